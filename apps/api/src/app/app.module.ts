@@ -1,0 +1,89 @@
+import { Global, Module, RequestMethod, type DynamicModule } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { AppConfig, loadAppConfig } from './common/app-config';
+import { OriginGuard } from './common/origin.guard';
+import { createValidationPipe } from './common/validation';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { MembersModule } from './members/members.module';
+import { WebModule } from './web/web.module';
+
+/** Makes the validated `AppConfig` injectable everywhere. */
+@Global()
+@Module({})
+class AppConfigModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return { module: AppConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+  }
+}
+
+/**
+ * The Grove API. Global: origin check, then JWT guard (routes opt out with `@Public()`),
+ * ValidationPipe (whitelist, forbid unknown, transform; `ApiErrorBody` errors) and the
+ * `ApiExceptionFilter`.
+ */
+@Module({})
+export class AppModule {
+  /**
+   * @param env variables to validate (default `process.env`); tests pass their own database URL
+   * @throws Error when the configuration is invalid (see `EnvironmentVariables`)
+   */
+  static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
+    const config = loadAppConfig(env);
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forConfig(config),
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ app: config })] }),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (request: IncomingMessage) => {
+              const header = request.headers['x-request-id'];
+              return typeof header === 'string' && header.length <= 100 ? header : randomUUID();
+            },
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.passwordHash',
+                '*.refreshToken',
+                '*.accessToken',
+              ],
+              censor: '[redacted]',
+            },
+            ...(config.nodeEnv === 'development' && process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+              : {}),
+          },
+          forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'auth', ttl: 60_000, limit: config.throttleLoginLimit }],
+          errorMessage: 'Too many attempts. Please wait a minute and try again.',
+        }),
+        DatabaseModule,
+        AuthModule,
+        MembersModule,
+        HealthModule,
+        WebModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: OriginGuard },
+        { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

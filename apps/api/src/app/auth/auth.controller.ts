@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import type { SessionUser } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { Public } from '../common/public.decorator';
+import { AuthCookies } from './auth-cookies';
+import { AuthService } from './auth.service';
+import { LoginDto } from './dto/login.dto';
+import { SignupDto } from './dto/signup.dto';
+import { LocalAuthGuard } from './local-auth.guard';
+
+/** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookies: AuthCookies,
+  ) {}
+
+  /**
+   * Creates a business and its owner, then signs in (sets both cookies).
+   * → 201 SessionUser; 400 first SPEC §5 message; 409 email taken; 429 after too many attempts.
+   */
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('signup')
+  @ApiOperation({ summary: 'Create a business and its owner account, and sign in' })
+  async signup(@Body() body: SignupDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+    const result = await this.auth.signup(body.toInput(), this.cookies.userAgent(request));
+    this.cookies.set(response, result.tokens);
+    return result.user;
+  }
+
+  /**
+   * Signs in with email and password (sets both cookies).
+   * → 200 SessionUser; 400 'Please add to email and password fields' when both are empty;
+   * 401 'Password or username does not match any user'; 429 after too many attempts.
+   */
+  @Public()
+  @UseGuards(ThrottlerGuard, LocalAuthGuard)
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({ type: LoginDto })
+  @ApiOperation({ summary: 'Sign in' })
+  async login(@CurrentUser() user: AuthUser, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+    const result = await this.auth.login(user, this.cookies.userAgent(request));
+    this.cookies.set(response, result.tokens);
+    return result.user;
+  }
+
+  /**
+   * Exchanges the `grove_refresh` cookie for new tokens (rotation: the old one is revoked).
+   * → 200 SessionUser; 401 (cookies cleared) when the token is missing, unknown, expired or revoked.
+   */
+  @Public()
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+    const result = await this.auth.refresh(this.cookies.readRefreshToken(request), this.cookies.userAgent(request));
+    this.cookies.set(response, result.tokens);
+    return result.user;
+  }
+
+  /** Revokes the session (its refresh token is refused from now on) and clears both cookies. → 204 */
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Sign out: revoke the session and clear the cookies' })
+  async logout(@Req() request: Request & { user?: AuthUser }, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.auth.logout(this.cookies.readRefreshToken(request), request.user?.sessionId);
+    this.cookies.clear(response);
+  }
+
+  /** The signed-in owner and business. → 200 SessionUser; 401 without a valid session. */
+  @Get('me')
+  @ApiCookieAuth('grove_access')
+  @ApiOperation({ summary: 'The signed-in user' })
+  me(@CurrentUser() user: AuthUser): Promise<SessionUser> {
+    return this.auth.me(user);
+  }
+}

@@ -1,0 +1,43 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** Signup input broke a SPEC §5 rule; `message` is that rule's text. → 400 */
+export class SignupInvalidException extends GroveException {}
+
+/** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
+export class EmailTakenException extends GroveException {
+  constructor() {
+    super(MESSAGES.emailTaken);
+  }
+}
+
+/** Login with both fields empty (SPEC §5). → 400 'Please add to email and password fields' */
+export class LoginFieldsEmptyException extends GroveException {
+  constructor() {
+    super(MESSAGES.loginEmpty);
+  }
+}
+
+/** Any sign-in failure (SPEC §8). → 401 'Password or username does not match any user' */
+export class InvalidCredentialsException extends GroveException {
+  constructor() {
+    super(MESSAGES.loginFailed);
+  }
+}
+
+/** No valid session: missing/expired access token, or a session that was revoked. → 401 */
+export class NotSignedInException extends GroveException {
+  constructor() {
+    super('Please log in');
+  }
+}
+
+/**
+ * The refresh token is missing, unknown, expired or revoked. → 401, and the filter clears both
+ * auth cookies so the browser stops presenting it.
+ */
+export class RefreshRefusedException extends GroveException {
+  constructor() {
+    super('Your session has ended. Please log in again.');
+  }
+}

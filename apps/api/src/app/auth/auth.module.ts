@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { AppConfig } from '../common/app-config';
+import { AuthCookies } from './auth-cookies';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { LocalAuthGuard } from './local-auth.guard';
+import { LocalStrategy } from './local.strategy';
+import { SessionsService } from './sessions.service';
+
+/** Accounts, password login, JWT access tokens and rotating refresh-token sessions. */
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256', expiresIn: config.accessTokenTtlSeconds },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, SessionsService, AuthCookies, LocalStrategy, JwtStrategy, LocalAuthGuard, JwtAuthGuard],
+  exports: [AuthCookies, JwtAuthGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import type { AuthUser } from '../common/auth-user';
+import type { IssuedTokens } from './auth-cookies';
+import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
+import {
+  EmailTakenException,
+  InvalidCredentialsException,
+  LoginFieldsEmptyException,
+  NotSignedInException,
+  SignupInvalidException,
+} from './auth.exceptions';
+import { BusinessEntity } from './business.entity';
+import { SessionsService, type OpenedSession } from './sessions.service';
+import { UserEntity } from './user.entity';
+
+/** What signup, login and refresh return: the user to show and the tokens to put in cookies. */
+export interface AuthResult {
+  user: SessionUser;
+  tokens: IssuedTokens;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Accounts and sessions: signup (business + owner), password login, refresh rotation, logout and
+ * the current user. Passwords are argon2id; access tokens are JWTs naming user, business and
+ * session; refresh tokens are opaque and stored hashed (see SessionsService).
+ */
+@Injectable()
+export class AuthService {
+  /** Verified against when the email is unknown, so both failures take the same time. */
+  private readonly dummyHash = hashPassword('grove-timing-equaliser');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly jwt: JwtService,
+  ) {}
+
+  /**
+   * Creates a business and its owner in one transaction and signs the owner in.
+   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages).
+   * @throws SignupInvalidException 400 with the first failing rule's message
+   * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
+   */
+  async signup(input: SignupInput, userAgent: string | null): Promise<AuthResult> {
+    const problem = validateSignupInput(input);
+    if (problem) throw new SignupInvalidException(problem);
+    const email = input.email.trim();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const { user, business, session } = await this.dataSource.transaction(async (manager) => {
+        const taken = await manager
+          .getRepository(UserEntity)
+          .createQueryBuilder('u')
+          .where('lower(u.email) = lower(:email)', { email })
+          .getExists();
+        if (taken) throw new EmailTakenException();
+        const business = await manager.getRepository(BusinessEntity).save({
+          name: input.businessName.trim(),
+          website: input.website.trim(),
+          phone: input.phoneNumber.trim(),
+        });
+        const user = await manager.getRepository(UserEntity).save({
+          businessId: business.id,
+          email,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+        });
+        const session = await this.sessions.open(user.id, userAgent, manager);
+        return { user, business, session };
+      });
+      return { user: toSessionUser(user, business), tokens: this.issue(user, session) };
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenException();
+      throw error;
+    }
+  }
+
+  /**
+   * Checks an email and password (used by the passport-local strategy).
+   * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
+   * @throws InvalidCredentialsException 401 'Password or username does not match any user'
+   */
+  async validateCredentials(email: unknown, password: unknown): Promise<AuthUser> {
+    const emailText = typeof email === 'string' ? email.trim() : '';
+    const passwordText = typeof password === 'string' ? password : '';
+    if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
+    if (!emailText || !passwordText) throw new InvalidCredentialsException();
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email: emailText })
+      .getOne();
+    const matches = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), passwordText);
+    if (!user || !matches) throw new InvalidCredentialsException();
+    return { userId: user.id, businessId: user.businessId };
+  }
+
+  /** Opens a session for a user whose password was just checked. */
+  async login(authUser: AuthUser, userAgent: string | null): Promise<AuthResult> {
+    const session = await this.sessions.open(authUser.userId, userAgent);
+    return this.result(authUser.userId, session);
+  }
+
+  /**
+   * Rotates the refresh token: the presented one is revoked, a new session is opened.
+   * @throws RefreshRefusedException 401 (missing, unknown, expired, revoked; reuse ends all sessions)
+   */
+  async refresh(refreshToken: string | undefined, userAgent: string | null): Promise<AuthResult> {
+    const session = await this.sessions.rotate(refreshToken, userAgent);
+    return this.result(session.userId, session);
+  }
+
+  /** Ends the session of this refresh token (and of the access token's session, when known). */
+  async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
+    await this.sessions.revoke(refreshToken);
+    if (sessionId) await this.sessions.revokeById(sessionId);
+  }
+
+  /**
+   * The signed-in owner and business (`GET /api/auth/me`).
+   * @throws NotSignedInException 401 when the user no longer exists
+   */
+  async me(authUser: AuthUser): Promise<SessionUser> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ where: { id: authUser.userId }, relations: { business: true } });
+    if (!user?.business) throw new NotSignedInException();
+    return toSessionUser(user, user.business);
+  }
+
+  private async result(userId: string, session: OpenedSession): Promise<AuthResult> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ where: { id: userId }, relations: { business: true } });
+    if (!user?.business) throw new NotSignedInException();
+    return { user: toSessionUser(user, user.business), tokens: this.issue(user, session) };
+  }
+
+  private issue(user: UserEntity, session: OpenedSession): IssuedTokens {
+    const claims: AccessTokenClaims = { sub: user.id, bid: user.businessId, sid: session.sessionId };
+    return { accessToken: this.jwt.sign(claims), refreshToken: session.refreshToken };
+  }
+}
+
+/** Maps a user row and its business to the `SessionUser` reply. */
+export function toSessionUser(user: UserEntity, business: BusinessEntity): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: `${user.firstName} ${user.lastName}`,
+    business: { id: business.id, name: business.name },
+  };
+}

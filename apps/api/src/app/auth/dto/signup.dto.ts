@@ -1,0 +1,58 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { MESSAGES, type SignupInput } from '@grove/contracts';
+
+/**
+ * `POST /api/auth/signup` body: SPEC §3's signup fields plus the business name and a password.
+ * Only the types are checked here; the rules run in order in the service (`validateSignupInput`,
+ * SPEC §5), so the reply carries exactly the first SPEC message that applies.
+ */
+export class SignupDto implements Partial<SignupInput> {
+  @ApiProperty({ example: 'Green Valley Fitness' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  businessName?: string;
+
+  @ApiProperty({ example: 'Sam' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  firstName?: string;
+
+  @ApiProperty({ example: 'Lee' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  lastName?: string;
+
+  @ApiProperty({ example: 'sam@greenvalley.com.au' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  email?: string;
+
+  @ApiProperty({ example: '0412 345 678', description: 'Read as Australian without a country code' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  phoneNumber?: string;
+
+  @ApiProperty({ example: 'greenvalley.com.au' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  website?: string;
+
+  @ApiProperty({ example: 'correct horse battery', minLength: 8 })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  password?: string;
+
+  /** The body with absent fields as empty strings, ready for `validateSignupInput`. */
+  toInput(): SignupInput {
+    return {
+      businessName: this.businessName ?? '',
+      firstName: this.firstName ?? '',
+      lastName: this.lastName ?? '',
+      email: this.email ?? '',
+      phoneNumber: this.phoneNumber ?? '',
+      website: this.website ?? '',
+      password: this.password ?? '',
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import type { AuthUser } from '../common/auth-user';
+import { AuthService } from './auth.service';
+import { InvalidCredentialsException } from './auth.exceptions';
+
+/**
+ * Runs the passport-local strategy on `POST /api/auth/login`. Because passport-local refuses
+ * empty fields before calling the strategy, this guard checks them first (SPEC §5 messages).
+ */
+@Injectable()
+export class LocalAuthGuard extends AuthGuard('local') {
+  constructor(private readonly auth: AuthService) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const email = body['email'];
+    const password = body['password'];
+    const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+    if (!filled(email) || !filled(password)) {
+      // Throws the SPEC message: 400 when both are empty, 401 otherwise.
+      await this.auth.validateCredentials(email, password);
+    }
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {
+    if (error) throw error;
+    if (!user) throw new InvalidCredentialsException();
+    return user;
+  }
+}

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { BusinessEntity } from './business.entity';
+
+/** A business owner who signs in. Email is unique across Grove, case-insensitively. Table `users`. */
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'business_id', type: 'uuid' })
+  businessId!: string;
+
+  @ManyToOne(() => BusinessEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'business_id' })
+  business?: BusinessEntity;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ name: 'first_name', type: 'text' })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'text' })
+  lastName!: string;
+
+  /** argon2id PHC string. */
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

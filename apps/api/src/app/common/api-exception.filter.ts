@@ -1,0 +1,80 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ApiErrorBody } from '@grove/contracts';
+import { AuthCookies } from '../auth/auth-cookies';
+import {
+  EmailTakenException,
+  InvalidCredentialsException,
+  LoginFieldsEmptyException,
+  NotSignedInException,
+  RefreshRefusedException,
+  SignupInvalidException,
+} from '../auth/auth.exceptions';
+import {
+  DuplicateMemberException,
+  ManagedMemberLockedException,
+  MemberNotFoundException,
+  NotABranchException,
+} from '../members/members.exceptions';
+import { GroveException } from './grove.exception';
+
+type ExceptionType = abstract new (...args: never[]) => GroveException;
+
+/** Each module's exception types and their HTTP status: the one place where this is decided. */
+export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus]> = [
+  // auth
+  [SignupInvalidException, HttpStatus.BAD_REQUEST],
+  [LoginFieldsEmptyException, HttpStatus.BAD_REQUEST],
+  [InvalidCredentialsException, HttpStatus.UNAUTHORIZED],
+  [NotSignedInException, HttpStatus.UNAUTHORIZED],
+  [RefreshRefusedException, HttpStatus.UNAUTHORIZED],
+  [EmailTakenException, HttpStatus.CONFLICT],
+  // members
+  [MemberNotFoundException, HttpStatus.NOT_FOUND],
+  [NotABranchException, HttpStatus.NOT_FOUND],
+  [DuplicateMemberException, HttpStatus.CONFLICT],
+  [ManagedMemberLockedException, HttpStatus.CONFLICT],
+];
+
+/** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */
+export function statusOf(exception: GroveException): HttpStatus {
+  return EXCEPTION_STATUS.find(([type]) => exception instanceof type)?.[1] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+}
+
+/**
+ * Global filter: every error reply has the `ApiErrorBody` shape `{ statusCode, message,
+ * fieldErrors? }`. Module exceptions are mapped by `EXCEPTION_STATUS`; Nest's HttpExceptions keep
+ * their status; anything else is logged and answered 500 without details.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly cookies: AuthCookies) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (exception instanceof RefreshRefusedException) this.cookies.clear(response);
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiErrorBody {
+    if (exception instanceof GroveException) {
+      const statusCode = statusOf(exception);
+      if (statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logger.error(exception);
+      return { statusCode, message: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const reply = exception.getResponse();
+      if (typeof reply === 'string') return { statusCode, message: reply };
+      const { message, fieldErrors } = reply as { message?: unknown; fieldErrors?: Record<string, string> };
+      const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
+      return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
+  }
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Logger } from '@nestjs/common';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+
+/** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
+export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  if (/^(true|1|yes)$/i.test(value.trim())) return true;
+  if (/^(false|0|no)$/i.test(value.trim())) return false;
+  return value;
+};
+
+/**
+ * The API's environment, validated at start-up (class-validator). Read it by injecting `AppConfig`.
+ * Times are in seconds; everything has a safe default except `DATABASE_URL`.
+ */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  @IsOptional()
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  /** `postgres://user:pass@host:port/db` (required). */
+  @IsString()
+  @MinLength(1)
+  DATABASE_URL!: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  /** Signs access tokens. Required in production; a random per-process secret otherwise. */
+  @IsString()
+  @MinLength(16)
+  @IsOptional()
+  JWT_SECRET?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+
+  /** Comma-separated origins allowed to send unsafe requests besides the API's own origin. */
+  @IsString()
+  ALLOWED_ORIGINS = '';
+
+  @Transform(toBool)
+  @IsBoolean()
+  @IsOptional()
+  COOKIE_SECURE?: boolean;
+
+  /** Login/signup attempts allowed per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_LOGIN_LIMIT = 5;
+
+  /** Folder holding the built web apps (`shell`, `marketing`, …), relative to the working directory. */
+  @IsString()
+  WEB_DIST_DIR = 'dist/apps';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(toBool)
+  @IsBoolean()
+  GROVE_SEED_DEMO = false;
+}
+
+/** The validated configuration every module reads (injectable by its class). */
+export class AppConfig {
+  constructor(
+    readonly nodeEnv: 'development' | 'production' | 'test',
+    readonly databaseUrl: string,
+    readonly port: number,
+    readonly jwtSecret: string,
+    readonly accessTokenTtlSeconds: number,
+    readonly refreshTokenTtlSeconds: number,
+    /** Exact origins (`https://host[:port]`), no trailing slash. */
+    readonly allowedOrigins: readonly string[],
+    readonly cookieSecure: boolean,
+    readonly throttleLoginLimit: number,
+    /** Absolute path of the web apps' build output. */
+    readonly webDistDir: string,
+    /** Manifest URL of each remote (`/remotes/<name>/mf-manifest.json` unless overridden). */
+    readonly remoteUrls: Readonly<Record<RemoteName, string>>,
+    readonly logLevel: string,
+    readonly seedDemo: boolean,
+  ) {}
+
+  /** Origins of remote URLs that point elsewhere (for the CSP), e.g. `https://cdn.example.com`. */
+  get remoteOrigins(): string[] {
+    const origins = new Set<string>();
+    for (const url of Object.values(this.remoteUrls)) {
+      if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+    }
+    return [...origins];
+  }
+}
+
+/**
+ * Validates `env` and builds the AppConfig.
+ * @throws Error listing every invalid variable (the API refuses to start)
+ */
+export function loadAppConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const vars = plainToInstance(EnvironmentVariables, defined);
+  const errors = validateSync(vars, { whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join(', ')}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const production = vars.NODE_ENV === 'production';
+  let jwtSecret = vars.JWT_SECRET;
+  if (!jwtSecret) {
+    if (production) throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
+    jwtSecret = randomBytes(32).toString('base64url');
+    Logger.warn('JWT_SECRET is not set: using a random per-process secret (sessions end on restart)', 'AppConfig');
+  }
+  const remoteUrls = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+  const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return new AppConfig(
+    vars.NODE_ENV,
+    vars.DATABASE_URL,
+    vars.PORT,
+    jwtSecret,
+    vars.ACCESS_TOKEN_TTL_SECONDS,
+    vars.REFRESH_TOKEN_TTL_SECONDS,
+    allowedOrigins,
+    vars.COOKIE_SECURE ?? production,
+    vars.THROTTLE_LOGIN_LIMIT,
+    path.resolve(cwd, vars.WEB_DIST_DIR),
+    remoteUrls,
+    vars.LOG_LEVEL,
+    vars.GROVE_SEED_DEMO,
+  );
+}

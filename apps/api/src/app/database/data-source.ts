@@ -1,0 +1,39 @@
+// The driver is imported here so a bundled API always carries it (DESIGN §2).
+import 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { BusinessEntity } from '../auth/business.entity';
+import { SessionEntity } from '../auth/session.entity';
+import { UserEntity } from '../auth/user.entity';
+import { MemberEntity } from '../members/member.entity';
+import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';
+
+/** Every entity, listed explicitly (a bundle cannot glob). */
+export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity];
+
+/** Every migration in order, listed explicitly (a bundle cannot glob). */
+export const MIGRATIONS = [InitialSchema1763683200000];
+
+/**
+ * TypeORM options for Grove's PostgreSQL: migrations only (`synchronize: false`), each migration
+ * in its own transaction.
+ * @param url a `postgres://` connection URL
+ */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['error', 'warn', 'migration'],
+  };
+}
+
+/**
+ * A standalone (not yet initialised) DataSource, for tests and scripts that migrate or inspect a
+ * database outside Nest. Call `initialize()` and, when done, `destroy()`.
+ */
+export function createDataSource(url: string): DataSource {
+  return new DataSource(dataSourceOptions(url));
+}

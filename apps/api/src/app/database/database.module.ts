@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../common/app-config';
+import { dataSourceOptions } from './data-source';
+import { DemoSeeder } from './demo-seed';
+
+/** PostgreSQL through TypeORM: migrations run at boot (`synchronize` stays off); optional demo seed. */
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.databaseUrl),
+        migrationsRun: true,
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
+    }),
+  ],
+  providers: [DemoSeeder],
+})
+export class DatabaseModule {}

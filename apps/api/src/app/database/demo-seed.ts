@@ -1,0 +1,96 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { emailKey } from '@grove/contracts';
+import { hashPassword } from '../auth/auth-tokens';
+import { BusinessEntity } from '../auth/business.entity';
+import { UserEntity } from '../auth/user.entity';
+import { MemberEntity } from '../members/member.entity';
+import { AppConfig } from '../common/app-config';
+
+/** The demo owner's login, printed at start-up when the demo is seeded. */
+export const DEMO_LOGIN = { email: 'demo@grove.local', password: 'grove-demo-1234' } as const;
+
+/** Demo trees: name, price and discount per referral in cents, and which earlier tree referred them. */
+const DEMO_MEMBERS: ReadonlyArray<{ name: string; priceCents: number; discountCents: number; referredBy?: string }> = [
+  { name: 'Olivia Bennett', priceCents: 8900, discountCents: 1000 },
+  { name: 'Liam Nguyen', priceCents: 12900, discountCents: 1500 },
+  { name: 'Charlotte Davies', priceCents: 5900, discountCents: 500 },
+  { name: 'Noah Patel', priceCents: 3900, discountCents: 500 },
+  { name: 'Amelia Walker', priceCents: 9900, discountCents: 1200, referredBy: 'Olivia Bennett' },
+  { name: 'Jack Thompson', priceCents: 6900, discountCents: 800, referredBy: 'Olivia Bennett' },
+  { name: 'Isla Robinson', priceCents: 7900, discountCents: 1000, referredBy: 'Liam Nguyen' },
+  { name: 'William Harris', priceCents: 11900, discountCents: 1500 },
+  { name: 'Mia Kelly', priceCents: 4900, discountCents: 500, referredBy: 'Olivia Bennett' },
+  { name: 'Oliver Chen', priceCents: 8900, discountCents: 1000, referredBy: 'Amelia Walker' },
+  { name: 'Grace Murphy', priceCents: 6900, discountCents: 700 },
+  { name: 'Henry Wilson', priceCents: 10900, discountCents: 1200, referredBy: 'Liam Nguyen' },
+];
+
+/**
+ * Seeds the demo business "Green Valley Fitness" when `GROVE_SEED_DEMO=true` and no business
+ * exists yet. Idempotent: runs under an advisory lock and does nothing once any business exists.
+ */
+@Injectable()
+export class DemoSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DemoSeed');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seedDemo) return;
+    const seeded = await this.seed();
+    if (seeded) {
+      this.logger.log(
+        `Demo business "Green Valley Fitness" created. Log in with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
+      );
+    }
+  }
+
+  /** @returns true when the demo was created now, false when businesses already existed */
+  async seed(): Promise<boolean> {
+    const passwordHash = await hashPassword(DEMO_LOGIN.password);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('grove-demo-seed'))`);
+      if ((await manager.getRepository(BusinessEntity).count()) > 0) return false;
+      const business = await manager.getRepository(BusinessEntity).save({
+        name: 'Green Valley Fitness',
+        website: 'https://greenvalleyfitness.com.au',
+        phone: '0412 345 678',
+      });
+      await manager.getRepository(UserEntity).save({
+        businessId: business.id,
+        email: DEMO_LOGIN.email,
+        firstName: 'Dana',
+        lastName: 'Green',
+        passwordHash,
+      });
+      await this.seedMembers(manager, business.id);
+      return true;
+    });
+  }
+
+  private async seedMembers(manager: EntityManager, businessId: string): Promise<void> {
+    const ids = new Map<string, string>();
+    const members = manager.getRepository(MemberEntity);
+    for (const [index, member] of DEMO_MEMBERS.entries()) {
+      const email = `${member.name.toLowerCase().replace(' ', '.')}@example.com`;
+      const saved = await members.save({
+        businessId,
+        name: member.name,
+        email,
+        emailKey: emailKey(email),
+        membershipPriceCents: member.priceCents,
+        discountCents: member.discountCents,
+        referredById: member.referredBy ? (ids.get(member.referredBy) ?? null) : null,
+        mindbodyClientId: null,
+        // Spread creation times so the default order is the story's order.
+        createdAt: new Date(Date.now() - (DEMO_MEMBERS.length - index) * 86_400_000),
+      });
+      ids.set(member.name, saved.id);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
+import { Public } from '../common/public.decorator';
+
+/** Liveness and readiness for load balancers and `npm start`. */
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+  ) {}
+
+  /** → 200 `{ status: 'ok', info: { database: { status: 'up' } } }`; 503 when the database is down. */
+  @Public()
+  @Get()
+  @HealthCheck()
+  check(): Promise<HealthCheckResult> {
+    return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
+  }
+}

@@ -1,0 +1,56 @@
+import { newPriceCents, type BranchDetail, type MemberRow } from '@grove/contracts';
+
+/** A member as read for the Branches table: its own columns plus its branch count. Money in cents. */
+export interface MemberSummary {
+  id: string;
+  name: string;
+  email: string;
+  membershipPriceCents: number;
+  discountCents: number;
+  referredById: string | null;
+  mindbodyClientId: string | null;
+  createdAt: Date;
+  /** Number of members whose `referred_by_id` is this member. */
+  branchCount: number;
+}
+
+/**
+ * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
+ * - `branches` = number of branches; `branchDetails` = those branches;
+ * - `newPriceCents` = max(0, price − discount × branches) (SPEC §9), or the unchanged membership
+ *   price for Mindbody-managed members (SPEC §9);
+ * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported.
+ *
+ * @param member the member with its branch count (cents)
+ * @param branchDetails the member's branches, in display order
+ */
+export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
+  const managed = member.mindbodyClientId !== null;
+  // TODO(issue 4): for Mindbody rows show the integration's discountOnReferral
+  // (mindbody_integrations) instead of the member's own discount_cents.
+  const discountCents = member.discountCents;
+  return {
+    id: member.id,
+    memberName: member.name,
+    memberEmail: member.email,
+    membershipPriceCents: member.membershipPriceCents,
+    discountCents,
+    branches: member.branchCount,
+    branchDetails,
+    newPriceCents: managed
+      ? member.membershipPriceCents
+      : newPriceCents(member.membershipPriceCents, discountCents, member.branchCount),
+    status: 'Active',
+    managedByIntegration: managed ? 'Mindbody' : null,
+    referringMemberId: member.referredById,
+    createdAt: member.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Escapes `%`, `_` and `\` so user text is matched literally inside a LIKE pattern, and wraps it
+ * for a case-insensitive substring match: `Jo_` → `%jo\_%`.
+ */
+export function likeSubstring(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A member (a "tree", SPEC §3). When `referredById` is set the member is also a branch of that
+ * tree (at most one). Money in integer cents. Table `members`, unique `(business_id, email_key)`.
+ */
+@Entity({ name: 'members' })
+export class MemberEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'business_id', type: 'uuid' })
+  businessId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  /** `emailKey(email)`: lower case, dots removed (SPEC §3). */
+  @Column({ name: 'email_key', type: 'text' })
+  emailKey!: string;
+
+  @Column({ name: 'membership_price_cents', type: 'integer' })
+  membershipPriceCents!: number;
+
+  /** Discount per referral (per branch), cents. */
+  @Column({ name: 'discount_cents', type: 'integer' })
+  discountCents!: number;
+
+  @Column({ name: 'referred_by_id', type: 'uuid', nullable: true })
+  referredById!: string | null;
+
+  /** Set for members imported from Mindbody: they are managed by the integration (SPEC §6). */
+  @Column({ name: 'mindbody_client_id', type: 'text', nullable: true })
+  mindbodyClientId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,30 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** No member with this id in the session's business (other businesses' members look absent). → 404 */
+export class MemberNotFoundException extends GroveException {
+  constructor() {
+    super(MESSAGES.memberNotFound);
+  }
+}
+
+/** The member to detach is not a branch of that tree. → 404 */
+export class NotABranchException extends GroveException {
+  constructor() {
+    super(MESSAGES.notABranch);
+  }
+}
+
+/** Another member of the business has the same email key (SPEC §3: `jo.e@x.com` = `joe@x.com`). → 409 */
+export class DuplicateMemberException extends GroveException {
+  constructor() {
+    super(MESSAGES.duplicateMember);
+  }
+}
+
+/** The member is managed by Mindbody and cannot be changed by hand (SPEC §6). → 409 */
+export class ManagedMemberLockedException extends GroveException {
+  constructor() {
+    super(MESSAGES.managedMemberLocked);
+  }
+}

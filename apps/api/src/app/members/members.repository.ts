@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BranchDetail, MemberSortKey } from '@grove/contracts';
+import { likeSubstring, type MemberSummary } from './member-row';
+import { MemberEntity } from './member.entity';
+
+/** Columns of a member to insert; money in cents. */
+export interface NewMember {
+  name: string;
+  email: string;
+  emailKey: string;
+  membershipPriceCents: number;
+  discountCents: number;
+  referredById: string | null;
+}
+
+/** Columns of a member that may change by hand. */
+export type MemberChanges = Partial<Pick<NewMember, 'name' | 'email' | 'emailKey' | 'membershipPriceCents' | 'discountCents'>>;
+
+/** Options of one page of the members list. */
+export interface MemberPageQuery {
+  /** 0-based row offset */
+  offset: number;
+  limit: number;
+  sort: MemberSortKey;
+  order: 'asc' | 'desc';
+  /** case-insensitive substring of name or email */
+  search?: string;
+}
+
+interface SummarySqlRow {
+  id: string;
+  name: string;
+  email: string;
+  membership_price_cents: number;
+  discount_cents: number;
+  referred_by_id: string | null;
+  mindbody_client_id: string | null;
+  created_at: Date;
+  branch_count: number;
+}
+
+/** Sort expressions by key; only these strings ever reach ORDER BY. */
+const SORT_SQL: Record<MemberSortKey, string> = {
+  memberName: 'lower(m.name)',
+  memberEmail: 'lower(m.email)',
+  branches: 'branch_count',
+  createdAt: 'm.created_at',
+};
+
+const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
+  m.mindbody_client_id, m.created_at`;
+
+const toSummary = (row: SummarySqlRow): MemberSummary => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  membershipPriceCents: row.membership_price_cents,
+  discountCents: row.discount_cents,
+  referredById: row.referred_by_id,
+  mindbodyClientId: row.mindbody_client_id,
+  createdAt: row.created_at,
+  branchCount: row.branch_count,
+});
+
+/**
+ * The only way to the `members` table. TENANCY LIVES HERE: every method takes the business id
+ * (from the session) and every statement filters on it, so no caller can reach another business's
+ * rows. Methods that change data take the transaction's EntityManager.
+ */
+@Injectable()
+export class MembersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of members with their branch counts (one statement: the counts are aggregated once
+   * per business and hash-joined, so 10,000 trees stay fast). Stable order: ties broken by id.
+   */
+  async findPage(businessId: string, query: MemberPageQuery): Promise<MemberSummary[]> {
+    const params: unknown[] = [businessId, query.limit, query.offset];
+    let filter = '';
+    if (query.search) {
+      params.push(likeSubstring(query.search));
+      filter = `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`;
+    }
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const rows: SummarySqlRow[] = await this.dataSource.query(
+      `WITH counts AS (
+         SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
+         FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
+         GROUP BY referred_by_id)
+       SELECT ${SUMMARY_COLUMNS}, COALESCE(c.branch_count, 0) AS branch_count
+       FROM members m LEFT JOIN counts c ON c.tree_id = m.id
+       WHERE m.business_id = $1 ${filter}
+       ORDER BY ${SORT_SQL[query.sort]} ${direction}, m.id ${direction}
+       LIMIT $2 OFFSET $3`,
+      params,
+    );
+    return rows.map(toSummary);
+  }
+
+  /** How many members match the list's search (all members without one). */
+  async count(businessId: string, search?: string): Promise<number> {
+    const params: unknown[] = [businessId];
+    let filter = '';
+    if (search) {
+      params.push(likeSubstring(search));
+      filter = `AND (lower(m.name) LIKE $2 ESCAPE '\\' OR lower(m.email) LIKE $2 ESCAPE '\\')`;
+    }
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM members m WHERE m.business_id = $1 ${filter}`,
+      params,
+    )) as { total: number }[];
+    return row?.total ?? 0;
+  }
+
+  /** The given members (of this business only) with their branch counts, in no particular order. */
+  async findSummaries(businessId: string, ids: string[]): Promise<MemberSummary[]> {
+    if (ids.length === 0) return [];
+    const rows: SummarySqlRow[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS},
+         (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id)::int
+           AS branch_count
+       FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
+      [businessId, ids],
+    );
+    return rows.map(toSummary);
+  }
+
+  /**
+   * The branches of the given trees in one statement, grouped by tree id, each list in the order
+   * the branches were added.
+   */
+  async findBranchDetails(businessId: string, treeIds: string[]): Promise<Map<string, BranchDetail[]>> {
+    const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
+    if (treeIds.length === 0) return byTree;
+    const rows: { id: string; name: string; email: string; referred_by_id: string }[] = await this.dataSource.query(
+      `SELECT id, name, email, referred_by_id FROM members
+       WHERE business_id = $1 AND referred_by_id = ANY($2::uuid[])
+       ORDER BY created_at, id`,
+      [businessId, treeIds],
+    );
+    for (const row of rows) {
+      byTree.get(row.referred_by_id)?.push({ id: row.id, branchName: row.name, branchEmail: row.email });
+    }
+    return byTree;
+  }
+
+  /** Reads one member and locks its row until the transaction ends; null when not in this business. */
+  findForUpdate(manager: EntityManager, businessId: string, id: string): Promise<MemberEntity | null> {
+    return manager.getRepository(MemberEntity).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** True when another member of this business (other than `exceptId`) has this email key. */
+  async emailKeyTaken(manager: EntityManager, businessId: string, emailKey: string, exceptId?: string): Promise<boolean> {
+    const query = manager
+      .getRepository(MemberEntity)
+      .createQueryBuilder('m')
+      .where('m.business_id = :businessId AND m.email_key = :emailKey', { businessId, emailKey });
+    if (exceptId) query.andWhere('m.id <> :exceptId', { exceptId });
+    return query.getExists();
+  }
+
+  /** Inserts a member of this business. @returns its id */
+  async insert(manager: EntityManager, businessId: string, member: NewMember): Promise<string> {
+    const saved = await manager.getRepository(MemberEntity).save({ ...member, businessId, mindbodyClientId: null });
+    return saved.id;
+  }
+
+  /** Changes a member of this business (no-op when `changes` is empty). */
+  async update(manager: EntityManager, businessId: string, id: string, changes: MemberChanges): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await manager.getRepository(MemberEntity).update({ businessId, id }, changes);
+  }
+
+  /** Sets which tree this member is a branch of (null: it is a branch of none). */
+  async setReferrer(manager: EntityManager, businessId: string, id: string, referrerId: string | null): Promise<void> {
+    await manager.getRepository(MemberEntity).update({ businessId, id }, { referredById: referrerId });
+  }
+
+  /**
+   * Detaches `branchId` from `treeId` (both of this business).
+   * @returns false when `branchId` was not a branch of `treeId`
+   */
+  async detachBranch(manager: EntityManager, businessId: string, treeId: string, branchId: string): Promise<boolean> {
+    const result = await manager
+      .getRepository(MemberEntity)
+      .update({ businessId, id: branchId, referredById: treeId }, { referredById: null });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Makes every branch of `treeId` a plain tree. */
+  async detachAllBranches(manager: EntityManager, businessId: string, treeId: string): Promise<void> {
+    await manager.getRepository(MemberEntity).update({ businessId, referredById: treeId }, { referredById: null });
+  }
+
+  /** Deletes a member of this business. */
+  async delete(manager: EntityManager, businessId: string, id: string): Promise<void> {
+    await manager.getRepository(MemberEntity).delete({ businessId, id });
+  }
+
+  /** Runs `work` in one transaction; use only the manager it receives. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

@@ -1,0 +1,196 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import { dollarsToCents, emailKey, type MemberRow, type Page } from '@grove/contracts';
+import type { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
+import { DEFAULT_PAGE_SIZE, type ListMembersQueryDto } from './dto/list-members-query.dto';
+import type { UpdateMemberDto } from './dto/update-member.dto';
+import { toMemberRow } from './member-row';
+import type { MemberEntity } from './member.entity';
+import { MembersRepository, type MemberChanges } from './members.repository';
+import {
+  DuplicateMemberException,
+  ManagedMemberLockedException,
+  MemberNotFoundException,
+  NotABranchException,
+} from './members.exceptions';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Dollars already validated by the DTO → cents. */
+function cents(dollars: string | number): number {
+  const value = dollarsToCents(dollars);
+  if (value === null) throw new Error(`unvalidated amount reached the service: ${String(dollars)}`);
+  return value;
+}
+
+/**
+ * Trees and branches of one business (SPEC §2–§4). Every method takes the business id from the
+ * session; all reads and writes go through `MembersRepository`, which scopes them to it. Writes
+ * run in one transaction and lock the rows they depend on. Money is integer cents.
+ */
+@Injectable()
+export class MembersService {
+  constructor(private readonly members: MembersRepository) {}
+
+  /**
+   * One page of the Branches table: 3 queries whatever the page size (page with counts, the
+   * page's branch details, the total).
+   * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page
+   */
+  async list(businessId: string, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const search = query.search || undefined;
+    const [summaries, total] = await Promise.all([
+      this.members.findPage(businessId, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+        sort: query.sort ?? 'createdAt',
+        order: query.order ?? 'asc',
+        search,
+      }),
+      this.members.count(businessId, search),
+    ]);
+    const details = await this.members.findBranchDetails(businessId, summaries.map((member) => member.id));
+    return {
+      items: summaries.map((member) => toMemberRow(member, details.get(member.id) ?? [])),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * One member as a table row.
+   * @throws MemberNotFoundException 404 when not a member of this business
+   */
+  async get(businessId: string, id: string): Promise<MemberRow> {
+    if (!isUUID(id)) throw new MemberNotFoundException();
+    const [summary] = await this.members.findSummaries(businessId, [id]);
+    if (!summary) throw new MemberNotFoundException();
+    const details = await this.members.findBranchDetails(businessId, [id]);
+    return toMemberRow(summary, details.get(id) ?? []);
+  }
+
+  /**
+   * Adds a tree (SPEC §2 "Start Growing"), optionally as a branch of `referringMemberId`.
+   * @returns 201 row of the new member
+   * @throws MemberNotFoundException 404 when the referring member is not in this business
+   * @throws ManagedMemberLockedException 409 when the referring member is Mindbody-managed
+   * @throws DuplicateMemberException 409 when the email key is taken in this business
+   */
+  async create(businessId: string, input: CreateMemberDto): Promise<MemberRow> {
+    const id = await this.members.transaction(async (manager) => {
+      const referrer = input.referringMemberId
+        ? await this.lockEditable(manager, businessId, input.referringMemberId)
+        : null;
+      return this.insert(manager, businessId, input, referrer?.id ?? null);
+    });
+    return this.get(businessId, id);
+  }
+
+  /**
+   * Adds a branch to tree `treeId` (SPEC §2 "Add a New Branch"): the branch is created as a new
+   * tree attached to `treeId`, raising its branch count by one (SPEC §4), in one transaction.
+   * @returns 201 row of the new member
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async addBranch(businessId: string, treeId: string, input: MemberFieldsDto): Promise<MemberRow> {
+    const id = await this.members.transaction(async (manager) => {
+      const tree = await this.lockEditable(manager, businessId, treeId);
+      return this.insert(manager, businessId, input, tree.id);
+    });
+    return this.get(businessId, id);
+  }
+
+  /**
+   * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
+   * drops by one (SPEC §4).
+   * @throws MemberNotFoundException 404 when the tree is not in this business
+   * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
+   * @throws NotABranchException 404 when `branchId` is not a branch of that tree
+   */
+  async removeBranch(businessId: string, treeId: string, branchId: string): Promise<void> {
+    await this.members.transaction(async (manager) => {
+      await this.lockEditable(manager, businessId, treeId);
+      const detached = isUUID(branchId) && (await this.members.detachBranch(manager, businessId, treeId, branchId));
+      if (!detached) throw new NotABranchException();
+    });
+  }
+
+  /**
+   * Changes a member's name, email, price or discount (each optional, SPEC §5 rules).
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async update(businessId: string, id: string, input: UpdateMemberDto): Promise<MemberRow> {
+    await this.members.transaction(async (manager) => {
+      await this.lockEditable(manager, businessId, id);
+      const changes: MemberChanges = {};
+      if (input.memberName !== undefined) changes.name = input.memberName;
+      if (input.memberEmail !== undefined) {
+        changes.email = input.memberEmail;
+        changes.emailKey = emailKey(input.memberEmail);
+        if (await this.members.emailKeyTaken(manager, businessId, changes.emailKey, id)) {
+          throw new DuplicateMemberException();
+        }
+      }
+      if (input.membershipPrice !== undefined) changes.membershipPriceCents = cents(input.membershipPrice);
+      if (input.discount !== undefined) changes.discountCents = cents(input.discount);
+      await this.guardUnique(() => this.members.update(manager, businessId, id, changes));
+    });
+    return this.get(businessId, id);
+  }
+
+  /**
+   * Removes a tree (SPEC §4), in one transaction: its entry leaves the tree listing it (that
+   * tree's count drops), its own branches become plain trees, then the record is deleted.
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
+   */
+  async remove(businessId: string, id: string): Promise<void> {
+    await this.members.transaction(async (manager) => {
+      const member = await this.lockEditable(manager, businessId, id);
+      if (member.referredById) await this.members.setReferrer(manager, businessId, id, null);
+      await this.members.detachAllBranches(manager, businessId, id);
+      await this.members.delete(manager, businessId, id);
+    });
+  }
+
+  /** Locks a member of this business that may be changed by hand. */
+  private async lockEditable(manager: EntityManager, businessId: string, id: string): Promise<MemberEntity> {
+    const member = isUUID(id) ? await this.members.findForUpdate(manager, businessId, id) : null;
+    if (!member) throw new MemberNotFoundException();
+    if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
+    return member;
+  }
+
+  private async insert(
+    manager: EntityManager,
+    businessId: string,
+    input: MemberFieldsDto,
+    referredById: string | null,
+  ): Promise<string> {
+    const key = emailKey(input.memberEmail);
+    if (await this.members.emailKeyTaken(manager, businessId, key)) throw new DuplicateMemberException();
+    return this.guardUnique(() =>
+      this.members.insert(manager, businessId, {
+        name: input.memberName,
+        email: input.memberEmail,
+        emailKey: key,
+        membershipPriceCents: cents(input.membershipPrice),
+        discountCents: cents(input.discount),
+        referredById,
+      }),
+    );
+  }
+
+  /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */
+  private async guardUnique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new DuplicateMemberException();
+      throw error;
+    }
+  }
+}

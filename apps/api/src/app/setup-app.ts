@@ -1,0 +1,51 @@
+import type { INestApplication } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppConfig } from './common/app-config';
+import { WebAppsService } from './web/web-apps.service';
+
+/**
+ * Everything `main.ts` and the integration tests both apply to the app before `init()`:
+ * pino logger, helmet + CSP (self plus the configured remote origins), cookies, the `/api`
+ * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs`.
+ */
+export function setupApp(app: INestApplication): void {
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  const remotes = config.remoteOrigins;
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...remotes],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+    }),
+  );
+  app.use(cookieParser());
+  app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
+  app.use(app.get(WebAppsService).handler());
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Grove API')
+      .setDescription('Referral and retention for membership businesses. Money is integer cents.')
+      .setVersion('1')
+      .addCookieAuth('grove_access')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+}

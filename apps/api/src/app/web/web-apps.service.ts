@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { AppConfig, REMOTE_NAMES, type RemoteName } from '../common/app-config';
+
+const NO_CACHE = 'no-cache';
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** Build outputs with a content hash in the name, e.g. `main.3f2a9c1b.js`, `123.a1b2c3d4e5.css`. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/** Cache policy of a built file: hashed files are immutable; manifests, entries and HTML revalidate. */
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html')) return NO_CACHE;
+  return HASHED_FILE.test(name) ? LONG_CACHE : NO_CACHE;
+}
+
+/**
+ * Serves the built front ends on the API's port (DESIGN §5):
+ * - `/remotes/<name>/*` → files of `WEB_DIST_DIR/<name>` (no SPA fallback);
+ * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
+ *   to its `index.html` for client-side routes.
+ * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
+ */
+@Injectable()
+export class WebAppsService {
+  private readonly logger = new Logger('WebApps');
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** The remotes manifest the shell fetches: remote name → manifest URL. */
+  remotesManifest(): Record<RemoteName, string> {
+    return { ...this.config.remoteUrls };
+  }
+
+  /** Express middleware to mount before Nest's routes (see setupApp). */
+  handler(): RequestHandler {
+    const root = this.config.webDistDir;
+    const staticOptions = {
+      index: false as const,
+      fallthrough: true,
+      setHeaders: (response: Response, filePath: string): void => {
+        response.setHeader('Cache-Control', cacheControlFor(filePath));
+      },
+    };
+    const remotes = new Map(REMOTE_NAMES.map((name) => [name, express.static(path.join(root, name), staticOptions)]));
+    const shellDir = path.join(root, 'shell');
+    const shell = express.static(shellDir, staticOptions);
+    const shellIndex = path.join(shellDir, 'index.html');
+    if (!fs.existsSync(shellIndex)) this.logger.warn(`No shell build at ${shellDir}: only the API is served`);
+
+    return (request: Request, response: Response, next: NextFunction): void => {
+      const url = request.path;
+      if (url === '/api' || url.startsWith('/api/') || url === '/remotes.json') return next();
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(url);
+      if (remote) {
+        const serve = remotes.get(remote[1] as RemoteName);
+        if (!serve) return next();
+        // Strip `/remotes/<name>` so the file path is relative to that remote's folder.
+        const original = request.url;
+        request.url = original.slice(`/remotes/${remote[1]}`.length) || '/';
+        return serve(request, response, () => {
+          request.url = original;
+          next();
+        });
+      }
+      shell(request, response, () => {
+        const lastSegment = url.split('/').pop() ?? '';
+        if (lastSegment.includes('.') || !fs.existsSync(shellIndex)) return next();
+        response.setHeader('Cache-Control', NO_CACHE);
+        response.sendFile(shellIndex);
+      });
+    };
+  }
+}

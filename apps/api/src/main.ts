@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app/app.module';
+import { AppConfig } from './app/common/app-config';
+import { setupApp } from './app/setup-app';
+
+/** Starts the Grove API (and the static front ends) on PORT; migrations run during start-up. */
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bufferLogs: true });
+  app.enableShutdownHooks();
+  setupApp(app);
+  const config = app.get(AppConfig);
+  await app.listen(config.port);
+  app.get(Logger).log(`Grove is listening on http://localhost:${config.port}`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

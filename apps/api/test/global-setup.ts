@@ -1,0 +1,120 @@
+/**
+ * Jest globalSetup of the API integration tests (DESIGN §2 "Fast API integration tests"):
+ * - reaps embedded servers orphaned by an earlier run that was killed (pid files whose owner died);
+ * - starts ONE embedded PostgreSQL in a fresh mkdtemp folder (fast: no fsync), or uses DATABASE_URL;
+ * - creates a template database and runs the migrations into it once;
+ * - leaves the admin URL and template name in process.env for the workers (inherited).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createDataSource } from '../src/app/database/data-source';
+import { TEST_DB_ENV, withDatabase } from './test-database';
+
+interface EmbeddedServer {
+  url(database: string): string;
+  dataDir: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+interface EmbeddedModule {
+  startEmbeddedPostgres(options: { dataDir: string; fast?: boolean; log?: (line: string) => void }): Promise<EmbeddedServer>;
+}
+
+/** Where each run records `{ ownerPid, postgresPid, dir }`. */
+export const RUNS_DIR = path.join(os.tmpdir(), 'grove-api-test-pg');
+
+/** What globalTeardown needs (same process as globalSetup). */
+export interface TestRun {
+  server?: EmbeddedServer;
+  adminUrl: string;
+  template: string;
+  dir?: string;
+  pidFile?: string;
+}
+declare global {
+  // eslint-disable-next-line no-var
+  var __groveTestRun: TestRun | undefined;
+}
+
+// Native dynamic import (the file is compiled to CommonJS, the helper is an ES module).
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<EmbeddedModule>;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function postmasterPid(dir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kills and removes servers whose owning Jest process is gone. */
+export function reapOrphans(): void {
+  if (!fs.existsSync(RUNS_DIR)) return;
+  for (const file of fs.readdirSync(RUNS_DIR)) {
+    const pidFile = path.join(RUNS_DIR, file);
+    try {
+      const run = JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { ownerPid: number; postgresPid?: number; dir: string };
+      if (alive(run.ownerPid)) continue;
+      for (const pid of [postmasterPid(path.join(run.dir, 'data')), run.postgresPid]) {
+        if (pid && alive(pid)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+      }
+      fs.rmSync(run.dir, { recursive: true, force: true });
+      fs.rmSync(pidFile, { force: true });
+      console.log(`[integration] reaped an orphaned test database server (${run.dir})`);
+    } catch {
+      fs.rmSync(pidFile, { force: true });
+    }
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  reapOrphans();
+  const run: TestRun = { adminUrl: '', template: `grove_template_${process.pid}` };
+  globalThis.__groveTestRun = run;
+  if (process.env['DATABASE_URL']) {
+    run.adminUrl = process.env['DATABASE_URL'];
+  } else {
+    const started = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-api-test-'));
+    fs.chmodSync(dir, 0o755);
+    run.dir = dir;
+    fs.mkdirSync(RUNS_DIR, { recursive: true });
+    run.pidFile = path.join(RUNS_DIR, `${process.pid}.json`);
+    fs.writeFileSync(run.pidFile, JSON.stringify({ ownerPid: process.pid, dir }));
+    const helper = path.resolve(__dirname, '../../../tools/db/embedded-postgres.mjs');
+    const { startEmbeddedPostgres } = await importEsm(helper);
+    run.server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), fast: true, log: () => undefined });
+    fs.writeFileSync(run.pidFile, JSON.stringify({ ownerPid: process.pid, postgresPid: run.server.pid, dir }));
+    run.adminUrl = run.server.url('postgres');
+    console.log(`\n[integration] embedded PostgreSQL up in ${Date.now() - started} ms`);
+  }
+  const client = new Client({ connectionString: run.adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${run.template}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${run.template}"`);
+  await client.end();
+  const dataSource = createDataSource(withDatabase(run.adminUrl, run.template));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+  process.env[TEST_DB_ENV.adminUrl] = run.adminUrl;
+  process.env[TEST_DB_ENV.template] = run.template;
+}

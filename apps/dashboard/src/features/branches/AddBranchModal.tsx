@@ -1,0 +1,58 @@
+import { MESSAGES, type MemberRow } from '@grove/contracts';
+import { useAddBranch, useRemoveBranch } from '@grove/web-data-access';
+import { Alert, Button, Modal } from '@grove/web-ui';
+import { MemberForm } from '../member-form/MemberForm';
+
+/**
+ * 'Add a New Branch to {member}' (SPEC §2): explains that the member gets a discount and that the
+ * branch also becomes a new tree, lists the current branches (each removable) or 'No branches yet',
+ * then the member form.
+ */
+export function AddBranchModal({ tree, onClose }: { tree: MemberRow | null; onClose: () => void }) {
+  const addBranch = useAddBranch();
+  const removeBranch = useRemoveBranch();
+  return (
+    <Modal open={tree !== null} title={tree ? `Add a New Branch to ${tree.memberName}` : ''} onClose={onClose}>
+      {tree && (
+        <>
+          <p className="g-muted dash-note">
+            A discount will be applied to {tree.memberName}’s membership for this branch, and the branch is also added as a
+            new tree.
+          </p>
+          <h3 className="dash-subtitle">Current branches</h3>
+          {tree.branchDetails.length === 0 ? (
+            <p className="g-muted">{MESSAGES.noBranchesYet}</p>
+          ) : (
+            <ul className="dash-branch-list">
+              {tree.branchDetails.map((branch) => (
+                <li key={branch.id}>
+                  <span>
+                    {branch.branchName} <span className="g-muted">· {branch.branchEmail}</span>
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    busy={removeBranch.isPending && removeBranch.variables?.branchId === branch.id}
+                    aria-label={`Remove branch ${branch.branchName}`}
+                    onClick={() => removeBranch.mutate({ treeId: tree.id, branchId: branch.id })}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {removeBranch.isError && <Alert>{removeBranch.error.message}</Alert>}
+          <MemberForm
+            key={tree.id}
+            failurePrefix={MESSAGES.addBranchFailedPrefix}
+            onSubmit={async (values) => {
+              await addBranch.mutateAsync({ ...values, treeId: tree.id });
+              onClose();
+            }}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

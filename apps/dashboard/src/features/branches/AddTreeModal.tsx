@@ -1,0 +1,20 @@
+import { MESSAGES } from '@grove/contracts';
+import { useCreateMember } from '@grove/web-data-access';
+import { Modal } from '@grove/web-ui';
+import { MemberForm } from '../member-form/MemberForm';
+
+/** 'Start Growing' (SPEC §2): adds a new tree. */
+export function AddTreeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateMember();
+  return (
+    <Modal open={open} title="Start Growing" onClose={onClose}>
+      <MemberForm
+        failurePrefix={MESSAGES.addMemberFailedPrefix}
+        onSubmit={async (values) => {
+          await create.mutateAsync(values);
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { useForm } from 'react-hook-form';
+import { MESSAGES, isValidAmount, isValidEmail, isValidName, type MemberInput } from '@grove/contracts';
+import { ApiError } from '@grove/web-data-access';
+import { Alert, Button, TextField } from '@grove/web-ui';
+import { useState } from 'react';
+
+/** Props of {@link MemberForm}. */
+export interface MemberFormProps {
+  /** Values to start from, e.g. a prospect's name and email when approving. */
+  defaultValues?: Partial<MemberInput>;
+  submitLabel?: string;
+  /** Prefix of the message shown when the save fails (SPEC §8). */
+  failurePrefix: string;
+  onSubmit: (values: MemberInput) => Promise<unknown>;
+}
+
+const checks: Record<keyof MemberInput, { isValid: (value: string) => boolean; message: string }> = {
+  memberName: { isValid: isValidName, message: MESSAGES.invalidName },
+  memberEmail: { isValid: isValidEmail, message: MESSAGES.invalidEmail },
+  membershipPrice: { isValid: isValidAmount, message: MESSAGES.invalidAmount },
+  discount: { isValid: isValidAmount, message: MESSAGES.invalidDiscount },
+};
+
+/** react-hook-form rules for a field: required, then SPEC §5's check, both with SPEC's message. */
+const rule = (field: keyof MemberInput) => ({
+  required: checks[field].message,
+  validate: (value: string) => checks[field].isValid(value) || checks[field].message,
+});
+
+/**
+ * The member form behind 'Start Growing' and 'Add a New Branch' (SPEC §2): Member name, Email,
+ * Current Membership ($), Discount Per Referral ($), Save. Every field is required and checked
+ * with SPEC §5's rules and messages (from the contracts, as the API checks them); a server
+ * error is shown above the form with its SPEC prefix, and field errors from the server land on
+ * their fields.
+ */
+export function MemberForm({ defaultValues, submitLabel = 'Save', failurePrefix, onSubmit }: MemberFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MemberInput>({
+    defaultValues: { memberName: '', memberEmail: '', membershipPrice: '', discount: '', ...defaultValues },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit({ ...values, memberName: values.memberName.trim(), memberEmail: values.memberEmail.trim() });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field in checks) setError(field as keyof MemberInput, { message });
+        }
+      }
+      setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {failure && <Alert>{failure}</Alert>}
+      <TextField label="Member name" autoComplete="off" error={errors.memberName?.message} {...register('memberName', rule('memberName'))} />
+      <TextField label="Email" type="email" autoComplete="off" error={errors.memberEmail?.message} {...register('memberEmail', rule('memberEmail'))} />
+      <div className="dash-form-row">
+        <TextField
+          label="Current Membership ($)"
+          inputMode="decimal"
+          placeholder="59.00"
+          error={errors.membershipPrice?.message}
+          {...register('membershipPrice', rule('membershipPrice'))}
+        />
+        <TextField
+          label="Discount Per Referral ($)"
+          inputMode="decimal"
+          placeholder="10.00"
+          error={errors.discount?.message}
+          {...register('discount', rule('discount'))}
+        />
+      </div>
+      <Button type="submit" busy={isSubmitting} className="dash-form-submit">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

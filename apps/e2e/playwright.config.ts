@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys run in Debian's Chromium against a production build served by `npm start`'s own
+// script on a throwaway embedded database (DESIGN.md §7). The build happens before (npm run test:e2e).
+const port = Number(process.env.E2E_PORT ?? 3311);
+// Workers inherit the environment, so every process agrees on one state folder.
+process.env.GROVE_E2E_STATE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'));
+
+export default defineConfig({
+  testDir: './src',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../../dist/playwright-report' }]],
+  outputDir: '../../dist/test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node tools/scripts/start.mjs --no-build',
+    cwd: path.resolve(__dirname, '../..'),
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      GROVE_STATE_DIR: process.env.GROVE_E2E_STATE,
+      GROVE_DB_PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

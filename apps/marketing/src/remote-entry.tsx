@@ -1,0 +1,27 @@
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '@grove/web-ui';
+import { HomePage } from './features/home/HomePage';
+import { PricingPage } from './features/pricing/PricingPage';
+import { AboutPage } from './features/about/AboutPage';
+import { ContactPage } from './features/contact/ContactPage';
+import { PrivacyPolicyPage } from './features/privacy/PrivacyPolicyPage';
+import { LandingPage } from './features/landing/LandingPage';
+import './marketing.css';
+
+/**
+ * The public site (SPEC §2). The shell mounts this remote for every path it does not own, so
+ * unknown paths get the 404 screen here.
+ */
+export default function MarketingRoutes() {
+  return (
+    <Routes>
+      <Route index element={<HomePage />} />
+      <Route path="pricing" element={<PricingPage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="contact" element={<ContactPage />} />
+      <Route path="privacyPolicy" element={<PrivacyPolicyPage />} />
+      <Route path="landingPage" element={<LandingPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@grove/contracts';
+import { ApiError, useLogin, useSession } from '@grove/web-data-access';
+import { Alert, Button, Card, TextField } from '@grove/web-ui';
+
+/** SPEC §9: error and message display time. */
+export const MESSAGE_DISPLAY_MS = 3_000;
+
+/**
+ * Login (SPEC §2, §4): empty → 'Please add to email and password fields'; loading; a failure
+ * shows 'Password or username does not match any user' for 3 s and clears the password; success
+ * goes to /dashboard (or the page the owner was sent away from).
+ */
+export function LoginPage() {
+  const session = useSession();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), MESSAGE_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+  if (session.data) return <Navigate to={from} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(MESSAGES.loginEmpty);
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => navigate(from, { replace: true }),
+        onError: (failure) => {
+          setPassword('');
+          setError(failure instanceof ApiError && failure.status !== 401 ? failure.message : MESSAGES.loginFailed);
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="shell-auth">
+      <Card className="shell-auth__card">
+        <h1 className="shell-auth__title">Welcome back</h1>
+        <p className="g-muted shell-auth__lead">Log in to see your trees and branches.</p>
+        {error && <Alert>{error}</Alert>}
+        <form onSubmit={submit} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" busy={login.isPending} className="shell-auth__submit">
+            Log in
+          </Button>
+        </form>
+        <p className="shell-auth__switch">
+          New to Grove? <Link to="/signup">Create a free account</Link>
+        </p>
+      </Card>
+    </main>
+  );
+}

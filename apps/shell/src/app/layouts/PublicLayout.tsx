@@ -1,0 +1,32 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useSession } from '@grove/web-data-access';
+import { Logo } from '@grove/web-ui';
+
+/** Public top bar (SPEC §2): logo to /, Pricing, About, Contact and a Log In button. */
+export function PublicLayout() {
+  const session = useSession();
+  return (
+    <div className="shell-public">
+      <header className="shell-topbar">
+        <Link to="/" className="shell-topbar__brand" aria-label="Grove home">
+          <Logo />
+        </Link>
+        <nav className="shell-topbar__links" aria-label="Main">
+          <NavLink to="/pricing">Pricing</NavLink>
+          <NavLink to="/about">About</NavLink>
+          <NavLink to="/contact">Contact</NavLink>
+          {session.data ? (
+            <Link to="/dashboard" className="g-btn g-btn--primary g-btn--sm">
+              Dashboard
+            </Link>
+          ) : (
+            <Link to="/login" className="g-btn g-btn--primary g-btn--sm">
+              Log In
+            </Link>
+          )}
+        </nav>
+      </header>
+      <Outlet />
+    </div>
+  );
+}

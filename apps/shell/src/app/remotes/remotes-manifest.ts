@@ -1,0 +1,22 @@
+/** The remotes Grove's shell knows how to mount. */
+export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Where the per-environment manifest lives; served by the API with `Cache-Control: no-cache`. */
+export const REMOTES_MANIFEST_URL = '/remotes.json';
+
+/**
+ * Reads `/remotes.json` (`{ "<remote>": "<url of its mf-manifest.json>" }`) and returns the
+ * `{ name, entry }` pairs `registerRemotes()` takes. Unknown names are ignored.
+ * @throws Error when the manifest cannot be fetched or is not an object of strings
+ */
+export async function readRemotesManifest(): Promise<{ name: RemoteName; entry: string }[]> {
+  const reply = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
+  if (!reply.ok) throw new Error(`remotes manifest: HTTP ${reply.status}`);
+  const manifest: unknown = await reply.json();
+  if (!manifest || typeof manifest !== 'object') throw new Error('remotes manifest: not an object');
+  return REMOTE_NAMES.flatMap((name) => {
+    const entry = (manifest as Record<string, unknown>)[name];
+    return typeof entry === 'string' ? [{ name, entry }] : [];
+  });
+}

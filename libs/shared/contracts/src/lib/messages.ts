@@ -1,0 +1,45 @@
+/**
+ * The product's own texts and error messages, verbatim from SPEC.md (§2, §5, §8). Every screen and
+ * every API error uses these constants, so a message is written exactly once.
+ */
+export const MESSAGES = {
+  // §5 add-member form (current version)
+  invalidName: 'Not a valid name',
+  invalidEmail: 'Not a valid email address',
+  invalidAmount: 'Not a valid amount',
+  invalidDiscount: 'Not a valid discount price',
+  invalidPhone: 'Not a valid phone number',
+  invalidUrl: 'Not a valid URL',
+  // §5 signup form
+  fillAllFields: 'Please fill in all required fields',
+  signupInvalidName: 'Invalid Name',
+  signupInvalidEmail: 'Invalid Email',
+  signupInvalidPhone: 'Invalid Phone Number',
+  signupInvalidUrl: 'Invalid URL',
+  // §5 / §8 login
+  loginEmpty: 'Please add to email and password fields',
+  loginFailed: 'Password or username does not match any user',
+  // §8 prefixes for database write errors
+  addMemberFailedPrefix: 'Error adding member to database: ',
+  addBranchFailedPrefix: 'Error adding branch to member: ',
+  // §8 inactive features
+  notActiveInMvp: 'This feature is currently not active in MVP. Please contact support.',
+  // §2 screens
+  branchesIntro: 'View and manage your trees and their branches.',
+  branchesEmpty: 'Add your first tree and start growing your business!',
+  noBranchesYet: 'No branches yet',
+  managedByMindbody: 'Managed by Mindbody',
+  notFound: 'OOPS.. PAGE NOT FOUND!',
+  routerError: 'Unexpected Application Error!',
+  // Grove's own (not in SPEC): rules SPEC leaves open
+  passwordTooShort: 'Password must be at least 8 characters',
+  businessNameRequired: 'Please enter your business name',
+  duplicateMember: 'A member with this email already exists',
+  managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',
+  memberNotFound: 'Member not found',
+  notABranch: 'That member is not a branch of this tree',
+  emailTaken: 'An account with this email already exists',
+  selfBranch: 'A member cannot be their own branch',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,31 @@
+import { MESSAGES } from './messages';
+
+/**
+ * Field rules shared by the API's DTOs (class-validator) and the web forms (react-hook-form).
+ * Source: SPEC §5 (add-member form, signup form) and §9 (limits).
+ */
+
+/** SPEC §9: name max 100 characters. */
+export const NAME_MAX_LENGTH = 100;
+/** SPEC §5: letters and spaces only (any alphabet), with at least one letter. */
+export const NAME_PATTERN = /^(?=.*\p{L})[\p{L} ]+$/u;
+/** SPEC §5: "standard address pattern": something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Longest email the database accepts (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** SPEC §5/§9: non-negative number with optional one or two decimals. */
+export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+/** Largest amount accepted, in dollars, so cents always fit a 32-bit integer column. */
+export const AMOUNT_MAX_DOLLARS = 1_000_000;
+/** Grove's password rule (SPEC leaves it open): at least 8 characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Largest page a list endpoint returns. */
+export const PAGE_SIZE_MAX = 100;
+
+/** One rule per field of the add-tree / add-branch form ("Start Growing", SPEC §2). */
+export const MEMBER_FIELD_RULES = {
+  memberName: { maxLength: NAME_MAX_LENGTH, pattern: NAME_PATTERN, message: MESSAGES.invalidName },
+  memberEmail: { maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail },
+  membershipPrice: { pattern: AMOUNT_PATTERN, message: MESSAGES.invalidAmount },
+  discount: { pattern: AMOUNT_PATTERN, message: MESSAGES.invalidDiscount },
+} as const;

@@ -1,0 +1,94 @@
+import { MESSAGES } from './messages';
+import {
+  isValidAmount,
+  isValidEmail,
+  isValidName,
+  isValidPhone,
+  isValidWebsite,
+  validateMemberInput,
+  validateSignupInput,
+  type SignupInput,
+} from './validate';
+
+describe('add-member rules (SPEC §5)', () => {
+  it('accepts letters and spaces in names, up to 100 characters', () => {
+    expect(isValidName('Alex Smith')).toBe(true);
+    expect(isValidName('Zoë Ngā')).toBe(true);
+    expect(isValidName('a'.repeat(100))).toBe(true);
+  });
+
+  it.each(['', '   ', 'R2D2', 'Anne-Marie', "O'Brien", 'a'.repeat(101)])('refuses the name %p', (name) => {
+    expect(isValidName(name)).toBe(false);
+  });
+
+  it('accepts standard email addresses only', () => {
+    expect(isValidEmail('sam@gym.com.au')).toBe(true);
+    expect(isValidEmail('first.last+tag@example.io')).toBe(true);
+    for (const bad of ['sam', 'sam@', 'sam@gym', 'sam @gym.com', '@gym.com', 'sam@gym.c']) {
+      expect(isValidEmail(bad)).toBe(false);
+    }
+  });
+
+  it('accepts non-negative amounts with up to two decimals', () => {
+    for (const good of ['0', '10', '10.5', '10.55', '1000000']) expect(isValidAmount(good)).toBe(true);
+    for (const bad of ['-1', '10.555', '1,000', 'ten', '', '1000000.01']) expect(isValidAmount(bad)).toBe(false);
+  });
+
+  it('gives each invalid field its own SPEC message', () => {
+    expect(
+      validateMemberInput({ memberName: 'R2D2', memberEmail: 'nope', membershipPrice: '-5', discount: '1.234' }),
+    ).toEqual({
+      memberName: 'Not a valid name',
+      memberEmail: 'Not a valid email address',
+      membershipPrice: 'Not a valid amount',
+      discount: 'Not a valid discount price',
+    });
+    expect(
+      validateMemberInput({ memberName: 'Sam Lee', memberEmail: 'sam@gym.io', membershipPrice: '59.90', discount: '5' }),
+    ).toEqual({});
+  });
+});
+
+describe('signup rules (SPEC §5, checked in order)', () => {
+  const valid: SignupInput = {
+    businessName: 'Green Gym',
+    firstName: 'Sam',
+    lastName: 'Lee',
+    email: 'sam@greengym.com.au',
+    phoneNumber: '0412 345 678',
+    website: 'greengym.com.au',
+    password: 'correct horse',
+  };
+
+  it('accepts a complete, valid form', () => {
+    expect(validateSignupInput(valid)).toBeNull();
+  });
+
+  it('asks for every field first', () => {
+    expect(validateSignupInput({ ...valid, website: ' ' })).toBe(MESSAGES.fillAllFields);
+    expect(validateSignupInput({ ...valid, firstName: 'R2', password: '' })).toBe(MESSAGES.fillAllFields);
+  });
+
+  it('then reports name, email, phone and URL in that order', () => {
+    expect(validateSignupInput({ ...valid, lastName: 'L33', email: 'bad' })).toBe('Invalid Name');
+    expect(validateSignupInput({ ...valid, email: 'bad', phoneNumber: '12' })).toBe('Invalid Email');
+    expect(validateSignupInput({ ...valid, phoneNumber: '12', website: 'x' })).toBe('Invalid Phone Number');
+    expect(validateSignupInput({ ...valid, website: 'not a site' })).toBe('Invalid URL');
+    expect(validateSignupInput({ ...valid, password: 'short' })).toBe(MESSAGES.passwordTooShort);
+  });
+
+  it('reads phone numbers without a country code as Australian', () => {
+    expect(isValidPhone('0412 345 678')).toBe(true);
+    expect(isValidPhone('+61 2 9876 5432')).toBe(true);
+    expect(isValidPhone('+1 415 555 2671')).toBe(true);
+    expect(isValidPhone('12345')).toBe(false);
+  });
+
+  it('accepts websites with or without a scheme', () => {
+    expect(isValidWebsite('https://greengym.com.au/join')).toBe(true);
+    expect(isValidWebsite('www.greengym.com')).toBe(true);
+    for (const bad of ['greengym', 'ftp://greengym.com', 'green gym.com', 'javascript:alert(1)']) {
+      expect(isValidWebsite(bad)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,4 @@
+export * from './lib/api-client';
+export * from './lib/query-client';
+export * from './lib/session';
+export * from './lib/members';

@@ -1,0 +1,86 @@
+import type { ApiErrorBody } from '@grove/contracts';
+
+/** An API reply that was not 2xx; `message` is the text to show the user. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Shown when the API cannot be reached at all. */
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach Grove right now. Check your connection and try again.';
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh cookie for a new access cookie; concurrent callers share one attempt. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })
+    .then((reply) => reply.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function send(path: string, { method = 'GET', body, query, signal }: ApiRequest): Promise<Response> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const url = params.size ? `${path}?${params}` : path;
+  try {
+    return await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+/**
+ * Calls Grove's REST API with the session cookie and returns the parsed JSON reply.
+ * A 401 triggers one silent refresh of the session and one retry (except on the auth routes).
+ * @throws ApiError with the server's message (and per-field messages) for any non-2xx reply,
+ *   or status 0 when the network fails
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  let reply = await send(path, request);
+  if (reply.status === 401 && !path.startsWith('/api/auth/') && (await refreshSession())) {
+    reply = await send(path, request);
+  }
+  if (reply.status === 204) return undefined as T;
+  const text = await reply.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!reply.ok) {
+    const body = (data ?? {}) as Partial<ApiErrorBody>;
+    const message = typeof body.message === 'string' ? body.message : `Request failed (${reply.status})`;
+    throw new ApiError(reply.status, message, body.fieldErrors ?? {});
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

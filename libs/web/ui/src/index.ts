@@ -1,0 +1,14 @@
+import './lib/styles.css';
+
+export * from './lib/Button';
+export * from './lib/TextField';
+export * from './lib/Modal';
+export * from './lib/Spinner';
+export * from './lib/Alert';
+export * from './lib/EmptyState';
+export * from './lib/PageHeader';
+export * from './lib/Card';
+export * from './lib/Pagination';
+export * from './lib/Logo';
+export * from './lib/NotFoundPage';
+export * from './lib/ErrorScreen';

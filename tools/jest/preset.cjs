@@ -1,0 +1,28 @@
+/**
+ * Shared Jest settings: SWC transforms TypeScript/TSX (with decorator metadata for NestJS) and the
+ * workspace path aliases resolve to library sources, as in tsconfig.base.json.
+ */
+const path = require('node:path');
+const { workspaceAliases } = require('../workspace-aliases.cjs');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  moduleNameMapper: {
+    ...Object.fromEntries(Object.entries(workspaceAliases).map(([name, file]) => [`^${name}$`, file])),
+    '\\.css$': path.join(__dirname, 'style-mock.cjs'),
+  },
+};

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm start`: one command to a running Grove (DESIGN.md §7).
+//  1. builds what is stale (Nx cache: an unchanged project is not rebuilt),
+//  2. starts the embedded PostgreSQL unless DATABASE_URL is set (data in .grove/db, git-ignored),
+//  3. starts the API, which runs the migrations and serves the shell, the remotes and /api on
+//     one port; on the first start of an empty embedded database it also seeds a demo business,
+//  4. prints the URL (and the demo login).
+// Flags: --no-build (use dist/ as it is). Environment: see README.md "Configuration".
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const log = (line) => console.log(`[grove] ${line}`);
+const port = Number(process.env.PORT ?? 3000);
+const stateDir = path.resolve(process.env.GROVE_STATE_DIR ?? path.join(root, '.grove'));
+const WEB_PROJECTS = ['shell', 'marketing', 'dashboard', 'integrations', 'referral'];
+
+function build() {
+  log('building what changed (first run takes a minute or two)…');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', `--projects=api,${WEB_PROJECTS.join(',')}`, '--outputStyle=static'],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } },
+  );
+  if (result.status !== 0) {
+    console.error('[grove] the build failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** A stable secret for signing access tokens, so sessions survive a restart. */
+function jwtSecret() {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(stateDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(stateDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+async function database() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
+  const dataDir = reachableDataDir(path.join(stateDir, 'db'), log);
+  const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.GROVE_DB_PORT ?? 5433), log });
+  const admin = new pg.Client(server.url('postgres'));
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'grove'");
+  if (exists.rowCount === 0) await admin.query('CREATE DATABASE grove');
+  await admin.end();
+  log(`embedded PostgreSQL on port ${server.port}, data in ${dataDir}`);
+  return { url: server.url('grove'), fresh: server.fresh, stop: server.stop };
+}
+
+async function waitForHealth(url, api) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (api.exitCode !== null) return false;
+    try {
+      const reply = await fetch(`${url}/api/health`);
+      if (reply.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+if (!process.argv.includes('--no-build')) build();
+const db = await database();
+const api = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    WEB_DIST_DIR: path.join(root, 'dist/apps'),
+    GROVE_SEED_DEMO: db.fresh ? 'true' : 'false',
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: db.url,
+    JWT_SECRET: jwtSecret(),
+  },
+});
+
+let stopping = false;
+const stop = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+  await db.stop().catch(() => {});
+  process.exit(code);
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+api.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`[grove] the API stopped (exit code ${code}).`);
+    void stop(code ?? 1);
+  }
+});
+
+const url = `http://localhost:${port}`;
+if (await waitForHealth(url, api)) {
+  log(`Grove is running at ${url}`);
+  if (db.fresh) log('demo login: demo@grove.local / grove-demo-1234');
+  log('press Ctrl+C to stop');
+} else if (!stopping) {
+  console.error('[grove] the API did not become healthy; see the log above.');
+  await stop(1);
+}

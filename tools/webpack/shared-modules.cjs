@@ -1,0 +1,26 @@
+/**
+ * What the shell and every remote share as singletons (DESIGN.md §5): React, the router, the
+ * query client and Grove's own web libraries, so a remote uses the shell's session, query cache
+ * and design system instead of a copy of its own.
+ */
+const deps = require('../../package.json').dependencies;
+
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+const workspaceLib = { singleton: true, requiredVersion: false, version: '0.0.0' };
+
+function sharedModules() {
+  return {
+    react: singleton(deps.react),
+    'react/jsx-runtime': singleton(deps.react),
+    'react-dom': singleton(deps['react-dom']),
+    'react-dom/client': singleton(deps['react-dom']),
+    'react-router-dom': singleton(deps['react-router-dom']),
+    '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
+    'react-hook-form': singleton(deps['react-hook-form']),
+    '@grove/contracts': workspaceLib,
+    '@grove/web-ui': workspaceLib,
+    '@grove/web-data-access': workspaceLib,
+  };
+}
+
+module.exports = { sharedModules };

@@ -1,0 +1,93 @@
+/**
+ * One webpack configuration for every web app of Grove: the shell (Module Federation host) and
+ * each remote. Keeping it here means the remotes cannot drift apart in how they build or what
+ * they share (DESIGN.md §5).
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedModules } = require('./shared-modules.cjs');
+const { workspaceAliases } = require('../workspace-aliases.cjs');
+
+const workspaceRoot = path.resolve(__dirname, '../..');
+
+/**
+ * @param {object} options
+ * @param {string} options.name project name (also the federation name), e.g. 'dashboard'
+ * @param {Record<string,string>} [options.exposes] remote only: exposed module → source file
+ * @param {boolean} [options.host] true for the shell
+ * @param {string} [options.title] HTML title (host only)
+ */
+function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
+  const projectRoot = path.join(workspaceRoot, 'apps', name);
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      context: projectRoot,
+      // A remote's only entry is its remoteEntry.js container, added by the federation plugin.
+      entry: host ? { main: './src/main.ts' } : {},
+      output: {
+        path: path.join(workspaceRoot, 'dist/apps', name),
+        publicPath: host ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:16].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:16].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: workspaceAliases,
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          dts: false,
+          manifest: true,
+          ...(host
+            ? { remotes: {}, shareStrategy: 'loaded-first' }
+            : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedModules(),
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(projectRoot, 'src/index.html'),
+                title,
+                favicon: path.join(projectRoot, 'src/favicon.svg'),
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: 4200,
+        historyApiFallback: true,
+        proxy: [{ context: ['/api', '/remotes', '/remotes.json'], target: 'http://127.0.0.1:3000' }],
+      },
+    };
+  };
+}
+
+module.exports = { webAppConfig };
