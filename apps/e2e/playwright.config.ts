@@ -11,6 +11,7 @@ process.env.GROVE_E2E_STATE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e
 
 export default defineConfig({
   testDir: './src',
+  globalTeardown: './src/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -40,6 +41,7 @@ export default defineConfig({
       PORT: String(port),
       GROVE_STATE_DIR: process.env.GROVE_E2E_STATE,
       GROVE_DB_PORT: '0',
+      GROVE_EPHEMERAL_STATE: 'true',
       LOG_LEVEL: 'warn',
     },
   },

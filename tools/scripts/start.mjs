@@ -5,7 +5,8 @@
 //  3. starts the API, which runs the migrations and serves the shell, the remotes and /api on
 //     one port; on the first start of an empty embedded database it also seeds a demo business,
 //  4. prints the URL (and the demo login).
-// Flags: --no-build (use dist/ as it is). Environment: see README.md "Configuration".
+// Flags: --no-build (use dist/ as it is), --watch (restart the API when its bundle changes).
+// GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see README.md "Configuration".
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -53,7 +54,7 @@ async function database() {
   if (exists.rowCount === 0) await admin.query('CREATE DATABASE grove');
   await admin.end();
   log(`embedded PostgreSQL on port ${server.port}, data in ${dataDir}`);
-  return { url: server.url('grove'), fresh: server.fresh, stop: server.stop };
+  return { url: server.url('grove'), fresh: server.fresh, dataDir, stop: server.stop };
 }
 
 async function waitForHealth(url, api) {
@@ -72,7 +73,8 @@ async function waitForHealth(url, api) {
 
 if (!process.argv.includes('--no-build')) build();
 const db = await database();
-const api = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
+const watch = process.argv.includes('--watch') ? ['--watch-path', path.join(root, 'dist/apps/api')] : [];
+const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
@@ -96,6 +98,10 @@ const stop = async (code = 0) => {
     await new Promise((resolve) => api.once('exit', resolve));
   }
   await db.stop().catch(() => {});
+  if (process.env.GROVE_EPHEMERAL_STATE === 'true') {
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    if (db.dataDir) fs.rmSync(db.dataDir, { recursive: true, force: true });
+  }
   process.exit(code);
 };
 process.on('SIGINT', () => stop(0));

@@ -34,19 +34,25 @@ export interface TestRun {
   pidFile?: string;
 }
 declare global {
-  // eslint-disable-next-line no-var
   var __groveTestRun: TestRun | undefined;
 }
 
 // Native dynamic import (the file is compiled to CommonJS, the helper is an ES module).
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<EmbeddedModule>;
 
+/** True when `pid` runs (a zombie, killed but not yet waited for, counts as gone). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state …"
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (not Linux): trust kill(0)
   }
 }
 

@@ -20,7 +20,7 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
   await startGrowing.getByLabel('Discount Per Referral ($)').fill('15.5.5');
   await startGrowing.getByRole('button', { name: 'Save' }).click();
   await expect(startGrowing.getByText('Not a valid discount price')).toBeVisible();
-  await startGrowing.getByLabel('Discount Per Referral ($)').fill('15');
+  await startGrowing.getByLabel('Discount Per Referral ($)').fill('15.50');
   await startGrowing.getByRole('button', { name: 'Save' }).click();
   await expect(startGrowing).toBeHidden();
 

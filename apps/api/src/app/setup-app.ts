@@ -35,6 +35,9 @@ export function setupApp(app: INestApplication): void {
       },
     }),
   );
+  // API replies change with every write and nothing revalidates them; skip hashing each body
+  // for an ETag (static files keep theirs, set by the static handler).
+  app.getHttpAdapter().getInstance().set('etag', false);
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
   app.use(app.get(WebAppsService).handler());

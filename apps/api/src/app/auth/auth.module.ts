@@ -18,7 +18,7 @@ import { SessionsService } from './sessions.service';
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
+        secret: config.jwtKey,
         signOptions: { algorithm: 'HS256', expiresIn: config.accessTokenTtlSeconds },
       }),
     }),

@@ -25,7 +25,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([fromCookie, ExtractJwt.fromAuthHeaderAsBearerToken()]),
-      secretOrKey: config.jwtSecret,
+      // jsonwebtoken accepts a KeyObject; @types/passport-jwt only lists string | Buffer.
+      secretOrKey: config.jwtKey as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

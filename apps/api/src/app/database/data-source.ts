@@ -6,12 +6,13 @@ import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';
+import { BusinessMemberCount1763769600000 } from './migrations/1763769600000-BusinessMemberCount';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity];
 
 /** Every migration in order, listed explicitly (a bundle cannot glob). */
-export const MIGRATIONS = [InitialSchema1763683200000];
+export const MIGRATIONS = [InitialSchema1763683200000, BusinessMemberCount1763769600000];
 
 /**
  * TypeORM options for Grove's PostgreSQL: migrations only (`synchronize: false`), each migration

@@ -38,7 +38,7 @@ interface SummarySqlRow {
   referred_by_id: string | null;
   mindbody_client_id: string | null;
   created_at: Date;
-  branch_count: number;
+  branch_count: number | null;
 }
 
 /** Sort expressions by key; only these strings ever reach ORDER BY. */
@@ -52,6 +52,9 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
   m.mindbody_client_id, m.created_at`;
 
+/** A member of a list page, with its branches in the order they were added. */
+export type PageMember = MemberSummary & { branchDetails: BranchDetail[] };
+
 const toSummary = (row: SummarySqlRow): MemberSummary => ({
   id: row.id,
   name: row.name,
@@ -61,7 +64,7 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
   referredById: row.referred_by_id,
   mindbodyClientId: row.mindbody_client_id,
   createdAt: row.created_at,
-  branchCount: row.branch_count,
+  branchCount: row.branch_count ?? 0,
 });
 
 /**
@@ -74,10 +77,13 @@ export class MembersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * One page of members with their branch counts (one statement: the counts are aggregated once
-   * per business and hash-joined, so 10,000 trees stay fast). Stable order: ties broken by id.
+   * One page of members with their branches and the number of matching members, in ONE statement
+   * (a list request costs one round trip besides the session check). Stable order: ties broken by
+   * id. Sorting by name, email or date walks the matching (business_id, …, id) index; sorting by
+   * branch count aggregates the counts once per business and hash-joins them. The branch count is
+   * the number of branch entries (SPEC §4). Measured by `npm run bench:members`.
    */
-  async findPage(businessId: string, query: MemberPageQuery): Promise<MemberSummary[]> {
+  async findPage(businessId: string, query: MemberPageQuery): Promise<{ members: PageMember[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
     let filter = '';
     if (query.search) {
@@ -85,22 +91,48 @@ export class MembersRepository {
       filter = `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`;
     }
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const rows: SummarySqlRow[] = await this.dataSource.query(
-      `WITH counts AS (
-         SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
-         FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
-         GROUP BY referred_by_id)
-       SELECT ${SUMMARY_COLUMNS}, COALESCE(c.branch_count, 0) AS branch_count
-       FROM members m LEFT JOIN counts c ON c.tree_id = m.id
-       WHERE m.business_id = $1 ${filter}
-       ORDER BY ${SORT_SQL[query.sort]} ${direction}, m.id ${direction}
-       LIMIT $2 OFFSET $3`,
+    const order = `${SORT_SQL[query.sort]} ${direction}, m.id ${direction}`;
+    const page =
+      query.sort === 'branches'
+        ? `WITH counts AS (
+             SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
+             FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
+             GROUP BY referred_by_id)
+           SELECT ${SUMMARY_COLUMNS}, COALESCE(c.branch_count, 0) AS branch_count
+           FROM members m LEFT JOIN counts c ON c.tree_id = m.id
+           WHERE m.business_id = $1 ${filter}
+           ORDER BY ${order} LIMIT $2 OFFSET $3`
+        : `SELECT ${SUMMARY_COLUMNS}, NULL::int AS branch_count FROM members m
+           WHERE m.business_id = $1 ${filter}
+           ORDER BY ${order} LIMIT $2 OFFSET $3`;
+    // Without a search the total is the business's member counter (kept by triggers, migration
+    // BusinessMemberCount); with one, the matching rows are counted through the trigram indexes.
+    const total = query.search
+      ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
+      : `(SELECT member_count FROM businesses WHERE id = $1)`;
+    const rows: (SummarySqlRow & { branches: BranchDetail[] | null; total: number })[] = await this.dataSource.query(
+      `SELECT m.*,
+         (SELECT json_agg(json_build_object('id', b.id, 'branchName', b.name, 'branchEmail', b.email)
+                          ORDER BY b.created_at, b.id)
+          FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id) AS branches,
+         ${total} AS total
+       FROM (${page}) m
+       ORDER BY ${order}`,
       params,
     );
-    return rows.map(toSummary);
+    if (rows.length === 0) {
+      return { members: [], total: query.offset === 0 ? 0 : await this.count(businessId, query.search) };
+    }
+    return {
+      total: rows[0].total,
+      members: rows.map((row) => {
+        const branchDetails = row.branches ?? [];
+        return { ...toSummary(row), branchCount: branchDetails.length, branchDetails };
+      }),
+    };
   }
 
-  /** How many members match the list's search (all members without one). */
+  /** How many members match the list's search (all members without one), counted row by row. */
   async count(businessId: string, search?: string): Promise<number> {
     const params: unknown[] = [businessId];
     let filter = '';

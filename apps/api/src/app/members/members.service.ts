@@ -42,19 +42,15 @@ export class MembersService {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const search = query.search || undefined;
-    const [summaries, total] = await Promise.all([
-      this.members.findPage(businessId, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-        sort: query.sort ?? 'createdAt',
-        order: query.order ?? 'asc',
-        search,
-      }),
-      this.members.count(businessId, search),
-    ]);
-    const details = await this.members.findBranchDetails(businessId, summaries.map((member) => member.id));
+    const { members, total } = await this.members.findPage(businessId, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+      sort: query.sort ?? 'createdAt',
+      order: query.order ?? 'asc',
+      search,
+    });
     return {
-      items: summaries.map((member) => toMemberRow(member, details.get(member.id) ?? [])),
+      items: members.map((member) => toMemberRow(member, member.branchDetails)),
       total,
       page,
       pageSize,

@@ -45,7 +45,7 @@ export function BranchesPage() {
     body = (
       <>
         <div className="g-table-wrap">
-          <table className="g-table" aria-busy={members.isFetching || undefined}>
+          <table className="g-table g-table--stack" aria-busy={members.isFetching || undefined}>
             <caption className="g-visually-hidden">Your trees and their branches</caption>
             <thead>
               <tr>
@@ -71,7 +71,7 @@ export function BranchesPage() {
                       <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className="g-badge">{row.status}</span>
                   </td>
                   <td className="g-num" data-label="Discount">{formatCents(row.discountCents)}</td>

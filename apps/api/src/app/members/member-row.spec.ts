@@ -1,0 +1,61 @@
+import { likeSubstring, toMemberRow, type MemberSummary } from './member-row';
+
+const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
+  id: 'm1',
+  name: 'Alex Smith',
+  email: 'alex@example.com',
+  membershipPriceCents: 10_000,
+  discountCents: 1_500,
+  referredById: null,
+  mindbodyClientId: null,
+  createdAt: new Date('2026-11-20T10:00:00.000Z'),
+  branchCount: 0,
+  ...overrides,
+});
+
+describe('toMemberRow (SPEC §2–§4, §9)', () => {
+  it('maps a fresh tree: 0 branches, full price, Active, not managed', () => {
+    expect(toMemberRow(member(), [])).toEqual({
+      id: 'm1',
+      memberName: 'Alex Smith',
+      memberEmail: 'alex@example.com',
+      membershipPriceCents: 10_000,
+      discountCents: 1_500,
+      branches: 0,
+      branchDetails: [],
+      newPriceCents: 10_000,
+      status: 'Active',
+      managedByIntegration: null,
+      referringMemberId: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
+  it('subtracts the discount once per branch, floored at 0', () => {
+    const branches = [{ id: 'b1', branchName: 'Bo', branchEmail: 'bo@x.com' }];
+    expect(toMemberRow(member({ branchCount: 1 }), branches).newPriceCents).toBe(8_500);
+    expect(toMemberRow(member({ branchCount: 7 }), []).newPriceCents).toBe(0);
+    expect(toMemberRow(member({ branchCount: 1 }), branches).branchDetails).toBe(branches);
+  });
+
+  it('shows Mindbody rows as managed at the unchanged membership price', () => {
+    const row = toMemberRow(member({ mindbodyClientId: 'MB-7', branchCount: 3 }), []);
+    expect(row.managedByIntegration).toBe('Mindbody');
+    expect(row.newPriceCents).toBe(10_000);
+    expect(row.branches).toBe(3);
+  });
+
+  it('names the tree a branch belongs to', () => {
+    expect(toMemberRow(member({ referredById: 'root' }), []).referringMemberId).toBe('root');
+  });
+});
+
+describe('likeSubstring', () => {
+  it('lower-cases and wraps the text for a substring match', () => {
+    expect(likeSubstring('Jo')).toBe('%jo%');
+  });
+
+  it('escapes LIKE wildcards and the escape character', () => {
+    expect(likeSubstring('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('web apps, health, docs and cross-cutting HTTP rules (integration)', () => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-web-'));
+    const write = (file: string, content: string) => {
+      fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(webDir, file), content);
+    };
+    write('shell/index.html', '<!doctype html><title>Grove shell</title>');
+    write('shell/main.0123abcd89.js', 'console.log("shell")');
+    write('dashboard/mf-manifest.json', '{"name":"dashboard"}');
+    write('dashboard/remoteEntry.js', 'var dashboard;');
+    write('dashboard/src_Routes.a1b2c3d4e5.js', 'export {}');
+    t = await createTestApp({
+      WEB_DIST_DIR: webDir,
+      REMOTE_REFERRAL_URL: 'https://cdn.example.com/referral/mf-manifest.json',
+      ALLOWED_ORIGINS: 'https://partner.example.com',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('GET /api/health is public and reports the database', async () => {
+    const reply = await t.agent().get('/api/health').expect(200);
+    expect(reply.body.status).toBe('ok');
+    expect(reply.body.info.database.status).toBe('up');
+  });
+
+  it('serves OpenAPI at /api/docs', async () => {
+    await t.agent().get('/api/docs-json').expect(200).expect((reply) => expect(reply.body.paths['/api/members']).toBeDefined());
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const reply = await t.agent().get('/api/nope').expect(404);
+    expect(reply.body.statusCode).toBe(404);
+    expect(typeof reply.body.message).toBe('string');
+  });
+
+  it('serves the remotes manifest with no-cache, env overriding a URL', async () => {
+    const reply = await t.agent().get('/remotes.json').expect(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.body).toEqual({
+      marketing: '/remotes/marketing/mf-manifest.json',
+      dashboard: '/remotes/dashboard/mf-manifest.json',
+      integrations: '/remotes/integrations/mf-manifest.json',
+      referral: 'https://cdn.example.com/referral/mf-manifest.json',
+    });
+  });
+
+  it('serves remote files: manifests and entries revalidate, hashed files are cached long; no SPA fallback', async () => {
+    const manifest = await t.agent().get('/remotes/dashboard/mf-manifest.json').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await t.agent().get('/remotes/dashboard/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await t.agent().get('/remotes/dashboard/src_Routes.a1b2c3d4e5.js').expect(200);
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    await t.agent().get('/remotes/dashboard/missing.js').expect(404);
+    await t.agent().get('/remotes/dashboard/some/route').expect(404);
+    await t.agent().get('/remotes/unknown/mf-manifest.json').expect(404);
+  });
+
+  it('serves the shell with an SPA fallback to index.html', async () => {
+    const home = await t.agent().get('/').expect(200);
+    expect(home.text).toContain('Grove shell');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const deep = await t.agent().get('/dashboard/prospective-members').expect(200);
+    expect(deep.text).toContain('Grove shell');
+    const asset = await t.agent().get('/main.0123abcd89.js').expect(200);
+    expect(asset.headers['cache-control']).toContain('max-age=31536000');
+    await t.agent().get('/missing.js').expect(404);
+  });
+
+  it('sends a CSP allowing self and the configured remote origins', async () => {
+    const reply = await t.agent().get('/api/health');
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+  });
+
+  describe('Origin check on unsafe methods', () => {
+    it('refuses a foreign Origin → 403', async () => {
+      const reply = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('Origin', 'https://evil.example.com')
+        .send({ email: 'a@b.com', password: 'whatever1' })
+        .expect(403);
+      expect(reply.body).toEqual({ statusCode: 403, message: 'Origin not allowed' });
+      const { agent, user } = await t.signUp();
+      await agent.delete(`/api/members/${user.id}`).set('Origin', 'http://evil.example.com').expect(403);
+    });
+
+    it('allows the request’s own origin, an allow-listed origin, and no Origin', async () => {
+      const own = await t.agent().post('/api/auth/refresh').set('Host', 'grove.test').set('Origin', 'http://grove.test');
+      expect(own.status).toBe(401); // passed the origin check, then no refresh token
+      const partner = await t.agent().post('/api/auth/refresh').set('Origin', 'https://partner.example.com');
+      expect(partner.status).toBe(401);
+      await t.agent().post('/api/auth/refresh').expect(401);
+    });
+
+    it('does not check safe methods', async () => {
+      await t.agent().get('/api/health').set('Origin', 'https://evil.example.com').expect(200);
+    });
+  });
+});

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm run bench:members` (issue 2): seeds a business with 10,000 trees and 5,000 branches on a
+// throwaway embedded PostgreSQL, starts the built API, then loads with autocannon (50
+// connections) the members list (a sorted 50-row page, then a search) and /api/health in the
+// same run, and prints req/s, p99 and the ratios. Needs a build first (`npm run build`).
+// Targets: members page p99 < 50 ms and ≥ 40% of the health endpoint's req/s.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const TREES = 10_000;
+const BRANCHES = 5_000;
+
+const apiBundle = path.join(root, 'dist/apps/api/main.js');
+if (!fs.existsSync(apiBundle)) {
+  console.error('bench: dist/apps/api/main.js is missing; run `npm run build` first.');
+  process.exit(1);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
+fs.chmodSync(dir, 0o755);
+const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), fast: true, log: () => {} });
+let api;
+try {
+  const admin = new pg.Client(db.url('postgres'));
+  await admin.connect();
+  await admin.query('CREATE DATABASE grove_bench');
+  await admin.end();
+
+  const port = await freePort();
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the API under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  api = spawn(process.execPath, [...nodeArgs, apiBundle], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: db.url('grove_bench'), PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dir, 'no-web') },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 200) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ businessName: 'Bench Gym', firstName: 'Bench', lastName: 'Owner', email: 'bench@grove.local', phoneNumber: '0412 345 678', website: 'bench.example.com', password: 'bench password' }),
+  });
+  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+  const client = new pg.Client(db.url('grove_bench'));
+  await client.connect();
+  const { rows: [{ id: businessId }] } = await client.query('SELECT id FROM businesses LIMIT 1');
+  const first = ['Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar'];
+  const last = ['Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris'];
+  await client.query(
+    `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, created_at)
+     SELECT $1, ($2::text[])[1 + i % 10] || ' ' || ($3::text[])[1 + (i / 10) % 10] || ' ' || i,
+            'member' || i || '@bench.example.com', 'member' || i || '@benchexamplecom',
+            3900 + (i % 9) * 1000, 500 + (i % 3) * 500, now() - (i || ' minutes')::interval
+     FROM generate_series(1, $4::int) AS i`,
+    [businessId, first, last, TREES],
+  );
+  // 5,000 branches: members 5,001..10,000 each referred by one of the first 5,000.
+  await client.query(
+    `WITH numbered AS (SELECT id, row_number() OVER (ORDER BY email) AS n FROM members WHERE business_id = $1)
+     UPDATE members m SET referred_by_id = r.id
+     FROM numbered b JOIN numbered r ON r.n = ((b.n * 7919) % $2) + 1
+     WHERE m.id = b.id AND b.n > $2 AND b.n <= $2 + $3`,
+    [businessId, TREES - BRANCHES, BRANCHES],
+  );
+  const counts = await client.query('SELECT count(*)::int AS trees, count(referred_by_id)::int AS branches FROM members');
+  await client.query('VACUUM ANALYZE members');
+  if (process.env.BENCH_EXPLAIN) {
+    // BENCH_EXPLAIN=1 prints the plans of the list's statements, for tuning.
+    const like = '%patel%';
+    const plans = {
+      count: ['SELECT count(*)::int FROM members m WHERE m.business_id = $1', [businessId]],
+      countSearch: [`SELECT count(*)::int FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2)`, [businessId, like]],
+      pageSearch: [`SELECT m.id FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2) ORDER BY m.created_at, m.id LIMIT 50`, [businessId, like]],
+    };
+    for (const [name, [sql, params]] of Object.entries(plans)) {
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
+  await client.end();
+  console.log(`seeded ${counts.rows[0].trees} trees, ${counts.rows[0].branches} of them branches`);
+
+  const run = async (title, url) => {
+    const result = await autocannon({ url: base + url, connections, duration: seconds, headers: { cookie } });
+    const failures = result.non2xx + result.errors + result.timeouts;
+    console.log(`${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (${failures} failed)`);
+    if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
+    return result;
+  };
+  // Warm up once, then measure each in turn in this same run.
+  await autocannon({ url: `${base}/api/members?page=1&pageSize=50&sort=memberName&order=asc`, connections: 10, duration: 2, headers: { cookie } });
+  console.log(`\nautocannon, ${connections} connections, ${seconds} s each:`);
+  const page = await run('members page (50 rows, by name)', '/api/members?page=3&pageSize=50&sort=memberName&order=asc');
+  // BENCH_ONLY_PAGE=1 loads the list alone (for profiling it with BENCH_NODE_ARGS).
+  if (!process.env.BENCH_ONLY_PAGE) {
+    const search = await run('members search ("patel")', '/api/members?page=1&pageSize=50&search=patel');
+    const health = await run('health', '/api/health');
+    const ratio = (a) => (a.requests.average / health.requests.average) * 100;
+    console.log(`\nmembers page: ${ratio(page).toFixed(0)}% of health req/s, p99 ${page.latency.p99} ms (targets: ≥ 40%, < 50 ms)`);
+    console.log(`members search: ${ratio(search).toFixed(0)}% of health req/s, p99 ${search.latency.p99} ms`);
+  }
+} finally {
+  api?.kill('SIGTERM');
+  await db.stop().catch(() => {});
+  fs.rmSync(dir, { recursive: true, force: true });
+}
