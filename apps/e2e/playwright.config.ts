@@ -7,7 +7,11 @@ import { defineConfig, devices } from '@playwright/test';
 // script on a throwaway embedded database (DESIGN.md §7). The build happens before (npm run test:e2e).
 const port = Number(process.env.E2E_PORT ?? 3311);
 // Workers inherit the environment, so every process agrees on one state folder.
-process.env.GROVE_E2E_STATE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'));
+if (!process.env.GROVE_E2E_STATE) {
+  process.env.GROVE_E2E_STATE = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'));
+  // mkdtemp makes a 0700 folder; the embedded PostgreSQL (user postgres) must enter it.
+  fs.chmodSync(process.env.GROVE_E2E_STATE, 0o755);
+}
 
 export default defineConfig({
   testDir: './src',

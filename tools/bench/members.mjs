@@ -87,6 +87,7 @@ try {
     const plans = {
       count: ['SELECT count(*)::int FROM members m WHERE m.business_id = $1', [businessId]],
       countSearch: [`SELECT count(*)::int FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2)`, [businessId, like]],
+      pageByName: [`SELECT m.*, (SELECT json_agg(json_build_object('id', b.id, 'branchName', b.name, 'branchEmail', b.email) ORDER BY b.created_at, b.id) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id) AS branches, (SELECT member_count FROM businesses WHERE id = $1) AS total FROM (SELECT m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id, m.mindbody_client_id, m.created_at FROM members m WHERE m.business_id = $1 ORDER BY lower(m.name), m.id LIMIT 50 OFFSET 100) m ORDER BY lower(m.name), m.id`, [businessId]],
       pageSearch: [`SELECT m.id FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2) ORDER BY m.created_at, m.id LIMIT 50`, [businessId, like]],
     };
     for (const [name, [sql, params]] of Object.entries(plans)) {
@@ -107,14 +108,16 @@ try {
   // Warm up once, then measure each in turn in this same run.
   await autocannon({ url: `${base}/api/members?page=1&pageSize=50&sort=memberName&order=asc`, connections: 10, duration: 2, headers: { cookie } });
   console.log(`\nautocannon, ${connections} connections, ${seconds} s each:`);
-  const page = await run('members page (50 rows, by name)', '/api/members?page=3&pageSize=50&sort=memberName&order=asc');
+  const page = await run('members page (50 rows, by name)', process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc');
   // BENCH_ONLY_PAGE=1 loads the list alone (for profiling it with BENCH_NODE_ARGS).
   if (!process.env.BENCH_ONLY_PAGE) {
     const search = await run('members search ("patel")', '/api/members?page=1&pageSize=50&search=patel');
+    const me = await run('auth/me (signed-in baseline)', '/api/auth/me');
     const health = await run('health', '/api/health');
     const ratio = (a) => (a.requests.average / health.requests.average) * 100;
     console.log(`\nmembers page: ${ratio(page).toFixed(0)}% of health req/s, p99 ${page.latency.p99} ms (targets: ≥ 40%, < 50 ms)`);
     console.log(`members search: ${ratio(search).toFixed(0)}% of health req/s, p99 ${search.latency.p99} ms`);
+    console.log(`auth/me (session check, no list): ${ratio(me).toFixed(0)}% of health req/s`);
   }
 } finally {
   api?.kill('SIGTERM');
