@@ -4,10 +4,11 @@
 // restarts when its bundle changes and a browser reload picks up web changes.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { binPath } from './bin.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const nx = path.join(root, 'node_modules/nx/bin/nx.js');
-const webpack = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
+const nx = binPath('nx');
+const webpack = binPath('webpack-cli');
 const apps = ['shell', 'marketing', 'dashboard', 'integrations', 'referral', 'api'];
 
 const first = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', `--projects=${apps.join(',')}`, '--outputStyle=static'], {

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { binPath } from './bin.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (line) => console.log(`[grove] ${line}`);
@@ -24,7 +25,7 @@ function build() {
   log('building what changed (first run takes a minute or two)…');
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', `--projects=api,${WEB_PROJECTS.join(',')}`, '--outputStyle=static'],
+    [binPath('nx'), 'run-many', '-t', 'build', `--projects=api,${WEB_PROJECTS.join(',')}`, '--outputStyle=static'],
     { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } },
   );
   if (result.status !== 0) {
