@@ -24,7 +24,8 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
     const production = argv.mode !== 'development';
     return {
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the API's CSP (script-src 'self') forbids eval in development too.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       context: projectRoot,
       // A remote's only entry is its remoteEntry.js container, added by the federation plugin.
       entry: host ? { main: './src/main.ts' } : {},

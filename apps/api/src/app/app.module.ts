@@ -14,6 +14,8 @@ import { createValidationPipe } from './common/validation';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MembersModule } from './members/members.module';
+import { ProspectsModule } from './prospects/prospects.module';
+import { ReferralsModule } from './referrals/referrals.module';
 import { WebModule } from './web/web.module';
 
 /** Makes the validated `AppConfig` injectable everywhere. */
@@ -68,13 +70,21 @@ export class AppModule {
           },
           forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         }),
+        // Named throttlers: 'auth' (login, signup) and 'referral' (public join). Each throttled
+        // route skips the other one; THROTTLE_DISABLED switches both off.
         ThrottlerModule.forRoot({
-          throttlers: [{ name: 'auth', ttl: 60_000, limit: config.throttleLoginLimit }],
+          throttlers: [
+            { name: 'auth', ttl: 60_000, limit: config.throttleLoginLimit },
+            { name: 'referral', ttl: 60_000, limit: config.throttleReferralLimit },
+          ],
+          skipIf: () => config.throttleDisabled,
           errorMessage: 'Too many attempts. Please wait a minute and try again.',
         }),
         DatabaseModule,
         AuthModule,
         MembersModule,
+        ReferralsModule,
+        ProspectsModule,
         HealthModule,
         WebModule,
       ],

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
@@ -13,6 +13,7 @@ import { LocalAuthGuard } from './local-auth.guard';
 
 /** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
 @ApiTags('auth')
+@SkipThrottle({ referral: true })
 @Controller('auth')
 export class AuthController {
   constructor(

@@ -12,6 +12,9 @@ describe('loadAppConfig', () => {
     expect(config.allowedOrigins).toEqual([]);
     expect(config.cookieSecure).toBe(false);
     expect(config.throttleLoginLimit).toBe(5);
+    expect(config.throttleReferralLimit).toBe(10);
+    expect(config.throttleDisabled).toBe(false);
+    expect(config.publicOrigin).toBeNull();
     expect(config.webDistDir).toBe(path.resolve('/srv/grove', 'dist/apps'));
     expect(config.logLevel).toBe('info');
     expect(config.seedDemo).toBe(false);
@@ -28,6 +31,9 @@ describe('loadAppConfig', () => {
       ALLOWED_ORIGINS: ' https://a.example.com/ ,https://b.example.com',
       COOKIE_SECURE: 'true',
       THROTTLE_LOGIN_LIMIT: '10',
+      THROTTLE_REFERRAL_LIMIT: '20',
+      THROTTLE_DISABLED: 'true',
+      PUBLIC_ORIGIN: 'https://grove.example.com/',
       GROVE_SEED_DEMO: 'true',
       REMOTE_MARKETING_URL: 'https://cdn.example.com/marketing/mf-manifest.json',
     });
@@ -36,6 +42,9 @@ describe('loadAppConfig', () => {
     expect(config.allowedOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(config.cookieSecure).toBe(true);
     expect(config.throttleLoginLimit).toBe(10);
+    expect(config.throttleReferralLimit).toBe(20);
+    expect(config.throttleDisabled).toBe(true);
+    expect(config.publicOrigin).toBe('https://grove.example.com');
     expect(config.seedDemo).toBe(true);
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
@@ -53,5 +62,6 @@ describe('loadAppConfig', () => {
   it('refuses malformed values', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadAppConfig({ DATABASE_URL: url, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(/PUBLIC_ORIGIN/);
   });
 });

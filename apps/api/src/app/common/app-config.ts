@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
 export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
@@ -68,6 +68,25 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_LOGIN_LIMIT = 5;
 
+  /** Referral join attempts allowed per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_REFERRAL_LIMIT = 10;
+
+  /** Switches every throttle (login, signup, referral join) off, e.g. for benchmarks. */
+  @Transform(toBool)
+  @IsBoolean()
+  THROTTLE_DISABLED = false;
+
+  /**
+   * Origin used in referral link URLs (`https://grove.example.com`); when unset, the origin of the
+   * request that lists the links (protocol + Host).
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  PUBLIC_ORIGIN?: string;
+
   /** Folder holding the built web apps (`shell`, `marketing`, …), relative to the working directory. */
   @IsString()
   WEB_DIST_DIR = 'dist/apps';
@@ -99,6 +118,11 @@ export class AppConfig {
     readonly remoteUrls: Readonly<Record<RemoteName, string>>,
     readonly logLevel: string,
     readonly seedDemo: boolean,
+    readonly throttleReferralLimit = 10,
+    /** True: no request is throttled (THROTTLE_DISABLED). */
+    readonly throttleDisabled = false,
+    /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
+    readonly publicOrigin: string | null = null,
   ) {}
 
   private secretKey?: KeyObject;
@@ -162,5 +186,8 @@ export function loadAppConfig(env: Record<string, string | undefined>, cwd = pro
     remoteUrls,
     vars.LOG_LEVEL,
     vars.GROVE_SEED_DEMO,
+    vars.THROTTLE_REFERRAL_LIMIT,
+    vars.THROTTLE_DISABLED,
+    vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
   );
 }

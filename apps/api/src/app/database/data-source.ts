@@ -5,14 +5,21 @@ import { BusinessEntity } from '../auth/business.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
+import { ProspectEntity } from '../prospects/prospect.entity';
+import { ReferralLinkEntity } from '../referrals/referral-link.entity';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';
 import { BusinessMemberCount1763769600000 } from './migrations/1763769600000-BusinessMemberCount';
+import { ReferralLinksAndProspects1763856000000 } from './migrations/1763856000000-ReferralLinksAndProspects';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
-export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity];
+export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity, ReferralLinkEntity, ProspectEntity];
 
 /** Every migration in order, listed explicitly (a bundle cannot glob). */
-export const MIGRATIONS = [InitialSchema1763683200000, BusinessMemberCount1763769600000];
+export const MIGRATIONS = [
+  InitialSchema1763683200000,
+  BusinessMemberCount1763769600000,
+  ReferralLinksAndProspects1763856000000,
+];
 
 /**
  * TypeORM options for Grove's PostgreSQL: migrations only (`synchronize: false`), each migration

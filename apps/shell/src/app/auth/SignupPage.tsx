@@ -14,14 +14,14 @@ const empty: SignupInput = {
   password: '',
 };
 
-const fields: { name: keyof SignupInput; label: string; type?: string; autoComplete: string }[] = [
-  { name: 'businessName', label: 'Business name', autoComplete: 'organization' },
+const fields: { name: keyof SignupInput; label: string; type?: string; autoComplete: string; wide?: boolean }[] = [
+  { name: 'businessName', label: 'Business name', autoComplete: 'organization', wide: true },
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-  { name: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'website', label: 'Website', type: 'url', autoComplete: 'url', wide: true },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', wide: true },
 ];
 
 /**
@@ -61,6 +61,7 @@ export function SignupPage() {
               label={field.label}
               type={field.type ?? 'text'}
               autoComplete={field.autoComplete}
+              className={field.wide ? 'shell-auth__wide' : undefined}
               value={form[field.name]}
               hint={field.name === 'password' ? 'At least 8 characters.' : undefined}
               onChange={(e) => setForm((current) => ({ ...current, [field.name]: e.target.value }))}

@@ -90,3 +90,62 @@ export interface ApiErrorBody {
   /** Per-field messages when the body failed validation. */
   fieldErrors?: Record<string, string>;
 }
+
+/** A member's live referral link (SPEC §2 Referral Links). */
+export interface ReferralLink {
+  /** Unguessable, URL-safe code (the last path segment of `url`). */
+  code: string;
+  /** The join page: `<origin>/referral/<code>`. */
+  url: string;
+  createdAt: string;
+  /** When the link stops working; null = never. */
+  expiresAt: string | null;
+}
+
+/** One row of the Referral Links screen: a member (tree) and its live link, or null (SPEC §2). */
+export interface ReferralLinkRow {
+  memberId: string;
+  memberName: string;
+  memberEmail: string;
+  link: ReferralLink | null;
+}
+
+/** Optional body of `POST /api/members/:id/referral-link` (and `/rotate`). */
+export interface CreateReferralLinkRequest {
+  /** 1–365; absent = the link does not expire. */
+  expiresInDays?: number;
+}
+
+/** `GET /api/referrals/:code` (public): what the join page shows. */
+export interface ReferralInfo {
+  businessName: string;
+  referrerFirstName: string;
+}
+
+/** `POST /api/referrals/:code/join` body (public, SPEC §3 "Referral sign-up"). */
+export interface JoinReferralRequest {
+  name: string;
+  email: string;
+  /** Honeypot: a hidden field people leave empty. */
+  website?: string;
+}
+
+/** `POST /api/referrals/:code/join` reply: `{ message: MESSAGES.referralSuccess }`. */
+export interface JoinReferralReply {
+  message: string;
+}
+
+/** One row of the Prospective Members screen (SPEC §2, §3). */
+export interface ProspectRow {
+  id: string;
+  name: string;
+  email: string;
+  referringMemberId: string;
+  referringMemberName: string;
+  /** 'Mindbody' for integration-managed prospects (shown as 'Managed by Mindbody'), else null. */
+  managedByIntegration: IntegrationName | null;
+  createdAt: string;
+}
+
+/** `POST /api/prospects/:id/approve` body: the add-branch form (SPEC §2), prefilled from the prospect. */
+export type ApproveProspectRequest = Omit<CreateMemberRequest, 'referringMemberId'>;

@@ -30,6 +30,11 @@ export const MESSAGES = {
   noBranchesYet: 'No branches yet',
   managedByMindbody: 'Managed by Mindbody',
   notFound: 'OOPS.. PAGE NOT FOUND!',
+  noProspects: 'You have no more prospective members to review. Please come back later.',
+  noReferralLink: 'Referral link does not exist for this member',
+  // §2 referral join page / §8
+  referralSuccess: 'Successfully registered!',
+  referralFailed: 'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
   routerError: 'Unexpected Application Error!',
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 8 characters',
@@ -40,6 +45,10 @@ export const MESSAGES = {
   notABranch: 'That member is not a branch of this tree',
   emailTaken: 'An account with this email already exists',
   selfBranch: 'A member cannot be their own branch',
+  selfReferral: 'You cannot use your own referral link. Please share it with a friend instead.',
+  alreadyMember: 'You are already a member here, so this referral cannot be used.',
+  prospectNotFound: 'Prospective member not found',
+  prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A prospective member (SPEC §3): a friend who joined through a member's referral link and waits
+ * for the owner's approval. Table `prospects`, unique `(business_id, email_key)`; the row goes
+ * with its referring member.
+ */
+@Entity({ name: 'prospects' })
+export class ProspectEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'business_id', type: 'uuid' })
+  businessId!: string;
+
+  @Column({ name: 'referring_member_id', type: 'uuid' })
+  referringMemberId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  /** `emailKey(email)`: lower case, dots removed (SPEC §3). */
+  @Column({ name: 'email_key', type: 'text' })
+  emailKey!: string;
+
+  /** The integration that manages this prospect ('Mindbody'), or null (SPEC §2 'Managed by {integration}'). */
+  @Column({ type: 'text', nullable: true })
+  source!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
