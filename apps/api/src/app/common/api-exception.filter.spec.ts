@@ -6,6 +6,8 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
+import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
+import { AlreadyMemberException, ReferralLinkNotFoundException, SelfReferralException } from '../referrals/referrals.exceptions';
 import { statusOf } from './api-exception.filter';
 import { GroveException } from './grove.exception';
 
@@ -18,6 +20,11 @@ describe('statusOf', () => {
     [new EmailTakenException(), HttpStatus.CONFLICT],
     [new InvalidCredentialsException(), HttpStatus.UNAUTHORIZED],
     [new RefreshRefusedException(), HttpStatus.UNAUTHORIZED],
+    [new ReferralLinkNotFoundException(), HttpStatus.NOT_FOUND],
+    [new AlreadyMemberException(), HttpStatus.CONFLICT],
+    [new SelfReferralException(), HttpStatus.UNPROCESSABLE_ENTITY],
+    [new ProspectNotFoundException(), HttpStatus.NOT_FOUND],
+    [new ProspectManagedException(), HttpStatus.CONFLICT],
   ])('maps %p to %p', (exception, status) => {
     expect(statusOf(exception)).toBe(status);
   });

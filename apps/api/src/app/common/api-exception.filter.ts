@@ -16,6 +16,13 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
+import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
+import {
+  AlreadyMemberException,
+  ReferralLinkMissingException,
+  ReferralLinkNotFoundException,
+  SelfReferralException,
+} from '../referrals/referrals.exceptions';
 import { GroveException } from './grove.exception';
 
 type ExceptionType = abstract new (...args: never[]) => GroveException;
@@ -34,6 +41,14 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   [NotABranchException, HttpStatus.NOT_FOUND],
   [DuplicateMemberException, HttpStatus.CONFLICT],
   [ManagedMemberLockedException, HttpStatus.CONFLICT],
+  // referrals
+  [ReferralLinkNotFoundException, HttpStatus.NOT_FOUND],
+  [ReferralLinkMissingException, HttpStatus.NOT_FOUND],
+  [AlreadyMemberException, HttpStatus.CONFLICT],
+  [SelfReferralException, HttpStatus.UNPROCESSABLE_ENTITY],
+  // prospects
+  [ProspectNotFoundException, HttpStatus.NOT_FOUND],
+  [ProspectManagedException, HttpStatus.CONFLICT],
 ];
 
 /** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */

@@ -7,6 +7,6 @@ import { MembersService } from './members.service';
 @Module({
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],
-  exports: [MembersRepository],
+  exports: [MembersRepository, MembersService],
 })
 export class MembersModule {}

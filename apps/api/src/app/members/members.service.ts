@@ -93,11 +93,19 @@ export class MembersService {
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async addBranch(businessId: string, treeId: string, input: MemberFieldsDto): Promise<MemberRow> {
-    const id = await this.members.transaction(async (manager) => {
-      const tree = await this.lockEditable(manager, businessId, treeId);
-      return this.insert(manager, businessId, input, tree.id);
-    });
+    const id = await this.members.transaction((manager) => this.addBranchIn(manager, businessId, treeId, input));
     return this.get(businessId, id);
+  }
+
+  /**
+   * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
+   * locks tree `treeId`, then inserts the new member as its branch.
+   * @returns the new member's id
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async addBranchIn(manager: EntityManager, businessId: string, treeId: string, input: MemberFieldsDto): Promise<string> {
+    const tree = await this.lockEditable(manager, businessId, treeId);
+    return this.insert(manager, businessId, input, tree.id);
   }
 
   /**
@@ -140,7 +148,9 @@ export class MembersService {
 
   /**
    * Removes a tree (SPEC §4), in one transaction: its entry leaves the tree listing it (that
-   * tree's count drops), its own branches become plain trees, then the record is deleted.
+   * tree's count drops), its own branches become plain trees, then the record is deleted; its
+   * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
+   * stops working at once.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(businessId: string, id: string): Promise<void> {

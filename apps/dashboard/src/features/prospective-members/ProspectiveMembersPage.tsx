@@ -1,19 +1,97 @@
-import { Card, EmptyState, PageHeader } from '@grove/web-ui';
+import { useState } from 'react';
+import { MESSAGES, type ProspectRow } from '@grove/contracts';
+import { useApproveProspect, useProspects, useRemoveProspect } from '@grove/web-data-access';
+import { Alert, Button, Card, EmptyState, Modal, PageHeader, Pagination, Spinner } from '@grove/web-ui';
+import { MemberForm } from '../member-form/MemberForm';
 
-/** SPEC §2: the Prospective Members empty text. */
-export const NO_PROSPECTS = 'You have no more prospective members to review. Please come back later.';
+const PAGE_SIZE = 25;
 
 /**
- * Prospective Members (SPEC §2). Friends join through referral links, which arrive with the
- * referral issue; until then there is never anyone to review.
+ * Prospective Members (SPEC §2): friends who joined through a referral link. Approve opens the
+ * add-branch form prefilled with the friend's name and email for the member who referred them
+ * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
+ * an integration show 'Managed by {integration}'.
  */
 export function ProspectiveMembersPage() {
+  const [page, setPage] = useState(1);
+  const prospects = useProspects({ page, pageSize: PAGE_SIZE });
+  const remove = useRemoveProspect();
+  const approve = useApproveProspect();
+  const [approving, setApproving] = useState<ProspectRow | null>(null);
+
+  let body;
+  if (prospects.isPending) body = <Spinner label="Loading prospective members…" />;
+  else if (prospects.isError)
+    body = <EmptyState message={prospects.error.message} action={<Button variant="secondary" onClick={() => prospects.refetch()}>Try again</Button>} />;
+  else if (prospects.data.items.length === 0) body = <EmptyState message={MESSAGES.noProspects} />;
+  else
+    body = (
+      <>
+        <div className="g-table-wrap">
+          <table className="g-table g-table--stack">
+            <caption className="g-visually-hidden">Prospective members waiting for approval</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {prospects.data.items.map((row) => (
+                <tr key={row.id} data-testid="prospect-row">
+                  <td>
+                    <div className="dash-member">{row.name}</div>
+                    <div className="dash-member__email">Referred by {row.referringMemberName}</div>
+                  </td>
+                  <td data-label="Email">{row.email}</td>
+                  <td>
+                    {row.managedByIntegration ? (
+                      <span className="g-badge g-badge--muted">Managed by {row.managedByIntegration}</span>
+                    ) : (
+                      <div className="dash-actions">
+                        <Button size="sm" onClick={() => setApproving(row)}>
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="danger" busy={remove.isPending && remove.variables === row.id} onClick={() => remove.mutate(row.id)}>
+                          Remove
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={prospects.data.page} pageSize={prospects.data.pageSize} total={prospects.data.total} onPageChange={setPage} noun="prospective members" />
+      </>
+    );
+
   return (
     <>
       <PageHeader title="Prospective Members" description="Friends who joined through a referral link, waiting for you to approve them." />
-      <Card>
-        <EmptyState message={NO_PROSPECTS} />
-      </Card>
+      {remove.isError && <Alert>{remove.error.message}</Alert>}
+      <Card>{body}</Card>
+      <Modal open={approving !== null} title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''} onClose={() => setApproving(null)}>
+        {approving && (
+          <>
+            <p className="g-muted dash-note">
+              A discount will be applied to {approving.referringMemberName}’s membership for this branch, and {approving.name} is also
+              added as a new tree.
+            </p>
+            <MemberForm
+              key={approving.id}
+              defaultValues={{ memberName: approving.name, memberEmail: approving.email }}
+              failurePrefix={MESSAGES.addBranchFailedPrefix}
+              onSubmit={async (values) => {
+                await approve.mutateAsync({ ...values, id: approving.id });
+                setApproving(null);
+              }}
+            />
+          </>
+        )}
+      </Modal>
     </>
   );
 }

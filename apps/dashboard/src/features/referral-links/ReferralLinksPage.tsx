@@ -1,28 +1,40 @@
 import { useState } from 'react';
-import { MESSAGES } from '@grove/contracts';
-import { useMembers } from '@grove/web-data-access';
-import { Button, Card, EmptyState, PageHeader, Pagination, Spinner } from '@grove/web-ui';
+import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
+import { referralQrUrl, useReferralLinkActions, useReferralLinks } from '@grove/web-data-access';
+import { Alert, Button, Card, EmptyState, PageHeader, Pagination, Spinner } from '@grove/web-ui';
 
-/** SPEC §2: shown for a member without a referral link. */
-export const NO_REFERRAL_LINK = 'Referral link does not exist for this member';
+const PAGE_SIZE = 25;
 
 /**
- * Referral Links (SPEC §2): Name, Email, Referral Link. Links are issued by the referral issue;
- * until then every member shows SPEC's 'does not exist' text.
+ * Referral Links (SPEC §2): Name, Email, Referral Link. A member without a link shows SPEC's
+ * 'Referral link does not exist for this member' and a button to create one; a link can be
+ * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster.
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
-  const members = useMembers({ page, pageSize: 25, sort: 'memberName', order: 'asc' });
+  const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
+  const actions = useReferralLinkActions();
+  const [copied, setCopied] = useState<string | null>(null);
+  const failure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
+
+  const copy = async (row: ReferralLinkRow) => {
+    if (!row.link) return;
+    await navigator.clipboard?.writeText(row.link.url);
+    setCopied(row.memberId);
+    setTimeout(() => setCopied((current) => (current === row.memberId ? null : current)), 3_000);
+  };
+
   let body;
-  if (members.isPending) body = <Spinner />;
-  else if (members.isError)
-    body = <EmptyState message={members.error.message} action={<Button onClick={() => members.refetch()}>Try again</Button>} />;
-  else if (members.data.items.length === 0) body = <EmptyState message={MESSAGES.branchesEmpty} />;
+  if (links.isPending) body = <Spinner label="Loading referral links…" />;
+  else if (links.isError)
+    body = <EmptyState message={links.error.message} action={<Button variant="secondary" onClick={() => links.refetch()}>Try again</Button>} />;
+  else if (links.data.items.length === 0) body = <EmptyState message={MESSAGES.branchesEmpty} />;
   else
     body = (
       <>
         <div className="g-table-wrap">
-          <table className="g-table">
+          <table className="g-table g-table--stack">
+            <caption className="g-visually-hidden">Referral links of your members</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -31,22 +43,56 @@ export function ReferralLinksPage() {
               </tr>
             </thead>
             <tbody>
-              {members.data.items.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.memberName}</td>
-                  <td>{member.memberEmail}</td>
-                  <td className="g-muted">{NO_REFERRAL_LINK}</td>
+              {links.data.items.map((row) => (
+                <tr key={row.memberId} data-testid="link-row">
+                  <td className="dash-member">{row.memberName}</td>
+                  <td data-label="Email">{row.memberEmail}</td>
+                  <td data-label="Referral Link">
+                    {row.link ? (
+                      <div className="dash-link">
+                        <a href={row.link.url} className="dash-link__url" target="_blank" rel="noreferrer">
+                          {row.link.url}
+                        </a>
+                        <div className="dash-actions">
+                          <Button size="sm" variant="secondary" onClick={() => copy(row)}>
+                            {copied === row.memberId ? 'Copied!' : 'Copy'}
+                          </Button>
+                          <Button size="sm" variant="secondary" busy={actions.rotate.isPending && actions.rotate.variables === row.memberId} onClick={() => actions.rotate.mutate(row.memberId)}>
+                            New link
+                          </Button>
+                          <a className="g-btn g-btn--ghost g-btn--sm" href={referralQrUrl(row.memberId, 'svg')} download={`grove-referral-${row.link.code}.svg`}>
+                            QR (SVG)
+                          </a>
+                          <a className="g-btn g-btn--ghost g-btn--sm" href={referralQrUrl(row.memberId, 'png')} download={`grove-referral-${row.link.code}.png`}>
+                            QR (PNG)
+                          </a>
+                          <Button size="sm" variant="danger" aria-label={`Remove referral link of ${row.memberName}`} busy={actions.revoke.isPending && actions.revoke.variables === row.memberId} onClick={() => actions.revoke.mutate(row.memberId)}>
+                            Remove
+                          </Button>
+                        </div>
+                      </div>
+                    ) : (
+                      <div className="dash-link">
+                        <span className="g-muted">{MESSAGES.noReferralLink}</span>
+                        <Button size="sm" aria-label={`Create referral link for ${row.memberName}`} busy={actions.create.isPending && actions.create.variables === row.memberId} onClick={() => actions.create.mutate(row.memberId)}>
+                          Create link
+                        </Button>
+                      </div>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <Pagination page={page} pageSize={25} total={members.data.total} onPageChange={setPage} noun="members" />
+        <Pagination page={links.data.page} pageSize={links.data.pageSize} total={links.data.total} onPageChange={setPage} noun="members" />
       </>
     );
+
   return (
     <>
-      <PageHeader title="Referral Links" description="Each member's personal link to share with friends." />
+      <PageHeader title="Referral Links" description="Each member's personal link to share with friends. Friends who join appear under Prospective Members." />
+      {failure && <Alert>{failure.message}</Alert>}
       <Card>{body}</Card>
     </>
   );

@@ -1,19 +1,79 @@
-import { Alert, Card } from '@grove/web-ui';
-
-/** SPEC §2/§8: the text a friend sees when a referral link cannot be used. */
-export const REFERRAL_FAILURE =
-  'Something went wrong! Please try again. If this continues to occur, the link may be expired.';
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { MESSAGES, isValidEmail, isValidName } from '@grove/contracts';
+import { ApiError, useJoinReferral, useReferralInfo } from '@grove/web-data-access';
+import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
+import '../../referral.css';
 
 /**
- * The referred friend's join page (/referral/:code). Referral links are issued by the referral
- * issue; until then no code is valid, so the page shows SPEC's failure text before anyone types.
+ * The referred friend's join page (/referral/:code, SPEC §2): shows the business and the first
+ * name of the member who referred them, then Name and Email. Success: 'Successfully registered!'.
+ * An unknown, revoked or expired link shows SPEC's failure text before anyone types; a friend who
+ * is already a member, or the member themselves, is told so plainly.
  */
 export function JoinPage() {
+  const { code = '' } = useParams();
+  const info = useReferralInfo(code);
+  const join = useJoinReferral(code);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+
+  if (info.isPending) return <Spinner label="Opening your invitation…" />;
+  if (info.isError) {
+    return (
+      <main className="referral-join">
+        <Card>
+          <h1>Join through a friend</h1>
+          <Alert>{MESSAGES.referralFailed}</Alert>
+        </Card>
+      </main>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      name: isValidName(name) ? undefined : MESSAGES.invalidName,
+      email: isValidEmail(email) ? undefined : MESSAGES.invalidEmail,
+    };
+    setErrors(found);
+    if (found.name || found.email) return;
+    join.mutate({ name: name.trim(), email: email.trim(), website });
+  };
+
+  const failure =
+    join.error instanceof ApiError && (join.error.status === 409 || join.error.status === 422)
+      ? join.error.message
+      : join.isError
+        ? MESSAGES.referralFailed
+        : null;
+
   return (
     <main className="referral-join">
       <Card>
-        <h1>Join through a friend</h1>
-        <Alert>{REFERRAL_FAILURE}</Alert>
+        <p className="referral-join__eyebrow">{info.data.businessName}</p>
+        <h1>{info.data.referrerFirstName} invited you to join</h1>
+        {join.isSuccess ? (
+          <Alert tone="success">{MESSAGES.referralSuccess}</Alert>
+        ) : (
+          <>
+            <p className="g-muted">Leave your name and email and {info.data.businessName} will be in touch to welcome you.</p>
+            {failure && <Alert>{failure}</Alert>}
+            <form onSubmit={submit} noValidate>
+              <TextField label="Name" autoComplete="name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+              <TextField label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+              <div className="referral-join__trap" aria-hidden="true">
+                <label htmlFor="referral-website">Website</label>
+                <input id="referral-website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+              </div>
+              <Button type="submit" busy={join.isPending} className="referral-join__submit">
+                Submit
+              </Button>
+            </form>
+          </>
+        )}
       </Card>
     </main>
   );

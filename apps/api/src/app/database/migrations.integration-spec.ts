@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createDataSource } from './data-source';
+
+const tables = async (dataSource: DataSource): Promise<string[]> =>
+  ((await dataSource.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('referral_links', 'prospects')
+     ORDER BY table_name`,
+  )) as { table_name: string }[]).map((row) => row.table_name);
+
+describe('migrations (integration)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = await createDataSource(db.url).initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  it('ReferralLinksAndProspects goes down and up again', async () => {
+    expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await tables(dataSource)).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
+  });
+});

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { MemberRow, Page, ProspectRow } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { MemberFieldsDto } from '../members/dto/create-member.dto';
+import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
+import { ProspectsService } from './prospects.service';
+
+/**
+ * Prospective members of the signed-in owner's business (SPEC §2 Prospective Members): people who
+ * joined through a referral link and wait for approval. 401 without a session; 404 for another
+ * business's prospect.
+ */
+@ApiTags('prospects')
+@ApiCookieAuth('grove_access')
+@Controller('prospects')
+export class ProspectsController {
+  constructor(private readonly prospects: ProspectsService) {}
+
+  /** → 200 `Page<ProspectRow>` (oldest first). */
+  @Get()
+  @ApiOperation({ summary: 'List prospective members' })
+  list(@CurrentUser() user: AuthUser, @Query() query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
+    return this.prospects.list(user.businessId, query);
+  }
+
+  /** → 204; 404 'Prospective member not found'. */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Remove a prospective member' })
+  remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.prospects.remove(user.businessId, id);
+  }
+
+  /**
+   * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; SPEC §5).
+   * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
+   * other business; 409 managed prospect or referrer, or email already a member.
+   */
+  @Post(':id/approve')
+  @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })
+  approve(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: MemberFieldsDto): Promise<MemberRow> {
+    return this.prospects.approve(user.businessId, id, body);
+  }
+}

@@ -1,0 +1,16 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** No prospective member with this id in the session's business (or it was already approved). → 404 */
+export class ProspectNotFoundException extends GroveException {
+  constructor() {
+    super(MESSAGES.prospectNotFound);
+  }
+}
+
+/** The prospective member is managed by an integration (Mindbody) and cannot be approved by hand. → 409 */
+export class ProspectManagedException extends GroveException {
+  constructor() {
+    super(MESSAGES.prospectManaged);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
+import { ProspectsController } from './prospects.controller';
+import { ProspectsRepository } from './prospects.repository';
+import { ProspectsService } from './prospects.service';
+
+/** Prospective members (SPEC §2, §4): list, remove, approve as a branch of the referrer. */
+@Module({
+  imports: [MembersModule],
+  controllers: [ProspectsController],
+  providers: [ProspectsService, ProspectsRepository],
+  exports: [ProspectsRepository],
+})
+export class ProspectsModule {}

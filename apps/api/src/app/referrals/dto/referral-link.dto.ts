@@ -1,0 +1,44 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PAGE_SIZE_MAX, type CreateReferralLinkRequest } from '@grove/contracts';
+import { trimString } from '../../common/contract-rule.decorator';
+import { DEFAULT_PAGE_SIZE } from '../../members/dto/list-members-query.dto';
+
+/** Longest lifetime of a referral link, in days. */
+export const REFERRAL_LINK_MAX_DAYS = 365;
+
+/** Optional body of `POST /api/members/:memberId/referral-link` and `…/rotate`. */
+export class CreateReferralLinkDto implements CreateReferralLinkRequest {
+  @ApiPropertyOptional({ minimum: 1, maximum: REFERRAL_LINK_MAX_DAYS, description: 'Absent: the link never expires' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(REFERRAL_LINK_MAX_DAYS)
+  expiresInDays?: number;
+}
+
+/** Query of `GET /api/referral-links` (1-based page; page size 1–100, default 50). */
+export class ListReferralLinksQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(PAGE_SIZE_MAX)
+  pageSize?: number;
+
+  @ApiPropertyOptional({ description: "Case-insensitive substring of the member's name or email" })
+  @IsOptional()
+  @Transform(trimString)
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+}

@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { likeSubstring } from '../members/member-row';
+import { ReferralLinkEntity } from './referral-link.entity';
+
+/** A member (tree) with its live referral link, if any: one row of the Referral Links screen. */
+export interface MemberLinkSummary {
+  memberId: string;
+  memberName: string;
+  memberEmail: string;
+  link: { code: string; createdAt: Date; expiresAt: Date | null } | null;
+}
+
+/** A live link found by its code, with what the join needs to know about its member and business. */
+export interface LiveLink {
+  linkId: string;
+  businessId: string;
+  businessName: string;
+  memberId: string;
+  memberName: string;
+  memberEmailKey: string;
+  memberManaged: boolean;
+}
+
+interface LinkPageSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  code: string | null;
+  link_created_at: Date | null;
+  expires_at: Date | null;
+  total: number;
+}
+
+interface LiveLinkSqlRow {
+  id: string;
+  business_id: string;
+  business_name: string;
+  member_id: string;
+  member_name: string;
+  member_email_key: string;
+  mindbody_client_id: string | null;
+}
+
+/** SQL condition of a live link `l`: not revoked, not expired. */
+const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())`;
+
+/**
+ * The only way to the `referral_links` table. Every owner-side method takes the business id from
+ * the session and filters on it; the one public lookup (`findLiveByCode`) derives the business
+ * from the code alone. Methods that change data take the transaction's EntityManager.
+ */
+@Injectable()
+export class ReferralLinksRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of the business's members (trees, oldest first) with their live link, and the number
+   * of matching members, in ONE statement.
+   */
+  async findPage(
+    businessId: string,
+    query: { offset: number; limit: number; search?: string },
+  ): Promise<{ rows: MemberLinkSummary[]; total: number }> {
+    const params: unknown[] = [businessId, query.limit, query.offset];
+    let filter = '';
+    if (query.search) {
+      params.push(likeSubstring(query.search));
+      filter = `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`;
+    }
+    const total = query.search
+      ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
+      : `(SELECT member_count FROM businesses WHERE id = $1)`;
+    const rows: LinkPageSqlRow[] = await this.dataSource.query(
+      `SELECT m.id, m.name, m.email, l.code, l.created_at AS link_created_at, l.expires_at, ${total} AS total
+       FROM members m
+       LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = $1 AND ${LIVE}
+       WHERE m.business_id = $1 ${filter}
+       ORDER BY m.created_at, m.id
+       LIMIT $2 OFFSET $3`,
+      params,
+    );
+    if (rows.length === 0) {
+      if (query.offset === 0) return { rows: [], total: 0 };
+      // Past the last page: count the matching members on their own.
+      const [count] = (await this.dataSource.query(
+        `SELECT count(*)::int AS total FROM members m
+         WHERE m.business_id = $1 ${query.search ? `AND (lower(m.name) LIKE $2 ESCAPE '\\' OR lower(m.email) LIKE $2 ESCAPE '\\')` : ''}`,
+        query.search ? [businessId, likeSubstring(query.search)] : [businessId],
+      )) as { total: number }[];
+      return { rows: [], total: count?.total ?? 0 };
+    }
+    return {
+      total: rows[0].total,
+      rows: rows.map((row) => ({
+        memberId: row.id,
+        memberName: row.name,
+        memberEmail: row.email,
+        link:
+          row.code !== null && row.link_created_at !== null
+            ? { code: row.code, createdAt: row.link_created_at, expiresAt: row.expires_at }
+            : null,
+      })),
+    };
+  }
+
+  /** The member's link that is not revoked (it may have expired), or null. */
+  findUnrevoked(manager: EntityManager, businessId: string, memberId: string): Promise<ReferralLinkEntity | null> {
+    return manager.getRepository(ReferralLinkEntity).findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
+  }
+
+  /** Inserts a live link for a member of this business. */
+  insert(
+    manager: EntityManager,
+    businessId: string,
+    link: { memberId: string; code: string; expiresAt: Date | null },
+  ): Promise<ReferralLinkEntity> {
+    return manager.getRepository(ReferralLinkEntity).save({ ...link, businessId, revokedAt: null });
+  }
+
+  /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
+  async revokeForMember(manager: EntityManager, businessId: string, memberId: string): Promise<number> {
+    const result = await manager
+      .getRepository(ReferralLinkEntity)
+      .update({ businessId, memberId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    return result.affected ?? 0;
+  }
+
+  /**
+   * The live link with this code, its member and business (public join page). With `manager`
+   * (inside a join's transaction) the member row is key-share locked and the link row share
+   * locked, in that order, so a concurrent rotate, revoke or tree removal (which lock the member
+   * first) either waits for the join or makes it see the link as gone.
+   */
+  async findLiveByCode(code: string, manager?: EntityManager): Promise<LiveLink | null> {
+    const lock = manager ? 'FOR KEY SHARE OF m FOR SHARE OF l' : '';
+    const rows: LiveLinkSqlRow[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
+         m.email_key AS member_email_key, m.mindbody_client_id
+       FROM members m
+       JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
+       JOIN businesses b ON b.id = l.business_id
+       WHERE l.code = $1 AND ${LIVE}
+       ${lock}`,
+      [code],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      linkId: row.id,
+      businessId: row.business_id,
+      businessName: row.business_name,
+      memberId: row.member_id,
+      memberName: row.member_name,
+      memberEmailKey: row.member_email_key,
+      memberManaged: row.mindbody_client_id !== null,
+    };
+  }
+
+  /** Runs `work` in one transaction; use only the manager it receives. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { JoinReferralReply, ReferralInfo } from '@grove/contracts';
+import { Public } from '../common/public.decorator';
+import { JoinReferralDto } from './dto/join-referral.dto';
+import { ReferralsService } from './referrals.service';
+
+/**
+ * The public referral join page's API (SPEC §2 Referral join page, §7 `/api/referral`). No
+ * session: the business and the referring member come only from the code. Unknown, revoked or
+ * expired codes → 404 'Something went wrong! Please try again. If this continues to occur, the
+ * link may be expired.'
+ */
+@ApiTags('referrals')
+@Public()
+@Controller('referrals')
+export class ReferralsController {
+  constructor(private readonly referrals: ReferralsService) {}
+
+  /** → 200 ReferralInfo `{ businessName, referrerFirstName }`; 404. */
+  @Get(':code')
+  @ApiOperation({ summary: 'What the join page shows for a referral code' })
+  info(@Param('code') code: string): Promise<ReferralInfo> {
+    return this.referrals.info(code);
+  }
+
+  /**
+   * Body `{ name, email, website? }` (`website` is a honeypot). → 201 `{ message: 'Successfully
+   * registered!' }` (also for a repeat or a filled honeypot); 400 'Not a valid name' / 'Not a
+   * valid email address'; 404; 409 already a member; 422 own link; 429 over THROTTLE_REFERRAL_LIMIT
+   * per client per minute.
+   */
+  @Post(':code/join')
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ auth: true })
+  @ApiOperation({ summary: 'Join through a referral code: queue as a prospective member' })
+  join(@Param('code') code: string, @Body() body: JoinReferralDto): Promise<JoinReferralReply> {
+    return this.referrals.join(code, body);
+  }
+}

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import QRCode from 'qrcode';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import {
+  emailKey,
+  MESSAGES,
+  type JoinReferralReply,
+  type Page,
+  type ReferralInfo,
+  type ReferralLink,
+  type ReferralLinkRow,
+} from '@grove/contracts';
+import { AppConfig } from '../common/app-config';
+import { DEFAULT_PAGE_SIZE } from '../members/dto/list-members-query.dto';
+import { MemberNotFoundException } from '../members/members.exceptions';
+import { MembersRepository } from '../members/members.repository';
+import { ProspectsRepository } from '../prospects/prospects.repository';
+import type { JoinReferralDto } from './dto/join-referral.dto';
+import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { ReferralLinksRepository } from './referral-links.repository';
+import {
+  AlreadyMemberException,
+  ReferralLinkMissingException,
+  ReferralLinkNotFoundException,
+  SelfReferralException,
+} from './referrals.exceptions';
+
+/** A referral code: 12 bytes (96 bits) from the OS CSPRNG, base64url → 16 URL-safe characters. */
+export function newReferralCode(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** What a code must look like before the database is asked (base64url, 16–64 characters). */
+const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+const DAY_MS = 86_400_000;
+
+/** The first word of a member's name, for 'Referred by …' on the join page. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * Referral links (owner side) and the public referral join (SPEC §2 Referral Links, Referral join
+ * page; §4). Owner methods take the business id from the session; the public methods derive the
+ * business from the code alone, so nothing a friend sends can reach another business.
+ */
+@Injectable()
+export class ReferralsService {
+  constructor(
+    private readonly links: ReferralLinksRepository,
+    private readonly members: MembersRepository,
+    private readonly prospects: ProspectsRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * One page of the Referral Links screen: each member (tree) with its live link or null.
+   * @param requestOrigin used for the URLs when PUBLIC_ORIGIN is not configured
+   */
+  async list(businessId: string, query: ListReferralLinksQueryDto, requestOrigin: string): Promise<Page<ReferralLinkRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await this.links.findPage(businessId, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+      search: query.search || undefined,
+    });
+    const origin = this.origin(requestOrigin);
+    return {
+      items: rows.map((row) => ({
+        memberId: row.memberId,
+        memberName: row.memberName,
+        memberEmail: row.memberEmail,
+        link: row.link ? this.toLink(row.link, origin) : null,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * Gives the member a link (SPEC §7 generateReferralLink). Idempotent: a live link is returned
+   * as it is; an expired one is revoked and replaced. Managed (Mindbody) members may have links.
+   * @throws MemberNotFoundException 404 when the member is not in this business
+   */
+  create(businessId: string, memberId: string, body: CreateReferralLinkDto | undefined, requestOrigin: string): Promise<ReferralLink> {
+    return this.withLockedMember(businessId, memberId, async (manager) => {
+      const current = await this.links.findUnrevoked(manager, businessId, memberId);
+      if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
+        return this.toLink(current, this.origin(requestOrigin));
+      }
+      return this.issue(manager, businessId, memberId, body, requestOrigin);
+    });
+  }
+
+  /**
+   * Replaces the member's link with a new code, in one transaction: the old code stops working at
+   * once (a member without a link simply gets one).
+   * @throws MemberNotFoundException 404
+   */
+  rotate(businessId: string, memberId: string, body: CreateReferralLinkDto | undefined, requestOrigin: string): Promise<ReferralLink> {
+    return this.withLockedMember(businessId, memberId, (manager) => this.issue(manager, businessId, memberId, body, requestOrigin));
+  }
+
+  /**
+   * Revokes the member's link (SPEC §7 removeReferral); no link is not an error.
+   * @throws MemberNotFoundException 404
+   */
+  async revoke(businessId: string, memberId: string): Promise<void> {
+    await this.withLockedMember(businessId, memberId, (manager) => this.links.revokeForMember(manager, businessId, memberId));
+  }
+
+  /**
+   * The member's live referral link as a QR code for a front-desk poster: SVG (vector, Grove
+   * green) or a 1024-pixel PNG, drawn by the `qrcode` library.
+   * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
+   */
+  async qrCode(businessId: string, memberId: string, format: 'svg' | 'png', requestOrigin: string): Promise<Buffer> {
+    const link = await this.withLockedMember(businessId, memberId, (manager) => this.links.findUnrevoked(manager, businessId, memberId));
+    if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now())) throw new ReferralLinkMissingException();
+    const { url } = this.toLink(link, this.origin(requestOrigin));
+    const options = { margin: 2, errorCorrectionLevel: 'M' as const, color: { dark: '#123d27', light: '#ffffff' } };
+    return format === 'svg'
+      ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
+      : QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
+  }
+
+  /**
+   * What the join page shows for a live code (public).
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
+   */
+  async info(code: string): Promise<ReferralInfo> {
+    const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
+    if (!link) throw new ReferralLinkNotFoundException();
+    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+  }
+
+  /**
+   * A friend joins through a code (public; SPEC §7 `/api/referral`). In ONE transaction: the live
+   * link and its member are locked (shared), the friend is checked and queued as a prospect of
+   * the link's business and member. The same friend twice is one prospect (ON CONFLICT DO
+   * NOTHING) and still a success. A filled honeypot is answered as success and stores nothing.
+   * @throws ReferralLinkNotFoundException 404, SelfReferralException 422, AlreadyMemberException 409
+   */
+  async join(code: string, body: JoinReferralDto): Promise<JoinReferralReply> {
+    const success = { message: MESSAGES.referralSuccess };
+    if (body.website && body.website.trim() !== '') return success;
+    if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
+    const key = emailKey(body.email);
+    await this.links.transaction(async (manager) => {
+      const link = await this.links.findLiveByCode(code, manager);
+      if (!link) throw new ReferralLinkNotFoundException();
+      if (key === link.memberEmailKey) throw new SelfReferralException();
+      if (await this.members.emailKeyTaken(manager, link.businessId, key)) throw new AlreadyMemberException();
+      await this.prospects.insertUnlessQueued(manager, link.businessId, {
+        referringMemberId: link.memberId,
+        name: body.name,
+        email: body.email,
+        emailKey: key,
+        // A friend of an integration-managed member is handled by that integration.
+        source: link.memberManaged ? 'Mindbody' : null,
+      });
+    });
+    return success;
+  }
+
+  /** Runs `work` in a transaction after locking the member (404 when not in this business). */
+  private withLockedMember<T>(businessId: string, memberId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.links.transaction(async (manager) => {
+      const member = isUUID(memberId) ? await this.members.findForUpdate(manager, businessId, memberId) : null;
+      if (!member) throw new MemberNotFoundException();
+      return work(manager);
+    });
+  }
+
+  /** Revokes the member's current link (if any) and inserts a new one. Member already locked. */
+  private async issue(
+    manager: EntityManager,
+    businessId: string,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
+    await this.links.revokeForMember(manager, businessId, memberId);
+    const days = body?.expiresInDays;
+    const link = await this.links.insert(manager, businessId, {
+      memberId,
+      code: newReferralCode(),
+      expiresAt: days ? new Date(Date.now() + days * DAY_MS) : null,
+    });
+    return this.toLink(link, this.origin(requestOrigin));
+  }
+
+  private origin(requestOrigin: string): string {
+    return this.config.publicOrigin ?? requestOrigin;
+  }
+
+  private toLink(link: { code: string; createdAt: Date; expiresAt: Date | null }, origin: string): ReferralLink {
+    return {
+      code: link.code,
+      url: `${origin}/referral/${link.code}`,
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt ? link.expiresAt.toISOString() : null,
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberInput, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import { apiFetch } from './api-client';
+import { membersKey } from './members';
+
+export const prospectsKey = ['prospects'] as const;
+
+/** A page of prospective members waiting for approval (`GET /api/prospects`). */
+export function useProspects(query: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...prospectsKey, query],
+    queryFn: ({ signal }) => apiFetch<Page<ProspectRow>>('/api/prospects', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Removes a prospective member (`DELETE /api/prospects/:id`); the list reloads. */
+export function useRemoveProspect() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/prospects/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: prospectsKey }),
+  });
+}
+
+/**
+ * Approves a prospect (`POST /api/prospects/:id/approve`): the friend becomes a tree and a branch
+ * of the member who referred them, in one step on the server.
+ */
+export function useApproveProspect() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: MemberInput & { id: string }) =>
+      apiFetch<MemberRow>(`/api/prospects/${encodeURIComponent(id)}/approve`, { method: 'POST', body }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: prospectsKey }), client.invalidateQueries({ queryKey: membersKey })]),
+  });
+}
