@@ -4,63 +4,18 @@
 // connections) the members list (a sorted 50-row page, then a search) and /api/health in the
 // same run, and prints req/s, p99 and the ratios. Needs a build first (`npm run build`).
 // Targets: members page p99 < 50 ms and ≥ 40% of the health endpoint's req/s.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { startBenchApi } from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const TREES = 10_000;
 const BRANCHES = 5_000;
 
-const apiBundle = path.join(root, 'dist/apps/api/main.js');
-if (!fs.existsSync(apiBundle)) {
-  console.error('bench: dist/apps/api/main.js is missing; run `npm run build` first.');
-  process.exit(1);
-}
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
-fs.chmodSync(dir, 0o755);
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), fast: true, log: () => {} });
-let api;
+const bench = await startBenchApi();
 try {
-  const admin = new pg.Client(db.url('postgres'));
-  await admin.connect();
-  await admin.query('CREATE DATABASE grove_bench');
-  await admin.end();
-
-  const port = await freePort();
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the API under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  api = spawn(process.execPath, [...nodeArgs, apiBundle], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: db.url('grove_bench'), PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dir, 'no-web') },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (i > 200) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ businessName: 'Bench Gym', firstName: 'Bench', lastName: 'Owner', email: 'bench@grove.local', phoneNumber: '0412 345 678', website: 'bench.example.com', password: 'bench password' }),
-  });
-  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-
-  const client = new pg.Client(db.url('grove_bench'));
-  await client.connect();
-  const { rows: [{ id: businessId }] } = await client.query('SELECT id FROM businesses LIMIT 1');
+  const { base, cookie, businessId } = bench;
+  const client = { query: bench.sql };
   const first = ['Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar'];
   const last = ['Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris'];
   await client.query(
@@ -95,7 +50,6 @@ try {
       console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
   }
-  await client.end();
   console.log(`seeded ${counts.rows[0].trees} trees, ${counts.rows[0].branches} of them branches`);
 
   const run = async (title, url) => {
@@ -120,7 +74,5 @@ try {
     console.log(`auth/me (session check, no list): ${ratio(me).toFixed(0)}% of health req/s`);
   }
 } finally {
-  api?.kill('SIGTERM');
-  await db.stop().catch(() => {});
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
