@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { IntegrationName, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
-import { DEFAULT_PAGE_SIZE } from '../members/dto/list-members-query.dto';
+import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MembersService } from '../members/members.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { ProspectManagedException, ProspectNotFoundException } from './prospects.exceptions';

@@ -13,7 +13,7 @@ import {
   type ReferralLinkRow,
 } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
-import { DEFAULT_PAGE_SIZE } from '../members/dto/list-members-query.dto';
+import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import { MembersRepository } from '../members/members.repository';
 import { ProspectsRepository } from '../prospects/prospects.repository';

@@ -1,29 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MEMBER_SORT_KEYS, PAGE_SIZE_MAX, type ListMembersQuery, type MemberSortKey } from '@grove/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MEMBER_SORT_KEYS, type ListMembersQuery, type MemberSortKey } from '@grove/contracts';
 import { trimString } from '../../common/contract-rule.decorator';
-
-/** Default page size of `GET /api/members`. */
-export const DEFAULT_PAGE_SIZE = 50;
+import { PageQueryDto } from '../../common/page-query.dto';
 
 /** Query of `GET /api/members` (1-based page; page size 1–100, default 50). */
-export class ListMembersQueryDto implements ListMembersQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(PAGE_SIZE_MAX)
-  pageSize?: number;
-
+export class ListMembersQueryDto extends PageQueryDto implements ListMembersQuery {
   @ApiPropertyOptional({ enum: MEMBER_SORT_KEYS, default: 'createdAt' })
   @IsOptional()
   @IsIn(MEMBER_SORT_KEYS)

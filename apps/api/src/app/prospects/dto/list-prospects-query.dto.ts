@@ -1,23 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PAGE_SIZE_MAX } from '@grove/contracts';
-import { DEFAULT_PAGE_SIZE } from '../../members/dto/list-members-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 
 /** Query of `GET /api/prospects` (1-based page; page size 1–100, default 50). */
-export class ListProspectsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(PAGE_SIZE_MAX)
-  pageSize?: number;
-}
+export class ListProspectsQueryDto extends PageQueryDto {}

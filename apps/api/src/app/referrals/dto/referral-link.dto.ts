@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PAGE_SIZE_MAX, type CreateReferralLinkRequest } from '@grove/contracts';
+import type { CreateReferralLinkRequest } from '@grove/contracts';
 import { trimString } from '../../common/contract-rule.decorator';
-import { DEFAULT_PAGE_SIZE } from '../../members/dto/list-members-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 
 /** Longest lifetime of a referral link, in days. */
 export const REFERRAL_LINK_MAX_DAYS = 365;
@@ -19,22 +19,7 @@ export class CreateReferralLinkDto implements CreateReferralLinkRequest {
 }
 
 /** Query of `GET /api/referral-links` (1-based page; page size 1–100, default 50). */
-export class ListReferralLinksQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(PAGE_SIZE_MAX)
-  pageSize?: number;
-
+export class ListReferralLinksQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: "Case-insensitive substring of the member's name or email" })
   @IsOptional()
   @Transform(trimString)
