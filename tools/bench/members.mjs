@@ -42,7 +42,6 @@ try {
     const plans = {
       count: ['SELECT count(*)::int FROM members m WHERE m.business_id = $1', [businessId]],
       countSearch: [`SELECT count(*)::int FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2)`, [businessId, like]],
-      pageByName: [`SELECT m.*, (SELECT json_agg(json_build_object('id', b.id, 'branchName', b.name, 'branchEmail', b.email) ORDER BY b.created_at, b.id) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id) AS branches, (SELECT member_count FROM businesses WHERE id = $1) AS total FROM (SELECT m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id, m.mindbody_client_id, m.created_at FROM members m WHERE m.business_id = $1 ORDER BY lower(m.name), m.id LIMIT 50 OFFSET 100) m ORDER BY lower(m.name), m.id`, [businessId]],
       pageSearch: [`SELECT m.id FROM members m WHERE m.business_id = $1 AND (lower(m.name) LIKE $2 OR lower(m.email) LIKE $2) ORDER BY m.created_at, m.id LIMIT 50`, [businessId, like]],
     };
     for (const [name, [sql, params]] of Object.entries(plans)) {

@@ -5,3 +5,4 @@ export * from './lib/messages';
 export * from './lib/rules';
 export * from './lib/validate';
 export * from './lib/api-types';
+export * from './lib/remotes';

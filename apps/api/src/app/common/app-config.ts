@@ -1,12 +1,11 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
+import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
-export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { AppConfig, REMOTE_NAMES, type RemoteName } from '../common/app-config';
+import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
+import { AppConfig } from '../common/app-config';
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';

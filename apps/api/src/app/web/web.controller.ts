@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator';
-import type { RemoteName } from '../common/app-config';
+import type { RemoteName } from '@grove/contracts';
 import { WebAppsService } from './web-apps.service';
 
 /** The per-environment remotes manifest (DESIGN §5), outside `/api`. */

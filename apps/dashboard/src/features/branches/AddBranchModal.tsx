@@ -12,12 +12,16 @@ export function AddBranchModal({ tree, onClose }: { tree: MemberRow | null; onCl
   const addBranch = useAddBranch();
   const removeBranch = useRemoveBranch();
   return (
-    <Modal open={tree !== null} title={tree ? `Add a New Branch to ${tree.memberName}` : ''} onClose={onClose}>
+    <Modal
+      open={tree !== null}
+      title={tree ? `Add a New Branch to ${tree.memberName}` : ''}
+      onClose={onClose}
+    >
       {tree && (
         <>
           <p className="g-muted dash-note">
-            A discount will be applied to {tree.memberName}’s membership for this branch, and the branch is also added as a
-            new tree.
+            A discount will be applied to {tree.memberName}’s membership for this branch, and the
+            branch is also added as a new tree.
           </p>
           <h3 className="dash-subtitle">Current branches</h3>
           {tree.branchDetails.length === 0 ? (

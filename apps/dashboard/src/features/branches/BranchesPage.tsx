@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { ListFrame } from '../list-frame/ListFrame';
 import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
 import { useMembers } from '@grove/web-data-access';
-import { Button, Card, EmptyState, PageHeader, Pagination, Spinner } from '@grove/web-ui';
+import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
 import { RemoveTreeModal } from './RemoveTreeModal';
@@ -20,12 +21,17 @@ export function BranchesPage() {
   const [removeTarget, setRemoveTarget] = useState<MemberRow | null>(null);
   const rows = members.data?.items ?? [];
   // Keep the open branch modal in step with fresh data (its branch list changes as you edit).
-  const liveBranchTarget = branchTarget && (rows.find((row) => row.id === branchTarget.id) ?? branchTarget);
+  const liveBranchTarget =
+    branchTarget && (rows.find((row) => row.id === branchTarget.id) ?? branchTarget);
 
   const sortHeader = (key: MemberSortKey, label: string, numeric = false) => {
     const active = query.sort === key;
     return (
-      <th scope="col" className={numeric ? 'g-num' : undefined} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <th
+        scope="col"
+        className={numeric ? 'g-num' : undefined}
+        aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
+      >
         <button type="button" className="g-sort" onClick={() => toggleSort(key)}>
           {label}
           {active ? (query.order === 'asc' ? ' ▲' : ' ▼') : ''}
@@ -34,70 +40,74 @@ export function BranchesPage() {
     );
   };
 
-  let body;
-  if (members.isPending) {
-    body = <Spinner label="Loading your trees…" />;
-  } else if (members.isError) {
-    body = <EmptyState message={members.error.message} action={<Button variant="secondary" onClick={() => members.refetch()}>Try again</Button>} />;
-  } else if (rows.length === 0) {
-    body = <EmptyState message={query.search ? `No members match “${query.search}”.` : MESSAGES.branchesEmpty} />;
-  } else {
-    body = (
-      <>
-        <div className="g-table-wrap">
-          <table className="g-table g-table--stack" aria-busy={members.isFetching || undefined}>
-            <caption className="g-visually-hidden">Your trees and their branches</caption>
-            <thead>
-              <tr>
-                {sortHeader('memberName', 'Member')}
-                {sortHeader('branches', 'Branches', true)}
-                <th scope="col" className="g-num">Membership</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="g-num">Discount</th>
-                <th scope="col">Actions</th>
+  const body = (
+    <ListFrame
+      query={members}
+      loadingLabel="Loading your trees…"
+      emptyMessage={query.search ? `No members match “${query.search}”.` : MESSAGES.branchesEmpty}
+      noun="trees"
+      onPageChange={setPage}
+    >
+      {(page) => (
+        <table className="g-table g-table--stack" aria-busy={members.isFetching || undefined}>
+          <caption className="g-visually-hidden">Your trees and their branches</caption>
+          <thead>
+            <tr>
+              {sortHeader('memberName', 'Member')}
+              {sortHeader('branches', 'Branches', true)}
+              <th scope="col" className="g-num">
+                Membership
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col" className="g-num">
+                Discount
+              </th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((row) => (
+              <tr key={row.id} data-testid="tree-row">
+                <td>
+                  <div className="dash-member">{row.memberName}</div>
+                  <div className="dash-member__email">{row.memberEmail}</div>
+                </td>
+                <td className="g-num" data-label="Branches">
+                  {row.branches}
+                </td>
+                <td className="g-num" data-label="Membership">
+                  {formatCents(row.newPriceCents)}
+                  {row.newPriceCents !== row.membershipPriceCents && (
+                    <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
+                  )}
+                </td>
+                <td data-label="Status">
+                  <span className="g-badge">{row.status}</span>
+                </td>
+                <td className="g-num" data-label="Discount">
+                  {formatCents(row.discountCents)}
+                </td>
+                <td>
+                  {row.managedByIntegration ? (
+                    <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
+                  ) : (
+                    <div className="dash-actions">
+                      <Button size="sm" variant="secondary" onClick={() => setBranchTarget(row)}>
+                        Add Branch
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => setRemoveTarget(row)}>
+                        Remove Tree
+                      </Button>
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="tree-row">
-                  <td>
-                    <div className="dash-member">{row.memberName}</div>
-                    <div className="dash-member__email">{row.memberEmail}</div>
-                  </td>
-                  <td className="g-num" data-label="Branches">{row.branches}</td>
-                  <td className="g-num" data-label="Membership">
-                    {formatCents(row.newPriceCents)}
-                    {row.newPriceCents !== row.membershipPriceCents && (
-                      <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
-                    )}
-                  </td>
-                  <td data-label="Status">
-                    <span className="g-badge">{row.status}</span>
-                  </td>
-                  <td className="g-num" data-label="Discount">{formatCents(row.discountCents)}</td>
-                  <td>
-                    {row.managedByIntegration ? (
-                      <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
-                    ) : (
-                      <div className="dash-actions">
-                        <Button size="sm" variant="secondary" onClick={() => setBranchTarget(row)}>
-                          Add Branch
-                        </Button>
-                        <Button size="sm" variant="danger" onClick={() => setRemoveTarget(row)}>
-                          Remove Tree
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination page={members.data.page} pageSize={members.data.pageSize} total={members.data.total} onPageChange={setPage} noun="trees" />
-      </>
-    );
-  }
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListFrame>
+  );
 
   return (
     <>
@@ -109,13 +119,20 @@ export function BranchesPage() {
               <h2>Add New Tree</h2>
               <p className="g-muted">Add a member and start growing their branches.</p>
             </div>
-            <button type="button" className="dash-add__plus" aria-label="Add New Tree" onClick={() => setAdding(true)}>
+            <button
+              type="button"
+              className="dash-add__plus"
+              aria-label="Add New Tree"
+              onClick={() => setAdding(true)}
+            >
               +
             </button>
           </Card>
           <Card className="dash-soon">
             <h2>Feature Coming Soon</h2>
-            <p className="g-muted">Open any member to see their full profile, referral history and visits in one place.</p>
+            <p className="g-muted">
+              Open any member to see their full profile, referral history and visits in one place.
+            </p>
           </Card>
         </div>
         <Card aria-label="Trees">{body}</Card>

@@ -3,7 +3,13 @@ import { useRemoveTree } from '@grove/web-data-access';
 import { Alert, Button, Modal } from '@grove/web-ui';
 
 /** Asks before removing a tree (SPEC §4: it also leaves the tree it is a branch of). */
-export function RemoveTreeModal({ tree, onClose }: { tree: MemberRow | null; onClose: () => void }) {
+export function RemoveTreeModal({
+  tree,
+  onClose,
+}: {
+  tree: MemberRow | null;
+  onClose: () => void;
+}) {
   const remove = useRemoveTree();
   const close = () => {
     remove.reset();
@@ -16,14 +22,20 @@ export function RemoveTreeModal({ tree, onClose }: { tree: MemberRow | null; onC
           <p>
             {tree.memberName} will be removed from Grove
             {tree.referringMemberId ? ' and from the tree they are a branch of' : ''}.
-            {tree.branches > 0 ? ` Their ${tree.branches} branch${tree.branches === 1 ? '' : 'es'} stay as trees.` : ''}
+            {tree.branches > 0
+              ? ` Their ${tree.branches} branch${tree.branches === 1 ? '' : 'es'} stay as trees.`
+              : ''}
           </p>
           {remove.isError && <Alert>{remove.error.message}</Alert>}
           <div className="dash-confirm">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(tree.id, { onSuccess: close })}>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => remove.mutate(tree.id, { onSuccess: close })}
+            >
               Remove Tree
             </Button>
           </div>

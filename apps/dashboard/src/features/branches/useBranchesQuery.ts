@@ -11,11 +11,26 @@ export const TREES_PAGE_SIZE = 25;
 export function useBranchesQuery() {
   const [params, setParams] = useSearchParams();
   const sortParam = params.get('sort');
-  const sort: MemberSortKey = MEMBER_SORT_KEYS.includes(sortParam as MemberSortKey) ? (sortParam as MemberSortKey) : 'createdAt';
-  const order = params.get('order') === 'asc' ? 'asc' : params.get('order') === 'desc' ? 'desc' : sort === 'createdAt' ? 'desc' : 'asc';
+  const sort: MemberSortKey = MEMBER_SORT_KEYS.includes(sortParam as MemberSortKey)
+    ? (sortParam as MemberSortKey)
+    : 'createdAt';
+  const order =
+    params.get('order') === 'asc'
+      ? 'asc'
+      : params.get('order') === 'desc'
+        ? 'desc'
+        : sort === 'createdAt'
+          ? 'desc'
+          : 'asc';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const search = params.get('search') ?? '';
-  const query: ListMembersQuery = { page, pageSize: TREES_PAGE_SIZE, sort, order, search: search || undefined };
+  const query: ListMembersQuery = {
+    page,
+    pageSize: TREES_PAGE_SIZE,
+    sort,
+    order,
+    search: search || undefined,
+  };
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

@@ -1,5 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { MESSAGES, isValidAmount, isValidEmail, isValidName, type MemberInput } from '@grove/contracts';
+import {
+  MESSAGES,
+  isValidAmount,
+  isValidEmail,
+  isValidName,
+  type MemberInput,
+} from '@grove/contracts';
 import { ApiError } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
@@ -14,12 +20,13 @@ export interface MemberFormProps {
   onSubmit: (values: MemberInput) => Promise<unknown>;
 }
 
-const checks: Record<keyof MemberInput, { isValid: (value: string) => boolean; message: string }> = {
-  memberName: { isValid: isValidName, message: MESSAGES.invalidName },
-  memberEmail: { isValid: isValidEmail, message: MESSAGES.invalidEmail },
-  membershipPrice: { isValid: isValidAmount, message: MESSAGES.invalidAmount },
-  discount: { isValid: isValidAmount, message: MESSAGES.invalidDiscount },
-};
+const checks: Record<keyof MemberInput, { isValid: (value: string) => boolean; message: string }> =
+  {
+    memberName: { isValid: isValidName, message: MESSAGES.invalidName },
+    memberEmail: { isValid: isValidEmail, message: MESSAGES.invalidEmail },
+    membershipPrice: { isValid: isValidAmount, message: MESSAGES.invalidAmount },
+    discount: { isValid: isValidAmount, message: MESSAGES.invalidDiscount },
+  };
 
 /** react-hook-form rules for a field: required, then SPEC §5's check, both with SPEC's message. */
 const rule = (field: keyof MemberInput) => ({
@@ -34,21 +41,36 @@ const rule = (field: keyof MemberInput) => ({
  * error is shown above the form with its SPEC prefix, and field errors from the server land on
  * their fields.
  */
-export function MemberForm({ defaultValues, submitLabel = 'Save', failurePrefix, onSubmit }: MemberFormProps) {
+export function MemberForm({
+  defaultValues,
+  submitLabel = 'Save',
+  failurePrefix,
+  onSubmit,
+}: MemberFormProps) {
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<MemberInput>({
-    defaultValues: { memberName: '', memberEmail: '', membershipPrice: '', discount: '', ...defaultValues },
+    defaultValues: {
+      memberName: '',
+      memberEmail: '',
+      membershipPrice: '',
+      discount: '',
+      ...defaultValues,
+    },
   });
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSubmit({ ...values, memberName: values.memberName.trim(), memberEmail: values.memberEmail.trim() });
+      await onSubmit({
+        ...values,
+        memberName: values.memberName.trim(),
+        memberEmail: values.memberEmail.trim(),
+      });
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -62,8 +84,19 @@ export function MemberForm({ defaultValues, submitLabel = 'Save', failurePrefix,
   return (
     <form onSubmit={submit} noValidate>
       {failure && <Alert>{failure}</Alert>}
-      <TextField label="Member name" autoComplete="off" error={errors.memberName?.message} {...register('memberName', rule('memberName'))} />
-      <TextField label="Email" type="email" autoComplete="off" error={errors.memberEmail?.message} {...register('memberEmail', rule('memberEmail'))} />
+      <TextField
+        label="Member name"
+        autoComplete="off"
+        error={errors.memberName?.message}
+        {...register('memberName', rule('memberName'))}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.memberEmail?.message}
+        {...register('memberEmail', rule('memberEmail'))}
+      />
       <div className="dash-form-row">
         <TextField
           label="Current Membership ($)"

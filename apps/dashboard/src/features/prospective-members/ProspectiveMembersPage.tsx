@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { ListFrame } from '../list-frame/ListFrame';
 import { MESSAGES, type ProspectRow } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from '@grove/web-data-access';
-import { Alert, Button, Card, EmptyState, Modal, PageHeader, Pagination, Spinner } from '@grove/web-ui';
+import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../member-form/MemberForm';
 
 const PAGE_SIZE = 25;
@@ -19,66 +20,79 @@ export function ProspectiveMembersPage() {
   const approve = useApproveProspect();
   const [approving, setApproving] = useState<ProspectRow | null>(null);
 
-  let body;
-  if (prospects.isPending) body = <Spinner label="Loading prospective members…" />;
-  else if (prospects.isError)
-    body = <EmptyState message={prospects.error.message} action={<Button variant="secondary" onClick={() => prospects.refetch()}>Try again</Button>} />;
-  else if (prospects.data.items.length === 0) body = <EmptyState message={MESSAGES.noProspects} />;
-  else
-    body = (
-      <>
-        <div className="g-table-wrap">
-          <table className="g-table g-table--stack">
-            <caption className="g-visually-hidden">Prospective members waiting for approval</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Actions</th>
+  const body = (
+    <ListFrame
+      query={prospects}
+      loadingLabel="Loading prospective members…"
+      emptyMessage={MESSAGES.noProspects}
+      noun="prospective members"
+      onPageChange={setPage}
+    >
+      {(page) => (
+        <table className="g-table g-table--stack">
+          <caption className="g-visually-hidden">Prospective members waiting for approval</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((row) => (
+              <tr key={row.id} data-testid="prospect-row">
+                <td>
+                  <div className="dash-member">{row.name}</div>
+                  <div className="dash-member__email">Referred by {row.referringMemberName}</div>
+                </td>
+                <td data-label="Email">{row.email}</td>
+                <td>
+                  {row.managedByIntegration ? (
+                    <span className="g-badge g-badge--muted">
+                      Managed by {row.managedByIntegration}
+                    </span>
+                  ) : (
+                    <div className="dash-actions">
+                      <Button size="sm" onClick={() => setApproving(row)}>
+                        Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        busy={remove.isPending && remove.variables === row.id}
+                        onClick={() => remove.mutate(row.id)}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {prospects.data.items.map((row) => (
-                <tr key={row.id} data-testid="prospect-row">
-                  <td>
-                    <div className="dash-member">{row.name}</div>
-                    <div className="dash-member__email">Referred by {row.referringMemberName}</div>
-                  </td>
-                  <td data-label="Email">{row.email}</td>
-                  <td>
-                    {row.managedByIntegration ? (
-                      <span className="g-badge g-badge--muted">Managed by {row.managedByIntegration}</span>
-                    ) : (
-                      <div className="dash-actions">
-                        <Button size="sm" onClick={() => setApproving(row)}>
-                          Approve
-                        </Button>
-                        <Button size="sm" variant="danger" busy={remove.isPending && remove.variables === row.id} onClick={() => remove.mutate(row.id)}>
-                          Remove
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination page={prospects.data.page} pageSize={prospects.data.pageSize} total={prospects.data.total} onPageChange={setPage} noun="prospective members" />
-      </>
-    );
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListFrame>
+  );
 
   return (
     <>
-      <PageHeader title="Prospective Members" description="Friends who joined through a referral link, waiting for you to approve them." />
+      <PageHeader
+        title="Prospective Members"
+        description="Friends who joined through a referral link, waiting for you to approve them."
+      />
       {remove.isError && <Alert>{remove.error.message}</Alert>}
       <Card>{body}</Card>
-      <Modal open={approving !== null} title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''} onClose={() => setApproving(null)}>
+      <Modal
+        open={approving !== null}
+        title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''}
+        onClose={() => setApproving(null)}
+      >
         {approving && (
           <>
             <p className="g-muted dash-note">
-              A discount will be applied to {approving.referringMemberName}’s membership for this branch, and {approving.name} is also
-              added as a new tree.
+              A discount will be applied to {approving.referringMemberName}’s membership for this
+              branch, and {approving.name} is also added as a new tree.
             </p>
             <MemberForm
               key={approving.id}

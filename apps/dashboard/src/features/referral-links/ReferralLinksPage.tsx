@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { ListFrame } from '../list-frame/ListFrame';
 import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
 import { referralQrUrl, useReferralLinkActions, useReferralLinks } from '@grove/web-data-access';
-import { Alert, Button, Card, EmptyState, PageHeader, Pagination, Spinner } from '@grove/web-ui';
+import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 
 const PAGE_SIZE = 25;
 
@@ -24,74 +25,109 @@ export function ReferralLinksPage() {
     setTimeout(() => setCopied((current) => (current === row.memberId ? null : current)), 3_000);
   };
 
-  let body;
-  if (links.isPending) body = <Spinner label="Loading referral links…" />;
-  else if (links.isError)
-    body = <EmptyState message={links.error.message} action={<Button variant="secondary" onClick={() => links.refetch()}>Try again</Button>} />;
-  else if (links.data.items.length === 0) body = <EmptyState message={MESSAGES.branchesEmpty} />;
-  else
-    body = (
-      <>
-        <div className="g-table-wrap">
-          <table className="g-table g-table--stack">
-            <caption className="g-visually-hidden">Referral links of your members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Referral Link</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.items.map((row) => (
-                <tr key={row.memberId} data-testid="link-row">
-                  <td className="dash-member">{row.memberName}</td>
-                  <td data-label="Email">{row.memberEmail}</td>
-                  <td data-label="Referral Link">
-                    {row.link ? (
-                      <div className="dash-link">
-                        <a href={row.link.url} className="dash-link__url" target="_blank" rel="noreferrer">
-                          {row.link.url}
+  const body = (
+    <ListFrame
+      query={links}
+      loadingLabel="Loading referral links…"
+      emptyMessage={MESSAGES.branchesEmpty}
+      noun="members"
+      onPageChange={setPage}
+    >
+      {(page) => (
+        <table className="g-table g-table--stack">
+          <caption className="g-visually-hidden">Referral links of your members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Referral Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((row) => (
+              <tr key={row.memberId} data-testid="link-row">
+                <td className="dash-member">{row.memberName}</td>
+                <td data-label="Email">{row.memberEmail}</td>
+                <td data-label="Referral Link">
+                  {row.link ? (
+                    <div className="dash-link">
+                      <a
+                        href={row.link.url}
+                        className="dash-link__url"
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        {row.link.url}
+                      </a>
+                      <div className="dash-actions">
+                        <Button size="sm" variant="secondary" onClick={() => copy(row)}>
+                          {copied === row.memberId ? 'Copied!' : 'Copy'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          busy={
+                            actions.rotate.isPending && actions.rotate.variables === row.memberId
+                          }
+                          onClick={() => actions.rotate.mutate(row.memberId)}
+                        >
+                          New link
+                        </Button>
+                        <a
+                          className="g-btn g-btn--ghost g-btn--sm"
+                          href={referralQrUrl(row.memberId, 'svg')}
+                          download={`grove-referral-${row.link.code}.svg`}
+                        >
+                          QR (SVG)
                         </a>
-                        <div className="dash-actions">
-                          <Button size="sm" variant="secondary" onClick={() => copy(row)}>
-                            {copied === row.memberId ? 'Copied!' : 'Copy'}
-                          </Button>
-                          <Button size="sm" variant="secondary" busy={actions.rotate.isPending && actions.rotate.variables === row.memberId} onClick={() => actions.rotate.mutate(row.memberId)}>
-                            New link
-                          </Button>
-                          <a className="g-btn g-btn--ghost g-btn--sm" href={referralQrUrl(row.memberId, 'svg')} download={`grove-referral-${row.link.code}.svg`}>
-                            QR (SVG)
-                          </a>
-                          <a className="g-btn g-btn--ghost g-btn--sm" href={referralQrUrl(row.memberId, 'png')} download={`grove-referral-${row.link.code}.png`}>
-                            QR (PNG)
-                          </a>
-                          <Button size="sm" variant="danger" aria-label={`Remove referral link of ${row.memberName}`} busy={actions.revoke.isPending && actions.revoke.variables === row.memberId} onClick={() => actions.revoke.mutate(row.memberId)}>
-                            Remove
-                          </Button>
-                        </div>
-                      </div>
-                    ) : (
-                      <div className="dash-link">
-                        <span className="g-muted">{MESSAGES.noReferralLink}</span>
-                        <Button size="sm" aria-label={`Create referral link for ${row.memberName}`} busy={actions.create.isPending && actions.create.variables === row.memberId} onClick={() => actions.create.mutate(row.memberId)}>
-                          Create link
+                        <a
+                          className="g-btn g-btn--ghost g-btn--sm"
+                          href={referralQrUrl(row.memberId, 'png')}
+                          download={`grove-referral-${row.link.code}.png`}
+                        >
+                          QR (PNG)
+                        </a>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          aria-label={`Remove referral link of ${row.memberName}`}
+                          busy={
+                            actions.revoke.isPending && actions.revoke.variables === row.memberId
+                          }
+                          onClick={() => actions.revoke.mutate(row.memberId)}
+                        >
+                          Remove
                         </Button>
                       </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination page={links.data.page} pageSize={links.data.pageSize} total={links.data.total} onPageChange={setPage} noun="members" />
-      </>
-    );
+                    </div>
+                  ) : (
+                    <div className="dash-link">
+                      <span className="g-muted">{MESSAGES.noReferralLink}</span>
+                      <Button
+                        size="sm"
+                        aria-label={`Create referral link for ${row.memberName}`}
+                        busy={actions.create.isPending && actions.create.variables === row.memberId}
+                        onClick={() => actions.create.mutate(row.memberId)}
+                      >
+                        Create link
+                      </Button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListFrame>
+  );
 
   return (
     <>
-      <PageHeader title="Referral Links" description="Each member's personal link to share with friends. Friends who join appear under Prospective Members." />
+      <PageHeader
+        title="Referral Links"
+        description="Each member's personal link to share with friends. Friends who join appear under Prospective Members."
+      />
       {failure && <Alert>{failure.message}</Alert>}
       <Card>{body}</Card>
     </>

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, Spinner } from '@grove/web-ui';
-import type { RemoteName } from './remotes-manifest';
+import type { RemoteName } from '@grove/contracts';
 
 const lazyModules = new Map<string, ComponentType>();
 

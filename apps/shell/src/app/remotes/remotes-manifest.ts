@@ -1,6 +1,4 @@
-/** The remotes Grove's shell knows how to mount. */
-export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
 
 /** Where the per-environment manifest lives; served by the API with `Cache-Control: no-cache`. */
 export const REMOTES_MANIFEST_URL = '/remotes.json';

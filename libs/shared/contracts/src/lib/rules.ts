@@ -1,5 +1,3 @@
-import { MESSAGES } from './messages';
-
 /**
  * Field rules shared by the API's DTOs (class-validator) and the web forms (react-hook-form).
  * Source: SPEC §5 (add-member form, signup form) and §9 (limits).
@@ -21,11 +19,3 @@ export const AMOUNT_MAX_DOLLARS = 1_000_000;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Largest page a list endpoint returns. */
 export const PAGE_SIZE_MAX = 100;
-
-/** One rule per field of the add-tree / add-branch form ("Start Growing", SPEC §2). */
-export const MEMBER_FIELD_RULES = {
-  memberName: { maxLength: NAME_MAX_LENGTH, pattern: NAME_PATTERN, message: MESSAGES.invalidName },
-  memberEmail: { maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail },
-  membershipPrice: { pattern: AMOUNT_PATTERN, message: MESSAGES.invalidAmount },
-  discount: { pattern: AMOUNT_PATTERN, message: MESSAGES.invalidDiscount },
-} as const;
