@@ -6,3 +6,4 @@ export * from './lib/rules';
 export * from './lib/validate';
 export * from './lib/api-types';
 export * from './lib/remotes';
+export * from './lib/contact';

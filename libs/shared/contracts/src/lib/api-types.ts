@@ -149,3 +149,105 @@ export interface ProspectRow {
 
 /** `POST /api/prospects/:id/approve` body: the add-branch form (SPEC §2), prefilled from the prospect. */
 export type ApproveProspectRequest = Omit<CreateMemberRequest, 'referringMemberId'>;
+
+// ---------------------------------------------------------------------------------------------
+// Public site, contact and support (issue 5; SPEC §2 Contact page, Landing page, Issue form)
+// ---------------------------------------------------------------------------------------------
+
+/** Which captcha the contact form shows (`GET /api/captcha`); altcha unless keys are configured. */
+export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile';
+
+/** `GET /api/captcha` (public): how the contact form renders its captcha. */
+export interface CaptchaConfig {
+  provider: CaptchaProvider;
+  /** reCAPTCHA / Turnstile site key; absent for altcha. */
+  siteKey?: string;
+  /** altcha: where the widget fetches a fresh proof-of-work challenge. */
+  challengeUrl?: string;
+}
+
+/** `POST /api/contact` body (public, SPEC §3 "Contact message"); `captcha` = the widget's solution/token. */
+export interface ContactRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  website: string;
+  message: string;
+  captcha: string;
+}
+
+/** `POST /api/leads` body (public, the landing page's 'Learn More' pop-up). */
+export interface LeadRequest {
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+}
+
+/** Reply of the public forms and the issue form: `message` is the text to show. */
+export interface MessageReply {
+  message: string;
+}
+
+/** `POST /api/support/issues` body (signed in, SPEC §3 "Issue report"). */
+export interface SupportIssueRequest {
+  summary: string;
+  description: string;
+}
+
+/** `GET/PATCH /api/account` (signed in): the owner's name and business details (Account Settings). */
+export interface AccountDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  businessName: string;
+  phoneNumber: string;
+  website: string;
+}
+
+/** `PATCH /api/account` body: any subset of the editable fields (email is not editable here). */
+export type UpdateAccountRequest = Partial<Omit<AccountDetails, 'email'>>;
+
+/** `POST /api/account/password` body. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mindbody integration (issue 4; SPEC §2 Mindbody setup, §4 stage table and process state)
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §4: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
+export type MindbodyStage = 1 | 2 | 3 | 4;
+
+/** `GET /api/mindbody` (signed in): what the setup wizard shows. Never includes credentials. */
+export interface MindbodyStatus {
+  stage: MindbodyStage;
+  siteId: string | null;
+  /** SPEC §3 mindbodyDiscounts, in cents; null until saved (and after 'Remove integration'). */
+  discounts: { discountOnReferralCents: number; discountForRefereeCents: number } | null;
+  /**
+   * SPEC §4 process state text: null when idle, 'running', 'completed <ISO time>' or
+   * 'failed <ISO time>' (the screen shows the second word after 'Failed at:').
+   */
+  processState: string | null;
+  /** Progress of the running or last job (clients processed / total), or null. */
+  progress: { done: number; total: number } | null;
+  /** SPEC §3 mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
+  lastSyncAt: string | null;
+}
+
+/** `POST /api/mindbody/credentials` body (SPEC §5: all three required). */
+export interface MindbodyCredentialsRequest {
+  username: string;
+  password: string;
+  siteId: string;
+}
+
+/** `PUT /api/mindbody/discounts` body, dollars as typed (SPEC §5: on referral ≥ 0.01, for referee ≥ 0, default 0). */
+export interface MindbodyDiscountsRequest {
+  discountOnReferral: string;
+  discountForReferee?: string;
+}

@@ -36,6 +36,18 @@ export const MESSAGES = {
   referralSuccess: 'Successfully registered!',
   referralFailed: 'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
   routerError: 'Unexpected Application Error!',
+  // §2 / §8 contact page
+  contactSuccess: "Thank you for your message! We'll be in touch soon.",
+  contactFailed: 'Error: Please ensure you have completed the reCAPTCHA correctly.',
+  // §2 / §8 issue form
+  supportSuccess: 'Successfully submitted request!',
+  supportFailed: 'Failed to send! Please try again.',
+  // §4 / §8 Mindbody setup
+  mindbodyInvalidCredentials: 'Invalid credentials provided',
+  mindbodySomethingWentWrong: 'Something went wrong',
+  mindbodyInvalidDiscounts: 'Please provide valid values.',
+  mindbodyStillWorking: 'Still working on it, thanks for your patience',
+  mindbodyFailedAt: 'Failed at:',
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 8 characters',
   businessNameRequired: 'Please enter your business name',
@@ -48,6 +60,12 @@ export const MESSAGES = {
   selfReferral: 'You cannot use your own referral link. Please share it with a friend instead.',
   alreadyMember: 'You are already a member here, so this referral cannot be used.',
   prospectNotFound: 'Prospective member not found',
+  messageRequired: 'Please enter a message',
+  messageTooLong: 'Your message can be at most 500 characters',
+  captchaRequired: 'Please complete the captcha',
+  issueTitleRequired: 'Please enter an issue title',
+  issueDescriptionRequired: 'Please describe the issue',
+  currentPasswordWrong: 'Your current password is not correct',
   prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
 } as const;
 

@@ -1,0 +1,46 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { MESSAGES } from './messages';
+import { isValidEmail, isValidName, isValidWebsite } from './validate';
+
+/** SPEC §5/§9: the contact message holds at most 500 characters (input is blocked beyond). */
+export const CONTACT_MESSAGE_MAX_LENGTH = 500;
+
+/**
+ * SPEC §5: the contact form's phone "must be an Australian mobile number (en-AU)".
+ * A number typed without a country code is read as Australian; `0412 345 678` and
+ * `+61 412 345 678` pass, landlines (`02 9876 5432`) and other countries' numbers do not.
+ * Uses libphonenumber-js's full metadata, the only one that knows number types (DESIGN.md §2).
+ */
+export function isAustralianMobile(value: string): boolean {
+  const phone = parsePhoneNumberFromString(value.trim(), 'AU');
+  return !!phone && phone.isValid() && phone.country === 'AU' && phone.getType() === 'MOBILE';
+}
+
+/** The contact form's fields (SPEC §2 Contact page, §3 "Contact message"). */
+export interface ContactInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  website: string;
+  message: string;
+}
+
+/**
+ * Checks the contact form (SPEC §5): names letters and spaces ≤ 100 ('Not a valid name'),
+ * email pattern ('Not a valid email address'), Australian mobile ('Not a valid phone number'),
+ * web address ('Not a valid URL'), message present and ≤ 500 characters.
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validateContactInput(input: ContactInput): Partial<Record<keyof ContactInput, string>> {
+  const errors: Partial<Record<keyof ContactInput, string>> = {};
+  if (!isValidName(input.firstName ?? '')) errors.firstName = MESSAGES.invalidName;
+  if (!isValidName(input.lastName ?? '')) errors.lastName = MESSAGES.invalidName;
+  if (!isValidEmail(input.email ?? '')) errors.email = MESSAGES.invalidEmail;
+  if (!isAustralianMobile(input.phoneNumber ?? '')) errors.phoneNumber = MESSAGES.invalidPhone;
+  if (!isValidWebsite(input.website ?? '')) errors.website = MESSAGES.invalidUrl;
+  const message = (input.message ?? '').trim();
+  if (!message) errors.message = MESSAGES.messageRequired;
+  else if (message.length > CONTACT_MESSAGE_MAX_LENGTH) errors.message = MESSAGES.messageTooLong;
+  return errors;
+}
