@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import PgBoss from 'pg-boss';
 import { createDataSource } from '../src/app/database/data-source';
+import { JOBS_SCHEMA } from '../src/app/jobs/jobs-schema';
 import { TEST_DB_ENV, withDatabase } from './test-database';
 
 interface EmbeddedServer {
@@ -121,6 +123,12 @@ export default async function globalSetup(): Promise<void> {
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.destroy();
+  // pg-boss would create its schema on each test database's first start; creating it once in the
+  // template (pg-boss's own construction SQL) keeps every clone ready.
+  const template = new Client({ connectionString: withDatabase(run.adminUrl, run.template) });
+  await template.connect();
+  await template.query(PgBoss.getConstructionPlans(JOBS_SCHEMA));
+  await template.end();
   process.env[TEST_DB_ENV.adminUrl] = run.adminUrl;
   process.env[TEST_DB_ENV.template] = run.template;
 }

@@ -13,6 +13,7 @@ import { OriginGuard } from './common/origin.guard';
 import { createValidationPipe } from './common/validation';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { MembersModule } from './members/members.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -81,6 +82,7 @@ export class AppModule {
           errorMessage: 'Too many attempts. Please wait a minute and try again.',
         }),
         DatabaseModule,
+        JobsModule,
         AuthModule,
         MembersModule,
         ReferralsModule,
