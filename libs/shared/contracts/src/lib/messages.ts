@@ -67,6 +67,8 @@ export const MESSAGES = {
   issueDescriptionRequired: 'Please describe the issue',
   currentPasswordWrong: 'Your current password is not correct',
   prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
+  leadSuccess: "Thanks! We'll be in touch soon.",
+  companyRequired: 'Please enter your company name',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
