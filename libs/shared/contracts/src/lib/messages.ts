@@ -22,8 +22,6 @@ export const MESSAGES = {
   // §8 prefixes for database write errors
   addMemberFailedPrefix: 'Error adding member to database: ',
   addBranchFailedPrefix: 'Error adding branch to member: ',
-  // §8 inactive features
-  notActiveInMvp: 'This feature is currently not active in MVP. Please contact support.',
   // §2 screens
   branchesIntro: 'View and manage your trees and their branches.',
   branchesEmpty: 'Add your first tree and start growing your business!',
@@ -63,6 +61,7 @@ export const MESSAGES = {
   messageRequired: 'Please enter a message',
   messageTooLong: 'Your message can be at most 500 characters',
   captchaRequired: 'Please complete the captcha',
+  captchaUnavailable: 'The captcha could not load. Please reload the page and try again.',
   issueTitleRequired: 'Please enter an issue title',
   issueDescriptionRequired: 'Please describe the issue',
   currentPasswordWrong: 'Your current password is not correct',
