@@ -30,15 +30,17 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-function renderPage() {
+/** Renders the page and waits for its form, which loads on demand. */
+async function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ContactPage />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  await screen.findByLabelText('First Name');
 }
 
 /** The message element that `aria-describedby` of the field labelled `label` points to. */
@@ -74,7 +76,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('ContactPage', () => {
   it("shows each field's own error under it for bad input and sends nothing", async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     await user.type(screen.getByLabelText('First Name'), 'J4ne');
     await user.type(screen.getByLabelText('Email'), 'jane@');
     await user.type(screen.getByLabelText('Phone'), '02 9876 5432');
@@ -99,7 +101,7 @@ describe('ContactPage', () => {
 
   it('counts the message and stops it at 500 characters', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
     expect(descriptionOf('Message')).toBe('0/500');
     await user.type(message, 'Hello');
@@ -116,7 +118,7 @@ describe('ContactPage', () => {
   it('sends the form with the solved captcha, thanks the visitor and resets the form on Close', async () => {
     const user = userEvent.setup();
     contactReplies = [{ status: 201, body: { message: MESSAGES.contactSuccess } }];
-    renderPage();
+    await renderPage();
     await fillValid(user);
     await solveCaptcha('payload-1');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -147,7 +149,7 @@ describe('ContactPage', () => {
   it("shows the server's captcha failure for 3 seconds", async () => {
     const user = userEvent.setup();
     contactReplies = [{ status: 400, body: { statusCode: 400, message: MESSAGES.contactFailed } }];
-    renderPage();
+    await renderPage();
     await fillValid(user);
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
