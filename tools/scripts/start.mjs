@@ -45,6 +45,17 @@ function jwtSecret() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** A stable key for signing altcha captcha challenges, so a challenge survives a restart. */
+function altchaHmacKey() {
+  if (process.env.ALTCHA_HMAC_KEY) return process.env.ALTCHA_HMAC_KEY;
+  const file = path.join(stateDir, 'altcha-hmac-key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(stateDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
 async function database() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
   const dataDir = reachableDataDir(path.join(stateDir, 'db'), log);
@@ -87,6 +98,7 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     PORT: String(port),
     DATABASE_URL: db.url,
     JWT_SECRET: jwtSecret(),
+    ALTCHA_HMAC_KEY: altchaHmacKey(),
   },
 });
 

@@ -96,6 +96,150 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   GROVE_SEED_DEMO = false;
+
+  /** Contact form and lead submissions (`POST /api/contact`, `/api/leads`) per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_CONTACT_LIMIT = 5;
+
+  /** Issue reports (`POST /api/support/issues`) per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_SUPPORT_LIMIT = 5;
+
+  /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
+  @IsString()
+  @MinLength(16)
+  @IsOptional()
+  ALTCHA_HMAC_KEY?: string;
+
+  /** PBKDF2 iterations per altcha attempt (the widget needs ~256 attempts on average). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  ALTCHA_COST = 5000;
+
+  /** Seconds an altcha challenge stays solvable. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3600)
+  ALTCHA_EXPIRES_SECONDS = 300;
+
+  @IsString()
+  @IsOptional()
+  RECAPTCHA_SITE_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  RECAPTCHA_SECRET_KEY?: string;
+
+  /** reCAPTCHA siteverify endpoint (overridable for tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  @IsString()
+  @IsOptional()
+  TURNSTILE_SITE_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  TURNSTILE_SECRET_KEY?: string;
+
+  /** Turnstile siteverify endpoint (overridable for tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset = emails go to the `outbox_emails` table. */
+  @IsString()
+  @IsOptional()
+  SMTP_URL?: string;
+
+  /** Sender of Grove's emails. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Grove <no-reply@grove.local>';
+
+  /** Who receives contact messages and leads. */
+  @IsString()
+  @MinLength(3)
+  CONTACT_RECIPIENT = 'hello@grove.local';
+
+  /** Jira Cloud site (`https://your-site.atlassian.net`); issue reports are filed there when all JIRA_* are set. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  JIRA_BASE_URL?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_EMAIL?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_API_TOKEN?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_PROJECT_KEY?: string;
+
+  @IsString()
+  @MinLength(1)
+  JIRA_ISSUE_TYPE = 'Bug';
+
+  /** Retries of a failed Jira call after the first attempt. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  JIRA_RETRY_LIMIT = 5;
+
+  /** Seconds before the first Jira retry; doubled on each further retry. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  JIRA_RETRY_DELAY_SECONDS = 30;
+}
+
+/** Captcha settings (SPEC §2 Contact page; DESIGN §5: altcha unless reCAPTCHA/Turnstile keys are set). */
+export interface CaptchaSettings {
+  provider: 'altcha' | 'recaptcha' | 'turnstile';
+  /** HMAC secret that signs altcha challenges. */
+  altchaHmacKey: string;
+  /** PBKDF2 iterations per altcha attempt. */
+  altchaCost: number;
+  /** Seconds an altcha challenge stays valid. */
+  altchaExpiresSeconds: number;
+  /** reCAPTCHA / Turnstile site key, secret and siteverify URL (null for altcha). */
+  siteKey: string | null;
+  secretKey: string | null;
+  verifyUrl: string | null;
+}
+
+/** Outgoing email (contact messages, leads). */
+export interface MailSettings {
+  /** SMTP connection URL, or null to keep emails in the `outbox_emails` table. */
+  smtpUrl: string | null;
+  from: string;
+  contactRecipient: string;
+}
+
+/** Jira Cloud REST API v3 settings for issue reports; null in `AppConfig.jira` when not configured. */
+export interface JiraSettings {
+  /** Site origin without trailing slash, e.g. `https://grove.atlassian.net`. */
+  baseUrl: string;
+  email: string;
+  apiToken: string;
+  projectKey: string;
+  issueType: string;
+}
+
+/** pg-boss retry settings of the Jira job (seconds; the delay doubles each retry). */
+export interface RetrySettings {
+  limit: number;
+  delaySeconds: number;
 }
 
 /** The validated configuration every module reads (injectable by its class). */
@@ -122,6 +266,23 @@ export class AppConfig {
     readonly throttleDisabled = false,
     /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
     readonly publicOrigin: string | null = null,
+    /** Contact/lead submissions per client per minute (throttler 'contact'). */
+    readonly throttleContactLimit = 5,
+    /** Issue reports per client per minute (throttler 'support'). */
+    readonly throttleSupportLimit = 5,
+    readonly captcha: CaptchaSettings = {
+      provider: 'altcha',
+      altchaHmacKey: randomBytes(32).toString('base64url'),
+      altchaCost: 5000,
+      altchaExpiresSeconds: 300,
+      siteKey: null,
+      secretKey: null,
+      verifyUrl: null,
+    },
+    readonly mail: MailSettings = { smtpUrl: null, from: 'Grove <no-reply@grove.local>', contactRecipient: 'hello@grove.local' },
+    /** Jira settings, or null when issue reports are only stored. */
+    readonly jira: JiraSettings | null = null,
+    readonly jiraRetry: RetrySettings = { limit: 5, delaySeconds: 30 },
   ) {}
 
   private secretKey?: KeyObject;
@@ -188,5 +349,64 @@ export function loadAppConfig(env: Record<string, string | undefined>, cwd = pro
     vars.THROTTLE_REFERRAL_LIMIT,
     vars.THROTTLE_DISABLED,
     vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
+    vars.THROTTLE_CONTACT_LIMIT,
+    vars.THROTTLE_SUPPORT_LIMIT,
+    captchaSettings(vars, production),
+    { smtpUrl: vars.SMTP_URL ?? null, from: vars.MAIL_FROM, contactRecipient: vars.CONTACT_RECIPIENT },
+    jiraSettings(vars),
+    { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
   );
+}
+
+/**
+ * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
+ * TURNSTILE_* keys are set, else altcha (DESIGN §5).
+ * @throws Error when altcha would run in production without ALTCHA_HMAC_KEY
+ */
+function captchaSettings(vars: EnvironmentVariables, production: boolean): CaptchaSettings {
+  let altchaHmacKey = vars.ALTCHA_HMAC_KEY;
+  const recaptcha = vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY;
+  const turnstile = vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY;
+  if (!altchaHmacKey) {
+    if (production && !recaptcha && !turnstile) {
+      throw new Error('Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production');
+    }
+    altchaHmacKey = randomBytes(32).toString('base64url');
+    if (!recaptcha && !turnstile) {
+      Logger.warn('ALTCHA_HMAC_KEY is not set: using a random per-process key (challenges end on restart)', 'AppConfig');
+    }
+  }
+  const altcha = { altchaHmacKey, altchaCost: vars.ALTCHA_COST, altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS };
+  if (recaptcha) {
+    return {
+      provider: 'recaptcha',
+      ...altcha,
+      siteKey: vars.RECAPTCHA_SITE_KEY ?? null,
+      secretKey: vars.RECAPTCHA_SECRET_KEY ?? null,
+      verifyUrl: vars.RECAPTCHA_VERIFY_URL,
+    };
+  }
+  if (turnstile) {
+    return {
+      provider: 'turnstile',
+      ...altcha,
+      siteKey: vars.TURNSTILE_SITE_KEY ?? null,
+      secretKey: vars.TURNSTILE_SECRET_KEY ?? null,
+      verifyUrl: vars.TURNSTILE_VERIFY_URL,
+    };
+  }
+  return { provider: 'altcha', ...altcha, siteKey: null, secretKey: null, verifyUrl: null };
+}
+
+/** Jira settings when JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN and JIRA_PROJECT_KEY are all set, else null. */
+function jiraSettings(vars: EnvironmentVariables): JiraSettings | null {
+  const { JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN, JIRA_PROJECT_KEY } = vars;
+  if (!JIRA_BASE_URL || !JIRA_EMAIL || !JIRA_API_TOKEN || !JIRA_PROJECT_KEY) return null;
+  return {
+    baseUrl: JIRA_BASE_URL.replace(/\/+$/, ''),
+    email: JIRA_EMAIL,
+    apiToken: JIRA_API_TOKEN,
+    projectKey: JIRA_PROJECT_KEY,
+    issueType: vars.JIRA_ISSUE_TYPE,
+  };
 }

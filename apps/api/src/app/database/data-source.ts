@@ -10,6 +10,7 @@ import { ReferralLinkEntity } from '../referrals/referral-link.entity';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';
 import { BusinessMemberCount1763769600000 } from './migrations/1763769600000-BusinessMemberCount';
 import { ReferralLinksAndProspects1763856000000 } from './migrations/1763856000000-ReferralLinksAndProspects';
+import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-ContactSupportLeads';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity, ReferralLinkEntity, ProspectEntity];
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   InitialSchema1763683200000,
   BusinessMemberCount1763769600000,
   ReferralLinksAndProspects1763856000000,
+  ContactSupportLeads1764028800000,
 ];
 
 /**

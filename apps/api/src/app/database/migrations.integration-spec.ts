@@ -20,8 +20,24 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('ContactSupportLeads goes down and up again', async () => {
+    const issue5 = ['captcha_solutions', 'contact_messages', 'leads', 'outbox_emails', 'support_issues'];
+    const present = async (): Promise<string[]> =>
+      ((await dataSource.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY table_name`,
+        [issue5],
+      )) as { table_name: string }[]).map((row) => row.table_name);
+    expect(await present()).toEqual(issue5);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await present()).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toEqual(issue5);
+  });
+
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
+    // Later migrations first (ContactSupportLeads), then ReferralLinksAndProspects.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });

@@ -71,6 +71,10 @@ export const MESSAGES = {
   prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
   leadSuccess: "Thanks! We'll be in touch soon.",
   companyRequired: 'Please enter your company name',
+  companyTooLong: 'Your company name can be at most 200 characters',
+  issueTitleTooLong: 'The issue title can be at most 200 characters',
+  issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
+  passwordChanged: 'Your password has been changed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
