@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDetails, ChangePasswordRequest, UpdateAccountRequest } from '@grove/contracts';
+import type { AccountDetails, ChangePasswordRequest, MessageReply, UpdateAccountRequest } from '@grove/contracts';
 import { apiFetch } from './api-client';
 import { sessionKey } from './session';
 
@@ -29,12 +29,13 @@ export function useUpdateAccount() {
 }
 
 /**
- * Changes the owner's password (`POST /api/account/password`). Rejects with an ApiError whose
- * message is MESSAGES.currentPasswordWrong when the current password does not match.
+ * Changes the owner's password (`POST /api/account/password`; the owner's other sessions end).
+ * Resolves with the server's confirmation; rejects with an ApiError whose message is
+ * MESSAGES.currentPasswordWrong when the current password does not match.
  */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      apiFetch<void>('/api/account/password', { method: 'POST', body }),
+      apiFetch<MessageReply>('/api/account/password', { method: 'POST', body }),
   });
 }
