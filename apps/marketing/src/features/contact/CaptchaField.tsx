@@ -24,9 +24,16 @@ export function CaptchaField({ config, onChange, describedBy }: CaptchaFieldProp
   return (
     <div className="mk-captcha" role="group" aria-label="Captcha" aria-describedby={describedBy}>
       {config.provider === 'altcha' ? (
-        <AltchaCaptcha challengeUrl={config.challengeUrl ?? '/api/captcha/challenge'} onChange={onChange} />
+        <AltchaCaptcha
+          challengeUrl={config.challengeUrl ?? '/api/captcha/challenge'}
+          onChange={onChange}
+        />
       ) : (
-        <ExplicitCaptcha provider={config.provider} siteKey={config.siteKey ?? ''} onChange={onChange} />
+        <ExplicitCaptcha
+          provider={config.provider}
+          siteKey={config.siteKey ?? ''}
+          onChange={onChange}
+        />
       )}
     </div>
   );
@@ -38,16 +45,24 @@ interface AltchaStateDetail {
   payload?: string | null;
 }
 
-function AltchaCaptcha({ challengeUrl, onChange }: { challengeUrl: string; onChange: (token: string | null) => void }) {
+function AltchaCaptcha({
+  challengeUrl,
+  onChange,
+}: {
+  challengeUrl: string;
+  onChange: (token: string | null) => void;
+}) {
   const ref = useRef<HTMLElement>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
     let live = true;
-    import('altcha').then(
-      () => live && setStatus('ready'),
-      () => live && setStatus('failed'),
-    );
+    import('./load-altcha')
+      .then(({ loadAltcha }) => loadAltcha())
+      .then(
+        () => live && setStatus('ready'),
+        () => live && setStatus('failed'),
+      );
     return () => {
       live = false;
     };
@@ -87,7 +102,10 @@ type ExplicitProvider = Exclude<CaptchaConfig['provider'], 'altcha'>;
 
 const providers: Record<ExplicitProvider, { script: string; global: string }> = {
   recaptcha: { script: 'https://www.google.com/recaptcha/api.js', global: 'grecaptcha' },
-  turnstile: { script: 'https://challenges.cloudflare.com/turnstile/v0/api.js', global: 'turnstile' },
+  turnstile: {
+    script: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    global: 'turnstile',
+  },
 };
 
 const loading = new Map<ExplicitProvider, Promise<ExplicitCaptchaApi>>();

@@ -6,7 +6,7 @@ import { MESSAGES } from '@grove/contracts';
 import { ContactPage } from './ContactPage';
 
 // The real widget needs Web Crypto and workers; here the page only has to render its element.
-jest.mock('altcha', () => ({}));
+jest.mock('./load-altcha', () => ({ loadAltcha: async () => undefined }));
 
 type FakeReply = { status: number; body?: unknown };
 const reply = ({ status, body }: FakeReply) => ({
