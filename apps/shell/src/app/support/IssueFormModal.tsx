@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MESSAGES, type SupportIssueRequest } from '@grove/contracts';
+import {
+  MESSAGES,
+  SUPPORT_DESCRIPTION_MAX_LENGTH,
+  SUPPORT_SUMMARY_MAX_LENGTH,
+  validateSupportIssueInput,
+  type SupportIssueRequest,
+} from '@grove/contracts';
 import { ApiError, useSubmitSupportIssue } from '@grove/web-data-access';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
 
@@ -12,11 +18,16 @@ export interface IssueFormModalProps {
 
 const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
 
+/** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
+const rule = (field: keyof SupportIssueRequest) => ({
+  validate: (_value: string, values: SupportIssueRequest) => validateSupportIssueInput(values)[field] ?? true,
+});
+
 /**
  * The issue form behind the sidebar's 'Contact Support' button (SPEC §2 Issue form): 'Issue
- * title' and 'Issue Description', both required, and Submit. Success shows 'Successfully
- * submitted request!' and clears the form; a failure shows 'Failed to send! Please try again.'
- * and keeps what was typed.
+ * title' and 'Issue Description', both required (contracts' rules: at most 200 and 5000
+ * characters), and Submit. Success shows 'Successfully submitted request!' and clears the form;
+ * a failure shows 'Failed to send! Please try again.' and keeps what was typed.
  */
 export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
   const submitIssue = useSubmitSupportIssue();
@@ -59,17 +70,15 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
           label="Issue title"
           autoComplete="off"
           error={errors.summary?.message}
-          {...register('summary', {
-            validate: (value) => !!value.trim() || MESSAGES.issueTitleRequired,
-          })}
+          maxLength={SUPPORT_SUMMARY_MAX_LENGTH}
+          {...register('summary', rule('summary'))}
         />
         <TextArea
           label="Issue Description"
           rows={6}
           error={errors.description?.message}
-          {...register('description', {
-            validate: (value) => !!value.trim() || MESSAGES.issueDescriptionRequired,
-          })}
+          maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
+          {...register('description', rule('description'))}
         />
         <Button type="submit" busy={isSubmitting} className="shell-issue__submit">
           Submit
