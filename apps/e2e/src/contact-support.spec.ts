@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support';
 
-test('a visitor sees each contact field checked, solves the captcha and sends a message', async ({ page }) => {
+test('a visitor sees each contact field checked, solves the captcha and sends a message', async ({
+  page,
+}) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
 
@@ -65,14 +67,18 @@ test('an owner reports an issue from the sidebar', async ({ page }) => {
   await expect(issue.getByText('Please describe the issue')).toBeVisible();
 
   await issue.getByLabel('Issue title').fill('Add Branch button does nothing');
-  await issue.getByLabel('Issue Description').fill('On the Branches screen, Add Branch for Maya does not open the form.');
+  await issue
+    .getByLabel('Issue Description')
+    .fill('On the Branches screen, Add Branch for Maya does not open the form.');
   await issue.getByRole('button', { name: 'Submit' }).click();
   await expect(issue.getByRole('status')).toHaveText('Successfully submitted request!');
   await expect(issue.getByLabel('Issue title')).toHaveValue('');
   await expect(issue.getByLabel('Issue Description')).toHaveValue('');
 });
 
-test('an owner renames themselves and changes their password in Account Settings', async ({ page }) => {
+test('an owner renames themselves and changes their password in Account Settings', async ({
+  page,
+}) => {
   const owner = await signUp(page);
   await page.getByRole('button', { name: `${owner.firstName} ${owner.lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Account Settings' }).click();

@@ -13,13 +13,22 @@ import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
 
+/** Longest business name the API accepts. */
+const BUSINESS_NAME_MAX_LENGTH = 200;
+
+/** A rule as the API runs it: empty → 'Please fill in all required fields', else signup's check. */
+const required =
+  (check: (value: string) => boolean, invalid: string) =>
+  (value: string): true | string =>
+    !value.trim() ? MESSAGES.fillAllFields : check(value) || invalid;
+
 /** Signup's rules and messages (SPEC §5 signup form), one per field. */
 const rules: Record<keyof DetailsForm, (value: string) => true | string> = {
-  firstName: (value) => isValidName(value) || MESSAGES.signupInvalidName,
-  lastName: (value) => isValidName(value) || MESSAGES.signupInvalidName,
+  firstName: required(isValidName, MESSAGES.signupInvalidName),
+  lastName: required(isValidName, MESSAGES.signupInvalidName),
   businessName: (value) => !!value.trim() || MESSAGES.businessNameRequired,
-  phoneNumber: (value) => isValidPhone(value) || MESSAGES.signupInvalidPhone,
-  website: (value) => isValidWebsite(value) || MESSAGES.signupInvalidUrl,
+  phoneNumber: required(isValidPhone, MESSAGES.signupInvalidPhone),
+  website: required(isValidWebsite, MESSAGES.signupInvalidUrl),
 };
 
 const pick = (account: AccountDetails): DetailsForm => ({
@@ -80,13 +89,20 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
       <h2 id="account-details-title" className="dash-account__title">
         Your details
       </h2>
-      <p className="g-muted dash-account__lead">The name on your account button and the business your members see.</p>
+      <p className="g-muted dash-account__lead">
+        The name on your account button and the business your members see.
+      </p>
       <form onSubmit={submit} noValidate aria-labelledby="account-details-title">
         <div className="dash-form-row">
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label="Business name" autoComplete="organization" {...field('businessName')} />
+        <TextField
+          label="Business name"
+          autoComplete="organization"
+          maxLength={BUSINESS_NAME_MAX_LENGTH}
+          {...field('businessName')}
+        />
         <div className="dash-form-row">
           <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
           <TextField label="Website" type="url" autoComplete="url" {...field('website')} />

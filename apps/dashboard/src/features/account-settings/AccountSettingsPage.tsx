@@ -11,7 +11,10 @@ export function AccountSettingsPage() {
   const account = useAccount();
   return (
     <div className="dash-account">
-      <PageHeader title="Account Settings" description="Keep your details up to date and your account secure." />
+      <PageHeader
+        title="Account Settings"
+        description="Keep your details up to date and your account secure."
+      />
       {account.isPending ? (
         <Spinner label="Loading your details…" />
       ) : account.isError ? (

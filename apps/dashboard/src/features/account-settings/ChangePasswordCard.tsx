@@ -84,7 +84,8 @@ export function ChangePasswordCard() {
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             {...register('confirmPassword', {
-              validate: (value, values) => value === values.newPassword || MESSAGES.passwordsDoNotMatch,
+              validate: (value, values) =>
+                value === values.newPassword || MESSAGES.passwordsDoNotMatch,
             })}
           />
         </div>

@@ -23,7 +23,11 @@ beforeEach(() => {
   contactReplies = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string) => {
-    if (url === '/api/captcha') return reply({ status: 200, body: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' } });
+    if (url === '/api/captcha')
+      return reply({
+        status: 200,
+        body: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
+      });
     if (url === '/api/contact') return reply(contactReplies.shift() ?? { status: 500 });
     throw new Error(`unexpected ${url}`);
   });
@@ -60,7 +64,9 @@ async function solveCaptcha(payload = 'solved-payload') {
     return element;
   });
   act(() => {
-    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
+    );
   });
 }
 
@@ -157,6 +163,8 @@ describe('ContactPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.contactFailed);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Jane');
-    await waitFor(() => expect(screen.queryByText(MESSAGES.contactFailed)).toBeNull(), { timeout: 4_000 });
+    await waitFor(() => expect(screen.queryByText(MESSAGES.contactFailed)).toBeNull(), {
+      timeout: 4_000,
+    });
   });
 });

@@ -61,7 +61,10 @@ describe('IssueFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.supportSuccess);
-    expect(fetchMock).toHaveBeenCalledWith('/api/support/issues', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/support/issues',
+      expect.objectContaining({ method: 'POST' }),
+    );
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
       summary: 'Cannot add a branch',
       description: 'The Save button spins forever.',
@@ -72,13 +75,17 @@ describe('IssueFormModal', () => {
 
   it('keeps what was typed and says so when sending fails', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(reply(500, { statusCode: 500, message: 'Internal server error' }));
+    fetchMock.mockResolvedValueOnce(
+      reply(500, { statusCode: 500, message: 'Internal server error' }),
+    );
     renderForm();
     await user.type(screen.getByLabelText('Issue title'), 'Cannot add a branch');
     await user.type(screen.getByLabelText('Issue Description'), 'The Save button spins forever.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.supportFailed);
-    expect((screen.getByLabelText('Issue title') as HTMLInputElement).value).toBe('Cannot add a branch');
+    expect((screen.getByLabelText('Issue title') as HTMLInputElement).value).toBe(
+      'Cannot add a branch',
+    );
   });
 });

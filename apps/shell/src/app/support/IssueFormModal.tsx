@@ -20,7 +20,8 @@ const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
 
 /** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
 const rule = (field: keyof SupportIssueRequest) => ({
-  validate: (_value: string, values: SupportIssueRequest) => validateSupportIssueInput(values)[field] ?? true,
+  validate: (_value: string, values: SupportIssueRequest) =>
+    validateSupportIssueInput(values)[field] ?? true,
 });
 
 /**
@@ -48,7 +49,10 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
   const submit = handleSubmit(async (values) => {
     setResult(null);
     try {
-      await submitIssue.mutateAsync({ summary: values.summary.trim(), description: values.description.trim() });
+      await submitIssue.mutateAsync({
+        summary: values.summary.trim(),
+        description: values.description.trim(),
+      });
       reset(emptyIssue);
       setResult({ tone: 'success', text: MESSAGES.supportSuccess });
     } catch (error) {

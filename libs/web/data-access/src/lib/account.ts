@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDetails, ChangePasswordRequest, MessageReply, UpdateAccountRequest } from '@grove/contracts';
+import type {
+  AccountDetails,
+  ChangePasswordRequest,
+  MessageReply,
+  UpdateAccountRequest,
+} from '@grove/contracts';
 import { apiFetch } from './api-client';
 import { sessionKey } from './session';
 
@@ -20,7 +25,8 @@ export function useAccount() {
 export function useUpdateAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccountRequest) => apiFetch<AccountDetails>('/api/account', { method: 'PATCH', body }),
+    mutationFn: (body: UpdateAccountRequest) =>
+      apiFetch<AccountDetails>('/api/account', { method: 'PATCH', body }),
     onSuccess: (account) => {
       client.setQueryData(accountKey, account);
       return client.invalidateQueries({ queryKey: sessionKey });

@@ -24,6 +24,7 @@ export function useCaptchaConfig() {
  */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (body: ContactRequest) => apiFetch<MessageReply>('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: ContactRequest) =>
+      apiFetch<MessageReply>('/api/contact', { method: 'POST', body }),
   });
 }

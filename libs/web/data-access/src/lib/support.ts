@@ -8,6 +8,7 @@ import { apiFetch } from './api-client';
  */
 export function useSubmitSupportIssue() {
   return useMutation({
-    mutationFn: (body: SupportIssueRequest) => apiFetch<MessageReply>('/api/support/issues', { method: 'POST', body }),
+    mutationFn: (body: SupportIssueRequest) =>
+      apiFetch<MessageReply>('/api/support/issues', { method: 'POST', body }),
   });
 }
