@@ -17,12 +17,51 @@ export function cacheControlFor(filePath: string): string {
   return HASHED_FILE.test(name) ? LONG_CACHE : NO_CACHE;
 }
 
+/** Precompressed copies the web build emits next to each file (tools/webpack/precompress-plugin.cjs), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/**
+ * Serves `<dir>/<request path>` from its precompressed `.br` / `.gz` copy when the client accepts
+ * that encoding and the copy exists (original Content-Type, `Vary: Accept-Encoding`, the file's
+ * cache policy); calls `next()` otherwise so the plain static handler answers.
+ */
+function servePrecompressed(dir: string): RequestHandler {
+  const root = path.resolve(dir);
+  return (request: Request, response: Response, next: NextFunction): void => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(request.path);
+    } catch {
+      return next();
+    }
+    const file = path.resolve(root, `.${relative}`);
+    if (!file.startsWith(root + path.sep)) return next();
+    const accepted = request.acceptsEncodings(PRECOMPRESSED.map((option) => option.encoding));
+    const choice = PRECOMPRESSED.find((option) => option.encoding === accepted);
+    if (!choice || !fs.existsSync(file) || !fs.existsSync(file + choice.extension)) return next();
+    response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('Content-Encoding', choice.encoding);
+    response.setHeader('Cache-Control', cacheControlFor(file));
+    response.type(path.extname(file));
+    response.sendFile(file + choice.extension, { cacheControl: false, dotfiles: 'deny' }, (error?: Error) => {
+      if (error && !response.headersSent) {
+        response.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
+}
+
 /**
  * Serves the built front ends on the API's port (DESIGN §5):
  * - `/remotes/<name>/*` → files of `WEB_DIST_DIR/<name>` (no SPA fallback);
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
  *   to its `index.html` for client-side routes.
  * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
+ * Production builds carry `.br`/`.gz` copies of each file, served to clients that accept them.
  */
 @Injectable()
 export class WebAppsService {
@@ -45,9 +84,14 @@ export class WebAppsService {
         response.setHeader('Cache-Control', cacheControlFor(filePath));
       },
     };
-    const remotes = new Map(REMOTE_NAMES.map((name) => [name, express.static(path.join(root, name), staticOptions)]));
+    const withPrecompressed = (dir: string): RequestHandler => {
+      const compressed = servePrecompressed(dir);
+      const plain = express.static(dir, staticOptions);
+      return (request, response, next) => compressed(request, response, () => plain(request, response, next));
+    };
+    const remotes = new Map(REMOTE_NAMES.map((name) => [name, withPrecompressed(path.join(root, name))]));
     const shellDir = path.join(root, 'shell');
-    const shell = express.static(shellDir, staticOptions);
+    const shell = withPrecompressed(shellDir);
     const shellIndex = path.join(shellDir, 'index.html');
     if (!fs.existsSync(shellIndex)) this.logger.warn(`No shell build at ${shellDir}: only the API is served`);
 
