@@ -7,3 +7,4 @@ export * from './lib/prospects';
 export * from './lib/contact';
 export * from './lib/support';
 export * from './lib/account';
+export * from './lib/leads';
