@@ -5,6 +5,7 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
@@ -69,7 +70,14 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
           // @grove/contracts has no import side effects: lets webpack drop whatever a bundle does
           // not use (e.g. libphonenumber-js's metadata on pages without a phone field).
           { test: /libs[\\/]shared[\\/]contracts[\\/]src[\\/].+\.ts$/, sideEffects: false },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            // Production: real, minified .css files loaded with the chunk that imports them (in
+            // parallel, not parsed out of JavaScript); development: style-loader.
+            use: production
+              ? [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./css-minify-loader.cjs')]
+              : ['style-loader', 'css-loader'],
+          },
           { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
         ],
       },
@@ -96,7 +104,15 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
               }),
             ]
           : []),
-        ...(production ? [new PrecompressPlugin()] : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:16].css',
+                chunkFilename: '[name].[contenthash:16].css',
+              }),
+              new PrecompressPlugin(),
+            ]
+          : []),
       ],
       performance: { hints: false },
       devServer: {
