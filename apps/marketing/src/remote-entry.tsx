@@ -2,18 +2,17 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, Spinner } from '@grove/web-ui';
 import { HomePage } from './features/home/HomePage';
+import { PricingPage } from './features/pricing/PricingPage';
+import { AboutPage } from './features/about/AboutPage';
+import { PrivacyPolicyPage } from './features/privacy/PrivacyPolicyPage';
+import { LandingPage } from './features/landing/LandingPage';
 import './marketing.css';
 
-// Home ships in this module (it is the page most visitors land on); every other page is its own
-// chunk, fetched when first visited, so the home page carries none of their code (the contact
-// form's captcha and phone rules above all).
-const PricingPage = lazy(() => import('./features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
-const AboutPage = lazy(() => import('./features/about/AboutPage').then((m) => ({ default: m.AboutPage })));
+// The light pages (text, the landing page's video link) ship in this module: a page of its own
+// would cost every first visit one more round trip. The contact page (its captcha widget and the
+// phone-number metadata) and the landing page's lead form are chunks of their own, fetched when
+// first needed, so no other page pays for them.
 const ContactPage = lazy(() => import('./features/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
-const PrivacyPolicyPage = lazy(() =>
-  import('./features/privacy/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-const LandingPage = lazy(() => import('./features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 
 /** A page loaded on demand; the placeholder keeps the footer from jumping up while it loads. */
 function Page({ children }: { children: ReactNode }) {
@@ -38,11 +37,11 @@ export default function MarketingRoutes() {
   return (
     <Routes>
       <Route index element={<HomePage />} />
-      <Route path="pricing" element={<Page><PricingPage /></Page>} />
-      <Route path="about" element={<Page><AboutPage /></Page>} />
+      <Route path="pricing" element={<PricingPage />} />
+      <Route path="about" element={<AboutPage />} />
       <Route path="contact" element={<Page><ContactPage /></Page>} />
-      <Route path="privacyPolicy" element={<Page><PrivacyPolicyPage /></Page>} />
-      <Route path="landingPage" element={<Page><LandingPage /></Page>} />
+      <Route path="privacyPolicy" element={<PrivacyPolicyPage />} />
+      <Route path="landingPage" element={<LandingPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -29,14 +29,14 @@ export function GroveTreeArt({ className }: { className?: string }) {
         <rect x="62" y="63" width="42" height="6" rx="3" fill="#b9c9bf" />
       </g>
       <g>
-        <rect x="236" y="226" width="108" height="52" rx="12" fill="#fff" stroke="#d6e2da" />
-        <text x="252" y="247" fontSize="12" fontFamily="system-ui, sans-serif" fill="#4d5f54">
+        <rect x="226" y="226" width="122" height="52" rx="12" fill="#fff" stroke="#d6e2da" />
+        <text x="242" y="247" fontSize="12" fontFamily="system-ui, sans-serif" fill="#4d5f54">
           New price
         </text>
-        <text x="252" y="267" fontSize="17" fontWeight="700" fontFamily="system-ui, sans-serif" fill="#1b5a3a">
+        <text x="242" y="267" fontSize="17" fontWeight="700" fontFamily="system-ui, sans-serif" fill="#1b5a3a">
           $69.00
         </text>
-        <path d="m322 246 0 14m-5-5 5 5 5-5" stroke="#226b45" strokeWidth="2.5" strokeLinecap="round" fill="none" />
+        <path d="m328 244 0 16m-5-5 5 5 5-5" stroke="#226b45" strokeWidth="2.5" strokeLinecap="round" fill="none" />
       </g>
     </svg>
   );

@@ -1,7 +1,15 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from '../footer/Footer';
-import { LinkIcon, PriceDropIcon, SupportIcon, SyncIcon, TreeIcon, type IconProps } from '../icons/Icons';
+import {
+  DashboardIcon,
+  LinkIcon,
+  PriceDropIcon,
+  SupportIcon,
+  SyncIcon,
+  TreeIcon,
+  type IconProps,
+} from '../icons/Icons';
 import { usePageMeta } from '../usePageMeta';
 import { GroveTreeArt } from './GroveTreeArt';
 
@@ -27,6 +35,11 @@ const sellingPoints: SellingPoint[] = [
     title: 'Prices that drop with every referral',
     text: 'Set a discount per referral and each new branch lowers that member’s price automatically. Referring keeps paying off.',
     Icon: PriceDropIcon,
+  },
+  {
+    title: 'A dashboard made for you',
+    text: 'Your trees, branches, referral links and prospective members in one calm, personalised view.',
+    Icon: DashboardIcon,
   },
   {
     title: 'Mindbody sync',
