@@ -95,11 +95,11 @@ export function HomePage() {
 
         <section className="mk-stats" aria-label="Grove in numbers">
           <div className="mk-stat">
-            <strong className="mk-stat__figure">6+</strong>
+            <strong className="mk-stat__figure">6+</strong>{' '}
             <span className="mk-stat__label">Businesses are ready to launch</span>
           </div>
           <div className="mk-stat">
-            <strong className="mk-stat__figure">1</strong>
+            <strong className="mk-stat__figure">1</strong>{' '}
             <span className="mk-stat__label">
               Supported CRM <span className="g-badge">Mindbody</span>
             </span>
