@@ -137,7 +137,7 @@ const pad = (text, width) => String(text).padEnd(width);
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 console.log('');
 console.log(`Lighthouse ${'12.8'} (mobile preset, simulated throttling), ${RUNS} run(s) per page, median by performance`);
-console.log(`${pad('page', 14)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB (gz)', 12)}${pad('JS KB (raw)', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`);
+console.log(`${pad('page', 14)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB sent', 12)}${pad('JS KB raw', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`);
 let missed = 0;
 for (const row of rows) {
   console.log(
