@@ -6,7 +6,7 @@
 // round trip less before the first page renders (index.html also preloads /remotes.json).
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { readRemotesManifest } from './app/remotes/remotes-manifest';
-import { remoteForPath } from './app/remotes/remote-for-path';
+import { remoteForPath } from '@grove/contracts';
 
 readRemotesManifest()
   .then((remotes) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
+import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
 
 const NO_CACHE = 'no-cache';
@@ -100,6 +100,26 @@ export class WebAppsService {
     return { ...this.config.remoteUrls };
   }
 
+  private shellPage: { mtimeMs: number; html: string } | null = null;
+
+  /**
+   * The shell's index.html for a client-side route, with a `<link rel="preload">` of the
+   * manifest of the remote that renders `pathname` (see remoteForPath), so the browser fetches
+   * it while it downloads the shell instead of after. Re-read when the file changes.
+   */
+  shellHtml(indexFile: string, pathname: string): string {
+    const { mtimeMs } = fs.statSync(indexFile);
+    if (this.shellPage?.mtimeMs !== mtimeMs) this.shellPage = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    const target = remoteForPath(pathname);
+    const manifest = target ? this.config.remoteUrls[target.remote] : undefined;
+    if (!manifest) return this.shellPage.html;
+    const href = manifest.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    return this.shellPage.html.replace(
+      '</head>',
+      `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" /></head>`,
+    );
+  }
+
   /** Express middleware to mount before Nest's routes (see setupApp). */
   handler(): RequestHandler {
     const root = this.config.webDistDir;
@@ -145,7 +165,7 @@ export class WebAppsService {
         const lastSegment = url.split('/').pop() ?? '';
         if (lastSegment.includes('.') || !fs.existsSync(shellIndex)) return next();
         response.setHeader('Cache-Control', NO_CACHE);
-        response.sendFile(shellIndex);
+        response.type('html').send(this.shellHtml(shellIndex, url));
       });
     };
   }

@@ -14,7 +14,7 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
       fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
       fs.writeFileSync(path.join(webDir, file), content);
     };
-    write('shell/index.html', '<!doctype html><title>Grove shell</title>');
+    write('shell/index.html', '<!doctype html><html><head><title>Grove shell</title></head><body></body></html>');
     write('shell/main.0123abcd89.js', 'console.log("shell")');
     const bundle = 'console.log("a precompressed bundle");'.repeat(40);
     write('shell/app.0123abcd89.js', bundle);
@@ -115,6 +115,15 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
   it('compresses JSON replies for clients that accept it', async () => {
     const reply = await t.agent().get('/api/docs-json').set('Accept-Encoding', 'gzip').expect(200);
     expect(reply.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('preloads the manifest of the remote each page needs from index.html', async () => {
+    const home = await t.agent().get('/pricing').expect(200);
+    expect(home.text).toContain('<link rel="preload" href="/remotes/marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    const join = await t.agent().get('/referral/abc').expect(200);
+    expect(join.text).toContain('href="https://cdn.example.com/referral/mf-manifest.json"');
+    const login = await t.agent().get('/login').expect(200);
+    expect(login.text).not.toContain('rel="preload"');
   });
 
   it('sends a CSP allowing self and the configured remote origins', async () => {

@@ -1,4 +1,4 @@
-import { remoteForPath } from './remote-for-path';
+import { remoteForPath } from './remotes';
 
 describe('remoteForPath', () => {
   it('sends public pages and unknown paths to the marketing remote', () => {
