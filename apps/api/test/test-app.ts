@@ -69,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         }),
       ],
     }).compile();
-    const app = moduleRef.createNestApplication({ bufferLogs: true });
+    const app = moduleRef.createNestApplication({ bufferLogs: true, rawBody: true });
     setupApp(app);
     await app.init();
     const agent = (): TestAgent => request.agent(app.getHttpServer());

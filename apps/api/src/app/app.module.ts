@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MembersModule } from './members/members.module';
+import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
 import { WebModule } from './web/web.module';
@@ -87,6 +88,7 @@ export class AppModule {
         MembersModule,
         ReferralsModule,
         ProspectsModule,
+        MindbodyModule,
         HealthModule,
         WebModule,
       ],

@@ -16,6 +16,13 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
+import {
+  MindbodyFailedException,
+  MindbodyInvalidCredentialsException,
+  MindbodyInvalidDiscountsException,
+  MindbodyWebhookSignatureException,
+  MindbodyWrongStageException,
+} from '../mindbody/mindbody.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import {
   AlreadyMemberException,
@@ -49,6 +56,12 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   // prospects
   [ProspectNotFoundException, HttpStatus.NOT_FOUND],
   [ProspectManagedException, HttpStatus.CONFLICT],
+  // mindbody
+  [MindbodyInvalidCredentialsException, HttpStatus.BAD_REQUEST],
+  [MindbodyInvalidDiscountsException, HttpStatus.BAD_REQUEST],
+  [MindbodyWrongStageException, HttpStatus.CONFLICT],
+  [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
+  [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
 ];
 
 /** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */

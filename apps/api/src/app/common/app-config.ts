@@ -96,6 +96,79 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   GROVE_SEED_DEMO = false;
+
+  /**
+   * Base URL of the Mindbody Public API v6 (DESIGN §6). The real one is
+   * `https://api.mindbodyonline.com/public/v6`; `npm start` points it at the sandbox it starts
+   * when unset. Default: a local sandbox on port 4010.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  MINDBODY_API_URL = 'http://127.0.0.1:4010/public/v6';
+
+  /** Mindbody developer `Api-Key` header; default: the sandbox's key. */
+  @IsString()
+  @MinLength(1)
+  MINDBODY_API_KEY = 'grove-sandbox-key';
+
+  /**
+   * Base URL of Mindbody's Webhooks API v1 (subscriptions); default: `<origin of
+   * MINDBODY_API_URL>/push/api/v1` (the sandbox's layout). The real one is
+   * `https://mb-api.mindbodyonline.com/push/api/v1`.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  MINDBODY_WEBHOOKS_URL?: string;
+
+  /**
+   * 32 bytes, base64: the AES-256-GCM key of stored Mindbody secrets (password, staff token,
+   * webhook signature key). Required in production; a random per-process key otherwise (stored
+   * credentials then stop working on restart).
+   */
+  @IsString()
+  @IsOptional()
+  MINDBODY_CREDENTIALS_KEY?: string;
+}
+
+/** Where Grove reaches Mindbody and how it seals the secrets it stores (DESIGN §6). */
+export interface MindbodyConfig {
+  /** Public API v6 base URL, no trailing slash. */
+  apiUrl: string;
+  apiKey: string;
+  /** Webhooks API base URL, no trailing slash. */
+  webhooksUrl: string;
+  /** 32-byte AES-256-GCM key for stored secrets. */
+  credentialsKey: Buffer;
+}
+
+const DEFAULT_MINDBODY_CONFIG: MindbodyConfig = {
+  apiUrl: 'http://127.0.0.1:4010/public/v6',
+  apiKey: 'grove-sandbox-key',
+  webhooksUrl: 'http://127.0.0.1:4010/push/api/v1',
+  credentialsKey: randomBytes(32),
+};
+
+/**
+ * The Mindbody part of the configuration.
+ * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64, or missing in production
+ */
+function mindbodyConfig(vars: EnvironmentVariables, production: boolean): MindbodyConfig {
+  const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
+  const webhooksUrl = (vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()).replace(/\/+$/, '');
+  let credentialsKey: Buffer;
+  if (vars.MINDBODY_CREDENTIALS_KEY) {
+    credentialsKey = Buffer.from(vars.MINDBODY_CREDENTIALS_KEY, 'base64');
+    if (credentialsKey.length !== 32) {
+      throw new Error('Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY must be 32 bytes, base64-encoded');
+    }
+  } else {
+    if (production) throw new Error('Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production');
+    credentialsKey = randomBytes(32);
+    Logger.warn(
+      'MINDBODY_CREDENTIALS_KEY is not set: using a random per-process key (stored Mindbody credentials stop working on restart)',
+      'AppConfig',
+    );
+  }
+  return { apiUrl, apiKey: vars.MINDBODY_API_KEY, webhooksUrl, credentialsKey };
 }
 
 /** The validated configuration every module reads (injectable by its class). */
@@ -122,6 +195,8 @@ export class AppConfig {
     readonly throttleDisabled = false,
     /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
     readonly publicOrigin: string | null = null,
+    /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
+    readonly mindbody: MindbodyConfig = DEFAULT_MINDBODY_CONFIG,
   ) {}
 
   private secretKey?: KeyObject;
@@ -188,5 +263,6 @@ export function loadAppConfig(env: Record<string, string | undefined>, cwd = pro
     vars.THROTTLE_REFERRAL_LIMIT,
     vars.THROTTLE_DISABLED,
     vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
+    mindbodyConfig(vars, production),
   );
 }

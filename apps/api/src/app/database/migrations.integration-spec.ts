@@ -20,8 +20,23 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('MindbodyIntegrations goes down and up again', async () => {
+    const mindbodyTables = async (): Promise<string[]> =>
+      ((await dataSource.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'
+           AND table_name IN ('mindbody_integrations', 'mindbody_webhook_messages') ORDER BY table_name`,
+      )) as { table_name: string }[]).map((row) => row.table_name);
+    expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await mindbodyTables()).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
+  });
+
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
+    // MindbodyIntegrations (which alters prospects) comes after it: undo both.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
