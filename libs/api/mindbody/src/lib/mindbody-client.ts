@@ -158,7 +158,7 @@ export class MindbodyClient {
    * One page of `GET /client/clients` (staff token required).
    * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
    */
-  getClients(params: GetClientsParams = {}): Promise<GetClientsResponse> {
+  async getClients(params: GetClientsParams = {}): Promise<GetClientsResponse> {
     const limit = params.limit ?? MINDBODY_MAX_PAGE_SIZE;
     const offset = params.offset ?? 0;
     checkPage(limit, offset);
@@ -201,7 +201,7 @@ export class MindbodyClient {
    * contracts with their autopay amounts (dollars).
    * @throws RangeError limit outside 1–200; the Mindbody errors of the class doc
    */
-  getClientContracts(clientId: string, page: { limit?: number; offset?: number } = {}): Promise<GetClientContractsResponse> {
+  async getClientContracts(clientId: string, page: { limit?: number; offset?: number } = {}): Promise<GetClientContractsResponse> {
     const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
     const offset = page.offset ?? 0;
     checkPage(limit, offset);
