@@ -40,6 +40,8 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       const again = seedSite({ clientCount: 3_000 });
       expect(JSON.stringify([...again.clients, ...again.contracts])).toBe(JSON.stringify([...first.clients, ...first.contracts]));
       expect(JSON.stringify(seedSite({ clientCount: 3_000, seed: 5 }).clients)).not.toBe(JSON.stringify(first.clients));
+      expect(() => seedSite({ clientCount: 50_001 })).toThrow(RangeError);
+      expect(() => seedSite({ clientCount: Number('abc') })).toThrow(RangeError);
 
       const prospects = first.clients.filter((client) => client.IsProspect);
       expect(prospects.length / first.clients.length).toBeGreaterThan(0.08);

@@ -70,9 +70,13 @@ export const FIRST_CLIENT_ID = 100_001;
  * About 40% of the prospects and 20% of the members have `ReferredBy` = the full name ("First
  * Last") of an earlier active member whose name is unique at the site, so referrals can be linked
  * unambiguously; some others carry a referral type ("Google", …) instead.
+ * @throws RangeError when clientCount is not an integer from 1 to 50,000
  */
 export function seedSite({ clientCount, seed = 4, epoch = Date.UTC(2026, 0, 1) }: SeedOptions): SeedData {
-  const count = Math.min(Math.max(Math.floor(clientCount), 1), 50_000);
+  if (!Number.isInteger(clientCount) || clientCount < 1 || clientCount > 50_000) {
+    throw new RangeError(`The sandbox seeds 1 to 50,000 clients, not ${clientCount}`);
+  }
+  const count = clientCount;
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const clients: Client[] = [];
