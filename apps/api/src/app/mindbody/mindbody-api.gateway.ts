@@ -23,6 +23,9 @@ export function dollarsToCentsRounded(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** Client statuses of a membership that has ended. */
+const ENDED_STATUSES = new Set<string>(['Expired', 'Terminated', 'Declined']);
+
 /** The contract whose autopays Grove adjusts: the first with active autopay. */
 function autopayContract(contracts: ClientContract[]): ClientContract | undefined {
   return contracts.find((contract) => contract.AutopayStatus === 'Active');
@@ -35,6 +38,7 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
   email: client.Email || null,
   isProspect: client.IsProspect === true,
   active: client.Active !== false,
+  membershipEnded: ENDED_STATUSES.has(client.Status),
   referredBy: client.ReferredBy?.trim() || null,
   normalAutoPayCents: null,
 });

@@ -20,6 +20,8 @@ export interface MindbodyClientRecord {
   email: string | null;
   isProspect: boolean;
   active: boolean;
+  /** Status Expired, Terminated or Declined: the membership has ended (its referrals stop counting). */
+  membershipEnded: boolean;
   /** Free text naming the referrer (Mindbody stores a full name), or null. */
   referredBy: string | null;
   /** The client's usual autopay amount (NormalAutoPay), cents, when Mindbody says. */

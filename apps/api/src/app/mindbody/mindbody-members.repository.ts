@@ -12,6 +12,8 @@ export interface ManagedMemberInput {
   /** The client's NormalAutoPay in cents, or null when unknown (no autopay contract). */
   autopayCents: number | null;
   referredBy: string | null;
+  /** The membership has ended (cancelled/expired): the member stops counting as a branch. */
+  ended: boolean;
 }
 
 /** A Mindbody prospect to queue as a managed prospective member. */
@@ -72,20 +74,22 @@ export class MindbodyMembersRepository {
     if (rows.length === 0) return 0;
     const [result] = (await this.dataSource.query(
       `WITH input AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[])
-           AS i(client_id, name, email, email_key, autopay_cents, referred_by)
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[])
+           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended)
        ), adopted AS (
          UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
            membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
-           mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by
+           mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
+           mindbody_cancelled_at = CASE WHEN i.ended THEN now() END
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
            AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id)
          RETURNING m.mindbody_client_id
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
-           mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by)
-         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by
+           mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at)
+         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
+           CASE WHEN i.ended THEN now() END
          FROM input i
          WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
            AND NOT EXISTS (SELECT 1 FROM members o WHERE o.business_id = $1 AND o.email_key = i.email_key
@@ -93,6 +97,8 @@ export class MindbodyMembersRepository {
          ON CONFLICT (business_id, mindbody_client_id) DO UPDATE SET
            name = EXCLUDED.name, email = EXCLUDED.email, email_key = EXCLUDED.email_key,
            mindbody_referred_by = EXCLUDED.mindbody_referred_by,
+           mindbody_cancelled_at = CASE WHEN EXCLUDED.mindbody_cancelled_at IS NULL THEN NULL
+                                        ELSE COALESCE(m.mindbody_cancelled_at, EXCLUDED.mindbody_cancelled_at) END,
            membership_price_cents = CASE
              WHEN EXCLUDED.mindbody_autopay_cents IS NULL OR EXCLUDED.mindbody_autopay_cents = m.mindbody_autopay_cents
                THEN m.membership_price_cents
@@ -114,6 +120,7 @@ export class MindbodyMembersRepository {
         rows.map((row) => row.key),
         rows.map((row) => row.autopayCents),
         rows.map((row) => row.referredBy),
+        rows.map((row) => row.ended),
       ],
     )) as { n: number }[];
     return result?.n ?? 0;

@@ -190,6 +190,7 @@ export class MindbodyProcessor implements OnModuleInit {
           email: client.email ?? '',
           autopayCents: client.normalAutoPayCents,
           referredBy: client.referredBy,
+          ended: client.membershipEnded,
         });
       }
       await this.members.upsertMembers(businessId, members);

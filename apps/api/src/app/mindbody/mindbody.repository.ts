@@ -31,6 +31,14 @@ export class MindbodyRepository {
     return manager.getRepository(MindbodyIntegrationEntity);
   }
 
+  /** Runs an `UPDATE … RETURNING` and tells whether it changed a row (TypeORM answers UPDATE with `[rows, count]`). */
+  private async updated(sql: string, params: unknown[]): Promise<boolean> {
+    const [row] = (await this.dataSource.query(`WITH changed AS (${sql}) SELECT count(*)::int AS n FROM changed`, params)) as {
+      n: number;
+    }[];
+    return (row?.n ?? 0) > 0;
+  }
+
   /** The business's integration row, or null before the first credentials check (stage 1). */
   find(businessId: string): Promise<MindbodyIntegrationEntity | null> {
     return this.repo().findOne({ where: { businessId } });
@@ -73,7 +81,7 @@ export class MindbodyRepository {
    * @returns true when this caller started the process
    */
   async startProcess(businessId: string, minStage: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    return this.updated(
       `UPDATE mindbody_integrations
        SET process_state = 'running', progress_done = 0, progress_total = NULL, updated_at = now()
        WHERE business_id = $1 AND stage >= $2
@@ -81,7 +89,6 @@ export class MindbodyRepository {
        RETURNING business_id`,
       [businessId, minStage, STALE_RUNNING_MINUTES],
     );
-    return rows.length > 0;
   }
 
   /** Progress of the running process: clients processed of `total`. */
@@ -117,14 +124,13 @@ export class MindbodyRepository {
    * @returns false when the stage is below 3 (nothing changed)
    */
   async saveDiscounts(businessId: string, onReferralCents: number, forRefereeCents: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    return this.updated(
       `UPDATE mindbody_integrations
        SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
        WHERE business_id = $1 AND stage >= 3
        RETURNING business_id`,
       [businessId, onReferralCents, forRefereeCents],
     );
-    return rows.length > 0;
   }
 
   /** Records the webhook subscription (id and sealed signature key). */
