@@ -4,3 +4,4 @@ export * from './lib/session';
 export * from './lib/members';
 export * from './lib/referrals';
 export * from './lib/prospects';
+export * from './lib/mindbody';
