@@ -221,6 +221,42 @@ export class MindbodyMembersRepository {
     }));
   }
 
+  /** Mindbody client ids of the business's managed members whose membership runs (all, or those without a known autopay). */
+  async managedClientIds(businessId: string, onlyUnpriced: boolean): Promise<string[]> {
+    const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
+      `SELECT mindbody_client_id FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND ($2 = false OR mindbody_autopay_cents IS NULL)
+       ORDER BY mindbody_client_id`,
+      [businessId, onlyUnpriced],
+    );
+    return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Stores each client's NormalAutoPay (cents) in ONE statement: it becomes the membership price,
+   * except when Mindbody still bills what Grove wrote (the discounted amount), which keeps the
+   * undiscounted price. Clients without an autopay contract (null) are left alone.
+   * @returns members updated
+   */
+  async setPrices(businessId: string, prices: { clientId: string; autopayCents: number | null }[]): Promise<number> {
+    const known = prices.filter((price): price is { clientId: string; autopayCents: number } => price.autopayCents !== null);
+    if (known.length === 0) return 0;
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE members m SET
+           membership_price_cents = CASE WHEN m.mindbody_autopay_cents = i.autopay_cents THEN m.membership_price_cents
+                                         ELSE i.autopay_cents END,
+           mindbody_autopay_cents = i.autopay_cents
+         FROM unnest($2::text[], $3::int[]) AS i(client_id, autopay_cents)
+         WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [businessId, known.map((price) => price.clientId), known.map((price) => price.autopayCents)],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
   /** Records the autopay amount Mindbody now bills a member (after a write or a fresh read). */
   async setAutopay(businessId: string, memberId: string, autopayCents: number): Promise<void> {
     await this.dataSource.query(`UPDATE members SET mindbody_autopay_cents = $3 WHERE business_id = $1 AND id = $2`, [

@@ -15,10 +15,13 @@ import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.reposit
 /** The pg-boss queue of Mindbody work (imports and syncs). */
 export const MINDBODY_QUEUE = 'mindbody';
 
-/** One job: an import or a sync of one business. */
+/**
+ * One job of one business: an import or a sync (each with SPEC §4's process state), or 'prices':
+ * reading every managed member's contract for its autopay price, queued when an import completes.
+ */
 export interface MindbodyJob {
   businessId: string;
-  kind: MindbodyProcessKind;
+  kind: MindbodyProcessKind | 'prices';
 }
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
@@ -94,8 +97,8 @@ export class MindbodyProcessor implements OnModuleInit {
     );
   }
 
-  /** Queues an import or sync of one business; a no-op when one of that kind is already queued. */
-  async enqueue(businessId: string, kind: MindbodyProcessKind): Promise<void> {
+  /** Queues work for one business; a no-op when a job of that business is already queued. */
+  async enqueue(businessId: string, kind: MindbodyJob['kind']): Promise<void> {
     await this.jobs.send<MindbodyJob>(MINDBODY_QUEUE, { businessId, kind }, { singletonKey: businessId });
   }
 
@@ -107,13 +110,15 @@ export class MindbodyProcessor implements OnModuleInit {
   async run(job: MindbodyJob): Promise<MindbodyRunResult | null> {
     return this.integrations.withBusinessLock(job.businessId, async () => {
       const integration = await this.integrations.find(job.businessId);
-      const minStage = job.kind === 'import' ? 2 : 4;
+      const minStage = job.kind === 'sync' ? 4 : 2;
       if (!integration || integration.stage < minStage) return null;
+      if (job.kind === 'prices') return this.priceQuietly(integration);
       if (integration.processState !== 'running') await this.integrations.startProcess(job.businessId, minStage);
       const started = new Date();
       try {
         const result = job.kind === 'import' ? await this.importAll(integration) : await this.sync(integration);
         await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
+        if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
         return result;
       } catch (error) {
         this.logger.warn(
@@ -121,13 +126,59 @@ export class MindbodyProcessor implements OnModuleInit {
         );
         await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
         return null;
+      } finally {
+        await this.clearIfRemoved(job.businessId);
       }
     });
   }
 
-  /** Import (SPEC §4 stage 2 → 3): every client page, upserted as it arrives; then referrals and prospects. */
+  /** The 'prices' job: every managed member's autopay price; failures are logged (the next sync prices what is missing). */
+  private async priceQuietly(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult | null> {
+    try {
+      const priced = await this.priceMembers(integration, false);
+      return { clients: priced, autopayWrites: 0 };
+    } catch (error) {
+      this.logger.warn(`Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    } finally {
+      await this.clearIfRemoved(integration.businessId);
+    }
+  }
+
+  /** When 'Remove integration' happened while the job ran, clears the managed marks the job may have set since. */
+  private async clearIfRemoved(businessId: string): Promise<void> {
+    const now = await this.integrations.find(businessId);
+    if (!now || now.stage === 1) await this.integrations.reset(businessId);
+  }
+
+  /**
+   * Reads the contracts of the business's managed members (all, or only those without a known
+   * autopay) and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
+   * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
+   * price lives, one request per client, so this runs after the import has made every member
+   * visible (DESIGN §6).
+   * @returns members priced
+   */
+  private async priceMembers(integration: MindbodyIntegrationEntity, onlyUnpriced: boolean): Promise<number> {
+    const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
+    let priced = 0;
+    for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
+      const prices = await mapLimit(batch, MINDBODY_CONCURRENCY, async (clientId) => {
+        const contracts = await this.withSite(integration, (site) => this.gateway.autopayContracts(site, clientId));
+        return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
+      });
+      priced += await this.members.setPrices(integration.businessId, prices);
+    }
+    return priced;
+  }
+
+  /**
+   * Import (SPEC §4 stage 2 → 3): every client page, upserted as it arrives; then referrals and
+   * prospects. Prices follow in the 'prices' job (a contract read per client).
+   */
   private async importAll(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, undefined);
+    const clients = await this.pullClients(integration, undefined, false);
     return { clients, autopayWrites: 0 };
   }
 
@@ -137,7 +188,8 @@ export class MindbodyProcessor implements OnModuleInit {
    * nothing changed writes nothing.
    */
   private async sync(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, integration.lastSyncAt ?? undefined);
+    const clients = await this.pullClients(integration, integration.lastSyncAt ?? undefined, true);
+    await this.priceMembers(integration, true);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
     const targets = (await this.members.autopayTargets(integration.businessId)).filter(
@@ -163,18 +215,19 @@ export class MindbodyProcessor implements OnModuleInit {
    * Pages through `GET /client/clients` (all, or modified since `since`), fetching the next page
    * while the current one is written; members are upserted one statement per page and progress
    * is recorded after each page. Then links referrals and queues referred prospects.
+   * @param withPrices also read each client's contract for its price (sync: few changed clients)
    * @returns clients processed
    */
-  private async pullClients(integration: MindbodyIntegrationEntity, since: Date | undefined): Promise<number> {
+  private async pullClients(integration: MindbodyIntegrationEntity, since: Date | undefined, withPrices: boolean): Promise<number> {
     const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
     let offset = 0;
     let done = 0;
-    let pending: Promise<PricedPage> | null = this.pricedPage(integration, 0, since);
+    let pending: Promise<PricedPage> | null = this.pricedPage(integration, 0, since, withPrices);
     while (pending) {
       const page: PricedPage = await pending;
       const received: number = page.clients.length;
-      pending = received > 0 && offset + received < page.total ? this.pricedPage(integration, offset + received, since) : null;
+      pending = received > 0 && offset + received < page.total ? this.pricedPage(integration, offset + received, since, withPrices) : null;
       // A prefetch that fails while this page is written is reported when awaited, not as unhandled.
       pending?.catch(() => undefined);
       const members: ManagedMemberInput[] = [];
@@ -203,11 +256,17 @@ export class MindbodyProcessor implements OnModuleInit {
     return done;
   }
 
-  /** One page of clients, each non-prospect with its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once). */
-  private async pricedPage(integration: MindbodyIntegrationEntity, offset: number, since: Date | undefined): Promise<PricedPage> {
+  /** One page of clients; with `withPrices` each non-prospect gets its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once). */
+  private async pricedPage(
+    integration: MindbodyIntegrationEntity,
+    offset: number,
+    since: Date | undefined,
+    withPrices: boolean,
+  ): Promise<PricedPage> {
     const page = await this.withSite(integration, (site) =>
       this.gateway.clientsPage(site, { offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
     );
+    if (!withPrices) return page;
     const clients = await mapLimit(page.clients, MINDBODY_CONCURRENCY, async (client) => {
       if (client.isProspect) return client;
       const contracts = await this.withSite(integration, (site) => this.gateway.autopayContracts(site, client.id));
