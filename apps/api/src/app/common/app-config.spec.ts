@@ -55,8 +55,47 @@ describe('loadAppConfig', () => {
 
   it('requires JWT_SECRET in production, where cookies are Secure by default', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const config = loadAppConfig({
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     expect(config.cookieSecure).toBe(true);
+  });
+
+  it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
+    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
+    expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
+    );
+    const key = Buffer.alloc(32, 9);
+    expect(loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody.credentialsKey).toEqual(key);
+    const a = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
+    const b = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
+    expect(a).toHaveLength(32);
+    expect(a.equals(b)).toBe(false);
+  });
+
+  it('points at the local Mindbody sandbox unless told otherwise, deriving the webhooks API from the API URL', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).mindbody).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4010/public/v6',
+      webhooksUrl: 'http://127.0.0.1:4010/push/api/v1',
+      apiKey: 'grove-sandbox-key',
+    });
+    const real = loadAppConfig({
+      DATABASE_URL: url,
+      MINDBODY_API_URL: 'https://api.mindbodyonline.com/public/v6/',
+      MINDBODY_WEBHOOKS_URL: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      MINDBODY_API_KEY: 'live-key',
+    }).mindbody;
+    expect(real).toMatchObject({
+      apiUrl: 'https://api.mindbodyonline.com/public/v6',
+      webhooksUrl: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      apiKey: 'live-key',
+    });
+    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(/MINDBODY_API_URL/);
   });
 
   it('refuses malformed values', () => {

@@ -71,9 +71,9 @@ export interface MindbodyRunResult {
 
 /**
  * Mindbody imports and syncs as pg-boss jobs (DESIGN §3, §6). One queue, `stately` policy with
- * `singletonKey` = business id (at most one queued and one active job per business, whatever API
- * instance queued it), and inside the job a per-business advisory lock, so two imports or syncs of
- * one business never overlap. Each run ends with SPEC §4's process state 'completed <ISO time>' or
+ * `singletonKey` = business + kind (at most one queued job of each kind per business, whatever API
+ * instance queued it), and inside the job a per-business advisory lock, so no two jobs of one
+ * business (import, sync, prices) ever run at once. Each run ends with SPEC §4's process state 'completed <ISO time>' or
  * 'failed <ISO time>'; Mindbody's transient failures (429, 5xx, dropped connections) are retried
  * by the client with backoff before a run fails.
  */
@@ -97,9 +97,13 @@ export class MindbodyProcessor implements OnModuleInit {
     );
   }
 
-  /** Queues work for one business; a no-op when a job of that business is already queued. */
+  /**
+   * Queues work for one business. `singletonKey` = business + kind on a `stately` queue: at most
+   * one queued job of each kind per business (a second request while one waits is that same job),
+   * so a queued 'prices' job never swallows an import or a sync.
+   */
   async enqueue(businessId: string, kind: MindbodyJob['kind']): Promise<void> {
-    await this.jobs.send<MindbodyJob>(MINDBODY_QUEUE, { businessId, kind }, { singletonKey: businessId });
+    await this.jobs.send<MindbodyJob>(MINDBODY_QUEUE, { businessId, kind }, { singletonKey: `${businessId}:${kind}` });
   }
 
   /**
