@@ -84,8 +84,13 @@ function freePort(preferred) {
 
 /** Starts the Mindbody sandbox and waits until it answers; the API's MINDBODY_* variables point at it. */
 async function mindbodySandbox() {
+  const bundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
+  if (!fs.existsSync(bundle)) {
+    log('the Mindbody sandbox is not built (npx nx run mindbody-sandbox:build): Mindbody Setup cannot connect until it is');
+    return null;
+  }
   const sandboxPort = await freePort(Number(process.env.GROVE_SANDBOX_PORT ?? 4010));
-  const child = spawn(process.execPath, [path.join(root, 'dist/apps/mindbody-sandbox/main.js')], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(sandboxPort), HOST: '127.0.0.1' },

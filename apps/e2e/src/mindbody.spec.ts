@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support';
+
+/** WCAG 2.1 A/AA violations on the page as it is now (axe-core). */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
 // e2e configuration) with this staff login (apps/mindbody-sandbox defaults).
@@ -14,6 +21,7 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   await expect(page.getByRole('heading', { name: 'Mindbody Setup' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connect your Mindbody account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove integration' })).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // Stage 1: every field required, a wrong password refused with SPEC's message.
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
@@ -49,6 +57,7 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   // Stage 4: sync; the last sync time appears when it has finished.
   await page.getByRole('button', { name: 'Sync with mindbody' }).click();
   await expect(page.getByText(/Last sync: \d{1,2} \w{3} \d{4}/)).toBeVisible({ timeout: 40_000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // The Branches screen shows Mindbody rows as managed, with no hand actions.
   await page.getByRole('link', { name: 'Branches' }).click();
