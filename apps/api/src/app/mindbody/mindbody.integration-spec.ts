@@ -359,7 +359,16 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       apiKey: sandbox.options.apiKey,
       siteId: sandbox.options.siteId,
     });
-    expect((await webhooksApi.getSubscriptions()).items).toHaveLength(1);
+    const [subscription] = (await webhooksApi.getSubscriptions()).items;
+    expect(subscription).toBeDefined();
+
+    // Mindbody failing to delete the subscription: 'Something went wrong', nothing changes.
+    sandbox.control.addFault({ path: `/subscriptions/${subscription.subscriptionId}`, method: 'DELETE', status: 500 });
+    const failed = await owner.delete('/api/mindbody').expect(502);
+    expect(failed.body.message).toBe(MESSAGES.mindbodySomethingWentWrong);
+    sandbox.control.clearFaults();
+    expect((await mindbodyStatus(owner)).stage).toBe(4);
+    expect((await members()).every((row) => row.mindbody_client_id !== null)).toBe(true);
     await other.delete('/api/mindbody').expect(200);
     expect((await mindbodyStatus(owner)).stage).toBe(4);
 
