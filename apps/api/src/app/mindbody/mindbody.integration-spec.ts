@@ -180,6 +180,11 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(added.body.message).toBe(MESSAGES.managedMemberLocked);
     await owner.delete(`/api/members/${row.id}`).expect(409);
     await owner.patch(`/api/members/${row.id}`).send({ memberName: 'Renamed' }).expect(409);
+    // Tenancy: the other owner sees none of the imported members, prospects or status.
+    expect(((await other.get('/api/members').expect(200)).body as Page<MemberRow>).total).toBe(0);
+    expect(((await other.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(0);
+    expect((await mindbodyStatus(other)).stage).toBe(1);
+    await other.get(`/api/members/${row.id}`).expect(404);
   });
 
   it('a second import changes nothing: no duplicates, same branches and prospects', async () => {
@@ -262,9 +267,14 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(new Map(writes.map((write) => [write.ClientId, Math.round(write.Amount * 100)]))).toEqual(want);
     expect(writes).toHaveLength(want.size);
 
+    // Mindbody forgets the staff token: Grove issues a new one from the stored credentials.
+    sandbox.control.expireTokens();
+    const issuedBefore = Object.entries(sandbox.control.requestCounts()).find(([key]) => key.endsWith('/usertoken/issue'))?.[1] ?? 0;
     await owner.post('/api/mindbody/sync').expect(202);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     expect(sandbox.control.autopayWrites()).toHaveLength(want.size);
+    const issuedAfter = Object.entries(sandbox.control.requestCounts()).find(([key]) => key.endsWith('/usertoken/issue'))?.[1] ?? 0;
+    expect(issuedAfter).toBeGreaterThan(issuedBefore);
     // The Branches screen still shows the unchanged membership price.
     const listed = await listAll(owner);
     const referrer = listed.find((row) => row.branches > 0 && row.managedByIntegration === 'Mindbody');
