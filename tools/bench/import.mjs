@@ -25,7 +25,8 @@ const login = { Username: 'owner@sandbox.example.com', Password: 'sandbox-pass-1
 const headers = { 'Api-Key': 'grove-sandbox-key', SiteId: '-99', Accept: 'application/json' };
 
 const sandboxBundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
-if (!fs.existsSync(sandboxBundle)) throw new Error('dist/apps/mindbody-sandbox/main.js is missing; run `npm run build` first.');
+if (!fs.existsSync(sandboxBundle))
+  throw new Error('dist/apps/mindbody-sandbox/main.js is missing; run `npm run build` first.');
 const sandboxPort = await freePort();
 const sandbox = spawn(process.execPath, [sandboxBundle], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -33,14 +34,22 @@ const sandbox = spawn(process.execPath, [sandboxBundle], {
     ...process.env,
     PORT: String(sandboxPort),
     MINDBODY_SANDBOX_CLIENTS: String(clients),
-    MINDBODY_SANDBOX_FAULTS: latencyMs > 0 ? JSON.stringify([{ path: '/client/clients', latencyMs }]) : '',
+    MINDBODY_SANDBOX_FAULTS:
+      latencyMs > 0 ? JSON.stringify([{ path: '/client/clients', latencyMs }]) : '',
   },
 });
 const origin = `http://127.0.0.1:${sandboxPort}`;
 const api = `${origin}/public/v6`;
 let bench;
 try {
-  for (let i = 0; !(await fetch(`${origin}/health`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${origin}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 200 || sandbox.exitCode !== null) throw new Error('the sandbox did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -55,9 +64,13 @@ try {
   const fetchPages = async () => {
     const all = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await fetch(`${api}/client/clients?request.limit=${PAGE}&request.offset=${offset}`, { headers: staff }).then((r) => r.json());
+      const page = await fetch(
+        `${api}/client/clients?request.limit=${PAGE}&request.offset=${offset}`,
+        { headers: staff },
+      ).then((r) => r.json());
       all.push(...page.Clients);
-      if (page.Clients.length === 0 || all.length >= page.PaginationResponse.TotalResults) return all;
+      if (page.Clients.length === 0 || all.length >= page.PaginationResponse.TotalResults)
+        return all;
     }
   };
   /** Each member's contracts, CONCURRENCY at once. */
@@ -68,7 +81,10 @@ try {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < members.length) {
           const client = members[next++];
-          await fetch(`${api}/client/clientcontracts?request.clientId=${encodeURIComponent(client.Id)}`, { headers: staff }).then((r) => r.json());
+          await fetch(
+            `${api}/client/clientcontracts?request.clientId=${encodeURIComponent(client.Id)}`,
+            { headers: staff },
+          ).then((r) => r.json());
         }
       }),
     );
@@ -97,7 +113,11 @@ try {
       if (!r.ok) throw new Error(`${method} ${route}: ${r.status} ${await r.text()}`);
       return r.json();
     });
-  await call('POST', '/api/mindbody/credentials', { username: login.Username, password: login.Password, siteId: '-99' });
+  await call('POST', '/api/mindbody/credentials', {
+    username: login.Username,
+    password: login.Password,
+    siteId: '-99',
+  });
   const imported = await time(async () => {
     await call('POST', '/api/mindbody/import');
     for (;;) {
@@ -106,21 +126,36 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
-  if (!imported.result.processState?.startsWith('completed')) throw new Error(`import ended ${imported.result.processState}`);
+  if (!imported.result.processState?.startsWith('completed'))
+    throw new Error(`import ended ${imported.result.processState}`);
   const pagesB = await time(fetchPages);
-  const { rows } = await bench.sql('SELECT count(*)::int AS n, count(mindbody_client_id)::int AS managed FROM members WHERE business_id = $1', [
-    bench.businessId,
-  ]);
-  const prospects = await bench.sql('SELECT count(*)::int AS n FROM prospects WHERE business_id = $1', [bench.businessId]);
+  const { rows } = await bench.sql(
+    'SELECT count(*)::int AS n, count(mindbody_client_id)::int AS managed FROM members WHERE business_id = $1',
+    [bench.businessId],
+  );
+  const prospects = await bench.sql(
+    'SELECT count(*)::int AS n FROM prospects WHERE business_id = $1',
+    [bench.businessId],
+  );
 
   const bare = (pagesA.ms + pagesB.ms) / 2;
   const ms = (value) => `${value.toFixed(0)} ms`;
   const latency = latencyMs > 0 ? `${latencyMs} ms latency per page` : 'no latency';
-  console.log(`Mindbody sandbox, ${clients.toLocaleString('en-AU')} clients, ${latency}; pages of ${PAGE}:`);
-  console.log(`(a) every page straight from the sandbox:        ${ms(bare)} (runs: ${ms(pagesA.ms)}, ${ms(pagesB.ms)})`);
-  console.log(`(c) (a) + each member's contracts, ${CONCURRENCY} at once:  ${ms(withContracts.ms)}`);
-  console.log(`(b) full import job into an empty business:      ${ms(imported.ms)} (${rows[0].n} members, ${rows[0].managed} managed, ${prospects.rows[0].n} prospects)`);
-  console.log(`ratio b/a: ${(imported.ms / bare).toFixed(2)}x (target ≤ 1.5x); b/c: ${(imported.ms / withContracts.ms).toFixed(2)}x`);
+  console.log(
+    `Mindbody sandbox, ${clients.toLocaleString('en-AU')} clients, ${latency}; pages of ${PAGE}:`,
+  );
+  console.log(
+    `(a) every page straight from the sandbox:        ${ms(bare)} (runs: ${ms(pagesA.ms)}, ${ms(pagesB.ms)})`,
+  );
+  console.log(
+    `(c) (a) + each member's contracts, ${CONCURRENCY} at once:  ${ms(withContracts.ms)}`,
+  );
+  console.log(
+    `(b) full import job into an empty business:      ${ms(imported.ms)} (${rows[0].n} members, ${rows[0].managed} managed, ${prospects.rows[0].n} prospects)`,
+  );
+  console.log(
+    `ratio b/a: ${(imported.ms / bare).toFixed(2)}x (target ≤ 1.5x); b/c: ${(imported.ms / withContracts.ms).toFixed(2)}x`,
+  );
 } finally {
   await bench?.close();
   sandbox.kill('SIGTERM');

@@ -24,8 +24,16 @@ export function sandboxEnv(sandbox: RunningSandbox): Record<string, string> {
 }
 
 /** The sandbox's staff login, as the wizard's stage 1 form sends it. */
-export function sandboxLogin(sandbox: RunningSandbox): { username: string; password: string; siteId: string } {
-  return { username: sandbox.options.staffUsername, password: sandbox.options.staffPassword, siteId: sandbox.options.siteId };
+export function sandboxLogin(sandbox: RunningSandbox): {
+  username: string;
+  password: string;
+  siteId: string;
+} {
+  return {
+    username: sandbox.options.staffUsername,
+    password: sandbox.options.staffPassword,
+    siteId: sandbox.options.siteId,
+  };
 }
 
 /** `GET /api/mindbody`. */
@@ -39,7 +47,8 @@ export async function settled(agent: TestAgent, timeoutMs = 90_000): Promise<Min
   for (;;) {
     const status = await mindbodyStatus(agent);
     if (status.processState !== 'running') return status;
-    if (Date.now() > deadline) throw new Error(`still running after ${timeoutMs} ms: ${JSON.stringify(status)}`);
+    if (Date.now() > deadline)
+      throw new Error(`still running after ${timeoutMs} ms: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -54,8 +63,11 @@ export function expectedImport(clients: readonly Client[]): {
   prospects: Client[];
 } {
   const members = clients.filter((client) => !client.IsProspect);
-  const names = new Set(members.map((client) => `${client.FirstName} ${client.LastName}`.toLowerCase()));
-  const named = (client: Client) => client.ReferredBy !== null && names.has(client.ReferredBy.toLowerCase());
+  const names = new Set(
+    members.map((client) => `${client.FirstName} ${client.LastName}`.toLowerCase()),
+  );
+  const named = (client: Client) =>
+    client.ReferredBy !== null && names.has(client.ReferredBy.toLowerCase());
   const ended = (client: Client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status);
   return {
     members,

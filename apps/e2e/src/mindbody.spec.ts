@@ -4,15 +4,26 @@ import { signUp } from './support';
 
 /** WCAG 2.1 A/AA violations on the page as it is now (axe-core). */
 async function accessibilityViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
 // e2e configuration) with this staff login (apps/mindbody-sandbox defaults).
-const SANDBOX = { username: 'owner@sandbox.example.com', password: 'sandbox-pass-1234', siteId: '-99' };
+const SANDBOX = {
+  username: 'owner@sandbox.example.com',
+  password: 'sandbox-pass-1234',
+  siteId: '-99',
+};
 
-test('an owner connects Mindbody, imports members, sets discounts, syncs, sees managed rows and removes the integration', async ({ page }) => {
+test('an owner connects Mindbody, imports members, sets discounts, syncs, sees managed rows and removes the integration', async ({
+  page,
+}) => {
   // SPEC §4 polls every 10 seconds: an import and a sync each wait for at least one poll.
   test.setTimeout(120_000);
   await signUp(page);
@@ -40,7 +51,9 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   await page.getByRole('button', { name: 'Import members' }).click();
   await expect(page.getByText('Still working on it, thanks for your patience')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Set your referral discounts' })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('heading', { name: 'Set your referral discounts' })).toBeVisible({
+    timeout: 40_000,
+  });
   await expect(page.getByText(/Members imported: 300 clients read/)).toBeVisible();
 
   // Stage 3: discounts, checked with SPEC's message, then stage 4.

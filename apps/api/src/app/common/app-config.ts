@@ -163,10 +163,12 @@ function mindbodyConfig(vars: EnvironmentVariables, production: boolean): Mindbo
   } else {
     if (production) throw new Error('Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production');
     credentialsKey = randomBytes(32);
-    Logger.warn(
-      'MINDBODY_CREDENTIALS_KEY is not set: using a random per-process key (stored Mindbody credentials stop working on restart)',
-      'AppConfig',
-    );
+    if (vars.NODE_ENV === 'development') {
+      Logger.warn(
+        'MINDBODY_CREDENTIALS_KEY is not set: using a random per-process key (stored Mindbody credentials stop working on restart)',
+        'AppConfig',
+      );
+    }
   }
   return { apiUrl, apiKey: vars.MINDBODY_API_KEY, webhooksUrl, credentialsKey };
 }

@@ -56,11 +56,21 @@ export class MindbodyApiGateway extends MindbodyGateway {
 
   private client(siteId: string, staffToken?: string): MindbodyClient {
     const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
-    return new MindbodyClient({ baseUrl: apiUrl, webhooksBaseUrl: webhooksUrl, apiKey, siteId, staffToken });
+    return new MindbodyClient({
+      baseUrl: apiUrl,
+      webhooksBaseUrl: webhooksUrl,
+      apiKey,
+      siteId,
+      staffToken,
+    });
   }
 
   /** @throws MindbodyLoginRefusedError on 401/403 or a 400 naming the site (wrong site ID) */
-  async issueStaffToken(siteId: string, username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+  async issueStaffToken(
+    siteId: string,
+    username: string,
+    password: string,
+  ): Promise<{ token: string; expiresAt: Date }> {
     try {
       const reply = await this.client(siteId).issueStaffToken(username, password);
       const expires = reply.Expires ? Date.parse(reply.Expires) : Number.NaN;
@@ -70,7 +80,8 @@ export class MindbodyApiGateway extends MindbodyGateway {
       };
     } catch (error) {
       if (error instanceof MindbodyAuthError) throw new MindbodyLoginRefusedError();
-      if (error instanceof MindbodyRequestError && error.status === 400) throw new MindbodyLoginRefusedError();
+      if (error instanceof MindbodyRequestError && error.status === 400)
+        throw new MindbodyLoginRefusedError();
       throw error;
     }
   }
@@ -90,10 +101,22 @@ export class MindbodyApiGateway extends MindbodyGateway {
   async autopayContracts(site: MindbodySite, clientId: string): Promise<MindbodyAutopayContract[]> {
     const reply = await this.client(site.siteId, site.staffToken).getClientContracts(clientId);
     const contract = autopayContract(reply.Contracts);
-    return contract ? [{ clientContractId: String(contract.Id), amountCents: dollarsToCentsRounded(contract.NormalAutoPay) }] : [];
+    return contract
+      ? [
+          {
+            clientContractId: String(contract.Id),
+            amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
+          },
+        ]
+      : [];
   }
 
-  async updateAutopayAmount(site: MindbodySite, clientId: string, clientContractId: string, amountCents: number): Promise<void> {
+  async updateAutopayAmount(
+    site: MindbodySite,
+    clientId: string,
+    clientContractId: string,
+    amountCents: number,
+  ): Promise<void> {
     await this.client(site.siteId, site.staffToken).updateClientContractAutopays({
       ClientContractId: Number(clientContractId),
       ClientId: clientId,
@@ -101,7 +124,11 @@ export class MindbodyApiGateway extends MindbodyGateway {
     });
   }
 
-  async subscribe(siteId: string, webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription> {
+  async subscribe(
+    siteId: string,
+    webhookUrl: string,
+    referenceId: string,
+  ): Promise<MindbodyWebhookSubscription> {
     const client = this.client(siteId);
     const created = await client.createSubscription({
       eventIds: [...MINDBODY_EVENT_IDS],

@@ -19,7 +19,9 @@ describe('Mindbody secret sealing (AES-256-GCM)', () => {
     const parts = sealed.split('.');
     const data = Buffer.from(parts[3], 'base64url');
     data[0] ^= 1;
-    expect(() => openSecret(key, [parts[0], parts[1], parts[2], data.toString('base64url')].join('.'))).toThrow(SealedSecretError);
+    expect(() =>
+      openSecret(key, [parts[0], parts[1], parts[2], data.toString('base64url')].join('.')),
+    ).toThrow(SealedSecretError);
     expect(() => openSecret(key, 'not-sealed')).toThrow(SealedSecretError);
   });
 });

@@ -23,7 +23,9 @@ export function sealSecret(key: Buffer, plaintext: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [VERSION, iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /**
@@ -32,11 +34,17 @@ export function sealSecret(key: Buffer, plaintext: string): string {
  */
 export function openSecret(key: Buffer, sealed: string): string {
   const [version, iv, tag, data] = sealed.split('.');
-  if (version !== VERSION || iv === undefined || tag === undefined || data === undefined) throw new SealedSecretError();
+  if (version !== VERSION || iv === undefined || tag === undefined || data === undefined)
+    throw new SealedSecretError();
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(Buffer.from(data, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     throw new SealedSecretError();
   }

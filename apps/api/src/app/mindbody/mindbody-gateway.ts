@@ -64,7 +64,11 @@ export abstract class MindbodyGateway {
    * @returns the staff token and when it expires
    * @throws MindbodyLoginRefusedError when the credentials are wrong
    */
-  abstract issueStaffToken(siteId: string, username: string, password: string): Promise<{ token: string; expiresAt: Date }>;
+  abstract issueStaffToken(
+    siteId: string,
+    username: string,
+    password: string,
+  ): Promise<{ token: string; expiresAt: Date }>;
 
   /**
    * One page of `GET /client/clients` (limit ≤ 200), optionally only clients modified since
@@ -76,16 +80,28 @@ export abstract class MindbodyGateway {
   ): Promise<MindbodyClientPage>;
 
   /** A client's contracts that bill by autopay. */
-  abstract autopayContracts(site: MindbodySite, clientId: string): Promise<MindbodyAutopayContract[]>;
+  abstract autopayContracts(
+    site: MindbodySite,
+    clientId: string,
+  ): Promise<MindbodyAutopayContract[]>;
 
   /** `POST /client/updateclientcontractautopays`: sets the amount of a contract's autopays, cents. */
-  abstract updateAutopayAmount(site: MindbodySite, clientId: string, clientContractId: string, amountCents: number): Promise<void>;
+  abstract updateAutopayAmount(
+    site: MindbodySite,
+    clientId: string,
+    clientContractId: string,
+    amountCents: number,
+  ): Promise<void>;
 
   /**
    * Creates and activates a subscription to client.created, client.updated and clientMembershipAssignment.cancelled delivered to `webhookUrl`.
    * @param referenceId Grove's business id (Mindbody echoes it in the subscription)
    */
-  abstract subscribe(siteId: string, webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription>;
+  abstract subscribe(
+    siteId: string,
+    webhookUrl: string,
+    referenceId: string,
+  ): Promise<MindbodyWebhookSubscription>;
 
   /** Deletes a subscription (no error when it is already gone). */
   abstract unsubscribe(siteId: string, subscriptionId: string): Promise<void>;

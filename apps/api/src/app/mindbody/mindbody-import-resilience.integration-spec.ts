@@ -36,7 +36,10 @@ describe('Mindbody import under faults and with two API instances (integration)'
   });
 
   const memberCount = async (businessId: string): Promise<number> => {
-    const [row] = (await a.dataSource.query(`SELECT count(*)::int AS n FROM members WHERE business_id = $1`, [businessId])) as {
+    const [row] = (await a.dataSource.query(
+      `SELECT count(*)::int AS n FROM members WHERE business_id = $1`,
+      [businessId],
+    )) as {
       n: number;
     }[];
     return row.n;
@@ -44,11 +47,18 @@ describe('Mindbody import under faults and with two API instances (integration)'
   const expectedMembers = () => expectedImport(sandbox.control.clients()).members.length;
 
   /** A signed-up owner with valid credentials (stage 2), usable on both instances (same JWT secret). */
-  const connectedOwner = async (): Promise<{ onA: TestAgent; onB: TestAgent; businessId: string }> => {
+  const connectedOwner = async (): Promise<{
+    onA: TestAgent;
+    onB: TestAgent;
+    businessId: string;
+  }> => {
     const signed = await a.signUp();
     await signed.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
     const onB = b.agent();
-    await onB.post('/api/auth/login').send({ email: signed.body.email, password: signed.body.password }).expect(200);
+    await onB
+      .post('/api/auth/login')
+      .send({ email: signed.body.email, password: signed.body.password })
+      .expect(200);
     return { onA: signed.agent, onB, businessId: signed.user.business.id };
   };
 
@@ -115,20 +125,27 @@ describe('Mindbody import under faults and with two API instances (integration)'
 
   it('the job lock serialises imports even when both instances run one directly', async () => {
     const { onA, businessId } = await connectedOwner();
-    const run = (app: TestApp) => app.app.get(MindbodyProcessor).run({ businessId, kind: 'import' });
+    const run = (app: TestApp) =>
+      app.app.get(MindbodyProcessor).run({ businessId, kind: 'import' });
     sandbox.control.addFault({ path: '/client/clients', latencyMs: 30 });
     const progress: number[] = [];
     const watcher = setInterval(() => {
       void a.dataSource
-        .query(`SELECT progress_done FROM mindbody_integrations WHERE business_id = $1`, [businessId])
-        .then((rows: { progress_done: number | null }[]) => progress.push(rows[0]?.progress_done ?? 0));
+        .query(`SELECT progress_done FROM mindbody_integrations WHERE business_id = $1`, [
+          businessId,
+        ])
+        .then((rows: { progress_done: number | null }[]) =>
+          progress.push(rows[0]?.progress_done ?? 0),
+        );
     }, 20);
     const results = await Promise.all([run(a), run(b)]);
     clearInterval(watcher);
     sandbox.control.clearFaults();
     expect(results.map((result) => result?.clients)).toEqual([CLIENTS, CLIENTS]);
     // Progress rose to the total, started again from zero, and rose again: one import after the other.
-    const drops = progress.filter((value, index) => index > 0 && value < progress[index - 1]).length;
+    const drops = progress.filter(
+      (value, index) => index > 0 && value < progress[index - 1],
+    ).length;
     expect(drops).toBeLessThanOrEqual(1);
     expect(await memberCount(businessId)).toBe(expectedMembers());
     expect((await mindbodyStatus(onA)).processState).toMatch(/^completed /);

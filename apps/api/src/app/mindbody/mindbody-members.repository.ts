@@ -239,8 +239,13 @@ export class MindbodyMembersRepository {
    * undiscounted price. Clients without an autopay contract (null) are left alone.
    * @returns members updated
    */
-  async setPrices(businessId: string, prices: { clientId: string; autopayCents: number | null }[]): Promise<number> {
-    const known = prices.filter((price): price is { clientId: string; autopayCents: number } => price.autopayCents !== null);
+  async setPrices(
+    businessId: string,
+    prices: { clientId: string; autopayCents: number | null }[],
+  ): Promise<number> {
+    const known = prices.filter(
+      (price): price is { clientId: string; autopayCents: number } => price.autopayCents !== null,
+    );
     if (known.length === 0) return 0;
     const [row] = (await this.dataSource.query(
       `WITH changed AS (
@@ -259,10 +264,9 @@ export class MindbodyMembersRepository {
 
   /** Records the autopay amount Mindbody now bills a member (after a write or a fresh read). */
   async setAutopay(businessId: string, memberId: string, autopayCents: number): Promise<void> {
-    await this.dataSource.query(`UPDATE members SET mindbody_autopay_cents = $3 WHERE business_id = $1 AND id = $2`, [
-      businessId,
-      memberId,
-      autopayCents,
-    ]);
+    await this.dataSource.query(
+      `UPDATE members SET mindbody_autopay_cents = $3 WHERE business_id = $1 AND id = $2`,
+      [businessId, memberId, autopayCents],
+    );
   }
 }

@@ -32,7 +32,11 @@ const MINDBODY_CONCURRENCY = 8;
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
 /** Runs `work` over `items` with at most `limit` at once; keeps the order of results. */
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -50,10 +54,16 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
  * max(0, membership price − discountOnReferral × branches − discountForReferee when the member is
  * itself a referred branch).
  */
-export function targetAutopayCents(target: AutopayTarget, onReferralCents: number, forRefereeCents: number): number {
+export function targetAutopayCents(
+  target: AutopayTarget,
+  onReferralCents: number,
+  forRefereeCents: number,
+): number {
   return Math.max(
     0,
-    target.membershipPriceCents - onReferralCents * target.branches - (target.isBranch ? forRefereeCents : 0),
+    target.membershipPriceCents -
+      onReferralCents * target.branches -
+      (target.isBranch ? forRefereeCents : 0),
   );
 }
 
@@ -103,7 +113,11 @@ export class MindbodyProcessor implements OnModuleInit {
    * so a queued 'prices' job never swallows an import or a sync.
    */
   async enqueue(businessId: string, kind: MindbodyJob['kind']): Promise<void> {
-    await this.jobs.send<MindbodyJob>(MINDBODY_QUEUE, { businessId, kind }, { singletonKey: `${businessId}:${kind}` });
+    await this.jobs.send<MindbodyJob>(
+      MINDBODY_QUEUE,
+      { businessId, kind },
+      { singletonKey: `${businessId}:${kind}` },
+    );
   }
 
   /**
@@ -117,10 +131,12 @@ export class MindbodyProcessor implements OnModuleInit {
       const minStage = job.kind === 'sync' ? 4 : 2;
       if (!integration || integration.stage < minStage) return null;
       if (job.kind === 'prices') return this.priceQuietly(integration);
-      if (integration.processState !== 'running') await this.integrations.startProcess(job.businessId, minStage);
+      if (integration.processState !== 'running')
+        await this.integrations.startProcess(job.businessId, minStage);
       const started = new Date();
       try {
-        const result = job.kind === 'import' ? await this.importAll(integration) : await this.sync(integration);
+        const result =
+          job.kind === 'import' ? await this.importAll(integration) : await this.sync(integration);
         await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
         if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
         return result;
@@ -137,12 +153,16 @@ export class MindbodyProcessor implements OnModuleInit {
   }
 
   /** The 'prices' job: every managed member's autopay price; failures are logged (the next sync prices what is missing). */
-  private async priceQuietly(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult | null> {
+  private async priceQuietly(
+    integration: MindbodyIntegrationEntity,
+  ): Promise<MindbodyRunResult | null> {
     try {
       const priced = await this.priceMembers(integration, false);
       return { clients: priced, autopayWrites: 0 };
     } catch (error) {
-      this.logger.warn(`Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return null;
     } finally {
       await this.clearIfRemoved(integration.businessId);
@@ -163,13 +183,18 @@ export class MindbodyProcessor implements OnModuleInit {
    * visible (DESIGN §6).
    * @returns members priced
    */
-  private async priceMembers(integration: MindbodyIntegrationEntity, onlyUnpriced: boolean): Promise<number> {
+  private async priceMembers(
+    integration: MindbodyIntegrationEntity,
+    onlyUnpriced: boolean,
+  ): Promise<number> {
     const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
     let priced = 0;
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
       const prices = await mapLimit(batch, MINDBODY_CONCURRENCY, async (clientId) => {
-        const contracts = await this.withSite(integration, (site) => this.gateway.autopayContracts(site, clientId));
+        const contracts = await this.withSite(integration, (site) =>
+          this.gateway.autopayContracts(site, clientId),
+        );
         return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
       });
       priced += await this.members.setPrices(integration.businessId, prices);
@@ -202,15 +227,23 @@ export class MindbodyProcessor implements OnModuleInit {
     let autopayWrites = 0;
     await mapLimit(targets, MINDBODY_CONCURRENCY, async (target) => {
       const amount = targetAutopayCents(target, onReferral, forReferee);
-      const contracts = await this.withSite(integration, (site) => this.gateway.autopayContracts(site, target.clientId));
+      const contracts = await this.withSite(integration, (site) =>
+        this.gateway.autopayContracts(site, target.clientId),
+      );
       for (const contract of contracts) {
         if (contract.amountCents === amount) continue;
         await this.withSite(integration, (site) =>
-          this.gateway.updateAutopayAmount(site, target.clientId, contract.clientContractId, amount),
+          this.gateway.updateAutopayAmount(
+            site,
+            target.clientId,
+            contract.clientContractId,
+            amount,
+          ),
         );
         autopayWrites += 1;
       }
-      if (contracts.length > 0) await this.members.setAutopay(integration.businessId, target.memberId, amount);
+      if (contracts.length > 0)
+        await this.members.setAutopay(integration.businessId, target.memberId, amount);
     });
     return { clients, autopayWrites };
   }
@@ -222,7 +255,11 @@ export class MindbodyProcessor implements OnModuleInit {
    * @param withPrices also read each client's contract for its price (sync: few changed clients)
    * @returns clients processed
    */
-  private async pullClients(integration: MindbodyIntegrationEntity, since: Date | undefined, withPrices: boolean): Promise<number> {
+  private async pullClients(
+    integration: MindbodyIntegrationEntity,
+    since: Date | undefined,
+    withPrices: boolean,
+  ): Promise<number> {
     const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
     let offset = 0;
@@ -231,14 +268,23 @@ export class MindbodyProcessor implements OnModuleInit {
     while (pending) {
       const page: PricedPage = await pending;
       const received: number = page.clients.length;
-      pending = received > 0 && offset + received < page.total ? this.pricedPage(integration, offset + received, since, withPrices) : null;
+      pending =
+        received > 0 && offset + received < page.total
+          ? this.pricedPage(integration, offset + received, since, withPrices)
+          : null;
       // A prefetch that fails while this page is written is reported when awaited, not as unhandled.
       pending?.catch(() => undefined);
       const members: ManagedMemberInput[] = [];
       for (const client of page.clients) {
         const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
         if (client.isProspect) {
-          if (client.referredBy) prospects.push({ clientId: client.id, name, email: client.email ?? '', referredBy: client.referredBy });
+          if (client.referredBy)
+            prospects.push({
+              clientId: client.id,
+              name,
+              email: client.email ?? '',
+              referredBy: client.referredBy,
+            });
           continue;
         }
         members.push({
@@ -273,7 +319,9 @@ export class MindbodyProcessor implements OnModuleInit {
     if (!withPrices) return page;
     const clients = await mapLimit(page.clients, MINDBODY_CONCURRENCY, async (client) => {
       if (client.isProspect) return client;
-      const contracts = await this.withSite(integration, (site) => this.gateway.autopayContracts(site, client.id));
+      const contracts = await this.withSite(integration, (site) =>
+        this.gateway.autopayContracts(site, client.id),
+      );
       return { ...client, normalAutoPayCents: contracts[0]?.amountCents ?? null };
     });
     return { clients, total: page.total };
@@ -283,7 +331,10 @@ export class MindbodyProcessor implements OnModuleInit {
    * Calls Mindbody with the business's staff token, re-issuing it from the stored credentials when
    * it is (nearly) expired or Mindbody refuses it once.
    */
-  private async withSite<T>(integration: MindbodyIntegrationEntity, call: (site: MindbodySite) => Promise<T>): Promise<T> {
+  private async withSite<T>(
+    integration: MindbodyIntegrationEntity,
+    call: (site: MindbodySite) => Promise<T>,
+  ): Promise<T> {
     const site = await this.site(integration, false);
     try {
       return await call(site);
@@ -293,12 +344,22 @@ export class MindbodyProcessor implements OnModuleInit {
     }
   }
 
-  private async site(integration: MindbodyIntegrationEntity, forceNewToken: boolean): Promise<MindbodySite> {
+  private async site(
+    integration: MindbodyIntegrationEntity,
+    forceNewToken: boolean,
+  ): Promise<MindbodySite> {
     const { siteId, username, passwordEnc, staffTokenEnc, staffTokenExpiresAt } = integration;
-    if (!siteId || !username || !passwordEnc) throw new Error('the integration has no stored credentials');
-    const fresh = staffTokenExpiresAt !== null && staffTokenExpiresAt.getTime() - Date.now() > TOKEN_MARGIN_MS;
-    if (staffTokenEnc && fresh && !forceNewToken) return { siteId, staffToken: this.crypto.open(staffTokenEnc) };
-    const issued = await this.gateway.issueStaffToken(siteId, username, this.crypto.open(passwordEnc));
+    if (!siteId || !username || !passwordEnc)
+      throw new Error('the integration has no stored credentials');
+    const fresh =
+      staffTokenExpiresAt !== null && staffTokenExpiresAt.getTime() - Date.now() > TOKEN_MARGIN_MS;
+    if (staffTokenEnc && fresh && !forceNewToken)
+      return { siteId, staffToken: this.crypto.open(staffTokenEnc) };
+    const issued = await this.gateway.issueStaffToken(
+      siteId,
+      username,
+      this.crypto.open(passwordEnc),
+    );
     const sealed = this.crypto.seal(issued.token);
     await this.integrations.saveStaffToken(integration.businessId, sealed, issued.expiresAt);
     integration.staffTokenEnc = sealed;

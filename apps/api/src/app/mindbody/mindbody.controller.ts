@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Post, Put, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Put,
+  Req,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { MindbodyStatus } from '@grove/contracts';
@@ -34,15 +45,22 @@ export class MindbodyController {
    */
   @Post('credentials')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted' })
-  connect(@CurrentUser() user: AuthUser, @Body() body: MindbodyCredentialsDto): Promise<MindbodyStatus> {
+  @ApiOperation({
+    summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted',
+  })
+  connect(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyCredentialsDto,
+  ): Promise<MindbodyStatus> {
     return this.mindbody.connect(user.businessId, body);
   }
 
   /** SPEC §7 `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
   @Post('import')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Queue the import of every Mindbody client (one at a time per business)' })
+  @ApiOperation({
+    summary: 'Queue the import of every Mindbody client (one at a time per business)',
+  })
   startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
     return this.mindbody.startImport(user.businessId);
   }
@@ -52,7 +70,9 @@ export class MindbodyController {
    * dollars. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
    */
   @Put('discounts')
-  @ApiOperation({ summary: 'Save the referral discounts (stage 3 → 4) and subscribe to Mindbody webhooks' })
+  @ApiOperation({
+    summary: 'Save the referral discounts (stage 3 → 4) and subscribe to Mindbody webhooks',
+  })
   saveDiscounts(
     @CurrentUser() user: AuthUser,
     @Body() body: MindbodyDiscountsDto,
@@ -71,7 +91,9 @@ export class MindbodyController {
 
   /** SPEC §7 `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
   @Delete()
-  @ApiOperation({ summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept' })
+  @ApiOperation({
+    summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',
+  })
   remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
     return this.mindbody.remove(user.businessId);
   }

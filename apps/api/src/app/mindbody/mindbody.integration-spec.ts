@@ -54,13 +54,16 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   const listAll = async (agent: TestAgent): Promise<MemberRow[]> => {
     const rows: MemberRow[] = [];
     for (let page = 1; ; page++) {
-      const reply = (await agent.get(`/api/members?pageSize=100&page=${page}`).expect(200)).body as Page<MemberRow>;
+      const reply = (await agent.get(`/api/members?pageSize=100&page=${page}`).expect(200))
+        .body as Page<MemberRow>;
       rows.push(...reply.items);
       if (rows.length >= reply.total || reply.items.length === 0) return rows;
     }
   };
   const priceCents = (client: Client): number | null => {
-    const contract = sandbox.control.contracts(client.Id).find((item) => item.AutopayStatus === 'Active');
+    const contract = sandbox.control
+      .contracts(client.Id)
+      .find((item) => item.AutopayStatus === 'Active');
     return contract ? Math.round(contract.NormalAutoPay * 100) : null;
   };
 
@@ -89,7 +92,9 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       expect(reply.body.message).toBe(MESSAGES.mindbodyInvalidCredentials);
     }
     expect((await mindbodyStatus(owner)).stage).toBe(1);
-    const [row] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM mindbody_integrations`)) as { n: number }[];
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_integrations`,
+    )) as { n: number }[];
     expect(row.n).toBe(0);
   });
 
@@ -103,7 +108,14 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   it('valid credentials give stage 2 and are stored encrypted, never returned', async () => {
     const login = sandboxLogin(sandbox);
     const reply = await owner.post('/api/mindbody/credentials').send(login).expect(200);
-    expect(reply.body).toEqual({ stage: 2, siteId: login.siteId, discounts: null, processState: null, progress: null, lastSyncAt: null });
+    expect(reply.body).toEqual({
+      stage: 2,
+      siteId: login.siteId,
+      discounts: null,
+      processState: null,
+      progress: null,
+      lastSyncAt: null,
+    });
     expect(JSON.stringify(reply.body)).not.toContain(login.password);
     const [row] = (await t.dataSource.query(
       `SELECT username, password_enc, staff_token_enc FROM mindbody_integrations WHERE business_id = $1`,
@@ -145,26 +157,37 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       const referrer = byId.get(byClient.get(client.Id)?.referred_by_id ?? '');
       expect(referrer?.name.toLowerCase()).toBe(client.ReferredBy?.toLowerCase());
     }
-    expect(rows.filter((row) => row.referred_by_id !== null)).toHaveLength(expected.branches.length);
+    expect(rows.filter((row) => row.referred_by_id !== null)).toHaveLength(
+      expected.branches.length,
+    );
 
-    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<ProspectRow>;
+    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200))
+      .body as Page<ProspectRow>;
     expect(prospects.total).toBe(expected.prospects.length);
     expect(prospects.items.every((row) => row.managedByIntegration === 'Mindbody')).toBe(true);
-    await owner.post(`/api/prospects/${prospects.items[0].id}/approve`).send({
-      memberName: 'Try Approve',
-      memberEmail: 'try.approve@example.com',
-      membershipPrice: '50',
-      discount: '5',
-    }).expect(409);
+    await owner
+      .post(`/api/prospects/${prospects.items[0].id}/approve`)
+      .send({
+        memberName: 'Try Approve',
+        memberEmail: 'try.approve@example.com',
+        membershipPrice: '50',
+        discount: '5',
+      })
+      .expect(409);
   });
 
   it("prices follow the import: each member's membership price becomes its contract's NormalAutoPay", async () => {
     const clients = expectedImport(sandbox.control.clients()).members;
     const want = new Map(clients.map((client) => [client.Id, priceCents(client)]));
     const unpriced = async () =>
-      (await members()).filter((row) => want.get(row.mindbody_client_id ?? '') !== null && row.membership_price_cents !== want.get(row.mindbody_client_id ?? '')).length;
+      (await members()).filter(
+        (row) =>
+          want.get(row.mindbody_client_id ?? '') !== null &&
+          row.membership_price_cents !== want.get(row.mindbody_client_id ?? ''),
+      ).length;
     const deadline = Date.now() + 60_000;
-    while ((await unpriced()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await unpriced()) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await unpriced()).toBe(0);
     expect([...want.values()].filter((price) => price !== null).length).toBeGreaterThan(1_500);
   });
@@ -175,21 +198,30 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(row.managedByIntegration).toBe('Mindbody');
     expect(row.newPriceCents).toBe(row.membershipPriceCents);
     expect(row.discountCents).toBe(0);
-    const branch = { memberName: 'New Friend', memberEmail: 'new.friend@example.com', membershipPrice: '50', discount: '5' };
+    const branch = {
+      memberName: 'New Friend',
+      memberEmail: 'new.friend@example.com',
+      membershipPrice: '50',
+      discount: '5',
+    };
     const added = await owner.post(`/api/members/${row.id}/branches`).send(branch).expect(409);
     expect(added.body.message).toBe(MESSAGES.managedMemberLocked);
     await owner.delete(`/api/members/${row.id}`).expect(409);
     await owner.patch(`/api/members/${row.id}`).send({ memberName: 'Renamed' }).expect(409);
     // Tenancy: the other owner sees none of the imported members, prospects or status.
     expect(((await other.get('/api/members').expect(200)).body as Page<MemberRow>).total).toBe(0);
-    expect(((await other.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(0);
+    expect(((await other.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(
+      0,
+    );
     expect((await mindbodyStatus(other)).stage).toBe(1);
     await other.get(`/api/members/${row.id}`).expect(404);
   });
 
   it('a second import changes nothing: no duplicates, same branches and prospects', async () => {
     const before = await members();
-    const prospectsBefore = ((await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total;
+    const prospectsBefore = (
+      (await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>
+    ).total;
     await owner.post('/api/mindbody/import').expect(202);
     const done = await settled(owner);
     expect(done.processState).toMatch(/^completed /);
@@ -197,7 +229,9 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(after).toHaveLength(before.length);
     const sort = (rows: MemberDbRow[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
     expect(sort(after)).toEqual(sort(before));
-    expect(((await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(prospectsBefore);
+    expect(((await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(
+      prospectsBefore,
+    );
   });
 
   it('refuses invalid discounts with "Please provide valid values." and changes nothing', async () => {
@@ -221,12 +255,25 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   });
 
   it('saving discounts gives stage 4, shows the discount on Mindbody rows and subscribes to webhooks', async () => {
-    const reply = await owner.put('/api/mindbody/discounts').send({ discountOnReferral: '0.01' }).expect(200);
-    expect(reply.body.discounts).toEqual({ discountOnReferralCents: 1, discountForRefereeCents: 0 });
+    const reply = await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: '0.01' })
+      .expect(200);
+    expect(reply.body.discounts).toEqual({
+      discountOnReferralCents: 1,
+      discountForRefereeCents: 0,
+    });
     expect(reply.body.stage).toBe(4);
-    const changed = await owner.put('/api/mindbody/discounts').send({ discountOnReferral: 10, discountForReferee: '5.50' }).expect(200);
-    expect(changed.body.discounts).toEqual({ discountOnReferralCents: 1_000, discountForRefereeCents: 550 });
-    const row = ((await owner.get('/api/members?pageSize=1').expect(200)).body as Page<MemberRow>).items[0];
+    const changed = await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: 10, discountForReferee: '5.50' })
+      .expect(200);
+    expect(changed.body.discounts).toEqual({
+      discountOnReferralCents: 1_000,
+      discountForRefereeCents: 550,
+    });
+    const row = ((await owner.get('/api/members?pageSize=1').expect(200)).body as Page<MemberRow>)
+      .items[0];
     expect(row.discountCents).toBe(1_000);
     expect(row.newPriceCents).toBe(row.membershipPriceCents);
 
@@ -238,7 +285,10 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       siteId: sandbox.options.siteId,
     }).getSubscriptions();
     expect(subscriptions.items).toEqual([
-      expect.objectContaining({ status: 'Active', webhookUrl: `http://127.0.0.1:${port}/api/mindbody/webhooks` }),
+      expect.objectContaining({
+        status: 'Active',
+        webhookUrl: `http://127.0.0.1:${port}/api/mindbody/webhooks`,
+      }),
     ]);
   });
 
@@ -253,31 +303,51 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     const expected = expectedImport(sandbox.control.clients());
     const rows = await members();
     const branchCount = new Map<string, number>();
-    for (const row of rows) if (row.referred_by_id) branchCount.set(row.referred_by_id, (branchCount.get(row.referred_by_id) ?? 0) + 1);
+    for (const row of rows)
+      if (row.referred_by_id)
+        branchCount.set(row.referred_by_id, (branchCount.get(row.referred_by_id) ?? 0) + 1);
     const want = new Map<string, number>();
     for (const client of expected.members) {
       const row = rows.find((item) => item.mindbody_client_id === client.Id);
       const price = client.Status === 'Active' ? row?.membership_price_cents : undefined;
-      if (!row || price === undefined || sandbox.control.contracts(client.Id).every((c) => c.AutopayStatus !== 'Active')) continue;
-      const amount = Math.max(0, price - 1_000 * (branchCount.get(row.id) ?? 0) - (row.referred_by_id ? 550 : 0));
+      if (
+        !row ||
+        price === undefined ||
+        sandbox.control.contracts(client.Id).every((c) => c.AutopayStatus !== 'Active')
+      )
+        continue;
+      const amount = Math.max(
+        0,
+        price - 1_000 * (branchCount.get(row.id) ?? 0) - (row.referred_by_id ? 550 : 0),
+      );
       if (amount !== price) want.set(client.Id, amount);
     }
     expect(want.size).toBeGreaterThan(10);
     const writes = sandbox.control.autopayWrites();
-    expect(new Map(writes.map((write) => [write.ClientId, Math.round(write.Amount * 100)]))).toEqual(want);
+    expect(
+      new Map(writes.map((write) => [write.ClientId, Math.round(write.Amount * 100)])),
+    ).toEqual(want);
     expect(writes).toHaveLength(want.size);
 
     // Mindbody forgets the staff token: Grove issues a new one from the stored credentials.
     sandbox.control.expireTokens();
-    const issuedBefore = Object.entries(sandbox.control.requestCounts()).find(([key]) => key.endsWith('/usertoken/issue'))?.[1] ?? 0;
+    const issuedBefore =
+      Object.entries(sandbox.control.requestCounts()).find(([key]) =>
+        key.endsWith('/usertoken/issue'),
+      )?.[1] ?? 0;
     await owner.post('/api/mindbody/sync').expect(202);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     expect(sandbox.control.autopayWrites()).toHaveLength(want.size);
-    const issuedAfter = Object.entries(sandbox.control.requestCounts()).find(([key]) => key.endsWith('/usertoken/issue'))?.[1] ?? 0;
+    const issuedAfter =
+      Object.entries(sandbox.control.requestCounts()).find(([key]) =>
+        key.endsWith('/usertoken/issue'),
+      )?.[1] ?? 0;
     expect(issuedAfter).toBeGreaterThan(issuedBefore);
     // The Branches screen still shows the unchanged membership price.
     const listed = await listAll(owner);
-    const referrer = listed.find((row) => row.branches > 0 && row.managedByIntegration === 'Mindbody');
+    const referrer = listed.find(
+      (row) => row.branches > 0 && row.managedByIntegration === 'Mindbody',
+    );
     expect(referrer?.newPriceCents).toBe(referrer?.membershipPriceCents);
   });
 
@@ -290,26 +360,38 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       eventData: { siteId: Number(sandbox.options.siteId), clientId: '100001' },
     });
     for (const signature of [undefined, 'sha256=AAAA', signWebhookBody(body, 'not-the-key')]) {
-      const request = t.agent().post('/api/mindbody/webhooks').set('Content-Type', 'application/json');
+      const request = t
+        .agent()
+        .post('/api/mindbody/webhooks')
+        .set('Content-Type', 'application/json');
       if (signature) request.set('X-Mindbody-Signature', signature);
       await request.send(body).expect(401);
     }
-    const [row] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM mindbody_webhook_messages`)) as { n: number }[];
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_webhook_messages`,
+    )) as { n: number }[];
     expect(row.n).toBe(0);
   });
 
   it('webhooks keep Grove in step: a renamed client is renamed; a cancelled branch stops counting', async () => {
     const rows = await members();
-    const branch = rows.find((row) => row.referred_by_id !== null && row.mindbody_client_id !== null);
+    const branch = rows.find(
+      (row) => row.referred_by_id !== null && row.mindbody_client_id !== null,
+    );
     const referrer = rows.find((row) => row.id === branch?.referred_by_id);
-    if (!branch?.mindbody_client_id || !referrer?.mindbody_client_id) throw new Error('the import linked no branch');
-    const renamedId = rows.find((row) => row.referred_by_id === null && row.id !== referrer.id)?.mindbody_client_id ?? '';
+    if (!branch?.mindbody_client_id || !referrer?.mindbody_client_id)
+      throw new Error('the import linked no branch');
+    const renamedId =
+      rows.find((row) => row.referred_by_id === null && row.id !== referrer.id)
+        ?.mindbody_client_id ?? '';
     sandbox.control.clearAutopayWrites();
 
     sandbox.control.updateClient(renamedId, { FirstName: 'Webhook' });
     sandbox.control.cancelMembership(branch.mindbody_client_id);
     await sandbox.control.flushWebhooks();
-    expect(sandbox.control.deliveries().filter((delivery) => delivery.state === 'delivered').length).toBeGreaterThanOrEqual(2);
+    expect(
+      sandbox.control.deliveries().filter((delivery) => delivery.state === 'delivered').length,
+    ).toBeGreaterThanOrEqual(2);
 
     const deadline = Date.now() + 30_000;
     let renamed: MemberDbRow | undefined;
@@ -317,14 +399,20 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     while (Date.now() < deadline) {
       renamed = (await members()).find((row) => row.mindbody_client_id === renamedId);
       writes = sandbox.control.autopayWrites();
-      if (renamed?.name.startsWith('Webhook ') && writes.some((write) => write.ClientId === referrer.mindbody_client_id)) break;
+      if (
+        renamed?.name.startsWith('Webhook ') &&
+        writes.some((write) => write.ClientId === referrer.mindbody_client_id)
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(renamed?.name.startsWith('Webhook ')).toBe(true);
     // The referrer's autopay goes back up by one referral discount.
     const write = writes.find((item) => item.ClientId === referrer.mindbody_client_id);
     expect(write).toBeDefined();
-    expect(Math.round((write?.Amount ?? 0) * 100) - Math.round((write?.PreviousAmount ?? 0) * 100)).toBe(1_000);
+    expect(
+      Math.round((write?.Amount ?? 0) * 100) - Math.round((write?.PreviousAmount ?? 0) * 100),
+    ).toBe(1_000);
     const after = (await members()).find((row) => row.id === branch.id);
     expect(after?.referred_by_id).toBeNull();
   });
@@ -373,7 +461,11 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(subscription).toBeDefined();
 
     // Mindbody failing to delete the subscription: 'Something went wrong', nothing changes.
-    sandbox.control.addFault({ path: `/subscriptions/${subscription.subscriptionId}`, method: 'DELETE', status: 500 });
+    sandbox.control.addFault({
+      path: `/subscriptions/${subscription.subscriptionId}`,
+      method: 'DELETE',
+      status: 500,
+    });
     const failed = await owner.delete('/api/mindbody').expect(502);
     expect(failed.body.message).toBe(MESSAGES.mindbodySomethingWentWrong);
     sandbox.control.clearFaults();
@@ -383,20 +475,35 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect((await mindbodyStatus(owner)).stage).toBe(4);
 
     const reply = await owner.delete('/api/mindbody').expect(200);
-    expect(reply.body).toEqual({ stage: 1, siteId: null, discounts: null, processState: null, progress: null, lastSyncAt: null });
+    expect(reply.body).toEqual({
+      stage: 1,
+      siteId: null,
+      discounts: null,
+      processState: null,
+      progress: null,
+      lastSyncAt: null,
+    });
     expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
     const after = await members();
     expect(after).toHaveLength(before.length);
     expect(after.every((row) => row.mindbody_client_id === null)).toBe(true);
-    const listed = ((await owner.get('/api/members?pageSize=3').expect(200)).body as Page<MemberRow>).items;
+    const listed = (
+      (await owner.get('/api/members?pageSize=3').expect(200)).body as Page<MemberRow>
+    ).items;
     expect(listed.every((row) => row.managedByIntegration === null)).toBe(true);
-    const prospects = ((await owner.get('/api/prospects?pageSize=3').expect(200)).body as Page<ProspectRow>).items;
+    const prospects = (
+      (await owner.get('/api/prospects?pageSize=3').expect(200)).body as Page<ProspectRow>
+    ).items;
     expect(prospects.every((row) => row.managedByIntegration === null)).toBe(true);
     const [secrets] = (await t.dataSource.query(
       `SELECT password_enc, staff_token_enc, webhook_signature_key_enc FROM mindbody_integrations WHERE business_id = $1`,
       [ownerBusinessId],
     )) as Record<string, string | null>[];
-    expect(secrets).toEqual({ password_enc: null, staff_token_enc: null, webhook_signature_key_enc: null });
+    expect(secrets).toEqual({
+      password_enc: null,
+      staff_token_enc: null,
+      webhook_signature_key_enc: null,
+    });
     // A hand change to a former Mindbody member works now.
     await owner.patch(`/api/members/${listed[0].id}`).send({ discount: '3' }).expect(200);
   });

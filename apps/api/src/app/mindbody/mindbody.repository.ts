@@ -33,7 +33,10 @@ export class MindbodyRepository {
 
   /** Runs an `UPDATE … RETURNING` and tells whether it changed a row (TypeORM answers UPDATE with `[rows, count]`). */
   private async updated(sql: string, params: unknown[]): Promise<boolean> {
-    const [row] = (await this.dataSource.query(`WITH changed AS (${sql}) SELECT count(*)::int AS n FROM changed`, params)) as {
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (${sql}) SELECT count(*)::int AS n FROM changed`,
+      params,
+    )) as {
       n: number;
     }[];
     return (row?.n ?? 0) > 0;
@@ -106,7 +109,13 @@ export class MindbodyRepository {
    * (when it started reading, so changes made during the sync are read by the next one). Nothing
    * changes when the integration was removed meanwhile (stage 1).
    */
-  async finishProcess(businessId: string, kind: MindbodyProcessKind, ok: boolean, at: Date, syncedFrom = at): Promise<void> {
+  async finishProcess(
+    businessId: string,
+    kind: MindbodyProcessKind,
+    ok: boolean,
+    at: Date,
+    syncedFrom = at,
+  ): Promise<void> {
     const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
     await this.dataSource.query(
       `UPDATE mindbody_integrations SET
@@ -123,7 +132,11 @@ export class MindbodyRepository {
    * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (SPEC §4).
    * @returns false when the stage is below 3 (nothing changed)
    */
-  async saveDiscounts(businessId: string, onReferralCents: number, forRefereeCents: number): Promise<boolean> {
+  async saveDiscounts(
+    businessId: string,
+    onReferralCents: number,
+    forRefereeCents: number,
+  ): Promise<boolean> {
     return this.updated(
       `UPDATE mindbody_integrations
        SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
@@ -134,8 +147,15 @@ export class MindbodyRepository {
   }
 
   /** Records the webhook subscription (id and sealed signature key). */
-  async saveSubscription(businessId: string, subscriptionId: string, signatureKeyEnc: string): Promise<void> {
-    await this.repo().update({ businessId }, { webhookSubscriptionId: subscriptionId, webhookSignatureKeyEnc: signatureKeyEnc });
+  async saveSubscription(
+    businessId: string,
+    subscriptionId: string,
+    signatureKeyEnc: string,
+  ): Promise<void> {
+    await this.repo().update(
+      { businessId },
+      { webhookSubscriptionId: subscriptionId, webhookSignatureKeyEnc: signatureKeyEnc },
+    );
   }
 
   /**
@@ -167,13 +187,19 @@ export class MindbodyRepository {
   }
 
   /** Integrations subscribed to webhooks for this Mindbody site (candidates for a delivery's signature). */
-  async findSubscribedBySite(siteId: string): Promise<{ businessId: string; signatureKeyEnc: string }[]> {
-    const rows: { business_id: string; webhook_signature_key_enc: string }[] = await this.dataSource.query(
-      `SELECT business_id, webhook_signature_key_enc FROM mindbody_integrations
+  async findSubscribedBySite(
+    siteId: string,
+  ): Promise<{ businessId: string; signatureKeyEnc: string }[]> {
+    const rows: { business_id: string; webhook_signature_key_enc: string }[] =
+      await this.dataSource.query(
+        `SELECT business_id, webhook_signature_key_enc FROM mindbody_integrations
        WHERE site_id = $1 AND stage = 4 AND webhook_signature_key_enc IS NOT NULL`,
-      [siteId],
-    );
-    return rows.map((row) => ({ businessId: row.business_id, signatureKeyEnc: row.webhook_signature_key_enc }));
+        [siteId],
+      );
+    return rows.map((row) => ({
+      businessId: row.business_id,
+      signatureKeyEnc: row.webhook_signature_key_enc,
+    }));
   }
 
   /**
@@ -209,7 +235,9 @@ export class MindbodyRepository {
     try {
       const key = `mindbody:${businessId}`;
       for (;;) {
-        const [row] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [key])) as { locked: boolean }[];
+        const [row] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+          key,
+        ])) as { locked: boolean }[];
         if (row?.locked) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

@@ -22,7 +22,14 @@ import { MindbodyRepository } from './mindbody.repository';
 export const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
 
 /** The status of a business without an integration row (SPEC §3: mindbodyIntegrationStage defaults to 1). */
-const STAGE_ONE: MindbodyStatus = { stage: 1, siteId: null, discounts: null, processState: null, progress: null, lastSyncAt: null };
+const STAGE_ONE: MindbodyStatus = {
+  stage: 1,
+  siteId: null,
+  discounts: null,
+  processState: null,
+  progress: null,
+  lastSyncAt: null,
+};
 
 /** What the wizard may see of an integration: never credentials, tokens or keys. */
 export function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus {
@@ -33,9 +40,15 @@ export function toMindbodyStatus(row: MindbodyIntegrationEntity | null): Mindbod
     discounts:
       row.discountOnReferralCents === null
         ? null
-        : { discountOnReferralCents: row.discountOnReferralCents, discountForRefereeCents: row.discountForRefereeCents ?? 0 },
+        : {
+            discountOnReferralCents: row.discountOnReferralCents,
+            discountForRefereeCents: row.discountForRefereeCents ?? 0,
+          },
     processState: row.processState,
-    progress: row.progressDone === null ? null : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
+    progress:
+      row.progressDone === null
+        ? null
+        : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
   };
 }
@@ -73,8 +86,11 @@ export class MindbodyService {
     try {
       issued = await this.gateway.issueStaffToken(input.siteId, input.username, input.password);
     } catch (error) {
-      if (error instanceof MindbodyLoginRefusedError) throw new MindbodyInvalidCredentialsException();
-      this.logger.warn(`Mindbody credentials check failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof MindbodyLoginRefusedError)
+        throw new MindbodyInvalidCredentialsException();
+      this.logger.warn(
+        `Mindbody credentials check failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       throw new MindbodyFailedException();
     }
     await this.integrations.saveCredentials(businessId, {
@@ -106,10 +122,16 @@ export class MindbodyService {
     return this.start(businessId, 'sync', 4, 'import members and save discounts');
   }
 
-  private async start(businessId: string, kind: 'import' | 'sync', minStage: number, needed: string): Promise<MindbodyStatus> {
+  private async start(
+    businessId: string,
+    kind: 'import' | 'sync',
+    minStage: number,
+    needed: string,
+  ): Promise<MindbodyStatus> {
     const row = await this.integrations.find(businessId);
     if (!row || row.stage < minStage) throw new MindbodyWrongStageException(needed);
-    if (await this.integrations.startProcess(businessId, minStage)) await this.processor.enqueue(businessId, kind);
+    if (await this.integrations.startProcess(businessId, minStage))
+      await this.processor.enqueue(businessId, kind);
     return this.status(businessId);
   }
 
@@ -121,10 +143,16 @@ export class MindbodyService {
    * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
    * @throws MindbodyWrongStageException 409 below stage 3
    */
-  async saveDiscounts(businessId: string, input: MindbodyDiscountsDto, requestOrigin: string): Promise<MindbodyStatus> {
+  async saveDiscounts(
+    businessId: string,
+    input: MindbodyDiscountsDto,
+    requestOrigin: string,
+  ): Promise<MindbodyStatus> {
     const onReferral = dollarsToCents(input.discountOnReferral);
-    const forReferee = input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
-    if (onReferral === null || onReferral < 1 || forReferee === null) throw new MindbodyInvalidDiscountsException();
+    const forReferee =
+      input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
+    if (onReferral === null || onReferral < 1 || forReferee === null)
+      throw new MindbodyInvalidDiscountsException();
     if (!(await this.integrations.saveDiscounts(businessId, onReferral, forReferee))) {
       throw new MindbodyWrongStageException('import members');
     }
@@ -133,9 +161,15 @@ export class MindbodyService {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
         const subscription = await this.gateway.subscribe(row.siteId, url, businessId);
-        await this.integrations.saveSubscription(businessId, subscription.subscriptionId, this.crypto.seal(subscription.signatureKey));
+        await this.integrations.saveSubscription(
+          businessId,
+          subscription.subscriptionId,
+          this.crypto.seal(subscription.signatureKey),
+        );
       } catch (error) {
-        this.logger.warn(`Mindbody webhook subscription failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Mindbody webhook subscription failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     return this.status(businessId);
@@ -154,7 +188,9 @@ export class MindbodyService {
       try {
         await this.gateway.unsubscribe(row.siteId, row.webhookSubscriptionId);
       } catch (error) {
-        this.logger.warn(`Mindbody webhook unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Mindbody webhook unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
         throw new MindbodyFailedException();
       }
     }
@@ -171,7 +207,10 @@ export class MindbodyService {
    * @returns whether the delivery was new (false for a duplicate)
    * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
    */
-  async receiveWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): Promise<boolean> {
+  async receiveWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | string[] | undefined,
+  ): Promise<boolean> {
     if (!rawBody) throw new MindbodyWebhookSignatureException();
     let delivery: WebhookDelivery;
     try {
@@ -180,21 +219,30 @@ export class MindbodyService {
       throw new MindbodyWebhookSignatureException();
     }
     const siteId = delivery?.eventData?.siteId;
-    if (typeof delivery?.messageId !== 'string' || siteId === undefined) throw new MindbodyWebhookSignatureException();
+    if (typeof delivery?.messageId !== 'string' || siteId === undefined)
+      throw new MindbodyWebhookSignatureException();
     const candidates = await this.integrations.findSubscribedBySite(String(siteId));
     const match = candidates.find((candidate) => {
       try {
-        return verifyWebhookSignature(rawBody, signature, this.crypto.open(candidate.signatureKeyEnc));
+        return verifyWebhookSignature(
+          rawBody,
+          signature,
+          this.crypto.open(candidate.signatureKeyEnc),
+        );
       } catch {
         return false;
       }
     });
     if (!match) throw new MindbodyWebhookSignatureException();
-    const fresh = await this.integrations.oncePerMessage(match.businessId, delivery.messageId, async (manager) => {
-      if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
-        await this.members.markCancelled(manager, match.businessId, delivery.eventData.clientId);
-      }
-    });
+    const fresh = await this.integrations.oncePerMessage(
+      match.businessId,
+      delivery.messageId,
+      async (manager) => {
+        if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
+          await this.members.markCancelled(manager, match.businessId, delivery.eventData.clientId);
+        }
+      },
+    );
     if (fresh) await this.processor.enqueue(match.businessId, 'sync');
     return fresh;
   }

@@ -15,13 +15,21 @@ export function CredentialsForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<MindbodyCredentialsRequest>({ defaultValues: { username: '', password: '', siteId: '' } });
-  const required = { validate: (value: string) => value.trim() !== '' || MESSAGES.mindbodyInvalidCredentials };
+  } = useForm<MindbodyCredentialsRequest>({
+    defaultValues: { username: '', password: '', siteId: '' },
+  });
+  const required = {
+    validate: (value: string) => value.trim() !== '' || MESSAGES.mindbodyInvalidCredentials,
+  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await connect.mutateAsync({ username: values.username.trim(), password: values.password, siteId: values.siteId.trim() });
+      await connect.mutateAsync({
+        username: values.username.trim(),
+        password: values.password,
+        siteId: values.siteId.trim(),
+      });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : MESSAGES.mindbodyInvalidCredentials);
     }
@@ -30,11 +38,16 @@ export function CredentialsForm() {
   return (
     <form className="mb-form" onSubmit={submit} noValidate aria-describedby="mb-credentials-help">
       <p id="mb-credentials-help" className="g-muted mb-lead">
-        Sign in with a Mindbody staff account that can see clients and contracts. Grove checks the login with Mindbody and keeps
-        the password encrypted.
+        Sign in with a Mindbody staff account that can see clients and contracts. Grove checks the
+        login with Mindbody and keeps the password encrypted.
       </p>
       {failure && <Alert>{failure}</Alert>}
-      <TextField label="Username" autoComplete="username" {...register('username', required)} error={errors.username?.message} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        {...register('username', required)}
+        error={errors.username?.message}
+      />
       <TextField
         label="Password"
         type="password"

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { centsToDollarText, dollarsToCents, isValidAmount, MESSAGES, type MindbodyStatus } from '@grove/contracts';
+import {
+  centsToDollarText,
+  dollarsToCents,
+  isValidAmount,
+  MESSAGES,
+  type MindbodyStatus,
+} from '@grove/contracts';
 import { useSaveMindbodyDiscounts } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
@@ -10,8 +16,10 @@ interface DiscountValues {
 }
 
 const onReferralRule = (value: string) =>
-  (isValidAmount(value.trim()) && (dollarsToCents(value) ?? 0) >= 1) || MESSAGES.mindbodyInvalidDiscounts;
-const forRefereeRule = (value: string) => value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
+  (isValidAmount(value.trim()) && (dollarsToCents(value) ?? 0) >= 1) ||
+  MESSAGES.mindbodyInvalidDiscounts;
+const forRefereeRule = (value: string) =>
+  value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
 
 /**
  * Stages 3 and 4 (SPEC §2, §5): discount on referral (required, at least 0.01) and discount for
@@ -28,8 +36,12 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
     formState: { errors, isSubmitting },
   } = useForm<DiscountValues>({
     values: {
-      discountOnReferral: status.discounts ? centsToDollarText(status.discounts.discountOnReferralCents) : '',
-      discountForReferee: status.discounts ? centsToDollarText(status.discounts.discountForRefereeCents) : '',
+      discountOnReferral: status.discounts
+        ? centsToDollarText(status.discounts.discountOnReferralCents)
+        : '',
+      discountForReferee: status.discounts
+        ? centsToDollarText(status.discounts.discountForRefereeCents)
+        : '',
     },
   });
 
@@ -39,7 +51,9 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
     try {
       await save.mutateAsync({
         discountOnReferral: values.discountOnReferral.trim(),
-        ...(values.discountForReferee.trim() ? { discountForReferee: values.discountForReferee.trim() } : {}),
+        ...(values.discountForReferee.trim()
+          ? { discountForReferee: values.discountForReferee.trim() }
+          : {}),
       });
       setSaved(true);
     } catch (error) {

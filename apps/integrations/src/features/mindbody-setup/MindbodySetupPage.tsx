@@ -31,7 +31,11 @@ function Steps({ stage }: { stage: MindbodyStage }) {
         return (
           <li
             key={step.stage}
-            className={['mb-step', done ? 'mb-step--done' : '', step.stage === stage ? 'mb-step--current' : ''].join(' ')}
+            className={[
+              'mb-step',
+              done ? 'mb-step--done' : '',
+              step.stage === stage ? 'mb-step--current' : '',
+            ].join(' ')}
             aria-current={step.stage === stage ? 'step' : undefined}
           >
             <span className="mb-step__dot" aria-hidden="true">
@@ -56,8 +60,9 @@ function ImportStep({ status }: { status: MindbodyStatus }) {
     <Card className="mb-card">
       <h2 className="mb-card__title">Import your members</h2>
       <p className="g-muted mb-lead">
-        Grove reads every client from Mindbody. Members arrive as trees managed by Mindbody, the friends they referred as their
-        branches, and referred prospects wait on the Prospective Members screen.
+        Grove reads every client from Mindbody. Members arrive as trees managed by Mindbody, the
+        friends they referred as their branches, and referred prospects wait on the Prospective
+        Members screen.
       </p>
       {start.isError && <Alert>{start.error.message}</Alert>}
       {view.kind === 'running' ? (
@@ -82,8 +87,8 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
     <Card className="mb-card">
       <h2 className="mb-card__title">Sync with Mindbody</h2>
       <p className="g-muted mb-lead">
-        Brings in clients changed in Mindbody and updates each member&apos;s autopay so their bill reflects their referrals.
-        Mindbody also tells Grove about changes as they happen.
+        Brings in clients changed in Mindbody and updates each member&apos;s autopay so their bill
+        reflects their referrals. Mindbody also tells Grove about changes as they happen.
       </p>
       <p className="mb-last-sync">
         Last sync: <strong>{status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'not yet'}</strong>
@@ -117,7 +122,8 @@ function RemoveIntegration() {
         <div>
           <h2 className="mb-card__title">Remove integration</h2>
           <p className="g-muted mb-remove__text">
-            Disconnects Mindbody and clears the saved login and discounts. Your imported members stay in Grove as ordinary trees.
+            Disconnects Mindbody and clears the saved login and discounts. Your imported members
+            stay in Grove as ordinary trees.
           </p>
         </div>
         <Button variant="danger" onClick={() => setOpen(true)}>
@@ -126,15 +132,19 @@ function RemoveIntegration() {
       </div>
       <Modal open={open} title="Remove the Mindbody integration?" onClose={close}>
         <p>
-          Grove will stop syncing with Mindbody and forget the login and discounts. Members you imported stay on the Branches
-          screen, and you can manage them by hand from now on.
+          Grove will stop syncing with Mindbody and forget the login and discounts. Members you
+          imported stay on the Branches screen, and you can manage them by hand from now on.
         </p>
         {remove.isError && <Alert>{remove.error.message}</Alert>}
         <div className="mb-confirm">
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: close })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: close })}
+          >
             Remove integration
           </Button>
         </div>
@@ -208,10 +218,16 @@ export function MindbodySetupPage() {
         {current.stage === 2 && <ImportStep status={current} />}
         {current.stage >= 3 && (
           <Card className="mb-card">
-            <h2 className="mb-card__title">{current.stage === 3 ? 'Set your referral discounts' : 'Referral discounts'}</h2>
+            <h2 className="mb-card__title">
+              {current.stage === 3 ? 'Set your referral discounts' : 'Referral discounts'}
+            </h2>
             {current.stage === 3 && view.kind === 'completed' && (
               <Alert tone="success">
-                Members imported{current.progress ? `: ${current.progress.done.toLocaleString('en-AU')} clients read` : ''}.
+                Members imported
+                {current.progress
+                  ? `: ${current.progress.done.toLocaleString('en-AU')} clients read`
+                  : ''}
+                .
               </Alert>
             )}
             <DiscountsForm status={current} />

@@ -7,7 +7,13 @@ import { formatWhen, type ProcessView } from './process-state';
  * progress bar of clients processed (role=progressbar with its values; indeterminate until the
  * total is known).
  */
-export function RunningProgress({ view, what }: { view: Extract<ProcessView, { kind: 'running' }>; what: string }) {
+export function RunningProgress({
+  view,
+  what,
+}: {
+  view: Extract<ProcessView, { kind: 'running' }>;
+  what: string;
+}) {
   const percent = view.total ? Math.min(100, Math.round((view.done / view.total) * 100)) : null;
   return (
     <div className="mb-running" role="status" aria-live="polite">
@@ -21,10 +27,17 @@ export function RunningProgress({ view, what }: { view: Extract<ProcessView, { k
         aria-valuenow={view.total ? view.done : undefined}
         aria-valuetext={view.total ? `${view.done} of ${view.total} clients` : 'Starting'}
       >
-        <div className={percent === null ? 'mb-progress__bar mb-progress__bar--busy' : 'mb-progress__bar'} style={percent === null ? undefined : { width: `${percent}%` }} />
+        <div
+          className={
+            percent === null ? 'mb-progress__bar mb-progress__bar--busy' : 'mb-progress__bar'
+          }
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
       </div>
       <p className="g-muted mb-progress__count">
-        {view.total ? `${view.done.toLocaleString('en-AU')} of ${view.total.toLocaleString('en-AU')} clients` : 'Starting…'}
+        {view.total
+          ? `${view.done.toLocaleString('en-AU')} of ${view.total.toLocaleString('en-AU')} clients`
+          : 'Starting…'}
       </p>
     </div>
   );
@@ -34,14 +47,22 @@ export function RunningProgress({ view, what }: { view: Extract<ProcessView, { k
  * A failed import or sync (SPEC §4): 'Failed at:' and the time from the state's second word, with
  * a suggestion to contact support; the caller offers a way to run it again.
  */
-export function FailedNotice({ view, what }: { view: Extract<ProcessView, { kind: 'failed' }>; what: string }) {
+export function FailedNotice({
+  view,
+  what,
+}: {
+  view: Extract<ProcessView, { kind: 'failed' }>;
+  what: string;
+}) {
   return (
     <Alert>
       <strong>
-        {what} did not finish. {MESSAGES.mindbodyFailedAt} {view.at ? formatWhen(view.at) : 'unknown time'}
+        {what} did not finish. {MESSAGES.mindbodyFailedAt}{' '}
+        {view.at ? formatWhen(view.at) : 'unknown time'}
       </strong>
       <br />
-      Nothing was lost: run it again below. If it keeps failing, please contact support with the Contact Support button.
+      Nothing was lost: run it again below. If it keeps failing, please contact support with the
+      Contact Support button.
     </Alert>
   );
 }

@@ -11,7 +11,9 @@ export type ProcessView =
  * Reads SPEC §4's process state text: null (idle), 'running', 'completed <ISO time>' or
  * 'failed <ISO time>' (any state containing 'fail' counts as failed; the time is its second word).
  */
-export function processView(status: Pick<MindbodyStatus, 'processState' | 'progress'>): ProcessView {
+export function processView(
+  status: Pick<MindbodyStatus, 'processState' | 'progress'>,
+): ProcessView {
   const state = status.processState;
   if (!state) return { kind: 'idle' };
   if (state === 'running') {

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MindbodyCredentialsRequest, MindbodyDiscountsRequest, MindbodyStatus } from '@grove/contracts';
+import type {
+  MindbodyCredentialsRequest,
+  MindbodyDiscountsRequest,
+  MindbodyStatus,
+} from '@grove/contracts';
 import { apiFetch } from './api-client';
 import { membersKey } from './members';
 import { prospectsKey } from './prospects';
@@ -30,7 +34,9 @@ export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
 }
 
 /** A mutation whose reply is the new status: it replaces the cached one; members and prospects reload. */
-function useMindbodyMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<MindbodyStatus>) {
+function useMindbodyMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<MindbodyStatus>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
@@ -53,7 +59,9 @@ export function useConnectMindbody() {
 
 /** 'Import members' (`POST /api/mindbody/import`): the state becomes 'running'. */
 export function useImportMindbody() {
-  return useMindbodyMutation(() => apiFetch<MindbodyStatus>('/api/mindbody/import', { method: 'POST' }));
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/import', { method: 'POST' }),
+  );
 }
 
 /** Saves the discounts, dollars as typed (`PUT /api/mindbody/discounts`): stage 4. */
@@ -65,7 +73,9 @@ export function useSaveMindbodyDiscounts() {
 
 /** 'Sync with mindbody' (`POST /api/mindbody/sync`). */
 export function useSyncMindbody() {
-  return useMindbodyMutation(() => apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST' }));
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST' }),
+  );
 }
 
 /** 'Remove integration' (`DELETE /api/mindbody`): back to stage 1, discounts cleared. */

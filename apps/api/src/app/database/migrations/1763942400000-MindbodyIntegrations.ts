@@ -38,7 +38,9 @@ export class MindbodyIntegrations1763942400000 implements MigrationInterface {
         webhook_signature_key_enc text NULL,
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX mindbody_integrations_site_idx ON mindbody_integrations (site_id)`);
+    await queryRunner.query(
+      `CREATE INDEX mindbody_integrations_site_idx ON mindbody_integrations (site_id)`,
+    );
     await queryRunner.query(`
       ALTER TABLE members
         ADD COLUMN mindbody_referred_by text NULL,

@@ -25,7 +25,9 @@ export class MindbodyCredentialsDto implements MindbodyCredentialsRequest {
   password!: string;
 
   @ApiProperty({ example: '-99', description: 'Mindbody site ID' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : trimString({ value })))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'number' ? String(value) : trimString({ value }),
+  )
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(40, required)
