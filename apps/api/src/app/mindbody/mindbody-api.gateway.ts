@@ -65,7 +65,12 @@ export class MindbodyApiGateway extends MindbodyGateway {
     });
   }
 
-  /** @throws MindbodyLoginRefusedError on 401/403 or a 400 naming the site (wrong site ID) */
+  /**
+   * `POST /usertoken/issue {Username, Password}` (IssueUserToken) with `SiteId`.
+   * @returns the AccessToken and its expiry (a day from now when Mindbody gives none)
+   * @throws MindbodyLoginRefusedError on 401/403, or a 400 (e.g. an unknown site ID)
+   * @throws MindbodyUnavailableError when Mindbody cannot be reached after retries
+   */
   async issueStaffToken(
     siteId: string,
     username: string,
@@ -86,6 +91,11 @@ export class MindbodyApiGateway extends MindbodyGateway {
     }
   }
 
+  /**
+   * `GET /client/clients?request.limit&request.offset[&request.lastModifiedDate]` (Public API v6
+   * GetClients) → Grove's client records (prices unknown here) and TotalResults.
+   * @throws MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError (after the client's retries)
+   */
   async clientsPage(
     site: MindbodySite,
     page: { offset: number; limit: number; modifiedSince?: Date },
@@ -98,6 +108,11 @@ export class MindbodyApiGateway extends MindbodyGateway {
     return { clients: reply.Clients.map(toRecord), total: reply.PaginationResponse.TotalResults };
   }
 
+  /**
+   * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
+   * active autopay, its NormalAutoPay in cents; [] when the client has none.
+   * @throws as {@link clientsPage}
+   */
   async autopayContracts(site: MindbodySite, clientId: string): Promise<MindbodyAutopayContract[]> {
     const reply = await this.client(site.siteId, site.staffToken).getClientContracts(clientId);
     const contract = autopayContract(reply.Contracts);
@@ -111,6 +126,11 @@ export class MindbodyApiGateway extends MindbodyGateway {
       : [];
   }
 
+  /**
+   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays) with `Amount` =
+   * `amountCents` / 100 dollars, overriding the contract's autopay amount from the next charge.
+   * @throws as {@link clientsPage}
+   */
   async updateAutopayAmount(
     site: MindbodySite,
     clientId: string,
@@ -124,6 +144,12 @@ export class MindbodyApiGateway extends MindbodyGateway {
     });
   }
 
+  /**
+   * Webhooks API v1: `POST /subscriptions` (the three client events, schema 1, referenceId =
+   * business id) then `PATCH /subscriptions/{id}` `{status:'Active'}`.
+   * @returns the subscription id and its messageSignatureKey
+   * @throws as {@link clientsPage}
+   */
   async subscribe(
     siteId: string,
     webhookUrl: string,
@@ -140,6 +166,10 @@ export class MindbodyApiGateway extends MindbodyGateway {
     return { subscriptionId: created.subscriptionId, signatureKey: created.messageSignatureKey };
   }
 
+  /**
+   * Webhooks API v1: `DELETE /subscriptions/{id}`; a 404 (already gone) counts as done.
+   * @throws as {@link clientsPage}
+   */
   async unsubscribe(siteId: string, subscriptionId: string): Promise<void> {
     try {
       await this.client(siteId).deleteSubscription(subscriptionId);

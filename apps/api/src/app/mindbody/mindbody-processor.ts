@@ -99,6 +99,7 @@ export class MindbodyProcessor implements OnModuleInit {
     private readonly crypto: MindbodyCrypto,
   ) {}
 
+  /** Creates the `mindbody` queue (stately, no pg-boss retries: a failure is the 'failed <time>' state) with 2 workers. */
   async onModuleInit(): Promise<void> {
     await this.jobs.register<MindbodyJob>(
       { name: MINDBODY_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 },
