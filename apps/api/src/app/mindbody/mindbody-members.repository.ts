@@ -63,7 +63,10 @@ export class MindbodyMembersRepository {
    * - a client whose email key belongs to another client's member is skipped;
    * - the membership price is the client's NormalAutoPay; when Mindbody's autopay still equals the
    *   amount Grove wrote, the stored (undiscounted) price stays.
-   * Also removes managed prospects that have become members.
+   * Also removes managed prospects that have become members. The `LIMIT 1` in the NOT EXISTS
+   * checks keeps them per-row index probes: as an anti-join, with the statistics of a table that
+   * grows during the import, the planner scanned every member of the business for each page
+   * (measured: 50 pages of 200 took 430–480 ms this way, 550–820 ms before).
    * @returns members inserted or updated
    */
   async upsertMembers(businessId: string, page: ManagedMemberInput[]): Promise<number> {
@@ -83,7 +86,7 @@ export class MindbodyMembersRepository {
            mindbody_cancelled_at = CASE WHEN i.ended THEN now() END
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
-           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id)
+           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id LIMIT 1)
          RETURNING m.mindbody_client_id
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
@@ -93,7 +96,7 @@ export class MindbodyMembersRepository {
          FROM input i
          WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
            AND NOT EXISTS (SELECT 1 FROM members o WHERE o.business_id = $1 AND o.email_key = i.email_key
-                             AND o.mindbody_client_id IS DISTINCT FROM i.client_id)
+                             AND o.mindbody_client_id IS DISTINCT FROM i.client_id LIMIT 1)
          ON CONFLICT (business_id, mindbody_client_id) DO UPDATE SET
            name = EXCLUDED.name, email = EXCLUDED.email, email_key = EXCLUDED.email_key,
            mindbody_referred_by = EXCLUDED.mindbody_referred_by,
