@@ -128,6 +128,18 @@ try {
   });
   if (!imported.result.processState?.startsWith('completed'))
     throw new Error(`import ended ${imported.result.processState}`);
+  // The follow-up 'prices' job reads each member's contract; time it until every running membership has its price.
+  const priced = await time(async () => {
+    for (;;) {
+      const { rows } = await bench.sql(
+        `SELECT count(*)::int AS n FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
+           AND mindbody_cancelled_at IS NULL AND mindbody_autopay_cents IS NULL`,
+        [bench.businessId],
+      );
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
   const pagesB = await time(fetchPages);
   const { rows } = await bench.sql(
     'SELECT count(*)::int AS n, count(mindbody_client_id)::int AS managed FROM members WHERE business_id = $1',
@@ -152,6 +164,9 @@ try {
   );
   console.log(
     `(b) full import job into an empty business:      ${ms(imported.ms)} (${rows[0].n} members, ${rows[0].managed} managed, ${prospects.rows[0].n} prospects)`,
+  );
+  console.log(
+    `    then every member priced by the follow-up job: +${ms(priced.ms)} (one contract read per member)`,
   );
   console.log(
     `ratio b/a: ${(imported.ms / bare).toFixed(2)}x (target ≤ 1.5x); b/c: ${(imported.ms / withContracts.ms).toFixed(2)}x`,
