@@ -38,7 +38,11 @@ function build() {
       `--projects=api,${WEB_PROJECTS.join(',')}${useSandbox ? ',mindbody-sandbox' : ''}`,
       '--outputStyle=static',
     ],
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } },
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+    },
   );
   if (result.status !== 0) {
     console.error('[grove] the build failed; see the output above.');
@@ -46,26 +50,19 @@ function build() {
   }
 }
 
-/** A stable secret for signing access tokens, so sessions survive a restart. */
-function jwtSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(stateDir, 'jwt-secret');
-  if (!fs.existsSync(file)) {
+/**
+ * A secret kept in the state folder so it survives a restart: the value of the environment
+ * variable `name` when set, else the content of `.grove/<file>` (created once with `bytes` random
+ * bytes in `encoding`, mode 0600).
+ */
+function stableSecret(name, file, bytes, encoding) {
+  if (process.env[name]) return process.env[name];
+  const location = path.join(stateDir, file);
+  if (!fs.existsSync(location)) {
     fs.mkdirSync(stateDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    fs.writeFileSync(location, randomBytes(bytes).toString(encoding), { mode: 0o600 });
   }
-  return fs.readFileSync(file, 'utf8').trim();
-}
-
-/** A stable AES-256-GCM key (32 bytes, base64) for the Mindbody secrets the API stores. */
-function mindbodyCredentialsKey() {
-  if (process.env.MINDBODY_CREDENTIALS_KEY) return process.env.MINDBODY_CREDENTIALS_KEY;
-  const file = path.join(stateDir, 'mindbody-credentials-key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(stateDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-  }
-  return fs.readFileSync(file, 'utf8').trim();
+  return fs.readFileSync(location, 'utf8').trim();
 }
 
 /** `preferred` when it is free on 127.0.0.1, else any free port. */
@@ -86,7 +83,9 @@ function freePort(preferred) {
 async function mindbodySandbox() {
   const bundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
   if (!fs.existsSync(bundle)) {
-    log('the Mindbody sandbox is not built (npx nx run mindbody-sandbox:build): Mindbody Setup cannot connect until it is');
+    log(
+      'the Mindbody sandbox is not built (npx nx run mindbody-sandbox:build): Mindbody Setup cannot connect until it is',
+    );
     return null;
   }
   const sandboxPort = await freePort(Number(process.env.GROVE_SANDBOX_PORT ?? 4010));
@@ -99,10 +98,15 @@ async function mindbodySandbox() {
   for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
     try {
       if ((await fetch(`${origin}/health`)).ok) {
-        log(`Mindbody sandbox on ${origin} (site -99, staff login owner@sandbox.example.com / sandbox-pass-1234)`);
+        log(
+          `Mindbody sandbox on ${origin} (site -99, staff login owner@sandbox.example.com / sandbox-pass-1234)`,
+        );
         return {
           child,
-          env: { MINDBODY_API_URL: `${origin}/public/v6`, MINDBODY_WEBHOOKS_URL: `${origin}/push/api/v1` },
+          env: {
+            MINDBODY_API_URL: `${origin}/public/v6`,
+            MINDBODY_WEBHOOKS_URL: `${origin}/push/api/v1`,
+          },
         };
       }
     } catch {
@@ -111,14 +115,21 @@ async function mindbodySandbox() {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGTERM');
-  console.error('[grove] the Mindbody sandbox did not start; set MINDBODY_API_URL to use a real Mindbody.');
+  console.error(
+    '[grove] the Mindbody sandbox did not start; set MINDBODY_API_URL to use a real Mindbody.',
+  );
   process.exit(1);
 }
 
 async function database() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
   const dataDir = reachableDataDir(path.join(stateDir, 'db'), log);
-  const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.GROVE_DB_PORT ?? 5433), log });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: Number(process.env.GROVE_DB_PORT ?? 5433),
+    log,
+  });
   const admin = new pg.Client(server.url('postgres'));
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'grove'");
@@ -145,7 +156,9 @@ async function waitForHealth(url, api) {
 if (!process.argv.includes('--no-build')) build();
 const db = await database();
 const sandbox = useSandbox ? await mindbodySandbox() : null;
-const watch = process.argv.includes('--watch') ? ['--watch-path', path.join(root, 'dist/apps/api')] : [];
+const watch = process.argv.includes('--watch')
+  ? ['--watch-path', path.join(root, 'dist/apps/api')]
+  : [];
 const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/main.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -158,8 +171,17 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     ...process.env,
     PORT: String(port),
     DATABASE_URL: db.url,
-    JWT_SECRET: jwtSecret(),
-    MINDBODY_CREDENTIALS_KEY: mindbodyCredentialsKey(),
+    // Signs access tokens, so sessions survive a restart.
+    JWT_SECRET: stableSecret('JWT_SECRET', 'jwt-secret', 48, 'base64url'),
+    // AES-256-GCM key (32 bytes, base64) of the Mindbody secrets the API stores.
+    MINDBODY_CREDENTIALS_KEY: stableSecret(
+      'MINDBODY_CREDENTIALS_KEY',
+      'mindbody-credentials-key',
+      32,
+      'base64',
+    ),
+    // Signs altcha captcha challenges, so a challenge survives a restart.
+    ALTCHA_HMAC_KEY: stableSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key', 48, 'base64url'),
   },
 });
 

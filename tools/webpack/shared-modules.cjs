@@ -2,6 +2,11 @@
  * What the shell and every remote share as singletons (DESIGN.md §5): React, the router, the
  * query client and Grove's own web libraries, so a remote uses the shell's session, query cache
  * and design system instead of a copy of its own.
+ *
+ * `@grove/contracts` is deliberately NOT shared: it holds no state (types, rules, messages, pure
+ * functions), and a shared module is bundled whole, so every page paid for libphonenumber-js's
+ * metadata (~45 KB compressed) that only the signup and contact forms use. Unshared, each bundle
+ * tree-shakes it and keeps only what it imports.
  */
 const deps = require('../../package.json').dependencies;
 
@@ -17,7 +22,6 @@ function sharedModules() {
     'react-router-dom': singleton(deps['react-router-dom']),
     '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
     'react-hook-form': singleton(deps['react-hook-form']),
-    '@grove/contracts': workspaceLib,
     '@grove/web-ui': workspaceLib,
     '@grove/web-data-access': workspaceLib,
   };

@@ -5,8 +5,10 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules.cjs');
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { workspaceAliases } = require('../workspace-aliases.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -25,7 +27,8 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
     return {
       mode: production ? 'production' : 'development',
       // No eval-based source maps: the API's CSP (script-src 'self') forbids eval in development too.
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production ships no source maps to browsers unless GROVE_SOURCE_MAPS=true.
+      devtool: production ? (process.env.GROVE_SOURCE_MAPS === 'true' ? 'source-map' : false) : 'cheap-module-source-map',
       context: projectRoot,
       // A remote's only entry is its remoteEntry.js container, added by the federation plugin.
       entry: host ? { main: './src/main.ts' } : {},
@@ -34,12 +37,19 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
         publicPath: host ? '/' : 'auto',
         filename: production ? '[name].[contenthash:16].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:16].js' : '[name].js',
+        // Images and videos: content-hashed names, so the API caches them for a year.
+        assetModuleFilename: 'assets/[name].[contenthash:16][ext]',
         uniqueName: name,
         clean: true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: workspaceAliases,
+        alias: {
+          ...workspaceAliases,
+          // The runtime the shell provides to remotes must be the very copy its own federation code
+          // uses (the ES module build), not a second, CommonJS one.
+          ...(host ? { '@module-federation/runtime-tools/runtime-core$': require.resolve('@module-federation/runtime-core').replace(/\.cjs$/, '.js') } : {}),
+        },
       },
       module: {
         rules: [
@@ -57,7 +67,17 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // @grove/contracts has no import side effects: lets webpack drop whatever a bundle does
+          // not use (e.g. libphonenumber-js's metadata on pages without a phone field).
+          { test: /libs[\\/]shared[\\/]contracts[\\/]src[\\/].+\.ts$/, sideEffects: false },
+          {
+            test: /\.css$/,
+            // Production: real, minified .css files loaded with the chunk that imports them (in
+            // parallel, not parsed out of JavaScript); development: style-loader.
+            use: production
+              ? [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./css-minify-loader.cjs')]
+              : ['style-loader', 'css-loader'],
+          },
           { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
         ],
       },
@@ -66,6 +86,10 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
           name,
           dts: false,
           manifest: true,
+          // One copy of the federation runtime per page: the shell provides it, remotes use it
+          // (each remoteEntry.js was ~28 KB compressed of runtime the shell had already loaded).
+          // A remote therefore needs a host built with provideExternalRuntime, i.e. Grove's shell.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
           ...(host
             ? { remotes: {}, shareStrategy: 'loaded-first' }
             : { filename: 'remoteEntry.js', exposes }),
@@ -78,6 +102,15 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
                 title,
                 favicon: path.join(projectRoot, 'src/favicon.svg'),
               }),
+            ]
+          : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:16].css',
+                chunkFilename: '[name].[contenthash:16].css',
+              }),
+              new PrecompressPlugin(),
             ]
           : []),
       ],

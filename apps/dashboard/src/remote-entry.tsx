@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '@grove/web-ui';
+import { NotFoundPage, Spinner } from '@grove/web-ui';
 import { BranchesPage } from './features/branches/BranchesPage';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import './dashboard.css';
+
+// Account Settings (and the phone rules' metadata it needs) loads only when opened.
+const AccountSettingsPage = lazy(() =>
+  import('./features/account-settings/AccountSettingsPage').then((module) => ({ default: module.AccountSettingsPage })),
+);
 
 /** The dashboard remote's routes, mounted by the shell at /dashboard/* (SPEC §2). */
 export default function DashboardRoutes() {
@@ -11,6 +17,14 @@ export default function DashboardRoutes() {
       <Route index element={<BranchesPage />} />
       <Route path="branches" element={<BranchesPage />} />
       <Route path="prospective-members" element={<ProspectiveMembersPage />} />
+      <Route
+        path="account-settings"
+        element={
+          <Suspense fallback={<Spinner />}>
+            <AccountSettingsPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

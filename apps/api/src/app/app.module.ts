@@ -5,19 +5,25 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
+import { ContactModule } from './contact/contact.module';
 import { createValidationPipe } from './common/validation';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { LeadsModule } from './leads/leads.module';
+import { MailModule } from './mail/mail.module';
 import { MembersModule } from './members/members.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
+import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
 
 /** Makes the validated `AppConfig` injectable everywhere. */
@@ -72,12 +78,15 @@ export class AppModule {
           },
           forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         }),
-        // Named throttlers: 'auth' (login, signup) and 'referral' (public join). Each throttled
-        // route skips the other one; THROTTLE_DISABLED switches both off.
+        // Named throttlers: 'auth' (login, signup), 'referral' (public join), 'contact' (contact
+        // form, leads) and 'support' (issue form). Each throttled route skips the other ones;
+        // THROTTLE_DISABLED switches them all off.
         ThrottlerModule.forRoot({
           throttlers: [
             { name: 'auth', ttl: 60_000, limit: config.throttleLoginLimit },
             { name: 'referral', ttl: 60_000, limit: config.throttleReferralLimit },
+            { name: 'contact', ttl: 60_000, limit: config.throttleContactLimit },
+            { name: 'support', ttl: 60_000, limit: config.throttleSupportLimit },
           ],
           skipIf: () => config.throttleDisabled,
           errorMessage: 'Too many attempts. Please wait a minute and try again.',
@@ -89,6 +98,12 @@ export class AppModule {
         ReferralsModule,
         ProspectsModule,
         MindbodyModule,
+        MailModule,
+        CaptchaModule,
+        ContactModule,
+        LeadsModule,
+        SupportModule,
+        AccountModule,
         HealthModule,
         WebModule,
       ],

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -9,7 +10,7 @@ import { WebAppsService } from './web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
- * pino logger, helmet + CSP (self plus the configured remote origins), cookies, the `/api`
+ * pino logger, helmet + CSP (self plus the configured remote origins), response compression, cookies, the `/api`
  * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs`.
  */
 export function setupApp(app: INestApplication): void {
@@ -38,6 +39,9 @@ export function setupApp(app: INestApplication): void {
   // API replies change with every write and nothing revalidates them; skip hashing each body
   // for an ETag (static files keep theirs, set by the static handler).
   app.getHttpAdapter().getInstance().set('etag', false);
+  // JSON replies and HTML are compressed on the fly (Brotli or gzip, as the client accepts); the
+  // web apps' built files are served from their precompressed .br/.gz copies (WebAppsService).
+  app.use(compression());
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
   app.use(app.get(WebAppsService).handler());

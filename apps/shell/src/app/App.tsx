@@ -1,15 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@grove/web-data-access';
-import { ErrorScreen, Button } from '@grove/web-ui';
+import { ErrorScreen, Button, Spinner } from '@grove/web-ui';
 import { PublicLayout } from './layouts/PublicLayout';
-import { SignedInLayout } from './layouts/SignedInLayout';
 import { RequireSession } from './auth/RequireSession';
-import { LoginPage } from './auth/LoginPage';
-import { SignupPage } from './auth/SignupPage';
 import { RemoteSlot } from './remotes/RemoteSlot';
 import './shell.css';
+
+// Loaded on first use, so the public pages carry none of their code: the forms (react-hook-form,
+// the signup's phone-number rules) and the signed-in frame (search, account menu, issue form).
+const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('./auth/SignupPage').then((m) => ({ default: m.SignupPage })));
+const SignedInLayout = lazy(() => import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
+
+/** Shows `children` once their code has loaded, with a spinner meanwhile. */
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
+}
 
 /**
  * Grove's routes (SPEC §2). Public pages live in the marketing remote, which also answers unknown
@@ -22,8 +30,22 @@ export const routes = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
+          {
+            path: 'login',
+            element: (
+              <Loaded>
+                <LoginPage />
+              </Loaded>
+            ),
+          },
+          {
+            path: 'signup',
+            element: (
+              <Loaded>
+                <SignupPage />
+              </Loaded>
+            ),
+          },
           { path: 'referral/*', element: <RemoteSlot remote="referral" /> },
           { path: '*', element: <RemoteSlot remote="marketing" /> },
         ],
@@ -31,7 +53,9 @@ export const routes = [
       {
         element: (
           <RequireSession>
-            <SignedInLayout />
+            <Loaded>
+              <SignedInLayout />
+            </Loaded>
           </RequireSession>
         ),
         children: [

@@ -7,3 +7,4 @@ export * from './lib/validate';
 export * from './lib/api-types';
 export * from './lib/remotes';
 export * from './lib/contact';
+export * from './lib/support';

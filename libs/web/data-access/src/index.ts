@@ -5,3 +5,7 @@ export * from './lib/members';
 export * from './lib/referrals';
 export * from './lib/prospects';
 export * from './lib/mindbody';
+export * from './lib/contact';
+export * from './lib/support';
+export * from './lib/account';
+export * from './lib/leads';

@@ -13,7 +13,7 @@ import { LocalAuthGuard } from './local-auth.guard';
 
 /** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
 @ApiTags('auth')
-@SkipThrottle({ referral: true })
+@SkipThrottle({ referral: true, contact: true, support: true })
 @Controller('auth')
 export class AuthController {
   constructor(

@@ -25,6 +25,6 @@ import { SessionsService } from './sessions.service';
   ],
   controllers: [AuthController],
   providers: [AuthService, SessionsService, AuthCookies, LocalStrategy, JwtStrategy, LocalAuthGuard, JwtAuthGuard],
-  exports: [AuthCookies, JwtAuthGuard],
+  exports: [AuthCookies, JwtAuthGuard, SessionsService],
 })
 export class AuthModule {}

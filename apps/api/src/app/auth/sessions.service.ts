@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { AppConfig } from '../common/app-config';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
@@ -83,6 +83,17 @@ export class SessionsService {
   /** Revokes one session by id (logout with an access token only). No-op when unknown. */
   async revokeById(sessionId: string): Promise<void> {
     await this.dataSource.getRepository(SessionEntity).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /**
+   * Ends every live session of `userId` except `keepSessionId` (after a password change).
+   * @returns how many sessions were ended
+   */
+  async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
+    const result = await this.dataSource
+      .getRepository(SessionEntity)
+      .update({ userId, revokedAt: IsNull(), id: Not(keepSessionId) }, { revokedAt: new Date() });
+    return result.affected ?? 0;
   }
 
   /** True while the session exists, is not revoked and has not expired. */

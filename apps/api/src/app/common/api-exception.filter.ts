@@ -1,6 +1,7 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiErrorBody } from '@grove/contracts';
+import { AccountInvalidException, CurrentPasswordWrongException } from '../account/account.exceptions';
 import { AuthCookies } from '../auth/auth-cookies';
 import {
   EmailTakenException,
@@ -23,6 +24,7 @@ import {
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from '../mindbody/mindbody.exceptions';
+import { CaptchaFailedException, ContactInvalidException } from '../contact/contact.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import {
   AlreadyMemberException,
@@ -30,6 +32,7 @@ import {
   ReferralLinkNotFoundException,
   SelfReferralException,
 } from '../referrals/referrals.exceptions';
+import { SupportIssueInvalidException } from '../support/support.exceptions';
 import { GroveException } from './grove.exception';
 
 type ExceptionType = abstract new (...args: never[]) => GroveException;
@@ -62,6 +65,12 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   [MindbodyWrongStageException, HttpStatus.CONFLICT],
   [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
   [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
+  // contact, support, account (issue 5)
+  [ContactInvalidException, HttpStatus.BAD_REQUEST],
+  [CaptchaFailedException, HttpStatus.BAD_REQUEST],
+  [SupportIssueInvalidException, HttpStatus.BAD_REQUEST],
+  [AccountInvalidException, HttpStatus.BAD_REQUEST],
+  [CurrentPasswordWrongException, HttpStatus.BAD_REQUEST],
 ];
 
 /** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */
@@ -92,7 +101,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof GroveException) {
       const statusCode = statusOf(exception);
       if (statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logger.error(exception);
-      return { statusCode, message: exception.message };
+      const { fieldErrors } = exception;
+      return fieldErrors ? { statusCode, message: exception.message, fieldErrors: { ...fieldErrors } } : { statusCode, message: exception.message };
     }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();

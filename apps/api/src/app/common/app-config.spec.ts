@@ -60,12 +60,13 @@ describe('loadAppConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      ALTCHA_HMAC_KEY: 'y'.repeat(32),
     });
     expect(config.cookieSecure).toBe(true);
   });
 
   it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
-    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALTCHA_HMAC_KEY: 'y'.repeat(32) };
     expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
     expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
       /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
@@ -102,5 +103,61 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadAppConfig({ DATABASE_URL: url, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
+  it('uses altcha by default, with outbox email, no Jira and the contact/support throttles at 5', () => {
+    const config = loadAppConfig({ DATABASE_URL: url });
+    expect(config.captcha).toMatchObject({ provider: 'altcha', altchaCost: 5000, altchaExpiresSeconds: 300, siteKey: null });
+    expect(config.captcha.altchaHmacKey.length).toBeGreaterThanOrEqual(32);
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Grove <no-reply@grove.local>', contactRecipient: 'hello@grove.local' });
+    expect(config.jira).toBeNull();
+    expect(config.throttleContactLimit).toBe(5);
+    expect(config.throttleSupportLimit).toBe(5);
+  });
+
+  it('switches to reCAPTCHA or Turnstile only when both of their keys are set', () => {
+    const recaptcha = loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' });
+    expect(recaptcha.captcha).toMatchObject({
+      provider: 'recaptcha',
+      siteKey: 'site',
+      secretKey: 'secret',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    });
+    const turnstile = loadAppConfig({ DATABASE_URL: url, TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
+    expect(turnstile.captcha).toMatchObject({
+      provider: 'turnstile',
+      verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
+    expect(loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site' }).captcha.provider).toBe('altcha');
+  });
+
+  it('requires ALTCHA_HMAC_KEY in production unless another captcha is configured', () => {
+    const production = {
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    expect(() => loadAppConfig(production)).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha.provider).toBe('turnstile');
+    expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);
+  });
+
+  it('configures Jira only when base URL, email, token and project key are all set', () => {
+    const jira = { JIRA_BASE_URL: 'https://grove.atlassian.net/', JIRA_EMAIL: 'bot@grove.io', JIRA_API_TOKEN: 't', JIRA_PROJECT_KEY: 'GRV' };
+    expect(loadAppConfig({ DATABASE_URL: url, ...jira }).jira).toEqual({
+      baseUrl: 'https://grove.atlassian.net',
+      email: 'bot@grove.io',
+      apiToken: 't',
+      projectKey: 'GRV',
+      issueType: 'Bug',
+    });
+    expect(loadAppConfig({ DATABASE_URL: url, ...jira, JIRA_API_TOKEN: '' }).jira).toBeNull();
+    expect(loadAppConfig({ DATABASE_URL: url, JIRA_RETRY_LIMIT: '2', JIRA_RETRY_DELAY_SECONDS: '1' }).jiraRetry).toEqual({
+      limit: 2,
+      delaySeconds: 1,
+    });
   });
 });

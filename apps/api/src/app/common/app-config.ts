@@ -3,7 +3,18 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 
 /** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
 
@@ -127,6 +138,111 @@ export class EnvironmentVariables {
   @IsString()
   @IsOptional()
   MINDBODY_CREDENTIALS_KEY?: string;
+
+  /** Contact form and lead submissions (`POST /api/contact`, `/api/leads`) per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_CONTACT_LIMIT = 5;
+
+  /** Issue reports (`POST /api/support/issues`) per client per 60 s; the next one gets 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_SUPPORT_LIMIT = 5;
+
+  /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
+  @IsString()
+  @MinLength(16)
+  @IsOptional()
+  ALTCHA_HMAC_KEY?: string;
+
+  /** PBKDF2 iterations per altcha attempt (the widget needs ~256 attempts on average). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  ALTCHA_COST = 5000;
+
+  /** Seconds an altcha challenge stays solvable. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3600)
+  ALTCHA_EXPIRES_SECONDS = 300;
+
+  @IsString()
+  @IsOptional()
+  RECAPTCHA_SITE_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  RECAPTCHA_SECRET_KEY?: string;
+
+  /** reCAPTCHA siteverify endpoint (overridable for tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  @IsString()
+  @IsOptional()
+  TURNSTILE_SITE_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  TURNSTILE_SECRET_KEY?: string;
+
+  /** Turnstile siteverify endpoint (overridable for tests). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset = emails go to the `outbox_emails` table. */
+  @IsString()
+  @IsOptional()
+  SMTP_URL?: string;
+
+  /** Sender of Grove's emails. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Grove <no-reply@grove.local>';
+
+  /** Who receives contact messages and leads. */
+  @IsString()
+  @MinLength(3)
+  CONTACT_RECIPIENT = 'hello@grove.local';
+
+  /** Jira Cloud site (`https://your-site.atlassian.net`); issue reports are filed there when all JIRA_* are set. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  JIRA_BASE_URL?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_EMAIL?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_API_TOKEN?: string;
+
+  @IsString()
+  @IsOptional()
+  JIRA_PROJECT_KEY?: string;
+
+  @IsString()
+  @MinLength(1)
+  JIRA_ISSUE_TYPE = 'Bug';
+
+  /** Retries of a failed Jira call after the first attempt. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  JIRA_RETRY_LIMIT = 5;
+
+  /** Seconds before the first Jira retry; doubled on each further retry. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  JIRA_RETRY_DELAY_SECONDS = 30;
 }
 
 /** Where Grove reaches Mindbody and how it seals the secrets it stores (DESIGN §6). */
@@ -153,15 +269,22 @@ const DEFAULT_MINDBODY_CONFIG: MindbodyConfig = {
  */
 function mindbodyConfig(vars: EnvironmentVariables, production: boolean): MindbodyConfig {
   const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
-  const webhooksUrl = (vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()).replace(/\/+$/, '');
+  const webhooksUrl = (
+    vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()
+  ).replace(/\/+$/, '');
   let credentialsKey: Buffer;
   if (vars.MINDBODY_CREDENTIALS_KEY) {
     credentialsKey = Buffer.from(vars.MINDBODY_CREDENTIALS_KEY, 'base64');
     if (credentialsKey.length !== 32) {
-      throw new Error('Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY must be 32 bytes, base64-encoded');
+      throw new Error(
+        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY must be 32 bytes, base64-encoded',
+      );
     }
   } else {
-    if (production) throw new Error('Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production');
+    if (production)
+      throw new Error(
+        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production',
+      );
     credentialsKey = randomBytes(32);
     if (vars.NODE_ENV === 'development') {
       Logger.warn(
@@ -171,6 +294,45 @@ function mindbodyConfig(vars: EnvironmentVariables, production: boolean): Mindbo
     }
   }
   return { apiUrl, apiKey: vars.MINDBODY_API_KEY, webhooksUrl, credentialsKey };
+}
+
+/** Captcha settings (SPEC §2 Contact page; DESIGN §5: altcha unless reCAPTCHA/Turnstile keys are set). */
+export interface CaptchaSettings {
+  provider: 'altcha' | 'recaptcha' | 'turnstile';
+  /** HMAC secret that signs altcha challenges. */
+  altchaHmacKey: string;
+  /** PBKDF2 iterations per altcha attempt. */
+  altchaCost: number;
+  /** Seconds an altcha challenge stays valid. */
+  altchaExpiresSeconds: number;
+  /** reCAPTCHA / Turnstile site key, secret and siteverify URL (null for altcha). */
+  siteKey: string | null;
+  secretKey: string | null;
+  verifyUrl: string | null;
+}
+
+/** Outgoing email (contact messages, leads). */
+export interface MailSettings {
+  /** SMTP connection URL, or null to keep emails in the `outbox_emails` table. */
+  smtpUrl: string | null;
+  from: string;
+  contactRecipient: string;
+}
+
+/** Jira Cloud REST API v3 settings for issue reports; null in `AppConfig.jira` when not configured. */
+export interface JiraSettings {
+  /** Site origin without trailing slash, e.g. `https://grove.atlassian.net`. */
+  baseUrl: string;
+  email: string;
+  apiToken: string;
+  projectKey: string;
+  issueType: string;
+}
+
+/** pg-boss retry settings of the Jira job (seconds; the delay doubles each retry). */
+export interface RetrySettings {
+  limit: number;
+  delaySeconds: number;
 }
 
 /** The validated configuration every module reads (injectable by its class). */
@@ -199,6 +361,27 @@ export class AppConfig {
     readonly publicOrigin: string | null = null,
     /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
     readonly mindbody: MindbodyConfig = DEFAULT_MINDBODY_CONFIG,
+    /** Contact/lead submissions per client per minute (throttler 'contact'). */
+    readonly throttleContactLimit = 5,
+    /** Issue reports per client per minute (throttler 'support'). */
+    readonly throttleSupportLimit = 5,
+    readonly captcha: CaptchaSettings = {
+      provider: 'altcha',
+      altchaHmacKey: randomBytes(32).toString('base64url'),
+      altchaCost: 5000,
+      altchaExpiresSeconds: 300,
+      siteKey: null,
+      secretKey: null,
+      verifyUrl: null,
+    },
+    readonly mail: MailSettings = {
+      smtpUrl: null,
+      from: 'Grove <no-reply@grove.local>',
+      contactRecipient: 'hello@grove.local',
+    },
+    /** Jira settings, or null when issue reports are only stored. */
+    readonly jira: JiraSettings | null = null,
+    readonly jiraRetry: RetrySettings = { limit: 5, delaySeconds: 30 },
   ) {}
 
   private secretKey?: KeyObject;
@@ -227,23 +410,37 @@ export class AppConfig {
  * Validates `env` and builds the AppConfig.
  * @throws Error listing every invalid variable (the API refuses to start)
  */
-export function loadAppConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+export function loadAppConfig(
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): AppConfig {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const vars = plainToInstance(EnvironmentVariables, defined);
   const errors = validateSync(vars, { whitelist: false });
   if (errors.length > 0) {
-    const lines = errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join(', ')}`);
+    const lines = errors.map(
+      (error) => `${error.property}: ${Object.values(error.constraints ?? {}).join(', ')}`,
+    );
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const production = vars.NODE_ENV === 'production';
   let jwtSecret = vars.JWT_SECRET;
   if (!jwtSecret) {
-    if (production) throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
+    if (production)
+      throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
     jwtSecret = randomBytes(32).toString('base64url');
-    Logger.warn('JWT_SECRET is not set: using a random per-process secret (sessions end on restart)', 'AppConfig');
+    Logger.warn(
+      'JWT_SECRET is not set: using a random per-process secret (sessions end on restart)',
+      'AppConfig',
+    );
   }
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
+    REMOTE_NAMES.map((name) => [
+      name,
+      env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`,
+    ]),
   ) as Record<RemoteName, string>;
   const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -266,5 +463,77 @@ export function loadAppConfig(env: Record<string, string | undefined>, cwd = pro
     vars.THROTTLE_DISABLED,
     vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
     mindbodyConfig(vars, production),
+    vars.THROTTLE_CONTACT_LIMIT,
+    vars.THROTTLE_SUPPORT_LIMIT,
+    captchaSettings(vars, production),
+    {
+      smtpUrl: vars.SMTP_URL ?? null,
+      from: vars.MAIL_FROM,
+      contactRecipient: vars.CONTACT_RECIPIENT,
+    },
+    jiraSettings(vars),
+    { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
   );
+}
+
+/**
+ * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
+ * TURNSTILE_* keys are set, else altcha (DESIGN §5).
+ * @throws Error when altcha would run in production without ALTCHA_HMAC_KEY
+ */
+function captchaSettings(vars: EnvironmentVariables, production: boolean): CaptchaSettings {
+  let altchaHmacKey = vars.ALTCHA_HMAC_KEY;
+  const recaptcha = vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY;
+  const turnstile = vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY;
+  if (!altchaHmacKey) {
+    if (production && !recaptcha && !turnstile) {
+      throw new Error(
+        'Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production',
+      );
+    }
+    altchaHmacKey = randomBytes(32).toString('base64url');
+    if (!recaptcha && !turnstile) {
+      Logger.warn(
+        'ALTCHA_HMAC_KEY is not set: using a random per-process key (challenges end on restart)',
+        'AppConfig',
+      );
+    }
+  }
+  const altcha = {
+    altchaHmacKey,
+    altchaCost: vars.ALTCHA_COST,
+    altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS,
+  };
+  if (recaptcha) {
+    return {
+      provider: 'recaptcha',
+      ...altcha,
+      siteKey: vars.RECAPTCHA_SITE_KEY ?? null,
+      secretKey: vars.RECAPTCHA_SECRET_KEY ?? null,
+      verifyUrl: vars.RECAPTCHA_VERIFY_URL,
+    };
+  }
+  if (turnstile) {
+    return {
+      provider: 'turnstile',
+      ...altcha,
+      siteKey: vars.TURNSTILE_SITE_KEY ?? null,
+      secretKey: vars.TURNSTILE_SECRET_KEY ?? null,
+      verifyUrl: vars.TURNSTILE_VERIFY_URL,
+    };
+  }
+  return { provider: 'altcha', ...altcha, siteKey: null, secretKey: null, verifyUrl: null };
+}
+
+/** Jira settings when JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN and JIRA_PROJECT_KEY are all set, else null. */
+function jiraSettings(vars: EnvironmentVariables): JiraSettings | null {
+  const { JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN, JIRA_PROJECT_KEY } = vars;
+  if (!JIRA_BASE_URL || !JIRA_EMAIL || !JIRA_API_TOKEN || !JIRA_PROJECT_KEY) return null;
+  return {
+    baseUrl: JIRA_BASE_URL.replace(/\/+$/, ''),
+    email: JIRA_EMAIL,
+    apiToken: JIRA_API_TOKEN,
+    projectKey: JIRA_PROJECT_KEY,
+    issueType: vars.JIRA_ISSUE_TYPE,
+  };
 }

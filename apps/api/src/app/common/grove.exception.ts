@@ -4,7 +4,14 @@
  * `ApiErrorBody` shape. `message` is the text shown to the user.
  */
 export abstract class GroveException extends Error {
-  constructor(message: string) {
+  /**
+   * @param message the text shown to the user
+   * @param fieldErrors optional per-field messages (sent as `ApiErrorBody.fieldErrors`)
+   */
+  constructor(
+    message: string,
+    readonly fieldErrors?: Readonly<Record<string, string>>,
+  ) {
     super(message);
     this.name = new.target.name;
   }

@@ -3,10 +3,12 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { createDataSource } from './data-source';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
-  ((await dataSource.query(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('referral_links', 'prospects')
+  (
+    (await dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('referral_links', 'prospects')
      ORDER BY table_name`,
-  )) as { table_name: string }[]).map((row) => row.table_name);
+    )) as { table_name: string }[]
+  ).map((row) => row.table_name);
 
 describe('migrations (integration)', () => {
   let db: TestDatabase;
@@ -22,10 +24,12 @@ describe('migrations (integration)', () => {
 
   it('MindbodyIntegrations goes down and up again', async () => {
     const mindbodyTables = async (): Promise<string[]> =>
-      ((await dataSource.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'
+      (
+        (await dataSource.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'
            AND table_name IN ('mindbody_integrations', 'mindbody_webhook_messages') ORDER BY table_name`,
-      )) as { table_name: string }[]).map((row) => row.table_name);
+        )) as { table_name: string }[]
+      ).map((row) => row.table_name);
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await mindbodyTables()).toEqual([]);
@@ -33,9 +37,34 @@ describe('migrations (integration)', () => {
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
   });
 
+  it('ContactSupportLeads goes down and up again', async () => {
+    const issue5 = [
+      'captcha_solutions',
+      'contact_messages',
+      'leads',
+      'outbox_emails',
+      'support_issues',
+    ];
+    const present = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY table_name`,
+          [issue5],
+        )) as { table_name: string }[]
+      ).map((row) => row.table_name);
+    expect(await present()).toEqual(issue5);
+    // MindbodyIntegrations comes after it: undo both.
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await present()).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toEqual(issue5);
+  });
+
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
-    // MindbodyIntegrations (which alters prospects) comes after it: undo both.
+    // Later migrations first (MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual([]);

@@ -33,7 +33,7 @@ export class ReferralsController {
    */
   @Post(':code/join')
   @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true })
+  @SkipThrottle({ auth: true, contact: true, support: true })
   @ApiOperation({ summary: 'Join through a referral code: queue as a prospective member' })
   join(@Param('code') code: string, @Body() body: JoinReferralDto): Promise<JoinReferralReply> {
     return this.referrals.join(code, body);

@@ -18,11 +18,76 @@ export function cacheControlFor(filePath: string): string {
 }
 
 /**
+ * Security headers that only mean something on a document (helmet sets them on every reply).
+ * Scripts, styles, images and videos are sent without them: on a page that loads a dozen chunks
+ * over HTTP/1.1 they were ~0.6 KB each. `X-Content-Type-Options`, CORP and HSTS stay. HTML and
+ * SVG (which a browser can open as a document) keep everything.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'Referrer-Policy',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+const SUBRESOURCE = /\.(js|css|json|map|webp|png|jpe?g|gif|ico|mp4|webm|woff2?|txt)$/i;
+
+/** Drops the document-only headers from a static subresource reply (see DOCUMENT_ONLY_HEADERS). */
+export function trimDocumentHeaders(response: Response, filePath: string): void {
+  if (!SUBRESOURCE.test(filePath)) return;
+  for (const header of DOCUMENT_ONLY_HEADERS) response.removeHeader(header);
+}
+
+/** Precompressed copies the web build emits next to each file (tools/webpack/precompress-plugin.cjs), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/**
+ * Serves `<dir>/<request path>` from its precompressed `.br` / `.gz` copy when the client accepts
+ * that encoding and the copy exists (original Content-Type, `Vary: Accept-Encoding`, the file's
+ * cache policy); calls `next()` otherwise so the plain static handler answers.
+ */
+function servePrecompressed(dir: string): RequestHandler {
+  const root = path.resolve(dir);
+  return (request: Request, response: Response, next: NextFunction): void => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(request.path);
+    } catch {
+      return next();
+    }
+    const file = path.resolve(root, `.${relative}`);
+    if (!file.startsWith(root + path.sep)) return next();
+    // The server's preference (Brotli first), among the encodings the client accepts at all.
+    const choice = PRECOMPRESSED.find((option) => request.acceptsEncodings(option.encoding) === option.encoding);
+    if (!choice || !fs.existsSync(file) || !fs.existsSync(file + choice.extension)) return next();
+    trimDocumentHeaders(response, file);
+    response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('Content-Encoding', choice.encoding);
+    response.setHeader('Cache-Control', cacheControlFor(file));
+    response.type(path.extname(file));
+    response.sendFile(file + choice.extension, { cacheControl: false, dotfiles: 'deny' }, (error?: Error) => {
+      if (error && !response.headersSent) {
+        response.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
+}
+
+/**
  * Serves the built front ends on the API's port (DESIGN §5):
  * - `/remotes/<name>/*` → files of `WEB_DIST_DIR/<name>` (no SPA fallback);
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
  *   to its `index.html` for client-side routes.
  * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
+ * Production builds carry `.br`/`.gz` copies of each file, served to clients that accept them.
  */
 @Injectable()
 export class WebAppsService {
@@ -43,11 +108,19 @@ export class WebAppsService {
       fallthrough: true,
       setHeaders: (response: Response, filePath: string): void => {
         response.setHeader('Cache-Control', cacheControlFor(filePath));
+        trimDocumentHeaders(response, filePath);
       },
     };
-    const remotes = new Map(REMOTE_NAMES.map((name) => [name, express.static(path.join(root, name), staticOptions)]));
+    const withPrecompressed = (dir: string): RequestHandler => {
+      const compressed = servePrecompressed(dir);
+      const plain = express.static(dir, staticOptions);
+      return (request, response, next) => {
+        compressed(request, response, () => plain(request, response, next));
+      };
+    };
+    const remotes = new Map(REMOTE_NAMES.map((name) => [name, withPrecompressed(path.join(root, name))]));
     const shellDir = path.join(root, 'shell');
-    const shell = express.static(shellDir, staticOptions);
+    const shell = withPrecompressed(shellDir);
     const shellIndex = path.join(shellDir, 'index.html');
     if (!fs.existsSync(shellIndex)) this.logger.warn(`No shell build at ${shellDir}: only the API is served`);
 
@@ -62,10 +135,11 @@ export class WebAppsService {
         // Strip `/remotes/<name>` so the file path is relative to that remote's folder.
         const original = request.url;
         request.url = original.slice(`/remotes/${remote[1]}`.length) || '/';
-        return serve(request, response, () => {
+        serve(request, response, () => {
           request.url = original;
           next();
         });
+        return;
       }
       shell(request, response, () => {
         const lastSegment = url.split('/').pop() ?? '';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 describe('web apps, health, docs and cross-cutting HTTP rules (integration)', () => {
@@ -15,6 +16,10 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     };
     write('shell/index.html', '<!doctype html><title>Grove shell</title>');
     write('shell/main.0123abcd89.js', 'console.log("shell")');
+    const bundle = 'console.log("a precompressed bundle");'.repeat(40);
+    write('shell/app.0123abcd89.js', bundle);
+    fs.writeFileSync(path.join(webDir, 'shell/app.0123abcd89.js.br'), zlib.brotliCompressSync(bundle));
+    fs.writeFileSync(path.join(webDir, 'shell/app.0123abcd89.js.gz'), zlib.gzipSync(bundle));
     write('dashboard/mf-manifest.json', '{"name":"dashboard"}');
     write('dashboard/remoteEntry.js', 'var dashboard;');
     write('dashboard/src_Routes.a1b2c3d4e5.js', 'export {}');
@@ -77,6 +82,39 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     const asset = await t.agent().get('/main.0123abcd89.js').expect(200);
     expect(asset.headers['cache-control']).toContain('max-age=31536000');
     await t.agent().get('/missing.js').expect(404);
+  });
+
+  it('serves the build’s precompressed Brotli or gzip copy to clients that accept it', async () => {
+    const br = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'gzip, br').buffer(true).parse((reply, done) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+      reply.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gzip = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toContain('a precompressed bundle');
+    const plain = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('a precompressed bundle');
+  });
+
+  it('sends scripts without document-only headers, and keeps nosniff', async () => {
+    const script = await t.agent().get('/main.0123abcd89.js').expect(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.agent().get('/').expect(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('compresses JSON replies for clients that accept it', async () => {
+    const reply = await t.agent().get('/api/docs-json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(reply.headers['content-encoding']).toBe('gzip');
   });
 
   it('sends a CSP allowing self and the configured remote origins', async () => {

@@ -1,17 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@grove/web-ui';
 import { Footer } from '../footer/Footer';
 import { usePageTitle } from '../usePageTitle';
+import './contact.css';
 
-/** Contact. The full form with captcha arrives with the public-site issue; email works today. */
+// The form (with the phone rules' full libphonenumber metadata and the captcha) loads only here.
+const ContactForm = lazy(() =>
+  import('./ContactForm').then((module) => ({ default: module.ContactForm })),
+);
+
+/** Contact (SPEC §2): a short introduction beside the contact form, then the footer. */
 export function ContactPage() {
   usePageTitle('Contact');
   return (
     <>
-      <main className="mk-section mk-prose">
-        <h1>Contact us</h1>
-        <p>
-          Tell us about your business and we will help you start growing: write to{' '}
-          <a href="mailto:hello@grove.app">hello@grove.app</a>.
-        </p>
+      <main className="mk-section mk-contact">
+        <div className="mk-contact__intro">
+          <h1>Contact us</h1>
+          <p>
+            Questions about Grove, a walkthrough for your gym, or help bringing your members across?
+            Send us a message and a real person will get back to you.
+          </p>
+          <ul className="mk-contact__points">
+            <li>Free until your first 2 members arrive through Grove</li>
+            <li>Mindbody integration for your member list</li>
+            <li>Support around the clock, 24/7</li>
+          </ul>
+        </div>
+        <Suspense fallback={<Spinner label="Loading the contact form…" />}>
+          <ContactForm />
+        </Suspense>
       </main>
       <Footer />
     </>

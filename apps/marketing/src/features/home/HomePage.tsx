@@ -1,41 +1,142 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from '../footer/Footer';
-import { usePageTitle } from '../usePageTitle';
+import {
+  DashboardIcon,
+  LinkIcon,
+  PriceDropIcon,
+  SupportIcon,
+  SyncIcon,
+  TreeIcon,
+  type IconProps,
+} from '../icons/Icons';
+import { usePageMeta } from '../usePageMeta';
+import { GroveTreeArt } from './GroveTreeArt';
 
-const points = [
-  { title: 'Member trees', text: 'Every member is a tree; every friend they bring is a branch. See who grows your gym.' },
-  { title: 'Discounts that add up', text: 'Each branch lowers the member’s price automatically, so referring keeps paying off.' },
-  { title: 'Works with Mindbody', text: 'Import members and keep referral discounts on their real bills.' },
+interface SellingPoint {
+  title: string;
+  text: string;
+  Icon: ComponentType<IconProps>;
+}
+
+/** SPEC §1: what Grove does for an owner. */
+const sellingPoints: SellingPoint[] = [
+  {
+    title: 'Trees and branches',
+    text: 'Every member is a tree and every friend they bring is a branch, so you can see at a glance who grows your community.',
+    Icon: TreeIcon,
+  },
+  {
+    title: 'Referral links',
+    text: 'Each member gets a personal referral link and QR code. Friends join in seconds and wait in Prospective Members for your approval.',
+    Icon: LinkIcon,
+  },
+  {
+    title: 'Prices that drop with every referral',
+    text: 'Set a discount per referral and each new branch lowers that member’s price automatically. Referring keeps paying off.',
+    Icon: PriceDropIcon,
+  },
+  {
+    title: 'A dashboard made for you',
+    text: 'Your trees, branches, referral links and prospective members in one calm, personalised view.',
+    Icon: DashboardIcon,
+  },
+  {
+    title: 'Mindbody sync',
+    text: 'Import your Mindbody clients, keep them in sync and apply referral discounts to their real bills.',
+    Icon: SyncIcon,
+  },
+  {
+    title: '24/7 support',
+    text: 'Real people ready to help whenever you need us, day or night.',
+    Icon: SupportIcon,
+  },
 ];
 
-/** Home (SPEC §2): hero with 'Try Grove for free' → /contact, selling points and the two figures. */
+const steps = [
+  { title: 'Add your members', text: 'Plant a tree for each member, or import them from Mindbody.' },
+  { title: 'Share their links', text: 'Members send their referral link to friends who would love your gym.' },
+  { title: 'Approve and reward', text: 'Approve each friend; they become a branch and the member pays less.' },
+];
+
+/**
+ * Home (SPEC §2): hero with 'Try Grove for free' (→ /contact), the selling points of SPEC §1,
+ * the figures '6+ Businesses are ready to launch' and '1 Supported CRM' (Mindbody), how it works,
+ * then the footer.
+ */
 export function HomePage() {
-  usePageTitle('Referrals that grow your gym');
+  usePageMeta({
+    title: 'Referrals that grow your gym',
+    description:
+      'Grove turns your members’ friends into new members: referral links, member trees and branches, prices that drop with every referral, and Mindbody sync.',
+  });
   return (
     <>
-      <main>
-        <section className="mk-hero">
-          <h1>Grow your gym through the people who already love it</h1>
-          <p>Grove turns your members’ friends into new members, and rewards every referral with a lower price.</p>
-          <Link to="/contact" className="g-btn g-btn--primary">
-            Try Grove for free
-          </Link>
+      <main className="mk-main">
+        <section className="mk-hero mk-hero--home" aria-labelledby="home-title">
+          <div className="mk-hero__copy">
+            <p className="mk-eyebrow">Referral and retention for gyms</p>
+            <h1 id="home-title">Grow your gym through the people who already love it</h1>
+            <p className="mk-lead">
+              Grove turns your members’ friends into new members, and rewards every referral with a lower membership
+              price.
+            </p>
+            <div className="mk-actions">
+              <Link to="/contact" className="g-btn g-btn--primary mk-btn--lg">
+                Try Grove for free
+              </Link>
+              <Link to="/pricing" className="g-btn g-btn--secondary mk-btn--lg">
+                See pricing
+              </Link>
+            </div>
+          </div>
+          <GroveTreeArt className="mk-hero__art" />
         </section>
-        <section className="mk-points" aria-label="Why Grove">
-          {points.map((point) => (
-            <article key={point.title} className="g-card">
-              <h2>{point.title}</h2>
-              <p>{point.text}</p>
-            </article>
-          ))}
-        </section>
+
         <section className="mk-stats" aria-label="Grove in numbers">
-          <div>
-            <strong>6+</strong> Businesses are ready to launch
+          <div className="mk-stat">
+            <strong className="mk-stat__figure">6+</strong>
+            <span className="mk-stat__label">Businesses are ready to launch</span>
           </div>
-          <div>
-            <strong>1</strong> Supported CRM <span className="g-badge">Mindbody</span>
+          <div className="mk-stat">
+            <strong className="mk-stat__figure">1</strong>
+            <span className="mk-stat__label">
+              Supported CRM <span className="g-badge">Mindbody</span>
+            </span>
           </div>
+        </section>
+
+        <section className="mk-band" aria-labelledby="why-title">
+          <div className="mk-container">
+            <h2 id="why-title" className="mk-heading">
+              Everything you need to grow by word of mouth
+            </h2>
+            <ul className="mk-points">
+              {sellingPoints.map(({ title, text, Icon }) => (
+                <li key={title} className="g-card mk-point">
+                  <span className="mk-point__icon">
+                    <Icon size={26} />
+                  </span>
+                  <h3>{title}</h3>
+                  <p>{text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className="mk-container mk-steps-section" aria-labelledby="how-title">
+          <h2 id="how-title" className="mk-heading">
+            How Grove works
+          </h2>
+          <ol className="mk-steps">
+            {steps.map((step) => (
+              <li key={step.title} className="mk-step">
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
         </section>
       </main>
       <Footer />

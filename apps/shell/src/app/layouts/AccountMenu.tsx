@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@grove/contracts';
 import { useLogout, useSession } from '@grove/web-data-access';
 
+/** Where 'Account Settings' leads: the dashboard remote's account screen. */
+export const ACCOUNT_SETTINGS_PATH = '/dashboard/account-settings';
+
 /**
- * The account button (SPEC §2): shows the username; its menu has 'Account Settings' (not active
- * in the MVP) and 'Log out' (ends the session, then /login). Escape and outside clicks close it.
+ * The account button (SPEC §2): shows the username; its menu has 'Account Settings' (the owner's
+ * details and password) and 'Log out' (ends the session, then /login). Escape and outside clicks
+ * close it.
  */
 export function AccountMenu() {
   const session = useSession();
@@ -47,7 +50,14 @@ export function AccountMenu() {
       {open && (
         <ul className="shell-account__menu" role="menu">
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => window.alert(MESSAGES.notActiveInMvp)}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                navigate(ACCOUNT_SETTINGS_PATH);
+              }}
+            >
               Account Settings
             </button>
           </li>

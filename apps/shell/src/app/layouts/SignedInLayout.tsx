@@ -1,10 +1,9 @@
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Logo } from '@grove/web-ui';
+import { Button, Logo } from '@grove/web-ui';
+import { IssueFormModal } from '../support/IssueFormModal';
 import { AccountMenu } from './AccountMenu';
 import { TreeSearch } from './TreeSearch';
-
-/** Support address the sidebar's Contact Support button writes to (until the issue form lands). */
-export const SUPPORT_EMAIL = 'support@grove.app';
 
 const startsWith = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
@@ -15,9 +14,13 @@ const nav = [
   { to: '/mindbody-setup', label: 'Mindbody Setup', isActive: startsWith('/mindbody-setup') },
 ];
 
-/** Signed-in frame (SPEC §2): top bar with search and account menu, sidebar, then the screen. */
+/**
+ * Signed-in frame (SPEC §2): top bar with search and account menu, sidebar (whose 'Contact
+ * Support' button opens the issue form), then the screen.
+ */
 export function SignedInLayout() {
   const { pathname } = useLocation();
+  const [supportOpen, setSupportOpen] = useState(false);
   return (
     <div className="shell-app">
       <header className="shell-topbar shell-topbar--app">
@@ -42,10 +45,11 @@ export function SignedInLayout() {
               </li>
             ))}
           </ul>
-          <a className="g-btn g-btn--secondary shell-sidebar__support" href={`mailto:${SUPPORT_EMAIL}?subject=Grove%20support`}>
+          <Button variant="secondary" className="shell-sidebar__support" onClick={() => setSupportOpen(true)}>
             Contact Support
-          </a>
+          </Button>
         </nav>
+        <IssueFormModal open={supportOpen} onClose={() => setSupportOpen(false)} />
         <main className="shell-app__main" id="main">
           <Outlet />
         </main>

@@ -16,7 +16,7 @@ describe('readRemotesManifest', () => {
       { name: 'marketing', entry: '/remotes/marketing/mf-manifest.json' },
       { name: 'dashboard', entry: 'https://cdn.example/dashboard/mf-manifest.json' },
     ]);
-    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json');
   });
 
   it('fails loudly when the manifest is unavailable', async () => {

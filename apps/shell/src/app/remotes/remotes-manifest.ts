@@ -9,7 +9,9 @@ export const REMOTES_MANIFEST_URL = '/remotes.json';
  * @throws Error when the manifest cannot be fetched or is not an object of strings
  */
 export async function readRemotesManifest(): Promise<{ name: RemoteName; entry: string }[]> {
-  const reply = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
+  // The server answers with `Cache-Control: no-cache`, so the browser revalidates it anyway; a
+  // default-mode request also reuses index.html's `<link rel="preload">` of it.
+  const reply = await fetch(REMOTES_MANIFEST_URL);
   if (!reply.ok) throw new Error(`remotes manifest: HTTP ${reply.status}`);
   const manifest: unknown = await reply.json();
   if (!manifest || typeof manifest !== 'object') throw new Error('remotes manifest: not an object');

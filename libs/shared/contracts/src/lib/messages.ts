@@ -22,8 +22,6 @@ export const MESSAGES = {
   // §8 prefixes for database write errors
   addMemberFailedPrefix: 'Error adding member to database: ',
   addBranchFailedPrefix: 'Error adding branch to member: ',
-  // §8 inactive features
-  notActiveInMvp: 'This feature is currently not active in MVP. Please contact support.',
   // §2 screens
   branchesIntro: 'View and manage your trees and their branches.',
   branchesEmpty: 'Add your first tree and start growing your business!',
@@ -63,10 +61,20 @@ export const MESSAGES = {
   messageRequired: 'Please enter a message',
   messageTooLong: 'Your message can be at most 500 characters',
   captchaRequired: 'Please complete the captcha',
+  captchaUnavailable: 'The captcha could not load. Please reload the page and try again.',
   issueTitleRequired: 'Please enter an issue title',
   issueDescriptionRequired: 'Please describe the issue',
   currentPasswordWrong: 'Your current password is not correct',
+  currentPasswordRequired: 'Please enter your current password',
+  passwordsDoNotMatch: 'The new passwords do not match',
+  accountSaved: 'Your details have been saved.',
   prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
+  leadSuccess: "Thanks! We'll be in touch soon.",
+  companyRequired: 'Please enter your company name',
+  companyTooLong: 'Your company name can be at most 200 characters',
+  issueTitleTooLong: 'The issue title can be at most 200 characters',
+  issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
+  passwordChanged: 'Your password has been changed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,8 +15,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `mindbody_webhook_messages`: processed webhook message ids (UNIQUE), so a redelivery is
  *   processed once.
  */
-export class MindbodyIntegrations1763942400000 implements MigrationInterface {
-  name = 'MindbodyIntegrations1763942400000';
+export class MindbodyIntegrations1764115200000 implements MigrationInterface {
+  name = 'MindbodyIntegrations1764115200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

@@ -1,0 +1,16 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** An account field broke a SPEC §5 signup rule. → 400 with `fieldErrors` (first one as `message`). */
+export class AccountInvalidException extends GroveException {
+  constructor(fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors)[0] ?? MESSAGES.fillAllFields, fieldErrors);
+  }
+}
+
+/** The current password given to change it is wrong. → 400 'Your current password is not correct' */
+export class CurrentPasswordWrongException extends GroveException {
+  constructor() {
+    super(MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
+  }
+}

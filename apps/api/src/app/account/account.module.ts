@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AccountController } from './account.controller';
+import { AccountRepository } from './account.repository';
+import { AccountService } from './account.service';
+
+/** Account Settings: the owner's details and password (reuses the auth module's sessions). */
+@Module({ imports: [AuthModule], controllers: [AccountController], providers: [AccountService, AccountRepository] })
+export class AccountModule {}

@@ -1,0 +1,35 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { MESSAGES, type UpdateAccountRequest } from '@grove/contracts';
+
+/**
+ * `PATCH /api/account` body: any subset of the owner's names and the business's name, phone and
+ * website (email is not editable). Only types are checked here; the SPEC §5 signup rules run in
+ * the service so each field gets its signup message.
+ */
+export class UpdateAccountDto implements UpdateAccountRequest {
+  @ApiPropertyOptional({ example: 'Sam' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  firstName?: string;
+
+  @ApiPropertyOptional({ example: 'Lee' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  lastName?: string;
+
+  @ApiPropertyOptional({ example: 'Green Valley Fitness' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.businessNameRequired })
+  businessName?: string;
+
+  @ApiPropertyOptional({ example: '0412 345 678' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  phoneNumber?: string;
+
+  @ApiPropertyOptional({ example: 'greenvalley.com.au' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.fillAllFields })
+  website?: string;
+}

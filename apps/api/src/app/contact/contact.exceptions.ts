@@ -1,0 +1,19 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** A contact form field broke a SPEC §5 rule. → 400 with `fieldErrors` (first one as `message`). */
+export class ContactInvalidException extends GroveException {
+  constructor(fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors)[0] ?? MESSAGES.contactFailed, fieldErrors);
+  }
+}
+
+/**
+ * The captcha is missing, wrong, expired or already used (SPEC §5 "captcha required", §8 contact
+ * send failure). → 400 'Error: Please ensure you have completed the reCAPTCHA correctly.'
+ */
+export class CaptchaFailedException extends GroveException {
+  constructor() {
+    super(MESSAGES.contactFailed, { captcha: MESSAGES.captchaRequired });
+  }
+}

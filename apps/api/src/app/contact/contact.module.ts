@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CaptchaModule } from '../captcha/captcha.module';
+import { MailModule } from '../mail/mail.module';
+import { ContactController } from './contact.controller';
+import { ContactRepository } from './contact.repository';
+import { ContactService } from './contact.service';
+
+/** The public contact form: captcha, sanitizing, storage and the email (SPEC §2, §3, §5). */
+@Module({
+  imports: [CaptchaModule, MailModule],
+  controllers: [ContactController],
+  providers: [ContactService, ContactRepository],
+})
+export class ContactModule {}

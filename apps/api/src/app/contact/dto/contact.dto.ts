@@ -1,0 +1,57 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { MESSAGES, type ContactInput, type ContactRequest } from '@grove/contracts';
+
+/**
+ * `POST /api/contact` body (SPEC §3 "Contact message"). Only the types are checked here; the
+ * rules run in the service with contracts' `validateContactInput` (SPEC §5), the same function
+ * the contact page uses, so each field gets exactly its SPEC message.
+ */
+export class ContactDto implements Partial<ContactRequest> {
+  @ApiProperty({ example: 'Sam', maxLength: 100 })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidName })
+  firstName?: string;
+
+  @ApiProperty({ example: 'Lee', maxLength: 100 })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidName })
+  lastName?: string;
+
+  @ApiProperty({ example: 'sam@example.com' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidEmail })
+  email?: string;
+
+  @ApiProperty({ example: '0412 345 678', description: 'An Australian mobile number' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidPhone })
+  phoneNumber?: string;
+
+  @ApiProperty({ example: 'https://mygym.com.au' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidUrl })
+  website?: string;
+
+  @ApiProperty({ example: 'Hello! Could we see a demo?', maxLength: 500 })
+  @IsOptional()
+  @IsString({ message: MESSAGES.messageRequired })
+  message?: string;
+
+  @ApiProperty({ description: "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token" })
+  @IsOptional()
+  @IsString({ message: MESSAGES.contactFailed })
+  captcha?: string;
+
+  /** The form's fields with absent ones as empty strings, ready for `validateContactInput`. */
+  toInput(): ContactInput {
+    return {
+      firstName: this.firstName ?? '',
+      lastName: this.lastName ?? '',
+      email: this.email ?? '',
+      phoneNumber: this.phoneNumber ?? '',
+      website: this.website ?? '',
+      message: this.message ?? '',
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, Ip, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { MessageReply } from '@grove/contracts';
+import { Public } from '../common/public.decorator';
+import { LeadDto } from './dto/lead.dto';
+import { LeadsService } from './leads.service';
+
+/** The landing page's 'Learn More' pop-up (SPEC §2 Landing page). Public. */
+@ApiTags('leads')
+@Public()
+@Controller('leads')
+export class LeadsController {
+  constructor(private readonly leads: LeadsService) {}
+
+  /**
+   * Body LeadRequest `{ fullName, email, phone, company }`.
+   * → 201 `{ message: "Thanks! We'll be in touch soon." }`; 400 `{ message, fieldErrors }`
+   * ('Not a valid name', 'Not a valid email address', 'Not a valid phone number', company
+   * required / ≤ 200); 429 over THROTTLE_CONTACT_LIMIT per client per minute.
+   */
+  @Post()
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ auth: true, referral: true, support: true })
+  @ApiOperation({ summary: "Leave your details from the landing page's Learn More form" })
+  capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReply> {
+    return this.leads.capture(body, ip ?? null);
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { LeadsController } from './leads.controller';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
+
+/** Leads from the landing page (SPEC §2 Landing page). */
+@Module({ imports: [MailModule], controllers: [LeadsController], providers: [LeadsService, LeadsRepository] })
+export class LeadsModule {}

@@ -1,0 +1,115 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createTransport, type Transporter } from 'nodemailer';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../common/app-config';
+import { JobsService } from '../jobs/jobs.service';
+
+/** The pg-boss queue that delivers Grove's emails. */
+export const MAIL_QUEUE = 'mail.send';
+
+/** A plain-text email to send. Addresses are RFC 5322 (`name <a@b.c>` or `a@b.c`). */
+export interface OutgoingEmail {
+  to: string;
+  /** Where replies go (e.g. the visitor who wrote a contact message). */
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+/** The row an email is about, told when it has been delivered (e.g. `{ kind: 'contact', id }`). */
+export interface EmailSource {
+  kind: string;
+  id: string;
+}
+
+/** Data of a `mail.send` job. */
+export interface MailJob extends OutgoingEmail {
+  source?: EmailSource;
+}
+
+/** 'sent' through SMTP, or 'outboxed' into `outbox_emails` when SMTP_URL is not configured. */
+export type DeliveryOutcome = 'sent' | 'outboxed';
+
+/** Called after an email of a `source.kind` has been delivered. */
+export type DeliveryListener = (sourceId: string, outcome: DeliveryOutcome) => Promise<void>;
+
+/**
+ * Grove's outgoing email, sent in the background as pg-boss jobs (`mail.send`; 3 retries with
+ * backoff). With SMTP_URL set, each email goes through nodemailer (from MAIL_FROM); without it,
+ * the email is written to the `outbox_emails` table and one line is logged, so nothing is lost
+ * on a machine without a mail server. Modules tell which rows an email belongs to (`source`)
+ * and register a listener per `kind` to record the delivery.
+ */
+@Injectable()
+export class MailService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MailService.name);
+  private readonly listeners = new Map<string, DeliveryListener>();
+  private transporter?: Transporter;
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<MailJob>({ name: MAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true }, async (data) => {
+      await this.deliver(data);
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.transporter?.close();
+  }
+
+  /** Registers what to do once an email about a row of `kind` has been delivered (one listener per kind). */
+  onDelivered(kind: string, listener: DeliveryListener): void {
+    this.listeners.set(kind, listener);
+  }
+
+  /**
+   * Queues an email for background delivery.
+   * @returns the job id
+   */
+  async queue(email: OutgoingEmail, source?: EmailSource): Promise<string | null> {
+    const job: MailJob = { ...email, ...(source ? { source } : {}) };
+    return this.jobs.send<MailJob>(MAIL_QUEUE, job);
+  }
+
+  /**
+   * Delivers one email now: through SMTP when configured, else into `outbox_emails`; then calls
+   * the source's delivery listener.
+   * @throws the SMTP error (the job is retried by pg-boss)
+   */
+  async deliver(email: MailJob): Promise<DeliveryOutcome> {
+    let outcome: DeliveryOutcome;
+    if (this.config.mail.smtpUrl) {
+      this.transporter ??= createTransport(this.config.mail.smtpUrl);
+      await this.transporter.sendMail({
+        from: this.config.mail.from,
+        to: email.to,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        subject: email.subject,
+        text: email.text,
+      });
+      outcome = 'sent';
+    } else {
+      await this.dataSource.query(`INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`, [
+        email.to,
+        email.replyTo ?? null,
+        email.subject,
+        email.text,
+      ]);
+      this.logger.log(`SMTP_URL is not set: email "${email.subject}" to ${email.to} kept in outbox_emails`);
+      outcome = 'outboxed';
+    }
+    if (email.source) {
+      // The email is out: a failing listener must not make pg-boss send it again.
+      await this.listeners
+        .get(email.source.kind)?.(email.source.id, outcome)
+        .catch((error: unknown) => this.logger.error(`recording delivery of ${email.source?.kind} ${email.source?.id}: ${String(error)}`));
+    }
+    return outcome;
+  }
+}

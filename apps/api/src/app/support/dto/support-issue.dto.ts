@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import {
+  MESSAGES,
+  SUPPORT_DESCRIPTION_MAX_LENGTH,
+  SUPPORT_SUMMARY_MAX_LENGTH,
+  type SupportIssueInput,
+  type SupportIssueRequest,
+} from '@grove/contracts';
+
+/**
+ * `POST /api/support/issues` body (SPEC §2 Issue form: Issue title, Issue Description). Only the
+ * types are checked here; the rules run in the service with contracts' `validateSupportIssueInput`.
+ */
+export class SupportIssueDto implements Partial<SupportIssueRequest> {
+  @ApiProperty({ example: 'The branches table does not load', maxLength: SUPPORT_SUMMARY_MAX_LENGTH })
+  @IsOptional()
+  @IsString({ message: MESSAGES.issueTitleRequired })
+  summary?: string;
+
+  @ApiProperty({ example: 'Since this morning the spinner never stops.', maxLength: SUPPORT_DESCRIPTION_MAX_LENGTH })
+  @IsOptional()
+  @IsString({ message: MESSAGES.issueDescriptionRequired })
+  description?: string;
+
+  /** The body with absent fields as empty strings. */
+  toInput(): SupportIssueInput {
+    return { summary: this.summary ?? '', description: this.description ?? '' };
+  }
+}

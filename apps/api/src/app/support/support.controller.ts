@@ -1,0 +1,29 @@
+import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { MessageReply } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { SupportIssueDto } from './dto/support-issue.dto';
+import { SupportService } from './support.service';
+
+/** The sidebar's Contact Support issue form (SPEC §2 Issue form; §7 `/jira/bugfix`). Signed in. */
+@ApiTags('support')
+@ApiCookieAuth('grove_access')
+@Controller('support')
+export class SupportController {
+  constructor(private readonly support: SupportService) {}
+
+  /**
+   * Body SupportIssueRequest `{ summary, description }` (title ≤ 200, description ≤ 5000, both
+   * required). → 201 `{ message: 'Successfully submitted request!' }` once stored (Jira is filed
+   * in the background); 400 `{ message, fieldErrors }` 'Please enter an issue title' / 'Please
+   * describe the issue'; 401 signed out; 429 over THROTTLE_SUPPORT_LIMIT per client per minute.
+   */
+  @Post('issues')
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ auth: true, referral: true, contact: true })
+  @ApiOperation({ summary: 'Report an issue to the Grove team' })
+  report(@CurrentUser() user: AuthUser, @Body() body: SupportIssueDto): Promise<MessageReply> {
+    return this.support.report(user, body.toInput());
+  }
+}

@@ -1,0 +1,109 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MESSAGES, type AccountDetails } from '@grove/contracts';
+import { AccountSettingsPage } from './AccountSettingsPage';
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+const account: AccountDetails = {
+  firstName: 'Dana',
+  lastName: 'Green',
+  email: 'dana@greenvalley.example',
+  businessName: 'Green Valley Fitness',
+  phoneNumber: '0412 345 678',
+  website: 'greenvalley.com.au',
+};
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+async function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AccountSettingsPage />
+    </QueryClientProvider>,
+  );
+  await screen.findByDisplayValue('Dana');
+}
+
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
+
+describe('AccountSettingsPage', () => {
+  it("shows the owner's details, checks them with signup's rules and saves them", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/account' && init?.method === 'PATCH') {
+        return reply(200, { ...account, ...JSON.parse(String(init.body)) });
+      }
+      if (url === '/api/account') return reply(200, account);
+      return reply(200, null);
+    });
+    await renderPage();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe(
+      'Green Valley Fitness',
+    );
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'R1ley');
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.signupInvalidName)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.fillAllFields)).toBeTruthy();
+    expect(calls('/api/account').some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Riley');
+    await user.type(screen.getByLabelText('Phone number'), '0498 765 432');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.accountSaved);
+    const patch = calls('/api/account').find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(patch?.[1].body)).toMatchObject({
+      firstName: 'Riley',
+      phoneNumber: '0498 765 432',
+    });
+  });
+
+  it('refuses a short or unconfirmed new password and shows a wrong current password on its field', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/account') return reply(200, account);
+      if (url === '/api/account/password') {
+        return reply(400, { statusCode: 400, message: MESSAGES.currentPasswordWrong });
+      }
+      return reply(200, null);
+    });
+    await renderPage();
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm new password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordTooShort)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
+    expect(calls('/api/account/password')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Current password'), 'not my password');
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'a long new password');
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'a long new password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() =>
+      expect(
+        document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe(MESSAGES.currentPasswordWrong),
+    );
+    expect(document.activeElement).toBe(current);
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '@grove/contracts';
+import { ApiError, useChangePassword } from '@grove/web-data-access';
+import { Alert, Button, Card, TextField } from '@grove/web-ui';
+
+interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * 'Change password' on Account Settings: current password, new password (Grove's rule, at least
+ * 8 characters) and its confirmation. A wrong current password shows 'Your current password is
+ * not correct' on that field; success clears the form and says so.
+ */
+export function ChangePasswordCard() {
+  const changePassword = useChangePassword();
+  const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({ defaultValues: emptyPasswords });
+
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setNote(null);
+    try {
+      const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
+      reset(emptyPasswords);
+      setNote({ tone: 'success', text: reply.message });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      if (message === MESSAGES.currentPasswordWrong || fieldErrors.currentPassword) {
+        setError(
+          'currentPassword',
+          { message: fieldErrors.currentPassword ?? MESSAGES.currentPasswordWrong },
+          { shouldFocus: true },
+        );
+      } else if (fieldErrors.newPassword) {
+        setError('newPassword', { message: fieldErrors.newPassword }, { shouldFocus: true });
+      } else {
+        setNote({ tone: 'error', text: message });
+      }
+    }
+  });
+
+  return (
+    <Card className="dash-account__card" aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className="dash-account__title">
+        Change password
+      </h2>
+      <p className="g-muted dash-account__lead">Use at least {PASSWORD_MIN_LENGTH} characters.</p>
+      <form onSubmit={submit} noValidate aria-labelledby="change-password-title">
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword', {
+            validate: (value) => !!value || MESSAGES.currentPasswordRequired,
+            onChange: () => setNote(null),
+          })}
+        />
+        <div className="dash-form-row">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword', {
+              validate: (value) => value.length >= PASSWORD_MIN_LENGTH || MESSAGES.passwordTooShort,
+            })}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword', {
+              validate: (value, values) =>
+                value === values.newPassword || MESSAGES.passwordsDoNotMatch,
+            })}
+          />
+        </div>
+        {note && <Alert tone={note.tone}>{note.text}</Alert>}
+        <Button type="submit" busy={isSubmitting}>
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}

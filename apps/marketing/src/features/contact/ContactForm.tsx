@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  MESSAGES,
+  validateContactInput,
+  type ContactInput,
+} from '@grove/contracts';
+import { ApiError, useCaptchaConfig, useSendContactMessage } from '@grove/web-data-access';
+import { Alert, Button, Card, Modal, Spinner, TextArea, TextField } from '@grove/web-ui';
+import { CaptchaField } from './CaptchaField';
+
+/** SPEC §4/§9: a failed send's message stays on screen for 3 seconds. */
+export const CONTACT_ERROR_DISPLAY_MS = 3_000;
+
+/** The form's values: SPEC §3 "Contact message" fields plus the captcha's solution. */
+type ContactFormValues = ContactInput & { captcha: string };
+
+const emptyForm: ContactFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  website: '',
+  message: '',
+  captcha: '',
+};
+
+/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
+const rule = (field: keyof ContactInput) => ({
+  validate: (_value: string, values: ContactFormValues) =>
+    validateContactInput(values)[field] ?? true,
+});
+
+/**
+ * The contact form (SPEC §2, §4, §5): First Name, Last Name, Email, Phone (Australian mobile),
+ * Company Website, Message with a live x/500 counter (typing stops at 500), a captcha and Submit.
+ * Field errors show under each field; while sending the button is busy; success opens the 'Thank
+ * you' dialog and resets the form and captcha; a failure shows the server's message for 3 seconds.
+ */
+export function ContactForm() {
+  const captchaConfig = useCaptchaConfig();
+  const send = useSendContactMessage();
+  const captchaErrorId = useId();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A new key remounts the captcha, so a used or rejected solution is never sent twice.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues>({ defaultValues: emptyForm });
+  const captcha = useController({
+    control,
+    name: 'captcha',
+    rules: { validate: (value) => !!value || MESSAGES.captchaRequired },
+  });
+  const setCaptcha = captcha.field.onChange;
+
+  useEffect(() => {
+    if (!failure) return;
+    const timer = setTimeout(() => setFailure(null), CONTACT_ERROR_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [failure]);
+
+  const onCaptcha = useCallback((token: string | null) => setCaptcha(token ?? ''), [setCaptcha]);
+
+  const resetCaptcha = () => {
+    setValue('captcha', '');
+    setCaptchaKey((key) => key + 1);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await send.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        phoneNumber: values.phoneNumber.trim(),
+        website: values.website.trim(),
+        message: values.message.trim(),
+        captcha: values.captcha,
+      });
+      reset(emptyForm);
+      resetCaptcha();
+      setSent(true);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if (field in emptyForm && field !== 'captcha')
+          setError(field as keyof ContactInput, { message });
+      }
+      // Input errors are checked before the captcha; anything else may have used up the solution.
+      if (!Object.keys(fieldErrors).length || 'captcha' in fieldErrors) resetCaptcha();
+      setFailure(error instanceof Error ? error.message : MESSAGES.contactFailed);
+    }
+  });
+
+  const messageLength = (watch('message') ?? '').length;
+
+  return (
+    <>
+      <Card className="mk-contact__card">
+        <form onSubmit={submit} noValidate aria-label="Contact us">
+          <div className="mk-contact__row">
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName', rule('firstName'))}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName', rule('lastName'))}
+            />
+          </div>
+          <div className="mk-contact__row">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email', rule('email'))}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="0412 345 678"
+              error={errors.phoneNumber?.message}
+              {...register('phoneNumber', rule('phoneNumber'))}
+            />
+          </div>
+          <TextField
+            label="Company Website"
+            type="url"
+            autoComplete="url"
+            placeholder="yourgym.com.au"
+            error={errors.website?.message}
+            {...register('website', rule('website'))}
+          />
+          <TextArea
+            label="Message"
+            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+            rows={6}
+            hint={`${messageLength}/${CONTACT_MESSAGE_MAX_LENGTH}`}
+            error={errors.message?.message}
+            {...register('message', rule('message'))}
+          />
+          {captchaConfig.isPending ? (
+            <Spinner label="Loading the captcha…" />
+          ) : captchaConfig.data ? (
+            <CaptchaField
+              key={captchaKey}
+              config={captchaConfig.data}
+              onChange={onCaptcha}
+              describedBy={errors.captcha ? captchaErrorId : undefined}
+            />
+          ) : (
+            <Alert>{MESSAGES.captchaUnavailable}</Alert>
+          )}
+          {errors.captcha && (
+            <div id={captchaErrorId} className="g-field__error mk-contact__captcha-error">
+              {errors.captcha.message}
+            </div>
+          )}
+          {failure && <Alert>{failure}</Alert>}
+          <Button type="submit" busy={isSubmitting} className="mk-contact__submit">
+            Submit
+          </Button>
+        </form>
+      </Card>
+      <Modal open={sent} title="Message sent" onClose={() => setSent(false)}>
+        <p className="mk-contact__thanks">{MESSAGES.contactSuccess}</p>
+        <div className="mk-contact__modal-actions">
+          <Button onClick={() => setSent(false)}>Close</Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

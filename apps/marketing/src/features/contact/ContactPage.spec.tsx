@@ -1,0 +1,170 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES } from '@grove/contracts';
+import { ContactPage } from './ContactPage';
+
+// The real widget needs Web Crypto and workers; here the page only has to render its element.
+jest.mock('./load-altcha', () => ({ loadAltcha: async () => undefined }));
+
+type FakeReply = { status: number; body?: unknown };
+const reply = ({ status, body }: FakeReply) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+const fetchMock = jest.fn();
+/** Replies to POST /api/contact, in order; GET /api/captcha always answers altcha. */
+let contactReplies: FakeReply[] = [];
+
+beforeEach(() => {
+  contactReplies = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string) => {
+    if (url === '/api/captcha')
+      return reply({
+        status: 200,
+        body: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
+      });
+    if (url === '/api/contact') return reply(contactReplies.shift() ?? { status: 500 });
+    throw new Error(`unexpected ${url}`);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+/** Renders the page and waits for its form, which loads on demand. */
+async function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ContactPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByLabelText('First Name');
+}
+
+/** The message element that `aria-describedby` of the field labelled `label` points to. */
+function descriptionOf(label: string): string {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+  return ids
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+/** Solves the captcha as the altcha widget reports it: a `statechange` to 'verified'. */
+async function solveCaptcha(payload = 'solved-payload') {
+  const widget = await waitFor(() => {
+    const element = document.querySelector('altcha-widget');
+    if (!element) throw new Error('no captcha yet');
+    return element;
+  });
+  act(() => {
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
+    );
+  });
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First Name'), 'Jane');
+  await user.type(screen.getByLabelText('Last Name'), 'Citizen');
+  await user.type(screen.getByLabelText('Email'), 'jane@mygym.com.au');
+  await user.type(screen.getByLabelText('Phone'), '0412 345 678');
+  await user.type(screen.getByLabelText('Company Website'), 'mygym.com.au');
+  await user.type(screen.getByLabelText('Message'), 'We would like a demo for our two gyms.');
+}
+
+describe('ContactPage', () => {
+  it("shows each field's own error under it for bad input and sends nothing", async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(screen.getByLabelText('First Name'), 'J4ne');
+    await user.type(screen.getByLabelText('Email'), 'jane@');
+    await user.type(screen.getByLabelText('Phone'), '02 9876 5432');
+    await user.type(screen.getByLabelText('Company Website'), 'not a site');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(MESSAGES.captchaRequired)).toBeTruthy();
+    expect(descriptionOf('First Name')).toBe('Not a valid name');
+    expect(descriptionOf('Last Name')).toBe('Not a valid name');
+    expect(descriptionOf('Email')).toBe('Not a valid email address');
+    expect(descriptionOf('Phone')).toBe('Not a valid phone number');
+    expect(descriptionOf('Company Website')).toBe('Not a valid URL');
+    expect(descriptionOf('Message')).toContain(MESSAGES.messageRequired);
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/contact')).toBe(false);
+
+    // Fixing a field clears its message.
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '0412 345 678');
+    await waitFor(() => expect(screen.queryByText('Not a valid phone number')).toBeNull());
+  });
+
+  it('counts the message and stops it at 500 characters', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    expect(descriptionOf('Message')).toBe('0/500');
+    await user.type(message, 'Hello');
+    expect(descriptionOf('Message')).toBe('5/500');
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('x'.repeat(620));
+    expect(message.value).toHaveLength(500);
+    await user.type(message, 'more');
+    expect(message.value).toHaveLength(500);
+    expect(descriptionOf('Message')).toBe('500/500');
+  });
+
+  it('sends the form with the solved captcha, thanks the visitor and resets the form on Close', async () => {
+    const user = userEvent.setup();
+    contactReplies = [{ status: 201, body: { message: MESSAGES.contactSuccess } }];
+    await renderPage();
+    await fillValid(user);
+    await solveCaptcha('payload-1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
+    expect(within(dialog).getByText(MESSAGES.contactSuccess)).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/contact') ?? [];
+    expect(JSON.parse(init.body)).toEqual({
+      firstName: 'Jane',
+      lastName: 'Citizen',
+      email: 'jane@mygym.com.au',
+      phoneNumber: '0412 345 678',
+      website: 'mygym.com.au',
+      message: 'We would like a demo for our two gyms.',
+      captcha: 'payload-1',
+    });
+
+    await user.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    // The captcha is fresh too: submitting again asks for it.
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.captchaRequired)).toBeTruthy();
+  });
+
+  it("shows the server's captcha failure for 3 seconds", async () => {
+    const user = userEvent.setup();
+    contactReplies = [{ status: 400, body: { statusCode: 400, message: MESSAGES.contactFailed } }];
+    await renderPage();
+    await fillValid(user);
+    await solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.contactFailed);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Jane');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.contactFailed)).toBeNull(), {
+      timeout: 4_000,
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES } from '@grove/contracts';
+import { LandingPage } from './LandingPage';
+
+jest.mock('./assets/product-tour.mp4', () => '/remotes/marketing/assets/product-tour.mp4');
+jest.mock('./assets/product-tour-poster.webp', () => '/remotes/marketing/assets/product-tour-poster.webp');
+
+type FakeReply = { status: number; body?: unknown };
+const fetchMock = jest.fn();
+let leadReplies: FakeReply[] = [];
+
+beforeEach(() => {
+  leadReplies = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string) => {
+    if (url !== '/api/leads') throw new Error(`unexpected ${url}`);
+    const { status, body } = leadReplies.shift() ?? { status: 500 };
+    return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens the Learn More pop-up and waits for its form (loaded on demand). */
+async function openLeadForm() {
+  await userEvent.click(screen.getByRole('button', { name: 'Learn More' }));
+  await screen.findByLabelText('Full name');
+  return screen.getByRole('dialog', { hidden: true });
+}
+
+async function fillLead(values: { fullName: string; email: string; phone: string; company: string }) {
+  await userEvent.type(screen.getByLabelText('Full name'), values.fullName);
+  await userEvent.type(screen.getByLabelText('Email'), values.email);
+  await userEvent.type(screen.getByLabelText('Phone'), values.phone);
+  await userEvent.type(screen.getByLabelText('Company'), values.company);
+}
+
+const validLead = { fullName: 'Sam Lee', email: 'sam@mygym.com.au', phone: '0412 345 678', company: 'Green Valley Fitness' };
+
+it('shows the headline, Try Free to /signup, the Mindbody note and a labelled video', () => {
+  renderPage();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your members are your best marketing');
+  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Try Free' }).getAttribute('href')).toBe('/signup');
+  expect(screen.getByText('Supports Mindbody Integration')).toBeTruthy();
+  const video = screen.getByLabelText(/Grove product tour/);
+  expect(video.getAttribute('poster')).toBe('/remotes/marketing/assets/product-tour-poster.webp');
+  expect(video.getAttribute('preload')).toBe('none');
+});
+
+it('Learn More checks every field with the SPEC messages and sends nothing', async () => {
+  renderPage();
+  const dialog = await openLeadForm();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect(await within(dialog).findByText(MESSAGES.invalidName)).toBeTruthy();
+  expect(within(dialog).getByText(MESSAGES.invalidEmail)).toBeTruthy();
+  expect(within(dialog).getByText(MESSAGES.invalidPhone)).toBeTruthy();
+  expect(within(dialog).getByText(MESSAGES.companyRequired)).toBeTruthy();
+  expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('sends the lead and shows the server’s message in the pop-up', async () => {
+  leadReplies.push({ status: 201, body: { message: MESSAGES.leadSuccess } });
+  renderPage();
+  const dialog = await openLeadForm();
+  await fillLead(validLead);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect((await within(dialog).findByRole('status', { hidden: true })).textContent).toBe(MESSAGES.leadSuccess);
+  const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(init.method).toBe('POST');
+  expect(JSON.parse(String(init.body))).toEqual(validLead);
+  expect(screen.queryByLabelText('Full name')).toBeNull();
+});
+
+it('shows the error’s message and keeps what was typed when sending fails', async () => {
+  leadReplies.push({ status: 429, body: { statusCode: 429, message: 'Too many requests. Please try again in a minute.' } });
+  renderPage();
+  const dialog = await openLeadForm();
+  await fillLead(validLead);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect((await within(dialog).findByRole('alert', { hidden: true })).textContent).toBe('Too many requests. Please try again in a minute.');
+  await waitFor(() => expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Green Valley Fitness'));
+});

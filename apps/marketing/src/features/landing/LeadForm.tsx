@@ -1,0 +1,93 @@
+import { useForm } from 'react-hook-form';
+import { MESSAGES, isValidEmail, isValidName, isValidPhone, type LeadRequest } from '@grove/contracts';
+import { ApiError, useCreateLead } from '@grove/web-data-access';
+import { Alert, Button, TextField } from '@grove/web-ui';
+
+const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '' };
+
+/** Server field names that map onto this form's fields. */
+const leadFields: (keyof LeadRequest)[] = ['fullName', 'email', 'phone', 'company'];
+
+/**
+ * The 'Learn More' pop-up's form (SPEC §2 Landing page): fullName, email, phone and company,
+ * checked with the contracts' rules ('Not a valid name', 'Not a valid email address',
+ * 'Not a valid phone number', company required). Sends `POST /api/leads`; on success shows the
+ * server's message in place of the form, on failure the error's message above the form.
+ * Lazy-loaded when the pop-up opens, so the landing page does not pay for phone validation.
+ */
+export function LeadForm({ onDone }: { onDone: () => void }) {
+  const lead = useCreateLead();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LeadRequest>({ defaultValues: emptyLead, mode: 'onTouched' });
+
+  const submit = handleSubmit((values) => {
+    const body: LeadRequest = {
+      fullName: values.fullName.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      company: values.company.trim(),
+    };
+    lead.mutate(body, {
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        for (const field of leadFields) {
+          const message = error.fieldErrors[field];
+          if (message) setError(field, { message });
+        }
+      },
+    });
+  });
+
+  if (lead.isSuccess) {
+    return (
+      <div className="mk-lead-done">
+        <Alert tone="success">{lead.data.message}</Alert>
+        <Button onClick={onDone}>Close</Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mk-lead-form" aria-describedby="lead-intro">
+      <p id="lead-intro" className="g-muted mk-lead-form__intro">
+        Leave your details and we will show you how Grove can grow your gym.
+      </p>
+      {lead.isError && <Alert>{lead.error.message}</Alert>}
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName', { validate: (value) => isValidName(value) || MESSAGES.invalidName })}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email', { validate: (value) => isValidEmail(value) || MESSAGES.invalidEmail })}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        hint="For example 0412 345 678"
+        error={errors.phone?.message}
+        {...register('phone', { validate: (value) => isValidPhone(value) || MESSAGES.invalidPhone })}
+      />
+      <TextField
+        label="Company"
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...register('company', { validate: (value) => value.trim().length > 0 || MESSAGES.companyRequired })}
+      />
+      <Button type="submit" busy={lead.isPending} className="mk-btn--block">
+        Send
+      </Button>
+    </form>
+  );
+}

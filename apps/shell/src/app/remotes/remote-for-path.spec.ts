@@ -1,0 +1,22 @@
+import { remoteForPath } from './remote-for-path';
+
+describe('remoteForPath', () => {
+  it('sends public pages and unknown paths to the marketing remote', () => {
+    for (const path of ['/', '/pricing', '/about', '/contact', '/privacyPolicy', '/landingPage', '/nope']) {
+      expect(remoteForPath(path)).toEqual({ remote: 'marketing', expose: 'Routes' });
+    }
+  });
+
+  it('knows the signed-in screens and the referral join page', () => {
+    expect(remoteForPath('/dashboard')).toEqual({ remote: 'dashboard', expose: 'Routes' });
+    expect(remoteForPath('/dashboard/prospective-members')).toEqual({ remote: 'dashboard', expose: 'Routes' });
+    expect(remoteForPath('/referral-links')).toEqual({ remote: 'dashboard', expose: 'ReferralLinks' });
+    expect(remoteForPath('/mindbody-setup')).toEqual({ remote: 'integrations', expose: 'Routes' });
+    expect(remoteForPath('/referral/abc123')).toEqual({ remote: 'referral', expose: 'Routes' });
+  });
+
+  it('preloads nothing for the shell’s own login and signup pages', () => {
+    expect(remoteForPath('/login')).toBeNull();
+    expect(remoteForPath('/signup')).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  MESSAGES,
+  SUPPORT_DESCRIPTION_MAX_LENGTH,
+  SUPPORT_SUMMARY_MAX_LENGTH,
+  validateSupportIssueInput,
+  type SupportIssueRequest,
+} from '@grove/contracts';
+import { ApiError, useSubmitSupportIssue } from '@grove/web-data-access';
+import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
+
+/** Props of {@link IssueFormModal}. */
+export interface IssueFormModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
+
+/** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
+const rule = (field: keyof SupportIssueRequest) => ({
+  validate: (_value: string, values: SupportIssueRequest) =>
+    validateSupportIssueInput(values)[field] ?? true,
+});
+
+/**
+ * The issue form behind the sidebar's 'Contact Support' button (SPEC §2 Issue form): 'Issue
+ * title' and 'Issue Description', both required (contracts' rules: at most 200 and 5000
+ * characters), and Submit. Success shows 'Successfully submitted request!' and clears the form;
+ * a failure shows 'Failed to send! Please try again.' and keeps what was typed.
+ */
+export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
+  const submitIssue = useSubmitSupportIssue();
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SupportIssueRequest>({ defaultValues: emptyIssue });
+
+  const close = () => {
+    setResult(null);
+    onClose();
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      await submitIssue.mutateAsync({
+        summary: values.summary.trim(),
+        description: values.description.trim(),
+      });
+      reset(emptyIssue);
+      setResult({ tone: 'success', text: MESSAGES.supportSuccess });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field in emptyIssue) setError(field as keyof SupportIssueRequest, { message });
+        }
+      }
+      setResult({ tone: 'error', text: MESSAGES.supportFailed });
+    }
+  });
+
+  return (
+    <Modal open={open} title="Contact Support" onClose={close}>
+      <p className="g-muted shell-issue__lead">Tell us what went wrong and we will look into it.</p>
+      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      <form onSubmit={submit} noValidate aria-label="Report an issue">
+        <TextField
+          label="Issue title"
+          autoComplete="off"
+          error={errors.summary?.message}
+          maxLength={SUPPORT_SUMMARY_MAX_LENGTH}
+          {...register('summary', rule('summary'))}
+        />
+        <TextArea
+          label="Issue Description"
+          rows={6}
+          error={errors.description?.message}
+          maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
+          {...register('description', rule('description'))}
+        />
+        <Button type="submit" busy={isSubmitting} className="shell-issue__submit">
+          Submit
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from './messages';
+
+/** Longest issue title (Jira's summary field holds at most 255 characters). */
+export const SUPPORT_SUMMARY_MAX_LENGTH = 200;
+/** Longest issue description. */
+export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
+/** Longest company name on the landing page's 'Learn More' form. */
+export const LEAD_COMPANY_MAX_LENGTH = 200;
+
+/** The issue form's fields (SPEC §2 Issue form, §3 Issue report). */
+export interface SupportIssueInput {
+  summary: string;
+  description: string;
+}
+
+/**
+ * Checks the issue form (SPEC §5: both fields required): title 'Please enter an issue title' /
+ * at most 200 characters, description 'Please describe the issue' / at most 5000 characters
+ * (both checked after trimming).
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validateSupportIssueInput(input: SupportIssueInput): Partial<Record<keyof SupportIssueInput, string>> {
+  const errors: Partial<Record<keyof SupportIssueInput, string>> = {};
+  const summary = (input.summary ?? '').trim();
+  const description = (input.description ?? '').trim();
+  if (!summary) errors.summary = MESSAGES.issueTitleRequired;
+  else if (summary.length > SUPPORT_SUMMARY_MAX_LENGTH) errors.summary = MESSAGES.issueTitleTooLong;
+  if (!description) errors.description = MESSAGES.issueDescriptionRequired;
+  else if (description.length > SUPPORT_DESCRIPTION_MAX_LENGTH) errors.description = MESSAGES.issueDescriptionTooLong;
+  return errors;
+}
