@@ -47,6 +47,8 @@ export default defineConfig({
       GROVE_DB_PORT: '0',
       GROVE_EPHEMERAL_STATE: 'true',
       LOG_LEVEL: 'warn',
+      // A small Mindbody sandbox keeps the Mindbody journey quick (tools/scripts/start.mjs starts it).
+      MINDBODY_SANDBOX_CLIENTS: process.env.MINDBODY_SANDBOX_CLIENTS ?? '300',
     },
   },
 });

@@ -4,5 +4,5 @@ module.exports = {
   ...require('../../tools/jest/preset.cjs'),
   testEnvironment: 'jsdom',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.tsx'],
+  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
 };

@@ -1,6 +1,7 @@
 // What every benchmark needs: a throwaway embedded PostgreSQL, the built API on a free port, and
 // a signed-up owner's cookie. Used by `npm run bench:*`; run `npm run build` first.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,7 @@ export async function startBenchApi(env = {}) {
         NODE_ENV: 'production',
         COOKIE_SECURE: 'false',
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
         LOG_LEVEL: 'warn',

@@ -2,14 +2,17 @@
 // `npm start`: one command to a running Grove (DESIGN.md §7).
 //  1. builds what is stale (Nx cache: an unchanged project is not rebuilt),
 //  2. starts the embedded PostgreSQL unless DATABASE_URL is set (data in .grove/db, git-ignored),
-//  3. starts the API, which runs the migrations and serves the shell, the remotes and /api on
+//  3. starts the Mindbody sandbox (apps/mindbody-sandbox) on a free port unless MINDBODY_API_URL
+//     is set, and points the API at it (MINDBODY_SANDBOX_CLIENTS clients, default 2,500),
+//  4. starts the API, which runs the migrations and serves the shell, the remotes and /api on
 //     one port; on the first start of an empty embedded database it also seeds a demo business,
-//  4. prints the URL (and the demo login).
+//  5. prints the URL (and the demo login).
 // Flags: --no-build (use dist/ as it is), --watch (restart the API when its bundle changes).
 // GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see README.md "Configuration".
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
@@ -20,13 +23,26 @@ const log = (line) => console.log(`[grove] ${line}`);
 const port = Number(process.env.PORT ?? 3000);
 const stateDir = path.resolve(process.env.GROVE_STATE_DIR ?? path.join(root, '.grove'));
 const WEB_PROJECTS = ['shell', 'marketing', 'dashboard', 'integrations', 'referral'];
+/** No Mindbody configured: run the sandbox stand-in (DESIGN §6, §7). */
+const useSandbox = !process.env.MINDBODY_API_URL;
 
 function build() {
   log('building what changed (first run takes a minute or two)…');
   const result = spawnSync(
     process.execPath,
-    [binPath('nx'), 'run-many', '-t', 'build', `--projects=api,${WEB_PROJECTS.join(',')}`, '--outputStyle=static'],
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } },
+    [
+      binPath('nx'),
+      'run-many',
+      '-t',
+      'build',
+      `--projects=api,${WEB_PROJECTS.join(',')}${useSandbox ? ',mindbody-sandbox' : ''}`,
+      '--outputStyle=static',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+    },
   );
   if (result.status !== 0) {
     console.error('[grove] the build failed; see the output above.');
@@ -34,32 +50,86 @@ function build() {
   }
 }
 
-/** A stable secret for signing access tokens, so sessions survive a restart. */
-function jwtSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(stateDir, 'jwt-secret');
-  if (!fs.existsSync(file)) {
+/**
+ * A secret kept in the state folder so it survives a restart: the value of the environment
+ * variable `name` when set, else the content of `.grove/<file>` (created once with `bytes` random
+ * bytes in `encoding`, mode 0600).
+ */
+function stableSecret(name, file, bytes, encoding) {
+  if (process.env[name]) return process.env[name];
+  const location = path.join(stateDir, file);
+  if (!fs.existsSync(location)) {
     fs.mkdirSync(stateDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    fs.writeFileSync(location, randomBytes(bytes).toString(encoding), { mode: 0o600 });
   }
-  return fs.readFileSync(file, 'utf8').trim();
+  return fs.readFileSync(location, 'utf8').trim();
 }
 
-/** A stable key for signing altcha captcha challenges, so a challenge survives a restart. */
-function altchaHmacKey() {
-  if (process.env.ALTCHA_HMAC_KEY) return process.env.ALTCHA_HMAC_KEY;
-  const file = path.join(stateDir, 'altcha-hmac-key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(stateDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+/** `preferred` when it is free on 127.0.0.1, else any free port. */
+function freePort(preferred) {
+  const attempt = (port) =>
+    new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const { port: chosen } = server.address();
+        server.close(() => resolve(chosen));
+      });
+    });
+  return attempt(preferred).catch(() => attempt(0));
+}
+
+/** Starts the Mindbody sandbox and waits until it answers; the API's MINDBODY_* variables point at it. */
+async function mindbodySandbox() {
+  const bundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
+  if (!fs.existsSync(bundle)) {
+    log(
+      'the Mindbody sandbox is not built (npx nx run mindbody-sandbox:build): Mindbody Setup cannot connect until it is',
+    );
+    return null;
   }
-  return fs.readFileSync(file, 'utf8').trim();
+  const sandboxPort = await freePort(Number(process.env.GROVE_SANDBOX_PORT ?? 4010));
+  const child = spawn(process.execPath, [bundle], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(sandboxPort), HOST: '127.0.0.1' },
+  });
+  const origin = `http://127.0.0.1:${sandboxPort}`;
+  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
+    try {
+      if ((await fetch(`${origin}/health`)).ok) {
+        log(
+          `Mindbody sandbox on ${origin} (site -99, staff login owner@sandbox.example.com / sandbox-pass-1234)`,
+        );
+        return {
+          child,
+          env: {
+            MINDBODY_API_URL: `${origin}/public/v6`,
+            MINDBODY_WEBHOOKS_URL: `${origin}/push/api/v1`,
+          },
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  console.error(
+    '[grove] the Mindbody sandbox did not start; set MINDBODY_API_URL to use a real Mindbody.',
+  );
+  process.exit(1);
 }
 
 async function database() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
   const dataDir = reachableDataDir(path.join(stateDir, 'db'), log);
-  const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.GROVE_DB_PORT ?? 5433), log });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: Number(process.env.GROVE_DB_PORT ?? 5433),
+    log,
+  });
   const admin = new pg.Client(server.url('postgres'));
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'grove'");
@@ -85,7 +155,10 @@ async function waitForHealth(url, api) {
 
 if (!process.argv.includes('--no-build')) build();
 const db = await database();
-const watch = process.argv.includes('--watch') ? ['--watch-path', path.join(root, 'dist/apps/api')] : [];
+const sandbox = useSandbox ? await mindbodySandbox() : null;
+const watch = process.argv.includes('--watch')
+  ? ['--watch-path', path.join(root, 'dist/apps/api')]
+  : [];
 const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/main.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -94,11 +167,21 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     COOKIE_SECURE: 'false',
     WEB_DIST_DIR: path.join(root, 'dist/apps'),
     GROVE_SEED_DEMO: db.fresh ? 'true' : 'false',
+    ...sandbox?.env,
     ...process.env,
     PORT: String(port),
     DATABASE_URL: db.url,
-    JWT_SECRET: jwtSecret(),
-    ALTCHA_HMAC_KEY: altchaHmacKey(),
+    // Signs access tokens, so sessions survive a restart.
+    JWT_SECRET: stableSecret('JWT_SECRET', 'jwt-secret', 48, 'base64url'),
+    // AES-256-GCM key (32 bytes, base64) of the Mindbody secrets the API stores.
+    MINDBODY_CREDENTIALS_KEY: stableSecret(
+      'MINDBODY_CREDENTIALS_KEY',
+      'mindbody-credentials-key',
+      32,
+      'base64',
+    ),
+    // Signs altcha captcha challenges, so a challenge survives a restart.
+    ALTCHA_HMAC_KEY: stableSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key', 48, 'base64url'),
   },
 });
 
@@ -110,6 +193,7 @@ const stop = async (code = 0) => {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
   }
+  if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGTERM');
   await db.stop().catch(() => {});
   if (process.env.GROVE_EPHEMERAL_STATE === 'true') {
     fs.rmSync(stateDir, { recursive: true, force: true });

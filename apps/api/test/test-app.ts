@@ -52,9 +52,15 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
 /**
  * Boots the real AppModule (as main.ts does, minus listen) on a clone of the migrated template.
  * @param env extra configuration; defaults keep logs quiet and the login throttle out of the way
+ * @param options.database boot on this existing database instead (a second API instance on one
+ *   database); its `close()` then leaves the database to its owner
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const shared = options.database;
+  const db = shared ?? (await createTestDatabase());
   try {
     const moduleRef = await Test.createTestingModule({
       imports: [
@@ -69,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         }),
       ],
     }).compile();
-    const app = moduleRef.createNestApplication({ bufferLogs: true });
+    const app = moduleRef.createNestApplication({ bufferLogs: true, rawBody: true });
     setupApp(app);
     await app.init();
     const agent = (): TestAgent => request.agent(app.getHttpServer());
@@ -87,11 +93,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       },
       async close() {
         await app.close();
-        await db.drop();
+        if (!shared) await db.drop();
       },
     };
   } catch (error) {
-    await db.drop();
+    if (!shared) await db.drop();
     throw error;
   }
 }

@@ -20,6 +20,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { MembersModule } from './members/members.module';
+import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
 import { SupportModule } from './support/support.module';
@@ -96,6 +97,7 @@ export class AppModule {
         MembersModule,
         ReferralsModule,
         ProspectsModule,
+        MindbodyModule,
         MailModule,
         CaptchaModule,
         ContactModule,

@@ -1,46 +1,171 @@
-/** A Mindbody client as the Public API v6 returns it (the fields Grove reads). */
-export interface SandboxClient {
-  Id: string;
-  UniqueId: number;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Status: 'Active' | 'Inactive';
-  Active: boolean;
-  IsProspect: boolean;
-  /** Free text naming who referred the client (Mindbody's ReferredBy), or null. */
-  ReferredBy: string | null;
-  LastModifiedDateTime: string;
+import type { Client, ClientContract, UpcomingAutopayEvent } from '@grove/api-mindbody';
+
+/** The sandbox's site ID (Mindbody's public sandbox site is -99 too). */
+export const SANDBOX_SITE_ID = -99;
+/** Referral types of the site (`GET /client/clientreferraltypes`); "Friend" means a named client. */
+export const SANDBOX_REFERRAL_TYPES = ['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer'];
+/** Monthly autopay amounts in dollars the seeded memberships use (49–129). */
+export const SANDBOX_AUTOPAY_AMOUNTS = [49, 54.95, 59, 69, 79.5, 89, 99, 109.95, 119, 129];
+/** Membership plans: contract template id and name. */
+export const SANDBOX_PLANS = [
+  { ContractID: 1, ContractName: 'Monthly Unlimited' },
+  { ContractID: 2, ContractName: 'Monthly Off-Peak' },
+  { ContractID: 3, ContractName: 'Monthly Classes x8' },
+];
+
+const FIRST = [
+  'Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar', 'Chloe', 'Lucas', 'Amelia', 'Henry',
+  'Zoe', 'William', 'Ruby', 'Thomas', 'Ella', 'James', 'Sophie', 'Ethan', 'Harper', 'Max', 'Layla', 'Archie', 'Evie',
+  'Charlie', 'Willow', 'Hudson', 'Matilda', 'Harrison', 'Ivy', 'Theo', 'Aria', 'Finn', 'Sienna', 'Levi', 'Frankie',
+  'Hugo', 'Alice', 'Elijah', 'Hazel', 'Mason', 'Lily', 'Xavier', 'Maya', 'Samuel', 'Poppy', 'Arlo', 'Georgia', 'Felix',
+  'Eliza', 'Jasper', 'Audrey', 'Kai', 'Billie', 'Ryan', 'Daisy', 'Ari',
+];
+const LAST = [
+  'Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris', 'Martin', 'Jones',
+  'Williams', 'Anderson', 'Thompson', 'White', 'Lee', 'Ryan', 'King', 'Campbell', 'Robinson', 'Young', 'Wright',
+  'Scott', 'Green', 'Hall', 'Clarke', 'Mitchell', 'Evans', 'Turner', 'Cooper', 'Morris', 'Wood', 'Ward', 'Hughes',
+  'Edwards', 'Murphy', 'Collins', 'Stewart', 'Baker', 'Kennedy', 'Gray', 'Russell', 'Bell', 'Murray', 'Ross', 'Price',
+  'Bennett', 'Reid', 'Fraser', 'Hunter', 'Marshall', 'Graham', 'Watson', 'Shaw', 'Ellis', 'Hayes', 'Fisher', 'Lane',
+  'Burke', 'Doyle', 'Byrne', 'Quinn', 'Walsh', 'Sutton', 'Barnes', 'Tran', 'Le', 'Pham', 'Singh', 'Kaur', 'Wong',
+];
+
+/** A deterministic pseudo-random generator (mulberry32): the same seed gives the same sequence in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
-const FIRST = ['Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar', 'Chloe', 'Lucas'];
-const LAST = ['Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris', 'Martin'];
+/** Seed settings. */
+export interface SeedOptions {
+  /** Number of clients, 1 to 50,000. */
+  clientCount: number;
+  /** PRNG seed (default 4). */
+  seed?: number;
+  /** Base time (ms) of LastModifiedDateTime: client n was last modified n minutes after it (default 2026-01-01Z). */
+  epoch?: number;
+}
+
+/** Seeded data of the site: clients in UniqueId order and each active member's contract. */
+export interface SeedData {
+  clients: Client[];
+  /** Contracts by client Id. */
+  contracts: Map<string, ClientContract[]>;
+}
+
+/** First ClientContract.Id; contract ids increase from here. */
+export const FIRST_CONTRACT_ID = 500_001;
+/** UniqueId of client 1; Id is the same number as a string. */
+export const FIRST_CLIENT_ID = 100_001;
 
 /**
- * Deterministic clients for site -99: the same `count` always gives the same people. Every 10th
- * client is a prospect referred by an earlier active client (by full name, as Mindbody stores it).
- * @param count number of clients (1 to 50,000)
- * @param epoch base time of LastModifiedDateTime (client n was modified n minutes after it)
+ * Deterministic clients and contracts for site -99: the same options always give the same people.
+ * About 10% are prospects (IsProspect, Status 'Non-Member', no contract); of the members about 90%
+ * are 'Active' with one membership contract whose autopay is 49–129 dollars, the rest 'Expired'.
+ * About 40% of the prospects and 20% of the members have `ReferredBy` = the full name ("First
+ * Last") of an earlier active member whose name is unique at the site, so referrals can be linked
+ * unambiguously; some others carry a referral type ("Google", …) instead.
+ * @throws RangeError when clientCount is not an integer from 1 to 50,000
  */
-export function seedClients(count: number, epoch = Date.UTC(2026, 0, 1)): SandboxClient[] {
-  const clients: SandboxClient[] = [];
+export function seedSite({ clientCount, seed = 4, epoch = Date.UTC(2026, 0, 1) }: SeedOptions): SeedData {
+  if (!Number.isInteger(clientCount) || clientCount < 1 || clientCount > 50_000) {
+    throw new RangeError(`The sandbox seeds 1 to 50,000 clients, not ${clientCount}`);
+  }
+  const count = clientCount;
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const clients: Client[] = [];
+  const nameCount = new Map<string, number>();
   for (let n = 1; n <= count; n++) {
-    const first = FIRST[n % FIRST.length];
-    const last = LAST[Math.floor(n / FIRST.length) % LAST.length];
-    const isProspect = n % 10 === 0;
-    const referrer = isProspect && n > 10 ? clients[n - 6] : undefined;
+    const FirstName = pick(FIRST);
+    const LastName = pick(LAST);
+    const name = `${FirstName} ${LastName}`;
+    nameCount.set(name, (nameCount.get(name) ?? 0) + 1);
+    const isProspect = random() < 0.1;
+    const status = isProspect ? 'Non-Member' : random() < 0.9 ? 'Active' : 'Expired';
+    const time = new Date(epoch + n * 60_000).toISOString();
     clients.push({
-      Id: String(100000 + n),
-      UniqueId: 100000 + n,
-      FirstName: first,
-      LastName: `${last}`,
-      Email: `${first}.${last}.${n}@sandbox.example.com`.toLowerCase(),
-      Status: 'Active',
+      Id: String(FIRST_CLIENT_ID - 1 + n),
+      UniqueId: FIRST_CLIENT_ID - 1 + n,
+      FirstName,
+      LastName,
+      Email: `${FirstName}.${LastName}.${n}@sandbox.example.com`.toLowerCase(),
+      MobilePhone: `04${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+      Status: status,
       Active: true,
       IsProspect: isProspect,
-      ReferredBy: referrer ? `${referrer.FirstName} ${referrer.LastName}` : null,
-      LastModifiedDateTime: new Date(epoch + n * 60_000).toISOString(),
+      ReferredBy: null,
+      CreationDate: time,
+      LastModifiedDateTime: time,
     });
   }
-  return clients;
+  // Referrals: a second pass so every referrer is an earlier active member with a unique name.
+  const referrers: Client[] = [];
+  for (const client of clients) {
+    const roll = random();
+    const referred = client.IsProspect ? roll < 0.4 : roll < 0.2;
+    if (referred && referrers.length > 0) {
+      const referrer = referrers[Math.floor(random() * referrers.length)];
+      client.ReferredBy = `${referrer.FirstName} ${referrer.LastName}`;
+    } else if (roll > 0.9) {
+      client.ReferredBy = pick(SANDBOX_REFERRAL_TYPES.slice(1));
+    }
+    if (client.Status === 'Active' && nameCount.get(`${client.FirstName} ${client.LastName}`) === 1) referrers.push(client);
+  }
+  const contracts = new Map<string, ClientContract[]>();
+  let contractId = FIRST_CONTRACT_ID;
+  for (const client of clients) {
+    if (client.Status !== 'Active') continue;
+    const plan = pick(SANDBOX_PLANS);
+    const amount = pick(SANDBOX_AUTOPAY_AMOUNTS);
+    contracts.set(client.Id, [membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate))]);
+  }
+  return { clients, contracts };
+}
+
+/**
+ * A month-to-month membership contract with autopay `amount` dollars and its next three monthly
+ * autopay events (from the first of the month after `startMs`).
+ */
+export function membershipContract(
+  id: number,
+  client: Pick<Client, 'UniqueId'>,
+  plan: { ContractID: number; ContractName: string },
+  amount: number,
+  startMs: number,
+): ClientContract {
+  const start = new Date(startMs);
+  const ProductId = plan.ContractID * 10;
+  const UpcomingAutopayEvents: UpcomingAutopayEvent[] = [1, 2, 3].map((month) => ({
+    ClientContractId: id,
+    ChargeAmount: amount,
+    Subtotal: amount,
+    Tax: 0,
+    PaymentMethod: 'CreditCard',
+    ScheduleDate: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 1)).toISOString(),
+    ProductId,
+  }));
+  return {
+    Id: id,
+    ContractID: plan.ContractID,
+    ContractName: plan.ContractName,
+    PayerClientId: client.UniqueId,
+    SiteId: SANDBOX_SITE_ID,
+    AgreementDate: start.toISOString(),
+    StartDate: start.toISOString(),
+    EndDate: null,
+    TerminationDate: null,
+    AutopayStatus: 'Active',
+    AutoRenewing: true,
+    IsMonthToMonth: true,
+    FirstAutoPay: amount,
+    LastAutoPay: amount,
+    NormalAutoPay: amount,
+    UpcomingAutopayEvents,
+  };
 }

@@ -4,6 +4,7 @@ export * from './lib/session';
 export * from './lib/members';
 export * from './lib/referrals';
 export * from './lib/prospects';
+export * from './lib/mindbody';
 export * from './lib/contact';
 export * from './lib/support';
 export * from './lib/account';

@@ -17,6 +17,13 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
+import {
+  MindbodyFailedException,
+  MindbodyInvalidCredentialsException,
+  MindbodyInvalidDiscountsException,
+  MindbodyWebhookSignatureException,
+  MindbodyWrongStageException,
+} from '../mindbody/mindbody.exceptions';
 import { CaptchaFailedException, ContactInvalidException } from '../contact/contact.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import {
@@ -52,6 +59,12 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   // prospects
   [ProspectNotFoundException, HttpStatus.NOT_FOUND],
   [ProspectManagedException, HttpStatus.CONFLICT],
+  // mindbody
+  [MindbodyInvalidCredentialsException, HttpStatus.BAD_REQUEST],
+  [MindbodyInvalidDiscountsException, HttpStatus.BAD_REQUEST],
+  [MindbodyWrongStageException, HttpStatus.CONFLICT],
+  [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
+  [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
   // contact, support, account (issue 5)
   [ContactInvalidException, HttpStatus.BAD_REQUEST],
   [CaptchaFailedException, HttpStatus.BAD_REQUEST],

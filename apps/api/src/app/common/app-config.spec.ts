@@ -59,9 +59,44 @@ describe('loadAppConfig', () => {
       DATABASE_URL: url,
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
+      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
       ALTCHA_HMAC_KEY: 'y'.repeat(32),
     });
     expect(config.cookieSecure).toBe(true);
+  });
+
+  it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
+    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALTCHA_HMAC_KEY: 'y'.repeat(32) };
+    expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
+    expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
+    );
+    const key = Buffer.alloc(32, 9);
+    expect(loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody.credentialsKey).toEqual(key);
+    const a = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
+    const b = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
+    expect(a).toHaveLength(32);
+    expect(a.equals(b)).toBe(false);
+  });
+
+  it('points at the local Mindbody sandbox unless told otherwise, deriving the webhooks API from the API URL', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).mindbody).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4010/public/v6',
+      webhooksUrl: 'http://127.0.0.1:4010/push/api/v1',
+      apiKey: 'grove-sandbox-key',
+    });
+    const real = loadAppConfig({
+      DATABASE_URL: url,
+      MINDBODY_API_URL: 'https://api.mindbodyonline.com/public/v6/',
+      MINDBODY_WEBHOOKS_URL: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      MINDBODY_API_KEY: 'live-key',
+    }).mindbody;
+    expect(real).toMatchObject({
+      apiUrl: 'https://api.mindbodyonline.com/public/v6',
+      webhooksUrl: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      apiKey: 'live-key',
+    });
+    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(/MINDBODY_API_URL/);
   });
 
   it('refuses malformed values', () => {
@@ -99,7 +134,12 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
   });
 
   it('requires ALTCHA_HMAC_KEY in production unless another captcha is configured', () => {
-    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const production = {
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
     expect(() => loadAppConfig(production)).toThrow(/ALTCHA_HMAC_KEY/);
     expect(loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha.provider).toBe('turnstile');
     expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 
 /** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
 
@@ -96,6 +107,37 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   GROVE_SEED_DEMO = false;
+
+  /**
+   * Base URL of the Mindbody Public API v6 (DESIGN §6). The real one is
+   * `https://api.mindbodyonline.com/public/v6`; `npm start` points it at the sandbox it starts
+   * when unset. Default: a local sandbox on port 4010.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  MINDBODY_API_URL = 'http://127.0.0.1:4010/public/v6';
+
+  /** Mindbody developer `Api-Key` header; default: the sandbox's key. */
+  @IsString()
+  @MinLength(1)
+  MINDBODY_API_KEY = 'grove-sandbox-key';
+
+  /**
+   * Base URL of Mindbody's Webhooks API v1 (subscriptions); default: `<origin of
+   * MINDBODY_API_URL>/push/api/v1` (the sandbox's layout). The real one is
+   * `https://mb-api.mindbodyonline.com/push/api/v1`.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  MINDBODY_WEBHOOKS_URL?: string;
+
+  /**
+   * 32 bytes, base64: the AES-256-GCM key of stored Mindbody secrets (password, staff token,
+   * webhook signature key). Required in production; a random per-process key otherwise (stored
+   * credentials then stop working on restart).
+   */
+  @IsString()
+  @IsOptional()
+  MINDBODY_CREDENTIALS_KEY?: string;
 
   /** Contact form and lead submissions (`POST /api/contact`, `/api/leads`) per client per 60 s; the next one gets 429. */
   @Transform(toInt)
@@ -203,6 +245,57 @@ export class EnvironmentVariables {
   JIRA_RETRY_DELAY_SECONDS = 30;
 }
 
+/** Where Grove reaches Mindbody and how it seals the secrets it stores (DESIGN §6). */
+export interface MindbodyConfig {
+  /** Public API v6 base URL, no trailing slash. */
+  apiUrl: string;
+  apiKey: string;
+  /** Webhooks API base URL, no trailing slash. */
+  webhooksUrl: string;
+  /** 32-byte AES-256-GCM key for stored secrets. */
+  credentialsKey: Buffer;
+}
+
+const DEFAULT_MINDBODY_CONFIG: MindbodyConfig = {
+  apiUrl: 'http://127.0.0.1:4010/public/v6',
+  apiKey: 'grove-sandbox-key',
+  webhooksUrl: 'http://127.0.0.1:4010/push/api/v1',
+  credentialsKey: randomBytes(32),
+};
+
+/**
+ * The Mindbody part of the configuration.
+ * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64, or missing in production
+ */
+function mindbodyConfig(vars: EnvironmentVariables, production: boolean): MindbodyConfig {
+  const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
+  const webhooksUrl = (
+    vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()
+  ).replace(/\/+$/, '');
+  let credentialsKey: Buffer;
+  if (vars.MINDBODY_CREDENTIALS_KEY) {
+    credentialsKey = Buffer.from(vars.MINDBODY_CREDENTIALS_KEY, 'base64');
+    if (credentialsKey.length !== 32) {
+      throw new Error(
+        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY must be 32 bytes, base64-encoded',
+      );
+    }
+  } else {
+    if (production)
+      throw new Error(
+        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production',
+      );
+    credentialsKey = randomBytes(32);
+    if (vars.NODE_ENV === 'development') {
+      Logger.warn(
+        'MINDBODY_CREDENTIALS_KEY is not set: using a random per-process key (stored Mindbody credentials stop working on restart)',
+        'AppConfig',
+      );
+    }
+  }
+  return { apiUrl, apiKey: vars.MINDBODY_API_KEY, webhooksUrl, credentialsKey };
+}
+
 /** Captcha settings (SPEC §2 Contact page; DESIGN §5: altcha unless reCAPTCHA/Turnstile keys are set). */
 export interface CaptchaSettings {
   provider: 'altcha' | 'recaptcha' | 'turnstile';
@@ -266,6 +359,8 @@ export class AppConfig {
     readonly throttleDisabled = false,
     /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
     readonly publicOrigin: string | null = null,
+    /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
+    readonly mindbody: MindbodyConfig = DEFAULT_MINDBODY_CONFIG,
     /** Contact/lead submissions per client per minute (throttler 'contact'). */
     readonly throttleContactLimit = 5,
     /** Issue reports per client per minute (throttler 'support'). */
@@ -279,7 +374,11 @@ export class AppConfig {
       secretKey: null,
       verifyUrl: null,
     },
-    readonly mail: MailSettings = { smtpUrl: null, from: 'Grove <no-reply@grove.local>', contactRecipient: 'hello@grove.local' },
+    readonly mail: MailSettings = {
+      smtpUrl: null,
+      from: 'Grove <no-reply@grove.local>',
+      contactRecipient: 'hello@grove.local',
+    },
     /** Jira settings, or null when issue reports are only stored. */
     readonly jira: JiraSettings | null = null,
     readonly jiraRetry: RetrySettings = { limit: 5, delaySeconds: 30 },
@@ -311,23 +410,37 @@ export class AppConfig {
  * Validates `env` and builds the AppConfig.
  * @throws Error listing every invalid variable (the API refuses to start)
  */
-export function loadAppConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+export function loadAppConfig(
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): AppConfig {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const vars = plainToInstance(EnvironmentVariables, defined);
   const errors = validateSync(vars, { whitelist: false });
   if (errors.length > 0) {
-    const lines = errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join(', ')}`);
+    const lines = errors.map(
+      (error) => `${error.property}: ${Object.values(error.constraints ?? {}).join(', ')}`,
+    );
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const production = vars.NODE_ENV === 'production';
   let jwtSecret = vars.JWT_SECRET;
   if (!jwtSecret) {
-    if (production) throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
+    if (production)
+      throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
     jwtSecret = randomBytes(32).toString('base64url');
-    Logger.warn('JWT_SECRET is not set: using a random per-process secret (sessions end on restart)', 'AppConfig');
+    Logger.warn(
+      'JWT_SECRET is not set: using a random per-process secret (sessions end on restart)',
+      'AppConfig',
+    );
   }
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
+    REMOTE_NAMES.map((name) => [
+      name,
+      env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`,
+    ]),
   ) as Record<RemoteName, string>;
   const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -349,10 +462,15 @@ export function loadAppConfig(env: Record<string, string | undefined>, cwd = pro
     vars.THROTTLE_REFERRAL_LIMIT,
     vars.THROTTLE_DISABLED,
     vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
+    mindbodyConfig(vars, production),
     vars.THROTTLE_CONTACT_LIMIT,
     vars.THROTTLE_SUPPORT_LIMIT,
     captchaSettings(vars, production),
-    { smtpUrl: vars.SMTP_URL ?? null, from: vars.MAIL_FROM, contactRecipient: vars.CONTACT_RECIPIENT },
+    {
+      smtpUrl: vars.SMTP_URL ?? null,
+      from: vars.MAIL_FROM,
+      contactRecipient: vars.CONTACT_RECIPIENT,
+    },
     jiraSettings(vars),
     { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
   );
@@ -369,14 +487,23 @@ function captchaSettings(vars: EnvironmentVariables, production: boolean): Captc
   const turnstile = vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY;
   if (!altchaHmacKey) {
     if (production && !recaptcha && !turnstile) {
-      throw new Error('Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production');
+      throw new Error(
+        'Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production',
+      );
     }
     altchaHmacKey = randomBytes(32).toString('base64url');
     if (!recaptcha && !turnstile) {
-      Logger.warn('ALTCHA_HMAC_KEY is not set: using a random per-process key (challenges end on restart)', 'AppConfig');
+      Logger.warn(
+        'ALTCHA_HMAC_KEY is not set: using a random per-process key (challenges end on restart)',
+        'AppConfig',
+      );
     }
   }
-  const altcha = { altchaHmacKey, altchaCost: vars.ALTCHA_COST, altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS };
+  const altcha = {
+    altchaHmacKey,
+    altchaCost: vars.ALTCHA_COST,
+    altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS,
+  };
   if (recaptcha) {
     return {
       provider: 'recaptcha',

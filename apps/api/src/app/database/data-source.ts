@@ -5,15 +5,25 @@ import { BusinessEntity } from '../auth/business.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
+import { MindbodyIntegrationEntity } from '../mindbody/mindbody-integration.entity';
 import { ProspectEntity } from '../prospects/prospect.entity';
 import { ReferralLinkEntity } from '../referrals/referral-link.entity';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';
 import { BusinessMemberCount1763769600000 } from './migrations/1763769600000-BusinessMemberCount';
 import { ReferralLinksAndProspects1763856000000 } from './migrations/1763856000000-ReferralLinksAndProspects';
 import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-ContactSupportLeads';
+import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
-export const ENTITIES = [BusinessEntity, UserEntity, SessionEntity, MemberEntity, ReferralLinkEntity, ProspectEntity];
+export const ENTITIES = [
+  BusinessEntity,
+  UserEntity,
+  SessionEntity,
+  MemberEntity,
+  ReferralLinkEntity,
+  ProspectEntity,
+  MindbodyIntegrationEntity,
+];
 
 /** Every migration in order, listed explicitly (a bundle cannot glob). */
 export const MIGRATIONS = [
@@ -21,6 +31,7 @@ export const MIGRATIONS = [
   BusinessMemberCount1763769600000,
   ReferralLinksAndProspects1763856000000,
   ContactSupportLeads1764028800000,
+  MindbodyIntegrations1764115200000,
 ];
 
 /**

@@ -3,10 +3,12 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { createDataSource } from './data-source';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
-  ((await dataSource.query(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('referral_links', 'prospects')
+  (
+    (await dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('referral_links', 'prospects')
      ORDER BY table_name`,
-  )) as { table_name: string }[]).map((row) => row.table_name);
+    )) as { table_name: string }[]
+  ).map((row) => row.table_name);
 
 describe('migrations (integration)', () => {
   let db: TestDatabase;
@@ -20,14 +22,39 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('MindbodyIntegrations goes down and up again', async () => {
+    const mindbodyTables = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'
+           AND table_name IN ('mindbody_integrations', 'mindbody_webhook_messages') ORDER BY table_name`,
+        )) as { table_name: string }[]
+      ).map((row) => row.table_name);
+    expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await mindbodyTables()).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
+  });
+
   it('ContactSupportLeads goes down and up again', async () => {
-    const issue5 = ['captcha_solutions', 'contact_messages', 'leads', 'outbox_emails', 'support_issues'];
+    const issue5 = [
+      'captcha_solutions',
+      'contact_messages',
+      'leads',
+      'outbox_emails',
+      'support_issues',
+    ];
     const present = async (): Promise<string[]> =>
-      ((await dataSource.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY table_name`,
-        [issue5],
-      )) as { table_name: string }[]).map((row) => row.table_name);
+      (
+        (await dataSource.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY table_name`,
+          [issue5],
+        )) as { table_name: string }[]
+      ).map((row) => row.table_name);
     expect(await present()).toEqual(issue5);
+    // MindbodyIntegrations comes after it: undo both.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await present()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
@@ -36,7 +63,8 @@ describe('migrations (integration)', () => {
 
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
-    // Later migrations first (ContactSupportLeads), then ReferralLinksAndProspects.
+    // Later migrations first (MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual([]);

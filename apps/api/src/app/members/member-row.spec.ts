@@ -45,6 +45,13 @@ describe('toMemberRow (SPEC §2–§4, §9)', () => {
     expect(row.branches).toBe(3);
   });
 
+  it("shows the integration's discountOnReferral on Mindbody rows, not the member's own (SPEC §9)", () => {
+    const managed = toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: 750 }), []);
+    expect(managed.discountCents).toBe(750);
+    expect(toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: null }), []).discountCents).toBe(0);
+    expect(toMemberRow(member({ integrationDiscountCents: 750 }), []).discountCents).toBe(1_500);
+  });
+
   it('names the tree a branch belongs to', () => {
     expect(toMemberRow(member({ referredById: 'root' }), []).referringMemberId).toBe('root');
   });

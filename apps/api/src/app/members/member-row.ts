@@ -12,6 +12,8 @@ export interface MemberSummary {
   createdAt: Date;
   /** Number of members whose `referred_by_id` is this member. */
   branchCount: number;
+  /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
+  integrationDiscountCents?: number | null;
 }
 
 /**
@@ -19,6 +21,8 @@ export interface MemberSummary {
  * - `branches` = number of branches; `branchDetails` = those branches;
  * - `newPriceCents` = max(0, price − discount × branches) (SPEC §9), or the unchanged membership
  *   price for Mindbody-managed members (SPEC §9);
+ * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
+ *   discountOnReferral (SPEC §9);
  * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported.
  *
  * @param member the member with its branch count (cents)
@@ -26,9 +30,8 @@ export interface MemberSummary {
  */
 export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
   const managed = member.mindbodyClientId !== null;
-  // TODO(issue 4): for Mindbody rows show the integration's discountOnReferral
-  // (mindbody_integrations) instead of the member's own discount_cents.
-  const discountCents = member.discountCents;
+  // SPEC §9: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
+  const discountCents = managed ? member.integrationDiscountCents ?? 0 : member.discountCents;
   return {
     id: member.id,
     memberName: member.name,

@@ -185,14 +185,21 @@ describe('members (integration)', () => {
       )) as { id: string }[];
       branch = await add(tree('Mindy Friend', 'mindyfriend@example.com'));
       await t.dataSource.query(`UPDATE members SET referred_by_id = $1 WHERE id = $2`, [row.id, branch.id]);
+      await t.dataSource.query(
+        `INSERT INTO mindbody_integrations (business_id, stage, discount_on_referral_cents, discount_for_referee_cents)
+         VALUES ($1, 4, 750, 0)`,
+        [businessId],
+      );
       managed = await get(row.id);
     });
 
-    it('shows them as managed, at the unchanged membership price', () => {
+    it("shows them as managed, at the unchanged membership price, with the integration's discountOnReferral (SPEC §9)", async () => {
       expect(managed.managedByIntegration).toBe('Mindbody');
       expect(managed.branches).toBe(1);
       expect(managed.newPriceCents).toBe(12000);
-      expect(managed.discountCents).toBe(1000);
+      expect(managed.discountCents).toBe(750);
+      const listed = ((await owner.get('/api/members?search=Mindy%20Body').expect(200)).body as Page<MemberRow>).items;
+      expect(listed.map((row) => [row.memberName, row.discountCents, row.newPriceCents])).toEqual([['Mindy Body', 750, 12000]]);
     });
 
     it('refuses every hand change', async () => {

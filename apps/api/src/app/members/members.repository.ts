@@ -39,6 +39,7 @@ interface SummarySqlRow {
   mindbody_client_id: string | null;
   created_at: Date;
   branch_count: number | null;
+  integration_discount_cents?: number | null;
 }
 
 /** Sort expressions by key; only these strings ever reach ORDER BY. */
@@ -51,6 +52,10 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 
 const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
   m.mindbody_client_id, m.created_at`;
+
+/** The business's Mindbody discountOnReferral, shown on Mindbody rows (SPEC §9); `$1` = business id. */
+const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
+  AS integration_discount_cents`;
 
 /** A member of a list page, with its branches in the order they were added. */
 export type PageMember = MemberSummary & { branchDetails: BranchDetail[] };
@@ -65,6 +70,7 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
   mindbodyClientId: row.mindbody_client_id,
   createdAt: row.created_at,
   branchCount: row.branch_count ?? 0,
+  integrationDiscountCents: row.integration_discount_cents ?? null,
 });
 
 /**
@@ -115,7 +121,7 @@ export class MembersRepository {
          (SELECT json_agg(json_build_object('id', b.id, 'branchName', b.name, 'branchEmail', b.email)
                           ORDER BY b.created_at, b.id)
           FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id) AS branches,
-         ${total} AS total
+         ${total} AS total, ${INTEGRATION_DISCOUNT}
        FROM (${page}) m
        ORDER BY ${order}`,
       params,
@@ -153,7 +159,7 @@ export class MembersRepository {
     const rows: SummarySqlRow[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS},
          (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id)::int
-           AS branch_count
+           AS branch_count, ${INTEGRATION_DISCOUNT}
        FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
       [businessId, ids],
     );

@@ -1,20 +1,246 @@
-import { Card, PageHeader } from '@grove/web-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MindbodyStage, MindbodyStatus } from '@grove/contracts';
+import {
+  membersKey,
+  prospectsKey,
+  useImportMindbody,
+  useMindbodyStatus,
+  useRemoveMindbody,
+  useSyncMindbody,
+} from '@grove/web-data-access';
+import { Alert, Button, Card, Modal, PageHeader, Spinner } from '@grove/web-ui';
+import { CredentialsForm } from './CredentialsForm';
+import { DiscountsForm } from './DiscountsForm';
+import { FailedNotice, RunningProgress } from './ProcessStatus';
+import { formatWhen, processView } from './process-state';
+
+const STEPS: { stage: MindbodyStage; label: string }[] = [
+  { stage: 1, label: 'Connect' },
+  { stage: 2, label: 'Import members' },
+  { stage: 3, label: 'Discounts' },
+  { stage: 4, label: 'Sync' },
+];
+
+/** Where the owner is in SPEC §4's stage table; finished steps show a tick. */
+function Steps({ stage }: { stage: MindbodyStage }) {
+  return (
+    <ol className="mb-steps" aria-label="Setup steps">
+      {STEPS.map((step) => {
+        const done = step.stage < stage || stage === 4;
+        return (
+          <li
+            key={step.stage}
+            className={[
+              'mb-step',
+              done ? 'mb-step--done' : '',
+              step.stage === stage ? 'mb-step--current' : '',
+            ].join(' ')}
+            aria-current={step.stage === stage ? 'step' : undefined}
+          >
+            <span className="mb-step__dot" aria-hidden="true">
+              {done ? '✓' : step.stage}
+            </span>
+            <span className="mb-step__label">
+              {step.label}
+              {done && <span className="g-visually-hidden"> (done)</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Stage 2 (SPEC §2, §4): 'Import members', then progress while it runs, or the failure and a way to run it again. */
+function ImportStep({ status }: { status: MindbodyStatus }) {
+  const start = useImportMindbody();
+  const view = processView(status);
+  return (
+    <Card className="mb-card">
+      <h2 className="mb-card__title">Import your members</h2>
+      <p className="g-muted mb-lead">
+        Grove reads every client from Mindbody. Members arrive as trees managed by Mindbody, the
+        friends they referred as their branches, and referred prospects wait on the Prospective
+        Members screen.
+      </p>
+      {start.isError && <Alert>{start.error.message}</Alert>}
+      {view.kind === 'running' ? (
+        <RunningProgress view={view} what="Import" />
+      ) : (
+        <>
+          {view.kind === 'failed' && <FailedNotice view={view} what="The import" />}
+          <Button busy={start.isPending} onClick={() => start.mutate()}>
+            {view.kind === 'failed' ? 'Run the import again' : 'Import members'}
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Stage 4 (SPEC §2): 'Sync with mindbody', the last sync time, progress and failures. */
+function SyncStep({ status }: { status: MindbodyStatus }) {
+  const sync = useSyncMindbody();
+  const view = processView(status);
+  return (
+    <Card className="mb-card">
+      <h2 className="mb-card__title">Sync with Mindbody</h2>
+      <p className="g-muted mb-lead">
+        Brings in clients changed in Mindbody and updates each member&apos;s autopay so their bill
+        reflects their referrals. Mindbody also tells Grove about changes as they happen.
+      </p>
+      <p className="mb-last-sync">
+        Last sync: <strong>{status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'not yet'}</strong>
+      </p>
+      {sync.isError && <Alert>{sync.error.message}</Alert>}
+      {view.kind === 'running' ? (
+        <RunningProgress view={view} what="Sync" />
+      ) : (
+        <>
+          {view.kind === 'failed' && <FailedNotice view={view} what="The last sync" />}
+          <Button busy={sync.isPending} onClick={() => sync.mutate()}>
+            Sync with mindbody
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** 'Remove integration' (SPEC §4, any stage above 1), after a confirmation. */
+function RemoveIntegration() {
+  const remove = useRemoveMindbody();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    remove.reset();
+    setOpen(false);
+  };
+  return (
+    <Card className="mb-card mb-card--quiet">
+      <div className="mb-remove">
+        <div>
+          <h2 className="mb-card__title">Remove integration</h2>
+          <p className="g-muted mb-remove__text">
+            Disconnects Mindbody and clears the saved login and discounts. Your imported members
+            stay in Grove as ordinary trees.
+          </p>
+        </div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Remove integration
+        </Button>
+      </div>
+      <Modal open={open} title="Remove the Mindbody integration?" onClose={close}>
+        <p>
+          Grove will stop syncing with Mindbody and forget the login and discounts. Members you
+          imported stay on the Branches screen, and you can manage them by hand from now on.
+        </p>
+        {remove.isError && <Alert>{remove.error.message}</Alert>}
+        <div className="mb-confirm">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: close })}
+          >
+            Remove integration
+          </Button>
+        </div>
+      </Modal>
+    </Card>
+  );
+}
 
 /**
- * Mindbody setup (SPEC §2, §4). The staged wizard arrives with the Mindbody integration issue;
- * until then the screen says so plainly instead of offering a form that cannot work.
+ * Mindbody setup (SPEC §2 Mindbody setup, §4 stage table and process state): stage 1 credentials,
+ * stage 2 'Import members' with progress, stage 3 discounts, stage 4 discounts and 'Sync with
+ * mindbody'; 'Remove integration' above stage 1. While a process runs the status is polled every
+ * 10 s; when it ends the members and prospects reload.
  */
 export function MindbodySetupPage() {
+  const status = useMindbodyStatus();
+  const client = useQueryClient();
+  const previous = useRef<string | null | undefined>(undefined);
+  const processState = status.data?.processState;
+
+  useEffect(() => {
+    if (previous.current === 'running' && processState !== 'running') {
+      void client.invalidateQueries({ queryKey: membersKey });
+      void client.invalidateQueries({ queryKey: prospectsKey });
+    }
+    previous.current = processState;
+  }, [processState, client]);
+
+  const header = (
+    <PageHeader
+      title="Mindbody Setup"
+      description="Connect your Mindbody account to import members and keep referral discounts on their real bills."
+    />
+  );
+  if (status.isPending) {
+    return (
+      <>
+        {header}
+        <Card>
+          <Spinner label="Loading your Mindbody setup…" />
+        </Card>
+      </>
+    );
+  }
+  if (status.isError) {
+    return (
+      <>
+        {header}
+        <Card>
+          <Alert>{status.error.message}</Alert>
+          <Button variant="secondary" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      </>
+    );
+  }
+  const current = status.data;
+  const view = processView(current);
   return (
     <>
-      <PageHeader title="Mindbody Setup" description="Connect your Mindbody account to import members and keep referral discounts in sync." />
-      <Card>
-        <h2 className="integrations-title">Mindbody connection is on its way</h2>
-        <p className="g-muted">
-          Soon you will enter your Mindbody staff username, password and site ID here, import your members and let Grove
-          apply referral discounts to their real bills. Until then, add your members by hand on the Branches screen.
-        </p>
-      </Card>
+      {header}
+      <Steps stage={current.stage} />
+      <div className="mb-stack">
+        {current.stage === 1 && (
+          <Card className="mb-card">
+            <h2 className="mb-card__title">Connect your Mindbody account</h2>
+            <CredentialsForm />
+          </Card>
+        )}
+        {current.stage === 2 && <ImportStep status={current} />}
+        {current.stage >= 3 && (
+          <Card className="mb-card">
+            <h2 className="mb-card__title">
+              {current.stage === 3 ? 'Set your referral discounts' : 'Referral discounts'}
+            </h2>
+            {current.stage === 3 && view.kind === 'completed' && (
+              <Alert tone="success">
+                Members imported
+                {current.progress
+                  ? `: ${current.progress.done.toLocaleString('en-AU')} clients read`
+                  : ''}
+                .
+              </Alert>
+            )}
+            <DiscountsForm status={current} />
+          </Card>
+        )}
+        {current.stage === 4 && <SyncStep status={current} />}
+        {current.stage > 1 && (
+          <p className="g-muted mb-site">
+            Connected to Mindbody site <strong>{current.siteId}</strong>
+          </p>
+        )}
+        {current.stage > 1 && <RemoveIntegration />}
+      </div>
     </>
   );
 }

@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
+import { trimString } from '../../common/contract-rule.decorator';
+
+const required = { message: MESSAGES.mindbodyInvalidCredentials };
+
+/**
+ * Body of `POST /api/mindbody/credentials` (SPEC §5: username, password and site ID all required;
+ * SPEC §8: 'Invalid credentials provided' when any is missing). The password is never trimmed.
+ */
+export class MindbodyCredentialsDto implements MindbodyCredentialsRequest {
+  @ApiProperty({ example: 'owner@sandbox.example.com' })
+  @Transform(trimString)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(200, required)
+  username!: string;
+
+  @ApiProperty({ example: 'sandbox-pass-1234', format: 'password' })
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(200, required)
+  password!: string;
+
+  @ApiProperty({ example: '-99', description: 'Mindbody site ID' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'number' ? String(value) : trimString({ value }),
+  )
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(40, required)
+  siteId!: string;
+}

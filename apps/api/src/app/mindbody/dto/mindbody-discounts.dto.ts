@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import {
+  dollarsToCents,
+  isValidAmount,
+  MESSAGES,
+  type MindbodyDiscountsRequest,
+} from '@grove/contracts';
+import { FollowsRule } from '../../common/contract-rule.decorator';
+
+/** SPEC §5: discount on referral required, at least 0.01 dollars, up to two decimals. */
+export function isValidReferralDiscount(value: string): boolean {
+  return isValidAmount(value) && (dollarsToCents(value) ?? 0) >= 1;
+}
+
+/**
+ * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.
+ * `discountOnReferral` ≥ 0.01 required; `discountForReferee` ≥ 0 optional (default 0). Anything
+ * else → 400 'Please provide valid values.' (SPEC §8).
+ */
+export class MindbodyDiscountsDto implements MindbodyDiscountsRequest {
+  @ApiProperty({
+    example: '10.00',
+    type: String,
+    description: 'Dollars off a member’s bill per referred friend (≥ 0.01)',
+  })
+  @FollowsRule(isValidReferralDiscount, MESSAGES.mindbodyInvalidDiscounts, true)
+  discountOnReferral!: string;
+
+  @ApiPropertyOptional({
+    example: '5',
+    type: String,
+    description: 'Dollars off the referred friend’s bill (≥ 0, default 0)',
+  })
+  @IsOptional()
+  @FollowsRule(isValidAmount, MESSAGES.mindbodyInvalidDiscounts, true)
+  discountForReferee?: string;
+}

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MINDBODY_EVENT_IDS,
+  MindbodyAuthError,
+  MindbodyClient,
+  MindbodyRequestError,
+  type Client,
+  type ClientContract,
+} from '@grove/api-mindbody';
+import { AppConfig } from '../common/app-config';
+import {
+  MindbodyGateway,
+  MindbodyLoginRefusedError,
+  type MindbodyAutopayContract,
+  type MindbodyClientPage,
+  type MindbodyClientRecord,
+  type MindbodySite,
+  type MindbodyWebhookSubscription,
+} from './mindbody-gateway';
+
+/** Mindbody dollars (JSON number) → integer cents. */
+export function dollarsToCentsRounded(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Client statuses of a membership that has ended. */
+const ENDED_STATUSES = new Set<string>(['Expired', 'Terminated', 'Declined']);
+
+/** The contract whose autopays Grove adjusts: the first with active autopay. */
+function autopayContract(contracts: ClientContract[]): ClientContract | undefined {
+  return contracts.find((contract) => contract.AutopayStatus === 'Active');
+}
+
+const toRecord = (client: Client): MindbodyClientRecord => ({
+  id: client.Id,
+  firstName: client.FirstName ?? '',
+  lastName: client.LastName ?? '',
+  email: client.Email || null,
+  isProspect: client.IsProspect === true,
+  active: client.Active !== false,
+  membershipEnded: ENDED_STATUSES.has(client.Status),
+  referredBy: client.ReferredBy?.trim() || null,
+  normalAutoPayCents: null,
+});
+
+/**
+ * {@link MindbodyGateway} on `@grove/api-mindbody`'s `MindbodyClient` (timeouts, retries with
+ * backoff on 429/5xx/dropped connections, typed errors), configured by MINDBODY_API_URL,
+ * MINDBODY_API_KEY and MINDBODY_WEBHOOKS_URL. Converts Mindbody's dollars to cents.
+ */
+@Injectable()
+export class MindbodyApiGateway extends MindbodyGateway {
+  constructor(private readonly config: AppConfig) {
+    super();
+  }
+
+  private client(siteId: string, staffToken?: string): MindbodyClient {
+    const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
+    return new MindbodyClient({
+      baseUrl: apiUrl,
+      webhooksBaseUrl: webhooksUrl,
+      apiKey,
+      siteId,
+      staffToken,
+    });
+  }
+
+  /**
+   * `POST /usertoken/issue {Username, Password}` (IssueUserToken) with `SiteId`.
+   * @returns the AccessToken and its expiry (a day from now when Mindbody gives none)
+   * @throws MindbodyLoginRefusedError on 401/403, or a 400 (e.g. an unknown site ID)
+   * @throws MindbodyUnavailableError when Mindbody cannot be reached after retries
+   */
+  async issueStaffToken(
+    siteId: string,
+    username: string,
+    password: string,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    try {
+      const reply = await this.client(siteId).issueStaffToken(username, password);
+      const expires = reply.Expires ? Date.parse(reply.Expires) : Number.NaN;
+      return {
+        token: reply.AccessToken,
+        expiresAt: new Date(Number.isNaN(expires) ? Date.now() + 24 * 3600_000 : expires),
+      };
+    } catch (error) {
+      if (error instanceof MindbodyAuthError) throw new MindbodyLoginRefusedError();
+      if (error instanceof MindbodyRequestError && error.status === 400)
+        throw new MindbodyLoginRefusedError();
+      throw error;
+    }
+  }
+
+  /**
+   * `GET /client/clients?request.limit&request.offset[&request.lastModifiedDate]` (Public API v6
+   * GetClients) → Grove's client records (prices unknown here) and TotalResults.
+   * @throws MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError (after the client's retries)
+   */
+  async clientsPage(
+    site: MindbodySite,
+    page: { offset: number; limit: number; modifiedSince?: Date },
+  ): Promise<MindbodyClientPage> {
+    const reply = await this.client(site.siteId, site.staffToken).getClients({
+      limit: page.limit,
+      offset: page.offset,
+      lastModifiedDate: page.modifiedSince,
+    });
+    return { clients: reply.Clients.map(toRecord), total: reply.PaginationResponse.TotalResults };
+  }
+
+  /**
+   * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
+   * active autopay, its NormalAutoPay in cents; [] when the client has none.
+   * @throws as {@link clientsPage}
+   */
+  async autopayContracts(site: MindbodySite, clientId: string): Promise<MindbodyAutopayContract[]> {
+    const reply = await this.client(site.siteId, site.staffToken).getClientContracts(clientId);
+    const contract = autopayContract(reply.Contracts);
+    return contract
+      ? [
+          {
+            clientContractId: String(contract.Id),
+            amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
+          },
+        ]
+      : [];
+  }
+
+  /**
+   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays) with `Amount` =
+   * `amountCents` / 100 dollars, overriding the contract's autopay amount from the next charge.
+   * @throws as {@link clientsPage}
+   */
+  async updateAutopayAmount(
+    site: MindbodySite,
+    clientId: string,
+    clientContractId: string,
+    amountCents: number,
+  ): Promise<void> {
+    await this.client(site.siteId, site.staffToken).updateClientContractAutopays({
+      ClientContractId: Number(clientContractId),
+      ClientId: clientId,
+      Amount: amountCents / 100,
+    });
+  }
+
+  /**
+   * Webhooks API v1: `POST /subscriptions` (the three client events, schema 1, referenceId =
+   * business id) then `PATCH /subscriptions/{id}` `{status:'Active'}`.
+   * @returns the subscription id and its messageSignatureKey
+   * @throws as {@link clientsPage}
+   */
+  async subscribe(
+    siteId: string,
+    webhookUrl: string,
+    referenceId: string,
+  ): Promise<MindbodyWebhookSubscription> {
+    const client = this.client(siteId);
+    const created = await client.createSubscription({
+      eventIds: [...MINDBODY_EVENT_IDS],
+      eventSchemaVersion: 1,
+      referenceId,
+      webhookUrl,
+    });
+    await client.activateSubscription(created.subscriptionId);
+    return { subscriptionId: created.subscriptionId, signatureKey: created.messageSignatureKey };
+  }
+
+  /**
+   * Webhooks API v1: `DELETE /subscriptions/{id}`; a 404 (already gone) counts as done.
+   * @throws as {@link clientsPage}
+   */
+  async unsubscribe(siteId: string, subscriptionId: string): Promise<void> {
+    try {
+      await this.client(siteId).deleteSubscription(subscriptionId);
+    } catch (error) {
+      if (error instanceof MindbodyRequestError && error.status === 404) return;
+      throw error;
+    }
+  }
+}

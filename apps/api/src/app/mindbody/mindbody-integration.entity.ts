@@ -1,0 +1,65 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { MindbodyStage } from '@grove/contracts';
+
+/**
+ * A business's Mindbody integration (SPEC §3 user record: mindbodyIntegrationStage,
+ * mindbodyDiscounts, mindbodyAccount; §4 stage table). One row per business, created on the
+ * first credentials check. Secrets (`*Enc`) are AES-256-GCM ciphertexts (`MindbodyCrypto`) and
+ * never leave the API. Money in integer cents. Table `mindbody_integrations`.
+ */
+@Entity({ name: 'mindbody_integrations' })
+export class MindbodyIntegrationEntity {
+  @PrimaryColumn({ name: 'business_id', type: 'uuid' })
+  businessId!: string;
+
+  /** SPEC §4: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
+  @Column({ type: 'smallint' })
+  stage!: MindbodyStage;
+
+  @Column({ name: 'site_id', type: 'text', nullable: true })
+  siteId!: string | null;
+
+  /** Mindbody staff username (not secret, never returned either). */
+  @Column({ type: 'text', nullable: true })
+  username!: string | null;
+
+  @Column({ name: 'password_enc', type: 'text', nullable: true })
+  passwordEnc!: string | null;
+
+  @Column({ name: 'staff_token_enc', type: 'text', nullable: true })
+  staffTokenEnc!: string | null;
+
+  @Column({ name: 'staff_token_expires_at', type: 'timestamptz', nullable: true })
+  staffTokenExpiresAt!: Date | null;
+
+  /** SPEC §3 mindbodyDiscounts.discountOnReferral, cents (≥ 1), null until saved. */
+  @Column({ name: 'discount_on_referral_cents', type: 'integer', nullable: true })
+  discountOnReferralCents!: number | null;
+
+  /** SPEC §3 mindbodyDiscounts.discountForReferee, cents (≥ 0), null until saved. */
+  @Column({ name: 'discount_for_referee_cents', type: 'integer', nullable: true })
+  discountForRefereeCents!: number | null;
+
+  /** SPEC §4 process state: null, 'running', 'completed <ISO time>' or 'failed <ISO time>'. */
+  @Column({ name: 'process_state', type: 'text', nullable: true })
+  processState!: string | null;
+
+  @Column({ name: 'progress_done', type: 'integer', nullable: true })
+  progressDone!: number | null;
+
+  @Column({ name: 'progress_total', type: 'integer', nullable: true })
+  progressTotal!: number | null;
+
+  /** SPEC §3 mindbodyAccount.lastMindbodySync. */
+  @Column({ name: 'last_sync_at', type: 'timestamptz', nullable: true })
+  lastSyncAt!: Date | null;
+
+  @Column({ name: 'webhook_subscription_id', type: 'text', nullable: true })
+  webhookSubscriptionId!: string | null;
+
+  @Column({ name: 'webhook_signature_key_enc', type: 'text', nullable: true })
+  webhookSignatureKeyEnc!: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

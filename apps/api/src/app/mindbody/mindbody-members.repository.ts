@@ -1,0 +1,275 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { emailKey } from '@grove/contracts';
+
+/** A Mindbody client to store as a managed member. Money in cents. */
+export interface ManagedMemberInput {
+  clientId: string;
+  name: string;
+  /** '' when Mindbody has no email. */
+  email: string;
+  /** The client's NormalAutoPay in cents, or null when unknown (no autopay contract). */
+  autopayCents: number | null;
+  referredBy: string | null;
+  /** The membership has ended (cancelled/expired): the member stops counting as a branch. */
+  ended: boolean;
+}
+
+/** A Mindbody prospect to queue as a managed prospective member. */
+export interface ManagedProspectInput {
+  clientId: string;
+  name: string;
+  email: string;
+  referredBy: string;
+}
+
+/** A managed member whose Mindbody autopay Grove may have to change. Cents. */
+export interface AutopayTarget {
+  memberId: string;
+  clientId: string;
+  /** The unchanged membership price (NormalAutoPay before Grove's discounts). */
+  membershipPriceCents: number;
+  /** What Mindbody bills now, as Grove last saw or wrote it. */
+  autopayCents: number;
+  /** Branches that count (not cancelled). */
+  branches: number;
+  /** True when the member is itself a (non-cancelled) branch of a managed member. */
+  isBranch: boolean;
+}
+
+/** The email key of a Mindbody client: its email's key, or `mindbody:<id>` when it has none. */
+export function managedEmailKey(clientId: string, email: string): string {
+  return email ? emailKey(email) : `mindbody:${clientId}`;
+}
+
+/**
+ * Bulk writes of the Mindbody import and sync on `members` and `prospects` (DESIGN §3, §6).
+ * TENANCY: every statement filters on the business id passed in (the session's, or the job's,
+ * which the session queued).
+ *
+ * Referrers are matched by full name, case-insensitively, among the business's managed members
+ * (Mindbody's ReferredBy is free text "First Last"); when several members share the name, the one
+ * with the smallest client id wins.
+ */
+@Injectable()
+export class MindbodyMembersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Upserts one page of clients as managed members in ONE statement, idempotent by Mindbody client
+   * id (`INSERT … ON CONFLICT (business_id, mindbody_client_id) DO UPDATE`):
+   * - a hand-added member with the same email key is adopted (it becomes managed, nothing lost);
+   * - a client whose email key belongs to another client's member is skipped;
+   * - the membership price is the client's NormalAutoPay; when Mindbody's autopay still equals the
+   *   amount Grove wrote, the stored (undiscounted) price stays.
+   * Also removes managed prospects that have become members. The `LIMIT 1` in the NOT EXISTS
+   * checks keeps them per-row index probes: as an anti-join, with the statistics of a table that
+   * grows during the import, the planner scanned every member of the business for each page
+   * (measured: 50 pages of 200 took 430–480 ms this way, 550–820 ms before).
+   * @returns members inserted or updated
+   */
+  async upsertMembers(businessId: string, page: ManagedMemberInput[]): Promise<number> {
+    const seen = new Set<string>();
+    const rows = page
+      .map((client) => ({ ...client, key: managedEmailKey(client.clientId, client.email) }))
+      .filter((client) => !seen.has(client.key) && seen.add(client.key));
+    if (rows.length === 0) return 0;
+    const [result] = (await this.dataSource.query(
+      `WITH input AS (
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[])
+           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended)
+       ), adopted AS (
+         UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
+           membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
+           mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
+           mindbody_cancelled_at = CASE WHEN i.ended THEN now() END
+         FROM input i
+         WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id LIMIT 1)
+         RETURNING m.mindbody_client_id
+       ), upserted AS (
+         INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at)
+         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
+           CASE WHEN i.ended THEN now() END
+         FROM input i
+         WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
+           AND NOT EXISTS (SELECT 1 FROM members o WHERE o.business_id = $1 AND o.email_key = i.email_key
+                             AND o.mindbody_client_id IS DISTINCT FROM i.client_id LIMIT 1)
+         ON CONFLICT (business_id, mindbody_client_id) DO UPDATE SET
+           name = EXCLUDED.name, email = EXCLUDED.email, email_key = EXCLUDED.email_key,
+           mindbody_referred_by = EXCLUDED.mindbody_referred_by,
+           mindbody_cancelled_at = CASE WHEN EXCLUDED.mindbody_cancelled_at IS NULL THEN NULL
+                                        ELSE COALESCE(m.mindbody_cancelled_at, EXCLUDED.mindbody_cancelled_at) END,
+           membership_price_cents = CASE
+             WHEN EXCLUDED.mindbody_autopay_cents IS NULL OR EXCLUDED.mindbody_autopay_cents = m.mindbody_autopay_cents
+               THEN m.membership_price_cents
+             ELSE EXCLUDED.mindbody_autopay_cents END,
+           mindbody_autopay_cents = COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents)
+         RETURNING 1
+       ), became_members AS (
+         DELETE FROM prospects p USING input i
+         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM adopted)::int + (SELECT count(*) FROM upserted)::int AS n,
+              (SELECT count(*) FROM became_members)::int AS gone`,
+      [
+        businessId,
+        rows.map((row) => row.clientId),
+        rows.map((row) => row.name),
+        rows.map((row) => row.email),
+        rows.map((row) => row.key),
+        rows.map((row) => row.autopayCents),
+        rows.map((row) => row.referredBy),
+        rows.map((row) => row.ended),
+      ],
+    )) as { n: number }[];
+    return result?.n ?? 0;
+  }
+
+  /**
+   * Links every managed member to the managed member its ReferredBy names, as its branch (one
+   * statement); cancelled members stop being branches. Self-references are ignored.
+   */
+  async linkReferrals(businessId: string): Promise<void> {
+    await this.dataSource.query(
+      `WITH referrers AS (
+         SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
+         FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         ORDER BY lower(name), length(mindbody_client_id), mindbody_client_id
+       ), wanted AS (
+         SELECT m.id, CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
+         FROM members m LEFT JOIN referrers r ON r.lname = lower(m.mindbody_referred_by)
+         WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL
+       )
+       UPDATE members m SET referred_by_id = w.referrer_id
+       FROM wanted w
+       WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
+         AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
+               (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))`,
+      [businessId],
+    );
+  }
+
+  /**
+   * Queues Mindbody prospects whose ReferredBy names a managed member as managed prospective
+   * members (source 'Mindbody'); prospects already queued, or already members, are left alone.
+   * @returns prospects inserted
+   */
+  async upsertProspects(businessId: string, prospects: ManagedProspectInput[]): Promise<number> {
+    if (prospects.length === 0) return 0;
+    const rows = prospects.map((p) => ({ ...p, key: managedEmailKey(p.clientId, p.email) }));
+    const inserted: unknown[] = await this.dataSource.query(
+      `WITH referrers AS (
+         SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
+         FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
+         ORDER BY lower(name), length(mindbody_client_id), mindbody_client_id
+       )
+       INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
+       SELECT $1, r.id, i.name, i.email, i.email_key, 'Mindbody', i.client_id
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS i(client_id, name, email, email_key, referred_by)
+       JOIN referrers r ON r.lname = lower(i.referred_by)
+       WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.business_id = $1 AND m.email_key = i.email_key)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [
+        businessId,
+        rows.map((row) => row.clientId),
+        rows.map((row) => row.name),
+        rows.map((row) => row.email),
+        rows.map((row) => row.key),
+        rows.map((row) => row.referredBy),
+      ],
+    );
+    return inserted.length;
+  }
+
+  /** Marks a managed member's membership cancelled (webhook): it stops counting as a branch. */
+  async markCancelled(manager: EntityManager, businessId: string, clientId: string): Promise<void> {
+    await manager.query(
+      `UPDATE members SET mindbody_cancelled_at = now(), referred_by_id = NULL
+       WHERE business_id = $1 AND mindbody_client_id = $2`,
+      [businessId, clientId],
+    );
+  }
+
+  /** Managed members with a known autopay, with their counting branches (for the sync's autopay writes). */
+  async autopayTargets(businessId: string): Promise<AutopayTarget[]> {
+    const rows: {
+      id: string;
+      mindbody_client_id: string;
+      membership_price_cents: number;
+      mindbody_autopay_cents: number;
+      branches: number;
+      is_branch: boolean;
+    }[] = await this.dataSource.query(
+      `SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.mindbody_autopay_cents,
+         (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
+            AND b.mindbody_cancelled_at IS NULL)::int AS branches,
+         (m.referred_by_id IS NOT NULL) AS is_branch
+       FROM members m
+       WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
+         AND m.mindbody_cancelled_at IS NULL`,
+      [businessId],
+    );
+    return rows.map((row) => ({
+      memberId: row.id,
+      clientId: row.mindbody_client_id,
+      membershipPriceCents: row.membership_price_cents,
+      autopayCents: row.mindbody_autopay_cents,
+      branches: row.branches,
+      isBranch: row.is_branch,
+    }));
+  }
+
+  /** Mindbody client ids of the business's managed members whose membership runs (all, or those without a known autopay). */
+  async managedClientIds(businessId: string, onlyUnpriced: boolean): Promise<string[]> {
+    const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
+      `SELECT mindbody_client_id FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND ($2 = false OR mindbody_autopay_cents IS NULL)
+       ORDER BY mindbody_client_id`,
+      [businessId, onlyUnpriced],
+    );
+    return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Stores each client's NormalAutoPay (cents) in ONE statement: it becomes the membership price,
+   * except when Mindbody still bills what Grove wrote (the discounted amount), which keeps the
+   * undiscounted price. Clients without an autopay contract (null) are left alone.
+   * @returns members updated
+   */
+  async setPrices(
+    businessId: string,
+    prices: { clientId: string; autopayCents: number | null }[],
+  ): Promise<number> {
+    const known = prices.filter(
+      (price): price is { clientId: string; autopayCents: number } => price.autopayCents !== null,
+    );
+    if (known.length === 0) return 0;
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE members m SET
+           membership_price_cents = CASE WHEN m.mindbody_autopay_cents = i.autopay_cents THEN m.membership_price_cents
+                                         ELSE i.autopay_cents END,
+           mindbody_autopay_cents = i.autopay_cents
+         FROM unnest($2::text[], $3::int[]) AS i(client_id, autopay_cents)
+         WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [businessId, known.map((price) => price.clientId), known.map((price) => price.autopayCents)],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /** Records the autopay amount Mindbody now bills a member (after a write or a fresh read). */
+  async setAutopay(businessId: string, memberId: string, autopayCents: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE members SET mindbody_autopay_cents = $3 WHERE business_id = $1 AND id = $2`,
+      [businessId, memberId, autopayCents],
+    );
+  }
+}

@@ -1,0 +1,370 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { MindbodyAuthError } from '@grove/api-mindbody';
+import { JobsService } from '../jobs/jobs.service';
+import { MindbodyCrypto } from './mindbody-crypto';
+import { MindbodyGateway, type MindbodyClientRecord, type MindbodySite } from './mindbody-gateway';
+import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+import {
+  MindbodyMembersRepository,
+  type AutopayTarget,
+  type ManagedMemberInput,
+  type ManagedProspectInput,
+} from './mindbody-members.repository';
+import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.repository';
+
+/** The pg-boss queue of Mindbody work (imports and syncs). */
+export const MINDBODY_QUEUE = 'mindbody';
+
+/**
+ * One job of one business: an import or a sync (each with SPEC §4's process state), or 'prices':
+ * reading every managed member's contract for its autopay price, queued when an import completes.
+ */
+export interface MindbodyJob {
+  businessId: string;
+  kind: MindbodyProcessKind | 'prices';
+}
+
+/** Clients per `GET /client/clients` page (Mindbody's maximum). */
+export const CLIENT_PAGE_SIZE = 200;
+/** Contract reads / autopay writes in flight at once per job. */
+const MINDBODY_CONCURRENCY = 8;
+/** A staff token this close to expiry is re-issued before use. */
+const TOKEN_MARGIN_MS = 5 * 60_000;
+
+/** Runs `work` over `items` with at most `limit` at once; keeps the order of results. */
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+/**
+ * The autopay amount a managed member should pay (SPEC §9, DESIGN §6), cents:
+ * max(0, membership price − discountOnReferral × branches − discountForReferee when the member is
+ * itself a referred branch).
+ */
+export function targetAutopayCents(
+  target: AutopayTarget,
+  onReferralCents: number,
+  forRefereeCents: number,
+): number {
+  return Math.max(
+    0,
+    target.membershipPriceCents -
+      onReferralCents * target.branches -
+      (target.isBranch ? forRefereeCents : 0),
+  );
+}
+
+/** A page of clients with each member's NormalAutoPay filled in. */
+interface PricedPage {
+  clients: MindbodyClientRecord[];
+  total: number;
+}
+
+/** Counts of one run, for logs and tests. */
+export interface MindbodyRunResult {
+  clients: number;
+  autopayWrites: number;
+}
+
+/**
+ * Mindbody imports and syncs as pg-boss jobs (DESIGN §3, §6). One queue, `stately` policy with
+ * `singletonKey` = business + kind (at most one queued job of each kind per business, whatever API
+ * instance queued it), and inside the job a per-business advisory lock, so no two jobs of one
+ * business (import, sync, prices) ever run at once. Each run ends with SPEC §4's process state 'completed <ISO time>' or
+ * 'failed <ISO time>'; Mindbody's transient failures (429, 5xx, dropped connections) are retried
+ * by the client with backoff before a run fails.
+ */
+@Injectable()
+export class MindbodyProcessor implements OnModuleInit {
+  private readonly logger = new Logger(MindbodyProcessor.name);
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly integrations: MindbodyRepository,
+    private readonly members: MindbodyMembersRepository,
+    private readonly gateway: MindbodyGateway,
+    private readonly crypto: MindbodyCrypto,
+  ) {}
+
+  /** Creates the `mindbody` queue (stately, no pg-boss retries: a failure is the 'failed <time>' state) with 2 workers. */
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<MindbodyJob>(
+      { name: MINDBODY_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 },
+      (data) => this.run(data).then(() => undefined),
+      2,
+    );
+  }
+
+  /**
+   * Queues work for one business. `singletonKey` = business + kind on a `stately` queue: at most
+   * one queued job of each kind per business (a second request while one waits is that same job),
+   * so a queued 'prices' job never swallows an import or a sync.
+   */
+  async enqueue(businessId: string, kind: MindbodyJob['kind']): Promise<void> {
+    await this.jobs.send<MindbodyJob>(
+      MINDBODY_QUEUE,
+      { businessId, kind },
+      { singletonKey: `${businessId}:${kind}` },
+    );
+  }
+
+  /**
+   * Runs one job under the business's lock and records its outcome. Never throws: a failure is
+   * the process state 'failed <time>' (a re-run starts over and converges, upserts being
+   * idempotent by client id).
+   */
+  async run(job: MindbodyJob): Promise<MindbodyRunResult | null> {
+    return this.integrations.withBusinessLock(job.businessId, async () => {
+      const integration = await this.integrations.find(job.businessId);
+      const minStage = job.kind === 'sync' ? 4 : 2;
+      if (!integration || integration.stage < minStage) return null;
+      if (job.kind === 'prices') return this.priceQuietly(integration);
+      if (integration.processState !== 'running')
+        await this.integrations.startProcess(job.businessId, minStage);
+      const started = new Date();
+      try {
+        const result =
+          job.kind === 'import' ? await this.importAll(integration) : await this.sync(integration);
+        await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
+        if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
+        return result;
+      } catch (error) {
+        this.logger.warn(
+          `Mindbody ${job.kind} of business ${job.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
+        return null;
+      } finally {
+        await this.clearIfRemoved(job.businessId);
+      }
+    });
+  }
+
+  /** The 'prices' job: every managed member's autopay price; failures are logged (the next sync prices what is missing). */
+  private async priceQuietly(
+    integration: MindbodyIntegrationEntity,
+  ): Promise<MindbodyRunResult | null> {
+    try {
+      const priced = await this.priceMembers(integration, false);
+      return { clients: priced, autopayWrites: 0 };
+    } catch (error) {
+      this.logger.warn(
+        `Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    } finally {
+      await this.clearIfRemoved(integration.businessId);
+    }
+  }
+
+  /** When 'Remove integration' happened while the job ran, clears the managed marks the job may have set since. */
+  private async clearIfRemoved(businessId: string): Promise<void> {
+    const now = await this.integrations.find(businessId);
+    if (!now || now.stage === 1) await this.integrations.reset(businessId);
+  }
+
+  /**
+   * Reads the contracts of the business's managed members (all, or only those without a known
+   * autopay) and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
+   * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
+   * price lives, one request per client, so this runs after the import has made every member
+   * visible (DESIGN §6).
+   * @returns members priced
+   */
+  private async priceMembers(
+    integration: MindbodyIntegrationEntity,
+    onlyUnpriced: boolean,
+  ): Promise<number> {
+    const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
+    let priced = 0;
+    for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
+      const prices = await mapLimit(batch, MINDBODY_CONCURRENCY, async (clientId) => {
+        const contracts = await this.withSite(integration, (site) =>
+          this.gateway.autopayContracts(site, clientId),
+        );
+        return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
+      });
+      priced += await this.members.setPrices(integration.businessId, prices);
+    }
+    return priced;
+  }
+
+  /**
+   * Import (SPEC §4 stage 2 → 3): every client page, upserted as it arrives; then referrals and
+   * prospects. Prices follow in the 'prices' job (a contract read per client).
+   */
+  private async importAll(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
+    const clients = await this.pullClients(integration, undefined, false);
+    return { clients, autopayWrites: 0 };
+  }
+
+  /**
+   * Sync (SPEC §4 stage 4): clients changed since the last sync, then the autopay amount of every
+   * managed member whose discounted price differs from what Mindbody bills; a second sync with
+   * nothing changed writes nothing.
+   */
+  private async sync(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
+    const clients = await this.pullClients(integration, integration.lastSyncAt ?? undefined, true);
+    await this.priceMembers(integration, true);
+    const onReferral = integration.discountOnReferralCents ?? 0;
+    const forReferee = integration.discountForRefereeCents ?? 0;
+    const targets = (await this.members.autopayTargets(integration.businessId)).filter(
+      (target) => targetAutopayCents(target, onReferral, forReferee) !== target.autopayCents,
+    );
+    let autopayWrites = 0;
+    await mapLimit(targets, MINDBODY_CONCURRENCY, async (target) => {
+      const amount = targetAutopayCents(target, onReferral, forReferee);
+      const contracts = await this.withSite(integration, (site) =>
+        this.gateway.autopayContracts(site, target.clientId),
+      );
+      for (const contract of contracts) {
+        if (contract.amountCents === amount) continue;
+        await this.withSite(integration, (site) =>
+          this.gateway.updateAutopayAmount(
+            site,
+            target.clientId,
+            contract.clientContractId,
+            amount,
+          ),
+        );
+        autopayWrites += 1;
+      }
+      if (contracts.length > 0)
+        await this.members.setAutopay(integration.businessId, target.memberId, amount);
+    });
+    return { clients, autopayWrites };
+  }
+
+  /**
+   * Pages through `GET /client/clients` (all, or modified since `since`), fetching the next page
+   * while the current one is written; members are upserted one statement per page and progress
+   * is recorded after each page. Then links referrals and queues referred prospects.
+   * @param withPrices also read each client's contract for its price (sync: few changed clients)
+   * @returns clients processed
+   */
+  private async pullClients(
+    integration: MindbodyIntegrationEntity,
+    since: Date | undefined,
+    withPrices: boolean,
+  ): Promise<number> {
+    const businessId = integration.businessId;
+    const prospects: ManagedProspectInput[] = [];
+    let offset = 0;
+    let done = 0;
+    let pending: Promise<PricedPage> | null = this.pricedPage(integration, 0, since, withPrices);
+    while (pending) {
+      const page: PricedPage = await pending;
+      const received: number = page.clients.length;
+      pending =
+        received > 0 && offset + received < page.total
+          ? this.pricedPage(integration, offset + received, since, withPrices)
+          : null;
+      // A prefetch that fails while this page is written is reported when awaited, not as unhandled.
+      pending?.catch(() => undefined);
+      const members: ManagedMemberInput[] = [];
+      for (const client of page.clients) {
+        const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
+        if (client.isProspect) {
+          if (client.referredBy)
+            prospects.push({
+              clientId: client.id,
+              name,
+              email: client.email ?? '',
+              referredBy: client.referredBy,
+            });
+          continue;
+        }
+        members.push({
+          clientId: client.id,
+          name,
+          email: client.email ?? '',
+          autopayCents: client.normalAutoPayCents,
+          referredBy: client.referredBy,
+          ended: client.membershipEnded,
+        });
+      }
+      await this.members.upsertMembers(businessId, members);
+      done += received;
+      offset += received;
+      await this.integrations.setProgress(businessId, done, Math.max(page.total, done));
+    }
+    await this.members.linkReferrals(businessId);
+    await this.members.upsertProspects(businessId, prospects);
+    return done;
+  }
+
+  /** One page of clients; with `withPrices` each non-prospect gets its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once). */
+  private async pricedPage(
+    integration: MindbodyIntegrationEntity,
+    offset: number,
+    since: Date | undefined,
+    withPrices: boolean,
+  ): Promise<PricedPage> {
+    const page = await this.withSite(integration, (site) =>
+      this.gateway.clientsPage(site, { offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
+    );
+    if (!withPrices) return page;
+    const clients = await mapLimit(page.clients, MINDBODY_CONCURRENCY, async (client) => {
+      if (client.isProspect) return client;
+      const contracts = await this.withSite(integration, (site) =>
+        this.gateway.autopayContracts(site, client.id),
+      );
+      return { ...client, normalAutoPayCents: contracts[0]?.amountCents ?? null };
+    });
+    return { clients, total: page.total };
+  }
+
+  /**
+   * Calls Mindbody with the business's staff token, re-issuing it from the stored credentials when
+   * it is (nearly) expired or Mindbody refuses it once.
+   */
+  private async withSite<T>(
+    integration: MindbodyIntegrationEntity,
+    call: (site: MindbodySite) => Promise<T>,
+  ): Promise<T> {
+    const site = await this.site(integration, false);
+    try {
+      return await call(site);
+    } catch (error) {
+      if (!(error instanceof MindbodyAuthError)) throw error;
+      return call(await this.site(integration, true));
+    }
+  }
+
+  private async site(
+    integration: MindbodyIntegrationEntity,
+    forceNewToken: boolean,
+  ): Promise<MindbodySite> {
+    const { siteId, username, passwordEnc, staffTokenEnc, staffTokenExpiresAt } = integration;
+    if (!siteId || !username || !passwordEnc)
+      throw new Error('the integration has no stored credentials');
+    const fresh =
+      staffTokenExpiresAt !== null && staffTokenExpiresAt.getTime() - Date.now() > TOKEN_MARGIN_MS;
+    if (staffTokenEnc && fresh && !forceNewToken)
+      return { siteId, staffToken: this.crypto.open(staffTokenEnc) };
+    const issued = await this.gateway.issueStaffToken(
+      siteId,
+      username,
+      this.crypto.open(passwordEnc),
+    );
+    const sealed = this.crypto.seal(issued.token);
+    await this.integrations.saveStaffToken(integration.businessId, sealed, issued.expiresAt);
+    integration.staffTokenEnc = sealed;
+    integration.staffTokenExpiresAt = issued.expiresAt;
+    return { siteId, staffToken: issued.token };
+  }
+}

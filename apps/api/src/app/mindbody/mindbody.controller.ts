@@ -1,0 +1,115 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Put,
+  Req,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { MindbodyStatus } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { Public } from '../common/public.decorator';
+import { RequestOrigin } from '../referrals/request-origin.decorator';
+import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
+import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import { MindbodyService } from './mindbody.service';
+
+/**
+ * The Mindbody setup wizard of the signed-in owner's business (SPEC §2 Mindbody setup, §4 stage
+ * table, §7 /mindbody/* calls). Every reply is a `MindbodyStatus` (never credentials). 401
+ * without a session.
+ */
+@ApiTags('mindbody')
+@ApiCookieAuth('grove_access')
+@Controller('mindbody')
+export class MindbodyController {
+  constructor(private readonly mindbody: MindbodyService) {}
+
+  /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (SPEC §4). */
+  @Get()
+  @ApiOperation({ summary: 'Stage, discounts (cents), process state, progress, last sync' })
+  status(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.status(user.businessId);
+  }
+
+  /**
+   * SPEC §7 `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
+   * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged);
+   * 502 'Something went wrong' when Mindbody cannot be reached.
+   */
+  @Post('credentials')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted',
+  })
+  connect(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyCredentialsDto,
+  ): Promise<MindbodyStatus> {
+    return this.mindbody.connect(user.businessId, body);
+  }
+
+  /** SPEC §7 `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
+  @Post('import')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary: 'Queue the import of every Mindbody client (one at a time per business)',
+  })
+  startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.startImport(user.businessId);
+  }
+
+  /**
+   * SPEC §7 `/mindbody/saveDiscounts`. Body `{ discountOnReferral, discountForReferee? }` in
+   * dollars. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
+   */
+  @Put('discounts')
+  @ApiOperation({
+    summary: 'Save the referral discounts (stage 3 → 4) and subscribe to Mindbody webhooks',
+  })
+  saveDiscounts(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyDiscountsDto,
+    @RequestOrigin() origin: string,
+  ): Promise<MindbodyStatus> {
+    return this.mindbody.saveDiscounts(user.businessId, body, origin);
+  }
+
+  /** SPEC §7 `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
+  @Post('sync')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Queue a sync: changed clients in, discounted autopay amounts out' })
+  startSync(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.startSync(user.businessId);
+  }
+
+  /** SPEC §7 `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
+  @Delete()
+  @ApiOperation({
+    summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',
+  })
+  remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.remove(user.businessId);
+  }
+
+  /**
+   * Mindbody webhook deliveries (public; Mindbody Webhooks API). The raw body is verified against
+   * `X-Mindbody-Signature`. → 204 (also for a duplicate messageId); 401 bad signature.
+   */
+  @Public()
+  @Post('webhooks')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Receive a signed Mindbody webhook delivery' })
+  async webhook(
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('x-mindbody-signature') signature: string | undefined,
+  ): Promise<void> {
+    await this.mindbody.receiveWebhook(request.rawBody, signature);
+  }
+}

@@ -1,0 +1,37 @@
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../common/grove.exception';
+
+/** Mindbody refused the staff login (SPEC §8 'Invalid credentials provided'); the stage stays 1. → 400 */
+export class MindbodyInvalidCredentialsException extends GroveException {
+  constructor() {
+    super(MESSAGES.mindbodyInvalidCredentials);
+  }
+}
+
+/** The discounts are not valid amounts (SPEC §5, §8 'Please provide valid values.'). → 400 */
+export class MindbodyInvalidDiscountsException extends GroveException {
+  constructor() {
+    super(MESSAGES.mindbodyInvalidDiscounts);
+  }
+}
+
+/** The action needs a later stage of the setup (SPEC §4 stage table), e.g. import before credentials. → 409 */
+export class MindbodyWrongStageException extends GroveException {
+  constructor(needed: string) {
+    super(`Finish the earlier Mindbody setup steps first (${needed})`);
+  }
+}
+
+/** Mindbody could not be reached or failed (SPEC §8 'Something went wrong'). → 502 */
+export class MindbodyFailedException extends GroveException {
+  constructor() {
+    super(MESSAGES.mindbodySomethingWentWrong);
+  }
+}
+
+/** A webhook whose X-Mindbody-Signature matches no subscription key. → 401 */
+export class MindbodyWebhookSignatureException extends GroveException {
+  constructor() {
+    super('Invalid webhook signature');
+  }
+}

@@ -1,0 +1,253 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+
+/** Sealed credentials and the staff token they produced. */
+export interface SealedCredentials {
+  siteId: string;
+  username: string;
+  passwordEnc: string;
+  staffTokenEnc: string;
+  staffTokenExpiresAt: Date;
+}
+
+/** Which background work a process state belongs to. */
+export type MindbodyProcessKind = 'import' | 'sync';
+
+/** Processes in state 'running' for longer than this are taken as dead (the API restarted mid-job). */
+const STALE_RUNNING_MINUTES = 15;
+
+/**
+ * The only way to `mindbody_integrations` and `mindbody_webhook_messages`. TENANCY: every method
+ * takes the business id from the session (or, for webhooks, from the verified subscription) and
+ * every statement filters on it.
+ */
+@Injectable()
+export class MindbodyRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private repo(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(MindbodyIntegrationEntity);
+  }
+
+  /** Runs an `UPDATE … RETURNING` and tells whether it changed a row (TypeORM answers UPDATE with `[rows, count]`). */
+  private async updated(sql: string, params: unknown[]): Promise<boolean> {
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (${sql}) SELECT count(*)::int AS n FROM changed`,
+      params,
+    )) as {
+      n: number;
+    }[];
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** The business's integration row, or null before the first credentials check (stage 1). */
+  find(businessId: string): Promise<MindbodyIntegrationEntity | null> {
+    return this.repo().findOne({ where: { businessId } });
+  }
+
+  /**
+   * Stores checked credentials (sealed) and moves the stage to at least 2 (SPEC §4: valid
+   * credentials give stage 2). Creates the row on first use.
+   */
+  async saveCredentials(businessId: string, credentials: SealedCredentials): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO mindbody_integrations
+         (business_id, stage, site_id, username, password_enc, staff_token_enc, staff_token_expires_at)
+       VALUES ($1, 2, $2, $3, $4, $5, $6)
+       ON CONFLICT (business_id) DO UPDATE SET
+         stage = GREATEST(mindbody_integrations.stage, 2), site_id = EXCLUDED.site_id, username = EXCLUDED.username,
+         password_enc = EXCLUDED.password_enc, staff_token_enc = EXCLUDED.staff_token_enc,
+         staff_token_expires_at = EXCLUDED.staff_token_expires_at, updated_at = now()`,
+      [
+        businessId,
+        credentials.siteId,
+        credentials.username,
+        credentials.passwordEnc,
+        credentials.staffTokenEnc,
+        credentials.staffTokenExpiresAt,
+      ],
+    );
+  }
+
+  /** Replaces the stored staff token (after re-issuing an expired one). */
+  async saveStaffToken(businessId: string, staffTokenEnc: string, expiresAt: Date): Promise<void> {
+    await this.repo().update({ businessId }, { staffTokenEnc, staffTokenExpiresAt: expiresAt });
+  }
+
+  /**
+   * Marks a process 'running' with zero progress, atomically, when the stage allows it and no
+   * live process runs for this business. Exactly one of several concurrent callers (on any API
+   * instance) wins.
+   * @param minStage 2 for an import, 4 for a sync (SPEC §4 stage table)
+   * @returns true when this caller started the process
+   */
+  async startProcess(businessId: string, minStage: number): Promise<boolean> {
+    return this.updated(
+      `UPDATE mindbody_integrations
+       SET process_state = 'running', progress_done = 0, progress_total = NULL, updated_at = now()
+       WHERE business_id = $1 AND stage >= $2
+         AND (process_state IS DISTINCT FROM 'running' OR updated_at < now() - make_interval(mins => $3))
+       RETURNING business_id`,
+      [businessId, minStage, STALE_RUNNING_MINUTES],
+    );
+  }
+
+  /** Progress of the running process: clients processed of `total`. */
+  async setProgress(businessId: string, done: number, total: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations SET progress_done = $2, progress_total = $3, updated_at = now()
+       WHERE business_id = $1 AND stage > 1`,
+      [businessId, done, total],
+    );
+  }
+
+  /**
+   * Ends a process (SPEC §4 process state): 'completed <ISO time>' or 'failed <ISO time>'. A
+   * completed import moves stage 2 → 3; a completed sync records `last_sync_at` = `syncedFrom`
+   * (when it started reading, so changes made during the sync are read by the next one). Nothing
+   * changes when the integration was removed meanwhile (stage 1).
+   */
+  async finishProcess(
+    businessId: string,
+    kind: MindbodyProcessKind,
+    ok: boolean,
+    at: Date,
+    syncedFrom = at,
+  ): Promise<void> {
+    const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations SET
+         process_state = $2,
+         stage = CASE WHEN $3 AND stage = 2 THEN 3 ELSE stage END,
+         last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
+         updated_at = now()
+       WHERE business_id = $1 AND stage > 1`,
+      [businessId, state, ok && kind === 'import', ok && kind === 'sync', syncedFrom],
+    );
+  }
+
+  /**
+   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (SPEC §4).
+   * @returns false when the stage is below 3 (nothing changed)
+   */
+  async saveDiscounts(
+    businessId: string,
+    onReferralCents: number,
+    forRefereeCents: number,
+  ): Promise<boolean> {
+    return this.updated(
+      `UPDATE mindbody_integrations
+       SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
+       WHERE business_id = $1 AND stage >= 3
+       RETURNING business_id`,
+      [businessId, onReferralCents, forRefereeCents],
+    );
+  }
+
+  /** Records the webhook subscription (id and sealed signature key). */
+  async saveSubscription(
+    businessId: string,
+    subscriptionId: string,
+    signatureKeyEnc: string,
+  ): Promise<void> {
+    await this.repo().update(
+      { businessId },
+      { webhookSubscriptionId: subscriptionId, webhookSignatureKeyEnc: signatureKeyEnc },
+    );
+  }
+
+  /**
+   * 'Remove integration' (SPEC §4), in one transaction: back to stage 1 with credentials,
+   * token, discounts, process state and subscription cleared; imported members and prospects stay
+   * as ordinary (hand-managed) rows.
+   */
+  async reset(businessId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
+           staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
+           discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL,
+           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
+         WHERE business_id = $1`,
+        [businessId],
+      );
+      await manager.query(
+        `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_cancelled_at = NULL
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
+        [businessId],
+      );
+      await manager.query(
+        `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
+        [businessId],
+      );
+    });
+  }
+
+  /** Integrations subscribed to webhooks for this Mindbody site (candidates for a delivery's signature). */
+  async findSubscribedBySite(
+    siteId: string,
+  ): Promise<{ businessId: string; signatureKeyEnc: string }[]> {
+    const rows: { business_id: string; webhook_signature_key_enc: string }[] =
+      await this.dataSource.query(
+        `SELECT business_id, webhook_signature_key_enc FROM mindbody_integrations
+       WHERE site_id = $1 AND stage = 4 AND webhook_signature_key_enc IS NOT NULL`,
+        [siteId],
+      );
+    return rows.map((row) => ({
+      businessId: row.business_id,
+      signatureKeyEnc: row.webhook_signature_key_enc,
+    }));
+  }
+
+  /**
+   * Records a webhook delivery and runs `work` in the same transaction, once per `messageId`
+   * (UNIQUE insert: a redelivery or a concurrent duplicate finds the id taken and does nothing).
+   * @returns false for a duplicate
+   */
+  async oncePerMessage(
+    businessId: string,
+    messageId: string,
+    work: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: unknown[] = await manager.query(
+        `INSERT INTO mindbody_webhook_messages (message_id, business_id) VALUES ($1, $2)
+         ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+        [messageId, businessId],
+      );
+      if (rows.length === 0) return false;
+      await work(manager);
+      return true;
+    });
+  }
+
+  /**
+   * Runs `work` while holding this business's Mindbody lock (a session-level
+   * `pg_advisory_lock` on a connection of its own), so imports and syncs of one business never
+   * overlap, whatever API instance runs them. Waits for a holder to finish (polling every 250 ms).
+   */
+  async withBusinessLock<T>(businessId: string, work: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const key = `mindbody:${businessId}`;
+      for (;;) {
+        const [row] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+          key,
+        ])) as { locked: boolean }[];
+        if (row?.locked) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      try {
+        return await work();
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,249 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
+import { dollarsToCents, type MindbodyStatus } from '@grove/contracts';
+import { AppConfig } from '../common/app-config';
+import type { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
+import type { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import { MindbodyCrypto } from './mindbody-crypto';
+import { MindbodyGateway, MindbodyLoginRefusedError } from './mindbody-gateway';
+import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+import { MindbodyMembersRepository } from './mindbody-members.repository';
+import { MindbodyProcessor } from './mindbody-processor';
+import {
+  MindbodyFailedException,
+  MindbodyInvalidCredentialsException,
+  MindbodyInvalidDiscountsException,
+  MindbodyWebhookSignatureException,
+  MindbodyWrongStageException,
+} from './mindbody.exceptions';
+import { MindbodyRepository } from './mindbody.repository';
+
+/** Path of the webhook endpoint, appended to the public origin when subscribing. */
+export const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
+
+/** The status of a business without an integration row (SPEC §3: mindbodyIntegrationStage defaults to 1). */
+const STAGE_ONE: MindbodyStatus = {
+  stage: 1,
+  siteId: null,
+  discounts: null,
+  processState: null,
+  progress: null,
+  lastSyncAt: null,
+};
+
+/** What the wizard may see of an integration: never credentials, tokens or keys. */
+export function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus {
+  if (!row || row.stage === 1) return STAGE_ONE;
+  return {
+    stage: row.stage,
+    siteId: row.siteId,
+    discounts:
+      row.discountOnReferralCents === null
+        ? null
+        : {
+            discountOnReferralCents: row.discountOnReferralCents,
+            discountForRefereeCents: row.discountForRefereeCents ?? 0,
+          },
+    processState: row.processState,
+    progress:
+      row.progressDone === null
+        ? null
+        : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The Mindbody setup wizard's rules (SPEC §2 Mindbody setup, §4 stage table, §5, §8). Every method
+ * takes the business id from the session (webhooks: from the subscription whose key signed the
+ * delivery). Credentials are sealed before they are stored and never returned or logged.
+ */
+@Injectable()
+export class MindbodyService {
+  private readonly logger = new Logger(MindbodyService.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly integrations: MindbodyRepository,
+    private readonly members: MindbodyMembersRepository,
+    private readonly gateway: MindbodyGateway,
+    private readonly crypto: MindbodyCrypto,
+    private readonly processor: MindbodyProcessor,
+  ) {}
+
+  /** SPEC §3/§4: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
+  async status(businessId: string): Promise<MindbodyStatus> {
+    return toMindbodyStatus(await this.integrations.find(businessId));
+  }
+
+  /**
+   * SPEC §4 stage 1 → 2: checks the credentials by issuing a staff token, then stores them sealed.
+   * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
+   * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
+   */
+  async connect(businessId: string, input: MindbodyCredentialsDto): Promise<MindbodyStatus> {
+    let issued: { token: string; expiresAt: Date };
+    try {
+      issued = await this.gateway.issueStaffToken(input.siteId, input.username, input.password);
+    } catch (error) {
+      if (error instanceof MindbodyLoginRefusedError)
+        throw new MindbodyInvalidCredentialsException();
+      this.logger.warn(
+        `Mindbody credentials check failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw new MindbodyFailedException();
+    }
+    await this.integrations.saveCredentials(businessId, {
+      siteId: input.siteId,
+      username: input.username,
+      passwordEnc: this.crypto.seal(input.password),
+      staffTokenEnc: this.crypto.seal(issued.token),
+      staffTokenExpiresAt: issued.expiresAt,
+    });
+    return this.status(businessId);
+  }
+
+  /**
+   * 'Import members' (SPEC §4 stage 2): queues the import job unless one is running; the process
+   * state becomes 'running' at once.
+   * @returns the status (202)
+   * @throws MindbodyWrongStageException 409 at stage 1
+   */
+  async startImport(businessId: string): Promise<MindbodyStatus> {
+    return this.start(businessId, 'import', 2, 'connect Mindbody');
+  }
+
+  /**
+   * 'Sync with mindbody' (SPEC §2 stage 4): queues a sync job unless one is running.
+   * @returns the status (202)
+   * @throws MindbodyWrongStageException 409 below stage 4
+   */
+  async startSync(businessId: string): Promise<MindbodyStatus> {
+    return this.start(businessId, 'sync', 4, 'import members and save discounts');
+  }
+
+  private async start(
+    businessId: string,
+    kind: 'import' | 'sync',
+    minStage: number,
+    needed: string,
+  ): Promise<MindbodyStatus> {
+    const row = await this.integrations.find(businessId);
+    if (!row || row.stage < minStage) throw new MindbodyWrongStageException(needed);
+    if (await this.integrations.startProcess(businessId, minStage))
+      await this.processor.enqueue(businessId, kind);
+    return this.status(businessId);
+  }
+
+  /**
+   * Saves the discounts (SPEC §5: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
+   * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
+   * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
+   * is logged and tried again on the next save; 'Sync with mindbody' works without it).
+   * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
+   * @throws MindbodyWrongStageException 409 below stage 3
+   */
+  async saveDiscounts(
+    businessId: string,
+    input: MindbodyDiscountsDto,
+    requestOrigin: string,
+  ): Promise<MindbodyStatus> {
+    const onReferral = dollarsToCents(input.discountOnReferral);
+    const forReferee =
+      input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
+    if (onReferral === null || onReferral < 1 || forReferee === null)
+      throw new MindbodyInvalidDiscountsException();
+    if (!(await this.integrations.saveDiscounts(businessId, onReferral, forReferee))) {
+      throw new MindbodyWrongStageException('import members');
+    }
+    const row = await this.integrations.find(businessId);
+    if (row && row.siteId && !row.webhookSubscriptionId) {
+      const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
+      try {
+        const subscription = await this.gateway.subscribe(row.siteId, url, businessId);
+        await this.integrations.saveSubscription(
+          businessId,
+          subscription.subscriptionId,
+          this.crypto.seal(subscription.signatureKey),
+        );
+      } catch (error) {
+        this.logger.warn(
+          `Mindbody webhook subscription failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    return this.status(businessId);
+  }
+
+  /**
+   * 'Remove integration' (SPEC §4, any stage above 1): deletes the webhook subscription, clears
+   * credentials and discounts, back to stage 1. Imported members and prospects stay as ordinary
+   * rows (their managed mark is cleared).
+   * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
+   */
+  async remove(businessId: string): Promise<MindbodyStatus> {
+    const row = await this.integrations.find(businessId);
+    if (!row || row.stage === 1) return STAGE_ONE;
+    if (row.webhookSubscriptionId && row.siteId) {
+      try {
+        await this.gateway.unsubscribe(row.siteId, row.webhookSubscriptionId);
+      } catch (error) {
+        this.logger.warn(
+          `Mindbody webhook unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        throw new MindbodyFailedException();
+      }
+    }
+    await this.integrations.reset(businessId);
+    return STAGE_ONE;
+  }
+
+  /**
+   * A webhook delivery (Mindbody Webhooks API; DESIGN §6). The raw body must carry a valid
+   * `X-Mindbody-Signature` (HMAC-SHA256 with the key of a subscription Grove holds for the
+   * delivery's site): that subscription names the business. Each `messageId` is processed once;
+   * client.created / client.updated queue a sync; clientMembershipAssignment.cancelled marks the
+   * client's member cancelled (it stops counting as a branch) and queues a sync.
+   * @returns whether the delivery was new (false for a duplicate)
+   * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
+   */
+  async receiveWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | string[] | undefined,
+  ): Promise<boolean> {
+    if (!rawBody) throw new MindbodyWebhookSignatureException();
+    let delivery: WebhookDelivery;
+    try {
+      delivery = JSON.parse(rawBody.toString('utf8')) as WebhookDelivery;
+    } catch {
+      throw new MindbodyWebhookSignatureException();
+    }
+    const siteId = delivery?.eventData?.siteId;
+    if (typeof delivery?.messageId !== 'string' || siteId === undefined)
+      throw new MindbodyWebhookSignatureException();
+    const candidates = await this.integrations.findSubscribedBySite(String(siteId));
+    const match = candidates.find((candidate) => {
+      try {
+        return verifyWebhookSignature(
+          rawBody,
+          signature,
+          this.crypto.open(candidate.signatureKeyEnc),
+        );
+      } catch {
+        return false;
+      }
+    });
+    if (!match) throw new MindbodyWebhookSignatureException();
+    const fresh = await this.integrations.oncePerMessage(
+      match.businessId,
+      delivery.messageId,
+      async (manager) => {
+        if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
+          await this.members.markCancelled(manager, match.businessId, delivery.eventData.clientId);
+        }
+      },
+    );
+    if (fresh) await this.processor.enqueue(match.businessId, 'sync');
+    return fresh;
+  }
+}

@@ -1,0 +1,85 @@
+// Helpers of the Mindbody integration tests: an in-process Mindbody sandbox and what an import of it should give.
+import { randomBytes } from 'node:crypto';
+import type TestAgent from 'supertest/lib/agent';
+import { emailKey, type MindbodyStatus } from '@grove/contracts';
+import type { Client } from '@grove/api-mindbody';
+// The API's tests drive the Mindbody stand-in in-process, as DESIGN §6 intends; the API code
+// itself never imports it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startMindbodySandbox, type RunningSandbox } from '../../mindbody-sandbox/src';
+
+export { startMindbodySandbox, type RunningSandbox };
+
+/** One AES key for every API instance of a test file (instances on one database must agree). */
+export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('base64');
+
+/** Configuration pointing an API at `sandbox`. */
+export function sandboxEnv(sandbox: RunningSandbox): Record<string, string> {
+  return {
+    MINDBODY_API_URL: sandbox.url,
+    MINDBODY_WEBHOOKS_URL: sandbox.webhooksUrl,
+    MINDBODY_API_KEY: sandbox.options.apiKey,
+    MINDBODY_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+  };
+}
+
+/** The sandbox's staff login, as the wizard's stage 1 form sends it. */
+export function sandboxLogin(sandbox: RunningSandbox): {
+  username: string;
+  password: string;
+  siteId: string;
+} {
+  return {
+    username: sandbox.options.staffUsername,
+    password: sandbox.options.staffPassword,
+    siteId: sandbox.options.siteId,
+  };
+}
+
+/** `GET /api/mindbody`. */
+export async function mindbodyStatus(agent: TestAgent): Promise<MindbodyStatus> {
+  return (await agent.get('/api/mindbody').expect(200)).body as MindbodyStatus;
+}
+
+/** Polls `GET /api/mindbody` (as the wizard does, only faster) until the process is no longer 'running'. */
+export async function settled(agent: TestAgent, timeoutMs = 90_000): Promise<MindbodyStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await mindbodyStatus(agent);
+    if (status.processState !== 'running') return status;
+    if (Date.now() > deadline)
+      throw new Error(`still running after ${timeoutMs} ms: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What an import of the sandbox's clients should produce, computed from the sandbox's own data. */
+export function expectedImport(clients: readonly Client[]): {
+  members: Client[];
+  memberKeys: Set<string>;
+  /** Members whose ReferredBy names a member: [client, referrer name]. */
+  branches: Client[];
+  /** Prospects whose ReferredBy names a member. */
+  prospects: Client[];
+} {
+  const members = clients.filter((client) => !client.IsProspect);
+  const names = new Set(
+    members.map((client) => `${client.FirstName} ${client.LastName}`.toLowerCase()),
+  );
+  const named = (client: Client) =>
+    client.ReferredBy !== null && names.has(client.ReferredBy.toLowerCase());
+  const ended = (client: Client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status);
+  return {
+    members,
+    memberKeys: new Set(members.map((client) => emailKey(client.Email ?? ''))),
+    branches: members.filter((client) => named(client) && !ended(client)),
+    prospects: clients.filter((client) => client.IsProspect && named(client)),
+  };
+}
+
+/** Sandbox request count of a Mindbody path (e.g. '/client/clients'), any method prefix. */
+export function requests(sandbox: RunningSandbox, path: string): number {
+  return Object.entries(sandbox.control.requestCounts())
+    .filter(([key]) => key.endsWith(path.toLowerCase()))
+    .reduce((sum, [, count]) => sum + count, 0);
+}

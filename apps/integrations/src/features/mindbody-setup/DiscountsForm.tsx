@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  centsToDollarText,
+  dollarsToCents,
+  isValidAmount,
+  MESSAGES,
+  type MindbodyStatus,
+} from '@grove/contracts';
+import { useSaveMindbodyDiscounts } from '@grove/web-data-access';
+import { Alert, Button, TextField } from '@grove/web-ui';
+
+interface DiscountValues {
+  discountOnReferral: string;
+  discountForReferee: string;
+}
+
+const onReferralRule = (value: string) =>
+  (isValidAmount(value.trim()) && (dollarsToCents(value) ?? 0) >= 1) ||
+  MESSAGES.mindbodyInvalidDiscounts;
+const forRefereeRule = (value: string) =>
+  value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
+
+/**
+ * Stages 3 and 4 (SPEC §2, §5): discount on referral (required, at least 0.01) and discount for
+ * referee (optional, at least 0, default 0), in dollars. Invalid values show 'Please provide valid
+ * values.'; saving moves the setup to stage 4.
+ */
+export function DiscountsForm({ status }: { status: MindbodyStatus }) {
+  const save = useSaveMindbodyDiscounts();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<DiscountValues>({
+    values: {
+      discountOnReferral: status.discounts
+        ? centsToDollarText(status.discounts.discountOnReferralCents)
+        : '',
+      discountForReferee: status.discounts
+        ? centsToDollarText(status.discounts.discountForRefereeCents)
+        : '',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      await save.mutateAsync({
+        discountOnReferral: values.discountOnReferral.trim(),
+        ...(values.discountForReferee.trim()
+          ? { discountForReferee: values.discountForReferee.trim() }
+          : {}),
+      });
+      setSaved(true);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : MESSAGES.mindbodySomethingWentWrong);
+    }
+  });
+
+  return (
+    <form className="mb-form" onSubmit={submit} noValidate>
+      {failure && <Alert>{failure}</Alert>}
+      {saved && !failure && <Alert tone="success">Discounts saved.</Alert>}
+      <div className="mb-form-row">
+        <TextField
+          label="Discount on referral ($)"
+          inputMode="decimal"
+          placeholder="10.00"
+          hint="Taken off a member's bill for each friend they referred"
+          {...register('discountOnReferral', { validate: onReferralRule })}
+          error={errors.discountOnReferral?.message}
+        />
+        <TextField
+          label="Discount for referee ($)"
+          inputMode="decimal"
+          placeholder="0.00"
+          hint="Taken off the referred friend's own bill (optional)"
+          {...register('discountForReferee', { validate: forRefereeRule })}
+          error={errors.discountForReferee?.message}
+        />
+      </div>
+      <Button type="submit" busy={isSubmitting}>
+        {status.stage === 4 ? 'Save discounts' : 'Save discounts and finish'}
+      </Button>
+    </form>
+  );
+}

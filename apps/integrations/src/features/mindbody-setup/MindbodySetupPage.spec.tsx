@@ -1,0 +1,214 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MindbodyStatus } from '@grove/contracts';
+import { MindbodySetupPage } from './MindbodySetupPage';
+
+const base: MindbodyStatus = {
+  stage: 1,
+  siteId: null,
+  discounts: null,
+  processState: null,
+  progress: null,
+  lastSyncAt: null,
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A fake API: GET /api/mindbody answers the next queued status (the last one repeats); writes answer `onWrite`. */
+function fakeApi(
+  statuses: MindbodyStatus[],
+  onWrite: (call: Call) => { status: number; body: unknown } = () => ({
+    status: 200,
+    body: statuses.at(-1),
+  }),
+) {
+  const calls: Call[] = [];
+  const queue = [...statuses];
+  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    const call = {
+      method: init?.method ?? 'GET',
+      url,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const reply =
+      call.method === 'GET'
+        ? { status: 200, body: queue.length > 1 ? queue.shift() : queue[0] }
+        : onWrite(call);
+    const text = JSON.stringify(reply.body);
+    return {
+      status: reply.status,
+      ok: reply.status >= 200 && reply.status < 300,
+      text: async () => text,
+    };
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return calls;
+}
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MindbodySetupPage />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('MindbodySetupPage (SPEC §2 Mindbody setup, §4 stages)', () => {
+  it('stage 1 asks for all three fields before calling Mindbody, and shows a refusal', async () => {
+    const calls = fakeApi([base], () => ({
+      status: 400,
+      body: { statusCode: 400, message: 'Invalid credentials provided' },
+    }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Mindbody' }));
+    expect(await screen.findAllByText('Invalid credentials provided')).toHaveLength(3);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Username'), 'owner@sandbox.example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('Site ID'), '-99');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Mindbody' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials provided');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/mindbody/credentials',
+        body: { username: 'owner@sandbox.example.com', password: 'wrong', siteId: '-99' },
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Remove integration' })).toBeNull();
+  });
+
+  it('while the import runs it says so, shows the progress and polls every 10 seconds until it ends', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const running: MindbodyStatus = {
+      ...base,
+      stage: 2,
+      siteId: '-99',
+      processState: 'running',
+      progress: { done: 400, total: 2_500 },
+    };
+    const calls = fakeApi([
+      running,
+      { ...running, progress: { done: 1_800, total: 2_500 } },
+      {
+        ...running,
+        stage: 3,
+        processState: 'completed 2026-11-21T09:30:00.000Z',
+        progress: { done: 2_500, total: 2_500 },
+      },
+    ]);
+    renderPage();
+    expect(await screen.findByText('Still working on it, thanks for your patience')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Import progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('400');
+    expect(bar.getAttribute('aria-valuemax')).toBe('2500');
+    const gets = () => calls.filter((call) => call.method === 'GET').length;
+    expect(gets()).toBe(1);
+    await act(() => jest.advanceTimersByTimeAsync(9_000));
+    expect(gets()).toBe(1);
+    await act(() => jest.advanceTimersByTimeAsync(1_100));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1800'),
+    );
+    await act(() => jest.advanceTimersByTimeAsync(10_100));
+    expect(
+      await screen.findByRole('heading', { name: 'Set your referral discounts' }),
+    ).toBeTruthy();
+    const settled = gets();
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(gets()).toBe(settled);
+  });
+
+  it('a failed import shows "Failed at:" with the time, suggests support, and can run again', async () => {
+    const failed: MindbodyStatus = {
+      ...base,
+      stage: 2,
+      siteId: '-99',
+      processState: 'failed 2026-11-21T09:30:00.000Z',
+      progress: { done: 600, total: 2_500 },
+    };
+    const calls = fakeApi([failed], () => ({
+      status: 202,
+      body: { ...failed, processState: 'running' },
+    }));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Failed at: 21 Nov 2026/);
+    expect(alert.textContent).toMatch(/contact support/);
+    await userEvent.click(screen.getByRole('button', { name: 'Run the import again' }));
+    expect(await screen.findByText('Still working on it, thanks for your patience')).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/mindbody/import', body: undefined });
+  });
+
+  it('stage 3 refuses a discount below 0.01 with "Please provide valid values." and sends dollars as typed', async () => {
+    const imported: MindbodyStatus = {
+      ...base,
+      stage: 3,
+      siteId: '-99',
+      processState: 'completed 2026-11-21T09:30:00.000Z',
+    };
+    const calls = fakeApi([imported], () => ({
+      status: 200,
+      body: {
+        ...imported,
+        stage: 4,
+        discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+      },
+    }));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Discount on referral ($)'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save discounts and finish' }));
+    expect(await screen.findByText('Please provide valid values.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Discount on referral ($)'));
+    await userEvent.type(screen.getByLabelText('Discount on referral ($)'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save discounts and finish' }));
+    expect(await screen.findByRole('heading', { name: 'Sync with Mindbody' })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/mindbody/discounts', body: { discountOnReferral: '10' } },
+    ]);
+    expect(screen.getByText('not yet')).toBeTruthy();
+  });
+
+  it('remove integration asks first, then goes back to stage 1 with the discounts cleared', async () => {
+    const configured: MindbodyStatus = {
+      ...base,
+      stage: 4,
+      siteId: '-99',
+      discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
+      lastSyncAt: '2026-11-21T09:30:00.000Z',
+    };
+    const calls = fakeApi([configured], () => ({ status: 200, body: base }));
+    renderPage();
+    expect(
+      ((await screen.findByLabelText('Discount on referral ($)')) as HTMLInputElement).value,
+    ).toBe('10.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove integration' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(
+      Array.from(dialog.querySelectorAll('button')).find(
+        (button) => button.textContent === 'Remove integration',
+      ) as HTMLButtonElement,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Connect your Mindbody account' }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Discount on referral ($)')).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+});

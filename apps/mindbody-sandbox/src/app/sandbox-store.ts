@@ -1,0 +1,272 @@
+import type { Client, ClientContract, ClientEventData, MembershipCancelledEventData, UpdateClientContractAutopaysRequest } from '@grove/api-mindbody';
+import { FIRST_CLIENT_ID, FIRST_CONTRACT_ID, SANDBOX_PLANS, SANDBOX_SITE_ID, membershipContract, seedSite, type SeedOptions } from './seed';
+
+/** One `POST /client/updateclientcontractautopays` the sandbox accepted (read back by tests). */
+export interface AutopayWrite {
+  /** When the sandbox received it (ISO). */
+  at: string;
+  ClientContractId: number;
+  /** The client holding the contract (from the contract, whatever the request said). */
+  ClientId: string;
+  /** Dollars: the new autopay amount. */
+  Amount: number;
+  /** Dollars before the change. */
+  PreviousAmount: number;
+  AutopayStartDate: string | null;
+  AutopayEndDate: string | null;
+}
+
+/** Body of the control API's "add a client": Mindbody field names; `NormalAutoPay` adds a membership. */
+export interface NewSandboxClient {
+  FirstName: string;
+  LastName: string;
+  Email?: string | null;
+  MobilePhone?: string | null;
+  IsProspect?: boolean;
+  ReferredBy?: string | null;
+  /** Dollars: gives the (non-prospect) client an active membership with this autopay. */
+  NormalAutoPay?: number;
+}
+
+/** Fields the control API's "update a client" may change. */
+export type SandboxClientChanges = Partial<Pick<Client, 'FirstName' | 'LastName' | 'Email' | 'MobilePhone' | 'IsProspect' | 'ReferredBy' | 'Status' | 'Active'>>;
+
+/** Events the store raises for the webhook dispatcher. */
+export interface StoreEvents {
+  clientCreated(data: ClientEventData): void;
+  clientUpdated(data: ClientEventData): void;
+  membershipCancelled(data: MembershipCancelledEventData): void;
+}
+
+/** Filters of `GET /client/clients`. */
+export interface ClientFilter {
+  /** Epoch ms: LastModifiedDateTime at or after it. */
+  since?: number;
+  clientIds?: string[];
+  searchText?: string;
+}
+
+/**
+ * The site's data in memory: clients in UniqueId order (the paging order), contracts by client,
+ * the autopay writes received. Filtered lists are cached per filter until the data changes, so
+ * paging through N clients costs one O(N) filter, then O(page) per page.
+ */
+export class SandboxStore {
+  private clients: Client[] = [];
+  private byId = new Map<string, Client>();
+  private contracts = new Map<string, ClientContract[]>();
+  private contractById = new Map<number, { contract: ClientContract; clientId: string }>();
+  private writes: AutopayWrite[] = [];
+  private filtered = new Map<string, Client[]>();
+  private nextContractId = FIRST_CONTRACT_ID;
+  private lastModified = 0;
+
+  constructor(
+    seed: SeedOptions,
+    private readonly events: StoreEvents,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.reset(seed);
+  }
+
+  /** Replaces every client, contract and autopay write with a fresh seed. */
+  reset(seed: SeedOptions): void {
+    const data = seedSite(seed);
+    this.clients = data.clients;
+    this.byId = new Map(this.clients.map((client) => [client.Id, client]));
+    this.contracts = data.contracts;
+    this.contractById = new Map();
+    for (const [clientId, list] of this.contracts) for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
+    this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
+    this.writes = [];
+    this.lastModified = Math.max(0, ...this.clients.slice(-1).map((client) => Date.parse(client.LastModifiedDateTime)));
+    this.filtered.clear();
+  }
+
+  /** Number of clients. */
+  get size(): number {
+    return this.clients.length;
+  }
+
+  /** Every client in paging order (the live objects: do not mutate). */
+  all(): readonly Client[] {
+    return this.clients;
+  }
+
+  /** One client by Id. */
+  client(id: string): Client | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Clients matching `filter`, cached until the data changes. */
+  query(filter: ClientFilter): readonly Client[] {
+    if (filter.since === undefined && !filter.clientIds?.length && !filter.searchText) return this.clients;
+    const key = JSON.stringify([filter.since ?? null, filter.clientIds ?? null, filter.searchText?.toLowerCase() ?? null]);
+    const cached = this.filtered.get(key);
+    if (cached) return cached;
+    const ids = filter.clientIds?.length ? new Set(filter.clientIds) : null;
+    const text = filter.searchText?.toLowerCase();
+    const since = filter.since ?? Number.NEGATIVE_INFINITY;
+    const result = (ids ? [...ids].map((id) => this.byId.get(id)).filter((client): client is Client => !!client).sort((a, b) => a.UniqueId - b.UniqueId) : this.clients).filter(
+      (client) =>
+        Date.parse(client.LastModifiedDateTime) >= since &&
+        (!text ||
+          `${client.FirstName} ${client.LastName}`.toLowerCase().includes(text) ||
+          (client.Email ?? '').toLowerCase().includes(text) ||
+          (client.MobilePhone ?? '').includes(text)),
+    );
+    if (this.filtered.size > 100) this.filtered.clear();
+    this.filtered.set(key, result);
+    return result;
+  }
+
+  /** A client's contracts ([] for prospects and clients without a membership). */
+  contractsOf(clientId: string): ClientContract[] {
+    return this.contracts.get(clientId) ?? [];
+  }
+
+  /**
+   * Applies an autopay update: `Amount` (dollars) becomes the contract's NormalAutoPay and the
+   * ChargeAmount of its upcoming autopays (from AutopayStartDate, up to AutopayEndDate when given).
+   * @returns the updated contract, or an error message with its HTTP status
+   */
+  updateAutopay(request: UpdateClientContractAutopaysRequest): { contract: ClientContract } | { status: number; code: string; message: string } {
+    if (!Number.isInteger(request.ClientContractId)) return { status: 400, code: 'InvalidParameter', message: 'ClientContractId is required' };
+    if (typeof request.Amount !== 'number' || !Number.isFinite(request.Amount) || request.Amount < 0) {
+      return { status: 400, code: 'InvalidParameter', message: 'Amount must be a non-negative number' };
+    }
+    const found = this.contractById.get(request.ClientContractId);
+    if (!found) return { status: 404, code: 'ClientContractNotFound', message: `Client contract ${request.ClientContractId} not found` };
+    if (request.ClientId !== undefined && String(request.ClientId) !== found.clientId) {
+      return { status: 400, code: 'InvalidParameter', message: `Client contract ${request.ClientContractId} does not belong to client ${request.ClientId}` };
+    }
+    const { contract } = found;
+    if (contract.AutopayStatus !== 'Active') return { status: 400, code: 'InvalidParameter', message: 'The contract has no active autopay' };
+    const from = request.AutopayStartDate ? Date.parse(request.AutopayStartDate) : Number.NEGATIVE_INFINITY;
+    const to = request.AutopayEndDate ? Date.parse(request.AutopayEndDate) : Number.POSITIVE_INFINITY;
+    if (Number.isNaN(from) || Number.isNaN(to)) return { status: 400, code: 'InvalidParameter', message: 'AutopayStartDate/AutopayEndDate must be dates' };
+    const amount = Math.round(request.Amount * 100) / 100;
+    this.writes.push({
+      at: new Date(this.now()).toISOString(),
+      ClientContractId: contract.Id,
+      ClientId: found.clientId,
+      Amount: amount,
+      PreviousAmount: contract.NormalAutoPay,
+      AutopayStartDate: request.AutopayStartDate ?? null,
+      AutopayEndDate: request.AutopayEndDate ?? null,
+    });
+    if (to === Number.POSITIVE_INFINITY) contract.NormalAutoPay = amount;
+    for (const event of contract.UpcomingAutopayEvents) {
+      const at = Date.parse(event.ScheduleDate);
+      if (at >= from && at <= to) {
+        event.ChargeAmount = amount;
+        event.Subtotal = amount;
+      }
+    }
+    return { contract };
+  }
+
+  /** Every autopay write so far, oldest first. */
+  autopayWrites(): AutopayWrite[] {
+    return this.writes.map((write) => ({ ...write }));
+  }
+
+  /** Forgets the autopay writes. */
+  clearAutopayWrites(): void {
+    this.writes = [];
+  }
+
+  /** Adds a client or prospect (modified now) and raises `client.created`. */
+  addClient(input: NewSandboxClient): Client {
+    const uniqueId = (this.clients.at(-1)?.UniqueId ?? FIRST_CLIENT_ID - 1) + 1;
+    const time = this.touch();
+    const isProspect = input.IsProspect ?? false;
+    const client: Client = {
+      Id: String(uniqueId),
+      UniqueId: uniqueId,
+      FirstName: input.FirstName,
+      LastName: input.LastName,
+      Email: input.Email ?? null,
+      MobilePhone: input.MobilePhone ?? null,
+      Status: isProspect ? 'Non-Member' : input.NormalAutoPay !== undefined ? 'Active' : 'Non-Member',
+      Active: true,
+      IsProspect: isProspect,
+      ReferredBy: input.ReferredBy ?? null,
+      CreationDate: time,
+      LastModifiedDateTime: time,
+    };
+    this.clients.push(client);
+    this.byId.set(client.Id, client);
+    if (!isProspect && input.NormalAutoPay !== undefined) {
+      const contract = membershipContract(this.nextContractId++, client, SANDBOX_PLANS[0], input.NormalAutoPay, Date.parse(time));
+      this.contracts.set(client.Id, [contract]);
+      this.contractById.set(contract.Id, { contract, clientId: client.Id });
+    }
+    this.filtered.clear();
+    this.events.clientCreated(eventData(client));
+    return { ...client };
+  }
+
+  /** Changes a client (modified now) and raises `client.updated`; undefined when unknown. */
+  updateClient(id: string, changes: SandboxClientChanges): Client | undefined {
+    const client = this.byId.get(id);
+    if (!client) return undefined;
+    const previousEmail = client.Email;
+    for (const key of ['FirstName', 'LastName', 'Email', 'MobilePhone', 'IsProspect', 'ReferredBy', 'Status', 'Active'] as const) {
+      if (changes[key] !== undefined) Object.assign(client, { [key]: changes[key] });
+    }
+    client.LastModifiedDateTime = this.touch();
+    this.filtered.clear();
+    this.events.clientUpdated({ ...eventData(client), previousEmail: previousEmail !== client.Email ? previousEmail : null });
+    return { ...client };
+  }
+
+  /**
+   * Cancels the client's membership: its contract is terminated (autopay inactive, no upcoming
+   * autopays), the client becomes 'Terminated' (modified now) and
+   * `clientMembershipAssignment.cancelled` is raised. Undefined when there is no active membership.
+   */
+  cancelMembership(id: string): ClientContract | undefined {
+    const client = this.byId.get(id);
+    const contract = this.contractsOf(id).find((item) => item.AutopayStatus === 'Active');
+    if (!client || !contract) return undefined;
+    const time = this.touch();
+    contract.AutopayStatus = 'Inactive';
+    contract.TerminationDate = time;
+    contract.EndDate = time;
+    contract.UpcomingAutopayEvents = [];
+    client.Status = 'Terminated';
+    client.LastModifiedDateTime = time;
+    this.filtered.clear();
+    this.events.membershipCancelled({
+      siteId: SANDBOX_SITE_ID,
+      clientId: client.Id,
+      clientUniqueId: client.UniqueId,
+      membershipId: contract.ContractID,
+      membershipName: contract.ContractName,
+    });
+    return { ...contract };
+  }
+
+  /** A modification time strictly after every earlier one (ISO). */
+  private touch(): string {
+    this.lastModified = Math.max(this.now(), this.lastModified + 1);
+    return new Date(this.lastModified).toISOString();
+  }
+}
+
+function eventData(client: Client): ClientEventData {
+  return {
+    siteId: SANDBOX_SITE_ID,
+    clientId: client.Id,
+    clientUniqueId: client.UniqueId,
+    creationDateTime: client.CreationDate,
+    status: client.Status,
+    firstName: client.FirstName,
+    lastName: client.LastName,
+    email: client.Email,
+    mobilePhone: client.MobilePhone,
+    isProspect: client.IsProspect,
+    referredBy: client.ReferredBy,
+  };
+}

@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import type { FaultRule } from './fault-switches';
+import { MindbodySandbox, PUBLIC_API_BASE, WEBHOOKS_API_BASE, type SandboxOptions } from './sandbox-server';
+import type { AutopayWrite, NewSandboxClient, SandboxClientChanges } from './sandbox-store';
+import type { DeliveryRecord } from './webhook-dispatcher';
+import type { Client, ClientContract } from '@grove/api-mindbody';
+
+/** `startMindbodySandbox` settings: the sandbox's options plus where to listen. */
+export interface StartSandboxOptions extends Partial<SandboxOptions> {
+  /** Port, 0 = any free port (default 0). */
+  port?: number;
+  /** Interface (default 127.0.0.1). */
+  host?: string;
+}
+
+/** In-process control of a running sandbox (the same operations as its `/_sandbox` HTTP API). */
+export interface SandboxControl {
+  /** Reseeds clients, contracts and autopay writes (faults and subscriptions stay). */
+  reset(options?: { clientCount?: number; seed?: number }): { clientCount: number };
+  /** Adds a client or prospect (modified now); fires `client.created`. */
+  addClient(client: NewSandboxClient): Client;
+  /** Changes a client (modified now); fires `client.updated`. Undefined when unknown. */
+  updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
+  /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
+  cancelMembership(id: string): ClientContract | undefined;
+  /** Every client in paging order. */
+  clients(): readonly Client[];
+  /** A client's contracts. */
+  contracts(clientId: string): ClientContract[];
+  /** Autopay writes received, oldest first (Amount in dollars). */
+  autopayWrites(): AutopayWrite[];
+  /** Forgets the autopay writes. */
+  clearAutopayWrites(): void;
+  /** Adds a fault switch (see FaultRule); throws TypeError when invalid. */
+  addFault(rule: FaultRule): FaultRule;
+  /** Active fault switches. */
+  faults(): FaultRule[];
+  /** Removes every fault switch. */
+  clearFaults(): void;
+  /** Expires every staff token issued so far. */
+  expireTokens(): void;
+  /** Requests received per `METHOD /path` since start or the last reset. */
+  requestCounts(): Record<string, number>;
+  /** Webhook deliveries so far. */
+  deliveries(): DeliveryRecord[];
+  /** Resolves when every webhook delivery under way has finished (delivered or failed). */
+  flushWebhooks(): Promise<void>;
+}
+
+/** A running sandbox. */
+export interface RunningSandbox {
+  /** Public API v6 base URL: `http://host:port/public/v6` (a MindbodyClient's `baseUrl`). */
+  url: string;
+  /** Webhooks API v1 base URL: `http://host:port/push/api/v1`. */
+  webhooksUrl: string;
+  /** Control API base URL: `http://host:port/_sandbox`. */
+  controlUrl: string;
+  /** The settings in use (API key, site, staff login, …). */
+  options: SandboxOptions;
+  control: SandboxControl;
+  /** Stops webhook deliveries, drops open connections and stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a Mindbody sandbox in-process (for integration tests, benchmarks and `npm start`).
+ * @example const sandbox = await startMindbodySandbox({ port: 0, clientCount: 10_000 });
+ *          new MindbodyClient({ baseUrl: sandbox.url, apiKey: sandbox.options.apiKey, siteId: '-99' })
+ * @throws the listen error (e.g. EADDRINUSE)
+ */
+export async function startMindbodySandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
+  const sandbox = new MindbodySandbox(sandboxOptions);
+  const server = await sandbox.listen(port, host);
+  const address = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const control: SandboxControl = {
+    reset: (reset) => sandbox.reset(reset),
+    addClient: (client) => sandbox.store.addClient(client),
+    updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
+    cancelMembership: (id) => sandbox.store.cancelMembership(id),
+    clients: () => sandbox.store.all(),
+    contracts: (clientId) => sandbox.store.contractsOf(clientId),
+    autopayWrites: () => sandbox.autopayWrites(),
+    clearAutopayWrites: () => sandbox.store.clearAutopayWrites(),
+    addFault: (rule) => sandbox.addFault(rule),
+    faults: () => sandbox.faults.list(),
+    clearFaults: () => sandbox.faults.clear(),
+    expireTokens: () => sandbox.expireTokens(),
+    requestCounts: () => sandbox.requestCounts(),
+    deliveries: () => sandbox.deliveries(),
+    flushWebhooks: () => sandbox.webhooks.flush(),
+  };
+  return {
+    url: `${origin}${PUBLIC_API_BASE}`,
+    webhooksUrl: `${origin}${WEBHOOKS_API_BASE}`,
+    controlUrl: `${origin}/_sandbox`,
+    options: sandbox.options,
+    control,
+    close: () =>
+      new Promise<void>((resolve) => {
+        sandbox.webhooks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  MindbodyCredentialsRequest,
+  MindbodyDiscountsRequest,
+  MindbodyStatus,
+} from '@grove/contracts';
+import { apiFetch } from './api-client';
+import { membersKey } from './members';
+import { prospectsKey } from './prospects';
+
+export const mindbodyKey = ['mindbody'] as const;
+
+/** SPEC §4 / §9: while a process runs, the wizard polls the status every 10 seconds. */
+export const MINDBODY_POLL_MS = 10_000;
+
+/**
+ * SPEC §4: polling goes on while the process state is set and does not contain 'fail'
+ * ('running'); a completed or failed state, or none, stops it.
+ */
+export function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
+  return status?.processState === 'running';
+}
+
+/**
+ * The integration's status (`GET /api/mindbody`): stage 1–4, discounts (cents), process state,
+ * progress, last sync. Refetched every `pollMs` while a process runs (SPEC §4).
+ */
+export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
+  return useQuery({
+    queryKey: mindbodyKey,
+    queryFn: ({ signal }) => apiFetch<MindbodyStatus>('/api/mindbody', { signal }),
+    refetchInterval: (query) => (isMindbodyProcessRunning(query.state.data) ? pollMs : false),
+  });
+}
+
+/** A mutation whose reply is the new status: it replaces the cached one; members and prospects reload. */
+function useMindbodyMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<MindbodyStatus>,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (status) => {
+      client.setQueryData(mindbodyKey, status);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: membersKey }),
+        client.invalidateQueries({ queryKey: prospectsKey }),
+      ]);
+    },
+  });
+}
+
+/** Stage 1 → 2: checks and stores the staff credentials (`POST /api/mindbody/credentials`). */
+export function useConnectMindbody() {
+  return useMindbodyMutation((body: MindbodyCredentialsRequest) =>
+    apiFetch<MindbodyStatus>('/api/mindbody/credentials', { method: 'POST', body }),
+  );
+}
+
+/** 'Import members' (`POST /api/mindbody/import`): the state becomes 'running'. */
+export function useImportMindbody() {
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/import', { method: 'POST' }),
+  );
+}
+
+/** Saves the discounts, dollars as typed (`PUT /api/mindbody/discounts`): stage 4. */
+export function useSaveMindbodyDiscounts() {
+  return useMindbodyMutation((body: MindbodyDiscountsRequest) =>
+    apiFetch<MindbodyStatus>('/api/mindbody/discounts', { method: 'PUT', body }),
+  );
+}
+
+/** 'Sync with mindbody' (`POST /api/mindbody/sync`). */
+export function useSyncMindbody() {
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST' }),
+  );
+}
+
+/** 'Remove integration' (`DELETE /api/mindbody`): back to stage 1, discounts cleared. */
+export function useRemoveMindbody() {
+  return useMindbodyMutation(() => apiFetch<MindbodyStatus>('/api/mindbody', { method: 'DELETE' }));
+}
