@@ -9,6 +9,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { PreloadSharedPlugin } = require('./preload-shared-plugin.cjs');
 const { workspaceAliases } = require('../workspace-aliases.cjs');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
@@ -102,6 +103,7 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
                 title,
                 favicon: path.join(projectRoot, 'src/favicon.svg'),
               }),
+              ...(production ? [new PreloadSharedPlugin()] : []),
             ]
           : []),
         ...(production
