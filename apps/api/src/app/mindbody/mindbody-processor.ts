@@ -251,8 +251,10 @@ export class MindbodyProcessor implements OnModuleInit {
 
   /**
    * Pages through `GET /client/clients` (all, or modified since `since`), fetching the next page
-   * while the current one is written; members are upserted one statement per page and progress
-   * is recorded after each page. Then links referrals and queues referred prospects.
+   * while the current one is written; each page is ONE statement (members upserted, referrers
+   * already stored linked, progress recorded) in its own transaction, so a failure keeps the pages
+   * written so far and a re-run converges. Then links the remaining referrals and queues referred
+   * prospects, each one set-based statement over the whole business.
    * @param withPrices also read each client's contract for its price (sync: few changed clients)
    * @returns clients processed
    */
@@ -297,10 +299,13 @@ export class MindbodyProcessor implements OnModuleInit {
           ended: client.membershipEnded,
         });
       }
-      await this.members.upsertMembers(businessId, members);
       done += received;
       offset += received;
-      await this.integrations.setProgress(businessId, done, Math.max(page.total, done));
+      // Progress is written by the page's own statement: one round trip and one commit per page.
+      await this.members.upsertMembers(businessId, members, {
+        done,
+        total: Math.max(page.total, done),
+      });
     }
     await this.members.linkReferrals(businessId);
     await this.members.upsertProspects(businessId, prospects);

@@ -19,7 +19,8 @@ export type MindbodyProcessKind = 'import' | 'sync';
 const STALE_RUNNING_MINUTES = 15;
 
 /**
- * The only way to `mindbody_integrations` and `mindbody_webhook_messages`. TENANCY: every method
+ * The only way to `mindbody_integrations` and `mindbody_webhook_messages`, except the import's
+ * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every method
  * takes the business id from the session (or, for webhooks, from the verified subscription) and
  * every statement filters on it.
  */
@@ -91,15 +92,6 @@ export class MindbodyRepository {
          AND (process_state IS DISTINCT FROM 'running' OR updated_at < now() - make_interval(mins => $3))
        RETURNING business_id`,
       [businessId, minStage, STALE_RUNNING_MINUTES],
-    );
-  }
-
-  /** Progress of the running process: clients processed of `total`. */
-  async setProgress(businessId: string, done: number, total: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE mindbody_integrations SET progress_done = $2, progress_total = $3, updated_at = now()
-       WHERE business_id = $1 AND stage > 1`,
-      [businessId, done, total],
     );
   }
 
