@@ -42,6 +42,8 @@ export async function startBenchApi(env = {}) {
         NODE_ENV: 'production',
         COOKIE_SECURE: 'false',
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        // Required in production since the contact form's captcha (issue 5); unused by the benches.
+        ALTCHA_HMAC_KEY: 'bench-altcha-key-bench-altcha-key',
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
         LOG_LEVEL: 'warn',
