@@ -33,16 +33,24 @@ export function preparedStatement(text: string): PreparedStatement {
  * per-call parse + plan were measurable (`npm run bench:members`, see the callers). Reads only:
  * writes keep going through TypeORM and its transactions.
  *
+ * Pass plain text instead of a `PreparedStatement` for a statement whose best plan depends on its
+ * values (e.g. a LIKE search): it then runs unnamed and is planned for these values, because after
+ * five runs PostgreSQL may switch a prepared statement to one generic plan for all values.
+ *
  * @param values positional parameters `$1…`
  * @returns the rows, as pg parses them (timestamptz → Date, json → parsed value)
  * @throws whatever pg throws (connection errors, SQL errors) — mapped to 500 by the global filter
  */
 export async function queryPrepared<R extends QueryResultRow>(
   dataSource: DataSource,
-  statement: PreparedStatement,
+  statement: PreparedStatement | string,
   values: readonly unknown[],
 ): Promise<R[]> {
   const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  const result = await pool.query<R>({ name: statement.name, text: statement.text, values: values as unknown[] });
+  const config =
+    typeof statement === 'string'
+      ? { text: statement, values: values as unknown[] }
+      : { name: statement.name, text: statement.text, values: values as unknown[] };
+  const result = await pool.query<R>(config);
   return result.rows;
 }
