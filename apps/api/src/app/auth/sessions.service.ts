@@ -2,9 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { AppConfig } from '../common/app-config';
+import { preparedStatement, queryPrepared } from '../database/prepared-query';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
 import { SessionEntity } from './session.entity';
+
+const IS_ACTIVE = preparedStatement(
+  `SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+);
 
 /** A session that was just opened: its id (goes into the access token) and its refresh token. */
 export interface OpenedSession {
@@ -96,12 +101,13 @@ export class SessionsService {
     return result.affected ?? 0;
   }
 
-  /** True while the session exists, is not revoked and has not expired. */
+  /**
+   * True while the session exists, is not revoked and has not expired. Runs on every signed-in
+   * request, so it is a named prepared statement on the pg pool (see `queryPrepared`).
+   * @param sessionId a `sessions.id` (uuid) from a verified access token
+   */
   async isActive(sessionId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
-      [sessionId],
-    );
+    const rows = await queryPrepared(this.dataSource, IS_ACTIVE, [sessionId]);
     return rows.length > 0;
   }
 }

@@ -31,6 +31,25 @@ describe('members (integration)', () => {
     await t.agent().post('/api/members').send(tree('Ann Lee', 'ann@x.com')).expect(401);
   });
 
+  it('refuses the list once the session has ended (expired or logged out), on a full and on an empty page', async () => {
+    const { agent, user } = await t.signUp();
+    const signedIn = await agent.post('/api/auth/refresh').expect(200);
+    const access = (signedIn.headers['set-cookie'] as unknown as string[])
+      .find((line) => line.startsWith('grove_access='))
+      ?.split(';')[0] ?? '';
+    await agent.post('/api/members').send(tree('Gone Soon', 'gone@x.com')).expect(201);
+    await t.agent().get('/api/members').set('Cookie', access).expect(200);
+    await t.dataSource.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await t.agent().get('/api/members').set('Cookie', access).expect(401);
+    await t.agent().get('/api/members?page=9').set('Cookie', access).expect(401);
+    await t.agent().get('/api/members?search=nobody').set('Cookie', access).expect(401);
+    await t.dataSource.query(`UPDATE sessions SET expires_at = now() + interval '1 hour' WHERE user_id = $1`, [user.id]);
+    const page9 = await t.agent().get('/api/members?page=9').set('Cookie', access).expect(200);
+    expect(page9.body).toEqual({ items: [], total: 1, page: 9, pageSize: 50 });
+    await agent.post('/api/auth/logout').expect(204);
+    await t.agent().get('/api/members').set('Cookie', access).expect(401);
+  });
+
   it('adds a tree: trimmed name, cents, 0 branches, Active, not managed → 201', async () => {
     const row = await add(tree('  Alex Smith  ', 'alex@example.com', '89.90', 10));
     expect(row).toEqual({

@@ -35,8 +35,8 @@ export class MembersService {
   constructor(private readonly members: MembersRepository) {}
 
   /**
-   * One page of the Branches table: 3 queries whatever the page size (page with counts, the
-   * page's branch details, the total).
+   * One page of the Branches table: one statement whatever the page size (the page's trees, their
+   * branches and the total; see `MembersRepository.findPage`), after the guard's session check.
    * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page
    */
   async list(businessId: string, query: ListMembersQueryDto): Promise<Page<MemberRow>> {

@@ -1,0 +1,82 @@
+import { createSecretKey } from 'node:crypto';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { Request } from 'express';
+import jwt from 'jsonwebtoken';
+import type { AuthUser } from '../common/auth-user';
+import { IS_PUBLIC_KEY } from '../common/public.decorator';
+import { NotSignedInException } from './auth.exceptions';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import type { SessionsService } from './sessions.service';
+
+const SECRET = 'unit-test-secret-unit-test-secret';
+const key = createSecretKey(Buffer.from(SECRET, 'utf8'));
+const claims = { sub: 'user-1', bid: 'business-1', sid: 'session-1' };
+const signer = new JwtService({ secret: key, signOptions: { algorithm: 'HS256', expiresIn: 900 } });
+
+type GuardRequest = Request & { user?: AuthUser };
+
+function setup(options: { active?: boolean; isPublic?: boolean } = {}) {
+  const isActive = jest.fn(async (_sessionId: string) => options.active ?? true);
+  const reflector = new Reflector();
+  jest.spyOn(reflector, 'getAllAndOverride').mockImplementation((metadataKey: unknown) =>
+    metadataKey === IS_PUBLIC_KEY ? (options.isPublic ?? false) : undefined,
+  );
+  const guard = new JwtAuthGuard(reflector, signer, { isActive } as unknown as SessionsService);
+  const run = (request: Partial<GuardRequest>) => {
+    const req = { headers: {}, cookies: {}, ...request } as GuardRequest;
+    const context = {
+      getHandler: () => run,
+      getClass: () => JwtAuthGuard,
+      switchToHttp: () => ({ getRequest: () => req }),
+    } as unknown as ExecutionContext;
+    return { result: Promise.resolve(guard.canActivate(context)), req };
+  };
+  return { run, isActive };
+}
+
+describe('JwtAuthGuard', () => {
+  it('lets a public route through without a token or a session check', async () => {
+    const { run, isActive } = setup({ isPublic: true });
+    await expect(run({}).result).resolves.toBe(true);
+    expect(isActive).not.toHaveBeenCalled();
+  });
+
+  it('accepts the access cookie, checks its session and sets request.user', async () => {
+    const { run, isActive } = setup();
+    const { result, req } = run({ cookies: { grove_access: signer.sign(claims) } });
+    await expect(result).resolves.toBe(true);
+    expect(isActive).toHaveBeenCalledWith('session-1');
+    expect(req.user).toEqual({ userId: 'user-1', businessId: 'business-1', sessionId: 'session-1' });
+  });
+
+  it('accepts an Authorization: Bearer header (any case of the scheme)', async () => {
+    const { run } = setup();
+    await expect(run({ headers: { authorization: `bearer ${signer.sign(claims)}` } }).result).resolves.toBe(true);
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a malformed token', { cookies: { grove_access: 'not-a-jwt' } }],
+    ['another secret', { cookies: { grove_access: jwt.sign(claims, 'another-secret-another-secret', { algorithm: 'HS256' }) } }],
+    ['an expired token', { cookies: { grove_access: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET) } }],
+    ['alg none', { cookies: { grove_access: jwt.sign(claims, '', { algorithm: 'none' }) } }],
+    ['another HMAC algorithm', { cookies: { grove_access: jwt.sign(claims, SECRET, { algorithm: 'HS512' }) } }],
+    ['a missing session claim', { cookies: { grove_access: signer.sign({ sub: 'user-1', bid: 'business-1' }) } }],
+    ['a non-Bearer Authorization header', { headers: { authorization: `Basic ${signer.sign(claims)}` } }],
+  ])('refuses %s with 401 and sets no user', async (_name, request: Partial<GuardRequest>) => {
+    const { run, isActive } = setup();
+    const { result, req } = run(request);
+    await expect(result).rejects.toBeInstanceOf(NotSignedInException);
+    expect(isActive).not.toHaveBeenCalled();
+    expect(req.user).toBeUndefined();
+  });
+
+  it('refuses a valid token whose session has ended (logout, expiry) with 401', async () => {
+    const { run } = setup({ active: false });
+    const { result, req } = run({ cookies: { grove_access: signer.sign(claims) } });
+    await expect(result).rejects.toBeInstanceOf(NotSignedInException);
+    expect(req.user).toBeUndefined();
+  });
+});
