@@ -26,6 +26,13 @@ export interface MindbodyJob {
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
 export const CLIENT_PAGE_SIZE = 200;
+/**
+ * Client pages the import may fetch ahead of its writes; pages that arrived while a write ran are
+ * written together (up to 5 × 200 = 1,000 members per statement). Measured on this machine, 8,940
+ * members written 200 per statement took 650–1,613 ms, 600–2,000 per statement 461–741 ms (the
+ * per-statement cost: planning, triggers, commit, a round trip), in the same runs.
+ */
+const PAGES_AHEAD = 5;
 /** Contract reads / autopay writes in flight at once per job. */
 const MINDBODY_CONCURRENCY = 8;
 /** A staff token this close to expiry is re-issued before use. */
@@ -65,6 +72,74 @@ export function targetAutopayCents(
       onReferralCents * target.branches -
       (target.isBranch ? forRefereeCents : 0),
   );
+}
+
+/**
+ * Pages handed from the fetcher to the writer of one import or sync: at most `limit` waiting.
+ * The fetcher `push`es, then `end`s or `fail`s; the writer `takeAll`s and finally `close`s (which
+ * stops a fetcher still waiting for room).
+ */
+class PageQueue<T> {
+  private items: T[] = [];
+  private ended = false;
+  private closed = false;
+  private failure: { error: unknown } | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private async changed(): Promise<void> {
+    await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  /** Fetcher: waits until fewer than `limit` pages wait; false when the writer has closed. */
+  async waitForRoom(): Promise<boolean> {
+    while (!this.closed && this.items.length >= this.limit) await this.changed();
+    return !this.closed;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+    this.signal();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.signal();
+  }
+
+  fail(error: unknown): void {
+    this.failure = { error };
+    this.signal();
+  }
+
+  /**
+   * Writer: every waiting page (waits for at least one); null once the fetcher has ended and all
+   * was taken.
+   * @throws the fetcher's error, once the pages that arrived before it are taken
+   */
+  async takeAll(): Promise<T[] | null> {
+    while (this.items.length === 0 && !this.ended && !this.failure) await this.changed();
+    if (this.items.length > 0) {
+      const taken = this.items;
+      this.items = [];
+      this.signal();
+      return taken;
+    }
+    if (this.failure) throw this.failure.error;
+    return null;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.signal();
+  }
 }
 
 /** A page of clients with each member's NormalAutoPay filled in. */
@@ -250,13 +325,17 @@ export class MindbodyProcessor implements OnModuleInit {
   }
 
   /**
-   * Pages through `GET /client/clients` (all, or modified since `since`), fetching the next page
-   * while the current one is written; each page is ONE statement (members upserted, referrers
-   * already stored linked, progress recorded) in its own transaction, so a failure keeps the pages
-   * written so far and a re-run converges. Then links the remaining referrals and queues referred
-   * prospects, each one set-based statement over the whole business.
+   * Pages through `GET /client/clients` (all, or modified since `since`) while writing what has
+   * arrived: a fetcher reads the pages one after the other, at most `PAGES_AHEAD` ahead of the
+   * writer, and each write takes every page that arrived meanwhile as ONE statement (members
+   * upserted, referrers already stored linked, progress recorded) in its own transaction. When
+   * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
+   * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
+   * re-run converges). Then links the remaining referrals and queues referred prospects, each one
+   * set-based statement over the whole business.
    * @param withPrices also read each client's contract for its price (sync: few changed clients)
    * @returns clients processed
+   * @throws what the Mindbody client throws once its retries are spent, or a database error
    */
   private async pullClients(
     integration: MindbodyIntegrationEntity,
@@ -265,47 +344,58 @@ export class MindbodyProcessor implements OnModuleInit {
   ): Promise<number> {
     const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
-    let offset = 0;
+    const arrived = new PageQueue<PricedPage>(PAGES_AHEAD);
+    const fetching = (async () => {
+      try {
+        let offset = 0;
+        for (;;) {
+          if (!(await arrived.waitForRoom())) return;
+          const page = await this.pricedPage(integration, offset, since, withPrices);
+          arrived.push(page);
+          offset += page.clients.length;
+          if (page.clients.length === 0 || offset >= page.total) break;
+        }
+        arrived.end();
+      } catch (error) {
+        arrived.fail(error);
+      }
+    })();
     let done = 0;
-    let pending: Promise<PricedPage> | null = this.pricedPage(integration, 0, since, withPrices);
-    while (pending) {
-      const page: PricedPage = await pending;
-      const received: number = page.clients.length;
-      pending =
-        received > 0 && offset + received < page.total
-          ? this.pricedPage(integration, offset + received, since, withPrices)
-          : null;
-      // A prefetch that fails while this page is written is reported when awaited, not as unhandled.
-      pending?.catch(() => undefined);
-      const members: ManagedMemberInput[] = [];
-      for (const client of page.clients) {
-        const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
-        if (client.isProspect) {
-          if (client.referredBy)
-            prospects.push({
+    try {
+      for (let batch = await arrived.takeAll(); batch; batch = await arrived.takeAll()) {
+        const members: ManagedMemberInput[] = [];
+        for (const page of batch) {
+          for (const client of page.clients) {
+            const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
+            if (client.isProspect) {
+              if (client.referredBy)
+                prospects.push({
+                  clientId: client.id,
+                  name,
+                  email: client.email ?? '',
+                  referredBy: client.referredBy,
+                });
+              continue;
+            }
+            members.push({
               clientId: client.id,
               name,
               email: client.email ?? '',
+              autopayCents: client.normalAutoPayCents,
               referredBy: client.referredBy,
+              ended: client.membershipEnded,
             });
-          continue;
+          }
+          done += page.clients.length;
         }
-        members.push({
-          clientId: client.id,
-          name,
-          email: client.email ?? '',
-          autopayCents: client.normalAutoPayCents,
-          referredBy: client.referredBy,
-          ended: client.membershipEnded,
-        });
+        const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
+        await this.members.upsertMembers(businessId, members, { done, total });
       }
-      done += received;
-      offset += received;
-      // Progress is written by the page's own statement: one round trip and one commit per page.
-      await this.members.upsertMembers(businessId, members, {
-        done,
-        total: Math.max(page.total, done),
-      });
+    } finally {
+      // Stops the fetcher at its next page; a request under way is left to end on its own (as
+      // the old one-page prefetch was), so a failed write is reported without waiting for it.
+      arrived.close();
+      void fetching;
     }
     await this.members.linkReferrals(businessId);
     await this.members.upsertProspects(businessId, prospects);
