@@ -184,7 +184,7 @@ try {
     for (;;) {
       const { rows } = await bench.sql(
         `SELECT count(*)::int AS n FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
-           AND mindbody_cancelled_at IS NULL AND mindbody_autopay_cents IS NULL`,
+           AND mindbody_cancelled_at IS NULL AND mindbody_priced_at IS NULL`,
         [businessId],
       );
       if (rows[0].n === 0) return Date.now();

@@ -13,6 +13,7 @@ import { BusinessMemberCount1763769600000 } from './migrations/1763769600000-Bus
 import { ReferralLinksAndProspects1763856000000 } from './migrations/1763856000000-ReferralLinksAndProspects';
 import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-ContactSupportLeads';
 import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
+import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   ReferralLinksAndProspects1763856000000,
   ContactSupportLeads1764028800000,
   MindbodyIntegrations1764115200000,
+  MindbodyPricedAt1764201600000,
 ];
 
 /**

@@ -22,6 +22,21 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('MindbodyPricedAt goes down and up again', async () => {
+    const hasColumn = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = 'members' AND column_name = 'mindbody_priced_at'`,
+        )) as { n: number }[]
+      )[0]?.n === 1;
+    expect(await hasColumn()).toBe(true);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await hasColumn()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await hasColumn()).toBe(true);
+  });
+
   it('MindbodyIntegrations goes down and up again', async () => {
     const mindbodyTables = async (): Promise<string[]> =>
       (
@@ -31,6 +46,8 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
+    // MindbodyPricedAt comes after it: undo both.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await mindbodyTables()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
@@ -53,7 +70,8 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await present()).toEqual(issue5);
-    // MindbodyIntegrations comes after it: undo both.
+    // MindbodyIntegrations and MindbodyPricedAt come after it: undo all three.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await present()).toEqual([]);
@@ -63,7 +81,8 @@ describe('migrations (integration)', () => {
 
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
-    // Later migrations first (MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
+    // Later migrations first (MindbodyPricedAt, MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
+    await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });

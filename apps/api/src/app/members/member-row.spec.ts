@@ -66,3 +66,13 @@ describe('likeSubstring', () => {
     expect(likeSubstring('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });
+
+describe('toMemberRow: a Mindbody price not read yet', () => {
+  it('flags a managed member whose price is pending, and only then', () => {
+    const pending = member({ mindbodyClientId: '100001', membershipPriceCents: 0, membershipPricePending: true });
+    expect(toMemberRow(pending, []).membershipPricePending).toBe(true);
+    expect(toMemberRow({ ...pending, membershipPricePending: false }, [])).not.toHaveProperty('membershipPricePending');
+    // A hand-managed member always has its owner's price.
+    expect(toMemberRow(member({ membershipPricePending: true }), [])).not.toHaveProperty('membershipPricePending');
+  });
+});

@@ -14,7 +14,19 @@ export interface MemberSummary {
   branchCount: number;
   /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
   integrationDiscountCents?: number | null;
+  /**
+   * A running Mindbody membership whose price Grove has not read yet (`mindbody_priced_at` is
+   * null: the import stores members first, the follow-up 'prices' job reads their contracts).
+   */
+  membershipPricePending?: boolean;
 }
+
+/**
+ * A Branches row as the API sends it: `MemberRow` plus `membershipPricePending: true` (present
+ * only then) while a Mindbody member's price is not known yet; its `membershipPriceCents` and
+ * `newPriceCents` are then 0 placeholders, not a price, and the Branches screen shows 'Pricing…'.
+ */
+export type MemberRowWithPricing = MemberRow & { membershipPricePending?: true };
 
 /**
  * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
@@ -23,12 +35,14 @@ export interface MemberSummary {
  *   price for Mindbody-managed members (SPEC §9);
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
  *   discountOnReferral (SPEC §9);
- * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported.
+ * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported;
+ * - `membershipPricePending: true` only for a Mindbody member not priced yet (the table shows a
+ *   placeholder instead of $0.00).
  *
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
  */
-export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
+export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRowWithPricing {
   const managed = member.mindbodyClientId !== null;
   // SPEC §9: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
   const discountCents = managed ? member.integrationDiscountCents ?? 0 : member.discountCents;
@@ -45,6 +59,7 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
       : newPriceCents(member.membershipPriceCents, discountCents, member.branchCount),
     status: 'Active',
     managedByIntegration: managed ? 'Mindbody' : null,
+    ...(managed && member.membershipPricePending === true ? { membershipPricePending: true } : {}),
     referringMemberId: member.referredById,
     createdAt: member.createdAt.toISOString(),
   };

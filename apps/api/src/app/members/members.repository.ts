@@ -41,6 +41,7 @@ interface SummarySqlRow {
   created_at: Date;
   branch_count: number | null;
   integration_discount_cents?: number | null;
+  price_pending?: boolean;
 }
 
 /** A row of the page statement: a tree and one of its branches (all null when it has none). */
@@ -58,7 +59,8 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 };
 
 const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
-  m.mindbody_client_id, m.created_at`;
+  m.mindbody_client_id, m.created_at,
+  (m.mindbody_client_id IS NOT NULL AND m.mindbody_priced_at IS NULL AND m.mindbody_cancelled_at IS NULL) AS price_pending`;
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (SPEC §9); `$1` = business id. */
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
@@ -78,6 +80,7 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
   createdAt: row.created_at,
   branchCount: row.branch_count ?? 0,
   integrationDiscountCents: row.integration_discount_cents ?? null,
+  membershipPricePending: row.price_pending === true,
 });
 
 /**

@@ -79,12 +79,16 @@ export class MindbodyMembersRepository {
    * page 30 of 50, growing with the business). Fresh inserts cost what the ten member indexes cost:
    * a plain 200-row INSERT with no checks was as slow (449–1,103 ms for all pages).
    * @param progress clients processed so far and the listing's total, to record with the page
+   * @param pricesRead each client's NormalAutoPay was read from its contracts (sync): the members
+   *   count as priced (`mindbody_priced_at`), also those without an autopay contract; otherwise a
+   *   new member's price is not known until the follow-up 'prices' job ({@link setPrices})
    * @returns members inserted or changed
    */
   async upsertMembers(
     businessId: string,
     page: ManagedMemberInput[],
     progress?: { done: number; total: number },
+    pricesRead = false,
   ): Promise<number> {
     const seen = new Set<string>();
     const rows = page
@@ -99,7 +103,8 @@ export class MindbodyMembersRepository {
          UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
            membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
            mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
-           mindbody_cancelled_at = CASE WHEN i.ended THEN now() END
+           mindbody_cancelled_at = CASE WHEN i.ended THEN now() END,
+           mindbody_priced_at = CASE WHEN $11 THEN now() END
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
            AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id LIMIT 1)
@@ -107,9 +112,9 @@ export class MindbodyMembersRepository {
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
            mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
-           referred_by_id)
+           mindbody_priced_at, referred_by_id)
          SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
-           CASE WHEN i.ended THEN now() END,
+           CASE WHEN i.ended THEN now() END, CASE WHEN $11 THEN now() END,
            CASE WHEN NOT i.ended AND i.referred_by IS NOT NULL THEN
              (SELECT r.id FROM members r
               WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
@@ -128,11 +133,13 @@ export class MindbodyMembersRepository {
              WHEN EXCLUDED.mindbody_autopay_cents IS NULL OR EXCLUDED.mindbody_autopay_cents = m.mindbody_autopay_cents
                THEN m.membership_price_cents
              ELSE EXCLUDED.mindbody_autopay_cents END,
-           mindbody_autopay_cents = COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents)
+           mindbody_autopay_cents = COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
+           mindbody_priced_at = COALESCE(m.mindbody_priced_at, EXCLUDED.mindbody_priced_at)
          WHERE (m.name, m.email, m.email_key, m.mindbody_referred_by, m.mindbody_cancelled_at IS NULL,
-                COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents))
+                COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
+                m.mindbody_priced_at IS NULL AND EXCLUDED.mindbody_priced_at IS NOT NULL)
            IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.email_key, EXCLUDED.mindbody_referred_by,
-                EXCLUDED.mindbody_cancelled_at IS NULL, m.mindbody_autopay_cents)
+                EXCLUDED.mindbody_cancelled_at IS NULL, m.mindbody_autopay_cents, false)
          RETURNING 1
        ), became_members AS (
          DELETE FROM prospects p USING input i
@@ -157,6 +164,7 @@ export class MindbodyMembersRepository {
         rows.map((row) => row.ended),
         progress?.done ?? null,
         progress?.total ?? null,
+        pricesRead,
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
@@ -272,28 +280,29 @@ export class MindbodyMembersRepository {
   /**
    * Stores each client's NormalAutoPay (cents) in ONE statement: it becomes the membership price,
    * except when Mindbody still bills what Grove wrote (the discounted amount), which keeps the
-   * undiscounted price. Clients without an autopay contract (null) are left alone.
-   * @returns members updated
+   * undiscounted price. Every client passed counts as priced from now on (`mindbody_priced_at`):
+   * one without an autopay contract (null) keeps its price. Unchanged rows are not rewritten.
+   * @returns members whose price, autopay or priced state changed
    */
   async setPrices(
     businessId: string,
     prices: { clientId: string; autopayCents: number | null }[],
   ): Promise<number> {
-    const known = prices.filter(
-      (price): price is { clientId: string; autopayCents: number } => price.autopayCents !== null,
-    );
-    if (known.length === 0) return 0;
+    if (prices.length === 0) return 0;
     const [row] = (await this.dataSource.query(
       `WITH changed AS (
          UPDATE members m SET
-           membership_price_cents = CASE WHEN m.mindbody_autopay_cents = i.autopay_cents THEN m.membership_price_cents
-                                         ELSE i.autopay_cents END,
-           mindbody_autopay_cents = i.autopay_cents
+           membership_price_cents = CASE
+             WHEN i.autopay_cents IS NULL OR m.mindbody_autopay_cents = i.autopay_cents THEN m.membership_price_cents
+             ELSE i.autopay_cents END,
+           mindbody_autopay_cents = COALESCE(i.autopay_cents, m.mindbody_autopay_cents),
+           mindbody_priced_at = COALESCE(m.mindbody_priced_at, now())
          FROM unnest($2::text[], $3::int[]) AS i(client_id, autopay_cents)
          WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+           AND (m.mindbody_priced_at IS NULL OR COALESCE(i.autopay_cents, m.mindbody_autopay_cents) IS DISTINCT FROM m.mindbody_autopay_cents)
          RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
-      [businessId, known.map((price) => price.clientId), known.map((price) => price.autopayCents)],
+      [businessId, prices.map((price) => price.clientId), prices.map((price) => price.autopayCents)],
     )) as { n: number }[];
     return row?.n ?? 0;
   }

@@ -389,7 +389,7 @@ export class MindbodyProcessor implements OnModuleInit {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
-        await this.members.upsertMembers(businessId, members, { done, total });
+        await this.members.upsertMembers(businessId, members, { done, total }, withPrices);
       }
     } finally {
       // Stops the fetcher at its next page; a request under way is left to end on its own (as

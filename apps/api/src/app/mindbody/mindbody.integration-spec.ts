@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
 import { emailKey, MESSAGES, type MemberRow, type Page, type ProspectRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { MemberRowWithPricing } from '../members/member-row';
 import {
   expectedImport,
   mindbodyStatus,
@@ -134,12 +135,32 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   });
 
   it('imports every client: members managed by Mindbody at their autopay price, branches linked, referred prospects queued', async () => {
+    // Holds the follow-up 'prices' job's first contract read (and so its first batch) for 3 s, so
+    // the Branches rows can be seen before their prices are known.
+    sandbox.control.addFault({ path: '/client/clientcontracts', latencyMs: 3_000, times: 1 });
     const started = await owner.post('/api/mindbody/import').expect(202);
     expect(started.body.processState).toBe('running');
     const done = await settled(owner);
     expect(done.processState).toMatch(/^completed \d{4}-\d\d-\d\dT/);
     expect(done.stage).toBe(3);
     expect(done.progress).toEqual({ done: 2_500, total: 2_500 });
+
+    // Until the 'prices' job has read a member's contract, its row says the price is not known
+    // (no misleading $0.00 as a price): every running membership on the first page is pending.
+    const unpricedPage = (await owner.get('/api/members?pageSize=100').expect(200))
+      .body as Page<MemberRowWithPricing>;
+    const endedIds = new Set(
+      sandbox.control
+        .clients()
+        .filter((client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status))
+        .map((client) => `${client.FirstName} ${client.LastName}`),
+    );
+    const running = unpricedPage.items.filter((row) => !endedIds.has(row.memberName));
+    expect(running.length).toBeGreaterThan(50);
+    for (const row of running) {
+      expect(row.membershipPricePending).toBe(true);
+      expect(row.newPriceCents).toBe(0);
+    }
 
     const clients = sandbox.control.clients();
     const expected = expectedImport(clients);
@@ -190,6 +211,20 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await unpriced()).toBe(0);
     expect([...want.values()].filter((price) => price !== null).length).toBeGreaterThan(1_500);
+
+    // The placeholder has become the price: no row is pending; each shows its NormalAutoPay.
+    const rows = (await listAll(owner)) as MemberRowWithPricing[];
+    expect(rows.filter((row) => row.membershipPricePending === true)).toEqual([]);
+    const byEmail = new Map(clients.map((client) => [client.Email ?? '', client]));
+    let shown = 0;
+    for (const row of rows) {
+      const client = byEmail.get(row.memberEmail);
+      const price = client ? want.get(client.Id) : null;
+      if (price === null || price === undefined) continue;
+      expect(row.newPriceCents).toBe(price);
+      shown += 1;
+    }
+    expect(shown).toBeGreaterThan(1_500);
   });
 
   it('shows Mindbody rows as managed at the unchanged price and refuses hand changes to them', async () => {

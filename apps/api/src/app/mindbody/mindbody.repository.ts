@@ -167,7 +167,7 @@ export class MindbodyRepository {
       );
       await manager.query(
         `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
-           mindbody_cancelled_at = NULL
+           mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
          WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
         [businessId],
       );

@@ -5,12 +5,13 @@ import { useMembers } from '@grove/web-data-access';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
+import { MembershipPrice } from './MembershipPrice';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 
 /**
  * The Branches screen (SPEC §2): the trees table with Member, Branches, Membership (the new
- * price), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
+ * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * the 'Feature Coming Soon' panel. Paged, sorted and searched on the server.
  */
 export function BranchesPage() {
@@ -76,10 +77,7 @@ export function BranchesPage() {
                   {row.branches}
                 </td>
                 <td className="g-num" data-label="Membership">
-                  {formatCents(row.newPriceCents)}
-                  {row.newPriceCents !== row.membershipPriceCents && (
-                    <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
-                  )}
+                  <MembershipPrice row={row} />
                 </td>
                 <td data-label="Status">
                   <span className="g-badge">{row.status}</span>

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import type { MemberRow } from '@grove/contracts';
+import { MembershipPrice, isPricePending } from './MembershipPrice';
+
+const row = (overrides: Partial<MemberRow> & { membershipPricePending?: true } = {}): MemberRow => ({
+  id: 'm1',
+  memberName: 'Alex Smith',
+  memberEmail: 'alex@example.com',
+  membershipPriceCents: 8_900,
+  discountCents: 1_000,
+  branches: 0,
+  branchDetails: [],
+  newPriceCents: 8_900,
+  status: 'Active',
+  managedByIntegration: 'Mindbody',
+  referringMemberId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('MembershipPrice (Branches table, Membership column)', () => {
+  it('shows "Pricing…" with an accessible explanation, not $0.00, while Mindbody has not priced the member', () => {
+    const pending = row({ membershipPriceCents: 0, newPriceCents: 0, membershipPricePending: true });
+    render(<MembershipPrice row={pending} />);
+    expect(screen.getByText(/Pricing…/).getAttribute('title')).toBe('Waiting for Mindbody');
+    expect(screen.getByText(/waiting for Mindbody to send this member's price/).className).toBe('g-visually-hidden');
+    expect(screen.queryByText(/\$0\.00/)).toBeNull();
+    expect(isPricePending(pending)).toBe(true);
+  });
+
+  it('shows the price once it is known', () => {
+    const { container } = render(<MembershipPrice row={row()} />);
+    expect(container.textContent).toBe('$89.00');
+    expect(screen.queryByText(/Pricing/)).toBeNull();
+  });
+
+  it('shows the new price with the old one struck through for a discounted hand-managed tree', () => {
+    const { container } = render(<MembershipPrice row={row({ managedByIntegration: null, newPriceCents: 7_900 })} />);
+    expect(container.textContent).toBe('$79.00was $89.00');
+    expect(screen.getByText('was $89.00').className).toBe('dash-was');
+  });
+});

@@ -1,0 +1,33 @@
+import { formatCents, type MemberRow } from '@grove/contracts';
+
+/**
+ * True while a Mindbody member's price has not been read yet: the API adds
+ * `membershipPricePending: true` to such a row (apps/api members/member-row.ts) until the import's
+ * follow-up 'prices' job has read the member's contract; its cents are then 0 placeholders.
+ */
+export function isPricePending(row: MemberRow): boolean {
+  return 'membershipPricePending' in row && row.membershipPricePending === true;
+}
+
+/**
+ * The Membership cell of the Branches table (SPEC §2): the new price (for Mindbody rows the
+ * unchanged membership price, SPEC §9) with the old one struck through when a discount applies,
+ * or 'Pricing…' (read out as waiting for Mindbody) instead of a misleading $0.00 while the price
+ * is not known yet.
+ */
+export function MembershipPrice({ row }: { row: MemberRow }) {
+  if (isPricePending(row))
+    return (
+      <span className="g-badge g-badge--muted" title="Waiting for Mindbody">
+        Pricing…<span className="g-visually-hidden"> waiting for Mindbody to send this member&apos;s price</span>
+      </span>
+    );
+  return (
+    <>
+      {formatCents(row.newPriceCents)}
+      {row.newPriceCents !== row.membershipPriceCents && (
+        <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
+      )}
+    </>
+  );
+}
