@@ -22,13 +22,6 @@ export interface MemberSummary {
 }
 
 /**
- * A Branches row as the API sends it: `MemberRow` plus `membershipPricePending: true` (present
- * only then) while a Mindbody member's price is not known yet; its `membershipPriceCents` and
- * `newPriceCents` are then 0 placeholders, not a price, and the Branches screen shows 'Pricing…'.
- */
-export type MemberRowWithPricing = MemberRow & { membershipPricePending?: true };
-
-/**
  * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
  * - `branches` = number of branches; `branchDetails` = those branches;
  * - `newPriceCents` = max(0, price − discount × branches) (SPEC §9), or the unchanged membership
@@ -42,7 +35,7 @@ export type MemberRowWithPricing = MemberRow & { membershipPricePending?: true }
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
  */
-export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRowWithPricing {
+export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
   const managed = member.mindbodyClientId !== null;
   // SPEC §9: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
   const discountCents = managed ? member.integrationDiscountCents ?? 0 : member.discountCents;

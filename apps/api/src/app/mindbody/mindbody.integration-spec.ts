@@ -3,7 +3,6 @@ import type TestAgent from 'supertest/lib/agent';
 import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
 import { emailKey, MESSAGES, type MemberRow, type Page, type ProspectRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { MemberRowWithPricing } from '../members/member-row';
 import {
   expectedImport,
   mindbodyStatus,
@@ -148,7 +147,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     // Until the 'prices' job has read a member's contract, its row says the price is not known
     // (no misleading $0.00 as a price): every running membership on the first page is pending.
     const unpricedPage = (await owner.get('/api/members?pageSize=100').expect(200))
-      .body as Page<MemberRowWithPricing>;
+      .body as Page<MemberRow>;
     const endedIds = new Set(
       sandbox.control
         .clients()
@@ -213,7 +212,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect([...want.values()].filter((price) => price !== null).length).toBeGreaterThan(1_500);
 
     // The placeholder has become the price: no row is pending; each shows its NormalAutoPay.
-    const rows = (await listAll(owner)) as MemberRowWithPricing[];
+    const rows = (await listAll(owner)) as MemberRow[];
     expect(rows.filter((row) => row.membershipPricePending === true)).toEqual([]);
     const byEmail = new Map(clients.map((client) => [client.Email ?? '', client]));
     let shown = 0;

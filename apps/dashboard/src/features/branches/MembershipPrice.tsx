@@ -1,12 +1,12 @@
 import { formatCents, type MemberRow } from '@grove/contracts';
 
 /**
- * True while a Mindbody member's price has not been read yet: the API adds
- * `membershipPricePending: true` to such a row (apps/api members/member-row.ts) until the import's
- * follow-up 'prices' job has read the member's contract; its cents are then 0 placeholders.
+ * True while a Mindbody member's price has not been read yet (`MemberRow.membershipPricePending`):
+ * until the import's follow-up 'prices' job has read the member's contract its cents are 0
+ * placeholders.
  */
 export function isPricePending(row: MemberRow): boolean {
-  return 'membershipPricePending' in row && row.membershipPricePending === true;
+  return row.membershipPricePending === true;
 }
 
 /**

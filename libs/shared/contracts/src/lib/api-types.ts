@@ -47,6 +47,12 @@ export interface MemberRow {
   /** Always 'Active' (SPEC §4). */
   status: 'Active';
   managedByIntegration: IntegrationName | null;
+  /**
+   * Present (true) only while a Mindbody member's price is not known yet: the import stores
+   * members first and a follow-up job reads their contracts. `membershipPriceCents` and
+   * `newPriceCents` are then 0 placeholders, not a price; the Branches screen shows 'Pricing…'.
+   */
+  membershipPricePending?: true;
   /** The tree this member is a branch of, if any. */
   referringMemberId: string | null;
   createdAt: string;
