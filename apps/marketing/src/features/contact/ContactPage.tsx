@@ -1,17 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@grove/web-ui';
 import { Footer } from '../footer/Footer';
-import { usePageTitle } from '../usePageTitle';
+import { usePageMeta } from '../usePageMeta';
 import './contact.css';
 
-// The form (with the phone rules' full libphonenumber metadata and the captcha) loads only here.
+// The form (with the phone rules' libphonenumber metadata and the captcha) loads only here.
 const ContactForm = lazy(() =>
   import('./ContactForm').then((module) => ({ default: module.ContactForm })),
 );
 
 /** Contact (SPEC §2): a short introduction beside the contact form, then the footer. */
 export function ContactPage() {
-  usePageTitle('Contact');
+  usePageMeta({
+    title: 'Contact',
+    description:
+      'Talk to the Grove team: ask about referral programs for your gym, book a walkthrough or get help moving your Mindbody members across.',
+  });
   return (
     <>
       <main className="mk-section mk-contact">
