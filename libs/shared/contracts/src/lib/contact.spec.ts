@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX_LENGTH, isAustralianMobile, validateContactInput, type ContactInput } from './contact';
 import { MESSAGES } from './messages';
-import { isValidName, isValidWebsite } from './validate';
+import { isValidName, isValidWebsite } from './field-rules';
 
 const valid: ContactInput = {
   firstName: 'Sam',

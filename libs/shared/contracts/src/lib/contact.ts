@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { MESSAGES } from './messages';
-import { isValidEmail, isValidName, isValidWebsite } from './validate';
+import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
 
 /** SPEC §5/§9: the contact message holds at most 500 characters (input is blocked beyond). */
 export const CONTACT_MESSAGE_MAX_LENGTH = 500;
@@ -34,7 +34,9 @@ export interface ContactInput {
  * web address ('Not a valid URL'), message present and ≤ 500 characters.
  * @returns one message per invalid field; an empty object means the input is valid
  */
-export function validateContactInput(input: ContactInput): Partial<Record<keyof ContactInput, string>> {
+export function validateContactInput(
+  input: ContactInput,
+): Partial<Record<keyof ContactInput, string>> {
   const errors: Partial<Record<keyof ContactInput, string>> = {};
   if (!isValidName(input.firstName ?? '')) errors.firstName = MESSAGES.invalidName;
   if (!isValidName(input.lastName ?? '')) errors.lastName = MESSAGES.invalidName;

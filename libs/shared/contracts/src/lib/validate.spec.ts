@@ -1,14 +1,6 @@
 import { MESSAGES } from './messages';
-import {
-  isValidAmount,
-  isValidEmail,
-  isValidName,
-  isValidPhone,
-  isValidWebsite,
-  validateMemberInput,
-  validateSignupInput,
-  type SignupInput,
-} from './validate';
+import { isValidAmount, isValidEmail, isValidName, isValidWebsite } from './field-rules';
+import { isValidPhone, validateMemberInput, validateSignupInput, type SignupInput } from './validate';
 
 describe('add-member rules (SPEC §5)', () => {
   it('accepts letters and spaces in names, up to 100 characters', () => {

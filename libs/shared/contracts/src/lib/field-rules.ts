@@ -1,0 +1,48 @@
+/**
+ * Single-field rules shared by the API's DTOs and the web forms (SPEC §5, §9). Kept apart from the
+ * phone rules (validate.ts, contact.ts) so a form that checks names, emails or web addresses does
+ * not bundle libphonenumber's metadata.
+ */
+import {
+  AMOUNT_MAX_DOLLARS,
+  AMOUNT_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+} from './rules';
+
+/** SPEC §5: letters and spaces only, at most 100 characters (checked after trimming). */
+export function isValidName(value: string): boolean {
+  const name = value.trim();
+  return name.length > 0 && name.length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
+}
+
+/** SPEC §5: a standard email address pattern, at most 254 characters. */
+export function isValidEmail(value: string): boolean {
+  const email = value.trim();
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** SPEC §5: a non-negative dollar amount with at most two decimals (and at most $1,000,000). */
+export function isValidAmount(value: string | number): boolean {
+  const text = String(value).trim();
+  return AMOUNT_PATTERN.test(text) && Number(text) <= AMOUNT_MAX_DOLLARS;
+}
+
+/**
+ * A web address an owner would type: `https://mygym.com.au`, `www.mygym.com` or `mygym.com`.
+ * http(s) only, and the host must contain a dot.
+ */
+export function isValidWebsite(value: string): boolean {
+  const text = value.trim();
+  if (!text || /\s/.test(text)) return false;
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z]{2,}$/i.test(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
