@@ -9,6 +9,7 @@ import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { THROTTLER_NAMES, type ThrottlerName } from './common/throttled-by.decorator';
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
@@ -48,6 +49,12 @@ export class AppModule {
    */
   static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
     const config = loadAppConfig(env);
+    const throttleLimits: Record<ThrottlerName, number> = {
+      auth: config.throttleLoginLimit,
+      referral: config.throttleReferralLimit,
+      contact: config.throttleContactLimit,
+      support: config.throttleSupportLimit,
+    };
     return {
       module: AppModule,
       imports: [
@@ -78,16 +85,10 @@ export class AppModule {
           },
           forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         }),
-        // Named throttlers: 'auth' (login, signup), 'referral' (public join), 'contact' (contact
-        // form, leads) and 'support' (issue form). Each throttled route skips the other ones;
-        // THROTTLE_DISABLED switches them all off.
+        // Named throttlers (THROTTLER_NAMES), one per minute each. A throttled route uses
+        // `@ThrottledBy(name)`, which skips the other ones; THROTTLE_DISABLED switches them all off.
         ThrottlerModule.forRoot({
-          throttlers: [
-            { name: 'auth', ttl: 60_000, limit: config.throttleLoginLimit },
-            { name: 'referral', ttl: 60_000, limit: config.throttleReferralLimit },
-            { name: 'contact', ttl: 60_000, limit: config.throttleContactLimit },
-            { name: 'support', ttl: 60_000, limit: config.throttleSupportLimit },
-          ],
+          throttlers: THROTTLER_NAMES.map((name) => ({ name, ttl: 60_000, limit: throttleLimits[name] })),
           skipIf: () => config.throttleDisabled,
           errorMessage: 'Too many attempts. Please wait a minute and try again.',
         }),

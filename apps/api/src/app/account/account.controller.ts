@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { AccountDetails, MessageReply } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
@@ -40,8 +40,7 @@ export class AccountController {
    */
   @Post('password')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ referral: true, contact: true, support: true })
+  @ThrottledBy('auth')
   @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
   changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto): Promise<MessageReply> {
     return this.account.changePassword(user, body);

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@grove/contracts';
-import { GroveException } from '../common/grove.exception';
+import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
 /** An account field broke a SPEC §5 signup rule. → 400 with `fieldErrors` (first one as `message`). */
-export class AccountInvalidException extends GroveException {
+export class AccountInvalidException extends FieldErrorsException {
   constructor(fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? MESSAGES.fillAllFields, fieldErrors);
+    super(fieldErrors, MESSAGES.fillAllFields);
   }
 }
 

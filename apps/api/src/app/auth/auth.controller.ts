@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { Public } from '../common/public.decorator';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { AuthCookies } from './auth-cookies';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -13,7 +13,6 @@ import { LocalAuthGuard } from './local-auth.guard';
 
 /** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
 @ApiTags('auth')
-@SkipThrottle({ referral: true, contact: true, support: true })
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -26,7 +25,7 @@ export class AuthController {
    * → 201 SessionUser; 400 first SPEC §5 message; 409 email taken; 429 after too many attempts.
    */
   @Public()
-  @UseGuards(ThrottlerGuard)
+  @ThrottledBy('auth')
   @Post('signup')
   @ApiOperation({ summary: 'Create a business and its owner account, and sign in' })
   async signup(@Body() body: SignupDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
@@ -41,7 +40,7 @@ export class AuthController {
    * 401 'Password or username does not match any user'; 429 after too many attempts.
    */
   @Public()
-  @UseGuards(ThrottlerGuard, LocalAuthGuard)
+  @ThrottledBy('auth', LocalAuthGuard)
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })

@@ -7,13 +7,13 @@ import type { CaptchaConfig } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
 
 /** Proof-of-work algorithm of Grove's altcha challenges (bundled in the altcha 3 widget). */
-export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
 /** Where the contact page's altcha widget fetches a challenge (`GET /api/captcha/challenge`). */
 export const ALTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 /** Longest captcha token accepted (an altcha payload is ~1 KB; reCAPTCHA tokens ~2 KB). */
-export const CAPTCHA_TOKEN_MAX_LENGTH = 10_000;
+const CAPTCHA_TOKEN_MAX_LENGTH = 10_000;
 
 /** What the altcha 3 widget posts: base64 of this JSON (altcha-lib 2 "client" payload). */
 interface AltchaPayload {
@@ -127,7 +127,7 @@ export class CaptchaService {
 }
 
 /** Decodes the altcha widget's payload (base64 JSON), or null when it is not a client payload. */
-export function parseAltchaPayload(token: string): AltchaPayload | null {
+function parseAltchaPayload(token: string): AltchaPayload | null {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));

@@ -16,3 +16,13 @@ export abstract class GroveException extends Error {
     this.name = new.target.name;
   }
 }
+
+/**
+ * A request broke one or more field rules. → 400 with `fieldErrors`; the first field's message is
+ * the `message` (or `fallback` when `fieldErrors` is empty).
+ */
+export abstract class FieldErrorsException extends GroveException {
+  constructor(fieldErrors: Record<string, string>, fallback: string) {
+    super(Object.values(fieldErrors)[0] ?? fallback, fieldErrors);
+  }
+}

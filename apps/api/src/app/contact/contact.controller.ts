@@ -1,8 +1,8 @@
-import { Body, Controller, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { MessageReply } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { ContactService } from './contact.service';
 import { ContactDto } from './dto/contact.dto';
 
@@ -22,8 +22,7 @@ export class ContactController {
    * invalid or reused captcha; 429 over THROTTLE_CONTACT_LIMIT per client per minute.
    */
   @Post()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true, referral: true, support: true })
+  @ThrottledBy('contact')
   @ApiOperation({ summary: 'Send a message from the contact page' })
   submit(@Body() body: ContactDto, @Ip() ip: string | undefined): Promise<MessageReply> {
     return this.contact.submit(body.toInput(), body.captcha, ip ?? null);

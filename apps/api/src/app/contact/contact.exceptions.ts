@@ -1,10 +1,10 @@
 import { MESSAGES } from '@grove/contracts';
-import { GroveException } from '../common/grove.exception';
+import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
 /** A contact form field broke a SPEC §5 rule. → 400 with `fieldErrors` (first one as `message`). */
-export class ContactInvalidException extends GroveException {
+export class ContactInvalidException extends FieldErrorsException {
   constructor(fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? MESSAGES.contactFailed, fieldErrors);
+    super(fieldErrors, MESSAGES.contactFailed);
   }
 }
 

@@ -20,8 +20,11 @@ export interface QueueDefinition {
   expireInSeconds?: number;
 }
 
-/** Handles one job's data; throwing fails the attempt (pg-boss retries it per the queue). */
-export type JobHandler<T extends object> = (data: T, job: PgBoss.Job<T>) => Promise<void>;
+/**
+ * Handles one job's data; throwing fails the attempt (pg-boss retries it per the queue). `job`
+ * carries its metadata as of this attempt (state, `retryCount` already counting it, `retryLimit`).
+ */
+export type JobHandler<T extends object> = (data: T, job: PgBoss.JobWithMetadata<T>) => Promise<void>;
 
 /**
  * Background jobs in PostgreSQL through pg-boss (DESIGN.md §3): every API instance on one database
@@ -70,7 +73,7 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
-        await this.boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+        await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
           await handler(job.data, job);
         }),
       );
@@ -86,10 +89,5 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     const id = await this.boss.send(name, data, options);
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
-  }
-
-  /** A job's current record (state, retry count, output), or null once archived/unknown. */
-  async getJob<T extends object>(name: string, id: string): Promise<PgBoss.JobWithMetadata<T> | null> {
-    return this.boss.getJobById<T>(name, id);
   }
 }

@@ -1,8 +1,8 @@
-import { Body, Controller, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Ip, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { MessageReply } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { LeadDto } from './dto/lead.dto';
 import { LeadsService } from './leads.service';
 
@@ -20,8 +20,7 @@ export class LeadsController {
    * required / ≤ 200); 429 over THROTTLE_CONTACT_LIMIT per client per minute.
    */
   @Post()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true, referral: true, support: true })
+  @ThrottledBy('contact')
   @ApiOperation({ summary: "Leave your details from the landing page's Learn More form" })
   capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReply> {
     return this.leads.capture(body, ip ?? null);

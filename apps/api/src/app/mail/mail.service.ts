@@ -6,7 +6,7 @@ import { AppConfig } from '../common/app-config';
 import { JobsService } from '../jobs/jobs.service';
 
 /** The pg-boss queue that delivers Grove's emails. */
-export const MAIL_QUEUE = 'mail.send';
+const MAIL_QUEUE = 'mail.send';
 
 /** A plain-text email to send. Addresses are RFC 5322 (`name <a@b.c>` or `a@b.c`). */
 export interface OutgoingEmail {

@@ -67,7 +67,7 @@ const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_i
   AS integration_discount_cents`;
 
 /** A member of a list page, with its branches in the order they were added. */
-export type PageMember = MemberSummary & { branchDetails: BranchDetail[] };
+type PageMember = MemberSummary & { branchDetails: BranchDetail[] };
 
 const toSummary = (row: SummarySqlRow): MemberSummary => ({
   id: row.id,

@@ -39,7 +39,7 @@ export interface AutopayTarget {
 }
 
 /** The email key of a Mindbody client: its email's key, or `mindbody:<id>` when it has none. */
-export function managedEmailKey(clientId: string, email: string): string {
+function managedEmailKey(clientId: string, email: string): string {
   return email ? emailKey(email) : `mindbody:${clientId}`;
 }
 
@@ -308,11 +308,20 @@ export class MindbodyMembersRepository {
     return row?.n ?? 0;
   }
 
-  /** Records the autopay amount Mindbody now bills a member (after a write or a fresh read). */
-  async setAutopay(businessId: string, memberId: string, autopayCents: number): Promise<void> {
+  /**
+   * Records the autopay amount Mindbody now bills each member (after a write or a fresh read), in
+   * one UPDATE over unnest arrays (like {@link setPrices}).
+   */
+  async setAutopay(
+    businessId: string,
+    autopays: { memberId: string; autopayCents: number }[],
+  ): Promise<void> {
+    if (autopays.length === 0) return;
     await this.dataSource.query(
-      `UPDATE members SET mindbody_autopay_cents = $3 WHERE business_id = $1 AND id = $2`,
-      [businessId, memberId, autopayCents],
+      `UPDATE members m SET mindbody_autopay_cents = i.autopay_cents
+       FROM unnest($2::uuid[], $3::int[]) AS i(id, autopay_cents)
+       WHERE m.business_id = $1 AND m.id = i.id`,
+      [businessId, autopays.map((autopay) => autopay.memberId), autopays.map((autopay) => autopay.autopayCents)],
     );
   }
 }

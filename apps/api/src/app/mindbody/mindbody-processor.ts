@@ -13,7 +13,7 @@ import {
 import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.repository';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
-export const MINDBODY_QUEUE = 'mindbody';
+const MINDBODY_QUEUE = 'mindbody';
 
 /**
  * One job of one business: an import or a sync (each with SPEC §4's process state), or 'prices':
@@ -25,7 +25,7 @@ export interface MindbodyJob {
 }
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
-export const CLIENT_PAGE_SIZE = 200;
+const CLIENT_PAGE_SIZE = 200;
 /**
  * Client pages the import may fetch ahead of its writes; pages that arrived while a write ran are
  * written together (up to 5 × 200 = 1,000 members per statement). Measured on this machine, 8,940
@@ -301,26 +301,31 @@ export class MindbodyProcessor implements OnModuleInit {
       (target) => targetAutopayCents(target, onReferral, forReferee) !== target.autopayCents,
     );
     let autopayWrites = 0;
-    await mapLimit(targets, MINDBODY_CONCURRENCY, async (target) => {
-      const amount = targetAutopayCents(target, onReferral, forReferee);
-      const contracts = await this.withSite(integration, (site) =>
-        this.gateway.autopayContracts(site, target.clientId),
-      );
-      for (const contract of contracts) {
-        if (contract.amountCents === amount) continue;
-        await this.withSite(integration, (site) =>
-          this.gateway.updateAutopayAmount(
-            site,
-            target.clientId,
-            contract.clientContractId,
-            amount,
-          ),
+    const billed: { memberId: string; autopayCents: number }[] = [];
+    try {
+      await mapLimit(targets, MINDBODY_CONCURRENCY, async (target) => {
+        const amount = targetAutopayCents(target, onReferral, forReferee);
+        const contracts = await this.withSite(integration, (site) =>
+          this.gateway.autopayContracts(site, target.clientId),
         );
-        autopayWrites += 1;
-      }
-      if (contracts.length > 0)
-        await this.members.setAutopay(integration.businessId, target.memberId, amount);
-    });
+        for (const contract of contracts) {
+          if (contract.amountCents === amount) continue;
+          await this.withSite(integration, (site) =>
+            this.gateway.updateAutopayAmount(
+              site,
+              target.clientId,
+              contract.clientContractId,
+              amount,
+            ),
+          );
+          autopayWrites += 1;
+        }
+        if (contracts.length > 0) billed.push({ memberId: target.memberId, autopayCents: amount });
+      });
+    } finally {
+      // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
+      await this.members.setAutopay(integration.businessId, billed);
+    }
     return { clients, autopayWrites };
   }
 

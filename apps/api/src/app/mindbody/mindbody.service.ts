@@ -19,7 +19,7 @@ import {
 import { MindbodyRepository } from './mindbody.repository';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
-export const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
+const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
 
 /** The status of a business without an integration row (SPEC §3: mindbodyIntegrationStage defaults to 1). */
 const STAGE_ONE: MindbodyStatus = {
@@ -32,7 +32,7 @@ const STAGE_ONE: MindbodyStatus = {
 };
 
 /** What the wizard may see of an integration: never credentials, tokens or keys. */
-export function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus {
+function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus {
   if (!row || row.stage === 1) return STAGE_ONE;
   return {
     stage: row.stage,

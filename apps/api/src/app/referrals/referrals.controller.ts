@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { JoinReferralReply, ReferralInfo } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { JoinReferralDto } from './dto/join-referral.dto';
 import { ReferralsService } from './referrals.service';
 
@@ -32,8 +32,7 @@ export class ReferralsController {
    * per client per minute.
    */
   @Post(':code/join')
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true, contact: true, support: true })
+  @ThrottledBy('referral')
   @ApiOperation({ summary: 'Join through a referral code: queue as a prospective member' })
   join(@Param('code') code: string, @Body() body: JoinReferralDto): Promise<JoinReferralReply> {
     return this.referrals.join(code, body);

@@ -1,8 +1,8 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { MessageReply } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { ThrottledBy } from '../common/throttled-by.decorator';
 import { SupportIssueDto } from './dto/support-issue.dto';
 import { SupportService } from './support.service';
 
@@ -20,8 +20,7 @@ export class SupportController {
    * describe the issue'; 401 signed out; 429 over THROTTLE_SUPPORT_LIMIT per client per minute.
    */
   @Post('issues')
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ auth: true, referral: true, contact: true })
+  @ThrottledBy('support')
   @ApiOperation({ summary: 'Report an issue to the Grove team' })
   report(@CurrentUser() user: AuthUser, @Body() body: SupportIssueDto): Promise<MessageReply> {
     return this.support.report(user, body.toInput());

@@ -1,8 +1,8 @@
-import { GroveException } from '../common/grove.exception';
+import { FieldErrorsException } from '../common/grove.exception';
 
 /** The issue form broke a rule (SPEC §5: both fields required). → 400 with `fieldErrors`. */
-export class SupportIssueInvalidException extends GroveException {
+export class SupportIssueInvalidException extends FieldErrorsException {
   constructor(fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? 'Invalid request', fieldErrors);
+    super(fieldErrors, 'Invalid request');
   }
 }

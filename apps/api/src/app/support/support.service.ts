@@ -11,7 +11,7 @@ import { SupportIssueInvalidException } from './support.exceptions';
 import { SupportRepository } from './support.repository';
 
 /** The pg-boss queue that files issue reports in Jira. */
-export const JIRA_QUEUE = 'support.jira';
+const JIRA_QUEUE = 'support.jira';
 
 /** Data of a `support.jira` job. */
 export interface JiraJob {
@@ -67,7 +67,7 @@ export class SupportService implements OnModuleInit {
    * The `support.jira` job: creates the Jira issue and stores its key with 'created'. On failure
    * the error is rethrown so pg-boss retries; the last attempt first marks the report 'failed'.
    */
-  async fileInJira(data: JiraJob, job: PgBoss.Job<JiraJob>): Promise<void> {
+  async fileInJira(data: JiraJob, job: PgBoss.JobWithMetadata<JiraJob>): Promise<void> {
     const settings = this.config.jira;
     const issue = await this.issues.findForJira(data.businessId, data.issueId);
     if (!settings || !issue || issue.jiraStatus === 'created') return;
@@ -82,10 +82,9 @@ export class SupportService implements OnModuleInit {
       const created = await this.jira.createIssue(settings, issue.summary, description);
       await this.issues.setJiraResult(issue.businessId, issue.id, 'created', created.key);
     } catch (error) {
-      const record = await this.jobs.getJob<JiraJob>(JIRA_QUEUE, job.id);
-      const last = !record || record.retryCount >= record.retryLimit;
+      const last = job.retryCount >= job.retryLimit;
       this.logger.warn(
-        `Jira issue for report ${issue.id} failed (attempt ${(record?.retryCount ?? 0) + 1}${last ? ', giving up' : ', will retry'}): ${
+        `Jira issue for report ${issue.id} failed (attempt ${job.retryCount + 1}${last ? ', giving up' : ', will retry'}): ${
           error instanceof Error ? error.message : String(error)
         }`,
       );

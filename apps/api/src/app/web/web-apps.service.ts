@@ -37,7 +37,7 @@ const DOCUMENT_ONLY_HEADERS = [
 const SUBRESOURCE = /\.(js|css|json|map|webp|png|jpe?g|gif|ico|mp4|webm|woff2?|txt)$/i;
 
 /** Drops the document-only headers from a static subresource reply (see DOCUMENT_ONLY_HEADERS). */
-export function trimDocumentHeaders(response: Response, filePath: string): void {
+function trimDocumentHeaders(response: Response, filePath: string): void {
   if (!SUBRESOURCE.test(filePath)) return;
   for (const header of DOCUMENT_ONLY_HEADERS) response.removeHeader(header);
 }
@@ -48,13 +48,27 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
 
+/** Most paths whose precompressed-copy answer is remembered per folder (requests for arbitrary paths cannot grow it further). */
+const PRECOMPRESSED_CACHE_LIMIT = 10_000;
+
 /**
  * Serves `<dir>/<request path>` from its precompressed `.br` / `.gz` copy when the client accepts
  * that encoding and the copy exists (original Content-Type, `Vary: Accept-Encoding`, the file's
- * cache policy); calls `next()` otherwise so the plain static handler answers.
+ * cache policy); calls `next()` otherwise so the plain static handler answers. Built files do not
+ * change while the API runs, so whether a file and its copy exist is checked once per path.
  */
 function servePrecompressed(dir: string): RequestHandler {
   const root = path.resolve(dir);
+  const hasCopy = new Map<string, boolean>();
+  const copyExists = (file: string, copy: string): boolean => {
+    let known = hasCopy.get(copy);
+    if (known === undefined) {
+      known = fs.existsSync(file) && fs.existsSync(copy);
+      if (hasCopy.size >= PRECOMPRESSED_CACHE_LIMIT) hasCopy.clear();
+      hasCopy.set(copy, known);
+    }
+    return known;
+  };
   return (request: Request, response: Response, next: NextFunction): void => {
     let relative: string;
     try {
@@ -66,7 +80,7 @@ function servePrecompressed(dir: string): RequestHandler {
     if (!file.startsWith(root + path.sep)) return next();
     // The server's preference (Brotli first), among the encodings the client accepts at all.
     const choice = PRECOMPRESSED.find((option) => request.acceptsEncodings(option.encoding) === option.encoding);
-    if (!choice || !fs.existsSync(file) || !fs.existsSync(file + choice.extension)) return next();
+    if (!choice || !copyExists(file, file + choice.extension)) return next();
     trimDocumentHeaders(response, file);
     response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('Content-Encoding', choice.encoding);
@@ -142,7 +156,9 @@ export class WebAppsService {
     const shellDir = path.join(root, 'shell');
     const shell = withPrecompressed(shellDir);
     const shellIndex = path.join(shellDir, 'index.html');
-    if (!fs.existsSync(shellIndex)) this.logger.warn(`No shell build at ${shellDir}: only the API is served`);
+    // Checked once: the build does not change while the API runs.
+    const hasShell = fs.existsSync(shellIndex);
+    if (!hasShell) this.logger.warn(`No shell build at ${shellDir}: only the API is served`);
 
     return (request: Request, response: Response, next: NextFunction): void => {
       const url = request.path;
@@ -163,7 +179,7 @@ export class WebAppsService {
       }
       shell(request, response, () => {
         const lastSegment = url.split('/').pop() ?? '';
-        if (lastSegment.includes('.') || !fs.existsSync(shellIndex)) return next();
+        if (lastSegment.includes('.') || !hasShell) return next();
         response.setHeader('Cache-Control', NO_CACHE);
         response.type('html').send(this.shellHtml(shellIndex, url));
       });

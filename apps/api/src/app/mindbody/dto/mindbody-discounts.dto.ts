@@ -9,7 +9,7 @@ import {
 import { FollowsRule } from '../../common/contract-rule.decorator';
 
 /** SPEC §5: discount on referral required, at least 0.01 dollars, up to two decimals. */
-export function isValidReferralDiscount(value: string): boolean {
+function isValidReferralDiscount(value: string): boolean {
   return isValidAmount(value) && (dollarsToCents(value) ?? 0) >= 1;
 }
 
