@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support';
+import { logIn, signUp } from './support';
 
 test('a visitor sees each contact field checked, solves the captcha and sends a message', async ({
   page,
@@ -114,9 +114,6 @@ test('an owner renames themselves and changes their password in Account Settings
   await page.getByRole('button', { name: `Riley ${owner.lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(newPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logIn(page, owner.email, newPassword);
   await expect(page.getByRole('button', { name: `Riley ${owner.lastName}` })).toBeVisible();
 });

@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './support';
-
-/** WCAG 2.1 A/AA violations on the page as it is now (axe-core). */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+import { expect, test } from '@playwright/test';
+import { accessibilityViolations, signUp } from './support';
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
 // e2e configuration) with this staff login (apps/mindbody-sandbox defaults).

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations, BLOCKING_IMPACTS } from './support';
 
 /** Every public route (SPEC §2) with text a visitor must find on it. */
 const publicPages: { path: string; heading: RegExp | string; texts: (string | RegExp)[] }[] = [
@@ -129,8 +129,12 @@ test('landing page: Learn More checks each field, then sends the lead', async ({
   await expect(dialog.getByText('Not a valid email address')).toBeVisible();
   await expect(dialog.getByText('Not a valid phone number')).toBeVisible();
   await expect(dialog.getByText('Please enter your company name')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const violations = await accessibilityViolations(page, {
+    include: 'dialog',
+    tags: ['wcag2a', 'wcag2aa'],
+    impacts: BLOCKING_IMPACTS,
+  });
+  expect(violations).toEqual([]);
 
   await dialog.getByLabel('Full name').fill('Sam 1ee');
   await dialog.getByLabel('Email').fill('sam@gym');
@@ -155,9 +159,8 @@ for (const { path } of publicPages) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(blocking.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const blocking = await accessibilityViolations(page, { impacts: BLOCKING_IMPACTS });
+      expect(blocking.map((violation) => `${width}px ${violation}`)).toEqual([]);
     }
   });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** A unique, valid owner for one test. */
@@ -27,4 +28,46 @@ export async function signUp(page: Page, owner = newOwner()) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return owner;
+}
+
+/** Logs in on the login page (the page must be at /login) and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** axe-core's impact levels: 'minor', 'moderate', 'serious', 'critical'. */
+type ImpactValue = NonNullable<
+  Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['impact']
+>;
+
+/** What {@link accessibilityViolations} checks. */
+export interface AccessibilityCheck {
+  /** Only this part of the page (a CSS selector), e.g. 'dialog'. */
+  include?: string;
+  /** axe-core rule tags; WCAG 2.1 A/AA unless told. */
+  tags?: string[];
+  /** Only violations of these impacts; all of them unless told. */
+  impacts?: ImpactValue[];
+}
+
+/** The serious and critical impacts, for checks that report only those. */
+export const BLOCKING_IMPACTS: ImpactValue[] = ['serious', 'critical'];
+
+/** axe-core's violations on the page as it is now, each as 'rule id: the offending nodes'. */
+export async function accessibilityViolations(
+  page: Page,
+  { include, tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], impacts }: AccessibilityCheck = {},
+): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const result = await builder.withTags(tags).analyze();
+  return result.violations
+    .filter((violation) => !impacts || (violation.impact != null && impacts.includes(violation.impact)))
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }

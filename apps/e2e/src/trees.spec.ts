@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support';
+import { logIn, signUp } from './support';
 
 test('an owner signs up, grows a tree with a branch, prunes it and logs out', async ({ page }) => {
   const owner = await signUp(page);
@@ -72,10 +72,7 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
 
 test('the search box filters the trees table', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@grove.local');
-  await page.getByLabel('Password').fill('grove-demo-1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logIn(page, 'demo@grove.local', 'grove-demo-1234');
   const rows = page.getByTestId('tree-row');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(12);

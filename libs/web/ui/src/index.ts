@@ -13,3 +13,4 @@ export * from './lib/Pagination';
 export * from './lib/Logo';
 export * from './lib/NotFoundPage';
 export * from './lib/ErrorScreen';
+export * from './lib/useTimedMessage';

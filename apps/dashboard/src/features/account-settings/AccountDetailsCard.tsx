@@ -8,7 +8,7 @@ import {
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
-import { ApiError, useUpdateAccount } from '@grove/web-data-access';
+import { applyFieldErrors, useUpdateAccount } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
@@ -30,6 +30,9 @@ const rules: Record<keyof DetailsForm, (value: string) => true | string> = {
   phoneNumber: required(isValidPhone, MESSAGES.signupInvalidPhone),
   website: required(isValidWebsite, MESSAGES.signupInvalidUrl),
 };
+
+/** Server field names that map onto this form's fields. */
+const detailsFields = Object.keys(rules) as (keyof DetailsForm)[];
 
 const pick = (account: AccountDetails): DetailsForm => ({
   firstName: account.firstName,
@@ -70,11 +73,7 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
       reset(pick(saved));
       setNote({ tone: 'success', text: MESSAGES.accountSaved });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field in rules) setError(field as keyof DetailsForm, { message });
-        }
-      }
+      applyFieldErrors(error, setError, detailsFields);
       setNote({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }
   });

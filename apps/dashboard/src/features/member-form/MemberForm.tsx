@@ -6,7 +6,7 @@ import {
   isValidName,
   type MemberInput,
 } from '@grove/contracts';
-import { ApiError } from '@grove/web-data-access';
+import { applyFieldErrors } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
 
@@ -27,6 +27,9 @@ const checks: Record<keyof MemberInput, { isValid: (value: string) => boolean; m
     membershipPrice: { isValid: isValidAmount, message: MESSAGES.invalidAmount },
     discount: { isValid: isValidAmount, message: MESSAGES.invalidDiscount },
   };
+
+/** Server field names that map onto this form's fields. */
+const memberFields = Object.keys(checks) as (keyof MemberInput)[];
 
 /** react-hook-form rules for a field: required, then SPEC §5's check, both with SPEC's message. */
 const rule = (field: keyof MemberInput) => ({
@@ -72,11 +75,7 @@ export function MemberForm({
         memberEmail: values.memberEmail.trim(),
       });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field in checks) setError(field as keyof MemberInput, { message });
-        }
-      }
+      applyFieldErrors(error, setError, memberFields);
       setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`);
     }
   });

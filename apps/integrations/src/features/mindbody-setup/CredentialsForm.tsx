@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
 import { useConnectMindbody } from '@grove/web-data-access';
@@ -10,7 +9,6 @@ import { Alert, Button, TextField } from '@grove/web-ui';
  */
 export function CredentialsForm() {
   const connect = useConnectMindbody();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -23,15 +21,14 @@ export function CredentialsForm() {
   };
 
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
     try {
       await connect.mutateAsync({
         username: values.username.trim(),
         password: values.password,
         siteId: values.siteId.trim(),
       });
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : MESSAGES.mindbodyInvalidCredentials);
+    } catch {
+      // Shown from the mutation's own error below.
     }
   });
 
@@ -41,7 +38,7 @@ export function CredentialsForm() {
         Sign in with a Mindbody staff account that can see clients and contracts. Grove checks the
         login with Mindbody and keeps the password encrypted.
       </p>
-      {failure && <Alert>{failure}</Alert>}
+      {connect.isError && <Alert>{connect.error.message}</Alert>}
       <TextField
         label="Username"
         autoComplete="username"

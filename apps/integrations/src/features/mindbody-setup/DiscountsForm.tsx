@@ -28,7 +28,6 @@ const forRefereeRule = (value: string) =>
  */
 export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   const save = useSaveMindbodyDiscounts();
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -46,7 +45,6 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   });
 
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
     setSaved(false);
     try {
       await save.mutateAsync({
@@ -56,15 +54,15 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
           : {}),
       });
       setSaved(true);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : MESSAGES.mindbodySomethingWentWrong);
+    } catch {
+      // Shown from the mutation's own error below.
     }
   });
 
   return (
     <form className="mb-form" onSubmit={submit} noValidate>
-      {failure && <Alert>{failure}</Alert>}
-      {saved && !failure && <Alert tone="success">Discounts saved.</Alert>}
+      {save.isError && <Alert>{save.error.message}</Alert>}
+      {saved && !save.isError && <Alert tone="success">Discounts saved.</Alert>}
       <div className="mb-form-row">
         <TextField
           label="Discount on referral ($)"

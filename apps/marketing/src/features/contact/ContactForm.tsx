@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -6,12 +6,23 @@ import {
   validateContactInput,
   type ContactInput,
 } from '@grove/contracts';
-import { ApiError, useCaptchaConfig, useSendContactMessage } from '@grove/web-data-access';
-import { Alert, Button, Card, Modal, Spinner, TextArea, TextField } from '@grove/web-ui';
+import {
+  ApiError,
+  applyFieldErrors,
+  useCaptchaConfig,
+  useSendContactMessage,
+} from '@grove/web-data-access';
+import {
+  Alert,
+  Button,
+  Card,
+  Modal,
+  Spinner,
+  TextArea,
+  TextField,
+  useTimedMessage,
+} from '@grove/web-ui';
 import { CaptchaField } from './CaptchaField';
-
-/** SPEC §4/§9: a failed send's message stays on screen for 3 seconds. */
-export const CONTACT_ERROR_DISPLAY_MS = 3_000;
 
 /** The form's values: SPEC §3 "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
@@ -25,6 +36,11 @@ const emptyForm: ContactFormValues = {
   message: '',
   captcha: '',
 };
+
+/** Server field names that map onto this form's fields (the captcha has no field message). */
+const contactFields = (Object.keys(emptyForm) as (keyof ContactFormValues)[]).filter(
+  (field): field is keyof ContactInput => field !== 'captcha',
+);
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
 const rule = (field: keyof ContactInput) => ({
@@ -43,7 +59,8 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const captchaErrorId = useId();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // SPEC §4/§9: a failed send's message stays on screen for 3 seconds.
+  const [failure, setFailure] = useTimedMessage();
   // A new key remounts the captcha, so a used or rejected solution is never sent twice.
   const [captchaKey, setCaptchaKey] = useState(0);
   const {
@@ -62,12 +79,6 @@ export function ContactForm() {
     rules: { validate: (value) => !!value || MESSAGES.captchaRequired },
   });
   const setCaptcha = captcha.field.onChange;
-
-  useEffect(() => {
-    if (!failure) return;
-    const timer = setTimeout(() => setFailure(null), CONTACT_ERROR_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [failure]);
 
   const onCaptcha = useCallback((token: string | null) => setCaptcha(token ?? ''), [setCaptcha]);
 
@@ -93,10 +104,7 @@ export function ContactForm() {
       setSent(true);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      for (const [field, message] of Object.entries(fieldErrors)) {
-        if (field in emptyForm && field !== 'captcha')
-          setError(field as keyof ContactInput, { message });
-      }
+      applyFieldErrors(error, setError, contactFields);
       // Input errors are checked before the captcha; anything else may have used up the solution.
       if (!Object.keys(fieldErrors).length || 'captcha' in fieldErrors) resetCaptcha();
       setFailure(error instanceof Error ? error.message : MESSAGES.contactFailed);

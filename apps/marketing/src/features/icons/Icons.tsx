@@ -103,16 +103,6 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
-/** A play triangle in a circle. */
-export function PlayIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9.5" />
-      <path d="m10 8.5 5.5 3.5-5.5 3.5Z" fill="currentColor" />
-    </Icon>
-  );
-}
-
 /** Instagram's camera mark. */
 export function InstagramIcon(props: IconProps) {
   return (

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { MESSAGES, isValidEmail, isValidName, isValidPhone, type LeadRequest } from '@grove/contracts';
-import { ApiError, useCreateLead } from '@grove/web-data-access';
+import { applyFieldErrors, useCreateLead } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '' };
@@ -32,13 +32,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
       company: values.company.trim(),
     };
     lead.mutate(body, {
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const field of leadFields) {
-          const message = error.fieldErrors[field];
-          if (message) setError(field, { message });
-        }
-      },
+      onError: (error) => applyFieldErrors(error, setError, leadFields),
     });
   });
 

@@ -1,11 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
-import { Alert, Button, Card, TextField } from '@grove/web-ui';
-
-/** SPEC §9: error and message display time. */
-export const MESSAGE_DISPLAY_MS = 3_000;
+import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
 
 /**
  * Login (SPEC §2, §4): empty → 'Please add to email and password fields'; loading; a failure
@@ -19,13 +16,7 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(null), MESSAGE_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [error]);
+  const [error, setError] = useTimedMessage();
 
   const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
   if (session.data) return <Navigate to={from} replace />;

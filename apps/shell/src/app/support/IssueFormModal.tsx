@@ -7,7 +7,7 @@ import {
   validateSupportIssueInput,
   type SupportIssueRequest,
 } from '@grove/contracts';
-import { ApiError, useSubmitSupportIssue } from '@grove/web-data-access';
+import { applyFieldErrors, useSubmitSupportIssue } from '@grove/web-data-access';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
 
 /** Props of {@link IssueFormModal}. */
@@ -17,6 +17,9 @@ export interface IssueFormModalProps {
 }
 
 const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
+
+/** Server field names that map onto this form's fields. */
+const issueFields = Object.keys(emptyIssue) as (keyof SupportIssueRequest)[];
 
 /** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
 const rule = (field: keyof SupportIssueRequest) => ({
@@ -56,11 +59,7 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
       reset(emptyIssue);
       setResult({ tone: 'success', text: MESSAGES.supportSuccess });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field in emptyIssue) setError(field as keyof SupportIssueRequest, { message });
-        }
-      }
+      applyFieldErrors(error, setError, issueFields);
       setResult({ tone: 'error', text: MESSAGES.supportFailed });
     }
   });

@@ -19,3 +19,6 @@ export const AMOUNT_MAX_DOLLARS = 1_000_000;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Largest page a list endpoint returns. */
 export const PAGE_SIZE_MAX = 100;
+
+/** SPEC §9: how long an error or message stays on screen (3 seconds). */
+export const MESSAGE_DISPLAY_MS = 3_000;

@@ -1,4 +1,4 @@
-import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, apiFetch, applyFieldErrors, NETWORK_ERROR_MESSAGE } from './api-client';
 
 type FakeReply = { status: number; body?: unknown };
 const reply = ({ status, body }: FakeReply) => ({
@@ -49,5 +49,21 @@ describe('apiFetch', () => {
   it('reports an unreachable server as a network error', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiFetch('/api/members')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+});
+
+describe('applyFieldErrors', () => {
+  it("puts an ApiError's messages on the listed fields only", () => {
+    const setError = jest.fn();
+    const error = new ApiError(400, 'Not a valid name', { memberName: 'Not a valid name', other: 'x' });
+    expect(applyFieldErrors(error, setError, ['memberName', 'memberEmail'])).toBe(true);
+    expect(setError.mock.calls).toEqual([['memberName', { message: 'Not a valid name' }]]);
+  });
+
+  it('leaves other errors alone', () => {
+    const setError = jest.fn();
+    expect(applyFieldErrors(new Error('boom'), setError, ['memberName'])).toBe(false);
+    expect(applyFieldErrors(new ApiError(500, 'boom'), setError, ['memberName'])).toBe(false);
+    expect(setError).not.toHaveBeenCalled();
   });
 });

@@ -12,6 +12,29 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Puts an {@link ApiError}'s per-field messages on a form's fields (e.g. react-hook-form's
+ * `setError`, typed structurally so this library does not depend on react-hook-form). Only the
+ * listed fields are set; anything else (not an ApiError, other fields) is left alone.
+ * @returns whether at least one field got a message
+ */
+export function applyFieldErrors<F extends string>(
+  error: unknown,
+  setError: (field: F, error: { message: string }) => void,
+  fields: readonly F[],
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let applied = false;
+  for (const field of fields) {
+    const message = error.fieldErrors[field];
+    if (message) {
+      setError(field, { message });
+      applied = true;
+    }
+  }
+  return applied;
+}
+
 /** Shown when the API cannot be reached at all. */
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach Grove right now. Check your connection and try again.';
 

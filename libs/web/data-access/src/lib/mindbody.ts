@@ -11,13 +11,13 @@ import { prospectsKey } from './prospects';
 export const mindbodyKey = ['mindbody'] as const;
 
 /** SPEC §4 / §9: while a process runs, the wizard polls the status every 10 seconds. */
-export const MINDBODY_POLL_MS = 10_000;
+const MINDBODY_POLL_MS = 10_000;
 
 /**
  * SPEC §4: polling goes on while the process state is set and does not contain 'fail'
  * ('running'); a completed or failed state, or none, stops it.
  */
-export function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
+function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
   return status?.processState === 'running';
 }
 
