@@ -8,7 +8,8 @@
 //  4. prints performance, accessibility and the compressed JavaScript transferred per page against
 //     the targets, then stops the server. Exit code 1 when a target is missed.
 // Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PAGES="/,/pricing" to narrow the run,
-// BENCH_RUNS=n to keep the median of n runs per page (default 3: single runs vary with machine load), BENCH_JSON=file to save the rows.
+// BENCH_RUNS=n to keep the median of n runs per page (default 3: single runs vary with machine load), BENCH_JSON=file to save the rows,
+// BENCH_VERBOSE=1 to print each page's largest-contentful-paint element.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -91,6 +92,7 @@ async function audit(url, port) {
     scripts: scripts.length,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     failedA11y: Object.values(lhr.audits)
       .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
       .map((a) => a.id),
@@ -143,6 +145,7 @@ for (const row of rows) {
   console.log(
     `${pad(row.page, 14)}${pad(row.performance, 7)}${pad(row.accessibility, 7)}${pad(row.jsKb.toFixed(1), 12)}${pad(row.jsRawKb.toFixed(1), 13)}${pad(row.scripts, 9)}${pad(Math.round(row.lcpMs), 9)}${pad(row.cls.toFixed(3), 7)}`,
   );
+  if (process.env.BENCH_VERBOSE) console.log(`${pad('', 14)}LCP element: ${row.lcpElement}`);
   if (row.failedA11y.length) console.log(`${pad('', 14)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
 }
 console.log('');

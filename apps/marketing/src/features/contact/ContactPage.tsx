@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@grove/web-ui';
 import { Footer } from '../footer/Footer';
 import { usePageMeta } from '../usePageMeta';
@@ -9,6 +9,27 @@ const ContactForm = lazy(() =>
   import('./ContactForm').then((module) => ({ default: module.ContactForm })),
 );
 
+/**
+ * True once the browser has painted the page at least once. The contact form's chunks (phone
+ * rules, react-hook-form, the captcha) start loading only then, so the introduction paints first
+ * instead of waiting behind ~50 KB of script the visitor needs only when they start typing.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The animation frame runs before the next paint; the timeout lands after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** Contact (SPEC §2): a short introduction beside the contact form, then the footer. */
 export function ContactPage() {
   usePageMeta({
@@ -16,6 +37,8 @@ export function ContactPage() {
     description:
       'Talk to the Grove team: ask about referral programs for your gym, book a walkthrough or get help moving your Mindbody members across.',
   });
+  const showForm = useAfterFirstPaint();
+  const loading = <Spinner label="Loading the contact form…" />;
   return (
     <>
       <main className="mk-section mk-contact">
@@ -31,9 +54,10 @@ export function ContactPage() {
             <li>Support around the clock, 24/7</li>
           </ul>
         </div>
-        <Suspense fallback={<Spinner label="Loading the contact form…" />}>
-          <ContactForm />
-        </Suspense>
+        {/* The slot keeps the form's height while it loads, so nothing below it moves. */}
+        <div className="mk-contact__form-slot">
+          {showForm ? <Suspense fallback={loading}><ContactForm /></Suspense> : loading}
+        </div>
       </main>
       <Footer />
     </>
