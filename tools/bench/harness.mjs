@@ -37,7 +37,7 @@ export async function startBenchApi(env = {}) {
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     api = spawn(process.execPath, [...nodeArgs, apiBundle], {
       cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_API_STDOUT ? fs.openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',

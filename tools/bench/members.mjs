@@ -54,14 +54,19 @@ try {
   const run = async (title, url) => {
     const result = await autocannon({ url: base + url, connections, duration: seconds, headers: { cookie } });
     const failures = result.non2xx + result.errors + result.timeouts;
-    console.log(`${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (${failures} failed)`);
+    console.log(`${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed)`);
     if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
     return result;
   };
   // Warm up once, then measure each in turn in this same run.
   await autocannon({ url: `${base}/api/members?page=1&pageSize=50&sort=memberName&order=asc`, connections: 10, duration: 2, headers: { cookie } });
+  const pageUrl = process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc';
+  const sample = await fetch(base + pageUrl, { headers: { cookie } });
+  const sampleBody = await sample.text();
+  console.log(`members page response: ${sample.status}, ${sampleBody.length} bytes of JSON`);
+  if (process.env.BENCH_SHOW_PAGE) console.log(sampleBody.slice(0, 1500));
   console.log(`\nautocannon, ${connections} connections, ${seconds} s each:`);
-  const page = await run('members page (50 rows, by name)', process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc');
+  const page = await run('members page (50 rows, by name)', pageUrl);
   // BENCH_ONLY_PAGE=1 loads the list alone (for profiling it with BENCH_NODE_ARGS).
   if (!process.env.BENCH_ONLY_PAGE) {
     const search = await run('members search ("patel")', '/api/members?page=1&pageSize=50&search=patel');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { AppConfig } from '../common/app-config';
-import { preparedStatement, queryPrepared } from '../database/prepared-query';
+import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
 import { SessionEntity } from './session.entity';
@@ -28,6 +28,7 @@ export class SessionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly reads: PreparedReads,
   ) {}
 
   /**
@@ -103,11 +104,11 @@ export class SessionsService {
 
   /**
    * True while the session exists, is not revoked and has not expired. Runs on every signed-in
-   * request, so it is a named prepared statement on the pg pool (see `queryPrepared`).
+   * request, so it is a named prepared statement with a generic plan (see `PreparedReads`).
    * @param sessionId a `sessions.id` (uuid) from a verified access token
    */
   async isActive(sessionId: string): Promise<boolean> {
-    const rows = await queryPrepared(this.dataSource, IS_ACTIVE, [sessionId]);
+    const rows = await this.reads.query(IS_ACTIVE, [sessionId]);
     return rows.length > 0;
   }
 }

@@ -1,10 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../common/app-config';
 import { dataSourceOptions } from './data-source';
 import { DemoSeeder } from './demo-seed';
+import { PreparedReads } from './prepared-query';
 
-/** PostgreSQL through TypeORM: migrations run at boot (`synchronize` stays off); optional demo seed. */
+/**
+ * PostgreSQL through TypeORM: migrations run at boot (`synchronize` stays off); optional demo seed.
+ * Global: every module may inject `PreparedReads` for its hot read paths.
+ */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -17,6 +22,7 @@ import { DemoSeeder } from './demo-seed';
       }),
     }),
   ],
-  providers: [DemoSeeder],
+  providers: [DemoSeeder, PreparedReads],
+  exports: [PreparedReads],
 })
 export class DatabaseModule {}

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Pool, type QueryResultRow } from 'pg';
+import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { AppConfig } from '../common/app-config';
 
 /** A SQL statement with the name PostgreSQL prepares it under (one per distinct text). */
 export interface PreparedStatement {
@@ -12,10 +15,10 @@ export interface PreparedStatement {
 const known = new Map<string, PreparedStatement>();
 
 /**
- * Names `text` for `queryPrepared`: the name is derived from the text, so two different texts
- * never share a name (pg refuses that) and the same text always maps to the same one. Remembers
- * each text, so build texts only from fixed fragments (a handful of variants); user input goes in
- * the values, never in the text.
+ * Names `text` for `PreparedReads.query`: the name is derived from the text, so two different
+ * texts never share a name (pg refuses that) and the same text always maps to the same one.
+ * Remembers each text, so build texts only from fixed fragments (a handful of variants); user
+ * input goes in the values, never in the text.
  */
 export function preparedStatement(text: string): PreparedStatement {
   let statement = known.get(text);
@@ -26,31 +29,65 @@ export function preparedStatement(text: string): PreparedStatement {
   return statement;
 }
 
+/** Connections of the prepared-read pool (opened on demand, closed after 30 s idle). */
+const PREPARED_POOL_SIZE = 8;
+
 /**
- * Runs `statement` on TypeORM's own pg pool as a NAMED prepared statement: each pooled connection
- * parses and plans it once, later calls only bind and execute. For the hot read paths (the
- * session check of every request, the members page), where TypeORM's query path and PostgreSQL's
- * per-call parse + plan were measurable (`npm run bench:members`, see the callers). Reads only:
- * writes keep going through TypeORM and its transactions.
+ * The hot read paths (the session check of every signed-in request, the members page) as NAMED
+ * prepared statements with GENERIC plans: each connection parses and plans a statement once, later
+ * calls only bind and execute.
  *
- * Pass plain text instead of a `PreparedStatement` for a statement whose best plan depends on its
- * values (e.g. a LIKE search): it then runs unnamed and is planned for these values, because after
- * five runs PostgreSQL may switch a prepared statement to one generic plan for all values.
+ * They run on their own small pg pool whose sessions set `plan_cache_mode = force_generic_plan`
+ * (PostgreSQL docs, "Query Planning" settings). In the default `auto` mode PostgreSQL compares the
+ * generic plan's estimate with the custom plans' and, for the members page, kept planning it anew
+ * on every call: a generic `LIMIT $2` is costed as 10% of the table, so the generic plan looked
+ * dearer than it is. Measured with the `bench:members` seed, one connection, 3,000 runs: the page
+ * statement cost PostgreSQL 313 µs of CPU per call re-planned and 197 µs with its generic plan
+ * (the same index walk + nested loop per tree). Only statements whose best plan does not depend on
+ * the values belong here (a business's page is always an index walk); anything else, like a LIKE
+ * search, goes through `query(text)` and is planned for its values on TypeORM's pool.
  *
- * @param values positional parameters `$1…`
- * @returns the rows, as pg parses them (timestamptz → Date, json → parsed value)
- * @throws whatever pg throws (connection errors, SQL errors) — mapped to 500 by the global filter
+ * Reads only: writes go through TypeORM and its transactions.
  */
-export async function queryPrepared<R extends QueryResultRow>(
-  dataSource: DataSource,
-  statement: PreparedStatement | string,
-  values: readonly unknown[],
-): Promise<R[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  const config =
-    typeof statement === 'string'
-      ? { text: statement, values: values as unknown[] }
-      : { name: statement.name, text: statement.text, values: values as unknown[] };
-  const result = await pool.query<R>(config);
-  return result.rows;
+@Injectable()
+export class PreparedReads implements OnApplicationShutdown {
+  private readonly logger = new Logger(PreparedReads.name);
+  private readonly pool: Pool;
+
+  constructor(
+    config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: PREPARED_POOL_SIZE,
+      idleTimeoutMillis: 30_000,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    // An idle connection that breaks (e.g. the server restarts) must not crash the API; the pool
+    // drops it and opens a new one on the next query.
+    this.pool.on('error', (error) => this.logger.warn(`prepared-read connection lost: ${error.message}`));
+  }
+
+  /**
+   * Runs a read.
+   * @param statement a `PreparedStatement` (generic plan, own pool) or plain text (planned for
+   *   these values, on TypeORM's pool)
+   * @param values positional parameters `$1…`
+   * @returns the rows, as pg parses them (timestamptz → Date, json → parsed value)
+   * @throws whatever pg throws (connection errors, SQL errors) — mapped to 500 by the global filter
+   */
+  async query<R extends QueryResultRow>(statement: PreparedStatement | string, values: readonly unknown[]): Promise<R[]> {
+    if (typeof statement === 'string') {
+      const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+      return (await pool.query<R>({ text: statement, values: values as unknown[] })).rows;
+    }
+    const result = await this.pool.query<R>({ name: statement.name, text: statement.text, values: values as unknown[] });
+    return result.rows;
+  }
+
+  /** Closes the pool's connections when Nest shuts down. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
-import { preparedStatement, queryPrepared } from '../database/prepared-query';
+import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { likeSubstring, type MemberSummary } from './member-row';
 import { MemberEntity } from './member.entity';
 
@@ -90,7 +90,10 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
  */
 @Injectable()
 export class MembersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /**
    * One page of members with their branches and the number of matching members, in ONE statement
@@ -129,17 +132,22 @@ export class MembersRepository {
       : `(SELECT member_count FROM businesses WHERE id = $1)`;
     // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
     // subquery per tree: in paired load bursts PostgreSQL CPU per page request went 787 → 615 µs
-    // and the API's 966 → 874 µs (no JSON.parse of the branches).
+    // and the API's 966 → 874 µs (no JSON.parse of the branches). The branches are a LATERAL
+    // subquery fenced by OFFSET 0, so every plan (the generic one included, which cannot know the
+    // page is small) looks each tree's branches up through members_referred_by_idx instead of
+    // hash-joining the whole business (generic plan: 813 → 197 µs of PostgreSQL CPU per call).
     const text = `SELECT m.*, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
          ${total} AS total, ${INTEGRATION_DISCOUNT}
        FROM (${page}) m
-       LEFT JOIN members b ON b.business_id = $1 AND b.referred_by_id = m.id
+       LEFT JOIN LATERAL (
+         SELECT b.id, b.name, b.email, b.created_at FROM members b
+         WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
        ORDER BY ${order}, b.created_at, b.id`;
-    // Without a search: a named prepared statement per sort × order (planning it on every request
-    // cost PostgreSQL ~70-90 µs of its ~500 µs; pg backend CPU over 2,000 runs, bench:members
-    // seed). A search is planned for its pattern each time: the generic plan of a prepared search
-    // took 17-50 ms instead of 6.6 ms for '%a%' (matches every row).
-    const rows = await queryPrepared<PageSqlRow>(this.dataSource, query.search ? text : preparedStatement(text), params);
+    // Without a search: a named prepared statement per sort × order with a generic plan, planned
+    // once per connection (see PreparedReads). A search is planned for its pattern each time: the
+    // generic plan of a prepared search took 17-50 ms instead of 6.6 ms for '%a%' (matches every
+    // row).
+    const rows = await this.reads.query<PageSqlRow>(query.search ? text : preparedStatement(text), params);
     if (rows.length === 0) {
       return { members: [], total: query.offset === 0 ? 0 : await this.count(businessId, query.search) };
     }
