@@ -1,5 +1,6 @@
 import { MESSAGES } from '@grove/contracts';
 import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
+import { ACTIVE_SESSION_TRUST_MS } from './sessions.service';
 
 const cookieHeader = (headers: Record<string, unknown>): string[] => {
   const value = headers['set-cookie'];
@@ -150,6 +151,33 @@ describe('auth (integration)', () => {
       // The logged-out refresh token is refused, and the old access token no longer works.
       await t.agent().post('/api/auth/refresh').set('Cookie', refresh).expect(401);
       await t.agent().get('/api/auth/me').set('Cookie', access).expect(401);
+    });
+  });
+
+  describe('a second API instance on the same database', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      other = await createTestApp({}, { database: t.db });
+    });
+    afterAll(() => other.close());
+
+    it('stops accepting a session logged out on the first one within the trust window', async () => {
+      const { agent } = await t.signUp();
+      const login = await agent.post('/api/auth/refresh').expect(200);
+      const access = cookieHeader(login.headers).find((line) => line.startsWith('grove_access='))?.split(';')[0] ?? '';
+      // The second instance confirms the session (and now trusts it for a moment).
+      await other.agent().get('/api/auth/me').set('Cookie', access).expect(200);
+
+      await agent.post('/api/auth/logout').expect(204);
+      const loggedOutAt = Date.now();
+      await t.agent().get('/api/auth/me').set('Cookie', access).expect(401);
+      let status = 200;
+      while (status === 200 && Date.now() - loggedOutAt < ACTIVE_SESSION_TRUST_MS + 2_000) {
+        status = (await other.agent().get('/api/auth/me').set('Cookie', access)).status;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - loggedOutAt).toBeLessThan(ACTIVE_SESSION_TRUST_MS + 2_000);
     });
   });
 

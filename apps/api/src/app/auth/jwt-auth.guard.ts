@@ -24,8 +24,9 @@ export function accessTokenOf(request: Request): string | null {
 /**
  * Global guard: every route needs a valid access token unless marked `@Public()`. Valid means:
  * an HS256 JWT signed with JWT_SECRET, not expired, carrying string `sub`/`bid`/`sid` claims,
- * whose session (`sid`) is still active (not revoked, not expired), so a logout ends access at
- * once. Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
+ * whose session (`sid`) is still active (not revoked, not expired; `SessionsService.isActive`), so
+ * a logout ends access at once on this instance and within `ACTIVE_SESSION_TRUST_MS` on others.
+ * Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
  *
  * Verifies with @nestjs/jwt's JwtService and checks the session itself (a prepared statement)
  * rather than through passport + passport-jwt: measured on `GET /api/auth/me` in paired load
