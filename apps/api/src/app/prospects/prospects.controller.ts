@@ -9,7 +9,7 @@ import { ProspectsService } from './prospects.service';
 /**
  * Prospective members of the signed-in owner's business (SPEC §2 Prospective Members): people who
  * joined through a referral link and wait for approval. 401 without a session; 404 for another
- * business's prospect.
+ * business's prospect; 409 when removing or approving a prospect an integration manages.
  */
 @ApiTags('prospects')
 @ApiCookieAuth('grove_access')
@@ -24,7 +24,11 @@ export class ProspectsController {
     return this.prospects.list(user.businessId, query);
   }
 
-  /** → 204; 404 'Prospective member not found'. */
+  /**
+   * → 204; 404 'Prospective member not found' (unknown or another business's); 409
+   * `MESSAGES.prospectManaged` when Mindbody manages the prospect, which stays listed (SPEC §2
+   * 'Managed by {integration}' rows have no Remove; SPEC §6).
+   */
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Remove a prospective member' })
@@ -35,7 +39,8 @@ export class ProspectsController {
   /**
    * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; SPEC §5).
    * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
-   * other business; 409 managed prospect or referrer, or email already a member.
+   * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (SPEC §2, §6),
+   * 409 managed referrer, or email already a member.
    */
   @Post(':id/approve')
   @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })

@@ -8,7 +8,10 @@ export class ProspectNotFoundException extends GroveException {
   }
 }
 
-/** The prospective member is managed by an integration (Mindbody) and cannot be approved by hand. → 409 */
+/**
+ * The prospective member is managed by an integration (Mindbody) and cannot be approved or removed
+ * by hand (SPEC §2 'Managed by {integration}', §6). → 409
+ */
 export class ProspectManagedException extends GroveException {
   constructor() {
     super(MESSAGES.prospectManaged);

@@ -139,6 +139,45 @@ describe('prospects (integration)', () => {
     expect(reply.body.message).toBe(MESSAGES.prospectManaged);
   });
 
+  it('managed prospects cannot be removed by hand (409) and stay listed; another business gets 404', async () => {
+    const referrer = await addMember(owner, 'Hal Handmade', 'hal@x.com');
+    const [{ business_id }] = (await t.dataSource.query(`SELECT business_id FROM members WHERE id = $1`, [referrer.id])) as {
+      business_id: string;
+    }[];
+    const [{ id: managedId }] = (await t.dataSource.query(
+      `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, mindbody_client_id)
+       VALUES ($1, 'Mabel Body', 'mabel@x.com', 'mabel@xcom', 5000, 500, 'MB-2') RETURNING id`,
+      [business_id],
+    )) as { id: string }[];
+    // As the Mindbody import queues them: source 'Mindbody' and the client id.
+    const [{ id: importedId }] = (await t.dataSource.query(
+      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
+       VALUES ($1, $2, 'Imogen Imported', 'imogen@x.com', 'imogen@xcom', 'Mindbody', 'MB-3') RETURNING id`,
+      [business_id, managedId],
+    )) as { id: string }[];
+    // As a referral through a managed member's link queues them: source 'Mindbody', no client id.
+    const link = (await owner.post(`/api/members/${managedId}/referral-link`).expect(201)).body as ReferralLink;
+    await t.agent().post(`/api/referrals/${link.code}/join`).send({ name: 'Rex Referred', email: 'rex@x.com' }).expect(201);
+    const referred = (await list(owner, '?pageSize=100')).items.find((item) => item.email === 'rex@x.com');
+    if (!referred) throw new Error('referred prospect missing');
+
+    for (const id of [importedId, referred.id]) {
+      const reply = await owner.delete(`/api/prospects/${id}`).expect(409);
+      expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.prospectManaged });
+      await other.delete(`/api/prospects/${id}`).expect(404);
+    }
+    const before = await memberCount();
+    const approve = await owner.post(`/api/prospects/${importedId}/approve`).send(tree('Imogen Imported', 'imogen@x.com')).expect(409);
+    expect(approve.body.message).toBe(MESSAGES.prospectManaged);
+    expect(await memberCount()).toBe(before);
+
+    const rows = (await list(owner, '?pageSize=100')).items.filter((item) => [importedId, referred.id].includes(item.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ id: importedId, name: 'Imogen Imported', referringMemberId: managedId, managedByIntegration: 'Mindbody' }),
+      expect.objectContaining({ id: referred.id, name: 'Rex Referred', referringMemberId: managedId, managedByIntegration: 'Mindbody' }),
+    ]);
+  });
+
   it("tenant isolation: business B can neither list, remove nor approve A's prospects", async () => {
     const { member } = await referrerWithFriends(owner, 'Tess Tenant', 'tess@x.com', [['Ivy Isolated', 'ivy@x.com']]);
     const prospect = (await list(owner, '?pageSize=100')).items.find((item) => item.referringMemberId === member.id);

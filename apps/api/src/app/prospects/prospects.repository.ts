@@ -104,11 +104,6 @@ export class ProspectsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The manager outside any transaction (single-statement writes). */
-  get manager(): EntityManager {
-    return this.dataSource.manager;
-  }
-
   /** Runs `work` in one transaction; use only the manager it receives. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
 import type { IntegrationName, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MembersService } from '../members/members.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
+import type { ProspectEntity } from './prospect.entity';
 import { ProspectManagedException, ProspectNotFoundException } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 
@@ -43,33 +45,51 @@ export class ProspectsService {
   }
 
   /**
-   * Removes a prospective member (SPEC §2 'Remove').
-   * @throws ProspectNotFoundException 404 when not in this business
+   * Removes a prospective member (SPEC §2 'Remove', §4 'removed'), in one transaction: locks the
+   * prospect, refuses it when an integration manages it (SPEC §2: such rows show only 'Managed by
+   * {integration}'; SPEC §6: integration-managed records are not removed by hand), deletes it.
+   * A refused prospect is left unchanged and still listed.
+   * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
+   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    */
   async remove(businessId: string, id: string): Promise<void> {
-    const deleted = isUUID(id) && (await this.prospects.delete(this.prospects.manager, businessId, id));
-    if (!deleted) throw new ProspectNotFoundException();
+    await this.prospects.transaction(async (manager) => {
+      const prospect = await this.lockEditable(manager, businessId, id);
+      await this.prospects.delete(manager, businessId, prospect.id);
+    });
   }
 
   /**
    * Approves a prospective member (SPEC §2 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
-   * A second approval finds no prospect (404) and creates nothing.
+   * A second approval finds no prospect (404) and creates nothing. A prospect managed by an
+   * integration is refused and left unchanged (SPEC §2 'Managed by {integration}', §6).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
-   * @throws ProspectManagedException 409 when an integration manages the prospect
+   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async approve(businessId: string, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
-      const prospect = isUUID(id) ? await this.prospects.findForUpdate(manager, businessId, id) : null;
-      if (!prospect) throw new ProspectNotFoundException();
-      if (prospect.source !== null) throw new ProspectManagedException();
+      const prospect = await this.lockEditable(manager, businessId, id);
       const newId = await this.members.addBranchIn(manager, businessId, prospect.referringMemberId, input);
       await this.prospects.delete(manager, businessId, prospect.id);
       return newId;
     });
     return this.members.get(businessId, memberId);
+  }
+
+  /**
+   * Locks a prospect of this business that may be approved or removed by hand (the same rule as
+   * members' `lockEditable`: integration-managed rows are refused, SPEC §2, §6).
+   * @throws ProspectNotFoundException 404 when not in this business
+   * @throws ProspectManagedException 409 when an integration manages it (`source` set)
+   */
+  private async lockEditable(manager: EntityManager, businessId: string, id: string): Promise<ProspectEntity> {
+    const prospect = isUUID(id) ? await this.prospects.findForUpdate(manager, businessId, id) : null;
+    if (!prospect) throw new ProspectNotFoundException();
+    if (prospect.source !== null) throw new ProspectManagedException();
+    return prospect;
   }
 }

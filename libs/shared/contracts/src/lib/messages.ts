@@ -68,7 +68,7 @@ export const MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   passwordsDoNotMatch: 'The new passwords do not match',
   accountSaved: 'Your details have been saved.',
-  prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved here',
+  prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved or removed here',
   leadSuccess: "Thanks! We'll be in touch soon.",
   companyRequired: 'Please enter your company name',
   companyTooLong: 'Your company name can be at most 200 characters',
