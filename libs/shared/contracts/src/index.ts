@@ -10,3 +10,4 @@ export * from './lib/remotes';
 export * from './lib/contact';
 export * from './lib/support';
 export * from './lib/lead';
+export * from './lib/account';
