@@ -1,6 +1,13 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import {
+  FALLBACK_REMOTE,
+  REMOTE_ROUTES,
+  SHELL_PAGES,
+  type RouteAccess,
+  type ShellPage,
+} from '@grove/contracts';
 import { createQueryClient } from '@grove/web-data-access';
 import { ErrorScreen, Button, Spinner } from '@grove/web-ui';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -19,9 +26,21 @@ function Loaded({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
 }
 
+/** The component of each of the shell's own pages (`SHELL_PAGES`). */
+const shellPages: Record<ShellPage, ComponentType> = { login: LoginPage, signup: SignupPage };
+
+/** The routes of `REMOTE_ROUTES` with the given access, each mounting its remote module. */
+const remoteRoutes = (access: RouteAccess) =>
+  REMOTE_ROUTES.filter((route) => route.access === access).map(({ segment, remote, expose }) => ({
+    path: `${segment}/*`,
+    element: <RemoteSlot remote={remote} module={expose} />,
+  }));
+
 /**
- * Grove's routes (SPEC §2). Public pages live in the marketing remote, which also answers unknown
- * paths with the 404 screen; signed-in screens live in the dashboard and integrations remotes.
+ * Grove's routes (SPEC §2), built from contracts' route → remote table `REMOTE_ROUTES` (which
+ * `remoteForPath` also reads, for preloading). Public pages live in the marketing remote, which
+ * also answers unknown paths with the 404 screen; signed-in screens live in the dashboard and
+ * integrations remotes.
  */
 export const routes = [
   {
@@ -30,24 +49,22 @@ export const routes = [
       {
         element: <PublicLayout />,
         children: [
+          ...SHELL_PAGES.map((page) => {
+            const Page = shellPages[page];
+            return {
+              path: page,
+              element: (
+                <Loaded>
+                  <Page />
+                </Loaded>
+              ),
+            };
+          }),
+          ...remoteRoutes('public'),
           {
-            path: 'login',
-            element: (
-              <Loaded>
-                <LoginPage />
-              </Loaded>
-            ),
+            path: '*',
+            element: <RemoteSlot remote={FALLBACK_REMOTE.remote} module={FALLBACK_REMOTE.expose} />,
           },
-          {
-            path: 'signup',
-            element: (
-              <Loaded>
-                <SignupPage />
-              </Loaded>
-            ),
-          },
-          { path: 'referral/*', element: <RemoteSlot remote="referral" /> },
-          { path: '*', element: <RemoteSlot remote="marketing" /> },
         ],
       },
       {
@@ -58,11 +75,7 @@ export const routes = [
             </Loaded>
           </RequireSession>
         ),
-        children: [
-          { path: 'dashboard/*', element: <RemoteSlot remote="dashboard" /> },
-          { path: 'referral-links/*', element: <RemoteSlot remote="dashboard" module="ReferralLinks" /> },
-          { path: 'mindbody-setup/*', element: <RemoteSlot remote="integrations" /> },
-        ],
+        children: remoteRoutes('signed-in'),
       },
     ],
   },

@@ -9,3 +9,5 @@ export * from './lib/api-types';
 export * from './lib/remotes';
 export * from './lib/contact';
 export * from './lib/support';
+export * from './lib/lead';
+export * from './lib/account';

@@ -35,7 +35,8 @@ export class AccountController {
   /**
    * Body `{ currentPassword, newPassword }`. → 200 `{ message: 'Your password has been changed' }`
    * and every other session of this user ends; 400 'Your current password is not correct' /
-   * 'Password must be at least 8 characters'; 401; 429 over THROTTLE_LOGIN_LIMIT per minute
+   * 'Please enter your current password' / 'Password must be at least 8 characters' (contracts'
+   * `validatePasswordChange`); 401; 429 over THROTTLE_LOGIN_LIMIT per minute
    * (throttler 'auth', as login: it checks a password).
    */
   @Post('password')

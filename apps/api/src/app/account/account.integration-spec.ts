@@ -78,7 +78,7 @@ describe('account settings (integration)', () => {
     expect(other.lastName).toBe(b.body.lastName);
   });
 
-  it('refuses a wrong current password and a short new one, keeping the old password', async () => {
+  it('refuses a wrong or empty current password and a short new one, keeping the old password', async () => {
     const { agent, body } = await t.signUp();
     const wrong = await agent.post('/api/account/password').send({ currentPassword: 'not my password', newPassword: 'brand new password' });
     expect(wrong.status).toBe(400);
@@ -86,6 +86,9 @@ describe('account settings (integration)', () => {
     const short = await agent.post('/api/account/password').send({ currentPassword: body.password, newPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(MESSAGES.passwordTooShort);
+    const empty = await agent.post('/api/account/password').send({ currentPassword: '', newPassword: 'brand new password' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });
     await t.agent().post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
   });
 

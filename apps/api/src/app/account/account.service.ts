@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
-  isValidName,
-  isValidPhone,
-  isValidWebsite,
+  ACCOUNT_DETAILS_FIELDS,
   MESSAGES,
-  PASSWORD_MIN_LENGTH,
+  validateAccountDetails,
+  validatePasswordChange,
   type AccountDetails,
   type ChangePasswordRequest,
   type MessageReply,
@@ -16,17 +15,6 @@ import { SessionsService } from '../auth/sessions.service';
 import type { AuthUser } from '../common/auth-user';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
 import { AccountRepository } from './account.repository';
-
-type EditableField = keyof UpdateAccountRequest;
-
-/** Per field: the SPEC §5 signup rule and its message (empty fields: 'Please fill in all required fields'). */
-const RULES: Record<EditableField, { check: (value: string) => boolean; invalid: string; empty: string }> = {
-  firstName: { check: isValidName, invalid: MESSAGES.signupInvalidName, empty: MESSAGES.fillAllFields },
-  lastName: { check: isValidName, invalid: MESSAGES.signupInvalidName, empty: MESSAGES.fillAllFields },
-  businessName: { check: (value) => value.length <= 200, invalid: MESSAGES.businessNameRequired, empty: MESSAGES.businessNameRequired },
-  phoneNumber: { check: isValidPhone, invalid: MESSAGES.signupInvalidPhone, empty: MESSAGES.fillAllFields },
-  website: { check: isValidWebsite, invalid: MESSAGES.signupInvalidUrl, empty: MESSAGES.fillAllFields },
-};
 
 /**
  * Account Settings of the signed-in owner (SPEC §2 account dropdown 'Account Settings', which the
@@ -51,26 +39,22 @@ export class AccountService {
   }
 
   /**
-   * Updates the given fields (absent ones are kept). Rules (SPEC §5 signup): names letters and
-   * spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL', a present
-   * field may not be empty ('Please fill in all required fields'; business name 'Please enter
-   * your business name').
+   * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
+   * `validateAccountDetails` (SPEC §5 signup), the same function Account Settings uses: names
+   * letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
+   * a present field may not be empty ('Please fill in all required fields'; business name 'Please
+   * enter your business name', also when over 200 characters).
    * @returns the updated AccountDetails
    * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
    */
   async update(user: AuthUser, patch: UpdateAccountRequest): Promise<AccountDetails> {
-    const errors: Record<string, string> = {};
-    const clean: UpdateAccountRequest = {};
-    for (const field of Object.keys(RULES) as EditableField[]) {
-      const value = patch[field];
-      if (value === undefined) continue;
-      const text = value.trim();
-      const rule = RULES[field];
-      if (!text) errors[field] = rule.empty;
-      else if (!rule.check(text)) errors[field] = rule.invalid;
-      else clean[field] = text;
-    }
+    const errors = validateAccountDetails(patch);
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
+    const clean: UpdateAccountRequest = {};
+    for (const field of ACCOUNT_DETAILS_FIELDS) {
+      const value = patch[field];
+      if (value !== undefined) clean[field] = value.trim();
+    }
     await this.accounts.update(user.businessId, user.userId, clean);
     return this.get(user);
   }
@@ -78,14 +62,15 @@ export class AccountService {
   /**
    * Changes the password after checking the current one, then ends every other session of this
    * user (other browsers must sign in again); the session making the change stays signed in.
+   * Rules: contracts' `validatePasswordChange`, the same function the 'Change password' form uses.
    * @returns `{ message: 'Your password has been changed' }`
-   * @throws AccountInvalidException 400 'Password must be at least 8 characters' (newPassword)
+   * @throws AccountInvalidException 400 'Please enter your current password' (currentPassword) /
+   *   'Password must be at least 8 characters' (newPassword)
    * @throws CurrentPasswordWrongException 400 'Your current password is not correct'
    */
   async changePassword(user: AuthUser, body: ChangePasswordRequest): Promise<MessageReply> {
-    if (body.newPassword.length < PASSWORD_MIN_LENGTH) {
-      throw new AccountInvalidException({ newPassword: MESSAGES.passwordTooShort });
-    }
+    const errors = validatePasswordChange(body);
+    if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const hash = await this.accounts.passwordHash(user.businessId, user.userId);
     if (!hash) throw new NotSignedInException();
     if (!(await verifyPassword(hash, body.currentPassword))) throw new CurrentPasswordWrongException();

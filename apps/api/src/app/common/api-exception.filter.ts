@@ -25,6 +25,7 @@ import {
   MindbodyWrongStageException,
 } from '../mindbody/mindbody.exceptions';
 import { CaptchaFailedException, ContactInvalidException } from '../contact/contact.exceptions';
+import { LeadInvalidException } from '../leads/leads.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import {
   AlreadyMemberException,
@@ -65,9 +66,10 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   [MindbodyWrongStageException, HttpStatus.CONFLICT],
   [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
   [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
-  // contact, support, account (issue 5)
+  // contact, leads, support, account (issue 5)
   [ContactInvalidException, HttpStatus.BAD_REQUEST],
   [CaptchaFailedException, HttpStatus.BAD_REQUEST],
+  [LeadInvalidException, HttpStatus.BAD_REQUEST],
   [SupportIssueInvalidException, HttpStatus.BAD_REQUEST],
   [AccountInvalidException, HttpStatus.BAD_REQUEST],
   [CurrentPasswordWrongException, HttpStatus.BAD_REQUEST],

@@ -23,6 +23,6 @@ export class LeadsController {
   @ThrottledBy('contact')
   @ApiOperation({ summary: "Leave your details from the landing page's Learn More form" })
   capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReply> {
-    return this.leads.capture(body, ip ?? null);
+    return this.leads.capture(body.toInput(), ip ?? null);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { MESSAGES, type LeadRequest, type MessageReply } from '@grove/contracts';
+import { MESSAGES, validateLeadInput, type LeadRequest, type MessageReply } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
 import { MailService } from '../mail/mail.service';
+import { LeadInvalidException } from './leads.exceptions';
 import { LeadsRepository } from './leads.repository';
 
 /** `source.kind` of lead notification emails. */
@@ -25,10 +26,22 @@ export class LeadsService implements OnModuleInit {
   }
 
   /**
-   * @param lead an already validated and trimmed lead (see LeadDto)
+   * Accepts a lead, checked with contracts' `validateLeadInput` (the same function the pop-up
+   * uses) and stored trimmed.
+   * @param input the form's fields (untrimmed, as typed)
    * @returns `{ message: "Thanks! We'll be in touch soon." }`
+   * @throws LeadInvalidException 400 with one message per invalid field ('Not a valid name', 'Not
+   *   a valid email address', 'Not a valid phone number', company required / ≤ 200); nothing stored
    */
-  async capture(lead: LeadRequest, clientIp: string | null): Promise<MessageReply> {
+  async capture(input: LeadRequest, clientIp: string | null): Promise<MessageReply> {
+    const errors = validateLeadInput(input);
+    if (Object.keys(errors).length > 0) throw new LeadInvalidException(errors);
+    const lead: LeadRequest = {
+      fullName: input.fullName.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      company: input.company.trim(),
+    };
     const id = await this.leads.insert(lead, clientIp);
     await this.mail.queue(
       {

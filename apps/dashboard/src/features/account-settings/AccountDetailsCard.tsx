@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  ACCOUNT_DETAILS_FIELDS,
+  BUSINESS_NAME_MAX_LENGTH,
   MESSAGES,
-  isValidName,
-  isValidPhone,
-  isValidWebsite,
+  validateAccountDetails,
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
@@ -13,26 +13,9 @@ import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
 
-/** Longest business name the API accepts. */
-const BUSINESS_NAME_MAX_LENGTH = 200;
-
-/** A rule as the API runs it: empty → 'Please fill in all required fields', else signup's check. */
-const required =
-  (check: (value: string) => boolean, invalid: string) =>
-  (value: string): true | string =>
-    !value.trim() ? MESSAGES.fillAllFields : check(value) || invalid;
-
-/** Signup's rules and messages (SPEC §5 signup form), one per field. */
-const rules: Record<keyof DetailsForm, (value: string) => true | string> = {
-  firstName: required(isValidName, MESSAGES.signupInvalidName),
-  lastName: required(isValidName, MESSAGES.signupInvalidName),
-  businessName: (value) => !!value.trim() || MESSAGES.businessNameRequired,
-  phoneNumber: required(isValidPhone, MESSAGES.signupInvalidPhone),
-  website: required(isValidWebsite, MESSAGES.signupInvalidUrl),
-};
-
-/** Server field names that map onto this form's fields. */
-const detailsFields = Object.keys(rules) as (keyof DetailsForm)[];
+/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
+const rule = (field: keyof DetailsForm) => (_value: string, values: DetailsForm) =>
+  validateAccountDetails(values)[field] ?? true;
 
 const pick = (account: AccountDetails): DetailsForm => ({
   firstName: account.firstName,
@@ -44,8 +27,9 @@ const pick = (account: AccountDetails): DetailsForm => ({
 
 /**
  * 'Your details' on Account Settings: first and last name, business name, phone number and
- * website (checked with signup's rules and messages), email shown read-only. Saving calls
- * `PATCH /api/account`; on success a note says so and the account button shows the new name.
+ * website (checked with contracts' `validateAccountDetails`: signup's rules and messages, as the
+ * API runs them), email shown read-only. Saving calls `PATCH /api/account`; on success a note
+ * says so and the account button shows the new name.
  */
 export function AccountDetailsCard({ account }: { account: AccountDetails }) {
   const update = useUpdateAccount();
@@ -73,14 +57,14 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
       reset(pick(saved));
       setNote({ tone: 'success', text: MESSAGES.accountSaved });
     } catch (error) {
-      applyFieldErrors(error, setError, detailsFields);
+      applyFieldErrors(error, setError, ACCOUNT_DETAILS_FIELDS);
       setNote({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }
   });
 
   const field = (name: keyof DetailsForm) => ({
     error: errors[name]?.message,
-    ...register(name, { validate: rules[name], onChange: () => setNote(null) }),
+    ...register(name, { validate: rule(name), onChange: () => setNote(null) }),
   });
 
   return (

@@ -1,16 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@grove/contracts';
+import {
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  validatePasswordChange,
+  type PasswordChangeInput,
+} from '@grove/contracts';
 import { ApiError, useChangePassword } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
-interface PasswordForm {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+type PasswordForm = Required<PasswordChangeInput>;
 
 const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
+const rule = (field: keyof PasswordForm) => (_value: string, values: PasswordForm) =>
+  validatePasswordChange(values)[field] ?? true;
 
 /**
  * 'Change password' on Account Settings: current password, new password (Grove's rule, at least
@@ -64,7 +69,7 @@ export function ChangePasswordCard() {
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword', {
-            validate: (value) => !!value || MESSAGES.currentPasswordRequired,
+            validate: rule('currentPassword'),
             onChange: () => setNote(null),
           })}
         />
@@ -74,19 +79,14 @@ export function ChangePasswordCard() {
             type="password"
             autoComplete="new-password"
             error={errors.newPassword?.message}
-            {...register('newPassword', {
-              validate: (value) => value.length >= PASSWORD_MIN_LENGTH || MESSAGES.passwordTooShort,
-            })}
+            {...register('newPassword', { validate: rule('newPassword') })}
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
-            {...register('confirmPassword', {
-              validate: (value, values) =>
-                value === values.newPassword || MESSAGES.passwordsDoNotMatch,
-            })}
+            {...register('confirmPassword', { validate: rule('confirmPassword') })}
           />
         </div>
         {note && <Alert tone={note.tone}>{note.text}</Alert>}

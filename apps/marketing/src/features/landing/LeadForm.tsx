@@ -1,18 +1,24 @@
 import { useForm } from 'react-hook-form';
-import { MESSAGES, isValidEmail, isValidName, isValidPhone, type LeadRequest } from '@grove/contracts';
+import { validateLeadInput, type LeadRequest } from '@grove/contracts';
 import { applyFieldErrors, useCreateLead } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '' };
 
 /** Server field names that map onto this form's fields. */
-const leadFields: (keyof LeadRequest)[] = ['fullName', 'email', 'phone', 'company'];
+const leadFields = Object.keys(emptyLead) as (keyof LeadRequest)[];
+
+/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
+const rule = (field: keyof LeadRequest) => ({
+  validate: (_value: string, values: LeadRequest) => validateLeadInput(values)[field] ?? true,
+});
 
 /**
  * The 'Learn More' pop-up's form (SPEC §2 Landing page): fullName, email, phone and company,
- * checked with the contracts' rules ('Not a valid name', 'Not a valid email address',
- * 'Not a valid phone number', company required). Sends `POST /api/leads`; on success shows the
- * server's message in place of the form, on failure the error's message above the form.
+ * checked with contracts' `validateLeadInput` as the API does ('Not a valid name', 'Not a valid
+ * email address', 'Not a valid phone number', company required / ≤ 200). Sends `POST /api/leads`;
+ * on success shows the server's message in place of the form, on failure the error's message
+ * above the form.
  * Lazy-loaded when the pop-up opens, so the landing page does not pay for phone validation.
  */
 export function LeadForm({ onDone }: { onDone: () => void }) {
@@ -55,7 +61,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         label="Full name"
         autoComplete="name"
         error={errors.fullName?.message}
-        {...register('fullName', { validate: (value) => isValidName(value) || MESSAGES.invalidName })}
+        {...register('fullName', rule('fullName'))}
       />
       <TextField
         label="Email"
@@ -63,7 +69,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
-        {...register('email', { validate: (value) => isValidEmail(value) || MESSAGES.invalidEmail })}
+        {...register('email', rule('email'))}
       />
       <TextField
         label="Phone"
@@ -71,13 +77,13 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         autoComplete="tel"
         hint="For example 0412 345 678"
         error={errors.phone?.message}
-        {...register('phone', { validate: (value) => isValidPhone(value) || MESSAGES.invalidPhone })}
+        {...register('phone', rule('phone'))}
       />
       <TextField
         label="Company"
         autoComplete="organization"
         error={errors.company?.message}
-        {...register('company', { validate: (value) => value.trim().length > 0 || MESSAGES.companyRequired })}
+        {...register('company', rule('company'))}
       />
       <Button type="submit" busy={lead.isPending} className="mk-btn--block">
         Send

@@ -1,4 +1,4 @@
-import { remoteForPath } from './remotes';
+import { REMOTE_NAMES, REMOTE_ROUTES, SHELL_PAGES, remoteForPath } from './remotes';
 
 describe('remoteForPath', () => {
   it('sends public pages and unknown paths to the marketing remote', () => {
@@ -18,5 +18,15 @@ describe('remoteForPath', () => {
   it('preloads nothing for the shell’s own login and signup pages', () => {
     expect(remoteForPath('/login')).toBeNull();
     expect(remoteForPath('/signup')).toBeNull();
+  });
+
+  it('has one route per first segment, none of them a shell page, each with a known remote', () => {
+    const segments = REMOTE_ROUTES.map((route) => route.segment);
+    expect(new Set(segments).size).toBe(segments.length);
+    for (const route of REMOTE_ROUTES) {
+      expect((SHELL_PAGES as readonly string[]).includes(route.segment)).toBe(false);
+      expect(REMOTE_NAMES).toContain(route.remote);
+      expect(remoteForPath(`/${route.segment}/x`)).toEqual({ remote: route.remote, expose: route.expose });
+    }
   });
 });

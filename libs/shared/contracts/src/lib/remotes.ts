@@ -11,17 +11,43 @@ export interface RemoteModule {
   expose: string;
 }
 
+/** Who may open a route: anyone, or a signed-in owner (inside the shell's signed-in frame). */
+export type RouteAccess = 'public' | 'signed-in';
+
+/** A top-level path the shell hands to a remote module, e.g. `/dashboard/*` → dashboard/Routes. */
+export interface RemoteRoute extends RemoteModule {
+  /** The path's first segment (`dashboard` for `/dashboard/...`). */
+  segment: string;
+  access: RouteAccess;
+}
+
+/** The shell's own pages (public, not in a remote): `/login` and `/signup`. */
+export const SHELL_PAGES = ['login', 'signup'] as const;
+export type ShellPage = (typeof SHELL_PAGES)[number];
+
 /**
- * Which remote module renders `pathname` (mirrors the shell's routes in apps/shell App.tsx), or
- * null for the shell's own pages (/login, /signup). The shell preloads it on start-up and the
- * API adds a preload of its manifest to index.html, so it downloads while React does.
+ * Grove's route → remote table (SPEC §2): the shell builds its router from it (apps/shell
+ * App.tsx) and `remoteForPath` reads it, so the two cannot drift apart. Paths matching none of
+ * these nor a shell page go to `FALLBACK_REMOTE`.
+ */
+export const REMOTE_ROUTES: readonly RemoteRoute[] = [
+  { segment: 'referral', remote: 'referral', expose: 'Routes', access: 'public' },
+  { segment: 'dashboard', remote: 'dashboard', expose: 'Routes', access: 'signed-in' },
+  { segment: 'referral-links', remote: 'dashboard', expose: 'ReferralLinks', access: 'signed-in' },
+  { segment: 'mindbody-setup', remote: 'integrations', expose: 'Routes', access: 'signed-in' },
+];
+
+/** Every other path (public): the marketing remote's pages, and its 404 screen for unknown ones. */
+export const FALLBACK_REMOTE: Readonly<RemoteModule> = { remote: 'marketing', expose: 'Routes' };
+
+/**
+ * Which remote module renders `pathname` (from `REMOTE_ROUTES`), or null for the shell's own
+ * pages (/login, /signup). The shell preloads it on start-up and the API adds a preload of its
+ * manifest to index.html, so it downloads while React does.
  */
 export function remoteForPath(pathname: string): RemoteModule | null {
   const first = pathname.split('/')[1] ?? '';
-  if (first === 'login' || first === 'signup') return null;
-  if (first === 'dashboard') return { remote: 'dashboard', expose: 'Routes' };
-  if (first === 'referral-links') return { remote: 'dashboard', expose: 'ReferralLinks' };
-  if (first === 'mindbody-setup') return { remote: 'integrations', expose: 'Routes' };
-  if (first === 'referral') return { remote: 'referral', expose: 'Routes' };
-  return { remote: 'marketing', expose: 'Routes' };
+  if ((SHELL_PAGES as readonly string[]).includes(first)) return null;
+  const route = REMOTE_ROUTES.find((entry) => entry.segment === first) ?? FALLBACK_REMOTE;
+  return { remote: route.remote, expose: route.expose };
 }

@@ -4,8 +4,6 @@ import { MESSAGES } from './messages';
 export const SUPPORT_SUMMARY_MAX_LENGTH = 200;
 /** Longest issue description. */
 export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
-/** Longest company name on the landing page's 'Learn More' form. */
-export const LEAD_COMPANY_MAX_LENGTH = 200;
 
 /** The issue form's fields (SPEC §2 Issue form, §3 Issue report). */
 export interface SupportIssueInput {

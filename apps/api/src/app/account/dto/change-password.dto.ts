@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { MESSAGES, type ChangePasswordRequest } from '@grove/contracts';
 
-/** `POST /api/account/password` body. */
+/**
+ * `POST /api/account/password` body. Only types and sizes are checked here; the rules run in the
+ * service with contracts' `validatePasswordChange` (the same function the web form uses).
+ */
 export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty({ example: 'correct horse battery' })
   @IsString({ message: MESSAGES.currentPasswordWrong })

@@ -5,7 +5,8 @@ import { MESSAGES, type UpdateAccountRequest } from '@grove/contracts';
 /**
  * `PATCH /api/account` body: any subset of the owner's names and the business's name, phone and
  * website (email is not editable). Only types are checked here; the SPEC §5 signup rules run in
- * the service so each field gets its signup message.
+ * the service with contracts' `validateAccountDetails` (the same function Account Settings uses),
+ * so each field gets its signup message.
  */
 export class UpdateAccountDto implements UpdateAccountRequest {
   @ApiPropertyOptional({ example: 'Sam' })

@@ -1,34 +1,41 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { isValidEmail, isValidName, isValidPhone, LEAD_COMPANY_MAX_LENGTH, MESSAGES, type LeadRequest } from '@grove/contracts';
-import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
+import { IsOptional, IsString } from 'class-validator';
+import { LEAD_COMPANY_MAX_LENGTH, MESSAGES, type LeadRequest } from '@grove/contracts';
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (SPEC §2 Landing page: fullName,
- * email, phone, company). Rules: SPEC §5 name and email rules, a valid phone number (read as
- * Australian without a country code, SPEC §9), company required and at most 200 characters.
+ * email, phone, company). Only the types are checked here; the rules run in the service with
+ * contracts' `validateLeadInput`, the same function the pop-up uses, so each field gets exactly
+ * its message.
  */
-export class LeadDto implements LeadRequest {
+export class LeadDto implements Partial<LeadRequest> {
   @ApiProperty({ example: 'Sam Lee', maxLength: 100 })
-  @Transform(trimString)
-  @FollowsRule(isValidName, MESSAGES.invalidName)
-  fullName!: string;
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidName })
+  fullName?: string;
 
   @ApiProperty({ example: 'sam@mygym.com.au' })
-  @Transform(trimString)
-  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
-  email!: string;
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidEmail })
+  email?: string;
 
   @ApiProperty({ example: '0412 345 678' })
-  @Transform(trimString)
-  @FollowsRule(isValidPhone, MESSAGES.invalidPhone)
-  phone!: string;
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidPhone })
+  phone?: string;
 
   @ApiProperty({ example: 'Green Valley Fitness', maxLength: LEAD_COMPANY_MAX_LENGTH })
-  @Transform(trimString)
+  @IsOptional()
   @IsString({ message: MESSAGES.companyRequired })
-  @IsNotEmpty({ message: MESSAGES.companyRequired })
-  @MaxLength(LEAD_COMPANY_MAX_LENGTH, { message: MESSAGES.companyTooLong })
-  company!: string;
+  company?: string;
+
+  /** The form's fields with absent ones as empty strings, ready for `validateLeadInput`. */
+  toInput(): LeadRequest {
+    return {
+      fullName: this.fullName ?? '',
+      email: this.email ?? '',
+      phone: this.phone ?? '',
+      company: this.company ?? '',
+    };
+  }
 }

@@ -1,0 +1,126 @@
+import {
+  ACCOUNT_DETAILS_FIELDS,
+  BUSINESS_NAME_MAX_LENGTH,
+  validateAccountDetails,
+  validatePasswordChange,
+} from './account';
+import type { UpdateAccountRequest } from './api-types';
+
+const details: Required<UpdateAccountRequest> = {
+  firstName: 'Sam',
+  lastName: 'Lee',
+  businessName: 'Green Valley Fitness',
+  phoneNumber: '0412 345 678',
+  website: 'greenvalley.com.au',
+};
+
+describe("Account Settings 'Your details' rules (SPEC §5 signup rules)", () => {
+  it('accepts valid details, and values with spaces around them', () => {
+    expect(validateAccountDetails(details)).toEqual({});
+    expect(
+      validateAccountDetails({ firstName: '  Alex ', website: ' https://newname.com.au ' }),
+    ).toEqual({});
+  });
+
+  it('checks only the fields given (PATCH takes any subset)', () => {
+    expect(validateAccountDetails({})).toEqual({});
+    expect(validateAccountDetails({ firstName: 'R2D2' })).toEqual({ firstName: 'Invalid Name' });
+    expect(ACCOUNT_DETAILS_FIELDS).toEqual([
+      'firstName',
+      'lastName',
+      'businessName',
+      'phoneNumber',
+      'website',
+    ]);
+  });
+
+  it.each([
+    ['firstName', 'Mary Jane', 'R2D2', 'Invalid Name'],
+    ['firstName', 'Zoë', 'a'.repeat(101), 'Invalid Name'],
+    ['lastName', 'Lee', 'Lee-2', 'Invalid Name'],
+    [
+      'businessName',
+      'b'.repeat(BUSINESS_NAME_MAX_LENGTH),
+      'b'.repeat(201),
+      'Please enter your business name',
+    ],
+    ['phoneNumber', '+61 412 345 678', '123', 'Invalid Phone Number'],
+    ['phoneNumber', '02 9876 5432', 'call me', 'Invalid Phone Number'],
+    ['website', 'https://greenvalley.com.au', 'not a site', 'Invalid URL'],
+  ] as const)('%s: accepts %p, refuses %p with %p', (field, good, bad, message) => {
+    expect(validateAccountDetails({ ...details, [field]: good })).toEqual({});
+    expect(validateAccountDetails({ ...details, [field]: bad })).toEqual({ [field]: message });
+  });
+
+  it.each([
+    ['firstName', 'Please fill in all required fields'],
+    ['lastName', 'Please fill in all required fields'],
+    ['businessName', 'Please enter your business name'],
+    ['phoneNumber', 'Please fill in all required fields'],
+    ['website', 'Please fill in all required fields'],
+  ] as const)('%s: refuses an empty or blank value with %p', (field, message) => {
+    expect(validateAccountDetails({ [field]: '' })).toEqual({ [field]: message });
+    expect(validateAccountDetails({ [field]: '   ' })).toEqual({ [field]: message });
+  });
+
+  it('gives every invalid field its message at once', () => {
+    expect(
+      validateAccountDetails({
+        firstName: 'R2D2',
+        lastName: '',
+        businessName: ' ',
+        phoneNumber: '1',
+        website: 'nope',
+      }),
+    ).toEqual({
+      firstName: 'Invalid Name',
+      lastName: 'Please fill in all required fields',
+      businessName: 'Please enter your business name',
+      phoneNumber: 'Invalid Phone Number',
+      website: 'Invalid URL',
+    });
+  });
+});
+
+describe("Account Settings 'Change password' rules", () => {
+  const change = { currentPassword: 'old password', newPassword: 'a new passphrase' };
+
+  it('accepts a current password and a new one of at least 8 characters', () => {
+    expect(validatePasswordChange(change)).toEqual({});
+    expect(validatePasswordChange({ currentPassword: 'x', newPassword: '12345678' })).toEqual({});
+  });
+
+  it('requires the current password', () => {
+    expect(validatePasswordChange({ ...change, currentPassword: '' })).toEqual({
+      currentPassword: 'Please enter your current password',
+    });
+  });
+
+  it('refuses a new password shorter than 8 characters (not trimmed)', () => {
+    expect(validatePasswordChange({ ...change, newPassword: '1234567' })).toEqual({
+      newPassword: 'Password must be at least 8 characters',
+    });
+    expect(validatePasswordChange({ ...change, newPassword: '        ' })).toEqual({});
+  });
+
+  it('checks the confirmation only when it is given', () => {
+    expect(validatePasswordChange({ ...change, confirmPassword: change.newPassword })).toEqual({});
+    expect(validatePasswordChange({ ...change, confirmPassword: 'a new passphrasE' })).toEqual({
+      confirmPassword: 'The new passwords do not match',
+    });
+  });
+
+  it('gives every invalid field its message at once', () => {
+    expect(
+      validatePasswordChange({
+        currentPassword: '',
+        newPassword: 'short',
+        confirmPassword: 'other',
+      }),
+    ).toEqual({
+      currentPassword: 'Please enter your current password',
+      newPassword: 'Password must be at least 8 characters',
+      confirmPassword: 'The new passwords do not match',
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import type { ChangePasswordRequest, UpdateAccountRequest } from './api-types';
+import { MESSAGES } from './messages';
+import { isValidName, isValidWebsite } from './field-rules';
+import { PASSWORD_MIN_LENGTH } from './rules';
+import { isValidPhone } from './validate';
+
+/** Longest business name Account Settings accepts (checked after trimming). */
+export const BUSINESS_NAME_MAX_LENGTH = 200;
+
+/** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
+export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
+  'firstName',
+  'lastName',
+  'businessName',
+  'phoneNumber',
+  'website',
+];
+
+/** Per editable field: its check (run on the trimmed value) and messages. */
+const ACCOUNT_RULES: Record<
+  keyof UpdateAccountRequest,
+  { check: (value: string) => boolean; invalid: string; empty: string }
+> = {
+  firstName: {
+    check: isValidName,
+    invalid: MESSAGES.signupInvalidName,
+    empty: MESSAGES.fillAllFields,
+  },
+  lastName: {
+    check: isValidName,
+    invalid: MESSAGES.signupInvalidName,
+    empty: MESSAGES.fillAllFields,
+  },
+  businessName: {
+    check: (value) => value.length <= BUSINESS_NAME_MAX_LENGTH,
+    invalid: MESSAGES.businessNameRequired,
+    empty: MESSAGES.businessNameRequired,
+  },
+  phoneNumber: {
+    check: isValidPhone,
+    invalid: MESSAGES.signupInvalidPhone,
+    empty: MESSAGES.fillAllFields,
+  },
+  website: {
+    check: isValidWebsite,
+    invalid: MESSAGES.signupInvalidUrl,
+    empty: MESSAGES.fillAllFields,
+  },
+};
+
+/**
+ * Checks Account Settings' 'Your details' (SPEC §5 signup rules and messages). Only the fields
+ * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
+ * field gets 'Please fill in all required fields' (business name: 'Please enter your business
+ * name'); names letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website
+ * 'Invalid URL', business name ≤ 200 characters 'Please enter your business name'.
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validateAccountDetails(
+  input: UpdateAccountRequest,
+): Partial<Record<keyof UpdateAccountRequest, string>> {
+  const errors: Partial<Record<keyof UpdateAccountRequest, string>> = {};
+  for (const field of ACCOUNT_DETAILS_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    const text = value.trim();
+    const rule = ACCOUNT_RULES[field];
+    if (!text) errors[field] = rule.empty;
+    else if (!rule.check(text)) errors[field] = rule.invalid;
+  }
+  return errors;
+}
+
+/** Account Settings' 'Change password' form: the request plus the form's confirmation field. */
+export interface PasswordChangeInput extends ChangePasswordRequest {
+  /** Only the web form has it; when absent it is not checked. */
+  confirmPassword?: string;
+}
+
+/**
+ * Checks a password change: the current password is required ('Please enter your current
+ * password'), the new one follows Grove's password rule ('Password must be at least 8
+ * characters'), and the confirmation, when given, equals it ('The new passwords do not match').
+ * Passwords are not trimmed. Whether the current password is right only the API can tell.
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validatePasswordChange(
+  input: PasswordChangeInput,
+): Partial<Record<keyof PasswordChangeInput, string>> {
+  const errors: Partial<Record<keyof PasswordChangeInput, string>> = {};
+  if (!input.currentPassword) errors.currentPassword = MESSAGES.currentPasswordRequired;
+  if ((input.newPassword ?? '').length < PASSWORD_MIN_LENGTH)
+    errors.newPassword = MESSAGES.passwordTooShort;
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
+    errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
+  }
+  return errors;
+}

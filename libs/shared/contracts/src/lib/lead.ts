@@ -1,0 +1,26 @@
+import type { LeadRequest } from './api-types';
+import { MESSAGES } from './messages';
+import { isValidEmail, isValidName } from './field-rules';
+import { isValidPhone } from './validate';
+
+/** Longest company name on the landing page's 'Learn More' form. */
+export const LEAD_COMPANY_MAX_LENGTH = 200;
+
+/**
+ * Checks the landing page's 'Learn More' form (SPEC §2 Landing page; rules of SPEC §5): full name
+ * letters and spaces ≤ 100 ('Not a valid name'), email pattern ('Not a valid email address'), a
+ * valid phone number read as Australian without a country code ('Not a valid phone number',
+ * SPEC §9), company required ('Please enter your company name') and at most 200 characters
+ * ('Your company name can be at most 200 characters'); all checked after trimming.
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validateLeadInput(input: LeadRequest): Partial<Record<keyof LeadRequest, string>> {
+  const errors: Partial<Record<keyof LeadRequest, string>> = {};
+  if (!isValidName(input.fullName ?? '')) errors.fullName = MESSAGES.invalidName;
+  if (!isValidEmail(input.email ?? '')) errors.email = MESSAGES.invalidEmail;
+  if (!isValidPhone(input.phone ?? '')) errors.phone = MESSAGES.invalidPhone;
+  const company = (input.company ?? '').trim();
+  if (!company) errors.company = MESSAGES.companyRequired;
+  else if (company.length > LEAD_COMPANY_MAX_LENGTH) errors.company = MESSAGES.companyTooLong;
+  return errors;
+}
