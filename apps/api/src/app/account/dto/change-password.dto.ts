@@ -8,7 +8,7 @@ import { MESSAGES, type ChangePasswordRequest } from '@grove/contracts';
  */
 export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty({ example: 'correct horse battery' })
-  @IsString({ message: MESSAGES.currentPasswordWrong })
+  @IsString({ message: MESSAGES.currentPasswordRequired })
   @MaxLength(1000, { message: MESSAGES.currentPasswordWrong })
   currentPassword!: string;
 
