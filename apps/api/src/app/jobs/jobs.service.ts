@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { AppConfig } from '../common/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
@@ -21,22 +22,53 @@ export interface QueueDefinition {
 }
 
 /**
+ * How long shutdown waits for running handlers (ms) before pg-boss marks what still runs failed
+ * ('pg-boss shut down while active') and the database pools close. Below Docker's 10 s between
+ * SIGTERM and SIGKILL, leaving room for the HTTP server and the pools.
+ */
+export const JOBS_STOP_TIMEOUT_MS = 7_000;
+
+/** The reason of the shutdown signal handlers receive: the API is stopping. */
+export class JobsStoppingError extends Error {
+  constructor() {
+    super('the API is shutting down');
+    this.name = 'JobsStoppingError';
+  }
+}
+
+/**
  * Handles one job's data; throwing fails the attempt (pg-boss retries it per the queue). `job`
  * carries its metadata as of this attempt (state, `retryCount` already counting it, `retryLimit`).
+ * `stopping` is aborted (reason: a `JobsStoppingError`) when the API starts shutting down: a long
+ * handler should then wind up within `JOBS_STOP_TIMEOUT_MS`, leaving its work in a state a later
+ * run picks up (the database stays open until the handler returns or that time is up).
  */
-export type JobHandler<T extends object> = (data: T, job: PgBoss.JobWithMetadata<T>) => Promise<void>;
+export type JobHandler<T extends object> = (
+  data: T,
+  job: PgBoss.JobWithMetadata<T>,
+  stopping: AbortSignal,
+) => Promise<void>;
 
 /**
  * Background jobs in PostgreSQL through pg-boss (DESIGN.md §3): every API instance on one database
  * shares the queues, and each job is handed to exactly one worker. Modules register their queues
  * and handlers in `onModuleInit` (this service has started by then) and queue work with `send`.
+ *
+ * Shutdown (`stop`, run by `GracefulShutdown` before the database pools close): the workers stop
+ * taking jobs, running handlers are told through their `stopping` signal and awaited (at most
+ * `JOBS_STOP_TIMEOUT_MS`), then pg-boss closes its connections.
  */
 @Injectable()
-export class JobsService implements OnModuleInit, OnApplicationShutdown {
+export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobsService.name);
   private readonly boss: PgBoss;
   /** Worker ids by queue, so `send` can wake this instance's worker instead of waiting a poll. */
   private readonly workers = new Map<string, string[]>();
+  /** Aborted when shutdown starts; handed to every handler. */
+  private readonly stopping = new AbortController();
+  /** Handlers running on this instance (pg-boss may hand out a job it fetched while stopping). */
+  private readonly running = new Set<Promise<void>>();
+  private stopped?: Promise<void>;
 
   constructor(config: AppConfig) {
     this.boss = new PgBoss({
@@ -52,8 +84,41 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     await this.boss.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  /** Stops the jobs before the HTTP server and the database close (see `stop`). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /**
+   * Stops this instance's jobs: no new job starts, running handlers see their `stopping` signal
+   * aborted and get up to `JOBS_STOP_TIMEOUT_MS` to return (pg-boss marks a job still running then
+   * failed), then pg-boss closes its pool. Resolves in under a second when nothing runs. Idempotent
+   * (every call returns the first call's promise); never rejects (a failure is logged).
+   */
+  stop(): Promise<void> {
+    this.stopped ??= this.stopNow();
+    return this.stopped;
+  }
+
+  private async stopNow(): Promise<void> {
+    const deadline = Date.now() + JOBS_STOP_TIMEOUT_MS;
+    this.stopping.abort(new JobsStoppingError());
+    try {
+      // pg-boss 10 (README "stop"): graceful waits for its workers' active jobs, polling every
+      // 500 ms, until `timeout`; then fails what is left and, with `close` (default), ends its pool.
+      await this.boss.stop({ graceful: true, wait: true, timeout: JOBS_STOP_TIMEOUT_MS });
+    } catch (error) {
+      this.logger.error(`pg-boss did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // A handler pg-boss no longer counts (started from a fetch that returned while it stopped, or
+    // past its timeout) still gets the rest of the time before the database closes under it.
+    const left = deadline - Date.now();
+    if (this.running.size > 0 && left > 0) {
+      await Promise.race([Promise.allSettled([...this.running]), delay(left, undefined, { ref: false })]);
+    }
+    if (this.running.size > 0) {
+      this.logger.warn(`${this.running.size} job handler(s) still running after ${JOBS_STOP_TIMEOUT_MS} ms; closing anyway`);
+    }
   }
 
   /**
@@ -73,12 +138,22 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
-        await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-          await handler(job.data, job);
-        }),
+        await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, ([job]) =>
+          this.track(handler(job.data, job, this.stopping.signal)),
+        ),
       );
     }
     this.workers.set(name, ids);
+  }
+
+  /** Counts `handling` among the running handlers until it settles; resolves or rejects as it does. */
+  private async track(handling: Promise<void>): Promise<void> {
+    this.running.add(handling);
+    try {
+      await handling;
+    } finally {
+      this.running.delete(handling);
+    }
   }
 
   /**

@@ -38,21 +38,27 @@ const MINDBODY_CONCURRENCY = 8;
 /** A staff token this close to expiry is re-issued before use. */
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
-/** Runs `work` over `items` with at most `limit` at once; keeps the order of results. */
+/**
+ * Runs `work` over `items` with at most `limit` at once; keeps the order of results. Once
+ * `stopping` is aborted no new item starts: the calls under way end, then it throws.
+ * @throws `stopping.reason` when items were left undone; else the first error of `work`
+ */
 async function mapLimit<T, R>(
   items: T[],
   limit: number,
   work: (item: T) => Promise<R>,
+  stopping?: AbortSignal,
 ): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopping?.aborted) {
       const index = next++;
       results[index] = await work(items[index]);
     }
   });
   await Promise.all(lanes);
+  if (next < items.length) stopping?.throwIfAborted();
   return results;
 }
 
@@ -161,6 +167,11 @@ export interface MindbodyRunResult {
  * business (import, sync, prices) ever run at once. Each run ends with SPEC §4's process state 'completed <ISO time>' or
  * 'failed <ISO time>'; Mindbody's transient failures (429, 5xx, dropped connections) are retried
  * by the client with backoff before a run fails.
+ *
+ * When the API shuts down (the jobs' `stopping` signal) an import or sync under way stops at its
+ * next page or batch and ends 'failed <time>', as any failed run (the stage is unchanged and the
+ * wizard offers the run again); a job that had not started yet, and a 'prices' job, go back to the
+ * queue for the next instance that starts. A Mindbody request already sent is not cut short.
  */
 @Injectable()
 export class MindbodyProcessor implements OnModuleInit {
@@ -178,7 +189,7 @@ export class MindbodyProcessor implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.jobs.register<MindbodyJob>(
       { name: MINDBODY_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 },
-      (data) => this.run(data).then(() => undefined),
+      (data, _job, stopping) => this.run(data, stopping).then(() => undefined),
       2,
     );
   }
@@ -197,48 +208,102 @@ export class MindbodyProcessor implements OnModuleInit {
   }
 
   /**
-   * Runs one job under the business's lock and records its outcome. Never throws: a failure is
-   * the process state 'failed <time>' (a re-run starts over and converges, upserts being
-   * idempotent by client id).
+   * Runs one job under the business's lock and records its outcome. A failure is the process
+   * state 'failed <time>' (a re-run starts over and converges, upserts being idempotent by client id).
+   * @param stopping aborted when the API shuts down (see the class): a job still waiting for the
+   *   lock is queued again untouched; an import or sync under way stops at its next page or batch
+   *   and ends 'failed <time>'; a 'prices' job under way is queued again
+   * @returns the counts, or null when nothing ran to completion (stage too low, failed, stopped)
+   * @throws database errors outside the run itself (taking the lock, reading the integration,
+   *   recording the outcome)
    */
-  async run(job: MindbodyJob): Promise<MindbodyRunResult | null> {
-    return this.integrations.withBusinessLock(job.businessId, async () => {
-      const integration = await this.integrations.find(job.businessId);
-      const minStage = job.kind === 'sync' ? 4 : 2;
-      if (!integration || integration.stage < minStage) return null;
-      if (job.kind === 'prices') return this.priceQuietly(integration);
-      if (integration.processState !== 'running')
-        await this.integrations.startProcess(job.businessId, minStage);
-      const started = new Date();
-      try {
-        const result =
-          job.kind === 'import' ? await this.importAll(integration) : await this.sync(integration);
-        await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
-        if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
-        return result;
-      } catch (error) {
-        this.logger.warn(
-          `Mindbody ${job.kind} of business ${job.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
-        return null;
-      } finally {
-        await this.clearIfRemoved(job.businessId);
-      }
-    });
+  async run(job: MindbodyJob, stopping?: AbortSignal): Promise<MindbodyRunResult | null> {
+    let entered = false;
+    try {
+      return await this.integrations.withBusinessLock(
+        job.businessId,
+        () => {
+          entered = true;
+          return this.runLocked(job, stopping);
+        },
+        stopping,
+      );
+    } catch (error) {
+      if (entered || !stopping?.aborted) throw error;
+      await this.requeue(job, 'it waited for the business lock');
+      return null;
+    }
   }
 
-  /** The 'prices' job: every managed member's autopay price; failures are logged (the next sync prices what is missing). */
-  private async priceQuietly(
-    integration: MindbodyIntegrationEntity,
+  private async runLocked(
+    job: MindbodyJob,
+    stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult | null> {
+    if (stopping?.aborted) {
+      await this.requeue(job, 'it was about to start');
+      return null;
+    }
+    const integration = await this.integrations.find(job.businessId);
+    const minStage = job.kind === 'sync' ? 4 : 2;
+    if (!integration || integration.stage < minStage) return null;
+    if (job.kind === 'prices') return this.priceQuietly(integration, stopping);
+    if (integration.processState !== 'running')
+      await this.integrations.startProcess(job.businessId, minStage);
+    const started = new Date();
     try {
-      const priced = await this.priceMembers(integration, false);
-      return { clients: priced, autopayWrites: 0 };
+      const result =
+        job.kind === 'import'
+          ? await this.importAll(integration, stopping)
+          : await this.sync(integration, stopping);
+      await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
+      if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
+      return result;
     } catch (error) {
       this.logger.warn(
-        `Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        stopping?.aborted
+          ? `Mindbody ${job.kind} of business ${job.businessId} stopped: the API is shutting down (process state 'failed'; it can be run again)`
+          : `Mindbody ${job.kind} of business ${job.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
+      await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
+      return null;
+    } finally {
+      await this.clearIfRemoved(job.businessId);
+    }
+  }
+
+  /** Queues `job` again (for the next instance that starts) when the API stopped before it was done. */
+  private async requeue(job: MindbodyJob, when: string): Promise<void> {
+    try {
+      await this.enqueue(job.businessId, job.kind);
+      this.logger.log(
+        `Mindbody ${job.kind} of business ${job.businessId} queued again: the API shut down while ${when}`,
+      );
+    } catch (error) {
+      this.logger.warn(
+        `Mindbody ${job.kind} of business ${job.businessId} could not be queued again: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * The 'prices' job: every managed member's autopay price; failures are logged (the next sync
+   * prices what is missing); stopped by a shutdown, it is queued again.
+   */
+  private async priceQuietly(
+    integration: MindbodyIntegrationEntity,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyRunResult | null> {
+    try {
+      const priced = await this.priceMembers(integration, false, stopping);
+      return { clients: priced, autopayWrites: 0 };
+    } catch (error) {
+      if (stopping?.aborted) {
+        await this.requeue({ businessId: integration.businessId, kind: 'prices' }, 'it ran');
+      } else {
+        this.logger.warn(
+          `Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       return null;
     } finally {
       await this.clearIfRemoved(integration.businessId);
@@ -258,21 +323,29 @@ export class MindbodyProcessor implements OnModuleInit {
    * price lives, one request per client, so this runs after the import has made every member
    * visible (DESIGN §6).
    * @returns members priced
+   * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
    */
   private async priceMembers(
     integration: MindbodyIntegrationEntity,
     onlyUnpriced: boolean,
+    stopping: AbortSignal | undefined,
   ): Promise<number> {
     const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
     let priced = 0;
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      stopping?.throwIfAborted();
       const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
-      const prices = await mapLimit(batch, MINDBODY_CONCURRENCY, async (clientId) => {
-        const contracts = await this.withSite(integration, (site) =>
-          this.gateway.autopayContracts(site, clientId),
-        );
-        return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
-      });
+      const prices = await mapLimit(
+        batch,
+        MINDBODY_CONCURRENCY,
+        async (clientId) => {
+          const contracts = await this.withSite(integration, (site) =>
+            this.gateway.autopayContracts(site, clientId),
+          );
+          return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
+        },
+        stopping,
+      );
       priced += await this.members.setPrices(integration.businessId, prices);
     }
     return priced;
@@ -282,8 +355,11 @@ export class MindbodyProcessor implements OnModuleInit {
    * Import (SPEC §4 stage 2 → 3): every client page, upserted as it arrives; then referrals and
    * prospects. Prices follow in the 'prices' job (a contract read per client).
    */
-  private async importAll(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, undefined, false);
+  private async importAll(
+    integration: MindbodyIntegrationEntity,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyRunResult> {
+    const clients = await this.pullClients(integration, undefined, false, stopping);
     return { clients, autopayWrites: 0 };
   }
 
@@ -292,9 +368,17 @@ export class MindbodyProcessor implements OnModuleInit {
    * managed member whose discounted price differs from what Mindbody bills; a second sync with
    * nothing changed writes nothing.
    */
-  private async sync(integration: MindbodyIntegrationEntity): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, integration.lastSyncAt ?? undefined, true);
-    await this.priceMembers(integration, true);
+  private async sync(
+    integration: MindbodyIntegrationEntity,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyRunResult> {
+    const clients = await this.pullClients(
+      integration,
+      integration.lastSyncAt ?? undefined,
+      true,
+      stopping,
+    );
+    await this.priceMembers(integration, true, stopping);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
     const targets = (await this.members.autopayTargets(integration.businessId)).filter(
@@ -303,25 +387,31 @@ export class MindbodyProcessor implements OnModuleInit {
     let autopayWrites = 0;
     const billed: { memberId: string; autopayCents: number }[] = [];
     try {
-      await mapLimit(targets, MINDBODY_CONCURRENCY, async (target) => {
-        const amount = targetAutopayCents(target, onReferral, forReferee);
-        const contracts = await this.withSite(integration, (site) =>
-          this.gateway.autopayContracts(site, target.clientId),
-        );
-        for (const contract of contracts) {
-          if (contract.amountCents === amount) continue;
-          await this.withSite(integration, (site) =>
-            this.gateway.updateAutopayAmount(
-              site,
-              target.clientId,
-              contract.clientContractId,
-              amount,
-            ),
+      await mapLimit(
+        targets,
+        MINDBODY_CONCURRENCY,
+        async (target) => {
+          const amount = targetAutopayCents(target, onReferral, forReferee);
+          const contracts = await this.withSite(integration, (site) =>
+            this.gateway.autopayContracts(site, target.clientId),
           );
-          autopayWrites += 1;
-        }
-        if (contracts.length > 0) billed.push({ memberId: target.memberId, autopayCents: amount });
-      });
+          for (const contract of contracts) {
+            if (contract.amountCents === amount) continue;
+            await this.withSite(integration, (site) =>
+              this.gateway.updateAutopayAmount(
+                site,
+                target.clientId,
+                contract.clientContractId,
+                amount,
+              ),
+            );
+            autopayWrites += 1;
+          }
+          if (contracts.length > 0)
+            billed.push({ memberId: target.memberId, autopayCents: amount });
+        },
+        stopping,
+      );
     } finally {
       // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
       await this.members.setAutopay(integration.businessId, billed);
@@ -339,13 +429,17 @@ export class MindbodyProcessor implements OnModuleInit {
    * re-run converges). Then links the remaining referrals and queues referred prospects, each one
    * set-based statement over the whole business.
    * @param withPrices also read each client's contract for its price (sync: few changed clients)
+   * @param stopping once aborted, no page is fetched or written any more (the page under way is
+   *   awaited, so nothing of this run touches the database after it returns)
    * @returns clients processed
-   * @throws what the Mindbody client throws once its retries are spent, or a database error
+   * @throws what the Mindbody client throws once its retries are spent, a database error, or
+   *   `stopping.reason`
    */
   private async pullClients(
     integration: MindbodyIntegrationEntity,
     since: Date | undefined,
     withPrices: boolean,
+    stopping: AbortSignal | undefined,
   ): Promise<number> {
     const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
@@ -355,7 +449,8 @@ export class MindbodyProcessor implements OnModuleInit {
         let offset = 0;
         for (;;) {
           if (!(await arrived.waitForRoom())) return;
-          const page = await this.pricedPage(integration, offset, since, withPrices);
+          stopping?.throwIfAborted();
+          const page = await this.pricedPage(integration, offset, since, withPrices, stopping);
           arrived.push(page);
           offset += page.clients.length;
           if (page.clients.length === 0 || offset >= page.total) break;
@@ -368,6 +463,7 @@ export class MindbodyProcessor implements OnModuleInit {
     let done = 0;
     try {
       for (let batch = await arrived.takeAll(); batch; batch = await arrived.takeAll()) {
+        stopping?.throwIfAborted();
         const members: ManagedMemberInput[] = [];
         for (const page of batch) {
           for (const client of page.clients) {
@@ -399,32 +495,40 @@ export class MindbodyProcessor implements OnModuleInit {
     } finally {
       // Stops the fetcher at its next page; a request under way is left to end on its own (as
       // the old one-page prefetch was), so a failed write is reported without waiting for it.
+      // When the API is stopping it is awaited: it may still renew the staff token (a write).
       arrived.close();
-      void fetching;
+      if (stopping?.aborted) await fetching;
+      else void fetching;
     }
     await this.members.linkReferrals(businessId);
     await this.members.upsertProspects(businessId, prospects);
     return done;
   }
 
-  /** One page of clients; with `withPrices` each non-prospect gets its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once). */
+  /** One page of clients; with `withPrices` each non-prospect gets its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once, none started once `stopping` is aborted). */
   private async pricedPage(
     integration: MindbodyIntegrationEntity,
     offset: number,
     since: Date | undefined,
     withPrices: boolean,
+    stopping: AbortSignal | undefined,
   ): Promise<PricedPage> {
     const page = await this.withSite(integration, (site) =>
       this.gateway.clientsPage(site, { offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
     );
     if (!withPrices) return page;
-    const clients = await mapLimit(page.clients, MINDBODY_CONCURRENCY, async (client) => {
-      if (client.isProspect) return client;
-      const contracts = await this.withSite(integration, (site) =>
-        this.gateway.autopayContracts(site, client.id),
-      );
-      return { ...client, normalAutoPayCents: contracts[0]?.amountCents ?? null };
-    });
+    const clients = await mapLimit(
+      page.clients,
+      MINDBODY_CONCURRENCY,
+      async (client) => {
+        if (client.isProspect) return client;
+        const contracts = await this.withSite(integration, (site) =>
+          this.gateway.autopayContracts(site, client.id),
+        );
+        return { ...client, normalAutoPayCents: contracts[0]?.amountCents ?? null };
+      },
+      stopping,
+    );
     return { clients, total: page.total };
   }
 

@@ -220,13 +220,21 @@ export class MindbodyRepository {
    * Runs `work` while holding this business's Mindbody lock (a session-level
    * `pg_advisory_lock` on a connection of its own), so imports and syncs of one business never
    * overlap, whatever API instance runs them. Waits for a holder to finish (polling every 250 ms).
+   * @param stopping when it is aborted before the lock is taken, gives up waiting: `work` does not run
+   * @returns what `work` returns
+   * @throws `stopping.reason` when it gave up waiting; else what `work` or the lock queries throw
    */
-  async withBusinessLock<T>(businessId: string, work: () => Promise<T>): Promise<T> {
+  async withBusinessLock<T>(
+    businessId: string,
+    work: () => Promise<T>,
+    stopping?: AbortSignal,
+  ): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       const key = `mindbody:${businessId}`;
       for (;;) {
+        stopping?.throwIfAborted();
         const [row] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
           key,
         ])) as { locked: boolean }[];
