@@ -51,6 +51,18 @@ test('every public page shows its SPEC text under a title and description of its
   expect(descriptions.size).toBeGreaterThanOrEqual(publicPages.length - 1);
 });
 
+test('a signed-out visitor browses the public pages without a single failed request', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  for (const { path, heading } of publicPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(failed).toEqual([]);
+});
+
 test('home: the figures, and the hero sends visitors to the contact form', async ({ page }) => {
   await page.goto('/');
   const figures = page.getByRole('region', { name: 'Grove in numbers' });

@@ -11,3 +11,4 @@ export * from './lib/contact';
 export * from './lib/support';
 export * from './lib/lead';
 export * from './lib/account';
+export * from './lib/session-hint';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@grove/contracts';
+import { MESSAGES, SESSION_HINT_COOKIE } from '@grove/contracts';
 import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
 import { ACTIVE_SESSION_TRUST_MS } from './sessions.service';
 
@@ -40,6 +40,10 @@ describe('auth (integration)', () => {
       expect(access).toMatch(/Path=\/;/);
       expect(refresh).toMatch(/HttpOnly/i);
       expect(refresh).toMatch(/Path=\/api\/auth/);
+      // The readable hint that lets signed-out pages skip the session check carries no secret.
+      const hint = cookies.find((line) => line.startsWith(`${SESSION_HINT_COOKIE}=1;`));
+      expect(hint).toMatch(/Path=\/;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
       const me = await agent.get('/api/auth/me').expect(200);
       expect(me.body).toEqual(reply.body);
       const [session] = (await t.dataSource.query(`SELECT refresh_token_hash FROM sessions WHERE user_id = $1`, [
@@ -148,6 +152,7 @@ describe('auth (integration)', () => {
       const cleared = cookieHeader(out.headers);
       expect(cleared.some((line) => /^grove_access=;/.test(line))).toBe(true);
       expect(cleared.some((line) => /^grove_refresh=;.*Path=\/api\/auth/.test(line))).toBe(true);
+      expect(cleared.some((line) => line.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
       // The logged-out refresh token is refused, and the old access token no longer works.
       await t.agent().post('/api/auth/refresh').set('Cookie', refresh).expect(401);
       await t.agent().get('/api/auth/me').set('Cookie', access).expect(401);

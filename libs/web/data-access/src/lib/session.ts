@@ -1,11 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, SessionUser, SignupInput } from '@grove/contracts';
+import { SESSION_HINT_COOKIE, type LoginRequest, type SessionUser, type SignupInput } from '@grove/contracts';
 import { ApiError, apiFetch } from './api-client';
 
 export const sessionKey = ['session'] as const;
 
-/** Reads the signed-in owner (`GET /api/auth/me`); `null` when signed out. */
+/** True when the API's `SESSION_HINT_COOKIE` is present: a session may exist. */
+export function mayBeSignedIn(cookies: string = document.cookie): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+/**
+ * Reads the signed-in owner (`GET /api/auth/me`, refreshing the session once on 401); `null` when
+ * signed out. Without the session hint cookie it answers `null` without asking the API.
+ */
 export async function fetchSession(): Promise<SessionUser | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await apiFetch<SessionUser>('/api/auth/me');
   } catch (error) {
