@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadAppConfig } from './app-config';
+import { AppConfig, DEFAULT_APP_SETTINGS, loadAppConfig, type AppSettings } from './app-config';
 
 const url = 'postgres://u:p@localhost:5432/grove';
 
@@ -159,5 +159,35 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
       limit: 2,
       delaySeconds: 1,
     });
+  });
+});
+
+describe('AppConfig (named settings)', () => {
+  const required: AppSettings = {
+    nodeEnv: 'test',
+    databaseUrl: url,
+    port: 3000,
+    jwtSecret: 'x'.repeat(32),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    allowedOrigins: [],
+    cookieSecure: false,
+    throttleLoginLimit: 5,
+    webDistDir: '/srv/grove/dist/apps',
+    remoteUrls: loadAppConfig({ DATABASE_URL: url }).remoteUrls,
+    logLevel: 'silent',
+    seedDemo: false,
+  };
+
+  it('fills every optional setting left out (or undefined) from DEFAULT_APP_SETTINGS', () => {
+    const config = new AppConfig({ ...required, jira: undefined });
+    expect(config).toMatchObject({ ...required, ...DEFAULT_APP_SETTINGS });
+  });
+
+  it('keeps the settings it is given, by name', () => {
+    const config = new AppConfig({ ...required, throttleSupportLimit: 7, publicOrigin: 'https://grove.example.com' });
+    expect(config.throttleSupportLimit).toBe(7);
+    expect(config.publicOrigin).toBe('https://grove.example.com');
+    expect(config.throttleContactLimit).toBe(DEFAULT_APP_SETTINGS.throttleContactLimit);
   });
 });
