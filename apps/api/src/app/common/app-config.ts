@@ -1,4 +1,5 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
@@ -13,6 +14,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 
@@ -88,6 +90,24 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   THROTTLE_DISABLED = false;
+
+  /**
+   * The reverse proxies / load balancers in front of the API whose `X-Forwarded-For` (client
+   * address: throttling, stored `client_ip`, logs), `X-Forwarded-Proto` and `X-Forwarded-Host`
+   * (the request's own origin) are believed: a hop count (`1` = the one proxy directly in front),
+   * or a comma-separated list of addresses, CIDR ranges and `loopback` / `linklocal` /
+   * `uniquelocal`. Unset: none, the connecting socket is the client. See `parseTrustProxy`.
+   */
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== null,
+      defaultMessage: () =>
+        "TRUST_PROXY must be a hop count (0, 1, 2, …) or a comma-separated list of IP addresses, CIDR ranges, 'loopback', 'linklocal' and 'uniquelocal'",
+    },
+  })
+  @IsOptional()
+  TRUST_PROXY?: string;
 
   /**
    * Origin used in referral link URLs (`https://grove.example.com`); when unset, the origin of the
@@ -336,6 +356,42 @@ export interface RetrySettings {
 }
 
 /**
+ * Express's `trust proxy` setting (https://expressjs.com/en/guide/behind-proxies.html): `false`
+ * trusts no proxy (`req.ip` is the socket's address); a number trusts that many hops in front of
+ * the API; a list trusts the proxies at those addresses, CIDR ranges or named ranges
+ * (`loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | readonly string[];
+
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY list entry: a named range, an IPv4/IPv6 address, or address/prefix-length. */
+function isTrustProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry.toLowerCase())) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Parses a TRUST_PROXY value: `'2'` → 2 hops; `'loopback, 10.0.0.0/8,fd00::/8'` →
+ * `['loopback', '10.0.0.0/8', 'fd00::/8']` (trimmed, range names lower-cased).
+ * `true` (trust every hop, letting any client pick its own address) is deliberately not accepted.
+ * @returns the setting for Express, or null when `value` is neither a hop count nor a valid list
+ */
+export function parseTrustProxy(value: string): number | string[] | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number.isSafeInteger(Number(text)) ? Number(text) : null;
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (!entries.every(isTrustProxyEntry)) return null;
+  return entries.map((entry) =>
+    TRUST_PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry,
+  );
+}
+
+/**
  * Everything `AppConfig` holds, by name (`loadAppConfig` builds it from the environment; tests may
  * build one directly). The optional groups fall back to `DEFAULT_APP_SETTINGS`.
  */
@@ -372,6 +428,8 @@ export interface AppSettings {
   /** Jira settings, or null when issue reports are only stored. */
   jira?: JiraSettings | null;
   jiraRetry?: RetrySettings;
+  /** Which proxies' X-Forwarded-* headers Express believes (TRUST_PROXY); false: none. */
+  trustProxy?: TrustProxy;
 }
 
 /** The settings `AppSettings` may leave out. */
@@ -406,6 +464,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   },
   jira: null,
   jiraRetry: { limit: 5, delaySeconds: 30 },
+  trustProxy: false,
 };
 
 /**
@@ -436,6 +495,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly mail: MailSettings;
   readonly jira: JiraSettings | null;
   readonly jiraRetry: RetrySettings;
+  readonly trustProxy: TrustProxy;
 
   /** @param settings every setting by name; an optional one left out (or undefined) takes its `DEFAULT_APP_SETTINGS` value */
   constructor(settings: AppSettings) {
@@ -463,6 +523,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.mail = settings.mail ?? defaults.mail;
     this.jira = settings.jira ?? defaults.jira;
     this.jiraRetry = settings.jiraRetry ?? defaults.jiraRetry;
+    this.trustProxy = settings.trustProxy ?? defaults.trustProxy;
   }
 
   private secretKey?: KeyObject;
@@ -554,6 +615,9 @@ export function loadAppConfig(
     },
     jira: jiraSettings(vars),
     jiraRetry: { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
+    // Validated above: null cannot come back here.
+    trustProxy:
+      vars.TRUST_PROXY === undefined ? false : (parseTrustProxy(vars.TRUST_PROXY) ?? false),
   });
 }
 
