@@ -68,6 +68,14 @@ export class AppModule {
               const header = request.headers['x-request-id'];
               return typeof header === 'string' && header.length <= 100 ? header : randomUUID();
             },
+            // `req.remoteAddress` in request logs: the client as Express sees it (`req.ip`, from
+            // X-Forwarded-For behind a trusted proxy, TRUST_PROXY) rather than the socket's peer.
+            serializers: {
+              req: (req: { remoteAddress?: string; raw?: { ip?: string } }) => {
+                req.remoteAddress = req.raw?.ip ?? req.remoteAddress;
+                return req;
+              },
+            },
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -88,6 +96,8 @@ export class AppModule {
         }),
         // Named throttlers (THROTTLER_NAMES), one per minute each. A throttled route uses
         // `@ThrottledBy(name)`, which skips the other ones; THROTTLE_DISABLED switches them all off.
+        // Each client is tracked by `req.ip` (ThrottlerGuard's default getTracker), which is the
+        // X-Forwarded-For client only behind proxies trusted by TRUST_PROXY (setup-app.ts).
         ThrottlerModule.forRoot({
           throttlers: THROTTLER_NAMES.map((name) => ({ name, ttl: 60_000, limit: throttleLimits[name] })),
           skipIf: () => config.throttleDisabled,

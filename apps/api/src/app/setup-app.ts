@@ -10,11 +10,15 @@ import { WebAppsService } from './web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
- * pino logger, helmet + CSP (self plus the configured remote origins), response compression, cookies, the `/api`
+ * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (self plus the configured remote origins), response compression, cookies, the `/api`
  * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs`.
  */
 export function setupApp(app: INestApplication): void {
   const config = app.get(AppConfig);
+  // Behind trusted proxies (TRUST_PROXY), `req.ip` is the client from X-Forwarded-For, and
+  // `req.protocol` / `req.host` follow X-Forwarded-Proto / X-Forwarded-Host. The throttler's
+  // tracker, `@Ip()` (stored client_ip), the request log and `RequestOrigin` all read those.
+  app.getHttpAdapter().getInstance().set('trust proxy', config.trustProxy);
   app.useLogger(app.get(Logger));
   const remotes = config.remoteOrigins;
   app.use(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadAppConfig } from './app-config';
+import { AppConfig, DEFAULT_APP_SETTINGS, loadAppConfig, parseTrustProxy, type AppSettings } from './app-config';
 
 const url = 'postgres://u:p@localhost:5432/grove';
 
@@ -21,6 +21,7 @@ describe('loadAppConfig', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.remoteUrls.dashboard).toBe('/remotes/dashboard/mf-manifest.json');
     expect(config.remoteOrigins).toEqual([]);
+    expect(config.trustProxy).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -159,5 +160,80 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
       limit: 2,
       delaySeconds: 1,
     });
+  });
+});
+
+describe('AppConfig (named settings)', () => {
+  const required: AppSettings = {
+    nodeEnv: 'test',
+    databaseUrl: url,
+    port: 3000,
+    jwtSecret: 'x'.repeat(32),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    allowedOrigins: [],
+    cookieSecure: false,
+    throttleLoginLimit: 5,
+    webDistDir: '/srv/grove/dist/apps',
+    remoteUrls: loadAppConfig({ DATABASE_URL: url }).remoteUrls,
+    logLevel: 'silent',
+    seedDemo: false,
+  };
+
+  it('fills every optional setting left out (or undefined) from DEFAULT_APP_SETTINGS', () => {
+    const config = new AppConfig({ ...required, jira: undefined });
+    expect(config).toMatchObject({ ...required, ...DEFAULT_APP_SETTINGS });
+  });
+
+  it('keeps the settings it is given, by name', () => {
+    const config = new AppConfig({ ...required, throttleSupportLimit: 7, publicOrigin: 'https://grove.example.com' });
+    expect(config.throttleSupportLimit).toBe(7);
+    expect(config.publicOrigin).toBe('https://grove.example.com');
+    expect(config.throttleContactLimit).toBe(DEFAULT_APP_SETTINGS.throttleContactLimit);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadAppConfig({ DATABASE_URL: url, TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy when unset or empty', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).trustProxy).toBe(false);
+    expect(trustProxy('')).toBe(false);
+  });
+
+  it('reads a hop count', () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy(' 2 ')).toBe(2);
+    expect(trustProxy('0')).toBe(0);
+  });
+
+  it('reads a list of addresses, CIDR ranges and named ranges', () => {
+    expect(trustProxy('loopback')).toEqual(['loopback']);
+    expect(trustProxy(' LinkLocal, 10.0.0.0/8 ,192.168.1.7, uniquelocal')).toEqual([
+      'linklocal',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'uniquelocal',
+    ]);
+    expect(trustProxy('::1,fd00::/8,2001:db8::/128,172.16.0.0/12')).toEqual(['::1', 'fd00::/8', '2001:db8::/128', '172.16.0.0/12']);
+  });
+
+  it.each([
+    ['true'],
+    ['false'],
+    ['-1'],
+    ['1.5'],
+    ['one'],
+    ['10.0.0.1,'],
+    ['10.0.0.0/33'],
+    ['fd00::/129'],
+    ['10.0.0.0/8/8'],
+    ['10.0.0.0/'],
+    ['1.2.3'],
+    ['proxy.example.com'],
+    ['99999999999999999999'],
+  ])('refuses %p with a message naming TRUST_PROXY', (value) => {
+    expect(() => trustProxy(value)).toThrow(/TRUST_PROXY must be a hop count/);
+    expect(parseTrustProxy(value)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { REMOTE_NAMES, type RemoteName } from '@grove/contracts';
@@ -13,6 +14,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 
@@ -88,6 +90,24 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   THROTTLE_DISABLED = false;
+
+  /**
+   * The reverse proxies / load balancers in front of the API whose `X-Forwarded-For` (client
+   * address: throttling, stored `client_ip`, logs), `X-Forwarded-Proto` and `X-Forwarded-Host`
+   * (the request's own origin) are believed: a hop count (`1` = the one proxy directly in front),
+   * or a comma-separated list of addresses, CIDR ranges and `loopback` / `linklocal` /
+   * `uniquelocal`. Unset: none, the connecting socket is the client. See `parseTrustProxy`.
+   */
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== null,
+      defaultMessage: () =>
+        "TRUST_PROXY must be a hop count (0, 1, 2, …) or a comma-separated list of IP addresses, CIDR ranges, 'loopback', 'linklocal' and 'uniquelocal'",
+    },
+  })
+  @IsOptional()
+  TRUST_PROXY?: string;
 
   /**
    * Origin used in referral link URLs (`https://grove.example.com`); when unset, the origin of the
@@ -335,54 +355,176 @@ export interface RetrySettings {
   delaySeconds: number;
 }
 
-/** The validated configuration every module reads (injectable by its class). */
-export class AppConfig {
-  constructor(
-    readonly nodeEnv: 'development' | 'production' | 'test',
-    readonly databaseUrl: string,
-    readonly port: number,
-    readonly jwtSecret: string,
-    readonly accessTokenTtlSeconds: number,
-    readonly refreshTokenTtlSeconds: number,
-    /** Exact origins (`https://host[:port]`), no trailing slash. */
-    readonly allowedOrigins: readonly string[],
-    readonly cookieSecure: boolean,
-    readonly throttleLoginLimit: number,
-    /** Absolute path of the web apps' build output. */
-    readonly webDistDir: string,
-    /** Manifest URL of each remote (`/remotes/<name>/mf-manifest.json` unless overridden). */
-    readonly remoteUrls: Readonly<Record<RemoteName, string>>,
-    readonly logLevel: string,
-    readonly seedDemo: boolean,
-    readonly throttleReferralLimit = 10,
-    /** True: no request is throttled (THROTTLE_DISABLED). */
-    readonly throttleDisabled = false,
-    /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
-    readonly publicOrigin: string | null = null,
-    /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
-    readonly mindbody: MindbodyConfig = DEFAULT_MINDBODY_CONFIG,
-    /** Contact/lead submissions per client per minute (throttler 'contact'). */
-    readonly throttleContactLimit = 5,
-    /** Issue reports per client per minute (throttler 'support'). */
-    readonly throttleSupportLimit = 5,
-    readonly captcha: CaptchaSettings = {
-      provider: 'altcha',
-      altchaHmacKey: randomBytes(32).toString('base64url'),
-      altchaCost: 5000,
-      altchaExpiresSeconds: 300,
-      siteKey: null,
-      secretKey: null,
-      verifyUrl: null,
-    },
-    readonly mail: MailSettings = {
-      smtpUrl: null,
-      from: 'Grove <no-reply@grove.local>',
-      contactRecipient: 'hello@grove.local',
-    },
-    /** Jira settings, or null when issue reports are only stored. */
-    readonly jira: JiraSettings | null = null,
-    readonly jiraRetry: RetrySettings = { limit: 5, delaySeconds: 30 },
-  ) {}
+/**
+ * Express's `trust proxy` setting (https://expressjs.com/en/guide/behind-proxies.html): `false`
+ * trusts no proxy (`req.ip` is the socket's address); a number trusts that many hops in front of
+ * the API; a list trusts the proxies at those addresses, CIDR ranges or named ranges
+ * (`loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | readonly string[];
+
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY list entry: a named range, an IPv4/IPv6 address, or address/prefix-length. */
+function isTrustProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry.toLowerCase())) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Parses a TRUST_PROXY value: `'2'` → 2 hops; `'loopback, 10.0.0.0/8,fd00::/8'` →
+ * `['loopback', '10.0.0.0/8', 'fd00::/8']` (trimmed, range names lower-cased).
+ * `true` (trust every hop, letting any client pick its own address) is deliberately not accepted.
+ * @returns the setting for Express, or null when `value` is neither a hop count nor a valid list
+ */
+export function parseTrustProxy(value: string): number | string[] | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number.isSafeInteger(Number(text)) ? Number(text) : null;
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (!entries.every(isTrustProxyEntry)) return null;
+  return entries.map((entry) =>
+    TRUST_PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry,
+  );
+}
+
+/**
+ * Everything `AppConfig` holds, by name (`loadAppConfig` builds it from the environment; tests may
+ * build one directly). The optional groups fall back to `DEFAULT_APP_SETTINGS`.
+ */
+export interface AppSettings {
+  nodeEnv: 'development' | 'production' | 'test';
+  databaseUrl: string;
+  port: number;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Exact origins (`https://host[:port]`), no trailing slash. */
+  allowedOrigins: readonly string[];
+  cookieSecure: boolean;
+  throttleLoginLimit: number;
+  /** Absolute path of the web apps' build output. */
+  webDistDir: string;
+  /** Manifest URL of each remote (`/remotes/<name>/mf-manifest.json` unless overridden). */
+  remoteUrls: Readonly<Record<RemoteName, string>>;
+  logLevel: string;
+  seedDemo: boolean;
+  throttleReferralLimit?: number;
+  /** True: no request is throttled (THROTTLE_DISABLED). */
+  throttleDisabled?: boolean;
+  /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
+  publicOrigin?: string | null;
+  /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
+  mindbody?: MindbodyConfig;
+  /** Contact/lead submissions per client per minute (throttler 'contact'). */
+  throttleContactLimit?: number;
+  /** Issue reports per client per minute (throttler 'support'). */
+  throttleSupportLimit?: number;
+  captcha?: CaptchaSettings;
+  mail?: MailSettings;
+  /** Jira settings, or null when issue reports are only stored. */
+  jira?: JiraSettings | null;
+  jiraRetry?: RetrySettings;
+  /** Which proxies' X-Forwarded-* headers Express believes (TRUST_PROXY); false: none. */
+  trustProxy?: TrustProxy;
+}
+
+/** The settings `AppSettings` may leave out. */
+type DefaultedSetting = {
+  [K in keyof AppSettings]-?: undefined extends AppSettings[K] ? K : never;
+}[keyof AppSettings];
+
+/**
+ * What `AppConfig` uses for a setting left out of `AppSettings`. The keys are random per process
+ * (as with the unset environment variables in development).
+ */
+export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
+  throttleReferralLimit: 10,
+  throttleDisabled: false,
+  publicOrigin: null,
+  mindbody: DEFAULT_MINDBODY_CONFIG,
+  throttleContactLimit: 5,
+  throttleSupportLimit: 5,
+  captcha: {
+    provider: 'altcha',
+    altchaHmacKey: randomBytes(32).toString('base64url'),
+    altchaCost: 5000,
+    altchaExpiresSeconds: 300,
+    siteKey: null,
+    secretKey: null,
+    verifyUrl: null,
+  },
+  mail: {
+    smtpUrl: null,
+    from: 'Grove <no-reply@grove.local>',
+    contactRecipient: 'hello@grove.local',
+  },
+  jira: null,
+  jiraRetry: { limit: 5, delaySeconds: 30 },
+  trustProxy: false,
+};
+
+/**
+ * The validated configuration every module reads (injectable by its class). Each property is the
+ * `AppSettings` field of the same name (documented there), defaulted from `DEFAULT_APP_SETTINGS`.
+ */
+export class AppConfig implements Readonly<Required<AppSettings>> {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly databaseUrl: string;
+  readonly port: number;
+  readonly jwtSecret: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly allowedOrigins: readonly string[];
+  readonly cookieSecure: boolean;
+  readonly throttleLoginLimit: number;
+  readonly webDistDir: string;
+  readonly remoteUrls: Readonly<Record<RemoteName, string>>;
+  readonly logLevel: string;
+  readonly seedDemo: boolean;
+  readonly throttleReferralLimit: number;
+  readonly throttleDisabled: boolean;
+  readonly publicOrigin: string | null;
+  readonly mindbody: MindbodyConfig;
+  readonly throttleContactLimit: number;
+  readonly throttleSupportLimit: number;
+  readonly captcha: CaptchaSettings;
+  readonly mail: MailSettings;
+  readonly jira: JiraSettings | null;
+  readonly jiraRetry: RetrySettings;
+  readonly trustProxy: TrustProxy;
+
+  /** @param settings every setting by name; an optional one left out (or undefined) takes its `DEFAULT_APP_SETTINGS` value */
+  constructor(settings: AppSettings) {
+    const defaults = DEFAULT_APP_SETTINGS;
+    this.nodeEnv = settings.nodeEnv;
+    this.databaseUrl = settings.databaseUrl;
+    this.port = settings.port;
+    this.jwtSecret = settings.jwtSecret;
+    this.accessTokenTtlSeconds = settings.accessTokenTtlSeconds;
+    this.refreshTokenTtlSeconds = settings.refreshTokenTtlSeconds;
+    this.allowedOrigins = settings.allowedOrigins;
+    this.cookieSecure = settings.cookieSecure;
+    this.throttleLoginLimit = settings.throttleLoginLimit;
+    this.webDistDir = settings.webDistDir;
+    this.remoteUrls = settings.remoteUrls;
+    this.logLevel = settings.logLevel;
+    this.seedDemo = settings.seedDemo;
+    this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
+    this.throttleDisabled = settings.throttleDisabled ?? defaults.throttleDisabled;
+    this.publicOrigin = settings.publicOrigin ?? defaults.publicOrigin;
+    this.mindbody = settings.mindbody ?? defaults.mindbody;
+    this.throttleContactLimit = settings.throttleContactLimit ?? defaults.throttleContactLimit;
+    this.throttleSupportLimit = settings.throttleSupportLimit ?? defaults.throttleSupportLimit;
+    this.captcha = settings.captcha ?? defaults.captcha;
+    this.mail = settings.mail ?? defaults.mail;
+    this.jira = settings.jira ?? defaults.jira;
+    this.jiraRetry = settings.jiraRetry ?? defaults.jiraRetry;
+    this.trustProxy = settings.trustProxy ?? defaults.trustProxy;
+  }
 
   private secretKey?: KeyObject;
 
@@ -445,35 +587,38 @@ export function loadAppConfig(
   const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  return new AppConfig(
-    vars.NODE_ENV,
-    vars.DATABASE_URL,
-    vars.PORT,
+  return new AppConfig({
+    nodeEnv: vars.NODE_ENV,
+    databaseUrl: vars.DATABASE_URL,
+    port: vars.PORT,
     jwtSecret,
-    vars.ACCESS_TOKEN_TTL_SECONDS,
-    vars.REFRESH_TOKEN_TTL_SECONDS,
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
     allowedOrigins,
-    vars.COOKIE_SECURE ?? production,
-    vars.THROTTLE_LOGIN_LIMIT,
-    path.resolve(cwd, vars.WEB_DIST_DIR),
+    cookieSecure: vars.COOKIE_SECURE ?? production,
+    throttleLoginLimit: vars.THROTTLE_LOGIN_LIMIT,
+    webDistDir: path.resolve(cwd, vars.WEB_DIST_DIR),
     remoteUrls,
-    vars.LOG_LEVEL,
-    vars.GROVE_SEED_DEMO,
-    vars.THROTTLE_REFERRAL_LIMIT,
-    vars.THROTTLE_DISABLED,
-    vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
-    mindbodyConfig(vars, production),
-    vars.THROTTLE_CONTACT_LIMIT,
-    vars.THROTTLE_SUPPORT_LIMIT,
-    captchaSettings(vars, production),
-    {
+    logLevel: vars.LOG_LEVEL,
+    seedDemo: vars.GROVE_SEED_DEMO,
+    throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
+    throttleDisabled: vars.THROTTLE_DISABLED,
+    publicOrigin: vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
+    mindbody: mindbodyConfig(vars, production),
+    throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
+    throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
+    captcha: captchaSettings(vars, production),
+    mail: {
       smtpUrl: vars.SMTP_URL ?? null,
       from: vars.MAIL_FROM,
       contactRecipient: vars.CONTACT_RECIPIENT,
     },
-    jiraSettings(vars),
-    { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
-  );
+    jira: jiraSettings(vars),
+    jiraRetry: { limit: vars.JIRA_RETRY_LIMIT, delaySeconds: vars.JIRA_RETRY_DELAY_SECONDS },
+    // Validated above: null cannot come back here.
+    trustProxy:
+      vars.TRUST_PROXY === undefined ? false : (parseTrustProxy(vars.TRUST_PROXY) ?? false),
+  });
 }
 
 /**

@@ -9,7 +9,8 @@ export const ORIGIN_NOT_ALLOWED = 'Origin not allowed';
 
 /**
  * Cross-site request check (DESIGN §4): an unsafe request (POST/PUT/PATCH/DELETE) carrying an
- * `Origin` header must come from the API's own origin (protocol + Host) or from ALLOWED_ORIGINS.
+ * `Origin` header must come from the API's own origin (protocol + host, as `RequestOrigin` reads
+ * them: X-Forwarded-Proto / X-Forwarded-Host behind a trusted proxy) or from ALLOWED_ORIGINS.
  * Requests without `Origin` (curl, server-to-server) pass; cookies are SameSite=Lax as well.
  *
  * @throws ForbiddenException 403 'Origin not allowed'
@@ -23,7 +24,7 @@ export class OriginGuard implements CanActivate {
     if (!UNSAFE_METHODS.has(request.method)) return true;
     const origin = request.headers.origin;
     if (!origin) return true;
-    const own = `${request.protocol}://${request.headers.host ?? ''}`;
+    const own = `${request.protocol}://${request.host ?? ''}`;
     if (origin === own || this.config.allowedOrigins.includes(origin)) return true;
     throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
   }
