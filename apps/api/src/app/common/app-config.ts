@@ -18,8 +18,6 @@ import {
   validateSync,
 } from 'class-validator';
 
-/** The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`. */
-
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }): unknown => {
@@ -578,6 +576,7 @@ export function loadAppConfig(
       'AppConfig',
     );
   }
+  // The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`.
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [
       name,
