@@ -15,6 +15,7 @@ import {
   type MindbodyClientPage,
   type MindbodyClientRecord,
   type MindbodySite,
+  type MindbodySiteClient,
   type MindbodyWebhookSubscription,
 } from './mindbody-gateway';
 
@@ -42,6 +43,72 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
   referredBy: client.ReferredBy?.trim() || null,
   normalAutoPayCents: null,
 });
+
+/**
+ * {@link MindbodySiteClient} on one `MindbodyClient` (built once per job run by
+ * {@link MindbodyApiGateway.forSite}); converts Mindbody's dollars to cents.
+ */
+class MindbodyApiSiteClient implements MindbodySiteClient {
+  constructor(private readonly client: MindbodyClient) {}
+
+  /**
+   * `GET /client/clients?request.limit&request.offset[&request.lastModifiedDate]` (Public API v6
+   * GetClients) → Grove's client records (prices unknown here) and TotalResults.
+   * @throws MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError (after the client's retries)
+   */
+  async clientsPage(page: {
+    offset: number;
+    limit: number;
+    modifiedSince?: Date;
+  }): Promise<MindbodyClientPage> {
+    const reply = await this.client.getClients({
+      limit: page.limit,
+      offset: page.offset,
+      lastModifiedDate: page.modifiedSince,
+    });
+    return { clients: reply.Clients.map(toRecord), total: reply.PaginationResponse.TotalResults };
+  }
+
+  /**
+   * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
+   * active autopay, its NormalAutoPay in cents; [] when the client has none.
+   * @throws as {@link clientsPage}
+   */
+  async autopayContracts(clientId: string): Promise<MindbodyAutopayContract[]> {
+    const reply = await this.client.getClientContracts(clientId);
+    const contract = autopayContract(reply.Contracts);
+    return contract
+      ? [
+          {
+            clientContractId: String(contract.Id),
+            amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
+          },
+        ]
+      : [];
+  }
+
+  /**
+   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays) with `Amount` =
+   * `amountCents` / 100 dollars, overriding the contract's autopay amount from the next charge.
+   * @throws as {@link clientsPage}
+   */
+  async updateAutopayAmount(
+    clientId: string,
+    clientContractId: string,
+    amountCents: number,
+  ): Promise<void> {
+    await this.client.updateClientContractAutopays({
+      ClientContractId: Number(clientContractId),
+      ClientId: clientId,
+      Amount: amountCents / 100,
+    });
+  }
+
+  /** The staff token sent from the next call on (`MindbodyClient.setStaffToken`). */
+  useStaffToken(staffToken: string): void {
+    this.client.setStaffToken(staffToken);
+  }
+}
 
 /**
  * {@link MindbodyGateway} on `@grove/api-mindbody`'s `MindbodyClient` (timeouts, retries with
@@ -92,56 +159,10 @@ export class MindbodyApiGateway extends MindbodyGateway {
   }
 
   /**
-   * `GET /client/clients?request.limit&request.offset[&request.lastModifiedDate]` (Public API v6
-   * GetClients) → Grove's client records (prices unknown here) and TotalResults.
-   * @throws MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError (after the client's retries)
+   * One {@link MindbodySiteClient} over ONE `MindbodyClient` for `site` (see {@link MindbodyApiSiteClient}).
    */
-  async clientsPage(
-    site: MindbodySite,
-    page: { offset: number; limit: number; modifiedSince?: Date },
-  ): Promise<MindbodyClientPage> {
-    const reply = await this.client(site.siteId, site.staffToken).getClients({
-      limit: page.limit,
-      offset: page.offset,
-      lastModifiedDate: page.modifiedSince,
-    });
-    return { clients: reply.Clients.map(toRecord), total: reply.PaginationResponse.TotalResults };
-  }
-
-  /**
-   * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
-   * active autopay, its NormalAutoPay in cents; [] when the client has none.
-   * @throws as {@link clientsPage}
-   */
-  async autopayContracts(site: MindbodySite, clientId: string): Promise<MindbodyAutopayContract[]> {
-    const reply = await this.client(site.siteId, site.staffToken).getClientContracts(clientId);
-    const contract = autopayContract(reply.Contracts);
-    return contract
-      ? [
-          {
-            clientContractId: String(contract.Id),
-            amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
-          },
-        ]
-      : [];
-  }
-
-  /**
-   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays) with `Amount` =
-   * `amountCents` / 100 dollars, overriding the contract's autopay amount from the next charge.
-   * @throws as {@link clientsPage}
-   */
-  async updateAutopayAmount(
-    site: MindbodySite,
-    clientId: string,
-    clientContractId: string,
-    amountCents: number,
-  ): Promise<void> {
-    await this.client(site.siteId, site.staffToken).updateClientContractAutopays({
-      ClientContractId: Number(clientContractId),
-      ClientId: clientId,
-      Amount: amountCents / 100,
-    });
+  forSite(site: MindbodySite): MindbodySiteClient {
+    return new MindbodyApiSiteClient(this.client(site.siteId, site.staffToken));
   }
 
   /**

@@ -49,6 +49,37 @@ export interface MindbodyWebhookSubscription {
   signatureKey: string;
 }
 
+/**
+ * Mindbody's client calls on one site with one staff token (the calls of one job run, DESIGN §6).
+ * Every method throws the client lib's typed errors when Mindbody fails for good (after its
+ * retries): `MindbodyAuthError` (401/403, e.g. an expired staff token), `MindbodyRequestError`,
+ * `MindbodyUnavailableError`.
+ */
+export interface MindbodySiteClient {
+  /**
+   * One page of `GET /client/clients` (limit ≤ 200), optionally only clients modified since
+   * `modifiedSince` (`request.lastModifiedDate`).
+   */
+  clientsPage(page: {
+    offset: number;
+    limit: number;
+    modifiedSince?: Date;
+  }): Promise<MindbodyClientPage>;
+
+  /** `GET /client/clientcontracts`: a client's contracts that bill by autopay ([] when none). */
+  autopayContracts(clientId: string): Promise<MindbodyAutopayContract[]>;
+
+  /** `POST /client/updateclientcontractautopays`: sets the amount of a contract's autopays, cents. */
+  updateAutopayAmount(
+    clientId: string,
+    clientContractId: string,
+    amountCents: number,
+  ): Promise<void>;
+
+  /** Sends `staffToken` from the next call on (calls already sent keep theirs). */
+  useStaffToken(staffToken: string): void;
+}
+
 /** Mindbody refused the staff login (wrong username, password or site). */
 export class MindbodyLoginRefusedError extends Error {
   constructor() {
@@ -71,27 +102,11 @@ export abstract class MindbodyGateway {
   ): Promise<{ token: string; expiresAt: Date }>;
 
   /**
-   * One page of `GET /client/clients` (limit ≤ 200), optionally only clients modified since
-   * `modifiedSince` (`request.lastModifiedDate`).
+   * The calls of one job run on `site`: ONE client, built here and reused by every call of the
+   * run (the import's pages, each contract read and autopay write), sending `site.staffToken`
+   * until {@link MindbodySiteClient.useStaffToken} replaces it.
    */
-  abstract clientsPage(
-    site: MindbodySite,
-    page: { offset: number; limit: number; modifiedSince?: Date },
-  ): Promise<MindbodyClientPage>;
-
-  /** A client's contracts that bill by autopay. */
-  abstract autopayContracts(
-    site: MindbodySite,
-    clientId: string,
-  ): Promise<MindbodyAutopayContract[]>;
-
-  /** `POST /client/updateclientcontractautopays`: sets the amount of a contract's autopays, cents. */
-  abstract updateAutopayAmount(
-    site: MindbodySite,
-    clientId: string,
-    clientContractId: string,
-    amountCents: number,
-  ): Promise<void>;
+  abstract forSite(site: MindbodySite): MindbodySiteClient;
 
   /**
    * Creates and activates a subscription to client.created, client.updated and clientMembershipAssignment.cancelled delivered to `webhookUrl`.

@@ -1,6 +1,8 @@
+import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { MindbodyProcessor } from './mindbody-processor';
+import { MindbodyRepository } from './mindbody.repository';
 import {
   expectedImport,
   mindbodyStatus,
@@ -129,17 +131,22 @@ describe('Mindbody import under faults and with two API instances (integration)'
       app.app.get(MindbodyProcessor).run({ businessId, kind: 'import' });
     sandbox.control.addFault({ path: '/client/clients', latencyMs: 30 });
     const progress: number[] = [];
-    const watcher = setInterval(() => {
-      void a.dataSource
-        .query(`SELECT progress_done FROM mindbody_integrations WHERE business_id = $1`, [
-          businessId,
-        ])
-        .then((rows: { progress_done: number | null }[]) =>
-          progress.push(rows[0]?.progress_done ?? 0),
-        );
-    }, 20);
+    // One read at a time, so the readings are in the order the database saw them (reads in
+    // parallel can answer out of order and look like a drop).
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const rows = (await a.dataSource.query(
+          `SELECT progress_done FROM mindbody_integrations WHERE business_id = $1`,
+          [businessId],
+        )) as { progress_done: number | null }[];
+        progress.push(rows[0]?.progress_done ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
     const results = await Promise.all([run(a), run(b)]);
-    clearInterval(watcher);
+    watching = false;
+    await watcher;
     sandbox.control.clearFaults();
     expect(results.map((result) => result?.clients)).toEqual([CLIENTS, CLIENTS]);
     // Progress rose to the total, started again from zero, and rose again: one import after the other.
@@ -149,5 +156,86 @@ describe('Mindbody import under faults and with two API instances (integration)'
     expect(drops).toBeLessThanOrEqual(1);
     expect(await memberCount(businessId)).toBe(expectedMembers());
     expect((await mindbodyStatus(onA)).processState).toMatch(/^completed /);
+  });
+  /** Another session holding `businessId`'s Mindbody lock (as a job on another instance would). */
+  const lockHolder = async (businessId: string) => {
+    const holder = new Client({ connectionString: a.db.url });
+    await holder.connect();
+    const key = `mindbody:${businessId}`;
+    await holder.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
+    /** Sessions of this database waiting for an advisory lock, with the statement that waits. */
+    const waiters = async () =>
+      (
+        await holder.query<{ pid: number; query: string; query_start: Date }>(
+          `SELECT pid, query, query_start FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        )
+      ).rows;
+    const waiterAppears = async () => {
+      for (let i = 0; i < 200 && (await waiters()).length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      return waiters();
+    };
+    return {
+      waiters,
+      waiterAppears,
+      release: () => holder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]),
+      tryLock: async () =>
+        (
+          await holder.query<{ locked: boolean }>(
+            `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
+            [key],
+          )
+        ).rows[0].locked,
+      end: () => holder.end(),
+    };
+  };
+
+  it('a job held up by the business lock waits in one blocking statement (no polling) and runs once the lock is free', async () => {
+    const { businessId } = await connectedOwner();
+    const holder = await lockHolder(businessId);
+    try {
+      const running = a.app.get(MindbodyProcessor).run({ businessId, kind: 'import' });
+      const [first] = await holder.waiterAppears();
+      expect(first?.query).toMatch(/pg_advisory_lock\(/);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // The same statement still waits: nothing asked again in between.
+      const later = await holder.waiters();
+      expect(later).toHaveLength(1);
+      expect(later[0].pid).toBe(first.pid);
+      expect(later[0].query_start.getTime()).toBe(first.query_start.getTime());
+      expect(await memberCount(businessId)).toBe(0);
+
+      await holder.release();
+      expect((await running)?.clients).toBe(CLIENTS);
+      expect(await memberCount(businessId)).toBe(expectedMembers());
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('a lock wait given up on the stopping signal leaves nothing waiting or held, and work never runs', async () => {
+    const { businessId } = await connectedOwner();
+    const repository = a.app.get(MindbodyRepository);
+    const holder = await lockHolder(businessId);
+    try {
+      const stopping = new AbortController();
+      const work = jest.fn(async () => 'ran');
+      const waiting = repository.withBusinessLock(businessId, work, stopping.signal);
+      expect(await holder.waiterAppears()).toHaveLength(1);
+      stopping.abort(new Error('shutting down'));
+      await expect(waiting).rejects.toThrow('shutting down');
+      expect(work).not.toHaveBeenCalled();
+      expect(await holder.waiters()).toEqual([]);
+
+      // The lock was never taken by the given-up wait: once the holder lets go it is free at once.
+      await holder.release();
+      await expect(repository.withBusinessLock(businessId, work)).resolves.toBe('ran');
+      // …and released again afterwards (the pooled connection holds nothing).
+      expect(await holder.tryLock()).toBe(true);
+      await holder.release();
+    } finally {
+      await holder.end();
+    }
   });
 });

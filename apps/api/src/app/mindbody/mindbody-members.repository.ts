@@ -266,12 +266,16 @@ export class MindbodyMembersRepository {
     }));
   }
 
-  /** Mindbody client ids of the business's managed members whose membership runs (all, or those without a known autopay). */
+  /**
+   * Mindbody client ids of the business's managed members whose membership runs, in client id
+   * order: all, or with `onlyUnpriced` those whose contract Grove has never read
+   * (`mindbody_priced_at IS NULL`; a member priced without an autopay contract is not among them).
+   */
   async managedClientIds(businessId: string, onlyUnpriced: boolean): Promise<string[]> {
     const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
       `SELECT mindbody_client_id FROM members
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
-         AND ($2 = false OR mindbody_autopay_cents IS NULL)
+         AND ($2 = false OR mindbody_priced_at IS NULL)
        ORDER BY mindbody_client_id`,
       [businessId, onlyUnpriced],
     );

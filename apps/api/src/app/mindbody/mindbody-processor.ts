@@ -1,8 +1,11 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { MindbodyAuthError } from '@grove/api-mindbody';
 import { JobsService } from '../jobs/jobs.service';
 import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway, type MindbodyClientRecord, type MindbodySite } from './mindbody-gateway';
+import {
+  MindbodyGateway,
+  type MindbodyAutopayContract,
+  type MindbodyClientRecord,
+} from './mindbody-gateway';
 import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 import {
   MindbodyMembersRepository,
@@ -10,6 +13,7 @@ import {
   type ManagedMemberInput,
   type ManagedProspectInput,
 } from './mindbody-members.repository';
+import { MindbodySiteSession } from './mindbody-site-session';
 import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.repository';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
@@ -35,8 +39,9 @@ const CLIENT_PAGE_SIZE = 200;
 const PAGES_AHEAD = 5;
 /** Contract reads / autopay writes in flight at once per job. */
 const MINDBODY_CONCURRENCY = 8;
-/** A staff token this close to expiry is re-issued before use. */
-const TOKEN_MARGIN_MS = 5 * 60_000;
+
+/** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
+type ContractsRead = Map<string, MindbodyAutopayContract[]>;
 
 /**
  * Runs `work` over `items` with at most `limit` at once; keeps the order of results. Once
@@ -246,15 +251,22 @@ export class MindbodyProcessor implements OnModuleInit {
     const integration = await this.integrations.find(job.businessId);
     const minStage = job.kind === 'sync' ? 4 : 2;
     if (!integration || integration.stage < minStage) return null;
-    if (job.kind === 'prices') return this.priceQuietly(integration, stopping);
+    // One Mindbody client and one decrypted staff token for every call of this run.
+    const mindbody = new MindbodySiteSession(
+      integration,
+      this.gateway,
+      this.crypto,
+      this.integrations,
+    );
+    if (job.kind === 'prices') return this.priceQuietly(integration, mindbody, stopping);
     if (integration.processState !== 'running')
       await this.integrations.startProcess(job.businessId, minStage);
     const started = new Date();
     try {
       const result =
         job.kind === 'import'
-          ? await this.importAll(integration, stopping)
-          : await this.sync(integration, stopping);
+          ? await this.importAll(integration, mindbody, stopping)
+          : await this.sync(integration, mindbody, stopping);
       await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
       if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
       return result;
@@ -291,10 +303,11 @@ export class MindbodyProcessor implements OnModuleInit {
    */
   private async priceQuietly(
     integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult | null> {
     try {
-      const priced = await this.priceMembers(integration, false, stopping);
+      const priced = await this.priceMembers(integration, mindbody, false, stopping);
       return { clients: priced, autopayWrites: 0 };
     } catch (error) {
       if (stopping?.aborted) {
@@ -317,18 +330,22 @@ export class MindbodyProcessor implements OnModuleInit {
   }
 
   /**
-   * Reads the contracts of the business's managed members (all, or only those without a known
-   * autopay) and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
+   * Reads the contracts of the business's managed members (all, or only those never priced:
+   * `mindbody_priced_at IS NULL`, so a member priced without an autopay contract is not read again)
+   * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
    * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
    * price lives, one request per client, so this runs after the import has made every member
    * visible (DESIGN §6).
+   * @param contractsRead (sync) the contracts read are added here, for the autopay writes
    * @returns members priced
    * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
    */
   private async priceMembers(
     integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     onlyUnpriced: boolean,
     stopping: AbortSignal | undefined,
+    contractsRead?: ContractsRead,
   ): Promise<number> {
     const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
     let priced = 0;
@@ -339,9 +356,8 @@ export class MindbodyProcessor implements OnModuleInit {
         batch,
         MINDBODY_CONCURRENCY,
         async (clientId) => {
-          const contracts = await this.withSite(integration, (site) =>
-            this.gateway.autopayContracts(site, clientId),
-          );
+          const contracts = await mindbody.call((client) => client.autopayContracts(clientId));
+          contractsRead?.set(clientId, contracts);
           return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
         },
         stopping,
@@ -357,28 +373,35 @@ export class MindbodyProcessor implements OnModuleInit {
    */
   private async importAll(
     integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, undefined, false, stopping);
+    const clients = await this.pullClients(integration, mindbody, undefined, null, stopping);
     return { clients, autopayWrites: 0 };
   }
 
   /**
-   * Sync (SPEC §4 stage 4): clients changed since the last sync, then the autopay amount of every
-   * managed member whose discounted price differs from what Mindbody bills; a second sync with
-   * nothing changed writes nothing.
+   * Sync (SPEC §4 stage 4): clients changed since the last sync (each one's contracts read for its
+   * price), members never priced yet, then the autopay amount of every managed member whose
+   * discounted price differs from what Mindbody bills. Each client's contracts are read at most
+   * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
+   * first sync reads every client, a few hundred bytes each). A second sync with nothing changed
+   * reads no contract and writes nothing.
    */
   private async sync(
     integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
+    const contractsRead: ContractsRead = new Map();
     const clients = await this.pullClients(
       integration,
+      mindbody,
       integration.lastSyncAt ?? undefined,
-      true,
+      contractsRead,
       stopping,
     );
-    await this.priceMembers(integration, true, stopping);
+    await this.priceMembers(integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
     const targets = (await this.members.autopayTargets(integration.businessId)).filter(
@@ -392,18 +415,13 @@ export class MindbodyProcessor implements OnModuleInit {
         MINDBODY_CONCURRENCY,
         async (target) => {
           const amount = targetAutopayCents(target, onReferral, forReferee);
-          const contracts = await this.withSite(integration, (site) =>
-            this.gateway.autopayContracts(site, target.clientId),
-          );
+          const contracts =
+            contractsRead.get(target.clientId) ??
+            (await mindbody.call((client) => client.autopayContracts(target.clientId)));
           for (const contract of contracts) {
             if (contract.amountCents === amount) continue;
-            await this.withSite(integration, (site) =>
-              this.gateway.updateAutopayAmount(
-                site,
-                target.clientId,
-                contract.clientContractId,
-                amount,
-              ),
+            await mindbody.call((client) =>
+              client.updateAutopayAmount(target.clientId, contract.clientContractId, amount),
             );
             autopayWrites += 1;
           }
@@ -428,7 +446,8 @@ export class MindbodyProcessor implements OnModuleInit {
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
    * re-run converges). Then links the remaining referrals and queues referred prospects, each one
    * set-based statement over the whole business.
-   * @param withPrices also read each client's contract for its price (sync: few changed clients)
+   * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
+   *   read (for its price) and kept here by client id (sync: few changed clients)
    * @param stopping once aborted, no page is fetched or written any more (the page under way is
    *   awaited, so nothing of this run touches the database after it returns)
    * @returns clients processed
@@ -437,8 +456,9 @@ export class MindbodyProcessor implements OnModuleInit {
    */
   private async pullClients(
     integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     since: Date | undefined,
-    withPrices: boolean,
+    contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
   ): Promise<number> {
     const businessId = integration.businessId;
@@ -450,7 +470,7 @@ export class MindbodyProcessor implements OnModuleInit {
         for (;;) {
           if (!(await arrived.waitForRoom())) return;
           stopping?.throwIfAborted();
-          const page = await this.pricedPage(integration, offset, since, withPrices, stopping);
+          const page = await this.pricedPage(mindbody, offset, since, contractsRead, stopping);
           arrived.push(page);
           offset += page.clients.length;
           if (page.clients.length === 0 || offset >= page.total) break;
@@ -490,7 +510,12 @@ export class MindbodyProcessor implements OnModuleInit {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
-        await this.members.upsertMembers(businessId, members, { done, total }, withPrices);
+        await this.members.upsertMembers(
+          businessId,
+          members,
+          { done, total },
+          contractsRead !== null,
+        );
       }
     } finally {
       // Stops the fetcher at its next page; a request under way is left to end on its own (as
@@ -505,70 +530,34 @@ export class MindbodyProcessor implements OnModuleInit {
     return done;
   }
 
-  /** One page of clients; with `withPrices` each non-prospect gets its NormalAutoPay (contract reads, `MINDBODY_CONCURRENCY` at once, none started once `stopping` is aborted). */
+  /**
+   * One page of clients; with `contractsRead` each non-prospect gets its NormalAutoPay (contract
+   * reads, `MINDBODY_CONCURRENCY` at once, none started once `stopping` is aborted), and its
+   * contracts are kept there.
+   * @throws as {@link pullClients}
+   */
   private async pricedPage(
-    integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
     offset: number,
     since: Date | undefined,
-    withPrices: boolean,
+    contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
   ): Promise<PricedPage> {
-    const page = await this.withSite(integration, (site) =>
-      this.gateway.clientsPage(site, { offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
+    const page = await mindbody.call((client) =>
+      client.clientsPage({ offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
     );
-    if (!withPrices) return page;
+    if (!contractsRead) return page;
     const clients = await mapLimit(
       page.clients,
       MINDBODY_CONCURRENCY,
-      async (client) => {
-        if (client.isProspect) return client;
-        const contracts = await this.withSite(integration, (site) =>
-          this.gateway.autopayContracts(site, client.id),
-        );
-        return { ...client, normalAutoPayCents: contracts[0]?.amountCents ?? null };
+      async (record) => {
+        if (record.isProspect) return record;
+        const contracts = await mindbody.call((client) => client.autopayContracts(record.id));
+        contractsRead.set(record.id, contracts);
+        return { ...record, normalAutoPayCents: contracts[0]?.amountCents ?? null };
       },
       stopping,
     );
     return { clients, total: page.total };
-  }
-
-  /**
-   * Calls Mindbody with the business's staff token, re-issuing it from the stored credentials when
-   * it is (nearly) expired or Mindbody refuses it once.
-   */
-  private async withSite<T>(
-    integration: MindbodyIntegrationEntity,
-    call: (site: MindbodySite) => Promise<T>,
-  ): Promise<T> {
-    const site = await this.site(integration, false);
-    try {
-      return await call(site);
-    } catch (error) {
-      if (!(error instanceof MindbodyAuthError)) throw error;
-      return call(await this.site(integration, true));
-    }
-  }
-
-  private async site(
-    integration: MindbodyIntegrationEntity,
-    forceNewToken: boolean,
-  ): Promise<MindbodySite> {
-    const { siteId, username, passwordEnc, staffTokenEnc, staffTokenExpiresAt } = integration;
-    if (!siteId || !username || !passwordEnc)
-      throw new Error('the integration has no stored credentials');
-    const fresh =
-      staffTokenExpiresAt !== null && staffTokenExpiresAt.getTime() - Date.now() > TOKEN_MARGIN_MS;
-    if (staffTokenEnc && fresh && !forceNewToken)
-      return { siteId, staffToken: this.crypto.open(staffTokenEnc) };
-    const issued = await this.gateway.issueStaffToken(
-      siteId,
-      username,
-      this.crypto.open(passwordEnc),
-    );
-    const sealed = this.crypto.seal(issued.token);
-    await this.integrations.saveStaffToken(integration.businessId, sealed, issued.expiresAt);
-    integration.staffTokenEnc = sealed;
-    integration.staffTokenExpiresAt = issued.expiresAt;
-    return { siteId, staffToken: issued.token };
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 
 /** Sealed credentials and the staff token they produced. */
@@ -217,37 +219,82 @@ export class MindbodyRepository {
   }
 
   /**
-   * Runs `work` while holding this business's Mindbody lock (a session-level
-   * `pg_advisory_lock` on a connection of its own), so imports and syncs of one business never
-   * overlap, whatever API instance runs them. Waits for a holder to finish (polling every 250 ms).
+   * Runs `work` while holding this business's Mindbody lock (a session-level advisory lock on
+   * `hashtext('mindbody:<business id>')`, on a pool connection held for the whole run), so imports
+   * and syncs of one business never overlap, whatever API instance runs them. Free, it is taken in
+   * one round trip (`pg_try_advisory_lock`, which also reads the connection's backend pid); held
+   * elsewhere, this waits in a blocking `pg_advisory_lock` (no polling: PostgreSQL grants it the
+   * moment the holder lets go). When `stopping` is aborted while it waits, the wait is cancelled
+   * (`pg_cancel_backend` from another pool connection) and nothing is held; the connection then
+   * goes back to the pool. A cancel that comes too late (the lock was just granted) is discarded
+   * by PostgreSQL while the connection is idle, and is awaited before `work` starts.
+   * No time limit of its own: it waits as long as the holder runs (the job's pg-boss expiry bounds
+   * that) or until `stopping`.
    * @param stopping when it is aborted before the lock is taken, gives up waiting: `work` does not run
    * @returns what `work` returns
    * @throws `stopping.reason` when it gave up waiting; else what `work` or the lock queries throw
+   *   (when the unlock fails, the connection is closed instead of pooled, which ends the lock)
    */
   async withBusinessLock<T>(
     businessId: string,
     work: () => Promise<T>,
     stopping?: AbortSignal,
   ): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    stopping?.throwIfAborted();
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const connection = await pool.connect();
+    const key = `mindbody:${businessId}`;
+    let broken: Error | undefined;
     try {
-      const key = `mindbody:${businessId}`;
-      for (;;) {
-        stopping?.throwIfAborted();
-        const [row] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
-          key,
-        ])) as { locked: boolean }[];
-        if (row?.locked) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await this.lockBusiness(pool, connection, key, stopping);
       try {
         return await work();
       } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]);
+        await connection
+          .query(`SELECT pg_advisory_unlock(hashtext($1))`, [key])
+          .catch((error: unknown) => {
+            broken = error instanceof Error ? error : new Error(String(error));
+            throw error;
+          });
       }
     } finally {
-      await runner.release();
+      connection.release(broken);
+    }
+  }
+
+  /**
+   * Takes the advisory lock `key` on `connection`: at once when free, else a blocking wait that
+   * `stopping` cancels (see {@link withBusinessLock}).
+   * @throws `stopping.reason` when the wait was given up (nothing held); the query errors
+   */
+  private async lockBusiness(
+    pool: Pool,
+    connection: PoolClient,
+    key: string,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    stopping?.throwIfAborted();
+    const tried = await connection.query<{ pid: number; locked: boolean }>(
+      `SELECT pg_backend_pid() AS pid, pg_try_advisory_lock(hashtext($1)) AS locked`,
+      [key],
+    );
+    const { pid, locked } = tried.rows[0];
+    if (locked) return;
+    stopping?.throwIfAborted();
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = () => {
+      cancelling = pool.query(`SELECT pg_cancel_backend($1)`, [pid]).catch(() => undefined);
+    };
+    stopping?.addEventListener('abort', cancel, { once: true });
+    try {
+      await connection.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
+    } catch (error) {
+      if (stopping?.aborted) throw stopping.reason;
+      throw error;
+    } finally {
+      stopping?.removeEventListener('abort', cancel);
+      // Lands before anything else is sent on this connection (it is then discarded, being idle).
+      await cancelling;
     }
   }
 }

@@ -1,0 +1,162 @@
+import type TestAgent from 'supertest/lib/agent';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import {
+  requests,
+  sandboxEnv,
+  sandboxLogin,
+  settled,
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../test/mindbody-sandbox';
+import { MindbodyCrypto } from './mindbody-crypto';
+import { MindbodyGateway } from './mindbody-gateway';
+
+jest.setTimeout(120_000);
+
+/** Seeded clients of the sandbox (every running member has an autopay contract)… */
+const CLIENTS = 600;
+/** …plus clients added without a membership: members Grove prices as having no autopay contract. */
+const WITHOUT_CONTRACT = 25;
+
+/**
+ * How many Mindbody calls a sync makes (DESIGN §6: a contract read is one request per client), as
+ * the sandbox counts them: each client's contracts are read at most once per sync, members already
+ * priced (also those without an autopay contract) are not read again, and one job run builds one
+ * Mindbody client and decrypts the stored staff token once.
+ */
+describe('Mindbody sync: Mindbody calls per run (integration, against the in-process sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestApp;
+  let owner: TestAgent;
+  let businessId: string;
+
+  beforeAll(async () => {
+    // No API listens for webhooks here: a delivery fails once and triggers no sync of its own.
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS, webhookAttempts: 1 });
+    t = await createTestApp(sandboxEnv(sandbox));
+    const signed = await t.signUp();
+    owner = signed.agent;
+    businessId = signed.user.business.id;
+    for (let i = 0; i < WITHOUT_CONTRACT; i++)
+      sandbox.control.addClient({
+        FirstName: 'Walk',
+        LastName: `In ${i}`,
+        Email: `walk.in.${i}@example.com`,
+      });
+    await owner.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+    await owner.post('/api/mindbody/import').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    // The follow-up 'prices' job reads every member's contract; wait until it has priced them all.
+    const deadline = Date.now() + 60_000;
+    while ((await count(`mindbody_priced_at IS NULL`)) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await count(`mindbody_priced_at IS NULL`)).toBe(0);
+    await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: '10', discountForReferee: '5' })
+      .expect(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Running managed members of the business matching `where`. */
+  async function count(where: string): Promise<number> {
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL AND ${where}`,
+      [businessId],
+    )) as { n: number }[];
+    return row.n;
+  }
+
+  /** Runs a sync; returns the sandbox requests it caused per Mindbody path. */
+  async function sync(): Promise<{ contracts: number; pages: number; tokens: number }> {
+    const before = {
+      contracts: requests(sandbox, '/client/clientcontracts'),
+      pages: requests(sandbox, '/client/clients'),
+      tokens: requests(sandbox, '/usertoken/issue'),
+    };
+    await owner.post('/api/mindbody/sync').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    return {
+      contracts: requests(sandbox, '/client/clientcontracts') - before.contracts,
+      pages: requests(sandbox, '/client/clients') - before.pages,
+      tokens: requests(sandbox, '/usertoken/issue') - before.tokens,
+    };
+  }
+
+  const nonProspects = () => sandbox.control.clients().filter((client) => !client.IsProspect);
+  const hasAutopay = (clientId: string) =>
+    sandbox.control.contracts(clientId).some((contract) => contract.AutopayStatus === 'Active');
+
+  it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
+    const gateway = t.app.get(MindbodyGateway);
+    const crypto = t.app.get(MindbodyCrypto);
+    const built = jest.spyOn(gateway, 'forSite');
+    const opened = jest.spyOn(crypto, 'open');
+    sandbox.control.clearAutopayWrites();
+
+    const calls = await sync();
+
+    const written = new Set(sandbox.control.autopayWrites().map((write) => write.ClientId));
+    expect(written.size).toBeGreaterThan(10);
+    // No last sync yet: every client is "changed"; each non-prospect's contracts once.
+    expect(calls.contracts).toBe(nonProspects().length);
+    expect(calls.pages).toBe(Math.ceil((CLIENTS + WITHOUT_CONTRACT) / 200));
+    expect(calls.tokens).toBe(0);
+    // Every call of the run went through one client, with the stored token decrypted once.
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second sync with nothing changed reads no contract, members priced without a contract included', async () => {
+    // Members Grove has priced whose client has no autopay contract (so no known autopay).
+    expect(await count(`mindbody_priced_at IS NOT NULL AND mindbody_autopay_cents IS NULL`)).toBe(
+      WITHOUT_CONTRACT,
+    );
+    sandbox.control.clearAutopayWrites();
+
+    const calls = await sync();
+
+    expect(calls).toEqual({ contracts: 0, pages: 1, tokens: 0 });
+    expect(sandbox.control.autopayWrites()).toEqual([]);
+  });
+
+  it('a sync reads each changed client’s contracts once, and an unchanged one only when it writes its autopay', async () => {
+    const [referrer, newBranch, noContract] = [
+      nonProspects().find(
+        (client) =>
+          client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
+      ),
+      nonProspects()
+        .filter(
+          (client) =>
+            client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
+        )
+        .at(-1),
+      nonProspects().find(
+        (client) =>
+          !hasAutopay(client.Id) && !['Expired', 'Terminated', 'Declined'].includes(client.Status),
+      ),
+    ];
+    if (!referrer || !newBranch || !noContract || referrer.Id === newBranch.Id)
+      throw new Error('the seed has no such clients');
+    // Changed: one member becomes a branch of `referrer` (both their autopays change), one
+    // member without a contract is renamed. `referrer` itself is unchanged in Mindbody.
+    sandbox.control.updateClient(newBranch.Id, {
+      ReferredBy: `${referrer.FirstName} ${referrer.LastName}`,
+    });
+    sandbox.control.updateClient(noContract.Id, { LastName: 'Renamed' });
+    sandbox.control.clearAutopayWrites();
+
+    const calls = await sync();
+
+    const written = sandbox.control.autopayWrites().map((write) => write.ClientId);
+    expect(written.sort()).toEqual([referrer.Id, newBranch.Id].sort());
+    // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write.
+    expect(calls).toEqual({ contracts: 3, pages: 1, tokens: 0 });
+  });
+});
