@@ -268,14 +268,16 @@ export class MindbodyMembersRepository {
 
   /**
    * Mindbody client ids of the business's managed members whose membership runs, in client id
-   * order: all, or with `onlyUnpriced` those whose contract Grove has never read
-   * (`mindbody_priced_at IS NULL`; a member priced without an autopay contract is not among them).
+   * order: all, or with `onlyUnpriced` those without a known autopay: never priced
+   * (`mindbody_priced_at IS NULL`) or priced when they had no autopay contract. The latter are read
+   * again on every sync on purpose: a member who buys a new contract in Mindbody need not show up
+   * among the changed clients, and the referral discount must reach that new bill.
    */
   async managedClientIds(businessId: string, onlyUnpriced: boolean): Promise<string[]> {
     const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
       `SELECT mindbody_client_id FROM members
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
-         AND ($2 = false OR mindbody_priced_at IS NULL)
+         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_autopay_cents IS NULL)
        ORDER BY mindbody_client_id`,
       [businessId, onlyUnpriced],
     );

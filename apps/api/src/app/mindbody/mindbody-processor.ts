@@ -330,8 +330,8 @@ export class MindbodyProcessor implements OnModuleInit {
   }
 
   /**
-   * Reads the contracts of the business's managed members (all, or only those never priced:
-   * `mindbody_priced_at IS NULL`, so a member priced without an autopay contract is not read again)
+   * Reads the contracts of the business's managed members (all, or only those without a known
+   * autopay: never priced, or priced when they had no autopay contract, who may have bought one since)
    * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
    * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
    * price lives, one request per client, so this runs after the import has made every member
@@ -347,7 +347,10 @@ export class MindbodyProcessor implements OnModuleInit {
     stopping: AbortSignal | undefined,
     contractsRead?: ContractsRead,
   ): Promise<number> {
-    const clientIds = await this.members.managedClientIds(integration.businessId, onlyUnpriced);
+    // Clients whose contracts this run already read (the changed ones of a sync) are priced.
+    const clientIds = (await this.members.managedClientIds(integration.businessId, onlyUnpriced)).filter(
+      (clientId) => !contractsRead?.has(clientId),
+    );
     let priced = 0;
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       stopping?.throwIfAborted();
@@ -382,11 +385,12 @@ export class MindbodyProcessor implements OnModuleInit {
 
   /**
    * Sync (SPEC §4 stage 4): clients changed since the last sync (each one's contracts read for its
-   * price), members never priced yet, then the autopay amount of every managed member whose
+   * price), members without a known autopay (never priced, or without an autopay contract when
+   * last read: they may have bought one), then the autopay amount of every managed member whose
    * discounted price differs from what Mindbody bills. Each client's contracts are read at most
    * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
    * first sync reads every client, a few hundred bytes each). A second sync with nothing changed
-   * reads no contract and writes nothing.
+   * reads only the contracts of members without an autopay contract, and writes nothing.
    */
   private async sync(
     integration: MindbodyIntegrationEntity,
