@@ -1,4 +1,5 @@
 export * from './lib/api-client';
+export * from './lib/field-rules';
 export * from './lib/query-client';
 export * from './lib/session';
 export * from './lib/members';

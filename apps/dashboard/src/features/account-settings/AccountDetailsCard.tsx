@@ -8,14 +8,13 @@ import {
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, useUpdateAccount } from '@grove/web-data-access';
+import { applyFieldErrors, fieldRules, useUpdateAccount } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = (field: keyof DetailsForm) => (_value: string, values: DetailsForm) =>
-  validateAccountDetails(values)[field] ?? true;
+const rule = fieldRules<DetailsForm>(validateAccountDetails);
 
 const pick = (account: AccountDetails): DetailsForm => ({
   firstName: account.firstName,

@@ -6,7 +6,7 @@ import {
   validatePasswordChange,
   type PasswordChangeInput,
 } from '@grove/contracts';
-import { ApiError, useChangePassword } from '@grove/web-data-access';
+import { ApiError, fieldRules, useChangePassword } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type PasswordForm = Required<PasswordChangeInput>;
@@ -14,8 +14,7 @@ type PasswordForm = Required<PasswordChangeInput>;
 const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = (field: keyof PasswordForm) => (_value: string, values: PasswordForm) =>
-  validatePasswordChange(values)[field] ?? true;
+const rule = fieldRules<PasswordForm>(validatePasswordChange);
 
 /**
  * 'Change password' on Account Settings: current password, new password (Grove's rule, at least

@@ -9,6 +9,7 @@ import {
 import {
   ApiError,
   applyFieldErrors,
+  fieldRules,
   useCaptchaConfig,
   useSendContactMessage,
 } from '@grove/web-data-access';
@@ -43,10 +44,7 @@ const contactFields = (Object.keys(emptyForm) as (keyof ContactFormValues)[]).fi
 );
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = (field: keyof ContactInput) => ({
-  validate: (_value: string, values: ContactFormValues) =>
-    validateContactInput(values)[field] ?? true,
-});
+const rule = fieldRules<ContactFormValues>(validateContactInput);
 
 /**
  * The contact form (SPEC §2, §4, §5): First Name, Last Name, Email, Phone (Australian mobile),
@@ -122,13 +120,13 @@ export function ContactForm() {
               label="First Name"
               autoComplete="given-name"
               error={errors.firstName?.message}
-              {...register('firstName', rule('firstName'))}
+              {...register('firstName', { validate: rule('firstName') })}
             />
             <TextField
               label="Last Name"
               autoComplete="family-name"
               error={errors.lastName?.message}
-              {...register('lastName', rule('lastName'))}
+              {...register('lastName', { validate: rule('lastName') })}
             />
           </div>
           <div className="mk-contact__row">
@@ -137,7 +135,7 @@ export function ContactForm() {
               type="email"
               autoComplete="email"
               error={errors.email?.message}
-              {...register('email', rule('email'))}
+              {...register('email', { validate: rule('email') })}
             />
             <TextField
               label="Phone"
@@ -145,7 +143,7 @@ export function ContactForm() {
               autoComplete="tel"
               placeholder="0412 345 678"
               error={errors.phoneNumber?.message}
-              {...register('phoneNumber', rule('phoneNumber'))}
+              {...register('phoneNumber', { validate: rule('phoneNumber') })}
             />
           </div>
           <TextField
@@ -154,7 +152,7 @@ export function ContactForm() {
             autoComplete="url"
             placeholder="yourgym.com.au"
             error={errors.website?.message}
-            {...register('website', rule('website'))}
+            {...register('website', { validate: rule('website') })}
           />
           <TextArea
             label="Message"
@@ -162,7 +160,7 @@ export function ContactForm() {
             rows={6}
             hint={`${messageLength}/${CONTACT_MESSAGE_MAX_LENGTH}`}
             error={errors.message?.message}
-            {...register('message', rule('message'))}
+            {...register('message', { validate: rule('message') })}
           />
           {captchaConfig.isPending ? (
             <Spinner label="Loading the captcha…" />

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { validateLeadInput, type LeadRequest } from '@grove/contracts';
-import { applyFieldErrors, useCreateLead } from '@grove/web-data-access';
+import { applyFieldErrors, fieldRules, useCreateLead } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '' };
@@ -9,9 +9,7 @@ const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: ''
 const leadFields = Object.keys(emptyLead) as (keyof LeadRequest)[];
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = (field: keyof LeadRequest) => ({
-  validate: (_value: string, values: LeadRequest) => validateLeadInput(values)[field] ?? true,
-});
+const rule = fieldRules<LeadRequest>(validateLeadInput);
 
 /**
  * The 'Learn More' pop-up's form (SPEC §2 Landing page): fullName, email, phone and company,
@@ -61,7 +59,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         label="Full name"
         autoComplete="name"
         error={errors.fullName?.message}
-        {...register('fullName', rule('fullName'))}
+        {...register('fullName', { validate: rule('fullName') })}
       />
       <TextField
         label="Email"
@@ -69,7 +67,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
-        {...register('email', rule('email'))}
+        {...register('email', { validate: rule('email') })}
       />
       <TextField
         label="Phone"
@@ -77,13 +75,13 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         autoComplete="tel"
         hint="For example 0412 345 678"
         error={errors.phone?.message}
-        {...register('phone', rule('phone'))}
+        {...register('phone', { validate: rule('phone') })}
       />
       <TextField
         label="Company"
         autoComplete="organization"
         error={errors.company?.message}
-        {...register('company', rule('company'))}
+        {...register('company', { validate: rule('company') })}
       />
       <Button type="submit" busy={lead.isPending} className="mk-btn--block">
         Send

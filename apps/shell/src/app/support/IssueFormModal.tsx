@@ -7,7 +7,7 @@ import {
   validateSupportIssueInput,
   type SupportIssueRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, useSubmitSupportIssue } from '@grove/web-data-access';
+import { applyFieldErrors, fieldRules, useSubmitSupportIssue } from '@grove/web-data-access';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
 
 /** Props of {@link IssueFormModal}. */
@@ -22,10 +22,7 @@ const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
 const issueFields = Object.keys(emptyIssue) as (keyof SupportIssueRequest)[];
 
 /** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
-const rule = (field: keyof SupportIssueRequest) => ({
-  validate: (_value: string, values: SupportIssueRequest) =>
-    validateSupportIssueInput(values)[field] ?? true,
-});
+const rule = fieldRules<SupportIssueRequest>(validateSupportIssueInput);
 
 /**
  * The issue form behind the sidebar's 'Contact Support' button (SPEC §2 Issue form): 'Issue
@@ -74,14 +71,14 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
           autoComplete="off"
           error={errors.summary?.message}
           maxLength={SUPPORT_SUMMARY_MAX_LENGTH}
-          {...register('summary', rule('summary'))}
+          {...register('summary', { validate: rule('summary') })}
         />
         <TextArea
           label="Issue Description"
           rows={6}
           error={errors.description?.message}
           maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
-          {...register('description', rule('description'))}
+          {...register('description', { validate: rule('description') })}
         />
         <Button type="submit" busy={isSubmitting} className="shell-issue__submit">
           Submit
