@@ -1,4 +1,5 @@
-import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useFieldAria } from './field-aria';
 
 /** Props of {@link TextArea}: a native textarea plus its visible label, hint and error. */
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -17,36 +18,24 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   { label, error, hint, id, className, rows = 5, ...rest },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
+  const { controlProps, errorId, hintId } = useFieldAria(id, error, hint);
   return (
     <div className={['g-field', className].filter(Boolean).join(' ')}>
-      <label className="g-field__label" htmlFor={inputId}>
+      <label className="g-field__label" htmlFor={controlProps.id}>
         {label}
       </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        rows={rows}
-        className="g-field__input g-field__textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...rest}
-      />
+      <textarea ref={ref} rows={rows} className="g-field__input g-field__textarea" {...controlProps} {...rest} />
       {(hint || error) && (
         <div className="g-field__foot">
           {error ? (
-            <div id={`${inputId}-error`} className="g-field__error">
+            <div id={errorId} className="g-field__error">
               {error}
             </div>
           ) : (
             <span />
           )}
           {hint && (
-            <div id={`${inputId}-hint`} className="g-field__hint">
+            <div id={hintId} className="g-field__hint">
               {hint}
             </div>
           )}

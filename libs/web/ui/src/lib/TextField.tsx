@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useFieldAria } from './field-aria';
 
 /** Props of {@link TextField}: a native input plus its visible label, hint and error. */
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -15,31 +16,20 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, className, ...rest },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
+  const { controlProps, errorId, hintId } = useFieldAria(id, error, hint);
   return (
     <div className={['g-field', className].filter(Boolean).join(' ')}>
-      <label className="g-field__label" htmlFor={inputId}>
+      <label className="g-field__label" htmlFor={controlProps.id}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className="g-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...rest}
-      />
+      <input ref={ref} className="g-field__input" {...controlProps} {...rest} />
       {hint && (
-        <div id={`${inputId}-hint`} className="g-field__hint">
+        <div id={hintId} className="g-field__hint">
           {hint}
         </div>
       )}
       {error && (
-        <div id={`${inputId}-error`} className="g-field__error">
+        <div id={errorId} className="g-field__error">
           {error}
         </div>
       )}
