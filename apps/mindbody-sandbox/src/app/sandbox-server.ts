@@ -57,8 +57,6 @@ export const PUBLIC_API_BASE = '/public/v6';
 export const WEBHOOKS_API_BASE = '/push/api/v1';
 /** Base path of the sandbox's own control API (not Mindbody's). */
 export const CONTROL_BASE = '/_sandbox';
-/** Mindbody's page-size cap (`request.limit`). */
-export const MAX_PAGE_SIZE = MINDBODY_MAX_PAGE_SIZE;
 
 interface Reply {
   status: number;
@@ -94,11 +92,6 @@ export class MindbodySandbox {
       },
     );
     for (const rule of this.options.faults) this.addFault(rule);
-  }
-
-  /** Every client in paging order (live objects). */
-  get clients(): readonly Client[] {
-    return this.store.all();
   }
 
   /** Starts listening on `port` (0 = any free port) on `host`; resolves with the server. */
@@ -378,8 +371,8 @@ function found<T>(value: T | undefined, id: string): Reply {
 function readPaging(params: URLSearchParams): { limit: number; offset: number } | Reply {
   const limit = Number(params.get('request.limit') ?? 100);
   const offset = Number(params.get('request.offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    return error(400, 'InvalidParameter', `request.limit must be between 1 and ${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MINDBODY_MAX_PAGE_SIZE) {
+    return error(400, 'InvalidParameter', `request.limit must be between 1 and ${MINDBODY_MAX_PAGE_SIZE}`);
   }
   if (!Number.isInteger(offset) || offset < 0) return error(400, 'InvalidParameter', 'request.offset must be a non-negative integer');
   return { limit, offset };

@@ -20,7 +20,7 @@ import {
 } from './mindbody-gateway';
 
 /** Mindbody dollars (JSON number) → integer cents. */
-export function dollarsToCentsRounded(dollars: number): number {
+function dollarsToCentsRounded(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
@@ -38,7 +38,6 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
   lastName: client.LastName ?? '',
   email: client.Email || null,
   isProspect: client.IsProspect === true,
-  active: client.Active !== false,
   membershipEnded: ENDED_STATUSES.has(client.Status),
   referredBy: client.ReferredBy?.trim() || null,
   normalAutoPayCents: null,

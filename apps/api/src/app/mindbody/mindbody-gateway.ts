@@ -19,7 +19,6 @@ export interface MindbodyClientRecord {
   /** Null when Mindbody has none. */
   email: string | null;
   isProspect: boolean;
-  active: boolean;
   /** Status Expired, Terminated or Declined: the membership has ended (its referrals stop counting). */
   membershipEnded: boolean;
   /** Free text naming the referrer (Mindbody stores a full name), or null. */

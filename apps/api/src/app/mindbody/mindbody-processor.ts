@@ -4,7 +4,7 @@ import { MindbodyCrypto } from './mindbody-crypto';
 import {
   MindbodyGateway,
   type MindbodyAutopayContract,
-  type MindbodyClientRecord,
+  type MindbodyClientPage,
 } from './mindbody-gateway';
 import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 import {
@@ -151,12 +151,6 @@ class PageQueue<T> {
     this.closed = true;
     this.signal();
   }
-}
-
-/** A page of clients with each member's NormalAutoPay filled in. */
-interface PricedPage {
-  clients: MindbodyClientRecord[];
-  total: number;
 }
 
 /** Counts of one run, for logs and tests. */
@@ -408,17 +402,16 @@ export class MindbodyProcessor implements OnModuleInit {
     await this.priceMembers(integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
-    const targets = (await this.members.autopayTargets(integration.businessId)).filter(
-      (target) => targetAutopayCents(target, onReferral, forReferee) !== target.autopayCents,
-    );
+    const targets = (await this.members.autopayTargets(integration.businessId))
+      .map((target) => ({ ...target, amount: targetAutopayCents(target, onReferral, forReferee) }))
+      .filter((target) => target.amount !== target.autopayCents);
     let autopayWrites = 0;
     const billed: { memberId: string; autopayCents: number }[] = [];
     try {
       await mapLimit(
         targets,
         MINDBODY_CONCURRENCY,
-        async (target) => {
-          const amount = targetAutopayCents(target, onReferral, forReferee);
+        async ({ amount, ...target }) => {
           const contracts =
             contractsRead.get(target.clientId) ??
             (await mindbody.call((client) => client.autopayContracts(target.clientId)));
@@ -467,7 +460,7 @@ export class MindbodyProcessor implements OnModuleInit {
   ): Promise<number> {
     const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
-    const arrived = new PageQueue<PricedPage>(PAGES_AHEAD);
+    const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
       try {
         let offset = 0;
@@ -546,7 +539,7 @@ export class MindbodyProcessor implements OnModuleInit {
     since: Date | undefined,
     contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
-  ): Promise<PricedPage> {
+  ): Promise<MindbodyClientPage> {
     const page = await mindbody.call((client) =>
       client.clientsPage({ offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
     );

@@ -172,7 +172,8 @@ export class MindbodyService {
         );
       }
     }
-    return this.status(businessId);
+    // The subscription is no part of the status: the row read above is still current.
+    return toMindbodyStatus(row);
   }
 
   /**
