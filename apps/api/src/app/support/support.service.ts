@@ -55,7 +55,7 @@ export class SupportService implements OnModuleInit {
    */
   async report(user: AuthUser, input: SupportIssueInput): Promise<MessageReply> {
     const errors = validateSupportIssueInput(input);
-    if (Object.keys(errors).length > 0) throw new SupportIssueInvalidException(errors as Record<string, string>);
+    if (Object.keys(errors).length > 0) throw new SupportIssueInvalidException(errors);
     const status = this.config.jira ? 'pending' : 'not_configured';
     const id = await this.issues.insert(user.businessId, user.userId, input.summary.trim(), input.description.trim(), status);
     if (!id) throw new NotSignedInException();
