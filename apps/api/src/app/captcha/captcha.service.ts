@@ -5,6 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { DataSource } from 'typeorm';
 import type { CaptchaConfig } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
+import { errorMessage } from '../common/error-message';
 
 /** Proof-of-work algorithm of Grove's altcha challenges (bundled in the altcha 3 widget). */
 const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
@@ -91,7 +92,7 @@ export class CaptchaService {
       return await this.claimOnce(payload.challenge.signature, new Date(expiresAt * 1000));
     } catch (error) {
       // Malformed parameters that passed the shape check: a failed captcha, not a server error.
-      this.logger.debug(`altcha payload refused: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.debug(`altcha payload refused: ${errorMessage(error)}`);
       return false;
     }
   }
@@ -120,7 +121,7 @@ export class CaptchaService {
       const body = (await reply.json()) as { success?: unknown };
       return body.success === true;
     } catch (error) {
-      this.logger.warn(`${provider} siteverify failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`${provider} siteverify failed: ${errorMessage(error)}`);
       return false;
     }
   }

@@ -3,6 +3,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit }
 import PgBoss from 'pg-boss';
 import { AppConfig } from '../common/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
+import { errorMessage } from '../common/error-message';
 
 /** A queue and how its jobs are retried (pg-boss 10 queue options). */
 export interface QueueDefinition {
@@ -108,7 +109,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       // 500 ms, until `timeout`; then fails what is left and, with `close` (default), ends its pool.
       await this.boss.stop({ graceful: true, wait: true, timeout: JOBS_STOP_TIMEOUT_MS });
     } catch (error) {
-      this.logger.error(`pg-boss did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`pg-boss did not stop cleanly: ${errorMessage(error)}`);
     }
     // A handler pg-boss no longer counts (started from a fetch that returned while it stopped, or
     // past its timeout) still gets the rest of the time before the database closes under it.

@@ -15,6 +15,7 @@ import {
 } from './mindbody-members.repository';
 import { MindbodySiteSession } from './mindbody-site-session';
 import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.repository';
+import { errorMessage } from '../common/error-message';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
 const MINDBODY_QUEUE = 'mindbody';
@@ -268,7 +269,7 @@ export class MindbodyProcessor implements OnModuleInit {
       this.logger.warn(
         stopping?.aborted
           ? `Mindbody ${job.kind} of business ${job.businessId} stopped: the API is shutting down (process state 'failed'; it can be run again)`
-          : `Mindbody ${job.kind} of business ${job.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+          : `Mindbody ${job.kind} of business ${job.businessId} failed: ${errorMessage(error)}`,
       );
       await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
       return null;
@@ -286,7 +287,7 @@ export class MindbodyProcessor implements OnModuleInit {
       );
     } catch (error) {
       this.logger.warn(
-        `Mindbody ${job.kind} of business ${job.businessId} could not be queued again: ${error instanceof Error ? error.message : String(error)}`,
+        `Mindbody ${job.kind} of business ${job.businessId} could not be queued again: ${errorMessage(error)}`,
       );
     }
   }
@@ -308,7 +309,7 @@ export class MindbodyProcessor implements OnModuleInit {
         await this.requeue({ businessId: integration.businessId, kind: 'prices' }, 'it ran');
       } else {
         this.logger.warn(
-          `Mindbody prices of business ${integration.businessId} failed: ${error instanceof Error ? error.message : String(error)}`,
+          `Mindbody prices of business ${integration.businessId} failed: ${errorMessage(error)}`,
         );
       }
       return null;

@@ -17,6 +17,7 @@ import {
   MindbodyWrongStageException,
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './mindbody.repository';
+import { errorMessage } from '../common/error-message';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
 const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
@@ -89,7 +90,7 @@ export class MindbodyService {
       if (error instanceof MindbodyLoginRefusedError)
         throw new MindbodyInvalidCredentialsException();
       this.logger.warn(
-        `Mindbody credentials check failed: ${error instanceof Error ? error.message : String(error)}`,
+        `Mindbody credentials check failed: ${errorMessage(error)}`,
       );
       throw new MindbodyFailedException();
     }
@@ -168,7 +169,7 @@ export class MindbodyService {
         );
       } catch (error) {
         this.logger.warn(
-          `Mindbody webhook subscription failed: ${error instanceof Error ? error.message : String(error)}`,
+          `Mindbody webhook subscription failed: ${errorMessage(error)}`,
         );
       }
     }
@@ -190,7 +191,7 @@ export class MindbodyService {
         await this.gateway.unsubscribe(row.siteId, row.webhookSubscriptionId);
       } catch (error) {
         this.logger.warn(
-          `Mindbody webhook unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`,
+          `Mindbody webhook unsubscribe failed: ${errorMessage(error)}`,
         );
         throw new MindbodyFailedException();
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { JiraSettings } from '../common/app-config';
 import type { AdfDocument } from './jira-document';
+import { errorMessage } from '../common/error-message';
 
 /** Jira's reply to a created issue (`201 { id, key, self }`). */
 export interface CreatedJiraIssue {
@@ -50,7 +51,7 @@ export class JiraClient {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
-      throw new JiraRequestError(`Jira unreachable: ${error instanceof Error ? error.message : String(error)}`, null);
+      throw new JiraRequestError(`Jira unreachable: ${errorMessage(error)}`, null);
     }
     if (!reply.ok) {
       const text = (await reply.text().catch(() => '')).slice(0, 500);

@@ -9,6 +9,7 @@ import { JiraClient } from './jira.client';
 import { issueDescriptionDocument } from './jira-document';
 import { SupportIssueInvalidException } from './support.exceptions';
 import { SupportRepository } from './support.repository';
+import { errorMessage } from '../common/error-message';
 
 /** The pg-boss queue that files issue reports in Jira. */
 const JIRA_QUEUE = 'support.jira';
@@ -84,9 +85,7 @@ export class SupportService implements OnModuleInit {
     } catch (error) {
       const last = job.retryCount >= job.retryLimit;
       this.logger.warn(
-        `Jira issue for report ${issue.id} failed (attempt ${job.retryCount + 1}${last ? ', giving up' : ', will retry'}): ${
-          error instanceof Error ? error.message : String(error)
-        }`,
+        `Jira issue for report ${issue.id} failed (attempt ${job.retryCount + 1}${last ? ', giving up' : ', will retry'}): ${errorMessage(error)}`,
       );
       if (last) await this.issues.setJiraResult(issue.businessId, issue.id, 'failed', null);
       throw error;
