@@ -1,12 +1,6 @@
 import { useForm } from 'react-hook-form';
-import {
-  MESSAGES,
-  isValidAmount,
-  isValidEmail,
-  isValidName,
-  type MemberInput,
-} from '@grove/contracts';
-import { applyFieldErrors } from '@grove/web-data-access';
+import { validateMemberInput, type MemberInput } from '@grove/contracts';
+import { applyFieldErrors, fieldRules } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
 
@@ -20,22 +14,16 @@ export interface MemberFormProps {
   onSubmit: (values: MemberInput) => Promise<unknown>;
 }
 
-const checks: Record<keyof MemberInput, { isValid: (value: string) => boolean; message: string }> =
-  {
-    memberName: { isValid: isValidName, message: MESSAGES.invalidName },
-    memberEmail: { isValid: isValidEmail, message: MESSAGES.invalidEmail },
-    membershipPrice: { isValid: isValidAmount, message: MESSAGES.invalidAmount },
-    discount: { isValid: isValidAmount, message: MESSAGES.invalidDiscount },
-  };
-
 /** Server field names that map onto this form's fields. */
-const memberFields = Object.keys(checks) as (keyof MemberInput)[];
+const memberFields: readonly (keyof MemberInput)[] = [
+  'memberName',
+  'memberEmail',
+  'membershipPrice',
+  'discount',
+];
 
-/** react-hook-form rules for a field: required, then SPEC §5's check, both with SPEC's message. */
-const rule = (field: keyof MemberInput) => ({
-  required: checks[field].message,
-  validate: (value: string) => checks[field].isValid(value) || checks[field].message,
-});
+/** react-hook-form rule for a field: exactly the contracts' check and SPEC §5 message (as the API runs it). */
+const rule = fieldRules<MemberInput>(validateMemberInput);
 
 /**
  * The member form behind 'Start Growing' and 'Add a New Branch' (SPEC §2): Member name, Email,
@@ -87,14 +75,14 @@ export function MemberForm({
         label="Member name"
         autoComplete="off"
         error={errors.memberName?.message}
-        {...register('memberName', rule('memberName'))}
+        {...register('memberName', { validate: rule('memberName') })}
       />
       <TextField
         label="Email"
         type="email"
         autoComplete="off"
         error={errors.memberEmail?.message}
-        {...register('memberEmail', rule('memberEmail'))}
+        {...register('memberEmail', { validate: rule('memberEmail') })}
       />
       <div className="dash-form-row">
         <TextField
@@ -102,14 +90,14 @@ export function MemberForm({
           inputMode="decimal"
           placeholder="59.00"
           error={errors.membershipPrice?.message}
-          {...register('membershipPrice', rule('membershipPrice'))}
+          {...register('membershipPrice', { validate: rule('membershipPrice') })}
         />
         <TextField
           label="Discount Per Referral ($)"
           inputMode="decimal"
           placeholder="10.00"
           error={errors.discount?.message}
-          {...register('discount', rule('discount'))}
+          {...register('discount', { validate: rule('discount') })}
         />
       </div>
       <Button type="submit" busy={isSubmitting} className="dash-form-submit">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   centsToDollarText,
@@ -28,7 +27,6 @@ const forRefereeRule = (value: string) =>
  */
 export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   const save = useSaveMindbodyDiscounts();
-  const [saved, setSaved] = useState(false);
   const {
     register,
     handleSubmit,
@@ -45,7 +43,6 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   });
 
   const submit = handleSubmit(async (values) => {
-    setSaved(false);
     try {
       await save.mutateAsync({
         discountOnReferral: values.discountOnReferral.trim(),
@@ -53,7 +50,6 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
           ? { discountForReferee: values.discountForReferee.trim() }
           : {}),
       });
-      setSaved(true);
     } catch {
       // Shown from the mutation's own error below.
     }
@@ -62,7 +58,7 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   return (
     <form className="mb-form" onSubmit={submit} noValidate>
       {save.isError && <Alert>{save.error.message}</Alert>}
-      {saved && !save.isError && <Alert tone="success">Discounts saved.</Alert>}
+      {save.isSuccess && <Alert tone="success">Discounts saved.</Alert>}
       <div className="mb-form-row">
         <TextField
           label="Discount on referral ($)"
