@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import {
   centsToDollarText,
-  dollarsToCents,
   isValidAmount,
+  isValidReferralDiscount,
   MESSAGES,
   type MindbodyStatus,
 } from '@grove/contracts';
@@ -15,8 +15,7 @@ interface DiscountValues {
 }
 
 const onReferralRule = (value: string) =>
-  (isValidAmount(value.trim()) && (dollarsToCents(value) ?? 0) >= 1) ||
-  MESSAGES.mindbodyInvalidDiscounts;
+  isValidReferralDiscount(value) || MESSAGES.mindbodyInvalidDiscounts;
 const forRefereeRule = (value: string) =>
   value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
 

@@ -11,6 +11,7 @@ import {
   NAME_MAX_LENGTH,
   NAME_PATTERN,
 } from './rules';
+import { dollarsToCents } from './money';
 
 /** SPEC §5: letters and spaces only, at most 100 characters (checked after trimming). */
 export function isValidName(value: string): boolean {
@@ -28,6 +29,11 @@ export function isValidEmail(value: string): boolean {
 export function isValidAmount(value: string | number): boolean {
   const text = String(value).trim();
   return AMOUNT_PATTERN.test(text) && Number(text) <= AMOUNT_MAX_DOLLARS;
+}
+
+/** SPEC §5: the Mindbody discount on referral, a valid amount of at least 0.01 dollars. */
+export function isValidReferralDiscount(value: string | number): boolean {
+  return isValidAmount(value) && (dollarsToCents(value) ?? 0) >= 1;
 }
 
 /**

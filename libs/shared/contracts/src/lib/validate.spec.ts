@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { isValidAmount, isValidEmail, isValidName, isValidWebsite } from './field-rules';
+import { isValidAmount, isValidEmail, isValidName, isValidReferralDiscount, isValidWebsite } from './field-rules';
 import { isValidPhone, validateMemberInput, validateSignupInput, type SignupInput } from './validate';
 
 describe('add-member rules (SPEC §5)', () => {
@@ -82,5 +82,12 @@ describe('signup rules (SPEC §5, checked in order)', () => {
     for (const bad of ['greengym', 'ftp://greengym.com', 'green gym.com', 'javascript:alert(1)']) {
       expect(isValidWebsite(bad)).toBe(false);
     }
+  });
+});
+
+describe('isValidReferralDiscount (SPEC §5 Mindbody discounts)', () => {
+  it('takes an amount of at least 0.01 dollars with up to two decimals', () => {
+    expect(['0.01', '10', '10.5', 25, ' 3.99 '].map(isValidReferralDiscount)).toEqual([true, true, true, true, true]);
+    expect(['0', '0.00', '', '-1', '1.234', 'ten'].map(isValidReferralDiscount)).toEqual([false, false, false, false, false, false]);
   });
 });

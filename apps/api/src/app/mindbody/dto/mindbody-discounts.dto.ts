@@ -1,17 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import {
-  dollarsToCents,
   isValidAmount,
+  isValidReferralDiscount,
   MESSAGES,
   type MindbodyDiscountsRequest,
 } from '@grove/contracts';
 import { FollowsRule } from '../../common/contract-rule.decorator';
-
-/** SPEC §5: discount on referral required, at least 0.01 dollars, up to two decimals. */
-function isValidReferralDiscount(value: string): boolean {
-  return isValidAmount(value) && (dollarsToCents(value) ?? 0) >= 1;
-}
 
 /**
  * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.
