@@ -8,7 +8,6 @@ const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   discountCents: 1_500,
   referredById: null,
   mindbodyClientId: null,
-  createdAt: new Date('2026-11-20T10:00:00.000Z'),
   branchCount: 0,
   ...overrides,
 });
@@ -27,7 +26,6 @@ describe('toMemberRow (SPEC §2–§4, §9)', () => {
       status: 'Active',
       managedByIntegration: null,
       referringMemberId: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
     });
   });
 

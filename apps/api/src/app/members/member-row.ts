@@ -9,7 +9,6 @@ export interface MemberSummary {
   discountCents: number;
   referredById: string | null;
   mindbodyClientId: string | null;
-  createdAt: Date;
   /** Number of members whose `referred_by_id` is this member. */
   branchCount: number;
   /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
@@ -54,7 +53,6 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.membershipPricePending === true ? { membershipPricePending: true } : {}),
     referringMemberId: member.referredById,
-    createdAt: member.createdAt.toISOString(),
   };
 }
 

@@ -67,7 +67,6 @@ describe('members (integration)', () => {
       status: 'Active',
       managedByIntegration: null,
       referringMemberId: null,
-      createdAt: expect.any(String),
     });
     expect(await get(row.id)).toEqual(row);
   });

@@ -51,7 +51,7 @@ export class MembersService {
       search,
     });
     return {
-      items: members.map((member) => toMemberRow(member, member.branchDetails)),
+      items: members.map(({ member, branchDetails }) => toMemberRow(member, branchDetails)),
       total,
       page,
       pageSize,

@@ -14,7 +14,6 @@ const row = (overrides: Partial<MemberRow> & { membershipPricePending?: true } =
   status: 'Active',
   managedByIntegration: 'Mindbody',
   referringMemberId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
 

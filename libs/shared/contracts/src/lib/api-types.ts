@@ -55,7 +55,6 @@ export interface MemberRow {
   membershipPricePending?: true;
   /** The tree this member is a branch of, if any. */
   referringMemberId: string | null;
-  createdAt: string;
 }
 
 /** Sort keys of `GET /api/members`. */
