@@ -73,6 +73,42 @@ describe('JwtAuthGuard', () => {
     expect(req.user).toBeUndefined();
   });
 
+  it('verifies a token once, then trusts the same token until it expires and not a moment after', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
+    const verify = jest.spyOn(signer, 'verify');
+    try {
+      const { run, isActive } = setup();
+      const token = signer.sign(claims, { expiresIn: 60 });
+      for (let i = 0; i < 3; i++) {
+        const { result, req } = run({ cookies: { grove_access: token } });
+        await expect(result).resolves.toBe(true);
+        expect(req.user).toEqual({ userId: 'user-1', businessId: 'business-1', sessionId: 'session-1' });
+      }
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(isActive).toHaveBeenCalledTimes(3);
+      jest.setSystemTime(new Date('2026-11-21T10:00:59.999Z'));
+      await expect(run({ cookies: { grove_access: token } }).result).resolves.toBe(true);
+      expect(verify).toHaveBeenCalledTimes(1);
+      jest.setSystemTime(new Date('2026-11-21T10:01:00Z'));
+      await expect(run({ cookies: { grove_access: token } }).result).rejects.toBeInstanceOf(NotSignedInException);
+    } finally {
+      verify.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not remember a token that failed, nor let a tampered copy of a good one through', async () => {
+    const { run } = setup();
+    const token = signer.sign(claims);
+    await expect(run({ cookies: { grove_access: token } }).result).resolves.toBe(true);
+    const [header, payload, signature] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, bid: 'business-2' })).toString('base64url');
+    for (const forged of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${signature.slice(0, -2)}xx`]) {
+      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(NotSignedInException);
+      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(NotSignedInException);
+    }
+  });
+
   it('refuses a valid token whose session has ended (logout, expiry) with 401', async () => {
     const { run } = setup({ active: false });
     const { result, req } = run({ cookies: { grove_access: signer.sign(claims) } });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
-import { PreparedReads, preparedStatement } from '../database/prepared-query';
+import { PreparedReads, preparedStatement, type PreparedStatement } from '../database/prepared-query';
 import { likeSubstring, type MemberSummary } from './member-row';
 import { MemberEntity } from './member.entity';
 
@@ -94,6 +94,70 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
 });
 
 /**
+ * The text of the page statement for one sort × order, with or without a search (`$4`); `$1` is
+ * the business, `$2` the page size, `$3` the offset.
+ */
+function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): string {
+  const filter = searching ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')` : '';
+  const direction = order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
+  const page =
+    sort === 'branches'
+      ? `WITH counts AS (
+           SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
+           FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
+           GROUP BY referred_by_id)
+         SELECT ${SUMMARY_COLUMNS}, COALESCE(c.branch_count, 0) AS branch_count, m.created_at
+         FROM members m LEFT JOIN counts c ON c.tree_id = m.id
+         WHERE m.business_id = $1 ${filter}
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`
+      : `SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
+         WHERE m.business_id = $1 ${filter}
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+  // Without a search the total is the business's member counter (kept by triggers, migration
+  // BusinessMemberCount); with one, the matching rows are counted through the trigram indexes.
+  const total = searching
+    ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
+    : `(SELECT member_count FROM businesses WHERE id = $1)`;
+  // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
+  // subquery per tree: in paired load bursts PostgreSQL CPU per page request went 787 → 615 µs
+  // and the API's 966 → 874 µs (no JSON.parse of the branches). The branches are a LATERAL
+  // subquery fenced by OFFSET 0, so every plan (the generic one included, which cannot know the
+  // page is small) looks each tree's branches up through members_referred_by_idx instead of
+  // hash-joining the whole business (generic plan: 813 → 197 µs of PostgreSQL CPU per call).
+  return `SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+       ${total} AS total, ${INTEGRATION_DISCOUNT}
+     FROM (${page}) m
+     LEFT JOIN LATERAL (
+       SELECT b.id, b.name, b.email, b.created_at FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
+     ORDER BY ${orderBy}, b.created_at, b.id`;
+}
+
+/** Page statements built so far, by `pageStatement`'s key. */
+const pageStatements = new Map<string, PreparedStatement | string>();
+
+/**
+ * The page statement for a sort × order × search-or-not, built once: a request neither rebuilds
+ * nor re-hashes its ~1 KB of SQL.
+ *
+ * Without a search: a named prepared statement per sort × order with a generic plan, planned once
+ * per connection (see PreparedReads). A search is plain text, planned for its pattern each time:
+ * the generic plan of a prepared search took 17-50 ms instead of 6.6 ms for '%a%' (matches every
+ * row).
+ */
+function pageStatement(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): PreparedStatement | string {
+  const key = `${sort} ${order} ${searching}`;
+  let statement = pageStatements.get(key);
+  if (statement === undefined) {
+    const text = pageStatementText(sort, order, searching);
+    statement = searching ? text : preparedStatement(text);
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
  * The only way to the `members` table. TENANCY LIVES HERE: every method takes the business id
  * (from the session) and every statement filters on it, so no caller can reach another business's
  * rows. Methods that change data take the transaction's EntityManager.
@@ -115,49 +179,9 @@ export class MembersRepository {
    */
   async findPage(businessId: string, query: MemberPageQuery): Promise<{ members: PageMember[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
-    let filter = '';
-    if (query.search) {
-      params.push(likeSubstring(query.search));
-      filter = `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`;
-    }
-    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const order = `${SORT_SQL[query.sort]} ${direction}, m.id ${direction}`;
-    const page =
-      query.sort === 'branches'
-        ? `WITH counts AS (
-             SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
-             FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
-             GROUP BY referred_by_id)
-           SELECT ${SUMMARY_COLUMNS}, COALESCE(c.branch_count, 0) AS branch_count, m.created_at
-           FROM members m LEFT JOIN counts c ON c.tree_id = m.id
-           WHERE m.business_id = $1 ${filter}
-           ORDER BY ${order} LIMIT $2 OFFSET $3`
-        : `SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
-           WHERE m.business_id = $1 ${filter}
-           ORDER BY ${order} LIMIT $2 OFFSET $3`;
-    // Without a search the total is the business's member counter (kept by triggers, migration
-    // BusinessMemberCount); with one, the matching rows are counted through the trigram indexes.
-    const total = query.search
-      ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
-      : `(SELECT member_count FROM businesses WHERE id = $1)`;
-    // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
-    // subquery per tree: in paired load bursts PostgreSQL CPU per page request went 787 → 615 µs
-    // and the API's 966 → 874 µs (no JSON.parse of the branches). The branches are a LATERAL
-    // subquery fenced by OFFSET 0, so every plan (the generic one included, which cannot know the
-    // page is small) looks each tree's branches up through members_referred_by_idx instead of
-    // hash-joining the whole business (generic plan: 813 → 197 µs of PostgreSQL CPU per call).
-    const text = `SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
-         ${total} AS total, ${INTEGRATION_DISCOUNT}
-       FROM (${page}) m
-       LEFT JOIN LATERAL (
-         SELECT b.id, b.name, b.email, b.created_at FROM members b
-         WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
-       ORDER BY ${order}, b.created_at, b.id`;
-    // Without a search: a named prepared statement per sort × order with a generic plan, planned
-    // once per connection (see PreparedReads). A search is planned for its pattern each time: the
-    // generic plan of a prepared search took 17-50 ms instead of 6.6 ms for '%a%' (matches every
-    // row).
-    const rows = await this.reads.query<PageSqlRow>(query.search ? text : preparedStatement(text), params);
+    if (query.search) params.push(likeSubstring(query.search));
+    const statement = pageStatement(query.sort, query.order, Boolean(query.search));
+    const rows = await this.reads.query<PageSqlRow>(statement, params);
     if (rows.length === 0) {
       return { members: [], total: query.offset === 0 ? 0 : await this.count(businessId, query.search) };
     }
