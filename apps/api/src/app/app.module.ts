@@ -14,6 +14,7 @@ import { THROTTLER_NAMES, type ThrottlerName } from './common/throttled-by.decor
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
+import { logsRequests } from './common/request-logging';
 import { ContactModule } from './contact/contact.module';
 import { createValidationPipe } from './common/validation';
 import { DatabaseModule } from './database/database.module';
@@ -92,7 +93,7 @@ export class AppModule {
               ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
               : {}),
           },
-          forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
+          forRoutes: logsRequests(config.logLevel) ? [{ path: '{*splat}', method: RequestMethod.ALL }] : [],
         }),
         // Named throttlers (THROTTLER_NAMES), one per minute each. A throttled route uses
         // `@ThrottledBy(name)`, which skips the other ones; THROTTLE_DISABLED switches them all off.

@@ -1,4 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
+import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
+import type { AuthCookies } from '../auth/auth-cookies';
 import { EmailTakenException, InvalidCredentialsException, RefreshRefusedException } from '../auth/auth.exceptions';
 import {
   DuplicateMemberException,
@@ -8,7 +9,7 @@ import {
 } from '../members/members.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import { AlreadyMemberException, ReferralLinkNotFoundException, SelfReferralException } from '../referrals/referrals.exceptions';
-import { statusOf } from './api-exception.filter';
+import { ApiExceptionFilter, statusOf } from './api-exception.filter';
 import { GroveException } from './grove.exception';
 
 describe('statusOf', () => {
@@ -32,5 +33,39 @@ describe('statusOf', () => {
   it('treats an unmapped module exception as a server error', () => {
     class Unmapped extends GroveException {}
     expect(statusOf(new Unmapped('x'))).toBe(HttpStatus.INTERNAL_SERVER_ERROR);
+  });
+});
+
+describe('ApiExceptionFilter', () => {
+  const answer = (exception: unknown, headers: Record<string, string> = {}) => {
+    const response = { headersSent: false, status: jest.fn(), json: jest.fn() };
+    response.status.mockReturnValue(response);
+    const request = { method: 'GET', originalUrl: '/api/members?page=2', headers };
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
+    new ApiExceptionFilter({ clear: jest.fn() } as unknown as AuthCookies).catch(exception, host);
+    return response;
+  };
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => logged.mockRestore());
+
+  it('answers an unexpected error 500 without details and logs it with the request it met', () => {
+    const failure = new Error('connection refused');
+    const response = answer(failure, { 'x-request-id': 'req-42' });
+    expect(response.status).toHaveBeenCalledWith(500);
+    expect(response.json).toHaveBeenCalledWith({ statusCode: 500, message: 'Something went wrong' });
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0][0]).toEqual({
+      err: failure,
+      request: { method: 'GET', url: '/api/members?page=2', id: 'req-42' },
+    });
+  });
+
+  it('does not log what the caller got wrong (404)', () => {
+    const response = answer(new MemberNotFoundException());
+    expect(response.status).toHaveBeenCalledWith(404);
+    expect(logged).not.toHaveBeenCalled();
   });
 });

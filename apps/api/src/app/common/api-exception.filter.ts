@@ -1,5 +1,5 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '@grove/contracts';
 import { AccountInvalidException, CurrentPasswordWrongException } from '../account/account.exceptions';
 import { AuthCookies } from '../auth/auth-cookies';
@@ -92,8 +92,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
   constructor(private readonly cookies: AuthCookies) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
     const body = this.toBody(exception);
+    if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logFailure(exception, http.getRequest<Request>());
     if (exception instanceof RefreshRefusedException) this.cookies.clear(response);
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
@@ -102,7 +104,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof GroveException) {
       const statusCode = statusOf(exception);
-      if (statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logger.error(exception);
       const { fieldErrors } = exception;
       return fieldErrors ? { statusCode, message: exception.message, fieldErrors: { ...fieldErrors } } : { statusCode, message: exception.message };
     }
@@ -114,7 +115,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
       return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
+  }
+
+  /**
+   * Logs a 500 with the request that met it (method, path, X-Request-Id when sent): at LOG_LEVEL
+   * 'warn' and above no request logger is bound (see `logsRequests`), so the line says it itself.
+   */
+  private logFailure(exception: unknown, request: Request): void {
+    const header = request.headers['x-request-id'];
+    this.logger.error({
+      err: exception instanceof Error ? exception : new Error(String(exception)),
+      request: { method: request.method, url: request.originalUrl, ...(typeof header === 'string' ? { id: header } : {}) },
+    });
   }
 }
