@@ -66,6 +66,7 @@ describe('auth (integration)', () => {
     it.each([
       [{ website: '' }, MESSAGES.fillAllFields],
       [{ businessName: '  ' }, MESSAGES.fillAllFields],
+      [{ businessName: 'G'.repeat(201) }, MESSAGES.businessNameRequired],
       [{ firstName: 'R2D2', email: 'bad' }, 'Invalid Name'],
       [{ email: 'not-an-email', phoneNumber: '12' }, 'Invalid Email'],
       [{ phoneNumber: '12345' }, 'Invalid Phone Number'],

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { validateSignupInput, type SignupInput } from '@grove/contracts';
+import { BUSINESS_NAME_MAX_LENGTH, validateSignupInput, type SignupInput } from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
@@ -63,6 +63,7 @@ export function SignupPage() {
               autoComplete={field.autoComplete}
               className={field.wide ? 'shell-auth__wide' : undefined}
               value={form[field.name]}
+              maxLength={field.name === 'businessName' ? BUSINESS_NAME_MAX_LENGTH : undefined}
               hint={field.name === 'password' ? 'At least 8 characters.' : undefined}
               onChange={(e) => setForm((current) => ({ ...current, [field.name]: e.target.value }))}
             />

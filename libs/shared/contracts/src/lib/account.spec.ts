@@ -1,10 +1,6 @@
-import {
-  ACCOUNT_DETAILS_FIELDS,
-  BUSINESS_NAME_MAX_LENGTH,
-  validateAccountDetails,
-  validatePasswordChange,
-} from './account';
+import { ACCOUNT_DETAILS_FIELDS, validateAccountDetails, validatePasswordChange } from './account';
 import type { UpdateAccountRequest } from './api-types';
+import { BUSINESS_NAME_MAX_LENGTH } from './rules';
 
 const details: Required<UpdateAccountRequest> = {
   firstName: 'Sam',

@@ -1,11 +1,8 @@
 import type { ChangePasswordRequest, UpdateAccountRequest } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
-import { PASSWORD_MIN_LENGTH } from './rules';
+import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules';
 import { isValidPhone } from './validate';
-
-/** Longest business name Account Settings accepts (checked after trimming). */
-export const BUSINESS_NAME_MAX_LENGTH = 200;
 
 /** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
 export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [

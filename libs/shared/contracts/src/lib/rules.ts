@@ -15,6 +15,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 /** Largest amount accepted, in dollars, so cents always fit a 32-bit integer column. */
 export const AMOUNT_MAX_DOLLARS = 1_000_000;
+/** Longest business name signup and Account Settings accept (checked after trimming). */
+export const BUSINESS_NAME_MAX_LENGTH = 200;
 /** Grove's password rule (SPEC leaves it open): at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Largest page a list endpoint returns. */

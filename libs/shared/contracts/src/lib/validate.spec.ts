@@ -61,6 +61,13 @@ describe('signup rules (SPEC §5, checked in order)', () => {
     expect(validateSignupInput({ ...valid, firstName: 'R2', password: '' })).toBe(MESSAGES.fillAllFields);
   });
 
+  it('refuses a business name over 200 characters, as Account Settings does', () => {
+    expect(validateSignupInput({ ...valid, businessName: ` ${'G'.repeat(200)} ` })).toBeNull();
+    expect(validateSignupInput({ ...valid, businessName: 'G'.repeat(201), firstName: 'R2' })).toBe(
+      MESSAGES.businessNameRequired,
+    );
+  });
+
   it('then reports name, email, phone and URL in that order', () => {
     expect(validateSignupInput({ ...valid, lastName: 'L33', email: 'bad' })).toBe('Invalid Name');
     expect(validateSignupInput({ ...valid, email: 'bad', phoneNumber: '12' })).toBe('Invalid Email');

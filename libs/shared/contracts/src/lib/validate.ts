@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { MESSAGES } from './messages';
 import { isValidAmount, isValidEmail, isValidName, isValidWebsite } from './field-rules';
-import { PASSWORD_MIN_LENGTH } from './rules';
+import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules';
 
 /**
  * A phone number valid in its country; numbers without a country code are read as Australian
@@ -47,8 +47,9 @@ export interface SignupInput {
 
 /**
  * Checks the signup form in SPEC §5's order: all fields filled ('Please fill in all required
- * fields'), then 'Invalid Name' (each name), 'Invalid Email', 'Invalid Phone Number', 'Invalid URL',
- * then Grove's password rule.
+ * fields'), then a business name of at most 200 characters ('Please enter your business name', as
+ * in Account Settings), then 'Invalid Name' (each name), 'Invalid Email', 'Invalid Phone Number',
+ * 'Invalid URL', then Grove's password rule.
  * @returns the first message that applies, or null when the input is valid
  */
 export function validateSignupInput(input: SignupInput): string | null {
@@ -62,6 +63,7 @@ export function validateSignupInput(input: SignupInput): string | null {
     'password',
   ];
   if (fields.some((field) => !(input[field] ?? '').trim())) return MESSAGES.fillAllFields;
+  if (input.businessName.trim().length > BUSINESS_NAME_MAX_LENGTH) return MESSAGES.businessNameRequired;
   if (!isValidName(input.firstName) || !isValidName(input.lastName))
     return MESSAGES.signupInvalidName;
   if (!isValidEmail(input.email)) return MESSAGES.signupInvalidEmail;
