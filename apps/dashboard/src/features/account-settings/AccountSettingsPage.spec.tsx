@@ -78,7 +78,11 @@ describe('AccountSettingsPage', () => {
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/account') return reply(200, account);
       if (url === '/api/account/password') {
-        return reply(400, { statusCode: 400, message: MESSAGES.currentPasswordWrong });
+        return reply(400, {
+          statusCode: 400,
+          message: MESSAGES.currentPasswordWrong,
+          fieldErrors: { currentPassword: MESSAGES.currentPasswordWrong },
+        });
       }
       return reply(200, null);
     });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  MESSAGES,
   PASSWORD_MIN_LENGTH,
   validatePasswordChange,
   type PasswordChangeInput,
@@ -41,12 +40,9 @@ export function ChangePasswordCard() {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      if (message === MESSAGES.currentPasswordWrong || fieldErrors.currentPassword) {
-        setError(
-          'currentPassword',
-          { message: fieldErrors.currentPassword ?? MESSAGES.currentPasswordWrong },
-          { shouldFocus: true },
-        );
+      // The API names the field at fault (a wrong current password comes as its field error).
+      if (fieldErrors.currentPassword) {
+        setError('currentPassword', { message: fieldErrors.currentPassword }, { shouldFocus: true });
       } else if (fieldErrors.newPassword) {
         setError('newPassword', { message: fieldErrors.newPassword }, { shouldFocus: true });
       } else {
