@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { MindbodyStage, MindbodyStatus } from '@grove/contracts';
 import {
-  membersKey,
-  prospectsKey,
   useImportMindbody,
   useMindbodyStatus,
   useRemoveMindbody,
@@ -157,21 +154,10 @@ function RemoveIntegration() {
  * Mindbody setup (SPEC §2 Mindbody setup, §4 stage table and process state): stage 1 credentials,
  * stage 2 'Import members' with progress, stage 3 discounts, stage 4 discounts and 'Sync with
  * mindbody'; 'Remove integration' above stage 1. While a process runs the status is polled every
- * 10 s; when it ends the members and prospects reload.
+ * 10 s; when it ends the members and prospects reload (`useMindbodyStatus`).
  */
 export function MindbodySetupPage() {
   const status = useMindbodyStatus();
-  const client = useQueryClient();
-  const previous = useRef<string | null | undefined>(undefined);
-  const processState = status.data?.processState;
-
-  useEffect(() => {
-    if (previous.current === 'running' && processState !== 'running') {
-      void client.invalidateQueries({ queryKey: membersKey });
-      void client.invalidateQueries({ queryKey: prospectsKey });
-    }
-    previous.current = processState;
-  }, [processState, client]);
 
   const header = (
     <PageHeader

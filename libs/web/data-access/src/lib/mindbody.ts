@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MindbodyCredentialsRequest,
@@ -23,14 +24,26 @@ function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
 
 /**
  * The integration's status (`GET /api/mindbody`): stage 1–4, discounts (cents), process state,
- * progress, last sync. Refetched every `pollMs` while a process runs (SPEC §4).
+ * progress, last sync. Refetched every `pollMs` while a process runs (SPEC §4); when a run
+ * (import or sync) ends, the members and prospective members it changed reload.
  */
 export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
-  return useQuery({
+  const client = useQueryClient();
+  const status = useQuery({
     queryKey: mindbodyKey,
     queryFn: ({ signal }) => apiFetch<MindbodyStatus>('/api/mindbody', { signal }),
     refetchInterval: (query) => (isMindbodyProcessRunning(query.state.data) ? pollMs : false),
   });
+  const wasRunning = useRef(false);
+  const running = isMindbodyProcessRunning(status.data);
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void client.invalidateQueries({ queryKey: membersKey });
+      void client.invalidateQueries({ queryKey: prospectsKey });
+    }
+    wasRunning.current = running;
+  }, [running, client]);
+  return status;
 }
 
 /** A mutation whose reply is the new status: it replaces the cached one; members and prospects reload. */
