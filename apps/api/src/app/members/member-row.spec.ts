@@ -65,12 +65,21 @@ describe('likeSubstring', () => {
   });
 });
 
-describe('toMemberRow: a Mindbody price not read yet', () => {
+describe('toMemberRow: a Mindbody membership without a price', () => {
   it('flags a managed member whose price is pending, and only then', () => {
-    const pending = member({ mindbodyClientId: '100001', membershipPriceCents: 0, membershipPricePending: true });
+    const pending = member({ mindbodyClientId: '100001', membershipPriceCents: 0, mindbodyPriceState: 'pending' });
     expect(toMemberRow(pending, []).membershipPricePending).toBe(true);
-    expect(toMemberRow({ ...pending, membershipPricePending: false }, [])).not.toHaveProperty('membershipPricePending');
+    expect(toMemberRow(pending, [])).not.toHaveProperty('noAutopayContract');
+    expect(toMemberRow({ ...pending, mindbodyPriceState: null }, [])).not.toHaveProperty('membershipPricePending');
     // A hand-managed member always has its owner's price.
-    expect(toMemberRow(member({ membershipPricePending: true }), [])).not.toHaveProperty('membershipPricePending');
+    expect(toMemberRow(member({ mindbodyPriceState: 'pending' }), [])).not.toHaveProperty('membershipPricePending');
+  });
+
+  it('flags a managed member without an autopay contract, and only then', () => {
+    const none = member({ mindbodyClientId: '100002', membershipPriceCents: 0, mindbodyPriceState: 'no-autopay' });
+    expect(toMemberRow(none, []).noAutopayContract).toBe(true);
+    expect(toMemberRow(none, [])).not.toHaveProperty('membershipPricePending');
+    expect(toMemberRow({ ...none, mindbodyPriceState: null }, [])).not.toHaveProperty('noAutopayContract');
+    expect(toMemberRow(member({ mindbodyPriceState: 'no-autopay' }), [])).not.toHaveProperty('noAutopayContract');
   });
 });

@@ -13,12 +13,17 @@ export interface MemberSummary {
   branchCount: number;
   /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
   integrationDiscountCents?: number | null;
-  /**
-   * A running Mindbody membership whose price Grove has not read yet (`mindbody_priced_at` is
-   * null: the import stores members first, the follow-up 'prices' job reads their contracts).
-   */
-  membershipPricePending?: boolean;
+  /** What is known of a running Mindbody membership's price, when it is not a price (see `MindbodyPriceState`). */
+  mindbodyPriceState?: MindbodyPriceState | null;
 }
+
+/**
+ * Why a running Mindbody membership shows no price:
+ * - 'pending': Grove has not read its contracts yet (`mindbody_priced_at` is null: the import
+ *   stores members first, the follow-up 'prices' job reads their contracts);
+ * - 'no-autopay': read, and it has never had an autopay contract (`mindbody_autopay_cents` null).
+ */
+export type MindbodyPriceState = 'pending' | 'no-autopay';
 
 /**
  * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
@@ -28,8 +33,9 @@ export interface MemberSummary {
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
  *   discountOnReferral (SPEC §9);
  * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported;
- * - `membershipPricePending: true` only for a Mindbody member not priced yet (the table shows a
- *   placeholder instead of $0.00).
+ * - `membershipPricePending: true` only for a Mindbody member not priced yet, and
+ *   `noAutopayContract: true` only for one without an autopay contract (the table shows either
+ *   instead of a misleading $0.00).
  *
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
@@ -51,7 +57,8 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
       : newPriceCents(member.membershipPriceCents, discountCents, member.branchCount),
     status: 'Active',
     managedByIntegration: managed ? 'Mindbody' : null,
-    ...(managed && member.membershipPricePending === true ? { membershipPricePending: true } : {}),
+    ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
+    ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),
     referringMemberId: member.referredById,
   };
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
 import { PreparedReads, preparedStatement, type PreparedStatement } from '../database/prepared-query';
-import { likeSubstring, type MemberSummary } from './member-row';
+import { likeSubstring, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 
 /** Columns of a member to insert; money in cents. */
@@ -40,7 +40,7 @@ interface SummarySqlRow {
   mindbody_client_id: string | null;
   branch_count?: number;
   integration_discount_cents?: number | null;
-  price_pending?: boolean;
+  price_state: MindbodyPriceState | null;
 }
 
 /** A row of the page statement: a tree and one of its branches (all null when it has none). */
@@ -59,7 +59,9 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 
 const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
   m.mindbody_client_id,
-  (m.mindbody_client_id IS NOT NULL AND m.mindbody_priced_at IS NULL AND m.mindbody_cancelled_at IS NULL) AS price_pending`;
+  CASE WHEN m.mindbody_client_id IS NULL OR m.mindbody_cancelled_at IS NOT NULL THEN NULL
+    WHEN m.mindbody_priced_at IS NULL THEN 'pending'
+    WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -68,7 +70,7 @@ const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.disc
  * per row; `npm run bench:members`, see README "Benchmarks").
  */
 const PAGE_OUTPUT_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
-  m.mindbody_client_id, m.price_pending`;
+  m.mindbody_client_id, m.price_state`;
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (SPEC §9); `$1` = business id. */
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
@@ -90,7 +92,7 @@ const toSummary = (row: SummarySqlRow): MemberSummary => ({
   mindbodyClientId: row.mindbody_client_id,
   branchCount: row.branch_count ?? 0,
   integrationDiscountCents: row.integration_discount_cents ?? null,
-  membershipPricePending: row.price_pending === true,
+  mindbodyPriceState: row.price_state,
 });
 
 /**

@@ -1,4 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
+import type { MemberRow, Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   requests,
@@ -91,6 +92,20 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   const nonProspects = () => sandbox.control.clients().filter((client) => !client.IsProspect);
   const hasAutopay = (clientId: string) =>
     sandbox.control.contracts(clientId).some((contract) => contract.AutopayStatus === 'Active');
+
+  it('lists a member without an autopay contract as such, not at $0.00 as if it were a price', async () => {
+    const walkIns = (await owner.get('/api/members?search=walk.in&pageSize=100').expect(200)).body as Page<MemberRow>;
+    expect(walkIns.items).toHaveLength(WITHOUT_CONTRACT);
+    for (const row of walkIns.items) {
+      expect(row.noAutopayContract).toBe(true);
+      expect(row.newPriceCents).toBe(0);
+      expect(row).not.toHaveProperty('membershipPricePending');
+    }
+    const priced = (await owner.get('/api/members?pageSize=100').expect(200)).body as Page<MemberRow>;
+    const withAutopay = priced.items.filter((row) => row.membershipPriceCents > 0);
+    expect(withAutopay.length).toBeGreaterThan(50);
+    for (const row of withAutopay) expect(row).not.toHaveProperty('noAutopayContract');
+  });
 
   it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
     const gateway = t.app.get(MindbodyGateway);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { MemberRow } from '@grove/contracts';
 import { MembershipPrice, isPricePending } from './MembershipPrice';
 
-const row = (overrides: Partial<MemberRow> & { membershipPricePending?: true } = {}): MemberRow => ({
+const row = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   id: 'm1',
   memberName: 'Alex Smith',
   memberEmail: 'alex@example.com',
@@ -25,6 +25,17 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
     expect(screen.getByText(/waiting for Mindbody to send this member's price/).className).toBe('g-visually-hidden');
     expect(screen.queryByText(/\$0\.00/)).toBeNull();
     expect(isPricePending(pending)).toBe(true);
+  });
+
+  it('shows "No autopay" with an explanation, not $0.00, for a Mindbody member without an autopay contract', () => {
+    const none = row({ membershipPriceCents: 0, newPriceCents: 0, noAutopayContract: true });
+    render(<MembershipPrice row={none} />);
+    expect(screen.getByText(/No autopay/).getAttribute('title')).toBe('No autopay contract in Mindbody');
+    expect(screen.getByText(/no autopay contract in Mindbody, so there is no bill to discount/).className).toBe(
+      'g-visually-hidden',
+    );
+    expect(screen.queryByText(/\$0\.00/)).toBeNull();
+    expect(isPricePending(none)).toBe(false);
   });
 
   it('shows the price once it is known', () => {

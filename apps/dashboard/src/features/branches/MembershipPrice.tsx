@@ -11,15 +11,23 @@ export function isPricePending(row: MemberRow): boolean {
 
 /**
  * The Membership cell of the Branches table (SPEC §2): the new price (for Mindbody rows the
- * unchanged membership price, SPEC §9) with the old one struck through when a discount applies,
- * or 'Pricing…' (read out as waiting for Mindbody) instead of a misleading $0.00 while the price
- * is not known yet.
+ * unchanged membership price, SPEC §9) with the old one struck through when a discount applies.
+ * Instead of a misleading $0.00: 'Pricing…' (read out as waiting for Mindbody) while the price is
+ * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
+ * is billed, so no referral discount can reach a bill).
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
   if (isPricePending(row))
     return (
       <span className="g-badge g-badge--muted" title="Waiting for Mindbody">
         Pricing…<span className="g-visually-hidden"> waiting for Mindbody to send this member&apos;s price</span>
+      </span>
+    );
+  if (row.noAutopayContract === true)
+    return (
+      <span className="g-badge g-badge--muted" title="No autopay contract in Mindbody">
+        No autopay
+        <span className="g-visually-hidden">: this member has no autopay contract in Mindbody, so there is no bill to discount</span>
       </span>
     );
   return (

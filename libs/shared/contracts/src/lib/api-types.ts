@@ -53,6 +53,12 @@ export interface MemberRow {
    * `newPriceCents` are then 0 placeholders, not a price; the Branches screen shows 'Pricing…'.
    */
   membershipPricePending?: true;
+  /**
+   * Present (true) only for a Mindbody member whose contracts Grove has read and found no autopay
+   * contract: Mindbody bills them nothing recurring, so `membershipPriceCents` and `newPriceCents`
+   * are 0 and no referral discount can reach a bill. The Branches screen shows 'No autopay'.
+   */
+  noAutopayContract?: true;
   /** The tree this member is a branch of, if any. */
   referringMemberId: string | null;
 }
