@@ -82,4 +82,13 @@ describe('toMemberRow: a Mindbody membership without a price', () => {
     expect(toMemberRow({ ...none, mindbodyPriceState: null }, [])).not.toHaveProperty('noAutopayContract');
     expect(toMemberRow(member({ mindbodyPriceState: 'no-autopay' }), [])).not.toHaveProperty('noAutopayContract');
   });
+
+  it('flags a managed member whose membership has ended, and only then', () => {
+    const ended = member({ mindbodyClientId: '100003', membershipPriceCents: 8_900, mindbodyPriceState: 'ended' });
+    const row = toMemberRow(ended, []);
+    expect(row.membershipEnded).toBe(true);
+    expect(row).not.toHaveProperty('membershipPricePending');
+    expect(row).not.toHaveProperty('noAutopayContract');
+    expect(toMemberRow(member({ mindbodyPriceState: 'ended' }), [])).not.toHaveProperty('membershipEnded');
+  });
 });

@@ -13,17 +13,18 @@ export interface MemberSummary {
   branchCount: number;
   /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
   integrationDiscountCents?: number | null;
-  /** What is known of a running Mindbody membership's price, when it is not a price (see `MindbodyPriceState`). */
+  /** Why a Mindbody membership shows no price, if it shows none (see `MindbodyPriceState`). */
   mindbodyPriceState?: MindbodyPriceState | null;
 }
 
 /**
- * Why a running Mindbody membership shows no price:
+ * Why a Mindbody membership shows no price:
+ * - 'ended': the membership has ended (`mindbody_cancelled_at`: cancelled, expired or terminated);
  * - 'pending': Grove has not read its contracts yet (`mindbody_priced_at` is null: the import
  *   stores members first, the follow-up 'prices' job reads their contracts);
  * - 'no-autopay': read, and it has never had an autopay contract (`mindbody_autopay_cents` null).
  */
-export type MindbodyPriceState = 'pending' | 'no-autopay';
+export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
 
 /**
  * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
@@ -33,9 +34,9 @@ export type MindbodyPriceState = 'pending' | 'no-autopay';
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
  *   discountOnReferral (SPEC §9);
  * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported;
- * - `membershipPricePending: true` only for a Mindbody member not priced yet, and
- *   `noAutopayContract: true` only for one without an autopay contract (the table shows either
- *   instead of a misleading $0.00).
+ * - `membershipPricePending: true` only for a Mindbody member not priced yet,
+ *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
+ *   only for one whose membership has ended (the table shows these instead of a price).
  *
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
@@ -59,6 +60,7 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
     ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),
+    ...(managed && member.mindbodyPriceState === 'ended' ? { membershipEnded: true } : {}),
     referringMemberId: member.referredById,
   };
 }

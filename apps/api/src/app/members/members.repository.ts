@@ -59,7 +59,8 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 
 const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
   m.mindbody_client_id,
-  CASE WHEN m.mindbody_client_id IS NULL OR m.mindbody_cancelled_at IS NOT NULL THEN NULL
+  CASE WHEN m.mindbody_client_id IS NULL THEN NULL
+    WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
     WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state`;
 

@@ -224,6 +224,15 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       shown += 1;
     }
     expect(shown).toBeGreaterThan(1_500);
+
+    // A membership that has ended shows as such, not as a price (nor a $0.00 one).
+    const ended = rows.filter((row) => {
+      const client = byEmail.get(row.memberEmail);
+      return client !== undefined && ['Expired', 'Terminated', 'Declined'].includes(client.Status);
+    });
+    expect(ended.length).toBeGreaterThan(10);
+    for (const row of ended) expect(row.membershipEnded).toBe(true);
+    expect(rows.filter((row) => row.membershipEnded === true)).toHaveLength(ended.length);
   });
 
   it('shows Mindbody rows as managed at the unchanged price and refuses hand changes to them', async () => {

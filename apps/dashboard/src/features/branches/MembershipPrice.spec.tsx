@@ -38,6 +38,12 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
     expect(isPricePending(none)).toBe(false);
   });
 
+  it('shows "Ended", not a price, once a Mindbody membership has ended', () => {
+    render(<MembershipPrice row={row({ membershipEnded: true })} />);
+    expect(screen.getByText(/Ended/).getAttribute('title')).toBe('Membership ended in Mindbody');
+    expect(screen.queryByText(/\$89\.00/)).toBeNull();
+  });
+
   it('shows the price once it is known', () => {
     const { container } = render(<MembershipPrice row={row()} />);
     expect(container.textContent).toBe('$89.00');

@@ -14,13 +14,19 @@ export function isPricePending(row: MemberRow): boolean {
  * unchanged membership price, SPEC §9) with the old one struck through when a discount applies.
  * Instead of a misleading $0.00: 'Pricing…' (read out as waiting for Mindbody) while the price is
  * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
- * is billed, so no referral discount can reach a bill).
+ * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
   if (isPricePending(row))
     return (
       <span className="g-badge g-badge--muted" title="Waiting for Mindbody">
         Pricing…<span className="g-visually-hidden"> waiting for Mindbody to send this member&apos;s price</span>
+      </span>
+    );
+  if (row.membershipEnded === true)
+    return (
+      <span className="g-badge g-badge--muted" title="Membership ended in Mindbody">
+        Ended<span className="g-visually-hidden">: this member&apos;s membership has ended in Mindbody</span>
       </span>
     );
   if (row.noAutopayContract === true)

@@ -59,6 +59,11 @@ export interface MemberRow {
    * are 0 and no referral discount can reach a bill. The Branches screen shows 'No autopay'.
    */
   noAutopayContract?: true;
+  /**
+   * Present (true) only for a Mindbody member whose membership has ended (cancelled, expired or
+   * terminated in Mindbody): nothing is billed any more. The Branches screen shows 'Ended'.
+   */
+  membershipEnded?: true;
   /** The tree this member is a branch of, if any. */
   referringMemberId: string | null;
 }
