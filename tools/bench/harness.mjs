@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, databaseUrl, sql(text, params), close() }`.
+ * `{ base, cookie, businessId, sql(text, params), close() }`.
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
  */
 export async function startBenchApi(env = {}) {
@@ -73,7 +73,6 @@ export async function startBenchApi(env = {}) {
       base,
       cookie,
       businessId,
-      databaseUrl: db.url('grove_bench'),
       sql: (text, params) => client.query(text, params),
       close: async () => {
         await client.end();

@@ -57,8 +57,11 @@ const SORT_SQL: Record<MemberSortKey, string> = {
   createdAt: 'm.created_at',
 };
 
-const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
-  m.mindbody_client_id,
+/** The `members` columns a summary reads as they are. */
+const SUMMARY_PLAIN_COLUMNS = ['id', 'name', 'email', 'membership_price_cents', 'discount_cents', 'referred_by_id', 'mindbody_client_id'];
+
+/** A summary's columns on `members m`: the plain ones and its `price_state` (`MindbodyPriceState`). */
+const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
   CASE WHEN m.mindbody_client_id IS NULL THEN NULL
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
@@ -70,8 +73,7 @@ const SUMMARY_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.disc
  * not sending created_at saved ~30% of the API's CPU spent receiving a page (no timestamptz parse
  * per row; `npm run bench:members`, see README "Benchmarks").
  */
-const PAGE_OUTPUT_COLUMNS = `m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
-  m.mindbody_client_id, m.price_state`;
+const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state'].map((column) => `m.${column}`).join(', ');
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (SPEC §9); `$1` = business id. */
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)

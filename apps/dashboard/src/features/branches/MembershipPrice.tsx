@@ -19,22 +19,19 @@ export function isPricePending(row: MemberRow): boolean {
 export function MembershipPrice({ row }: { row: MemberRow }) {
   if (isPricePending(row))
     return (
-      <span className="g-badge g-badge--muted" title="Waiting for Mindbody">
-        Pricing…<span className="g-visually-hidden"> waiting for Mindbody to send this member&apos;s price</span>
-      </span>
+      <PriceNote label="Pricing…" title="Waiting for Mindbody" explanation=" waiting for Mindbody to send this member's price" />
     );
   if (row.membershipEnded === true)
     return (
-      <span className="g-badge g-badge--muted" title="Membership ended in Mindbody">
-        Ended<span className="g-visually-hidden">: this member&apos;s membership has ended in Mindbody</span>
-      </span>
+      <PriceNote label="Ended" title="Membership ended in Mindbody" explanation=": this member's membership has ended in Mindbody" />
     );
   if (row.noAutopayContract === true)
     return (
-      <span className="g-badge g-badge--muted" title="No autopay contract in Mindbody">
-        No autopay
-        <span className="g-visually-hidden">: this member has no autopay contract in Mindbody, so there is no bill to discount</span>
-      </span>
+      <PriceNote
+        label="No autopay"
+        title="No autopay contract in Mindbody"
+        explanation=": this member has no autopay contract in Mindbody, so there is no bill to discount"
+      />
     );
   return (
     <>
@@ -43,5 +40,15 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
         <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
       )}
     </>
+  );
+}
+
+/** A muted badge shown instead of a price: its label, a tooltip, and the reason read out to screen readers. */
+function PriceNote({ label, title, explanation }: { label: string; title: string; explanation: string }) {
+  return (
+    <span className="g-badge g-badge--muted" title={title}>
+      {label}
+      <span className="g-visually-hidden">{explanation}</span>
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   MindbodyCredentialsRequest,
   MindbodyDiscountsRequest,
@@ -22,6 +22,14 @@ function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
   return status?.processState === 'running';
 }
 
+/** Reloads what Mindbody changes: the members (trees) and the prospective members. */
+function reloadMindbodyLists(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: membersKey }),
+    client.invalidateQueries({ queryKey: prospectsKey }),
+  ]);
+}
+
 /**
  * The integration's status (`GET /api/mindbody`): stage 1–4, discounts (cents), process state,
  * progress, last sync. Refetched every `pollMs` while a process runs (SPEC §4); when a run
@@ -37,10 +45,7 @@ export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
   const wasRunning = useRef(false);
   const running = isMindbodyProcessRunning(status.data);
   useEffect(() => {
-    if (wasRunning.current && !running) {
-      void client.invalidateQueries({ queryKey: membersKey });
-      void client.invalidateQueries({ queryKey: prospectsKey });
-    }
+    if (wasRunning.current && !running) void reloadMindbodyLists(client);
     wasRunning.current = running;
   }, [running, client]);
   return status;
@@ -55,10 +60,7 @@ function useMindbodyMutation<TVariables>(
     mutationFn,
     onSuccess: (status) => {
       client.setQueryData(mindbodyKey, status);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: membersKey }),
-        client.invalidateQueries({ queryKey: prospectsKey }),
-      ]);
+      return reloadMindbodyLists(client);
     },
   });
 }
