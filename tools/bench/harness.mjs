@@ -18,10 +18,15 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export async function startBenchApi(env = {}) {
   const apiBundle = path.join(root, 'dist/apps/api/main.js');
-  if (!fs.existsSync(apiBundle)) throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
+  if (!fs.existsSync(apiBundle))
+    throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
   fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), fast: true, log: () => {} });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'db'),
+    fast: true,
+    log: () => {},
+  });
   let api;
   const close = async () => {
     api?.kill('SIGTERM');
@@ -38,7 +43,11 @@ export async function startBenchApi(env = {}) {
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     api = spawn(process.execPath, [...nodeArgs, apiBundle], {
       cwd: root,
-      stdio: ['ignore', process.env.BENCH_API_STDOUT ? fs.openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore', 'inherit'],
+      stdio: [
+        'ignore',
+        process.env.BENCH_API_STDOUT ? fs.openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore',
+        'inherit',
+      ],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -56,20 +65,39 @@ export async function startBenchApi(env = {}) {
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ businessName: 'Bench Gym', firstName: 'Bench', lastName: 'Owner', email: 'bench@grove.local', phoneNumber: '0412 345 678', website: 'bench.example.com', password: 'bench password' }),
+      body: JSON.stringify({
+        businessName: 'Bench Gym',
+        firstName: 'Bench',
+        lastName: 'Owner',
+        email: 'bench@grove.local',
+        phoneNumber: '0412 345 678',
+        website: 'bench.example.com',
+        password: 'bench password',
+      }),
     });
     if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const client = new pg.Client(db.url('grove_bench'));
     await client.connect();
-    const { rows: [{ id: businessId }] } = await client.query('SELECT id FROM businesses LIMIT 1');
+    const {
+      rows: [{ id: businessId }],
+    } = await client.query('SELECT id FROM businesses LIMIT 1');
     return {
       base,
       cookie,
@@ -92,7 +120,15 @@ export async function startBenchApi(env = {}) {
  * its heap and tiers up the code), prints one line (req/s, p50/p90/p99/max in ms) and returns
  * autocannon's result. Throws when any request failed (non-2xx, error or timeout).
  */
-export async function load({ base, cookie, title, url, connections = 50, seconds = 10, warmupSeconds = 3 }) {
+export async function load({
+  base,
+  cookie,
+  title,
+  url,
+  connections = 50,
+  seconds = 10,
+  warmupSeconds = 3,
+}) {
   const result = await autocannon({
     url: base + url,
     connections,
@@ -120,7 +156,18 @@ export async function load({ base, cookie, title, url, connections = 50, seconds
  */
 export async function seedMembers(sql, businessIds, { trees, branches }) {
   const first = ['Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar'];
-  const last = ['Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris'];
+  const last = [
+    'Smith',
+    'Nguyen',
+    'Patel',
+    'Brown',
+    'Wilson',
+    'Taylor',
+    'Chen',
+    'Kelly',
+    'Walker',
+    'Harris',
+  ];
   const roots = trees - branches;
   await sql(
     `INSERT INTO members (id, business_id, name, email, email_key, membership_price_cents, discount_cents,
@@ -135,7 +182,9 @@ export async function seedMembers(sql, businessIds, { trees, branches }) {
            FROM generate_series(0, cardinality($1::uuid[]) * $4::int - 1) AS i) g`,
     [businessIds, first, last, trees, roots],
   );
-  const { rows } = await sql('SELECT count(*)::int AS trees, count(referred_by_id)::int AS branches FROM members');
+  const { rows } = await sql(
+    'SELECT count(*)::int AS trees, count(referred_by_id)::int AS branches FROM members',
+  );
   return rows[0];
 }
 
@@ -149,7 +198,10 @@ export async function printPlans(sql, businessId) {
   const plans = {
     count: ['SELECT count(*)::int FROM members m WHERE m.business_id = $1', [businessId]],
     countSearch: [`SELECT count(*)::int FROM members m WHERE ${search}`, [businessId, '%patel%']],
-    pageSearch: [`SELECT m.id FROM members m WHERE ${search} ORDER BY m.created_at, m.id LIMIT 50`, [businessId, '%patel%']],
+    pageSearch: [
+      `SELECT m.id FROM members m WHERE ${search} ORDER BY m.created_at, m.id LIMIT 50`,
+      [businessId, '%patel%'],
+    ],
     referralLinksPage: [
       `SELECT m.id, l.code FROM members m
        LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = $1 AND l.revoked_at IS NULL

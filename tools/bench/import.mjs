@@ -200,16 +200,29 @@ try {
    */
   const writeFloor = async (businessId) => {
     const columns = {
-      name: 'text', email: 'text', email_key: 'text', membership_price_cents: 'int', discount_cents: 'int',
-      mindbody_client_id: 'text', mindbody_autopay_cents: 'int', mindbody_referred_by: 'text',
-      mindbody_cancelled_at: 'timestamptz', mindbody_priced_at: 'timestamptz', referred_by_id: 'uuid',
+      name: 'text',
+      email: 'text',
+      email_key: 'text',
+      membership_price_cents: 'int',
+      discount_cents: 'int',
+      mindbody_client_id: 'text',
+      mindbody_autopay_cents: 'int',
+      mindbody_referred_by: 'text',
+      mindbody_cancelled_at: 'timestamptz',
+      mindbody_priced_at: 'timestamptz',
+      referred_by_id: 'uuid',
     };
     const names = Object.keys(columns);
-    const { rows } = await bench.sql(`SELECT ${names.join(', ')} FROM members WHERE business_id = $1`, [businessId]);
+    const { rows } = await bench.sql(
+      `SELECT ${names.join(', ')} FROM members WHERE business_id = $1`,
+      [businessId],
+    );
     const arrays = names.map((name) => rows.map((row) => row[name]));
     await bench.sql('BEGIN');
     try {
-      const { rows: [floorBusiness] } = await bench.sql(
+      const {
+        rows: [floorBusiness],
+      } = await bench.sql(
         `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
       );
       const started = performance.now();
@@ -240,7 +253,9 @@ try {
   console.log(
     `  (a) every page straight from the sandbox:       ${ms(bare)} (runs: ${ms(pagesA.ms)}, ${ms(pagesB.ms)})`,
   );
-  console.log(`  (c) (a) + each member's contracts, ${CONCURRENCY} at once: ${ms(withContracts.ms)}`);
+  console.log(
+    `  (c) (a) + each member's contracts, ${CONCURRENCY} at once: ${ms(withContracts.ms)}`,
+  );
   console.log(
     `  (b) full import job into an empty business:     ${ms(fresh.ms)} (${await counts(fresh.businessId)})`,
   );

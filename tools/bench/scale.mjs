@@ -45,7 +45,9 @@ try {
   const ids = others.map((row) => row.id);
   ids.splice(Math.floor(ids.length / 2), 0, businessId);
   const counts = await seedMembers(sql, ids, { trees, branches });
-  console.log(`seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`);
+  console.log(
+    `seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`,
+  );
   started = performance.now();
   // A live link for every odd-numbered member: code = 32 hex characters, unique.
   await sql(
@@ -62,21 +64,32 @@ try {
      JOIN members m ON m.email = 'member' || g.n || '@bench.example.com'`,
     [prospectsPerBusiness],
   );
-  const { rows: [seeded] } = await sql(
+  const {
+    rows: [seeded],
+  } = await sql(
     `SELECT (SELECT count(*)::int FROM referral_links) AS links, (SELECT count(*)::int FROM prospects) AS prospects`,
   );
   await sql('VACUUM ANALYZE');
-  console.log(`seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`);
+  console.log(
+    `seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`,
+  );
   if (process.env.BENCH_EXPLAIN) await printPlans(sql, businessId);
   if (process.env.BENCH_KEEP) {
     // BENCH_KEEP=1: keep the seeded database and the API up for tuning until Ctrl+C.
-    const { rows: [{ port }] } = await sql(`SELECT current_setting('port') AS port`);
-    console.log(`database postgres://postgres:grove@127.0.0.1:${port}/grove_bench, API ${base}, business ${businessId}\ncookie: ${cookie}`);
+    const {
+      rows: [{ port }],
+    } = await sql(`SELECT current_setting('port') AS port`);
+    console.log(
+      `database postgres://postgres:grove@127.0.0.1:${port}/grove_bench, API ${base}, business ${businessId}\ncookie: ${cookie}`,
+    );
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 
   const pages = [
-    ['members page (50 rows, by name)', '/api/members?page=3&pageSize=50&sort=memberName&order=asc'],
+    [
+      'members page (50 rows, by name)',
+      '/api/members?page=3&pageSize=50&sort=memberName&order=asc',
+    ],
     ['members search ("patel")', '/api/members?page=1&pageSize=50&search=patel'],
     ['referral-links page (50 rows)', '/api/referral-links?page=3&pageSize=50'],
     ['prospects page (50 rows)', '/api/prospects?page=3&pageSize=50'],
@@ -84,24 +97,42 @@ try {
   for (const [title, url] of pages) {
     const reply = await fetch(base + url, { headers: { cookie } });
     const body = await reply.json();
-    if (!reply.ok || body.total === undefined) throw new Error(`${title}: ${reply.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (!reply.ok || body.total === undefined)
+      throw new Error(`${title}: ${reply.status} ${JSON.stringify(body).slice(0, 200)}`);
     console.log(`${title}: ${reply.status}, total ${body.total}`);
   }
-  console.log(`\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`);
+  console.log(
+    `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
+  );
   const results = [];
   for (const [title, url] of pages) {
-    results.push([title, await load({ base, cookie, title, url, connections, seconds, warmupSeconds })]);
+    results.push([
+      title,
+      await load({ base, cookie, title, url, connections, seconds, warmupSeconds }),
+    ]);
   }
-  const health = await load({ base, cookie, title: 'health', url: '/api/health', connections, seconds, warmupSeconds });
+  const health = await load({
+    base,
+    cookie,
+    title: 'health',
+    url: '/api/health',
+    connections,
+    seconds,
+    warmupSeconds,
+  });
 
-  console.log(`\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`);
+  console.log(
+    `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`,
+  );
   const targets = { 'members page': '≥ 60%, p99 ≤ 2x', 'members search': '≥ 40%' };
   for (const [title, result] of results) {
     const share = (result.requests.average / health.requests.average) * 100;
     const p99 = result.latency.p99 / health.latency.p99;
     const name = title.split(' (')[0];
     const target = targets[name] ? `   (target ${targets[name]})` : '';
-    console.log(`${name.padEnd(20)} ${share.toFixed(0).padStart(3)}% of health req/s, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms${target}`);
+    console.log(
+      `${name.padEnd(20)} ${share.toFixed(0).padStart(3)}% of health req/s, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms${target}`,
+    );
   }
 } finally {
   await bench.close();

@@ -13,7 +13,9 @@ const tables = async (dataSource: DataSource): Promise<string[]> =>
 /** Undoes the newest migrations, later ones first, down to and including the one named `name`. */
 const undoThrough = async (dataSource: DataSource, name: string): Promise<void> => {
   for (;;) {
-    const [last] = (await dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`)) as { name: string }[];
+    const [last] = (await dataSource.query(
+      `SELECT name FROM migrations ORDER BY id DESC LIMIT 1`,
+    )) as { name: string }[];
     if (!last) throw new Error(`${name} is not applied`);
     await dataSource.undoLastMigration({ transaction: 'each' });
     if (last.name === name) return;

@@ -27,8 +27,12 @@ export class BusinessLedSearchIndex1795461063207 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX members_name_trgm_idx ON members USING gin (lower(name) gin_trgm_ops)`);
-    await queryRunner.query(`CREATE INDEX members_email_trgm_idx ON members USING gin (lower(email) gin_trgm_ops)`);
+    await queryRunner.query(
+      `CREATE INDEX members_name_trgm_idx ON members USING gin (lower(name) gin_trgm_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX members_email_trgm_idx ON members USING gin (lower(email) gin_trgm_ops)`,
+    );
     await queryRunner.query(`DROP INDEX members_business_search_idx`);
     // btree_gin is left installed: other schemas in the database may use it.
   }
