@@ -211,8 +211,9 @@ export async function printPlans(sql, businessId) {
     ],
     prospectsPage: [
       `SELECT p.id, m.name, (SELECT count(*)::int FROM prospects WHERE business_id = $1) AS total
-       FROM prospects p JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
-       WHERE p.business_id = $1 ORDER BY p.created_at, p.id LIMIT 50 OFFSET 100`,
+       FROM (SELECT * FROM prospects WHERE business_id = $1 ORDER BY created_at, id LIMIT 50 OFFSET 100) p
+       JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
+       ORDER BY p.created_at, p.id`,
       [businessId],
     ],
   };
