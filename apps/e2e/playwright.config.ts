@@ -15,7 +15,9 @@ if (!process.env.GROVE_E2E_STATE) {
 }
 
 /** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
-export function groveServer(env: Record<string, string> = {}): NonNullable<PlaywrightTestConfig['webServer']> {
+export function groveServer(
+  env: Record<string, string> = {},
+): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]> {
   return {
     command: 'node tools/scripts/start.mjs --no-build',
     cwd: workspaceRoot,
@@ -48,7 +50,9 @@ export const sharedConfig: PlaywrightTestConfig = {
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../../dist/playwright-report' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../../dist/playwright-report' }]],
   outputDir: '../../dist/test-results',
   use: {
     baseURL: `http://localhost:${port}`,
@@ -56,7 +60,14 @@ export const sharedConfig: PlaywrightTestConfig = {
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

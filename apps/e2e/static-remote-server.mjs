@@ -49,7 +49,10 @@ http
       response.writeHead(204).end();
       return;
     }
-    const file = path.resolve(root, `.${decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)}`);
+    const file = path.resolve(
+      root,
+      `.${decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)}`,
+    );
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       !file.startsWith(root + path.sep) ||
@@ -60,7 +63,9 @@ http
     }
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = ['br', 'gzip'].find(
-      (candidate) => accepted.includes(candidate) && fs.existsSync(`${file}.${candidate === 'br' ? 'br' : 'gz'}`),
+      (candidate) =>
+        accepted.includes(candidate) &&
+        fs.existsSync(`${file}.${candidate === 'br' ? 'br' : 'gz'}`),
     );
     const body = encoding ? `${file}.${encoding === 'br' ? 'br' : 'gz'}` : file;
     response.writeHead(200, {
@@ -74,4 +79,6 @@ http
     if (request.method === 'HEAD') response.end();
     else fs.createReadStream(body).pipe(response);
   })
-  .listen(port, '127.0.0.1', () => console.log(`static remote ${root} on http://127.0.0.1:${port}`));
+  .listen(port, '127.0.0.1', () =>
+    console.log(`static remote ${root} on http://127.0.0.1:${port}`),
+  );

@@ -35,7 +35,8 @@ const REMOTE_NAMES = JSON.parse(
 );
 
 function remoteName(name) {
-  if (!REMOTE_NAMES.includes(name)) fail(`unknown remote ${JSON.stringify(name ?? '')}: use one of ${REMOTE_NAMES.join(', ')}`);
+  if (!REMOTE_NAMES.includes(name))
+    fail(`unknown remote ${JSON.stringify(name ?? '')}: use one of ${REMOTE_NAMES.join(', ')}`);
   return name;
 }
 
@@ -65,7 +66,9 @@ function storedVersions(name) {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((entry) => VERSION.test(entry) && fs.existsSync(path.join(dir, entry, 'mf-manifest.json')))
+    .filter(
+      (entry) => VERSION.test(entry) && fs.existsSync(path.join(dir, entry, 'mf-manifest.json')),
+    )
     .sort();
 }
 
@@ -82,7 +85,9 @@ function switchTo(name, version) {
 function contentHash(dir) {
   const hash = createHash('sha256');
   const walk = (folder) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(folder, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(file);
       else hash.update(`${path.relative(dir, file)}\0`).update(fs.readFileSync(file));
@@ -96,7 +101,8 @@ function deploy(name, source) {
   const staging = path.join(remotesDir, name, `.staging-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
   const context = source ? path.resolve(source) : null;
-  if (context && !fs.existsSync(path.join(context, 'src'))) fail(`--source ${source} has no src folder`);
+  if (context && !fs.existsSync(path.join(context, 'src')))
+    fail(`--source ${source} has no src folder`);
   log(`building ${name}${context ? ` from ${shown(context)}` : ''}…`);
   const started = Date.now();
   const build = spawnSync(
@@ -122,20 +128,29 @@ function deploy(name, source) {
   let version = same;
   if (same) {
     fs.rmSync(staging, { recursive: true, force: true });
-    log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: the same files as stored version ${same}`);
+    log(
+      `built in ${((Date.now() - started) / 1000).toFixed(1)} s: the same files as stored version ${same}`,
+    );
   } else {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     version = `${stamp}-${hash}`;
     fs.renameSync(staging, path.join(remotesDir, name, version));
-    log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s and stored as ${shown(path.join(remotesDir, name, version))}`);
+    log(
+      `built in ${((Date.now() - started) / 1000).toFixed(1)} s and stored as ${shown(path.join(remotesDir, name, version))}`,
+    );
   }
   switchTo(name, version);
 }
 
 function use(name, version) {
-  if (!version) fail(`usage: npm run remote:use -- ${name} <version|${BUILT}> (npm run remote:list shows the versions)`);
+  if (!version)
+    fail(
+      `usage: npm run remote:use -- ${name} <version|${BUILT}> (npm run remote:list shows the versions)`,
+    );
   if (version !== BUILT && !storedVersions(name).includes(version)) {
-    fail(`${name} has no stored version ${JSON.stringify(version)} in ${remotesDir} (npm run remote:list shows them)`);
+    fail(
+      `${name} has no stored version ${JSON.stringify(version)} in ${remotesDir} (npm run remote:list shows them)`,
+    );
   }
   switchTo(name, version);
 }
@@ -147,7 +162,10 @@ function list(only) {
     console.log(name);
     const active = current[name] ?? BUILT;
     for (const version of [...storedVersions(name), BUILT]) {
-      const where = version === BUILT ? `dist/apps/${name} (the build npm start serves)` : shown(path.join(remotesDir, name, version));
+      const where =
+        version === BUILT
+          ? `dist/apps/${name} (the build npm start serves)`
+          : shown(path.join(remotesDir, name, version));
       console.log(`  ${version === active ? '*' : ' '} ${version.padEnd(28)} ${where}`);
     }
   }
@@ -159,4 +177,7 @@ const source = sourceAt >= 0 ? args.splice(sourceAt, 2)[1] : undefined;
 if (command === 'deploy') deploy(remoteName(args[0]), source);
 else if (command === 'use') use(remoteName(args[0]), args[1]);
 else if (command === 'list') list(args[0]);
-else fail('usage: remote.mjs deploy <name> [--source <folder>] | use <name> <version|built> | list [<name>]');
+else
+  fail(
+    'usage: remote.mjs deploy <name> [--source <folder>] | use <name> <version|built> | list [<name>]',
+  );

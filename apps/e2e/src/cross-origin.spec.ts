@@ -16,32 +16,50 @@ function requestsTo(page: Page, origin: string): string[] {
   return paths;
 }
 
-test('the shell is told to load marketing and dashboard from their own origins', async ({ request }) => {
+test('the shell is told to load marketing and dashboard from their own origins', async ({
+  request,
+}) => {
   const manifest = await (await request.get('/remotes.json')).json();
   expect(manifest.marketing).toBe(`${REMOTE_ORIGINS.marketing}/mf-manifest.json`);
   expect(manifest.dashboard).toBe(`${REMOTE_ORIGINS.dashboard}/mf-manifest.json`);
   expect(manifest.referral).toBe('/remotes/referral/mf-manifest.json');
 });
 
-test('the home page renders with the marketing remote’s scripts and CSS from its origin', async ({ page }) => {
+test('the home page renders with the marketing remote’s scripts and CSS from its origin', async ({
+  page,
+}) => {
   const fromMarketing = requestsTo(page, REMOTE_ORIGINS.marketing);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Grow your gym through the people who already love it' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Grow your gym through the people who already love it',
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(fromMarketing).toContain('/mf-manifest.json');
   expect(fromMarketing).toContain('/remoteEntry.js');
   expect(fromMarketing.some((file) => file.endsWith('.css'))).toBe(true);
   // The remote's CSS really applies: the footer's layout comes from marketing.css.
-  const display = await page.locator('.mk-main').first().evaluate((element) => getComputedStyle(element).display);
+  const display = await page
+    .locator('.mk-main')
+    .first()
+    .evaluate((element) => getComputedStyle(element).display);
   expect(display).toBe('block');
 });
 
-test('landing page: the poster and the video come from the marketing origin and play', async ({ page }) => {
+test('landing page: the poster and the video come from the marketing origin and play', async ({
+  page,
+}) => {
   await page.goto('/landingPage');
   const video = page.getByLabel(/Grove product tour/);
   await expect(video).toBeVisible();
-  expect(await video.getAttribute('poster')).toMatch(new RegExp(`^${REMOTE_ORIGINS.marketing}/assets/`));
-  expect(await video.locator('source').getAttribute('src')).toMatch(new RegExp(`^${REMOTE_ORIGINS.marketing}/assets/.+\\.mp4$`));
+  expect(await video.getAttribute('poster')).toMatch(
+    new RegExp(`^${REMOTE_ORIGINS.marketing}/assets/`),
+  );
+  expect(await video.locator('source').getAttribute('src')).toMatch(
+    new RegExp(`^${REMOTE_ORIGINS.marketing}/assets/.+\\.mp4$`),
+  );
   const posterShown = await video.evaluate(
     (element: HTMLVideoElement) =>
       new Promise<boolean>((resolve) => {
@@ -57,14 +75,18 @@ test('landing page: the poster and the video come from the marketing origin and 
       new Promise<boolean>((resolve) => {
         element.addEventListener('loadeddata', () => resolve(true), { once: true });
         element.addEventListener('error', () => resolve(false), { once: true });
-        element.querySelector('source')?.addEventListener('error', () => resolve(false), { once: true });
+        element
+          .querySelector('source')
+          ?.addEventListener('error', () => resolve(false), { once: true });
         element.load();
       }),
   );
   expect(playable).toBe(true);
 });
 
-test('contact: the self-hosted captcha solves, its workers started from the marketing origin', async ({ page }) => {
+test('contact: the self-hosted captcha solves, its workers started from the marketing origin', async ({
+  page,
+}) => {
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto('/contact');

@@ -26,7 +26,8 @@ export function watchForProblems(page: Page): string[] {
   });
   page.on('response', (response) => {
     const status = response.status();
-    if (status >= 500 || (status >= 400 && !isApiCall(response.url()))) problems.push(`${status}: ${response.url()}`);
+    if (status >= 500 || (status >= 400 && !isApiCall(response.url())))
+      problems.push(`${status}: ${response.url()}`);
   });
   return problems;
 }
@@ -105,13 +106,19 @@ export const BLOCKING_IMPACTS: ImpactValue[] = ['serious', 'critical'];
 /** axe-core's violations on the page as it is now, each as 'rule id: the offending nodes'. */
 export async function accessibilityViolations(
   page: Page,
-  { include, tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], impacts }: AccessibilityCheck = {},
+  {
+    include,
+    tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    impacts,
+  }: AccessibilityCheck = {},
 ): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const result = await builder.withTags(tags).analyze();
   return result.violations
-    .filter((violation) => !impacts || (violation.impact != null && impacts.includes(violation.impact)))
+    .filter(
+      (violation) => !impacts || (violation.impact != null && impacts.includes(violation.impact)),
+    )
     .map(
       (violation) =>
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

@@ -611,10 +611,7 @@ export function loadAppConfig(
   }
   // The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`.
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      env[remoteUrlVariable(name)] || defaultRemoteUrl(name),
-    ]),
+    REMOTE_NAMES.map((name) => [name, env[remoteUrlVariable(name)] || defaultRemoteUrl(name)]),
   ) as Record<RemoteName, string>;
   const badRemoteUrls = REMOTE_NAMES.filter((name) => !isRemoteUrl(remoteUrls[name])).map(
     (name) =>

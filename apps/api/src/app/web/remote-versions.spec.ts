@@ -37,7 +37,10 @@ describe('remote versions (REMOTES_DIR/current.json)', () => {
     switchTo('{"marketing":"20261123-100000-aaaa1111"}');
     expect(versions.current()).toEqual({ marketing: '20261123-100000-aaaa1111' });
     switchTo('{"marketing":"20261123-110000-bbbb2222","dashboard":"20261123-100000-cccc3333"}');
-    expect(versions.current()).toEqual({ marketing: '20261123-110000-bbbb2222', dashboard: '20261123-100000-cccc3333' });
+    expect(versions.current()).toEqual({
+      marketing: '20261123-110000-bbbb2222',
+      dashboard: '20261123-100000-cccc3333',
+    });
     switchTo('{"marketing":"20261123-100000-aaaa1111"}');
     expect(versions.current()).toEqual({ marketing: '20261123-100000-aaaa1111' });
     fs.rmSync(path.join(dir, 'current.json'));
@@ -56,7 +59,9 @@ describe('remote versions (REMOTES_DIR/current.json)', () => {
 
   it('ignores unknown remotes, versions that are not stored and path tricks; a broken file keeps the last answer', () => {
     const versions = new RemoteVersions(dir);
-    switchTo('{"marketing":"20261123-100000-aaaa1111","dashboard":"never-deployed","shop":"x","referral":"../marketing/20261123-100000-aaaa1111"}');
+    switchTo(
+      '{"marketing":"20261123-100000-aaaa1111","dashboard":"never-deployed","shop":"x","referral":"../marketing/20261123-100000-aaaa1111"}',
+    );
     expect(versions.current()).toEqual({ marketing: '20261123-100000-aaaa1111' });
     switchTo('{"marketing": ');
     expect(versions.current()).toEqual({ marketing: '20261123-100000-aaaa1111' });

@@ -54,7 +54,9 @@ export class RemoteVersions {
     try {
       this.versions = this.parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
     } catch (error) {
-      this.logger.warn(`${this.file} could not be read (${(error as Error).message}): keeping the remotes' previous versions`);
+      this.logger.warn(
+        `${this.file} could not be read (${(error as Error).message}): keeping the remotes' previous versions`,
+      );
     }
     return this.versions;
   }
@@ -76,7 +78,9 @@ export class RemoteVersions {
       if (remote && typeof version === 'string' && this.folder(remote, version)) {
         versions[remote] = version;
       } else {
-        this.logger.warn(`${this.file}: ${name} → ${JSON.stringify(version)} is not a stored remote version; ignored`);
+        this.logger.warn(
+          `${this.file}: ${name} → ${JSON.stringify(version)} is not a stored remote version; ignored`,
+        );
       }
     }
     return versions;
