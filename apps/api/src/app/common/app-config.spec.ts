@@ -50,6 +50,16 @@ describe('loadAppConfig', () => {
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
 
+  it('reads the database timeouts (milliseconds) and refuses nonsense', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 });
+    expect(
+      loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })
+        .databaseTimeouts,
+    ).toEqual({ connectMs: 1500, statementMs: 30_000 });
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+
   it('requires DATABASE_URL', () => {
     expect(() => loadAppConfig({})).toThrow(/DATABASE_URL/);
   });
