@@ -12,6 +12,8 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   'req.headers.cookie',
   'req.headers["x-mindbody-signature"]',
   'res.headers["set-cookie"]',
+  // pino-http's request serializer also logs Express's parsed query (see `redactUrl`).
+  'req.query.search',
   '*.password',
   '*.currentPassword',
   '*.newPassword',

@@ -1,5 +1,5 @@
 import type { PoolClient, QueryConfig } from 'pg';
-import type { AfterQueryEvent, EntitySubscriberInterface } from 'typeorm';
+import { EventSubscriber, type AfterQueryEvent, type EntitySubscriberInterface } from 'typeorm';
 import type { DatabaseTimeouts } from '../common/app-config';
 
 /**
@@ -67,7 +67,9 @@ interface PgClientLike {
  * read timeout'). node-postgres leaves such a client waiting for that answer, and TypeORM hands it
  * back to the pool without an error, so every later statement on it would wait its own timeout
  * behind the lost one; closed, the pool drops it and opens a fresh connection when asked.
+ * (TypeORM instantiates only `@EventSubscriber()` classes listed in a DataSource's `subscribers`.)
  */
+@EventSubscriber()
 export class CloseUnansweredConnections implements EntitySubscriberInterface {
   afterQuery(event: AfterQueryEvent): void {
     if (event.success || !(event.error instanceof Error) || event.error.message !== 'Query read timeout') return;
