@@ -28,7 +28,9 @@ interface EmbeddedModule {
 export const RUNS_DIR = path.join(os.tmpdir(), 'grove-api-test-pg');
 
 // Native dynamic import (the file is compiled to CommonJS, the helper is an ES module).
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<EmbeddedModule>;
+const importEsm = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<EmbeddedModule>;
 
 /**
  * Starts an embedded server on `dataDir` (initialised when empty; fast: no fsync), silently, in
@@ -49,13 +51,21 @@ async function startInProcess(dataDir: string, port: number): Promise<EmbeddedSe
  */
 async function startHosted(dataDir: string, port: number): Promise<EmbeddedServer> {
   const script = path.resolve(__dirname, '../../../tools/db/postgres-host.mjs');
-  const host = fork(script, [JSON.stringify({ dataDir, port, fast: true })], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const host = fork(script, [JSON.stringify({ dataDir, port, fast: true })], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const exited = new Promise((resolve) => host.once('exit', resolve));
   const ready = await new Promise<{ postgresUrl: string; port: number }>((resolve, reject) => {
-    host.once('message', (message: { ready?: { postgresUrl: string; port: number }; failed?: string }) =>
-      message.ready ? resolve(message.ready) : reject(new Error(message.failed ?? 'PostgreSQL did not start')),
+    host.once(
+      'message',
+      (message: { ready?: { postgresUrl: string; port: number }; failed?: string }) =>
+        message.ready
+          ? resolve(message.ready)
+          : reject(new Error(message.failed ?? 'PostgreSQL did not start')),
     );
-    host.once('exit', (code) => reject(new Error(`PostgreSQL did not start (its host exited with code ${code})`)));
+    host.once('exit', (code) =>
+      reject(new Error(`PostgreSQL did not start (its host exited with code ${code})`)),
+    );
   });
   return {
     port: ready.port,
@@ -94,7 +104,9 @@ export interface ThrowawayServer {
  * folder) when this process dies without removing it.
  * @param options.hosted run it under a child process (required inside a test file)
  */
-export async function startThrowawayServer(options: { hosted?: boolean } = {}): Promise<ThrowawayServer> {
+export async function startThrowawayServer(
+  options: { hosted?: boolean } = {},
+): Promise<ThrowawayServer> {
   const starter = options.hosted ? startHosted : startInProcess;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-api-test-'));
   fs.chmodSync(dir, 0o755);
@@ -116,6 +128,10 @@ export async function startThrowawayServer(options: { hosted?: boolean } = {}): 
       fs.rmSync(pidFile, { force: true });
     },
   };
-  if (!options.hosted) fs.writeFileSync(pidFile, JSON.stringify({ ownerPid: process.pid, postgresPid: throwaway.server.pid, dir }));
+  if (!options.hosted)
+    fs.writeFileSync(
+      pidFile,
+      JSON.stringify({ ownerPid: process.pid, postgresPid: throwaway.server.pid, dir }),
+    );
   return throwaway;
 }

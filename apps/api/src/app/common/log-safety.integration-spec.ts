@@ -33,7 +33,9 @@ describe('log lines carry no emails or passwords (integration)', () => {
     siteverify = await startHttpStub(() => ({ status: 200, body: { success: true } }));
     // Anything written to the console (TypeORM's own logger printed failed statements there).
     spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(format(...args))),
+      jest
+        .spyOn(console, method)
+        .mockImplementation((...args: unknown[]) => void consoleLines.push(format(...args))),
     );
     t = await createTestApp(
       {
@@ -54,25 +56,57 @@ describe('log lines carry no emails or passwords (integration)', () => {
 
   it('signing up, a wrong password, forms, joins, search, a unique violation and a 400 log none of what was typed', async () => {
     const { agent } = await t.signUp(OWNER);
-    await t.agent().post('/api/auth/login').send({ email: OWNER.email, password: SECRETS.wrongPassword }).expect(401);
-    await t.agent().post('/api/auth/login').send({ email: OWNER.email, password: OWNER.password }).expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: OWNER.email, password: SECRETS.wrongPassword })
+      .expect(401);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: OWNER.email, password: OWNER.password })
+      .expect(200);
     // Bad input (400) carrying an email and a password.
-    await t.agent().post('/api/auth/signup').send(signupBody({ email: SECRETS.invalidEmail, password: SECRETS.rivalPassword })).expect(400);
+    await t
+      .agent()
+      .post('/api/auth/signup')
+      .send(signupBody({ email: SECRETS.invalidEmail, password: SECRETS.rivalPassword }))
+      .expect(400);
 
     // Concurrent signups with one new email: the losers meet the unique index (23505) in PostgreSQL.
     const rivals = await Promise.all(
-      Array.from({ length: 6 }, () => t.agent().post('/api/auth/signup').send(signupBody({ email: SECRETS.rivalEmail, password: SECRETS.rivalPassword }))),
+      Array.from({ length: 6 }, () =>
+        t
+          .agent()
+          .post('/api/auth/signup')
+          .send(signupBody({ email: SECRETS.rivalEmail, password: SECRETS.rivalPassword })),
+      ),
     );
     expect(rivals.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     // The same for a member's email within one business.
-    const member = { memberName: 'Pat Lee', memberEmail: SECRETS.memberEmail, membershipPrice: '100', discount: '10' };
-    const created = await Promise.all(Array.from({ length: 6 }, () => agent.post('/api/members').send(member)));
+    const member = {
+      memberName: 'Pat Lee',
+      memberEmail: SECRETS.memberEmail,
+      membershipPrice: '100',
+      discount: '10',
+    };
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => agent.post('/api/members').send(member)),
+    );
     expect(created.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const memberId = (created.find((reply) => reply.status === 201)?.body as { id: string }).id;
 
-    await agent.get(`/api/members?page=1&pageSize=20&search=${encodeURIComponent(SECRETS.memberEmail)}`).expect(200);
-    const link = (await agent.post(`/api/members/${memberId}/referral-link`).expect(201)).body as { code: string };
-    await t.agent().post(`/api/referrals/${link.code}/join`).send({ name: 'Sam Friend', email: SECRETS.joinEmail }).expect(201);
+    await agent
+      .get(`/api/members?page=1&pageSize=20&search=${encodeURIComponent(SECRETS.memberEmail)}`)
+      .expect(200);
+    const link = (await agent.post(`/api/members/${memberId}/referral-link`).expect(201)).body as {
+      code: string;
+    };
+    await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: 'Sam Friend', email: SECRETS.joinEmail })
+      .expect(201);
 
     await t
       .agent()
@@ -90,18 +124,29 @@ describe('log lines carry no emails or passwords (integration)', () => {
     await t
       .agent()
       .post('/api/leads')
-      .send({ fullName: 'Robin Park', email: SECRETS.leadEmail, phone: '0412 345 678', company: 'Park Fitness' })
+      .send({
+        fullName: 'Robin Park',
+        email: SECRETS.leadEmail,
+        phone: '0412 345 678',
+        company: 'Park Fitness',
+      })
       .expect(201);
     // The contact and lead emails go out in background jobs (outbox without SMTP), which log too.
     await waitFor(async () => {
-      const [row] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM outbox_emails`)) as { n: number }[];
+      const [row] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM outbox_emails`)) as {
+        n: number;
+      }[];
       return row.n >= 2;
     });
 
     const text = [...logLines, ...consoleLines].join('\n');
     // The capture saw the requests, and the failed statements of the unique violations.
-    expect(logLines.filter((line) => line.includes('"url":"/api/auth/login"')).length).toBeGreaterThanOrEqual(2);
-    expect(logLines.some((line) => line.includes('statement failed') && line.includes('"code":"23505"'))).toBe(true);
+    expect(
+      logLines.filter((line) => line.includes('"url":"/api/auth/login"')).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      logLines.some((line) => line.includes('statement failed') && line.includes('"code":"23505"')),
+    ).toBe(true);
     expect(logLines.some((line) => line.includes('kept in outbox_emails'))).toBe(true);
     const found = Object.entries(SECRETS)
       .filter(([, secret]) => text.toLowerCase().includes(secret.toLowerCase()))

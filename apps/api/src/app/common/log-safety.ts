@@ -40,7 +40,9 @@ export function redactUrl(url: string): string {
       changed = true;
     }
   }
-  return changed ? `${url.slice(0, query)}?${params.toString().replace(/%5Bredacted%5D/g, '[redacted]')}` : url;
+  return changed
+    ? `${url.slice(0, query)}?${params.toString().replace(/%5Bredacted%5D/g, '[redacted]')}`
+    : url;
 }
 
 /** What a log line keeps of an error. */
@@ -80,10 +82,12 @@ function safeMessage(message: string, code: string | undefined): string {
  * error's response. The driver error TypeORM wraps lends its code and names.
  */
 export function safeError(error: unknown, depth = 0): SafeError {
-  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error) };
+  if (typeof error !== 'object' || error === null)
+    return { type: typeof error, message: String(error) };
   const record = error as Record<string, unknown>;
   const driver = (typeof record['driverError'] === 'object' && record['driverError']) || {};
-  const field = (name: string): unknown => record[name] ?? (driver as Record<string, unknown>)[name];
+  const field = (name: string): unknown =>
+    record[name] ?? (driver as Record<string, unknown>)[name];
   const code = typeof field('code') === 'string' ? (field('code') as string) : undefined;
   const type = (record.constructor as { name?: string } | undefined)?.name || 'Error';
   const rawMessage = typeof record['message'] === 'string' ? record['message'] : String(error);
@@ -101,7 +105,8 @@ export function safeError(error: unknown, depth = 0): SafeError {
   if (typeof status === 'number') safe.status = status;
   if (depth < 5) {
     if (record['cause'] !== undefined) safe.cause = safeError(record['cause'], depth + 1);
-    if (Array.isArray(record['errors'])) safe.errors = record['errors'].map((inner) => safeError(inner, depth + 1));
+    if (Array.isArray(record['errors']))
+      safe.errors = record['errors'].map((inner) => safeError(inner, depth + 1));
   }
   return safe;
 }

@@ -47,7 +47,10 @@ export const MIGRATIONS = [
  * @param timeouts bound every connect and statement (`poolTimeoutOptions`); left out (migrations,
  *   scripts) nothing is bounded
  */
-export function dataSourceOptions(url: string, timeouts?: DatabaseTimeouts): PostgresDataSourceOptions {
+export function dataSourceOptions(
+  url: string,
+  timeouts?: DatabaseTimeouts,
+): PostgresDataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -57,7 +60,9 @@ export function dataSourceOptions(url: string, timeouts?: DatabaseTimeouts): Pos
     synchronize: false,
     logging: ['error', 'warn', 'migration'],
     logger: new PinoTypeOrmLogger(),
-    ...(timeouts ? { extra: poolTimeoutOptions(timeouts), subscribers: [CloseUnansweredConnections] } : {}),
+    ...(timeouts
+      ? { extra: poolTimeoutOptions(timeouts), subscribers: [CloseUnansweredConnections] }
+      : {}),
   };
 }
 
@@ -68,7 +73,10 @@ export function dataSourceOptions(url: string, timeouts?: DatabaseTimeouts): Pos
  * @throws what a migration throws (the failed migration is rolled back), or the connect error
  */
 export async function runMigrations(url: string, connectMs = 0): Promise<void> {
-  const dataSource = await new DataSource({ ...dataSourceOptions(url), connectTimeoutMS: connectMs }).initialize();
+  const dataSource = await new DataSource({
+    ...dataSourceOptions(url),
+    connectTimeoutMS: connectMs,
+  }).initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {

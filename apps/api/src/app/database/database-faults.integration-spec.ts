@@ -4,6 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { startThrowawayServer, type ThrowawayServer } from '../../../test/embedded-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { migrateTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { MindbodyRepository } from '../mindbody/mindbody.repository';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-faults';
 import { runTransaction } from './transaction';
 
@@ -73,7 +74,12 @@ async function timed(
 ): Promise<{ status: number; body: unknown; retryAfter: string | undefined; ms: number }> {
   const started = Date.now();
   const reply = await send();
-  return { status: reply.status, body: reply.body, retryAfter: reply.headers['retry-after'], ms: Date.now() - started };
+  return {
+    status: reply.status,
+    body: reply.body,
+    retryAfter: reply.headers['retry-after'],
+    ms: Date.now() - started,
+  };
 }
 
 const unavailable = { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
@@ -96,7 +102,11 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
   });
 
   /** A signed-in owner's members list, a login and a signup (both pools, a transaction). */
-  const requests = (app: TestApp, agent: TestAgent, owner: { email: string; password: string }) => ({
+  const requests = (
+    app: TestApp,
+    agent: TestAgent,
+    owner: { email: string; password: string },
+  ) => ({
     members: () => agent.get('/api/members?page=1&pageSize=20'),
     login: () => app.agent().post('/api/auth/login').send(owner),
     signup: () =>
@@ -128,7 +138,12 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
         signup: await timed(call.signup),
       };
       for (const [name, reply] of Object.entries(stopped)) {
-        expect({ name, status: reply.status, body: reply.body, retryAfter: reply.retryAfter }).toEqual({
+        expect({
+          name,
+          status: reply.status,
+          body: reply.body,
+          retryAfter: reply.retryAfter,
+        }).toEqual({
           name,
           status: 503,
           body: unavailable,
@@ -182,14 +197,20 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
       );
 
       for (const [name, reply] of Object.entries({ ...pooled, ...fresh })) {
-        expect({ name, status: reply.status, body: reply.body, retryAfter: reply.retryAfter }).toEqual({
+        expect({
+          name,
+          status: reply.status,
+          body: reply.body,
+          retryAfter: reply.retryAfter,
+        }).toEqual({
           name,
           status: 503,
           body: unavailable,
           retryAfter: '5',
         });
       }
-      for (const reply of Object.values(pooled)) expect(reply.ms).toBeLessThan(UNANSWERED_MS + 1000);
+      for (const reply of Object.values(pooled))
+        expect(reply.ms).toBeLessThan(UNANSWERED_MS + 1000);
       for (const reply of Object.values(fresh)) expect(reply.ms).toBeLessThan(UNANSWERED_MS + 1000);
       relay.thaw();
       await call.members().expect(200);
@@ -223,13 +244,36 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
         });
       await Promise.all([crossing(1, 2), crossing(2, 1)]);
       expect(attempts).toBe(3);
-      const rows: { id: number; n: number }[] = await dataSource.query('SELECT id, n FROM deadlock_probe ORDER BY id');
+      const rows: { id: number; n: number }[] = await dataSource.query(
+        'SELECT id, n FROM deadlock_probe ORDER BY id',
+      );
       expect(rows).toEqual([
         { id: 1, n: 2 },
         { id: 2, n: 2 },
       ]);
     } finally {
       await dataSource.query('DROP TABLE IF EXISTS deadlock_probe');
+      await app.close();
+    }
+  });
+
+  it("waits for a business's Mindbody lock longer than the statement timeout (a wait by design)", async () => {
+    const app = await createTestApp(TIMEOUTS, { database });
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      const key = 'mindbody:00000000-0000-4000-8000-000000000001';
+      await holder.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      const holdMs = UNANSWERED_MS + 1000;
+      setTimeout(() => void holder.query('SELECT pg_advisory_unlock(hashtext($1))', [key]), holdMs);
+      const started = Date.now();
+      const result = await app.app
+        .get(MindbodyRepository)
+        .withBusinessLock('00000000-0000-4000-8000-000000000001', async () => 'ran');
+      expect(result).toBe('ran');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(holdMs - 50);
+    } finally {
+      await holder.end();
       await app.close();
     }
   });

@@ -4,7 +4,8 @@ import { HttpStatus } from '@nestjs/common';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Message of the 503 answered while the database cannot be reached. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Grove cannot reach its database right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Grove cannot reach its database right now. Please try again in a moment.';
 
 /** Message of the 409 answered when a transaction lost a deadlock or serialization conflict twice. */
 export const TRANSACTION_CONFLICT_MESSAGE = 'Please try again';
@@ -63,7 +64,8 @@ function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknow
   yield record;
   yield* errorChain(record['driverError'], depth + 1);
   yield* errorChain(record['cause'], depth + 1);
-  if (Array.isArray(record['errors'])) for (const inner of record['errors']) yield* errorChain(inner, depth + 1);
+  if (Array.isArray(record['errors']))
+    for (const inner of record['errors']) yield* errorChain(inner, depth + 1);
 }
 
 /** The PostgreSQL SQLSTATE (`'23505'`) or Node errno code (`'ECONNREFUSED'`) of `error` or what it wraps. */
@@ -82,11 +84,18 @@ export function errorCode(error: unknown): string | undefined {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of errorChain(error)) {
     const code = link['code'];
-    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNREACHABLE_ERRNOS.has(code))) {
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNREACHABLE_ERRNOS.has(code))
+    ) {
       return true;
     }
     const message = link['message'];
-    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (
+      typeof message === 'string' &&
+      UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))
+    )
+      return true;
   }
   return false;
 }
@@ -117,6 +126,7 @@ export function databaseFaultReply(error: unknown): DatabaseFaultReply | null {
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     };
   }
-  if (isTransactionConflict(error)) return { statusCode: HttpStatus.CONFLICT, message: TRANSACTION_CONFLICT_MESSAGE };
+  if (isTransactionConflict(error))
+    return { statusCode: HttpStatus.CONFLICT, message: TRANSACTION_CONFLICT_MESSAGE };
   return null;
 }

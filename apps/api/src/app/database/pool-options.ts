@@ -50,7 +50,11 @@ export async function queryWithoutTimeout<R extends object>(
   await connection.query('SET statement_timeout = 0');
   try {
     // pg reads a per-query `query_timeout` (client.js) that its type definitions leave out.
-    const query: QueryConfig & { query_timeout: number } = { text, values, query_timeout: NO_CLIENT_LIMIT_MS };
+    const query: QueryConfig & { query_timeout: number } = {
+      text,
+      values,
+      query_timeout: NO_CLIENT_LIMIT_MS,
+    };
     return (await connection.query<R & Record<string, unknown>>(query)).rows;
   } finally {
     await connection.query('RESET statement_timeout');
@@ -72,8 +76,14 @@ interface PgClientLike {
 @EventSubscriber()
 export class CloseUnansweredConnections implements EntitySubscriberInterface {
   afterQuery(event: AfterQueryEvent): void {
-    if (event.success || !(event.error instanceof Error) || event.error.message !== 'Query read timeout') return;
-    const client = (event.queryRunner as unknown as { databaseConnection?: PgClientLike }).databaseConnection;
+    if (
+      event.success ||
+      !(event.error instanceof Error) ||
+      event.error.message !== 'Query read timeout'
+    )
+      return;
+    const client = (event.queryRunner as unknown as { databaseConnection?: PgClientLike })
+      .databaseConnection;
     client?.end().catch(() => undefined);
   }
 }

@@ -16,7 +16,11 @@ function fakeDataSource(): { dataSource: DataSource; begun: () => number } {
 }
 
 const conflict = (code: string) =>
-  new QueryFailedError('UPDATE members SET name = $1', ['Ann'], Object.assign(new Error('deadlock detected'), { code }));
+  new QueryFailedError(
+    'UPDATE members SET name = $1',
+    ['Ann'],
+    Object.assign(new Error('deadlock detected'), { code }),
+  );
 
 describe('runTransaction', () => {
   it('returns what the work returns, in one transaction', async () => {
@@ -25,13 +29,16 @@ describe('runTransaction', () => {
     expect(begun()).toBe(1);
   });
 
-  it.each(['40P01', '40001'])('runs the work once more after a %s and returns its result', async (code) => {
-    const { dataSource, begun } = fakeDataSource();
-    const work = jest.fn().mockRejectedValueOnce(conflict(code)).mockResolvedValueOnce('done');
-    await expect(runTransaction(dataSource, work)).resolves.toBe('done');
-    expect(work).toHaveBeenCalledTimes(2);
-    expect(begun()).toBe(2);
-  });
+  it.each(['40P01', '40001'])(
+    'runs the work once more after a %s and returns its result',
+    async (code) => {
+      const { dataSource, begun } = fakeDataSource();
+      const work = jest.fn().mockRejectedValueOnce(conflict(code)).mockResolvedValueOnce('done');
+      await expect(runTransaction(dataSource, work)).resolves.toBe('done');
+      expect(work).toHaveBeenCalledTimes(2);
+      expect(begun()).toBe(2);
+    },
+  );
 
   it("gives up after the second conflict, which the API answers 409 'Please try again'", async () => {
     const { dataSource } = fakeDataSource();
@@ -43,7 +50,11 @@ describe('runTransaction', () => {
 
   it('does not retry any other failure', async () => {
     const { dataSource } = fakeDataSource();
-    const duplicate = new QueryFailedError('INSERT', [], Object.assign(new Error('duplicate key'), { code: '23505' }));
+    const duplicate = new QueryFailedError(
+      'INSERT',
+      [],
+      Object.assign(new Error('duplicate key'), { code: '23505' }),
+    );
     const work = jest.fn().mockRejectedValue(duplicate);
     await expect(runTransaction(dataSource, work)).rejects.toBe(duplicate);
     expect(work).toHaveBeenCalledTimes(1);
