@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { startThrowawayServer, type ThrowawayServer } from '../../../test/embedded-server';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
 import { migrateTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { MindbodyRepository } from '../mindbody/mindbody.repository';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-faults';
@@ -82,7 +82,17 @@ async function timed(
   };
 }
 
-const unavailable = { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
+/** Asserts that every named reply is the 503 of an unavailable database, with `Retry-After: 5`. */
+function expectUnavailable(replies: Record<string, Awaited<ReturnType<typeof timed>>>): void {
+  for (const [name, reply] of Object.entries(replies)) {
+    expect({ name, status: reply.status, body: reply.body, retryAfter: reply.retryAfter }).toEqual({
+      name,
+      status: 503,
+      body: { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE },
+      retryAfter: '5',
+    });
+  }
+}
 
 describe('Database faults (integration, own embedded PostgreSQL)', () => {
   let pg: ThrowawayServer;
@@ -109,19 +119,7 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
   ) => ({
     members: () => agent.get('/api/members?page=1&pageSize=20'),
     login: () => app.agent().post('/api/auth/login').send(owner),
-    signup: () =>
-      app
-        .agent()
-        .post('/api/auth/signup')
-        .send({
-          businessName: 'Harbour Gym',
-          firstName: 'Kim',
-          lastName: 'Ng',
-          email: `kim.${Date.now()}@harbourgym.com.au`,
-          phoneNumber: '0412 345 678',
-          website: 'harbourgym.com.au',
-          password: 'correct horse battery',
-        }),
+    signup: () => app.agent().post('/api/auth/signup').send(signupBody()),
   });
 
   it('a stopped database answers 503 with Retry-After; started again on its port, the same API serves again', async () => {
@@ -137,18 +135,8 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
         login: await timed(call.login),
         signup: await timed(call.signup),
       };
-      for (const [name, reply] of Object.entries(stopped)) {
-        expect({
-          name,
-          status: reply.status,
-          body: reply.body,
-          retryAfter: reply.retryAfter,
-        }).toEqual({
-          name,
-          status: 503,
-          body: unavailable,
-          retryAfter: '5',
-        });
+      expectUnavailable(stopped);
+      for (const reply of Object.values(stopped)) {
         // Refused at once: nothing to wait for.
         expect(reply.ms).toBeLessThan(CONNECT_MS + 500);
       }
@@ -196,19 +184,7 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
           `${fresh.members.ms} / ${fresh.signup.ms} ms on new ones (members / signup)`,
       );
 
-      for (const [name, reply] of Object.entries({ ...pooled, ...fresh })) {
-        expect({
-          name,
-          status: reply.status,
-          body: reply.body,
-          retryAfter: reply.retryAfter,
-        }).toEqual({
-          name,
-          status: 503,
-          body: unavailable,
-          retryAfter: '5',
-        });
-      }
+      expectUnavailable({ ...pooled, ...fresh });
       for (const reply of Object.values(pooled))
         expect(reply.ms).toBeLessThan(UNANSWERED_MS + 1000);
       for (const reply of Object.values(fresh)) expect(reply.ms).toBeLessThan(UNANSWERED_MS + 1000);
