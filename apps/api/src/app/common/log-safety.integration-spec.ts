@@ -61,11 +61,17 @@ describe('log lines carry no emails or passwords (integration)', () => {
       .post('/api/auth/login')
       .send({ email: OWNER.email, password: SECRETS.wrongPassword })
       .expect(401);
-    await t
+    const login = await t
       .agent()
       .post('/api/auth/login')
       .send({ email: OWNER.email, password: OWNER.password })
       .expect(200);
+    // The session cookies' values (access JWT, refresh token): secrets too.
+    const tokens = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((cookie) => cookie.split(';')[0].split('=').slice(1).join('='))
+      .filter((value) => value.length > 16);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
     // Bad input (400) carrying an email and a password.
     await t
       .agent()
@@ -152,6 +158,10 @@ describe('log lines carry no emails or passwords (integration)', () => {
       .filter(([, secret]) => text.toLowerCase().includes(secret.toLowerCase()))
       .map(([name]) => name);
     const leaking = text.split('\n').filter((line) => /pii\./i.test(line));
-    expect({ found, leaking }).toEqual({ found: [], leaking: [] });
+    const tokensFound = tokens.filter((token) => text.includes(token)).length;
+    expect({ found, leaking, tokensFound }).toEqual({ found: [], leaking: [], tokensFound: 0 });
+    // Headers are logged, with the secret ones redacted.
+    expect(text).toContain('"cookie":"[redacted]"');
+    expect(text).toContain('"set-cookie":"[redacted]"');
   });
 });
