@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import { validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
@@ -53,7 +54,7 @@ export class AuthService {
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
     try {
-      const { user, business, session } = await this.dataSource.transaction(async (manager) => {
+      const { user, business, session } = await runTransaction(this.dataSource, async (manager) => {
         const taken = await manager
           .getRepository(UserEntity)
           .createQueryBuilder('u')

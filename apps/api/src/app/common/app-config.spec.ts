@@ -50,6 +50,16 @@ describe('loadAppConfig', () => {
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
 
+  it('reads the database timeouts (milliseconds) and refuses nonsense', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 });
+    expect(
+      loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })
+        .databaseTimeouts,
+    ).toEqual({ connectMs: 1500, statementMs: 30_000 });
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+
   it('refuses a REMOTE_<NAME>_URL that is neither an http(s) URL nor a path; REMOTES_DIR is resolved from the working directory', () => {
     for (const bad of ['cdn.example.com/mf-manifest.json', 'ftp://cdn.example.com/m.json', '//cdn.example.com/m.json']) {
       expect(() => loadAppConfig({ DATABASE_URL: url, REMOTE_MARKETING_URL: bad })).toThrow(/REMOTE_MARKETING_URL: must be an http\(s\) URL/);

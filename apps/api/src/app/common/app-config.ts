@@ -29,7 +29,8 @@ const toBool = ({ value }: { value: unknown }): unknown => {
 
 /**
  * The API's environment, validated at start-up (class-validator). Read it by injecting `AppConfig`.
- * Times are in seconds; everything has a safe default except `DATABASE_URL`.
+ * Times are in seconds unless the name ends in `_MS`; everything has a safe default except
+ * `DATABASE_URL`.
  */
 export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
@@ -40,6 +41,27 @@ export class EnvironmentVariables {
   @IsString()
   @MinLength(1)
   DATABASE_URL!: string;
+
+  /**
+   * Milliseconds to open a database connection (TCP + startup) or to wait for a free pooled one;
+   * past it the request answers 503. Applies to every pool (TypeORM, prepared reads, pg-boss).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
+  /**
+   * Milliseconds one statement may run: PostgreSQL cancels it past this (`statement_timeout`), and
+   * a server that does not answer at all is given up 1 s later (the driver's `query_timeout`); the
+   * request answers 503. Migrations are not bounded.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
 
   @Transform(toInt)
   @IsInt()
@@ -355,6 +377,14 @@ export interface JiraSettings {
   issueType: string;
 }
 
+/** How long the API waits on PostgreSQL (milliseconds); see `databasePoolOptions`. */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in a pool. */
+  connectMs: number;
+  /** One statement (`statement_timeout`; the client gives up `STATEMENT_GRACE_MS` later). */
+  statementMs: number;
+}
+
 /** pg-boss retry settings of the Jira job (seconds; the delay doubles each retry). */
 export interface RetrySettings {
   limit: number;
@@ -438,6 +468,8 @@ export interface AppSettings {
   jiraRetry?: RetrySettings;
   /** Which proxies' X-Forwarded-* headers Express believes (TRUST_PROXY); false: none. */
   trustProxy?: TrustProxy;
+  /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
+  databaseTimeouts?: DatabaseTimeouts;
 }
 
 /** The settings `AppSettings` may leave out. */
@@ -474,6 +506,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   jira: null,
   jiraRetry: { limit: 5, delaySeconds: 30 },
   trustProxy: false,
+  databaseTimeouts: { connectMs: 5000, statementMs: 10_000 },
 };
 
 /**
@@ -506,6 +539,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly jira: JiraSettings | null;
   readonly jiraRetry: RetrySettings;
   readonly trustProxy: TrustProxy;
+  readonly databaseTimeouts: DatabaseTimeouts;
 
   /** @param settings every setting by name; an optional one left out (or undefined) takes its `DEFAULT_APP_SETTINGS` value */
   constructor(settings: AppSettings) {
@@ -535,6 +569,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.jira = settings.jira ?? defaults.jira;
     this.jiraRetry = settings.jiraRetry ?? defaults.jiraRetry;
     this.trustProxy = settings.trustProxy ?? defaults.trustProxy;
+    this.databaseTimeouts = settings.databaseTimeouts ?? defaults.databaseTimeouts;
   }
 
   private secretKey?: KeyObject;
@@ -654,6 +689,10 @@ export function loadAppConfig(
     // Validated above: null cannot come back here.
     trustProxy:
       vars.TRUST_PROXY === undefined ? false : (parseTrustProxy(vars.TRUST_PROXY) ?? false),
+    databaseTimeouts: {
+      connectMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   });
 }
 
