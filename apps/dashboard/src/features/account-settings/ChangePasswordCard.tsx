@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  MESSAGES,
   PASSWORD_MIN_LENGTH,
   validatePasswordChange,
   type PasswordChangeInput,
@@ -16,13 +17,17 @@ const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', con
 const rule = fieldRules<PasswordForm>(validatePasswordChange);
 
 /**
- * 'Change password' on Account Settings: current password, new password (Grove's rule, at least
- * 8 characters) and its confirmation. A wrong current password shows 'Your current password is
- * not correct' on that field; success clears the form and says so.
+ * 'Change password' on Account Settings: current password, new password (Grove's rule: 12 to 128
+ * characters here; the API also refuses common passwords, shown on the field) and its
+ * confirmation. A wrong current password shows 'Your current password is not correct' on that
+ * field; success clears the form and says so.
+ * @param required the owner's password no longer meets the rule: a notice asks for a new one
+ *   until the change succeeds
  */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({ required = false }: { required?: boolean }) {
   const changePassword = useChangePassword();
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [changed, setChanged] = useState(false);
   const {
     register,
     handleSubmit,
@@ -36,13 +41,18 @@ export function ChangePasswordCard() {
     try {
       const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
       reset(emptyPasswords);
+      setChanged(true);
       setNote({ tone: 'success', text: reply.message });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       // The API names the field at fault (a wrong current password comes as its field error).
       if (fieldErrors.currentPassword) {
-        setError('currentPassword', { message: fieldErrors.currentPassword }, { shouldFocus: true });
+        setError(
+          'currentPassword',
+          { message: fieldErrors.currentPassword },
+          { shouldFocus: true },
+        );
       } else if (fieldErrors.newPassword) {
         setError('newPassword', { message: fieldErrors.newPassword }, { shouldFocus: true });
       } else {
@@ -56,7 +66,10 @@ export function ChangePasswordCard() {
       <h2 id="change-password-title" className="dash-account__title">
         Change password
       </h2>
-      <p className="g-muted dash-account__lead">Use at least {PASSWORD_MIN_LENGTH} characters.</p>
+      {required && !changed && <Alert tone="info">{MESSAGES.passwordChangeRequired}</Alert>}
+      <p className="g-muted dash-account__lead">
+        Use at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
+      </p>
       <form onSubmit={submit} noValidate aria-labelledby="change-password-title">
         <TextField
           label="Current password"

@@ -32,7 +32,8 @@ export const MESSAGES = {
   noReferralLink: 'Referral link does not exist for this member',
   // §2 referral join page / §8
   referralSuccess: 'Successfully registered!',
-  referralFailed: 'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
+  referralFailed:
+    'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
   routerError: 'Unexpected Application Error!',
   // §2 / §8 contact page
   contactSuccess: "Thank you for your message! We'll be in touch soon.",
@@ -47,7 +48,11 @@ export const MESSAGES = {
   mindbodyStillWorking: 'Still working on it, thanks for your patience',
   mindbodyFailedAt: 'Failed at:',
   // Grove's own (not in SPEC): rules SPEC leaves open
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: 'Password must be at least 12 characters',
+  passwordTooLong: 'Password can be at most 128 characters',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  passwordChangeRequired:
+    'Your password no longer meets our rules (at least 12 characters, not a common password). Please choose a new one.',
   businessNameRequired: 'Please enter your business name',
   duplicateMember: 'A member with this email already exists',
   managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',
@@ -68,7 +73,8 @@ export const MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   passwordsDoNotMatch: 'The new passwords do not match',
   accountSaved: 'Your details have been saved.',
-  prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved or removed here',
+  prospectManaged:
+    'This prospective member is managed by Mindbody and cannot be approved or removed here',
   leadSuccess: "Thanks! We'll be in touch soon.",
   companyRequired: 'Please enter your company name',
   companyTooLong: 'Your company name can be at most 200 characters',
