@@ -399,7 +399,7 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
       );
     // `NAME: 'value'`, `NAME=value`, `"NAME": "value"` and compose's `${NAME:-value}` defaults.
     const pattern =
-      /(JWT_SECRET|ALTCHA_HMAC_KEY|MINDBODY_CREDENTIALS_KEY)(?:['"]?\s*[:=]\s*|:-)['"]?([A-Za-z0-9+/=_.!-]{8,})/g;
+      /(JWT_SECRET|ALTCHA_HMAC_KEY|MINDBODY_CREDENTIALS_KEY)(?:['"]?[ \t]*[:=][ \t]*|:-)['"]?([A-Za-z0-9+/=_.!-]{8,})/g;
     const found: { name: string; value: string; file: string }[] = [];
     for (const file of files) {
       let text: string;
