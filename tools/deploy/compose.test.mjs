@@ -128,6 +128,8 @@ describe('docker-compose.yml (production topology)', () => {
       /^\$\{POSTGRES_PASSWORD:\?.+\}$/,
     );
     assert.match(String(api.DATABASE_URL), /\$\{POSTGRES_PASSWORD:\?[^}]*\}@/);
+    assert.match(String(api.PUBLIC_ORIGIN), /^\$\{PUBLIC_ORIGIN:\?.+\}$/);
+    assert.match(String(compose.secrets?.tls_pem?.file), /^\$\{GROVE_TLS_PEM:\?.+\}$/);
     const text = fs.readFileSync(composeFile, 'utf8');
     for (const [, name, fallback] of text.matchAll(/\$\{([A-Z0-9_]+):?-([^}]*)\}/g)) {
       if (SECRET_NAME.test(name))
