@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   MESSAGES,
-  PASSWORD_MIN_LENGTH,
+  PASSWORD_HINT,
   validatePasswordChange,
   type PasswordChangeInput,
 } from '@grove/contracts';
@@ -67,9 +67,7 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
         Change password
       </h2>
       {required && !changed && <Alert tone="info">{MESSAGES.passwordChangeRequired}</Alert>}
-      <p className="g-muted dash-account__lead">
-        Use at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
-      </p>
+      <p className="g-muted dash-account__lead">{PASSWORD_HINT}</p>
       <form onSubmit={submit} noValidate aria-labelledby="change-password-title">
         <TextField
           label="Current password"

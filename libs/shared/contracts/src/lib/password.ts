@@ -25,6 +25,9 @@ export interface AccountSettingsRouteState {
   passwordChangeRequired?: boolean;
 }
 
+/** The hint under a new-password field (signup, Account Settings). */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.`;
+
 /** Tells whether a password is on a list of common or breached passwords (the API's list). */
 export type CommonPasswordCheck = (password: string) => boolean;
 
