@@ -41,6 +41,23 @@ async function renderPage(state: unknown = null) {
   await screen.findByDisplayValue('Dana');
 }
 
+/** Fills 'Change password' (clearing what the fields held) and submits it. */
+async function submitPasswordChange(
+  user: ReturnType<typeof userEvent.setup>,
+  current: string,
+  next: string,
+) {
+  for (const [label, value] of [
+    ['Current password', current],
+    ['New password', next],
+    ['Confirm new password', next],
+  ]) {
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
 
 describe('AccountSettingsPage', () => {
@@ -101,12 +118,7 @@ describe('AccountSettingsPage', () => {
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
     expect(calls('/api/account/password')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Current password'), 'not my password');
-    await user.clear(screen.getByLabelText('New password'));
-    await user.type(screen.getByLabelText('New password'), 'a long new password');
-    await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'a long new password');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswordChange(user, 'not my password', 'a long new password');
 
     const current = screen.getByLabelText('Current password');
     await waitFor(() =>
@@ -137,19 +149,11 @@ describe('AccountSettingsPage', () => {
     await renderPage({ passwordChangeRequired: true });
     expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
 
-    await user.type(screen.getByLabelText('Current password'), 'gym12345');
-    await user.type(screen.getByLabelText('New password'), 'password1234');
-    await user.type(screen.getByLabelText('Confirm new password'), 'password1234');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswordChange(user, 'gym12345', 'password1234');
     expect(await screen.findByText(MESSAGES.passwordTooCommon)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
 
-    await user.type(screen.getByLabelText('Current password'), 'gym12345');
-    await user.clear(screen.getByLabelText('New password'));
-    await user.type(screen.getByLabelText('New password'), 'squats at seven am');
-    await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'squats at seven am');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswordChange(user, 'gym12345', 'squats at seven am');
     expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
     expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
   });
