@@ -5,11 +5,13 @@
 // each remote has its own static service the proxy routes to; every service has a health check;
 // and the proxy and remote configs pass `haproxy -c` / `nginx -t` when those programs exist.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import http from 'node:http';
+import https from 'node:https';
+import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -208,29 +210,7 @@ describe('docker-compose.yml (production topology)', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-compose-'));
       try {
         // The certificate is the deployment's (the tls_pem secret); a throwaway one stands in.
-        const pem = path.join(dir, 'tls.pem');
-        execFileSync(
-          'openssl',
-          [
-            'req',
-            '-x509',
-            '-newkey',
-            'rsa:2048',
-            '-nodes',
-            '-days',
-            '1',
-            '-subj',
-            '/CN=grove.test',
-            '-keyout',
-            pem,
-            '-out',
-            `${pem}.crt`,
-          ],
-          {
-            stdio: 'ignore',
-          },
-        );
-        fs.appendFileSync(pem, fs.readFileSync(`${pem}.crt`));
+        const pem = selfSignedPem(dir);
         const checked = path.join(dir, 'haproxy.cfg');
         fs.writeFileSync(checked, config.replaceAll('/run/secrets/tls_pem', pem));
         const result = spawnSync('haproxy', ['-c', '-f', checked], { encoding: 'utf8' });
@@ -271,6 +251,55 @@ describe('docker-compose.yml (production topology)', () => {
   );
 });
 
+/** A throwaway self-signed certificate and key in one PEM file, as HAProxy's `crt` takes it. */
+function selfSignedPem(dir) {
+  const pem = path.join(dir, 'tls.pem');
+  const subject = ['-subj', '/CN=grove.test', '-days', '1', '-nodes'];
+  const files = ['-keyout', pem, '-out', `${pem}.crt`];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', ...subject, ...files], {
+    stdio: 'ignore',
+  });
+  fs.appendFileSync(pem, fs.readFileSync(`${pem}.crt`));
+  return pem;
+}
+
+/** A free local TCP port. */
+async function freePort() {
+  const server = http.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** An HTTP server standing in for one service: it answers with its name and the headers it saw. */
+async function startStub(name) {
+  const server = http.createServer((request, response) => {
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify({ service: name, url: request.url, headers: request.headers }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise((resolve) => server.close(resolve));
+  return { name, port: server.address().port, close };
+}
+
+/** One GET to the proxy; `https` requests accept the throwaway certificate. */
+function send(url, headers = {}) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const options = { headers, rejectUnauthorized: false };
+    const request = client.get(url, options, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body }),
+      );
+    });
+    request.on('error', reject);
+    request.setTimeout(5_000, () => request.destroy(new Error(`no answer from ${url}`)));
+  });
+}
+
 /** The proxy's config file on this machine (the source of its config mount). */
 function proxyConfigFile() {
   const mount = (services[proxyName].volumes ?? [])
@@ -279,3 +308,171 @@ function proxyConfigFile() {
   assert.ok(mount, 'the proxy mounts no config file');
   return path.resolve(root, mount);
 }
+
+describe(
+  'deploy/haproxy/haproxy.cfg with real traffic (services replaced by local stubs)',
+  {
+    skip: !has('haproxy') && 'haproxy is not installed',
+  },
+  () => {
+    let dir;
+    let haproxy;
+    let stubs = {};
+    let httpPort;
+    let httpsPort;
+    const routes = ['/api/health', ...REMOTES.map((name) => `/remotes/${name}/mf-manifest.json`)];
+
+    before(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-haproxy-'));
+      for (const name of ['api', ...REMOTES]) stubs[name] = await startStub(name);
+      httpPort = await freePort();
+      httpsPort = await freePort();
+      // Docker's DNS is not here: each server template becomes one server at its stub.
+      let config = fs
+        .readFileSync(proxyConfigFile(), 'utf8')
+        .replaceAll('/run/secrets/tls_pem', selfSignedPem(dir))
+        .replace('bind :8080', `bind 127.0.0.1:${httpPort}`)
+        .replace('bind :8443', `bind 127.0.0.1:${httpsPort}`)
+        .replace(/^resolvers docker[\s\S]*?(?=^\S)/m, '')
+        .replaceAll(' resolvers docker init-addr none', '');
+      for (const { name, port } of Object.values(stubs)) {
+        const template = new RegExp(`server-template ${name} \\d+ ${name}:\\d+`);
+        config = config.replace(template, `server ${name}1 127.0.0.1:${port}`);
+      }
+      assert.doesNotMatch(config, /^\s*(server-template|resolvers)\b|resolvers docker/m);
+      const file = path.join(dir, 'haproxy.cfg');
+      fs.writeFileSync(file, config);
+      haproxy = spawn('haproxy', ['-db', '-f', file], { stdio: 'ignore' });
+      // Until the health checks have seen every stub up (rise 2 × inter 2 s at most).
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const replies = await Promise.all(
+          routes.map((route) =>
+            send(`https://127.0.0.1:${httpsPort}${route}`).catch(() => ({ status: 0 })),
+          ),
+        );
+        if (replies.every((reply) => reply.status === 200)) break;
+        if (Date.now() > deadline) {
+          throw new Error(`HAProxy does not route to every stub: ${replies.map((r) => r.status)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    });
+
+    after(async () => {
+      haproxy?.kill('SIGTERM');
+      await Promise.all(Object.values(stubs).map((stub) => stub.close()));
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('redirects HTTP to HTTPS and answers its health check on HTTP', async () => {
+      const redirect = await send(`http://127.0.0.1:${httpPort}/dashboard`, { Host: 'grove.test' });
+      assert.equal(redirect.status, 301);
+      assert.equal(redirect.headers.location, 'https://grove.test/dashboard');
+      assert.equal((await send(`http://127.0.0.1:${httpPort}/haproxy-health`)).status, 200);
+    });
+
+    it("routes /remotes/<name>/ to that remote's service and everything else to the API", async () => {
+      const serviceOf = async (route) =>
+        JSON.parse((await send(`https://127.0.0.1:${httpsPort}${route}`)).body).service;
+      for (const name of REMOTES) {
+        assert.equal(await serviceOf(`/remotes/${name}/remoteEntry.js`), name);
+      }
+      for (const route of ['/', '/dashboard', '/api/members', '/remotes.json', '/remotes/x/a.js']) {
+        assert.equal(await serviceOf(route), 'api', route);
+      }
+    });
+
+    it('sets X-Forwarded-Proto/-Host itself and appends the client to X-Forwarded-For', async () => {
+      const reply = await send(`https://127.0.0.1:${httpsPort}/api/health`, {
+        Host: 'grove.test',
+        'X-Forwarded-For': '203.0.113.9',
+        'X-Forwarded-Proto': 'http',
+        'X-Forwarded-Host': 'evil.example',
+      });
+      const { headers } = JSON.parse(reply.body);
+      assert.equal(headers['x-forwarded-proto'], 'https');
+      assert.equal(headers['x-forwarded-host'], 'grove.test');
+      // TRUST_PROXY=1: the API reads the last entry, the address HAProxy saw, not the client's own.
+      assert.equal(headers['x-forwarded-for'].split(',').pop().trim(), '127.0.0.1');
+      assert.match(reply.headers['strict-transport-security'], /max-age=31536000/);
+    });
+  },
+);
+
+describe(
+  'deploy/nginx/remote.conf serving a remote build',
+  {
+    skip: !has('nginx') && 'nginx is not installed',
+  },
+  () => {
+    let dir;
+    let port;
+    let nginx;
+
+    before(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-remote-'));
+      fs.chmodSync(dir, 0o755); // nginx's workers (nobody when started as root) read the files
+      const build = path.join(dir, 'html/remotes/marketing');
+      fs.mkdirSync(build, { recursive: true, mode: 0o755 });
+      fs.chmodSync(path.join(dir, 'html'), 0o755);
+      fs.chmodSync(path.join(dir, 'html/remotes'), 0o755);
+      fs.writeFileSync(path.join(build, 'mf-manifest.json'), '{"name":"marketing"}');
+      fs.writeFileSync(path.join(build, 'remoteEntry.js'), 'var marketing;');
+      fs.writeFileSync(path.join(build, 'page.0123456789abcdef.js'), 'console.log(1);');
+      port = await freePort();
+      const server = fs
+        .readFileSync(path.join(root, 'deploy/nginx/remote.conf'), 'utf8')
+        .replace('listen 8080;', `listen 127.0.0.1:${port};`)
+        .replace('root /usr/share/nginx/html;', `root ${dir}/html;`)
+        .replaceAll('/etc/nginx/snippets/', path.join(root, 'deploy/nginx') + '/');
+      fs.writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\n` +
+          `http {\n  access_log off;\n  default_type application/octet-stream;\n` +
+          `  types { application/javascript js; application/json json; }\n${server}\n}\n`,
+      );
+      const args = ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`];
+      nginx = spawn('nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
+      const deadline = Date.now() + 10_000;
+      while (
+        (
+          await send(`http://127.0.0.1:${port}/remotes/marketing/mf-manifest.json`).catch(
+            () => ({}),
+          )
+        ).status !== 200
+      ) {
+        if (Date.now() > deadline) throw new Error(fs.readFileSync(`${dir}/error.log`, 'utf8'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+
+    after(() => {
+      nginx?.kill('SIGTERM');
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const get = (route) =>
+      send(`http://127.0.0.1:${port}${route}`, { Origin: 'https://grove.test' });
+
+    it('serves the manifest and remoteEntry.js with CORS, always revalidated', async () => {
+      for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+        const reply = await get(`/remotes/marketing/${file}`);
+        assert.equal(reply.status, 200);
+        assert.equal(reply.headers['access-control-allow-origin'], '*');
+        assert.equal(reply.headers['cache-control'], 'no-cache');
+        assert.equal(reply.headers['x-content-type-options'], 'nosniff');
+      }
+    });
+
+    it('serves content-hashed chunks with CORS, cached for a year; nothing outside /remotes/', async () => {
+      const chunk = await get('/remotes/marketing/page.0123456789abcdef.js');
+      assert.equal(chunk.status, 200);
+      assert.equal(chunk.body, 'console.log(1);');
+      assert.equal(chunk.headers['access-control-allow-origin'], '*');
+      assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal((await get('/remotes/marketing/missing.js')).status, 404);
+      assert.equal((await get('/')).status, 404);
+    });
+  },
+);
