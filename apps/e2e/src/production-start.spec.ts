@@ -64,3 +64,13 @@ test.describe('a production API refuses to start with a weak secret (issue 11.5)
     expect(stderr).toContain('MINDBODY_CREDENTIALS_KEY repeats a few characters');
   });
 });
+
+test('npm start serves the OpenAPI document for the developer (API_DOCS_ENABLED=true)', async ({
+  request,
+}) => {
+  const reply = await request.get('/api/docs-json');
+  expect(reply.status()).toBe(200);
+  expect(
+    ((await reply.json()) as { paths: Record<string, unknown> }).paths['/api/auth/signup'],
+  ).toBeDefined();
+});
