@@ -2,12 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  passwordProblem,
-  validateSignupInput,
-  type SessionUser,
-  type SignupInput,
-} from '@grove/contracts';
+import { passwordProblem, validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
@@ -115,17 +110,10 @@ export class AuthService {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email: emailText })
       .getOne();
-    const matches = await verifyPassword(
-      user?.passwordHash ?? (await this.dummyHash),
-      passwordText,
-    );
+    const matches = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), passwordText);
     if (!user || !matches) throw new InvalidCredentialsException();
     const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
-    return {
-      userId: user.id,
-      businessId: user.businessId,
-      ...(outdated ? { passwordChangeRequired: true } : {}),
-    };
+    return { userId: user.id, businessId: user.businessId, ...(outdated ? { passwordChangeRequired: true } : {}) };
   }
 
   /**
@@ -175,11 +163,7 @@ export class AuthService {
   }
 
   private issue(user: UserEntity, session: OpenedSession): IssuedTokens {
-    const claims: AccessTokenClaims = {
-      sub: user.id,
-      bid: user.businessId,
-      sid: session.sessionId,
-    };
+    const claims: AccessTokenClaims = { sub: user.id, bid: user.businessId, sid: session.sessionId };
     return { accessToken: this.jwt.sign(claims), refreshToken: session.refreshToken };
   }
 }
