@@ -67,21 +67,13 @@ export class ProspectsRepository {
    * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
    * hash-joined every member of the business on every request (`npm run bench:scale`).
    */
-  async findPage(
-    businessId: string,
-    query: { offset: number; limit: number },
-  ): Promise<{ rows: ProspectSummary[]; total: number }> {
-    const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [
-      businessId,
-      query.limit,
-      query.offset,
-    ]);
+  async findPage(businessId: string, query: { offset: number; limit: number }): Promise<{ rows: ProspectSummary[]; total: number }> {
+    const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [businessId, query.limit, query.offset]);
     if (rows.length === 0) {
       if (query.offset === 0) return { rows: [], total: 0 };
-      const [count] = (await this.dataSource.query(
-        `SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`,
-        [businessId],
-      )) as { total: number }[];
+      const [count] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`, [
+        businessId,
+      ])) as { total: number }[];
       return { rows: [], total: count?.total ?? 0 };
     }
     return {
@@ -103,37 +95,20 @@ export class ProspectsRepository {
    * (`INSERT … ON CONFLICT DO NOTHING`, safe under concurrency).
    * @returns true when a row was inserted
    */
-  async insertUnlessQueued(
-    manager: EntityManager,
-    businessId: string,
-    prospect: NewProspect,
-  ): Promise<boolean> {
+  async insertUnlessQueued(manager: EntityManager, businessId: string, prospect: NewProspect): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (business_id, email_key) DO NOTHING
        RETURNING id`,
-      [
-        businessId,
-        prospect.referringMemberId,
-        prospect.name,
-        prospect.email,
-        prospect.emailKey,
-        prospect.source,
-      ],
+      [businessId, prospect.referringMemberId, prospect.name, prospect.email, prospect.emailKey, prospect.source],
     );
     return inserted.length > 0;
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
-  findForUpdate(
-    manager: EntityManager,
-    businessId: string,
-    id: string,
-  ): Promise<ProspectEntity | null> {
-    return manager
-      .getRepository(ProspectEntity)
-      .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+  findForUpdate(manager: EntityManager, businessId: string, id: string): Promise<ProspectEntity | null> {
+    return manager.getRepository(ProspectEntity).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Deletes a prospect of this business. @returns false when there was none */

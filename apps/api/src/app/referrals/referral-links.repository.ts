@@ -53,9 +53,7 @@ const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > n
  * with a search, `$4` the LIKE pattern.
  */
 function linkPageText(searching: boolean): string {
-  const filter = searching
-    ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`
-    : '';
+  const filter = searching ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')` : '';
   const total = searching
     ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
     : `(SELECT member_count FROM businesses WHERE id = $1)`;
@@ -100,10 +98,7 @@ export class ReferralLinksRepository {
   ): Promise<{ rows: MemberLinkSummary[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
-    const rows = await this.reads.query<LinkPageSqlRow>(
-      query.search ? LINK_SEARCH_PAGE : LINK_PAGE,
-      params,
-    );
+    const rows = await this.reads.query<LinkPageSqlRow>(query.search ? LINK_SEARCH_PAGE : LINK_PAGE, params);
     if (rows.length === 0) {
       if (query.offset === 0) return { rows: [], total: 0 };
       // Past the last page: count the matching members on their own.
@@ -129,14 +124,8 @@ export class ReferralLinksRepository {
   }
 
   /** The member's link that is not revoked (it may have expired), or null. */
-  findUnrevoked(
-    manager: EntityManager,
-    businessId: string,
-    memberId: string,
-  ): Promise<ReferralLinkEntity | null> {
-    return manager
-      .getRepository(ReferralLinkEntity)
-      .findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
+  findUnrevoked(manager: EntityManager, businessId: string, memberId: string): Promise<ReferralLinkEntity | null> {
+    return manager.getRepository(ReferralLinkEntity).findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
   }
 
   /** Inserts a live link for a member of this business. */
@@ -149,11 +138,7 @@ export class ReferralLinksRepository {
   }
 
   /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
-  async revokeForMember(
-    manager: EntityManager,
-    businessId: string,
-    memberId: string,
-  ): Promise<number> {
+  async revokeForMember(manager: EntityManager, businessId: string, memberId: string): Promise<number> {
     const result = await manager
       .getRepository(ReferralLinkEntity)
       .update({ businessId, memberId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
