@@ -13,7 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const OLD_REFERENCE = /\.\.\/shared\/|\b(SPEC|DESIGN)(\.md)?\s?§/;
-const EXEMPT = [/^docs\/decisions\//, /^tools\/scripts\/rewrite-spec-refs\.mjs$/, /^tools\/scripts\/check-doc-refs\.mjs$/];
+const EXEMPT = [
+  /^docs\/decisions\//,
+  /^tools\/scripts\/rewrite-spec-refs\.mjs$/,
+  /^tools\/scripts\/check-doc-refs\.mjs$/,
+];
 /** `docs/product.md#validation`, `docs/decisions/x.md`, as cited from anywhere. */
 const DOC_CITATION = /\bdocs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
 /** A relative markdown link inside docs/: `](product.md#calls)`, `](decisions/x.md)`. */
@@ -42,7 +46,11 @@ export function anchorsOf(markdown) {
 }
 
 export function checkRepository(root) {
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const files = execFileSync('git', ['ls-files', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .split('\0')
     .filter(Boolean);
   const problems = [];
@@ -50,14 +58,19 @@ export function checkRepository(root) {
   const anchorsIn = (docPath) => {
     if (!anchorCache.has(docPath)) {
       const full = path.join(root, docPath);
-      anchorCache.set(docPath, fs.existsSync(full) ? anchorsOf(fs.readFileSync(full, 'utf8')) : null);
+      anchorCache.set(
+        docPath,
+        fs.existsSync(full) ? anchorsOf(fs.readFileSync(full, 'utf8')) : null,
+      );
     }
     return anchorCache.get(docPath);
   };
   const checkTarget = (where, docPath, anchor, cited) => {
     const anchors = anchorsIn(docPath);
-    if (anchors === null) problems.push(`${where}: ${cited} names a file that does not exist (${docPath})`);
-    else if (anchor && !anchors.has(anchor)) problems.push(`${where}: ${cited} names an anchor that ${docPath} does not define`);
+    if (anchors === null)
+      problems.push(`${where}: ${cited} names a file that does not exist (${docPath})`);
+    else if (anchor && !anchors.has(anchor))
+      problems.push(`${where}: ${cited} names an anchor that ${docPath} does not define`);
   };
 
   for (const file of files) {
@@ -73,9 +86,17 @@ export function checkRepository(root) {
     const exempt = EXEMPT.some((pattern) => pattern.test(file));
     text.split('\n').forEach((line, index) => {
       const where = `${file}:${index + 1}`;
-      if (!exempt && OLD_REFERENCE.test(line)) problems.push(`${where}: points outside the repository: ${line.trim()}`);
-      if (file === 'tools/scripts/rewrite-spec-refs.mjs' || file === 'tools/scripts/check-doc-refs.mjs') return;
-      for (const match of line.matchAll(DOC_CITATION)) checkTarget(where, `docs/${match[1]}`, match[2], match[0]);
+      if (!exempt && OLD_REFERENCE.test(line))
+        problems.push(`${where}: points outside the repository: ${line.trim()}`);
+      else if (!exempt && /\bdocs\/[\w./-]+\.md/.test(line) && /§\s?\d/.test(line))
+        problems.push(`${where}: a bare § section number beside a docs/ reference: ${line.trim()}`);
+      if (
+        file === 'tools/scripts/rewrite-spec-refs.mjs' ||
+        file === 'tools/scripts/check-doc-refs.mjs'
+      )
+        return;
+      for (const match of line.matchAll(DOC_CITATION))
+        checkTarget(where, `docs/${match[1]}`, match[2], match[0]);
       if (file.startsWith('docs/') && file.endsWith('.md')) {
         for (const match of line.matchAll(RELATIVE_LINK)) {
           const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]));
@@ -93,7 +114,9 @@ if (process.argv[1]?.endsWith('check-doc-refs.mjs')) {
   const problems = checkRepository(root);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} reference problem(s). Old SPEC/DESIGN references: node tools/scripts/rewrite-spec-refs.mjs`);
+    console.error(
+      `\n${problems.length} reference problem(s). Old SPEC/DESIGN references: node tools/scripts/rewrite-spec-refs.mjs`,
+    );
     process.exit(1);
   }
   console.log('doc references: all inside the repository, every docs/…#anchor exists');

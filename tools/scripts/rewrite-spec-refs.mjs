@@ -55,16 +55,19 @@ const REFINE = {
     [/referral links?\b/i, 'referral-links'],
     [/referral join|join page|referred friend|\/referral\//i, 'referral-join'],
     [/prospective|prospect\b|approve/i, 'prospective-members'],
-    [/mindbody setup|mindbody|wizard|sync with/i, 'mindbody-setup'],
+    [/mindbody setup|mindbody|wizard|\bsync with/i, 'mindbody-setup'],
     [/issue form|issue|support/i, 'issue-form'],
-    [/account settings|account dropdown|account button|top bar|sidebar|search box/i, 'signed-in-frame'],
+    [
+      /account settings|account dropdown|account button|(?<!public )top bar|sidebar|search box/i,
+      'signed-in-frame',
+    ],
     [/not found|404|router error|unexpected application/i, 'not-found'],
     [/\blog ?in\b/i, 'login'],
     [/sign ?up/i, 'signup'],
     [/pricing|about|privacy|home|footer|hero|public top bar/i, 'public-pages'],
     [/branches|trees table|add[- ]tree|add[- ]branch|start growing|add a new branch/i, 'branches'],
   ],
-  'SPEC 4': [[/stage|process state|poll|mindbody|import|sync/i, 'mindbody-stages']],
+  'SPEC 4': [[/stage|process state|\bpoll|mindbody|\bimport|\bsync\b/i, 'mindbody-stages']],
   'SPEC 5': [
     [/sign ?up/i, 'validation-signup'],
     [/contact|captcha|message sanitized|phone/i, 'validation-contact'],
@@ -75,7 +78,10 @@ const REFINE = {
   ],
   'DESIGN 3': [[/pg-boss|\bjobs?\b|queue/i, 'job-path']],
   'DESIGN 5': [
-    [/remotes manifest|remotes\.json|registerRemotes|loads? (its |the )?remotes|run time/i, 'remote-loading'],
+    [
+      /remotes manifest|remotes\.json|registerRemotes|loads? (its |the )?remotes|run time/i,
+      'remote-loading',
+    ],
     [/captcha|altcha/i, 'front-end'],
   ],
 };
@@ -85,14 +91,21 @@ const AFTER_WINDOW = 40;
 const BEFORE_WINDOW = 60;
 
 /** "SPEC §5", "SPEC.md §5", "SPEC§5", "DESIGN.md § 6", and a bare "§4" (continuing one of them). */
-const REFERENCE = /\b(SPEC|DESIGN)(?:\.md)?\s?§\s?(\d+)|(?<![\w#/])§\s?(\d+)/g;
+const REFERENCE = /\b(SPEC|DESIGN)(?:\.md)?\s?§\s?(\d+)|(?<![\w#])§\s?(\d+)/g;
+/** "§5/§9", "§5 / §8": written as a list, "…#validation, …#constants". */
+const SLASH_LIST = /(§\s?\d+)\s?\/\s?(?=§)/g;
 /** A range like "SPEC §2–§4": every section in it. */
 const RANGE = /\b(SPEC|DESIGN)(?:\.md)?\s?§\s?(\d+)\s?[–-]\s?§\s?(\d+)/g;
 /** The documents named without a section ("verbatim from SPEC.md", "../shared/DESIGN.md"). */
 const FILE_NAME = /(?:\.\.\/shared\/)?\b(SPEC|DESIGN)\.md\b(?!\s?§)/g;
 const FILE_TARGET = { SPEC: PRODUCT, DESIGN: ARCHITECTURE };
 
-const SKIPPED = [/^docs\//, /^tools\/scripts\/rewrite-spec-refs\.mjs$/, /^tools\/scripts\/check-doc-refs\.mjs$/, /^package-lock\.json$/];
+const SKIPPED = [
+  /^docs\//,
+  /^tools\/scripts\/rewrite-spec-refs\.mjs$/,
+  /^tools\/scripts\/check-doc-refs\.mjs$/,
+  /^package-lock\.json$/,
+];
 
 /** The anchor a reference to section `n` of `doc` gets, refined by its surrounding text. */
 export function anchorFor(doc, n, before, after) {
@@ -100,9 +113,10 @@ export function anchorFor(doc, n, before, after) {
   if (base === undefined) return null;
   const rules = REFINE[`${doc} ${n}`] ?? [];
   const file = base.split('#')[0];
-  const tail = after.slice(0, AFTER_WINDOW).replace(/^('s)?[\s:,(]*/, '');
-  // Only the words up to the next reference count as "after" this one.
-  const tailOwn = tail.split(/§|SPEC|DESIGN/)[0];
+  // Only words right after the reference ("SPEC §2 Contact page"), up to the first punctuation
+  // or the next reference, name its subsection; "SPEC §2): …" says nothing after it.
+  const words = /^(?:'s)?\s+([\w {}/'-]*)/.exec(after.slice(0, AFTER_WINDOW));
+  const tailOwn = words ? words[1].split(/§|SPEC|DESIGN|'/)[0] : '';
   for (const [pattern, anchor] of rules) if (pattern.test(tailOwn)) return `${file}#${anchor}`;
   const head = before.slice(-BEFORE_WINDOW);
   let best = null;
@@ -127,7 +141,7 @@ export function rewriteText(text) {
   const unresolved = [];
   let doc = null;
   const lines = text.split('\n').map((line, index) => {
-    let out = line.replace(RANGE, (whole, name, from, to) => {
+    let out = line.replace(SLASH_LIST, '$1, ').replace(RANGE, (whole, name, from, to) => {
       const refs = [];
       for (let n = Number(from); n <= Number(to); n++) {
         const target = SECTIONS[name][n];
@@ -173,7 +187,11 @@ export function rewriteText(text) {
 }
 
 function trackedFiles(root) {
-  const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['ls-files', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out.split('\0').filter((file) => file && !SKIPPED.some((pattern) => pattern.test(file)));
 }
 
@@ -196,7 +214,8 @@ function main(argv) {
     const before = buffer.toString('utf8');
     if (!/§|SPEC\.md|DESIGN\.md/.test(before)) continue;
     const { text, count, unresolved } = rewriteText(before);
-    for (const entry of unresolved) console.warn(`${file}:${entry}  (left alone: no SPEC/DESIGN named before it)`);
+    for (const entry of unresolved)
+      console.warn(`${file}:${entry}  (left alone: no SPEC/DESIGN named before it)`);
     if (count === 0) continue;
     total += count;
     files += 1;
@@ -212,6 +231,9 @@ function main(argv) {
   console.log(`${dryRun ? 'would rewrite' : 'rewrote'} ${total} references in ${files} files`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('rewrite-spec-refs.mjs')) {
+if (
+  import.meta.url === `file://${process.argv[1]}` ||
+  process.argv[1]?.endsWith('rewrite-spec-refs.mjs')
+) {
   main(process.argv.slice(2));
 }
