@@ -10,8 +10,8 @@
 //   node tools/scripts/rewrite-spec-refs.mjs --root <dir>  work on another checkout
 //
 // Idempotent: what it writes contains no "§" and no SPEC/DESIGN file name, so a second run
-// rewrites nothing. Files under docs/, this script and tools/scripts/check-doc-refs.mjs are left
-// alone. Every anchor it writes exists in docs/ (tools/scripts/check-doc-refs.mjs checks them).
+// rewrites nothing. Files under docs/, this script, tools/scripts/check-doc-refs.mjs and their
+// test are left alone. Every anchor it writes exists in docs/ (tools/scripts/check-doc-refs.mjs checks them).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ const PRODUCT = 'docs/product.md';
 const ARCHITECTURE = 'docs/architecture.md';
 
 /** Section number → anchor, per document; a refinement below may pick a finer anchor. */
-const SECTIONS = {
+export const SECTIONS = {
   SPEC: {
     1: `${PRODUCT}#overview`,
     2: `${PRODUCT}#screens`,
@@ -48,7 +48,7 @@ const SECTIONS = {
  * reference ("SPEC §2 Contact page"), then on the text before it on the same line ("Contact page
  * (SPEC §2)", nearest match wins). The first pattern that matches gives the anchor.
  */
-const REFINE = {
+export const REFINE = {
   'SPEC 2': [
     [/contact (page|form)|captcha/i, 'contact-page'],
     [/landing|learn more/i, 'landing-page'],
@@ -104,6 +104,7 @@ const SKIPPED = [
   /^docs\//,
   /^tools\/scripts\/rewrite-spec-refs\.mjs$/,
   /^tools\/scripts\/check-doc-refs\.mjs$/,
+  /^tools\/scripts\/doc-refs\.test\.mjs$/,
   /^package-lock\.json$/,
 ];
 
