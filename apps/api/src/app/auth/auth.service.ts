@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import { isPlainText, validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
 import {
   EmailTakenException,
   InvalidCredentialsException,
+  LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
   SignupInvalidException,
@@ -85,6 +86,7 @@ export class AuthService {
   /**
    * Checks an email and password (used by the passport-local strategy).
    * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
+   * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
    */
   async validateCredentials(email: unknown, password: unknown): Promise<AuthUser> {
@@ -92,6 +94,7 @@ export class AuthService {
     const passwordText = typeof password === 'string' ? password : '';
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
+    if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
     const user = await this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('u')

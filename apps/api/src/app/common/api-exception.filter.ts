@@ -6,6 +6,7 @@ import { AuthCookies } from '../auth/auth-cookies';
 import {
   EmailTakenException,
   InvalidCredentialsException,
+  LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
   RefreshRefusedException,
@@ -21,6 +22,7 @@ import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
+  MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from '../mindbody/mindbody.exceptions';
@@ -34,6 +36,7 @@ import {
   SelfReferralException,
 } from '../referrals/referrals.exceptions';
 import { SupportIssueInvalidException } from '../support/support.exceptions';
+import { badInputReply } from './bad-input-errors';
 import { GroveException } from './grove.exception';
 
 type ExceptionType = abstract new (...args: never[]) => GroveException;
@@ -43,6 +46,7 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   // auth
   [SignupInvalidException, HttpStatus.BAD_REQUEST],
   [LoginFieldsEmptyException, HttpStatus.BAD_REQUEST],
+  [LoginEmailInvalidException, HttpStatus.BAD_REQUEST],
   [InvalidCredentialsException, HttpStatus.UNAUTHORIZED],
   [NotSignedInException, HttpStatus.UNAUTHORIZED],
   [RefreshRefusedException, HttpStatus.UNAUTHORIZED],
@@ -66,6 +70,7 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   [MindbodyWrongStageException, HttpStatus.CONFLICT],
   [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
   [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
+  [MindbodyWebhookInvalidException, HttpStatus.BAD_REQUEST],
   // contact, leads, support, account (issue 5)
   [ContactInvalidException, HttpStatus.BAD_REQUEST],
   [CaptchaFailedException, HttpStatus.BAD_REQUEST],
@@ -83,7 +88,8 @@ export function statusOf(exception: GroveException): HttpStatus {
 /**
  * Global filter: every error reply has the `ApiErrorBody` shape `{ statusCode, message,
  * fieldErrors? }`. Module exceptions are mapped by `EXCEPTION_STATUS`; Nest's HttpExceptions keep
- * their status; anything else is logged and answered 500 without details.
+ * their status; a body the parser refused or a PostgreSQL data exception is a 4xx (`badInputReply`);
+ * anything else is logged and answered 500 without details.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -115,7 +121,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
       return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
     }
-    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
+    return badInputReply(exception) ?? { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
   }
 
   /**
