@@ -22,22 +22,24 @@ describe('badInputReply', () => {
   });
 
   it('maps body-parser errors by type, naming the limit and the charset', () => {
-    expect(badInputReply({ type: 'entity.too.large', status: 413, limit: 102_400 })).toEqual({
+    expect(badInputReply({ type: 'entity.too.large', status: 413, expose: true, limit: 102_400 })).toEqual({
       statusCode: 413,
       message: 'The request body is larger than the limit of 100 KB',
     });
-    expect(badInputReply({ type: 'entity.too.large', status: 413, limit: 1000 })?.message).toBe(
+    expect(badInputReply({ type: 'entity.too.large', status: 413, expose: true, limit: 1000 })?.message).toBe(
       'The request body is larger than the limit of 1000 bytes',
     );
-    expect(badInputReply({ type: 'charset.unsupported', status: 415, charset: 'latin1' })).toEqual({
+    expect(badInputReply({ type: 'charset.unsupported', status: 415, expose: true, charset: 'latin1' })).toEqual({
       statusCode: 415,
       message: 'Unsupported charset "LATIN1": send the body as UTF-8',
     });
-    expect(badInputReply({ type: 'request.aborted', status: 400 })).toEqual({
+    // a gzip body that does not inflate: http-errors' BadRequestError without a type
+    expect(badInputReply(Object.assign(new Error('Bad Request'), { status: 400, expose: true, code: 'Z_BUF_ERROR' }))).toEqual({
       statusCode: 400,
       message: 'The request body could not be read',
     });
-    // a server-side stream problem body-parser reports as 500 stays a 500
-    expect(badInputReply({ type: 'stream.not.readable', status: 500 })).toBeUndefined();
+    // a server-side stream problem body-parser reports as 500 stays a 500, as does an unexposed error
+    expect(badInputReply({ type: 'stream.not.readable', status: 500, expose: false })).toBeUndefined();
+    expect(badInputReply({ type: 'entity.too.large', status: 413 })).toBeUndefined();
   });
 });

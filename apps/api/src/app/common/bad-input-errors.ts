@@ -1,11 +1,15 @@
 import { HttpStatus } from '@nestjs/common';
 import type { ApiErrorBody } from '@grove/contracts';
 
-/** What body-parser (Express's JSON / urlencoded parsers, as Nest installs them) attaches to its errors. */
+/**
+ * What body-parser (Express's JSON / urlencoded parsers, as Nest installs them) attaches to its
+ * errors (http-errors: `status`, `expose` true for a 4xx). `type` names the failure; a body that
+ * does not inflate (Content-Encoding gzip on plain bytes) has none.
+ */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
-  expose?: boolean;
+  expose: true;
   /** entity.too.large: the limit in bytes. */
   limit?: number;
   /** charset.unsupported: the charset the client sent. */
@@ -19,7 +23,7 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return (
     typeof candidate === 'object' &&
     candidate !== null &&
-    typeof candidate.type === 'string' &&
+    candidate.expose === true &&
     typeof candidate.status === 'number' &&
     candidate.status >= 400 &&
     candidate.status < 500
@@ -56,7 +60,8 @@ function bodyParserReply(error: BodyParserError): ApiErrorBody {
         message: `Unsupported content encoding "${String(error.encoding ?? '')}": send gzip, deflate, br or none`,
       };
     default:
-      // request.aborted, request.size.invalid, querystring.parse.rangeError and what later versions add
+      // a body that does not inflate, request.aborted, request.size.invalid,
+      // querystring.parse.rangeError and what later versions add
       return { statusCode: error.status, message: 'The request body could not be read' };
   }
 }
@@ -76,7 +81,8 @@ function sqlState(error: unknown): string | undefined {
  * The 4xx reply for a request the API could not take as sent, or `undefined` for anything else:
  * - body-parser's errors: a body over the parser's limit → 413 'The request body is larger than the
  *   limit of 100 KB'; an unsupported charset or Content-Encoding → 415; any other 4xx of the parser
- *   keeps its status (malformed JSON is already a 400 from Nest);
+ *   (such as a gzip body that does not inflate) keeps its status with 'The request body could not be
+ *   read' (malformed JSON is already a 400 from Nest);
  * - a PostgreSQL data exception (SQLSTATE class 22: a value the column cannot hold, such as a NUL
  *   character or a number out of range) → 400 'The request holds a value that cannot be stored'.
  *   The field rules should refuse such values first; this keeps one that slips past a 400.
