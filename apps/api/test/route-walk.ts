@@ -117,11 +117,11 @@ function valueArbitrary(examples: unknown[], pool: readonly string[]): fc.Arbitr
     fc.constantFrom<unknown>(1e21, -0, 2 ** 53 + 2, -1, 0, 0.001, 1_000_001, 49.999),
     fc.double(),
     fc.boolean(),
-    fc.constant(null),
   );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom<unknown>(...(examples.length ? examples : ['']), ...pool) },
     { weight: 1, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: fc.constant(null) },
     { weight: 4, arbitrary: scalar },
     { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }) },
@@ -140,7 +140,7 @@ function encode(value: string): string {
 /** Path parameter values: known ids (own and the other business's), random ids, nasty and raw invalid escapes. */
 function pathValueArbitrary(pool: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...pool) },
+    { weight: 6, arbitrary: fc.constantFrom(...pool) },
     { weight: 2, arbitrary: fc.uuid().map(encode) },
     { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s !== '')).map(encode) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encode) },
@@ -198,10 +198,14 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
     .tuple(knownQuery, unknownQuery)
     .map(([known, unknown]) => [...known, ...unknown].map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
   const fields = Object.entries(route.bodyProperties);
+  // Any subset of the fields with any values, and now and then a field the route does not know.
   const objectBody = fc
     .tuple(
       fc.subarray(fields),
-      fc.option(fc.tuple(fc.string({ maxLength: 12 }), valueArbitrary([], bodyPool)), { nil: undefined, freq: 4 }),
+      fc.oneof(
+        { weight: 7, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 12 }), valueArbitrary([], bodyPool)) },
+      ),
     )
     .chain(([chosen, extra]) =>
       fc
@@ -220,9 +224,16 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
     fc.constant(JSON.stringify({ padding: 'z'.repeat(110 * 1024) })),
     fc.constant('a=1&b=2&c[d]=3&' + 'k=v&'.repeat(1200)),
   );
+  // Every field at its example but one, which gets any value: reaches each field's own rule.
+  const oneBadField = fields.length
+    ? fc.tuple(fc.nat({ max: fields.length - 1 }), valueArbitrary([], bodyPool)).map(([bad, value]) =>
+        JSON.stringify(Object.fromEntries(fields.map(([name, examples], index) => [name, index === bad ? value : (examples[0] ?? '')]))),
+      )
+    : objectBody;
   const body = fc.oneof(
     { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 6, arbitrary: objectBody },
+    { weight: 4, arbitrary: objectBody },
+    { weight: 4, arbitrary: oneBadField },
     { weight: 2, arbitrary: rawBody },
   );
   // Mostly plain JSON and no odd header, so most requests reach the route's own rules; the rest
