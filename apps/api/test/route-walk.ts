@@ -107,6 +107,19 @@ const NASTY_STRINGS = [
   '${jndi:ldap://x}',
 ];
 
+/** Control characters a valid value gets one of (`withControlCharacter`). */
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u202E', '\u2066', '\n', '\t'];
+
+/** A valid-looking value with one control character inserted somewhere: passes a pattern that forgets them. */
+function withControlCharacter(values: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...values), fc.constantFrom(...CONTROL_CHARACTERS), fc.nat())
+    .map(([value, control, at]) => {
+      const position = at % (value.length + 1);
+      return value.slice(0, position) + control + value.slice(position);
+    });
+}
+
 /** Values a body field may get: the document's example, valid-looking domain values, wrong types, null, nasty strings. */
 function valueArbitrary(examples: unknown[], pool: readonly string[]): fc.Arbitrary<unknown> {
   const scalar = fc.oneof(
@@ -118,13 +131,26 @@ function valueArbitrary(examples: unknown[], pool: readonly string[]): fc.Arbitr
     fc.double(),
     fc.boolean(),
   );
+  const strings = [...examples.filter((e): e is string => typeof e === 'string'), ...pool];
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom<unknown>(...(examples.length ? examples : ['']), ...pool) },
     { weight: 1, arbitrary: fc.emailAddress() },
-    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: withControlCharacter(strings.length ? strings : ['x']) },
     { weight: 4, arbitrary: scalar },
     { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }) },
+  );
+}
+
+/** A value meant to break one field: null, a valid value with a control character, a wrong type, a nasty string. */
+function badValue(examples: unknown[][], pool: readonly string[]): fc.Arbitrary<unknown> {
+  const strings = [...examples.flat().filter((e): e is string => typeof e === 'string'), ...pool];
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null) },
+    { weight: 3, arbitrary: withControlCharacter(strings.length ? strings : ['x']) },
+    { weight: 2, arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS, 1e21, -1, 2 ** 53 + 2, true, [], {}) },
+    { weight: 2, arbitrary: valueArbitrary([], pool) },
   );
 }
 
@@ -140,7 +166,7 @@ function encode(value: string): string {
 /** Path parameter values: known ids (own and the other business's), random ids, nasty and raw invalid escapes. */
 function pathValueArbitrary(pool: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...pool) },
+    { weight: 10, arbitrary: fc.constantFrom(...pool) },
     { weight: 2, arbitrary: fc.uuid().map(encode) },
     { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s !== '')).map(encode) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encode) },
@@ -148,13 +174,22 @@ function pathValueArbitrary(pool: readonly string[]): fc.Arbitrary<string> {
   );
 }
 
-/** Query values: plain digits, numeric edge cases, nasty strings, random text. */
+const VALID_QUERY_VALUES = ['1', '2', '50', '100', '1000000', 'asc', 'desc', 'memberName', 'branches', 'Ann'];
+
+/** Query values meant to break: numeric edge cases, control characters, nasty strings. */
+const queryEdgeValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('1e21', '99999999999999999999', '1e2', '-1', '0', '1.5', '0x10', 'NaN', '101', '1000001', '') },
+  { weight: 2, arbitrary: withControlCharacter(VALID_QUERY_VALUES) },
+  { weight: 1, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+);
+
+/** Query values: valid ones, edge values, random digits and text. */
 function queryValueArbitrary(pool: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('1', '2', '50', '100', '101', '1000000', 'asc', 'desc', 'memberName', 'branches', ...pool),
-    fc.constantFrom(...NASTY_STRINGS),
-    fc.nat().map(String),
-    fc.string({ unit: 'binary', maxLength: 30 }),
+    { weight: 3, arbitrary: fc.constantFrom(...VALID_QUERY_VALUES, ...pool) },
+    { weight: 3, arbitrary: queryEdgeValue },
+    { weight: 1, arbitrary: fc.nat().map(String) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
   );
 }
 
@@ -194,9 +229,16 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
   const unknownQuery = fc.array(fc.tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }), queryValueArbitrary(pool)), {
     maxLength: 1,
   });
+  // One declared parameter with an edge value and nothing else: reaches that parameter's own rule.
+  const oneBadParameter = fc
+    .tuple(fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['page'])), queryEdgeValue)
+    .map(([key, value]) => [[key, value] as [string, string]]);
   const query = fc
-    .tuple(knownQuery, unknownQuery)
-    .map(([known, unknown]) => [...known, ...unknown].map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
+    .oneof(
+      { weight: 2, arbitrary: fc.tuple(knownQuery, unknownQuery).map(([known, unknown]) => [...known, ...unknown]) },
+      { weight: route.queryParams.length ? 2 : 0, arbitrary: oneBadParameter },
+    )
+    .map((pairs) => pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
   const fields = Object.entries(route.bodyProperties);
   // Any subset of the fields with any values, and now and then a field the route does not know.
   const objectBody = fc
@@ -226,14 +268,14 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
   );
   // Every field at its example but one, which gets any value: reaches each field's own rule.
   const oneBadField = fields.length
-    ? fc.tuple(fc.nat({ max: fields.length - 1 }), valueArbitrary([], bodyPool)).map(([bad, value]) =>
+    ? fc.tuple(fc.nat({ max: fields.length - 1 }), badValue(fields.map(([, examples]) => examples), bodyPool)).map(([bad, value]) =>
         JSON.stringify(Object.fromEntries(fields.map(([name, examples], index) => [name, index === bad ? value : (examples[0] ?? '')]))),
       )
     : objectBody;
   const body = fc.oneof(
     { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 4, arbitrary: objectBody },
-    { weight: 4, arbitrary: oneBadField },
+    { weight: 3, arbitrary: objectBody },
+    { weight: 6, arbitrary: oneBadField },
     { weight: 2, arbitrary: rawBody },
   );
   // Mostly plain JSON and no odd header, so most requests reach the route's own rules; the rest
