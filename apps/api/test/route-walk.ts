@@ -48,7 +48,10 @@ export function routesOf(document: OpenApiDocument): Route[] {
     for (const [method, operation] of Object.entries(operations)) {
       if (!METHODS.has(method as Route['method'])) continue;
       const parameters = operation.parameters ?? [];
-      const schema = resolve(document, operation.requestBody?.content?.['application/json']?.schema);
+      const schema = resolve(
+        document,
+        operation.requestBody?.content?.['application/json']?.schema,
+      );
       const bodyProperties: Record<string, unknown[]> = {};
       for (const [name, property] of Object.entries(schema?.properties ?? {})) {
         bodyProperties[name] = property.example === undefined ? [] : [property.example];
@@ -65,7 +68,10 @@ export function routesOf(document: OpenApiDocument): Route[] {
   return routes;
 }
 
-function resolve(document: OpenApiDocument, schema: OpenApiSchema | undefined): OpenApiSchema | undefined {
+function resolve(
+  document: OpenApiDocument,
+  schema: OpenApiSchema | undefined,
+): OpenApiSchema | undefined {
   if (!schema?.$ref) return schema;
   return document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
 }
@@ -108,7 +114,17 @@ const NASTY_STRINGS = [
 ];
 
 /** Control characters a valid value gets one of (`withControlCharacter`). */
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u202E', '\u2066', '\n', '\t'];
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u202E',
+  '\u2066',
+  '\n',
+  '\t',
+];
 
 /** A valid-looking value with one control character inserted somewhere: passes a pattern that forgets them. */
 function withControlCharacter(values: readonly string[]): fc.Arbitrary<string> {
@@ -133,7 +149,10 @@ function valueArbitrary(examples: unknown[], pool: readonly string[]): fc.Arbitr
   );
   const strings = [...examples.filter((e): e is string => typeof e === 'string'), ...pool];
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom<unknown>(...(examples.length ? examples : ['']), ...pool) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom<unknown>(...(examples.length ? examples : ['']), ...pool),
+    },
     { weight: 1, arbitrary: fc.emailAddress() },
     { weight: 2, arbitrary: fc.constant(null) },
     { weight: 2, arbitrary: withControlCharacter(strings.length ? strings : ['x']) },
@@ -149,7 +168,10 @@ function badValue(examples: unknown[][], pool: readonly string[]): fc.Arbitrary<
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(null) },
     { weight: 3, arbitrary: withControlCharacter(strings.length ? strings : ['x']) },
-    { weight: 2, arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS, 1e21, -1, 2 ** 53 + 2, true, [], {}) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS, 1e21, -1, 2 ** 53 + 2, true, [], {}),
+    },
     { weight: 2, arbitrary: valueArbitrary([], pool) },
   );
 }
@@ -169,16 +191,48 @@ function pathValueArbitrary(pool: readonly string[]): fc.Arbitrary<string> {
     { weight: 10, arbitrary: fc.constantFrom(...pool) },
     { weight: 2, arbitrary: fc.uuid().map(encode) },
     { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s !== '')).map(encode) },
-    { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encode) },
-    { weight: 1, arbitrary: fc.constantFrom('%FF', '%E0%A4%A', '%', '%%', '%2F', '..', '.', '%2e%2e') },
+    {
+      weight: 2,
+      arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encode),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%FF', '%E0%A4%A', '%', '%%', '%2F', '..', '.', '%2e%2e'),
+    },
   );
 }
 
-const VALID_QUERY_VALUES = ['1', '2', '50', '100', '1000000', 'asc', 'desc', 'memberName', 'branches', 'Ann'];
+const VALID_QUERY_VALUES = [
+  '1',
+  '2',
+  '50',
+  '100',
+  '1000000',
+  'asc',
+  'desc',
+  'memberName',
+  'branches',
+  'Ann',
+];
 
 /** Query values meant to break: numeric edge cases, control characters, nasty strings. */
 const queryEdgeValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('1e21', '99999999999999999999', '1e2', '-1', '0', '1.5', '0x10', 'NaN', '101', '1000001', '') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '1e21',
+      '99999999999999999999',
+      '1e2',
+      '-1',
+      '0',
+      '1.5',
+      '0x10',
+      'NaN',
+      '101',
+      '1000001',
+      '',
+    ),
+  },
   { weight: 2, arbitrary: withControlCharacter(VALID_QUERY_VALUES) },
   { weight: 1, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
 );
@@ -218,24 +272,47 @@ const CONTENT_TYPES = [
  * and headers (content types with odd charsets, content encodings, origins, junk cookies).
  * @param pool strings worth trying anywhere: ids and codes of both businesses, valid field values
  */
-export function requestArbitrary(route: Route, pool: readonly string[], bodyPool: readonly string[]): fc.Arbitrary<WalkRequest> {
+export function requestArbitrary(
+  route: Route,
+  pool: readonly string[],
+  bodyPool: readonly string[],
+): fc.Arbitrary<WalkRequest> {
   const path = fc
     .tuple(...route.pathParams.map(() => pathValueArbitrary(pool)))
-    .map((values) => route.pathParams.reduce((url, name, index) => url.replace(`{${name}}`, values[index] ?? ''), route.path));
+    .map((values) =>
+      route.pathParams.reduce(
+        (url, name, index) => url.replace(`{${name}}`, values[index] ?? ''),
+        route.path,
+      ),
+    );
   const knownQuery = fc.array(
-    fc.tuple(fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['page'])), queryValueArbitrary(pool)),
+    fc.tuple(
+      fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['page'])),
+      queryValueArbitrary(pool),
+    ),
     { maxLength: 4 },
   );
-  const unknownQuery = fc.array(fc.tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }), queryValueArbitrary(pool)), {
-    maxLength: 1,
-  });
+  const unknownQuery = fc.array(
+    fc.tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }), queryValueArbitrary(pool)),
+    {
+      maxLength: 1,
+    },
+  );
   // One declared parameter with an edge value and nothing else: reaches that parameter's own rule.
   const oneBadParameter = fc
-    .tuple(fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['page'])), queryEdgeValue)
+    .tuple(
+      fc.constantFrom(...(route.queryParams.length ? route.queryParams : ['page'])),
+      queryEdgeValue,
+    )
     .map(([key, value]) => [[key, value] as [string, string]]);
   const query = fc
     .oneof(
-      { weight: 2, arbitrary: fc.tuple(knownQuery, unknownQuery).map(([known, unknown]) => [...known, ...unknown]) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(knownQuery, unknownQuery)
+          .map(([known, unknown]) => [...known, ...unknown]),
+      },
       { weight: route.queryParams.length ? 2 : 0, arbitrary: oneBadParameter },
     )
     .map((pairs) => pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
@@ -246,7 +323,10 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
       fc.subarray(fields),
       fc.oneof(
         { weight: 7, arbitrary: fc.constant(undefined) },
-        { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 12 }), valueArbitrary([], bodyPool)) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fc.string({ maxLength: 12 }), valueArbitrary([], bodyPool)),
+        },
       ),
     )
     .chain(([chosen, extra]) =>
@@ -261,16 +341,41 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
     );
   const rawBody = fc.oneof(
     fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'),
-    fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"__proto__":{"x":1}}', '\u0000', '{"a":"\\u0000"}', ''),
+    fc.constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'null',
+      '"text"',
+      '{"__proto__":{"x":1}}',
+      '\u0000',
+      '{"a":"\\u0000"}',
+      '',
+    ),
     fc.string({ unit: 'binary', maxLength: 50 }),
     fc.constant(JSON.stringify({ padding: 'z'.repeat(110 * 1024) })),
     fc.constant('a=1&b=2&c[d]=3&' + 'k=v&'.repeat(1200)),
   );
   // Every field at its example but one, which gets any value: reaches each field's own rule.
   const oneBadField = fields.length
-    ? fc.tuple(fc.nat({ max: fields.length - 1 }), badValue(fields.map(([, examples]) => examples), bodyPool)).map(([bad, value]) =>
-        JSON.stringify(Object.fromEntries(fields.map(([name, examples], index) => [name, index === bad ? value : (examples[0] ?? '')]))),
-      )
+    ? fc
+        .tuple(
+          fc.nat({ max: fields.length - 1 }),
+          badValue(
+            fields.map(([, examples]) => examples),
+            bodyPool,
+          ),
+        )
+        .map(([bad, value]) =>
+          JSON.stringify(
+            Object.fromEntries(
+              fields.map(([name, examples], index) => [
+                name,
+                index === bad ? value : (examples[0] ?? ''),
+              ]),
+            ),
+          ),
+        )
     : objectBody;
   const body = fc.oneof(
     { weight: 1, arbitrary: fc.constant(undefined) },
@@ -287,20 +392,35 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
       { weight: 6, arbitrary: fc.constant('application/json') },
       { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
     ),
-    'Content-Encoding': sometimes(fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress', 'x-nonsense')),
+    'Content-Encoding': sometimes(
+      fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress', 'x-nonsense'),
+    ),
     Origin: sometimes(fc.constantFrom('http://evil.example', 'null', 'http://127.0.0.1')),
     'X-Request-Id': fc.option(headerText, { nil: undefined, freq: 2 }),
-    Accept: fc.option(fc.constantFrom('application/json', 'text/html', '*/*', 'image/png'), { nil: undefined, freq: 2 }),
-    Cookie: sometimes(fc.constantFrom('grove_access=garbage', 'grove_refresh=garbage', 'grove_access=; grove_refresh=')),
+    Accept: fc.option(fc.constantFrom('application/json', 'text/html', '*/*', 'image/png'), {
+      nil: undefined,
+      freq: 2,
+    }),
+    Cookie: sometimes(
+      fc.constantFrom(
+        'grove_access=garbage',
+        'grove_refresh=garbage',
+        'grove_access=; grove_refresh=',
+      ),
+    ),
     'X-Mindbody-Signature': fc.option(headerText, { nil: undefined, freq: 2 }),
     'X-Forwarded-For': sometimes(fc.constantFrom('1.2.3.4', 'not-an-ip', '::1, 10.0.0.1')),
   });
-  return fc.record({ path, query, body, headers }).map(({ path: url, query: search, body: text, headers: chosen }) => ({
-    method: route.method,
-    url: search ? `${url}?${search}` : url,
-    headers: Object.fromEntries(Object.entries(chosen).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    body: text,
-  }));
+  return fc
+    .record({ path, query, body, headers })
+    .map(({ path: url, query: search, body: text, headers: chosen }) => ({
+      method: route.method,
+      url: search ? `${url}?${search}` : url,
+      headers: Object.fromEntries(
+        Object.entries(chosen).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
+      body: text,
+    }));
 }
 
 /**
@@ -309,19 +429,26 @@ export function requestArbitrary(route: Route, pool: readonly string[], bodyPool
  * every table with a `user_id` column that belong to its users (sessions). Tables are found in the
  * catalogue, so a table added later is covered without editing this list.
  */
-export async function businessRows(dataSource: DataSource, businessId: string): Promise<Record<string, string[]>> {
+export async function businessRows(
+  dataSource: DataSource,
+  businessId: string,
+): Promise<Record<string, string[]>> {
   const columns = (await dataSource.query(
     `SELECT table_name, column_name FROM information_schema.columns
       WHERE table_schema = 'public' AND column_name IN ('business_id', 'user_id')
         AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')`,
   )) as { table_name: string; column_name: string }[];
   const byTable = new Map<string, Set<string>>();
-  for (const { table_name, column_name } of columns) byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
+  for (const { table_name, column_name } of columns)
+    byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
   const dump: Record<string, string[]> = {};
   const rows = async (table: string, where: string): Promise<string[]> =>
-    ((await dataSource.query(`SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE ${where} ORDER BY 1`, [businessId])) as { row: string }[]).map(
-      (r) => r.row,
-    );
+    (
+      (await dataSource.query(
+        `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE ${where} ORDER BY 1`,
+        [businessId],
+      )) as { row: string }[]
+    ).map((r) => r.row);
   dump['businesses'] = await rows('businesses', 'id = $1');
   for (const [table, names] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
     dump[table] = names.has('business_id')

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isPlainText, validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import {
+  isPlainText,
+  validateSignupInput,
+  type SessionUser,
+  type SignupInput,
+} from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';

@@ -121,7 +121,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
       return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
     }
-    return badInputReply(exception) ?? { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
+    return (
+      badInputReply(exception) ?? {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        message: 'Something went wrong',
+      }
+    );
   }
 
   /**

@@ -48,7 +48,10 @@ function bodyParserReply(error: BodyParserError): ApiErrorBody {
         message: `The request body is larger than the limit of ${formatBytes(error.limit ?? 0)}`,
       };
     case 'parameters.too.many':
-      return { statusCode: HttpStatus.PAYLOAD_TOO_LARGE, message: 'The request body has too many parameters' };
+      return {
+        statusCode: HttpStatus.PAYLOAD_TOO_LARGE,
+        message: 'The request body has too many parameters',
+      };
     case 'charset.unsupported':
       return {
         statusCode: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -92,7 +95,10 @@ export function badInputReply(exception: unknown): ApiErrorBody | undefined {
   if (isBodyParserError(exception)) return bodyParserReply(exception);
   const state = sqlState(exception);
   if (state && DATA_EXCEPTION.test(state)) {
-    return { statusCode: HttpStatus.BAD_REQUEST, message: 'The request holds a value that cannot be stored' };
+    return {
+      statusCode: HttpStatus.BAD_REQUEST,
+      message: 'The request holds a value that cannot be stored',
+    };
   }
   return undefined;
 }

@@ -3,8 +3,21 @@ import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page, ProspectRow, ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { sandboxEnv, sandboxLogin, settled, startMindbodySandbox, type RunningSandbox } from '../../../test/mindbody-sandbox';
-import { businessRows, requestArbitrary, routesOf, type OpenApiDocument, type Route, type WalkRequest } from '../../../test/route-walk';
+import {
+  sandboxEnv,
+  sandboxLogin,
+  settled,
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../test/mindbody-sandbox';
+import {
+  businessRows,
+  requestArbitrary,
+  routesOf,
+  type OpenApiDocument,
+  type Route,
+  type WalkRequest,
+} from '../../../test/route-walk';
 
 jest.setTimeout(240_000);
 
@@ -16,7 +29,9 @@ const RUNS_PER_ROUTE = 24;
  * Fewer for the PNG QR code: each one the owner gets is a 1024-pixel render of about a second on
  * a busy 2-core machine; the visitor's are refused at once.
  */
-const RUNS_FOR_SLOW_ROUTES: Record<string, number> = { '/api/members/{memberId}/referral-link/qr.png': 6 };
+const RUNS_FOR_SLOW_ROUTES: Record<string, number> = {
+  '/api/members/{memberId}/referral-link/qr.png': 6,
+};
 
 /**
  * Issue 11: every route of the OpenAPI document, walked with generated paths, query strings,
@@ -35,18 +50,52 @@ describe('route walk (integration, property-based)', () => {
   const otherIds: string[] = [];
   /** Referral codes of the second business: only for routes that do not let a friend join. */
   const otherCodes: string[] = [];
-  const sent = { requests: 0, serverErrors: 0, byStatus: new Map<number, number>(), lastServerError: '' };
+  const sent = {
+    requests: 0,
+    serverErrors: 0,
+    byStatus: new Map<number, number>(),
+    lastServerError: '',
+  };
 
-  const tree = (name: string, email: string) => ({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '5' });
+  const tree = (name: string, email: string) => ({
+    memberName: name,
+    memberEmail: email,
+    membershipPrice: '80',
+    discount: '5',
+  });
 
   /** A business with trees, a branch, a referral link and a prospect who joined through it. */
-  async function populate(agent: TestAgent, prefix: string, ids: string[], codes: string[]): Promise<void> {
-    const first = (await agent.post('/api/members').send(tree('Ann Lee', `${prefix}.ann@x.com`)).expect(201)).body as MemberRow;
-    const second = (await agent.post('/api/members').send(tree('Bo Chan', `${prefix}.bo@x.com`)).expect(201)).body as MemberRow;
-    const branch = (await agent.post(`/api/members/${first.id}/branches`).send(tree('Cy Dee', `${prefix}.cy@x.com`)).expect(201))
-      .body as MemberRow;
-    const link = (await agent.post(`/api/members/${second.id}/referral-link`).send({}).expect(201)).body as ReferralLink;
-    await t.agent().post(`/api/referrals/${link.code}/join`).send({ name: 'Di Friend', email: `${prefix}.di@x.com` }).expect(201);
+  async function populate(
+    agent: TestAgent,
+    prefix: string,
+    ids: string[],
+    codes: string[],
+  ): Promise<void> {
+    const first = (
+      await agent
+        .post('/api/members')
+        .send(tree('Ann Lee', `${prefix}.ann@x.com`))
+        .expect(201)
+    ).body as MemberRow;
+    const second = (
+      await agent
+        .post('/api/members')
+        .send(tree('Bo Chan', `${prefix}.bo@x.com`))
+        .expect(201)
+    ).body as MemberRow;
+    const branch = (
+      await agent
+        .post(`/api/members/${first.id}/branches`)
+        .send(tree('Cy Dee', `${prefix}.cy@x.com`))
+        .expect(201)
+    ).body as MemberRow;
+    const link = (await agent.post(`/api/members/${second.id}/referral-link`).send({}).expect(201))
+      .body as ReferralLink;
+    await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: 'Di Friend', email: `${prefix}.di@x.com` })
+      .expect(201);
     const prospects = (await agent.get('/api/prospects').expect(200)).body as Page<ProspectRow>;
     ids.push(first.id, second.id, branch.id, ...prospects.items.map((p) => p.id));
     codes.push(link.code);
@@ -54,7 +103,11 @@ describe('route walk (integration, property-based)', () => {
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 20 });
-    t = await createTestApp({ ...sandboxEnv(sandbox), THROTTLE_DISABLED: 'true', LOG_LEVEL: process.env['WALK_LOG_LEVEL'] ?? 'silent' });
+    t = await createTestApp({
+      ...sandboxEnv(sandbox),
+      THROTTLE_DISABLED: 'true',
+      LOG_LEVEL: process.env['WALK_LOG_LEVEL'] ?? 'silent',
+    });
     document = (await t.agent().get('/api/docs-json').expect(200)).body as OpenApiDocument;
     const signed = await t.signUp();
     owner = signed.agent;
@@ -67,7 +120,10 @@ describe('route walk (integration, property-based)', () => {
     await other.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
     await other.agent.post('/api/mindbody/import').expect(202);
     expect((await settled(other.agent)).processState).toMatch(/^completed/);
-    await other.agent.put('/api/mindbody/discounts').send({ discountOnReferral: '5', discountForReferee: '2' }).expect(200);
+    await other.agent
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: '5', discountForReferee: '2' })
+      .expect(200);
   });
   afterAll(async () => {
     await t.close();
@@ -80,14 +136,18 @@ describe('route walk (integration, property-based)', () => {
    */
   let round = 0;
   async function ownerIds(): Promise<string[]> {
-    const members = (await owner.get('/api/members?pageSize=100').expect(200)).body as Page<MemberRow>;
+    const members = (await owner.get('/api/members?pageSize=100').expect(200))
+      .body as Page<MemberRow>;
     if (members.total < 3) {
       round += 1;
       await populate(owner, `own${round}`, [], []);
       return ownerIds();
     }
-    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<ProspectRow>;
-    const links = (await owner.get('/api/referral-links?pageSize=100').expect(200)).body as Page<{ link: ReferralLink | null }>;
+    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200))
+      .body as Page<ProspectRow>;
+    const links = (await owner.get('/api/referral-links?pageSize=100').expect(200)).body as Page<{
+      link: ReferralLink | null;
+    }>;
     return [
       ...members.items.slice(0, 6).map((m) => m.id),
       ...prospects.items.slice(0, 3).map((p) => p.id),
@@ -109,9 +169,15 @@ describe('route walk (integration, property-based)', () => {
     return reply;
   }
 
-  async function keepOwnerSignedIn(route: Route, request: WalkRequest, reply: Response): Promise<void> {
+  async function keepOwnerSignedIn(
+    route: Route,
+    request: WalkRequest,
+    reply: Response,
+  ): Promise<void> {
     if (route.path === '/api/account/password' && reply.status === 200) {
-      ownerLogin.password = (JSON.parse(request.body ?? '{}') as { newPassword: string }).newPassword;
+      ownerLogin.password = (
+        JSON.parse(request.body ?? '{}') as { newPassword: string }
+      ).newPassword;
     }
     const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
     const ended = cookies.some((cookie) => cookie.startsWith('grove_access=;'));
@@ -129,28 +195,45 @@ describe('route walk (integration, property-based)', () => {
     const failures: string[] = [];
     for (const route of routes) {
       ownIds = await ownerIds();
-      const bodyPool = ['Alex Smith', 'alex@example.com', '49.99', '10', ownerLogin.email, ownerLogin.password, ...ownIds, ...otherIds];
+      const bodyPool = [
+        'Alex Smith',
+        'alex@example.com',
+        '49.99',
+        '10',
+        ownerLogin.email,
+        ownerLogin.password,
+        ...ownIds,
+        ...otherIds,
+      ];
       // A friend joining through the other business's own link is that business's legitimate
       // change, so the join route gets only the owner's codes; every other route gets them too.
       const joins = route.path.endsWith('/join');
       const pool = [...ownIds, ...otherIds, ...(joins ? [] : otherCodes)];
       const started = Date.now();
       for (const actor of ['owner', 'visitor'] as const) {
-        const property = fc.asyncProperty(requestArbitrary(route, pool, bodyPool), async (request) => {
-          const reply = await send(actor === 'owner' ? owner : t.agent(), request);
-          if (actor === 'owner') await keepOwnerSignedIn(route, request, reply);
-          return reply.status < 500;
-        });
+        const property = fc.asyncProperty(
+          requestArbitrary(route, pool, bodyPool),
+          async (request) => {
+            const reply = await send(actor === 'owner' ? owner : t.agent(), request);
+            if (actor === 'owner') await keepOwnerSignedIn(route, request, reply);
+            return reply.status < 500;
+          },
+        );
         const numRuns = RUNS_FOR_SLOW_ROUTES[route.path] ?? RUNS_PER_ROUTE;
         const result = await fc.check(property, { seed: SEED, numRuns, endOnFailure: true });
         if (result.failed) {
-          failures.push(`${actor} ${route.method.toUpperCase()} ${route.path} → ${sent.lastServerError}: ${JSON.stringify(result.counterexample)}`);
+          failures.push(
+            `${actor} ${route.method.toUpperCase()} ${route.path} → ${sent.lastServerError}: ${JSON.stringify(result.counterexample)}`,
+          );
         }
       }
-      if (process.env['WALK_TIMING']) console.log(`TIMING ${Date.now() - started} ms ${route.method} ${route.path}`);
+      if (process.env['WALK_TIMING'])
+        console.log(`TIMING ${Date.now() - started} ms ${route.method} ${route.path}`);
     }
     const statuses = Object.fromEntries([...sent.byStatus].sort(([a], [b]) => a - b));
-    console.log(`[route walk] ${routes.length} routes, ${sent.requests} requests, ${sent.serverErrors} 5xx; statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `[route walk] ${routes.length} routes, ${sent.requests} requests, ${sent.serverErrors} 5xx; statuses ${JSON.stringify(statuses)}`,
+    );
     expect(failures).toEqual([]);
     expect(sent.serverErrors).toBe(0);
     expect(await businessRows(t.dataSource, otherBusinessId)).toEqual(before);

@@ -78,7 +78,8 @@ export const MESSAGES = {
   // Grove's own: control characters (plain-text.ts) and paging (rules.ts PAGE_MAX, PAGE_SIZE_MAX)
   messageInvalidCharacters: 'Your message contains characters that cannot be sent',
   issueTitleInvalidCharacters: 'The issue title contains characters that cannot be sent',
-  issueDescriptionInvalidCharacters: 'The issue description contains characters that cannot be sent',
+  issueDescriptionInvalidCharacters:
+    'The issue description contains characters that cannot be sent',
   companyInvalidCharacters: 'Your company name contains characters that cannot be saved',
   searchInvalid: 'Search can contain only text',
   pageInvalid: 'Page must be a whole number from 1 to 1000000',

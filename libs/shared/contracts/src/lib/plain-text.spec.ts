@@ -11,21 +11,40 @@ import { isValidPhone, validateSignupInput, type SignupInput } from './validate'
 /** Every character the rule refuses, one of each kind. */
 const C0 = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code));
 const DEL_AND_C1 = Array.from({ length: 0x21 }, (_, offset) => String.fromCharCode(0x7f + offset));
-const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const BIDI = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 const MULTI_LINE_ALLOWED = ['\t', '\n', '\r'];
 
 describe('isPlainText (single-line fields)', () => {
-  it.each([...C0, ...DEL_AND_C1, ...BIDI].map((character) => [character.codePointAt(0)?.toString(16), character]))(
-    'refuses U+%s anywhere in the value',
-    (_code, character) => {
-      expect(isPlainText(character)).toBe(false);
-      expect(isPlainText(`Green${character}Valley`)).toBe(false);
-      expect(isPlainText(`Green Valley${character}`)).toBe(false);
-    },
-  );
+  it.each(
+    [...C0, ...DEL_AND_C1, ...BIDI].map((character) => [
+      character.codePointAt(0)?.toString(16),
+      character,
+    ]),
+  )('refuses U+%s anywhere in the value', (_code, character) => {
+    expect(isPlainText(character)).toBe(false);
+    expect(isPlainText(`Green${character}Valley`)).toBe(false);
+    expect(isPlainText(`Green Valley${character}`)).toBe(false);
+  });
 
   it('accepts ordinary text in any script, emoji, and the bidi marks that only hint direction', () => {
-    for (const text of ['Green Valley Fitness', 'Zoë & Ngā', 'مركز اللياقة', '健身房 💪', 'a\u200Fb', '']) {
+    for (const text of [
+      'Green Valley Fitness',
+      'Zoë & Ngā',
+      'مركز اللياقة',
+      '健身房 💪',
+      'a\u200Fb',
+      '',
+    ]) {
       expect(isPlainText(text)).toBe(true);
     }
   });
@@ -37,7 +56,9 @@ describe('isPlainMultilineText (contact message, issue description)', () => {
   });
 
   it('refuses every other control character and the bidi overrides', () => {
-    for (const character of [...C0, ...DEL_AND_C1, ...BIDI].filter((c) => !MULTI_LINE_ALLOWED.includes(c))) {
+    for (const character of [...C0, ...DEL_AND_C1, ...BIDI].filter(
+      (c) => !MULTI_LINE_ALLOWED.includes(c),
+    )) {
       expect(isPlainMultilineText(`line one\n${character}line two`)).toBe(false);
     }
   });
@@ -76,14 +97,24 @@ describe('each field refuses control characters with its own message', () => {
   });
 
   it('signup: the business name gets its message, the email its own', () => {
-    expect(validateSignupInput({ ...signup, businessName: 'Green\u0000Gym' })).toBe(MESSAGES.businessNameRequired);
-    expect(validateSignupInput({ ...signup, email: 'sam\u0000@greengym.com.au' })).toBe(MESSAGES.signupInvalidEmail);
-    expect(validateSignupInput({ ...signup, phoneNumber: '0412\u0000345678' })).toBe(MESSAGES.signupInvalidPhone);
+    expect(validateSignupInput({ ...signup, businessName: 'Green\u0000Gym' })).toBe(
+      MESSAGES.businessNameRequired,
+    );
+    expect(validateSignupInput({ ...signup, email: 'sam\u0000@greengym.com.au' })).toBe(
+      MESSAGES.signupInvalidEmail,
+    );
+    expect(validateSignupInput({ ...signup, phoneNumber: '0412\u0000345678' })).toBe(
+      MESSAGES.signupInvalidPhone,
+    );
   });
 
   it('Account Settings: one message per field', () => {
     expect(
-      validateAccountDetails({ businessName: 'Gym\u0000', website: 'gym.com\u0007', phoneNumber: '0412 345 678\u001B' }),
+      validateAccountDetails({
+        businessName: 'Gym\u0000',
+        website: 'gym.com\u0007',
+        phoneNumber: '0412 345 678\u001B',
+      }),
     ).toEqual({
       businessName: MESSAGES.businessNameRequired,
       website: MESSAGES.signupInvalidUrl,
@@ -93,15 +124,21 @@ describe('each field refuses control characters with its own message', () => {
 
   it('contact form: a message may span lines but not hold other controls', () => {
     expect(validateContactInput({ ...contact, message: 'Hi,\r\n\tthanks' })).toEqual({});
-    expect(validateContactInput({ ...contact, message: 'Hi\u0000', email: 'a\u0000@b.com' })).toEqual({
+    expect(
+      validateContactInput({ ...contact, message: 'Hi\u0000', email: 'a\u0000@b.com' }),
+    ).toEqual({
       message: MESSAGES.messageInvalidCharacters,
       email: MESSAGES.invalidEmail,
     });
   });
 
   it('issue form: the title is one line, the description may span lines', () => {
-    expect(validateSupportIssueInput({ summary: 'Broken', description: 'Steps:\n1. open\n2. wait' })).toEqual({});
-    expect(validateSupportIssueInput({ summary: 'Bro\nken', description: 'Steps \u202E1' })).toEqual({
+    expect(
+      validateSupportIssueInput({ summary: 'Broken', description: 'Steps:\n1. open\n2. wait' }),
+    ).toEqual({});
+    expect(
+      validateSupportIssueInput({ summary: 'Bro\nken', description: 'Steps \u202E1' }),
+    ).toEqual({
       summary: MESSAGES.issueTitleInvalidCharacters,
       description: MESSAGES.issueDescriptionInvalidCharacters,
     });
@@ -109,7 +146,12 @@ describe('each field refuses control characters with its own message', () => {
 
   it('landing page lead: the company name', () => {
     expect(
-      validateLeadInput({ fullName: 'Sam Lee', email: 'sam@gym.com', phone: '0412 345 678', company: 'Gym\u0000' }),
+      validateLeadInput({
+        fullName: 'Sam Lee',
+        email: 'sam@gym.com',
+        phone: '0412 345 678',
+        company: 'Gym\u0000',
+      }),
     ).toEqual({ company: MESSAGES.companyInvalidCharacters });
   });
 });

@@ -28,6 +28,7 @@ export function validateSupportIssueInput(input: SupportIssueInput): Partial<Rec
   else if (!isPlainText(summary)) errors.summary = MESSAGES.issueTitleInvalidCharacters;
   if (!description) errors.description = MESSAGES.issueDescriptionRequired;
   else if (description.length > SUPPORT_DESCRIPTION_MAX_LENGTH) errors.description = MESSAGES.issueDescriptionTooLong;
-  else if (!isPlainMultilineText(description)) errors.description = MESSAGES.issueDescriptionInvalidCharacters;
+  else if (!isPlainMultilineText(description))
+    errors.description = MESSAGES.issueDescriptionInvalidCharacters;
   return errors;
 }
