@@ -4,9 +4,8 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page, ProspectRow, ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
+  reachStageFour,
   sandboxEnv,
-  sandboxLogin,
-  settled,
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../test/mindbody-sandbox';
@@ -117,13 +116,7 @@ describe('route walk (integration, property-based)', () => {
     const other = await t.signUp({ businessName: 'Other Gym' });
     otherBusinessId = other.user.business.id;
     await populate(other.agent, 'other', otherIds, otherCodes);
-    await other.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
-    await other.agent.post('/api/mindbody/import').expect(202);
-    expect((await settled(other.agent)).processState).toMatch(/^completed/);
-    await other.agent
-      .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '5', discountForReferee: '2' })
-      .expect(200);
+    await reachStageFour(other.agent, sandbox);
   });
   afterAll(async () => {
     await t.close();

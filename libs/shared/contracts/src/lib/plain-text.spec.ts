@@ -6,7 +6,7 @@ import { MESSAGES } from './messages';
 import { isPlainMultilineText, isPlainText } from './plain-text';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './rules';
 import { validateSupportIssueInput } from './support';
-import { isValidPhone, validateSignupInput, type SignupInput } from './validate';
+import { isValidPhone } from './validate';
 
 /** Every character the rule refuses, one of each kind. */
 const C0 = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code));
@@ -65,15 +65,6 @@ describe('isPlainMultilineText (contact message, issue description)', () => {
 });
 
 describe('each field refuses control characters with its own message', () => {
-  const signup: SignupInput = {
-    businessName: 'Green Gym',
-    firstName: 'Sam',
-    lastName: 'Lee',
-    email: 'sam@greengym.com.au',
-    phoneNumber: '0412 345 678',
-    website: 'greengym.com.au',
-    password: 'correct horse',
-  };
   const contact: ContactInput = {
     firstName: 'Sam',
     lastName: 'Lee',
@@ -94,18 +85,6 @@ describe('each field refuses control characters with its own message', () => {
     expect(isValidWebsite('gym.com/\u202Eexe.txt')).toBe(false);
     expect(isValidName('Sam\u0000Lee')).toBe(false);
     expect(isValidName('Sam\u202ELee')).toBe(false);
-  });
-
-  it('signup: the business name gets its message, the email its own', () => {
-    expect(validateSignupInput({ ...signup, businessName: 'Green\u0000Gym' })).toBe(
-      MESSAGES.businessNameRequired,
-    );
-    expect(validateSignupInput({ ...signup, email: 'sam\u0000@greengym.com.au' })).toBe(
-      MESSAGES.signupInvalidEmail,
-    );
-    expect(validateSignupInput({ ...signup, phoneNumber: '0412\u0000345678' })).toBe(
-      MESSAGES.signupInvalidPhone,
-    );
   });
 
   it('Account Settings: one message per field', () => {
