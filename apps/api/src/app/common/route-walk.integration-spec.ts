@@ -105,7 +105,6 @@ describe('route walk (integration, property-based)', () => {
     t = await createTestApp({
       ...sandboxEnv(sandbox),
       THROTTLE_DISABLED: 'true',
-      LOG_LEVEL: process.env['WALK_LOG_LEVEL'] ?? 'silent',
     });
     document = (await t.agent().get('/api/docs-json').expect(200)).body as OpenApiDocument;
     const signed = await t.signUp();
@@ -202,7 +201,6 @@ describe('route walk (integration, property-based)', () => {
       // change, so the join route gets only the owner's codes; every other route gets them too.
       const joins = route.path.endsWith('/join');
       const pool = [...ownIds, ...otherIds, ...(joins ? [] : otherCodes)];
-      const started = Date.now();
       for (const actor of ['owner', 'visitor'] as const) {
         const property = fc.asyncProperty(
           requestArbitrary(route, pool, bodyPool),
@@ -220,8 +218,6 @@ describe('route walk (integration, property-based)', () => {
           );
         }
       }
-      if (process.env['WALK_TIMING'])
-        console.log(`TIMING ${Date.now() - started} ms ${route.method} ${route.path}`);
     }
     const statuses = Object.fromEntries([...sent.byStatus].sort(([a], [b]) => a - b));
     console.log(
