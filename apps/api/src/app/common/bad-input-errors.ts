@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { ApiErrorBody } from '@grove/contracts';
+import { errorCode } from '../database/database-faults';
 
 /**
  * What body-parser (Express's JSON / urlencoded parsers, as Nest installs them) attaches to its
@@ -72,14 +73,6 @@ function bodyParserReply(error: BodyParserError): ApiErrorBody {
 /** SQLSTATE class 22 "data exception" (PostgreSQL Appendix A): 22001 too long, 22003 out of range, 22021 NUL byte, 22P02 bad text… */
 const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
 
-/** The SQLSTATE of a pg error, directly (`pg`) or wrapped by TypeORM (`QueryFailedError.driverError`). */
-function sqlState(error: unknown): string | undefined {
-  const direct = (error as { code?: unknown } | null)?.code;
-  const wrapped = (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
-  const code = typeof wrapped === 'string' ? wrapped : direct;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /**
  * The 4xx reply for a request the API could not take as sent, or `undefined` for anything else:
  * - body-parser's errors: a body over the parser's limit → 413 'The request body is larger than the
@@ -93,7 +86,7 @@ function sqlState(error: unknown): string | undefined {
  */
 export function badInputReply(exception: unknown): ApiErrorBody | undefined {
   if (isBodyParserError(exception)) return bodyParserReply(exception);
-  const state = sqlState(exception);
+  const state = errorCode(exception);
   if (state && DATA_EXCEPTION.test(state)) {
     return {
       statusCode: HttpStatus.BAD_REQUEST,
