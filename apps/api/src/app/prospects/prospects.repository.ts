@@ -3,16 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ProspectEntity } from './prospect.entity';
 
-/** Columns of a prospective member to insert. */
-export interface NewProspect {
-  referringMemberId: string;
-  name: string;
-  email: string;
-  emailKey: string;
-  /** 'Mindbody' when the referring member is managed by it, else null. */
-  source: string | null;
-}
-
 /** A prospective member with the name of the member who referred them. */
 export interface ProspectSummary {
   id: string;
@@ -36,8 +26,9 @@ interface ProspectSqlRow {
 }
 
 /**
- * The only way to the `prospects` table. TENANCY: every method takes the business id and every
- * statement filters on it (for a join, the business of the referral code). Methods that change
+ * The owner's way to the `prospects` table (a referral join queues prospects in its one statement,
+ * `ReferralLinksRepository.join`). TENANCY: every method takes the business id and every
+ * statement filters on it. Methods that change
  * data take the transaction's EntityManager.
  */
 @Injectable()
@@ -75,22 +66,6 @@ export class ProspectsRepository {
         createdAt: row.created_at,
       })),
     };
-  }
-
-  /**
-   * Queues a prospect unless this business already has one with the same email key
-   * (`INSERT … ON CONFLICT DO NOTHING`, safe under concurrency).
-   * @returns true when a row was inserted
-   */
-  async insertUnlessQueued(manager: EntityManager, businessId: string, prospect: NewProspect): Promise<boolean> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (business_id, email_key) DO NOTHING
-       RETURNING id`,
-      [businessId, prospect.referringMemberId, prospect.name, prospect.email, prospect.emailKey, prospect.source],
-    );
-    return inserted.length > 0;
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
