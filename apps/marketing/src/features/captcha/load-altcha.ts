@@ -1,7 +1,7 @@
 import type {} from 'altcha';
 
 /**
- * Loads the altcha widget (`<altcha-widget>`) for the contact form's captcha, CSP-friendly: the
+ * Loads the altcha widget (`<altcha-widget>`) for the public forms' captcha, CSP-friendly: the
  * `altcha/external` build with its stylesheet, and its proof-of-work workers served as Grove's own
  * files (same origin) instead of the default build's `blob:` workers, which the API's
  * Content-Security-Policy (`script-src 'self'`, no `worker-src blob:`) refuses.
