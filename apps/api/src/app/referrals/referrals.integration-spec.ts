@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MemberRow, type Page, type ReferralLink, type ReferralLinkRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -177,7 +178,7 @@ describe('referral links and join (integration)', () => {
       { name: 'Existing Member', email: 'exis.ting@X.com' },
       { name: 'Referrer Two', email: 'REFERRER2@x.com' },
     ];
-    const replies = [];
+    const replies: Response[] = [];
     for (const body of attempts) replies.push(await join(link.code, body));
     // Everything but the clock and the throttle's countdown: status, body bytes, every other header.
     const visible = (reply: (typeof replies)[number]) => ({
