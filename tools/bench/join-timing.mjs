@@ -13,7 +13,8 @@ const joins = Number(process.env.BENCH_JOINS ?? 1000);
 const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 const MEMBERS = 10_000;
 const perCase = joins + warmup;
-if (3 * perCase + perCase > MEMBERS) throw new Error('BENCH_JOINS + BENCH_WARMUP too large for 10,000 members');
+if (3 * perCase + perCase > MEMBERS)
+  throw new Error('BENCH_JOINS + BENCH_WARMUP too large for 10,000 members');
 
 const bench = await startBenchApi({ THROTTLE_DISABLED: 'true' });
 try {
@@ -38,10 +39,19 @@ try {
 
   // Case k's i-th join uses referrer k × perCase + i + 1 (its own fresh link).
   const cases = [
-    { name: 'stranger', body: (i) => ({ referrer: i + 1, email: `stranger${i}@elsewhere.example.com` }) },
+    {
+      name: 'stranger',
+      body: (i) => ({ referrer: i + 1, email: `stranger${i}@elsewhere.example.com` }),
+    },
     // Another member's email: members above 3 × perCase have no link, one per join.
-    { name: 'member of the business', body: (i) => ({ referrer: perCase + i + 1, email: email(3 * perCase + i + 1) }) },
-    { name: 'referrer (own link)', body: (i) => ({ referrer: 2 * perCase + i + 1, email: email(2 * perCase + i + 1) }) },
+    {
+      name: 'member of the business',
+      body: (i) => ({ referrer: perCase + i + 1, email: email(3 * perCase + i + 1) }),
+    },
+    {
+      name: 'referrer (own link)',
+      body: (i) => ({ referrer: 2 * perCase + i + 1, email: email(2 * perCase + i + 1) }),
+    },
   ];
   const times = cases.map(() => []);
   const replies = new Set();
@@ -61,13 +71,22 @@ try {
     }
   }
 
-  const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const quantile = (sorted, q) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const stats = times.map((list) => {
     const sorted = [...list].sort((a, b) => a - b);
-    return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), mean: list.reduce((a, b) => a + b, 0) / list.length };
+    return {
+      median: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      mean: list.reduce((a, b) => a + b, 0) / list.length,
+    };
   });
-  console.log(`${joins} joins per case (after ${warmup} unmeasured), one client, cases interleaved; ${MEMBERS} members in the business`);
-  console.log(`${'case'.padEnd(24)} ${'median'.padStart(9)} ${'p90'.padStart(9)} ${'mean'.padStart(9)}   median / stranger   p90 / stranger`);
+  console.log(
+    `${joins} joins per case (after ${warmup} unmeasured), one client, cases interleaved; ${MEMBERS} members in the business`,
+  );
+  console.log(
+    `${'case'.padEnd(24)} ${'median'.padStart(9)} ${'p90'.padStart(9)} ${'mean'.padStart(9)}   median / stranger   p90 / stranger`,
+  );
   for (const [k, { name }] of cases.entries()) {
     const s = stats[k];
     const ratio = (value, ref) => `${(value / ref).toFixed(3)}x`;
@@ -75,14 +94,19 @@ try {
       `${name.padEnd(24)} ${s.median.toFixed(2).padStart(6)} ms ${s.p90.toFixed(2).padStart(6)} ms ${s.mean.toFixed(2).padStart(6)} ms   ${ratio(s.median, stats[0].median).padStart(17)}   ${ratio(s.p90, stats[0].p90).padStart(14)}`,
     );
   }
-  const { rows: [counts] } = await bench.sql(
+  const {
+    rows: [counts],
+  } = await bench.sql(
     `SELECT (SELECT count(*)::int FROM prospects) AS prospects, (SELECT count(*)::int FROM join_flags) AS flags,
             (SELECT count(*)::int FROM join_flags WHERE reasons = '{already_member}') AS members,
             (SELECT count(*)::int FROM join_flags WHERE reasons = '{self_referral}') AS selves`,
   );
   console.log(`replies: ${[...replies].join(' | ')}`);
-  console.log(`stored: ${counts.prospects} prospects, ${counts.flags} flags (${counts.members} already_member, ${counts.selves} self_referral)`);
-  const expected = counts.prospects === perCase && counts.members === perCase && counts.selves === perCase;
+  console.log(
+    `stored: ${counts.prospects} prospects, ${counts.flags} flags (${counts.members} already_member, ${counts.selves} self_referral)`,
+  );
+  const expected =
+    counts.prospects === perCase && counts.members === perCase && counts.selves === perCase;
   if (replies.size !== 1 || !expected) {
     console.error('FAILED: replies differ or the stored rows are not one per join');
     process.exitCode = 1;

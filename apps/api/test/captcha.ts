@@ -3,7 +3,10 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { TestApp } from './test-app';
 
 /** Environment of a test API whose altcha challenges are quick to solve (1 PBKDF2 iteration per attempt). */
-export const ALTCHA_TEST_ENV = { ALTCHA_HMAC_KEY: 'contact-test-hmac-key-0123456789', ALTCHA_COST: '1' };
+export const ALTCHA_TEST_ENV = {
+  ALTCHA_HMAC_KEY: 'contact-test-hmac-key-0123456789',
+  ALTCHA_COST: '1',
+};
 
 /**
  * Fetches an altcha challenge from the API (`GET /api/captcha/challenge`, never cached) and solves
@@ -16,7 +19,10 @@ export async function solvedCaptcha(t: TestApp): Promise<string> {
   const challenge = reply.body as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
   if (!solution) throw new Error('could not solve the altcha challenge');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
-    'base64',
-  );
+  return Buffer.from(
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution,
+    }),
+  ).toString('base64');
 }

@@ -1,8 +1,20 @@
 import type TestAgent from 'supertest/lib/agent';
-import { MESSAGES, type FlaggedJoinRow, type MemberRow, type Page, type ProspectRow, type ReferralLink } from '@grove/contracts';
+import {
+  MESSAGES,
+  type FlaggedJoinRow,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
+  type ReferralLink,
+} from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-const tree = (name: string, email: string) => ({ memberName: name, memberEmail: email, membershipPrice: '100', discount: '15' });
+const tree = (name: string, email: string) => ({
+  memberName: name,
+  memberEmail: email,
+  membershipPrice: '100',
+  discount: '15',
+});
 
 describe('flagged joins: members and referrers joining through a link (integration)', () => {
   let t: TestApp;
@@ -15,14 +27,21 @@ describe('flagged joins: members and referrers joining through a link (integrati
     t = await createTestApp({ THROTTLE_REFERRAL_LIMIT: '10000' });
     owner = (await t.signUp({ businessName: 'Green Valley Fitness' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
-    referrer = (await owner.post('/api/members').send(tree('Riley Referrer', 'riley@x.com')).expect(201)).body as MemberRow;
+    referrer = (
+      await owner.post('/api/members').send(tree('Riley Referrer', 'riley@x.com')).expect(201)
+    ).body as MemberRow;
     await owner.post('/api/members').send(tree('Mia Member', 'mia.member@x.com')).expect(201);
-    link = (await owner.post(`/api/members/${referrer.id}/referral-link`).expect(201)).body as ReferralLink;
+    link = (await owner.post(`/api/members/${referrer.id}/referral-link`).expect(201))
+      .body as ReferralLink;
   });
   afterAll(() => t.close());
 
   const join = (name: string, email: string) =>
-    t.agent().post(`/api/referrals/${link.code}/join`).send({ name, email }).expect(201, { message: MESSAGES.referralSuccess });
+    t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name, email })
+      .expect(201, { message: MESSAGES.referralSuccess });
   const flags = async (agent: TestAgent, query = ''): Promise<Page<FlaggedJoinRow>> =>
     (await agent.get(`/api/prospects/flags${query}`).expect(200)).body as Page<FlaggedJoinRow>;
   const prospects = async (agent: TestAgent): Promise<Page<ProspectRow>> =>
@@ -52,7 +71,12 @@ describe('flagged joins: members and referrers joining through a link (integrati
           createdAt: expect.any(String),
           lastAttemptAt: expect.any(String),
         },
-        expect.objectContaining({ name: 'Riley Referrer', email: 'r.i.l.e.y@X.com', reasons: ['self_referral'], attempts: 1 }),
+        expect.objectContaining({
+          name: 'Riley Referrer',
+          email: 'r.i.l.e.y@X.com',
+          reasons: ['self_referral'],
+          attempts: 1,
+        }),
       ],
       total: 2,
       page: 1,
@@ -88,7 +112,9 @@ describe('flagged joins: members and referrers joining through a link (integrati
     const after = await flags(owner);
     expect(after.items.map((row) => row.id)).not.toContain(mia.id);
     expect(after.total).toBe(before.total - 1);
-    await owner.delete(`/api/prospects/flags/${mia.id}`).expect(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
+    await owner
+      .delete(`/api/prospects/flags/${mia.id}`)
+      .expect(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
     await owner.delete('/api/prospects/flags/not-a-uuid').expect(404);
     await join('Mia Member', 'mia.member@x.com');
     const again = (await flags(owner)).items.find((row) => row.email === 'mia.member@x.com');
@@ -96,10 +122,19 @@ describe('flagged joins: members and referrers joining through a link (integrati
     expect(again?.id).not.toBe(mia.id);
   });
 
-  it("removing the referring tree removes its flags", async () => {
-    const leaving = (await owner.post('/api/members').send(tree('Lee Leaving', 'lee@x.com')).expect(201)).body as MemberRow;
-    const code = ((await owner.post(`/api/members/${leaving.id}/referral-link`).expect(201)).body as ReferralLink).code;
-    await t.agent().post(`/api/referrals/${code}/join`).send({ name: 'Lee Leaving', email: 'lee@x.com' }).expect(201);
+  it('removing the referring tree removes its flags', async () => {
+    const leaving = (
+      await owner.post('/api/members').send(tree('Lee Leaving', 'lee@x.com')).expect(201)
+    ).body as MemberRow;
+    const code = (
+      (await owner.post(`/api/members/${leaving.id}/referral-link`).expect(201))
+        .body as ReferralLink
+    ).code;
+    await t
+      .agent()
+      .post(`/api/referrals/${code}/join`)
+      .send({ name: 'Lee Leaving', email: 'lee@x.com' })
+      .expect(201);
     expect((await flags(owner)).items.map((row) => row.email)).toContain('lee@x.com');
     await owner.delete(`/api/members/${leaving.id}`).expect(204);
     expect((await flags(owner)).items.map((row) => row.email)).not.toContain('lee@x.com');

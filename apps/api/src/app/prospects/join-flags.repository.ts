@@ -38,7 +38,10 @@ export class JoinFlagsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One page of the business's open (not dismissed) flags, oldest first, and their number, in ONE statement. */
-  async findOpenPage(businessId: string, query: { offset: number; limit: number }): Promise<{ rows: JoinFlagSummary[]; total: number }> {
+  async findOpenPage(
+    businessId: string,
+    query: { offset: number; limit: number },
+  ): Promise<{ rows: JoinFlagSummary[]; total: number }> {
     const rows: JoinFlagSqlRow[] = await this.dataSource.query(
       `SELECT f.id, f.name, f.email, f.referring_member_id, m.name AS referring_member_name, f.reasons, f.attempts,
          f.created_at, f.last_attempt_at,

@@ -31,8 +31,8 @@ export function FlaggedJoins() {
     <Card className="dash-flags">
       <h2 className="dash-flags__title">Flagged joins</h2>
       <p className="g-muted dash-flags__lead">
-        These people joined through a referral link but are already members, or used their own
-        link. They saw the usual confirmation and were not added as prospective members.
+        These people joined through a referral link but are already members, or used their own link.
+        They saw the usual confirmation and were not added as prospective members.
       </p>
       {dismiss.isError && <Alert>{dismiss.error.message}</Alert>}
       <div className="g-table-wrap">
@@ -80,7 +80,13 @@ export function FlaggedJoins() {
         </table>
       </div>
       {total > pageSize && (
-        <Pagination page={page} pageSize={pageSize} total={total} onPageChange={setPage} noun="flagged joins" />
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          onPageChange={setPage}
+          noun="flagged joins"
+        />
       )}
     </Card>
   );

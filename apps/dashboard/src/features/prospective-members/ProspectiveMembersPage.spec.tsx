@@ -1,7 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { JOIN_FLAG_REASON_TEXT, MESSAGES, type FlaggedJoinRow, type Page, type ProspectRow } from '@grove/contracts';
+import {
+  JOIN_FLAG_REASON_TEXT,
+  MESSAGES,
+  type FlaggedJoinRow,
+  type Page,
+  type ProspectRow,
+} from '@grove/contracts';
 import { ProspectiveMembersPage } from './ProspectiveMembersPage';
 
 const reply = (status: number, body?: unknown) => ({
@@ -20,7 +26,13 @@ const stranger: ProspectRow = {
   managedByIntegration: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };
-const flag = (id: string, name: string, email: string, reasons: FlaggedJoinRow['reasons'], attempts = 1): FlaggedJoinRow => ({
+const flag = (
+  id: string,
+  name: string,
+  email: string,
+  reasons: FlaggedJoinRow['reasons'],
+  attempts = 1,
+): FlaggedJoinRow => ({
   id,
   name,
   email,
@@ -46,7 +58,9 @@ beforeEach(() => {
     if (dismissed && init?.method === 'DELETE') {
       const before = flags.length;
       flags = flags.filter((row) => row.id !== dismissed[1]);
-      return flags.length < before ? reply(204) : reply(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
+      return flags.length < before
+        ? reply(204)
+        : reply(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
@@ -54,7 +68,9 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   render(
     <QueryClientProvider client={client}>
       <ProspectiveMembersPage />
@@ -89,16 +105,23 @@ describe('ProspectiveMembersPage', () => {
   it('dismisses a flagged line; the card goes when the last one is dismissed', async () => {
     const user = userEvent.setup();
     prospects = [];
-    flags = [flag('f-1', 'Mia Member', 'mia@x.com', ['already_member']), flag('f-2', 'Riley Referrer', 'riley@x.com', ['self_referral'])];
+    flags = [
+      flag('f-1', 'Mia Member', 'mia@x.com', ['already_member']),
+      flag('f-2', 'Riley Referrer', 'riley@x.com', ['self_referral']),
+    ];
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Dismiss flag for Mia Member' }));
     await waitFor(() => expect(screen.getAllByTestId('flag-row')).toHaveLength(1));
     expect(screen.getByTestId('flag-row').textContent).toContain('Riley Referrer');
-    const deletes = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE');
+    const deletes = fetchMock.mock.calls.filter(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'DELETE',
+    );
     expect(deletes.map(([url]) => url)).toEqual(['/api/prospects/flags/f-1']);
 
     await user.click(screen.getByRole('button', { name: 'Dismiss flag for Riley Referrer' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull(),
+    );
     expect(screen.getByText(MESSAGES.noProspects)).toBeTruthy();
   });
 
@@ -107,7 +130,11 @@ describe('ProspectiveMembersPage', () => {
     flags = [];
     renderPage();
     await screen.findByTestId('prospect-row');
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/prospects/flags'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/prospects/flags')),
+      ).toBe(true),
+    );
     expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull();
     expect(screen.queryByTestId('flag-row')).toBeNull();
   });

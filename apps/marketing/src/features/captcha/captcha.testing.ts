@@ -11,6 +11,8 @@ export async function solveCaptcha(payload = 'solved-payload'): Promise<void> {
     return element;
   });
   act(() => {
-    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
+    );
   });
 }

@@ -6,7 +6,12 @@ import {
   validateContactInput,
   type ContactInput,
 } from '@grove/contracts';
-import { ApiError, applyFieldErrors, fieldRules, useSendContactMessage } from '@grove/web-data-access';
+import {
+  ApiError,
+  applyFieldErrors,
+  fieldRules,
+  useSendContactMessage,
+} from '@grove/web-data-access';
 import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
 

@@ -33,11 +33,17 @@ export class JoinFlags1795460494289 implements MigrationInterface {
         CONSTRAINT join_flags_reasons_present CHECK (cardinality(reasons) > 0),
         CONSTRAINT join_flags_attempts_positive CHECK (attempts > 0)
       )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX join_flags_open_key ON join_flags (business_id, email_key) WHERE dismissed_at IS NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX join_flags_open_key ON join_flags (business_id, email_key) WHERE dismissed_at IS NULL`,
+    );
     // The owner's list: open flags of one business, oldest first.
-    await queryRunner.query(`CREATE INDEX join_flags_business_open_idx ON join_flags (business_id, created_at, id) WHERE dismissed_at IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX join_flags_business_open_idx ON join_flags (business_id, created_at, id) WHERE dismissed_at IS NULL`,
+    );
     // ON DELETE CASCADE from members.
-    await queryRunner.query(`CREATE INDEX join_flags_referring_member_idx ON join_flags (referring_member_id)`);
+    await queryRunner.query(
+      `CREATE INDEX join_flags_referring_member_idx ON join_flags (referring_member_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { LEAD_COMPANY_MAX_LENGTH, MESSAGES, type LeadInput, type LeadRequest } from '@grove/contracts';
+import {
+  LEAD_COMPANY_MAX_LENGTH,
+  MESSAGES,
+  type LeadInput,
+  type LeadRequest,
+} from '@grove/contracts';
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (SPEC §2 Landing page: fullName,
@@ -29,7 +34,10 @@ export class LeadDto implements Partial<LeadRequest> {
   @IsString({ message: MESSAGES.companyRequired })
   company?: string;
 
-  @ApiProperty({ description: "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token" })
+  @ApiProperty({
+    description:
+      "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token",
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.contactFailed })
   captcha?: string;
