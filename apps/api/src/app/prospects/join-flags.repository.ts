@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { pageOfRows } from '../common/page-rows';
+import { referredFields } from './prospects.repository';
 
 /** An open flagged join with the name of the member whose link was used. */
 export interface JoinFlagSummary {
@@ -53,28 +55,20 @@ export class JoinFlagsRepository {
        LIMIT $2 OFFSET $3`,
       [businessId, query.limit, query.offset],
     );
-    if (rows.length === 0) {
-      if (query.offset === 0) return { rows: [], total: 0 };
+    const countAll = async () => {
       const [count] = (await this.dataSource.query(
         `SELECT count(*)::int AS total FROM join_flags WHERE business_id = $1 AND dismissed_at IS NULL`,
         [businessId],
       )) as { total: number }[];
-      return { rows: [], total: count?.total ?? 0 };
-    }
-    return {
-      total: rows[0].total,
-      rows: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        referringMemberId: row.referring_member_id,
-        referringMemberName: row.referring_member_name,
-        reasons: row.reasons,
-        attempts: row.attempts,
-        createdAt: row.created_at,
-        lastAttemptAt: row.last_attempt_at,
-      })),
+      return count?.total ?? 0;
     };
+    return pageOfRows(rows, query.offset, countAll, (row) => ({
+      ...referredFields(row),
+      reasons: row.reasons,
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      lastAttemptAt: row.last_attempt_at,
+    }));
   }
 
   /**

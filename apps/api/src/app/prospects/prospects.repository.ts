@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { pageOfRows } from '../common/page-rows';
 import { ProspectEntity } from './prospect.entity';
 
 /** A prospective member with the name of the member who referred them. */
@@ -12,6 +13,26 @@ export interface ProspectSummary {
   referringMemberName: string;
   source: string | null;
   createdAt: Date;
+}
+
+/** The SQL columns of someone who joined through a referral link (a prospect or a flagged join). */
+export interface ReferredSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  referring_member_id: string;
+  referring_member_name: string;
+}
+
+/** The camel-case fields of a {@link ReferredSqlRow}. */
+export function referredFields(row: ReferredSqlRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    referringMemberId: row.referring_member_id,
+    referringMemberName: row.referring_member_name,
+  };
 }
 
 interface ProspectSqlRow {
@@ -28,8 +49,7 @@ interface ProspectSqlRow {
 /**
  * The owner's way to the `prospects` table (a referral join queues prospects in its one statement,
  * `ReferralLinksRepository.join`). TENANCY: every method takes the business id and every
- * statement filters on it. Methods that change
- * data take the transaction's EntityManager.
+ * statement filters on it. Methods that change data take the transaction's EntityManager.
  */
 @Injectable()
 export class ProspectsRepository {
@@ -47,25 +67,17 @@ export class ProspectsRepository {
        LIMIT $2 OFFSET $3`,
       [businessId, query.limit, query.offset],
     );
-    if (rows.length === 0) {
-      if (query.offset === 0) return { rows: [], total: 0 };
+    const countAll = async () => {
       const [count] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`, [
         businessId,
       ])) as { total: number }[];
-      return { rows: [], total: count?.total ?? 0 };
-    }
-    return {
-      total: rows[0].total,
-      rows: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        referringMemberId: row.referring_member_id,
-        referringMemberName: row.referring_member_name,
-        source: row.source,
-        createdAt: row.created_at,
-      })),
+      return count?.total ?? 0;
     };
+    return pageOfRows(rows, query.offset, countAll, (row) => ({
+      ...referredFields(row),
+      source: row.source,
+      createdAt: row.created_at,
+    }));
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
