@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support';
+import { accessibilityViolations, BLOCKING_IMPACTS, signUp } from './support';
 
 test('a friend joins through a referral link, the owner approves, and the member pays less', async ({ page, browser }) => {
   const owner = await signUp(page);
@@ -57,6 +57,7 @@ test('a friend joins through a referral link, the owner approves, and the member
   await expect(ellaFlag).toContainText('Already a member: this email belongs to one of your members');
   await expect(ellaFlag).toContainText('Tried to join through Sofia Rossi’s link');
   await expect(ellaFlag.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect(await accessibilityViolations(page, { impacts: BLOCKING_IMPACTS })).toEqual([]);
   const sofiaFlag = page.getByTestId('flag-row').filter({ hasText: 'Sofia Rossi' }).filter({ hasText: 'Own link' });
   await expect(sofiaFlag).toContainText('sofia.rossi@example.com');
   await sofiaFlag.getByRole('button', { name: 'Dismiss flag for Sofia Rossi' }).click();
