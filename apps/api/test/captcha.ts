@@ -1,5 +1,6 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { startHttpStub, type HttpStub } from './stub-servers';
 import type { TestApp } from './test-app';
 
 /** Environment of a test API whose altcha challenges are quick to solve (1 PBKDF2 iteration per attempt). */
@@ -25,4 +26,20 @@ export async function solvedCaptcha(t: TestApp): Promise<string> {
       solution,
     }),
   ).toString('base64');
+}
+
+/**
+ * A stand-in for reCAPTCHA's or Turnstile's siteverify endpoint (both take a form with `secret`,
+ * `response` and `remoteip` and answer `{ success }`): it confirms exactly the token `human-token`
+ * sent with `secret`. Point RECAPTCHA_VERIFY_URL / TURNSTILE_VERIFY_URL at `url` + any path.
+ */
+export function startSiteverifyStub(secret: string): Promise<HttpStub> {
+  return startHttpStub((request) => {
+    const form = new URLSearchParams(request.body);
+    const ok = form.get('secret') === secret && form.get('response') === 'human-token';
+    return {
+      status: 200,
+      body: ok ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] },
+    };
+  });
 }

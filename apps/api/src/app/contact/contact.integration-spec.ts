@@ -1,8 +1,8 @@
 import type { Challenge } from 'altcha-lib';
 import { MESSAGES, type CaptchaConfig, type ContactRequest } from '@grove/contracts';
-import { ALTCHA_TEST_ENV as ALTCHA_ENV, solvedCaptcha } from '../../../test/captcha';
+import { ALTCHA_TEST_ENV as ALTCHA_ENV, solvedCaptcha, startSiteverifyStub } from '../../../test/captcha';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startHttpStub, startSmtpStub, waitFor, type HttpStub, type SmtpStub } from '../../../test/stub-servers';
+import { startSmtpStub, waitFor, type HttpStub, type SmtpStub } from '../../../test/stub-servers';
 
 const form = (overrides: Partial<ContactRequest> = {}): Omit<ContactRequest, 'captcha'> & Partial<ContactRequest> => ({
   firstName: 'Jo',
@@ -188,11 +188,7 @@ describe('contact form with reCAPTCHA (integration)', () => {
   let t: TestApp;
   let siteverify: HttpStub;
   beforeAll(async () => {
-    siteverify = await startHttpStub((request) => {
-      const form = new URLSearchParams(request.body);
-      const ok = form.get('secret') === 'recaptcha-secret' && form.get('response') === 'human-token';
-      return { status: 200, body: ok ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] } };
-    });
+    siteverify = await startSiteverifyStub('recaptcha-secret');
     t = await createTestApp({
       RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
       RECAPTCHA_SECRET_KEY: 'recaptcha-secret',
