@@ -50,6 +50,15 @@ describe('loadAppConfig', () => {
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
 
+  it('refuses a REMOTE_<NAME>_URL that is neither an http(s) URL nor a path; REMOTES_DIR is resolved from the working directory', () => {
+    for (const bad of ['cdn.example.com/mf-manifest.json', 'ftp://cdn.example.com/m.json', '//cdn.example.com/m.json']) {
+      expect(() => loadAppConfig({ DATABASE_URL: url, REMOTE_MARKETING_URL: bad })).toThrow(/REMOTE_MARKETING_URL: must be an http\(s\) URL/);
+    }
+    const config = loadAppConfig({ DATABASE_URL: url, REMOTES_DIR: 'releases/remotes' }, '/srv/grove');
+    expect(config.remotesDir).toBe(path.resolve('/srv/grove', 'releases/remotes'));
+    expect(loadAppConfig({ DATABASE_URL: url }, '/srv/grove').remotesDir).toBe(path.resolve('/srv/grove', 'dist/remotes'));
+  });
+
   it('requires DATABASE_URL', () => {
     expect(() => loadAppConfig({})).toThrow(/DATABASE_URL/);
   });

@@ -119,6 +119,14 @@ export class EnvironmentVariables {
   @IsString()
   WEB_DIST_DIR = 'dist/apps';
 
+  /**
+   * Folder of the deployed remote versions (`<name>/<version>/`) and of `current.json`, which says
+   * the version of each remote new page loads use (`npm run remote:deploy`), relative to the
+   * working directory.
+   */
+  @IsString()
+  REMOTES_DIR = 'dist/remotes';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -406,8 +414,10 @@ export interface AppSettings {
   throttleLoginLimit: number;
   /** Absolute path of the web apps' build output. */
   webDistDir: string;
-  /** Manifest URL of each remote (`/remotes/<name>/mf-manifest.json` unless overridden). */
+  /** Manifest URL of each remote (`defaultRemoteUrl(name)` unless overridden by `REMOTE_<NAME>_URL`). */
   remoteUrls: Readonly<Record<RemoteName, string>>;
+  /** Absolute path of the deployed remote versions and their `current.json` (REMOTES_DIR). */
+  remotesDir?: string;
   logLevel: string;
   seedDemo: boolean;
   throttleReferralLimit?: number;
@@ -440,6 +450,7 @@ type DefaultedSetting = {
  * (as with the unset environment variables in development).
  */
 export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
+  remotesDir: path.resolve('dist/remotes'),
   throttleReferralLimit: 10,
   throttleDisabled: false,
   publicOrigin: null,
@@ -481,6 +492,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly throttleLoginLimit: number;
   readonly webDistDir: string;
   readonly remoteUrls: Readonly<Record<RemoteName, string>>;
+  readonly remotesDir: string;
   readonly logLevel: string;
   readonly seedDemo: boolean;
   readonly throttleReferralLimit: number;
@@ -509,6 +521,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.throttleLoginLimit = settings.throttleLoginLimit;
     this.webDistDir = settings.webDistDir;
     this.remoteUrls = settings.remoteUrls;
+    this.remotesDir = settings.remotesDir ?? defaults.remotesDir;
     this.logLevel = settings.logLevel;
     this.seedDemo = settings.seedDemo;
     this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
@@ -546,6 +559,26 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   }
 }
 
+/** The environment variable that points remote `name` elsewhere, e.g. `REMOTE_MARKETING_URL`. */
+export function remoteUrlVariable(name: RemoteName): string {
+  return `REMOTE_${name.toUpperCase()}_URL`;
+}
+
+/** Where the shell loads remote `name` from when nothing overrides it: the API's own copy of its build. */
+export function defaultRemoteUrl(name: RemoteName): string {
+  return `/remotes/${name}/mf-manifest.json`;
+}
+
+/** True for an absolute http(s) URL or a path on Grove's own origin (`/…`, not `//host`). */
+function isRemoteUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Validates `env` and builds the AppConfig.
  * @throws Error listing every invalid variable (the API refuses to start)
@@ -578,11 +611,14 @@ export function loadAppConfig(
   }
   // The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`.
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`,
-    ]),
+    REMOTE_NAMES.map((name) => [name, env[remoteUrlVariable(name)] || defaultRemoteUrl(name)]),
   ) as Record<RemoteName, string>;
+  const badRemoteUrls = REMOTE_NAMES.filter((name) => !isRemoteUrl(remoteUrls[name])).map(
+    (name) =>
+      `${remoteUrlVariable(name)}: must be an http(s) URL or a path starting with / (its mf-manifest.json)`,
+  );
+  if (badRemoteUrls.length > 0)
+    throw new Error(`Invalid configuration:\n  ${badRemoteUrls.join('\n  ')}`);
   const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
@@ -598,6 +634,7 @@ export function loadAppConfig(
     throttleLoginLimit: vars.THROTTLE_LOGIN_LIMIT,
     webDistDir: path.resolve(cwd, vars.WEB_DIST_DIR),
     remoteUrls,
+    remotesDir: path.resolve(cwd, vars.REMOTES_DIR),
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.GROVE_SEED_DEMO,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
