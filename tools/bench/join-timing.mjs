@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:join-timing` (issue 11): can a stopwatch tell who is a member? A business of
 // 10,000 members, 3 × (BENCH_JOINS + BENCH_WARMUP) of them with a referral link. One client
-// posts joins one at a time, interleaving three cases so all share the same moment of the
+// posts joins one at a time, interleaving five cases so all share the same moment of the
 // machine: a stranger (queued as a prospect), another member's email (flagged), the referrer's
-// own email (flagged). Every join inserts one new row (fresh emails, fresh referrers). Prints
+// own email (flagged), and the stranger's and the member's join once more (each a repeat that
+// updates its row). Every first join inserts one new row (fresh emails, fresh referrers). Prints
 // median / p90 / mean per case and their ratios to the stranger's, and checks that every reply
 // was the same 201 body and that only strangers became prospects. Run `npm run build` first.
 import { performance } from 'node:perf_hooks';
@@ -52,6 +53,16 @@ try {
       name: 'referrer (own link)',
       body: (i) => ({ referrer: 2 * perCase + i + 1, email: email(2 * perCase + i + 1) }),
     },
+    // The same stranger and member once more, right after their first join in the same round:
+    // a repeat must not tell them apart either (each repeat updates its one row).
+    {
+      name: 'stranger, again',
+      body: (i) => ({ referrer: i + 1, email: `stranger${i}@elsewhere.example.com` }),
+    },
+    {
+      name: 'member, again',
+      body: (i) => ({ referrer: perCase + i + 1, email: email(3 * perCase + i + 1) }),
+    },
   ];
   const times = cases.map(() => []);
   const replies = new Set();
@@ -99,14 +110,20 @@ try {
   } = await bench.sql(
     `SELECT (SELECT count(*)::int FROM prospects) AS prospects, (SELECT count(*)::int FROM join_flags) AS flags,
             (SELECT count(*)::int FROM join_flags WHERE reasons = '{already_member}') AS members,
-            (SELECT count(*)::int FROM join_flags WHERE reasons = '{self_referral}') AS selves`,
+            (SELECT count(*)::int FROM join_flags WHERE reasons = '{self_referral}') AS selves,
+            (SELECT sum(join_attempts)::int FROM prospects) AS stranger_joins,
+            (SELECT sum(attempts)::int FROM join_flags WHERE reasons = '{already_member}') AS member_joins`,
   );
   console.log(`replies: ${[...replies].join(' | ')}`);
   console.log(
-    `stored: ${counts.prospects} prospects, ${counts.flags} flags (${counts.members} already_member, ${counts.selves} self_referral)`,
+    `stored: ${counts.prospects} prospects (${counts.stranger_joins} joins), ${counts.flags} flags (${counts.members} already_member with ${counts.member_joins} joins, ${counts.selves} self_referral)`,
   );
   const expected =
-    counts.prospects === perCase && counts.members === perCase && counts.selves === perCase;
+    counts.prospects === perCase &&
+    counts.members === perCase &&
+    counts.selves === perCase &&
+    counts.stranger_joins === 2 * perCase &&
+    counts.member_joins === 2 * perCase;
   if (replies.size !== 1 || !expected) {
     console.error('FAILED: replies differ or the stored rows are not one per join');
     process.exitCode = 1;

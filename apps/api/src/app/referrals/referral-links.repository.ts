@@ -106,8 +106,14 @@ export class ReferralLinksRepository {
   }
 
   /** The member's link that is not revoked (it may have expired), or null. */
-  findUnrevoked(manager: EntityManager, businessId: string, memberId: string): Promise<ReferralLinkEntity | null> {
-    return manager.getRepository(ReferralLinkEntity).findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
+  findUnrevoked(
+    manager: EntityManager,
+    businessId: string,
+    memberId: string,
+  ): Promise<ReferralLinkEntity | null> {
+    return manager
+      .getRepository(ReferralLinkEntity)
+      .findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
   }
 
   /** Inserts a live link for a member of this business. */
@@ -120,7 +126,11 @@ export class ReferralLinksRepository {
   }
 
   /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
-  async revokeForMember(manager: EntityManager, businessId: string, memberId: string): Promise<number> {
+  async revokeForMember(
+    manager: EntityManager,
+    businessId: string,
+    memberId: string,
+  ): Promise<number> {
     const result = await manager
       .getRepository(ReferralLinkEntity)
       .update({ businessId, memberId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
@@ -164,15 +174,19 @@ export class ReferralLinksRepository {
    * from a stranger). The live link's member is key-share locked and the link share locked (the
    * order `findLiveByCode` documents); both checks always run (is the email another member's of the
    * link's business? is it the referrer's own?), then exactly one of:
-   * - neither: the friend is queued in `prospects` (`ON CONFLICT (business_id, email_key) DO
-   *   NOTHING`: a repeat stays one prospect); `source` 'Mindbody' when the referrer is managed;
+   * - neither: the friend is queued in `prospects` (a repeat stays one prospect and counts in its
+   *   `join_attempts`: one row written, as for a flag's repeat); `source` 'Mindbody' when the
+   *   referrer is managed;
    * - otherwise: an open `join_flags` row of that business and email gets the reasons
    *   ('already_member', 'self_referral'; a sorted set), counting repeats (`attempts`,
    *   `last_attempt_at`); nothing is queued.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
    * @returns false when the code is unknown, revoked or expired (nothing written)
    */
-  async join(code: string, friend: { name: string; email: string; emailKey: string }): Promise<boolean> {
+  async join(
+    code: string,
+    friend: { name: string; email: string; emailKey: string },
+  ): Promise<boolean> {
     const rows: { found: boolean }[] = await this.dataSource.query(
       `WITH link AS (
          SELECT l.business_id, m.id AS member_id, m.email_key AS member_email_key, m.mindbody_client_id
@@ -193,7 +207,7 @@ export class ReferralLinksRepository {
          INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
          SELECT business_id, member_id, $2, $3, $4, CASE WHEN mindbody_client_id IS NULL THEN NULL ELSE 'Mindbody' END
          FROM verdict WHERE cardinality(reasons) = 0
-         ON CONFLICT (business_id, email_key) DO NOTHING
+         ON CONFLICT (business_id, email_key) DO UPDATE SET join_attempts = prospects.join_attempts + 1
          RETURNING 1
        ), flagged AS (
          INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)

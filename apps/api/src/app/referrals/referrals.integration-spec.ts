@@ -158,6 +158,11 @@ describe('referral links and join (integration)', () => {
     await join(link.code, { name: 'Casey Friend', email: 'Casey.Friend@x.com' }).expect(201, { message: MESSAGES.referralSuccess });
     await join(link.code, { name: 'Casey Friend', email: 'caseyfriend@x.com' }).expect(201);
     expect(await prospectsOf(member.id)).toHaveLength(1);
+    // Each repeat is counted (a write, like a flagged join's repeat: no timing difference).
+    const [{ join_attempts }] = (await t.dataSource.query(`SELECT join_attempts FROM prospects WHERE referring_member_id = $1`, [
+      member.id,
+    ])) as { join_attempts: number }[];
+    expect(join_attempts).toBe(3);
   });
 
   it('unknown or malformed code → 404 with the SPEC message', async () => {

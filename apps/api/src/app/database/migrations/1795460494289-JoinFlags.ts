@@ -12,6 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   same phone, burst of joins) add their own reason codes to the same row; no schema change.
  * - Dismissing sets `dismissed_at` (kept as history); the next attempt opens a new flag.
  * - The flag goes with its business and with the referring member (like prospects).
+ * - `prospects.join_attempts` counts a queued friend's repeats the same way, so a repeat join
+ *   writes one row whether the email is a stranger's or a member's (no timing difference).
  */
 export class JoinFlags1795460494289 implements MigrationInterface {
   name = 'JoinFlags1795460494289';
@@ -44,9 +46,14 @@ export class JoinFlags1795460494289 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX join_flags_referring_member_idx ON join_flags (referring_member_id)`,
     );
+    await queryRunner.query(
+      `ALTER TABLE prospects ADD COLUMN join_attempts integer NOT NULL DEFAULT 1
+         CONSTRAINT prospects_join_attempts_positive CHECK (join_attempts > 0)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE prospects DROP COLUMN join_attempts`);
     await queryRunner.query(`DROP TABLE join_flags`);
   }
 }
