@@ -3,7 +3,7 @@ import { GroveException } from '../common/grove.exception';
 
 /**
  * The captcha of a public form (contact, landing page lead) is missing, wrong, expired or already
- * used (SPEC §5 "captcha required", §8 contact send failure). → 400 'Error: Please ensure you have
+ * used (docs/product.md#validation "captcha required", docs/product.md#errors contact send failure). → 400 'Error: Please ensure you have
  * completed the reCAPTCHA correctly.' with `fieldErrors.captcha` 'Please complete the captcha'.
  */
 export class CaptchaFailedException extends GroveException {

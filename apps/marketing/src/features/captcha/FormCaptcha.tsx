@@ -26,7 +26,7 @@ export interface FormCaptchaProps {
 
 /**
  * Connects a react-hook-form form's `captcha` field to {@link FormCaptcha}: required with
- * 'Please complete the captcha' (SPEC §5 "captcha required"), set to the widget's solution.
+ * 'Please complete the captcha' (docs/product.md#validation-contact "captcha required"), set to the widget's solution.
  * @returns `props` for `<FormCaptcha>`, and `reset()` that empties the field and gives the widget
  *   a fresh challenge (after a send, successful or not)
  */
