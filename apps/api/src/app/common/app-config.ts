@@ -169,6 +169,21 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_SUPPORT_LIMIT = 5;
 
+  /**
+   * Mindbody credential checks (`POST /api/mindbody/credentials`) allowed per business and,
+   * separately, per client address in each window; the next one gets 429 (issue 11).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_MINDBODY_CREDENTIALS_LIMIT = 5;
+
+  /** The window of THROTTLE_MINDBODY_CREDENTIALS_LIMIT, seconds (a client over it waits this long). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
+
   /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
   @IsString()
   @MinLength(16)
@@ -421,6 +436,8 @@ export interface AppSettings {
   throttleContactLimit?: number;
   /** Issue reports per client per minute (throttler 'support'). */
   throttleSupportLimit?: number;
+  /** Mindbody credential checks allowed per business and per client address in each window. */
+  throttleMindbodyCredentials?: { limit: number; windowSeconds: number };
   captcha?: CaptchaSettings;
   mail?: MailSettings;
   /** Jira settings, or null when issue reports are only stored. */
@@ -446,6 +463,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   mindbody: DEFAULT_MINDBODY_CONFIG,
   throttleContactLimit: 5,
   throttleSupportLimit: 5,
+  throttleMindbodyCredentials: { limit: 5, windowSeconds: 900 },
   captcha: {
     provider: 'altcha',
     altchaHmacKey: randomBytes(32).toString('base64url'),
@@ -489,6 +507,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly mindbody: MindbodyConfig;
   readonly throttleContactLimit: number;
   readonly throttleSupportLimit: number;
+  readonly throttleMindbodyCredentials: { limit: number; windowSeconds: number };
   readonly captcha: CaptchaSettings;
   readonly mail: MailSettings;
   readonly jira: JiraSettings | null;
@@ -517,6 +536,8 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.mindbody = settings.mindbody ?? defaults.mindbody;
     this.throttleContactLimit = settings.throttleContactLimit ?? defaults.throttleContactLimit;
     this.throttleSupportLimit = settings.throttleSupportLimit ?? defaults.throttleSupportLimit;
+    this.throttleMindbodyCredentials =
+      settings.throttleMindbodyCredentials ?? defaults.throttleMindbodyCredentials;
     this.captcha = settings.captcha ?? defaults.captcha;
     this.mail = settings.mail ?? defaults.mail;
     this.jira = settings.jira ?? defaults.jira;
@@ -606,6 +627,10 @@ export function loadAppConfig(
     mindbody: mindbodyConfig(vars, production),
     throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
     throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
+    throttleMindbodyCredentials: {
+      limit: vars.THROTTLE_MINDBODY_CREDENTIALS_LIMIT,
+      windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
+    },
     captcha: captchaSettings(vars, production),
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,
