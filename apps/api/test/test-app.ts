@@ -51,7 +51,8 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
 
 /**
  * Boots the real AppModule (as main.ts does, minus listen) on a clone of the migrated template.
- * @param env extra configuration; defaults keep logs quiet and the login throttle out of the way
+ * @param env extra configuration; defaults keep logs quiet and the login and Mindbody credential
+ *   throttles out of the way
  * @param options.database boot on this existing database instead (a second API instance on one
  *   database); its `close()` then leaves the database to its owner
  */
@@ -69,6 +70,7 @@ export async function createTestApp(
           LOG_LEVEL: 'silent',
           JWT_SECRET: 'integration-test-secret-0123456789',
           THROTTLE_LOGIN_LIMIT: '1000',
+          THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
           WEB_DIST_DIR: '/nonexistent-grove-web',
           ...env,
           DATABASE_URL: db.url,
