@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
 import {
   mindbodyStatus,
   sandboxEnv,
@@ -15,15 +15,17 @@ import {
 describe('Mindbody credential throttle (integration, defaults: 5 per business and per address per 15 minutes)', () => {
   let sandbox: RunningSandbox;
   let t: TestApp;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 10 });
-    t = await createTestApp({
+    env = {
       ...sandboxEnv(sandbox),
       TRUST_PROXY: '1',
       // The harness raises this limit for the other tests; this file checks the default.
       THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '5',
-    });
+    };
+    t = await createTestApp(env);
   });
   afterAll(async () => {
     await t.close();
@@ -89,5 +91,27 @@ describe('Mindbody credential throttle (integration, defaults: 5 per business an
     const again = await attempt(gym, '192.0.2.42', sandboxLogin(sandbox).password);
     expect(again.status).toBe(200);
     expect(again.body.stage).toBe(2);
+  });
+
+  it('counts the checks of two API instances on one database together', async () => {
+    const other = await createTestApp(env, { database: t.db });
+    try {
+      const signedUp = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
+      const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const instance = i % 2 === 0 ? t : other;
+        const reply = await instance
+          .agent()
+          .post('/api/mindbody/credentials')
+          .set('Cookie', cookies.join('; '))
+          .set('X-Forwarded-For', `192.0.2.${60 + i}`)
+          .send({ ...sandboxLogin(sandbox), password: 'not-the-password' });
+        statuses.push(reply.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    } finally {
+      await other.close();
+    }
   });
 });
