@@ -10,6 +10,21 @@ const tables = async (dataSource: DataSource): Promise<string[]> =>
     )) as { table_name: string }[]
   ).map((row) => row.table_name);
 
+/**
+ * Undoes migrations, the latest first, until `name` has been undone (every later one first, so
+ * each test stays right when new migrations are added).
+ */
+async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
+  for (;;) {
+    const [last] = (await dataSource.query(
+      `SELECT name FROM migrations ORDER BY timestamp DESC, id DESC LIMIT 1`,
+    )) as { name: string }[];
+    if (!last) throw new Error(`${name} is not applied`);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    if (last.name === name) return;
+  }
+}
+
 describe('migrations (integration)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
@@ -31,7 +46,7 @@ describe('migrations (integration)', () => {
         )) as { n: number }[]
       )[0]?.n === 1;
     expect(await hasColumn()).toBe(true);
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'MindbodyPricedAt1764201600000');
     expect(await hasColumn()).toBe(false);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await hasColumn()).toBe(true);
@@ -46,9 +61,7 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
-    // MindbodyPricedAt comes after it: undo both.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'MindbodyIntegrations1764115200000');
     expect(await mindbodyTables()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
@@ -70,10 +83,7 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await present()).toEqual(issue5);
-    // MindbodyIntegrations and MindbodyPricedAt come after it: undo all three.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'ContactSupportLeads1764028800000');
     expect(await present()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await present()).toEqual(issue5);
@@ -81,13 +91,23 @@ describe('migrations (integration)', () => {
 
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
-    // Later migrations first (MindbodyPricedAt, MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'ReferralLinksAndProspects1763856000000');
     expect(await tables(dataSource)).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
+  });
+
+  it('ThrottleCounters goes down and up again', async () => {
+    const present = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('public.throttle_counters') IS NOT NULL AS present`)) as {
+          present: boolean;
+        }[]
+      )[0].present;
+    expect(await present()).toBe(true);
+    await undoThrough(dataSource, 'ThrottleCounters1795460524976');
+    expect(await present()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toBe(true);
   });
 });
