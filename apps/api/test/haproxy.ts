@@ -1,10 +1,9 @@
 // A real HAProxy (Debian's `haproxy` package; `.ci/run` installs it when missing) in front of
 // API instances listening on local ports, for integration tests of several instances.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, startDaemon } from './local-daemon';
 
 /** A running HAProxy. */
 export interface RunningHaproxy {
@@ -16,31 +15,6 @@ export interface RunningHaproxy {
 
 /** Header naming the backend server that answered (set by the proxy), or picking one (sent by a test). */
 export const INSTANCE_HEADER = 'x-grove-instance';
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function listening(port: number, deadline: number): Promise<void> {
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`HAProxy did not listen on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Starts HAProxy (`HAPROXY_PATH`, default `haproxy` on PATH) in the foreground with one HTTP
@@ -75,25 +49,11 @@ export async function startHaproxy(servers: { name: string; port: number }[]): P
   ].join('\n');
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(file, config);
-  const child = spawn(process.env['HAPROXY_PATH'] ?? 'haproxy', ['-db', '-f', file], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<never>((_resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`HAProxy exited (${code}): ${stderr}`)));
-  });
-  exited.catch(() => undefined);
-  await Promise.race([listening(port, Date.now() + 10_000), exited]);
+  const daemon = await startDaemon('HAProxy', process.env['HAPROXY_PATH'] ?? 'haproxy', ['-db', '-f', file], port);
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
-      if (child.exitCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
+      await daemon.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

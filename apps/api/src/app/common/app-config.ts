@@ -184,6 +184,14 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
 
+  /**
+   * `redis://[user:pass@]host:port[/db]` or `rediss://…`: the throttle counters live in this Redis
+   * instead of PostgreSQL's `throttle_counters` (every API instance must use the same one).
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
+  @IsOptional()
+  REDIS_URL?: string;
+
   /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
   @IsString()
   @MinLength(16)
@@ -438,6 +446,8 @@ export interface AppSettings {
   throttleSupportLimit?: number;
   /** Mindbody credential checks allowed per business and per client address in each window. */
   throttleMindbodyCredentials?: { limit: number; windowSeconds: number };
+  /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
+  redisUrl?: string | null;
   captcha?: CaptchaSettings;
   mail?: MailSettings;
   /** Jira settings, or null when issue reports are only stored. */
@@ -464,6 +474,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   throttleContactLimit: 5,
   throttleSupportLimit: 5,
   throttleMindbodyCredentials: { limit: 5, windowSeconds: 900 },
+  redisUrl: null,
   captcha: {
     provider: 'altcha',
     altchaHmacKey: randomBytes(32).toString('base64url'),
@@ -508,6 +519,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly throttleContactLimit: number;
   readonly throttleSupportLimit: number;
   readonly throttleMindbodyCredentials: { limit: number; windowSeconds: number };
+  readonly redisUrl: string | null;
   readonly captcha: CaptchaSettings;
   readonly mail: MailSettings;
   readonly jira: JiraSettings | null;
@@ -538,6 +550,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.throttleSupportLimit = settings.throttleSupportLimit ?? defaults.throttleSupportLimit;
     this.throttleMindbodyCredentials =
       settings.throttleMindbodyCredentials ?? defaults.throttleMindbodyCredentials;
+    this.redisUrl = settings.redisUrl ?? defaults.redisUrl;
     this.captcha = settings.captcha ?? defaults.captcha;
     this.mail = settings.mail ?? defaults.mail;
     this.jira = settings.jira ?? defaults.jira;
@@ -631,6 +644,7 @@ export function loadAppConfig(
       limit: vars.THROTTLE_MINDBODY_CREDENTIALS_LIMIT,
       windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
     },
+    redisUrl: vars.REDIS_URL ?? null,
     captcha: captchaSettings(vars, production),
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,

@@ -1,11 +1,10 @@
 import type { DynamicModule, ExecutionContext } from '@nestjs/common';
 import { ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
-import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import type { AppConfig } from '../common/app-config';
 import type { ThrottlerName } from '../common/throttled-by.decorator';
-import { SharedThrottlerStorage, type LimiterFactory } from './shared-throttler-storage';
+import { SharedThrottlerStorage } from './shared-throttler-storage';
+import { ThrottleStore, ThrottleStoreModule } from './throttle-store';
 
 /** The 429 text of a throttle whose client may try again within a minute. */
 export const WAIT_A_MINUTE = 'Too many attempts. Please wait a minute and try again.';
@@ -20,22 +19,6 @@ export function tooManyAttemptsMessage(waitSeconds: number): string {
   return `Too many attempts. Try again in ${Math.ceil(waitSeconds / 60)} minutes.`;
 }
 
-/**
- * Limiters on PostgreSQL: one row per throttled client in `throttle_counters` (migration
- * ThrottleCounters, the table rate-limiter-flexible's `RateLimiterPostgres` expects), through
- * TypeORM's connection pool.
- */
-export function postgresLimiters(dataSource: DataSource): LimiterFactory {
-  return (settings) =>
-    new RateLimiterPostgres({
-      ...settings,
-      storeClient: dataSource,
-      storeType: 'typeorm',
-      tableName: 'throttle_counters',
-      tableCreated: true,
-    });
-}
-
 /** The business of the signed-in caller (the Mindbody routes run behind the JWT guard). */
 function businessOf(request: Record<string, unknown>): string {
   const user = request['user'] as AuthUser | undefined;
@@ -44,7 +27,8 @@ function businessOf(request: Record<string, unknown>): string {
 
 /**
  * `@nestjs/throttler` with every named throttler (`THROTTLER_NAMES`) and its counters in
- * PostgreSQL, shared by every API instance on the database (`SharedThrottlerStorage`):
+ * PostgreSQL, or Redis when REDIS_URL is set (`ThrottleStore`), shared by every API instance
+ * (`SharedThrottlerStorage`):
  * - 'auth', 'referral', 'contact', 'support': per client address (`req.ip`, the X-Forwarded-For
  *   client only behind proxies TRUST_PROXY trusts), THROTTLE_*_LIMIT per 60 s;
  * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
@@ -65,13 +49,14 @@ export function throttlingModule(config: AppConfig): DynamicModule {
     'mindbody-address': { ttl: window, limit: credentials.limit },
   };
   return ThrottlerModule.forRootAsync({
-    inject: [DataSource],
-    useFactory: (dataSource: DataSource) => ({
+    imports: [ThrottleStoreModule],
+    inject: [ThrottleStore],
+    useFactory: (store: ThrottleStore) => ({
       throttlers: Object.entries(throttlers).map(([name, throttler]) => ({ name, ...throttler })),
       skipIf: () => config.throttleDisabled,
       errorMessage: (_context: ExecutionContext, detail: ThrottlerLimitDetail) =>
         tooManyAttemptsMessage(detail.timeToBlockExpire),
-      storage: new SharedThrottlerStorage(postgresLimiters(dataSource)),
+      storage: new SharedThrottlerStorage(store.createLimiter),
     }),
   });
 }
