@@ -84,7 +84,7 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_REFERRAL_LIMIT = 10;
 
-  /** Switches every throttle (login, signup, referral join) off, e.g. for benchmarks. */
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks) off, e.g. for benchmarks. */
   @Transform(toBool)
   @IsBoolean()
   THROTTLE_DISABLED = false;
