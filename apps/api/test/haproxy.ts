@@ -25,7 +25,9 @@ export const INSTANCE_HEADER = 'x-grove-instance';
  * @param servers name (letters) and local port of each API instance
  * @throws Error when HAProxy exits or does not listen within 10 s
  */
-export async function startHaproxy(servers: { name: string; port: number }[]): Promise<RunningHaproxy> {
+export async function startHaproxy(
+  servers: { name: string; port: number }[],
+): Promise<RunningHaproxy> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-haproxy-'));
   const config = [
@@ -43,13 +45,20 @@ export async function startHaproxy(servers: { name: string; port: number }[]): P
     'backend api',
     '  balance roundrobin',
     `  http-response set-header ${INSTANCE_HEADER} %s`,
-    ...servers.map(({ name }) => `  use-server ${name} if { req.hdr(${INSTANCE_HEADER}) -m str ${name} }`),
+    ...servers.map(
+      ({ name }) => `  use-server ${name} if { req.hdr(${INSTANCE_HEADER}) -m str ${name} }`,
+    ),
     ...servers.map(({ name, port: serverPort }) => `  server ${name} 127.0.0.1:${serverPort}`),
     '',
   ].join('\n');
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(file, config);
-  const daemon = await startDaemon('HAProxy', process.env['HAPROXY_PATH'] ?? 'haproxy', ['-db', '-f', file], port);
+  const daemon = await startDaemon(
+    'HAProxy',
+    process.env['HAPROXY_PATH'] ?? 'haproxy',
+    ['-db', '-f', file],
+    port,
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {

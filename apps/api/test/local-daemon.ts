@@ -39,7 +39,12 @@ export interface Daemon {
  * @param name for error messages
  * @throws Error with the program's stderr when it exits first, or when the port stays closed for 10 s
  */
-export async function startDaemon(name: string, command: string, args: string[], port: number): Promise<Daemon> {
+export async function startDaemon(
+  name: string,
+  command: string,
+  args: string[],
+  port: number,
+): Promise<Daemon> {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

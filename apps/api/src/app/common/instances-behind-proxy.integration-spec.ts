@@ -58,7 +58,11 @@ describe('two API instances behind HAProxy (integration)', () => {
   it('refuses the 6th wrong login in a minute although the attempts alternate between the instances', async () => {
     const replies: request.Response[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      replies.push(await request(proxy.url).post('/api/auth/login').send({ email: 'who@x.com', password: 'wrong password' }));
+      replies.push(
+        await request(proxy.url)
+          .post('/api/auth/login')
+          .send({ email: 'who@x.com', password: 'wrong password' }),
+      );
     }
     expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 401, 401, 429]);
     const instances = replies.map(instanceOf);
@@ -68,16 +72,26 @@ describe('two API instances behind HAProxy (integration)', () => {
   });
 
   it('a logout through one instance is refused by the other within 2 s', async () => {
-    const signedUp = await request(proxy.url).post('/api/auth/signup').send(signupBody()).expect(201);
+    const signedUp = await request(proxy.url)
+      .post('/api/auth/signup')
+      .send(signupBody())
+      .expect(201);
     // The browser's cookies (access and refresh), as a logout sends them.
-    const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]);
+    const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map(
+      (cookie) => cookie.split(';')[0],
+    );
     const access = cookies.find((cookie) => cookie.startsWith('grove_access=')) ?? '';
-    const me = () => request(proxy.url).get('/api/auth/me').set(INSTANCE_HEADER, 'b').set('Cookie', access);
+    const me = () =>
+      request(proxy.url).get('/api/auth/me').set(INSTANCE_HEADER, 'b').set('Cookie', access);
     // Instance b confirms the session (and now trusts it for a moment).
     const before = await me().expect(200);
     expect(instanceOf(before)).toBe('b');
 
-    const out = await request(proxy.url).post('/api/auth/logout').set(INSTANCE_HEADER, 'a').set('Cookie', cookies.join('; ')).expect(204);
+    const out = await request(proxy.url)
+      .post('/api/auth/logout')
+      .set(INSTANCE_HEADER, 'a')
+      .set('Cookie', cookies.join('; '))
+      .expect(204);
     expect(instanceOf(out)).toBe('a');
     const loggedOutAt = Date.now();
     let status = 200;
@@ -93,7 +107,8 @@ describe('two API instances behind HAProxy (integration)', () => {
 
   it('one Mindbody import with both instances running imports each client once', async () => {
     const owner = browser();
-    const { business } = (await owner.post('/api/auth/signup').send(signupBody()).expect(201)).body as SessionUser;
+    const { business } = (await owner.post('/api/auth/signup').send(signupBody()).expect(201))
+      .body as SessionUser;
     await owner.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
     const before = requests(sandbox, '/client/clients');
     // Asked on both instances at once (round robin): one import runs.
@@ -116,14 +131,31 @@ describe('two API instances behind HAProxy (integration)', () => {
     const owner = browser();
     const replies: request.Response[] = [];
     replies.push(await owner.post('/api/auth/signup').send(signupBody()).expect(201));
-    const tree = (name: string, email: string) => ({ memberName: name, memberEmail: email, membershipPrice: '100', discount: '15' });
-    const added = await owner.post('/api/members').send(tree('Proxy Root', 'proxy.root@x.com')).expect(201);
+    const tree = (name: string, email: string) => ({
+      memberName: name,
+      memberEmail: email,
+      membershipPrice: '100',
+      discount: '15',
+    });
+    const added = await owner
+      .post('/api/members')
+      .send(tree('Proxy Root', 'proxy.root@x.com'))
+      .expect(201);
     replies.push(added);
     const root = added.body as MemberRow;
-    replies.push(await owner.post(`/api/members/${root.id}/branches`).send(tree('Proxy Branch', 'proxy.branch@x.com')).expect(201));
+    replies.push(
+      await owner
+        .post(`/api/members/${root.id}/branches`)
+        .send(tree('Proxy Branch', 'proxy.branch@x.com'))
+        .expect(201),
+    );
     const reloaded = await owner.get(`/api/members/${root.id}`).expect(200);
     replies.push(reloaded);
-    expect(reloaded.body).toMatchObject({ memberName: 'Proxy Root', branches: 1, newPriceCents: 8_500 });
+    expect(reloaded.body).toMatchObject({
+      memberName: 'Proxy Root',
+      branches: 1,
+      newPriceCents: 8_500,
+    });
     expect(new Set(replies.map(instanceOf))).toEqual(new Set(['a', 'b']));
   });
 });

@@ -27,6 +27,8 @@ export function ThrottledBy(
   ...guards: Type<CanActivate>[]
 ): MethodDecorator & ClassDecorator {
   const used: readonly string[] = typeof names === 'string' ? [names] : names;
-  const skip = Object.fromEntries(THROTTLER_NAMES.filter((other) => !used.includes(other)).map((other) => [other, true]));
+  const skip = Object.fromEntries(
+    THROTTLER_NAMES.filter((other) => !used.includes(other)).map((other) => [other, true]),
+  );
   return applyDecorators(UseGuards(ThrottlerGuard, ...guards), SkipThrottle(skip));
 }

@@ -100,7 +100,9 @@ describe('migrations (integration)', () => {
   it('ThrottleCounters goes down and up again', async () => {
     const present = async (): Promise<boolean> =>
       (
-        (await dataSource.query(`SELECT to_regclass('public.throttle_counters') IS NOT NULL AS present`)) as {
+        (await dataSource.query(
+          `SELECT to_regclass('public.throttle_counters') IS NOT NULL AS present`,
+        )) as {
           present: boolean;
         }[]
       )[0].present;

@@ -97,7 +97,9 @@ describe('Mindbody credential throttle (integration, defaults: 5 per business an
     const other = await createTestApp(env, { database: t.db });
     try {
       const signedUp = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
-      const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]);
+      const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map(
+        (cookie) => cookie.split(';')[0],
+      );
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
         const instance = i % 2 === 0 ? t : other;

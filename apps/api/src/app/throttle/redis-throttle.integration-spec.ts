@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 jest.setTimeout(60_000);
 
-const wrongLogin = (t: TestApp) => t.agent().post('/api/auth/login').send({ email: 'who@x.com', password: 'wrong password' });
+const wrongLogin = (t: TestApp) =>
+  t.agent().post('/api/auth/login').send({ email: 'who@x.com', password: 'wrong password' });
 
 // REDIS_URL: the throttle counters live in a real redis-server (Debian's package) instead of
 // PostgreSQL; two API instances on one database use the same Redis.
@@ -31,12 +32,15 @@ describe('throttle counters in Redis (REDIS_URL, integration)', () => {
 
   it('counts the wrong logins of two instances together, in Redis rather than PostgreSQL', async () => {
     const replies = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) replies.push(await wrongLogin(attempt % 2 === 0 ? a : b));
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      replies.push(await wrongLogin(attempt % 2 === 0 ? a : b));
     expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(replies[5].body.message).toBe('Too many attempts. Please wait a minute and try again.');
     expect(Number(replies[5].headers['retry-after-auth'])).toBeGreaterThan(50);
     expect(await inspect.keys('auth:*')).toHaveLength(1);
-    const [row] = (await a.dataSource.query(`SELECT count(*)::int AS n FROM throttle_counters`)) as { n: number }[];
+    const [row] = (await a.dataSource.query(
+      `SELECT count(*)::int AS n FROM throttle_counters`,
+    )) as { n: number }[];
     expect(row.n).toBe(0);
   });
 

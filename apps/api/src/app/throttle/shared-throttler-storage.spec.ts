@@ -31,14 +31,17 @@ describe('SharedThrottlerStorage', () => {
   it('counts hits in the window and refuses the one past the limit for the block duration', async () => {
     const storage = new SharedThrottlerStorage(sharedStore().factory);
     const hits = [];
-    for (let i = 0; i < 6; i += 1) hits.push(await storage.increment('client', MINUTE, 5, 15 * MINUTE, 'auth'));
-    expect(hits.slice(0, 5).map((hit) => [hit.totalHits, hit.isBlocked, hit.timeToExpire])).toEqual([
-      [1, false, 60],
-      [2, false, 60],
-      [3, false, 60],
-      [4, false, 60],
-      [5, false, 60],
-    ]);
+    for (let i = 0; i < 6; i += 1)
+      hits.push(await storage.increment('client', MINUTE, 5, 15 * MINUTE, 'auth'));
+    expect(hits.slice(0, 5).map((hit) => [hit.totalHits, hit.isBlocked, hit.timeToExpire])).toEqual(
+      [
+        [1, false, 60],
+        [2, false, 60],
+        [3, false, 60],
+        [4, false, 60],
+        [5, false, 60],
+      ],
+    );
     expect(hits[5]).toMatchObject({ totalHits: 6, isBlocked: true, timeToBlockExpire: 900 });
   });
 
@@ -48,7 +51,10 @@ describe('SharedThrottlerStorage', () => {
     for (let i = 0; i < 3; i += 1) await storage.increment('client', MINUTE, 2, MINUTE, 'auth');
     expect((await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).isBlocked).toBe(true);
     jest.advanceTimersByTime(MINUTE + 1);
-    expect(await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).toMatchObject({
+      totalHits: 1,
+      isBlocked: false,
+    });
   });
 
   it('keeps no count of its own: two storages on one store (two API instances) count together', async () => {
@@ -69,7 +75,9 @@ describe('SharedThrottlerStorage', () => {
     await storage.increment('client', MINUTE, 1, MINUTE, 'auth');
     expect((await storage.increment('client', MINUTE, 1, MINUTE, 'auth')).isBlocked).toBe(true);
     expect((await storage.increment('client', MINUTE, 1, MINUTE, 'contact')).isBlocked).toBe(false);
-    expect((await storage.increment('other client', MINUTE, 1, MINUTE, 'auth')).isBlocked).toBe(false);
+    expect((await storage.increment('other client', MINUTE, 1, MINUTE, 'auth')).isBlocked).toBe(
+      false,
+    );
     expect(store.created).toEqual([
       { keyPrefix: 'auth', points: 1, duration: 60, blockDuration: 60 },
       { keyPrefix: 'contact', points: 1, duration: 60, blockDuration: 60 },
@@ -78,10 +86,13 @@ describe('SharedThrottlerStorage', () => {
 
   it('counts in its own memory, with a warning, while the store fails', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const broken = { consume: () => Promise.reject(new Error('connection refused')) } as unknown as RateLimiterAbstract;
+    const broken = {
+      consume: () => Promise.reject(new Error('connection refused')),
+    } as unknown as RateLimiterAbstract;
     const storage = new SharedThrottlerStorage(() => broken);
     const blocked = [];
-    for (let i = 0; i < 3; i += 1) blocked.push((await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).isBlocked);
+    for (let i = 0; i < 3; i += 1)
+      blocked.push((await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).isBlocked);
     expect(blocked).toEqual([false, false, true]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('connection refused'));
   });

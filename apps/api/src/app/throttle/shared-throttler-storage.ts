@@ -41,7 +41,10 @@ const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
  */
 export class SharedThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('Throttling');
-  private readonly limiters = new Map<string, { shared: RateLimiterAbstract; local: RateLimiterMemory }>();
+  private readonly limiters = new Map<
+    string,
+    { shared: RateLimiterAbstract; local: RateLimiterMemory }
+  >();
 
   /** @param createLimiter builds a limiter on the shared store (see `postgresLimiters`, `redisLimiters`) */
   constructor(private readonly createLimiter: LimiterFactory) {}
@@ -55,7 +58,13 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
    * @returns hits so far, seconds until the window ends, and whether (and how many more seconds)
    *   the key is refused
    */
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottleRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottleRecord> {
     const { shared, local } = this.limitersFor(throttlerName, ttl, limit, blockDuration);
     try {
       return record(await shared.consume(key));
@@ -77,7 +86,12 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     const id = `${name}:${ttl}:${limit}:${blockDuration}`;
     let pair = this.limiters.get(id);
     if (!pair) {
-      const settings: LimiterSettings = { keyPrefix: name, points: limit, duration: ttl / 1000, blockDuration: blockDuration / 1000 };
+      const settings: LimiterSettings = {
+        keyPrefix: name,
+        points: limit,
+        duration: ttl / 1000,
+        blockDuration: blockDuration / 1000,
+      };
       pair = { shared: this.createLimiter(settings), local: new RateLimiterMemory(settings) };
       this.limiters.set(id, pair);
     }
@@ -86,10 +100,20 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
 }
 
 function record(res: RateLimiterRes): ThrottleRecord {
-  return { totalHits: res.consumedPoints, timeToExpire: seconds(res.msBeforeNext), isBlocked: false, timeToBlockExpire: 0 };
+  return {
+    totalHits: res.consumedPoints,
+    timeToExpire: seconds(res.msBeforeNext),
+    isBlocked: false,
+    timeToBlockExpire: 0,
+  };
 }
 
 function refused(res: RateLimiterRes): ThrottleRecord {
   const wait = seconds(res.msBeforeNext);
-  return { totalHits: res.consumedPoints, timeToExpire: wait, isBlocked: true, timeToBlockExpire: wait };
+  return {
+    totalHits: res.consumedPoints,
+    timeToExpire: wait,
+    isBlocked: true,
+    timeToBlockExpire: wait,
+  };
 }

@@ -1,4 +1,10 @@
-import { Injectable, Logger, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  Module,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
@@ -27,7 +33,8 @@ export function postgresLimiters(dataSource: DataSource): LimiterFactory {
  * once (`rejectIfRedisNotReady`), so `SharedThrottlerStorage` counts in memory meanwhile.
  */
 export function redisLimiters(client: Redis): LimiterFactory {
-  return (settings) => new RateLimiterRedis({ ...settings, storeClient: client, rejectIfRedisNotReady: true });
+  return (settings) =>
+    new RateLimiterRedis({ ...settings, storeClient: client, rejectIfRedisNotReady: true });
 }
 
 /**
@@ -49,7 +56,10 @@ export class ThrottleStore implements OnModuleInit, OnModuleDestroy {
       return;
     }
     // No offline queue: while Redis is away a command fails at once instead of waiting.
-    const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const redis = new Redis(config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
     let failing = false;
     redis.on('error', (error: Error) => {
       if (!failing) this.logger.warn(`Redis (REDIS_URL) unavailable: ${error.message}`);
@@ -81,7 +91,8 @@ export class ThrottleStore implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.redis && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis?.disconnect());
+    if (this.redis && this.redis.status !== 'end')
+      await this.redis.quit().catch(() => this.redis?.disconnect());
   }
 }
 

@@ -1,5 +1,9 @@
 import type { DynamicModule, ExecutionContext } from '@nestjs/common';
-import { ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
+import {
+  ThrottlerModule,
+  type ThrottlerLimitDetail,
+  type ThrottlerOptions,
+} from '@nestjs/throttler';
 import type { AuthUser } from '../common/auth-user';
 import type { AppConfig } from '../common/app-config';
 import type { ThrottlerName } from '../common/throttled-by.decorator';

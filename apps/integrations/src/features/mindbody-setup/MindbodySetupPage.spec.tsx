@@ -92,7 +92,7 @@ describe('MindbodySetupPage (SPEC §2 Mindbody setup, §4 stages)', () => {
     expect(screen.queryByRole('button', { name: 'Remove integration' })).toBeNull();
   });
 
-  it('stage 1 shows the API\'s 429 with the wait when too many credential checks were tried', async () => {
+  it("stage 1 shows the API's 429 with the wait when too many credential checks were tried", async () => {
     fakeApi([base], () => ({
       status: 429,
       body: { statusCode: 429, message: 'Too many attempts. Try again in 12 minutes.' },
