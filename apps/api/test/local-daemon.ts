@@ -37,15 +37,21 @@ export interface Daemon {
  * Runs `command args` in the foreground as a child process and waits until 127.0.0.1:`port`
  * accepts connections.
  * @param name for error messages
- * @throws Error with the program's stderr when it exits first, or when the port stays closed for 10 s
+ * @param options.env the child's whole environment (default: this process's)
+ * @param options.startSeconds how long it may take to listen (default 10 s)
+ * @throws Error with the program's stderr when it exits first, or when the port stays closed too long
  */
 export async function startDaemon(
   name: string,
   command: string,
   args: string[],
   port: number,
+  options: { env?: NodeJS.ProcessEnv; startSeconds?: number } = {},
 ): Promise<Daemon> {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: options.env ?? process.env,
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<never>((_resolve, reject) => {
@@ -54,7 +60,7 @@ export async function startDaemon(
   });
   exited.catch(() => undefined);
   try {
-    await Promise.race([listening(port, Date.now() + 10_000), exited]);
+    await Promise.race([listening(port, Date.now() + (options.startSeconds ?? 10) * 1000), exited]);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import type { MemberRow, SessionUser } from '@grove/contracts';
+import { buildApi, startApiProcess, type ApiProcess } from '../../../test/api-process';
 import { startHaproxy, INSTANCE_HEADER, type RunningHaproxy } from '../../../test/haproxy';
 import {
   expectedImport,
@@ -10,44 +12,49 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../test/mindbody-sandbox';
-import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
+import { signupBody } from '../../../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { ACTIVE_SESSION_TRUST_MS } from '../auth/sessions.service';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 /** Sandbox clients: 5 pages of 200. */
 const CLIENTS = 1_000;
 const PAGES = CLIENTS / 200;
 
-// Issue 12: several API instances are one Grove. Two instances of the real AppModule on ONE
-// database, each listening on its own port, behind a real HAProxy (round robin, X-Forwarded-For,
-// TRUST_PROXY=1). They run in this test process but share nothing in memory: each Nest app has its
-// own providers (throttler storage, session caches, TypeORM pool, pg-boss workers); only the
-// database is common, as between separate processes.
-describe('two API instances behind HAProxy (integration)', () => {
+// Issue 12: several API instances are one Grove. Two API processes (`node dist/apps/api/main.js`,
+// built first) on ONE database, each on its own port, behind a real HAProxy (round robin,
+// X-Forwarded-For, TRUST_PROXY=1): nothing is shared but the database.
+describe('two API processes behind HAProxy (integration)', () => {
   let sandbox: RunningSandbox;
-  let a: TestApp;
-  let b: TestApp;
+  let db: TestDatabase;
+  let sql: Client;
+  let instances: ApiProcess[] = [];
   let proxy: RunningHaproxy;
 
   beforeAll(async () => {
+    buildApi();
     sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS });
-    const env = { ...sandboxEnv(sandbox), TRUST_PROXY: '1', THROTTLE_LOGIN_LIMIT: '5' };
-    a = await createTestApp(env);
-    b = await createTestApp(env, { database: a.db });
-    const port = async (t: TestApp): Promise<number> => {
-      await t.app.listen(0, '127.0.0.1');
-      return (t.app.getHttpServer().address() as { port: number }).port;
+    db = await createTestDatabase();
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    const env = {
+      ...sandboxEnv(sandbox),
+      DATABASE_URL: db.url,
+      TRUST_PROXY: '1',
+      THROTTLE_LOGIN_LIMIT: '5',
     };
+    instances = await Promise.all([startApiProcess(env), startApiProcess(env)]);
     proxy = await startHaproxy([
-      { name: 'a', port: await port(a) },
-      { name: 'b', port: await port(b) },
+      { name: 'a', port: instances[0].port },
+      { name: 'b', port: instances[1].port },
     ]);
   });
   afterAll(async () => {
     await proxy?.close();
-    await b?.close();
-    await a?.close();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await sql?.end();
+    await db?.drop();
     await sandbox?.close();
   });
 
@@ -119,11 +126,12 @@ describe('two API instances behind HAProxy (integration)', () => {
     expect(done.processState).toMatch(/^completed /);
     expect(requests(sandbox, '/client/clients') - before).toBe(PAGES);
     const expected = expectedImport(sandbox.control.clients()).members;
-    const [row] = (await a.dataSource.query(
+    const { rows } = await sql.query<{ members: number; clients: number }>(
       `SELECT count(*)::int AS members, count(DISTINCT mindbody_client_id)::int AS clients
        FROM members WHERE business_id = $1`,
       [business.id],
-    )) as { members: number; clients: number }[];
+    );
+    const [row] = rows;
     expect(row).toEqual({ members: expected.length, clients: expected.length });
   });
 
