@@ -29,7 +29,7 @@ describe('two API processes behind HAProxy (integration)', () => {
   let sandbox: RunningSandbox;
   let db: TestDatabase;
   let sql: Client;
-  let instances: ApiProcess[] = [];
+  const instances: ApiProcess[] = [];
   let proxy: RunningHaproxy;
 
   beforeAll(async () => {
@@ -44,7 +44,9 @@ describe('two API processes behind HAProxy (integration)', () => {
       TRUST_PROXY: '1',
       THROTTLE_LOGIN_LIMIT: '5',
     };
-    instances = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+    // One after the other (each takes a free port as it starts); each is stopped after the tests
+    // even when the next one fails to start.
+    for (let i = 0; i < 2; i += 1) instances.push(await startApiProcess(env));
     proxy = await startHaproxy([
       { name: 'a', port: instances[0].port },
       { name: 'b', port: instances[1].port },
