@@ -68,21 +68,27 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
  * @param env extra configuration over `TEST_APP_ENV`
  * @param options.database boot on this existing database instead (a second API instance on one
  *   database); its `close()` then leaves the database to its owner
+ * @param options.logLines every log line the app writes (JSON text, at env's LOG_LEVEL) is pushed
+ *   here instead of stdout
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const shared = options.database;
+  const logLines = options.logLines;
   const db = shared ?? (await createTestDatabase());
   try {
     const moduleRef = await Test.createTestingModule({
       imports: [
-        AppModule.forRoot({
-          ...TEST_APP_ENV,
-          ...env,
-          DATABASE_URL: db.url,
-        }),
+        AppModule.forRoot(
+          {
+            ...TEST_APP_ENV,
+            ...env,
+            DATABASE_URL: db.url,
+          },
+          logLines ? { logDestination: { write: (line: string) => void logLines.push(line) } } : {},
+        ),
       ],
     }).compile();
     const app = moduleRef.createNestApplication({ bufferLogs: true, rawBody: true });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import { AppConfig } from '../common/app-config';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
@@ -75,7 +76,7 @@ export class SessionsService {
    */
   async rotate(refreshToken: string | undefined, userAgent: string | null): Promise<OpenedSession> {
     if (!refreshToken) throw new RefreshRefusedException();
-    const outcome = await this.dataSource.transaction(async (manager): Promise<OpenedSession | 'refused'> => {
+    const outcome = await runTransaction(this.dataSource, async (manager): Promise<OpenedSession | 'refused'> => {
       const sessions = manager.getRepository(SessionEntity);
       const current = await sessions.findOne({
         where: { refreshTokenHash: hashRefreshToken(refreshToken) },
