@@ -4,6 +4,7 @@ import { SharedThrottlerStorage, type LimiterSettings } from './shared-throttler
 import { tooManyAttemptsMessage, WAIT_A_MINUTE } from './throttling';
 
 const MINUTE = 60_000;
+const local = { countLocallyWhenDown: true };
 
 /**
  * A stand-in for the shared store: one rate-limiter-flexible memory limiter per throttler, handed
@@ -29,7 +30,7 @@ describe('SharedThrottlerStorage', () => {
   });
 
   it('counts hits in the window and refuses the one past the limit for the block duration', async () => {
-    const storage = new SharedThrottlerStorage(sharedStore().factory);
+    const storage = new SharedThrottlerStorage(sharedStore().factory, local);
     const hits = [];
     for (let i = 0; i < 6; i += 1)
       hits.push(await storage.increment('client', MINUTE, 5, 15 * MINUTE, 'auth'));
@@ -47,7 +48,7 @@ describe('SharedThrottlerStorage', () => {
 
   it('lets the client in again once the window is over', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
-    const storage = new SharedThrottlerStorage(sharedStore().factory);
+    const storage = new SharedThrottlerStorage(sharedStore().factory, local);
     for (let i = 0; i < 3; i += 1) await storage.increment('client', MINUTE, 2, MINUTE, 'auth');
     expect((await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).isBlocked).toBe(true);
     jest.advanceTimersByTime(MINUTE + 1);
@@ -59,8 +60,8 @@ describe('SharedThrottlerStorage', () => {
 
   it('keeps no count of its own: two storages on one store (two API instances) count together', async () => {
     const store = sharedStore();
-    const instanceA = new SharedThrottlerStorage(store.factory);
-    const instanceB = new SharedThrottlerStorage(store.factory);
+    const instanceA = new SharedThrottlerStorage(store.factory, local);
+    const instanceB = new SharedThrottlerStorage(store.factory, local);
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
       const storage = i % 2 === 0 ? instanceA : instanceB;
@@ -71,7 +72,7 @@ describe('SharedThrottlerStorage', () => {
 
   it('counts each throttler and each key apart, building one limiter per throttler', async () => {
     const store = sharedStore();
-    const storage = new SharedThrottlerStorage(store.factory);
+    const storage = new SharedThrottlerStorage(store.factory, local);
     await storage.increment('client', MINUTE, 1, MINUTE, 'auth');
     expect((await storage.increment('client', MINUTE, 1, MINUTE, 'auth')).isBlocked).toBe(true);
     expect((await storage.increment('client', MINUTE, 1, MINUTE, 'contact')).isBlocked).toBe(false);
@@ -84,17 +85,27 @@ describe('SharedThrottlerStorage', () => {
     ]);
   });
 
-  it('counts in its own memory, with a warning, while the store fails', async () => {
+  it('counts in its own memory, with a warning, while a store apart from the database (Redis) fails', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const broken = {
       consume: () => Promise.reject(new Error('connection refused')),
     } as unknown as RateLimiterAbstract;
-    const storage = new SharedThrottlerStorage(() => broken);
+    const storage = new SharedThrottlerStorage(() => broken, local);
     const blocked = [];
     for (let i = 0; i < 3; i += 1)
       blocked.push((await storage.increment('client', MINUTE, 2, MINUTE, 'auth')).isBlocked);
     expect(blocked).toEqual([false, false, true]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('connection refused'));
+  });
+
+  it("throws the store's error while the database it counts in (PostgreSQL) fails", async () => {
+    const broken = {
+      consume: () => Promise.reject(new Error('Query read timeout')),
+    } as unknown as RateLimiterAbstract;
+    const storage = new SharedThrottlerStorage(() => broken, { countLocallyWhenDown: false });
+    await expect(storage.increment('client', MINUTE, 2, MINUTE, 'auth')).rejects.toThrow(
+      'Query read timeout',
+    );
   });
 });
 

@@ -35,9 +35,11 @@ const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
  * window of `ttl`, and the hit past `limit` blocks the key for `blockDuration` (both in ms, as
  * ThrottlerGuard passes them), as the in-memory storage does.
  *
- * When the store fails (database or Redis unreachable) the hit is counted in this process's memory
- * instead, with a warning: the throttle keeps holding (per instance) rather than turning every
- * throttled request into a 500.
+ * When the store fails: with `countLocallyWhenDown` (Redis, a store apart from the database) the
+ * hit is counted in this process's memory instead, with a warning, so the throttle keeps holding
+ * (per instance) and the route still works; without it (PostgreSQL, the database the route needs
+ * anyway) the store's error is thrown, and the request is answered as any other that cannot reach
+ * the database (503) without waiting for the database twice.
  */
 export class SharedThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('Throttling');
@@ -46,8 +48,14 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     { shared: RateLimiterAbstract; local: RateLimiterMemory }
   >();
 
-  /** @param createLimiter builds a limiter on the shared store (see `postgresLimiters`, `redisLimiters`) */
-  constructor(private readonly createLimiter: LimiterFactory) {}
+  /**
+   * @param createLimiter builds a limiter on the shared store (see `postgresLimiters`, `redisLimiters`)
+   * @param options.countLocallyWhenDown count in memory while the store fails (else throw its error)
+   */
+  constructor(
+    private readonly createLimiter: LimiterFactory,
+    private readonly options: { countLocallyWhenDown: boolean },
+  ) {}
 
   /**
    * Counts one hit of `key` for throttler `throttlerName`.
@@ -57,6 +65,7 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
    * @param blockDuration how long the key is refused once over the limit, milliseconds
    * @returns hits so far, seconds until the window ends, and whether (and how many more seconds)
    *   the key is refused
+   * @throws the store's error when it fails and `countLocallyWhenDown` is off
    */
   async increment(
     key: string,
@@ -70,6 +79,7 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
       return record(await shared.consume(key));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return refused(rejection);
+      if (!this.options.countLocallyWhenDown) throw rejection;
       this.logger.warn(
         `Throttle store unavailable (${rejection instanceof Error ? rejection.message : String(rejection)}): counting '${throttlerName}' in this instance only`,
       );

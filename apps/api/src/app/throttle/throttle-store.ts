@@ -48,11 +48,17 @@ export class ThrottleStore implements OnModuleInit, OnModuleDestroy {
   private readonly redis: Redis | null;
   /** Builds each throttler's limiter on the store. */
   readonly createLimiter: LimiterFactory;
+  /**
+   * True for Redis: while it is away, count in each instance's memory. False for PostgreSQL: the
+   * throttled routes need the database anyway, so its error answers the request (503).
+   */
+  readonly countLocallyWhenDown: boolean;
 
   constructor(config: AppConfig, dataSource: DataSource) {
     if (!config.redisUrl) {
       this.redis = null;
       this.createLimiter = postgresLimiters(dataSource);
+      this.countLocallyWhenDown = false;
       return;
     }
     // No offline queue: while Redis is away a command fails at once instead of waiting.
@@ -71,6 +77,7 @@ export class ThrottleStore implements OnModuleInit, OnModuleDestroy {
     });
     this.redis = redis;
     this.createLimiter = redisLimiters(redis);
+    this.countLocallyWhenDown = true;
   }
 
   /**

@@ -60,7 +60,9 @@ export function throttlingModule(config: AppConfig): DynamicModule {
       skipIf: () => config.throttleDisabled,
       errorMessage: (_context: ExecutionContext, detail: ThrottlerLimitDetail) =>
         tooManyAttemptsMessage(detail.timeToBlockExpire),
-      storage: new SharedThrottlerStorage(store.createLimiter),
+      storage: new SharedThrottlerStorage(store.createLimiter, {
+        countLocallyWhenDown: store.countLocallyWhenDown,
+      }),
     }),
   });
 }
