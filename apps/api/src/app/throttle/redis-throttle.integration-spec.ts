@@ -37,7 +37,7 @@ describe('throttle counters in Redis (REDIS_URL, integration)', () => {
     expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(replies[5].body.message).toBe('Too many attempts. Please wait a minute and try again.');
     expect(Number(replies[5].headers['retry-after-auth'])).toBeGreaterThan(50);
-    expect(await inspect.keys('auth:*')).toHaveLength(1);
+    expect(await inspect.keys('grove-throttle:auth:*')).toHaveLength(1);
     const [row] = (await a.dataSource.query(
       `SELECT count(*)::int AS n FROM throttle_counters`,
     )) as { n: number }[];

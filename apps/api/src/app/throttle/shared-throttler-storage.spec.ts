@@ -80,8 +80,8 @@ describe('SharedThrottlerStorage', () => {
       false,
     );
     expect(store.created).toEqual([
-      { keyPrefix: 'auth', points: 1, duration: 60, blockDuration: 60 },
-      { keyPrefix: 'contact', points: 1, duration: 60, blockDuration: 60 },
+      { keyPrefix: 'grove-throttle:auth', points: 1, duration: 60, blockDuration: 60 },
+      { keyPrefix: 'grove-throttle:contact', points: 1, duration: 60, blockDuration: 60 },
     ]);
   });
 

@@ -11,9 +11,9 @@ export interface ThrottleRecord {
 }
 
 /**
- * The settings of one rate-limiter-flexible limiter: `keyPrefix` (the throttler's name), `points`
- * (hits allowed per window), `duration` (window, seconds) and `blockDuration` (how long a client
- * over the limit stays refused, seconds).
+ * The settings of one rate-limiter-flexible limiter: `keyPrefix` (`grove-throttle:<throttler
+ * name>`), `points` (hits allowed per window), `duration` (window, seconds) and `blockDuration`
+ * (how long a client over the limit stays refused, seconds).
  */
 export interface LimiterSettings {
   keyPrefix: string;
@@ -97,7 +97,7 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     let pair = this.limiters.get(id);
     if (!pair) {
       const settings: LimiterSettings = {
-        keyPrefix: name,
+        keyPrefix: `grove-throttle:${name}`,
         points: limit,
         duration: ttl / 1000,
         blockDuration: blockDuration / 1000,

@@ -28,9 +28,10 @@ export function postgresLimiters(dataSource: DataSource): LimiterFactory {
 }
 
 /**
- * Limiters on Redis: one key per throttled client (`<throttler>:<client key>`, expiring with its
- * window), counted by rate-limiter-flexible's atomic Lua script. A disconnected client refuses at
- * once (`rejectIfRedisNotReady`), so `SharedThrottlerStorage` counts in memory meanwhile.
+ * Limiters on Redis: one key per throttled client (`grove-throttle:<throttler>:<client key>`,
+ * expiring with its window), counted by rate-limiter-flexible's atomic Lua script. A disconnected
+ * client refuses at once (`rejectIfRedisNotReady`), so `SharedThrottlerStorage` counts in memory
+ * meanwhile.
  */
 export function redisLimiters(client: Redis): LimiterFactory {
   return (settings) =>
