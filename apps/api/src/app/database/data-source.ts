@@ -16,6 +16,7 @@ import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-Con
 import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
 import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
 import { JoinFlags1795460494289 } from './migrations/1795460494289-JoinFlags';
+import { ThrottleCounters1795460524976 } from './migrations/1795460524976-ThrottleCounters';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   MindbodyIntegrations1764115200000,
   MindbodyPricedAt1764201600000,
   JoinFlags1795460494289,
+  ThrottleCounters1795460524976,
   BusinessLedSearchIndex1795461063207,
 ];
 

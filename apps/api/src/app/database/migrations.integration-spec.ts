@@ -121,4 +121,20 @@ describe('migrations (integration)', () => {
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await present()).toBe(1);
   });
+
+  it('ThrottleCounters goes down and up again', async () => {
+    const present = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT to_regclass('public.throttle_counters') IS NOT NULL AS present`,
+        )) as {
+          present: boolean;
+        }[]
+      )[0].present;
+    expect(await present()).toBe(true);
+    await undoThrough(dataSource, 'ThrottleCounters1795460524976');
+    expect(await present()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toBe(true);
+  });
 });
