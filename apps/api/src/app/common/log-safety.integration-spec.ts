@@ -135,6 +135,7 @@ describe('log lines carry no emails or passwords (integration)', () => {
         email: SECRETS.leadEmail,
         phone: '0412 345 678',
         company: 'Park Fitness',
+        captcha: 'human-token',
       })
       .expect(201);
     // The contact and lead emails go out in background jobs (outbox without SMTP), which log too.
