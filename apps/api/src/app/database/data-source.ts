@@ -14,6 +14,7 @@ import { ReferralLinksAndProspects1763856000000 } from './migrations/17638560000
 import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-ContactSupportLeads';
 import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
 import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
+import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   ContactSupportLeads1764028800000,
   MindbodyIntegrations1764115200000,
   MindbodyPricedAt1764201600000,
+  SessionFamilies1795460545382,
 ];
 
 /**
