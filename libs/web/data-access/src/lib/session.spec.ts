@@ -1,7 +1,14 @@
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
 import { fetchSession, mayBeSignedIn } from './session';
 
-const owner = { id: 'u1', email: 'sam@gym.example.com', firstName: 'Sam', lastName: 'Lee', username: 'Sam Lee', business: { id: 'b1', name: 'Gym' } };
+const owner = {
+  id: 'u1',
+  email: 'sam@gym.example.com',
+  firstName: 'Sam',
+  lastName: 'Lee',
+  username: 'Sam Lee',
+  business: { id: 'b1', name: 'Gym' },
+};
 const reply = (status: number, body?: unknown) => ({
   ok: status >= 200 && status < 300,
   status,
@@ -18,6 +25,9 @@ describe('the session on page load', () => {
 
   it('reads the hint cookie among others', () => {
     expect(mayBeSignedIn('theme=dark; grove_signed_in=1')).toBe(true);
+    // The name the API uses when its cookies are Secure.
+    expect(mayBeSignedIn('theme=dark; __Host-grove_signed_in=1')).toBe(true);
+    expect(mayBeSignedIn('grove_signed_in_not=1; __Secure-grove_signed_in=1')).toBe(false);
     expect(mayBeSignedIn('theme=dark; not_grove_signed_in=1')).toBe(false);
     expect(mayBeSignedIn('')).toBe(false);
   });
@@ -36,7 +46,9 @@ describe('the session on page load', () => {
 
   it('refreshes once when the access cookie has expired, and is signed out when that fails too', async () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
-    fetchMock.mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Unauthorized' })).mockResolvedValueOnce(reply(401));
+    fetchMock
+      .mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Unauthorized' }))
+      .mockResolvedValueOnce(reply(401));
     await expect(fetchSession()).resolves.toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
   });
