@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { AppConfig, DEFAULT_APP_SETTINGS, loadAppConfig, parseTrustProxy, type AppSettings } from './app-config';
+import {
+  AppConfig,
+  DEFAULT_APP_SETTINGS,
+  loadAppConfig,
+  parseTrustProxy,
+  type AppSettings,
+} from './app-config';
 
 const url = 'postgres://u:p@localhost:5432/grove';
 
@@ -9,6 +15,8 @@ describe('loadAppConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.accessTokenTtlSeconds).toBe(900);
     expect(config.refreshTokenTtlSeconds).toBe(2_592_000);
+    expect(config.sessionIdleTimeoutSeconds).toBe(604_800);
+    expect(config.refreshReuseGraceSeconds).toBe(30);
     expect(config.allowedOrigins).toEqual([]);
     expect(config.cookieSecure).toBe(false);
     expect(config.throttleLoginLimit).toBe(5);
@@ -50,12 +58,33 @@ describe('loadAppConfig', () => {
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
 
+  it('reads the session lifetimes and refuses ones out of range', () => {
+    const config = loadAppConfig({
+      DATABASE_URL: url,
+      SESSION_IDLE_TIMEOUT_SECONDS: '3600',
+      REFRESH_REUSE_GRACE_SECONDS: '0',
+    });
+    expect(config.sessionIdleTimeoutSeconds).toBe(3600);
+    expect(config.refreshReuseGraceSeconds).toBe(0);
+    expect(() => loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '59' })).toThrow(
+      /SESSION_IDLE_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '301' })).toThrow(
+      /REFRESH_REUSE_GRACE_SECONDS/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '-1' })).toThrow(
+      /REFRESH_REUSE_GRACE_SECONDS/,
+    );
+  });
+
   it('requires DATABASE_URL', () => {
     expect(() => loadAppConfig({})).toThrow(/DATABASE_URL/);
   });
 
   it('requires JWT_SECRET in production, where cookies are Secure by default', () => {
-    expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET/,
+    );
     const config = loadAppConfig({
       DATABASE_URL: url,
       NODE_ENV: 'production',
@@ -67,13 +96,24 @@ describe('loadAppConfig', () => {
   });
 
   it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
-    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALTCHA_HMAC_KEY: 'y'.repeat(32) };
+    const production = {
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ALTCHA_HMAC_KEY: 'y'.repeat(32),
+    };
     expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
-    expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
-      /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
-    );
+    expect(() =>
+      loadAppConfig({
+        ...production,
+        MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64'),
+      }),
+    ).toThrow(/MINDBODY_CREDENTIALS_KEY must be 32 bytes/);
     const key = Buffer.alloc(32, 9);
-    expect(loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody.credentialsKey).toEqual(key);
+    expect(
+      loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody
+        .credentialsKey,
+    ).toEqual(key);
     const a = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
     const b = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
     expect(a).toHaveLength(32);
@@ -97,41 +137,64 @@ describe('loadAppConfig', () => {
       webhooksUrl: 'https://mb-api.mindbodyonline.com/push/api/v1',
       apiKey: 'live-key',
     });
-    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(/MINDBODY_API_URL/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(
+      /MINDBODY_API_URL/,
+    );
   });
 
   it('refuses malformed values', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadAppConfig({ DATABASE_URL: url, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 });
 
 describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
   it('uses altcha by default, with outbox email, no Jira and the contact/support throttles at 5', () => {
     const config = loadAppConfig({ DATABASE_URL: url });
-    expect(config.captcha).toMatchObject({ provider: 'altcha', altchaCost: 5000, altchaExpiresSeconds: 300, siteKey: null });
+    expect(config.captcha).toMatchObject({
+      provider: 'altcha',
+      altchaCost: 5000,
+      altchaExpiresSeconds: 300,
+      siteKey: null,
+    });
     expect(config.captcha.altchaHmacKey.length).toBeGreaterThanOrEqual(32);
-    expect(config.mail).toEqual({ smtpUrl: null, from: 'Grove <no-reply@grove.local>', contactRecipient: 'hello@grove.local' });
+    expect(config.mail).toEqual({
+      smtpUrl: null,
+      from: 'Grove <no-reply@grove.local>',
+      contactRecipient: 'hello@grove.local',
+    });
     expect(config.jira).toBeNull();
     expect(config.throttleContactLimit).toBe(5);
     expect(config.throttleSupportLimit).toBe(5);
   });
 
   it('switches to reCAPTCHA or Turnstile only when both of their keys are set', () => {
-    const recaptcha = loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' });
+    const recaptcha = loadAppConfig({
+      DATABASE_URL: url,
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET_KEY: 'secret',
+    });
     expect(recaptcha.captcha).toMatchObject({
       provider: 'recaptcha',
       siteKey: 'site',
       secretKey: 'secret',
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     });
-    const turnstile = loadAppConfig({ DATABASE_URL: url, TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
+    const turnstile = loadAppConfig({
+      DATABASE_URL: url,
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
+    });
     expect(turnstile.captcha).toMatchObject({
       provider: 'turnstile',
       verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     });
-    expect(loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site' }).captcha.provider).toBe('altcha');
+    expect(loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site' }).captcha.provider).toBe(
+      'altcha',
+    );
   });
 
   it('requires ALTCHA_HMAC_KEY in production unless another captcha is configured', () => {
@@ -142,12 +205,22 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
       MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     expect(() => loadAppConfig(production)).toThrow(/ALTCHA_HMAC_KEY/);
-    expect(loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha.provider).toBe('turnstile');
-    expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(
+      loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha
+        .provider,
+    ).toBe('turnstile');
+    expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(
+      /ALTCHA_HMAC_KEY/,
+    );
   });
 
   it('configures Jira only when base URL, email, token and project key are all set', () => {
-    const jira = { JIRA_BASE_URL: 'https://grove.atlassian.net/', JIRA_EMAIL: 'bot@grove.io', JIRA_API_TOKEN: 't', JIRA_PROJECT_KEY: 'GRV' };
+    const jira = {
+      JIRA_BASE_URL: 'https://grove.atlassian.net/',
+      JIRA_EMAIL: 'bot@grove.io',
+      JIRA_API_TOKEN: 't',
+      JIRA_PROJECT_KEY: 'GRV',
+    };
     expect(loadAppConfig({ DATABASE_URL: url, ...jira }).jira).toEqual({
       baseUrl: 'https://grove.atlassian.net',
       email: 'bot@grove.io',
@@ -156,7 +229,10 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
       issueType: 'Bug',
     });
     expect(loadAppConfig({ DATABASE_URL: url, ...jira, JIRA_API_TOKEN: '' }).jira).toBeNull();
-    expect(loadAppConfig({ DATABASE_URL: url, JIRA_RETRY_LIMIT: '2', JIRA_RETRY_DELAY_SECONDS: '1' }).jiraRetry).toEqual({
+    expect(
+      loadAppConfig({ DATABASE_URL: url, JIRA_RETRY_LIMIT: '2', JIRA_RETRY_DELAY_SECONDS: '1' })
+        .jiraRetry,
+    ).toEqual({
       limit: 2,
       delaySeconds: 1,
     });
@@ -186,7 +262,11 @@ describe('AppConfig (named settings)', () => {
   });
 
   it('keeps the settings it is given, by name', () => {
-    const config = new AppConfig({ ...required, throttleSupportLimit: 7, publicOrigin: 'https://grove.example.com' });
+    const config = new AppConfig({
+      ...required,
+      throttleSupportLimit: 7,
+      publicOrigin: 'https://grove.example.com',
+    });
     expect(config.throttleSupportLimit).toBe(7);
     expect(config.publicOrigin).toBe('https://grove.example.com');
     expect(config.throttleContactLimit).toBe(DEFAULT_APP_SETTINGS.throttleContactLimit);
@@ -194,7 +274,8 @@ describe('AppConfig (named settings)', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const trustProxy = (value: string) => loadAppConfig({ DATABASE_URL: url, TRUST_PROXY: value }).trustProxy;
+  const trustProxy = (value: string) =>
+    loadAppConfig({ DATABASE_URL: url, TRUST_PROXY: value }).trustProxy;
 
   it('trusts no proxy when unset or empty', () => {
     expect(loadAppConfig({ DATABASE_URL: url }).trustProxy).toBe(false);
@@ -215,7 +296,12 @@ describe('TRUST_PROXY', () => {
       '192.168.1.7',
       'uniquelocal',
     ]);
-    expect(trustProxy('::1,fd00::/8,2001:db8::/128,172.16.0.0/12')).toEqual(['::1', 'fd00::/8', '2001:db8::/128', '172.16.0.0/12']);
+    expect(trustProxy('::1,fd00::/8,2001:db8::/128,172.16.0.0/12')).toEqual([
+      '::1',
+      'fd00::/8',
+      '2001:db8::/128',
+      '172.16.0.0/12',
+    ]);
   });
 
   it.each([
