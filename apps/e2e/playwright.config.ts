@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { groveServerEnv } from './src/grove-env';
 
 // Journeys run in Debian's Chromium against a production build served by `npm start`'s own
 // script on a throwaway embedded database (DESIGN.md §7). The build happens before (npm run test:e2e).
@@ -12,6 +13,7 @@ if (!process.env.GROVE_E2E_STATE) {
   // mkdtemp makes a 0700 folder; the embedded PostgreSQL (user postgres) must enter it.
   fs.chmodSync(process.env.GROVE_E2E_STATE, 0o755);
 }
+const stateDir = process.env.GROVE_E2E_STATE;
 
 export default defineConfig({
   testDir: './src',
@@ -21,7 +23,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../../dist/playwright-report' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../../dist/playwright-report' }]],
   outputDir: '../../dist/test-results',
   use: {
     baseURL: `http://localhost:${port}`,
@@ -29,7 +33,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -41,14 +52,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      GROVE_STATE_DIR: process.env.GROVE_E2E_STATE,
-      GROVE_DB_PORT: '0',
-      GROVE_EPHEMERAL_STATE: 'true',
-      LOG_LEVEL: 'warn',
-      // A small Mindbody sandbox keeps the Mindbody journey quick (tools/scripts/start.mjs starts it).
-      MINDBODY_SANDBOX_CLIENTS: process.env.MINDBODY_SANDBOX_CLIENTS ?? '300',
-    },
+    // A small Mindbody sandbox keeps the Mindbody journey quick (tools/scripts/start.mjs starts it).
+    env: groveServerEnv(port, stateDir),
   },
 });

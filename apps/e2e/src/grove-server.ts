@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { groveServerEnv } from './grove-env';
 
 /** A Grove started by {@link startGrove}: its origin, and how to stop it. */
 export interface GroveServer {
@@ -52,11 +53,7 @@ export async function startGrove(
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(port),
-      GROVE_STATE_DIR: stateDir,
-      GROVE_DB_PORT: '0',
-      GROVE_EPHEMERAL_STATE: 'true',
-      LOG_LEVEL: 'warn',
+      ...groveServerEnv(port, stateDir),
       // Set, so start.mjs starts no Mindbody sandbox: these journeys do not use Mindbody.
       MINDBODY_API_URL: 'http://127.0.0.1:9/public/v6',
       ...env,

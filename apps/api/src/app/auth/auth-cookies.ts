@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { AppConfig } from '../common/app-config';
@@ -19,8 +20,9 @@ export interface IssuedTokens {
  * Writes, reads and clears the auth cookies: httpOnly, SameSite=Lax, Secure with the `__Host-`
  * prefix when COOKIE_SECURE (see `authCookieNames`). The access cookie lives
  * ACCESS_TOKEN_TTL_SECONDS on `/`; the refresh cookie lives until the session's end. With them
- * goes the hint cookie (`SESSION_HINT_COOKIE`, `1`, readable by scripts, on `/`, the refresh
- * cookie's lifetime), so signed-out pages need not ask.
+ * goes the hint cookie (`SESSION_HINT_COOKIE`, readable by scripts, on `/`, the refresh
+ * cookie's lifetime, a new random value each time, no secret), so signed-out pages need not ask
+ * and tabs can tell that the session was refreshed.
  */
 @Injectable()
 export class AuthCookies {
@@ -48,7 +50,11 @@ export class AuthCookies {
         maxAge: sessionMaxAge,
       });
     }
-    response.cookie(this.names.hint, '1', { ...this.options('/', false), maxAge: sessionMaxAge });
+    // A new random value each time: a tab waiting to refresh sees that another tab just did.
+    response.cookie(this.names.hint, randomBytes(6).toString('base64url'), {
+      ...this.options('/', false),
+      maxAge: sessionMaxAge,
+    });
   }
 
   /** Clears the three cookies (same name, path and flags as when set). */

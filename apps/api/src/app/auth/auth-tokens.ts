@@ -12,7 +12,7 @@ export const REFRESH_COOKIE = 'grove_refresh';
 export interface AuthCookieNames {
   access: string;
   refresh: string;
-  /** The readable `SESSION_HINT_COOKIE` (`1`, no secret). */
+  /** The readable `SESSION_HINT_COOKIE` (random, no secret). */
   hint: string;
   /** Path of the refresh cookie. */
   refreshPath: string;

@@ -78,7 +78,9 @@ describe('sessions (integration)', () => {
       const late = await t.agent().post('/api/auth/refresh').set('Cookie', old).expect(200);
       expect(late.body).toEqual(user);
       expect(setCookies(late).some((line) => line.startsWith('grove_refresh='))).toBe(false);
-      expect(cookieOf(late, 'grove_signed_in')).toBe('grove_signed_in=1');
+      // A new hint value: tabs see that the session's cookies changed.
+      expect(cookieOf(late, 'grove_signed_in')).toMatch(/^grove_signed_in=[\w-]{8}$/);
+      expect(cookieOf(late, 'grove_signed_in')).not.toBe(cookieOf(rotated, 'grove_signed_in'));
       await t.agent().get('/api/auth/me').set('Cookie', cookieOf(late, 'grove_access')).expect(200);
       await t
         .agent()

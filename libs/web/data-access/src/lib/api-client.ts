@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@grove/contracts';
-import { refreshCount, refreshSession } from './session-refresh';
+import { refreshSession, sessionHint } from './session-refresh';
 
 /** An API reply that was not 2xx; `message` is the text to show the user. */
 export class ApiError extends Error {
@@ -89,13 +89,9 @@ async function send(
  *   or status 0 when the network fails
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const countWhenSent = refreshCount();
+  const hintWhenSent = sessionHint();
   let reply = await send(path, request);
-  if (
-    reply.status === 401 &&
-    !NO_REFRESH_PATHS.has(path) &&
-    (await refreshSession(countWhenSent))
-  ) {
+  if (reply.status === 401 && !NO_REFRESH_PATHS.has(path) && (await refreshSession(hintWhenSent))) {
     reply = await send(path, request);
   }
   if (reply.status === 204) return undefined as T;

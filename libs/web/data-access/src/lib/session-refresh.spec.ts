@@ -1,12 +1,23 @@
+import { SESSION_HINT_COOKIE } from '@grove/contracts';
 import type * as ApiClient from './api-client';
-import { REFRESH_COUNT_KEY, REFRESH_LOCK_NAME } from './session-refresh';
+import { REFRESH_LOCK_NAME, sessionHint } from './session-refresh';
+
+/** Sets the readable session hint cookie in jsdom's cookie jar (every tab's `document.cookie`). */
+const setHint = (value: string | null) => {
+  document.cookie =
+    value === null
+      ? `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+      : `${SESSION_HINT_COOKIE}=${value}; path=/`;
+};
 
 /**
  * One browser: a cookie jar and a Grove API that rotates refresh tokens and notices reuse.
- * A request gets 401 when the access cookie it carried had expired.
+ * A request gets 401 when the access cookie it carried had expired. Like the API, every issued
+ * set of cookies carries a new hint value, and a refused refresh clears them.
  */
 function fakeBrowser() {
   const jar = { accessFresh: false, refreshToken: 'r0' };
+  setHint('h0');
   const server = {
     rotations: 0,
     reused: [] as string[],
@@ -26,13 +37,10 @@ function fakeBrowser() {
     const presented = { ...jar };
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (url === '/api/auth/refresh') {
-      if (server.refuseRefresh)
-        return json(401, {
-          statusCode: 401,
-          message: 'Your session has ended. Please log in again.',
-        });
-      if (server.rotated.has(presented.refreshToken)) {
-        server.reused.push(presented.refreshToken);
+      const reused = server.rotated.has(presented.refreshToken);
+      if (reused) server.reused.push(presented.refreshToken);
+      if (server.refuseRefresh || reused) {
+        setHint(null);
         return json(401, {
           statusCode: 401,
           message: 'Your session has ended. Please log in again.',
@@ -42,6 +50,7 @@ function fakeBrowser() {
       server.rotations += 1;
       jar.refreshToken = `r${server.rotations}`;
       jar.accessFresh = true;
+      setHint(`h${server.rotations}`);
       return json(200, { id: 'u1' });
     }
     return presented.accessFresh
@@ -84,7 +93,6 @@ describe('single-flight session refresh', () => {
   beforeEach(() => {
     browser = fakeBrowser();
     global.fetch = browser.fetchMock as unknown as typeof fetch;
-    window.localStorage.clear();
     locks = fakeLocks();
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
   });
@@ -99,7 +107,7 @@ describe('single-flight session refresh', () => {
     expect(browser.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
     expect(browser.server.reused).toEqual([]);
     expect(locks?.requested).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
-    expect(window.localStorage.getItem(REFRESH_COUNT_KEY)).toBe('1');
+    expect(sessionHint()).toBe('h1');
   });
 
   it('five rounds of three tabs reloading after expiry: one refresh a round, never a reused token', async () => {
@@ -145,6 +153,17 @@ describe('single-flight session refresh', () => {
     for (const failure of failures)
       expect(failure).toMatchObject({ name: 'ApiError', status: 401, message: 'Please log in' });
     expect(browser.calls.filter((call) => call === 'GET /api/members')).toHaveLength(2);
+  });
+
+  it('retries without refreshing when the cookies changed since the request was sent (a login in another tab)', async () => {
+    setHint(null);
+    const tab = openTab();
+    const pending = tab.apiFetch('/api/members');
+    // While the request is on its way, the owner signs in in another tab.
+    browser.jar.accessFresh = true;
+    setHint('after-login');
+    await expect(pending).resolves.toEqual({ url: '/api/members' });
+    expect(browser.calls).toEqual(['GET /api/members', 'GET /api/members']);
   });
 
   it('never refreshes for the auth routes whose 401 is an answer', async () => {

@@ -1,45 +1,37 @@
+import { SESSION_HINT_COOKIE } from '@grove/contracts';
+
 /**
  * Silent session refresh, one at a time per browser.
  *
  * The API rotates the refresh token on every `POST /api/auth/refresh`; a second tab presenting the
  * token the first one just rotated would look like a stolen token (the server forgives that for a
  * short grace window only). So every tab refreshes under one Web Lock (`navigator.locks`, shared
- * by all tabs of the origin), and a tab that waited for the lock first looks whether another tab
- * refreshed after its failed request was sent: the browser's cookies are then already new, and it
- * just retries. Refreshes are counted in `localStorage` (the count, not a time: no clock to
- * trust). Without Web Locks or storage, the tab still refreshes once for all its own requests.
+ * by all tabs of the origin), and a tab that got the lock first looks whether the session cookies
+ * changed since its failed request was sent: the readable session hint cookie gets a new random
+ * value with every set of cookies the API issues. If it changed, another tab (or this one) has
+ * refreshed, and the request is just retried. The cookie store is the browser's one source of
+ * truth for every tab (unlike `localStorage`, which Chromium syncs between tabs asynchronously).
+ * Without Web Locks, the tab still refreshes once for all its own requests.
  */
 
 /** Name of the Web Lock every tab of Grove's origin takes to refresh. */
 export const REFRESH_LOCK_NAME = 'grove-session-refresh';
-/** `localStorage` key holding how many refreshes succeeded in this browser. */
-export const REFRESH_COUNT_KEY = 'grove-session-refreshes';
 
-/** This tab's own count, for when storage is not available. */
-let localCount = 0;
 /** The refresh this tab is doing (or waiting to do) now; its requests share it. */
 let inFlight: Promise<boolean> | null = null;
 
 /**
- * How many refreshes succeeded in this browser so far. Read it when sending a request and hand
- * it to {@link refreshSession} when that request comes back 401.
+ * The session hint cookie's value (`SESSION_HINT_COOKIE`, plain or `__Host-` prefixed), or null
+ * when there is none (signed out, or never signed in on this browser).
+ * @param cookies a `document.cookie` string
  */
-export function refreshCount(): number {
-  try {
-    const stored = Number(window.localStorage.getItem(REFRESH_COUNT_KEY));
-    return Number.isSafeInteger(stored) ? Math.max(stored, localCount) : localCount;
-  } catch {
-    return localCount;
+export function sessionHint(cookies: string = document.cookie): string | null {
+  for (const cookie of cookies.split(';')) {
+    const [name, ...value] = cookie.trim().split('=');
+    if (name === SESSION_HINT_COOKIE || name === `__Host-${SESSION_HINT_COOKIE}`)
+      return value.join('=');
   }
-}
-
-function countRefresh(): void {
-  localCount = refreshCount() + 1;
-  try {
-    window.localStorage.setItem(REFRESH_COUNT_KEY, String(localCount));
-  } catch {
-    // Storage blocked: this tab's own count still spares its other requests.
-  }
+  return null;
 }
 
 /** Runs `work` holding the browser-wide refresh lock (or directly, without Web Locks). */
@@ -49,24 +41,20 @@ function underRefreshLock(work: () => Promise<boolean>): Promise<boolean> {
 }
 
 /**
- * Gets the browser a fresh access cookie after a request sent when `refreshCount()` was
- * `countWhenSent` came back 401: nothing to do when a refresh (in any tab) succeeded since then,
- * else one `POST /api/auth/refresh` under the browser-wide lock. Concurrent callers in this tab
- * share one attempt.
- * @returns true when the request is worth retrying (the cookies are fresh), false when the
+ * Gets the browser a fresh access cookie after a request sent while the session hint was
+ * `hintWhenSent` (`sessionHint()`) came back 401: nothing to do when the session cookies changed
+ * since then (a refresh in any tab, a login), else one `POST /api/auth/refresh` under the
+ * browser-wide lock. Concurrent callers in this tab share one attempt.
+ * @returns true when the request is worth retrying (the cookies changed), false when the
  *   session has ended or the API cannot be reached
  */
-export function refreshSession(countWhenSent: number): Promise<boolean> {
+export function refreshSession(hintWhenSent: string | null): Promise<boolean> {
   inFlight ??= underRefreshLock(async () => {
-    if (refreshCount() !== countWhenSent) return true;
-    const refreshed = await fetch('/api/auth/refresh', {
-      method: 'POST',
-      credentials: 'same-origin',
-    })
+    const hint = sessionHint();
+    if (hint !== null && hint !== hintWhenSent) return true;
+    return fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })
       .then((reply) => reply.ok)
       .catch(() => false);
-    if (refreshed) countRefresh();
-    return refreshed;
   }).finally(() => {
     inFlight = null;
   });

@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SESSION_HINT_COOKIE,
-  type LoginRequest,
-  type SessionUser,
-  type SignupInput,
-} from '@grove/contracts';
+import type { LoginRequest, SessionUser, SignupInput } from '@grove/contracts';
 import { ApiError, apiFetch } from './api-client';
+import { sessionHint } from './session-refresh';
 
 export const sessionKey = ['session'] as const;
 
@@ -14,10 +10,7 @@ export const sessionKey = ['session'] as const;
  * API's cookies are Secure): a session may exist.
  */
 export function mayBeSignedIn(cookies: string = document.cookie): boolean {
-  return cookies.split(';').some((cookie) => {
-    const name = cookie.trim().split('=')[0];
-    return name === SESSION_HINT_COOKIE || name === `__Host-${SESSION_HINT_COOKIE}`;
-  });
+  return sessionHint(cookies) !== null;
 }
 
 /**
