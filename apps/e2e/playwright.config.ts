@@ -1,21 +1,48 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
-import { groveServerEnv } from './src/grove-env';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 // Journeys run in Debian's Chromium against a production build served by `npm start`'s own
 // script on a throwaway embedded database (DESIGN.md §7). The build happens before (npm run test:e2e).
-const port = Number(process.env.E2E_PORT ?? 3311);
+export const port = Number(process.env.E2E_PORT ?? 3311);
+export const workspaceRoot = path.resolve(__dirname, '../..');
 // Workers inherit the environment, so every process agrees on one state folder.
 if (!process.env.GROVE_E2E_STATE) {
   process.env.GROVE_E2E_STATE = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'));
   // mkdtemp makes a 0700 folder; the embedded PostgreSQL (user postgres) must enter it.
   fs.chmodSync(process.env.GROVE_E2E_STATE, 0o755);
 }
-const stateDir = process.env.GROVE_E2E_STATE;
 
-export default defineConfig({
+/** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
+export function groveServer(
+  env: Record<string, string> = {},
+): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]> {
+  return {
+    command: 'node tools/scripts/start.mjs --no-build',
+    cwd: workspaceRoot,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      GROVE_STATE_DIR: process.env.GROVE_E2E_STATE ?? '',
+      GROVE_DB_PORT: '0',
+      GROVE_EPHEMERAL_STATE: 'true',
+      LOG_LEVEL: 'warn',
+      // A small Mindbody sandbox keeps the Mindbody journey quick (tools/scripts/start.mjs starts it).
+      MINDBODY_SANDBOX_CLIENTS: process.env.MINDBODY_SANDBOX_CLIENTS ?? '300',
+      // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
+      REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
+      ...env,
+    },
+  };
+}
+
+/** Everything both runs share: Chromium, one worker, reports and traces. */
+export const sharedConfig: PlaywrightTestConfig = {
   testDir: './src',
   globalTeardown: './src/global-teardown.ts',
   fullyParallel: false,
@@ -44,15 +71,11 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node tools/scripts/start.mjs --no-build',
-    cwd: path.resolve(__dirname, '../..'),
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // A small Mindbody sandbox keeps the Mindbody journey quick (tools/scripts/start.mjs starts it).
-    env: groveServerEnv(port, stateDir),
-  },
+};
+
+export default defineConfig({
+  ...sharedConfig,
+  // Runs in playwright.cross-origin.config.ts, with the remotes on origins of their own.
+  testIgnore: ['**/cross-origin.spec.ts'],
+  webServer: groveServer(),
 });

@@ -53,6 +53,9 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
         },
       },
       module: {
+        // `new CrossOriginWorker(new URL(…, import.meta.url))` bundles a worker chunk like `new
+        // Worker(…)` does; it also starts when the remote is served from another origin (a CDN).
+        parser: { javascript: { worker: ['CrossOriginWorker from ./cross-origin-worker', '...'] } },
         rules: [
           {
             test: /\.[jt]sx?$/,

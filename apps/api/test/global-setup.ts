@@ -6,26 +6,12 @@
  * - leaves the admin URL and template name in process.env for the workers (inherited).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import PgBoss from 'pg-boss';
-import { createDataSource } from '../src/app/database/data-source';
-import { JOBS_SCHEMA } from '../src/app/jobs/jobs-schema';
-import { TEST_DB_ENV, withDatabase } from './test-database';
+import { RUNS_DIR, startThrowawayServer, type EmbeddedServer } from './embedded-server';
+import { migrateTestDatabase, TEST_DB_ENV, withDatabase } from './test-database';
 
-interface EmbeddedServer {
-  url(database: string): string;
-  dataDir: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-interface EmbeddedModule {
-  startEmbeddedPostgres(options: { dataDir: string; fast?: boolean; log?: (line: string) => void }): Promise<EmbeddedServer>;
-}
-
-/** Where each run records `{ ownerPid, postgresPid, dir }`. */
-export const RUNS_DIR = path.join(os.tmpdir(), 'grove-api-test-pg');
+export { RUNS_DIR };
 
 /** What globalTeardown needs (same process as globalSetup). */
 export interface TestRun {
@@ -38,9 +24,6 @@ export interface TestRun {
 declare global {
   var __groveTestRun: TestRun | undefined;
 }
-
-// Native dynamic import (the file is compiled to CommonJS, the helper is an ES module).
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<EmbeddedModule>;
 
 /** True when `pid` runs (a zombie, killed but not yet waited for, counts as gone). */
 function alive(pid: number): boolean {
@@ -101,16 +84,10 @@ export default async function globalSetup(): Promise<void> {
     run.adminUrl = process.env['DATABASE_URL'];
   } else {
     const started = Date.now();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-api-test-'));
-    fs.chmodSync(dir, 0o755);
-    run.dir = dir;
-    fs.mkdirSync(RUNS_DIR, { recursive: true });
-    run.pidFile = path.join(RUNS_DIR, `${process.pid}.json`);
-    fs.writeFileSync(run.pidFile, JSON.stringify({ ownerPid: process.pid, dir }));
-    const helper = path.resolve(__dirname, '../../../tools/db/embedded-postgres.mjs');
-    const { startEmbeddedPostgres } = await importEsm(helper);
-    run.server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), fast: true, log: () => undefined });
-    fs.writeFileSync(run.pidFile, JSON.stringify({ ownerPid: process.pid, postgresPid: run.server.pid, dir }));
+    const throwaway = await startThrowawayServer();
+    run.server = throwaway.server;
+    run.dir = throwaway.dir;
+    run.pidFile = throwaway.pidFile;
     run.adminUrl = run.server.url('postgres');
     console.log(`\n[integration] embedded PostgreSQL up in ${Date.now() - started} ms`);
   }
@@ -119,16 +96,7 @@ export default async function globalSetup(): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${run.template}" WITH (FORCE)`);
   await client.query(`CREATE DATABASE "${run.template}"`);
   await client.end();
-  const dataSource = createDataSource(withDatabase(run.adminUrl, run.template));
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-  // pg-boss would create its schema on each test database's first start; creating it once in the
-  // template (pg-boss's own construction SQL) keeps every clone ready.
-  const template = new Client({ connectionString: withDatabase(run.adminUrl, run.template) });
-  await template.connect();
-  await template.query(PgBoss.getConstructionPlans(JOBS_SCHEMA));
-  await template.end();
+  await migrateTestDatabase(withDatabase(run.adminUrl, run.template));
   process.env[TEST_DB_ENV.adminUrl] = run.adminUrl;
   process.env[TEST_DB_ENV.template] = run.template;
 }

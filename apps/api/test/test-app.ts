@@ -54,25 +54,31 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
  * @param env extra configuration; defaults keep logs quiet and the login throttle out of the way
  * @param options.database boot on this existing database instead (a second API instance on one
  *   database); its `close()` then leaves the database to its owner
+ * @param options.logLines every log line the app writes (JSON text, at env's LOG_LEVEL) is pushed
+ *   here instead of stdout
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const shared = options.database;
+  const logLines = options.logLines;
   const db = shared ?? (await createTestDatabase());
   try {
     const moduleRef = await Test.createTestingModule({
       imports: [
-        AppModule.forRoot({
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          JWT_SECRET: 'integration-test-secret-0123456789',
-          THROTTLE_LOGIN_LIMIT: '1000',
-          WEB_DIST_DIR: '/nonexistent-grove-web',
-          ...env,
-          DATABASE_URL: db.url,
-        }),
+        AppModule.forRoot(
+          {
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            JWT_SECRET: 'integration-test-secret-0123456789',
+            THROTTLE_LOGIN_LIMIT: '1000',
+            WEB_DIST_DIR: '/nonexistent-grove-web',
+            ...env,
+            DATABASE_URL: db.url,
+          },
+          logLines ? { logDestination: { write: (line: string) => void logLines.push(line) } } : {},
+        ),
       ],
     }).compile();
     const app = moduleRef.createNestApplication({ bufferLogs: true, rawBody: true });

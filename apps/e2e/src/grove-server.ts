@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { groveServerEnv } from './grove-env';
+import { groveServer, workspaceRoot } from '../playwright.config';
 
 /** A Grove started by {@link startGrove}: its origin, and how to stop it. */
 export interface GroveServer {
@@ -13,7 +13,6 @@ export interface GroveServer {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(__dirname, '../../..');
 
 /** A port that was free on 127.0.0.1 a moment ago. */
 function freePort(): Promise<number> {
@@ -49,11 +48,15 @@ export async function startGrove(
   // mkdtemp makes a 0700 folder; the embedded PostgreSQL (user postgres) must enter it.
   fs.chmodSync(stateDir, 0o755);
   const child = spawn(process.execPath, ['tools/scripts/start.mjs', '--no-build'], {
-    cwd: root,
+    cwd: workspaceRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      ...groveServerEnv(port, stateDir),
+      // The journeys' Grove settings (playwright.config.ts), on this server's port and state folder.
+      ...groveServer().env,
+      PORT: String(port),
+      GROVE_STATE_DIR: stateDir,
+      REMOTES_DIR: path.join(stateDir, 'remotes'),
       // Set, so start.mjs starts no Mindbody sandbox: these journeys do not use Mindbody.
       MINDBODY_API_URL: 'http://127.0.0.1:9/public/v6',
       ...env,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { accessibilityViolations, BLOCKING_IMPACTS } from './support';
+import { expect, type Page } from '@playwright/test';
+import { accessibilityViolations, BLOCKING_IMPACTS, test } from './support';
 
 /** Every public route (SPEC §2) with text a visitor must find on it. */
 const publicPages: { path: string; heading: RegExp | string; texts: (string | RegExp)[] }[] = [

@@ -1,5 +1,52 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Whether a URL is one of Grove's API calls (whose 4xx replies some journeys provoke on purpose). */
+const isApiCall = (url: string) => new URL(url).pathname.startsWith('/api/');
+
+/**
+ * What went wrong on `page` so far, recorded from the moment it is called: uncaught errors,
+ * console errors (a CSP refusal is one), requests that failed, and 4xx/5xx replies. API calls'
+ * 4xx replies (and the browser's console line about them) are the app answering bad input or a
+ * missing session, which journeys provoke on purpose; an API 5xx still counts. A request aborted
+ * because the page navigated on is not a failure.
+ */
+export function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const source = message.location().url;
+    if (message.text().startsWith('Failed to load resource') && source && isApiCall(source)) return;
+    problems.push(`console: ${message.text()}${source ? ` (${source})` : ''}`);
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`failed: ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 500 || (status >= 400 && !isApiCall(response.url())))
+      problems.push(`${status}: ${response.url()}`);
+  });
+  return problems;
+}
+
+/**
+ * Playwright's `test` whose every test also fails on any problem {@link watchForProblems} records
+ * on its page: the public-site and trees journeys use it, on Grove's origin and with the remotes on
+ * origins of their own (playwright.cross-origin.config.ts).
+ */
+export const test = base.extend<{ noProblems: void }>({
+  noProblems: [
+    async ({ page }, use) => {
+      const problems = watchForProblems(page);
+      await use();
+      expect(problems, 'console errors, failed requests or error replies').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** A unique, valid owner for one test. */
 export function newOwner() {
@@ -59,13 +106,19 @@ export const BLOCKING_IMPACTS: ImpactValue[] = ['serious', 'critical'];
 /** axe-core's violations on the page as it is now, each as 'rule id: the offending nodes'. */
 export async function accessibilityViolations(
   page: Page,
-  { include, tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], impacts }: AccessibilityCheck = {},
+  {
+    include,
+    tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    impacts,
+  }: AccessibilityCheck = {},
 ): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const result = await builder.withTags(tags).analyze();
   return result.violations
-    .filter((violation) => !impacts || (violation.impact != null && impacts.includes(violation.impact)))
+    .filter(
+      (violation) => !impacts || (violation.impact != null && impacts.includes(violation.impact)),
+    )
     .map(
       (violation) =>
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { logIn, signUp } from './support';
+import { expect } from '@playwright/test';
+import { logIn, signUp, test } from './support';
 
 test('an owner signs up, grows a tree with a branch, prunes it and logs out', async ({ page }) => {
   const owner = await signUp(page);

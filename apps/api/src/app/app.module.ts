@@ -5,6 +5,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { DestinationStream } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -14,6 +16,7 @@ import { THROTTLER_NAMES, type ThrottlerName } from './common/throttled-by.decor
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
+import { LOG_REDACT_PATHS, redactUrl, safeError } from './common/log-safety';
 import { logsRequests } from './common/request-logging';
 import { ContactModule } from './contact/contact.module';
 import { createValidationPipe } from './common/validation';
@@ -47,9 +50,13 @@ class AppConfigModule {
 export class AppModule {
   /**
    * @param env variables to validate (default `process.env`); tests pass their own database URL
+   * @param options.logDestination where log lines go instead of stdout (tests read them)
    * @throws Error when the configuration is invalid (see `EnvironmentVariables`)
    */
-  static forRoot(env: Record<string, string | undefined> = process.env): DynamicModule {
+  static forRoot(
+    env: Record<string, string | undefined> = process.env,
+    options: { logDestination?: DestinationStream } = {},
+  ): DynamicModule {
     const config = loadAppConfig(env);
     const throttleLimits: Record<ThrottlerName, number> = {
       auth: config.throttleLoginLimit,
@@ -57,42 +64,36 @@ export class AppModule {
       contact: config.throttleContactLimit,
       support: config.throttleSupportLimit,
     };
+    const pinoOptions: PinoHttpOptions = {
+      level: config.logLevel,
+      genReqId: (request: IncomingMessage) => {
+        const header = request.headers['x-request-id'];
+        return typeof header === 'string' && header.length <= 100 ? header : randomUUID();
+      },
+      serializers: {
+        // `req.remoteAddress` in request logs: the client as Express sees it (`req.ip`, from
+        // X-Forwarded-For behind a trusted proxy, TRUST_PROXY) rather than the socket's peer;
+        // `req.url` without search terms (`redactUrl`).
+        req: (req: { url?: string; remoteAddress?: string; raw?: { ip?: string } }) => {
+          req.remoteAddress = req.raw?.ip ?? req.remoteAddress;
+          if (req.url) req.url = redactUrl(req.url);
+          return req;
+        },
+        // Any logged error: kind, message, codes and names only (never a statement's parameters).
+        err: safeError,
+      },
+      redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' },
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY && !options.logDestination
+        ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+        : {}),
+    };
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forConfig(config),
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ app: config })] }),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (request: IncomingMessage) => {
-              const header = request.headers['x-request-id'];
-              return typeof header === 'string' && header.length <= 100 ? header : randomUUID();
-            },
-            // `req.remoteAddress` in request logs: the client as Express sees it (`req.ip`, from
-            // X-Forwarded-For behind a trusted proxy, TRUST_PROXY) rather than the socket's peer.
-            serializers: {
-              req: (req: { remoteAddress?: string; raw?: { ip?: string } }) => {
-                req.remoteAddress = req.raw?.ip ?? req.remoteAddress;
-                return req;
-              },
-            },
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.passwordHash',
-                '*.refreshToken',
-                '*.accessToken',
-              ],
-              censor: '[redacted]',
-            },
-            ...(config.nodeEnv === 'development' && process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
-              : {}),
-          },
+          pinoHttp: options.logDestination ? [pinoOptions, options.logDestination] : pinoOptions,
           forRoutes: logsRequests(config.logLevel) ? [{ path: '{*splat}', method: RequestMethod.ALL }] : [],
         }),
         // Named throttlers (THROTTLER_NAMES), one per minute each. A throttled route uses

@@ -3,15 +3,18 @@ import { RequestMethod } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './common/app-config';
+import { contentSecurityPolicy } from './web/content-security-policy';
 import { WebAppsService } from './web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
- * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (self plus the configured remote origins), response compression, cookies, the `/api`
- * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs`.
+ * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression, cookies, the `/api`
+ * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs` (unless
+ * API_DOCS_ENABLED is off, the production default).
  */
 export function setupApp(app: INestApplication): void {
   const config = app.get(AppConfig);
@@ -20,26 +23,16 @@ export function setupApp(app: INestApplication): void {
   // tracker, `@Ip()` (stored client_ip), the request log and `RequestOrigin` all read those.
   app.getHttpAdapter().getInstance().set('trust proxy', config.trustProxy);
   app.useLogger(app.get(Logger));
-  const remotes = config.remoteOrigins;
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remotes],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...remotes],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'self'"],
-          formAction: ["'self'"],
-        },
-      },
-    }),
-  );
+  // Helmet's other headers; the CSP (which names the remotes' origins and the captcha's) is Grove's own.
+  app.use(helmet({ contentSecurityPolicy: false }));
+  const csp = contentSecurityPolicy({
+    remoteOrigins: config.remoteOrigins,
+    captchaProvider: config.captcha.provider,
+  });
+  app.use((_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Content-Security-Policy', csp);
+    next();
+  });
   // API replies change with every write and nothing revalidates them; skip hashing each body
   // for an ETag (static files keep theirs, set by the static handler).
   app.getHttpAdapter().getInstance().set('etag', false);
@@ -49,6 +42,11 @@ export function setupApp(app: INestApplication): void {
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
   app.use(app.get(WebAppsService).handler());
+  if (config.apiDocsEnabled) setupApiDocs(app);
+}
+
+/** OpenAPI (Swagger UI at `/api/docs`, JSON at `/api/docs-json`); only when API_DOCS_ENABLED allows. */
+function setupApiDocs(app: INestApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

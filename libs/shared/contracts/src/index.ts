@@ -11,4 +11,5 @@ export * from './lib/contact';
 export * from './lib/support';
 export * from './lib/lead';
 export * from './lib/account';
+export * from './lib/password';
 export * from './lib/session-hint';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import type { AccountDetails, UpdateAccountRequest } from '@grove/contracts';
 
 interface AccountSqlRow {
@@ -44,7 +45,7 @@ export class AccountRepository {
 
   /** Applies the given (already validated and trimmed) fields in one transaction. */
   async update(businessId: string, userId: string, patch: UpdateAccountRequest): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runTransaction(this.dataSource, async (manager) => {
       if (patch.firstName !== undefined || patch.lastName !== undefined) {
         await manager.query(
           `UPDATE users SET first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name)

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import { runTransaction } from '../database/transaction';
+import { passwordProblem, validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
@@ -14,6 +15,7 @@ import {
   SignupInvalidException,
 } from './auth.exceptions';
 import { BusinessEntity } from './business.entity';
+import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
 import { UserEntity } from './user.entity';
 
@@ -21,6 +23,15 @@ import { UserEntity } from './user.entity';
 export interface AuthResult {
   user: SessionUser;
   tokens: IssuedTokens;
+}
+
+/**
+ * A user whose password login just succeeded (what passport-local puts on the request).
+ * `passwordChangeRequired` is set when that password no longer meets Grove's password rule
+ * (contracts' `passwordProblem`): the login reply then asks for a new one.
+ */
+export interface CheckedLogin extends AuthUser {
+  passwordChangeRequired?: true;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,17 +54,18 @@ export class AuthService {
 
   /**
    * Creates a business and its owner in one transaction and signs the owner in.
-   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages).
+   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages), ending with the password
+   * rule and the common-password list (`isCommonPassword`).
    * @throws SignupInvalidException 400 with the first failing rule's message
    * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
    */
   async signup(input: SignupInput, userAgent: string | null): Promise<AuthResult> {
-    const problem = validateSignupInput(input);
+    const problem = validateSignupInput(input, isCommonPassword);
     if (problem) throw new SignupInvalidException(problem);
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
     try {
-      const { user, business, session } = await this.dataSource.transaction(async (manager) => {
+      const { user, business, session } = await runTransaction(this.dataSource, async (manager) => {
         const taken = await manager
           .getRepository(UserEntity)
           .createQueryBuilder('u')
@@ -83,11 +95,13 @@ export class AuthService {
   }
 
   /**
-   * Checks an email and password (used by the passport-local strategy).
+   * Checks an email and password (used by the passport-local strategy). A right password that no
+   * longer meets Grove's rule (an older, shorter one, or one now on the common list) still signs
+   * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one).
    * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
    */
-  async validateCredentials(email: unknown, password: unknown): Promise<AuthUser> {
+  async validateCredentials(email: unknown, password: unknown): Promise<CheckedLogin> {
     const emailText = typeof email === 'string' ? email.trim() : '';
     const passwordText = typeof password === 'string' ? password : '';
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
@@ -97,18 +111,21 @@ export class AuthService {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email: emailText })
       .getOne();
-    const matches = await verifyPassword(
-      user?.passwordHash ?? (await this.dummyHash),
-      passwordText,
-    );
+    const matches = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), passwordText);
     if (!user || !matches) throw new InvalidCredentialsException();
-    return { userId: user.id, businessId: user.businessId };
+    const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
+    return { userId: user.id, businessId: user.businessId, ...(outdated ? { passwordChangeRequired: true } : {}) };
   }
 
-  /** Opens a session for a user whose password was just checked. */
-  async login(authUser: AuthUser, userAgent: string | null): Promise<AuthResult> {
+  /**
+   * Opens a session for a user whose password was just checked. The reply's user carries
+   * `passwordChangeRequired: true` when that password no longer meets Grove's rule.
+   */
+  async login(authUser: CheckedLogin, userAgent: string | null): Promise<AuthResult> {
     const session = await this.sessions.open(authUser.userId, userAgent);
-    return this.result(authUser.userId, session);
+    const result = await this.result(authUser.userId, session);
+    if (authUser.passwordChangeRequired) result.user.passwordChangeRequired = true;
+    return result;
   }
 
   /**

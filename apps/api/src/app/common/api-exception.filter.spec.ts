@@ -9,6 +9,7 @@ import {
 } from '../members/members.exceptions';
 import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
 import { AlreadyMemberException, ReferralLinkNotFoundException, SelfReferralException } from '../referrals/referrals.exceptions';
+import { QueryFailedError } from 'typeorm';
 import { ApiExceptionFilter, statusOf } from './api-exception.filter';
 import { GroveException } from './grove.exception';
 
@@ -38,7 +39,7 @@ describe('statusOf', () => {
 
 describe('ApiExceptionFilter', () => {
   const answer = (exception: unknown, headers: Record<string, string> = {}) => {
-    const response = { headersSent: false, status: jest.fn(), json: jest.fn() };
+    const response = { headersSent: false, status: jest.fn(), json: jest.fn(), setHeader: jest.fn() };
     response.status.mockReturnValue(response);
     const request = { method: 'GET', originalUrl: '/api/members?page=2', headers };
     const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
@@ -66,6 +67,33 @@ describe('ApiExceptionFilter', () => {
   it('does not log what the caller got wrong (404)', () => {
     const response = answer(new MemberNotFoundException());
     expect(response.status).toHaveBeenCalledWith(404);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('answers a database that cannot be reached 503 with Retry-After, logged as a warning without the statement', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' });
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const response = answer(new QueryFailedError('SELECT 1 WHERE $1', ['ann@example.com'], refused));
+      expect(response.status).toHaveBeenCalledWith(503);
+      expect(response.setHeader).toHaveBeenCalledWith('Retry-After', '5');
+      expect(response.json).toHaveBeenCalledWith({
+        statusCode: 503,
+        message: 'Grove cannot reach its database right now. Please try again in a moment.',
+      });
+      expect(warned).toHaveBeenCalledTimes(1);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it.each(['40P01', '40001'])("answers a transaction conflict (%s) 409 'Please try again' without Retry-After", (code) => {
+    const conflict = Object.assign(new Error('deadlock detected'), { code });
+    const response = answer(new QueryFailedError('UPDATE members SET name = $1', ['Ann'], conflict));
+    expect(response.status).toHaveBeenCalledWith(409);
+    expect(response.json).toHaveBeenCalledWith({ statusCode: 409, message: 'Please try again' });
+    expect(response.setHeader).not.toHaveBeenCalled();
     expect(logged).not.toHaveBeenCalled();
   });
 });

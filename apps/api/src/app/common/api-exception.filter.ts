@@ -34,7 +34,9 @@ import {
   SelfReferralException,
 } from '../referrals/referrals.exceptions';
 import { SupportIssueInvalidException } from '../support/support.exceptions';
+import { databaseFaultReply } from '../database/database-faults';
 import { GroveException } from './grove.exception';
+import { redactUrl } from './log-safety';
 
 type ExceptionType = abstract new (...args: never[]) => GroveException;
 
@@ -83,7 +85,9 @@ export function statusOf(exception: GroveException): HttpStatus {
 /**
  * Global filter: every error reply has the `ApiErrorBody` shape `{ statusCode, message,
  * fieldErrors? }`. Module exceptions are mapped by `EXCEPTION_STATUS`; Nest's HttpExceptions keep
- * their status; anything else is logged and answered 500 without details.
+ * their status; database faults by `databaseFaultReply` (unreachable or unanswering database:
+ * 503 with `Retry-After`, logged as a warning; deadlock / serialization failure: 409 'Please try
+ * again'); anything else is logged and answered 500 without details.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -94,10 +98,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const body = this.toBody(exception);
-    if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logFailure(exception, http.getRequest<Request>());
+    const fault = databaseFaultReply(exception);
+    const body: ApiErrorBody = fault ? { statusCode: fault.statusCode, message: fault.message } : this.toBody(exception);
+    if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logFailure(exception, http.getRequest<Request>(), 'error');
+    if (fault?.retryAfterSeconds) this.logFailure(exception, http.getRequest<Request>(), 'warn');
     if (exception instanceof RefreshRefusedException) this.cookies.clear(response);
     if (response.headersSent) return;
+    if (fault?.retryAfterSeconds) response.setHeader('Retry-After', String(fault.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 
@@ -119,14 +126,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   /**
-   * Logs a 500 with the request that met it (method, path, X-Request-Id when sent): at LOG_LEVEL
-   * 'warn' and above no request logger is bound (see `logsRequests`), so the line says it itself.
+   * Logs a 500 (or a 503 database fault, as a warning) with the request that met it (method, path
+   * without search terms, X-Request-Id when sent): at LOG_LEVEL 'warn' and above no request
+   * logger is bound (see `logsRequests`), so the line says it itself. The error goes through the
+   * `safeError` serializer: never a statement's parameters.
    */
-  private logFailure(exception: unknown, request: Request): void {
+  private logFailure(exception: unknown, request: Request, level: 'error' | 'warn'): void {
     const header = request.headers['x-request-id'];
-    this.logger.error({
+    this.logger[level]({
       err: exception instanceof Error ? exception : new Error(String(exception)),
-      request: { method: request.method, url: request.originalUrl, ...(typeof header === 'string' ? { id: header } : {}) },
+      request: { method: request.method, url: redactUrl(request.originalUrl), ...(typeof header === 'string' ? { id: header } : {}) },
     });
   }
 }

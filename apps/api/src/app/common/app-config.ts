@@ -17,6 +17,7 @@ import {
   ValidateBy,
   validateSync,
 } from 'class-validator';
+import { productionSecretProblems } from './production-secrets';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -29,7 +30,8 @@ const toBool = ({ value }: { value: unknown }): unknown => {
 
 /**
  * The API's environment, validated at start-up (class-validator). Read it by injecting `AppConfig`.
- * Times are in seconds; everything has a safe default except `DATABASE_URL`.
+ * Times are in seconds unless the name ends in `_MS`; everything has a safe default except
+ * `DATABASE_URL`.
  */
 export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
@@ -41,13 +43,37 @@ export class EnvironmentVariables {
   @MinLength(1)
   DATABASE_URL!: string;
 
+  /**
+   * Milliseconds to open a database connection (TCP + startup) or to wait for a free pooled one;
+   * past it the request answers 503. Applies to every pool (TypeORM, prepared reads, pg-boss).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
+  /**
+   * Milliseconds one statement may run: PostgreSQL cancels it past this (`statement_timeout`), and
+   * a server that does not answer at all is given up 1 s later (the driver's `query_timeout`); the
+   * request answers 503. Migrations are not bounded.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
+
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
-  /** Signs access tokens. Required in production; a random per-process secret otherwise. */
+  /**
+   * Signs access tokens. Required in production (≥ 32 characters, not a placeholder or a value
+   * from the repository: `productionSecretProblems`); a random per-process secret otherwise.
+   */
   @IsString()
   @MinLength(16)
   @IsOptional()
@@ -133,8 +159,25 @@ export class EnvironmentVariables {
   @IsString()
   WEB_DIST_DIR = 'dist/apps';
 
+  /**
+   * Folder of the deployed remote versions (`<name>/<version>/`) and of `current.json`, which says
+   * the version of each remote new page loads use (`npm run remote:deploy`), relative to the
+   * working directory.
+   */
+  @IsString()
+  REMOTES_DIR = 'dist/remotes';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /**
+   * Serves the OpenAPI document and Swagger UI at `/api/docs` (ASVS 14.3.2 / 14.5: no API map
+   * for everyone in production). Default: on in development and tests, off in production.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  @IsOptional()
+  API_DOCS_ENABLED?: boolean;
 
   @Transform(toBool)
   @IsBoolean()
@@ -183,7 +226,11 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_SUPPORT_LIMIT = 5;
 
-  /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
+  /**
+   * Signs altcha challenges (HMAC). Required in production unless reCAPTCHA/Turnstile is
+   * configured (≥ 32 characters, not well known: `productionSecretProblems`); a random
+   * per-process key otherwise.
+   */
   @IsString()
   @MinLength(16)
   @IsOptional()
@@ -296,10 +343,11 @@ const DEFAULT_MINDBODY_CONFIG: MindbodyConfig = {
 };
 
 /**
- * The Mindbody part of the configuration.
- * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64, or missing in production
+ * The Mindbody part of the configuration (production requires MINDBODY_CREDENTIALS_KEY:
+ * `assertProductionSecrets` runs first).
+ * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64
  */
-function mindbodyConfig(vars: EnvironmentVariables, production: boolean): MindbodyConfig {
+function mindbodyConfig(vars: EnvironmentVariables): MindbodyConfig {
   const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
   const webhooksUrl = (
     vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()
@@ -313,10 +361,6 @@ function mindbodyConfig(vars: EnvironmentVariables, production: boolean): Mindbo
       );
     }
   } else {
-    if (production)
-      throw new Error(
-        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production',
-      );
     credentialsKey = randomBytes(32);
     if (vars.NODE_ENV === 'development') {
       Logger.warn(
@@ -359,6 +403,14 @@ export interface JiraSettings {
   apiToken: string;
   projectKey: string;
   issueType: string;
+}
+
+/** How long the API waits on PostgreSQL (milliseconds); see `databasePoolOptions`. */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in a pool. */
+  connectMs: number;
+  /** One statement (`statement_timeout`; the client gives up `STATEMENT_GRACE_MS` later). */
+  statementMs: number;
 }
 
 /** pg-boss retry settings of the Jira job (seconds; the delay doubles each retry). */
@@ -420,10 +472,14 @@ export interface AppSettings {
   throttleLoginLimit: number;
   /** Absolute path of the web apps' build output. */
   webDistDir: string;
-  /** Manifest URL of each remote (`/remotes/<name>/mf-manifest.json` unless overridden). */
+  /** Manifest URL of each remote (`defaultRemoteUrl(name)` unless overridden by `REMOTE_<NAME>_URL`). */
   remoteUrls: Readonly<Record<RemoteName, string>>;
+  /** Absolute path of the deployed remote versions and their `current.json` (REMOTES_DIR). */
+  remotesDir?: string;
   logLevel: string;
   seedDemo: boolean;
+  /** True: OpenAPI at `/api/docs` (API_DOCS_ENABLED; default off in production). */
+  apiDocsEnabled?: boolean;
   throttleReferralLimit?: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
   throttleDisabled?: boolean;
@@ -446,6 +502,8 @@ export interface AppSettings {
   sessionIdleTimeoutSeconds?: number;
   /** Seconds a rotated refresh token is still answered instead of revoking its family (REFRESH_REUSE_GRACE_SECONDS). */
   refreshReuseGraceSeconds?: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
+  databaseTimeouts?: DatabaseTimeouts;
 }
 
 /** The settings `AppSettings` may leave out. */
@@ -458,6 +516,8 @@ type DefaultedSetting = {
  * (as with the unset environment variables in development).
  */
 export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
+  remotesDir: path.resolve('dist/remotes'),
+  apiDocsEnabled: true,
   throttleReferralLimit: 10,
   throttleDisabled: false,
   publicOrigin: null,
@@ -483,6 +543,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   trustProxy: false,
   sessionIdleTimeoutSeconds: 604_800,
   refreshReuseGraceSeconds: 30,
+  databaseTimeouts: { connectMs: 5000, statementMs: 10_000 },
 };
 
 /**
@@ -501,8 +562,10 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly throttleLoginLimit: number;
   readonly webDistDir: string;
   readonly remoteUrls: Readonly<Record<RemoteName, string>>;
+  readonly remotesDir: string;
   readonly logLevel: string;
   readonly seedDemo: boolean;
+  readonly apiDocsEnabled: boolean;
   readonly throttleReferralLimit: number;
   readonly throttleDisabled: boolean;
   readonly publicOrigin: string | null;
@@ -516,6 +579,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly trustProxy: TrustProxy;
   readonly sessionIdleTimeoutSeconds: number;
   readonly refreshReuseGraceSeconds: number;
+  readonly databaseTimeouts: DatabaseTimeouts;
 
   /** @param settings every setting by name; an optional one left out (or undefined) takes its `DEFAULT_APP_SETTINGS` value */
   constructor(settings: AppSettings) {
@@ -531,8 +595,10 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.throttleLoginLimit = settings.throttleLoginLimit;
     this.webDistDir = settings.webDistDir;
     this.remoteUrls = settings.remoteUrls;
+    this.remotesDir = settings.remotesDir ?? defaults.remotesDir;
     this.logLevel = settings.logLevel;
     this.seedDemo = settings.seedDemo;
+    this.apiDocsEnabled = settings.apiDocsEnabled ?? defaults.apiDocsEnabled;
     this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
     this.throttleDisabled = settings.throttleDisabled ?? defaults.throttleDisabled;
     this.publicOrigin = settings.publicOrigin ?? defaults.publicOrigin;
@@ -548,6 +614,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
       settings.sessionIdleTimeoutSeconds ?? defaults.sessionIdleTimeoutSeconds;
     this.refreshReuseGraceSeconds =
       settings.refreshReuseGraceSeconds ?? defaults.refreshReuseGraceSeconds;
+    this.databaseTimeouts = settings.databaseTimeouts ?? defaults.databaseTimeouts;
   }
 
   private secretKey?: KeyObject;
@@ -572,6 +639,26 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   }
 }
 
+/** The environment variable that points remote `name` elsewhere, e.g. `REMOTE_MARKETING_URL`. */
+export function remoteUrlVariable(name: RemoteName): string {
+  return `REMOTE_${name.toUpperCase()}_URL`;
+}
+
+/** Where the shell loads remote `name` from when nothing overrides it: the API's own copy of its build. */
+export function defaultRemoteUrl(name: RemoteName): string {
+  return `/remotes/${name}/mf-manifest.json`;
+}
+
+/** True for an absolute http(s) URL or a path on Grove's own origin (`/…`, not `//host`). */
+function isRemoteUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Validates `env` and builds the AppConfig.
  * @throws Error listing every invalid variable (the API refuses to start)
@@ -592,10 +679,9 @@ export function loadAppConfig(
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const production = vars.NODE_ENV === 'production';
+  if (production) assertProductionSecrets(vars);
   let jwtSecret = vars.JWT_SECRET;
   if (!jwtSecret) {
-    if (production)
-      throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
     jwtSecret = randomBytes(32).toString('base64url');
     Logger.warn(
       'JWT_SECRET is not set: using a random per-process secret (sessions end on restart)',
@@ -604,11 +690,14 @@ export function loadAppConfig(
   }
   // The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`.
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`,
-    ]),
+    REMOTE_NAMES.map((name) => [name, env[remoteUrlVariable(name)] || defaultRemoteUrl(name)]),
   ) as Record<RemoteName, string>;
+  const badRemoteUrls = REMOTE_NAMES.filter((name) => !isRemoteUrl(remoteUrls[name])).map(
+    (name) =>
+      `${remoteUrlVariable(name)}: must be an http(s) URL or a path starting with / (its mf-manifest.json)`,
+  );
+  if (badRemoteUrls.length > 0)
+    throw new Error(`Invalid configuration:\n  ${badRemoteUrls.join('\n  ')}`);
   const allowedOrigins = vars.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
@@ -624,15 +713,17 @@ export function loadAppConfig(
     throttleLoginLimit: vars.THROTTLE_LOGIN_LIMIT,
     webDistDir: path.resolve(cwd, vars.WEB_DIST_DIR),
     remoteUrls,
+    remotesDir: path.resolve(cwd, vars.REMOTES_DIR),
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.GROVE_SEED_DEMO,
+    apiDocsEnabled: vars.API_DOCS_ENABLED ?? !production,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
     publicOrigin: vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
-    mindbody: mindbodyConfig(vars, production),
+    mindbody: mindbodyConfig(vars),
     throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
     throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
-    captcha: captchaSettings(vars, production),
+    captcha: captchaSettings(vars),
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,
       from: vars.MAIL_FROM,
@@ -645,24 +736,44 @@ export function loadAppConfig(
       vars.TRUST_PROXY === undefined ? false : (parseTrustProxy(vars.TRUST_PROXY) ?? false),
     sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
     refreshReuseGraceSeconds: vars.REFRESH_REUSE_GRACE_SECONDS,
+    databaseTimeouts: {
+      connectMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   });
 }
 
 /**
- * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
- * TURNSTILE_* keys are set, else altcha (DESIGN §5).
- * @throws Error when altcha would run in production without ALTCHA_HMAC_KEY
+ * Refuses production secrets that are missing, short or well known (`productionSecretProblems`).
+ * @throws Error 'Invalid configuration:' with one line per problem (the API refuses to start)
  */
-function captchaSettings(vars: EnvironmentVariables, production: boolean): CaptchaSettings {
+function assertProductionSecrets(vars: EnvironmentVariables): void {
+  const otherCaptcha =
+    (vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY) ||
+    (vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY);
+  const problems = productionSecretProblems(
+    {
+      JWT_SECRET: vars.JWT_SECRET,
+      ALTCHA_HMAC_KEY: vars.ALTCHA_HMAC_KEY,
+      MINDBODY_CREDENTIALS_KEY: vars.MINDBODY_CREDENTIALS_KEY,
+    },
+    otherCaptcha
+      ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY']
+      : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'],
+  );
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
+ * TURNSTILE_* keys are set, else altcha (DESIGN §5). Production requires ALTCHA_HMAC_KEY for
+ * altcha (`assertProductionSecrets` runs first); elsewhere a random per-process key stands in.
+ */
+function captchaSettings(vars: EnvironmentVariables): CaptchaSettings {
   let altchaHmacKey = vars.ALTCHA_HMAC_KEY;
   const recaptcha = vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY;
   const turnstile = vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY;
   if (!altchaHmacKey) {
-    if (production && !recaptcha && !turnstile) {
-      throw new Error(
-        'Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production',
-      );
-    }
     altchaHmacKey = randomBytes(32).toString('base64url');
     if (!recaptcha && !turnstile) {
       Logger.warn(

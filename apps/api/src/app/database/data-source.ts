@@ -1,6 +1,7 @@
 // The driver is imported here so a bundled API always carries it (DESIGN §2).
 import 'pg';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { BusinessEntity } from '../auth/business.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
@@ -15,6 +16,9 @@ import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-Con
 import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
 import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
 import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
+import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
+import { PinoTypeOrmLogger } from './typeorm-logger';
+import type { DatabaseTimeouts } from '../common/app-config';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -40,10 +44,15 @@ export const MIGRATIONS = [
 
 /**
  * TypeORM options for Grove's PostgreSQL: migrations only (`synchronize: false`), each migration
- * in its own transaction.
+ * in its own transaction; log lines through `PinoTypeOrmLogger` (never a statement's parameters).
  * @param url a `postgres://` connection URL
+ * @param timeouts bound every connect and statement (`poolTimeoutOptions`); left out (migrations,
+ *   scripts) nothing is bounded
  */
-export function dataSourceOptions(url: string): DataSourceOptions {
+export function dataSourceOptions(
+  url: string,
+  timeouts?: DatabaseTimeouts,
+): PostgresDataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -52,7 +61,29 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error', 'warn', 'migration'],
+    logger: new PinoTypeOrmLogger(),
+    ...(timeouts
+      ? { extra: poolTimeoutOptions(timeouts), subscribers: [CloseUnansweredConnections] }
+      : {}),
   };
+}
+
+/**
+ * Runs the pending migrations on a connection of their own without statement timeout (a
+ * migration may build an index on a large table), then closes it.
+ * @param connectMs how long connecting may take (ms; 0 = no limit)
+ * @throws what a migration throws (the failed migration is rolled back), or the connect error
+ */
+export async function runMigrations(url: string, connectMs = 0): Promise<void> {
+  const dataSource = await new DataSource({
+    ...dataSourceOptions(url),
+    connectTimeoutMS: connectMs,
+  }).initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 /**

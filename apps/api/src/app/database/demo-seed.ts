@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from './transaction';
 import { emailKey } from '@grove/contracts';
 import { hashPassword } from '../auth/auth-tokens';
 import { BusinessEntity } from '../auth/business.entity';
@@ -53,7 +54,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
   /** @returns true when the demo was created now, false when businesses already existed */
   async seed(): Promise<boolean> {
     const passwordHash = await hashPassword(DEMO_LOGIN.password);
-    return this.dataSource.transaction(async (manager) => {
+    return runTransaction(this.dataSource, async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('grove-demo-seed'))`);
       if ((await manager.getRepository(BusinessEntity).count()) > 0) return false;
       const business = await manager.getRepository(BusinessEntity).save({

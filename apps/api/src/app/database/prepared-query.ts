@@ -5,6 +5,8 @@ import { Pool, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { AppConfig } from '../common/app-config';
+import { safeErrorText } from '../common/log-safety';
+import { poolTimeoutOptions } from './pool-options';
 
 /** A SQL statement with the name PostgreSQL prepares it under (one per distinct text). */
 export interface PreparedStatement {
@@ -68,10 +70,11 @@ export class PreparedReads implements OnApplicationShutdown {
       max: PREPARED_POOL_SIZE,
       idleTimeoutMillis: 30_000,
       options: '-c plan_cache_mode=force_generic_plan',
+      ...poolTimeoutOptions(config.databaseTimeouts),
     });
     // An idle connection that breaks (e.g. the server restarts) must not crash the API; the pool
     // drops it and opens a new one on the next query.
-    this.pool.on('error', (error) => this.logger.warn(`prepared-read connection lost: ${error.message}`));
+    this.pool.on('error', (error) => this.logger.warn(`prepared-read connection lost: ${safeErrorText(error)}`));
   }
 
   /**
@@ -80,7 +83,9 @@ export class PreparedReads implements OnApplicationShutdown {
    *   these values, on TypeORM's pool)
    * @param values positional parameters `$1…`
    * @returns the rows, as pg parses them (timestamptz → Date, json → parsed value)
-   * @throws whatever pg throws (connection errors, SQL errors) — mapped to 500 by the global filter
+   * @throws whatever pg throws: SQL errors (500 by the global filter), or, when the database cannot
+   *   be reached or does not answer within the timeouts (`poolTimeoutOptions`), connection errors
+   *   the filter answers 503
    */
   async query<R extends QueryResultRow>(statement: PreparedStatement | string, values: readonly unknown[]): Promise<R[]> {
     if (typeof statement === 'string') {

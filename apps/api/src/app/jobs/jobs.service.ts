@@ -4,6 +4,8 @@ import PgBoss from 'pg-boss';
 import { AppConfig } from '../common/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
 import { errorMessage } from '../common/error-message';
+import { safeErrorText } from '../common/log-safety';
+import { poolTimeoutOptions } from '../database/pool-options';
 
 /** A queue and how its jobs are retried (pg-boss 10 queue options). */
 export interface QueueDefinition {
@@ -72,13 +74,17 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private stopped?: Promise<void>;
 
   constructor(config: AppConfig) {
-    this.boss = new PgBoss({
+    // pg-boss 10 hands its options to its pg.Pool as they are (src/db.js), so the pool timeouts apply.
+    const options: PgBoss.ConstructorOptions = {
       connectionString: config.databaseUrl,
       schema: JOBS_SCHEMA,
       application_name: 'grove-jobs',
       max: 4,
-    });
-    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+      ...poolTimeoutOptions(config.databaseTimeouts),
+    };
+    this.boss = new PgBoss(options);
+    // The error only (message and code): a job's data (emails, messages) never reaches the log.
+    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${safeErrorText(error)}`));
   }
 
   async onModuleInit(): Promise<void> {

@@ -19,19 +19,24 @@ jest.setTimeout(180_000);
 /** Clients of the sandbox: 10 pages of 200. */
 const CLIENTS = 2_000;
 
-/** What pg, TypeORM and pg-boss print when the database closes under running work. */
+/** What pg, TypeORM and pg-boss report when the database closes under running work. */
 const SHUTDOWN_NOISE =
-  /connection terminated|query failed|administrator command|cannot use a pool after calling end|driver not connected/i;
+  /connection terminated|statement failed|administrator command|cannot use a pool after calling end|driver not connected/i;
+
+/** Log lines of the apps `createTestApp(WARN, { logLines })` boots (failed statements are warnings). */
+const WARN = { LOG_LEVEL: 'warn' };
 
 /**
- * Closes `app` and returns what was written to the console meanwhile and in the `settleMs` after
- * (TypeORM logs failed queries with console.log; a handler that outlived the pools fails later).
+ * Closes `app` and returns what was written to the console and to `logLines` (the app's log)
+ * meanwhile and in the `settleMs` after (a handler that outlived the pools fails later).
  */
 async function closeAndListen(
   app: TestApp,
+  logLines: string[],
   settleMs = 500,
 ): Promise<{ noise: string[]; closeMs: number }> {
   const lines: string[] = [];
+  const logged = logLines.length;
   const spies = (['log', 'info', 'warn', 'error'] as const).map((method) =>
     jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       lines.push(format(...args));
@@ -46,6 +51,7 @@ async function closeAndListen(
   } finally {
     spies.forEach((spy) => spy.mockRestore());
   }
+  lines.push(...logLines.slice(logged));
   return { noise: lines.filter((line) => SHUTDOWN_NOISE.test(line)), closeMs };
 }
 
@@ -94,10 +100,20 @@ describe('Shutting the API down while work runs (integration)', () => {
 
   /** An API on the shared database with a signed-up owner whose Mindbody credentials are checked (stage 2). */
   const connectedApp = async () => {
-    const app = await createTestApp(sandboxEnv(sandbox), { database: db });
+    const logLines: string[] = [];
+    const app = await createTestApp(
+      { ...sandboxEnv(sandbox), ...WARN },
+      { database: db, logLines },
+    );
     const signed = await app.signUp();
     await signed.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
-    return { app, agent: signed.agent, businessId: signed.user.business.id, body: signed.body };
+    return {
+      app,
+      agent: signed.agent,
+      businessId: signed.user.business.id,
+      body: signed.body,
+      logLines,
+    };
   };
 
   /** Signs `body`'s owner in on `app` (a new instance on the same database). */
@@ -124,7 +140,7 @@ describe('Shutting the API down while work runs (integration)', () => {
     }
     expect((await integration(first.businessId)).progress_done).toBeGreaterThan(0);
 
-    const { noise, closeMs } = await closeAndListen(first.app);
+    const { noise, closeMs } = await closeAndListen(first.app, first.logLines);
     // Stopped at the next page (300 ms apart), not after the remaining pages (~2 s).
     expect(closeMs).toBeLessThan(2_000);
     expect(noise).toEqual([]);
@@ -167,7 +183,7 @@ describe('Shutting the API down while work runs (integration)', () => {
       }
       expect(await jobStates(first.businessId)).toEqual(['active']);
 
-      expect((await closeAndListen(first.app)).noise).toEqual([]);
+      expect((await closeAndListen(first.app, first.logLines)).noise).toEqual([]);
       // Nothing was imported; the import is queued again and still shown as running.
       expect(await jobStates(first.businessId)).toEqual(['completed', 'created']);
       expect((await integration(first.businessId)).process_state).toBe('running');
@@ -188,7 +204,8 @@ describe('Shutting the API down while work runs (integration)', () => {
   });
 
   it('closing the app while abandoned requests still run lets their queries finish first', async () => {
-    const t = await createTestApp(sandboxEnv(sandbox), { database: db });
+    const logLines: string[] = [];
+    const t = await createTestApp({ ...sandboxEnv(sandbox), ...WARN }, { database: db, logLines });
     const signup = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
     const cookie = ([] as string[])
       .concat(signup.headers['set-cookie'] ?? [])
@@ -209,7 +226,7 @@ describe('Shutting the API down while work runs (integration)', () => {
     abandon.abort();
     await Promise.all(requests);
 
-    const { noise, closeMs } = await closeAndListen(t);
+    const { noise, closeMs } = await closeAndListen(t, logLines);
     expect(noise).toEqual([]);
     // The queries ended on their own (the pools were not closed at the drain's deadline).
     expect(closeMs).toBeLessThan(DATABASE_DRAIN_TIMEOUT_MS);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/app-config';
+import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
 
 /** The pg-boss queue that delivers Grove's emails. */
@@ -101,14 +102,16 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         email.subject,
         email.text,
       ]);
-      this.logger.log(`SMTP_URL is not set: email "${email.subject}" to ${email.to} kept in outbox_emails`);
+      // Which email, not what it says: its subject names the visitor, its addresses are personal data.
+      const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
+      this.logger.log(`SMTP_URL is not set: email${about} kept in outbox_emails`);
       outcome = 'outboxed';
     }
     if (email.source) {
       // The email is out: a failing listener must not make pg-boss send it again.
       await this.listeners
         .get(email.source.kind)?.(email.source.id, outcome)
-        .catch((error: unknown) => this.logger.error(`recording delivery of ${email.source?.kind} ${email.source?.id}: ${String(error)}`));
+        .catch((error: unknown) => this.logger.error(`recording delivery of ${email.source?.kind} ${email.source?.id}: ${safeErrorText(error)}`));
     }
     return outcome;
   }

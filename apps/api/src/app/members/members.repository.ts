@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
 import { PreparedReads, preparedStatement, type PreparedStatement } from '../database/prepared-query';
 import { likeSubstring, type MemberSummary, type MindbodyPriceState } from './member-row';
@@ -307,8 +308,11 @@ export class MembersRepository {
     await manager.getRepository(MemberEntity).delete({ businessId, id });
   }
 
-  /** Runs `work` in one transaction; use only the manager it receives. */
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return runTransaction(this.dataSource, work);
   }
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { queryWithoutTimeout } from '../database/pool-options';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 
 /** Sealed credentials and the staff token they produced. */
@@ -158,7 +160,7 @@ export class MindbodyRepository {
    * as ordinary (hand-managed) rows.
    */
   async reset(businessId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runTransaction(this.dataSource, async (manager) => {
       await manager.query(
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
            staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
@@ -206,7 +208,7 @@ export class MindbodyRepository {
     messageId: string,
     work: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return runTransaction(this.dataSource, async (manager) => {
       const rows: unknown[] = await manager.query(
         `INSERT INTO mindbody_webhook_messages (message_id, business_id) VALUES ($1, $2)
          ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
@@ -228,12 +230,12 @@ export class MindbodyRepository {
    * (`pg_cancel_backend` from another pool connection) and nothing is held; the connection then
    * goes back to the pool. A cancel that comes too late (the lock was just granted) is discarded
    * by PostgreSQL while the connection is idle, and is awaited before `work` starts.
-   * No time limit of its own: it waits as long as the holder runs (the job's pg-boss expiry bounds
-   * that) or until `stopping`.
+   * No time limit of its own (the wait is exempt from DATABASE_STATEMENT_TIMEOUT_MS): it waits as
+   * long as the holder runs (the job's pg-boss expiry bounds that) or until `stopping`.
    * @param stopping when it is aborted before the lock is taken, gives up waiting: `work` does not run
    * @returns what `work` returns
    * @throws `stopping.reason` when it gave up waiting; else what `work` or the lock queries throw
-   *   (when the unlock fails, the connection is closed instead of pooled, which ends the lock)
+   *   (when a lock query fails, the connection is closed instead of pooled, which ends the lock)
    */
   async withBusinessLock<T>(
     businessId: string,
@@ -243,21 +245,29 @@ export class MindbodyRepository {
     stopping?.throwIfAborted();
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
     const connection = await pool.connect();
-    const key = `mindbody:${businessId}`;
+    // Checked out, the connection has no listener of the pool's: a server that goes away while the
+    // lock is held must fail this run (its next query throws), not the process.
     let broken: Error | undefined;
+    const onError = (error: Error) => (broken ??= error);
+    connection.on('error', onError);
+    // A statement that failed on this connection may have left it unusable (e.g. unanswered):
+    // it is then closed instead of pooled, which also ends the lock.
+    const fail = (error: unknown): never => {
+      broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    };
+    const key = `mindbody:${businessId}`;
     try {
-      await this.lockBusiness(pool, connection, key, stopping);
+      await this.lockBusiness(pool, connection, key, stopping).catch((error: unknown) =>
+        stopping?.aborted && error === stopping.reason ? Promise.reject(error) : fail(error),
+      );
       try {
         return await work();
       } finally {
-        await connection
-          .query(`SELECT pg_advisory_unlock(hashtext($1))`, [key])
-          .catch((error: unknown) => {
-            broken = error instanceof Error ? error : new Error(String(error));
-            throw error;
-          });
+        await connection.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]).catch(fail);
       }
     } finally {
+      connection.off('error', onError);
       connection.release(broken);
     }
   }
@@ -287,7 +297,8 @@ export class MindbodyRepository {
     };
     stopping?.addEventListener('abort', cancel, { once: true });
     try {
-      await connection.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
+      // A wait of unknown length, by design: no statement timeout (DATABASE_STATEMENT_TIMEOUT_MS).
+      await queryWithoutTimeout(connection, `SELECT pg_advisory_lock(hashtext($1))`, [key]);
     } catch (error) {
       if (stopping?.aborted) throw stopping.reason;
       throw error;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { runTransaction } from '../database/transaction';
 import { likeSubstring } from '../members/member-row';
 import { ReferralLinkEntity } from './referral-link.entity';
 
@@ -158,8 +159,11 @@ export class ReferralLinksRepository {
     };
   }
 
-  /** Runs `work` in one transaction; use only the manager it receives. */
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return runTransaction(this.dataSource, work);
   }
 }

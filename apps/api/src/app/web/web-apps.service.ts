@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig, defaultRemoteUrl } from '../common/app-config';
+import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -95,9 +96,13 @@ function servePrecompressed(dir: string): RequestHandler {
   };
 }
 
+/** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
+const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
+
 /**
  * Serves the built front ends on the API's port (DESIGN §5):
  * - `/remotes/<name>/*` → files of `WEB_DIST_DIR/<name>` (no SPA fallback);
+ * - `/remotes/<name>@<version>/*` → files of a deployed version, `REMOTES_DIR/<name>/<version>`;
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
  *   to its `index.html` for client-side routes.
  * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
@@ -107,11 +112,27 @@ function servePrecompressed(dir: string): RequestHandler {
 export class WebAppsService {
   private readonly logger = new Logger('WebApps');
 
-  constructor(private readonly config: AppConfig) {}
+  private readonly versions: RemoteVersions;
 
-  /** The remotes manifest the shell fetches: remote name → manifest URL. */
+  constructor(private readonly config: AppConfig) {
+    this.versions = new RemoteVersions(config.remotesDir);
+  }
+
+  /**
+   * The remotes manifest the shell fetches: remote name → manifest URL. Per remote, the first of:
+   * `REMOTE_<NAME>_URL`; the version `REMOTES_DIR/current.json` names (re-read when it changes,
+   * so a switch shows on the next page load); the API's copy of its build in WEB_DIST_DIR.
+   */
   remotesManifest(): Record<RemoteName, string> {
-    return { ...this.config.remoteUrls };
+    const current = this.versions.current();
+    return Object.fromEntries(
+      REMOTE_NAMES.map((name) => {
+        const configured = this.config.remoteUrls[name];
+        const version = current[name];
+        const url = configured === defaultRemoteUrl(name) && version ? versionedRemoteUrl(name, version) : configured;
+        return [name, url];
+      }),
+    ) as Record<RemoteName, string>;
   }
 
   private shellPage: { mtimeMs: number; html: string } | null = null;
@@ -125,7 +146,7 @@ export class WebAppsService {
     const { mtimeMs } = fs.statSync(indexFile);
     if (this.shellPage?.mtimeMs !== mtimeMs) this.shellPage = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
     const target = remoteForPath(pathname);
-    const manifest = target ? this.config.remoteUrls[target.remote] : undefined;
+    const manifest = target ? this.remotesManifest()[target.remote] : undefined;
     if (!manifest) return this.shellPage.html;
     const href = manifest.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     return this.shellPage.html.replace(
@@ -153,6 +174,19 @@ export class WebAppsService {
       };
     };
     const remotes = new Map(REMOTE_NAMES.map((name) => [name, withPrecompressed(path.join(root, name))]));
+    // One handler per stored version that was asked for (versions are immutable once stored).
+    const versions = new Map<string, RequestHandler>();
+    const versionHandler = (name: RemoteName, version: string): RequestHandler | undefined => {
+      const key = `${name}@${version}`;
+      let serve = versions.get(key);
+      if (!serve) {
+        const folder = this.versions.folder(name, version);
+        if (!folder) return undefined;
+        serve = withPrecompressed(folder);
+        versions.set(key, serve);
+      }
+      return serve;
+    };
     const shellDir = path.join(root, 'shell');
     const shell = withPrecompressed(shellDir);
     const shellIndex = path.join(shellDir, 'index.html');
@@ -164,13 +198,16 @@ export class WebAppsService {
       const url = request.path;
       if (url === '/api' || url.startsWith('/api/') || url === '/remotes.json') return next();
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(url);
+      const remote = REMOTE_PATH.exec(url);
       if (remote) {
-        const serve = remotes.get(remote[1] as RemoteName);
+        const [, name, version] = remote;
+        const known = REMOTE_NAMES.find((candidate) => candidate === name);
+        const serve = known && (version === undefined ? remotes.get(known) : versionHandler(known, version));
         if (!serve) return next();
-        // Strip `/remotes/<name>` so the file path is relative to that remote's folder.
+        // Strip `/remotes/<name>[@<version>]` so the file path is relative to that remote's folder.
         const original = request.url;
-        request.url = original.slice(`/remotes/${remote[1]}`.length) || '/';
+        const prefix = `/remotes/${name}${version === undefined ? '' : `@${version}`}`;
+        request.url = original.slice(prefix.length) || '/';
         serve(request, response, () => {
           request.url = original;
           next();

@@ -13,7 +13,8 @@ export class WebController {
   /**
    * `GET /remotes.json` (public, `Cache-Control: no-cache`) →
    * `{ marketing, dashboard, integrations, referral }` manifest URLs
-   * (default `/remotes/<name>/mf-manifest.json`, overridden by `REMOTE_<NAME>_URL`).
+   * (`REMOTE_<NAME>_URL` when set, else the version `REMOTES_DIR/current.json` names,
+   * `/remotes/<name>@<version>/mf-manifest.json`, else `/remotes/<name>/mf-manifest.json`).
    */
   @Public()
   @Get('remotes.json')

@@ -23,8 +23,12 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     write('dashboard/mf-manifest.json', '{"name":"dashboard"}');
     write('dashboard/remoteEntry.js', 'var dashboard;');
     write('dashboard/src_Routes.a1b2c3d4e5.js', 'export {}');
+    // A deployed version of marketing (npm run remote:deploy), not yet switched to.
+    write('remotes/marketing/20261123-120000-0123456789ab/mf-manifest.json', '{"name":"marketing","v":2}');
+    write('remotes/marketing/20261123-120000-0123456789ab/home.0123abcd89.js', 'console.log("v2")');
     t = await createTestApp({
       WEB_DIST_DIR: webDir,
+      REMOTES_DIR: path.join(webDir, 'remotes'),
       REMOTE_REFERRAL_URL: 'https://cdn.example.com/referral/mf-manifest.json',
       ALLOWED_ORIGINS: 'https://partner.example.com',
     });
@@ -71,6 +75,32 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     await t.agent().get('/remotes/dashboard/missing.js').expect(404);
     await t.agent().get('/remotes/dashboard/some/route').expect(404);
     await t.agent().get('/remotes/unknown/mf-manifest.json').expect(404);
+  });
+
+  it('switches a remote to a deployed version and back on the next request, no restart', async () => {
+    const current = path.join(webDir, 'remotes/current.json');
+    const versioned = '/remotes/marketing@20261123-120000-0123456789ab/mf-manifest.json';
+    fs.writeFileSync(current, '{"marketing":"20261123-120000-0123456789ab","referral":"20261123-120000-0123456789ab"}');
+    try {
+      const manifest = await t.agent().get('/remotes.json').expect(200);
+      expect(manifest.body.marketing).toBe(versioned);
+      // REMOTE_REFERRAL_URL still wins over current.json.
+      expect(manifest.body.referral).toBe('https://cdn.example.com/referral/mf-manifest.json');
+      const page = await t.agent().get('/pricing').expect(200);
+      expect(page.text).toContain(`<link rel="preload" href="${versioned}"`);
+      const file = await t.agent().get(versioned).expect(200);
+      expect(file.body).toEqual({ name: 'marketing', v: 2 });
+      expect(file.headers['cache-control']).toBe('no-cache');
+      const chunk = await t.agent().get('/remotes/marketing@20261123-120000-0123456789ab/home.0123abcd89.js').expect(200);
+      expect(chunk.headers['cache-control']).toContain('immutable');
+      await t.agent().get('/remotes/marketing@20261123-120000-0123456789ab/missing.js').expect(404);
+      await t.agent().get('/remotes/marketing@never-deployed/mf-manifest.json').expect(404);
+      await t.agent().get('/remotes/marketing@..%2F..%2Fshell/index.html').expect(404);
+    } finally {
+      fs.rmSync(current);
+    }
+    const back = await t.agent().get('/remotes.json').expect(200);
+    expect(back.body.marketing).toBe('/remotes/marketing/mf-manifest.json');
   });
 
   it('serves the shell with an SPA fallback to index.html', async () => {
@@ -126,14 +156,19 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     expect(login.text).not.toContain('rel="preload"');
   });
 
-  it('sends a CSP allowing self and the configured remote origins', async () => {
-    const reply = await t.agent().get('/api/health');
+  it('sends a CSP allowing self and the configured remote origins in every directive a remote needs', async () => {
+    const reply = await t.agent().get('/');
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com/);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com/);
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("script-src 'self' https://cdn.example.com");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline' https://cdn.example.com");
+    expect(csp).toContain("img-src 'self' data: https://cdn.example.com");
+    expect(csp).toContain("font-src 'self' data: https://cdn.example.com");
+    expect(csp).toContain("media-src 'self' https://cdn.example.com");
+    expect(csp).toContain("connect-src 'self' https://cdn.example.com");
+    // helmet's other headers stay.
+    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(reply.headers['strict-transport-security']).toBeDefined();
   });
 
   describe('Origin check on unsafe methods', () => {

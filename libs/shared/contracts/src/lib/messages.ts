@@ -47,7 +47,11 @@ export const MESSAGES = {
   mindbodyStillWorking: 'Still working on it, thanks for your patience',
   mindbodyFailedAt: 'Failed at:',
   // Grove's own (not in SPEC): rules SPEC leaves open
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: 'Password must be at least 12 characters',
+  passwordTooLong: 'Password can be at most 128 characters',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  passwordChangeRequired:
+    'Your password no longer meets our rules (at least 12 characters, not a common password). Please choose a new one.',
   businessNameRequired: 'Please enter your business name',
   duplicateMember: 'A member with this email already exists',
   managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',

@@ -1,0 +1,64 @@
+import type { CaptchaSettings } from '../common/app-config';
+
+/**
+ * Hosts each captcha provider's widget needs on the page: its script, and the frame it renders
+ * the challenge in. Sources: Google's reCAPTCHA FAQ ("can I use reCAPTCHA with a Content Security
+ * Policy?") and Cloudflare's Turnstile docs ("Content Security Policy"). The self-hosted altcha
+ * needs nothing beyond Grove's own origin.
+ */
+export const CAPTCHA_CSP_SOURCES: Readonly<
+  Record<CaptchaSettings['provider'], { script: readonly string[]; frame: readonly string[] }>
+> = {
+  altcha: { script: [], frame: [] },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+  },
+};
+
+/** What {@link contentSecurityPolicy} builds the policy from. */
+export interface ContentSecurityPolicyInput {
+  /** Origins remotes are loaded from besides Grove's own, e.g. `['https://cdn.example.com']`. */
+  remoteOrigins: readonly string[];
+  /** The captcha the contact form uses (`CaptchaSettings.provider`). */
+  captchaProvider: CaptchaSettings['provider'];
+}
+
+/**
+ * The `Content-Security-Policy` header of Grove's pages. A remote on another origin is allowed in
+ * every directive its files use, so it works as it does from Grove's own origin: its entry and
+ * chunks (script-src), its extracted CSS (style-src), images and the fonts its CSS names (img-src,
+ * font-src), the landing video (media-src), its manifest (connect-src). With a remote on another
+ * origin, worker-src also allows `blob:`: a browser starts no worker from another origin's URL, so
+ * the altcha proof-of-work workers start from a `blob:` that imports the remote's worker file
+ * (apps/marketing `cross-origin-worker.ts`). reCAPTCHA and Turnstile add their script and frame
+ * hosts (CAPTCHA_CSP_SOURCES) when configured.
+ * @returns the header value, directives separated by `; `
+ */
+export function contentSecurityPolicy({
+  remoteOrigins,
+  captchaProvider,
+}: ContentSecurityPolicyInput): string {
+  const remotes = [...new Set(remoteOrigins)];
+  const captcha = CAPTCHA_CSP_SOURCES[captchaProvider];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...remotes, ...captcha.script]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
+    ['img-src', ["'self'", 'data:', ...remotes]],
+    ['font-src', ["'self'", 'data:', ...remotes]],
+    ['media-src', ["'self'", ...remotes]],
+    ['connect-src', ["'self'", ...remotes]],
+    ['worker-src', ["'self'", ...(remotes.length > 0 ? ['blob:'] : [])]],
+    ['frame-src', ["'self'", ...captcha.frame]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
