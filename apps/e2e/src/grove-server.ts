@@ -13,7 +13,6 @@ export interface GroveServer {
   stop(): Promise<void>;
 }
 
-
 /** A port that was free on 127.0.0.1 a moment ago. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
