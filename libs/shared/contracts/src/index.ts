@@ -4,6 +4,7 @@ export * from './lib/pricing';
 export * from './lib/messages';
 export * from './lib/rules';
 export * from './lib/field-rules';
+export * from './lib/plain-text';
 export * from './lib/validate';
 export * from './lib/api-types';
 export * from './lib/remotes';

@@ -3,13 +3,20 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runTransaction } from '../database/transaction';
-import { passwordProblem, validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import {
+  isPlainText,
+  passwordProblem,
+  validateSignupInput,
+  type SessionUser,
+  type SignupInput,
+} from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
 import {
   EmailTakenException,
   InvalidCredentialsException,
+  LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
   SignupInvalidException,
@@ -99,6 +106,7 @@ export class AuthService {
    * longer meets Grove's rule (an older, shorter one, or one now on the common list) still signs
    * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one).
    * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
+   * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
    */
   async validateCredentials(email: unknown, password: unknown): Promise<CheckedLogin> {
@@ -106,6 +114,7 @@ export class AuthService {
     const passwordText = typeof password === 'string' ? password : '';
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
+    if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
     const user = await this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('u')

@@ -1,9 +1,8 @@
 import type { ChangePasswordRequest, UpdateAccountRequest } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
-import { BUSINESS_NAME_MAX_LENGTH } from './rules';
 import { passwordProblem, type CommonPasswordCheck } from './password';
-import { isValidPhone } from './validate';
+import { isValidBusinessName, isValidPhone } from './validate';
 
 /** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
 export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
@@ -30,7 +29,7 @@ const ACCOUNT_RULES: Record<
     empty: MESSAGES.fillAllFields,
   },
   businessName: {
-    check: (value) => value.length <= BUSINESS_NAME_MAX_LENGTH,
+    check: isValidBusinessName,
     invalid: MESSAGES.businessNameRequired,
     empty: MESSAGES.businessNameRequired,
   },
@@ -51,7 +50,8 @@ const ACCOUNT_RULES: Record<
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
  * name'); names letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website
- * 'Invalid URL', business name ≤ 200 characters 'Please enter your business name'.
+ * 'Invalid URL', business name ≤ 200 characters without control characters 'Please enter your
+ * business name'.
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateAccountDetails(

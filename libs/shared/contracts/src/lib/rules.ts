@@ -19,6 +19,8 @@ export const AMOUNT_MAX_DOLLARS = 1_000_000;
 export const BUSINESS_NAME_MAX_LENGTH = 200;
 /** Largest page a list endpoint returns. */
 export const PAGE_SIZE_MAX = 100;
+/** Highest page number a list endpoint accepts (`MESSAGES.pageInvalid` beyond). */
+export const PAGE_MAX = 1_000_000;
 
 /** SPEC §9: how long an error or message stays on screen (3 seconds). */
 export const MESSAGE_DISPLAY_MS = 3_000;

@@ -76,6 +76,12 @@ describe('signup rules (SPEC §5, checked in order)', () => {
     expect(validateSignupInput({ ...valid, password: 'short' })).toBe(MESSAGES.passwordTooShort);
   });
 
+  it('refuses control characters: the business name gets its message, the email and phone theirs', () => {
+    expect(validateSignupInput({ ...valid, businessName: 'Green\u0000Gym' })).toBe(MESSAGES.businessNameRequired);
+    expect(validateSignupInput({ ...valid, email: 'sam\u0000@greengym.com.au' })).toBe(MESSAGES.signupInvalidEmail);
+    expect(validateSignupInput({ ...valid, phoneNumber: '0412\u0000345678' })).toBe(MESSAGES.signupInvalidPhone);
+  });
+
   it("ends with the password rule, including the API's common-password check when given", () => {
     expect(validateSignupInput({ ...valid, password: 'eleven char' })).toBe(MESSAGES.passwordTooShort);
     const isCommon = (password: string) => password === valid.password;
