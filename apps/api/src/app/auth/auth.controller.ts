@@ -7,6 +7,7 @@ import { Public } from '../common/public.decorator';
 import { ThrottledBy } from '../common/throttled-by.decorator';
 import { AuthCookies } from './auth-cookies';
 import { AuthService } from './auth.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginDto } from './dto/login.dto';
 import { SignupDto } from './dto/signup.dto';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -18,6 +19,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly cookies: AuthCookies,
+    private readonly guard: JwtAuthGuard,
   ) {}
 
   /**
@@ -54,8 +56,12 @@ export class AuthController {
   }
 
   /**
-   * Exchanges the `grove_refresh` cookie for new tokens (rotation: the old one is revoked).
-   * → 200 SessionUser; 401 (cookies cleared) when the token is missing, unknown, expired or revoked.
+   * Exchanges the refresh cookie for new tokens (rotation: the old one is revoked). A refresh
+   * token rotated less than REFRESH_REUSE_GRACE_SECONDS ago (another tab refreshed first) gets a
+   * new access cookie for the live session and keeps the refresh cookie the browser now holds.
+   * → 200 SessionUser; 401 (cookies cleared) when the token is missing, unknown, expired, past the
+   * session's idle or absolute deadline, or revoked (reuse after the grace window also revokes
+   * every session of that sign-in).
    */
   @Public()
   @Post('refresh')
@@ -67,13 +73,17 @@ export class AuthController {
     return result.user;
   }
 
-  /** Revokes the session (its refresh token is refused from now on) and clears both cookies. → 204 */
+  /**
+   * Signs out: revokes the sign-in of the refresh cookie and that of the access token (cookie or
+   * `Authorization: Bearer`, verified, expired accepted), so a Bearer-only client ends its session
+   * too; clears the cookies. → 204 (also without any session)
+   */
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Sign out: revoke the session and clear the cookies' })
-  async logout(@Req() request: Request & { user?: AuthUser }, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.auth.logout(this.cookies.readRefreshToken(request), request.user?.sessionId);
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.auth.logout(this.cookies.readRefreshToken(request), this.guard.sessionIdOf(request) ?? undefined);
     this.cookies.clear(response);
   }
 

@@ -41,7 +41,7 @@ describe('auth (integration)', () => {
       expect(refresh).toMatch(/HttpOnly/i);
       expect(refresh).toMatch(/Path=\/api\/auth/);
       // The readable hint that lets signed-out pages skip the session check carries no secret.
-      const hint = cookies.find((line) => line.startsWith(`${SESSION_HINT_COOKIE}=1;`));
+      const hint = cookies.find((line) => new RegExp(`^${SESSION_HINT_COOKIE}=[\\w-]{8};`).test(line));
       expect(hint).toMatch(/Path=\/;/);
       expect(hint).not.toMatch(/HttpOnly/i);
       const me = await agent.get('/api/auth/me').expect(200);
@@ -123,20 +123,14 @@ describe('auth (integration)', () => {
   });
 
   describe('refresh and logout', () => {
-    it('rotates the refresh token: the old one is refused afterwards, and its reuse ends every session', async () => {
+    it('rotates the refresh token: a new one each time, and the session stays signed in', async () => {
       const { agent } = await t.signUp();
       const first = await agent.post('/api/auth/refresh').expect(200);
       const oldRefresh = refreshCookieOf(first.headers);
       const second = await agent.post('/api/auth/refresh').expect(200);
       expect(refreshCookieOf(second.headers)).not.toBe(oldRefresh);
       await agent.get('/api/auth/me').expect(200);
-
-      // The rotated-away token is refused, and the reply clears the cookies…
-      const replay = await t.agent().post('/api/auth/refresh').set('Cookie', oldRefresh).expect(401);
-      expect(cookieHeader(replay.headers).some((line) => /^grove_refresh=;/.test(line))).toBe(true);
-      // …and, being a reuse, it revoked the live session as well.
-      await agent.get('/api/auth/me').expect(401);
-      await agent.post('/api/auth/refresh').expect(401);
+      // Reuse of a rotated token (grace window, then family revocation): sessions.integration-spec.ts.
     });
 
     it('refuses a missing or unknown refresh token → 401', async () => {

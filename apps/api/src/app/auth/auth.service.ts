@@ -138,15 +138,21 @@ export class AuthService {
   }
 
   /**
-   * Rotates the refresh token: the presented one is revoked, a new session is opened.
-   * @throws RefreshRefusedException 401 (missing, unknown, expired, revoked; reuse ends all sessions)
+   * Rotates the refresh token: the presented one is revoked, the next session of its sign-in is
+   * opened. A token rotated within the grace window gets the live session's access token and no
+   * new refresh token (see `SessionsService.rotate`).
+   * @throws RefreshRefusedException 401 (missing, unknown, expired, past the session's deadlines,
+   *   revoked; reuse after the grace window ends every session of that sign-in)
    */
   async refresh(refreshToken: string | undefined, userAgent: string | null): Promise<AuthResult> {
     const session = await this.sessions.rotate(refreshToken, userAgent);
     return this.result(session.userId, session);
   }
 
-  /** Ends the session of this refresh token (and of the access token's session, when known). */
+  /**
+   * Ends the sign-in of this refresh token and that of the access token's session (either may be
+   * absent: a Bearer-only client sends no refresh cookie).
+   */
   async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
     await this.sessions.revoke(refreshToken);
     if (sessionId) await this.sessions.revokeById(sessionId);
@@ -173,8 +179,16 @@ export class AuthService {
   }
 
   private issue(user: UserEntity, session: OpenedSession): IssuedTokens {
-    const claims: AccessTokenClaims = { sub: user.id, bid: user.businessId, sid: session.sessionId };
-    return { accessToken: this.jwt.sign(claims), refreshToken: session.refreshToken };
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      bid: user.businessId,
+      sid: session.sessionId,
+    };
+    return {
+      accessToken: this.jwt.sign(claims),
+      refreshToken: session.refreshToken,
+      sessionExpiresAt: session.expiresAt,
+    };
   }
 }
 

@@ -2,10 +2,12 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
+import { isUUID } from 'class-validator';
 import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../common/auth-user';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
-import { ACCESS_COOKIE, type AccessTokenClaims } from './auth-tokens';
+import { AuthCookies } from './auth-cookies';
+import type { AccessTokenClaims } from './auth-tokens';
 import { NotSignedInException } from './auth.exceptions';
 import { SessionsService } from './sessions.service';
 
@@ -14,22 +16,18 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
 /** Verified access tokens remembered at most (one entry ≈ 0.5 KB: the token and its user). */
 const VERIFIED_TOKEN_CACHE_SIZE = 20_000;
 
-/**
- * The access token of a request: the `grove_access` cookie, else `Authorization: Bearer <jwt>`.
- * @returns null when neither is present
- */
-export function accessTokenOf(request: Request): string | null {
-  const cookie: unknown = (request.cookies as Record<string, unknown> | undefined)?.[ACCESS_COOKIE];
-  if (typeof cookie === 'string' && cookie) return cookie;
-  const header = request.headers.authorization;
-  return (header && BEARER.exec(header)?.[1]) || null;
-}
+type Claims = Partial<AccessTokenClaims> & { exp?: unknown };
+
+/** Every id an access token names is a UUID (class-validator's check, as a type guard). */
+const isUuid = (value: unknown): value is string => isUUID(value);
 
 /**
- * Global guard: every route needs a valid access token unless marked `@Public()`. Valid means:
- * an HS256 JWT signed with JWT_SECRET, not expired, carrying string `sub`/`bid`/`sid` claims,
- * whose session (`sid`) is still active (not revoked, not expired; `SessionsService.isActive`), so
- * a logout ends access at once on this instance and within `ACTIVE_SESSION_TRUST_MS` on others.
+ * Global guard: every route needs a valid access token unless marked `@Public()`: the access
+ * cookie, else `Authorization: Bearer <jwt>`. Valid means: an HS256 JWT signed with JWT_SECRET,
+ * not expired, carrying UUID `sub`/`bid`/`sid` claims, whose session (`sid`) is still active (not
+ * revoked, not expired) and belongs to that user (`sub`) of that business (`bid`)
+ * (`SessionsService.isActive`), so a logout ends access at once on this instance and within
+ * `ACTIVE_SESSION_TRUST_MS` on others.
  * Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
  *
  * A token that verified is remembered (by its exact text, until its `exp`), so the same token on
@@ -61,6 +59,7 @@ export class JwtAuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
+    private readonly cookies: AuthCookies,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -70,29 +69,58 @@ export class JwtAuthGuard implements CanActivate {
   }
 
   private async authenticate(request: Request & { user?: AuthUser }): Promise<boolean> {
-    const token = accessTokenOf(request);
+    const token = this.accessTokenOf(request);
     if (!token) throw new NotSignedInException();
     const user = this.verified.get(token) ?? this.verify(token);
-    if (!(await this.sessions.isActive(user.sessionId))) throw new NotSignedInException();
+    if (!(await this.sessions.isActive(user))) throw new NotSignedInException();
     request.user = { ...user };
     return true;
   }
 
   /**
+   * The session id of the request's access token when its signature verifies, even if it has
+   * expired (for logout, a public route: a client whose token just expired can still end its
+   * session). Null when there is no token or it does not verify.
+   */
+  sessionIdOf(request: Request): string | null {
+    const token = this.accessTokenOf(request);
+    if (!token) return null;
+    try {
+      const claims = this.jwt.verify<Claims>(token, {
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
+      });
+      return isUuid(claims.sid) ? claims.sid : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The access token of a request: the access cookie, else `Authorization: Bearer <jwt>`; null when neither. */
+  private accessTokenOf(request: Request): string | null {
+    const cookie = this.cookies.readAccessToken(request);
+    if (cookie) return cookie;
+    const header = request.headers.authorization;
+    return (header && BEARER.exec(header)?.[1]) || null;
+  }
+
+  /**
    * Verifies `token` (HS256, signature, expiry, claims) and remembers it until its `exp`.
-   * @throws NotSignedInException when it does not verify or lacks a string `sub`/`bid`/`sid`
+   * @throws NotSignedInException when it does not verify or lacks a UUID `sub`/`bid`/`sid`
    */
   private verify(token: string): Required<AuthUser> {
-    let claims: Partial<AccessTokenClaims> & { exp?: unknown };
+    let claims: Claims;
     try {
-      claims = this.jwt.verify<Partial<AccessTokenClaims> & { exp?: unknown }>(token, { algorithms: ['HS256'] });
+      claims = this.jwt.verify<Claims>(token, { algorithms: ['HS256'] });
     } catch {
       throw new NotSignedInException();
     }
-    if (typeof claims.sub !== 'string' || typeof claims.bid !== 'string' || typeof claims.sid !== 'string') {
-      throw new NotSignedInException();
-    }
-    const user: Required<AuthUser> = { userId: claims.sub, businessId: claims.bid, sessionId: claims.sid };
+    if (!isUuid(claims.sub) || !isUuid(claims.bid) || !isUuid(claims.sid)) throw new NotSignedInException();
+    const user: Required<AuthUser> = {
+      userId: claims.sub,
+      businessId: claims.bid,
+      sessionId: claims.sid,
+    };
     // jsonwebtoken refuses a token from the millisecond `exp` * 1000 on; the entry is stale once
     // more than `ttl` ms have passed, so it ends 1 ms before that.
     const ttl = typeof claims.exp === 'number' ? claims.exp * 1000 - 1 - Date.now() : 0;

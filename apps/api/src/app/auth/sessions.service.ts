@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runTransaction } from '../database/transaction';
+import type { AuthUser } from '../common/auth-user';
 import { AppConfig } from '../common/app-config';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
+import { runTransaction } from '../database/transaction';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
 import { SessionEntity } from './session.entity';
 
+/** The session is live, and the token's user and business are the session's user and hers. */
 const IS_ACTIVE = preparedStatement(
-  `SELECT expires_at FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+  `SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
 );
 
 /**
@@ -21,30 +25,54 @@ const IS_ACTIVE = preparedStatement(
  */
 export const ACTIVE_SESSION_TRUST_MS = 2_000;
 
-/** Sessions remembered at most (one entry ≈ 100 bytes). */
+/** Sessions remembered at most (one entry ≈ 150 bytes). */
 const ACTIVE_SESSION_CACHE_SIZE = 20_000;
 
-/** A session that was just opened: its id (goes into the access token) and its refresh token. */
+/** Rotations followed at most from a rotated token to the live one within the grace window. */
+const MAX_GRACE_CHAIN = 20;
+
+/**
+ * A session to put in the cookies: its id (goes into the access token), its user, its end, and
+ * its refresh token, or null when the browser already holds the current one (grace-window reply).
+ */
 export interface OpenedSession {
   sessionId: string;
   userId: string;
-  refreshToken: string;
+  refreshToken: string | null;
+  /** The earlier of the idle and the absolute deadline. */
+  expiresAt: Date;
+}
+
+/** Who a live session belongs to, as the database confirmed it. */
+interface TrustedSession {
+  userId: string;
+  businessId: string;
 }
 
 /**
  * Refresh-token sessions (table `sessions`): open, rotate, revoke, check. Tokens are stored as
- * SHA-256 hashes only. Rotation revokes the presented token and links it to its successor;
- * presenting a rotated token again is treated as theft and ends every session of that user.
+ * SHA-256 hashes only. One sign-in is one family of rows: each rotation revokes the presented row
+ * and links it to its successor. A session ends at the earlier of its absolute deadline (sign-in +
+ * REFRESH_TOKEN_TTL_SECONDS; rotation does not move it) and its idle deadline (last refresh +
+ * SESSION_IDLE_TIMEOUT_SECONDS). A rotated token presented again within REFRESH_REUSE_GRACE_SECONDS
+ * (two tabs refreshing at once) is answered with the family's live session; later, it is treated
+ * as theft and the whole family is revoked (OAuth 2.0 Security BCP, RFC 9700 §4.14.2).
  */
 @Injectable()
 export class SessionsService {
-  /** Sessions the database confirmed active, each trusted until its entry's ttl runs out. */
-  private readonly active = new LRUCache<string, true>({ max: ACTIVE_SESSION_CACHE_SIZE, ttl: ACTIVE_SESSION_TRUST_MS });
+  /** Sessions the database confirmed active (→ their user and business), each trusted until its entry's ttl runs out. */
+  private readonly active = new LRUCache<string, TrustedSession>({
+    max: ACTIVE_SESSION_CACHE_SIZE,
+    ttl: ACTIVE_SESSION_TRUST_MS,
+  });
   /**
    * Sessions this instance revoked in the last `ACTIVE_SESSION_TRUST_MS`: a check that read
    * "active" just before the revocation committed must not put them back into `active`.
    */
-  private readonly revoked = new LRUCache<string, true>({ max: ACTIVE_SESSION_CACHE_SIZE, ttl: ACTIVE_SESSION_TRUST_MS });
+  private readonly revoked = new LRUCache<string, true>({
+    max: ACTIVE_SESSION_CACHE_SIZE,
+    ttl: ACTIVE_SESSION_TRUST_MS,
+  });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -53,26 +81,21 @@ export class SessionsService {
   ) {}
 
   /**
-   * Opens a session for `userId` (inside `manager`'s transaction when given).
-   * @returns the new session id and its refresh token (plain; only the hash is stored)
+   * Opens the first session of a new sign-in for `userId` (inside `manager`'s transaction when given).
+   * @returns the new session and its refresh token (plain; only the hash is stored)
    */
   async open(userId: string, userAgent: string | null, manager: EntityManager = this.dataSource.manager): Promise<OpenedSession> {
-    const refreshToken = newRefreshToken();
-    const session = await manager.getRepository(SessionEntity).save({
-      userId,
-      refreshTokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000),
-      revokedAt: null,
-      replacedById: null,
-      userAgent,
-    });
-    return { sessionId: session.id, userId, refreshToken };
+    const id = randomUUID();
+    return this.insert(manager, { id, familyId: id, signedInAt: new Date(), userId, userAgent });
   }
 
   /**
-   * Exchanges a refresh token for a new session (rotation), in one transaction.
-   * @throws RefreshRefusedException (401) when the token is missing, unknown, expired or revoked;
-   *   a revoked token that had been rotated also revokes all of that user's sessions (reuse).
+   * Exchanges a refresh token for the next session of its family (rotation), in one transaction.
+   * A token rotated less than REFRESH_REUSE_GRACE_SECONDS ago is answered with the family's live
+   * session and no new refresh token (`refreshToken: null`).
+   * @throws RefreshRefusedException (401) when the token is missing, unknown, expired, past its
+   *   session's absolute or idle deadline, or revoked; a rotated token presented after the grace
+   *   window also revokes every session of its family (reuse)
    */
   async rotate(refreshToken: string | undefined, userAgent: string | null): Promise<OpenedSession> {
     if (!refreshToken) throw new RefreshRefusedException();
@@ -84,14 +107,28 @@ export class SessionsService {
       });
       if (!current) return 'refused';
       if (current.revokedAt) {
-        if (current.replacedById) {
-          // Reuse of a rotated token: someone else may hold the chain. End every session.
-          await this.revokeWhere(manager, 'user_id = :userId', { userId: current.userId });
-        }
+        if (!current.replacedById) return 'refused';
+        const graceEnd = current.revokedAt.getTime() + this.config.refreshReuseGraceSeconds * 1000;
+        const live = graceEnd > Date.now() ? await this.liveSuccessor(manager, current) : null;
+        if (live)
+          return {
+            sessionId: live.id,
+            userId: live.userId,
+            refreshToken: null,
+            expiresAt: live.expiresAt,
+          };
+        // Reuse of a rotated token: someone else may hold the chain. End this sign-in everywhere.
+        await this.revokeWhere(manager, 'family_id = :familyId', { familyId: current.familyId });
         return 'refused';
       }
-      if (current.expiresAt.getTime() <= Date.now()) return 'refused';
-      const next = await this.open(current.userId, userAgent, manager);
+      if (current.expiresAt.getTime() <= Date.now() || this.absoluteEnd(current.signedInAt) <= Date.now()) return 'refused';
+      const next = await this.insert(manager, {
+        id: randomUUID(),
+        familyId: current.familyId,
+        signedInAt: current.signedInAt,
+        userId: current.userId,
+        userAgent,
+      });
       await sessions.update({ id: current.id }, { revokedAt: new Date(), replacedById: next.sessionId });
       this.forget([current.id]);
       return next;
@@ -100,15 +137,24 @@ export class SessionsService {
     return outcome;
   }
 
-  /** Revokes the session holding `refreshToken` (logout). Unknown or already revoked: no-op. */
+  /**
+   * Logout: revokes every session of the sign-in that `refreshToken` belongs to (the live one
+   * even when the token itself was already rotated). Unknown or already revoked: no-op.
+   */
   async revoke(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    await this.revokeWhere(this.dataSource.manager, 'refresh_token_hash = :hash', { hash: hashRefreshToken(refreshToken) });
+    await this.revokeWhere(
+      this.dataSource.manager,
+      'family_id = (SELECT family_id FROM sessions WHERE refresh_token_hash = :hash)',
+      { hash: hashRefreshToken(refreshToken) },
+    );
   }
 
-  /** Revokes one session by id (logout with an access token only). No-op when unknown. */
+  /** Logout with an access token: revokes every session of the sign-in session `sessionId` belongs to. No-op when unknown. */
   async revokeById(sessionId: string): Promise<void> {
-    await this.revokeWhere(this.dataSource.manager, 'id = :sessionId', { sessionId });
+    await this.revokeWhere(this.dataSource.manager, 'family_id = (SELECT family_id FROM sessions WHERE id = :sessionId)', {
+      sessionId,
+    });
   }
 
   /**
@@ -116,24 +162,75 @@ export class SessionsService {
    * @returns how many sessions were ended
    */
   async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
-    return this.revokeWhere(this.dataSource.manager, 'user_id = :userId AND id <> :keepSessionId', { userId, keepSessionId });
+    return this.revokeWhere(this.dataSource.manager, 'user_id = :userId AND id <> :keepSessionId', {
+      userId,
+      keepSessionId,
+    });
   }
 
   /**
-   * True while the session exists, is not revoked and has not expired. Runs on every signed-in
-   * request: a session the database confirmed is trusted for `ACTIVE_SESSION_TRUST_MS` (never past
-   * its expiry); otherwise a named prepared statement with a generic plan (see `PreparedReads`).
-   * @param sessionId a `sessions.id` (uuid) from a verified access token
+   * True while the session exists, is not revoked, has not expired, and belongs to the token's
+   * user and business. Runs on every signed-in request: a session the database confirmed is
+   * trusted for `ACTIVE_SESSION_TRUST_MS` (never past its expiry) for the same user and business;
+   * otherwise one named prepared statement with a generic plan (see `PreparedReads`).
+   * @param user the verified access token's `sessionId` (uuid), `userId` and `businessId`
    */
-  async isActive(sessionId: string): Promise<boolean> {
-    if (this.active.get(sessionId)) return true;
-    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [sessionId]);
+  async isActive(user: Required<AuthUser>): Promise<boolean> {
+    const trusted = this.active.get(user.sessionId);
+    if (trusted) return trusted.userId === user.userId && trusted.businessId === user.businessId;
+    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [user.sessionId, user.userId, user.businessId]);
     if (!row) return false;
     const untilExpiry = row.expires_at.getTime() - Date.now();
-    if (!this.revoked.has(sessionId) && untilExpiry > 0) {
-      this.active.set(sessionId, true, { ttl: Math.min(ACTIVE_SESSION_TRUST_MS, untilExpiry) });
+    if (!this.revoked.has(user.sessionId) && untilExpiry > 0) {
+      this.active.set(
+        user.sessionId,
+        { userId: user.userId, businessId: user.businessId },
+        { ttl: Math.min(ACTIVE_SESSION_TRUST_MS, untilExpiry) },
+      );
     }
     return true;
+  }
+
+  /** Inserts one session row; its end is the earlier of the absolute and the idle deadline. */
+  private async insert(
+    manager: EntityManager,
+    row: {
+      id: string;
+      familyId: string;
+      signedInAt: Date;
+      userId: string;
+      userAgent: string | null;
+    },
+  ): Promise<OpenedSession> {
+    const refreshToken = newRefreshToken();
+    const expiresAt = new Date(
+      Math.min(this.absoluteEnd(row.signedInAt), Date.now() + this.config.sessionIdleTimeoutSeconds * 1000),
+    );
+    await manager.getRepository(SessionEntity).insert({
+      ...row,
+      refreshTokenHash: hashRefreshToken(refreshToken),
+      expiresAt,
+      revokedAt: null,
+      replacedById: null,
+    });
+    return { sessionId: row.id, userId: row.userId, refreshToken, expiresAt };
+  }
+
+  /** The absolute end (ms since the epoch) of a sign-in made at `signedInAt`. */
+  private absoluteEnd(signedInAt: Date): number {
+    return signedInAt.getTime() + this.config.refreshTokenTtlSeconds * 1000;
+  }
+
+  /** The live (not revoked, not expired) session `rotated` was rotated into, following further rotations; null when there is none. */
+  private async liveSuccessor(manager: EntityManager, rotated: SessionEntity): Promise<SessionEntity | null> {
+    let nextId = rotated.replacedById;
+    for (let step = 0; nextId && step < MAX_GRACE_CHAIN; step++) {
+      const next = await manager.getRepository(SessionEntity).findOneBy({ id: nextId, familyId: rotated.familyId });
+      if (!next) return null;
+      if (!next.revokedAt) return next.expiresAt.getTime() > Date.now() ? next : null;
+      nextId = next.replacedById;
+    }
+    return null;
   }
 
   /** Sets `revoked_at` on the live sessions matching `where` (SQL on `sessions`), forgets them here. */

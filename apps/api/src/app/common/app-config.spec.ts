@@ -22,6 +22,8 @@ describe('loadAppConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.accessTokenTtlSeconds).toBe(900);
     expect(config.refreshTokenTtlSeconds).toBe(2_592_000);
+    expect(config.sessionIdleTimeoutSeconds).toBe(604_800);
+    expect(config.refreshReuseGraceSeconds).toBe(30);
     expect(config.allowedOrigins).toEqual([]);
     expect(config.cookieSecure).toBe(false);
     expect(config.throttleLoginLimit).toBe(5);
@@ -80,6 +82,15 @@ describe('loadAppConfig', () => {
     const config = loadAppConfig({ DATABASE_URL: url, REMOTES_DIR: 'releases/remotes' }, '/srv/grove');
     expect(config.remotesDir).toBe(path.resolve('/srv/grove', 'releases/remotes'));
     expect(loadAppConfig({ DATABASE_URL: url }, '/srv/grove').remotesDir).toBe(path.resolve('/srv/grove', 'dist/remotes'));
+  });
+
+  it('reads the session lifetimes and refuses ones out of range', () => {
+    const config = loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '3600', REFRESH_REUSE_GRACE_SECONDS: '0' });
+    expect(config.sessionIdleTimeoutSeconds).toBe(3600);
+    expect(config.refreshReuseGraceSeconds).toBe(0);
+    expect(() => loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '59' })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '301' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '-1' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
   });
 
   it('requires DATABASE_URL', () => {

@@ -84,10 +84,24 @@ export class EnvironmentVariables {
   @Min(10)
   ACCESS_TOKEN_TTL_SECONDS = 900;
 
+  /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
   @Transform(toInt)
   @IsInt()
   @Min(60)
   REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+
+  /** A session not refreshed for this long ends (idle timeout). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  SESSION_IDLE_TIMEOUT_SECONDS = 604_800;
+
+  /** How long a just-rotated refresh token is still answered (with the session's current state) instead of being treated as reuse. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  REFRESH_REUSE_GRACE_SECONDS = 30;
 
   /** Comma-separated origins allowed to send unsafe requests besides the API's own origin. */
   @IsString()
@@ -511,6 +525,10 @@ export interface AppSettings {
   jiraRetry?: RetrySettings;
   /** Which proxies' X-Forwarded-* headers Express believes (TRUST_PROXY); false: none. */
   trustProxy?: TrustProxy;
+  /** Seconds without a refresh after which a session ends (SESSION_IDLE_TIMEOUT_SECONDS). */
+  sessionIdleTimeoutSeconds?: number;
+  /** Seconds a rotated refresh token is still answered instead of revoking its family (REFRESH_REUSE_GRACE_SECONDS). */
+  refreshReuseGraceSeconds?: number;
   /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
   databaseTimeouts?: DatabaseTimeouts;
 }
@@ -552,6 +570,8 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   jira: null,
   jiraRetry: { limit: 5, delaySeconds: 30 },
   trustProxy: false,
+  sessionIdleTimeoutSeconds: 604_800,
+  refreshReuseGraceSeconds: 30,
   databaseTimeouts: { connectMs: 5000, statementMs: 10_000 },
 };
 
@@ -588,6 +608,8 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly jira: JiraSettings | null;
   readonly jiraRetry: RetrySettings;
   readonly trustProxy: TrustProxy;
+  readonly sessionIdleTimeoutSeconds: number;
+  readonly refreshReuseGraceSeconds: number;
   readonly databaseTimeouts: DatabaseTimeouts;
 
   /** @param settings every setting by name; an optional one left out (or undefined) takes its `DEFAULT_APP_SETTINGS` value */
@@ -622,6 +644,10 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.jira = settings.jira ?? defaults.jira;
     this.jiraRetry = settings.jiraRetry ?? defaults.jiraRetry;
     this.trustProxy = settings.trustProxy ?? defaults.trustProxy;
+    this.sessionIdleTimeoutSeconds =
+      settings.sessionIdleTimeoutSeconds ?? defaults.sessionIdleTimeoutSeconds;
+    this.refreshReuseGraceSeconds =
+      settings.refreshReuseGraceSeconds ?? defaults.refreshReuseGraceSeconds;
     this.databaseTimeouts = settings.databaseTimeouts ?? defaults.databaseTimeouts;
   }
 
@@ -747,6 +773,8 @@ export function loadAppConfig(
     // Validated above: null cannot come back here.
     trustProxy:
       vars.TRUST_PROXY === undefined ? false : (parseTrustProxy(vars.TRUST_PROXY) ?? false),
+    sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
+    refreshReuseGraceSeconds: vars.REFRESH_REUSE_GRACE_SECONDS,
     databaseTimeouts: {
       connectMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,

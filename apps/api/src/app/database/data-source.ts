@@ -17,6 +17,7 @@ import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-Mi
 import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
 import { JoinFlags1795460494289 } from './migrations/1795460494289-JoinFlags';
 import { ThrottleCounters1795460524976 } from './migrations/1795460524976-ThrottleCounters';
+import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   MindbodyPricedAt1764201600000,
   JoinFlags1795460494289,
   ThrottleCounters1795460524976,
+  SessionFamilies1795460545382,
   BusinessLedSearchIndex1795461063207,
 ];
 

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@grove/contracts';
+import { refreshSession, sessionHint } from './session-refresh';
 
 /** An API reply that was not 2xx; `message` is the text to show the user. */
 export class ApiError extends Error {
@@ -45,18 +46,11 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-let refreshing: Promise<boolean> | null = null;
-
-/** Trades the refresh cookie for a new access cookie; concurrent callers share one attempt. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })
-    .then((reply) => reply.ok)
-    .catch(() => false)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
-}
+/**
+ * Auth routes whose 401 is an answer, not an expired access token: no refresh and retry for them.
+ * (`GET /api/auth/me` is not one: an expired access token there is refreshed like anywhere else.)
+ */
+const NO_REFRESH_PATHS = new Set(['/api/auth/login', '/api/auth/signup', '/api/auth/refresh', '/api/auth/logout']);
 
 async function send(path: string, { method = 'GET', body, query, signal }: ApiRequest): Promise<Response> {
   const params = new URLSearchParams();
@@ -80,13 +74,15 @@ async function send(path: string, { method = 'GET', body, query, signal }: ApiRe
 
 /**
  * Calls Grove's REST API with the session cookie and returns the parsed JSON reply.
- * A 401 triggers one silent refresh of the session and one retry (except on the auth routes).
+ * A 401 triggers one silent refresh of the session (one at a time across the browser's tabs, see
+ * `refreshSession`) and one retry, except on login, signup, refresh and logout.
  * @throws ApiError with the server's message (and per-field messages) for any non-2xx reply,
  *   or status 0 when the network fails
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const hintWhenSent = sessionHint();
   let reply = await send(path, request);
-  if (reply.status === 401 && !path.startsWith('/api/auth/') && (await refreshSession())) {
+  if (reply.status === 401 && !NO_REFRESH_PATHS.has(path) && (await refreshSession(hintWhenSent))) {
     reply = await send(path, request);
   }
   if (reply.status === 204) return undefined as T;

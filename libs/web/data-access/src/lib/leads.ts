@@ -10,6 +10,7 @@ import { apiFetch } from './api-client';
  */
 export function useCreateLead() {
   return useMutation({
-    mutationFn: (body: LeadRequest) => apiFetch<MessageReply>('/api/leads', { method: 'POST', body }),
+    mutationFn: (body: LeadRequest) =>
+      apiFetch<MessageReply>('/api/leads', { method: 'POST', body }),
   });
 }

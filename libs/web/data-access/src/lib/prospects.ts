@@ -18,7 +18,8 @@ export function useProspects(query: { page: number; pageSize: number }) {
 export function useRemoveProspect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/prospects/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/prospects/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: prospectsKey }),
   });
 }
@@ -31,8 +32,15 @@ export function useApproveProspect() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: MemberInput & { id: string }) =>
-      apiFetch<MemberRow>(`/api/prospects/${encodeURIComponent(id)}/approve`, { method: 'POST', body }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: prospectsKey }), client.invalidateQueries({ queryKey: membersKey })]),
+      apiFetch<MemberRow>(`/api/prospects/${encodeURIComponent(id)}/approve`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: prospectsKey }),
+        client.invalidateQueries({ queryKey: membersKey }),
+      ]),
   });
 }
 

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JoinReferralReply, JoinReferralRequest, Page, ReferralInfo, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import type {
+  JoinReferralReply,
+  JoinReferralRequest,
+  Page,
+  ReferralInfo,
+  ReferralLink,
+  ReferralLinkRow,
+} from '@grove/contracts';
 import { apiFetch } from './api-client';
 
 export const referralLinksKey = ['referral-links'] as const;
@@ -8,7 +15,8 @@ export const referralLinksKey = ['referral-links'] as const;
 export function useReferralLinks(query: { page: number; pageSize: number; search?: string }) {
   return useQuery({
     queryKey: [...referralLinksKey, query],
-    queryFn: ({ signal }) => apiFetch<Page<ReferralLinkRow>>('/api/referral-links', { query, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<ReferralLinkRow>>('/api/referral-links', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,9 +28,20 @@ export function useReferralLinkActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: referralLinksKey });
   return {
-    create: useMutation({ mutationFn: (memberId: string) => apiFetch<ReferralLink>(linkPath(memberId), { method: 'POST', body: {} }), onSuccess: refresh }),
-    rotate: useMutation({ mutationFn: (memberId: string) => apiFetch<ReferralLink>(`${linkPath(memberId)}/rotate`, { method: 'POST', body: {} }), onSuccess: refresh }),
-    revoke: useMutation({ mutationFn: (memberId: string) => apiFetch<void>(linkPath(memberId), { method: 'DELETE' }), onSuccess: refresh }),
+    create: useMutation({
+      mutationFn: (memberId: string) =>
+        apiFetch<ReferralLink>(linkPath(memberId), { method: 'POST', body: {} }),
+      onSuccess: refresh,
+    }),
+    rotate: useMutation({
+      mutationFn: (memberId: string) =>
+        apiFetch<ReferralLink>(`${linkPath(memberId)}/rotate`, { method: 'POST', body: {} }),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (memberId: string) => apiFetch<void>(linkPath(memberId), { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
   };
 }
 
@@ -35,7 +54,8 @@ export function referralQrUrl(memberId: string, format: 'svg' | 'png'): string {
 export function useReferralInfo(code: string) {
   return useQuery({
     queryKey: ['referral', code],
-    queryFn: ({ signal }) => apiFetch<ReferralInfo>(`/api/referrals/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ReferralInfo>(`/api/referrals/${encodeURIComponent(code)}`, { signal }),
     retry: false,
   });
 }
@@ -44,6 +64,9 @@ export function useReferralInfo(code: string) {
 export function useJoinReferral(code: string) {
   return useMutation({
     mutationFn: (body: JoinReferralRequest) =>
-      apiFetch<JoinReferralReply>(`/api/referrals/${encodeURIComponent(code)}/join`, { method: 'POST', body }),
+      apiFetch<JoinReferralReply>(`/api/referrals/${encodeURIComponent(code)}/join`, {
+        method: 'POST',
+        body,
+      }),
   });
 }

@@ -1,7 +1,14 @@
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
 import { fetchSession, mayBeSignedIn } from './session';
 
-const owner = { id: 'u1', email: 'sam@gym.example.com', firstName: 'Sam', lastName: 'Lee', username: 'Sam Lee', business: { id: 'b1', name: 'Gym' } };
+const owner = {
+  id: 'u1',
+  email: 'sam@gym.example.com',
+  firstName: 'Sam',
+  lastName: 'Lee',
+  username: 'Sam Lee',
+  business: { id: 'b1', name: 'Gym' },
+};
 const reply = (status: number, body?: unknown) => ({
   ok: status >= 200 && status < 300,
   status,
@@ -18,6 +25,9 @@ describe('the session on page load', () => {
 
   it('reads the hint cookie among others', () => {
     expect(mayBeSignedIn('theme=dark; grove_signed_in=1')).toBe(true);
+    // The name the API uses when its cookies are Secure.
+    expect(mayBeSignedIn('theme=dark; __Host-grove_signed_in=1')).toBe(true);
+    expect(mayBeSignedIn('grove_signed_in_not=1; __Secure-grove_signed_in=1')).toBe(false);
     expect(mayBeSignedIn('theme=dark; not_grove_signed_in=1')).toBe(false);
     expect(mayBeSignedIn('')).toBe(false);
   });

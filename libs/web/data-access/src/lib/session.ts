@@ -1,28 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SESSION_HINT_COOKIE, type LoginRequest, type SessionUser, type SignupInput } from '@grove/contracts';
+import type { LoginRequest, SessionUser, SignupInput } from '@grove/contracts';
 import { ApiError, apiFetch } from './api-client';
+import { sessionHint } from './session-refresh';
 
 export const sessionKey = ['session'] as const;
 
-/** True when the API's `SESSION_HINT_COOKIE` is present: a session may exist. */
+/**
+ * True when the API's `SESSION_HINT_COOKIE` is present (plain, or `__Host-` prefixed when the
+ * API's cookies are Secure): a session may exist.
+ */
 export function mayBeSignedIn(cookies: string = document.cookie): boolean {
-  return cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+  return sessionHint(cookies) !== null;
 }
 
 /**
- * Reads the signed-in owner (`GET /api/auth/me`, refreshing the session once on 401); `null` when
- * signed out. Without the session hint cookie it answers `null` without asking the API.
+ * Reads the signed-in owner (`GET /api/auth/me`; an expired access token is refreshed by
+ * `apiFetch`, once per browser); `null` when signed out. Without the session hint cookie it
+ * answers `null` without asking the API.
  */
 export async function fetchSession(): Promise<SessionUser | null> {
   if (!mayBeSignedIn()) return null;
   try {
     return await apiFetch<SessionUser>('/api/auth/me');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      const refreshed = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
-      if (refreshed?.ok) return apiFetch<SessionUser>('/api/auth/me');
-      return null;
-    }
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
