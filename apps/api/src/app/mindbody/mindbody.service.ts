@@ -2,13 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
 import { dollarsToCents, type MindbodyStatus } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
-import type { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
-import type { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
-import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway, MindbodyLoginRefusedError } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import { MindbodyMembersRepository } from './mindbody-members.repository';
-import { MindbodyProcessor } from './mindbody-processor';
+import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
+import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
+import { MindbodyCrypto } from './persistence/mindbody-crypto';
+import { MindbodyGateway, MindbodyLoginRefusedError } from './client/mindbody-records';
+import type { MindbodyIntegrationEntity } from './persistence/mindbody-integration.entity';
+import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
@@ -16,7 +16,7 @@ import {
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from './mindbody.exceptions';
-import { MindbodyRepository } from './mindbody.repository';
+import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../common/error-message';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */

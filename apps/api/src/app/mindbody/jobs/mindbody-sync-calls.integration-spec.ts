@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   requests,
   sandboxEnv,
@@ -8,9 +8,9 @@ import {
   settled,
   startMindbodySandbox,
   type RunningSandbox,
-} from '../../../test/mindbody-sandbox';
-import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway } from './mindbody-gateway';
+} from '../../../../test/mindbody-sandbox';
+import { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import { MindbodyGateway } from '../client/mindbody-records';
 
 jest.setTimeout(120_000);
 

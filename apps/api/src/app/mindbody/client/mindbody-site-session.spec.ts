@@ -1,9 +1,9 @@
 import { MindbodyAuthError } from '@grove/api-mindbody';
-import type { MindbodyCrypto } from './mindbody-crypto';
-import type { MindbodyGateway, MindbodySiteClient } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+import type { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import type { MindbodyGateway, MindbodySiteClient } from './mindbody-records';
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import { MindbodySiteSession, TOKEN_MARGIN_MS } from './mindbody-site-session';
-import type { MindbodyRepository } from './mindbody.repository';
+import type { MindbodyRepository } from '../persistence/mindbody.repository';
 
 /** A fake Mindbody site: accepts only `valid` tokens; counts clients built, tokens issued, secrets opened. */
 function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {

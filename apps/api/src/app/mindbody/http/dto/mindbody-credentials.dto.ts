@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
-import { trimString } from '../../common/contract-rule.decorator';
+import { trimString } from '../../../common/contract-rule.decorator';
 
 const required = { message: MESSAGES.mindbodyInvalidCredentials };
 

@@ -7,7 +7,7 @@ import {
   type Client,
   type ClientContract,
 } from '@grove/api-mindbody';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../../common/app-config';
 import {
   MindbodyGateway,
   MindbodyLoginRefusedError,
@@ -17,7 +17,7 @@ import {
   type MindbodySite,
   type MindbodySiteClient,
   type MindbodyWebhookSubscription,
-} from './mindbody-gateway';
+} from './mindbody-records';
 
 /** Mindbody dollars (JSON number) → integer cents. */
 function dollarsToCentsRounded(dollars: number): number {

@@ -1,8 +1,8 @@
 import { MindbodyAuthError } from '@grove/api-mindbody';
-import type { MindbodyCrypto } from './mindbody-crypto';
-import type { MindbodyGateway, MindbodySiteClient } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import type { MindbodyRepository } from './mindbody.repository';
+import type { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import type { MindbodyGateway, MindbodySiteClient } from './mindbody-records';
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
+import type { MindbodyRepository } from '../persistence/mindbody.repository';
 
 /** A staff token this close to expiry is re-issued before use (ms). */
 export const TOKEN_MARGIN_MS = 5 * 60_000;

@@ -1,21 +1,21 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { JobsService } from '../jobs/jobs.service';
-import { MindbodyCrypto } from './mindbody-crypto';
+import { JobsService } from '../../jobs/jobs.service';
+import { MindbodyCrypto } from '../persistence/mindbody-crypto';
 import {
   MindbodyGateway,
   type MindbodyAutopayContract,
   type MindbodyClientPage,
-} from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+} from '../client/mindbody-records';
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import {
   MindbodyMembersRepository,
   type AutopayTarget,
   type ManagedMemberInput,
   type ManagedProspectInput,
-} from './mindbody-members.repository';
-import { MindbodySiteSession } from './mindbody-site-session';
-import { MindbodyRepository, type MindbodyProcessKind } from './mindbody.repository';
-import { errorMessage } from '../common/error-message';
+} from '../persistence/mindbody-members.repository';
+import { MindbodySiteSession } from '../client/mindbody-site-session';
+import { MindbodyRepository, type MindbodyProcessKind } from '../persistence/mindbody.repository';
+import { errorMessage } from '../../common/error-message';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
 const MINDBODY_QUEUE = 'mindbody';

@@ -6,7 +6,7 @@ import {
   MESSAGES,
   type MindbodyDiscountsRequest,
 } from '@grove/contracts';
-import { FollowsRule } from '../../common/contract-rule.decorator';
+import { FollowsRule } from '../../../common/contract-rule.decorator';
 
 /**
  * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.
