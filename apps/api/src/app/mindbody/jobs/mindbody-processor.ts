@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { newPriceCents } from '@grove/contracts';
 import { JobsService } from '../../jobs/jobs.service';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
 import {
@@ -16,6 +17,8 @@ import {
 import { MindbodySiteSession } from '../client/mindbody-site-session';
 import { MindbodyRepository, type MindbodyProcessKind } from '../persistence/mindbody.repository';
 import { errorMessage } from '../../common/error-message';
+import { mapLimit } from '../../common/async/map-limit';
+import { PageQueue } from '../../common/async/page-queue';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
 const MINDBODY_QUEUE = 'mindbody';
@@ -45,113 +48,21 @@ const MINDBODY_CONCURRENCY = 8;
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
 
 /**
- * Runs `work` over `items` with at most `limit` at once; keeps the order of results. Once
- * `stopping` is aborted no new item starts: the calls under way end, then it throws.
- * @throws `stopping.reason` when items were left undone; else the first error of `work`
- */
-async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-  stopping?: AbortSignal,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length && !stopping?.aborted) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  });
-  await Promise.all(lanes);
-  if (next < items.length) stopping?.throwIfAborted();
-  return results;
-}
-
-/**
- * The autopay amount a managed member should pay (SPEC §9, DESIGN §6), cents:
- * max(0, membership price − discountOnReferral × branches − discountForReferee when the member is
- * itself a referred branch).
+ * The autopay amount a managed member should pay (SPEC §9, DESIGN §6), cents: contracts'
+ * {@link newPriceCents} with the discount for referee when the member is itself a referred branch:
+ * max(0, membership price − discountOnReferral × branches − discountForReferee if a branch).
  */
 export function targetAutopayCents(
   target: AutopayTarget,
   onReferralCents: number,
   forRefereeCents: number,
 ): number {
-  return Math.max(
-    0,
-    target.membershipPriceCents -
-      onReferralCents * target.branches -
-      (target.isBranch ? forRefereeCents : 0),
+  return newPriceCents(
+    target.membershipPriceCents,
+    onReferralCents,
+    target.branches,
+    target.isBranch ? forRefereeCents : 0,
   );
-}
-
-/**
- * Pages handed from the fetcher to the writer of one import or sync: at most `limit` waiting.
- * The fetcher `push`es, then `end`s or `fail`s; the writer `takeAll`s and finally `close`s (which
- * stops a fetcher still waiting for room).
- */
-class PageQueue<T> {
-  private items: T[] = [];
-  private ended = false;
-  private closed = false;
-  private failure: { error: unknown } | null = null;
-  private wake: (() => void) | null = null;
-
-  constructor(private readonly limit: number) {}
-
-  private signal(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  private async changed(): Promise<void> {
-    await new Promise<void>((resolve) => (this.wake = resolve));
-  }
-
-  /** Fetcher: waits until fewer than `limit` pages wait; false when the writer has closed. */
-  async waitForRoom(): Promise<boolean> {
-    while (!this.closed && this.items.length >= this.limit) await this.changed();
-    return !this.closed;
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-    this.signal();
-  }
-
-  end(): void {
-    this.ended = true;
-    this.signal();
-  }
-
-  fail(error: unknown): void {
-    this.failure = { error };
-    this.signal();
-  }
-
-  /**
-   * Writer: every waiting page (waits for at least one); null once the fetcher has ended and all
-   * was taken.
-   * @throws the fetcher's error, once the pages that arrived before it are taken
-   */
-  async takeAll(): Promise<T[] | null> {
-    while (this.items.length === 0 && !this.ended && !this.failure) await this.changed();
-    if (this.items.length > 0) {
-      const taken = this.items;
-      this.items = [];
-      this.signal();
-      return taken;
-    }
-    if (this.failure) throw this.failure.error;
-    return null;
-  }
-
-  close(): void {
-    this.closed = true;
-    this.signal();
-  }
 }
 
 /** Counts of one run, for logs and tests. */
