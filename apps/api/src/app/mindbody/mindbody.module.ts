@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MindbodyApiGateway } from './client/mindbody-site-client';
+import { MindbodySiteClient } from './client/mindbody-site-client';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
-import { MindbodyGateway } from './client/mindbody-records';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import { MindbodyController } from './http/mindbody.controller';
@@ -17,7 +16,7 @@ import { MindbodyService } from './mindbody.service';
     MindbodyMembersRepository,
     MindbodyProcessor,
     MindbodyCrypto,
-    { provide: MindbodyGateway, useClass: MindbodyApiGateway },
+    MindbodySiteClient,
   ],
   exports: [MindbodyProcessor],
 })

@@ -2,11 +2,8 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { newPriceCents } from '@grove/contracts';
 import { JobsService } from '../../jobs/jobs.service';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
-import {
-  MindbodyGateway,
-  type MindbodyAutopayContract,
-  type MindbodyClientPage,
-} from '../client/mindbody-records';
+import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
+import { MindbodySiteClient } from '../client/mindbody-site-client';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import {
   MindbodyMembersRepository,
@@ -92,7 +89,7 @@ export class MindbodyProcessor implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly integrations: MindbodyRepository,
     private readonly members: MindbodyMembersRepository,
-    private readonly gateway: MindbodyGateway,
+    private readonly siteClient: MindbodySiteClient,
     private readonly crypto: MindbodyCrypto,
   ) {}
 
@@ -160,7 +157,7 @@ export class MindbodyProcessor implements OnModuleInit {
     // One Mindbody client and one decrypted staff token for every call of this run.
     const mindbody = new MindbodySiteSession(
       integration,
-      this.gateway,
+      this.siteClient,
       this.crypto,
       this.integrations,
     );

@@ -10,7 +10,7 @@ import {
   type RunningSandbox,
 } from '../../../../test/mindbody-sandbox';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
-import { MindbodyGateway } from '../client/mindbody-records';
+import { MindbodySiteClient } from '../client/mindbody-site-client';
 
 jest.setTimeout(120_000);
 
@@ -108,7 +108,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   });
 
   it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
-    const gateway = t.app.get(MindbodyGateway);
+    const gateway = t.app.get(MindbodySiteClient);
     const crypto = t.app.get(MindbodyCrypto);
     const built = jest.spyOn(gateway, 'forSite');
     const opened = jest.spyOn(crypto, 'open');
