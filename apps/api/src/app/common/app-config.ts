@@ -152,6 +152,14 @@ export class EnvironmentVariables {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /**
+   * True: log lines are human-readable (pino-pretty, one line each) instead of JSON lines.
+   * `npm start` (tools/scripts/start.mjs) sets it; `node dist/apps/api/main.js` keeps JSON.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  LOG_PRETTY = false;
+
   @Transform(toBool)
   @IsBoolean()
   GROVE_SEED_DEMO = false;
@@ -449,6 +457,8 @@ export interface AppSettings {
   /** Absolute path of the deployed remote versions and their `current.json` (REMOTES_DIR). */
   remotesDir?: string;
   logLevel: string;
+  /** True: human-readable log lines (LOG_PRETTY). */
+  logPretty?: boolean;
   seedDemo: boolean;
   throttleReferralLimit?: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
@@ -483,6 +493,7 @@ type DefaultedSetting = {
  */
 export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
   remotesDir: path.resolve('dist/remotes'),
+  logPretty: false,
   throttleReferralLimit: 10,
   throttleDisabled: false,
   publicOrigin: null,
@@ -527,6 +538,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly remoteUrls: Readonly<Record<RemoteName, string>>;
   readonly remotesDir: string;
   readonly logLevel: string;
+  readonly logPretty: boolean;
   readonly seedDemo: boolean;
   readonly throttleReferralLimit: number;
   readonly throttleDisabled: boolean;
@@ -557,6 +569,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.remoteUrls = settings.remoteUrls;
     this.remotesDir = settings.remotesDir ?? defaults.remotesDir;
     this.logLevel = settings.logLevel;
+    this.logPretty = settings.logPretty ?? defaults.logPretty;
     this.seedDemo = settings.seedDemo;
     this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
     this.throttleDisabled = settings.throttleDisabled ?? defaults.throttleDisabled;
@@ -671,6 +684,7 @@ export function loadAppConfig(
     remoteUrls,
     remotesDir: path.resolve(cwd, vars.REMOTES_DIR),
     logLevel: vars.LOG_LEVEL,
+    logPretty: vars.LOG_PRETTY,
     seedDemo: vars.GROVE_SEED_DEMO,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
