@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
-import { MindbodyProcessor } from './pipeline/mindbody-pipeline';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
+import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
@@ -15,6 +16,7 @@ import { MindbodyService } from './mindbody.service';
     MindbodyRepository,
     MindbodyMembersRepository,
     MindbodyProcessor,
+    MindbodyPipeline,
     MindbodyCrypto,
     MindbodySiteClient,
   ],

@@ -9,7 +9,7 @@ import { MindbodyLoginRefusedError } from './client/mindbody-records';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import type { MindbodyIntegrationEntity } from './persistence/mindbody-integration.entity';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
-import { MindbodyProcessor } from './pipeline/mindbody-pipeline';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,

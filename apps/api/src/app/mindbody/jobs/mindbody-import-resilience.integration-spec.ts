@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { MindbodyProcessor } from '../pipeline/mindbody-pipeline';
+import { MindbodyProcessor } from './mindbody-processor';
 import { MindbodyRepository } from '../persistence/mindbody.repository';
 import {
   expectedImport,
