@@ -42,10 +42,10 @@ export async function startBenchApi(env = {}) {
         ...process.env,
         NODE_ENV: 'production',
         COOKIE_SECURE: 'false',
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        JWT_SECRET: randomBytes(32).toString('base64url'),
         MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         // Required in production since the contact form's captcha (issue 5); unused by the benches.
-        ALTCHA_HMAC_KEY: 'bench-altcha-key-bench-altcha-key',
+        ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
         LOG_LEVEL: 'warn',

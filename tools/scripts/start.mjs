@@ -169,6 +169,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     GROVE_SEED_DEMO: db.fresh ? 'true' : 'false',
     // Human-readable log lines on the console (pino-pretty); the bare bundle logs JSON lines.
     LOG_PRETTY: 'true',
+    // OpenAPI at /api/docs for the developer running Grove locally (off by default in production).
+    API_DOCS_ENABLED: 'true',
     ...sandbox?.env,
     ...process.env,
     PORT: String(port),

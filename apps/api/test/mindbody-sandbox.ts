@@ -41,6 +41,22 @@ export async function mindbodyStatus(agent: TestAgent): Promise<MindbodyStatus> 
   return (await agent.get('/api/mindbody').expect(200)).body as MindbodyStatus;
 }
 
+/**
+ * Takes `agent`'s business through the wizard against `sandbox`: credentials (stage 2), a full
+ * import (stage 3), then discounts of 5 and 2 dollars (stage 4, webhooks subscribed).
+ */
+export async function reachStageFour(agent: TestAgent, sandbox: RunningSandbox): Promise<void> {
+  await agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+  await agent.post('/api/mindbody/import').expect(202);
+  const status = await settled(agent);
+  if (!status.processState?.startsWith('completed'))
+    throw new Error(`import ended ${JSON.stringify(status)}`);
+  await agent
+    .put('/api/mindbody/discounts')
+    .send({ discountOnReferral: '5', discountForReferee: '2' })
+    .expect(200);
+}
+
 /** Polls `GET /api/mindbody` (as the wizard does, only faster) until the process is no longer 'running'. */
 export async function settled(agent: TestAgent, timeoutMs = 90_000): Promise<MindbodyStatus> {
   const deadline = Date.now() + timeoutMs;

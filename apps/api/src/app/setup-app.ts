@@ -13,7 +13,8 @@ import { WebAppsService } from './web/web-apps.service';
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
  * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression, cookies, the `/api`
- * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs`.
+ * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs` (unless
+ * API_DOCS_ENABLED is off, the production default).
  */
 export function setupApp(app: INestApplication): void {
   const config = app.get(AppConfig);
@@ -41,6 +42,11 @@ export function setupApp(app: INestApplication): void {
   app.use(cookieParser());
   app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
   app.use(app.get(WebAppsService).handler());
+  if (config.apiDocsEnabled) setupApiDocs(app);
+}
+
+/** OpenAPI (Swagger UI at `/api/docs`, JSON at `/api/docs-json`); only when API_DOCS_ENABLED allows. */
+function setupApiDocs(app: INestApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

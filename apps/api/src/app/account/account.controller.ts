@@ -33,11 +33,11 @@ export class AccountController {
   }
 
   /**
-   * Body `{ currentPassword, newPassword }`. → 200 `{ message: 'Your password has been changed' }`
-   * and every other session of this user ends; 400 'Your current password is not correct' /
-   * 'Please enter your current password' / 'Password must be at least 8 characters' (contracts'
-   * `validatePasswordChange`); 401; 429 over THROTTLE_LOGIN_LIMIT per minute
-   * (throttler 'auth', as login: it checks a password).
+   * Body `{ currentPassword, newPassword }`. → 200 `{ message: 'Your password has been changed' }`;
+   * every other session of this user ends and the owner gets a 'password changed' email. 400
+   * 'Your current password is not correct' / 'Please enter your current password' / the password
+   * rule's messages (contracts' `validatePasswordChange`: 12–128 characters, not common); 401;
+   * 429 over THROTTLE_LOGIN_LIMIT per minute (throttler 'auth', as login: it checks a password).
    */
   @Post('password')
   @HttpCode(HttpStatus.OK)

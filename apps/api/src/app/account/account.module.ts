@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
 import { AccountController } from './account.controller';
 import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
-/** Account Settings: the owner's details and password (reuses the auth module's sessions). */
-@Module({ imports: [AuthModule], controllers: [AccountController], providers: [AccountService, AccountRepository] })
+/** Account Settings: the owner's details and password (reuses the auth module's sessions; emails password changes). */
+@Module({ imports: [AuthModule, MailModule], controllers: [AccountController], providers: [AccountService, AccountRepository] })
 export class AccountModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ACCOUNT_DETAILS_FIELDS,
   MESSAGES,
@@ -11,8 +11,11 @@ import {
 } from '@grove/contracts';
 import { hashPassword, verifyPassword } from '../auth/auth-tokens';
 import { NotSignedInException } from '../auth/auth.exceptions';
+import { isCommonPassword } from '../auth/common-passwords';
 import { SessionsService } from '../auth/sessions.service';
+import { AppConfig } from '../common/app-config';
 import type { AuthUser } from '../common/auth-user';
+import { MailService, type OutgoingEmail } from '../mail/mail.service';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
 import { AccountRepository } from './account.repository';
 
@@ -23,9 +26,13 @@ import { AccountRepository } from './account.repository';
  */
 @Injectable()
 export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -61,21 +68,69 @@ export class AccountService {
 
   /**
    * Changes the password after checking the current one, then ends every other session of this
-   * user (other browsers must sign in again); the session making the change stays signed in.
-   * Rules: contracts' `validatePasswordChange`, the same function the 'Change password' form uses.
+   * user (other browsers must sign in again; the session making the change stays signed in) and
+   * emails the owner that it was changed (ASVS 2.2.3; queued through MailService, SMTP or the
+   * outbox). Rules: contracts' `validatePasswordChange`, the same function the 'Change password'
+   * form uses, with the API's common-password list (`isCommonPassword`).
    * @returns `{ message: 'Your password has been changed' }`
    * @throws AccountInvalidException 400 'Please enter your current password' (currentPassword) /
-   *   'Password must be at least 8 characters' (newPassword)
+   *   'Password must be at least 12 characters', 'Password can be at most 128 characters',
+   *   'This password is too common…' (newPassword)
    * @throws CurrentPasswordWrongException 400 'Your current password is not correct'
    */
   async changePassword(user: AuthUser, body: ChangePasswordRequest): Promise<MessageReply> {
-    const errors = validatePasswordChange(body);
+    const errors = validatePasswordChange(body, isCommonPassword);
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const hash = await this.accounts.passwordHash(user.businessId, user.userId);
     if (!hash) throw new NotSignedInException();
     if (!(await verifyPassword(hash, body.currentPassword))) throw new CurrentPasswordWrongException();
     await this.accounts.setPasswordHash(user.businessId, user.userId, await hashPassword(body.newPassword));
     if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId);
+    await this.notifyPasswordChanged(user);
     return { message: MESSAGES.passwordChanged };
   }
+
+  /**
+   * Queues the 'Your Grove password was changed' email to the owner. The password has changed
+   * already, so a failure to queue is logged, not thrown.
+   */
+  private async notifyPasswordChanged(user: AuthUser): Promise<void> {
+    try {
+      const account = await this.accounts.find(user.businessId, user.userId);
+      if (account)
+        await this.mail.queue(
+          passwordChangedEmail(account, new Date(), this.config.mail.contactRecipient),
+        );
+    } catch (error) {
+      this.logger.error(
+        `queueing the password-changed email of user ${user.userId}: ${String(error)}`,
+      );
+    }
+  }
+}
+
+/**
+ * The email telling an owner their password was changed (ASVS 2.2.3): when (UTC), that other
+ * browsers were signed out, and whom to write to if it was not them. Contains no secret.
+ * @param support the address owners write to (CONTACT_RECIPIENT)
+ */
+export function passwordChangedEmail(
+  account: AccountDetails,
+  at: Date,
+  support: string,
+): OutgoingEmail {
+  return {
+    to: account.email,
+    subject: 'Your Grove password was changed',
+    text: [
+      `Hello ${account.firstName},`,
+      '',
+      `The password of your Grove account (${account.email}, ${account.businessName}) was changed on ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      'Every other browser signed in to this account has been signed out.',
+      '',
+      `If you did not change it, write to ${support} right away.`,
+      '',
+      'Grove',
+    ].join('\n'),
+  };
 }

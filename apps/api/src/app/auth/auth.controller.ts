@@ -36,7 +36,9 @@ export class AuthController {
 
   /**
    * Signs in with email and password (sets both cookies).
-   * → 200 SessionUser; 400 'Please add to email and password fields' when both are empty;
+   * → 200 SessionUser (with `passwordChangeRequired: true` when the password no longer meets
+   * Grove's rule: at least 12 characters, not a common password); 400 'Please add to email and
+   * password fields' when both are empty;
    * 401 'Password or username does not match any user'; 429 after too many attempts.
    */
   @Public()

@@ -18,6 +18,16 @@ export class LoginFieldsEmptyException extends GroveException {
   }
 }
 
+/**
+ * A login email holding a control character (contracts' `isPlainText`): no account can have it,
+ * and the database refuses a NUL. → 400 'Not a valid email address'
+ */
+export class LoginEmailInvalidException extends GroveException {
+  constructor() {
+    super(MESSAGES.invalidEmail);
+  }
+}
+
 /** Any sign-in failure (SPEC §8). → 401 'Password or username does not match any user' */
 export class InvalidCredentialsException extends GroveException {
   constructor() {

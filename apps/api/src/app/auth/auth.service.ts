@@ -3,18 +3,26 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runTransaction } from '../database/transaction';
-import { validateSignupInput, type SessionUser, type SignupInput } from '@grove/contracts';
+import {
+  isPlainText,
+  passwordProblem,
+  validateSignupInput,
+  type SessionUser,
+  type SignupInput,
+} from '@grove/contracts';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
 import {
   EmailTakenException,
   InvalidCredentialsException,
+  LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
   SignupInvalidException,
 } from './auth.exceptions';
 import { BusinessEntity } from './business.entity';
+import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
 import { UserEntity } from './user.entity';
 
@@ -22,6 +30,15 @@ import { UserEntity } from './user.entity';
 export interface AuthResult {
   user: SessionUser;
   tokens: IssuedTokens;
+}
+
+/**
+ * A user whose password login just succeeded (what passport-local puts on the request).
+ * `passwordChangeRequired` is set when that password no longer meets Grove's password rule
+ * (contracts' `passwordProblem`): the login reply then asks for a new one.
+ */
+export interface CheckedLogin extends AuthUser {
+  passwordChangeRequired?: true;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -44,12 +61,13 @@ export class AuthService {
 
   /**
    * Creates a business and its owner in one transaction and signs the owner in.
-   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages).
+   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages), ending with the password
+   * rule and the common-password list (`isCommonPassword`).
    * @throws SignupInvalidException 400 with the first failing rule's message
    * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
    */
   async signup(input: SignupInput, userAgent: string | null): Promise<AuthResult> {
-    const problem = validateSignupInput(input);
+    const problem = validateSignupInput(input, isCommonPassword);
     if (problem) throw new SignupInvalidException(problem);
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
@@ -84,15 +102,19 @@ export class AuthService {
   }
 
   /**
-   * Checks an email and password (used by the passport-local strategy).
+   * Checks an email and password (used by the passport-local strategy). A right password that no
+   * longer meets Grove's rule (an older, shorter one, or one now on the common list) still signs
+   * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one).
    * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
+   * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
    */
-  async validateCredentials(email: unknown, password: unknown): Promise<AuthUser> {
+  async validateCredentials(email: unknown, password: unknown): Promise<CheckedLogin> {
     const emailText = typeof email === 'string' ? email.trim() : '';
     const passwordText = typeof password === 'string' ? password : '';
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
+    if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
     const user = await this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('u')
@@ -100,13 +122,19 @@ export class AuthService {
       .getOne();
     const matches = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), passwordText);
     if (!user || !matches) throw new InvalidCredentialsException();
-    return { userId: user.id, businessId: user.businessId };
+    const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
+    return { userId: user.id, businessId: user.businessId, ...(outdated ? { passwordChangeRequired: true } : {}) };
   }
 
-  /** Opens a session for a user whose password was just checked. */
-  async login(authUser: AuthUser, userAgent: string | null): Promise<AuthResult> {
+  /**
+   * Opens a session for a user whose password was just checked. The reply's user carries
+   * `passwordChangeRequired: true` when that password no longer meets Grove's rule.
+   */
+  async login(authUser: CheckedLogin, userAgent: string | null): Promise<AuthResult> {
     const session = await this.sessions.open(authUser.userId, userAgent);
-    return this.result(authUser.userId, session);
+    const result = await this.result(authUser.userId, session);
+    if (authUser.passwordChangeRequired) result.user.passwordChangeRequired = true;
+    return result;
   }
 
   /**

@@ -6,6 +6,7 @@ import { AuthCookies } from '../auth/auth-cookies';
 import {
   EmailTakenException,
   InvalidCredentialsException,
+  LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
   RefreshRefusedException,
@@ -21,6 +22,7 @@ import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
+  MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from '../mindbody/mindbody.exceptions';
@@ -35,6 +37,7 @@ import {
 } from '../referrals/referrals.exceptions';
 import { SupportIssueInvalidException } from '../support/support.exceptions';
 import { databaseFaultReply } from '../database/database-faults';
+import { badInputReply } from './bad-input-errors';
 import { GroveException } from './grove.exception';
 import { redactUrl } from './log-safety';
 
@@ -45,6 +48,7 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   // auth
   [SignupInvalidException, HttpStatus.BAD_REQUEST],
   [LoginFieldsEmptyException, HttpStatus.BAD_REQUEST],
+  [LoginEmailInvalidException, HttpStatus.BAD_REQUEST],
   [InvalidCredentialsException, HttpStatus.UNAUTHORIZED],
   [NotSignedInException, HttpStatus.UNAUTHORIZED],
   [RefreshRefusedException, HttpStatus.UNAUTHORIZED],
@@ -68,6 +72,7 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   [MindbodyWrongStageException, HttpStatus.CONFLICT],
   [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
   [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
+  [MindbodyWebhookInvalidException, HttpStatus.BAD_REQUEST],
   // contact, leads, support, account (issue 5)
   [ContactInvalidException, HttpStatus.BAD_REQUEST],
   [CaptchaFailedException, HttpStatus.BAD_REQUEST],
@@ -87,7 +92,8 @@ export function statusOf(exception: GroveException): HttpStatus {
  * fieldErrors? }`. Module exceptions are mapped by `EXCEPTION_STATUS`; Nest's HttpExceptions keep
  * their status; database faults by `databaseFaultReply` (unreachable or unanswering database:
  * 503 with `Retry-After`, logged as a warning; deadlock / serialization failure: 409 'Please try
- * again'); anything else is logged and answered 500 without details.
+ * again'); a body the parser refused or a PostgreSQL data exception is a 4xx (`badInputReply`);
+ * anything else is logged and answered 500 without details.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -122,7 +128,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
       return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
     }
-    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong' };
+    return (
+      badInputReply(exception) ?? {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        message: 'Something went wrong',
+      }
+    );
   }
 
   /**

@@ -1,7 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig, DEFAULT_APP_SETTINGS, loadAppConfig, parseTrustProxy, type AppSettings } from './app-config';
 
 const url = 'postgres://u:p@localhost:5432/grove';
+/** A freshly generated secret (tests never write one down: any literal in the repo is refused in production). */
+const fresh = (): string => randomBytes(32).toString('base64url');
+/** Production settings with every secret freshly generated. */
+const productionEnv = (): Record<string, string> => ({
+  DATABASE_URL: url,
+  NODE_ENV: 'production',
+  JWT_SECRET: fresh(),
+  ALTCHA_HMAC_KEY: fresh(),
+  MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+});
 
 describe('loadAppConfig', () => {
   it('applies the defaults', () => {
@@ -78,23 +91,17 @@ describe('loadAppConfig', () => {
 
   it('requires JWT_SECRET in production, where cookies are Secure by default', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadAppConfig({
-      DATABASE_URL: url,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(32),
-      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
-      ALTCHA_HMAC_KEY: 'y'.repeat(32),
-    });
+    const config = loadAppConfig(productionEnv());
     expect(config.cookieSecure).toBe(true);
   });
 
   it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
-    const production = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALTCHA_HMAC_KEY: 'y'.repeat(32) };
+    const production = { ...productionEnv(), MINDBODY_CREDENTIALS_KEY: '' };
     expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
     expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
       /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
     );
-    const key = Buffer.alloc(32, 9);
+    const key = randomBytes(32);
     expect(loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody.credentialsKey).toEqual(key);
     const a = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
     const b = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
@@ -157,12 +164,7 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
   });
 
   it('requires ALTCHA_HMAC_KEY in production unless another captcha is configured', () => {
-    const production = {
-      DATABASE_URL: url,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(32),
-      MINDBODY_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
-    };
+    const production = { ...productionEnv(), ALTCHA_HMAC_KEY: '' };
     expect(() => loadAppConfig(production)).toThrow(/ALTCHA_HMAC_KEY/);
     expect(loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha.provider).toBe('turnstile');
     expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);
@@ -257,5 +259,147 @@ describe('TRUST_PROXY', () => {
   ])('refuses %p with a message naming TRUST_PROXY', (value) => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY must be a hop count/);
     expect(parseTrustProxy(value)).toBeNull();
+  });
+});
+
+describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 / V14.1)', () => {
+  it('starts with freshly generated secrets, and with reCAPTCHA or Turnstile instead of an altcha key', () => {
+    expect(() => loadAppConfig(productionEnv())).not.toThrow();
+    const turnstile = {
+      ...productionEnv(),
+      ALTCHA_HMAC_KEY: '',
+      TURNSTILE_SITE_KEY: 's',
+      TURNSTILE_SECRET_KEY: 't',
+    };
+    expect(loadAppConfig(turnstile).captcha.provider).toBe('turnstile');
+  });
+
+  it.each(['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'])(
+    'refuses to start without %s, saying which and how to make one',
+    (name) => {
+      expect(() => loadAppConfig({ ...productionEnv(), [name]: '' })).toThrow(
+        new RegExp(`${name} is required when NODE_ENV=production .*openssl rand -base64 32`),
+      );
+    },
+  );
+
+  it.each(['JWT_SECRET', 'ALTCHA_HMAC_KEY'])('refuses a %s shorter than 32 characters', (name) => {
+    expect(() => loadAppConfig({ ...productionEnv(), [name]: fresh().slice(0, 31) })).toThrow(
+      new RegExp(`${name} must be at least 32 characters in production`),
+    );
+    expect(() => loadAppConfig({ ...productionEnv(), [name]: fresh().slice(0, 32) })).not.toThrow();
+  });
+
+  it.each([
+    ['JWT_SECRET', 'change-me-to-a-long-random-secret', /published in the Grove repository/],
+    [
+      'ALTCHA_HMAC_KEY',
+      'change-me-to-another-long-random-secret',
+      /published in the Grove repository/,
+    ],
+    ['JWT_SECRET', 'CHANGE_ME_please_0a8f7e6d5c4b3a2918f7', /placeholder \(contains 'changeme'\)/],
+    ['JWT_SECRET', 'my-super-secret-jwt-signing-key-2024', /placeholder \(contains 'secret'\)/],
+    ['ALTCHA_HMAC_KEY', 'Placeholder.Value.For.The.Altcha.Key!', /placeholder/],
+    ['JWT_SECRET', 'x'.repeat(48), /repeats a few characters/],
+    ['ALTCHA_HMAC_KEY', 'ab12'.repeat(10), /repeats a few characters/],
+    ['JWT_SECRET', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ', /run of consecutive characters/],
+    [
+      'MINDBODY_CREDENTIALS_KEY',
+      Buffer.alloc(32, 7).toString('base64'),
+      /repeats a few characters/,
+    ],
+    [
+      'MINDBODY_CREDENTIALS_KEY',
+      Buffer.from('abcdefghijklmnopqrstuvwxyzABCDEF').toString('base64'),
+      /consecutive/,
+    ],
+    ['MINDBODY_CREDENTIALS_KEY', randomBytes(16).toString('base64'), /must be 32 bytes/],
+  ])('refuses the well-known or placeholder %s %p', (name, value, reason) => {
+    expect(() => loadAppConfig({ ...productionEnv(), [name]: value })).toThrow(
+      new RegExp(`${name} .*${reason.source}`),
+    );
+  });
+
+  it('lists every bad secret at once, and refuses one secret used for two purposes', () => {
+    let message = '';
+    try {
+      loadAppConfig({
+        DATABASE_URL: url,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'sixteen chars ok',
+        ALTCHA_HMAC_KEY: 'another 16 chars',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}JWT_SECRET must be at least 32/),
+      expect.stringMatching(/^ {2}ALTCHA_HMAC_KEY must be at least 32/),
+      expect.stringMatching(/^ {2}MINDBODY_CREDENTIALS_KEY is required/),
+    ]);
+    const shared = fresh();
+    expect(() =>
+      loadAppConfig({ ...productionEnv(), JWT_SECRET: shared, ALTCHA_HMAC_KEY: shared }),
+    ).toThrow(/JWT_SECRET and ALTCHA_HMAC_KEY must be different/);
+  });
+
+  it('checks secrets in production only: development and tests accept any 16+ characters', () => {
+    expect(() =>
+      loadAppConfig({ DATABASE_URL: url, JWT_SECRET: 'change-me-to-a-long-random-secret' }),
+    ).not.toThrow();
+  });
+
+  it('refuses in production every secret value written anywhere in the repository (docs, compose, examples, tests)', () => {
+    const root = path.resolve(__dirname, '../../../../..');
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((file) =>
+        /\.(md|ya?ml|env|example|ts|tsx|mjs|cjs|js|json|cfg|conf|sh)$|(^|\/)Dockerfile|\.env\./.test(
+          file,
+        ),
+      );
+    // `NAME: 'value'`, `NAME=value`, `"NAME": "value"` and compose's `${NAME:-value}` defaults.
+    const pattern =
+      /(JWT_SECRET|ALTCHA_HMAC_KEY|MINDBODY_CREDENTIALS_KEY)(?:['"]?[ \t]*[:=][ \t]*|:-)['"]?([A-Za-z0-9+/=_.!-]{8,})/g;
+    const found: { name: string; value: string; file: string }[] = [];
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(path.join(root, file), 'utf8');
+      } catch {
+        continue; // listed but absent from this checkout
+      }
+      for (const [, name, value] of text.matchAll(pattern)) found.push({ name, value, file });
+    }
+    expect(found.map(({ value }) => value)).toEqual(
+      expect.arrayContaining(['integration-test-secret-0123456789']),
+    );
+    const accepted = found.filter(({ name, value }) => {
+      try {
+        loadAppConfig({ ...productionEnv(), [name]: value });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(accepted).toEqual([]);
+  });
+});
+
+describe('loadAppConfig: API docs (issue 11.5, ASVS V14.3)', () => {
+  it('serves /api/docs in development and tests, not in production unless API_DOCS_ENABLED says so', () => {
+    expect(loadAppConfig({ DATABASE_URL: url }).apiDocsEnabled).toBe(true);
+    expect(loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'test' }).apiDocsEnabled).toBe(true);
+    expect(loadAppConfig(productionEnv()).apiDocsEnabled).toBe(false);
+    expect(loadAppConfig({ ...productionEnv(), API_DOCS_ENABLED: 'true' }).apiDocsEnabled).toBe(
+      true,
+    );
+    expect(loadAppConfig({ DATABASE_URL: url, API_DOCS_ENABLED: 'false' }).apiDocsEnabled).toBe(
+      false,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, API_DOCS_ENABLED: 'maybe' })).toThrow(
+      /API_DOCS_ENABLED/,
+    );
   });
 });

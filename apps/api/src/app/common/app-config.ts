@@ -17,6 +17,7 @@ import {
   ValidateBy,
   validateSync,
 } from 'class-validator';
+import { productionSecretProblems } from './production-secrets';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -69,7 +70,10 @@ export class EnvironmentVariables {
   @Max(65535)
   PORT = 3000;
 
-  /** Signs access tokens. Required in production; a random per-process secret otherwise. */
+  /**
+   * Signs access tokens. Required in production (≥ 32 characters, not a placeholder or a value
+   * from the repository: `productionSecretProblems`); a random per-process secret otherwise.
+   */
   @IsString()
   @MinLength(16)
   @IsOptional()
@@ -160,6 +164,15 @@ export class EnvironmentVariables {
   @IsBoolean()
   LOG_PRETTY = false;
 
+  /**
+   * Serves the OpenAPI document and Swagger UI at `/api/docs` (ASVS 14.3.2 / 14.5: no API map
+   * for everyone in production). Default: on in development and tests, off in production.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  @IsOptional()
+  API_DOCS_ENABLED?: boolean;
+
   @Transform(toBool)
   @IsBoolean()
   GROVE_SEED_DEMO = false;
@@ -207,7 +220,11 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_SUPPORT_LIMIT = 5;
 
-  /** Signs altcha challenges (HMAC). Required in production; a random per-process key otherwise. */
+  /**
+   * Signs altcha challenges (HMAC). Required in production unless reCAPTCHA/Turnstile is
+   * configured (≥ 32 characters, not well known: `productionSecretProblems`); a random
+   * per-process key otherwise.
+   */
   @IsString()
   @MinLength(16)
   @IsOptional()
@@ -320,10 +337,11 @@ const DEFAULT_MINDBODY_CONFIG: MindbodyConfig = {
 };
 
 /**
- * The Mindbody part of the configuration.
- * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64, or missing in production
+ * The Mindbody part of the configuration (production requires MINDBODY_CREDENTIALS_KEY:
+ * `assertProductionSecrets` runs first).
+ * @throws Error when MINDBODY_CREDENTIALS_KEY is not 32 bytes of base64
  */
-function mindbodyConfig(vars: EnvironmentVariables, production: boolean): MindbodyConfig {
+function mindbodyConfig(vars: EnvironmentVariables): MindbodyConfig {
   const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
   const webhooksUrl = (
     vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()
@@ -337,10 +355,6 @@ function mindbodyConfig(vars: EnvironmentVariables, production: boolean): Mindbo
       );
     }
   } else {
-    if (production)
-      throw new Error(
-        'Invalid configuration:\n  MINDBODY_CREDENTIALS_KEY is required when NODE_ENV=production',
-      );
     credentialsKey = randomBytes(32);
     if (vars.NODE_ENV === 'development') {
       Logger.warn(
@@ -460,6 +474,8 @@ export interface AppSettings {
   /** True: human-readable log lines (LOG_PRETTY). */
   logPretty?: boolean;
   seedDemo: boolean;
+  /** True: OpenAPI at `/api/docs` (API_DOCS_ENABLED; default off in production). */
+  apiDocsEnabled?: boolean;
   throttleReferralLimit?: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
   throttleDisabled?: boolean;
@@ -494,6 +510,7 @@ type DefaultedSetting = {
 export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
   remotesDir: path.resolve('dist/remotes'),
   logPretty: false,
+  apiDocsEnabled: true,
   throttleReferralLimit: 10,
   throttleDisabled: false,
   publicOrigin: null,
@@ -540,6 +557,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly logLevel: string;
   readonly logPretty: boolean;
   readonly seedDemo: boolean;
+  readonly apiDocsEnabled: boolean;
   readonly throttleReferralLimit: number;
   readonly throttleDisabled: boolean;
   readonly publicOrigin: string | null;
@@ -571,6 +589,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.logLevel = settings.logLevel;
     this.logPretty = settings.logPretty ?? defaults.logPretty;
     this.seedDemo = settings.seedDemo;
+    this.apiDocsEnabled = settings.apiDocsEnabled ?? defaults.apiDocsEnabled;
     this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
     this.throttleDisabled = settings.throttleDisabled ?? defaults.throttleDisabled;
     this.publicOrigin = settings.publicOrigin ?? defaults.publicOrigin;
@@ -647,10 +666,9 @@ export function loadAppConfig(
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const production = vars.NODE_ENV === 'production';
+  if (production) assertProductionSecrets(vars);
   let jwtSecret = vars.JWT_SECRET;
   if (!jwtSecret) {
-    if (production)
-      throw new Error('Invalid configuration:\n  JWT_SECRET is required when NODE_ENV=production');
     jwtSecret = randomBytes(32).toString('base64url');
     Logger.warn(
       'JWT_SECRET is not set: using a random per-process secret (sessions end on restart)',
@@ -686,13 +704,14 @@ export function loadAppConfig(
     logLevel: vars.LOG_LEVEL,
     logPretty: vars.LOG_PRETTY,
     seedDemo: vars.GROVE_SEED_DEMO,
+    apiDocsEnabled: vars.API_DOCS_ENABLED ?? !production,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
     publicOrigin: vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
-    mindbody: mindbodyConfig(vars, production),
+    mindbody: mindbodyConfig(vars),
     throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
     throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
-    captcha: captchaSettings(vars, production),
+    captcha: captchaSettings(vars),
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,
       from: vars.MAIL_FROM,
@@ -711,20 +730,36 @@ export function loadAppConfig(
 }
 
 /**
- * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
- * TURNSTILE_* keys are set, else altcha (DESIGN §5).
- * @throws Error when altcha would run in production without ALTCHA_HMAC_KEY
+ * Refuses production secrets that are missing, short or well known (`productionSecretProblems`).
+ * @throws Error 'Invalid configuration:' with one line per problem (the API refuses to start)
  */
-function captchaSettings(vars: EnvironmentVariables, production: boolean): CaptchaSettings {
+function assertProductionSecrets(vars: EnvironmentVariables): void {
+  const otherCaptcha =
+    (vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY) ||
+    (vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY);
+  const problems = productionSecretProblems(
+    {
+      JWT_SECRET: vars.JWT_SECRET,
+      ALTCHA_HMAC_KEY: vars.ALTCHA_HMAC_KEY,
+      MINDBODY_CREDENTIALS_KEY: vars.MINDBODY_CREDENTIALS_KEY,
+    },
+    otherCaptcha
+      ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY']
+      : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'],
+  );
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
+ * TURNSTILE_* keys are set, else altcha (DESIGN §5). Production requires ALTCHA_HMAC_KEY for
+ * altcha (`assertProductionSecrets` runs first); elsewhere a random per-process key stands in.
+ */
+function captchaSettings(vars: EnvironmentVariables): CaptchaSettings {
   let altchaHmacKey = vars.ALTCHA_HMAC_KEY;
   const recaptcha = vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY;
   const turnstile = vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY;
   if (!altchaHmacKey) {
-    if (production && !recaptcha && !turnstile) {
-      throw new Error(
-        'Invalid configuration:\n  ALTCHA_HMAC_KEY is required when NODE_ENV=production',
-      );
-    }
     altchaHmacKey = randomBytes(32).toString('base64url');
     if (!recaptcha && !turnstile) {
       Logger.warn(

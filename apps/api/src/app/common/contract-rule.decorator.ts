@@ -1,4 +1,4 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 
 /**
  * Validates a DTO field with one of the shared rules from `@grove/contracts` (the same functions
@@ -31,3 +31,12 @@ export function FollowsRule(
 
 /** class-transformer helper: trims strings, leaves everything else as sent. */
 export const trimString = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * A field a PATCH body may leave out (then its rules are skipped), unlike `@IsOptional()`, which
+ * also skips them for `null`: a `null` here runs the field's rules and fails with its message
+ * (400), so a required column is never written as NULL.
+ */
+export function IsOmittable(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
+}

@@ -1,25 +1,58 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PAGE_SIZE_MAX } from '@grove/contracts';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { isPlainText, MESSAGES, PAGE_MAX, PAGE_SIZE_MAX } from '@grove/contracts';
+import { FollowsRule, trimString } from './contract-rule.decorator';
 
 /** Default page size of every list endpoint. */
 export const DEFAULT_PAGE_SIZE = 50;
 
-/** Paging of every list endpoint: 1-based `page`, `pageSize` 1–100 (default 50). */
+/**
+ * Query-string digits (at most 7, so `PAGE_MAX` fits) → number; anything else (`1e21`, `1.5`,
+ * `0x10`, twenty digits, a repeated parameter) stays as sent and fails `@IsInt`.
+ */
+const digitsToNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : value;
+
+/**
+ * Paging of every list endpoint: 1-based `page` (1–1,000,000, `PAGE_MAX`), `pageSize` 1–100
+ * (default 50), both plain digits. Anything else → 400 `MESSAGES.pageInvalid` /
+ * `MESSAGES.pageSizeInvalid`.
+ */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX, default: 1 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @Transform(digitsToNumber)
+  @IsInt({ message: MESSAGES.pageInvalid })
+  @Min(1, { message: MESSAGES.pageInvalid })
+  @Max(PAGE_MAX, { message: MESSAGES.pageInvalid })
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(PAGE_SIZE_MAX)
+  @Transform(digitsToNumber)
+  @IsInt({ message: MESSAGES.pageSizeInvalid })
+  @Min(1, { message: MESSAGES.pageSizeInvalid })
+  @Max(PAGE_SIZE_MAX, { message: MESSAGES.pageSizeInvalid })
   pageSize?: number;
+}
+
+/** Longest `search` text a list endpoint accepts. */
+export const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * The optional `search` query parameter of the list endpoints: trimmed text of at most 200
+ * characters without control characters (contracts' `isPlainText`). Anything else → 400
+ * `MESSAGES.searchInvalid`.
+ */
+export function SearchQuery(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description, maxLength: SEARCH_MAX_LENGTH }),
+    IsOptional(),
+    Transform(trimString),
+    IsString({ message: MESSAGES.searchInvalid }),
+    MaxLength(SEARCH_MAX_LENGTH, { message: MESSAGES.searchInvalid }),
+    FollowsRule(isPlainText, MESSAGES.searchInvalid),
+  );
 }

@@ -35,3 +35,13 @@ export class MindbodyWebhookSignatureException extends GroveException {
     super('Invalid webhook signature');
   }
 }
+
+/**
+ * A webhook delivery whose `eventData.siteId` holds a control character: no site has one, and the
+ * database refuses a NUL. → 400 'Invalid webhook delivery'
+ */
+export class MindbodyWebhookInvalidException extends GroveException {
+  constructor() {
+    super('Invalid webhook delivery');
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
-import { dollarsToCents, type MindbodyStatus } from '@grove/contracts';
+import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
 import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
 import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
@@ -14,6 +14,7 @@ import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
+  MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from './mindbody.exceptions';
@@ -209,6 +210,7 @@ export class MindbodyService {
    * client's member cancelled (it stops counting as a branch) and queues a sync.
    * @returns whether the delivery was new (false for a duplicate)
    * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
+   * @throws MindbodyWebhookInvalidException 400 when the site ID holds a control character
    */
   async receiveWebhook(
     rawBody: Buffer | undefined,
@@ -224,6 +226,7 @@ export class MindbodyService {
     const siteId = delivery?.eventData?.siteId;
     if (typeof delivery?.messageId !== 'string' || siteId === undefined)
       throw new MindbodyWebhookSignatureException();
+    if (!isPlainText(String(siteId))) throw new MindbodyWebhookInvalidException();
     const candidates = await this.integrations.findSubscribedBySite(String(siteId));
     const match = candidates.find((candidate) => {
       try {

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, type AccountDetails } from '@grove/contracts';
 import { AccountSettingsPage } from './AccountSettingsPage';
 
@@ -25,14 +26,36 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-async function renderPage() {
+async function renderPage(state: unknown = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AccountSettingsPage />
+      <MemoryRouter
+        initialEntries={[{ pathname: '/dashboard/account-settings', state }]}
+        future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+      >
+        <AccountSettingsPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   await screen.findByDisplayValue('Dana');
+}
+
+/** Fills 'Change password' (clearing what the fields held) and submits it. */
+async function submitPasswordChange(
+  user: ReturnType<typeof userEvent.setup>,
+  current: string,
+  next: string,
+) {
+  for (const [label, value] of [
+    ['Current password', current],
+    ['New password', next],
+    ['Confirm new password', next],
+  ]) {
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
@@ -95,12 +118,7 @@ describe('AccountSettingsPage', () => {
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
     expect(calls('/api/account/password')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Current password'), 'not my password');
-    await user.clear(screen.getByLabelText('New password'));
-    await user.type(screen.getByLabelText('New password'), 'a long new password');
-    await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'a long new password');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await submitPasswordChange(user, 'not my password', 'a long new password');
 
     const current = screen.getByLabelText('Current password');
     await waitFor(() =>
@@ -109,5 +127,42 @@ describe('AccountSettingsPage', () => {
       ).toBe(MESSAGES.currentPasswordWrong),
     );
     expect(document.activeElement).toBe(current);
+  });
+
+  it('asks for a new password when the login sent the owner here, until it is changed; the API refuses a common one on its field', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/account') return reply(200, account);
+      if (url === '/api/account/password') {
+        attempts += 1;
+        return attempts === 1
+          ? reply(400, {
+              statusCode: 400,
+              message: MESSAGES.passwordTooCommon,
+              fieldErrors: { newPassword: MESSAGES.passwordTooCommon },
+            })
+          : reply(200, { message: MESSAGES.passwordChanged });
+      }
+      return reply(200, null);
+    });
+    await renderPage({ passwordChangeRequired: true });
+    expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
+
+    await submitPasswordChange(user, 'gym12345', 'password1234');
+    expect(await screen.findByText(MESSAGES.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
+
+    await submitPasswordChange(user, 'gym12345', 'squats at seven am');
+    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
+  });
+
+  it('shows no such notice on a plain visit', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account' ? reply(200, account) : reply(200, null),
+    );
+    await renderPage();
+    expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router-dom';
+import type { AccountSettingsRouteState } from '@grove/contracts';
 import { useAccount } from '@grove/web-data-access';
 import { Alert, PageHeader, Spinner } from '@grove/web-ui';
 import { AccountDetailsCard } from './AccountDetailsCard';
@@ -5,10 +7,13 @@ import { ChangePasswordCard } from './ChangePasswordCard';
 
 /**
  * Account Settings (issue 5; opened from the account menu): the owner's details and business
- * (`GET/PATCH /api/account`) and a password change (`POST /api/account/password`).
+ * (`GET/PATCH /api/account`) and a password change (`POST /api/account/password`). After a login
+ * whose password no longer meets Grove's rule, the shell sends the owner here with
+ * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
+  const state = useLocation().state as AccountSettingsRouteState | null;
   return (
     <div className="dash-account">
       <PageHeader
@@ -22,7 +27,7 @@ export function AccountSettingsPage() {
       ) : (
         <AccountDetailsCard account={account.data} />
       )}
-      <ChangePasswordCard />
+      <ChangePasswordCard required={state?.passwordChangeRequired === true} />
     </div>
   );
 }

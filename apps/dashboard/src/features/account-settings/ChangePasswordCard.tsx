@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  PASSWORD_MIN_LENGTH,
+  MESSAGES,
+  PASSWORD_HINT,
   validatePasswordChange,
   type PasswordChangeInput,
 } from '@grove/contracts';
@@ -16,13 +17,17 @@ const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', con
 const rule = fieldRules<PasswordForm>(validatePasswordChange);
 
 /**
- * 'Change password' on Account Settings: current password, new password (Grove's rule, at least
- * 8 characters) and its confirmation. A wrong current password shows 'Your current password is
- * not correct' on that field; success clears the form and says so.
+ * 'Change password' on Account Settings: current password, new password (Grove's rule: 12 to 128
+ * characters here; the API also refuses common passwords, shown on the field) and its
+ * confirmation. A wrong current password shows 'Your current password is not correct' on that
+ * field; success clears the form and says so.
+ * @param required the owner's password no longer meets the rule: a notice asks for a new one
+ *   until the change succeeds
  */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({ required = false }: { required?: boolean }) {
   const changePassword = useChangePassword();
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [changed, setChanged] = useState(false);
   const {
     register,
     handleSubmit,
@@ -36,6 +41,7 @@ export function ChangePasswordCard() {
     try {
       const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
       reset(emptyPasswords);
+      setChanged(true);
       setNote({ tone: 'success', text: reply.message });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -56,7 +62,8 @@ export function ChangePasswordCard() {
       <h2 id="change-password-title" className="dash-account__title">
         Change password
       </h2>
-      <p className="g-muted dash-account__lead">Use at least {PASSWORD_MIN_LENGTH} characters.</p>
+      {required && !changed && <Alert tone="info">{MESSAGES.passwordChangeRequired}</Alert>}
+      <p className="g-muted dash-account__lead">{PASSWORD_HINT}</p>
       <form onSubmit={submit} noValidate aria-labelledby="change-password-title">
         <TextField
           label="Current password"

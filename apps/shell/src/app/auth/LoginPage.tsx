@@ -1,13 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@grove/contracts';
+import { MESSAGES, type AccountSettingsRouteState, type SessionUser } from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
+import { ACCOUNT_SETTINGS_PATH } from '../layouts/AccountMenu';
+
+/**
+ * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the
+ * login reply asked for a new password (`passwordChangeRequired`), else `from`.
+ */
+function afterLogin(
+  user: SessionUser,
+  from: string,
+): { to: string; state?: AccountSettingsRouteState } {
+  return user.passwordChangeRequired
+    ? { to: ACCOUNT_SETTINGS_PATH, state: { passwordChangeRequired: true } }
+    : { to: from };
+}
 
 /**
  * Login (SPEC §2, §4): empty → 'Please add to email and password fields'; loading; a failure
  * shows 'Password or username does not match any user' for 3 s and clears the password; success
- * goes to /dashboard (or the page the owner was sent away from).
+ * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
+ * password' when the password no longer meets Grove's rule.
  */
 export function LoginPage() {
   const session = useSession();
@@ -19,7 +34,10 @@ export function LoginPage() {
   const [error, setError] = useTimedMessage();
 
   const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
-  if (session.data) return <Navigate to={from} replace />;
+  if (session.data) {
+    const next = afterLogin(session.data, from);
+    return <Navigate to={next.to} state={next.state} replace />;
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +48,10 @@ export function LoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => navigate(from, { replace: true }),
+        onSuccess: (user) => {
+          const next = afterLogin(user, from);
+          navigate(next.to, { replace: true, state: next.state });
+        },
         onError: (failure) => {
           setPassword('');
           setError(failure instanceof ApiError && failure.status !== 401 ? failure.message : MESSAGES.loginFailed);

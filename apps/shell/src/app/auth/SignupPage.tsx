@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { BUSINESS_NAME_MAX_LENGTH, validateSignupInput, type SignupInput } from '@grove/contracts';
+import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_HINT, validateSignupInput, type SignupInput } from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
@@ -64,7 +64,7 @@ export function SignupPage() {
               className={field.wide ? 'shell-auth__wide' : undefined}
               value={form[field.name]}
               maxLength={field.name === 'businessName' ? BUSINESS_NAME_MAX_LENGTH : undefined}
-              hint={field.name === 'password' ? 'At least 8 characters.' : undefined}
+              hint={field.name === 'password' ? PASSWORD_HINT : undefined}
               onChange={(e) => setForm((current) => ({ ...current, [field.name]: e.target.value }))}
             />
           ))}

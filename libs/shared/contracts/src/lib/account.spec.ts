@@ -81,9 +81,18 @@ describe("Account Settings 'Your details' rules (SPEC §5 signup rules)", () => 
 describe("Account Settings 'Change password' rules", () => {
   const change = { currentPassword: 'old password', newPassword: 'a new passphrase' };
 
-  it('accepts a current password and a new one of at least 8 characters', () => {
+  it('accepts a current password and a new one of at least 12 characters', () => {
     expect(validatePasswordChange(change)).toEqual({});
-    expect(validatePasswordChange({ currentPassword: 'x', newPassword: '12345678' })).toEqual({});
+    expect(validatePasswordChange({ currentPassword: 'x', newPassword: '123456789012' })).toEqual(
+      {},
+    );
+  });
+
+  it("refuses a new password the API's common-password check knows", () => {
+    const isCommon = (password: string) => password === 'a new passphrase';
+    expect(validatePasswordChange(change, isCommon)).toEqual({
+      newPassword: 'This password is too common. Please choose one that is harder to guess.',
+    });
   });
 
   it('requires the current password', () => {
@@ -92,11 +101,14 @@ describe("Account Settings 'Change password' rules", () => {
     });
   });
 
-  it('refuses a new password shorter than 8 characters (not trimmed)', () => {
-    expect(validatePasswordChange({ ...change, newPassword: '1234567' })).toEqual({
-      newPassword: 'Password must be at least 8 characters',
+  it('refuses a new password shorter than 12 characters (not trimmed, runs of spaces count once)', () => {
+    expect(validatePasswordChange({ ...change, newPassword: '12345678901' })).toEqual({
+      newPassword: 'Password must be at least 12 characters',
     });
-    expect(validatePasswordChange({ ...change, newPassword: '        ' })).toEqual({});
+    expect(validatePasswordChange({ ...change, newPassword: ' a b c d e f ' })).toEqual({});
+    expect(validatePasswordChange({ ...change, newPassword: 'ab          cd' })).toEqual({
+      newPassword: 'Password must be at least 12 characters',
+    });
   });
 
   it('checks the confirmation only when it is given', () => {
@@ -115,7 +127,7 @@ describe("Account Settings 'Change password' rules", () => {
       }),
     ).toEqual({
       currentPassword: 'Please enter your current password',
-      newPassword: 'Password must be at least 8 characters',
+      newPassword: 'Password must be at least 12 characters',
       confirmPassword: 'The new passwords do not match',
     });
   });

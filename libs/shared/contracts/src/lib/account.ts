@@ -1,8 +1,8 @@
 import type { ChangePasswordRequest, UpdateAccountRequest } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
-import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules';
-import { isValidPhone } from './validate';
+import { passwordProblem, type CommonPasswordCheck } from './password';
+import { isValidBusinessName, isValidPhone } from './validate';
 
 /** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
 export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
@@ -29,7 +29,7 @@ const ACCOUNT_RULES: Record<
     empty: MESSAGES.fillAllFields,
   },
   businessName: {
-    check: (value) => value.length <= BUSINESS_NAME_MAX_LENGTH,
+    check: isValidBusinessName,
     invalid: MESSAGES.businessNameRequired,
     empty: MESSAGES.businessNameRequired,
   },
@@ -50,7 +50,8 @@ const ACCOUNT_RULES: Record<
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
  * name'); names letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website
- * 'Invalid URL', business name ≤ 200 characters 'Please enter your business name'.
+ * 'Invalid URL', business name ≤ 200 characters without control characters 'Please enter your
+ * business name'.
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateAccountDetails(
@@ -76,18 +77,22 @@ export interface PasswordChangeInput extends ChangePasswordRequest {
 
 /**
  * Checks a password change: the current password is required ('Please enter your current
- * password'), the new one follows Grove's password rule ('Password must be at least 8
- * characters'), and the confirmation, when given, equals it ('The new passwords do not match').
- * Passwords are not trimmed. Whether the current password is right only the API can tell.
+ * password'), the new one follows Grove's password rule (`passwordProblem`: 'Password must be at
+ * least 12 characters', 'Password can be at most 128 characters', and, when `isCommonPassword`
+ * is given, 'This password is too common…'), and the confirmation, when given, equals it ('The
+ * new passwords do not match'). Passwords are not trimmed. Whether the current password is right
+ * only the API can tell.
+ * @param isCommonPassword the API's common-password check; the web form leaves it out
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validatePasswordChange(
   input: PasswordChangeInput,
+  isCommonPassword?: CommonPasswordCheck,
 ): Partial<Record<keyof PasswordChangeInput, string>> {
   const errors: Partial<Record<keyof PasswordChangeInput, string>> = {};
   if (!input.currentPassword) errors.currentPassword = MESSAGES.currentPasswordRequired;
-  if ((input.newPassword ?? '').length < PASSWORD_MIN_LENGTH)
-    errors.newPassword = MESSAGES.passwordTooShort;
+  const problem = passwordProblem(input.newPassword ?? '', isCommonPassword);
+  if (problem) errors.newPassword = problem;
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
   }

@@ -12,6 +12,12 @@ export interface SessionUser {
   /** What the account button shows (SPEC §2): the owner's first and last name. */
   username: string;
   business: { id: string; name: string };
+  /**
+   * Present (true) only in the login reply of an owner whose password no longer meets Grove's
+   * password rule (an older, shorter or common one): they are signed in and asked to choose a
+   * new one on Account Settings.
+   */
+  passwordChangeRequired?: true;
 }
 
 /** `POST /api/auth/login` body. */

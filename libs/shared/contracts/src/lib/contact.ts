@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { MESSAGES } from './messages';
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
+import { isPlainMultilineText, isPlainText } from './plain-text';
 
 /** SPEC §5/§9: the contact message holds at most 500 characters (input is blocked beyond). */
 export const CONTACT_MESSAGE_MAX_LENGTH = 500;
@@ -14,6 +15,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 500;
  * as a guard.
  */
 export function isAustralianMobile(value: string): boolean {
+  if (!isPlainText(value)) return false;
   const phone = parsePhoneNumberFromString(value.trim(), 'AU');
   return !!phone && phone.isValid() && phone.country === 'AU' && phone.getType() === 'MOBILE';
 }
@@ -31,7 +33,8 @@ export interface ContactInput {
 /**
  * Checks the contact form (SPEC §5): names letters and spaces ≤ 100 ('Not a valid name'),
  * email pattern ('Not a valid email address'), Australian mobile ('Not a valid phone number'),
- * web address ('Not a valid URL'), message present and ≤ 500 characters.
+ * web address ('Not a valid URL'), message present and ≤ 500 characters, without control characters
+ * other than tab and line breaks ('Your message contains characters that cannot be sent').
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateContactInput(
@@ -46,5 +49,6 @@ export function validateContactInput(
   const message = (input.message ?? '').trim();
   if (!message) errors.message = MESSAGES.messageRequired;
   else if (message.length > CONTACT_MESSAGE_MAX_LENGTH) errors.message = MESSAGES.messageTooLong;
+  else if (!isPlainMultilineText(message)) errors.message = MESSAGES.messageInvalidCharacters;
   return errors;
 }

@@ -12,6 +12,7 @@ import {
   NAME_PATTERN,
 } from './rules';
 import { dollarsToCents } from './money';
+import { isPlainText } from './plain-text';
 
 /** SPEC §5: letters and spaces only, at most 100 characters (checked after trimming). */
 export function isValidName(value: string): boolean {
@@ -19,10 +20,10 @@ export function isValidName(value: string): boolean {
   return name.length > 0 && name.length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
 }
 
-/** SPEC §5: a standard email address pattern, at most 254 characters. */
+/** SPEC §5: a standard email address pattern, at most 254 characters, no control character. */
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && isPlainText(email);
 }
 
 /** SPEC §5: a non-negative dollar amount with at most two decimals (and at most $1,000,000). */
@@ -38,11 +39,11 @@ export function isValidReferralDiscount(value: string | number): boolean {
 
 /**
  * A web address an owner would type: `https://mygym.com.au`, `www.mygym.com` or `mygym.com`.
- * http(s) only, and the host must contain a dot.
+ * http(s) only, and the host must contain a dot; no white space or control character.
  */
 export function isValidWebsite(value: string): boolean {
   const text = value.trim();
-  if (!text || /\s/.test(text)) return false;
+  if (!text || /\s/.test(text) || !isPlainText(text)) return false;
   try {
     const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`);
     return (

@@ -1,6 +1,7 @@
 import type { LeadRequest } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidEmail, isValidName } from './field-rules';
+import { isPlainText } from './plain-text';
 import { isValidPhone } from './validate';
 
 /** Longest company name on the landing page's 'Learn More' form. */
@@ -11,7 +12,8 @@ export const LEAD_COMPANY_MAX_LENGTH = 200;
  * letters and spaces ≤ 100 ('Not a valid name'), email pattern ('Not a valid email address'), a
  * valid phone number read as Australian without a country code ('Not a valid phone number',
  * SPEC §9), company required ('Please enter your company name') and at most 200 characters
- * ('Your company name can be at most 200 characters'); all checked after trimming.
+ * ('Your company name can be at most 200 characters') without control characters ('Your company
+ * name contains characters that cannot be saved'); all checked after trimming.
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateLeadInput(input: LeadRequest): Partial<Record<keyof LeadRequest, string>> {
@@ -22,5 +24,6 @@ export function validateLeadInput(input: LeadRequest): Partial<Record<keyof Lead
   const company = (input.company ?? '').trim();
   if (!company) errors.company = MESSAGES.companyRequired;
   else if (company.length > LEAD_COMPANY_MAX_LENGTH) errors.company = MESSAGES.companyTooLong;
+  else if (!isPlainText(company)) errors.company = MESSAGES.companyInvalidCharacters;
   return errors;
 }

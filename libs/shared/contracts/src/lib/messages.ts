@@ -47,7 +47,11 @@ export const MESSAGES = {
   mindbodyStillWorking: 'Still working on it, thanks for your patience',
   mindbodyFailedAt: 'Failed at:',
   // Grove's own (not in SPEC): rules SPEC leaves open
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: 'Password must be at least 12 characters',
+  passwordTooLong: 'Password can be at most 128 characters',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  passwordChangeRequired:
+    'Your password no longer meets our rules (at least 12 characters, not a common password). Please choose a new one.',
   businessNameRequired: 'Please enter your business name',
   duplicateMember: 'A member with this email already exists',
   managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',
@@ -75,6 +79,15 @@ export const MESSAGES = {
   issueTitleTooLong: 'The issue title can be at most 200 characters',
   issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
   passwordChanged: 'Your password has been changed',
+  // Grove's own: control characters (plain-text.ts) and paging (rules.ts PAGE_MAX, PAGE_SIZE_MAX)
+  messageInvalidCharacters: 'Your message contains characters that cannot be sent',
+  issueTitleInvalidCharacters: 'The issue title contains characters that cannot be sent',
+  issueDescriptionInvalidCharacters:
+    'The issue description contains characters that cannot be sent',
+  companyInvalidCharacters: 'Your company name contains characters that cannot be saved',
+  searchInvalid: 'Search can contain only text',
+  pageInvalid: 'Page must be a whole number from 1 to 1000000',
+  pageSizeInvalid: 'Page size must be a whole number from 1 to 100',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -17,10 +17,10 @@ export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 export const AMOUNT_MAX_DOLLARS = 1_000_000;
 /** Longest business name signup and Account Settings accept (checked after trimming). */
 export const BUSINESS_NAME_MAX_LENGTH = 200;
-/** Grove's password rule (SPEC leaves it open): at least 8 characters. */
-export const PASSWORD_MIN_LENGTH = 8;
 /** Largest page a list endpoint returns. */
 export const PAGE_SIZE_MAX = 100;
+/** Highest page number a list endpoint accepts (`MESSAGES.pageInvalid` beyond). */
+export const PAGE_MAX = 1_000_000;
 
 /** SPEC §9: how long an error or message stays on screen (3 seconds). */
 export const MESSAGE_DISPLAY_MS = 3_000;

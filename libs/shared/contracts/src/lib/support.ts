@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages';
+import { isPlainMultilineText, isPlainText } from './plain-text';
 
 /** Longest issue title (Jira's summary field holds at most 255 characters). */
 export const SUPPORT_SUMMARY_MAX_LENGTH = 200;
@@ -14,7 +15,8 @@ export interface SupportIssueInput {
 /**
  * Checks the issue form (SPEC §5: both fields required): title 'Please enter an issue title' /
  * at most 200 characters, description 'Please describe the issue' / at most 5000 characters
- * (both checked after trimming).
+ * (both checked after trimming); no control characters ('The issue title contains characters that
+ * cannot be sent'; the description may hold tabs and line breaks).
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateSupportIssueInput(input: SupportIssueInput): Partial<Record<keyof SupportIssueInput, string>> {
@@ -23,7 +25,10 @@ export function validateSupportIssueInput(input: SupportIssueInput): Partial<Rec
   const description = (input.description ?? '').trim();
   if (!summary) errors.summary = MESSAGES.issueTitleRequired;
   else if (summary.length > SUPPORT_SUMMARY_MAX_LENGTH) errors.summary = MESSAGES.issueTitleTooLong;
+  else if (!isPlainText(summary)) errors.summary = MESSAGES.issueTitleInvalidCharacters;
   if (!description) errors.description = MESSAGES.issueDescriptionRequired;
   else if (description.length > SUPPORT_DESCRIPTION_MAX_LENGTH) errors.description = MESSAGES.issueDescriptionTooLong;
+  else if (!isPlainMultilineText(description))
+    errors.description = MESSAGES.issueDescriptionInvalidCharacters;
   return errors;
 }

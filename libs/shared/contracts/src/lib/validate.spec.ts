@@ -49,7 +49,7 @@ describe('signup rules (SPEC §5, checked in order)', () => {
     email: 'sam@greengym.com.au',
     phoneNumber: '0412 345 678',
     website: 'greengym.com.au',
-    password: 'correct horse',
+    password: 'correct horse battery',
   };
 
   it('accepts a complete, valid form', () => {
@@ -74,6 +74,19 @@ describe('signup rules (SPEC §5, checked in order)', () => {
     expect(validateSignupInput({ ...valid, phoneNumber: '12', website: 'x' })).toBe('Invalid Phone Number');
     expect(validateSignupInput({ ...valid, website: 'not a site' })).toBe('Invalid URL');
     expect(validateSignupInput({ ...valid, password: 'short' })).toBe(MESSAGES.passwordTooShort);
+  });
+
+  it('refuses control characters: the business name gets its message, the email and phone theirs', () => {
+    expect(validateSignupInput({ ...valid, businessName: 'Green\u0000Gym' })).toBe(MESSAGES.businessNameRequired);
+    expect(validateSignupInput({ ...valid, email: 'sam\u0000@greengym.com.au' })).toBe(MESSAGES.signupInvalidEmail);
+    expect(validateSignupInput({ ...valid, phoneNumber: '0412\u0000345678' })).toBe(MESSAGES.signupInvalidPhone);
+  });
+
+  it("ends with the password rule, including the API's common-password check when given", () => {
+    expect(validateSignupInput({ ...valid, password: 'eleven char' })).toBe(MESSAGES.passwordTooShort);
+    const isCommon = (password: string) => password === valid.password;
+    expect(validateSignupInput(valid)).toBeNull();
+    expect(validateSignupInput(valid, isCommon)).toBe(MESSAGES.passwordTooCommon);
   });
 
   it('reads phone numbers without a country code as Australian', () => {

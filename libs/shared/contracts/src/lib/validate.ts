@@ -1,14 +1,25 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { MESSAGES } from './messages';
 import { isValidAmount, isValidEmail, isValidName, isValidWebsite } from './field-rules';
-import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules';
+import { isPlainText } from './plain-text';
+import { BUSINESS_NAME_MAX_LENGTH } from './rules';
+import { passwordProblem, type CommonPasswordCheck } from './password';
 
 /**
  * A phone number valid in its country; numbers without a country code are read as Australian
- * (SPEC §9: phone locale en-AU).
+ * (SPEC §9: phone locale en-AU). A control character anywhere refuses it (libphonenumber would
+ * skip it).
  */
 export function isValidPhone(value: string): boolean {
-  return isValidPhoneNumber(value.trim(), 'AU');
+  return isPlainText(value) && isValidPhoneNumber(value.trim(), 'AU');
+}
+
+/**
+ * A business name (signup, Account Settings): at most 200 characters after trimming, no control
+ * character. Emptiness is each form's own first check.
+ */
+export function isValidBusinessName(value: string): boolean {
+  return value.trim().length <= BUSINESS_NAME_MAX_LENGTH && isPlainText(value);
 }
 
 /** The add-tree / add-branch form's input (SPEC §3 "New member payload"); amounts in dollars. */
@@ -47,12 +58,17 @@ export interface SignupInput {
 
 /**
  * Checks the signup form in SPEC §5's order: all fields filled ('Please fill in all required
- * fields'), then a business name of at most 200 characters ('Please enter your business name', as
- * in Account Settings), then 'Invalid Name' (each name), 'Invalid Email', 'Invalid Phone Number',
- * 'Invalid URL', then Grove's password rule.
+ * fields'), then a business name of at most 200 characters without control characters ('Please
+ * enter your business name', as in Account Settings), then 'Invalid Name' (each name), 'Invalid
+ * Email', 'Invalid Phone Number', 'Invalid URL', then Grove's password rule (`passwordProblem`: at
+ * least 12, at most 128 characters, not a common password when `isCommonPassword` is given).
+ * @param isCommonPassword the API's common-password check; the web form leaves it out
  * @returns the first message that applies, or null when the input is valid
  */
-export function validateSignupInput(input: SignupInput): string | null {
+export function validateSignupInput(
+  input: SignupInput,
+  isCommonPassword?: CommonPasswordCheck,
+): string | null {
   const fields: (keyof SignupInput)[] = [
     'businessName',
     'firstName',
@@ -63,12 +79,11 @@ export function validateSignupInput(input: SignupInput): string | null {
     'password',
   ];
   if (fields.some((field) => !(input[field] ?? '').trim())) return MESSAGES.fillAllFields;
-  if (input.businessName.trim().length > BUSINESS_NAME_MAX_LENGTH) return MESSAGES.businessNameRequired;
+  if (!isValidBusinessName(input.businessName)) return MESSAGES.businessNameRequired;
   if (!isValidName(input.firstName) || !isValidName(input.lastName))
     return MESSAGES.signupInvalidName;
   if (!isValidEmail(input.email)) return MESSAGES.signupInvalidEmail;
   if (!isValidPhone(input.phoneNumber)) return MESSAGES.signupInvalidPhone;
   if (!isValidWebsite(input.website)) return MESSAGES.signupInvalidUrl;
-  if (input.password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  return null;
+  return passwordProblem(input.password, isCommonPassword);
 }

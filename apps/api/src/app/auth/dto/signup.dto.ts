@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { MESSAGES, type SignupInput } from '@grove/contracts';
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignupInput } from '@grove/contracts';
 
 /**
  * `POST /api/auth/signup` body: SPEC §3's signup fields plus the business name and a password.
@@ -38,7 +38,7 @@ export class SignupDto implements Partial<SignupInput> {
   @IsString({ message: MESSAGES.fillAllFields })
   website?: string;
 
-  @ApiProperty({ example: 'correct horse battery', minLength: 8 })
+  @ApiProperty({ example: 'correct horse battery', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: MESSAGES.fillAllFields })
   password?: string;

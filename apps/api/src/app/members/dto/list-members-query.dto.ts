@@ -1,9 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { MEMBER_SORT_KEYS, type ListMembersQuery, type MemberSortKey } from '@grove/contracts';
-import { trimString } from '../../common/contract-rule.decorator';
-import { PageQueryDto } from '../../common/page-query.dto';
+import { PageQueryDto, SearchQuery } from '../../common/page-query.dto';
 
 /** Query of `GET /api/members` (1-based page; page size 1–100, default 50). */
 export class ListMembersQueryDto extends PageQueryDto implements ListMembersQuery {
@@ -17,10 +15,6 @@ export class ListMembersQueryDto extends PageQueryDto implements ListMembersQuer
   @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
 
-  @ApiPropertyOptional({ description: 'Case-insensitive substring of the name or email' })
-  @IsOptional()
-  @Transform(trimString)
-  @IsString()
-  @MaxLength(200)
+  @SearchQuery('Case-insensitive substring of the name or email')
   search?: string;
 }

@@ -1,9 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { CreateReferralLinkRequest } from '@grove/contracts';
-import { trimString } from '../../common/contract-rule.decorator';
-import { PageQueryDto } from '../../common/page-query.dto';
+import { PageQueryDto, SearchQuery } from '../../common/page-query.dto';
 
 /** Longest lifetime of a referral link, in days. */
 export const REFERRAL_LINK_MAX_DAYS = 365;
@@ -20,10 +18,6 @@ export class CreateReferralLinkDto implements CreateReferralLinkRequest {
 
 /** Query of `GET /api/referral-links` (1-based page; page size 1–100, default 50). */
 export class ListReferralLinksQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: "Case-insensitive substring of the member's name or email" })
-  @IsOptional()
-  @Transform(trimString)
-  @IsString()
-  @MaxLength(200)
+  @SearchQuery("Case-insensitive substring of the member's name or email")
   search?: string;
 }

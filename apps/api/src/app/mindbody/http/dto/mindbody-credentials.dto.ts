@@ -1,14 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
-import { trimString } from '../../../common/contract-rule.decorator';
+import { isPlainText, MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
+import { FollowsRule, trimString } from '../../../common/contract-rule.decorator';
 
 const required = { message: MESSAGES.mindbodyInvalidCredentials };
 
 /**
  * Body of `POST /api/mindbody/credentials` (SPEC §5: username, password and site ID all required;
- * SPEC §8: 'Invalid credentials provided' when any is missing). The password is never trimmed.
+ * SPEC §8: 'Invalid credentials provided' when any is missing, or when the username or site ID holds
+ * a control character: both travel in Mindbody request headers and bodies). The password is never
+ * trimmed.
  */
 export class MindbodyCredentialsDto implements MindbodyCredentialsRequest {
   @ApiProperty({ example: 'owner@sandbox.example.com' })
@@ -16,6 +18,7 @@ export class MindbodyCredentialsDto implements MindbodyCredentialsRequest {
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(200, required)
+  @FollowsRule(isPlainText, required.message)
   username!: string;
 
   @ApiProperty({ example: 'sandbox-pass-1234', format: 'password' })
@@ -31,5 +34,6 @@ export class MindbodyCredentialsDto implements MindbodyCredentialsRequest {
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(40, required)
+  @FollowsRule(isPlainText, required.message)
   siteId!: string;
 }

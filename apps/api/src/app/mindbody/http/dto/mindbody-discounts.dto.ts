@@ -1,17 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
 import {
   isValidAmount,
   isValidReferralDiscount,
   MESSAGES,
   type MindbodyDiscountsRequest,
 } from '@grove/contracts';
-import { FollowsRule } from '../../../common/contract-rule.decorator';
+import { FollowsRule, IsOmittable } from '../../../common/contract-rule.decorator';
 
 /**
  * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.
- * `discountOnReferral` ≥ 0.01 required; `discountForReferee` ≥ 0 optional (default 0). Anything
- * else → 400 'Please provide valid values.' (SPEC §8).
+ * `discountOnReferral` ≥ 0.01 required; `discountForReferee` ≥ 0 optional (default 0; `null` is
+ * not a value). Anything else → 400 'Please provide valid values.' (SPEC §8).
  */
 export class MindbodyDiscountsDto implements MindbodyDiscountsRequest {
   @ApiProperty({
@@ -27,7 +26,7 @@ export class MindbodyDiscountsDto implements MindbodyDiscountsRequest {
     type: String,
     description: 'Dollars off the referred friend’s bill (≥ 0, default 0)',
   })
-  @IsOptional()
+  @IsOmittable()
   @FollowsRule(isValidAmount, MESSAGES.mindbodyInvalidDiscounts, true)
   discountForReferee?: string;
 }

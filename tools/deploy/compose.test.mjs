@@ -1,0 +1,478 @@
+// Checks docker-compose.yml, Grove's production topology, as far as a machine without a Docker
+// engine can (`npm run test:deploy`, part of `npm test`): every build context, Dockerfile, file a
+// Dockerfile copies and mounted config exists; secrets are required (`${VAR:?…}`), never
+// defaulted; cookies are Secure; the API runs ≥ 2 replicas behind the proxy with TRUST_PROXY set;
+// each remote has its own static service the proxy routes to; every service has a health check;
+// and the proxy and remote configs pass `haproxy -c` / `nginx -t` when those programs exist.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import https from 'node:https';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const composeFile = path.join(root, 'docker-compose.yml');
+const compose = parse(fs.readFileSync(composeFile, 'utf8'), { merge: true });
+const services = compose.services ?? {};
+
+const REMOTES = ['marketing', 'dashboard', 'integrations', 'referral'];
+const SECRETS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'];
+/** Names that hold a secret: none may have a default in the compose file. */
+const SECRET_NAME = /SECRET|PASSWORD|_KEY$/;
+
+/** A service's environment as an object (compose allows a list of `NAME=value` too). */
+function environmentOf(service) {
+  const env = service.environment ?? {};
+  if (!Array.isArray(env)) return env;
+  return Object.fromEntries(
+    env.map((line) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+/** Whether a command exists on this machine. */
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+}
+
+/** Files a Dockerfile copies from its build context (`COPY`/`ADD` without `--from`). */
+function copiedSources(dockerfile) {
+  const sources = [];
+  for (const line of fs.readFileSync(dockerfile, 'utf8').split('\n')) {
+    const match = /^\s*(COPY|ADD)\s+(.*)$/i.exec(line);
+    if (!match || /--from=/.test(match[2])) continue;
+    const parts = match[2].split(/\s+/).filter((part) => part && !part.startsWith('--'));
+    sources.push(...parts.slice(0, -1));
+  }
+  return sources;
+}
+
+/** The proxy service: the one publishing ports, built from an haproxy or nginx image. */
+const proxyName = Object.keys(services).find((name) =>
+  /^(haproxy|nginx)(:|$)/.test(services[name].image ?? ''),
+);
+
+describe('docker-compose.yml (production topology)', () => {
+  it('has postgres, the API, a reverse proxy and one static service per remote', () => {
+    for (const name of ['postgres', 'api', ...REMOTES])
+      assert.ok(services[name], `service ${name} is missing`);
+    assert.ok(proxyName, 'no haproxy or nginx service');
+    assert.ok(services[proxyName].ports?.length > 0, 'the proxy publishes no port');
+    for (const name of Object.keys(services)) {
+      if (name !== proxyName)
+        assert.equal(
+          services[name].ports,
+          undefined,
+          `${name} must be reached through the proxy only`,
+        );
+    }
+  });
+
+  it('builds from contexts, Dockerfiles and copied files that exist', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.build) {
+        assert.ok(service.image, `${name} has neither build nor image`);
+        continue;
+      }
+      const build = typeof service.build === 'string' ? { context: service.build } : service.build;
+      const context = path.resolve(root, build.context ?? '.');
+      assert.ok(
+        fs.statSync(context).isDirectory(),
+        `${name}: build context ${build.context} does not exist`,
+      );
+      const dockerfile = path.resolve(context, build.dockerfile ?? 'Dockerfile');
+      assert.ok(fs.existsSync(dockerfile), `${name}: ${dockerfile} does not exist`);
+      for (const source of copiedSources(dockerfile)) {
+        if (source === '.') continue;
+        assert.ok(
+          fs.existsSync(path.resolve(context, source)),
+          `${name}: ${path.relative(root, dockerfile)} copies ${source}, which does not exist`,
+        );
+      }
+      for (const arg of Object.keys(build.args ?? {})) {
+        assert.match(
+          fs.readFileSync(dockerfile, 'utf8'),
+          new RegExp(`^ARG ${arg}\\b`, 'm'),
+          `${name}: build arg ${arg} is not declared`,
+        );
+      }
+    }
+  });
+
+  it('mounts config files that exist', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
+        if (!source.startsWith('.') && !source.startsWith('/')) continue; // a named volume
+        assert.ok(
+          fs.existsSync(path.resolve(root, source)),
+          `${name}: mounted ${source} does not exist`,
+        );
+      }
+    }
+  });
+
+  it('requires every secret (${VAR:?…}) and defaults none', () => {
+    const api = environmentOf(services.api);
+    for (const secret of SECRETS) {
+      assert.match(
+        String(api[secret]),
+        new RegExp(`^\\$\\{${secret}:\\?.+\\}$`),
+        `${secret} must be \${${secret}:?…}`,
+      );
+    }
+    assert.match(
+      String(environmentOf(services.postgres).POSTGRES_PASSWORD),
+      /^\$\{POSTGRES_PASSWORD:\?.+\}$/,
+    );
+    assert.match(String(api.DATABASE_URL), /\$\{POSTGRES_PASSWORD:\?[^}]*\}@/);
+    assert.match(String(api.PUBLIC_ORIGIN), /^\$\{PUBLIC_ORIGIN:\?.+\}$/);
+    assert.match(String(compose.secrets?.tls_pem?.file), /^\$\{GROVE_TLS_PEM:\?.+\}$/);
+    const text = fs.readFileSync(composeFile, 'utf8');
+    for (const [, name, fallback] of text.matchAll(/\$\{([A-Z0-9_]+):?-([^}]*)\}/g)) {
+      if (SECRET_NAME.test(name))
+        assert.equal(fallback, '', `${name} has the default '${fallback}'`);
+    }
+    for (const [name, service] of Object.entries(services)) {
+      for (const [key, value] of Object.entries(environmentOf(service))) {
+        if (SECRET_NAME.test(key) && !String(value).startsWith('${'))
+          assert.fail(`${name}: ${key} is written in the file`);
+      }
+    }
+  });
+
+  it('runs the API in production: Secure cookies, no demo business, the proxy hop trusted, ≥ 2 replicas', () => {
+    const api = environmentOf(services.api);
+    assert.equal(String(api.NODE_ENV), 'production');
+    assert.equal(String(api.COOKIE_SECURE), 'true');
+    assert.notEqual(String(api.GROVE_SEED_DEMO ?? 'false'), 'true');
+    assert.equal(String(api.TRUST_PROXY), '1');
+    assert.ok(Number(services.api.deploy?.replicas) >= 2, 'deploy.replicas must be at least 2');
+    assert.equal(
+      services.api.container_name,
+      undefined,
+      'a container_name allows one replica only',
+    );
+  });
+
+  it('points each REMOTE_<NAME>_URL at a remote served by its own nginx service', () => {
+    const api = environmentOf(services.api);
+    const proxyConfig = proxyConfigFile();
+    const routes = fs.readFileSync(proxyConfig, 'utf8');
+    for (const remote of REMOTES) {
+      const url = String(api[`REMOTE_${remote.toUpperCase()}_URL`]);
+      assert.match(
+        url,
+        new RegExp(`/remotes/${remote}/mf-manifest\\.json\\}?$`),
+        `REMOTE_${remote.toUpperCase()}_URL`,
+      );
+      const build = services[remote].build;
+      assert.equal(build.dockerfile, 'deploy/remote.Dockerfile');
+      assert.equal(build.args?.REMOTE, remote);
+      assert.match(
+        routes,
+        new RegExp(`path_beg /remotes/${remote}/`),
+        `the proxy does not route /remotes/${remote}/`,
+      );
+      assert.match(
+        routes,
+        new RegExp(`\\b${remote}:8080\\b`),
+        `the proxy does not reach ${remote}:8080`,
+      );
+    }
+    const nginx = fs.readFileSync(path.join(root, 'deploy/nginx/remote-headers.conf'), 'utf8');
+    assert.match(nginx, /add_header Access-Control-Allow-Origin/);
+  });
+
+  it('gives every service a health check', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const test = service.healthcheck?.test;
+      assert.ok(
+        Array.isArray(test) ? test.length > 1 : Boolean(test),
+        `${name} has no health check`,
+      );
+      assert.notEqual(service.healthcheck?.disable, true, `${name} disables its health check`);
+    }
+    for (const dependency of Object.values(services[proxyName].depends_on ?? {})) {
+      assert.equal(dependency.condition, 'service_healthy');
+    }
+  });
+
+  it(
+    'has a proxy config that HAProxy accepts',
+    { skip: !has('haproxy') && 'haproxy is not installed' },
+    () => {
+      const config = fs.readFileSync(proxyConfigFile(), 'utf8');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-compose-'));
+      try {
+        // The certificate is the deployment's (the tls_pem secret); a throwaway one stands in.
+        const pem = selfSignedPem(dir);
+        const checked = path.join(dir, 'haproxy.cfg');
+        fs.writeFileSync(checked, config.replaceAll('/run/secrets/tls_pem', pem));
+        const result = spawnSync('haproxy', ['-c', '-f', checked], { encoding: 'utf8' });
+        assert.equal(result.status, 0, `haproxy -c failed:\n${result.stdout}${result.stderr}`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'has a remote config that nginx accepts',
+    { skip: !has('nginx') && 'nginx is not installed' },
+    () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-nginx-'));
+      try {
+        const server = fs
+          .readFileSync(path.join(root, 'deploy/nginx/remote.conf'), 'utf8')
+          .replaceAll(
+            '/etc/nginx/snippets/remote-headers.conf',
+            path.join(root, 'deploy/nginx/remote-headers.conf'),
+          );
+        fs.writeFileSync(path.join(dir, 'remote.conf'), server);
+        fs.writeFileSync(
+          path.join(dir, 'nginx.conf'),
+          `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/remote.conf;\n}\n`,
+        );
+        const result = spawnSync(
+          'nginx',
+          ['-t', '-q', '-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`],
+          { encoding: 'utf8' },
+        );
+        assert.equal(result.status, 0, `nginx -t failed:\n${result.stdout}${result.stderr}`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+/** A throwaway self-signed certificate and key in one PEM file, as HAProxy's `crt` takes it. */
+function selfSignedPem(dir) {
+  const pem = path.join(dir, 'tls.pem');
+  const subject = ['-subj', '/CN=grove.test', '-days', '1', '-nodes'];
+  const files = ['-keyout', pem, '-out', `${pem}.crt`];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', ...subject, ...files], {
+    stdio: 'ignore',
+  });
+  fs.appendFileSync(pem, fs.readFileSync(`${pem}.crt`));
+  return pem;
+}
+
+/** A free local TCP port. */
+async function freePort() {
+  const server = http.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** An HTTP server standing in for one service: it answers with its name and the headers it saw. */
+async function startStub(name) {
+  const server = http.createServer((request, response) => {
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify({ service: name, url: request.url, headers: request.headers }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise((resolve) => server.close(resolve));
+  return { name, port: server.address().port, close };
+}
+
+/** One GET to the proxy; `https` requests accept the throwaway certificate. */
+function send(url, headers = {}) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const options = { headers, rejectUnauthorized: false };
+    const request = client.get(url, options, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body }),
+      );
+    });
+    request.on('error', reject);
+    request.setTimeout(5_000, () => request.destroy(new Error(`no answer from ${url}`)));
+  });
+}
+
+/** The proxy's config file on this machine (the source of its config mount). */
+function proxyConfigFile() {
+  const mount = (services[proxyName].volumes ?? [])
+    .map((volume) => (typeof volume === 'string' ? volume.split(':')[0] : volume.source))
+    .find((source) => /\.(cfg|conf)$/.test(source));
+  assert.ok(mount, 'the proxy mounts no config file');
+  return path.resolve(root, mount);
+}
+
+describe(
+  'deploy/haproxy/haproxy.cfg with real traffic (services replaced by local stubs)',
+  {
+    skip: !has('haproxy') && 'haproxy is not installed',
+  },
+  () => {
+    let dir;
+    let haproxy;
+    let stubs = {};
+    let httpPort;
+    let httpsPort;
+    const routes = ['/api/health', ...REMOTES.map((name) => `/remotes/${name}/mf-manifest.json`)];
+
+    before(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-haproxy-'));
+      for (const name of ['api', ...REMOTES]) stubs[name] = await startStub(name);
+      httpPort = await freePort();
+      httpsPort = await freePort();
+      // Docker's DNS is not here: each server template becomes one server at its stub.
+      let config = fs
+        .readFileSync(proxyConfigFile(), 'utf8')
+        .replaceAll('/run/secrets/tls_pem', selfSignedPem(dir))
+        .replace('bind :8080', `bind 127.0.0.1:${httpPort}`)
+        .replace('bind :8443', `bind 127.0.0.1:${httpsPort}`)
+        .replace(/^resolvers docker[\s\S]*?(?=^\S)/m, '')
+        .replaceAll(' resolvers docker init-addr none', '');
+      for (const { name, port } of Object.values(stubs)) {
+        const template = new RegExp(`server-template ${name} \\d+ ${name}:\\d+`);
+        config = config.replace(template, `server ${name}1 127.0.0.1:${port}`);
+      }
+      assert.doesNotMatch(config, /^\s*(server-template|resolvers)\b|resolvers docker/m);
+      const file = path.join(dir, 'haproxy.cfg');
+      fs.writeFileSync(file, config);
+      haproxy = spawn('haproxy', ['-db', '-f', file], { stdio: 'ignore' });
+      // Until the health checks have seen every stub up (rise 2 × inter 2 s at most).
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const replies = await Promise.all(
+          routes.map((route) =>
+            send(`https://127.0.0.1:${httpsPort}${route}`).catch(() => ({ status: 0 })),
+          ),
+        );
+        if (replies.every((reply) => reply.status === 200)) break;
+        if (Date.now() > deadline) {
+          throw new Error(`HAProxy does not route to every stub: ${replies.map((r) => r.status)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    });
+
+    after(async () => {
+      haproxy?.kill('SIGTERM');
+      await Promise.all(Object.values(stubs).map((stub) => stub.close()));
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('redirects HTTP to HTTPS and answers its health check on HTTP', async () => {
+      const redirect = await send(`http://127.0.0.1:${httpPort}/dashboard`, { Host: 'grove.test' });
+      assert.equal(redirect.status, 301);
+      assert.equal(redirect.headers.location, 'https://grove.test/dashboard');
+      assert.equal((await send(`http://127.0.0.1:${httpPort}/haproxy-health`)).status, 200);
+    });
+
+    it("routes /remotes/<name>/ to that remote's service and everything else to the API", async () => {
+      const serviceOf = async (route) =>
+        JSON.parse((await send(`https://127.0.0.1:${httpsPort}${route}`)).body).service;
+      for (const name of REMOTES) {
+        assert.equal(await serviceOf(`/remotes/${name}/remoteEntry.js`), name);
+      }
+      for (const route of ['/', '/dashboard', '/api/members', '/remotes.json', '/remotes/x/a.js']) {
+        assert.equal(await serviceOf(route), 'api', route);
+      }
+    });
+
+    it('sets X-Forwarded-Proto/-Host itself and appends the client to X-Forwarded-For', async () => {
+      const reply = await send(`https://127.0.0.1:${httpsPort}/api/health`, {
+        Host: 'grove.test',
+        'X-Forwarded-For': '203.0.113.9',
+        'X-Forwarded-Proto': 'http',
+        'X-Forwarded-Host': 'evil.example',
+      });
+      const { headers } = JSON.parse(reply.body);
+      assert.equal(headers['x-forwarded-proto'], 'https');
+      assert.equal(headers['x-forwarded-host'], 'grove.test');
+      // TRUST_PROXY=1: the API reads the last entry, the address HAProxy saw, not the client's own.
+      assert.equal(headers['x-forwarded-for'].split(',').pop().trim(), '127.0.0.1');
+      assert.match(reply.headers['strict-transport-security'], /max-age=31536000/);
+    });
+  },
+);
+
+describe(
+  'deploy/nginx/remote.conf serving a remote build',
+  {
+    skip: !has('nginx') && 'nginx is not installed',
+  },
+  () => {
+    let dir;
+    let port;
+    let nginx;
+
+    before(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-remote-'));
+      fs.chmodSync(dir, 0o755); // nginx's workers (nobody when started as root) read the files
+      const build = path.join(dir, 'html/remotes/marketing');
+      fs.mkdirSync(build, { recursive: true, mode: 0o755 });
+      fs.chmodSync(path.join(dir, 'html'), 0o755);
+      fs.chmodSync(path.join(dir, 'html/remotes'), 0o755);
+      fs.writeFileSync(path.join(build, 'mf-manifest.json'), '{"name":"marketing"}');
+      fs.writeFileSync(path.join(build, 'remoteEntry.js'), 'var marketing;');
+      fs.writeFileSync(path.join(build, 'page.0123456789abcdef.js'), 'console.log(1);');
+      port = await freePort();
+      const server = fs
+        .readFileSync(path.join(root, 'deploy/nginx/remote.conf'), 'utf8')
+        .replace('listen 8080;', `listen 127.0.0.1:${port};`)
+        .replace('root /usr/share/nginx/html;', `root ${dir}/html;`)
+        .replaceAll('/etc/nginx/snippets/', path.join(root, 'deploy/nginx') + '/');
+      fs.writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\n` +
+          `http {\n  access_log off;\n  default_type application/octet-stream;\n` +
+          `  types { application/javascript js; application/json json; }\n${server}\n}\n`,
+      );
+      const args = ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`];
+      nginx = spawn('nginx', [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
+      const deadline = Date.now() + 10_000;
+      while (
+        (
+          await send(`http://127.0.0.1:${port}/remotes/marketing/mf-manifest.json`).catch(
+            () => ({}),
+          )
+        ).status !== 200
+      ) {
+        if (Date.now() > deadline) throw new Error(fs.readFileSync(`${dir}/error.log`, 'utf8'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+
+    after(() => {
+      nginx?.kill('SIGTERM');
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const get = (route) =>
+      send(`http://127.0.0.1:${port}${route}`, { Origin: 'https://grove.test' });
+
+    it('serves the manifest and remoteEntry.js with CORS, always revalidated', async () => {
+      for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+        const reply = await get(`/remotes/marketing/${file}`);
+        assert.equal(reply.status, 200);
+        assert.equal(reply.headers['access-control-allow-origin'], '*');
+        assert.equal(reply.headers['cache-control'], 'no-cache');
+        assert.equal(reply.headers['x-content-type-options'], 'nosniff');
+      }
+    });
+
+    it('serves content-hashed chunks with CORS, cached for a year; nothing outside /remotes/', async () => {
+      const chunk = await get('/remotes/marketing/page.0123456789abcdef.js');
+      assert.equal(chunk.status, 200);
+      assert.equal(chunk.body, 'console.log(1);');
+      assert.equal(chunk.headers['access-control-allow-origin'], '*');
+      assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal((await get('/remotes/marketing/missing.js')).status, 404);
+      assert.equal((await get('/')).status, 404);
+    });
+  },
+);
