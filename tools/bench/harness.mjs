@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
 
@@ -82,5 +83,114 @@ export async function startBenchApi(env = {}) {
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * Loads `base + url` with autocannon (`connections` at once for `seconds`, after `warmupSeconds`
+ * unmeasured at the same concurrency: the first ~2 s at a new concurrency run slow while V8 grows
+ * its heap and tiers up the code), prints one line (req/s, p50/p90/p99/max in ms) and returns
+ * autocannon's result. Throws when any request failed (non-2xx, error or timeout).
+ */
+export async function load({
+  base,
+  cookie,
+  title,
+  url,
+  connections = 50,
+  seconds = 10,
+  warmupSeconds = 3,
+}) {
+  const result = await autocannon({
+    url: base + url,
+    connections,
+    duration: seconds,
+    headers: { cookie },
+    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed)`,
+  );
+  if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
+  return result;
+}
+
+/**
+ * Seeds `trees` members into each of `businessIds` in ONE set-based statement (generated inside
+ * PostgreSQL with generate_series, not row by row): member n (1…trees) of business b is named
+ * "<First> <Last> n" from ten first and ten last names (so a search for a last name such as
+ * "patel" matches 10% of a business), `member<n>@bench.example.com`, created n minutes ago; the
+ * last `branches` members of each business are branches of one of its first `trees - branches`.
+ * Rows of different businesses are interleaved in the table, as a SaaS's tables fill over time.
+ * Ids are derived from (business, n) so a branch names its tree in the same statement.
+ * @returns the count of members and of branches in the table
+ */
+export async function seedMembers(sql, businessIds, { trees, branches }) {
+  const first = ['Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar'];
+  const last = [
+    'Smith',
+    'Nguyen',
+    'Patel',
+    'Brown',
+    'Wilson',
+    'Taylor',
+    'Chen',
+    'Kelly',
+    'Walker',
+    'Harris',
+  ];
+  const roots = trees - branches;
+  await sql(
+    `INSERT INTO members (id, business_id, name, email, email_key, membership_price_cents, discount_cents,
+       referred_by_id, created_at)
+     SELECT md5('bench ' || g.b || ' ' || g.n)::uuid, ($1::uuid[])[g.b],
+            ($2::text[])[1 + g.n % 10] || ' ' || ($3::text[])[1 + (g.n / 10) % 10] || ' ' || g.n,
+            'member' || g.n || '@bench.example.com', 'member' || g.n || '@benchexamplecom',
+            3900 + (g.n % 9) * 1000, 500 + (g.n % 3) * 500,
+            CASE WHEN g.n > $5 THEN md5('bench ' || g.b || ' ' || ((g.n * 7919) % $5 + 1))::uuid END,
+            now() - (g.n || ' minutes')::interval
+     FROM (SELECT 1 + i % cardinality($1::uuid[]) AS b, 1 + i / cardinality($1::uuid[]) AS n
+           FROM generate_series(0, cardinality($1::uuid[]) * $4::int - 1) AS i) g`,
+    [businessIds, first, last, trees, roots],
+  );
+  const { rows } = await sql(
+    'SELECT count(*)::int AS trees, count(referred_by_id)::int AS branches FROM members',
+  );
+  return rows[0];
+}
+
+/**
+ * Prints EXPLAIN (ANALYZE, BUFFERS) of the statements behind the lists of `businessId`, for
+ * tuning: the members count, the search's count and page ("patel"), the referral-links page and
+ * the prospects page (page 3 of 50).
+ */
+export async function printPlans(sql, businessId) {
+  const search = `m.business_id = $1 AND (lower(m.name) LIKE $2 ESCAPE '\\' OR lower(m.email) LIKE $2 ESCAPE '\\')`;
+  const plans = {
+    count: ['SELECT count(*)::int FROM members m WHERE m.business_id = $1', [businessId]],
+    countSearch: [`SELECT count(*)::int FROM members m WHERE ${search}`, [businessId, '%patel%']],
+    pageSearch: [
+      `SELECT m.id FROM members m WHERE ${search} ORDER BY m.created_at, m.id LIMIT 50`,
+      [businessId, '%patel%'],
+    ],
+    referralLinksPage: [
+      `SELECT m.id, l.code FROM members m
+       LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = $1 AND l.revoked_at IS NULL
+         AND (l.expires_at IS NULL OR l.expires_at > now())
+       WHERE m.business_id = $1 ORDER BY m.created_at, m.id LIMIT 50 OFFSET 100`,
+      [businessId],
+    ],
+    prospectsPage: [
+      `SELECT p.id, m.name, (SELECT count(*)::int FROM prospects WHERE business_id = $1) AS total
+       FROM (SELECT * FROM prospects WHERE business_id = $1 ORDER BY created_at, id LIMIT 50 OFFSET 100) p
+       JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
+       ORDER BY p.created_at, p.id`,
+      [businessId],
+    ],
+  };
+  for (const [name, [text, params]] of Object.entries(plans)) {
+    const { rows } = await sql(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+    console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
 }

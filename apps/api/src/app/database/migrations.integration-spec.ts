@@ -10,6 +10,18 @@ const tables = async (dataSource: DataSource): Promise<string[]> =>
     )) as { table_name: string }[]
   ).map((row) => row.table_name);
 
+/** Undoes the newest migrations, later ones first, down to and including the one named `name`. */
+const undoThrough = async (dataSource: DataSource, name: string): Promise<void> => {
+  for (;;) {
+    const [last] = (await dataSource.query(
+      `SELECT name FROM migrations ORDER BY id DESC LIMIT 1`,
+    )) as { name: string }[];
+    if (!last) throw new Error(`${name} is not applied`);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    if (last.name === name) return;
+  }
+};
+
 describe('migrations (integration)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
@@ -22,6 +34,20 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('BusinessLedSearchIndex goes down and up again: one business-led trigram index, or the two global ones', async () => {
+    const searchIndexes = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'members' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`,
+        )) as { indexname: string }[]
+      ).map((row) => row.indexname);
+    expect(await searchIndexes()).toEqual(['members_business_search_idx']);
+    await undoThrough(dataSource, 'BusinessLedSearchIndex1795461063207');
+    expect(await searchIndexes()).toEqual(['members_email_trgm_idx', 'members_name_trgm_idx']);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await searchIndexes()).toEqual(['members_business_search_idx']);
+  });
+
   it('MindbodyPricedAt goes down and up again', async () => {
     const hasColumn = async (): Promise<boolean> =>
       (
@@ -31,7 +57,7 @@ describe('migrations (integration)', () => {
         )) as { n: number }[]
       )[0]?.n === 1;
     expect(await hasColumn()).toBe(true);
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'MindbodyPricedAt1764201600000');
     expect(await hasColumn()).toBe(false);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await hasColumn()).toBe(true);
@@ -46,9 +72,7 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
-    // MindbodyPricedAt comes after it: undo both.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'MindbodyIntegrations1764115200000');
     expect(await mindbodyTables()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
@@ -70,10 +94,7 @@ describe('migrations (integration)', () => {
         )) as { table_name: string }[]
       ).map((row) => row.table_name);
     expect(await present()).toEqual(issue5);
-    // MindbodyIntegrations and MindbodyPricedAt come after it: undo all three.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'ContactSupportLeads1764028800000');
     expect(await present()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await present()).toEqual(issue5);
@@ -81,11 +102,7 @@ describe('migrations (integration)', () => {
 
   it('ReferralLinksAndProspects goes down and up again', async () => {
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
-    // Later migrations first (MindbodyPricedAt, MindbodyIntegrations, ContactSupportLeads), then ReferralLinksAndProspects.
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    await undoThrough(dataSource, 'ReferralLinksAndProspects1763856000000');
     expect(await tables(dataSource)).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);

@@ -319,6 +319,21 @@ describe('members list: pagination, sort, search (integration)', () => {
     expect((await list('?search=_')).total).toBe(0);
   });
 
+  it('sorts and pages the matches of a search, with every match counted', async () => {
+    // "e" matches 7 of the 10 members (not Dana Scully, Ha Ha, Ho Ho): by branch count Grace (2)
+    // and Bob (1) lead; by name descending the second page of 3 is Eve, Charlie, Bob.
+    const first = await list('?search=e&sort=branches&order=desc&pageSize=2&page=1');
+    expect(first.total).toBe(7);
+    expect(first.items.map((row) => [row.memberName, row.branches])).toEqual([
+      ['Grace Hopper', 2],
+      ['Bob Marley', 1],
+    ]);
+    expect(first.items[0].branchDetails.map((branch) => branch.branchName)).toEqual(['Ha Ha', 'Ho Ho']);
+    const byName = await list('?search=e&sort=memberName&order=desc&pageSize=3&page=2');
+    expect(byName.total).toBe(7);
+    expect(byName.items.map((row) => row.memberName)).toEqual(['Eve Online', 'Charlie Brown', 'Bob Marley']);
+  });
+
   it('refuses bad list parameters → 400', async () => {
     for (const query of ['?pageSize=101', '?pageSize=0', '?page=0', '?page=x', '?sort=price', '?order=up', '?extra=1']) {
       await owner.get(`/api/members${query}`).expect(400);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { runTransaction } from '../database/transaction';
 import { likeSubstring } from '../members/member-row';
 import { ReferralLinkEntity } from './referral-link.entity';
@@ -48,40 +49,56 @@ interface LiveLinkSqlRow {
 const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())`;
 
 /**
+ * The text of the Referral Links page statement: `$1` business, `$2` page size, `$3` offset and,
+ * with a search, `$4` the LIKE pattern.
+ */
+function linkPageText(searching: boolean): string {
+  const filter = searching ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')` : '';
+  const total = searching
+    ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
+    : `(SELECT member_count FROM businesses WHERE id = $1)`;
+  return `SELECT m.id, m.name, m.email, l.code, l.created_at AS link_created_at, l.expires_at, ${total} AS total
+     FROM (SELECT m.id, m.name, m.email, m.created_at FROM members m
+           WHERE m.business_id = $1 ${filter}
+           ORDER BY m.created_at, m.id LIMIT $2 OFFSET $3) m
+     LEFT JOIN LATERAL (
+       SELECT l.code, l.created_at, l.expires_at FROM referral_links l
+       WHERE l.member_id = m.id AND l.business_id = $1 AND ${LIVE} OFFSET 0) l ON true
+     ORDER BY m.created_at, m.id`;
+}
+
+/** The Referral Links page statement without a search (prepared once per connection). */
+const LINK_PAGE = preparedStatement(linkPageText(false));
+/** The Referral Links page statement with a search (planned for each pattern). */
+const LINK_SEARCH_PAGE = linkPageText(true);
+
+/**
  * The only way to the `referral_links` table. Every owner-side method takes the business id from
  * the session and filters on it; the one public lookup (`findLiveByCode`) derives the business
  * from the code alone. Methods that change data take the transaction's EntityManager.
  */
 @Injectable()
 export class ReferralLinksRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /**
    * One page of the business's members (trees, oldest first) with their live link, and the number
-   * of matching members, in ONE statement.
+   * of matching members, in ONE statement: the page of members is cut first (a walk of
+   * members_business_created_idx), then each of its members' live link is looked up through
+   * referral_links_live_member_key (a LATERAL subquery fenced by OFFSET 0, so no plan hash-joins
+   * the business's links). Without a search it is a named prepared statement with a generic plan
+   * (`PreparedReads`); a search is planned for its pattern.
    */
   async findPage(
     businessId: string,
     query: { offset: number; limit: number; search?: string },
   ): Promise<{ rows: MemberLinkSummary[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
-    let filter = '';
-    if (query.search) {
-      params.push(likeSubstring(query.search));
-      filter = `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`;
-    }
-    const total = query.search
-      ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
-      : `(SELECT member_count FROM businesses WHERE id = $1)`;
-    const rows: LinkPageSqlRow[] = await this.dataSource.query(
-      `SELECT m.id, m.name, m.email, l.code, l.created_at AS link_created_at, l.expires_at, ${total} AS total
-       FROM members m
-       LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = $1 AND ${LIVE}
-       WHERE m.business_id = $1 ${filter}
-       ORDER BY m.created_at, m.id
-       LIMIT $2 OFFSET $3`,
-      params,
-    );
+    if (query.search) params.push(likeSubstring(query.search));
+    const rows = await this.reads.query<LinkPageSqlRow>(query.search ? LINK_SEARCH_PAGE : LINK_PAGE, params);
     if (rows.length === 0) {
       if (query.offset === 0) return { rows: [], total: 0 };
       // Past the last page: count the matching members on their own.

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// `npm run bench:scale` (issue 12): a SaaS holds thousands of businesses in the same tables, so
+// this seeds 100 businesses of 10,000 trees each (1,000,000 members, 500,000 of them branches),
+// half of each business's members with a live referral link (500,000 links) and 1,000 prospects
+// per business (100,000), on a throwaway embedded PostgreSQL with the built API. It then loads
+// with autocannon (50 connections, 10 s each after 3 s of warm-up) the members page, the members
+// search, the referral-links page and the prospects page of ONE of those businesses, and
+// /api/health, in the same run, and prints req/s, p50/p99 and each page's ratio to health.
+// Targets (issue 12): the members page ≥ 60% of health's req/s with its p99 within 2x of
+// health's p99 (what it does at 10,000 members, `npm run bench:members`); the search ≥ 40%.
+// Run `npm run build` first.
+//
+// Seeding is set-based inside PostgreSQL (INSERT … SELECT … FROM generate_series: one statement
+// per table), not row by row and not streamed from Node with COPY: the rows are a function of
+// their number, so generating them where they are stored sends no data over the socket, needs no
+// extra package, and the planner writes them in one pass with the same triggers and constraint
+// checks as production writes. The businesses' rows are interleaved in the tables, as rows of
+// many businesses arrive over time; the measured business is one of the 100.
+//
+// BENCH_BUSINESSES and BENCH_TREES change the size; BENCH_EXPLAIN=1 prints the lists' plans;
+// BENCH_KEEP=1 keeps the seeded database and API up (prints their addresses) until Ctrl+C;
+// BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members.
+import { load, printPlans, seedMembers, startBenchApi } from './harness.mjs';
+
+const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
+const trees = Number(process.env.BENCH_TREES ?? 10_000);
+const branches = trees / 2;
+const prospectsPerBusiness = 1_000;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const connections = 50;
+
+const bench = await startBenchApi();
+try {
+  const { base, cookie, businessId, sql } = bench;
+  const seconds_ = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  let started = performance.now();
+  // The signed-up owner's business is the middle one of the 100, so its rows sit among the others'.
+  const { rows: others } = await sql(
+    `INSERT INTO businesses (name, website, phone)
+     SELECT 'Bench Gym ' || i, 'bench' || i || '.example.com', '0412 345 678' FROM generate_series(2, $1::int) AS i
+     RETURNING id`,
+    [businesses],
+  );
+  const ids = others.map((row) => row.id);
+  ids.splice(Math.floor(ids.length / 2), 0, businessId);
+  const counts = await seedMembers(sql, ids, { trees, branches });
+  console.log(
+    `seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`,
+  );
+  started = performance.now();
+  // A live link for every odd-numbered member: code = 32 hex characters, unique.
+  await sql(
+    `INSERT INTO referral_links (business_id, member_id, code, created_at)
+     SELECT business_id, id, md5('link ' || id), created_at + interval '1 minute'
+     FROM members WHERE right(split_part(email, '@', 1), 1) IN ('1', '3', '5', '7', '9')`,
+  );
+  // Prospects: friends referred by members 1…1,000 of each business.
+  await sql(
+    `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, created_at)
+     SELECT m.business_id, m.id, 'Friend ' || g.n, 'friend' || g.n || '@bench.example.com',
+            'friend' || g.n || '@benchexamplecom', now() - (g.n || ' seconds')::interval
+     FROM generate_series(1, $1::int) AS g(n)
+     JOIN members m ON m.email = 'member' || g.n || '@bench.example.com'`,
+    [prospectsPerBusiness],
+  );
+  const {
+    rows: [seeded],
+  } = await sql(
+    `SELECT (SELECT count(*)::int FROM referral_links) AS links, (SELECT count(*)::int FROM prospects) AS prospects`,
+  );
+  await sql('VACUUM ANALYZE');
+  console.log(
+    `seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`,
+  );
+  if (process.env.BENCH_EXPLAIN) await printPlans(sql, businessId);
+  if (process.env.BENCH_KEEP) {
+    // BENCH_KEEP=1: keep the seeded database and the API up for tuning until Ctrl+C.
+    const {
+      rows: [{ port }],
+    } = await sql(`SELECT current_setting('port') AS port`);
+    console.log(
+      `database postgres://postgres:grove@127.0.0.1:${port}/grove_bench, API ${base}, business ${businessId}\ncookie: ${cookie}`,
+    );
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
+
+  const pages = [
+    [
+      'members page (50 rows, by name)',
+      '/api/members?page=3&pageSize=50&sort=memberName&order=asc',
+    ],
+    ['members search ("patel")', '/api/members?page=1&pageSize=50&search=patel'],
+    ['referral-links page (50 rows)', '/api/referral-links?page=3&pageSize=50'],
+    ['prospects page (50 rows)', '/api/prospects?page=3&pageSize=50'],
+  ];
+  for (const [title, url] of pages) {
+    const reply = await fetch(base + url, { headers: { cookie } });
+    const body = await reply.json();
+    if (!reply.ok || body.total === undefined)
+      throw new Error(`${title}: ${reply.status} ${JSON.stringify(body).slice(0, 200)}`);
+    console.log(`${title}: ${reply.status}, total ${body.total}`);
+  }
+  console.log(
+    `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
+  );
+  const results = [];
+  for (const [title, url] of pages) {
+    results.push([
+      title,
+      await load({ base, cookie, title, url, connections, seconds, warmupSeconds }),
+    ]);
+  }
+  const health = await load({
+    base,
+    cookie,
+    title: 'health',
+    url: '/api/health',
+    connections,
+    seconds,
+    warmupSeconds,
+  });
+
+  console.log(
+    `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`,
+  );
+  const targets = { 'members page': '≥ 60%, p99 ≤ 2x', 'members search': '≥ 40%' };
+  for (const [title, result] of results) {
+    const share = (result.requests.average / health.requests.average) * 100;
+    const p99 = result.latency.p99 / health.latency.p99;
+    const name = title.split(' (')[0];
+    const target = targets[name] ? `   (target ${targets[name]})` : '';
+    console.log(
+      `${name.padEnd(20)} ${share.toFixed(0).padStart(3)}% of health req/s, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms${target}`,
+    );
+  }
+} finally {
+  await bench.close();
+}
