@@ -32,6 +32,20 @@ export interface SignupBody {
   password: string;
 }
 
+/**
+ * The configuration every test API starts with (in-process or as a process): quiet logs, one
+ * JWT secret (instances on one database accept each other's sessions), the login and Mindbody
+ * credential throttles out of the way, no web apps to serve.
+ */
+export const TEST_APP_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'integration-test-secret-0123456789',
+  THROTTLE_LOGIN_LIMIT: '1000',
+  THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
+  WEB_DIST_DIR: '/nonexistent-grove-web',
+};
+
 let counter = 0;
 
 /** A valid signup body with a unique email. */
@@ -51,7 +65,7 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
 
 /**
  * Boots the real AppModule (as main.ts does, minus listen) on a clone of the migrated template.
- * @param env extra configuration; defaults keep logs quiet and the login throttle out of the way
+ * @param env extra configuration over `TEST_APP_ENV`
  * @param options.database boot on this existing database instead (a second API instance on one
  *   database); its `close()` then leaves the database to its owner
  * @param options.logLines every log line the app writes (JSON text, at env's LOG_LEVEL) is pushed
@@ -69,11 +83,7 @@ export async function createTestApp(
       imports: [
         AppModule.forRoot(
           {
-            NODE_ENV: 'test',
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'integration-test-secret-0123456789',
-            THROTTLE_LOGIN_LIMIT: '1000',
-            WEB_DIST_DIR: '/nonexistent-grove-web',
+            ...TEST_APP_ENV,
             ...env,
             DATABASE_URL: db.url,
           },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support';
+import { accessibilityViolations, BLOCKING_IMPACTS, signUp } from './support';
 
 test('a friend joins through a referral link, the owner approves, and the member pays less', async ({ page, browser }) => {
   const owner = await signUp(page);
@@ -7,6 +7,10 @@ test('a friend joins through a referral link, the owner approves, and the member
     data: { memberName: 'Sofia Rossi', memberEmail: 'sofia.rossi@example.com', membershipPrice: '90', discount: '12.50' },
   });
   expect(created.status()).toBe(201);
+  const existing = await page.request.post('/api/members', {
+    data: { memberName: 'Ella Evans', memberEmail: 'ella.evans@example.com', membershipPrice: '70', discount: '10' },
+  });
+  expect(existing.status()).toBe(201);
 
   // The owner creates Sofia's referral link.
   await page.goto('/referral-links');
@@ -29,10 +33,38 @@ test('a friend joins through a referral link, the owner approves, and the member
   await friend.getByRole('button', { name: 'Submit' }).click();
   await expect(friend.getByText('Successfully registered!')).toBeVisible();
 
-  // The owner approves Marco through the prefilled add-branch form.
+  // Ella, already a member, and Sofia herself join through the same link: the page tells them
+  // exactly what it told Marco, so it reveals nothing about who is a member.
+  for (const [name, email] of [
+    ['Ella Evans', 'Ella.Evans@example.com'],
+    ['Sofia Rossi', 'sofia.rossi@example.com'],
+  ]) {
+    await friend.goto(url);
+    await friend.getByLabel('Name').fill(name);
+    await friend.getByLabel('Email').fill(email);
+    await friend.getByRole('button', { name: 'Submit' }).click();
+    await expect(friend.getByText('Successfully registered!')).toBeVisible();
+  }
+
+  // The owner sees only Marco as a prospective member, and Ella and Sofia as flagged lines with
+  // the reason; Sofia's is dismissed.
   await page.goto('/dashboard/prospective-members');
   const marco = page.getByTestId('prospect-row').filter({ hasText: 'Marco Bianchi' });
   await expect(marco).toContainText('marco.bianchi@example.com');
+  await expect(page.getByTestId('prospect-row')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Flagged joins' })).toBeVisible();
+  const ellaFlag = page.getByTestId('flag-row').filter({ hasText: 'Ella Evans' });
+  await expect(ellaFlag).toContainText('Already a member: this email belongs to one of your members');
+  await expect(ellaFlag).toContainText('Tried to join through Sofia Rossi’s link');
+  await expect(ellaFlag.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect(await accessibilityViolations(page, { impacts: BLOCKING_IMPACTS })).toEqual([]);
+  const sofiaFlag = page.getByTestId('flag-row').filter({ hasText: 'Sofia Rossi' }).filter({ hasText: 'Own link' });
+  await expect(sofiaFlag).toContainText('sofia.rossi@example.com');
+  await sofiaFlag.getByRole('button', { name: 'Dismiss flag for Sofia Rossi' }).click();
+  await expect(sofiaFlag).toHaveCount(0);
+  await expect(page.getByTestId('flag-row')).toHaveCount(1);
+
+  // The owner approves Marco through the prefilled add-branch form.
   await marco.getByRole('button', { name: 'Approve' }).click();
   const form = page.getByRole('dialog', { name: 'Add a New Branch to Sofia Rossi' });
   await expect(form.getByLabel('Member name')).toHaveValue('Marco Bianchi');

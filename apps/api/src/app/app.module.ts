@@ -1,7 +1,6 @@
 import { Global, Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -12,7 +11,6 @@ import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
-import { THROTTLER_NAMES, type ThrottlerName } from './common/throttled-by.decorator';
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
@@ -30,6 +28,7 @@ import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
 import { SupportModule } from './support/support.module';
+import { throttlingModule } from './throttle/throttling';
 import { WebModule } from './web/web.module';
 
 /** Makes the validated `AppConfig` injectable everywhere. */
@@ -58,12 +57,6 @@ export class AppModule {
     options: { logDestination?: DestinationStream } = {},
   ): DynamicModule {
     const config = loadAppConfig(env);
-    const throttleLimits: Record<ThrottlerName, number> = {
-      auth: config.throttleLoginLimit,
-      referral: config.throttleReferralLimit,
-      contact: config.throttleContactLimit,
-      support: config.throttleSupportLimit,
-    };
     const pinoOptions: PinoHttpOptions = {
       level: config.logLevel,
       genReqId: (request: IncomingMessage) => {
@@ -96,15 +89,7 @@ export class AppModule {
           pinoHttp: options.logDestination ? [pinoOptions, options.logDestination] : pinoOptions,
           forRoutes: logsRequests(config.logLevel) ? [{ path: '{*splat}', method: RequestMethod.ALL }] : [],
         }),
-        // Named throttlers (THROTTLER_NAMES), one per minute each. A throttled route uses
-        // `@ThrottledBy(name)`, which skips the other ones; THROTTLE_DISABLED switches them all off.
-        // Each client is tracked by `req.ip` (ThrottlerGuard's default getTracker), which is the
-        // X-Forwarded-For client only behind proxies trusted by TRUST_PROXY (setup-app.ts).
-        ThrottlerModule.forRoot({
-          throttlers: THROTTLER_NAMES.map((name) => ({ name, ttl: 60_000, limit: throttleLimits[name] })),
-          skipIf: () => config.throttleDisabled,
-          errorMessage: 'Too many attempts. Please wait a minute and try again.',
-        }),
+        throttlingModule(config),
         DatabaseModule,
         JobsModule,
         AuthModule,

@@ -7,8 +7,8 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
-import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
-import { AlreadyMemberException, ReferralLinkNotFoundException, SelfReferralException } from '../referrals/referrals.exceptions';
+import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
+import { ReferralLinkNotFoundException } from '../referrals/referrals.exceptions';
 import { QueryFailedError } from 'typeorm';
 import { ApiExceptionFilter, statusOf } from './api-exception.filter';
 import { GroveException } from './grove.exception';
@@ -23,10 +23,9 @@ describe('statusOf', () => {
     [new InvalidCredentialsException(), HttpStatus.UNAUTHORIZED],
     [new RefreshRefusedException(), HttpStatus.UNAUTHORIZED],
     [new ReferralLinkNotFoundException(), HttpStatus.NOT_FOUND],
-    [new AlreadyMemberException(), HttpStatus.CONFLICT],
-    [new SelfReferralException(), HttpStatus.UNPROCESSABLE_ENTITY],
     [new ProspectNotFoundException(), HttpStatus.NOT_FOUND],
     [new ProspectManagedException(), HttpStatus.CONFLICT],
+    [new JoinFlagNotFoundException(), HttpStatus.NOT_FOUND],
   ])('maps %p to %p', (exception, status) => {
     expect(statusOf(exception)).toBe(status);
   });

@@ -26,15 +26,11 @@ import {
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from '../mindbody/mindbody.exceptions';
-import { CaptchaFailedException, ContactInvalidException } from '../contact/contact.exceptions';
+import { CaptchaFailedException } from '../captcha/captcha.exceptions';
+import { ContactInvalidException } from '../contact/contact.exceptions';
 import { LeadInvalidException } from '../leads/leads.exceptions';
-import { ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
-import {
-  AlreadyMemberException,
-  ReferralLinkMissingException,
-  ReferralLinkNotFoundException,
-  SelfReferralException,
-} from '../referrals/referrals.exceptions';
+import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
+import { ReferralLinkMissingException, ReferralLinkNotFoundException } from '../referrals/referrals.exceptions';
 import { SupportIssueInvalidException } from '../support/support.exceptions';
 import { databaseFaultReply } from '../database/database-faults';
 import { badInputReply } from './bad-input-errors';
@@ -61,11 +57,10 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
   // referrals
   [ReferralLinkNotFoundException, HttpStatus.NOT_FOUND],
   [ReferralLinkMissingException, HttpStatus.NOT_FOUND],
-  [AlreadyMemberException, HttpStatus.CONFLICT],
-  [SelfReferralException, HttpStatus.UNPROCESSABLE_ENTITY],
   // prospects
   [ProspectNotFoundException, HttpStatus.NOT_FOUND],
   [ProspectManagedException, HttpStatus.CONFLICT],
+  [JoinFlagNotFoundException, HttpStatus.NOT_FOUND],
   // mindbody
   [MindbodyInvalidCredentialsException, HttpStatus.BAD_REQUEST],
   [MindbodyInvalidDiscountsException, HttpStatus.BAD_REQUEST],

@@ -136,6 +136,39 @@ describe('loadAppConfig', () => {
   });
 });
 
+describe('loadAppConfig: shared throttle storage and the Mindbody credential throttle (issues 11, 12)', () => {
+  it('keeps the counters in PostgreSQL and allows 5 credential checks per 15 minutes by default', () => {
+    const config = loadAppConfig({ DATABASE_URL: url });
+    expect(config.redisUrl).toBeNull();
+    expect(config.throttleMindbodyCredentials).toEqual({ limit: 5, windowSeconds: 900 });
+  });
+
+  it('reads REDIS_URL and the credential throttle settings', () => {
+    const config = loadAppConfig({
+      DATABASE_URL: url,
+      REDIS_URL: 'redis://:secret@redis.internal:6379/2',
+      THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '3',
+      THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS: '3600',
+    });
+    expect(config.redisUrl).toBe('redis://:secret@redis.internal:6379/2');
+    expect(config.throttleMindbodyCredentials).toEqual({ limit: 3, windowSeconds: 3600 });
+    expect(loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'rediss://redis.example.com:6380' }).redisUrl).toBe(
+      'rediss://redis.example.com:6380',
+    );
+  });
+
+  it('refuses a REDIS_URL that is not redis:// or rediss://, and credential limits below 1', () => {
+    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'redis-host:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '0' })).toThrow(
+      /THROTTLE_MINDBODY_CREDENTIALS_LIMIT/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS: 'an hour' })).toThrow(
+      /THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS/,
+    );
+  });
+});
+
 describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
   it('uses altcha by default, with outbox email, no Jira and the contact/support throttles at 5', () => {
     const config = loadAppConfig({ DATABASE_URL: url });

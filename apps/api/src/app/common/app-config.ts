@@ -110,7 +110,7 @@ export class EnvironmentVariables {
   @Min(1)
   THROTTLE_REFERRAL_LIMIT = 10;
 
-  /** Switches every throttle (login, signup, referral join) off, e.g. for benchmarks. */
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks) off, e.g. for benchmarks. */
   @Transform(toBool)
   @IsBoolean()
   THROTTLE_DISABLED = false;
@@ -219,6 +219,29 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1)
   THROTTLE_SUPPORT_LIMIT = 5;
+
+  /**
+   * Mindbody credential checks (`POST /api/mindbody/credentials`) allowed per business and,
+   * separately, per client address in each window; the next one gets 429 (issue 11).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_MINDBODY_CREDENTIALS_LIMIT = 5;
+
+  /** The window of THROTTLE_MINDBODY_CREDENTIALS_LIMIT, seconds (a client over it waits this long). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
+
+  /**
+   * `redis://[user:pass@]host:port[/db]` or `rediss://…`: the throttle counters live in this Redis
+   * instead of PostgreSQL's `throttle_counters` (every API instance must use the same one).
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
+  @IsOptional()
+  REDIS_URL?: string;
 
   /**
    * Signs altcha challenges (HMAC). Required in production unless reCAPTCHA/Turnstile is
@@ -487,6 +510,10 @@ export interface AppSettings {
   throttleContactLimit?: number;
   /** Issue reports per client per minute (throttler 'support'). */
   throttleSupportLimit?: number;
+  /** Mindbody credential checks allowed per business and per client address in each window. */
+  throttleMindbodyCredentials?: { limit: number; windowSeconds: number };
+  /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
+  redisUrl?: string | null;
   captcha?: CaptchaSettings;
   mail?: MailSettings;
   /** Jira settings, or null when issue reports are only stored. */
@@ -517,6 +544,8 @@ export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, Defaulted
   mindbody: DEFAULT_MINDBODY_CONFIG,
   throttleContactLimit: 5,
   throttleSupportLimit: 5,
+  throttleMindbodyCredentials: { limit: 5, windowSeconds: 900 },
+  redisUrl: null,
   captcha: {
     provider: 'altcha',
     altchaHmacKey: randomBytes(32).toString('base64url'),
@@ -564,6 +593,8 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly mindbody: MindbodyConfig;
   readonly throttleContactLimit: number;
   readonly throttleSupportLimit: number;
+  readonly throttleMindbodyCredentials: { limit: number; windowSeconds: number };
+  readonly redisUrl: string | null;
   readonly captcha: CaptchaSettings;
   readonly mail: MailSettings;
   readonly jira: JiraSettings | null;
@@ -596,6 +627,9 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.mindbody = settings.mindbody ?? defaults.mindbody;
     this.throttleContactLimit = settings.throttleContactLimit ?? defaults.throttleContactLimit;
     this.throttleSupportLimit = settings.throttleSupportLimit ?? defaults.throttleSupportLimit;
+    this.throttleMindbodyCredentials =
+      settings.throttleMindbodyCredentials ?? defaults.throttleMindbodyCredentials;
+    this.redisUrl = settings.redisUrl ?? defaults.redisUrl;
     this.captcha = settings.captcha ?? defaults.captcha;
     this.mail = settings.mail ?? defaults.mail;
     this.jira = settings.jira ?? defaults.jira;
@@ -711,6 +745,11 @@ export function loadAppConfig(
     mindbody: mindbodyConfig(vars),
     throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
     throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
+    throttleMindbodyCredentials: {
+      limit: vars.THROTTLE_MINDBODY_CREDENTIALS_LIMIT,
+      windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
+    },
+    redisUrl: vars.REDIS_URL ?? null,
     captcha: captchaSettings(vars),
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,

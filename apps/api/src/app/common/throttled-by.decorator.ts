@@ -2,18 +2,33 @@ import { applyDecorators, UseGuards, type CanActivate, type Type } from '@nestjs
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 
 /**
- * The named throttlers `app.module.ts` registers: 'auth' (login, signup), 'referral' (public
- * join), 'contact' (contact form, leads) and 'support' (issue form).
+ * The named throttlers `throttle/throttling.ts` registers: 'auth' (login, signup), 'referral'
+ * (public join), 'contact' (contact form, leads), 'support' (issue form), and 'mindbody-business'
+ * plus 'mindbody-address' (Mindbody credential checks per business and per client address).
  */
-export const THROTTLER_NAMES = ['auth', 'referral', 'contact', 'support'] as const;
+export const THROTTLER_NAMES = [
+  'auth',
+  'referral',
+  'contact',
+  'support',
+  'mindbody-business',
+  'mindbody-address',
+] as const;
 
 export type ThrottlerName = (typeof THROTTLER_NAMES)[number];
 
 /**
- * Throttles a route by the named throttler only: applies `ThrottlerGuard` (first, then any
+ * Throttles a route by the named throttler(s) only: applies `ThrottlerGuard` (first, then any
  * `guards` in order) and skips every other throttler name.
+ * @param names one throttler name, or several that each count the request
  */
-export function ThrottledBy(name: ThrottlerName, ...guards: Type<CanActivate>[]): MethodDecorator & ClassDecorator {
-  const skip = Object.fromEntries(THROTTLER_NAMES.filter((other) => other !== name).map((other) => [other, true]));
+export function ThrottledBy(
+  names: ThrottlerName | readonly ThrottlerName[],
+  ...guards: Type<CanActivate>[]
+): MethodDecorator & ClassDecorator {
+  const used: readonly string[] = typeof names === 'string' ? [names] : names;
+  const skip = Object.fromEntries(
+    THROTTLER_NAMES.filter((other) => !used.includes(other)).map((other) => [other, true]),
+  );
   return applyDecorators(UseGuards(ThrottlerGuard, ...guards), SkipThrottle(skip));
 }

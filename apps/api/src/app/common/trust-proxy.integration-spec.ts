@@ -1,4 +1,5 @@
 import type { MemberRow, ReferralLink } from '@grove/contracts';
+import { ALTCHA_TEST_ENV, solvedCaptcha } from '../../../test/captcha';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // supertest connects from 127.0.0.1: without TRUST_PROXY that is every client's address.
@@ -9,11 +10,13 @@ const login = (t: TestApp, forwardedFor: string) =>
     .set('X-Forwarded-For', forwardedFor)
     .send({ email: 'who@x.com', password: 'wrong password' });
 
-const lead = (email: string) => ({
+/** A lead from the landing page, with a solved captcha. */
+const lead = async (t: TestApp, email: string) => ({
   fullName: 'Robin Park',
   email,
   phone: '0412 345 678',
   company: 'Park Fitness',
+  captcha: await solvedCaptcha(t),
 });
 
 /** A lead's stored client address. */
@@ -29,7 +32,7 @@ const proxied = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'grove.examp
 describe('no TRUST_PROXY (integration): the socket is the client', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ THROTTLE_LOGIN_LIMIT: '1' });
+    t = await createTestApp({ ...ALTCHA_TEST_ENV, THROTTLE_LOGIN_LIMIT: '1' });
   });
   afterAll(() => t.close());
 
@@ -43,14 +46,14 @@ describe('no TRUST_PROXY (integration): the socket is the client', () => {
       .agent()
       .post('/api/leads')
       .set('X-Forwarded-For', '203.0.113.7')
-      .send(lead('direct@x.com'))
+      .send(await lead(t, 'direct@x.com'))
       .expect(201);
     expect(await leadIp(t, 'direct@x.com')).toMatch(/127\.0\.0\.1$/);
     await t
       .agent()
       .post('/api/leads')
       .set({ ...proxied, Origin: 'https://grove.example.com' })
-      .send(lead('spoofed@x.com'))
+      .send(await lead(t, 'spoofed@x.com'))
       .expect(403);
   });
 });
@@ -58,7 +61,7 @@ describe('no TRUST_PROXY (integration): the socket is the client', () => {
 describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ THROTTLE_LOGIN_LIMIT: '1', TRUST_PROXY: '1' });
+    t = await createTestApp({ ...ALTCHA_TEST_ENV, THROTTLE_LOGIN_LIMIT: '1', TRUST_PROXY: '1' });
   });
   afterAll(() => t.close());
 
@@ -76,7 +79,7 @@ describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For ad
       .agent()
       .post('/api/leads')
       .set('X-Forwarded-For', '203.0.113.7')
-      .send(lead('proxied@x.com'))
+      .send(await lead(t, 'proxied@x.com'))
       .expect(201);
     expect(await leadIp(t, 'proxied@x.com')).toBe('203.0.113.7');
   });
@@ -86,7 +89,7 @@ describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For ad
       .agent()
       .post('/api/leads')
       .set({ ...proxied, Origin: 'https://grove.example.com' })
-      .send(lead('same-origin@x.com'))
+      .send(await lead(t, 'same-origin@x.com'))
       .expect(201);
     const { agent: owner } = await t.signUp();
     const body = {

@@ -1,10 +1,8 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import { MESSAGES, type CaptchaConfig, type ContactRequest } from '@grove/contracts';
+import { ALTCHA_TEST_ENV as ALTCHA_ENV, solvedCaptcha, startSiteverifyStub } from '../../../test/captcha';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startHttpStub, startSmtpStub, waitFor, type HttpStub, type SmtpStub } from '../../../test/stub-servers';
-
-const ALTCHA_ENV = { ALTCHA_HMAC_KEY: 'contact-test-hmac-key-0123456789', ALTCHA_COST: '1' };
+import { startSmtpStub, waitFor, type HttpStub, type SmtpStub } from '../../../test/stub-servers';
 
 const form = (overrides: Partial<ContactRequest> = {}): Omit<ContactRequest, 'captcha'> & Partial<ContactRequest> => ({
   firstName: 'Jo',
@@ -16,18 +14,6 @@ const form = (overrides: Partial<ContactRequest> = {}): Omit<ContactRequest, 'ca
   ...overrides,
 });
 const SANITIZED = 'Hello team, "quotes" & Zoë\nline two';
-
-/** Fetches a challenge from the API and solves it as the altcha widget does; returns the widget's payload. */
-async function solvedCaptcha(t: TestApp): Promise<string> {
-  const reply = await t.agent().get('/api/captcha/challenge').expect(200);
-  expect(reply.headers['cache-control']).toBe('no-store');
-  const challenge = reply.body as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
-  if (!solution) throw new Error('could not solve the altcha challenge');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
-    'base64',
-  );
-}
 
 const count = async (t: TestApp, table: string): Promise<number> =>
   ((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0].n;
@@ -202,11 +188,7 @@ describe('contact form with reCAPTCHA (integration)', () => {
   let t: TestApp;
   let siteverify: HttpStub;
   beforeAll(async () => {
-    siteverify = await startHttpStub((request) => {
-      const form = new URLSearchParams(request.body);
-      const ok = form.get('secret') === 'recaptcha-secret' && form.get('response') === 'human-token';
-      return { status: 200, body: ok ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] } };
-    });
+    siteverify = await startSiteverifyStub('recaptcha-secret');
     t = await createTestApp({
       RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
       RECAPTCHA_SECRET_KEY: 'recaptcha-secret',

@@ -1,9 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MESSAGES, validateContactInput, type ContactInput, type MessageReply } from '@grove/contracts';
+import { CaptchaFailedException } from '../captcha/captcha.exceptions';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AppConfig } from '../common/app-config';
 import { MailService } from '../mail/mail.service';
-import { CaptchaFailedException, ContactInvalidException } from './contact.exceptions';
+import { ContactInvalidException } from './contact.exceptions';
 import { ContactRepository } from './contact.repository';
 import { sanitizePlainText } from './sanitize-text';
 

@@ -15,6 +15,8 @@ import { ReferralLinksAndProspects1763856000000 } from './migrations/17638560000
 import { ContactSupportLeads1764028800000 } from './migrations/1764028800000-ContactSupportLeads';
 import { MindbodyIntegrations1764115200000 } from './migrations/1764115200000-MindbodyIntegrations';
 import { MindbodyPricedAt1764201600000 } from './migrations/1764201600000-MindbodyPricedAt';
+import { JoinFlags1795460494289 } from './migrations/1795460494289-JoinFlags';
+import { ThrottleCounters1795460524976 } from './migrations/1795460524976-ThrottleCounters';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -39,6 +41,8 @@ export const MIGRATIONS = [
   ContactSupportLeads1764028800000,
   MindbodyIntegrations1764115200000,
   MindbodyPricedAt1764201600000,
+  JoinFlags1795460494289,
+  ThrottleCounters1795460524976,
   BusinessLedSearchIndex1795461063207,
 ];
 

@@ -107,4 +107,34 @@ describe('migrations (integration)', () => {
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await tables(dataSource)).toEqual(['prospects', 'referral_links']);
   });
+
+  it('JoinFlags goes down and up again', async () => {
+    const present = async (): Promise<number> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'join_flags'`,
+        )) as { n: number }[]
+      )[0].n;
+    expect(await present()).toBe(1);
+    await undoThrough(dataSource, 'JoinFlags1795460494289');
+    expect(await present()).toBe(0);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toBe(1);
+  });
+
+  it('ThrottleCounters goes down and up again', async () => {
+    const present = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT to_regclass('public.throttle_counters') IS NOT NULL AS present`,
+        )) as {
+          present: boolean;
+        }[]
+      )[0].present;
+    expect(await present()).toBe(true);
+    await undoThrough(dataSource, 'ThrottleCounters1795460524976');
+    expect(await present()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toBe(true);
+  });
 });

@@ -14,15 +14,17 @@ export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   /**
-   * Body LeadRequest `{ fullName, email, phone, company }`.
+   * Body LeadRequest `{ fullName, email, phone, company, captcha }`.
    * → 201 `{ message: "Thanks! We'll be in touch soon." }`; 400 `{ message, fieldErrors }`
    * ('Not a valid name', 'Not a valid email address', 'Not a valid phone number', company
-   * required / ≤ 200); 429 over THROTTLE_CONTACT_LIMIT per client per minute.
+   * required / ≤ 200); 400 'Error: Please ensure you have completed the reCAPTCHA correctly.' for
+   * a missing, invalid or reused captcha (the contact form's: altcha, reCAPTCHA or Turnstile);
+   * 429 over THROTTLE_CONTACT_LIMIT per client per minute.
    */
   @Post()
   @ThrottledBy('contact')
   @ApiOperation({ summary: "Leave your details from the landing page's Learn More form" })
   capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReply> {
-    return this.leads.capture(body.toInput(), ip ?? null);
+    return this.leads.capture(body.toInput(), body.captcha, ip ?? null);
   }
 }

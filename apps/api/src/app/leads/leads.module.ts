@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CaptchaModule } from '../captcha/captcha.module';
 import { MailModule } from '../mail/mail.module';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
 
-/** Leads from the landing page (SPEC §2 Landing page). */
-@Module({ imports: [MailModule], controllers: [LeadsController], providers: [LeadsService, LeadsRepository] })
+/** Leads from the landing page (SPEC §2 Landing page), behind the contact form's captcha. */
+@Module({ imports: [CaptchaModule, MailModule], controllers: [LeadsController], providers: [LeadsService, LeadsRepository] })
 export class LeadsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { LeadRequest } from '@grove/contracts';
+import type { LeadInput } from '@grove/contracts';
 import type { DeliveryOutcome } from '../mail/mail.service';
 
 /** The only way to the `leads` table (public visitors: no business, no tenancy). */
@@ -10,7 +10,7 @@ export class LeadsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Stores a lead (delivery 'pending'). @returns its id */
-  async insert(lead: LeadRequest, clientIp: string | null): Promise<string> {
+  async insert(lead: LeadInput, clientIp: string | null): Promise<string> {
     const [{ id }] = (await this.dataSource.query(
       `INSERT INTO leads (full_name, email, phone, company, client_ip) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [lead.fullName, lead.email, lead.phone, lead.company, clientIp],

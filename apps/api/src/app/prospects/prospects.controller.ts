@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MemberRow, Page, ProspectRow } from '@grove/contracts';
+import type { FlaggedJoinRow, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
@@ -22,6 +22,25 @@ export class ProspectsController {
   @ApiOperation({ summary: 'List prospective members' })
   list(@CurrentUser() user: AuthUser, @Query() query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
     return this.prospects.list(user.businessId, query);
+  }
+
+  /**
+   * → 200 `Page<FlaggedJoinRow>` (oldest first): joins answered 'Successfully registered!' but not
+   * queued, each with its reasons ('already_member': the email is a member's of this business;
+   * 'self_referral': the referrer's own), until dismissed. Only this business's.
+   */
+  @Get('flags')
+  @ApiOperation({ summary: 'List flagged joins (members or referrers joining through a referral link)' })
+  listFlags(@CurrentUser() user: AuthUser, @Query() query: ListProspectsQueryDto): Promise<Page<FlaggedJoinRow>> {
+    return this.prospects.listFlags(user.businessId, query);
+  }
+
+  /** → 204; 404 'Flagged join not found' (unknown, another business's or already dismissed). */
+  @Delete('flags/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Dismiss a flagged join' })
+  dismissFlag(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.prospects.dismissFlag(user.businessId, id);
   }
 
   /**

@@ -8,6 +8,13 @@ export class ProspectNotFoundException extends GroveException {
   }
 }
 
+/** No open flagged join with this id in the session's business (or it was already dismissed). → 404 */
+export class JoinFlagNotFoundException extends GroveException {
+  constructor() {
+    super(MESSAGES.joinFlagNotFound);
+  }
+}
+
 /**
  * The prospective member is managed by an integration (Mindbody) and cannot be approved or removed
  * by hand (SPEC §2 'Managed by {integration}', §6). → 409

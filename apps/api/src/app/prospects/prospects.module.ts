@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { JoinFlagsRepository } from './join-flags.repository';
 import { ProspectsController } from './prospects.controller';
 import { ProspectsRepository } from './prospects.repository';
 import { ProspectsService } from './prospects.service';
 
-/** Prospective members (SPEC §2, §4): list, remove, approve as a branch of the referrer. */
+/** Prospective members (SPEC §2, §4): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
 @Module({
   imports: [MembersModule],
   controllers: [ProspectsController],
-  providers: [ProspectsService, ProspectsRepository],
+  providers: [ProspectsService, ProspectsRepository, JoinFlagsRepository],
   exports: [ProspectsRepository],
 })
 export class ProspectsModule {}

@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { pageOfRows } from '../common/page-rows';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
+import { runTransaction } from '../database/transaction';
 import { ProspectEntity } from './prospect.entity';
-
-/** Columns of a prospective member to insert. */
-export interface NewProspect {
-  referringMemberId: string;
-  name: string;
-  email: string;
-  emailKey: string;
-  /** 'Mindbody' when the referring member is managed by it, else null. */
-  source: string | null;
-}
 
 /** A prospective member with the name of the member who referred them. */
 export interface ProspectSummary {
@@ -23,6 +15,26 @@ export interface ProspectSummary {
   referringMemberName: string;
   source: string | null;
   createdAt: Date;
+}
+
+/** The SQL columns of someone who joined through a referral link (a prospect or a flagged join). */
+export interface ReferredSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  referring_member_id: string;
+  referring_member_name: string;
+}
+
+/** The camel-case fields of a {@link ReferredSqlRow}. */
+export function referredFields(row: ReferredSqlRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    referringMemberId: row.referring_member_id,
+    referringMemberName: row.referring_member_name,
+  };
 }
 
 interface ProspectSqlRow {
@@ -49,9 +61,9 @@ const PROSPECT_PAGE = preparedStatement(
 );
 
 /**
- * The only way to the `prospects` table. TENANCY: every method takes the business id and every
- * statement filters on it (for a join, the business of the referral code). Methods that change
- * data take the transaction's EntityManager.
+ * The owner's way to the `prospects` table (a referral join queues prospects in its one statement,
+ * `ReferralLinksRepository.join`). TENANCY: every method takes the business id and every
+ * statement filters on it. Methods that change data take the transaction's EntityManager.
  */
 @Injectable()
 export class ProspectsRepository {
@@ -69,41 +81,17 @@ export class ProspectsRepository {
    */
   async findPage(businessId: string, query: { offset: number; limit: number }): Promise<{ rows: ProspectSummary[]; total: number }> {
     const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [businessId, query.limit, query.offset]);
-    if (rows.length === 0) {
-      if (query.offset === 0) return { rows: [], total: 0 };
+    const countAll = async () => {
       const [count] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`, [
         businessId,
       ])) as { total: number }[];
-      return { rows: [], total: count?.total ?? 0 };
-    }
-    return {
-      total: rows[0].total,
-      rows: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        referringMemberId: row.referring_member_id,
-        referringMemberName: row.referring_member_name,
-        source: row.source,
-        createdAt: row.created_at,
-      })),
+      return count?.total ?? 0;
     };
-  }
-
-  /**
-   * Queues a prospect unless this business already has one with the same email key
-   * (`INSERT … ON CONFLICT DO NOTHING`, safe under concurrency).
-   * @returns true when a row was inserted
-   */
-  async insertUnlessQueued(manager: EntityManager, businessId: string, prospect: NewProspect): Promise<boolean> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (business_id, email_key) DO NOTHING
-       RETURNING id`,
-      [businessId, prospect.referringMemberId, prospect.name, prospect.email, prospect.emailKey, prospect.source],
-    );
-    return inserted.length > 0;
+    return pageOfRows(rows, query.offset, countAll, (row) => ({
+      ...referredFields(row),
+      source: row.source,
+      createdAt: row.created_at,
+    }));
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
@@ -119,6 +107,6 @@ export class ProspectsRepository {
 
   /** Runs `work` in one transaction; use only the manager it receives. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return runTransaction(this.dataSource, work);
   }
 }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import type { IntegrationName, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import type { FlaggedJoinRow, IntegrationName, JoinFlagReason, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MembersService } from '../members/members.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
-import { ProspectManagedException, ProspectNotFoundException } from './prospects.exceptions';
+import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
+import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 
 const toIntegration = (source: string | null): IntegrationName | null => (source === 'Mindbody' ? 'Mindbody' : null);
@@ -25,6 +26,21 @@ export function toProspectRow(prospect: ProspectSummary): ProspectRow {
   };
 }
 
+/** One flagged join of the Prospective Members screen. */
+function toFlaggedJoinRow(flag: JoinFlagSummary): FlaggedJoinRow {
+  return {
+    id: flag.id,
+    name: flag.name,
+    email: flag.email,
+    referringMemberId: flag.referringMemberId,
+    referringMemberName: flag.referringMemberName,
+    reasons: flag.reasons as JoinFlagReason[],
+    attempts: flag.attempts,
+    createdAt: flag.createdAt.toISOString(),
+    lastAttemptAt: flag.lastAttemptAt.toISOString(),
+  };
+}
+
 /**
  * Prospective members of one business (SPEC §2, §4): list, remove, approve. The business id
  * always comes from the session; every read and write goes through `ProspectsRepository`.
@@ -33,6 +49,7 @@ export function toProspectRow(prospect: ProspectSummary): ProspectRow {
 export class ProspectsService {
   constructor(
     private readonly prospects: ProspectsRepository,
+    private readonly flags: JoinFlagsRepository,
     private readonly members: MembersService,
   ) {}
 
@@ -42,6 +59,26 @@ export class ProspectsService {
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const { rows, total } = await this.prospects.findPage(businessId, { offset: (page - 1) * pageSize, limit: pageSize });
     return { items: rows.map(toProspectRow), total, page, pageSize };
+  }
+
+  /**
+   * Open flagged joins (issue 11): joins through a referral link that were answered like any
+   * other but not queued, because the email belongs to a member of this business or is the
+   * referrer's own. → `Page<FlaggedJoinRow>`, oldest first, 50 per page by default.
+   */
+  async listFlags(businessId: string, query: ListProspectsQueryDto): Promise<Page<FlaggedJoinRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await this.flags.findOpenPage(businessId, { offset: (page - 1) * pageSize, limit: pageSize });
+    return { items: rows.map(toFlaggedJoinRow), total, page, pageSize };
+  }
+
+  /**
+   * Dismisses a flagged join: it leaves the list (kept as history); a later attempt flags again.
+   * @throws JoinFlagNotFoundException 404 (unknown, another business's, or already dismissed)
+   */
+  async dismissFlag(businessId: string, id: string): Promise<void> {
+    if (!isUUID(id) || !(await this.flags.dismiss(businessId, id))) throw new JoinFlagNotFoundException();
   }
 
   /**

@@ -124,8 +124,14 @@ export class ReferralLinksRepository {
   }
 
   /** The member's link that is not revoked (it may have expired), or null. */
-  findUnrevoked(manager: EntityManager, businessId: string, memberId: string): Promise<ReferralLinkEntity | null> {
-    return manager.getRepository(ReferralLinkEntity).findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
+  findUnrevoked(
+    manager: EntityManager,
+    businessId: string,
+    memberId: string,
+  ): Promise<ReferralLinkEntity | null> {
+    return manager
+      .getRepository(ReferralLinkEntity)
+      .findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
   }
 
   /** Inserts a live link for a member of this business. */
@@ -138,7 +144,11 @@ export class ReferralLinksRepository {
   }
 
   /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
-  async revokeForMember(manager: EntityManager, businessId: string, memberId: string): Promise<number> {
+  async revokeForMember(
+    manager: EntityManager,
+    businessId: string,
+    memberId: string,
+  ): Promise<number> {
     const result = await manager
       .getRepository(ReferralLinkEntity)
       .update({ businessId, memberId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
@@ -174,6 +184,66 @@ export class ReferralLinksRepository {
       memberEmailKey: row.member_email_key,
       memberManaged: row.mindbody_client_id !== null,
     };
+  }
+
+  /**
+   * A friend's join through a code, decided and written in ONE statement so that every outcome
+   * runs the same statement with the same lookups (issue 11: a stopwatch must not tell a member
+   * from a stranger). The live link's member is key-share locked and the link share locked (the
+   * order `findLiveByCode` documents); both checks always run (is the email another member's of the
+   * link's business? is it the referrer's own?), then exactly one of:
+   * - neither: the friend is queued in `prospects` (a repeat stays one prospect and counts in its
+   *   `join_attempts`: one row written, as for a flag's repeat); `source` 'Mindbody' when the
+   *   referrer is managed;
+   * - otherwise: an open `join_flags` row of that business and email gets the reasons
+   *   ('already_member', 'self_referral'; a sorted set), counting repeats (`attempts`,
+   *   `last_attempt_at`); nothing is queued.
+   * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
+   * @returns false when the code is unknown, revoked or expired (nothing written)
+   */
+  async join(
+    code: string,
+    friend: { name: string; email: string; emailKey: string },
+  ): Promise<boolean> {
+    const rows: { found: boolean }[] = await this.dataSource.query(
+      `WITH link AS (
+         SELECT l.business_id, m.id AS member_id, m.email_key AS member_email_key, m.mindbody_client_id
+         FROM members m
+         JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
+         WHERE l.code = $1 AND ${LIVE}
+         FOR KEY SHARE OF m FOR SHARE OF l
+       ), verdict AS (
+         SELECT link.*,
+           array_remove(ARRAY[
+             CASE WHEN EXISTS (
+               SELECT 1 FROM members x WHERE x.business_id = link.business_id AND x.email_key = $4 AND x.id <> link.member_id
+             ) THEN 'already_member' END,
+             CASE WHEN link.member_email_key = $4 THEN 'self_referral' END
+           ], NULL) AS reasons
+         FROM link
+       ), queued AS (
+         INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
+         SELECT business_id, member_id, $2, $3, $4, CASE WHEN mindbody_client_id IS NULL THEN NULL ELSE 'Mindbody' END
+         FROM verdict WHERE cardinality(reasons) = 0
+         ON CONFLICT (business_id, email_key) DO UPDATE SET join_attempts = prospects.join_attempts + 1
+         RETURNING 1
+       ), flagged AS (
+         INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)
+         SELECT business_id, member_id, $2, $3, $4, reasons
+         FROM verdict WHERE cardinality(reasons) > 0
+         ON CONFLICT (business_id, email_key) WHERE dismissed_at IS NULL DO UPDATE SET
+           referring_member_id = EXCLUDED.referring_member_id,
+           name = EXCLUDED.name,
+           email = EXCLUDED.email,
+           reasons = ARRAY(SELECT DISTINCT r FROM unnest(join_flags.reasons || EXCLUDED.reasons) AS r ORDER BY r),
+           attempts = join_flags.attempts + 1,
+           last_attempt_at = now()
+         RETURNING 1
+       )
+       SELECT EXISTS (SELECT 1 FROM verdict) AS found`,
+      [code, friend.name, friend.email, friend.emailKey],
+    );
+    return rows[0]?.found === true;
   }
 
   /**

@@ -27,9 +27,10 @@ export class ReferralsController {
 
   /**
    * Body `{ name, email, website? }` (`website` is a honeypot). → 201 `{ message: 'Successfully
-   * registered!' }` (also for a repeat or a filled honeypot); 400 'Not a valid name' / 'Not a
-   * valid email address'; 404; 409 already a member; 422 own link; 429 over THROTTLE_REFERRAL_LIMIT
-   * per client per minute.
+   * registered!' }` for every friend of a live code, byte-identical whether the email is a
+   * stranger's (queued), a member's of that business or the referrer's own (both flagged for the
+   * owner, not queued), a repeat or a filled honeypot; 400 'Not a valid name' / 'Not a valid email
+   * address'; 404; 429 over THROTTLE_REFERRAL_LIMIT per client per minute.
    */
   @Post(':code/join')
   @ThrottledBy('referral')

@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MemberRow, type Page, type ReferralLink, type ReferralLinkRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -157,6 +158,11 @@ describe('referral links and join (integration)', () => {
     await join(link.code, { name: 'Casey Friend', email: 'Casey.Friend@x.com' }).expect(201, { message: MESSAGES.referralSuccess });
     await join(link.code, { name: 'Casey Friend', email: 'caseyfriend@x.com' }).expect(201);
     expect(await prospectsOf(member.id)).toHaveLength(1);
+    // Each repeat is counted (a write, like a flagged join's repeat: no timing difference).
+    const [{ join_attempts }] = (await t.dataSource.query(`SELECT join_attempts FROM prospects WHERE referring_member_id = $1`, [
+      member.id,
+    ])) as { join_attempts: number }[];
+    expect(join_attempts).toBe(3);
   });
 
   it('unknown or malformed code → 404 with the SPEC message', async () => {
@@ -168,21 +174,35 @@ describe('referral links and join (integration)', () => {
     }
   });
 
-  it('self-referral → 422, nothing queued', async () => {
-    const member = await addMember('Self Referrer', 'self.ref@x.com');
-    const link = await createLink(member.id);
-    const reply = await join(link.code, { name: 'Self Referrer', email: 'SELFREF@x.com' }).expect(422);
-    expect(reply.body).toEqual({ statusCode: 422, message: MESSAGES.selfReferral });
-    expect(await prospectsOf(member.id)).toEqual([]);
-  });
-
-  it('a friend who is already a member → 409, nothing queued', async () => {
+  it('answers a stranger, a member of the business and the referrer byte-identically; only the stranger is queued', async () => {
     const member = await addMember('Referrer Two', 'referrer2@x.com');
     await addMember('Existing Member', 'existing@x.com');
     const link = await createLink(member.id);
-    const reply = await join(link.code, { name: 'Existing Member', email: 'exis.ting@X.com' }).expect(409);
-    expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.alreadyMember });
-    expect(await prospectsOf(member.id)).toEqual([]);
+    const attempts = [
+      { name: 'Stranger Danger', email: 'stranger@x.com' },
+      { name: 'Existing Member', email: 'exis.ting@X.com' },
+      { name: 'Referrer Two', email: 'REFERRER2@x.com' },
+    ];
+    const replies: Response[] = [];
+    for (const body of attempts) replies.push(await join(link.code, body));
+    // Everything but the clock and the throttle's countdown: status, body bytes, every other header.
+    const visible = (reply: (typeof replies)[number]) => ({
+      status: reply.status,
+      text: reply.text,
+      headers: Object.fromEntries(Object.entries(reply.headers).filter(([name]) => name !== 'date' && !name.startsWith('x-ratelimit'))),
+    });
+    expect(visible(replies[0])).toMatchObject({ status: 201, text: JSON.stringify({ message: MESSAGES.referralSuccess }) });
+    expect(visible(replies[1])).toEqual(visible(replies[0]));
+    expect(visible(replies[2])).toEqual(visible(replies[0]));
+    expect((await prospectsOf(member.id)).map((row) => row.email)).toEqual(['stranger@x.com']);
+    const flags: { email: string; reasons: string[] }[] = await t.dataSource.query(
+      `SELECT email, reasons FROM join_flags WHERE referring_member_id = $1 ORDER BY created_at`,
+      [member.id],
+    );
+    expect(flags).toEqual([
+      { email: 'exis.ting@X.com', reasons: ['already_member'] },
+      { email: 'REFERRER2@x.com', reasons: ['self_referral'] },
+    ]);
   });
 
   it('honeypot filled → answered exactly like success, nothing stored (even for an unknown code)', async () => {

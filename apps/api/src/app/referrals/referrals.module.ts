@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
-import { ProspectsModule } from '../prospects/prospects.module';
 import { ReferralLinksController } from './referral-links.controller';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
@@ -8,7 +7,7 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side) and the public referral join (SPEC §2, §4, §7). */
 @Module({
-  imports: [MembersModule, ProspectsModule],
+  imports: [MembersModule],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
 })

@@ -16,16 +16,10 @@ import { AppConfig } from '../common/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import { MembersRepository } from '../members/members.repository';
-import { ProspectsRepository } from '../prospects/prospects.repository';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { ReferralLinksRepository } from './referral-links.repository';
-import {
-  AlreadyMemberException,
-  ReferralLinkMissingException,
-  ReferralLinkNotFoundException,
-  SelfReferralException,
-} from './referrals.exceptions';
+import { ReferralLinkMissingException, ReferralLinkNotFoundException } from './referrals.exceptions';
 
 /** A referral code: 12 bytes (96 bits) from the OS CSPRNG, base64url → 16 URL-safe characters. */
 export function newReferralCode(): string {
@@ -52,7 +46,6 @@ export class ReferralsService {
   constructor(
     private readonly links: ReferralLinksRepository,
     private readonly members: MembersRepository,
-    private readonly prospects: ProspectsRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -140,31 +133,23 @@ export class ReferralsService {
   }
 
   /**
-   * A friend joins through a code (public; SPEC §7 `/api/referral`). In ONE transaction: the live
-   * link and its member are locked (shared), the friend is checked and queued as a prospect of
-   * the link's business and member. The same friend twice is one prospect (ON CONFLICT DO
-   * NOTHING) and still a success. A filled honeypot is answered as success and stores nothing.
-   * @throws ReferralLinkNotFoundException 404, SelfReferralException 422, AlreadyMemberException 409
+   * A friend joins through a code (public; SPEC §7 `/api/referral`, §2 success 'Successfully
+   * registered!'). Every friend of a live code gets the same answer, whoever they are (issue 11:
+   * public endpoints reveal nothing about members): a stranger is queued as a prospect of the
+   * link's business and member (the same friend twice is one prospect); an email that belongs to a
+   * member of that business, or the referrer's own, is not queued but flagged for the owner
+   * (`GET /api/prospects/flags`). One statement decides and writes (`ReferralLinksRepository.join`),
+   * so all three take the same path through the database. A filled honeypot is answered as
+   * success and stores nothing.
+   * @returns `{ message: 'Successfully registered!' }`
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
    */
   async join(code: string, body: JoinReferralDto): Promise<JoinReferralReply> {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const key = emailKey(body.email);
-    await this.links.transaction(async (manager) => {
-      const link = await this.links.findLiveByCode(code, manager);
-      if (!link) throw new ReferralLinkNotFoundException();
-      if (key === link.memberEmailKey) throw new SelfReferralException();
-      if (await this.members.emailKeyTaken(manager, link.businessId, key)) throw new AlreadyMemberException();
-      await this.prospects.insertUnlessQueued(manager, link.businessId, {
-        referringMemberId: link.memberId,
-        name: body.name,
-        email: body.email,
-        emailKey: key,
-        // A friend of an integration-managed member is handled by that integration.
-        source: link.memberManaged ? 'Mindbody' : null,
-      });
-    });
+    const found = await this.links.join(code, { name: body.name, email: body.email, emailKey: emailKey(body.email) });
+    if (!found) throw new ReferralLinkNotFoundException();
     return success;
   }
 

@@ -4,6 +4,7 @@ import { MESSAGES, type ProspectRow } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from '@grove/web-data-access';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../member-form/MemberForm';
+import { FlaggedJoins } from './FlaggedJoins';
 
 const PAGE_SIZE = 25;
 
@@ -11,7 +12,8 @@ const PAGE_SIZE = 25;
  * Prospective Members (SPEC §2): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them
  * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
- * an integration show 'Managed by {integration}'.
+ * an integration show 'Managed by {integration}'. Below, flagged joins (members or referrers who
+ * joined through a link; not queued) with their reasons and Dismiss.
  */
 export function ProspectiveMembersPage() {
   const [page, setPage] = useState(1);
@@ -83,6 +85,7 @@ export function ProspectiveMembersPage() {
       />
       {remove.isError && <Alert>{remove.error.message}</Alert>}
       <Card>{body}</Card>
+      <FlaggedJoins />
       <Modal
         open={approving !== null}
         title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''}

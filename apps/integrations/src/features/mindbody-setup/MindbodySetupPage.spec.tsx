@@ -92,6 +92,22 @@ describe('MindbodySetupPage (SPEC §2 Mindbody setup, §4 stages)', () => {
     expect(screen.queryByRole('button', { name: 'Remove integration' })).toBeNull();
   });
 
+  it("stage 1 shows the API's 429 with the wait when too many credential checks were tried", async () => {
+    fakeApi([base], () => ({
+      status: 429,
+      body: { statusCode: 429, message: 'Too many attempts. Try again in 12 minutes.' },
+    }));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Username'), 'owner@sandbox.example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'guess');
+    await userEvent.type(screen.getByLabelText('Site ID'), '-99');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Mindbody' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Try again in 12 minutes.',
+    );
+    expect(screen.getByRole('heading', { name: 'Connect your Mindbody account' })).toBeTruthy();
+  });
+
   it('while the import runs it says so, shows the progress and polls every 10 seconds until it ends', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const running: MindbodyStatus = {

@@ -1,5 +1,5 @@
-import { useCallback, useId, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   MESSAGES,
@@ -10,20 +10,10 @@ import {
   ApiError,
   applyFieldErrors,
   fieldRules,
-  useCaptchaConfig,
   useSendContactMessage,
 } from '@grove/web-data-access';
-import {
-  Alert,
-  Button,
-  Card,
-  Modal,
-  Spinner,
-  TextArea,
-  TextField,
-  useTimedMessage,
-} from '@grove/web-ui';
-import { CaptchaField } from './CaptchaField';
+import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
+import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
 
 /** The form's values: SPEC §3 "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
@@ -53,37 +43,21 @@ const rule = fieldRules<ContactFormValues>(validateContactInput);
  * you' dialog and resets the form and captcha; a failure shows the server's message for 3 seconds.
  */
 export function ContactForm() {
-  const captchaConfig = useCaptchaConfig();
   const send = useSendContactMessage();
-  const captchaErrorId = useId();
   const [sent, setSent] = useState(false);
   // SPEC §4/§9: a failed send's message stays on screen for 3 seconds.
   const [failure, setFailure] = useTimedMessage();
-  // A new key remounts the captcha, so a used or rejected solution is never sent twice.
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const form = useForm<ContactFormValues>({ defaultValues: emptyForm });
   const {
-    control,
     register,
     handleSubmit,
     reset,
     setError,
-    setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues>({ defaultValues: emptyForm });
-  const captcha = useController({
-    control,
-    name: 'captcha',
-    rules: { validate: (value) => !!value || MESSAGES.captchaRequired },
-  });
-  const setCaptcha = captcha.field.onChange;
-
-  const onCaptcha = useCallback((token: string | null) => setCaptcha(token ?? ''), [setCaptcha]);
-
-  const resetCaptcha = () => {
-    setValue('captcha', '');
-    setCaptchaKey((key) => key + 1);
-  };
+  } = form;
+  // A reset gives the captcha a new challenge, so a used or rejected solution is never sent twice.
+  const { props: captchaProps, reset: resetCaptcha } = useFormCaptcha(form);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -162,23 +136,7 @@ export function ContactForm() {
             error={errors.message?.message}
             {...register('message', { validate: rule('message') })}
           />
-          {captchaConfig.isPending ? (
-            <Spinner label="Loading the captcha…" />
-          ) : captchaConfig.data ? (
-            <CaptchaField
-              key={captchaKey}
-              config={captchaConfig.data}
-              onChange={onCaptcha}
-              describedBy={errors.captcha ? captchaErrorId : undefined}
-            />
-          ) : (
-            <Alert>{MESSAGES.captchaUnavailable}</Alert>
-          )}
-          {errors.captcha && (
-            <div id={captchaErrorId} className="g-field__error mk-contact__captcha-error">
-              {errors.captcha.message}
-            </div>
-          )}
+          <FormCaptcha {...captchaProps} />
           {failure && <Alert>{failure}</Alert>}
           <Button type="submit" busy={isSubmitting} className="mk-contact__submit">
             Submit

@@ -1,12 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
+import { solveCaptcha } from '../captcha/captcha.testing';
 import { ContactPage } from './ContactPage';
 
 // The real widget needs Web Crypto and workers; here the page only has to render its element.
-jest.mock('./load-altcha', () => ({ loadAltcha: async () => undefined }));
+jest.mock('../captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 
 type FakeReply = { status: number; body?: unknown };
 const reply = ({ status, body }: FakeReply) => ({
@@ -54,20 +55,6 @@ function descriptionOf(label: string): string {
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
-}
-
-/** Solves the captcha as the altcha widget reports it: a `statechange` to 'verified'. */
-async function solveCaptcha(payload = 'solved-payload') {
-  const widget = await waitFor(() => {
-    const element = document.querySelector('altcha-widget');
-    if (!element) throw new Error('no captcha yet');
-    return element;
-  });
-  act(() => {
-    widget.dispatchEvent(
-      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
-    );
-  });
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {

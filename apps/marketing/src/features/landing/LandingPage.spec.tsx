@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
+import { solveCaptcha } from '../captcha/captcha.testing';
 import { LandingPage } from './LandingPage';
 
+// The real widget needs Web Crypto and workers; here the form only has to render its element.
+jest.mock('../captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 jest.mock('./assets/product-tour.mp4', () => '/remotes/marketing/assets/product-tour.mp4');
 jest.mock('./assets/product-tour-poster.webp', () => '/remotes/marketing/assets/product-tour-poster.webp');
 
@@ -16,6 +19,10 @@ beforeEach(() => {
   leadReplies = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string) => {
+    if (url === '/api/captcha') {
+      const body = { provider: 'altcha', challengeUrl: '/api/captcha/challenge' };
+      return { ok: true, status: 200, text: async () => JSON.stringify(body) };
+    }
     if (url !== '/api/leads') throw new Error(`unexpected ${url}`);
     const { status, body } = leadReplies.shift() ?? { status: 500 };
     return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
@@ -60,7 +67,9 @@ it('shows the headline, Try Free to /signup, the Mindbody note and a labelled vi
   expect(video.getAttribute('preload')).toBe('none');
 });
 
-it('Learn More checks every field with the SPEC messages and sends nothing', async () => {
+const leadPosts = () => fetchMock.mock.calls.filter(([url]) => url === '/api/leads');
+
+it('Learn More checks every field with the SPEC messages, asks for the captcha and sends nothing', async () => {
   renderPage();
   const dialog = await openLeadForm();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -68,8 +77,18 @@ it('Learn More checks every field with the SPEC messages and sends nothing', asy
   expect(within(dialog).getByText(MESSAGES.invalidEmail)).toBeTruthy();
   expect(within(dialog).getByText(MESSAGES.invalidPhone)).toBeTruthy();
   expect(within(dialog).getByText(MESSAGES.companyRequired)).toBeTruthy();
+  expect(within(dialog).getByText(MESSAGES.captchaRequired)).toBeTruthy();
   expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(leadPosts()).toEqual([]);
+});
+
+it('does not send valid fields without a solved captcha', async () => {
+  renderPage();
+  const dialog = await openLeadForm();
+  await fillLead(validLead);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect(await within(dialog).findByText(MESSAGES.captchaRequired)).toBeTruthy();
+  expect(leadPosts()).toEqual([]);
 });
 
 it('sends the lead and shows the server’s message in the pop-up', async () => {
@@ -77,11 +96,12 @@ it('sends the lead and shows the server’s message in the pop-up', async () => 
   renderPage();
   const dialog = await openLeadForm();
   await fillLead(validLead);
+  await solveCaptcha('lead-payload');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
   expect((await within(dialog).findByRole('status', { hidden: true })).textContent).toBe(MESSAGES.leadSuccess);
-  const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  const [, init] = leadPosts()[0] as [string, RequestInit];
   expect(init.method).toBe('POST');
-  expect(JSON.parse(String(init.body))).toEqual(validLead);
+  expect(JSON.parse(String(init.body))).toEqual({ ...validLead, captcha: 'lead-payload' });
   expect(screen.queryByLabelText('Full name')).toBeNull();
 });
 
@@ -90,6 +110,7 @@ it('shows the error’s message and keeps what was typed when sending fails', as
   renderPage();
   const dialog = await openLeadForm();
   await fillLead(validLead);
+  await solveCaptcha();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
   expect((await within(dialog).findByRole('alert', { hidden: true })).textContent).toBe('Too many requests. Please try again in a minute.');
   await waitFor(() => expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Green Valley Fitness'));

@@ -1,12 +1,15 @@
 import { useForm } from 'react-hook-form';
-import { validateLeadInput, type LeadRequest } from '@grove/contracts';
-import { applyFieldErrors, fieldRules, useCreateLead } from '@grove/web-data-access';
+import { validateLeadInput, type LeadInput, type LeadRequest } from '@grove/contracts';
+import { ApiError, applyFieldErrors, fieldRules, useCreateLead } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
+import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
 
-const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '' };
+const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '', captcha: '' };
 
-/** Server field names that map onto this form's fields. */
-const leadFields = Object.keys(emptyLead) as (keyof LeadRequest)[];
+/** Server field names that map onto this form's fields (the captcha has no field message). */
+const leadFields = (Object.keys(emptyLead) as (keyof LeadRequest)[]).filter(
+  (field): field is keyof LeadInput => field !== 'captcha',
+);
 
 /** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
 const rule = fieldRules<LeadRequest>(validateLeadInput);
@@ -14,19 +17,23 @@ const rule = fieldRules<LeadRequest>(validateLeadInput);
 /**
  * The 'Learn More' pop-up's form (SPEC §2 Landing page): fullName, email, phone and company,
  * checked with contracts' `validateLeadInput` as the API does ('Not a valid name', 'Not a valid
- * email address', 'Not a valid phone number', company required / ≤ 200). Sends `POST /api/leads`;
- * on success shows the server's message in place of the form, on failure the error's message
- * above the form.
- * Lazy-loaded when the pop-up opens, so the landing page does not pay for phone validation.
+ * email address', 'Not a valid phone number', company required / ≤ 200), and the contact form's
+ * captcha ('Please complete the captcha'). Sends `POST /api/leads`; on success shows the server's
+ * message in place of the form, on failure the error's message above the form and, unless only
+ * fields were refused, a fresh captcha.
+ * Lazy-loaded when the pop-up opens, so the landing page does not pay for phone validation or
+ * the captcha.
  */
 export function LeadForm({ onDone }: { onDone: () => void }) {
   const lead = useCreateLead();
+  const form = useForm<LeadRequest>({ defaultValues: emptyLead, mode: 'onTouched' });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LeadRequest>({ defaultValues: emptyLead, mode: 'onTouched' });
+  } = form;
+  const { props: captchaProps, reset: resetCaptcha } = useFormCaptcha(form);
 
   const submit = handleSubmit((values) => {
     const body: LeadRequest = {
@@ -34,9 +41,15 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
       email: values.email.trim(),
       phone: values.phone.trim(),
       company: values.company.trim(),
+      captcha: values.captcha,
     };
     lead.mutate(body, {
-      onError: (error) => applyFieldErrors(error, setError, leadFields),
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+        applyFieldErrors(error, setError, leadFields);
+        // Fields are checked before the captcha; anything else may have used up the solution.
+        if (!Object.keys(fieldErrors).length || 'captcha' in fieldErrors) resetCaptcha();
+      },
     });
   });
 
@@ -83,6 +96,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         error={errors.company?.message}
         {...register('company', { validate: rule('company') })}
       />
+      <FormCaptcha {...captchaProps} />
       <Button type="submit" busy={lead.isPending} className="mk-btn--block">
         Send
       </Button>

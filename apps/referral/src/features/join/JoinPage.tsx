@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { MESSAGES, isValidEmail, isValidName } from '@grove/contracts';
-import { ApiError, useJoinReferral, useReferralInfo } from '@grove/web-data-access';
+import { useJoinReferral, useReferralInfo } from '@grove/web-data-access';
 import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
 import '../../referral.css';
 
 /**
  * The referred friend's join page (/referral/:code, SPEC §2): shows the business and the first
  * name of the member who referred them, then Name and Email. Success: 'Successfully registered!'.
- * An unknown, revoked or expired link shows SPEC's failure text before anyone types; a friend who
- * is already a member, or the member themselves, is told so plainly.
+ * The API answers every friend of a live link alike, so a stranger, a member of the business and
+ * the referrer all see 'Successfully registered!' (the page reveals nothing about members; the
+ * owner sees the last two as flagged joins). An unknown, revoked or expired link shows SPEC's
+ * failure text before anyone types; any failed send shows it too.
  */
 export function JoinPage() {
   const { code = '' } = useParams();
@@ -43,12 +45,7 @@ export function JoinPage() {
     join.mutate({ name: name.trim(), email: email.trim(), website });
   };
 
-  const failure =
-    join.error instanceof ApiError && (join.error.status === 409 || join.error.status === 422)
-      ? join.error.message
-      : join.isError
-        ? MESSAGES.referralFailed
-        : null;
+  const failure = join.isError ? MESSAGES.referralFailed : null;
 
   return (
     <main className="referral-join">

@@ -169,6 +169,38 @@ export interface ProspectRow {
   createdAt: string;
 }
 
+/**
+ * Why a referral join was flagged for the owner instead of queued (`join_flags.reasons`). Later
+ * fraud signals add their codes here; the owner sees {@link JOIN_FLAG_REASON_TEXT}.
+ */
+export type JoinFlagReason = 'already_member' | 'self_referral';
+
+/** What the Prospective Members screen says for each {@link JoinFlagReason} (Grove's own texts). */
+export const JOIN_FLAG_REASON_TEXT: Readonly<Record<JoinFlagReason, string>> = {
+  already_member: 'Already a member: this email belongs to one of your members',
+  self_referral: 'Own link: the member tried to join through their own referral link',
+};
+
+/**
+ * `GET /api/prospects/flags`: a join through a referral link that was answered like any other but
+ * not queued (issue 11: public endpoints reveal nothing about members), until the owner dismisses it.
+ */
+export interface FlaggedJoinRow {
+  id: string;
+  /** Name and email as the friend typed them (the latest attempt). */
+  name: string;
+  email: string;
+  /** The member whose link was used (the latest attempt). */
+  referringMemberId: string;
+  referringMemberName: string;
+  /** Sorted, at least one. */
+  reasons: JoinFlagReason[];
+  /** How many joins this flag stands for (repeats of the same email add up). */
+  attempts: number;
+  createdAt: string;
+  lastAttemptAt: string;
+}
+
 /** `POST /api/prospects/:id/approve` body: the add-branch form (SPEC §2), prefilled from the prospect. */
 export type ApproveProspectRequest = Omit<CreateMemberRequest, 'referringMemberId'>;
 
@@ -199,12 +231,17 @@ export interface ContactRequest {
   captcha: string;
 }
 
-/** `POST /api/leads` body (public, the landing page's 'Learn More' pop-up). */
-export interface LeadRequest {
+/** The landing page's 'Learn More' pop-up fields (public, `POST /api/leads`). */
+export interface LeadInput {
   fullName: string;
   email: string;
   phone: string;
   company: string;
+}
+
+/** `POST /api/leads` body: the pop-up's fields and `captcha`, the captcha widget's solution/token. */
+export interface LeadRequest extends LeadInput {
+  captcha: string;
 }
 
 /** Reply of the public forms and the issue form: `message` is the text to show. */

@@ -1,7 +1,7 @@
-import type { LeadRequest } from './api-types';
+import type { LeadInput } from './api-types';
 import { LEAD_COMPANY_MAX_LENGTH, validateLeadInput } from './lead';
 
-const lead: LeadRequest = {
+const lead: LeadInput = {
   fullName: 'Robin Park',
   email: 'robin@parkfitness.com.au',
   phone: '0412 345 678',

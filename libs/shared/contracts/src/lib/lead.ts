@@ -1,4 +1,4 @@
-import type { LeadRequest } from './api-types';
+import type { LeadInput } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidEmail, isValidName } from './field-rules';
 import { isPlainText } from './plain-text';
@@ -16,8 +16,8 @@ export const LEAD_COMPANY_MAX_LENGTH = 200;
  * name contains characters that cannot be saved'); all checked after trimming.
  * @returns one message per invalid field; an empty object means the input is valid
  */
-export function validateLeadInput(input: LeadRequest): Partial<Record<keyof LeadRequest, string>> {
-  const errors: Partial<Record<keyof LeadRequest, string>> = {};
+export function validateLeadInput(input: LeadInput): Partial<Record<keyof LeadInput, string>> {
+  const errors: Partial<Record<keyof LeadInput, string>> = {};
   if (!isValidName(input.fullName ?? '')) errors.fullName = MESSAGES.invalidName;
   if (!isValidEmail(input.email ?? '')) errors.email = MESSAGES.invalidEmail;
   if (!isValidPhone(input.phone ?? '')) errors.phone = MESSAGES.invalidPhone;

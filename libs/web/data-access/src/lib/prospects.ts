@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberInput, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import type { FlaggedJoinRow, MemberInput, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import { apiFetch } from './api-client';
 import { membersKey } from './members';
 
@@ -33,5 +33,27 @@ export function useApproveProspect() {
     mutationFn: ({ id, ...body }: MemberInput & { id: string }) =>
       apiFetch<MemberRow>(`/api/prospects/${encodeURIComponent(id)}/approve`, { method: 'POST', body }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: prospectsKey }), client.invalidateQueries({ queryKey: membersKey })]),
+  });
+}
+
+/**
+ * A page of flagged joins (`GET /api/prospects/flags`): members of this business, or referrers
+ * themselves, who joined through a referral link; they were told 'Successfully registered!' like
+ * anyone else but not queued. Reloads with the prospects.
+ */
+export function useJoinFlags(query: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...prospectsKey, 'flags', query],
+    queryFn: ({ signal }) => apiFetch<Page<FlaggedJoinRow>>('/api/prospects/flags', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Dismisses a flagged join (`DELETE /api/prospects/flags/:id`); the flags reload. */
+export function useDismissJoinFlag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/prospects/flags/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...prospectsKey, 'flags'] }),
   });
 }

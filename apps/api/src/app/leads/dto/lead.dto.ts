@@ -1,10 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { LEAD_COMPANY_MAX_LENGTH, MESSAGES, type LeadRequest } from '@grove/contracts';
+import {
+  LEAD_COMPANY_MAX_LENGTH,
+  MESSAGES,
+  type LeadInput,
+  type LeadRequest,
+} from '@grove/contracts';
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (SPEC §2 Landing page: fullName,
- * email, phone, company). Only the types are checked here; the rules run in the service with
+ * email, phone, company) and the captcha widget's solution (the contact form's captcha). Only the types are checked here; the rules run in the service with
  * contracts' `validateLeadInput`, the same function the pop-up uses, so each field gets exactly
  * its message.
  */
@@ -29,8 +34,16 @@ export class LeadDto implements Partial<LeadRequest> {
   @IsString({ message: MESSAGES.companyRequired })
   company?: string;
 
+  @ApiProperty({
+    description:
+      "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token",
+  })
+  @IsOptional()
+  @IsString({ message: MESSAGES.contactFailed })
+  captcha?: string;
+
   /** The form's fields with absent ones as empty strings, ready for `validateLeadInput`. */
-  toInput(): LeadRequest {
+  toInput(): LeadInput {
     return {
       fullName: this.fullName ?? '',
       email: this.email ?? '',

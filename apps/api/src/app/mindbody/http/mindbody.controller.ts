@@ -15,6 +15,7 @@ import type { Request } from 'express';
 import type { MindbodyStatus } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { Public } from '../../common/public.decorator';
+import { ThrottledBy } from '../../common/throttled-by.decorator';
 import { RequestOrigin } from '../../referrals/request-origin.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
@@ -41,9 +42,13 @@ export class MindbodyController {
   /**
    * SPEC §7 `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
    * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged);
-   * 502 'Something went wrong' when Mindbody cannot be reached.
+   * 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
+   * in N minutes.' past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks per business or per client
+   * address in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (issue 11: Grove's API key must not
+   * let anyone try staff passwords without limit), counted across API instances.
    */
   @Post('credentials')
+  @ThrottledBy(['mindbody-business', 'mindbody-address'])
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted',

@@ -14,8 +14,9 @@ export interface CaptchaFieldProps {
 }
 
 /**
- * The contact form's captcha (SPEC §2, §5 "captcha required"). By default the self-hosted altcha
- * proof of work (`altcha-widget`, loaded lazily so only this page downloads it; challenge from
+ * The captcha widget of the public forms (contact: SPEC §2, §5 "captcha required"; the landing
+ * page's Learn More). By default the self-hosted altcha proof of work (`altcha-widget`, loaded
+ * lazily so only the pages with a form download it; challenge from
  * `config.challengeUrl`, no third-party host); reCAPTCHA v2 or Cloudflare Turnstile when the API
  * is configured with their keys (the provider's script, rendered explicitly). To reset it, give it
  * a new React `key`.

@@ -2,7 +2,7 @@ import type {} from 'altcha';
 import { CrossOriginWorker } from './cross-origin-worker';
 
 /**
- * Loads the altcha widget (`<altcha-widget>`) for the contact form's captcha, CSP-friendly: the
+ * Loads the altcha widget (`<altcha-widget>`) for the public forms' captcha, CSP-friendly: the
  * `altcha/external` build with its stylesheet, and its proof-of-work workers served as Grove's own
  * files (same origin) instead of the default build's `blob:` workers, which the API's
  * Content-Security-Policy (`script-src 'self'`, no `worker-src blob:`) refuses. With the remote on

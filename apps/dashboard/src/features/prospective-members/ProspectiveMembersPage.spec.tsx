@@ -1,0 +1,141 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  JOIN_FLAG_REASON_TEXT,
+  MESSAGES,
+  type FlaggedJoinRow,
+  type Page,
+  type ProspectRow,
+} from '@grove/contracts';
+import { ProspectiveMembersPage } from './ProspectiveMembersPage';
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+const page = <T,>(items: T[]): Page<T> => ({ items, total: items.length, page: 1, pageSize: 25 });
+
+const stranger: ProspectRow = {
+  id: 'p-1',
+  name: 'Sam Stranger',
+  email: 'sam@x.com',
+  referringMemberId: 'm-1',
+  referringMemberName: 'Riley Referrer',
+  managedByIntegration: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+const flag = (
+  id: string,
+  name: string,
+  email: string,
+  reasons: FlaggedJoinRow['reasons'],
+  attempts = 1,
+): FlaggedJoinRow => ({
+  id,
+  name,
+  email,
+  referringMemberId: 'm-1',
+  referringMemberName: 'Riley Referrer',
+  reasons,
+  attempts,
+  createdAt: '2026-11-23T10:01:00.000Z',
+  lastAttemptAt: '2026-11-23T10:05:00.000Z',
+});
+
+/** A fake API: GET prospects and flags from these lists; DELETE a flag removes it. */
+let prospects: ProspectRow[] = [];
+let flags: FlaggedJoinRow[] = [];
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    const path = url.split('?')[0];
+    if (path === '/api/prospects') return reply(200, page(prospects));
+    if (path === '/api/prospects/flags') return reply(200, page(flags));
+    const dismissed = /^\/api\/prospects\/flags\/(.+)$/.exec(path);
+    if (dismissed && init?.method === 'DELETE') {
+      const before = flags.length;
+      flags = flags.filter((row) => row.id !== dismissed[1]);
+      return flags.length < before
+        ? reply(204)
+        : reply(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
+    }
+    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ProspectiveMembersPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProspectiveMembersPage', () => {
+  it('shows the stranger as a prospect and the member and the referrer as flagged lines with their reasons', async () => {
+    prospects = [stranger];
+    flags = [
+      flag('f-1', 'Mia Member', 'mia@x.com', ['already_member'], 3),
+      flag('f-2', 'Riley Referrer', 'riley@x.com', ['self_referral']),
+    ];
+    renderPage();
+    const prospectRow = await screen.findByTestId('prospect-row');
+    expect(prospectRow.textContent).toContain('Sam Stranger');
+    expect(within(prospectRow).getByRole('button', { name: 'Approve' })).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { name: 'Flagged joins' })).toBeTruthy();
+    const [mia, riley] = screen.getAllByTestId('flag-row');
+    expect(mia.textContent).toContain('Mia Member');
+    expect(mia.textContent).toContain('mia@x.com');
+    expect(mia.textContent).toContain('Tried to join through Riley Referrer’s link (3 times)');
+    expect(within(mia).getByText(JOIN_FLAG_REASON_TEXT.already_member)).toBeTruthy();
+    expect(within(riley).getByText(JOIN_FLAG_REASON_TEXT.self_referral)).toBeTruthy();
+    expect(riley.textContent).not.toContain('times');
+    // A flagged line cannot be approved: it is not a prospective member.
+    expect(within(mia).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('dismisses a flagged line; the card goes when the last one is dismissed', async () => {
+    const user = userEvent.setup();
+    prospects = [];
+    flags = [
+      flag('f-1', 'Mia Member', 'mia@x.com', ['already_member']),
+      flag('f-2', 'Riley Referrer', 'riley@x.com', ['self_referral']),
+    ];
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Dismiss flag for Mia Member' }));
+    await waitFor(() => expect(screen.getAllByTestId('flag-row')).toHaveLength(1));
+    expect(screen.getByTestId('flag-row').textContent).toContain('Riley Referrer');
+    const deletes = fetchMock.mock.calls.filter(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'DELETE',
+    );
+    expect(deletes.map(([url]) => url)).toEqual(['/api/prospects/flags/f-1']);
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss flag for Riley Referrer' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull(),
+    );
+    expect(screen.getByText(MESSAGES.noProspects)).toBeTruthy();
+  });
+
+  it('shows no flagged card while there are no flags', async () => {
+    prospects = [stranger];
+    flags = [];
+    renderPage();
+    await screen.findByTestId('prospect-row');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/prospects/flags')),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull();
+    expect(screen.queryByTestId('flag-row')).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import { act, waitFor } from '@testing-library/react';
+
+/**
+ * For component tests of forms with {@link FormCaptcha} (jsdom, with `./load-altcha` mocked):
+ * solves the captcha as the altcha widget reports it, a `statechange` to 'verified' with `payload`.
+ */
+export async function solveCaptcha(payload = 'solved-payload'): Promise<void> {
+  const widget = await waitFor(() => {
+    const element = document.querySelector('altcha-widget');
+    if (!element) throw new Error('no captcha yet');
+    return element;
+  });
+  act(() => {
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
+    );
+  });
+}
