@@ -167,6 +167,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     COOKIE_SECURE: 'false',
     WEB_DIST_DIR: path.join(root, 'dist/apps'),
     GROVE_SEED_DEMO: db.fresh ? 'true' : 'false',
+    // Human-readable log lines on the console (pino-pretty); the bare bundle logs JSON lines.
+    LOG_PRETTY: 'true',
     // OpenAPI at /api/docs for the developer running Grove locally (off by default in production).
     API_DOCS_ENABLED: 'true',
     ...sandbox?.env,

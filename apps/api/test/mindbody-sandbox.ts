@@ -6,7 +6,7 @@ import type { Client } from '@grove/api-mindbody';
 // The API's tests drive the Mindbody stand-in in-process, as DESIGN §6 intends; the API code
 // itself never imports it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { startMindbodySandbox, type RunningSandbox } from '../../mindbody-sandbox/src';
+import { startMindbodySandbox, type RunningSandbox } from '../../mindbody-sandbox/src/index';
 
 export { startMindbodySandbox, type RunningSandbox };
 

@@ -15,7 +15,7 @@ import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
 import { LOG_REDACT_PATHS, redactUrl, safeError } from './common/log-safety';
-import { logsRequests } from './common/request-logging';
+import { logsRequests, prettyLogs } from './common/request-logging';
 import { ContactModule } from './contact/contact.module';
 import { createValidationPipe } from './common/validation';
 import { DatabaseModule } from './database/database.module';
@@ -76,7 +76,7 @@ export class AppModule {
         err: safeError,
       },
       redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' },
-      ...(config.nodeEnv === 'development' && process.stdout.isTTY && !options.logDestination
+      ...(prettyLogs(config, process.stdout.isTTY === true, options.logDestination !== undefined)
         ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
         : {}),
     };

@@ -32,6 +32,7 @@ describe('loadAppConfig', () => {
     expect(config.publicOrigin).toBeNull();
     expect(config.webDistDir).toBe(path.resolve('/srv/grove', 'dist/apps'));
     expect(config.logLevel).toBe('info');
+    expect(config.logPretty).toBe(false);
     expect(config.seedDemo).toBe(false);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.remoteUrls.dashboard).toBe('/remotes/dashboard/mf-manifest.json');
@@ -51,6 +52,7 @@ describe('loadAppConfig', () => {
       THROTTLE_DISABLED: 'true',
       PUBLIC_ORIGIN: 'https://grove.example.com/',
       GROVE_SEED_DEMO: 'true',
+      LOG_PRETTY: 'true',
       REMOTE_MARKETING_URL: 'https://cdn.example.com/marketing/mf-manifest.json',
     });
     expect(config.port).toBe(8080);
@@ -62,6 +64,7 @@ describe('loadAppConfig', () => {
     expect(config.throttleDisabled).toBe(true);
     expect(config.publicOrigin).toBe('https://grove.example.com');
     expect(config.seedDemo).toBe(true);
+    expect(config.logPretty).toBe(true);
     expect(config.remoteOrigins).toEqual(['https://cdn.example.com']);
   });
 

@@ -171,6 +171,14 @@ export class EnvironmentVariables {
   LOG_LEVEL = 'info';
 
   /**
+   * True: log lines are human-readable (pino-pretty, one line each) instead of JSON lines.
+   * `npm start` (tools/scripts/start.mjs) sets it; `node dist/apps/api/main.js` keeps JSON.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  LOG_PRETTY = false;
+
+  /**
    * Serves the OpenAPI document and Swagger UI at `/api/docs` (ASVS 14.3.2 / 14.5: no API map
    * for everyone in production). Default: on in development and tests, off in production.
    */
@@ -500,6 +508,8 @@ export interface AppSettings {
   /** Absolute path of the deployed remote versions and their `current.json` (REMOTES_DIR). */
   remotesDir?: string;
   logLevel: string;
+  /** True: human-readable log lines (LOG_PRETTY). */
+  logPretty?: boolean;
   seedDemo: boolean;
   /** True: OpenAPI at `/api/docs` (API_DOCS_ENABLED; default off in production). */
   apiDocsEnabled?: boolean;
@@ -544,6 +554,7 @@ type DefaultedSetting = {
  */
 export const DEFAULT_APP_SETTINGS: Readonly<Required<Pick<AppSettings, DefaultedSetting>>> = {
   remotesDir: path.resolve('dist/remotes'),
+  logPretty: false,
   apiDocsEnabled: true,
   throttleReferralLimit: 10,
   throttleDisabled: false,
@@ -593,6 +604,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
   readonly remoteUrls: Readonly<Record<RemoteName, string>>;
   readonly remotesDir: string;
   readonly logLevel: string;
+  readonly logPretty: boolean;
   readonly seedDemo: boolean;
   readonly apiDocsEnabled: boolean;
   readonly throttleReferralLimit: number;
@@ -628,6 +640,7 @@ export class AppConfig implements Readonly<Required<AppSettings>> {
     this.remoteUrls = settings.remoteUrls;
     this.remotesDir = settings.remotesDir ?? defaults.remotesDir;
     this.logLevel = settings.logLevel;
+    this.logPretty = settings.logPretty ?? defaults.logPretty;
     this.seedDemo = settings.seedDemo;
     this.apiDocsEnabled = settings.apiDocsEnabled ?? defaults.apiDocsEnabled;
     this.throttleReferralLimit = settings.throttleReferralLimit ?? defaults.throttleReferralLimit;
@@ -749,6 +762,7 @@ export function loadAppConfig(
     remoteUrls,
     remotesDir: path.resolve(cwd, vars.REMOTES_DIR),
     logLevel: vars.LOG_LEVEL,
+    logPretty: vars.LOG_PRETTY,
     seedDemo: vars.GROVE_SEED_DEMO,
     apiDocsEnabled: vars.API_DOCS_ENABLED ?? !production,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,

@@ -6,7 +6,7 @@ import { BusinessEntity } from '../auth/business.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
-import { MindbodyIntegrationEntity } from '../mindbody/mindbody-integration.entity';
+import { MindbodyIntegrationEntity } from '../mindbody/persistence/mindbody-integration.entity';
 import { ProspectEntity } from '../prospects/prospect.entity';
 import { ReferralLinkEntity } from '../referrals/referral-link.entity';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-InitialSchema';

@@ -4,7 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { startThrowawayServer, type ThrowawayServer } from '../../../test/embedded-server';
 import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
 import { migrateTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { MindbodyRepository } from '../mindbody/mindbody.repository';
+import { MindbodyRepository } from '../mindbody/persistence/mindbody.repository';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './database-faults';
 import { runTransaction } from './transaction';
 

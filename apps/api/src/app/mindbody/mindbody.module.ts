@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MindbodyApiGateway } from './mindbody-api.gateway';
-import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway } from './mindbody-gateway';
-import { MindbodyMembersRepository } from './mindbody-members.repository';
-import { MindbodyProcessor } from './mindbody-processor';
-import { MindbodyController } from './mindbody.controller';
-import { MindbodyRepository } from './mindbody.repository';
+import { MindbodySiteClient } from './client/mindbody-site-client';
+import { MindbodyCrypto } from './persistence/mindbody-crypto';
+import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
+import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
+import { MindbodyController } from './http/mindbody.controller';
+import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (SPEC §2, §4; DESIGN §6): setup wizard endpoints, import/sync jobs, webhooks. */
@@ -16,8 +16,9 @@ import { MindbodyService } from './mindbody.service';
     MindbodyRepository,
     MindbodyMembersRepository,
     MindbodyProcessor,
+    MindbodyPipeline,
     MindbodyCrypto,
-    { provide: MindbodyGateway, useClass: MindbodyApiGateway },
+    MindbodySiteClient,
   ],
   exports: [MindbodyProcessor],
 })

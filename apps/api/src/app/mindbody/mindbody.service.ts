@@ -2,13 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
 import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
 import { AppConfig } from '../common/app-config';
-import type { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
-import type { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
-import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway, MindbodyLoginRefusedError } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import { MindbodyMembersRepository } from './mindbody-members.repository';
-import { MindbodyProcessor } from './mindbody-processor';
+import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
+import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
+import { MindbodyCrypto } from './persistence/mindbody-crypto';
+import { MindbodyLoginRefusedError } from './client/mindbody-records';
+import { MindbodySiteClient } from './client/mindbody-site-client';
+import type { MindbodyIntegrationEntity } from './persistence/mindbody-integration.entity';
+import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
@@ -17,7 +18,7 @@ import {
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from './mindbody.exceptions';
-import { MindbodyRepository } from './mindbody.repository';
+import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../common/error-message';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
@@ -68,7 +69,7 @@ export class MindbodyService {
     private readonly config: AppConfig,
     private readonly integrations: MindbodyRepository,
     private readonly members: MindbodyMembersRepository,
-    private readonly gateway: MindbodyGateway,
+    private readonly siteClient: MindbodySiteClient,
     private readonly crypto: MindbodyCrypto,
     private readonly processor: MindbodyProcessor,
   ) {}
@@ -86,7 +87,7 @@ export class MindbodyService {
   async connect(businessId: string, input: MindbodyCredentialsDto): Promise<MindbodyStatus> {
     let issued: { token: string; expiresAt: Date };
     try {
-      issued = await this.gateway.issueStaffToken(input.siteId, input.username, input.password);
+      issued = await this.siteClient.issueStaffToken(input.siteId, input.username, input.password);
     } catch (error) {
       if (error instanceof MindbodyLoginRefusedError)
         throw new MindbodyInvalidCredentialsException();
@@ -162,7 +163,7 @@ export class MindbodyService {
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
-        const subscription = await this.gateway.subscribe(row.siteId, url, businessId);
+        const subscription = await this.siteClient.subscribe(row.siteId, url, businessId);
         await this.integrations.saveSubscription(
           businessId,
           subscription.subscriptionId,
@@ -189,7 +190,7 @@ export class MindbodyService {
     if (!row || row.stage === 1) return STAGE_ONE;
     if (row.webhookSubscriptionId && row.siteId) {
       try {
-        await this.gateway.unsubscribe(row.siteId, row.webhookSubscriptionId);
+        await this.siteClient.unsubscribe(row.siteId, row.webhookSubscriptionId);
       } catch (error) {
         this.logger.warn(
           `Mindbody webhook unsubscribe failed: ${errorMessage(error)}`,

@@ -19,6 +19,13 @@ describe('newPriceCents (SPEC §9)', () => {
     expect(newPriceCents(30, 10, 3)).toBe(0);
     expect(newPriceCents(4_999, 333, 2)).toBe(4_333);
   });
+
+  it('takes the discount for referee once, on top of the referral discounts, still floored at 0', () => {
+    expect(newPriceCents(8_900, 1_000, 0, 550)).toBe(8_350);
+    expect(newPriceCents(8_900, 1_000, 1, 550)).toBe(7_350);
+    expect(newPriceCents(8_900, 1_000, 9, 550)).toBe(0);
+    expect(newPriceCents(8_900, 1_000, 2, 0)).toBe(newPriceCents(8_900, 1_000, 2));
+  });
 });
 
 describe('dollarsToCents', () => {

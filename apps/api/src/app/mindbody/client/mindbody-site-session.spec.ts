@@ -1,9 +1,12 @@
 import { MindbodyAuthError } from '@grove/api-mindbody';
-import type { MindbodyCrypto } from './mindbody-crypto';
-import type { MindbodyGateway, MindbodySiteClient } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+import type { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import type { MindbodyRunClient, MindbodySiteClient } from './mindbody-site-client';
+
+/** The public calls of one run, as a fake builds them. */
+type RunCalls = Pick<MindbodyRunClient, keyof MindbodyRunClient>;
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import { MindbodySiteSession, TOKEN_MARGIN_MS } from './mindbody-site-session';
-import type { MindbodyRepository } from './mindbody.repository';
+import type { MindbodyRepository } from '../persistence/mindbody.repository';
 
 /** A fake Mindbody site: accepts only `valid` tokens; counts clients built, tokens issued, secrets opened. */
 function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
@@ -11,7 +14,7 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
   if (options.storedToken === 'stored') valid.add('stored');
   let issued = 0;
   const sent: string[] = [];
-  const clients: MindbodySiteClient[] = [];
+  const clients: RunCalls[] = [];
   const gateway = {
     issueStaffToken: jest.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -20,7 +23,7 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
     }),
     forSite: jest.fn(({ staffToken }: { staffToken: string }) => {
       let token = staffToken;
-      const client: MindbodySiteClient = {
+      const client: RunCalls = {
         clientsPage: async () => ({ clients: [], total: 0 }),
         autopayContracts: async () => {
           const used = token;
@@ -53,7 +56,7 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
   } as MindbodyIntegrationEntity;
   const session = new MindbodySiteSession(
     integration,
-    gateway as unknown as MindbodyGateway,
+    gateway as unknown as MindbodySiteClient,
     crypto as unknown as MindbodyCrypto,
     integrations as unknown as MindbodyRepository,
   );

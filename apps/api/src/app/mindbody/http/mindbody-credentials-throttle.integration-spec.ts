@@ -1,13 +1,13 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES } from '@grove/contracts';
-import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
+import { createTestApp, signupBody, type TestApp } from '../../../../test/test-app';
 import {
   mindbodyStatus,
   sandboxEnv,
   sandboxLogin,
   startMindbodySandbox,
   type RunningSandbox,
-} from '../../../test/mindbody-sandbox';
+} from '../../../../test/mindbody-sandbox';
 
 // Issue 11: `POST /api/mindbody/credentials` tries a staff password against Mindbody through
 // Grove's API key, so it is throttled per business and per client address (default 5 per 15

@@ -1,4 +1,4 @@
-import { targetAutopayCents } from './mindbody-processor';
+import { targetAutopayCents } from './mindbody-pipeline';
 
 const member = (overrides: Partial<Parameters<typeof targetAutopayCents>[0]> = {}) => ({
   memberId: 'm1',

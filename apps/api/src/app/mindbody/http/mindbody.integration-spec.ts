@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
 import { emailKey, MESSAGES, type MemberRow, type Page, type ProspectRow } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   expectedImport,
   mindbodyStatus,
@@ -11,7 +11,7 @@ import {
   settled,
   startMindbodySandbox,
   type RunningSandbox,
-} from '../../../test/mindbody-sandbox';
+} from '../../../../test/mindbody-sandbox';
 
 jest.setTimeout(180_000);
 

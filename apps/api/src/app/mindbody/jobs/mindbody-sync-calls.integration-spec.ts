@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   requests,
   sandboxEnv,
@@ -8,9 +8,9 @@ import {
   settled,
   startMindbodySandbox,
   type RunningSandbox,
-} from '../../../test/mindbody-sandbox';
-import { MindbodyCrypto } from './mindbody-crypto';
-import { MindbodyGateway } from './mindbody-gateway';
+} from '../../../../test/mindbody-sandbox';
+import { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import { MindbodySiteClient } from '../client/mindbody-site-client';
 
 jest.setTimeout(120_000);
 
@@ -94,21 +94,23 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     sandbox.control.contracts(clientId).some((contract) => contract.AutopayStatus === 'Active');
 
   it('lists a member without an autopay contract as such, not at $0.00 as if it were a price', async () => {
-    const walkIns = (await owner.get('/api/members?search=walk.in&pageSize=100').expect(200)).body as Page<MemberRow>;
+    const walkIns = (await owner.get('/api/members?search=walk.in&pageSize=100').expect(200))
+      .body as Page<MemberRow>;
     expect(walkIns.items).toHaveLength(WITHOUT_CONTRACT);
     for (const row of walkIns.items) {
       expect(row.noAutopayContract).toBe(true);
       expect(row.newPriceCents).toBe(0);
       expect(row).not.toHaveProperty('membershipPricePending');
     }
-    const priced = (await owner.get('/api/members?pageSize=100').expect(200)).body as Page<MemberRow>;
+    const priced = (await owner.get('/api/members?pageSize=100').expect(200))
+      .body as Page<MemberRow>;
     const withAutopay = priced.items.filter((row) => row.membershipPriceCents > 0);
     expect(withAutopay.length).toBeGreaterThan(50);
     for (const row of withAutopay) expect(row).not.toHaveProperty('noAutopayContract');
   });
 
   it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
-    const gateway = t.app.get(MindbodyGateway);
+    const gateway = t.app.get(MindbodySiteClient);
     const crypto = t.app.get(MindbodyCrypto);
     const built = jest.spyOn(gateway, 'forSite');
     const opened = jest.spyOn(crypto, 'open');
@@ -130,7 +132,9 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   it('a second sync with nothing changed reads only the contracts of members without an autopay contract', async () => {
     // Members Grove has priced whose client has no autopay contract (so no known autopay): they
     // may buy one without their client changing, so every sync looks again.
-    const withoutAutopay = await count(`mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`);
+    const withoutAutopay = await count(
+      `mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`,
+    );
     expect(withoutAutopay).toBeGreaterThanOrEqual(WITHOUT_CONTRACT);
     sandbox.control.clearAutopayWrites();
 
@@ -166,7 +170,9 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     });
     sandbox.control.updateClient(noContract.Id, { LastName: 'Renamed' });
     sandbox.control.clearAutopayWrites();
-    const withoutAutopay = await count(`mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`);
+    const withoutAutopay = await count(
+      `mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`,
+    );
 
     const calls = await sync();
 

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { isPlainText, MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
-import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
+import { FollowsRule, trimString } from '../../../common/contract-rule.decorator';
 
 const required = { message: MESSAGES.mindbodyInvalidCredentials };
 

@@ -1,15 +1,15 @@
 import { MindbodyAuthError } from '@grove/api-mindbody';
-import type { MindbodyCrypto } from './mindbody-crypto';
-import type { MindbodyGateway, MindbodySiteClient } from './mindbody-gateway';
-import type { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import type { MindbodyRepository } from './mindbody.repository';
+import type { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import type { MindbodyRunClient, MindbodySiteClient } from './mindbody-site-client';
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
+import type { MindbodyRepository } from '../persistence/mindbody.repository';
 
 /** A staff token this close to expiry is re-issued before use (ms). */
 export const TOKEN_MARGIN_MS = 5 * 60_000;
 
 /**
  * The Mindbody connection of ONE job run of one business (DESIGN §6): the stored staff token is
- * decrypted once and one client is built once ({@link MindbodyGateway.forSite}), then shared by
+ * decrypted once and one client is built once ({@link MindbodySiteClient.forSite}), then shared by
  * every call of the run, however many run at once. The token is re-issued from the stored
  * credentials (and stored, sealed) when it is within `TOKEN_MARGIN_MS` of expiry or when Mindbody
  * refuses it; calls that need a new token at the same time share one `POST /usertoken/issue`.
@@ -18,14 +18,14 @@ export const TOKEN_MARGIN_MS = 5 * 60_000;
  * Not shared between runs: each run builds its own, from the integration row it read.
  */
 export class MindbodySiteSession {
-  private client: MindbodySiteClient | null = null;
+  private client: MindbodyRunClient | null = null;
   /** The staff token the client sends (plain), null before the first call. */
   private token: string | null = null;
   private renewing: Promise<void> | null = null;
 
   constructor(
     private readonly integration: MindbodyIntegrationEntity,
-    private readonly gateway: MindbodyGateway,
+    private readonly siteClient: MindbodySiteClient,
     private readonly crypto: MindbodyCrypto,
     private readonly integrations: MindbodyRepository,
   ) {}
@@ -38,7 +38,7 @@ export class MindbodySiteSession {
    *   secret cannot be decrypted; `MindbodyLoginRefusedError` when the stored credentials no longer
    *   work; else what `work` throws (the client lib's typed errors, after its retries)
    */
-  async call<T>(work: (client: MindbodySiteClient) => Promise<T>): Promise<T> {
+  async call<T>(work: (client: MindbodyRunClient) => Promise<T>): Promise<T> {
     const client = await this.ready();
     // The token this call sends: `work` builds its request (headers included) synchronously.
     const used = this.token;
@@ -52,14 +52,14 @@ export class MindbodySiteSession {
   }
 
   /** The client with a token that is not about to expire (built, or the token renewed, first). */
-  private async ready(): Promise<MindbodySiteClient> {
+  private async ready(): Promise<MindbodyRunClient> {
     const { siteId, staffTokenEnc } = this.credentials();
     if (!this.client && !this.renewing && staffTokenEnc && this.fresh()) {
       this.token = this.crypto.open(staffTokenEnc);
-      this.client = this.gateway.forSite({ siteId, staffToken: this.token });
+      this.client = this.siteClient.forSite({ siteId, staffToken: this.token });
     }
     if (!this.client || !this.fresh()) await this.renew(this.token);
-    return this.client as MindbodySiteClient;
+    return this.client as MindbodyRunClient;
   }
 
   /**
@@ -76,7 +76,7 @@ export class MindbodySiteSession {
 
   private async issue(): Promise<void> {
     const { siteId, username, passwordEnc } = this.credentials();
-    const issued = await this.gateway.issueStaffToken(
+    const issued = await this.siteClient.issueStaffToken(
       siteId,
       username,
       this.crypto.open(passwordEnc),
@@ -87,7 +87,7 @@ export class MindbodySiteSession {
     this.integration.staffTokenExpiresAt = issued.expiresAt;
     this.token = issued.token;
     if (this.client) this.client.useStaffToken(issued.token);
-    else this.client = this.gateway.forSite({ siteId, staffToken: issued.token });
+    else this.client = this.siteClient.forSite({ siteId, staffToken: issued.token });
   }
 
   private fresh(): boolean {

@@ -5,7 +5,7 @@ import {
   MESSAGES,
   type MindbodyDiscountsRequest,
 } from '@grove/contracts';
-import { FollowsRule, IsOmittable } from '../../common/contract-rule.decorator';
+import { FollowsRule, IsOmittable } from '../../../common/contract-rule.decorator';
 
 /**
  * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.

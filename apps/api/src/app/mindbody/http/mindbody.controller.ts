@@ -13,13 +13,13 @@ import {
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { MindbodyStatus } from '@grove/contracts';
-import { CurrentUser, type AuthUser } from '../common/auth-user';
-import { Public } from '../common/public.decorator';
-import { ThrottledBy } from '../common/throttled-by.decorator';
-import { RequestOrigin } from '../referrals/request-origin.decorator';
+import { CurrentUser, type AuthUser } from '../../common/auth-user';
+import { Public } from '../../common/public.decorator';
+import { ThrottledBy } from '../../common/throttled-by.decorator';
+import { RequestOrigin } from '../../referrals/request-origin.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
-import { MindbodyService } from './mindbody.service';
+import { MindbodyService } from '../mindbody.service';
 
 /**
  * The Mindbody setup wizard of the signed-in owner's business (SPEC §2 Mindbody setup, §4 stage

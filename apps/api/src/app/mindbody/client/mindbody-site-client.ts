@@ -7,17 +7,15 @@ import {
   type Client,
   type ClientContract,
 } from '@grove/api-mindbody';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../../common/app-config';
 import {
-  MindbodyGateway,
   MindbodyLoginRefusedError,
   type MindbodyAutopayContract,
   type MindbodyClientPage,
   type MindbodyClientRecord,
   type MindbodySite,
-  type MindbodySiteClient,
   type MindbodyWebhookSubscription,
-} from './mindbody-gateway';
+} from './mindbody-records';
 
 /** Mindbody dollars (JSON number) → integer cents. */
 function dollarsToCentsRounded(dollars: number): number {
@@ -44,10 +42,13 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
 });
 
 /**
- * {@link MindbodySiteClient} on one `MindbodyClient` (built once per job run by
- * {@link MindbodyApiGateway.forSite}); converts Mindbody's dollars to cents.
+ * Mindbody's client calls on one site with one staff token: the calls of one job run (DESIGN §6),
+ * over ONE `MindbodyClient` built by {@link MindbodySiteClient.forSite}; converts Mindbody's
+ * dollars to cents. Every method throws the client lib's typed errors when Mindbody fails for good
+ * (after its retries): `MindbodyAuthError` (401/403, e.g. an expired staff token),
+ * `MindbodyRequestError`, `MindbodyUnavailableError`.
  */
-class MindbodyApiSiteClient implements MindbodySiteClient {
+export class MindbodyRunClient {
   constructor(private readonly client: MindbodyClient) {}
 
   /**
@@ -110,15 +111,15 @@ class MindbodyApiSiteClient implements MindbodySiteClient {
 }
 
 /**
- * {@link MindbodyGateway} on `@grove/api-mindbody`'s `MindbodyClient` (timeouts, retries with
- * backoff on 429/5xx/dropped connections, typed errors), configured by MINDBODY_API_URL,
- * MINDBODY_API_KEY and MINDBODY_WEBHOOKS_URL. Converts Mindbody's dollars to cents.
+ * What Grove asks of Mindbody (DESIGN §6), on `@grove/api-mindbody`'s `MindbodyClient` (timeouts,
+ * retries with backoff on 429/5xx/dropped connections, typed errors), configured by
+ * MINDBODY_API_URL, MINDBODY_API_KEY and MINDBODY_WEBHOOKS_URL: staff tokens, webhook
+ * subscriptions, and a {@link MindbodyRunClient} per job run. Converts Mindbody's dollars to cents.
+ * Tests point it at the Mindbody sandbox (`apps/api/test/mindbody-sandbox.ts`).
  */
 @Injectable()
-export class MindbodyApiGateway extends MindbodyGateway {
-  constructor(private readonly config: AppConfig) {
-    super();
-  }
+export class MindbodySiteClient {
+  constructor(private readonly config: AppConfig) {}
 
   private client(siteId: string, staffToken?: string): MindbodyClient {
     const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
@@ -158,17 +159,22 @@ export class MindbodyApiGateway extends MindbodyGateway {
   }
 
   /**
-   * One {@link MindbodySiteClient} over ONE `MindbodyClient` for `site` (see {@link MindbodyApiSiteClient}).
+   * The calls of one job run on `site`: ONE client, built here and reused by every call of the
+   * run (the import's pages, each contract read and autopay write), sending `site.staffToken`
+   * until {@link MindbodyRunClient.useStaffToken} replaces it.
    */
-  forSite(site: MindbodySite): MindbodySiteClient {
-    return new MindbodyApiSiteClient(this.client(site.siteId, site.staffToken));
+  forSite(site: MindbodySite): MindbodyRunClient {
+    return new MindbodyRunClient(this.client(site.siteId, site.staffToken));
   }
 
   /**
+   * Creates and activates a subscription to client.created, client.updated and
+   * clientMembershipAssignment.cancelled delivered to `webhookUrl`.
    * Webhooks API v1: `POST /subscriptions` (the three client events, schema 1, referenceId =
    * business id) then `PATCH /subscriptions/{id}` `{status:'Active'}`.
+   * @param referenceId Grove's business id (Mindbody echoes it in the subscription)
    * @returns the subscription id and its messageSignatureKey
-   * @throws as {@link clientsPage}
+   * @throws as {@link MindbodyRunClient.clientsPage}
    */
   async subscribe(
     siteId: string,
@@ -187,8 +193,9 @@ export class MindbodyApiGateway extends MindbodyGateway {
   }
 
   /**
-   * Webhooks API v1: `DELETE /subscriptions/{id}`; a 404 (already gone) counts as done.
-   * @throws as {@link clientsPage}
+   * Deletes a subscription. Webhooks API v1: `DELETE /subscriptions/{id}`; a 404 (already gone)
+   * counts as done.
+   * @throws as {@link MindbodyRunClient.clientsPage}
    */
   async unsubscribe(siteId: string, subscriptionId: string): Promise<void> {
     try {

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runTransaction } from '../database/transaction';
+import { runTransaction } from '../../database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { queryWithoutTimeout } from '../database/pool-options';
+import { queryWithoutTimeout } from '../../database/pool-options';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 
 /** Sealed credentials and the staff token they produced. */

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { MindbodyProcessor } from './mindbody-processor';
-import { MindbodyRepository } from './mindbody.repository';
+import { MindbodyRepository } from '../persistence/mindbody.repository';
 import {
   expectedImport,
   mindbodyStatus,
@@ -12,7 +12,7 @@ import {
   settled,
   startMindbodySandbox,
   type RunningSandbox,
-} from '../../../test/mindbody-sandbox';
+} from '../../../../test/mindbody-sandbox';
 
 jest.setTimeout(180_000);
 

@@ -1,0 +1,57 @@
+/**
+ * What the Mindbody module reads from Mindbody (DESIGN §6), in Grove's terms: ids as strings,
+ * money in integer cents. `MindbodySiteClient` (mindbody-site-client.ts) converts Mindbody's wire
+ * format to these.
+ */
+
+/** A site and the staff token that opens it. */
+export interface MindbodySite {
+  siteId: string;
+  staffToken: string;
+}
+
+/** A Mindbody client as the import reads it (GET /client/clients). */
+export interface MindbodyClientRecord {
+  /** Mindbody `Id` (the client id used everywhere else in the API). */
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** Null when Mindbody has none. */
+  email: string | null;
+  isProspect: boolean;
+  /** Status Expired, Terminated or Declined: the membership has ended (its referrals stop counting). */
+  membershipEnded: boolean;
+  /** Free text naming the referrer (Mindbody stores a full name), or null. */
+  referredBy: string | null;
+  /** The client's usual autopay amount (NormalAutoPay), cents, when Mindbody says. */
+  normalAutoPayCents: number | null;
+}
+
+/** One page of clients. */
+export interface MindbodyClientPage {
+  clients: MindbodyClientRecord[];
+  /** PaginationResponse.TotalResults of the whole listing. */
+  total: number;
+}
+
+/** A client's contract with autopay (GET /client/clientcontracts). */
+export interface MindbodyAutopayContract {
+  clientContractId: string;
+  /** The amount the next autopays charge, cents, when known. */
+  amountCents: number | null;
+}
+
+/** A webhook subscription (Mindbody Webhooks API). */
+export interface MindbodyWebhookSubscription {
+  subscriptionId: string;
+  /** HMAC-SHA256 key of `X-Mindbody-Signature`. */
+  signatureKey: string;
+}
+
+/** Mindbody refused the staff login (wrong username, password or site). */
+export class MindbodyLoginRefusedError extends Error {
+  constructor() {
+    super('Mindbody refused the staff login');
+    this.name = 'MindbodyLoginRefusedError';
+  }
+}
