@@ -1,5 +1,5 @@
 // ESLint flat config: TypeScript rules everywhere, React hooks rules in the web apps and libs,
-// and Nx module boundaries (DESIGN.md §1): a remote never imports another remote, web never
+// and Nx module boundaries (docs/architecture.md#shape): a remote never imports another remote, web never
 // imports API code, everything may import scope:shared.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 // Journeys run in Debian's Chromium against a production build served by `npm start`'s own
-// script on a throwaway embedded database (DESIGN.md §7). The build happens before (npm run test:e2e).
+// script on a throwaway embedded database (docs/architecture.md#build-and-tests). The build happens before (npm run test:e2e).
 export const port = Number(process.env.E2E_PORT ?? 3311);
 export const workspaceRoot = path.resolve(__dirname, '../..');
 // Workers inherit the environment, so every process agrees on one state folder.

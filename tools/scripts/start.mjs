@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: one command to a running Grove (DESIGN.md §7).
+// `npm start`: one command to a running Grove (docs/architecture.md#build-and-tests).
 //  1. builds what is stale (Nx cache: an unchanged project is not rebuilt),
 //  2. starts the embedded PostgreSQL unless DATABASE_URL is set (data in .grove/db, git-ignored),
 //  3. starts the Mindbody sandbox (apps/mindbody-sandbox) on a free port unless MINDBODY_API_URL
@@ -23,7 +23,7 @@ const log = (line) => console.log(`[grove] ${line}`);
 const port = Number(process.env.PORT ?? 3000);
 const stateDir = path.resolve(process.env.GROVE_STATE_DIR ?? path.join(root, '.grove'));
 const WEB_PROJECTS = ['shell', 'marketing', 'dashboard', 'integrations', 'referral'];
-/** No Mindbody configured: run the sandbox stand-in (DESIGN §6, §7). */
+/** No Mindbody configured: run the sandbox stand-in (docs/architecture.md#mindbody, docs/architecture.md#build-and-tests). */
 const useSandbox = !process.env.MINDBODY_API_URL;
 
 function build() {

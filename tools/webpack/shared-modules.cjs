@@ -1,5 +1,5 @@
 /**
- * What the shell and every remote share as singletons (DESIGN.md §5): React, the router, the
+ * What the shell and every remote share as singletons (docs/architecture.md#front-end): React, the router, the
  * query client and Grove's own web libraries, so a remote uses the shell's session, query cache
  * and design system instead of a copy of its own.
  *

@@ -1,7 +1,7 @@
 /**
  * One webpack configuration for every web app of Grove: the shell (Module Federation host) and
  * each remote. Keeping it here means the remotes cannot drift apart in how they build or what
- * they share (DESIGN.md §5).
+ * they share (docs/architecture.md#front-end).
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');

@@ -1,5 +1,5 @@
 /**
- * Jest globalSetup of the API integration tests (DESIGN §2 "Fast API integration tests"):
+ * Jest globalSetup of the API integration tests (docs/architecture.md#build-and-tests "Fast API integration tests"):
  * - reaps embedded servers orphaned by an earlier run that was killed (pid files whose owner died);
  * - starts ONE embedded PostgreSQL in a fresh mkdtemp folder (fast: no fsync), or uses DATABASE_URL;
  * - creates a template database and runs the migrations into it once;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { emailKey, type MindbodyStatus } from '@grove/contracts';
 import type { Client } from '@grove/api-mindbody';
-// The API's tests drive the Mindbody stand-in in-process, as DESIGN §6 intends; the API code
+// The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
 // itself never imports it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startMindbodySandbox, type RunningSandbox } from '../../mindbody-sandbox/src/index';

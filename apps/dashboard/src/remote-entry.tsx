@@ -10,7 +10,7 @@ const AccountSettingsPage = lazy(() =>
   import('./features/account-settings/AccountSettingsPage').then((module) => ({ default: module.AccountSettingsPage })),
 );
 
-/** The dashboard remote's routes, mounted by the shell at /dashboard/* (SPEC §2). */
+/** The dashboard remote's routes, mounted by the shell at /dashboard/* (docs/product.md#screens). */
 export default function DashboardRoutes() {
   return (
     <Routes>

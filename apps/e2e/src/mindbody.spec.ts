@@ -12,7 +12,7 @@ const SANDBOX = {
 test('an owner connects Mindbody, imports members, sets discounts, syncs, sees managed rows and removes the integration', async ({
   page,
 }) => {
-  // SPEC §4 polls every 10 seconds: an import and a sync each wait for at least one poll.
+  // docs/product.md#mindbody-stages polls every 10 seconds: an import and a sync each wait for at least one poll.
   test.setTimeout(120_000);
   await signUp(page);
   await page.getByRole('link', { name: 'Mindbody Setup' }).click();

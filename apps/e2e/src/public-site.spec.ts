@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { accessibilityViolations, BLOCKING_IMPACTS, test } from './support';
 
-/** Every public route (SPEC §2) with text a visitor must find on it. */
+/** Every public route (docs/product.md#screens) with text a visitor must find on it. */
 const publicPages: { path: string; heading: RegExp | string; texts: (string | RegExp)[] }[] = [
   {
     path: '/',

@@ -13,7 +13,7 @@ import './marketing.css';
 // phone-number metadata) and the landing page's lead form, so no other page pays for them.
 
 /**
- * The public site (SPEC §2). The shell mounts this remote for every path it does not own, so
+ * The public site (docs/product.md#screens). The shell mounts this remote for every path it does not own, so
  * unknown paths get the 404 screen here.
  */
 export default function MarketingRoutes() {

@@ -67,7 +67,7 @@ const error = (status: number, Code: string, Message: string, headers?: Record<s
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A stand-in for the Mindbody Public API v6 and Webhooks API v1 (DESIGN.md §6) on seeded data:
+ * A stand-in for the Mindbody Public API v6 and Webhooks API v1 (docs/architecture.md#mindbody) on seeded data:
  * the same paths, headers (`Api-Key`, `SiteId`, `Authorization`), JSON field names, paging and
  * error shape (`{"Error":{"Message","Code"}}`), plus fault switches and a control API under
  * `/_sandbox` for tests and demos. Every method of the control API is also a method here.

@@ -37,7 +37,7 @@ const remoteRoutes = (access: RouteAccess) =>
   }));
 
 /**
- * Grove's routes (SPEC §2), built from contracts' route → remote table `REMOTE_ROUTES` (which
+ * Grove's routes (docs/product.md#screens), built from contracts' route → remote table `REMOTE_ROUTES` (which
  * `remoteForPath` also reads, for preloading). Public pages live in the marketing remote, which
  * also answers unknown paths with the 404 screen; signed-in screens live in the dashboard and
  * integrations remotes.

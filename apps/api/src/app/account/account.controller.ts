@@ -7,7 +7,7 @@ import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
 
-/** Account Settings of the signed-in owner (SPEC §2 account dropdown). Every route needs a session. */
+/** Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown). Every route needs a session. */
 @ApiTags('account')
 @ApiCookieAuth('grove_access')
 @Controller('account')
@@ -24,7 +24,7 @@ export class AccountController {
   /**
    * Body UpdateAccountRequest (any subset of firstName, lastName, businessName, phoneNumber,
    * website). → 200 the updated AccountDetails (`GET /api/auth/me` shows the new name);
-   * 400 `{ message, fieldErrors }` with the SPEC §5 signup messages; 401.
+   * 400 `{ message, fieldErrors }` with the docs/product.md#validation-signup signup messages; 401.
    */
   @Patch()
   @ApiOperation({ summary: "Change the owner's name or the business's name, phone or website" })

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@grove/contracts';
 import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
-/** An account field broke a SPEC §5 signup rule. → 400 with `fieldErrors` (first one as `message`). */
+/** An account field broke a docs/product.md#validation-signup signup rule. → 400 with `fieldErrors` (first one as `message`). */
 export class AccountInvalidException extends FieldErrorsException {
   constructor(fieldErrors: Record<string, string>) {
     super(fieldErrors, MESSAGES.fillAllFields);

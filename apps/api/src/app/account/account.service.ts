@@ -20,9 +20,9 @@ import { AccountInvalidException, CurrentPasswordWrongException } from './accoun
 import { AccountRepository } from './account.repository';
 
 /**
- * Account Settings of the signed-in owner (SPEC §2 account dropdown 'Account Settings', which the
+ * Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown 'Account Settings', which the
  * old app left inactive; Grove makes it real): the owner's names, the business's name, phone and
- * website (the signup fields, SPEC §3/§5), and the password (argon2id, as AuthService).
+ * website (the signup fields, docs/product.md#entities, docs/product.md#validation-signup), and the password (argon2id, as AuthService).
  */
 @Injectable()
 export class AccountService {
@@ -47,7 +47,7 @@ export class AccountService {
 
   /**
    * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
-   * `validateAccountDetails` (SPEC §5 signup), the same function Account Settings uses: names
+   * `validateAccountDetails` (docs/product.md#validation-signup signup), the same function Account Settings uses: names
    * letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
    * a present field may not be empty ('Please fill in all required fields'; business name 'Please
    * enter your business name', also when over 200 characters).

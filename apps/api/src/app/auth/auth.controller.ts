@@ -24,7 +24,7 @@ export class AuthController {
 
   /**
    * Creates a business and its owner, then signs in (sets both cookies).
-   * → 201 SessionUser; 400 first SPEC §5 message; 409 email taken; 429 after too many attempts.
+   * → 201 SessionUser; 400 first docs/product.md#validation message; 409 email taken; 429 after too many attempts.
    */
   @Public()
   @ThrottledBy('auth')

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@grove/contracts';
 import { GroveException } from '../common/grove.exception';
 
-/** Signup input broke a SPEC §5 rule; `message` is that rule's text. → 400 */
+/** Signup input broke a docs/product.md#validation-signup rule; `message` is that rule's text. → 400 */
 export class SignupInvalidException extends GroveException {}
 
 /** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
@@ -11,7 +11,7 @@ export class EmailTakenException extends GroveException {
   }
 }
 
-/** Login with both fields empty (SPEC §5). → 400 'Please add to email and password fields' */
+/** Login with both fields empty (docs/product.md#validation-login). → 400 'Please add to email and password fields' */
 export class LoginFieldsEmptyException extends GroveException {
   constructor() {
     super(MESSAGES.loginEmpty);
@@ -28,7 +28,7 @@ export class LoginEmailInvalidException extends GroveException {
   }
 }
 
-/** Any sign-in failure (SPEC §8). → 401 'Password or username does not match any user' */
+/** Any sign-in failure (docs/product.md#errors). → 401 'Password or username does not match any user' */
 export class InvalidCredentialsException extends GroveException {
   constructor() {
     super(MESSAGES.loginFailed);

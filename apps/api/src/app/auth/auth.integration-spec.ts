@@ -72,7 +72,7 @@ describe('auth (integration)', () => {
       [{ phoneNumber: '12345' }, 'Invalid Phone Number'],
       [{ website: 'not a site' }, 'Invalid URL'],
       [{ password: 'short' }, MESSAGES.passwordTooShort],
-    ])('reports the first failing SPEC §5 rule for %p → 400 %p', async (overrides, message) => {
+    ])('reports the first failing docs/product.md#validation rule for %p → 400 %p', async (overrides, message) => {
       const reply = await t.agent().post('/api/auth/signup').send(signupBody(overrides)).expect(400);
       expect(reply.body.message).toBe(message);
     });

@@ -61,7 +61,7 @@ export class AuthService {
 
   /**
    * Creates a business and its owner in one transaction and signs the owner in.
-   * Rules: contracts' `validateSignupInput` (SPEC §5 order and messages), ending with the password
+   * Rules: contracts' `validateSignupInput` (docs/product.md#validation-signup order and messages), ending with the password
    * rule and the common-password list (`isCommonPassword`).
    * @throws SignupInvalidException 400 with the first failing rule's message
    * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
@@ -105,7 +105,7 @@ export class AuthService {
    * Checks an email and password (used by the passport-local strategy). A right password that no
    * longer meets Grove's rule (an older, shorter one, or one now on the common list) still signs
    * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one).
-   * @throws LoginFieldsEmptyException 400 when both are empty (SPEC §5)
+   * @throws LoginFieldsEmptyException 400 when both are empty (docs/product.md#validation-login)
    * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
    */

@@ -7,7 +7,7 @@ import { InvalidCredentialsException } from './auth.exceptions';
 
 /**
  * Runs the passport-local strategy on `POST /api/auth/login`. Because passport-local refuses
- * empty fields before calling the strategy, this guard checks them first (SPEC §5 messages).
+ * empty fields before calling the strategy, this guard checks them first (docs/product.md#validation messages).
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {

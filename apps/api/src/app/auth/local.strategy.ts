@@ -7,7 +7,7 @@ import { AuthService } from './auth.service';
 
 /**
  * passport-local: reads `email` and `password` from the body. Empty fields are checked by the
- * service (SPEC §5 message), so passport's own "missing credentials" path is never used.
+ * service (docs/product.md#validation message), so passport's own "missing credentials" path is never used.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {

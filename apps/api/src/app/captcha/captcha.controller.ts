@@ -5,7 +5,7 @@ import type { CaptchaConfig } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
 import { CaptchaService } from './captcha.service';
 
-/** The contact form's captcha (SPEC §2 Contact page; DESIGN §5). Public. */
+/** The contact form's captcha (docs/product.md#contact-page Contact page; docs/architecture.md#front-end). Public. */
 @ApiTags('captcha')
 @Public()
 @Controller('captcha')

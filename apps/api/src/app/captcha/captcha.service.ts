@@ -23,7 +23,7 @@ interface AltchaPayload {
 }
 
 /**
- * The contact form's captcha (SPEC §2 Contact page "captcha", §5 "captcha required"; DESIGN §5).
+ * The contact form's captcha (docs/product.md#contact-page Contact page "captcha", docs/product.md#validation-contact "captcha required"; docs/architecture.md#front-end).
  * Default: self-hosted altcha proof-of-work (altcha-lib 2.8, PBKDF2/SHA-256, HMAC-signed
  * challenges that expire after ALTCHA_EXPIRES_SECONDS). altcha verification is stateless, so
  * each accepted challenge's signature is stored in `captcha_solutions` (UNIQUE) and a second use

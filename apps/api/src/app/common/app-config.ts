@@ -192,7 +192,7 @@ export class EnvironmentVariables {
   GROVE_SEED_DEMO = false;
 
   /**
-   * Base URL of the Mindbody Public API v6 (DESIGN §6). The real one is
+   * Base URL of the Mindbody Public API v6 (docs/architecture.md#mindbody). The real one is
    * `https://api.mindbodyonline.com/public/v6`; `npm start` points it at the sandbox it starts
    * when unset. Default: a local sandbox on port 4010.
    */
@@ -355,7 +355,7 @@ export class EnvironmentVariables {
   JIRA_RETRY_DELAY_SECONDS = 30;
 }
 
-/** Where Grove reaches Mindbody and how it seals the secrets it stores (DESIGN §6). */
+/** Where Grove reaches Mindbody and how it seals the secrets it stores (docs/architecture.md#mindbody). */
 export interface MindbodyConfig {
   /** Public API v6 base URL, no trailing slash. */
   apiUrl: string;
@@ -403,7 +403,7 @@ function mindbodyConfig(vars: EnvironmentVariables): MindbodyConfig {
   return { apiUrl, apiKey: vars.MINDBODY_API_KEY, webhooksUrl, credentialsKey };
 }
 
-/** Captcha settings (SPEC §2 Contact page; DESIGN §5: altcha unless reCAPTCHA/Turnstile keys are set). */
+/** Captcha settings (docs/product.md#contact-page Contact page; docs/architecture.md#front-end: altcha unless reCAPTCHA/Turnstile keys are set). */
 export interface CaptchaSettings {
   provider: 'altcha' | 'recaptcha' | 'turnstile';
   /** HMAC secret that signs altcha challenges. */
@@ -518,7 +518,7 @@ export interface AppSettings {
   throttleDisabled?: boolean;
   /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
   publicOrigin?: string | null;
-  /** Mindbody connection (DESIGN §6); see `MindbodyConfig`. */
+  /** Mindbody connection (docs/architecture.md#mindbody); see `MindbodyConfig`. */
   mindbody?: MindbodyConfig;
   /** Contact/lead submissions per client per minute (throttler 'contact'). */
   throttleContactLimit?: number;
@@ -735,7 +735,7 @@ export function loadAppConfig(
       'AppConfig',
     );
   }
-  // The web apps the shell loads at run time (DESIGN §5); each may be overridden by `REMOTE_<NAME>_URL`.
+  // The web apps the shell loads at run time (docs/architecture.md#remote-loading); each may be overridden by `REMOTE_<NAME>_URL`.
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, env[remoteUrlVariable(name)] || defaultRemoteUrl(name)]),
   ) as Record<RemoteName, string>;
@@ -819,7 +819,7 @@ function assertProductionSecrets(vars: EnvironmentVariables): void {
 
 /**
  * The captcha in use: reCAPTCHA when both RECAPTCHA_* keys are set, else Turnstile when both
- * TURNSTILE_* keys are set, else altcha (DESIGN §5). Production requires ALTCHA_HMAC_KEY for
+ * TURNSTILE_* keys are set, else altcha (docs/architecture.md#front-end). Production requires ALTCHA_HMAC_KEY for
  * altcha (`assertProductionSecrets` runs first); elsewhere a random per-process key stands in.
  */
 function captchaSettings(vars: EnvironmentVariables): CaptchaSettings {

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 
 /**
  * Who is calling, as proven by the access token (or, on login, by the password). `businessId` is
- * the ONLY source of tenancy: every business-owned query is scoped by it (DESIGN §3).
+ * the ONLY source of tenancy: every business-owned query is scoped by it (docs/architecture.md#database).
  */
 export interface AuthUser {
   userId: string;

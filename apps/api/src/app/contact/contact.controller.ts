@@ -6,7 +6,7 @@ import { ThrottledBy } from '../common/throttled-by.decorator';
 import { ContactService } from './contact.service';
 import { ContactDto } from './dto/contact.dto';
 
-/** The public contact form (SPEC §2 Contact page; §7 the email-sending service's send call). */
+/** The public contact form (docs/product.md#contact-page Contact page; docs/product.md#calls the email-sending service's send call). */
 @ApiTags('contact')
 @Public()
 @Controller('contact')
@@ -16,7 +16,7 @@ export class ContactController {
   /**
    * Body ContactRequest `{ firstName, lastName, email, phoneNumber, website, message, captcha }`.
    * → 201 `{ message: "Thank you for your message! We'll be in touch soon." }`;
-   * 400 `{ message, fieldErrors }` with SPEC §5 messages ('Not a valid name', 'Not a valid email
+   * 400 `{ message, fieldErrors }` with docs/product.md#validation messages ('Not a valid name', 'Not a valid email
    * address', 'Not a valid phone number', 'Not a valid URL', message required / ≤ 500);
    * 400 'Error: Please ensure you have completed the reCAPTCHA correctly.' for a missing,
    * invalid or reused captcha; 429 over THROTTLE_CONTACT_LIMIT per client per minute.

@@ -5,7 +5,7 @@ import { ContactController } from './contact.controller';
 import { ContactRepository } from './contact.repository';
 import { ContactService } from './contact.service';
 
-/** The public contact form: captcha, sanitizing, storage and the email (SPEC §2, §3, §5). */
+/** The public contact form: captcha, sanitizing, storage and the email (docs/product.md#contact-page, docs/product.md#entities, docs/product.md#validation-contact). */
 @Module({
   imports: [CaptchaModule, MailModule],
   controllers: [ContactController],

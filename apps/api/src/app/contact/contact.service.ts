@@ -12,10 +12,10 @@ import { sanitizePlainText } from './sanitize-text';
 const CONTACT_EMAIL_KIND = 'contact';
 
 /**
- * The public contact form (SPEC §2 Contact page, §3 Contact message, §5 Contact form, §8). Checks
+ * The public contact form (docs/product.md#contact-page Contact page, docs/product.md#entities Contact message, docs/product.md#validation-contact Contact form, docs/product.md#errors). Checks
  * the fields, then the captcha, sanitizes the message, stores it in `contact_messages` and queues
  * an email to CONTACT_RECIPIENT (reply-to the visitor) through the mail module. This replaces
- * the old app's call to an email-sending service (SPEC §7).
+ * the old app's call to an email-sending service (docs/product.md#calls).
  */
 @Injectable()
 export class ContactService implements OnModuleInit {
@@ -36,7 +36,7 @@ export class ContactService implements OnModuleInit {
    * @param captchaToken the captcha widget's solution
    * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
    * @returns `{ message: "Thank you for your message! We'll be in touch soon." }`
-   * @throws ContactInvalidException 400 with one SPEC §5 message per invalid field (nothing stored)
+   * @throws ContactInvalidException 400 with one docs/product.md#validation-contact message per invalid field (nothing stored)
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
    *   correctly.' when the captcha is missing, invalid, expired or reused (nothing stored)
    */

@@ -1,6 +1,6 @@
 import { sanitizePlainText } from './sanitize-text';
 
-describe('sanitizePlainText (SPEC §5: message sanitized before sending)', () => {
+describe('sanitizePlainText (docs/product.md#validation: message sanitized before sending)', () => {
   it('removes scripts with their content', () => {
     expect(sanitizePlainText('Hello<script>alert("x")</script> there')).toBe('Hello there');
   });

@@ -16,7 +16,7 @@ const ENTITIES: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /**
- * SPEC §5 "message sanitized before sending": strips every HTML tag and attribute with
+ * docs/product.md#validation "message sanitized before sending": strips every HTML tag and attribute with
  * sanitize-html (no tags allowed; the contents of `<script>`, `<style>`, `<textarea>` and
  * `<option>` go too) and keeps the text: accents, quotes, ampersands and line breaks stay as
  * typed. Repeats until stable, so markup hidden behind entities (`&lt;b&gt;`) is stripped as well.

@@ -1,4 +1,4 @@
-// The driver is imported here so a bundled API always carries it (DESIGN §2).
+// The driver is imported here so a bundled API always carries it (docs/architecture.md#build-and-tests).
 import 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';

@@ -53,7 +53,7 @@ export type JobHandler<T extends object> = (
 ) => Promise<void>;
 
 /**
- * Background jobs in PostgreSQL through pg-boss (DESIGN.md §3): every API instance on one database
+ * Background jobs in PostgreSQL through pg-boss (docs/architecture.md#job-path): every API instance on one database
  * shares the queues, and each job is handed to exactly one worker. Modules register their queues
  * and handlers in `onModuleInit` (this service has started by then) and queue work with `send`.
  *

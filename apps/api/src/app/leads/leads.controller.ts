@@ -6,7 +6,7 @@ import { ThrottledBy } from '../common/throttled-by.decorator';
 import { LeadDto } from './dto/lead.dto';
 import { LeadsService } from './leads.service';
 
-/** The landing page's 'Learn More' pop-up (SPEC §2 Landing page). Public. */
+/** The landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page). Public. */
 @ApiTags('leads')
 @Public()
 @Controller('leads')

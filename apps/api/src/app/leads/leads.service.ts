@@ -11,7 +11,7 @@ import { LeadsRepository } from './leads.repository';
 const LEAD_EMAIL_KIND = 'lead';
 
 /**
- * Leads from the landing page's 'Learn More' pop-up (SPEC §2 Landing page; the old form's submit
+ * Leads from the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page; the old form's submit
  * did nothing, Grove keeps the lead: DESIGN preamble). Checks the fields, then the contact form's
  * captcha (`CaptchaService`: altcha, reCAPTCHA or Turnstile), stores the lead in `leads` and
  * queues a notification email to CONTACT_RECIPIENT (reply-to the lead).

@@ -12,7 +12,7 @@ const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   ...overrides,
 });
 
-describe('toMemberRow (SPEC §2–§4, §9)', () => {
+describe('toMemberRow (docs/product.md#screens, docs/product.md#entities, docs/product.md#states, docs/product.md#constants)', () => {
   it('maps a fresh tree: 0 branches, full price, Active, not managed', () => {
     expect(toMemberRow(member(), [])).toEqual({
       id: 'm1',
@@ -43,7 +43,7 @@ describe('toMemberRow (SPEC §2–§4, §9)', () => {
     expect(row.branches).toBe(3);
   });
 
-  it("shows the integration's discountOnReferral on Mindbody rows, not the member's own (SPEC §9)", () => {
+  it("shows the integration's discountOnReferral on Mindbody rows, not the member's own (docs/product.md#constants)", () => {
     const managed = toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: 750 }), []);
     expect(managed.discountCents).toBe(750);
     expect(toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: null }), []).discountCents).toBe(0);

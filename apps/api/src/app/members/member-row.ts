@@ -11,7 +11,7 @@ export interface MemberSummary {
   mindbodyClientId: string | null;
   /** Number of members whose `referred_by_id` is this member. */
   branchCount: number;
-  /** The business's Mindbody discountOnReferral (cents), or null when not saved (SPEC §9). */
+  /** The business's Mindbody discountOnReferral (cents), or null when not saved (docs/product.md#constants). */
   integrationDiscountCents?: number | null;
   /** Why a Mindbody membership shows no price, if it shows none (see `MindbodyPriceState`). */
   mindbodyPriceState?: MindbodyPriceState | null;
@@ -27,13 +27,13 @@ export interface MemberSummary {
 export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
 
 /**
- * Builds one row of the Branches screen (SPEC §2) with SPEC §3's derived fields:
+ * Builds one row of the Branches screen (docs/product.md#branches) with docs/product.md#entities's derived fields:
  * - `branches` = number of branches; `branchDetails` = those branches;
- * - `newPriceCents` = max(0, price − discount × branches) (SPEC §9), or the unchanged membership
- *   price for Mindbody-managed members (SPEC §9);
+ * - `newPriceCents` = max(0, price − discount × branches) (docs/product.md#constants), or the unchanged membership
+ *   price for Mindbody-managed members (docs/product.md#constants);
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
- *   discountOnReferral (SPEC §9);
- * - `status` is always 'Active' (SPEC §4); `managedByIntegration` = 'Mindbody' when imported;
+ *   discountOnReferral (docs/product.md#constants);
+ * - `status` is always 'Active' (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
  * - `membershipPricePending: true` only for a Mindbody member not priced yet,
  *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
  *   only for one whose membership has ended (the table shows these instead of a price).
@@ -43,7 +43,7 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  */
 export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
   const managed = member.mindbodyClientId !== null;
-  // SPEC §9: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
+  // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
   const discountCents = managed ? member.integrationDiscountCents ?? 0 : member.discountCents;
   return {
     id: member.id,

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A member (a "tree", SPEC §3). When `referredById` is set the member is also a branch of that
+ * A member (a "tree", docs/product.md#entities). When `referredById` is set the member is also a branch of that
  * tree (at most one). Money in integer cents. Table `members`, unique `(business_id, email_key)`.
  */
 @Entity({ name: 'members' })
@@ -18,7 +18,7 @@ export class MemberEntity {
   @Column({ type: 'text' })
   email!: string;
 
-  /** `emailKey(email)`: lower case, dots removed (SPEC §3). */
+  /** `emailKey(email)`: lower case, dots removed (docs/product.md#entities). */
   @Column({ name: 'email_key', type: 'text' })
   emailKey!: string;
 
@@ -32,7 +32,7 @@ export class MemberEntity {
   @Column({ name: 'referred_by_id', type: 'uuid', nullable: true })
   referredById!: string | null;
 
-  /** Set for members imported from Mindbody: they are managed by the integration (SPEC §6). */
+  /** Set for members imported from Mindbody: they are managed by the integration (docs/product.md#roles). */
   @Column({ name: 'mindbody_client_id', type: 'text', nullable: true })
   mindbodyClientId!: string | null;
 

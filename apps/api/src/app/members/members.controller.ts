@@ -8,8 +8,8 @@ import { UpdateMemberDto } from './dto/update-member.dto';
 import { MembersService } from './members.service';
 
 /**
- * Trees and branches of the signed-in owner's business (SPEC §2 Branches screen). The business
- * always comes from the session. Errors: 400 validation (SPEC §5 messages), 401 no session,
+ * Trees and branches of the signed-in owner's business (docs/product.md#branches Branches screen). The business
+ * always comes from the session. Errors: 400 validation (docs/product.md#validation messages), 401 no session,
  * 404 not in this business, 409 duplicate email key or Mindbody-managed member.
  */
 @ApiTags('members')

@@ -15,14 +15,14 @@ export class NotABranchException extends GroveException {
   }
 }
 
-/** Another member of the business has the same email key (SPEC §3: `jo.e@x.com` = `joe@x.com`). → 409 */
+/** Another member of the business has the same email key (docs/product.md#entities: `jo.e@x.com` = `joe@x.com`). → 409 */
 export class DuplicateMemberException extends GroveException {
   constructor() {
     super(MESSAGES.duplicateMember);
   }
 }
 
-/** The member is managed by Mindbody and cannot be changed by hand (SPEC §6). → 409 */
+/** The member is managed by Mindbody and cannot be changed by hand (docs/product.md#roles). → 409 */
 export class ManagedMemberLockedException extends GroveException {
   constructor() {
     super(MESSAGES.managedMemberLocked);

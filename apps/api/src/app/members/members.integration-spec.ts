@@ -71,7 +71,7 @@ describe('members (integration)', () => {
     expect(await get(row.id)).toEqual(row);
   });
 
-  it('counts branches as they are added and removed, and prices follow (SPEC §4, §9)', async () => {
+  it('counts branches as they are added and removed, and prices follow (docs/product.md#states, docs/product.md#constants)', async () => {
     const root = await add(tree('Root Tree', 'root@example.com', '50', '20'));
     const b1 = (await owner.post(`/api/members/${root.id}/branches`).send(tree('Branch One', 'b1@example.com')).expect(201))
       .body as MemberRow;
@@ -100,7 +100,7 @@ describe('members (integration)', () => {
     await owner.delete(`/api/members/${root.id}/branches/not-a-uuid`).expect(404);
   });
 
-  it('removing a tree: its referrer count drops, its own branches stay as trees (SPEC §4)', async () => {
+  it('removing a tree: its referrer count drops, its own branches stay as trees (docs/product.md#states)', async () => {
     const grand = await add(tree('Grand Tree', 'grand@example.com'));
     const middle = await add({ ...tree('Middle Tree', 'middle@example.com'), referringMemberId: grand.id });
     const leafA = await add({ ...tree('Leaf A', 'leafa@example.com'), referringMemberId: middle.id });
@@ -141,7 +141,7 @@ describe('members (integration)', () => {
     expect((await get(root.id)).branches).toBe(0);
   });
 
-  describe('validation (SPEC §5 messages)', () => {
+  describe('validation (docs/product.md#validation messages)', () => {
     it.each([
       [{ memberName: 'R2D2' }, 'memberName', 'Not a valid name'],
       [{ memberName: 'a'.repeat(101) }, 'memberName', 'Not a valid name'],
@@ -195,7 +195,7 @@ describe('members (integration)', () => {
     });
   });
 
-  describe('Mindbody-managed members (SPEC §6) → 409', () => {
+  describe('Mindbody-managed members (docs/product.md#roles) → 409', () => {
     let managed: MemberRow;
     let branch: MemberRow;
     beforeAll(async () => {
@@ -214,7 +214,7 @@ describe('members (integration)', () => {
       managed = await get(row.id);
     });
 
-    it("shows them as managed, at the unchanged membership price, with the integration's discountOnReferral (SPEC §9)", async () => {
+    it("shows them as managed, at the unchanged membership price, with the integration's discountOnReferral (docs/product.md#constants)", async () => {
       expect(managed.managedByIntegration).toBe('Mindbody');
       expect(managed.branches).toBe(1);
       expect(managed.newPriceCents).toBe(12000);

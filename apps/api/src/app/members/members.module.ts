@@ -3,7 +3,7 @@ import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 
-/** Trees and branches (SPEC §2–§4): list, read, add, add branch, detach branch, change, remove. */
+/** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],

@@ -76,7 +76,7 @@ const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).
  */
 const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state'].map((column) => `m.${column}`).join(', ');
 
-/** The business's Mindbody discountOnReferral, shown on Mindbody rows (SPEC §9); `$1` = business id. */
+/** The business's Mindbody discountOnReferral, shown on Mindbody rows (docs/product.md#constants); `$1` = business id. */
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
   AS integration_discount_cents`;
 
@@ -189,7 +189,7 @@ export class MembersRepository {
    * to their branches, grouped back into trees here. Stable order: ties broken by
    * id. Sorting by name, email or date walks the matching (business_id, …, id) index; sorting by
    * branch count aggregates the counts once per business and hash-joins them. The branch count is
-   * the number of branch entries (SPEC §4). Measured by `npm run bench:members`.
+   * the number of branch entries (docs/product.md#states). Measured by `npm run bench:members`.
    */
   async findPage(businessId: string, query: MemberPageQuery): Promise<{ members: PageMember[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];

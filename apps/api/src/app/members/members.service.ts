@@ -26,7 +26,7 @@ function cents(dollars: string | number): number {
 }
 
 /**
- * Trees and branches of one business (SPEC §2–§4). Every method takes the business id from the
+ * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the business id from the
  * session; all reads and writes go through `MembersRepository`, which scopes them to it. Writes
  * run in one transaction and lock the rows they depend on. Money is integer cents.
  */
@@ -71,7 +71,7 @@ export class MembersService {
   }
 
   /**
-   * Adds a tree (SPEC §2 "Start Growing"), optionally as a branch of `referringMemberId`.
+   * Adds a tree (docs/product.md#screens "Start Growing"), optionally as a branch of `referringMemberId`.
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404 when the referring member is not in this business
    * @throws ManagedMemberLockedException 409 when the referring member is Mindbody-managed
@@ -88,8 +88,8 @@ export class MembersService {
   }
 
   /**
-   * Adds a branch to tree `treeId` (SPEC §2 "Add a New Branch"): the branch is created as a new
-   * tree attached to `treeId`, raising its branch count by one (SPEC §4), in one transaction.
+   * Adds a branch to tree `treeId` (docs/product.md#screens "Add a New Branch"): the branch is created as a new
+   * tree attached to `treeId`, raising its branch count by one (docs/product.md#states), in one transaction.
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
@@ -111,7 +111,7 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (SPEC §4).
+   * drops by one (docs/product.md#states).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
@@ -125,7 +125,7 @@ export class MembersService {
   }
 
   /**
-   * Changes a member's name, email, price or discount (each optional, SPEC §5 rules).
+   * Changes a member's name, email, price or discount (each optional, docs/product.md#validation rules).
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async update(businessId: string, id: string, input: UpdateMemberDto): Promise<MemberRow> {
@@ -148,7 +148,7 @@ export class MembersService {
   }
 
   /**
-   * Removes a tree (SPEC §4), in one transaction: its entry leaves the tree listing it (that
+   * Removes a tree (docs/product.md#states), in one transaction: its entry leaves the tree listing it (that
    * tree's count drops), its own branches become plain trees, then the record is deleted; its
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
    * stops working at once.

@@ -1,28 +1,28 @@
 import { MESSAGES } from '@grove/contracts';
 import { GroveException } from '../common/grove.exception';
 
-/** Mindbody refused the staff login (SPEC §8 'Invalid credentials provided'); the stage stays 1. → 400 */
+/** Mindbody refused the staff login (docs/product.md#errors 'Invalid credentials provided'); the stage stays 1. → 400 */
 export class MindbodyInvalidCredentialsException extends GroveException {
   constructor() {
     super(MESSAGES.mindbodyInvalidCredentials);
   }
 }
 
-/** The discounts are not valid amounts (SPEC §5, §8 'Please provide valid values.'). → 400 */
+/** The discounts are not valid amounts (docs/product.md#validation-mindbody, docs/product.md#errors 'Please provide valid values.'). → 400 */
 export class MindbodyInvalidDiscountsException extends GroveException {
   constructor() {
     super(MESSAGES.mindbodyInvalidDiscounts);
   }
 }
 
-/** The action needs a later stage of the setup (SPEC §4 stage table), e.g. import before credentials. → 409 */
+/** The action needs a later stage of the setup (docs/product.md#mindbody-stages stage table), e.g. import before credentials. → 409 */
 export class MindbodyWrongStageException extends GroveException {
   constructor(needed: string) {
     super(`Finish the earlier Mindbody setup steps first (${needed})`);
   }
 }
 
-/** Mindbody could not be reached or failed (SPEC §8 'Something went wrong'). → 502 */
+/** Mindbody could not be reached or failed (docs/product.md#errors 'Something went wrong'). → 502 */
 export class MindbodyFailedException extends GroveException {
   constructor() {
     super(MESSAGES.mindbodySomethingWentWrong);

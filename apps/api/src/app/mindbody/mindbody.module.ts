@@ -8,7 +8,7 @@ import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
 
-/** Mindbody integration (SPEC §2, §4; DESIGN §6): setup wizard endpoints, import/sync jobs, webhooks. */
+/** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
   controllers: [MindbodyController],
   providers: [

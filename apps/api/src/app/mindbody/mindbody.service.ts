@@ -24,7 +24,7 @@ import { errorMessage } from '../common/error-message';
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
 const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
 
-/** The status of a business without an integration row (SPEC §3: mindbodyIntegrationStage defaults to 1). */
+/** The status of a business without an integration row (docs/product.md#entities: mindbodyIntegrationStage defaults to 1). */
 const STAGE_ONE: MindbodyStatus = {
   stage: 1,
   siteId: null,
@@ -57,7 +57,7 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
 }
 
 /**
- * The Mindbody setup wizard's rules (SPEC §2 Mindbody setup, §4 stage table, §5, §8). Every method
+ * The Mindbody setup wizard's rules (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage table, docs/product.md#validation-mindbody, docs/product.md#errors). Every method
  * takes the business id from the session (webhooks: from the subscription whose key signed the
  * delivery). Credentials are sealed before they are stored and never returned or logged.
  */
@@ -74,13 +74,13 @@ export class MindbodyService {
     private readonly processor: MindbodyProcessor,
   ) {}
 
-  /** SPEC §3/§4: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
+  /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
   async status(businessId: string): Promise<MindbodyStatus> {
     return toMindbodyStatus(await this.integrations.find(businessId));
   }
 
   /**
-   * SPEC §4 stage 1 → 2: checks the credentials by issuing a staff token, then stores them sealed.
+   * docs/product.md#mindbody-stages stage 1 → 2: checks the credentials by issuing a staff token, then stores them sealed.
    * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
    * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
    */
@@ -107,7 +107,7 @@ export class MindbodyService {
   }
 
   /**
-   * 'Import members' (SPEC §4 stage 2): queues the import job unless one is running; the process
+   * 'Import members' (docs/product.md#mindbody-stages stage 2): queues the import job unless one is running; the process
    * state becomes 'running' at once.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 at stage 1
@@ -117,7 +117,7 @@ export class MindbodyService {
   }
 
   /**
-   * 'Sync with mindbody' (SPEC §2 stage 4): queues a sync job unless one is running.
+   * 'Sync with mindbody' (docs/product.md#mindbody-setup stage 4): queues a sync job unless one is running.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
    */
@@ -139,7 +139,7 @@ export class MindbodyService {
   }
 
   /**
-   * Saves the discounts (SPEC §5: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
+   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
    * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
    * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
    * is logged and tried again on the next save; 'Sync with mindbody' works without it).
@@ -180,7 +180,7 @@ export class MindbodyService {
   }
 
   /**
-   * 'Remove integration' (SPEC §4, any stage above 1): deletes the webhook subscription, clears
+   * 'Remove integration' (docs/product.md#states, any stage above 1): deletes the webhook subscription, clears
    * credentials and discounts, back to stage 1. Imported members and prospects stay as ordinary
    * rows (their managed mark is cleared).
    * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
@@ -203,7 +203,7 @@ export class MindbodyService {
   }
 
   /**
-   * A webhook delivery (Mindbody Webhooks API; DESIGN §6). The raw body must carry a valid
+   * A webhook delivery (Mindbody Webhooks API; docs/architecture.md#mindbody). The raw body must carry a valid
    * `X-Mindbody-Signature` (HMAC-SHA256 with the key of a subscription Grove holds for the
    * delivery's site): that subscription names the business. Each `messageId` is processed once;
    * client.created / client.updated queue a sync; clientMembershipAssignment.cancelled marks the

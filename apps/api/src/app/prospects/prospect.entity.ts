@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A prospective member (SPEC §3): a friend who joined through a member's referral link and waits
+ * A prospective member (docs/product.md#entities): a friend who joined through a member's referral link and waits
  * for the owner's approval. Table `prospects`, unique `(business_id, email_key)`; the row goes
  * with its referring member.
  */
@@ -22,11 +22,11 @@ export class ProspectEntity {
   @Column({ type: 'text' })
   email!: string;
 
-  /** `emailKey(email)`: lower case, dots removed (SPEC §3). */
+  /** `emailKey(email)`: lower case, dots removed (docs/product.md#entities). */
   @Column({ name: 'email_key', type: 'text' })
   emailKey!: string;
 
-  /** The integration that manages this prospect ('Mindbody'), or null (SPEC §2 'Managed by {integration}'). */
+  /** The integration that manages this prospect ('Mindbody'), or null (docs/product.md#mindbody-setup 'Managed by {integration}'). */
   @Column({ type: 'text', nullable: true })
   source!: string | null;
 

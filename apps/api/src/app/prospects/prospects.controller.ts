@@ -7,7 +7,7 @@ import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { ProspectsService } from './prospects.service';
 
 /**
- * Prospective members of the signed-in owner's business (SPEC §2 Prospective Members): people who
+ * Prospective members of the signed-in owner's business (docs/product.md#prospective-members Prospective Members): people who
  * joined through a referral link and wait for approval. 401 without a session; 404 for another
  * business's prospect; 409 when removing or approving a prospect an integration manages.
  */
@@ -45,8 +45,8 @@ export class ProspectsController {
 
   /**
    * → 204; 404 'Prospective member not found' (unknown or another business's); 409
-   * `MESSAGES.prospectManaged` when Mindbody manages the prospect, which stays listed (SPEC §2
-   * 'Managed by {integration}' rows have no Remove; SPEC §6).
+   * `MESSAGES.prospectManaged` when Mindbody manages the prospect, which stays listed (docs/product.md#prospective-members
+   * 'Managed by {integration}' rows have no Remove; docs/product.md#roles).
    */
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -56,9 +56,9 @@ export class ProspectsController {
   }
 
   /**
-   * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; SPEC §5).
+   * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; docs/product.md#validation).
    * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
-   * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (SPEC §2, §6),
+   * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (docs/product.md#prospective-members, docs/product.md#roles),
    * 409 managed referrer, or email already a member.
    */
   @Post(':id/approve')

@@ -17,7 +17,7 @@ export class JoinFlagNotFoundException extends GroveException {
 
 /**
  * The prospective member is managed by an integration (Mindbody) and cannot be approved or removed
- * by hand (SPEC §2 'Managed by {integration}', §6). → 409
+ * by hand (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles). → 409
  */
 export class ProspectManagedException extends GroveException {
   constructor() {

@@ -5,7 +5,7 @@ import { ProspectsController } from './prospects.controller';
 import { ProspectsRepository } from './prospects.repository';
 import { ProspectsService } from './prospects.service';
 
-/** Prospective members (SPEC §2, §4): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
+/** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
 @Module({
   imports: [MembersModule],
   controllers: [ProspectsController],

@@ -42,7 +42,7 @@ function toFlaggedJoinRow(flag: JoinFlagSummary): FlaggedJoinRow {
 }
 
 /**
- * Prospective members of one business (SPEC §2, §4): list, remove, approve. The business id
+ * Prospective members of one business (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve. The business id
  * always comes from the session; every read and write goes through `ProspectsRepository`.
  */
 @Injectable()
@@ -82,9 +82,9 @@ export class ProspectsService {
   }
 
   /**
-   * Removes a prospective member (SPEC §2 'Remove', §4 'removed'), in one transaction: locks the
-   * prospect, refuses it when an integration manages it (SPEC §2: such rows show only 'Managed by
-   * {integration}'; SPEC §6: integration-managed records are not removed by hand), deletes it.
+   * Removes a prospective member (docs/product.md#prospective-members 'Remove', docs/product.md#states 'removed'), in one transaction: locks the
+   * prospect, refuses it when an integration manages it (docs/product.md#prospective-members: such rows show only 'Managed by
+   * {integration}'; docs/product.md#roles: integration-managed records are not removed by hand), deletes it.
    * A refused prospect is left unchanged and still listed.
    * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
@@ -97,11 +97,11 @@ export class ProspectsService {
   }
 
   /**
-   * Approves a prospective member (SPEC §2 'Approve' → add-branch form), in ONE transaction: locks
+   * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
    * A second approval finds no prospect (404) and creates nothing. A prospect managed by an
-   * integration is refused and left unchanged (SPEC §2 'Managed by {integration}', §6).
+   * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
@@ -119,7 +119,7 @@ export class ProspectsService {
 
   /**
    * Locks a prospect of this business that may be approved or removed by hand (the same rule as
-   * members' `lockEditable`: integration-managed rows are refused, SPEC §2, §6).
+   * members' `lockEditable`: integration-managed rows are refused, docs/product.md#screens, docs/product.md#roles).
    * @throws ProspectNotFoundException 404 when not in this business
    * @throws ProspectManagedException 409 when an integration manages it (`source` set)
    */

@@ -7,7 +7,7 @@ import { ReferralsService } from './referrals.service';
 import { RequestOrigin } from './request-origin.decorator';
 
 /**
- * Referral links of the signed-in owner's members (SPEC §2 Referral Links, §7 generateReferralLink
+ * Referral links of the signed-in owner's members (docs/product.md#referral-links Referral Links, docs/product.md#calls generateReferralLink
  * and removeReferral). Link URLs are `<PUBLIC_ORIGIN or the request's origin>/referral/<code>`.
  * 401 without a session; 404 for a member of another business.
  */

@@ -7,7 +7,7 @@ import { JoinReferralDto } from './dto/join-referral.dto';
 import { ReferralsService } from './referrals.service';
 
 /**
- * The public referral join page's API (SPEC §2 Referral join page, §7 `/api/referral`). No
+ * The public referral join page's API (docs/product.md#referral-join Referral join page, docs/product.md#calls `/api/referral`). No
  * session: the business and the referring member come only from the code. Unknown, revoked or
  * expired codes → 404 'Something went wrong! Please try again. If this continues to occur, the
  * link may be expired.'

@@ -5,7 +5,7 @@ import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
 import { ReferralsService } from './referrals.service';
 
-/** Referral links (owner side) and the public referral join (SPEC §2, §4, §7). */
+/** Referral links (owner side) and the public referral join (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
   imports: [MembersModule],
   controllers: [ReferralLinksController, ReferralsController],

@@ -37,8 +37,8 @@ export function firstName(name: string): string {
 }
 
 /**
- * Referral links (owner side) and the public referral join (SPEC §2 Referral Links, Referral join
- * page; §4). Owner methods take the business id from the session; the public methods derive the
+ * Referral links (owner side) and the public referral join (docs/product.md#referral-links Referral Links, Referral join
+ * page; docs/product.md#states). Owner methods take the business id from the session; the public methods derive the
  * business from the code alone, so nothing a friend sends can reach another business.
  */
 @Injectable()
@@ -76,7 +76,7 @@ export class ReferralsService {
   }
 
   /**
-   * Gives the member a link (SPEC §7 generateReferralLink). Idempotent: a live link is returned
+   * Gives the member a link (docs/product.md#calls generateReferralLink). Idempotent: a live link is returned
    * as it is; an expired one is revoked and replaced. Managed (Mindbody) members may have links.
    * @throws MemberNotFoundException 404 when the member is not in this business
    */
@@ -100,7 +100,7 @@ export class ReferralsService {
   }
 
   /**
-   * Revokes the member's link (SPEC §7 removeReferral); no link is not an error.
+   * Revokes the member's link (docs/product.md#calls removeReferral); no link is not an error.
    * @throws MemberNotFoundException 404
    */
   async revoke(businessId: string, memberId: string): Promise<void> {
@@ -133,7 +133,7 @@ export class ReferralsService {
   }
 
   /**
-   * A friend joins through a code (public; SPEC §7 `/api/referral`, §2 success 'Successfully
+   * A friend joins through a code (public; docs/product.md#calls `/api/referral`, docs/product.md#screens success 'Successfully
    * registered!'). Every friend of a live code gets the same answer, whoever they are (issue 11:
    * public endpoints reveal nothing about members): a stranger is queued as a prospect of the
    * link's business and member (the same friend twice is one prospect); an email that belongs to a

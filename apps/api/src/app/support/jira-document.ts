@@ -16,7 +16,7 @@ export type AdfBlock = { type: 'paragraph'; content: AdfInline[] } | { type: 'ru
 /** The inline nodes Grove writes. */
 export type AdfInline = { type: 'text'; text: string; marks?: { type: 'strong' }[] } | { type: 'hardBreak' };
 
-/** Who reported an issue (SPEC §3 Issue report: "plus the current user's data"). */
+/** Who reported an issue (docs/product.md#entities Issue report: "plus the current user's data"). */
 export interface IssueReporter {
   businessName: string;
   ownerName: string;

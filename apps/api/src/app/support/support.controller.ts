@@ -6,7 +6,7 @@ import { ThrottledBy } from '../common/throttled-by.decorator';
 import { SupportIssueDto } from './dto/support-issue.dto';
 import { SupportService } from './support.service';
 
-/** The sidebar's Contact Support issue form (SPEC §2 Issue form; §7 `/jira/bugfix`). Signed in. */
+/** The sidebar's Contact Support issue form (docs/product.md#issue-form Issue form; docs/product.md#calls `/jira/bugfix`). Signed in. */
 @ApiTags('support')
 @ApiCookieAuth('grove_access')
 @Controller('support')

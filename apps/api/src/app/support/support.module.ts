@@ -4,6 +4,6 @@ import { SupportController } from './support.controller';
 import { SupportRepository } from './support.repository';
 import { SupportService } from './support.service';
 
-/** Issue reports from signed-in owners, filed in Jira when configured (SPEC §2 Issue form). */
+/** Issue reports from signed-in owners, filed in Jira when configured (docs/product.md#issue-form Issue form). */
 @Module({ controllers: [SupportController], providers: [SupportService, SupportRepository, JiraClient] })
 export class SupportModule {}

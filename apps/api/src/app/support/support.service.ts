@@ -21,7 +21,7 @@ export interface JiraJob {
 }
 
 /**
- * The issue form (SPEC §2 Issue form, §3 Issue report, §7 `/jira/bugfix`). A report is stored in
+ * The issue form (docs/product.md#issue-form Issue form, docs/product.md#entities Issue report, docs/product.md#calls `/jira/bugfix`). A report is stored in
  * `support_issues` with the session's business and user, and the owner is answered at once.
  * When Jira is configured (JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN, JIRA_PROJECT_KEY) a
  * `support.jira` job files it with Jira Cloud REST API v3; a failing call is retried by pg-boss

@@ -100,7 +100,7 @@ function servePrecompressed(dir: string): RequestHandler {
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
 
 /**
- * Serves the built front ends on the API's port (DESIGN §5):
+ * Serves the built front ends on the API's port (docs/architecture.md#front-end):
  * - `/remotes/<name>/*` → files of `WEB_DIST_DIR/<name>` (no SPA fallback);
  * - `/remotes/<name>@<version>/*` → files of a deployed version, `REMOTES_DIR/<name>/<version>`;
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back

@@ -4,7 +4,7 @@ import { Public } from '../common/public.decorator';
 import type { RemoteName } from '@grove/contracts';
 import { WebAppsService } from './web-apps.service';
 
-/** The per-environment remotes manifest (DESIGN §5), outside `/api`. */
+/** The per-environment remotes manifest (docs/architecture.md#remote-loading), outside `/api`. */
 @ApiTags('web')
 @Controller()
 export class WebController {

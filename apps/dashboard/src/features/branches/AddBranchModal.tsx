@@ -4,7 +4,7 @@ import { Alert, Button, Modal } from '@grove/web-ui';
 import { MemberForm } from '../member-form/MemberForm';
 
 /**
- * 'Add a New Branch to {member}' (SPEC §2): explains that the member gets a discount and that the
+ * 'Add a New Branch to {member}' (docs/product.md#branches): explains that the member gets a discount and that the
  * branch also becomes a new tree, lists the current branches (each removable) or 'No branches yet',
  * then the member form.
  */

@@ -3,7 +3,7 @@ import { useCreateMember } from '@grove/web-data-access';
 import { Modal } from '@grove/web-ui';
 import { MemberForm } from '../member-form/MemberForm';
 
-/** 'Start Growing' (SPEC §2): adds a new tree. */
+/** 'Start Growing' (docs/product.md#branches): adds a new tree. */
 export function AddTreeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateMember();
   return (

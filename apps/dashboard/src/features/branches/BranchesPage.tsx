@@ -10,7 +10,7 @@ import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 
 /**
- * The Branches screen (SPEC §2): the trees table with Member, Branches, Membership (the new
+ * The Branches screen (docs/product.md#branches): the trees table with Member, Branches, Membership (the new
  * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * the 'Feature Coming Soon' panel. Paged, sorted and searched on the server.
  */

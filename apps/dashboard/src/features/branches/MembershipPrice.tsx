@@ -10,8 +10,8 @@ export function isPricePending(row: MemberRow): boolean {
 }
 
 /**
- * The Membership cell of the Branches table (SPEC §2): the new price (for Mindbody rows the
- * unchanged membership price, SPEC §9) with the old one struck through when a discount applies.
+ * The Membership cell of the Branches table (docs/product.md#branches): the new price (for Mindbody rows the
+ * unchanged membership price, docs/product.md#constants) with the old one struck through when a discount applies.
  * Instead of a misleading $0.00: 'Pricing…' (read out as waiting for Mindbody) while the price is
  * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
  * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.

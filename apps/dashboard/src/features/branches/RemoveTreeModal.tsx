@@ -2,7 +2,7 @@ import type { MemberRow } from '@grove/contracts';
 import { useRemoveTree } from '@grove/web-data-access';
 import { Alert, Button, Modal } from '@grove/web-ui';
 
-/** Asks before removing a tree (SPEC §4: it also leaves the tree it is a branch of). */
+/** Asks before removing a tree (docs/product.md#states: it also leaves the tree it is a branch of). */
 export function RemoveTreeModal({
   tree,
   onClose,

@@ -8,7 +8,7 @@ export interface ListFrameProps<T> {
   /** The query of one page of the list. */
   query: UseQueryResult<Page<T>, Error>;
   loadingLabel: string;
-  /** What an empty list says (SPEC §2's empty texts). */
+  /** What an empty list says (docs/product.md#screens's empty texts). */
   emptyMessage: ReactNode;
   /** What the rows are called in the pagination line, e.g. "trees". */
   noun: string;
@@ -19,7 +19,7 @@ export interface ListFrameProps<T> {
 
 /**
  * The frame every paged table of the dashboard shares: a spinner while loading, the error with
- * "Try again" in the empty-state area (SPEC §8), the empty text, else the table and its pagination.
+ * "Try again" in the empty-state area (docs/product.md#errors), the empty text, else the table and its pagination.
  */
 export function ListFrame<T>({
   query,

@@ -9,7 +9,7 @@ export interface MemberFormProps {
   /** Values to start from, e.g. a prospect's name and email when approving. */
   defaultValues?: Partial<MemberInput>;
   submitLabel?: string;
-  /** Prefix of the message shown when the save fails (SPEC §8). */
+  /** Prefix of the message shown when the save fails (docs/product.md#errors). */
   failurePrefix: string;
   onSubmit: (values: MemberInput) => Promise<unknown>;
 }
@@ -22,13 +22,13 @@ const memberFields: readonly (keyof MemberInput)[] = [
   'discount',
 ];
 
-/** react-hook-form rule for a field: exactly the contracts' check and SPEC §5 message (as the API runs it). */
+/** react-hook-form rule for a field: exactly the contracts' check and docs/product.md#validation message (as the API runs it). */
 const rule = fieldRules<MemberInput>(validateMemberInput);
 
 /**
- * The member form behind 'Start Growing' and 'Add a New Branch' (SPEC §2): Member name, Email,
+ * The member form behind 'Start Growing' and 'Add a New Branch' (docs/product.md#branches): Member name, Email,
  * Current Membership ($), Discount Per Referral ($), Save. Every field is required and checked
- * with SPEC §5's rules and messages (from the contracts, as the API checks them); a server
+ * with docs/product.md#validation's rules and messages (from the contracts, as the API checks them); a server
  * error is shown above the form with its SPEC prefix, and field errors from the server land on
  * their fields.
  */

@@ -9,7 +9,7 @@ import { FlaggedJoins } from './FlaggedJoins';
 const PAGE_SIZE = 25;
 
 /**
- * Prospective Members (SPEC §2): friends who joined through a referral link. Approve opens the
+ * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them
  * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
  * an integration show 'Managed by {integration}'. Below, flagged joins (members or referrers who

@@ -7,7 +7,7 @@ import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 const PAGE_SIZE = 25;
 
 /**
- * Referral Links (SPEC §2): Name, Email, Referral Link. A member without a link shows SPEC's
+ * Referral Links (docs/product.md#referral-links): Name, Email, Referral Link. A member without a link shows SPEC's
  * 'Referral link does not exist for this member' and a button to create one; a link can be
  * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster.
  */

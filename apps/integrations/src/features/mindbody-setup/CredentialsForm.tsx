@@ -4,8 +4,8 @@ import { useConnectMindbody } from '@grove/web-data-access';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 /**
- * Stage 1 (SPEC §2, §5): Mindbody staff username, password and site ID, all required. A refused
- * login shows SPEC §8's 'Invalid credentials provided'; other failures show the server's text.
+ * Stage 1 (docs/product.md#screens, docs/product.md#validation): Mindbody staff username, password and site ID, all required. A refused
+ * login shows docs/product.md#errors's 'Invalid credentials provided'; other failures show the server's text.
  */
 export function CredentialsForm() {
   const connect = useConnectMindbody();

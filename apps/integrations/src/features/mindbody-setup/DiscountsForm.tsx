@@ -20,7 +20,7 @@ const forRefereeRule = (value: string) =>
   value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
 
 /**
- * Stages 3 and 4 (SPEC §2, §5): discount on referral (required, at least 0.01) and discount for
+ * Stages 3 and 4 (docs/product.md#screens, docs/product.md#validation): discount on referral (required, at least 0.01) and discount for
  * referee (optional, at least 0, default 0), in dollars. Invalid values show 'Please provide valid
  * values.'; saving moves the setup to stage 4.
  */

@@ -66,7 +66,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('MindbodySetupPage (SPEC §2 Mindbody setup, §4 stages)', () => {
+describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stages)', () => {
   it('stage 1 asks for all three fields before calling Mindbody, and shows a refusal', async () => {
     const calls = fakeApi([base], () => ({
       status: 400,

@@ -19,7 +19,7 @@ const STEPS: { stage: MindbodyStage; label: string }[] = [
   { stage: 4, label: 'Sync' },
 ];
 
-/** Where the owner is in SPEC §4's stage table; finished steps show a tick. */
+/** Where the owner is in docs/product.md#mindbody-stages's stage table; finished steps show a tick. */
 function Steps({ stage }: { stage: MindbodyStage }) {
   return (
     <ol className="mb-steps" aria-label="Setup steps">
@@ -49,7 +49,7 @@ function Steps({ stage }: { stage: MindbodyStage }) {
   );
 }
 
-/** Stage 2 (SPEC §2, §4): 'Import members', then progress while it runs, or the failure and a way to run it again. */
+/** Stage 2 (docs/product.md#screens, docs/product.md#mindbody-stages): 'Import members', then progress while it runs, or the failure and a way to run it again. */
 function ImportStep({ status }: { status: MindbodyStatus }) {
   const start = useImportMindbody();
   const view = processView(status);
@@ -76,7 +76,7 @@ function ImportStep({ status }: { status: MindbodyStatus }) {
   );
 }
 
-/** Stage 4 (SPEC §2): 'Sync with mindbody', the last sync time, progress and failures. */
+/** Stage 4 (docs/product.md#screens): 'Sync with mindbody', the last sync time, progress and failures. */
 function SyncStep({ status }: { status: MindbodyStatus }) {
   const sync = useSyncMindbody();
   const view = processView(status);
@@ -105,7 +105,7 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
   );
 }
 
-/** 'Remove integration' (SPEC §4, any stage above 1), after a confirmation. */
+/** 'Remove integration' (docs/product.md#states, any stage above 1), after a confirmation. */
 function RemoveIntegration() {
   const remove = useRemoveMindbody();
   const [open, setOpen] = useState(false);
@@ -151,7 +151,7 @@ function RemoveIntegration() {
 }
 
 /**
- * Mindbody setup (SPEC §2 Mindbody setup, §4 stage table and process state): stage 1 credentials,
+ * Mindbody setup (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage table and process state): stage 1 credentials,
  * stage 2 'Import members' with progress, stage 3 discounts, stage 4 discounts and 'Sync with
  * mindbody'; 'Remove integration' above stage 1. While a process runs the status is polled every
  * 10 s; when it ends the members and prospects reload (`useMindbodyStatus`).

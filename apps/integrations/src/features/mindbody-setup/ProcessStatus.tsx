@@ -3,7 +3,7 @@ import { Alert } from '@grove/web-ui';
 import { formatWhen, type ProcessView } from './process-state';
 
 /**
- * A running import or sync (SPEC §4): 'Still working on it, thanks for your patience' and a
+ * A running import or sync (docs/product.md#mindbody-stages): 'Still working on it, thanks for your patience' and a
  * progress bar of clients processed (role=progressbar with its values; indeterminate until the
  * total is known).
  */
@@ -44,7 +44,7 @@ export function RunningProgress({
 }
 
 /**
- * A failed import or sync (SPEC §4): 'Failed at:' and the time from the state's second word, with
+ * A failed import or sync (docs/product.md#mindbody-stages): 'Failed at:' and the time from the state's second word, with
  * a suggestion to contact support; the caller offers a way to run it again.
  */
 export function FailedNotice({

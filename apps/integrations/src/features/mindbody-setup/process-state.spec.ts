@@ -1,6 +1,6 @@
 import { formatWhen, processView } from './process-state';
 
-describe('processView (SPEC §4 process state)', () => {
+describe('processView (docs/product.md#mindbody-stages process state)', () => {
   it('is idle without a state', () => {
     expect(processView({ processState: null, progress: null })).toEqual({ kind: 'idle' });
   });

@@ -1,6 +1,6 @@
 import type { MindbodyStatus } from '@grove/contracts';
 
-/** What the wizard shows for SPEC §4's process state. */
+/** What the wizard shows for docs/product.md#mindbody-stages's process state. */
 export type ProcessView =
   | { kind: 'idle' }
   | { kind: 'running'; done: number; total: number | null }
@@ -8,7 +8,7 @@ export type ProcessView =
   | { kind: 'failed'; at: Date | null };
 
 /**
- * Reads SPEC §4's process state text: null (idle), 'running', 'completed <ISO time>' or
+ * Reads docs/product.md#mindbody-stages's process state text: null (idle), 'running', 'completed <ISO time>' or
  * 'failed <ISO time>' (any state containing 'fail' counts as failed; the time is its second word).
  */
 export function processView(

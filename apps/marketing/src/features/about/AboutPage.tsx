@@ -7,7 +7,7 @@ const values = [
   { title: 'Simple by design', text: 'Owners run gyms, not software. Grove stays out of the way.' },
 ];
 
-/** About (SPEC §1/§2): 'Our Mission' and 'The Founding Story' (three founders), then the footer. */
+/** About (docs/product.md#overview, docs/product.md#public-pages): 'Our Mission' and 'The Founding Story' (three founders), then the footer. */
 export function AboutPage() {
   usePageMeta({
     title: 'About',

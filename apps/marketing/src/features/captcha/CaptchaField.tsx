@@ -14,7 +14,7 @@ export interface CaptchaFieldProps {
 }
 
 /**
- * The captcha widget of the public forms (contact: SPEC §2, §5 "captcha required"; the landing
+ * The captcha widget of the public forms (contact: docs/product.md#contact-page, docs/product.md#validation-contact "captcha required"; the landing
  * page's Learn More). By default the self-hosted altcha proof of work (`altcha-widget`, loaded
  * lazily so only the pages with a form download it; challenge from
  * `config.challengeUrl`, no third-party host); reCAPTCHA v2 or Cloudflare Turnstile when the API

@@ -15,7 +15,7 @@ import {
 import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
 
-/** The form's values: SPEC §3 "Contact message" fields plus the captcha's solution. */
+/** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
 
 const emptyForm: ContactFormValues = {
@@ -37,7 +37,7 @@ const contactFields = (Object.keys(emptyForm) as (keyof ContactFormValues)[]).fi
 const rule = fieldRules<ContactFormValues>(validateContactInput);
 
 /**
- * The contact form (SPEC §2, §4, §5): First Name, Last Name, Email, Phone (Australian mobile),
+ * The contact form (docs/product.md#contact-page, docs/product.md#states, docs/product.md#validation-contact): First Name, Last Name, Email, Phone (Australian mobile),
  * Company Website, Message with a live x/500 counter (typing stops at 500), a captcha and Submit.
  * Field errors show under each field; while sending the button is busy; success opens the 'Thank
  * you' dialog and resets the form and captcha; a failure shows the server's message for 3 seconds.
@@ -45,7 +45,7 @@ const rule = fieldRules<ContactFormValues>(validateContactInput);
 export function ContactForm() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState(false);
-  // SPEC §4/§9: a failed send's message stays on screen for 3 seconds.
+  // docs/product.md#states, docs/product.md#constants: a failed send's message stays on screen for 3 seconds.
   const [failure, setFailure] = useTimedMessage();
   const form = useForm<ContactFormValues>({ defaultValues: emptyForm });
   const {

@@ -30,7 +30,7 @@ function useAfterFirstPaint(): boolean {
   return painted;
 }
 
-/** Contact (SPEC §2): a short introduction beside the contact form, then the footer. */
+/** Contact (docs/product.md#screens): a short introduction beside the contact form, then the footer. */
 export function ContactPage() {
   usePageMeta({
     title: 'Contact',

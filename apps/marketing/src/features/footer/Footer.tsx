@@ -16,7 +16,7 @@ const socialLinks: SocialLink[] = [
 ];
 
 /**
- * The shared footer (SPEC §2): the call to action 'Get started with Grove today' with 'Try Free'
+ * The shared footer (docs/product.md#public-pages): the call to action 'Get started with Grove today' with 'Try Free'
  * (→ /signup), the site's links, a support link (→ /contact), the privacy policy, social links
  * (each named for screen readers) and the 2023 copyright line.
  */

@@ -19,7 +19,7 @@ interface SellingPoint {
   Icon: ComponentType<IconProps>;
 }
 
-/** SPEC §1: what Grove does for an owner. */
+/** docs/product.md#overview: what Grove does for an owner. */
 const sellingPoints: SellingPoint[] = [
   {
     title: 'Trees and branches',
@@ -60,7 +60,7 @@ const steps = [
 ];
 
 /**
- * Home (SPEC §2): hero with 'Try Grove for free' (→ /contact), the selling points of SPEC §1,
+ * Home (docs/product.md#public-pages): hero with 'Try Grove for free' (→ /contact), the selling points of docs/product.md#overview,
  * the figures '6+ Businesses are ready to launch' and '1 Supported CRM' (Mindbody), how it works,
  * then the footer.
  */

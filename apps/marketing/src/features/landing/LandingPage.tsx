@@ -17,7 +17,7 @@ const highlights = [
 ];
 
 /**
- * Landing page (SPEC §2): a headline, 'Try Free' (→ /signup), 'Learn More' (opens the lead
+ * Landing page (docs/product.md#landing-page): a headline, 'Try Free' (→ /signup), 'Learn More' (opens the lead
  * pop-up, which really sends the lead), a product-tour video served by Grove, and the note
  * 'Supports Mindbody Integration'.
  */

@@ -15,7 +15,7 @@ const leadFields = (Object.keys(emptyLead) as (keyof LeadRequest)[]).filter(
 const rule = fieldRules<LeadRequest>(validateLeadInput);
 
 /**
- * The 'Learn More' pop-up's form (SPEC §2 Landing page): fullName, email, phone and company,
+ * The 'Learn More' pop-up's form (docs/product.md#landing-page Landing page): fullName, email, phone and company,
  * checked with contracts' `validateLeadInput` as the API does ('Not a valid name', 'Not a valid
  * email address', 'Not a valid phone number', company required / ≤ 200), and the contact form's
  * captcha ('Please complete the captcha'). Sends `POST /api/leads`; on success shows the server's

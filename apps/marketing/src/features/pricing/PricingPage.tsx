@@ -3,12 +3,12 @@ import { Footer } from '../footer/Footer';
 import { CheckIcon } from '../icons/Icons';
 import { usePageMeta } from '../usePageMeta';
 
-/** SPEC §1/§9: flat monthly price, free until the first 2 members arrive through Grove. */
+/** docs/product.md#overview, docs/product.md#constants: flat monthly price, free until the first 2 members arrive through Grove. */
 export const MONTHLY_PRICE_DOLLARS = 99;
-/** SPEC §9: Grove is free until this many members have come through it. */
+/** docs/product.md#constants: Grove is free until this many members have come through it. */
 export const FREE_UNTIL_MEMBERS = 2;
 
-/** SPEC §1: the features the subscription includes. */
+/** docs/product.md#overview: the features the subscription includes. */
 const features = [
   { title: 'Personalised dashboard', text: 'Your trees, branches and prospective members in one calm view.' },
   { title: 'Member trees and branches', text: 'See who referred whom and what every member pays.' },
@@ -32,7 +32,7 @@ const questions = [
 ];
 
 /**
- * Pricing (SPEC §2): 'Simple & Transparent Pricing', $99 per month, the included features, free
+ * Pricing (docs/product.md#public-pages): 'Simple & Transparent Pricing', $99 per month, the included features, free
  * until the first 2 members arrive through Grove, and 'Try for free' (→ /signup).
  */
 export function PricingPage() {

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { Footer } from '../footer/Footer';
 import { usePageMeta } from '../usePageMeta';
 
-/** SPEC §2: the date the policy was last updated. */
+/** docs/product.md#screens: the date the policy was last updated. */
 export const PRIVACY_LAST_UPDATED = 'November 24 2023';
-/** SPEC §1/§9: Grove is not directed at children under this age. */
+/** docs/product.md#overview, docs/product.md#constants: Grove is not directed at children under this age. */
 export const MINIMUM_AGE = 13;
-/** Where privacy questions go (SPEC §1: "a contact address"). */
+/** Where privacy questions go (docs/product.md#overview: "a contact address"). */
 export const PRIVACY_EMAIL = 'privacy@grove.app';
 
 interface PolicySection {
@@ -16,7 +16,7 @@ interface PolicySection {
   body: ReactNode;
 }
 
-/** SPEC §1: the 8 sections of the policy, in order. */
+/** docs/product.md#overview: the 8 sections of the policy, in order. */
 const sections: PolicySection[] = [
   {
     id: 'information-we-collect',
@@ -123,7 +123,7 @@ const sections: PolicySection[] = [
   },
 ];
 
-/** Privacy policy (SPEC §1/§2): 'Global Privacy Policy', last updated November 24 2023, 8 numbered sections. */
+/** Privacy policy (docs/product.md#overview, docs/product.md#public-pages): 'Global Privacy Policy', last updated November 24 2023, 8 numbered sections. */
 export function PrivacyPolicyPage() {
   usePageMeta({
     title: 'Privacy Policy',

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
 import '../../referral.css';
 
 /**
- * The referred friend's join page (/referral/:code, SPEC §2): shows the business and the first
+ * The referred friend's join page (/referral/:code, docs/product.md#referral-join): shows the business and the first
  * name of the member who referred them, then Name and Email. Success: 'Successfully registered!'.
  * The API answers every friend of a live link alike, so a stranger, a member of the business and
  * the referrer all see 'Successfully registered!' (the page reveals nothing about members; the

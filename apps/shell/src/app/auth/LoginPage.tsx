@@ -19,7 +19,7 @@ function afterLogin(
 }
 
 /**
- * Login (SPEC §2, §4): empty → 'Please add to email and password fields'; loading; a failure
+ * Login (docs/product.md#login, docs/product.md#states): empty → 'Please add to email and password fields'; loading; a failure
  * shows 'Password or username does not match any user' for 3 s and clears the password; success
  * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
  * password' when the password no longer meets Grove's rule.

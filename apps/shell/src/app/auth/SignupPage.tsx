@@ -25,7 +25,7 @@ const fields: { name: keyof SignupInput; label: string; type?: string; autoCompl
 ];
 
 /**
- * Signup (SPEC §3 fields plus business name and password). Checks run in SPEC §5's order and the
+ * Signup (docs/product.md#entities fields plus business name and password). Checks run in docs/product.md#validation's order and the
  * first failing rule's message is shown; the server runs the same rules from the contracts.
  */
 export function SignupPage() {

@@ -6,7 +6,7 @@ import { useLogout, useSession } from '@grove/web-data-access';
 export const ACCOUNT_SETTINGS_PATH = '/dashboard/account-settings';
 
 /**
- * The account button (SPEC §2): shows the username; its menu has 'Account Settings' (the owner's
+ * The account button (docs/product.md#signed-in-frame): shows the username; its menu has 'Account Settings' (the owner's
  * details and password) and 'Log out' (ends the session, then /login). Escape and outside clicks
  * close it.
  */

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSession } from '@grove/web-data-access';
 import { Logo } from '@grove/web-ui';
 
-/** Public top bar (SPEC §2): logo to /, Pricing, About, Contact and a Log In button. */
+/** Public top bar (docs/product.md#public-pages): logo to /, Pricing, About, Contact and a Log In button. */
 export function PublicLayout() {
   const session = useSession();
   return (

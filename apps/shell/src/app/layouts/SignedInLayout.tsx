@@ -15,7 +15,7 @@ const nav = [
 ];
 
 /**
- * Signed-in frame (SPEC §2): top bar with search and account menu, sidebar (whose 'Contact
+ * Signed-in frame (docs/product.md#screens): top bar with search and account menu, sidebar (whose 'Contact
  * Support' button opens the issue form), then the screen.
  */
 export function SignedInLayout() {

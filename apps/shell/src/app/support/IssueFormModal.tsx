@@ -25,7 +25,7 @@ const issueFields = Object.keys(emptyIssue) as (keyof SupportIssueRequest)[];
 const rule = fieldRules<SupportIssueRequest>(validateSupportIssueInput);
 
 /**
- * The issue form behind the sidebar's 'Contact Support' button (SPEC §2 Issue form): 'Issue
+ * The issue form behind the sidebar's 'Contact Support' button (docs/product.md#issue-form Issue form): 'Issue
  * title' and 'Issue Description', both required (contracts' rules: at most 200 and 5000
  * characters), and Submit. Success shows 'Successfully submitted request!' and clears the form;
  * a failure shows 'Failed to send! Please try again.' and keeps what was typed.

@@ -95,7 +95,7 @@ type Attempt = { kind: 'done'; value: unknown } | { kind: 'retry'; failure: numb
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Typed client of the Mindbody Public API v6 and Webhooks API v1 (DESIGN.md §6), on the global
+ * Typed client of the Mindbody Public API v6 and Webhooks API v1 (docs/architecture.md#mindbody), on the global
  * fetch. Every request sends `Api-Key` and `SiteId`; staff calls also send the staff token as
  * `Authorization`. Each attempt has its own deadline (`timeoutMs`); 429 (honouring
  * `Retry-After`), 5xx, timeouts and dropped connections are retried with exponential backoff and
@@ -143,7 +143,7 @@ export class MindbodyClient {
   /**
    * `POST /usertoken/issue {Username, Password}` → `{AccessToken, Expires, User}`; the token is
    * kept and sent as `Authorization` by the following calls.
-   * @throws MindbodyAuthError invalid staff credentials (SPEC §8 'Invalid credentials provided')
+   * @throws MindbodyAuthError invalid staff credentials (docs/product.md#errors 'Invalid credentials provided')
    * @throws MindbodyRequestError e.g. 400 for a wrong SiteId
    * @throws MindbodyUnavailableError retries exhausted
    */

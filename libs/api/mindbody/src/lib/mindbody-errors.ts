@@ -8,7 +8,7 @@ export class MindbodyError extends Error {
 
 /**
  * Mindbody refused the caller's identity: invalid staff credentials at `POST /usertoken/issue`, a
- * missing/expired staff token, or a wrong `Api-Key` (HTTP 401/403). The API layer shows SPEC §8
+ * missing/expired staff token, or a wrong `Api-Key` (HTTP 401/403). The API layer shows docs/product.md#errors
  * 'Invalid credentials provided'. Never retried.
  */
 export class MindbodyAuthError extends MindbodyError {
@@ -26,7 +26,7 @@ export class MindbodyAuthError extends MindbodyError {
 
 /**
  * Mindbody answered a request with a client error other than 401/403/429 (e.g. 400 for a bad
- * parameter or a wrong SiteId, 404). Never retried. `toString()` gives the text SPEC §8 shows
+ * parameter or a wrong SiteId, 404). Never retried. `toString()` gives the text docs/product.md#errors shows
  * for "other Mindbody errors".
  */
 export class MindbodyRequestError extends MindbodyError {
@@ -49,7 +49,7 @@ export class MindbodyRequestError extends MindbodyError {
 
 /**
  * Mindbody could not be reached or kept failing: every attempt ended in a timeout, a dropped
- * connection, a 429 or a 5xx. The API layer shows SPEC §8 'Something went wrong'.
+ * connection, a 429 or a 5xx. The API layer shows docs/product.md#errors 'Something went wrong'.
  */
 export class MindbodyUnavailableError extends MindbodyError {
   constructor(

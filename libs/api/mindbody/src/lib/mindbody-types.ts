@@ -11,7 +11,7 @@
  * https://developers.mindbodyonline.com (PublicDocumentation / WebhooksDocumentation).
  */
 
-/** Production base URL of the Public API v6 (DESIGN.md §6). */
+/** Production base URL of the Public API v6 (docs/architecture.md#mindbody). */
 export const MINDBODY_PUBLIC_API_URL = 'https://api.mindbodyonline.com/public/v6';
 /** Production base URL of the Webhooks API v1. */
 export const MINDBODY_WEBHOOKS_API_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';

@@ -10,7 +10,7 @@ const details: Required<UpdateAccountRequest> = {
   website: 'greenvalley.com.au',
 };
 
-describe("Account Settings 'Your details' rules (SPEC §5 signup rules)", () => {
+describe("Account Settings 'Your details' rules (docs/product.md#validation-signup signup rules)", () => {
   it('accepts valid details, and values with spaces around them', () => {
     expect(validateAccountDetails(details)).toEqual({});
     expect(

@@ -46,7 +46,7 @@ const ACCOUNT_RULES: Record<
 };
 
 /**
- * Checks Account Settings' 'Your details' (SPEC §5 signup rules and messages). Only the fields
+ * Checks Account Settings' 'Your details' (docs/product.md#validation-signup signup rules and messages). Only the fields
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
  * name'); names letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website

@@ -1,6 +1,6 @@
 /**
  * Shapes of the REST API's requests and replies, shared by the API and the web client.
- * Money is always integer cents in replies; requests carry dollars as typed (SPEC §5 pattern).
+ * Money is always integer cents in replies; requests carry dollars as typed (docs/product.md#validation pattern).
  */
 
 /** The signed-in owner and their business (`GET /api/auth/me`). */
@@ -9,7 +9,7 @@ export interface SessionUser {
   email: string;
   firstName: string;
   lastName: string;
-  /** What the account button shows (SPEC §2): the owner's first and last name. */
+  /** What the account button shows (docs/product.md#signed-in-frame): the owner's first and last name. */
   username: string;
   business: { id: string; name: string };
   /**
@@ -26,7 +26,7 @@ export interface LoginRequest {
   password: string;
 }
 
-/** A branch as listed on its tree (SPEC §3 "Branch detail"). */
+/** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 export interface BranchDetail {
   id: string;
   branchName: string;
@@ -36,7 +36,7 @@ export interface BranchDetail {
 /** Which integration manages a member, or null for members kept by hand. */
 export type IntegrationName = 'Mindbody';
 
-/** One row of the Branches screen (SPEC §2, derived fields from §3). */
+/** One row of the Branches screen (docs/product.md#branches, derived fields from docs/product.md#entities). */
 export interface MemberRow {
   id: string;
   memberName: string;
@@ -45,12 +45,12 @@ export interface MemberRow {
   membershipPriceCents: number;
   /** Discount per referral, cents (for Mindbody rows: the integration's discountOnReferral). */
   discountCents: number;
-  /** Number of branches (SPEC §4: equals the number of entries in branchDetails). */
+  /** Number of branches (docs/product.md#states: equals the number of entries in branchDetails). */
   branches: number;
   branchDetails: BranchDetail[];
-  /** Price after discounts, cents (SPEC §9; unchanged membership price for Mindbody rows). */
+  /** Price after discounts, cents (docs/product.md#constants; unchanged membership price for Mindbody rows). */
   newPriceCents: number;
-  /** Always 'Active' (SPEC §4). */
+  /** Always 'Active' (docs/product.md#states). */
   status: 'Active';
   managedByIntegration: IntegrationName | null;
   /**
@@ -113,7 +113,7 @@ export interface ApiErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
-/** A member's live referral link (SPEC §2 Referral Links). */
+/** A member's live referral link (docs/product.md#referral-links Referral Links). */
 export interface ReferralLink {
   /** Unguessable, URL-safe code (the last path segment of `url`). */
   code: string;
@@ -124,7 +124,7 @@ export interface ReferralLink {
   expiresAt: string | null;
 }
 
-/** One row of the Referral Links screen: a member (tree) and its live link, or null (SPEC §2). */
+/** One row of the Referral Links screen: a member (tree) and its live link, or null (docs/product.md#screens). */
 export interface ReferralLinkRow {
   memberId: string;
   memberName: string;
@@ -144,7 +144,7 @@ export interface ReferralInfo {
   referrerFirstName: string;
 }
 
-/** `POST /api/referrals/:code/join` body (public, SPEC §3 "Referral sign-up"). */
+/** `POST /api/referrals/:code/join` body (public, docs/product.md#entities "Referral sign-up"). */
 export interface JoinReferralRequest {
   name: string;
   email: string;
@@ -157,7 +157,7 @@ export interface JoinReferralReply {
   message: string;
 }
 
-/** One row of the Prospective Members screen (SPEC §2, §3). */
+/** One row of the Prospective Members screen (docs/product.md#prospective-members, docs/product.md#entities). */
 export interface ProspectRow {
   id: string;
   name: string;
@@ -201,11 +201,11 @@ export interface FlaggedJoinRow {
   lastAttemptAt: string;
 }
 
-/** `POST /api/prospects/:id/approve` body: the add-branch form (SPEC §2), prefilled from the prospect. */
+/** `POST /api/prospects/:id/approve` body: the add-branch form (docs/product.md#branches), prefilled from the prospect. */
 export type ApproveProspectRequest = Omit<CreateMemberRequest, 'referringMemberId'>;
 
 // ---------------------------------------------------------------------------------------------
-// Public site, contact and support (issue 5; SPEC §2 Contact page, Landing page, Issue form)
+// Public site, contact and support (issue 5; docs/product.md#contact-page Contact page, Landing page, Issue form)
 // ---------------------------------------------------------------------------------------------
 
 /** Which captcha the contact form shows (`GET /api/captcha`); altcha unless keys are configured. */
@@ -220,7 +220,7 @@ export interface CaptchaConfig {
   challengeUrl?: string;
 }
 
-/** `POST /api/contact` body (public, SPEC §3 "Contact message"); `captcha` = the widget's solution/token. */
+/** `POST /api/contact` body (public, docs/product.md#entities "Contact message"); `captcha` = the widget's solution/token. */
 export interface ContactRequest {
   firstName: string;
   lastName: string;
@@ -249,7 +249,7 @@ export interface MessageReply {
   message: string;
 }
 
-/** `POST /api/support/issues` body (signed in, SPEC §3 "Issue report"). */
+/** `POST /api/support/issues` body (signed in, docs/product.md#entities "Issue report"). */
 export interface SupportIssueRequest {
   summary: string;
   description: string;
@@ -275,37 +275,37 @@ export interface ChangePasswordRequest {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Mindbody integration (issue 4; SPEC §2 Mindbody setup, §4 stage table and process state)
+// Mindbody integration (issue 4; docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage table and process state)
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §4: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
+/** docs/product.md#states: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
 export type MindbodyStage = 1 | 2 | 3 | 4;
 
 /** `GET /api/mindbody` (signed in): what the setup wizard shows. Never includes credentials. */
 export interface MindbodyStatus {
   stage: MindbodyStage;
   siteId: string | null;
-  /** SPEC §3 mindbodyDiscounts, in cents; null until saved (and after 'Remove integration'). */
+  /** docs/product.md#entities mindbodyDiscounts, in cents; null until saved (and after 'Remove integration'). */
   discounts: { discountOnReferralCents: number; discountForRefereeCents: number } | null;
   /**
-   * SPEC §4 process state text: null when idle, 'running', 'completed <ISO time>' or
+   * docs/product.md#mindbody-stages process state text: null when idle, 'running', 'completed <ISO time>' or
    * 'failed <ISO time>' (the screen shows the second word after 'Failed at:').
    */
   processState: string | null;
   /** Progress of the running or last job (clients processed / total), or null. */
   progress: { done: number; total: number } | null;
-  /** SPEC §3 mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
+  /** docs/product.md#entities mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
   lastSyncAt: string | null;
 }
 
-/** `POST /api/mindbody/credentials` body (SPEC §5: all three required). */
+/** `POST /api/mindbody/credentials` body (docs/product.md#validation-mindbody: all three required). */
 export interface MindbodyCredentialsRequest {
   username: string;
   password: string;
   siteId: string;
 }
 
-/** `PUT /api/mindbody/discounts` body, dollars as typed (SPEC §5: on referral ≥ 0.01, for referee ≥ 0, default 0). */
+/** `PUT /api/mindbody/discounts` body, dollars as typed (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0, default 0). */
 export interface MindbodyDiscountsRequest {
   discountOnReferral: string;
   discountForReferee?: string;

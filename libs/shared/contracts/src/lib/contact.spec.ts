@@ -11,7 +11,7 @@ const valid: ContactInput = {
   message: 'Hello, I would like a demo.',
 };
 
-describe('contact form rules (SPEC §5 Contact form)', () => {
+describe('contact form rules (docs/product.md#validation-contact Contact form)', () => {
   it.each(['0412 345 678', '+61 412 345 678', '0412345678', '+61412345678'])('accepts the AU mobile %p', (phone) => {
     expect(isAustralianMobile(phone)).toBe(true);
   });

@@ -3,11 +3,11 @@ import { MESSAGES } from './messages';
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
 import { isPlainMultilineText, isPlainText } from './plain-text';
 
-/** SPEC §5/§9: the contact message holds at most 500 characters (input is blocked beyond). */
+/** docs/product.md#validation, docs/product.md#constants: the contact message holds at most 500 characters (input is blocked beyond). */
 export const CONTACT_MESSAGE_MAX_LENGTH = 500;
 
 /**
- * SPEC §5: the contact form's phone "must be an Australian mobile number (en-AU)".
+ * docs/product.md#validation: the contact form's phone "must be an Australian mobile number (en-AU)".
  * A number typed without a country code is read as Australian; `0412 345 678` and
  * `+61 412 345 678` pass, landlines (`02 9876 5432`) and other countries' numbers do not.
  * Uses libphonenumber-js's mobile-only metadata (100 KB raw instead of the full set's 156 KB, so the
@@ -20,7 +20,7 @@ export function isAustralianMobile(value: string): boolean {
   return !!phone && phone.isValid() && phone.country === 'AU' && phone.getType() === 'MOBILE';
 }
 
-/** The contact form's fields (SPEC §2 Contact page, §3 "Contact message"). */
+/** The contact form's fields (docs/product.md#contact-page Contact page, docs/product.md#entities "Contact message"). */
 export interface ContactInput {
   firstName: string;
   lastName: string;
@@ -31,7 +31,7 @@ export interface ContactInput {
 }
 
 /**
- * Checks the contact form (SPEC §5): names letters and spaces ≤ 100 ('Not a valid name'),
+ * Checks the contact form (docs/product.md#validation-contact): names letters and spaces ≤ 100 ('Not a valid name'),
  * email pattern ('Not a valid email address'), Australian mobile ('Not a valid phone number'),
  * web address ('Not a valid URL'), message present and ≤ 500 characters, without control characters
  * other than tab and line breaks ('Your message contains characters that cannot be sent').

@@ -1,5 +1,5 @@
 /**
- * Single-field rules shared by the API's DTOs and the web forms (SPEC §5, §9). Kept apart from the
+ * Single-field rules shared by the API's DTOs and the web forms (docs/product.md#validation, docs/product.md#constants). Kept apart from the
  * phone rules (validate.ts, contact.ts) so a form that checks names, emails or web addresses does
  * not bundle libphonenumber's metadata.
  */
@@ -14,25 +14,25 @@ import {
 import { dollarsToCents } from './money';
 import { isPlainText } from './plain-text';
 
-/** SPEC §5: letters and spaces only, at most 100 characters (checked after trimming). */
+/** docs/product.md#validation: letters and spaces only, at most 100 characters (checked after trimming). */
 export function isValidName(value: string): boolean {
   const name = value.trim();
   return name.length > 0 && name.length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
 }
 
-/** SPEC §5: a standard email address pattern, at most 254 characters, no control character. */
+/** docs/product.md#validation: a standard email address pattern, at most 254 characters, no control character. */
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && isPlainText(email);
 }
 
-/** SPEC §5: a non-negative dollar amount with at most two decimals (and at most $1,000,000). */
+/** docs/product.md#validation: a non-negative dollar amount with at most two decimals (and at most $1,000,000). */
 export function isValidAmount(value: string | number): boolean {
   const text = String(value).trim();
   return AMOUNT_PATTERN.test(text) && Number(text) <= AMOUNT_MAX_DOLLARS;
 }
 
-/** SPEC §5: the Mindbody discount on referral, a valid amount of at least 0.01 dollars. */
+/** docs/product.md#validation: the Mindbody discount on referral, a valid amount of at least 0.01 dollars. */
 export function isValidReferralDiscount(value: string | number): boolean {
   return isValidAmount(value) && (dollarsToCents(value) ?? 0) >= 1;
 }

@@ -8,7 +8,7 @@ const lead: LeadInput = {
   company: 'Park Fitness',
 };
 
-describe("landing page 'Learn More' rules (SPEC §2 Landing page, §5)", () => {
+describe("landing page 'Learn More' rules (docs/product.md#landing-page Landing page, docs/product.md#validation)", () => {
   it('accepts a valid lead, and values with spaces around them', () => {
     expect(validateLeadInput(lead)).toEqual({});
     expect(

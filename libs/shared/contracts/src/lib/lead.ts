@@ -8,10 +8,10 @@ import { isValidPhone } from './validate';
 export const LEAD_COMPANY_MAX_LENGTH = 200;
 
 /**
- * Checks the landing page's 'Learn More' form (SPEC §2 Landing page; rules of SPEC §5): full name
+ * Checks the landing page's 'Learn More' form (docs/product.md#landing-page Landing page; rules of docs/product.md#validation): full name
  * letters and spaces ≤ 100 ('Not a valid name'), email pattern ('Not a valid email address'), a
  * valid phone number read as Australian without a country code ('Not a valid phone number',
- * SPEC §9), company required ('Please enter your company name') and at most 200 characters
+ * docs/product.md#constants), company required ('Please enter your company name') and at most 200 characters
  * ('Your company name can be at most 200 characters') without control characters ('Your company
  * name contains characters that cannot be saved'); all checked after trimming.
  * @returns one message per invalid field; an empty object means the input is valid

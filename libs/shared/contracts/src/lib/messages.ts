@@ -1,28 +1,28 @@
 /**
- * The product's own texts and error messages, verbatim from SPEC.md (§2, §5, §8). Every screen and
+ * The product's own texts and error messages, verbatim from docs/product.md (docs/product.md#screens, docs/product.md#validation, docs/product.md#errors). Every screen and
  * every API error uses these constants, so a message is written exactly once.
  */
 export const MESSAGES = {
-  // §5 add-member form (current version)
+  // docs/product.md#validation add-member form (current version)
   invalidName: 'Not a valid name',
   invalidEmail: 'Not a valid email address',
   invalidAmount: 'Not a valid amount',
   invalidDiscount: 'Not a valid discount price',
   invalidPhone: 'Not a valid phone number',
   invalidUrl: 'Not a valid URL',
-  // §5 signup form
+  // docs/product.md#validation-signup signup form
   fillAllFields: 'Please fill in all required fields',
   signupInvalidName: 'Invalid Name',
   signupInvalidEmail: 'Invalid Email',
   signupInvalidPhone: 'Invalid Phone Number',
   signupInvalidUrl: 'Invalid URL',
-  // §5 / §8 login
+  // docs/product.md#validation, docs/product.md#errors login
   loginEmpty: 'Please add to email and password fields',
   loginFailed: 'Password or username does not match any user',
-  // §8 prefixes for database write errors
+  // docs/product.md#errors prefixes for database write errors
   addMemberFailedPrefix: 'Error adding member to database: ',
   addBranchFailedPrefix: 'Error adding branch to member: ',
-  // §2 screens
+  // docs/product.md#screens screens
   branchesIntro: 'View and manage your trees and their branches.',
   branchesEmpty: 'Add your first tree and start growing your business!',
   noBranchesYet: 'No branches yet',
@@ -30,17 +30,17 @@ export const MESSAGES = {
   notFound: 'OOPS.. PAGE NOT FOUND!',
   noProspects: 'You have no more prospective members to review. Please come back later.',
   noReferralLink: 'Referral link does not exist for this member',
-  // §2 referral join page / §8
+  // docs/product.md#referral-join referral join page / docs/product.md#errors
   referralSuccess: 'Successfully registered!',
   referralFailed: 'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
   routerError: 'Unexpected Application Error!',
-  // §2 / §8 contact page
+  // docs/product.md#screens, docs/product.md#errors contact page
   contactSuccess: "Thank you for your message! We'll be in touch soon.",
   contactFailed: 'Error: Please ensure you have completed the reCAPTCHA correctly.',
-  // §2 / §8 issue form
+  // docs/product.md#screens, docs/product.md#errors issue form
   supportSuccess: 'Successfully submitted request!',
   supportFailed: 'Failed to send! Please try again.',
-  // §4 / §8 Mindbody setup
+  // docs/product.md#states, docs/product.md#errors Mindbody setup
   mindbodyInvalidCredentials: 'Invalid credentials provided',
   mindbodySomethingWentWrong: 'Something went wrong',
   mindbodyInvalidDiscounts: 'Please provide valid values.',

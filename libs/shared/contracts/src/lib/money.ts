@@ -1,8 +1,8 @@
-/** Money is integer cents everywhere in Grove (DESIGN.md §3); these helpers are the only bridge. */
+/** Money is integer cents everywhere in Grove (docs/architecture.md#database); these helpers are the only bridge. */
 
-/** Currency every price is shown in (SPEC §2 shows prices in dollars). */
+/** Currency every price is shown in (docs/product.md#screens shows prices in dollars). */
 export const CURRENCY = 'AUD';
-/** Locale used to format money; the product's phone locale is en-AU (SPEC §9). */
+/** Locale used to format money; the product's phone locale is en-AU (docs/product.md#constants). */
 export const MONEY_LOCALE = 'en-AU';
 
 const formatter = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: CURRENCY });
@@ -17,7 +17,7 @@ export function formatCents(cents: number): string {
 
 /**
  * Parses a dollar amount as typed in a form ("49", "49.9", "49.99") into integer cents without
- * floating-point rounding. Accepts only SPEC §5's amount pattern (non-negative, at most two
+ * floating-point rounding. Accepts only docs/product.md#validation's amount pattern (non-negative, at most two
  * decimals); anything else returns `null`.
  * @param dollars the amount in dollars, as text or a number
  * @returns integer cents, or null when the text is not a valid amount

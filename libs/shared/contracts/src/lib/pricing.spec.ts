@@ -2,7 +2,7 @@ import { newPriceCents } from './pricing';
 import { centsToDollarText, dollarsToCents, formatCents } from './money';
 import { emailKey } from './email-key';
 
-describe('newPriceCents (SPEC §9)', () => {
+describe('newPriceCents (docs/product.md#constants)', () => {
   it('subtracts the discount once per branch', () => {
     expect(newPriceCents(10_000, 1_500, 0)).toBe(10_000);
     expect(newPriceCents(10_000, 1_500, 1)).toBe(8_500);
@@ -55,7 +55,7 @@ describe('formatting cents', () => {
   });
 });
 
-describe('emailKey (SPEC §3)', () => {
+describe('emailKey (docs/product.md#entities)', () => {
   it('lower-cases and removes every dot', () => {
     expect(emailKey('Jo.E@X.com')).toBe('joe@xcom');
     expect(emailKey('joe@x.com')).toBe(emailKey('j.o.e@X.COM'));

@@ -1,9 +1,9 @@
 /**
- * A tree's price after its referral discounts (SPEC §9): membership price minus discount per
+ * A tree's price after its referral discounts (docs/product.md#constants): membership price minus discount per
  * referral times the number of branches, floored at 0. All amounts in integer cents.
  *
- * The Mindbody autopay (DESIGN §6) applies the same rule and also takes the discount for referee
- * (SPEC §4 stage 3/4 discounts form) from a member who is itself a referred branch:
+ * The Mindbody autopay (docs/architecture.md#mindbody) applies the same rule and also takes the discount for referee
+ * (docs/product.md#mindbody-stages stage 3/4 discounts form) from a member who is itself a referred branch:
  * `refereeDiscountCents` is that discount for such a member, 0 (the default) for everyone else.
  *
  * @param membershipPriceCents the member's membership price, cents

@@ -1,6 +1,6 @@
 /**
  * The Module Federation remotes the shell mounts and the API lists in `/remotes.json`
- * (DESIGN.md §5). One list, so a new remote is added in one place.
+ * (docs/architecture.md#front-end). One list, so a new remote is added in one place.
  */
 export const REMOTE_NAMES = ['marketing', 'dashboard', 'integrations', 'referral'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -26,7 +26,7 @@ export const SHELL_PAGES = ['login', 'signup'] as const;
 export type ShellPage = (typeof SHELL_PAGES)[number];
 
 /**
- * Grove's route → remote table (SPEC §2): the shell builds its router from it (apps/shell
+ * Grove's route → remote table (docs/product.md#screens): the shell builds its router from it (apps/shell
  * App.tsx) and `remoteForPath` reads it, so the two cannot drift apart. Paths matching none of
  * these nor a shell page go to `FALLBACK_REMOTE`.
  */

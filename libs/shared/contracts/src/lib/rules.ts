@@ -1,17 +1,17 @@
 /**
  * Field rules shared by the API's DTOs (class-validator) and the web forms (react-hook-form).
- * Source: SPEC §5 (add-member form, signup form) and §9 (limits).
+ * Source: docs/product.md#validation (add-member form, signup form) and docs/product.md#constants (limits).
  */
 
-/** SPEC §9: name max 100 characters. */
+/** docs/product.md#constants: name max 100 characters. */
 export const NAME_MAX_LENGTH = 100;
-/** SPEC §5: letters and spaces only (any alphabet), with at least one letter. */
+/** docs/product.md#validation: letters and spaces only (any alphabet), with at least one letter. */
 export const NAME_PATTERN = /^(?=.*\p{L})[\p{L} ]+$/u;
-/** SPEC §5: "standard address pattern": something@domain.tld, no spaces. */
+/** docs/product.md#validation: "standard address pattern": something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Longest email the database accepts (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
-/** SPEC §5/§9: non-negative number with optional one or two decimals. */
+/** docs/product.md#validation, docs/product.md#constants: non-negative number with optional one or two decimals. */
 export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 /** Largest amount accepted, in dollars, so cents always fit a 32-bit integer column. */
 export const AMOUNT_MAX_DOLLARS = 1_000_000;
@@ -22,5 +22,5 @@ export const PAGE_SIZE_MAX = 100;
 /** Highest page number a list endpoint accepts (`MESSAGES.pageInvalid` beyond). */
 export const PAGE_MAX = 1_000_000;
 
-/** SPEC §9: how long an error or message stays on screen (3 seconds). */
+/** docs/product.md#constants: how long an error or message stays on screen (3 seconds). */
 export const MESSAGE_DISPLAY_MS = 3_000;

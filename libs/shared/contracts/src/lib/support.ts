@@ -6,14 +6,14 @@ export const SUPPORT_SUMMARY_MAX_LENGTH = 200;
 /** Longest issue description. */
 export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
 
-/** The issue form's fields (SPEC §2 Issue form, §3 Issue report). */
+/** The issue form's fields (docs/product.md#issue-form Issue form, docs/product.md#entities Issue report). */
 export interface SupportIssueInput {
   summary: string;
   description: string;
 }
 
 /**
- * Checks the issue form (SPEC §5: both fields required): title 'Please enter an issue title' /
+ * Checks the issue form (docs/product.md#validation-issue: both fields required): title 'Please enter an issue title' /
  * at most 200 characters, description 'Please describe the issue' / at most 5000 characters
  * (both checked after trimming); no control characters ('The issue title contains characters that
  * cannot be sent'; the description may hold tabs and line breaks).

@@ -2,7 +2,7 @@ import { MESSAGES } from './messages';
 import { isValidAmount, isValidEmail, isValidName, isValidReferralDiscount, isValidWebsite } from './field-rules';
 import { isValidPhone, validateMemberInput, validateSignupInput, type SignupInput } from './validate';
 
-describe('add-member rules (SPEC §5)', () => {
+describe('add-member rules (docs/product.md#validation)', () => {
   it('accepts letters and spaces in names, up to 100 characters', () => {
     expect(isValidName('Alex Smith')).toBe(true);
     expect(isValidName('Zoë Ngā')).toBe(true);
@@ -41,7 +41,7 @@ describe('add-member rules (SPEC §5)', () => {
   });
 });
 
-describe('signup rules (SPEC §5, checked in order)', () => {
+describe('signup rules (docs/product.md#validation-signup, checked in order)', () => {
   const valid: SignupInput = {
     businessName: 'Green Gym',
     firstName: 'Sam',
@@ -105,7 +105,7 @@ describe('signup rules (SPEC §5, checked in order)', () => {
   });
 });
 
-describe('isValidReferralDiscount (SPEC §5 Mindbody discounts)', () => {
+describe('isValidReferralDiscount (docs/product.md#validation-mindbody Mindbody discounts)', () => {
   it('takes an amount of at least 0.01 dollars with up to two decimals', () => {
     expect(['0.01', '10', '10.5', 25, ' 3.99 '].map(isValidReferralDiscount)).toEqual([true, true, true, true, true]);
     expect(['0', '0.00', '', '-1', '1.234', 'ten'].map(isValidReferralDiscount)).toEqual([false, false, false, false, false, false]);

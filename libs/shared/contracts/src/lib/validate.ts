@@ -7,7 +7,7 @@ import { passwordProblem, type CommonPasswordCheck } from './password';
 
 /**
  * A phone number valid in its country; numbers without a country code are read as Australian
- * (SPEC §9: phone locale en-AU). A control character anywhere refuses it (libphonenumber would
+ * (docs/product.md#constants: phone locale en-AU). A control character anywhere refuses it (libphonenumber would
  * skip it).
  */
 export function isValidPhone(value: string): boolean {
@@ -22,7 +22,7 @@ export function isValidBusinessName(value: string): boolean {
   return value.trim().length <= BUSINESS_NAME_MAX_LENGTH && isPlainText(value);
 }
 
-/** The add-tree / add-branch form's input (SPEC §3 "New member payload"); amounts in dollars. */
+/** The add-tree / add-branch form's input (docs/product.md#entities "New member payload"); amounts in dollars. */
 export interface MemberInput {
   memberName: string;
   memberEmail: string;
@@ -31,7 +31,7 @@ export interface MemberInput {
 }
 
 /**
- * Checks the add-member form (SPEC §5, current version): every field required, each with its own
+ * Checks the add-member form (docs/product.md#validation, current version): every field required, each with its own
  * message. Returns one message per invalid field; an empty object means the input is valid.
  */
 export function validateMemberInput(
@@ -45,7 +45,7 @@ export function validateMemberInput(
   return errors;
 }
 
-/** The signup form (SPEC §3 "Signup form fields" plus the business name and a password). */
+/** The signup form (docs/product.md#entities "Signup form fields" plus the business name and a password). */
 export interface SignupInput {
   businessName: string;
   firstName: string;
@@ -57,7 +57,7 @@ export interface SignupInput {
 }
 
 /**
- * Checks the signup form in SPEC §5's order: all fields filled ('Please fill in all required
+ * Checks the signup form in docs/product.md#validation-signup's order: all fields filled ('Please fill in all required
  * fields'), then a business name of at most 200 characters without control characters ('Please
  * enter your business name', as in Account Settings), then 'Invalid Name' (each name), 'Invalid
  * Email', 'Invalid Phone Number', 'Invalid URL', then Grove's password rule (`passwordProblem`: at

@@ -11,11 +11,11 @@ import { prospectsKey } from './prospects';
 
 export const mindbodyKey = ['mindbody'] as const;
 
-/** SPEC §4 / §9: while a process runs, the wizard polls the status every 10 seconds. */
+/** docs/product.md#states, docs/product.md#constants: while a process runs, the wizard polls the status every 10 seconds. */
 const MINDBODY_POLL_MS = 10_000;
 
 /**
- * SPEC §4: polling goes on while the process state is set and does not contain 'fail'
+ * docs/product.md#states: polling goes on while the process state is set and does not contain 'fail'
  * ('running'); a completed or failed state, or none, stops it.
  */
 function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
@@ -32,7 +32,7 @@ function reloadMindbodyLists(client: QueryClient): Promise<unknown> {
 
 /**
  * The integration's status (`GET /api/mindbody`): stage 1–4, discounts (cents), process state,
- * progress, last sync. Refetched every `pollMs` while a process runs (SPEC §4); when a run
+ * progress, last sync. Refetched every `pollMs` while a process runs (docs/product.md#mindbody-stages); when a run
  * (import or sync) ends, the members and prospective members it changed reload.
  */
 export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {

@@ -3,7 +3,7 @@ import type { MessageReply, SupportIssueRequest } from '@grove/contracts';
 import { apiFetch } from './api-client';
 
 /**
- * Reports an issue to Grove's support (`POST /api/support/issues`, signed in; SPEC §2 Issue form).
+ * Reports an issue to Grove's support (`POST /api/support/issues`, signed in; docs/product.md#issue-form Issue form).
  * Resolves with the server's message (MESSAGES.supportSuccess); rejects with an ApiError.
  */
 export function useSubmitSupportIssue() {

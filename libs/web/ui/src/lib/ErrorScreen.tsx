@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@grove/contracts';
 
-/** Full-screen error (SPEC §2 'Unexpected Application Error!') with an optional action. */
+/** Full-screen error (docs/product.md#screens 'Unexpected Application Error!') with an optional action. */
 export function ErrorScreen({ title = MESSAGES.routerError, detail, action }: { title?: string; detail?: ReactNode; action?: ReactNode }) {
   return (
     <main className="g-centered-screen" role="alert">

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
 import { Button } from './Button';
 
-/** The 404 screen (SPEC §2): 'OOPS.. PAGE NOT FOUND!' and a Go Back button. */
+/** The 404 screen (docs/product.md#not-found): 'OOPS.. PAGE NOT FOUND!' and a Go Back button. */
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (

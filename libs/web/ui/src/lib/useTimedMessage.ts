@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { MESSAGE_DISPLAY_MS } from '@grove/contracts';
 
 /**
- * A message that clears itself {@link MESSAGE_DISPLAY_MS} after it is shown (SPEC §9: errors and
+ * A message that clears itself {@link MESSAGE_DISPLAY_MS} after it is shown (docs/product.md#constants: errors and
  * messages stay on screen for 3 seconds). Returns the message (or null) and its setter, like
  * `useState`; setting a new message restarts the timer.
  */

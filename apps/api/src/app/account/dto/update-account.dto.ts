@@ -5,7 +5,7 @@ import { IsOmittable } from '../../common/contract-rule.decorator';
 
 /**
  * `PATCH /api/account` body: any subset of the owner's names and the business's name, phone and
- * website (email is not editable). Only types are checked here; the SPEC §5 signup rules run in
+ * website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
  * the service with contracts' `validateAccountDetails` (the same function Account Settings uses),
  * so each field gets its signup message. A field sent as `null` → 400 (its type message).
  */

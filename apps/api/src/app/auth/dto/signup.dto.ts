@@ -3,9 +3,9 @@ import { IsOptional, IsString } from 'class-validator';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignupInput } from '@grove/contracts';
 
 /**
- * `POST /api/auth/signup` body: SPEC §3's signup fields plus the business name and a password.
+ * `POST /api/auth/signup` body: docs/product.md#entities's signup fields plus the business name and a password.
  * Only the types are checked here; the rules run in order in the service (`validateSignupInput`,
- * SPEC §5), so the reply carries exactly the first SPEC message that applies.
+ * docs/product.md#validation), so the reply carries exactly the first SPEC message that applies.
  */
 export class SignupDto implements Partial<SignupInput> {
   @ApiProperty({ example: 'Green Valley Fitness' })

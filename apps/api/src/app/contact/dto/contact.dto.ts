@@ -3,8 +3,8 @@ import { IsOptional, IsString } from 'class-validator';
 import { MESSAGES, type ContactInput, type ContactRequest } from '@grove/contracts';
 
 /**
- * `POST /api/contact` body (SPEC §3 "Contact message"). Only the types are checked here; the
- * rules run in the service with contracts' `validateContactInput` (SPEC §5), the same function
+ * `POST /api/contact` body (docs/product.md#entities "Contact message"). Only the types are checked here; the
+ * rules run in the service with contracts' `validateContactInput` (docs/product.md#validation-contact), the same function
  * the contact page uses, so each field gets exactly its SPEC message.
  */
 export class ContactDto implements Partial<ContactRequest> {

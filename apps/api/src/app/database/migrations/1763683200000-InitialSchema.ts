@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Businesses, owners, refresh-token sessions and members (trees/branches), DESIGN §3. */
+/** Businesses, owners, refresh-token sessions and members (trees/branches), docs/architecture.md#database. */
 export class InitialSchema1763683200000 implements MigrationInterface {
   name = 'InitialSchema1763683200000';
 

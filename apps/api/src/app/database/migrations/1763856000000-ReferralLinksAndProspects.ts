@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Referral links (one live link per member) and prospective members who joined through one
- * (SPEC §2 Referral Links, Referral join page, Prospective Members; DESIGN §3). Both belong to a
- * business and go when their member goes (SPEC §4: removing a tree removes its referral link).
+ * (docs/product.md#referral-links Referral Links, Referral join page, Prospective Members; docs/architecture.md#database). Both belong to a
+ * business and go when their member goes (docs/product.md#states: removing a tree removes its referral link).
  */
 export class ReferralLinksAndProspects1763856000000 implements MigrationInterface {
   name = 'ReferralLinksAndProspects1763856000000';

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The public site's forms and the issue form (issue 5; SPEC §2 Contact page, Landing page, Issue
- * form; §3 Contact message, Issue report):
+ * The public site's forms and the issue form (issue 5; docs/product.md#contact-page Contact page, Landing page, Issue
+ * form; docs/product.md#entities Contact message, Issue report):
  * - `captcha_solutions`: every accepted altcha challenge (its signature), so a solution is
  *   accepted once; rows past `expires_at` are pruned.
  * - `contact_messages`: contact form submissions (message already sanitized), with delivery state.

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The Mindbody integration (SPEC §2 Mindbody setup, §3 user record's mindbodyIntegrationStage,
- * mindbodyDiscounts, mindbodyAccount; §4 stage table and process state; DESIGN §3, §6):
+ * The Mindbody integration (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#entities user record's mindbodyIntegrationStage,
+ * mindbodyDiscounts, mindbodyAccount; docs/product.md#mindbody-stages stage table and process state; docs/architecture.md#database, docs/architecture.md#mindbody):
  * - `mindbody_integrations`: one row per business; stage 1–4, site id and staff username, the
  *   password, staff token and webhook signature key ENCRYPTED (AES-256-GCM, see
  *   `mindbody-crypto.ts`), discounts in cents, process state text, progress, last sync time,

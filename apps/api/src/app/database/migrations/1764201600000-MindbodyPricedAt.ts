@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * `members.mindbody_priced_at` (timestamptz, null = not yet): when Grove first read a Mindbody
  * member's price from its contract. The import stores members before their prices (a contract
- * read per client, done by the follow-up 'prices' job, DESIGN §6), so until then the Branches
+ * read per client, done by the follow-up 'prices' job, docs/architecture.md#mindbody), so until then the Branches
  * screen shows "price not known yet" instead of a misleading $0.00. Managed members whose autopay
  * is already known count as priced.
  */

@@ -8,7 +8,7 @@ import {
 } from '@grove/contracts';
 
 /**
- * `POST /api/leads` body: the landing page's 'Learn More' pop-up (SPEC §2 Landing page: fullName,
+ * `POST /api/leads` body: the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page: fullName,
  * email, phone, company) and the captcha widget's solution (the contact form's captcha). Only the types are checked here; the rules run in the service with
  * contracts' `validateLeadInput`, the same function the pop-up uses, so each field gets exactly
  * its message.

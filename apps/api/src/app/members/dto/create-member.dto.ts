@@ -5,7 +5,7 @@ import { isValidAmount, isValidEmail, isValidName, MESSAGES, type CreateMemberRe
 import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
 
 /**
- * Body of `POST /api/members/:id/branches` (SPEC §3 "New member payload", §5 rules and messages):
+ * Body of `POST /api/members/:id/branches` (docs/product.md#entities "New member payload", docs/product.md#validation rules and messages):
  * all four fields required. Amounts are dollars as typed ("49", "49.5", "49.99") or JSON numbers.
  */
 export class MemberFieldsDto {

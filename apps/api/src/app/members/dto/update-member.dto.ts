@@ -4,7 +4,7 @@ import { isValidAmount, isValidEmail, isValidName, MESSAGES } from '@grove/contr
 import { FollowsRule, IsOmittable, trimString } from '../../common/contract-rule.decorator';
 
 /**
- * Body of `PATCH /api/members/:id`: any of the member fields, same rules and messages (SPEC §5).
+ * Body of `PATCH /api/members/:id`: any of the member fields, same rules and messages (docs/product.md#validation).
  * A field sent as `null` fails its rule (400 with the field's message).
  */
 export class UpdateMemberDto {

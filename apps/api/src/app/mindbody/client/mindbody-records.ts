@@ -1,5 +1,5 @@
 /**
- * What the Mindbody module reads from Mindbody (DESIGN §6), in Grove's terms: ids as strings,
+ * What the Mindbody module reads from Mindbody (docs/architecture.md#mindbody), in Grove's terms: ids as strings,
  * money in integer cents. `MindbodySiteClient` (mindbody-site-client.ts) converts Mindbody's wire
  * format to these.
  */

@@ -42,7 +42,7 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
 });
 
 /**
- * Mindbody's client calls on one site with one staff token: the calls of one job run (DESIGN §6),
+ * Mindbody's client calls on one site with one staff token: the calls of one job run (docs/architecture.md#mindbody),
  * over ONE `MindbodyClient` built by {@link MindbodySiteClient.forSite}; converts Mindbody's
  * dollars to cents. Every method throws the client lib's typed errors when Mindbody fails for good
  * (after its retries): `MindbodyAuthError` (401/403, e.g. an expired staff token),
@@ -111,7 +111,7 @@ export class MindbodyRunClient {
 }
 
 /**
- * What Grove asks of Mindbody (DESIGN §6), on `@grove/api-mindbody`'s `MindbodyClient` (timeouts,
+ * What Grove asks of Mindbody (docs/architecture.md#mindbody), on `@grove/api-mindbody`'s `MindbodyClient` (timeouts,
  * retries with backoff on 429/5xx/dropped connections, typed errors), configured by
  * MINDBODY_API_URL, MINDBODY_API_KEY and MINDBODY_WEBHOOKS_URL: staff tokens, webhook
  * subscriptions, and a {@link MindbodyRunClient} per job run. Converts Mindbody's dollars to cents.

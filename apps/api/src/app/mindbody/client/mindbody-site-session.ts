@@ -8,7 +8,7 @@ import type { MindbodyRepository } from '../persistence/mindbody.repository';
 export const TOKEN_MARGIN_MS = 5 * 60_000;
 
 /**
- * The Mindbody connection of ONE job run of one business (DESIGN §6): the stored staff token is
+ * The Mindbody connection of ONE job run of one business (docs/architecture.md#mindbody): the stored staff token is
  * decrypted once and one client is built once ({@link MindbodySiteClient.forSite}), then shared by
  * every call of the run, however many run at once. The token is re-issued from the stored
  * credentials (and stored, sealed) when it is within `TOKEN_MARGIN_MS` of expiry or when Mindbody

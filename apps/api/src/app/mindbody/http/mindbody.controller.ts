@@ -22,8 +22,8 @@ import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
 import { MindbodyService } from '../mindbody.service';
 
 /**
- * The Mindbody setup wizard of the signed-in owner's business (SPEC §2 Mindbody setup, §4 stage
- * table, §7 /mindbody/* calls). Every reply is a `MindbodyStatus` (never credentials). 401
+ * The Mindbody setup wizard of the signed-in owner's business (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage
+ * table, docs/product.md#calls /mindbody/* calls). Every reply is a `MindbodyStatus` (never credentials). 401
  * without a session.
  */
 @ApiTags('mindbody')
@@ -32,7 +32,7 @@ import { MindbodyService } from '../mindbody.service';
 export class MindbodyController {
   constructor(private readonly mindbody: MindbodyService) {}
 
-  /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (SPEC §4). */
+  /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (docs/product.md#mindbody-stages). */
   @Get()
   @ApiOperation({ summary: 'Stage, discounts (cents), process state, progress, last sync' })
   status(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
@@ -40,7 +40,7 @@ export class MindbodyController {
   }
 
   /**
-   * SPEC §7 `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
+   * docs/product.md#calls `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
    * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged);
    * 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
    * in N minutes.' past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks per business or per client
@@ -60,7 +60,7 @@ export class MindbodyController {
     return this.mindbody.connect(user.businessId, body);
   }
 
-  /** SPEC §7 `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
+  /** docs/product.md#calls `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
   @Post('import')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
@@ -71,7 +71,7 @@ export class MindbodyController {
   }
 
   /**
-   * SPEC §7 `/mindbody/saveDiscounts`. Body `{ discountOnReferral, discountForReferee? }` in
+   * docs/product.md#calls `/mindbody/saveDiscounts`. Body `{ discountOnReferral, discountForReferee? }` in
    * dollars. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
    */
   @Put('discounts')
@@ -86,7 +86,7 @@ export class MindbodyController {
     return this.mindbody.saveDiscounts(user.businessId, body, origin);
   }
 
-  /** SPEC §7 `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
+  /** docs/product.md#calls `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
   @Post('sync')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Queue a sync: changed clients in, discounted autopay amounts out' })
@@ -94,7 +94,7 @@ export class MindbodyController {
     return this.mindbody.startSync(user.businessId);
   }
 
-  /** SPEC §7 `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
+  /** docs/product.md#calls `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
   @Delete()
   @ApiOperation({
     summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',

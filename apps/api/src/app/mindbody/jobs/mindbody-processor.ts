@@ -12,7 +12,7 @@ import { MindbodyPipeline, type MindbodyRunResult } from '../pipeline/mindbody-p
 const MINDBODY_QUEUE = 'mindbody';
 
 /**
- * One job of one business: an import or a sync (each with SPEC §4's process state), or 'prices':
+ * One job of one business: an import or a sync (each with docs/product.md#mindbody-stages's process state), or 'prices':
  * reading every managed member's contract for its autopay price, queued when an import completes.
  */
 export interface MindbodyJob {
@@ -21,10 +21,10 @@ export interface MindbodyJob {
 }
 
 /**
- * Mindbody imports and syncs as pg-boss jobs (DESIGN §3, §6). One queue, `stately` policy with
+ * Mindbody imports and syncs as pg-boss jobs (docs/architecture.md#job-path, docs/architecture.md#mindbody). One queue, `stately` policy with
  * `singletonKey` = business + kind (at most one queued job of each kind per business, whatever API
  * instance queued it), and inside the job a per-business advisory lock, so no two jobs of one
- * business (import, sync, prices) ever run at once. Each run ends with SPEC §4's process state 'completed <ISO time>' or
+ * business (import, sync, prices) ever run at once. Each run ends with docs/product.md#mindbody-stages's process state 'completed <ISO time>' or
  * 'failed <ISO time>'; Mindbody's transient failures (429, 5xx, dropped connections) are retried
  * by the client with backoff before a run fails.
  *

@@ -20,7 +20,7 @@ const CLIENTS = 600;
 const WITHOUT_CONTRACT = 25;
 
 /**
- * How many Mindbody calls a sync makes (DESIGN §6: a contract read is one request per client), as
+ * How many Mindbody calls a sync makes (docs/architecture.md#mindbody: a contract read is one request per client), as
  * the sandbox counts them: each client's contracts are read at most once per sync, members already
  * priced (also those without an autopay contract) are not read again, and one job run builds one
  * Mindbody client and decrypts the stored staff token once.

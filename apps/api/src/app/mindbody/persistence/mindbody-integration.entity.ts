@@ -2,8 +2,8 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { MindbodyStage } from '@grove/contracts';
 
 /**
- * A business's Mindbody integration (SPEC §3 user record: mindbodyIntegrationStage,
- * mindbodyDiscounts, mindbodyAccount; §4 stage table). One row per business, created on the
+ * A business's Mindbody integration (docs/product.md#entities user record: mindbodyIntegrationStage,
+ * mindbodyDiscounts, mindbodyAccount; docs/product.md#mindbody-stages stage table). One row per business, created on the
  * first credentials check. Secrets (`*Enc`) are AES-256-GCM ciphertexts (`MindbodyCrypto`) and
  * never leave the API. Money in integer cents. Table `mindbody_integrations`.
  */
@@ -12,7 +12,7 @@ export class MindbodyIntegrationEntity {
   @PrimaryColumn({ name: 'business_id', type: 'uuid' })
   businessId!: string;
 
-  /** SPEC §4: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
+  /** docs/product.md#states: 1 enter credentials, 2 validated, 3 members imported, 4 fully configured. */
   @Column({ type: 'smallint' })
   stage!: MindbodyStage;
 
@@ -32,15 +32,15 @@ export class MindbodyIntegrationEntity {
   @Column({ name: 'staff_token_expires_at', type: 'timestamptz', nullable: true })
   staffTokenExpiresAt!: Date | null;
 
-  /** SPEC §3 mindbodyDiscounts.discountOnReferral, cents (≥ 1), null until saved. */
+  /** docs/product.md#entities mindbodyDiscounts.discountOnReferral, cents (≥ 1), null until saved. */
   @Column({ name: 'discount_on_referral_cents', type: 'integer', nullable: true })
   discountOnReferralCents!: number | null;
 
-  /** SPEC §3 mindbodyDiscounts.discountForReferee, cents (≥ 0), null until saved. */
+  /** docs/product.md#entities mindbodyDiscounts.discountForReferee, cents (≥ 0), null until saved. */
   @Column({ name: 'discount_for_referee_cents', type: 'integer', nullable: true })
   discountForRefereeCents!: number | null;
 
-  /** SPEC §4 process state: null, 'running', 'completed <ISO time>' or 'failed <ISO time>'. */
+  /** docs/product.md#mindbody-stages process state: null, 'running', 'completed <ISO time>' or 'failed <ISO time>'. */
   @Column({ name: 'process_state', type: 'text', nullable: true })
   processState!: string | null;
 
@@ -50,7 +50,7 @@ export class MindbodyIntegrationEntity {
   @Column({ name: 'progress_total', type: 'integer', nullable: true })
   progressTotal!: number | null;
 
-  /** SPEC §3 mindbodyAccount.lastMindbodySync. */
+  /** docs/product.md#entities mindbodyAccount.lastMindbodySync. */
   @Column({ name: 'last_sync_at', type: 'timestamptz', nullable: true })
   lastSyncAt!: Date | null;
 

@@ -44,7 +44,7 @@ function managedEmailKey(clientId: string, email: string): string {
 }
 
 /**
- * Bulk writes of the Mindbody import and sync on `members` and `prospects` (DESIGN §3, §6).
+ * Bulk writes of the Mindbody import and sync on `members` and `prospects` (docs/architecture.md#database, docs/architecture.md#mindbody).
  * TENANCY: every statement filters on the business id passed in (the session's, or the job's,
  * which the session queued).
  *

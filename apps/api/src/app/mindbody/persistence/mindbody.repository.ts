@@ -53,7 +53,7 @@ export class MindbodyRepository {
   }
 
   /**
-   * Stores checked credentials (sealed) and moves the stage to at least 2 (SPEC §4: valid
+   * Stores checked credentials (sealed) and moves the stage to at least 2 (docs/product.md#mindbody-stages: valid
    * credentials give stage 2). Creates the row on first use.
    */
   async saveCredentials(businessId: string, credentials: SealedCredentials): Promise<void> {
@@ -85,7 +85,7 @@ export class MindbodyRepository {
    * Marks a process 'running' with zero progress, atomically, when the stage allows it and no
    * live process runs for this business. Exactly one of several concurrent callers (on any API
    * instance) wins.
-   * @param minStage 2 for an import, 4 for a sync (SPEC §4 stage table)
+   * @param minStage 2 for an import, 4 for a sync (docs/product.md#mindbody-stages stage table)
    * @returns true when this caller started the process
    */
   async startProcess(businessId: string, minStage: number): Promise<boolean> {
@@ -100,7 +100,7 @@ export class MindbodyRepository {
   }
 
   /**
-   * Ends a process (SPEC §4 process state): 'completed <ISO time>' or 'failed <ISO time>'. A
+   * Ends a process (docs/product.md#mindbody-stages process state): 'completed <ISO time>' or 'failed <ISO time>'. A
    * completed import moves stage 2 → 3; a completed sync records `last_sync_at` = `syncedFrom`
    * (when it started reading, so changes made during the sync are read by the next one). Nothing
    * changes when the integration was removed meanwhile (stage 1).
@@ -125,7 +125,7 @@ export class MindbodyRepository {
   }
 
   /**
-   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (SPEC §4).
+   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (docs/product.md#mindbody-stages).
    * @returns false when the stage is below 3 (nothing changed)
    */
   async saveDiscounts(
@@ -155,7 +155,7 @@ export class MindbodyRepository {
   }
 
   /**
-   * 'Remove integration' (SPEC §4), in one transaction: back to stage 1 with credentials,
+   * 'Remove integration' (docs/product.md#states), in one transaction: back to stage 1 with credentials,
    * token, discounts, process state and subscription cleared; imported members and prospects stay
    * as ordinary (hand-managed) rows.
    */

@@ -10,7 +10,7 @@ const member = (overrides: Partial<Parameters<typeof targetAutopayCents>[0]> = {
   ...overrides,
 });
 
-describe('targetAutopayCents (SPEC §9 on the Mindbody bill)', () => {
+describe('targetAutopayCents (docs/product.md#constants on the Mindbody bill)', () => {
   it('takes the referral discount once per counting branch', () => {
     expect(targetAutopayCents(member({ branches: 3 }), 1_000, 500)).toBe(5_900);
   });

@@ -28,7 +28,7 @@ const MINDBODY_CONCURRENCY = 8;
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
 
 /**
- * The autopay amount a managed member should pay (SPEC §9, DESIGN §6), cents: contracts'
+ * The autopay amount a managed member should pay (docs/product.md#constants, docs/architecture.md#mindbody), cents: contracts'
  * {@link newPriceCents} with the discount for referee when the member is itself a referred branch:
  * max(0, membership price − discountOnReferral × branches − discountForReferee if a branch).
  */
@@ -52,7 +52,7 @@ export interface MindbodyRunResult {
 }
 
 /**
- * The steps of a Mindbody import, sync or pricing run (DESIGN §6), inside one job of one business
+ * The steps of a Mindbody import, sync or pricing run (docs/architecture.md#mindbody), inside one job of one business
  * (the job, its lock and its process state are {@link MindbodyProcessor}'s in jobs/): client pages
  * written as they arrive, contract reads for prices, autopay writes. Every Mindbody call goes
  * through the run's {@link MindbodySiteSession}; `stopping` (the API shutting down) stops a run at
@@ -68,7 +68,7 @@ export class MindbodyPipeline {
    * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
    * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
    * price lives, one request per client, so this runs after the import has made every member
-   * visible (DESIGN §6).
+   * visible (docs/architecture.md#mindbody).
    * @param contractsRead (sync) the contracts read are added here, for the autopay writes
    * @returns members priced
    * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
@@ -104,7 +104,7 @@ export class MindbodyPipeline {
   }
 
   /**
-   * Import (SPEC §4 stage 2 → 3): every client page, upserted as it arrives; then referrals and
+   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then referrals and
    * prospects. Prices follow in the 'prices' job (a contract read per client).
    */
   async importAll(
@@ -117,7 +117,7 @@ export class MindbodyPipeline {
   }
 
   /**
-   * Sync (SPEC §4 stage 4): clients changed since the last sync (each one's contracts read for its
+   * Sync (docs/product.md#mindbody-stages stage 4): clients changed since the last sync (each one's contracts read for its
    * price), members without a known autopay (never priced, or without an autopay contract when
    * last read: they may have bought one), then the autopay amount of every managed member whose
    * discounted price differs from what Mindbody bills. Each client's contracts are read at most

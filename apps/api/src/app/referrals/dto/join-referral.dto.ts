@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { isValidEmail, isValidName, MESSAGES, type JoinReferralRequest } from '@grove/contracts';
 import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
 
-/** Body of `POST /api/referrals/:code/join` (SPEC §2 Referral join page, §3 Referral sign-up). */
+/** Body of `POST /api/referrals/:code/join` (docs/product.md#referral-join Referral join page, docs/product.md#entities Referral sign-up). */
 export class JoinReferralDto implements JoinReferralRequest {
   @ApiProperty({ example: 'Jamie Fox', maxLength: 100 })
   @Transform(trimString)

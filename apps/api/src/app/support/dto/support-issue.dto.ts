@@ -9,7 +9,7 @@ import {
 } from '@grove/contracts';
 
 /**
- * `POST /api/support/issues` body (SPEC §2 Issue form: Issue title, Issue Description). Only the
+ * `POST /api/support/issues` body (docs/product.md#issue-form Issue form: Issue title, Issue Description). Only the
  * types are checked here; the rules run in the service with contracts' `validateSupportIssueInput`.
  */
 export class SupportIssueDto implements Partial<SupportIssueRequest> {

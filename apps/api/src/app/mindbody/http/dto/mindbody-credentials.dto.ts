@@ -7,8 +7,8 @@ import { FollowsRule, trimString } from '../../../common/contract-rule.decorator
 const required = { message: MESSAGES.mindbodyInvalidCredentials };
 
 /**
- * Body of `POST /api/mindbody/credentials` (SPEC §5: username, password and site ID all required;
- * SPEC §8: 'Invalid credentials provided' when any is missing, or when the username or site ID holds
+ * Body of `POST /api/mindbody/credentials` (docs/product.md#validation-mindbody: username, password and site ID all required;
+ * docs/product.md#errors: 'Invalid credentials provided' when any is missing, or when the username or site ID holds
  * a control character: both travel in Mindbody request headers and bodies). The password is never
  * trimmed.
  */

@@ -8,9 +8,9 @@ import {
 import { FollowsRule, IsOmittable } from '../../../common/contract-rule.decorator';
 
 /**
- * Body of `PUT /api/mindbody/discounts` (SPEC §5): dollars as typed or JSON numbers.
+ * Body of `PUT /api/mindbody/discounts` (docs/product.md#validation-mindbody): dollars as typed or JSON numbers.
  * `discountOnReferral` ≥ 0.01 required; `discountForReferee` ≥ 0 optional (default 0; `null` is
- * not a value). Anything else → 400 'Please provide valid values.' (SPEC §8).
+ * not a value). Anything else → 400 'Please provide valid values.' (docs/product.md#errors).
  */
 export class MindbodyDiscountsDto implements MindbodyDiscountsRequest {
   @ApiProperty({
