@@ -9,7 +9,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/tmp', '**/coverage', '**/test-results', '**/playwright-report'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.nx',
+      '**/tmp',
+      '**/coverage',
+      '**/test-results',
+      '**/playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,20 +38,39 @@ export default tseslint.config(
             { sourceTag: 'scope:dashboard', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:referral', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:mindbody', 'scope:shared'] },
-            { sourceTag: 'scope:mindbody-sandbox', onlyDependOnLibsWithTags: ['scope:mindbody-sandbox', 'scope:mindbody', 'scope:shared'] },
-            { sourceTag: 'scope:mindbody', onlyDependOnLibsWithTags: ['scope:mindbody', 'scope:shared'] },
+            {
+              sourceTag: 'scope:api',
+              onlyDependOnLibsWithTags: ['scope:api', 'scope:mindbody', 'scope:shared'],
+            },
+            {
+              sourceTag: 'scope:mindbody-sandbox',
+              onlyDependOnLibsWithTags: [
+                'scope:mindbody-sandbox',
+                'scope:mindbody',
+                'scope:shared',
+              ],
+            },
+            {
+              sourceTag: 'scope:mindbody',
+              onlyDependOnLibsWithTags: ['scope:mindbody', 'scope:shared'],
+            },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:ui', notDependOnLibsWithTags: ['type:data-access'] },
           ],
         },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
-    files: ['apps/{shell,marketing,dashboard,integrations,referral}/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}'],
+    files: [
+      'apps/{shell,marketing,dashboard,integrations,referral}/**/*.{ts,tsx}',
+      'libs/web/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

@@ -3,5 +3,8 @@ const { webAppConfig } = require('../../tools/webpack/web-app.cjs');
 
 module.exports = webAppConfig({
   name: 'dashboard',
-  exposes: { './Routes': './src/remote-entry.tsx', './ReferralLinks': './src/referral-links-entry.tsx' },
+  exposes: {
+    './Routes': './src/remote-entry.tsx',
+    './ReferralLinks': './src/referral-links-entry.tsx',
+  },
 });

@@ -18,10 +18,15 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export async function startBenchApi(env = {}) {
   const apiBundle = path.join(root, 'dist/apps/api/main.js');
-  if (!fs.existsSync(apiBundle)) throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
+  if (!fs.existsSync(apiBundle))
+    throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
   fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), fast: true, log: () => {} });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'db'),
+    fast: true,
+    log: () => {},
+  });
   let api;
   const close = async () => {
     api?.kill('SIGTERM');
@@ -38,7 +43,11 @@ export async function startBenchApi(env = {}) {
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     api = spawn(process.execPath, [...nodeArgs, apiBundle], {
       cwd: root,
-      stdio: ['ignore', process.env.BENCH_API_STDOUT ? fs.openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore', 'inherit'],
+      stdio: [
+        'ignore',
+        process.env.BENCH_API_STDOUT ? fs.openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore',
+        'inherit',
+      ],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -56,20 +65,39 @@ export async function startBenchApi(env = {}) {
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ businessName: 'Bench Gym', firstName: 'Bench', lastName: 'Owner', email: 'bench@grove.local', phoneNumber: '0412 345 678', website: 'bench.example.com', password: 'bench password' }),
+      body: JSON.stringify({
+        businessName: 'Bench Gym',
+        firstName: 'Bench',
+        lastName: 'Owner',
+        email: 'bench@grove.local',
+        phoneNumber: '0412 345 678',
+        website: 'bench.example.com',
+        password: 'bench password',
+      }),
     });
     if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const client = new pg.Client(db.url('grove_bench'));
     await client.connect();
-    const { rows: [{ id: businessId }] } = await client.query('SELECT id FROM businesses LIMIT 1');
+    const {
+      rows: [{ id: businessId }],
+    } = await client.query('SELECT id FROM businesses LIMIT 1');
     return {
       base,
       cookie,

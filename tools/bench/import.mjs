@@ -253,7 +253,9 @@ try {
   console.log(
     `  (a) every page straight from the sandbox:       ${ms(bare)} (runs: ${ms(pagesA.ms)}, ${ms(pagesB.ms)})`,
   );
-  console.log(`  (c) (a) + each member's contracts, ${CONCURRENCY} at once: ${ms(withContracts.ms)}`);
+  console.log(
+    `  (c) (a) + each member's contracts, ${CONCURRENCY} at once: ${ms(withContracts.ms)}`,
+  );
   console.log(
     `  (b) full import job into an empty business:     ${ms(fresh.ms)} (${await counts(fresh.businessId)})`,
   );

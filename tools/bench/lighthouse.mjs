@@ -30,8 +30,19 @@ if (!process.argv.includes('--no-build')) {
   log('building for production (Nx cache: unchanged projects are not rebuilt)…');
   const result = spawnSync(
     process.execPath,
-    [binPath('nx'), 'run-many', '-t', 'build', '--projects=api,shell,marketing,dashboard,integrations,referral', '--outputStyle=static'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } },
+    [
+      binPath('nx'),
+      'run-many',
+      '-t',
+      'build',
+      '--projects=api,shell,marketing,dashboard,integrations,referral',
+      '--outputStyle=static',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+    },
   );
   if (result.status !== 0) throw new Error('the build failed; run it yourself to see why');
 }
@@ -41,22 +52,32 @@ async function startGrove() {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-lighthouse-'));
   fs.chmodSync(stateDir, 0o755); // the embedded PostgreSQL runs as the postgres user
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, 'tools/scripts/start.mjs'), '--no-build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      GROVE_STATE_DIR: stateDir,
-      GROVE_DB_PORT: '0',
-      GROVE_EPHEMERAL_STATE: 'true',
-      GROVE_SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    [path.join(root, 'tools/scripts/start.mjs'), '--no-build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        GROVE_STATE_DIR: stateDir,
+        GROVE_DB_PORT: '0',
+        GROVE_EPHEMERAL_STATE: 'true',
+        GROVE_SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   const base = `http://localhost:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 480 || server.exitCode !== null) throw new Error('Grove did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -92,9 +113,15 @@ async function audit(url, port) {
     scripts: scripts.length,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+        ?.snippet ?? '',
     failedA11y: Object.values(lhr.audits)
-      .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score === 0)
+      .filter(
+        (a) =>
+          lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) &&
+          a.score === 0,
+      )
       .map((a) => a.id),
   };
 }
@@ -125,8 +152,10 @@ try {
   await auditWithRetry(`${grove.base}/`, chrome.port);
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${grove.base}${page}`, chrome.port));
-    const pick = runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await auditWithRetry(`${grove.base}${page}`, chrome.port));
+    const pick =
+      runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
     rows.push({ page, ...pick });
     log(`${page}: done`);
   }
@@ -138,15 +167,20 @@ try {
 const pad = (text, width) => String(text).padEnd(width);
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 console.log('');
-console.log(`Lighthouse ${'12.8'} (mobile preset, simulated throttling), ${RUNS} run(s) per page, median by performance`);
-console.log(`${pad('page', 14)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB sent', 12)}${pad('JS KB raw', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`);
+console.log(
+  `Lighthouse ${'12.8'} (mobile preset, simulated throttling), ${RUNS} run(s) per page, median by performance`,
+);
+console.log(
+  `${pad('page', 14)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB sent', 12)}${pad('JS KB raw', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`,
+);
 let missed = 0;
 for (const row of rows) {
   console.log(
     `${pad(row.page, 14)}${pad(row.performance, 7)}${pad(row.accessibility, 7)}${pad(row.jsKb.toFixed(1), 12)}${pad(row.jsRawKb.toFixed(1), 13)}${pad(row.scripts, 9)}${pad(Math.round(row.lcpMs), 9)}${pad(row.cls.toFixed(3), 7)}`,
   );
   if (process.env.BENCH_VERBOSE) console.log(`${pad('', 14)}LCP element: ${row.lcpElement}`);
-  if (row.failedA11y.length) console.log(`${pad('', 14)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
+  if (row.failedA11y.length)
+    console.log(`${pad('', 14)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
 }
 console.log('');
 console.log('targets:');
@@ -154,13 +188,17 @@ for (const row of rows) {
   const perfOk = row.performance >= TARGETS.performance;
   const a11yOk = row.accessibility >= TARGETS.accessibility;
   missed += Number(!perfOk) + Number(!a11yOk);
-  console.log(`  ${pad(row.page, 14)}performance ${row.performance} ≥ ${TARGETS.performance} ${mark(perfOk)}; accessibility ${row.accessibility} ≥ ${TARGETS.accessibility} ${mark(a11yOk)}`);
+  console.log(
+    `  ${pad(row.page, 14)}performance ${row.performance} ≥ ${TARGETS.performance} ${mark(perfOk)}; accessibility ${row.accessibility} ≥ ${TARGETS.accessibility} ${mark(a11yOk)}`,
+  );
 }
 const home = rows.find((row) => row.page === '/');
 if (home) {
   const jsOk = home.jsKb <= TARGETS.homeJsKb;
   missed += Number(!jsOk);
-  console.log(`  home page JavaScript ${home.jsKb.toFixed(1)} KB ≤ ${TARGETS.homeJsKb} KB compressed (Module Federation runtime included) ${mark(jsOk)}`);
+  console.log(
+    `  home page JavaScript ${home.jsKb.toFixed(1)} KB ≤ ${TARGETS.homeJsKb} KB compressed (Module Federation runtime included) ${mark(jsOk)}`,
+  );
 }
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
 if (missed) process.exitCode = 1;

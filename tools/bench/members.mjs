@@ -23,22 +23,33 @@ try {
   if (process.env.BENCH_EXPLAIN) await printPlans(bench.sql, businessId);
   console.log(`seeded ${counts.trees} trees, ${counts.branches} of them branches`);
 
-  const run = (title, url) => load({ base, cookie, title, url, connections, seconds, warmupSeconds });
-  const pageUrl = process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc';
+  const run = (title, url) =>
+    load({ base, cookie, title, url, connections, seconds, warmupSeconds });
+  const pageUrl =
+    process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc';
   const sample = await fetch(base + pageUrl, { headers: { cookie } });
   const sampleBody = await sample.text();
   console.log(`members page response: ${sample.status}, ${sampleBody.length} bytes of JSON`);
   if (process.env.BENCH_SHOW_PAGE) console.log(sampleBody.slice(0, 1500));
-  console.log(`\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`);
+  console.log(
+    `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
+  );
   const page = await run('members page (50 rows, by name)', pageUrl);
   // BENCH_ONLY_PAGE=1 loads the list alone (for profiling it with BENCH_NODE_ARGS).
   if (!process.env.BENCH_ONLY_PAGE) {
-    const search = await run('members search ("patel")', '/api/members?page=1&pageSize=50&search=patel');
+    const search = await run(
+      'members search ("patel")',
+      '/api/members?page=1&pageSize=50&search=patel',
+    );
     const me = await run('auth/me (signed-in baseline)', '/api/auth/me');
     const health = await run('health', '/api/health');
     const ratio = (a) => (a.requests.average / health.requests.average) * 100;
-    console.log(`\nmembers page: ${ratio(page).toFixed(0)}% of health req/s, p99 ${page.latency.p99} ms (targets: ≥ 40%, < 50 ms)`);
-    console.log(`members search: ${ratio(search).toFixed(0)}% of health req/s, p99 ${search.latency.p99} ms`);
+    console.log(
+      `\nmembers page: ${ratio(page).toFixed(0)}% of health req/s, p99 ${page.latency.p99} ms (targets: ≥ 40%, < 50 ms)`,
+    );
+    console.log(
+      `members search: ${ratio(search).toFixed(0)}% of health req/s, p99 ${search.latency.p99} ms`,
+    );
     console.log(`auth/me (session check, no list): ${ratio(me).toFixed(0)}% of health req/s`);
   }
 } finally {

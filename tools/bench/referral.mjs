@@ -14,9 +14,18 @@ try {
   const member = await fetch(`${bench.base}/api/members`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ memberName: 'Referring Member', memberEmail: 'referrer@bench.example.com', membershipPrice: '99', discount: '10' }),
+    body: JSON.stringify({
+      memberName: 'Referring Member',
+      memberEmail: 'referrer@bench.example.com',
+      membershipPrice: '99',
+      discount: '10',
+    }),
   }).then((r) => r.json());
-  const link = await fetch(`${bench.base}/api/members/${member.id}/referral-link`, { method: 'POST', headers, body: '{}' }).then((r) => r.json());
+  const link = await fetch(`${bench.base}/api/members/${member.id}/referral-link`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  }).then((r) => r.json());
 
   let sent = 0;
   const accepted = new Set();
@@ -33,7 +42,10 @@ try {
         // context remembers whose reply comes back.
         setupRequest: (request, context) => {
           context.email = `friend${sent++}@bench.example.com`;
-          return { ...request, body: JSON.stringify({ name: 'Bench Friend', email: context.email }) };
+          return {
+            ...request,
+            body: JSON.stringify({ name: 'Bench Friend', email: context.email }),
+          };
         },
         onResponse: (status, _body, context) => {
           if (status >= 200 && status < 300) accepted.add(context.email);
@@ -43,16 +55,24 @@ try {
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   await new Promise((resolve) => setTimeout(resolve, 500)); // let requests cut off by the clock finish
-  const { rows } = await bench.sql('SELECT email, count(*)::int AS n FROM prospects GROUP BY email');
+  const { rows } = await bench.sql(
+    'SELECT email, count(*)::int AS n FROM prospects GROUP BY email',
+  );
   const stored = new Set(rows.map((row) => row.email));
   const doubled = rows.filter((row) => row.n > 1).length;
   const lost = [...accepted].filter((email) => !stored.has(email)).length;
   // Requests still in flight when autocannon's clock stopped were stored but their reply was
   // never counted; there are at most as many as connections.
   const inFlight = stored.size - (accepted.size - lost);
-  console.log(`autocannon, ${connections} connections, ${seconds} s, one link, distinct emails (${sent} sent):`);
-  console.log(`accepted sign-ups: ${accepted.size} (${(accepted.size / seconds).toFixed(0)}/s), p99 ${result.latency.p99} ms, failed ${failed}`);
-  console.log(`prospects stored: ${stored.size} = ${accepted.size} accepted + ${inFlight} in flight at the cut-off; lost ${lost}, doubled ${doubled}`);
+  console.log(
+    `autocannon, ${connections} connections, ${seconds} s, one link, distinct emails (${sent} sent):`,
+  );
+  console.log(
+    `accepted sign-ups: ${accepted.size} (${(accepted.size / seconds).toFixed(0)}/s), p99 ${result.latency.p99} ms, failed ${failed}`,
+  );
+  console.log(
+    `prospects stored: ${stored.size} = ${accepted.size} accepted + ${inFlight} in flight at the cut-off; lost ${lost}, doubled ${doubled}`,
+  );
   if (lost > 0 || doubled > 0 || failed > 0 || inFlight > connections) process.exitCode = 1;
 } finally {
   await bench.close();

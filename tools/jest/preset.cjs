@@ -13,7 +13,11 @@ module.exports = {
       {
         jsc: {
           parser: { syntax: 'typescript', tsx: true, decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            react: { runtime: 'automatic' },
+          },
           target: 'es2022',
         },
         module: { type: 'commonjs' },
@@ -22,7 +26,9 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper: {
-    ...Object.fromEntries(Object.entries(workspaceAliases).map(([name, file]) => [`^${name}$`, file])),
+    ...Object.fromEntries(
+      Object.entries(workspaceAliases).map(([name, file]) => [`^${name}$`, file]),
+    ),
     '\\.css$': path.join(__dirname, 'style-mock.cjs'),
   },
 };

@@ -11,20 +11,40 @@ const nx = binPath('nx');
 const webpack = binPath('webpack-cli');
 const apps = ['shell', 'marketing', 'dashboard', 'integrations', 'referral', 'api'];
 
-const first = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', `--projects=${apps.join(',')}`, '--outputStyle=static'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NX_DAEMON: 'false' },
-});
+const first = spawnSync(
+  process.execPath,
+  [nx, 'run-many', '-t', 'build', `--projects=${apps.join(',')}`, '--outputStyle=static'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  },
+);
 if (first.status !== 0) process.exit(first.status ?? 1);
 
 const children = apps.map((app) =>
-  spawn(process.execPath, [webpack, '--config', `apps/${app}/webpack.config.js`, '--watch', '--mode', app === 'api' ? 'production' : 'development'], {
+  spawn(
+    process.execPath,
+    [
+      webpack,
+      '--config',
+      `apps/${app}/webpack.config.js`,
+      '--watch',
+      '--mode',
+      app === 'api' ? 'production' : 'development',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  ),
+);
+children.push(
+  spawn(process.execPath, [path.join(root, 'tools/scripts/start.mjs'), '--no-build', '--watch'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: 'inherit',
   }),
 );
-children.push(spawn(process.execPath, [path.join(root, 'tools/scripts/start.mjs'), '--no-build', '--watch'], { cwd: root, stdio: 'inherit' }));
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -15,12 +15,18 @@ function nodeAppConfig({ name, ignoreWarnings = [] }) {
     mode: 'production',
     context: workspaceRoot,
     entry: { main: path.join(workspaceRoot, 'apps', name, 'src/main.ts') },
-    output: { path: path.join(workspaceRoot, 'dist/apps', name), filename: '[name].js', clean: true },
+    output: {
+      path: path.join(workspaceRoot, 'dist/apps', name),
+      filename: '[name].js',
+      clean: true,
+    },
     devtool: 'source-map',
     optimization: { minimize: false, nodeEnv: false },
     resolve: {
       extensions: ['.ts', '.js', '.json'],
-      alias: Object.fromEntries(Object.entries(workspaceAliases).map(([alias, file]) => [`${alias}$`, file])),
+      alias: Object.fromEntries(
+        Object.entries(workspaceAliases).map(([alias, file]) => [`${alias}$`, file]),
+      ),
     },
     externalsPresets: { node: true },
     externals: [nodeExternals({ modulesDir: path.join(workspaceRoot, 'node_modules') })],

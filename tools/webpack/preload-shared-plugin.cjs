@@ -20,7 +20,11 @@ const root = path.resolve(__dirname, '../..');
 const NOT_PRELOADED = new Set(['react-hook-form']);
 
 /** `react-dom/client` → `react-dom`, `@tanstack/react-query` stays whole. */
-const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Escapes a path for a RegExp that accepts either path separator. */
 const pathPattern = (value) =>
@@ -30,7 +34,8 @@ const pathPattern = (value) =>
     .join('[\\\\/]');
 
 /** Grove's own libraries (`@grove/...`) live where tsconfig.base.json's paths point. */
-const workspacePaths = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
+const workspacePaths = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'))
+  .compilerOptions.paths;
 
 /**
  * Where the shared libraries' code lives, derived from shared-modules.cjs: each npm package and
@@ -41,10 +46,14 @@ const SHARED_SOURCES = [...new Set(Object.keys(sharedModules()).map(packageOf))]
   .filter((name) => !NOT_PRELOADED.has(name))
   .flatMap((name) => {
     if (workspacePaths[name]) {
-      const folder = path.posix.dirname(path.posix.normalize(workspacePaths[name][0])).replace(/\/src$/, '');
+      const folder = path.posix
+        .dirname(path.posix.normalize(workspacePaths[name][0]))
+        .replace(/\/src$/, '');
       return [new RegExp(`${pathPattern(folder)}[\\\\/]`)];
     }
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+    );
     return [name, ...Object.keys(manifest.dependencies ?? {})].map(
       (pkg) => new RegExp(`node_modules[\\\\/]${pathPattern(pkg)}[\\\\/]`),
     );
@@ -54,33 +63,47 @@ class PreloadSharedPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PreloadSharedPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapAsync('PreloadSharedPlugin', (data, done) => {
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
-        const files = new Set();
-        for (const chunk of compilation.chunks) {
-          if (chunk.canBeInitial()) continue;
-          // Only the copies the shell provides to the share scope (a second, identical chunk
-          // serves as the fallback of a consumer and is not loaded when the provider is).
-          const provided = [...chunk.groupsIterable].some((group) =>
-            group.origins.some((origin) => origin.module?.constructor?.name === 'ProvideSharedModule'),
-          );
-          if (!provided) continue;
-          const modules = compilation.chunkGraph.getChunkModules(chunk);
-          const shared = modules.some((module) => SHARED_SOURCES.some((pattern) => pattern.test(module.nameForCondition?.() ?? '')));
-          if (shared) for (const file of chunk.files) files.add(file);
-        }
-        const tags = [...files]
-          .filter((file) => /\.(js|css)$/.test(file))
-          .sort()
-          .map((file) => ({
-            tagName: 'link',
-            voidTag: true,
-            meta: { plugin: 'PreloadSharedPlugin' },
-            attributes: { rel: 'preload', href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' },
-          }));
-        data.headTags.push(...tags);
-        done(null, data);
-      });
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapAsync(
+        'PreloadSharedPlugin',
+        (data, done) => {
+          const publicPath =
+            compilation.outputOptions.publicPath === 'auto'
+              ? ''
+              : String(compilation.outputOptions.publicPath ?? '');
+          const files = new Set();
+          for (const chunk of compilation.chunks) {
+            if (chunk.canBeInitial()) continue;
+            // Only the copies the shell provides to the share scope (a second, identical chunk
+            // serves as the fallback of a consumer and is not loaded when the provider is).
+            const provided = [...chunk.groupsIterable].some((group) =>
+              group.origins.some(
+                (origin) => origin.module?.constructor?.name === 'ProvideSharedModule',
+              ),
+            );
+            if (!provided) continue;
+            const modules = compilation.chunkGraph.getChunkModules(chunk);
+            const shared = modules.some((module) =>
+              SHARED_SOURCES.some((pattern) => pattern.test(module.nameForCondition?.() ?? '')),
+            );
+            if (shared) for (const file of chunk.files) files.add(file);
+          }
+          const tags = [...files]
+            .filter((file) => /\.(js|css)$/.test(file))
+            .sort()
+            .map((file) => ({
+              tagName: 'link',
+              voidTag: true,
+              meta: { plugin: 'PreloadSharedPlugin' },
+              attributes: {
+                rel: 'preload',
+                href: `${publicPath}${file}`,
+                as: file.endsWith('.css') ? 'style' : 'script',
+              },
+            }));
+          data.headTags.push(...tags);
+          done(null, data);
+        },
+      );
     });
   }
 }

@@ -29,7 +29,11 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
       mode: production ? 'production' : 'development',
       // No eval-based source maps: the API's CSP (script-src 'self') forbids eval in development too.
       // Production ships no source maps to browsers unless GROVE_SOURCE_MAPS=true.
-      devtool: production ? (process.env.GROVE_SOURCE_MAPS === 'true' ? 'source-map' : false) : 'cheap-module-source-map',
+      devtool: production
+        ? process.env.GROVE_SOURCE_MAPS === 'true'
+          ? 'source-map'
+          : false
+        : 'cheap-module-source-map',
       context: projectRoot,
       // A remote's only entry is its remoteEntry.js container, added by the federation plugin.
       entry: host ? { main: './src/main.ts' } : {},
@@ -49,7 +53,13 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
           ...workspaceAliases,
           // The runtime the shell provides to remotes must be the very copy its own federation code
           // uses (the ES module build), not a second, CommonJS one.
-          ...(host ? { '@module-federation/runtime-tools/runtime-core$': require.resolve('@module-federation/runtime-core').replace(/\.cjs$/, '.js') } : {}),
+          ...(host
+            ? {
+                '@module-federation/runtime-tools/runtime-core$': require
+                  .resolve('@module-federation/runtime-core')
+                  .replace(/\.cjs$/, '.js'),
+              }
+            : {}),
         },
       },
       module: {
@@ -79,7 +89,11 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
             // Production: real, minified .css files loaded with the chunk that imports them (in
             // parallel, not parsed out of JavaScript); development: style-loader.
             use: production
-              ? [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./css-minify-loader.cjs')]
+              ? [
+                  MiniCssExtractPlugin.loader,
+                  'css-loader',
+                  require.resolve('./css-minify-loader.cjs'),
+                ]
               : ['style-loader', 'css-loader'],
           },
           { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
@@ -123,7 +137,9 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
       devServer: {
         port: 4200,
         historyApiFallback: true,
-        proxy: [{ context: ['/api', '/remotes', '/remotes.json'], target: 'http://127.0.0.1:3000' }],
+        proxy: [
+          { context: ['/api', '/remotes', '/remotes.json'], target: 'http://127.0.0.1:3000' },
+        ],
       },
     };
   };

@@ -8,7 +8,10 @@ import { setupApp } from './app/setup-app';
 
 /** Starts the Grove API (and the static front ends) on PORT; migrations run during start-up. */
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bufferLogs: true, rawBody: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+    bufferLogs: true,
+    rawBody: true,
+  });
   app.enableShutdownHooks();
   setupApp(app);
   const config = app.get(AppConfig);

@@ -56,7 +56,11 @@ export function reapOrphans(): void {
   for (const file of fs.readdirSync(RUNS_DIR)) {
     const pidFile = path.join(RUNS_DIR, file);
     try {
-      const run = JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { ownerPid: number; postgresPid?: number; dir: string };
+      const run = JSON.parse(fs.readFileSync(pidFile, 'utf8')) as {
+        ownerPid: number;
+        postgresPid?: number;
+        dir: string;
+      };
       if (alive(run.ownerPid)) continue;
       for (const pid of [postmasterPid(path.join(run.dir, 'data')), run.postgresPid]) {
         if (pid && alive(pid)) {

@@ -11,5 +11,7 @@ declare module 'mailparser' {
     subject?: string;
     text?: string;
   }
-  export function simpleParser(source: NodeJS.ReadableStream | Buffer | string): Promise<ParsedMail>;
+  export function simpleParser(
+    source: NodeJS.ReadableStream | Buffer | string,
+  ): Promise<ParsedMail>;
 }

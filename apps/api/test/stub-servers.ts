@@ -31,7 +31,12 @@ export async function startHttpStub(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       const index = requests.length;
       requests.push(request);
       const { status, body } = reply(request, index);
@@ -84,7 +89,10 @@ export async function startSmtpStub(): Promise<SmtpStub> {
  * Polls `check` until it returns a value other than undefined/null/false (background jobs).
  * @throws Error after `timeoutMs`
  */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -16,7 +16,9 @@ export interface TestApp {
   /** A new supertest agent that keeps cookies between requests (one browser). */
   agent(): TestAgent;
   /** Signs up a new business owner on a fresh agent; returns the agent (signed in) and the user. */
-  signUp(overrides?: Partial<SignupBody>): Promise<{ agent: TestAgent; user: SessionUser; body: SignupBody }>;
+  signUp(
+    overrides?: Partial<SignupBody>,
+  ): Promise<{ agent: TestAgent; user: SessionUser; body: SignupBody }>;
   /** Closes the app and drops the database. */
   close(): Promise<void>;
 }
@@ -104,7 +106,8 @@ export async function createTestApp(
         const body = signupBody(overrides);
         const browser = agent();
         const reply = await browser.post('/api/auth/signup').send(body);
-        if (reply.status !== 201) throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+        if (reply.status !== 201)
+          throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
         return { agent: browser, user: reply.body as SessionUser, body };
       },
       async close() {

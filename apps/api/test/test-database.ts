@@ -29,7 +29,10 @@ export function withDatabase(url: string, database: string): string {
 
 async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const url = process.env[TEST_DB_ENV.adminUrl];
-  if (!url) throw new Error(`${TEST_DB_ENV.adminUrl} is not set: run the tests with jest.integration.config.cjs`);
+  if (!url)
+    throw new Error(
+      `${TEST_DB_ENV.adminUrl} is not set: run the tests with jest.integration.config.cjs`,
+    );
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -49,7 +52,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url,
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -7,7 +7,9 @@ import './dashboard.css';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>
-  import('./features/account-settings/AccountSettingsPage').then((module) => ({ default: module.AccountSettingsPage })),
+  import('./features/account-settings/AccountSettingsPage').then((module) => ({
+    default: module.AccountSettingsPage,
+  })),
 );
 
 /** The dashboard remote's routes, mounted by the shell at /dashboard/* (docs/product.md#screens). */

@@ -6,23 +6,46 @@ const publicPages: { path: string; heading: RegExp | string; texts: (string | Re
   {
     path: '/',
     heading: 'Grow your gym through the people who already love it',
-    texts: ['Businesses are ready to launch', 'Supported CRM', 'Trees and branches', 'Referral links', 'Mindbody sync', '24/7 support'],
+    texts: [
+      'Businesses are ready to launch',
+      'Supported CRM',
+      'Trees and branches',
+      'Referral links',
+      'Mindbody sync',
+      '24/7 support',
+    ],
   },
   {
     path: '/pricing',
     heading: 'Simple & Transparent Pricing',
-    texts: ['$99', 'per month', 'Personalised dashboard', 'Member trees and branches', 'CRM integration', '24/7 support', 'Free until your first 2 members arrive through Grove.'],
+    texts: [
+      '$99',
+      'per month',
+      'Personalised dashboard',
+      'Member trees and branches',
+      'CRM integration',
+      '24/7 support',
+      'Free until your first 2 members arrive through Grove.',
+    ],
   },
   {
     path: '/about',
     heading: 'Built for businesses that grow by word of mouth',
     texts: ['Our Mission', 'The Founding Story', /loyal communities/, /three founders/],
   },
-  { path: '/contact', heading: 'Contact us', texts: ['First Name', 'Last Name', 'Company Website'] },
+  {
+    path: '/contact',
+    heading: 'Contact us',
+    texts: ['First Name', 'Last Name', 'Company Website'],
+  },
   {
     path: '/privacyPolicy',
     heading: 'Global Privacy Policy',
-    texts: ['Last updated November 24 2023', /not directed at children under 13/, 'privacy@grove.app'],
+    texts: [
+      'Last updated November 24 2023',
+      /not directed at children under 13/,
+      'privacy@grove.app',
+    ],
   },
   {
     path: '/landingPage',
@@ -35,7 +58,9 @@ async function description(page: Page): Promise<string | null> {
   return page.locator('meta[name="description"]').getAttribute('content');
 }
 
-test('every public page shows its SPEC text under a title and description of its own', async ({ page }) => {
+test('every public page shows its SPEC text under a title and description of its own', async ({
+  page,
+}) => {
   const titles = new Set<string>();
   const descriptions = new Set<string | null>();
   for (const { path, heading, texts } of publicPages) {
@@ -51,10 +76,13 @@ test('every public page shows its SPEC text under a title and description of its
   expect(descriptions.size).toBeGreaterThanOrEqual(publicPages.length - 1);
 });
 
-test('a signed-out visitor browses the public pages without a single failed request', async ({ page }) => {
+test('a signed-out visitor browses the public pages without a single failed request', async ({
+  page,
+}) => {
   const failed: string[] = [];
   page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   for (const { path, heading } of publicPages) {
     await page.goto(path);
@@ -86,26 +114,39 @@ test('privacy policy: 8 numbered sections', async ({ page }) => {
   await expect(sections).toHaveCount(8);
   await expect(sections.first()).toHaveText('1. Information we collect');
   await expect(sections.last()).toHaveText('8. Contact us');
-  for (const kind of ['Account information', 'Referral information', 'Usage information', 'Device information', 'Location information']) {
+  for (const kind of [
+    'Account information',
+    'Referral information',
+    'Usage information',
+    'Device information',
+    'Location information',
+  ]) {
     await expect(page.getByText(kind, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('only with your consent')).toBeVisible();
 });
 
-test('the shared footer: call to action, support, privacy, social links and copyright', async ({ page }) => {
+test('the shared footer: call to action, support, privacy, social links and copyright', async ({
+  page,
+}) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('heading', { name: 'Get started with Grove today' })).toBeVisible();
   await expect(footer).toContainText('© 2023 Grove. All rights reserved.');
   for (const network of ['Instagram', 'Facebook', 'LinkedIn']) {
-    await expect(footer.getByRole('link', { name: `Grove on ${network}` })).toHaveAttribute('href', /^https:\/\//);
+    await expect(footer.getByRole('link', { name: `Grove on ${network}` })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
   }
 
   await footer.getByRole('link', { name: 'Support' }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacyPolicy$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Global Privacy Policy' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Global Privacy Policy' }),
+  ).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Try Free' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
@@ -130,7 +171,9 @@ test('landing page: Try Free, and a product tour served by Grove itself', async 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('landing page: Learn More checks each field and the captcha, then sends the lead', async ({ page }) => {
+test('landing page: Learn More checks each field and the captcha, then sends the lead', async ({
+  page,
+}) => {
   await page.goto('/landingPage');
   await page.getByRole('button', { name: 'Learn More' }).click();
   const dialog = page.getByRole('dialog', { name: 'Learn more about Grove' });

@@ -1,14 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityViolations, BLOCKING_IMPACTS, signUp } from './support';
 
-test('a friend joins through a referral link, the owner approves, and the member pays less', async ({ page, browser }) => {
+test('a friend joins through a referral link, the owner approves, and the member pays less', async ({
+  page,
+  browser,
+}) => {
   const owner = await signUp(page);
   const created = await page.request.post('/api/members', {
-    data: { memberName: 'Sofia Rossi', memberEmail: 'sofia.rossi@example.com', membershipPrice: '90', discount: '12.50' },
+    data: {
+      memberName: 'Sofia Rossi',
+      memberEmail: 'sofia.rossi@example.com',
+      membershipPrice: '90',
+      discount: '12.50',
+    },
   });
   expect(created.status()).toBe(201);
   const existing = await page.request.post('/api/members', {
-    data: { memberName: 'Ella Evans', memberEmail: 'ella.evans@example.com', membershipPrice: '70', discount: '10' },
+    data: {
+      memberName: 'Ella Evans',
+      memberEmail: 'ella.evans@example.com',
+      membershipPrice: '70',
+      discount: '10',
+    },
   });
   expect(existing.status()).toBe(201);
 
@@ -54,11 +67,16 @@ test('a friend joins through a referral link, the owner approves, and the member
   await expect(page.getByTestId('prospect-row')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Flagged joins' })).toBeVisible();
   const ellaFlag = page.getByTestId('flag-row').filter({ hasText: 'Ella Evans' });
-  await expect(ellaFlag).toContainText('Already a member: this email belongs to one of your members');
+  await expect(ellaFlag).toContainText(
+    'Already a member: this email belongs to one of your members',
+  );
   await expect(ellaFlag).toContainText('Tried to join through Sofia Rossi’s link');
   await expect(ellaFlag.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   expect(await accessibilityViolations(page, { impacts: BLOCKING_IMPACTS })).toEqual([]);
-  const sofiaFlag = page.getByTestId('flag-row').filter({ hasText: 'Sofia Rossi' }).filter({ hasText: 'Own link' });
+  const sofiaFlag = page
+    .getByTestId('flag-row')
+    .filter({ hasText: 'Sofia Rossi' })
+    .filter({ hasText: 'Own link' });
   await expect(sofiaFlag).toContainText('sofia.rossi@example.com');
   await sofiaFlag.getByRole('button', { name: 'Dismiss flag for Sofia Rossi' }).click();
   await expect(sofiaFlag).toHaveCount(0);
@@ -73,21 +91,29 @@ test('a friend joins through a referral link, the owner approves, and the member
   await form.getByLabel('Discount Per Referral ($)').fill('12.50');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByText('You have no more prospective members to review. Please come back later.')).toBeVisible();
+  await expect(
+    page.getByText('You have no more prospective members to review. Please come back later.'),
+  ).toBeVisible();
 
   // Sofia now has one branch and pays $77.50; Marco is a tree of his own.
   await page.goto('/dashboard');
   const sofia = page.getByTestId('tree-row').filter({ hasText: 'Sofia Rossi' });
   await expect(sofia.getByRole('cell').nth(1)).toHaveText('1');
   await expect(sofia).toContainText('$77.50');
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Marco Bianchi' })).toContainText('$90.00');
+  await expect(page.getByTestId('tree-row').filter({ hasText: 'Marco Bianchi' })).toContainText(
+    '$90.00',
+  );
 
   // A new link replaces the old one: the old link now fails before anyone types.
   await page.goto('/referral-links');
   await sofiaLink.getByRole('button', { name: 'New link' }).click();
   await expect(sofiaLink.getByRole('link', { name: /\/referral\// })).not.toHaveText(url);
   await friend.goto(url);
-  await expect(friend.getByText('Something went wrong! Please try again. If this continues to occur, the link may be expired.')).toBeVisible();
+  await expect(
+    friend.getByText(
+      'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
+    ),
+  ).toBeVisible();
   await expect(friend.getByLabel('Name')).toHaveCount(0);
   await friendContext.close();
 });

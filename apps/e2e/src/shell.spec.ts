@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support';
 
-test('with the dashboard remote unreachable, the site works and the dashboard shows a fallback', async ({ page }) => {
+test('with the dashboard remote unreachable, the site works and the dashboard shows a fallback', async ({
+  page,
+}) => {
   await page.route('**/remotes/dashboard/**', (route) => route.abort('connectionrefused'));
 
   await page.goto('/');
@@ -9,8 +11,14 @@ test('with the dashboard remote unreachable, the site works and the dashboard sh
   await expect(page.getByText('6+')).toBeVisible();
 
   await signUp(page);
-  await expect(page.getByRole('alert')).toContainText('This part of Grove is not available right now.');
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Referral Links' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'This part of Grove is not available right now.',
+  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Referral Links' }),
+  ).toBeVisible();
 
   // Once the remote is back, "Try again" loads it without a page reload.
   await page.unroute('**/remotes/dashboard/**');
@@ -28,7 +36,12 @@ test('unknown paths show the 404 page and Go Back returns', async ({ page }) => 
 });
 
 test('signed-out visitors are sent from dashboard routes to /login', async ({ page }) => {
-  for (const path of ['/dashboard', '/dashboard/prospective-members', '/referral-links', '/mindbody-setup']) {
+  for (const path of [
+    '/dashboard',
+    '/dashboard/prospective-members',
+    '/referral-links',
+    '/mindbody-setup',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }

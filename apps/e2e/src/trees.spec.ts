@@ -5,8 +5,12 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
   const owner = await signUp(page);
   await expect(page.getByRole('heading', { name: 'Branches' })).toBeVisible();
   await expect(page.getByText('View and manage your trees and their branches.')).toBeVisible();
-  await expect(page.getByText('Add your first tree and start growing your business!')).toBeVisible();
-  await expect(page.getByRole('button', { name: `${owner.firstName} ${owner.lastName}` })).toBeVisible();
+  await expect(
+    page.getByText('Add your first tree and start growing your business!'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `${owner.firstName} ${owner.lastName}` }),
+  ).toBeVisible();
 
   // Add a tree: $100.00 membership, $15.00 off per referral.
   await page.getByRole('button', { name: 'Add New Tree' }).click();
@@ -57,7 +61,10 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
 
   // Remove the tree.
   await maya.getByRole('button', { name: 'Remove Tree' }).click();
-  await page.getByRole('dialog', { name: 'Remove Maya Patel?' }).getByRole('button', { name: 'Remove Tree' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove Maya Patel?' })
+    .getByRole('button', { name: 'Remove Tree' })
+    .click();
   await expect(page.getByTestId('tree-row').filter({ hasText: 'Maya Patel' })).toHaveCount(0);
   await expect(leo).toBeVisible();
 

@@ -1,7 +1,16 @@
 // The Mindbody sandbox as a module: start one in-process with `startMindbodySandbox` (the API's
 // integration tests and benchmarks do), or run `main.ts` as a service.
-export { startMindbodySandbox, type RunningSandbox, type SandboxControl, type StartSandboxOptions } from './app/start-sandbox';
-export { DEFAULT_SANDBOX_OPTIONS, MindbodySandbox, type SandboxOptions } from './app/sandbox-server';
+export {
+  startMindbodySandbox,
+  type RunningSandbox,
+  type SandboxControl,
+  type StartSandboxOptions,
+} from './app/start-sandbox';
+export {
+  DEFAULT_SANDBOX_OPTIONS,
+  MindbodySandbox,
+  type SandboxOptions,
+} from './app/sandbox-server';
 export type { FaultRule } from './app/fault-switches';
 export type { AutopayWrite, NewSandboxClient, SandboxClientChanges } from './app/sandbox-store';
 export type { DeliveryRecord } from './app/webhook-dispatcher';

@@ -9,7 +9,8 @@ import type { FaultRule } from './app/fault-switches';
 function faultsFromEnv(text: string | undefined): FaultRule[] {
   if (!text) return [];
   const value: unknown = JSON.parse(text);
-  if (!Array.isArray(value)) throw new TypeError('MINDBODY_SANDBOX_FAULTS must be a JSON array of fault rules');
+  if (!Array.isArray(value))
+    throw new TypeError('MINDBODY_SANDBOX_FAULTS must be a JSON array of fault rules');
   return value as FaultRule[];
 }
 
@@ -17,12 +18,16 @@ async function main() {
   const sandbox = await startMindbodySandbox({
     port: Number(process.env.PORT ?? 4010),
     host: process.env.HOST ?? '127.0.0.1',
-    clientCount: Number(process.env.MINDBODY_SANDBOX_CLIENTS ?? DEFAULT_SANDBOX_OPTIONS.clientCount),
+    clientCount: Number(
+      process.env.MINDBODY_SANDBOX_CLIENTS ?? DEFAULT_SANDBOX_OPTIONS.clientCount,
+    ),
     seed: Number(process.env.MINDBODY_SANDBOX_SEED ?? DEFAULT_SANDBOX_OPTIONS.seed),
     faults: faultsFromEnv(process.env.MINDBODY_SANDBOX_FAULTS),
   });
   const count = sandbox.control.clients().length;
-  console.log(`Mindbody sandbox (site ${sandbox.options.siteId}, ${count} clients) on ${sandbox.url}; webhooks ${sandbox.webhooksUrl}; control ${sandbox.controlUrl}`);
+  console.log(
+    `Mindbody sandbox (site ${sandbox.options.siteId}, ${count} clients) on ${sandbox.url}; webhooks ${sandbox.webhooksUrl}; control ${sandbox.controlUrl}`,
+  );
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -15,7 +15,9 @@ readRemotesManifest()
     // the router download, instead of after they have rendered.
     const target = remoteForPath(window.location.pathname);
     if (target && remotes.some((entry) => entry.name === target.remote)) {
-      preloadRemote([{ nameOrAlias: target.remote, exposes: [target.expose], resourceCategory: 'sync' }]).catch(() => {
+      preloadRemote([
+        { nameOrAlias: target.remote, exposes: [target.expose], resourceCategory: 'sync' },
+      ]).catch(() => {
         // Only a head start: the page loads the remote again (with its fallback) when it renders.
       });
     }

@@ -36,7 +36,11 @@ import { WebModule } from './web/web.module';
 @Module({})
 class AppConfigModule {
   static forConfig(config: AppConfig): DynamicModule {
-    return { module: AppConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+    return {
+      module: AppConfigModule,
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
   }
 }
 
@@ -84,10 +88,16 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forConfig(config),
-        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => ({ app: config })] }),
+        ConfigModule.forRoot({
+          isGlobal: true,
+          ignoreEnvFile: true,
+          load: [() => ({ app: config })],
+        }),
         LoggerModule.forRoot({
           pinoHttp: options.logDestination ? [pinoOptions, options.logDestination] : pinoOptions,
-          forRoutes: logsRequests(config.logLevel) ? [{ path: '{*splat}', method: RequestMethod.ALL }] : [],
+          forRoutes: logsRequests(config.logLevel)
+            ? [{ path: '{*splat}', method: RequestMethod.ALL }]
+            : [],
         }),
         throttlingModule(config),
         DatabaseModule,

@@ -43,14 +43,29 @@ export function invalidFaultRule(rule: unknown): string | null {
   if (!rule || typeof rule !== 'object') return 'a fault rule must be an object';
   const value = rule as Record<string, unknown>;
   if (typeof value.path !== 'string' || value.path === '') return 'path is required';
-  for (const key of ['offset', 'page', 'latencyMs', 'status', 'retryAfterSeconds', 'times'] as const) {
-    if (value[key] !== undefined && (typeof value[key] !== 'number' || !Number.isFinite(value[key]) || (value[key] as number) < 0)) {
+  for (const key of [
+    'offset',
+    'page',
+    'latencyMs',
+    'status',
+    'retryAfterSeconds',
+    'times',
+  ] as const) {
+    if (
+      value[key] !== undefined &&
+      (typeof value[key] !== 'number' || !Number.isFinite(value[key]) || (value[key] as number) < 0)
+    ) {
       return `${key} must be a non-negative number`;
     }
   }
-  if (value.status !== undefined && ((value.status as number) < 100 || (value.status as number) > 599)) return 'status must be an HTTP status';
+  if (
+    value.status !== undefined &&
+    ((value.status as number) < 100 || (value.status as number) > 599)
+  )
+    return 'status must be an HTTP status';
   if (value.drop !== undefined && typeof value.drop !== 'boolean') return 'drop must be a boolean';
-  if (value.latencyMs === undefined && value.status === undefined && !value.drop) return 'give latencyMs, status or drop';
+  if (value.latencyMs === undefined && value.status === undefined && !value.drop)
+    return 'give latencyMs, status or drop';
   return null;
 }
 
@@ -105,6 +120,11 @@ export class FaultSwitches {
       rule.times -= 1;
       if (rule.times <= 0) this.rules.splice(index, 1);
     }
-    return { latencyMs: rule.latencyMs ?? 0, status: rule.status, retryAfterSeconds: rule.retryAfterSeconds, drop: rule.drop ?? false };
+    return {
+      latencyMs: rule.latencyMs ?? 0,
+      status: rule.status,
+      retryAfterSeconds: rule.retryAfterSeconds,
+      drop: rule.drop ?? false,
+    };
   }
 }

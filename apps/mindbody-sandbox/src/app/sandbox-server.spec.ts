@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhookSignature, type Client, type GetClientContractsResponse, type GetClientsResponse, type WebhookDelivery, type WebhookSubscription } from '@grove/api-mindbody';
+import {
+  verifyWebhookSignature,
+  type Client,
+  type GetClientContractsResponse,
+  type GetClientsResponse,
+  type WebhookDelivery,
+  type WebhookSubscription,
+} from '@grove/api-mindbody';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox-server';
 import { seedSite } from './seed';
 import { startMindbodySandbox, type RunningSandbox } from './start-sandbox';
@@ -13,16 +20,29 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
   let auth: Record<string, string>;
 
   const issue = async () => {
-    const reply = await fetch(`${sandbox.url}/usertoken/issue`, { method: 'POST', headers: base, body: JSON.stringify({ Username: staffUsername, Password: staffPassword }) });
+    const reply = await fetch(`${sandbox.url}/usertoken/issue`, {
+      method: 'POST',
+      headers: base,
+      body: JSON.stringify({ Username: staffUsername, Password: staffPassword }),
+    });
     expect(reply.status).toBe(200);
-    const body = (await reply.json()) as { AccessToken: string; Expires: string; User: { Id: number } };
+    const body = (await reply.json()) as {
+      AccessToken: string;
+      Expires: string;
+      User: { Id: number };
+    };
     expect(Date.parse(body.Expires)).toBeGreaterThan(Date.now());
     expect(body.User.Id).toBe(1);
     return body.AccessToken;
   };
   const getClients = async (query: string, headers = auth) => {
     const reply = await fetch(`${sandbox.url}/client/clients?${query}`, { headers });
-    return { status: reply.status, body: (await reply.json()) as GetClientsResponse & { Error?: { Code: string; Message: string } } };
+    return {
+      status: reply.status,
+      body: (await reply.json()) as GetClientsResponse & {
+        Error?: { Code: string; Message: string };
+      },
+    };
   };
 
   beforeAll(async () => {
@@ -38,8 +58,12 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     it('is deterministic, about 10% prospects, referrals by a unique full name, one autopay contract per active member', () => {
       const first = seedSite({ clientCount: 3_000 });
       const again = seedSite({ clientCount: 3_000 });
-      expect(JSON.stringify([...again.clients, ...again.contracts])).toBe(JSON.stringify([...first.clients, ...first.contracts]));
-      expect(JSON.stringify(seedSite({ clientCount: 3_000, seed: 5 }).clients)).not.toBe(JSON.stringify(first.clients));
+      expect(JSON.stringify([...again.clients, ...again.contracts])).toBe(
+        JSON.stringify([...first.clients, ...first.contracts]),
+      );
+      expect(JSON.stringify(seedSite({ clientCount: 3_000, seed: 5 }).clients)).not.toBe(
+        JSON.stringify(first.clients),
+      );
       expect(() => seedSite({ clientCount: 50_001 })).toThrow(RangeError);
       expect(() => seedSite({ clientCount: Number('abc') })).toThrow(RangeError);
 
@@ -52,7 +76,9 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         const name = `${client.FirstName} ${client.LastName}`;
         names.set(name, [...(names.get(name) ?? []), client]);
       }
-      const referredByName = first.clients.filter((client) => client.ReferredBy && names.has(client.ReferredBy));
+      const referredByName = first.clients.filter(
+        (client) => client.ReferredBy && names.has(client.ReferredBy),
+      );
       expect(referredByName.some((client) => client.IsProspect)).toBe(true);
       expect(referredByName.some((client) => !client.IsProspect)).toBe(true);
       for (const client of referredByName) {
@@ -74,33 +100,55 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         expect(contract.NormalAutoPay).toBeLessThanOrEqual(129);
         expect(contract.AutopayStatus).toBe('Active');
         expect(contract.UpcomingAutopayEvents.length).toBeGreaterThan(0);
-        for (const event of contract.UpcomingAutopayEvents) expect(event).toMatchObject({ ClientContractId: contract.Id, ChargeAmount: contract.NormalAutoPay });
+        for (const event of contract.UpcomingAutopayEvents)
+          expect(event).toMatchObject({
+            ClientContractId: contract.Id,
+            ChargeAmount: contract.NormalAutoPay,
+          });
       }
     });
   });
 
   describe('auth', () => {
     it('refuses wrong staff credentials with the Mindbody error shape', async () => {
-      const reply = await fetch(`${sandbox.url}/usertoken/issue`, { method: 'POST', headers: base, body: JSON.stringify({ Username: staffUsername, Password: 'nope' }) });
+      const reply = await fetch(`${sandbox.url}/usertoken/issue`, {
+        method: 'POST',
+        headers: base,
+        body: JSON.stringify({ Username: staffUsername, Password: 'nope' }),
+      });
       expect(reply.status).toBe(401);
-      expect(await reply.json()).toEqual({ Error: { Message: 'Invalid credentials', Code: 'DeniedAccess' } });
+      expect(await reply.json()).toEqual({
+        Error: { Message: 'Invalid credentials', Code: 'DeniedAccess' },
+      });
     });
 
     it('answers 401 without the Api-Key or with a wrong one, and 400 for a missing or wrong SiteId', async () => {
-      expect((await getClients('', { SiteId: '-99', Authorization: auth.Authorization })).status).toBe(401);
+      expect(
+        (await getClients('', { SiteId: '-99', Authorization: auth.Authorization })).status,
+      ).toBe(401);
       const wrongKey = await getClients('', { ...auth, 'Api-Key': 'other' });
       expect(wrongKey).toMatchObject({ status: 401, body: { Error: { Code: 'DeniedAccess' } } });
-      expect((await getClients('', { 'Api-Key': apiKey, Authorization: auth.Authorization })).status).toBe(400);
-      expect(await getClients('', { ...auth, SiteId: '12345' })).toMatchObject({ status: 400, body: { Error: { Code: 'InvalidSiteId' } } });
+      expect(
+        (await getClients('', { 'Api-Key': apiKey, Authorization: auth.Authorization })).status,
+      ).toBe(400);
+      expect(await getClients('', { ...auth, SiteId: '12345' })).toMatchObject({
+        status: 400,
+        body: { Error: { Code: 'InvalidSiteId' } },
+      });
     });
 
     it('requires a staff token that has not expired', async () => {
       expect((await getClients('', base)).status).toBe(401);
       expect((await getClients('', { ...base, Authorization: 'made-up' })).status).toBe(401);
       const token = await issue();
-      expect((await getClients('', { ...base, Authorization: `Bearer ${token}` })).status).toBe(200);
+      expect((await getClients('', { ...base, Authorization: `Bearer ${token}` })).status).toBe(
+        200,
+      );
       sandbox.control.expireTokens();
-      expect(await getClients('', { ...base, Authorization: token })).toMatchObject({ status: 401, body: { Error: { Code: 'DeniedAccess' } } });
+      expect(await getClients('', { ...base, Authorization: token })).toMatchObject({
+        status: 401,
+        body: { Error: { Code: 'DeniedAccess' } },
+      });
       auth = { ...base, Authorization: await issue() };
     });
   });
@@ -111,42 +159,79 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       for (let offset = 0; ; offset += 200) {
         const { status, body } = await getClients(`request.limit=200&request.offset=${offset}`);
         expect(status).toBe(200);
-        expect(body.PaginationResponse).toEqual({ RequestedLimit: 200, RequestedOffset: offset, PageSize: body.Clients.length, TotalResults: 450 });
+        expect(body.PaginationResponse).toEqual({
+          RequestedLimit: 200,
+          RequestedOffset: offset,
+          PageSize: body.Clients.length,
+          TotalResults: 450,
+        });
         body.Clients.forEach((client) => ids.add(client.Id));
         if (offset + 200 >= 450) break;
       }
       expect(ids.size).toBe(450);
       const [first] = (await getClients('request.limit=1')).body.Clients;
       expect(Object.keys(first).sort()).toEqual(
-        ['Active', 'CreationDate', 'Email', 'FirstName', 'Id', 'IsProspect', 'LastModifiedDateTime', 'LastName', 'MobilePhone', 'ReferredBy', 'Status', 'UniqueId'].sort(),
+        [
+          'Active',
+          'CreationDate',
+          'Email',
+          'FirstName',
+          'Id',
+          'IsProspect',
+          'LastModifiedDateTime',
+          'LastName',
+          'MobilePhone',
+          'ReferredBy',
+          'Status',
+          'UniqueId',
+        ].sort(),
       );
     });
 
     it('answers 400 for request.limit above 200 or a bad offset', async () => {
-      expect(await getClients('request.limit=201')).toMatchObject({ status: 400, body: { Error: { Code: 'InvalidParameter' } } });
+      expect(await getClients('request.limit=201')).toMatchObject({
+        status: 400,
+        body: { Error: { Code: 'InvalidParameter' } },
+      });
       expect((await getClients('request.offset=-1')).status).toBe(400);
     });
 
     it('filters by request.lastModifiedDate (at or after), request.clientIds and request.searchText', async () => {
       // Client n was last modified n minutes after 2026-01-01T00:00Z: from 07:00 on are clients 420..450.
-      const since = await getClients('request.limit=200&request.lastModifiedDate=2026-01-01T07:00:00Z');
+      const since = await getClients(
+        'request.limit=200&request.lastModifiedDate=2026-01-01T07:00:00Z',
+      );
       expect(since.body.PaginationResponse.TotalResults).toBe(31);
       expect(since.body.Clients[0].UniqueId).toBe(100_420);
       const byIds = await getClients('request.clientIds=100003&request.clientIds=100001,100002');
       expect(byIds.body.Clients.map((client) => client.Id)).toEqual(['100001', '100002', '100003']);
       const someone = sandbox.control.clients()[10];
-      const search = await getClients(`request.limit=200&request.searchText=${encodeURIComponent(someone.Email as string)}`);
+      const search = await getClients(
+        `request.limit=200&request.searchText=${encodeURIComponent(someone.Email as string)}`,
+      );
       expect(search.body.Clients.map((client) => client.Id)).toEqual([someone.Id]);
       expect((await getClients('request.lastModifiedDate=yesterday')).status).toBe(400);
     });
 
     it('shows a client added or changed through the control API to a lastModifiedDate query', async () => {
       const before = new Date().toISOString();
-      const added = sandbox.control.addClient({ FirstName: 'Nina', LastName: 'Newcomer', Email: 'nina@example.com', IsProspect: true, ReferredBy: 'Olivia Smith' });
+      const added = sandbox.control.addClient({
+        FirstName: 'Nina',
+        LastName: 'Newcomer',
+        Email: 'nina@example.com',
+        IsProspect: true,
+        ReferredBy: 'Olivia Smith',
+      });
       const changed = sandbox.control.updateClient('100005', { Email: 'changed@example.com' });
       const { body } = await getClients(`request.lastModifiedDate=${before}`);
-      expect(body.Clients.map((client) => client.Id).sort()).toEqual([changed?.Id, added.Id].sort());
-      expect(body.Clients.find((client) => client.Id === added.Id)).toMatchObject({ IsProspect: true, ReferredBy: 'Olivia Smith', Status: 'Non-Member' });
+      expect(body.Clients.map((client) => client.Id).sort()).toEqual(
+        [changed?.Id, added.Id].sort(),
+      );
+      expect(body.Clients.find((client) => client.Id === added.Id)).toMatchObject({
+        IsProspect: true,
+        ReferredBy: 'Olivia Smith',
+        Status: 'Non-Member',
+      });
       sandbox.control.reset();
       expect((await getClients('request.limit=1')).body.PaginationResponse.TotalResults).toBe(450);
     });
@@ -156,7 +241,9 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       await getClients('request.limit=200'); // warm the connection
       const started = performance.now();
       let received = 0;
-      for (let offset = 0; offset < 10_000; offset += 200) received += (await getClients(`request.limit=200&request.offset=${offset}`)).body.Clients.length;
+      for (let offset = 0; offset < 10_000; offset += 200)
+        received += (await getClients(`request.limit=200&request.offset=${offset}`)).body.Clients
+          .length;
       const elapsed = performance.now() - started;
       expect(received).toBe(10_000);
       expect(elapsed).toBeLessThan(1_000);
@@ -166,8 +253,13 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
 
   describe('contracts, autopays, referral types', () => {
     it('lists a member’s contract and records every autopay write, changing the upcoming charges', async () => {
-      const member = sandbox.control.clients().find((client) => client.Status === 'Active') as Client;
-      const reply = await fetch(`${sandbox.url}/client/clientcontracts?request.clientId=${member.Id}`, { headers: auth });
+      const member = sandbox.control
+        .clients()
+        .find((client) => client.Status === 'Active') as Client;
+      const reply = await fetch(
+        `${sandbox.url}/client/clientcontracts?request.clientId=${member.Id}`,
+        { headers: auth },
+      );
       const { Contracts, PaginationResponse } = (await reply.json()) as GetClientContractsResponse;
       expect(PaginationResponse.TotalResults).toBe(1);
       const [contract] = Contracts;
@@ -178,38 +270,75 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       const update = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ ClientId: member.Id, ClientContractId: contract.Id, Amount: amount }),
+        body: JSON.stringify({
+          ClientId: member.Id,
+          ClientContractId: contract.Id,
+          Amount: amount,
+        }),
       });
       expect(update.status).toBe(200);
       expect(await update.json()).toMatchObject({ Id: contract.Id, NormalAutoPay: amount });
-      expect(sandbox.control.autopayWrites()).toEqual([expect.objectContaining({ ClientContractId: contract.Id, ClientId: member.Id, Amount: amount, PreviousAmount: contract.NormalAutoPay })]);
+      expect(sandbox.control.autopayWrites()).toEqual([
+        expect.objectContaining({
+          ClientContractId: contract.Id,
+          ClientId: member.Id,
+          Amount: amount,
+          PreviousAmount: contract.NormalAutoPay,
+        }),
+      ]);
       const [after] = sandbox.control.contracts(member.Id);
-      expect(after.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(true);
+      expect(after.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
+        true,
+      );
 
-      const unknown = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, { method: 'POST', headers: auth, body: JSON.stringify({ ClientContractId: 1, Amount: 5 }) });
+      const unknown = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ClientContractId: 1, Amount: 5 }),
+      });
       expect(unknown.status).toBe(404);
-      const noAmount = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, { method: 'POST', headers: auth, body: JSON.stringify({ ClientContractId: contract.Id }) });
+      const noAmount = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ClientContractId: contract.Id }),
+      });
       expect(noAmount.status).toBe(400);
       const control = await fetch(`${sandbox.controlUrl}/autopay-writes`);
       expect(((await control.json()) as { writes: unknown[] }).writes).toHaveLength(1);
     });
 
     it('answers contracts paging errors and unknown clients', async () => {
-      expect((await fetch(`${sandbox.url}/client/clientcontracts`, { headers: auth })).status).toBe(400);
-      expect((await fetch(`${sandbox.url}/client/clientcontracts?request.clientId=nobody`, { headers: auth })).status).toBe(404);
+      expect((await fetch(`${sandbox.url}/client/clientcontracts`, { headers: auth })).status).toBe(
+        400,
+      );
+      expect(
+        (
+          await fetch(`${sandbox.url}/client/clientcontracts?request.clientId=nobody`, {
+            headers: auth,
+          })
+        ).status,
+      ).toBe(404);
       const prospect = sandbox.control.clients().find((client) => client.IsProspect) as Client;
-      const reply = await fetch(`${sandbox.url}/client/clientcontracts?request.clientId=${prospect.Id}`, { headers: auth });
+      const reply = await fetch(
+        `${sandbox.url}/client/clientcontracts?request.clientId=${prospect.Id}`,
+        { headers: auth },
+      );
       expect(((await reply.json()) as GetClientContractsResponse).Contracts).toEqual([]);
     });
 
     it('lists the referral types', async () => {
       const reply = await fetch(`${sandbox.url}/client/clientreferraltypes`, { headers: auth });
-      expect(await reply.json()).toEqual({ ReferralTypes: ['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer'] });
+      expect(await reply.json()).toEqual({
+        ReferralTypes: ['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer'],
+      });
     });
   });
 
   describe('fault switches', () => {
-    const page = (n: number) => fetch(`${sandbox.url}/client/clients?request.limit=100&request.offset=${(n - 1) * 100}`, { headers: auth });
+    const page = (n: number) =>
+      fetch(`${sandbox.url}/client/clients?request.limit=100&request.offset=${(n - 1) * 100}`, {
+        headers: auth,
+      });
 
     it('fails page 3 only with 500, for the next N calls', async () => {
       sandbox.control.addFault({ path: '/client/clients', page: 3, status: 500, times: 2 });
@@ -224,7 +353,15 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     });
 
     it('answers 429 with Retry-After, permanently until cleared, set over the control API', async () => {
-      const added = await fetch(`${sandbox.controlUrl}/faults`, { method: 'POST', body: JSON.stringify({ path: '/client/clients', offset: 200, status: 429, retryAfterSeconds: 2 }) });
+      const added = await fetch(`${sandbox.controlUrl}/faults`, {
+        method: 'POST',
+        body: JSON.stringify({
+          path: '/client/clients',
+          offset: 200,
+          status: 429,
+          retryAfterSeconds: 2,
+        }),
+      });
       expect(added.status).toBe(201);
       for (let i = 0; i < 3; i++) {
         const reply = await page(3);
@@ -234,7 +371,14 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect((await page(4)).status).toBe(200);
       await fetch(`${sandbox.controlUrl}/faults`, { method: 'DELETE' });
       expect((await page(3)).status).toBe(200);
-      expect((await fetch(`${sandbox.controlUrl}/faults`, { method: 'POST', body: JSON.stringify({ path: '/x' }) })).status).toBe(400);
+      expect(
+        (
+          await fetch(`${sandbox.controlUrl}/faults`, {
+            method: 'POST',
+            body: JSON.stringify({ path: '/x' }),
+          })
+        ).status,
+      ).toBe(400);
     });
 
     it('drops the connection of page 3 only', async () => {
@@ -247,15 +391,24 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     it('adds latency', async () => {
       sandbox.control.addFault({ path: '/client/clientreferraltypes', latencyMs: 250, times: 1 });
       const started = performance.now();
-      expect((await fetch(`${sandbox.url}/client/clientreferraltypes`, { headers: auth })).status).toBe(200);
+      expect(
+        (await fetch(`${sandbox.url}/client/clientreferraltypes`, { headers: auth })).status,
+      ).toBe(200);
       expect(performance.now() - started).toBeGreaterThanOrEqual(240);
       expect(sandbox.control.faults()).toEqual([]);
     });
 
     it('takes fault switches at start (as MINDBODY_SANDBOX_FAULTS does)', async () => {
-      const other = await startMindbodySandbox({ clientCount: 10, faults: [{ path: '/usertoken/issue', status: 503 }] });
+      const other = await startMindbodySandbox({
+        clientCount: 10,
+        faults: [{ path: '/usertoken/issue', status: 503 }],
+      });
       try {
-        const reply = await fetch(`${other.url}/usertoken/issue`, { method: 'POST', headers: base, body: JSON.stringify({ Username: staffUsername, Password: staffPassword }) });
+        const reply = await fetch(`${other.url}/usertoken/issue`, {
+          method: 'POST',
+          headers: base,
+          body: JSON.stringify({ Username: staffUsername, Password: staffPassword }),
+        });
         expect(reply.status).toBe(503);
       } finally {
         await other.close();
@@ -265,22 +418,47 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
 
   describe('control API over HTTP', () => {
     const control = async (path: string, method = 'GET', body?: unknown) => {
-      const reply = await fetch(`${sandbox.controlUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      const reply = await fetch(`${sandbox.controlUrl}${path}`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
     };
 
     it('reseeds with a size, adds, changes and cancels clients, and reports the state', async () => {
-      expect(await control('/reset', 'POST', { clientCount: 120 })).toEqual({ status: 200, body: { clientCount: 120 } });
+      expect(await control('/reset', 'POST', { clientCount: 120 })).toEqual({
+        status: 200,
+        body: { clientCount: 120 },
+      });
       expect((await control('/reset', 'POST', { clientCount: 50_001 })).status).toBe(400);
-      const added = await control('/clients', 'POST', { FirstName: 'Http', LastName: 'Member', Email: 'http@example.com', NormalAutoPay: 99 });
-      expect(added).toMatchObject({ status: 201, body: { Id: '100121', Status: 'Active', IsProspect: false } });
+      const added = await control('/clients', 'POST', {
+        FirstName: 'Http',
+        LastName: 'Member',
+        Email: 'http@example.com',
+        NormalAutoPay: 99,
+      });
+      expect(added).toMatchObject({
+        status: 201,
+        body: { Id: '100121', Status: 'Active', IsProspect: false },
+      });
       expect((await control('/clients', 'POST', { FirstName: 'NoLastName' })).status).toBe(400);
-      expect(await control('/clients/100121', 'PATCH', { ReferredBy: 'Someone Else' })).toMatchObject({ status: 200, body: { ReferredBy: 'Someone Else' } });
+      expect(
+        await control('/clients/100121', 'PATCH', { ReferredBy: 'Someone Else' }),
+      ).toMatchObject({ status: 200, body: { ReferredBy: 'Someone Else' } });
       expect((await control('/clients/nobody', 'PATCH', { ReferredBy: 'x' })).status).toBe(404);
-      expect(await control('/clients/100121/cancel-membership', 'POST')).toMatchObject({ status: 200, body: { AutopayStatus: 'Inactive', UpcomingAutopayEvents: [] } });
+      expect(await control('/clients/100121/cancel-membership', 'POST')).toMatchObject({
+        status: 200,
+        body: { AutopayStatus: 'Inactive', UpcomingAutopayEvents: [] },
+      });
       expect((await control('/clients/100121/cancel-membership', 'POST')).status).toBe(404);
-      expect(sandbox.control.clients().at(-1)).toMatchObject({ Id: '100121', Status: 'Terminated' });
-      expect(await control('/state')).toMatchObject({ status: 200, body: { clientCount: 121, faults: [] } });
+      expect(sandbox.control.clients().at(-1)).toMatchObject({
+        Id: '100121',
+        Status: 'Terminated',
+      });
+      expect(await control('/state')).toMatchObject({
+        status: 200,
+        body: { clientCount: 121, faults: [] },
+      });
       expect((await control('/nowhere')).status).toBe(404);
       sandbox.control.reset({ clientCount: 450 });
     });
@@ -302,7 +480,10 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
             response.writeHead(500).end();
             return;
           }
-          received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: request.headers['x-mindbody-signature'] as string | undefined });
+          received.push({
+            body: Buffer.concat(chunks).toString('utf8'),
+            signature: request.headers['x-mindbody-signature'] as string | undefined,
+          });
           response.writeHead(204).end();
         });
       });
@@ -311,61 +492,131 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     });
     afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 
-    const api = (path: string, method: string, body?: unknown, headers: Record<string, string> = { 'Api-Key': apiKey, 'Content-Type': 'application/json' }) =>
-      fetch(`${sandbox.webhooksUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const api = (
+      path: string,
+      method: string,
+      body?: unknown,
+      headers: Record<string, string> = { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+    ) =>
+      fetch(`${sandbox.webhooksUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
 
     it('creates, activates and deletes a subscription; delivers signed events only while active', async () => {
       expect((await api('/subscriptions', 'GET', undefined, {})).status).toBe(401);
-      expect((await api('/subscriptions', 'POST', { webhookUrl: receiverUrl, eventIds: ['nope'], eventSchemaVersion: 1, referenceId: 'x' })).status).toBe(400);
+      expect(
+        (
+          await api('/subscriptions', 'POST', {
+            webhookUrl: receiverUrl,
+            eventIds: ['nope'],
+            eventSchemaVersion: 1,
+            referenceId: 'x',
+          })
+        ).status,
+      ).toBe(400);
 
-      const created = await api('/subscriptions', 'POST', { webhookUrl: receiverUrl, eventIds: ['client.created', 'client.updated', 'clientMembershipAssignment.cancelled'], eventSchemaVersion: 1, referenceId: 'business-1' });
+      const created = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['client.created', 'client.updated', 'clientMembershipAssignment.cancelled'],
+        eventSchemaVersion: 1,
+        referenceId: 'business-1',
+      });
       expect(created.status).toBe(200);
       const subscription = (await created.json()) as WebhookSubscription;
-      expect(subscription).toMatchObject({ status: 'PendingActivation', referenceId: 'business-1', webhookUrl: receiverUrl, eventSchemaVersion: 1 });
+      expect(subscription).toMatchObject({
+        status: 'PendingActivation',
+        referenceId: 'business-1',
+        webhookUrl: receiverUrl,
+        eventSchemaVersion: 1,
+      });
       expect(subscription.messageSignatureKey.length).toBeGreaterThan(20);
 
       sandbox.control.addClient({ FirstName: 'Before', LastName: 'Activation' });
       await sandbox.control.flushWebhooks();
       expect(received).toHaveLength(0);
 
-      const activated = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', { status: 'Active' });
+      const activated = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', {
+        status: 'Active',
+      });
       expect(((await activated.json()) as WebhookSubscription).status).toBe('Active');
 
-      const added = sandbox.control.addClient({ FirstName: 'Webhook', LastName: 'Person', Email: 'webhook@example.com', NormalAutoPay: 79 });
+      const added = sandbox.control.addClient({
+        FirstName: 'Webhook',
+        LastName: 'Person',
+        Email: 'webhook@example.com',
+        NormalAutoPay: 79,
+      });
       sandbox.control.updateClient(added.Id, { Email: 'new@example.com' });
       sandbox.control.cancelMembership(added.Id);
       await sandbox.control.flushWebhooks();
 
       expect(received).toHaveLength(3);
       const deliveries = received.map(({ body, signature }) => {
-        expect(verifyWebhookSignature(body, signature, subscription.messageSignatureKey)).toBe(true);
+        expect(verifyWebhookSignature(body, signature, subscription.messageSignatureKey)).toBe(
+          true,
+        );
         expect(verifyWebhookSignature(body, signature, 'another-key')).toBe(false);
         return JSON.parse(body) as WebhookDelivery;
       });
-      expect(deliveries.map((delivery) => delivery.eventId)).toEqual(['client.created', 'client.updated', 'clientMembershipAssignment.cancelled']);
+      expect(deliveries.map((delivery) => delivery.eventId)).toEqual([
+        'client.created',
+        'client.updated',
+        'clientMembershipAssignment.cancelled',
+      ]);
       expect(new Set(deliveries.map((delivery) => delivery.messageId)).size).toBe(3);
-      expect(deliveries[0]).toMatchObject({ eventSchemaVersion: 1, eventData: { siteId: -99, clientId: added.Id, firstName: 'Webhook', email: 'webhook@example.com', isProspect: false } });
-      expect(deliveries[1].eventData).toMatchObject({ clientId: added.Id, email: 'new@example.com', previousEmail: 'webhook@example.com' });
-      expect(deliveries[2].eventData).toMatchObject({ clientId: added.Id, membershipName: 'Monthly Unlimited' });
+      expect(deliveries[0]).toMatchObject({
+        eventSchemaVersion: 1,
+        eventData: {
+          siteId: -99,
+          clientId: added.Id,
+          firstName: 'Webhook',
+          email: 'webhook@example.com',
+          isProspect: false,
+        },
+      });
+      expect(deliveries[1].eventData).toMatchObject({
+        clientId: added.Id,
+        email: 'new@example.com',
+        previousEmail: 'webhook@example.com',
+      });
+      expect(deliveries[2].eventData).toMatchObject({
+        clientId: added.Id,
+        membershipName: 'Monthly Unlimited',
+      });
 
       const deleted = await api(`/subscriptions/${subscription.subscriptionId}`, 'DELETE');
-      expect(await deleted.json()).toMatchObject({ subscriptionId: subscription.subscriptionId, referenceId: 'business-1' });
+      expect(await deleted.json()).toMatchObject({
+        subscriptionId: subscription.subscriptionId,
+        referenceId: 'business-1',
+      });
       sandbox.control.addClient({ FirstName: 'After', LastName: 'Delete' });
       await sandbox.control.flushWebhooks();
       expect(received).toHaveLength(3);
-      expect((await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', { status: 'Active' })).status).toBe(404);
+      expect(
+        (await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', { status: 'Active' }))
+          .status,
+      ).toBe(404);
     });
 
     it('retries a delivery the receiver failed', async () => {
       received.length = 0;
-      const created = await api('/subscriptions', 'POST', { webhookUrl: receiverUrl, eventIds: ['client.created'], eventSchemaVersion: 1, referenceId: 'retry' });
+      const created = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['client.created'],
+        eventSchemaVersion: 1,
+        referenceId: 'retry',
+      });
       const { subscriptionId } = (await created.json()) as WebhookSubscription;
       await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
       failNext = 1;
       const added = sandbox.control.addClient({ FirstName: 'Retry', LastName: 'Me' });
       await sandbox.control.flushWebhooks();
       expect(received).toHaveLength(1);
-      const record = sandbox.control.deliveries().find((delivery) => delivery.subscriptionId === subscriptionId);
+      const record = sandbox.control
+        .deliveries()
+        .find((delivery) => delivery.subscriptionId === subscriptionId);
       expect(record).toMatchObject({ state: 'delivered', attempts: 2 });
       expect(JSON.parse(received[0].body)).toMatchObject({ eventData: { clientId: added.Id } });
       await api(`/subscriptions/${subscriptionId}`, 'DELETE');

@@ -13,7 +13,12 @@ import {
   type UpdateClientContractAutopaysResponse,
 } from '@grove/api-mindbody';
 import { FaultSwitches, invalidFaultRule, type FaultRule } from './fault-switches';
-import { SandboxStore, type AutopayWrite, type NewSandboxClient, type SandboxClientChanges } from './sandbox-store';
+import {
+  SandboxStore,
+  type AutopayWrite,
+  type NewSandboxClient,
+  type SandboxClientChanges,
+} from './sandbox-store';
 import { SANDBOX_REFERRAL_TYPES } from './seed';
 import { WebhookDispatcher, type DeliveryRecord } from './webhook-dispatcher';
 
@@ -63,7 +68,12 @@ interface Reply {
   body: unknown;
   headers?: Record<string, string>;
 }
-const error = (status: number, Code: string, Message: string, headers?: Record<string, string>): Reply => ({ status, body: { Error: { Message, Code } }, headers });
+const error = (
+  status: number,
+  Code: string,
+  Message: string,
+  headers?: Record<string, string>,
+): Reply => ({ status, body: { Error: { Message, Code } }, headers });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -82,13 +92,18 @@ export class MindbodySandbox {
 
   constructor(options: Partial<SandboxOptions> = {}) {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
-    this.webhooks = new WebhookDispatcher({ attempts: this.options.webhookAttempts, retryDelayMs: this.options.webhookRetryDelayMs, timeoutMs: 5_000 });
+    this.webhooks = new WebhookDispatcher({
+      attempts: this.options.webhookAttempts,
+      retryDelayMs: this.options.webhookRetryDelayMs,
+      timeoutMs: 5_000,
+    });
     this.store = new SandboxStore(
       { clientCount: this.options.clientCount, seed: this.options.seed },
       {
         clientCreated: (data) => this.webhooks.publish('client.created', data),
         clientUpdated: (data) => this.webhooks.publish('client.updated', data),
-        membershipCancelled: (data) => this.webhooks.publish('clientMembershipAssignment.cancelled', data),
+        membershipCancelled: (data) =>
+          this.webhooks.publish('clientMembershipAssignment.cancelled', data),
       },
     );
     for (const rule of this.options.faults) this.addFault(rule);
@@ -152,7 +167,8 @@ export class MindbodySandbox {
       const url = new URL(request.url ?? '/', 'http://sandbox');
       const path = url.pathname.replace(/\/+$/, '') || '/';
       if (path === '/health') reply = { status: 200, body: { status: 'ok' } };
-      else if (path.startsWith(CONTROL_BASE)) reply = await this.control(request, path.slice(CONTROL_BASE.length), url.searchParams);
+      else if (path.startsWith(CONTROL_BASE))
+        reply = await this.control(request, path.slice(CONTROL_BASE.length), url.searchParams);
       else {
         const key = `${request.method} ${path.toLowerCase()}`;
         this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -163,32 +179,67 @@ export class MindbodySandbox {
           return;
         }
         if (fault?.status) {
-          const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
-          reply = error(fault.status, fault.status === 429 ? 'TooManyRequests' : 'InternalServerError', `Injected fault: HTTP ${fault.status}`, headers);
-        } else if (path.toLowerCase().startsWith(PUBLIC_API_BASE)) reply = await this.publicApi(request, path.slice(PUBLIC_API_BASE.length).toLowerCase(), url.searchParams);
-        else if (path.toLowerCase().startsWith(WEBHOOKS_API_BASE)) reply = await this.webhooksApi(request, path.slice(WEBHOOKS_API_BASE.length));
+          const headers: Record<string, string> =
+            fault.retryAfterSeconds !== undefined
+              ? { 'Retry-After': String(fault.retryAfterSeconds) }
+              : {};
+          reply = error(
+            fault.status,
+            fault.status === 429 ? 'TooManyRequests' : 'InternalServerError',
+            `Injected fault: HTTP ${fault.status}`,
+            headers,
+          );
+        } else if (path.toLowerCase().startsWith(PUBLIC_API_BASE))
+          reply = await this.publicApi(
+            request,
+            path.slice(PUBLIC_API_BASE.length).toLowerCase(),
+            url.searchParams,
+          );
+        else if (path.toLowerCase().startsWith(WEBHOOKS_API_BASE))
+          reply = await this.webhooksApi(request, path.slice(WEBHOOKS_API_BASE.length));
         else reply = error(404, 'NotFound', 'Not found');
       }
     } catch (cause) {
-      reply = error(500, 'InternalServerError', cause instanceof Error ? cause.message : 'Sandbox error');
+      reply = error(
+        500,
+        'InternalServerError',
+        cause instanceof Error ? cause.message : 'Sandbox error',
+      );
     }
     if (response.destroyed) return;
     const body = JSON.stringify(reply.body);
-    response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...reply.headers });
+    response.writeHead(reply.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      ...reply.headers,
+    });
     response.end(body);
   }
 
-  private async publicApi(request: IncomingMessage, route: string, params: URLSearchParams): Promise<Reply> {
-    if (request.headers['api-key'] !== this.options.apiKey) return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
+  private async publicApi(
+    request: IncomingMessage,
+    route: string,
+    params: URLSearchParams,
+  ): Promise<Reply> {
+    if (request.headers['api-key'] !== this.options.apiKey)
+      return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
     const site = request.headers['siteid'];
     if (!site) return error(400, 'MissingRequiredFields', 'SiteId header is required');
-    if (site !== this.options.siteId) return error(400, 'InvalidSiteId', `Invalid SiteId: ${String(site)}`);
+    if (site !== this.options.siteId)
+      return error(400, 'InvalidSiteId', `Invalid SiteId: ${String(site)}`);
     const method = request.method ?? 'GET';
-    if (method === 'POST' && route === '/usertoken/issue') return this.issueToken(await readJson(request));
-    if (!this.authorized(request)) return error(401, 'DeniedAccess', 'Authentication failed: missing, invalid or expired staff token');
+    if (method === 'POST' && route === '/usertoken/issue')
+      return this.issueToken(await readJson(request));
+    if (!this.authorized(request))
+      return error(
+        401,
+        'DeniedAccess',
+        'Authentication failed: missing, invalid or expired staff token',
+      );
     if (method === 'GET' && route === '/client/clients') return this.listClients(params);
     if (method === 'GET' && route === '/client/clientcontracts') return this.listContracts(params);
-    if (method === 'POST' && route === '/client/updateclientcontractautopays') return this.updateAutopays(await readJson(request));
+    if (method === 'POST' && route === '/client/updateclientcontractautopays')
+      return this.updateAutopays(await readJson(request));
     if (method === 'GET' && route === '/client/clientreferraltypes') {
       const body: GetClientReferralTypesResponse = { ReferralTypes: [...SANDBOX_REFERRAL_TYPES] };
       return { status: 200, body };
@@ -197,7 +248,10 @@ export class MindbodySandbox {
   }
 
   private issueToken(body: Record<string, unknown> | null): Reply {
-    if (body?.Username !== this.options.staffUsername || body?.Password !== this.options.staffPassword) {
+    if (
+      body?.Username !== this.options.staffUsername ||
+      body?.Password !== this.options.staffPassword
+    ) {
       return error(401, 'DeniedAccess', 'Invalid credentials');
     }
     const token = randomBytes(24).toString('hex');
@@ -223,12 +277,26 @@ export class MindbodySandbox {
     if ('status' in paging) return paging;
     const since = params.get('request.lastModifiedDate');
     const sinceTime = since ? Date.parse(since) : undefined;
-    if (Number.isNaN(sinceTime)) return error(400, 'InvalidParameter', 'request.lastModifiedDate is not a date');
-    const clientIds = params.getAll('request.clientIds').flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
-    const matching = this.store.query({ since: sinceTime, clientIds, searchText: params.get('request.searchText') ?? undefined });
+    if (Number.isNaN(sinceTime))
+      return error(400, 'InvalidParameter', 'request.lastModifiedDate is not a date');
+    const clientIds = params
+      .getAll('request.clientIds')
+      .flatMap((value) => value.split(','))
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const matching = this.store.query({
+      since: sinceTime,
+      clientIds,
+      searchText: params.get('request.searchText') ?? undefined,
+    });
     const page = matching.slice(paging.offset, paging.offset + paging.limit);
     const body: GetClientsResponse = {
-      PaginationResponse: { RequestedLimit: paging.limit, RequestedOffset: paging.offset, PageSize: page.length, TotalResults: matching.length },
+      PaginationResponse: {
+        RequestedLimit: paging.limit,
+        RequestedOffset: paging.offset,
+        PageSize: page.length,
+        TotalResults: matching.length,
+      },
       Clients: page as Client[],
     };
     return { status: 200, body };
@@ -239,11 +307,17 @@ export class MindbodySandbox {
     if ('status' in paging) return paging;
     const clientId = params.get('request.clientId');
     if (!clientId) return error(400, 'MissingRequiredFields', 'request.clientId is required');
-    if (!this.store.client(clientId)) return error(404, 'ClientNotFound', `Client ${clientId} not found`);
+    if (!this.store.client(clientId))
+      return error(404, 'ClientNotFound', `Client ${clientId} not found`);
     const contracts = this.store.contractsOf(clientId);
     const page = contracts.slice(paging.offset, paging.offset + paging.limit);
     const body: GetClientContractsResponse = {
-      PaginationResponse: { RequestedLimit: paging.limit, RequestedOffset: paging.offset, PageSize: page.length, TotalResults: contracts.length },
+      PaginationResponse: {
+        RequestedLimit: paging.limit,
+        RequestedOffset: paging.offset,
+        PageSize: page.length,
+        TotalResults: contracts.length,
+      },
       Contracts: page,
     };
     return { status: 200, body };
@@ -264,7 +338,8 @@ export class MindbodySandbox {
   }
 
   private async webhooksApi(request: IncomingMessage, route: string): Promise<Reply> {
-    if (request.headers['api-key'] !== this.options.apiKey) return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
+    if (request.headers['api-key'] !== this.options.apiKey)
+      return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
     const method = request.method ?? 'GET';
     if (route === '/subscriptions') {
       if (method === 'GET') return { status: 200, body: { items: this.webhooks.list() } };
@@ -272,7 +347,10 @@ export class MindbodySandbox {
         const body = await readJson(request);
         const check = WebhookDispatcher.validateCreate(body);
         if (!check.ok) return error(400, 'InvalidParameter', check.message);
-        return { status: 200, body: this.webhooks.create(body as unknown as CreateSubscriptionRequest) };
+        return {
+          status: 200,
+          body: this.webhooks.create(body as unknown as CreateSubscriptionRequest),
+        };
       }
     }
     const match = /^\/subscriptions\/([^/]+)$/.exec(route);
@@ -281,8 +359,16 @@ export class MindbodySandbox {
       if (method === 'GET') return found(this.webhooks.get(id), id);
       if (method === 'PATCH') {
         const body = (await readJson(request)) ?? {};
-        if (body.status !== undefined && body.status !== 'Active') return error(400, 'InvalidParameter', "status can only be set to 'Active'");
-        if (body.eventIds !== undefined && !WebhookDispatcher.validateCreate({ webhookUrl: 'http://x', eventSchemaVersion: 1, eventIds: body.eventIds }).ok) {
+        if (body.status !== undefined && body.status !== 'Active')
+          return error(400, 'InvalidParameter', "status can only be set to 'Active'");
+        if (
+          body.eventIds !== undefined &&
+          !WebhookDispatcher.validateCreate({
+            webhookUrl: 'http://x',
+            eventSchemaVersion: 1,
+            eventIds: body.eventIds,
+          }).ok
+        ) {
           return error(400, 'InvalidParameter', 'eventIds must list known events');
         }
         return found(this.webhooks.patch(id, body as PatchSubscriptionRequest), id);
@@ -292,41 +378,73 @@ export class MindbodySandbox {
         if (!deleted) return error(404, 'NotFound', `Subscription ${id} not found`);
         return {
           status: 200,
-          body: { message: 'Subscription deactivated successfully.', deactivationDateTime: new Date().toISOString(), subscriptionId: id, referenceId: deleted.referenceId },
+          body: {
+            message: 'Subscription deactivated successfully.',
+            deactivationDateTime: new Date().toISOString(),
+            subscriptionId: id,
+            referenceId: deleted.referenceId,
+          },
         };
       }
     }
     return error(404, 'NotFound', `No route for ${method} ${WEBHOOKS_API_BASE}${route}`);
   }
 
-  private async control(request: IncomingMessage, route: string, params: URLSearchParams): Promise<Reply> {
+  private async control(
+    request: IncomingMessage,
+    route: string,
+    params: URLSearchParams,
+  ): Promise<Reply> {
     const method = request.method ?? 'GET';
     const body = method === 'GET' || method === 'DELETE' ? null : await readJson(request);
     if (method === 'GET' && route === '/state') {
       return {
         status: 200,
-        body: { clientCount: this.store.size, faults: this.faults.list(), subscriptions: this.webhooks.list().length, autopayWrites: this.store.autopayWrites().length, requests: this.requestCounts() },
+        body: {
+          clientCount: this.store.size,
+          faults: this.faults.list(),
+          subscriptions: this.webhooks.list().length,
+          autopayWrites: this.store.autopayWrites().length,
+          requests: this.requestCounts(),
+        },
       };
     }
     if (method === 'POST' && route === '/reset') {
       const clientCount = body?.clientCount;
-      if (clientCount !== undefined && (typeof clientCount !== 'number' || clientCount < 1 || clientCount > 50_000)) {
+      if (
+        clientCount !== undefined &&
+        (typeof clientCount !== 'number' || clientCount < 1 || clientCount > 50_000)
+      ) {
         return error(400, 'InvalidParameter', 'clientCount must be 1-50000');
       }
-      return { status: 200, body: this.reset({ clientCount, seed: typeof body?.seed === 'number' ? body.seed : undefined }) };
+      return {
+        status: 200,
+        body: this.reset({
+          clientCount,
+          seed: typeof body?.seed === 'number' ? body.seed : undefined,
+        }),
+      };
     }
     if (method === 'POST' && route === '/clients') {
-      if (!body || typeof body.FirstName !== 'string' || typeof body.LastName !== 'string') return error(400, 'InvalidParameter', 'FirstName and LastName are required');
+      if (!body || typeof body.FirstName !== 'string' || typeof body.LastName !== 'string')
+        return error(400, 'InvalidParameter', 'FirstName and LastName are required');
       return { status: 201, body: this.store.addClient(body as unknown as NewSandboxClient) };
     }
     const clientMatch = /^\/clients\/([^/]+)(\/cancel-membership)?$/.exec(route);
     if (clientMatch && method === 'PATCH' && !clientMatch[2]) {
-      const updated = this.store.updateClient(decodeURIComponent(clientMatch[1]), (body ?? {}) as SandboxClientChanges);
-      return updated ? { status: 200, body: updated } : error(404, 'ClientNotFound', 'Client not found');
+      const updated = this.store.updateClient(
+        decodeURIComponent(clientMatch[1]),
+        (body ?? {}) as SandboxClientChanges,
+      );
+      return updated
+        ? { status: 200, body: updated }
+        : error(404, 'ClientNotFound', 'Client not found');
     }
     if (clientMatch && method === 'POST' && clientMatch[2]) {
       const contract = this.store.cancelMembership(decodeURIComponent(clientMatch[1]));
-      return contract ? { status: 200, body: contract } : error(404, 'NotFound', 'No active membership for that client');
+      return contract
+        ? { status: 200, body: contract }
+        : error(404, 'NotFound', 'No active membership for that client');
     }
     if (route === '/autopay-writes') {
       if (method === 'GET') return { status: 200, body: { writes: this.store.autopayWrites() } };
@@ -345,12 +463,17 @@ export class MindbodySandbox {
         const rules = Array.isArray(body) ? body : [body];
         const problem = rules.map(invalidFaultRule).find(Boolean);
         if (problem) return error(400, 'InvalidParameter', problem);
-        return { status: 201, body: { faults: rules.map((rule) => this.faults.add(rule as FaultRule)) } };
+        return {
+          status: 201,
+          body: { faults: rules.map((rule) => this.faults.add(rule as FaultRule)) },
+        };
       }
     }
     const faultMatch = /^\/faults\/([^/]+)$/.exec(route);
     if (faultMatch && method === 'DELETE') {
-      return this.faults.remove(decodeURIComponent(faultMatch[1])) ? { status: 200, body: { faults: this.faults.list() } } : error(404, 'NotFound', 'Fault not found');
+      return this.faults.remove(decodeURIComponent(faultMatch[1]))
+        ? { status: 200, body: { faults: this.faults.list() } }
+        : error(404, 'NotFound', 'Fault not found');
     }
     if (method === 'POST' && route === '/tokens/expire') {
       this.expireTokens();
@@ -365,16 +488,23 @@ export class MindbodySandbox {
 }
 
 function found<T>(value: T | undefined, id: string): Reply {
-  return value ? { status: 200, body: value } : error(404, 'NotFound', `Subscription ${id} not found`);
+  return value
+    ? { status: 200, body: value }
+    : error(404, 'NotFound', `Subscription ${id} not found`);
 }
 
 function readPaging(params: URLSearchParams): { limit: number; offset: number } | Reply {
   const limit = Number(params.get('request.limit') ?? 100);
   const offset = Number(params.get('request.offset') ?? 0);
   if (!Number.isInteger(limit) || limit < 1 || limit > MINDBODY_MAX_PAGE_SIZE) {
-    return error(400, 'InvalidParameter', `request.limit must be between 1 and ${MINDBODY_MAX_PAGE_SIZE}`);
+    return error(
+      400,
+      'InvalidParameter',
+      `request.limit must be between 1 and ${MINDBODY_MAX_PAGE_SIZE}`,
+    );
   }
-  if (!Number.isInteger(offset) || offset < 0) return error(400, 'InvalidParameter', 'request.offset must be a non-negative integer');
+  if (!Number.isInteger(offset) || offset < 0)
+    return error(400, 'InvalidParameter', 'request.offset must be a non-negative integer');
   return { limit, offset };
 }
 

@@ -1,5 +1,19 @@
-import type { Client, ClientContract, ClientEventData, MembershipCancelledEventData, UpdateClientContractAutopaysRequest } from '@grove/api-mindbody';
-import { FIRST_CLIENT_ID, FIRST_CONTRACT_ID, SANDBOX_PLANS, SANDBOX_SITE_ID, membershipContract, seedSite, type SeedOptions } from './seed';
+import type {
+  Client,
+  ClientContract,
+  ClientEventData,
+  MembershipCancelledEventData,
+  UpdateClientContractAutopaysRequest,
+} from '@grove/api-mindbody';
+import {
+  FIRST_CLIENT_ID,
+  FIRST_CONTRACT_ID,
+  SANDBOX_PLANS,
+  SANDBOX_SITE_ID,
+  membershipContract,
+  seedSite,
+  type SeedOptions,
+} from './seed';
 
 /** One `POST /client/updateclientcontractautopays` the sandbox accepted (read back by tests). */
 export interface AutopayWrite {
@@ -29,7 +43,19 @@ export interface NewSandboxClient {
 }
 
 /** Fields the control API's "update a client" may change. */
-export type SandboxClientChanges = Partial<Pick<Client, 'FirstName' | 'LastName' | 'Email' | 'MobilePhone' | 'IsProspect' | 'ReferredBy' | 'Status' | 'Active'>>;
+export type SandboxClientChanges = Partial<
+  Pick<
+    Client,
+    | 'FirstName'
+    | 'LastName'
+    | 'Email'
+    | 'MobilePhone'
+    | 'IsProspect'
+    | 'ReferredBy'
+    | 'Status'
+    | 'Active'
+  >
+>;
 
 /** Events the store raises for the webhook dispatcher. */
 export interface StoreEvents {
@@ -76,10 +102,14 @@ export class SandboxStore {
     this.byId = new Map(this.clients.map((client) => [client.Id, client]));
     this.contracts = data.contracts;
     this.contractById = new Map();
-    for (const [clientId, list] of this.contracts) for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
+    for (const [clientId, list] of this.contracts)
+      for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
     this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
     this.writes = [];
-    this.lastModified = Math.max(0, ...this.clients.slice(-1).map((client) => Date.parse(client.LastModifiedDateTime)));
+    this.lastModified = Math.max(
+      0,
+      ...this.clients.slice(-1).map((client) => Date.parse(client.LastModifiedDateTime)),
+    );
     this.filtered.clear();
   }
 
@@ -100,14 +130,26 @@ export class SandboxStore {
 
   /** Clients matching `filter`, cached until the data changes. */
   query(filter: ClientFilter): readonly Client[] {
-    if (filter.since === undefined && !filter.clientIds?.length && !filter.searchText) return this.clients;
-    const key = JSON.stringify([filter.since ?? null, filter.clientIds ?? null, filter.searchText?.toLowerCase() ?? null]);
+    if (filter.since === undefined && !filter.clientIds?.length && !filter.searchText)
+      return this.clients;
+    const key = JSON.stringify([
+      filter.since ?? null,
+      filter.clientIds ?? null,
+      filter.searchText?.toLowerCase() ?? null,
+    ]);
     const cached = this.filtered.get(key);
     if (cached) return cached;
     const ids = filter.clientIds?.length ? new Set(filter.clientIds) : null;
     const text = filter.searchText?.toLowerCase();
     const since = filter.since ?? Number.NEGATIVE_INFINITY;
-    const result = (ids ? [...ids].map((id) => this.byId.get(id)).filter((client): client is Client => !!client).sort((a, b) => a.UniqueId - b.UniqueId) : this.clients).filter(
+    const result = (
+      ids
+        ? [...ids]
+            .map((id) => this.byId.get(id))
+            .filter((client): client is Client => !!client)
+            .sort((a, b) => a.UniqueId - b.UniqueId)
+        : this.clients
+    ).filter(
       (client) =>
         Date.parse(client.LastModifiedDateTime) >= since &&
         (!text ||
@@ -130,21 +172,55 @@ export class SandboxStore {
    * ChargeAmount of its upcoming autopays (from AutopayStartDate, up to AutopayEndDate when given).
    * @returns the updated contract, or an error message with its HTTP status
    */
-  updateAutopay(request: UpdateClientContractAutopaysRequest): { contract: ClientContract } | { status: number; code: string; message: string } {
-    if (!Number.isInteger(request.ClientContractId)) return { status: 400, code: 'InvalidParameter', message: 'ClientContractId is required' };
-    if (typeof request.Amount !== 'number' || !Number.isFinite(request.Amount) || request.Amount < 0) {
-      return { status: 400, code: 'InvalidParameter', message: 'Amount must be a non-negative number' };
+  updateAutopay(
+    request: UpdateClientContractAutopaysRequest,
+  ): { contract: ClientContract } | { status: number; code: string; message: string } {
+    if (!Number.isInteger(request.ClientContractId))
+      return { status: 400, code: 'InvalidParameter', message: 'ClientContractId is required' };
+    if (
+      typeof request.Amount !== 'number' ||
+      !Number.isFinite(request.Amount) ||
+      request.Amount < 0
+    ) {
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: 'Amount must be a non-negative number',
+      };
     }
     const found = this.contractById.get(request.ClientContractId);
-    if (!found) return { status: 404, code: 'ClientContractNotFound', message: `Client contract ${request.ClientContractId} not found` };
+    if (!found)
+      return {
+        status: 404,
+        code: 'ClientContractNotFound',
+        message: `Client contract ${request.ClientContractId} not found`,
+      };
     if (request.ClientId !== undefined && String(request.ClientId) !== found.clientId) {
-      return { status: 400, code: 'InvalidParameter', message: `Client contract ${request.ClientContractId} does not belong to client ${request.ClientId}` };
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: `Client contract ${request.ClientContractId} does not belong to client ${request.ClientId}`,
+      };
     }
     const { contract } = found;
-    if (contract.AutopayStatus !== 'Active') return { status: 400, code: 'InvalidParameter', message: 'The contract has no active autopay' };
-    const from = request.AutopayStartDate ? Date.parse(request.AutopayStartDate) : Number.NEGATIVE_INFINITY;
-    const to = request.AutopayEndDate ? Date.parse(request.AutopayEndDate) : Number.POSITIVE_INFINITY;
-    if (Number.isNaN(from) || Number.isNaN(to)) return { status: 400, code: 'InvalidParameter', message: 'AutopayStartDate/AutopayEndDate must be dates' };
+    if (contract.AutopayStatus !== 'Active')
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: 'The contract has no active autopay',
+      };
+    const from = request.AutopayStartDate
+      ? Date.parse(request.AutopayStartDate)
+      : Number.NEGATIVE_INFINITY;
+    const to = request.AutopayEndDate
+      ? Date.parse(request.AutopayEndDate)
+      : Number.POSITIVE_INFINITY;
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: 'AutopayStartDate/AutopayEndDate must be dates',
+      };
     const amount = Math.round(request.Amount * 100) / 100;
     this.writes.push({
       at: new Date(this.now()).toISOString(),
@@ -188,7 +264,11 @@ export class SandboxStore {
       LastName: input.LastName,
       Email: input.Email ?? null,
       MobilePhone: input.MobilePhone ?? null,
-      Status: isProspect ? 'Non-Member' : input.NormalAutoPay !== undefined ? 'Active' : 'Non-Member',
+      Status: isProspect
+        ? 'Non-Member'
+        : input.NormalAutoPay !== undefined
+          ? 'Active'
+          : 'Non-Member',
       Active: true,
       IsProspect: isProspect,
       ReferredBy: input.ReferredBy ?? null,
@@ -198,7 +278,13 @@ export class SandboxStore {
     this.clients.push(client);
     this.byId.set(client.Id, client);
     if (!isProspect && input.NormalAutoPay !== undefined) {
-      const contract = membershipContract(this.nextContractId++, client, SANDBOX_PLANS[0], input.NormalAutoPay, Date.parse(time));
+      const contract = membershipContract(
+        this.nextContractId++,
+        client,
+        SANDBOX_PLANS[0],
+        input.NormalAutoPay,
+        Date.parse(time),
+      );
       this.contracts.set(client.Id, [contract]);
       this.contractById.set(contract.Id, { contract, clientId: client.Id });
     }
@@ -212,12 +298,24 @@ export class SandboxStore {
     const client = this.byId.get(id);
     if (!client) return undefined;
     const previousEmail = client.Email;
-    for (const key of ['FirstName', 'LastName', 'Email', 'MobilePhone', 'IsProspect', 'ReferredBy', 'Status', 'Active'] as const) {
+    for (const key of [
+      'FirstName',
+      'LastName',
+      'Email',
+      'MobilePhone',
+      'IsProspect',
+      'ReferredBy',
+      'Status',
+      'Active',
+    ] as const) {
       if (changes[key] !== undefined) Object.assign(client, { [key]: changes[key] });
     }
     client.LastModifiedDateTime = this.touch();
     this.filtered.clear();
-    this.events.clientUpdated({ ...eventData(client), previousEmail: previousEmail !== client.Email ? previousEmail : null });
+    this.events.clientUpdated({
+      ...eventData(client),
+      previousEmail: previousEmail !== client.Email ? previousEmail : null,
+    });
     return { ...client };
   }
 

@@ -14,19 +14,140 @@ export const SANDBOX_PLANS = [
 ];
 
 const FIRST = [
-  'Olivia', 'Liam', 'Mia', 'Noah', 'Isla', 'Jack', 'Grace', 'Leo', 'Ava', 'Oscar', 'Chloe', 'Lucas', 'Amelia', 'Henry',
-  'Zoe', 'William', 'Ruby', 'Thomas', 'Ella', 'James', 'Sophie', 'Ethan', 'Harper', 'Max', 'Layla', 'Archie', 'Evie',
-  'Charlie', 'Willow', 'Hudson', 'Matilda', 'Harrison', 'Ivy', 'Theo', 'Aria', 'Finn', 'Sienna', 'Levi', 'Frankie',
-  'Hugo', 'Alice', 'Elijah', 'Hazel', 'Mason', 'Lily', 'Xavier', 'Maya', 'Samuel', 'Poppy', 'Arlo', 'Georgia', 'Felix',
-  'Eliza', 'Jasper', 'Audrey', 'Kai', 'Billie', 'Ryan', 'Daisy', 'Ari',
+  'Olivia',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Isla',
+  'Jack',
+  'Grace',
+  'Leo',
+  'Ava',
+  'Oscar',
+  'Chloe',
+  'Lucas',
+  'Amelia',
+  'Henry',
+  'Zoe',
+  'William',
+  'Ruby',
+  'Thomas',
+  'Ella',
+  'James',
+  'Sophie',
+  'Ethan',
+  'Harper',
+  'Max',
+  'Layla',
+  'Archie',
+  'Evie',
+  'Charlie',
+  'Willow',
+  'Hudson',
+  'Matilda',
+  'Harrison',
+  'Ivy',
+  'Theo',
+  'Aria',
+  'Finn',
+  'Sienna',
+  'Levi',
+  'Frankie',
+  'Hugo',
+  'Alice',
+  'Elijah',
+  'Hazel',
+  'Mason',
+  'Lily',
+  'Xavier',
+  'Maya',
+  'Samuel',
+  'Poppy',
+  'Arlo',
+  'Georgia',
+  'Felix',
+  'Eliza',
+  'Jasper',
+  'Audrey',
+  'Kai',
+  'Billie',
+  'Ryan',
+  'Daisy',
+  'Ari',
 ];
 const LAST = [
-  'Smith', 'Nguyen', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Chen', 'Kelly', 'Walker', 'Harris', 'Martin', 'Jones',
-  'Williams', 'Anderson', 'Thompson', 'White', 'Lee', 'Ryan', 'King', 'Campbell', 'Robinson', 'Young', 'Wright',
-  'Scott', 'Green', 'Hall', 'Clarke', 'Mitchell', 'Evans', 'Turner', 'Cooper', 'Morris', 'Wood', 'Ward', 'Hughes',
-  'Edwards', 'Murphy', 'Collins', 'Stewart', 'Baker', 'Kennedy', 'Gray', 'Russell', 'Bell', 'Murray', 'Ross', 'Price',
-  'Bennett', 'Reid', 'Fraser', 'Hunter', 'Marshall', 'Graham', 'Watson', 'Shaw', 'Ellis', 'Hayes', 'Fisher', 'Lane',
-  'Burke', 'Doyle', 'Byrne', 'Quinn', 'Walsh', 'Sutton', 'Barnes', 'Tran', 'Le', 'Pham', 'Singh', 'Kaur', 'Wong',
+  'Smith',
+  'Nguyen',
+  'Patel',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Chen',
+  'Kelly',
+  'Walker',
+  'Harris',
+  'Martin',
+  'Jones',
+  'Williams',
+  'Anderson',
+  'Thompson',
+  'White',
+  'Lee',
+  'Ryan',
+  'King',
+  'Campbell',
+  'Robinson',
+  'Young',
+  'Wright',
+  'Scott',
+  'Green',
+  'Hall',
+  'Clarke',
+  'Mitchell',
+  'Evans',
+  'Turner',
+  'Cooper',
+  'Morris',
+  'Wood',
+  'Ward',
+  'Hughes',
+  'Edwards',
+  'Murphy',
+  'Collins',
+  'Stewart',
+  'Baker',
+  'Kennedy',
+  'Gray',
+  'Russell',
+  'Bell',
+  'Murray',
+  'Ross',
+  'Price',
+  'Bennett',
+  'Reid',
+  'Fraser',
+  'Hunter',
+  'Marshall',
+  'Graham',
+  'Watson',
+  'Shaw',
+  'Ellis',
+  'Hayes',
+  'Fisher',
+  'Lane',
+  'Burke',
+  'Doyle',
+  'Byrne',
+  'Quinn',
+  'Walsh',
+  'Sutton',
+  'Barnes',
+  'Tran',
+  'Le',
+  'Pham',
+  'Singh',
+  'Kaur',
+  'Wong',
 ];
 
 /** A deterministic pseudo-random generator (mulberry32): the same seed gives the same sequence in [0, 1). */
@@ -72,7 +193,11 @@ export const FIRST_CLIENT_ID = 100_001;
  * unambiguously; some others carry a referral type ("Google", …) instead.
  * @throws RangeError when clientCount is not an integer from 1 to 50,000
  */
-export function seedSite({ clientCount, seed = 4, epoch = Date.UTC(2026, 0, 1) }: SeedOptions): SeedData {
+export function seedSite({
+  clientCount,
+  seed = 4,
+  epoch = Date.UTC(2026, 0, 1),
+}: SeedOptions): SeedData {
   if (!Number.isInteger(clientCount) || clientCount < 1 || clientCount > 50_000) {
     throw new RangeError(`The sandbox seeds 1 to 50,000 clients, not ${clientCount}`);
   }
@@ -115,7 +240,8 @@ export function seedSite({ clientCount, seed = 4, epoch = Date.UTC(2026, 0, 1) }
     } else if (roll > 0.9) {
       client.ReferredBy = pick(SANDBOX_REFERRAL_TYPES.slice(1));
     }
-    if (client.Status === 'Active' && nameCount.get(`${client.FirstName} ${client.LastName}`) === 1) referrers.push(client);
+    if (client.Status === 'Active' && nameCount.get(`${client.FirstName} ${client.LastName}`) === 1)
+      referrers.push(client);
   }
   const contracts = new Map<string, ClientContract[]>();
   let contractId = FIRST_CONTRACT_ID;
@@ -123,7 +249,9 @@ export function seedSite({ clientCount, seed = 4, epoch = Date.UTC(2026, 0, 1) }
     if (client.Status !== 'Active') continue;
     const plan = pick(SANDBOX_PLANS);
     const amount = pick(SANDBOX_AUTOPAY_AMOUNTS);
-    contracts.set(client.Id, [membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate))]);
+    contracts.set(client.Id, [
+      membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate)),
+    ]);
   }
   return { clients, contracts };
 }
@@ -147,7 +275,9 @@ export function membershipContract(
     Subtotal: amount,
     Tax: 0,
     PaymentMethod: 'CreditCard',
-    ScheduleDate: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 1)).toISOString(),
+    ScheduleDate: new Date(
+      Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 1),
+    ).toISOString(),
     ProductId,
   }));
   return {

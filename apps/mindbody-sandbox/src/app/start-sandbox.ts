@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FaultRule } from './fault-switches';
-import { MindbodySandbox, PUBLIC_API_BASE, WEBHOOKS_API_BASE, type SandboxOptions } from './sandbox-server';
+import {
+  MindbodySandbox,
+  PUBLIC_API_BASE,
+  WEBHOOKS_API_BASE,
+  type SandboxOptions,
+} from './sandbox-server';
 import type { AutopayWrite, NewSandboxClient, SandboxClientChanges } from './sandbox-store';
 import type { DeliveryRecord } from './webhook-dispatcher';
 import type { Client, ClientContract } from '@grove/api-mindbody';
@@ -68,7 +73,9 @@ export interface RunningSandbox {
  *          new MindbodyClient({ baseUrl: sandbox.url, apiKey: sandbox.options.apiKey, siteId: '-99' })
  * @throws the listen error (e.g. EADDRINUSE)
  */
-export async function startMindbodySandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+export async function startMindbodySandbox(
+  options: StartSandboxOptions = {},
+): Promise<RunningSandbox> {
   const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
   const sandbox = new MindbodySandbox(sandboxOptions);
   const server = await sandbox.listen(port, host);

@@ -52,11 +52,16 @@ export class WebhookDispatcher {
   static validateCreate(body: Record<string, unknown> | null): ValidationResult {
     if (!body) return { ok: false, message: 'A JSON body is required' };
     const url = typeof body.webhookUrl === 'string' ? safeUrl(body.webhookUrl) : null;
-    if (!url || !/^https?:$/.test(url.protocol)) return { ok: false, message: 'webhookUrl must be an http(s) URL' };
-    if (!Array.isArray(body.eventIds) || body.eventIds.length === 0) return { ok: false, message: 'eventIds must list at least one event' };
-    const unknown = body.eventIds.find((id) => !(MINDBODY_EVENT_IDS as readonly unknown[]).includes(id));
+    if (!url || !/^https?:$/.test(url.protocol))
+      return { ok: false, message: 'webhookUrl must be an http(s) URL' };
+    if (!Array.isArray(body.eventIds) || body.eventIds.length === 0)
+      return { ok: false, message: 'eventIds must list at least one event' };
+    const unknown = body.eventIds.find(
+      (id) => !(MINDBODY_EVENT_IDS as readonly unknown[]).includes(id),
+    );
     if (unknown !== undefined) return { ok: false, message: `Unknown eventId ${String(unknown)}` };
-    if (typeof body.eventSchemaVersion !== 'number') return { ok: false, message: 'eventSchemaVersion must be a number' };
+    if (typeof body.eventSchemaVersion !== 'number')
+      return { ok: false, message: 'eventSchemaVersion must be a number' };
     return { ok: true };
   }
 
@@ -103,7 +108,8 @@ export class WebhookDispatcher {
     if (changes.eventIds) subscription.eventIds = [...changes.eventIds];
     if (changes.webhookUrl) subscription.webhookUrl = changes.webhookUrl;
     if (changes.referenceId !== undefined) subscription.referenceId = changes.referenceId;
-    if (changes.eventSchemaVersion !== undefined) subscription.eventSchemaVersion = changes.eventSchemaVersion;
+    if (changes.eventSchemaVersion !== undefined)
+      subscription.eventSchemaVersion = changes.eventSchemaVersion;
     return { ...subscription };
   }
 
@@ -141,7 +147,11 @@ export class WebhookDispatcher {
       };
       this.records.push(record);
       const body = JSON.stringify(delivery);
-      const task = this.deliver(record, body, signWebhookBody(body, subscription.messageSignatureKey)).finally(() => this.pending.delete(task));
+      const task = this.deliver(
+        record,
+        body,
+        signWebhookBody(body, subscription.messageSignatureKey),
+      ).finally(() => this.pending.delete(task));
       this.pending.add(task);
     }
   }
@@ -175,7 +185,8 @@ export class WebhookDispatcher {
       } catch {
         record.lastStatus = null;
       }
-      if (record.attempts < this.options.attempts) await wait(this.options.retryDelayMs, this.stop.signal);
+      if (record.attempts < this.options.attempts)
+        await wait(this.options.retryDelayMs, this.stop.signal);
     }
     record.state = 'failed';
   }
@@ -192,9 +203,13 @@ function safeUrl(value: string): URL | null {
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -19,7 +19,9 @@ import './shell.css';
 // the signup's phone-number rules) and the signed-in frame (search, account menu, issue form).
 const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('./auth/SignupPage').then((m) => ({ default: m.SignupPage })));
-const SignedInLayout = lazy(() => import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
+const SignedInLayout = lazy(() =>
+  import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
+);
 
 /** Shows `children` once their code has loaded, with a spinner meanwhile. */
 function Loaded({ children }: { children: ReactNode }) {
@@ -44,7 +46,11 @@ const remoteRoutes = (access: RouteAccess) =>
  */
 export const routes = [
   {
-    errorElement: <ErrorScreen action={<Button onClick={() => window.location.assign('/')}>Back to Grove</Button>} />,
+    errorElement: (
+      <ErrorScreen
+        action={<Button onClick={() => window.location.assign('/')}>Back to Grove</Button>}
+      />
+    ),
     children: [
       {
         element: <PublicLayout />,

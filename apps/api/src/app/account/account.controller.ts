@@ -43,7 +43,10 @@ export class AccountController {
   @HttpCode(HttpStatus.OK)
   @ThrottledBy('auth')
   @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
-  changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto): Promise<MessageReply> {
+  changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ChangePasswordDto,
+  ): Promise<MessageReply> {
     return this.account.changePassword(user, body);
   }
 }

@@ -11,11 +11,19 @@ describe('account settings (integration)', () => {
   it('needs a session', async () => {
     await t.agent().get('/api/account').expect(401);
     await t.agent().patch('/api/account').send({ firstName: 'X' }).expect(401);
-    await t.agent().post('/api/account/password').send({ currentPassword: 'a', newPassword: 'bbbbbbbb' }).expect(401);
+    await t
+      .agent()
+      .post('/api/account/password')
+      .send({ currentPassword: 'a', newPassword: 'bbbbbbbb' })
+      .expect(401);
   });
 
   it("shows the signed-in owner's signup details", async () => {
-    const { agent, body } = await t.signUp({ businessName: 'Harbour Yoga', phoneNumber: '0412 345 678', website: 'harbouryoga.com.au' });
+    const { agent, body } = await t.signUp({
+      businessName: 'Harbour Yoga',
+      phoneNumber: '0412 345 678',
+      website: 'harbouryoga.com.au',
+    });
     const reply = await agent.get('/api/account').expect(200);
     expect(reply.body as AccountDetails).toEqual({
       firstName: body.firstName,
@@ -31,7 +39,11 @@ describe('account settings (integration)', () => {
     const { agent, body } = await t.signUp({ businessName: 'Old Name Gym' });
     const reply = await agent
       .patch('/api/account')
-      .send({ firstName: '  Alex ', businessName: 'New Name Gym', website: 'https://newname.com.au' })
+      .send({
+        firstName: '  Alex ',
+        businessName: 'New Name Gym',
+        website: 'https://newname.com.au',
+      })
       .expect(200);
     expect(reply.body as AccountDetails).toEqual({
       firstName: 'Alex',
@@ -72,7 +84,10 @@ describe('account settings (integration)', () => {
   it("changes only the signed-in owner's account (another owner is untouched)", async () => {
     const a = await t.signUp({ businessName: 'Alpha' });
     const b = await t.signUp({ businessName: 'Beta' });
-    await a.agent.patch('/api/account').send({ businessName: 'Alpha Renamed', lastName: 'Changed' }).expect(200);
+    await a.agent
+      .patch('/api/account')
+      .send({ businessName: 'Alpha Renamed', lastName: 'Changed' })
+      .expect(200);
     const other = (await b.agent.get('/api/account').expect(200)).body as AccountDetails;
     expect(other.businessName).toBe('Beta');
     expect(other.lastName).toBe(b.body.lastName);
@@ -80,25 +95,40 @@ describe('account settings (integration)', () => {
 
   it('refuses a wrong or empty current password and a short new one, keeping the old password', async () => {
     const { agent, body } = await t.signUp();
-    const wrong = await agent.post('/api/account/password').send({ currentPassword: 'not my password', newPassword: 'brand new password' });
+    const wrong = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: 'not my password', newPassword: 'brand new password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(MESSAGES.currentPasswordWrong);
-    const short = await agent.post('/api/account/password').send({ currentPassword: body.password, newPassword: 'short' });
+    const short = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: body.password, newPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(MESSAGES.passwordTooShort);
-    const empty = await agent.post('/api/account/password').send({ currentPassword: '', newPassword: 'brand new password' });
+    const empty = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: '', newPassword: 'brand new password' });
     expect(empty.status).toBe(400);
     expect(empty.body.fieldErrors).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });
-    await t.agent().post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
   });
 
   it('changes the password: other sessions end, this one stays, the new password logs in and the old one not', async () => {
     const { agent: here, body } = await t.signUp();
     const elsewhere = t.agent();
-    await elsewhere.post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
+    await elsewhere
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
     await elsewhere.get('/api/auth/me').expect(200);
 
-    const reply = await here.post('/api/account/password').send({ currentPassword: body.password, newPassword: 'a whole new passphrase' });
+    const reply = await here
+      .post('/api/account/password')
+      .send({ currentPassword: body.password, newPassword: 'a whole new passphrase' });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ message: MESSAGES.passwordChanged });
 
@@ -106,7 +136,15 @@ describe('account settings (integration)', () => {
     await here.post('/api/auth/refresh').expect(200);
     await elsewhere.get('/api/auth/me').expect(401);
     await elsewhere.post('/api/auth/refresh').expect(401);
-    await t.agent().post('/api/auth/login').send({ email: body.email, password: body.password }).expect(401);
-    await t.agent().post('/api/auth/login').send({ email: body.email, password: 'a whole new passphrase' }).expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(401);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'a whole new passphrase' })
+      .expect(200);
   });
 });

@@ -6,5 +6,9 @@ import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 
 /** Account Settings: the owner's details and password (reuses the auth module's sessions; emails password changes). */
-@Module({ imports: [AuthModule, MailModule], controllers: [AccountController], providers: [AccountService, AccountRepository] })
+@Module({
+  imports: [AuthModule, MailModule],
+  controllers: [AccountController],
+  providers: [AccountService, AccountRepository],
+})
 export class AccountModule {}

@@ -53,11 +53,20 @@ export class AccountRepository {
           [userId, businessId, patch.firstName ?? null, patch.lastName ?? null],
         );
       }
-      if (patch.businessName !== undefined || patch.phoneNumber !== undefined || patch.website !== undefined) {
+      if (
+        patch.businessName !== undefined ||
+        patch.phoneNumber !== undefined ||
+        patch.website !== undefined
+      ) {
         await manager.query(
           `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone), website = COALESCE($4, website)
            WHERE id = $1`,
-          [businessId, patch.businessName ?? null, patch.phoneNumber ?? null, patch.website ?? null],
+          [
+            businessId,
+            patch.businessName ?? null,
+            patch.phoneNumber ?? null,
+            patch.website ?? null,
+          ],
         );
       }
     });
@@ -65,19 +74,18 @@ export class AccountRepository {
 
   /** The owner's argon2id hash, or null when the user is not of that business. */
   async passwordHash(businessId: string, userId: string): Promise<string | null> {
-    const rows = (await this.dataSource.query(`SELECT password_hash FROM users WHERE id = $1 AND business_id = $2`, [
-      userId,
-      businessId,
-    ])) as { password_hash: string }[];
+    const rows = (await this.dataSource.query(
+      `SELECT password_hash FROM users WHERE id = $1 AND business_id = $2`,
+      [userId, businessId],
+    )) as { password_hash: string }[];
     return rows[0]?.password_hash ?? null;
   }
 
   /** Replaces the owner's password hash. */
   async setPasswordHash(businessId: string, userId: string, passwordHash: string): Promise<void> {
-    await this.dataSource.query(`UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`, [
-      userId,
-      businessId,
-      passwordHash,
-    ]);
+    await this.dataSource.query(
+      `UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`,
+      [userId, businessId, passwordHash],
+    );
   }
 }

@@ -83,8 +83,13 @@ export class AccountService {
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const hash = await this.accounts.passwordHash(user.businessId, user.userId);
     if (!hash) throw new NotSignedInException();
-    if (!(await verifyPassword(hash, body.currentPassword))) throw new CurrentPasswordWrongException();
-    await this.accounts.setPasswordHash(user.businessId, user.userId, await hashPassword(body.newPassword));
+    if (!(await verifyPassword(hash, body.currentPassword)))
+      throw new CurrentPasswordWrongException();
+    await this.accounts.setPasswordHash(
+      user.businessId,
+      user.userId,
+      await hashPassword(body.newPassword),
+    );
     if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId);
     await this.notifyPasswordChanged(user);
     return { message: MESSAGES.passwordChanged };

@@ -30,7 +30,11 @@ export class AuthController {
   @ThrottledBy('auth')
   @Post('signup')
   @ApiOperation({ summary: 'Create a business and its owner account, and sign in' })
-  async signup(@Body() body: SignupDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+  async signup(
+    @Body() body: SignupDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionUser> {
     const result = await this.auth.signup(body.toInput(), this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
@@ -49,7 +53,11 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
   @ApiOperation({ summary: 'Sign in' })
-  async login(@CurrentUser() user: AuthUser, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+  async login(
+    @CurrentUser() user: AuthUser,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionUser> {
     const result = await this.auth.login(user, this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
@@ -67,8 +75,14 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
-  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
-    const result = await this.auth.refresh(this.cookies.readRefreshToken(request), this.cookies.userAgent(request));
+  async refresh(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionUser> {
+    const result = await this.auth.refresh(
+      this.cookies.readRefreshToken(request),
+      this.cookies.userAgent(request),
+    );
     this.cookies.set(response, result.tokens);
     return result.user;
   }
@@ -82,8 +96,14 @@ export class AuthController {
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Sign out: revoke the session and clear the cookies' })
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.auth.logout(this.cookies.readRefreshToken(request), this.guard.sessionIdOf(request) ?? undefined);
+  async logout(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    await this.auth.logout(
+      this.cookies.readRefreshToken(request),
+      this.guard.sessionIdOf(request) ?? undefined,
+    );
     this.cookies.clear(response);
   }
 

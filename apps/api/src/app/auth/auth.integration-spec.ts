@@ -41,16 +41,21 @@ describe('auth (integration)', () => {
       expect(refresh).toMatch(/HttpOnly/i);
       expect(refresh).toMatch(/Path=\/api\/auth/);
       // The readable hint that lets signed-out pages skip the session check carries no secret.
-      const hint = cookies.find((line) => new RegExp(`^${SESSION_HINT_COOKIE}=[\\w-]{8};`).test(line));
+      const hint = cookies.find((line) =>
+        new RegExp(`^${SESSION_HINT_COOKIE}=[\\w-]{8};`).test(line),
+      );
       expect(hint).toMatch(/Path=\/;/);
       expect(hint).not.toMatch(/HttpOnly/i);
       const me = await agent.get('/api/auth/me').expect(200);
       expect(me.body).toEqual(reply.body);
-      const [session] = (await t.dataSource.query(`SELECT refresh_token_hash FROM sessions WHERE user_id = $1`, [
-        reply.body.id,
-      ])) as { refresh_token_hash: string }[];
+      const [session] = (await t.dataSource.query(
+        `SELECT refresh_token_hash FROM sessions WHERE user_id = $1`,
+        [reply.body.id],
+      )) as { refresh_token_hash: string }[];
       expect(session.refresh_token_hash).toMatch(/^[0-9a-f]{64}$/);
-      const [user] = (await t.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [reply.body.id])) as {
+      const [user] = (await t.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [
+        reply.body.id,
+      ])) as {
         password_hash: string;
       }[];
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
@@ -59,7 +64,11 @@ describe('auth (integration)', () => {
     it('refuses an email already used, whatever its case → 409', async () => {
       const body = signupBody();
       await t.agent().post('/api/auth/signup').send(body).expect(201);
-      const reply = await t.agent().post('/api/auth/signup').send({ ...body, email: body.email.toUpperCase() }).expect(409);
+      const reply = await t
+        .agent()
+        .post('/api/auth/signup')
+        .send({ ...body, email: body.email.toUpperCase() })
+        .expect(409);
       expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.emailTaken });
     });
 
@@ -72,13 +81,24 @@ describe('auth (integration)', () => {
       [{ phoneNumber: '12345' }, 'Invalid Phone Number'],
       [{ website: 'not a site' }, 'Invalid URL'],
       [{ password: 'short' }, MESSAGES.passwordTooShort],
-    ])('reports the first failing docs/product.md#validation rule for %p → 400 %p', async (overrides, message) => {
-      const reply = await t.agent().post('/api/auth/signup').send(signupBody(overrides)).expect(400);
-      expect(reply.body.message).toBe(message);
-    });
+    ])(
+      'reports the first failing docs/product.md#validation rule for %p → 400 %p',
+      async (overrides, message) => {
+        const reply = await t
+          .agent()
+          .post('/api/auth/signup')
+          .send(signupBody(overrides))
+          .expect(400);
+        expect(reply.body.message).toBe(message);
+      },
+    );
 
     it('refuses unknown fields', async () => {
-      await t.agent().post('/api/auth/signup').send({ ...signupBody(), role: 'admin' }).expect(400);
+      await t
+        .agent()
+        .post('/api/auth/signup')
+        .send({ ...signupBody(), role: 'admin' })
+        .expect(400);
     });
   });
 
@@ -86,25 +106,46 @@ describe('auth (integration)', () => {
     it('signs in with the right password (email case-insensitive) → 200 SessionUser', async () => {
       const { body } = await t.signUp();
       const agent = t.agent();
-      const reply = await agent.post('/api/auth/login').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);
+      const reply = await agent
+        .post('/api/auth/login')
+        .send({ email: body.email.toUpperCase(), password: body.password })
+        .expect(200);
       expect(reply.body.email).toBe(body.email);
       await agent.get('/api/auth/me').expect(200);
     });
 
     it('answers a wrong password or unknown email with the SPEC text → 401', async () => {
       const { body } = await t.signUp();
-      const wrong = await t.agent().post('/api/auth/login').send({ email: body.email, password: 'wrong password' }).expect(401);
-      expect(wrong.body).toEqual({ statusCode: 401, message: 'Password or username does not match any user' });
-      const unknown = await t.agent().post('/api/auth/login').send({ email: 'nobody@x.com', password: 'whatever1' }).expect(401);
+      const wrong = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: 'wrong password' })
+        .expect(401);
+      expect(wrong.body).toEqual({
+        statusCode: 401,
+        message: 'Password or username does not match any user',
+      });
+      const unknown = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'nobody@x.com', password: 'whatever1' })
+        .expect(401);
       expect(unknown.body.message).toBe('Password or username does not match any user');
-      const oneEmpty = await t.agent().post('/api/auth/login').send({ email: body.email, password: '' }).expect(401);
+      const oneEmpty = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: '' })
+        .expect(401);
       expect(oneEmpty.body.message).toBe(MESSAGES.loginFailed);
     });
 
     it('asks for both fields when both are empty → 400', async () => {
       for (const payload of [{ email: '', password: '' }, {}]) {
         const reply = await t.agent().post('/api/auth/login').send(payload).expect(400);
-        expect(reply.body).toEqual({ statusCode: 400, message: 'Please add to email and password fields' });
+        expect(reply.body).toEqual({
+          statusCode: 400,
+          message: 'Please add to email and password fields',
+        });
       }
     });
 
@@ -115,7 +156,11 @@ describe('auth (integration)', () => {
 
     it('accepts the access token as a Bearer header too', async () => {
       const { body } = await t.signUp();
-      const reply = await t.agent().post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
+      const reply = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: body.password })
+        .expect(200);
       const access = cookieHeader(reply.headers).find((line) => line.startsWith('grove_access='));
       const token = access?.split(';')[0].slice('grove_access='.length) ?? '';
       await t.agent().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
@@ -142,7 +187,10 @@ describe('auth (integration)', () => {
       const { agent } = await t.signUp();
       const login = await agent.post('/api/auth/refresh').expect(200);
       const refresh = refreshCookieOf(login.headers);
-      const access = cookieHeader(login.headers).find((line) => line.startsWith('grove_access='))?.split(';')[0] ?? '';
+      const access =
+        cookieHeader(login.headers)
+          .find((line) => line.startsWith('grove_access='))
+          ?.split(';')[0] ?? '';
       const out = await agent.post('/api/auth/logout').expect(204);
       const cleared = cookieHeader(out.headers);
       expect(cleared.some((line) => /^grove_access=;/.test(line))).toBe(true);
@@ -164,7 +212,10 @@ describe('auth (integration)', () => {
     it('stops accepting a session logged out on the first one within the trust window', async () => {
       const { agent } = await t.signUp();
       const login = await agent.post('/api/auth/refresh').expect(200);
-      const access = cookieHeader(login.headers).find((line) => line.startsWith('grove_access='))?.split(';')[0] ?? '';
+      const access =
+        cookieHeader(login.headers)
+          .find((line) => line.startsWith('grove_access='))
+          ?.split(';')[0] ?? '';
       // The second instance confirms the session (and now trusts it for a moment).
       await other.agent().get('/api/auth/me').set('Cookie', access).expect(200);
 
@@ -184,7 +235,10 @@ describe('auth (integration)', () => {
   describe('expired refresh token', () => {
     it('is refused', async () => {
       const { agent, user } = await t.signUp();
-      await t.dataSource.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+      await t.dataSource.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [user.id],
+      );
       await agent.post('/api/auth/refresh').expect(401);
     });
   });
@@ -200,7 +254,10 @@ describe('auth throttling (integration)', () => {
   it('answers the 6th login attempt within a minute with 429', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const reply = await t.agent().post('/api/auth/login').send({ email: 'who@x.com', password: 'wrong password' });
+      const reply = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'who@x.com', password: 'wrong password' });
       statuses.push(reply.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -209,7 +266,10 @@ describe('auth throttling (integration)', () => {
   it('throttles signup the same way', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const reply = await t.agent().post('/api/auth/signup').send(signupBody({ website: '' }));
+      const reply = await t
+        .agent()
+        .post('/api/auth/signup')
+        .send(signupBody({ website: '' }));
       statuses.push(reply.status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);

@@ -26,7 +26,14 @@ import { SessionsService } from './sessions.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionsService, AuthCookies, LocalStrategy, LocalAuthGuard, JwtAuthGuard],
+  providers: [
+    AuthService,
+    SessionsService,
+    AuthCookies,
+    LocalStrategy,
+    LocalAuthGuard,
+    JwtAuthGuard,
+  ],
   exports: [AuthCookies, JwtAuthGuard, SessionsService],
 })
 export class AuthModule {}

@@ -120,10 +120,17 @@ export class AuthService {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email: emailText })
       .getOne();
-    const matches = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), passwordText);
+    const matches = await verifyPassword(
+      user?.passwordHash ?? (await this.dummyHash),
+      passwordText,
+    );
     if (!user || !matches) throw new InvalidCredentialsException();
     const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
-    return { userId: user.id, businessId: user.businessId, ...(outdated ? { passwordChangeRequired: true } : {}) };
+    return {
+      userId: user.id,
+      businessId: user.businessId,
+      ...(outdated ? { passwordChangeRequired: true } : {}),
+    };
   }
 
   /**

@@ -47,10 +47,17 @@ const cookiesOf = (cookieSecure: boolean) =>
 function setup(options: { active?: boolean; isPublic?: boolean; cookieSecure?: boolean } = {}) {
   const isActive = jest.fn(async (_user: Required<AuthUser>) => options.active ?? true);
   const reflector = new Reflector();
-  jest.spyOn(reflector, 'getAllAndOverride').mockImplementation((metadataKey: unknown) =>
-    metadataKey === IS_PUBLIC_KEY ? (options.isPublic ?? false) : undefined,
+  jest
+    .spyOn(reflector, 'getAllAndOverride')
+    .mockImplementation((metadataKey: unknown) =>
+      metadataKey === IS_PUBLIC_KEY ? (options.isPublic ?? false) : undefined,
+    );
+  const guard = new JwtAuthGuard(
+    reflector,
+    signer,
+    { isActive } as unknown as SessionsService,
+    cookiesOf(options.cookieSecure ?? false),
   );
-  const guard = new JwtAuthGuard(reflector, signer, { isActive } as unknown as SessionsService, cookiesOf(options.cookieSecure ?? false));
   const run = (request: Partial<GuardRequest>) => {
     const req = { headers: {}, cookies: {}, ...request } as GuardRequest;
     const context = {
@@ -80,27 +87,62 @@ describe('JwtAuthGuard', () => {
 
   it('accepts an Authorization: Bearer header (any case of the scheme)', async () => {
     const { run } = setup();
-    await expect(run({ headers: { authorization: `bearer ${signer.sign(claims)}` } }).result).resolves.toBe(true);
+    await expect(
+      run({ headers: { authorization: `bearer ${signer.sign(claims)}` } }).result,
+    ).resolves.toBe(true);
   });
 
   it.each([
     ['no token', {}],
     ['a malformed token', { cookies: { grove_access: 'not-a-jwt' } }],
-    ['another secret', { cookies: { grove_access: jwt.sign(claims, 'another-secret-another-secret', { algorithm: 'HS256' }) } }],
-    ['an expired token', { cookies: { grove_access: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET) } }],
+    [
+      'another secret',
+      {
+        cookies: {
+          grove_access: jwt.sign(claims, 'another-secret-another-secret', { algorithm: 'HS256' }),
+        },
+      },
+    ],
+    [
+      'an expired token',
+      {
+        cookies: {
+          grove_access: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET),
+        },
+      },
+    ],
     ['alg none', { cookies: { grove_access: jwt.sign(claims, '', { algorithm: 'none' }) } }],
-    ['another HMAC algorithm', { cookies: { grove_access: jwt.sign(claims, SECRET, { algorithm: 'HS512' }) } }],
-    ['a missing session claim', { cookies: { grove_access: signer.sign({ sub: USER, bid: BUSINESS }) } }],
-    ['a claim that is not a UUID', { cookies: { grove_access: signer.sign({ ...claims, bid: 'business-1' }) } }],
-    ['the plain cookie name when cookies are Secure (__Host- expected)', { cookies: { grove_access: signer.sign(claims) } }, true],
-    ['a non-Bearer Authorization header', { headers: { authorization: `Basic ${signer.sign(claims)}` } }],
-  ])('refuses %s with 401 and sets no user', async (_name, request: Partial<GuardRequest>, cookieSecure = false) => {
-    const { run, isActive } = setup({ cookieSecure });
-    const { result, req } = run(request);
-    await expect(result).rejects.toBeInstanceOf(NotSignedInException);
-    expect(isActive).not.toHaveBeenCalled();
-    expect(req.user).toBeUndefined();
-  });
+    [
+      'another HMAC algorithm',
+      { cookies: { grove_access: jwt.sign(claims, SECRET, { algorithm: 'HS512' }) } },
+    ],
+    [
+      'a missing session claim',
+      { cookies: { grove_access: signer.sign({ sub: USER, bid: BUSINESS }) } },
+    ],
+    [
+      'a claim that is not a UUID',
+      { cookies: { grove_access: signer.sign({ ...claims, bid: 'business-1' }) } },
+    ],
+    [
+      'the plain cookie name when cookies are Secure (__Host- expected)',
+      { cookies: { grove_access: signer.sign(claims) } },
+      true,
+    ],
+    [
+      'a non-Bearer Authorization header',
+      { headers: { authorization: `Basic ${signer.sign(claims)}` } },
+    ],
+  ])(
+    'refuses %s with 401 and sets no user',
+    async (_name, request: Partial<GuardRequest>, cookieSecure = false) => {
+      const { run, isActive } = setup({ cookieSecure });
+      const { result, req } = run(request);
+      await expect(result).rejects.toBeInstanceOf(NotSignedInException);
+      expect(isActive).not.toHaveBeenCalled();
+      expect(req.user).toBeUndefined();
+    },
+  );
 
   it('verifies a token once, then trusts the same token until it expires and not a moment after', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
@@ -119,7 +161,9 @@ describe('JwtAuthGuard', () => {
       await expect(run({ cookies: { grove_access: token } }).result).resolves.toBe(true);
       expect(verify).toHaveBeenCalledTimes(1);
       jest.setSystemTime(new Date('2026-11-21T10:01:00Z'));
-      await expect(run({ cookies: { grove_access: token } }).result).rejects.toBeInstanceOf(NotSignedInException);
+      await expect(run({ cookies: { grove_access: token } }).result).rejects.toBeInstanceOf(
+        NotSignedInException,
+      );
     } finally {
       verify.mockRestore();
       jest.useRealTimers();
@@ -131,10 +175,19 @@ describe('JwtAuthGuard', () => {
     const token = signer.sign(claims);
     await expect(run({ cookies: { grove_access: token } }).result).resolves.toBe(true);
     const [header, payload, signature] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, bid: '44444444-4444-4444-8444-444444444444' })).toString('base64url');
-    for (const forged of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${signature.slice(0, -2)}xx`]) {
-      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(NotSignedInException);
-      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(NotSignedInException);
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, bid: '44444444-4444-4444-8444-444444444444' }),
+    ).toString('base64url');
+    for (const forged of [
+      `${header}.${forgedPayload}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -2)}xx`,
+    ]) {
+      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(
+        NotSignedInException,
+      );
+      await expect(run({ cookies: { grove_access: forged } }).result).rejects.toBeInstanceOf(
+        NotSignedInException,
+      );
     }
   });
 
@@ -153,13 +206,22 @@ describe('JwtAuthGuard', () => {
   });
 
   describe('sessionIdOf (logout)', () => {
-    const requestWith = (request: Partial<Request>) => ({ headers: {}, cookies: {}, ...request }) as Request;
-    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, { algorithm: 'HS256' });
+    const requestWith = (request: Partial<Request>) =>
+      ({ headers: {}, cookies: {}, ...request }) as Request;
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, {
+      algorithm: 'HS256',
+    });
 
     it('names the session of a Bearer token or an access cookie, expired or not', () => {
       const { guard } = setup();
-      expect(guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${signer.sign(claims)}` } }))).toBe(SESSION);
-      expect(guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${expired}` } }))).toBe(SESSION);
+      expect(
+        guard.sessionIdOf(
+          requestWith({ headers: { authorization: `Bearer ${signer.sign(claims)}` } }),
+        ),
+      ).toBe(SESSION);
+      expect(
+        guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${expired}` } })),
+      ).toBe(SESSION);
       expect(guard.sessionIdOf(requestWith({ cookies: { grove_access: expired } }))).toBe(SESSION);
     });
 
@@ -167,9 +229,19 @@ describe('JwtAuthGuard', () => {
       const { guard } = setup();
       const forged = jwt.sign(claims, 'another-secret-another-secret', { algorithm: 'HS256' });
       expect(guard.sessionIdOf(requestWith({}))).toBeNull();
-      expect(guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${forged}` } }))).toBeNull();
-      expect(guard.sessionIdOf(requestWith({ headers: { authorization: 'Bearer not-a-jwt' } }))).toBeNull();
-      expect(guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${signer.sign({ ...claims, sid: 'x' })}` } }))).toBeNull();
+      expect(
+        guard.sessionIdOf(requestWith({ headers: { authorization: `Bearer ${forged}` } })),
+      ).toBeNull();
+      expect(
+        guard.sessionIdOf(requestWith({ headers: { authorization: 'Bearer not-a-jwt' } })),
+      ).toBeNull();
+      expect(
+        guard.sessionIdOf(
+          requestWith({
+            headers: { authorization: `Bearer ${signer.sign({ ...claims, sid: 'x' })}` },
+          }),
+        ),
+      ).toBeNull();
     });
   });
 });

@@ -63,7 +63,10 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     return this.authenticate(context.switchToHttp().getRequest<Request & { user?: AuthUser }>());
   }
@@ -115,7 +118,8 @@ export class JwtAuthGuard implements CanActivate {
     } catch {
       throw new NotSignedInException();
     }
-    if (!isUuid(claims.sub) || !isUuid(claims.bid) || !isUuid(claims.sid)) throw new NotSignedInException();
+    if (!isUuid(claims.sub) || !isUuid(claims.bid) || !isUuid(claims.sid))
+      throw new NotSignedInException();
     const user: Required<AuthUser> = {
       userId: claims.sub,
       businessId: claims.bid,

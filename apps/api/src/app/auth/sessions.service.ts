@@ -84,7 +84,11 @@ export class SessionsService {
    * Opens the first session of a new sign-in for `userId` (inside `manager`'s transaction when given).
    * @returns the new session and its refresh token (plain; only the hash is stored)
    */
-  async open(userId: string, userAgent: string | null, manager: EntityManager = this.dataSource.manager): Promise<OpenedSession> {
+  async open(
+    userId: string,
+    userAgent: string | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<OpenedSession> {
     const id = randomUUID();
     return this.insert(manager, { id, familyId: id, signedInAt: new Date(), userId, userAgent });
   }
@@ -99,40 +103,51 @@ export class SessionsService {
    */
   async rotate(refreshToken: string | undefined, userAgent: string | null): Promise<OpenedSession> {
     if (!refreshToken) throw new RefreshRefusedException();
-    const outcome = await runTransaction(this.dataSource, async (manager): Promise<OpenedSession | 'refused'> => {
-      const sessions = manager.getRepository(SessionEntity);
-      const current = await sessions.findOne({
-        where: { refreshTokenHash: hashRefreshToken(refreshToken) },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!current) return 'refused';
-      if (current.revokedAt) {
-        if (!current.replacedById) return 'refused';
-        const graceEnd = current.revokedAt.getTime() + this.config.refreshReuseGraceSeconds * 1000;
-        const live = graceEnd > Date.now() ? await this.liveSuccessor(manager, current) : null;
-        if (live)
-          return {
-            sessionId: live.id,
-            userId: live.userId,
-            refreshToken: null,
-            expiresAt: live.expiresAt,
-          };
-        // Reuse of a rotated token: someone else may hold the chain. End this sign-in everywhere.
-        await this.revokeWhere(manager, 'family_id = :familyId', { familyId: current.familyId });
-        return 'refused';
-      }
-      if (current.expiresAt.getTime() <= Date.now() || this.absoluteEnd(current.signedInAt) <= Date.now()) return 'refused';
-      const next = await this.insert(manager, {
-        id: randomUUID(),
-        familyId: current.familyId,
-        signedInAt: current.signedInAt,
-        userId: current.userId,
-        userAgent,
-      });
-      await sessions.update({ id: current.id }, { revokedAt: new Date(), replacedById: next.sessionId });
-      this.forget([current.id]);
-      return next;
-    });
+    const outcome = await runTransaction(
+      this.dataSource,
+      async (manager): Promise<OpenedSession | 'refused'> => {
+        const sessions = manager.getRepository(SessionEntity);
+        const current = await sessions.findOne({
+          where: { refreshTokenHash: hashRefreshToken(refreshToken) },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!current) return 'refused';
+        if (current.revokedAt) {
+          if (!current.replacedById) return 'refused';
+          const graceEnd =
+            current.revokedAt.getTime() + this.config.refreshReuseGraceSeconds * 1000;
+          const live = graceEnd > Date.now() ? await this.liveSuccessor(manager, current) : null;
+          if (live)
+            return {
+              sessionId: live.id,
+              userId: live.userId,
+              refreshToken: null,
+              expiresAt: live.expiresAt,
+            };
+          // Reuse of a rotated token: someone else may hold the chain. End this sign-in everywhere.
+          await this.revokeWhere(manager, 'family_id = :familyId', { familyId: current.familyId });
+          return 'refused';
+        }
+        if (
+          current.expiresAt.getTime() <= Date.now() ||
+          this.absoluteEnd(current.signedInAt) <= Date.now()
+        )
+          return 'refused';
+        const next = await this.insert(manager, {
+          id: randomUUID(),
+          familyId: current.familyId,
+          signedInAt: current.signedInAt,
+          userId: current.userId,
+          userAgent,
+        });
+        await sessions.update(
+          { id: current.id },
+          { revokedAt: new Date(), replacedById: next.sessionId },
+        );
+        this.forget([current.id]);
+        return next;
+      },
+    );
     if (outcome === 'refused') throw new RefreshRefusedException();
     return outcome;
   }
@@ -152,9 +167,13 @@ export class SessionsService {
 
   /** Logout with an access token: revokes every session of the sign-in session `sessionId` belongs to. No-op when unknown. */
   async revokeById(sessionId: string): Promise<void> {
-    await this.revokeWhere(this.dataSource.manager, 'family_id = (SELECT family_id FROM sessions WHERE id = :sessionId)', {
-      sessionId,
-    });
+    await this.revokeWhere(
+      this.dataSource.manager,
+      'family_id = (SELECT family_id FROM sessions WHERE id = :sessionId)',
+      {
+        sessionId,
+      },
+    );
   }
 
   /**
@@ -178,7 +197,11 @@ export class SessionsService {
   async isActive(user: Required<AuthUser>): Promise<boolean> {
     const trusted = this.active.get(user.sessionId);
     if (trusted) return trusted.userId === user.userId && trusted.businessId === user.businessId;
-    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [user.sessionId, user.userId, user.businessId]);
+    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [
+      user.sessionId,
+      user.userId,
+      user.businessId,
+    ]);
     if (!row) return false;
     const untilExpiry = row.expires_at.getTime() - Date.now();
     if (!this.revoked.has(user.sessionId) && untilExpiry > 0) {
@@ -204,7 +227,10 @@ export class SessionsService {
   ): Promise<OpenedSession> {
     const refreshToken = newRefreshToken();
     const expiresAt = new Date(
-      Math.min(this.absoluteEnd(row.signedInAt), Date.now() + this.config.sessionIdleTimeoutSeconds * 1000),
+      Math.min(
+        this.absoluteEnd(row.signedInAt),
+        Date.now() + this.config.sessionIdleTimeoutSeconds * 1000,
+      ),
     );
     await manager.getRepository(SessionEntity).insert({
       ...row,
@@ -222,10 +248,15 @@ export class SessionsService {
   }
 
   /** The live (not revoked, not expired) session `rotated` was rotated into, following further rotations; null when there is none. */
-  private async liveSuccessor(manager: EntityManager, rotated: SessionEntity): Promise<SessionEntity | null> {
+  private async liveSuccessor(
+    manager: EntityManager,
+    rotated: SessionEntity,
+  ): Promise<SessionEntity | null> {
     let nextId = rotated.replacedById;
     for (let step = 0; nextId && step < MAX_GRACE_CHAIN; step++) {
-      const next = await manager.getRepository(SessionEntity).findOneBy({ id: nextId, familyId: rotated.familyId });
+      const next = await manager
+        .getRepository(SessionEntity)
+        .findOneBy({ id: nextId, familyId: rotated.familyId });
       if (!next) return null;
       if (!next.revokedAt) return next.expiresAt.getTime() > Date.now() ? next : null;
       nextId = next.replacedById;
@@ -234,7 +265,11 @@ export class SessionsService {
   }
 
   /** Sets `revoked_at` on the live sessions matching `where` (SQL on `sessions`), forgets them here. */
-  private async revokeWhere(manager: EntityManager, where: string, parameters: Record<string, string>): Promise<number> {
+  private async revokeWhere(
+    manager: EntityManager,
+    where: string,
+    parameters: Record<string, string>,
+  ): Promise<number> {
     const result = await manager
       .createQueryBuilder()
       .update(SessionEntity)

@@ -3,5 +3,9 @@ import { CaptchaController } from './captcha.controller';
 import { CaptchaService } from './captcha.service';
 
 /** altcha (default), reCAPTCHA or Turnstile for the public forms (docs/architecture.md#front-end). */
-@Module({ controllers: [CaptchaController], providers: [CaptchaService], exports: [CaptchaService] })
+@Module({
+  controllers: [CaptchaController],
+  providers: [CaptchaService],
+  exports: [CaptchaService],
+})
 export class CaptchaModule {}

@@ -72,7 +72,8 @@ export class CaptchaService {
    * @param remoteIp the client address (sent to siteverify; may be null)
    */
   async verify(token: string | undefined | null, remoteIp: string | null): Promise<boolean> {
-    if (typeof token !== 'string' || !token || token.length > CAPTCHA_TOKEN_MAX_LENGTH) return false;
+    if (typeof token !== 'string' || !token || token.length > CAPTCHA_TOKEN_MAX_LENGTH)
+      return false;
     if (this.config.captcha.provider === 'altcha') return this.verifyAltcha(token);
     return this.verifySiteverify(token, remoteIp);
   }
@@ -113,7 +114,11 @@ export class CaptchaService {
     const form = new URLSearchParams({ secret: secretKey, response: token });
     if (remoteIp) form.set('remoteip', remoteIp);
     try {
-      const reply = await fetch(verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+      const reply = await fetch(verifyUrl, {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!reply.ok) {
         this.logger.warn(`${provider} siteverify answered HTTP ${reply.status}`);
         return false;
@@ -139,7 +144,8 @@ function parseAltchaPayload(token: string): AltchaPayload | null {
   const { parameters, signature } = value.challenge;
   if (!isRecord(parameters) || typeof signature !== 'string') return null;
   if (typeof parameters.nonce !== 'string' || typeof parameters.salt !== 'string') return null;
-  if (typeof value.solution.counter !== 'number' || typeof value.solution.derivedKey !== 'string') return null;
+  if (typeof value.solution.counter !== 'number' || typeof value.solution.derivedKey !== 'string')
+    return null;
   return value as unknown as AltchaPayload;
 }
 

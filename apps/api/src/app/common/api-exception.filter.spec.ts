@@ -1,13 +1,21 @@
 import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
 import type { AuthCookies } from '../auth/auth-cookies';
-import { EmailTakenException, InvalidCredentialsException, RefreshRefusedException } from '../auth/auth.exceptions';
+import {
+  EmailTakenException,
+  InvalidCredentialsException,
+  RefreshRefusedException,
+} from '../auth/auth.exceptions';
 import {
   DuplicateMemberException,
   ManagedMemberLockedException,
   MemberNotFoundException,
   NotABranchException,
 } from '../members/members.exceptions';
-import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
+import {
+  JoinFlagNotFoundException,
+  ProspectManagedException,
+  ProspectNotFoundException,
+} from '../prospects/prospects.exceptions';
 import { ReferralLinkNotFoundException } from '../referrals/referrals.exceptions';
 import { QueryFailedError } from 'typeorm';
 import { ApiExceptionFilter, statusOf } from './api-exception.filter';
@@ -38,10 +46,17 @@ describe('statusOf', () => {
 
 describe('ApiExceptionFilter', () => {
   const answer = (exception: unknown, headers: Record<string, string> = {}) => {
-    const response = { headersSent: false, status: jest.fn(), json: jest.fn(), setHeader: jest.fn() };
+    const response = {
+      headersSent: false,
+      status: jest.fn(),
+      json: jest.fn(),
+      setHeader: jest.fn(),
+    };
     response.status.mockReturnValue(response);
     const request = { method: 'GET', originalUrl: '/api/members?page=2', headers };
-    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }) } as unknown as ArgumentsHost;
+    const host = {
+      switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }),
+    } as unknown as ArgumentsHost;
     new ApiExceptionFilter({ clear: jest.fn() } as unknown as AuthCookies).catch(exception, host);
     return response;
   };
@@ -55,7 +70,10 @@ describe('ApiExceptionFilter', () => {
     const failure = new Error('connection refused');
     const response = answer(failure, { 'x-request-id': 'req-42' });
     expect(response.status).toHaveBeenCalledWith(500);
-    expect(response.json).toHaveBeenCalledWith({ statusCode: 500, message: 'Something went wrong' });
+    expect(response.json).toHaveBeenCalledWith({
+      statusCode: 500,
+      message: 'Something went wrong',
+    });
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged.mock.calls[0][0]).toEqual({
       err: failure,
@@ -70,10 +88,14 @@ describe('ApiExceptionFilter', () => {
   });
 
   it('answers a database that cannot be reached 503 with Retry-After, logged as a warning without the statement', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), {
+      code: 'ECONNREFUSED',
+    });
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
-      const response = answer(new QueryFailedError('SELECT 1 WHERE $1', ['ann@example.com'], refused));
+      const response = answer(
+        new QueryFailedError('SELECT 1 WHERE $1', ['ann@example.com'], refused),
+      );
       expect(response.status).toHaveBeenCalledWith(503);
       expect(response.setHeader).toHaveBeenCalledWith('Retry-After', '5');
       expect(response.json).toHaveBeenCalledWith({
@@ -87,12 +109,17 @@ describe('ApiExceptionFilter', () => {
     }
   });
 
-  it.each(['40P01', '40001'])("answers a transaction conflict (%s) 409 'Please try again' without Retry-After", (code) => {
-    const conflict = Object.assign(new Error('deadlock detected'), { code });
-    const response = answer(new QueryFailedError('UPDATE members SET name = $1', ['Ann'], conflict));
-    expect(response.status).toHaveBeenCalledWith(409);
-    expect(response.json).toHaveBeenCalledWith({ statusCode: 409, message: 'Please try again' });
-    expect(response.setHeader).not.toHaveBeenCalled();
-    expect(logged).not.toHaveBeenCalled();
-  });
+  it.each(['40P01', '40001'])(
+    "answers a transaction conflict (%s) 409 'Please try again' without Retry-After",
+    (code) => {
+      const conflict = Object.assign(new Error('deadlock detected'), { code });
+      const response = answer(
+        new QueryFailedError('UPDATE members SET name = $1', ['Ann'], conflict),
+      );
+      expect(response.status).toHaveBeenCalledWith(409);
+      expect(response.json).toHaveBeenCalledWith({ statusCode: 409, message: 'Please try again' });
+      expect(response.setHeader).not.toHaveBeenCalled();
+      expect(logged).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,7 +1,17 @@
-import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '@grove/contracts';
-import { AccountInvalidException, CurrentPasswordWrongException } from '../account/account.exceptions';
+import {
+  AccountInvalidException,
+  CurrentPasswordWrongException,
+} from '../account/account.exceptions';
 import { AuthCookies } from '../auth/auth-cookies';
 import {
   EmailTakenException,
@@ -29,8 +39,15 @@ import {
 import { CaptchaFailedException } from '../captcha/captcha.exceptions';
 import { ContactInvalidException } from '../contact/contact.exceptions';
 import { LeadInvalidException } from '../leads/leads.exceptions';
-import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from '../prospects/prospects.exceptions';
-import { ReferralLinkMissingException, ReferralLinkNotFoundException } from '../referrals/referrals.exceptions';
+import {
+  JoinFlagNotFoundException,
+  ProspectManagedException,
+  ProspectNotFoundException,
+} from '../prospects/prospects.exceptions';
+import {
+  ReferralLinkMissingException,
+  ReferralLinkNotFoundException,
+} from '../referrals/referrals.exceptions';
 import { SupportIssueInvalidException } from '../support/support.exceptions';
 import { databaseFaultReply } from '../database/database-faults';
 import { badInputReply } from './bad-input-errors';
@@ -79,7 +96,10 @@ export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus
 
 /** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */
 export function statusOf(exception: GroveException): HttpStatus {
-  return EXCEPTION_STATUS.find(([type]) => exception instanceof type)?.[1] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+  return (
+    EXCEPTION_STATUS.find(([type]) => exception instanceof type)?.[1] ??
+    HttpStatus.INTERNAL_SERVER_ERROR
+  );
 }
 
 /**
@@ -100,12 +120,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const fault = databaseFaultReply(exception);
-    const body: ApiErrorBody = fault ? { statusCode: fault.statusCode, message: fault.message } : this.toBody(exception);
-    if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR) this.logFailure(exception, http.getRequest<Request>(), 'error');
+    const body: ApiErrorBody = fault
+      ? { statusCode: fault.statusCode, message: fault.message }
+      : this.toBody(exception);
+    if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR)
+      this.logFailure(exception, http.getRequest<Request>(), 'error');
     if (fault?.retryAfterSeconds) this.logFailure(exception, http.getRequest<Request>(), 'warn');
     if (exception instanceof RefreshRefusedException) this.cookies.clear(response);
     if (response.headersSent) return;
-    if (fault?.retryAfterSeconds) response.setHeader('Retry-After', String(fault.retryAfterSeconds));
+    if (fault?.retryAfterSeconds)
+      response.setHeader('Retry-After', String(fault.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 
@@ -113,15 +137,26 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof GroveException) {
       const statusCode = statusOf(exception);
       const { fieldErrors } = exception;
-      return fieldErrors ? { statusCode, message: exception.message, fieldErrors: { ...fieldErrors } } : { statusCode, message: exception.message };
+      return fieldErrors
+        ? { statusCode, message: exception.message, fieldErrors: { ...fieldErrors } }
+        : { statusCode, message: exception.message };
     }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const reply = exception.getResponse();
       if (typeof reply === 'string') return { statusCode, message: reply };
-      const { message, fieldErrors } = reply as { message?: unknown; fieldErrors?: Record<string, string> };
-      const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
-      return fieldErrors ? { statusCode, message: text, fieldErrors } : { statusCode, message: text };
+      const { message, fieldErrors } = reply as {
+        message?: unknown;
+        fieldErrors?: Record<string, string>;
+      };
+      const text = Array.isArray(message)
+        ? String(message[0])
+        : typeof message === 'string'
+          ? message
+          : exception.message;
+      return fieldErrors
+        ? { statusCode, message: text, fieldErrors }
+        : { statusCode, message: text };
     }
     return (
       badInputReply(exception) ?? {
@@ -141,7 +176,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const header = request.headers['x-request-id'];
     this.logger[level]({
       err: exception instanceof Error ? exception : new Error(String(exception)),
-      request: { method: request.method, url: redactUrl(request.originalUrl), ...(typeof header === 'string' ? { id: header } : {}) },
+      request: {
+        method: request.method,
+        url: redactUrl(request.originalUrl),
+        ...(typeof header === 'string' ? { id: header } : {}),
+      },
     });
   }
 }

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppConfig, DEFAULT_APP_SETTINGS, loadAppConfig, parseTrustProxy, type AppSettings } from './app-config';
+import {
+  AppConfig,
+  DEFAULT_APP_SETTINGS,
+  loadAppConfig,
+  parseTrustProxy,
+  type AppSettings,
+} from './app-config';
 
 const url = 'postgres://u:p@localhost:5432/grove';
 /** A freshly generated secret (tests never write one down: any literal in the repo is refused in production). */
@@ -69,31 +75,62 @@ describe('loadAppConfig', () => {
   });
 
   it('reads the database timeouts (milliseconds) and refuses nonsense', () => {
-    expect(loadAppConfig({ DATABASE_URL: url }).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 });
+    expect(loadAppConfig({ DATABASE_URL: url }).databaseTimeouts).toEqual({
+      connectMs: 5000,
+      statementMs: 10_000,
+    });
     expect(
-      loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })
-        .databaseTimeouts,
+      loadAppConfig({
+        DATABASE_URL: url,
+        DATABASE_CONNECT_TIMEOUT_MS: '1500',
+        DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      }).databaseTimeouts,
     ).toEqual({ connectMs: 1500, statementMs: 30_000 });
-    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
   });
 
   it('refuses a REMOTE_<NAME>_URL that is neither an http(s) URL nor a path; REMOTES_DIR is resolved from the working directory', () => {
-    for (const bad of ['cdn.example.com/mf-manifest.json', 'ftp://cdn.example.com/m.json', '//cdn.example.com/m.json']) {
-      expect(() => loadAppConfig({ DATABASE_URL: url, REMOTE_MARKETING_URL: bad })).toThrow(/REMOTE_MARKETING_URL: must be an http\(s\) URL/);
+    for (const bad of [
+      'cdn.example.com/mf-manifest.json',
+      'ftp://cdn.example.com/m.json',
+      '//cdn.example.com/m.json',
+    ]) {
+      expect(() => loadAppConfig({ DATABASE_URL: url, REMOTE_MARKETING_URL: bad })).toThrow(
+        /REMOTE_MARKETING_URL: must be an http\(s\) URL/,
+      );
     }
-    const config = loadAppConfig({ DATABASE_URL: url, REMOTES_DIR: 'releases/remotes' }, '/srv/grove');
+    const config = loadAppConfig(
+      { DATABASE_URL: url, REMOTES_DIR: 'releases/remotes' },
+      '/srv/grove',
+    );
     expect(config.remotesDir).toBe(path.resolve('/srv/grove', 'releases/remotes'));
-    expect(loadAppConfig({ DATABASE_URL: url }, '/srv/grove').remotesDir).toBe(path.resolve('/srv/grove', 'dist/remotes'));
+    expect(loadAppConfig({ DATABASE_URL: url }, '/srv/grove').remotesDir).toBe(
+      path.resolve('/srv/grove', 'dist/remotes'),
+    );
   });
 
   it('reads the session lifetimes and refuses ones out of range', () => {
-    const config = loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '3600', REFRESH_REUSE_GRACE_SECONDS: '0' });
+    const config = loadAppConfig({
+      DATABASE_URL: url,
+      SESSION_IDLE_TIMEOUT_SECONDS: '3600',
+      REFRESH_REUSE_GRACE_SECONDS: '0',
+    });
     expect(config.sessionIdleTimeoutSeconds).toBe(3600);
     expect(config.refreshReuseGraceSeconds).toBe(0);
-    expect(() => loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '59' })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '301' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '-1' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, SESSION_IDLE_TIMEOUT_SECONDS: '59' })).toThrow(
+      /SESSION_IDLE_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '301' })).toThrow(
+      /REFRESH_REUSE_GRACE_SECONDS/,
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, REFRESH_REUSE_GRACE_SECONDS: '-1' })).toThrow(
+      /REFRESH_REUSE_GRACE_SECONDS/,
+    );
   });
 
   it('requires DATABASE_URL', () => {
@@ -101,7 +138,9 @@ describe('loadAppConfig', () => {
   });
 
   it('requires JWT_SECRET in production, where cookies are Secure by default', () => {
-    expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET/,
+    );
     const config = loadAppConfig(productionEnv());
     expect(config.cookieSecure).toBe(true);
   });
@@ -109,11 +148,17 @@ describe('loadAppConfig', () => {
   it('requires a 32-byte MINDBODY_CREDENTIALS_KEY in production; development gets a random one', () => {
     const production = { ...productionEnv(), MINDBODY_CREDENTIALS_KEY: '' };
     expect(() => loadAppConfig(production)).toThrow(/MINDBODY_CREDENTIALS_KEY is required/);
-    expect(() => loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
-      /MINDBODY_CREDENTIALS_KEY must be 32 bytes/,
-    );
+    expect(() =>
+      loadAppConfig({
+        ...production,
+        MINDBODY_CREDENTIALS_KEY: Buffer.alloc(16).toString('base64'),
+      }),
+    ).toThrow(/MINDBODY_CREDENTIALS_KEY must be 32 bytes/);
     const key = randomBytes(32);
-    expect(loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody.credentialsKey).toEqual(key);
+    expect(
+      loadAppConfig({ ...production, MINDBODY_CREDENTIALS_KEY: key.toString('base64') }).mindbody
+        .credentialsKey,
+    ).toEqual(key);
     const a = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
     const b = loadAppConfig({ DATABASE_URL: url }).mindbody.credentialsKey;
     expect(a).toHaveLength(32);
@@ -137,13 +182,17 @@ describe('loadAppConfig', () => {
       webhooksUrl: 'https://mb-api.mindbodyonline.com/push/api/v1',
       apiKey: 'live-key',
     });
-    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(/MINDBODY_API_URL/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(
+      /MINDBODY_API_URL/,
+    );
   });
 
   it('refuses malformed values', () => {
     expect(() => loadAppConfig({ DATABASE_URL: url, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadAppConfig({ DATABASE_URL: url, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 });
 
@@ -163,59 +212,92 @@ describe('loadAppConfig: shared throttle storage and the Mindbody credential thr
     });
     expect(config.redisUrl).toBe('redis://:secret@redis.internal:6379/2');
     expect(config.throttleMindbodyCredentials).toEqual({ limit: 3, windowSeconds: 3600 });
-    expect(loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'rediss://redis.example.com:6380' }).redisUrl).toBe(
-      'rediss://redis.example.com:6380',
-    );
+    expect(
+      loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'rediss://redis.example.com:6380' }).redisUrl,
+    ).toBe('rediss://redis.example.com:6380');
   });
 
   it('refuses a REDIS_URL that is not redis:// or rediss://, and credential limits below 1', () => {
-    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'redis-host:6379' })).toThrow(/REDIS_URL/);
-    expect(() => loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '0' })).toThrow(
-      /THROTTLE_MINDBODY_CREDENTIALS_LIMIT/,
+    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'http://redis:6379' })).toThrow(
+      /REDIS_URL/,
     );
-    expect(() => loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS: 'an hour' })).toThrow(
-      /THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS/,
+    expect(() => loadAppConfig({ DATABASE_URL: url, REDIS_URL: 'redis-host:6379' })).toThrow(
+      /REDIS_URL/,
     );
+    expect(() =>
+      loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '0' }),
+    ).toThrow(/THROTTLE_MINDBODY_CREDENTIALS_LIMIT/);
+    expect(() =>
+      loadAppConfig({ DATABASE_URL: url, THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS: 'an hour' }),
+    ).toThrow(/THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS/);
   });
 });
 
 describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
   it('uses altcha by default, with outbox email, no Jira and the contact/support throttles at 5', () => {
     const config = loadAppConfig({ DATABASE_URL: url });
-    expect(config.captcha).toMatchObject({ provider: 'altcha', altchaCost: 5000, altchaExpiresSeconds: 300, siteKey: null });
+    expect(config.captcha).toMatchObject({
+      provider: 'altcha',
+      altchaCost: 5000,
+      altchaExpiresSeconds: 300,
+      siteKey: null,
+    });
     expect(config.captcha.altchaHmacKey.length).toBeGreaterThanOrEqual(32);
-    expect(config.mail).toEqual({ smtpUrl: null, from: 'Grove <no-reply@grove.local>', contactRecipient: 'hello@grove.local' });
+    expect(config.mail).toEqual({
+      smtpUrl: null,
+      from: 'Grove <no-reply@grove.local>',
+      contactRecipient: 'hello@grove.local',
+    });
     expect(config.jira).toBeNull();
     expect(config.throttleContactLimit).toBe(5);
     expect(config.throttleSupportLimit).toBe(5);
   });
 
   it('switches to reCAPTCHA or Turnstile only when both of their keys are set', () => {
-    const recaptcha = loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' });
+    const recaptcha = loadAppConfig({
+      DATABASE_URL: url,
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET_KEY: 'secret',
+    });
     expect(recaptcha.captcha).toMatchObject({
       provider: 'recaptcha',
       siteKey: 'site',
       secretKey: 'secret',
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     });
-    const turnstile = loadAppConfig({ DATABASE_URL: url, TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
+    const turnstile = loadAppConfig({
+      DATABASE_URL: url,
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
+    });
     expect(turnstile.captcha).toMatchObject({
       provider: 'turnstile',
       verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     });
-    expect(loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site' }).captcha.provider).toBe('altcha');
+    expect(loadAppConfig({ DATABASE_URL: url, RECAPTCHA_SITE_KEY: 'site' }).captcha.provider).toBe(
+      'altcha',
+    );
   });
 
   it('requires ALTCHA_HMAC_KEY in production unless another captcha is configured', () => {
     const production = { ...productionEnv(), ALTCHA_HMAC_KEY: '' };
     expect(() => loadAppConfig(production)).toThrow(/ALTCHA_HMAC_KEY/);
-    expect(loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha.provider).toBe('turnstile');
-    expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(
+      loadAppConfig({ ...production, TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 't' }).captcha
+        .provider,
+    ).toBe('turnstile');
+    expect(() => loadAppConfig({ DATABASE_URL: url, ALTCHA_HMAC_KEY: 'short' })).toThrow(
+      /ALTCHA_HMAC_KEY/,
+    );
   });
 
   it('configures Jira only when base URL, email, token and project key are all set', () => {
-    const jira = { JIRA_BASE_URL: 'https://grove.atlassian.net/', JIRA_EMAIL: 'bot@grove.io', JIRA_API_TOKEN: 't', JIRA_PROJECT_KEY: 'GRV' };
+    const jira = {
+      JIRA_BASE_URL: 'https://grove.atlassian.net/',
+      JIRA_EMAIL: 'bot@grove.io',
+      JIRA_API_TOKEN: 't',
+      JIRA_PROJECT_KEY: 'GRV',
+    };
     expect(loadAppConfig({ DATABASE_URL: url, ...jira }).jira).toEqual({
       baseUrl: 'https://grove.atlassian.net',
       email: 'bot@grove.io',
@@ -224,7 +306,10 @@ describe('loadAppConfig: captcha, mail and Jira (issue 5)', () => {
       issueType: 'Bug',
     });
     expect(loadAppConfig({ DATABASE_URL: url, ...jira, JIRA_API_TOKEN: '' }).jira).toBeNull();
-    expect(loadAppConfig({ DATABASE_URL: url, JIRA_RETRY_LIMIT: '2', JIRA_RETRY_DELAY_SECONDS: '1' }).jiraRetry).toEqual({
+    expect(
+      loadAppConfig({ DATABASE_URL: url, JIRA_RETRY_LIMIT: '2', JIRA_RETRY_DELAY_SECONDS: '1' })
+        .jiraRetry,
+    ).toEqual({
       limit: 2,
       delaySeconds: 1,
     });
@@ -254,7 +339,11 @@ describe('AppConfig (named settings)', () => {
   });
 
   it('keeps the settings it is given, by name', () => {
-    const config = new AppConfig({ ...required, throttleSupportLimit: 7, publicOrigin: 'https://grove.example.com' });
+    const config = new AppConfig({
+      ...required,
+      throttleSupportLimit: 7,
+      publicOrigin: 'https://grove.example.com',
+    });
     expect(config.throttleSupportLimit).toBe(7);
     expect(config.publicOrigin).toBe('https://grove.example.com');
     expect(config.throttleContactLimit).toBe(DEFAULT_APP_SETTINGS.throttleContactLimit);
@@ -262,7 +351,8 @@ describe('AppConfig (named settings)', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const trustProxy = (value: string) => loadAppConfig({ DATABASE_URL: url, TRUST_PROXY: value }).trustProxy;
+  const trustProxy = (value: string) =>
+    loadAppConfig({ DATABASE_URL: url, TRUST_PROXY: value }).trustProxy;
 
   it('trusts no proxy when unset or empty', () => {
     expect(loadAppConfig({ DATABASE_URL: url }).trustProxy).toBe(false);
@@ -283,7 +373,12 @@ describe('TRUST_PROXY', () => {
       '192.168.1.7',
       'uniquelocal',
     ]);
-    expect(trustProxy('::1,fd00::/8,2001:db8::/128,172.16.0.0/12')).toEqual(['::1', 'fd00::/8', '2001:db8::/128', '172.16.0.0/12']);
+    expect(trustProxy('::1,fd00::/8,2001:db8::/128,172.16.0.0/12')).toEqual([
+      '::1',
+      'fd00::/8',
+      '2001:db8::/128',
+      '172.16.0.0/12',
+    ]);
   });
 
   it.each([

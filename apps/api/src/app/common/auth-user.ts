@@ -13,8 +13,10 @@ export interface AuthUser {
 }
 
 /** Injects the request's `AuthUser` (set by passport). Only use it on routes behind a guard. */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser => {
-  const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-  if (!request.user) throw new Error('CurrentUser used on a route without an authenticated user');
-  return request.user;
-});
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthUser => {
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    if (!request.user) throw new Error('CurrentUser used on a route without an authenticated user');
+    return request.user;
+  },
+);

@@ -19,7 +19,8 @@ export function FollowsRule(
       name: `follows:${check.name}`,
       validator: {
         validate: (value: unknown): boolean =>
-          typeof value === 'string' || (acceptNumbers && typeof value === 'number' && Number.isFinite(value))
+          typeof value === 'string' ||
+          (acceptNumbers && typeof value === 'number' && Number.isFinite(value))
             ? check(String(value))
             : false,
         defaultMessage: (): string => message,
@@ -30,7 +31,8 @@ export function FollowsRule(
 }
 
 /** class-transformer helper: trims strings, leaves everything else as sent. */
-export const trimString = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+export const trimString = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 /**
  * A field a PATCH body may leave out (then its rules are skipped), unlike `@IsOptional()`, which

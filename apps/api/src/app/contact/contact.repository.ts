@@ -34,6 +34,9 @@ export class ContactRepository {
 
   /** Records that the message's email went out ('sent') or into the outbox ('outboxed'). */
   async markDelivered(id: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.dataSource.query(`UPDATE contact_messages SET delivery = $2, delivered_at = now() WHERE id = $1`, [id, outcome]);
+    await this.dataSource.query(
+      `UPDATE contact_messages SET delivery = $2, delivered_at = now() WHERE id = $1`,
+      [id, outcome],
+    );
   }
 }

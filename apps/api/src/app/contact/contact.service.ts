@@ -1,5 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { MESSAGES, validateContactInput, type ContactInput, type MessageReply } from '@grove/contracts';
+import {
+  MESSAGES,
+  validateContactInput,
+  type ContactInput,
+  type MessageReply,
+} from '@grove/contracts';
 import { CaptchaFailedException } from '../captcha/captcha.exceptions';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AppConfig } from '../common/app-config';
@@ -27,7 +32,9 @@ export class ContactService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.mail.onDelivered(CONTACT_EMAIL_KIND, (id, outcome) => this.contacts.markDelivered(id, outcome));
+    this.mail.onDelivered(CONTACT_EMAIL_KIND, (id, outcome) =>
+      this.contacts.markDelivered(id, outcome),
+    );
   }
 
   /**
@@ -40,7 +47,11 @@ export class ContactService implements OnModuleInit {
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
    *   correctly.' when the captcha is missing, invalid, expired or reused (nothing stored)
    */
-  async submit(input: ContactInput, captchaToken: string | undefined, clientIp: string | null): Promise<MessageReply> {
+  async submit(
+    input: ContactInput,
+    captchaToken: string | undefined,
+    clientIp: string | null,
+  ): Promise<MessageReply> {
     const errors: Record<string, string> = { ...validateContactInput(input) };
     const message = errors.message ? '' : sanitizePlainText(input.message);
     if (!errors.message && !message) errors.message = MESSAGES.messageRequired;

@@ -6,13 +6,17 @@ describe('sanitizePlainText (docs/product.md#validation: message sanitized befor
   });
 
   it('removes tags but keeps their text', () => {
-    expect(sanitizePlainText('<p>Hi <b>team</b>, <a href="https://evil.example">click</a></p>')).toBe('Hi team, click');
+    expect(
+      sanitizePlainText('<p>Hi <b>team</b>, <a href="https://evil.example">click</a></p>'),
+    ).toBe('Hi team, click');
   });
 
   it('removes attributes and event handlers with the tag', () => {
-    expect(sanitizePlainText('<img src=x onerror="alert(1)">ok <span style="color:red" onclick="x()">red</span>')).toBe(
-      'ok red',
-    );
+    expect(
+      sanitizePlainText(
+        '<img src=x onerror="alert(1)">ok <span style="color:red" onclick="x()">red</span>',
+      ),
+    ).toBe('ok red');
   });
 
   it('keeps plain text, accents, quotes, ampersands and line breaks as typed', () => {

@@ -13,7 +13,12 @@ import { AppConfig } from '../common/app-config';
 export const DEMO_LOGIN = { email: 'demo@grove.local', password: 'grove-demo-1234' } as const;
 
 /** Demo trees: name, price and discount per referral in cents, and which earlier tree referred them. */
-const DEMO_MEMBERS: ReadonlyArray<{ name: string; priceCents: number; discountCents: number; referredBy?: string }> = [
+const DEMO_MEMBERS: ReadonlyArray<{
+  name: string;
+  priceCents: number;
+  discountCents: number;
+  referredBy?: string;
+}> = [
   { name: 'Olivia Bennett', priceCents: 8900, discountCents: 1000 },
   { name: 'Liam Nguyen', priceCents: 12900, discountCents: 1500 },
   { name: 'Charlotte Davies', priceCents: 5900, discountCents: 500 },

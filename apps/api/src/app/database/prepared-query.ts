@@ -25,7 +25,10 @@ const known = new Map<string, PreparedStatement>();
 export function preparedStatement(text: string): PreparedStatement {
   let statement = known.get(text);
   if (!statement) {
-    statement = { name: `grove_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`, text };
+    statement = {
+      name: `grove_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`,
+      text,
+    };
     known.set(text, statement);
   }
   return statement;
@@ -74,7 +77,9 @@ export class PreparedReads implements OnApplicationShutdown {
     });
     // An idle connection that breaks (e.g. the server restarts) must not crash the API; the pool
     // drops it and opens a new one on the next query.
-    this.pool.on('error', (error) => this.logger.warn(`prepared-read connection lost: ${safeErrorText(error)}`));
+    this.pool.on('error', (error) =>
+      this.logger.warn(`prepared-read connection lost: ${safeErrorText(error)}`),
+    );
   }
 
   /**
@@ -87,12 +92,19 @@ export class PreparedReads implements OnApplicationShutdown {
    *   be reached or does not answer within the timeouts (`poolTimeoutOptions`), connection errors
    *   the filter answers 503
    */
-  async query<R extends QueryResultRow>(statement: PreparedStatement | string, values: readonly unknown[]): Promise<R[]> {
+  async query<R extends QueryResultRow>(
+    statement: PreparedStatement | string,
+    values: readonly unknown[],
+  ): Promise<R[]> {
     if (typeof statement === 'string') {
       const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
       return (await pool.query<R>({ text: statement, values: values as unknown[] })).rows;
     }
-    const result = await this.pool.query<R>({ name: statement.name, text: statement.text, values: values as unknown[] });
+    const result = await this.pool.query<R>({
+      name: statement.name,
+      text: statement.text,
+      values: values as unknown[],
+    });
     return result.rows;
   }
 

@@ -1,5 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { AppConfig } from '../common/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
@@ -121,10 +126,15 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     // past its timeout) still gets the rest of the time before the database closes under it.
     const left = deadline - Date.now();
     if (this.running.size > 0 && left > 0) {
-      await Promise.race([Promise.allSettled([...this.running]), delay(left, undefined, { ref: false })]);
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        delay(left, undefined, { ref: false }),
+      ]);
     }
     if (this.running.size > 0) {
-      this.logger.warn(`${this.running.size} job handler(s) still running after ${JOBS_STOP_TIMEOUT_MS} ms; closing anyway`);
+      this.logger.warn(
+        `${this.running.size} job handler(s) still running after ${JOBS_STOP_TIMEOUT_MS} ms; closing anyway`,
+      );
     }
   }
 
@@ -132,8 +142,18 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * Creates the queue (idempotent) and starts this instance's worker for it.
    * @param concurrency jobs handled at once by this instance (one worker each)
    */
-  async register<T extends object>(queue: QueueDefinition, handler: JobHandler<T>, concurrency = 1): Promise<void> {
-    const { name, policy = 'standard', retryLimit = 3, retryDelay = 5, retryBackoff = true } = queue;
+  async register<T extends object>(
+    queue: QueueDefinition,
+    handler: JobHandler<T>,
+    concurrency = 1,
+  ): Promise<void> {
+    const {
+      name,
+      policy = 'standard',
+      retryLimit = 3,
+      retryDelay = 5,
+      retryBackoff = true,
+    } = queue;
     await this.boss.createQueue(name, {
       name,
       policy,
@@ -145,8 +165,10 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
-        await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, ([job]) =>
-          this.track(handler(job.data, job, this.stopping.signal)),
+        await this.boss.work<T>(
+          name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
+          ([job]) => this.track(handler(job.data, job, this.stopping.signal)),
         ),
       );
     }
@@ -167,7 +189,11 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * Queues a job and wakes this instance's worker for it.
    * @returns the job id, or null when a singleton queue already holds a job for `singletonKey`
    */
-  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
     const id = await this.boss.send(name, data, options);
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;

@@ -6,5 +6,9 @@ import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
 
 /** Leads from the landing page (docs/product.md#landing-page Landing page), behind the contact form's captcha. */
-@Module({ imports: [CaptchaModule, MailModule], controllers: [LeadsController], providers: [LeadsService, LeadsRepository] })
+@Module({
+  imports: [CaptchaModule, MailModule],
+  controllers: [LeadsController],
+  providers: [LeadsService, LeadsRepository],
+})
 export class LeadsModule {}

@@ -20,6 +20,9 @@ export class LeadsRepository {
 
   /** Records that the lead's notification went out ('sent') or into the outbox ('outboxed'). */
   async markDelivered(id: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.dataSource.query(`UPDATE leads SET delivery = $2, delivered_at = now() WHERE id = $1`, [id, outcome]);
+    await this.dataSource.query(
+      `UPDATE leads SET delivery = $2, delivered_at = now() WHERE id = $1`,
+      [id, outcome],
+    );
   }
 }

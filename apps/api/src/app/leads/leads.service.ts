@@ -41,7 +41,11 @@ export class LeadsService implements OnModuleInit {
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
    *   correctly.' when the captcha is missing, invalid, expired or reused; nothing stored or sent
    */
-  async capture(input: LeadInput, captchaToken: string | undefined, clientIp: string | null): Promise<MessageReply> {
+  async capture(
+    input: LeadInput,
+    captchaToken: string | undefined,
+    clientIp: string | null,
+  ): Promise<MessageReply> {
     const errors = validateLeadInput(input);
     if (Object.keys(errors).length > 0) throw new LeadInvalidException(errors);
     if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
@@ -57,7 +61,12 @@ export class LeadsService implements OnModuleInit {
         to: this.config.mail.contactRecipient,
         replyTo: `${lead.fullName} <${lead.email}>`,
         subject: `New lead: ${lead.fullName} (${lead.company})`,
-        text: [`Full name: ${lead.fullName}`, `Email: ${lead.email}`, `Phone: ${lead.phone}`, `Company: ${lead.company}`].join('\n'),
+        text: [
+          `Full name: ${lead.fullName}`,
+          `Email: ${lead.email}`,
+          `Phone: ${lead.phone}`,
+          `Company: ${lead.company}`,
+        ].join('\n'),
       },
       { kind: LEAD_EMAIL_KIND, id },
     );

@@ -55,9 +55,12 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.register<MailJob>({ name: MAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true }, async (data) => {
-      await this.deliver(data);
-    });
+    await this.jobs.register<MailJob>(
+      { name: MAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
+      async (data) => {
+        await this.deliver(data);
+      },
+    );
   }
 
   onApplicationShutdown(): void {
@@ -96,12 +99,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       });
       outcome = 'sent';
     } else {
-      await this.dataSource.query(`INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`, [
-        email.to,
-        email.replyTo ?? null,
-        email.subject,
-        email.text,
-      ]);
+      await this.dataSource.query(
+        `INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`,
+        [email.to, email.replyTo ?? null, email.subject, email.text],
+      );
       // Which email, not what it says: its subject names the visitor, its addresses are personal data.
       const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
       this.logger.log(`SMTP_URL is not set: email${about} kept in outbox_emails`);
@@ -111,7 +112,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       // The email is out: a failing listener must not make pg-boss send it again.
       await this.listeners
         .get(email.source.kind)?.(email.source.id, outcome)
-        .catch((error: unknown) => this.logger.error(`recording delivery of ${email.source?.kind} ${email.source?.id}: ${safeErrorText(error)}`));
+        .catch((error: unknown) =>
+          this.logger.error(
+            `recording delivery of ${email.source?.kind} ${email.source?.id}: ${safeErrorText(error)}`,
+          ),
+        );
     }
     return outcome;
   }

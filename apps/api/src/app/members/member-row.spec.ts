@@ -44,9 +44,15 @@ describe('toMemberRow (docs/product.md#screens, docs/product.md#entities, docs/p
   });
 
   it("shows the integration's discountOnReferral on Mindbody rows, not the member's own (docs/product.md#constants)", () => {
-    const managed = toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: 750 }), []);
+    const managed = toMemberRow(
+      member({ mindbodyClientId: 'MB-7', integrationDiscountCents: 750 }),
+      [],
+    );
     expect(managed.discountCents).toBe(750);
-    expect(toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: null }), []).discountCents).toBe(0);
+    expect(
+      toMemberRow(member({ mindbodyClientId: 'MB-7', integrationDiscountCents: null }), [])
+        .discountCents,
+    ).toBe(0);
     expect(toMemberRow(member({ integrationDiscountCents: 750 }), []).discountCents).toBe(1_500);
   });
 
@@ -67,28 +73,50 @@ describe('likeSubstring', () => {
 
 describe('toMemberRow: a Mindbody membership without a price', () => {
   it('flags a managed member whose price is pending, and only then', () => {
-    const pending = member({ mindbodyClientId: '100001', membershipPriceCents: 0, mindbodyPriceState: 'pending' });
+    const pending = member({
+      mindbodyClientId: '100001',
+      membershipPriceCents: 0,
+      mindbodyPriceState: 'pending',
+    });
     expect(toMemberRow(pending, []).membershipPricePending).toBe(true);
     expect(toMemberRow(pending, [])).not.toHaveProperty('noAutopayContract');
-    expect(toMemberRow({ ...pending, mindbodyPriceState: null }, [])).not.toHaveProperty('membershipPricePending');
+    expect(toMemberRow({ ...pending, mindbodyPriceState: null }, [])).not.toHaveProperty(
+      'membershipPricePending',
+    );
     // A hand-managed member always has its owner's price.
-    expect(toMemberRow(member({ mindbodyPriceState: 'pending' }), [])).not.toHaveProperty('membershipPricePending');
+    expect(toMemberRow(member({ mindbodyPriceState: 'pending' }), [])).not.toHaveProperty(
+      'membershipPricePending',
+    );
   });
 
   it('flags a managed member without an autopay contract, and only then', () => {
-    const none = member({ mindbodyClientId: '100002', membershipPriceCents: 0, mindbodyPriceState: 'no-autopay' });
+    const none = member({
+      mindbodyClientId: '100002',
+      membershipPriceCents: 0,
+      mindbodyPriceState: 'no-autopay',
+    });
     expect(toMemberRow(none, []).noAutopayContract).toBe(true);
     expect(toMemberRow(none, [])).not.toHaveProperty('membershipPricePending');
-    expect(toMemberRow({ ...none, mindbodyPriceState: null }, [])).not.toHaveProperty('noAutopayContract');
-    expect(toMemberRow(member({ mindbodyPriceState: 'no-autopay' }), [])).not.toHaveProperty('noAutopayContract');
+    expect(toMemberRow({ ...none, mindbodyPriceState: null }, [])).not.toHaveProperty(
+      'noAutopayContract',
+    );
+    expect(toMemberRow(member({ mindbodyPriceState: 'no-autopay' }), [])).not.toHaveProperty(
+      'noAutopayContract',
+    );
   });
 
   it('flags a managed member whose membership has ended, and only then', () => {
-    const ended = member({ mindbodyClientId: '100003', membershipPriceCents: 8_900, mindbodyPriceState: 'ended' });
+    const ended = member({
+      mindbodyClientId: '100003',
+      membershipPriceCents: 8_900,
+      mindbodyPriceState: 'ended',
+    });
     const row = toMemberRow(ended, []);
     expect(row.membershipEnded).toBe(true);
     expect(row).not.toHaveProperty('membershipPricePending');
     expect(row).not.toHaveProperty('noAutopayContract');
-    expect(toMemberRow(member({ mindbodyPriceState: 'ended' }), [])).not.toHaveProperty('membershipEnded');
+    expect(toMemberRow(member({ mindbodyPriceState: 'ended' }), [])).not.toHaveProperty(
+      'membershipEnded',
+    );
   });
 });

@@ -44,7 +44,7 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
 export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
   const managed = member.mindbodyClientId !== null;
   // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
-  const discountCents = managed ? member.integrationDiscountCents ?? 0 : member.discountCents;
+  const discountCents = managed ? (member.integrationDiscountCents ?? 0) : member.discountCents;
   return {
     id: member.id,
     memberName: member.name,

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { MemberRow, Page } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
@@ -21,7 +32,10 @@ export class MembersController {
   /** → 200 `Page<MemberRow>` (sort memberName|memberEmail|branches|createdAt, search name/email). */
   @Get()
   @ApiOperation({ summary: 'List trees with their branch counts and prices (cents)' })
-  list(@CurrentUser() user: AuthUser, @Query() query: ListMembersQueryDto): Promise<Page<MemberRow>> {
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListMembersQueryDto,
+  ): Promise<Page<MemberRow>> {
     return this.members.list(user.businessId, query);
   }
 
@@ -42,7 +56,11 @@ export class MembersController {
   /** → 201 MemberRow of the new branch (also a tree); 404; 409 managed tree or duplicate. */
   @Post(':id/branches')
   @ApiOperation({ summary: 'Add a branch to a tree (the branch is also a new tree)' })
-  addBranch(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: MemberFieldsDto): Promise<MemberRow> {
+  addBranch(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: MemberFieldsDto,
+  ): Promise<MemberRow> {
     return this.members.addBranch(user.businessId, id, body);
   }
 
@@ -50,14 +68,22 @@ export class MembersController {
   @Delete(':id/branches/:branchId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Detach a branch from its tree (it stays a tree)' })
-  removeBranch(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('branchId') branchId: string): Promise<void> {
+  removeBranch(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('branchId') branchId: string,
+  ): Promise<void> {
     return this.members.removeBranch(user.businessId, id, branchId);
   }
 
   /** → 200 MemberRow; 400; 404; 409 managed or duplicate email key. */
   @Patch(':id')
   @ApiOperation({ summary: 'Change a member' })
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateMemberDto): Promise<MemberRow> {
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UpdateMemberDto,
+  ): Promise<MemberRow> {
     return this.members.update(user.businessId, id, body);
   }
 

@@ -3,7 +3,12 @@ import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ACTIVE_SESSION_TRUST_MS } from '../auth/sessions.service';
 
-const tree = (name: string, email: string, membershipPrice: string | number = '100', discount: string | number = '15') => ({
+const tree = (
+  name: string,
+  email: string,
+  membershipPrice: string | number = '100',
+  discount: string | number = '15',
+) => ({
   memberName: name,
   memberEmail: email,
   membershipPrice,
@@ -25,7 +30,8 @@ describe('members (integration)', () => {
 
   const add = async (body: Record<string, unknown>): Promise<MemberRow> =>
     (await owner.post('/api/members').send(body).expect(201)).body as MemberRow;
-  const get = async (id: string): Promise<MemberRow> => (await owner.get(`/api/members/${id}`).expect(200)).body as MemberRow;
+  const get = async (id: string): Promise<MemberRow> =>
+    (await owner.get(`/api/members/${id}`).expect(200)).body as MemberRow;
 
   it('needs a session', async () => {
     await t.agent().get('/api/members').expect(401);
@@ -35,18 +41,25 @@ describe('members (integration)', () => {
   it('refuses the list once the session has ended (expired or logged out), on a full and on an empty page', async () => {
     const { agent, user } = await t.signUp();
     const signedIn = await agent.post('/api/auth/refresh').expect(200);
-    const access = (signedIn.headers['set-cookie'] as unknown as string[])
-      .find((line) => line.startsWith('grove_access='))
-      ?.split(';')[0] ?? '';
+    const access =
+      (signedIn.headers['set-cookie'] as unknown as string[])
+        .find((line) => line.startsWith('grove_access='))
+        ?.split(';')[0] ?? '';
     await agent.post('/api/members').send(tree('Gone Soon', 'gone@x.com')).expect(201);
     await t.agent().get('/api/members').set('Cookie', access).expect(200);
-    await t.dataSource.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await t.dataSource.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
     // Ended behind the API's back (like another instance would): seen once the trust window passed.
     await new Promise((resolve) => setTimeout(resolve, ACTIVE_SESSION_TRUST_MS + 100));
     await t.agent().get('/api/members').set('Cookie', access).expect(401);
     await t.agent().get('/api/members?page=9').set('Cookie', access).expect(401);
     await t.agent().get('/api/members?search=nobody').set('Cookie', access).expect(401);
-    await t.dataSource.query(`UPDATE sessions SET expires_at = now() + interval '1 hour' WHERE user_id = $1`, [user.id]);
+    await t.dataSource.query(
+      `UPDATE sessions SET expires_at = now() + interval '1 hour' WHERE user_id = $1`,
+      [user.id],
+    );
     const page9 = await t.agent().get('/api/members?page=9').set('Cookie', access).expect(200);
     expect(page9.body).toEqual({ items: [], total: 1, page: 9, pageSize: 50 });
     await agent.post('/api/auth/logout').expect(204);
@@ -73,8 +86,12 @@ describe('members (integration)', () => {
 
   it('counts branches as they are added and removed, and prices follow (docs/product.md#states, docs/product.md#constants)', async () => {
     const root = await add(tree('Root Tree', 'root@example.com', '50', '20'));
-    const b1 = (await owner.post(`/api/members/${root.id}/branches`).send(tree('Branch One', 'b1@example.com')).expect(201))
-      .body as MemberRow;
+    const b1 = (
+      await owner
+        .post(`/api/members/${root.id}/branches`)
+        .send(tree('Branch One', 'b1@example.com'))
+        .expect(201)
+    ).body as MemberRow;
     expect(b1.referringMemberId).toBe(root.id);
     expect(b1.branches).toBe(0);
     const b2 = await add({ ...tree('Branch Two', 'b2@example.com'), referringMemberId: root.id });
@@ -85,7 +102,10 @@ describe('members (integration)', () => {
       { id: b2.id, branchName: 'Branch Two', branchEmail: 'b2@example.com' },
     ]);
     expect(row.newPriceCents).toBe(1000);
-    await owner.post(`/api/members/${root.id}/branches`).send(tree('Branch Three', 'b3@example.com')).expect(201);
+    await owner
+      .post(`/api/members/${root.id}/branches`)
+      .send(tree('Branch Three', 'b3@example.com'))
+      .expect(201);
     expect((await get(root.id)).newPriceCents).toBe(0); // floored at 0
 
     await owner.delete(`/api/members/${root.id}/branches/${b1.id}`).expect(204);
@@ -102,9 +122,18 @@ describe('members (integration)', () => {
 
   it('removing a tree: its referrer count drops, its own branches stay as trees (docs/product.md#states)', async () => {
     const grand = await add(tree('Grand Tree', 'grand@example.com'));
-    const middle = await add({ ...tree('Middle Tree', 'middle@example.com'), referringMemberId: grand.id });
-    const leafA = await add({ ...tree('Leaf A', 'leafa@example.com'), referringMemberId: middle.id });
-    const leafB = await add({ ...tree('Leaf B', 'leafb@example.com'), referringMemberId: middle.id });
+    const middle = await add({
+      ...tree('Middle Tree', 'middle@example.com'),
+      referringMemberId: grand.id,
+    });
+    const leafA = await add({
+      ...tree('Leaf A', 'leafa@example.com'),
+      referringMemberId: middle.id,
+    });
+    const leafB = await add({
+      ...tree('Leaf B', 'leafb@example.com'),
+      referringMemberId: middle.id,
+    });
     expect((await get(grand.id)).branches).toBe(1);
     expect((await get(middle.id)).branches).toBe(2);
 
@@ -118,17 +147,30 @@ describe('members (integration)', () => {
 
   it('updates fields with the same rules, and keeps email keys unique', async () => {
     const member = await add(tree('Pat Doe', 'pat@example.com', '40', '5'));
-    const updated = (await owner.patch(`/api/members/${member.id}`).send({ memberName: ' Patricia Doe ', discount: '7.5' }).expect(200))
-      .body as MemberRow;
+    const updated = (
+      await owner
+        .patch(`/api/members/${member.id}`)
+        .send({ memberName: ' Patricia Doe ', discount: '7.5' })
+        .expect(200)
+    ).body as MemberRow;
     expect(updated.memberName).toBe('Patricia Doe');
     expect(updated.discountCents).toBe(750);
     expect(updated.membershipPriceCents).toBe(4000);
     // Changing only the case/dots of its own email is fine.
-    await owner.patch(`/api/members/${member.id}`).send({ memberEmail: 'P.A.T@example.com' }).expect(200);
+    await owner
+      .patch(`/api/members/${member.id}`)
+      .send({ memberEmail: 'P.A.T@example.com' })
+      .expect(200);
     await add(tree('Other Person', 'other@example.com'));
-    const clash = await owner.patch(`/api/members/${member.id}`).send({ memberEmail: 'oth.er@example.com' }).expect(409);
+    const clash = await owner
+      .patch(`/api/members/${member.id}`)
+      .send({ memberEmail: 'oth.er@example.com' })
+      .expect(409);
     expect(clash.body.message).toBe(MESSAGES.duplicateMember);
-    const bad = await owner.patch(`/api/members/${member.id}`).send({ membershipPrice: '1.234' }).expect(400);
+    const bad = await owner
+      .patch(`/api/members/${member.id}`)
+      .send({ membershipPrice: '1.234' })
+      .expect(400);
     expect(bad.body.message).toBe(MESSAGES.invalidAmount);
   });
 
@@ -137,7 +179,10 @@ describe('members (integration)', () => {
     const reply = await owner.post('/api/members').send(tree('Joe Again', 'JOE@x.com')).expect(409);
     expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.duplicateMember });
     const root = await add(tree('Branch Host', 'host@x.com'));
-    await owner.post(`/api/members/${root.id}/branches`).send(tree('Joe Branch', 'j.o.e@x.com')).expect(409);
+    await owner
+      .post(`/api/members/${root.id}/branches`)
+      .send(tree('Joe Branch', 'j.o.e@x.com'))
+      .expect(409);
     expect((await get(root.id)).branches).toBe(0);
   });
 
@@ -155,7 +200,10 @@ describe('members (integration)', () => {
       [{ discount: '1.234' }, 'discount', 'Not a valid discount price'],
       [{ discount: -5 }, 'discount', 'Not a valid discount price'],
     ])('%p → 400 %s: %s', async (overrides, field, message) => {
-      const reply = await owner.post('/api/members').send({ ...tree('Valid Name', 'valid@example.com'), ...overrides }).expect(400);
+      const reply = await owner
+        .post('/api/members')
+        .send({ ...tree('Valid Name', 'valid@example.com'), ...overrides })
+        .expect(400);
       expect(reply.body).toEqual({ statusCode: 400, message, fieldErrors: { [field]: message } });
     });
 
@@ -171,7 +219,10 @@ describe('members (integration)', () => {
     });
 
     it('refuses unknown fields, and referringMemberId on the branches route', async () => {
-      await owner.post('/api/members').send({ ...tree('Valid Name', 'v1@example.com'), businessId }).expect(400);
+      await owner
+        .post('/api/members')
+        .send({ ...tree('Valid Name', 'v1@example.com'), businessId })
+        .expect(400);
       const root = await add(tree('Some Root', 'someroot@example.com'));
       await owner
         .post(`/api/members/${root.id}/branches`)
@@ -188,7 +239,10 @@ describe('members (integration)', () => {
     it('answers 404 for a referring member that does not exist', async () => {
       const reply = await owner
         .post('/api/members')
-        .send({ ...tree('Orphan Ref', 'orphanref@example.com'), referringMemberId: '00000000-0000-4000-8000-000000000000' })
+        .send({
+          ...tree('Orphan Ref', 'orphanref@example.com'),
+          referringMemberId: '00000000-0000-4000-8000-000000000000',
+        })
         .expect(404);
       expect(reply.body.message).toBe(MESSAGES.memberNotFound);
       await owner.get('/api/members/not-a-uuid').expect(404);
@@ -205,7 +259,10 @@ describe('members (integration)', () => {
         [businessId],
       )) as { id: string }[];
       branch = await add(tree('Mindy Friend', 'mindyfriend@example.com'));
-      await t.dataSource.query(`UPDATE members SET referred_by_id = $1 WHERE id = $2`, [row.id, branch.id]);
+      await t.dataSource.query(`UPDATE members SET referred_by_id = $1 WHERE id = $2`, [
+        row.id,
+        branch.id,
+      ]);
       await t.dataSource.query(
         `INSERT INTO mindbody_integrations (business_id, stage, discount_on_referral_cents, discount_for_referee_cents)
          VALUES ($1, 4, 750, 0)`,
@@ -219,22 +276,44 @@ describe('members (integration)', () => {
       expect(managed.branches).toBe(1);
       expect(managed.newPriceCents).toBe(12000);
       expect(managed.discountCents).toBe(750);
-      const listed = ((await owner.get('/api/members?search=Mindy%20Body').expect(200)).body as Page<MemberRow>).items;
-      expect(listed.map((row) => [row.memberName, row.discountCents, row.newPriceCents])).toEqual([['Mindy Body', 750, 12000]]);
+      const listed = (
+        (await owner.get('/api/members?search=Mindy%20Body').expect(200)).body as Page<MemberRow>
+      ).items;
+      expect(listed.map((row) => [row.memberName, row.discountCents, row.newPriceCents])).toEqual([
+        ['Mindy Body', 750, 12000],
+      ]);
     });
 
     it('refuses every hand change', async () => {
       const expectLocked = (reply: { body: { message: string } }) =>
         expect(reply.body.message).toBe(MESSAGES.managedMemberLocked);
-      expectLocked(await owner.post(`/api/members/${managed.id}/branches`).send(tree('New Friend', 'nf@example.com')).expect(409));
       expectLocked(
-        await owner.post('/api/members').send({ ...tree('New Friend', 'nf@example.com'), referringMemberId: managed.id }).expect(409),
+        await owner
+          .post(`/api/members/${managed.id}/branches`)
+          .send(tree('New Friend', 'nf@example.com'))
+          .expect(409),
       );
-      expectLocked(await owner.delete(`/api/members/${managed.id}/branches/${branch.id}`).expect(409));
-      expectLocked(await owner.patch(`/api/members/${managed.id}`).send({ memberName: 'Changed Name' }).expect(409));
+      expectLocked(
+        await owner
+          .post('/api/members')
+          .send({ ...tree('New Friend', 'nf@example.com'), referringMemberId: managed.id })
+          .expect(409),
+      );
+      expectLocked(
+        await owner.delete(`/api/members/${managed.id}/branches/${branch.id}`).expect(409),
+      );
+      expectLocked(
+        await owner
+          .patch(`/api/members/${managed.id}`)
+          .send({ memberName: 'Changed Name' })
+          .expect(409),
+      );
       expectLocked(await owner.delete(`/api/members/${managed.id}`).expect(409));
       expect(await get(managed.id)).toEqual(managed);
-      await owner.get('/api/members?search=nf@example').expect(200).expect((reply) => expect(reply.body.total).toBe(0));
+      await owner
+        .get('/api/members?search=nf@example')
+        .expect(200)
+        .expect((reply) => expect(reply.body.total).toBe(0));
     });
   });
 });
@@ -242,7 +321,15 @@ describe('members (integration)', () => {
 describe('members list: pagination, sort, search (integration)', () => {
   let t: TestApp;
   let owner: TestAgent;
-  const names = ['Charlie Brown', 'alice Cooper', 'Bob Marley', 'Dana Scully', 'Eve Online', 'frank Ocean', 'Grace Hopper'];
+  const names = [
+    'Charlie Brown',
+    'alice Cooper',
+    'Bob Marley',
+    'Dana Scully',
+    'Eve Online',
+    'frank Ocean',
+    'Grace Hopper',
+  ];
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
@@ -250,7 +337,10 @@ describe('members list: pagination, sort, search (integration)', () => {
     owner = (await t.signUp()).agent;
     for (const [index, name] of names.entries()) {
       const email = `${name.split(' ')[0].toLowerCase()}.${index}@Mail-${index % 2 ? 'odd' : 'even'}.com`;
-      const reply = await owner.post('/api/members').send(tree(name, email, '60', '10')).expect(201);
+      const reply = await owner
+        .post('/api/members')
+        .send(tree(name, email, '60', '10'))
+        .expect(201);
       ids.set(name, reply.body.id as string);
     }
     // Grace gets 2 branches, Bob 1.
@@ -298,19 +388,27 @@ describe('members list: pagination, sort, search (integration)', () => {
   });
 
   it('sorts by email and by branch count', async () => {
-    const emails = (await list('?sort=memberEmail')).items.map((row) => row.memberEmail.toLowerCase());
+    const emails = (await list('?sort=memberEmail')).items.map((row) =>
+      row.memberEmail.toLowerCase(),
+    );
     expect(emails).toEqual([...emails].sort());
     const byBranches = (await list('?sort=branches&order=desc')).items;
     expect(byBranches.slice(0, 2).map((row) => [row.memberName, row.branches])).toEqual([
       ['Grace Hopper', 2],
       ['Bob Marley', 1],
     ]);
-    expect(byBranches[0].branchDetails.map((branch) => branch.branchName)).toEqual(['Ha Ha', 'Ho Ho']);
+    expect(byBranches[0].branchDetails.map((branch) => branch.branchName)).toEqual([
+      'Ha Ha',
+      'Ho Ho',
+    ]);
     expect(byBranches[0].newPriceCents).toBe(4000);
   });
 
   it('searches name or email, case-insensitive substring, with LIKE characters taken literally', async () => {
-    expect((await list('?search=MARLEY')).items.map((row) => row.memberName).sort()).toEqual(['Bob Marley', 'Ziggy Marley']);
+    expect((await list('?search=MARLEY')).items.map((row) => row.memberName).sort()).toEqual([
+      'Bob Marley',
+      'Ziggy Marley',
+    ]);
     expect((await list('?search=mail-odd')).total).toBe(3);
     const oce = await list('?search=oce');
     expect(oce.items.map((row) => row.memberName)).toEqual(['frank Ocean']);
@@ -328,14 +426,29 @@ describe('members list: pagination, sort, search (integration)', () => {
       ['Grace Hopper', 2],
       ['Bob Marley', 1],
     ]);
-    expect(first.items[0].branchDetails.map((branch) => branch.branchName)).toEqual(['Ha Ha', 'Ho Ho']);
+    expect(first.items[0].branchDetails.map((branch) => branch.branchName)).toEqual([
+      'Ha Ha',
+      'Ho Ho',
+    ]);
     const byName = await list('?search=e&sort=memberName&order=desc&pageSize=3&page=2');
     expect(byName.total).toBe(7);
-    expect(byName.items.map((row) => row.memberName)).toEqual(['Eve Online', 'Charlie Brown', 'Bob Marley']);
+    expect(byName.items.map((row) => row.memberName)).toEqual([
+      'Eve Online',
+      'Charlie Brown',
+      'Bob Marley',
+    ]);
   });
 
   it('refuses bad list parameters → 400', async () => {
-    for (const query of ['?pageSize=101', '?pageSize=0', '?page=0', '?page=x', '?sort=price', '?order=up', '?extra=1']) {
+    for (const query of [
+      '?pageSize=101',
+      '?pageSize=0',
+      '?page=0',
+      '?page=x',
+      '?sort=price',
+      '?order=up',
+      '?extra=1',
+    ]) {
       await owner.get(`/api/members${query}`).expect(400);
     }
   });
@@ -353,10 +466,16 @@ describe('tenant isolation (integration)', () => {
     t = await createTestApp();
     ownerA = (await t.signUp()).agent;
     ownerB = (await t.signUp({ businessName: 'Other Gym' })).agent;
-    treeA = (await ownerA.post('/api/members').send(tree('Alpha Tree', 'alpha@a.com')).expect(201)).body as MemberRow;
-    branchA = (await ownerA.post(`/api/members/${treeA.id}/branches`).send(tree('Alpha Branch', 'alphab@a.com')).expect(201))
+    treeA = (await ownerA.post('/api/members').send(tree('Alpha Tree', 'alpha@a.com')).expect(201))
       .body as MemberRow;
-    treeB = (await ownerB.post('/api/members').send(tree('Beta Tree', 'beta@b.com')).expect(201)).body as MemberRow;
+    branchA = (
+      await ownerA
+        .post(`/api/members/${treeA.id}/branches`)
+        .send(tree('Alpha Branch', 'alphab@a.com'))
+        .expect(201)
+    ).body as MemberRow;
+    treeB = (await ownerB.post('/api/members').send(tree('Beta Tree', 'beta@b.com')).expect(201))
+      .body as MemberRow;
   });
   afterAll(() => t.close());
 
@@ -364,18 +483,34 @@ describe('tenant isolation (integration)', () => {
     const page = (await ownerB.get('/api/members').expect(200)).body as Page<MemberRow>;
     expect(page.total).toBe(1);
     expect(page.items.map((row) => row.id)).toEqual([treeB.id]);
-    expect(((await ownerB.get('/api/members?search=alpha').expect(200)).body as Page<MemberRow>).total).toBe(0);
+    expect(
+      ((await ownerB.get('/api/members?search=alpha').expect(200)).body as Page<MemberRow>).total,
+    ).toBe(0);
   });
 
   it("B gets 404 for every read and write of A's members, and A's data is untouched", async () => {
-    const notFound = (reply: { body: { message: string } }) => expect(reply.body.message).toBe(MESSAGES.memberNotFound);
+    const notFound = (reply: { body: { message: string } }) =>
+      expect(reply.body.message).toBe(MESSAGES.memberNotFound);
     notFound(await ownerB.get(`/api/members/${treeA.id}`).expect(404));
-    notFound(await ownerB.patch(`/api/members/${treeA.id}`).send({ memberName: 'Hacked Name' }).expect(404));
+    notFound(
+      await ownerB
+        .patch(`/api/members/${treeA.id}`)
+        .send({ memberName: 'Hacked Name' })
+        .expect(404),
+    );
     notFound(await ownerB.delete(`/api/members/${treeA.id}`).expect(404));
-    notFound(await ownerB.post(`/api/members/${treeA.id}/branches`).send(tree('Sneaky Branch', 'sneaky@b.com')).expect(404));
+    notFound(
+      await ownerB
+        .post(`/api/members/${treeA.id}/branches`)
+        .send(tree('Sneaky Branch', 'sneaky@b.com'))
+        .expect(404),
+    );
     notFound(await ownerB.delete(`/api/members/${treeA.id}/branches/${branchA.id}`).expect(404));
     notFound(
-      await ownerB.post('/api/members').send({ ...tree('Sneaky Tree', 'sneaky2@b.com'), referringMemberId: treeA.id }).expect(404),
+      await ownerB
+        .post('/api/members')
+        .send({ ...tree('Sneaky Tree', 'sneaky2@b.com'), referringMemberId: treeA.id })
+        .expect(404),
     );
     // B's own tree cannot adopt or detach A's member either.
     await ownerB.delete(`/api/members/${treeB.id}/branches/${branchA.id}`).expect(404);

@@ -3,7 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { runTransaction } from '../database/transaction';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
-import { PreparedReads, preparedStatement, type PreparedStatement } from '../database/prepared-query';
+import {
+  PreparedReads,
+  preparedStatement,
+  type PreparedStatement,
+} from '../database/prepared-query';
 import { likeSubstring, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 
@@ -18,7 +22,9 @@ export interface NewMember {
 }
 
 /** Columns of a member that may change by hand. */
-export type MemberChanges = Partial<Pick<NewMember, 'name' | 'email' | 'emailKey' | 'membershipPriceCents' | 'discountCents'>>;
+export type MemberChanges = Partial<
+  Pick<NewMember, 'name' | 'email' | 'emailKey' | 'membershipPriceCents' | 'discountCents'>
+>;
 
 /** Options of one page of the members list. */
 export interface MemberPageQuery {
@@ -46,7 +52,10 @@ interface SummarySqlRow {
 
 /** A row of the page statement: a tree and one of its branches (all null when it has none). */
 type PageSqlRow = SummarySqlRow &
-  ({ branch_id: string; branch_name: string; branch_email: string } | { branch_id: null; branch_name: null; branch_email: null }) & {
+  (
+    | { branch_id: string; branch_name: string; branch_email: string }
+    | { branch_id: null; branch_name: null; branch_email: null }
+  ) & {
     total: number;
   };
 
@@ -59,7 +68,15 @@ const SORT_SQL: Record<MemberSortKey, string> = {
 };
 
 /** The `members` columns a summary reads as they are. */
-const SUMMARY_PLAIN_COLUMNS = ['id', 'name', 'email', 'membership_price_cents', 'discount_cents', 'referred_by_id', 'mindbody_client_id'];
+const SUMMARY_PLAIN_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'membership_price_cents',
+  'discount_cents',
+  'referred_by_id',
+  'mindbody_client_id',
+];
 
 /** A summary's columns on `members m`: the plain ones and its `price_state` (`MindbodyPriceState`). */
 const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
@@ -74,7 +91,9 @@ const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).
  * not sending created_at saved ~30% of the API's CPU spent receiving a page (no timestamptz parse
  * per row; `npm run bench:members`, see README "Benchmarks").
  */
-const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state'].map((column) => `m.${column}`).join(', ');
+const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state']
+  .map((column) => `m.${column}`)
+  .join(', ');
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (docs/product.md#constants); `$1` = business id. */
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
@@ -131,7 +150,9 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
          ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
   // Without a search the total is the business's member counter (kept by triggers, migration
   // BusinessMemberCount); with one, the number of hits.
-  const total = searching ? `(SELECT count(*)::int FROM hits)` : `(SELECT member_count FROM businesses WHERE id = $1)`;
+  const total = searching
+    ? `(SELECT count(*)::int FROM hits)`
+    : `(SELECT member_count FROM businesses WHERE id = $1)`;
   // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
   // subquery per tree: in paired load bursts PostgreSQL CPU per page request went 787 → 615 µs
   // and the API's 966 → 874 µs (no JSON.parse of the branches). The branches are a LATERAL
@@ -160,7 +181,11 @@ const pageStatements = new Map<string, PreparedStatement | string>();
  * the generic plan of a prepared search took 17-50 ms instead of 6.6 ms for '%a%' (matches every
  * row).
  */
-function pageStatement(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): PreparedStatement | string {
+function pageStatement(
+  sort: MemberSortKey,
+  order: 'asc' | 'desc',
+  searching: boolean,
+): PreparedStatement | string {
   const key = `${sort} ${order} ${searching}`;
   let statement = pageStatements.get(key);
   if (statement === undefined) {
@@ -191,13 +216,19 @@ export class MembersRepository {
    * branch count aggregates the counts once per business and hash-joins them. The branch count is
    * the number of branch entries (docs/product.md#states). Measured by `npm run bench:members`.
    */
-  async findPage(businessId: string, query: MemberPageQuery): Promise<{ members: PageMember[]; total: number }> {
+  async findPage(
+    businessId: string,
+    query: MemberPageQuery,
+  ): Promise<{ members: PageMember[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
     const statement = pageStatement(query.sort, query.order, Boolean(query.search));
     const rows = await this.reads.query<PageSqlRow>(statement, params);
     if (rows.length === 0) {
-      return { members: [], total: query.offset === 0 ? 0 : await this.count(businessId, query.search) };
+      return {
+        members: [],
+        total: query.offset === 0 ? 0 : await this.count(businessId, query.search),
+      };
     }
     // A tree's rows are consecutive (the order ends with its id), its branches in the order added;
     // its branch count is the number of its branch rows.
@@ -209,7 +240,11 @@ export class MembersRepository {
         members.push(tree);
       }
       if (row.branch_id !== null) {
-        tree.branchDetails.push({ id: row.branch_id, branchName: row.branch_name, branchEmail: row.branch_email });
+        tree.branchDetails.push({
+          id: row.branch_id,
+          branchName: row.branch_name,
+          branchEmail: row.branch_email,
+        });
         tree.member.branchCount += 1;
       }
     }
@@ -248,28 +283,45 @@ export class MembersRepository {
    * The branches of the given trees in one statement, grouped by tree id, each list in the order
    * the branches were added.
    */
-  async findBranchDetails(businessId: string, treeIds: string[]): Promise<Map<string, BranchDetail[]>> {
+  async findBranchDetails(
+    businessId: string,
+    treeIds: string[],
+  ): Promise<Map<string, BranchDetail[]>> {
     const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
     if (treeIds.length === 0) return byTree;
-    const rows: { id: string; name: string; email: string; referred_by_id: string }[] = await this.dataSource.query(
-      `SELECT id, name, email, referred_by_id FROM members
+    const rows: { id: string; name: string; email: string; referred_by_id: string }[] =
+      await this.dataSource.query(
+        `SELECT id, name, email, referred_by_id FROM members
        WHERE business_id = $1 AND referred_by_id = ANY($2::uuid[])
        ORDER BY created_at, id`,
-      [businessId, treeIds],
-    );
+        [businessId, treeIds],
+      );
     for (const row of rows) {
-      byTree.get(row.referred_by_id)?.push({ id: row.id, branchName: row.name, branchEmail: row.email });
+      byTree
+        .get(row.referred_by_id)
+        ?.push({ id: row.id, branchName: row.name, branchEmail: row.email });
     }
     return byTree;
   }
 
   /** Reads one member and locks its row until the transaction ends; null when not in this business. */
-  findForUpdate(manager: EntityManager, businessId: string, id: string): Promise<MemberEntity | null> {
-    return manager.getRepository(MemberEntity).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+  findForUpdate(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+  ): Promise<MemberEntity | null> {
+    return manager
+      .getRepository(MemberEntity)
+      .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** True when another member of this business (other than `exceptId`) has this email key. */
-  async emailKeyTaken(manager: EntityManager, businessId: string, emailKey: string, exceptId?: string): Promise<boolean> {
+  async emailKeyTaken(
+    manager: EntityManager,
+    businessId: string,
+    emailKey: string,
+    exceptId?: string,
+  ): Promise<boolean> {
     const query = manager
       .getRepository(MemberEntity)
       .createQueryBuilder('m')
@@ -280,26 +332,45 @@ export class MembersRepository {
 
   /** Inserts a member of this business. @returns its id */
   async insert(manager: EntityManager, businessId: string, member: NewMember): Promise<string> {
-    const saved = await manager.getRepository(MemberEntity).save({ ...member, businessId, mindbodyClientId: null });
+    const saved = await manager
+      .getRepository(MemberEntity)
+      .save({ ...member, businessId, mindbodyClientId: null });
     return saved.id;
   }
 
   /** Changes a member of this business (no-op when `changes` is empty). */
-  async update(manager: EntityManager, businessId: string, id: string, changes: MemberChanges): Promise<void> {
+  async update(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+    changes: MemberChanges,
+  ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     await manager.getRepository(MemberEntity).update({ businessId, id }, changes);
   }
 
   /** Sets which tree this member is a branch of (null: it is a branch of none). */
-  async setReferrer(manager: EntityManager, businessId: string, id: string, referrerId: string | null): Promise<void> {
-    await manager.getRepository(MemberEntity).update({ businessId, id }, { referredById: referrerId });
+  async setReferrer(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+    referrerId: string | null,
+  ): Promise<void> {
+    await manager
+      .getRepository(MemberEntity)
+      .update({ businessId, id }, { referredById: referrerId });
   }
 
   /**
    * Detaches `branchId` from `treeId` (both of this business).
    * @returns false when `branchId` was not a branch of `treeId`
    */
-  async detachBranch(manager: EntityManager, businessId: string, treeId: string, branchId: string): Promise<boolean> {
+  async detachBranch(
+    manager: EntityManager,
+    businessId: string,
+    treeId: string,
+    branchId: string,
+  ): Promise<boolean> {
     const result = await manager
       .getRepository(MemberEntity)
       .update({ businessId, id: branchId, referredById: treeId }, { referredById: null });
@@ -307,8 +378,14 @@ export class MembersRepository {
   }
 
   /** Makes every branch of `treeId` a plain tree. */
-  async detachAllBranches(manager: EntityManager, businessId: string, treeId: string): Promise<void> {
-    await manager.getRepository(MemberEntity).update({ businessId, referredById: treeId }, { referredById: null });
+  async detachAllBranches(
+    manager: EntityManager,
+    businessId: string,
+    treeId: string,
+  ): Promise<void> {
+    await manager
+      .getRepository(MemberEntity)
+      .update({ businessId, referredById: treeId }, { referredById: null });
   }
 
   /** Deletes a member of this business. */

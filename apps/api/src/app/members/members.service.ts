@@ -94,7 +94,9 @@ export class MembersService {
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async addBranch(businessId: string, treeId: string, input: MemberFieldsDto): Promise<MemberRow> {
-    const id = await this.members.transaction((manager) => this.addBranchIn(manager, businessId, treeId, input));
+    const id = await this.members.transaction((manager) =>
+      this.addBranchIn(manager, businessId, treeId, input),
+    );
     return this.get(businessId, id);
   }
 
@@ -104,7 +106,12 @@ export class MembersService {
    * @returns the new member's id
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async addBranchIn(manager: EntityManager, businessId: string, treeId: string, input: MemberFieldsDto): Promise<string> {
+  async addBranchIn(
+    manager: EntityManager,
+    businessId: string,
+    treeId: string,
+    input: MemberFieldsDto,
+  ): Promise<string> {
     const tree = await this.lockEditable(manager, businessId, treeId);
     return this.insert(manager, businessId, input, tree.id);
   }
@@ -119,7 +126,9 @@ export class MembersService {
   async removeBranch(businessId: string, treeId: string, branchId: string): Promise<void> {
     await this.members.transaction(async (manager) => {
       await this.lockEditable(manager, businessId, treeId);
-      const detached = isUUID(branchId) && (await this.members.detachBranch(manager, businessId, treeId, branchId));
+      const detached =
+        isUUID(branchId) &&
+        (await this.members.detachBranch(manager, businessId, treeId, branchId));
       if (!detached) throw new NotABranchException();
     });
   }
@@ -140,7 +149,8 @@ export class MembersService {
           throw new DuplicateMemberException();
         }
       }
-      if (input.membershipPrice !== undefined) changes.membershipPriceCents = cents(input.membershipPrice);
+      if (input.membershipPrice !== undefined)
+        changes.membershipPriceCents = cents(input.membershipPrice);
       if (input.discount !== undefined) changes.discountCents = cents(input.discount);
       await this.guardUnique(() => this.members.update(manager, businessId, id, changes));
     });
@@ -164,7 +174,11 @@ export class MembersService {
   }
 
   /** Locks a member of this business that may be changed by hand. */
-  private async lockEditable(manager: EntityManager, businessId: string, id: string): Promise<MemberEntity> {
+  private async lockEditable(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+  ): Promise<MemberEntity> {
     const member = isUUID(id) ? await this.members.findForUpdate(manager, businessId, id) : null;
     if (!member) throw new MemberNotFoundException();
     if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
@@ -178,7 +192,8 @@ export class MembersService {
     referredById: string | null,
   ): Promise<string> {
     const key = emailKey(input.memberEmail);
-    if (await this.members.emailKeyTaken(manager, businessId, key)) throw new DuplicateMemberException();
+    if (await this.members.emailKeyTaken(manager, businessId, key))
+      throw new DuplicateMemberException();
     return this.guardUnique(() =>
       this.members.insert(manager, businessId, {
         name: input.memberName,
@@ -196,7 +211,8 @@ export class MembersService {
     try {
       return await write();
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new DuplicateMemberException();
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new DuplicateMemberException();
       throw error;
     }
   }

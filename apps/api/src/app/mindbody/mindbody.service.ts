@@ -91,9 +91,7 @@ export class MindbodyService {
     } catch (error) {
       if (error instanceof MindbodyLoginRefusedError)
         throw new MindbodyInvalidCredentialsException();
-      this.logger.warn(
-        `Mindbody credentials check failed: ${errorMessage(error)}`,
-      );
+      this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
     await this.integrations.saveCredentials(businessId, {
@@ -170,9 +168,7 @@ export class MindbodyService {
           this.crypto.seal(subscription.signatureKey),
         );
       } catch (error) {
-        this.logger.warn(
-          `Mindbody webhook subscription failed: ${errorMessage(error)}`,
-        );
+        this.logger.warn(`Mindbody webhook subscription failed: ${errorMessage(error)}`);
       }
     }
     // The subscription is no part of the status: the row read above is still current.
@@ -192,9 +188,7 @@ export class MindbodyService {
       try {
         await this.siteClient.unsubscribe(row.siteId, row.webhookSubscriptionId);
       } catch (error) {
-        this.logger.warn(
-          `Mindbody webhook unsubscribe failed: ${errorMessage(error)}`,
-        );
+        this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
         throw new MindbodyFailedException();
       }
     }

@@ -1,4 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FlaggedJoinRow, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
@@ -20,7 +30,10 @@ export class ProspectsController {
   /** → 200 `Page<ProspectRow>` (oldest first). */
   @Get()
   @ApiOperation({ summary: 'List prospective members' })
-  list(@CurrentUser() user: AuthUser, @Query() query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListProspectsQueryDto,
+  ): Promise<Page<ProspectRow>> {
     return this.prospects.list(user.businessId, query);
   }
 
@@ -30,8 +43,13 @@ export class ProspectsController {
    * 'self_referral': the referrer's own), until dismissed. Only this business's.
    */
   @Get('flags')
-  @ApiOperation({ summary: 'List flagged joins (members or referrers joining through a referral link)' })
-  listFlags(@CurrentUser() user: AuthUser, @Query() query: ListProspectsQueryDto): Promise<Page<FlaggedJoinRow>> {
+  @ApiOperation({
+    summary: 'List flagged joins (members or referrers joining through a referral link)',
+  })
+  listFlags(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListProspectsQueryDto,
+  ): Promise<Page<FlaggedJoinRow>> {
     return this.prospects.listFlags(user.businessId, query);
   }
 
@@ -63,7 +81,11 @@ export class ProspectsController {
    */
   @Post(':id/approve')
   @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })
-  approve(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: MemberFieldsDto): Promise<MemberRow> {
+  approve(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: MemberFieldsDto,
+  ): Promise<MemberRow> {
     return this.prospects.approve(user.businessId, id, body);
   }
 }

@@ -79,12 +79,20 @@ export class ProspectsRepository {
    * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
    * hash-joined every member of the business on every request (`npm run bench:scale`).
    */
-  async findPage(businessId: string, query: { offset: number; limit: number }): Promise<{ rows: ProspectSummary[]; total: number }> {
-    const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [businessId, query.limit, query.offset]);
+  async findPage(
+    businessId: string,
+    query: { offset: number; limit: number },
+  ): Promise<{ rows: ProspectSummary[]; total: number }> {
+    const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [
+      businessId,
+      query.limit,
+      query.offset,
+    ]);
     const countAll = async () => {
-      const [count] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`, [
-        businessId,
-      ])) as { total: number }[];
+      const [count] = (await this.dataSource.query(
+        `SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`,
+        [businessId],
+      )) as { total: number }[];
       return count?.total ?? 0;
     };
     return pageOfRows(rows, query.offset, countAll, (row) => ({
@@ -95,8 +103,14 @@ export class ProspectsRepository {
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
-  findForUpdate(manager: EntityManager, businessId: string, id: string): Promise<ProspectEntity | null> {
-    return manager.getRepository(ProspectEntity).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+  findForUpdate(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+  ): Promise<ProspectEntity | null> {
+    return manager
+      .getRepository(ProspectEntity)
+      .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Deletes a prospect of this business. @returns false when there was none */

@@ -1,17 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import type { FlaggedJoinRow, IntegrationName, JoinFlagReason, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import type {
+  FlaggedJoinRow,
+  IntegrationName,
+  JoinFlagReason,
+  MemberRow,
+  Page,
+  ProspectRow,
+} from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MembersService } from '../members/members.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
 import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
-import { JoinFlagNotFoundException, ProspectManagedException, ProspectNotFoundException } from './prospects.exceptions';
+import {
+  JoinFlagNotFoundException,
+  ProspectManagedException,
+  ProspectNotFoundException,
+} from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 
-const toIntegration = (source: string | null): IntegrationName | null => (source === 'Mindbody' ? 'Mindbody' : null);
+const toIntegration = (source: string | null): IntegrationName | null =>
+  source === 'Mindbody' ? 'Mindbody' : null;
 
 /** One row of the Prospective Members screen. */
 export function toProspectRow(prospect: ProspectSummary): ProspectRow {
@@ -57,7 +69,10 @@ export class ProspectsService {
   async list(businessId: string, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.prospects.findPage(businessId, { offset: (page - 1) * pageSize, limit: pageSize });
+    const { rows, total } = await this.prospects.findPage(businessId, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
     return { items: rows.map(toProspectRow), total, page, pageSize };
   }
 
@@ -69,7 +84,10 @@ export class ProspectsService {
   async listFlags(businessId: string, query: ListProspectsQueryDto): Promise<Page<FlaggedJoinRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.flags.findOpenPage(businessId, { offset: (page - 1) * pageSize, limit: pageSize });
+    const { rows, total } = await this.flags.findOpenPage(businessId, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
     return { items: rows.map(toFlaggedJoinRow), total, page, pageSize };
   }
 
@@ -78,7 +96,8 @@ export class ProspectsService {
    * @throws JoinFlagNotFoundException 404 (unknown, another business's, or already dismissed)
    */
   async dismissFlag(businessId: string, id: string): Promise<void> {
-    if (!isUUID(id) || !(await this.flags.dismiss(businessId, id))) throw new JoinFlagNotFoundException();
+    if (!isUUID(id) || !(await this.flags.dismiss(businessId, id)))
+      throw new JoinFlagNotFoundException();
   }
 
   /**
@@ -110,7 +129,12 @@ export class ProspectsService {
   async approve(businessId: string, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(manager, businessId, id);
-      const newId = await this.members.addBranchIn(manager, businessId, prospect.referringMemberId, input);
+      const newId = await this.members.addBranchIn(
+        manager,
+        businessId,
+        prospect.referringMemberId,
+        input,
+      );
       await this.prospects.delete(manager, businessId, prospect.id);
       return newId;
     });
@@ -123,8 +147,14 @@ export class ProspectsService {
    * @throws ProspectNotFoundException 404 when not in this business
    * @throws ProspectManagedException 409 when an integration manages it (`source` set)
    */
-  private async lockEditable(manager: EntityManager, businessId: string, id: string): Promise<ProspectEntity> {
-    const prospect = isUUID(id) ? await this.prospects.findForUpdate(manager, businessId, id) : null;
+  private async lockEditable(
+    manager: EntityManager,
+    businessId: string,
+    id: string,
+  ): Promise<ProspectEntity> {
+    const prospect = isUUID(id)
+      ? await this.prospects.findForUpdate(manager, businessId, id)
+      : null;
     if (!prospect) throw new ProspectNotFoundException();
     if (prospect.source !== null) throw new ProspectManagedException();
     return prospect;

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
@@ -55,17 +66,31 @@ export class ReferralLinksController {
   /** → 200 image/svg+xml QR code of the live link (a download); 404 no member or no live link. */
   @Get('members/:memberId/referral-link/qr.svg')
   @ApiOperation({ summary: "QR code (SVG) of the member's referral link" })
-  async qrSvg(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string, @RequestOrigin() origin: string): Promise<StreamableFile> {
+  async qrSvg(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<StreamableFile> {
     const svg = await this.referrals.qrCode(user.businessId, memberId, 'svg', origin);
-    return new StreamableFile(svg, { type: 'image/svg+xml', disposition: 'attachment; filename="grove-referral.svg"' });
+    return new StreamableFile(svg, {
+      type: 'image/svg+xml',
+      disposition: 'attachment; filename="grove-referral.svg"',
+    });
   }
 
   /** → 200 image/png QR code (1024 px) of the live link (a download); 404 no member or no live link. */
   @Get('members/:memberId/referral-link/qr.png')
   @ApiOperation({ summary: "QR code (PNG) of the member's referral link" })
-  async qrPng(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string, @RequestOrigin() origin: string): Promise<StreamableFile> {
+  async qrPng(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<StreamableFile> {
     const png = await this.referrals.qrCode(user.businessId, memberId, 'png', origin);
-    return new StreamableFile(png, { type: 'image/png', disposition: 'attachment; filename="grove-referral.png"' });
+    return new StreamableFile(png, {
+      type: 'image/png',
+      disposition: 'attachment; filename="grove-referral.png"',
+    });
   }
 
   /** → 204 (also when the member had no link); 404. */

@@ -53,7 +53,9 @@ const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > n
  * with a search, `$4` the LIKE pattern.
  */
 function linkPageText(searching: boolean): string {
-  const filter = searching ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')` : '';
+  const filter = searching
+    ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`
+    : '';
   const total = searching
     ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
     : `(SELECT member_count FROM businesses WHERE id = $1)`;
@@ -98,7 +100,10 @@ export class ReferralLinksRepository {
   ): Promise<{ rows: MemberLinkSummary[]; total: number }> {
     const params: unknown[] = [businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
-    const rows = await this.reads.query<LinkPageSqlRow>(query.search ? LINK_SEARCH_PAGE : LINK_PAGE, params);
+    const rows = await this.reads.query<LinkPageSqlRow>(
+      query.search ? LINK_SEARCH_PAGE : LINK_PAGE,
+      params,
+    );
     if (rows.length === 0) {
       if (query.offset === 0) return { rows: [], total: 0 };
       // Past the last page: count the matching members on their own.

@@ -3,13 +3,23 @@ import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MemberRow, type ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-const tree = (name: string, email: string) => ({ memberName: name, memberEmail: email, membershipPrice: '100', discount: '15' });
+const tree = (name: string, email: string) => ({
+  memberName: name,
+  memberEmail: email,
+  membershipPrice: '100',
+  discount: '15',
+});
 
 /** Signs up, adds one member and gives it a link. */
-async function memberWithLink(t: TestApp): Promise<{ owner: TestAgent; member: MemberRow; link: ReferralLink }> {
+async function memberWithLink(
+  t: TestApp,
+): Promise<{ owner: TestAgent; member: MemberRow; link: ReferralLink }> {
   const { agent: owner } = await t.signUp();
-  const member = (await owner.post('/api/members').send(tree('Link Owner', 'link.owner@x.com')).expect(201)).body as MemberRow;
-  const link = (await owner.post(`/api/members/${member.id}/referral-link`).expect(201)).body as ReferralLink;
+  const member = (
+    await owner.post('/api/members').send(tree('Link Owner', 'link.owner@x.com')).expect(201)
+  ).body as MemberRow;
+  const link = (await owner.post(`/api/members/${member.id}/referral-link`).expect(201))
+    .body as ReferralLink;
   return { owner, member, link };
 }
 
@@ -25,13 +35,18 @@ describe('referral join throttling (integration, default THROTTLE_REFERRAL_LIMIT
     expect(link.url).toBe(`https://grove.example.com/referral/${link.code}`);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const reply = await t.agent().post(`/api/referrals/${link.code}/join`).send({ name: 'Friend Person', email: `f${i}@x.com` });
+      const reply = await t
+        .agent()
+        .post(`/api/referrals/${link.code}/join`)
+        .send({ name: 'Friend Person', email: `f${i}@x.com` });
       statuses.push(reply.status);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     // The join page's info and the owner endpoints are not throttled by it.
     await t.agent().get(`/api/referrals/${link.code}`).expect(200);
-    const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM prospects`)) as { n: number }[];
+    const [{ n }] = (await t.dataSource.query(`SELECT count(*)::int AS n FROM prospects`)) as {
+      n: number;
+    }[];
     expect(n).toBe(10);
   });
 });
@@ -39,15 +54,27 @@ describe('referral join throttling (integration, default THROTTLE_REFERRAL_LIMIT
 describe('THROTTLE_DISABLED=true (integration)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ THROTTLE_DISABLED: 'true', THROTTLE_LOGIN_LIMIT: '2', THROTTLE_REFERRAL_LIMIT: '2' });
+    t = await createTestApp({
+      THROTTLE_DISABLED: 'true',
+      THROTTLE_LOGIN_LIMIT: '2',
+      THROTTLE_REFERRAL_LIMIT: '2',
+    });
   });
   afterAll(() => t.close());
 
   it('switches off the referral, login and signup throttles', async () => {
     const { link } = await memberWithLink(t);
     for (let i = 0; i < 5; i += 1) {
-      await t.agent().post(`/api/referrals/${link.code}/join`).send({ name: 'Friend Person', email: `d${i}@x.com` }).expect(201);
-      await t.agent().post('/api/auth/login').send({ email: 'nobody@x.com', password: 'wrong password' }).expect(401);
+      await t
+        .agent()
+        .post(`/api/referrals/${link.code}/join`)
+        .send({ name: 'Friend Person', email: `d${i}@x.com` })
+        .expect(201);
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'nobody@x.com', password: 'wrong password' })
+        .expect(401);
       await t.agent().post('/api/auth/signup').send({}).expect(400);
     }
   });
@@ -60,7 +87,9 @@ describe('THROTTLE_DISABLED=true (integration)', () => {
       // The second copy differs in case and dots: the same email key.
       email: i < 100 ? `crowd${i}@x.com` : `Crowd${i - 100}@X.com`,
     }));
-    const replies = await Promise.all(bodies.map((body) => server.post(`/api/referrals/${link.code}/join`).send(body)));
+    const replies = await Promise.all(
+      bodies.map((body) => server.post(`/api/referrals/${link.code}/join`).send(body)),
+    );
     const statuses = replies.map((reply) => reply.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([201]));

@@ -1,9 +1,20 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { MESSAGES, type MemberRow, type Page, type ReferralLink, type ReferralLinkRow } from '@grove/contracts';
+import {
+  MESSAGES,
+  type MemberRow,
+  type Page,
+  type ReferralLink,
+  type ReferralLinkRow,
+} from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-const tree = (name: string, email: string) => ({ memberName: name, memberEmail: email, membershipPrice: '100', discount: '15' });
+const tree = (name: string, email: string) => ({
+  memberName: name,
+  memberEmail: email,
+  membershipPrice: '100',
+  discount: '15',
+});
 
 describe('referral links and join (integration)', () => {
   let t: TestApp;
@@ -24,9 +35,15 @@ describe('referral links and join (integration)', () => {
     const call = owner.post(`/api/members/${memberId}/referral-link`);
     return (await (body ? call.send(body) : call).expect(201)).body as ReferralLink;
   };
-  const join = (code: string, body: Record<string, unknown>) => t.agent().post(`/api/referrals/${code}/join`).send(body);
-  const prospectsOf = async (memberId: string): Promise<{ email: string; email_key: string; source: string | null; business_id: string }[]> =>
-    t.dataSource.query(`SELECT email, email_key, source, business_id FROM prospects WHERE referring_member_id = $1`, [memberId]);
+  const join = (code: string, body: Record<string, unknown>) =>
+    t.agent().post(`/api/referrals/${code}/join`).send(body);
+  const prospectsOf = async (
+    memberId: string,
+  ): Promise<{ email: string; email_key: string; source: string | null; business_id: string }[]> =>
+    t.dataSource.query(
+      `SELECT email, email_key, source, business_id FROM prospects WHERE referring_member_id = $1`,
+      [memberId],
+    );
   const listLinks = async (agent: TestAgent, query = ''): Promise<Page<ReferralLinkRow>> =>
     (await agent.get(`/api/referral-links${query}`).expect(200)).body as Page<ReferralLinkRow>;
 
@@ -42,31 +59,53 @@ describe('referral links and join (integration)', () => {
   it('creates a link (96-bit base64url code, URL on the request origin) and returns the live one again', async () => {
     const member = await addMember('Alex Smith', 'alex@example.com');
     const create = async (): Promise<ReferralLink> =>
-      (await owner.post(`/api/members/${member.id}/referral-link`).set('Host', 'gym.example.com:8080').expect(201)).body as ReferralLink;
+      (
+        await owner
+          .post(`/api/members/${member.id}/referral-link`)
+          .set('Host', 'gym.example.com:8080')
+          .expect(201)
+      ).body as ReferralLink;
     const link = await create();
     expect(link.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(link.url).toBe(`http://gym.example.com:8080/referral/${link.code}`);
     expect(link.expiresAt).toBeNull();
     expect(Date.parse(link.createdAt)).not.toBeNaN();
     expect(await create()).toEqual(link);
-    const rows: unknown[] = await t.dataSource.query(`SELECT 1 FROM referral_links WHERE member_id = $1`, [member.id]);
+    const rows: unknown[] = await t.dataSource.query(
+      `SELECT 1 FROM referral_links WHERE member_id = $1`,
+      [member.id],
+    );
     expect(rows).toHaveLength(1);
 
-    const page = (await owner.get('/api/referral-links?search=alex').set('Host', 'gym.example.com:8080').expect(200))
-      .body as Page<ReferralLinkRow>;
+    const page = (
+      await owner
+        .get('/api/referral-links?search=alex')
+        .set('Host', 'gym.example.com:8080')
+        .expect(200)
+    ).body as Page<ReferralLinkRow>;
     expect(page.total).toBe(1);
-    expect(page.items).toEqual([{ memberId: member.id, memberName: 'Alex Smith', memberEmail: 'alex@example.com', link }]);
+    expect(page.items).toEqual([
+      { memberId: member.id, memberName: 'Alex Smith', memberEmail: 'alex@example.com', link },
+    ]);
   });
 
   it('draws the live link as a QR code poster (SVG and PNG), and refuses members without one', async () => {
     const member = await addMember('Quinn Roberts', 'quinn@example.com');
-    await owner.get(`/api/members/${member.id}/referral-link/qr.svg`).expect(404, { statusCode: 404, message: MESSAGES.noReferralLink });
+    await owner
+      .get(`/api/members/${member.id}/referral-link/qr.svg`)
+      .expect(404, { statusCode: 404, message: MESSAGES.noReferralLink });
     const link = await createLink(member.id);
-    const svg = await owner.get(`/api/members/${member.id}/referral-link/qr.svg`).buffer(true).expect(200);
+    const svg = await owner
+      .get(`/api/members/${member.id}/referral-link/qr.svg`)
+      .buffer(true)
+      .expect(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.headers['content-disposition']).toContain('attachment');
     expect(String(svg.body)).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    const png = await owner.get(`/api/members/${member.id}/referral-link/qr.png`).buffer(true).expect(200);
+    const png = await owner
+      .get(`/api/members/${member.id}/referral-link/qr.png`)
+      .buffer(true)
+      .expect(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect((png.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
     await owner.delete(`/api/members/${member.id}/referral-link`).expect(204);
@@ -92,9 +131,18 @@ describe('referral links and join (integration)', () => {
 
   it('sets an expiry of 1–365 days', async () => {
     const member = await addMember('Expiry Days', 'days@x.com');
-    await owner.post(`/api/members/${member.id}/referral-link`).send({ expiresInDays: 0 }).expect(400);
-    await owner.post(`/api/members/${member.id}/referral-link`).send({ expiresInDays: 366 }).expect(400);
-    await owner.post(`/api/members/${member.id}/referral-link`).send({ expiresInDays: 'soon' }).expect(400);
+    await owner
+      .post(`/api/members/${member.id}/referral-link`)
+      .send({ expiresInDays: 0 })
+      .expect(400);
+    await owner
+      .post(`/api/members/${member.id}/referral-link`)
+      .send({ expiresInDays: 366 })
+      .expect(400);
+    await owner
+      .post(`/api/members/${member.id}/referral-link`)
+      .send({ expiresInDays: 'soon' })
+      .expect(400);
     await owner.post(`/api/members/${member.id}/referral-link`).send({ other: 1 }).expect(400);
     const link = await createLink(member.id, { expiresInDays: 30 });
     const days = (Date.parse(link.expiresAt ?? '') - Date.parse(link.createdAt)) / 86_400_000;
@@ -104,7 +152,8 @@ describe('referral links and join (integration)', () => {
   it('rotates: a new code, the old one stops working at once, one live link', async () => {
     const member = await addMember('Rotate Me', 'rotate@x.com');
     const old = await createLink(member.id);
-    const fresh = (await owner.post(`/api/members/${member.id}/referral-link/rotate`).expect(201)).body as ReferralLink;
+    const fresh = (await owner.post(`/api/members/${member.id}/referral-link/rotate`).expect(201))
+      .body as ReferralLink;
     expect(fresh.code).not.toBe(old.code);
     const gone = await t.agent().get(`/api/referrals/${old.code}`).expect(404);
     expect(gone.body).toEqual({ statusCode: 404, message: MESSAGES.referralFailed });
@@ -123,7 +172,10 @@ describe('referral links and join (integration)', () => {
     const link = await createLink(member.id);
     await owner.delete(`/api/members/${member.id}/referral-link`).expect(204);
     await t.agent().get(`/api/referrals/${link.code}`).expect(404);
-    const reply = await join(link.code, { name: 'Some Friend', email: 'friend.revoked@x.com' }).expect(404);
+    const reply = await join(link.code, {
+      name: 'Some Friend',
+      email: 'friend.revoked@x.com',
+    }).expect(404);
     expect(reply.body.message).toBe(MESSAGES.referralFailed);
     expect((await listLinks(owner, '?search=revoke@x.com')).items[0].link).toBeNull();
     await owner.delete(`/api/members/${member.id}/referral-link`).expect(204);
@@ -133,9 +185,15 @@ describe('referral links and join (integration)', () => {
   it('expires: a link past expires_at is refused, listed as none and replaced on create', async () => {
     const member = await addMember('Expire Me', 'expire@x.com');
     const link = await createLink(member.id, { expiresInDays: 1 });
-    await t.dataSource.query(`UPDATE referral_links SET expires_at = now() - interval '1 minute' WHERE code = $1`, [link.code]);
+    await t.dataSource.query(
+      `UPDATE referral_links SET expires_at = now() - interval '1 minute' WHERE code = $1`,
+      [link.code],
+    );
     await t.agent().get(`/api/referrals/${link.code}`).expect(404);
-    const reply = await join(link.code, { name: 'Some Friend', email: 'friend.expired@x.com' }).expect(404);
+    const reply = await join(link.code, {
+      name: 'Some Friend',
+      email: 'friend.expired@x.com',
+    }).expect(404);
     expect(reply.body.message).toBe(MESSAGES.referralFailed);
     expect(await prospectsOf(member.id)).toEqual([]);
     expect((await listLinks(owner, '?search=expire@x.com')).items[0].link).toBeNull();
@@ -148,20 +206,34 @@ describe('referral links and join (integration)', () => {
     const member = await addMember('Jordan Lee Park', 'jordan@x.com');
     const link = await createLink(member.id);
     const info = await t.agent().get(`/api/referrals/${link.code}`).expect(200);
-    expect(info.body).toEqual({ businessName: 'Green Valley Fitness', referrerFirstName: 'Jordan' });
-    const reply = await join(link.code, { name: ' Casey Friend ', email: 'casey.friend@x.com' }).expect(201);
+    expect(info.body).toEqual({
+      businessName: 'Green Valley Fitness',
+      referrerFirstName: 'Jordan',
+    });
+    const reply = await join(link.code, {
+      name: ' Casey Friend ',
+      email: 'casey.friend@x.com',
+    }).expect(201);
     expect(reply.body).toEqual({ message: MESSAGES.referralSuccess });
     expect(await prospectsOf(member.id)).toEqual([
-      { email: 'casey.friend@x.com', email_key: 'caseyfriend@xcom', source: null, business_id: businessId },
+      {
+        email: 'casey.friend@x.com',
+        email_key: 'caseyfriend@xcom',
+        source: null,
+        business_id: businessId,
+      },
     ]);
     // Same friend again (case and dots differ): still a success, still one prospect.
-    await join(link.code, { name: 'Casey Friend', email: 'Casey.Friend@x.com' }).expect(201, { message: MESSAGES.referralSuccess });
+    await join(link.code, { name: 'Casey Friend', email: 'Casey.Friend@x.com' }).expect(201, {
+      message: MESSAGES.referralSuccess,
+    });
     await join(link.code, { name: 'Casey Friend', email: 'caseyfriend@x.com' }).expect(201);
     expect(await prospectsOf(member.id)).toHaveLength(1);
     // Each repeat is counted (a write, like a flagged join's repeat: no timing difference).
-    const [{ join_attempts }] = (await t.dataSource.query(`SELECT join_attempts FROM prospects WHERE referring_member_id = $1`, [
-      member.id,
-    ])) as { join_attempts: number }[];
+    const [{ join_attempts }] = (await t.dataSource.query(
+      `SELECT join_attempts FROM prospects WHERE referring_member_id = $1`,
+      [member.id],
+    )) as { join_attempts: number }[];
     expect(join_attempts).toBe(3);
   });
 
@@ -169,7 +241,9 @@ describe('referral links and join (integration)', () => {
     for (const code of ['AAAAAAAAAAAAAAAA', 'short', 'has%20space0000000']) {
       const info = await t.agent().get(`/api/referrals/${code}`).expect(404);
       expect(info.body).toEqual({ statusCode: 404, message: MESSAGES.referralFailed });
-      const reply = await join(code, { name: 'Some Friend', email: 'unknown.code@x.com' }).expect(404);
+      const reply = await join(code, { name: 'Some Friend', email: 'unknown.code@x.com' }).expect(
+        404,
+      );
       expect(reply.body).toEqual({ statusCode: 404, message: MESSAGES.referralFailed });
     }
   });
@@ -189,9 +263,16 @@ describe('referral links and join (integration)', () => {
     const visible = (reply: (typeof replies)[number]) => ({
       status: reply.status,
       text: reply.text,
-      headers: Object.fromEntries(Object.entries(reply.headers).filter(([name]) => name !== 'date' && !name.startsWith('x-ratelimit'))),
+      headers: Object.fromEntries(
+        Object.entries(reply.headers).filter(
+          ([name]) => name !== 'date' && !name.startsWith('x-ratelimit'),
+        ),
+      ),
     });
-    expect(visible(replies[0])).toMatchObject({ status: 201, text: JSON.stringify({ message: MESSAGES.referralSuccess }) });
+    expect(visible(replies[0])).toMatchObject({
+      status: 201,
+      text: JSON.stringify({ message: MESSAGES.referralSuccess }),
+    });
     expect(visible(replies[1])).toEqual(visible(replies[0]));
     expect(visible(replies[2])).toEqual(visible(replies[0]));
     expect((await prospectsOf(member.id)).map((row) => row.email)).toEqual(['stranger@x.com']);
@@ -208,9 +289,15 @@ describe('referral links and join (integration)', () => {
   it('honeypot filled → answered exactly like success, nothing stored (even for an unknown code)', async () => {
     const member = await addMember('Honey Pot', 'honey@x.com');
     const link = await createLink(member.id);
-    const reply = await join(link.code, { name: 'Bot Person', email: 'bot@x.com', website: 'http://spam.example' }).expect(201);
+    const reply = await join(link.code, {
+      name: 'Bot Person',
+      email: 'bot@x.com',
+      website: 'http://spam.example',
+    }).expect(201);
     expect(reply.body).toEqual({ message: MESSAGES.referralSuccess });
-    await join('AAAAAAAAAAAAAAAA', { name: 'Bot Person', email: 'bot@x.com', website: 'x' }).expect(201);
+    await join('AAAAAAAAAAAAAAAA', { name: 'Bot Person', email: 'bot@x.com', website: 'x' }).expect(
+      201,
+    );
     expect(await prospectsOf(member.id)).toEqual([]);
     // An empty honeypot is a person.
     await join(link.code, { name: 'Real Person', email: 'real@x.com', website: '' }).expect(201);
@@ -221,12 +308,22 @@ describe('referral links and join (integration)', () => {
     const member = await addMember('Validating Host', 'validating@x.com');
     const link = await createLink(member.id);
     const badName = await join(link.code, { name: 'R2D2', email: 'ok@x.com' }).expect(400);
-    expect(badName.body).toEqual({ statusCode: 400, message: MESSAGES.invalidName, fieldErrors: { name: MESSAGES.invalidName } });
+    expect(badName.body).toEqual({
+      statusCode: 400,
+      message: MESSAGES.invalidName,
+      fieldErrors: { name: MESSAGES.invalidName },
+    });
     const badEmail = await join(link.code, { name: 'Good Name', email: 'nope' }).expect(400);
-    expect(badEmail.body).toEqual({ statusCode: 400, message: MESSAGES.invalidEmail, fieldErrors: { email: MESSAGES.invalidEmail } });
+    expect(badEmail.body).toEqual({
+      statusCode: 400,
+      message: MESSAGES.invalidEmail,
+      fieldErrors: { email: MESSAGES.invalidEmail },
+    });
     await join(link.code, { email: 'ok@x.com' }).expect(400);
     // The business cannot be chosen by the friend.
-    await join(link.code, { name: 'Good Name', email: 'ok@x.com', business_id: businessId }).expect(400);
+    await join(link.code, { name: 'Good Name', email: 'ok@x.com', business_id: businessId }).expect(
+      400,
+    );
     expect(await prospectsOf(member.id)).toEqual([]);
   });
 
@@ -248,7 +345,10 @@ describe('referral links and join (integration)', () => {
     const reply = await t.agent().get(`/api/referrals/${link.code}`).expect(404);
     expect(reply.body.message).toBe(MESSAGES.referralFailed);
     await join(link.code, { name: 'Late Friend', email: 'late.leaving@x.com' }).expect(404);
-    const rows: unknown[] = await t.dataSource.query(`SELECT 1 FROM referral_links WHERE code = $1`, [link.code]);
+    const rows: unknown[] = await t.dataSource.query(
+      `SELECT 1 FROM referral_links WHERE code = $1`,
+      [link.code],
+    );
     expect(rows).toEqual([]);
   });
 
@@ -269,9 +369,16 @@ describe('referral links and join (integration)', () => {
     await other.post(`/api/members/not-a-uuid/referral-link`).expect(404);
     // A's link is untouched and B's members do not appear in A's list.
     await t.agent().get(`/api/referrals/${link.code}`).expect(200);
-    const live: unknown[] = await t.dataSource.query(`SELECT 1 FROM referral_links WHERE member_id = $1`, [member.id]);
+    const live: unknown[] = await t.dataSource.query(
+      `SELECT 1 FROM referral_links WHERE member_id = $1`,
+      [member.id],
+    );
     expect(live).toHaveLength(1);
-    const otherMember = (await other.post('/api/members').send(tree('Other Member', 'otherm@x.com')).expect(201)).body as MemberRow;
-    expect((await listLinks(owner, '?pageSize=100')).items.map((row) => row.memberId)).not.toContain(otherMember.id);
+    const otherMember = (
+      await other.post('/api/members').send(tree('Other Member', 'otherm@x.com')).expect(201)
+    ).body as MemberRow;
+    expect(
+      (await listLinks(owner, '?pageSize=100')).items.map((row) => row.memberId),
+    ).not.toContain(otherMember.id);
   });
 });

@@ -19,7 +19,10 @@ import { MembersRepository } from '../members/members.repository';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { ReferralLinksRepository } from './referral-links.repository';
-import { ReferralLinkMissingException, ReferralLinkNotFoundException } from './referrals.exceptions';
+import {
+  ReferralLinkMissingException,
+  ReferralLinkNotFoundException,
+} from './referrals.exceptions';
 
 /** A referral code: 12 bytes (96 bits) from the OS CSPRNG, base64url → 16 URL-safe characters. */
 export function newReferralCode(): string {
@@ -53,7 +56,11 @@ export class ReferralsService {
    * One page of the Referral Links screen: each member (tree) with its live link or null.
    * @param requestOrigin used for the URLs when PUBLIC_ORIGIN is not configured
    */
-  async list(businessId: string, query: ListReferralLinksQueryDto, requestOrigin: string): Promise<Page<ReferralLinkRow>> {
+  async list(
+    businessId: string,
+    query: ListReferralLinksQueryDto,
+    requestOrigin: string,
+  ): Promise<Page<ReferralLinkRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const { rows, total } = await this.links.findPage(businessId, {
@@ -80,7 +87,12 @@ export class ReferralsService {
    * as it is; an expired one is revoked and replaced. Managed (Mindbody) members may have links.
    * @throws MemberNotFoundException 404 when the member is not in this business
    */
-  create(businessId: string, memberId: string, body: CreateReferralLinkDto | undefined, requestOrigin: string): Promise<ReferralLink> {
+  create(
+    businessId: string,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
     return this.withLockedMember(businessId, memberId, async (manager) => {
       const current = await this.links.findUnrevoked(manager, businessId, memberId);
       if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
@@ -95,8 +107,15 @@ export class ReferralsService {
    * once (a member without a link simply gets one).
    * @throws MemberNotFoundException 404
    */
-  rotate(businessId: string, memberId: string, body: CreateReferralLinkDto | undefined, requestOrigin: string): Promise<ReferralLink> {
-    return this.withLockedMember(businessId, memberId, (manager) => this.issue(manager, businessId, memberId, body, requestOrigin));
+  rotate(
+    businessId: string,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
+    return this.withLockedMember(businessId, memberId, (manager) =>
+      this.issue(manager, businessId, memberId, body, requestOrigin),
+    );
   }
 
   /**
@@ -104,7 +123,9 @@ export class ReferralsService {
    * @throws MemberNotFoundException 404
    */
   async revoke(businessId: string, memberId: string): Promise<void> {
-    await this.withLockedMember(businessId, memberId, (manager) => this.links.revokeForMember(manager, businessId, memberId));
+    await this.withLockedMember(businessId, memberId, (manager) =>
+      this.links.revokeForMember(manager, businessId, memberId),
+    );
   }
 
   /**
@@ -112,11 +133,23 @@ export class ReferralsService {
    * green) or a 1024-pixel PNG, drawn by the `qrcode` library.
    * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
    */
-  async qrCode(businessId: string, memberId: string, format: 'svg' | 'png', requestOrigin: string): Promise<Buffer> {
-    const link = await this.withLockedMember(businessId, memberId, (manager) => this.links.findUnrevoked(manager, businessId, memberId));
-    if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now())) throw new ReferralLinkMissingException();
+  async qrCode(
+    businessId: string,
+    memberId: string,
+    format: 'svg' | 'png',
+    requestOrigin: string,
+  ): Promise<Buffer> {
+    const link = await this.withLockedMember(businessId, memberId, (manager) =>
+      this.links.findUnrevoked(manager, businessId, memberId),
+    );
+    if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now()))
+      throw new ReferralLinkMissingException();
     const { url } = this.toLink(link, this.origin(requestOrigin));
-    const options = { margin: 2, errorCorrectionLevel: 'M' as const, color: { dark: '#123d27', light: '#ffffff' } };
+    const options = {
+      margin: 2,
+      errorCorrectionLevel: 'M' as const,
+      color: { dark: '#123d27', light: '#ffffff' },
+    };
     return format === 'svg'
       ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
       : QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
@@ -148,15 +181,25 @@ export class ReferralsService {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const found = await this.links.join(code, { name: body.name, email: body.email, emailKey: emailKey(body.email) });
+    const found = await this.links.join(code, {
+      name: body.name,
+      email: body.email,
+      emailKey: emailKey(body.email),
+    });
     if (!found) throw new ReferralLinkNotFoundException();
     return success;
   }
 
   /** Runs `work` in a transaction after locking the member (404 when not in this business). */
-  private withLockedMember<T>(businessId: string, memberId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private withLockedMember<T>(
+    businessId: string,
+    memberId: string,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
     return this.links.transaction(async (manager) => {
-      const member = isUUID(memberId) ? await this.members.findForUpdate(manager, businessId, memberId) : null;
+      const member = isUUID(memberId)
+        ? await this.members.findForUpdate(manager, businessId, memberId)
+        : null;
       if (!member) throw new MemberNotFoundException();
       return work(manager);
     });
@@ -184,7 +227,10 @@ export class ReferralsService {
     return this.config.publicOrigin ?? requestOrigin;
   }
 
-  private toLink(link: { code: string; createdAt: Date; expiresAt: Date | null }, origin: string): ReferralLink {
+  private toLink(
+    link: { code: string; createdAt: Date; expiresAt: Date | null },
+    origin: string,
+  ): ReferralLink {
     return {
       code: link.code,
       url: `${origin}/referral/${link.code}`,

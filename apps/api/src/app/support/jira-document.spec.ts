@@ -9,11 +9,16 @@ const reporter = {
 };
 
 const texts = (block: AdfBlock): string[] =>
-  block.type === 'paragraph' ? block.content.map((node) => (node.type === 'text' ? node.text : '\n')) : ['---'];
+  block.type === 'paragraph'
+    ? block.content.map((node) => (node.type === 'text' ? node.text : '\n'))
+    : ['---'];
 
 describe('issueDescriptionDocument (Jira ADF description)', () => {
   it('is an ADF doc with one paragraph per block and hard breaks for single line breaks', () => {
-    const doc = issueDescriptionDocument('The table is empty.\nIt spins forever.\r\n\r\nSince Monday.', reporter);
+    const doc = issueDescriptionDocument(
+      'The table is empty.\nIt spins forever.\r\n\r\nSince Monday.',
+      reporter,
+    );
     expect(doc.version).toBe(1);
     expect(doc.type).toBe('doc');
     expect(doc.content[0]).toEqual({
@@ -24,7 +29,10 @@ describe('issueDescriptionDocument (Jira ADF description)', () => {
         { type: 'text', text: 'It spins forever.' },
       ],
     });
-    expect(doc.content[1]).toEqual({ type: 'paragraph', content: [{ type: 'text', text: 'Since Monday.' }] });
+    expect(doc.content[1]).toEqual({
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'Since Monday.' }],
+    });
     expect(doc.content[2]).toEqual({ type: 'rule' });
   });
 
@@ -40,7 +48,8 @@ describe('issueDescriptionDocument (Jira ADF description)', () => {
     const doc = issueDescriptionDocument('a\n\n\n\nb\n   \nc', reporter);
     for (const block of doc.content) {
       if (block.type !== 'paragraph') continue;
-      for (const node of block.content) if (node.type === 'text') expect(node.text.length).toBeGreaterThan(0);
+      for (const node of block.content)
+        if (node.type === 'text') expect(node.text.length).toBeGreaterThan(0);
     }
     expect(doc.content.filter((block) => block.type === 'paragraph')).toHaveLength(4);
   });

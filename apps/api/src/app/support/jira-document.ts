@@ -14,7 +14,8 @@ export interface AdfDocument {
 export type AdfBlock = { type: 'paragraph'; content: AdfInline[] } | { type: 'rule' };
 
 /** The inline nodes Grove writes. */
-export type AdfInline = { type: 'text'; text: string; marks?: { type: 'strong' }[] } | { type: 'hardBreak' };
+export type AdfInline =
+  { type: 'text'; text: string; marks?: { type: 'strong' }[] } | { type: 'hardBreak' };
 
 /** Who reported an issue (docs/product.md#entities Issue report: "plus the current user's data"). */
 export interface IssueReporter {
@@ -46,7 +47,10 @@ function paragraphs(text: string): AdfBlock[] {
  * The Jira description of an issue report: the reporter's description as paragraphs, a divider,
  * then a paragraph naming the business, the owner (name and email), the user id and business id.
  */
-export function issueDescriptionDocument(description: string, reporter: IssueReporter): AdfDocument {
+export function issueDescriptionDocument(
+  description: string,
+  reporter: IssueReporter,
+): AdfDocument {
   const line = (label: string, value: string): AdfInline[] => [
     { type: 'text', text: `${label}: `, marks: [{ type: 'strong' }] },
     { type: 'text', text: value || '-' },

@@ -33,13 +33,21 @@ export class JiraClient {
    * @returns Jira's `{ id, key, self }`
    * @throws JiraRequestError on a non-2xx reply, a reply without `key`, a network error or a 15 s timeout
    */
-  async createIssue(settings: JiraSettings, summary: string, description: AdfDocument): Promise<CreatedJiraIssue> {
+  async createIssue(
+    settings: JiraSettings,
+    summary: string,
+    description: AdfDocument,
+  ): Promise<CreatedJiraIssue> {
     const auth = Buffer.from(`${settings.email}:${settings.apiToken}`, 'utf8').toString('base64');
     let reply: Response;
     try {
       reply = await fetch(`${settings.baseUrl}/rest/api/3/issue`, {
         method: 'POST',
-        headers: { Authorization: `Basic ${auth}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Basic ${auth}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify({
           fields: {
             project: { key: settings.projectKey },
@@ -58,7 +66,8 @@ export class JiraClient {
       throw new JiraRequestError(`Jira answered HTTP ${reply.status}: ${text}`, reply.status);
     }
     const body = (await reply.json()) as Partial<CreatedJiraIssue>;
-    if (typeof body.key !== 'string') throw new JiraRequestError('Jira reply has no issue key', reply.status);
+    if (typeof body.key !== 'string')
+      throw new JiraRequestError('Jira reply has no issue key', reply.status);
     return { id: String(body.id ?? ''), key: body.key, self: String(body.self ?? '') };
   }
 }

@@ -25,7 +25,10 @@ describe('support issues without Jira (integration)', () => {
   afterAll(() => t.close());
 
   it('needs a session: 401 signed out, nothing stored', async () => {
-    const reply = await t.agent().post('/api/support/issues').send({ summary: 'Broken', description: 'It broke' });
+    const reply = await t
+      .agent()
+      .post('/api/support/issues')
+      .send({ summary: 'Broken', description: 'It broke' });
     expect(reply.status).toBe(401);
     expect(await issues(t)).toEqual([]);
   });
@@ -51,16 +54,33 @@ describe('support issues without Jira (integration)', () => {
   it('attributes each report to its own owner only (a businessId in the body is refused)', async () => {
     const a = await t.signUp({ businessName: 'Alpha Gym' });
     const b = await t.signUp({ businessName: 'Beta Gym' });
-    await a.agent.post('/api/support/issues').send({ summary: 'From A', description: 'A text' }).expect(201);
-    await b.agent.post('/api/support/issues').send({ summary: 'From B', description: 'B text' }).expect(201);
-    const smuggled = await b.agent
+    await a.agent
       .post('/api/support/issues')
-      .send({ summary: 'From B again', description: 'x', businessId: a.user.business.id, userId: a.user.id });
+      .send({ summary: 'From A', description: 'A text' })
+      .expect(201);
+    await b.agent
+      .post('/api/support/issues')
+      .send({ summary: 'From B', description: 'B text' })
+      .expect(201);
+    const smuggled = await b.agent.post('/api/support/issues').send({
+      summary: 'From B again',
+      description: 'x',
+      businessId: a.user.business.id,
+      userId: a.user.id,
+    });
     expect(smuggled.status).toBe(400);
     const rows = await issues(t);
-    expect(rows.find((row) => row.summary === 'From A')).toMatchObject({ business_id: a.user.business.id, user_id: a.user.id });
-    expect(rows.find((row) => row.summary === 'From B')).toMatchObject({ business_id: b.user.business.id, user_id: b.user.id });
-    expect(rows.filter((row) => row.business_id === a.user.business.id).map((row) => row.summary)).toEqual(['From A']);
+    expect(rows.find((row) => row.summary === 'From A')).toMatchObject({
+      business_id: a.user.business.id,
+      user_id: a.user.id,
+    });
+    expect(rows.find((row) => row.summary === 'From B')).toMatchObject({
+      business_id: b.user.business.id,
+      user_id: b.user.id,
+    });
+    expect(
+      rows.filter((row) => row.business_id === a.user.business.id).map((row) => row.summary),
+    ).toEqual(['From A']);
   });
 
   it.each([
@@ -70,7 +90,10 @@ describe('support issues without Jira (integration)', () => {
     [{ summary: 'x', description: '' }, { description: MESSAGES.issueDescriptionRequired }],
     [{}, { summary: MESSAGES.issueTitleRequired, description: MESSAGES.issueDescriptionRequired }],
     [{ summary: 's'.repeat(201), description: 'x' }, { summary: MESSAGES.issueTitleTooLong }],
-    [{ summary: 'x', description: 'd'.repeat(5001) }, { description: MESSAGES.issueDescriptionTooLong }],
+    [
+      { summary: 'x', description: 'd'.repeat(5001) },
+      { description: MESSAGES.issueDescriptionTooLong },
+    ],
   ])('refuses %o with %o and stores nothing', async (body, fieldErrors) => {
     const { agent } = await t.signUp();
     const before = (await issues(t)).length;
@@ -83,7 +106,10 @@ describe('support issues without Jira (integration)', () => {
 
   it('accepts the longest title and description', async () => {
     const { agent } = await t.signUp();
-    await agent.post('/api/support/issues').send({ summary: 's'.repeat(200), description: 'd'.repeat(5000) }).expect(201);
+    await agent
+      .post('/api/support/issues')
+      .send({ summary: 's'.repeat(200), description: 'd'.repeat(5000) })
+      .expect(201);
   });
 });
 
@@ -94,12 +120,20 @@ describe('support issues filed in Jira (integration, local stub of /rest/api/3/i
   let failuresLeft = 0;
   beforeAll(async () => {
     jira = await startHttpStub((request, index) => {
-      if (request.method !== 'POST' || request.url !== '/rest/api/3/issue') return { status: 404, body: {} };
+      if (request.method !== 'POST' || request.url !== '/rest/api/3/issue')
+        return { status: 404, body: {} };
       if (failuresLeft > 0) {
         failuresLeft -= 1;
         return { status: 500, body: { errorMessages: ['Internal server error'] } };
       }
-      return { status: 201, body: { id: String(10000 + index), key: `GROVE-${index + 1}`, self: `${jira.url}/rest/api/3/issue/${10000 + index}` } };
+      return {
+        status: 201,
+        body: {
+          id: String(10000 + index),
+          key: `GROVE-${index + 1}`,
+          self: `${jira.url}/rest/api/3/issue/${10000 + index}`,
+        },
+      };
     });
     t = await createTestApp({
       JIRA_BASE_URL: `${jira.url}/`,
@@ -116,18 +150,31 @@ describe('support issues filed in Jira (integration, local stub of /rest/api/3/i
   });
 
   it('creates the issue with basic auth, the project key, the summary and an ADF description naming the reporter', async () => {
-    const { agent, user, body } = await t.signUp({ businessName: 'Jira Gym', firstName: 'Kim', lastName: 'Ng' });
+    const { agent, user, body } = await t.signUp({
+      businessName: 'Jira Gym',
+      firstName: 'Kim',
+      lastName: 'Ng',
+    });
     await agent
       .post('/api/support/issues')
       .send({ summary: 'Sync is stuck', description: 'First paragraph.\n\nSecond paragraph.' })
       .expect(201);
-    const row = await waitFor(async () => (await issues(t)).find((issue) => issue.jira_status === 'created'));
+    const row = await waitFor(async () =>
+      (await issues(t)).find((issue) => issue.jira_status === 'created'),
+    );
     expect(row.jira_key).toMatch(/^GROVE-\d+$/);
     const request = jira.requests[jira.requests.length - 1];
-    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('bot@grove.test:jira-token-123').toString('base64')}`);
+    expect(request.headers.authorization).toBe(
+      `Basic ${Buffer.from('bot@grove.test:jira-token-123').toString('base64')}`,
+    );
     expect(request.headers['content-type']).toContain('application/json');
     const sent = JSON.parse(request.body) as {
-      fields: { project: { key: string }; issuetype: { name: string }; summary: string; description: Record<string, unknown> };
+      fields: {
+        project: { key: string };
+        issuetype: { name: string };
+        summary: string;
+        description: Record<string, unknown>;
+      };
     };
     expect(sent.fields.project).toEqual({ key: 'GROVE' });
     expect(sent.fields.issuetype).toEqual({ name: 'Bug' });
@@ -143,14 +190,17 @@ describe('support issues filed in Jira (integration, local stub of /rest/api/3/i
       ],
     });
     const reporterText = JSON.stringify(sent.fields.description);
-    for (const fact of ['Jira Gym', 'Kim Ng', body.email, user.id]) expect(reporterText).toContain(fact);
+    for (const fact of ['Jira Gym', 'Kim Ng', body.email, user.id])
+      expect(reporterText).toContain(fact);
   });
 
   it('keeps the report when Jira answers 500 and retries in the background until it is created', async () => {
     failuresLeft = 1;
     const callsBefore = jira.requests.length;
     const { agent } = await t.signUp();
-    const reply = await agent.post('/api/support/issues').send({ summary: 'Retry me', description: 'Please' });
+    const reply = await agent
+      .post('/api/support/issues')
+      .send({ summary: 'Retry me', description: 'Please' });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ message: MESSAGES.supportSuccess });
     const kept = await waitFor(async () => {
@@ -158,7 +208,13 @@ describe('support issues filed in Jira (integration, local stub of /rest/api/3/i
       return jira.requests.length > callsBefore && row;
     });
     expect(kept.jira_status).toMatch(/pending|created/);
-    const created = await waitFor(async () => (await issues(t)).find((issue) => issue.summary === 'Retry me' && issue.jira_status === 'created'), 25_000);
+    const created = await waitFor(
+      async () =>
+        (await issues(t)).find(
+          (issue) => issue.summary === 'Retry me' && issue.jira_status === 'created',
+        ),
+      25_000,
+    );
     expect(created.jira_key).toMatch(/^GROVE-\d+$/);
     expect(jira.requests.length - callsBefore).toBe(2);
   });
@@ -166,9 +222,15 @@ describe('support issues filed in Jira (integration, local stub of /rest/api/3/i
     failuresLeft = 1000;
     const callsBefore = jira.requests.length;
     const { agent } = await t.signUp();
-    await agent.post('/api/support/issues').send({ summary: 'Jira is down', description: 'Still stored' }).expect(201);
+    await agent
+      .post('/api/support/issues')
+      .send({ summary: 'Jira is down', description: 'Still stored' })
+      .expect(201);
     const failed = await waitFor(
-      async () => (await issues(t)).find((issue) => issue.summary === 'Jira is down' && issue.jira_status === 'failed'),
+      async () =>
+        (await issues(t)).find(
+          (issue) => issue.summary === 'Jira is down' && issue.jira_status === 'failed',
+        ),
       28_000,
     );
     expect(failed).toMatchObject({ description: 'Still stored', jira_key: null });
@@ -188,7 +250,11 @@ describe('support throttling (integration, THROTTLE_SUPPORT_LIMIT=2)', () => {
   it('answers the 3rd report from one client within a minute with 429', async () => {
     const { agent } = await t.signUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await agent.post('/api/support/issues').send({ summary: `S${i}`, description: 'd' })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await agent.post('/api/support/issues').send({ summary: `S${i}`, description: 'd' }))
+          .status,
+      );
     expect(statuses).toEqual([201, 201, 429]);
     expect((await issues(t)).length).toBe(2);
   });

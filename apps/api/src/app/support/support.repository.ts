@@ -28,7 +28,13 @@ export class SupportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Stores a report of `userId` in `businessId`. @returns its id, or null when the user is not of that business */
-  async insert(businessId: string, userId: string, summary: string, description: string, jiraStatus: JiraStatus): Promise<string | null> {
+  async insert(
+    businessId: string,
+    userId: string,
+    summary: string,
+    description: string,
+    jiraStatus: JiraStatus,
+  ): Promise<string | null> {
     const rows = (await this.dataSource.query(
       `INSERT INTO support_issues (business_id, user_id, summary, description, jira_status)
        SELECT $1, u.id, $3, $4, $5 FROM users u WHERE u.id = $2 AND u.business_id = $1
@@ -77,7 +83,12 @@ export class SupportRepository {
   }
 
   /** Records Jira's outcome: the issue key and 'created', or 'failed' (key unchanged). */
-  async setJiraResult(businessId: string, issueId: string, status: 'created' | 'failed', jiraKey: string | null): Promise<void> {
+  async setJiraResult(
+    businessId: string,
+    issueId: string,
+    status: 'created' | 'failed',
+    jiraKey: string | null,
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE support_issues SET jira_status = $3, jira_key = COALESCE($4, jira_key), updated_at = now()
        WHERE business_id = $1 AND id = $2`,

@@ -1,6 +1,11 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
-import { MESSAGES, validateSupportIssueInput, type MessageReply, type SupportIssueInput } from '@grove/contracts';
+import {
+  MESSAGES,
+  validateSupportIssueInput,
+  type MessageReply,
+  type SupportIssueInput,
+} from '@grove/contracts';
 import { NotSignedInException } from '../auth/auth.exceptions';
 import { AppConfig } from '../common/app-config';
 import type { AuthUser } from '../common/auth-user';
@@ -42,7 +47,13 @@ export class SupportService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const { limit, delaySeconds } = this.config.jiraRetry;
     await this.jobs.register<JiraJob>(
-      { name: JIRA_QUEUE, retryLimit: limit, retryDelay: delaySeconds, retryBackoff: true, expireInSeconds: 120 },
+      {
+        name: JIRA_QUEUE,
+        retryLimit: limit,
+        retryDelay: delaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      },
       (data, job) => this.fileInJira(data, job),
     );
   }
@@ -58,9 +69,16 @@ export class SupportService implements OnModuleInit {
     const errors = validateSupportIssueInput(input);
     if (Object.keys(errors).length > 0) throw new SupportIssueInvalidException(errors);
     const status = this.config.jira ? 'pending' : 'not_configured';
-    const id = await this.issues.insert(user.businessId, user.userId, input.summary.trim(), input.description.trim(), status);
+    const id = await this.issues.insert(
+      user.businessId,
+      user.userId,
+      input.summary.trim(),
+      input.description.trim(),
+      status,
+    );
     if (!id) throw new NotSignedInException();
-    if (this.config.jira) await this.jobs.send<JiraJob>(JIRA_QUEUE, { issueId: id, businessId: user.businessId });
+    if (this.config.jira)
+      await this.jobs.send<JiraJob>(JIRA_QUEUE, { issueId: id, businessId: user.businessId });
     return { message: MESSAGES.supportSuccess };
   }
 

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
 import { AppConfig, defaultRemoteUrl } from '../common/app-config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
@@ -14,7 +19,8 @@ const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Cache policy of a built file: hashed files are immutable; manifests, entries and HTML revalidate. */
 export function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath);
-  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html')) return NO_CACHE;
+  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html'))
+    return NO_CACHE;
   return HASHED_FILE.test(name) ? LONG_CACHE : NO_CACHE;
 }
 
@@ -80,19 +86,25 @@ function servePrecompressed(dir: string): RequestHandler {
     const file = path.resolve(root, `.${relative}`);
     if (!file.startsWith(root + path.sep)) return next();
     // The server's preference (Brotli first), among the encodings the client accepts at all.
-    const choice = PRECOMPRESSED.find((option) => request.acceptsEncodings(option.encoding) === option.encoding);
+    const choice = PRECOMPRESSED.find(
+      (option) => request.acceptsEncodings(option.encoding) === option.encoding,
+    );
     if (!choice || !copyExists(file, file + choice.extension)) return next();
     trimDocumentHeaders(response, file);
     response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('Content-Encoding', choice.encoding);
     response.setHeader('Cache-Control', cacheControlFor(file));
     response.type(path.extname(file));
-    response.sendFile(file + choice.extension, { cacheControl: false, dotfiles: 'deny' }, (error?: Error) => {
-      if (error && !response.headersSent) {
-        response.removeHeader('Content-Encoding');
-        next();
-      }
-    });
+    response.sendFile(
+      file + choice.extension,
+      { cacheControl: false, dotfiles: 'deny' },
+      (error?: Error) => {
+        if (error && !response.headersSent) {
+          response.removeHeader('Content-Encoding');
+          next();
+        }
+      },
+    );
   };
 }
 
@@ -129,7 +141,10 @@ export class WebAppsService {
       REMOTE_NAMES.map((name) => {
         const configured = this.config.remoteUrls[name];
         const version = current[name];
-        const url = configured === defaultRemoteUrl(name) && version ? versionedRemoteUrl(name, version) : configured;
+        const url =
+          configured === defaultRemoteUrl(name) && version
+            ? versionedRemoteUrl(name, version)
+            : configured;
         return [name, url];
       }),
     ) as Record<RemoteName, string>;
@@ -144,7 +159,8 @@ export class WebAppsService {
    */
   shellHtml(indexFile: string, pathname: string): string {
     const { mtimeMs } = fs.statSync(indexFile);
-    if (this.shellPage?.mtimeMs !== mtimeMs) this.shellPage = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    if (this.shellPage?.mtimeMs !== mtimeMs)
+      this.shellPage = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
     const target = remoteForPath(pathname);
     const manifest = target ? this.remotesManifest()[target.remote] : undefined;
     if (!manifest) return this.shellPage.html;
@@ -173,7 +189,9 @@ export class WebAppsService {
         compressed(request, response, () => plain(request, response, next));
       };
     };
-    const remotes = new Map(REMOTE_NAMES.map((name) => [name, withPrecompressed(path.join(root, name))]));
+    const remotes = new Map(
+      REMOTE_NAMES.map((name) => [name, withPrecompressed(path.join(root, name))]),
+    );
     // One handler per stored version that was asked for (versions are immutable once stored).
     const versions = new Map<string, RequestHandler>();
     const versionHandler = (name: RemoteName, version: string): RequestHandler | undefined => {
@@ -202,7 +220,8 @@ export class WebAppsService {
       if (remote) {
         const [, name, version] = remote;
         const known = REMOTE_NAMES.find((candidate) => candidate === name);
-        const serve = known && (version === undefined ? remotes.get(known) : versionHandler(known, version));
+        const serve =
+          known && (version === undefined ? remotes.get(known) : versionHandler(known, version));
         if (!serve) return next();
         // Strip `/remotes/<name>[@<version>]` so the file path is relative to that remote's folder.
         const original = request.url;

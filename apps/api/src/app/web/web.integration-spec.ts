@@ -14,17 +14,26 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
       fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
       fs.writeFileSync(path.join(webDir, file), content);
     };
-    write('shell/index.html', '<!doctype html><html><head><title>Grove shell</title></head><body></body></html>');
+    write(
+      'shell/index.html',
+      '<!doctype html><html><head><title>Grove shell</title></head><body></body></html>',
+    );
     write('shell/main.0123abcd89.js', 'console.log("shell")');
     const bundle = 'console.log("a precompressed bundle");'.repeat(40);
     write('shell/app.0123abcd89.js', bundle);
-    fs.writeFileSync(path.join(webDir, 'shell/app.0123abcd89.js.br'), zlib.brotliCompressSync(bundle));
+    fs.writeFileSync(
+      path.join(webDir, 'shell/app.0123abcd89.js.br'),
+      zlib.brotliCompressSync(bundle),
+    );
     fs.writeFileSync(path.join(webDir, 'shell/app.0123abcd89.js.gz'), zlib.gzipSync(bundle));
     write('dashboard/mf-manifest.json', '{"name":"dashboard"}');
     write('dashboard/remoteEntry.js', 'var dashboard;');
     write('dashboard/src_Routes.a1b2c3d4e5.js', 'export {}');
     // A deployed version of marketing (npm run remote:deploy), not yet switched to.
-    write('remotes/marketing/20261123-120000-0123456789ab/mf-manifest.json', '{"name":"marketing","v":2}');
+    write(
+      'remotes/marketing/20261123-120000-0123456789ab/mf-manifest.json',
+      '{"name":"marketing","v":2}',
+    );
     write('remotes/marketing/20261123-120000-0123456789ab/home.0123abcd89.js', 'console.log("v2")');
     t = await createTestApp({
       WEB_DIST_DIR: webDir,
@@ -45,7 +54,11 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
   });
 
   it('serves OpenAPI at /api/docs', async () => {
-    await t.agent().get('/api/docs-json').expect(200).expect((reply) => expect(reply.body.paths['/api/members']).toBeDefined());
+    await t
+      .agent()
+      .get('/api/docs-json')
+      .expect(200)
+      .expect((reply) => expect(reply.body.paths['/api/members']).toBeDefined());
   });
 
   it('answers unknown /api routes with a JSON 404', async () => {
@@ -80,7 +93,10 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
   it('switches a remote to a deployed version and back on the next request, no restart', async () => {
     const current = path.join(webDir, 'remotes/current.json');
     const versioned = '/remotes/marketing@20261123-120000-0123456789ab/mf-manifest.json';
-    fs.writeFileSync(current, '{"marketing":"20261123-120000-0123456789ab","referral":"20261123-120000-0123456789ab"}');
+    fs.writeFileSync(
+      current,
+      '{"marketing":"20261123-120000-0123456789ab","referral":"20261123-120000-0123456789ab"}',
+    );
     try {
       const manifest = await t.agent().get('/remotes.json').expect(200);
       expect(manifest.body.marketing).toBe(versioned);
@@ -91,7 +107,10 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
       const file = await t.agent().get(versioned).expect(200);
       expect(file.body).toEqual({ name: 'marketing', v: 2 });
       expect(file.headers['cache-control']).toBe('no-cache');
-      const chunk = await t.agent().get('/remotes/marketing@20261123-120000-0123456789ab/home.0123abcd89.js').expect(200);
+      const chunk = await t
+        .agent()
+        .get('/remotes/marketing@20261123-120000-0123456789ab/home.0123abcd89.js')
+        .expect(200);
       expect(chunk.headers['cache-control']).toContain('immutable');
       await t.agent().get('/remotes/marketing@20261123-120000-0123456789ab/missing.js').expect(404);
       await t.agent().get('/remotes/marketing@never-deployed/mf-manifest.json').expect(404);
@@ -115,20 +134,33 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
   });
 
   it('serves the build’s precompressed Brotli or gzip copy to clients that accept it', async () => {
-    const br = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'gzip, br').buffer(true).parse((reply, done) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-      reply.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const br = await t
+      .agent()
+      .get('/app.0123abcd89.js')
+      .set('Accept-Encoding', 'gzip, br')
+      .buffer(true)
+      .parse((reply, done) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+        reply.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['vary']).toContain('Accept-Encoding');
     expect(br.headers['cache-control']).toContain('immutable');
-    const gzip = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'gzip').expect(200);
+    const gzip = await t
+      .agent()
+      .get('/app.0123abcd89.js')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.text).toContain('a precompressed bundle');
-    const plain = await t.agent().get('/app.0123abcd89.js').set('Accept-Encoding', 'identity').expect(200);
+    const plain = await t
+      .agent()
+      .get('/app.0123abcd89.js')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toContain('a precompressed bundle');
   });
@@ -149,7 +181,9 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
 
   it('preloads the manifest of the remote each page needs from index.html', async () => {
     const home = await t.agent().get('/pricing').expect(200);
-    expect(home.text).toContain('<link rel="preload" href="/remotes/marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    expect(home.text).toContain(
+      '<link rel="preload" href="/remotes/marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
+    );
     const join = await t.agent().get('/referral/abc').expect(200);
     expect(join.text).toContain('href="https://cdn.example.com/referral/mf-manifest.json"');
     const login = await t.agent().get('/login').expect(200);
@@ -181,13 +215,23 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
         .expect(403);
       expect(reply.body).toEqual({ statusCode: 403, message: 'Origin not allowed' });
       const { agent, user } = await t.signUp();
-      await agent.delete(`/api/members/${user.id}`).set('Origin', 'http://evil.example.com').expect(403);
+      await agent
+        .delete(`/api/members/${user.id}`)
+        .set('Origin', 'http://evil.example.com')
+        .expect(403);
     });
 
     it('allows the request’s own origin, an allow-listed origin, and no Origin', async () => {
-      const own = await t.agent().post('/api/auth/refresh').set('Host', 'grove.test').set('Origin', 'http://grove.test');
+      const own = await t
+        .agent()
+        .post('/api/auth/refresh')
+        .set('Host', 'grove.test')
+        .set('Origin', 'http://grove.test');
       expect(own.status).toBe(401); // passed the origin check, then no refresh token
-      const partner = await t.agent().post('/api/auth/refresh').set('Origin', 'https://partner.example.com');
+      const partner = await t
+        .agent()
+        .post('/api/auth/refresh')
+        .set('Origin', 'https://partner.example.com');
       expect(partner.status).toBe(401);
       await t.agent().post('/api/auth/refresh').expect(401);
     });

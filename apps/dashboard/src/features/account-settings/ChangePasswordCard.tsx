@@ -48,7 +48,11 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       // The API names the field at fault (a wrong current password comes as its field error).
       if (fieldErrors.currentPassword) {
-        setError('currentPassword', { message: fieldErrors.currentPassword }, { shouldFocus: true });
+        setError(
+          'currentPassword',
+          { message: fieldErrors.currentPassword },
+          { shouldFocus: true },
+        );
       } else if (fieldErrors.newPassword) {
         setError('newPassword', { message: fieldErrors.newPassword }, { shouldFocus: true });
       } else {

@@ -19,10 +19,16 @@ const row = (overrides: Partial<MemberRow> = {}): MemberRow => ({
 
 describe('MembershipPrice (Branches table, Membership column)', () => {
   it('shows "Pricing…" with an accessible explanation, not $0.00, while Mindbody has not priced the member', () => {
-    const pending = row({ membershipPriceCents: 0, newPriceCents: 0, membershipPricePending: true });
+    const pending = row({
+      membershipPriceCents: 0,
+      newPriceCents: 0,
+      membershipPricePending: true,
+    });
     render(<MembershipPrice row={pending} />);
     expect(screen.getByText(/Pricing…/).getAttribute('title')).toBe('Waiting for Mindbody');
-    expect(screen.getByText(/waiting for Mindbody to send this member's price/).className).toBe('g-visually-hidden');
+    expect(screen.getByText(/waiting for Mindbody to send this member's price/).className).toBe(
+      'g-visually-hidden',
+    );
     expect(screen.queryByText(/\$0\.00/)).toBeNull();
     expect(isPricePending(pending)).toBe(true);
   });
@@ -30,10 +36,13 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
   it('shows "No autopay" with an explanation, not $0.00, for a Mindbody member without an autopay contract', () => {
     const none = row({ membershipPriceCents: 0, newPriceCents: 0, noAutopayContract: true });
     render(<MembershipPrice row={none} />);
-    expect(screen.getByText(/No autopay/).getAttribute('title')).toBe('No autopay contract in Mindbody');
-    expect(screen.getByText(/no autopay contract in Mindbody, so there is no bill to discount/).className).toBe(
-      'g-visually-hidden',
+    expect(screen.getByText(/No autopay/).getAttribute('title')).toBe(
+      'No autopay contract in Mindbody',
     );
+    expect(
+      screen.getByText(/no autopay contract in Mindbody, so there is no bill to discount/)
+        .className,
+    ).toBe('g-visually-hidden');
     expect(screen.queryByText(/\$0\.00/)).toBeNull();
     expect(isPricePending(none)).toBe(false);
   });
@@ -51,7 +60,9 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
   });
 
   it('shows the new price with the old one struck through for a discounted hand-managed tree', () => {
-    const { container } = render(<MembershipPrice row={row({ managedByIntegration: null, newPriceCents: 7_900 })} />);
+    const { container } = render(
+      <MembershipPrice row={row({ managedByIntegration: null, newPriceCents: 7_900 })} />,
+    );
     expect(container.textContent).toBe('$79.00was $89.00');
     expect(screen.getByText('was $89.00').className).toBe('dash-was');
   });

@@ -19,11 +19,19 @@ export function isPricePending(row: MemberRow): boolean {
 export function MembershipPrice({ row }: { row: MemberRow }) {
   if (isPricePending(row))
     return (
-      <PriceNote label="Pricing…" title="Waiting for Mindbody" explanation=" waiting for Mindbody to send this member's price" />
+      <PriceNote
+        label="Pricing…"
+        title="Waiting for Mindbody"
+        explanation=" waiting for Mindbody to send this member's price"
+      />
     );
   if (row.membershipEnded === true)
     return (
-      <PriceNote label="Ended" title="Membership ended in Mindbody" explanation=": this member's membership has ended in Mindbody" />
+      <PriceNote
+        label="Ended"
+        title="Membership ended in Mindbody"
+        explanation=": this member's membership has ended in Mindbody"
+      />
     );
   if (row.noAutopayContract === true)
     return (
@@ -44,7 +52,15 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
 }
 
 /** A muted badge shown instead of a price: its label, a tooltip, and the reason read out to screen readers. */
-function PriceNote({ label, title, explanation }: { label: string; title: string; explanation: string }) {
+function PriceNote({
+  label,
+  title,
+  explanation,
+}: {
+  label: string;
+  title: string;
+  explanation: string;
+}) {
   return (
     <span className="g-badge g-badge--muted" title={title}>
       {label}

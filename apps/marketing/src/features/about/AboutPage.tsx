@@ -3,7 +3,10 @@ import { usePageMeta } from '../usePageMeta';
 
 const values = [
   { title: 'Community first', text: 'The best members arrive through friends who already belong.' },
-  { title: 'Rewards that are felt', text: 'A referral should show up in a member’s own price, every month.' },
+  {
+    title: 'Rewards that are felt',
+    text: 'A referral should show up in a member’s own price, every month.',
+  },
   { title: 'Simple by design', text: 'Owners run gyms, not software. Grove stays out of the way.' },
 ];
 
@@ -25,8 +28,9 @@ export function AboutPage() {
           <section className="mk-prose" aria-labelledby="mission-title">
             <h2 id="mission-title">Our Mission</h2>
             <p>
-              We help membership businesses build loyal communities on the networks of the customers who already love
-              them. When a member brings a friend, the whole community grows stronger, and the member should feel it.
+              We help membership businesses build loyal communities on the networks of the customers
+              who already love them. When a member brings a friend, the whole community grows
+              stronger, and the member should feel it.
             </p>
           </section>
           <ul className="mk-values">
@@ -40,14 +44,15 @@ export function AboutPage() {
           <section className="mk-prose" aria-labelledby="story-title">
             <h2 id="story-title">The Founding Story</h2>
             <p>
-              Grove was started by three founders who trained at the same local gyms and noticed something: the gyms
-              that thrived were the ones whose members kept bringing their friends. Yet nobody kept track of those
-              referrals, and the members who did the most for their gym paid exactly the same as everyone else.
+              Grove was started by three founders who trained at the same local gyms and noticed
+              something: the gyms that thrived were the ones whose members kept bringing their
+              friends. Yet nobody kept track of those referrals, and the members who did the most
+              for their gym paid exactly the same as everyone else.
             </p>
             <p>
-              So the three of them built Grove: every member a tree, every friend they bring a branch, and a price that
-              drops with each one. Today Grove helps gyms and studios turn their happiest members into their best
-              marketing.
+              So the three of them built Grove: every member a tree, every friend they bring a
+              branch, and a price that drops with each one. Today Grove helps gyms and studios turn
+              their happiest members into their best marketing.
             </p>
           </section>
         </div>

@@ -56,7 +56,13 @@ export function ContactPage() {
         </div>
         {/* The slot keeps the form's height while it loads, so nothing below it moves. */}
         <div className="mk-contact__form-slot">
-          {showForm ? <Suspense fallback={loading}><ContactForm /></Suspense> : loading}
+          {showForm ? (
+            <Suspense fallback={loading}>
+              <ContactForm />
+            </Suspense>
+          ) : (
+            loading
+          )}
         </div>
       </main>
       <Footer />

@@ -57,7 +57,12 @@ export function Footer() {
           <ul className="mk-footer__social" aria-label="Grove on social media">
             {socialLinks.map(({ name, href, Icon }) => (
               <li key={name}>
-                <a href={href} rel="noopener noreferrer" aria-label={`Grove on ${name}`} title={name}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  aria-label={`Grove on ${name}`}
+                  title={name}
+                >
                   <Icon size={22} />
                 </a>
               </li>

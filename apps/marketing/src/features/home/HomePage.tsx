@@ -54,9 +54,18 @@ const sellingPoints: SellingPoint[] = [
 ];
 
 const steps = [
-  { title: 'Add your members', text: 'Plant a tree for each member, or import them from Mindbody.' },
-  { title: 'Share their links', text: 'Members send their referral link to friends who would love your gym.' },
-  { title: 'Approve and reward', text: 'Approve each friend; they become a branch and the member pays less.' },
+  {
+    title: 'Add your members',
+    text: 'Plant a tree for each member, or import them from Mindbody.',
+  },
+  {
+    title: 'Share their links',
+    text: 'Members send their referral link to friends who would love your gym.',
+  },
+  {
+    title: 'Approve and reward',
+    text: 'Approve each friend; they become a branch and the member pays less.',
+  },
 ];
 
 /**
@@ -78,8 +87,8 @@ export function HomePage() {
             <p className="mk-eyebrow">Referral and retention for gyms</p>
             <h1 id="home-title">Grow your gym through the people who already love it</h1>
             <p className="mk-lead">
-              Grove turns your members’ friends into new members, and rewards every referral with a lower membership
-              price.
+              Grove turns your members’ friends into new members, and rewards every referral with a
+              lower membership price.
             </p>
             <div className="mk-actions">
               <Link to="/contact" className="g-btn g-btn--primary mk-btn--lg">

@@ -9,7 +9,10 @@ import { LandingPage } from './LandingPage';
 // The real widget needs Web Crypto and workers; here the form only has to render its element.
 jest.mock('../captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 jest.mock('./assets/product-tour.mp4', () => '/remotes/marketing/assets/product-tour.mp4');
-jest.mock('./assets/product-tour-poster.webp', () => '/remotes/marketing/assets/product-tour-poster.webp');
+jest.mock(
+  './assets/product-tour-poster.webp',
+  () => '/remotes/marketing/assets/product-tour-poster.webp',
+);
 
 type FakeReply = { status: number; body?: unknown };
 const fetchMock = jest.fn();
@@ -25,13 +28,19 @@ beforeEach(() => {
     }
     if (url !== '/api/leads') throw new Error(`unexpected ${url}`);
     const { status, body } = leadReplies.shift() ?? { status: 500 };
-    return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      text: async () => (body === undefined ? '' : JSON.stringify(body)),
+    };
   });
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -48,19 +57,33 @@ async function openLeadForm() {
   return screen.getByRole('dialog', { hidden: true });
 }
 
-async function fillLead(values: { fullName: string; email: string; phone: string; company: string }) {
+async function fillLead(values: {
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+}) {
   await userEvent.type(screen.getByLabelText('Full name'), values.fullName);
   await userEvent.type(screen.getByLabelText('Email'), values.email);
   await userEvent.type(screen.getByLabelText('Phone'), values.phone);
   await userEvent.type(screen.getByLabelText('Company'), values.company);
 }
 
-const validLead = { fullName: 'Sam Lee', email: 'sam@mygym.com.au', phone: '0412 345 678', company: 'Green Valley Fitness' };
+const validLead = {
+  fullName: 'Sam Lee',
+  email: 'sam@mygym.com.au',
+  phone: '0412 345 678',
+  company: 'Green Valley Fitness',
+};
 
 it('shows the headline, Try Free to /signup, the Mindbody note and a labelled video', () => {
   renderPage();
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your members are your best marketing');
-  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Try Free' }).getAttribute('href')).toBe('/signup');
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+    'Your members are your best marketing',
+  );
+  expect(
+    within(screen.getByRole('main')).getByRole('link', { name: 'Try Free' }).getAttribute('href'),
+  ).toBe('/signup');
   expect(screen.getByText('Supports Mindbody Integration')).toBeTruthy();
   const video = screen.getByLabelText(/Grove product tour/);
   expect(video.getAttribute('poster')).toBe('/remotes/marketing/assets/product-tour-poster.webp');
@@ -98,7 +121,9 @@ it('sends the lead and shows the server’s message in the pop-up', async () => 
   await fillLead(validLead);
   await solveCaptcha('lead-payload');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-  expect((await within(dialog).findByRole('status', { hidden: true })).textContent).toBe(MESSAGES.leadSuccess);
+  expect((await within(dialog).findByRole('status', { hidden: true })).textContent).toBe(
+    MESSAGES.leadSuccess,
+  );
   const [, init] = leadPosts()[0] as [string, RequestInit];
   expect(init.method).toBe('POST');
   expect(JSON.parse(String(init.body))).toEqual({ ...validLead, captcha: 'lead-payload' });
@@ -106,12 +131,21 @@ it('sends the lead and shows the server’s message in the pop-up', async () => 
 });
 
 it('shows the error’s message and keeps what was typed when sending fails', async () => {
-  leadReplies.push({ status: 429, body: { statusCode: 429, message: 'Too many requests. Please try again in a minute.' } });
+  leadReplies.push({
+    status: 429,
+    body: { statusCode: 429, message: 'Too many requests. Please try again in a minute.' },
+  });
   renderPage();
   const dialog = await openLeadForm();
   await fillLead(validLead);
   await solveCaptcha();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-  expect((await within(dialog).findByRole('alert', { hidden: true })).textContent).toBe('Too many requests. Please try again in a minute.');
-  await waitFor(() => expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Green Valley Fitness'));
+  expect((await within(dialog).findByRole('alert', { hidden: true })).textContent).toBe(
+    'Too many requests. Please try again in a minute.',
+  );
+  await waitFor(() =>
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe(
+      'Green Valley Fitness',
+    ),
+  );
 });

@@ -38,8 +38,8 @@ export function LandingPage() {
             <p className="mk-eyebrow">For gyms and membership businesses</p>
             <h1 id="landing-title">Your members are your best marketing</h1>
             <p className="mk-lead">
-              Give every member a referral link, watch their tree grow, and reward them automatically with a lower
-              price.
+              Give every member a referral link, watch their tree grow, and reward them
+              automatically with a lower price.
             </p>
             <div className="mk-actions">
               <Link to="/signup" className="g-btn g-btn--primary mk-btn--lg">

@@ -10,7 +10,10 @@ export const FREE_UNTIL_MEMBERS = 2;
 
 /** docs/product.md#overview: the features the subscription includes. */
 const features = [
-  { title: 'Personalised dashboard', text: 'Your trees, branches and prospective members in one calm view.' },
+  {
+    title: 'Personalised dashboard',
+    text: 'Your trees, branches and prospective members in one calm view.',
+  },
   { title: 'Member trees and branches', text: 'See who referred whom and what every member pays.' },
   { title: 'CRM integration', text: 'Import and sync your Mindbody clients and their discounts.' },
   { title: '24/7 support', text: 'Help whenever you need it.' },
@@ -46,7 +49,9 @@ export function PricingPage() {
         <section className="mk-hero mk-hero--page" aria-labelledby="pricing-title">
           <p className="mk-eyebrow">Pricing</p>
           <h1 id="pricing-title">Simple &amp; Transparent Pricing</h1>
-          <p className="mk-lead">One plan with everything in it. You only pay once Grove has brought you new members.</p>
+          <p className="mk-lead">
+            One plan with everything in it. You only pay once Grove has brought you new members.
+          </p>
         </section>
         <div className="mk-container mk-pricing">
           <section className="g-card mk-price" aria-labelledby="plan-title">

@@ -26,22 +26,23 @@ const sections: PolicySection[] = [
         <p>We collect only what we need to run Grove for you and your members:</p>
         <ul>
           <li>
-            <strong>Account information</strong>: your name, business name, email address, phone number, website and
-            password (stored only as a secure hash).
+            <strong>Account information</strong>: your name, business name, email address, phone
+            number, website and password (stored only as a secure hash).
           </li>
           <li>
-            <strong>Referral information</strong>: the names and email addresses of your members and of the friends
-            they refer, and who referred whom.
+            <strong>Referral information</strong>: the names and email addresses of your members and
+            of the friends they refer, and who referred whom.
           </li>
           <li>
-            <strong>Usage information</strong>: which pages and features you use and when, so we can keep Grove fast
-            and reliable.
+            <strong>Usage information</strong>: which pages and features you use and when, so we can
+            keep Grove fast and reliable.
           </li>
           <li>
             <strong>Device information</strong>: your browser, operating system and IP address.
           </li>
           <li>
-            <strong>Location information</strong>: your approximate location, only with your consent.
+            <strong>Location information</strong>: your approximate location, only with your
+            consent.
           </li>
         </ul>
       </>
@@ -52,9 +53,9 @@ const sections: PolicySection[] = [
     title: 'How we use your information',
     body: (
       <p>
-        To provide and improve Grove: to manage your members, trees and branches, apply referral discounts, sync with
-        the CRM you connect, keep your account secure, answer your support requests, and tell you about changes to
-        the service.
+        To provide and improve Grove: to manage your members, trees and branches, apply referral
+        discounts, sync with the CRM you connect, keep your account secure, answer your support
+        requests, and tell you about changes to the service.
       </p>
     ),
   },
@@ -63,9 +64,9 @@ const sections: PolicySection[] = [
     title: 'How we share your information',
     body: (
       <p>
-        We never sell your information. We share it only with the service providers that run Grove on our behalf
-        (hosting, email delivery and the CRM you choose to connect, such as Mindbody), when the law requires it, or
-        with your consent.
+        We never sell your information. We share it only with the service providers that run Grove
+        on our behalf (hosting, email delivery and the CRM you choose to connect, such as Mindbody),
+        when the law requires it, or with your consent.
       </p>
     ),
   },
@@ -74,9 +75,9 @@ const sections: PolicySection[] = [
     title: 'Your choices',
     body: (
       <p>
-        You can see, correct or export your information, withdraw your consent to location data, unsubscribe from
-        emails, and close your account at any time. Members and referred friends can ask the business they joined, or
-        us, to remove their details.
+        You can see, correct or export your information, withdraw your consent to location data,
+        unsubscribe from emails, and close your account at any time. Members and referred friends
+        can ask the business they joined, or us, to remove their details.
       </p>
     ),
   },
@@ -85,9 +86,9 @@ const sections: PolicySection[] = [
     title: 'Security',
     body: (
       <p>
-        We protect your information with encryption in transit, hashed passwords, encrypted CRM credentials and strict
-        access controls: each business can only ever see its own data. No system is perfectly secure, so we also
-        monitor for and respond to incidents.
+        We protect your information with encryption in transit, hashed passwords, encrypted CRM
+        credentials and strict access controls: each business can only ever see its own data. No
+        system is perfectly secure, so we also monitor for and respond to incidents.
       </p>
     ),
   },
@@ -96,8 +97,9 @@ const sections: PolicySection[] = [
     title: 'Children’s privacy',
     body: (
       <p>
-        Grove is not directed at children under {MINIMUM_AGE}, and we do not knowingly collect information from them.
-        If you believe a child under {MINIMUM_AGE} has given us information, contact us and we will delete it.
+        Grove is not directed at children under {MINIMUM_AGE}, and we do not knowingly collect
+        information from them. If you believe a child under {MINIMUM_AGE} has given us information,
+        contact us and we will delete it.
       </p>
     ),
   },
@@ -106,8 +108,8 @@ const sections: PolicySection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        We may update this policy as Grove changes. We will post the new version on this page with a new “last
-        updated” date, and tell you by email before any material change takes effect.
+        We may update this policy as Grove changes. We will post the new version on this page with a
+        new “last updated” date, and tell you by email before any material change takes effect.
       </p>
     ),
   },
@@ -116,8 +118,9 @@ const sections: PolicySection[] = [
     title: 'Contact us',
     body: (
       <p>
-        Questions or requests about your privacy: write to <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> or
-        use our <Link to="/contact">contact form</Link>.
+        Questions or requests about your privacy: write to{' '}
+        <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> or use our{' '}
+        <Link to="/contact">contact form</Link>.
       </p>
     ),
   },
@@ -138,8 +141,8 @@ export function PrivacyPolicyPage() {
             <h1>Global Privacy Policy</h1>
             <p className="g-muted">Last updated {PRIVACY_LAST_UPDATED}</p>
             <p>
-              This policy explains how Grove handles the information of the businesses that use it, their members and
-              the friends those members refer.
+              This policy explains how Grove handles the information of the businesses that use it,
+              their members and the friends those members refer.
             </p>
           </header>
           <nav aria-label="Policy sections" className="mk-policy__toc">

@@ -56,14 +56,36 @@ export function JoinPage() {
           <Alert tone="success">{MESSAGES.referralSuccess}</Alert>
         ) : (
           <>
-            <p className="g-muted">Leave your name and email and {info.data.businessName} will be in touch to welcome you.</p>
+            <p className="g-muted">
+              Leave your name and email and {info.data.businessName} will be in touch to welcome
+              you.
+            </p>
             {failure && <Alert>{failure}</Alert>}
             <form onSubmit={submit} noValidate>
-              <TextField label="Name" autoComplete="name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
-              <TextField label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+              <TextField
+                label="Name"
+                autoComplete="name"
+                value={name}
+                error={errors.name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                error={errors.email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
               <div className="referral-join__trap" aria-hidden="true">
                 <label htmlFor="referral-website">Website</label>
-                <input id="referral-website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+                <input
+                  id="referral-website"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  value={website}
+                  onChange={(e) => setWebsite(e.target.value)}
+                />
               </div>
               <Button type="submit" busy={join.isPending} className="referral-join__submit">
                 Submit

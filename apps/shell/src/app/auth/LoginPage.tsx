@@ -54,7 +54,11 @@ export function LoginPage() {
         },
         onError: (failure) => {
           setPassword('');
-          setError(failure instanceof ApiError && failure.status !== 401 ? failure.message : MESSAGES.loginFailed);
+          setError(
+            failure instanceof ApiError && failure.status !== 401
+              ? failure.message
+              : MESSAGES.loginFailed,
+          );
         },
       },
     );
@@ -67,7 +71,13 @@ export function LoginPage() {
         <p className="g-muted shell-auth__lead">Log in to see your trees and branches.</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <TextField
             label="Password"
             type="password"

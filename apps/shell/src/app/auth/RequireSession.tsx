@@ -17,6 +17,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!session.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session.data)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return children;
 }

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_HINT, validateSignupInput, type SignupInput } from '@grove/contracts';
+import {
+  BUSINESS_NAME_MAX_LENGTH,
+  PASSWORD_HINT,
+  validateSignupInput,
+  type SignupInput,
+} from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
@@ -14,14 +19,26 @@ const empty: SignupInput = {
   password: '',
 };
 
-const fields: { name: keyof SignupInput; label: string; type?: string; autoComplete: string; wide?: boolean }[] = [
+const fields: {
+  name: keyof SignupInput;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  wide?: boolean;
+}[] = [
   { name: 'businessName', label: 'Business name', autoComplete: 'organization', wide: true },
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
   { name: 'website', label: 'Website', type: 'url', autoComplete: 'url', wide: true },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', wide: true },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    wide: true,
+  },
 ];
 
 /**
@@ -52,7 +69,9 @@ export function SignupPage() {
     <main className="shell-auth">
       <Card className="shell-auth__card shell-auth__card--wide">
         <h1 className="shell-auth__title">Start growing with Grove</h1>
-        <p className="g-muted shell-auth__lead">Free until your first 2 members arrive through Grove.</p>
+        <p className="g-muted shell-auth__lead">
+          Free until your first 2 members arrive through Grove.
+        </p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate className="shell-auth__grid">
           {fields.map((field) => (

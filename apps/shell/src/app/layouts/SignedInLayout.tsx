@@ -5,11 +5,20 @@ import { IssueFormModal } from '../support/IssueFormModal';
 import { AccountMenu } from './AccountMenu';
 import { TreeSearch } from './TreeSearch';
 
-const startsWith = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+const startsWith = (prefix: string) => (pathname: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 const nav = [
-  { to: '/dashboard', label: 'Branches', isActive: (p: string) => ['/dashboard', '/dashboard/branches'].includes(p.replace(/\/$/, '')) },
-  { to: '/dashboard/prospective-members', label: 'Prospective Members', isActive: startsWith('/dashboard/prospective-members') },
+  {
+    to: '/dashboard',
+    label: 'Branches',
+    isActive: (p: string) => ['/dashboard', '/dashboard/branches'].includes(p.replace(/\/$/, '')),
+  },
+  {
+    to: '/dashboard/prospective-members',
+    label: 'Prospective Members',
+    isActive: startsWith('/dashboard/prospective-members'),
+  },
   { to: '/referral-links', label: 'Referral Links', isActive: startsWith('/referral-links') },
   { to: '/mindbody-setup', label: 'Mindbody Setup', isActive: startsWith('/mindbody-setup') },
 ];
@@ -37,7 +46,11 @@ export function SignedInLayout() {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  className={() => (item.isActive(pathname) ? 'shell-sidebar__link is-active' : 'shell-sidebar__link')}
+                  className={() =>
+                    item.isActive(pathname)
+                      ? 'shell-sidebar__link is-active'
+                      : 'shell-sidebar__link'
+                  }
                   aria-current={item.isActive(pathname) ? 'page' : undefined}
                 >
                   {item.label}
@@ -45,7 +58,11 @@ export function SignedInLayout() {
               </li>
             ))}
           </ul>
-          <Button variant="secondary" className="shell-sidebar__support" onClick={() => setSupportOpen(true)}>
+          <Button
+            variant="secondary"
+            className="shell-sidebar__support"
+            onClick={() => setSupportOpen(true)}
+          >
             Contact Support
           </Button>
         </nav>

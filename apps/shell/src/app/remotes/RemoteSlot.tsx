@@ -1,4 +1,12 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, Spinner } from '@grove/web-ui';
 import type { RemoteName } from '@grove/contracts';
@@ -72,7 +80,11 @@ export function RemoteSlot({ remote, module = 'Routes' }: { remote: RemoteName; 
   const [attempt, setAttempt] = useState(0);
   const Remote = lazyRemote(`${remote}/${module}`, attempt);
   return (
-    <RemoteErrorBoundary key={attempt} label={labels[remote]} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={attempt}
+      label={labels[remote]}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
       <Suspense fallback={<Spinner label={`Loading the ${labels[remote]}…`} />}>
         <Remote />
       </Suspense>

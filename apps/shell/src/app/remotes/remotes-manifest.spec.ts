@@ -10,7 +10,11 @@ describe('readRemotesManifest', () => {
   it('maps the manifest to registerRemotes pairs, bypassing the HTTP cache', async () => {
     fetchMock.mockResolvedValueOnce({
       ok: true,
-      json: async () => ({ dashboard: 'https://cdn.example/dashboard/mf-manifest.json', marketing: '/remotes/marketing/mf-manifest.json', stranger: '/x.json' }),
+      json: async () => ({
+        dashboard: 'https://cdn.example/dashboard/mf-manifest.json',
+        marketing: '/remotes/marketing/mf-manifest.json',
+        stranger: '/x.json',
+      }),
     });
     await expect(readRemotesManifest()).resolves.toEqual([
       { name: 'marketing', entry: '/remotes/marketing/mf-manifest.json' },

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
-import { MindbodyClient, type ClientsPageProgress, type MindbodyClientOptions } from './mindbody-client';
-import { MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError } from './mindbody-errors';
+import {
+  MindbodyClient,
+  type ClientsPageProgress,
+  type MindbodyClientOptions,
+} from './mindbody-client';
+import {
+  MindbodyAuthError,
+  MindbodyRequestError,
+  MindbodyUnavailableError,
+} from './mindbody-errors';
 import type { Client, MindbodyEventId } from './mindbody-types';
 
 /**
@@ -15,7 +23,16 @@ interface Sandbox {
   options: { apiKey: string; siteId: string; staffUsername: string; staffPassword: string };
   control: {
     reset(options?: { clientCount?: number }): unknown;
-    addFault(rule: { path: string; page?: number; offset?: number; status?: number; retryAfterSeconds?: number; drop?: boolean; latencyMs?: number; times?: number }): unknown;
+    addFault(rule: {
+      path: string;
+      page?: number;
+      offset?: number;
+      status?: number;
+      retryAfterSeconds?: number;
+      drop?: boolean;
+      latencyMs?: number;
+      times?: number;
+    }): unknown;
     clearFaults(): void;
     expireTokens(): void;
     requestCounts(): Record<string, number>;
@@ -24,7 +41,9 @@ interface Sandbox {
   };
   close(): Promise<void>;
 }
-type SandboxModule = { startMindbodySandbox(options: { port: number; clientCount: number }): Promise<Sandbox> };
+type SandboxModule = {
+  startMindbodySandbox(options: { port: number; clientCount: number }): Promise<Sandbox>;
+};
 const SANDBOX_MODULE = join(__dirname, '../../../../../apps/mindbody-sandbox/src/index.ts');
 
 const CLIENTS = 1_000;
@@ -35,7 +54,15 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   let token: string;
 
   const client = (options: Partial<MindbodyClientOptions> = {}) =>
-    new MindbodyClient({ baseUrl: sandbox.url, apiKey: sandbox.options.apiKey, siteId: sandbox.options.siteId, backoffMs: 5, timeoutMs: 2_000, staffToken: token, ...options });
+    new MindbodyClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.options.apiKey,
+      siteId: sandbox.options.siteId,
+      backoffMs: 5,
+      timeoutMs: 2_000,
+      staffToken: token,
+      ...options,
+    });
   const calls = (key = GET_CLIENTS) => sandbox.control.requestCounts()[key] ?? 0;
   const collect = async (mindbody: MindbodyClient, pageSize = 200) => {
     const seen: Client[] = [];
@@ -46,7 +73,12 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   beforeAll(async () => {
     const { startMindbodySandbox } = (await import(SANDBOX_MODULE)) as SandboxModule;
     sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS });
-    token = (await client({ staffToken: undefined }).issueStaffToken(sandbox.options.staffUsername, sandbox.options.staffPassword)).AccessToken;
+    token = (
+      await client({ staffToken: undefined }).issueStaffToken(
+        sandbox.options.staffUsername,
+        sandbox.options.staffPassword,
+      )
+    ).AccessToken;
   });
   afterAll(() => sandbox.close());
   beforeEach(() => {
@@ -58,7 +90,10 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
     it('issues a token and sends it as Authorization on the following calls', async () => {
       const mindbody = client({ staffToken: undefined });
       await expect(mindbody.getClients({ limit: 1 })).rejects.toBeInstanceOf(MindbodyAuthError);
-      const reply = await mindbody.issueStaffToken(sandbox.options.staffUsername, sandbox.options.staffPassword);
+      const reply = await mindbody.issueStaffToken(
+        sandbox.options.staffUsername,
+        sandbox.options.staffPassword,
+      );
       expect(reply.AccessToken).toBe(mindbody.getStaffToken());
       expect(reply.User).toMatchObject({ FirstName: 'Sandbox' });
       expect((await mindbody.getClients({ limit: 1 })).Clients).toHaveLength(1);
@@ -66,9 +101,15 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
 
     it('maps invalid staff credentials to MindbodyAuthError, without retrying', async () => {
       const before = calls('POST /public/v6/usertoken/issue');
-      const failure = await client().issueStaffToken(sandbox.options.staffUsername, 'wrong').catch((error: unknown) => error);
+      const failure = await client()
+        .issueStaffToken(sandbox.options.staffUsername, 'wrong')
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MindbodyAuthError);
-      expect(failure).toMatchObject({ status: 401, code: 'DeniedAccess', mindbodyMessage: 'Invalid credentials' });
+      expect(failure).toMatchObject({
+        status: 401,
+        code: 'DeniedAccess',
+        mindbodyMessage: 'Invalid credentials',
+      });
       expect(calls('POST /public/v6/usertoken/issue')).toBe(before + 1);
     });
 
@@ -77,8 +118,15 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       await mindbody.issueStaffToken(sandbox.options.staffUsername, sandbox.options.staffPassword);
       sandbox.control.expireTokens();
       await expect(mindbody.getClientReferralTypes()).rejects.toBeInstanceOf(MindbodyAuthError);
-      await expect(client({ apiKey: 'wrong' }).getClients()).rejects.toBeInstanceOf(MindbodyAuthError);
-      token = (await client({ staffToken: undefined }).issueStaffToken(sandbox.options.staffUsername, sandbox.options.staffPassword)).AccessToken;
+      await expect(client({ apiKey: 'wrong' }).getClients()).rejects.toBeInstanceOf(
+        MindbodyAuthError,
+      );
+      token = (
+        await client({ staffToken: undefined }).issueStaffToken(
+          sandbox.options.staffUsername,
+          sandbox.options.staffPassword,
+        )
+      ).AccessToken;
     });
   });
 
@@ -86,21 +134,35 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
     it('pages every client by offset until TotalResults, reporting each page', async () => {
       const progress: ClientsPageProgress[] = [];
       const seen: string[] = [];
-      for await (const item of client().allClients({ pageSize: 200, onPage: (page) => void progress.push(page) })) seen.push(item.Id);
+      for await (const item of client().allClients({
+        pageSize: 200,
+        onPage: (page) => void progress.push(page),
+      }))
+        seen.push(item.Id);
       expect(seen).toHaveLength(CLIENTS);
       expect(new Set(seen).size).toBe(CLIENTS);
       expect(progress.map((page) => page.nextOffset)).toEqual([200, 400, 600, 800, 1_000]);
-      expect(progress.every((page) => page.totalResults === CLIENTS && page.pageSize === 200)).toBe(true);
+      expect(progress.every((page) => page.totalResults === CLIENTS && page.pageSize === 200)).toBe(
+        true,
+      );
     });
 
     it('pages only the clients modified since lastModifiedDate, from a start offset', async () => {
       // Seeded client n was last modified n minutes after 2026-01-01T00:00Z.
       const since = new Date(Date.UTC(2026, 0, 1, 0, 901));
       const seen: Client[] = [];
-      for await (const item of client().allClients({ pageSize: 40, lastModifiedDate: since })) seen.push(item);
-      expect(seen.map((item) => item.UniqueId)).toEqual(Array.from({ length: 100 }, (_, index) => 100_901 + index));
+      for await (const item of client().allClients({ pageSize: 40, lastModifiedDate: since }))
+        seen.push(item);
+      expect(seen.map((item) => item.UniqueId)).toEqual(
+        Array.from({ length: 100 }, (_, index) => 100_901 + index),
+      );
       const resumed: Client[] = [];
-      for await (const item of client().allClients({ pageSize: 40, lastModifiedDate: since, startOffset: 90 })) resumed.push(item);
+      for await (const item of client().allClients({
+        pageSize: 40,
+        lastModifiedDate: since,
+        startOffset: 90,
+      }))
+        resumed.push(item);
       expect(resumed).toHaveLength(10);
     });
 
@@ -122,7 +184,13 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
     });
 
     it('waits for Retry-After on a 429', async () => {
-      sandbox.control.addFault({ path: '/client/clients', offset: 400, status: 429, retryAfterSeconds: 1, times: 1 });
+      sandbox.control.addFault({
+        path: '/client/clients',
+        offset: 400,
+        status: 429,
+        retryAfterSeconds: 1,
+        times: 1,
+      });
       const started = performance.now();
       const seen = await collect(client({ retries: 2 }));
       expect(seen).toHaveLength(CLIENTS);
@@ -147,22 +215,33 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
 
     it('times out a slow reply, and retries it', async () => {
       sandbox.control.addFault({ path: '/client/clientreferraltypes', latencyMs: 400 });
-      const failure = await client({ timeoutMs: 100, retries: 0 }).getClientReferralTypes().catch((error: unknown) => error);
+      const failure = await client({ timeoutMs: 100, retries: 0 })
+        .getClientReferralTypes()
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MindbodyUnavailableError);
       expect(failure).toMatchObject({ attempts: 1, lastFailure: 'timeout' });
       sandbox.control.clearFaults();
       sandbox.control.addFault({ path: '/client/clientreferraltypes', latencyMs: 400, times: 1 });
-      expect((await client({ timeoutMs: 150, retries: 1 }).getClientReferralTypes()).ReferralTypes).toContain('Friend');
+      expect(
+        (await client({ timeoutMs: 150, retries: 1 }).getClientReferralTypes()).ReferralTypes,
+      ).toContain('Friend');
     });
 
     it('does not retry a 400 and serializes it to text', async () => {
       const before = calls();
-      const failure = await client({ retries: 3 }).getClients({ lastModifiedDate: 'not-a-date' }).catch((error: unknown) => error);
+      const failure = await client({ retries: 3 })
+        .getClients({ lastModifiedDate: 'not-a-date' })
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MindbodyRequestError);
       expect(failure).toMatchObject({ status: 400, code: 'InvalidParameter' });
-      expect(String(failure)).toBe('Mindbody request failed (400 InvalidParameter): request.lastModifiedDate is not a date');
+      expect(String(failure)).toBe(
+        'Mindbody request failed (400 InvalidParameter): request.lastModifiedDate is not a date',
+      );
       expect(calls() - before).toBe(1);
-      await expect(client({ siteId: '12345' }).getClients()).rejects.toMatchObject({ status: 400, code: 'InvalidSiteId' });
+      await expect(client({ siteId: '12345' }).getClients()).rejects.toMatchObject({
+        status: 400,
+        code: 'InvalidSiteId',
+      });
     });
   });
 
@@ -173,30 +252,77 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       const { Contracts } = await mindbody.getClientContracts(member.Id);
       expect(Contracts).toHaveLength(1);
       const amount = Math.round((Contracts[0].NormalAutoPay - 15) * 100) / 100;
-      const reply = await mindbody.updateClientContractAutopays({ ClientId: member.Id, ClientContractId: Contracts[0].Id, Amount: amount });
+      const reply = await mindbody.updateClientContractAutopays({
+        ClientId: member.Id,
+        ClientContractId: Contracts[0].Id,
+        Amount: amount,
+      });
       expect(reply).toMatchObject({ Id: Contracts[0].Id, NormalAutoPay: amount });
-      expect(reply.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(true);
-      expect(sandbox.control.autopayWrites()).toEqual([expect.objectContaining({ ClientContractId: Contracts[0].Id, ClientId: member.Id, Amount: amount })]);
-      await expect(mindbody.updateClientContractAutopays({ ClientContractId: 42, Amount: 1 })).rejects.toMatchObject({ status: 404 });
+      expect(reply.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
+        true,
+      );
+      expect(sandbox.control.autopayWrites()).toEqual([
+        expect.objectContaining({
+          ClientContractId: Contracts[0].Id,
+          ClientId: member.Id,
+          Amount: amount,
+        }),
+      ]);
+      await expect(
+        mindbody.updateClientContractAutopays({ ClientContractId: 42, Amount: 1 }),
+      ).rejects.toMatchObject({ status: 404 });
     });
 
     it('reads the referral types', async () => {
-      expect((await client().getClientReferralTypes()).ReferralTypes).toEqual(['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer']);
+      expect((await client().getClientReferralTypes()).ReferralTypes).toEqual([
+        'Friend',
+        'Google',
+        'Instagram',
+        'Walk-in',
+        'Flyer',
+      ]);
     });
   });
 
   describe('webhook subscriptions', () => {
     it('creates (PendingActivation, with a signature key), activates and deletes a subscription', async () => {
       const mindbody = client();
-      const eventIds: MindbodyEventId[] = ['client.created', 'client.updated', 'clientMembershipAssignment.cancelled'];
-      const created = await mindbody.createSubscription({ eventIds, eventSchemaVersion: 1, referenceId: 'business-7', webhookUrl: 'http://127.0.0.1:9/hooks' });
-      expect(created).toMatchObject({ status: 'PendingActivation', eventIds, referenceId: 'business-7' });
+      const eventIds: MindbodyEventId[] = [
+        'client.created',
+        'client.updated',
+        'clientMembershipAssignment.cancelled',
+      ];
+      const created = await mindbody.createSubscription({
+        eventIds,
+        eventSchemaVersion: 1,
+        referenceId: 'business-7',
+        webhookUrl: 'http://127.0.0.1:9/hooks',
+      });
+      expect(created).toMatchObject({
+        status: 'PendingActivation',
+        eventIds,
+        referenceId: 'business-7',
+      });
       expect(created.messageSignatureKey).toBeTruthy();
       expect((await mindbody.activateSubscription(created.subscriptionId)).status).toBe('Active');
-      expect((await mindbody.getSubscriptions()).items.map((item) => item.subscriptionId)).toContain(created.subscriptionId);
-      expect(await mindbody.deleteSubscription(created.subscriptionId)).toMatchObject({ subscriptionId: created.subscriptionId, referenceId: 'business-7' });
-      await expect(mindbody.activateSubscription(created.subscriptionId)).rejects.toMatchObject({ status: 404 });
-      await expect(mindbody.createSubscription({ eventIds, eventSchemaVersion: 1, referenceId: 'x', webhookUrl: 'not a url' })).rejects.toBeInstanceOf(MindbodyRequestError);
+      expect(
+        (await mindbody.getSubscriptions()).items.map((item) => item.subscriptionId),
+      ).toContain(created.subscriptionId);
+      expect(await mindbody.deleteSubscription(created.subscriptionId)).toMatchObject({
+        subscriptionId: created.subscriptionId,
+        referenceId: 'business-7',
+      });
+      await expect(mindbody.activateSubscription(created.subscriptionId)).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(
+        mindbody.createSubscription({
+          eventIds,
+          eventSchemaVersion: 1,
+          referenceId: 'x',
+          webhookUrl: 'not a url',
+        }),
+      ).rejects.toBeInstanceOf(MindbodyRequestError);
     });
 
     it('uses webhooksBaseUrl when given', async () => {

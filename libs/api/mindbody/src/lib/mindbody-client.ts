@@ -1,4 +1,8 @@
-import { MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError } from './mindbody-errors';
+import {
+  MindbodyAuthError,
+  MindbodyRequestError,
+  MindbodyUnavailableError,
+} from './mindbody-errors';
 import {
   MINDBODY_MAX_PAGE_SIZE,
   type Client,
@@ -90,7 +94,9 @@ interface RequestSpec {
   body?: unknown;
 }
 
-type Attempt = { kind: 'done'; value: unknown } | { kind: 'retry'; failure: number | 'timeout' | 'network'; waitMs?: number; cause?: unknown };
+type Attempt =
+  | { kind: 'done'; value: unknown }
+  | { kind: 'retry'; failure: number | 'timeout' | 'network'; waitMs?: number; cause?: unknown };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +125,9 @@ export class MindbodyClient {
 
   constructor(private readonly options: MindbodyClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.webhooksBaseUrl = (options.webhooksBaseUrl ?? new URL('/push/api/v1', this.baseUrl).toString()).replace(/\/+$/, '');
+    this.webhooksBaseUrl = (
+      options.webhooksBaseUrl ?? new URL('/push/api/v1', this.baseUrl).toString()
+    ).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = Math.max(0, options.retries ?? 3);
     this.backoffMs = options.backoffMs ?? 250;
@@ -149,7 +157,12 @@ export class MindbodyClient {
    */
   async issueStaffToken(username: string, password: string): Promise<IssueUserTokenResponse> {
     const body: IssueUserTokenRequest = { Username: username, Password: password };
-    const reply = await this.request<IssueUserTokenResponse>({ api: 'public', method: 'POST', path: '/usertoken/issue', body });
+    const reply = await this.request<IssueUserTokenResponse>({
+      api: 'public',
+      method: 'POST',
+      path: '/usertoken/issue',
+      body,
+    });
     this.staffToken = reply.AccessToken;
     return reply;
   }
@@ -187,7 +200,11 @@ export class MindbodyClient {
     let offset = params.startOffset ?? 0;
     checkPage(pageSize, offset);
     for (;;) {
-      const page = await this.getClients({ limit: pageSize, offset, lastModifiedDate: params.lastModifiedDate });
+      const page = await this.getClients({
+        limit: pageSize,
+        offset,
+        lastModifiedDate: params.lastModifiedDate,
+      });
       for (const client of page.Clients) yield client;
       offset += page.Clients.length;
       const totalResults = page.PaginationResponse.TotalResults;
@@ -201,7 +218,10 @@ export class MindbodyClient {
    * contracts with their autopay amounts (dollars).
    * @throws RangeError limit outside 1–200; the Mindbody errors of the class doc
    */
-  async getClientContracts(clientId: string, page: { limit?: number; offset?: number } = {}): Promise<GetClientContractsResponse> {
+  async getClientContracts(
+    clientId: string,
+    page: { limit?: number; offset?: number } = {},
+  ): Promise<GetClientContractsResponse> {
     const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
     const offset = page.offset ?? 0;
     checkPage(limit, offset);
@@ -219,7 +239,9 @@ export class MindbodyClient {
    * Retried like every call (setting an amount twice is harmless).
    * @throws the Mindbody errors of the class doc (404 unknown contract → MindbodyRequestError)
    */
-  updateClientContractAutopays(request: UpdateClientContractAutopaysRequest): Promise<UpdateClientContractAutopaysResponse> {
+  updateClientContractAutopays(
+    request: UpdateClientContractAutopaysRequest,
+  ): Promise<UpdateClientContractAutopaysResponse> {
     return this.request<UpdateClientContractAutopaysResponse>({
       api: 'public',
       method: 'POST',
@@ -233,7 +255,11 @@ export class MindbodyClient {
    * @throws the Mindbody errors of the class doc
    */
   getClientReferralTypes(): Promise<GetClientReferralTypesResponse> {
-    return this.request<GetClientReferralTypesResponse>({ api: 'public', method: 'GET', path: '/client/clientreferraltypes' });
+    return this.request<GetClientReferralTypesResponse>({
+      api: 'public',
+      method: 'GET',
+      path: '/client/clientreferraltypes',
+    });
   }
 
   /**
@@ -242,7 +268,12 @@ export class MindbodyClient {
    * @throws the Mindbody errors of the class doc (400 for a bad webhookUrl or event id)
    */
   createSubscription(request: CreateSubscriptionRequest): Promise<WebhookSubscription> {
-    return this.request<WebhookSubscription>({ api: 'webhooks', method: 'POST', path: '/subscriptions', body: request });
+    return this.request<WebhookSubscription>({
+      api: 'webhooks',
+      method: 'POST',
+      path: '/subscriptions',
+      body: request,
+    });
   }
 
   /**
@@ -250,16 +281,28 @@ export class MindbodyClient {
    * @throws the Mindbody errors of the class doc
    */
   getSubscriptions(): Promise<GetSubscriptionsResponse> {
-    return this.request<GetSubscriptionsResponse>({ api: 'webhooks', method: 'GET', path: '/subscriptions' });
+    return this.request<GetSubscriptionsResponse>({
+      api: 'webhooks',
+      method: 'GET',
+      path: '/subscriptions',
+    });
   }
 
   /**
    * Webhooks `PATCH /api/v1/subscriptions/{id}` with `{status: 'Active'}`: deliveries start.
    * @throws MindbodyRequestError 404 unknown subscription; the other errors of the class doc
    */
-  activateSubscription(subscriptionId: string, changes: Omit<PatchSubscriptionRequest, 'status'> = {}): Promise<WebhookSubscription> {
+  activateSubscription(
+    subscriptionId: string,
+    changes: Omit<PatchSubscriptionRequest, 'status'> = {},
+  ): Promise<WebhookSubscription> {
     const body: PatchSubscriptionRequest = { ...changes, status: 'Active' };
-    return this.request<WebhookSubscription>({ api: 'webhooks', method: 'PATCH', path: `/subscriptions/${encodeURIComponent(subscriptionId)}`, body });
+    return this.request<WebhookSubscription>({
+      api: 'webhooks',
+      method: 'PATCH',
+      path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+      body,
+    });
   }
 
   /**
@@ -267,32 +310,52 @@ export class MindbodyClient {
    * @throws MindbodyRequestError 404 unknown subscription; the other errors of the class doc
    */
   deleteSubscription(subscriptionId: string): Promise<DeleteSubscriptionResponse> {
-    return this.request<DeleteSubscriptionResponse>({ api: 'webhooks', method: 'DELETE', path: `/subscriptions/${encodeURIComponent(subscriptionId)}` });
+    return this.request<DeleteSubscriptionResponse>({
+      api: 'webhooks',
+      method: 'DELETE',
+      path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+    });
   }
 
   private async request<T>(spec: RequestSpec): Promise<T> {
     const url = this.url(spec);
-    const headers: Record<string, string> = { Accept: 'application/json', 'Api-Key': this.options.apiKey, SiteId: this.options.siteId };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Api-Key': this.options.apiKey,
+      SiteId: this.options.siteId,
+    };
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.staffToken) headers.Authorization = this.staffToken;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(url, spec.method, headers, body);
       if (outcome.kind === 'done') return outcome.value as T;
-      if (attempt >= this.retries) throw new MindbodyUnavailableError(attempt + 1, outcome.failure, outcome.cause);
-      const backoff = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** attempt) * (0.5 + this.random() / 2);
+      if (attempt >= this.retries)
+        throw new MindbodyUnavailableError(attempt + 1, outcome.failure, outcome.cause);
+      const backoff =
+        Math.min(this.maxBackoffMs, this.backoffMs * 2 ** attempt) * (0.5 + this.random() / 2);
       await sleep(outcome.waitMs !== undefined ? Math.max(outcome.waitMs, backoff / 2) : backoff);
     }
   }
 
-  private async attempt(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Attempt> {
+  private async attempt(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Attempt> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     let status: number;
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await this.fetchImpl(url, { method, headers, body, signal: controller.signal });
+      const response = await this.fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
       text = await response.text();
@@ -301,15 +364,24 @@ export class MindbodyClient {
     } finally {
       clearTimeout(timer);
     }
-    if (status === 429) return { kind: 'retry', failure: 429, waitMs: this.retryAfterMs(retryAfter) };
+    if (status === 429)
+      return { kind: 'retry', failure: 429, waitMs: this.retryAfterMs(retryAfter) };
     if (status >= 500) return { kind: 'retry', failure: status };
     const parsed = parseJson(text);
     if (status >= 200 && status < 300) {
-      if (text !== '' && parsed === undefined) throw new MindbodyRequestError(status, 'InvalidJson', 'Mindbody replied with a body that is not JSON');
+      if (text !== '' && parsed === undefined)
+        throw new MindbodyRequestError(
+          status,
+          'InvalidJson',
+          'Mindbody replied with a body that is not JSON',
+        );
       return { kind: 'done', value: parsed };
     }
-    const error = isErrorBody(parsed) ? parsed.Error : { Code: 'Unknown', Message: text.slice(0, 500) || `HTTP ${status}` };
-    if (status === 401 || status === 403) throw new MindbodyAuthError(status, error.Code, error.Message);
+    const error = isErrorBody(parsed)
+      ? parsed.Error
+      : { Code: 'Unknown', Message: text.slice(0, 500) || `HTTP ${status}` };
+    if (status === 401 || status === 403)
+      throw new MindbodyAuthError(status, error.Code, error.Message);
     throw new MindbodyRequestError(status, error.Code, error.Message);
   }
 
@@ -336,7 +408,8 @@ function checkPage(limit: number, offset: number): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > MINDBODY_MAX_PAGE_SIZE) {
     throw new RangeError(`Mindbody page size must be 1-${MINDBODY_MAX_PAGE_SIZE}, got ${limit}`);
   }
-  if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`Mindbody offset must be a non-negative integer, got ${offset}`);
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new RangeError(`Mindbody offset must be a non-negative integer, got ${offset}`);
 }
 
 function toIso(value: Date | string | undefined): string | undefined {
@@ -356,5 +429,9 @@ function parseJson(text: string): unknown {
 function isErrorBody(value: unknown): value is MindbodyErrorBody {
   if (!value || typeof value !== 'object' || !('Error' in value)) return false;
   const inner = (value as { Error: unknown }).Error;
-  return !!inner && typeof inner === 'object' && typeof (inner as { Message?: unknown }).Message === 'string';
+  return (
+    !!inner &&
+    typeof inner === 'object' &&
+    typeof (inner as { Message?: unknown }).Message === 'string'
+  );
 }

@@ -59,6 +59,8 @@ export class MindbodyUnavailableError extends MindbodyError {
     readonly lastFailure: number | 'timeout' | 'network',
     cause?: unknown,
   ) {
-    super(`Mindbody unavailable after ${attempts} attempt(s); last failure: ${lastFailure}`, { cause });
+    super(`Mindbody unavailable after ${attempts} attempt(s); last failure: ${lastFailure}`, {
+      cause,
+    });
   }
 }

@@ -36,7 +36,8 @@ export interface PaginationResponse {
 }
 
 /** Client status values Mindbody documents. */
-export type ClientStatus = 'Declined' | 'Non-Member' | 'Active' | 'Expired' | 'Suspended' | 'Terminated';
+export type ClientStatus =
+  'Declined' | 'Non-Member' | 'Active' | 'Expired' | 'Suspended' | 'Terminated';
 
 /** A client (member or prospect) as `GET /client/clients` returns it. */
 export interface Client {
@@ -184,12 +185,21 @@ export interface IssueUserTokenResponse {
 // ---------------------------------------------------------------------------------------------
 
 /** The webhook events Grove subscribes to. */
-export const MINDBODY_EVENT_IDS = ['client.created', 'client.updated', 'clientMembershipAssignment.cancelled'] as const;
+export const MINDBODY_EVENT_IDS = [
+  'client.created',
+  'client.updated',
+  'clientMembershipAssignment.cancelled',
+] as const;
 /** One of {@link MINDBODY_EVENT_IDS}. */
 export type MindbodyEventId = (typeof MINDBODY_EVENT_IDS)[number];
 
 /** Subscription status values. */
-export type SubscriptionStatus = 'PendingActivation' | 'Active' | 'DeactivatedByUser' | 'DeactivatedByAdmin' | 'DeactivatedTooManyFailedMessageDeliveryAttempts';
+export type SubscriptionStatus =
+  | 'PendingActivation'
+  | 'Active'
+  | 'DeactivatedByUser'
+  | 'DeactivatedByAdmin'
+  | 'DeactivatedTooManyFailedMessageDeliveryAttempts';
 
 /** `POST /api/v1/subscriptions` body. */
 export interface CreateSubscriptionRequest {

@@ -3,7 +3,8 @@ import { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
 
 describe('X-Mindbody-Signature', () => {
   const key = 'c2VjcmV0LWtleS1vZi10aGUtc3Vic2NyaXB0aW9u';
-  const body = '{"messageId":"m-1","eventId":"client.created","eventData":{"clientId":"100001","firstName":"Zoë"}}';
+  const body =
+    '{"messageId":"m-1","eventId":"client.created","eventData":{"clientId":"100001","firstName":"Zoë"}}';
 
   it('is sha256= and the base64 HMAC-SHA256 of the raw body bytes', () => {
     const expected = `sha256=${createHmac('sha256', key).update(Buffer.from(body, 'utf8')).digest('base64')}`;

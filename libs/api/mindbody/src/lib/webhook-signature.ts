@@ -21,7 +21,11 @@ export function signWebhookBody(rawBody: string | Buffer, key: string): string {
  * @param key the subscription's messageSignatureKey
  * @returns true only when the signature matches
  */
-export function verifyWebhookSignature(rawBody: string | Buffer, header: string | string[] | null | undefined, key: string): boolean {
+export function verifyWebhookSignature(
+  rawBody: string | Buffer,
+  header: string | string[] | null | undefined,
+  key: string,
+): boolean {
   if (typeof header !== 'string' || !header.startsWith(PREFIX) || !key) return false;
   const expected = Buffer.from(signWebhookBody(rawBody, key), 'utf8');
   const given = Buffer.from(header.trim(), 'utf8');

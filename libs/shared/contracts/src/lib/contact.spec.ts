@@ -1,4 +1,9 @@
-import { CONTACT_MESSAGE_MAX_LENGTH, isAustralianMobile, validateContactInput, type ContactInput } from './contact';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  isAustralianMobile,
+  validateContactInput,
+  type ContactInput,
+} from './contact';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
 
@@ -12,9 +17,12 @@ const valid: ContactInput = {
 };
 
 describe('contact form rules (docs/product.md#validation-contact Contact form)', () => {
-  it.each(['0412 345 678', '+61 412 345 678', '0412345678', '+61412345678'])('accepts the AU mobile %p', (phone) => {
-    expect(isAustralianMobile(phone)).toBe(true);
-  });
+  it.each(['0412 345 678', '+61 412 345 678', '0412345678', '+61412345678'])(
+    'accepts the AU mobile %p',
+    (phone) => {
+      expect(isAustralianMobile(phone)).toBe(true);
+    },
+  );
 
   it.each([
     ['an AU landline', '02 9876 5432'],
@@ -27,10 +35,22 @@ describe('contact form rules (docs/product.md#validation-contact Contact form)',
   });
 
   it('accepts web addresses people type and refuses anything else', () => {
-    for (const good of ['https://greenvalley.com.au', 'http://gym.io/path?x=1', 'www.mygym.com', 'mygym.com.au']) {
+    for (const good of [
+      'https://greenvalley.com.au',
+      'http://gym.io/path?x=1',
+      'www.mygym.com',
+      'mygym.com.au',
+    ]) {
       expect(isValidWebsite(good)).toBe(true);
     }
-    for (const bad of ['', 'not a url', 'ftp://gym.com', 'localhost', 'https://gym', 'javascript:alert(1)']) {
+    for (const bad of [
+      '',
+      'not a url',
+      'ftp://gym.com',
+      'localhost',
+      'https://gym',
+      'javascript:alert(1)',
+    ]) {
       expect(isValidWebsite(bad)).toBe(false);
     }
   });
@@ -50,7 +70,9 @@ describe('contact form rules (docs/product.md#validation-contact Contact form)',
   it('accepts a 500-character message and refuses 501', () => {
     expect(CONTACT_MESSAGE_MAX_LENGTH).toBe(500);
     expect(validateContactInput({ ...valid, message: 'm'.repeat(500) })).toEqual({});
-    expect(validateContactInput({ ...valid, message: 'm'.repeat(501) })).toEqual({ message: MESSAGES.messageTooLong });
+    expect(validateContactInput({ ...valid, message: 'm'.repeat(501) })).toEqual({
+      message: MESSAGES.messageTooLong,
+    });
   });
 
   it('gives each invalid field its SPEC message', () => {

@@ -32,7 +32,8 @@ export const MESSAGES = {
   noReferralLink: 'Referral link does not exist for this member',
   // docs/product.md#referral-join referral join page / docs/product.md#errors
   referralSuccess: 'Successfully registered!',
-  referralFailed: 'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
+  referralFailed:
+    'Something went wrong! Please try again. If this continues to occur, the link may be expired.',
   routerError: 'Unexpected Application Error!',
   // docs/product.md#screens, docs/product.md#errors contact page
   contactSuccess: "Thank you for your message! We'll be in touch soon.",
@@ -71,7 +72,8 @@ export const MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   passwordsDoNotMatch: 'The new passwords do not match',
   accountSaved: 'Your details have been saved.',
-  prospectManaged: 'This prospective member is managed by Mindbody and cannot be approved or removed here',
+  prospectManaged:
+    'This prospective member is managed by Mindbody and cannot be approved or removed here',
   leadSuccess: "Thanks! We'll be in touch soon.",
   companyRequired: 'Please enter your company name',
   companyTooLong: 'Your company name can be at most 200 characters',

@@ -2,15 +2,29 @@ import { REMOTE_NAMES, REMOTE_ROUTES, SHELL_PAGES, remoteForPath } from './remot
 
 describe('remoteForPath', () => {
   it('sends public pages and unknown paths to the marketing remote', () => {
-    for (const path of ['/', '/pricing', '/about', '/contact', '/privacyPolicy', '/landingPage', '/nope']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/about',
+      '/contact',
+      '/privacyPolicy',
+      '/landingPage',
+      '/nope',
+    ]) {
       expect(remoteForPath(path)).toEqual({ remote: 'marketing', expose: 'Routes' });
     }
   });
 
   it('knows the signed-in screens and the referral join page', () => {
     expect(remoteForPath('/dashboard')).toEqual({ remote: 'dashboard', expose: 'Routes' });
-    expect(remoteForPath('/dashboard/prospective-members')).toEqual({ remote: 'dashboard', expose: 'Routes' });
-    expect(remoteForPath('/referral-links')).toEqual({ remote: 'dashboard', expose: 'ReferralLinks' });
+    expect(remoteForPath('/dashboard/prospective-members')).toEqual({
+      remote: 'dashboard',
+      expose: 'Routes',
+    });
+    expect(remoteForPath('/referral-links')).toEqual({
+      remote: 'dashboard',
+      expose: 'ReferralLinks',
+    });
     expect(remoteForPath('/mindbody-setup')).toEqual({ remote: 'integrations', expose: 'Routes' });
     expect(remoteForPath('/referral/abc123')).toEqual({ remote: 'referral', expose: 'Routes' });
   });
@@ -26,7 +40,10 @@ describe('remoteForPath', () => {
     for (const route of REMOTE_ROUTES) {
       expect((SHELL_PAGES as readonly string[]).includes(route.segment)).toBe(false);
       expect(REMOTE_NAMES).toContain(route.remote);
-      expect(remoteForPath(`/${route.segment}/x`)).toEqual({ remote: route.remote, expose: route.expose });
+      expect(remoteForPath(`/${route.segment}/x`)).toEqual({
+        remote: route.remote,
+        expose: route.expose,
+      });
     }
   });
 });

@@ -19,7 +19,9 @@ export interface SupportIssueInput {
  * cannot be sent'; the description may hold tabs and line breaks).
  * @returns one message per invalid field; an empty object means the input is valid
  */
-export function validateSupportIssueInput(input: SupportIssueInput): Partial<Record<keyof SupportIssueInput, string>> {
+export function validateSupportIssueInput(
+  input: SupportIssueInput,
+): Partial<Record<keyof SupportIssueInput, string>> {
   const errors: Partial<Record<keyof SupportIssueInput, string>> = {};
   const summary = (input.summary ?? '').trim();
   const description = (input.description ?? '').trim();
@@ -27,7 +29,8 @@ export function validateSupportIssueInput(input: SupportIssueInput): Partial<Rec
   else if (summary.length > SUPPORT_SUMMARY_MAX_LENGTH) errors.summary = MESSAGES.issueTitleTooLong;
   else if (!isPlainText(summary)) errors.summary = MESSAGES.issueTitleInvalidCharacters;
   if (!description) errors.description = MESSAGES.issueDescriptionRequired;
-  else if (description.length > SUPPORT_DESCRIPTION_MAX_LENGTH) errors.description = MESSAGES.issueDescriptionTooLong;
+  else if (description.length > SUPPORT_DESCRIPTION_MAX_LENGTH)
+    errors.description = MESSAGES.issueDescriptionTooLong;
   else if (!isPlainMultilineText(description))
     errors.description = MESSAGES.issueDescriptionInvalidCharacters;
   return errors;

@@ -1,6 +1,17 @@
 import { MESSAGES } from './messages';
-import { isValidAmount, isValidEmail, isValidName, isValidReferralDiscount, isValidWebsite } from './field-rules';
-import { isValidPhone, validateMemberInput, validateSignupInput, type SignupInput } from './validate';
+import {
+  isValidAmount,
+  isValidEmail,
+  isValidName,
+  isValidReferralDiscount,
+  isValidWebsite,
+} from './field-rules';
+import {
+  isValidPhone,
+  validateMemberInput,
+  validateSignupInput,
+  type SignupInput,
+} from './validate';
 
 describe('add-member rules (docs/product.md#validation)', () => {
   it('accepts letters and spaces in names, up to 100 characters', () => {
@@ -9,9 +20,12 @@ describe('add-member rules (docs/product.md#validation)', () => {
     expect(isValidName('a'.repeat(100))).toBe(true);
   });
 
-  it.each(['', '   ', 'R2D2', 'Anne-Marie', "O'Brien", 'a'.repeat(101)])('refuses the name %p', (name) => {
-    expect(isValidName(name)).toBe(false);
-  });
+  it.each(['', '   ', 'R2D2', 'Anne-Marie', "O'Brien", 'a'.repeat(101)])(
+    'refuses the name %p',
+    (name) => {
+      expect(isValidName(name)).toBe(false);
+    },
+  );
 
   it('accepts standard email addresses only', () => {
     expect(isValidEmail('sam@gym.com.au')).toBe(true);
@@ -22,13 +36,20 @@ describe('add-member rules (docs/product.md#validation)', () => {
   });
 
   it('accepts non-negative amounts with up to two decimals', () => {
-    for (const good of ['0', '10', '10.5', '10.55', '1000000']) expect(isValidAmount(good)).toBe(true);
-    for (const bad of ['-1', '10.555', '1,000', 'ten', '', '1000000.01']) expect(isValidAmount(bad)).toBe(false);
+    for (const good of ['0', '10', '10.5', '10.55', '1000000'])
+      expect(isValidAmount(good)).toBe(true);
+    for (const bad of ['-1', '10.555', '1,000', 'ten', '', '1000000.01'])
+      expect(isValidAmount(bad)).toBe(false);
   });
 
   it('gives each invalid field its own SPEC message', () => {
     expect(
-      validateMemberInput({ memberName: 'R2D2', memberEmail: 'nope', membershipPrice: '-5', discount: '1.234' }),
+      validateMemberInput({
+        memberName: 'R2D2',
+        memberEmail: 'nope',
+        membershipPrice: '-5',
+        discount: '1.234',
+      }),
     ).toEqual({
       memberName: 'Not a valid name',
       memberEmail: 'Not a valid email address',
@@ -36,7 +57,12 @@ describe('add-member rules (docs/product.md#validation)', () => {
       discount: 'Not a valid discount price',
     });
     expect(
-      validateMemberInput({ memberName: 'Sam Lee', memberEmail: 'sam@gym.io', membershipPrice: '59.90', discount: '5' }),
+      validateMemberInput({
+        memberName: 'Sam Lee',
+        memberEmail: 'sam@gym.io',
+        membershipPrice: '59.90',
+        discount: '5',
+      }),
     ).toEqual({});
   });
 });
@@ -58,7 +84,9 @@ describe('signup rules (docs/product.md#validation-signup, checked in order)', (
 
   it('asks for every field first', () => {
     expect(validateSignupInput({ ...valid, website: ' ' })).toBe(MESSAGES.fillAllFields);
-    expect(validateSignupInput({ ...valid, firstName: 'R2', password: '' })).toBe(MESSAGES.fillAllFields);
+    expect(validateSignupInput({ ...valid, firstName: 'R2', password: '' })).toBe(
+      MESSAGES.fillAllFields,
+    );
   });
 
   it('refuses a business name over 200 characters, as Account Settings does', () => {
@@ -70,20 +98,32 @@ describe('signup rules (docs/product.md#validation-signup, checked in order)', (
 
   it('then reports name, email, phone and URL in that order', () => {
     expect(validateSignupInput({ ...valid, lastName: 'L33', email: 'bad' })).toBe('Invalid Name');
-    expect(validateSignupInput({ ...valid, email: 'bad', phoneNumber: '12' })).toBe('Invalid Email');
-    expect(validateSignupInput({ ...valid, phoneNumber: '12', website: 'x' })).toBe('Invalid Phone Number');
+    expect(validateSignupInput({ ...valid, email: 'bad', phoneNumber: '12' })).toBe(
+      'Invalid Email',
+    );
+    expect(validateSignupInput({ ...valid, phoneNumber: '12', website: 'x' })).toBe(
+      'Invalid Phone Number',
+    );
     expect(validateSignupInput({ ...valid, website: 'not a site' })).toBe('Invalid URL');
     expect(validateSignupInput({ ...valid, password: 'short' })).toBe(MESSAGES.passwordTooShort);
   });
 
   it('refuses control characters: the business name gets its message, the email and phone theirs', () => {
-    expect(validateSignupInput({ ...valid, businessName: 'Green\u0000Gym' })).toBe(MESSAGES.businessNameRequired);
-    expect(validateSignupInput({ ...valid, email: 'sam\u0000@greengym.com.au' })).toBe(MESSAGES.signupInvalidEmail);
-    expect(validateSignupInput({ ...valid, phoneNumber: '0412\u0000345678' })).toBe(MESSAGES.signupInvalidPhone);
+    expect(validateSignupInput({ ...valid, businessName: 'Green\u0000Gym' })).toBe(
+      MESSAGES.businessNameRequired,
+    );
+    expect(validateSignupInput({ ...valid, email: 'sam\u0000@greengym.com.au' })).toBe(
+      MESSAGES.signupInvalidEmail,
+    );
+    expect(validateSignupInput({ ...valid, phoneNumber: '0412\u0000345678' })).toBe(
+      MESSAGES.signupInvalidPhone,
+    );
   });
 
   it("ends with the password rule, including the API's common-password check when given", () => {
-    expect(validateSignupInput({ ...valid, password: 'eleven char' })).toBe(MESSAGES.passwordTooShort);
+    expect(validateSignupInput({ ...valid, password: 'eleven char' })).toBe(
+      MESSAGES.passwordTooShort,
+    );
     const isCommon = (password: string) => password === valid.password;
     expect(validateSignupInput(valid)).toBeNull();
     expect(validateSignupInput(valid, isCommon)).toBe(MESSAGES.passwordTooCommon);
@@ -107,7 +147,20 @@ describe('signup rules (docs/product.md#validation-signup, checked in order)', (
 
 describe('isValidReferralDiscount (docs/product.md#validation-mindbody Mindbody discounts)', () => {
   it('takes an amount of at least 0.01 dollars with up to two decimals', () => {
-    expect(['0.01', '10', '10.5', 25, ' 3.99 '].map(isValidReferralDiscount)).toEqual([true, true, true, true, true]);
-    expect(['0', '0.00', '', '-1', '1.234', 'ten'].map(isValidReferralDiscount)).toEqual([false, false, false, false, false, false]);
+    expect(['0.01', '10', '10.5', 25, ' 3.99 '].map(isValidReferralDiscount)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['0', '0.00', '', '-1', '1.234', 'ten'].map(isValidReferralDiscount)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -37,7 +37,8 @@ export function applyFieldErrors<F extends string>(
 }
 
 /** Shown when the API cannot be reached at all. */
-export const NETWORK_ERROR_MESSAGE = 'Cannot reach Grove right now. Check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE =
+  'Cannot reach Grove right now. Check your connection and try again.';
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -50,9 +51,17 @@ export interface ApiRequest {
  * Auth routes whose 401 is an answer, not an expired access token: no refresh and retry for them.
  * (`GET /api/auth/me` is not one: an expired access token there is refreshed like anywhere else.)
  */
-const NO_REFRESH_PATHS = new Set(['/api/auth/login', '/api/auth/signup', '/api/auth/refresh', '/api/auth/logout']);
+const NO_REFRESH_PATHS = new Set([
+  '/api/auth/login',
+  '/api/auth/signup',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+]);
 
-async function send(path: string, { method = 'GET', body, query, signal }: ApiRequest): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, query, signal }: ApiRequest,
+): Promise<Response> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -90,7 +99,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const data: unknown = text ? safeJson(text) : undefined;
   if (!reply.ok) {
     const body = (data ?? {}) as Partial<ApiErrorBody>;
-    const message = typeof body.message === 'string' ? body.message : `Request failed (${reply.status})`;
+    const message =
+      typeof body.message === 'string' ? body.message : `Request failed (${reply.status})`;
     throw new ApiError(reply.status, message, body.fieldErrors ?? {});
   }
   return data as T;

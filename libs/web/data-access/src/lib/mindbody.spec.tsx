@@ -14,7 +14,11 @@ const status = (processState: string | null): MindbodyStatus => ({
   progress: null,
   lastSyncAt: null,
 });
-const reply = (body: unknown) => ({ ok: true, status: 200, text: async () => JSON.stringify(body) });
+const reply = (body: unknown) => ({
+  ok: true,
+  status: 200,
+  text: async () => JSON.stringify(body),
+});
 
 describe('useMindbodyStatus', () => {
   const fetchMock = jest.fn();
@@ -26,7 +30,9 @@ describe('useMindbodyStatus', () => {
   const watch = () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const invalidated = jest.spyOn(client, 'invalidateQueries');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const hook = renderHook(() => useMindbodyStatus(5), { wrapper });
     return { hook, invalidated };
   };
@@ -37,9 +43,14 @@ describe('useMindbodyStatus', () => {
       .mockResolvedValueOnce(reply(status('running')))
       .mockResolvedValue(reply(status('completed 2026-11-21T05:00:00.000Z')));
     const { hook, invalidated } = watch();
-    await waitFor(() => expect(hook.result.current.data?.processState).toBe('completed 2026-11-21T05:00:00.000Z'));
+    await waitFor(() =>
+      expect(hook.result.current.data?.processState).toBe('completed 2026-11-21T05:00:00.000Z'),
+    );
     await waitFor(() => expect(invalidated).toHaveBeenCalledTimes(2));
-    expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([membersKey, prospectsKey]);
+    expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      membersKey,
+      prospectsKey,
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 

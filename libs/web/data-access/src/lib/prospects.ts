@@ -52,7 +52,8 @@ export function useApproveProspect() {
 export function useJoinFlags(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...prospectsKey, 'flags', query],
-    queryFn: ({ signal }) => apiFetch<Page<FlaggedJoinRow>>('/api/prospects/flags', { query, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<FlaggedJoinRow>>('/api/prospects/flags', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +62,8 @@ export function useJoinFlags(query: { page: number; pageSize: number }) {
 export function useDismissJoinFlag() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/prospects/flags/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/prospects/flags/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...prospectsKey, 'flags'] }),
   });
 }

@@ -46,7 +46,9 @@ describe('the session on page load', () => {
 
   it('refreshes once when the access cookie has expired, and is signed out when that fails too', async () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
-    fetchMock.mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Unauthorized' })).mockResolvedValueOnce(reply(401));
+    fetchMock
+      .mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Unauthorized' }))
+      .mockResolvedValueOnce(reply(401));
     await expect(fetchSession()).resolves.toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
   });

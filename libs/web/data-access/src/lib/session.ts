@@ -37,7 +37,8 @@ export function useSession() {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiFetch<SessionUser>('/api/auth/login', { method: 'POST', body }),
+    mutationFn: (body: LoginRequest) =>
+      apiFetch<SessionUser>('/api/auth/login', { method: 'POST', body }),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }
@@ -46,7 +47,8 @@ export function useLogin() {
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupInput) => apiFetch<SessionUser>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: SignupInput) =>
+      apiFetch<SessionUser>('/api/auth/signup', { method: 'POST', body }),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }

@@ -12,14 +12,25 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The one button of Grove. Defaults to `type="button"` so it never submits a form by accident. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', busy = false, className, disabled, children, type = 'button', ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    busy = false,
+    className,
+    disabled,
+    children,
+    type = 'button',
+    ...rest
+  },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type={type}
-      className={['g-btn', `g-btn--${variant}`, `g-btn--${size}`, className].filter(Boolean).join(' ')}
+      className={['g-btn', `g-btn--${variant}`, `g-btn--${size}`, className]
+        .filter(Boolean)
+        .join(' ')}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...rest}

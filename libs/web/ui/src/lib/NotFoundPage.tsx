@@ -13,7 +13,9 @@ export function NotFoundPage() {
         <circle cx="80" cy="40" r="30" fill="#3f9a67" />
         <circle cx="58" cy="52" r="18" fill="#2f7d52" />
         <circle cx="102" cy="52" r="18" fill="#2f7d52" />
-        <text x="80" y="47" textAnchor="middle" fontSize="22" fontWeight="700" fill="#fff">?</text>
+        <text x="80" y="47" textAnchor="middle" fontSize="22" fontWeight="700" fill="#fff">
+          ?
+        </text>
       </svg>
       <h1 className="g-centered-screen__title">{MESSAGES.notFound}</h1>
       <Button onClick={() => navigate(-1)}>Go Back</Button>

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A screen's title, its one-line description and actions on the right. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="g-page-header">
       <div>

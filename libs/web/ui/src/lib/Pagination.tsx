@@ -9,7 +9,13 @@ export interface PaginationProps {
 }
 
 /** "21–40 of 312 trees" with previous / next buttons. Renders nothing for a single page. */
-export function Pagination({ page, pageSize, total, onPageChange, noun = 'rows' }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  noun = 'rows',
+}: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
   const first = (page - 1) * pageSize + 1;
@@ -20,13 +26,23 @@ export function Pagination({ page, pageSize, total, onPageChange, noun = 'rows' 
         {first}–{last} of {total} {noun}
       </span>
       <div className="g-pagination__buttons">
-        <button type="button" className="g-btn g-btn--secondary g-btn--sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <button
+          type="button"
+          className="g-btn g-btn--secondary g-btn--sm"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
           Previous
         </button>
         <span aria-current="page">
           Page {page} of {pages}
         </span>
-        <button type="button" className="g-btn g-btn--secondary g-btn--sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <button
+          type="button"
+          className="g-btn g-btn--secondary g-btn--sm"
+          disabled={page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
           Next
         </button>
       </div>

@@ -24,7 +24,13 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
       <label className="g-field__label" htmlFor={controlProps.id}>
         {label}
       </label>
-      <textarea ref={ref} rows={rows} className="g-field__input g-field__textarea" {...controlProps} {...rest} />
+      <textarea
+        ref={ref}
+        rows={rows}
+        className="g-field__input g-field__textarea"
+        {...controlProps}
+        {...rest}
+      />
       {(hint || error) && (
         <div className="g-field__foot">
           {error ? (

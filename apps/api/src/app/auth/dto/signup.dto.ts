@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SignupInput } from '@grove/contracts';
+import {
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type SignupInput,
+} from '@grove/contracts';
 
 /**
  * `POST /api/auth/signup` body: docs/product.md#entities's signup fields plus the business name and a password.
@@ -28,7 +33,10 @@ export class SignupDto implements Partial<SignupInput> {
   @IsString({ message: MESSAGES.fillAllFields })
   email?: string;
 
-  @ApiProperty({ example: '0412 345 678', description: 'Read as Australian without a country code' })
+  @ApiProperty({
+    example: '0412 345 678',
+    description: 'Read as Australian without a country code',
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.fillAllFields })
   phoneNumber?: string;
@@ -38,7 +46,11 @@ export class SignupDto implements Partial<SignupInput> {
   @IsString({ message: MESSAGES.fillAllFields })
   website?: string;
 
-  @ApiProperty({ example: 'correct horse battery', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+  @ApiProperty({
+    example: 'correct horse battery',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.fillAllFields })
   password?: string;

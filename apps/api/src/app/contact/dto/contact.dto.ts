@@ -38,7 +38,10 @@ export class ContactDto implements Partial<ContactRequest> {
   @IsString({ message: MESSAGES.messageRequired })
   message?: string;
 
-  @ApiProperty({ description: "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token" })
+  @ApiProperty({
+    description:
+      "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token",
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.contactFailed })
   captcha?: string;

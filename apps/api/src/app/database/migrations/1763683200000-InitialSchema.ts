@@ -37,8 +37,12 @@ export class InitialSchema1763683200000 implements MigrationInterface {
         user_agent text NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sessions_refresh_token_hash_key ON sessions (refresh_token_hash)`);
-    await queryRunner.query(`CREATE INDEX sessions_user_id_idx ON sessions (user_id) WHERE revoked_at IS NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX sessions_refresh_token_hash_key ON sessions (refresh_token_hash)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX sessions_user_id_idx ON sessions (user_id) WHERE revoked_at IS NULL`,
+    );
     await queryRunner.query(`
       CREATE TABLE members (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -54,13 +58,25 @@ export class InitialSchema1763683200000 implements MigrationInterface {
         CONSTRAINT members_business_email_key UNIQUE (business_id, email_key),
         CONSTRAINT members_not_own_branch CHECK (referred_by_id IS NULL OR referred_by_id <> id)
       )`);
-    await queryRunner.query(`CREATE INDEX members_business_referred_by_idx ON members (business_id, referred_by_id)`);
+    await queryRunner.query(
+      `CREATE INDEX members_business_referred_by_idx ON members (business_id, referred_by_id)`,
+    );
     await queryRunner.query(`CREATE INDEX members_referred_by_idx ON members (referred_by_id)`);
-    await queryRunner.query(`CREATE INDEX members_business_name_idx ON members (business_id, lower(name), id)`);
-    await queryRunner.query(`CREATE INDEX members_business_email_idx ON members (business_id, lower(email), id)`);
-    await queryRunner.query(`CREATE INDEX members_business_created_idx ON members (business_id, created_at, id)`);
-    await queryRunner.query(`CREATE INDEX members_name_trgm_idx ON members USING gin (lower(name) gin_trgm_ops)`);
-    await queryRunner.query(`CREATE INDEX members_email_trgm_idx ON members USING gin (lower(email) gin_trgm_ops)`);
+    await queryRunner.query(
+      `CREATE INDEX members_business_name_idx ON members (business_id, lower(name), id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX members_business_email_idx ON members (business_id, lower(email), id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX members_business_created_idx ON members (business_id, created_at, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX members_name_trgm_idx ON members USING gin (lower(name) gin_trgm_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX members_email_trgm_idx ON members USING gin (lower(email) gin_trgm_ops)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -10,7 +10,9 @@ export class BusinessMemberCount1763769600000 implements MigrationInterface {
   name = 'BusinessMemberCount1763769600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE businesses ADD COLUMN member_count integer NOT NULL DEFAULT 0`);
+    await queryRunner.query(
+      `ALTER TABLE businesses ADD COLUMN member_count integer NOT NULL DEFAULT 0`,
+    );
     await queryRunner.query(`
       UPDATE businesses b SET member_count = c.n
       FROM (SELECT business_id, count(*)::int AS n FROM members GROUP BY business_id) c

@@ -25,7 +25,9 @@ export class ReferralLinksAndProspects1763856000000 implements MigrationInterfac
     await queryRunner.query(
       `CREATE UNIQUE INDEX referral_links_live_member_key ON referral_links (member_id) WHERE revoked_at IS NULL`,
     );
-    await queryRunner.query(`CREATE INDEX referral_links_business_idx ON referral_links (business_id)`);
+    await queryRunner.query(
+      `CREATE INDEX referral_links_business_idx ON referral_links (business_id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE prospects (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -38,8 +40,12 @@ export class ReferralLinksAndProspects1763856000000 implements MigrationInterfac
         created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT prospects_business_email_key UNIQUE (business_id, email_key)
       )`);
-    await queryRunner.query(`CREATE INDEX prospects_business_created_idx ON prospects (business_id, created_at, id)`);
-    await queryRunner.query(`CREATE INDEX prospects_referring_member_idx ON prospects (referring_member_id)`);
+    await queryRunner.query(
+      `CREATE INDEX prospects_business_created_idx ON prospects (business_id, created_at, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX prospects_referring_member_idx ON prospects (referring_member_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

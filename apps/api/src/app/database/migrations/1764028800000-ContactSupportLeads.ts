@@ -20,7 +20,9 @@ export class ContactSupportLeads1764028800000 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX captcha_solutions_expires_idx ON captcha_solutions (expires_at)`);
+    await queryRunner.query(
+      `CREATE INDEX captcha_solutions_expires_idx ON captcha_solutions (expires_at)`,
+    );
     await queryRunner.query(`
       CREATE TABLE contact_messages (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -72,7 +74,9 @@ export class ContactSupportLeads1764028800000 implements MigrationInterface {
         CONSTRAINT support_issues_jira_status_check
           CHECK (jira_status IN ('not_configured', 'pending', 'created', 'failed'))
       )`);
-    await queryRunner.query(`CREATE INDEX support_issues_business_created_idx ON support_issues (business_id, created_at)`);
+    await queryRunner.query(
+      `CREATE INDEX support_issues_business_created_idx ON support_issues (business_id, created_at)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString } from 'class-validator';
-import { isValidAmount, isValidEmail, isValidName, MESSAGES, type CreateMemberRequest } from '@grove/contracts';
+import {
+  isValidAmount,
+  isValidEmail,
+  isValidName,
+  MESSAGES,
+  type CreateMemberRequest,
+} from '@grove/contracts';
 import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
 
 /**
@@ -9,7 +15,11 @@ import { FollowsRule, trimString } from '../../common/contract-rule.decorator';
  * all four fields required. Amounts are dollars as typed ("49", "49.5", "49.99") or JSON numbers.
  */
 export class MemberFieldsDto {
-  @ApiProperty({ example: 'Alex Smith', maxLength: 100, description: 'Letters and spaces; trimmed' })
+  @ApiProperty({
+    example: 'Alex Smith',
+    maxLength: 100,
+    description: 'Letters and spaces; trimmed',
+  })
   @Transform(trimString)
   @FollowsRule(isValidName, MESSAGES.invalidName)
   memberName!: string;
@@ -23,13 +33,20 @@ export class MemberFieldsDto {
   @FollowsRule(isValidAmount, MESSAGES.invalidAmount, true)
   membershipPrice!: string | number;
 
-  @ApiProperty({ example: '10', description: 'Discount per referral in dollars, up to two decimals', type: String })
+  @ApiProperty({
+    example: '10',
+    description: 'Discount per referral in dollars, up to two decimals',
+    type: String,
+  })
   @FollowsRule(isValidAmount, MESSAGES.invalidDiscount, true)
   discount!: string | number;
 }
 
 /** Body of `POST /api/members`: the member fields plus, optionally, the tree it is a branch of. */
-export class CreateMemberDto extends MemberFieldsDto implements Omit<CreateMemberRequest, 'membershipPrice' | 'discount'> {
+export class CreateMemberDto
+  extends MemberFieldsDto
+  implements Omit<CreateMemberRequest, 'membershipPrice' | 'discount'>
+{
   @ApiPropertyOptional({ description: 'Attach the new tree as a branch of this member (id)' })
   @IsOptional()
   @IsString({ message: MESSAGES.memberNotFound })

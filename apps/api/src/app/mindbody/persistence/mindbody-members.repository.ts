@@ -309,7 +309,11 @@ export class MindbodyMembersRepository {
            AND (m.mindbody_priced_at IS NULL OR COALESCE(i.autopay_cents, m.mindbody_autopay_cents) IS DISTINCT FROM m.mindbody_autopay_cents)
          RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
-      [businessId, prices.map((price) => price.clientId), prices.map((price) => price.autopayCents)],
+      [
+        businessId,
+        prices.map((price) => price.clientId),
+        prices.map((price) => price.autopayCents),
+      ],
     )) as { n: number }[];
     return row?.n ?? 0;
   }
@@ -327,7 +331,11 @@ export class MindbodyMembersRepository {
       `UPDATE members m SET mindbody_autopay_cents = i.autopay_cents
        FROM unnest($2::uuid[], $3::int[]) AS i(id, autopay_cents)
        WHERE m.business_id = $1 AND m.id = i.id`,
-      [businessId, autopays.map((autopay) => autopay.memberId), autopays.map((autopay) => autopay.autopayCents)],
+      [
+        businessId,
+        autopays.map((autopay) => autopay.memberId),
+        autopays.map((autopay) => autopay.autopayCents),
+      ],
     );
   }
 }

@@ -8,7 +8,11 @@ export const REFERRAL_LINK_MAX_DAYS = 365;
 
 /** Optional body of `POST /api/members/:memberId/referral-link` and `…/rotate`. */
 export class CreateReferralLinkDto implements CreateReferralLinkRequest {
-  @ApiPropertyOptional({ minimum: 1, maximum: REFERRAL_LINK_MAX_DAYS, description: 'Absent: the link never expires' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: REFERRAL_LINK_MAX_DAYS,
+    description: 'Absent: the link never expires',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -13,12 +13,18 @@ import {
  * types are checked here; the rules run in the service with contracts' `validateSupportIssueInput`.
  */
 export class SupportIssueDto implements Partial<SupportIssueRequest> {
-  @ApiProperty({ example: 'The branches table does not load', maxLength: SUPPORT_SUMMARY_MAX_LENGTH })
+  @ApiProperty({
+    example: 'The branches table does not load',
+    maxLength: SUPPORT_SUMMARY_MAX_LENGTH,
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.issueTitleRequired })
   summary?: string;
 
-  @ApiProperty({ example: 'Since this morning the spinner never stops.', maxLength: SUPPORT_DESCRIPTION_MAX_LENGTH })
+  @ApiProperty({
+    example: 'Since this morning the spinner never stops.',
+    maxLength: SUPPORT_DESCRIPTION_MAX_LENGTH,
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.issueDescriptionRequired })
   description?: string;
