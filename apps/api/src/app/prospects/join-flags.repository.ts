@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { pageOfRows } from '../common/page-rows';
+import { pageOfRows } from '../database/page-rows';
 import { referredFields } from './prospects.repository';
 
 /** An open flagged join with the name of the member whose link was used. */
