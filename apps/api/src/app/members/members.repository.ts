@@ -202,9 +202,20 @@ function pageStatement(
 }
 
 /**
- * The only way to the `members` table. TENANCY LIVES HERE: every method takes the business id
- * (from the session) and every statement filters on it, so no caller can reach another business's
- * rows. Methods that change data take the transaction's EntityManager.
+ * The owner's way to the `members` table: the members list, search, counts and every edit by hand.
+ * TENANCY LIVES HERE: every method takes the business id (from the session) and every statement
+ * filters on it, so no caller can reach another business's rows. Methods that change data take
+ * the transaction's EntityManager.
+ *
+ * Who else touches `members`, and why it stays there:
+ * - `MindbodyMembersRepository` (mindbody/persistence) WRITES the managed members in bulk: the
+ *   import and sync upsert a page of clients in one statement, keep their autopay and price state,
+ *   and 'Remove integration' clears their Mindbody columns (`releaseManaged`). Those statements
+ *   are the Mindbody pipeline's (its referrer matching and pricing rules), so they live with it;
+ *   they touch only rows with a `mindbody_client_id` of the business they are given.
+ * - `ReferralLinksRepository`, `ProspectsRepository` and `JoinFlagsRepository` only READ members
+ *   joined into their own one-statement pages and the public join (a name, an email key, a lock on
+ *   the referrer's row); Referral Links counts members past its last page through `count` here.
  */
 @Injectable()
 export class MembersRepository {
