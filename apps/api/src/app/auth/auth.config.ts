@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { toBool, toInt } from '../common/config/env-section';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { EnvBool, EnvInt } from '../common/config/env-section';
 
 /** The sign-in and session environment variables (times in seconds). */
 export class AuthEnv {
@@ -16,33 +15,23 @@ export class AuthEnv {
   JWT_SECRET?: string;
 
   /** Lifetime of the access-token cookie. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
+  @EnvInt(10)
   ACCESS_TOKEN_TTL_SECONDS = 900;
 
   /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @EnvInt(60)
   REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
 
   /** A session not refreshed for this long ends (idle timeout). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @EnvInt(60)
   SESSION_IDLE_TIMEOUT_SECONDS = 604_800;
 
   /** How long a just-rotated refresh token is still answered (with the session's current state) instead of being treated as reuse. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(300)
+  @EnvInt(0, 300)
   REFRESH_REUSE_GRACE_SECONDS = 30;
 
   /** Secure flag of the session cookies; default: on in production only. */
-  @Transform(toBool)
-  @IsBoolean()
+  @EnvBool()
   @IsOptional()
   COOKIE_SECURE?: boolean;
 }

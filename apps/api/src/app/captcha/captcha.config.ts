@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { toInt } from '../common/config/env-section';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { EnvInt, EnvUrl } from '../common/config/env-section';
 
 /** The captcha environment variables (docs/architecture.md#front-end: altcha unless reCAPTCHA/Turnstile keys are set). */
 export class CaptchaEnv {
@@ -17,17 +16,11 @@ export class CaptchaEnv {
   ALTCHA_HMAC_KEY?: string;
 
   /** PBKDF2 iterations per altcha attempt (the widget needs ~256 attempts on average). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @EnvInt(1, 1_000_000)
   ALTCHA_COST = 5000;
 
   /** Seconds an altcha challenge stays solvable. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(3600)
+  @EnvInt(10, 3600)
   ALTCHA_EXPIRES_SECONDS = 300;
 
   @IsString()
@@ -40,7 +33,7 @@ export class CaptchaEnv {
   RECAPTCHA_SECRET_KEY?: string;
 
   /** reCAPTCHA siteverify endpoint (overridable for tests). */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
   @IsString()
@@ -53,7 +46,7 @@ export class CaptchaEnv {
   TURNSTILE_SECRET_KEY?: string;
 
   /** Turnstile siteverify endpoint (overridable for tests). */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 }
 
@@ -103,29 +96,14 @@ export function readCaptchaConfig(vars: CaptchaEnv, warn: boolean): { captcha: C
     altchaCost: vars.ALTCHA_COST,
     altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS,
   };
-  const other = (
-    provider: 'recaptcha' | 'turnstile',
-    siteKey: string,
-    secretKey: string,
-    verifyUrl: string,
-  ): { captcha: CaptchaSettings } => ({
-    captcha: { provider, ...altcha, siteKey, secretKey, verifyUrl },
-  });
-  if (vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY) {
-    return other(
-      'recaptcha',
-      vars.RECAPTCHA_SITE_KEY,
-      vars.RECAPTCHA_SECRET_KEY,
-      vars.RECAPTCHA_VERIFY_URL,
-    );
-  }
-  if (vars.TURNSTILE_SITE_KEY && vars.TURNSTILE_SECRET_KEY) {
-    return other(
-      'turnstile',
-      vars.TURNSTILE_SITE_KEY,
-      vars.TURNSTILE_SECRET_KEY,
-      vars.TURNSTILE_VERIFY_URL,
-    );
+  const others = [
+    ['recaptcha', vars.RECAPTCHA_SITE_KEY, vars.RECAPTCHA_SECRET_KEY, vars.RECAPTCHA_VERIFY_URL],
+    ['turnstile', vars.TURNSTILE_SITE_KEY, vars.TURNSTILE_SECRET_KEY, vars.TURNSTILE_VERIFY_URL],
+  ] as const;
+  for (const [provider, siteKey, secretKey, verifyUrl] of others) {
+    if (siteKey && secretKey) {
+      return { captcha: { provider, ...altcha, siteKey, secretKey, verifyUrl } };
+    }
   }
   return {
     captcha: { provider: 'altcha', ...altcha, siteKey: null, secretKey: null, verifyUrl: null },

@@ -1,6 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { AuthEnv, readAuthConfig } from '../auth/auth.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from '../captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from '../database/database.config';
@@ -9,7 +8,7 @@ import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from '../support/jira.config';
 import { ThrottleEnv, readThrottleConfig } from '../throttle/throttle.config';
 import { readWebConfig, WebEnv } from '../web/web.config';
-import { toBool, toInt, validateSections } from './config/env-section';
+import { EnvBool, EnvInt, EnvUrl, validateSections } from './config/env-section';
 import { assertProductionSecrets } from './production-secrets';
 import { IsTrustProxy, readTrustProxy } from './trust-proxy';
 
@@ -29,10 +28,7 @@ export class ServerEnv {
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
   /** Port of the web app and API. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @EnvInt(0, 65535)
   PORT = 3000;
 
   /** Comma-separated origins allowed to send unsafe requests besides the API's own origin. */
@@ -54,7 +50,7 @@ export class ServerEnv {
    * Origin used in referral link URLs (`https://grove.example.com`); when unset, the origin of the
    * request that lists the links (protocol + Host).
    */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   @IsOptional()
   PUBLIC_ORIGIN?: string;
 
@@ -65,22 +61,19 @@ export class ServerEnv {
    * True: log lines are human-readable (pino-pretty, one line each) instead of JSON lines.
    * `npm start` (tools/scripts/start.mjs) sets it; `node dist/apps/api/main.js` keeps JSON.
    */
-  @Transform(toBool)
-  @IsBoolean()
+  @EnvBool()
   LOG_PRETTY = false;
 
   /**
    * Serves the OpenAPI document and Swagger UI at `/api/docs` (ASVS 14.3.2 / 14.5: no API map
    * for everyone in production). Default: on in development and tests, off in production.
    */
-  @Transform(toBool)
-  @IsBoolean()
+  @EnvBool()
   @IsOptional()
   API_DOCS_ENABLED?: boolean;
 
   /** True: seed the demo business on start. */
-  @Transform(toBool)
-  @IsBoolean()
+  @EnvBool()
   GROVE_SEED_DEMO = false;
 }
 

@@ -1,6 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
-import { toInt } from '../common/config/env-section';
+import { IsString, MinLength } from 'class-validator';
+import { EnvInt } from '../common/config/env-section';
 
 /** The database environment variables. */
 export class DatabaseEnv {
@@ -13,10 +12,7 @@ export class DatabaseEnv {
    * Milliseconds to open a database connection (TCP + startup) or to wait for a free pooled one;
    * past it the request answers 503. Applies to every pool (TypeORM, prepared reads, pg-boss).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @EnvInt(100, 600_000)
   DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
   /**
@@ -24,10 +20,7 @@ export class DatabaseEnv {
    * a server that does not answer at all is given up 1 s later (the driver's `query_timeout`); the
    * request answers 503. Migrations are not bounded.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @EnvInt(100, 3_600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
 }
 

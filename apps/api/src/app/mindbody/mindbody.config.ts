@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
-import { invalidConfiguration } from '../common/config/env-section';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { EnvUrl, invalidConfiguration } from '../common/config/env-section';
 
 /** The Mindbody environment variables (docs/architecture.md#mindbody). */
 export class MindbodyEnv {
@@ -10,7 +10,7 @@ export class MindbodyEnv {
    * `https://api.mindbodyonline.com/public/v6`; `npm start` points it at the sandbox it starts
    * when unset. Default: a local sandbox on port 4010.
    */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   MINDBODY_API_URL = 'http://127.0.0.1:4010/public/v6';
 
   /** Mindbody developer `Api-Key` header; default: the sandbox's key. */
@@ -23,7 +23,7 @@ export class MindbodyEnv {
    * MINDBODY_API_URL>/push/api/v1` (the sandbox's layout). The real one is
    * `https://mb-api.mindbodyonline.com/push/api/v1`.
    */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   @IsOptional()
   MINDBODY_WEBHOOKS_URL?: string;
 

@@ -1,11 +1,10 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { toInt } from '../common/config/env-section';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { EnvInt, EnvUrl } from '../common/config/env-section';
 
 /** The Jira environment variables: issue reports are filed there when all of JIRA_BASE_URL, JIRA_EMAIL, JIRA_API_TOKEN and JIRA_PROJECT_KEY are set. */
 export class JiraEnv {
   /** Jira Cloud site (`https://your-site.atlassian.net`). */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   @IsOptional()
   JIRA_BASE_URL?: string;
 
@@ -27,16 +26,11 @@ export class JiraEnv {
   JIRA_ISSUE_TYPE = 'Bug';
 
   /** Retries of a failed Jira call after the first attempt. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(50)
+  @EnvInt(0, 50)
   JIRA_RETRY_LIMIT = 5;
 
   /** Seconds before the first Jira retry; doubled on each further retry. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   JIRA_RETRY_DELAY_SECONDS = 30;
 }
 

@@ -1,58 +1,44 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUrl, Min } from 'class-validator';
-import { toBool, toInt } from '../common/config/env-section';
+import { IsOptional } from 'class-validator';
+import { EnvBool, EnvInt, EnvUrl } from '../common/config/env-section';
 
 /** The throttling environment variables (limits are per client per 60 s unless said otherwise; the next request gets 429). */
 export class ThrottleEnv {
   /** Login/signup attempts allowed per client per 60 s. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_LOGIN_LIMIT = 5;
 
   /** Referral join attempts allowed per client per 60 s. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_REFERRAL_LIMIT = 10;
 
   /** Contact form and lead submissions (`POST /api/contact`, `/api/leads`) per client per 60 s. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_CONTACT_LIMIT = 5;
 
   /** Issue reports (`POST /api/support/issues`) per client per 60 s. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_SUPPORT_LIMIT = 5;
 
   /**
    * Mindbody credential checks (`POST /api/mindbody/credentials`) allowed per business and,
    * separately, per client address in each window (issue 11).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_MINDBODY_CREDENTIALS_LIMIT = 5;
 
   /** The window of THROTTLE_MINDBODY_CREDENTIALS_LIMIT, seconds (a client over it waits this long). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt(1)
   THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
 
   /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks) off, e.g. for benchmarks. */
-  @Transform(toBool)
-  @IsBoolean()
+  @EnvBool()
   THROTTLE_DISABLED = false;
 
   /**
    * `redis://[user:pass@]host:port[/db]` or `rediss://…`: the throttle counters live in this Redis
    * instead of PostgreSQL's `throttle_counters` (every API instance must use the same one).
    */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
+  @EnvUrl(['redis', 'rediss'])
   @IsOptional()
   REDIS_URL?: string;
 }

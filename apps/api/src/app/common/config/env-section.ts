@@ -1,5 +1,13 @@
-import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync } from 'class-validator';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  getMetadataStorage,
+  IsBoolean,
+  IsInt,
+  IsUrl,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
 
 /**
  * How environment variables are declared: each module has one class whose properties are its
@@ -66,4 +74,30 @@ export function declaredVariables(section: EnvClass): DeclaredVariable[] {
     .map((rule) => rule.propertyName);
   const defaults = new section() as Record<string, unknown>;
   return [...new Set(names)].map((name) => ({ name, defaultValue: defaults[name] }));
+}
+
+/**
+ * An integer variable: `@Transform(toInt) @IsInt() @Min(min) [@Max(max)]` in one (same rules,
+ * same messages).
+ */
+export function EnvInt(min: number, max?: number): PropertyDecorator {
+  return (target, key) => {
+    if (max !== undefined) Max(max)(target, key);
+    Min(min)(target, key);
+    IsInt()(target, key);
+    Transform(toInt)(target, key);
+  };
+}
+
+/** A boolean variable (`true|1|yes`, `false|0|no`): `@Transform(toBool) @IsBoolean()` in one. */
+export function EnvBool(): PropertyDecorator {
+  return (target, key) => {
+    IsBoolean()(target, key);
+    Transform(toBool)(target, key);
+  };
+}
+
+/** An absolute URL variable with one of `protocols` (host names without a TLD allowed). */
+export function EnvUrl(protocols: string[] = ['http', 'https']): PropertyDecorator {
+  return IsUrl({ require_tld: false, require_protocol: true, protocols });
 }
