@@ -1,4 +1,4 @@
-import type { CaptchaSettings } from '../common/app-config';
+import type { CaptchaSettings } from '../captcha/captcha.config';
 
 /**
  * Hosts each captcha provider's widget needs on the page: its script, and the frame it renders
