@@ -76,6 +76,27 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // common/ is shared by every API feature and depends on none (issue 13): a feature's exception
+    // carries its own status and reply (`GroveException`), so nothing here needs to know it.
+    files: ['apps/api/src/app/common/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.integration-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+(auth|members|referrals|prospects|mindbody|contact|leads|support|account|captcha|mail|jobs|web|throttle|health)(/|$)',
+              message:
+                'common/ must not depend on a feature module: move the code to the feature, or let the feature plug into common.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -9,7 +9,7 @@ import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { GracefulShutdown } from './common/graceful-shutdown';
+import { GracefulShutdown } from './graceful-shutdown';
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';

@@ -12,7 +12,7 @@ const ContactForm = lazy(() =>
 /**
  * True once the browser has painted the page at least once. The contact form's chunks (phone
  * rules, react-hook-form, the captcha) start loading only then, so the introduction paints first
- * instead of waiting behind ~50 KB of script the visitor needs only when they start typing.
+ * (docs/decisions/contact-form-after-first-paint.md).
  */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

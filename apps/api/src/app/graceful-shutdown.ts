@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { connectionsInUse, PreparedReads } from '../database/prepared-query';
-import { JobsService } from '../jobs/jobs.service';
+import { connectionsInUse, PreparedReads } from './database/prepared-query';
+import { JobsService } from './jobs/jobs.service';
 
 /** How long shutdown waits for queries still under way (ms) before the pools close anyway. */
 export const DATABASE_DRAIN_TIMEOUT_MS = 2_000;
