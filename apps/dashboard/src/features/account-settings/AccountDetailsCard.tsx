@@ -8,7 +8,8 @@ import {
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, fieldRules, useUpdateAccount } from '@grove/web-data-access';
+import { applyFieldErrors, fieldRules } from '@grove/web-data-access';
+import { useUpdateAccount } from './api/account';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;

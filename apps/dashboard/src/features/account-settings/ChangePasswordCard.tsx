@@ -6,7 +6,8 @@ import {
   validatePasswordChange,
   type PasswordChangeInput,
 } from '@grove/contracts';
-import { ApiError, fieldRules, useChangePassword } from '@grove/web-data-access';
+import { ApiError, fieldRules } from '@grove/web-data-access';
+import { useChangePassword } from './api/account';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type PasswordForm = Required<PasswordChangeInput>;

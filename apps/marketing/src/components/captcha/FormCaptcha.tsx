@@ -7,7 +7,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { MESSAGES } from '@grove/contracts';
-import { useCaptchaConfig } from '@grove/web-data-access';
+import { useCaptchaConfig } from './captcha-config';
 import { Alert, Spinner } from '@grove/web-ui';
 import { CaptchaField } from './CaptchaField';
 import './captcha.css';

@@ -6,14 +6,10 @@ import {
   validateContactInput,
   type ContactInput,
 } from '@grove/contracts';
-import {
-  ApiError,
-  applyFieldErrors,
-  fieldRules,
-  useSendContactMessage,
-} from '@grove/web-data-access';
+import { ApiError, applyFieldErrors, fieldRules } from '@grove/web-data-access';
+import { useSendContactMessage } from './api/contact';
 import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
-import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
+import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 
 /** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };

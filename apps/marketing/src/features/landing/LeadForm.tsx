@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { validateLeadInput, type LeadInput, type LeadRequest } from '@grove/contracts';
-import { ApiError, applyFieldErrors, fieldRules, useCreateLead } from '@grove/web-data-access';
+import { ApiError, applyFieldErrors, fieldRules } from '@grove/web-data-access';
+import { useCreateLead } from './api/leads';
 import { Alert, Button, TextField } from '@grove/web-ui';
-import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
+import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 
 const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '', captcha: '' };
 

@@ -7,7 +7,8 @@ import {
   validateSupportIssueInput,
   type SupportIssueRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, fieldRules, useSubmitSupportIssue } from '@grove/web-data-access';
+import { applyFieldErrors, fieldRules } from '@grove/web-data-access';
+import { useSubmitSupportIssue } from './api/support';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
 
 /** Props of {@link IssueFormModal}. */

@@ -1,20 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CaptchaConfig, ContactRequest, MessageReply } from '@grove/contracts';
-import { apiFetch } from './api-client';
-
-export const captchaConfigKey = ['captcha', 'config'] as const;
-
-/**
- * Which captcha the contact form shows (`GET /api/captcha`, public): altcha (self-hosted proof
- * of work, with the challenge URL) unless reCAPTCHA or Turnstile keys are configured.
- */
-export function useCaptchaConfig() {
-  return useQuery({
-    queryKey: captchaConfigKey,
-    queryFn: ({ signal }) => apiFetch<CaptchaConfig>('/api/captcha', { signal }),
-    staleTime: Infinity,
-  });
-}
+import { useMutation } from '@tanstack/react-query';
+import type { ContactRequest, MessageReply } from '@grove/contracts';
+import { apiFetch } from '@grove/web-data-access';
 
 /**
  * Sends the contact form (`POST /api/contact`, public). Resolves with the server's message
