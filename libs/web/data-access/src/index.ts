@@ -1,5 +1,4 @@
 export * from './lib/api-client';
-export * from './lib/field-rules';
 export * from './lib/query-client';
 export * from './lib/query-keys';
 export * from './lib/session';
