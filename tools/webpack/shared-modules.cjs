@@ -23,6 +23,7 @@ function sharedModules() {
     'react-hook-form': singleton(deps['react-hook-form']),
     '@grove/web-ui': workspaceLib,
     '@grove/web-data-access': workspaceLib,
+    '@grove/web-forms': workspaceLib,
   };
 }
 

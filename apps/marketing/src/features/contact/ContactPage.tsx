@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@grove/web-ui';
-import { Footer } from '../footer/Footer';
-import { usePageMeta } from '../usePageMeta';
+import { Footer } from '../../components/footer/Footer';
+import { usePageMeta } from '../../components/usePageMeta';
 import './contact.css';
 
 // The form (with the phone rules' libphonenumber metadata and the captcha) loads only here.

@@ -1,6 +1,5 @@
-import { useForm } from 'react-hook-form';
 import { validateMemberInput, type MemberInput } from '@grove/contracts';
-import { applyFieldErrors, fieldRules } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
 
@@ -22,9 +21,6 @@ const memberFields: readonly (keyof MemberInput)[] = [
   'discount',
 ];
 
-/** react-hook-form rule for a field: exactly the contracts' check and docs/product.md#validation message (as the API runs it). */
-const rule = fieldRules<MemberInput>(validateMemberInput);
-
 /**
  * The member form behind 'Start Growing' and 'Add a New Branch' (docs/product.md#branches): Member name, Email,
  * Current Membership ($), Discount Per Referral ($), Save. Every field is required and checked
@@ -38,12 +34,12 @@ export function MemberForm({
   failurePrefix,
   onSubmit,
 }: MemberFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<MemberInput>({
+    submit,
+    field,
+    formState: { isSubmitting },
+  } = useContractForm<MemberInput>(validateMemberInput, {
     defaultValues: {
       memberName: '',
       memberEmail: '',
@@ -51,53 +47,33 @@ export function MemberForm({
       discount: '',
       ...defaultValues,
     },
-  });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({
-        ...values,
-        memberName: values.memberName.trim(),
-        memberEmail: values.memberEmail.trim(),
-      });
-    } catch (error) {
-      applyFieldErrors(error, setError, memberFields);
-      setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`);
-    }
+    trim: ['memberName', 'memberEmail'],
+    fields: memberFields,
+    onSubmit: (values) => {
+      setFailure(null);
+      return onSubmit(values);
+    },
+    onError: (error) =>
+      setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`),
   });
 
   return (
     <form onSubmit={submit} noValidate>
       {failure && <Alert>{failure}</Alert>}
-      <TextField
-        label="Member name"
-        autoComplete="off"
-        error={errors.memberName?.message}
-        {...register('memberName', { validate: rule('memberName') })}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.memberEmail?.message}
-        {...register('memberEmail', { validate: rule('memberEmail') })}
-      />
+      <TextField label="Member name" autoComplete="off" {...field('memberName')} />
+      <TextField label="Email" type="email" autoComplete="off" {...field('memberEmail')} />
       <div className="dash-form-row">
         <TextField
           label="Current Membership ($)"
           inputMode="decimal"
           placeholder="59.00"
-          error={errors.membershipPrice?.message}
-          {...register('membershipPrice', { validate: rule('membershipPrice') })}
+          {...field('membershipPrice')}
         />
         <TextField
           label="Discount Per Referral ($)"
           inputMode="decimal"
           placeholder="10.00"
-          error={errors.discount?.message}
-          {...register('discount', { validate: rule('discount') })}
+          {...field('discount')}
         />
       </div>
       <Button type="submit" busy={isSubmitting} className="dash-form-submit">

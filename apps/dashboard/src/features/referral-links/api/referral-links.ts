@@ -1,13 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  JoinReferralReply,
-  JoinReferralRequest,
-  Page,
-  ReferralInfo,
-  ReferralLink,
-  ReferralLinkRow,
-} from '@grove/contracts';
-import { apiFetch } from './api-client';
+import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import { apiFetch } from '@grove/web-data-access';
 
 export const referralLinksKey = ['referral-links'] as const;
 
@@ -48,25 +41,4 @@ export function useReferralLinkActions() {
 /** Where a member's QR code poster can be downloaded (`svg` or `png`). */
 export function referralQrUrl(memberId: string, format: 'svg' | 'png'): string {
   return `${linkPath(memberId)}/qr.${format}`;
-}
-
-/** Public: the business and referrer behind a referral code (`GET /api/referrals/:code`). */
-export function useReferralInfo(code: string) {
-  return useQuery({
-    queryKey: ['referral', code],
-    queryFn: ({ signal }) =>
-      apiFetch<ReferralInfo>(`/api/referrals/${encodeURIComponent(code)}`, { signal }),
-    retry: false,
-  });
-}
-
-/** Public: a referred friend joins (`POST /api/referrals/:code/join`); `website` is the honeypot. */
-export function useJoinReferral(code: string) {
-  return useMutation({
-    mutationFn: (body: JoinReferralRequest) =>
-      apiFetch<JoinReferralReply>(`/api/referrals/${encodeURIComponent(code)}/join`, {
-        method: 'POST',
-        body,
-      }),
-  });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageReply, SupportIssueRequest } from '@grove/contracts';
-import { apiFetch } from './api-client';
+import { apiFetch } from '@grove/web-data-access';
 
 /**
  * Reports an issue to Grove's support (`POST /api/support/issues`, signed in; docs/product.md#issue-form Issue form).

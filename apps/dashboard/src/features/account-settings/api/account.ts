@@ -5,8 +5,7 @@ import type {
   MessageReply,
   UpdateAccountRequest,
 } from '@grove/contracts';
-import { apiFetch } from './api-client';
-import { sessionKey } from './session';
+import { apiFetch, sessionKey } from '@grove/web-data-access';
 
 export const accountKey = ['account'] as const;
 

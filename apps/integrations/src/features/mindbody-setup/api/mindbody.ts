@@ -5,9 +5,7 @@ import type {
   MindbodyDiscountsRequest,
   MindbodyStatus,
 } from '@grove/contracts';
-import { apiFetch } from './api-client';
-import { membersKey } from './members';
-import { prospectsKey } from './prospects';
+import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
 
 export const mindbodyKey = ['mindbody'] as const;
 

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, type AccountSettingsRouteState, type SessionUser } from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
-import { ACCOUNT_SETTINGS_PATH } from '../layouts/AccountMenu';
+import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
 
 /**
  * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { MindbodyStatus } from '@grove/contracts';
-import { membersKey } from './members';
+import { membersKey, prospectsKey } from '@grove/web-data-access';
 import { useMindbodyStatus } from './mindbody';
-import { prospectsKey } from './prospects';
 
 const status = (processState: string | null): MindbodyStatus => ({
   stage: 3,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   MESSAGES,
   SUPPORT_DESCRIPTION_MAX_LENGTH,
@@ -7,7 +6,8 @@ import {
   validateSupportIssueInput,
   type SupportIssueRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, fieldRules, useSubmitSupportIssue } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
+import { useSubmitSupportIssue } from './api/support';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
 
 /** Props of {@link IssueFormModal}. */
@@ -21,9 +21,6 @@ const emptyIssue: SupportIssueRequest = { summary: '', description: '' };
 /** Server field names that map onto this form's fields. */
 const issueFields = Object.keys(emptyIssue) as (keyof SupportIssueRequest)[];
 
-/** react-hook-form rule for a field: the contracts' check and message, as the API runs it. */
-const rule = fieldRules<SupportIssueRequest>(validateSupportIssueInput);
-
 /**
  * The issue form behind the sidebar's 'Contact Support' button (docs/product.md#issue-form Issue form): 'Issue
  * title' and 'Issue Description', both required (contracts' rules: at most 200 and 5000
@@ -34,32 +31,27 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
   const submitIssue = useSubmitSupportIssue();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
-    register,
-    handleSubmit,
+    submit,
+    field,
     reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SupportIssueRequest>({ defaultValues: emptyIssue });
+    formState: { isSubmitting },
+  } = useContractForm(validateSupportIssueInput, {
+    defaultValues: emptyIssue,
+    trim: issueFields,
+    fields: issueFields,
+    onSubmit: async (values) => {
+      setResult(null);
+      await submitIssue.mutateAsync(values);
+      reset(emptyIssue);
+      setResult({ tone: 'success', text: MESSAGES.supportSuccess });
+    },
+    onError: () => setResult({ tone: 'error', text: MESSAGES.supportFailed }),
+  });
 
   const close = () => {
     setResult(null);
     onClose();
   };
-
-  const submit = handleSubmit(async (values) => {
-    setResult(null);
-    try {
-      await submitIssue.mutateAsync({
-        summary: values.summary.trim(),
-        description: values.description.trim(),
-      });
-      reset(emptyIssue);
-      setResult({ tone: 'success', text: MESSAGES.supportSuccess });
-    } catch (error) {
-      applyFieldErrors(error, setError, issueFields);
-      setResult({ tone: 'error', text: MESSAGES.supportFailed });
-    }
-  });
 
   return (
     <Modal open={open} title="Contact Support" onClose={close}>
@@ -69,16 +61,14 @@ export function IssueFormModal({ open, onClose }: IssueFormModalProps) {
         <TextField
           label="Issue title"
           autoComplete="off"
-          error={errors.summary?.message}
           maxLength={SUPPORT_SUMMARY_MAX_LENGTH}
-          {...register('summary', { validate: rule('summary') })}
+          {...field('summary')}
         />
         <TextArea
           label="Issue Description"
           rows={6}
-          error={errors.description?.message}
           maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
-          {...register('description', { validate: rule('description') })}
+          {...field('description')}
         />
         <Button type="submit" busy={isSubmitting} className="shell-issue__submit">
           Submit

@@ -1,9 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlaggedJoinRow, MemberInput, MemberRow, Page, ProspectRow } from '@grove/contracts';
-import { apiFetch } from './api-client';
-import { membersKey } from './members';
-
-export const prospectsKey = ['prospects'] as const;
+import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
 
 /** A page of prospective members waiting for approval (`GET /api/prospects`). */
 export function useProspects(query: { page: number; pageSize: number }) {

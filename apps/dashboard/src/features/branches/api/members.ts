@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemberRequest, ListMembersQuery, MemberRow, Page } from '@grove/contracts';
-import { apiFetch } from './api-client';
-
-export const membersKey = ['members'] as const;
+import { apiFetch, membersKey } from '@grove/web-data-access';
 
 /** A page of trees (`GET /api/members`), kept on screen while the next page loads. */
 export function useMembers(query: ListMembersQuery) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LeadRequest, MessageReply } from '@grove/contracts';
-import { apiFetch } from './api-client';
+import { apiFetch } from '@grove/web-data-access';
 
 /**
  * Sends the landing page's "Learn More" lead (`POST /api/leads`, public, throttled) with

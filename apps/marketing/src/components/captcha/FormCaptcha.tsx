@@ -7,7 +7,8 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { MESSAGES } from '@grove/contracts';
-import { useCaptchaConfig } from '@grove/web-data-access';
+import { ApiError } from '@grove/web-data-access';
+import { useCaptchaConfig } from './captcha-config';
 import { Alert, Spinner } from '@grove/web-ui';
 import { CaptchaField } from './CaptchaField';
 import './captcha.css';
@@ -27,8 +28,10 @@ export interface FormCaptchaProps {
 /**
  * Connects a react-hook-form form's `captcha` field to {@link FormCaptcha}: required with
  * 'Please complete the captcha' (docs/product.md#validation-contact "captcha required"), set to the widget's solution.
- * @returns `props` for `<FormCaptcha>`, and `reset()` that empties the field and gives the widget
- *   a fresh challenge (after a send, successful or not)
+ * @returns `props` for `<FormCaptcha>`, `reset()` that empties the field and gives the widget
+ *   a fresh challenge (after a successful send), and `resetAfterError(error)` that does so after a
+ *   failed send unless only input fields were refused: the API checks fields before the captcha,
+ *   so anything else may have used up the solution
  */
 export function useFormCaptcha<T extends WithCaptcha>({
   control,
@@ -47,8 +50,12 @@ export function useFormCaptcha<T extends WithCaptcha>({
     setValue(name, '' as PathValue<T, Path<T>>);
     setResetKey((key) => key + 1);
   }, [setValue, name]);
+  const resetAfterError = (error: unknown) => {
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+    if (!Object.keys(fieldErrors).length || 'captcha' in fieldErrors) reset();
+  };
   const props: FormCaptchaProps = { resetKey, onChange, error: fieldState.error?.message };
-  return { props, reset };
+  return { props, reset, resetAfterError };
 }
 
 /**
