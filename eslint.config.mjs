@@ -1,12 +1,53 @@
 // ESLint flat config: TypeScript rules everywhere, React hooks rules in the web apps and libs,
 // and Nx module boundaries (docs/architecture.md#shape): a remote never imports another remote, web never
-// imports API code, everything may import scope:shared.
+// imports API code, everything may import scope:shared; inside a web app a feature folder never
+// imports another feature folder (shared pieces live in the app's src/components or libs/web).
+import path from 'node:path';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * `grove/no-cross-feature-imports`: a file in `apps/<app>/src/features/<x>/` may not import (or
+ * re-export, or lazily `import()`) anything under a sibling `src/features/<y>/`. Relative imports
+ * are resolved against the importing file, so the depth of the file does not matter.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        "Feature '{{from}}' imports feature '{{to}}': move what both use to src/components (or libs/web) instead.",
+    },
+  },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const match = /^(.*\/src\/features)\/([^/]+)\//.exec(file);
+    if (!match) return {};
+    const [, featuresDir, feature] = match;
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.posix.resolve(path.posix.dirname(file), spec);
+      const inside = path.posix.relative(featuresDir, target);
+      if (inside.startsWith('..') || path.posix.isAbsolute(inside)) return;
+      const other = inside.split('/')[0];
+      if (other && other !== feature) {
+        context.report({ node, messageId: 'crossFeature', data: { from: feature, to: other } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -71,9 +112,37 @@ export default tseslint.config(
       'apps/{shell,marketing,dashboard,integrations,referral}/**/*.{ts,tsx}',
       'libs/web/**/*.{ts,tsx}',
     ],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      grove: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
     languageOptions: { globals: globals.browser },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'grove/no-cross-feature-imports': 'error',
+    },
+  },
+  {
+    // common/ is shared by every API feature and depends on none (issue 13): a feature's exception
+    // carries its own status and reply (`GroveException`), so nothing here needs to know it.
+    files: ['apps/api/src/app/common/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.integration-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+(auth|members|referrals|prospects|mindbody|contact|leads|support|account|captcha|mail|jobs|web|throttle|health)(/|$)',
+              message:
+                'common/ must not depend on a feature module: move the code to the feature, or let the feature plug into common.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // One way to the database (issue 13): SQL and TypeORM repositories only in a module's

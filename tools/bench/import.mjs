@@ -13,9 +13,8 @@
 //
 // (b) runs from sending POST /api/mindbody/import to the time the job stamps in its process state
 // ('completed <ISO time>', taken when the last write is done; same machine clock), polled every
-// 100 ms. Measured on this 2-core machine, polling GET /api/mindbody every 20 ms instead made the
-// API answer ~50 requests/s on the cores the import needs and end-of-poll timing adds up to one
-// interval of error.
+// 100 ms (a faster poll takes the cores the import needs: docs/decisions/import-write-floor.md);
+// end-of-poll timing adds up to one interval of error.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

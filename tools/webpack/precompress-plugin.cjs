@@ -1,8 +1,8 @@
 /**
  * Emits a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every built JS,
  * CSS, HTML and SVG file of a production web build, so the API serves them without compressing
- * on each request (`apps/api/src/app/web/web-apps.service.ts`). Measured on the home page's
- * JavaScript: Brotli 11 is ~15% smaller than the gzip/Brotli-4 an on-the-fly middleware produces.
+ * on each request (`apps/api/src/app/web/web-apps.service.ts`); why:
+ * docs/decisions/precompressed-assets.md.
  */
 const zlib = require('node:zlib');
 

@@ -4,9 +4,8 @@
  * and design system instead of a copy of its own.
  *
  * `@grove/contracts` is deliberately NOT shared: it holds no state (types, rules, messages, pure
- * functions), and a shared module is bundled whole, so every page paid for libphonenumber-js's
- * metadata (~45 KB compressed) that only the signup and contact forms use. Unshared, each bundle
- * tree-shakes it and keeps only what it imports.
+ * functions), and a shared module is bundled whole; unshared, each bundle tree-shakes it and keeps
+ * only what it imports (docs/decisions/contracts-bundled-not-shared.md).
  */
 const deps = require('../../package.json').dependencies;
 
@@ -24,6 +23,7 @@ function sharedModules() {
     'react-hook-form': singleton(deps['react-hook-form']),
     '@grove/web-ui': workspaceLib,
     '@grove/web-data-access': workspaceLib,
+    '@grove/web-forms': workspaceLib,
   };
 }
 

@@ -1,7 +1,7 @@
 // Helpers of the Mindbody integration tests: an in-process Mindbody sandbox and what an import of it should give.
 import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { emailKey, type MindbodyStatus } from '@grove/contracts';
+import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
 import type { Client } from '@grove/api-mindbody';
 // The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
 // itself never imports it.
@@ -55,6 +55,29 @@ export async function reachStageFour(agent: TestAgent, sandbox: RunningSandbox):
     .put('/api/mindbody/discounts')
     .send({ discountOnReferral: '5', discountForReferee: '2' })
     .expect(200);
+  await pricesSettled(agent);
+}
+
+/**
+ * Waits until the import's follow-up 'prices' job has priced every member (no row of the
+ * members list shows 'Pricing…' any more), so nothing changes the business's rows afterwards.
+ * @throws Error when members are still pending after `timeoutMs`
+ */
+export async function pricesSettled(agent: TestAgent, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = [];
+    for (let page = 1; ; page += 1) {
+      const reply = await agent.get(`/api/members?page=${page}&pageSize=100`).expect(200);
+      const body = reply.body as Page<MemberRow>;
+      pending.push(...body.items.filter((row) => row.membershipPricePending));
+      if (page * 100 >= body.total) break;
+    }
+    if (pending.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${pending.length} members still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Polls `GET /api/mindbody` (as the wizard does, only faster) until the process is no longer 'running'. */

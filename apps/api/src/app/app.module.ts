@@ -1,5 +1,4 @@
 import { Global, Module, RequestMethod, type DynamicModule } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +9,7 @@ import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { GracefulShutdown } from './common/graceful-shutdown';
+import { GracefulShutdown } from './graceful-shutdown';
 import { CaptchaModule } from './captcha/captcha.module';
 import { AppConfig, loadAppConfig } from './common/app-config';
 import { OriginGuard } from './common/origin.guard';
@@ -54,7 +53,7 @@ export class AppModule {
   /**
    * @param env variables to validate (default `process.env`); tests pass their own database URL
    * @param options.logDestination where log lines go instead of stdout (tests read them)
-   * @throws Error when the configuration is invalid (see `EnvironmentVariables`)
+   * @throws Error when the configuration is invalid (see `ENV_SECTIONS`)
    */
   static forRoot(
     env: Record<string, string | undefined> = process.env,
@@ -88,11 +87,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forConfig(config),
-        ConfigModule.forRoot({
-          isGlobal: true,
-          ignoreEnvFile: true,
-          load: [() => ({ app: config })],
-        }),
         LoggerModule.forRoot({
           pinoHttp: options.logDestination ? [pinoOptions, options.logDestination] : pinoOptions,
           forRoutes: logsRequests(config.logLevel)

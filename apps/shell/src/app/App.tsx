@@ -11,14 +11,18 @@ import {
 import { createQueryClient } from '@grove/web-data-access';
 import { ErrorScreen, Button, Spinner } from '@grove/web-ui';
 import { PublicLayout } from './layouts/PublicLayout';
-import { RequireSession } from './auth/RequireSession';
+import { RequireSession } from '../features/auth/RequireSession';
 import { RemoteSlot } from './remotes/RemoteSlot';
 import './shell.css';
 
 // Loaded on first use, so the public pages carry none of their code: the forms (react-hook-form,
 // the signup's phone-number rules) and the signed-in frame (search, account menu, issue form).
-const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('./auth/SignupPage').then((m) => ({ default: m.SignupPage })));
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+const SignupPage = lazy(() =>
+  import('../features/auth/SignupPage').then((m) => ({ default: m.SignupPage })),
+);
 const SignedInLayout = lazy(() =>
   import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );

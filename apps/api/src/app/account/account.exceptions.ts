@@ -1,3 +1,4 @@
+import { HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@grove/contracts';
 import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
@@ -10,6 +11,8 @@ export class AccountInvalidException extends FieldErrorsException {
 
 /** The current password given to change it is wrong. → 400 'Your current password is not correct' */
 export class CurrentPasswordWrongException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
   constructor() {
     super(MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
   }

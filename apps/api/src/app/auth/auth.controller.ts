@@ -6,6 +6,7 @@ import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { Public } from '../common/public.decorator';
 import { ThrottledBy } from '../common/throttled-by.decorator';
 import { AuthCookies } from './auth-cookies';
+import { RefreshRefusedException } from './auth.exceptions';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginDto } from './dto/login.dto';
@@ -79,12 +80,17 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionUser> {
-    const result = await this.auth.refresh(
-      this.cookies.readRefreshToken(request),
-      this.cookies.userAgent(request),
-    );
-    this.cookies.set(response, result.tokens);
-    return result.user;
+    try {
+      const result = await this.auth.refresh(
+        this.cookies.readRefreshToken(request),
+        this.cookies.userAgent(request),
+      );
+      this.cookies.set(response, result.tokens);
+      return result.user;
+    } catch (error) {
+      if (error instanceof RefreshRefusedException) this.cookies.clear(response);
+      throw error;
+    }
   }
 
   /**

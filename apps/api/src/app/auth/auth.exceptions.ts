@@ -1,11 +1,16 @@
+import { HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@grove/contracts';
 import { GroveException } from '../common/grove.exception';
 
 /** Signup input broke a docs/product.md#validation-signup rule; `message` is that rule's text. → 400 */
-export class SignupInvalidException extends GroveException {}
+export class SignupInvalidException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+}
 
 /** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
 export class EmailTakenException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
   constructor() {
     super(MESSAGES.emailTaken);
   }
@@ -13,6 +18,8 @@ export class EmailTakenException extends GroveException {
 
 /** Login with both fields empty (docs/product.md#validation-login). → 400 'Please add to email and password fields' */
 export class LoginFieldsEmptyException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
   constructor() {
     super(MESSAGES.loginEmpty);
   }
@@ -23,6 +30,8 @@ export class LoginFieldsEmptyException extends GroveException {
  * and the database refuses a NUL. → 400 'Not a valid email address'
  */
 export class LoginEmailInvalidException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
   constructor() {
     super(MESSAGES.invalidEmail);
   }
@@ -30,6 +39,8 @@ export class LoginEmailInvalidException extends GroveException {
 
 /** Any sign-in failure (docs/product.md#errors). → 401 'Password or username does not match any user' */
 export class InvalidCredentialsException extends GroveException {
+  override readonly status = HttpStatus.UNAUTHORIZED;
+
   constructor() {
     super(MESSAGES.loginFailed);
   }
@@ -37,16 +48,20 @@ export class InvalidCredentialsException extends GroveException {
 
 /** No valid session: missing/expired access token, or a session that was revoked. → 401 */
 export class NotSignedInException extends GroveException {
+  override readonly status = HttpStatus.UNAUTHORIZED;
+
   constructor() {
     super('Please log in');
   }
 }
 
 /**
- * The refresh token is missing, unknown, expired or revoked. → 401, and the filter clears both
- * auth cookies so the browser stops presenting it.
+ * The refresh token is missing, unknown, expired or revoked. → 401, and the refresh route
+ * (`AuthController.refresh`) clears the auth cookies so the browser stops presenting it.
  */
 export class RefreshRefusedException extends GroveException {
+  override readonly status = HttpStatus.UNAUTHORIZED;
+
   constructor() {
     super('Your session has ended. Please log in again.');
   }

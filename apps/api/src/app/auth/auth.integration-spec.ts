@@ -183,6 +183,22 @@ describe('auth (integration)', () => {
       await t.agent().post('/api/auth/refresh').set('Cookie', 'grove_refresh=made-up').expect(401);
     });
 
+    it('clears the auth cookies when it refuses a refresh token, so the browser stops presenting it', async () => {
+      const refused = await t
+        .agent()
+        .post('/api/auth/refresh')
+        .set('Cookie', 'grove_refresh=made-up')
+        .expect(401);
+      expect(refused.body).toEqual({
+        statusCode: 401,
+        message: 'Your session has ended. Please log in again.',
+      });
+      const cleared = cookieHeader(refused.headers);
+      expect(cleared.some((line) => /^grove_access=;/.test(line))).toBe(true);
+      expect(cleared.some((line) => /^grove_refresh=;.*Path=\/api\/auth/.test(line))).toBe(true);
+      expect(cleared.some((line) => line.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
+    });
+
     it('logout revokes the session for real and clears both cookies', async () => {
       const { agent } = await t.signUp();
       const login = await agent.post('/api/auth/refresh').expect(200);

@@ -31,14 +31,12 @@ const isUuid = (value: unknown): value is string => isUUID(value);
  * Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
  *
  * A token that verified is remembered (by its exact text, until its `exp`), so the same token on
- * the next request skips the HMAC, base64 and JSON work (~18 µs of the API's main thread per
- * signed-in request in the bench:members profile); the session check still runs every time.
- * Identical bytes verify identically, and the cache entry ends when the token would expire.
+ * the next request skips the HMAC, base64 and JSON work; the session check still runs every time
+ * (docs/decisions/verified-token-cache.md).
  *
  * Verifies with @nestjs/jwt's JwtService and checks the session itself (a prepared statement)
- * rather than through passport + passport-jwt: measured on `GET /api/auth/me` in paired load
- * bursts against the passport version, API CPU per request 867 → 722 µs, PostgreSQL 462 → 407 µs,
- * median req/s +34–49% (two runs, shared 2-core machine). Login keeps passport-local.
+ * rather than through passport + passport-jwt (docs/decisions/jwt-guard-without-passport.md).
+ * Login keeps passport-local.
  *
  * @throws NotSignedInException 401 when the token is missing, malformed, forged, expired or its
  *   session has ended

@@ -12,8 +12,7 @@ import { SessionsRepository, type RevokeTarget } from './sessions.repository';
 /**
  * How long (ms) a session the database confirmed active is trusted without asking again. A session
  * revoked by THIS instance is forgotten at once; one revoked through another API instance may pass
- * here for at most this long. Measured with `npm run bench:members` (page only, A/B twice): the
- * skipped check was +11-13% members-page req/s.
+ * here for at most this long (docs/decisions/session-trust-window.md).
  */
 export const ACTIVE_SESSION_TRUST_MS = 2_000;
 

@@ -1,3 +1,4 @@
+import { HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@grove/contracts';
 import { GroveException } from '../common/grove.exception';
 
@@ -7,6 +8,8 @@ import { GroveException } from '../common/grove.exception';
  * completed the reCAPTCHA correctly.' with `fieldErrors.captcha` 'Please complete the captcha'.
  */
 export class CaptchaFailedException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
   constructor() {
     super(MESSAGES.contactFailed, { captcha: MESSAGES.captchaRequired });
   }

@@ -1,5 +1,4 @@
 import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
-import type { AuthCookies } from '../auth/auth-cookies';
 import {
   EmailTakenException,
   InvalidCredentialsException,
@@ -57,7 +56,7 @@ describe('ApiExceptionFilter', () => {
     const host = {
       switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }),
     } as unknown as ArgumentsHost;
-    new ApiExceptionFilter({ clear: jest.fn() } as unknown as AuthCookies).catch(exception, host);
+    new ApiExceptionFilter().catch(exception, host);
     return response;
   };
   let logged: jest.SpyInstance;

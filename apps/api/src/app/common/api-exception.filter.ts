@@ -8,104 +8,20 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '@grove/contracts';
-import {
-  AccountInvalidException,
-  CurrentPasswordWrongException,
-} from '../account/account.exceptions';
-import { AuthCookies } from '../auth/auth-cookies';
-import {
-  EmailTakenException,
-  InvalidCredentialsException,
-  LoginEmailInvalidException,
-  LoginFieldsEmptyException,
-  NotSignedInException,
-  RefreshRefusedException,
-  SignupInvalidException,
-} from '../auth/auth.exceptions';
-import {
-  DuplicateMemberException,
-  ManagedMemberLockedException,
-  MemberNotFoundException,
-  NotABranchException,
-} from '../members/members.exceptions';
-import {
-  MindbodyFailedException,
-  MindbodyInvalidCredentialsException,
-  MindbodyInvalidDiscountsException,
-  MindbodyWebhookInvalidException,
-  MindbodyWebhookSignatureException,
-  MindbodyWrongStageException,
-} from '../mindbody/mindbody.exceptions';
-import { CaptchaFailedException } from '../captcha/captcha.exceptions';
-import { ContactInvalidException } from '../contact/contact.exceptions';
-import { LeadInvalidException } from '../leads/leads.exceptions';
-import {
-  JoinFlagNotFoundException,
-  ProspectManagedException,
-  ProspectNotFoundException,
-} from '../prospects/prospects.exceptions';
-import {
-  ReferralLinkMissingException,
-  ReferralLinkNotFoundException,
-} from '../referrals/referrals.exceptions';
-import { SupportIssueInvalidException } from '../support/support.exceptions';
 import { databaseFaultReply } from '../database/database-faults';
 import { badInputReply } from './bad-input-errors';
 import { GroveException } from './grove.exception';
 import { redactUrl } from './log-safety';
 
-type ExceptionType = abstract new (...args: never[]) => GroveException;
-
-/** Each module's exception types and their HTTP status: the one place where this is decided. */
-export const EXCEPTION_STATUS: ReadonlyArray<readonly [ExceptionType, HttpStatus]> = [
-  // auth
-  [SignupInvalidException, HttpStatus.BAD_REQUEST],
-  [LoginFieldsEmptyException, HttpStatus.BAD_REQUEST],
-  [LoginEmailInvalidException, HttpStatus.BAD_REQUEST],
-  [InvalidCredentialsException, HttpStatus.UNAUTHORIZED],
-  [NotSignedInException, HttpStatus.UNAUTHORIZED],
-  [RefreshRefusedException, HttpStatus.UNAUTHORIZED],
-  [EmailTakenException, HttpStatus.CONFLICT],
-  // members
-  [MemberNotFoundException, HttpStatus.NOT_FOUND],
-  [NotABranchException, HttpStatus.NOT_FOUND],
-  [DuplicateMemberException, HttpStatus.CONFLICT],
-  [ManagedMemberLockedException, HttpStatus.CONFLICT],
-  // referrals
-  [ReferralLinkNotFoundException, HttpStatus.NOT_FOUND],
-  [ReferralLinkMissingException, HttpStatus.NOT_FOUND],
-  // prospects
-  [ProspectNotFoundException, HttpStatus.NOT_FOUND],
-  [ProspectManagedException, HttpStatus.CONFLICT],
-  [JoinFlagNotFoundException, HttpStatus.NOT_FOUND],
-  // mindbody
-  [MindbodyInvalidCredentialsException, HttpStatus.BAD_REQUEST],
-  [MindbodyInvalidDiscountsException, HttpStatus.BAD_REQUEST],
-  [MindbodyWrongStageException, HttpStatus.CONFLICT],
-  [MindbodyFailedException, HttpStatus.BAD_GATEWAY],
-  [MindbodyWebhookSignatureException, HttpStatus.UNAUTHORIZED],
-  [MindbodyWebhookInvalidException, HttpStatus.BAD_REQUEST],
-  // contact, leads, support, account (issue 5)
-  [ContactInvalidException, HttpStatus.BAD_REQUEST],
-  [CaptchaFailedException, HttpStatus.BAD_REQUEST],
-  [LeadInvalidException, HttpStatus.BAD_REQUEST],
-  [SupportIssueInvalidException, HttpStatus.BAD_REQUEST],
-  [AccountInvalidException, HttpStatus.BAD_REQUEST],
-  [CurrentPasswordWrongException, HttpStatus.BAD_REQUEST],
-];
-
-/** The HTTP status of a module exception (500 for one missing from `EXCEPTION_STATUS`). */
+/** The HTTP status of a module exception: its own `status` (500 for a type that sets none). */
 export function statusOf(exception: GroveException): HttpStatus {
-  return (
-    EXCEPTION_STATUS.find(([type]) => exception instanceof type)?.[1] ??
-    HttpStatus.INTERNAL_SERVER_ERROR
-  );
+  return exception.status;
 }
 
 /**
  * Global filter: every error reply has the `ApiErrorBody` shape `{ statusCode, message,
- * fieldErrors? }`. Module exceptions are mapped by `EXCEPTION_STATUS`; Nest's HttpExceptions keep
- * their status; database faults by `databaseFaultReply` (unreachable or unanswering database:
+ * fieldErrors? }`. Module exceptions (`GroveException`) answer with their own `status` and body
+ * (`toResponse`); Nest's HttpExceptions keep their status; database faults by `databaseFaultReply` (unreachable or unanswering database:
  * 503 with `Retry-After`, logged as a warning; deadlock / serialization failure: 409 'Please try
  * again'); a body the parser refused or a PostgreSQL data exception is a 4xx (`badInputReply`);
  * anything else is logged and answered 500 without details.
@@ -113,8 +29,6 @@ export function statusOf(exception: GroveException): HttpStatus {
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
-
-  constructor(private readonly cookies: AuthCookies) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -126,7 +40,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR)
       this.logFailure(exception, http.getRequest<Request>(), 'error');
     if (fault?.retryAfterSeconds) this.logFailure(exception, http.getRequest<Request>(), 'warn');
-    if (exception instanceof RefreshRefusedException) this.cookies.clear(response);
     if (response.headersSent) return;
     if (fault?.retryAfterSeconds)
       response.setHeader('Retry-After', String(fault.retryAfterSeconds));
@@ -134,13 +47,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ApiErrorBody {
-    if (exception instanceof GroveException) {
-      const statusCode = statusOf(exception);
-      const { fieldErrors } = exception;
-      return fieldErrors
-        ? { statusCode, message: exception.message, fieldErrors: { ...fieldErrors } }
-        : { statusCode, message: exception.message };
-    }
+    if (exception instanceof GroveException) return exception.toResponse();
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const reply = exception.getResponse();

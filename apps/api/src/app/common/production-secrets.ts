@@ -129,3 +129,26 @@ export function productionSecretProblems(
   }
   return problems;
 }
+
+/**
+ * Refuses production secrets that are missing, short or well known (`productionSecretProblems`);
+ * ALTCHA_HMAC_KEY is only required when neither reCAPTCHA nor Turnstile is configured.
+ * @param otherCaptcha true when reCAPTCHA or Turnstile has both its keys
+ * @throws Error 'Invalid configuration:' with one line per problem (the API refuses to start)
+ */
+export function assertProductionSecrets(
+  values: Readonly<Partial<Record<ProductionSecretName, string>>>,
+  otherCaptcha: boolean,
+): void {
+  const problems = productionSecretProblems(
+    {
+      JWT_SECRET: values.JWT_SECRET,
+      ALTCHA_HMAC_KEY: values.ALTCHA_HMAC_KEY,
+      MINDBODY_CREDENTIALS_KEY: values.MINDBODY_CREDENTIALS_KEY,
+    },
+    otherCaptcha
+      ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY']
+      : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'],
+  );
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}

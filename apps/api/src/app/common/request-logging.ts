@@ -3,11 +3,9 @@ import { levels } from 'pino';
 /**
  * Whether request logging (pino-http, under nestjs-pino) is installed at this LOG_LEVEL. pino-http
  * logs each request at 'info' (its default level, whatever the outcome), so at 'warn' and above it
- * would write nothing, yet still build two child loggers (serializing the request), response
- * listeners and an AsyncLocalStorage scope for every request. Measured with `npm run bench:members`
- * (LOG_LEVEL=warn, members page only, two A/B pairs): 2,130/2,226 → 2,645/2,502 req/s, p99 50/54 →
- * 39/40 ms. Without it, logs written during a request carry no request fields; the exception
- * filter names the request in its own error log.
+ * would write nothing, yet still cost work on every request
+ * (docs/decisions/request-logging-at-info-only.md). Without it, logs written during a request
+ * carry no request fields; the exception filter names the request in its own error log.
  */
 export function logsRequests(logLevel: string): boolean {
   const value = levels.values[logLevel];

@@ -21,7 +21,7 @@ import { SessionFamilies1795460545382 } from './migrations/1795460545382-Session
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
-import type { DatabaseTimeouts } from '../common/app-config';
+import type { DatabaseTimeouts } from './database.config';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [

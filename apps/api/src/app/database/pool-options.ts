@@ -1,6 +1,6 @@
 import type { PoolClient, QueryConfig } from 'pg';
 import { EventSubscriber, type AfterQueryEvent, type EntitySubscriberInterface } from 'typeorm';
-import type { DatabaseTimeouts } from '../common/app-config';
+import type { DatabaseTimeouts } from './database.config';
 
 /**
  * How much longer than `statement_timeout` the client waits for an answer before it gives the

@@ -48,14 +48,10 @@ const PREPARED_POOL_SIZE = 8;
  * calls only bind and execute.
  *
  * They run on their own small pg pool whose sessions set `plan_cache_mode = force_generic_plan`
- * (PostgreSQL docs, "Query Planning" settings). In the default `auto` mode PostgreSQL compares the
- * generic plan's estimate with the custom plans' and, for the members page, kept planning it anew
- * on every call: a generic `LIMIT $2` is costed as 10% of the table, so the generic plan looked
- * dearer than it is. Measured with the `bench:members` seed, one connection, 3,000 runs: the page
- * statement cost PostgreSQL 313 µs of CPU per call re-planned and 197 µs with its generic plan
- * (the same index walk + nested loop per tree). Only statements whose best plan does not depend on
- * the values belong here (a business's page is always an index walk); anything else, like a LIKE
- * search, goes through `query(text)` and is planned for its values on TypeORM's pool.
+ * (PostgreSQL docs, "Query Planning" settings); why: docs/decisions/generic-plans-prepared-reads.md.
+ * Only statements whose best plan does not depend on the values belong here (a business's page is
+ * always an index walk); anything else, like a LIKE search, goes through `query(text)` and is
+ * planned for its values on TypeORM's pool.
  *
  * Reads only: writes go through TypeORM and its transactions.
  */

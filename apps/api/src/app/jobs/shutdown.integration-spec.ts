@@ -11,7 +11,7 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../test/mindbody-sandbox';
-import { DATABASE_DRAIN_TIMEOUT_MS } from '../common/graceful-shutdown';
+import { DATABASE_DRAIN_TIMEOUT_MS } from '../graceful-shutdown';
 import { JOBS_SCHEMA } from './jobs-schema';
 
 jest.setTimeout(180_000);

@@ -89,9 +89,8 @@ const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
- * sort keys (created_at, lower(name), …) stay in the subquery: ORDER BY reads them there, and
- * not sending created_at saved ~30% of the API's CPU spent receiving a page (no timestamptz parse
- * per row; `npm run bench:members`, see README "Benchmarks").
+ * sort keys (created_at, lower(name), …) stay in the subquery, where ORDER BY reads them
+ * (docs/decisions/rows-without-created-at.md).
  */
 const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state']
   .map((column) => `m.${column}`)
@@ -132,8 +131,8 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
   const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
   // A search finds its matches ONCE (`hits`, through members_business_search_idx) and both counts
   // and pages them: counting and paging separately visited every match's row for the count and
-  // then walked the business's rows in page order again until the page was full (for "patel" at
-  // 1,000 of 10,000 members: 1,757 → 1,268 buffers read per call, `npm run bench:scale`).
+  // then walked the business's rows in page order again until the page was full
+  // (docs/decisions/business-led-list-indexes.md).
   const hits = `hits AS MATERIALIZED (
       SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
       WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
@@ -159,11 +158,10 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
     ? `(SELECT count(*)::int FROM hits)`
     : `(SELECT member_count FROM businesses WHERE id = $1)`;
   // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
-  // subquery per tree: in paired load bursts PostgreSQL CPU per page request went 787 → 615 µs
-  // and the API's 966 → 874 µs (no JSON.parse of the branches). The branches are a LATERAL
-  // subquery fenced by OFFSET 0, so every plan (the generic one included, which cannot know the
-  // page is small) looks each tree's branches up through members_referred_by_idx instead of
-  // hash-joining the whole business (generic plan: 813 → 197 µs of PostgreSQL CPU per call).
+  // subquery per tree. They are a LATERAL subquery fenced by OFFSET 0, so every plan (the generic
+  // one included, which cannot know the page is small) looks each tree's branches up through
+  // members_referred_by_idx instead of hash-joining the whole business
+  // (docs/decisions/members-page-joined-branches.md).
   return `${searching ? `WITH ${hits}` : ''}
      SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
        ${total} AS total, ${INTEGRATION_DISCOUNT}
@@ -182,9 +180,8 @@ const pageStatements = new Map<string, PreparedStatement | string>();
  * nor re-hashes its ~1 KB of SQL.
  *
  * Without a search: a named prepared statement per sort × order with a generic plan, planned once
- * per connection (see PreparedReads). A search is plain text, planned for its pattern each time:
- * the generic plan of a prepared search took 17-50 ms instead of 6.6 ms for '%a%' (matches every
- * row).
+ * per connection (see PreparedReads). A search is plain text, planned for its pattern each time
+ * (docs/decisions/search-planned-per-pattern.md).
  */
 function pageStatement(
   sort: MemberSortKey,
@@ -230,7 +227,7 @@ export class MembersRepository {
    * to their branches, grouped back into trees here. Stable order: ties broken by
    * id. Sorting by name, email or date walks the matching (business_id, …, id) index; sorting by
    * branch count aggregates the counts once per business and hash-joins them. The branch count is
-   * the number of branch entries (docs/product.md#states). Measured by `npm run bench:members`.
+   * the number of branch entries (docs/product.md#states).
    */
   async findPage(
     businessId: string,

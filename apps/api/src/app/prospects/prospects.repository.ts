@@ -78,7 +78,8 @@ export class ProspectsRepository {
    * statement with a generic plan (`PreparedReads`). The page is cut first (a walk of
    * prospects_business_created_idx) and only its rows look up their referring member's name (a
    * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
-   * hash-joined every member of the business on every request (`npm run bench:scale`).
+   * hash-joined every member of the business on every request
+   * (docs/decisions/business-led-list-indexes.md).
    */
   async findPage(
     { businessId }: BusinessScope,

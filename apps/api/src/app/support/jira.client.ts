@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JiraSettings } from '../common/app-config';
+import type { JiraSettings } from './jira.config';
 import type { AdfDocument } from './jira-document';
 import { errorMessage } from '../common/error-message';
 

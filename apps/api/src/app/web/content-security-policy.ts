@@ -1,4 +1,4 @@
-import type { CaptchaSettings } from '../common/app-config';
+import type { CaptchaSettings } from '../captcha/captcha.config';
 
 /**
  * Hosts each captcha provider's widget needs on the page: its script, and the frame it renders
@@ -35,7 +35,7 @@ export interface ContentSecurityPolicyInput {
  * font-src), the landing video (media-src), its manifest (connect-src). With a remote on another
  * origin, worker-src also allows `blob:`: a browser starts no worker from another origin's URL, so
  * the altcha proof-of-work workers start from a `blob:` that imports the remote's worker file
- * (apps/marketing `features/captcha/cross-origin-worker.ts`). reCAPTCHA and Turnstile add their
+ * (apps/marketing `components/captcha/cross-origin-worker.ts`). reCAPTCHA and Turnstile add their
  * script and frame hosts (CAPTCHA_CSP_SOURCES) when configured.
  * @returns the header value, directives separated by `; `
  */

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   ACCOUNT_DETAILS_FIELDS,
   BUSINESS_NAME_MAX_LENGTH,
@@ -8,13 +7,11 @@ import {
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
-import { applyFieldErrors, fieldRules, useUpdateAccount } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
+import { useUpdateAccount } from './api/account';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
-
-/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = fieldRules<DetailsForm>(validateAccountDetails);
 
 const pick = (account: AccountDetails): DetailsForm => ({
   firstName: account.firstName,
@@ -34,37 +31,27 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
   const update = useUpdateAccount();
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
-    register,
-    handleSubmit,
+    submit,
+    field: contractField,
     reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DetailsForm>({ defaultValues: pick(account) });
+    formState: { isSubmitting },
+  } = useContractForm<DetailsForm>(validateAccountDetails, {
+    defaultValues: pick(account),
+    trim: ACCOUNT_DETAILS_FIELDS,
+    fields: ACCOUNT_DETAILS_FIELDS,
+    onSubmit: async (values) => {
+      setNote(null);
+      const saved = await update.mutateAsync(values);
+      reset(pick(saved));
+      setNote({ tone: 'success', text: MESSAGES.accountSaved });
+    },
+    onError: (error) =>
+      setNote({ tone: 'error', text: error instanceof Error ? error.message : String(error) }),
+  });
 
   useEffect(() => reset(pick(account)), [account, reset]);
 
-  const submit = handleSubmit(async (values) => {
-    setNote(null);
-    try {
-      const saved = await update.mutateAsync({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        businessName: values.businessName.trim(),
-        phoneNumber: values.phoneNumber.trim(),
-        website: values.website.trim(),
-      });
-      reset(pick(saved));
-      setNote({ tone: 'success', text: MESSAGES.accountSaved });
-    } catch (error) {
-      applyFieldErrors(error, setError, ACCOUNT_DETAILS_FIELDS);
-      setNote({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
-    }
-  });
-
-  const field = (name: keyof DetailsForm) => ({
-    error: errors[name]?.message,
-    ...register(name, { validate: rule(name), onChange: () => setNote(null) }),
-  });
+  const field = (name: keyof DetailsForm) => contractField(name, { onChange: () => setNote(null) });
 
   return (
     <Card className="dash-account__card" aria-labelledby="account-details-title">

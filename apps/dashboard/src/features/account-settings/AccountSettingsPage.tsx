@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import type { AccountSettingsRouteState } from '@grove/contracts';
-import { useAccount } from '@grove/web-data-access';
+import { useAccount } from './api/account';
 import { Alert, PageHeader, Spinner } from '@grove/web-ui';
 import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';

@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   MESSAGES,
   PASSWORD_HINT,
   validatePasswordChange,
   type PasswordChangeInput,
 } from '@grove/contracts';
-import { ApiError, fieldRules, useChangePassword } from '@grove/web-data-access';
+import { ApiError } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
+import { useChangePassword } from './api/account';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type PasswordForm = Required<PasswordChangeInput>;
 
 const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = fieldRules<PasswordForm>(validatePasswordChange);
 
 /**
  * 'Change password' on Account Settings: current password, new password (Grove's rule: 12 to 128
@@ -29,21 +27,21 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [changed, setChanged] = useState(false);
   const {
-    register,
-    handleSubmit,
+    submit,
+    field,
     reset,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordForm>({ defaultValues: emptyPasswords });
-
-  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setNote(null);
-    try {
+    formState: { isSubmitting },
+  } = useContractForm<PasswordForm>(validatePasswordChange, {
+    defaultValues: emptyPasswords,
+    onSubmit: async ({ currentPassword, newPassword }) => {
+      setNote(null);
       const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
       reset(emptyPasswords);
       setChanged(true);
       setNote({ tone: 'success', text: reply.message });
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = error instanceof Error ? error.message : String(error);
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       // The API names the field at fault (a wrong current password comes as its field error).
@@ -58,7 +56,7 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
       } else {
         setNote({ tone: 'error', text: message });
       }
-    }
+    },
   });
 
   return (
@@ -73,26 +71,20 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword', {
-            validate: rule('currentPassword'),
-            onChange: () => setNote(null),
-          })}
+          {...field('currentPassword', { onChange: () => setNote(null) })}
         />
         <div className="dash-form-row">
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword', { validate: rule('newPassword') })}
+            {...field('newPassword')}
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword', { validate: rule('confirmPassword') })}
+            {...field('confirmPassword')}
           />
         </div>
         {note && <Alert tone={note.tone}>{note.text}</Alert>}

@@ -1,7 +1,7 @@
 import { MESSAGES, type MemberRow } from '@grove/contracts';
-import { useAddBranch, useRemoveBranch } from '@grove/web-data-access';
+import { useAddBranch, useRemoveBranch } from './api/members';
 import { Alert, Button, Modal } from '@grove/web-ui';
-import { MemberForm } from '../member-form/MemberForm';
+import { MemberForm } from '../../components/member-form/MemberForm';
 
 /**
  * 'Add a New Branch to {member}' (docs/product.md#branches): explains that the member gets a discount and that the

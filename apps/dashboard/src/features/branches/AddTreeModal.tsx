@@ -1,7 +1,7 @@
 import { MESSAGES } from '@grove/contracts';
-import { useCreateMember } from '@grove/web-data-access';
+import { useCreateMember } from './api/members';
 import { Modal } from '@grove/web-ui';
-import { MemberForm } from '../member-form/MemberForm';
+import { MemberForm } from '../../components/member-form/MemberForm';
 
 /** 'Start Growing' (docs/product.md#branches): adds a new tree. */
 export function AddTreeModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ListFrame } from '../list-frame/ListFrame';
+import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
-import { useMembers } from '@grove/web-data-access';
+import { useMembers } from './api/members';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';

@@ -1,5 +1,5 @@
 import type { MemberRow } from '@grove/contracts';
-import { useRemoveTree } from '@grove/web-data-access';
+import { useRemoveTree } from './api/members';
 import { Alert, Button, Modal } from '@grove/web-ui';
 
 /** Asks before removing a tree (docs/product.md#states: it also leaves the tree it is a branch of). */

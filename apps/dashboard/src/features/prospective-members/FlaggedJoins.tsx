@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { JOIN_FLAG_REASON_TEXT, type FlaggedJoinRow } from '@grove/contracts';
-import { useDismissJoinFlag, useJoinFlags } from '@grove/web-data-access';
+import { useDismissJoinFlag, useJoinFlags } from './api/prospects';
 import { Alert, Button, Card, Pagination } from '@grove/web-ui';
 
 const PAGE_SIZE = 25;

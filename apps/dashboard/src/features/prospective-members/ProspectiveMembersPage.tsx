@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ListFrame } from '../list-frame/ListFrame';
+import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, type ProspectRow } from '@grove/contracts';
-import { useApproveProspect, useProspects, useRemoveProspect } from '@grove/web-data-access';
+import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
-import { MemberForm } from '../member-form/MemberForm';
+import { MemberForm } from '../../components/member-form/MemberForm';
 import { FlaggedJoins } from './FlaggedJoins';
 
 const PAGE_SIZE = 25;

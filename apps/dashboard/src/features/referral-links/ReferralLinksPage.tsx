@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ListFrame } from '../list-frame/ListFrame';
+import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
-import { referralQrUrl, useReferralLinkActions, useReferralLinks } from '@grove/web-data-access';
+import { referralQrUrl, useReferralLinkActions, useReferralLinks } from './api/referral-links';
 import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 
 const PAGE_SIZE = 25;

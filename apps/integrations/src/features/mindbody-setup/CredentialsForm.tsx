@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { MESSAGES, type MindbodyCredentialsRequest } from '@grove/contracts';
-import { useConnectMindbody } from '@grove/web-data-access';
+import { useConnectMindbody } from './api/mindbody';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 /**

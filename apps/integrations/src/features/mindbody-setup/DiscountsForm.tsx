@@ -6,7 +6,7 @@ import {
   MESSAGES,
   type MindbodyStatus,
 } from '@grove/contracts';
-import { useSaveMindbodyDiscounts } from '@grove/web-data-access';
+import { useSaveMindbodyDiscounts } from './api/mindbody';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
 interface DiscountValues {

@@ -5,7 +5,7 @@ import {
   useMindbodyStatus,
   useRemoveMindbody,
   useSyncMindbody,
-} from '@grove/web-data-access';
+} from './api/mindbody';
 import { Alert, Button, Card, Modal, PageHeader, Spinner } from '@grove/web-ui';
 import { CredentialsForm } from './CredentialsForm';
 import { DiscountsForm } from './DiscountsForm';

@@ -1,5 +1,5 @@
-import { Footer } from '../footer/Footer';
-import { usePageMeta } from '../usePageMeta';
+import { Footer } from '../../components/footer/Footer';
+import { usePageMeta } from '../../components/usePageMeta';
 
 const values = [
   { title: 'Community first', text: 'The best members arrive through friends who already belong.' },

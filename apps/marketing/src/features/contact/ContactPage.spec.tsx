@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
-import { solveCaptcha } from '../captcha/captcha.testing';
+import { solveCaptcha } from '../../components/captcha/captcha.testing';
 import { ContactPage } from './ContactPage';
 
 // The real widget needs Web Crypto and workers; here the page only has to render its element.
-jest.mock('../captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
+jest.mock('../../components/captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 
 type FakeReply = { status: number; body?: unknown };
 const reply = ({ status, body }: FakeReply) => ({

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@grove/web-ui';
-import { Footer } from '../footer/Footer';
-import { usePageMeta } from '../usePageMeta';
+import { Footer } from '../../components/footer/Footer';
+import { usePageMeta } from '../../components/usePageMeta';
 import './contact.css';
 
 // The form (with the phone rules' libphonenumber metadata and the captcha) loads only here.
@@ -12,7 +12,7 @@ const ContactForm = lazy(() =>
 /**
  * True once the browser has painted the page at least once. The contact form's chunks (phone
  * rules, react-hook-form, the captcha) start loading only then, so the introduction paints first
- * instead of waiting behind ~50 KB of script the visitor needs only when they start typing.
+ * (docs/decisions/contact-form-after-first-paint.md).
  */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Footer } from '../footer/Footer';
+import { Footer } from '../../components/footer/Footer';
 import {
   DashboardIcon,
   LinkIcon,
@@ -9,8 +9,8 @@ import {
   SyncIcon,
   TreeIcon,
   type IconProps,
-} from '../icons/Icons';
-import { usePageMeta } from '../usePageMeta';
+} from '../../components/icons/Icons';
+import { usePageMeta } from '../../components/usePageMeta';
 import { GroveTreeArt } from './GroveTreeArt';
 
 interface SellingPoint {

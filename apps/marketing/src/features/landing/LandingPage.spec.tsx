@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
-import { solveCaptcha } from '../captcha/captcha.testing';
+import { solveCaptcha } from '../../components/captcha/captcha.testing';
 import { LandingPage } from './LandingPage';
 
 // The real widget needs Web Crypto and workers; here the form only has to render its element.
-jest.mock('../captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
+jest.mock('../../components/captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 jest.mock('./assets/product-tour.mp4', () => '/remotes/marketing/assets/product-tour.mp4');
 jest.mock(
   './assets/product-tour-poster.webp',

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Modal, Spinner } from '@grove/web-ui';
-import { Footer } from '../footer/Footer';
-import { CheckIcon, SyncIcon } from '../icons/Icons';
-import { usePageMeta } from '../usePageMeta';
+import { Footer } from '../../components/footer/Footer';
+import { CheckIcon, SyncIcon } from '../../components/icons/Icons';
+import { usePageMeta } from '../../components/usePageMeta';
 import tourPoster from './assets/product-tour-poster.webp';
 import tourVideo from './assets/product-tour.mp4';
 

@@ -1,8 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { validateLeadInput, type LeadInput, type LeadRequest } from '@grove/contracts';
-import { ApiError, applyFieldErrors, fieldRules, useCreateLead } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
+import { useCreateLead } from './api/leads';
 import { Alert, Button, TextField } from '@grove/web-ui';
-import { FormCaptcha, useFormCaptcha } from '../captcha/FormCaptcha';
+import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 
 const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '', captcha: '' };
 
@@ -10,9 +10,6 @@ const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: ''
 const leadFields = (Object.keys(emptyLead) as (keyof LeadRequest)[]).filter(
   (field): field is keyof LeadInput => field !== 'captcha',
 );
-
-/** react-hook-form rule for a field: exactly the contracts' check and message (as the API runs it). */
-const rule = fieldRules<LeadRequest>(validateLeadInput);
 
 /**
  * The 'Learn More' pop-up's form (docs/product.md#landing-page Landing page): fullName, email, phone and company,
@@ -26,32 +23,18 @@ const rule = fieldRules<LeadRequest>(validateLeadInput);
  */
 export function LeadForm({ onDone }: { onDone: () => void }) {
   const lead = useCreateLead();
-  const form = useForm<LeadRequest>({ defaultValues: emptyLead, mode: 'onTouched' });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
-  const { props: captchaProps, reset: resetCaptcha } = useFormCaptcha(form);
-
-  const submit = handleSubmit((values) => {
-    const body: LeadRequest = {
-      fullName: values.fullName.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      captcha: values.captcha,
-    };
-    lead.mutate(body, {
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-        applyFieldErrors(error, setError, leadFields);
-        // Fields are checked before the captcha; anything else may have used up the solution.
-        if (!Object.keys(fieldErrors).length || 'captcha' in fieldErrors) resetCaptcha();
-      },
-    });
+  const form = useContractForm(validateLeadInput, {
+    defaultValues: emptyLead,
+    mode: 'onTouched',
+    trim: leadFields,
+    fields: leadFields,
+    onSubmit: (body) => lead.mutateAsync(body),
+    onError: (error) => {
+      captcha.resetAfterError(error);
+    },
   });
+  const { submit, field } = form;
+  const captcha = useFormCaptcha(form);
 
   if (lead.isSuccess) {
     return (
@@ -68,35 +51,23 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         Leave your details and we will show you how Grove can grow your gym.
       </p>
       {lead.isError && <Alert>{lead.error.message}</Alert>}
-      <TextField
-        label="Full name"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...register('fullName', { validate: rule('fullName') })}
-      />
+      <TextField label="Full name" autoComplete="name" {...field('fullName')} />
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.email?.message}
-        {...register('email', { validate: rule('email') })}
+        {...field('email')}
       />
       <TextField
         label="Phone"
         type="tel"
         autoComplete="tel"
         hint="For example 0412 345 678"
-        error={errors.phone?.message}
-        {...register('phone', { validate: rule('phone') })}
+        {...field('phone')}
       />
-      <TextField
-        label="Company"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...register('company', { validate: rule('company') })}
-      />
-      <FormCaptcha {...captchaProps} />
+      <TextField label="Company" autoComplete="organization" {...field('company')} />
+      <FormCaptcha {...captcha.props} />
       <Button type="submit" busy={lead.isPending} className="mk-btn--block">
         Send
       </Button>

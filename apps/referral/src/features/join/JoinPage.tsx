@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { MESSAGES, isValidEmail, isValidName } from '@grove/contracts';
-import { useJoinReferral, useReferralInfo } from '@grove/web-data-access';
+import { useJoinReferral, useReferralInfo } from './api/join';
 import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
 import '../../referral.css';
 

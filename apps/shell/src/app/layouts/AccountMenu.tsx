@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout, useSession } from '@grove/web-data-access';
-
-/** Where 'Account Settings' leads: the dashboard remote's account screen. */
-export const ACCOUNT_SETTINGS_PATH = '/dashboard/account-settings';
+import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
 
 /**
  * The account button (docs/product.md#signed-in-frame): shows the username; its menu has 'Account Settings' (the owner's

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button, Logo } from '@grove/web-ui';
-import { IssueFormModal } from '../support/IssueFormModal';
+import { IssueFormModal } from '../../features/support/IssueFormModal';
 import { AccountMenu } from './AccountMenu';
 import { TreeSearch } from './TreeSearch';
 

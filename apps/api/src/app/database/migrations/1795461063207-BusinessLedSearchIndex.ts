@@ -4,11 +4,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The members search (name or email contains the text, `lower(…) LIKE '%…%'`) through ONE trigram
  * index that leads with the business: `members_business_search_idx`, a GIN index on
  * (business_id, lower(name) gin_trgm_ops, lower(email) gin_trgm_ops). It replaces the two
- * trigram indexes of InitialSchema, which indexed every business's members together: a search
- * for "patel" in one business of 100 fetched the 100,000 matching rows of all of them from the
- * index and then intersected them with the business's 10,000 (58 ms); led by the business, the
- * index yields only the business's 1,000 matches (1.7 ms, `npm run bench:scale`). One index
- * instead of two also leaves the import one index fewer to write.
+ * trigram indexes of InitialSchema, which indexed every business's members together, so a search
+ * fetched the matches of all businesses; led by the business, the index yields only the
+ * business's own (docs/decisions/business-led-list-indexes.md). One index instead of two also
+ * leaves the import one index fewer to write.
  *
  * A GIN index on a uuid column needs the `btree_gin` extension (PostgreSQL contrib, like pg_trgm;
  * trusted, so a database owner may create it).

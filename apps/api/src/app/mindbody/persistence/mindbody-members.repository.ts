@@ -70,15 +70,9 @@ export class MindbodyMembersRepository {
    * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
    *   is written by the same statement, so it counts exactly the committed pages.
    *
-   * Performance (the 8,940 members of `npm run bench:import`'s 10,000 sandbox clients written page
-   * by page straight through pg, old and new statements alternated in one run, 2-core machine
-   * under load): inserting referred members with their referrer cut the final link
-   * from rewriting 1,617 rows (133–353 ms) to 86 (21–75 ms); skipping unchanged rows cut a re-import's
-   * page writes from 1,074–1,596 ms to 243–633 ms; the progress UPDATE as its own round trip cost
-   * 100–460 ms over 50 pages. The email-key check is a correlated subquery (one index probe per row)
-   * because as an anti-join the planner hashed every member of the business for each page (2.7 ms at
-   * page 30 of 50, growing with the business). Fresh inserts cost what the ten member indexes cost:
-   * a plain 200-row INSERT with no checks was as slow (449–1,103 ms for all pages).
+   * The email-key check is a correlated subquery (one index probe per row): as an anti-join the
+   * planner hashed every member of the business for each page. Why each part, and what it saved:
+   * docs/decisions/import-write-floor.md.
    * @param progress clients processed so far and the listing's total, to record with the page
    * @param pricesRead each client's NormalAutoPay was read from its contracts (sync): the members
    *   count as priced (`mindbody_priced_at`), also those without an autopay contract; otherwise a
@@ -199,8 +193,7 @@ export class MindbodyMembersRepository {
    * Queues Mindbody prospects whose ReferredBy names a managed member as managed prospective
    * members (source 'Mindbody'); prospects already queued, or already members, are left alone.
    * Each referrer is found by one index probe (`members_business_name_idx`) rather than by sorting
-   * every managed member by name: this statement went from 34–49 ms to 19–32 ms for 416 prospects
-   * among 8,940 members (`npm run bench:import`, two runs each under the same load).
+   * every managed member by name (docs/decisions/import-write-floor.md).
    * @returns prospects inserted
    */
   async upsertProspects(businessId: string, prospects: ManagedProspectInput[]): Promise<number> {

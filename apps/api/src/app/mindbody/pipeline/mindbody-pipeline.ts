@@ -16,9 +16,8 @@ import { PageQueue } from '../../common/async/page-queue';
 const CLIENT_PAGE_SIZE = 200;
 /**
  * Client pages the import may fetch ahead of its writes; pages that arrived while a write ran are
- * written together (up to 5 × 200 = 1,000 members per statement). Measured on this machine, 8,940
- * members written 200 per statement took 650–1,613 ms, 600–2,000 per statement 461–741 ms (the
- * per-statement cost: planning, triggers, commit, a round trip), in the same runs.
+ * written together (up to 5 × 200 = 1,000 members per statement), which pays the per-statement
+ * cost (planning, triggers, commit, a round trip) fewer times (docs/decisions/import-write-floor.md).
  */
 const PAGES_AHEAD = 5;
 /** Contract reads / autopay writes in flight at once per job. */

@@ -1,0 +1,73 @@
+import { IsOptional } from 'class-validator';
+import { EnvBool, EnvInt, EnvUrl } from '../common/config/env-section';
+
+/** The throttling environment variables (limits are per client per 60 s unless said otherwise; the next request gets 429). */
+export class ThrottleEnv {
+  /** Login/signup attempts allowed per client per 60 s. */
+  @EnvInt(1)
+  THROTTLE_LOGIN_LIMIT = 5;
+
+  /** Referral join attempts allowed per client per 60 s. */
+  @EnvInt(1)
+  THROTTLE_REFERRAL_LIMIT = 10;
+
+  /** Contact form and lead submissions (`POST /api/contact`, `/api/leads`) per client per 60 s. */
+  @EnvInt(1)
+  THROTTLE_CONTACT_LIMIT = 5;
+
+  /** Issue reports (`POST /api/support/issues`) per client per 60 s. */
+  @EnvInt(1)
+  THROTTLE_SUPPORT_LIMIT = 5;
+
+  /**
+   * Mindbody credential checks (`POST /api/mindbody/credentials`) allowed per business and,
+   * separately, per client address in each window (issue 11).
+   */
+  @EnvInt(1)
+  THROTTLE_MINDBODY_CREDENTIALS_LIMIT = 5;
+
+  /** The window of THROTTLE_MINDBODY_CREDENTIALS_LIMIT, seconds (a client over it waits this long). */
+  @EnvInt(1)
+  THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
+
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks) off, e.g. for benchmarks. */
+  @EnvBool()
+  THROTTLE_DISABLED = false;
+
+  /**
+   * `redis://[user:pass@]host:port[/db]` or `rediss://…`: the throttle counters live in this Redis
+   * instead of PostgreSQL's `throttle_counters` (every API instance must use the same one).
+   */
+  @EnvUrl(['redis', 'rediss'])
+  @IsOptional()
+  REDIS_URL?: string;
+}
+
+/** The throttling settings of `AppConfig` from the validated variables. */
+export function readThrottleConfig(vars: ThrottleEnv): {
+  throttleLoginLimit: number;
+  throttleReferralLimit: number;
+  /** Contact/lead submissions per client per minute (throttler 'contact'). */
+  throttleContactLimit: number;
+  /** Issue reports per client per minute (throttler 'support'). */
+  throttleSupportLimit: number;
+  /** Mindbody credential checks allowed per business and per client address in each window. */
+  throttleMindbodyCredentials: { limit: number; windowSeconds: number };
+  /** True: no request is throttled (THROTTLE_DISABLED). */
+  throttleDisabled: boolean;
+  /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
+  redisUrl: string | null;
+} {
+  return {
+    throttleLoginLimit: vars.THROTTLE_LOGIN_LIMIT,
+    throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
+    throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
+    throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,
+    throttleMindbodyCredentials: {
+      limit: vars.THROTTLE_MINDBODY_CREDENTIALS_LIMIT,
+      windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
+    },
+    throttleDisabled: vars.THROTTLE_DISABLED,
+    redisUrl: vars.REDIS_URL ?? null,
+  };
+}

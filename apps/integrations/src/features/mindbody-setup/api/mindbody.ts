@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  MindbodyCredentialsRequest,
+  MindbodyDiscountsRequest,
+  MindbodyStatus,
+} from '@grove/contracts';
+import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
+
+export const mindbodyKey = ['mindbody'] as const;
+
+/** docs/product.md#states, docs/product.md#constants: while a process runs, the wizard polls the status every 10 seconds. */
+const MINDBODY_POLL_MS = 10_000;
+
+/**
+ * docs/product.md#states: polling goes on while the process state is set and does not contain 'fail'
+ * ('running'); a completed or failed state, or none, stops it.
+ */
+function isMindbodyProcessRunning(status: MindbodyStatus | undefined): boolean {
+  return status?.processState === 'running';
+}
+
+/** Reloads what Mindbody changes: the members (trees) and the prospective members. */
+function reloadMindbodyLists(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: membersKey }),
+    client.invalidateQueries({ queryKey: prospectsKey }),
+  ]);
+}
+
+/**
+ * The integration's status (`GET /api/mindbody`): stage 1–4, discounts (cents), process state,
+ * progress, last sync. Refetched every `pollMs` while a process runs (docs/product.md#mindbody-stages); when a run
+ * (import or sync) ends, the members and prospective members it changed reload.
+ */
+export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: mindbodyKey,
+    queryFn: ({ signal }) => apiFetch<MindbodyStatus>('/api/mindbody', { signal }),
+    refetchInterval: (query) => (isMindbodyProcessRunning(query.state.data) ? pollMs : false),
+  });
+  const wasRunning = useRef(false);
+  const running = isMindbodyProcessRunning(status.data);
+  useEffect(() => {
+    if (wasRunning.current && !running) void reloadMindbodyLists(client);
+    wasRunning.current = running;
+  }, [running, client]);
+  return status;
+}
+
+/** A mutation whose reply is the new status: it replaces the cached one; members and prospects reload. */
+function useMindbodyMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<MindbodyStatus>,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (status) => {
+      client.setQueryData(mindbodyKey, status);
+      return reloadMindbodyLists(client);
+    },
+  });
+}
+
+/** Stage 1 → 2: checks and stores the staff credentials (`POST /api/mindbody/credentials`). */
+export function useConnectMindbody() {
+  return useMindbodyMutation((body: MindbodyCredentialsRequest) =>
+    apiFetch<MindbodyStatus>('/api/mindbody/credentials', { method: 'POST', body }),
+  );
+}
+
+/** 'Import members' (`POST /api/mindbody/import`): the state becomes 'running'. */
+export function useImportMindbody() {
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/import', { method: 'POST' }),
+  );
+}
+
+/** Saves the discounts, dollars as typed (`PUT /api/mindbody/discounts`): stage 4. */
+export function useSaveMindbodyDiscounts() {
+  return useMindbodyMutation((body: MindbodyDiscountsRequest) =>
+    apiFetch<MindbodyStatus>('/api/mindbody/discounts', { method: 'PUT', body }),
+  );
+}
+
+/** 'Sync with mindbody' (`POST /api/mindbody/sync`). */
+export function useSyncMindbody() {
+  return useMindbodyMutation(() =>
+    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST' }),
+  );
+}
+
+/** 'Remove integration' (`DELETE /api/mindbody`): back to stage 1, discounts cleared. */
+export function useRemoveMindbody() {
+  return useMindbodyMutation(() => apiFetch<MindbodyStatus>('/api/mindbody', { method: 'DELETE' }));
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LeadRequest, MessageReply } from '@grove/contracts';
+import { apiFetch } from '@grove/web-data-access';
+
+/**
+ * Sends the landing page's "Learn More" lead (`POST /api/leads`, public, throttled) with
+ * `{ fullName, email, phone, company }`. Resolves with the server's `{ message }` to show; rejects
+ * with an ApiError carrying the server's message (and per-field messages on 400, 429 when
+ * throttled, status 0 when the network fails).
+ */
+export function useCreateLead() {
+  return useMutation({
+    mutationFn: (body: LeadRequest) =>
+      apiFetch<MessageReply>('/api/leads', { method: 'POST', body }),
+  });
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES, type AccountSettingsRouteState, type SessionUser } from '@grove/contracts';
+import { ApiError, useLogin, useSession } from '@grove/web-data-access';
+import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
+import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
+
+/**
+ * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the
+ * login reply asked for a new password (`passwordChangeRequired`), else `from`.
+ */
+function afterLogin(
+  user: SessionUser,
+  from: string,
+): { to: string; state?: AccountSettingsRouteState } {
+  return user.passwordChangeRequired
+    ? { to: ACCOUNT_SETTINGS_PATH, state: { passwordChangeRequired: true } }
+    : { to: from };
+}
+
+/**
+ * Login (docs/product.md#login, docs/product.md#states): empty → 'Please add to email and password fields'; loading; a failure
+ * shows 'Password or username does not match any user' for 3 s and clears the password; success
+ * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
+ * password' when the password no longer meets Grove's rule.
+ */
+export function LoginPage() {
+  const session = useSession();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useTimedMessage();
+
+  const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+  if (session.data) {
+    const next = afterLogin(session.data, from);
+    return <Navigate to={next.to} state={next.state} replace />;
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(MESSAGES.loginEmpty);
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (user) => {
+          const next = afterLogin(user, from);
+          navigate(next.to, { replace: true, state: next.state });
+        },
+        onError: (failure) => {
+          setPassword('');
+          setError(
+            failure instanceof ApiError && failure.status !== 401
+              ? failure.message
+              : MESSAGES.loginFailed,
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="shell-auth">
+      <Card className="shell-auth__card">
+        <h1 className="shell-auth__title">Welcome back</h1>
+        <p className="g-muted shell-auth__lead">Log in to see your trees and branches.</p>
+        {error && <Alert>{error}</Alert>}
+        <form onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" busy={login.isPending} className="shell-auth__submit">
+            Log in
+          </Button>
+        </form>
+        <p className="shell-auth__switch">
+          New to Grove? <Link to="/signup">Create a free account</Link>
+        </p>
+      </Card>
+    </main>
+  );
+}

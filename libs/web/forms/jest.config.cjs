@@ -1,0 +1,8 @@
+/** Tests of the form helpers (contract rules on react-hook-form), in jsdom. */
+module.exports = {
+  displayName: 'web-forms',
+  ...require('../../../tools/jest/preset.cjs'),
+  testEnvironment: 'jsdom',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+};

@@ -1,0 +1,2 @@
+export * from './lib/field-rules';
+export * from './lib/use-contract-form';
