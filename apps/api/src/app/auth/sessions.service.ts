@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { runTransaction } from '../database/transaction';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';

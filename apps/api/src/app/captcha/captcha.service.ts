@@ -4,7 +4,7 @@ import { createChallenge, verifySolution, type Challenge, type Solution } from '
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { DataSource } from 'typeorm';
 import type { CaptchaConfig } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { errorMessage } from '../common/error-message';
 
 /** Proof-of-work algorithm of Grove's altcha challenges (bundled in the altcha 3 widget). */
