@@ -11,7 +11,7 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { GracefulShutdown } from './graceful-shutdown';
 import { CaptchaModule } from './captcha/captcha.module';
-import { AppConfig, loadAppConfig } from './common/app-config';
+import { AppConfig, loadAppConfig } from './config/app-config';
 import { OriginGuard } from './common/origin.guard';
 import { LOG_REDACT_PATHS, redactUrl, safeError } from './common/log-safety';
 import { logsRequests, prettyLogs } from './common/request-logging';

@@ -6,7 +6,7 @@ import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from './common/app-config';
+import { AppConfig } from './config/app-config';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import { WebAppsService } from './web/web-apps.service';
 

@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../auth/auth-tokens';
 import { NotSignedInException } from '../auth/auth.exceptions';
 import { isCommonPassword } from '../auth/common-passwords';
 import { SessionsService } from '../auth/sessions.service';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import type { AuthUser } from '../common/auth-user';
 import { MailService, type OutgoingEmail } from '../mail/mail.service';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';

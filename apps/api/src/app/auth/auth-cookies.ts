@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { authCookieNames, type AuthCookieNames } from './auth-tokens';
 
 /** Tokens to put in the cookies after sign-in or refresh. */

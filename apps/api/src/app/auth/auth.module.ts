@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { AuthCookies } from './auth-cookies';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppConfig, DEFAULT_APP_SETTINGS } from '../common/app-config';
+import { AppConfig, DEFAULT_APP_SETTINGS } from '../config/app-config';
 import type { AuthUser } from '../common/auth-user';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
 import { AuthCookies } from './auth-cookies';

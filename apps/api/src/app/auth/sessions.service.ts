@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
 import type { SessionEntity } from './session.entity';

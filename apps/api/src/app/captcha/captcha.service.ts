@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { CaptchaConfig } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { errorMessage } from '../common/error-message';
 import { CaptchaSolutionsRepository } from './captcha-solutions.repository';
 

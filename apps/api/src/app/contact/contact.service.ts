@@ -7,7 +7,7 @@ import {
 } from '@grove/contracts';
 import { CaptchaFailedException } from '../captcha/captcha.exceptions';
 import { CaptchaService } from '../captcha/captcha.service';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { ContactInvalidException } from './contact.exceptions';
 import { ContactRepository } from './contact.repository';

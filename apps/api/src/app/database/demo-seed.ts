@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/auth-tokens';
 import { BusinessEntity } from '../auth/business.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 
 /** The demo owner's login, printed at start-up when the demo is seeded. */
 export const DEMO_LOGIN = { email: 'demo@grove.local', password: 'grove-demo-1234' } as const;

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { poolTimeoutOptions } from './pool-options';
 

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
 import { errorMessage } from '../common/error-message';
 import { safeErrorText } from '../common/log-safety';

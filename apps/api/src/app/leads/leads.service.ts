@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MESSAGES, validateLeadInput, type LeadInput, type MessageReply } from '@grove/contracts';
 import { CaptchaFailedException } from '../captcha/captcha.exceptions';
 import { CaptchaService } from '../captcha/captcha.service';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { LeadInvalidException } from './leads.exceptions';
 import { LeadsRepository } from './leads.repository';

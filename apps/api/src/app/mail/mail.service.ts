@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
 import { OutboxRepository } from './outbox.repository';

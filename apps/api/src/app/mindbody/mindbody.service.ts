@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
 import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
 import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';

@@ -12,7 +12,7 @@ import {
   type ReferralLink,
   type ReferralLinkRow,
 } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import { MembersRepository } from '../members/members.repository';

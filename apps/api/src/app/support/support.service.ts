@@ -7,7 +7,7 @@ import {
   type SupportIssueInput,
 } from '@grove/contracts';
 import { NotSignedInException } from '../auth/auth.exceptions';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import type { AuthUser } from '../common/auth-user';
 import { jobScope, sessionScope } from '../database/business-scope';
 import { JobsService } from '../jobs/jobs.service';

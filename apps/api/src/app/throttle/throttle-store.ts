@@ -8,7 +8,7 @@ import {
 import { Redis } from 'ioredis';
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import type { LimiterFactory } from './shared-throttler-storage';
 
 /**

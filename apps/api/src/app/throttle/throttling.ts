@@ -5,7 +5,7 @@ import {
   type ThrottlerOptions,
 } from '@nestjs/throttler';
 import type { AuthUser } from '../common/auth-user';
-import type { AppConfig } from '../common/app-config';
+import type { AppConfig } from '../config/app-config';
 import type { ThrottlerName } from '../common/throttled-by.decorator';
 import { SharedThrottlerStorage } from './shared-throttler-storage';
 import { ThrottleStore, ThrottleStoreModule } from './throttle-store';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppConfig, loadAppConfig } from '../common/app-config';
+import { AppConfig, loadAppConfig } from '../config/app-config';
 import { RemoteVersions } from './remote-versions';
 import { WebAppsService } from './web-apps.service';
 

@@ -8,7 +8,7 @@ import express, {
   type Response,
 } from 'express';
 import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
-import { AppConfig } from '../common/app-config';
+import { AppConfig } from '../config/app-config';
 import { defaultRemoteUrl } from './web.config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
 

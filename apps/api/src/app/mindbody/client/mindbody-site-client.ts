@@ -7,7 +7,7 @@ import {
   type Client,
   type ClientContract,
 } from '@grove/api-mindbody';
-import { AppConfig } from '../../common/app-config';
+import { AppConfig } from '../../config/app-config';
 import {
   MindbodyLoginRefusedError,
   type MindbodyAutopayContract,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AppConfig } from '../../common/app-config';
+import { AppConfig } from '../../config/app-config';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -8,9 +8,9 @@ import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from '../support/jira.config';
 import { ThrottleEnv, readThrottleConfig } from '../throttle/throttle.config';
 import { readWebConfig, WebEnv } from '../web/web.config';
-import { EnvBool, EnvInt, EnvUrl, validateSections } from './config/env-section';
-import { assertProductionSecrets } from './production-secrets';
-import { IsTrustProxy, readTrustProxy } from './trust-proxy';
+import { EnvBool, EnvInt, EnvUrl, validateSections } from '../common/config/env-section';
+import { assertProductionSecrets } from '../common/production-secrets';
+import { IsTrustProxy, readTrustProxy } from '../common/trust-proxy';
 
 // Types and helpers that moved next to their modules, still importable from here.
 export type { CaptchaSettings } from '../captcha/captcha.config';
@@ -19,7 +19,7 @@ export type { MailSettings } from '../mail/mail.config';
 export type { MindbodyConfig } from '../mindbody/mindbody.config';
 export type { JiraSettings, RetrySettings } from '../support/jira.config';
 export { defaultRemoteUrl, remoteUrlVariable } from '../web/web.config';
-export { parseTrustProxy, type TrustProxy } from './trust-proxy';
+export { parseTrustProxy, type TrustProxy } from '../common/trust-proxy';
 
 /** The server's own environment variables (the rest are declared by their modules: `ENV_SECTIONS`). */
 export class ServerEnv {

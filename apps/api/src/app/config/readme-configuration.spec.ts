@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES } from '@grove/contracts';
-import { ENV_SECTIONS, remoteUrlVariable } from '../app-config';
-import { declaredVariables } from './env-section';
+import { ENV_SECTIONS, remoteUrlVariable } from './app-config';
+import { declaredVariables } from '../common/config/env-section';
 
-const root = path.resolve(__dirname, '../../../../../..');
+const root = path.resolve(__dirname, '../../../../..');
 
 /** README Configuration rows: the variables each row names and the `code` spans of its Default cell. */
 function readmeRows(): { names: string[]; defaults: string[] }[] {
