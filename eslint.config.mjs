@@ -145,6 +145,28 @@ export default tseslint.config(
     },
   },
   {
+    // One way to the database (issue 13): SQL and TypeORM repositories only in a module's
+    // `*.repository.ts` or in `database/`; services call repository methods.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/app/database/**',
+      'apps/api/src/**/*.spec.ts',
+      'apps/api/src/**/*.integration-spec.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]',
+          message:
+            'Database access belongs in a *.repository.ts of the module that owns the table (or in database/): call that repository instead.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

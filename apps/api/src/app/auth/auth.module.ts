@@ -8,7 +8,9 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LocalStrategy } from './local.strategy';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { UsersRepository } from './users.repository';
 
 /**
  * Accounts, password login (passport-local), JWT access tokens checked by `JwtAuthGuard` (the
@@ -29,6 +31,8 @@ import { SessionsService } from './sessions.service';
   providers: [
     AuthService,
     SessionsService,
+    SessionsRepository,
+    UsersRepository,
     AuthCookies,
     LocalStrategy,
     LocalAuthGuard,

@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { runTransaction } from '../database/transaction';
 import {
   isPlainText,
   passwordProblem,
@@ -21,10 +18,11 @@ import {
   NotSignedInException,
   SignupInvalidException,
 } from './auth.exceptions';
-import { BusinessEntity } from './business.entity';
+import type { BusinessEntity } from './business.entity';
 import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
-import { UserEntity } from './user.entity';
+import type { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 /** What signup, login and refresh return: the user to show and the tokens to put in cookies. */
 export interface AuthResult {
@@ -54,7 +52,7 @@ export class AuthService {
   private readonly dummyHash = hashPassword('grove-timing-equaliser');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly jwt: JwtService,
   ) {}
@@ -72,24 +70,20 @@ export class AuthService {
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
     try {
-      const { user, business, session } = await runTransaction(this.dataSource, async (manager) => {
-        const taken = await manager
-          .getRepository(UserEntity)
-          .createQueryBuilder('u')
-          .where('lower(u.email) = lower(:email)', { email })
-          .getExists();
-        if (taken) throw new EmailTakenException();
-        const business = await manager.getRepository(BusinessEntity).save({
-          name: input.businessName.trim(),
-          website: input.website.trim(),
-          phone: input.phoneNumber.trim(),
-        });
-        const user = await manager.getRepository(UserEntity).save({
-          businessId: business.id,
-          email,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          passwordHash,
+      const { user, business, session } = await this.users.transaction(async (manager) => {
+        if (await this.users.emailTaken(manager, email)) throw new EmailTakenException();
+        const { user, business } = await this.users.insertAccount(manager, {
+          business: {
+            name: input.businessName.trim(),
+            website: input.website.trim(),
+            phone: input.phoneNumber.trim(),
+          },
+          owner: {
+            email,
+            firstName: input.firstName.trim(),
+            lastName: input.lastName.trim(),
+            passwordHash,
+          },
         });
         const session = await this.sessions.open(user.id, userAgent, manager);
         return { user, business, session };
@@ -115,11 +109,7 @@ export class AuthService {
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
     if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email: emailText })
-      .getOne();
+    const user = await this.users.findByEmail(emailText);
     const matches = await verifyPassword(
       user?.passwordHash ?? (await this.dummyHash),
       passwordText,
@@ -170,17 +160,13 @@ export class AuthService {
    * @throws NotSignedInException 401 when the user no longer exists
    */
   async me(authUser: AuthUser): Promise<SessionUser> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ where: { id: authUser.userId }, relations: { business: true } });
+    const user = await this.users.findWithBusiness(authUser.userId);
     if (!user?.business) throw new NotSignedInException();
     return toSessionUser(user, user.business);
   }
 
   private async result(userId: string, session: OpenedSession): Promise<AuthResult> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ where: { id: userId }, relations: { business: true } });
+    const user = await this.users.findWithBusiness(userId);
     if (!user?.business) throw new NotSignedInException();
     return { user: toSessionUser(user, user.business), tokens: this.issue(user, session) };
   }

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { AppConfig } from '../config/app-config';
-import { PreparedReads, preparedStatement } from '../database/prepared-query';
-import { runTransaction } from '../database/transaction';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
-import { SessionEntity } from './session.entity';
-
-/** The session is live, and the token's user and business are the session's user and hers. */
-const IS_ACTIVE = preparedStatement(
-  `SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-   WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-);
+import type { SessionEntity } from './session.entity';
+import { SessionsRepository, type RevokeTarget } from './sessions.repository';
 
 /**
  * How long (ms) a session the database confirmed active is trusted without asking again. A session
@@ -74,9 +66,8 @@ export class SessionsService {
   });
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SessionsRepository,
     private readonly config: AppConfig,
-    private readonly reads: PreparedReads,
   ) {}
 
   /**
@@ -86,10 +77,10 @@ export class SessionsService {
   async open(
     userId: string,
     userAgent: string | null,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<OpenedSession> {
     const id = randomUUID();
-    return this.insert(manager, { id, familyId: id, signedInAt: new Date(), userId, userAgent });
+    return this.insert({ id, familyId: id, signedInAt: new Date(), userId, userAgent }, manager);
   }
 
   /**
@@ -102,14 +93,12 @@ export class SessionsService {
    */
   async rotate(refreshToken: string | undefined, userAgent: string | null): Promise<OpenedSession> {
     if (!refreshToken) throw new RefreshRefusedException();
-    const outcome = await runTransaction(
-      this.dataSource,
+    const outcome = await this.repository.transaction(
       async (manager): Promise<OpenedSession | 'refused'> => {
-        const sessions = manager.getRepository(SessionEntity);
-        const current = await sessions.findOne({
-          where: { refreshTokenHash: hashRefreshToken(refreshToken) },
-          lock: { mode: 'pessimistic_write' },
-        });
+        const current = await this.repository.findByTokenHashForUpdate(
+          manager,
+          hashRefreshToken(refreshToken),
+        );
         if (!current) return 'refused';
         if (current.revokedAt) {
           if (!current.replacedById) return 'refused';
@@ -124,7 +113,7 @@ export class SessionsService {
               expiresAt: live.expiresAt,
             };
           // Reuse of a rotated token: someone else may hold the chain. End this sign-in everywhere.
-          await this.revokeWhere(manager, 'family_id = :familyId', { familyId: current.familyId });
+          await this.revokeWhere({ familyId: current.familyId }, manager);
           return 'refused';
         }
         if (
@@ -132,17 +121,17 @@ export class SessionsService {
           this.absoluteEnd(current.signedInAt) <= Date.now()
         )
           return 'refused';
-        const next = await this.insert(manager, {
-          id: randomUUID(),
-          familyId: current.familyId,
-          signedInAt: current.signedInAt,
-          userId: current.userId,
-          userAgent,
-        });
-        await sessions.update(
-          { id: current.id },
-          { revokedAt: new Date(), replacedById: next.sessionId },
+        const next = await this.insert(
+          {
+            id: randomUUID(),
+            familyId: current.familyId,
+            signedInAt: current.signedInAt,
+            userId: current.userId,
+            userAgent,
+          },
+          manager,
         );
+        await this.repository.markRotated(manager, current.id, next.sessionId);
         this.forget([current.id]);
         return next;
       },
@@ -157,22 +146,12 @@ export class SessionsService {
    */
   async revoke(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    await this.revokeWhere(
-      this.dataSource.manager,
-      'family_id = (SELECT family_id FROM sessions WHERE refresh_token_hash = :hash)',
-      { hash: hashRefreshToken(refreshToken) },
-    );
+    await this.revokeWhere({ familyOf: { refreshTokenHash: hashRefreshToken(refreshToken) } });
   }
 
   /** Logout with an access token: revokes every session of the sign-in session `sessionId` belongs to. No-op when unknown. */
   async revokeById(sessionId: string): Promise<void> {
-    await this.revokeWhere(
-      this.dataSource.manager,
-      'family_id = (SELECT family_id FROM sessions WHERE id = :sessionId)',
-      {
-        sessionId,
-      },
-    );
+    await this.revokeWhere({ familyOf: { sessionId } });
   }
 
   /**
@@ -180,29 +159,26 @@ export class SessionsService {
    * @returns how many sessions were ended
    */
   async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
-    return this.revokeWhere(this.dataSource.manager, 'user_id = :userId AND id <> :keepSessionId', {
-      userId,
-      keepSessionId,
-    });
+    return this.revokeWhere({ userId, exceptSessionId: keepSessionId });
   }
 
   /**
    * True while the session exists, is not revoked, has not expired, and belongs to the token's
    * user and business. Runs on every signed-in request: a session the database confirmed is
    * trusted for `ACTIVE_SESSION_TRUST_MS` (never past its expiry) for the same user and business;
-   * otherwise one named prepared statement with a generic plan (see `PreparedReads`).
+   * otherwise one named prepared statement with a generic plan (`SessionsRepository.activeUntil`).
    * @param user the verified access token's `sessionId` (uuid), `userId` and `businessId`
    */
   async isActive(user: Required<AuthUser>): Promise<boolean> {
     const trusted = this.active.get(user.sessionId);
     if (trusted) return trusted.userId === user.userId && trusted.businessId === user.businessId;
-    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [
+    const expiresAt = await this.repository.activeUntil(
       user.sessionId,
       user.userId,
       user.businessId,
-    ]);
-    if (!row) return false;
-    const untilExpiry = row.expires_at.getTime() - Date.now();
+    );
+    if (!expiresAt) return false;
+    const untilExpiry = expiresAt.getTime() - Date.now();
     if (!this.revoked.has(user.sessionId) && untilExpiry > 0) {
       this.active.set(
         user.sessionId,
@@ -215,7 +191,6 @@ export class SessionsService {
 
   /** Inserts one session row; its end is the earlier of the absolute and the idle deadline. */
   private async insert(
-    manager: EntityManager,
     row: {
       id: string;
       familyId: string;
@@ -223,6 +198,7 @@ export class SessionsService {
       userId: string;
       userAgent: string | null;
     },
+    manager?: EntityManager,
   ): Promise<OpenedSession> {
     const refreshToken = newRefreshToken();
     const expiresAt = new Date(
@@ -231,13 +207,10 @@ export class SessionsService {
         Date.now() + this.config.sessionIdleTimeoutSeconds * 1000,
       ),
     );
-    await manager.getRepository(SessionEntity).insert({
-      ...row,
-      refreshTokenHash: hashRefreshToken(refreshToken),
-      expiresAt,
-      revokedAt: null,
-      replacedById: null,
-    });
+    await this.repository.insert(
+      { ...row, refreshTokenHash: hashRefreshToken(refreshToken), expiresAt },
+      manager,
+    );
     return { sessionId: row.id, userId: row.userId, refreshToken, expiresAt };
   }
 
@@ -253,9 +226,7 @@ export class SessionsService {
   ): Promise<SessionEntity | null> {
     let nextId = rotated.replacedById;
     for (let step = 0; nextId && step < MAX_GRACE_CHAIN; step++) {
-      const next = await manager
-        .getRepository(SessionEntity)
-        .findOneBy({ id: nextId, familyId: rotated.familyId });
+      const next = await this.repository.findInFamily(manager, nextId, rotated.familyId);
       if (!next) return null;
       if (!next.revokedAt) return next.expiresAt.getTime() > Date.now() ? next : null;
       nextId = next.replacedById;
@@ -263,20 +234,9 @@ export class SessionsService {
     return null;
   }
 
-  /** Sets `revoked_at` on the live sessions matching `where` (SQL on `sessions`), forgets them here. */
-  private async revokeWhere(
-    manager: EntityManager,
-    where: string,
-    parameters: Record<string, string>,
-  ): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: () => 'now()' })
-      .where(`revoked_at IS NULL AND ${where}`, parameters)
-      .returning('id')
-      .execute();
-    const ids = (result.raw as { id: string }[]).map((row) => row.id);
+  /** Revokes the live sessions of `target` and forgets them here. @returns how many were revoked */
+  private async revokeWhere(target: RevokeTarget, manager?: EntityManager): Promise<number> {
+    const ids = await this.repository.revoke(target, manager);
     this.forget(ids);
     return ids.length;
   }

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { DataSource } from 'typeorm';
 import type { CaptchaConfig } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { errorMessage } from '../common/error-message';
+import { CaptchaSolutionsRepository } from './captcha-solutions.repository';
 
 /** Proof-of-work algorithm of Grove's altcha challenges (bundled in the altcha 3 widget). */
 const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
@@ -36,7 +35,7 @@ export class CaptchaService {
 
   constructor(
     private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly solutions: CaptchaSolutionsRepository,
   ) {}
 
   /** `GET /api/captcha`: which widget the contact form renders, and its site key or challenge URL. */
@@ -90,22 +89,15 @@ export class CaptchaService {
       });
       const expiresAt = payload.challenge.parameters.expiresAt;
       if (!result.verified || !payload.challenge.signature || !expiresAt) return false;
-      return await this.claimOnce(payload.challenge.signature, new Date(expiresAt * 1000));
+      return await this.solutions.claimOnce(
+        payload.challenge.signature,
+        new Date(expiresAt * 1000),
+      );
     } catch (error) {
       // Malformed parameters that passed the shape check: a failed captcha, not a server error.
       this.logger.debug(`altcha payload refused: ${errorMessage(error)}`);
       return false;
     }
-  }
-
-  /** Records a challenge as used; false when it already was. Prunes expired records first. */
-  private async claimOnce(signature: string, expiresAt: Date): Promise<boolean> {
-    await this.dataSource.query(`DELETE FROM captcha_solutions WHERE expires_at < now()`);
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO captcha_solutions (signature, expires_at) VALUES ($1, $2) ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [signature, expiresAt],
-    );
-    return inserted.length === 1;
   }
 
   private async verifySiteverify(token: string, remoteIp: string | null): Promise<boolean> {

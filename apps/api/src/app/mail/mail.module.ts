@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailService } from './mail.service';
+import { OutboxRepository } from './outbox.repository';
 
 /** Outgoing email through pg-boss jobs (SMTP or the `outbox_emails` table); used by contact and leads. */
-@Module({ providers: [MailService], exports: [MailService] })
+@Module({ providers: [MailService, OutboxRepository], exports: [MailService] })
 export class MailModule {}

@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
+import { OutboxRepository } from './outbox.repository';
 
 /** The pg-boss queue that delivers Grove's emails. */
 const MAIL_QUEUE = 'mail.send';
@@ -51,7 +50,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -99,10 +98,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       });
       outcome = 'sent';
     } else {
-      await this.dataSource.query(
-        `INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`,
-        [email.to, email.replyTo ?? null, email.subject, email.text],
-      );
+      await this.outbox.insert(email);
       // Which email, not what it says: its subject names the visitor, its addresses are personal data.
       const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
       this.logger.log(`SMTP_URL is not set: email${about} kept in outbox_emails`);

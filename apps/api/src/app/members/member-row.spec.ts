@@ -1,4 +1,4 @@
-import { likeSubstring, toMemberRow, type MemberSummary } from './member-row';
+import { toMemberRow, type MemberSummary } from './member-row';
 
 const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   id: 'm1',
@@ -58,16 +58,6 @@ describe('toMemberRow (docs/product.md#screens, docs/product.md#entities, docs/p
 
   it('names the tree a branch belongs to', () => {
     expect(toMemberRow(member({ referredById: 'root' }), []).referringMemberId).toBe('root');
-  });
-});
-
-describe('likeSubstring', () => {
-  it('lower-cases and wraps the text for a substring match', () => {
-    expect(likeSubstring('Jo')).toBe('%jo%');
-  });
-
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(likeSubstring('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });
 

@@ -64,11 +64,3 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     referringMemberId: member.referredById,
   };
 }
-
-/**
- * Escapes `%`, `_` and `\` so user text is matched literally inside a LIKE pattern, and wraps it
- * for a case-insensitive substring match: `Jo_` → `%jo\_%`.
- */
-export function likeSubstring(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

@@ -8,7 +8,9 @@ import {
   preparedStatement,
   type PreparedStatement,
 } from '../database/prepared-query';
-import { likeSubstring, type MemberSummary, type MindbodyPriceState } from './member-row';
+import { pageOfRows } from '../database/page-rows';
+import { likeAnyColumn, likeSubstring } from '../database/text-filter';
+import type { MemberSummary, MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 
 /** Columns of a member to insert; money in cents. */
@@ -98,6 +100,9 @@ const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state']
 const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
   AS integration_discount_cents`;
 
+/** The members list's search on `members m` (name or email contains the pattern), pattern in `param`. */
+export const memberSearch = (param: string): string => likeAnyColumn(['m.name', 'm.email'], param);
+
 /** A member of a list page, with its branches in the order they were added. */
 export interface PageMember {
   member: MemberSummary;
@@ -130,7 +135,7 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
   // (docs/decisions/business-led-list-indexes.md).
   const hits = `hits AS MATERIALIZED (
       SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
-      WHERE m.business_id = $1 AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\'))`;
+      WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
   const source = searching ? 'hits m' : 'members m';
   const columns = searching ? 'm.*' : `${SUMMARY_COLUMNS}, m.created_at`;
   const where = searching ? '' : 'WHERE m.business_id = $1';
@@ -194,9 +199,20 @@ function pageStatement(
 }
 
 /**
- * The only way to the `members` table. TENANCY LIVES HERE: every method takes the business id
- * (from the session) and every statement filters on it, so no caller can reach another business's
- * rows. Methods that change data take the transaction's EntityManager.
+ * The owner's way to the `members` table: the members list, search, counts and every edit by hand.
+ * TENANCY LIVES HERE: every method takes the business id (from the session) and every statement
+ * filters on it, so no caller can reach another business's rows. Methods that change data take
+ * the transaction's EntityManager.
+ *
+ * Who else touches `members`, and why it stays there:
+ * - `MindbodyMembersRepository` (mindbody/persistence) WRITES the managed members in bulk: the
+ *   import and sync upsert a page of clients in one statement, keep their autopay and price state,
+ *   and 'Remove integration' clears their Mindbody columns (`releaseManaged`). Those statements
+ *   are the Mindbody pipeline's (its referrer matching and pricing rules), so they live with it;
+ *   they touch only rows with a `mindbody_client_id` of the business they are given.
+ * - `ReferralLinksRepository`, `ProspectsRepository` and `JoinFlagsRepository` only READ members
+ *   joined into their own one-statement pages and the public join (a name, an email key, a lock on
+ *   the referrer's row); Referral Links counts members past its last page through `count` here.
  */
 @Injectable()
 export class MembersRepository {
@@ -220,18 +236,17 @@ export class MembersRepository {
     const params: unknown[] = [businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
     const statement = pageStatement(query.sort, query.order, Boolean(query.search));
-    const rows = await this.reads.query<PageSqlRow>(statement, params);
-    if (rows.length === 0) {
-      return {
-        members: [],
-        total: query.offset === 0 ? 0 : await this.count(businessId, query.search),
-      };
-    }
+    const page = await pageOfRows(
+      await this.reads.query<PageSqlRow>(statement, params),
+      query.offset,
+      () => this.count(businessId, query.search),
+      (row) => row,
+    );
     // A tree's rows are consecutive (the order ends with its id), its branches in the order added;
     // its branch count is the number of its branch rows.
     const members: PageMember[] = [];
     let tree: PageMember | undefined;
-    for (const row of rows) {
+    for (const row of page.rows) {
       if (tree?.member.id !== row.id) {
         tree = { member: toSummary(row), branchDetails: [] };
         members.push(tree);
@@ -245,7 +260,7 @@ export class MembersRepository {
         tree.member.branchCount += 1;
       }
     }
-    return { total: rows[0].total, members };
+    return { total: page.total, members };
   }
 
   /** How many members match the list's search (all members without one), counted row by row. */
@@ -254,7 +269,7 @@ export class MembersRepository {
     let filter = '';
     if (search) {
       params.push(likeSubstring(search));
-      filter = `AND (lower(m.name) LIKE $2 ESCAPE '\\' OR lower(m.email) LIKE $2 ESCAPE '\\')`;
+      filter = `AND ${memberSearch('$2')}`;
     }
     const [row] = (await this.dataSource.query(
       `SELECT count(*)::int AS total FROM members m WHERE m.business_id = $1 ${filter}`,

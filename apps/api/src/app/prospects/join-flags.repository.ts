@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { pageOfRows } from '../common/page-rows';
+import type { BusinessScope } from '../database/business-scope';
+import { pageOfRows } from '../database/page-rows';
 import { referredFields } from './prospects.repository';
 
 /** An open flagged join with the name of the member whose link was used. */
@@ -32,8 +33,8 @@ interface JoinFlagSqlRow {
 
 /**
  * The owner's side of the `join_flags` table (joins answered like any other but not queued; see
- * migration JoinFlags). TENANCY: every method takes the session's business id and every statement
- * filters on it. Flags are written only by the public join's statement (`ReferralLinksRepository.join`).
+ * migration JoinFlags). TENANCY: every method takes the session's `BusinessScope` first and every
+ * statement filters on its business. Flags are written only by the public join's statement (`ReferralLinksRepository.join`).
  */
 @Injectable()
 export class JoinFlagsRepository {
@@ -41,7 +42,7 @@ export class JoinFlagsRepository {
 
   /** One page of the business's open (not dismissed) flags, oldest first, and their number, in ONE statement. */
   async findOpenPage(
-    businessId: string,
+    { businessId }: BusinessScope,
     query: { offset: number; limit: number },
   ): Promise<{ rows: JoinFlagSummary[]; total: number }> {
     const rows: JoinFlagSqlRow[] = await this.dataSource.query(
@@ -75,7 +76,7 @@ export class JoinFlagsRepository {
    * Dismisses an open flag of this business (sets `dismissed_at`; the row stays as history).
    * @returns false when there is no open flag with this id in this business
    */
-  async dismiss(businessId: string, id: string): Promise<boolean> {
+  async dismiss({ businessId }: BusinessScope, id: string): Promise<boolean> {
     const [{ n }] = (await this.dataSource.query(
       `WITH dismissed AS (
          UPDATE join_flags SET dismissed_at = now() WHERE business_id = $1 AND id = $2 AND dismissed_at IS NULL RETURNING 1

@@ -12,6 +12,7 @@ import {
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FlaggedJoinRow, MemberRow, Page, ProspectRow } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { sessionScope } from '../database/business-scope';
 import { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { ProspectsService } from './prospects.service';
@@ -34,7 +35,7 @@ export class ProspectsController {
     @CurrentUser() user: AuthUser,
     @Query() query: ListProspectsQueryDto,
   ): Promise<Page<ProspectRow>> {
-    return this.prospects.list(user.businessId, query);
+    return this.prospects.list(sessionScope(user), query);
   }
 
   /**
@@ -50,7 +51,7 @@ export class ProspectsController {
     @CurrentUser() user: AuthUser,
     @Query() query: ListProspectsQueryDto,
   ): Promise<Page<FlaggedJoinRow>> {
-    return this.prospects.listFlags(user.businessId, query);
+    return this.prospects.listFlags(sessionScope(user), query);
   }
 
   /** → 204; 404 'Flagged join not found' (unknown, another business's or already dismissed). */
@@ -58,7 +59,7 @@ export class ProspectsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Dismiss a flagged join' })
   dismissFlag(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.prospects.dismissFlag(user.businessId, id);
+    return this.prospects.dismissFlag(sessionScope(user), id);
   }
 
   /**
@@ -70,7 +71,7 @@ export class ProspectsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Remove a prospective member' })
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.prospects.remove(user.businessId, id);
+    return this.prospects.remove(sessionScope(user), id);
   }
 
   /**
@@ -86,6 +87,6 @@ export class ProspectsController {
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
   ): Promise<MemberRow> {
-    return this.prospects.approve(user.businessId, id, body);
+    return this.prospects.approve(sessionScope(user), id, body);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { pageOfRows } from '../common/page-rows';
+import type { BusinessScope } from '../database/business-scope';
+import { pageOfRows } from '../database/page-rows';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { runTransaction } from '../database/transaction';
 import { ProspectEntity } from './prospect.entity';
@@ -62,8 +63,8 @@ const PROSPECT_PAGE = preparedStatement(
 
 /**
  * The owner's way to the `prospects` table (a referral join queues prospects in its one statement,
- * `ReferralLinksRepository.join`). TENANCY: every method takes the business id and every
- * statement filters on it. Methods that change data take the transaction's EntityManager.
+ * `ReferralLinksRepository.join`). TENANCY: every method takes the `BusinessScope` first and
+ * every statement filters on its business. Methods that change data take the transaction's EntityManager.
  */
 @Injectable()
 export class ProspectsRepository {
@@ -81,7 +82,7 @@ export class ProspectsRepository {
    * (docs/decisions/business-led-list-indexes.md).
    */
   async findPage(
-    businessId: string,
+    { businessId }: BusinessScope,
     query: { offset: number; limit: number },
   ): Promise<{ rows: ProspectSummary[]; total: number }> {
     const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [
@@ -105,8 +106,8 @@ export class ProspectsRepository {
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
   findForUpdate(
+    { businessId }: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
   ): Promise<ProspectEntity | null> {
     return manager
@@ -115,7 +116,11 @@ export class ProspectsRepository {
   }
 
   /** Deletes a prospect of this business. @returns false when there was none */
-  async delete(manager: EntityManager, businessId: string, id: string): Promise<boolean> {
+  async delete(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<boolean> {
     const result = await manager.getRepository(ProspectEntity).delete({ businessId, id });
     return (result.affected ?? 0) > 0;
   }

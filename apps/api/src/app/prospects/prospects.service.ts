@@ -11,6 +11,7 @@ import type {
 } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
+import type { BusinessScope } from '../database/business-scope';
 import { MembersService } from '../members/members.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
@@ -54,8 +55,8 @@ function toFlaggedJoinRow(flag: JoinFlagSummary): FlaggedJoinRow {
 }
 
 /**
- * Prospective members of one business (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve. The business id
- * always comes from the session; every read and write goes through `ProspectsRepository`.
+ * Prospective members of one business (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve. The `BusinessScope`
+ * always comes from the session (`sessionScope`); every read and write goes through `ProspectsRepository`.
  */
 @Injectable()
 export class ProspectsService {
@@ -66,10 +67,10 @@ export class ProspectsService {
   ) {}
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
-  async list(businessId: string, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
+  async list(scope: BusinessScope, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.prospects.findPage(businessId, {
+    const { rows, total } = await this.prospects.findPage(scope, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
@@ -81,10 +82,13 @@ export class ProspectsService {
    * other but not queued, because the email belongs to a member of this business or is the
    * referrer's own. → `Page<FlaggedJoinRow>`, oldest first, 50 per page by default.
    */
-  async listFlags(businessId: string, query: ListProspectsQueryDto): Promise<Page<FlaggedJoinRow>> {
+  async listFlags(
+    scope: BusinessScope,
+    query: ListProspectsQueryDto,
+  ): Promise<Page<FlaggedJoinRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.flags.findOpenPage(businessId, {
+    const { rows, total } = await this.flags.findOpenPage(scope, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
@@ -95,8 +99,8 @@ export class ProspectsService {
    * Dismisses a flagged join: it leaves the list (kept as history); a later attempt flags again.
    * @throws JoinFlagNotFoundException 404 (unknown, another business's, or already dismissed)
    */
-  async dismissFlag(businessId: string, id: string): Promise<void> {
-    if (!isUUID(id) || !(await this.flags.dismiss(businessId, id)))
+  async dismissFlag(scope: BusinessScope, id: string): Promise<void> {
+    if (!isUUID(id) || !(await this.flags.dismiss(scope, id)))
       throw new JoinFlagNotFoundException();
   }
 
@@ -108,10 +112,10 @@ export class ProspectsService {
    * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    */
-  async remove(businessId: string, id: string): Promise<void> {
+  async remove(scope: BusinessScope, id: string): Promise<void> {
     await this.prospects.transaction(async (manager) => {
-      const prospect = await this.lockEditable(manager, businessId, id);
-      await this.prospects.delete(manager, businessId, prospect.id);
+      const prospect = await this.lockEditable(scope, manager, id);
+      await this.prospects.delete(scope, manager, prospect.id);
     });
   }
 
@@ -126,19 +130,19 @@ export class ProspectsService {
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async approve(businessId: string, id: string, input: MemberFieldsDto): Promise<MemberRow> {
+  async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
-      const prospect = await this.lockEditable(manager, businessId, id);
+      const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
         manager,
-        businessId,
+        scope.businessId,
         prospect.referringMemberId,
         input,
       );
-      await this.prospects.delete(manager, businessId, prospect.id);
+      await this.prospects.delete(scope, manager, prospect.id);
       return newId;
     });
-    return this.members.get(businessId, memberId);
+    return this.members.get(scope.businessId, memberId);
   }
 
   /**
@@ -148,13 +152,11 @@ export class ProspectsService {
    * @throws ProspectManagedException 409 when an integration manages it (`source` set)
    */
   private async lockEditable(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
   ): Promise<ProspectEntity> {
-    const prospect = isUUID(id)
-      ? await this.prospects.findForUpdate(manager, businessId, id)
-      : null;
+    const prospect = isUUID(id) ? await this.prospects.findForUpdate(scope, manager, id) : null;
     if (!prospect) throw new ProspectNotFoundException();
     if (prospect.source !== null) throw new ProspectManagedException();
     return prospect;

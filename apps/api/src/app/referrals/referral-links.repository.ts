@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
+import { pageOfRows } from '../database/page-rows';
+import { likeSubstring } from '../database/text-filter';
 import { runTransaction } from '../database/transaction';
-import { likeSubstring } from '../members/member-row';
+import { MembersRepository, memberSearch } from '../members/members.repository';
 import { ReferralLinkEntity } from './referral-link.entity';
 
 /** A member (tree) with its live referral link, if any: one row of the Referral Links screen. */
@@ -53,9 +55,7 @@ const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > n
  * with a search, `$4` the LIKE pattern.
  */
 function linkPageText(searching: boolean): string {
-  const filter = searching
-    ? `AND (lower(m.name) LIKE $4 ESCAPE '\\' OR lower(m.email) LIKE $4 ESCAPE '\\')`
-    : '';
+  const filter = searching ? `AND ${memberSearch('$4')}` : '';
   const total = searching
     ? `(SELECT count(*)::int FROM members m WHERE m.business_id = $1 ${filter})`
     : `(SELECT member_count FROM businesses WHERE id = $1)`;
@@ -84,6 +84,7 @@ export class ReferralLinksRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: PreparedReads,
+    private readonly members: MembersRepository,
   ) {}
 
   /**
@@ -104,19 +105,12 @@ export class ReferralLinksRepository {
       query.search ? LINK_SEARCH_PAGE : LINK_PAGE,
       params,
     );
-    if (rows.length === 0) {
-      if (query.offset === 0) return { rows: [], total: 0 };
-      // Past the last page: count the matching members on their own.
-      const [count] = (await this.dataSource.query(
-        `SELECT count(*)::int AS total FROM members m
-         WHERE m.business_id = $1 ${query.search ? `AND (lower(m.name) LIKE $2 ESCAPE '\\' OR lower(m.email) LIKE $2 ESCAPE '\\')` : ''}`,
-        query.search ? [businessId, likeSubstring(query.search)] : [businessId],
-      )) as { total: number }[];
-      return { rows: [], total: count?.total ?? 0 };
-    }
-    return {
-      total: rows[0].total,
-      rows: rows.map((row) => ({
+    // Past the last page: count the matching members on their own.
+    return pageOfRows(
+      rows,
+      query.offset,
+      () => this.members.count(businessId, query.search),
+      (row) => ({
         memberId: row.id,
         memberName: row.name,
         memberEmail: row.email,
@@ -124,8 +118,8 @@ export class ReferralLinksRepository {
           row.code !== null && row.link_created_at !== null
             ? { code: row.code, createdAt: row.link_created_at, expiresAt: row.expires_at }
             : null,
-      })),
-    };
+      }),
+    );
   }
 
   /** The member's link that is not revoked (it may have expired), or null. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { BusinessScope } from '../database/business-scope';
 
 /** Where an issue report stands with Jira. */
 export type JiraStatus = 'not_configured' | 'pending' | 'created' | 'failed';
@@ -20,16 +21,16 @@ export interface IssueForJira {
 }
 
 /**
- * The only way to the `support_issues` table. TENANCY: every method takes the session's business
- * id and every statement filters on it.
+ * The only way to the `support_issues` table. TENANCY: every method takes a `BusinessScope` first
+ * (the session's, or the Jira job's that the session queued) and every statement filters on it.
  */
 @Injectable()
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores a report of `userId` in `businessId`. @returns its id, or null when the user is not of that business */
+  /** Stores a report of `userId` in the scope's business. @returns its id, or null when the user is not of that business */
   async insert(
-    businessId: string,
+    { businessId }: BusinessScope,
     userId: string,
     summary: string,
     description: string,
@@ -45,7 +46,7 @@ export class SupportRepository {
   }
 
   /** The report with its business and owner, or null when it is not this business's. */
-  async findForJira(businessId: string, issueId: string): Promise<IssueForJira | null> {
+  async findForJira({ businessId }: BusinessScope, issueId: string): Promise<IssueForJira | null> {
     const rows = (await this.dataSource.query(
       `SELECT s.id, s.business_id, s.user_id, s.summary, s.description, s.jira_status,
               b.name AS business_name, u.first_name, u.last_name, u.email
@@ -84,7 +85,7 @@ export class SupportRepository {
 
   /** Records Jira's outcome: the issue key and 'created', or 'failed' (key unchanged). */
   async setJiraResult(
-    businessId: string,
+    { businessId }: BusinessScope,
     issueId: string,
     status: 'created' | 'failed',
     jiraKey: string | null,

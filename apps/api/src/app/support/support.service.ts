@@ -9,6 +9,7 @@ import {
 import { NotSignedInException } from '../auth/auth.exceptions';
 import { AppConfig } from '../config/app-config';
 import type { AuthUser } from '../common/auth-user';
+import { jobScope, sessionScope } from '../database/business-scope';
 import { JobsService } from '../jobs/jobs.service';
 import { JiraClient } from './jira.client';
 import { issueDescriptionDocument } from './jira-document';
@@ -70,7 +71,7 @@ export class SupportService implements OnModuleInit {
     if (Object.keys(errors).length > 0) throw new SupportIssueInvalidException(errors);
     const status = this.config.jira ? 'pending' : 'not_configured';
     const id = await this.issues.insert(
-      user.businessId,
+      sessionScope(user),
       user.userId,
       input.summary.trim(),
       input.description.trim(),
@@ -88,7 +89,8 @@ export class SupportService implements OnModuleInit {
    */
   async fileInJira(data: JiraJob, job: PgBoss.JobWithMetadata<JiraJob>): Promise<void> {
     const settings = this.config.jira;
-    const issue = await this.issues.findForJira(data.businessId, data.issueId);
+    const scope = jobScope(data);
+    const issue = await this.issues.findForJira(scope, data.issueId);
     if (!settings || !issue || issue.jiraStatus === 'created') return;
     const description = issueDescriptionDocument(issue.description, {
       businessName: issue.businessName,
@@ -99,13 +101,13 @@ export class SupportService implements OnModuleInit {
     });
     try {
       const created = await this.jira.createIssue(settings, issue.summary, description);
-      await this.issues.setJiraResult(issue.businessId, issue.id, 'created', created.key);
+      await this.issues.setJiraResult(scope, issue.id, 'created', created.key);
     } catch (error) {
       const last = job.retryCount >= job.retryLimit;
       this.logger.warn(
         `Jira issue for report ${issue.id} failed (attempt ${job.retryCount + 1}${last ? ', giving up' : ', will retry'}): ${errorMessage(error)}`,
       );
-      if (last) await this.issues.setJiraResult(issue.businessId, issue.id, 'failed', null);
+      if (last) await this.issues.setJiraResult(scope, issue.id, 'failed', null);
       throw error;
     }
   }

@@ -331,4 +331,21 @@ export class MindbodyMembersRepository {
       ],
     );
   }
+
+  /**
+   * 'Remove integration': the business's imported members and prospects stay as ordinary
+   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction).
+   */
+  async releaseManaged(manager: EntityManager, businessId: string): Promise<void> {
+    await manager.query(
+      `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+         mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
+      [businessId],
+    );
+    await manager.query(
+      `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
+      [businessId],
+    );
+  }
 }

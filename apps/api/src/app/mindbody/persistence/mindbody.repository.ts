@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import { MindbodyMembersRepository } from './mindbody-members.repository';
 import { runTransaction } from '../../database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { queryWithoutTimeout } from '../../database/pool-options';
@@ -30,7 +31,10 @@ const STALE_RUNNING_MINUTES = 15;
  */
 @Injectable()
 export class MindbodyRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly members: MindbodyMembersRepository,
+  ) {}
 
   private repo(manager: EntityManager = this.dataSource.manager) {
     return manager.getRepository(MindbodyIntegrationEntity);
@@ -169,16 +173,7 @@ export class MindbodyRepository {
          WHERE business_id = $1`,
         [businessId],
       );
-      await manager.query(
-        `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
-           mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
-         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
-        [businessId],
-      );
-      await manager.query(
-        `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
-        [businessId],
-      );
+      await this.members.releaseManaged(manager, businessId);
     });
   }
 

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { PreparedReads, preparedStatement } from '../database/prepared-query';
+import { runTransaction } from '../database/transaction';
+import { SessionEntity } from './session.entity';
+
+/** The session is live, and the token's user and business are the session's user and hers. */
+const IS_ACTIVE = preparedStatement(
+  `SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+);
+
+/** Which live sessions to revoke: one sign-in (family) by a token's hash or a session id, or a user's others. */
+export type RevokeTarget =
+  | { familyOf: { refreshTokenHash: string } }
+  | { familyOf: { sessionId: string } }
+  | { familyId: string }
+  | { userId: string; exceptSessionId: string };
+
+/** The columns of a new session row (its refresh token only as its SHA-256 hash). */
+export type NewSession = Pick<
+  SessionEntity,
+  'id' | 'familyId' | 'signedInAt' | 'userId' | 'userAgent' | 'refreshTokenHash' | 'expiresAt'
+>;
+
+/**
+ * The only way to the `sessions` table (used by `SessionsService`). Methods that run inside a
+ * rotation take the transaction's EntityManager; the others default to the data source's.
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PreparedReads,
+  ) {}
+
+  /** The session whose refresh token has this hash, row-locked until the transaction ends; null when unknown. */
+  findByTokenHashForUpdate(
+    manager: EntityManager,
+    refreshTokenHash: string,
+  ): Promise<SessionEntity | null> {
+    return manager.getRepository(SessionEntity).findOne({
+      where: { refreshTokenHash },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** The session `id` of family `familyId`, or null. */
+  findInFamily(
+    manager: EntityManager,
+    id: string,
+    familyId: string,
+  ): Promise<SessionEntity | null> {
+    return manager.getRepository(SessionEntity).findOneBy({ id, familyId });
+  }
+
+  /** Inserts a live session row (inside `manager`'s transaction when given). */
+  async insert(row: NewSession, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager
+      .getRepository(SessionEntity)
+      .insert({ ...row, revokedAt: null, replacedById: null });
+  }
+
+  /** Marks session `id` revoked now and replaced by `nextId` (a rotation). */
+  async markRotated(manager: EntityManager, id: string, nextId: string): Promise<void> {
+    await manager
+      .getRepository(SessionEntity)
+      .update({ id }, { revokedAt: new Date(), replacedById: nextId });
+  }
+
+  /**
+   * Sets `revoked_at` = now() on the live (not yet revoked) sessions of `target`.
+   * @returns the ids of the sessions revoked
+   */
+  async revoke(
+    target: RevokeTarget,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string[]> {
+    const [where, parameters] = revokeCondition(target);
+    const result = await manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: () => 'now()' })
+      .where(`revoked_at IS NULL AND ${where}`, parameters)
+      .returning('id')
+      .execute();
+    return (result.raw as { id: string }[]).map((row) => row.id);
+  }
+
+  /**
+   * The expiry of session `sessionId` when it is live and belongs to `userId` of `businessId`;
+   * null otherwise. One named prepared statement with a generic plan (see `PreparedReads`).
+   */
+  async activeUntil(sessionId: string, userId: string, businessId: string): Promise<Date | null> {
+    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [
+      sessionId,
+      userId,
+      businessId,
+    ]);
+    return row?.expires_at ?? null;
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+}
+
+/** The SQL condition on `sessions` (and its parameters) selecting `target`'s rows. */
+function revokeCondition(target: RevokeTarget): [string, Record<string, string>] {
+  if ('userId' in target)
+    return [
+      'user_id = :userId AND id <> :exceptSessionId',
+      { userId: target.userId, exceptSessionId: target.exceptSessionId },
+    ];
+  if ('familyId' in target) return ['family_id = :familyId', { familyId: target.familyId }];
+  if ('refreshTokenHash' in target.familyOf)
+    return [
+      'family_id = (SELECT family_id FROM sessions WHERE refresh_token_hash = :hash)',
+      { hash: target.familyOf.refreshTokenHash },
+    ];
+  return [
+    'family_id = (SELECT family_id FROM sessions WHERE id = :sessionId)',
+    { sessionId: target.familyOf.sessionId },
+  ];
+}

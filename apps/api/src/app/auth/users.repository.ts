@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../database/transaction';
+import { BusinessEntity } from './business.entity';
+import { UserEntity } from './user.entity';
+
+/** What signup stores: the business and its owner (trimmed texts; the password already hashed). */
+export interface NewAccount {
+  business: { name: string; website: string; phone: string };
+  owner: { email: string; firstName: string; lastName: string; passwordHash: string };
+}
+
+/**
+ * Auth's way to the `users` and `businesses` tables: signup's insert and the reads of login,
+ * refresh and `me`. Emails compare case-insensitively (`lower(email)`). The signed-in owner's
+ * later edits go through `AccountRepository` (account module).
+ */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** True when some account already uses this email (any case). */
+  emailTaken(manager: EntityManager, email: string): Promise<boolean> {
+    return manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getExists();
+  }
+
+  /** Inserts a business and its owner (inside `manager`'s transaction). */
+  async insertAccount(
+    manager: EntityManager,
+    account: NewAccount,
+  ): Promise<{ user: UserEntity; business: BusinessEntity }> {
+    const business = await manager.getRepository(BusinessEntity).save(account.business);
+    const user = await manager
+      .getRepository(UserEntity)
+      .save({ ...account.owner, businessId: business.id });
+    return { user, business };
+  }
+
+  /** The account with this email (any case), or null. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** The user with their business loaded, or null when the user no longer exists. */
+  findWithBusiness(userId: string): Promise<UserEntity | null> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ where: { id: userId }, relations: { business: true } });
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+}

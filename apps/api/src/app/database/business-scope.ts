@@ -1,0 +1,26 @@
+import type { AuthUser } from '../common/auth-user';
+
+declare const businessScopeBrand: unique symbol;
+
+/**
+ * The business a repository call may reach: tenancy as a value. A repository method of a
+ * business-owned table takes it as its FIRST parameter and filters every statement on its
+ * `businessId`, so a call without one does not type-check. It is branded: a plain string or an
+ * object literal is not a `BusinessScope`; it is made only from the session's `AuthUser`
+ * (`sessionScope`) or a job's payload that the session queued (`jobScope`).
+ */
+export interface BusinessScope {
+  /** The business's uuid (`businesses.id`). */
+  readonly businessId: string;
+  readonly [businessScopeBrand]: true;
+}
+
+/** The scope of a signed-in request: the access token's business. */
+export function sessionScope(user: Pick<AuthUser, 'businessId'>): BusinessScope {
+  return { businessId: user.businessId } as BusinessScope;
+}
+
+/** The scope of a background job: the business its payload names (queued by that business's session). */
+export function jobScope(payload: { businessId: string }): BusinessScope {
+  return { businessId: payload.businessId } as BusinessScope;
+}

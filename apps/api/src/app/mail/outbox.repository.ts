@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { OutgoingEmail } from './mail.service';
+
+/** Keeps one email in the outbox. */
+const INSERT_OUTBOX_EMAIL = `INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`;
+
+/**
+ * The only way to the `outbox_emails` table: where emails go when SMTP_URL is not configured
+ * (Grove's own mail, no business column).
+ */
+@Injectable()
+export class OutboxRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Stores one email (`replyTo` absent: NULL). */
+  async insert(email: OutgoingEmail): Promise<void> {
+    await this.dataSource.query(INSERT_OUTBOX_EMAIL, [
+      email.to,
+      email.replyTo ?? null,
+      email.subject,
+      email.text,
+    ]);
+  }
+}
