@@ -56,7 +56,7 @@ export function FlaggedJoins() {
                   <div className="dash-member__email">{attemptLine(flag)}</div>
                 </td>
                 <td data-label="Email">{flag.email}</td>
-                <td data-label="Reason">
+                <td data-label="Reason" className="dash-flags__reason-cell">
                   <ul className="dash-flags__reasons">
                     {flag.reasons.map((reason) => (
                       <li key={reason}>{JOIN_FLAG_REASON_TEXT[reason] ?? reason}</li>
