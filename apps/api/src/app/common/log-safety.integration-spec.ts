@@ -101,6 +101,16 @@ describe('log lines carry no emails or passwords (integration)', () => {
     );
     expect(created.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const memberId = (created.find((reply) => reply.status === 201)?.body as { id: string }).id;
+    // However the races above were scheduled (a slow machine can serialise them so the 'already
+    // taken' checks catch every loser), one statement certainly meets the unique index with an
+    // email among its parameters, through the app's own connection and logger.
+    await expect(
+      t.dataSource.query(
+        `INSERT INTO users (business_id, email, first_name, last_name, password_hash)
+         SELECT business_id, $1, first_name, last_name, password_hash FROM users WHERE lower(email) = lower($1)`,
+        [SECRETS.rivalEmail],
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
 
     await agent
       .get(`/api/members?page=1&pageSize=20&search=${encodeURIComponent(SECRETS.memberEmail)}`)
