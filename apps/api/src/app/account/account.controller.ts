@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AccountDetails, MessageReply } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { ThrottledBy } from '../common/throttled-by.decorator';
+import { sessionScope } from '../database/business-scope';
 import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
@@ -18,7 +19,7 @@ export class AccountController {
   @Get()
   @ApiOperation({ summary: "The signed-in owner's account details" })
   get(@CurrentUser() user: AuthUser): Promise<AccountDetails> {
-    return this.account.get(user);
+    return this.account.get(sessionScope(user), user);
   }
 
   /**
@@ -29,7 +30,7 @@ export class AccountController {
   @Patch()
   @ApiOperation({ summary: "Change the owner's name or the business's name, phone or website" })
   update(@CurrentUser() user: AuthUser, @Body() body: UpdateAccountDto): Promise<AccountDetails> {
-    return this.account.update(user, body);
+    return this.account.update(sessionScope(user), user, body);
   }
 
   /**
@@ -47,6 +48,6 @@ export class AccountController {
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePasswordDto,
   ): Promise<MessageReply> {
-    return this.account.changePassword(user, body);
+    return this.account.changePassword(sessionScope(user), user, body);
   }
 }

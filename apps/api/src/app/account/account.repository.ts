@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { BusinessScope } from '../database/business-scope';
 import { runTransaction } from '../database/transaction';
 import type { AccountDetails, UpdateAccountRequest } from '@grove/contracts';
 
@@ -15,20 +16,20 @@ interface AccountSqlRow {
 
 /**
  * The signed-in owner's row in `users` and their business in `businesses` (where signup stores
- * the name, phone and website). TENANCY: every method takes the session's business id and user
- * id, and every statement filters on both.
+ * the name, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
+ * the user id, and every statement filters on both (the `businesses` row by the scope's id).
  */
 @Injectable()
 export class AccountRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The owner's details, or null when the user is not (or no longer) of that business. */
-  async find(businessId: string, userId: string): Promise<AccountDetails | null> {
+  async find(scope: BusinessScope, userId: string): Promise<AccountDetails | null> {
     const rows = (await this.dataSource.query(
       `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.phone, b.website
        FROM users u JOIN businesses b ON b.id = u.business_id
        WHERE u.id = $1 AND u.business_id = $2`,
-      [userId, businessId],
+      [userId, scope.businessId],
     )) as AccountSqlRow[];
     const row = rows[0];
     return row
@@ -44,13 +45,13 @@ export class AccountRepository {
   }
 
   /** Applies the given (already validated and trimmed) fields in one transaction. */
-  async update(businessId: string, userId: string, patch: UpdateAccountRequest): Promise<void> {
+  async update(scope: BusinessScope, userId: string, patch: UpdateAccountRequest): Promise<void> {
     await runTransaction(this.dataSource, async (manager) => {
       if (patch.firstName !== undefined || patch.lastName !== undefined) {
         await manager.query(
           `UPDATE users SET first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name)
            WHERE id = $1 AND business_id = $2`,
-          [userId, businessId, patch.firstName ?? null, patch.lastName ?? null],
+          [userId, scope.businessId, patch.firstName ?? null, patch.lastName ?? null],
         );
       }
       if (
@@ -62,7 +63,7 @@ export class AccountRepository {
           `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone), website = COALESCE($4, website)
            WHERE id = $1`,
           [
-            businessId,
+            scope.businessId,
             patch.businessName ?? null,
             patch.phoneNumber ?? null,
             patch.website ?? null,
@@ -73,19 +74,19 @@ export class AccountRepository {
   }
 
   /** The owner's argon2id hash, or null when the user is not of that business. */
-  async passwordHash(businessId: string, userId: string): Promise<string | null> {
+  async passwordHash(scope: BusinessScope, userId: string): Promise<string | null> {
     const rows = (await this.dataSource.query(
       `SELECT password_hash FROM users WHERE id = $1 AND business_id = $2`,
-      [userId, businessId],
+      [userId, scope.businessId],
     )) as { password_hash: string }[];
     return rows[0]?.password_hash ?? null;
   }
 
   /** Replaces the owner's password hash. */
-  async setPasswordHash(businessId: string, userId: string, passwordHash: string): Promise<void> {
+  async setPasswordHash(scope: BusinessScope, userId: string, passwordHash: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`,
-      [userId, businessId, passwordHash],
+      [userId, scope.businessId, passwordHash],
     );
   }
 }

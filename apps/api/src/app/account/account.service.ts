@@ -14,6 +14,7 @@ import { NotSignedInException } from '../auth/auth.exceptions';
 import { isCommonPassword } from '../auth/common-passwords';
 import { SessionsService } from '../auth/sessions.service';
 import { AppConfig } from '../config/app-config';
+import type { BusinessScope } from '../database/business-scope';
 import type { AuthUser } from '../common/auth-user';
 import { MailService, type OutgoingEmail } from '../mail/mail.service';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
@@ -23,6 +24,7 @@ import { AccountRepository } from './account.repository';
  * Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown 'Account Settings', which the
  * old app left inactive; Grove makes it real): the owner's names, the business's name, phone and
  * website (the signup fields, docs/product.md#entities, docs/product.md#validation-signup), and the password (argon2id, as AuthService).
+ * Every method takes the session's `BusinessScope` first and the signed-in `AuthUser`.
  */
 @Injectable()
 export class AccountService {
@@ -39,8 +41,8 @@ export class AccountService {
    * @returns AccountDetails `{ firstName, lastName, email, businessName, phoneNumber, website }`
    * @throws NotSignedInException 401 when the session's user no longer exists
    */
-  async get(user: AuthUser): Promise<AccountDetails> {
-    const account = await this.accounts.find(user.businessId, user.userId);
+  async get(scope: BusinessScope, user: AuthUser): Promise<AccountDetails> {
+    const account = await this.accounts.find(scope, user.userId);
     if (!account) throw new NotSignedInException();
     return account;
   }
@@ -54,7 +56,11 @@ export class AccountService {
    * @returns the updated AccountDetails
    * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
    */
-  async update(user: AuthUser, patch: UpdateAccountRequest): Promise<AccountDetails> {
+  async update(
+    scope: BusinessScope,
+    user: AuthUser,
+    patch: UpdateAccountRequest,
+  ): Promise<AccountDetails> {
     const errors = validateAccountDetails(patch);
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const clean: UpdateAccountRequest = {};
@@ -62,8 +68,8 @@ export class AccountService {
       const value = patch[field];
       if (value !== undefined) clean[field] = value.trim();
     }
-    await this.accounts.update(user.businessId, user.userId, clean);
-    return this.get(user);
+    await this.accounts.update(scope, user.userId, clean);
+    return this.get(scope, user);
   }
 
   /**
@@ -78,20 +84,20 @@ export class AccountService {
    *   'This password is too common…' (newPassword)
    * @throws CurrentPasswordWrongException 400 'Your current password is not correct'
    */
-  async changePassword(user: AuthUser, body: ChangePasswordRequest): Promise<MessageReply> {
+  async changePassword(
+    scope: BusinessScope,
+    user: AuthUser,
+    body: ChangePasswordRequest,
+  ): Promise<MessageReply> {
     const errors = validatePasswordChange(body, isCommonPassword);
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
-    const hash = await this.accounts.passwordHash(user.businessId, user.userId);
+    const hash = await this.accounts.passwordHash(scope, user.userId);
     if (!hash) throw new NotSignedInException();
     if (!(await verifyPassword(hash, body.currentPassword)))
       throw new CurrentPasswordWrongException();
-    await this.accounts.setPasswordHash(
-      user.businessId,
-      user.userId,
-      await hashPassword(body.newPassword),
-    );
+    await this.accounts.setPasswordHash(scope, user.userId, await hashPassword(body.newPassword));
     if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId);
-    await this.notifyPasswordChanged(user);
+    await this.notifyPasswordChanged(scope, user);
     return { message: MESSAGES.passwordChanged };
   }
 
@@ -99,9 +105,9 @@ export class AccountService {
    * Queues the 'Your Grove password was changed' email to the owner. The password has changed
    * already, so a failure to queue is logged, not thrown.
    */
-  private async notifyPasswordChanged(user: AuthUser): Promise<void> {
+  private async notifyPasswordChanged(scope: BusinessScope, user: AuthUser): Promise<void> {
     try {
-      const account = await this.accounts.find(user.businessId, user.userId);
+      const account = await this.accounts.find(scope, user.userId);
       if (account)
         await this.mail.queue(
           passwordChangedEmail(account, new Date(), this.config.mail.contactRecipient),

@@ -7,7 +7,8 @@ declare const businessScopeBrand: unique symbol;
  * business-owned table takes it as its FIRST parameter and filters every statement on its
  * `businessId`, so a call without one does not type-check. It is branded: a plain string or an
  * object literal is not a `BusinessScope`; it is made only from the session's `AuthUser`
- * (`sessionScope`) or a job's payload that the session queued (`jobScope`).
+ * (`sessionScope`), a job's payload that the session queued (`jobScope`) or a Mindbody webhook
+ * delivery signed with that business's key (`webhookScope`).
  */
 export interface BusinessScope {
   /** The business's uuid (`businesses.id`). */
@@ -23,4 +24,12 @@ export function sessionScope(user: Pick<AuthUser, 'businessId'>): BusinessScope 
 /** The scope of a background job: the business its payload names (queued by that business's session). */
 export function jobScope(payload: { businessId: string }): BusinessScope {
   return { businessId: payload.businessId } as BusinessScope;
+}
+
+/**
+ * The scope of a Mindbody webhook delivery: the business whose subscription's signature key
+ * verified the delivery's signature (`MindbodyService.receiveWebhook`).
+ */
+export function webhookScope(verified: { businessId: string }): BusinessScope {
+  return { businessId: verified.businessId } as BusinessScope;
 }

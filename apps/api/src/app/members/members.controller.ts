@@ -16,6 +16,7 @@ import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { ListMembersQueryDto } from './dto/list-members-query.dto';
 import { UpdateMemberDto } from './dto/update-member.dto';
+import { sessionScope } from '../database/business-scope';
 import { MembersService } from './members.service';
 
 /**
@@ -36,21 +37,21 @@ export class MembersController {
     @CurrentUser() user: AuthUser,
     @Query() query: ListMembersQueryDto,
   ): Promise<Page<MemberRow>> {
-    return this.members.list(user.businessId, query);
+    return this.members.list(sessionScope(user), query);
   }
 
   /** → 200 MemberRow; 404 'Member not found'. */
   @Get(':id')
   @ApiOperation({ summary: 'One member' })
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberRow> {
-    return this.members.get(user.businessId, id);
+    return this.members.get(sessionScope(user), id);
   }
 
   /** → 201 MemberRow; 400, 404 (referring member), 409 duplicate / managed referrer. */
   @Post()
   @ApiOperation({ summary: 'Add a tree (optionally as a branch of referringMemberId)' })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateMemberDto): Promise<MemberRow> {
-    return this.members.create(user.businessId, body);
+    return this.members.create(sessionScope(user), body);
   }
 
   /** → 201 MemberRow of the new branch (also a tree); 404; 409 managed tree or duplicate. */
@@ -61,7 +62,7 @@ export class MembersController {
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
   ): Promise<MemberRow> {
-    return this.members.addBranch(user.businessId, id, body);
+    return this.members.addBranch(sessionScope(user), id, body);
   }
 
   /** → 204; 404 tree not found or not its branch; 409 managed tree. */
@@ -73,7 +74,7 @@ export class MembersController {
     @Param('id') id: string,
     @Param('branchId') branchId: string,
   ): Promise<void> {
-    return this.members.removeBranch(user.businessId, id, branchId);
+    return this.members.removeBranch(sessionScope(user), id, branchId);
   }
 
   /** → 200 MemberRow; 400; 404; 409 managed or duplicate email key. */
@@ -84,7 +85,7 @@ export class MembersController {
     @Param('id') id: string,
     @Body() body: UpdateMemberDto,
   ): Promise<MemberRow> {
-    return this.members.update(user.businessId, id, body);
+    return this.members.update(sessionScope(user), id, body);
   }
 
   /** → 204; 404; 409 managed. */
@@ -92,6 +93,6 @@ export class MembersController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Remove a tree (its branches become trees)' })
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.members.remove(user.businessId, id);
+    return this.members.remove(sessionScope(user), id);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { runTransaction } from '../database/transaction';
+import type { BusinessScope } from '../database/business-scope';
 import type { BranchDetail, MemberSortKey } from '@grove/contracts';
 import {
   PreparedReads,
@@ -200,9 +201,9 @@ function pageStatement(
 
 /**
  * The owner's way to the `members` table: the members list, search, counts and every edit by hand.
- * TENANCY LIVES HERE: every method takes the business id (from the session) and every statement
- * filters on it, so no caller can reach another business's rows. Methods that change data take
- * the transaction's EntityManager.
+ * TENANCY LIVES HERE: every method takes the `BusinessScope` first (`sessionScope(user)` from the
+ * controller) and every statement filters on its business id, so no caller can reach another
+ * business's rows. Methods that change data take the transaction's EntityManager after it.
  *
  * Who else touches `members`, and why it stays there:
  * - `MindbodyMembersRepository` (mindbody/persistence) WRITES the managed members in bulk: the
@@ -230,16 +231,16 @@ export class MembersRepository {
    * the number of branch entries (docs/product.md#states).
    */
   async findPage(
-    businessId: string,
+    scope: BusinessScope,
     query: MemberPageQuery,
   ): Promise<{ members: PageMember[]; total: number }> {
-    const params: unknown[] = [businessId, query.limit, query.offset];
+    const params: unknown[] = [scope.businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
     const statement = pageStatement(query.sort, query.order, Boolean(query.search));
     const page = await pageOfRows(
       await this.reads.query<PageSqlRow>(statement, params),
       query.offset,
-      () => this.count(businessId, query.search),
+      () => this.count(scope, query.search),
       (row) => row,
     );
     // A tree's rows are consecutive (the order ends with its id), its branches in the order added;
@@ -264,8 +265,8 @@ export class MembersRepository {
   }
 
   /** How many members match the list's search (all members without one), counted row by row. */
-  async count(businessId: string, search?: string): Promise<number> {
-    const params: unknown[] = [businessId];
+  async count(scope: BusinessScope, search?: string): Promise<number> {
+    const params: unknown[] = [scope.businessId];
     let filter = '';
     if (search) {
       params.push(likeSubstring(search));
@@ -279,14 +280,14 @@ export class MembersRepository {
   }
 
   /** The given members (of this business only) with their branch counts, in no particular order. */
-  async findSummaries(businessId: string, ids: string[]): Promise<MemberSummary[]> {
+  async findSummaries(scope: BusinessScope, ids: string[]): Promise<MemberSummary[]> {
     if (ids.length === 0) return [];
     const rows: SummarySqlRow[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS},
          (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id)::int
            AS branch_count, ${INTEGRATION_DISCOUNT}
        FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
-      [businessId, ids],
+      [scope.businessId, ids],
     );
     return rows.map(toSummary);
   }
@@ -296,7 +297,7 @@ export class MembersRepository {
    * the branches were added.
    */
   async findBranchDetails(
-    businessId: string,
+    scope: BusinessScope,
     treeIds: string[],
   ): Promise<Map<string, BranchDetail[]>> {
     const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
@@ -306,7 +307,7 @@ export class MembersRepository {
         `SELECT id, name, email, referred_by_id FROM members
        WHERE business_id = $1 AND referred_by_id = ANY($2::uuid[])
        ORDER BY created_at, id`,
-        [businessId, treeIds],
+        [scope.businessId, treeIds],
       );
     for (const row of rows) {
       byTree
@@ -318,59 +319,63 @@ export class MembersRepository {
 
   /** Reads one member and locks its row until the transaction ends; null when not in this business. */
   findForUpdate(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
   ): Promise<MemberEntity | null> {
-    return manager
-      .getRepository(MemberEntity)
-      .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+    return manager.getRepository(MemberEntity).findOne({
+      where: { businessId: scope.businessId, id },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /** True when another member of this business (other than `exceptId`) has this email key. */
   async emailKeyTaken(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     emailKey: string,
     exceptId?: string,
   ): Promise<boolean> {
     const query = manager
       .getRepository(MemberEntity)
       .createQueryBuilder('m')
-      .where('m.business_id = :businessId AND m.email_key = :emailKey', { businessId, emailKey });
+      .where('m.business_id = :businessId AND m.email_key = :emailKey', {
+        businessId: scope.businessId,
+        emailKey,
+      });
     if (exceptId) query.andWhere('m.id <> :exceptId', { exceptId });
     return query.getExists();
   }
 
   /** Inserts a member of this business. @returns its id */
-  async insert(manager: EntityManager, businessId: string, member: NewMember): Promise<string> {
+  async insert(scope: BusinessScope, manager: EntityManager, member: NewMember): Promise<string> {
     const saved = await manager
       .getRepository(MemberEntity)
-      .save({ ...member, businessId, mindbodyClientId: null });
+      .save({ ...member, businessId: scope.businessId, mindbodyClientId: null });
     return saved.id;
   }
 
   /** Changes a member of this business (no-op when `changes` is empty). */
   async update(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
     changes: MemberChanges,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
-    await manager.getRepository(MemberEntity).update({ businessId, id }, changes);
+    await manager.getRepository(MemberEntity).update({ businessId: scope.businessId, id }, changes);
   }
 
   /** Sets which tree this member is a branch of (null: it is a branch of none). */
   async setReferrer(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
     referrerId: string | null,
   ): Promise<void> {
     await manager
       .getRepository(MemberEntity)
-      .update({ businessId, id }, { referredById: referrerId });
+      .update({ businessId: scope.businessId, id }, { referredById: referrerId });
   }
 
   /**
@@ -378,31 +383,34 @@ export class MembersRepository {
    * @returns false when `branchId` was not a branch of `treeId`
    */
   async detachBranch(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     treeId: string,
     branchId: string,
   ): Promise<boolean> {
     const result = await manager
       .getRepository(MemberEntity)
-      .update({ businessId, id: branchId, referredById: treeId }, { referredById: null });
+      .update(
+        { businessId: scope.businessId, id: branchId, referredById: treeId },
+        { referredById: null },
+      );
     return (result.affected ?? 0) > 0;
   }
 
   /** Makes every branch of `treeId` a plain tree. */
   async detachAllBranches(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     treeId: string,
   ): Promise<void> {
     await manager
       .getRepository(MemberEntity)
-      .update({ businessId, referredById: treeId }, { referredById: null });
+      .update({ businessId: scope.businessId, referredById: treeId }, { referredById: null });
   }
 
   /** Deletes a member of this business. */
-  async delete(manager: EntityManager, businessId: string, id: string): Promise<void> {
-    await manager.getRepository(MemberEntity).delete({ businessId, id });
+  async delete(scope: BusinessScope, manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(MemberEntity).delete({ businessId: scope.businessId, id });
   }
 
   /**

@@ -8,6 +8,7 @@ import type { ListMembersQueryDto } from './dto/list-members-query.dto';
 import type { UpdateMemberDto } from './dto/update-member.dto';
 import { toMemberRow } from './member-row';
 import type { MemberEntity } from './member.entity';
+import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
 import {
   DuplicateMemberException,
@@ -26,8 +27,8 @@ function cents(dollars: string | number): number {
 }
 
 /**
- * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the business id from the
- * session; all reads and writes go through `MembersRepository`, which scopes them to it. Writes
+ * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the session's `BusinessScope`
+ * first; all reads and writes go through `MembersRepository`, which scopes them to it. Writes
  * run in one transaction and lock the rows they depend on. Money is integer cents.
  */
 @Injectable()
@@ -39,11 +40,11 @@ export class MembersService {
    * branches and the total; see `MembersRepository.findPage`), after the guard's session check.
    * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page
    */
-  async list(businessId: string, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
+  async list(scope: BusinessScope, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const search = query.search || undefined;
-    const { members, total } = await this.members.findPage(businessId, {
+    const { members, total } = await this.members.findPage(scope, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
       sort: query.sort ?? 'createdAt',
@@ -62,11 +63,11 @@ export class MembersService {
    * One member as a table row.
    * @throws MemberNotFoundException 404 when not a member of this business
    */
-  async get(businessId: string, id: string): Promise<MemberRow> {
+  async get(scope: BusinessScope, id: string): Promise<MemberRow> {
     if (!isUUID(id)) throw new MemberNotFoundException();
-    const [summary] = await this.members.findSummaries(businessId, [id]);
+    const [summary] = await this.members.findSummaries(scope, [id]);
     if (!summary) throw new MemberNotFoundException();
-    const details = await this.members.findBranchDetails(businessId, [id]);
+    const details = await this.members.findBranchDetails(scope, [id]);
     return toMemberRow(summary, details.get(id) ?? []);
   }
 
@@ -77,14 +78,14 @@ export class MembersService {
    * @throws ManagedMemberLockedException 409 when the referring member is Mindbody-managed
    * @throws DuplicateMemberException 409 when the email key is taken in this business
    */
-  async create(businessId: string, input: CreateMemberDto): Promise<MemberRow> {
+  async create(scope: BusinessScope, input: CreateMemberDto): Promise<MemberRow> {
     const id = await this.members.transaction(async (manager) => {
       const referrer = input.referringMemberId
-        ? await this.lockEditable(manager, businessId, input.referringMemberId)
+        ? await this.lockEditable(scope, manager, input.referringMemberId)
         : null;
-      return this.insert(manager, businessId, input, referrer?.id ?? null);
+      return this.insert(scope, manager, input, referrer?.id ?? null);
     });
-    return this.get(businessId, id);
+    return this.get(scope, id);
   }
 
   /**
@@ -93,11 +94,15 @@ export class MembersService {
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async addBranch(businessId: string, treeId: string, input: MemberFieldsDto): Promise<MemberRow> {
+  async addBranch(
+    scope: BusinessScope,
+    treeId: string,
+    input: MemberFieldsDto,
+  ): Promise<MemberRow> {
     const id = await this.members.transaction((manager) =>
-      this.addBranchIn(manager, businessId, treeId, input),
+      this.addBranchIn(scope, manager, treeId, input),
     );
-    return this.get(businessId, id);
+    return this.get(scope, id);
   }
 
   /**
@@ -107,13 +112,13 @@ export class MembersService {
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async addBranchIn(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     treeId: string,
     input: MemberFieldsDto,
   ): Promise<string> {
-    const tree = await this.lockEditable(manager, businessId, treeId);
-    return this.insert(manager, businessId, input, tree.id);
+    const tree = await this.lockEditable(scope, manager, treeId);
+    return this.insert(scope, manager, input, tree.id);
   }
 
   /**
@@ -123,12 +128,11 @@ export class MembersService {
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
    */
-  async removeBranch(businessId: string, treeId: string, branchId: string): Promise<void> {
+  async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
     await this.members.transaction(async (manager) => {
-      await this.lockEditable(manager, businessId, treeId);
+      await this.lockEditable(scope, manager, treeId);
       const detached =
-        isUUID(branchId) &&
-        (await this.members.detachBranch(manager, businessId, treeId, branchId));
+        isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
     });
   }
@@ -137,24 +141,24 @@ export class MembersService {
    * Changes a member's name, email, price or discount (each optional, docs/product.md#validation rules).
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async update(businessId: string, id: string, input: UpdateMemberDto): Promise<MemberRow> {
+  async update(scope: BusinessScope, id: string, input: UpdateMemberDto): Promise<MemberRow> {
     await this.members.transaction(async (manager) => {
-      await this.lockEditable(manager, businessId, id);
+      await this.lockEditable(scope, manager, id);
       const changes: MemberChanges = {};
       if (input.memberName !== undefined) changes.name = input.memberName;
       if (input.memberEmail !== undefined) {
         changes.email = input.memberEmail;
         changes.emailKey = emailKey(input.memberEmail);
-        if (await this.members.emailKeyTaken(manager, businessId, changes.emailKey, id)) {
+        if (await this.members.emailKeyTaken(scope, manager, changes.emailKey, id)) {
           throw new DuplicateMemberException();
         }
       }
       if (input.membershipPrice !== undefined)
         changes.membershipPriceCents = cents(input.membershipPrice);
       if (input.discount !== undefined) changes.discountCents = cents(input.discount);
-      await this.guardUnique(() => this.members.update(manager, businessId, id, changes));
+      await this.guardUnique(() => this.members.update(scope, manager, id, changes));
     });
-    return this.get(businessId, id);
+    return this.get(scope, id);
   }
 
   /**
@@ -164,38 +168,37 @@ export class MembersService {
    * stops working at once.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
-  async remove(businessId: string, id: string): Promise<void> {
+  async remove(scope: BusinessScope, id: string): Promise<void> {
     await this.members.transaction(async (manager) => {
-      const member = await this.lockEditable(manager, businessId, id);
-      if (member.referredById) await this.members.setReferrer(manager, businessId, id, null);
-      await this.members.detachAllBranches(manager, businessId, id);
-      await this.members.delete(manager, businessId, id);
+      const member = await this.lockEditable(scope, manager, id);
+      if (member.referredById) await this.members.setReferrer(scope, manager, id, null);
+      await this.members.detachAllBranches(scope, manager, id);
+      await this.members.delete(scope, manager, id);
     });
   }
 
   /** Locks a member of this business that may be changed by hand. */
   private async lockEditable(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     id: string,
   ): Promise<MemberEntity> {
-    const member = isUUID(id) ? await this.members.findForUpdate(manager, businessId, id) : null;
+    const member = isUUID(id) ? await this.members.findForUpdate(scope, manager, id) : null;
     if (!member) throw new MemberNotFoundException();
     if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
     return member;
   }
 
   private async insert(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     input: MemberFieldsDto,
     referredById: string | null,
   ): Promise<string> {
     const key = emailKey(input.memberEmail);
-    if (await this.members.emailKeyTaken(manager, businessId, key))
-      throw new DuplicateMemberException();
+    if (await this.members.emailKeyTaken(scope, manager, key)) throw new DuplicateMemberException();
     return this.guardUnique(() =>
-      this.members.insert(manager, businessId, {
+      this.members.insert(scope, manager, {
         name: input.memberName,
         email: input.memberEmail,
         emailKey: key,

@@ -20,6 +20,7 @@ import {
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../common/error-message';
+import { webhookScope, type BusinessScope } from '../database/business-scope';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
 const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
@@ -58,8 +59,8 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
 
 /**
  * The Mindbody setup wizard's rules (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage table, docs/product.md#validation-mindbody, docs/product.md#errors). Every method
- * takes the business id from the session (webhooks: from the subscription whose key signed the
- * delivery). Credentials are sealed before they are stored and never returned or logged.
+ * takes the session's `BusinessScope` first (webhooks: `webhookScope` of the subscription whose
+ * key signed the delivery). Credentials are sealed before they are stored and never returned or logged.
  */
 @Injectable()
 export class MindbodyService {
@@ -75,8 +76,8 @@ export class MindbodyService {
   ) {}
 
   /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
-  async status(businessId: string): Promise<MindbodyStatus> {
-    return toMindbodyStatus(await this.integrations.find(businessId));
+  async status(scope: BusinessScope): Promise<MindbodyStatus> {
+    return toMindbodyStatus(await this.integrations.find(scope));
   }
 
   /**
@@ -84,7 +85,7 @@ export class MindbodyService {
    * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
    * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
    */
-  async connect(businessId: string, input: MindbodyCredentialsDto): Promise<MindbodyStatus> {
+  async connect(scope: BusinessScope, input: MindbodyCredentialsDto): Promise<MindbodyStatus> {
     let issued: { token: string; expiresAt: Date };
     try {
       issued = await this.siteClient.issueStaffToken(input.siteId, input.username, input.password);
@@ -94,14 +95,14 @@ export class MindbodyService {
       this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
-    await this.integrations.saveCredentials(businessId, {
+    await this.integrations.saveCredentials(scope, {
       siteId: input.siteId,
       username: input.username,
       passwordEnc: this.crypto.seal(input.password),
       staffTokenEnc: this.crypto.seal(issued.token),
       staffTokenExpiresAt: issued.expiresAt,
     });
-    return this.status(businessId);
+    return this.status(scope);
   }
 
   /**
@@ -110,8 +111,8 @@ export class MindbodyService {
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 at stage 1
    */
-  async startImport(businessId: string): Promise<MindbodyStatus> {
-    return this.start(businessId, 'import', 2, 'connect Mindbody');
+  async startImport(scope: BusinessScope): Promise<MindbodyStatus> {
+    return this.start(scope, 'import', 2, 'connect Mindbody');
   }
 
   /**
@@ -119,21 +120,21 @@ export class MindbodyService {
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
    */
-  async startSync(businessId: string): Promise<MindbodyStatus> {
-    return this.start(businessId, 'sync', 4, 'import members and save discounts');
+  async startSync(scope: BusinessScope): Promise<MindbodyStatus> {
+    return this.start(scope, 'sync', 4, 'import members and save discounts');
   }
 
   private async start(
-    businessId: string,
+    scope: BusinessScope,
     kind: 'import' | 'sync',
     minStage: number,
     needed: string,
   ): Promise<MindbodyStatus> {
-    const row = await this.integrations.find(businessId);
+    const row = await this.integrations.find(scope);
     if (!row || row.stage < minStage) throw new MindbodyWrongStageException(needed);
-    if (await this.integrations.startProcess(businessId, minStage))
-      await this.processor.enqueue(businessId, kind);
-    return this.status(businessId);
+    if (await this.integrations.startProcess(scope, minStage))
+      await this.processor.enqueue(scope.businessId, kind);
+    return this.status(scope);
   }
 
   /**
@@ -145,7 +146,7 @@ export class MindbodyService {
    * @throws MindbodyWrongStageException 409 below stage 3
    */
   async saveDiscounts(
-    businessId: string,
+    scope: BusinessScope,
     input: MindbodyDiscountsDto,
     requestOrigin: string,
   ): Promise<MindbodyStatus> {
@@ -154,16 +155,16 @@ export class MindbodyService {
       input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
     if (onReferral === null || onReferral < 1 || forReferee === null)
       throw new MindbodyInvalidDiscountsException();
-    if (!(await this.integrations.saveDiscounts(businessId, onReferral, forReferee))) {
+    if (!(await this.integrations.saveDiscounts(scope, onReferral, forReferee))) {
       throw new MindbodyWrongStageException('import members');
     }
-    const row = await this.integrations.find(businessId);
+    const row = await this.integrations.find(scope);
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
-        const subscription = await this.siteClient.subscribe(row.siteId, url, businessId);
+        const subscription = await this.siteClient.subscribe(row.siteId, url, scope.businessId);
         await this.integrations.saveSubscription(
-          businessId,
+          scope,
           subscription.subscriptionId,
           this.crypto.seal(subscription.signatureKey),
         );
@@ -181,8 +182,8 @@ export class MindbodyService {
    * rows (their managed mark is cleared).
    * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
    */
-  async remove(businessId: string): Promise<MindbodyStatus> {
-    const row = await this.integrations.find(businessId);
+  async remove(scope: BusinessScope): Promise<MindbodyStatus> {
+    const row = await this.integrations.find(scope);
     if (!row || row.stage === 1) return STAGE_ONE;
     if (row.webhookSubscriptionId && row.siteId) {
       try {
@@ -192,7 +193,7 @@ export class MindbodyService {
         throw new MindbodyFailedException();
       }
     }
-    await this.integrations.reset(businessId);
+    await this.integrations.reset(scope);
     return STAGE_ONE;
   }
 
@@ -234,12 +235,13 @@ export class MindbodyService {
       }
     });
     if (!match) throw new MindbodyWebhookSignatureException();
+    const scope = webhookScope(match);
     const fresh = await this.integrations.oncePerMessage(
-      match.businessId,
+      scope,
       delivery.messageId,
       async (manager) => {
         if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
-          await this.members.markCancelled(manager, match.businessId, delivery.eventData.clientId);
+          await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
         }
       },
     );

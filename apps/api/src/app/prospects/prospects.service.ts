@@ -134,15 +134,15 @@ export class ProspectsService {
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
+        scope,
         manager,
-        scope.businessId,
         prospect.referringMemberId,
         input,
       );
       await this.prospects.delete(scope, manager, prospect.id);
       return newId;
     });
-    return this.members.get(scope.businessId, memberId);
+    return this.members.get(scope, memberId);
   }
 
   /**

@@ -14,6 +14,7 @@ import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { sessionScope } from '../database/business-scope';
 import { ReferralsService } from './referrals.service';
 import { RequestOrigin } from './request-origin.decorator';
 
@@ -36,7 +37,7 @@ export class ReferralLinksController {
     @Query() query: ListReferralLinksQueryDto,
     @RequestOrigin() origin: string,
   ): Promise<Page<ReferralLinkRow>> {
-    return this.referrals.list(user.businessId, query, origin);
+    return this.referrals.list(sessionScope(user), query, origin);
   }
 
   /** → 201 ReferralLink (the live one when it exists: idempotent); 400 expiresInDays; 404. */
@@ -48,7 +49,7 @@ export class ReferralLinksController {
     @Body() body: CreateReferralLinkDto,
     @RequestOrigin() origin: string,
   ): Promise<ReferralLink> {
-    return this.referrals.create(user.businessId, memberId, body, origin);
+    return this.referrals.create(sessionScope(user), memberId, body, origin);
   }
 
   /** → 201 new ReferralLink; the old code stops working at once; 404. */
@@ -60,7 +61,7 @@ export class ReferralLinksController {
     @Body() body: CreateReferralLinkDto,
     @RequestOrigin() origin: string,
   ): Promise<ReferralLink> {
-    return this.referrals.rotate(user.businessId, memberId, body, origin);
+    return this.referrals.rotate(sessionScope(user), memberId, body, origin);
   }
 
   /** → 200 image/svg+xml QR code of the live link (a download); 404 no member or no live link. */
@@ -71,7 +72,7 @@ export class ReferralLinksController {
     @Param('memberId') memberId: string,
     @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const svg = await this.referrals.qrCode(user.businessId, memberId, 'svg', origin);
+    const svg = await this.referrals.qrCode(sessionScope(user), memberId, 'svg', origin);
     return new StreamableFile(svg, {
       type: 'image/svg+xml',
       disposition: 'attachment; filename="grove-referral.svg"',
@@ -86,7 +87,7 @@ export class ReferralLinksController {
     @Param('memberId') memberId: string,
     @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const png = await this.referrals.qrCode(user.businessId, memberId, 'png', origin);
+    const png = await this.referrals.qrCode(sessionScope(user), memberId, 'png', origin);
     return new StreamableFile(png, {
       type: 'image/png',
       disposition: 'attachment; filename="grove-referral.png"',
@@ -98,6 +99,6 @@ export class ReferralLinksController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: "Revoke the member's referral link" })
   revoke(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string): Promise<void> {
-    return this.referrals.revoke(user.businessId, memberId);
+    return this.referrals.revoke(sessionScope(user), memberId);
   }
 }

@@ -5,6 +5,7 @@ import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { pageOfRows } from '../database/page-rows';
 import { likeSubstring } from '../database/text-filter';
 import { runTransaction } from '../database/transaction';
+import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, memberSearch } from '../members/members.repository';
 import { ReferralLinkEntity } from './referral-link.entity';
 
@@ -75,9 +76,9 @@ const LINK_PAGE = preparedStatement(linkPageText(false));
 const LINK_SEARCH_PAGE = linkPageText(true);
 
 /**
- * The only way to the `referral_links` table. Every owner-side method takes the business id from
- * the session and filters on it; the one public lookup (`findLiveByCode`) derives the business
- * from the code alone. Methods that change data take the transaction's EntityManager.
+ * The only way to the `referral_links` table. Every owner-side method takes the session's
+ * `BusinessScope` first and filters on its business id; the public flows (`findLiveByCode` and
+ * `join`) take no scope: the business comes from the code, resolved inside one statement. Methods that change data take the transaction's EntityManager.
  */
 @Injectable()
 export class ReferralLinksRepository {
@@ -96,10 +97,10 @@ export class ReferralLinksRepository {
    * (`PreparedReads`); a search is planned for its pattern.
    */
   async findPage(
-    businessId: string,
+    scope: BusinessScope,
     query: { offset: number; limit: number; search?: string },
   ): Promise<{ rows: MemberLinkSummary[]; total: number }> {
-    const params: unknown[] = [businessId, query.limit, query.offset];
+    const params: unknown[] = [scope.businessId, query.limit, query.offset];
     if (query.search) params.push(likeSubstring(query.search));
     const rows = await this.reads.query<LinkPageSqlRow>(
       query.search ? LINK_SEARCH_PAGE : LINK_PAGE,
@@ -109,7 +110,7 @@ export class ReferralLinksRepository {
     return pageOfRows(
       rows,
       query.offset,
-      () => this.members.count(businessId, query.search),
+      () => this.members.count(scope, query.search),
       (row) => ({
         memberId: row.id,
         memberName: row.name,
@@ -124,33 +125,38 @@ export class ReferralLinksRepository {
 
   /** The member's link that is not revoked (it may have expired), or null. */
   findUnrevoked(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     memberId: string,
   ): Promise<ReferralLinkEntity | null> {
     return manager
       .getRepository(ReferralLinkEntity)
-      .findOne({ where: { businessId, memberId, revokedAt: IsNull() } });
+      .findOne({ where: { businessId: scope.businessId, memberId, revokedAt: IsNull() } });
   }
 
   /** Inserts a live link for a member of this business. */
   insert(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     link: { memberId: string; code: string; expiresAt: Date | null },
   ): Promise<ReferralLinkEntity> {
-    return manager.getRepository(ReferralLinkEntity).save({ ...link, businessId, revokedAt: null });
+    return manager
+      .getRepository(ReferralLinkEntity)
+      .save({ ...link, businessId: scope.businessId, revokedAt: null });
   }
 
   /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
   async revokeForMember(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     memberId: string,
   ): Promise<number> {
     const result = await manager
       .getRepository(ReferralLinkEntity)
-      .update({ businessId, memberId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+      .update(
+        { businessId: scope.businessId, memberId, revokedAt: IsNull() },
+        { revokedAt: () => 'now()' },
+      );
     return result.affected ?? 0;
   }
 
@@ -158,7 +164,8 @@ export class ReferralLinksRepository {
    * The live link with this code, its member and business (public join page). With `manager`
    * (inside a join's transaction) the member row is key-share locked and the link row share
    * locked, in that order, so a concurrent rotate, revoke or tree removal (which lock the member
-   * first) either waits for the join or makes it see the link as gone.
+   * first) either waits for the join or makes it see the link as gone. Public: no `BusinessScope`;
+   * the business is the link's, read in the same statement.
    */
   async findLiveByCode(code: string, manager?: EntityManager): Promise<LiveLink | null> {
     const lock = manager ? 'FOR KEY SHARE OF m FOR SHARE OF l' : '';
@@ -197,6 +204,8 @@ export class ReferralLinksRepository {
    * - otherwise: an open `join_flags` row of that business and email gets the reasons
    *   ('already_member', 'self_referral'; a sorted set), counting repeats (`attempts`,
    *   `last_attempt_at`); nothing is queued.
+   * Public: it takes no `BusinessScope`; the business is the link's, resolved from the code inside
+   * this one statement.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
    * @returns false when the code is unknown, revoked or expired (nothing written)
    */

@@ -15,6 +15,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
+import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository } from '../members/members.repository';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
@@ -57,13 +58,13 @@ export class ReferralsService {
    * @param requestOrigin used for the URLs when PUBLIC_ORIGIN is not configured
    */
   async list(
-    businessId: string,
+    scope: BusinessScope,
     query: ListReferralLinksQueryDto,
     requestOrigin: string,
   ): Promise<Page<ReferralLinkRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.links.findPage(businessId, {
+    const { rows, total } = await this.links.findPage(scope, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
       search: query.search || undefined,
@@ -88,17 +89,17 @@ export class ReferralsService {
    * @throws MemberNotFoundException 404 when the member is not in this business
    */
   create(
-    businessId: string,
+    scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
     requestOrigin: string,
   ): Promise<ReferralLink> {
-    return this.withLockedMember(businessId, memberId, async (manager) => {
-      const current = await this.links.findUnrevoked(manager, businessId, memberId);
+    return this.withLockedMember(scope, memberId, async (manager) => {
+      const current = await this.links.findUnrevoked(scope, manager, memberId);
       if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
         return this.toLink(current, this.origin(requestOrigin));
       }
-      return this.issue(manager, businessId, memberId, body, requestOrigin);
+      return this.issue(scope, manager, memberId, body, requestOrigin);
     });
   }
 
@@ -108,13 +109,13 @@ export class ReferralsService {
    * @throws MemberNotFoundException 404
    */
   rotate(
-    businessId: string,
+    scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
     requestOrigin: string,
   ): Promise<ReferralLink> {
-    return this.withLockedMember(businessId, memberId, (manager) =>
-      this.issue(manager, businessId, memberId, body, requestOrigin),
+    return this.withLockedMember(scope, memberId, (manager) =>
+      this.issue(scope, manager, memberId, body, requestOrigin),
     );
   }
 
@@ -122,9 +123,9 @@ export class ReferralsService {
    * Revokes the member's link (docs/product.md#calls removeReferral); no link is not an error.
    * @throws MemberNotFoundException 404
    */
-  async revoke(businessId: string, memberId: string): Promise<void> {
-    await this.withLockedMember(businessId, memberId, (manager) =>
-      this.links.revokeForMember(manager, businessId, memberId),
+  async revoke(scope: BusinessScope, memberId: string): Promise<void> {
+    await this.withLockedMember(scope, memberId, (manager) =>
+      this.links.revokeForMember(scope, manager, memberId),
     );
   }
 
@@ -134,13 +135,13 @@ export class ReferralsService {
    * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
    */
   async qrCode(
-    businessId: string,
+    scope: BusinessScope,
     memberId: string,
     format: 'svg' | 'png',
     requestOrigin: string,
   ): Promise<Buffer> {
-    const link = await this.withLockedMember(businessId, memberId, (manager) =>
-      this.links.findUnrevoked(manager, businessId, memberId),
+    const link = await this.withLockedMember(scope, memberId, (manager) =>
+      this.links.findUnrevoked(scope, manager, memberId),
     );
     if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now()))
       throw new ReferralLinkMissingException();
@@ -156,7 +157,8 @@ export class ReferralsService {
   }
 
   /**
-   * What the join page shows for a live code (public).
+   * What the join page shows for a live code (public: no `BusinessScope`, the business is the
+   * code's).
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
   async info(code: string): Promise<ReferralInfo> {
@@ -172,7 +174,8 @@ export class ReferralsService {
    * link's business and member (the same friend twice is one prospect); an email that belongs to a
    * member of that business, or the referrer's own, is not queued but flagged for the owner
    * (`GET /api/prospects/flags`). One statement decides and writes (`ReferralLinksRepository.join`),
-   * so all three take the same path through the database. A filled honeypot is answered as
+   * so all three take the same path through the database; it takes no `BusinessScope`, the
+   * business comes from the code inside that statement. A filled honeypot is answered as
    * success and stores nothing.
    * @returns `{ message: 'Successfully registered!' }`
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
@@ -192,13 +195,13 @@ export class ReferralsService {
 
   /** Runs `work` in a transaction after locking the member (404 when not in this business). */
   private withLockedMember<T>(
-    businessId: string,
+    scope: BusinessScope,
     memberId: string,
     work: (manager: EntityManager) => Promise<T>,
   ): Promise<T> {
     return this.links.transaction(async (manager) => {
       const member = isUUID(memberId)
-        ? await this.members.findForUpdate(manager, businessId, memberId)
+        ? await this.members.findForUpdate(scope, manager, memberId)
         : null;
       if (!member) throw new MemberNotFoundException();
       return work(manager);
@@ -207,15 +210,15 @@ export class ReferralsService {
 
   /** Revokes the member's current link (if any) and inserts a new one. Member already locked. */
   private async issue(
+    scope: BusinessScope,
     manager: EntityManager,
-    businessId: string,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
     requestOrigin: string,
   ): Promise<ReferralLink> {
-    await this.links.revokeForMember(manager, businessId, memberId);
+    await this.links.revokeForMember(scope, manager, memberId);
     const days = body?.expiresInDays;
-    const link = await this.links.insert(manager, businessId, {
+    const link = await this.links.insert(scope, manager, {
       memberId,
       code: newReferralCode(),
       expiresAt: days ? new Date(Date.now() + days * DAY_MS) : null,

@@ -19,6 +19,7 @@ import { ThrottledBy } from '../../common/throttled-by.decorator';
 import { RequestOrigin } from '../../referrals/request-origin.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import { sessionScope } from '../../database/business-scope';
 import { MindbodyService } from '../mindbody.service';
 
 /**
@@ -36,7 +37,7 @@ export class MindbodyController {
   @Get()
   @ApiOperation({ summary: 'Stage, discounts (cents), process state, progress, last sync' })
   status(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
-    return this.mindbody.status(user.businessId);
+    return this.mindbody.status(sessionScope(user));
   }
 
   /**
@@ -57,7 +58,7 @@ export class MindbodyController {
     @CurrentUser() user: AuthUser,
     @Body() body: MindbodyCredentialsDto,
   ): Promise<MindbodyStatus> {
-    return this.mindbody.connect(user.businessId, body);
+    return this.mindbody.connect(sessionScope(user), body);
   }
 
   /** docs/product.md#calls `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
@@ -67,7 +68,7 @@ export class MindbodyController {
     summary: 'Queue the import of every Mindbody client (one at a time per business)',
   })
   startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
-    return this.mindbody.startImport(user.businessId);
+    return this.mindbody.startImport(sessionScope(user));
   }
 
   /**
@@ -83,7 +84,7 @@ export class MindbodyController {
     @Body() body: MindbodyDiscountsDto,
     @RequestOrigin() origin: string,
   ): Promise<MindbodyStatus> {
-    return this.mindbody.saveDiscounts(user.businessId, body, origin);
+    return this.mindbody.saveDiscounts(sessionScope(user), body, origin);
   }
 
   /** docs/product.md#calls `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
@@ -91,7 +92,7 @@ export class MindbodyController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Queue a sync: changed clients in, discounted autopay amounts out' })
   startSync(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
-    return this.mindbody.startSync(user.businessId);
+    return this.mindbody.startSync(sessionScope(user));
   }
 
   /** docs/product.md#calls `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
@@ -100,7 +101,7 @@ export class MindbodyController {
     summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',
   })
   remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
-    return this.mindbody.remove(user.businessId);
+    return this.mindbody.remove(sessionScope(user));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../../jobs/jobs.service';
 import { errorMessage } from '../../common/error-message';
+import { jobScope, type BusinessScope } from '../../database/business-scope';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
 import { MindbodySiteSession } from '../client/mindbody-site-session';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
@@ -103,7 +104,8 @@ export class MindbodyProcessor implements OnModuleInit {
       await this.requeue(job, 'it was about to start');
       return null;
     }
-    const integration = await this.integrations.find(job.businessId);
+    const scope = jobScope(job);
+    const integration = await this.integrations.find(scope);
     const minStage = job.kind === 'sync' ? 4 : 2;
     if (!integration || integration.stage < minStage) return null;
     // One Mindbody client and one decrypted staff token for every call of this run.
@@ -113,16 +115,16 @@ export class MindbodyProcessor implements OnModuleInit {
       this.crypto,
       this.integrations,
     );
-    if (job.kind === 'prices') return this.priceQuietly(integration, mindbody, stopping);
+    if (job.kind === 'prices') return this.priceQuietly(scope, integration, mindbody, stopping);
     if (integration.processState !== 'running')
-      await this.integrations.startProcess(job.businessId, minStage);
+      await this.integrations.startProcess(scope, minStage);
     const started = new Date();
     try {
       const result =
         job.kind === 'import'
-          ? await this.pipeline.importAll(integration, mindbody, stopping)
-          : await this.pipeline.sync(integration, mindbody, stopping);
-      await this.integrations.finishProcess(job.businessId, job.kind, true, new Date(), started);
+          ? await this.pipeline.importAll(scope, integration, mindbody, stopping)
+          : await this.pipeline.sync(scope, integration, mindbody, stopping);
+      await this.integrations.finishProcess(scope, job.kind, true, new Date(), started);
       if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
       return result;
     } catch (error) {
@@ -131,10 +133,10 @@ export class MindbodyProcessor implements OnModuleInit {
           ? `Mindbody ${job.kind} of business ${job.businessId} stopped: the API is shutting down (process state 'failed'; it can be run again)`
           : `Mindbody ${job.kind} of business ${job.businessId} failed: ${errorMessage(error)}`,
       );
-      await this.integrations.finishProcess(job.businessId, job.kind, false, new Date());
+      await this.integrations.finishProcess(scope, job.kind, false, new Date());
       return null;
     } finally {
-      await this.clearIfRemoved(job.businessId);
+      await this.clearIfRemoved(scope);
     }
   }
 
@@ -157,12 +159,19 @@ export class MindbodyProcessor implements OnModuleInit {
    * prices what is missing); stopped by a shutdown, it is queued again.
    */
   private async priceQuietly(
+    scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult | null> {
     try {
-      const priced = await this.pipeline.priceMembers(integration, mindbody, false, stopping);
+      const priced = await this.pipeline.priceMembers(
+        scope,
+        integration,
+        mindbody,
+        false,
+        stopping,
+      );
       return { clients: priced, autopayWrites: 0 };
     } catch (error) {
       if (stopping?.aborted) {
@@ -174,13 +183,13 @@ export class MindbodyProcessor implements OnModuleInit {
       }
       return null;
     } finally {
-      await this.clearIfRemoved(integration.businessId);
+      await this.clearIfRemoved(scope);
     }
   }
 
   /** When 'Remove integration' happened while the job ran, clears the managed marks the job may have set since. */
-  private async clearIfRemoved(businessId: string): Promise<void> {
-    const now = await this.integrations.find(businessId);
-    if (!now || now.stage === 1) await this.integrations.reset(businessId);
+  private async clearIfRemoved(scope: BusinessScope): Promise<void> {
+    const now = await this.integrations.find(scope);
+    if (!now || now.stage === 1) await this.integrations.reset(scope);
   }
 }

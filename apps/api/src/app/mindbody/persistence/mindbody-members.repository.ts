@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
+import type { BusinessScope } from '../../database/business-scope';
 
 /** A Mindbody client to store as a managed member. Money in cents. */
 export interface ManagedMemberInput {
@@ -45,8 +46,8 @@ function managedEmailKey(clientId: string, email: string): string {
 
 /**
  * Bulk writes of the Mindbody import and sync on `members` and `prospects` (docs/architecture.md#database, docs/architecture.md#mindbody).
- * TENANCY: every statement filters on the business id passed in (the session's, or the job's,
- * which the session queued).
+ * TENANCY: every method takes a `BusinessScope` first (the session's, the job's, which the session
+ * queued, or a verified webhook's) and every statement filters on its business id.
  *
  * Referrers are matched by full name, case-insensitively, among the business's managed members
  * (Mindbody's ReferredBy is free text "First Last"); when several members share the name, the one
@@ -80,7 +81,7 @@ export class MindbodyMembersRepository {
    * @returns members inserted or changed
    */
   async upsertMembers(
-    businessId: string,
+    scope: BusinessScope,
     page: ManagedMemberInput[],
     progress?: { done: number; total: number },
     pricesRead = false,
@@ -149,7 +150,7 @@ export class MindbodyMembersRepository {
               (SELECT count(*) FROM became_members)::int AS gone,
               (SELECT count(*) FROM progress)::int AS progressed`,
       [
-        businessId,
+        scope.businessId,
         rows.map((row) => row.clientId),
         rows.map((row) => row.name),
         rows.map((row) => row.email),
@@ -169,7 +170,7 @@ export class MindbodyMembersRepository {
    * Links every managed member to the managed member its ReferredBy names, as its branch (one
    * statement); cancelled members stop being branches. Self-references are ignored.
    */
-  async linkReferrals(businessId: string): Promise<void> {
+  async linkReferrals(scope: BusinessScope): Promise<void> {
     await this.dataSource.query(
       `WITH referrers AS (
          SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
@@ -185,7 +186,7 @@ export class MindbodyMembersRepository {
        WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
          AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
                (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))`,
-      [businessId],
+      [scope.businessId],
     );
   }
 
@@ -196,7 +197,7 @@ export class MindbodyMembersRepository {
    * every managed member by name (docs/decisions/import-write-floor.md).
    * @returns prospects inserted
    */
-  async upsertProspects(businessId: string, prospects: ManagedProspectInput[]): Promise<number> {
+  async upsertProspects(scope: BusinessScope, prospects: ManagedProspectInput[]): Promise<number> {
     if (prospects.length === 0) return 0;
     const rows = prospects.map((p) => ({ ...p, key: managedEmailKey(p.clientId, p.email) }));
     const inserted: unknown[] = await this.dataSource.query(
@@ -210,7 +211,7 @@ export class MindbodyMembersRepository {
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
-        businessId,
+        scope.businessId,
         rows.map((row) => row.clientId),
         rows.map((row) => row.name),
         rows.map((row) => row.email),
@@ -222,16 +223,20 @@ export class MindbodyMembersRepository {
   }
 
   /** Marks a managed member's membership cancelled (webhook): it stops counting as a branch. */
-  async markCancelled(manager: EntityManager, businessId: string, clientId: string): Promise<void> {
+  async markCancelled(
+    scope: BusinessScope,
+    manager: EntityManager,
+    clientId: string,
+  ): Promise<void> {
     await manager.query(
       `UPDATE members SET mindbody_cancelled_at = now(), referred_by_id = NULL
        WHERE business_id = $1 AND mindbody_client_id = $2`,
-      [businessId, clientId],
+      [scope.businessId, clientId],
     );
   }
 
   /** Managed members with a known autopay, with their counting branches (for the sync's autopay writes). */
-  async autopayTargets(businessId: string): Promise<AutopayTarget[]> {
+  async autopayTargets(scope: BusinessScope): Promise<AutopayTarget[]> {
     const rows: {
       id: string;
       mindbody_client_id: string;
@@ -247,7 +252,7 @@ export class MindbodyMembersRepository {
        FROM members m
        WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
          AND m.mindbody_cancelled_at IS NULL`,
-      [businessId],
+      [scope.businessId],
     );
     return rows.map((row) => ({
       memberId: row.id,
@@ -266,13 +271,13 @@ export class MindbodyMembersRepository {
    * again on every sync on purpose: a member who buys a new contract in Mindbody need not show up
    * among the changed clients, and the referral discount must reach that new bill.
    */
-  async managedClientIds(businessId: string, onlyUnpriced: boolean): Promise<string[]> {
+  async managedClientIds(scope: BusinessScope, onlyUnpriced: boolean): Promise<string[]> {
     const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
       `SELECT mindbody_client_id FROM members
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
          AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_autopay_cents IS NULL)
        ORDER BY mindbody_client_id`,
-      [businessId, onlyUnpriced],
+      [scope.businessId, onlyUnpriced],
     );
     return rows.map((row) => row.mindbody_client_id);
   }
@@ -285,7 +290,7 @@ export class MindbodyMembersRepository {
    * @returns members whose price, autopay or priced state changed
    */
   async setPrices(
-    businessId: string,
+    scope: BusinessScope,
     prices: { clientId: string; autopayCents: number | null }[],
   ): Promise<number> {
     if (prices.length === 0) return 0;
@@ -303,7 +308,7 @@ export class MindbodyMembersRepository {
          RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
       [
-        businessId,
+        scope.businessId,
         prices.map((price) => price.clientId),
         prices.map((price) => price.autopayCents),
       ],
@@ -316,7 +321,7 @@ export class MindbodyMembersRepository {
    * one UPDATE over unnest arrays (like {@link setPrices}).
    */
   async setAutopay(
-    businessId: string,
+    scope: BusinessScope,
     autopays: { memberId: string; autopayCents: number }[],
   ): Promise<void> {
     if (autopays.length === 0) return;
@@ -325,7 +330,7 @@ export class MindbodyMembersRepository {
        FROM unnest($2::uuid[], $3::int[]) AS i(id, autopay_cents)
        WHERE m.business_id = $1 AND m.id = i.id`,
       [
-        businessId,
+        scope.businessId,
         autopays.map((autopay) => autopay.memberId),
         autopays.map((autopay) => autopay.autopayCents),
       ],
@@ -336,16 +341,16 @@ export class MindbodyMembersRepository {
    * 'Remove integration': the business's imported members and prospects stay as ordinary
    * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction).
    */
-  async releaseManaged(manager: EntityManager, businessId: string): Promise<void> {
+  async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
     await manager.query(
       `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
          mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
-      [businessId],
+      [scope.businessId],
     );
     await manager.query(
       `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
-      [businessId],
+      [scope.businessId],
     );
   }
 }

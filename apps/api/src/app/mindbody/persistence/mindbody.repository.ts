@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MindbodyMembersRepository } from './mindbody-members.repository';
+import type { BusinessScope } from '../../database/business-scope';
 import { runTransaction } from '../../database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { queryWithoutTimeout } from '../../database/pool-options';
@@ -25,9 +26,12 @@ const STALE_RUNNING_MINUTES = 15;
 
 /**
  * The only way to `mindbody_integrations` and `mindbody_webhook_messages`, except the import's
- * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every method
- * takes the business id from the session (or, for webhooks, from the verified subscription) and
- * every statement filters on it.
+ * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every
+ * method of a business's rows takes a `BusinessScope` first (the session's, the job's, or for
+ * webhooks `webhookScope` of the verified subscription) and every statement filters on it. Three
+ * take a plain business id: `findSubscribedBySite` (public: it finds the businesses by the
+ * delivery's site), `withBusinessLock` (an advisory lock, no table) and `saveStaffToken` (the
+ * site session passes the id of the integration row it read through a scoped `find`).
  */
 @Injectable()
 export class MindbodyRepository {
@@ -52,15 +56,15 @@ export class MindbodyRepository {
   }
 
   /** The business's integration row, or null before the first credentials check (stage 1). */
-  find(businessId: string): Promise<MindbodyIntegrationEntity | null> {
-    return this.repo().findOne({ where: { businessId } });
+  find(scope: BusinessScope): Promise<MindbodyIntegrationEntity | null> {
+    return this.repo().findOne({ where: { businessId: scope.businessId } });
   }
 
   /**
    * Stores checked credentials (sealed) and moves the stage to at least 2 (docs/product.md#mindbody-stages: valid
    * credentials give stage 2). Creates the row on first use.
    */
-  async saveCredentials(businessId: string, credentials: SealedCredentials): Promise<void> {
+  async saveCredentials(scope: BusinessScope, credentials: SealedCredentials): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO mindbody_integrations
          (business_id, stage, site_id, username, password_enc, staff_token_enc, staff_token_expires_at)
@@ -70,7 +74,7 @@ export class MindbodyRepository {
          password_enc = EXCLUDED.password_enc, staff_token_enc = EXCLUDED.staff_token_enc,
          staff_token_expires_at = EXCLUDED.staff_token_expires_at, updated_at = now()`,
       [
-        businessId,
+        scope.businessId,
         credentials.siteId,
         credentials.username,
         credentials.passwordEnc,
@@ -92,14 +96,14 @@ export class MindbodyRepository {
    * @param minStage 2 for an import, 4 for a sync (docs/product.md#mindbody-stages stage table)
    * @returns true when this caller started the process
    */
-  async startProcess(businessId: string, minStage: number): Promise<boolean> {
+  async startProcess(scope: BusinessScope, minStage: number): Promise<boolean> {
     return this.updated(
       `UPDATE mindbody_integrations
        SET process_state = 'running', progress_done = 0, progress_total = NULL, updated_at = now()
        WHERE business_id = $1 AND stage >= $2
          AND (process_state IS DISTINCT FROM 'running' OR updated_at < now() - make_interval(mins => $3))
        RETURNING business_id`,
-      [businessId, minStage, STALE_RUNNING_MINUTES],
+      [scope.businessId, minStage, STALE_RUNNING_MINUTES],
     );
   }
 
@@ -110,7 +114,7 @@ export class MindbodyRepository {
    * changes when the integration was removed meanwhile (stage 1).
    */
   async finishProcess(
-    businessId: string,
+    scope: BusinessScope,
     kind: MindbodyProcessKind,
     ok: boolean,
     at: Date,
@@ -124,7 +128,7 @@ export class MindbodyRepository {
          last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
          updated_at = now()
        WHERE business_id = $1 AND stage > 1`,
-      [businessId, state, ok && kind === 'import', ok && kind === 'sync', syncedFrom],
+      [scope.businessId, state, ok && kind === 'import', ok && kind === 'sync', syncedFrom],
     );
   }
 
@@ -133,7 +137,7 @@ export class MindbodyRepository {
    * @returns false when the stage is below 3 (nothing changed)
    */
   async saveDiscounts(
-    businessId: string,
+    scope: BusinessScope,
     onReferralCents: number,
     forRefereeCents: number,
   ): Promise<boolean> {
@@ -142,18 +146,18 @@ export class MindbodyRepository {
        SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
        WHERE business_id = $1 AND stage >= 3
        RETURNING business_id`,
-      [businessId, onReferralCents, forRefereeCents],
+      [scope.businessId, onReferralCents, forRefereeCents],
     );
   }
 
   /** Records the webhook subscription (id and sealed signature key). */
   async saveSubscription(
-    businessId: string,
+    scope: BusinessScope,
     subscriptionId: string,
     signatureKeyEnc: string,
   ): Promise<void> {
     await this.repo().update(
-      { businessId },
+      { businessId: scope.businessId },
       { webhookSubscriptionId: subscriptionId, webhookSignatureKeyEnc: signatureKeyEnc },
     );
   }
@@ -163,7 +167,7 @@ export class MindbodyRepository {
    * token, discounts, process state and subscription cleared; imported members and prospects stay
    * as ordinary (hand-managed) rows.
    */
-  async reset(businessId: string): Promise<void> {
+  async reset(scope: BusinessScope): Promise<void> {
     await runTransaction(this.dataSource, async (manager) => {
       await manager.query(
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
@@ -171,9 +175,9 @@ export class MindbodyRepository {
            discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL,
            last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
          WHERE business_id = $1`,
-        [businessId],
+        [scope.businessId],
       );
-      await this.members.releaseManaged(manager, businessId);
+      await this.members.releaseManaged(scope, manager);
     });
   }
 
@@ -199,7 +203,7 @@ export class MindbodyRepository {
    * @returns false for a duplicate
    */
   async oncePerMessage(
-    businessId: string,
+    scope: BusinessScope,
     messageId: string,
     work: (manager: EntityManager) => Promise<void>,
   ): Promise<boolean> {
@@ -207,7 +211,7 @@ export class MindbodyRepository {
       const rows: unknown[] = await manager.query(
         `INSERT INTO mindbody_webhook_messages (message_id, business_id) VALUES ($1, $2)
          ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
-        [messageId, businessId],
+        [messageId, scope.businessId],
       );
       if (rows.length === 0) return false;
       await work(manager);

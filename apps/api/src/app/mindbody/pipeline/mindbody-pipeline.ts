@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newPriceCents } from '@grove/contracts';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
+import type { BusinessScope } from '../../database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import {
   MindbodyMembersRepository,
@@ -73,6 +74,7 @@ export class MindbodyPipeline {
    * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
    */
   async priceMembers(
+    scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     onlyUnpriced: boolean,
@@ -80,9 +82,9 @@ export class MindbodyPipeline {
     contractsRead?: ContractsRead,
   ): Promise<number> {
     // Clients whose contracts this run already read (the changed ones of a sync) are priced.
-    const clientIds = (
-      await this.members.managedClientIds(integration.businessId, onlyUnpriced)
-    ).filter((clientId) => !contractsRead?.has(clientId));
+    const clientIds = (await this.members.managedClientIds(scope, onlyUnpriced)).filter(
+      (clientId) => !contractsRead?.has(clientId),
+    );
     let priced = 0;
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       stopping?.throwIfAborted();
@@ -97,7 +99,7 @@ export class MindbodyPipeline {
         },
         stopping,
       );
-      priced += await this.members.setPrices(integration.businessId, prices);
+      priced += await this.members.setPrices(scope, prices);
     }
     return priced;
   }
@@ -107,11 +109,12 @@ export class MindbodyPipeline {
    * prospects. Prices follow in the 'prices' job (a contract read per client).
    */
   async importAll(
+    scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(integration, mindbody, undefined, null, stopping);
+    const clients = await this.pullClients(scope, integration, mindbody, undefined, null, stopping);
     return { clients, autopayWrites: 0 };
   }
 
@@ -125,22 +128,24 @@ export class MindbodyPipeline {
    * reads only the contracts of members without an autopay contract, and writes nothing.
    */
   async sync(
+    scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
     const contractsRead: ContractsRead = new Map();
     const clients = await this.pullClients(
+      scope,
       integration,
       mindbody,
       integration.lastSyncAt ?? undefined,
       contractsRead,
       stopping,
     );
-    await this.priceMembers(integration, mindbody, true, stopping, contractsRead);
+    await this.priceMembers(scope, integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
-    const targets = (await this.members.autopayTargets(integration.businessId))
+    const targets = (await this.members.autopayTargets(scope))
       .map((target) => ({ ...target, amount: targetAutopayCents(target, onReferral, forReferee) }))
       .filter((target) => target.amount !== target.autopayCents);
     let autopayWrites = 0;
@@ -167,7 +172,7 @@ export class MindbodyPipeline {
       );
     } finally {
       // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
-      await this.members.setAutopay(integration.businessId, billed);
+      await this.members.setAutopay(scope, billed);
     }
     return { clients, autopayWrites };
   }
@@ -190,13 +195,13 @@ export class MindbodyPipeline {
    *   `stopping.reason`
    */
   private async pullClients(
+    scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     since: Date | undefined,
     contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
   ): Promise<number> {
-    const businessId = integration.businessId;
     const prospects: ManagedProspectInput[] = [];
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
@@ -245,12 +250,7 @@ export class MindbodyPipeline {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
-        await this.members.upsertMembers(
-          businessId,
-          members,
-          { done, total },
-          contractsRead !== null,
-        );
+        await this.members.upsertMembers(scope, members, { done, total }, contractsRead !== null);
       }
     } finally {
       // Stops the fetcher at its next page; a request under way is left to end on its own (as
@@ -260,8 +260,8 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.members.linkReferrals(businessId);
-    await this.members.upsertProspects(businessId, prospects);
+    await this.members.linkReferrals(scope);
+    await this.members.upsertProspects(scope, prospects);
     return done;
   }
 
