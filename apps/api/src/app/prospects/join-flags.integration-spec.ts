@@ -104,6 +104,14 @@ describe('flagged joins: members and referrers joining through a link (integrati
     expect((await flags(owner)).items.map((row) => row.id)).toContain(flag.id);
   });
 
+  it('answers bad paging and a malformed id with a 4xx, never a 500, and changes nothing', async () => {
+    const before = await flags(owner);
+    for (const query of ['page=1e21', 'page=0', 'pageSize=101', 'page=99999999999999999999'])
+      await owner.get(`/api/prospects/flags?${query}`).expect(400);
+    await owner.delete('/api/prospects/flags/%00').expect(404);
+    expect(await flags(owner)).toEqual(before);
+  });
+
   it('dismisses a flag → 204, it leaves the list, a second dismiss is 404; the next attempt flags again', async () => {
     const before = await flags(owner);
     const mia = before.items.find((row) => row.reasons.includes('already_member'));
