@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
 import type { Client } from '@grove/api-mindbody';
+import { waitFor } from './stub-servers';
 // The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
 // itself never imports it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -64,20 +65,13 @@ export async function reachStageFour(agent: TestAgent, sandbox: RunningSandbox):
  * @throws Error when members are still pending after `timeoutMs`
  */
 export async function pricesSettled(agent: TestAgent, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pending = [];
-    for (let page = 1; ; page += 1) {
-      const reply = await agent.get(`/api/members?page=${page}&pageSize=100`).expect(200);
-      const body = reply.body as Page<MemberRow>;
-      pending.push(...body.items.filter((row) => row.membershipPricePending));
-      if (page * 100 >= body.total) break;
-    }
-    if (pending.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`${pending.length} members still pending after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const pendingOnPage = async (page: number): Promise<number> => {
+    const body = (await agent.get(`/api/members?page=${page}&pageSize=100`).expect(200))
+      .body as Page<MemberRow>;
+    const pending = body.items.filter((row) => row.membershipPricePending).length;
+    return page * 100 >= body.total ? pending : pending + (await pendingOnPage(page + 1));
+  };
+  await waitFor(async () => (await pendingOnPage(1)) === 0, timeoutMs);
 }
 
 /** Polls `GET /api/mindbody` (as the wizard does, only faster) until the process is no longer 'running'. */
