@@ -19,6 +19,7 @@ import { JoinFlags1795460494289 } from './migrations/1795460494289-JoinFlags';
 import { ThrottleCounters1795460524976 } from './migrations/1795460524976-ThrottleCounters';
 import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
+import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -46,6 +47,7 @@ export const MIGRATIONS = [
   ThrottleCounters1795460524976,
   SessionFamilies1795460545382,
   BusinessLedSearchIndex1795461063207,
+  LifecycleFacts1795470615350,
 ];
 
 /**

@@ -34,6 +34,31 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('LifecycleFacts keeps one fact and one ledger line per business and event key, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Facts Gym', 'facts.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const fact = `INSERT INTO lifecycle_facts (business_id, kind, source, event_key) VALUES ($1, 'member_added', 'manual', 'member_added:1') ON CONFLICT DO NOTHING RETURNING id`;
+    expect(await dataSource.query(fact, [business.id])).toHaveLength(1);
+    expect(await dataSource.query(fact, [business.id])).toHaveLength(0);
+    await expect(
+      dataSource.query(
+        `INSERT INTO price_changes (business_id, member_id, reason, new_price_cents, membership_price_cents, event_key) VALUES ($1, gen_random_uuid(), 'branch_added', -1, 5000, 'x')`,
+        [business.id],
+      ),
+    ).rejects.toThrow(/price_changes_prices_not_negative/);
+    await undoThrough(dataSource, 'LifecycleFacts1795470615350');
+    const factTables = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('lifecycle_facts', 'join_page_visits', 'price_changes') ORDER BY table_name`,
+        )) as { table_name: string }[]
+      ).map((row) => row.table_name);
+    expect(await factTables()).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await factTables()).toEqual(['join_page_visits', 'lifecycle_facts', 'price_changes']);
+  });
+
   it('BusinessLedSearchIndex goes down and up again: one business-led trigram index, or the two global ones', async () => {
     const searchIndexes = async (): Promise<string[]> =>
       (
