@@ -11,9 +11,43 @@ import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** CPU time (ms) a process has used so far, from /proc (Linux); 0 where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    // Fields after the command name: state, ppid, …; utime and stime are the 12th and 13th, in ticks.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) used so far by PostgreSQL: the postmaster `pid` and its children (backends, workers). */
+function postgresCpuMs(pid) {
+  let total = cpuMs(pid);
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+      if (Number(ppid) === pid) total += cpuMs(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, sql(text, params), close() }`.
+ * `{ base, cookie, businessId, sql(text, params), cpu(), close() }`; `cpu()` is the CPU time (ms)
+ * the API process and PostgreSQL have used so far (`{ api, postgres }`, from /proc: zeros
+ * elsewhere), for `load` to split each request's cost between them.
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
  */
 export async function startBenchApi(env = {}) {
@@ -103,6 +137,7 @@ export async function startBenchApi(env = {}) {
       cookie,
       businessId,
       sql: (text, params) => client.query(text, params),
+      cpu: () => ({ api: cpuMs(api.pid), postgres: db.pid ? postgresCpuMs(db.pid) : 0 }),
       close: async () => {
         await client.end();
         await close();
@@ -119,6 +154,9 @@ export async function startBenchApi(env = {}) {
  * unmeasured at the same concurrency: the first ~2 s at a new concurrency run slow while V8 grows
  * its heap and tiers up the code), prints one line (req/s, p50/p90/p99/max in ms) and returns
  * autocannon's result. Throws when any request failed (non-2xx, error or timeout).
+ * With `cpu` (a bench's `cpu()`), the line also gives the CPU time per request (µs) of the API
+ * process and of PostgreSQL during the measured seconds, and the result carries it as
+ * `cpuPerRequest: { api, postgres }`: where a page's time goes, measured in the same run.
  */
 export async function load({
   base,
@@ -128,17 +166,25 @@ export async function load({
   connections = 50,
   seconds = 10,
   warmupSeconds = 3,
+  cpu,
 }) {
-  const result = await autocannon({
-    url: base + url,
-    connections,
-    duration: seconds,
-    headers: { cookie },
-    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
-  });
+  const options = { url: base + url, connections, headers: { cookie } };
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const before = cpu?.();
+  const result = await autocannon({ ...options, duration: seconds });
   const failures = result.non2xx + result.errors + result.timeouts;
+  let split = '';
+  if (before) {
+    const after = cpu();
+    const perRequest = (ms) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
+    result.cpuPerRequest = {
+      api: perRequest(after.api - before.api),
+      postgres: perRequest(after.postgres - before.postgres),
+    };
+    split = `; CPU per request: API ${result.cpuPerRequest.api} µs, PostgreSQL ${result.cpuPerRequest.postgres} µs`;
+  }
   console.log(
-    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed)`,
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed${split})`,
   );
   if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
   return result;

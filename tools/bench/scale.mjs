@@ -32,7 +32,7 @@ const connections = 50;
 
 const bench = await startBenchApi();
 try {
-  const { base, cookie, businessId, sql } = bench;
+  const { base, cookie, businessId, sql, cpu } = bench;
   const seconds_ = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   let started = performance.now();
   // The signed-up owner's business is the middle one of the 100, so its rows sit among the others'.
@@ -108,7 +108,7 @@ try {
   for (const [title, url] of pages) {
     results.push([
       title,
-      await load({ base, cookie, title, url, connections, seconds, warmupSeconds }),
+      await load({ base, cookie, title, url, connections, seconds, warmupSeconds, cpu }),
     ]);
   }
   const health = await load({
@@ -119,6 +119,7 @@ try {
     connections,
     seconds,
     warmupSeconds,
+    cpu,
   });
 
   console.log(
@@ -133,6 +134,10 @@ try {
     console.log(
       `${name.padEnd(20)} ${share.toFixed(0).padStart(3)}% of health req/s, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms${target}`,
     );
+    if (result.cpuPerRequest && health.cpuPerRequest)
+      console.log(
+        `${''.padEnd(20)} CPU per request: API ${result.cpuPerRequest.api} µs (health ${health.cpuPerRequest.api}), PostgreSQL ${result.cpuPerRequest.postgres} µs (health ${health.cpuPerRequest.postgres})`,
+      );
   }
 } finally {
   await bench.close();
