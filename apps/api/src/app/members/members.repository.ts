@@ -132,36 +132,27 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
   const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
   // A search finds its matches ONCE (`hits`, through members_business_search_idx) and both counts
   // and pages them: counting and paging separately visited every match's row for the count and
-  // then walked the business's rows in page order again until the page was full. The hits carry
-  // only what sorting needs (id, name, email, date); the page's rows then read their other columns
-  // by primary key, so the statement does not copy every match's whole summary
+  // then walked the business's rows in page order again until the page was full
   // (docs/decisions/business-led-list-indexes.md).
   const hits = `hits AS MATERIALIZED (
-      SELECT m.id, m.name, m.email, m.created_at FROM members m
+      SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
       WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
   const source = searching ? 'hits m' : 'members m';
+  const columns = searching ? 'm.*' : `${SUMMARY_COLUMNS}, m.created_at`;
   const where = searching ? '' : 'WHERE m.business_id = $1';
-  const branchCount = sort === 'branches' ? ', COALESCE(c.branch_count, 0) AS branch_count' : '';
-  const columns = searching
-    ? `m.id${branchCount}`
-    : `${SUMMARY_COLUMNS}, m.created_at${branchCount}`;
-  const ordered =
+  const page =
     sort === 'branches'
       ? `WITH counts AS (
            SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
            FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
            GROUP BY referred_by_id)
-         SELECT ${columns}
+         SELECT ${columns}, COALESCE(c.branch_count, 0) AS branch_count
          FROM ${source} LEFT JOIN counts c ON c.tree_id = m.id
          ${where}
          ORDER BY ${orderBy} LIMIT $2 OFFSET $3`
       : `SELECT ${columns} FROM ${source}
          ${where}
          ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
-  const page = searching
-    ? `SELECT ${SUMMARY_COLUMNS}, m.created_at${sort === 'branches' ? ', h.branch_count' : ''}
-       FROM (${ordered}) h JOIN members m ON m.id = h.id AND m.business_id = $1`
-    : ordered;
   // Without a search the total is the business's member counter (kept by triggers, migration
   // BusinessMemberCount); with one, the number of hits.
   const total = searching
