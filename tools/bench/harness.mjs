@@ -11,20 +11,29 @@ import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** CPU time (ms) a process has used so far, from /proc (Linux); 0 where /proc is not there. */
-function cpuMs(pid) {
+/**
+ * CPU time (ms) a process has used so far, from /proc (Linux); with `children`, also that of its
+ * children that have ended (and been waited for). 0 where /proc is not there.
+ */
+function cpuMs(pid, { children = false } = {}) {
   try {
-    // Fields after the command name: state, ppid, …; utime and stime are the 12th and 13th, in ticks.
+    // Fields after the command name: state, ppid, …; utime, stime, cutime and cstime are the
+    // 12th to 15th, in clock ticks (100 a second).
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    const ended = children ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((own + ended) * 1000) / 100;
   } catch {
     return 0;
   }
 }
 
-/** CPU time (ms) used so far by PostgreSQL: the postmaster `pid` and its children (backends, workers). */
+/**
+ * CPU time (ms) used so far by PostgreSQL: the postmaster `pid`, its running children (backends,
+ * workers) and those that have ended (a pool closes idle connections during a run).
+ */
 function postgresCpuMs(pid) {
-  let total = cpuMs(pid);
+  let total = cpuMs(pid, { children: true });
   let entries = [];
   try {
     entries = fs.readdirSync('/proc');
