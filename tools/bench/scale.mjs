@@ -5,7 +5,9 @@
 // per business (100,000), on a throwaway embedded PostgreSQL with the built API. It then loads
 // with autocannon (50 connections, 10 s each after 3 s of warm-up) the members page, the members
 // search, the referral-links page and the prospects page of ONE of those businesses, and
-// /api/health, in the same run, and prints req/s, p50/p99 and each page's ratio to health.
+// /api/health before and after them, in the same run, and prints req/s, p50/p99, each page's
+// ratio to health (the mean of its two readings) and each page's CPU per request in the API and
+// in PostgreSQL.
 // Targets (issue 12): the members page ≥ 60% of health's req/s with its p99 within 2x of
 // health's p99 (what it does at 10,000 members, `npm run bench:members`); the search ≥ 40%.
 // Run `npm run build` first.
