@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
+  imports: [LinksForEveryoneModule],
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],

@@ -11,6 +11,10 @@ import type { MemberEntity } from './member.entity';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
 import {
+  LinksForEveryoneService,
+  type NewMemberSource,
+} from '../links-for-everyone/links-for-everyone.service';
+import {
   DuplicateMemberException,
   ManagedMemberLockedException,
   MemberNotFoundException,
@@ -33,7 +37,10 @@ function cents(dollars: string | number): number {
  */
 @Injectable()
 export class MembersService {
-  constructor(private readonly members: MembersRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly links: LinksForEveryoneService,
+  ) {}
 
   /**
    * One page of the Branches table: one statement whatever the page size (the page's trees, their
@@ -83,7 +90,7 @@ export class MembersService {
       const referrer = input.referringMemberId
         ? await this.lockEditable(scope, manager, input.referringMemberId)
         : null;
-      return this.insert(scope, manager, input, referrer?.id ?? null);
+      return this.insert(scope, manager, input, referrer?.id ?? null, 'manual');
     });
     return this.get(scope, id);
   }
@@ -100,14 +107,16 @@ export class MembersService {
     input: MemberFieldsDto,
   ): Promise<MemberRow> {
     const id = await this.members.transaction((manager) =>
-      this.addBranchIn(scope, manager, treeId, input),
+      this.addBranchIn(scope, manager, treeId, input, 'manual'),
     );
     return this.get(scope, id);
   }
 
   /**
    * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
-   * locks tree `treeId`, then inserts the new member as its branch.
+   * locks tree `treeId`, then inserts the new member as its branch (with a referral link when
+   * the business's automatic-link setting is on).
+   * @param source how the member came: 'manual' (Add Branch) or 'approval' (a prospect approved)
    * @returns the new member's id
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
@@ -116,9 +125,10 @@ export class MembersService {
     manager: EntityManager,
     treeId: string,
     input: MemberFieldsDto,
+    source: NewMemberSource,
   ): Promise<string> {
     const tree = await this.lockEditable(scope, manager, treeId);
-    return this.insert(scope, manager, input, tree.id);
+    return this.insert(scope, manager, input, tree.id, source);
   }
 
   /**
@@ -189,15 +199,17 @@ export class MembersService {
     return member;
   }
 
+  /** Inserts a member by hand and gives it a link when automatic links are on. @returns its id */
   private async insert(
     scope: BusinessScope,
     manager: EntityManager,
     input: MemberFieldsDto,
     referredById: string | null,
+    source: NewMemberSource,
   ): Promise<string> {
     const key = emailKey(input.memberEmail);
     if (await this.members.emailKeyTaken(scope, manager, key)) throw new DuplicateMemberException();
-    return this.guardUnique(() =>
+    const id = await this.guardUnique(() =>
       this.members.insert(scope, manager, {
         name: input.memberName,
         email: input.memberEmail,
@@ -207,6 +219,8 @@ export class MembersService {
         referredById,
       }),
     );
+    await this.links.linkNewMembers(scope, manager, [id], source);
+    return id;
   }
 
   /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */

@@ -138,6 +138,7 @@ export class ProspectsService {
         manager,
         prospect.referringMemberId,
         input,
+        'approval',
       );
       await this.prospects.delete(scope, manager, prospect.id);
       return newId;

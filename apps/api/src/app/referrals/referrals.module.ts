@@ -10,5 +10,6 @@ import { ReferralsService } from './referrals.service';
   imports: [MembersModule],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
+  exports: [ReferralsService],
 })
 export class ReferralsModule {}
