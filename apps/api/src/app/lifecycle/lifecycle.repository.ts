@@ -142,6 +142,16 @@ export const FACT_COLUMNS =
 export const PRICE_COLUMNS =
   'business_id, member_id, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key';
 
+/**
+ * SQL: counts one join page opening for each row of `rows` (a CTE or VALUES list with columns
+ * `business_id` and `link_id`) on today's UTC date: an UPSERT of `join_page_visits`, no personal
+ * data. The public join page's link lookup runs it in its own statement (one round trip).
+ */
+export const countVisitsFrom = (rows: string): string =>
+  `INSERT INTO join_page_visits (business_id, referral_link_id, day)
+   SELECT v.business_id, v.link_id, (now() AT TIME ZONE 'UTC')::date FROM ${rows} v
+   ON CONFLICT (referral_link_id, day) DO UPDATE SET visits = join_page_visits.visits + 1`;
+
 /** The idempotency clause of every fact and ledger insert. */
 export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
 
@@ -229,7 +239,8 @@ export class LifecycleRepository {
    * (`EFFECTIVE_PRICE`, computed in this statement from the rows as they are now) differs from
    * the last line of its ledger: old = that line's new price (null: the line is the first, reason
    * 'member_added'), new = the price now. A member whose price did not change, has no known price,
-   * or is not of this business gets nothing. Run it in the change's transaction AFTER the change,
+   * or is not of this business gets nothing. With reason 'membership_ended' the new price is 0
+   * (the member is about to be removed; a member without a ledger gets no line). Run it in the change's transaction AFTER the change,
    * with the members' rows locked, so two concurrent changes cannot write the same old price.
    * @returns how many lines were written
    */
@@ -245,10 +256,11 @@ export class LifecycleRepository {
        SELECT m.business_id, m.id, CASE WHEN last.price IS NULL THEN 'member_added' ELSE $3 END,
          last.price, p.price, m.membership_price_cents, $4, 'price:' || m.id || ':' || $5
        FROM members m
-       CROSS JOIN LATERAL (SELECT ${EFFECTIVE_PRICE} AS price) p
+       CROSS JOIN LATERAL (SELECT CASE WHEN $3 = 'membership_ended' THEN 0 ELSE ${EFFECTIVE_PRICE} END AS price) p
        ${lastPrice('m')}
        WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])
          AND p.price IS NOT NULL AND p.price IS DISTINCT FROM last.price
+         AND NOT ($3 = 'membership_ended' AND last.price IS NULL)
        ${ON_EVENT_KEY}
        RETURNING 1`,
       [scope.businessId, memberIds, cause.reason, cause.branchId ?? null, cause.cause],
@@ -263,9 +275,7 @@ export class LifecycleRepository {
    */
   async countJoinPageVisit(linkId: string, businessId: string): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO join_page_visits (business_id, referral_link_id, day)
-       VALUES ($2, $1, (now() AT TIME ZONE 'UTC')::date)
-       ON CONFLICT (referral_link_id, day) DO UPDATE SET visits = join_page_visits.visits + 1`,
+      countVisitsFrom(`(VALUES ($2::uuid, $1::uuid)) AS input(business_id, link_id)`),
       [linkId, businessId],
     );
   }
