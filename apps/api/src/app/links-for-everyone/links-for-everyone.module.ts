@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { LinksForEveryoneController } from './links-for-everyone.controller';
 import { LinksForEveryoneRepository } from './links-for-everyone.repository';
 import { LinksForEveryoneService } from './links-for-everyone.service';
@@ -9,6 +10,7 @@ import { LinksForEveryoneService } from './links-for-everyone.service';
  * CSV import calls `LinksForEveryoneService.linkNewMembers`). It depends on no feature module.
  */
 @Module({
+  imports: [LifecycleModule],
   controllers: [LinksForEveryoneController],
   providers: [LinksForEveryoneService, LinksForEveryoneRepository],
   exports: [LinksForEveryoneService],

@@ -4,6 +4,7 @@ import type { ReferralLinkRun, ReferralLinkSettings } from '@grove/contracts';
 import { errorMessage } from '../common/error-message';
 import { jobScope, type BusinessScope } from '../database/business-scope';
 import { JobsService } from '../jobs/jobs.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { newReferralCode } from '../referrals/referral-code';
 import { LinksForEveryoneRepository, type CreatedLink } from './links-for-everyone.repository';
 
@@ -15,9 +16,6 @@ export const LINKS_BATCH_SIZE = 500;
 
 /** A run still 'running' after this many seconds is taken as lost (its job failed for good). */
 const STALE_RUN_SECONDS = 15 * 60;
-
-/** How a member came to be when a link is made for them automatically (lifecycle facts' `source`). */
-export type NewMemberSource = 'manual' | 'approval' | 'mindbody' | 'csv';
 
 interface LinksForAllJob {
   businessId: string;
@@ -40,6 +38,7 @@ export class LinksForEveryoneService implements OnModuleInit {
   constructor(
     private readonly repository: LinksForEveryoneRepository,
     private readonly jobs: JobsService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -103,7 +102,7 @@ export class LinksForEveryoneService implements OnModuleInit {
       after = batch[batch.length - 1] ?? null;
       const ids = batch.map((member) => member.id);
       await this.repository.transaction(async (manager) => {
-        const created = await this.create(scope, manager, ids, 'manual');
+        const created = await this.create(scope, manager, ids);
         await this.repository.recordProgress(scope, manager, batch.length, created.length);
       });
     }
@@ -129,17 +128,15 @@ export class LinksForEveryoneService implements OnModuleInit {
    * (nothing otherwise), inside the transaction that added them. Members that already have a
    * live link keep it. For every flow that adds members: manual add, approval, CSV import.
    * @param memberIds members of this business, just inserted by `manager`'s transaction
-   * @param source how they were added (recorded with the `link_created` facts)
    * @returns the links created (empty when the setting is off)
    */
   async linkNewMembers(
     scope: BusinessScope,
     manager: EntityManager,
     memberIds: string[],
-    source: NewMemberSource,
   ): Promise<CreatedLink[]> {
     if (memberIds.length === 0 || !(await this.repository.autoLinksOn(scope, manager))) return [];
-    return this.create(scope, manager, memberIds, source);
+    return this.create(scope, manager, memberIds);
   }
 
   /**
@@ -148,11 +145,7 @@ export class LinksForEveryoneService implements OnModuleInit {
    * no live link one, in batches.
    * @returns how many links were created
    */
-  async linkMembersAddedSince(
-    scope: BusinessScope,
-    since: Date,
-    source: NewMemberSource,
-  ): Promise<number> {
+  async linkMembersAddedSince(scope: BusinessScope, since: Date): Promise<number> {
     if (!(await this.repository.autoLinksOn(scope))) return 0;
     let created = 0;
     let after: { createdAt: Date; id: string } | null = null;
@@ -165,9 +158,8 @@ export class LinksForEveryoneService implements OnModuleInit {
       if (batch.length === 0) return created;
       after = batch[batch.length - 1] ?? null;
       const ids = batch.map((member) => member.id);
-      created += (
-        await this.repository.transaction((manager) => this.create(scope, manager, ids, source))
-      ).length;
+      created += (await this.repository.transaction((manager) => this.create(scope, manager, ids)))
+        .length;
     }
   }
 
@@ -176,12 +168,14 @@ export class LinksForEveryoneService implements OnModuleInit {
     return this.repository.now();
   }
 
-  /** Creates the missing links of `memberIds` in `manager`'s transaction. */
+  /**
+   * Creates the missing links of `memberIds` in `manager`'s transaction and records a
+   * `link_created` fact for each (docs/architecture.md#lifecycle-facts).
+   */
   private async create(
     scope: BusinessScope,
     manager: EntityManager,
     memberIds: string[],
-    source: NewMemberSource,
   ): Promise<CreatedLink[]> {
     const created = await this.repository.createMissing(
       scope,
@@ -189,7 +183,16 @@ export class LinksForEveryoneService implements OnModuleInit {
       memberIds,
       memberIds.map(() => newReferralCode()),
     );
-    this.logger.debug(`${created.length} referral link(s) created (${source})`);
+    await this.lifecycle.recordFacts(
+      scope,
+      created.map(({ linkId, memberId }) => ({
+        kind: 'link_created',
+        eventKey: `link_created:${linkId}`,
+        memberId,
+        referralLinkId: linkId,
+      })),
+      manager,
+    );
     return created;
   }
 }

@@ -268,7 +268,7 @@ export class MindbodyPipeline {
     }
     await this.members.linkReferrals(scope);
     await this.members.upsertProspects(scope, prospects);
-    await this.links.linkMembersAddedSince(scope, startedAt, 'mindbody');
+    await this.links.linkMembersAddedSince(scope, startedAt);
     return done;
   }
 
