@@ -20,11 +20,16 @@ export interface CreatedLink {
   memberId: string;
 }
 
-/** SQL: member `m` has no live link (none unrevoked, or only an expired one). */
+/**
+ * SQL: member `m` has no live link (none unrevoked, or only an expired one). The subquery is
+ * fenced by OFFSET 0, so it stays a per-member probe of referral_links_live_member_key: as an
+ * anti-join, statistics not yet refreshed after a large import (a business's members counted as
+ * a few) made the planner rescan the business's links once per member.
+ */
 const WITHOUT_LIVE_LINK = `NOT EXISTS (
   SELECT 1 FROM referral_links l
   WHERE l.member_id = m.id AND l.business_id = m.business_id AND l.revoked_at IS NULL
-    AND (l.expires_at IS NULL OR l.expires_at > now()))`;
+    AND (l.expires_at IS NULL OR l.expires_at > now()) OFFSET 0)`;
 
 /**
  * Bulk and automatic referral links (issue 14 part 4): the business's automatic-link setting
