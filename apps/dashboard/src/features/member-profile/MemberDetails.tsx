@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  centsToDollarText,
-  formatCents,
-  MESSAGES,
-  type MemberRow,
-} from '@grove/contracts';
+import { centsToDollarText, formatCents, MESSAGES, type MemberRow } from '@grove/contracts';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';

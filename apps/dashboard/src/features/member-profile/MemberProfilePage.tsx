@@ -104,10 +104,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
                 {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
                 member.
               </p>
-              <ReferralTree
-                label={`Referral tree of ${member.memberName}`}
-                nodes={profile.tree}
-              />
+              <ReferralTree label={`Referral tree of ${member.memberName}`} nodes={profile.tree} />
             </>
           )}
         </Card>

@@ -12,7 +12,8 @@ function attemptLine(flag: FlaggedJoinRow) {
   return (
     <>
       Tried to join through{' '}
-      <MemberLink memberId={flag.referringMemberId} name={flag.referringMemberName} />’s link
+      <MemberLink memberId={flag.referringMemberId} name={flag.referringMemberName} />
+      ’s link
       {times}
     </>
   );

@@ -52,7 +52,9 @@ export function LinksForEveryone() {
           {state?.status === 'done' && !running && state.total > 0
             ? ` Last run created ${state.created.toLocaleString()} link${state.created === 1 ? '' : 's'}.`
             : ''}
-          {state?.status === 'failed' ? ' The last run stopped early; click again to finish it.' : ''}
+          {state?.status === 'failed'
+            ? ' The last run stopped early; click again to finish it.'
+            : ''}
         </span>
       </div>
       {running && (
