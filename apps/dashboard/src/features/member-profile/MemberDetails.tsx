@@ -47,7 +47,7 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dd>{member.memberEmail}</dd>
         <dt>Membership</dt>
         <dd>{formatCents(member.membershipPriceCents)}</dd>
-        <dt>Discount per referral</dt>
+        <dt>Discount</dt>
         <dd>{formatCents(member.discountCents)}</dd>
         <dt>Pays now</dt>
         <dd data-testid="price-now">

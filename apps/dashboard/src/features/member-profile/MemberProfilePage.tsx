@@ -83,71 +83,78 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
         }
       />
       <div className="dash-profile__grid">
-        <Card aria-labelledby="profile-details" className="dash-profile__details">
-          <h2 id="profile-details" className="dash-profile__title">
-            Details
-          </h2>
-          <MemberDetails member={member} />
-        </Card>
-        <Card aria-labelledby="profile-tree" className="dash-profile__tree">
-          <h2 id="profile-tree" className="dash-profile__title">
-            Referral tree
-          </h2>
-          {profile.tree.length === 0 ? (
-            <EmptyState
-              message={`${firstName(member.memberName)} has no branches yet. Friends who join through their link and are approved appear here.`}
+        <div className="dash-profile__column">
+          <Card aria-labelledby="profile-details" className="dash-profile__details">
+            <h2 id="profile-details" className="dash-profile__title">
+              Details
+            </h2>
+            <MemberDetails member={member} />
+          </Card>
+          <Card aria-labelledby="profile-link" className="dash-profile__link">
+            <h2 id="profile-link" className="dash-profile__title">
+              Referral link
+            </h2>
+            {linkFailure && <Alert>{linkFailure.message}</Alert>}
+            <ReferralLinkControls
+              memberId={member.id}
+              memberName={member.memberName}
+              link={profile.referralLink}
+              actions={actions}
             />
-          ) : (
-            <>
-              <p className="g-muted dash-note">
-                {firstName(member.memberName)}’s branches and their branches (up to{' '}
-                {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
-                member.
-              </p>
-              <ReferralTree label={`Referral tree of ${member.memberName}`} nodes={profile.tree} />
-            </>
-          )}
-        </Card>
-        <Card aria-labelledby="profile-link" className="dash-profile__link">
-          <h2 id="profile-link" className="dash-profile__title">
-            Referral link
-          </h2>
-          {linkFailure && <Alert>{linkFailure.message}</Alert>}
-          <ReferralLinkControls
-            memberId={member.id}
-            memberName={member.memberName}
-            link={profile.referralLink}
-            actions={actions}
-          />
-        </Card>
-        <Card aria-labelledby="profile-ledger" className="dash-profile__ledger">
-          <h2 id="profile-ledger" className="dash-profile__title">
-            Price ledger
-          </h2>
-          <PriceLedger lines={profile.ledger} />
-        </Card>
-        <Card aria-labelledby="profile-prospects" className="dash-profile__prospects">
-          <h2 id="profile-prospects" className="dash-profile__title">
-            Joined through their link
-          </h2>
-          {profile.prospects.length === 0 ? (
-            <EmptyState message="Nobody is waiting for approval from this member’s link." />
-          ) : (
-            <>
-              <ul className="dash-branch-list" data-testid="profile-prospects">
-                {profile.prospects.map((prospect) => (
-                  <li key={prospect.id}>
-                    <span className="dash-member">{prospect.name}</span>{' '}
-                    <span className="dash-member__email">
-                      {prospect.email} · joined {formatDate(prospect.joinedAt)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
-            </>
-          )}
-        </Card>
+          </Card>
+          <Card aria-labelledby="profile-prospects" className="dash-profile__prospects">
+            <h2 id="profile-prospects" className="dash-profile__title">
+              Joined through their link
+            </h2>
+            {profile.prospects.length === 0 ? (
+              <EmptyState message="Nobody is waiting for approval from this member’s link." />
+            ) : (
+              <>
+                <ul className="dash-branch-list" data-testid="profile-prospects">
+                  {profile.prospects.map((prospect) => (
+                    <li key={prospect.id}>
+                      <span className="dash-member">{prospect.name}</span>{' '}
+                      <span className="dash-member__email">
+                        {prospect.email} · joined {formatDate(prospect.joinedAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
+              </>
+            )}
+          </Card>
+        </div>
+        <div className="dash-profile__column">
+          <Card aria-labelledby="profile-tree" className="dash-profile__tree">
+            <h2 id="profile-tree" className="dash-profile__title">
+              Referral tree
+            </h2>
+            {profile.tree.length === 0 ? (
+              <EmptyState
+                message={`${firstName(member.memberName)} has no branches yet. Friends who join through their link and are approved appear here.`}
+              />
+            ) : (
+              <>
+                <p className="g-muted dash-note">
+                  {firstName(member.memberName)}’s branches and their branches (up to{' '}
+                  {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
+                  member.
+                </p>
+                <ReferralTree
+                  label={`Referral tree of ${member.memberName}`}
+                  nodes={profile.tree}
+                />
+              </>
+            )}
+          </Card>
+          <Card aria-labelledby="profile-ledger" className="dash-profile__ledger">
+            <h2 id="profile-ledger" className="dash-profile__title">
+              Price ledger
+            </h2>
+            <PriceLedger lines={profile.ledger} />
+          </Card>
+        </div>
       </div>
     </div>
   );

@@ -17,7 +17,7 @@ export function PriceLedger({ lines }: { lines: PriceLedgerLine[] }) {
     return <EmptyState message="No price changes recorded yet. They appear here as they happen." />;
   return (
     <div className="g-table-wrap">
-      <table className="g-table g-table--stack" data-testid="price-ledger">
+      <table className="g-table dash-ledger" data-testid="price-ledger">
         <caption className="g-visually-hidden">Price changes, newest first</caption>
         <thead>
           <tr>

@@ -70,8 +70,10 @@ export function LinksForEveryone() {
       <label className="dash-links-all__toggle">
         <input
           type="checkbox"
-          checked={settings.data?.autoCreate ?? false}
-          disabled={settings.isPending || update.isPending}
+          checked={
+            update.isPending ? update.variables.autoCreate : (settings.data?.autoCreate ?? false)
+          }
+          disabled={settings.isPending}
           onChange={(event) => update.mutate({ autoCreate: event.target.checked })}
         />
         Create a referral link automatically for every new member (added, approved or imported)
