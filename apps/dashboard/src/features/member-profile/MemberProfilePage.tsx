@@ -90,6 +90,36 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
             </h2>
             <MemberDetails member={member} />
           </Card>
+          <Card aria-labelledby="profile-tree" className="dash-profile__tree">
+            <h2 id="profile-tree" className="dash-profile__title">
+              Referral tree
+            </h2>
+            {profile.tree.length === 0 ? (
+              <EmptyState
+                message={`${firstName(member.memberName)} has no branches yet. Friends who join through their link and are approved appear here.`}
+              />
+            ) : (
+              <>
+                <p className="g-muted dash-note">
+                  {firstName(member.memberName)}’s branches and their branches (up to{' '}
+                  {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
+                  member.
+                </p>
+                <ReferralTree
+                  label={`Referral tree of ${member.memberName}`}
+                  nodes={profile.tree}
+                />
+              </>
+            )}
+          </Card>
+        </div>
+        <div className="dash-profile__column">
+          <Card aria-labelledby="profile-ledger" className="dash-profile__ledger">
+            <h2 id="profile-ledger" className="dash-profile__title">
+              Price ledger
+            </h2>
+            <PriceLedger lines={profile.ledger} />
+          </Card>
           <Card aria-labelledby="profile-link" className="dash-profile__link">
             <h2 id="profile-link" className="dash-profile__title">
               Referral link
@@ -123,36 +153,6 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
                 <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
               </>
             )}
-          </Card>
-        </div>
-        <div className="dash-profile__column">
-          <Card aria-labelledby="profile-tree" className="dash-profile__tree">
-            <h2 id="profile-tree" className="dash-profile__title">
-              Referral tree
-            </h2>
-            {profile.tree.length === 0 ? (
-              <EmptyState
-                message={`${firstName(member.memberName)} has no branches yet. Friends who join through their link and are approved appear here.`}
-              />
-            ) : (
-              <>
-                <p className="g-muted dash-note">
-                  {firstName(member.memberName)}’s branches and their branches (up to{' '}
-                  {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
-                  member.
-                </p>
-                <ReferralTree
-                  label={`Referral tree of ${member.memberName}`}
-                  nodes={profile.tree}
-                />
-              </>
-            )}
-          </Card>
-          <Card aria-labelledby="profile-ledger" className="dash-profile__ledger">
-            <h2 id="profile-ledger" className="dash-profile__title">
-              Price ledger
-            </h2>
-            <PriceLedger lines={profile.ledger} />
           </Card>
         </div>
       </div>
