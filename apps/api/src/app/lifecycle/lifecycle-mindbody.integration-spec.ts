@@ -1,12 +1,12 @@
 import type TestAgent from 'supertest/lib/agent';
-import { MindbodyClient, signWebhookBody } from '@grove/api-mindbody';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import {
+  closeSandboxApp,
+  deliverWebhook,
   pricesSettled,
-  sandboxEnv,
   sandboxLogin,
   settled,
-  startMindbodySandbox,
+  startSandboxApp,
   type RunningSandbox,
 } from '../../../test/mindbody-sandbox';
 import { waitFor } from '../../../test/stub-servers';
@@ -31,19 +31,13 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
   let otherBusinessId: string;
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: 80, webhookRetryDelayMs: 50 });
-    t = await createTestApp(sandboxEnv(sandbox));
-    // A real port, so the sandbox can deliver webhooks to the subscription URL.
-    await t.app.listen(0, '127.0.0.1');
+    ({ sandbox, t } = await startSandboxApp(80));
     const signed = await t.signUp();
     owner = signed.agent;
     businessId = signed.user.business.id;
     otherBusinessId = (await t.signUp({ businessName: 'Other Gym' })).user.business.id;
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  afterAll(() => closeSandboxApp({ sandbox, t }));
 
   const managed = async (): Promise<ManagedRow[]> =>
     (await t.dataSource.query(
@@ -65,28 +59,11 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
     expect((await settled(owner)).processState).toMatch(/^completed /);
   };
   const deliver = async (messageId: string, clientId: string): Promise<void> => {
-    const key = (
-      await new MindbodyClient({
-        baseUrl: sandbox.url,
-        webhooksBaseUrl: sandbox.webhooksUrl,
-        apiKey: sandbox.options.apiKey,
-        siteId: sandbox.options.siteId,
-      }).getSubscriptions()
-    ).items[0].messageSignatureKey;
-    const body = JSON.stringify({
+    await deliverWebhook(t, sandbox, {
       messageId,
       eventId: 'clientMembershipAssignment.cancelled',
-      eventSchemaVersion: 1,
-      eventInstanceOriginationDateTime: new Date().toISOString(),
-      eventData: { siteId: Number(sandbox.options.siteId), clientId },
-    });
-    await t
-      .agent()
-      .post('/api/mindbody/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('X-Mindbody-Signature', signWebhookBody(body, key))
-      .send(body)
-      .expect(204);
+      clientId,
+    }).then((reply) => expect(reply.status).toBe(204));
   };
 
   it('the import records member_added (import) for each member, member_ended for each ended one, branches and prospects; each priced member starts its ledger at its price', async () => {

@@ -1,6 +1,70 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { effectivePrice, keyTime } from '../../lifecycle/lifecycle.repository';
 
+/** One kind of backfilled fact: SQL expressions over the rows of `from` (absent ids are NULL). */
+interface BackfilledFact {
+  kind: string;
+  /** occurred_at */
+  at: string;
+  member?: string;
+  referrer?: string;
+  link?: string;
+  prospect?: string;
+  /** event_key, as the live flows write it */
+  key: string;
+  /** the table, and a filter */
+  from: string;
+}
+
+const BACKFILLED_FACTS: BackfilledFact[] = [
+  {
+    kind: 'member_added',
+    at: 'created_at',
+    member: 'id',
+    key: `'member_added:' || id`,
+    from: 'members',
+  },
+  {
+    kind: 'branch_added',
+    at: 'created_at',
+    member: 'id',
+    referrer: 'referred_by_id',
+    key: `'branch_added:' || id`,
+    from: 'members WHERE referred_by_id IS NOT NULL',
+  },
+  {
+    kind: 'member_ended',
+    at: 'mindbody_cancelled_at',
+    member: 'id',
+    key: `'member_ended:' || id || ':' || ${keyTime('mindbody_cancelled_at')}`,
+    from: 'members WHERE mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NOT NULL',
+  },
+  {
+    kind: 'link_created',
+    at: 'created_at',
+    member: 'member_id',
+    link: 'id',
+    key: `'link_created:' || id`,
+    from: 'referral_links',
+  },
+  {
+    kind: 'link_revoked',
+    at: 'revoked_at',
+    member: 'member_id',
+    link: 'id',
+    key: `'link_revoked:' || id`,
+    from: 'referral_links WHERE revoked_at IS NOT NULL',
+  },
+  {
+    kind: 'prospect_joined',
+    at: 'created_at',
+    referrer: 'referring_member_id',
+    prospect: 'id',
+    key: `'prospect_joined:' || id`,
+    from: 'prospects',
+  },
+];
+
 /**
  * A best-effort history for rows that existed before lifecycle facts were recorded (issue 14;
  * docs/architecture.md#lifecycle-facts), from what the tables hold, all with source (facts) or
@@ -23,27 +87,17 @@ export class LifecycleBackfill1795471666404 implements MigrationInterface {
   name = 'LifecycleBackfill1795471666404';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const facts = `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key)`;
     const onKey = `ON CONFLICT (business_id, event_key) DO NOTHING`;
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'member_added', created_at, id, NULL, NULL, NULL, 'backfill', 'member_added:' || id
-      FROM members ${onKey}`);
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'branch_added', created_at, id, referred_by_id, NULL, NULL, 'backfill', 'branch_added:' || id
-      FROM members WHERE referred_by_id IS NOT NULL ${onKey}`);
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'member_ended', mindbody_cancelled_at, id, NULL, NULL, NULL, 'backfill',
-        'member_ended:' || id || ':' || ${keyTime('mindbody_cancelled_at')}
-      FROM members WHERE mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NOT NULL ${onKey}`);
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'link_created', created_at, member_id, NULL, id, NULL, 'backfill', 'link_created:' || id
-      FROM referral_links ${onKey}`);
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'link_revoked', revoked_at, member_id, NULL, id, NULL, 'backfill', 'link_revoked:' || id
-      FROM referral_links WHERE revoked_at IS NOT NULL ${onKey}`);
-    await queryRunner.query(`${facts}
-      SELECT business_id, 'prospect_joined', created_at, NULL, referring_member_id, NULL, id, 'backfill', 'prospect_joined:' || id
-      FROM prospects ${onKey}`);
+    for (const fact of BACKFILLED_FACTS) {
+      await queryRunner.query(
+        `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id,
+           prospect_id, source, event_key)
+         SELECT business_id, '${fact.kind}', ${fact.at}, ${fact.member ?? 'NULL'}::uuid,
+           ${fact.referrer ?? 'NULL'}::uuid, ${fact.link ?? 'NULL'}::uuid, ${fact.prospect ?? 'NULL'}::uuid,
+           'backfill', ${fact.key}
+         FROM ${fact.from} ${onKey}`,
+      );
+    }
     await queryRunner.query(`
       INSERT INTO price_changes (business_id, member_id, occurred_at, reason, old_price_cents, new_price_cents,
         membership_price_cents, branch_id, event_key)
