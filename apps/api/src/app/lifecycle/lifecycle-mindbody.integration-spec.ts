@@ -29,6 +29,9 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
   let owner: TestAgent;
   let businessId: string;
   let otherBusinessId: string;
+  /** The member whose autopay changed, and the branch cancelled by webhook, in the tests below. */
+  let repricedId = '';
+  let cancelledId = '';
 
   beforeAll(async () => {
     ({ sandbox, t } = await startSandboxApp(80));
@@ -147,6 +150,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         !rows.some((other) => other.referred_by_id === row.id),
     );
     if (!plain) throw new Error('no member without branches and referrer');
+    repricedId = plain.id;
     const contract = sandbox.control
       .contracts(plain.mindbody_client_id)
       .find((item) => item.AutopayStatus === 'Active');
@@ -178,6 +182,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         row.mindbody_autopay_cents !== null,
     );
     if (!branch) throw new Error('the import linked no priced branch');
+    cancelledId = branch.id;
     const before = (await factsOf(t, businessId)).length;
     sandbox.control.cancelMembership(branch.mindbody_client_id);
     await sandbox.control.flushWebhooks();
@@ -208,6 +213,25 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
       old_price_cents: branch.membership_price_cents,
       new_price_cents: 0,
       membership_price_cents: branch.membership_price_cents,
+      branch_id: null,
+    });
+    await expectLedgersChained(t, businessId);
+  });
+
+  it('remove integration: released members keep their shown price (no line); the ended membership runs again at its price', async () => {
+    const repriced = await ledgerOf(t, businessId, repricedId);
+    await owner.delete('/api/mindbody').expect(200);
+    expect(await ledgerOf(t, businessId, repricedId)).toEqual(repriced);
+    const [released] = (await t.dataSource.query(
+      `SELECT membership_price_cents, discount_cents FROM members WHERE id = $1`,
+      [cancelledId],
+    )) as { membership_price_cents: number; discount_cents: number }[];
+    expect(released?.discount_cents).toBe(0);
+    expect((await ledgerOf(t, businessId, cancelledId)).at(-1)).toEqual({
+      reason: 'mindbody_sync',
+      old_price_cents: 0,
+      new_price_cents: released?.membership_price_cents,
+      membership_price_cents: released?.membership_price_cents,
       branch_id: null,
     });
     await expectLedgersChained(t, businessId);
