@@ -18,15 +18,16 @@ const person = (name: string, email: string, price = '100', discount = '10') => 
 describe('member profile (integration)', () => {
   let t: TestApp;
   let owner: TestAgent;
-  let businessId: string;
   let other: TestAgent;
+  let otherBusinessId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const signed = await t.signUp();
     owner = signed.agent;
-    businessId = signed.user.business.id;
-    other = (await t.signUp()).agent;
+    const second = await t.signUp();
+    other = second.agent;
+    otherBusinessId = second.user.business.id;
   });
   afterAll(() => t.close());
 
@@ -102,16 +103,18 @@ describe('member profile (integration)', () => {
 
   it('lists the price ledger newest first with its reason and old → new price, and the branch behind it', async () => {
     const eve = await add(owner, person('Eve Ledger', 'eve.ledger@x.com', '80', '20'));
-    const fay = await branch(eve.id, 'Fay Friend', 'fay.friend@x.com');
-    await t.dataSource.query(
-      `INSERT INTO price_changes (business_id, member_id, occurred_at, reason, old_price_cents,
-         new_price_cents, membership_price_cents, branch_id, event_key)
-       VALUES ($1, $2, now() - interval '2 days', 'member_added', NULL, 8000, 8000, NULL, 'test:eve:1'),
-              ($1, $2, now() - interval '1 day', 'branch_added', 8000, 6000, 8000, $3, 'test:eve:2')`,
-      [businessId, eve.id, fay.id],
-    );
+    await branch(eve.id, 'Fay Friend', 'fay.friend@x.com');
+    await owner.patch(`/api/members/${eve.id}`).send({ membershipPrice: '100' }).expect(200);
     const { ledger } = await profile(eve.id);
+    // Written by the flows themselves (lifecycle facts): newest first.
     expect(ledger).toEqual([
+      {
+        occurredAt: expect.any(String),
+        reason: 'membership_price_changed',
+        oldPriceCents: 6000,
+        newPriceCents: 8000,
+        branchName: null,
+      },
       {
         occurredAt: expect.any(String),
         reason: 'branch_added',
@@ -127,6 +130,14 @@ describe('member profile (integration)', () => {
         branchName: null,
       },
     ]);
+    // A ledger line filed under another business never shows, even with this member's id.
+    await t.dataSource.query(
+      `INSERT INTO price_changes (business_id, member_id, reason, old_price_cents, new_price_cents,
+         membership_price_cents, event_key)
+       VALUES ($1, $2, 'discount_changed', 8000, 1, 8000, 'test:foreign')`,
+      [otherBusinessId, eve.id],
+    );
+    expect((await profile(eve.id)).ledger).toHaveLength(3);
   });
 
   it('shows the live referral link and the prospects who joined through it', async () => {
