@@ -38,6 +38,7 @@ test('after an approval, the member profile shows the new branch in the tree and
   await page.getByRole('button', { name: 'Create links for all members without one' }).click();
   await expect(page.getByText(/Every member has a referral link\./)).toBeVisible();
   await expect(page.getByText('Referral link does not exist for this member')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('referral-links-1366.png'), fullPage: true });
   const sofiaRow = page.getByTestId('link-row').filter({ hasText: 'Sofia Rossi' });
   const url = (await sofiaRow.getByRole('link', { name: /\/referral\// }).textContent()) ?? '';
   expect(url).toMatch(/\/referral\/[A-Za-z0-9_-]{16,}$/);
