@@ -23,6 +23,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { MembersModule } from './members/members.module';
+import { MembersCsvModule } from './members-csv/members-csv.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -98,6 +99,7 @@ export class AppModule {
         JobsModule,
         AuthModule,
         MembersModule,
+        MembersCsvModule,
         ReferralsModule,
         ProspectsModule,
         MindbodyModule,

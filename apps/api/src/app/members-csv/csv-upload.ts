@@ -2,7 +2,11 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, MEMBER_CSV_MESSAGES } from '@grove/contracts';
 import { errorMessage } from '../common/error-message';
-import { BadCsvFileException, CsvTooLargeException, NotCsvException } from './members-csv.exceptions';
+import {
+  BadCsvFileException,
+  CsvTooLargeException,
+  NotCsvException,
+} from './members-csv.exceptions';
 
 /**
  * Content types a CSV upload may carry: text/csv (RFC 7111), text/plain, and the types browsers

@@ -36,6 +36,15 @@ export interface PlannedMember {
 export interface PlannedReferral {
   emailKey: string;
   referrerEmailKey: string;
+  /** The member's referrer before the import (id), null for a new member or one without. */
+  previousReferrerId: string | null;
+}
+
+/** A member change the import writes, with why its price may move (null: name or email only). */
+export interface PlannedUpdate extends PlannedMember {
+  /** The member's id. */
+  id: string;
+  priceReason: 'membership_price_changed' | 'discount_changed' | null;
 }
 
 /** What an import of a file would do; `rows` is the dry run, the rest is what gets written. */
@@ -43,7 +52,7 @@ export interface ImportPlan {
   rows: MemberImportRowResult[];
   counts: MemberImportCounts;
   adds: PlannedMember[];
-  updates: PlannedMember[];
+  updates: PlannedUpdate[];
   /** Referrers to set on added or updated members (only where they change). */
   referrals: PlannedReferral[];
 }
@@ -151,16 +160,24 @@ export function planImport(
       if (member === null) throw new Error('a good row without its member');
       const referrerChanges =
         row.referrerKey !== null &&
-        (existing === undefined ||
-          keyById.get(existing.referredById ?? '') !== row.referrerKey);
+        (existing === undefined || keyById.get(existing.referredById ?? '') !== row.referrerKey);
       if (existing === undefined) plan.adds.push(member);
-      else if (sameValues(existing, member)) result.outcome = referrerChanges ? 'update' : 'unchanged';
+      else if (sameValues(existing, member))
+        result.outcome = referrerChanges ? 'update' : 'unchanged';
       else {
         result.outcome = 'update';
-        plan.updates.push(member);
+        plan.updates.push({
+          ...member,
+          id: existing.id,
+          priceReason: priceReason(existing, member),
+        });
       }
       if (referrerChanges && row.referrerKey !== null)
-        plan.referrals.push({ emailKey: member.emailKey, referrerEmailKey: row.referrerKey });
+        plan.referrals.push({
+          emailKey: member.emailKey,
+          referrerEmailKey: row.referrerKey,
+          previousReferrerId: existing?.referredById ?? null,
+        });
     }
     plan.counts[result.outcome] += 1;
   }
@@ -175,6 +192,16 @@ function sameValues(existing: ExistingMember, member: PlannedMember): boolean {
     existing.membershipPriceCents === member.membershipPriceCents &&
     existing.discountCents === member.discountCents
   );
+}
+
+function priceReason(
+  existing: ExistingMember,
+  member: PlannedMember,
+): PlannedUpdate['priceReason'] {
+  if (existing.membershipPriceCents !== member.membershipPriceCents)
+    return 'membership_price_changed';
+  if (existing.discountCents !== member.discountCents) return 'discount_changed';
+  return null;
 }
 
 const isGood = (outcome: MemberImportOutcome): boolean => outcome === 'add' || outcome === 'update';
@@ -194,7 +221,7 @@ function resolveReferrers(
     row.result.outcome = 'error';
     row.result.messages.push(message);
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     // The referrer of each member once the good rows are written.
     const parent = new Map<string, string>();
@@ -208,7 +235,13 @@ function resolveReferrers(
     }
     for (const row of working) {
       if (!isGood(row.result.outcome) || row.member === null || row.referrerKey === null) continue;
-      const problem = referrerProblem(row.member.emailKey, row.referrerKey, byKey, firstRowByKey, parent);
+      const problem = referrerProblem(
+        row.member.emailKey,
+        row.referrerKey,
+        byKey,
+        firstRowByKey,
+        parent,
+      );
       if (problem !== null) {
         fail(row, problem);
         parent.delete(row.member.emailKey);

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type {
-  MemberCsvMapping,
-  MemberImportCounts,
-  MemberImportState,
-} from '@grove/contracts';
+import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { runTransaction } from '../database/transaction';
 import type { MemberSummary, MindbodyPriceState } from '../members/member-row';
-import type { ExistingMember, PlannedMember, PlannedReferral } from './import-plan';
+import type { ExistingMember, PlannedMember } from './import-plan';
 
 /** A member as the export writes it: its summary plus its referrer's email and live link code. */
 export interface ExportMember {
@@ -223,73 +219,76 @@ export class MembersCsvRepository {
   /**
    * Inserts new hand-added members in one statement; a member whose email key appeared since the
    * plan was made is left alone.
-   * @returns the ids of the inserted members
+   * @returns id and email key of each inserted member
    */
   async insertMembers(
     scope: BusinessScope,
     manager: EntityManager,
     members: PlannedMember[],
-  ): Promise<string[]> {
+  ): Promise<{ id: string; emailKey: string }[]> {
     if (members.length === 0) return [];
-    const rows: { id: string }[] = await manager.query(
+    const rows: { id: string; email_key: string }[] = await manager.query(
       `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
        SELECT $1, i.name, i.email, i.email_key, i.price, i.discount
        FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
          AS i(name, email, email_key, price, discount)
        ON CONFLICT (business_id, email_key) DO NOTHING
-       RETURNING id`,
+       RETURNING id, email_key`,
       [scope.businessId, ...memberColumns(members)],
     );
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({ id: row.id, emailKey: row.email_key }));
   }
 
   /**
-   * Changes hand-added members (matched by email key) in one statement; Mindbody-managed members
-   * and members that already have these values are not touched.
-   * @returns the ids of the changed members
+   * Changes hand-added members (by id; the plan matched them by email key) in one statement;
+   * Mindbody-managed members and members that already have these values are not touched.
+   * @returns id and email key of each changed member
    */
   async updateMembers(
     scope: BusinessScope,
     manager: EntityManager,
-    members: PlannedMember[],
-  ): Promise<string[]> {
+    members: (PlannedMember & { id: string })[],
+  ): Promise<{ id: string; emailKey: string }[]> {
     if (members.length === 0) return [];
     const [rows] = (await manager.query(
-      `UPDATE members m SET name = i.name, email = i.email,
+      `UPDATE members m SET name = i.name, email = i.email, email_key = i.email_key,
          membership_price_cents = i.price, discount_cents = i.discount
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
-         AS i(name, email, email_key, price, discount)
-       WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[])
+         AS i(name, email, email_key, price, discount, id)
+       WHERE m.business_id = $1 AND m.id = i.id AND m.mindbody_client_id IS NULL
          AND (m.name, m.email, m.membership_price_cents, m.discount_cents)
            IS DISTINCT FROM (i.name, i.email, i.price, i.discount)
-       RETURNING m.id`,
-      [scope.businessId, ...memberColumns(members)],
-    )) as [{ id: string }[], number];
-    return rows.map((row) => row.id);
+       RETURNING m.id, m.email_key`,
+      [scope.businessId, ...memberColumns(members), members.map((member) => member.id)],
+    )) as [{ id: string; email_key: string }[], number];
+    return rows.map((row) => ({ id: row.id, emailKey: row.email_key }));
   }
 
   /**
-   * Makes members branches of their referrers (both by email key, both of this business) in one
-   * statement, where it changes; never on a Mindbody-managed member or under a managed referrer.
-   * @returns (member id, referrer id) of each change
+   * Makes members branches of their referrers (ids, both of this business) in one statement,
+   * where it changes; never on a Mindbody-managed member or under a managed referrer.
+   * @returns member id and new referrer id of each change
    */
   async setReferrers(
     scope: BusinessScope,
     manager: EntityManager,
-    referrals: PlannedReferral[],
+    referrals: { memberId: string; referrerId: string }[],
   ): Promise<{ memberId: string; referrerId: string }[]> {
     if (referrals.length === 0) return [];
+    // By primary key on both sides: rows inserted in this transaction are not in the planner's
+    // statistics yet, and a join on email keys could then be planned as nested sequential scans.
     const [rows] = (await manager.query(
-      `UPDATE members m SET referred_by_id = r.id
-       FROM unnest($2::text[], $3::text[]) AS i(email_key, referrer_key)
-       JOIN members r ON r.business_id = $1 AND r.email_key = i.referrer_key AND r.mindbody_client_id IS NULL
-       WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
-         AND m.id <> r.id AND m.referred_by_id IS DISTINCT FROM r.id
-       RETURNING m.id AS member_id, r.id AS referrer_id`,
+      `UPDATE members m SET referred_by_id = i.referrer_id
+       FROM unnest($2::uuid[], $3::uuid[]) AS i(member_id, referrer_id)
+       WHERE m.business_id = $1 AND m.id = i.member_id AND m.mindbody_client_id IS NULL
+         AND m.id <> i.referrer_id AND m.referred_by_id IS DISTINCT FROM i.referrer_id
+         AND EXISTS (SELECT 1 FROM members r WHERE r.business_id = $1 AND r.id = i.referrer_id
+                       AND r.mindbody_client_id IS NULL)
+       RETURNING m.id AS member_id, m.referred_by_id AS referrer_id`,
       [
         scope.businessId,
-        referrals.map((referral) => referral.emailKey),
-        referrals.map((referral) => referral.referrerEmailKey),
+        referrals.map((referral) => referral.memberId),
+        referrals.map((referral) => referral.referrerId),
       ],
     )) as [{ member_id: string; referrer_id: string }[], number];
     return rows.map((row) => ({ memberId: row.member_id, referrerId: row.referrer_id }));
@@ -349,7 +348,9 @@ export class MembersCsvRepository {
 }
 
 /** The unnest arrays of planned members: names, emails, email keys, prices, discounts (cents). */
-function memberColumns(members: PlannedMember[]): [string[], string[], string[], number[], number[]] {
+function memberColumns(
+  members: PlannedMember[],
+): [string[], string[], string[], number[], number[]] {
   return [
     members.map((member) => member.name),
     members.map((member) => member.email),

@@ -9,7 +9,13 @@ import type { MemberCsvMapping, MemberImportMappingRequest } from '@grove/contra
  */
 export class ImportMappingDto implements MemberImportMappingRequest {
   @ApiProperty({
-    example: { memberName: 0, memberEmail: 1, membershipPrice: 2, discount: 3, referrerEmail: null },
+    example: {
+      memberName: 0,
+      memberEmail: 1,
+      membershipPrice: 2,
+      discount: 3,
+      referrerEmail: null,
+    },
   })
   @IsObject({ message: 'mapping must be an object' })
   mapping!: MemberCsvMapping;

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
+import { MembersCsvController } from './members-csv.controller';
+import { MembersCsvRepository } from './members-csv.repository';
+import { MembersCsvService } from './members-csv.service';
+
+/**
+ * Members in and out as CSV (issue 14 part 5): export, upload, dry run, import job, progress.
+ * The auto-link setting hooks into new members here (`CSV_MEMBERS_ADDED`, members-added.hook.ts).
+ */
+@Module({
+  imports: [LifecycleModule],
+  controllers: [MembersCsvController],
+  providers: [MembersCsvService, MembersCsvRepository],
+})
+export class MembersCsvModule {}
