@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
 import { useMembers } from './api/members';
@@ -13,8 +13,10 @@ import { useBranchesQuery } from './useBranchesQuery';
  * The Branches screen (docs/product.md#branches): the trees table with Member, Branches, Membership (the new
  * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * the 'Feature Coming Soon' panel. Paged, sorted and searched on the server.
+ * @param tools more cards for the side column, from other features (the routes pass the CSV
+ *   Export/Import card)
  */
-export function BranchesPage() {
+export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
   const { query, setPage, toggleSort } = useBranchesQuery();
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
@@ -126,6 +128,7 @@ export function BranchesPage() {
               +
             </button>
           </Card>
+          {tools}
           <Card className="dash-soon">
             <h2>Feature Coming Soon</h2>
             <p className="g-muted">

@@ -63,7 +63,7 @@ export const MEMBER_EXPORT_HEADER = [
 
 /** Words in a header that point at a field, checked after lower-casing and dropping non-letters. */
 const FIELD_HINTS: Record<MemberCsvField, RegExp> = {
-  referrerEmail: /referr|referredby|invitedby/,
+  referrerEmail: /referrer|referredby|invitedby/,
   memberEmail: /email|mail/,
   discount: /discount/,
   membershipPrice: /price|fee|amount|membership/,
