@@ -259,7 +259,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 variant={progress?.state === 'done' ? 'primary' : 'secondary'}
                 onClick={close}
               >
-                Close
+                Done
               </Button>
             </div>
           </section>
