@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   CSV_IMPORT_MAX_ROWS,
   MEMBER_CSV_FIELDS,
@@ -52,6 +52,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [importId, setImportId] = useState<string | null>(null);
   const status = useImportStatus(importId);
   const fileId = useId();
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
 
   const reset = () => {
     upload.reset();
@@ -94,11 +95,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const goodRows = review ? review.counts.add + review.counts.update : 0;
   const progress = status.data;
   const shownRows = (review?.rows ?? []).filter((row) => !errorsOnly || row.outcome === 'error');
+  // The dry run replaces the mapping on screen: take focus (and screen readers) to its heading.
+  useEffect(() => {
+    if (review) reviewHeading.current?.focus();
+  }, [review]);
 
   return (
     <Modal open={open} title="Import members from CSV" onClose={close}>
       <div className="csv-import">
-        {importId === null && (
+        {importId === null && !review && (
           <div className="csv-import__file">
             <label htmlFor={fileId}>CSV file</label>
             <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
@@ -112,7 +117,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </div>
         )}
 
-        {uploaded && mapping && importId === null && (
+        {uploaded && mapping && importId === null && !review && (
           <section aria-labelledby={`${fileId}-map`}>
             <h3 id={`${fileId}-map`} className="csv-import__step">
               Match the columns ({uploaded.rowCount.toLocaleString('en-AU')} rows)
@@ -155,8 +160,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
         {review && uploaded && mapping && importId === null && (
           <section aria-labelledby={`${fileId}-review`}>
-            <h3 id={`${fileId}-review`} className="csv-import__step">
-              Dry run: nothing is saved yet
+            <h3
+              id={`${fileId}-review`}
+              ref={reviewHeading}
+              tabIndex={-1}
+              className="csv-import__step"
+            >
+              Dry run of {uploaded.rowCount.toLocaleString('en-AU')} rows: nothing is saved yet
             </h3>
             <p role="status">{countsText(review.counts)}.</p>
             <label className="csv-import__filter">
@@ -168,28 +178,23 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               Show only rows with errors
             </label>
             <div className="g-table-wrap csv-import__rows">
-              <table className="g-table g-table--stack">
+              <table className="g-table">
                 <caption className="g-visually-hidden">What importing each row would do</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className="g-num">
-                      Line
-                    </th>
-                    <th scope="col">Member</th>
+                    <th scope="col">Line · member</th>
                     <th scope="col">Outcome</th>
                   </tr>
                 </thead>
                 <tbody>
                   {shownRows.slice(0, ROWS_SHOWN).map((row) => (
                     <tr key={row.line} data-testid="csv-row" data-outcome={row.outcome}>
-                      <td className="g-num" data-label="Line">
-                        {row.line}
-                      </td>
                       <td>
+                        <div className="csv-import__line">Line {row.line}</div>
                         <div className="dash-member">{row.memberName || '(no name)'}</div>
                         <div className="dash-member__email">{row.memberEmail}</div>
                       </td>
-                      <td data-label="Outcome">
+                      <td>
                         <span
                           className={`g-badge${row.outcome === 'error' ? ' csv-import__error' : row.outcome === 'add' || row.outcome === 'update' ? '' : ' g-badge--muted'}`}
                         >
@@ -213,8 +218,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             )}
             {run.isError && <Alert>{run.error.message}</Alert>}
             <div className="dash-confirm">
-              <Button variant="secondary" onClick={close}>
-                Cancel
+              <Button variant="secondary" onClick={() => dryRun.reset()}>
+                Change columns
               </Button>
               <Button
                 busy={run.isPending}
