@@ -15,7 +15,7 @@
 // the same measurement on its own API: `cookie` is a signed-in owner whose business gets the rows.
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { startBenchApi } from './harness.mjs';
+import { membersWriteFloor, startBenchApi } from './harness.mjs';
 
 /** 0 → "a", 25 → "z", 26 → "ba": a name of letters only (the add-member form's name rule). */
 const letters = (n) => {
@@ -99,28 +99,11 @@ async function writeFloor(sql, tag) {
     discount_cents: 'int',
     referred_by_id: 'uuid',
   };
-  const names = Object.keys(columns);
-  const { rows } = await sql(`SELECT ${names.join(', ')} FROM members WHERE email LIKE $1`, [
-    `%.${tag}@example.com`,
-  ]);
-  const arrays = names.map((name) => rows.map((row) => row[name]));
-  await sql('BEGIN');
-  try {
-    const {
-      rows: [floor],
-    } = await sql(
-      `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
-    );
-    const started = performance.now();
-    await sql(
-      `INSERT INTO members (business_id, ${names.join(', ')})
-       SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`,
-      [floor.id, ...arrays],
-    );
-    return performance.now() - started;
-  } finally {
-    await sql('ROLLBACK');
-  }
+  const { rows } = await sql(
+    `SELECT ${Object.keys(columns).join(', ')} FROM members WHERE email LIKE $1`,
+    [`%.${tag}@example.com`],
+  );
+  return membersWriteFloor(sql, columns, rows);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

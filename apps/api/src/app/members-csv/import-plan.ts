@@ -10,6 +10,7 @@ import {
   type MemberImportOutcome,
   type MemberImportRowResult,
 } from '@grove/contracts';
+import type { NewMember } from '../members/members.repository';
 
 /** A member of the business as the import compares it (money in cents). */
 export interface ExistingMember {
@@ -24,13 +25,7 @@ export interface ExistingMember {
 }
 
 /** A member row the import writes: an insert ('add') or a change ('update'). Money in cents. */
-export interface PlannedMember {
-  name: string;
-  email: string;
-  emailKey: string;
-  membershipPriceCents: number;
-  discountCents: number;
-}
+export type PlannedMember = Omit<NewMember, 'referredById'>;
 
 /** A referrer to set: the member (by email key) becomes a branch of the referrer (by email key). */
 export interface PlannedReferral {

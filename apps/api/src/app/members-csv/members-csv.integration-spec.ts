@@ -44,9 +44,11 @@ describe('members CSV in and out (integration)', () => {
         .send({ mapping: up.mapping })
         .expect(200)
     ).body as MemberImportDryRun;
+  /** Runs an upload and polls it to the end; `seen` gets every progress the polls saw. */
   const runImport = async (
     agent: TestAgent,
     up: MemberImportUpload,
+    seen: MemberImportStatus[] = [],
   ): Promise<MemberImportStatus> => {
     await agent
       .post(`/api/members-csv/imports/${up.importId}/run`)
@@ -55,6 +57,7 @@ describe('members CSV in and out (integration)', () => {
     return waitFor(async () => {
       const status = (await agent.get(`/api/members-csv/imports/${up.importId}`).expect(200))
         .body as MemberImportStatus;
+      seen.push(status);
       return status.state === 'done' || status.state === 'failed' ? status : null;
     });
   };
@@ -373,17 +376,31 @@ describe('members CSV in and out (integration)', () => {
 
   it('imports 10,000 rows in one go, with progress', async () => {
     const { agent, user } = await t.signUp();
+    // The tree is the last row: its 9,999 branches come before it in the file.
     const lines = Array.from({ length: 10_000 }, (_, i) =>
-      i === 0 ? 'Big Tree,big0@x.com,100,1,' : `Member Row,big${i}@x.com,50,1,big0@x.com`,
+      i === 9_999 ? 'Big Tree,big@x.com,100,0.01,' : `Member Row,big${i}@x.com,50,1,big@x.com`,
     );
     const up = await upload(agent, [HEADER, ...lines].join('\n'));
-    const status = await runImport(agent, up);
+    const seen: MemberImportStatus[] = [];
+    const status = await runImport(agent, up, seen);
     expect(status.error).toBe(null);
+    // The progress bar moved: some poll saw the import part-way.
+    expect(
+      seen.some(
+        (poll) => poll.state === 'running' && poll.processedRows > 0 && poll.processedRows < 10_000,
+      ),
+    ).toBe(true);
     expect(status).toMatchObject({ state: 'done', processedRows: 10_000 });
     expect(status.counts).toEqual({ add: 10_000, update: 0, unchanged: 0, skipped: 0, error: 0 });
     const [row] = (await t.dataSource.query(`SELECT member_count FROM businesses WHERE id = $1`, [
       user.business.id,
     ])) as { member_count: number }[];
     expect(row?.member_count).toBe(10_000);
+    const [tree] = (await t.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM members b WHERE b.referred_by_id = m.id) AS branches
+       FROM members m WHERE m.business_id = $1 AND m.email = 'big@x.com'`,
+      [user.business.id],
+    )) as { branches: number }[];
+    expect(tree?.branches).toBe(9_999);
   }, 60_000);
 });

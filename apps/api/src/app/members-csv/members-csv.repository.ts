@@ -4,7 +4,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { runTransaction } from '../database/transaction';
-import type { MemberSummary, MindbodyPriceState } from '../members/member-row';
+import type { MemberSummary } from '../members/member-row';
+import {
+  INTEGRATION_DISCOUNT,
+  SUMMARY_COLUMNS,
+  toSummary,
+  type SummarySqlRow,
+} from '../members/members.repository';
 import type { ExistingMember, PlannedMember } from './import-plan';
 
 /** A member as the export writes it: its summary plus its referrer's email and live link code. */
@@ -51,21 +57,11 @@ interface ImportSqlRow {
   error: string | null;
 }
 
-interface ExportSqlRow {
-  id: string;
-  name: string;
-  email: string;
-  membership_price_cents: number;
-  discount_cents: number;
-  referred_by_id: string | null;
-  mindbody_client_id: string | null;
-  branch_count: number;
-  integration_discount_cents: number | null;
-  price_state: MindbodyPriceState | null;
+type ExportSqlRow = SummarySqlRow & {
   referrer_email: string | null;
   code: string | null;
   created_at: string;
-}
+};
 
 const toImport = (row: ImportSqlRow): StoredImport => ({
   id: row.id,
@@ -217,26 +213,39 @@ export class MembersCsvRepository {
   }
 
   /**
-   * Inserts new hand-added members in one statement; a member whose email key appeared since the
-   * plan was made is left alone.
-   * @returns id and email key of each inserted member
+   * Inserts new hand-added members in one statement, with the ids the import gave them and their
+   * referrers (a member written before or in the same statement); a member whose email key
+   * appeared since the plan was made is left alone (then a branch naming it fails the foreign key
+   * and the whole import rolls back).
+   * @returns id, email key and referrer of each inserted member
    */
   async insertMembers(
     scope: BusinessScope,
     manager: EntityManager,
-    members: PlannedMember[],
-  ): Promise<{ id: string; emailKey: string }[]> {
+    members: (PlannedMember & { id: string; referredById: string | null })[],
+  ): Promise<{ id: string; emailKey: string; referredById: string | null }[]> {
     if (members.length === 0) return [];
-    const rows: { id: string; email_key: string }[] = await manager.query(
-      `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
-       SELECT $1, i.name, i.email, i.email_key, i.price, i.discount
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
-         AS i(name, email, email_key, price, discount)
-       ON CONFLICT (business_id, email_key) DO NOTHING
-       RETURNING id, email_key`,
-      [scope.businessId, ...memberColumns(members)],
-    );
-    return rows.map((row) => ({ id: row.id, emailKey: row.email_key }));
+    const rows: { id: string; email_key: string; referred_by_id: string | null }[] =
+      await manager.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           id, referred_by_id)
+         SELECT $1, i.name, i.email, i.email_key, i.price, i.discount, i.id, i.referred_by_id
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[], $8::uuid[])
+           AS i(name, email, email_key, price, discount, id, referred_by_id)
+         ON CONFLICT (business_id, email_key) DO NOTHING
+         RETURNING id, email_key, referred_by_id`,
+        [
+          scope.businessId,
+          ...memberColumns(members),
+          members.map((member) => member.id),
+          members.map((member) => member.referredById),
+        ],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      emailKey: row.email_key,
+      referredById: row.referred_by_id,
+    }));
   }
 
   /**
@@ -304,14 +313,9 @@ export class MembersCsvRepository {
     limit: number,
   ): Promise<ExportMember[]> {
     const rows: ExportSqlRow[] = await this.dataSource.query(
-      `SELECT m.id, m.name, m.email, m.membership_price_cents, m.discount_cents, m.referred_by_id,
-         m.mindbody_client_id, m.created_at::text AS created_at,
+      `SELECT ${SUMMARY_COLUMNS}, m.created_at::text AS created_at,
          (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id)::int AS branch_count,
-         (SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1) AS integration_discount_cents,
-         CASE WHEN m.mindbody_client_id IS NULL THEN NULL
-           WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
-           WHEN m.mindbody_priced_at IS NULL THEN 'pending'
-           WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
+         ${INTEGRATION_DISCOUNT},
          r.email AS referrer_email,
          (SELECT l.code FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
             AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()) LIMIT 1) AS code
@@ -323,18 +327,7 @@ export class MembersCsvRepository {
       [scope.businessId, after?.createdAt ?? null, after?.id ?? null, limit],
     );
     return rows.map((row) => ({
-      summary: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        membershipPriceCents: row.membership_price_cents,
-        discountCents: row.discount_cents,
-        referredById: row.referred_by_id,
-        mindbodyClientId: row.mindbody_client_id,
-        branchCount: row.branch_count,
-        integrationDiscountCents: row.integration_discount_cents,
-        mindbodyPriceState: row.price_state,
-      },
+      summary: toSummary(row),
       referrerEmail: row.referrer_email,
       linkCode: row.code,
       position: { createdAt: row.created_at, id: row.id },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
@@ -228,19 +229,36 @@ export class MembersCsvService implements OnModuleInit {
     existing: ExistingMember[],
     totalRows: number,
   ): Promise<void> {
-    const work = plan.adds.length + plan.updates.length + plan.referrals.length + 1;
+    const idByKey = new Map(existing.map((member) => [member.emailKey, member.id]));
+    // New members get their ids here, so a branch's referrer (an existing member or a new row)
+    // goes into its INSERT; referrers are inserted before their branches (`referrersFirst`).
+    const referrerKeyOf = new Map(
+      plan.referrals.map((referral) => [referral.emailKey, referral.referrerEmailKey]),
+    );
+    for (const member of plan.adds) idByKey.set(member.emailKey, randomUUID());
+    const adds = referrersFirst(plan.adds, referrerKeyOf).map((member) => {
+      const referrerKey = referrerKeyOf.get(member.emailKey);
+      return {
+        ...member,
+        id: idByKey.get(member.emailKey) as string,
+        referredById: referrerKey === undefined ? null : (idByKey.get(referrerKey) ?? null),
+      };
+    });
+    const addedKeys = new Set(plan.adds.map((member) => member.emailKey));
+    const laterReferrals = plan.referrals.filter((referral) => !addedKeys.has(referral.emailKey));
+    const work = adds.length + plan.updates.length + laterReferrals.length + 1;
     let done = 0;
     const progress = async (units: number): Promise<void> => {
       done += units;
       const processedRows = Math.min(totalRows - 1, Math.floor((totalRows * done) / work));
       await this.repository.setProgress(scope, importId, { state: 'running', processedRows });
     };
-    const idByKey = new Map(existing.map((member) => [member.emailKey, member.id]));
     const added: string[] = [];
-    for (const chunk of chunks(plan.adds)) {
+    const attached: { memberId: string; referrerId: string }[] = [];
+    for (const chunk of chunks(adds)) {
       for (const row of await this.repository.insertMembers(scope, manager, chunk)) {
         added.push(row.id);
-        idByKey.set(row.emailKey, row.id);
+        if (row.referredById) attached.push({ memberId: row.id, referrerId: row.referredById });
       }
       await progress(chunk.length);
     }
@@ -251,14 +269,13 @@ export class MembersCsvService implements OnModuleInit {
     }
     const previous = new Map<string, string | null>();
     const referrals: { memberId: string; referrerId: string }[] = [];
-    for (const referral of plan.referrals) {
+    for (const referral of laterReferrals) {
       const memberId = idByKey.get(referral.emailKey);
       const referrerId = idByKey.get(referral.referrerEmailKey);
       if (memberId === undefined || referrerId === undefined) continue;
       referrals.push({ memberId, referrerId });
       previous.set(memberId, referral.previousReferrerId);
     }
-    const attached: { memberId: string; referrerId: string }[] = [];
     for (const chunk of chunks(referrals)) {
       attached.push(...(await this.repository.setReferrers(scope, manager, chunk)));
       await progress(chunk.length);
@@ -384,6 +401,36 @@ export class MembersCsvService implements OnModuleInit {
       throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingIncomplete);
     return checked;
   }
+}
+
+/**
+ * New members ordered so that every referrer among them comes before its branches (the plan has
+ * no loops), so each chunk's INSERT names only referrers already written or in the same statement.
+ */
+function referrersFirst<T extends { emailKey: string }>(
+  adds: T[],
+  referrerKeyOf: ReadonlyMap<string, string>,
+): T[] {
+  const added = new Set(adds.map((member) => member.emailKey));
+  const depth = new Map<string, number>();
+  const depthOf = (key: string): number => {
+    const known = depth.get(key);
+    if (known !== undefined) return known;
+    // Walk up the new rows' referrers iteratively (chains can be 10,000 rows long).
+    const chain: string[] = [];
+    let at: string | undefined = key;
+    while (at !== undefined && added.has(at) && !depth.has(at) && !chain.includes(at)) {
+      chain.push(at);
+      at = referrerKeyOf.get(at);
+    }
+    let base = at !== undefined && depth.has(at) ? (depth.get(at) as number) + 1 : 0;
+    for (const member of chain.reverse()) depth.set(member, base++);
+    return depth.get(key) as number;
+  };
+  return adds
+    .map((member, index) => ({ member, index, depth: depthOf(member.emailKey) }))
+    .sort((a, b) => a.depth - b.depth || a.index - b.index)
+    .map(({ member }) => member);
 }
 
 /** One export record in `MEMBER_EXPORT_HEADER` order, every cell neutralised. */
