@@ -34,7 +34,7 @@ import {
 import { CSV_MEMBERS_ADDED, type MembersAddedHook } from './members-added.hook';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
-export const MEMBERS_CSV_QUEUE = 'members.csv-import';
+export const MEMBERS_CSV_QUEUE = 'csv.import';
 
 /** Rows per write statement: set-based, and small enough that the progress bar moves. */
 const WRITE_CHUNK = 1_000;
