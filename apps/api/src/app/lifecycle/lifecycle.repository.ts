@@ -87,7 +87,7 @@ export interface PriceChange {
 
 /**
  * Members whose effective price may just have changed, priced by the database from their rows as
- * they are now (see `EFFECTIVE_PRICE`).
+ * they are now (see `effectivePrice`).
  */
 export interface PriceCause {
   /** The reason when the member already has a ledger; 'member_added' is used for a first line. */
@@ -111,18 +111,18 @@ export const keyTime = (expression: string): string =>
   `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * SQL: the effective price (cents) of member row `m` as the Branches screen shows it
+ * SQL: the effective price (cents) of member row `<alias>` as the Branches screen shows it
  * (`toMemberRow`, docs/product.md#constants): max(0, membership price − discount × branches) for
- * a hand-managed member; for a Mindbody-managed one its membership (autopay) price, 0 once its
- * membership has ended, and NULL while it has no known price (not priced yet, or no autopay
- * contract), which writes no ledger line.
+ * a hand-managed member; for a Mindbody-managed one its membership (autopay) price, and NULL while
+ * it has no known price (not priced yet, or no autopay contract), which writes no ledger line.
+ * The branch count is read from `members` (a statement sees it as it was when the statement
+ * began).
  */
-export const EFFECTIVE_PRICE = `CASE
-    WHEN m.mindbody_client_id IS NULL THEN GREATEST(0, m.membership_price_cents - m.discount_cents *
-      (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id)::int)
-    WHEN m.mindbody_cancelled_at IS NOT NULL THEN 0
-    WHEN m.mindbody_priced_at IS NULL OR m.mindbody_autopay_cents IS NULL THEN NULL
-    ELSE m.membership_price_cents END`;
+export const effectivePrice = (alias: string): string => `CASE
+    WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents *
+      (SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id AND b.referred_by_id = ${alias}.id)::int)
+    WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
+    ELSE ${alias}.membership_price_cents END`;
 
 /**
  * SQL: the last ledger line's new price of member `<alias>.id` (a LATERAL subquery named `last`
@@ -134,6 +134,40 @@ export const lastPrice = (alias: string): string =>
      WHERE c.business_id = ${alias}.business_id AND c.member_id = ${alias}.id
      ORDER BY c.id DESC LIMIT 1) last ON true`;
 
+/** What `priceLinesFrom` writes; each field is SQL (a parameter or an expression on row `r`). */
+export interface PriceLinesSql {
+  /** A table expression of `members` rows as they are after the change, named by the caller. */
+  rows: string;
+  /** The reason (text) when the member already has a ledger. */
+  reason: string;
+  /** The causing branch's id (uuid) or NULL. */
+  branchId: string;
+  /** The event key's cause: the line's key is `price:<member id>:<cause>`. */
+  cause: string;
+  /** True when the membership has just ended by hand (new price 0); default false. */
+  endedByHand?: string;
+}
+
+/**
+ * SQL: one INSERT of `price_changes` for each row of `rows` whose effective price differs from
+ * its ledger's last line (old = that line's price, new = `effectivePrice` or 0 once the membership
+ * has ended). The first line of a member is 'member_added', an ended membership 'membership_ended'
+ * (a member ended without a ledger gets none); other lines get `reason`. Idempotent by event key.
+ */
+export const priceLinesFrom = (sql: PriceLinesSql): string => {
+  const ended = `((r.mindbody_client_id IS NOT NULL AND r.mindbody_cancelled_at IS NOT NULL) OR ${sql.endedByHand ?? 'false'})`;
+  return `INSERT INTO price_changes (${PRICE_COLUMNS})
+     SELECT r.business_id, r.id,
+       CASE WHEN last.price IS NULL THEN 'member_added' WHEN p.ended THEN 'membership_ended' ELSE ${sql.reason} END,
+       last.price, p.price, r.membership_price_cents, ${sql.branchId}, 'price:' || r.id || ':' || ${sql.cause}
+     FROM ${sql.rows}
+     CROSS JOIN LATERAL (SELECT CASE WHEN ${ended} THEN 0 ELSE ${effectivePrice('r')} END AS price,
+       ${ended} AS ended) p
+     ${lastPrice('r')}
+     WHERE p.price IS NOT NULL AND p.price IS DISTINCT FROM last.price AND NOT (p.ended AND last.price IS NULL)
+     ${ON_EVENT_KEY}`;
+};
+
 /** The columns of `lifecycle_facts` a fact insert names, in this order. */
 export const FACT_COLUMNS =
   'business_id, kind, member_id, referrer_id, referral_link_id, prospect_id, source, event_key';
@@ -142,6 +176,16 @@ export const FACT_COLUMNS =
 export const PRICE_COLUMNS =
   'business_id, member_id, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key';
 
+/**
+ * SQL: counts one join page opening for each row of `rows` (a CTE or VALUES list with columns
+ * `business_id` and `link_id`) on today's UTC date: an UPSERT of `join_page_visits`, no personal
+ * data. The public join page's link lookup runs it in its own statement (one round trip).
+ */
+export const countVisitsFrom = (rows: string): string =>
+  `INSERT INTO join_page_visits (business_id, referral_link_id, day)
+   SELECT v.business_id, v.link_id, (now() AT TIME ZONE 'UTC')::date FROM ${rows} v
+   ON CONFLICT (referral_link_id, day) DO UPDATE SET visits = join_page_visits.visits + 1`;
+
 /** The idempotency clause of every fact and ledger insert. */
 export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
 
@@ -149,7 +193,7 @@ export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
  * The only way to write `lifecycle_facts`, `join_page_visits` and `price_changes` outside a
  * statement of another repository that records in the same statement as its change (the public
  * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `PRICE_COLUMNS`, `ON_EVENT_KEY`,
- * `EFFECTIVE_PRICE` and `lastPrice` from here). TENANCY: every method takes the `BusinessScope`
+ * `priceLinesFrom` and `keyTime` from here). TENANCY: every method takes the `BusinessScope`
  * first and writes only rows of its business; ids of other businesses are never read
  * (`recordPrices` reads members of the scope only).
  */
@@ -226,10 +270,11 @@ export class LifecycleRepository {
 
   /**
    * Writes a ledger line for each given member of this business whose effective price
-   * (`EFFECTIVE_PRICE`, computed in this statement from the rows as they are now) differs from
+   * (`effectivePrice`, computed in this statement from the rows as they are now) differs from
    * the last line of its ledger: old = that line's new price (null: the line is the first, reason
    * 'member_added'), new = the price now. A member whose price did not change, has no known price,
-   * or is not of this business gets nothing. Run it in the change's transaction AFTER the change,
+   * or is not of this business gets nothing. With reason 'membership_ended' the new price is 0
+   * (the member is about to be removed; a member without a ledger gets no line). Run it in the change's transaction AFTER the change,
    * with the members' rows locked, so two concurrent changes cannot write the same old price.
    * @returns how many lines were written
    */
@@ -241,16 +286,13 @@ export class LifecycleRepository {
   ): Promise<number> {
     if (memberIds.length === 0) return 0;
     const rows = (await runner.query(
-      `INSERT INTO price_changes (${PRICE_COLUMNS})
-       SELECT m.business_id, m.id, CASE WHEN last.price IS NULL THEN 'member_added' ELSE $3 END,
-         last.price, p.price, m.membership_price_cents, $4, 'price:' || m.id || ':' || $5
-       FROM members m
-       CROSS JOIN LATERAL (SELECT ${EFFECTIVE_PRICE} AS price) p
-       ${lastPrice('m')}
-       WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])
-         AND p.price IS NOT NULL AND p.price IS DISTINCT FROM last.price
-       ${ON_EVENT_KEY}
-       RETURNING 1`,
+      `${priceLinesFrom({
+        rows: '(SELECT * FROM members WHERE business_id = $1 AND id = ANY($2::uuid[])) r',
+        reason: '$3::text',
+        branchId: '$4::uuid',
+        cause: '$5::text',
+        endedByHand: `$3::text = 'membership_ended'`,
+      })} RETURNING 1`,
       [scope.businessId, memberIds, cause.reason, cause.branchId ?? null, cause.cause],
     )) as unknown[];
     return rows.length;
@@ -263,9 +305,7 @@ export class LifecycleRepository {
    */
   async countJoinPageVisit(linkId: string, businessId: string): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO join_page_visits (business_id, referral_link_id, day)
-       VALUES ($2, $1, (now() AT TIME ZONE 'UTC')::date)
-       ON CONFLICT (referral_link_id, day) DO UPDATE SET visits = join_page_visits.visits + 1`,
+      countVisitsFrom(`(VALUES ($2::uuid, $1::uuid)) AS input(business_id, link_id)`),
       [linkId, businessId],
     );
   }
