@@ -3,8 +3,10 @@ import type { BusinessScope } from '../database/business-scope';
 
 /**
  * Injection token of an optional `MembersAddedHook`: the business setting that gives every new
- * member a referral link (issue 14 part 4, "manual, import, approval") provides it, e.g.
- * `{ provide: CSV_MEMBERS_ADDED, useExisting: AutoLinksService }` in `MembersCsvModule`.
+ * member a referral link (issue 14 part 4, "manual, import, approval") provides it. With branch
+ * i14-profile's `LinksForEveryoneModule` merged, `MembersCsvModule` imports that module and adds
+ * `{ provide: CSV_MEMBERS_ADDED, inject: [LinksForEveryoneService], useFactory: (links) =>
+ * ({ membersAdded: async (scope, manager, ids) => void (await links.linkNewMembers(scope, manager, ids)) }) }`.
  */
 export const CSV_MEMBERS_ADDED = Symbol('CSV_MEMBERS_ADDED');
 
