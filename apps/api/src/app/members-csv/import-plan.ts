@@ -13,14 +13,9 @@ import {
 import type { NewMember } from '../members/members.repository';
 
 /** A member of the business as the import compares it (money in cents). */
-export interface ExistingMember {
+export interface ExistingMember extends NewMember {
   id: string;
-  name: string;
-  email: string;
-  emailKey: string;
-  membershipPriceCents: number;
-  discountCents: number;
-  referredById: string | null;
+  /** Managed by Mindbody (never overwritten by an import). */
   managed: boolean;
 }
 
