@@ -12,7 +12,8 @@ import type { BusinessScope } from '../database/business-scope';
  * - `link_revoked:<link id>`: 'Revoke' on Referral Links;
  * - `prospect_joined:<prospect id>`: a friend was queued as a prospective member (a repeat join,
  *   or a flagged join, is no new prospect and writes nothing);
- * - `prospect_approved:<prospect id>`, `prospect_removed:<prospect id>`;
+ * - `prospect_approved:<prospect id>`, `prospect_removed:<prospect id>` (by hand; a Mindbody
+ *   prospect that became a member leaves the queue with no fact: its member_added tells it);
  * - `branch_added:<branch id>`: a member created as a branch (add branch, approval, a Mindbody
  *   client stored under its referrer); `branch_added:<branch id>:<referrer id>:<time>` when an
  *   existing member is attached later (Mindbody ReferredBy);
@@ -195,7 +196,7 @@ export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
  * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `PRICE_COLUMNS`, `ON_EVENT_KEY`,
  * `priceLinesFrom` and `keyTime` from here). TENANCY: every method takes the `BusinessScope`
  * first and writes only rows of its business; ids of other businesses are never read
- * (`recordPrices` reads members of the scope only).
+ * (`insertEffectivePrices` reads members of the scope only).
  */
 @Injectable()
 export class LifecycleRepository {
