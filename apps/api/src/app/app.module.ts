@@ -22,7 +22,9 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
+import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
+import { MembersCsvModule } from './members-csv/members-csv.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -98,7 +100,9 @@ export class AppModule {
         JobsModule,
         AuthModule,
         MembersModule,
+        MembersCsvModule,
         ReferralsModule,
+        MemberProfileModule,
         ProspectsModule,
         MindbodyModule,
         MailModule,

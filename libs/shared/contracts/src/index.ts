@@ -14,3 +14,5 @@ export * from './lib/lead';
 export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
+export * from './lib/member-profile';
+export * from './lib/members-csv';
