@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
 import { inlinePageContentSecurityPolicy } from '../../web/content-security-policy';
 import { WebAppsService } from '../../web/web-apps.service';
 import type { JoinPageAssets } from './join-page.view';
@@ -31,6 +32,22 @@ export class JoinPageAssetsService {
   private loaded: Loaded | null = null;
 
   constructor(private readonly web: WebAppsService) {}
+
+  /**
+   * Sets the page's own headers on `response`: its CSP, `Cache-Control: no-store` and
+   * `Referrer-Policy: same-origin` (helmet's `no-referrer` makes a browser send `Origin: null` with
+   * the form's POST, which the origin check refuses; `same-origin` still keeps the code in the
+   * URL from other sites).
+   * @returns the assets to inline
+   */
+  headers(response: Response): JoinPageAssets {
+    const assets = this.current();
+    response.setHeader('Content-Security-Policy', assets.contentSecurityPolicy);
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Referrer-Policy', 'same-origin');
+    response.type('html');
+    return assets;
+  }
 
   /** The assets and the CSP header value that allows exactly them. */
   current(): Loaded {

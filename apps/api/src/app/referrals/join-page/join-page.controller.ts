@@ -44,7 +44,8 @@ function fieldErrors(problems: ValidationError[]): { name?: string; email?: stri
  * 'X invited you to join', the form) in its first response, and the form's plain `POST
  * /referral/:code` (no JavaScript needed) answers the success or failure page. Public: the
  * business and the referrer come only from the code. Every reply is HTML with the page's own CSP
- * (`JoinPageAssetsService`) and `Cache-Control: no-store`; errors are pages too
+ * (`JoinPageAssetsService.headers`), `Cache-Control: no-store` and
+ * `Referrer-Policy: same-origin`; errors are pages too
  * (`JoinPageExceptionFilter`). Outside the `/api` prefix (setup-app.ts).
  */
 @ApiExcludeController()
@@ -118,10 +119,6 @@ export class JoinPageController {
   }
 
   private send(response: Response, state: JoinPageState): string {
-    const assets = this.assets.current();
-    response.setHeader('Content-Security-Policy', assets.contentSecurityPolicy);
-    response.setHeader('Cache-Control', 'no-store');
-    response.type('html');
-    return renderJoinPage(state, assets);
+    return renderJoinPage(state, this.assets.headers(response));
   }
 }

@@ -1,4 +1,4 @@
-import { Catch, HttpStatus, type ArgumentsHost } from '@nestjs/common';
+import { Catch, type ArgumentsHost } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiExceptionFilter } from '../../common/api-exception.filter';
 import { JoinPageAssetsService } from './join-page-assets.service';
@@ -22,12 +22,7 @@ export class JoinPageExceptionFilter extends ApiExceptionFilter {
     const response = http.getResponse<Response>();
     const { statusCode } = this.reply(exception, http.getRequest<Request>(), response);
     if (response.headersSent) return;
-    const assets = this.assets.current();
-    response
-      .status(statusCode ?? HttpStatus.INTERNAL_SERVER_ERROR)
-      .setHeader('Content-Security-Policy', assets.contentSecurityPolicy)
-      .setHeader('Cache-Control', 'no-store')
-      .type('html')
-      .send(renderJoinPage({ kind: 'failure' }, assets));
+    const assets = this.assets.headers(response);
+    response.status(statusCode).send(renderJoinPage({ kind: 'failure' }, assets));
   }
 }

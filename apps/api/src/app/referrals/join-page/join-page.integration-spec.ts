@@ -75,6 +75,8 @@ describe('the referral join page rendered by the API (integration)', () => {
     const reply = await t.agent().get(`/referral/${link.code}`).expect(200);
     expect(reply.headers['content-type']).toMatch(/^text\/html/);
     expect(reply.headers['cache-control']).toBe('no-store');
+    // Not helmet's no-referrer: with it a browser posts the form with `Origin: null`.
+    expect(reply.headers['referrer-policy']).toBe('same-origin');
     const html = reply.text;
     expect(html).toContain(
       '<p class="referral-join__eyebrow">Tom &amp; Jerry&#39;s &quot;Gym&quot; &lt;b&gt;Club&lt;/b&gt;</p>',
