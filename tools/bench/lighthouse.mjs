@@ -139,6 +139,9 @@ async function audit(url, port) {
     scripts: scripts.length,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+    siMs: lhr.audits['speed-index']?.numericValue ?? 0,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
     lcpElement:
       lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
         ?.snippet ?? '',
@@ -206,7 +209,12 @@ for (const row of rows) {
   console.log(
     `${pad(row.page, 18)}${pad(row.performance, 7)}${pad(row.accessibility, 7)}${pad(row.jsKb.toFixed(1), 12)}${pad(row.jsRawKb.toFixed(1), 13)}${pad(row.scripts, 9)}${pad(Math.round(row.lcpMs), 9)}${pad(row.cls.toFixed(3), 7)}`,
   );
-  if (process.env.BENCH_VERBOSE) console.log(`${pad('', 18)}LCP element: ${row.lcpElement}`);
+  if (process.env.BENCH_VERBOSE) {
+    console.log(`${pad('', 18)}LCP element: ${row.lcpElement}`);
+    console.log(
+      `${pad('', 18)}FCP ${Math.round(row.fcpMs)} ms, Speed Index ${Math.round(row.siMs)} ms, TBT ${Math.round(row.tbtMs)} ms`,
+    );
+  }
   if (row.failedA11y.length)
     console.log(`${pad('', 18)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
 }
