@@ -47,7 +47,11 @@ describe('the referral join page rendered by the API (integration)', () => {
       path.join(webDir, 'shell/index.html'),
       '<!doctype html><html><head></head><body>the shell</body></html>',
     );
-    t = await createTestApp({ WEB_DIST_DIR: webDir, THROTTLE_REFERRAL_LIMIT: '10000' });
+    t = await createTestApp({
+      WEB_DIST_DIR: webDir,
+      REMOTES_DIR: path.join(webDir, 'remotes'),
+      THROTTLE_REFERRAL_LIMIT: '10000',
+    });
     ({ agent: owner } = await t.signUp({ businessName }));
     referrer = (
       await owner.post('/api/members').send(tree('Sofia Rossi', 'sofia@x.com')).expect(201)
@@ -109,6 +113,29 @@ describe('the referral join page rendered by the API (integration)', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
     expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('inlines the assets of the referral version REMOTES_DIR/current.json names, and its hash', async () => {
+    const version = '20261123-120000-0123456789ab';
+    const folder = path.join(webDir, 'remotes/referral', version);
+    fs.mkdirSync(path.join(folder, 'join-page'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'mf-manifest.json'), '{"name":"referral"}');
+    const deployed = 'document.title="deployed version";';
+    fs.writeFileSync(path.join(folder, 'join-page/page.js'), deployed);
+    fs.writeFileSync(path.join(folder, 'join-page/page.css'), PAGE_STYLE);
+    const current = path.join(webDir, 'remotes/current.json');
+    fs.writeFileSync(current, JSON.stringify({ referral: version }));
+    try {
+      const reply = await t.agent().get(`/referral/${link.code}`).expect(200);
+      expect(inline(reply.text, 'script')).toBe(deployed);
+      expect(String(reply.headers['content-security-policy'])).toContain(
+        `script-src 'sha256-${sha256(deployed)}';`,
+      );
+    } finally {
+      fs.rmSync(current);
+    }
+    const back = await t.agent().get(`/referral/${link.code}`).expect(200);
+    expect(inline(back.text, 'script')).toBe(PAGE_SCRIPT);
   });
 
   it('answers an unknown, malformed or revoked code with the failure text and no form, nothing about members', async () => {
@@ -216,22 +243,20 @@ describe('the referral join page rendered by the API (integration)', () => {
 
   it('refuses a post from another site (Origin, or Sec-Fetch-Site without Origin) with a page, storing nothing', async () => {
     const before = await prospectCount(t, referrer.id);
-    const fromElsewhere = await t
-      .agent()
-      .post(`/referral/${link.code}`)
-      .set('Origin', 'https://evil.example')
-      .type('form')
-      .send({ name: 'Csrf Victim', email: 'victim@x.com' })
-      .expect(403);
-    expect(fromElsewhere.headers['content-type']).toMatch(/^text\/html/);
-    expect(fromElsewhere.text).toContain(MESSAGES.referralFailed);
-    await t
-      .agent()
-      .post(`/referral/${link.code}`)
-      .set('Sec-Fetch-Site', 'cross-site')
-      .type('form')
-      .send({ name: 'Csrf Victim', email: 'victim@x.com' })
-      .expect(403);
+    for (const [header, value] of [
+      ['Origin', 'https://evil.example'],
+      ['Sec-Fetch-Site', 'cross-site'],
+    ]) {
+      const refused = await t
+        .agent()
+        .post(`/referral/${link.code}`)
+        .set(header, value)
+        .type('form')
+        .send({ name: 'Csrf Victim', email: 'victim@x.com' })
+        .expect(403);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.text).toContain(MESSAGES.referralFailed);
+    }
     expect(await prospectCount(t, referrer.id)).toBe(before);
   });
 
