@@ -178,8 +178,9 @@ function pageAssetsConfig({ name, folder, entry }) {
       context: projectRoot,
       entry: { page: entry },
       output: {
-        path: path.join(workspaceRoot, 'dist/apps', name, folder),
-        filename: '[name].js',
+        // The remote's own output folder, so `--output-path` (npm run remote:deploy) moves both.
+        path: path.join(workspaceRoot, 'dist/apps', name),
+        filename: `${folder}/[name].js`,
         // One inline script: nothing may be split off into a chunk fetched later.
         chunkFormat: false,
         chunkLoading: false,
@@ -188,7 +189,7 @@ function pageAssetsConfig({ name, folder, entry }) {
       optimization: { splitChunks: false, runtimeChunk: false },
       resolve: { extensions: ['.ts', '.js'], alias: { ...workspaceAliases } },
       module: { rules: sourceRules(production, true) },
-      plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+      plugins: [new MiniCssExtractPlugin({ filename: `${folder}/[name].css` })],
       performance: { hints: false },
     };
   };
