@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { WebModule } from '../web/web.module';
 import { JoinPageAssetsService } from './join-page/join-page-assets.service';
 import { JoinPageController } from './join-page/join-page.controller';
@@ -10,7 +11,7 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side), the public referral join and its server-rendered page (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
-  imports: [MembersModule, WebModule],
+  imports: [MembersModule, LifecycleModule, WebModule],
   controllers: [ReferralLinksController, ReferralsController, JoinPageController],
   providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService],
 })

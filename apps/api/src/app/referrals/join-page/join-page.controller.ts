@@ -59,17 +59,17 @@ export class JoinPageController {
   ) {}
 
   /**
-   * → 200 the page with the form for a live code; 404 the failure page (unknown, revoked or
-   * expired code: 'Something went wrong! …', no form, nothing about members).
+   * → 200 the page with the form for a live code, counting the visit (`ReferralsService.info`,
+   * docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
+   * 'Something went wrong! …', no form, nothing about members).
    */
   @Get(':code')
   async page(
     @Param('code') code: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
+    // Counts the visit per link and UTC day (join_page_visits) in the statement that reads the link.
     const info = await this.referrals.info(code);
-    // TODO(i14-facts): count this visit per link and day here, `countJoinPageVisit` (issue 14's
-    // facts module, table join_page_visits), once that branch is merged.
     return this.send(response, { kind: 'form', code, ...info });
   }
 
@@ -101,8 +101,9 @@ export class JoinPageController {
       email: text(body['email']),
       website: text(body['website']),
     });
-    // The code first: a dead link answers the failure page (404), whatever was typed.
-    const info = await this.referrals.info(code);
+    // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
+    // not a new visit of the page.
+    const info = await this.referrals.infoWithoutVisit(code);
     const errors = fieldErrors(await validate(dto));
     if (errors.name || errors.email) {
       response.status(HttpStatus.BAD_REQUEST);

@@ -260,6 +260,25 @@ describe('the referral join page rendered by the API (integration)', () => {
     expect(await prospectCount(t, referrer.id)).toBe(before);
   });
 
+  it("counts each opening of the page per link and day, not the form's answers nor dead codes", async () => {
+    const visits = async (): Promise<number> =>
+      (
+        (await t.dataSource.query(
+          `SELECT COALESCE(sum(visits), 0)::int AS n FROM join_page_visits v
+           JOIN referral_links l ON l.id = v.referral_link_id WHERE l.code = $1`,
+          [link.code],
+        )) as { n: number }[]
+      )[0].n;
+    const before = await visits();
+    await t.agent().get(`/referral/${link.code}`).expect(200);
+    await t.agent().get(`/referral/${link.code}`).expect(200);
+    expect(await visits()).toBe(before + 2);
+    await post(link.code, { name: 'Visit Counter', email: 'visits@x.com' }).expect(200);
+    await post(link.code, { name: 'R2D2', email: 'nope' }).expect(400);
+    await t.agent().get('/referral/AAAAAAAAAAAAAAAA').expect(404);
+    expect(await visits()).toBe(before + 2);
+  });
+
   it('leaves the other /referral paths to the shell', async () => {
     const reply = await t.agent().get(`/referral/${link.code}/more`).expect(200);
     expect(reply.text).toContain('the shell');
