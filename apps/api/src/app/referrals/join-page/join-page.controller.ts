@@ -11,7 +11,7 @@ import {
   Res,
   UseFilters,
 } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { Response } from 'express';
@@ -48,7 +48,8 @@ function fieldErrors(problems: ValidationError[]): { name?: string; email?: stri
  * `Referrer-Policy: same-origin`; errors are pages too
  * (`JoinPageExceptionFilter`). Outside the `/api` prefix (setup-app.ts).
  */
-@ApiExcludeController()
+@ApiTags('referrals')
+@ApiProduces('text/html')
 @Public()
 @Controller('referral')
 @UseFilters(JoinPageExceptionFilter)
@@ -64,6 +65,7 @@ export class JoinPageController {
    * 'Something went wrong! …', no form, nothing about members).
    */
   @Get(':code')
+  @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
   async page(
     @Param('code') code: string,
     @Res({ passthrough: true }) response: Response,
@@ -85,10 +87,13 @@ export class JoinPageController {
    */
   @Post(':code')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'The join form without JavaScript: answered by a page (outside /api)' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: JoinReferralDto })
   @ThrottledBy('referral')
   async join(
     @Param('code') code: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: Record<string, unknown> | undefined,
     @Headers('sec-fetch-site') fetchSite: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
@@ -96,10 +101,12 @@ export class JoinPageController {
     // where a request comes from. The form carries no session, so this only keeps other sites
     // from posting it.
     if (fetchSite === 'cross-site') throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
+    // No body at all when it is of a type no parser reads (e.g. application/xml): empty fields.
+    const form = body ?? {};
     const dto = plainToInstance(JoinReferralDto, {
-      name: text(body['name']),
-      email: text(body['email']),
-      website: text(body['website']),
+      name: text(form['name']),
+      email: text(form['email']),
+      website: text(form['website']),
     });
     // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
     // not a new visit of the page.

@@ -227,6 +227,14 @@ describe('the referral join page rendered by the API (integration)', () => {
     const empty = await post(link.code, {}).expect(400);
     expect(empty.text).toContain(MESSAGES.invalidName);
     expect(empty.text).toContain(MESSAGES.invalidEmail);
+    // A body no parser reads (not a form) is a form with empty fields, not a 500.
+    const unreadable = await t
+      .agent()
+      .post(`/referral/${link.code}`)
+      .set('Content-Type', 'application/xml')
+      .send('<name>x</name>')
+      .expect(400);
+    expect(unreadable.text).toContain(MESSAGES.invalidName);
     expect(await prospectCount(t, referrer.id)).toBe(before);
   });
 
