@@ -14,5 +14,6 @@ import { ReferralsService } from './referrals.service';
   imports: [MembersModule, LifecycleModule, WebModule],
   controllers: [ReferralLinksController, ReferralsController, JoinPageController],
   providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService],
+  exports: [ReferralsService],
 })
 export class ReferralsModule {}
