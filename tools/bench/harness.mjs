@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -75,24 +76,7 @@ export async function startBenchApi(env = {}) {
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        businessName: 'Bench Gym',
-        firstName: 'Bench',
-        lastName: 'Owner',
-        email: 'bench@grove.local',
-        phoneNumber: '0412 345 678',
-        website: 'bench.example.com',
-        password: 'bench password',
-      }),
-    });
-    if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signUpOwner(base);
     const client = new pg.Client(db.url('grove_bench'));
     await client.connect();
     const {
