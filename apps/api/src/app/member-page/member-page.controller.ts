@@ -7,6 +7,7 @@ import {
   Ip,
   Post,
   Res,
+  StreamableFile,
   UseGuards,
 } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -54,6 +55,18 @@ export class MemberPageController {
     @RequestOrigin() origin: string,
   ): Promise<MemberPage> {
     return this.pages.page(memberScope(member), member.memberId, origin);
+  }
+
+  /** → 200 image/svg+xml QR code of the member's referral link; 404 no live link; 401. */
+  @Get('qr.svg')
+  @UseGuards(MemberSessionGuard)
+  @ApiOperation({ summary: "QR code (SVG) of the signed-in member's referral link" })
+  async qr(
+    @CurrentMember() member: MemberSessionRow,
+    @RequestOrigin() origin: string,
+  ): Promise<StreamableFile> {
+    const svg = await this.pages.qrSvg(memberScope(member), member.memberId, origin);
+    return new StreamableFile(Buffer.from(svg, 'utf8'), { type: 'image/svg+xml' });
   }
 
   /** → 204: the member session is revoked and its cookie cleared; 401 without one. */

@@ -30,3 +30,12 @@ export class ReferralEmailNoLinkException extends GroveException {
     super(MEMBER_PAGE_MESSAGES.referralEmailNoLink);
   }
 }
+
+/** The member page's QR code for a member without a live referral link. → 404 */
+export class MemberLinkMissingException extends GroveException {
+  override readonly status = HttpStatus.NOT_FOUND;
+
+  constructor() {
+    super(MEMBER_PAGE_MESSAGES.noLinkYet);
+  }
+}

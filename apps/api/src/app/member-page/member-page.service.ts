@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import QRCode from 'qrcode';
 import type { Response } from 'express';
 import { emailKey, type MemberPage } from '@grove/contracts';
 import { safeErrorText } from '../common/log-safety';
@@ -9,6 +10,7 @@ import { MemberSessionMissingException } from '../member-auth/member-auth.except
 import { MemberTokensRepository } from '../member-auth/member-tokens.repository';
 import { firstName, MemberEmails } from '../member-emails/member-emails.service';
 import { LinkRequestThrottle } from './link-request-throttle';
+import { MemberLinkMissingException } from './member-page.exceptions';
 import { memberPrice, projections, savedSoFarCents } from './member-price';
 import { MemberPageRepository } from './member-page.repository';
 
@@ -60,6 +62,21 @@ export class MemberPageService {
       projections: projections(price),
       ledger: ledger.slice(-LEDGER_LINES).reverse(),
     };
+  }
+
+  /**
+   * The member's live referral link as a QR code (SVG, Grove green), drawn by `qrcode`.
+   * @throws MemberLinkMissingException 404 no live link
+   */
+  async qrSvg(scope: BusinessScope, memberId: string, origin: string): Promise<string> {
+    const member = await this.pages.member(scope, memberId);
+    if (!member?.linkCode) throw new MemberLinkMissingException();
+    return QRCode.toString(`${this.emails.originFor(origin)}/referral/${member.linkCode}`, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#123d27', light: '#ffffff' },
+    });
   }
 
   /**
