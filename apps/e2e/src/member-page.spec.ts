@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect, test } from '@playwright/test';
 import { smtpPort } from '../playwright.config';
-import { signUp } from './support';
+import { addMember, signUp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server (started here, on `smtpPort`). */
 const received: ParsedMail[] = [];
@@ -40,26 +40,17 @@ test('the owner emails a member their link; the member opens the magic link on a
   browser,
 }) => {
   const owner = await signUp(page);
-  const created = await page.request.post('/api/members', {
-    data: {
-      memberName: 'Nina Patel',
-      memberEmail: 'nina.patel@example.com',
-      membershipPrice: '80',
-      discount: '10',
-    },
+  const ninaId = await addMember(page, {
+    name: 'Nina Patel',
+    email: 'nina.patel@example.com',
+    price: '80',
+    discount: '10',
   });
-  expect(created.status()).toBe(201);
-  const nina = (await created.json()) as { id: string };
-  const branch = await page.request.post('/api/members', {
-    data: {
-      memberName: 'Omar Haddad',
-      memberEmail: 'omar.haddad@example.com',
-      membershipPrice: '80',
-      discount: '10',
-      referringMemberId: nina.id,
-    },
-  });
-  expect(branch.status()).toBe(201);
+  await addMember(
+    page,
+    { name: 'Omar Haddad', email: 'omar.haddad@example.com', price: '80', discount: '10' },
+    ninaId,
+  );
 
   // The owner creates Nina's link and emails it to her from Referral Links.
   await page.goto('/referral-links');

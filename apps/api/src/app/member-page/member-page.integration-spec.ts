@@ -96,11 +96,11 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     expect(mail.text).toContain(`${ORIGIN}/referral/${link.code}`);
     // $100 membership, one counting branch at $15 off.
     expect(mail.text).toContain('Your price now: $85.00 a month.');
-    // A ledger line 10 days old: $15 off a month since then.
+    // The ledger (written by the owner flows): Ana joined at $100, then Ben's branch took $15
+    // off. Both lines moved 10 days back: $15 off a month for 10 days so far.
     await t.dataSource.query(
-      `INSERT INTO price_changes (business_id, member_id, occurred_at, reason, old_price_cents,
-         new_price_cents, membership_price_cents, event_key)
-       VALUES ($1, $2, now() - interval '10 days', 'branch_added', 10000, 8500, 10000, 'test:ana')`,
+      `UPDATE price_changes SET occurred_at = occurred_at - interval '10 days'
+        WHERE business_id = $1 AND member_id = $2`,
       [businessId, ana.id],
     );
 
@@ -134,6 +134,11 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
         reason: 'branch_added',
         oldPriceCents: 10_000,
         newPriceCents: 8_500,
+      }),
+      expect.objectContaining({
+        reason: 'member_added',
+        oldPriceCents: null,
+        newPriceCents: 10_000,
       }),
     ]);
 
@@ -194,7 +199,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       memberFirstName: 'Ana',
       referralUrl: null,
       branches: [],
-      ledger: [],
+      ledger: [expect.objectContaining({ reason: 'member_added', newPriceCents: 10_000 })],
     });
     expect(otherAna.id).toBeDefined();
 
@@ -232,6 +237,44 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     // An owner cannot email another business's member.
     await other.agent.post(`/api/members/${ana.id}/referral-link/email`).expect(404);
     await other.agent.post(`/api/members/not-a-uuid/referral-link/email`).expect(404);
+  });
+
+  it('shows a Mindbody member their autopay amount, and an ended branch as ended', async () => {
+    const eve = await addMember(owner, 'Eve Kim', 'eve@example.com');
+    const friend = await addMember(owner, 'Finn Moss', 'finn@example.com', eve.id);
+    await t.dataSource.query(
+      `UPDATE members SET mindbody_client_id = 'mb-eve', mindbody_autopay_cents = 7200,
+              mindbody_priced_at = now() WHERE id = $1`,
+      [eve.id],
+    );
+    await t.dataSource.query(
+      `UPDATE members SET mindbody_client_id = 'mb-finn', mindbody_cancelled_at = now() WHERE id = $1`,
+      [friend.id],
+    );
+    await t.dataSource.query(
+      `INSERT INTO mindbody_integrations (business_id, discount_on_referral_cents) VALUES ($1, 500)`,
+      [businessId],
+    );
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'eve@example.com' }).expect(202);
+    const browser = t.agent();
+    await browser
+      .post('/api/member/session')
+      .send({ token: tokenOf(await nextEmailTo('eve@example.com', before)) })
+      .expect(204);
+    const page = (await browser.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page).toMatchObject({
+      managedBy: 'Mindbody',
+      membershipPriceCents: 10_000,
+      priceNowCents: 7_200,
+      discountPerBranchCents: 500,
+      branches: [expect.objectContaining({ firstName: 'Finn', status: 'ended' })],
+      projections: [
+        { friends: 1, priceCents: 6_700 },
+        { friends: 2, priceCents: 6_200 },
+        { friends: 3, priceCents: 5_700 },
+      ],
+    });
   });
 
   it('answers a new-link request identically for a member and a stranger, and throttles per address', async () => {

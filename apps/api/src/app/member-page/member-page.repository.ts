@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
+import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from './member-price';
 
 /** A member as the member page and "Your referral link" read them. */
@@ -95,7 +96,7 @@ export class MemberPageRepository {
         [scope.businessId, memberId],
       );
     return rows.map((row) => ({
-      firstName: row.name.trim().split(/\s+/)[0] ?? row.name,
+      firstName: firstName(row.name),
       status: row.status,
       since: row.since.toISOString(),
     }));
