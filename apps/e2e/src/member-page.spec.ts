@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect, test } from '@playwright/test';
 import { smtpPort } from '../playwright.config';
-import { addMember, signUp } from './support';
+import { accessibilityViolations, addMember, BLOCKING_IMPACTS, signUp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server (started here, on `smtpPort`). */
 const received: ParsedMail[] = [];
@@ -96,6 +96,7 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+  expect(await accessibilityViolations(member, { impacts: BLOCKING_IMPACTS })).toEqual([]);
   await member.screenshot({ path: 'dist/test-results/member-page-390.png', fullPage: true });
   await member.setViewportSize({ width: 1366, height: 900 });
   await member.screenshot({ path: 'dist/test-results/member-page-1366.png', fullPage: true });
