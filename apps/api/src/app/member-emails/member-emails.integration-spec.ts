@@ -99,6 +99,9 @@ describe('member emails (integration, real SMTP server)', () => {
       `SELECT unsubscribe_token FROM member_email_subscriptions WHERE member_id = $1`,
       [member.id],
     )) as { unsubscribe_token: string }[];
+    // A mail client without one-click opens the List-Unsubscribe URL: the page, nothing changed.
+    const opened = await t.agent().get(`/api/member-emails/unsubscribe/${token}`).expect(302);
+    expect(opened.headers.location).toBe(`/member/unsubscribe/${token}`);
     const status = await t
       .agent()
       .get(`/api/member-emails/unsubscribe/${token}/status`)
