@@ -15,3 +15,5 @@ export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
 export * from './lib/member-page';
+export * from './lib/member-profile';
+export * from './lib/members-csv';
