@@ -7,7 +7,7 @@ const { webAppConfig, pageAssetsConfig } = require('../../tools/webpack/web-app.
 module.exports = [
   webAppConfig({
     name: 'referral',
-    exposes: { './Routes': './src/remote-entry.tsx' },
+    exposes: { './Routes': './src/remote-entry.tsx', './Member': './src/member-entry.tsx' },
   }),
   pageAssetsConfig({
     name: 'referral',

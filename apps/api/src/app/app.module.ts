@@ -22,6 +22,8 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
+import { MemberEmailsModule } from './member-emails/member-emails.module';
+import { MemberPageModule } from './member-page/member-page.module';
 import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
 import { MembersCsvModule } from './members-csv/members-csv.module';
@@ -106,6 +108,8 @@ export class AppModule {
         ProspectsModule,
         MindbodyModule,
         MailModule,
+        MemberEmailsModule,
+        MemberPageModule,
         CaptchaModule,
         ContactModule,
         LeadsModule,
