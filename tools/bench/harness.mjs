@@ -222,3 +222,54 @@ export async function printPlans(sql, businessId) {
     console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
 }
+
+/**
+ * The seed of `npm run bench:scale` (and `bench:analytics`): `businesses - 1` more businesses
+ * beside the signed-up owner's `businessId` (which sits in the middle, so its rows are among the
+ * others'), `trees` members each (half of them branches, `seedMembers`), a live referral link
+ * for every odd-numbered member and `prospectsPerBusiness` prospects per business, then VACUUM
+ * ANALYZE. Prints what it seeded and how long it took.
+ * @returns `{ ids, trees, branches }`: every business id (the owner's included) and the counts
+ */
+export async function seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness }) {
+  const seconds_ = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  let started = performance.now();
+  const { rows: others } = await sql(
+    `INSERT INTO businesses (name, website, phone)
+     SELECT 'Bench Gym ' || i, 'bench' || i || '.example.com', '0412 345 678' FROM generate_series(2, $1::int) AS i
+     RETURNING id`,
+    [businesses],
+  );
+  const ids = others.map((row) => row.id);
+  ids.splice(Math.floor(ids.length / 2), 0, businessId);
+  const counts = await seedMembers(sql, ids, { trees, branches: trees / 2 });
+  console.log(
+    `seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`,
+  );
+  started = performance.now();
+  // A live link for every odd-numbered member: code = 32 hex characters, unique.
+  await sql(
+    `INSERT INTO referral_links (business_id, member_id, code, created_at)
+     SELECT business_id, id, md5('link ' || id), created_at + interval '1 minute'
+     FROM members WHERE right(split_part(email, '@', 1), 1) IN ('1', '3', '5', '7', '9')`,
+  );
+  // Prospects: friends referred by members 1…prospectsPerBusiness of each business.
+  await sql(
+    `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, created_at)
+     SELECT m.business_id, m.id, 'Friend ' || g.n, 'friend' || g.n || '@bench.example.com',
+            'friend' || g.n || '@benchexamplecom', now() - (g.n || ' seconds')::interval
+     FROM generate_series(1, $1::int) AS g(n)
+     JOIN members m ON m.email = 'member' || g.n || '@bench.example.com'`,
+    [prospectsPerBusiness],
+  );
+  const {
+    rows: [seeded],
+  } = await sql(
+    `SELECT (SELECT count(*)::int FROM referral_links) AS links, (SELECT count(*)::int FROM prospects) AS prospects`,
+  );
+  await sql('VACUUM ANALYZE');
+  console.log(
+    `seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`,
+  );
+  return { ids, ...counts };
+}
