@@ -43,7 +43,7 @@ async function seedHistory(sql) {
   await sql(`ANALYZE bench_members`);
   await sql(
     `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key)
-     SELECT business_id, 'member_added', joined_at, id, referred_by_id, NULL::uuid, NULL::uuid,
+     SELECT business_id, 'member_added', joined_at, id, NULL::uuid, NULL::uuid, NULL::uuid,
             CASE WHEN referred_by_id IS NULL THEN 'manual' ELSE 'approval' END, 'member_added:' || id
      FROM bench_members
      UNION ALL

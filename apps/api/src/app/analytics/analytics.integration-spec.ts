@@ -264,7 +264,9 @@ describe('analytics (integration)', () => {
       const businessId = signedUp.user.business.id;
       const [r1, r2, r3, n1, n2, n3] = Array.from({ length: 6 }, () => randomUUID());
       const referrer = randomUUID();
-      await fact(businessId, 'member_added', daysAgo(200), { member: r1, referrer });
+      // R1 was added as a branch of someone's tree (how the owner flows record it).
+      await fact(businessId, 'member_added', daysAgo(200), { member: r1 });
+      await fact(businessId, 'branch_added', daysAgo(200), { member: r1, referrer });
       // R2 joined by approval: the approval names the member.
       await fact(businessId, 'member_added', daysAgo(200), { member: r2 });
       await fact(businessId, 'prospect_approved', daysAgo(200), { member: r2, referrer });

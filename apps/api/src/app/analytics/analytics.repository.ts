@@ -33,12 +33,14 @@ export interface RetentionCounts {
 }
 
 /**
- * Members who joined as someone's branch: a `member_added` fact naming a referrer, or a
- * `prospect_approved` fact naming the member (a friend approved from a referral link).
+ * Referred members: those a `branch_added` fact names as the branch (added to someone's tree), a
+ * `member_added` fact names with a referrer, or a `prospect_approved` fact names (a friend
+ * approved from a referral link).
  */
 const REFERRED_MEMBERS = `
   SELECT member_id FROM lifecycle_facts
-  WHERE business_id = $1 AND kind = 'member_added' AND referrer_id IS NOT NULL AND member_id IS NOT NULL
+  WHERE business_id = $1 AND kind IN ('branch_added', 'member_added') AND referrer_id IS NOT NULL
+    AND member_id IS NOT NULL
   UNION
   SELECT member_id FROM lifecycle_facts
   WHERE business_id = $1 AND kind = 'prospect_approved' AND member_id IS NOT NULL`;
@@ -86,8 +88,8 @@ function ledgerPieces(memberFilter = ''): string {
  * Facts read, as the recording flows write them: `link_created`/`link_rotated` name the new link
  * (`referral_link_id`) and its member; `link_revoked` the revoked link; `prospect_joined` and
  * `prospect_approved` the prospect (the approval also the new member and the referrer);
- * `branch_added` the tree that gained it (`referrer_id`); `member_added` the member (and their
- * referrer when they joined as a branch); `member_ended` the member.
+ * `branch_added` the branch (`member_id`) and the tree that gained it (`referrer_id`);
+ * `member_added` the member; `member_ended` the member (docs/architecture.md#lifecycle-facts).
  */
 @Injectable()
 export class AnalyticsRepository {
