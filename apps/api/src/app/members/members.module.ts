@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
   controllers: [MembersController],
+  imports: [LifecycleModule],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],
 })

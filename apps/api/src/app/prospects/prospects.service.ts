@@ -13,6 +13,7 @@ import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersService } from '../members/members.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
 import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
@@ -64,6 +65,7 @@ export class ProspectsService {
     private readonly prospects: ProspectsRepository,
     private readonly flags: JoinFlagsRepository,
     private readonly members: MembersService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
@@ -108,7 +110,8 @@ export class ProspectsService {
    * Removes a prospective member (docs/product.md#prospective-members 'Remove', docs/product.md#states 'removed'), in one transaction: locks the
    * prospect, refuses it when an integration manages it (docs/product.md#prospective-members: such rows show only 'Managed by
    * {integration}'; docs/product.md#roles: integration-managed records are not removed by hand), deletes it.
-   * A refused prospect is left unchanged and still listed.
+   * A refused prospect is left unchanged and still listed. Records prospect_removed
+   * (docs/architecture.md#lifecycle-facts).
    * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    */
@@ -116,6 +119,19 @@ export class ProspectsService {
     await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_removed',
+            eventKey: `prospect_removed:${prospect.id}`,
+            prospectId: prospect.id,
+            referrerId: prospect.referringMemberId,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
     });
   }
 
@@ -125,6 +141,8 @@ export class ProspectsService {
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
    * A second approval finds no prospect (404) and creates nothing. A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
+   * Records prospect_approved, the new member's member_added and branch_added (source
+   * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
@@ -138,8 +156,23 @@ export class ProspectsService {
         manager,
         prospect.referringMemberId,
         input,
+        'approval',
       );
       await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_approved',
+            eventKey: `prospect_approved:${prospect.id}`,
+            prospectId: prospect.id,
+            memberId: newId,
+            referrerId: prospect.referringMemberId,
+            source: 'approval',
+          },
+        ],
+        manager,
+      );
       return newId;
     });
     return this.members.get(scope, memberId);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { ReferralLinksController } from './referral-links.controller';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
@@ -7,7 +8,7 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side) and the public referral join (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, LifecycleModule],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
 })
