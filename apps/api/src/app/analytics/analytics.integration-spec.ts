@@ -9,6 +9,7 @@ import {
   type RetentionReport,
   type TopReferrersReport,
 } from '@grove/contracts';
+import { DEMO_LOGIN } from '../database/demo-seed';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const DAY_MS = 86_400_000;
@@ -361,5 +362,48 @@ describe('analytics (integration)', () => {
       const body = (await owner.get('/api/analytics/funnel').expect(200)).body as FunnelReport;
       expect(body.from).toBe(addDays(today, -29));
     });
+  });
+});
+
+describe('analytics of the demo business (integration)', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp({ GROVE_SEED_DEMO: 'true' });
+  });
+  afterAll(() => demo.close());
+
+  it('is alive on first start: a year of visits, joins, discounts, revenue and retention', async () => {
+    const owner = demo.agent();
+    await owner.post('/api/auth/login').send(DEMO_LOGIN).expect(200);
+    const year = 'period=365';
+    const funnel = (await owner.get(`/api/analytics/funnel?${year}`).expect(200))
+      .body as FunnelReport;
+    const [links, visits, joins, approved] = funnel.steps.map((step) => step.count);
+    expect(links).toBe(12);
+    expect(visits).toBeGreaterThan(joins);
+    expect(joins).toBeGreaterThan(approved);
+    expect(approved).toBeGreaterThan(0);
+    const top = (await owner.get(`/api/analytics/referrers?${year}`).expect(200))
+      .body as TopReferrersReport;
+    expect(top.referrers[0]).toMatchObject({ memberName: expect.any(String) });
+    expect(top.referrers[0].savingsCents).toBeGreaterThan(0);
+    const money = (await owner.get(`/api/analytics/money?${year}`).expect(200)).body as MoneyReport;
+    expect(money.months.length).toBeGreaterThanOrEqual(12);
+    expect(money.totalDiscountsCents).toBeGreaterThan(0);
+    expect(money.totalReferredRevenueCents).toBeGreaterThan(money.totalDiscountsCents);
+    const retention = (await owner.get(`/api/analytics/retention?${year}`).expect(200))
+      .body as RetentionReport;
+    const at90 = retention.horizons[1];
+    expect(at90.referred.eligible).toBeGreaterThan(0);
+    expect(at90.nonReferred.eligible).toBeGreaterThan(0);
+    // The Branches screen's prices are where the ledger ends: each tree's last line.
+    const [mismatch] = (await demo.dataSource.query(
+      `SELECT count(*)::int AS n FROM members m
+       JOIN LATERAL (SELECT new_price_cents FROM price_changes c WHERE c.member_id = m.id
+                     ORDER BY occurred_at DESC, id DESC LIMIT 1) last ON true
+       WHERE last.new_price_cents <> GREATEST(0, m.membership_price_cents - m.discount_cents *
+             (SELECT count(*) FROM members b WHERE b.referred_by_id = m.id))`,
+    )) as { n: number }[];
+    expect(mismatch.n).toBe(0);
   });
 });
