@@ -14,7 +14,7 @@
 // in bench:scale; BENCH_EXPLAIN=1 prints the plans of the computed answers.
 // (Room for issue 14's `members import` measurement: it seeds nothing of its own here.)
 import os from 'node:os';
-import { load, seedScale, startBenchApi } from './harness.mjs';
+import { loadAgainstHealth, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
 const trees = Number(process.env.BENCH_TREES ?? 10_000);
@@ -141,30 +141,10 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')} (${os.cpus().length} cores)`,
   );
-  const results = [];
-  for (const route of routes) {
-    results.push([
-      route,
-      await load({
-        base,
-        cookie,
-        title: `analytics ${route} (365 days)`,
-        url: `/api/analytics/${route}?period=365`,
-        connections,
-        seconds,
-        warmupSeconds,
-      }),
-    ]);
-  }
-  const health = await load({
-    base,
-    cookie,
-    title: 'health',
-    url: '/api/health',
-    connections,
-    seconds,
-    warmupSeconds,
-  });
+  const { results, health } = await loadAgainstHealth(
+    { base, cookie, connections, seconds, warmupSeconds },
+    routes.map((route) => [route, `/api/analytics/${route}?period=365`]),
+  );
   console.log(
     `load average after: ${os
       .loadavg()

@@ -273,3 +273,15 @@ export async function seedScale(sql, businessId, { businesses, trees, prospectsP
   );
   return { ids, ...counts };
 }
+
+/**
+ * Loads each `[title, url]` of `pages`, then `/api/health`, one after the other in the same run
+ * (`load` with `options`: base, cookie, connections, seconds, warmupSeconds).
+ * @returns `{ results: [title, autocannon result][], health }`
+ */
+export async function loadAgainstHealth(options, pages) {
+  const results = [];
+  for (const [title, url] of pages) results.push([title, await load({ ...options, title, url })]);
+  const health = await load({ ...options, title: 'health', url: '/api/health' });
+  return { results, health };
+}

@@ -20,7 +20,7 @@
 // BENCH_BUSINESSES and BENCH_TREES change the size; BENCH_EXPLAIN=1 prints the lists' plans;
 // BENCH_KEEP=1 keeps the seeded database and API up (prints their addresses) until Ctrl+C;
 // BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members.
-import { load, printPlans, seedScale, startBenchApi } from './harness.mjs';
+import { loadAgainstHealth, printPlans, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
 const trees = Number(process.env.BENCH_TREES ?? 10_000);
@@ -64,22 +64,10 @@ try {
   console.log(
     `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
   );
-  const results = [];
-  for (const [title, url] of pages) {
-    results.push([
-      title,
-      await load({ base, cookie, title, url, connections, seconds, warmupSeconds }),
-    ]);
-  }
-  const health = await load({
-    base,
-    cookie,
-    title: 'health',
-    url: '/api/health',
-    connections,
-    seconds,
-    warmupSeconds,
-  });
+  const { results, health } = await loadAgainstHealth(
+    { base, cookie, connections, seconds, warmupSeconds },
+    pages,
+  );
 
   console.log(
     `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`,

@@ -35,6 +35,31 @@ interface PriceLine {
   event_key: string;
 }
 
+const FACT_COLUMNS =
+  'kind text, occurred_at timestamptz, member_id uuid, referrer_id uuid, referral_link_id uuid, prospect_id uuid, source text, event_key text';
+const PRICE_COLUMNS =
+  'member_id uuid, occurred_at timestamptz, reason text, old_price_cents int, new_price_cents int, membership_price_cents int, branch_id uuid, event_key text';
+const VISIT_COLUMNS = 'referral_link_id uuid, day date, visits int';
+
+/**
+ * Inserts `records` (objects keyed by the column names of `columns`, "name type, …") into
+ * `table` of business `businessId` in one statement (`jsonb_to_recordset`).
+ */
+async function insertRecords(
+  manager: EntityManager,
+  businessId: string,
+  table: string,
+  columns: string,
+  records: object[],
+): Promise<void> {
+  const names = columns.split(', ').map((column) => column.split(' ')[0]);
+  await manager.query(
+    `INSERT INTO ${table} (business_id, ${names.join(', ')})
+     SELECT $1, ${names.join(', ')} FROM jsonb_to_recordset($2::jsonb) AS r(${columns})`,
+    [businessId, JSON.stringify(records)],
+  );
+}
+
 /** How many members who have since left the demo gym appear in its history. */
 const PAST_MEMBERS = 36;
 
@@ -213,26 +238,10 @@ export async function seedDemoHistory(
     );
   }
 
-  await manager.query(
-    `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key)
-     SELECT $1, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key
-     FROM jsonb_to_recordset($2::jsonb) AS f(kind text, occurred_at timestamptz, member_id uuid, referrer_id uuid,
-       referral_link_id uuid, prospect_id uuid, source text, event_key text)
-     ORDER BY occurred_at`,
-    [businessId, JSON.stringify(facts)],
-  );
-  await manager.query(
-    `INSERT INTO price_changes (business_id, member_id, occurred_at, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key)
-     SELECT $1, member_id, occurred_at, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key
-     FROM jsonb_to_recordset($2::jsonb) AS p(member_id uuid, occurred_at timestamptz, reason text, old_price_cents int,
-       new_price_cents int, membership_price_cents int, branch_id uuid, event_key text)
-     ORDER BY occurred_at`,
-    [businessId, JSON.stringify(lines)],
-  );
-  await manager.query(
-    `INSERT INTO join_page_visits (business_id, referral_link_id, day, visits)
-     SELECT $1, referral_link_id, day, visits
-     FROM jsonb_to_recordset($2::jsonb) AS v(referral_link_id uuid, day date, visits int)`,
-    [businessId, JSON.stringify(visits)],
-  );
+  // In time order, so ids follow time (the ledger of a member is read in id order).
+  const byTime = (a: { occurred_at: string }, b: { occurred_at: string }) =>
+    a.occurred_at.localeCompare(b.occurred_at);
+  await insertRecords(manager, businessId, 'lifecycle_facts', FACT_COLUMNS, facts.sort(byTime));
+  await insertRecords(manager, businessId, 'price_changes', PRICE_COLUMNS, lines.sort(byTime));
+  await insertRecords(manager, businessId, 'join_page_visits', VISIT_COLUMNS, visits);
 }

@@ -7,6 +7,36 @@ import {
 } from '@grove/contracts';
 import { Button } from '@grove/web-ui';
 
+/** A labelled date field; `error` is the id of the message that explains it, while there is one. */
+function DateInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        className="g-field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error !== undefined}
+        aria-describedby={error}
+      />
+    </>
+  );
+}
+
 /**
  * The period of the analytics screen: the last 30, 90 or 365 days, or custom dates checked with
  * the API's own rule (contracts' `resolveAnalyticsPeriod`) before they are asked for, so a bad
@@ -24,6 +54,7 @@ export function PeriodPicker({
   const [from, setFrom] = useState(value.from ?? '');
   const [to, setTo] = useState(value.to ?? '');
   const [error, setError] = useState<string | null>(null);
+  const errorId = error ? `${id}-error` : undefined;
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const resolved = resolveAnalyticsPeriod({ from, to }, utcDay(new Date()));
@@ -66,26 +97,14 @@ export function PeriodPicker({
       </div>
       {custom && (
         <form className="dash-period__custom" onSubmit={apply} noValidate>
-          <label htmlFor={`${id}-from`}>From</label>
-          <input
+          <DateInput
             id={`${id}-from`}
-            type="date"
-            className="g-field__input"
+            label="From"
             value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={setFrom}
+            error={errorId}
           />
-          <label htmlFor={`${id}-to`}>To</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className="g-field__input"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
+          <DateInput id={`${id}-to`} label="To" value={to} onChange={setTo} error={errorId} />
           <Button size="sm" type="submit">
             Show
           </Button>
