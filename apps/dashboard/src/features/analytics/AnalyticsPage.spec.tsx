@@ -187,7 +187,7 @@ describe('AnalyticsPage', () => {
       reader.readAsText(blob!);
     });
     expect(text.split(/\r?\n/)).toEqual([
-      'Member,Branches gained,Savings received',
+      'Member,Branches gained,Savings',
       'Tina Tree,2,20.00',
       'Removed member,1,2.50',
     ]);

@@ -68,7 +68,7 @@ export function AnalyticsPage() {
           chart={(data) => <FunnelBars report={data} />}
           table={(data) => ({
             caption: `Referral funnel, ${data.from} to ${data.to}`,
-            head: ['Step', 'Count', 'Conversion from the step before'],
+            head: ['Step', 'Count', 'Conversion'],
             rows: data.steps.map((step) => [
               step.label,
               step.count.toLocaleString('en-AU'),
@@ -85,7 +85,7 @@ export function AnalyticsPage() {
           empty="No tree gained a branch in this period. Approve friends who joined through a referral link to see your top referrers here."
           table={(data) => ({
             caption: `Members whose trees gained the most branches, ${data.from} to ${data.to}`,
-            head: ['Member', 'Branches gained', 'Savings received'],
+            head: ['Member', 'Branches gained', 'Savings'],
             rows: data.referrers.map((row) => [
               row.memberName ?? 'Removed member',
               row.branchesGained,
@@ -124,7 +124,7 @@ export function AnalyticsPage() {
           )}
           table={(data) => ({
             caption: `Discounts given and referred members' revenue per month, ${data.from} to ${data.to}`,
-            head: ['Month', 'Discounts given', "Referred members' revenue"],
+            head: ['Month', 'Discounts', 'Referred revenue'],
             rows: [
               ...data.months.map((month) => [
                 formatMonth(month.month),
@@ -170,7 +170,7 @@ export function AnalyticsPage() {
           )}
           table={(data) => ({
             caption: `Share of members who joined ${data.from} to ${data.to} still active after 30, 90 and 180 days`,
-            head: ['After', 'Referred members', 'Other members'],
+            head: ['After', 'Referred', 'Others'],
             rows: data.horizons.map((horizon) => [
               `${horizon.days} days`,
               `${formatShare(horizon.referred.share)} (${horizon.referred.active} of ${horizon.referred.eligible})`,

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, EmptyState, Spinner } from '@grove/web-ui';
 import { downloadCsv } from './csv';
 
-/** A report's numbers: the table shown to everyone (and screen readers) and the CSV download. */
+/** A report's numbers (its table scrolls sideways, by keyboard too, when the card is narrow): the table shown to everyone (and screen readers) and the CSV download. */
 export interface ReportTable {
   caption: string;
   head: string[];
@@ -60,7 +60,7 @@ export function ReportCard<T>({
         {chart && (
           <Suspense fallback={<Spinner label="Drawing the chart…" />}>{chart(data)}</Suspense>
         )}
-        <div className="g-table-wrap">
+        <div className="g-table-wrap" tabIndex={0} role="region" aria-label={numbers.caption}>
           <table className="g-table dash-report-table">
             <caption className="dash-report-table__caption">{numbers.caption}</caption>
             <thead>
