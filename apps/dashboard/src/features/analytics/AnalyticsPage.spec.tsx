@@ -136,7 +136,7 @@ describe('AnalyticsPage', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'Links shared3–',
-      'Join-page visits7233.3%',
+      'Join-page visits72.3 per link',
       'Joins457.1%',
       'Approved branches250.0%',
     ]);

@@ -9,13 +9,12 @@ import type {
 } from '@grove/contracts';
 import { PageHeader } from '@grove/web-ui';
 import { useFunnel, useMoney, useRetention, useTopReferrers } from './api/analytics';
-import { formatMonth, formatShare, money } from './format';
+import { formatMonth, formatShare, formatShortMonth, money, wholeDollars } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { LazyLineChart, ReportCard } from './ReportCard';
 
 const GREEN = '#2f7d52';
 const AMBER = '#b7791f';
-const asDollars = (cents: number) => money(Math.round(cents));
 const asPercent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The funnel as bars whose widths follow each step's count. */
@@ -69,10 +68,13 @@ export function AnalyticsPage() {
           table={(data) => ({
             caption: `Referral funnel, ${data.from} to ${data.to}`,
             head: ['Step', 'Count', 'Conversion'],
+            // Visits per live link is a ratio, not a share: "140.8 per link".
             rows: data.steps.map((step) => [
               step.label,
               step.count.toLocaleString('en-AU'),
-              formatShare(step.conversion),
+              step.key === 'visits' && step.conversion !== null
+                ? `${step.conversion.toFixed(1)} per link`
+                : formatShare(step.conversion),
             ]),
             csvRows: data.steps.map((step) => [step.label, step.count, step.conversion ?? '']),
           })}
@@ -106,7 +108,7 @@ export function AnalyticsPage() {
           empty="No discounts or referred members' payments in this period. Discounts appear here once a member's tree gains a branch."
           chart={(data) => (
             <LazyLineChart
-              labels={data.months.map((month) => formatMonth(month.month))}
+              labels={data.months.map((month) => formatShortMonth(month.month))}
               series={[
                 {
                   label: 'Discounts given',
@@ -119,7 +121,7 @@ export function AnalyticsPage() {
                   color: GREEN,
                 },
               ]}
-              formatValue={asDollars}
+              formatValue={wholeDollars}
             />
           )}
           table={(data) => ({

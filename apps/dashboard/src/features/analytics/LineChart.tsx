@@ -14,7 +14,7 @@ export interface ChartSeries {
  * canvas that follows its container's width (docs/decisions/analytics-charts.md). The canvas is
  * hidden from screen readers: every chart sits beside its data table, which carries the numbers.
  * @param labels the x categories, in order
- * @param formatValue how the y axis and the legend write a value (dollars, percent)
+ * @param formatValue how the y axis writes a value (dollars, percent)
  */
 export function LineChart({
   labels,
@@ -36,26 +36,31 @@ export function LineChart({
       {
         width: width(),
         height,
+        legend: { live: false },
         scales: {
           x: { time: false },
           y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
         },
         axes: [
           {
-            values: (_u, splits) =>
-              splits.map((x) => (Number.isInteger(x) ? (labels[x] ?? '') : '')),
+            // As many labels as fit (one per 64 CSS pixels of plot), evenly skipped.
+            values: (_u, splits) => {
+              const every = Math.ceil(
+                labels.length / Math.max(1, Math.floor((element.clientWidth - 70) / 64)),
+              );
+              return splits.map((x) => (x % every === 0 ? (labels[x] ?? '') : ''));
+            },
             splits: () => labels.map((_label, index) => index),
           },
-          { values: (_u, splits) => splits.map(formatValue), size: 70 },
+          { values: (_u, splits) => splits.map(formatValue), size: 60 },
         ],
         series: [
-          { label: '', value: (_u, x) => (x === null ? '' : (labels[x] ?? '')) },
+          {},
           ...series.map((line) => ({
             label: line.label,
             stroke: line.color,
             width: 2,
             points: { show: true, size: 7, fill: line.color },
-            value: (_u: uPlot, y: number | null) => (y === null ? '–' : formatValue(y)),
           })),
         ],
       },
