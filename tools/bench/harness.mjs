@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, sql(text, params), close() }`.
+ * `{ base, cookie, businessId, sql(text, params), login(), close() }` (`login()` → a fresh cookie).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
  */
 export async function startBenchApi(env = {}) {
@@ -103,6 +103,19 @@ export async function startBenchApi(env = {}) {
       cookie,
       businessId,
       sql: (text, params) => client.query(text, params),
+      // A fresh session cookie (the signup's access token lapses during a long seeding).
+      login: async () => {
+        const reply = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'bench@grove.local', password: 'bench password' }),
+        });
+        if (!reply.ok) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
+        return reply.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+      },
       close: async () => {
         await client.end();
         await close();
