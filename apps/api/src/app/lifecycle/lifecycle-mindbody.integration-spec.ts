@@ -1,12 +1,12 @@
 import type TestAgent from 'supertest/lib/agent';
-import { MindbodyClient, signWebhookBody } from '@grove/api-mindbody';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import {
+  closeSandboxApp,
+  deliverWebhook,
   pricesSettled,
-  sandboxEnv,
   sandboxLogin,
   settled,
-  startMindbodySandbox,
+  startSandboxApp,
   type RunningSandbox,
 } from '../../../test/mindbody-sandbox';
 import { waitFor } from '../../../test/stub-servers';
@@ -29,21 +29,18 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
   let owner: TestAgent;
   let businessId: string;
   let otherBusinessId: string;
+  /** The member whose autopay changed, and the branch cancelled by webhook, in the tests below. */
+  let repricedId = '';
+  let cancelledId = '';
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: 80, webhookRetryDelayMs: 50 });
-    t = await createTestApp(sandboxEnv(sandbox));
-    // A real port, so the sandbox can deliver webhooks to the subscription URL.
-    await t.app.listen(0, '127.0.0.1');
+    ({ sandbox, t } = await startSandboxApp(80));
     const signed = await t.signUp();
     owner = signed.agent;
     businessId = signed.user.business.id;
     otherBusinessId = (await t.signUp({ businessName: 'Other Gym' })).user.business.id;
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.close();
-  });
+  afterAll(() => closeSandboxApp({ sandbox, t }));
 
   const managed = async (): Promise<ManagedRow[]> =>
     (await t.dataSource.query(
@@ -65,28 +62,11 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
     expect((await settled(owner)).processState).toMatch(/^completed /);
   };
   const deliver = async (messageId: string, clientId: string): Promise<void> => {
-    const key = (
-      await new MindbodyClient({
-        baseUrl: sandbox.url,
-        webhooksBaseUrl: sandbox.webhooksUrl,
-        apiKey: sandbox.options.apiKey,
-        siteId: sandbox.options.siteId,
-      }).getSubscriptions()
-    ).items[0].messageSignatureKey;
-    const body = JSON.stringify({
+    await deliverWebhook(t, sandbox, {
       messageId,
       eventId: 'clientMembershipAssignment.cancelled',
-      eventSchemaVersion: 1,
-      eventInstanceOriginationDateTime: new Date().toISOString(),
-      eventData: { siteId: Number(sandbox.options.siteId), clientId },
-    });
-    await t
-      .agent()
-      .post('/api/mindbody/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('X-Mindbody-Signature', signWebhookBody(body, key))
-      .send(body)
-      .expect(204);
+      clientId,
+    }).then((reply) => expect(reply.status).toBe(204));
   };
 
   it('the import records member_added (import) for each member, member_ended for each ended one, branches and prospects; each priced member starts its ledger at its price', async () => {
@@ -170,6 +150,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         !rows.some((other) => other.referred_by_id === row.id),
     );
     if (!plain) throw new Error('no member without branches and referrer');
+    repricedId = plain.id;
     const contract = sandbox.control
       .contracts(plain.mindbody_client_id)
       .find((item) => item.AutopayStatus === 'Active');
@@ -201,6 +182,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         row.mindbody_autopay_cents !== null,
     );
     if (!branch) throw new Error('the import linked no priced branch');
+    cancelledId = branch.id;
     const before = (await factsOf(t, businessId)).length;
     sandbox.control.cancelMembership(branch.mindbody_client_id);
     await sandbox.control.flushWebhooks();
@@ -231,6 +213,25 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
       old_price_cents: branch.membership_price_cents,
       new_price_cents: 0,
       membership_price_cents: branch.membership_price_cents,
+      branch_id: null,
+    });
+    await expectLedgersChained(t, businessId);
+  });
+
+  it('remove integration: released members keep their shown price (no line); the ended membership runs again at its price', async () => {
+    const repriced = await ledgerOf(t, businessId, repricedId);
+    await owner.delete('/api/mindbody').expect(200);
+    expect(await ledgerOf(t, businessId, repricedId)).toEqual(repriced);
+    const [released] = (await t.dataSource.query(
+      `SELECT membership_price_cents, discount_cents FROM members WHERE id = $1`,
+      [cancelledId],
+    )) as { membership_price_cents: number; discount_cents: number }[];
+    expect(released?.discount_cents).toBe(0);
+    expect((await ledgerOf(t, businessId, cancelledId)).at(-1)).toEqual({
+      reason: 'mindbody_sync',
+      old_price_cents: 0,
+      new_price_cents: released?.membership_price_cents,
+      membership_price_cents: released?.membership_price_cents,
       branch_id: null,
     });
     await expectLedgersChained(t, businessId);

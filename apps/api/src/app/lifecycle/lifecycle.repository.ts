@@ -195,7 +195,7 @@ export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
  * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `PRICE_COLUMNS`, `ON_EVENT_KEY`,
  * `priceLinesFrom` and `keyTime` from here). TENANCY: every method takes the `BusinessScope`
  * first and writes only rows of its business; ids of other businesses are never read
- * (`recordPrices` reads members of the scope only).
+ * (`insertEffectivePrices` reads members of the scope only).
  */
 @Injectable()
 export class LifecycleRepository {

@@ -155,7 +155,7 @@ export class MembersService {
    */
   async update(scope: BusinessScope, id: string, input: UpdateMemberDto): Promise<MemberRow> {
     await this.members.transaction(async (manager) => {
-      await this.lockEditable(scope, manager, id);
+      const before = await this.lockEditable(scope, manager, id);
       const changes: MemberChanges = {};
       if (input.memberName !== undefined) changes.name = input.memberName;
       if (input.memberEmail !== undefined) {
@@ -169,15 +169,19 @@ export class MembersService {
         changes.membershipPriceCents = cents(input.membershipPrice);
       if (input.discount !== undefined) changes.discountCents = cents(input.discount);
       await this.guardUnique(() => this.members.update(scope, manager, id, changes));
-      if (changes.membershipPriceCents !== undefined || changes.discountCents !== undefined) {
-        const reason =
-          changes.membershipPriceCents !== undefined
-            ? 'membership_price_changed'
-            : 'discount_changed';
+      const priceEdited =
+        (changes.membershipPriceCents ?? before.membershipPriceCents) !==
+        before.membershipPriceCents;
+      const discountEdited =
+        (changes.discountCents ?? before.discountCents) !== before.discountCents;
+      if (priceEdited || discountEdited) {
         await this.lifecycle.recordEffectivePrices(
           scope,
           [id],
-          { reason, cause: `edit:${randomUUID()}` },
+          {
+            reason: priceEdited ? 'membership_price_changed' : 'discount_changed',
+            cause: `edit:${randomUUID()}`,
+          },
           manager,
         );
       }

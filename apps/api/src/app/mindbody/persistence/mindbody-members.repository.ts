@@ -49,7 +49,7 @@ export interface AutopayTarget {
 /** How a Mindbody run came about, for its lifecycle facts: the import, or a sync (by hand or a webhook's). */
 export type MindbodyFactSource = Extract<FactSource, 'import' | 'mindbody'>;
 
-/** SQL: the ledger lines of the managed members in CTE `written` (after a Mindbody write, param `$1` = business). */
+/** SQL: the ledger lines of the members in CTE `written`, as they are after a Mindbody write (`$1` = business). */
 const MANAGED_PRICE_LINES = priceLinesFrom({
   rows: 'written r',
   reason: `'mindbody_sync'`,
@@ -439,13 +439,20 @@ export class MindbodyMembersRepository {
 
   /**
    * 'Remove integration': the business's imported members and prospects stay as ordinary
-   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction).
+   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
+   * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
+   * now on it is the hand rule's max(0, price − discount × branches), and an ended membership runs
+   * again (docs/architecture.md#lifecycle-facts).
    */
   async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
     await manager.query(
-      `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
-         mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
-       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
+      `WITH written AS (
+         UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
+         RETURNING *
+       )
+       ${MANAGED_PRICE_LINES}`,
       [scope.businessId],
     );
     await manager.query(
