@@ -11,7 +11,7 @@
 // answer costs when it is computed: the median of 5 first requests, each for a period not asked
 // before.
 // Run `npm run build` first. BENCH_BUSINESSES, BENCH_TREES, BENCH_SECONDS, BENCH_WARMUP_SECONDS as
-// in bench:scale; BENCH_EXPLAIN=1 prints the plans of the computed answers.
+// in bench:scale.
 // (Room for issue 14's `members import` measurement: it seeds nothing of its own here.)
 import os from 'node:os';
 import { loadAgainstHealth, seedScale, startBenchApi } from './harness.mjs';
