@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, Spinner } from '@grove/web-ui';
 import { BranchesPage } from './features/branches/BranchesPage';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
+import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import './dashboard.css';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
@@ -26,6 +27,7 @@ export default function DashboardRoutes() {
       <Route index element={<BranchesPage />} />
       <Route path="branches" element={<BranchesPage />} />
       <Route path="prospective-members" element={<ProspectiveMembersPage />} />
+      <Route path="members/:id" element={<MemberProfilePage />} />
       <Route
         path="account-settings"
         element={

@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
+import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
@@ -100,6 +101,7 @@ export class AppModule {
         AuthModule,
         MembersModule,
         ReferralsModule,
+        MemberProfileModule,
         ProspectsModule,
         MindbodyModule,
         MailModule,

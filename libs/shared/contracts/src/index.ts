@@ -15,3 +15,4 @@ export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
 export * from './lib/analytics';
+export * from './lib/member-profile';

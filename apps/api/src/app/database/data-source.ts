@@ -20,6 +20,7 @@ import { ThrottleCounters1795460524976 } from './migrations/1795460524976-Thrott
 import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
+import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksForEveryone';
 import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755-AnalyticsVersionIndexes';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   SessionFamilies1795460545382,
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
+  LinksForEveryone1795470827431,
   AnalyticsVersionIndexes1795470887755,
   LifecycleBackfill1795471666404,
 ];

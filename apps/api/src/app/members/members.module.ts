@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
@@ -6,8 +7,8 @@ import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
+  imports: [LifecycleModule, LinksForEveryoneModule],
   controllers: [MembersController],
-  imports: [LifecycleModule],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],
 })

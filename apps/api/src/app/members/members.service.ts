@@ -12,6 +12,7 @@ import type { MemberEntity } from './member.entity';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
 import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
+import { LinksForEveryoneService } from '../links-for-everyone/links-for-everyone.service';
 import {
   DuplicateMemberException,
   ManagedMemberLockedException,
@@ -37,6 +38,7 @@ function cents(dollars: string | number): number {
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
+    private readonly links: LinksForEveryoneService,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -105,7 +107,7 @@ export class MembersService {
     input: MemberFieldsDto,
   ): Promise<MemberRow> {
     const id = await this.members.transaction((manager) =>
-      this.addBranchIn(scope, manager, treeId, input),
+      this.addBranchIn(scope, manager, treeId, input, 'manual'),
     );
     return this.get(scope, id);
   }
@@ -114,6 +116,7 @@ export class MembersService {
    * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
    * locks tree `treeId`, then inserts the new member as its branch, recording member_added and
    * branch_added (with `source`) and the ledger lines of both (docs/architecture.md#lifecycle-facts).
+   * and gives it a referral link when the business's automatic-link setting is on.
    * @param source 'manual' (add branch) or 'approval' (a prospective member approved)
    * @returns the new member's id
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
@@ -294,6 +297,7 @@ export class MembersService {
     return member;
   }
 
+  /** Inserts a member by hand and gives it a link when automatic links are on. @returns its id */
   private async insert(
     scope: BusinessScope,
     manager: EntityManager,
@@ -345,6 +349,7 @@ export class MembersService {
         manager,
       );
     }
+    await this.links.linkNewMembers(scope, manager, [id]);
     return id;
   }
 

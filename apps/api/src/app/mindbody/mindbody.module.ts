@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
@@ -10,6 +11,7 @@ import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
+  imports: [LinksForEveryoneModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,

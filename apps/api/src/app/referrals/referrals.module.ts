@@ -11,5 +11,6 @@ import { ReferralsService } from './referrals.service';
   imports: [MembersModule, LifecycleModule],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
+  exports: [ReferralsService],
 })
 export class ReferralsModule {}

@@ -5,6 +5,7 @@ import { useApproveProspect, useProspects, useRemoveProspect } from './api/prosp
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { FlaggedJoins } from './FlaggedJoins';
+import { MemberLink } from '../../components/member-link/MemberLink';
 
 const PAGE_SIZE = 25;
 
@@ -45,7 +46,10 @@ export function ProspectiveMembersPage() {
               <tr key={row.id} data-testid="prospect-row">
                 <td>
                   <div className="dash-member">{row.name}</div>
-                  <div className="dash-member__email">Referred by {row.referringMemberName}</div>
+                  <div className="dash-member__email">
+                    Referred by{' '}
+                    <MemberLink memberId={row.referringMemberId} name={row.referringMemberName} />
+                  </div>
                 </td>
                 <td data-label="Email">{row.email}</td>
                 <td>

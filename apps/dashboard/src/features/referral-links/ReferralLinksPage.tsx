@@ -1,29 +1,27 @@
 import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
-import { referralQrUrl, useReferralLinkActions, useReferralLinks } from './api/referral-links';
-import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
+import { MESSAGES } from '@grove/contracts';
+import { Alert, Card, PageHeader } from '@grove/web-ui';
+import { MemberLink } from '../../components/member-link/MemberLink';
+import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
+import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
+import { useReferralLinks } from './api/referral-links';
+import { LinksForEveryone } from './LinksForEveryone';
 
 const PAGE_SIZE = 25;
 
 /**
  * Referral Links (docs/product.md#referral-links): Name, Email, Referral Link. A member without a link shows SPEC's
  * 'Referral link does not exist for this member' and a button to create one; a link can be
- * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster.
+ * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster. A
+ * member's name opens their profile; above the table, links for everyone (one click for every
+ * member without a link, and automatic links for new members).
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
   const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
   const actions = useReferralLinkActions();
-  const [copied, setCopied] = useState<string | null>(null);
   const failure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
-
-  const copy = async (row: ReferralLinkRow) => {
-    if (!row.link) return;
-    await navigator.clipboard?.writeText(row.link.url);
-    setCopied(row.memberId);
-    setTimeout(() => setCopied((current) => (current === row.memberId ? null : current)), 3_000);
-  };
 
   const body = (
     <ListFrame
@@ -46,73 +44,17 @@ export function ReferralLinksPage() {
           <tbody>
             {page.items.map((row) => (
               <tr key={row.memberId} data-testid="link-row">
-                <td className="dash-member">{row.memberName}</td>
+                <td className="dash-member">
+                  <MemberLink memberId={row.memberId} name={row.memberName} />
+                </td>
                 <td data-label="Email">{row.memberEmail}</td>
                 <td data-label="Referral Link">
-                  {row.link ? (
-                    <div className="dash-link">
-                      <a
-                        href={row.link.url}
-                        className="dash-link__url"
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {row.link.url}
-                      </a>
-                      <div className="dash-actions">
-                        <Button size="sm" variant="secondary" onClick={() => copy(row)}>
-                          {copied === row.memberId ? 'Copied!' : 'Copy'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          busy={
-                            actions.rotate.isPending && actions.rotate.variables === row.memberId
-                          }
-                          onClick={() => actions.rotate.mutate(row.memberId)}
-                        >
-                          New link
-                        </Button>
-                        <a
-                          className="g-btn g-btn--ghost g-btn--sm"
-                          href={referralQrUrl(row.memberId, 'svg')}
-                          download={`grove-referral-${row.link.code}.svg`}
-                        >
-                          QR (SVG)
-                        </a>
-                        <a
-                          className="g-btn g-btn--ghost g-btn--sm"
-                          href={referralQrUrl(row.memberId, 'png')}
-                          download={`grove-referral-${row.link.code}.png`}
-                        >
-                          QR (PNG)
-                        </a>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          aria-label={`Remove referral link of ${row.memberName}`}
-                          busy={
-                            actions.revoke.isPending && actions.revoke.variables === row.memberId
-                          }
-                          onClick={() => actions.revoke.mutate(row.memberId)}
-                        >
-                          Remove
-                        </Button>
-                      </div>
-                    </div>
-                  ) : (
-                    <div className="dash-link">
-                      <span className="g-muted">{MESSAGES.noReferralLink}</span>
-                      <Button
-                        size="sm"
-                        aria-label={`Create referral link for ${row.memberName}`}
-                        busy={actions.create.isPending && actions.create.variables === row.memberId}
-                        onClick={() => actions.create.mutate(row.memberId)}
-                      >
-                        Create link
-                      </Button>
-                    </div>
-                  )}
+                  <ReferralLinkControls
+                    memberId={row.memberId}
+                    memberName={row.memberName}
+                    link={row.link}
+                    actions={actions}
+                  />
                 </td>
               </tr>
             ))}
@@ -128,6 +70,7 @@ export function ReferralLinksPage() {
         title="Referral Links"
         description="Each member's personal link to share with friends. Friends who join appear under Prospective Members."
       />
+      <LinksForEveryone />
       {failure && <Alert>{failure.message}</Alert>}
       <Card>{body}</Card>
     </>

@@ -13,6 +13,7 @@ import {
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
+import { LinksForEveryoneService } from '../../links-for-everyone/links-for-everyone.service';
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
 const CLIENT_PAGE_SIZE = 200;
@@ -61,7 +62,10 @@ export interface MindbodyRunResult {
  */
 @Injectable()
 export class MindbodyPipeline {
-  constructor(private readonly members: MindbodyMembersRepository) {}
+  constructor(
+    private readonly members: MindbodyMembersRepository,
+    private readonly links: LinksForEveryoneService,
+  ) {}
 
   /**
    * Reads the contracts of the business's managed members (all, or only those without a known
@@ -186,7 +190,8 @@ export class MindbodyPipeline {
    * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
    * re-run converges). Then links the remaining referrals and queues referred prospects, each one
-   * set-based statement over the whole business.
+   * set-based statement over the whole business, and, when the business's automatic-link setting
+   * is on, gives every member this run added a referral link.
    * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
    *   read (for its price) and kept here by client id (sync: few changed clients)
    * @param stopping once aborted, no page is fetched or written any more (the page under way is
@@ -206,6 +211,7 @@ export class MindbodyPipeline {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
     const prospects: ManagedProspectInput[] = [];
+    const startedAt = await this.links.clock();
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
       try {
@@ -271,6 +277,7 @@ export class MindbodyPipeline {
     }
     await this.members.linkReferrals(scope, source);
     await this.members.upsertProspects(scope, prospects, source);
+    await this.links.linkMembersAddedSince(scope, startedAt);
     return done;
   }
 
