@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { newReferralCode } from '../referrals/referrals.service';
+import { newReferralCode } from '../referrals/referral-code';
 
 const DAY_MS = 86_400_000;
 

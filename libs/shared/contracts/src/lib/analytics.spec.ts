@@ -4,6 +4,7 @@ import {
   daysInPeriod,
   isCalendarDay,
   resolveAnalyticsPeriod,
+  type AnalyticsPeriodQuery,
 } from './analytics';
 
 const today = '2026-11-23';
@@ -22,7 +23,7 @@ describe('resolveAnalyticsPeriod (the analytics period rule of the API and the p
       { from: today, to: today },
       { from: today, to: today },
     ],
-  ])('%o → %o', (query, period) => {
+  ])('%o → %o', (query: AnalyticsPeriodQuery, period) => {
     const resolved = resolveAnalyticsPeriod(query, today);
     expect(resolved.period).toEqual(period);
     expect(daysInPeriod(resolved.period!)).toBe(
@@ -40,7 +41,7 @@ describe('resolveAnalyticsPeriod (the analytics period rule of the API and the p
     [{ from: today, to: '2026-11-24' }, 'to', ANALYTICS_MESSAGES.endInFuture],
     [{ from: '2026-11-22', to: '2026-11-21' }, 'from', ANALYTICS_MESSAGES.startAfterEnd],
     [{ from: addDays(today, -1096), to: today }, 'from', ANALYTICS_MESSAGES.tooLong],
-  ])('%o → %s: %s', (query, field, message) => {
+  ])('%o → %s: %s', (query: AnalyticsPeriodQuery, field, message) => {
     expect(resolveAnalyticsPeriod(query, today).error).toEqual({ field, message });
   });
 

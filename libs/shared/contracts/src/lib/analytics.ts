@@ -88,7 +88,9 @@ export function daysInPeriod(period: AnalyticsPeriod): number {
 export function resolveAnalyticsPeriod(
   query: AnalyticsPeriodQuery,
   today: string,
-): { period: AnalyticsPeriod; error?: undefined } | { error: AnalyticsPeriodError } {
+):
+  | { period: AnalyticsPeriod; error?: undefined }
+  | { period?: undefined; error: AnalyticsPeriodError } {
   const { period, from, to } = query;
   const hasDates = from !== undefined || to !== undefined;
   if (period !== undefined && hasDates)
