@@ -65,8 +65,8 @@ function ledgerPieces(memberFilter = ''): string {
     SELECT l.member_id, l.new_price_cents,
            greatest(l.membership_price_cents - l.new_price_cents, 0) AS discount_cents,
            m.month_start,
-           extract(epoch FROM least(l.ends, $3, m.month_end) - greatest(l.starts, $2, m.month_start))
-             / extract(epoch FROM m.month_end - m.month_start) AS fraction
+           date_part('epoch', least(l.ends, $3, m.month_end) - greatest(l.starts, $2, m.month_start))
+             / date_part('epoch', m.month_end - m.month_start) AS fraction
     FROM lines l
     CROSS JOIN LATERAL (
       SELECT s AT TIME ZONE 'UTC' AS month_start, (s + interval '1 month') AT TIME ZONE 'UTC' AS month_end
