@@ -42,10 +42,10 @@ const ratio = (count: number, of: number): number | null => (of > 0 ? count / of
  */
 @Injectable()
 export class AnalyticsService {
-  private readonly cache = new LRUCache<string, { version: string; report: Promise<object> }>({
-    max: 2_000,
-    ttl: ANALYTICS_CACHE_MS,
-  });
+  private readonly cache = new LRUCache<
+    string,
+    { version: string; at: number; report: Promise<object> }
+  >({ max: 2_000 });
 
   constructor(private readonly repository: AnalyticsRepository) {}
 
@@ -145,10 +145,11 @@ export class AnalyticsService {
     const key = `${scope.businessId}|${report}|${from}|${to}`;
     const version = await this.repository.version(scope);
     const kept = this.cache.get(key);
-    if (kept?.version === version) return kept.report as Promise<T>;
+    if (kept?.version === version && now.getTime() - kept.at < ANALYTICS_CACHE_MS)
+      return kept.report as Promise<T>;
     // Requests arriving while it is computed wait for the same answer; a failure is not kept.
     const answer = compute(period, now);
-    this.cache.set(key, { version, report: answer });
+    this.cache.set(key, { version, at: now.getTime(), report: answer });
     answer.catch(() => {
       if (this.cache.get(key)?.report === answer) this.cache.delete(key);
     });
