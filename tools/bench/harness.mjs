@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -75,24 +76,7 @@ export async function startBenchApi(env = {}) {
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        businessName: 'Bench Gym',
-        firstName: 'Bench',
-        lastName: 'Owner',
-        email: 'bench@grove.local',
-        phoneNumber: '0412 345 678',
-        website: 'bench.example.com',
-        password: 'bench password',
-      }),
-    });
-    if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signUpOwner(base);
     const client = new pg.Client(db.url('grove_bench'));
     await client.connect();
     const {
@@ -297,4 +281,33 @@ export async function loadAgainstHealth(options, pages) {
   for (const [title, url] of pages) results.push([title, await load({ ...options, title, url })]);
   const health = await load({ ...options, title: 'health', url: '/api/health' });
   return { results, health };
+}
+
+/**
+ * The write floor of an import benchmark: `rows` (objects keyed by column) inserted in ONE
+ * statement, sent as one array per column (`columns`: name → PostgreSQL type), into an empty
+ * business of the same `members` table with every index, trigger and foreign key; rolled back.
+ * @param sql a client's query function (the bench's `sql`)
+ * @returns milliseconds of the INSERT alone
+ */
+export async function membersWriteFloor(sql, columns, rows) {
+  const names = Object.keys(columns);
+  const arrays = names.map((name) => rows.map((row) => row[name]));
+  await sql('BEGIN');
+  try {
+    const {
+      rows: [floorBusiness],
+    } = await sql(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
+    );
+    const started = performance.now();
+    await sql(
+      `INSERT INTO members (business_id, ${names.join(', ')})
+       SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`,
+      [floorBusiness.id, ...arrays],
+    );
+    return performance.now() - started;
+  } finally {
+    await sql('ROLLBACK');
+  }
 }

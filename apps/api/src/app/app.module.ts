@@ -25,6 +25,7 @@ import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
+import { MembersCsvModule } from './members-csv/members-csv.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -100,6 +101,7 @@ export class AppModule {
         JobsModule,
         AuthModule,
         MembersModule,
+        MembersCsvModule,
         ReferralsModule,
         MemberProfileModule,
         ProspectsModule,

@@ -21,6 +21,7 @@ import { SessionFamilies1795460545382 } from './migrations/1795460545382-Session
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksForEveryone';
+import { MemberImports1795470869787 } from './migrations/1795470869787-MemberImports';
 import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755-AnalyticsVersionIndexes';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
   LinksForEveryone1795470827431,
+  MemberImports1795470869787,
   AnalyticsVersionIndexes1795470887755,
   LifecycleBackfill1795471666404,
 ];

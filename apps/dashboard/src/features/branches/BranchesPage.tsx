@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
 import { useMembers } from './api/members';
@@ -15,8 +15,10 @@ import { MemberLink } from '../../components/member-link/MemberLink';
  * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * a member's name opens their profile (issue 14 replaced the 'Feature Coming Soon' panel with
  * it). Paged, sorted and searched on the server.
+ * @param tools more cards for the side column, from other features (the routes pass the CSV
+ *   Export/Import card)
  */
-export function BranchesPage() {
+export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
   const { query, setPage, toggleSort } = useBranchesQuery();
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
@@ -130,6 +132,7 @@ export function BranchesPage() {
               +
             </button>
           </Card>
+          {tools}
         </div>
         <Card aria-label="Trees">{body}</Card>
       </div>
