@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { AccountModule } from './account/account.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -22,6 +23,8 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
+import { MemberEmailsModule } from './member-emails/member-emails.module';
+import { MemberPageModule } from './member-page/member-page.module';
 import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
 import { MembersCsvModule } from './members-csv/members-csv.module';
@@ -106,11 +109,14 @@ export class AppModule {
         ProspectsModule,
         MindbodyModule,
         MailModule,
+        MemberEmailsModule,
+        MemberPageModule,
         CaptchaModule,
         ContactModule,
         LeadsModule,
         SupportModule,
         AccountModule,
+        AnalyticsModule,
         HealthModule,
         WebModule,
       ],

@@ -4,6 +4,7 @@ import { AuthEnv, readAuthConfig } from '../auth/auth.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from '../captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from '../database/database.config';
 import { MailEnv, readMailConfig } from '../mail/mail.config';
+import { MemberAuthEnv, readMemberAuthConfig } from '../member-auth/member-auth.config';
 import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from '../support/jira.config';
 import { ThrottleEnv, readThrottleConfig } from '../throttle/throttle.config';
@@ -92,6 +93,7 @@ export const ENV_SECTIONS = [
   CaptchaEnv,
   MailEnv,
   JiraEnv,
+  MemberAuthEnv,
 ] as const;
 
 /** The server's own settings of `AppConfig` from the validated variables. */
@@ -132,10 +134,8 @@ function readServerConfig(vars: ServerEnv): {
  * @throws Error 'Invalid configuration:' listing every invalid variable (the API refuses to start)
  */
 function readSettings(env: Record<string, string | undefined>, cwd: string, warn: boolean) {
-  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira] = validateSections(
-    ENV_SECTIONS,
-    env,
-  );
+  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, memberAuth] =
+    validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
     assertProductionSecrets({ ...auth, ...captcha, ...mindbody }, hasOtherCaptcha(captcha));
@@ -149,6 +149,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readCaptchaConfig(captcha, warn),
     ...readMailConfig(mail),
     ...readJiraConfig(jira),
+    ...readMemberAuthConfig(memberAuth),
   };
 }
 

@@ -22,6 +22,8 @@ import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksForEveryone';
 import { MemberImports1795470869787 } from './migrations/1795470869787-MemberImports';
+import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
+import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755-AnalyticsVersionIndexes';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -53,6 +55,8 @@ export const MIGRATIONS = [
   LifecycleFacts1795470615350,
   LinksForEveryone1795470827431,
   MemberImports1795470869787,
+  MemberEmailsAndAccess1795470874647,
+  AnalyticsVersionIndexes1795470887755,
   LifecycleBackfill1795471666404,
 ];
 

@@ -91,7 +91,8 @@ async function send(
 /**
  * Calls Grove's REST API with the session cookie and returns the parsed JSON reply.
  * A 401 triggers one silent refresh of the session (one at a time across the browser's tabs, see
- * `refreshSession`) and one retry, except on login, signup, refresh and logout.
+ * `refreshSession`) and one retry, except on login, signup, refresh, logout and the member page
+ * API (`/api/member/…`, its own session).
  * @throws ApiError with the server's message (and per-field messages) for any non-2xx reply,
  *   or status 0 when the network fails
  */
@@ -128,11 +129,15 @@ export async function apiDownload(
   return { blob: await reply.blob(), fileName };
 }
 
-/** Sends once; on a 401 refreshes the session (not for the auth routes) and sends again. */
+/**
+ * Sends once; on a 401 refreshes the owner's session (not for the auth routes, nor the member
+ * page API `/api/member/…`, whose 401 is about the member session, its own cookie) and sends again.
+ */
 async function sendWithRefresh(path: string, request: ApiRequest): Promise<Response> {
   const hintWhenSent = sessionHint();
   const reply = await send(path, request);
-  if (reply.status === 401 && !NO_REFRESH_PATHS.has(path) && (await refreshSession(hintWhenSent))) {
+  const ownerSession = !NO_REFRESH_PATHS.has(path) && !path.startsWith('/api/member/');
+  if (reply.status === 401 && ownerSession && (await refreshSession(hintWhenSent))) {
     return send(path, request);
   }
   return reply;

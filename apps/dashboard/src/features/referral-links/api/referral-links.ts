@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Page,
+  ReferralEmailResult,
   ReferralLinkRow,
   ReferralLinkRun,
   ReferralLinkSettings,
@@ -58,4 +59,24 @@ export function useLinkSettings() {
     onSuccess: (saved) => client.setQueryData(settingsKey, saved),
   });
   return { settings, update };
+}
+
+/**
+ * "Your referral link" emails (issue 15): to one member (`POST /api/members/:id/referral-link/email`;
+ * 429 when emailed within the hour) or to every member with a link (`POST /api/referral-links/email`).
+ */
+export function useReferralEmails() {
+  return {
+    one: useMutation({
+      mutationFn: (memberId: string) =>
+        apiFetch<ReferralEmailResult>(
+          `/api/members/${encodeURIComponent(memberId)}/referral-link/email`,
+          { method: 'POST' },
+        ),
+    }),
+    all: useMutation({
+      mutationFn: () =>
+        apiFetch<ReferralEmailResult>('/api/referral-links/email', { method: 'POST' }),
+    }),
+  };
 }
