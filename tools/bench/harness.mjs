@@ -13,8 +13,51 @@ import { signUpOwner } from './seed.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
+ * CPU time (ms) a process has used so far, from /proc (Linux); with `children`, also that of its
+ * children that have ended (and been waited for). 0 where /proc is not there.
+ */
+function cpuMs(pid, { children = false } = {}) {
+  try {
+    // Fields after the command name: state, ppid, …; utime, stime, cutime and cstime are the
+    // 12th to 15th, in clock ticks (100 a second).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = Number(fields[11]) + Number(fields[12]);
+    const ended = children ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((own + ended) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by PostgreSQL: the postmaster `pid`, its running children (backends,
+ * workers) and those that have ended (a pool closes idle connections during a run).
+ */
+function postgresCpuMs(pid) {
+  let total = cpuMs(pid, { children: true });
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+      if (Number(ppid) === pid) total += cpuMs(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, sql(text, params), login(), close() }` (`login()` → a fresh cookie).
+ * `{ base, cookie, businessId, sql(text, params), login(), cpu(), close() }` (`login()` → a fresh
+ * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
+ * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
  */
 export async function startBenchApi(env = {}) {
@@ -87,6 +130,7 @@ export async function startBenchApi(env = {}) {
       cookie,
       businessId,
       sql: (text, params) => client.query(text, params),
+      cpu: () => ({ api: cpuMs(api.pid), postgres: db.pid ? postgresCpuMs(db.pid) : 0 }),
       // A fresh session cookie (the signup's access token lapses during a long seeding).
       login: async () => {
         const reply = await fetch(`${base}/api/auth/login`, {
@@ -116,6 +160,9 @@ export async function startBenchApi(env = {}) {
  * unmeasured at the same concurrency: the first ~2 s at a new concurrency run slow while V8 grows
  * its heap and tiers up the code), prints one line (req/s, p50/p90/p99/max in ms) and returns
  * autocannon's result. Throws when any request failed (non-2xx, error or timeout).
+ * With `cpu` (a bench's `cpu()`), the line also gives the CPU time per request (µs) of the API
+ * process and of PostgreSQL during the measured seconds, and the result carries it as
+ * `cpuPerRequest: { api, postgres }`: where a page's time goes, measured in the same run.
  */
 export async function load({
   base,
@@ -125,17 +172,25 @@ export async function load({
   connections = 50,
   seconds = 10,
   warmupSeconds = 3,
+  cpu,
 }) {
-  const result = await autocannon({
-    url: base + url,
-    connections,
-    duration: seconds,
-    headers: { cookie },
-    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
-  });
+  const options = { url: base + url, connections, headers: { cookie } };
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const before = cpu?.();
+  const result = await autocannon({ ...options, duration: seconds });
   const failures = result.non2xx + result.errors + result.timeouts;
+  let split = '';
+  if (before) {
+    const after = cpu();
+    const perRequest = (ms) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
+    result.cpuPerRequest = {
+      api: perRequest(after.api - before.api),
+      postgres: perRequest(after.postgres - before.postgres),
+    };
+    split = `; CPU per request: API ${result.cpuPerRequest.api} µs, PostgreSQL ${result.cpuPerRequest.postgres} µs`;
+  }
   console.log(
-    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed)`,
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   (p50 ${result.latency.p50}, p90 ${result.latency.p90}, max ${result.latency.max} ms; ${failures} failed${split})`,
   );
   if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
   return result;
@@ -272,14 +327,30 @@ export async function seedScale(sql, businessId, { businesses, trees, prospectsP
 }
 
 /**
- * Loads each `[title, url]` of `pages`, then `/api/health`, one after the other in the same run
- * (`load` with `options`: base, cookie, connections, seconds, warmupSeconds).
- * @returns `{ results: [title, autocannon result][], health }`
+ * Loads `/api/health`, then each `[title, url]` of `pages`, then `/api/health` again, one after
+ * the other in the same run (`load` with `options`: base, cookie, connections, seconds,
+ * warmupSeconds and optionally `cpu`). The pages are to be compared with the mean of the two
+ * health readings: on a shared machine the load drifts during a run, and one reading at the end
+ * measures a different moment from the first page's.
+ * @returns `{ results: [title, autocannon result][], health }`, `health` being that mean:
+ *   `{ requests: { average }, latency: { p99 }, cpuPerRequest? }`
  */
 export async function loadAgainstHealth(options, pages) {
+  const before = await load({ ...options, title: 'health (before the pages)', url: '/api/health' });
   const results = [];
   for (const [title, url] of pages) results.push([title, await load({ ...options, title, url })]);
-  const health = await load({ ...options, title: 'health', url: '/api/health' });
+  const after = await load({ ...options, title: 'health (after the pages)', url: '/api/health' });
+  const mean = (pick) => Math.round((pick(before) + pick(after)) / 2);
+  const health = {
+    requests: { average: mean((r) => r.requests.average) },
+    latency: { p99: mean((r) => r.latency.p99) },
+    ...(before.cpuPerRequest && {
+      cpuPerRequest: {
+        api: mean((r) => r.cpuPerRequest.api),
+        postgres: mean((r) => r.cpuPerRequest.postgres),
+      },
+    }),
+  };
   return { results, health };
 }
 

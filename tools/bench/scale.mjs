@@ -5,7 +5,9 @@
 // per business (100,000), on a throwaway embedded PostgreSQL with the built API. It then loads
 // with autocannon (50 connections, 10 s each after 3 s of warm-up) the members page, the members
 // search, the referral-links page and the prospects page of ONE of those businesses, and
-// /api/health, in the same run, and prints req/s, p50/p99 and each page's ratio to health.
+// /api/health before and after them, in the same run, and prints req/s, p50/p99, each page's
+// ratio to health (the mean of its two readings) and each page's CPU per request in the API and
+// in PostgreSQL.
 // Targets (issue 12): the members page ≥ 60% of health's req/s with its p99 within 2x of
 // health's p99 (what it does at 10,000 members, `npm run bench:members`); the search ≥ 40%.
 // Run `npm run build` first.
@@ -31,7 +33,7 @@ const connections = 50;
 
 const bench = await startBenchApi();
 try {
-  const { base, cookie, businessId, sql } = bench;
+  const { base, cookie, businessId, sql, cpu } = bench;
   const counts = await seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness });
   if (process.env.BENCH_EXPLAIN) await printPlans(sql, businessId);
   if (process.env.BENCH_KEEP) {
@@ -65,12 +67,12 @@ try {
     `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
   );
   const { results, health } = await loadAgainstHealth(
-    { base, cookie, connections, seconds, warmupSeconds },
+    { base, cookie, connections, seconds, warmupSeconds, cpu },
     pages,
   );
 
   console.log(
-    `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`,
+    `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health (mean of before and after: ${health.requests.average} req/s, p99 ${health.latency.p99} ms):`,
   );
   const targets = { 'members page': '≥ 60%, p99 ≤ 2x', 'members search': '≥ 40%' };
   for (const [title, result] of results) {
@@ -81,6 +83,10 @@ try {
     console.log(
       `${name.padEnd(20)} ${share.toFixed(0).padStart(3)}% of health req/s, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms${target}`,
     );
+    if (result.cpuPerRequest && health.cpuPerRequest)
+      console.log(
+        `${''.padEnd(20)} CPU per request: API ${result.cpuPerRequest.api} µs (health ${health.cpuPerRequest.api}), PostgreSQL ${result.cpuPerRequest.postgres} µs (health ${health.cpuPerRequest.postgres})`,
+      );
   }
 } finally {
   await bench.close();
