@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 import { AuthEnv, readAuthConfig } from '../auth/auth.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from '../captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from '../database/database.config';
+import { FraudEnv, readFraudConfig } from '../fraud/fraud.config';
 import { MailEnv, readMailConfig } from '../mail/mail.config';
 import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from '../support/jira.config';
@@ -92,6 +93,7 @@ export const ENV_SECTIONS = [
   CaptchaEnv,
   MailEnv,
   JiraEnv,
+  FraudEnv,
 ] as const;
 
 /** The server's own settings of `AppConfig` from the validated variables. */
@@ -132,10 +134,8 @@ function readServerConfig(vars: ServerEnv): {
  * @throws Error 'Invalid configuration:' listing every invalid variable (the API refuses to start)
  */
 function readSettings(env: Record<string, string | undefined>, cwd: string, warn: boolean) {
-  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira] = validateSections(
-    ENV_SECTIONS,
-    env,
-  );
+  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, fraud] =
+    validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
     assertProductionSecrets({ ...auth, ...captcha, ...mindbody }, hasOtherCaptcha(captcha));
@@ -149,6 +149,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readCaptchaConfig(captcha, warn),
     ...readMailConfig(mail),
     ...readJiraConfig(jira),
+    ...readFraudConfig(fraud),
   };
 }
 

@@ -20,6 +20,7 @@ import { ThrottleCounters1795460524976 } from './migrations/1795460524976-Thrott
 import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
+import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   SessionFamilies1795460545382,
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
+  FraudSignals1795470868763,
 ];
 
 /**

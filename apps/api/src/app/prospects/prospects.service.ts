@@ -5,6 +5,7 @@ import type {
   FlaggedJoinRow,
   IntegrationName,
   JoinFlagReason,
+  JoinSignal,
   MemberRow,
   Page,
   ProspectRow,
@@ -35,6 +36,7 @@ export function toProspectRow(prospect: ProspectSummary): ProspectRow {
     referringMemberId: prospect.referringMemberId,
     referringMemberName: prospect.referringMemberName,
     managedByIntegration: toIntegration(prospect.source),
+    flags: prospect.flags as JoinSignal[],
     createdAt: prospect.createdAt.toISOString(),
   };
 }

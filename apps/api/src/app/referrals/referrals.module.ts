@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FraudModule } from '../fraud/fraud.module';
 import { MembersModule } from '../members/members.module';
 import { ReferralLinksController } from './referral-links.controller';
 import { ReferralLinksRepository } from './referral-links.repository';
@@ -7,7 +8,7 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side) and the public referral join (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, FraudModule],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
 })

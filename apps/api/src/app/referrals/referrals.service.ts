@@ -17,6 +17,7 @@ import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository } from '../members/members.repository';
+import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { ReferralLinksRepository } from './referral-links.repository';
@@ -51,6 +52,7 @@ export class ReferralsService {
     private readonly links: ReferralLinksRepository,
     private readonly members: MembersRepository,
     private readonly config: AppConfig,
+    private readonly fraud: FraudSignalsService,
   ) {}
 
   /**
@@ -173,22 +175,29 @@ export class ReferralsService {
    * public endpoints reveal nothing about members): a stranger is queued as a prospect of the
    * link's business and member (the same friend twice is one prospect); an email that belongs to a
    * member of that business, or the referrer's own, is not queued but flagged for the owner
-   * (`GET /api/prospects/flags`). One statement decides and writes (`ReferralLinksRepository.join`),
-   * so all three take the same path through the database; it takes no `BusinessScope`, the
-   * business comes from the code inside that statement. A filled honeypot is answered as
-   * success and stores nothing.
+   * (`GET /api/prospects/flags`). Fraud signals (issue 15 part 4: disposable domain, former
+   * member, close to the referrer, a burst on the link, the client address that opened the
+   * referrer's member page) queue the friend with flags the owner sees. One statement decides and
+   * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
+   * database; it takes no `BusinessScope`, the business comes from the code inside that
+   * statement. A filled honeypot is answered as success and stores nothing.
+   * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
    */
-  async join(code: string, body: JoinReferralDto): Promise<JoinReferralReply> {
+  async join(
+    code: string,
+    body: JoinReferralDto,
+    clientAddress?: string,
+  ): Promise<JoinReferralReply> {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const found = await this.links.join(code, {
-      name: body.name,
-      email: body.email,
-      emailKey: emailKey(body.email),
-    });
+    const found = await this.links.join(
+      code,
+      { name: body.name, email: body.email, emailKey: emailKey(body.email) },
+      this.fraud.screenJoin(body.email, clientAddress),
+    );
     if (!found) throw new ReferralLinkNotFoundException();
     return success;
   }
