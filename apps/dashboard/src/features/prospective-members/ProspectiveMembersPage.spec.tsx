@@ -24,6 +24,7 @@ const stranger: ProspectRow = {
   referringMemberId: 'm-1',
   referringMemberName: 'Riley Referrer',
   managedByIntegration: null,
+  flags: [],
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 const flag = (
@@ -100,6 +101,28 @@ describe('ProspectiveMembersPage', () => {
     expect(riley.textContent).not.toContain('times');
     // A flagged line cannot be approved: it is not a prospective member.
     expect(within(mia).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows a prospect with fraud signals with each reason in words and still lets the owner approve or remove', async () => {
+    prospects = [
+      stranger,
+      {
+        ...stranger,
+        id: 'p-2',
+        name: 'Toby Throwaway',
+        email: 'toby@mailinator.com',
+        flags: ['disposable_email', 'join_burst'],
+      },
+    ];
+    flags = [];
+    renderPage();
+    const [clean, flagged] = await screen.findAllByTestId('prospect-row');
+    expect(within(clean).queryByTestId('prospect-flags')).toBeNull();
+    expect(within(flagged).getByText('Check before approving')).toBeTruthy();
+    expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.disposable_email)).toBeTruthy();
+    expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.join_burst)).toBeTruthy();
+    expect(within(flagged).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(flagged).getByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 
   it('dismisses a flagged line; the card goes when the last one is dismissed', async () => {

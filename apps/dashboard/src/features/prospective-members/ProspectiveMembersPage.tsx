@@ -5,6 +5,7 @@ import { useApproveProspect, useProspects, useRemoveProspect } from './api/prosp
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { FlaggedJoins } from './FlaggedJoins';
+import { SignalList } from './SignalList';
 
 const PAGE_SIZE = 25;
 
@@ -12,7 +13,9 @@ const PAGE_SIZE = 25;
  * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them
  * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
- * an integration show 'Managed by {integration}'. Below, flagged joins (members or referrers who
+ * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
+ * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
+ * the owner approves or removes as for anyone. Below, flagged joins (members or referrers who
  * joined through a link; not queued) with their reasons and Dismiss.
  */
 export function ProspectiveMembersPage() {
@@ -46,6 +49,12 @@ export function ProspectiveMembersPage() {
                 <td>
                   <div className="dash-member">{row.name}</div>
                   <div className="dash-member__email">Referred by {row.referringMemberName}</div>
+                  {row.flags.length > 0 && (
+                    <div className="dash-prospect-flags" data-testid="prospect-flags">
+                      <span className="g-badge dash-flags__badge">Check before approving</span>
+                      <SignalList signals={row.flags} />
+                    </div>
+                  )}
                 </td>
                 <td data-label="Email">{row.email}</td>
                 <td>
