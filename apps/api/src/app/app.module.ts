@@ -22,6 +22,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
+import { MemberEmailsModule } from './member-emails/member-emails.module';
 import { MembersModule } from './members/members.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
@@ -102,6 +103,7 @@ export class AppModule {
         ProspectsModule,
         MindbodyModule,
         MailModule,
+        MemberEmailsModule,
         CaptchaModule,
         ContactModule,
         LeadsModule,

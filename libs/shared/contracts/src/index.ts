@@ -14,3 +14,4 @@ export * from './lib/lead';
 export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
+export * from './lib/member-page';

@@ -5,6 +5,7 @@ import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from '../captcha/captc
 import { DatabaseEnv, readDatabaseConfig } from '../database/database.config';
 import { FraudEnv, readFraudConfig } from '../fraud/fraud.config';
 import { MailEnv, readMailConfig } from '../mail/mail.config';
+import { MemberAuthEnv, readMemberAuthConfig } from '../member-auth/member-auth.config';
 import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from '../support/jira.config';
 import { ThrottleEnv, readThrottleConfig } from '../throttle/throttle.config';
@@ -94,6 +95,7 @@ export const ENV_SECTIONS = [
   MailEnv,
   JiraEnv,
   FraudEnv,
+  MemberAuthEnv,
 ] as const;
 
 /** The server's own settings of `AppConfig` from the validated variables. */
@@ -134,7 +136,7 @@ function readServerConfig(vars: ServerEnv): {
  * @throws Error 'Invalid configuration:' listing every invalid variable (the API refuses to start)
  */
 function readSettings(env: Record<string, string | undefined>, cwd: string, warn: boolean) {
-  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, fraud] =
+  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, fraud, memberAuth] =
     validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
@@ -150,6 +152,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readMailConfig(mail),
     ...readJiraConfig(jira),
     ...readFraudConfig(fraud),
+    ...readMemberAuthConfig(memberAuth),
   };
 }
 

@@ -33,3 +33,11 @@ export function jobScope(payload: { businessId: string }): BusinessScope {
 export function webhookScope(verified: { businessId: string }): BusinessScope {
   return { businessId: verified.businessId } as BusinessScope;
 }
+
+/**
+ * The scope of a member page request: the business of the member session the request's member
+ * cookie proved (`MemberSessionGuard`), made from a magic link that business's email carried.
+ */
+export function memberScope(session: { businessId: string }): BusinessScope {
+  return { businessId: session.businessId } as BusinessScope;
+}

@@ -21,6 +21,7 @@ import { SessionFamilies1795460545382 } from './migrations/1795460545382-Session
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
+import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
   FraudSignals1795470868763,
+  MemberEmailsAndAccess1795470874647,
 ];
 
 /**

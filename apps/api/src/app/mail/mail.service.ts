@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
@@ -8,13 +9,22 @@ import { OutboxRepository } from './outbox.repository';
 /** The pg-boss queue that delivers Grove's emails. */
 const MAIL_QUEUE = 'mail.send';
 
-/** A plain-text email to send. Addresses are RFC 5322 (`name <a@b.c>` or `a@b.c`). */
+/**
+ * An email to send: a plain-text part, and an HTML part when `html` is set. Addresses are
+ * RFC 5322 (`name <a@b.c>` or `a@b.c`).
+ */
 export interface OutgoingEmail {
   to: string;
   /** Where replies go (e.g. the visitor who wrote a contact message). */
   replyTo?: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text` (member emails). */
+  html?: string;
+  /** The sender's display name instead of MAIL_FROM's (the address stays MAIL_FROM's), e.g. the business's name. */
+  fromName?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The row an email is about, told when it has been delivered (e.g. `{ kind: 'contact', id }`). */
@@ -90,11 +100,15 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (this.config.mail.smtpUrl) {
       this.transporter ??= createTransport(this.config.mail.smtpUrl);
       await this.transporter.sendMail({
-        from: this.config.mail.from,
+        from: email.fromName
+          ? { name: email.fromName, address: this.fromAddress() }
+          : this.config.mail.from,
         to: email.to,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
       });
       outcome = 'sent';
     } else {
@@ -115,5 +129,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         );
     }
     return outcome;
+  }
+
+  /** The address of MAIL_FROM (`Grove <no-reply@grove.local>` → `no-reply@grove.local`). */
+  private fromAddress(): string {
+    const parsed = addressparser(this.config.mail.from, { flatten: true });
+    return parsed[0]?.address || this.config.mail.from;
   }
 }

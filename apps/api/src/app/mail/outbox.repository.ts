@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import type { OutgoingEmail } from './mail.service';
 
 /** Keeps one email in the outbox. */
-const INSERT_OUTBOX_EMAIL = `INSERT INTO outbox_emails ("to", reply_to, subject, text) VALUES ($1, $2, $3, $4)`;
+const INSERT_OUTBOX_EMAIL = `INSERT INTO outbox_emails ("to", reply_to, subject, text, html, from_name, headers)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
 /**
  * The only way to the `outbox_emails` table: where emails go when SMTP_URL is not configured
@@ -14,13 +15,16 @@ const INSERT_OUTBOX_EMAIL = `INSERT INTO outbox_emails ("to", reply_to, subject,
 export class OutboxRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores one email (`replyTo` absent: NULL). */
+  /** Stores one email (`replyTo`, `html`, `fromName`, `headers` absent: NULL). */
   async insert(email: OutgoingEmail): Promise<void> {
     await this.dataSource.query(INSERT_OUTBOX_EMAIL, [
       email.to,
       email.replyTo ?? null,
       email.subject,
       email.text,
+      email.html ?? null,
+      email.fromName ?? null,
+      email.headers ? JSON.stringify(email.headers) : null,
     ]);
   }
 }

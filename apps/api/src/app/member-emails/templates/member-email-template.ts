@@ -1,0 +1,51 @@
+/**
+ * What every member email template gets besides its own data, filled in at delivery: the
+ * business (the sender's display name), the member, the member's unsubscribe page (null for an
+ * email the member asked for themselves, which is always sent) and, for a template with
+ * `withMagicLink`, a fresh magic link to the member page.
+ */
+export interface MemberEmailContext {
+  businessName: string;
+  memberFirstName: string;
+  /** The public unsubscribe page of this member, or null for a transactional email. */
+  unsubscribeUrl: string | null;
+  /** The member page's magic link (`<origin>/member#token=…`), set only with `withMagicLink`. */
+  magicLinkUrl: string | null;
+}
+
+/**
+ * One member email. `subject` is plain text; `body` is MJML for inside `<mj-body>` (sections),
+ * every interpolated value passed through `escapeMjml`. The shared layout adds the business's
+ * name, the footer and the unsubscribe link, and renders HTML (mjml) and plain text (html-to-text).
+ */
+export interface MemberEmailTemplate<D> {
+  /**
+   * True: sent even to a member who unsubscribed, and without List-Unsubscribe (only the magic
+   * link a member asks for themselves).
+   */
+  transactional?: boolean;
+  /** True: delivery issues a fresh magic link (MEMBER_MAGIC_LINK_TTL_SECONDS) as `magicLinkUrl`. */
+  withMagicLink?: boolean;
+  subject(data: D, context: MemberEmailContext): string;
+  body(data: D, context: MemberEmailContext): string;
+}
+
+/** Escapes text for MJML/HTML content and attribute values. */
+export function escapeMjml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** One paragraph of text (MJML `mj-text`), the text escaped. */
+export function paragraph(text: string): string {
+  return `<mj-text>${escapeMjml(text)}</mj-text>`;
+}
+
+/** A call-to-action button (MJML `mj-button`) to `href`, both escaped. */
+export function button(label: string, href: string): string {
+  return `<mj-button href="${escapeMjml(href)}" background-color="#2f6f4f" border-radius="6px">${escapeMjml(label)}</mj-button>`;
+}

@@ -1,0 +1,107 @@
+import { isValidEmail } from './field-rules';
+import { MESSAGES } from './messages';
+
+/**
+ * The member page's texts (issue 15: a member's own page, reached by a magic link). One place for
+ * the API's messages and the page's.
+ */
+export const MEMBER_PAGE_MESSAGES = {
+  /** 401 for a magic link that is unknown, already used or expired. */
+  linkExpired: 'This link has expired or has already been used. Ask for a new one below.',
+  /** 401 for a member API call without a live member session. */
+  sessionEnded: 'Your session has ended. Ask for a new link below.',
+  /** The answer to every new-link request, member or not (reveals nothing). */
+  linkRequested: 'If this email belongs to a member, a new link is on its way. Check your inbox.',
+  /** 429 for an owner re-sending "Your referral link" to one member too soon. */
+  referralEmailTooSoon:
+    'This member was already emailed their link in the last hour. Please try again later.',
+  /** 404 for "Your referral link" to a member without a live link. */
+  referralEmailNoLink: 'This member has no referral link yet. Create one first.',
+  /** The public unsubscribe page's answer. */
+  unsubscribed: 'You will no longer receive emails about your referrals.',
+  /** The unsubscribe page for an unknown token. */
+  unsubscribeUnknown: 'This unsubscribe link is not valid.',
+} as const;
+
+/** `POST /api/member/magic-link`: ask for a new link to the member page. */
+export interface MemberLinkRequest {
+  email: string;
+}
+
+/** `POST /api/member/session`: start a member session from a magic link's token. */
+export interface MemberSessionRequest {
+  token: string;
+}
+
+/**
+ * Checks a new-link request: the email pattern ('Not a valid email address').
+ * @returns one message per invalid field; empty when valid
+ */
+export function validateMemberLinkRequest(
+  input: Partial<MemberLinkRequest>,
+): Partial<Record<keyof MemberLinkRequest, string>> {
+  return isValidEmail(input.email ?? '') ? {} : { email: MESSAGES.invalidEmail };
+}
+
+/**
+ * A branch as its member sees it: 'pending' = the friend joined through the member's link and
+ * waits for the owner's approval; 'counting' = approved, lowers the member's price; 'ended' = the
+ * friend's (Mindbody) membership has ended, it no longer counts.
+ */
+export type MemberBranchStatus = 'pending' | 'counting' | 'ended';
+
+/** One friend of the member page. */
+export interface MemberBranch {
+  /** The friend's first name (the page shows no one's full name or email). */
+  firstName: string;
+  status: MemberBranchStatus;
+  /** ISO 8601: when they joined (pending) or became a branch. */
+  since: string;
+}
+
+/** One line of the member's price ledger (table `price_changes`), cents. */
+export interface MemberLedgerLine {
+  occurredAt: string;
+  /** The ledger's reason (`price_changes.reason`, e.g. 'branch_added'). */
+  reason: string;
+  oldPriceCents: number | null;
+  newPriceCents: number;
+  membershipPriceCents: number;
+}
+
+/** "N more friends → price": the price after `friends` more counting branches, cents, floor 0. */
+export interface MemberProjection {
+  friends: number;
+  priceCents: number;
+}
+
+/** `GET /api/member/me`: everything the member page shows. Money in integer cents. */
+export interface MemberPage {
+  businessName: string;
+  memberFirstName: string;
+  /** The live referral link URL, or null when the owner has not made one. */
+  referralUrl: string | null;
+  /** What the member pays before any discount. */
+  membershipPriceCents: number;
+  /** What the member pays now (for a Mindbody member: the autopay amount Grove last saw, or null when not known). */
+  priceNowCents: number | null;
+  /** Discount per counting branch. */
+  discountPerBranchCents: number;
+  /** 'Mindbody' when the member's price is billed by Mindbody (autopay). */
+  managedBy: 'Mindbody' | null;
+  /** Savings so far, cents: see docs/decisions/member-page-savings.md. */
+  savedSoFarCents: number;
+  branches: MemberBranch[];
+  /** The next friends' effect, until the price reaches 0 (at most 3 lines). */
+  projections: MemberProjection[];
+  /** Newest first, at most 50 lines. */
+  ledger: MemberLedgerLine[];
+}
+
+/** `POST /api/referral-links/email` reply: how many "Your referral link" emails were queued. */
+export interface ReferralEmailResult {
+  /** Emails queued. */
+  queued: number;
+  /** Members left out: no live link, or already emailed within the hour. */
+  skipped: number;
+}
