@@ -15,3 +15,4 @@ export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
 export * from './lib/member-page';
+export * from './lib/member-email-settings';

@@ -22,6 +22,7 @@ import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
 import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
+import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   LifecycleFacts1795470615350,
   FraudSignals1795470868763,
   MemberEmailsAndAccess1795470874647,
+  MemberEmailSettings1795471647602,
 ];
 
 /**

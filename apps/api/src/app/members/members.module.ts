@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
+  imports: [MemberNotificationsModule],
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],

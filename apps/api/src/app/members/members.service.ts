@@ -10,6 +10,7 @@ import { toMemberRow } from './member-row';
 import type { MemberEntity } from './member.entity';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import {
   DuplicateMemberException,
   ManagedMemberLockedException,
@@ -33,7 +34,10 @@ function cents(dollars: string | number): number {
  */
 @Injectable()
 export class MembersService {
-  constructor(private readonly members: MembersRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly notifications: MemberNotifications,
+  ) {}
 
   /**
    * One page of the Branches table: one statement whatever the page size (the page's trees, their
@@ -123,7 +127,8 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states).
+   * drops by one (docs/product.md#states). Then "{friend}'s membership ended: your price is back to
+   * $Y" to the tree's member, if the owner left it on (`MemberNotifications.branchEnded`).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
@@ -134,6 +139,13 @@ export class MembersService {
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
+    });
+    const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
+    await this.notifications.branchEnded(scope, {
+      branchId,
+      friendName: branch.memberName,
+      referrerId: tree.id,
+      priceNowCents: tree.newPriceCents,
     });
   }
 
@@ -165,16 +177,28 @@ export class MembersService {
    * Removes a tree (docs/product.md#states), in one transaction: its entry leaves the tree listing it (that
    * tree's count drops), its own branches become plain trees, then the record is deleted; its
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
-   * stops working at once.
+   * stops working at once. A tree that was a branch sets off "{friend}'s membership ended: your
+   * price is back to $Y" to its referrer, if the owner left it on.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
-    await this.members.transaction(async (manager) => {
+    const removed = await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
       if (member.referredById) await this.members.setReferrer(scope, manager, id, null);
       await this.members.detachAllBranches(scope, manager, id);
       await this.members.delete(scope, manager, id);
+      return member;
     });
+    if (removed.referredById) {
+      const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
+      if (referrer)
+        await this.notifications.branchEnded(scope, {
+          branchId: removed.id,
+          friendName: removed.name,
+          referrerId: referrer.id,
+          priceNowCents: toMemberRow(referrer, []).newPriceCents,
+        });
+    }
   }
 
   /** Locks a member of this business that may be changed by hand. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { JoinFlagsRepository } from './join-flags.repository';
 import { ProspectsController } from './prospects.controller';
 import { ProspectsRepository } from './prospects.repository';
@@ -7,7 +8,7 @@ import { ProspectsService } from './prospects.service';
 
 /** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, MemberNotificationsModule],
   controllers: [ProspectsController],
   providers: [ProspectsService, ProspectsRepository, JoinFlagsRepository],
   exports: [ProspectsRepository],

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import type {
-  FlaggedJoinRow,
-  IntegrationName,
-  JoinFlagReason,
-  JoinSignal,
-  MemberRow,
-  Page,
-  ProspectRow,
+import {
+  newPriceCents,
+  type FlaggedJoinRow,
+  type IntegrationName,
+  type JoinFlagReason,
+  type JoinSignal,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
 } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersService } from '../members/members.service';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
 import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
@@ -66,6 +68,7 @@ export class ProspectsService {
     private readonly prospects: ProspectsRepository,
     private readonly flags: JoinFlagsRepository,
     private readonly members: MembersService,
+    private readonly notifications: MemberNotifications,
   ) {}
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
@@ -125,14 +128,21 @@ export class ProspectsService {
    * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
-   * A second approval finds no prospect (404) and creates nothing. A prospect managed by an
+   * A second approval finds no prospect (404) and creates nothing. Then, each if the owner left
+   * it on: "{friend} is now your branch: your price is now $X" to the referrer and a welcome to the
+   * friend (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
+  async approve(
+    scope: BusinessScope,
+    id: string,
+    input: MemberFieldsDto,
+    requestOrigin?: string,
+  ): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
@@ -144,7 +154,24 @@ export class ProspectsService {
       await this.prospects.delete(scope, manager, prospect.id);
       return newId;
     });
-    return this.members.get(scope, memberId);
+    const created = await this.members.get(scope, memberId);
+    if (created.referringMemberId) {
+      const referrer = await this.members.get(scope, created.referringMemberId);
+      await this.notifications.branchApproved(scope, {
+        branchId: created.id,
+        friendName: created.memberName,
+        referrerId: referrer.id,
+        referrerName: referrer.memberName,
+        priceNowCents: referrer.newPriceCents,
+        priceBeforeCents: newPriceCents(
+          referrer.membershipPriceCents,
+          referrer.discountCents,
+          referrer.branches - 1,
+        ),
+        origin: requestOrigin,
+      });
+    }
+    return created;
   }
 
   /**

@@ -53,6 +53,18 @@ interface LiveLinkSqlRow {
 /** The signals that keep a join out of `prospects` (`BLOCKING_JOIN_SIGNALS`), as an SQL array. */
 const BLOCKING = `ARRAY[${BLOCKING_JOIN_SIGNALS.map((signal) => `'${signal}'`).join(', ')}]`;
 
+/** What a join through a live code did (`ReferralLinksRepository.join`). */
+export interface JoinOutcome {
+  /** Set when the friend is (or already was) a prospect; null when the join went to 'Flagged joins'. */
+  queued: {
+    prospectId: string;
+    businessId: string;
+    referrerId: string;
+    /** The referrer's discount per branch, cents. */
+    discountPerBranchCents: number;
+  } | null;
+}
+
 /** SQL condition of a live link `l`: not revoked, not expired. */
 const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())`;
 
@@ -226,18 +238,26 @@ export class ReferralLinksRepository {
    * this one statement.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
    * @param screening the checks made before (`FraudSignalsService.screenJoin`)
-   * @returns false when the code is unknown, revoked or expired (nothing written)
+   * Every outcome reads back the same columns (null where they do not apply).
+   * @returns null when the code is unknown, revoked or expired (nothing written); else whether
+   *   the friend was queued (new or repeat), with the prospect, its business and referrer
    */
   async join(
     code: string,
     friend: { name: string; email: string; emailKey: string },
     screening: JoinScreening,
-  ): Promise<boolean> {
+  ): Promise<JoinOutcome | null> {
     const { settings } = screening;
-    const rows: { found: boolean }[] = await this.dataSource.query(
+    const rows: {
+      found: boolean;
+      prospect_id: string | null;
+      business_id: string | null;
+      member_id: string | null;
+      discount_cents: number | null;
+    }[] = await this.dataSource.query(
       `WITH link AS (
          SELECT l.business_id, m.id AS member_id, m.name AS member_name, m.email_key AS member_email_key,
-           m.mindbody_client_id
+           m.mindbody_client_id, m.discount_cents
          FROM members m
          JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
          WHERE l.code = $1 AND ${LIVE}
@@ -287,7 +307,7 @@ export class ReferralLinksRepository {
          ON CONFLICT (business_id, email_key) DO UPDATE SET
            join_attempts = prospects.join_attempts + 1,
            flags = ARRAY(SELECT DISTINCT r FROM unnest(prospects.flags || EXCLUDED.flags) AS r ORDER BY r)
-         RETURNING 1
+         RETURNING id
        ), flagged AS (
          INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)
          SELECT business_id, member_id, $2, $3, $4, reasons
@@ -301,7 +321,9 @@ export class ReferralLinksRepository {
            last_attempt_at = now()
          RETURNING 1
        )
-       SELECT EXISTS (SELECT 1 FROM verdict) AS found`,
+       SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
+         verdict.business_id, verdict.member_id, verdict.discount_cents
+       FROM (SELECT 1) one LEFT JOIN verdict ON true`,
       [
         code,
         friend.name,
@@ -314,7 +336,19 @@ export class ReferralLinksRepository {
         settings.memberPageOpenRetentionDays,
       ],
     );
-    return rows[0]?.found === true;
+    const row = rows[0];
+    if (row?.found !== true) return null;
+    return {
+      queued:
+        row.prospect_id && row.business_id && row.member_id
+          ? {
+              prospectId: row.prospect_id,
+              businessId: row.business_id,
+              referrerId: row.member_id,
+              discountPerBranchCents: row.discount_cents ?? 0,
+            }
+          : null,
+    };
   }
 
   /**

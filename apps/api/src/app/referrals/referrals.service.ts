@@ -15,7 +15,8 @@ import {
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
-import type { BusinessScope } from '../database/business-scope';
+import { joinScope, type BusinessScope } from '../database/business-scope';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { MembersRepository } from '../members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
@@ -53,6 +54,7 @@ export class ReferralsService {
     private readonly members: MembersRepository,
     private readonly config: AppConfig,
     private readonly fraud: FraudSignalsService,
+    private readonly notifications: MemberNotifications,
   ) {}
 
   /**
@@ -180,7 +182,9 @@ export class ReferralsService {
    * referrer's member page) queue the friend with flags the owner sees. One statement decides and
    * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
    * database; it takes no `BusinessScope`, the business comes from the code inside that
-   * statement. A filled honeypot is answered as success and stores nothing.
+   * statement. A queued friend sets off "{friend} joined with your link" to the referrer
+   * (`MemberNotifications.friendJoined`), not awaited so the answer does not wait for it. A
+   * filled honeypot is answered as success and stores nothing.
    * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
@@ -193,12 +197,21 @@ export class ReferralsService {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const found = await this.links.join(
+    const outcome = await this.links.join(
       code,
       { name: body.name, email: body.email, emailKey: emailKey(body.email) },
       this.fraud.screenJoin(body.email, clientAddress),
     );
-    if (!found) throw new ReferralLinkNotFoundException();
+    if (!outcome) throw new ReferralLinkNotFoundException();
+    const { queued } = outcome;
+    // Not awaited: the answer leaves now, whether an email follows or not (same timing for all).
+    if (queued)
+      void this.notifications.friendJoined(joinScope(queued), {
+        prospectId: queued.prospectId,
+        referrerId: queued.referrerId,
+        friendName: body.name,
+        discountPerBranchCents: queued.discountPerBranchCents,
+      });
     return success;
   }
 
