@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
+import { MembersModule } from '../members/members.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
+import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
@@ -10,6 +13,7 @@ import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
+  imports: [MembersModule, MemberNotificationsModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,
@@ -19,6 +23,7 @@ import { MindbodyService } from './mindbody.service';
     MindbodyPipeline,
     MindbodyCrypto,
     MindbodySiteClient,
+    BranchLapseNotices,
   ],
   exports: [MindbodyProcessor],
 })

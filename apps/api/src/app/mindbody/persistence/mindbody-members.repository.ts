@@ -5,6 +5,26 @@ import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../database/business-scope';
 
 /** A Mindbody client to store as a managed member. Money in cents. */
+/** A managed branch that stopped counting because its membership ended in Mindbody. */
+export interface EndedBranch {
+  branchId: string;
+  branchName: string;
+  /** The member it was a branch of. */
+  referrerId: string;
+}
+
+interface EndedBranchSqlRow {
+  id: string;
+  name: string;
+  referred_by_id: string;
+}
+
+const toEndedBranch = (row: EndedBranchSqlRow): EndedBranch => ({
+  branchId: row.id,
+  branchName: row.name,
+  referrerId: row.referred_by_id,
+});
+
 export interface ManagedMemberInput {
   clientId: string;
   name: string;
@@ -169,9 +189,10 @@ export class MindbodyMembersRepository {
   /**
    * Links every managed member to the managed member its ReferredBy names, as its branch (one
    * statement); cancelled members stop being branches. Self-references are ignored.
+   * @returns the branches that stopped counting because their membership ended (for their referrers' emails)
    */
-  async linkReferrals(scope: BusinessScope): Promise<void> {
-    await this.dataSource.query(
+  async linkReferrals(scope: BusinessScope): Promise<EndedBranch[]> {
+    const rows: EndedBranchSqlRow[] = await this.dataSource.query(
       `WITH referrers AS (
          SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
          FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
@@ -180,14 +201,23 @@ export class MindbodyMembersRepository {
          SELECT m.id, CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
          FROM members m LEFT JOIN referrers r ON r.lname = lower(m.mindbody_referred_by)
          WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL
+       ), before AS (
+         SELECT id, name, referred_by_id FROM members
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NOT NULL
+           AND referred_by_id IS NOT NULL
+       ), linked AS (
+         UPDATE members m SET referred_by_id = w.referrer_id
+         FROM wanted w
+         WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
+           AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
+                 (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))
+         RETURNING m.id, m.referred_by_id
        )
-       UPDATE members m SET referred_by_id = w.referrer_id
-       FROM wanted w
-       WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
-         AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
-               (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))`,
+       SELECT b.id, b.name, b.referred_by_id FROM linked l JOIN before b ON b.id = l.id
+       WHERE l.referred_by_id IS NULL`,
       [scope.businessId],
     );
+    return rows.map(toEndedBranch);
   }
 
   /**
@@ -222,17 +252,29 @@ export class MindbodyMembersRepository {
     return inserted.length;
   }
 
-  /** Marks a managed member's membership cancelled (webhook): it stops counting as a branch. */
+  /**
+   * Marks a managed member's membership cancelled (webhook): it stops counting as a branch.
+   * @returns the branch that stopped counting (with its referrer), or null when it was none
+   */
   async markCancelled(
     scope: BusinessScope,
     manager: EntityManager,
     clientId: string,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE members SET mindbody_cancelled_at = now(), referred_by_id = NULL
-       WHERE business_id = $1 AND mindbody_client_id = $2`,
+  ): Promise<EndedBranch | null> {
+    const rows: EndedBranchSqlRow[] = await manager.query(
+      `WITH before AS (
+         SELECT id, name, referred_by_id FROM members
+         WHERE business_id = $1 AND mindbody_client_id = $2 FOR UPDATE
+       ), cancelled AS (
+         UPDATE members m SET mindbody_cancelled_at = now(), referred_by_id = NULL
+         FROM before b WHERE m.id = b.id AND m.business_id = $1
+         RETURNING m.id
+       )
+       SELECT b.id, b.name, b.referred_by_id FROM before b JOIN cancelled c ON c.id = b.id
+       WHERE b.referred_by_id IS NOT NULL`,
       [scope.businessId, clientId],
     );
+    return rows[0] ? toEndedBranch(rows[0]) : null;
   }
 
   /** Managed members with a known autopay, with their counting branches (for the sync's autopay writes). */

@@ -10,6 +10,7 @@ import {
   type ManagedProspectInput,
 } from '../persistence/mindbody-members.repository';
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
+import { BranchLapseNotices } from './branch-lapse-notices';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
 
@@ -60,7 +61,10 @@ export interface MindbodyRunResult {
  */
 @Injectable()
 export class MindbodyPipeline {
-  constructor(private readonly members: MindbodyMembersRepository) {}
+  constructor(
+    private readonly members: MindbodyMembersRepository,
+    private readonly lapses: BranchLapseNotices,
+  ) {}
 
   /**
    * Reads the contracts of the business's managed members (all, or only those without a known
@@ -260,7 +264,7 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.members.linkReferrals(scope);
+    await this.lapses.send(scope, await this.members.linkReferrals(scope));
     await this.members.upsertProspects(scope, prospects);
     return done;
   }
