@@ -108,6 +108,11 @@ export class ProspectsRepository {
     }));
   }
 
+  /** Reads one prospect (no lock); null when not in this business. */
+  findOne({ businessId }: BusinessScope, id: string): Promise<ProspectEntity | null> {
+    return this.dataSource.getRepository(ProspectEntity).findOne({ where: { businessId, id } });
+  }
+
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
   findForUpdate(
     { businessId }: BusinessScope,

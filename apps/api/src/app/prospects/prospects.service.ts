@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
+  centsToDollarText,
   newPriceCents,
   type FlaggedJoinRow,
   type IntegrationName,
@@ -25,6 +26,7 @@ import {
   ProspectNotFoundException,
 } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
+import { ProspectSettingsRepository } from './prospect-settings.repository';
 
 const toIntegration = (source: string | null): IntegrationName | null =>
   source === 'Mindbody' ? 'Mindbody' : null;
@@ -69,6 +71,7 @@ export class ProspectsService {
     private readonly flags: JoinFlagsRepository,
     private readonly members: MembersService,
     private readonly notifications: MemberNotifications,
+    private readonly settings: ProspectSettingsRepository,
   ) {}
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
@@ -172,6 +175,33 @@ export class ProspectsService {
       });
     }
     return created;
+  }
+
+  /**
+   * Approves a just-queued prospect without the owner, when the business turned automatic approval
+   * on (`PUT /api/settings/prospects`) and the prospect has no fraud signal and no integration: the
+   * friend becomes a branch and a tree at the referrer's membership price and discount per
+   * referral, through `approve` (same transaction, same emails). Anything else leaves the prospect
+   * for the owner. Never throws.
+   * @returns the new member, or null when nothing was approved
+   */
+  async autoApprove(scope: BusinessScope, id: string): Promise<MemberRow | null> {
+    try {
+      if (!(await this.settings.get(scope)).autoApprove) return null;
+      const prospect = await this.prospects.findOne(scope, id);
+      if (!prospect || prospect.source !== null || prospect.flags.length > 0) return null;
+      const referrer = await this.members.get(scope, prospect.referringMemberId);
+      const form: MemberFieldsDto = {
+        memberName: prospect.name,
+        memberEmail: prospect.email,
+        membershipPrice: centsToDollarText(referrer.membershipPriceCents),
+        discount: centsToDollarText(referrer.discountCents),
+      };
+      return await this.approve(scope, id, form);
+    } catch {
+      // Gone, taken or refused meanwhile: the prospect (if any) waits for the owner.
+      return null;
+    }
   }
 
   /**

@@ -62,6 +62,10 @@ export interface JoinOutcome {
     referrerId: string;
     /** The referrer's discount per branch, cents. */
     discountPerBranchCents: number;
+    /** The prospect's fraud signals (all its joins'); empty when it passed every check. */
+    flags: string[];
+    /** An integration (Mindbody) manages the prospect. */
+    managed: boolean;
   } | null;
 }
 
@@ -251,6 +255,8 @@ export class ReferralLinksRepository {
     const rows: {
       found: boolean;
       prospect_id: string | null;
+      flags: string[] | null;
+      source: string | null;
       business_id: string | null;
       member_id: string | null;
       discount_cents: number | null;
@@ -307,7 +313,7 @@ export class ReferralLinksRepository {
          ON CONFLICT (business_id, email_key) DO UPDATE SET
            join_attempts = prospects.join_attempts + 1,
            flags = ARRAY(SELECT DISTINCT r FROM unnest(prospects.flags || EXCLUDED.flags) AS r ORDER BY r)
-         RETURNING id
+         RETURNING id, flags, source
        ), flagged AS (
          INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)
          SELECT business_id, member_id, $2, $3, $4, reasons
@@ -322,6 +328,7 @@ export class ReferralLinksRepository {
          RETURNING 1
        )
        SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
+         (SELECT flags FROM queued) AS flags, (SELECT source FROM queued) AS source,
          verdict.business_id, verdict.member_id, verdict.discount_cents
        FROM (SELECT 1) one LEFT JOIN verdict ON true`,
       [
@@ -346,6 +353,8 @@ export class ReferralLinksRepository {
               businessId: row.business_id,
               referrerId: row.member_id,
               discountPerBranchCents: row.discount_cents ?? 0,
+              flags: row.flags ?? [],
+              managed: row.source !== null,
             }
           : null,
     };

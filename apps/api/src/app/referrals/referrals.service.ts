@@ -21,7 +21,8 @@ import { MembersRepository } from '../members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
-import { ReferralLinksRepository } from './referral-links.repository';
+import { ReferralLinksRepository, type JoinOutcome } from './referral-links.repository';
+import { ProspectsService } from '../prospects/prospects.service';
 import {
   ReferralLinkMissingException,
   ReferralLinkNotFoundException,
@@ -55,6 +56,7 @@ export class ReferralsService {
     private readonly config: AppConfig,
     private readonly fraud: FraudSignalsService,
     private readonly notifications: MemberNotifications,
+    private readonly prospects: ProspectsService,
   ) {}
 
   /**
@@ -183,7 +185,8 @@ export class ReferralsService {
    * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
    * database; it takes no `BusinessScope`, the business comes from the code inside that
    * statement. A queued friend sets off "{friend} joined with your link" to the referrer
-   * (`MemberNotifications.friendJoined`), not awaited so the answer does not wait for it. A
+   * (`MemberNotifications.friendJoined`) and, with automatic approval on and no signal, its
+   * approval; neither is awaited, so the answer does not wait for them. A
    * filled honeypot is answered as success and stores nothing.
    * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
@@ -204,15 +207,29 @@ export class ReferralsService {
     );
     if (!outcome) throw new ReferralLinkNotFoundException();
     const { queued } = outcome;
-    // Not awaited: the answer leaves now, whether an email follows or not (same timing for all).
-    if (queued)
-      void this.notifications.friendJoined(joinScope(queued), {
-        prospectId: queued.prospectId,
-        referrerId: queued.referrerId,
-        friendName: body.name,
-        discountPerBranchCents: queued.discountPerBranchCents,
-      });
+    // Not awaited: the answer leaves now, whatever follows (same timing for every friend).
+    if (queued) void this.afterQueued(queued, body.name);
     return success;
+  }
+
+  /**
+   * What a queued join sets off, after the answer: "{friend} joined with your link" to the
+   * referrer, then, when the business turned automatic approval on and the join raised no fraud
+   * signal, the approval (`ProspectsService.autoApprove`). Never throws.
+   */
+  private async afterQueued(
+    queued: NonNullable<JoinOutcome['queued']>,
+    friendName: string,
+  ): Promise<void> {
+    const scope = joinScope(queued);
+    await this.notifications.friendJoined(scope, {
+      prospectId: queued.prospectId,
+      referrerId: queued.referrerId,
+      friendName,
+      discountPerBranchCents: queued.discountPerBranchCents,
+    });
+    if (queued.flags.length === 0 && !queued.managed)
+      await this.prospects.autoApprove(scope, queued.prospectId);
   }
 
   /** Runs `work` in a transaction after locking the member (404 when not in this business). */

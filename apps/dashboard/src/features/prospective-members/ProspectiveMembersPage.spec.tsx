@@ -48,6 +48,7 @@ const flag = (
 /** A fake API: GET prospects and flags from these lists; DELETE a flag removes it. */
 let prospects: ProspectRow[] = [];
 let flags: FlaggedJoinRow[] = [];
+let autoApprove = false;
 const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
@@ -55,6 +56,10 @@ beforeEach(() => {
     const path = url.split('?')[0];
     if (path === '/api/prospects') return reply(200, page(prospects));
     if (path === '/api/prospects/flags') return reply(200, page(flags));
+    if (path === '/api/settings/prospects') {
+      if (init?.method === 'PUT') autoApprove = JSON.parse(String(init.body)).autoApprove;
+      return reply(200, { autoApprove });
+    }
     const dismissed = /^\/api\/prospects\/flags\/(.+)$/.exec(path);
     if (dismissed && init?.method === 'DELETE') {
       const before = flags.length;
@@ -123,6 +128,21 @@ describe('ProspectiveMembersPage', () => {
     expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.join_burst)).toBeTruthy();
     expect(within(flagged).getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(within(flagged).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it("turns 'Approve automatically' on", async () => {
+    const user = userEvent.setup();
+    prospects = [];
+    flags = [];
+    autoApprove = false;
+    renderPage();
+    const box = (await screen.findByRole('checkbox', {
+      name: /Approve automatically/,
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(autoApprove).toBe(true);
   });
 
   it('dismisses a flagged line; the card goes when the last one is dismissed', async () => {

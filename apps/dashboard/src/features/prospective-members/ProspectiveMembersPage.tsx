@@ -4,6 +4,7 @@ import { MESSAGES, type ProspectRow } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
+import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
 import { SignalList } from './SignalList';
 
@@ -15,7 +16,8 @@ const PAGE_SIZE = 25;
  * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
  * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
  * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
- * the owner approves or removes as for anyone. Below, flagged joins (members or referrers who
+ * the owner approves or removes as for anyone. 'Approve automatically' (off by default) lets
+ * clean joins through without the owner. Below, flagged joins (members or referrers who
  * joined through a link; not queued) with their reasons and Dismiss.
  */
 export function ProspectiveMembersPage() {
@@ -93,7 +95,10 @@ export function ProspectiveMembersPage() {
         description="Friends who joined through a referral link, waiting for you to approve them."
       />
       {remove.isError && <Alert>{remove.error.message}</Alert>}
-      <Card>{body}</Card>
+      <Card>
+        <AutoApproveSetting />
+        {body}
+      </Card>
       <FlaggedJoins />
       <Modal
         open={approving !== null}

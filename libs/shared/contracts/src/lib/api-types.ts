@@ -337,3 +337,15 @@ export interface MindbodyDiscountsRequest {
   discountOnReferral: string;
   discountForReferee?: string;
 }
+
+/**
+ * `GET/PUT /api/settings/prospects` (issue 15): `autoApprove` (off by default) makes a friend whose
+ * join raised no fraud signal a branch and a tree at once, at the referrer's membership price and
+ * discount; a flagged one still waits for the owner.
+ */
+export interface ProspectSettings {
+  autoApprove: boolean;
+}
+
+/** 400 for a prospect settings body that is not `{ autoApprove: true|false }`. */
+export const PROSPECT_SETTINGS_INVALID = 'Automatic approval must be on or off';
