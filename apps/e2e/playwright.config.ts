@@ -6,6 +6,11 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
 // Journeys run in Debian's Chromium against a production build served by `npm start`'s own
 // script on a throwaway embedded database (docs/architecture.md#build-and-tests). The build happens before (npm run test:e2e).
 export const port = Number(process.env.E2E_PORT ?? 3311);
+/**
+ * Port of the SMTP server a journey starts itself (smtp-server) to read Grove's emails; Grove's
+ * SMTP_URL points at it. Nothing listens there outside such a journey (Grove's mail jobs retry).
+ */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
 export const workspaceRoot = path.resolve(__dirname, '../..');
 // Workers inherit the environment, so every process agrees on one state folder.
 if (!process.env.GROVE_E2E_STATE) {
@@ -36,6 +41,7 @@ export function groveServer(
       MINDBODY_SANDBOX_CLIENTS: process.env.MINDBODY_SANDBOX_CLIENTS ?? '300',
       // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
       REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...env,
     },
   };

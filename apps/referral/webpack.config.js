@@ -3,5 +3,5 @@ const { webAppConfig } = require('../../tools/webpack/web-app.cjs');
 
 module.exports = webAppConfig({
   name: 'referral',
-  exposes: { './Routes': './src/remote-entry.tsx' },
+  exposes: { './Routes': './src/remote-entry.tsx', './Member': './src/member-entry.tsx' },
 });

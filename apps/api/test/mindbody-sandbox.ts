@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
-import type { Client } from '@grove/api-mindbody';
+import type request from 'supertest';
+import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
+import { createTestApp, type TestApp } from './test-app';
 import { waitFor } from './stub-servers';
 // The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
 // itself never imports it.
@@ -115,4 +117,60 @@ export function requests(sandbox: RunningSandbox, path: string): number {
   return Object.entries(sandbox.control.requestCounts())
     .filter(([key]) => key.endsWith(path.toLowerCase()))
     .reduce((sum, [, count]) => sum + count, 0);
+}
+
+/**
+ * A sandbox of `clientCount` clients (webhooks retried after 50 ms) and a test API configured for
+ * it, listening on a real port so the sandbox can deliver webhooks to the subscription URL (the
+ * request origin). Close both when done (`closeSandboxApp`).
+ */
+export async function startSandboxApp(
+  clientCount: number,
+): Promise<{ sandbox: RunningSandbox; t: TestApp }> {
+  const sandbox = await startMindbodySandbox({ port: 0, clientCount, webhookRetryDelayMs: 50 });
+  const t = await createTestApp(sandboxEnv(sandbox));
+  await t.app.listen(0, '127.0.0.1');
+  return { sandbox, t };
+}
+
+/** Closes what `startSandboxApp` started: the API, then the sandbox. */
+export async function closeSandboxApp(running: {
+  sandbox: RunningSandbox;
+  t: TestApp;
+}): Promise<void> {
+  await running.t.close();
+  await running.sandbox.close();
+}
+
+/**
+ * Delivers one webhook message to the API as Mindbody does: the body signed with the key of the
+ * sandbox's subscription (as its Webhooks API lists it), `POST /api/mindbody/webhooks`.
+ * @returns the API's reply (204 for a delivery it accepts)
+ */
+export async function deliverWebhook(
+  t: TestApp,
+  sandbox: RunningSandbox,
+  event: { messageId: string; eventId: string; clientId: string },
+): Promise<request.Response> {
+  const key = (
+    await new MindbodyClient({
+      baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
+      apiKey: sandbox.options.apiKey,
+      siteId: sandbox.options.siteId,
+    }).getSubscriptions()
+  ).items[0].messageSignatureKey;
+  const body = JSON.stringify({
+    messageId: event.messageId,
+    eventId: event.eventId,
+    eventSchemaVersion: 1,
+    eventInstanceOriginationDateTime: new Date().toISOString(),
+    eventData: { siteId: Number(sandbox.options.siteId), clientId: event.clientId },
+  });
+  return t
+    .agent()
+    .post('/api/mindbody/webhooks')
+    .set('Content-Type', 'application/json')
+    .set('X-Mindbody-Signature', signWebhookBody(body, key))
+    .send(body);
 }

@@ -124,3 +124,26 @@ export async function accessibilityViolations(
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
+
+/**
+ * Adds a member through the API as the signed-in owner of `page` (`POST /api/members`), as a
+ * branch of `referringMemberId` when given; amounts in dollars as typed.
+ * @returns the new member's id
+ */
+export async function addMember(
+  page: Page,
+  member: { name: string; email: string; price: string; discount: string },
+  referringMemberId?: string,
+): Promise<string> {
+  const reply = await page.request.post('/api/members', {
+    data: {
+      memberName: member.name,
+      memberEmail: member.email,
+      membershipPrice: member.price,
+      discount: member.discount,
+      ...(referringMemberId ? { referringMemberId } : {}),
+    },
+  });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { id: string }).id;
+}

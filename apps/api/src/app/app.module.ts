@@ -23,6 +23,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { MemberEmailsModule } from './member-emails/member-emails.module';
+import { MemberPageModule } from './member-page/member-page.module';
 import { MembersModule } from './members/members.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
@@ -104,6 +105,7 @@ export class AppModule {
         MindbodyModule,
         MailModule,
         MemberEmailsModule,
+        MemberPageModule,
         CaptchaModule,
         ContactModule,
         LeadsModule,

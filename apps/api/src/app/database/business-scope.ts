@@ -36,7 +36,9 @@ export function webhookScope(verified: { businessId: string }): BusinessScope {
 
 /**
  * The scope of a member page request: the business of the member session the request's member
- * cookie proved (`MemberSessionGuard`), made from a magic link that business's email carried.
+ * cookie proved (`MemberSessionGuard`), made from a magic link that business's email carried; or,
+ * for a new-link request, the business of a member row found by the email asked for (the link
+ * goes to that member's own address only).
  */
 export function memberScope(session: { businessId: string }): BusinessScope {
   return { businessId: session.businessId } as BusinessScope;

@@ -23,6 +23,7 @@ import { LifecycleFacts1795470615350 } from './migrations/1795470615350-Lifecycl
 import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
 import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
 import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
+import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   FraudSignals1795470868763,
   MemberEmailsAndAccess1795470874647,
   MemberEmailSettings1795471647602,
+  LifecycleBackfill1795471666404,
   ProspectAutoApprove1795472904475,
 ];
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { createDataSource } from './data-source';
+import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
   (
@@ -90,6 +91,107 @@ describe('migrations (integration)', () => {
     expect(await factTables()).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await factTables()).toEqual(['join_page_visits', 'lifecycle_facts', 'price_changes']);
+  });
+
+  it('LifecycleBackfill gives existing rows their facts and an opening ledger line once, keeps facts recorded live, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Old Gym', 'old.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const insertMember = async (columns: string, values: string): Promise<string> => {
+      const [row] = (await dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents${columns})
+         VALUES ($1, 'N', $2, $2, 10000, 1500${values}) RETURNING id`,
+        [business.id, `${Math.random()}@x.com`],
+      )) as { id: string }[];
+      return row.id;
+    };
+    const tree = await insertMember('', '');
+    const branch = await insertMember(', referred_by_id', `, '${tree}'`);
+    const ended = await insertMember(
+      ', mindbody_client_id, mindbody_autopay_cents, mindbody_priced_at, mindbody_cancelled_at',
+      `, 'c1', 10000, now(), '2026-01-02T03:04:05.123456Z'`,
+    );
+    const pending = await insertMember(', mindbody_client_id', `, 'c2'`);
+    const links = (await dataSource.query(
+      `INSERT INTO referral_links (business_id, member_id, code, revoked_at)
+       VALUES ($1, $2, 'old-code-0000000001', now()), ($1, $2, 'old-code-0000000002', NULL) RETURNING id`,
+      [business.id, tree],
+    )) as { id: string }[];
+    const [prospect] = (await dataSource.query(
+      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key)
+       VALUES ($1, $2, 'P', 'p@x.com', 'p@x.com') RETURNING id`,
+      [business.id, tree],
+    )) as { id: string }[];
+    // Recorded live before the backfill ran: kept as they are, and the branch keeps its own ledger.
+    await dataSource.query(
+      `INSERT INTO lifecycle_facts (business_id, kind, member_id, source, event_key) VALUES ($1, 'member_added', $2, 'manual', $3)`,
+      [business.id, tree, `member_added:${tree}`],
+    );
+    await dataSource.query(
+      `INSERT INTO price_changes (business_id, member_id, reason, new_price_cents, membership_price_cents, event_key)
+       VALUES ($1, $2, 'member_added', 10000, 10000, $3)`,
+      [business.id, branch, `price:${branch}:member_added`],
+    );
+    const facts = async () =>
+      (await dataSource.query(
+        `SELECT kind, source, event_key FROM lifecycle_facts WHERE business_id = $1 ORDER BY kind, event_key`,
+        [business.id],
+      )) as { kind: string; source: string; event_key: string }[];
+    const ledger = async () =>
+      (await dataSource.query(
+        `SELECT member_id, reason, old_price_cents, new_price_cents, membership_price_cents FROM price_changes
+         WHERE business_id = $1 ORDER BY id`,
+        [business.id],
+      )) as unknown[];
+    const live = { facts: await facts(), ledger: await ledger() };
+
+    await undoThrough(dataSource, 'LifecycleBackfill1795471666404');
+    expect({ facts: await facts(), ledger: await ledger() }).toEqual(live);
+    await dataSource.runMigrations({ transaction: 'each' });
+    const backfilled = await facts();
+    expect(backfilled).toEqual(
+      [
+        ['branch_added', 'backfill', `branch_added:${branch}`],
+        ['link_created', 'backfill', `link_created:${links[0]?.id}`],
+        ['link_created', 'backfill', `link_created:${links[1]?.id}`],
+        ['link_revoked', 'backfill', `link_revoked:${links[0]?.id}`],
+        ['member_added', 'backfill', `member_added:${branch}`],
+        ['member_added', 'backfill', `member_added:${ended}`],
+        ['member_added', 'backfill', `member_added:${pending}`],
+        ['member_added', 'manual', `member_added:${tree}`],
+        ['member_ended', 'backfill', `member_ended:${ended}:2026-01-02T03:04:05.123456Z`],
+        ['prospect_joined', 'backfill', `prospect_joined:${prospect?.id}`],
+      ]
+        .map(([kind, source, key]) => ({ kind, source, event_key: key }))
+        .sort((a, b) =>
+          a.kind === b.kind ? (a.event_key < b.event_key ? -1 : 1) : a.kind < b.kind ? -1 : 1,
+        ),
+    );
+    const opened = await ledger();
+    // The tree pays 100 − 15 × 1 branch; the ended and the unpriced Mindbody members get no line.
+    expect(opened).toEqual([
+      ...live.ledger,
+      {
+        member_id: tree,
+        reason: 'backfill',
+        old_price_cents: null,
+        new_price_cents: 8_500,
+        membership_price_cents: 10_000,
+      },
+    ]);
+    // Run again over its own rows: nothing new.
+    const runner = dataSource.createQueryRunner();
+    try {
+      await new LifecycleBackfill1795471666404().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await facts()).toEqual(backfilled);
+    expect(await ledger()).toEqual(opened);
+    await undoThrough(dataSource, 'LifecycleBackfill1795471666404');
+    expect({ facts: await facts(), ledger: await ledger() }).toEqual(live);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await facts()).toEqual(backfilled);
   });
 
   it('BusinessLedSearchIndex goes down and up again: one business-led trigram index, or the two global ones', async () => {

@@ -15,6 +15,22 @@ export interface MemberSessionRow extends MemberIdentity {
   expiresAt: Date;
 }
 
+interface SessionSqlRow {
+  id: string;
+  business_id: string;
+  member_id: string;
+  expires_at: Date;
+}
+
+function toSession(row: SessionSqlRow): MemberSessionRow {
+  return {
+    sessionId: row.id,
+    businessId: row.business_id,
+    memberId: row.member_id,
+    expiresAt: row.expires_at,
+  };
+}
+
 /**
  * The only way to `member_magic_links` and `member_sessions`: tokens are stored as their SHA-256
  * (hex) only. Creating one takes the `BusinessScope` of the member it is for; reading one by its
@@ -54,12 +70,7 @@ export class MemberTokensRepository {
     sessionTokenHash: string,
     sessionTtlSeconds: number,
   ): Promise<MemberSessionRow | null> {
-    const rows: {
-      id: string;
-      business_id: string;
-      member_id: string;
-      expires_at: Date;
-    }[] = await this.dataSource.query(
+    const rows: SessionSqlRow[] = await this.dataSource.query(
       `WITH used AS (
          UPDATE member_magic_links SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
@@ -69,34 +80,17 @@ export class MemberTokensRepository {
        RETURNING id, business_id, member_id, expires_at`,
       [tokenHash, sessionTokenHash, sessionTtlSeconds],
     );
-    const row = rows[0];
-    return row
-      ? {
-          sessionId: row.id,
-          businessId: row.business_id,
-          memberId: row.member_id,
-          expiresAt: row.expires_at,
-        }
-      : null;
+    return rows[0] ? toSession(rows[0]) : null;
   }
 
   /** The live (not revoked, not expired) session of a token hash, or null. */
   async findLiveSession(tokenHash: string): Promise<MemberSessionRow | null> {
-    const rows: { id: string; business_id: string; member_id: string; expires_at: Date }[] =
-      await this.dataSource.query(
-        `SELECT id, business_id, member_id, expires_at FROM member_sessions
+    const rows: SessionSqlRow[] = await this.dataSource.query(
+      `SELECT id, business_id, member_id, expires_at FROM member_sessions
           WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-        [tokenHash],
-      );
-    const row = rows[0];
-    return row
-      ? {
-          sessionId: row.id,
-          businessId: row.business_id,
-          memberId: row.member_id,
-          expiresAt: row.expires_at,
-        }
-      : null;
+      [tokenHash],
+    );
+    return rows[0] ? toSession(rows[0]) : null;
   }
 
   /** Revokes one member session of the scope's business (sign out). */

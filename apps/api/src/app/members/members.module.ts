@@ -3,10 +3,11 @@ import { MemberNotificationsModule } from '../member-notifications/member-notifi
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
-  imports: [MemberNotificationsModule],
+  imports: [LifecycleModule, MemberNotificationsModule],
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],

@@ -397,15 +397,20 @@ export class MembersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Makes every branch of `treeId` a plain tree. */
+  /**
+   * Makes every branch of `treeId` a plain tree.
+   * @returns the ids of the members that were its branches
+   */
   async detachAllBranches(
     scope: BusinessScope,
     manager: EntityManager,
     treeId: string,
-  ): Promise<void> {
-    await manager
-      .getRepository(MemberEntity)
-      .update({ businessId: scope.businessId, referredById: treeId }, { referredById: null });
+  ): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE members SET referred_by_id = NULL WHERE business_id = $1 AND referred_by_id = $2 RETURNING id`,
+      [scope.businessId, treeId],
+    )) as [{ id: string }[], number];
+    return rows.map((row) => row.id);
   }
 
   /** Deletes a member of this business. */

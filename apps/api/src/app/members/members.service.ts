@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
@@ -11,6 +12,7 @@ import type { MemberEntity } from './member.entity';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
 import { MemberNotifications } from '../member-notifications/member-notifications.service';
+import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
 import {
   DuplicateMemberException,
   ManagedMemberLockedException,
@@ -37,6 +39,7 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     private readonly notifications: MemberNotifications,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /**
@@ -87,7 +90,7 @@ export class MembersService {
       const referrer = input.referringMemberId
         ? await this.lockEditable(scope, manager, input.referringMemberId)
         : null;
-      return this.insert(scope, manager, input, referrer?.id ?? null);
+      return this.insert(scope, manager, input, referrer?.id ?? null, 'manual');
     });
     return this.get(scope, id);
   }
@@ -111,7 +114,9 @@ export class MembersService {
 
   /**
    * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
-   * locks tree `treeId`, then inserts the new member as its branch.
+   * locks tree `treeId`, then inserts the new member as its branch, recording member_added and
+   * branch_added (with `source`) and the ledger lines of both (docs/architecture.md#lifecycle-facts).
+   * @param source 'manual' (add branch) or 'approval' (a prospective member approved)
    * @returns the new member's id
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
@@ -120,15 +125,17 @@ export class MembersService {
     manager: EntityManager,
     treeId: string,
     input: MemberFieldsDto,
+    source: FactSource = 'manual',
   ): Promise<string> {
     const tree = await this.lockEditable(scope, manager, treeId);
-    return this.insert(scope, manager, input, tree.id);
+    return this.insert(scope, manager, input, tree.id, source);
   }
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states). Then "{friend}'s membership ended: your price is back to
-   * $Y" to the tree's member, if the owner left it on (`MemberNotifications.branchEnded`).
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then
+   * "{friend}'s membership ended: your price is back to $Y" to the tree's member, if the owner
+   * left it on (`MemberNotifications.branchEnded`).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
@@ -139,6 +146,7 @@ export class MembersService {
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
+      await this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
     });
     const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
     await this.notifications.branchEnded(scope, {
@@ -151,6 +159,9 @@ export class MembersService {
 
   /**
    * Changes a member's name, email, price or discount (each optional, docs/product.md#validation rules).
+   * A changed effective price gets a ledger line ('membership_price_changed' when the price was
+   * sent, else 'discount_changed'); an edit that moves no price (e.g. a discount on a member
+   * without branches) writes none.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
   async update(scope: BusinessScope, id: string, input: UpdateMemberDto): Promise<MemberRow> {
@@ -169,6 +180,18 @@ export class MembersService {
         changes.membershipPriceCents = cents(input.membershipPrice);
       if (input.discount !== undefined) changes.discountCents = cents(input.discount);
       await this.guardUnique(() => this.members.update(scope, manager, id, changes));
+      if (changes.membershipPriceCents !== undefined || changes.discountCents !== undefined) {
+        const reason =
+          changes.membershipPriceCents !== undefined
+            ? 'membership_price_changed'
+            : 'discount_changed';
+        await this.lifecycle.recordEffectivePrices(
+          scope,
+          [id],
+          { reason, cause: `edit:${randomUUID()}` },
+          manager,
+        );
+      }
     });
     return this.get(scope, id);
   }
@@ -177,15 +200,45 @@ export class MembersService {
    * Removes a tree (docs/product.md#states), in one transaction: its entry leaves the tree listing it (that
    * tree's count drops), its own branches become plain trees, then the record is deleted; its
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
-   * stops working at once. A tree that was a branch sets off "{friend}'s membership ended: your
-   * price is back to $Y" to its referrer, if the owner left it on.
+   * stops working at once. Records member_ended, branch_removed for the tree it was a branch of
+   * (whose price rises: it is locked too) and for each of its own branches, and its ledger's
+   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a branch sets off "{friend}'s
+   * membership ended: your price is back to $Y" to its referrer, if the owner left it on.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
     const removed = await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
-      if (member.referredById) await this.members.setReferrer(scope, manager, id, null);
-      await this.members.detachAllBranches(scope, manager, id);
+      const endedAt = new Date();
+      const referrerId = member.referredById;
+      if (referrerId) {
+        await this.members.findForUpdate(scope, manager, referrerId);
+        await this.members.setReferrer(scope, manager, id, null);
+        await this.recordBranchRemoved(scope, manager, referrerId, id, endedAt);
+      }
+      const branches = await this.members.detachAllBranches(scope, manager, id);
+      await this.recordBranchesRemoved(scope, manager, id, branches, endedAt);
+      const endedKey = `member_ended:${id}:${endedAt.toISOString()}`;
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [id],
+        { reason: 'membership_ended', cause: endedKey },
+        manager,
+      );
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'member_ended',
+            eventKey: endedKey,
+            occurredAt: endedAt,
+            memberId: id,
+            referrerId,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
       await this.members.delete(scope, manager, id);
       return member;
     });
@@ -199,6 +252,53 @@ export class MembersService {
           priceNowCents: toMemberRow(referrer, []).newPriceCents,
         });
     }
+  }
+
+  /**
+   * Records branch_removed for each of `branchIds`, detached by hand from tree `treeId` at `at`
+   * (key `branch_removed:<branch id>:<tree id>:<time>`).
+   * @returns the facts' event keys, in the order of `branchIds`
+   */
+  private async recordBranchesRemoved(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchIds: string[],
+    at: Date,
+  ): Promise<string[]> {
+    const keys = branchIds.map(
+      (branchId) => `branch_removed:${branchId}:${treeId}:${at.toISOString()}`,
+    );
+    await this.lifecycle.recordFacts(
+      scope,
+      branchIds.map((branchId, index) => ({
+        kind: 'branch_removed',
+        eventKey: keys[index] ?? '',
+        occurredAt: at,
+        memberId: branchId,
+        referrerId: treeId,
+        source: 'manual',
+      })),
+      manager,
+    );
+    return keys;
+  }
+
+  /** Records branch `branchId` detached from tree `treeId` (locked) and the tree's new price. */
+  private async recordBranchRemoved(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchId: string,
+    at: Date,
+  ): Promise<void> {
+    const [key = ''] = await this.recordBranchesRemoved(scope, manager, treeId, [branchId], at);
+    await this.lifecycle.recordEffectivePrices(
+      scope,
+      [treeId],
+      { reason: 'branch_removed', branchId, cause: key },
+      manager,
+    );
   }
 
   /** Locks a member of this business that may be changed by hand. */
@@ -218,10 +318,11 @@ export class MembersService {
     manager: EntityManager,
     input: MemberFieldsDto,
     referredById: string | null,
+    source: FactSource,
   ): Promise<string> {
     const key = emailKey(input.memberEmail);
     if (await this.members.emailKeyTaken(scope, manager, key)) throw new DuplicateMemberException();
-    return this.guardUnique(() =>
+    const id = await this.guardUnique(() =>
       this.members.insert(scope, manager, {
         name: input.memberName,
         email: input.memberEmail,
@@ -231,6 +332,39 @@ export class MembersService {
         referredById,
       }),
     );
+    await this.lifecycle.recordFacts(
+      scope,
+      [
+        { kind: 'member_added', eventKey: `member_added:${id}`, memberId: id, source },
+        ...(referredById
+          ? [
+              {
+                kind: 'branch_added' as const,
+                eventKey: `branch_added:${id}`,
+                memberId: id,
+                referrerId: referredById,
+                source,
+              },
+            ]
+          : []),
+      ],
+      manager,
+    );
+    await this.lifecycle.recordEffectivePrices(
+      scope,
+      [id],
+      { reason: 'member_added', cause: 'member_added' },
+      manager,
+    );
+    if (referredById) {
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [referredById],
+        { reason: 'branch_added', branchId: id, cause: `branch_added:${id}` },
+        manager,
+      );
+    }
+    return id;
   }
 
   /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */

@@ -17,6 +17,7 @@ import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersService } from '../members/members.service';
 import { MemberNotifications } from '../member-notifications/member-notifications.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
 import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
@@ -72,6 +73,7 @@ export class ProspectsService {
     private readonly members: MembersService,
     private readonly notifications: MemberNotifications,
     private readonly settings: ProspectSettingsRepository,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
@@ -116,7 +118,8 @@ export class ProspectsService {
    * Removes a prospective member (docs/product.md#prospective-members 'Remove', docs/product.md#states 'removed'), in one transaction: locks the
    * prospect, refuses it when an integration manages it (docs/product.md#prospective-members: such rows show only 'Managed by
    * {integration}'; docs/product.md#roles: integration-managed records are not removed by hand), deletes it.
-   * A refused prospect is left unchanged and still listed.
+   * A refused prospect is left unchanged and still listed. Records prospect_removed
+   * (docs/architecture.md#lifecycle-facts).
    * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    */
@@ -124,6 +127,19 @@ export class ProspectsService {
     await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_removed',
+            eventKey: `prospect_removed:${prospect.id}`,
+            prospectId: prospect.id,
+            referrerId: prospect.referringMemberId,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
     });
   }
 
@@ -135,6 +151,8 @@ export class ProspectsService {
    * it on: "{friend} is now your branch: your price is now $X" to the referrer and a welcome to the
    * friend (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
+   * Records prospect_approved, the new member's member_added and branch_added (source
+   * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
@@ -153,8 +171,23 @@ export class ProspectsService {
         manager,
         prospect.referringMemberId,
         input,
+        'approval',
       );
       await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_approved',
+            eventKey: `prospect_approved:${prospect.id}`,
+            prospectId: prospect.id,
+            memberId: newId,
+            referrerId: prospect.referringMemberId,
+            source: 'approval',
+          },
+        ],
+        manager,
+      );
       return newId;
     });
     const created = await this.members.get(scope, memberId);

@@ -10,6 +10,7 @@ import { MembersRepository, memberSearch } from '../members/members.repository';
 import { BLOCKING_JOIN_SIGNALS } from '@grove/contracts';
 import type { JoinScreening } from '../fraud/fraud-signals.service';
 import { ReferralLinkEntity } from './referral-link.entity';
+import { FACT_COLUMNS, ON_EVENT_KEY, countVisitsFrom } from '../lifecycle/lifecycle.repository';
 
 /** A member (tree) with its live referral link, if any: one row of the Referral Links screen. */
 export interface MemberLinkSummary {
@@ -71,6 +72,27 @@ export interface JoinOutcome {
 
 /** SQL condition of a live link `l`: not revoked, not expired. */
 const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())`;
+
+/** The live link with code `$1`, its member and business (`LiveLinkSqlRow`). */
+const LIVE_LINK_BY_CODE = `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
+    m.email_key AS member_email_key, m.mindbody_client_id
+  FROM members m
+  JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
+  JOIN businesses b ON b.id = l.business_id
+  WHERE l.code = $1 AND ${LIVE}`;
+
+const toLiveLink = (row: LiveLinkSqlRow | undefined): LiveLink | null =>
+  row
+    ? {
+        linkId: row.id,
+        businessId: row.business_id,
+        businessName: row.business_name,
+        memberId: row.member_id,
+        memberName: row.member_name,
+        memberEmailKey: row.member_email_key,
+        memberManaged: row.mindbody_client_id !== null,
+      }
+    : null;
 
 /**
  * The text of the Referral Links page statement: `$1` business, `$2` page size, `$3` offset and,
@@ -166,19 +188,18 @@ export class ReferralLinksRepository {
       .save({ ...link, businessId: scope.businessId, revokedAt: null });
   }
 
-  /** Revokes the member's unrevoked link, if any. @returns how many links were revoked (0 or 1) */
+  /** Revokes the member's unrevoked link, if any. @returns the ids of the links revoked (0 or 1) */
   async revokeForMember(
     scope: BusinessScope,
     manager: EntityManager,
     memberId: string,
-  ): Promise<number> {
-    const result = await manager
-      .getRepository(ReferralLinkEntity)
-      .update(
-        { businessId: scope.businessId, memberId, revokedAt: IsNull() },
-        { revokedAt: () => 'now()' },
-      );
-    return result.affected ?? 0;
+  ): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE referral_links SET revoked_at = now()
+       WHERE business_id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,
+      [scope.businessId, memberId],
+    )) as [{ id: string }[], number];
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -191,26 +212,26 @@ export class ReferralLinksRepository {
   async findLiveByCode(code: string, manager?: EntityManager): Promise<LiveLink | null> {
     const lock = manager ? 'FOR KEY SHARE OF m FOR SHARE OF l' : '';
     const rows: LiveLinkSqlRow[] = await (manager ?? this.dataSource.manager).query(
-      `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
-         m.email_key AS member_email_key, m.mindbody_client_id
-       FROM members m
-       JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
-       JOIN businesses b ON b.id = l.business_id
-       WHERE l.code = $1 AND ${LIVE}
-       ${lock}`,
+      `${LIVE_LINK_BY_CODE} ${lock}`,
       [code],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      linkId: row.id,
-      businessId: row.business_id,
-      businessName: row.business_name,
-      memberId: row.member_id,
-      memberName: row.member_name,
-      memberEmailKey: row.member_email_key,
-      memberManaged: row.mindbody_client_id !== null,
-    };
+    return toLiveLink(rows[0]);
+  }
+
+  /**
+   * The join page opens: the live link with this code (as `findLiveByCode`) and, when there is
+   * one, one more visit of it today in `join_page_visits` (docs/architecture.md#lifecycle-facts),
+   * in ONE statement. Nothing about the visitor is stored; an unknown, revoked or expired code
+   * counts nothing. Public: no `BusinessScope`; the business is the link's.
+   */
+  async openJoinPage(code: string): Promise<LiveLink | null> {
+    const rows: LiveLinkSqlRow[] = await this.dataSource.query(
+      `WITH live AS (${LIVE_LINK_BY_CODE}),
+         visit AS (${countVisitsFrom('(SELECT business_id, id AS link_id FROM live)')})
+       SELECT * FROM live`,
+      [code],
+    );
+    return toLiveLink(rows[0]);
   }
 
   /**
@@ -238,6 +259,9 @@ export class ReferralLinksRepository {
    * - otherwise: an open `join_flags` row of that business and email gets every signal as
    *   reasons (merged into its sorted set), counting repeats (`attempts`, `last_attempt_at`);
    *   nothing is queued.
+   * A new prospect (not a repeat, not a flag) is recorded as a prospect_joined fact (key
+   * `prospect_joined:<prospect id>`, with the link) by the same statement
+   * (docs/architecture.md#lifecycle-facts).
    * Public: it takes no `BusinessScope`; the business is the link's, resolved from the code inside
    * this one statement.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
@@ -262,8 +286,8 @@ export class ReferralLinksRepository {
       discount_cents: number | null;
     }[] = await this.dataSource.query(
       `WITH link AS (
-         SELECT l.business_id, m.id AS member_id, m.name AS member_name, m.email_key AS member_email_key,
-           m.mindbody_client_id, m.discount_cents
+         SELECT l.business_id, l.id AS link_id, m.id AS member_id, m.name AS member_name,
+           m.email_key AS member_email_key, m.mindbody_client_id, m.discount_cents
          FROM members m
          JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
          WHERE l.code = $1 AND ${LIVE}
@@ -313,7 +337,13 @@ export class ReferralLinksRepository {
          ON CONFLICT (business_id, email_key) DO UPDATE SET
            join_attempts = prospects.join_attempts + 1,
            flags = ARRAY(SELECT DISTINCT r FROM unnest(prospects.flags || EXCLUDED.flags) AS r ORDER BY r)
-         RETURNING id, flags, source
+         RETURNING id, flags, source, (xmax = 0) AS created
+       ), joined AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT v.business_id, 'prospect_joined', NULL, v.member_id, v.link_id, q.id, NULL, 'prospect_joined:' || q.id
+         FROM queued q CROSS JOIN verdict v WHERE q.created
+         ${ON_EVENT_KEY}
+         RETURNING 1
        ), flagged AS (
          INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)
          SELECT business_id, member_id, $2, $3, $4, reasons

@@ -3,6 +3,7 @@ import { FraudModule } from '../fraud/fraud.module';
 import { MembersModule } from '../members/members.module';
 import { ProspectsModule } from '../prospects/prospects.module';
 import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { ReferralLinksController } from './referral-links.controller';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
@@ -10,7 +11,13 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side) and the public referral join (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
-  imports: [MembersModule, FraudModule, MemberNotificationsModule, ProspectsModule],
+  imports: [
+    MembersModule,
+    LifecycleModule,
+    FraudModule,
+    MemberNotificationsModule,
+    ProspectsModule,
+  ],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
 })

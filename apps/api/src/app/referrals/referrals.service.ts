@@ -23,6 +23,7 @@ import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { ReferralLinksRepository, type JoinOutcome } from './referral-links.repository';
 import { ProspectsService } from '../prospects/prospects.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import {
   ReferralLinkMissingException,
   ReferralLinkNotFoundException,
@@ -57,6 +58,7 @@ export class ReferralsService {
     private readonly fraud: FraudSignalsService,
     private readonly notifications: MemberNotifications,
     private readonly prospects: ProspectsService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /**
@@ -127,12 +129,23 @@ export class ReferralsService {
 
   /**
    * Revokes the member's link (docs/product.md#calls removeReferral); no link is not an error.
+   * Records link_revoked (docs/architecture.md#lifecycle-facts).
    * @throws MemberNotFoundException 404
    */
   async revoke(scope: BusinessScope, memberId: string): Promise<void> {
-    await this.withLockedMember(scope, memberId, (manager) =>
-      this.links.revokeForMember(scope, manager, memberId),
-    );
+    await this.withLockedMember(scope, memberId, async (manager) => {
+      const revoked = await this.links.revokeForMember(scope, manager, memberId);
+      await this.lifecycle.recordFacts(
+        scope,
+        revoked.map((linkId) => ({
+          kind: 'link_revoked',
+          eventKey: `link_revoked:${linkId}`,
+          memberId,
+          referralLinkId: linkId,
+        })),
+        manager,
+      );
+    });
   }
 
   /**
@@ -164,11 +177,12 @@ export class ReferralsService {
 
   /**
    * What the join page shows for a live code (public: no `BusinessScope`, the business is the
-   * code's).
+   * code's). Counts the opening in `join_page_visits` (per link and UTC day, nothing about the
+   * visitor) in the same statement that reads the link.
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
   async info(code: string): Promise<ReferralInfo> {
-    const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
+    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code) : null;
     if (!link) throw new ReferralLinkNotFoundException();
     return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
   }
@@ -247,7 +261,10 @@ export class ReferralsService {
     });
   }
 
-  /** Revokes the member's current link (if any) and inserts a new one. Member already locked. */
+  /**
+   * Revokes the member's current link (if any) and inserts a new one. Member already locked.
+   * Records link_rotated when a link was replaced, else link_created (docs/architecture.md#lifecycle-facts).
+   */
   private async issue(
     scope: BusinessScope,
     manager: EntityManager,
@@ -255,13 +272,19 @@ export class ReferralsService {
     body: CreateReferralLinkDto | undefined,
     requestOrigin: string,
   ): Promise<ReferralLink> {
-    await this.links.revokeForMember(scope, manager, memberId);
+    const replaced = await this.links.revokeForMember(scope, manager, memberId);
     const days = body?.expiresInDays;
     const link = await this.links.insert(scope, manager, {
       memberId,
       code: newReferralCode(),
       expiresAt: days ? new Date(Date.now() + days * DAY_MS) : null,
     });
+    const kind = replaced.length > 0 ? 'link_rotated' : 'link_created';
+    await this.lifecycle.recordFacts(
+      scope,
+      [{ kind, eventKey: `${kind}:${link.id}`, memberId, referralLinkId: link.id }],
+      manager,
+    );
     return this.toLink(link, this.origin(requestOrigin));
   }
 

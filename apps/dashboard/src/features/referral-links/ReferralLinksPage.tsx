@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
-import { referralQrUrl, useReferralLinkActions, useReferralLinks } from './api/referral-links';
+import {
+  referralQrUrl,
+  useReferralEmails,
+  useReferralLinkActions,
+  useReferralLinks,
+} from './api/referral-links';
 import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 
 const PAGE_SIZE = 25;
@@ -9,14 +14,42 @@ const PAGE_SIZE = 25;
 /**
  * Referral Links (docs/product.md#referral-links): Name, Email, Referral Link. A member without a link shows SPEC's
  * 'Referral link does not exist for this member' and a button to create one; a link can be
- * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster.
+ * copied, emailed to its member ("Your referral link", with a link to their member page; all
+ * members at once with 'Email all links'), rotated (the old one stops working), removed, or
+ * downloaded as a QR code poster.
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
   const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
   const actions = useReferralLinkActions();
   const [copied, setCopied] = useState<string | null>(null);
-  const failure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
+  const emails = useReferralEmails();
+  const [emailed, setEmailed] = useState<string | null>(null);
+  const failure =
+    actions.create.error ??
+    actions.rotate.error ??
+    actions.revoke.error ??
+    emails.one.error ??
+    emails.all.error;
+
+  const emailOne = (row: ReferralLinkRow) => {
+    emails.all.reset();
+    emails.one.mutate(row.memberId, {
+      onSuccess: () => setEmailed(`Referral link emailed to ${row.memberName}.`),
+      onError: () => setEmailed(null),
+    });
+  };
+  const emailAll = () => {
+    emails.one.reset();
+    emails.all.mutate(undefined, {
+      onSuccess: ({ queued, skipped }) =>
+        setEmailed(
+          `Referral links emailed to ${queued} ${queued === 1 ? 'member' : 'members'}` +
+            (skipped > 0 ? ` (${skipped} already emailed in the last hour).` : '.'),
+        ),
+      onError: () => setEmailed(null),
+    });
+  };
 
   const copy = async (row: ReferralLinkRow) => {
     if (!row.link) return;
@@ -62,6 +95,15 @@ export function ReferralLinksPage() {
                       <div className="dash-actions">
                         <Button size="sm" variant="secondary" onClick={() => copy(row)}>
                           {copied === row.memberId ? 'Copied!' : 'Copy'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Email referral link to ${row.memberName}`}
+                          busy={emails.one.isPending && emails.one.variables === row.memberId}
+                          onClick={() => emailOne(row)}
+                        >
+                          Email
                         </Button>
                         <Button
                           size="sm"
@@ -127,8 +169,14 @@ export function ReferralLinksPage() {
       <PageHeader
         title="Referral Links"
         description="Each member's personal link to share with friends. Friends who join appear under Prospective Members."
+        actions={
+          <Button variant="secondary" busy={emails.all.isPending} onClick={emailAll}>
+            Email all links
+          </Button>
+        }
       />
       {failure && <Alert>{failure.message}</Alert>}
+      {emailed && !failure && <Alert tone="success">{emailed}</Alert>}
       <Card>{body}</Card>
     </>
   );

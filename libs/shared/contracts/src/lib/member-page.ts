@@ -17,6 +17,8 @@ export const MEMBER_PAGE_MESSAGES = {
     'This member was already emailed their link in the last hour. Please try again later.',
   /** 404 for "Your referral link" to a member without a live link. */
   referralEmailNoLink: 'This member has no referral link yet. Create one first.',
+  /** The member page when the business has not made the member's referral link. */
+  noLinkYet: 'Your referral link is not ready yet. Ask the front desk to create it.',
   /** The public unsubscribe page's answer. */
   unsubscribed: 'You will no longer receive emails about your referrals.',
   /** The unsubscribe page for an unknown token. */

@@ -32,6 +32,7 @@ export type ShellPage = (typeof SHELL_PAGES)[number];
  */
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { segment: 'referral', remote: 'referral', expose: 'Routes', access: 'public' },
+  { segment: 'member', remote: 'referral', expose: 'Member', access: 'public' },
   { segment: 'dashboard', remote: 'dashboard', expose: 'Routes', access: 'signed-in' },
   { segment: 'referral-links', remote: 'dashboard', expose: 'ReferralLinks', access: 'signed-in' },
   { segment: 'mindbody-setup', remote: 'integrations', expose: 'Routes', access: 'signed-in' },

@@ -84,14 +84,17 @@ async function send(
 /**
  * Calls Grove's REST API with the session cookie and returns the parsed JSON reply.
  * A 401 triggers one silent refresh of the session (one at a time across the browser's tabs, see
- * `refreshSession`) and one retry, except on login, signup, refresh and logout.
+ * `refreshSession`) and one retry, except on login, signup, refresh, logout and the member page
+ * API (`/api/member/…`, its own session).
  * @throws ApiError with the server's message (and per-field messages) for any non-2xx reply,
  *   or status 0 when the network fails
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const hintWhenSent = sessionHint();
   let reply = await send(path, request);
-  if (reply.status === 401 && !NO_REFRESH_PATHS.has(path) && (await refreshSession(hintWhenSent))) {
+  // A member page 401 is about the member session (its own cookie), never the owner's.
+  const ownerSession = !NO_REFRESH_PATHS.has(path) && !path.startsWith('/api/member/');
+  if (reply.status === 401 && ownerSession && (await refreshSession(hintWhenSent))) {
     reply = await send(path, request);
   }
   if (reply.status === 204) return undefined as T;

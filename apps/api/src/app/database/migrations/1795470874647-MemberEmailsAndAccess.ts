@@ -20,6 +20,23 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `outbox_emails`: the HTML part, the sender's display name and the extra headers (List-Unsubscribe)
  *   of emails kept there without SMTP_URL.
  */
+/**
+ * A table of hashed member tokens (magic links, sessions): one member of one business each,
+ * expiring, and ended early by `endedColumn` (used, revoked).
+ */
+function memberTokenTable(name: string, endedColumn: string): string {
+  return `
+      CREATE TABLE ${name} (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        business_id uuid NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
+        member_id uuid NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        ${endedColumn} timestamptz NULL
+      )`;
+}
+
 export class MemberEmailsAndAccess1795470874647 implements MigrationInterface {
   name = 'MemberEmailsAndAccess1795470874647';
 
@@ -50,26 +67,8 @@ export class MemberEmailsAndAccess1795470874647 implements MigrationInterface {
         unsubscribe_token text NOT NULL UNIQUE,
         unsubscribed_at timestamptz NULL
       )`);
-    await queryRunner.query(`
-      CREATE TABLE member_magic_links (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        business_id uuid NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
-        member_id uuid NOT NULL REFERENCES members(id) ON DELETE CASCADE,
-        token_hash text NOT NULL UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        expires_at timestamptz NOT NULL,
-        used_at timestamptz NULL
-      )`);
-    await queryRunner.query(`
-      CREATE TABLE member_sessions (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        business_id uuid NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
-        member_id uuid NOT NULL REFERENCES members(id) ON DELETE CASCADE,
-        token_hash text NOT NULL UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        expires_at timestamptz NOT NULL,
-        revoked_at timestamptz NULL
-      )`);
+    await queryRunner.query(memberTokenTable('member_magic_links', 'used_at'));
+    await queryRunner.query(memberTokenTable('member_sessions', 'revoked_at'));
     await queryRunner.query(`CREATE INDEX members_email_key_idx ON members (email_key)`);
     await queryRunner.query(`
       ALTER TABLE outbox_emails

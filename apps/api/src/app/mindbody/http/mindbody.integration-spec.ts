@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { startSmtpStub, waitFor, type SmtpStub } from '../../../../test/stub-servers';
 import {
+  deliverWebhook,
   expectedImport,
   mindbodyStatus,
   sandboxEnv,
@@ -487,29 +488,13 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   });
 
   it('processes a redelivered message once', async () => {
-    const key = (
-      await new MindbodyClient({
-        baseUrl: sandbox.url,
-        webhooksBaseUrl: sandbox.webhooksUrl,
-        apiKey: sandbox.options.apiKey,
-        siteId: sandbox.options.siteId,
-      }).getSubscriptions()
-    ).items[0].messageSignatureKey;
-    const body = JSON.stringify({
-      messageId: 'duplicate-message-1',
-      eventId: 'client.updated',
-      eventSchemaVersion: 1,
-      eventInstanceOriginationDateTime: new Date().toISOString(),
-      eventData: { siteId: Number(sandbox.options.siteId), clientId: '100001' },
-    });
     for (let i = 0; i < 3; i++) {
-      await t
-        .agent()
-        .post('/api/mindbody/webhooks')
-        .set('Content-Type', 'application/json')
-        .set('X-Mindbody-Signature', signWebhookBody(body, key))
-        .send(body)
-        .expect(204);
+      const reply = await deliverWebhook(t, sandbox, {
+        messageId: 'duplicate-message-1',
+        eventId: 'client.updated',
+        clientId: '100001',
+      });
+      expect(reply.status).toBe(204);
     }
     const [row] = (await t.dataSource.query(
       `SELECT count(*)::int AS n FROM mindbody_webhook_messages WHERE message_id = 'duplicate-message-1'`,

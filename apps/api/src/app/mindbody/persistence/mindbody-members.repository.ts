@@ -3,8 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../database/business-scope';
+import {
+  FACT_COLUMNS,
+  ON_EVENT_KEY,
+  keyTime,
+  priceLinesFrom,
+  type FactSource,
+} from '../../lifecycle/lifecycle.repository';
 
-/** A Mindbody client to store as a managed member. Money in cents. */
 /** A managed branch that stopped counting because its membership ended in Mindbody. */
 export interface EndedBranch {
   branchId: string;
@@ -25,6 +31,7 @@ const toEndedBranch = (row: EndedBranchSqlRow): EndedBranch => ({
   referrerId: row.referred_by_id,
 });
 
+/** A Mindbody client to store as a managed member. Money in cents. */
 export interface ManagedMemberInput {
   clientId: string;
   name: string;
@@ -59,6 +66,17 @@ export interface AutopayTarget {
   isBranch: boolean;
 }
 
+/** How a Mindbody run came about, for its lifecycle facts: the import, or a sync (by hand or a webhook's). */
+export type MindbodyFactSource = Extract<FactSource, 'import' | 'mindbody'>;
+
+/** SQL: the ledger lines of the members in CTE `written`, as they are after a Mindbody write (`$1` = business). */
+const MANAGED_PRICE_LINES = priceLinesFrom({
+  rows: 'written r',
+  reason: `'mindbody_sync'`,
+  branchId: 'NULL::uuid',
+  cause: `'mindbody_sync:' || ${keyTime('now()')}`,
+});
+
 /** The email key of a Mindbody client: its email's key, or `mindbody:<id>` when it has none. */
 function managedEmailKey(clientId: string, email: string): string {
   return email ? emailKey(email) : `mindbody:${clientId}`;
@@ -89,7 +107,12 @@ export class MindbodyMembersRepository {
    * - a member whose Mindbody data is unchanged is not rewritten (`WHERE … IS DISTINCT FROM …`);
    * - managed prospects that have become members are removed;
    * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
-   *   is written by the same statement, so it counts exactly the committed pages.
+   *   is written by the same statement, so it counts exactly the committed pages;
+   * - the same statement records the lifecycle facts of what it changed (docs/architecture.md#lifecycle-facts):
+   *   member_added (`source`) for a new member, branch_added when it is stored under its referrer,
+   *   member_ended (key with its `mindbody_cancelled_at`, so a re-import writes nothing) for an
+   *   ended membership, and a ledger line for each member whose shown price moved
+   *   ('mindbody_sync'; 'member_added' first, 'membership_ended' at 0).
    *
    * The email-key check is a correlated subquery (one index probe per row): as an anti-join the
    * planner hashed every member of the business for each page. Why each part, and what it saved:
@@ -98,6 +121,7 @@ export class MindbodyMembersRepository {
    * @param pricesRead each client's NormalAutoPay was read from its contracts (sync): the members
    *   count as priced (`mindbody_priced_at`), also those without an autopay contract; otherwise a
    *   new member's price is not known until the follow-up 'prices' job ({@link setPrices})
+   * @param source 'import' (stage 2) or 'mindbody' (a sync), for the facts
    * @returns members inserted or changed
    */
   async upsertMembers(
@@ -105,6 +129,7 @@ export class MindbodyMembersRepository {
     page: ManagedMemberInput[],
     progress?: { done: number; total: number },
     pricesRead = false,
+    source: MindbodyFactSource = 'import',
   ): Promise<number> {
     const seen = new Set<string>();
     const rows = page
@@ -124,7 +149,7 @@ export class MindbodyMembersRepository {
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
            AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id LIMIT 1)
-         RETURNING m.mindbody_client_id
+         RETURNING m.*, false AS created
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
            mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
@@ -156,7 +181,22 @@ export class MindbodyMembersRepository {
                 m.mindbody_priced_at IS NULL AND EXCLUDED.mindbody_priced_at IS NOT NULL)
            IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.email_key, EXCLUDED.mindbody_referred_by,
                 EXCLUDED.mindbody_cancelled_at IS NULL, m.mindbody_autopay_cents, false)
-         RETURNING 1
+         RETURNING m.*, (m.xmax = 0) AS created
+       ), written AS (
+         SELECT * FROM adopted UNION ALL SELECT * FROM upserted
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, $12, f.event_key, f.occurred_at
+         FROM written w CROSS JOIN LATERAL (VALUES
+           ('member_added', NULL::uuid, 'member_added:' || w.id, w.created_at, w.created),
+           ('branch_added', w.referred_by_id, 'branch_added:' || w.id, w.created_at, w.created AND w.referred_by_id IS NOT NULL),
+           ('member_ended', NULL::uuid, 'member_ended:' || w.id || ':' || ${keyTime('w.mindbody_cancelled_at')},
+             w.mindbody_cancelled_at, w.mindbody_cancelled_at IS NOT NULL)
+         ) AS f(kind, referrer_id, event_key, occurred_at, wanted)
+         WHERE f.wanted
+         ${ON_EVENT_KEY}
+       ), prices AS (
+         ${MANAGED_PRICE_LINES}
        ), became_members AS (
          DELETE FROM prospects p USING input i
          WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
@@ -181,6 +221,7 @@ export class MindbodyMembersRepository {
         progress?.done ?? null,
         progress?.total ?? null,
         pricesRead,
+        source,
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
@@ -188,34 +229,47 @@ export class MindbodyMembersRepository {
 
   /**
    * Links every managed member to the managed member its ReferredBy names, as its branch (one
-   * statement); cancelled members stop being branches. Self-references are ignored.
+   * statement); cancelled members stop being branches. Self-references are ignored. Each change is
+   * recorded by the same statement as branch_removed (the old referrer) and branch_added (the new
+   * one), keys `branch_…:<member id>:<referrer id>:<time>` (docs/architecture.md#lifecycle-facts);
+   * a member already linked as wanted is not touched, so a re-run records nothing.
+   * @param source 'import' or 'mindbody' (a sync), for the facts
    * @returns the branches that stopped counting because their membership ended (for their referrers' emails)
    */
-  async linkReferrals(scope: BusinessScope): Promise<EndedBranch[]> {
+  async linkReferrals(
+    scope: BusinessScope,
+    source: MindbodyFactSource = 'import',
+  ): Promise<EndedBranch[]> {
     const rows: EndedBranchSqlRow[] = await this.dataSource.query(
       `WITH referrers AS (
          SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
          FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
          ORDER BY lower(name), length(mindbody_client_id), mindbody_client_id
        ), wanted AS (
-         SELECT m.id, CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
+         SELECT m.id, m.referred_by_id AS old_referrer_id,
+           CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
          FROM members m LEFT JOIN referrers r ON r.lname = lower(m.mindbody_referred_by)
          WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL
-       ), before AS (
-         SELECT id, name, referred_by_id FROM members
-         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NOT NULL
-           AND referred_by_id IS NOT NULL
-       ), linked AS (
+       ), changed AS (
          UPDATE members m SET referred_by_id = w.referrer_id
          FROM wanted w
          WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
            AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
                  (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))
-         RETURNING m.id, m.referred_by_id
+         RETURNING m.id, m.name, m.mindbody_cancelled_at, w.old_referrer_id, w.referrer_id
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT $1, f.kind, c.id, f.referrer_id, NULL, NULL, $2,
+           f.kind || ':' || c.id || ':' || f.referrer_id || ':' || ${keyTime('now()')}
+         FROM changed c CROSS JOIN LATERAL (VALUES ('branch_removed', c.old_referrer_id), ('branch_added', c.referrer_id))
+           AS f(kind, referrer_id)
+         WHERE f.referrer_id IS NOT NULL
+         ${ON_EVENT_KEY}
+         RETURNING 1
        )
-       SELECT b.id, b.name, b.referred_by_id FROM linked l JOIN before b ON b.id = l.id
-       WHERE l.referred_by_id IS NULL`,
-      [scope.businessId],
+       SELECT c.id, c.name, c.old_referrer_id AS referred_by_id FROM changed c
+       WHERE c.referrer_id IS NULL AND c.old_referrer_id IS NOT NULL AND c.mindbody_cancelled_at IS NOT NULL`,
+      [scope.businessId, source],
     );
     return rows.map(toEndedBranch);
   }
@@ -225,13 +279,20 @@ export class MindbodyMembersRepository {
    * members (source 'Mindbody'); prospects already queued, or already members, are left alone.
    * Each referrer is found by one index probe (`members_business_name_idx`) rather than by sorting
    * every managed member by name (docs/decisions/import-write-floor.md).
+   * Each prospect queued is recorded as prospect_joined (`source`) by the same statement
+   * (docs/architecture.md#lifecycle-facts).
    * @returns prospects inserted
    */
-  async upsertProspects(scope: BusinessScope, prospects: ManagedProspectInput[]): Promise<number> {
+  async upsertProspects(
+    scope: BusinessScope,
+    prospects: ManagedProspectInput[],
+    source: MindbodyFactSource = 'import',
+  ): Promise<number> {
     if (prospects.length === 0) return 0;
     const rows = prospects.map((p) => ({ ...p, key: managedEmailKey(p.clientId, p.email) }));
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
+    const [result] = (await this.dataSource.query(
+      `WITH queued AS (
+       INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
        SELECT $1, r.id, i.name, i.email, i.email_key, 'Mindbody', i.client_id
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS i(client_id, name, email, email_key, referred_by)
        JOIN LATERAL (SELECT id FROM members r
@@ -239,7 +300,14 @@ export class MindbodyMembersRepository {
                      ORDER BY length(r.mindbody_client_id), r.mindbody_client_id LIMIT 1) r ON true
        WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.business_id = $1 AND m.email_key = i.email_key)
        ON CONFLICT DO NOTHING
-       RETURNING id`,
+       RETURNING id, referring_member_id
+       ), joined AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT $1, 'prospect_joined', NULL, q.referring_member_id, NULL, q.id, $7, 'prospect_joined:' || q.id
+         FROM queued q
+         ${ON_EVENT_KEY}
+       )
+       SELECT count(*)::int AS n FROM queued`,
       [
         scope.businessId,
         rows.map((row) => row.clientId),
@@ -247,13 +315,18 @@ export class MindbodyMembersRepository {
         rows.map((row) => row.email),
         rows.map((row) => row.key),
         rows.map((row) => row.referredBy),
+        source,
       ],
-    );
-    return inserted.length;
+    )) as { n: number }[];
+    return result?.n ?? 0;
   }
 
   /**
-   * Marks a managed member's membership cancelled (webhook): it stops counting as a branch.
+   * Marks a managed member's membership cancelled (webhook): it stops counting as a branch. A
+   * membership already ended keeps the date it ended (a second cancellation is no new event).
+   * The same statement records member_ended (key `member_ended:<member id>:<cancelled at>`, as the
+   * import does, so the sync that follows writes nothing new), branch_removed when it was a
+   * branch, and its ledger's 'membership_ended' line (docs/architecture.md#lifecycle-facts).
    * @returns the branch that stopped counting (with its referrer), or null when it was none
    */
   async markCancelled(
@@ -263,15 +336,24 @@ export class MindbodyMembersRepository {
   ): Promise<EndedBranch | null> {
     const rows: EndedBranchSqlRow[] = await manager.query(
       `WITH before AS (
-         SELECT id, name, referred_by_id FROM members
+         SELECT id, referred_by_id FROM members
          WHERE business_id = $1 AND mindbody_client_id = $2 FOR UPDATE
-       ), cancelled AS (
-         UPDATE members m SET mindbody_cancelled_at = now(), referred_by_id = NULL
-         FROM before b WHERE m.id = b.id AND m.business_id = $1
-         RETURNING m.id
+       ), written AS (
+         UPDATE members m SET mindbody_cancelled_at = COALESCE(m.mindbody_cancelled_at, now()), referred_by_id = NULL
+         FROM before b WHERE m.id = b.id
+         RETURNING m.*, b.referred_by_id AS old_referrer_id
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, 'mindbody', f.event_key, f.occurred_at
+         FROM written w CROSS JOIN LATERAL (VALUES
+           ('member_ended', NULL::uuid, 'member_ended:' || w.id || ':' || ${keyTime('w.mindbody_cancelled_at')}, w.mindbody_cancelled_at),
+           ('branch_removed', w.old_referrer_id,
+             'branch_removed:' || w.id || ':' || w.old_referrer_id || ':' || ${keyTime('now()')}, now())
+         ) AS f(kind, referrer_id, event_key, occurred_at)
+         WHERE f.kind = 'member_ended' OR f.referrer_id IS NOT NULL
+         ${ON_EVENT_KEY}
        )
-       SELECT b.id, b.name, b.referred_by_id FROM before b JOIN cancelled c ON c.id = b.id
-       WHERE b.referred_by_id IS NOT NULL`,
+       ${MANAGED_PRICE_LINES}`,
       [scope.businessId, clientId],
     );
     return rows[0] ? toEndedBranch(rows[0]) : null;
@@ -328,7 +410,9 @@ export class MindbodyMembersRepository {
    * Stores each client's NormalAutoPay (cents) in ONE statement: it becomes the membership price,
    * except when Mindbody still bills what Grove wrote (the discounted amount), which keeps the
    * undiscounted price. Every client passed counts as priced from now on (`mindbody_priced_at`):
-   * one without an autopay contract (null) keeps its price. Unchanged rows are not rewritten.
+   * one without an autopay contract (null) keeps its price. Unchanged rows are not rewritten. The
+   * same statement writes a ledger line for each member whose shown price moved ('mindbody_sync';
+   * 'member_added' for a member's first known price) (docs/architecture.md#lifecycle-facts).
    * @returns members whose price, autopay or priced state changed
    */
   async setPrices(
@@ -347,7 +431,12 @@ export class MindbodyMembersRepository {
          FROM unnest($2::text[], $3::int[]) AS i(client_id, autopay_cents)
          WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
            AND (m.mindbody_priced_at IS NULL OR COALESCE(i.autopay_cents, m.mindbody_autopay_cents) IS DISTINCT FROM m.mindbody_autopay_cents)
-         RETURNING 1)
+         RETURNING m.*
+       ), written AS (
+         SELECT * FROM changed
+       ), prices AS (
+         ${MANAGED_PRICE_LINES}
+       )
        SELECT count(*)::int AS n FROM changed`,
       [
         scope.businessId,
@@ -381,13 +470,20 @@ export class MindbodyMembersRepository {
 
   /**
    * 'Remove integration': the business's imported members and prospects stay as ordinary
-   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction).
+   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
+   * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
+   * now on it is the hand rule's max(0, price − discount × branches), and an ended membership runs
+   * again (docs/architecture.md#lifecycle-facts).
    */
   async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
     await manager.query(
-      `UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
-         mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
-       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL`,
+      `WITH written AS (
+         UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
+         RETURNING *
+       )
+       ${MANAGED_PRICE_LINES}`,
       [scope.businessId],
     );
     await manager.query(

@@ -8,6 +8,7 @@ import {
   type AutopayTarget,
   type ManagedMemberInput,
   type ManagedProspectInput,
+  type MindbodyFactSource,
 } from '../persistence/mindbody-members.repository';
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
 import { BranchLapseNotices } from './branch-lapse-notices';
@@ -206,6 +207,8 @@ export class MindbodyPipeline {
     contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
   ): Promise<number> {
+    // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
+    const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
     const prospects: ManagedProspectInput[] = [];
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
@@ -254,7 +257,13 @@ export class MindbodyPipeline {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
-        await this.members.upsertMembers(scope, members, { done, total }, contractsRead !== null);
+        await this.members.upsertMembers(
+          scope,
+          members,
+          { done, total },
+          contractsRead !== null,
+          source,
+        );
       }
     } finally {
       // Stops the fetcher at its next page; a request under way is left to end on its own (as
@@ -264,8 +273,8 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.lapses.send(scope, await this.members.linkReferrals(scope));
-    await this.members.upsertProspects(scope, prospects);
+    await this.lapses.send(scope, await this.members.linkReferrals(scope, source));
+    await this.members.upsertProspects(scope, prospects, source);
     return done;
   }
 

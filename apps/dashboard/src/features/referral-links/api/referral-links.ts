@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import type { Page, ReferralEmailResult, ReferralLink, ReferralLinkRow } from '@grove/contracts';
 import { apiFetch } from '@grove/web-data-access';
 
 export const referralLinksKey = ['referral-links'] as const;
@@ -41,4 +41,21 @@ export function useReferralLinkActions() {
 /** Where a member's QR code poster can be downloaded (`svg` or `png`). */
 export function referralQrUrl(memberId: string, format: 'svg' | 'png'): string {
   return `${linkPath(memberId)}/qr.${format}`;
+}
+
+/**
+ * "Your referral link" emails (issue 15): to one member (`POST /api/members/:id/referral-link/email`;
+ * 429 when emailed within the hour) or to every member with a link (`POST /api/referral-links/email`).
+ */
+export function useReferralEmails() {
+  return {
+    one: useMutation({
+      mutationFn: (memberId: string) =>
+        apiFetch<ReferralEmailResult>(`${linkPath(memberId)}/email`, { method: 'POST' }),
+    }),
+    all: useMutation({
+      mutationFn: () =>
+        apiFetch<ReferralEmailResult>('/api/referral-links/email', { method: 'POST' }),
+    }),
+  };
 }

@@ -1,0 +1,361 @@
+import type { ParsedMail } from 'mailparser';
+import type TestAgent from 'supertest/lib/agent';
+import {
+  MEMBER_PAGE_MESSAGES,
+  type MemberPage,
+  type MemberRow,
+  type ReferralLink,
+} from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { ACCESS_COOKIE } from '../auth/auth-tokens';
+import { MEMBER_COOKIE } from '../member-auth/member-auth.service';
+
+const ORIGIN = 'https://grove.example.com';
+
+describe('member page and "Your referral link" (integration, real SMTP server)', () => {
+  let t: TestApp;
+  let smtp: SmtpStub;
+  let owner: TestAgent;
+  let businessId: string;
+  let ana: MemberRow;
+  let link: ReferralLink;
+
+  const addMember = async (
+    agent: TestAgent,
+    name: string,
+    email: string,
+    referringMemberId?: string,
+  ): Promise<MemberRow> =>
+    (
+      await agent
+        .post('/api/members')
+        .send({
+          memberName: name,
+          memberEmail: email,
+          membershipPrice: '100',
+          discount: '15',
+          ...(referringMemberId ? { referringMemberId } : {}),
+        })
+        .expect(201)
+    ).body as MemberRow;
+
+  const to = (mail: ParsedMail): string | undefined =>
+    (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+  /** Waits for the next email to `address` after `from` emails, returns it. */
+  const nextEmailTo = (address: string, from: number): Promise<ParsedMail> =>
+    waitFor(async () => smtp.emails.slice(from).find((mail) => to(mail) === address));
+  const tokenOf = (mail: ParsedMail): string => {
+    const match = /\/member#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
+    if (!match) throw new Error(`no magic link in: ${mail.text}`);
+    return match[1];
+  };
+  const cookieValue = (reply: { headers: Record<string, unknown> }, name: string): string => {
+    const cookies = (reply.headers['set-cookie'] as string[] | undefined) ?? [];
+    const cookie = cookies.find((line) => line.startsWith(`${name}=`));
+    if (!cookie) throw new Error(`no ${name} cookie`);
+    return cookie.split(';')[0];
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpStub();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Grove <no-reply@grove.test>',
+      PUBLIC_ORIGIN: ORIGIN,
+      // Every request of this file comes from one address; the per-client limit has its own test.
+      THROTTLE_MEMBER_LINK_LIMIT: '1000',
+    });
+    const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
+    owner = signedUp.agent;
+    businessId = signedUp.user.business.id;
+    ana = await addMember(owner, 'Ana Ruiz', 'ana@example.com');
+    link = (await owner.post(`/api/members/${ana.id}/referral-link`).send({}).expect(201))
+      .body as ReferralLink;
+    await addMember(owner, 'Ben Stone', 'ben@example.com', ana.id);
+    const join = await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: 'Cleo Park', email: 'cleo@example.com' });
+    expect(join.status).toBeLessThan(300);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('the owner emails a member their link once; the magic link opens their page once', async () => {
+    const before = smtp.emails.length;
+    const sent = await owner.post(`/api/members/${ana.id}/referral-link/email`).expect(202);
+    expect(sent.body).toEqual({ queued: 1, skipped: 0 });
+    const again = await owner.post(`/api/members/${ana.id}/referral-link/email`).expect(429);
+    expect(again.body.message).toBe(MEMBER_PAGE_MESSAGES.referralEmailTooSoon);
+    const mail = await nextEmailTo('ana@example.com', before);
+    expect(mail.from?.value[0]).toEqual({ name: 'Peak Fitness', address: 'no-reply@grove.test' });
+    expect(mail.html).toContain(`${ORIGIN}/referral/${link.code}`);
+    expect(mail.text).toContain(`${ORIGIN}/referral/${link.code}`);
+    // $100 membership, one counting branch at $15 off.
+    expect(mail.text).toContain('Your price now: $85.00 a month.');
+    // The ledger (written by the owner flows): Ana joined at $100, then Ben's branch took $15
+    // off. Both lines moved 10 days back: $15 off a month for 10 days so far.
+    await t.dataSource.query(
+      `UPDATE price_changes SET occurred_at = occurred_at - interval '10 days'
+        WHERE business_id = $1 AND member_id = $2`,
+      [businessId, ana.id],
+    );
+
+    const member = t.agent();
+    const token = tokenOf(mail);
+    await member.post('/api/member/session').send({ token }).expect(204);
+    const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page).toMatchObject({
+      businessName: 'Peak Fitness',
+      memberFirstName: 'Ana',
+      referralUrl: `${ORIGIN}/referral/${link.code}`,
+      membershipPriceCents: 10_000,
+      priceNowCents: 8_500,
+      discountPerBranchCents: 1_500,
+      managedBy: null,
+      projections: [
+        { friends: 1, priceCents: 7_000 },
+        { friends: 2, priceCents: 5_500 },
+        { friends: 3, priceCents: 4_000 },
+      ],
+    });
+    // 10 days of $15 a month: 1500 × 10 / 30.4375 = 492.8 → 493 cents (plus the test's seconds).
+    expect(page.savedSoFarCents).toBeGreaterThanOrEqual(493);
+    expect(page.savedSoFarCents).toBeLessThan(495);
+    expect(page.branches.map((branch) => [branch.firstName, branch.status]).sort()).toEqual([
+      ['Ben', 'counting'],
+      ['Cleo', 'pending'],
+    ]);
+    expect(page.ledger).toEqual([
+      expect.objectContaining({
+        reason: 'branch_added',
+        oldPriceCents: 10_000,
+        newPriceCents: 8_500,
+      }),
+      expect.objectContaining({
+        reason: 'member_added',
+        oldPriceCents: null,
+        newPriceCents: 10_000,
+      }),
+    ]);
+
+    // Single use: the same token again is refused, on a fresh browser too.
+    const reuse = await t.agent().post('/api/member/session').send({ token }).expect(401);
+    expect(reuse.body.message).toBe(MEMBER_PAGE_MESSAGES.linkExpired);
+    await t.agent().post('/api/member/session').send({ token: 'short' }).expect(400);
+
+    // Sign out revokes the session.
+    await member.post('/api/member/logout').expect(204);
+    await member.get('/api/member/me').expect(401);
+  });
+
+  it('refuses an expired magic link', async () => {
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'ana@example.com' }).expect(202);
+    const mail = await nextEmailTo('ana@example.com', before);
+    // 31 minutes later (MEMBER_MAGIC_LINK_TTL_SECONDS = 1800).
+    await t.dataSource.query(
+      `UPDATE member_magic_links SET expires_at = now() - interval '1 minute'
+        WHERE expires_at > now() - interval '1 minute' AND used_at IS NULL`,
+    );
+    const reply = await t
+      .agent()
+      .post('/api/member/session')
+      .send({ token: tokenOf(mail) });
+    expect(reply.status).toBe(401);
+    expect(reply.body.message).toBe(MEMBER_PAGE_MESSAGES.linkExpired);
+  });
+
+  it('keeps members, businesses and owners apart', async () => {
+    // The same email is a member of another business too.
+    const other = await t.signUp({ businessName: 'Other Gym' });
+    const otherAna = await addMember(other.agent, 'Ana Other', 'ana@example.com');
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'Ana@Example.com' }).expect(202);
+    const mails = await waitFor(async () => {
+      const found = smtp.emails.slice(before).filter((mail) => to(mail) === 'ana@example.com');
+      return found.length === 2 ? found : undefined;
+    });
+    const pages = await Promise.all(
+      mails.map(async (mail) => {
+        const browser = t.agent();
+        await browser
+          .post('/api/member/session')
+          .send({ token: tokenOf(mail) })
+          .expect(204);
+        return {
+          mail,
+          browser,
+          page: (await browser.get('/api/member/me').expect(200)).body as MemberPage,
+        };
+      }),
+    );
+    for (const { mail, page } of pages) expect(mail.from?.value[0].name).toBe(page.businessName);
+    const theirs = pages.find((entry) => entry.page.businessName === 'Other Gym');
+    expect(theirs?.page).toMatchObject({
+      memberFirstName: 'Ana',
+      referralUrl: null,
+      branches: [],
+      ledger: [expect.objectContaining({ reason: 'member_added', newPriceCents: 10_000 })],
+    });
+    expect(otherAna.id).toBeDefined();
+
+    // A member cookie opens nothing of the owner's API, an owner's token nothing of the member API.
+    const memberSession = await t
+      .agent()
+      .post('/api/member/session')
+      .send({ token: 'x'.repeat(43) });
+    expect(memberSession.status).toBe(401);
+    const again = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'ben@example.com' }).expect(202);
+    const benMail = await nextEmailTo('ben@example.com', again);
+    const signIn = await t
+      .agent()
+      .post('/api/member/session')
+      .send({ token: tokenOf(benMail) })
+      .expect(204);
+    const memberCookie = cookieValue(signIn, MEMBER_COOKIE);
+    const setCookie = String(signIn.headers['set-cookie']?.[0]);
+    expect(setCookie).toContain('Path=/api/member;');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    await t.agent().get('/api/members').set('Cookie', memberCookie).expect(401);
+    await t.agent().get('/api/referral-links').set('Cookie', memberCookie).expect(401);
+    const benPage = (await t.agent().get('/api/member/me').set('Cookie', memberCookie).expect(200))
+      .body as MemberPage;
+    expect(benPage.memberFirstName).toBe('Ben');
+    const login = await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: other.body.email, password: other.body.password });
+    const ownerCookie = cookieValue(login, ACCESS_COOKIE);
+    const refused = await t.agent().get('/api/member/me').set('Cookie', ownerCookie).expect(401);
+    expect(refused.body.message).toBe(MEMBER_PAGE_MESSAGES.sessionEnded);
+    // An owner cannot email another business's member.
+    await other.agent.post(`/api/members/${ana.id}/referral-link/email`).expect(404);
+    await other.agent.post(`/api/members/not-a-uuid/referral-link/email`).expect(404);
+  });
+
+  it('shows a Mindbody member their autopay amount, and an ended branch as ended', async () => {
+    const eve = await addMember(owner, 'Eve Kim', 'eve@example.com');
+    const friend = await addMember(owner, 'Finn Moss', 'finn@example.com', eve.id);
+    await t.dataSource.query(
+      `UPDATE members SET mindbody_client_id = 'mb-eve', mindbody_autopay_cents = 7200,
+              mindbody_priced_at = now() WHERE id = $1`,
+      [eve.id],
+    );
+    await t.dataSource.query(
+      `UPDATE members SET mindbody_client_id = 'mb-finn', mindbody_cancelled_at = now() WHERE id = $1`,
+      [friend.id],
+    );
+    await t.dataSource.query(
+      `INSERT INTO mindbody_integrations (business_id, discount_on_referral_cents) VALUES ($1, 500)`,
+      [businessId],
+    );
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'eve@example.com' }).expect(202);
+    const browser = t.agent();
+    await browser
+      .post('/api/member/session')
+      .send({ token: tokenOf(await nextEmailTo('eve@example.com', before)) })
+      .expect(204);
+    const page = (await browser.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page).toMatchObject({
+      managedBy: 'Mindbody',
+      membershipPriceCents: 10_000,
+      priceNowCents: 7_200,
+      discountPerBranchCents: 500,
+      branches: [expect.objectContaining({ firstName: 'Finn', status: 'ended' })],
+      projections: [
+        { friends: 1, priceCents: 6_700 },
+        { friends: 2, priceCents: 6_200 },
+        { friends: 3, priceCents: 5_700 },
+      ],
+    });
+  });
+
+  it('answers a new-link request identically for a member and a stranger, and throttles per address', async () => {
+    const member = await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'ben@example.com' });
+    const stranger = await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'nobody@example.com' });
+    expect(stranger.status).toBe(member.status);
+    expect(stranger.body).toEqual(member.body);
+    expect(member.body).toEqual({ message: MEMBER_PAGE_MESSAGES.linkRequested });
+    await t.agent().post('/api/member/magic-link').send({ email: 'not an email' }).expect(400);
+    // THROTTLE_MEMBER_LINK_EMAIL_LIMIT = 3 per hour for nobody@example.com: 2 more pass, then 429.
+    await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'nobody@example.com' })
+      .expect(202);
+    await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'nobody@example.com' })
+      .expect(202);
+    const refused = await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'nobody@example.com' });
+    expect(refused.status).toBe(429);
+  });
+
+  it('an unsubscribed member gets no referral email, but still the link they ask for', async () => {
+    const cleo = await addMember(owner, 'Dana Lee', 'dana@example.com');
+    await owner.post(`/api/members/${cleo.id}/referral-link`).send({}).expect(201);
+    const before = smtp.emails.length;
+    const all = await owner.post('/api/referral-links/email').expect(202);
+    // Ana was emailed within the hour: skipped; Dana queued.
+    expect(all.body).toEqual({ queued: 1, skipped: 1 });
+    const first = await nextEmailTo('dana@example.com', before);
+    const unsubscribeUrl =
+      /\[(https:\/\/grove\.example\.com\/api\/member-emails\/unsubscribe\/[^\]\s]+)\]/.exec(
+        first.text ?? '',
+      )?.[1];
+    expect(unsubscribeUrl).toBeDefined();
+    await t
+      .agent()
+      .post(new URL(unsubscribeUrl ?? '').pathname)
+      .expect(200);
+    await t.dataSource.query(`DELETE FROM member_emails WHERE member_id = $1`, [cleo.id]);
+    const afterUnsubscribe = smtp.emails.length;
+    await owner.post(`/api/members/${cleo.id}/referral-link/email`).expect(202);
+    await waitFor(async () => {
+      const rows: { status: string }[] = await t.dataSource.query(
+        `SELECT status FROM member_emails WHERE member_id = $1 AND template = 'referral-link'`,
+        [cleo.id],
+      );
+      return rows[0]?.status === 'unsubscribed';
+    });
+    await t.agent().post('/api/member/magic-link').send({ email: 'dana@example.com' }).expect(202);
+    const asked = await nextEmailTo('dana@example.com', afterUnsubscribe);
+    expect(asked.subject).toBe('Your link to your Peak Fitness referral page');
+    expect(
+      smtp.emails.slice(afterUnsubscribe).filter((mail) => to(mail) === 'dana@example.com'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('new member page link requests per client address (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ THROTTLE_MEMBER_LINK_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the third request of a minute from one client with the wait message', async () => {
+    await t.agent().post('/api/member/magic-link').send({ email: 'a@example.com' }).expect(202);
+    await t.agent().post('/api/member/magic-link').send({ email: 'b@example.com' }).expect(202);
+    const refused = await t.agent().post('/api/member/magic-link').send({ email: 'c@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+});

@@ -1,0 +1,57 @@
+import type { MemberLedgerLine } from '@grove/contracts';
+import { DAYS_PER_MONTH, memberPrice, projections, savedSoFarCents } from './member-price';
+
+const facts = {
+  membershipPriceCents: 10_000,
+  discountCents: 1_500,
+  managed: false,
+  autopayCents: null,
+  integrationDiscountCents: null,
+  countingBranches: 2,
+};
+
+const line = (occurredAt: string, newPriceCents: number): MemberLedgerLine => ({
+  occurredAt,
+  reason: 'branch_added',
+  oldPriceCents: null,
+  newPriceCents,
+  membershipPriceCents: 10_000,
+});
+
+describe('member price', () => {
+  it('is the membership price minus the discount per counting branch, floor 0', () => {
+    expect(memberPrice(facts)).toEqual({ priceNowCents: 7_000, discountPerBranchCents: 1_500 });
+    expect(memberPrice({ ...facts, countingBranches: 9 }).priceNowCents).toBe(0);
+  });
+
+  it("is the Mindbody autopay for a managed member, with the integration's discount", () => {
+    expect(
+      memberPrice({ ...facts, managed: true, autopayCents: 8_800, integrationDiscountCents: 500 }),
+    ).toEqual({ priceNowCents: 8_800, discountPerBranchCents: 500 });
+  });
+
+  it('projects the next friends until the price reaches 0', () => {
+    expect(projections({ priceNowCents: 7_000, discountPerBranchCents: 1_500 })).toEqual([
+      { friends: 1, priceCents: 5_500 },
+      { friends: 2, priceCents: 4_000 },
+      { friends: 3, priceCents: 2_500 },
+    ]);
+    expect(projections({ priceNowCents: 2_000, discountPerBranchCents: 1_500 })).toEqual([
+      { friends: 1, priceCents: 500 },
+      { friends: 2, priceCents: 0 },
+    ]);
+    expect(projections({ priceNowCents: 0, discountPerBranchCents: 1_500 })).toEqual([]);
+    expect(projections({ priceNowCents: null, discountPerBranchCents: 1_500 })).toEqual([]);
+  });
+
+  it('prorates each discount per day until the next ledger line', () => {
+    const start = '2026-01-01T00:00:00.000Z';
+    const later = new Date(Date.parse(start) + DAYS_PER_MONTH * 86_400_000);
+    // A full average month at $15 off, then half a month at $30 off.
+    const secondAt = later.toISOString();
+    const now = new Date(later.getTime() + (DAYS_PER_MONTH / 2) * 86_400_000);
+    expect(savedSoFarCents([line(start, 8_500), line(secondAt, 7_000)], now)).toBe(1_500 + 1_500);
+    expect(savedSoFarCents([], now)).toBe(0);
+    expect(savedSoFarCents([line(start, 10_000)], now)).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ReferralEmailResult } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../common/auth-user';
+import { sessionScope } from '../database/business-scope';
+import { RequestOrigin } from '../referrals/request-origin.decorator';
+import { ReferralEmailsService } from './referral-emails.service';
+
+/**
+ * "Your referral link" from the Referral Links screen (issue 15), for the signed-in owner's
+ * members only. 401 without a session.
+ */
+@ApiTags('referrals')
+@ApiCookieAuth('grove_access')
+@Controller()
+export class ReferralEmailsController {
+  constructor(private readonly referralEmails: ReferralEmailsService) {}
+
+  /**
+   * → 202 `{ queued: 1, skipped: 0 }`; 404 no such member of the business, or no live link; 429
+   * emailed within the hour.
+   */
+  @Post('members/:memberId/referral-link/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email a member their referral link and member page link' })
+  sendOne(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralEmailResult> {
+    return this.referralEmails.sendOne(sessionScope(user), memberId, origin);
+  }
+
+  /** → 202 `ReferralEmailResult`: every member with a live link not emailed within the hour. */
+  @Post('referral-links/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email every member with a link their referral link' })
+  sendAll(
+    @CurrentUser() user: AuthUser,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralEmailResult> {
+    return this.referralEmails.sendAll(sessionScope(user), origin);
+  }
+}

@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { expect, test } from '@playwright/test';
+import { smtpPort } from '../playwright.config';
+import { addMember, signUp } from './support';
+
+/** The emails Grove sent to this journey's own SMTP server (started here, on `smtpPort`). */
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
+  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const addressOf = (mail: ParsedMail): string | undefined => {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return to?.value[0]?.address;
+};
+
+test('the owner emails a member their link; the member opens the magic link on a phone and sees their link and price', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUp(page);
+  const ninaId = await addMember(page, {
+    name: 'Nina Patel',
+    email: 'nina.patel@example.com',
+    price: '80',
+    discount: '10',
+  });
+  await addMember(
+    page,
+    { name: 'Omar Haddad', email: 'omar.haddad@example.com', price: '80', discount: '10' },
+    ninaId,
+  );
+
+  // The owner creates Nina's link and emails it to her from Referral Links.
+  await page.goto('/referral-links');
+  const row = page.getByTestId('link-row').filter({ hasText: 'Nina Patel' });
+  await row.getByRole('button', { name: 'Create referral link for Nina Patel' }).click();
+  const referralUrl = (await row.getByRole('link', { name: /\/referral\// }).textContent()) ?? '';
+  expect(referralUrl).toMatch(/\/referral\/[A-Za-z0-9_-]{16,}$/);
+  await row.getByRole('button', { name: 'Email referral link to Nina Patel' }).click();
+  await expect(page.getByText('Referral link emailed to Nina Patel.')).toBeVisible();
+  // Re-sending at once is refused with a clear message.
+  await row.getByRole('button', { name: 'Email referral link to Nina Patel' }).click();
+  await expect(page.getByText(/already emailed their link in the last hour/)).toBeVisible();
+
+  await expect
+    .poll(() => received.filter((mail) => addressOf(mail) === 'nina.patel@example.com').length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const mail = received.find((entry) => addressOf(entry) === 'nina.patel@example.com');
+  expect(mail?.from?.value[0]?.name).toBe(owner.businessName);
+  expect(mail?.subject).toBe(`Your referral link for ${owner.businessName}`);
+  expect(mail?.text).toContain(referralUrl);
+  expect(mail?.html).toContain(referralUrl);
+  const magicLink = /(http:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  expect(magicLink).toBeDefined();
+
+  // Nina, on her phone, opens the magic link.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const member = await phone.newPage();
+  await member.goto(magicLink ?? '');
+  await expect(member.getByRole('heading', { name: 'Hi Nina' })).toBeVisible();
+  await expect(member).toHaveURL(/\/member$/);
+  await expect(member.getByTestId('referral-url')).toHaveText(referralUrl);
+  // $80 membership, one friend counting at $10 off.
+  await expect(member.getByTestId('price-now')).toHaveText('$70.00 a month');
+  await expect(member.getByText('Membership price $80.00')).toBeVisible();
+  await expect(member.getByText('1 more friend →')).toContainText('$60.00');
+  await expect(member.getByText('Omar')).toBeVisible();
+  await expect(member.getByAltText('QR code of your referral link')).toBeVisible();
+  await member.screenshot({ path: 'dist/test-results/member-page-390.png', fullPage: true });
+  await member.setViewportSize({ width: 1366, height: 900 });
+  await member.screenshot({ path: 'dist/test-results/member-page-1366.png', fullPage: true });
+
+  // The same magic link again (another device): used, so the page offers a new one.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const again = await other.newPage();
+  await again.goto(magicLink ?? '');
+  await expect(
+    again.getByText('This link has expired or has already been used. Ask for a new one below.'),
+  ).toBeVisible();
+  await again.getByLabel('Your email').fill('nina.patel@example.com');
+  await again.getByRole('button', { name: 'Send me a new link' }).click();
+  await expect(again.getByText(/If this email belongs to a member/)).toBeVisible();
+  await again.screenshot({ path: 'dist/test-results/member-page-expired-390.png', fullPage: true });
+  await expect
+    .poll(() => received.filter((entry) => addressOf(entry) === 'nina.patel@example.com').length, {
+      timeout: 20_000,
+    })
+    .toBe(2);
+  await phone.close();
+  await other.close();
+});
