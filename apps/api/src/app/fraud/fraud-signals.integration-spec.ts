@@ -7,16 +7,9 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, treeBody as tree, type TestApp } from '../../../test/test-app';
 import { jobScope } from '../database/business-scope';
 import { FraudSignalsService } from './fraud-signals.service';
-
-const tree = (name: string, email: string) => ({
-  memberName: name,
-  memberEmail: email,
-  membershipPrice: '100',
-  discount: '15',
-});
 
 /**
  * Each fraud signal of issue 15 part 4 raised by a fixture made for it, on the real join endpoint

@@ -8,8 +8,8 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
+import { recipient as to, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
 
 const ALL_ON: MemberEmailSettings = {
   friendJoined: true,
@@ -41,15 +41,7 @@ describe('event emails to members (integration, real SMTP server)', () => {
     owner = (await t.signUp({ businessName: 'Peak Fitness' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
     ana = (
-      await owner
-        .post('/api/members')
-        .send({
-          memberName: 'Ana Ruiz',
-          memberEmail: 'ana@example.com',
-          membershipPrice: '100',
-          discount: '15',
-        })
-        .expect(201)
+      await owner.post('/api/members').send(treeBody('Ana Ruiz', 'ana@example.com')).expect(201)
     ).body as MemberRow;
     code = (
       (await owner.post(`/api/members/${ana.id}/referral-link`).expect(201)).body as ReferralLink
@@ -60,8 +52,6 @@ describe('event emails to members (integration, real SMTP server)', () => {
     await smtp.close();
   });
 
-  const to = (mail: ParsedMail): string | undefined =>
-    (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
   const join = (name: string, email: string) =>
     t.agent().post(`/api/referrals/${code}/join`).send({ name, email }).expect(201);
   const prospectId = async (email: string): Promise<string> => {

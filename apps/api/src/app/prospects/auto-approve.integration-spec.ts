@@ -6,7 +6,7 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/stub-servers';
 
 /** Optional automatic approval of prospects who pass every fraud check (issue 15). */
@@ -24,12 +24,7 @@ describe('automatic approval of prospects (integration)', () => {
     riley = (
       await owner
         .post('/api/members')
-        .send({
-          memberName: 'Riley Referrer',
-          memberEmail: 'riley@greenvalley.com.au',
-          membershipPrice: '80',
-          discount: '12.50',
-        })
+        .send(treeBody('Riley Referrer', 'riley@greenvalley.com.au', '80', '12.50'))
         .expect(201)
     ).body as MemberRow;
     code = (
