@@ -9,6 +9,7 @@ import {
 } from '@grove/contracts';
 import { createTestApp, treeBody as tree, type TestApp } from '../../../test/test-app';
 import { jobScope } from '../database/business-scope';
+import { MemberAuthService } from '../member-auth/member-auth.service';
 import { FraudSignalsService } from './fraud-signals.service';
 
 /**
@@ -180,6 +181,24 @@ describe('fraud signals on referral joins (integration)', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0].client_digest).toHaveLength(32);
     expect(stored[0].client_digest.toString('latin1')).not.toContain('203.0.113.7');
+  });
+
+  it("opening the member page (magic link, then the page) from an address flags a join through that member's link from it", async () => {
+    const { member, code } = await referrer('Mae Magic', 'mae@greenvalley.com.au');
+    const token = await t.app
+      .get(MemberAuthService)
+      .issueMagicLink(jobScope({ businessId }), member.id);
+    const phone = t.agent();
+    await phone
+      .post('/api/member/session')
+      .set('X-Forwarded-For', '203.0.113.20')
+      .send({ token })
+      .expect(204);
+    await phone.get('/api/member/me').set('X-Forwarded-For', '203.0.113.20').expect(200);
+    await join(code, 'Hugo Housemate', 'hugo@gmail.com', '203.0.113.20');
+    await join(code, 'Ivy Elsewhere', 'ivy.elsewhere@gmail.com', '198.51.100.20');
+    expect((await prospect('hugo@gmail.com'))?.flags).toEqual(['member_page_address']);
+    expect((await prospect('ivy.elsewhere@gmail.com'))?.flags).toEqual([]);
   });
 
   it("tenant isolation: a member page opening is recorded only for the scope's own member", async () => {
