@@ -71,5 +71,10 @@ describe('MemberEmailsCard', () => {
     await user.click(await screen.findByRole('checkbox', { name: /A branch stopped counting/ }));
     expect(await screen.findByText('Each email setting must be on or off')).toBeTruthy();
     expect(screen.queryByText('Saved')).toBeNull();
+    // The refused choice is put back.
+    expect(
+      (screen.getByRole('checkbox', { name: /A branch stopped counting/ }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
   });
 });

@@ -13,12 +13,22 @@ export function useMemberEmailSettings() {
   });
 }
 
-/** Saves all four settings (`PUT /api/settings/member-emails`); the query holds the saved ones. */
+/**
+ * Saves all four settings (`PUT /api/settings/member-emails`). The boxes show the new choice at
+ * once; a refused save puts the previous one back.
+ */
 export function useSaveMemberEmailSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MemberEmailSettings) =>
       apiFetch<MemberEmailSettings>('/api/settings/member-emails', { method: 'PUT', body }),
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: memberEmailsKey });
+      const previous = client.getQueryData<MemberEmailSettings>(memberEmailsKey);
+      client.setQueryData(memberEmailsKey, body);
+      return { previous };
+    },
+    onError: (_error, _body, context) => client.setQueryData(memberEmailsKey, context?.previous),
     onSuccess: (saved) => client.setQueryData(memberEmailsKey, saved),
   });
 }

@@ -82,12 +82,23 @@ export function useProspectSettings() {
   });
 }
 
-/** Turns automatic approval on or off (`PUT /api/settings/prospects`). */
+/**
+ * Turns automatic approval on or off (`PUT /api/settings/prospects`): shown at once, put back when
+ * the save is refused.
+ */
 export function useSaveProspectSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProspectSettings) =>
       apiFetch<ProspectSettings>('/api/settings/prospects', { method: 'PUT', body }),
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: prospectSettingsKey });
+      const previous = client.getQueryData<ProspectSettings>(prospectSettingsKey);
+      client.setQueryData(prospectSettingsKey, body);
+      return { previous };
+    },
+    onError: (_error, _body, context) =>
+      client.setQueryData(prospectSettingsKey, context?.previous),
     onSuccess: (saved) => client.setQueryData(prospectSettingsKey, saved),
   });
 }
