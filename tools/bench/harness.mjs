@@ -222,3 +222,32 @@ export async function printPlans(sql, businessId) {
     console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
 }
+
+/**
+ * The write floor of an import benchmark: `rows` (objects keyed by column) inserted in ONE
+ * statement, sent as one array per column (`columns`: name → PostgreSQL type), into an empty
+ * business of the same `members` table with every index, trigger and foreign key; rolled back.
+ * @param sql a client's query function (the bench's `sql`)
+ * @returns milliseconds of the INSERT alone
+ */
+export async function membersWriteFloor(sql, columns, rows) {
+  const names = Object.keys(columns);
+  const arrays = names.map((name) => rows.map((row) => row[name]));
+  await sql('BEGIN');
+  try {
+    const {
+      rows: [floorBusiness],
+    } = await sql(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
+    );
+    const started = performance.now();
+    await sql(
+      `INSERT INTO members (business_id, ${names.join(', ')})
+       SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`,
+      [floorBusiness.id, ...arrays],
+    );
+    return performance.now() - started;
+  } finally {
+    await sql('ROLLBACK');
+  }
+}

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../db/embedded-postgres.mjs';
-import { startBenchApi } from './harness.mjs';
+import { membersWriteFloor, startBenchApi } from './harness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clients = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -211,29 +211,11 @@ try {
       mindbody_priced_at: 'timestamptz',
       referred_by_id: 'uuid',
     };
-    const names = Object.keys(columns);
     const { rows } = await bench.sql(
-      `SELECT ${names.join(', ')} FROM members WHERE business_id = $1`,
+      `SELECT ${Object.keys(columns).join(', ')} FROM members WHERE business_id = $1`,
       [businessId],
     );
-    const arrays = names.map((name) => rows.map((row) => row[name]));
-    await bench.sql('BEGIN');
-    try {
-      const {
-        rows: [floorBusiness],
-      } = await bench.sql(
-        `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
-      );
-      const started = performance.now();
-      await bench.sql(
-        `INSERT INTO members (business_id, ${names.join(', ')})
-         SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`,
-        [floorBusiness.id, ...arrays],
-      );
-      return performance.now() - started;
-    } finally {
-      await bench.sql('ROLLBACK');
-    }
+    return membersWriteFloor(bench.sql, columns, rows);
   };
   const ms = (value) => `${value.toFixed(0)} ms`;
   console.log(`Mindbody sandbox, ${clients.toLocaleString('en-AU')} clients, pages of ${PAGE}:`);

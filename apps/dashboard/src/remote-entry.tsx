@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, Spinner } from '@grove/web-ui';
 import { BranchesPage } from './features/branches/BranchesPage';
+import { MembersCsvCard } from './features/members-csv/MembersCsvCard';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
+import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import './dashboard.css';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
@@ -16,9 +18,10 @@ const AccountSettingsPage = lazy(() =>
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route index element={<BranchesPage />} />
-      <Route path="branches" element={<BranchesPage />} />
+      <Route index element={<BranchesPage tools={<MembersCsvCard />} />} />
+      <Route path="branches" element={<BranchesPage tools={<MembersCsvCard />} />} />
       <Route path="prospective-members" element={<ProspectiveMembersPage />} />
+      <Route path="members/:id" element={<MemberProfilePage />} />
       <Route
         path="account-settings"
         element={

@@ -24,7 +24,9 @@ import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { MemberEmailsModule } from './member-emails/member-emails.module';
 import { MemberPageModule } from './member-page/member-page.module';
+import { MemberProfileModule } from './member-profile/member-profile.module';
 import { MembersModule } from './members/members.module';
+import { MembersCsvModule } from './members-csv/members-csv.module';
 import { MindbodyModule } from './mindbody/mindbody.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -100,7 +102,9 @@ export class AppModule {
         JobsModule,
         AuthModule,
         MembersModule,
+        MembersCsvModule,
         ReferralsModule,
+        MemberProfileModule,
         ProspectsModule,
         MindbodyModule,
         MailModule,

@@ -16,3 +16,5 @@ export * from './lib/password';
 export * from './lib/session-hint';
 export * from './lib/member-page';
 export * from './lib/member-email-settings';
+export * from './lib/member-profile';
+export * from './lib/members-csv';

@@ -197,9 +197,10 @@ describe('route walk (integration, property-based)', () => {
         ...ownIds,
         ...otherIds,
       ];
-      // A friend joining through the other business's own link is that business's legitimate
-      // change, so the join route gets only the owner's codes; every other route gets them too.
-      const joins = route.path.endsWith('/join');
+      // A friend joining through the other business's own link, or opening its join page (a
+      // visit counted, docs/architecture.md#lifecycle-facts), is that business's legitimate
+      // change, so those two routes get only the owner's codes; every other route gets them too.
+      const joins = route.path.startsWith('/api/referrals/');
       const pool = [...ownIds, ...otherIds, ...(joins ? [] : otherCodes)];
       for (const actor of ['owner', 'visitor'] as const) {
         const property = fc.asyncProperty(

@@ -20,7 +20,9 @@ import { ThrottleCounters1795460524976 } from './migrations/1795460524976-Thrott
 import { SessionFamilies1795460545382 } from './migrations/1795460545382-SessionFamilies';
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
+import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksForEveryone';
 import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
+import { MemberImports1795470869787 } from './migrations/1795470869787-MemberImports';
 import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
 import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
@@ -53,7 +55,9 @@ export const MIGRATIONS = [
   SessionFamilies1795460545382,
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
+  LinksForEveryone1795470827431,
   FraudSignals1795470868763,
+  MemberImports1795470869787,
   MemberEmailsAndAccess1795470874647,
   MemberEmailSettings1795471647602,
   LifecycleBackfill1795471666404,

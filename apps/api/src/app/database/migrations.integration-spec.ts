@@ -284,6 +284,20 @@ describe('migrations (integration)', () => {
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
   });
 
+  it('MemberImports goes down and up again', async () => {
+    const present = async (): Promise<number> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'member_imports'`,
+        )) as { n: number }[]
+      )[0]?.n ?? 0;
+    expect(await present()).toBe(1);
+    await undoThrough(dataSource, 'MemberImports1795470869787');
+    expect(await present()).toBe(0);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await present()).toBe(1);
+  });
+
   it('ContactSupportLeads goes down and up again', async () => {
     const issue5 = [
       'captcha_solutions',

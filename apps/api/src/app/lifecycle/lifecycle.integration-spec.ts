@@ -1,6 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, ProspectRow, Page, ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { jobScope } from '../database/business-scope';
+import { LifecycleService } from './lifecycle.service';
 import {
   expectLedgersChained,
   factsOf,
@@ -386,6 +388,40 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
       [otherBusinessId],
     )) as { n: number }[];
     expect(visits[0]?.n).toBe(0);
+  });
+
+  it("the service writes only the scope's business: another business's member gets no ledger line, and facts land in the scope", async () => {
+    const lifecycle = t.app.get(LifecycleService);
+    const theirs = await add(other, member('Val Visitor', 'val@x.com', '60', '6'));
+    const ours = jobScope({ businessId });
+    const theirLines = (await ledgerOf(t, otherBusinessId, theirs.id)).length;
+    // Their price moves behind the API's back, so their ledger is one line behind.
+    await t.dataSource.query(`UPDATE members SET membership_price_cents = 7000 WHERE id = $1`, [
+      theirs.id,
+    ]);
+    const cause = { reason: 'membership_price_changed' as const, cause: 'behind-the-back' };
+    expect(await lifecycle.recordEffectivePrices(ours, [theirs.id], cause)).toBe(0);
+    expect(await ledgerOf(t, otherBusinessId, theirs.id)).toHaveLength(theirLines);
+    expect(await ledgerOf(t, businessId, theirs.id)).toEqual([]);
+    // In their own scope the same call writes their line.
+    const theirScope = jobScope({ businessId: otherBusinessId });
+    expect(await lifecycle.recordEffectivePrices(theirScope, [theirs.id], cause)).toBe(1);
+    expect((await ledgerOf(t, otherBusinessId, theirs.id)).at(-1)).toEqual(
+      expect.objectContaining({ old_price_cents: 6_000, new_price_cents: 7_000 }),
+    );
+    const key = `member_added:${theirs.id}`;
+    expect(await lifecycle.recordFacts(ours, [{ kind: 'member_added', eventKey: key }])).toBe(1);
+    expect(await lifecycle.recordFacts(ours, [{ kind: 'member_added', eventKey: key }])).toBe(0);
+    const holders = (await t.dataSource.query(
+      `SELECT business_id FROM lifecycle_facts WHERE event_key = $1 ORDER BY business_id = $2`,
+      [key, otherBusinessId],
+    )) as { business_id: string }[];
+    // The same key in two businesses is two facts, each its own business's.
+    expect(holders.map((row) => row.business_id)).toEqual([businessId, otherBusinessId]);
+    await t.dataSource.query(
+      `DELETE FROM lifecycle_facts WHERE business_id = $1 AND event_key = $2`,
+      [businessId, key],
+    );
   });
 
   it('every event key is recorded once and every ledger stays a chain', async () => {

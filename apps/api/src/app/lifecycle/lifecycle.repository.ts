@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { PriceChangeReason } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 
 /**
@@ -12,7 +13,8 @@ import type { BusinessScope } from '../database/business-scope';
  * - `link_revoked:<link id>`: 'Revoke' on Referral Links;
  * - `prospect_joined:<prospect id>`: a friend was queued as a prospective member (a repeat join,
  *   or a flagged join, is no new prospect and writes nothing);
- * - `prospect_approved:<prospect id>`, `prospect_removed:<prospect id>`;
+ * - `prospect_approved:<prospect id>`, `prospect_removed:<prospect id>` (by hand; a Mindbody
+ *   prospect that became a member leaves the queue with no fact: its member_added tells it);
  * - `branch_added:<branch id>`: a member created as a branch (add branch, approval, a Mindbody
  *   client stored under its referrer); `branch_added:<branch id>:<referrer id>:<time>` when an
  *   existing member is attached later (Mindbody ReferredBy);
@@ -39,22 +41,13 @@ export type FactKind =
 export type FactSource = 'manual' | 'import' | 'approval' | 'mindbody' | 'csv' | 'backfill';
 
 /**
- * Why a member's effective price changed (`price_changes.reason`). A member's ledger starts with
+ * Why a member's effective price changed (`price_changes.reason`; the type and the owner's words
+ * for it, `PRICE_CHANGE_REASON_TEXT`, live in the contracts). A member's ledger starts with
  * 'member_added' (whatever caused the first line); 'branch_counting' and 'branch_lapsed' are
  * kept for a later qualification rule; 'backfill' is the opening line the data migration gives
  * members that existed before the ledger.
  */
-export type PriceChangeReason =
-  | 'member_added'
-  | 'membership_price_changed'
-  | 'discount_changed'
-  | 'branch_added'
-  | 'branch_removed'
-  | 'branch_counting'
-  | 'branch_lapsed'
-  | 'membership_ended'
-  | 'mindbody_sync'
-  | 'backfill';
+export type { PriceChangeReason };
 
 /** One lifecycle fact to record. Ids are uuids of the recording business's rows. */
 export interface LifecycleFact {
@@ -195,7 +188,7 @@ export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
  * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `PRICE_COLUMNS`, `ON_EVENT_KEY`,
  * `priceLinesFrom` and `keyTime` from here). TENANCY: every method takes the `BusinessScope`
  * first and writes only rows of its business; ids of other businesses are never read
- * (`recordPrices` reads members of the scope only).
+ * (`insertEffectivePrices` reads members of the scope only).
  */
 @Injectable()
 export class LifecycleRepository {

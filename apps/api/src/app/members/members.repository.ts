@@ -40,7 +40,8 @@ export interface MemberPageQuery {
   search?: string;
 }
 
-interface SummarySqlRow {
+/** A member row as the summary statements read it (`SUMMARY_COLUMNS`, `toSummary`). */
+export interface SummarySqlRow {
   id: string;
   name: string;
   email: string;
@@ -82,7 +83,7 @@ const SUMMARY_PLAIN_COLUMNS = [
 ];
 
 /** A summary's columns on `members m`: the plain ones and its `price_state` (`MindbodyPriceState`). */
-const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
+export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
   CASE WHEN m.mindbody_client_id IS NULL THEN NULL
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
@@ -98,7 +99,7 @@ const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state']
   .join(', ');
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (docs/product.md#constants); `$1` = business id. */
-const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
+export const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
   AS integration_discount_cents`;
 
 /** The members list's search on `members m` (name or email contains the pattern), pattern in `param`. */
@@ -110,7 +111,8 @@ export interface PageMember {
   branchDetails: BranchDetail[];
 }
 
-const toSummary = (row: SummarySqlRow): MemberSummary => ({
+/** A summary row as a `MemberSummary` (cents; branch count 0 when the row has none). */
+export const toSummary = (row: SummarySqlRow): MemberSummary => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -206,6 +208,9 @@ function pageStatement(
  * business's rows. Methods that change data take the transaction's EntityManager after it.
  *
  * Who else touches `members`, and why it stays there:
+ * - `MembersCsvRepository` (members-csv) WRITES hand-added members in bulk for a CSV import
+ *   (set-based inserts, changes and referrers, never a Mindbody-managed row) and reads them in
+ *   batches for the CSV export, with this file's summary columns.
  * - `MindbodyMembersRepository` (mindbody/persistence) WRITES the managed members in bulk: the
  *   import and sync upsert a page of clients in one statement, keep their autopay and price state,
  *   and 'Remove integration' clears their Mindbody columns (`releaseManaged`). Those statements

@@ -13,6 +13,7 @@ import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
 import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
+import { LinksForEveryoneService } from '../links-for-everyone/links-for-everyone.service';
 import {
   DuplicateMemberException,
   ManagedMemberLockedException,
@@ -39,6 +40,7 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     private readonly notifications: MemberNotifications,
+    private readonly links: LinksForEveryoneService,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -107,7 +109,7 @@ export class MembersService {
     input: MemberFieldsDto,
   ): Promise<MemberRow> {
     const id = await this.members.transaction((manager) =>
-      this.addBranchIn(scope, manager, treeId, input),
+      this.addBranchIn(scope, manager, treeId, input, 'manual'),
     );
     return this.get(scope, id);
   }
@@ -116,6 +118,7 @@ export class MembersService {
    * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
    * locks tree `treeId`, then inserts the new member as its branch, recording member_added and
    * branch_added (with `source`) and the ledger lines of both (docs/architecture.md#lifecycle-facts).
+   * and gives it a referral link when the business's automatic-link setting is on.
    * @param source 'manual' (add branch) or 'approval' (a prospective member approved)
    * @returns the new member's id
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
@@ -166,7 +169,7 @@ export class MembersService {
    */
   async update(scope: BusinessScope, id: string, input: UpdateMemberDto): Promise<MemberRow> {
     await this.members.transaction(async (manager) => {
-      await this.lockEditable(scope, manager, id);
+      const before = await this.lockEditable(scope, manager, id);
       const changes: MemberChanges = {};
       if (input.memberName !== undefined) changes.name = input.memberName;
       if (input.memberEmail !== undefined) {
@@ -180,15 +183,19 @@ export class MembersService {
         changes.membershipPriceCents = cents(input.membershipPrice);
       if (input.discount !== undefined) changes.discountCents = cents(input.discount);
       await this.guardUnique(() => this.members.update(scope, manager, id, changes));
-      if (changes.membershipPriceCents !== undefined || changes.discountCents !== undefined) {
-        const reason =
-          changes.membershipPriceCents !== undefined
-            ? 'membership_price_changed'
-            : 'discount_changed';
+      const priceEdited =
+        (changes.membershipPriceCents ?? before.membershipPriceCents) !==
+        before.membershipPriceCents;
+      const discountEdited =
+        (changes.discountCents ?? before.discountCents) !== before.discountCents;
+      if (priceEdited || discountEdited) {
         await this.lifecycle.recordEffectivePrices(
           scope,
           [id],
-          { reason, cause: `edit:${randomUUID()}` },
+          {
+            reason: priceEdited ? 'membership_price_changed' : 'discount_changed',
+            cause: `edit:${randomUUID()}`,
+          },
           manager,
         );
       }
@@ -313,6 +320,7 @@ export class MembersService {
     return member;
   }
 
+  /** Inserts a member by hand and gives it a link when automatic links are on. @returns its id */
   private async insert(
     scope: BusinessScope,
     manager: EntityManager,
@@ -364,6 +372,7 @@ export class MembersService {
         manager,
       );
     }
+    await this.links.linkNewMembers(scope, manager, [id]);
     return id;
   }
 

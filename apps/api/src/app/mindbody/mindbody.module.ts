@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { MembersModule } from '../members/members.module';
+import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
@@ -13,7 +14,7 @@ import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [MembersModule, MemberNotificationsModule],
+  imports: [LinksForEveryoneModule, MembersModule, MemberNotificationsModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,

@@ -166,6 +166,21 @@ export class ReferralLinksRepository {
     );
   }
 
+  /** The member's live link (not revoked, not expired), or null. */
+  async findLive(
+    scope: BusinessScope,
+    memberId: string,
+  ): Promise<{ code: string; createdAt: Date; expiresAt: Date | null } | null> {
+    const rows: { code: string; created_at: Date; expires_at: Date | null }[] =
+      await this.dataSource.query(
+        `SELECT l.code, l.created_at, l.expires_at FROM referral_links l
+         WHERE l.business_id = $1 AND l.member_id = $2 AND ${LIVE}`,
+        [scope.businessId, memberId],
+      );
+    const row = rows[0];
+    return row ? { code: row.code, createdAt: row.created_at, expiresAt: row.expires_at } : null;
+  }
+
   /** The member's link that is not revoked (it may have expired), or null. */
   findUnrevoked(
     scope: BusinessScope,

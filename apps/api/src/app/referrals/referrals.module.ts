@@ -20,5 +20,6 @@ import { ReferralsService } from './referrals.service';
   ],
   controllers: [ReferralLinksController, ReferralsController],
   providers: [ReferralsService, ReferralLinksRepository],
+  exports: [ReferralsService],
 })
 export class ReferralsModule {}

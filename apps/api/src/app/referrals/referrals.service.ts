@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { isUUID } from 'class-validator';
@@ -21,6 +20,7 @@ import { MembersRepository } from '../members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { newReferralCode } from './referral-code';
 import { ReferralLinksRepository, type JoinOutcome } from './referral-links.repository';
 import { ProspectsService } from '../prospects/prospects.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -28,11 +28,6 @@ import {
   ReferralLinkMissingException,
   ReferralLinkNotFoundException,
 } from './referrals.exceptions';
-
-/** A referral code: 12 bytes (96 bits) from the OS CSPRNG, base64url → 16 URL-safe characters. */
-export function newReferralCode(): string {
-  return randomBytes(12).toString('base64url');
-}
 
 /** What a code must look like before the database is asked (base64url, 16–64 characters). */
 const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -125,6 +120,20 @@ export class ReferralsService {
     return this.withLockedMember(scope, memberId, (manager) =>
       this.issue(scope, manager, memberId, body, requestOrigin),
     );
+  }
+
+  /**
+   * The member's live link, or null (the member profile). The caller has checked that the member
+   * is this business's; another business's member simply has no link here.
+   * @param requestOrigin used for the URL when PUBLIC_ORIGIN is not configured
+   */
+  async liveLink(
+    scope: BusinessScope,
+    memberId: string,
+    requestOrigin: string,
+  ): Promise<ReferralLink | null> {
+    const link = await this.links.findLive(scope, memberId);
+    return link ? this.toLink(link, this.origin(requestOrigin)) : null;
   }
 
   /**

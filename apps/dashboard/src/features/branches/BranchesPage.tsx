@@ -1,20 +1,24 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
 import { useMembers } from './api/members';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
-import { MembershipPrice } from './MembershipPrice';
+import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
+import { MemberLink } from '../../components/member-link/MemberLink';
 
 /**
  * The Branches screen (docs/product.md#branches): the trees table with Member, Branches, Membership (the new
  * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
- * the 'Feature Coming Soon' panel. Paged, sorted and searched on the server.
+ * a member's name opens their profile (issue 14 replaced the 'Feature Coming Soon' panel with
+ * it). Paged, sorted and searched on the server.
+ * @param tools more cards for the side column, from other features (the routes pass the CSV
+ *   Export/Import card)
  */
-export function BranchesPage() {
+export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
   const { query, setPage, toggleSort } = useBranchesQuery();
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
@@ -70,7 +74,9 @@ export function BranchesPage() {
             {page.items.map((row) => (
               <tr key={row.id} data-testid="tree-row">
                 <td>
-                  <div className="dash-member">{row.memberName}</div>
+                  <div className="dash-member">
+                    <MemberLink memberId={row.id} name={row.memberName} />
+                  </div>
                   <div className="dash-member__email">{row.memberEmail}</div>
                 </td>
                 <td className="g-num" data-label="Branches">
@@ -126,12 +132,7 @@ export function BranchesPage() {
               +
             </button>
           </Card>
-          <Card className="dash-soon">
-            <h2>Feature Coming Soon</h2>
-            <p className="g-muted">
-              Open any member to see their full profile, referral history and visits in one place.
-            </p>
-          </Card>
+          {tools}
         </div>
         <Card aria-label="Trees">{body}</Card>
       </div>

@@ -3,13 +3,21 @@ import type { FlaggedJoinRow } from '@grove/contracts';
 import { useDismissJoinFlag, useJoinFlags } from './api/prospects';
 import { Alert, Button, Card, Pagination } from '@grove/web-ui';
 import { SignalList } from './SignalList';
+import { MemberLink } from '../../components/member-link/MemberLink';
 
 const PAGE_SIZE = 25;
 
 /** 'Tried to join through Riley's link' (+ how often, when more than once). */
-function attemptLine(flag: FlaggedJoinRow): string {
+function attemptLine(flag: FlaggedJoinRow) {
   const times = flag.attempts > 1 ? ` (${flag.attempts} times)` : '';
-  return `Tried to join through ${flag.referringMemberName}’s link${times}`;
+  return (
+    <>
+      Tried to join through{' '}
+      <MemberLink memberId={flag.referringMemberId} name={flag.referringMemberName} />
+      ’s link
+      {times}
+    </>
+  );
 }
 
 /**

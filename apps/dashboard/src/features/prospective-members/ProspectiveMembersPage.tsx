@@ -7,6 +7,7 @@ import { MemberForm } from '../../components/member-form/MemberForm';
 import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
 import { SignalList } from './SignalList';
+import { MemberLink } from '../../components/member-link/MemberLink';
 
 const PAGE_SIZE = 25;
 
@@ -50,7 +51,10 @@ export function ProspectiveMembersPage() {
               <tr key={row.id} data-testid="prospect-row">
                 <td>
                   <div className="dash-member">{row.name}</div>
-                  <div className="dash-member__email">Referred by {row.referringMemberName}</div>
+                  <div className="dash-member__email">
+                    Referred by{' '}
+                    <MemberLink memberId={row.referringMemberId} name={row.referringMemberName} />
+                  </div>
                   {row.flags.length > 0 && (
                     <div className="dash-prospect-flags" data-testid="prospect-flags">
                       <span className="g-badge dash-flags__badge">Check before approving</span>

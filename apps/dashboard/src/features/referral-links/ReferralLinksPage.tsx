@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
-import {
-  referralQrUrl,
-  useReferralEmails,
-  useReferralLinkActions,
-  useReferralLinks,
-} from './api/referral-links';
 import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
+import { MemberLink } from '../../components/member-link/MemberLink';
+import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
+import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
+import { useReferralEmails, useReferralLinks } from './api/referral-links';
+import { LinksForEveryone } from './LinksForEveryone';
 
 const PAGE_SIZE = 25;
 
@@ -16,13 +15,13 @@ const PAGE_SIZE = 25;
  * 'Referral link does not exist for this member' and a button to create one; a link can be
  * copied, emailed to its member ("Your referral link", with a link to their member page; all
  * members at once with 'Email all links'), rotated (the old one stops working), removed, or
- * downloaded as a QR code poster.
+ * downloaded as a QR code poster. A member's name opens their profile; above the table, links
+ * for everyone (one click for every member without a link, and automatic links for new members).
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
   const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
   const actions = useReferralLinkActions();
-  const [copied, setCopied] = useState<string | null>(null);
   const emails = useReferralEmails();
   const [emailed, setEmailed] = useState<string | null>(null);
   const failure =
@@ -51,13 +50,6 @@ export function ReferralLinksPage() {
     });
   };
 
-  const copy = async (row: ReferralLinkRow) => {
-    if (!row.link) return;
-    await navigator.clipboard?.writeText(row.link.url);
-    setCopied(row.memberId);
-    setTimeout(() => setCopied((current) => (current === row.memberId ? null : current)), 3_000);
-  };
-
   const body = (
     <ListFrame
       query={links}
@@ -79,82 +71,19 @@ export function ReferralLinksPage() {
           <tbody>
             {page.items.map((row) => (
               <tr key={row.memberId} data-testid="link-row">
-                <td className="dash-member">{row.memberName}</td>
+                <td className="dash-member">
+                  <MemberLink memberId={row.memberId} name={row.memberName} />
+                </td>
                 <td data-label="Email">{row.memberEmail}</td>
                 <td data-label="Referral Link">
-                  {row.link ? (
-                    <div className="dash-link">
-                      <a
-                        href={row.link.url}
-                        className="dash-link__url"
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {row.link.url}
-                      </a>
-                      <div className="dash-actions">
-                        <Button size="sm" variant="secondary" onClick={() => copy(row)}>
-                          {copied === row.memberId ? 'Copied!' : 'Copy'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Email referral link to ${row.memberName}`}
-                          busy={emails.one.isPending && emails.one.variables === row.memberId}
-                          onClick={() => emailOne(row)}
-                        >
-                          Email
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          busy={
-                            actions.rotate.isPending && actions.rotate.variables === row.memberId
-                          }
-                          onClick={() => actions.rotate.mutate(row.memberId)}
-                        >
-                          New link
-                        </Button>
-                        <a
-                          className="g-btn g-btn--ghost g-btn--sm"
-                          href={referralQrUrl(row.memberId, 'svg')}
-                          download={`grove-referral-${row.link.code}.svg`}
-                        >
-                          QR (SVG)
-                        </a>
-                        <a
-                          className="g-btn g-btn--ghost g-btn--sm"
-                          href={referralQrUrl(row.memberId, 'png')}
-                          download={`grove-referral-${row.link.code}.png`}
-                        >
-                          QR (PNG)
-                        </a>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          aria-label={`Remove referral link of ${row.memberName}`}
-                          busy={
-                            actions.revoke.isPending && actions.revoke.variables === row.memberId
-                          }
-                          onClick={() => actions.revoke.mutate(row.memberId)}
-                        >
-                          Remove
-                        </Button>
-                      </div>
-                    </div>
-                  ) : (
-                    <div className="dash-link">
-                      <span className="g-muted">{MESSAGES.noReferralLink}</span>
-                      <Button
-                        size="sm"
-                        aria-label={`Create referral link for ${row.memberName}`}
-                        busy={actions.create.isPending && actions.create.variables === row.memberId}
-                        onClick={() => actions.create.mutate(row.memberId)}
-                      >
-                        Create link
-                      </Button>
-                    </div>
-                  )}
+                  <ReferralLinkControls
+                    memberId={row.memberId}
+                    memberName={row.memberName}
+                    link={row.link}
+                    actions={actions}
+                    onEmail={() => emailOne(row)}
+                    emailBusy={emails.one.isPending && emails.one.variables === row.memberId}
+                  />
                 </td>
               </tr>
             ))}
@@ -175,6 +104,7 @@ export function ReferralLinksPage() {
           </Button>
         }
       />
+      <LinksForEveryone />
       {failure && <Alert>{failure.message}</Alert>}
       {emailed && !failure && <Alert tone="success">{emailed}</Alert>}
       <Card>{body}</Card>

@@ -57,6 +57,7 @@ export const MESSAGES = {
   duplicateMember: 'A member with this email already exists',
   managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',
   memberNotFound: 'Member not found',
+  updateMemberFailedPrefix: 'Error updating member: ',
   notABranch: 'That member is not a branch of this tree',
   emailTaken: 'An account with this email already exists',
   selfBranch: 'A member cannot be their own branch',

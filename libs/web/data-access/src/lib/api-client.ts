@@ -42,7 +42,10 @@ export const NETWORK_ERROR_MESSAGE =
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON, except a Blob or File, which is sent as it is with `contentType`. */
   body?: unknown;
+  /** The Content-Type of a Blob body (e.g. 'text/csv'). */
+  contentType?: string;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
 }
@@ -60,8 +63,9 @@ const NO_REFRESH_PATHS = new Set([
 
 async function send(
   path: string,
-  { method = 'GET', body, query, signal }: ApiRequest,
+  { method = 'GET', body, contentType, query, signal }: ApiRequest,
 ): Promise<Response> {
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -71,8 +75,11 @@ async function send(
     return await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        body === undefined
+          ? undefined
+          : { 'Content-Type': raw ? (contentType ?? body.type) : 'application/json' },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -90,13 +97,7 @@ async function send(
  *   or status 0 when the network fails
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const hintWhenSent = sessionHint();
-  let reply = await send(path, request);
-  // A member page 401 is about the member session (its own cookie), never the owner's.
-  const ownerSession = !NO_REFRESH_PATHS.has(path) && !path.startsWith('/api/member/');
-  if (reply.status === 401 && ownerSession && (await refreshSession(hintWhenSent))) {
-    reply = await send(path, request);
-  }
+  const reply = await sendWithRefresh(path, request);
   if (reply.status === 204) return undefined as T;
   const text = await reply.text();
   const data: unknown = text ? safeJson(text) : undefined;
@@ -107,6 +108,39 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(reply.status, message, body.fieldErrors ?? {});
   }
   return data as T;
+}
+
+/**
+ * Downloads a file from the API (e.g. a CSV export) with the same session refresh as `apiFetch`.
+ * @returns the reply's bytes and the file name of its Content-Disposition (or `fallbackName`)
+ * @throws ApiError like `apiFetch`
+ */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const reply = await sendWithRefresh(path, {});
+  if (!reply.ok) {
+    const body = (safeJson(await reply.text()) ?? {}) as Partial<ApiErrorBody>;
+    throw new ApiError(reply.status, body.message ?? `Request failed (${reply.status})`);
+  }
+  const disposition = reply.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await reply.blob(), fileName };
+}
+
+/**
+ * Sends once; on a 401 refreshes the owner's session (not for the auth routes, nor the member
+ * page's: a member page 401 is about the member session, its own cookie) and sends again.
+ */
+async function sendWithRefresh(path: string, request: ApiRequest): Promise<Response> {
+  const hintWhenSent = sessionHint();
+  const reply = await send(path, request);
+  const ownerSession = !NO_REFRESH_PATHS.has(path) && !path.startsWith('/api/member/');
+  if (reply.status === 401 && ownerSession && (await refreshSession(hintWhenSent))) {
+    return send(path, request);
+  }
+  return reply;
 }
 
 function safeJson(text: string): unknown {

@@ -14,6 +14,7 @@ import type { MindbodySiteSession } from '../client/mindbody-site-session';
 import { BranchLapseNotices } from './branch-lapse-notices';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
+import { LinksForEveryoneService } from '../../links-for-everyone/links-for-everyone.service';
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
 const CLIENT_PAGE_SIZE = 200;
@@ -65,6 +66,7 @@ export class MindbodyPipeline {
   constructor(
     private readonly members: MindbodyMembersRepository,
     private readonly lapses: BranchLapseNotices,
+    private readonly links: LinksForEveryoneService,
   ) {}
 
   /**
@@ -190,7 +192,8 @@ export class MindbodyPipeline {
    * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
    * re-run converges). Then links the remaining referrals and queues referred prospects, each one
-   * set-based statement over the whole business.
+   * set-based statement over the whole business, and, when the business's automatic-link setting
+   * is on, gives every member this run added a referral link.
    * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
    *   read (for its price) and kept here by client id (sync: few changed clients)
    * @param stopping once aborted, no page is fetched or written any more (the page under way is
@@ -210,6 +213,7 @@ export class MindbodyPipeline {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
     const prospects: ManagedProspectInput[] = [];
+    const startedAt = await this.links.clock();
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
       try {
@@ -275,6 +279,7 @@ export class MindbodyPipeline {
     }
     await this.lapses.send(scope, await this.members.linkReferrals(scope, source));
     await this.members.upsertProspects(scope, prospects, source);
+    await this.links.linkMembersAddedSince(scope, startedAt);
     return done;
   }
 

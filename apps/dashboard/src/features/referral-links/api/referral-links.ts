@@ -1,8 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, ReferralEmailResult, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import type {
+  Page,
+  ReferralEmailResult,
+  ReferralLinkRow,
+  ReferralLinkRun,
+  ReferralLinkSettings,
+} from '@grove/contracts';
 import { apiFetch } from '@grove/web-data-access';
-
-export const referralLinksKey = ['referral-links'] as const;
+import { referralLinksKey } from '../../../components/referral-link/referral-link-api';
 
 /** A page of members with their live referral link (`GET /api/referral-links`). */
 export function useReferralLinks(query: { page: number; pageSize: number; search?: string }) {
@@ -14,33 +19,46 @@ export function useReferralLinks(query: { page: number; pageSize: number; search
   });
 }
 
-const linkPath = (memberId: string) => `/api/members/${encodeURIComponent(memberId)}/referral-link`;
+const runKey = [...referralLinksKey, 'all'] as const;
 
-/** Creates, rotates (old code stops working) or revokes a member's referral link. */
-export function useReferralLinkActions() {
+/**
+ * 'Create links for all members without one' (`GET/POST /api/referral-links/all`): the latest
+ * run, polled every second while it is running; `start` starts one (idempotent on the server).
+ * When a run ends, the list reloads to show the new links.
+ */
+export function useLinksForAll() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: referralLinksKey });
-  return {
-    create: useMutation({
-      mutationFn: (memberId: string) =>
-        apiFetch<ReferralLink>(linkPath(memberId), { method: 'POST', body: {} }),
-      onSuccess: refresh,
-    }),
-    rotate: useMutation({
-      mutationFn: (memberId: string) =>
-        apiFetch<ReferralLink>(`${linkPath(memberId)}/rotate`, { method: 'POST', body: {} }),
-      onSuccess: refresh,
-    }),
-    revoke: useMutation({
-      mutationFn: (memberId: string) => apiFetch<void>(linkPath(memberId), { method: 'DELETE' }),
-      onSuccess: refresh,
-    }),
-  };
+  const run = useQuery({
+    queryKey: runKey,
+    queryFn: ({ signal }) => apiFetch<ReferralLinkRun>('/api/referral-links/all', { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1_000 : false),
+  });
+  const start = useMutation({
+    mutationFn: () => apiFetch<ReferralLinkRun>('/api/referral-links/all', { method: 'POST' }),
+    onSuccess: (state) => {
+      client.setQueryData(runKey, state);
+      return client.invalidateQueries({ queryKey: referralLinksKey });
+    },
+  });
+  return { run, start };
 }
 
-/** Where a member's QR code poster can be downloaded (`svg` or `png`). */
-export function referralQrUrl(memberId: string, format: 'svg' | 'png'): string {
-  return `${linkPath(memberId)}/qr.${format}`;
+const settingsKey = [...referralLinksKey, 'settings'] as const;
+
+/** The automatic-link setting (`GET/PUT /api/referral-links/settings`). */
+export function useLinkSettings() {
+  const client = useQueryClient();
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) =>
+      apiFetch<ReferralLinkSettings>('/api/referral-links/settings', { signal }),
+  });
+  const update = useMutation({
+    mutationFn: (body: ReferralLinkSettings) =>
+      apiFetch<ReferralLinkSettings>('/api/referral-links/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
+  });
+  return { settings, update };
 }
 
 /**
@@ -51,7 +69,10 @@ export function useReferralEmails() {
   return {
     one: useMutation({
       mutationFn: (memberId: string) =>
-        apiFetch<ReferralEmailResult>(`${linkPath(memberId)}/email`, { method: 'POST' }),
+        apiFetch<ReferralEmailResult>(
+          `/api/members/${encodeURIComponent(memberId)}/referral-link/email`,
+          { method: 'POST' },
+        ),
     }),
     all: useMutation({
       mutationFn: () =>

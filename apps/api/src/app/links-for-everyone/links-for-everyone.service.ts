@@ -1,0 +1,198 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ReferralLinkRun, ReferralLinkSettings } from '@grove/contracts';
+import { errorMessage } from '../common/error-message';
+import { jobScope, type BusinessScope } from '../database/business-scope';
+import { JobsService } from '../jobs/jobs.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
+import { newReferralCode } from '../referrals/referral-code';
+import { LinksForEveryoneRepository, type CreatedLink } from './links-for-everyone.repository';
+
+/** The pg-boss queue of 'Create links for all members without one'. */
+export const LINKS_FOR_ALL_QUEUE = 'referral-links.all';
+
+/** Members given links per transaction (and per progress step) of a run. */
+export const LINKS_BATCH_SIZE = 500;
+
+/** A run still 'running' after this many seconds is taken as lost (its job failed for good). */
+const STALE_RUN_SECONDS = 15 * 60;
+
+interface LinksForAllJob {
+  businessId: string;
+}
+
+/**
+ * Links for everyone (issue 14 part 4, docs/product.md#referral-links): 'Create links for all
+ * members without one' as a background run with progress, and the business setting that gives
+ * every new member a link at once. Links are the same live links 'Create link' makes
+ * (unguessable codes, `referral_links`), one per member at most.
+ *
+ * For the flows that add members (manual add and approval in `MembersService`, the Mindbody
+ * import and sync, the CSV import): call {@link linkNewMembers} inside the transaction that
+ * inserted them, or {@link linkMembersAddedSince} after a bulk write.
+ */
+@Injectable()
+export class LinksForEveryoneService implements OnModuleInit {
+  private readonly logger = new Logger(LinksForEveryoneService.name);
+
+  constructor(
+    private readonly repository: LinksForEveryoneRepository,
+    private readonly jobs: JobsService,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<LinksForAllJob>(
+      { name: LINKS_FOR_ALL_QUEUE, retryLimit: 2, retryDelay: 2, retryBackoff: true },
+      async (data, job, stopping) => {
+        const scope = jobScope(data);
+        try {
+          await this.runAll(scope, stopping);
+        } catch (error) {
+          // The last attempt's failure ends the run; an earlier one is retried by pg-boss and
+          // continues where it stopped (members given a link are no longer picked).
+          if (job.retryCount >= job.retryLimit) await this.repository.finishRun(scope, 'failed');
+          this.logger.warn(`links for all failed: ${errorMessage(error)}`);
+          throw error;
+        }
+      },
+    );
+  }
+
+  /** The latest run (or 'idle') and how many members have no live link now. */
+  async status(scope: BusinessScope): Promise<ReferralLinkRun> {
+    const [run, withoutLink] = await Promise.all([
+      this.repository.findRun(scope),
+      this.repository.countWithoutLink(scope),
+    ]);
+    if (!run) return { status: 'idle', total: 0, processed: 0, created: 0, withoutLink };
+    const { status, total, processed, created } = run;
+    return { status, total, processed: Math.min(processed, total), created, withoutLink };
+  }
+
+  /**
+   * 'Create links for all members without one': starts a background run over the members without
+   * a live link (idempotent: while a run is going, another click starts nothing; when every
+   * member has a link, the run is done at once and creates nothing).
+   * @returns the run's state right after starting it (poll {@link status} for progress)
+   */
+  async startAll(scope: BusinessScope): Promise<ReferralLinkRun> {
+    const total = await this.repository.countWithoutLink(scope);
+    const started = await this.repository.startRun(scope, total, STALE_RUN_SECONDS);
+    if (started && total > 0) {
+      await this.jobs.send<LinksForAllJob>(LINKS_FOR_ALL_QUEUE, { businessId: scope.businessId });
+    }
+    return this.status(scope);
+  }
+
+  /**
+   * The run's work: batches of {@link LINKS_BATCH_SIZE} members without a live link, oldest
+   * first, each batch's links and progress in one transaction, until none is left.
+   * @throws when `stopping` is aborted (the job is retried and carries on) or a write fails
+   */
+  async runAll(scope: BusinessScope, stopping?: AbortSignal): Promise<void> {
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      stopping?.throwIfAborted();
+      const batch = await this.repository.membersWithoutLink(scope, {
+        limit: LINKS_BATCH_SIZE,
+        after,
+      });
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1] ?? null;
+      const ids = batch.map((member) => member.id);
+      await this.repository.transaction(async (manager) => {
+        const created = await this.create(scope, manager, ids);
+        await this.repository.recordProgress(scope, manager, batch.length, created.length);
+      });
+    }
+    await this.repository.finishRun(scope, 'done');
+  }
+
+  /** The automatic-link setting. */
+  async settings(scope: BusinessScope): Promise<ReferralLinkSettings> {
+    return { autoCreate: await this.repository.autoLinksOn(scope) };
+  }
+
+  /** Turns automatic links for new members on or off. */
+  async updateSettings(
+    scope: BusinessScope,
+    settings: ReferralLinkSettings,
+  ): Promise<ReferralLinkSettings> {
+    await this.repository.setAutoLinks(scope, settings.autoCreate);
+    return this.settings(scope);
+  }
+
+  /**
+   * Gives members just added a referral link when the business's automatic-link setting is on
+   * (nothing otherwise), inside the transaction that added them. Members that already have a
+   * live link keep it. For every flow that adds members: manual add, approval, CSV import.
+   * @param memberIds members of this business, just inserted by `manager`'s transaction
+   * @returns the links created (empty when the setting is off)
+   */
+  async linkNewMembers(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberIds: string[],
+  ): Promise<CreatedLink[]> {
+    if (memberIds.length === 0 || !(await this.repository.autoLinksOn(scope, manager))) return [];
+    return this.create(scope, manager, memberIds);
+  }
+
+  /**
+   * After a bulk write of members (the Mindbody import or sync): when the automatic-link setting
+   * is on, gives every member added at or after `since` (database time, {@link clock}) that has
+   * no live link one, in batches.
+   * @returns how many links were created
+   */
+  async linkMembersAddedSince(scope: BusinessScope, since: Date): Promise<number> {
+    if (!(await this.repository.autoLinksOn(scope))) return 0;
+    let created = 0;
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const batch = await this.repository.membersWithoutLink(scope, {
+        limit: LINKS_BATCH_SIZE,
+        after,
+        since,
+      });
+      if (batch.length === 0) return created;
+      after = batch[batch.length - 1] ?? null;
+      const ids = batch.map((member) => member.id);
+      created += (await this.repository.transaction((manager) => this.create(scope, manager, ids)))
+        .length;
+    }
+  }
+
+  /** The database's current time, to pass to {@link linkMembersAddedSince} before a bulk write. */
+  clock(): Promise<Date> {
+    return this.repository.now();
+  }
+
+  /**
+   * Creates the missing links of `memberIds` in `manager`'s transaction and records a
+   * `link_created` fact for each (docs/architecture.md#lifecycle-facts).
+   */
+  private async create(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberIds: string[],
+  ): Promise<CreatedLink[]> {
+    const created = await this.repository.createMissing(
+      scope,
+      manager,
+      memberIds,
+      memberIds.map(() => newReferralCode()),
+    );
+    await this.lifecycle.recordFacts(
+      scope,
+      created.map(({ linkId, memberId }) => ({
+        kind: 'link_created',
+        eventKey: `link_created:${linkId}`,
+        memberId,
+        referralLinkId: linkId,
+      })),
+      manager,
+    );
+    return created;
+  }
+}

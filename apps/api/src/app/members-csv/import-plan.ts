@@ -1,0 +1,267 @@
+import {
+  MEMBER_CSV_MESSAGES,
+  MESSAGES,
+  dollarsToCents,
+  emailKey,
+  isValidEmail,
+  validateMemberInput,
+  type MemberCsvMapping,
+  type MemberImportCounts,
+  type MemberImportOutcome,
+  type MemberImportRowResult,
+} from '@grove/contracts';
+import type { NewMember } from '../members/members.repository';
+
+/** A member of the business as the import compares it (money in cents). */
+export interface ExistingMember extends NewMember {
+  id: string;
+  /** Managed by Mindbody (never overwritten by an import). */
+  managed: boolean;
+}
+
+/** A member row the import writes: an insert ('add') or a change ('update'). Money in cents. */
+export type PlannedMember = Omit<NewMember, 'referredById'>;
+
+/** A referrer to set: the member (by email key) becomes a branch of the referrer (by email key). */
+export interface PlannedReferral {
+  emailKey: string;
+  referrerEmailKey: string;
+  /** The member's referrer before the import (id), null for a new member or one without. */
+  previousReferrerId: string | null;
+}
+
+/** A member change the import writes, with why its price may move (null: name or email only). */
+export interface PlannedUpdate extends PlannedMember {
+  /** The member's id. */
+  id: string;
+  priceReason: 'membership_price_changed' | 'discount_changed' | null;
+}
+
+/** What an import of a file would do; `rows` is the dry run, the rest is what gets written. */
+export interface ImportPlan {
+  rows: MemberImportRowResult[];
+  counts: MemberImportCounts;
+  adds: PlannedMember[];
+  updates: PlannedUpdate[];
+  /** Referrers to set on added or updated members (only where they change). */
+  referrals: PlannedReferral[];
+}
+
+interface WorkingRow {
+  result: MemberImportRowResult;
+  member: PlannedMember | null;
+  referrerKey: string | null;
+  existing: ExistingMember | undefined;
+}
+
+const cell = (row: readonly string[], column: number | null): string =>
+  column === null ? '' : (row[column] ?? '').trim();
+
+/** The first line of data is line 2 (the header is line 1). */
+const FIRST_DATA_LINE = 2;
+
+/**
+ * Decides each row of a CSV file against the business's members, writing nothing
+ * (docs/product.md#validation: the add-member form's rules and texts, row by row):
+ * - a row breaking the form's rules ('Not a valid name', 'Not a valid email address', 'Not a valid
+ *   amount', 'Not a valid discount price'), repeating an earlier row's email key, or naming a
+ *   referrer that is not a valid email, not a member of the business nor a good row of the file,
+ *   managed by Mindbody, itself, or one of its own branches (a loop) is an 'error';
+ * - a row whose email key is a Mindbody-managed member is 'skipped' ('This member is managed by
+ *   Mindbody…'): those members are never overwritten;
+ * - a row whose email key is a hand-added member is 'update' when name, email, price, discount or
+ *   (when given) referrer differ, else 'unchanged'; any other row is an 'add'.
+ * An empty referrer cell leaves an existing member's referrer as it is.
+ *
+ * @param rows the file's data rows (header excluded), cells as parsed
+ * @param lines the file line of each row (default: the row's index + 2, after the header)
+ * @param mapping which column feeds which field (required fields mapped; checked by the caller)
+ * @param existing every member of the business
+ */
+export function planImport(
+  rows: readonly (readonly string[])[],
+  mapping: MemberCsvMapping,
+  existing: readonly ExistingMember[],
+  lines: readonly number[] = [],
+): ImportPlan {
+  const byKey = new Map(existing.map((member) => [member.emailKey, member]));
+  const keyById = new Map(existing.map((member) => [member.id, member.emailKey]));
+  const firstRowByKey = new Map<string, WorkingRow>();
+
+  const working: WorkingRow[] = rows.map((row, index) => {
+    const input = {
+      memberName: cell(row, mapping.memberName),
+      memberEmail: cell(row, mapping.memberEmail),
+      membershipPrice: cell(row, mapping.membershipPrice),
+      discount: cell(row, mapping.discount),
+    };
+    const referrerEmail = cell(row, mapping.referrerEmail);
+    const messages = Object.values(validateMemberInput(input));
+    if (referrerEmail && !isValidEmail(referrerEmail))
+      messages.push(MEMBER_CSV_MESSAGES.referrerInvalid);
+    const key = isValidEmail(input.memberEmail) ? emailKey(input.memberEmail) : null;
+    const result: MemberImportRowResult = {
+      line: lines[index] ?? index + FIRST_DATA_LINE,
+      memberName: input.memberName,
+      memberEmail: input.memberEmail,
+      outcome: 'add',
+      messages,
+    };
+    const rowState: WorkingRow = {
+      result,
+      member: null,
+      referrerKey: referrerEmail && isValidEmail(referrerEmail) ? emailKey(referrerEmail) : null,
+      existing: key === null ? undefined : byKey.get(key),
+    };
+    if (key !== null) {
+      if (firstRowByKey.has(key)) messages.push(MEMBER_CSV_MESSAGES.duplicateRow);
+      else firstRowByKey.set(key, rowState);
+    }
+    if (messages.length > 0) {
+      result.outcome = 'error';
+      return rowState;
+    }
+    rowState.member = {
+      name: input.memberName,
+      email: input.memberEmail,
+      emailKey: key as string,
+      membershipPriceCents: dollarsToCents(input.membershipPrice) as number,
+      discountCents: dollarsToCents(input.discount) as number,
+    };
+    if (rowState.existing?.managed) {
+      result.outcome = 'skipped';
+      result.messages.push(MESSAGES.managedMemberLocked);
+    }
+    return rowState;
+  });
+
+  resolveReferrers(working, byKey, keyById, firstRowByKey);
+
+  const plan: ImportPlan = {
+    rows: working.map((row) => row.result),
+    counts: { add: 0, update: 0, unchanged: 0, skipped: 0, error: 0 },
+    adds: [],
+    updates: [],
+    referrals: [],
+  };
+  for (const row of working) {
+    const { member, existing, result } = row;
+    if (result.outcome === 'add' || result.outcome === 'update') {
+      if (member === null) throw new Error('a good row without its member');
+      const referrerChanges =
+        row.referrerKey !== null &&
+        (existing === undefined || keyById.get(existing.referredById ?? '') !== row.referrerKey);
+      if (existing === undefined) plan.adds.push(member);
+      else if (sameValues(existing, member))
+        result.outcome = referrerChanges ? 'update' : 'unchanged';
+      else {
+        result.outcome = 'update';
+        plan.updates.push({
+          ...member,
+          id: existing.id,
+          priceReason: priceReason(existing, member),
+        });
+      }
+      if (referrerChanges && row.referrerKey !== null)
+        plan.referrals.push({
+          emailKey: member.emailKey,
+          referrerEmailKey: row.referrerKey,
+          previousReferrerId: existing?.referredById ?? null,
+        });
+    }
+    plan.counts[result.outcome] += 1;
+  }
+  return plan;
+}
+
+/** True when the member already has exactly these values. */
+function sameValues(existing: ExistingMember, member: PlannedMember): boolean {
+  return (
+    existing.name === member.name &&
+    existing.email === member.email &&
+    existing.membershipPriceCents === member.membershipPriceCents &&
+    existing.discountCents === member.discountCents
+  );
+}
+
+function priceReason(
+  existing: ExistingMember,
+  member: PlannedMember,
+): PlannedUpdate['priceReason'] {
+  if (existing.membershipPriceCents !== member.membershipPriceCents)
+    return 'membership_price_changed';
+  if (existing.discountCents !== member.discountCents) return 'discount_changed';
+  return null;
+}
+
+const isGood = (outcome: MemberImportOutcome): boolean => outcome === 'add' || outcome === 'update';
+
+/**
+ * Checks every good row's referrer until nothing changes (a row that fails can take the rows that
+ * name it as their referrer with it): the referrer must be a hand-added member of the business or
+ * a good row of the file, not the row itself, and the new referral must not close a loop.
+ */
+function resolveReferrers(
+  working: WorkingRow[],
+  byKey: ReadonlyMap<string, ExistingMember>,
+  keyById: ReadonlyMap<string, string>,
+  firstRowByKey: ReadonlyMap<string, WorkingRow>,
+): void {
+  const fail = (row: WorkingRow, message: string): void => {
+    row.result.outcome = 'error';
+    row.result.messages.push(message);
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    // The referrer of each member once the good rows are written.
+    const parent = new Map<string, string>();
+    for (const member of byKey.values()) {
+      const parentKey = member.referredById ? keyById.get(member.referredById) : undefined;
+      if (parentKey !== undefined) parent.set(member.emailKey, parentKey);
+    }
+    for (const row of working) {
+      if (isGood(row.result.outcome) && row.member && row.referrerKey !== null)
+        parent.set(row.member.emailKey, row.referrerKey);
+    }
+    for (const row of working) {
+      if (!isGood(row.result.outcome) || row.member === null || row.referrerKey === null) continue;
+      const problem = referrerProblem(
+        row.member.emailKey,
+        row.referrerKey,
+        byKey,
+        firstRowByKey,
+        parent,
+      );
+      if (problem !== null) {
+        fail(row, problem);
+        parent.delete(row.member.emailKey);
+        changed = true;
+      }
+    }
+  }
+}
+
+function referrerProblem(
+  key: string,
+  referrerKey: string,
+  byKey: ReadonlyMap<string, ExistingMember>,
+  firstRowByKey: ReadonlyMap<string, WorkingRow>,
+  parent: ReadonlyMap<string, string>,
+): string | null {
+  if (referrerKey === key) return MESSAGES.selfBranch;
+  const member = byKey.get(referrerKey);
+  if (member?.managed) return MEMBER_CSV_MESSAGES.referrerManaged;
+  if (member === undefined) {
+    const fileRow = firstRowByKey.get(referrerKey);
+    if (fileRow === undefined || !isGood(fileRow.result.outcome))
+      return MEMBER_CSV_MESSAGES.referrerUnknown;
+  }
+  // Walk up from the referrer: reaching this member again means a loop.
+  const seen = new Set<string>();
+  for (let at: string | undefined = referrerKey; at !== undefined; at = parent.get(at)) {
+    if (at === key) return MEMBER_CSV_MESSAGES.referrerCycle;
+    if (seen.has(at)) break;
+    seen.add(at);
+  }
+  return null;
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { centsToDollarText, formatCents, MESSAGES, type MemberRow } from '@grove/contracts';
+import { Button } from '@grove/web-ui';
+import { MemberForm } from '../../components/member-form/MemberForm';
+import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
+import { useUpdateMember } from './api/member-profile';
+
+/**
+ * A member's details: email, membership price, discount per referral, price now, branches. A
+ * member kept by hand can be edited (the add-member form's rules and messages); one managed by
+ * Mindbody shows 'Managed by Mindbody' and no Edit (docs/product.md#roles).
+ */
+export function MemberDetails({ member }: { member: MemberRow }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateMember(member.id);
+  const managed = member.managedByIntegration !== null;
+
+  if (editing) {
+    return (
+      <MemberForm
+        defaultValues={{
+          memberName: member.memberName,
+          memberEmail: member.memberEmail,
+          membershipPrice: centsToDollarText(member.membershipPriceCents),
+          discount: centsToDollarText(member.discountCents),
+        }}
+        submitLabel="Save changes"
+        failurePrefix={MESSAGES.updateMemberFailedPrefix}
+        onSubmit={async (values) => {
+          await update.mutateAsync(values);
+          setEditing(false);
+          setSaved(true);
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      {saved && (
+        <p className="dash-saved" role="status">
+          Changes saved.
+        </p>
+      )}
+      <dl className="dash-details">
+        <dt>Email</dt>
+        <dd>{member.memberEmail}</dd>
+        <dt>Membership</dt>
+        <dd>{formatCents(member.membershipPriceCents)}</dd>
+        <dt>Discount</dt>
+        <dd>{formatCents(member.discountCents)}</dd>
+        <dt>Pays now</dt>
+        <dd data-testid="price-now">
+          <MembershipPrice row={member} />
+        </dd>
+        <dt>Branches</dt>
+        <dd>{member.branches}</dd>
+        <dt>Status</dt>
+        <dd>
+          <span className="g-badge">{member.status}</span>
+        </dd>
+      </dl>
+      {managed ? (
+        <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        >
+          Edit details
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MESSAGES, type MemberProfile } from '@grove/contracts';
+import { MemberProfilePage } from './MemberProfilePage';
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfile => ({
+  member: {
+    id: 'ann',
+    memberName: 'Ann Root',
+    memberEmail: 'ann@x.com',
+    membershipPriceCents: 10000,
+    discountCents: 1500,
+    branches: 2,
+    branchDetails: [],
+    newPriceCents: 7000,
+    status: 'Active',
+    managedByIntegration: null,
+    referringMemberId: 'zed',
+    ...overrides,
+  },
+  joinedAt: '2026-03-01T09:00:00.000Z',
+  referredBy: { id: 'zed', name: 'Zed Elder' },
+  tree: [
+    {
+      id: 'bea',
+      name: 'Bea Branch',
+      joinedAt: '2026-04-02T09:00:00.000Z',
+      hiddenBranches: 0,
+      branches: [
+        {
+          id: 'dan',
+          name: 'Dan Twig',
+          joinedAt: '2026-05-03T09:00:00.000Z',
+          branches: [],
+          hiddenBranches: 3,
+        },
+      ],
+    },
+    {
+      id: 'cal',
+      name: 'Cal Branch',
+      joinedAt: '2026-06-04T09:00:00.000Z',
+      branches: [],
+      hiddenBranches: 0,
+    },
+  ],
+  ledger: [
+    {
+      occurredAt: '2026-06-04T09:00:00.000Z',
+      reason: 'branch_added',
+      oldPriceCents: 8500,
+      newPriceCents: 7000,
+      branchName: 'Cal Branch',
+    },
+    {
+      occurredAt: '2026-03-01T09:00:00.000Z',
+      reason: 'member_added',
+      oldPriceCents: null,
+      newPriceCents: 10000,
+      branchName: null,
+    },
+  ],
+  referralLink: {
+    code: 'abcdefghijklmnop',
+    url: 'http://grove.test/referral/abcdefghijklmnop',
+    createdAt: '2026-03-01T09:00:00.000Z',
+    expiresAt: null,
+  },
+  prospects: [
+    { id: 'p1', name: 'Pat Friend', email: 'pat@x.com', joinedAt: '2026-07-01T09:00:00.000Z' },
+  ],
+});
+
+let current: MemberProfile | null;
+const fetchMock = jest.fn();
+beforeEach(() => {
+  current = profile();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (url === '/api/members/ann/profile' && current) return reply(200, current);
+    if (url === '/api/members/cal/profile')
+      return reply(200, {
+        ...profile({ id: 'cal', memberName: 'Cal Branch' }),
+        tree: [],
+        ledger: [],
+        prospects: [],
+      });
+    if (url.startsWith('/api/members/') && url.endsWith('/profile'))
+      return reply(404, { statusCode: 404, message: MESSAGES.memberNotFound });
+    if (url === '/api/members/ann' && init?.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as { memberName: string };
+      if (current)
+        current = { ...current, member: { ...current.member, memberName: body.memberName } };
+      return reply(200, current?.member);
+    }
+    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>
+        <Routes>
+          <Route path="/dashboard/members/:id" element={<MemberProfilePage />} />
+          <Route path="/dashboard/branches" element={<p>Branches screen</p>} />
+        </Routes>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('MemberProfilePage', () => {
+  it('shows the details, whose branch they are, the link, the ledger in words and the waiting prospects', async () => {
+    renderAt('/dashboard/members/ann');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ann Root' })).toBeTruthy();
+    expect(screen.getByText(/Member since 1 Mar 2026/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zed Elder' }).getAttribute('href')).toBe(
+      '/dashboard/members/zed',
+    );
+    expect(screen.getByTestId('price-now').textContent).toBe('$70.00was $100.00');
+    expect(
+      screen.getByRole('link', { name: 'http://grove.test/referral/abcdefghijklmnop' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'QR (PNG)' }).getAttribute('href')).toBe(
+      '/api/members/ann/referral-link/qr.png',
+    );
+    const lines = screen.getAllByTestId('ledger-line').map((row) => row.textContent);
+    expect(lines[0]).toContain('New branch: Cal Branch');
+    expect(lines[0]).toContain('$85.00');
+    expect(lines[0]).toContain('$70.00');
+    expect(lines[1]).toContain('Became a member');
+    expect(screen.getByTestId('profile-prospects').textContent).toContain('Pat Friend');
+  });
+
+  it('draws the referral tree as an accessible tree two levels deep, with dates and the branches not drawn', async () => {
+    renderAt('/dashboard/members/ann');
+    const tree = await screen.findByRole('tree', { name: 'Referral tree of Ann Root' });
+    const items = within(tree).getAllByRole('treeitem');
+    expect(items.map((item) => item.getAttribute('aria-level'))).toEqual(['1', '2', '1']);
+    expect(items[0]?.getAttribute('aria-expanded')).toBe('true');
+    expect(items[1]?.textContent).toContain('Dan Twig');
+    expect(items[1]?.textContent).toContain('joined 3 May 2026');
+    expect(items[1]?.textContent).toContain('+ 3 more branches');
+    // One tab stop: the first member.
+    expect(items.map((item) => item.tabIndex)).toEqual([0, -1, -1]);
+  });
+
+  it('moves through the tree with the arrow keys, closes and opens a member’s branches, and opens a profile with Enter', async () => {
+    const user = userEvent.setup();
+    renderAt('/dashboard/members/ann');
+    const tree = await screen.findByRole('tree');
+    const [bea] = within(tree).getAllByRole('treeitem');
+    bea?.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Dan Twig');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Cal Branch');
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(bea);
+    await user.keyboard('{ArrowLeft}');
+    expect(bea?.getAttribute('aria-expanded')).toBe('false');
+    expect(within(tree).getAllByRole('treeitem')).toHaveLength(2);
+    await user.keyboard('{ArrowRight}');
+    expect(bea?.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toContain('Dan Twig');
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(bea);
+    await user.keyboard('{End}{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cal Branch' })).toBeTruthy();
+  });
+
+  it('edits a member kept by hand with the add-member rules, and saves', async () => {
+    const user = userEvent.setup();
+    renderAt('/dashboard/members/ann');
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.clear(email);
+    await user.type(email, 'ann@x.com');
+    const name = screen.getByLabelText('Member name');
+    await user.clear(name);
+    await user.type(name, 'Ann Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ann Renamed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Changes saved.');
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      memberName: 'Ann Renamed',
+      memberEmail: 'ann@x.com',
+      membershipPrice: '100.00',
+      discount: '15.00',
+    });
+  });
+
+  it('offers no editing for a member Mindbody manages', async () => {
+    current = profile({ managedByIntegration: 'Mindbody' });
+    renderAt('/dashboard/members/ann');
+    expect(await screen.findByText(MESSAGES.managedByMindbody)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+  });
+
+  it('says "Member not found" with a way back for an unknown or other business’s member', async () => {
+    const user = userEvent.setup();
+    renderAt('/dashboard/members/someone-else');
+    expect(await screen.findByRole('heading', { name: MESSAGES.memberNotFound })).toBeTruthy();
+    expect(
+      screen.getByText('This member does not exist or is not one of your members.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to Branches' }));
+    await waitFor(() => expect(screen.getByText('Branches screen')).toBeTruthy());
+  });
+});

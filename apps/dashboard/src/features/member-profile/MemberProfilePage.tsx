@@ -1,0 +1,161 @@
+import { Link, useParams } from 'react-router-dom';
+import { MESSAGES, REFERRAL_TREE_MAX_DEPTH, type MemberProfile } from '@grove/contracts';
+import { ApiError } from '@grove/web-data-access';
+import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@grove/web-ui';
+import { MemberLink } from '../../components/member-link/MemberLink';
+import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
+import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
+import { useMemberProfile } from './api/member-profile';
+import { formatDate } from './format-date';
+import { MemberDetails } from './MemberDetails';
+import { PriceLedger } from './PriceLedger';
+import { ReferralTree } from './ReferralTree';
+
+/** The first word of a name ('Sofia' of 'Sofia Rossi'). */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * The member profile at `/dashboard/members/:id` (issue 14 part 3): details (editable unless
+ * Mindbody manages the member), the referral tree (a keyboard and screen-reader tree view), the
+ * price ledger, the referral link with Copy and QR codes, and the friends waiting on Prospective
+ * Members who joined through it. An unknown id, or another business's member, shows 'Member not
+ * found' with a way back; other failures show their message and 'Try again'.
+ */
+export function MemberProfilePage() {
+  const { id = '' } = useParams();
+  const profile = useMemberProfile(id);
+
+  if (profile.isPending) return <Spinner label="Loading member…" />;
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <>
+        <PageHeader title={missing ? MESSAGES.memberNotFound : 'Member'} />
+        <Card>
+          <EmptyState
+            message={
+              missing
+                ? 'This member does not exist or is not one of your members.'
+                : profile.error.message
+            }
+            action={
+              missing ? (
+                <Link className="g-btn g-btn--secondary" to="/dashboard/branches">
+                  Back to Branches
+                </Link>
+              ) : (
+                <Button variant="secondary" onClick={() => profile.refetch()}>
+                  Try again
+                </Button>
+              )
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+  return <ProfileView profile={profile.data} />;
+}
+
+function ProfileView({ profile }: { profile: MemberProfile }) {
+  const { member } = profile;
+  const actions = useReferralLinkActions();
+  const linkFailure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
+  return (
+    <div className="dash-profile">
+      <PageHeader
+        title={member.memberName}
+        description={
+          <>
+            Member since {formatDate(profile.joinedAt)}
+            {profile.referredBy && (
+              <>
+                {' · '}a branch of{' '}
+                <MemberLink memberId={profile.referredBy.id} name={profile.referredBy.name} />
+              </>
+            )}
+          </>
+        }
+        actions={
+          <Link className="g-btn g-btn--ghost g-btn--sm" to="/dashboard/branches">
+            ← Branches
+          </Link>
+        }
+      />
+      <div className="dash-profile__grid">
+        <div className="dash-profile__column">
+          <Card aria-labelledby="profile-details" className="dash-profile__details">
+            <h2 id="profile-details" className="dash-profile__title">
+              Details
+            </h2>
+            <MemberDetails member={member} />
+          </Card>
+          <Card aria-labelledby="profile-tree" className="dash-profile__tree">
+            <h2 id="profile-tree" className="dash-profile__title">
+              Referral tree
+            </h2>
+            {profile.tree.length === 0 ? (
+              <EmptyState
+                message={`${firstName(member.memberName)} has no branches yet. Friends who join through their link and are approved appear here.`}
+              />
+            ) : (
+              <>
+                <p className="g-muted dash-note">
+                  {firstName(member.memberName)}’s branches and their branches (up to{' '}
+                  {REFERRAL_TREE_MAX_DEPTH} levels). Use the arrow keys to move, Enter to open a
+                  member.
+                </p>
+                <ReferralTree
+                  label={`Referral tree of ${member.memberName}`}
+                  nodes={profile.tree}
+                />
+              </>
+            )}
+          </Card>
+        </div>
+        <div className="dash-profile__column">
+          <Card aria-labelledby="profile-ledger" className="dash-profile__ledger">
+            <h2 id="profile-ledger" className="dash-profile__title">
+              Price ledger
+            </h2>
+            <PriceLedger lines={profile.ledger} />
+          </Card>
+          <Card aria-labelledby="profile-link" className="dash-profile__link">
+            <h2 id="profile-link" className="dash-profile__title">
+              Referral link
+            </h2>
+            {linkFailure && <Alert>{linkFailure.message}</Alert>}
+            <ReferralLinkControls
+              memberId={member.id}
+              memberName={member.memberName}
+              link={profile.referralLink}
+              actions={actions}
+            />
+          </Card>
+          <Card aria-labelledby="profile-prospects" className="dash-profile__prospects">
+            <h2 id="profile-prospects" className="dash-profile__title">
+              Joined through their link
+            </h2>
+            {profile.prospects.length === 0 ? (
+              <EmptyState message="Nobody is waiting for approval from this member’s link." />
+            ) : (
+              <>
+                <ul className="dash-branch-list" data-testid="profile-prospects">
+                  {profile.prospects.map((prospect) => (
+                    <li key={prospect.id}>
+                      <span className="dash-member">{prospect.name}</span>{' '}
+                      <span className="dash-member__email">
+                        {prospect.email} · joined {formatDate(prospect.joinedAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
+              </>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import {
+  CSV_IMPORT_MAX_ROWS,
+  MEMBER_CSV_FIELDS,
+  MEMBER_CSV_FIELD_LABELS,
+  MEMBER_CSV_MESSAGES,
+  missingMemberCsvFields,
+  type MemberCsvMapping,
+  type MemberImportCounts,
+  type MemberImportOutcome,
+  type MemberImportUpload,
+} from '@grove/contracts';
+import { Alert, Button, Modal } from '@grove/web-ui';
+import { useDryRun, useImportStatus, useRunImport, useUploadCsv } from './api/members-csv';
+
+/** What the dry run calls each outcome. */
+export const OUTCOME_LABELS: Record<MemberImportOutcome, string> = {
+  add: 'Will add',
+  update: 'Will update',
+  unchanged: 'Unchanged',
+  skipped: 'Skipped',
+  error: 'Error',
+};
+
+/** Rows the review table shows at once (the counts cover them all). */
+const ROWS_SHOWN = 500;
+
+/** "2 to add, 1 to update, 0 unchanged, 0 skipped, 1 with errors". */
+function countsText(counts: MemberImportCounts, done = false): string {
+  return [
+    `${counts.add} ${done ? 'added' : 'to add'}`,
+    `${counts.update} ${done ? 'updated' : 'to update'}`,
+    `${counts.unchanged} unchanged`,
+    `${counts.skipped} skipped (managed by Mindbody)`,
+    `${counts.error} with errors`,
+  ].join(', ');
+}
+
+/**
+ * Import members from a CSV file (issue 14 part 5): choose a file → match its columns to the
+ * member fields (guessed from the headers, each changeable) → a dry run listing every row's
+ * outcome with the add-member form's messages, before anything is written → import the good rows
+ * on request, with a progress bar → the counts.
+ */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const upload = useUploadCsv();
+  const dryRun = useDryRun();
+  const run = useRunImport();
+  const [uploaded, setUploaded] = useState<MemberImportUpload | null>(null);
+  const [mapping, setMapping] = useState<MemberCsvMapping | null>(null);
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const [importId, setImportId] = useState<string | null>(null);
+  const status = useImportStatus(importId);
+  const fileId = useId();
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+
+  const reset = () => {
+    upload.reset();
+    dryRun.reset();
+    run.reset();
+    setUploaded(null);
+    setMapping(null);
+    setErrorsOnly(false);
+    setImportId(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    reset();
+    upload.mutate(file, {
+      onSuccess: (result) => {
+        setUploaded(result);
+        setMapping(result.mapping);
+      },
+    });
+  };
+  const changeMapping = (field: keyof MemberCsvMapping, value: string) => {
+    if (!mapping) return;
+    dryRun.reset();
+    const column = value === '' ? null : Number(value);
+    const next = { ...mapping, [field]: column };
+    // A column feeds one field: taking it clears it elsewhere.
+    for (const other of MEMBER_CSV_FIELDS) {
+      if (other !== field && column !== null && next[other] === column) next[other] = null;
+    }
+    setMapping(next);
+  };
+
+  const missing = mapping ? missingMemberCsvFields(mapping) : [];
+  const review = dryRun.data;
+  const goodRows = review ? review.counts.add + review.counts.update : 0;
+  const progress = status.data;
+  const shownRows = (review?.rows ?? []).filter((row) => !errorsOnly || row.outcome === 'error');
+  // The dry run replaces the mapping on screen: take focus (and screen readers) to its heading.
+  useEffect(() => {
+    if (review) reviewHeading.current?.focus();
+  }, [review]);
+
+  return (
+    <Modal open={open} title="Import members from CSV" onClose={close}>
+      <div className="csv-import">
+        {importId === null && !review && (
+          <div className="csv-import__file">
+            <label htmlFor={fileId}>CSV file</label>
+            <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
+            <p className="g-muted">
+              One member per row with a header row: name, email, membership price and discount per
+              branch in dollars, and optionally the referrer&apos;s email. Up to{' '}
+              {CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows, 5 MB.
+            </p>
+            {upload.isPending && <p role="status">Reading the file…</p>}
+            {upload.isError && <Alert>{upload.error.message}</Alert>}
+          </div>
+        )}
+
+        {uploaded && mapping && importId === null && !review && (
+          <section aria-labelledby={`${fileId}-map`}>
+            <h3 id={`${fileId}-map`} className="csv-import__step">
+              Match the columns ({uploaded.rowCount.toLocaleString('en-AU')} rows)
+            </h3>
+            <div className="csv-import__mapping">
+              {MEMBER_CSV_FIELDS.map((field) => (
+                <label key={field} className="csv-import__map-row">
+                  <span>{MEMBER_CSV_FIELD_LABELS[field]}</span>
+                  <select
+                    className="g-field__input"
+                    value={mapping[field] ?? ''}
+                    onChange={(event) => changeMapping(field, event.target.value)}
+                  >
+                    <option value="">(no column)</option>
+                    {uploaded.headers.map((header, column) => (
+                      <option key={column} value={column}>
+                        {header || `Column ${column + 1}`}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </div>
+            {missing.length > 0 && (
+              <Alert tone="info">{MEMBER_CSV_MESSAGES.mappingIncomplete}</Alert>
+            )}
+            {dryRun.isError && <Alert>{dryRun.error.message}</Alert>}
+            <div className="dash-confirm">
+              <Button
+                variant="secondary"
+                busy={dryRun.isPending}
+                disabled={missing.length > 0}
+                onClick={() => dryRun.mutate({ importId: uploaded.importId, mapping })}
+              >
+                Check rows
+              </Button>
+            </div>
+          </section>
+        )}
+
+        {review && uploaded && mapping && importId === null && (
+          <section aria-labelledby={`${fileId}-review`}>
+            <h3
+              id={`${fileId}-review`}
+              ref={reviewHeading}
+              tabIndex={-1}
+              className="csv-import__step"
+            >
+              Dry run of {uploaded.rowCount.toLocaleString('en-AU')} rows: nothing is saved yet
+            </h3>
+            <p role="status">{countsText(review.counts)}.</p>
+            <label className="csv-import__filter">
+              <input
+                type="checkbox"
+                checked={errorsOnly}
+                onChange={(event) => setErrorsOnly(event.target.checked)}
+              />{' '}
+              Show only rows with errors
+            </label>
+            <div className="g-table-wrap csv-import__rows">
+              <table className="g-table">
+                <caption className="g-visually-hidden">What importing each row would do</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Line · member</th>
+                    <th scope="col">Outcome</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shownRows.slice(0, ROWS_SHOWN).map((row) => (
+                    <tr key={row.line} data-testid="csv-row" data-outcome={row.outcome}>
+                      <td>
+                        <div className="csv-import__line">Line {row.line}</div>
+                        <div className="dash-member">{row.memberName || '(no name)'}</div>
+                        <div className="dash-member__email">{row.memberEmail}</div>
+                      </td>
+                      <td>
+                        <span
+                          className={`g-badge${row.outcome === 'error' ? ' csv-import__error' : row.outcome === 'add' || row.outcome === 'update' ? '' : ' g-badge--muted'}`}
+                        >
+                          {OUTCOME_LABELS[row.outcome]}
+                        </span>
+                        {row.messages.map((message) => (
+                          <div key={message} className="csv-import__message">
+                            {message}
+                          </div>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {shownRows.length > ROWS_SHOWN && (
+              <p className="g-muted">
+                Showing the first {ROWS_SHOWN} of {shownRows.length.toLocaleString('en-AU')} rows.
+              </p>
+            )}
+            {run.isError && <Alert>{run.error.message}</Alert>}
+            <div className="dash-confirm">
+              <Button variant="secondary" onClick={() => dryRun.reset()}>
+                Change columns
+              </Button>
+              <Button
+                busy={run.isPending}
+                disabled={goodRows === 0}
+                onClick={() =>
+                  run.mutate(
+                    { importId: uploaded.importId, mapping },
+                    { onSuccess: (started) => setImportId(started.importId) },
+                  )
+                }
+              >
+                {goodRows === 0
+                  ? 'Nothing to import'
+                  : `Import ${goodRows.toLocaleString('en-AU')} row${goodRows === 1 ? '' : 's'}`}
+              </Button>
+            </div>
+          </section>
+        )}
+
+        {importId !== null && (
+          <section aria-labelledby={`${fileId}-progress`}>
+            <h3 id={`${fileId}-progress`} className="csv-import__step">
+              {progress?.state === 'done' ? 'Import finished' : 'Importing…'}
+            </h3>
+            <progress
+              className="csv-import__progress"
+              aria-label="Import progress"
+              max={progress?.totalRows || 1}
+              value={progress?.processedRows ?? 0}
+            />
+            <p className="g-muted">
+              {(progress?.processedRows ?? 0).toLocaleString('en-AU')} of{' '}
+              {(progress?.totalRows ?? uploaded?.rowCount ?? 0).toLocaleString('en-AU')} rows
+            </p>
+            {progress?.state === 'done' && progress.counts && (
+              <Alert tone="success">Imported: {countsText(progress.counts, true)}.</Alert>
+            )}
+            {progress?.state === 'failed' && <Alert>{progress.error}</Alert>}
+            {status.isError && <Alert>{status.error.message}</Alert>}
+            <div className="dash-confirm">
+              <Button
+                variant={progress?.state === 'done' ? 'primary' : 'secondary'}
+                onClick={close}
+              >
+                Done
+              </Button>
+            </div>
+          </section>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card } from '@grove/web-ui';
+import { referralLinksKey } from '../../components/referral-link/referral-link-api';
+import { useLinkSettings, useLinksForAll } from './api/referral-links';
+
+/**
+ * Links for everyone (issue 14 part 4) on Referral Links: 'Create links for all members without
+ * one' (one request; the run goes on in the background with a progress bar, and a second click
+ * creates nothing), and the setting that gives every new member a link at once.
+ */
+export function LinksForEveryone() {
+  const client = useQueryClient();
+  const { run, start } = useLinksForAll();
+  const { settings, update } = useLinkSettings();
+  const state = run.data;
+  const running = state?.status === 'running';
+  const wasRunning = useRef(false);
+
+  // When a run ends, reload the table to show its links.
+  useEffect(() => {
+    if (wasRunning.current && !running)
+      void client.invalidateQueries({ queryKey: referralLinksKey });
+    wasRunning.current = running;
+  }, [running, client]);
+
+  const percent = state && state.total > 0 ? Math.round((state.processed / state.total) * 100) : 0;
+  const failure = start.error ?? update.error;
+
+  return (
+    <Card className="dash-links-all" aria-labelledby="links-all-title">
+      <h2 id="links-all-title" className="dash-links-all__title">
+        Links for everyone
+      </h2>
+      {failure && <Alert>{failure.message}</Alert>}
+      <div className="dash-links-all__row">
+        <Button
+          busy={start.isPending || running}
+          disabled={running || state?.withoutLink === 0}
+          onClick={() => start.mutate()}
+        >
+          Create links for all members without one
+        </Button>
+        <span className="g-muted" aria-live="polite">
+          {state === undefined
+            ? ''
+            : running
+              ? `Creating links… ${state.processed.toLocaleString()} of ${state.total.toLocaleString()}`
+              : state.withoutLink === 0
+                ? 'Every member has a referral link.'
+                : `${state.withoutLink.toLocaleString()} member${state.withoutLink === 1 ? '' : 's'} without a link.`}
+          {state?.status === 'done' && !running && state.total > 0
+            ? ` Last run created ${state.created.toLocaleString()} link${state.created === 1 ? '' : 's'}.`
+            : ''}
+          {state?.status === 'failed'
+            ? ' The last run stopped early; click again to finish it.'
+            : ''}
+        </span>
+      </div>
+      {running && (
+        <progress
+          className="dash-links-all__progress"
+          max={100}
+          value={percent}
+          aria-label="Creating referral links"
+        >
+          {percent}%
+        </progress>
+      )}
+      <label className="dash-links-all__toggle">
+        <input
+          type="checkbox"
+          checked={
+            update.isPending ? update.variables.autoCreate : (settings.data?.autoCreate ?? false)
+          }
+          disabled={settings.isPending}
+          onChange={(event) => update.mutate({ autoCreate: event.target.checked })}
+        />
+        Create a referral link automatically for every new member (added, approved or imported)
+      </label>
+    </Card>
+  );
+}
