@@ -352,8 +352,12 @@ export class MindbodyMembersRepository {
          ) AS f(kind, referrer_id, event_key, occurred_at)
          WHERE f.kind = 'member_ended' OR f.referrer_id IS NOT NULL
          ${ON_EVENT_KEY}
+       ), lines AS (
+         ${MANAGED_PRICE_LINES}
+         RETURNING 1
        )
-       ${MANAGED_PRICE_LINES}`,
+       SELECT w.id, w.name, w.old_referrer_id AS referred_by_id FROM written w
+       WHERE w.old_referrer_id IS NOT NULL`,
       [scope.businessId, clientId],
     );
     return rows[0] ? toEndedBranch(rows[0]) : null;
