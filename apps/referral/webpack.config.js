@@ -1,7 +1,22 @@
-// The referral remote: built and deployed on its own, loaded by the shell at run time.
-const { webAppConfig } = require('../../tools/webpack/web-app.cjs');
+// The referral remote: built and deployed on its own, loaded by the shell at run time. Plus the
+// join page's inline script and stylesheet, which the API puts into the join page it renders
+// itself (apps/api/src/app/referrals/join-page; docs/architecture.md#join-page).
+const path = require('node:path');
+const { webAppConfig, pageAssetsConfig } = require('../../tools/webpack/web-app.cjs');
 
-module.exports = webAppConfig({
-  name: 'referral',
-  exposes: { './Routes': './src/remote-entry.tsx', './Member': './src/member-entry.tsx' },
-});
+module.exports = [
+  webAppConfig({
+    name: 'referral',
+    exposes: { './Routes': './src/remote-entry.tsx', './Member': './src/member-entry.tsx' },
+  }),
+  pageAssetsConfig({
+    name: 'referral',
+    folder: 'join-page',
+    entry: [
+      path.resolve(__dirname, '../../libs/web/ui/src/lib/styles.css'),
+      './src/referral.css',
+      './src/features/join/page/join-page.css',
+      './src/features/join/page/join-page.ts',
+    ],
+  }),
+];

@@ -8,12 +8,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
+import { signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, sql(text, params), close() }`.
+ * `{ base, cookie, businessId, sql(text, params), login(), close() }` (`login()` → a fresh cookie).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
  */
 export async function startBenchApi(env = {}) {
@@ -75,24 +76,7 @@ export async function startBenchApi(env = {}) {
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        businessName: 'Bench Gym',
-        firstName: 'Bench',
-        lastName: 'Owner',
-        email: 'bench@grove.local',
-        phoneNumber: '0412 345 678',
-        website: 'bench.example.com',
-        password: 'bench password',
-      }),
-    });
-    if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signUpOwner(base);
     const client = new pg.Client(db.url('grove_bench'));
     await client.connect();
     const {
@@ -103,6 +87,19 @@ export async function startBenchApi(env = {}) {
       cookie,
       businessId,
       sql: (text, params) => client.query(text, params),
+      // A fresh session cookie (the signup's access token lapses during a long seeding).
+      login: async () => {
+        const reply = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'bench@grove.local', password: 'bench password' }),
+        });
+        if (!reply.ok) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
+        return reply.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+      },
       close: async () => {
         await client.end();
         await close();
@@ -221,6 +218,69 @@ export async function printPlans(sql, businessId) {
     const { rows } = await sql(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
     console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
+}
+
+/**
+ * The seed of `npm run bench:scale` (and `bench:analytics`): `businesses - 1` more businesses
+ * beside the signed-up owner's `businessId` (which sits in the middle, so its rows are among the
+ * others'), `trees` members each (half of them branches, `seedMembers`), a live referral link
+ * for every odd-numbered member and `prospectsPerBusiness` prospects per business, then VACUUM
+ * ANALYZE. Prints what it seeded and how long it took.
+ * @returns `{ ids, trees, branches }`: every business id (the owner's included) and the counts
+ */
+export async function seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness }) {
+  const seconds_ = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  let started = performance.now();
+  const { rows: others } = await sql(
+    `INSERT INTO businesses (name, website, phone)
+     SELECT 'Bench Gym ' || i, 'bench' || i || '.example.com', '0412 345 678' FROM generate_series(2, $1::int) AS i
+     RETURNING id`,
+    [businesses],
+  );
+  const ids = others.map((row) => row.id);
+  ids.splice(Math.floor(ids.length / 2), 0, businessId);
+  const counts = await seedMembers(sql, ids, { trees, branches: trees / 2 });
+  console.log(
+    `seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`,
+  );
+  started = performance.now();
+  // A live link for every odd-numbered member: code = 32 hex characters, unique.
+  await sql(
+    `INSERT INTO referral_links (business_id, member_id, code, created_at)
+     SELECT business_id, id, md5('link ' || id), created_at + interval '1 minute'
+     FROM members WHERE right(split_part(email, '@', 1), 1) IN ('1', '3', '5', '7', '9')`,
+  );
+  // Prospects: friends referred by members 1…prospectsPerBusiness of each business.
+  await sql(
+    `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, created_at)
+     SELECT m.business_id, m.id, 'Friend ' || g.n, 'friend' || g.n || '@bench.example.com',
+            'friend' || g.n || '@benchexamplecom', now() - (g.n || ' seconds')::interval
+     FROM generate_series(1, $1::int) AS g(n)
+     JOIN members m ON m.email = 'member' || g.n || '@bench.example.com'`,
+    [prospectsPerBusiness],
+  );
+  const {
+    rows: [seeded],
+  } = await sql(
+    `SELECT (SELECT count(*)::int FROM referral_links) AS links, (SELECT count(*)::int FROM prospects) AS prospects`,
+  );
+  await sql('VACUUM ANALYZE');
+  console.log(
+    `seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`,
+  );
+  return { ids, ...counts };
+}
+
+/**
+ * Loads each `[title, url]` of `pages`, then `/api/health`, one after the other in the same run
+ * (`load` with `options`: base, cookie, connections, seconds, warmupSeconds).
+ * @returns `{ results: [title, autocannon result][], health }`
+ */
+export async function loadAgainstHealth(options, pages) {
+  const results = [];
+  for (const [title, url] of pages) results.push([title, await load({ ...options, title, url })]);
+  const health = await load({ ...options, title: 'health', url: '/api/health' });
+  return { results, health };
 }
 
 /**

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench:lighthouse` (issue 5): the public site's Lighthouse budget.
+// `npm run bench:lighthouse` (issues 5 and 15): the public site's and the referral join page's
+// Lighthouse budgets.
 //  1. builds the web apps and the API for production (Nx cache: nothing is rebuilt when nothing
 //     changed; `--no-build` skips this step),
 //  2. starts Grove with `npm start`'s own script on a throwaway embedded database,
@@ -7,7 +8,8 @@
 //     Chromium on each public page, one page after another,
 //  4. prints performance, accessibility and the compressed JavaScript transferred per page against
 //     the targets, then stops the server. Exit code 1 when a target is missed.
-// Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PAGES="/,/pricing" to narrow the run,
+// Pages that need data (the join page) are named in BENCH_PAGES by a key of SEEDED_PAGES, e.g. `join`.
+// Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PAGES="/,/pricing,join" to narrow the run,
 // BENCH_RUNS=n to keep the median of n runs per page (default 3: single runs vary with machine load), BENCH_JSON=file to save the rows,
 // BENCH_VERBOSE=1 to print each page's largest-contentful-paint element.
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,11 +20,35 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { binPath } from '../scripts/bin.mjs';
+import { memberWithLink, signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/landingPage').split(',');
+const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/landingPage,join').split(
+  ',',
+);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const TARGETS = { performance: 95, accessibility: 95, homeJsKb: 170 };
+
+/**
+ * Pages that need data on the fresh server: BENCH_PAGES key → `{ label, budget, path(base) }`,
+ * where `path` makes the data through Grove's API and returns the page's path. `budget` is the
+ * page's own target (issue 15: performance 100, LCP ≤ 1.2 s, ≤ 60 KB of compressed JavaScript),
+ * checked instead of the public site's. To add a page (e.g. the member page), add an entry.
+ */
+const SEEDED_PAGES = {
+  join: {
+    label: '/referral/<code>',
+    budget: { performance: 100, lcpMs: 1200, jsKb: 60 },
+    path: async (base) => {
+      const cookie = await signUpOwner(base, {
+        businessName: 'Riverside Strength & Conditioning',
+        email: 'lighthouse-join@grove.local',
+      });
+      const { code } = await memberWithLink(base, cookie, { memberName: 'Sofia Rossi' });
+      return `/referral/${code}`;
+    },
+  },
+};
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const log = (line) => console.log(`[bench] ${line}`);
 
@@ -113,6 +139,9 @@ async function audit(url, port) {
     scripts: scripts.length,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+    siMs: lhr.audits['speed-index']?.numericValue ?? 0,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
     lcpElement:
       lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
         ?.snippet ?? '',
@@ -151,12 +180,14 @@ try {
   // than any visitor's would be.
   await auditWithRetry(`${grove.base}/`, chrome.port);
   for (const page of PAGES) {
+    const seeded = SEEDED_PAGES[page];
+    const pagePath = seeded ? await seeded.path(grove.base) : page;
     const runs = [];
     for (let i = 0; i < RUNS; i++)
-      runs.push(await auditWithRetry(`${grove.base}${page}`, chrome.port));
+      runs.push(await auditWithRetry(`${grove.base}${pagePath}`, chrome.port));
     const pick =
       runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
-    rows.push({ page, ...pick });
+    rows.push({ page: seeded?.label ?? page, budget: seeded?.budget, ...pick });
     log(`${page}: done`);
   }
 } finally {
@@ -171,26 +202,40 @@ console.log(
   `Lighthouse ${'12.8'} (mobile preset, simulated throttling), ${RUNS} run(s) per page, median by performance`,
 );
 console.log(
-  `${pad('page', 14)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB sent', 12)}${pad('JS KB raw', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`,
+  `${pad('page', 18)}${pad('perf', 7)}${pad('a11y', 7)}${pad('JS KB sent', 12)}${pad('JS KB raw', 13)}${pad('scripts', 9)}${pad('LCP ms', 9)}${pad('CLS', 7)}`,
 );
 let missed = 0;
 for (const row of rows) {
   console.log(
-    `${pad(row.page, 14)}${pad(row.performance, 7)}${pad(row.accessibility, 7)}${pad(row.jsKb.toFixed(1), 12)}${pad(row.jsRawKb.toFixed(1), 13)}${pad(row.scripts, 9)}${pad(Math.round(row.lcpMs), 9)}${pad(row.cls.toFixed(3), 7)}`,
+    `${pad(row.page, 18)}${pad(row.performance, 7)}${pad(row.accessibility, 7)}${pad(row.jsKb.toFixed(1), 12)}${pad(row.jsRawKb.toFixed(1), 13)}${pad(row.scripts, 9)}${pad(Math.round(row.lcpMs), 9)}${pad(row.cls.toFixed(3), 7)}`,
   );
-  if (process.env.BENCH_VERBOSE) console.log(`${pad('', 14)}LCP element: ${row.lcpElement}`);
+  if (process.env.BENCH_VERBOSE) {
+    console.log(`${pad('', 18)}LCP element: ${row.lcpElement}`);
+    console.log(
+      `${pad('', 18)}FCP ${Math.round(row.fcpMs)} ms, Speed Index ${Math.round(row.siMs)} ms, TBT ${Math.round(row.tbtMs)} ms`,
+    );
+  }
   if (row.failedA11y.length)
-    console.log(`${pad('', 14)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
+    console.log(`${pad('', 18)}failed accessibility audits: ${row.failedA11y.join(', ')}`);
 }
 console.log('');
 console.log('targets:');
 for (const row of rows) {
-  const perfOk = row.performance >= TARGETS.performance;
+  const performance = row.budget?.performance ?? TARGETS.performance;
+  const perfOk = row.performance >= performance;
   const a11yOk = row.accessibility >= TARGETS.accessibility;
   missed += Number(!perfOk) + Number(!a11yOk);
   console.log(
-    `  ${pad(row.page, 14)}performance ${row.performance} ≥ ${TARGETS.performance} ${mark(perfOk)}; accessibility ${row.accessibility} ≥ ${TARGETS.accessibility} ${mark(a11yOk)}`,
+    `  ${pad(row.page, 18)}performance ${row.performance} ≥ ${performance} ${mark(perfOk)}; accessibility ${row.accessibility} ≥ ${TARGETS.accessibility} ${mark(a11yOk)}`,
   );
+  if (row.budget) {
+    const lcpOk = row.lcpMs <= row.budget.lcpMs;
+    const jsOk = row.jsKb <= row.budget.jsKb;
+    missed += Number(!lcpOk) + Number(!jsOk);
+    console.log(
+      `  ${pad('', 18)}LCP ${Math.round(row.lcpMs)} ms ≤ ${row.budget.lcpMs} ms ${mark(lcpOk)}; JavaScript ${row.jsKb.toFixed(1)} KB ≤ ${row.budget.jsKb} KB compressed ${mark(jsOk)}`,
+    );
+  }
 }
 const home = rows.find((row) => row.page === '/');
 if (home) {

@@ -5,27 +5,13 @@
 // emails accepted (nothing lost, nothing doubled). Run `npm run build` first.
 import autocannon from 'autocannon';
 import { startBenchApi } from './harness.mjs';
+import { memberWithLink } from './seed.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = 50;
 const bench = await startBenchApi({ THROTTLE_DISABLED: 'true' });
 try {
-  const headers = { cookie: bench.cookie, 'content-type': 'application/json' };
-  const member = await fetch(`${bench.base}/api/members`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      memberName: 'Referring Member',
-      memberEmail: 'referrer@bench.example.com',
-      membershipPrice: '99',
-      discount: '10',
-    }),
-  }).then((r) => r.json());
-  const link = await fetch(`${bench.base}/api/members/${member.id}/referral-link`, {
-    method: 'POST',
-    headers,
-    body: '{}',
-  }).then((r) => r.json());
+  const link = await memberWithLink(bench.base, bench.cookie);
 
   let sent = 0;
   const accepted = new Set();

@@ -20,11 +20,10 @@
 // BENCH_BUSINESSES and BENCH_TREES change the size; BENCH_EXPLAIN=1 prints the lists' plans;
 // BENCH_KEEP=1 keeps the seeded database and API up (prints their addresses) until Ctrl+C;
 // BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members.
-import { load, printPlans, seedMembers, startBenchApi } from './harness.mjs';
+import { loadAgainstHealth, printPlans, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
 const trees = Number(process.env.BENCH_TREES ?? 10_000);
-const branches = trees / 2;
 const prospectsPerBusiness = 1_000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -33,46 +32,7 @@ const connections = 50;
 const bench = await startBenchApi();
 try {
   const { base, cookie, businessId, sql } = bench;
-  const seconds_ = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  let started = performance.now();
-  // The signed-up owner's business is the middle one of the 100, so its rows sit among the others'.
-  const { rows: others } = await sql(
-    `INSERT INTO businesses (name, website, phone)
-     SELECT 'Bench Gym ' || i, 'bench' || i || '.example.com', '0412 345 678' FROM generate_series(2, $1::int) AS i
-     RETURNING id`,
-    [businesses],
-  );
-  const ids = others.map((row) => row.id);
-  ids.splice(Math.floor(ids.length / 2), 0, businessId);
-  const counts = await seedMembers(sql, ids, { trees, branches });
-  console.log(
-    `seeded ${counts.trees.toLocaleString('en-AU')} members (${counts.branches.toLocaleString('en-AU')} of them branches) in ${businesses} businesses: ${seconds_(started)}`,
-  );
-  started = performance.now();
-  // A live link for every odd-numbered member: code = 32 hex characters, unique.
-  await sql(
-    `INSERT INTO referral_links (business_id, member_id, code, created_at)
-     SELECT business_id, id, md5('link ' || id), created_at + interval '1 minute'
-     FROM members WHERE right(split_part(email, '@', 1), 1) IN ('1', '3', '5', '7', '9')`,
-  );
-  // Prospects: friends referred by members 1…1,000 of each business.
-  await sql(
-    `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, created_at)
-     SELECT m.business_id, m.id, 'Friend ' || g.n, 'friend' || g.n || '@bench.example.com',
-            'friend' || g.n || '@benchexamplecom', now() - (g.n || ' seconds')::interval
-     FROM generate_series(1, $1::int) AS g(n)
-     JOIN members m ON m.email = 'member' || g.n || '@bench.example.com'`,
-    [prospectsPerBusiness],
-  );
-  const {
-    rows: [seeded],
-  } = await sql(
-    `SELECT (SELECT count(*)::int FROM referral_links) AS links, (SELECT count(*)::int FROM prospects) AS prospects`,
-  );
-  await sql('VACUUM ANALYZE');
-  console.log(
-    `seeded ${seeded.links.toLocaleString('en-AU')} referral links, ${seeded.prospects.toLocaleString('en-AU')} prospects, vacuumed: ${seconds_(started)}`,
-  );
+  const counts = await seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness });
   if (process.env.BENCH_EXPLAIN) await printPlans(sql, businessId);
   if (process.env.BENCH_KEEP) {
     // BENCH_KEEP=1: keep the seeded database and the API up for tuning until Ctrl+C.
@@ -104,22 +64,10 @@ try {
   console.log(
     `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
   );
-  const results = [];
-  for (const [title, url] of pages) {
-    results.push([
-      title,
-      await load({ base, cookie, title, url, connections, seconds, warmupSeconds }),
-    ]);
-  }
-  const health = await load({
-    base,
-    cookie,
-    title: 'health',
-    url: '/api/health',
-    connections,
-    seconds,
-    warmupSeconds,
-  });
+  const { results, health } = await loadAgainstHealth(
+    { base, cookie, connections, seconds, warmupSeconds },
+    pages,
+  );
 
   console.log(
     `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health:`,

@@ -15,6 +15,43 @@ const { workspaceAliases } = require('../workspace-aliases.cjs');
 const workspaceRoot = path.resolve(__dirname, '../..');
 
 /**
+ * The loaders every Grove web bundle uses: TypeScript/TSX through swc, @grove/contracts without
+ * import side effects, and CSS (production: extracted, minified .css files; development:
+ * style-loader; `extractCss` forces real files).
+ * @param {boolean} production
+ * @param {boolean} [extractCss]
+ */
+function sourceRules(production, extractCss = production) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    // @grove/contracts has no import side effects: lets webpack drop whatever a bundle does
+    // not use (e.g. libphonenumber-js's metadata on pages without a phone field).
+    { test: /libs[\\/]shared[\\/]contracts[\\/]src[\\/].+\.ts$/, sideEffects: false },
+    {
+      test: /\.css$/,
+      // Production: real, minified .css files loaded with the chunk that imports them (in
+      // parallel, not parsed out of JavaScript); development: style-loader.
+      use: extractCss
+        ? [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./css-minify-loader.cjs')]
+        : ['style-loader', 'css-loader'],
+    },
+  ];
+}
+
+/**
  * @param {object} options
  * @param {string} options.name project name (also the federation name), e.g. 'dashboard'
  * @param {Record<string,string>} [options.exposes] remote only: exposed module → source file
@@ -26,6 +63,7 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
+      name,
       mode: production ? 'production' : 'development',
       // No eval-based source maps: the API's CSP (script-src 'self') forbids eval in development too.
       // Production ships no source maps to browsers unless GROVE_SOURCE_MAPS=true.
@@ -67,35 +105,7 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
         // Worker(…)` does; it also starts when the remote is served from another origin (a CDN).
         parser: { javascript: { worker: ['CrossOriginWorker from ./cross-origin-worker', '...'] } },
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          // @grove/contracts has no import side effects: lets webpack drop whatever a bundle does
-          // not use (e.g. libphonenumber-js's metadata on pages without a phone field).
-          { test: /libs[\\/]shared[\\/]contracts[\\/]src[\\/].+\.ts$/, sideEffects: false },
-          {
-            test: /\.css$/,
-            // Production: real, minified .css files loaded with the chunk that imports them (in
-            // parallel, not parsed out of JavaScript); development: style-loader.
-            use: production
-              ? [
-                  MiniCssExtractPlugin.loader,
-                  'css-loader',
-                  require.resolve('./css-minify-loader.cjs'),
-                ]
-              : ['style-loader', 'css-loader'],
-          },
+          ...sourceRules(production),
           { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
         ],
       },
@@ -145,4 +155,44 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
   };
 }
 
-module.exports = { webAppConfig };
+/**
+ * A page's inline assets: one script and one stylesheet with fixed names in
+ * `dist/apps/<name>/<folder>/` (`page.js`, `page.css`), outside Module Federation, for a page the
+ * API renders itself and inlines them into (the referral join page:
+ * apps/api/src/app/referrals/join-page). Built after the remote (`dependencies`), whose
+ * `output.clean` would otherwise delete them. No content hash: they are never fetched by URL.
+ * @param {object} options
+ * @param {string} options.name the project that owns the page, e.g. 'referral'
+ * @param {string} options.folder output folder inside the project's dist, e.g. 'join-page'
+ * @param {string[]} options.entry source files (script and stylesheets), relative to the project
+ */
+function pageAssetsConfig({ name, folder, entry }) {
+  const projectRoot = path.join(workspaceRoot, 'apps', name);
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${name}-${folder}`,
+      dependencies: [name],
+      mode: production ? 'production' : 'development',
+      devtool: false,
+      context: projectRoot,
+      entry: { page: entry },
+      output: {
+        // The remote's own output folder, so `--output-path` (npm run remote:deploy) moves both.
+        path: path.join(workspaceRoot, 'dist/apps', name),
+        filename: `${folder}/[name].js`,
+        // One inline script: nothing may be split off into a chunk fetched later.
+        chunkFormat: false,
+        chunkLoading: false,
+        iife: true,
+      },
+      optimization: { splitChunks: false, runtimeChunk: false },
+      resolve: { extensions: ['.ts', '.js'], alias: { ...workspaceAliases } },
+      module: { rules: sourceRules(production, true) },
+      plugins: [new MiniCssExtractPlugin({ filename: `${folder}/[name].css` })],
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { webAppConfig, pageAssetsConfig };

@@ -14,6 +14,13 @@ const AccountSettingsPage = lazy(() =>
   })),
 );
 
+// Analytics (and its chart library, loaded with its first chart) loads only when opened.
+const AnalyticsPage = lazy(() =>
+  import('./features/analytics/AnalyticsPage').then((module) => ({
+    default: module.AnalyticsPage,
+  })),
+);
+
 /** The dashboard remote's routes, mounted by the shell at /dashboard/* (docs/product.md#screens). */
 export default function DashboardRoutes() {
   return (
@@ -27,6 +34,14 @@ export default function DashboardRoutes() {
         element={
           <Suspense fallback={<Spinner />}>
             <AccountSettingsPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="analytics"
+        element={
+          <Suspense fallback={<Spinner />}>
+            <AnalyticsPage />
           </Suspense>
         }
       />

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { addMember, addressOf, signUp, startJourneySmtp, type JourneySmtp } from './support';
+import {
+  accessibilityViolations,
+  addMember,
+  addressOf,
+  BLOCKING_IMPACTS,
+  signUp,
+  startJourneySmtp,
+  type JourneySmtp,
+} from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 let smtp: JourneySmtp;
@@ -65,7 +73,14 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(member.getByText('Membership price $80.00')).toBeVisible();
   await expect(member.getByText('1 more friend →')).toContainText('$60.00');
   await expect(member.getByText('Omar')).toBeVisible();
-  await expect(member.getByAltText('QR code of your referral link')).toBeVisible();
+  // The price ledger the owner's flows wrote: Nina joined at $80, Omar's branch took $10 off.
+  await expect(member.getByText('$80.00 → $70.00')).toBeVisible();
+  // The QR code (drawn by the API for the member's session) has loaded.
+  const qr = member.getByAltText('QR code of your referral link');
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(await accessibilityViolations(member, { impacts: BLOCKING_IMPACTS })).toEqual([]);
   await member.screenshot({ path: 'dist/test-results/member-page-390.png', fullPage: true });
   await member.setViewportSize({ width: 1366, height: 900 });
   await member.screenshot({ path: 'dist/test-results/member-page-1366.png', fullPage: true });

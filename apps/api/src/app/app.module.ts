@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { AccountModule } from './account/account.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -115,6 +116,7 @@ export class AppModule {
         LeadsModule,
         SupportModule,
         AccountModule,
+        AnalyticsModule,
         HealthModule,
         WebModule,
       ],

@@ -13,7 +13,7 @@ import { WebAppsService } from './web/web-apps.service';
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
  * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression, cookies, the `/api`
- * prefix (except `/remotes.json`), the static web apps and OpenAPI at `/api/docs` (unless
+ * prefix (except `/remotes.json` and the join page `/referral/:code`), the static web apps and OpenAPI at `/api/docs` (unless
  * API_DOCS_ENABLED is off, the production default).
  */
 export function setupApp(app: INestApplication): void {
@@ -40,7 +40,14 @@ export function setupApp(app: INestApplication): void {
   // web apps' built files are served from their precompressed .br/.gz copies (WebAppsService).
   app.use(compression());
   app.use(cookieParser());
-  app.setGlobalPrefix('api', { exclude: [{ path: 'remotes.json', method: RequestMethod.GET }] });
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'remotes.json', method: RequestMethod.GET },
+      // The referral join page the API renders (referrals/join-page).
+      { path: 'referral/:code', method: RequestMethod.GET },
+      { path: 'referral/:code', method: RequestMethod.POST },
+    ],
+  });
   app.use(app.get(WebAppsService).handler());
   if (config.apiDocsEnabled) setupApiDocs(app);
 }

@@ -14,6 +14,8 @@ export * from './lib/lead';
 export * from './lib/account';
 export * from './lib/password';
 export * from './lib/session-hint';
+export * from './lib/analytics';
+export * from './lib/join-page';
 export * from './lib/member-page';
 export * from './lib/member-email-settings';
 export * from './lib/member-profile';

@@ -33,17 +33,26 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
+    const body = this.reply(exception, http.getRequest<Request>(), response);
+    if (!response.headersSent) response.status(body.statusCode).json(body);
+  }
+
+  /**
+   * The reply body for `exception` (status and message, as documented on the class); logs a 500
+   * or a database fault and sets `Retry-After` when the reply carries one. For a subclass that
+   * answers in another format (the join page's HTML).
+   */
+  protected reply(exception: unknown, request: Request, response: Response): ApiErrorBody {
     const fault = databaseFaultReply(exception);
     const body: ApiErrorBody = fault
       ? { statusCode: fault.statusCode, message: fault.message }
       : this.toBody(exception);
     if (body.statusCode === HttpStatus.INTERNAL_SERVER_ERROR)
-      this.logFailure(exception, http.getRequest<Request>(), 'error');
-    if (fault?.retryAfterSeconds) this.logFailure(exception, http.getRequest<Request>(), 'warn');
-    if (response.headersSent) return;
-    if (fault?.retryAfterSeconds)
+      this.logFailure(exception, request, 'error');
+    if (fault?.retryAfterSeconds) this.logFailure(exception, request, 'warn');
+    if (fault?.retryAfterSeconds && !response.headersSent)
       response.setHeader('Retry-After', String(fault.retryAfterSeconds));
-    response.status(body.statusCode).json(body);
+    return body;
   }
 
   private toBody(exception: unknown): ApiErrorBody {

@@ -199,8 +199,9 @@ describe('route walk (integration, property-based)', () => {
       ];
       // A friend joining through the other business's own link, or opening its join page (a
       // visit counted, docs/architecture.md#lifecycle-facts), is that business's legitimate
-      // change, so those two routes get only the owner's codes; every other route gets them too.
-      const joins = route.path.startsWith('/api/referrals/');
+      // change, so those routes (JSON and the join page's HTML) get only the owner's codes; every
+      // other route gets them too.
+      const joins = route.path.startsWith('/api/referrals/') || route.path.startsWith('/referral/');
       const pool = [...ownIds, ...otherIds, ...(joins ? [] : otherCodes)];
       for (const actor of ['owner', 'visitor'] as const) {
         const property = fc.asyncProperty(

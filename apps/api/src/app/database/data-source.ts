@@ -24,6 +24,7 @@ import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksF
 import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
 import { MemberImports1795470869787 } from './migrations/1795470869787-MemberImports';
 import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
+import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755-AnalyticsVersionIndexes';
 import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   FraudSignals1795470868763,
   MemberImports1795470869787,
   MemberEmailsAndAccess1795470874647,
+  AnalyticsVersionIndexes1795470887755,
   MemberEmailSettings1795471647602,
   LifecycleBackfill1795471666404,
   ProspectAutoApprove1795472904475,

@@ -8,6 +8,7 @@ import { BusinessEntity } from '../auth/business.entity';
 import { UserEntity } from '../auth/user.entity';
 import { MemberEntity } from '../members/member.entity';
 import { AppConfig } from '../config/app-config';
+import { seedDemoHistory, type DemoMember } from './demo-history';
 
 /** The demo owner's login, printed at start-up when the demo is seeded. */
 export const DEMO_LOGIN = { email: 'demo@grove.local', password: 'grove-demo-1234' } as const;
@@ -35,7 +36,8 @@ const DEMO_MEMBERS: ReadonlyArray<{
 
 /**
  * Seeds the demo business "Green Valley Fitness" when `GROVE_SEED_DEMO=true` and no business
- * exists yet. Idempotent: runs under an advisory lock and does nothing once any business exists.
+ * exists yet: its members joined over the past year, with a year of referral history
+ * (`seedDemoHistory`) for the analytics screen. Idempotent: runs under an advisory lock and does nothing once any business exists.
  */
 @Injectable()
 export class DemoSeeder implements OnApplicationBootstrap {
@@ -82,8 +84,13 @@ export class DemoSeeder implements OnApplicationBootstrap {
   private async seedMembers(manager: EntityManager, businessId: string): Promise<void> {
     const ids = new Map<string, string>();
     const members = manager.getRepository(MemberEntity);
+    const now = new Date();
+    const seeded: DemoMember[] = [];
     for (const [index, member] of DEMO_MEMBERS.entries()) {
       const email = `${member.name.toLowerCase().replace(' ', '.')}@example.com`;
+      const referredById = member.referredBy ? (ids.get(member.referredBy) ?? null) : null;
+      // Joined over the past year, four weeks apart, so the default order is the story's order.
+      const joinedAt = new Date(now.getTime() - (350 - index * 28) * 86_400_000);
       const saved = await members.save({
         businessId,
         name: member.name,
@@ -91,12 +98,19 @@ export class DemoSeeder implements OnApplicationBootstrap {
         emailKey: emailKey(email),
         membershipPriceCents: member.priceCents,
         discountCents: member.discountCents,
-        referredById: member.referredBy ? (ids.get(member.referredBy) ?? null) : null,
+        referredById,
         mindbodyClientId: null,
-        // Spread creation times so the default order is the story's order.
-        createdAt: new Date(Date.now() - (DEMO_MEMBERS.length - index) * 86_400_000),
+        createdAt: joinedAt,
       });
       ids.set(member.name, saved.id);
+      seeded.push({
+        id: saved.id,
+        priceCents: member.priceCents,
+        discountCents: member.discountCents,
+        referredById,
+        joinedAt,
+      });
     }
+    await seedDemoHistory(manager, businessId, seeded, now);
   }
 }

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import type { MemberRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
@@ -97,6 +99,9 @@ describe('member emails (integration, real SMTP server)', () => {
       `SELECT unsubscribe_token FROM member_email_subscriptions WHERE member_id = $1`,
       [member.id],
     )) as { unsubscribe_token: string }[];
+    // A mail client without one-click opens the List-Unsubscribe URL: the page, nothing changed.
+    const opened = await t.agent().get(`/api/member-emails/unsubscribe/${token}`).expect(302);
+    expect(opened.headers.location).toBe(`/member/unsubscribe/${token}`);
     const status = await t
       .agent()
       .get(`/api/member-emails/unsubscribe/${token}/status`)
@@ -126,5 +131,68 @@ describe('member emails (integration, real SMTP server)', () => {
     const scope = jobScope({ businessId: other.user.business.id });
     expect(await emails.send(scope, member.id, 'magic-link', {}, 'test:other')).toBe(false);
     expect(await statusOf('test:other')).toBeUndefined();
+  });
+});
+
+describe('member emails when the SMTP server fails once (integration)', () => {
+  let t: TestApp;
+  let server: SMTPServer;
+  const accepted: string[] = [];
+  let attempts = 0;
+
+  beforeAll(async () => {
+    // A real SMTP server that refuses the first email it is given (451), then accepts.
+    server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          attempts += 1;
+          if (attempts === 1) {
+            const refusal = Object.assign(new Error('try again later'), { responseCode: 451 });
+            callback(refusal);
+            return;
+          }
+          accepted.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.server.address() as AddressInfo;
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('retries the job and delivers the email once', async () => {
+    const owner = await t.signUp({ businessName: 'Retry Gym' });
+    const member = (
+      await owner.agent
+        .post('/api/members')
+        .send({
+          memberName: 'Ivy Chen',
+          memberEmail: 'ivy@example.com',
+          membershipPrice: '50',
+          discount: '5',
+        })
+        .expect(201)
+    ).body as MemberRow;
+    const emails = t.app.get(MemberEmails);
+    const scope = jobScope({ businessId: owner.user.business.id });
+    expect(await emails.send(scope, member.id, 'magic-link', {}, 'retry:1')).toBe(true);
+    await waitFor(async () => {
+      const rows: { status: string }[] = await t.dataSource.query(
+        `SELECT status FROM member_emails WHERE event_key = 'retry:1'`,
+      );
+      return rows[0]?.status === 'sent';
+    }, 30_000);
+    expect(attempts).toBe(2);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toContain('Subject: Your link to your Retry Gym referral page');
   });
 });

@@ -231,6 +231,10 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const benPage = (await t.agent().get('/api/member/me').set('Cookie', memberCookie).expect(200))
       .body as MemberPage;
     expect(benPage.memberFirstName).toBe('Ben');
+    // A member session ends at its expiry (MEMBER_SESSION_TTL_SECONDS; moved to the past here).
+    await t.dataSource.query(`UPDATE member_sessions SET expires_at = now() - interval '1 second'
+      WHERE member_id = (SELECT id FROM members WHERE email = 'ben@example.com')`);
+    await t.agent().get('/api/member/me').set('Cookie', memberCookie).expect(401);
     const login = await t
       .agent()
       .post('/api/auth/login')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { ReferralEmailResult } from '@grove/contracts';
+import { mapLimit } from '../common/async/map-limit';
 import type { BusinessScope } from '../database/business-scope';
 import { MemberEmailsRepository } from '../member-emails/member-emails.repository';
 import { MemberEmails } from '../member-emails/member-emails.service';
@@ -64,10 +65,11 @@ export class ReferralEmailsService {
       'referral-link',
       this.since(),
     );
-    let queued = 0;
-    for (const member of members) {
-      if (!recent.has(member.memberId) && (await this.queue(scope, member, origin))) queued += 1;
-    }
+    // A few at once: each is a row insert and a job (the database pool has room for them).
+    const results = await mapLimit(members, 4, async (member) =>
+      recent.has(member.memberId) ? false : this.queue(scope, member, origin),
+    );
+    const queued = results.filter(Boolean).length;
     return { queued, skipped: members.length - queued };
   }
 

@@ -51,6 +51,40 @@ describe('referral join throttling (integration, default THROTTLE_REFERRAL_LIMIT
   });
 });
 
+describe('join page form throttling (integration, THROTTLE_REFERRAL_LIMIT=3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ THROTTLE_REFERRAL_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the JSON join and the no-JavaScript form together and answers the form over the limit with a page (429)', async () => {
+    const { member, link } = await memberWithLink(t);
+    const formPost = (email: string) =>
+      t.agent().post(`/referral/${link.code}`).type('form').send({ name: 'Friend Person', email });
+    await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: 'Friend Person', email: 'json@x.com' })
+      .expect(201);
+    await formPost('form1@x.com').expect(200);
+    await formPost('form2@x.com').expect(200);
+    const refused = await formPost('form3@x.com').expect(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.text).toContain(MESSAGES.referralFailed);
+    await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: 'Friend Person', email: 'json2@x.com' })
+      .expect(429);
+    const rows: unknown[] = await t.dataSource.query(
+      `SELECT 1 FROM prospects WHERE referring_member_id = $1`,
+      [member.id],
+    );
+    expect(rows).toHaveLength(3);
+  });
+});
+
 describe('THROTTLE_DISABLED=true (integration)', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -4,22 +4,26 @@ import { MembersModule } from '../members/members.module';
 import { ProspectsModule } from '../prospects/prospects.module';
 import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
+import { WebModule } from '../web/web.module';
+import { JoinPageAssetsService } from './join-page/join-page-assets.service';
+import { JoinPageController } from './join-page/join-page.controller';
 import { ReferralLinksController } from './referral-links.controller';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
 import { ReferralsService } from './referrals.service';
 
-/** Referral links (owner side) and the public referral join (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
+/** Referral links (owner side), the public referral join and its server-rendered page (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
   imports: [
     MembersModule,
     LifecycleModule,
+    WebModule,
     FraudModule,
     MemberNotificationsModule,
     ProspectsModule,
   ],
-  controllers: [ReferralLinksController, ReferralsController],
-  providers: [ReferralsService, ReferralLinksRepository],
+  controllers: [ReferralLinksController, ReferralsController, JoinPageController],
+  providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService],
   exports: [ReferralsService],
 })
 export class ReferralsModule {}

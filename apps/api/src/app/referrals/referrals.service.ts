@@ -197,6 +197,17 @@ export class ReferralsService {
   }
 
   /**
+   * What the join page shows for a live code, as {@link info}, without counting a visit: for the
+   * pages that answer the join form's POST (referrals/join-page), which are not new openings.
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
+   */
+  async infoWithoutVisit(code: string): Promise<ReferralInfo> {
+    const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
+    if (!link) throw new ReferralLinkNotFoundException();
+    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+  }
+
+  /**
    * A friend joins through a code (public; docs/product.md#calls `/api/referral`, docs/product.md#screens success 'Successfully
    * registered!'). Every friend of a live code gets the same answer, whoever they are (issue 11:
    * public endpoints reveal nothing about members): a stranger is queued as a prospect of the

@@ -34,7 +34,8 @@ function businessOf(request: Record<string, unknown>): string {
  * PostgreSQL, or Redis when REDIS_URL is set (`ThrottleStore`), shared by every API instance
  * (`SharedThrottlerStorage`):
  * - 'auth', 'referral', 'contact', 'support': per client address (`req.ip`, the X-Forwarded-For
- *   client only behind proxies TRUST_PROXY trusts), THROTTLE_*_LIMIT per 60 s;
+ *   client only behind proxies TRUST_PROXY trusts), THROTTLE_*_LIMIT per 60 s ('referral' counts
+ *   the JSON join and the join page's form together);
  * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
  *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS.
  * A client over a limit is refused (429, {@link tooManyAttemptsMessage}) for one window.
@@ -46,7 +47,12 @@ export function throttlingModule(config: AppConfig): DynamicModule {
   const window = credentials.windowSeconds * 1000;
   const throttlers: Record<ThrottlerName, Omit<ThrottlerOptions, 'name'>> = {
     auth: { ttl: minute, limit: config.throttleLoginLimit },
-    referral: { ttl: minute, limit: config.throttleReferralLimit },
+    // One count per client for the JSON join and the join page's form POST (both join).
+    referral: {
+      ttl: minute,
+      limit: config.throttleReferralLimit,
+      generateKey: (_context, tracker, name) => `${name}-${tracker}`,
+    },
     contact: { ttl: minute, limit: config.throttleContactLimit },
     support: { ttl: minute, limit: config.throttleSupportLimit },
     'mindbody-business': { ttl: window, limit: credentials.limit, getTracker: businessOf },

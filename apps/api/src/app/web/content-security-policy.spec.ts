@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicy, inlinePageContentSecurityPolicy } from './content-security-policy';
 
 /** The policy as directive → sources. */
 function parse(header: string): Map<string, string[]> {
@@ -93,5 +93,25 @@ describe('contentSecurityPolicy', () => {
     ]);
     expect(policy.get('frame-src')).toEqual(["'self'", 'https://challenges.cloudflare.com']);
     expect(policy.get('style-src')).not.toContain('https://challenges.cloudflare.com');
+  });
+});
+
+describe('inlinePageContentSecurityPolicy', () => {
+  it('allows exactly the named inline blocks, nothing from anywhere else', () => {
+    const policy = parse(
+      inlinePageContentSecurityPolicy({ scripts: ['c2NyaXB0'], styles: ['c3R5bGU='] }),
+    );
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'sha256-c2NyaXB0'"]);
+    expect(policy.get('style-src')).toEqual(["'sha256-c3R5bGU='"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+  });
+
+  it('without assets (no referral build): no script and no style at all', () => {
+    const policy = parse(inlinePageContentSecurityPolicy({ scripts: [], styles: [] }));
+    expect(policy.get('script-src')).toEqual(["'none'"]);
+    expect(policy.get('style-src')).toEqual(["'none'"]);
   });
 });

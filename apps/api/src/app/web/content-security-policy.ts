@@ -62,3 +62,32 @@ export function contentSecurityPolicy({
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
+
+/**
+ * The `Content-Security-Policy` of a page the API renders itself with its script and stylesheet
+ * inline (the referral join page, docs/architecture.md#join-page): only those exact inline blocks
+ * run or apply, named by their SHA-256 hashes (no `'unsafe-inline'`, no nonce, so every reply of
+ * one page carries the same header); no other script or style, from anywhere; images from Grove's
+ * own origin (the favicon) or `data:`; fetches and form posts only to Grove's own origin.
+ * @param hashes base64 SHA-256 of each inline `<script>` and `<style>` body, exactly as sent
+ * @returns the header value, directives separated by `; `
+ */
+export function inlinePageContentSecurityPolicy(hashes: {
+  scripts: readonly string[];
+  styles: readonly string[];
+}): string {
+  const sources = (list: readonly string[]) =>
+    list.length > 0 ? list.map((hash) => `'sha256-${hash}'`) : ["'none'"];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'none'"]],
+    ['script-src', sources(hashes.scripts)],
+    ['style-src', sources(hashes.styles)],
+    ['img-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['frame-ancestors', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}

@@ -109,6 +109,13 @@ function servePrecompressed(dir: string): RequestHandler {
   };
 }
 
+/**
+ * Pages the API renders itself (not the shell's index.html): the referral join page,
+ * `/referral/<code>` (referrals/join-page, docs/architecture.md#join-page). Other paths under
+ * `/referral/` stay the shell's.
+ */
+const SERVER_RENDERED_PAGE = /^\/referral\/[^/]+\/?$/;
+
 /** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
 
@@ -149,6 +156,26 @@ export class WebAppsService {
         return [name, url];
       }),
     ) as Record<RemoteName, string>;
+  }
+
+  /**
+   * The path on disk of a file of a remote's build (`relative` inside it, e.g.
+   * `join-page/page.js`): the version `REMOTES_DIR/current.json` names when it has the file, else
+   * the build in WEB_DIST_DIR; undefined when neither has it. A remote served from its own origin
+   * (REMOTE_<NAME>_URL) has no files here, so its local build, if any, is used.
+   */
+  remoteBuildFile(name: RemoteName, relative: string): string | undefined {
+    const version = this.versions.current()[name];
+    const folders = [
+      version ? this.versions.folder(name, version) : undefined,
+      path.join(this.config.webDistDir, name),
+    ];
+    for (const folder of folders) {
+      if (!folder) continue;
+      const file = path.resolve(folder, relative);
+      if (file.startsWith(path.resolve(folder) + path.sep) && fs.existsSync(file)) return file;
+    }
+    return undefined;
   }
 
   private shellPage: { mtimeMs: number; html: string } | null = null;
@@ -217,6 +244,7 @@ export class WebAppsService {
       const url = request.path;
       if (url === '/api' || url.startsWith('/api/') || url === '/remotes.json') return next();
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      if (SERVER_RENDERED_PAGE.test(url)) return next();
       const remote = REMOTE_PATH.exec(url);
       if (remote) {
         const [, name, version] = remote;

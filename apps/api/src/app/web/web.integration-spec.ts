@@ -184,7 +184,8 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     expect(home.text).toContain(
       '<link rel="preload" href="/remotes/marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
     );
-    const join = await t.agent().get('/referral/abc').expect(200);
+    // /referral/<code> alone is the join page the API renders (referrals/join-page).
+    const join = await t.agent().get('/referral/abc/more').expect(200);
     expect(join.text).toContain('href="https://cdn.example.com/referral/mf-manifest.json"');
     const login = await t.agent().get('/login').expect(200);
     expect(login.text).not.toContain('rel="preload"');

@@ -11,17 +11,12 @@ export interface ReferralLinkControlsProps {
   link: ReferralLink | null;
   /** The screen's link actions (one set per screen, so its error line covers every row). */
   actions: ReferralLinkActions;
-  /** Emails the member their link ("Your referral link"); without it there is no Email button. */
-  onEmail?: () => void;
-  /** The Email button's request is under way. */
-  emailBusy?: boolean;
 }
 
 /**
  * A member's referral link with its actions (docs/product.md#referral-links): the URL, Copy
  * ('Copied!' for 3 s), New link (the old one stops working), QR code downloads (SVG, PNG) and
- * Remove, and Email when the screen offers it; without a link SPEC's 'Referral link does not
- * exist for this member' and Create link.
+ * Remove; without a link SPEC's 'Referral link does not exist for this member' and Create link.
  * Shared by the Referral Links table and the member profile.
  */
 export function ReferralLinkControls({
@@ -29,8 +24,6 @@ export function ReferralLinkControls({
   memberName,
   link,
   actions,
-  onEmail,
-  emailBusy = false,
 }: ReferralLinkControlsProps) {
   const [copied, setCopied] = useState(false);
   const copy = async (url: string) => {
@@ -65,17 +58,6 @@ export function ReferralLinkControls({
         <Button size="sm" variant="secondary" onClick={() => copy(link.url)}>
           {copied ? 'Copied!' : 'Copy'}
         </Button>
-        {onEmail && (
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Email referral link to ${memberName}`}
-            busy={emailBusy}
-            onClick={onEmail}
-          >
-            Email
-          </Button>
-        )}
         <Button
           size="sm"
           variant="secondary"

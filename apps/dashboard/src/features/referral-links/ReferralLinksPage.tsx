@@ -13,10 +13,11 @@ const PAGE_SIZE = 25;
 /**
  * Referral Links (docs/product.md#referral-links): Name, Email, Referral Link. A member without a link shows SPEC's
  * 'Referral link does not exist for this member' and a button to create one; a link can be
- * copied, emailed to its member ("Your referral link", with a link to their member page; all
- * members at once with 'Email all links'), rotated (the old one stops working), removed, or
- * downloaded as a QR code poster. A member's name opens their profile; above the table, links
- * for everyone (one click for every member without a link, and automatic links for new members).
+ * copied, rotated (the old one stops working), removed, or downloaded as a QR code poster. A
+ * member's name opens their profile; above the table, links for everyone (one click for every
+ * member without a link, and automatic links for new members). 'Email link' sends a member "Your
+ * referral link" (their link and a link to their member page), 'Email all links' every member
+ * with a link; at most once an hour per member.
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
@@ -81,9 +82,19 @@ export function ReferralLinksPage() {
                     memberName={row.memberName}
                     link={row.link}
                     actions={actions}
-                    onEmail={() => emailOne(row)}
-                    emailBusy={emails.one.isPending && emails.one.variables === row.memberId}
                   />
+                  {row.link && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="dash-email-link"
+                      aria-label={`Email referral link to ${row.memberName}`}
+                      busy={emails.one.isPending && emails.one.variables === row.memberId}
+                      onClick={() => emailOne(row)}
+                    >
+                      Email link
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

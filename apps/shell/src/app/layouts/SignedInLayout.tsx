@@ -20,6 +20,11 @@ const nav = [
     isActive: startsWith('/dashboard/prospective-members'),
   },
   { to: '/referral-links', label: 'Referral Links', isActive: startsWith('/referral-links') },
+  {
+    to: '/dashboard/analytics',
+    label: 'Analytics',
+    isActive: startsWith('/dashboard/analytics'),
+  },
   { to: '/mindbody-setup', label: 'Mindbody Setup', isActive: startsWith('/mindbody-setup') },
 ];
 

@@ -131,7 +131,7 @@ export async function apiDownload(
 
 /**
  * Sends once; on a 401 refreshes the owner's session (not for the auth routes, nor the member
- * page's: a member page 401 is about the member session, its own cookie) and sends again.
+ * page API `/api/member/…`, whose 401 is about the member session, its own cookie) and sends again.
  */
 async function sendWithRefresh(path: string, request: ApiRequest): Promise<Response> {
   const hintWhenSent = sessionHint();

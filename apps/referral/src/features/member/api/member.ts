@@ -18,27 +18,37 @@ export function useMemberPage(enabled: boolean) {
   });
 }
 
-/** The magic link's token from `#token=…`, removed from the address bar at once (a clean URL). */
-function takeToken(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
-
 /** The latest magic link landing of this page load: its number and whether it signed in. */
 let landing: { attempt: number; signedIn: Promise<boolean> } | null = null;
 
+/** The landing number the current history entry was marked with, if any. */
+function landingMark(): number | undefined {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null
+    ? (state as { memberLanding?: number }).memberLanding
+    : undefined;
+}
+
 /**
- * Uses the magic link's token of the address bar, once per token even if the page mounts twice
- * (`POST /api/member/session` sets the member cookie): kept per page load, outside React.
+ * Uses the magic link's token of the address bar (`#token=…`), once per token even if the page
+ * mounts twice (`POST /api/member/session` sets the member cookie). The token leaves the address
+ * bar at once (a clean `/member`), and the history entry is marked with the landing's number,
+ * so a remount of that entry sees the same landing and a later visit to `/member` sees none.
  * @returns resolves true when signed in, false when the link was refused (used, expired,
- *   malformed); null when the address has no token and none was used before
+ *   malformed); null when this entry has no landing
  */
 function landFromMagicLink(): typeof landing {
-  const token = takeToken();
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (token) {
+    const attempt = (landing?.attempt ?? 0) + 1;
+    const state: unknown = window.history.state;
+    window.history.replaceState(
+      { ...(typeof state === 'object' ? state : {}), memberLanding: attempt },
+      '',
+      window.location.pathname,
+    );
     landing = {
-      attempt: (landing?.attempt ?? 0) + 1,
+      attempt,
       signedIn: apiFetch<void>('/api/member/session', { method: 'POST', body: { token } }).then(
         () => true,
         (error: unknown) => {
@@ -49,7 +59,7 @@ function landFromMagicLink(): typeof landing {
       ),
     };
   }
-  return landing;
+  return landing !== null && landing.attempt === landingMark() ? landing : null;
 }
 
 /**

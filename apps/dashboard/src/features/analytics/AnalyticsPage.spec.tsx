@@ -1,0 +1,248 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  ANALYTICS_MESSAGES,
+  type FunnelReport,
+  type MoneyReport,
+  type RetentionReport,
+  type TopReferrersReport,
+} from '@grove/contracts';
+import { AnalyticsPage } from './AnalyticsPage';
+
+/** uPlot draws on a canvas, which jsdom lacks: record what each chart was given instead. */
+const charts: { series: string[]; data: unknown[][] }[] = [];
+jest.mock('uplot', () => ({
+  __esModule: true,
+  default: class {
+    constructor(options: { series: { label?: string }[] }, data: unknown[][]) {
+      charts.push({ series: options.series.slice(1).map((s) => s.label ?? ''), data });
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+global.ResizeObserver = class {
+  observe() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+const span = { from: '2026-10-25', to: '2026-11-23' };
+const share = (active: number, eligible: number) => ({
+  active,
+  eligible,
+  share: eligible ? active / eligible : null,
+});
+
+const funnel = (counts: number[]): FunnelReport => ({
+  ...span,
+  steps: (['links', 'visits', 'joins', 'approved'] as const).map((key, index) => ({
+    key,
+    label: ['Links shared', 'Join-page visits', 'Joins', 'Approved branches'][index],
+    count: counts[index],
+    conversion: index && counts[index - 1] ? counts[index] / counts[index - 1] : null,
+  })),
+  overallConversion: counts[1] ? counts[3] / counts[1] : null,
+});
+const referrers = (rows: TopReferrersReport['referrers']): TopReferrersReport => ({
+  ...span,
+  referrers: rows,
+});
+const moneyReport = (months: MoneyReport['months']): MoneyReport => ({
+  ...span,
+  months,
+  totalDiscountsCents: months.reduce((sum, m) => sum + m.discountsCents, 0),
+  totalReferredRevenueCents: months.reduce((sum, m) => sum + m.referredRevenueCents, 0),
+});
+const retention = (eligible: number): RetentionReport => ({
+  ...span,
+  horizons: ([30, 90, 180] as const).map((days) => ({
+    days,
+    referred: share(eligible, eligible),
+    nonReferred: share(Math.floor(eligible / 2), eligible),
+  })),
+});
+
+const full = {
+  funnel: funnel([3, 7, 4, 2]),
+  referrers: referrers([
+    { memberId: 'm1', memberName: 'Tina Tree', branchesGained: 2, savingsCents: 2000 },
+    { memberId: 'm2', memberName: null, branchesGained: 1, savingsCents: 250 },
+  ]),
+  money: moneyReport([
+    { month: '2026-10', discountsCents: 4000, referredRevenueCents: 5000 },
+    { month: '2026-11', discountsCents: 2700, referredRevenueCents: 4500 },
+  ]),
+  retention: retention(4),
+};
+const empty = {
+  funnel: funnel([0, 0, 0, 0]),
+  referrers: referrers([]),
+  money: moneyReport([{ month: '2026-11', discountsCents: 0, referredRevenueCents: 0 }]),
+  retention: retention(0),
+};
+
+let answers: Record<string, unknown> = full;
+let failing = false;
+const fetchMock = jest.fn();
+beforeEach(() => {
+  charts.length = 0;
+  answers = full;
+  failing = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string) => {
+    const route = /^\/api\/analytics\/(\w+)/.exec(url)?.[1] ?? '';
+    if (!(route in answers)) throw new Error(`unexpected ${url}`);
+    if (failing) return reply(503, { statusCode: 503, message: 'The database is busy' });
+    return reply(200, answers[route]);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <QueryClientProvider client={client}>
+        <AnalyticsPage />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
+
+describe('AnalyticsPage', () => {
+  it('shows a spinner per report while loading', () => {
+    fetchMock.mockImplementation(() => new Promise(() => {}));
+    renderPage();
+    expect(screen.getByText('Loading referral funnel…')).toBeTruthy();
+    expect(screen.getByText('Loading retention: referred vs other members…')).toBeTruthy();
+  });
+
+  it('shows the funnel, referrers, money and retention as tables, and draws the charts', async () => {
+    renderPage();
+    const funnelTable = await within(card('Referral funnel')).findByRole('table');
+    const rows = within(funnelTable)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Links shared3–',
+      'Join-page visits72.3 per link',
+      'Joins457.1%',
+      'Approved branches250.0%',
+    ]);
+    const top = await within(card('Top referrers')).findByRole('table');
+    expect(within(top).getByRole('rowheader', { name: 'Removed member' })).toBeTruthy();
+    expect(within(top).getByText('$20.00')).toBeTruthy();
+    const moneyTable = await within(
+      card("Discounts given vs referred members' revenue"),
+    ).findByRole('table');
+    expect(within(moneyTable).getByRole('row', { name: /Total/ }).textContent).toBe(
+      'Total$67.00$95.00',
+    );
+    await waitFor(() => expect(charts).toHaveLength(2));
+    expect(charts.map((chart) => chart.series)).toEqual(
+      expect.arrayContaining([
+        ['Discounts given', "Referred members' revenue"],
+        ['Referred members', 'Other members'],
+      ]),
+    );
+    const retentionTable = within(card('Retention: referred vs other members')).getByRole('table');
+    expect(within(retentionTable).getAllByText('100.0% (4 of 4)')).toHaveLength(3);
+  });
+
+  it('downloads a report as CSV', async () => {
+    let blob: Blob | undefined;
+    URL.createObjectURL = jest.fn((made: Blob) => {
+      blob = made;
+      return 'blob:analytics';
+    });
+    URL.revokeObjectURL = jest.fn();
+    // jsdom cannot follow a download link: record which file the click asked for.
+    const downloads: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    renderPage();
+    const top = card('Top referrers');
+    await within(top).findByRole('table');
+    await userEvent.click(within(top).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(blob).toBeDefined());
+    click.mockRestore();
+    expect(downloads).toEqual(['top-referrers.csv']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob!);
+    });
+    expect(text.split(/\r?\n/)).toEqual([
+      'Member,Branches gained,Savings',
+      'Tina Tree,2,20.00',
+      'Removed member,1,2.50',
+    ]);
+  });
+
+  it('says what to do when there is nothing to show', async () => {
+    answers = empty;
+    renderPage();
+    expect(await screen.findByText(/Share a referral link to see visits here\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Referral Links' }).getAttribute('href')).toBe(
+      '/referral-links',
+    );
+    expect(
+      await screen.findByText(/Approve friends who joined through a referral link/),
+    ).toBeTruthy();
+    expect(await screen.findByText(/Discounts appear here once/)).toBeTruthy();
+    expect(await screen.findByText(/Choose a longer period/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+  });
+
+  it('shows the error with Try again, which loads the report', async () => {
+    failing = true;
+    renderPage();
+    const funnelCard = card('Referral funnel');
+    expect(await within(funnelCard).findByText('The database is busy')).toBeTruthy();
+    failing = false;
+    await userEvent.click(within(funnelCard).getByRole('button', { name: 'Try again' }));
+    expect(await within(funnelCard).findByRole('table')).toBeTruthy();
+  });
+
+  it('asks for the chosen period, and refuses a custom range that ends before it starts', async () => {
+    renderPage();
+    await within(card('Referral funnel')).findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Last 365 days' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/api/analytics/money?period=365'),
+        expect.anything(),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    await userEvent.type(screen.getByLabelText('From'), '2026-03-02');
+    await userEvent.type(screen.getByLabelText('To'), '2026-03-01');
+    const calls = fetchMock.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ANALYTICS_MESSAGES.startAfterEnd);
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    await userEvent.clear(screen.getByLabelText('From'));
+    await userEvent.type(screen.getByLabelText('From'), '2026-02-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/api/analytics/funnel?from=2026-02-01&to=2026-03-01'),
+        expect.anything(),
+      ),
+    );
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * The referral join page the API renders (`GET`/`POST /referral/:code`,
+ * docs/architecture.md#join-page) and its inline script (apps/referral
+ * `features/join/page/join-page.ts`) meet on these element ids: one list for both.
+ */
+export const JOIN_PAGE_IDS = {
+  /** The `<form method="post">`; its `data-code` is the referral code. */
+  form: 'join-form',
+  /** What success replaces: the intro text, the failure box and the form. */
+  state: 'join-state',
+  /** The failure box above the form. */
+  failure: 'join-failure',
+  name: 'join-name',
+  email: 'join-email',
+  /** The honeypot input (hidden from people). */
+  website: 'referral-website',
+} as const;
