@@ -1,22 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, BLOCKING_IMPACTS, signUp } from './support';
+import { accessibilityViolations, addMember, BLOCKING_IMPACTS, signUp } from './support';
 
 test('fraud signals: a friend with a throwaway email is told the usual, and the owner sees why to check before approving, on a phone and a desktop', async ({
   page,
   browser,
 }) => {
   await signUp(page);
-  const created = await page.request.post('/api/members', {
-    data: {
-      memberName: 'Sofia Rossi',
-      memberEmail: 'sofia.rossi@example.com',
-      membershipPrice: '90',
-      discount: '12.50',
-    },
+  const sofiaId = await addMember(page, {
+    name: 'Sofia Rossi',
+    email: 'sofia.rossi@example.com',
+    price: '90',
+    discount: '12.50',
   });
-  expect(created.status()).toBe(201);
-  const sofia = (await created.json()) as { id: string };
-  const link = await page.request.post(`/api/members/${sofia.id}/referral-link`);
+  const link = await page.request.post(`/api/members/${sofiaId}/referral-link`);
   expect(link.status()).toBe(201);
   const { url } = (await link.json()) as { url: string };
 
