@@ -42,6 +42,9 @@ export function groveServer(
       // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
       REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Every journey signs up a new owner from this one address, several a minute: the
+      // login/signup limit has its own integration tests (throttle/, auth/).
+      THROTTLE_LOGIN_LIMIT: '1000',
       ...env,
     },
   };

@@ -101,3 +101,8 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The first "To" address of an email the SMTP stub received. */
+export function recipient(mail: ParsedMail): string | undefined {
+  return (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+}

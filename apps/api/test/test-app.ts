@@ -120,3 +120,11 @@ export async function createTestApp(
     throw error;
   }
 }
+
+/**
+ * The add-tree form's body (`POST /api/members`), in dollars as typed.
+ * @param membershipPrice dollars, default '100'; @param discount dollars per referral, default '15'
+ */
+export function treeBody(name: string, email: string, membershipPrice = '100', discount = '15') {
+  return { memberName: name, memberEmail: email, membershipPrice, discount };
+}

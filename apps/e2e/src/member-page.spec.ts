@@ -1,39 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { expect, test } from '@playwright/test';
-import { smtpPort } from '../playwright.config';
-import { accessibilityViolations, addMember, BLOCKING_IMPACTS, signUp } from './support';
+import {
+  accessibilityViolations,
+  addMember,
+  addressOf,
+  BLOCKING_IMPACTS,
+  signUp,
+  startJourneySmtp,
+  type JourneySmtp,
+} from './support';
 
-/** The emails Grove sent to this journey's own SMTP server (started here, on `smtpPort`). */
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+/** The emails Grove sent to this journey's own SMTP server. */
+let smtp: JourneySmtp;
+let received: JourneySmtp['received'] = [];
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
-  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
+  smtp = await startJourneySmtp();
+  received = smtp.received;
 });
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-const addressOf = (mail: ParsedMail): string | undefined => {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address;
-};
+test.afterAll(() => smtp.close());
 
 test('the owner emails a member their link; the member opens the magic link on a phone and sees their link and price', async ({
   page,

@@ -17,5 +17,6 @@ export * from './lib/session-hint';
 export * from './lib/analytics';
 export * from './lib/join-page';
 export * from './lib/member-page';
+export * from './lib/member-email-settings';
 export * from './lib/member-profile';
 export * from './lib/members-csv';

@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 import { AuthEnv, readAuthConfig } from '../auth/auth.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from '../captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from '../database/database.config';
+import { FraudEnv, readFraudConfig } from '../fraud/fraud.config';
 import { MailEnv, readMailConfig } from '../mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from '../member-auth/member-auth.config';
 import { MindbodyEnv, readMindbodyConfig } from '../mindbody/mindbody.config';
@@ -93,6 +94,7 @@ export const ENV_SECTIONS = [
   CaptchaEnv,
   MailEnv,
   JiraEnv,
+  FraudEnv,
   MemberAuthEnv,
 ] as const;
 
@@ -134,7 +136,7 @@ function readServerConfig(vars: ServerEnv): {
  * @throws Error 'Invalid configuration:' listing every invalid variable (the API refuses to start)
  */
 function readSettings(env: Record<string, string | undefined>, cwd: string, warn: boolean) {
-  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, memberAuth] =
+  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, fraud, memberAuth] =
     validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
@@ -149,6 +151,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readCaptchaConfig(captcha, warn),
     ...readMailConfig(mail),
     ...readJiraConfig(jira),
+    ...readFraudConfig(fraud),
     ...readMemberAuthConfig(memberAuth),
   };
 }

@@ -21,10 +21,13 @@ import { SessionFamilies1795460545382 } from './migrations/1795460545382-Session
 import { BusinessLedSearchIndex1795461063207 } from './migrations/1795461063207-BusinessLedSearchIndex';
 import { LifecycleFacts1795470615350 } from './migrations/1795470615350-LifecycleFacts';
 import { LinksForEveryone1795470827431 } from './migrations/1795470827431-LinksForEveryone';
+import { FraudSignals1795470868763 } from './migrations/1795470868763-FraudSignals';
 import { MemberImports1795470869787 } from './migrations/1795470869787-MemberImports';
 import { MemberEmailsAndAccess1795470874647 } from './migrations/1795470874647-MemberEmailsAndAccess';
 import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755-AnalyticsVersionIndexes';
+import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
+import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -54,10 +57,13 @@ export const MIGRATIONS = [
   BusinessLedSearchIndex1795461063207,
   LifecycleFacts1795470615350,
   LinksForEveryone1795470827431,
+  FraudSignals1795470868763,
   MemberImports1795470869787,
   MemberEmailsAndAccess1795470874647,
   AnalyticsVersionIndexes1795470887755,
+  MemberEmailSettings1795471647602,
   LifecycleBackfill1795471666404,
+  ProspectAutoApprove1795472904475,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { createDataSource } from './data-source';
@@ -33,6 +34,38 @@ describe('migrations (integration)', () => {
   afterAll(async () => {
     await dataSource.destroy();
     await db.drop();
+  });
+
+  it('FraudSignals records a removed member as a digest, lets a business with members be deleted, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Fraud Gym', 'fraud.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+       VALUES ($1, $2, $3, $3, 5000, 500) RETURNING id`;
+    const [gone] = (await dataSource.query(member, [business.id, 'Gone', 'gone@xcom'])) as {
+      id: string;
+    }[];
+    await dataSource.query(member, [business.id, 'Stays', 'stays@xcom']);
+    await dataSource.query(`DELETE FROM members WHERE id = $1`, [gone.id]);
+    const former = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(
+          `SELECT encode(email_digest, 'hex') AS digest FROM former_members WHERE business_id = $1`,
+          [business.id],
+        )) as { digest: string }[]
+      ).map((row) => row.digest);
+    expect(await former()).toEqual([
+      createHash('sha256').update(`${business.id}:gone@xcom`).digest('hex'),
+    ]);
+    // Deleting the business removes its members through the cascade: nothing is recorded, no error.
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+    expect(await former()).toEqual([]);
+    await undoThrough(dataSource, 'FraudSignals1795470868763');
+    const [{ n }] = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('former_members', 'member_page_opens')`,
+    )) as { n: number }[];
+    expect(n).toBe(0);
+    await dataSource.runMigrations({ transaction: 'each' });
   });
 
   it('LifecycleFacts keeps one fact and one ledger line per business and event key, and goes down and up again', async () => {

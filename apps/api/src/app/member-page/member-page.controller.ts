@@ -20,6 +20,7 @@ import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
 import { RequestOrigin } from '../referrals/request-origin.decorator';
 import { MemberLinkRequestDto, MemberSessionRequestDto } from './dto/member-page.dto';
 import { MemberPageService } from './member-page.service';
+import { FraudSignalsService } from '../fraud/fraud-signals.service';
 
 /**
  * The member page API (issue 15), public for the owner's JWT guard: sign-in by magic link, the
@@ -30,7 +31,10 @@ import { MemberPageService } from './member-page.service';
 @Public()
 @Controller('member')
 export class MemberPageController {
-  constructor(private readonly pages: MemberPageService) {}
+  constructor(
+    private readonly pages: MemberPageService,
+    private readonly fraud: FraudSignalsService,
+  ) {}
 
   /**
    * → 204 and the member cookie: the magic link's token is used (single use) and a member session
@@ -46,15 +50,22 @@ export class MemberPageController {
     await this.pages.signIn(body.token, response);
   }
 
-  /** → 200 `MemberPage` (cents) of the session's member; 401 without a live member session. */
+  /**
+   * → 200 `MemberPage` (cents) of the session's member; 401 without a live member session. The
+   * opening is remembered as a keyed digest of the client address (`FraudSignalsService`), so a
+   * join through this member's link from the same address is flagged for the owner.
+   */
   @Get('me')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "The signed-in member's page" })
-  me(
+  async me(
     @CurrentMember() member: MemberSessionRow,
     @RequestOrigin() origin: string,
+    @Ip() clientAddress: string,
   ): Promise<MemberPage> {
-    return this.pages.page(memberScope(member), member.memberId, origin);
+    const scope = memberScope(member);
+    await this.fraud.recordMemberPageOpen(scope, member.memberId, clientAddress);
+    return this.pages.page(scope, member.memberId, origin);
   }
 
   /** → 200 image/svg+xml QR code of the member's referral link; 404 no live link; 401. */

@@ -78,6 +78,10 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       .post(`/api/referrals/${link.code}/join`)
       .send({ name: 'Cleo Park', email: 'cleo@example.com' });
     expect(join.status).toBeLessThan(300);
+    // Ana is told about Cleo (issue 15 part 2) before the tests count her emails.
+    await waitFor(async () =>
+      smtp.emails.some((mail) => mail.subject === 'Cleo Park joined with your link'),
+    );
   });
   afterAll(async () => {
     await t.close();

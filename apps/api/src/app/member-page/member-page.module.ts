@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FraudModule } from '../fraud/fraud.module';
 import { MemberAuthModule } from '../member-auth/member-auth.module';
 import { MemberEmailsModule } from '../member-emails/member-emails.module';
 import { ThrottleStoreModule } from '../throttle/throttle-store';
@@ -11,7 +12,7 @@ import { ReferralEmailsService } from './referral-emails.service';
 
 /** The member page API and "Your referral link" (issue 15). */
 @Module({
-  imports: [MemberAuthModule, MemberEmailsModule, ThrottleStoreModule],
+  imports: [MemberAuthModule, MemberEmailsModule, ThrottleStoreModule, FraudModule],
   controllers: [MemberPageController, ReferralEmailsController],
   providers: [MemberPageService, MemberPageRepository, LinkRequestThrottle, ReferralEmailsService],
 })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
@@ -7,7 +8,7 @@ import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
 /** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
 @Module({
-  imports: [LifecycleModule, LinksForEveryoneModule],
+  imports: [LifecycleModule, LinksForEveryoneModule, MemberNotificationsModule],
   controllers: [MembersController],
   providers: [MembersService, MembersRepository],
   exports: [MembersRepository, MembersService],

@@ -11,6 +11,7 @@ import { toMemberRow } from './member-row';
 import type { MemberEntity } from './member.entity';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, type MemberChanges } from './members.repository';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
 import { LinksForEveryoneService } from '../links-for-everyone/links-for-everyone.service';
 import {
@@ -38,6 +39,7 @@ function cents(dollars: string | number): number {
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
+    private readonly notifications: MemberNotifications,
     private readonly links: LinksForEveryoneService,
     private readonly lifecycle: LifecycleService,
   ) {}
@@ -134,7 +136,9 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states); records branch_removed and the tree's new price.
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then
+   * "{friend}'s membership ended: your price is back to $Y" to the tree's member, if the owner
+   * left it on (`MemberNotifications.branchEnded`).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
@@ -146,6 +150,13 @@ export class MembersService {
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
       await this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
+    });
+    const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
+    await this.notifications.branchEnded(scope, {
+      branchId,
+      friendName: branch.memberName,
+      referrerId: tree.id,
+      priceNowCents: tree.newPriceCents,
     });
   }
 
@@ -198,11 +209,12 @@ export class MembersService {
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
    * stops working at once. Records member_ended, branch_removed for the tree it was a branch of
    * (whose price rises: it is locked too) and for each of its own branches, and its ledger's
-   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts).
+   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a branch sets off "{friend}'s
+   * membership ended: your price is back to $Y" to its referrer, if the owner left it on.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
-    await this.members.transaction(async (manager) => {
+    const removed = await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
       const endedAt = new Date();
       const referrerId = member.referredById;
@@ -235,7 +247,18 @@ export class MembersService {
         manager,
       );
       await this.members.delete(scope, manager, id);
+      return member;
     });
+    if (removed.referredById) {
+      const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
+      if (referrer)
+        await this.notifications.branchEnded(scope, {
+          branchId: removed.id,
+          friendName: removed.name,
+          referrerId: referrer.id,
+          priceNowCents: toMemberRow(referrer, []).newPriceCents,
+        });
+    }
   }
 
   /**

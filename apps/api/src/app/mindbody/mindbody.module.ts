@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
+import { MembersModule } from '../members/members.module';
 import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
+import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
@@ -11,7 +14,7 @@ import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [LinksForEveryoneModule],
+  imports: [LinksForEveryoneModule, MembersModule, MemberNotificationsModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,
@@ -21,6 +24,7 @@ import { MindbodyService } from './mindbody.service';
     MindbodyPipeline,
     MindbodyCrypto,
     MindbodySiteClient,
+    BranchLapseNotices,
   ],
   exports: [MindbodyProcessor],
 })

@@ -8,7 +8,11 @@ import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyLoginRefusedError } from './client/mindbody-records';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import type { MindbodyIntegrationEntity } from './persistence/mindbody-integration.entity';
-import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
+import {
+  MindbodyMembersRepository,
+  type EndedBranch,
+} from './persistence/mindbody-members.repository';
+import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
@@ -73,6 +77,7 @@ export class MindbodyService {
     private readonly siteClient: MindbodySiteClient,
     private readonly crypto: MindbodyCrypto,
     private readonly processor: MindbodyProcessor,
+    private readonly lapses: BranchLapseNotices,
   ) {}
 
   /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
@@ -236,15 +241,17 @@ export class MindbodyService {
     });
     if (!match) throw new MindbodyWebhookSignatureException();
     const scope = webhookScope(match);
+    let ended: EndedBranch | null = null;
     const fresh = await this.integrations.oncePerMessage(
       scope,
       delivery.messageId,
       async (manager) => {
         if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
-          await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
+          ended = await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
         }
       },
     );
+    if (fresh && ended) await this.lapses.send(scope, [ended]);
     if (fresh) await this.processor.enqueue(match.businessId, 'sync');
     return fresh;
   }

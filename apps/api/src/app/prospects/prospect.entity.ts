@@ -30,6 +30,10 @@ export class ProspectEntity {
   @Column({ type: 'text', nullable: true })
   source!: string | null;
 
+  /** Fraud signals of the join, sorted (issue 15 part 4; `JoinSignal` codes). */
+  @Column({ type: 'text', array: true, default: () => "'{}'::text[]" })
+  flags!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

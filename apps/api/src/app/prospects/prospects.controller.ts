@@ -16,6 +16,7 @@ import { sessionScope } from '../database/business-scope';
 import { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { ProspectsService } from './prospects.service';
+import { RequestOrigin } from '../referrals/request-origin.decorator';
 
 /**
  * Prospective members of the signed-in owner's business (docs/product.md#prospective-members Prospective Members): people who
@@ -86,7 +87,8 @@ export class ProspectsController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
+    @RequestOrigin() origin: string,
   ): Promise<MemberRow> {
-    return this.prospects.approve(sessionScope(user), id, body);
+    return this.prospects.approve(sessionScope(user), id, body, origin);
   }
 }

@@ -87,6 +87,7 @@ describe('prospects (integration)', () => {
         referringMemberId: member.id,
         referringMemberName: 'Riley Referrer',
         managedByIntegration: null,
+        flags: [],
         createdAt: expect.any(String),
       },
       expect.objectContaining({ name: 'Sid Second', email: 'sid@x.com' }),

@@ -15,6 +15,8 @@ export interface ProspectSummary {
   referringMemberId: string;
   referringMemberName: string;
   source: string | null;
+  /** Fraud signals of the join (sorted reason codes; empty when it passed every check). */
+  flags: string[];
   createdAt: Date;
 }
 
@@ -45,15 +47,16 @@ interface ProspectSqlRow {
   referring_member_id: string;
   referring_member_name: string;
   source: string | null;
+  flags: string[];
   created_at: Date;
   total: number;
 }
 
 /** The prospects page: `$1` business, `$2` page size, `$3` offset. */
 const PROSPECT_PAGE = preparedStatement(
-  `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.created_at,
+  `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
      (SELECT count(*)::int FROM prospects WHERE business_id = $1) AS total
-   FROM (SELECT id, name, email, referring_member_id, source, created_at FROM prospects
+   FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
    JOIN LATERAL (
      SELECT m.name FROM members m
@@ -100,8 +103,14 @@ export class ProspectsRepository {
     return pageOfRows(rows, query.offset, countAll, (row) => ({
       ...referredFields(row),
       source: row.source,
+      flags: row.flags,
       createdAt: row.created_at,
     }));
+  }
+
+  /** Reads one prospect (no lock); null when not in this business. */
+  findOne({ businessId }: BusinessScope, id: string): Promise<ProspectEntity | null> {
+    return this.dataSource.getRepository(ProspectEntity).findOne({ where: { businessId, id } });
   }
 
   /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */

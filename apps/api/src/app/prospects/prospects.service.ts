@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import type {
-  FlaggedJoinRow,
-  IntegrationName,
-  JoinFlagReason,
-  MemberRow,
-  Page,
-  ProspectRow,
+import {
+  centsToDollarText,
+  newPriceCents,
+  type FlaggedJoinRow,
+  type IntegrationName,
+  type JoinFlagReason,
+  type JoinSignal,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
 } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersService } from '../members/members.service';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
@@ -23,6 +27,7 @@ import {
   ProspectNotFoundException,
 } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
+import { ProspectSettingsRepository } from './prospect-settings.repository';
 
 const toIntegration = (source: string | null): IntegrationName | null =>
   source === 'Mindbody' ? 'Mindbody' : null;
@@ -36,6 +41,7 @@ export function toProspectRow(prospect: ProspectSummary): ProspectRow {
     referringMemberId: prospect.referringMemberId,
     referringMemberName: prospect.referringMemberName,
     managedByIntegration: toIntegration(prospect.source),
+    flags: prospect.flags as JoinSignal[],
     createdAt: prospect.createdAt.toISOString(),
   };
 }
@@ -65,6 +71,8 @@ export class ProspectsService {
     private readonly prospects: ProspectsRepository,
     private readonly flags: JoinFlagsRepository,
     private readonly members: MembersService,
+    private readonly notifications: MemberNotifications,
+    private readonly settings: ProspectSettingsRepository,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -139,7 +147,9 @@ export class ProspectsService {
    * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
-   * A second approval finds no prospect (404) and creates nothing. A prospect managed by an
+   * A second approval finds no prospect (404) and creates nothing. Then, each if the owner left
+   * it on: "{friend} is now your branch: your price is now $X" to the referrer and a welcome to the
+   * friend (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * Records prospect_approved, the new member's member_added and branch_added (source
    * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
@@ -148,7 +158,12 @@ export class ProspectsService {
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
+  async approve(
+    scope: BusinessScope,
+    id: string,
+    input: MemberFieldsDto,
+    requestOrigin?: string,
+  ): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
@@ -175,7 +190,51 @@ export class ProspectsService {
       );
       return newId;
     });
-    return this.members.get(scope, memberId);
+    const created = await this.members.get(scope, memberId);
+    if (created.referringMemberId) {
+      const referrer = await this.members.get(scope, created.referringMemberId);
+      await this.notifications.branchApproved(scope, {
+        branchId: created.id,
+        friendName: created.memberName,
+        referrerId: referrer.id,
+        referrerName: referrer.memberName,
+        priceNowCents: referrer.newPriceCents,
+        priceBeforeCents: newPriceCents(
+          referrer.membershipPriceCents,
+          referrer.discountCents,
+          referrer.branches - 1,
+        ),
+        origin: requestOrigin,
+      });
+    }
+    return created;
+  }
+
+  /**
+   * Approves a just-queued prospect without the owner, when the business turned automatic approval
+   * on (`PUT /api/settings/prospects`) and the prospect has no fraud signal and no integration: the
+   * friend becomes a branch and a tree at the referrer's membership price and discount per
+   * referral, through `approve` (same transaction, same emails). Anything else leaves the prospect
+   * for the owner. Never throws.
+   * @returns the new member, or null when nothing was approved
+   */
+  async autoApprove(scope: BusinessScope, id: string): Promise<MemberRow | null> {
+    try {
+      if (!(await this.settings.get(scope)).autoApprove) return null;
+      const prospect = await this.prospects.findOne(scope, id);
+      if (!prospect || prospect.source !== null || prospect.flags.length > 0) return null;
+      const referrer = await this.members.get(scope, prospect.referringMemberId);
+      const form: MemberFieldsDto = {
+        memberName: prospect.name,
+        memberEmail: prospect.email,
+        membershipPrice: centsToDollarText(referrer.membershipPriceCents),
+        discount: centsToDollarText(referrer.discountCents),
+      };
+      return await this.approve(scope, id, form);
+    } catch {
+      // Gone, taken or refused meanwhile: the prospect (if any) waits for the owner.
+      return null;
+    }
   }
 
   /**

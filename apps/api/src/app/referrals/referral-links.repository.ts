@@ -7,6 +7,8 @@ import { likeSubstring } from '../database/text-filter';
 import { runTransaction } from '../database/transaction';
 import type { BusinessScope } from '../database/business-scope';
 import { MembersRepository, memberSearch } from '../members/members.repository';
+import { BLOCKING_JOIN_SIGNALS } from '@grove/contracts';
+import type { JoinScreening } from '../fraud/fraud-signals.service';
 import { ReferralLinkEntity } from './referral-link.entity';
 import { FACT_COLUMNS, ON_EVENT_KEY, countVisitsFrom } from '../lifecycle/lifecycle.repository';
 
@@ -47,6 +49,25 @@ interface LiveLinkSqlRow {
   member_name: string;
   member_email_key: string;
   mindbody_client_id: string | null;
+}
+
+/** The signals that keep a join out of `prospects` (`BLOCKING_JOIN_SIGNALS`), as an SQL array. */
+const BLOCKING = `ARRAY[${BLOCKING_JOIN_SIGNALS.map((signal) => `'${signal}'`).join(', ')}]`;
+
+/** What a join through a live code did (`ReferralLinksRepository.join`). */
+export interface JoinOutcome {
+  /** Set when the friend is (or already was) a prospect; null when the join went to 'Flagged joins'. */
+  queued: {
+    prospectId: string;
+    businessId: string;
+    referrerId: string;
+    /** The referrer's discount per branch, cents. */
+    discountPerBranchCents: number;
+    /** The prospect's fraud signals (all its joins'); empty when it passed every check. */
+    flags: string[];
+    /** An integration (Mindbody) manages the prospect. */
+    managed: boolean;
+  } | null;
 }
 
 /** SQL condition of a live link `l`: not revoked, not expired. */
@@ -232,48 +253,106 @@ export class ReferralLinksRepository {
    * A friend's join through a code, decided and written in ONE statement so that every outcome
    * runs the same statement with the same lookups (issue 11: a stopwatch must not tell a member
    * from a stranger). The live link's member is key-share locked and the link share locked (the
-   * order `findLiveByCode` documents); both checks always run (is the email another member's of the
-   * link's business? is it the referrer's own?), then exactly one of:
-   * - neither: the friend is queued in `prospects` (a repeat stays one prospect and counts in its
-   *   `join_attempts`: one row written, as for a flag's repeat); `source` 'Mindbody' when the
-   *   referrer is managed;
-   * - otherwise: an open `join_flags` row of that business and email gets the reasons
-   *   ('already_member', 'self_referral'; a sorted set), counting repeats (`attempts`,
-   *   `last_attempt_at`); nothing is queued.
+   * order `findLiveByCode` documents); every check always runs and yields the join's signals
+   * (issue 15 part 4; docs/product.md#prospective-members), a sorted set of:
+   * - 'already_member': the email key is another member's of the link's business;
+   * - 'self_referral': it is the referrer's own;
+   * - 'disposable_email': `screening.disposableEmail` (mailchecker's list, checked before);
+   * - 'former_member': a member of this business with that key has ended (Mindbody cancellation,
+   *   or a `member_ended` fact in `lifecycle_facts`), or a removed member had it (`former_members`);
+   * - 'similar_to_referrer': not the referrer's email, but the name is close to theirs (pg_trgm
+   *   similarity ≥ 0.6, case ignored) or the email's local part (before '@' and any '+tag') is
+   *   the same as theirs or close to it (similarity ≥ 0.6);
+   * - 'join_burst': with this one, at least `burstJoins` joins on the link's member within
+   *   `burstWindowSeconds` (prospects created and flagged attempts, dismissed ones included);
+   * - 'member_page_address': the referrer's member page was opened from the same client digest
+   *   within `memberPageOpenRetentionDays`.
+   * Then exactly one of:
+   * - no 'already_member' nor 'self_referral': the friend is queued in `prospects` with the other
+   *   signals as `flags` (a repeat stays one prospect, counts in `join_attempts` and adds its
+   *   flags); `source` 'Mindbody' when the referrer is managed;
+   * - otherwise: an open `join_flags` row of that business and email gets every signal as
+   *   reasons (merged into its sorted set), counting repeats (`attempts`, `last_attempt_at`);
+   *   nothing is queued.
    * A new prospect (not a repeat, not a flag) is recorded as a prospect_joined fact (key
    * `prospect_joined:<prospect id>`, with the link) by the same statement
    * (docs/architecture.md#lifecycle-facts).
    * Public: it takes no `BusinessScope`; the business is the link's, resolved from the code inside
    * this one statement.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
-   * @returns false when the code is unknown, revoked or expired (nothing written)
+   * @param screening the checks made before (`FraudSignalsService.screenJoin`)
+   * Every outcome reads back the same columns (null where they do not apply).
+   * @returns null when the code is unknown, revoked or expired (nothing written); else whether
+   *   the friend was queued (new or repeat), with the prospect, its business and referrer
    */
   async join(
     code: string,
     friend: { name: string; email: string; emailKey: string },
-  ): Promise<boolean> {
-    const rows: { found: boolean }[] = await this.dataSource.query(
+    screening: JoinScreening,
+  ): Promise<JoinOutcome | null> {
+    const { settings } = screening;
+    const rows: {
+      found: boolean;
+      prospect_id: string | null;
+      flags: string[] | null;
+      source: string | null;
+      business_id: string | null;
+      member_id: string | null;
+      discount_cents: number | null;
+    }[] = await this.dataSource.query(
       `WITH link AS (
-         SELECT l.business_id, l.id AS link_id, m.id AS member_id, m.email_key AS member_email_key, m.mindbody_client_id
+         SELECT l.business_id, l.id AS link_id, m.id AS member_id, m.name AS member_name,
+           m.email_key AS member_email_key, m.mindbody_client_id, m.discount_cents
          FROM members m
          JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
          WHERE l.code = $1 AND ${LIVE}
          FOR KEY SHARE OF m FOR SHARE OF l
        ), verdict AS (
-         SELECT link.*,
-           array_remove(ARRAY[
+         SELECT link.*, ARRAY(SELECT r FROM unnest(ARRAY[
+             CASE WHEN same.id IS NOT NULL THEN 'already_member' END,
+             CASE WHEN link.member_email_key = $4 THEN 'self_referral' END,
+             CASE WHEN $5::boolean THEN 'disposable_email' END,
+             CASE WHEN same.ended OR EXISTS (
+               SELECT 1 FROM former_members f WHERE f.business_id = link.business_id
+                 AND f.email_digest = sha256(convert_to(link.business_id::text || ':' || $4, 'UTF8'))
+             ) THEN 'former_member' END,
+             CASE WHEN link.member_email_key <> $4 AND (
+               similarity(lower($2), lower(link.member_name)) >= 0.6
+               OR similarity(split_part(split_part($4, '@', 1), '+', 1),
+                             split_part(split_part(link.member_email_key, '@', 1), '+', 1)) >= 0.6
+             ) THEN 'similar_to_referrer' END,
+             CASE WHEN 1 + (
+               SELECT count(*) FROM prospects p
+               WHERE p.business_id = link.business_id AND p.referring_member_id = link.member_id
+                 AND p.email_key <> $4 AND p.created_at > now() - make_interval(secs => $8)
+             ) + (
+               SELECT count(*) FROM join_flags jf
+               WHERE jf.business_id = link.business_id AND jf.referring_member_id = link.member_id
+                 AND jf.email_key <> $4 AND jf.last_attempt_at > now() - make_interval(secs => $8)
+             ) >= $7 THEN 'join_burst' END,
              CASE WHEN EXISTS (
-               SELECT 1 FROM members x WHERE x.business_id = link.business_id AND x.email_key = $4 AND x.id <> link.member_id
-             ) THEN 'already_member' END,
-             CASE WHEN link.member_email_key = $4 THEN 'self_referral' END
-           ], NULL) AS reasons
+               SELECT 1 FROM member_page_opens o
+               WHERE o.business_id = link.business_id AND o.member_id = link.member_id
+                 AND o.client_digest = $6::bytea AND o.opened_at > now() - make_interval(days => $9)
+             ) THEN 'member_page_address' END
+           ]) AS r WHERE r IS NOT NULL ORDER BY r) AS reasons
          FROM link
+         LEFT JOIN LATERAL (
+           SELECT x.id, (x.mindbody_cancelled_at IS NOT NULL OR EXISTS (
+               SELECT 1 FROM lifecycle_facts lf
+               WHERE lf.business_id = link.business_id AND lf.member_id = x.id AND lf.kind = 'member_ended'
+             )) AS ended
+           FROM members x
+           WHERE x.business_id = link.business_id AND x.email_key = $4 AND x.id <> link.member_id
+         ) same ON true
        ), queued AS (
-         INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source)
-         SELECT business_id, member_id, $2, $3, $4, CASE WHEN mindbody_client_id IS NULL THEN NULL ELSE 'Mindbody' END
-         FROM verdict WHERE cardinality(reasons) = 0
-         ON CONFLICT (business_id, email_key) DO UPDATE SET join_attempts = prospects.join_attempts + 1
-         RETURNING id, (xmax = 0) AS created
+         INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, flags)
+         SELECT business_id, member_id, $2, $3, $4, CASE WHEN mindbody_client_id IS NULL THEN NULL ELSE 'Mindbody' END, reasons
+         FROM verdict WHERE NOT (reasons && ${BLOCKING})
+         ON CONFLICT (business_id, email_key) DO UPDATE SET
+           join_attempts = prospects.join_attempts + 1,
+           flags = ARRAY(SELECT DISTINCT r FROM unnest(prospects.flags || EXCLUDED.flags) AS r ORDER BY r)
+         RETURNING id, flags, source, (xmax = 0) AS created
        ), joined AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS})
          SELECT v.business_id, 'prospect_joined', NULL, v.member_id, v.link_id, q.id, NULL, 'prospect_joined:' || q.id
@@ -283,7 +362,7 @@ export class ReferralLinksRepository {
        ), flagged AS (
          INSERT INTO join_flags (business_id, referring_member_id, name, email, email_key, reasons)
          SELECT business_id, member_id, $2, $3, $4, reasons
-         FROM verdict WHERE cardinality(reasons) > 0
+         FROM verdict WHERE reasons && ${BLOCKING}
          ON CONFLICT (business_id, email_key) WHERE dismissed_at IS NULL DO UPDATE SET
            referring_member_id = EXCLUDED.referring_member_id,
            name = EXCLUDED.name,
@@ -293,10 +372,37 @@ export class ReferralLinksRepository {
            last_attempt_at = now()
          RETURNING 1
        )
-       SELECT EXISTS (SELECT 1 FROM verdict) AS found`,
-      [code, friend.name, friend.email, friend.emailKey],
+       SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
+         (SELECT flags FROM queued) AS flags, (SELECT source FROM queued) AS source,
+         verdict.business_id, verdict.member_id, verdict.discount_cents
+       FROM (SELECT 1) one LEFT JOIN verdict ON true`,
+      [
+        code,
+        friend.name,
+        friend.email,
+        friend.emailKey,
+        screening.disposableEmail,
+        screening.clientDigest,
+        settings.burstJoins,
+        settings.burstWindowSeconds,
+        settings.memberPageOpenRetentionDays,
+      ],
     );
-    return rows[0]?.found === true;
+    const row = rows[0];
+    if (row?.found !== true) return null;
+    return {
+      queued:
+        row.prospect_id && row.business_id && row.member_id
+          ? {
+              prospectId: row.prospect_id,
+              businessId: row.business_id,
+              referrerId: row.member_id,
+              discountPerBranchCents: row.discount_cents ?? 0,
+              flags: row.flags ?? [],
+              managed: row.source !== null,
+            }
+          : null,
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Ip, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { JoinReferralReply, ReferralInfo } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
@@ -29,13 +29,18 @@ export class ReferralsController {
    * Body `{ name, email, website? }` (`website` is a honeypot). → 201 `{ message: 'Successfully
    * registered!' }` for every friend of a live code, byte-identical whether the email is a
    * stranger's (queued), a member's of that business or the referrer's own (both flagged for the
-   * owner, not queued), a repeat or a filled honeypot; 400 'Not a valid name' / 'Not a valid email
+   * owner, not queued), one with fraud signals (queued with flags), a repeat or a filled
+   * honeypot; 400 'Not a valid name' / 'Not a valid email
    * address'; 404; 429 over THROTTLE_REFERRAL_LIMIT per client per minute.
    */
   @Post(':code/join')
   @ThrottledBy('referral')
   @ApiOperation({ summary: 'Join through a referral code: queue as a prospective member' })
-  join(@Param('code') code: string, @Body() body: JoinReferralDto): Promise<JoinReferralReply> {
-    return this.referrals.join(code, body);
+  join(
+    @Param('code') code: string,
+    @Body() body: JoinReferralDto,
+    @Ip() clientAddress: string,
+  ): Promise<JoinReferralReply> {
+    return this.referrals.join(code, body, clientAddress);
   }
 }

@@ -14,12 +14,15 @@ import {
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
-import type { BusinessScope } from '../database/business-scope';
+import { joinScope, type BusinessScope } from '../database/business-scope';
+import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { MembersRepository } from '../members/members.repository';
+import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { newReferralCode } from './referral-code';
-import { ReferralLinksRepository } from './referral-links.repository';
+import { ReferralLinksRepository, type JoinOutcome } from './referral-links.repository';
+import { ProspectsService } from '../prospects/prospects.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import {
   ReferralLinkMissingException,
@@ -47,6 +50,9 @@ export class ReferralsService {
     private readonly links: ReferralLinksRepository,
     private readonly members: MembersRepository,
     private readonly config: AppConfig,
+    private readonly fraud: FraudSignalsService,
+    private readonly notifications: MemberNotifications,
+    private readonly prospects: ProspectsService,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -207,24 +213,57 @@ export class ReferralsService {
    * public endpoints reveal nothing about members): a stranger is queued as a prospect of the
    * link's business and member (the same friend twice is one prospect); an email that belongs to a
    * member of that business, or the referrer's own, is not queued but flagged for the owner
-   * (`GET /api/prospects/flags`). One statement decides and writes (`ReferralLinksRepository.join`),
-   * so all three take the same path through the database; it takes no `BusinessScope`, the
-   * business comes from the code inside that statement. A filled honeypot is answered as
-   * success and stores nothing.
+   * (`GET /api/prospects/flags`). Fraud signals (issue 15 part 4: disposable domain, former
+   * member, close to the referrer, a burst on the link, the client address that opened the
+   * referrer's member page) queue the friend with flags the owner sees. One statement decides and
+   * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
+   * database; it takes no `BusinessScope`, the business comes from the code inside that
+   * statement. A queued friend sets off "{friend} joined with your link" to the referrer
+   * (`MemberNotifications.friendJoined`) and, with automatic approval on and no signal, its
+   * approval; neither is awaited, so the answer does not wait for them. A
+   * filled honeypot is answered as success and stores nothing.
+   * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
    */
-  async join(code: string, body: JoinReferralDto): Promise<JoinReferralReply> {
+  async join(
+    code: string,
+    body: JoinReferralDto,
+    clientAddress?: string,
+  ): Promise<JoinReferralReply> {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const found = await this.links.join(code, {
-      name: body.name,
-      email: body.email,
-      emailKey: emailKey(body.email),
-    });
-    if (!found) throw new ReferralLinkNotFoundException();
+    const outcome = await this.links.join(
+      code,
+      { name: body.name, email: body.email, emailKey: emailKey(body.email) },
+      this.fraud.screenJoin(body.email, clientAddress),
+    );
+    if (!outcome) throw new ReferralLinkNotFoundException();
+    const { queued } = outcome;
+    // Not awaited: the answer leaves now, whatever follows (same timing for every friend).
+    if (queued) void this.afterQueued(queued, body.name);
     return success;
+  }
+
+  /**
+   * What a queued join sets off, after the answer: "{friend} joined with your link" to the
+   * referrer, then, when the business turned automatic approval on and the join raised no fraud
+   * signal, the approval (`ProspectsService.autoApprove`). Never throws.
+   */
+  private async afterQueued(
+    queued: NonNullable<JoinOutcome['queued']>,
+    friendName: string,
+  ): Promise<void> {
+    const scope = joinScope(queued);
+    await this.notifications.friendJoined(scope, {
+      prospectId: queued.prospectId,
+      referrerId: queued.referrerId,
+      friendName,
+      discountPerBranchCents: queued.discountPerBranchCents,
+    });
+    if (queued.flags.length === 0 && !queued.managed)
+      await this.prospects.autoApprove(scope, queued.prospectId);
   }
 
   /** Runs `work` in a transaction after locking the member (404 when not in this business). */

@@ -68,9 +68,17 @@ describe('AccountSettingsPage', () => {
         return reply(200, { ...account, ...JSON.parse(String(init.body)) });
       }
       if (url === '/api/account') return reply(200, account);
+      if (url === '/api/settings/member-emails')
+        return reply(200, {
+          friendJoined: true,
+          branchCounting: true,
+          branchEnded: true,
+          welcome: true,
+        });
       return reply(200, null);
     });
     await renderPage();
+    expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe(
       'Green Valley Fitness',

@@ -4,12 +4,14 @@ import { useAccount } from './api/account';
 import { Alert, PageHeader, Spinner } from '@grove/web-ui';
 import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { MemberEmailsCard } from './MemberEmailsCard';
 
 /**
  * Account Settings (issue 5; opened from the account menu): the owner's details and business
  * (`GET/PATCH /api/account`) and a password change (`POST /api/account/password`). After a login
  * whose password no longer meets Grove's rule, the shell sends the owner here with
- * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why.
+ * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
+ * 'Emails to members': which event emails go to members (`/api/settings/member-emails`).
  */
 export function AccountSettingsPage() {
   const account = useAccount();
@@ -28,6 +30,7 @@ export function AccountSettingsPage() {
         <AccountDetailsCard account={account.data} />
       )}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
+      <MemberEmailsCard />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { JOIN_FLAG_REASON_TEXT, type FlaggedJoinRow } from '@grove/contracts';
+import type { FlaggedJoinRow } from '@grove/contracts';
 import { useDismissJoinFlag, useJoinFlags } from './api/prospects';
 import { Alert, Button, Card, Pagination } from '@grove/web-ui';
+import { SignalList } from './SignalList';
 import { MemberLink } from '../../components/member-link/MemberLink';
 
 const PAGE_SIZE = 25;
@@ -65,11 +66,7 @@ export function FlaggedJoins() {
                 </td>
                 <td data-label="Email">{flag.email}</td>
                 <td data-label="Reason" className="dash-flags__reason-cell">
-                  <ul className="dash-flags__reasons">
-                    {flag.reasons.map((reason) => (
-                      <li key={reason}>{JOIN_FLAG_REASON_TEXT[reason] ?? reason}</li>
-                    ))}
-                  </ul>
+                  <SignalList signals={flag.reasons} />
                 </td>
                 <td>
                   <Button

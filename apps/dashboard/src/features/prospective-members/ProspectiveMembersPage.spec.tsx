@@ -25,6 +25,7 @@ const stranger: ProspectRow = {
   referringMemberId: 'm-1',
   referringMemberName: 'Riley Referrer',
   managedByIntegration: null,
+  flags: [],
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 const flag = (
@@ -48,6 +49,7 @@ const flag = (
 /** A fake API: GET prospects and flags from these lists; DELETE a flag removes it. */
 let prospects: ProspectRow[] = [];
 let flags: FlaggedJoinRow[] = [];
+let autoApprove = false;
 const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
@@ -55,6 +57,10 @@ beforeEach(() => {
     const path = url.split('?')[0];
     if (path === '/api/prospects') return reply(200, page(prospects));
     if (path === '/api/prospects/flags') return reply(200, page(flags));
+    if (path === '/api/settings/prospects') {
+      if (init?.method === 'PUT') autoApprove = JSON.parse(String(init.body)).autoApprove;
+      return reply(200, { autoApprove });
+    }
     const dismissed = /^\/api\/prospects\/flags\/(.+)$/.exec(path);
     if (dismissed && init?.method === 'DELETE') {
       const before = flags.length;
@@ -103,6 +109,43 @@ describe('ProspectiveMembersPage', () => {
     expect(riley.textContent).not.toContain('times');
     // A flagged line cannot be approved: it is not a prospective member.
     expect(within(mia).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows a prospect with fraud signals with each reason in words and still lets the owner approve or remove', async () => {
+    prospects = [
+      stranger,
+      {
+        ...stranger,
+        id: 'p-2',
+        name: 'Toby Throwaway',
+        email: 'toby@mailinator.com',
+        flags: ['disposable_email', 'join_burst'],
+      },
+    ];
+    flags = [];
+    renderPage();
+    const [clean, flagged] = await screen.findAllByTestId('prospect-row');
+    expect(within(clean).queryByTestId('prospect-flags')).toBeNull();
+    expect(within(flagged).getByText('Check before approving')).toBeTruthy();
+    expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.disposable_email)).toBeTruthy();
+    expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.join_burst)).toBeTruthy();
+    expect(within(flagged).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(flagged).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it("turns 'Approve automatically' on", async () => {
+    const user = userEvent.setup();
+    prospects = [];
+    flags = [];
+    autoApprove = false;
+    renderPage();
+    const box = (await screen.findByRole('checkbox', {
+      name: /Approve automatically/,
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(autoApprove).toBe(true);
   });
 
   it('dismisses a flagged line; the card goes when the last one is dismissed', async () => {

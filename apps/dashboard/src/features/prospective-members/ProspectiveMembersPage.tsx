@@ -4,7 +4,9 @@ import { MESSAGES, type ProspectRow } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
+import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
+import { SignalList } from './SignalList';
 import { MemberLink } from '../../components/member-link/MemberLink';
 
 const PAGE_SIZE = 25;
@@ -13,7 +15,10 @@ const PAGE_SIZE = 25;
  * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them
  * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
- * an integration show 'Managed by {integration}'. Below, flagged joins (members or referrers who
+ * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
+ * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
+ * the owner approves or removes as for anyone. 'Approve automatically' (off by default) lets
+ * clean joins through without the owner. Below, flagged joins (members or referrers who
  * joined through a link; not queued) with their reasons and Dismiss.
  */
 export function ProspectiveMembersPage() {
@@ -50,6 +55,12 @@ export function ProspectiveMembersPage() {
                     Referred by{' '}
                     <MemberLink memberId={row.referringMemberId} name={row.referringMemberName} />
                   </div>
+                  {row.flags.length > 0 && (
+                    <div className="dash-prospect-flags" data-testid="prospect-flags">
+                      <span className="g-badge dash-flags__badge">Check before approving</span>
+                      <SignalList signals={row.flags} />
+                    </div>
+                  )}
                 </td>
                 <td data-label="Email">{row.email}</td>
                 <td>
@@ -88,7 +99,10 @@ export function ProspectiveMembersPage() {
         description="Friends who joined through a referral link, waiting for you to approve them."
       />
       {remove.isError && <Alert>{remove.error.message}</Alert>}
-      <Card>{body}</Card>
+      <Card>
+        <AutoApproveSetting />
+        {body}
+      </Card>
       <FlaggedJoins />
       <Modal
         open={approving !== null}

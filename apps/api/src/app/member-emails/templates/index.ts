@@ -7,6 +7,10 @@ import {
   type MemberEmailTemplate,
 } from './member-email-template';
 import { REFERRAL_LINK_TEMPLATE, type ReferralLinkEmailData } from './referral-link.template';
+import { BRANCH_COUNTING_TEMPLATE, type BranchCountingEmailData } from './branch-counting.template';
+import { BRANCH_ENDED_TEMPLATE, type BranchEndedEmailData } from './branch-ended.template';
+import { FRIEND_JOINED_TEMPLATE, type FriendJoinedEmailData } from './friend-joined.template';
+import { WELCOME_TEMPLATE, type WelcomeEmailData } from './welcome.template';
 
 export type { MemberEmailContext, MemberEmailTemplate } from './member-email-template';
 export type { ReferralLinkEmailData } from './referral-link.template';
@@ -19,6 +23,10 @@ export type { ReferralLinkEmailData } from './referral-link.template';
 export interface MemberEmailData {
   'referral-link': ReferralLinkEmailData;
   'magic-link': Record<string, never>;
+  'friend-joined': FriendJoinedEmailData;
+  'branch-counting': BranchCountingEmailData;
+  'branch-ended': BranchEndedEmailData;
+  welcome: WelcomeEmailData;
 }
 
 /** A member email template's name. */
@@ -30,6 +38,10 @@ export const MEMBER_EMAIL_TEMPLATES: {
 } = {
   'referral-link': REFERRAL_LINK_TEMPLATE,
   'magic-link': MAGIC_LINK_TEMPLATE,
+  'friend-joined': FRIEND_JOINED_TEMPLATE,
+  'branch-counting': BRANCH_COUNTING_TEMPLATE,
+  'branch-ended': BRANCH_ENDED_TEMPLATE,
+  welcome: WELCOME_TEMPLATE,
 };
 
 /** True when `name` is a known template (a stored row's template, read back). */

@@ -1,8 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
-import { emailKey, MESSAGES, type MemberRow, type Page, type ProspectRow } from '@grove/contracts';
+import {
+  emailKey,
+  formatCents,
+  MESSAGES,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
+} from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { recipient, startSmtpStub, waitFor, type SmtpStub } from '../../../../test/stub-servers';
 import {
   deliverWebhook,
   expectedImport,
@@ -31,10 +39,12 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   let owner: TestAgent;
   let ownerBusinessId: string;
   let other: TestAgent;
+  let smtp: SmtpStub;
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 2_500, webhookRetryDelayMs: 50 });
-    t = await createTestApp(sandboxEnv(sandbox));
+    smtp = await startSmtpStub();
+    t = await createTestApp({ ...sandboxEnv(sandbox), SMTP_URL: smtp.url });
     // Listen on a real port so the sandbox can deliver webhooks to the subscription URL (the request origin).
     await t.app.listen(0, '127.0.0.1');
     const signed = await t.signUp();
@@ -45,6 +55,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   afterAll(async () => {
     await t.close();
     await sandbox.close();
+    await smtp.close();
   });
 
   const members = async (businessId = ownerBusinessId): Promise<MemberDbRow[]> =>
@@ -459,6 +470,18 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     ).toBe(1_000);
     const after = (await members()).find((row) => row.id === branch.id);
     expect(after?.referred_by_id).toBeNull();
+
+    // The referrer is told once, with the price Grove now computes without that branch.
+    const priceNow = (
+      (await owner.get(`/api/members/${referrer.id}`).expect(200)).body as MemberRow
+    ).newPriceCents;
+    const subject = `${branch.name}’s membership ended: your price is back to ${formatCents(priceNow)}`;
+    await waitFor(async () => smtp.emails.some((mail) => mail.subject === subject));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const told = smtp.emails.filter((mail) => mail.subject?.includes('membership ended'));
+    expect(told.map((mail) => [mail.subject, recipient(mail)])).toEqual([
+      [subject, referrer.email],
+    ]);
   });
 
   it('processes a redelivered message once', async () => {

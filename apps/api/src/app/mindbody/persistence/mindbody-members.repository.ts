@@ -11,6 +11,26 @@ import {
   type FactSource,
 } from '../../lifecycle/lifecycle.repository';
 
+/** A managed branch that stopped counting because its membership ended in Mindbody. */
+export interface EndedBranch {
+  branchId: string;
+  branchName: string;
+  /** The member it was a branch of. */
+  referrerId: string;
+}
+
+interface EndedBranchSqlRow {
+  id: string;
+  name: string;
+  referred_by_id: string;
+}
+
+const toEndedBranch = (row: EndedBranchSqlRow): EndedBranch => ({
+  branchId: row.id,
+  branchName: row.name,
+  referrerId: row.referred_by_id,
+});
+
 /** A Mindbody client to store as a managed member. Money in cents. */
 export interface ManagedMemberInput {
   clientId: string;
@@ -214,9 +234,13 @@ export class MindbodyMembersRepository {
    * one), keys `branch_…:<member id>:<referrer id>:<time>` (docs/architecture.md#lifecycle-facts);
    * a member already linked as wanted is not touched, so a re-run records nothing.
    * @param source 'import' or 'mindbody' (a sync), for the facts
+   * @returns the branches that stopped counting because their membership ended (for their referrers' emails)
    */
-  async linkReferrals(scope: BusinessScope, source: MindbodyFactSource = 'import'): Promise<void> {
-    await this.dataSource.query(
+  async linkReferrals(
+    scope: BusinessScope,
+    source: MindbodyFactSource = 'import',
+  ): Promise<EndedBranch[]> {
+    const rows: EndedBranchSqlRow[] = await this.dataSource.query(
       `WITH referrers AS (
          SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
          FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
@@ -232,17 +256,22 @@ export class MindbodyMembersRepository {
          WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
            AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
                  (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))
-         RETURNING m.id, w.old_referrer_id, w.referrer_id
+         RETURNING m.id, m.name, m.mindbody_cancelled_at, w.old_referrer_id, w.referrer_id
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT $1, f.kind, c.id, f.referrer_id, NULL, NULL, $2,
+           f.kind || ':' || c.id || ':' || f.referrer_id || ':' || ${keyTime('now()')}
+         FROM changed c CROSS JOIN LATERAL (VALUES ('branch_removed', c.old_referrer_id), ('branch_added', c.referrer_id))
+           AS f(kind, referrer_id)
+         WHERE f.referrer_id IS NOT NULL
+         ${ON_EVENT_KEY}
+         RETURNING 1
        )
-       INSERT INTO lifecycle_facts (${FACT_COLUMNS})
-       SELECT $1, f.kind, c.id, f.referrer_id, NULL, NULL, $2,
-         f.kind || ':' || c.id || ':' || f.referrer_id || ':' || ${keyTime('now()')}
-       FROM changed c CROSS JOIN LATERAL (VALUES ('branch_removed', c.old_referrer_id), ('branch_added', c.referrer_id))
-         AS f(kind, referrer_id)
-       WHERE f.referrer_id IS NOT NULL
-       ${ON_EVENT_KEY}`,
+       SELECT c.id, c.name, c.old_referrer_id AS referred_by_id FROM changed c
+       WHERE c.referrer_id IS NULL AND c.old_referrer_id IS NOT NULL AND c.mindbody_cancelled_at IS NOT NULL`,
       [scope.businessId, source],
     );
+    return rows.map(toEndedBranch);
   }
 
   /**
@@ -298,13 +327,14 @@ export class MindbodyMembersRepository {
    * The same statement records member_ended (key `member_ended:<member id>:<cancelled at>`, as the
    * import does, so the sync that follows writes nothing new), branch_removed when it was a
    * branch, and its ledger's 'membership_ended' line (docs/architecture.md#lifecycle-facts).
+   * @returns the branch that stopped counting (with its referrer), or null when it was none
    */
   async markCancelled(
     scope: BusinessScope,
     manager: EntityManager,
     clientId: string,
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<EndedBranch | null> {
+    const rows: EndedBranchSqlRow[] = await manager.query(
       `WITH before AS (
          SELECT id, referred_by_id FROM members
          WHERE business_id = $1 AND mindbody_client_id = $2 FOR UPDATE
@@ -322,10 +352,15 @@ export class MindbodyMembersRepository {
          ) AS f(kind, referrer_id, event_key, occurred_at)
          WHERE f.kind = 'member_ended' OR f.referrer_id IS NOT NULL
          ${ON_EVENT_KEY}
+       ), lines AS (
+         ${MANAGED_PRICE_LINES}
+         RETURNING 1
        )
-       ${MANAGED_PRICE_LINES}`,
+       SELECT w.id, w.name, w.old_referrer_id AS referred_by_id FROM written w
+       WHERE w.old_referrer_id IS NOT NULL`,
       [scope.businessId, clientId],
     );
+    return rows[0] ? toEndedBranch(rows[0]) : null;
   }
 
   /** Managed members with a known autopay, with their counting branches (for the sync's autopay writes). */

@@ -11,6 +11,7 @@ import {
   type MindbodyFactSource,
 } from '../persistence/mindbody-members.repository';
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
+import { BranchLapseNotices } from './branch-lapse-notices';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
 import { LinksForEveryoneService } from '../../links-for-everyone/links-for-everyone.service';
@@ -64,6 +65,7 @@ export interface MindbodyRunResult {
 export class MindbodyPipeline {
   constructor(
     private readonly members: MindbodyMembersRepository,
+    private readonly lapses: BranchLapseNotices,
     private readonly links: LinksForEveryoneService,
   ) {}
 
@@ -275,7 +277,7 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.members.linkReferrals(scope, source);
+    await this.lapses.send(scope, await this.members.linkReferrals(scope, source));
     await this.members.upsertProspects(scope, prospects, source);
     await this.links.linkMembersAddedSince(scope, startedAt);
     return done;

@@ -4,6 +4,7 @@ import {
   ForbiddenException,
   Get,
   Headers,
+  Ip,
   HttpCode,
   HttpStatus,
   Param,
@@ -96,6 +97,7 @@ export class JoinPageController {
     @Body() body: Record<string, unknown> | undefined,
     @Headers('sec-fetch-site') fetchSite: string | undefined,
     @Res({ passthrough: true }) response: Response,
+    @Ip() clientAddress: string,
   ): Promise<string> {
     // OWASP CSRF cheat sheet, "Fetch Metadata headers": browsers that send no Origin still say
     // where a request comes from. The form carries no session, so this only keeps other sites
@@ -122,7 +124,7 @@ export class JoinPageController {
         errors,
       });
     }
-    await this.referrals.join(code, dto);
+    await this.referrals.join(code, dto, clientAddress);
     return this.send(response, { kind: 'success', code, ...info });
   }
 

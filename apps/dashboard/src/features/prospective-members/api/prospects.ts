@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlaggedJoinRow, MemberInput, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import type {
+  FlaggedJoinRow,
+  MemberInput,
+  MemberRow,
+  Page,
+  ProspectRow,
+  ProspectSettings,
+} from '@grove/contracts';
 import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
 
 /** A page of prospective members waiting for approval (`GET /api/prospects`). */
@@ -62,5 +69,36 @@ export function useDismissJoinFlag() {
     mutationFn: (id: string) =>
       apiFetch<void>(`/api/prospects/flags/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...prospectsKey, 'flags'] }),
+  });
+}
+
+const prospectSettingsKey = [...prospectsKey, 'settings'] as const;
+
+/** Whether prospects who pass every check are approved automatically (`GET /api/settings/prospects`). */
+export function useProspectSettings() {
+  return useQuery({
+    queryKey: prospectSettingsKey,
+    queryFn: ({ signal }) => apiFetch<ProspectSettings>('/api/settings/prospects', { signal }),
+  });
+}
+
+/**
+ * Turns automatic approval on or off (`PUT /api/settings/prospects`): shown at once, put back when
+ * the save is refused.
+ */
+export function useSaveProspectSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProspectSettings) =>
+      apiFetch<ProspectSettings>('/api/settings/prospects', { method: 'PUT', body }),
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: prospectSettingsKey });
+      const previous = client.getQueryData<ProspectSettings>(prospectSettingsKey);
+      client.setQueryData(prospectSettingsKey, body);
+      return { previous };
+    },
+    onError: (_error, _body, context) =>
+      client.setQueryData(prospectSettingsKey, context?.previous),
+    onSuccess: (saved) => client.setQueryData(prospectSettingsKey, saved),
   });
 }

@@ -1,0 +1,23 @@
+import { button, paragraph, type MemberEmailTemplate } from './member-email-template';
+
+/** Data of the welcome to an approved friend. */
+export interface WelcomeEmailData {
+  /** Who referred them (the member's full name). */
+  referrerName: string;
+}
+
+/**
+ * The welcome to a friend the owner approved (issue 15 part 2): they are a member now, with a
+ * magic link to their own member page (their referral link and savings).
+ */
+export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
+  withMagicLink: true,
+  subject: (_data, context) => `Welcome to ${context.businessName}`,
+  body: (data, context) =>
+    `<mj-section><mj-column>
+      ${paragraph(`Hi ${context.memberFirstName},`)}
+      ${paragraph(`Welcome to ${context.businessName}! ${data.referrerName} referred you, and you are now a member.`)}
+      ${paragraph('You can refer friends too: each friend who joins lowers your own price.')}
+      ${context.magicLinkUrl ? button('See my referral page', context.magicLinkUrl) : ''}
+    </mj-column></mj-section>`,
+};

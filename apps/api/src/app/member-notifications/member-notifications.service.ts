@@ -1,0 +1,145 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { MemberEmailSettings } from '@grove/contracts';
+import { safeErrorText } from '../common/log-safety';
+import type { BusinessScope } from '../database/business-scope';
+import { MemberEmails } from '../member-emails/member-emails.service';
+import { MemberEmailSettingsRepository } from './member-email-settings.repository';
+
+/** A friend queued as a prospect through a member's link. */
+export interface FriendJoinedEvent {
+  prospectId: string;
+  referrerId: string;
+  friendName: string;
+  /** The referrer's discount per branch (cents). */
+  discountPerBranchCents: number;
+}
+
+/** A prospect the owner approved: now a member and the referrer's branch. */
+export interface BranchApprovedEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  referrerName: string;
+  /** The referrer's price before and after the branch (cents). */
+  priceBeforeCents: number;
+  priceNowCents: number;
+  /** Origin of the welcome's member page link when PUBLIC_ORIGIN is not set. */
+  origin?: string;
+}
+
+/** A branch that stopped counting (owner removed it, or its membership ended). */
+export interface BranchEndedEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  /** The referrer's price without the branch (cents). */
+  priceNowCents: number;
+}
+
+/**
+ * The event emails to members (issue 15 part 2), each sent once per event through
+ * `MemberEmails.send` (a pg-boss job with retries; the event key is unique per business, so the
+ * same event twice sends nothing more; a member who unsubscribed gets none), and only when the
+ * owner left it on in the business's settings:
+ * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`;
+ * - 'branch-counting' → the referrer, and 'welcome' → the friend, keys `branch-counting:<branch id>`
+ *   and `welcome:<branch id>`;
+ * - 'branch-ended' → the referrer, key `branch-ended:<branch id>` (a member is a branch once).
+ * The notify methods never throw: a failure to queue is logged and the owner's action stands.
+ */
+@Injectable()
+export class MemberNotifications {
+  private readonly logger = new Logger(MemberNotifications.name);
+
+  constructor(
+    private readonly emails: MemberEmails,
+    private readonly settingsRepository: MemberEmailSettingsRepository,
+  ) {}
+
+  /** The business's member email settings. */
+  settings(scope: BusinessScope): Promise<MemberEmailSettings> {
+    return this.settingsRepository.get(scope);
+  }
+
+  /** Saves the business's member email settings. @returns them as stored */
+  saveSettings(scope: BusinessScope, settings: MemberEmailSettings): Promise<MemberEmailSettings> {
+    return this.settingsRepository.update(scope, settings);
+  }
+
+  /** "{friend} joined with your link" to the referrer. @returns true when queued */
+  friendJoined(scope: BusinessScope, event: FriendJoinedEvent): Promise<boolean> {
+    return this.guarded('friend-joined', false, async () => {
+      if (!(await this.settings(scope)).friendJoined) return false;
+      return this.emails.send(
+        scope,
+        event.referrerId,
+        'friend-joined',
+        { friendName: event.friendName, discountPerBranchCents: event.discountPerBranchCents },
+        `friend-joined:${event.prospectId}`,
+      );
+    });
+  }
+
+  /**
+   * "{friend} is now your branch: your price is now $X" to the referrer and the welcome to the
+   * friend, each if turned on. @returns how many were queued
+   */
+  branchApproved(scope: BusinessScope, event: BranchApprovedEvent): Promise<number> {
+    return this.guarded('branch-approved', 0, async () => {
+      const settings = await this.settings(scope);
+      let queued = 0;
+      if (
+        settings.branchCounting &&
+        (await this.emails.send(
+          scope,
+          event.referrerId,
+          'branch-counting',
+          {
+            friendName: event.friendName,
+            priceNowCents: event.priceNowCents,
+            priceBeforeCents: event.priceBeforeCents,
+          },
+          `branch-counting:${event.branchId}`,
+        ))
+      )
+        queued += 1;
+      if (
+        settings.welcome &&
+        (await this.emails.send(
+          scope,
+          event.branchId,
+          'welcome',
+          { referrerName: event.referrerName },
+          `welcome:${event.branchId}`,
+          { origin: event.origin },
+        ))
+      )
+        queued += 1;
+      return queued;
+    });
+  }
+
+  /** "{friend}'s membership ended: your price is back to $Y" to the referrer. @returns true when queued */
+  branchEnded(scope: BusinessScope, event: BranchEndedEvent): Promise<boolean> {
+    return this.guarded('branch-ended', false, async () => {
+      if (!(await this.settings(scope)).branchEnded) return false;
+      return this.emails.send(
+        scope,
+        event.referrerId,
+        'branch-ended',
+        { friendName: event.friendName, priceNowCents: event.priceNowCents },
+        `branch-ended:${event.branchId}`,
+      );
+    });
+  }
+
+  /** Runs `work`; a failure is logged (no personal data) and answers `nothing` (nothing queued). */
+  private async guarded<T>(what: string, nothing: T, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.logger.error(`queueing the ${what} email failed: ${safeErrorText(error)}`);
+      return nothing;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberEmailSettings } from '@grove/contracts';
+import { apiFetch } from '@grove/web-data-access';
+
+const memberEmailsKey = ['settings', 'member-emails'] as const;
+
+/** Which event emails the business sends its members (`GET /api/settings/member-emails`). */
+export function useMemberEmailSettings() {
+  return useQuery({
+    queryKey: memberEmailsKey,
+    queryFn: ({ signal }) =>
+      apiFetch<MemberEmailSettings>('/api/settings/member-emails', { signal }),
+  });
+}
+
+/**
+ * Saves all four settings (`PUT /api/settings/member-emails`). The boxes show the new choice at
+ * once; a refused save puts the previous one back.
+ */
+export function useSaveMemberEmailSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberEmailSettings) =>
+      apiFetch<MemberEmailSettings>('/api/settings/member-emails', { method: 'PUT', body }),
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: memberEmailsKey });
+      const previous = client.getQueryData<MemberEmailSettings>(memberEmailsKey);
+      client.setQueryData(memberEmailsKey, body);
+      return { previous };
+    },
+    onError: (_error, _body, context) => client.setQueryData(memberEmailsKey, context?.previous),
+    onSuccess: (saved) => client.setQueryData(memberEmailsKey, saved),
+  });
+}

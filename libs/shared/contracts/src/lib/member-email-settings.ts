@@ -1,0 +1,48 @@
+/**
+ * Which event emails a business sends its members (issue 15 part 2), each on unless the owner
+ * turns it off (`GET/PUT /api/settings/member-emails`, Account Settings → 'Emails to members').
+ */
+export interface MemberEmailSettings {
+  /** "{friend} joined with your link": to the referrer when a friend is queued as a prospect. */
+  friendJoined: boolean;
+  /** "{friend} is now your branch: your price is now $X": to the referrer on approval. */
+  branchCounting: boolean;
+  /** "{friend}'s membership ended: your price is back to $Y": to the referrer when a branch stops counting. */
+  branchEnded: boolean;
+  /** A welcome to the approved friend, with a link to their own member page. */
+  welcome: boolean;
+}
+
+/** One setting's key. */
+export type MemberEmailSetting = keyof MemberEmailSettings;
+
+/** The settings in the order the screen shows them, with their label and what the email says. */
+export const MEMBER_EMAIL_SETTING_TEXT: readonly {
+  key: MemberEmailSetting;
+  label: string;
+  example: string;
+}[] = [
+  {
+    key: 'friendJoined',
+    label: 'A friend joined with their link',
+    example: '“Sam joined with your link”',
+  },
+  {
+    key: 'branchCounting',
+    label: 'You approved their friend',
+    example: '“Sam is now your branch: your price is now $77.50”',
+  },
+  {
+    key: 'branchEnded',
+    label: 'A branch stopped counting',
+    example: '“Sam’s membership ended: your price is back to $90.00”',
+  },
+  {
+    key: 'welcome',
+    label: 'Welcome the approved friend',
+    example: '“Welcome to Green Valley Fitness”, with a link to their own page',
+  },
+];
+
+/** 400 for a settings body that is not four true/false values. */
+export const MEMBER_EMAIL_SETTINGS_INVALID = 'Each email setting must be on or off';
