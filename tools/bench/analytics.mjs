@@ -12,8 +12,10 @@
 // before.
 // Run `npm run build` first. BENCH_BUSINESSES, BENCH_TREES, BENCH_SECONDS, BENCH_WARMUP_SECONDS as
 // in bench:scale.
-// (Room for issue 14's `members import` measurement: it seeds nothing of its own here.)
+// Last, issue 14's `members import`: BENCH_CSV_ROWS (10,000) CSV rows into the same business,
+// rows/s and the ratio to the write floor (tools/bench/csv-import.mjs, also `npm run bench:csv-import`).
 import os from 'node:os';
+import { benchCsvImport } from './csv-import.mjs';
 import { loadAgainstHealth, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
@@ -179,6 +181,12 @@ try {
       `${route.padEnd(10)} ${share.toFixed(0).padStart(3)}% of health req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms = ${p99.toFixed(2)}x health's ${health.latency.p99} ms; computed answer ${computed[route].toFixed(0)} ms`,
     );
   }
+
+  const csvRows = Number(process.env.BENCH_CSV_ROWS ?? 10_000);
+  const imported = await benchCsvImport({ base, cookie: await bench.login(), sql, rows: csvRows });
+  console.log(
+    `\nmembers import of ${csvRows.toLocaleString('en-AU')} CSV rows into that business: upload + dry run ${imported.prepareMs.toFixed(0)} ms, import job ${imported.importMs.toFixed(0)} ms = ${imported.rowsPerSecond.toFixed(0)} rows/s; write floor (one INSERT of the same rows) ${imported.floorMs.toFixed(0)} ms; job / floor = ${imported.ratio.toFixed(2)}x`,
+  );
 } finally {
   await bench.close();
 }
