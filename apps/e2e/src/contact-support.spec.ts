@@ -84,7 +84,7 @@ test('an owner renames themselves and changes their password in Account Settings
   await page.getByRole('menuitem', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner.email);
   await expect(page.getByLabel('Business name')).toHaveValue(owner.businessName);
 
   // Signup's rules apply.
