@@ -245,6 +245,19 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     // An owner cannot email another business's member.
     await other.agent.post(`/api/members/${ana.id}/referral-link/email`).expect(404);
     await other.agent.post(`/api/members/not-a-uuid/referral-link/email`).expect(404);
+    // 'Email all links' of another business queues none of this business's members.
+    const emailRows = async (): Promise<number> =>
+      Number(
+        (
+          (await t.dataSource.query(`SELECT count(*) AS n FROM member_emails`)) as { n: string }[]
+        )[0]?.n,
+      );
+    const rowsBefore = await emailRows();
+    expect((await other.agent.post('/api/referral-links/email').expect(202)).body).toEqual({
+      queued: 0,
+      skipped: 0,
+    });
+    expect(await emailRows()).toBe(rowsBefore);
   });
 
   it('shows a Mindbody member their autopay amount, and an ended branch as ended', async () => {
