@@ -7,6 +7,7 @@ import type {
   RetentionReport,
   TopReferrersReport,
 } from '@grove/contracts';
+import { centsToDollarText } from '@grove/contracts';
 import { PageHeader } from '@grove/web-ui';
 import { useFunnel, useMoney, useRetention, useTopReferrers } from './api/analytics';
 import { formatMonth, formatShare, formatShortMonth, money, wholeDollars } from './format';
@@ -96,7 +97,7 @@ export function AnalyticsPage() {
             csvRows: data.referrers.map((row) => [
               row.memberName ?? 'Removed member',
               row.branchesGained,
-              (row.savingsCents / 100).toFixed(2),
+              centsToDollarText(row.savingsCents),
             ]),
           })}
         />
@@ -137,8 +138,8 @@ export function AnalyticsPage() {
             ],
             csvRows: data.months.map((month) => [
               month.month,
-              (month.discountsCents / 100).toFixed(2),
-              (month.referredRevenueCents / 100).toFixed(2),
+              centsToDollarText(month.discountsCents),
+              centsToDollarText(month.referredRevenueCents),
             ]),
           })}
         />
