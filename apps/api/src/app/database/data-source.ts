@@ -28,6 +28,7 @@ import { AnalyticsVersionIndexes1795470887755 } from './migrations/1795470887755
 import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-MemberEmailSettings';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
+import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   MemberEmailSettings1795471647602,
   LifecycleBackfill1795471666404,
   ProspectAutoApprove1795472904475,
+  BranchQualification1795481534511,
 ];
 
 /**

@@ -36,6 +36,56 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('BranchQualification keeps existing branches counting since they were added, refuses a days rule without days, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Rule Gym', 'rule.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    expect(
+      await dataSource.query(`SELECT branch_qualification FROM businesses WHERE id = $1`, [
+        business.id,
+      ]),
+    ).toEqual([{ branch_qualification: 'approval' }]);
+    await expect(
+      dataSource.query(`UPDATE businesses SET branch_qualification = 'days' WHERE id = $1`, [
+        business.id,
+      ]),
+    ).rejects.toThrow(/businesses_branch_qualification_days_set/);
+    await expect(
+      dataSource.query(
+        `UPDATE businesses SET branch_qualification = 'days', branch_qualification_days = 0 WHERE id = $1`,
+        [business.id],
+      ),
+    ).rejects.toThrow(/businesses_branch_qualification_days_range/);
+    await undoThrough(dataSource, 'BranchQualification1795481534511');
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id, created_at)
+       VALUES ($1, $2, $3, $3, 5000, 500, $4, $5) RETURNING id`;
+    const [tree] = (await dataSource.query(member, [
+      business.id,
+      'Tree',
+      'tree@x.com',
+      null,
+      '2026-01-01T00:00:00Z',
+    ])) as { id: string }[];
+    await dataSource.query(member, [
+      business.id,
+      'Branch',
+      'branch@x.com',
+      tree.id,
+      '2026-02-03T04:05:06Z',
+    ]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    const since = (await dataSource.query(
+      `SELECT name, branch_counting_since FROM members WHERE business_id = $1 ORDER BY name`,
+      [business.id],
+    )) as { name: string; branch_counting_since: Date | null }[];
+    expect(
+      since.map((row) => [row.name, row.branch_counting_since?.toISOString() ?? null]),
+    ).toEqual([
+      ['Branch', '2026-02-03T04:05:06.000Z'],
+      ['Tree', null],
+    ]);
+  });
+
   it('FraudSignals records a removed member as a digest, lets a business with members be deleted, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Fraud Gym', 'fraud.example.com', '0412 345 678') RETURNING id`,
