@@ -100,7 +100,23 @@ export interface MemberPage {
   ledger: MemberLedgerLine[];
 }
 
-/** `POST /api/referral-links/email` reply: how many "Your referral link" emails were queued. */
+/**
+ * `GET/POST /api/referral-links/email`: the latest 'Email all links' run of the business, a
+ * background run over every member with a live link (counts in members).
+ */
+export interface ReferralEmailRun {
+  status: 'idle' | 'running' | 'done' | 'failed';
+  /** Members with a live link when the run started. */
+  total: number;
+  /** Members gone through so far (progress = processed / total). */
+  processed: number;
+  /** Members emailed their link by this run. */
+  queued: number;
+  /** Members gone through and skipped: emailed their link within the hour. */
+  skipped: number;
+}
+
+/** `POST /api/members/:id/referral-link/email` reply: the "Your referral link" email queued. */
 export interface ReferralEmailResult {
   /** Emails queued. */
   queued: number;
