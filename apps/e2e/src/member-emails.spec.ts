@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addMember, addressOf, signUp, startJourneySmtp, type JourneySmtp } from './support';
+import { addMember, emailTo, signUp, startJourneySmtp, type JourneySmtp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 let smtp: JourneySmtp;
@@ -8,17 +8,6 @@ test.beforeAll(async () => {
   smtp = await startJourneySmtp();
 });
 test.afterAll(() => smtp.close());
-
-/**
- * Waits for the one email with this subject to `address` and returns it (other journeys' emails,
- * retried once this server listens, may arrive too).
- */
-async function emailTo(address: string, subject: string) {
-  const matching = () =>
-    smtp.received.filter((mail) => mail.subject === subject && addressOf(mail) === address);
-  await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
-  return matching()[0];
-}
 
 test('event emails: the member hears that a friend joined and, once approved, their new price; the owner chooses the emails on a phone and a desktop', async ({
   page,
@@ -45,7 +34,7 @@ test('event emails: the member hears that a friend joined and, once approved, th
   await expect(friend.getByText('Successfully registered!')).toBeVisible();
   await friendContext.close();
 
-  const joined = await emailTo('priya.shah@example.com', 'Sam Stone joined with your link');
+  const joined = await emailTo(smtp, 'priya.shah@example.com', 'Sam Stone joined with your link');
   expect(joined?.from?.value[0]?.name).toBe(owner.businessName);
   expect(joined?.text?.replace(/\s+/g, ' ')).toContain('your price drops by $10.00 a month');
 
@@ -61,8 +50,12 @@ test('event emails: the member hears that a friend joined and, once approved, th
   await form.getByLabel('Discount Per Referral ($)').fill('10');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  await emailTo('priya.shah@example.com', 'Sam Stone is now your branch: your price is now $70.00');
-  const welcome = await emailTo('sam.stone@example.com', `Welcome to ${owner.businessName}`);
+  await emailTo(
+    smtp,
+    'priya.shah@example.com',
+    'Sam Stone is now your branch: your price is now $70.00',
+  );
+  const welcome = await emailTo(smtp, 'sam.stone@example.com', `Welcome to ${owner.businessName}`);
   expect(welcome?.text).toMatch(/\/member#token=[A-Za-z0-9_-]{43}/);
 
   // Account Settings: the owner turns the welcome off, on a desktop and on a phone.

@@ -188,3 +188,25 @@ export function addressOf(mail: ParsedMail): string | undefined {
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
   return to?.value[0]?.address;
 }
+
+/**
+ * Waits for the one email with this subject to `address` on the journey's SMTP server and
+ * returns it (other journeys' emails, retried once this server listens, may arrive too).
+ */
+export async function emailTo(
+  smtp: JourneySmtp,
+  address: string,
+  subject: string,
+): Promise<ParsedMail> {
+  const matching = () =>
+    smtp.received.filter((mail) => mail.subject === subject && addressOf(mail) === address);
+  await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
+  return matching()[0] as ParsedMail;
+}
+
+/** The member page magic link (`http…/member#token=…`) in an email's plain-text part. */
+export function magicLinkIn(mail: ParsedMail | undefined): string {
+  const link = /(https?:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  expect(link, 'a member page magic link in the email').toBeDefined();
+  return link ?? '';
+}
