@@ -83,6 +83,11 @@ export interface MemberPage {
   memberFirstName: string;
   /** The live referral link URL, or null when the owner has not made one. */
   referralUrl: string | null;
+  /**
+   * The referral link's QR code as SVG markup (null without a link), in the page's own reply so
+   * the page shows it without another request (`GET /api/member/qr.svg` is the same image).
+   */
+  referralQrSvg: string | null;
   /** What the member pays before any discount. */
   membershipPriceCents: number;
   /** What the member pays now (for a Mindbody member: the autopay amount Grove last saw, or null when not known). */
