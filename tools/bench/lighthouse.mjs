@@ -200,9 +200,13 @@ async function audit(url, port) {
   };
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated. */
-async function auditWithRetry(url, port, attempts = 3) {
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated, on a
+ * new URL from `urlFor()` (a magic link works once).
+ */
+async function auditWithRetry(urlFor, port, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
+    const url = await urlFor();
     try {
       return await audit(url, port);
     } catch (error) {
@@ -223,15 +227,14 @@ const rows = [];
 try {
   // One unmeasured run first: a fresh Chromium and a cold server make the first audit slower
   // than any visitor's would be.
-  await auditWithRetry(`${grove.base}/`, chrome.port);
+  await auditWithRetry(async () => `${grove.base}/`, chrome.port);
   for (const page of PAGES) {
     const seeded = SEEDED_PAGES[page];
     const pagePath = seeded && !seeded.perRun ? await seeded.path(grove.base) : page;
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const runPath = seeded?.perRun ? await seeded.path(grove.base) : pagePath;
-      runs.push(await auditWithRetry(`${grove.base}${runPath}`, chrome.port));
-    }
+    const urlFor = async () =>
+      `${grove.base}${seeded?.perRun ? await seeded.path(grove.base) : pagePath}`;
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(urlFor, chrome.port));
     const pick =
       runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
     rows.push({ page: seeded?.label ?? page, budget: seeded?.budget, ...pick });

@@ -88,13 +88,14 @@ export async function startMailbox() {
     url: `smtp://127.0.0.1:${port}`,
     async magicLink(to) {
       for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        // Other emails to the member (e.g. "… joined with your link") carry no magic link.
+        const token = (entry) => /\/member#token=([A-Za-z0-9_-]{43})/.exec(entry.text ?? '')?.[1];
         const mail = received.find(
-          (entry) => !taken.has(entry) && entry.to?.value?.[0]?.address === to,
+          (entry) => !taken.has(entry) && entry.to?.value?.[0]?.address === to && token(entry),
         );
-        const token = mail && /\/member#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
-        if (token) {
+        if (mail) {
           taken.add(mail);
-          return `/member#token=${token}`;
+          return `/member#token=${token(mail)}`;
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { addMember, emailTo, signUp, startJourneySmtp, type JourneySmtp } from './support';
+import { addMember, emailTo, journeySmtp, signUp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: JourneySmtp;
-
-test.beforeAll(async () => {
-  smtp = await startJourneySmtp();
-});
-test.afterAll(() => smtp.close());
+const smtp = journeySmtp();
 
 test('event emails: the member hears that a friend joined and, once approved, their new price; the owner chooses the emails on a phone and a desktop', async ({
   page,

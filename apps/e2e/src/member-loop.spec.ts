@@ -1,20 +1,8 @@
 import { expect, test } from '@playwright/test';
-import {
-  addMember,
-  emailTo,
-  magicLinkIn,
-  signUp,
-  startJourneySmtp,
-  type JourneySmtp,
-} from './support';
+import { addMember, emailTo, magicLinkIn, signUp, journeySmtp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: JourneySmtp;
-
-test.beforeAll(async () => {
-  smtp = await startJourneySmtp();
-});
-test.afterAll(() => smtp.close());
+const smtp = journeySmtp();
 
 /**
  * The whole member loop of issue 15, each step as its person sees it: the owner emails the

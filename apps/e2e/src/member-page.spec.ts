@@ -6,19 +6,11 @@ import {
   BLOCKING_IMPACTS,
   magicLinkIn,
   signUp,
-  startJourneySmtp,
-  type JourneySmtp,
+  journeySmtp,
 } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: JourneySmtp;
-let received: JourneySmtp['received'] = [];
-
-test.beforeAll(async () => {
-  smtp = await startJourneySmtp();
-  received = smtp.received;
-});
-test.afterAll(() => smtp.close());
+const smtp = journeySmtp();
 
 test('the owner emails a member their link; the member opens the magic link on a phone and sees their link and price', async ({
   page,
@@ -50,11 +42,14 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(page.getByText(/already emailed their link in the last hour/)).toBeVisible();
 
   await expect
-    .poll(() => received.filter((mail) => addressOf(mail) === 'nina.patel@example.com').length, {
-      timeout: 20_000,
-    })
+    .poll(
+      () => smtp.received.filter((mail) => addressOf(mail) === 'nina.patel@example.com').length,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(1);
-  const mail = received.find((entry) => addressOf(entry) === 'nina.patel@example.com');
+  const mail = smtp.received.find((entry) => addressOf(entry) === 'nina.patel@example.com');
   expect(mail?.from?.value[0]?.name).toBe(owner.businessName);
   expect(mail?.subject).toBe(`Your referral link for ${owner.businessName}`);
   expect(mail?.text).toContain(referralUrl);
@@ -97,9 +92,12 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(again.getByText(/If this email belongs to a member/)).toBeVisible();
   await again.screenshot({ path: 'dist/test-results/member-page-expired-390.png', fullPage: true });
   await expect
-    .poll(() => received.filter((entry) => addressOf(entry) === 'nina.patel@example.com').length, {
-      timeout: 20_000,
-    })
+    .poll(
+      () => smtp.received.filter((entry) => addressOf(entry) === 'nina.patel@example.com').length,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(2);
   await phone.close();
   await other.close();

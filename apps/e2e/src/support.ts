@@ -159,9 +159,11 @@ export interface JourneySmtp {
   close(): Promise<void>;
 }
 
-/** Starts the journey's own SMTP server on `smtpPort`; nothing listens there otherwise. */
-export async function startJourneySmtp(): Promise<JourneySmtp> {
-  const received: ParsedMail[] = [];
+/**
+ * Starts the journey's own SMTP server on `smtpPort`; nothing listens there otherwise.
+ * @param received where the emails go (a new array unless given)
+ */
+export async function startJourneySmtp(received: ParsedMail[] = []): Promise<JourneySmtp> {
   const smtp = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -181,6 +183,22 @@ export async function startJourneySmtp(): Promise<JourneySmtp> {
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
+}
+
+/**
+ * The journey's own SMTP server for the tests of the calling spec file: started before them and
+ * closed after them (call at the file's top level). `received` fills as emails arrive.
+ */
+export function journeySmtp(): JourneySmtp {
+  const received: ParsedMail[] = [];
+  let server: JourneySmtp | undefined;
+  base.beforeAll(async () => {
+    server = await startJourneySmtp(received);
+  });
+  base.afterAll(async () => {
+    await server?.close();
+  });
+  return { received, close: async () => server?.close() };
 }
 
 /** The first "To" address of an email. */

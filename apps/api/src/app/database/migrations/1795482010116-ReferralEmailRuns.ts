@@ -13,18 +13,14 @@ export class ReferralEmailRuns1795482010116 implements MigrationInterface {
   name = 'ReferralEmailRuns1795482010116';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE referral_email_runs (
-        business_id uuid PRIMARY KEY REFERENCES businesses(id) ON DELETE CASCADE,
-        status text NOT NULL,
-        total integer NOT NULL DEFAULT 0,
-        processed integer NOT NULL DEFAULT 0,
-        created integer NOT NULL DEFAULT 0,
-        started_at timestamptz NOT NULL DEFAULT now(),
-        finished_at timestamptz NULL,
-        CONSTRAINT referral_email_runs_status_known CHECK (status IN ('running', 'done', 'failed')),
-        CONSTRAINT referral_email_runs_counts CHECK (total >= 0 AND processed >= 0 AND created >= 0)
-      )`);
+    // The same columns, defaults and checks as referral_link_runs (LIKE copies all but the key
+    // and the foreign key, added after).
+    await queryRunner.query(
+      `CREATE TABLE referral_email_runs (LIKE referral_link_runs INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+    );
+    await queryRunner.query(`ALTER TABLE referral_email_runs
+      ADD PRIMARY KEY (business_id),
+      ADD FOREIGN KEY (business_id) REFERENCES businesses(id) ON DELETE CASCADE`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
