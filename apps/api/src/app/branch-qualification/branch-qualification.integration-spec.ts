@@ -9,11 +9,17 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
+import { treeBody, type TestApp } from '../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../test/member-mail';
 import { ledgerOf, expectLedgersChained } from '../../../test/lifecycle-facts';
-import { recipient as to, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { recipient as to, waitFor, type SmtpStub } from '../../../test/stub-servers';
 import { jobScope, type BusinessScope } from '../database/business-scope';
-import { BranchQualificationService } from './branch-qualification.service';
+import { JOBS_SCHEMA } from '../jobs/jobs-schema';
+import {
+  BRANCH_REFRESH_CRON,
+  BRANCH_REFRESH_QUEUE,
+  BranchQualificationService,
+} from './branch-qualification.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,14 +45,10 @@ describe('branch qualification (integration, real SMTP server)', () => {
   let branches: BranchQualificationService;
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: 'https://grove.example.com',
+    ({ t, smtp } = await createMailTestApp({
       THROTTLE_REFERRAL_LIMIT: '10000',
       THROTTLE_MEMBER_LINK_LIMIT: '1000',
-    });
+    }));
     const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
@@ -85,18 +87,8 @@ describe('branch qualification (integration, real SMTP server)', () => {
     (await ledgerOf(t, businessId, memberId)).map(
       (line) => `${line.reason} ${line.old_price_cents ?? '-'}→${line.new_price_cents}`,
     );
-  /** Every queued email has been delivered (or skipped), then a while for a wrong second one. */
-  const settled = async (): Promise<void> => {
-    await waitFor(async () => {
-      const [{ n }] = (await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM member_emails WHERE status = 'queued'`,
-      )) as { n: number }[];
-      return n === 0;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-  };
-  const received = (subject: string): ParsedMail[] =>
-    smtp.emails.filter((mail) => mail.subject === subject);
+  const settled = () => memberEmailsSettled(t);
+  const received = (subject: string): ParsedMail[] => receivedWith(smtp, subject);
   const setRule = (body: object) => owner.put('/api/settings/branches').send(body).expect(200);
   /** Signed-in member browsers by member id (a member is emailed their link once an hour). */
   const memberBrowsers = new Map<string, TestAgent>();
@@ -199,6 +191,14 @@ describe('branch qualification (integration, real SMTP server)', () => {
     expect(received('Sam Stone is now your branch: your price is now $85.00').map(to)).toEqual([
       'ana@example.com',
     ]);
+  });
+
+  it('the refresh job is scheduled every hour in pg-boss', async () => {
+    expect(
+      await t.dataSource.query(`SELECT name, cron FROM ${JOBS_SCHEMA}.schedule WHERE name = $1`, [
+        BRANCH_REFRESH_QUEUE,
+      ]),
+    ).toEqual([{ name: BRANCH_REFRESH_QUEUE, cron: BRANCH_REFRESH_CRON }]);
   });
 
   describe('days rule (fake clock)', () => {
