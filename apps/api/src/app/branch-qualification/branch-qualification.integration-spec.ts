@@ -42,6 +42,7 @@ describe('branch qualification (integration, real SMTP server)', () => {
   let other: TestAgent;
   let businessId: string;
   let scope: BusinessScope;
+  let otherScope: BusinessScope;
   let branches: BranchQualificationService;
 
   beforeAll(async () => {
@@ -53,7 +54,9 @@ describe('branch qualification (integration, real SMTP server)', () => {
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
     scope = jobScope({ businessId });
-    other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+    const second = await t.signUp({ businessName: 'Other Gym' });
+    other = second.agent;
+    otherScope = jobScope({ businessId: second.user.business.id });
     branches = t.app.get(BranchQualificationService);
   });
   afterAll(async () => {
@@ -229,6 +232,9 @@ describe('branch qualification (integration, real SMTP server)', () => {
     });
 
     it('one second before N days nothing changes; at N days it counts: price drops, one ledger line, one email; again changes nothing', async () => {
+      // Another business's refresh never touches this one's branches.
+      expect((await branches.refresh(otherScope, due)).started).toEqual([]);
+      expect((await row(bea.id)).branches).toBe(0);
       const early = await branches.refresh(scope, new Date(due.getTime() - 1000));
       expect(early).toEqual({ started: [], lapsed: [], resumed: [] });
       expect((await row(bea.id)).newPriceCents).toBe(10_000);
@@ -343,6 +349,38 @@ describe('branch qualification (integration, real SMTP server)', () => {
       await setRule({ rule: 'days', days: 365 });
       expect((await row(bea.id)).branches).toBe(2);
       await setRule({ rule: 'approval' });
+    });
+
+    it('first payment rule: a Mindbody friend waits for its first paid autopay or sale, then counts since it', async () => {
+      await setRule({ rule: 'first_payment' });
+      const [hal] = (await t.dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           referred_by_id, mindbody_client_id)
+         VALUES ($1, 'Hal Hart', 'hal@example.com', 'hal@examplecom', 8000, 0, $2, '100077')
+         RETURNING id, branch_counting_since AS since`,
+        [businessId, bea.id],
+      )) as { id: string; since: Date | null }[];
+      expect(hal.since).toBeNull();
+      expect((await row(hal.id)).status).toBe('Pending');
+      expect((await branches.refresh(scope)).started).toEqual([]);
+      const paidAt = new Date(Date.now() - 60_000);
+      await t.dataSource.query(`UPDATE members SET mindbody_first_paid_at = $2 WHERE id = $1`, [
+        hal.id,
+        paidAt,
+      ]);
+      const before = (await row(bea.id)).newPriceCents;
+      expect((await branches.refresh(scope)).started.map((change) => change.branchId)).toEqual([
+        hal.id,
+      ]);
+      expect((await row(bea.id)).newPriceCents).toBe(before - 1_500);
+      expect((await row(hal.id)).status).toBe('Active');
+      const [since] = (await t.dataSource.query(
+        `SELECT branch_counting_since FROM members WHERE id = $1`,
+        [hal.id],
+      )) as { branch_counting_since: Date }[];
+      expect(since.branch_counting_since.toISOString()).toBe(paidAt.toISOString());
+      await setRule({ rule: 'approval' });
+      await expectLedgersChained(t, businessId);
     });
   });
 });
