@@ -265,9 +265,11 @@ describe('branch qualification (integration, real SMTP server)', () => {
       });
       expect(await reasons(bea.id)).toHaveLength(2);
       await settled();
-      expect(received('Cal Cole is now your branch: your price is now $85.00').map(to)).toEqual([
-        'bea@example.com',
-      ]);
+      const counting = received('Cal Cole is now your branch: your price is now $85.00');
+      expect(counting.map(to)).toEqual(['bea@example.com']);
+      expect((counting[0]?.text ?? '').replace(/\s+/g, ' ')).toContain(
+        'Your price is now $85.00 a month (it was $100.00).',
+      );
       const page = await memberPage(bea.id, 'bea@example.com');
       expect(page.branches.map((branch) => branch.status)).toEqual(['counting']);
       expect(page.priceNowCents).toBe(8_500);
