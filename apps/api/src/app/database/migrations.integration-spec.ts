@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { createDataSource } from './data-source';
+import { createDataSource, MIGRATIONS, runMigrations } from './data-source';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
@@ -406,5 +406,34 @@ describe('migrations (integration)', () => {
     expect(await present()).toBe(false);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await present()).toBe(true);
+  });
+});
+
+describe('migrations on several instances at once (integration)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase({ empty: true });
+  });
+  afterAll(() => db.drop());
+
+  it('two instances starting together on a fresh database: both finish, each migration ran once', async () => {
+    await expect(Promise.all([runMigrations(db.url), runMigrations(db.url)])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
+    const dataSource = await createDataSource(db.url).initialize();
+    try {
+      const rows = (await dataSource.query(`SELECT name FROM migrations ORDER BY id`)) as {
+        name: string;
+      }[];
+      expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+      // A third start finds nothing to run.
+      await runMigrations(db.url);
+      expect(await dataSource.query(`SELECT count(*)::int AS n FROM migrations`)).toEqual([
+        { n: MIGRATIONS.length },
+      ]);
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });
