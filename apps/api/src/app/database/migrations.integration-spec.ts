@@ -36,6 +36,70 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it("BusinessProspectCount counts each business's prospects through inserts, deletes and a tree removed with its prospects, and goes down and up again", async () => {
+    const business = `INSERT INTO businesses (name, website, phone) VALUES ($1, 'count.example.com', '0412 345 678') RETURNING id`;
+    const [[a], [b]] = (await Promise.all([
+      dataSource.query(business, ['Count Gym A']),
+      dataSource.query(business, ['Count Gym B']),
+    ])) as { id: string }[][];
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+       VALUES ($1, $2, $3, $3, 5000, 500) RETURNING id`;
+    const [[treeA], [treeB]] = (await Promise.all([
+      dataSource.query(member, [a.id, 'Tree A', 'tree-a@x.com']),
+      dataSource.query(member, [b.id, 'Tree B', 'tree-b@x.com']),
+    ])) as { id: string }[][];
+    const addProspects = (businessId: string, treeId: string, emails: string[]) =>
+      dataSource.query(
+        `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key)
+         SELECT $1, $2, e, e, e FROM unnest($3::text[]) AS e`,
+        [businessId, treeId, emails],
+      );
+    const counts = async () =>
+      (
+        (await dataSource.query(
+          `SELECT b.prospect_count AS kept, (SELECT count(*)::int FROM prospects p WHERE p.business_id = b.id) AS counted
+           FROM businesses b WHERE b.id = ANY($1) ORDER BY b.name`,
+          [[a.id, b.id]],
+        )) as { kept: number; counted: number }[]
+      ).map((row) => [row.kept, row.counted]);
+    await addProspects(a.id, treeA.id, ['p1@x.com', 'p2@x.com', 'p3@x.com']);
+    await addProspects(b.id, treeB.id, ['q1@x.com']);
+    expect(await counts()).toEqual([
+      [3, 3],
+      [1, 1],
+    ]);
+    await dataSource.query(`DELETE FROM prospects WHERE email = 'p1@x.com'`);
+    expect(await counts()).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+
+    await undoThrough(dataSource, 'BusinessProspectCount1795482902020');
+    expect(
+      await dataSource.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'businesses' AND column_name = 'prospect_count'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await dataSource.query(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid = 'prospects'::regclass AND tgname LIKE 'prospects_count%'`,
+      ),
+    ).toEqual([]);
+    await addProspects(a.id, treeA.id, ['p4@x.com']);
+    await dataSource.runMigrations({ transaction: 'each' });
+    // Up again, the counter starts from the prospects already there.
+    expect(await counts()).toEqual([
+      [3, 3],
+      [1, 1],
+    ]);
+    // A tree removed takes its prospects with it (the foreign key's cascade): counted too.
+    await dataSource.query(`DELETE FROM members WHERE id = $1`, [treeA.id]);
+    expect(await counts()).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
+  });
+
   it('BranchQualification keeps existing branches counting since they were added, refuses a days rule without days, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Rule Gym', 'rule.example.com', '0412 345 678') RETURNING id`,
