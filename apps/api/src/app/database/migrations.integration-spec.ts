@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { createDataSource, MIGRATIONS, runMigrations } from './data-source';
+import { Client } from 'pg';
+import { createDataSource, MIGRATIONS, MIGRATIONS_LOCK_KEY, runMigrations } from './data-source';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
@@ -498,6 +499,41 @@ describe('migrations on several instances at once (integration)', () => {
       ]);
     } finally {
       await dataSource.destroy();
+    }
+  });
+
+  it('an instance starting while another migrates waits for its lock, then migrates', async () => {
+    const other = await createTestDatabase({ empty: true });
+    const holder = new Client({ connectionString: other.url });
+    await holder.connect();
+    try {
+      // Another instance is migrating: it holds the lock.
+      await holder.query(`SELECT pg_advisory_lock($1)`, [MIGRATIONS_LOCK_KEY]);
+      let done = false;
+      const starting = runMigrations(other.url).then(() => (done = true));
+      const waiting = async () =>
+        (
+          await holder.query(
+            `SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0].n as number;
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries > 100) throw new Error('runMigrations never asked for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(done).toBe(false);
+      expect(
+        (await holder.query(`SELECT to_regclass('public.migrations') AS t`)).rows[0].t,
+      ).toBeNull();
+      await holder.query(`SELECT pg_advisory_unlock($1)`, [MIGRATIONS_LOCK_KEY]);
+      await starting;
+      expect((await holder.query(`SELECT count(*)::int AS n FROM migrations`)).rows[0].n).toBe(
+        MIGRATIONS.length,
+      );
+    } finally {
+      await holder.end();
+      await other.drop();
     }
   });
 });
