@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { recipient } from '@grove/testing-smtp';
 import {
   accessibilityViolations,
   addMember,
-  addressOf,
   BLOCKING_IMPACTS,
   magicLinkIn,
   signUp,
@@ -42,14 +42,11 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(page.getByText(/already emailed their link in the last hour/)).toBeVisible();
 
   await expect
-    .poll(
-      () => smtp.received.filter((mail) => addressOf(mail) === 'nina.patel@example.com').length,
-      {
-        timeout: 20_000,
-      },
-    )
+    .poll(() => smtp.emails.filter((mail) => recipient(mail) === 'nina.patel@example.com').length, {
+      timeout: 20_000,
+    })
     .toBe(1);
-  const mail = smtp.received.find((entry) => addressOf(entry) === 'nina.patel@example.com');
+  const mail = smtp.emails.find((entry) => recipient(entry) === 'nina.patel@example.com');
   expect(mail?.from?.value[0]?.name).toBe(owner.businessName);
   expect(mail?.subject).toBe(`Your referral link for ${owner.businessName}`);
   expect(mail?.text).toContain(referralUrl);
@@ -93,7 +90,7 @@ test('the owner emails a member their link; the member opens the magic link on a
   await again.screenshot({ path: 'dist/test-results/member-page-expired-390.png', fullPage: true });
   await expect
     .poll(
-      () => smtp.received.filter((entry) => addressOf(entry) === 'nina.patel@example.com').length,
+      () => smtp.emails.filter((entry) => recipient(entry) === 'nina.patel@example.com').length,
       {
         timeout: 20_000,
       },

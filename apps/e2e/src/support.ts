@@ -1,6 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import {
+  recipient,
+  startSmtpCatcher,
+  type ParsedMail,
+  type SmtpCatcher,
+} from '@grove/testing-smtp';
 import { smtpPort } from '../playwright.config';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -152,59 +155,29 @@ export async function addMember(
   return ((await reply.json()) as { id: string }).id;
 }
 
-/** An SMTP server a journey started on `smtpPort` (Grove's SMTP_URL in the journeys). */
-export interface JourneySmtp {
-  /** Every email received so far, in order. */
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
 /**
- * Starts the journey's own SMTP server on `smtpPort`; nothing listens there otherwise.
- * @param received where the emails go (a new array unless given)
+ * Starts the journey's own SMTP server on `smtpPort`, where Grove's SMTP_URL points in the
+ * journeys; nothing listens there otherwise.
  */
-export async function startJourneySmtp(received: ParsedMail[] = []): Promise<JourneySmtp> {
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
-  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
-  return {
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
+export function startJourneySmtp(): Promise<SmtpCatcher> {
+  return startSmtpCatcher({ port: smtpPort });
 }
 
 /**
  * The journey's own SMTP server for the tests of the calling spec file: started before them and
- * closed after them (call at the file's top level). `received` fills as emails arrive.
+ * closed after them (call at the file's top level). `emails` fills as emails arrive.
  */
-export function journeySmtp(): JourneySmtp {
-  const received: ParsedMail[] = [];
-  let server: JourneySmtp | undefined;
+export function journeySmtp(): Pick<SmtpCatcher, 'emails'> {
+  const inbox: Pick<SmtpCatcher, 'emails'> = { emails: [] };
+  let catcher: SmtpCatcher | undefined;
   base.beforeAll(async () => {
-    server = await startJourneySmtp(received);
+    catcher = await startJourneySmtp();
+    inbox.emails = catcher.emails;
   });
   base.afterAll(async () => {
-    await server?.close();
+    await catcher?.close();
   });
-  return { received, close: async () => server?.close() };
-}
-
-/** The first "To" address of an email. */
-export function addressOf(mail: ParsedMail): string | undefined {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address;
+  return inbox;
 }
 
 /**
@@ -212,12 +185,12 @@ export function addressOf(mail: ParsedMail): string | undefined {
  * returns it (other journeys' emails, retried once this server listens, may arrive too).
  */
 export async function emailTo(
-  smtp: JourneySmtp,
+  smtp: Pick<SmtpCatcher, 'emails'>,
   address: string,
   subject: string,
 ): Promise<ParsedMail> {
   const matching = () =>
-    smtp.received.filter((mail) => mail.subject === subject && addressOf(mail) === address);
+    smtp.emails.filter((mail) => mail.subject === subject && recipient(mail) === address);
   await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
   return matching()[0] as ParsedMail;
 }

@@ -1,8 +1,10 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, ReferralEmailRun } from '@grove/contracts';
 import { runUntilDone } from '../../../test/background-run';
-import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
-import { recipient, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { createMailTestApp } from '../../../test/member-mail';
+import { waitFor } from '../../../test/stub-servers';
+import { treeBody, type TestApp } from '../../../test/test-app';
 import { JOBS_SCHEMA } from '../jobs/jobs-schema';
 import { REFERRAL_EMAILS_ALL_QUEUE, REFERRAL_EMAILS_BATCH_SIZE } from './referral-emails.service';
 
@@ -19,15 +21,10 @@ const WITH_LINK = REFERRAL_EMAILS_BATCH_SIZE + 20;
  */
 describe("'Email all links' as a background run (integration, real SMTP server)", () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: 'https://grove.example.com',
-    });
+    ({ t, smtp } = await createMailTestApp());
   });
   afterAll(async () => {
     await t.close();

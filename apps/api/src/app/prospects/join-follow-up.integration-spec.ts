@@ -1,6 +1,8 @@
 import type { MemberRow, Page, ProspectRow, ReferralLink } from '@grove/contracts';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { createMailTestApp } from '../../../test/member-mail';
+import { waitFor } from '../../../test/stub-servers';
 import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
-import { recipient, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
 import { JOBS_SCHEMA } from '../jobs/jobs-schema';
 import { JobsService } from '../jobs/jobs.service';
 import { MEMBER_EMAIL_QUEUE } from '../member-emails/member-emails.service';
@@ -16,20 +18,13 @@ jest.setTimeout(120_000);
  * email row is never left without its job.
  */
 describe('the follow-up of a join survives the API dying (integration, real SMTP server)', () => {
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let a: TestApp;
   let b: TestApp | undefined;
-
-  const env = () => ({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Grove <no-reply@grove.test>',
-    PUBLIC_ORIGIN: 'https://grove.example.com',
-    THROTTLE_REFERRAL_LIMIT: '10000',
-  });
+  const env = { THROTTLE_REFERRAL_LIMIT: '10000' };
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
-    a = await createTestApp(env());
+    ({ t: a, smtp } = await createMailTestApp(env));
   });
   afterAll(async () => {
     await b?.close();
@@ -74,7 +69,15 @@ describe('the follow-up of a join survives the API dying (integration, real SMTP
     expect(joinedEmails('Sam Stone')).toHaveLength(0);
 
     // Instance B comes up on the same database and does the follow-up.
-    b = await createTestApp(env(), { database: a.db });
+    b = await createTestApp(
+      {
+        ...env,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Grove <no-reply@grove.test>',
+        PUBLIC_ORIGIN: 'https://grove.example.com',
+      },
+      { database: a.db },
+    );
     const mail = await waitFor(async () => joinedEmails('Sam Stone')[0], 30_000);
     expect(recipient(mail)).toBe('ana@example.com');
     await waitFor(async () => (await followUps(prospect.id))[0] === 'completed');

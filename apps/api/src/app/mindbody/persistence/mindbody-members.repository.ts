@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../database/business-scope';
+import { countingBranch } from '../../database/counting-branch';
 import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
@@ -375,7 +376,7 @@ export class MindbodyMembersRepository {
     }[] = await this.dataSource.query(
       `SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.mindbody_autopay_cents,
          (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
-            AND b.mindbody_cancelled_at IS NULL)::int AS branches,
+            AND ${countingBranch('b')})::int AS branches,
          (m.referred_by_id IS NOT NULL) AS is_branch
        FROM members m
        WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
