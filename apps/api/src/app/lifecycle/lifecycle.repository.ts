@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PriceChangeReason } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
+import { countingBranch } from '../database/counting-branch';
 
 /**
  * What a lifecycle fact is about (`lifecycle_facts.kind`, docs/architecture.md#lifecycle-facts).
@@ -108,12 +109,15 @@ export const keyTime = (expression: string): string =>
  * (`toMemberRow`, docs/product.md#constants): max(0, membership price − discount × branches) for
  * a hand-managed member; for a Mindbody-managed one its membership (autopay) price, and NULL while
  * it has no known price (not priced yet, or no autopay contract), which writes no ledger line.
- * The branch count is read from `members` (a statement sees it as it was when the statement
- * began).
+ * The branches are those that count now (`countingBranch`, docs/product.md#branch-qualification),
+ * read from `members` (a statement sees them as they were when the statement began).
+ * @param counts SQL predicate on branch row `b` (default `countingBranch('b')`); only the
+ *   LifecycleBackfill migration, which ran before branches could be pending, passes its own
  */
-export const effectivePrice = (alias: string): string => `CASE
+export const effectivePrice = (alias: string, counts: string = countingBranch('b')): string => `CASE
     WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents *
-      (SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id AND b.referred_by_id = ${alias}.id)::int)
+      (SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id AND b.referred_by_id = ${alias}.id
+        AND ${counts})::int)
     WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
     ELSE ${alias}.membership_price_cents END`;
 
