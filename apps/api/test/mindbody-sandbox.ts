@@ -150,7 +150,13 @@ export async function closeSandboxApp(running: {
 export async function deliverWebhook(
   t: TestApp,
   sandbox: RunningSandbox,
-  event: { messageId: string; eventId: string; clientId: string },
+  event: {
+    messageId: string;
+    eventId: string;
+    clientId: string;
+    /** The delivery's `eventData` beyond siteId and clientId (e.g. a sale's). */
+    eventData?: Record<string, unknown>;
+  },
 ): Promise<request.Response> {
   const key = (
     await new MindbodyClient({
@@ -165,7 +171,11 @@ export async function deliverWebhook(
     eventId: event.eventId,
     eventSchemaVersion: 1,
     eventInstanceOriginationDateTime: new Date().toISOString(),
-    eventData: { siteId: Number(sandbox.options.siteId), clientId: event.clientId },
+    eventData: {
+      siteId: Number(sandbox.options.siteId),
+      clientId: event.clientId,
+      ...event.eventData,
+    },
   });
   return t
     .agent()

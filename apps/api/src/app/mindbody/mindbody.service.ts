@@ -29,6 +29,7 @@ import {
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../common/error-message';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../database/business-scope';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
@@ -96,6 +97,7 @@ export class MindbodyService {
     private readonly crypto: MindbodyCrypto,
     private readonly processor: MindbodyProcessor,
     private readonly lapses: BranchLapseNotices,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
@@ -161,7 +163,8 @@ export class MindbodyService {
   }
 
   /**
-   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
+   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored)
+   * and writes a 'discount_changed' ledger line for each managed member whose bill they move:
    * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
    * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
    * is logged and tried again on the next save; 'Sync with mindbody' works without it).
@@ -181,6 +184,8 @@ export class MindbodyService {
     if (!(await this.integrations.saveDiscounts(scope, onReferral, forReferee))) {
       throw new MindbodyWrongStageException('import members');
     }
+    // What referrers and referred members pay moves with the discounts (docs/product.md#constants).
+    await this.members.recordManagedPrices(scope, 'discount_changed');
     const row = await this.integrations.find(scope);
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
@@ -273,6 +278,18 @@ export class MindbodyService {
       async (manager) => {
         if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
           ended = await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
+          // The referrer pays again what the branch took off (docs/product.md#branch-qualification).
+          if (ended)
+            await this.lifecycle.recordEffectivePrices(
+              scope,
+              [ended.referrerId],
+              {
+                reason: 'branch_removed',
+                branchId: ended.branchId,
+                cause: `branch_removed:${ended.branchId}:${delivery.messageId}`,
+              },
+              manager,
+            );
         } else if (delivery.eventId === 'clientSale.created') {
           const payment = paymentOf(delivery.eventData);
           syncNeeded =

@@ -7,6 +7,7 @@ import { countingBranch } from '../../database/counting-branch';
 import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
+  effectivePrice,
   keyTime,
   priceLinesFrom,
   type FactSource,
@@ -538,6 +539,43 @@ export class MindbodyMembersRepository {
         autopays.map((autopay) => autopay.autopayCents),
       ],
     );
+  }
+
+  /**
+   * Writes a ledger line for every managed member of the business whose effective price (the
+   * autopay Grove bills, `effectivePrice`) differs from its ledger's last line, in one statement:
+   * what a run or a discount change moved without a line of its own (a branch linked to or
+   * detached from its referrer, new discounts). Lines already written with their own reason
+   * (a refresh's 'branch_counting' / 'branch_lapsed') are not written again.
+   * @param reason 'mindbody_sync' (an import or sync) or 'discount_changed' (the owner's discounts)
+   * @returns lines written
+   */
+  async recordManagedPrices(
+    scope: BusinessScope,
+    reason: 'mindbody_sync' | 'discount_changed',
+  ): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `${priceLinesFrom({
+        rows: '(SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL) r',
+        reason: '$2::text',
+        branchId: 'NULL::uuid',
+        cause: `$2::text || ':' || ${keyTime('now()')}`,
+      })}
+       RETURNING 1`,
+      [scope.businessId, reason],
+    );
+    return rows.length;
+  }
+
+  /** The effective prices (cents; null while unknown) of the scope's members `ids`, by id. */
+  async effectivePrices(scope: BusinessScope, ids: string[]): Promise<Map<string, number | null>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; price: number | null }[] = await this.dataSource.query(
+      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
+       WHERE r.business_id = $1 AND r.id = ANY($2::uuid[])`,
+      [scope.businessId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.price]));
   }
 
   /**

@@ -3,9 +3,11 @@ import { newPriceCents } from '@grove/contracts';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
+import { LifecycleService } from '../../lifecycle/lifecycle.service';
 import {
   MindbodyMembersRepository,
   type AutopayTarget,
+  type EndedBranch,
   type FirstPayment,
   type ManagedMemberInput,
   type ManagedProspectInput,
@@ -16,6 +18,7 @@ import { BranchLapseNotices } from './branch-lapse-notices';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
 import { LinksForEveryoneService } from '../../links-for-everyone/links-for-everyone.service';
+import { BranchQualificationService } from '../../branch-qualification/branch-qualification.service';
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
 const CLIENT_PAGE_SIZE = 200;
@@ -68,6 +71,8 @@ export class MindbodyPipeline {
     private readonly members: MindbodyMembersRepository,
     private readonly lapses: BranchLapseNotices,
     private readonly links: LinksForEveryoneService,
+    private readonly qualification: BranchQualificationService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /**
@@ -124,7 +129,7 @@ export class MindbodyPipeline {
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
     const clients = await this.pullClients(scope, integration, mindbody, undefined, null, stopping);
-    await this.recordFirstPayments(scope, mindbody, stopping);
+    await this.qualify(scope, mindbody, stopping);
     return { clients, autopayWrites: 0 };
   }
 
@@ -153,7 +158,7 @@ export class MindbodyPipeline {
       contractsRead,
       stopping,
     );
-    await this.recordFirstPayments(scope, mindbody, stopping);
+    await this.qualify(scope, mindbody, stopping);
     await this.priceMembers(scope, integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
@@ -187,6 +192,26 @@ export class MindbodyPipeline {
       await this.members.setAutopay(scope, billed);
     }
     return { clients, autopayWrites };
+  }
+
+  /**
+   * After a run's client writes: the first payments of pending branches, then
+   * `BranchQualificationService.refresh` (docs/product.md#branch-qualification), which starts the
+   * branches the business's rule now lets count and lapses or resumes those whose membership was
+   * suspended, ended or resumed, with their referrers' ledger lines and emails (the one place they
+   * come from); then a ledger line for every other managed member whose price the run moved
+   * ('mindbody_sync': a branch linked or detached). Before a sync's autopay writes, so those count
+   * the branches as they now stand.
+   */
+  private async qualify(
+    scope: BusinessScope,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    await this.recordFirstPayments(scope, mindbody, stopping);
+    stopping?.throwIfAborted();
+    await this.qualification.refresh(scope);
+    await this.members.recordManagedPrices(scope, 'mindbody_sync');
   }
 
   /**
@@ -321,10 +346,29 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.lapses.send(scope, await this.members.linkReferrals(scope, source));
+    const ended = await this.members.linkReferrals(scope, source);
+    await this.recordBranchesEnded(scope, ended);
+    await this.lapses.send(scope, ended);
     await this.members.upsertProspects(scope, prospects, source);
     await this.links.linkMembersAddedSince(scope, startedAt);
     return done;
+  }
+
+  /**
+   * For each branch detached because its membership ended, its referrer's ledger line
+   * ('branch_removed', naming the branch): the referrer pays again what the branch took off.
+   */
+  private async recordBranchesEnded(
+    scope: BusinessScope,
+    ended: readonly EndedBranch[],
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    for (const branch of ended)
+      await this.lifecycle.recordEffectivePrices(scope, [branch.referrerId], {
+        reason: 'branch_removed',
+        branchId: branch.branchId,
+        cause: `branch_removed:${branch.branchId}:${at}`,
+      });
   }
 
   /**
