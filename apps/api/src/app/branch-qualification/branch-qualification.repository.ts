@@ -71,9 +71,11 @@ export class BranchQualificationRepository {
   ): Promise<BranchSettings> {
     const rows: { rule: BranchQualificationRule; days: number | null }[] =
       await this.dataSource.query(
-        `UPDATE businesses SET branch_qualification = $2,
-           branch_qualification_days = CASE WHEN $2 = 'days' THEN $3::smallint END
-         WHERE id = $1 RETURNING branch_qualification AS rule, branch_qualification_days AS days`,
+        `WITH saved AS (
+           UPDATE businesses SET branch_qualification = $2::text,
+             branch_qualification_days = CASE WHEN $2::text = 'days' THEN $3::smallint END
+           WHERE id = $1 RETURNING branch_qualification, branch_qualification_days)
+         SELECT branch_qualification AS rule, branch_qualification_days AS days FROM saved`,
         [businessId, settings.rule, settings.days],
       );
     return toSettings(rows[0]);
@@ -148,15 +150,17 @@ export class BranchQualificationRepository {
   ): Promise<BranchChanges> {
     const params = [scope.businessId, asOf, referrerIds];
     const mine = `b.business_id = $1 AND b.referred_by_id = ANY($3::uuid[])`;
+    // Every statement names $2 (the clock), so each parameter's type is known.
     const [lapsed] = (await manager.query(
-      `UPDATE members b SET branch_lapsed_at = $2 WHERE ${mine}
+      `UPDATE members b SET branch_lapsed_at = $2::timestamptz WHERE ${mine}
          AND b.branch_counting_since IS NOT NULL AND b.branch_lapsed_at IS NULL AND NOT ${countingBranch('b')}
        RETURNING b.id, b.name, b.referred_by_id`,
       params,
     )) as [ChangeRow[], number];
     const [resumed] = (await manager.query(
       `UPDATE members b SET branch_lapsed_at = NULL WHERE ${mine}
-         AND b.branch_lapsed_at IS NOT NULL AND ${countingBranch('b')}
+         AND b.branch_lapsed_at IS NOT NULL AND $2::timestamptz IS NOT NULL
+         AND ${countingBranch('b')}
        RETURNING b.id, b.name, b.referred_by_id`,
       params,
     )) as [ChangeRow[], number];

@@ -44,8 +44,9 @@ export type FactSource = 'manual' | 'import' | 'approval' | 'mindbody' | 'csv' |
 /**
  * Why a member's effective price changed (`price_changes.reason`; the type and the owner's words
  * for it, `PRICE_CHANGE_REASON_TEXT`, live in the contracts). A member's ledger starts with
- * 'member_added' (whatever caused the first line); 'branch_counting' and 'branch_lapsed' are
- * kept for a later qualification rule; 'backfill' is the opening line the data migration gives
+ * 'member_added' (whatever caused the first line); 'branch_counting' and 'branch_lapsed' are the
+ * qualification rule's (a branch started or stopped counting, `BranchQualificationService`,
+ * docs/product.md#branch-qualification); 'backfill' is the opening line the data migration gives
  * members that existed before the ledger.
  */
 export type { PriceChangeReason };

@@ -11,7 +11,7 @@ import {
 } from '../database/prepared-query';
 import { pageOfRows } from '../database/page-rows';
 import { likeAnyColumn, likeSubstring } from '../database/text-filter';
-import { countingBranch } from '../database/counting-branch';
+import { branchStateColumns, countingBranch } from '../database/counting-branch';
 import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 
@@ -53,7 +53,7 @@ export interface SummarySqlRow {
   branch_count?: number;
   integration_discount_cents?: number | null;
   price_state: MindbodyPriceState | null;
-  /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`STATE_COLUMNS`). */
+  /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
   suspended: boolean;
@@ -101,20 +101,15 @@ const SUMMARY_PLAIN_COLUMNS = [
   'mindbody_client_id',
 ];
 
-/** SQL: what a member's status is made of (`StatusFacts`), on members row `alias`. */
-const stateColumns = (alias: string, prefix = ''): string =>
-  `${countingBranch(alias)} AS ${prefix}counting, ${alias}.mindbody_cancelled_at IS NOT NULL AS ${prefix}ended,
-   ${alias}.mindbody_suspended_at IS NOT NULL AS ${prefix}suspended`;
-
-/** The state columns' names (`stateColumns`). */
+/** The state columns' names (`branchStateColumns`). */
 const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
 
 /**
- * A summary's columns on `members m`: the plain ones, its state (`stateColumns`) and its
+ * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
  * `price_state` (`MindbodyPriceState`).
  */
 export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
-  ${stateColumns('m')},
+  ${branchStateColumns('m')},
   CASE WHEN m.mindbody_client_id IS NULL THEN NULL
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
@@ -219,7 +214,7 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
        ${total} AS total, ${INTEGRATION_DISCOUNT}
      FROM (${page}) m
      LEFT JOIN LATERAL (
-       SELECT b.id, b.name, b.email, b.created_at, ${stateColumns('b')} FROM members b
+       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
        WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
      ORDER BY ${orderBy}, b.created_at, b.id`;
 }
@@ -362,7 +357,7 @@ export class MembersRepository {
       SummarySqlRow,
       'counting' | 'ended' | 'suspended'
     >)[] = await this.dataSource.query(
-      `SELECT b.id, b.name, b.email, b.referred_by_id, ${stateColumns('b')} FROM members b
+      `SELECT b.id, b.name, b.email, b.referred_by_id, ${branchStateColumns('b')} FROM members b
        WHERE b.business_id = $1 AND b.referred_by_id = ANY($2::uuid[])
        ORDER BY b.created_at, b.id`,
       [scope.businessId, treeIds],

@@ -136,21 +136,25 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then
-   * "{friend}'s membership ended: your price is back to $Y" to the tree's member, if the owner
-   * left it on (`MemberNotifications.branchEnded`).
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then,
+   * when the branch was counting (docs/product.md#branch-qualification: a pending one lowered no
+   * price), "{friend}'s membership ended: your price is back to $Y" to the tree's member, if the
+   * owner left it on (`MemberNotifications.branchEnded`).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
    */
   async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
-    await this.members.transaction(async (manager) => {
+    const counted = await this.members.transaction(async (manager) => {
       await this.lockEditable(scope, manager, treeId);
+      const counting = await this.countingNow(scope, branchId);
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
       await this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
+      return counting;
     });
+    if (!counted) return;
     const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
     await this.notifications.branchEnded(scope, {
       branchId,
@@ -209,13 +213,15 @@ export class MembersService {
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
    * stops working at once. Records member_ended, branch_removed for the tree it was a branch of
    * (whose price rises: it is locked too) and for each of its own branches, and its ledger's
-   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a branch sets off "{friend}'s
-   * membership ended: your price is back to $Y" to its referrer, if the owner left it on.
+   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a
+   * counting branch sets off "{friend}'s membership ended: your price is back to $Y" to its
+   * referrer, if the owner left it on.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
-    const removed = await this.members.transaction(async (manager) => {
+    const { member: removed, counted } = await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
+      const counting = await this.countingNow(scope, id);
       const endedAt = new Date();
       const referrerId = member.referredById;
       if (referrerId) {
@@ -247,9 +253,9 @@ export class MembersService {
         manager,
       );
       await this.members.delete(scope, manager, id);
-      return member;
+      return { member, counted: counting };
     });
-    if (removed.referredById) {
+    if (removed.referredById && counted) {
       const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
       if (referrer)
         await this.notifications.branchEnded(scope, {
@@ -306,6 +312,13 @@ export class MembersService {
       { reason: 'branch_removed', branchId, cause: key },
       manager,
     );
+  }
+
+  /** True when member `id` is a branch that lowers its referrer's price now (`countingBranch`). */
+  private async countingNow(scope: BusinessScope, id: string): Promise<boolean> {
+    if (!isUUID(id)) return false;
+    const [summary] = await this.members.findSummaries(scope, [id]);
+    return summary?.referredById != null && summary.state.counting;
   }
 
   /** Locks a member of this business that may be changed by hand. */
