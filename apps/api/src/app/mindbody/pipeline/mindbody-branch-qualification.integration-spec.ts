@@ -21,8 +21,6 @@ jest.setTimeout(180_000);
 /** Seeded clients besides the people of the story below. */
 const SEEDED = 60;
 const RITA = 'rita@example.com';
-const DEBUG_LINES: string[] = [];
-afterAll(() => console.log(DEBUG_LINES.filter((l) => /fail|error/i.test(l)).join('\n')));
 
 interface BranchState {
   name: string;
@@ -58,8 +56,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       ...sandboxEnv(sandbox),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Grove <no-reply@grove.test>',
-      LOG_LEVEL: 'warn',
-    }, { logLines: DEBUG_LINES });
+    });
     const signed = await t.signUp({ businessName: 'Paid Gym' });
     owner = signed.agent;
     businessId = signed.user.business.id;
