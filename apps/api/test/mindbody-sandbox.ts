@@ -46,18 +46,20 @@ export async function mindbodyStatus(agent: TestAgent): Promise<MindbodyStatus> 
 
 /**
  * Takes `agent`'s business through the wizard against `sandbox`: credentials (stage 2), a full
- * import (stage 3), then discounts of 5 and 2 dollars (stage 4, webhooks subscribed).
+ * import (stage 3), then discounts (default 5 and 2 dollars: stage 4, webhooks subscribed), and
+ * waits for the import's prices.
  */
-export async function reachStageFour(agent: TestAgent, sandbox: RunningSandbox): Promise<void> {
+export async function reachStageFour(
+  agent: TestAgent,
+  sandbox: RunningSandbox,
+  discounts = { discountOnReferral: '5', discountForReferee: '2' },
+): Promise<void> {
   await agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
   await agent.post('/api/mindbody/import').expect(202);
   const status = await settled(agent);
   if (!status.processState?.startsWith('completed'))
     throw new Error(`import ended ${JSON.stringify(status)}`);
-  await agent
-    .put('/api/mindbody/discounts')
-    .send({ discountOnReferral: '5', discountForReferee: '2' })
-    .expect(200);
+  await agent.put('/api/mindbody/discounts').send(discounts).expect(200);
   await pricesSettled(agent);
 }
 

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   MINDBODY_MAX_PAGE_SIZE,
-  type Client,
   type CreateSubscriptionRequest,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
   type IssueUserTokenResponse,
+  type PaginationResponse,
   type PatchSubscriptionRequest,
   type UpdateClientContractAutopaysRequest,
   type UpdateClientContractAutopaysResponse,
@@ -294,38 +294,30 @@ export class MindbodySandbox {
       clientIds,
       searchText: params.get('request.searchText') ?? undefined,
     });
-    const page = matching.slice(paging.offset, paging.offset + paging.limit);
-    const body: GetClientsResponse = {
-      PaginationResponse: {
-        RequestedLimit: paging.limit,
-        RequestedOffset: paging.offset,
-        PageSize: page.length,
-        TotalResults: matching.length,
-      },
-      Clients: page as Client[],
-    };
+    const { PaginationResponse, page } = pageOf(matching, paging);
+    const body: GetClientsResponse = { PaginationResponse, Clients: page };
     return { status: 200, body };
   }
 
   private listContracts(params: URLSearchParams): Reply {
+    const asked = this.clientPaging(params);
+    if ('status' in asked) return asked;
+    const { PaginationResponse, page } = pageOf(this.store.contractsOf(asked.clientId), asked);
+    const body: GetClientContractsResponse = { PaginationResponse, Contracts: page };
+    return { status: 200, body };
+  }
+
+  /** Paging and the existing client `request.clientId` names, or the error reply (400, 404). */
+  private clientPaging(
+    params: URLSearchParams,
+  ): { limit: number; offset: number; clientId: string } | Reply {
     const paging = readPaging(params);
     if ('status' in paging) return paging;
     const clientId = params.get('request.clientId');
     if (!clientId) return error(400, 'MissingRequiredFields', 'request.clientId is required');
     if (!this.store.client(clientId))
       return error(404, 'ClientNotFound', `Client ${clientId} not found`);
-    const contracts = this.store.contractsOf(clientId);
-    const page = contracts.slice(paging.offset, paging.offset + paging.limit);
-    const body: GetClientContractsResponse = {
-      PaginationResponse: {
-        RequestedLimit: paging.limit,
-        RequestedOffset: paging.offset,
-        PageSize: page.length,
-        TotalResults: contracts.length,
-      },
-      Contracts: page,
-    };
-    return { status: 200, body };
+    return { ...paging, clientId };
   }
 
   /**
@@ -334,12 +326,8 @@ export class MindbodySandbox {
    * `request.saleId`, paging.
    */
   private listPurchases(params: URLSearchParams): Reply {
-    const paging = readPaging(params);
-    if ('status' in paging) return paging;
-    const clientId = params.get('request.clientId');
-    if (!clientId) return error(400, 'MissingRequiredFields', 'request.clientId is required');
-    if (!this.store.client(clientId))
-      return error(404, 'ClientNotFound', `Client ${clientId} not found`);
+    const asked = this.clientPaging(params);
+    if ('status' in asked) return asked;
     const today = new Date().toISOString().slice(0, 10);
     const from = Date.parse(params.get('request.startDate') ?? `${today}T00:00:00.000Z`);
     const to = Date.parse(params.get('request.endDate') ?? `${today}T23:59:59.999Z`);
@@ -349,17 +337,9 @@ export class MindbodySandbox {
     const saleId = saleIdText === null ? undefined : Number(saleIdText);
     if (saleId !== undefined && !Number.isInteger(saleId))
       return error(400, 'InvalidParameter', 'request.saleId must be an integer');
-    const purchases = this.store.purchasesOf(clientId, from, to, saleId);
-    const page = purchases.slice(paging.offset, paging.offset + paging.limit);
-    const body: GetClientPurchasesResponse = {
-      PaginationResponse: {
-        RequestedLimit: paging.limit,
-        RequestedOffset: paging.offset,
-        PageSize: page.length,
-        TotalResults: purchases.length,
-      },
-      Purchases: page,
-    };
+    const purchases = this.store.purchasesOf(asked.clientId, from, to, saleId);
+    const { PaginationResponse, page } = pageOf(purchases, asked);
+    const body: GetClientPurchasesResponse = { PaginationResponse, Purchases: page };
     return { status: 200, body };
   }
 
@@ -561,6 +541,23 @@ function found<T>(value: T | undefined, id: string): Reply {
   return value
     ? { status: 200, body: value }
     : error(404, 'NotFound', `Subscription ${id} not found`);
+}
+
+/** One page of `items` (`request.limit`/`request.offset`) with Mindbody's PaginationResponse. */
+function pageOf<T>(
+  items: readonly T[],
+  paging: { limit: number; offset: number },
+): { PaginationResponse: PaginationResponse; page: T[] } {
+  const page = items.slice(paging.offset, paging.offset + paging.limit);
+  return {
+    PaginationResponse: {
+      RequestedLimit: paging.limit,
+      RequestedOffset: paging.offset,
+      PageSize: page.length,
+      TotalResults: items.length,
+    },
+    page,
+  };
 }
 
 function readPaging(params: URLSearchParams): { limit: number; offset: number } | Reply {

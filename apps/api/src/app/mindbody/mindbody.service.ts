@@ -163,8 +163,7 @@ export class MindbodyService {
   }
 
   /**
-   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored)
-   * and writes a 'discount_changed' ledger line for each managed member whose bill they move:
+   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
    * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
    * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
    * is logged and tried again on the next save; 'Sync with mindbody' works without it).
@@ -184,8 +183,6 @@ export class MindbodyService {
     if (!(await this.integrations.saveDiscounts(scope, onReferral, forReferee))) {
       throw new MindbodyWrongStageException('import members');
     }
-    // What referrers and referred members pay moves with the discounts (docs/product.md#constants).
-    await this.members.recordManagedPrices(scope, 'discount_changed');
     const row = await this.integrations.find(scope);
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;

@@ -190,20 +190,10 @@ export class MindbodyClient {
    * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
    */
   async getClients(params: GetClientsParams = {}): Promise<GetClientsResponse> {
-    const limit = params.limit ?? MINDBODY_MAX_PAGE_SIZE;
-    const offset = params.offset ?? 0;
-    checkPage(limit, offset);
-    return this.request<GetClientsResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clients',
-      query: {
-        'request.limit': limit,
-        'request.offset': offset,
-        'request.lastModifiedDate': toIso(params.lastModifiedDate),
-        'request.clientIds': params.clientIds,
-        'request.searchText': params.searchText,
-      },
+    return this.pagedGet<GetClientsResponse>('/client/clients', params, {
+      'request.lastModifiedDate': toIso(params.lastModifiedDate),
+      'request.clientIds': params.clientIds,
+      'request.searchText': params.searchText,
     });
   }
 
@@ -240,14 +230,8 @@ export class MindbodyClient {
     clientId: string,
     page: { limit?: number; offset?: number } = {},
   ): Promise<GetClientContractsResponse> {
-    const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
-    const offset = page.offset ?? 0;
-    checkPage(limit, offset);
-    return this.request<GetClientContractsResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clientcontracts',
-      query: { 'request.clientId': clientId, 'request.limit': limit, 'request.offset': offset },
+    return this.pagedGet<GetClientContractsResponse>('/client/clientcontracts', page, {
+      'request.clientId': clientId,
     });
   }
 
@@ -264,21 +248,11 @@ export class MindbodyClient {
     clientId: string,
     params: GetClientPurchasesParams,
   ): Promise<GetClientPurchasesResponse> {
-    const limit = params.limit ?? MINDBODY_MAX_PAGE_SIZE;
-    const offset = params.offset ?? 0;
-    checkPage(limit, offset);
-    return this.request<GetClientPurchasesResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clientpurchases',
-      query: {
-        'request.clientId': clientId,
-        'request.startDate': toIso(params.startDate),
-        'request.endDate': toIso(params.endDate),
-        'request.saleId': params.saleId,
-        'request.limit': limit,
-        'request.offset': offset,
-      },
+    return this.pagedGet<GetClientPurchasesResponse>('/client/clientpurchases', params, {
+      'request.clientId': clientId,
+      'request.startDate': toIso(params.startDate),
+      'request.endDate': toIso(params.endDate),
+      'request.saleId': params.saleId,
     });
   }
 
@@ -363,6 +337,26 @@ export class MindbodyClient {
       api: 'webhooks',
       method: 'DELETE',
       path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+    });
+  }
+
+  /**
+   * A paged Public API GET: `request.limit` (default 200) and `request.offset` (default 0) with
+   * `query`. @throws RangeError limit outside 1–200 or negative offset, before anything is sent
+   */
+  private pagedGet<T>(
+    path: string,
+    page: { limit?: number; offset?: number },
+    query: Query,
+  ): Promise<T> {
+    const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
+    const offset = page.offset ?? 0;
+    checkPage(limit, offset);
+    return this.request<T>({
+      api: 'public',
+      method: 'GET',
+      path,
+      query: { ...query, 'request.limit': limit, 'request.offset': offset },
     });
   }
 

@@ -544,25 +544,23 @@ export class MindbodyMembersRepository {
   /**
    * Writes a ledger line for every managed member of the business whose effective price (the
    * autopay Grove bills, `effectivePrice`) differs from its ledger's last line, in one statement:
-   * what a run or a discount change moved without a line of its own (a branch linked to or
-   * detached from its referrer, new discounts). Lines already written with their own reason
-   * (a refresh's 'branch_counting' / 'branch_lapsed') are not written again.
-   * @param reason 'mindbody_sync' (an import or sync) or 'discount_changed' (the owner's discounts)
+   * what a run moved without a line of its own ('mindbody_sync': a branch linked to or detached
+   * from its referrer, discounts saved since the last run; the bill changes when the run writes
+   * it). Lines already written with their own reason (a refresh's 'branch_counting' /
+   * 'branch_lapsed', an ended branch's 'branch_removed') are not written again. Called by the
+   * import and the sync under the business's Mindbody lock.
    * @returns lines written
    */
-  async recordManagedPrices(
-    scope: BusinessScope,
-    reason: 'mindbody_sync' | 'discount_changed',
-  ): Promise<number> {
+  async recordManagedPrices(scope: BusinessScope): Promise<number> {
     const rows: unknown[] = await this.dataSource.query(
       `${priceLinesFrom({
         rows: '(SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL) r',
-        reason: '$2::text',
+        reason: `'mindbody_sync'`,
         branchId: 'NULL::uuid',
-        cause: `$2::text || ':' || ${keyTime('now()')}`,
+        cause: `'mindbody_sync:' || ${keyTime('now()')}`,
       })}
        RETURNING 1`,
-      [scope.businessId, reason],
+      [scope.businessId],
     );
     return rows.length;
   }

@@ -5,10 +5,9 @@ import type { MemberRow, Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   deliverWebhook,
-  pricesSettled,
+  reachStageFour,
   requests,
   sandboxEnv,
-  sandboxLogin,
   settled,
   startMindbodySandbox,
   type RunningSandbox,
@@ -21,6 +20,8 @@ jest.setTimeout(180_000);
 /** Seeded clients besides the people of the story below. */
 const SEEDED = 60;
 const RITA = 'rita@example.com';
+/** The business's discounts: $10 off per counting branch, nothing off the friend's own bill. */
+const TEN_DOLLARS = { discountOnReferral: '10', discountForReferee: '0' };
 
 interface BranchState {
   name: string;
@@ -92,14 +93,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       .put('/api/settings/branches')
       .send({ rule: 'first_payment', days: null })
       .expect(200);
-    await owner.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
-    await owner.post('/api/mindbody/import').expect(202);
-    expect((await settled(owner)).processState).toMatch(/^completed /);
-    await pricesSettled(owner);
-    await owner
-      .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '10', discountForReferee: '0' })
-      .expect(200);
+    await reachStageFour(owner, sandbox, TEN_DOLLARS);
     ritaId = (await member('Rita Referrer')).id;
   });
   afterAll(async () => {
@@ -374,14 +368,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     });
     const before = await snapshot();
     const other = (await t.signUp({ businessName: 'Other Gym' })).agent;
-    await other.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
-    await other.post('/api/mindbody/import').expect(202);
-    expect((await settled(other)).processState).toMatch(/^completed /);
-    await pricesSettled(other);
-    await other
-      .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '10', discountForReferee: '0' })
-      .expect(200);
+    await reachStageFour(other, sandbox, TEN_DOLLARS);
     await other.post('/api/mindbody/sync').expect(202);
     expect((await settled(other)).processState).toMatch(/^completed /);
     await mailsSettled();

@@ -200,7 +200,7 @@ export class MindbodyPipeline {
    * branches the business's rule now lets count and lapses or resumes those whose membership was
    * suspended, ended or resumed, with their referrers' ledger lines and emails (the one place they
    * come from); then a ledger line for every other managed member whose price the run moved
-   * ('mindbody_sync': a branch linked or detached). Before a sync's autopay writes, so those count
+   * ('mindbody_sync': a branch linked or detached, discounts saved since). Before a sync's autopay writes, so those count
    * the branches as they now stand.
    */
   private async qualify(
@@ -211,7 +211,7 @@ export class MindbodyPipeline {
     await this.recordFirstPayments(scope, mindbody, stopping);
     stopping?.throwIfAborted();
     await this.qualification.refresh(scope);
-    await this.members.recordManagedPrices(scope, 'mindbody_sync');
+    await this.members.recordManagedPrices(scope);
   }
 
   /**
