@@ -211,10 +211,14 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         expect.stringMatching(`^branch_removed:${branch.id}:${branch.referred_by_id}:`),
       ],
     ]);
-    // A branch paid its price less the discount for referee (2 dollars), then nothing.
+    // A branch paid its bill (its price less the discount for referee, 2 dollars, and 5 dollars
+    // per branch of its own), then nothing.
+    const ownBranches = rows.filter(
+      (row) => row.referred_by_id === branch.id && row.cancelled_at === null,
+    ).length;
     expect((await ledgerOf(t, businessId, branch.id)).at(-1)).toEqual({
       reason: 'membership_ended',
-      old_price_cents: branch.membership_price_cents - 200,
+      old_price_cents: Math.max(0, branch.membership_price_cents - 200 - 500 * ownBranches),
       new_price_cents: 0,
       membership_price_cents: branch.membership_price_cents,
       branch_id: null,
