@@ -9,11 +9,17 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
+import { treeBody, type TestApp } from '../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../test/member-mail';
 import { ledgerOf, expectLedgersChained } from '../../../test/lifecycle-facts';
-import { recipient as to, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { recipient as to, waitFor, type SmtpStub } from '../../../test/stub-servers';
 import { jobScope, type BusinessScope } from '../database/business-scope';
-import { BranchQualificationService } from './branch-qualification.service';
+import { JOBS_SCHEMA } from '../jobs/jobs-schema';
+import {
+  BRANCH_REFRESH_CRON,
+  BRANCH_REFRESH_QUEUE,
+  BranchQualificationService,
+} from './branch-qualification.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,22 +42,21 @@ describe('branch qualification (integration, real SMTP server)', () => {
   let other: TestAgent;
   let businessId: string;
   let scope: BusinessScope;
+  let otherScope: BusinessScope;
   let branches: BranchQualificationService;
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: 'https://grove.example.com',
+    ({ t, smtp } = await createMailTestApp({
       THROTTLE_REFERRAL_LIMIT: '10000',
       THROTTLE_MEMBER_LINK_LIMIT: '1000',
-    });
+    }));
     const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
     scope = jobScope({ businessId });
-    other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+    const second = await t.signUp({ businessName: 'Other Gym' });
+    other = second.agent;
+    otherScope = jobScope({ businessId: second.user.business.id });
     branches = t.app.get(BranchQualificationService);
   });
   afterAll(async () => {
@@ -85,18 +90,8 @@ describe('branch qualification (integration, real SMTP server)', () => {
     (await ledgerOf(t, businessId, memberId)).map(
       (line) => `${line.reason} ${line.old_price_cents ?? '-'}→${line.new_price_cents}`,
     );
-  /** Every queued email has been delivered (or skipped), then a while for a wrong second one. */
-  const settled = async (): Promise<void> => {
-    await waitFor(async () => {
-      const [{ n }] = (await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM member_emails WHERE status = 'queued'`,
-      )) as { n: number }[];
-      return n === 0;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-  };
-  const received = (subject: string): ParsedMail[] =>
-    smtp.emails.filter((mail) => mail.subject === subject);
+  const settled = () => memberEmailsSettled(t);
+  const received = (subject: string): ParsedMail[] => receivedWith(smtp, subject);
   const setRule = (body: object) => owner.put('/api/settings/branches').send(body).expect(200);
   /** Signed-in member browsers by member id (a member is emailed their link once an hour). */
   const memberBrowsers = new Map<string, TestAgent>();
@@ -201,6 +196,14 @@ describe('branch qualification (integration, real SMTP server)', () => {
     ]);
   });
 
+  it('the refresh job is scheduled every hour in pg-boss', async () => {
+    expect(
+      await t.dataSource.query(`SELECT name, cron FROM ${JOBS_SCHEMA}.schedule WHERE name = $1`, [
+        BRANCH_REFRESH_QUEUE,
+      ]),
+    ).toEqual([{ name: BRANCH_REFRESH_QUEUE, cron: BRANCH_REFRESH_CRON }]);
+  });
+
   describe('days rule (fake clock)', () => {
     let bea: MemberRow;
     let cal: MemberRow;
@@ -229,6 +232,9 @@ describe('branch qualification (integration, real SMTP server)', () => {
     });
 
     it('one second before N days nothing changes; at N days it counts: price drops, one ledger line, one email; again changes nothing', async () => {
+      // Another business's refresh never touches this one's branches.
+      expect((await branches.refresh(otherScope, due)).started).toEqual([]);
+      expect((await row(bea.id)).branches).toBe(0);
       const early = await branches.refresh(scope, new Date(due.getTime() - 1000));
       expect(early).toEqual({ started: [], lapsed: [], resumed: [] });
       expect((await row(bea.id)).newPriceCents).toBe(10_000);
@@ -343,6 +349,38 @@ describe('branch qualification (integration, real SMTP server)', () => {
       await setRule({ rule: 'days', days: 365 });
       expect((await row(bea.id)).branches).toBe(2);
       await setRule({ rule: 'approval' });
+    });
+
+    it('first payment rule: a Mindbody friend waits for its first paid autopay or sale, then counts since it', async () => {
+      await setRule({ rule: 'first_payment' });
+      const [hal] = (await t.dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           referred_by_id, mindbody_client_id)
+         VALUES ($1, 'Hal Hart', 'hal@example.com', 'hal@examplecom', 8000, 0, $2, '100077')
+         RETURNING id, branch_counting_since AS since`,
+        [businessId, bea.id],
+      )) as { id: string; since: Date | null }[];
+      expect(hal.since).toBeNull();
+      expect((await row(hal.id)).status).toBe('Pending');
+      expect((await branches.refresh(scope)).started).toEqual([]);
+      const paidAt = new Date(Date.now() - 60_000);
+      await t.dataSource.query(`UPDATE members SET mindbody_first_paid_at = $2 WHERE id = $1`, [
+        hal.id,
+        paidAt,
+      ]);
+      const before = (await row(bea.id)).newPriceCents;
+      expect((await branches.refresh(scope)).started.map((change) => change.branchId)).toEqual([
+        hal.id,
+      ]);
+      expect((await row(bea.id)).newPriceCents).toBe(before - 1_500);
+      expect((await row(hal.id)).status).toBe('Active');
+      const [since] = (await t.dataSource.query(
+        `SELECT branch_counting_since FROM members WHERE id = $1`,
+        [hal.id],
+      )) as { branch_counting_since: Date }[];
+      expect(since.branch_counting_since.toISOString()).toBe(paidAt.toISOString());
+      await setRule({ rule: 'approval' });
+      await expectLedgersChained(t, businessId);
     });
   });
 });

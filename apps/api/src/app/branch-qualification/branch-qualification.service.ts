@@ -30,7 +30,8 @@ export const BRANCH_REFRESH_CRON = '7 * * * *';
  *   `mindbody_cancelled_at` / `mindbody_suspended_at`);
  * - writes the referrers' price ledger lines ('branch_counting', 'branch_lapsed'; only where the
  *   price moved), and after commit queues "{friend} is now your branch: your price is now $X"
- *   (once per branch) or "{friend}'s membership ended: your price is back to $Y".
+ *   (once per branch) or "{friend}'s membership ended: your price is back to $Y" where it moved
+ *   (a Mindbody-managed referrer's price moves with the sync that writes it to Mindbody).
  * A scheduled pg-boss job (`BRANCH_REFRESH_QUEUE`, hourly) refreshes every business with
  * something to do, so an N-day branch starts counting within the hour it qualifies.
  */
@@ -146,7 +147,10 @@ export class BranchQualificationService implements OnModuleInit {
     return refreshed;
   }
 
-  /** Queues the emails of a refresh's changes, each for a referrer whose price is known. */
+  /**
+   * Queues the emails of a refresh's changes, each for a referrer whose price is known and moved
+   * (a Mindbody-managed referrer's price moves when the sync has written it to Mindbody, not here).
+   */
   private async notify(
     scope: BusinessScope,
     changes: BranchChanges,
@@ -156,7 +160,8 @@ export class BranchQualificationService implements OnModuleInit {
     for (const change of [...changes.started, ...changes.resumed]) {
       const priceBeforeCents = before.get(change.referrerId);
       const priceNowCents = after.get(change.referrerId);
-      if (priceBeforeCents == null || priceNowCents == null) continue;
+      if (priceBeforeCents == null || priceNowCents == null || priceBeforeCents === priceNowCents)
+        continue;
       await this.notifications.branchCounting(scope, {
         ...change,
         priceBeforeCents,
@@ -165,7 +170,7 @@ export class BranchQualificationService implements OnModuleInit {
     }
     for (const change of changes.lapsed) {
       const priceNowCents = after.get(change.referrerId);
-      if (priceNowCents == null) continue;
+      if (priceNowCents == null || priceNowCents === before.get(change.referrerId)) continue;
       await this.notifications.branchEnded(scope, { ...change, priceNowCents });
     }
   }

@@ -57,8 +57,9 @@ export interface BranchEndedEvent {
  * same event twice sends nothing more; a member who unsubscribed gets none), and only when the
  * owner left it on in the business's settings:
  * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`;
- * - 'branch-counting' → the referrer, and 'welcome' → the friend, keys `branch-counting:<branch id>`
- *   and `welcome:<branch id>`;
+ * - 'branch-counting' → the referrer when the branch starts counting (at approval, or later by the
+ *   business's rule: `BranchQualificationService`), and 'welcome' → the approved friend, keys
+ *   `branch-counting:<branch id>` and `welcome:<branch id>`;
  * - 'branch-ended' → the referrer, key `branch-ended:<branch id>` (a member is a branch once).
  * The notify methods never throw: a failure to queue is logged and the owner's action stands.
  */
