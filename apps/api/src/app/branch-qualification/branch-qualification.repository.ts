@@ -115,7 +115,10 @@ export class BranchQualificationRepository {
   /**
    * Locks (FOR UPDATE, in id order) the referrers of the scope's branches a refresh as of `asOf`
    * changes, so their ledger lines are written against rows nobody else changes meanwhile.
-   * @returns each locked referrer's effective price now (cents; null while unknown), by id
+   * @returns each locked referrer's price before the refresh (cents; null while unknown), by id:
+   *   its ledger's last line, else its effective price now. The ledger's, because a Mindbody
+   *   suspension or end is written to the branch before the refresh that lapses it, so the
+   *   effective price has already moved when the refresh starts.
    */
   async lockReferrers(
     scope: BusinessScope,
@@ -123,7 +126,9 @@ export class BranchQualificationRepository {
     asOf: Date,
   ): Promise<Map<string, number | null>> {
     const rows: { id: string; price: number | null }[] = await manager.query(
-      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
+      `SELECT r.id, COALESCE((SELECT c.new_price_cents FROM price_changes c
+           WHERE c.business_id = r.business_id AND c.member_id = r.id ORDER BY c.id DESC LIMIT 1),
+         ${effectivePrice('r')}) AS price FROM members r
        WHERE r.business_id = $1 AND r.id IN (
          SELECT b.referred_by_id FROM members b JOIN businesses bz ON bz.id = b.business_id
          WHERE b.business_id = $1 AND ${needsRefresh('$2::timestamptz')})

@@ -2,7 +2,8 @@ import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import type { ClientPurchaseRecord } from '@grove/api-mindbody';
 import type { MemberRow, Page } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import type { TestApp } from '../../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled } from '../../../../test/member-mail';
 import {
   deliverWebhook,
   reachStageFour,
@@ -12,7 +13,7 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../test/mindbody-sandbox';
-import { recipient, startSmtpStub, waitFor, type SmtpStub } from '../../../../test/stub-servers';
+import { recipient, waitFor, type SmtpStub } from '../../../../test/stub-servers';
 import { expectLedgersChained, ledgerOf } from '../../../../test/lifecycle-facts';
 
 jest.setTimeout(180_000);
@@ -52,12 +53,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: SEEDED, webhookAttempts: 1 });
-    smtp = await startSmtpStub();
-    t = await createTestApp({
-      ...sandboxEnv(sandbox),
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-    });
+    ({ t, smtp } = await createMailTestApp(sandboxEnv(sandbox)));
     const signed = await t.signUp({ businessName: 'Paid Gym' });
     owner = signed.agent;
     businessId = signed.user.business.id;
@@ -143,16 +139,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     expect((await settled(owner)).processState).toMatch(/^completed /);
     return requests(sandbox, '/client/clientpurchases') - before;
   }
-  /** Every queued member email has been sent, then a while for a wrong second one. */
-  async function mailsSettled(): Promise<void> {
-    await waitFor(async () => {
-      const [{ n }] = (await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM member_emails WHERE status = 'queued'`,
-      )) as { n: number }[];
-      return n === 0;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
+  const mailsSettled = () => memberEmailsSettled(t);
   const ritaMails = (): string[] =>
     smtp.emails
       .filter((mail: ParsedMail) => recipient(mail) === RITA)
