@@ -145,6 +145,21 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       .filter((mail: ParsedMail) => recipient(mail) === RITA)
       .map((mail) => mail.subject ?? '');
   const ritaLedger = () => ledgerOf(t, businessId, ritaId);
+  /** Rita's last ledger line: `reason`, old → new (cents), caused by branch `branchId`. */
+  async function expectRitaLine(
+    reason: string,
+    oldCents: number,
+    newCents: number,
+    branchId: string,
+  ): Promise<void> {
+    expect((await ritaLedger()).at(-1)).toEqual({
+      reason,
+      old_price_cents: oldCents,
+      new_price_cents: newCents,
+      membership_price_cents: 10_000,
+      branch_id: branchId,
+    });
+  }
   const lineCount = async () => {
     const [{ n }] = (await t.dataSource.query(
       `SELECT count(*)::int AS n FROM price_changes WHERE business_id = $1`,
@@ -187,13 +202,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     expect((await member('Fred Friend')).status).toBe('Active');
     expect((await branch('Fred Friend')).first_paid_at?.toISOString()).toBe(paid.Sale.SaleDateTime);
     expect(ritaAutopay()).toBe(60);
-    expect((await ritaLedger()).at(-1)).toEqual({
-      reason: 'branch_counting',
-      old_price_cents: 7_000,
-      new_price_cents: 6_000,
-      membership_price_cents: 10_000,
-      branch_id: (await member('Fred Friend')).id,
-    });
+    await expectRitaLine('branch_counting', 7_000, 6_000, (await member('Fred Friend')).id);
     await mailsSettled();
     expect(ritaMails()).toEqual(['Fred Friend is now your branch: your price is now $60.00']);
 
@@ -280,13 +289,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       suspended: true,
     });
     expect(ritaAutopay()).toBe(60);
-    expect((await ritaLedger()).at(-1)).toEqual({
-      reason: 'branch_lapsed',
-      old_price_cents: 5_000,
-      new_price_cents: 6_000,
-      membership_price_cents: 10_000,
-      branch_id: sueId,
-    });
+    await expectRitaLine('branch_lapsed', 5_000, 6_000, sueId);
     await mailsSettled();
     expect(ritaMails().at(-1)).toBe('Sue Suspend’s membership ended: your price is back to $60.00');
     const mails = ritaMails().length;
