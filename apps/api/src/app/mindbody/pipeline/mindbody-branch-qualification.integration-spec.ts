@@ -276,7 +276,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     expect(ritaMails()).toHaveLength(2);
   });
 
-  it('suspended in Mindbody: the sync lapses Sue (still Rita’s branch, Suspended), Rita pays $60 again with one branch_lapsed line and one email; resumed, she counts again', async () => {
+  it('suspended in Mindbody: the sync lapses Sue (still Rita’s branch, Suspended), Rita pays $60 again with one branch_lapsed line and one email; resumed (clientContract.updated), she counts again', async () => {
     const sue = clientIds.get('Sue Suspend') ?? '';
     const sueId = (await member('Sue Suspend')).id;
     expect(sandbox.control.suspendMembership(sue)).toBeDefined();
@@ -299,9 +299,18 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     expect(await lineCount()).toBe(lines);
     expect(ritaMails()).toHaveLength(mails);
 
-    expect(sandbox.control.resumeMembership(sue)).toBeDefined();
-    await sync();
-    expect((await member('Sue Suspend')).status).toBe('Active');
+    // Resumed: Mindbody's clientContract.updated delivery queues the sync that sees it.
+    const contract = sandbox.control.resumeMembership(sue);
+    expect(contract).toBeDefined();
+    const delivered = await deliverWebhook(t, sandbox, {
+      messageId: 'contract-sue-resumed',
+      eventId: 'clientContract.updated',
+      clientId: sue,
+      eventData: { clientContractId: contract?.Id, contractName: contract?.ContractName },
+    });
+    expect(delivered.status).toBe(204);
+    await waitFor(async () => (await member('Sue Suspend')).status === 'Active', 60_000);
+    await settled(owner);
     expect(await branch('Sue Suspend')).toMatchObject({ counting: true, suspended: false });
     expect(ritaAutopay()).toBe(50);
     expect((await ritaLedger()).at(-1)).toMatchObject({
