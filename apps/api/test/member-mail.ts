@@ -1,7 +1,7 @@
 // Helpers of the tests that read member emails (issue 15) from a real SMTP server.
-import type { ParsedMail } from 'mailparser';
+import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { createTestApp, type TestApp } from './test-app';
-import { startSmtpStub, waitFor, type SmtpStub } from './stub-servers';
+import { waitFor } from './stub-servers';
 
 /**
  * A test app that sends mail through a fresh local SMTP server, as 'Grove <no-reply@grove.test>',
@@ -10,8 +10,8 @@ import { startSmtpStub, waitFor, type SmtpStub } from './stub-servers';
  */
 export async function createMailTestApp(
   env: Record<string, string> = {},
-): Promise<{ t: TestApp; smtp: SmtpStub }> {
-  const smtp = await startSmtpStub();
+): Promise<{ t: TestApp; smtp: SmtpCatcher }> {
+  const smtp = await startSmtpCatcher();
   const t = await createTestApp({
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Grove <no-reply@grove.test>',
@@ -33,5 +33,5 @@ export async function memberEmailsSettled(t: TestApp): Promise<void> {
 }
 
 /** The emails the SMTP server received with exactly this subject. */
-export const receivedWith = (smtp: SmtpStub, subject: string): ParsedMail[] =>
+export const receivedWith = (smtp: SmtpCatcher, subject: string): ParsedMail[] =>
   smtp.emails.filter((mail) => mail.subject === subject);

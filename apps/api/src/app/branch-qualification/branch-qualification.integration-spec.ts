@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import {
   BRANCH_SETTINGS_DAYS_INVALID,
@@ -12,7 +11,8 @@ import {
 import { treeBody, type TestApp } from '../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../test/member-mail';
 import { ledgerOf, expectLedgersChained } from '../../../test/lifecycle-facts';
-import { recipient as to, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../test/stub-servers';
 import { jobScope, type BusinessScope } from '../database/business-scope';
 import { JOBS_SCHEMA } from '../jobs/jobs-schema';
 import {
@@ -37,7 +37,7 @@ const dueAfter30Days = (createdAt: Date): Date => new Date(createdAt.getTime() +
  */
 describe('branch qualification (integration, real SMTP server)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let owner: TestAgent;
   let other: TestAgent;
   let businessId: string;
@@ -265,9 +265,11 @@ describe('branch qualification (integration, real SMTP server)', () => {
       });
       expect(await reasons(bea.id)).toHaveLength(2);
       await settled();
-      expect(received('Cal Cole is now your branch: your price is now $85.00').map(to)).toEqual([
-        'bea@example.com',
-      ]);
+      const counting = received('Cal Cole is now your branch: your price is now $85.00');
+      expect(counting.map(to)).toEqual(['bea@example.com']);
+      expect((counting[0]?.text ?? '').replace(/\s+/g, ' ')).toContain(
+        'Your price is now $85.00 a month (it was $100.00).',
+      );
       const page = await memberPage(bea.id, 'bea@example.com');
       expect(page.branches.map((branch) => branch.status)).toEqual(['counting']);
       expect(page.priceNowCents).toBe(8_500);

@@ -5,7 +5,7 @@ import type { BranchQualificationRule, BranchSettings } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { countingBranch } from '../database/counting-branch';
 import { runTransaction } from '../database/transaction';
-import { effectivePrice } from '../lifecycle/lifecycle.repository';
+import { effectivePrice, lastPrice } from '../lifecycle/lifecycle.repository';
 
 /** A branch whose counting changed in a refresh, and its referrer (`referrerId`). */
 export interface BranchChange {
@@ -115,10 +115,9 @@ export class BranchQualificationRepository {
   /**
    * Locks (FOR UPDATE, in id order) the referrers of the scope's branches a refresh as of `asOf`
    * changes, so their ledger lines are written against rows nobody else changes meanwhile.
-   * @returns each locked referrer's price before the refresh (cents; null while unknown), by id:
-   *   its ledger's last line, else its effective price now. The ledger's, because a Mindbody
-   *   suspension or end is written to the branch before the refresh that lapses it, so the
-   *   effective price has already moved when the refresh starts.
+   * @returns each locked referrer's price as its ledger last recorded it (cents; the effective
+   *   price now when it has no ledger, null while unknown), by id: a lapse is seen after the
+   *   Mindbody columns changed, so the price before it is the recorded one
    */
   async lockReferrers(
     scope: BusinessScope,
@@ -126,9 +125,8 @@ export class BranchQualificationRepository {
     asOf: Date,
   ): Promise<Map<string, number | null>> {
     const rows: { id: string; price: number | null }[] = await manager.query(
-      `SELECT r.id, COALESCE((SELECT c.new_price_cents FROM price_changes c
-           WHERE c.business_id = r.business_id AND c.member_id = r.id ORDER BY c.id DESC LIMIT 1),
-         ${effectivePrice('r')}) AS price FROM members r
+      `SELECT r.id, COALESCE(last.price, ${effectivePrice('r')}) AS price FROM members r
+       ${lastPrice('r')}
        WHERE r.business_id = $1 AND r.id IN (
          SELECT b.referred_by_id FROM members b JOIN businesses bz ON bz.id = b.business_id
          WHERE b.business_id = $1 AND ${needsRefresh('$2::timestamptz')})

@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import {
   MEMBER_EMAIL_SETTINGS_INVALID,
@@ -10,7 +9,7 @@ import {
 } from '@grove/contracts';
 import { treeBody, type TestApp } from '../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../test/member-mail';
-import { recipient as to, type SmtpStub } from '../../../test/stub-servers';
+import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 
 const ALL_ON: MemberEmailSettings = {
   friendJoined: true,
@@ -25,7 +24,7 @@ const ALL_ON: MemberEmailSettings = {
  */
 describe('event emails to members (integration, real SMTP server)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let owner: TestAgent;
   let other: TestAgent;
   let ana: MemberRow;
