@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import type { ClientPurchaseRecord } from '@grove/api-mindbody';
 import type { MemberRow, Page } from '@grove/contracts';
@@ -13,7 +12,8 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../test/mindbody-sandbox';
-import { recipient, waitFor, type SmtpStub } from '../../../../test/stub-servers';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../../test/stub-servers';
 import { expectLedgersChained, ledgerOf } from '../../../../test/lifecycle-facts';
 
 jest.setTimeout(180_000);
@@ -44,7 +44,7 @@ interface BranchState {
  */
 describe('Mindbody first payment and suspension: when a branch counts (integration, sandbox + SMTP)', () => {
   let sandbox: RunningSandbox;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let t: TestApp;
   let owner: TestAgent;
   let businessId: string;
@@ -141,9 +141,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
   }
   const mailsSettled = () => memberEmailsSettled(t);
   const ritaMails = (): string[] =>
-    smtp.emails
-      .filter((mail: ParsedMail) => recipient(mail) === RITA)
-      .map((mail) => mail.subject ?? '');
+    smtp.emails.filter((mail) => recipient(mail) === RITA).map((mail) => mail.subject ?? '');
   const ritaLedger = () => ledgerOf(t, businessId, ritaId);
   /** Rita's last ledger line: `reason`, old → new (cents), caused by branch `branchId`. */
   async function expectRitaLine(
