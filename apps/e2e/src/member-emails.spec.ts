@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addMember, emailTo, journeySmtp, signUp } from './support';
+import { addMember, approveProspect, emailTo, journeySmtp, signUp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 const smtp = journeySmtp();
@@ -34,17 +34,12 @@ test('event emails: the member hears that a friend joined and, once approved, th
   expect(joined?.text?.replace(/\s+/g, ' ')).toContain('your price drops by $10.00 a month');
 
   // The owner approves Sam: Priya's price drops to $70.00 and Sam is welcomed.
-  await page.goto('/dashboard/prospective-members');
-  await page
-    .getByTestId('prospect-row')
-    .filter({ hasText: 'Sam Stone' })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  const form = page.getByRole('dialog', { name: 'Add a New Branch to Priya Shah' });
-  await form.getByLabel('Current Membership ($)').fill('80');
-  await form.getByLabel('Discount Per Referral ($)').fill('10');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toBeHidden();
+  await approveProspect(page, {
+    friend: 'Sam Stone',
+    referrer: 'Priya Shah',
+    price: '80',
+    discount: '10',
+  });
   await emailTo(
     smtp,
     'priya.shah@example.com',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addMember, emailTo, magicLinkIn, signUp, journeySmtp } from './support';
+import { addMember, approveProspect, emailTo, magicLinkIn, signUp, journeySmtp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 const smtp = journeySmtp();
@@ -74,17 +74,12 @@ test('the member loop: link emailed, magic link, a friend joins without JavaScri
   await expect(marco).toContainText('Pending');
 
   // The owner approves Marco in Prospective Members.
-  await page.goto('/dashboard/prospective-members');
-  await page
-    .getByTestId('prospect-row')
-    .filter({ hasText: 'Marco Bianchi' })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  const form = page.getByRole('dialog', { name: 'Add a New Branch to Lena Fischer' });
-  await form.getByLabel('Current Membership ($)').fill('80');
-  await form.getByLabel('Discount Per Referral ($)').fill('10');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toBeHidden();
+  await approveProspect(page, {
+    friend: 'Marco Bianchi',
+    referrer: 'Lena Fischer',
+    price: '80',
+    discount: '10',
+  });
 
   // Lena's page: Marco counts, her price is $70.00; and the email tells her so.
   await member.reload();

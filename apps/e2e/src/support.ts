@@ -201,3 +201,24 @@ export function magicLinkIn(mail: ParsedMail | undefined): string {
   expect(link, 'a member page magic link in the email').toBeDefined();
   return link ?? '';
 }
+
+/**
+ * The owner approves a prospect on Prospective Members through the prefilled add-branch form,
+ * with the membership price and discount typed in dollars, and waits for the form to close.
+ */
+export async function approveProspect(
+  page: Page,
+  prospect: { friend: string; referrer: string; price: string; discount: string },
+): Promise<void> {
+  await page.goto('/dashboard/prospective-members');
+  await page
+    .getByTestId('prospect-row')
+    .filter({ hasText: prospect.friend })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  const form = page.getByRole('dialog', { name: `Add a New Branch to ${prospect.referrer}` });
+  await form.getByLabel('Current Membership ($)').fill(prospect.price);
+  await form.getByLabel('Discount Per Referral ($)').fill(prospect.discount);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+}
