@@ -93,7 +93,7 @@ describe('the follow-up of a join survives the API dying (integration, real SMTP
     // The follow-up run again (a retry after a crash half-way) sends nothing more.
     await b.app
       .get(ProspectsService)
-      .followUpJoin(jobScope({ businessId: user.business.id }), prospect.id);
+      .followUpJoin(jobScope({ businessId: user.business.id }), prospect.id, true);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(joinedEmails('Sam Stone')).toHaveLength(1);
   });

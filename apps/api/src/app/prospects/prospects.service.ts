@@ -40,6 +40,8 @@ export const JOIN_FOLLOW_UP_QUEUE = 'referral.joined';
 export interface JoinFollowUpJob {
   businessId: string;
   prospectId: string | null;
+  /** Automatic approval was on when the friend joined (a later follow-up honours the join's time). */
+  autoApprove: boolean;
 }
 
 const toIntegration = (source: string | null): IntegrationName | null =>
@@ -93,7 +95,7 @@ export class ProspectsService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.jobs.register<JoinFollowUpJob>(
       { name: JOIN_FOLLOW_UP_QUEUE, retryLimit: 5, retryDelay: 5, retryBackoff: true },
-      (job) => this.followUpJoin(jobScope(job), job.prospectId),
+      (job) => this.followUpJoin(jobScope(job), job.prospectId, job.autoApprove),
     );
   }
 
@@ -102,13 +104,18 @@ export class ProspectsService implements OnModuleInit {
    * join's transaction, so it exists exactly when the join was committed, and is handled by
    * whichever API instance is up, even if the one that took the join died right after): "{friend}
    * joined with your link" to the referrer (`MemberNotifications.friendJoined`, once per prospect
-   * by its event key), then, when the business turned automatic approval on and the join raised
-   * no fraud signal, the approval ({@link autoApprove}, once: it needs the prospect). A prospect
+   * by its event key), then, when automatic approval was on at the join (`autoApproveAtJoin`) and
+   * still is, and the join raised no fraud signal, the approval ({@link autoApprove}, once: it
+   * needs the prospect). A prospect
    * already approved or removed sets off nothing; so does a flagged join (`prospectId` null).
    * Safe to run twice (a retry after a crash half-way).
    * @throws when queueing the email fails (the job is retried)
    */
-  async followUpJoin(scope: BusinessScope, prospectId: string | null): Promise<void> {
+  async followUpJoin(
+    scope: BusinessScope,
+    prospectId: string | null,
+    autoApproveAtJoin: boolean,
+  ): Promise<void> {
     if (!prospectId) return;
     const prospect = await this.prospects.findOne(scope, prospectId);
     if (!prospect) return;
@@ -119,7 +126,7 @@ export class ProspectsService implements OnModuleInit {
       friendName: prospect.name,
       discountPerBranchCents: referrer.discountCents,
     });
-    if (prospect.flags.length === 0 && prospect.source === null)
+    if (autoApproveAtJoin && prospect.flags.length === 0 && prospect.source === null)
       await this.autoApprove(scope, prospectId);
   }
 

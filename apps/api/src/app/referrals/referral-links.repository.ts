@@ -58,6 +58,8 @@ const BLOCKING = `ARRAY[${BLOCKING_JOIN_SIGNALS.map((signal) => `'${signal}'`).j
 export interface JoinOutcome {
   /** The business of the link. */
   businessId: string;
+  /** The business's automatic approval setting at the join (`businesses.auto_approve_prospects`). */
+  autoApprove: boolean;
   /** Set when the friend is (or already was) a prospect; null when the join went to 'Flagged joins'. */
   queued: {
     prospectId: string;
@@ -303,6 +305,7 @@ export class ReferralLinksRepository {
       business_id: string | null;
       member_id: string | null;
       discount_cents: number | null;
+      auto_approve: boolean | null;
     }[] = await manager.query(
       `WITH link AS (
          SELECT l.business_id, l.id AS link_id, m.id AS member_id, m.name AS member_name,
@@ -378,7 +381,8 @@ export class ReferralLinksRepository {
        )
        SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
          (SELECT flags FROM queued) AS flags, (SELECT source FROM queued) AS source,
-         verdict.business_id, verdict.member_id, verdict.discount_cents
+         verdict.business_id, verdict.member_id, verdict.discount_cents,
+         (SELECT b.auto_approve_prospects FROM businesses b WHERE b.id = verdict.business_id) AS auto_approve
        FROM (SELECT 1) one LEFT JOIN verdict ON true`,
       [
         code,
@@ -396,6 +400,7 @@ export class ReferralLinksRepository {
     if (row?.found !== true || !row.business_id) return null;
     return {
       businessId: row.business_id,
+      autoApprove: row.auto_approve === true,
       queued:
         row.prospect_id && row.business_id && row.member_id
           ? {
