@@ -29,6 +29,7 @@ import { MemberEmailSettings1795471647602 } from './migrations/1795471647602-Mem
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
+import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   LifecycleBackfill1795471666404,
   ProspectAutoApprove1795472904475,
   BranchQualification1795481534511,
+  MemberSearchKeys1795482825286,
 ];
 
 /**
