@@ -27,11 +27,11 @@ export class MemberSearchKeys1795482825286 implements MigrationInterface {
     const showTrgm = `"${trgm.schema.replace(/"/g, '""')}".show_trgm`;
     await queryRunner.query(
       `CREATE FUNCTION member_search_keys(business uuid, name text, email text) RETURNS bigint[]
-       LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$\$
+       LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
          SELECT coalesce(array_agg(DISTINCT hashtextextended(business::text || trigram, 0)), '{}')
          FROM unnest(${showTrgm}(coalesce(name, '')) || ${showTrgm}(coalesce(email, ''))) AS trigram
          WHERE position(' ' IN trigram) = 0
-       \$\$`,
+       $$`,
     );
     await queryRunner.query(
       `CREATE INDEX members_search_keys_idx ON members
