@@ -49,6 +49,12 @@ const noCrossFeatureImports = {
   },
 };
 
+/** The API's own code must not import a test-only library (its tests may). */
+const TEST_ONLY_LIBS = {
+  group: ['@grove/testing-*'],
+  message: 'Test-only library: import it from *.spec.ts / *.integration-spec.ts files only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,8 +86,14 @@ export default tseslint.config(
             { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:referral', onlyDependOnLibsWithTags: ['scope:shared'] },
             {
+              // scope:testing only from the API's tests: its own code is kept from it below.
               sourceTag: 'scope:api',
-              onlyDependOnLibsWithTags: ['scope:api', 'scope:mindbody', 'scope:shared'],
+              onlyDependOnLibsWithTags: [
+                'scope:api',
+                'scope:mindbody',
+                'scope:shared',
+                'scope:testing',
+              ],
             },
             {
               sourceTag: 'scope:mindbody-sandbox',
@@ -95,7 +107,8 @@ export default tseslint.config(
               sourceTag: 'scope:mindbody',
               onlyDependOnLibsWithTags: ['scope:mindbody', 'scope:shared'],
             },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'scope:testing'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:ui', notDependOnLibsWithTags: ['type:data-access'] },
           ],
         },
@@ -124,6 +137,12 @@ export default tseslint.config(
     },
   },
   {
+    // Test-only libraries (tag type:test, e.g. @grove/testing-smtp) serve the API's tests, never its code.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.integration-spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_ONLY_LIBS] }] },
+  },
+  {
     // common/ is shared by every API feature and depends on none (issue 13): a feature's exception
     // carries its own status and reply (`GroveException`), so nothing here needs to know it.
     files: ['apps/api/src/app/common/**/*.ts'],
@@ -133,6 +152,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            TEST_ONLY_LIBS,
             {
               regex:
                 '^(\\.\\./)+(auth|members|referrals|prospects|mindbody|contact|leads|support|account|captcha|mail|jobs|web|throttle|health)(/|$)',

@@ -273,7 +273,7 @@ export async function printPlans(sql, businessId) {
       [businessId],
     ],
     prospectsPage: [
-      `SELECT p.id, m.name, (SELECT count(*)::int FROM prospects WHERE business_id = $1) AS total
+      `SELECT p.id, m.name, (SELECT prospect_count FROM businesses WHERE id = $1) AS total
        FROM (SELECT * FROM prospects WHERE business_id = $1 ORDER BY created_at, id LIMIT 50 OFFSET 100) p
        JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
        ORDER BY p.created_at, p.id`,

@@ -1,7 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 
 /** One request a stub received. */
 export interface StubRequest {
@@ -52,39 +50,6 @@ export async function startHttpStub(
   };
 }
 
-/** A local SMTP server (smtp-server, no TLS, no auth) that parses every email it receives (mailparser). */
-export interface SmtpStub {
-  /** `smtp://127.0.0.1:<port>` for SMTP_URL */
-  url: string;
-  emails: ParsedMail[];
-  close(): Promise<void>;
-}
-
-/** Starts an SMTP server on a free local port. */
-export async function startSmtpStub(): Promise<SmtpStub> {
-  const emails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          emails.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    emails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /**
  * Polls `check` until it returns a value other than undefined/null/false (background jobs).
  * @throws Error after `timeoutMs`
@@ -100,9 +65,4 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The first "To" address of an email the SMTP stub received. */
-export function recipient(mail: ParsedMail): string | undefined {
-  return (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 }

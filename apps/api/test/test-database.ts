@@ -42,12 +42,17 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Clones the migrated template into a fresh database (`CREATE DATABASE … TEMPLATE …`). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Clones the migrated template into a fresh database (`CREATE DATABASE … TEMPLATE …`), or with
+ * `{ empty: true }` creates one no migration has touched (PostgreSQL's default template).
+ */
+export async function createTestDatabase({ empty = false } = {}): Promise<TestDatabase> {
   const template = process.env[TEST_DB_ENV.template];
   if (!template) throw new Error(`${TEST_DB_ENV.template} is not set`);
   const name = `grove_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  await admin((client) =>
+    client.query(`CREATE DATABASE "${name}"${empty ? '' : ` TEMPLATE "${template}"`}`),
+  );
   const url = withDatabase(process.env[TEST_DB_ENV.adminUrl] ?? '', name);
   return {
     name,

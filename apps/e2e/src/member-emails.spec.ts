@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { addMember, addressOf, signUp, startJourneySmtp, type JourneySmtp } from './support';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { addMember, signUp, startJourneySmtp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: JourneySmtp;
+let smtp: SmtpCatcher;
 
 test.beforeAll(async () => {
   smtp = await startJourneySmtp();
@@ -15,7 +16,7 @@ test.afterAll(() => smtp.close());
  */
 async function emailTo(address: string, subject: string) {
   const matching = () =>
-    smtp.received.filter((mail) => mail.subject === subject && addressOf(mail) === address);
+    smtp.emails.filter((mail) => mail.subject === subject && recipient(mail) === address);
   await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
   return matching()[0];
 }

@@ -1,21 +1,20 @@
 import { expect, test } from '@playwright/test';
+import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import {
   accessibilityViolations,
   addMember,
-  addressOf,
   BLOCKING_IMPACTS,
   signUp,
   startJourneySmtp,
-  type JourneySmtp,
 } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: JourneySmtp;
-let received: JourneySmtp['received'] = [];
+let smtp: SmtpCatcher;
+let received: ParsedMail[] = [];
 
 test.beforeAll(async () => {
   smtp = await startJourneySmtp();
-  received = smtp.received;
+  received = smtp.emails;
 });
 test.afterAll(() => smtp.close());
 
@@ -49,11 +48,11 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(page.getByText(/already emailed their link in the last hour/)).toBeVisible();
 
   await expect
-    .poll(() => received.filter((mail) => addressOf(mail) === 'nina.patel@example.com').length, {
+    .poll(() => received.filter((mail) => recipient(mail) === 'nina.patel@example.com').length, {
       timeout: 20_000,
     })
     .toBe(1);
-  const mail = received.find((entry) => addressOf(entry) === 'nina.patel@example.com');
+  const mail = received.find((entry) => recipient(entry) === 'nina.patel@example.com');
   expect(mail?.from?.value[0]?.name).toBe(owner.businessName);
   expect(mail?.subject).toBe(`Your referral link for ${owner.businessName}`);
   expect(mail?.text).toContain(referralUrl);
@@ -97,7 +96,7 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(again.getByText(/If this email belongs to a member/)).toBeVisible();
   await again.screenshot({ path: 'dist/test-results/member-page-expired-390.png', fullPage: true });
   await expect
-    .poll(() => received.filter((entry) => addressOf(entry) === 'nina.patel@example.com').length, {
+    .poll(() => received.filter((entry) => recipient(entry) === 'nina.patel@example.com').length, {
       timeout: 20_000,
     })
     .toBe(2);

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 import { smtpPort } from '../playwright.config';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -152,39 +150,10 @@ export async function addMember(
   return ((await reply.json()) as { id: string }).id;
 }
 
-/** An SMTP server a journey started on `smtpPort` (Grove's SMTP_URL in the journeys). */
-export interface JourneySmtp {
-  /** Every email received so far, in order. */
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
-/** Starts the journey's own SMTP server on `smtpPort`; nothing listens there otherwise. */
-export async function startJourneySmtp(): Promise<JourneySmtp> {
-  const received: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
-  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
-  return {
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
-/** The first "To" address of an email. */
-export function addressOf(mail: ParsedMail): string | undefined {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address;
+/**
+ * Starts the journey's own SMTP server on `smtpPort`, where Grove's SMTP_URL points in the
+ * journeys; nothing listens there otherwise.
+ */
+export function startJourneySmtp(): Promise<SmtpCatcher> {
+  return startSmtpCatcher({ port: smtpPort });
 }

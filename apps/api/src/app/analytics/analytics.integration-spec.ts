@@ -379,7 +379,7 @@ describe('analytics of the demo business (integration)', () => {
     const funnel = (await owner.get(`/api/analytics/funnel?${year}`).expect(200))
       .body as FunnelReport;
     const [links, visits, joins, approved] = funnel.steps.map((step) => step.count);
-    expect(links).toBe(12);
+    expect(links).toBe(15);
     expect(visits).toBeGreaterThan(joins);
     expect(joins).toBeGreaterThan(approved);
     expect(approved).toBeGreaterThan(0);
@@ -405,5 +405,23 @@ describe('analytics of the demo business (integration)', () => {
              (SELECT count(*) FROM members b WHERE b.referred_by_id = m.id))`,
     )) as { n: number }[];
     expect(mismatch.n).toBe(0);
+  });
+
+  it("shows approvals and top referrers in the default 'Last 30 days'", async () => {
+    const owner = demo.agent();
+    await owner.post('/api/auth/login').send(DEMO_LOGIN).expect(200);
+    const funnel = (await owner.get('/api/analytics/funnel').expect(200)).body as FunnelReport;
+    const [, visits, joins, approved] = funnel.steps.map((step) => step.count);
+    expect(approved).toBe(3);
+    expect(joins).toBeGreaterThan(approved);
+    expect(visits).toBeGreaterThan(joins);
+    const top = (await owner.get('/api/analytics/referrers').expect(200))
+      .body as TopReferrersReport;
+    expect(top.referrers.map((r) => r.memberName).sort()).toEqual([
+      'Grace Murphy',
+      'Henry Wilson',
+      'Olivia Bennett',
+    ]);
+    expect(top.referrers.every((r) => r.savingsCents > 0)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES, type SessionUser } from '@grove/contracts';
 import { createTestApp, signupBody, type TestApp } from '../../../test/test-app';
-import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../test/stub-servers';
 import { hashPassword } from './auth-tokens';
 
 /**
@@ -9,9 +10,9 @@ import { hashPassword } from './auth-tokens';
  */
 describe('password rules (integration)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Grove <no-reply@grove.test>',

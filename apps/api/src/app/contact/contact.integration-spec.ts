@@ -6,7 +6,8 @@ import {
   startSiteverifyStub,
 } from '../../../test/captcha';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startSmtpStub, waitFor, type HttpStub, type SmtpStub } from '../../../test/stub-servers';
+import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor, type HttpStub } from '../../../test/stub-servers';
 
 const form = (
   overrides: Partial<ContactRequest> = {},
@@ -207,9 +208,9 @@ describe('contact form with altcha (integration)', () => {
 
 describe('contact form over SMTP (integration)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({
       ...ALTCHA_ENV,
       SMTP_URL: smtp.url,

@@ -1,6 +1,6 @@
 // The driver is imported here so a bundled API always carries it (docs/architecture.md#build-and-tests).
 import 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { BusinessEntity } from '../auth/business.entity';
 import { SessionEntity } from '../auth/session.entity';
@@ -30,6 +30,7 @@ import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-Lifec
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
 import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
+import { BusinessProspectCount1795482902020 } from './migrations/1795482902020-BusinessProspectCount';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   ProspectAutoApprove1795472904475,
   BranchQualification1795481534511,
   MemberSearchKeys1795482825286,
+  BusinessProspectCount1795482902020,
 ];
 
 /**
@@ -97,8 +99,18 @@ export function dataSourceOptions(
 }
 
 /**
+ * Key of the session-level advisory lock {@link runMigrations} holds while it migrates (one
+ * bigint key; the other advisory locks use `hashtext` of their own names).
+ */
+export const MIGRATIONS_LOCK_KEY = 7_264_031_905;
+
+/**
  * Runs the pending migrations on a connection of their own without statement timeout (a
- * migration may build an index on a large table), then closes it.
+ * migration may build an index on a large table), then closes it. Several API instances may
+ * start at once (docker-compose.yml runs replicas): each takes the session-level advisory lock
+ * {@link MIGRATIONS_LOCK_KEY} on that connection first and keeps it until its migrations are done,
+ * so a second instance waits for the first and then finds nothing to run. The lock goes with the
+ * connection, also when a migration fails or the process dies.
  * @param connectMs how long connecting may take (ms; 0 = no limit)
  * @throws what a migration throws (the failed migration is rolled back), or the connect error
  */
@@ -108,7 +120,19 @@ export async function runMigrations(url: string, connectMs = 0): Promise<void> {
     connectTimeoutMS: connectMs,
   }).initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.query(`SELECT pg_advisory_lock($1)`, [MIGRATIONS_LOCK_KEY]);
+      try {
+        const executor = new MigrationExecutor(dataSource, runner);
+        executor.transaction = 'each';
+        await executor.executePendingMigrations();
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock($1)`, [MIGRATIONS_LOCK_KEY]);
+      }
+    } finally {
+      await runner.release();
+    }
   } finally {
     await dataSource.destroy();
   }

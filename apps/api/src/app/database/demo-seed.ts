@@ -13,12 +13,16 @@ import { seedDemoHistory, type DemoMember } from './demo-history';
 /** The demo owner's login, printed at start-up when the demo is seeded. */
 export const DEMO_LOGIN = { email: 'demo@grove.local', password: 'grove-demo-1234' } as const;
 
-/** Demo trees: name, price and discount per referral in cents, and which earlier tree referred them. */
+/**
+ * Demo trees: name, price and discount per referral in cents, which earlier tree referred them,
+ * and when they joined (days before the seed; by default four weeks apart from 350 days ago).
+ */
 const DEMO_MEMBERS: ReadonlyArray<{
   name: string;
   priceCents: number;
   discountCents: number;
   referredBy?: string;
+  joinedDaysAgo?: number;
 }> = [
   { name: 'Olivia Bennett', priceCents: 8900, discountCents: 1000 },
   { name: 'Liam Nguyen', priceCents: 12900, discountCents: 1500 },
@@ -32,12 +36,34 @@ const DEMO_MEMBERS: ReadonlyArray<{
   { name: 'Oliver Chen', priceCents: 8900, discountCents: 1000, referredBy: 'Amelia Walker' },
   { name: 'Grace Murphy', priceCents: 6900, discountCents: 700 },
   { name: 'Henry Wilson', priceCents: 10900, discountCents: 1200, referredBy: 'Liam Nguyen' },
+  // Friends approved within the last 30 days, so Analytics' default period has approvals and top referrers.
+  {
+    name: 'Sophie Anderson',
+    priceCents: 7900,
+    discountCents: 800,
+    referredBy: 'Grace Murphy',
+    joinedDaysAgo: 20,
+  },
+  {
+    name: 'Lucas Martin',
+    priceCents: 8900,
+    discountCents: 1000,
+    referredBy: 'Olivia Bennett',
+    joinedDaysAgo: 11,
+  },
+  {
+    name: 'Ella Brown',
+    priceCents: 5900,
+    discountCents: 500,
+    referredBy: 'Henry Wilson',
+    joinedDaysAgo: 4,
+  },
 ];
 
 /**
  * Seeds the demo business "Green Valley Fitness" when `GROVE_SEED_DEMO=true` and no business
- * exists yet: its members joined over the past year, with a year of referral history
- * (`seedDemoHistory`) for the analytics screen. Idempotent: runs under an advisory lock and does nothing once any business exists.
+ * exists yet: its 15 members joined over the past year (the last three friends approved within
+ * the last 30 days), with a year of referral history (`seedDemoHistory`) for the analytics screen. Idempotent: runs under an advisory lock and does nothing once any business exists.
  */
 @Injectable()
 export class DemoSeeder implements OnApplicationBootstrap {
@@ -89,8 +115,9 @@ export class DemoSeeder implements OnApplicationBootstrap {
     for (const [index, member] of DEMO_MEMBERS.entries()) {
       const email = `${member.name.toLowerCase().replace(' ', '.')}@example.com`;
       const referredById = member.referredBy ? (ids.get(member.referredBy) ?? null) : null;
-      // Joined over the past year, four weeks apart, so the default order is the story's order.
-      const joinedAt = new Date(now.getTime() - (350 - index * 28) * 86_400_000);
+      // Joined over the past year, in list order, so the default order is the story's order.
+      const daysAgo = member.joinedDaysAgo ?? 350 - index * 28;
+      const joinedAt = new Date(now.getTime() - daysAgo * 86_400_000);
       const saved = await members.save({
         businessId,
         name: member.name,

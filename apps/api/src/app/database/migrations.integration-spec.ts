@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { createDataSource } from './data-source';
+import { Client } from 'pg';
+import { createDataSource, MIGRATIONS, MIGRATIONS_LOCK_KEY, runMigrations } from './data-source';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
@@ -34,6 +35,70 @@ describe('migrations (integration)', () => {
   afterAll(async () => {
     await dataSource.destroy();
     await db.drop();
+  });
+
+  it("BusinessProspectCount counts each business's prospects through inserts, deletes and a tree removed with its prospects, and goes down and up again", async () => {
+    const business = `INSERT INTO businesses (name, website, phone) VALUES ($1, 'count.example.com', '0412 345 678') RETURNING id`;
+    const [[a], [b]] = (await Promise.all([
+      dataSource.query(business, ['Count Gym A']),
+      dataSource.query(business, ['Count Gym B']),
+    ])) as { id: string }[][];
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+       VALUES ($1, $2, $3, $3, 5000, 500) RETURNING id`;
+    const [[treeA], [treeB]] = (await Promise.all([
+      dataSource.query(member, [a.id, 'Tree A', 'tree-a@x.com']),
+      dataSource.query(member, [b.id, 'Tree B', 'tree-b@x.com']),
+    ])) as { id: string }[][];
+    const addProspects = (businessId: string, treeId: string, emails: string[]) =>
+      dataSource.query(
+        `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key)
+         SELECT $1, $2, e, e, e FROM unnest($3::text[]) AS e`,
+        [businessId, treeId, emails],
+      );
+    const counts = async () =>
+      (
+        (await dataSource.query(
+          `SELECT b.prospect_count AS kept, (SELECT count(*)::int FROM prospects p WHERE p.business_id = b.id) AS counted
+           FROM businesses b WHERE b.id = ANY($1) ORDER BY b.name`,
+          [[a.id, b.id]],
+        )) as { kept: number; counted: number }[]
+      ).map((row) => [row.kept, row.counted]);
+    await addProspects(a.id, treeA.id, ['p1@x.com', 'p2@x.com', 'p3@x.com']);
+    await addProspects(b.id, treeB.id, ['q1@x.com']);
+    expect(await counts()).toEqual([
+      [3, 3],
+      [1, 1],
+    ]);
+    await dataSource.query(`DELETE FROM prospects WHERE email = 'p1@x.com'`);
+    expect(await counts()).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+
+    await undoThrough(dataSource, 'BusinessProspectCount1795482902020');
+    expect(
+      await dataSource.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'businesses' AND column_name = 'prospect_count'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await dataSource.query(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid = 'prospects'::regclass AND tgname LIKE 'prospects_count%'`,
+      ),
+    ).toEqual([]);
+    await addProspects(a.id, treeA.id, ['p4@x.com']);
+    await dataSource.runMigrations({ transaction: 'each' });
+    // Up again, the counter starts from the prospects already there.
+    expect(await counts()).toEqual([
+      [3, 3],
+      [1, 1],
+    ]);
+    // A tree removed takes its prospects with it (the foreign key's cascade): counted too.
+    await dataSource.query(`DELETE FROM members WHERE id = $1`, [treeA.id]);
+    expect(await counts()).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
   });
 
   it('BranchQualification keeps existing branches counting since they were added, refuses a days rule without days, and goes down and up again', async () => {
@@ -412,5 +477,69 @@ describe('migrations (integration)', () => {
     expect(await present()).toBe(false);
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await present()).toBe(true);
+  });
+});
+
+describe('migrations on several instances at once (integration)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase({ empty: true });
+  });
+  afterAll(() => db.drop());
+
+  it('two instances starting together on a fresh database: both finish, each migration ran once', async () => {
+    await expect(Promise.all([runMigrations(db.url), runMigrations(db.url)])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
+    const dataSource = await createDataSource(db.url).initialize();
+    try {
+      const rows = (await dataSource.query(`SELECT name FROM migrations ORDER BY id`)) as {
+        name: string;
+      }[];
+      expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+      // A third start finds nothing to run.
+      await runMigrations(db.url);
+      expect(await dataSource.query(`SELECT count(*)::int AS n FROM migrations`)).toEqual([
+        { n: MIGRATIONS.length },
+      ]);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('an instance starting while another migrates waits for its lock, then migrates', async () => {
+    const other = await createTestDatabase({ empty: true });
+    const holder = new Client({ connectionString: other.url });
+    await holder.connect();
+    try {
+      // Another instance is migrating: it holds the lock.
+      await holder.query(`SELECT pg_advisory_lock($1)`, [MIGRATIONS_LOCK_KEY]);
+      let done = false;
+      const starting = runMigrations(other.url).then(() => (done = true));
+      const waiting = async () =>
+        (
+          await holder.query(
+            `SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0].n as number;
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries > 100) throw new Error('runMigrations never asked for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(done).toBe(false);
+      expect(
+        (await holder.query(`SELECT to_regclass('public.migrations') AS t`)).rows[0].t,
+      ).toBeNull();
+      await holder.query(`SELECT pg_advisory_unlock($1)`, [MIGRATIONS_LOCK_KEY]);
+      await starting;
+      expect((await holder.query(`SELECT count(*)::int AS n FROM migrations`)).rows[0].n).toBe(
+        MIGRATIONS.length,
+      );
+    } finally {
+      await holder.end();
+      await other.drop();
+    }
   });
 });

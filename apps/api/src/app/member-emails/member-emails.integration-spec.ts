@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import type { MemberRow } from '@grove/contracts';
+import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { waitFor } from '../../../test/stub-servers';
 import { jobScope } from '../database/business-scope';
 import { MemberEmails } from './member-emails.service';
 
@@ -15,13 +13,13 @@ const referralData = {
 
 describe('member emails (integration, real SMTP server)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let emails: MemberEmails;
   let businessId: string;
   let member: MemberRow;
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Grove <no-reply@grove.test>',
@@ -136,37 +134,19 @@ describe('member emails (integration, real SMTP server)', () => {
 
 describe('member emails when the SMTP server fails once (integration)', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  const accepted: string[] = [];
-  let attempts = 0;
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
     // A real SMTP server that refuses the first email it is given (451), then accepts.
-    server = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          attempts += 1;
-          if (attempts === 1) {
-            const refusal = Object.assign(new Error('try again later'), { responseCode: 451 });
-            callback(refusal);
-            return;
-          }
-          accepted.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
+    smtp = await startSmtpCatcher({
+      refuse: (attempt) =>
+        attempt === 1 ? { responseCode: 451, message: 'try again later' } : undefined,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t = await createTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('retries the job and delivers the email once', async () => {
@@ -191,8 +171,9 @@ describe('member emails when the SMTP server fails once (integration)', () => {
       );
       return rows[0]?.status === 'sent';
     }, 30_000);
-    expect(attempts).toBe(2);
-    expect(accepted).toHaveLength(1);
-    expect(accepted[0]).toContain('Subject: Your link to your Retry Gym referral page');
+    expect(smtp.attempts()).toBe(2);
+    expect(smtp.emails.map((mail) => mail.subject)).toEqual([
+      'Your link to your Retry Gym referral page',
+    ]);
   });
 });

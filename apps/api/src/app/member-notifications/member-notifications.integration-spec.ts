@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import {
   MEMBER_EMAIL_SETTINGS_INVALID,
@@ -9,7 +8,13 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
-import { recipient as to, startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import {
+  recipient as to,
+  startSmtpCatcher,
+  type ParsedMail,
+  type SmtpCatcher,
+} from '@grove/testing-smtp';
+import { waitFor } from '../../../test/stub-servers';
 
 const ALL_ON: MemberEmailSettings = {
   friendJoined: true,
@@ -24,14 +29,14 @@ const ALL_ON: MemberEmailSettings = {
  */
 describe('event emails to members (integration, real SMTP server)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let owner: TestAgent;
   let other: TestAgent;
   let ana: MemberRow;
   let code: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Grove <no-reply@grove.test>',

@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import {
   MEMBER_PAGE_MESSAGES,
@@ -7,7 +6,8 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startSmtpStub, waitFor, type SmtpStub } from '../../../test/stub-servers';
+import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../test/stub-servers';
 import { ACCESS_COOKIE } from '../auth/auth-tokens';
 import { MEMBER_COOKIE } from '../member-auth/member-auth.service';
 
@@ -15,7 +15,7 @@ const ORIGIN = 'https://grove.example.com';
 
 describe('member page and "Your referral link" (integration, real SMTP server)', () => {
   let t: TestApp;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
   let owner: TestAgent;
   let businessId: string;
   let ana: MemberRow;
@@ -58,7 +58,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Grove <no-reply@grove.test>',

@@ -55,7 +55,7 @@ interface ProspectSqlRow {
 /** The prospects page: `$1` business, `$2` page size, `$3` offset. */
 const PROSPECT_PAGE = preparedStatement(
   `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
-     (SELECT count(*)::int FROM prospects WHERE business_id = $1) AS total
+     (SELECT prospect_count FROM businesses WHERE id = $1) AS total
    FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
    JOIN LATERAL (
@@ -78,7 +78,9 @@ export class ProspectsRepository {
 
   /**
    * One page of the business's prospects (oldest first) and their number, in ONE named prepared
-   * statement with a generic plan (`PreparedReads`). The page is cut first (a walk of
+   * statement with a generic plan (`PreparedReads`). The number is the trigger-kept
+   * `businesses.prospect_count` (migration `BusinessProspectCount`), one row read instead of
+   * counting the business's prospects. The page is cut first (a walk of
    * prospects_business_created_idx) and only its rows look up their referring member's name (a
    * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
    * hash-joined every member of the business on every request
@@ -95,7 +97,7 @@ export class ProspectsRepository {
     ]);
     const countAll = async () => {
       const [count] = (await this.dataSource.query(
-        `SELECT count(*)::int AS total FROM prospects WHERE business_id = $1`,
+        `SELECT prospect_count AS total FROM businesses WHERE id = $1`,
         [businessId],
       )) as { total: number }[];
       return count?.total ?? 0;

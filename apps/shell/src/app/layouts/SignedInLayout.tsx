@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button, Logo } from '@grove/web-ui';
 import { IssueFormModal } from '../../features/support/IssueFormModal';
@@ -29,12 +29,16 @@ const nav = [
 ];
 
 /**
- * Signed-in frame (docs/product.md#screens): top bar with search and account menu, sidebar (whose 'Contact
- * Support' button opens the issue form), then the screen.
+ * Signed-in frame (docs/product.md#signed-in-frame): top bar with search and account menu, sidebar (whose 'Contact
+ * Support' button opens the issue form), then the screen. On a narrow screen (≤ 820 px, `shell.css`)
+ * the sidebar is closed until the top bar's 'Menu' button opens it, one link a line; following a
+ * link closes it again.
  */
 export function SignedInLayout() {
   const { pathname } = useLocation();
   const [supportOpen, setSupportOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="shell-app">
       <header className="shell-topbar shell-topbar--app">
@@ -42,10 +46,27 @@ export function SignedInLayout() {
           <Logo />
         </NavLink>
         <TreeSearch />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shell-menu-button"
+          aria-controls="shell-sidebar"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          Menu
+        </Button>
         <AccountMenu />
       </header>
       <div className="shell-app__body">
-        <nav className="shell-sidebar" aria-label="Dashboard">
+        <nav
+          id="shell-sidebar"
+          className={menuOpen ? 'shell-sidebar is-open' : 'shell-sidebar'}
+          aria-label="Dashboard"
+        >
           <ul>
             {nav.map((item) => (
               <li key={item.to}>
@@ -66,7 +87,10 @@ export function SignedInLayout() {
           <Button
             variant="secondary"
             className="shell-sidebar__support"
-            onClick={() => setSupportOpen(true)}
+            onClick={() => {
+              setMenuOpen(false);
+              setSupportOpen(true);
+            }}
           >
             Contact Support
           </Button>

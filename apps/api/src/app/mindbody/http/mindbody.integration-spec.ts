@@ -10,7 +10,8 @@ import {
   type ProspectRow,
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { recipient, startSmtpStub, waitFor, type SmtpStub } from '../../../../test/stub-servers';
+import { recipient, startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../../test/stub-servers';
 import {
   deliverWebhook,
   expectedImport,
@@ -39,11 +40,11 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   let owner: TestAgent;
   let ownerBusinessId: string;
   let other: TestAgent;
-  let smtp: SmtpStub;
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 2_500, webhookRetryDelayMs: 50 });
-    smtp = await startSmtpStub();
+    smtp = await startSmtpCatcher();
     t = await createTestApp({ ...sandboxEnv(sandbox), SMTP_URL: smtp.url });
     // Listen on a real port so the sandbox can deliver webhooks to the subscription URL (the request origin).
     await t.app.listen(0, '127.0.0.1');

@@ -1,0 +1,9 @@
+// Test-only (tag type:test): the API's integration tests and the journeys import it; ESLint keeps
+// it out of the API's own code (eslint.config.mjs).
+export {
+  recipient,
+  startSmtpCatcher,
+  type SmtpCatcher,
+  type SmtpCatcherOptions,
+} from './lib/smtp-catcher';
+export type { ParsedMail } from 'mailparser';
