@@ -46,18 +46,20 @@ export async function mindbodyStatus(agent: TestAgent): Promise<MindbodyStatus> 
 
 /**
  * Takes `agent`'s business through the wizard against `sandbox`: credentials (stage 2), a full
- * import (stage 3), then discounts of 5 and 2 dollars (stage 4, webhooks subscribed).
+ * import (stage 3), then discounts (default 5 and 2 dollars: stage 4, webhooks subscribed), and
+ * waits for the import's prices.
  */
-export async function reachStageFour(agent: TestAgent, sandbox: RunningSandbox): Promise<void> {
+export async function reachStageFour(
+  agent: TestAgent,
+  sandbox: RunningSandbox,
+  discounts = { discountOnReferral: '5', discountForReferee: '2' },
+): Promise<void> {
   await agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
   await agent.post('/api/mindbody/import').expect(202);
   const status = await settled(agent);
   if (!status.processState?.startsWith('completed'))
     throw new Error(`import ended ${JSON.stringify(status)}`);
-  await agent
-    .put('/api/mindbody/discounts')
-    .send({ discountOnReferral: '5', discountForReferee: '2' })
-    .expect(200);
+  await agent.put('/api/mindbody/discounts').send(discounts).expect(200);
   await pricesSettled(agent);
 }
 
@@ -150,7 +152,13 @@ export async function closeSandboxApp(running: {
 export async function deliverWebhook(
   t: TestApp,
   sandbox: RunningSandbox,
-  event: { messageId: string; eventId: string; clientId: string },
+  event: {
+    messageId: string;
+    eventId: string;
+    clientId: string;
+    /** The delivery's `eventData` beyond siteId and clientId (e.g. a sale's). */
+    eventData?: Record<string, unknown>;
+  },
 ): Promise<request.Response> {
   const key = (
     await new MindbodyClient({
@@ -165,7 +173,11 @@ export async function deliverWebhook(
     eventId: event.eventId,
     eventSchemaVersion: 1,
     eventInstanceOriginationDateTime: new Date().toISOString(),
-    eventData: { siteId: Number(sandbox.options.siteId), clientId: event.clientId },
+    eventData: {
+      siteId: Number(sandbox.options.siteId),
+      clientId: event.clientId,
+      ...event.eventData,
+    },
   });
   return t
     .agent()

@@ -12,6 +12,12 @@ export {
   type SandboxOptions,
 } from './app/sandbox-server';
 export type { FaultRule } from './app/fault-switches';
-export type { AutopayWrite, NewSandboxClient, SandboxClientChanges } from './app/sandbox-store';
+export type {
+  AutopayWrite,
+  NewSandboxClient,
+  NewSandboxPayment,
+  SandboxClientChanges,
+  StoreRefusal,
+} from './app/sandbox-store';
 export type { DeliveryRecord } from './app/webhook-dispatcher';
 export { SANDBOX_AUTOPAY_AMOUNTS, SANDBOX_REFERRAL_TYPES, seedSite } from './app/seed';

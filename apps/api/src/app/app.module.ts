@@ -8,6 +8,7 @@ import type { Options as PinoHttpOptions } from 'pino-http';
 import { AccountModule } from './account/account.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
+import { BranchQualificationModule } from './branch-qualification/branch-qualification.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { GracefulShutdown } from './graceful-shutdown';
@@ -103,6 +104,7 @@ export class AppModule {
         JobsModule,
         AuthModule,
         MembersModule,
+        BranchQualificationModule,
         MembersCsvModule,
         ReferralsModule,
         MemberProfileModule,

@@ -4,12 +4,13 @@ import {
   verifyWebhookSignature,
   type Client,
   type GetClientContractsResponse,
+  type GetClientPurchasesResponse,
   type GetClientsResponse,
   type WebhookDelivery,
   type WebhookSubscription,
 } from '@grove/api-mindbody';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox-server';
-import { seedSite } from './seed';
+import { SANDBOX_PAID_SHARE, seedSite } from './seed';
 import { startMindbodySandbox, type RunningSandbox } from './start-sandbox';
 
 const { apiKey, staffUsername, staffPassword } = DEFAULT_SANDBOX_OPTIONS;
@@ -106,6 +107,40 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
             ChargeAmount: contract.NormalAutoPay,
           });
       }
+    });
+  });
+
+  describe('seed purchases', () => {
+    it('about 80% of the members with a contract have paid for it (its start, some also the first autopay), the rest nothing yet', () => {
+      const { clients, contracts, purchases } = seedSite({ clientCount: 3_000 });
+      expect(JSON.stringify([...seedSite({ clientCount: 3_000 }).purchases])).toBe(
+        JSON.stringify([...purchases]),
+      );
+      expect([...purchases.keys()].every((id) => contracts.has(id))).toBe(true);
+      const share = purchases.size / contracts.size;
+      expect(share).toBeGreaterThan(SANDBOX_PAID_SHARE - 0.05);
+      expect(share).toBeLessThan(SANDBOX_PAID_SHARE + 0.05);
+      const saleIds = new Set<number>();
+      for (const [clientId, records] of purchases) {
+        const [contract] = contracts.get(clientId) ?? [];
+        expect(records[0]).toMatchObject({
+          Description: contract.ContractName,
+          AmountPaid: contract.FirstAutoPay,
+          Returned: false,
+          Sale: { ClientId: clientId, SaleDateTime: contract.StartDate },
+        });
+        expect(records.length).toBeLessThanOrEqual(2);
+        if (records[1])
+          expect(records[1]).toMatchObject({
+            Description: `${contract.ContractName} (autopay)`,
+            Sale: { SaleDateTime: contract.UpcomingAutopayEvents[0].ScheduleDate },
+          });
+        for (const record of records) saleIds.add(record.Sale.Id);
+      }
+      expect(saleIds.size).toBe([...purchases.values()].flat().length);
+      expect([...purchases.values()].some((records) => records.length === 2)).toBe(true);
+      // Purchases come from their own random sequence: the clients are those of a seed without them.
+      expect(clients.filter((client) => client.Status === 'Active').length).toBe(contracts.size);
     });
   });
 
@@ -331,6 +366,155 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect(await reply.json()).toEqual({
         ReferralTypes: ['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer'],
       });
+    });
+  });
+
+  describe('purchases, payments and suspensions', () => {
+    const purchases = async (query: string) => {
+      const reply = await fetch(`${sandbox.url}/client/clientpurchases?${query}`, {
+        headers: auth,
+      });
+      return {
+        status: reply.status,
+        body: (await reply.json()) as GetClientPurchasesResponse & {
+          Error?: { Code: string };
+        },
+      };
+    };
+    const control = async (path: string, body?: unknown) => {
+      const reply = await fetch(`${sandbox.controlUrl}${path}`, {
+        method: 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+    };
+    const members = () =>
+      sandbox.control.clients().filter((client) => sandbox.control.contracts(client.Id).length);
+    const ALL_TIME = 'request.startDate=2000-01-01T00:00:00Z&request.endDate=2100-01-01T00:00:00Z';
+
+    it('lists a client’s purchases in the period (default: today), oldest first, with paging', async () => {
+      const paid = members().find((client) => sandbox.control.purchases(client.Id).length === 2);
+      const unpaid = members().find((client) => sandbox.control.purchases(client.Id).length === 0);
+      if (!paid || !unpaid) throw new Error('the seed has no such members');
+      const all = await purchases(`request.clientId=${paid.Id}&${ALL_TIME}`);
+      expect(all.status).toBe(200);
+      expect(all.body.PaginationResponse).toMatchObject({ TotalResults: 2, PageSize: 2 });
+      expect(all.body.Purchases).toEqual(sandbox.control.purchases(paid.Id));
+      const [first, second] = all.body.Purchases;
+      expect(Date.parse(first.Sale.SaleDateTime)).toBeLessThan(
+        Date.parse(second.Sale.SaleDateTime),
+      );
+      const secondPage = await purchases(
+        `request.clientId=${paid.Id}&${ALL_TIME}&request.limit=1&request.offset=1`,
+      );
+      expect(secondPage.body.Purchases).toEqual([second]);
+      const before = await purchases(
+        `request.clientId=${paid.Id}&request.startDate=2000-01-01&request.endDate=${first.Sale.SaleDateTime}`,
+      );
+      expect(before.body.Purchases).toEqual([first]);
+      expect(
+        (
+          await purchases(
+            `request.clientId=${paid.Id}&${ALL_TIME}&request.saleId=${second.Sale.Id}`,
+          )
+        ).body.Purchases,
+      ).toEqual([second]);
+      // Mindbody's default period is today: the seeded sales are older.
+      expect((await purchases(`request.clientId=${paid.Id}`)).body.Purchases).toEqual([]);
+      expect((await purchases(`request.clientId=${unpaid.Id}&${ALL_TIME}`)).body).toMatchObject({
+        PaginationResponse: { TotalResults: 0 },
+        Purchases: [],
+      });
+    });
+
+    it('answers 400 without a client or with a bad date, 404 for an unknown client, 401 without a token', async () => {
+      expect((await purchases(ALL_TIME)).body.Error?.Code).toBe('MissingRequiredFields');
+      expect((await purchases(`request.clientId=nobody&${ALL_TIME}`)).status).toBe(404);
+      const id = members()[0].Id;
+      expect((await purchases(`request.clientId=${id}&request.startDate=soon`)).status).toBe(400);
+      expect((await purchases(`request.clientId=${id}&request.limit=201`)).status).toBe(400);
+      const reply = await fetch(`${sandbox.url}/client/clientpurchases?request.clientId=${id}`, {
+        headers: base,
+      });
+      expect(reply.status).toBe(401);
+    });
+
+    it('records a payment (default: one charge of the running autopay) without touching the client; refuses a client with nothing to charge', async () => {
+      const unpaid = members().find((client) => sandbox.control.purchases(client.Id).length === 0);
+      if (!unpaid) throw new Error('the seed has no unpaid member');
+      const modified = unpaid.LastModifiedDateTime;
+      const [contract] = sandbox.control.contracts(unpaid.Id);
+      const recorded = await control(`/clients/${unpaid.Id}/payments`);
+      expect(recorded).toMatchObject({
+        status: 201,
+        body: {
+          Description: `${contract.ContractName} (autopay)`,
+          AmountPaid: contract.NormalAutoPay,
+          Returned: false,
+          Sale: { ClientId: unpaid.Id, Payments: [{ Amount: contract.NormalAutoPay }] },
+        },
+      });
+      // Today's purchases (Mindbody's default period) now hold it.
+      expect((await purchases(`request.clientId=${unpaid.Id}`)).body.Purchases).toEqual([
+        recorded.body,
+      ]);
+      expect(sandbox.control.clients().find((client) => client.Id === unpaid.Id)).toMatchObject({
+        LastModifiedDateTime: modified,
+      });
+      const dated = await control(`/clients/${unpaid.Id}/payments`, {
+        Amount: 10,
+        Description: 'Water bottle',
+        SaleDateTime: '2026-03-01T10:00:00Z',
+      });
+      expect(dated.body).toMatchObject({ AmountPaid: 10, Description: 'Water bottle' });
+      expect(sandbox.control.purchases(unpaid.Id).map((record) => record.Description)).toEqual([
+        'Water bottle',
+        `${contract.ContractName} (autopay)`,
+      ]);
+
+      const prospect = sandbox.control.clients().find((client) => client.IsProspect) as Client;
+      expect((await control(`/clients/${prospect.Id}/payments`)).status).toBe(400);
+      expect((await control(`/clients/${prospect.Id}/payments`, { Amount: -1 })).status).toBe(400);
+      expect(
+        (await control(`/clients/${prospect.Id}/payments`, { Amount: 5, SaleDateTime: 'x' }))
+          .status,
+      ).toBe(400);
+      expect((await control(`/clients/nobody/payments`, { Amount: 5 })).status).toBe(404);
+    });
+
+    it('suspends and resumes a membership: autopay and Status Suspended (a changed client), autopay writes refused meanwhile', async () => {
+      const member = members().find(
+        (client) => sandbox.control.contracts(client.Id)[0].AutopayStatus === 'Active',
+      ) as Client;
+      const [contract] = sandbox.control.contracts(member.Id);
+      const since = new Date().toISOString();
+      expect(await control(`/clients/${member.Id}/suspend`)).toMatchObject({
+        status: 200,
+        body: { Id: contract.Id, AutopayStatus: 'Suspended' },
+      });
+      const changed = await getClients(
+        `request.lastModifiedDate=${encodeURIComponent(since)}&request.limit=200`,
+      );
+      expect(changed.body.Clients.map((client) => [client.Id, client.Status])).toEqual([
+        [member.Id, 'Suspended'],
+      ]);
+      const write = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ClientContractId: contract.Id, Amount: 1 }),
+      });
+      expect(write.status).toBe(400);
+      expect((await control(`/clients/${member.Id}/suspend`)).status).toBe(404);
+
+      expect(await control(`/clients/${member.Id}/resume`)).toMatchObject({
+        status: 200,
+        body: { AutopayStatus: 'Active' },
+      });
+      expect(sandbox.control.clients().find((client) => client.Id === member.Id)?.Status).toBe(
+        'Active',
+      );
+      expect((await control(`/clients/${member.Id}/resume`)).status).toBe(404);
+      expect((await control(`/clients/nobody/suspend`)).status).toBe(404);
     });
   });
 
@@ -598,6 +782,52 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         (await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', { status: 'Active' }))
           .status,
       ).toBe(404);
+    });
+
+    it('delivers clientSale.created for a payment and clientContract.updated for a suspension and a resumption', async () => {
+      received.length = 0;
+      const created = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['clientSale.created', 'clientContract.updated'],
+        eventSchemaVersion: 1,
+        referenceId: 'payments',
+      });
+      const { subscriptionId } = (await created.json()) as WebhookSubscription;
+      await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
+      const added = sandbox.control.addClient({
+        FirstName: 'Paying',
+        LastName: 'Member',
+        NormalAutoPay: 59,
+      });
+      const [contract] = sandbox.control.contracts(added.Id);
+      const sale = sandbox.control.recordPayment(added.Id);
+      sandbox.control.suspendMembership(added.Id);
+      sandbox.control.resumeMembership(added.Id);
+      await sandbox.control.flushWebhooks();
+
+      const deliveries = received.map(({ body }) => JSON.parse(body) as WebhookDelivery);
+      expect(deliveries.map((delivery) => delivery.eventId)).toEqual([
+        'clientSale.created',
+        'clientContract.updated',
+        'clientContract.updated',
+      ]);
+      if ('status' in sale) throw new Error('the payment was refused');
+      expect(deliveries[0].eventData).toMatchObject({
+        siteId: -99,
+        saleId: sale.Sale.Id,
+        purchasingClientId: added.Id,
+        saleDateTime: sale.Sale.SaleDateTime,
+        totalAmountPaid: 59,
+        payments: [{ paymentAmountPaid: 59 }],
+        items: [{ type: 'Contract', name: 'Monthly Unlimited (autopay)', amountPaid: 59 }],
+      });
+      expect(deliveries[1].eventData).toMatchObject({
+        siteId: -99,
+        clientId: added.Id,
+        clientContractId: contract.Id,
+        contractName: contract.ContractName,
+      });
+      await api(`/subscriptions/${subscriptionId}`, 'DELETE');
     });
 
     it('retries a delivery the receiver failed', async () => {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   MINDBODY_MAX_PAGE_SIZE,
-  type Client,
   type CreateSubscriptionRequest,
   type GetClientContractsResponse,
+  type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
   type IssueUserTokenResponse,
+  type PaginationResponse,
   type PatchSubscriptionRequest,
   type UpdateClientContractAutopaysRequest,
   type UpdateClientContractAutopaysResponse,
@@ -17,6 +18,7 @@ import {
   SandboxStore,
   type AutopayWrite,
   type NewSandboxClient,
+  type NewSandboxPayment,
   type SandboxClientChanges,
 } from './sandbox-store';
 import { SANDBOX_REFERRAL_TYPES } from './seed';
@@ -104,6 +106,8 @@ export class MindbodySandbox {
         clientUpdated: (data) => this.webhooks.publish('client.updated', data),
         membershipCancelled: (data) =>
           this.webhooks.publish('clientMembershipAssignment.cancelled', data),
+        contractUpdated: (data) => this.webhooks.publish('clientContract.updated', data),
+        saleCreated: (data) => this.webhooks.publish('clientSale.created', data),
       },
     );
     for (const rule of this.options.faults) this.addFault(rule);
@@ -123,7 +127,7 @@ export class MindbodySandbox {
 
   // ---- control (also served under /_sandbox) -----------------------------------------------
 
-  /** Reseeds the data (clients, contracts, autopay writes); faults and subscriptions stay. */
+  /** Reseeds the data (clients, contracts, purchases, autopay writes); faults and subscriptions stay. */
   reset(options: { clientCount?: number; seed?: number } = {}): { clientCount: number } {
     this.options.clientCount = options.clientCount ?? this.options.clientCount;
     this.options.seed = options.seed ?? this.options.seed;
@@ -238,6 +242,7 @@ export class MindbodySandbox {
       );
     if (method === 'GET' && route === '/client/clients') return this.listClients(params);
     if (method === 'GET' && route === '/client/clientcontracts') return this.listContracts(params);
+    if (method === 'GET' && route === '/client/clientpurchases') return this.listPurchases(params);
     if (method === 'POST' && route === '/client/updateclientcontractautopays')
       return this.updateAutopays(await readJson(request));
     if (method === 'GET' && route === '/client/clientreferraltypes') {
@@ -289,37 +294,52 @@ export class MindbodySandbox {
       clientIds,
       searchText: params.get('request.searchText') ?? undefined,
     });
-    const page = matching.slice(paging.offset, paging.offset + paging.limit);
-    const body: GetClientsResponse = {
-      PaginationResponse: {
-        RequestedLimit: paging.limit,
-        RequestedOffset: paging.offset,
-        PageSize: page.length,
-        TotalResults: matching.length,
-      },
-      Clients: page as Client[],
-    };
+    const { PaginationResponse, page } = pageOf(matching, paging);
+    const body: GetClientsResponse = { PaginationResponse, Clients: page };
     return { status: 200, body };
   }
 
   private listContracts(params: URLSearchParams): Reply {
+    const asked = this.clientPaging(params);
+    if ('status' in asked) return asked;
+    const { PaginationResponse, page } = pageOf(this.store.contractsOf(asked.clientId), asked);
+    const body: GetClientContractsResponse = { PaginationResponse, Contracts: page };
+    return { status: 200, body };
+  }
+
+  /** Paging and the existing client `request.clientId` names, or the error reply (400, 404). */
+  private clientPaging(
+    params: URLSearchParams,
+  ): { limit: number; offset: number; clientId: string } | Reply {
     const paging = readPaging(params);
     if ('status' in paging) return paging;
     const clientId = params.get('request.clientId');
     if (!clientId) return error(400, 'MissingRequiredFields', 'request.clientId is required');
     if (!this.store.client(clientId))
       return error(404, 'ClientNotFound', `Client ${clientId} not found`);
-    const contracts = this.store.contractsOf(clientId);
-    const page = contracts.slice(paging.offset, paging.offset + paging.limit);
-    const body: GetClientContractsResponse = {
-      PaginationResponse: {
-        RequestedLimit: paging.limit,
-        RequestedOffset: paging.offset,
-        PageSize: page.length,
-        TotalResults: contracts.length,
-      },
-      Contracts: page,
-    };
+    return { ...paging, clientId };
+  }
+
+  /**
+   * `GET /client/clientpurchases`: `request.clientId` (required), `request.startDate` and
+   * `request.endDate` (Mindbody's defaults: the start and the end of today, UTC here),
+   * `request.saleId`, paging.
+   */
+  private listPurchases(params: URLSearchParams): Reply {
+    const asked = this.clientPaging(params);
+    if ('status' in asked) return asked;
+    const today = new Date().toISOString().slice(0, 10);
+    const from = Date.parse(params.get('request.startDate') ?? `${today}T00:00:00.000Z`);
+    const to = Date.parse(params.get('request.endDate') ?? `${today}T23:59:59.999Z`);
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return error(400, 'InvalidParameter', 'request.startDate/request.endDate must be dates');
+    const saleIdText = params.get('request.saleId');
+    const saleId = saleIdText === null ? undefined : Number(saleIdText);
+    if (saleId !== undefined && !Number.isInteger(saleId))
+      return error(400, 'InvalidParameter', 'request.saleId must be an integer');
+    const purchases = this.store.purchasesOf(asked.clientId, from, to, saleId);
+    const { PaginationResponse, page } = pageOf(purchases, asked);
+    const body: GetClientPurchasesResponse = { PaginationResponse, Purchases: page };
     return { status: 200, body };
   }
 
@@ -430,7 +450,37 @@ export class MindbodySandbox {
         return error(400, 'InvalidParameter', 'FirstName and LastName are required');
       return { status: 201, body: this.store.addClient(body as unknown as NewSandboxClient) };
     }
-    const clientMatch = /^\/clients\/([^/]+)(\/cancel-membership)?$/.exec(route);
+    const clientMatch =
+      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume))?$/.exec(route);
+    if (clientMatch && method === 'POST' && clientMatch[2] === 'payments') {
+      const recorded = this.store.recordPayment(
+        decodeURIComponent(clientMatch[1]),
+        (body ?? {}) as NewSandboxPayment,
+      );
+      return 'status' in recorded
+        ? error(recorded.status, recorded.code, recorded.message)
+        : { status: 201, body: recorded };
+    }
+    if (
+      clientMatch &&
+      method === 'POST' &&
+      (clientMatch[2] === 'suspend' || clientMatch[2] === 'resume')
+    ) {
+      const id = decodeURIComponent(clientMatch[1]);
+      const contract =
+        clientMatch[2] === 'suspend'
+          ? this.store.suspendMembership(id)
+          : this.store.resumeMembership(id);
+      return contract
+        ? { status: 200, body: contract }
+        : error(
+            404,
+            'NotFound',
+            clientMatch[2] === 'suspend'
+              ? 'No membership with running autopay for that client'
+              : 'No suspended membership for that client',
+          );
+    }
     if (clientMatch && method === 'PATCH' && !clientMatch[2]) {
       const updated = this.store.updateClient(
         decodeURIComponent(clientMatch[1]),
@@ -440,7 +490,7 @@ export class MindbodySandbox {
         ? { status: 200, body: updated }
         : error(404, 'ClientNotFound', 'Client not found');
     }
-    if (clientMatch && method === 'POST' && clientMatch[2]) {
+    if (clientMatch && method === 'POST' && clientMatch[2] === 'cancel-membership') {
       const contract = this.store.cancelMembership(decodeURIComponent(clientMatch[1]));
       return contract
         ? { status: 200, body: contract }
@@ -491,6 +541,23 @@ function found<T>(value: T | undefined, id: string): Reply {
   return value
     ? { status: 200, body: value }
     : error(404, 'NotFound', `Subscription ${id} not found`);
+}
+
+/** One page of `items` (`request.limit`/`request.offset`) with Mindbody's PaginationResponse. */
+function pageOf<T>(
+  items: readonly T[],
+  paging: { limit: number; offset: number },
+): { PaginationResponse: PaginationResponse; page: T[] } {
+  const page = items.slice(paging.offset, paging.offset + paging.limit);
+  return {
+    PaginationResponse: {
+      RequestedLimit: paging.limit,
+      RequestedOffset: paging.offset,
+      PageSize: page.length,
+      TotalResults: items.length,
+    },
+    page,
+  };
 }
 
 function readPaging(params: URLSearchParams): { limit: number; offset: number } | Reply {

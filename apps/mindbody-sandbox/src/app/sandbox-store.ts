@@ -1,16 +1,21 @@
 import type {
   Client,
   ClientContract,
+  ClientContractEventData,
   ClientEventData,
+  ClientPurchaseRecord,
+  ClientSaleEventData,
   MembershipCancelledEventData,
   UpdateClientContractAutopaysRequest,
 } from '@grove/api-mindbody';
 import {
   FIRST_CLIENT_ID,
   FIRST_CONTRACT_ID,
+  FIRST_SALE_ID,
   SANDBOX_PLANS,
   SANDBOX_SITE_ID,
   membershipContract,
+  purchaseRecord,
   seedSite,
   type SeedOptions,
 } from './seed';
@@ -57,11 +62,30 @@ export type SandboxClientChanges = Partial<
   >
 >;
 
+/** Body of the control API's "record a payment" (dollars); every field optional. */
+export interface NewSandboxPayment {
+  /** Dollars paid (default: the NormalAutoPay of the client's contract with running autopay). */
+  Amount?: number;
+  /** The item (default: '<contract name> (autopay)'). */
+  Description?: string;
+  /** When it was paid (ISO; default now). */
+  SaleDateTime?: string;
+}
+
 /** Events the store raises for the webhook dispatcher. */
 export interface StoreEvents {
   clientCreated(data: ClientEventData): void;
   clientUpdated(data: ClientEventData): void;
   membershipCancelled(data: MembershipCancelledEventData): void;
+  contractUpdated(data: ClientContractEventData): void;
+  saleCreated(data: ClientSaleEventData): void;
+}
+
+/** A control operation refused: the HTTP status and Mindbody error code the control API answers. */
+export interface StoreRefusal {
+  status: number;
+  code: string;
+  message: string;
 }
 
 /** Filters of `GET /client/clients`. */
@@ -83,6 +107,8 @@ export class SandboxStore {
   private contracts = new Map<string, ClientContract[]>();
   private contractById = new Map<number, { contract: ClientContract; clientId: string }>();
   private writes: AutopayWrite[] = [];
+  private purchases = new Map<string, ClientPurchaseRecord[]>();
+  private nextSaleId = FIRST_SALE_ID;
   private filtered = new Map<string, Client[]>();
   private nextContractId = FIRST_CONTRACT_ID;
   private lastModified = 0;
@@ -95,7 +121,7 @@ export class SandboxStore {
     this.reset(seed);
   }
 
-  /** Replaces every client, contract and autopay write with a fresh seed. */
+  /** Replaces every client, contract, purchase and autopay write with a fresh seed. */
   reset(seed: SeedOptions): void {
     const data = seedSite(seed);
     this.clients = data.clients;
@@ -105,6 +131,10 @@ export class SandboxStore {
     for (const [clientId, list] of this.contracts)
       for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
     this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
+    this.purchases = data.purchases;
+    this.nextSaleId = [...data.purchases.values()]
+      .flat()
+      .reduce((next, record) => Math.max(next, record.Sale.Id + 1), FIRST_SALE_ID);
     this.writes = [];
     this.lastModified = Math.max(
       0,
@@ -165,6 +195,129 @@ export class SandboxStore {
   /** A client's contracts ([] for prospects and clients without a membership). */
   contractsOf(clientId: string): ClientContract[] {
     return this.contracts.get(clientId) ?? [];
+  }
+
+  /**
+   * The client's purchases whose sale is within [from, to] (epoch ms), oldest sale first, as
+   * `GET /client/clientpurchases` lists them (optionally only sale `saleId`).
+   */
+  purchasesOf(clientId: string, from: number, to: number, saleId?: number): ClientPurchaseRecord[] {
+    return (this.purchases.get(clientId) ?? []).filter((record) => {
+      const at = Date.parse(record.Sale.SaleDateTime);
+      return at >= from && at <= to && (saleId === undefined || record.Sale.Id === saleId);
+    });
+  }
+
+  /**
+   * Records a paid sale for the client (by default one autopay charge of its running contract)
+   * and raises `clientSale.created`. Like a sale in Mindbody it does not change the client's
+   * profile, so `LastModifiedDateTime` stays.
+   * @returns the purchase, or the refusal (404 unknown client; 400 no amount and no running
+   *   autopay, a negative amount, a bad date)
+   */
+  recordPayment(
+    clientId: string,
+    input: NewSandboxPayment = {},
+  ): ClientPurchaseRecord | StoreRefusal {
+    const client = this.byId.get(clientId);
+    if (!client)
+      return { status: 404, code: 'ClientNotFound', message: `Client ${clientId} not found` };
+    const contract = this.contractsOf(clientId).find((item) => item.AutopayStatus === 'Active');
+    const amount = input.Amount ?? contract?.NormalAutoPay;
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0)
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message:
+          'Amount must be a non-negative number (the client has no running autopay to charge)',
+      };
+    const at = input.SaleDateTime ?? new Date(this.now()).toISOString();
+    if (Number.isNaN(Date.parse(at)))
+      return { status: 400, code: 'InvalidParameter', message: 'SaleDateTime must be a date' };
+    const description =
+      input.Description ?? (contract ? `${contract.ContractName} (autopay)` : 'Sale');
+    const record = purchaseRecord(
+      this.nextSaleId++,
+      clientId,
+      description,
+      Math.round(amount * 100) / 100,
+      new Date(Date.parse(at)).toISOString(),
+    );
+    const list = [...(this.purchases.get(clientId) ?? []), record].sort(
+      (a, b) => Date.parse(a.Sale.SaleDateTime) - Date.parse(b.Sale.SaleDateTime),
+    );
+    this.purchases.set(clientId, list);
+    this.events.saleCreated({
+      siteId: SANDBOX_SITE_ID,
+      saleId: record.Sale.Id,
+      purchasingClientId: clientId,
+      saleDateTime: record.Sale.SaleDateTime,
+      locationId: record.Sale.LocationId,
+      totalAmountPaid: record.AmountPaid,
+      payments: [
+        {
+          paymentMethodId: 1,
+          paymentMethodName: 'Credit Card',
+          paymentAmountPaid: record.AmountPaid,
+        },
+      ],
+      items: [
+        {
+          itemId: contract?.ContractID ?? 0,
+          type: contract ? 'Contract' : 'Service',
+          name: description,
+          amountPaid: record.AmountPaid,
+          amountDiscounted: 0,
+          quantity: 1,
+          recipientClientId: clientId,
+        },
+      ],
+    });
+    return structuredClone(record);
+  }
+
+  /**
+   * Suspends the client's membership: its running contract's autopay becomes 'Suspended' and the
+   * client's Status 'Suspended' (modified now); raises `clientContract.updated`.
+   * @returns the contract, or undefined when the client has no contract with running autopay
+   */
+  suspendMembership(id: string): ClientContract | undefined {
+    return this.setAutopayStatus(id, 'Active', 'Suspended');
+  }
+
+  /**
+   * Resumes a suspended membership: autopay 'Active' again and the client's Status 'Active'
+   * (modified now); raises `clientContract.updated`.
+   * @returns the contract, or undefined when the client has no suspended contract
+   */
+  resumeMembership(id: string): ClientContract | undefined {
+    return this.setAutopayStatus(id, 'Suspended', 'Active');
+  }
+
+  private setAutopayStatus(
+    id: string,
+    from: 'Active' | 'Suspended',
+    to: 'Active' | 'Suspended',
+  ): ClientContract | undefined {
+    const client = this.byId.get(id);
+    const contract = this.contractsOf(id).find((item) => item.AutopayStatus === from);
+    if (!client || !contract) return undefined;
+    contract.AutopayStatus = to;
+    client.Status = to;
+    client.LastModifiedDateTime = this.touch();
+    this.filtered.clear();
+    this.events.contractUpdated({
+      siteId: SANDBOX_SITE_ID,
+      clientId: client.Id,
+      clientUniqueId: client.UniqueId,
+      clientContractId: contract.Id,
+      contractName: contract.ContractName,
+      agreementDateTime: contract.AgreementDate,
+      contractStartDate: contract.StartDate,
+      contractEndDate: contract.EndDate,
+      isAutoRenewing: contract.AutoRenewing,
+    });
+    return { ...contract };
   }
 
   /**

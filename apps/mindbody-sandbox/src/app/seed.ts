@@ -1,4 +1,9 @@
-import type { Client, ClientContract, UpcomingAutopayEvent } from '@grove/api-mindbody';
+import type {
+  Client,
+  ClientContract,
+  ClientPurchaseRecord,
+  UpcomingAutopayEvent,
+} from '@grove/api-mindbody';
 
 /** The sandbox's site ID (Mindbody's public sandbox site is -99 too). */
 export const SANDBOX_SITE_ID = -99;
@@ -172,12 +177,19 @@ export interface SeedOptions {
   epoch?: number;
 }
 
-/** Seeded data of the site: clients in UniqueId order and each active member's contract. */
+/** Seeded data of the site: clients in UniqueId order, each active member's contract, what they paid. */
 export interface SeedData {
   clients: Client[];
   /** Contracts by client Id. */
   contracts: Map<string, ClientContract[]>;
+  /** Purchases by client Id, oldest sale first (clients who have paid nothing have none). */
+  purchases: Map<string, ClientPurchaseRecord[]>;
 }
+
+/** First Sale.Id; sale ids increase from here. */
+export const FIRST_SALE_ID = 900_001;
+/** Share of the seeded members with a membership who have paid for it (the others have not paid yet). */
+export const SANDBOX_PAID_SHARE = 0.8;
 
 /** First ClientContract.Id; contract ids increase from here. */
 export const FIRST_CONTRACT_ID = 500_001;
@@ -253,7 +265,80 @@ export function seedSite({
       membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate)),
     ]);
   }
-  return { clients, contracts };
+  return { clients, contracts, purchases: seedPurchases(contracts, seed) };
+}
+
+/**
+ * What the seeded members paid, drawn from a PRNG of its own (so the clients and contracts above
+ * are the same as before purchases existed): about {@link SANDBOX_PAID_SHARE} of the members with
+ * a contract bought it at its start date (the contract's first payment) and about half of those
+ * also paid the first monthly autopay; the others have paid nothing yet.
+ */
+function seedPurchases(
+  contracts: Map<string, ClientContract[]>,
+  seed: number,
+): Map<string, ClientPurchaseRecord[]> {
+  const random = seededRandom(seed ^ 0x5a1e5);
+  const purchases = new Map<string, ClientPurchaseRecord[]>();
+  let saleId = FIRST_SALE_ID;
+  for (const [clientId, [contract]] of contracts) {
+    if (random() >= SANDBOX_PAID_SHARE) continue;
+    const records = [
+      purchaseRecord(
+        saleId++,
+        clientId,
+        contract.ContractName,
+        contract.FirstAutoPay,
+        contract.StartDate,
+      ),
+    ];
+    const firstAutopay = contract.UpcomingAutopayEvents[0];
+    if (random() < 0.5 && firstAutopay)
+      records.push(
+        purchaseRecord(
+          saleId++,
+          clientId,
+          `${contract.ContractName} (autopay)`,
+          firstAutopay.ChargeAmount,
+          firstAutopay.ScheduleDate,
+        ),
+      );
+    purchases.set(clientId, records);
+  }
+  return purchases;
+}
+
+/**
+ * One paid item of its own sale, paid by credit card in full (`AmountPaid` = `amount` dollars).
+ * @param at the sale's time (ISO)
+ */
+export function purchaseRecord(
+  saleId: number,
+  clientId: string,
+  description: string,
+  amount: number,
+  at: string,
+): ClientPurchaseRecord {
+  const day = `${at.slice(0, 10)}T00:00:00.000Z`;
+  return {
+    Sale: {
+      Id: saleId,
+      SaleDate: day,
+      SaleDateTime: at,
+      OriginalSaleDateTime: at,
+      ClientId: clientId,
+      LocationId: 1,
+      Payments: [{ Id: saleId, Amount: amount, Method: 1, Type: 'CreditCard' }],
+    },
+    Description: description,
+    AccountPayment: false,
+    Price: amount,
+    AmountPaid: amount,
+    Discount: 0,
+    Tax: 0,
+    Returned: false,
+    Quantity: 1,
+  };
 }
 
 /**

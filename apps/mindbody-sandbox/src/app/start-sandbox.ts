@@ -6,9 +6,15 @@ import {
   WEBHOOKS_API_BASE,
   type SandboxOptions,
 } from './sandbox-server';
-import type { AutopayWrite, NewSandboxClient, SandboxClientChanges } from './sandbox-store';
+import type {
+  AutopayWrite,
+  NewSandboxClient,
+  NewSandboxPayment,
+  SandboxClientChanges,
+  StoreRefusal,
+} from './sandbox-store';
 import type { DeliveryRecord } from './webhook-dispatcher';
-import type { Client, ClientContract } from '@grove/api-mindbody';
+import type { Client, ClientContract, ClientPurchaseRecord } from '@grove/api-mindbody';
 
 /** `startMindbodySandbox` settings: the sandbox's options plus where to listen. */
 export interface StartSandboxOptions extends Partial<SandboxOptions> {
@@ -20,7 +26,7 @@ export interface StartSandboxOptions extends Partial<SandboxOptions> {
 
 /** In-process control of a running sandbox (the same operations as its `/_sandbox` HTTP API). */
 export interface SandboxControl {
-  /** Reseeds clients, contracts and autopay writes (faults and subscriptions stay). */
+  /** Reseeds clients, contracts, purchases and autopay writes (faults and subscriptions stay). */
   reset(options?: { clientCount?: number; seed?: number }): { clientCount: number };
   /** Adds a client or prospect (modified now); fires `client.created`. */
   addClient(client: NewSandboxClient): Client;
@@ -28,6 +34,18 @@ export interface SandboxControl {
   updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
   /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
   cancelMembership(id: string): ClientContract | undefined;
+  /**
+   * Records a paid sale for the client (default: one charge of its running autopay); fires
+   * `clientSale.created`; the client's LastModifiedDateTime stays (as in Mindbody).
+   * @returns the purchase, or the refusal (404 unknown client, 400 nothing to charge)
+   */
+  recordPayment(clientId: string, payment?: NewSandboxPayment): ClientPurchaseRecord | StoreRefusal;
+  /** Every purchase of the client, oldest sale first. */
+  purchases(clientId: string): ClientPurchaseRecord[];
+  /** Suspends the running membership (autopay and Status 'Suspended'); fires `clientContract.updated`. Undefined without one. */
+  suspendMembership(id: string): ClientContract | undefined;
+  /** Resumes a suspended membership (autopay and Status 'Active'); fires `clientContract.updated`. Undefined without one. */
+  resumeMembership(id: string): ClientContract | undefined;
   /** Every client in paging order. */
   clients(): readonly Client[];
   /** A client's contracts. */
@@ -86,6 +104,11 @@ export async function startMindbodySandbox(
     addClient: (client) => sandbox.store.addClient(client),
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
+    recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),
+    purchases: (clientId) =>
+      sandbox.store.purchasesOf(clientId, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY),
+    suspendMembership: (id) => sandbox.store.suspendMembership(id),
+    resumeMembership: (id) => sandbox.store.resumeMembership(id),
     clients: () => sandbox.store.all(),
     contracts: (clientId) => sandbox.store.contractsOf(clientId),
     autopayWrites: () => sandbox.autopayWrites(),

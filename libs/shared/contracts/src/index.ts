@@ -20,3 +20,4 @@ export * from './lib/member-page';
 export * from './lib/member-email-settings';
 export * from './lib/member-profile';
 export * from './lib/members-csv';
+export * from './lib/branch-qualification';

@@ -10,3 +10,13 @@ export function countingBranch(alias: string): string {
   return `(${alias}.referred_by_id IS NOT NULL AND ${alias}.branch_counting_since IS NOT NULL
     AND ${alias}.mindbody_cancelled_at IS NULL AND ${alias}.mindbody_suspended_at IS NULL)`;
 }
+
+/**
+ * SQL: the columns a member's status is made of (`StatusFacts` of `members/member-row.ts`), on
+ * `members` row `alias`: `<prefix>counting` (`countingBranch`), `<prefix>ended` (its Mindbody
+ * membership has ended) and `<prefix>suspended` (it is suspended), all booleans.
+ */
+export function branchStateColumns(alias: string, prefix = ''): string {
+  return `${countingBranch(alias)} AS ${prefix}counting, ${alias}.mindbody_cancelled_at IS NOT NULL AS ${prefix}ended,
+    ${alias}.mindbody_suspended_at IS NOT NULL AS ${prefix}suspended`;
+}

@@ -151,6 +151,73 @@ describe('migrations (integration)', () => {
     ]);
   });
 
+  it("BranchCountingRule starts every new branch by its business's rule, clears it when detached, and goes down and up again", async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone, branch_qualification, branch_qualification_days)
+       VALUES ('Days Gym', 'days.example.com', '0412 345 678', 'days', 30) RETURNING id`,
+    )) as { id: string }[];
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+         referred_by_id, created_at, mindbody_client_id)
+       VALUES ($1, $2, $3, $3, 5000, 500, $4, $5, $6) RETURNING id, branch_counting_since AS since`;
+    type Inserted = { id: string; since: Date | null };
+    const add = async (
+      name: string,
+      referrer: string | null,
+      createdAt: string,
+      clientId: string | null = null,
+    ): Promise<Inserted> =>
+      (
+        (await dataSource.query(member, [
+          business.id,
+          name,
+          `${name}@x.com`,
+          referrer,
+          createdAt,
+          clientId,
+        ])) as Inserted[]
+      )[0];
+    const tree = await add('tree', null, '2026-01-01T00:00:00Z');
+    expect(tree.since).toBeNull();
+    // Days rule: a new branch waits; one already a member for 30 days counts since then.
+    expect((await add('fresh', tree.id, new Date().toISOString())).since).toBeNull();
+    expect((await add('old', tree.id, '2026-01-01T00:00:00Z')).since?.toISOString()).toBe(
+      '2026-01-31T00:00:00.000Z',
+    );
+    // First payment: a Mindbody friend waits for it; a friend added by hand counts at once.
+    await dataSource.query(
+      `UPDATE businesses SET branch_qualification = 'first_payment' WHERE id = $1`,
+      [business.id],
+    );
+    expect((await add('mb', tree.id, new Date().toISOString(), '100001')).since).toBeNull();
+    const hand = await add('hand', tree.id, new Date().toISOString());
+    expect(hand.since).not.toBeNull();
+    // Detached: no longer a branch, so not counting.
+    await dataSource.query(
+      `UPDATE members SET referred_by_id = NULL, branch_lapsed_at = now() WHERE id = $1`,
+      [hand.id],
+    );
+    expect(
+      await dataSource.query(
+        `SELECT branch_counting_since, branch_lapsed_at FROM members WHERE id = $1`,
+        [hand.id],
+      ),
+    ).toEqual([{ branch_counting_since: null, branch_lapsed_at: null }]);
+
+    await undoThrough(dataSource, 'BranchCountingRule1795481825526');
+    const leftovers = async (): Promise<number> =>
+      (
+        (await dataSource.query(
+          `SELECT (SELECT count(*) FROM pg_proc WHERE proname IN ('branch_counting_start', 'members_branch_counting'))::int
+             + (SELECT count(*) FROM information_schema.columns WHERE table_name = 'members' AND column_name = 'branch_lapsed_at')::int AS n`,
+        )) as { n: number }[]
+      )[0].n;
+    expect(await leftovers()).toBe(0);
+    // Without the trigger an insert names no counting moment.
+    expect((await add('plain', tree.id, new Date().toISOString())).since).toBeNull();
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await leftovers()).toBe(3);
+  });
+
   it('FraudSignals records a removed member as a digest, lets a business with members be deleted, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Fraud Gym', 'fraud.example.com', '0412 345 678') RETURNING id`,

@@ -175,6 +175,15 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     this.workers.set(name, ids);
   }
 
+  /**
+   * Sends a job to `name` on a cron schedule (pg-boss 10 `schedule`: 5-field cron in UTC, checked
+   * every 30 s by one instance; calling it again replaces the schedule, so every instance may call
+   * it at start). Register the queue first.
+   */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    await this.boss.schedule(name, cron, data);
+  }
+
   /** Counts `handling` among the running handlers until it settles; resolves or rejects as it does. */
   private async track(handling: Promise<void>): Promise<void> {
     this.running.add(handling);

@@ -179,7 +179,10 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
       (row) =>
         row.referred_by_id !== null &&
         row.cancelled_at === null &&
-        row.mindbody_autopay_cents !== null,
+        row.mindbody_autopay_cents !== null &&
+        rows.some(
+          (other) => other.id === row.referred_by_id && other.mindbody_autopay_cents !== null,
+        ),
     );
     if (!branch) throw new Error('the import linked no priced branch');
     cancelledId = branch.id;
@@ -208,13 +211,28 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
         expect.stringMatching(`^branch_removed:${branch.id}:${branch.referred_by_id}:`),
       ],
     ]);
+    // A branch paid its bill (its price less the discount for referee, 2 dollars, and 5 dollars
+    // per branch of its own), then nothing.
+    const ownBranches = rows.filter(
+      (row) => row.referred_by_id === branch.id && row.cancelled_at === null,
+    ).length;
     expect((await ledgerOf(t, businessId, branch.id)).at(-1)).toEqual({
       reason: 'membership_ended',
-      old_price_cents: branch.membership_price_cents,
+      old_price_cents: Math.max(0, branch.membership_price_cents - 200 - 500 * ownBranches),
       new_price_cents: 0,
       membership_price_cents: branch.membership_price_cents,
       branch_id: null,
     });
+    // Its referrer pays the discount on referral (5 dollars) again: one line, naming the branch.
+    const referrerLines = (await ledgerOf(t, businessId, branch.referred_by_id ?? '')).filter(
+      (line) => line.branch_id === branch.id,
+    );
+    expect(referrerLines).toEqual([
+      expect.objectContaining({ reason: 'branch_removed', branch_id: branch.id }),
+    ]);
+    expect((referrerLines[0].new_price_cents ?? 0) - (referrerLines[0].old_price_cents ?? 0)).toBe(
+      500,
+    );
     await expectLedgersChained(t, businessId);
   });
 

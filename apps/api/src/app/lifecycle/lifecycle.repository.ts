@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PriceChangeReason } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
+import { countingBranch } from '../database/counting-branch';
 
 /**
  * What a lifecycle fact is about (`lifecycle_facts.kind`, docs/architecture.md#lifecycle-facts).
@@ -43,8 +44,9 @@ export type FactSource = 'manual' | 'import' | 'approval' | 'mindbody' | 'csv' |
 /**
  * Why a member's effective price changed (`price_changes.reason`; the type and the owner's words
  * for it, `PRICE_CHANGE_REASON_TEXT`, live in the contracts). A member's ledger starts with
- * 'member_added' (whatever caused the first line); 'branch_counting' and 'branch_lapsed' are
- * kept for a later qualification rule; 'backfill' is the opening line the data migration gives
+ * 'member_added' (whatever caused the first line); 'branch_counting' and 'branch_lapsed' are the
+ * qualification rule's (a branch started or stopped counting, `BranchQualificationService`,
+ * docs/product.md#branch-qualification); 'backfill' is the opening line the data migration gives
  * members that existed before the ledger.
  */
 export type { PriceChangeReason };
@@ -104,18 +106,39 @@ export const keyTime = (expression: string): string =>
   `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * SQL: the effective price (cents) of member row `<alias>` as the Branches screen shows it
- * (`toMemberRow`, docs/product.md#constants): max(0, membership price − discount × branches) for
- * a hand-managed member; for a Mindbody-managed one its membership (autopay) price, and NULL while
- * it has no known price (not priced yet, or no autopay contract), which writes no ledger line.
- * The branch count is read from `members` (a statement sees it as it was when the statement
- * began).
+ * SQL: the effective price (cents) of member row `<alias>`: what the member pays.
+ * - A hand-managed member: max(0, membership price − discount × branches), as the Branches screen
+ *   shows it (`toMemberRow`, docs/product.md#constants).
+ * - A Mindbody-managed member: the autopay Grove bills through Mindbody, max(0, membership
+ *   (autopay) price − discountOnReferral × branches − discountForReferee if it is a branch)
+ *   (docs/product.md#constants; the member page shows it; the sync writes it,
+ *   `targetAutopayCents`), with the integration's discounts (none while unsaved); NULL while it
+ *   has no known price (not priced yet, or no autopay contract), which writes no ledger line.
+ * The branches are those that count now (`countingBranch`, docs/product.md#branch-qualification),
+ * read from `members` (a statement sees them as they were when the statement began).
+ * @param counts SQL predicate on branch row `b` (default `countingBranch('b')`); only the
+ *   LifecycleBackfill migration, which ran before branches could be pending, passes its own
+ * @param managedBill false: a Mindbody member's undiscounted membership price (what the
+ *   LifecycleBackfill migration recorded)
  */
-export const effectivePrice = (alias: string): string => `CASE
-    WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents *
-      (SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id AND b.referred_by_id = ${alias}.id)::int)
+export const effectivePrice = (
+  alias: string,
+  counts: string = countingBranch('b'),
+  managedBill = true,
+): string => {
+  const branches = `(SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id
+        AND b.referred_by_id = ${alias}.id AND ${counts})::int`;
+  const discount = (column: string) =>
+    `COALESCE((SELECT i.${column} FROM mindbody_integrations i WHERE i.business_id = ${alias}.business_id), 0)`;
+  const managed = managedBill
+    ? `GREATEST(0, ${alias}.membership_price_cents - ${discount('discount_on_referral_cents')} * ${branches}
+        - CASE WHEN ${alias}.referred_by_id IS NOT NULL THEN ${discount('discount_for_referee_cents')} ELSE 0 END)`
+    : `${alias}.membership_price_cents`;
+  return `CASE
+    WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
     WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
-    ELSE ${alias}.membership_price_cents END`;
+    ELSE ${managed} END`;
+};
 
 /**
  * SQL: the last ledger line's new price of member `<alias>.id` (a LATERAL subquery named `last`

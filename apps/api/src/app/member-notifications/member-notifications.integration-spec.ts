@@ -7,14 +7,9 @@ import {
   type ProspectRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
-import {
-  recipient as to,
-  startSmtpCatcher,
-  type ParsedMail,
-  type SmtpCatcher,
-} from '@grove/testing-smtp';
-import { waitFor } from '../../../test/stub-servers';
+import { treeBody, type TestApp } from '../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../test/member-mail';
+import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 
 const ALL_ON: MemberEmailSettings = {
   friendJoined: true,
@@ -36,13 +31,7 @@ describe('event emails to members (integration, real SMTP server)', () => {
   let code: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: 'https://grove.example.com',
-      THROTTLE_REFERRAL_LIMIT: '10000',
-    });
+    ({ t, smtp } = await createMailTestApp({ THROTTLE_REFERRAL_LIMIT: '10000' }));
     owner = (await t.signUp({ businessName: 'Peak Fitness' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
     ana = (
@@ -70,20 +59,10 @@ describe('event emails to members (integration, real SMTP server)', () => {
     owner
       .post(`/api/prospects/${id}/approve`)
       .send({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '10' });
-  /** Every queued email has been delivered (or skipped), then a while for a wrong second one. */
-  const settled = async (): Promise<void> => {
-    await waitFor(async () => {
-      const [{ n }] = (await t.dataSource.query(
-        `SELECT count(*)::int AS n FROM member_emails WHERE status = 'queued'`,
-      )) as { n: number }[];
-      return n === 0;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-  };
+  const settled = () => memberEmailsSettled(t);
   /** An email's plain-text part on one line (html-to-text wraps at 78 characters). */
   const text = (mail: ParsedMail): string => (mail.text ?? '').replace(/\s+/g, ' ');
-  const received = (subject: string): ParsedMail[] =>
-    smtp.emails.filter((mail) => mail.subject === subject);
+  const received = (subject: string): ParsedMail[] => receivedWith(smtp, subject);
   const statusOf = async (eventKeyPrefix: string): Promise<string[]> =>
     (
       (await t.dataSource.query(

@@ -14,6 +14,16 @@ export interface FriendJoinedEvent {
   discountPerBranchCents: number;
 }
 
+/** A branch that started lowering its referrer's price (docs/product.md#branch-qualification). */
+export interface BranchCountingEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  /** The referrer's price before and after the branch (cents). */
+  priceBeforeCents: number;
+  priceNowCents: number;
+}
+
 /** A prospect the owner approved: now a member and the referrer's branch. */
 export interface BranchApprovedEvent {
   branchId: string;
@@ -25,6 +35,11 @@ export interface BranchApprovedEvent {
   priceNowCents: number;
   /** Origin of the welcome's member page link when PUBLIC_ORIGIN is not set. */
   origin?: string;
+  /**
+   * False when the business's rule leaves the new branch pending: then only the welcome goes now,
+   * and "{friend} is now your branch" when it starts counting (`branchCounting`). Default true.
+   */
+  counting?: boolean;
 }
 
 /** A branch that stopped counting (owner removed it, or its membership ended). */
@@ -42,8 +57,9 @@ export interface BranchEndedEvent {
  * same event twice sends nothing more; a member who unsubscribed gets none), and only when the
  * owner left it on in the business's settings:
  * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`;
- * - 'branch-counting' → the referrer, and 'welcome' → the friend, keys `branch-counting:<branch id>`
- *   and `welcome:<branch id>`;
+ * - 'branch-counting' → the referrer when the branch starts counting (at approval, or later by the
+ *   business's rule: `BranchQualificationService`), and 'welcome' → the approved friend, keys
+ *   `branch-counting:<branch id>` and `welcome:<branch id>`;
  * - 'branch-ended' → the referrer, key `branch-ended:<branch id>` (a member is a branch once).
  * The notify methods never throw: a failure to queue is logged and the owner's action stands.
  */
@@ -81,27 +97,25 @@ export class MemberNotifications {
   }
 
   /**
-   * "{friend} is now your branch: your price is now $X" to the referrer and the welcome to the
-   * friend, each if turned on. @returns how many were queued
+   * "{friend} is now your branch: your price is now $X" to the referrer, if turned on; once per
+   * branch (a branch that lapses and counts again is not announced twice). @returns true when queued
+   */
+  branchCounting(scope: BusinessScope, event: BranchCountingEvent): Promise<boolean> {
+    return this.guarded('branch-counting', false, async () =>
+      this.queueBranchCounting(scope, await this.settings(scope), event),
+    );
+  }
+
+  /**
+   * "{friend} is now your branch: your price is now $X" to the referrer (unless the branch is
+   * still pending: `event.counting` false) and the welcome to the friend, each if turned on.
+   * @returns how many were queued
    */
   branchApproved(scope: BusinessScope, event: BranchApprovedEvent): Promise<number> {
     return this.guarded('branch-approved', 0, async () => {
       const settings = await this.settings(scope);
       let queued = 0;
-      if (
-        settings.branchCounting &&
-        (await this.emails.send(
-          scope,
-          event.referrerId,
-          'branch-counting',
-          {
-            friendName: event.friendName,
-            priceNowCents: event.priceNowCents,
-            priceBeforeCents: event.priceBeforeCents,
-          },
-          `branch-counting:${event.branchId}`,
-        ))
-      )
+      if (event.counting !== false && (await this.queueBranchCounting(scope, settings, event)))
         queued += 1;
       if (
         settings.welcome &&
@@ -131,6 +145,26 @@ export class MemberNotifications {
         `branch-ended:${event.branchId}`,
       );
     });
+  }
+
+  /** Queues 'branch-counting' (key `branch-counting:<branch id>`) when the setting is on. */
+  private async queueBranchCounting(
+    scope: BusinessScope,
+    settings: MemberEmailSettings,
+    event: BranchCountingEvent,
+  ): Promise<boolean> {
+    if (!settings.branchCounting) return false;
+    return this.emails.send(
+      scope,
+      event.referrerId,
+      'branch-counting',
+      {
+        friendName: event.friendName,
+        priceNowCents: event.priceNowCents,
+        priceBeforeCents: event.priceBeforeCents,
+      },
+      `branch-counting:${event.branchId}`,
+    );
   }
 
   /** Runs `work`; a failure is logged (no personal data) and answers `nothing` (nothing queued). */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
+import { countingBranch } from '../database/counting-branch';
 import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from './member-price';
 
@@ -30,15 +31,15 @@ interface MemberFactsSqlRow {
 
 /**
  * A member's facts: `$1` business, `$2` one member id or NULL for every member with a live link
- * (send to all). Counting branches: approved (a `members` row referred by this one) and not
- * ended (`mindbody_cancelled_at` null).
+ * (send to all). Counting branches: those that lower the member's price now (`countingBranch`,
+ * docs/product.md#branch-qualification).
  */
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
-             AND r.mindbody_cancelled_at IS NULL) AS counting_branches,
+             AND ${countingBranch('r')}) AS counting_branches,
          l.code
     FROM members m
     JOIN businesses b ON b.id = m.business_id
@@ -80,7 +81,9 @@ export class MemberPageRepository {
 
   /**
    * The member's friends, newest first (at most 200): prospects who joined through their link
-   * ('pending'), and their branches ('counting', or 'ended' once the friend's membership ended).
+   * ('pending'), and their branches: 'counting' while they lower the price (`countingBranch`),
+   * 'ended' / 'suspended' while the friend's Mindbody membership is, else 'pending' (the
+   * business's rule has not started them counting yet, docs/product.md#branch-qualification).
    */
   async friends(scope: BusinessScope, memberId: string): Promise<MemberBranch[]> {
     const rows: { name: string; status: MemberBranchStatus; since: Date }[] =
@@ -89,7 +92,9 @@ export class MemberPageRepository {
            SELECT p.name, 'pending' AS status, p.created_at AS since FROM prospects p
             WHERE p.business_id = $1 AND p.referring_member_id = $2
            UNION ALL
-           SELECT r.name, CASE WHEN r.mindbody_cancelled_at IS NULL THEN 'counting' ELSE 'ended' END,
+           SELECT r.name, CASE WHEN r.mindbody_cancelled_at IS NOT NULL THEN 'ended'
+                  WHEN r.mindbody_suspended_at IS NOT NULL THEN 'suspended'
+                  WHEN ${countingBranch('r')} THEN 'counting' ELSE 'pending' END,
                   r.created_at FROM members r
             WHERE r.business_id = $1 AND r.referred_by_id = $2) f
           ORDER BY since DESC LIMIT 200`,

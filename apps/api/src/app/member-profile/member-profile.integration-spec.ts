@@ -62,12 +62,14 @@ describe('member profile (integration)', () => {
         id: bea.id,
         name: 'Bea Branch',
         joinedAt: expect.any(String),
+        status: 'Active',
         hiddenBranches: 0,
         branches: [
           {
             id: dan.id,
             name: 'Dan Twig',
             joinedAt: expect.any(String),
+            status: 'Active',
             branches: [],
             hiddenBranches: 0,
           },
@@ -77,6 +79,7 @@ describe('member profile (integration)', () => {
         id: cal.id,
         name: 'Cal Branch',
         joinedAt: expect.any(String),
+        status: 'Active',
         branches: [],
         hiddenBranches: 0,
       },

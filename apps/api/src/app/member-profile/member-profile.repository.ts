@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { PriceChangeReason } from '@grove/contracts';
+import type { MemberStatus, PriceChangeReason } from '@grove/contracts';
+import { branchStateColumns } from '../database/counting-branch';
+import { memberStatus } from '../members/member-row';
 import type { BusinessScope } from '../database/business-scope';
 
 /** A member of a referral tree as read: `parentId` is the member whose branch it is. */
@@ -14,6 +16,8 @@ export interface TreeMemberRow {
   depth: number;
   /** How many branches this member has in all (drawn or not). */
   branchCount: number;
+  /** Whether it counts as its parent's branch now, or why not (docs/product.md#states). */
+  status: MemberStatus;
 }
 
 /** One price change as read (cents). */
@@ -77,17 +81,21 @@ export class MemberProfileRepository {
       created_at: Date;
       depth: number;
       branch_count: number;
+      counting: boolean;
+      ended: boolean;
+      suspended: boolean;
     }[] = await this.dataSource.query(
       `WITH RECURSIVE tree AS (
          SELECT m.id, m.referred_by_id AS parent_id, m.name, m.created_at, 1 AS depth,
-           ARRAY[$2::uuid, m.id] AS path
+           ARRAY[$2::uuid, m.id] AS path, ${branchStateColumns('m')}
          FROM members m WHERE m.business_id = $1 AND m.referred_by_id = $2 AND m.id <> $2
          UNION ALL
-         SELECT m.id, m.referred_by_id, m.name, m.created_at, t.depth + 1, t.path || m.id
+         SELECT m.id, m.referred_by_id, m.name, m.created_at, t.depth + 1, t.path || m.id,
+           ${branchStateColumns('m')}
          FROM tree t JOIN members m ON m.business_id = $1 AND m.referred_by_id = t.id
          WHERE t.depth < $3 AND m.id <> ALL (t.path)
        )
-       SELECT t.id, t.parent_id, t.name, t.created_at, t.depth,
+       SELECT t.id, t.parent_id, t.name, t.created_at, t.depth, t.counting, t.ended, t.suspended,
          (SELECT count(*) FROM members c WHERE c.business_id = $1 AND c.referred_by_id = t.id)::int
            AS branch_count
        FROM tree t ORDER BY t.depth, t.created_at, t.id LIMIT $4`,
@@ -100,6 +108,7 @@ export class MemberProfileRepository {
       joinedAt: row.created_at,
       depth: row.depth,
       branchCount: row.branch_count,
+      status: memberStatus({ isBranch: true, ...row }),
     }));
   }
 

@@ -28,6 +28,7 @@ export function nestTree(rootId: string, rows: TreeMemberRow[]): ReferralTreeNod
       id: row.id,
       name: row.name,
       joinedAt: row.joinedAt.toISOString(),
+      status: row.status,
       branches: [],
       hiddenBranches: 0,
     };

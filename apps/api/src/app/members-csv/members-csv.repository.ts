@@ -5,6 +5,7 @@ import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@g
 import type { BusinessScope } from '../database/business-scope';
 import { runTransaction } from '../database/transaction';
 import type { MemberSummary } from '../members/member-row';
+import { countingBranch } from '../database/counting-branch';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
@@ -314,7 +315,8 @@ export class MembersCsvRepository {
   ): Promise<ExportMember[]> {
     const rows: ExportSqlRow[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS}, m.created_at::text AS created_at,
-         (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id)::int AS branch_count,
+         (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
+           AND ${countingBranch('b')})::int AS branch_count,
          ${INTEGRATION_DISCOUNT},
          r.email AS referrer_email,
          (SELECT l.code FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id

@@ -1,4 +1,4 @@
-import { toMemberRow, type MemberSummary } from './member-row';
+import { memberStatus, toMemberRow, type MemberSummary } from './member-row';
 
 const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   id: 'm1',
@@ -9,6 +9,7 @@ const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   referredById: null,
   mindbodyClientId: null,
   branchCount: 0,
+  state: { counting: false, ended: false, suspended: false },
   ...overrides,
 });
 
@@ -30,7 +31,9 @@ describe('toMemberRow (docs/product.md#screens, docs/product.md#entities, docs/p
   });
 
   it('subtracts the discount once per branch, floored at 0', () => {
-    const branches = [{ id: 'b1', branchName: 'Bo', branchEmail: 'bo@x.com' }];
+    const branches = [
+      { id: 'b1', branchName: 'Bo', branchEmail: 'bo@x.com', status: 'Active' as const },
+    ];
     expect(toMemberRow(member({ branchCount: 1 }), branches).newPriceCents).toBe(8_500);
     expect(toMemberRow(member({ branchCount: 7 }), []).newPriceCents).toBe(0);
     expect(toMemberRow(member({ branchCount: 1 }), branches).branchDetails).toBe(branches);
@@ -101,12 +104,54 @@ describe('toMemberRow: a Mindbody membership without a price', () => {
       membershipPriceCents: 8_900,
       mindbodyPriceState: 'ended',
     });
-    const row = toMemberRow(ended, []);
+    const row = toMemberRow({ ...ended, state: { ...ended.state, ended: true } }, []);
     expect(row.membershipEnded).toBe(true);
+    expect(row.status).toBe('Ended');
     expect(row).not.toHaveProperty('membershipPricePending');
     expect(row).not.toHaveProperty('noAutopayContract');
     expect(toMemberRow(member({ mindbodyPriceState: 'ended' }), [])).not.toHaveProperty(
       'membershipEnded',
     );
+  });
+});
+
+describe('memberStatus: the Status column tells the truth (docs/product.md#states)', () => {
+  const facts = { isBranch: false, counting: false, ended: false, suspended: false };
+
+  it("a tree that is nobody's branch, and a branch that counts, are Active", () => {
+    expect(memberStatus(facts)).toBe('Active');
+    expect(memberStatus({ ...facts, isBranch: true, counting: true })).toBe('Active');
+  });
+
+  it('a branch the rule has not started counting yet is Pending', () => {
+    expect(memberStatus({ ...facts, isBranch: true })).toBe('Pending');
+  });
+
+  it('an ended Mindbody membership is Ended, a suspended one Suspended, branch or not', () => {
+    expect(memberStatus({ ...facts, ended: true })).toBe('Ended');
+    expect(memberStatus({ ...facts, isBranch: true, ended: true, suspended: true })).toBe('Ended');
+    expect(memberStatus({ ...facts, suspended: true })).toBe('Suspended');
+    expect(memberStatus({ ...facts, isBranch: true, suspended: true })).toBe('Suspended');
+  });
+
+  it('the row of an imported member whose membership ended says Ended, not Active, next to its price', () => {
+    const row = toMemberRow(
+      member({
+        mindbodyClientId: '100009',
+        mindbodyPriceState: 'ended',
+        state: { counting: false, ended: true, suspended: false },
+      }),
+      [],
+    );
+    expect([row.membershipEnded, row.status]).toEqual([true, 'Ended']);
+    expect(
+      toMemberRow(
+        member({
+          referredById: 'root',
+          state: { counting: false, ended: false, suspended: false },
+        }),
+        [],
+      ).status,
+    ).toBe('Pending');
   });
 });

@@ -1,4 +1,33 @@
-import { newPriceCents, type BranchDetail, type MemberRow } from '@grove/contracts';
+import {
+  newPriceCents,
+  type BranchDetail,
+  type MemberRow,
+  type MemberStatus,
+} from '@grove/contracts';
+
+/**
+ * What a member's status is made of, as its row reads it: `counting` is `countingBranch(m)`
+ * (database/counting-branch.ts) for the member as a branch; `ended` / `suspended` its Mindbody
+ * membership's `mindbody_cancelled_at` / `mindbody_suspended_at` being set.
+ */
+export interface StatusFacts {
+  isBranch: boolean;
+  counting: boolean;
+  ended: boolean;
+  suspended: boolean;
+}
+
+/**
+ * The Status column (docs/product.md#states): 'Ended' when its Mindbody membership has ended,
+ * 'Suspended' while it is suspended, 'Pending' for a branch that does not count yet
+ * (docs/product.md#branch-qualification), else 'Active'.
+ */
+export function memberStatus(facts: StatusFacts): MemberStatus {
+  if (facts.ended) return 'Ended';
+  if (facts.suspended) return 'Suspended';
+  if (facts.isBranch && !facts.counting) return 'Pending';
+  return 'Active';
+}
 
 /** A member as read for the Branches table: its own columns plus its branch count. Money in cents. */
 export interface MemberSummary {
@@ -9,8 +38,10 @@ export interface MemberSummary {
   discountCents: number;
   referredById: string | null;
   mindbodyClientId: string | null;
-  /** Number of members whose `referred_by_id` is this member. */
+  /** Number of this member's branches that count now (`countingBranch`). */
   branchCount: number;
+  /** The member's own state (`StatusFacts` without `isBranch`, which is `referredById` set). */
+  state: Omit<StatusFacts, 'isBranch'>;
   /** The business's Mindbody discountOnReferral (cents), or null when not saved (docs/product.md#constants). */
   integrationDiscountCents?: number | null;
   /** Why a Mindbody membership shows no price, if it shows none (see `MindbodyPriceState`). */
@@ -28,12 +59,13 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
 
 /**
  * Builds one row of the Branches screen (docs/product.md#branches) with docs/product.md#entities's derived fields:
- * - `branches` = number of branches; `branchDetails` = those branches;
+ * - `branches` = number of branches that count now; `branchDetails` = all its branches, each
+ *   with its status;
  * - `newPriceCents` = max(0, price − discount × branches) (docs/product.md#constants), or the unchanged membership
  *   price for Mindbody-managed members (docs/product.md#constants);
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
  *   discountOnReferral (docs/product.md#constants);
- * - `status` is always 'Active' (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
+ * - `status` = `memberStatus` (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
  * - `membershipPricePending: true` only for a Mindbody member not priced yet,
  *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
  *   only for one whose membership has ended (the table shows these instead of a price).
@@ -56,7 +88,7 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     newPriceCents: managed
       ? member.membershipPriceCents
       : newPriceCents(member.membershipPriceCents, discountCents, member.branchCount),
-    status: 'Active',
+    status: memberStatus({ isBranch: member.referredById !== null, ...member.state }),
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
     ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),

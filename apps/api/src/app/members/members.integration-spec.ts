@@ -98,8 +98,8 @@ describe('members (integration)', () => {
     let row = await get(root.id);
     expect(row.branches).toBe(2);
     expect(row.branchDetails).toEqual([
-      { id: b1.id, branchName: 'Branch One', branchEmail: 'b1@example.com' },
-      { id: b2.id, branchName: 'Branch Two', branchEmail: 'b2@example.com' },
+      { id: b1.id, branchName: 'Branch One', branchEmail: 'b1@example.com', status: 'Active' },
+      { id: b2.id, branchName: 'Branch Two', branchEmail: 'b2@example.com', status: 'Active' },
     ]);
     expect(row.newPriceCents).toBe(1000);
     await owner

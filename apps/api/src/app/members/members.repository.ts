@@ -11,7 +11,8 @@ import {
 } from '../database/prepared-query';
 import { pageOfRows } from '../database/page-rows';
 import { likeAnyColumn, likeSubstring } from '../database/text-filter';
-import type { MemberSummary, MindbodyPriceState } from './member-row';
+import { branchStateColumns, countingBranch } from '../database/counting-branch';
+import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 
 /** Columns of a member to insert; money in cents. */
@@ -52,13 +53,31 @@ export interface SummarySqlRow {
   branch_count?: number;
   integration_discount_cents?: number | null;
   price_state: MindbodyPriceState | null;
+  /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
+  counting: boolean;
+  ended: boolean;
+  suspended: boolean;
 }
 
 /** A row of the page statement: a tree and one of its branches (all null when it has none). */
 type PageSqlRow = SummarySqlRow &
   (
-    | { branch_id: string; branch_name: string; branch_email: string }
-    | { branch_id: null; branch_name: null; branch_email: null }
+    | {
+        branch_id: string;
+        branch_name: string;
+        branch_email: string;
+        branch_counting: boolean;
+        branch_ended: boolean;
+        branch_suspended: boolean;
+      }
+    | {
+        branch_id: null;
+        branch_name: null;
+        branch_email: null;
+        branch_counting: null;
+        branch_ended: null;
+        branch_suspended: null;
+      }
   ) & {
     total: number;
   };
@@ -82,8 +101,15 @@ const SUMMARY_PLAIN_COLUMNS = [
   'mindbody_client_id',
 ];
 
-/** A summary's columns on `members m`: the plain ones and its `price_state` (`MindbodyPriceState`). */
+/** The state columns' names (`branchStateColumns`). */
+const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
+
+/**
+ * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
+ * `price_state` (`MindbodyPriceState`).
+ */
 export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
+  ${branchStateColumns('m')},
   CASE WHEN m.mindbody_client_id IS NULL THEN NULL
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
@@ -94,7 +120,7 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
  * sort keys (created_at, lower(name), …) stay in the subquery, where ORDER BY reads them
  * (docs/decisions/rows-without-created-at.md).
  */
-const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, 'price_state']
+const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, ...STATE_COLUMN_NAMES, 'price_state']
   .map((column) => `m.${column}`)
   .join(', ');
 
@@ -134,7 +160,26 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
   branchCount: row.branch_count ?? 0,
   integrationDiscountCents: row.integration_discount_cents ?? null,
   mindbodyPriceState: row.price_state,
+  state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
+
+/** A branch's detail with its status (a branch's `StatusFacts`). */
+const toBranchDetail = (
+  id: string,
+  name: string,
+  email: string,
+  state: MemberSummary['state'],
+): BranchDetail => ({
+  id,
+  branchName: name,
+  branchEmail: email,
+  status: memberStatus({ isBranch: true, ...state }),
+});
+
+/** SQL: the number of counting branches (`countingBranch`) per tree of business `$1`. */
+const COUNTING_BRANCHES_PER_TREE = `SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
+           FROM members b WHERE business_id = $1 AND ${countingBranch('b')}
+           GROUP BY referred_by_id`;
 
 /**
  * A search's total is exact up to this many matches; past it the page says "500+"
@@ -159,9 +204,7 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
       hits = `WITH hits AS MATERIALIZED (
         SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
     page = `WITH counts AS (
-           SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
-           FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
-           GROUP BY referred_by_id)
+           ${COUNTING_BRANCHES_PER_TREE})
          SELECT ${searching ? 'm.*' : columns}, COALESCE(c.branch_count, 0) AS branch_count
          FROM ${searching ? 'hits m' : 'members m'} LEFT JOIN counts c ON c.tree_id = m.id
          ${searching ? '' : 'WHERE m.business_id = $1'}
@@ -197,10 +240,11 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
   // (docs/decisions/members-page-joined-branches.md).
   return `${hits}
      SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
        ${total} AS total, ${INTEGRATION_DISCOUNT}
      FROM (${page}) m
      LEFT JOIN LATERAL (
-       SELECT b.id, b.name, b.email, b.created_at FROM members b
+       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
        WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
      ORDER BY ${orderBy}, b.created_at, b.id`;
 }
@@ -293,7 +337,7 @@ export class MembersRepository {
       (row) => row,
     );
     // A tree's rows are consecutive (the order ends with its id), its branches in the order added;
-    // its branch count is the number of its branch rows.
+    // its branch count is the number of its branch rows that count (`countingBranch`).
     const members: PageMember[] = [];
     let tree: PageMember | undefined;
     for (const row of page.rows) {
@@ -302,12 +346,14 @@ export class MembersRepository {
         members.push(tree);
       }
       if (row.branch_id !== null) {
-        tree.branchDetails.push({
-          id: row.branch_id,
-          branchName: row.branch_name,
-          branchEmail: row.branch_email,
-        });
-        tree.member.branchCount += 1;
+        tree.branchDetails.push(
+          toBranchDetail(row.branch_id, row.branch_name, row.branch_email, {
+            counting: row.branch_counting,
+            ended: row.branch_ended,
+            suspended: row.branch_suspended,
+          }),
+        );
+        if (row.branch_counting) tree.member.branchCount += 1;
       }
     }
     if (countLimit !== undefined && page.total > countLimit)
@@ -330,13 +376,13 @@ export class MembersRepository {
     return row?.total ?? 0;
   }
 
-  /** The given members (of this business only) with their branch counts, in no particular order. */
+  /** The given members (of this business only) with their counting branches' counts, in no particular order. */
   async findSummaries(scope: BusinessScope, ids: string[]): Promise<MemberSummary[]> {
     if (ids.length === 0) return [];
     const rows: SummarySqlRow[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS},
-         (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id)::int
-           AS branch_count, ${INTEGRATION_DISCOUNT}
+         (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
+           AND ${countingBranch('b')})::int AS branch_count, ${INTEGRATION_DISCOUNT}
        FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
       [scope.businessId, ids],
     );
@@ -345,7 +391,7 @@ export class MembersRepository {
 
   /**
    * The branches of the given trees in one statement, grouped by tree id, each list in the order
-   * the branches were added.
+   * the branches were added, each with its status.
    */
   async findBranchDetails(
     scope: BusinessScope,
@@ -353,17 +399,17 @@ export class MembersRepository {
   ): Promise<Map<string, BranchDetail[]>> {
     const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
     if (treeIds.length === 0) return byTree;
-    const rows: { id: string; name: string; email: string; referred_by_id: string }[] =
-      await this.dataSource.query(
-        `SELECT id, name, email, referred_by_id FROM members
-       WHERE business_id = $1 AND referred_by_id = ANY($2::uuid[])
-       ORDER BY created_at, id`,
-        [scope.businessId, treeIds],
-      );
+    const rows: ({ id: string; name: string; email: string; referred_by_id: string } & Pick<
+      SummarySqlRow,
+      'counting' | 'ended' | 'suspended'
+    >)[] = await this.dataSource.query(
+      `SELECT b.id, b.name, b.email, b.referred_by_id, ${branchStateColumns('b')} FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = ANY($2::uuid[])
+       ORDER BY b.created_at, b.id`,
+      [scope.businessId, treeIds],
+    );
     for (const row of rows) {
-      byTree
-        .get(row.referred_by_id)
-        ?.push({ id: row.id, branchName: row.name, branchEmail: row.email });
+      byTree.get(row.referred_by_id)?.push(toBranchDetail(row.id, row.name, row.email, row));
     }
     return byTree;
   }

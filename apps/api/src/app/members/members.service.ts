@@ -138,21 +138,23 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then
-   * "{friend}'s membership ended: your price is back to $Y" to the tree's member, if the owner
-   * left it on (`MemberNotifications.branchEnded`).
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then,
+   * when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a
+   * pending one lowered no price), "{friend}'s membership ended: your price is back to $Y" to the
+   * tree's member, if the owner left it on (`MemberNotifications.branchEnded`).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
    */
   async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
-    await this.members.transaction(async (manager) => {
+    const priceMoved = await this.members.transaction(async (manager) => {
       await this.lockEditable(scope, manager, treeId);
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
-      await this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
+      return this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
     });
+    if (!priceMoved) return;
     const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
     await this.notifications.branchEnded(scope, {
       branchId,
@@ -211,19 +213,21 @@ export class MembersService {
    * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
    * stops working at once. Records member_ended, branch_removed for the tree it was a branch of
    * (whose price rises: it is locked too) and for each of its own branches, and its ledger's
-   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a branch sets off "{friend}'s
-   * membership ended: your price is back to $Y" to its referrer, if the owner left it on.
+   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a
+   * branch whose removal moved its referrer's price sets off "{friend}'s membership ended: your
+   * price is back to $Y" to its referrer, if the owner left it on.
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
-    const removed = await this.members.transaction(async (manager) => {
+    const { member: removed, priceMoved } = await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
+      let moved = false;
       const endedAt = new Date();
       const referrerId = member.referredById;
       if (referrerId) {
         await this.members.findForUpdate(scope, manager, referrerId);
         await this.members.setReferrer(scope, manager, id, null);
-        await this.recordBranchRemoved(scope, manager, referrerId, id, endedAt);
+        moved = await this.recordBranchRemoved(scope, manager, referrerId, id, endedAt);
       }
       const branches = await this.members.detachAllBranches(scope, manager, id);
       await this.recordBranchesRemoved(scope, manager, id, branches, endedAt);
@@ -249,9 +253,9 @@ export class MembersService {
         manager,
       );
       await this.members.delete(scope, manager, id);
-      return member;
+      return { member, priceMoved: moved };
     });
-    if (removed.referredById) {
+    if (removed.referredById && priceMoved) {
       const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
       if (referrer)
         await this.notifications.branchEnded(scope, {
@@ -293,21 +297,25 @@ export class MembersService {
     return keys;
   }
 
-  /** Records branch `branchId` detached from tree `treeId` (locked) and the tree's new price. */
+  /**
+   * Records branch `branchId` detached from tree `treeId` (locked) and the tree's new price.
+   * @returns true when the tree's price moved (the branch counted: a pending or lapsed one did not)
+   */
   private async recordBranchRemoved(
     scope: BusinessScope,
     manager: EntityManager,
     treeId: string,
     branchId: string,
     at: Date,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const [key = ''] = await this.recordBranchesRemoved(scope, manager, treeId, [branchId], at);
-    await this.lifecycle.recordEffectivePrices(
+    const lines = await this.lifecycle.recordEffectivePrices(
       scope,
       [treeId],
       { reason: 'branch_removed', branchId, cause: key },
       manager,
     );
+    return lines > 0;
   }
 
   /** Locks a member of this business that may be changed by hand. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BranchQualificationModule } from '../branch-qualification/branch-qualification.module';
 import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
-import { MembersModule } from '../members/members.module';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
@@ -14,7 +15,12 @@ import { MindbodyService } from './mindbody.service';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [LinksForEveryoneModule, MembersModule, MemberNotificationsModule],
+  imports: [
+    LinksForEveryoneModule,
+    LifecycleModule,
+    MemberNotificationsModule,
+    BranchQualificationModule,
+  ],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,

@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { verifyWebhookSignature, type WebhookDelivery } from '@grove/api-mindbody';
+import {
+  verifyWebhookSignature,
+  type ClientSaleEventData,
+  type WebhookDelivery,
+} from '@grove/api-mindbody';
 import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
@@ -11,6 +15,7 @@ import type { MindbodyIntegrationEntity } from './persistence/mindbody-integrati
 import {
   MindbodyMembersRepository,
   type EndedBranch,
+  type FirstPayment,
 } from './persistence/mindbody-members.repository';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
@@ -24,6 +29,7 @@ import {
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../common/error-message';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../database/business-scope';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
@@ -38,6 +44,19 @@ const STAGE_ONE: MindbodyStatus = {
   progress: null,
   lastSyncAt: null,
 };
+
+/**
+ * The buyer's payment a `clientSale.created` delivery tells of, or null when it paid nothing
+ * (a comp, a zero sale) or the delivery lacks the buyer or a valid sale time.
+ */
+function paymentOf(sale: ClientSaleEventData): FirstPayment | null {
+  const paidAt = Date.parse(String(sale?.saleDateTime));
+  const clientId = sale?.purchasingClientId;
+  if (!(Number(sale?.totalAmountPaid) > 0) || Number.isNaN(paidAt)) return null;
+  if ((typeof clientId !== 'string' && typeof clientId !== 'number') || clientId === '')
+    return null;
+  return { clientId: String(clientId), paidAt: new Date(paidAt) };
+}
 
 /** What the wizard may see of an integration: never credentials, tokens or keys. */
 function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus {
@@ -78,6 +97,7 @@ export class MindbodyService {
     private readonly crypto: MindbodyCrypto,
     private readonly processor: MindbodyProcessor,
     private readonly lapses: BranchLapseNotices,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
@@ -205,9 +225,15 @@ export class MindbodyService {
   /**
    * A webhook delivery (Mindbody Webhooks API; docs/architecture.md#mindbody). The raw body must carry a valid
    * `X-Mindbody-Signature` (HMAC-SHA256 with the key of a subscription Grove holds for the
-   * delivery's site): that subscription names the business. Each `messageId` is processed once;
-   * client.created / client.updated queue a sync; clientMembershipAssignment.cancelled marks the
-   * client's member cancelled (it stops counting as a branch) and queues a sync.
+   * delivery's site): that subscription names the business. Each `messageId` is processed once:
+   * - client.created / client.updated / clientContract.updated (e.g. a membership suspended or
+   *   resumed) queue a sync;
+   * - clientMembershipAssignment.cancelled marks the client's member cancelled (it stops counting
+   *   as a branch) and queues a sync;
+   * - clientSale.created with money paid stores the buyer's first payment when it is earlier than
+   *   the one known (docs/product.md#branch-qualification) and then queues a sync, which starts a
+   *   pending branch counting; any later sale (every autopay run sends one) changes nothing and
+   *   queues nothing.
    * @returns whether the delivery was new (false for a duplicate)
    * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
    * @throws MindbodyWebhookInvalidException 400 when the site ID holds a control character
@@ -242,17 +268,34 @@ export class MindbodyService {
     if (!match) throw new MindbodyWebhookSignatureException();
     const scope = webhookScope(match);
     let ended: EndedBranch | null = null;
+    let syncNeeded = true;
     const fresh = await this.integrations.oncePerMessage(
       scope,
       delivery.messageId,
       async (manager) => {
         if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
           ended = await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
+          // The referrer pays again what the branch took off (docs/product.md#branch-qualification).
+          if (ended)
+            await this.lifecycle.recordEffectivePrices(
+              scope,
+              [ended.referrerId],
+              {
+                reason: 'branch_removed',
+                branchId: ended.branchId,
+                cause: `branch_removed:${ended.branchId}:${delivery.messageId}`,
+              },
+              manager,
+            );
+        } else if (delivery.eventId === 'clientSale.created') {
+          const payment = paymentOf(delivery.eventData);
+          syncNeeded =
+            payment !== null && (await this.members.setFirstPaid(scope, [payment], manager)) > 0;
         }
       },
     );
     if (fresh && ended) await this.lapses.send(scope, [ended]);
-    if (fresh) await this.processor.enqueue(match.businessId, 'sync');
+    if (fresh && syncNeeded) await this.processor.enqueue(match.businessId, 'sync');
     return fresh;
   }
 }

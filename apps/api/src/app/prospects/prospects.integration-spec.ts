@@ -138,7 +138,7 @@ describe('prospects (integration)', () => {
     const referrer = (await owner.get(`/api/members/${member.id}`).expect(200)).body as MemberRow;
     expect(referrer.branches).toBe(1);
     expect(referrer.branchDetails).toEqual([
-      { id: created.id, branchName: 'Nia New', branchEmail: 'nia@x.com' },
+      { id: created.id, branchName: 'Nia New', branchEmail: 'nia@x.com', status: 'Active' },
     ]);
     expect(referrer.newPriceCents).toBe(6000); // 80 − 20 × 1
     expect((await list(owner, '?pageSize=100')).items.map((item) => item.id)).not.toContain(

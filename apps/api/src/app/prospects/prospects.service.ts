@@ -148,8 +148,10 @@ export class ProspectsService {
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
    * A second approval finds no prospect (404) and creates nothing. Then, each if the owner left
-   * it on: "{friend} is now your branch: your price is now $X" to the referrer and a welcome to the
-   * friend (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
+   * it on: "{friend} is now your branch: your price is now $X" to the referrer (only if the branch
+   * counts at once under the business's rule, docs/product.md#branch-qualification; else
+   * `BranchQualificationService.refresh` sends it when it starts) and a welcome to the friend
+   * (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * Records prospect_approved, the new member's member_added and branch_added (source
    * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
@@ -205,6 +207,8 @@ export class ProspectsService {
           referrer.branches - 1,
         ),
         origin: requestOrigin,
+        // A branch the business's rule leaves pending is announced when it starts counting.
+        counting: created.status === 'Active',
       });
     }
     return created;

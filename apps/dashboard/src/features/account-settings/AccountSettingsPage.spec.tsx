@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { MESSAGES, type AccountDetails } from '@grove/contracts';
+import { BRANCH_SETTINGS_DAYS_INVALID, MESSAGES, type AccountDetails } from '@grove/contracts';
 import { AccountSettingsPage } from './AccountSettingsPage';
 
 const reply = (status: number, body?: unknown) => ({
@@ -75,10 +75,12 @@ describe('AccountSettingsPage', () => {
           branchEnded: true,
           welcome: true,
         });
+      if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
       return reply(200, null);
     });
     await renderPage();
     expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
+    expect(await screen.findByLabelText(/When I approve them/)).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe(
       'Green Valley Fitness',
@@ -164,6 +166,35 @@ describe('AccountSettingsPage', () => {
     await submitPasswordChange(user, 'gym12345', 'squats at seven am');
     expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
     expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
+  });
+
+  it('"When a branch counts": days need a whole number from 1 to 365; the rule is saved with its days', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/account') return reply(200, account);
+      if (url === '/api/settings/branches' && init?.method === 'PUT')
+        return reply(200, JSON.parse(String(init.body)));
+      if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
+      return reply(200, null);
+    });
+    await renderPage();
+    const approval = (await screen.findByLabelText(/When I approve them/)) as HTMLInputElement;
+    expect(approval.checked).toBe(true);
+    expect(screen.getByText(/Grove cannot see the payments of friends added by hand/)).toBeTruthy();
+    expect(screen.queryByLabelText('Days as a member')).toBeNull();
+
+    await user.click(screen.getByLabelText(/After some days as a member/));
+    await user.type(screen.getByLabelText('Days as a member'), '400');
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText(BRANCH_SETTINGS_DAYS_INVALID)).toBeTruthy();
+    expect(calls('/api/settings/branches').some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Days as a member'));
+    await user.type(screen.getByLabelText('Days as a member'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const put = calls('/api/settings/branches').find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1].body)).toEqual({ rule: 'days', days: 30 });
   });
 
   it('shows no such notice on a plain visit', async () => {

@@ -5,6 +5,7 @@ import { Alert, PageHeader, Spinner } from '@grove/web-ui';
 import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
+import { BranchRuleCard } from './BranchRuleCard';
 
 /**
  * Account Settings (issue 5; opened from the account menu): the owner's details and business
@@ -31,6 +32,7 @@ export function AccountSettingsPage() {
       )}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <MemberEmailsCard />
+      <BranchRuleCard />
     </div>
   );
 }

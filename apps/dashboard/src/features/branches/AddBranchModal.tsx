@@ -2,6 +2,7 @@ import { MESSAGES, type MemberRow } from '@grove/contracts';
 import { useAddBranch, useRemoveBranch } from './api/members';
 import { Alert, Button, Modal } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
+import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 
 /**
  * 'Add a New Branch to {member}' (docs/product.md#branches): explains that the member gets a discount and that the
@@ -31,7 +32,8 @@ export function AddBranchModal({ tree, onClose }: { tree: MemberRow | null; onCl
               {tree.branchDetails.map((branch) => (
                 <li key={branch.id}>
                   <span>
-                    {branch.branchName} <span className="g-muted">· {branch.branchEmail}</span>
+                    {branch.branchName} <span className="g-muted">· {branch.branchEmail}</span>{' '}
+                    <MemberStatusBadge status={branch.status} hideActive />
                   </span>
                   <Button
                     size="sm"

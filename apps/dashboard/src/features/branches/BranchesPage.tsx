@@ -9,10 +9,12 @@ import { MembershipPrice } from '../../components/membership-price/MembershipPri
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { MemberLink } from '../../components/member-link/MemberLink';
+import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 
 /**
  * The Branches screen (docs/product.md#branches): the trees table with Member, Branches, Membership (the new
- * price, or 'Pricing…' while Mindbody's price is not read yet), Status, Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
+ * price, or 'Pricing…' while Mindbody's price is not read yet), Status (Active, Pending, Ended or
+ * Suspended: docs/product.md#states), Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * a member's name opens their profile (issue 14 replaced the 'Feature Coming Soon' panel with
  * it). Paged, sorted and searched on the server.
  * @param tools more cards for the side column, from other features (the routes pass the CSV
@@ -86,7 +88,7 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
                   <MembershipPrice row={row} />
                 </td>
                 <td data-label="Status">
-                  <span className="g-badge">{row.status}</span>
+                  <MemberStatusBadge status={row.status} />
                 </td>
                 <td className="g-num" data-label="Discount">
                   {formatCents(row.discountCents)}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { centsToDollarText, formatCents, MESSAGES, type MemberRow } from '@grove/contracts';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
+import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { useUpdateMember } from './api/member-profile';
 
@@ -57,7 +58,7 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dd>{member.branches}</dd>
         <dt>Status</dt>
         <dd>
-          <span className="g-badge">{member.status}</span>
+          <MemberStatusBadge status={member.status} />
         </dd>
       </dl>
       {managed ? (

@@ -33,12 +33,14 @@ const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfil
       id: 'bea',
       name: 'Bea Branch',
       joinedAt: '2026-04-02T09:00:00.000Z',
+      status: 'Active',
       hiddenBranches: 0,
       branches: [
         {
           id: 'dan',
           name: 'Dan Twig',
           joinedAt: '2026-05-03T09:00:00.000Z',
+          status: 'Active',
           branches: [],
           hiddenBranches: 3,
         },
@@ -48,6 +50,7 @@ const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfil
       id: 'cal',
       name: 'Cal Branch',
       joinedAt: '2026-06-04T09:00:00.000Z',
+      status: 'Pending',
       branches: [],
       hiddenBranches: 0,
     },
@@ -155,6 +158,9 @@ describe('MemberProfilePage', () => {
     expect(items[1]?.textContent).toContain('Dan Twig');
     expect(items[1]?.textContent).toContain('joined 3 May 2026');
     expect(items[1]?.textContent).toContain('+ 3 more branches');
+    // A branch that does not count yet says so; one that counts carries no badge.
+    expect(items[2]?.textContent).toContain('Pending');
+    expect(items[1]?.textContent).not.toContain('Active');
     // One tab stop: the first member.
     expect(items.map((item) => item.tabIndex)).toEqual([0, -1, -1]);
   });

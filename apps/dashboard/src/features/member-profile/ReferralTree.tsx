@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReferralTreeNode } from '@grove/contracts';
 import { memberProfilePath } from '../../components/member-link/MemberLink';
+import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import { formatDate } from './format-date';
 
 /** A tree item as shown, in reading order, with what keyboard moves need. */
@@ -153,6 +154,7 @@ export function ReferralTree({ label, nodes }: { label: string; nodes: ReferralT
               </span>
             )}
             <span className="dash-tree__name">{node.name}</span>
+            <MemberStatusBadge status={node.status} hideActive />
             <span className="dash-tree__date">joined {formatDate(node.joinedAt)}</span>
             {node.hiddenBranches > 0 && (
               <span className="dash-tree__more">+ {more(node.hiddenBranches)}</span>

@@ -29,6 +29,7 @@ const STATUS_LABELS: Record<MemberBranchStatus, string> = {
   pending: 'Pending',
   counting: 'Counting',
   ended: 'Ended',
+  suspended: 'Suspended',
 };
 
 const day = (iso: string): string =>

@@ -9,7 +9,7 @@ import {
   MindbodyRequestError,
   MindbodyUnavailableError,
 } from './mindbody-errors';
-import type { Client, MindbodyEventId } from './mindbody-types';
+import type { Client, ClientPurchaseRecord, MindbodyEventId } from './mindbody-types';
 
 /**
  * The part of apps/mindbody-sandbox's `startMindbodySandbox` these tests use. The sandbox is
@@ -38,6 +38,8 @@ interface Sandbox {
     requestCounts(): Record<string, number>;
     autopayWrites(): { ClientContractId: number; ClientId: string; Amount: number }[];
     clients(): readonly Client[];
+    purchases(clientId: string): ClientPurchaseRecord[];
+    recordPayment(clientId: string, payment?: { Amount?: number }): unknown;
   };
   close(): Promise<void>;
 }
@@ -271,6 +273,51 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       await expect(
         mindbody.updateClientContractAutopays({ ClientContractId: 42, Amount: 1 }),
       ).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('reads a client’s purchases in a period (request.startDate/endDate sent as ISO), page by page', async () => {
+      const paid = sandbox.control
+        .clients()
+        .find((item) => sandbox.control.purchases(item.Id).length === 2) as Client;
+      const mindbody = client();
+      const from = new Date('2000-01-01T00:00:00Z');
+      const all = await mindbody.getClientPurchases(paid.Id, {
+        startDate: from,
+        endDate: new Date(),
+      });
+      expect(all.Purchases).toEqual(sandbox.control.purchases(paid.Id));
+      expect(all.PaginationResponse).toMatchObject({ TotalResults: 2, RequestedLimit: 200 });
+      const [first, second] = all.Purchases;
+      const page = await mindbody.getClientPurchases(paid.Id, {
+        startDate: '2000-01-01',
+        endDate: new Date(),
+        limit: 1,
+        offset: 1,
+      });
+      expect(page.Purchases).toEqual([second]);
+      expect(
+        (
+          await mindbody.getClientPurchases(paid.Id, {
+            startDate: from,
+            endDate: first.Sale.SaleDateTime,
+          })
+        ).Purchases,
+      ).toEqual([first]);
+      expect(
+        (
+          await mindbody.getClientPurchases(paid.Id, {
+            startDate: from,
+            endDate: new Date(),
+            saleId: second.Sale.Id,
+          })
+        ).Purchases,
+      ).toEqual([second]);
+      await expect(
+        mindbody.getClientPurchases('nobody', { startDate: from, endDate: new Date() }),
+      ).rejects.toMatchObject({ status: 404, code: 'ClientNotFound' });
+      await expect(
+        mindbody.getClientPurchases(paid.Id, { startDate: from, endDate: new Date(), limit: 0 }),
+      ).rejects.toThrow(RangeError);
     });
 
     it('reads the referral types', async () => {

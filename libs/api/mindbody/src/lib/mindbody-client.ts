@@ -9,6 +9,7 @@ import {
   type CreateSubscriptionRequest,
   type DeleteSubscriptionResponse,
   type GetClientContractsResponse,
+  type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
   type GetSubscriptionsResponse,
@@ -71,6 +72,23 @@ export interface ClientsPageProgress {
   pageSize: number;
   /** `PaginationResponse.TotalResults` of that page. */
   totalResults: number;
+}
+
+/** `getClientPurchases` parameters (Mindbody's `request.*` query parameters). */
+export interface GetClientPurchasesParams {
+  /**
+   * Purchases whose sale is on or after this time. Mindbody's default is today, so a caller who
+   * wants the history must send it.
+   */
+  startDate: Date | string;
+  /** Purchases whose sale is on or before this time (Mindbody's default: the end of today). */
+  endDate: Date | string;
+  /** Only the items of this sale. */
+  saleId?: number;
+  /** 1 to 200 (default 200). */
+  limit?: number;
+  /** Zero-based offset (default 0). */
+  offset?: number;
 }
 
 /** `allClients` parameters. */
@@ -172,20 +190,10 @@ export class MindbodyClient {
    * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
    */
   async getClients(params: GetClientsParams = {}): Promise<GetClientsResponse> {
-    const limit = params.limit ?? MINDBODY_MAX_PAGE_SIZE;
-    const offset = params.offset ?? 0;
-    checkPage(limit, offset);
-    return this.request<GetClientsResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clients',
-      query: {
-        'request.limit': limit,
-        'request.offset': offset,
-        'request.lastModifiedDate': toIso(params.lastModifiedDate),
-        'request.clientIds': params.clientIds,
-        'request.searchText': params.searchText,
-      },
+    return this.pagedGet<GetClientsResponse>('/client/clients', params, {
+      'request.lastModifiedDate': toIso(params.lastModifiedDate),
+      'request.clientIds': params.clientIds,
+      'request.searchText': params.searchText,
     });
   }
 
@@ -222,14 +230,29 @@ export class MindbodyClient {
     clientId: string,
     page: { limit?: number; offset?: number } = {},
   ): Promise<GetClientContractsResponse> {
-    const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
-    const offset = page.offset ?? 0;
-    checkPage(limit, offset);
-    return this.request<GetClientContractsResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clientcontracts',
-      query: { 'request.clientId': clientId, 'request.limit': limit, 'request.offset': offset },
+    return this.pagedGet<GetClientContractsResponse>('/client/clientcontracts', page, {
+      'request.clientId': clientId,
+    });
+  }
+
+  /**
+   * `GET /client/clientpurchases?request.clientId&request.startDate&request.endDate` (Public API
+   * v6 GetClientPurchases, staff token required): one page of what the client bought in the
+   * period, each item with its sale (date, payments) and the dollars paid; autopay charges of
+   * contracts are purchases too. Chosen over `GET /sale/sales` because that one has no client
+   * filter (it lists the whole site's sales in a period).
+   * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
+   *   (404 unknown client → MindbodyRequestError)
+   */
+  async getClientPurchases(
+    clientId: string,
+    params: GetClientPurchasesParams,
+  ): Promise<GetClientPurchasesResponse> {
+    return this.pagedGet<GetClientPurchasesResponse>('/client/clientpurchases', params, {
+      'request.clientId': clientId,
+      'request.startDate': toIso(params.startDate),
+      'request.endDate': toIso(params.endDate),
+      'request.saleId': params.saleId,
     });
   }
 
@@ -314,6 +337,26 @@ export class MindbodyClient {
       api: 'webhooks',
       method: 'DELETE',
       path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+    });
+  }
+
+  /**
+   * A paged Public API GET: `request.limit` (default 200) and `request.offset` (default 0) with
+   * `query`. @throws RangeError limit outside 1–200 or negative offset, before anything is sent
+   */
+  private pagedGet<T>(
+    path: string,
+    page: { limit?: number; offset?: number },
+    query: Query,
+  ): Promise<T> {
+    const limit = page.limit ?? MINDBODY_MAX_PAGE_SIZE;
+    const offset = page.offset ?? 0;
+    checkPage(limit, offset);
+    return this.request<T>({
+      api: 'public',
+      method: 'GET',
+      path,
+      query: { ...query, 'request.limit': limit, 'request.offset': offset },
     });
   }
 

@@ -5,9 +5,10 @@
  * converts them to integer cents at its edge). Dates are ISO 8601 strings.
  *
  * Sources: Mindbody Public API v6 models (Client, ClientContract, UpcomingAutopayEvent,
- * PaginationResponse, GetClientsResponse, GetClientContractsResponse,
- * UpdateClientContractAutopaysRequest, GetClientReferralTypesResponse, IssueUserToken*) and the
- * Webhooks API v1 (subscriptions, event deliveries, X-Mindbody-Signature), as published at
+ * PaginationResponse, GetClientsResponse, GetClientContractsResponse, GetClientPurchasesResponse,
+ * ClientPurchaseRecord, Sale, SalePayment, UpdateClientContractAutopaysRequest,
+ * GetClientReferralTypesResponse, IssueUserToken*) and the Webhooks API v1 (subscriptions, event
+ * deliveries incl. clientSale.created and clientContract.updated, X-Mindbody-Signature), as published at
  * https://developers.mindbodyonline.com (PublicDocumentation / WebhooksDocumentation).
  */
 
@@ -119,6 +120,71 @@ export interface GetClientContractsResponse {
   Contracts: ClientContract[];
 }
 
+/**
+ * One payment of a sale (Public API v6 `Payment` model, as `Sale.Payments` carries it). Mindbody
+ * sends more fields (Notes, LastFour, …).
+ */
+export interface SalePayment {
+  Id: number;
+  /** Dollars paid with this payment. */
+  Amount: number;
+  /** ID of the payment method (site-specific). */
+  Method: number;
+  /** The payment method's type, e.g. 'CreditCard', 'Cash', 'Account'. */
+  Type: string;
+}
+
+/**
+ * A sale (Public API v6 `Sale` model) as `GET /client/clientpurchases` nests it in each purchase:
+ * a sale at the front desk or online, or one autopay run of a contract.
+ */
+export interface Sale {
+  /** The sale's ID. */
+  Id: number;
+  /** Date of the sale (ISO; Mindbody sends midnight of the sale's day). */
+  SaleDate: string;
+  /** When the sale happened (ISO). */
+  SaleDateTime: string;
+  /** When the sale first happened, for a sale that was changed since (ISO), else as SaleDateTime. */
+  OriginalSaleDateTime: string;
+  /** The client who bought (`Client.Id`). */
+  ClientId: string;
+  LocationId: number;
+  Payments: SalePayment[];
+}
+
+/**
+ * One item a client bought (Public API v6 `ClientPurchaseRecord`): the sale it was part of and
+ * what was paid for it. An autopay charge of a contract is a purchase like any other sale.
+ */
+export interface ClientPurchaseRecord {
+  Sale: Sale;
+  /** The item's name and description, e.g. 'Monthly Unlimited'. */
+  Description: string;
+  /** True when the item was a payment credited to the client's account. */
+  AccountPayment: boolean;
+  /** Dollars: the item's price before tax and discounts. */
+  Price: number;
+  /** Dollars paid for the item (0 for a comp or an unpaid item). */
+  AmountPaid: number;
+  /** Dollars of discount applied. */
+  Discount: number;
+  /** Dollars of tax applied. */
+  Tax: number;
+  /** True when the item was returned (refunded). */
+  Returned: boolean;
+  Quantity: number;
+}
+
+/**
+ * `GET /client/clientpurchases` reply (Public API v6 GetClientPurchases): the client's purchases
+ * whose sale falls within `request.startDate`–`request.endDate` (Mindbody's defaults: today).
+ */
+export interface GetClientPurchasesResponse {
+  PaginationResponse: PaginationResponse;
+  Purchases: ClientPurchaseRecord[];
+}
+
 /** `POST /client/updateclientcontractautopays` body. */
 export interface UpdateClientContractAutopaysRequest {
   /** `ClientContract.Id` of the contract to change. */
@@ -189,6 +255,8 @@ export const MINDBODY_EVENT_IDS = [
   'client.created',
   'client.updated',
   'clientMembershipAssignment.cancelled',
+  'clientContract.updated',
+  'clientSale.created',
 ] as const;
 /** One of {@link MINDBODY_EVENT_IDS}. */
 export type MindbodyEventId = (typeof MINDBODY_EVENT_IDS)[number];
@@ -278,6 +346,63 @@ export interface MembershipCancelledEventData {
   membershipName: string;
 }
 
+/**
+ * `eventData` of `clientContract.updated` (Webhooks API v1: a client's contract changed, e.g. its
+ * autopay was suspended or resumed). Mindbody sends more fields (client names and email, …).
+ */
+export interface ClientContractEventData {
+  siteId: number;
+  /** `Client.Id` of the contract's holder. */
+  clientId: string;
+  clientUniqueId: number;
+  /** `ClientContract.Id`. */
+  clientContractId: number;
+  contractName: string;
+  agreementDateTime: string;
+  contractStartDate: string;
+  contractEndDate: string | null;
+  isAutoRenewing: boolean;
+}
+
+/** One payment of a `clientSale.created` event. */
+export interface ClientSalePaymentEventData {
+  paymentMethodId: number;
+  paymentMethodName: string;
+  /** Dollars paid with this payment. */
+  paymentAmountPaid: number;
+}
+
+/** One item of a `clientSale.created` event. */
+export interface ClientSaleItemEventData {
+  itemId: number;
+  /** E.g. 'Contract', 'Service', 'Product'. */
+  type: string;
+  name: string;
+  /** Dollars paid for the item. */
+  amountPaid: number;
+  amountDiscounted: number;
+  quantity: number;
+  recipientClientId: string;
+}
+
+/**
+ * `eventData` of `clientSale.created` (Webhooks API v1: a sale was completed for a client, also an
+ * autopay run). Mindbody sends more fields (sold by, location name, …).
+ */
+export interface ClientSaleEventData {
+  siteId: number;
+  saleId: number;
+  /** `Client.Id` of the buyer. */
+  purchasingClientId: string;
+  /** When the sale happened (ISO). */
+  saleDateTime: string;
+  locationId: number;
+  /** Dollars paid for the whole sale. */
+  totalAmountPaid: number;
+  payments: ClientSalePaymentEventData[];
+  items: ClientSaleItemEventData[];
+}
+
 interface DeliveryBase<E extends MindbodyEventId, D> {
   /** Unique per delivery attempt set: dedupe on it. */
   messageId: string;
@@ -295,7 +420,9 @@ interface DeliveryBase<E extends MindbodyEventId, D> {
 export type WebhookDelivery =
   | DeliveryBase<'client.created', ClientEventData>
   | DeliveryBase<'client.updated', ClientEventData>
-  | DeliveryBase<'clientMembershipAssignment.cancelled', MembershipCancelledEventData>;
+  | DeliveryBase<'clientMembershipAssignment.cancelled', MembershipCancelledEventData>
+  | DeliveryBase<'clientContract.updated', ClientContractEventData>
+  | DeliveryBase<'clientSale.created', ClientSaleEventData>;
 
 /** Name of the signature header (Node lower-cases it: `x-mindbody-signature`). */
 export const MINDBODY_SIGNATURE_HEADER = 'X-Mindbody-Signature';

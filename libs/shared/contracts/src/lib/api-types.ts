@@ -26,11 +26,20 @@ export interface LoginRequest {
   password: string;
 }
 
+/**
+ * A member's state on the Branches screen (docs/product.md#states): 'Ended' while its Mindbody
+ * membership has ended, 'Suspended' while it is suspended, 'Pending' for a branch that does not
+ * count yet under the business's rule (docs/product.md#branch-qualification), else 'Active'.
+ */
+export type MemberStatus = 'Active' | 'Pending' | 'Ended' | 'Suspended';
+
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 export interface BranchDetail {
   id: string;
   branchName: string;
   branchEmail: string;
+  /** Whether it lowers the tree's price now ('Active') or why not. */
+  status: MemberStatus;
 }
 
 /** Which integration manages a member, or null for members kept by hand. */
@@ -45,13 +54,16 @@ export interface MemberRow {
   membershipPriceCents: number;
   /** Discount per referral, cents (for Mindbody rows: the integration's discountOnReferral). */
   discountCents: number;
-  /** Number of branches (docs/product.md#states: equals the number of entries in branchDetails). */
+  /**
+   * Number of branches that count now (docs/product.md#branch-qualification): the entries of
+   * branchDetails whose status is 'Active'.
+   */
   branches: number;
   branchDetails: BranchDetail[];
   /** Price after discounts, cents (docs/product.md#constants; unchanged membership price for Mindbody rows). */
   newPriceCents: number;
-  /** Always 'Active' (docs/product.md#states). */
-  status: 'Active';
+  /** The member's own state (docs/product.md#states). */
+  status: MemberStatus;
   managedByIntegration: IntegrationName | null;
   /**
    * Present (true) only while a Mindbody member's price is not known yet: the import stores

@@ -5,7 +5,10 @@
 export interface MemberEmailSettings {
   /** "{friend} joined with your link": to the referrer when a friend is queued as a prospect. */
   friendJoined: boolean;
-  /** "{friend} is now your branch: your price is now $X": to the referrer on approval. */
+  /**
+   * "{friend} is now your branch: your price is now $X": to the referrer when the branch starts
+   * counting (on approval, or later under the business's rule, docs/product.md#branch-qualification).
+   */
   branchCounting: boolean;
   /** "{friend}'s membership ended: your price is back to $Y": to the referrer when a branch stops counting. */
   branchEnded: boolean;
@@ -29,7 +32,7 @@ export const MEMBER_EMAIL_SETTING_TEXT: readonly {
   },
   {
     key: 'branchCounting',
-    label: 'You approved their friend',
+    label: 'Their friend started counting',
     example: '“Sam is now your branch: your price is now $77.50”',
   },
   {

@@ -47,10 +47,11 @@ export function validateMemberLinkRequest(
 
 /**
  * A branch as its member sees it: 'pending' = the friend joined through the member's link and
- * waits for the owner's approval; 'counting' = approved, lowers the member's price; 'ended' = the
- * friend's (Mindbody) membership has ended, it no longer counts.
+ * waits for the owner's approval, or is a branch the business's rule has not started counting yet
+ * (docs/product.md#branch-qualification); 'counting' = lowers the member's price; 'ended' /
+ * 'suspended' = the friend's (Mindbody) membership has ended / is suspended, it does not count.
  */
-export type MemberBranchStatus = 'pending' | 'counting' | 'ended';
+export type MemberBranchStatus = 'pending' | 'counting' | 'ended' | 'suspended';
 
 /** One friend of the member page. */
 export interface MemberBranch {

@@ -4,7 +4,7 @@
  * 'Create links for all members without one' and automatic-link setting. Money is integer cents;
  * dates are ISO 8601 strings.
  */
-import type { MemberRow, ReferralLink } from './api-types';
+import type { MemberRow, MemberStatus, ReferralLink } from './api-types';
 
 /** How many levels of a member's referral tree the profile draws (their branches = level 1). */
 export const REFERRAL_TREE_MAX_DEPTH = 4;
@@ -21,6 +21,8 @@ export interface ReferralTreeNode {
   name: string;
   /** When they became a member (ISO). */
   joinedAt: string;
+  /** Whether they count as their referrer's branch now ('Active'), or why not. */
+  status: MemberStatus;
   /** Their own branches within the drawn depth and size, oldest first. */
   branches: ReferralTreeNode[];
   /** How many of their branches are not drawn (past the depth or size cap). */

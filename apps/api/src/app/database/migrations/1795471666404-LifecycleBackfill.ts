@@ -103,7 +103,7 @@ export class LifecycleBackfill1795471666404 implements MigrationInterface {
         membership_price_cents, branch_id, event_key)
       SELECT r.business_id, r.id, r.created_at, 'backfill', NULL, p.price, r.membership_price_cents, NULL,
         'price:' || r.id || ':backfill'
-      FROM members r CROSS JOIN LATERAL (SELECT ${effectivePrice('r')} AS price) p
+      FROM members r CROSS JOIN LATERAL (SELECT ${effectivePrice('r', 'true', false)} AS price) p
       WHERE p.price IS NOT NULL AND r.mindbody_cancelled_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM price_changes c WHERE c.business_id = r.business_id AND c.member_id = r.id)
       ${onKey}`);

@@ -21,6 +21,11 @@ export interface MindbodyClientRecord {
   isProspect: boolean;
   /** Status Expired, Terminated or Declined: the membership has ended (its referrals stop counting). */
   membershipEnded: boolean;
+  /**
+   * Status Suspended, or (when its contracts were read) its membership contract's autopay is
+   * suspended and none runs: as a branch it stops counting until the membership resumes.
+   */
+  membershipSuspended: boolean;
   /** Free text naming the referrer (Mindbody stores a full name), or null. */
   referredBy: string | null;
   /** The client's usual autopay amount (NormalAutoPay), cents, when Mindbody says. */
@@ -39,6 +44,14 @@ export interface MindbodyAutopayContract {
   clientContractId: string;
   /** The amount the next autopays charge, cents, when known. */
   amountCents: number | null;
+}
+
+/** What a client's contracts say (GET /client/clientcontracts). */
+export interface MindbodyContracts {
+  /** The contract whose autopay Grove adjusts (the first with running autopay), or none. */
+  autopay: MindbodyAutopayContract[];
+  /** True when no contract's autopay runs and one's is 'Suspended'. */
+  suspended: boolean;
 }
 
 /** A webhook subscription (Mindbody Webhooks API). */

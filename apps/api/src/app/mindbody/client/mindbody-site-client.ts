@@ -12,6 +12,7 @@ import {
   MindbodyLoginRefusedError,
   type MindbodyAutopayContract,
   type MindbodyClientPage,
+  type MindbodyContracts,
   type MindbodyClientRecord,
   type MindbodySite,
   type MindbodyWebhookSubscription,
@@ -25,6 +26,12 @@ function dollarsToCentsRounded(dollars: number): number {
 /** Client statuses of a membership that has ended. */
 const ENDED_STATUSES = new Set<string>(['Expired', 'Terminated', 'Declined']);
 
+/**
+ * Where the search for a client's first payment starts: before any Mindbody sale (Mindbody's
+ * default period is today only, so the history must be asked for).
+ */
+export const FIRST_PAYMENT_SEARCH_FROM = new Date('2000-01-01T00:00:00.000Z');
+
 /** The contract whose autopays Grove adjusts: the first with active autopay. */
 function autopayContract(contracts: ClientContract[]): ClientContract | undefined {
   return contracts.find((contract) => contract.AutopayStatus === 'Active');
@@ -37,6 +44,7 @@ const toRecord = (client: Client): MindbodyClientRecord => ({
   email: client.Email || null,
   isProspect: client.IsProspect === true,
   membershipEnded: ENDED_STATUSES.has(client.Status),
+  membershipSuspended: client.Status === 'Suspended',
   referredBy: client.ReferredBy?.trim() || null,
   normalAutoPayCents: null,
 });
@@ -71,20 +79,60 @@ export class MindbodyRunClient {
 
   /**
    * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
-   * active autopay, its NormalAutoPay in cents; [] when the client has none.
+   * active autopay, its NormalAutoPay in cents ([] when the client has none), and whether the
+   * membership is suspended (no autopay runs, one is 'Suspended': `ClientContract.AutopayStatus`).
+   * @throws as {@link clientsPage}
+   */
+  async contracts(clientId: string): Promise<MindbodyContracts> {
+    const reply = await this.client.getClientContracts(clientId);
+    const contract = autopayContract(reply.Contracts);
+    return {
+      autopay: contract
+        ? [
+            {
+              clientContractId: String(contract.Id),
+              amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
+            },
+          ]
+        : [],
+      suspended: !contract && reply.Contracts.some((item) => item.AutopayStatus === 'Suspended'),
+    };
+  }
+
+  /**
+   * The contract with active autopay ({@link contracts}' `autopay`).
    * @throws as {@link clientsPage}
    */
   async autopayContracts(clientId: string): Promise<MindbodyAutopayContract[]> {
-    const reply = await this.client.getClientContracts(clientId);
-    const contract = autopayContract(reply.Contracts);
-    return contract
-      ? [
-          {
-            clientContractId: String(contract.Id),
-            amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
-          },
-        ]
-      : [];
+    return (await this.contracts(clientId)).autopay;
+  }
+
+  /**
+   * When the client first paid (docs/product.md#branch-qualification: "the friend's first paid
+   * autopay or sale"): pages `GET /client/clientpurchases` (GetClientPurchases) from
+   * {@link FIRST_PAYMENT_SEARCH_FROM} to `until`, 200 items a page (one request for a client who
+   * has paid nothing), and takes the earliest `Sale.SaleDateTime` of an item with `AmountPaid` > 0
+   * that was not returned; an autopay charge is a purchase like any sale.
+   * @returns that time, or null when the client has paid nothing
+   * @throws as {@link clientsPage}
+   */
+  async firstPayment(clientId: string, until: Date): Promise<Date | null> {
+    let first: number | null = null;
+    for (let offset = 0; ;) {
+      const reply = await this.client.getClientPurchases(clientId, {
+        startDate: FIRST_PAYMENT_SEARCH_FROM,
+        endDate: until,
+        offset,
+      });
+      for (const purchase of reply.Purchases) {
+        const at = Date.parse(purchase.Sale?.SaleDateTime ?? '');
+        if (purchase.AmountPaid > 0 && !purchase.Returned && !Number.isNaN(at))
+          first = first === null ? at : Math.min(first, at);
+      }
+      offset += reply.Purchases.length;
+      if (reply.Purchases.length === 0 || offset >= reply.PaginationResponse.TotalResults)
+        return first === null ? null : new Date(first);
+    }
   }
 
   /**

@@ -32,6 +32,8 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
           if (!valid.has(used)) throw new MindbodyAuthError(401, 'DeniedAccess', 'expired');
           return [];
         },
+        contracts: async () => ({ autopay: [], suspended: false }),
+        firstPayment: async () => null,
         updateAutopayAmount: async () => undefined,
         useStaffToken: (next: string) => {
           token = next;

@@ -74,11 +74,17 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   }
 
   /** Runs a sync; returns the sandbox requests it caused per Mindbody path. */
-  async function sync(): Promise<{ contracts: number; pages: number; tokens: number }> {
+  async function sync(): Promise<{
+    contracts: number;
+    pages: number;
+    tokens: number;
+    purchases: number;
+  }> {
     const before = {
       contracts: requests(sandbox, '/client/clientcontracts'),
       pages: requests(sandbox, '/client/clients'),
       tokens: requests(sandbox, '/usertoken/issue'),
+      purchases: requests(sandbox, '/client/clientpurchases'),
     };
     await owner.post('/api/mindbody/sync').expect(202);
     expect((await settled(owner)).processState).toMatch(/^completed /);
@@ -86,6 +92,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
       contracts: requests(sandbox, '/client/clientcontracts') - before.contracts,
       pages: requests(sandbox, '/client/clients') - before.pages,
       tokens: requests(sandbox, '/usertoken/issue') - before.tokens,
+      purchases: requests(sandbox, '/client/clientpurchases') - before.purchases,
     };
   }
 
@@ -124,6 +131,8 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     expect(calls.contracts).toBe(nonProspects().length);
     expect(calls.pages).toBe(Math.ceil((CLIENTS + WITHOUT_CONTRACT) / 200));
     expect(calls.tokens).toBe(0);
+    // The business counts branches at approval: nobody's payments are asked for.
+    expect(calls.purchases).toBe(0);
     // Every call of the run went through one client, with the stored token decrypted once.
     expect(built).toHaveBeenCalledTimes(1);
     expect(opened).toHaveBeenCalledTimes(1);
@@ -140,7 +149,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
 
     const calls = await sync();
 
-    expect(calls).toEqual({ contracts: withoutAutopay, pages: 1, tokens: 0 });
+    expect(calls).toEqual({ contracts: withoutAutopay, pages: 1, tokens: 0, purchases: 0 });
     expect(sandbox.control.autopayWrites()).toEqual([]);
   });
 
@@ -180,6 +189,41 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     expect(written.sort()).toEqual([referrer.Id, newBranch.Id].sort());
     // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write; the
     // other members without an autopay contract once each (noContract is among them: not twice).
-    expect(calls).toEqual({ contracts: 3 + withoutAutopay - 1, pages: 1, tokens: 0 });
+    expect(calls).toEqual({
+      contracts: 3 + withoutAutopay - 1,
+      pages: 1,
+      tokens: 0,
+      purchases: 0,
+    });
+  });
+
+  it('under the first_payment rule a sync asks Mindbody about each pending branch with no known payment, once, and about nobody else', async () => {
+    await owner
+      .put('/api/settings/branches')
+      .send({ rule: 'first_payment', days: null })
+      .expect(200);
+    // Branches already counting keep counting: the new rule asks nothing about them.
+    const idle = await sync();
+    expect(idle.purchases).toBe(0);
+    sandbox.control.addClient({ FirstName: 'Quinn', LastName: 'Counter', NormalAutoPay: 120 });
+    const friends = [1, 2, 3, 4].map(
+      (n) =>
+        sandbox.control.addClient({
+          FirstName: 'Friend',
+          LastName: `Number ${n}`,
+          NormalAutoPay: 50,
+          ReferredBy: 'Quinn Counter',
+        }).Id,
+    );
+    // The sync that brings them in asks about the four new pending branches at once.
+    expect((await sync()).purchases).toBe(4);
+    expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(4);
+    sandbox.control.recordPayment(friends[0]);
+
+    const asked = await sync();
+    expect(asked.purchases).toBe(4);
+    expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(3);
+    // The friend who paid is not asked about again; the three others are, once per sync.
+    expect((await sync()).purchases).toBe(3);
   });
 });

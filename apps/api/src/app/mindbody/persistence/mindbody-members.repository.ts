@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../database/business-scope';
+import { countingBranch } from '../../database/counting-branch';
 import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
+  effectivePrice,
   keyTime,
   priceLinesFrom,
   type FactSource,
@@ -42,6 +44,14 @@ export interface ManagedMemberInput {
   referredBy: string | null;
   /** The membership has ended (cancelled/expired): the member stops counting as a branch. */
   ended: boolean;
+  /** The membership is suspended: as a branch it stops counting until it resumes (it stays linked). */
+  suspended: boolean;
+}
+
+/** A managed member's first paid autopay or sale, read from Mindbody. */
+export interface FirstPayment {
+  clientId: string;
+  paidAt: Date;
 }
 
 /** A Mindbody prospect to queue as a managed prospective member. */
@@ -60,7 +70,7 @@ export interface AutopayTarget {
   membershipPriceCents: number;
   /** What Mindbody bills now, as Grove last saw or wrote it. */
   autopayCents: number;
-  /** Branches that count (not cancelled). */
+  /** Branches that count now (`countingBranch`: counting since, neither ended nor suspended). */
   branches: number;
   /** True when the member is itself a (non-cancelled) branch of a managed member. */
   isBranch: boolean;
@@ -100,6 +110,8 @@ export class MindbodyMembersRepository {
    * idempotent by Mindbody client id (`INSERT … ON CONFLICT (business_id, mindbody_client_id) DO UPDATE`):
    * - a hand-added member with the same email key is adopted (it becomes managed, nothing lost);
    * - a client whose email key belongs to another client's member is skipped;
+   * - a suspended membership sets `mindbody_suspended_at` (kept while it stays suspended), a running
+   *   one clears it: a suspended branch stays linked to its referrer but stops counting;
    * - the membership price is the client's NormalAutoPay; when Mindbody's autopay still equals the
    *   amount Grove wrote, the stored (undiscounted) price stays;
    * - a new member whose ReferredBy names a managed member already stored is inserted as its branch
@@ -138,13 +150,14 @@ export class MindbodyMembersRepository {
     if (rows.length === 0 && !progress) return 0;
     const [result] = (await this.dataSource.query(
       `WITH input AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[])
-           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended)
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[], $13::bool[])
+           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended, suspended)
        ), adopted AS (
          UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
            membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
            mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
            mindbody_cancelled_at = CASE WHEN i.ended THEN now() END,
+           mindbody_suspended_at = CASE WHEN i.suspended AND NOT i.ended THEN now() END,
            mindbody_priced_at = CASE WHEN $11 THEN now() END
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
@@ -153,9 +166,10 @@ export class MindbodyMembersRepository {
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
            mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
-           mindbody_priced_at, referred_by_id)
+           mindbody_suspended_at, mindbody_priced_at, referred_by_id)
          SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
-           CASE WHEN i.ended THEN now() END, CASE WHEN $11 THEN now() END,
+           CASE WHEN i.ended THEN now() END, CASE WHEN i.suspended AND NOT i.ended THEN now() END,
+           CASE WHEN $11 THEN now() END,
            CASE WHEN NOT i.ended AND i.referred_by IS NOT NULL THEN
              (SELECT r.id FROM members r
               WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
@@ -170,6 +184,8 @@ export class MindbodyMembersRepository {
            mindbody_referred_by = EXCLUDED.mindbody_referred_by,
            mindbody_cancelled_at = CASE WHEN EXCLUDED.mindbody_cancelled_at IS NULL THEN NULL
                                         ELSE COALESCE(m.mindbody_cancelled_at, EXCLUDED.mindbody_cancelled_at) END,
+           mindbody_suspended_at = CASE WHEN EXCLUDED.mindbody_suspended_at IS NULL THEN NULL
+                                        ELSE COALESCE(m.mindbody_suspended_at, EXCLUDED.mindbody_suspended_at) END,
            membership_price_cents = CASE
              WHEN EXCLUDED.mindbody_autopay_cents IS NULL OR EXCLUDED.mindbody_autopay_cents = m.mindbody_autopay_cents
                THEN m.membership_price_cents
@@ -177,10 +193,11 @@ export class MindbodyMembersRepository {
            mindbody_autopay_cents = COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
            mindbody_priced_at = COALESCE(m.mindbody_priced_at, EXCLUDED.mindbody_priced_at)
          WHERE (m.name, m.email, m.email_key, m.mindbody_referred_by, m.mindbody_cancelled_at IS NULL,
-                COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
+                m.mindbody_suspended_at IS NULL, COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
                 m.mindbody_priced_at IS NULL AND EXCLUDED.mindbody_priced_at IS NOT NULL)
            IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.email_key, EXCLUDED.mindbody_referred_by,
-                EXCLUDED.mindbody_cancelled_at IS NULL, m.mindbody_autopay_cents, false)
+                EXCLUDED.mindbody_cancelled_at IS NULL, EXCLUDED.mindbody_suspended_at IS NULL,
+                m.mindbody_autopay_cents, false)
          RETURNING m.*, (m.xmax = 0) AS created
        ), written AS (
          SELECT * FROM adopted UNION ALL SELECT * FROM upserted
@@ -222,6 +239,7 @@ export class MindbodyMembersRepository {
         progress?.total ?? null,
         pricesRead,
         source,
+        rows.map((row) => row.suspended),
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
@@ -363,7 +381,58 @@ export class MindbodyMembersRepository {
     return rows[0] ? toEndedBranch(rows[0]) : null;
   }
 
-  /** Managed members with a known autopay, with their counting branches (for the sync's autopay writes). */
+  /**
+   * Mindbody client ids of the managed branches whose first payment Grove must still learn, when
+   * the business's rule is 'first_payment' (docs/product.md#branch-qualification): pending
+   * (`branch_counting_since` null), no first payment known, membership neither ended nor
+   * suspended. Empty for a business on another rule, so its syncs ask Mindbody nothing more.
+   * Served by the partial index of pending branches (`members_pending_branches_idx`).
+   */
+  async firstPaymentCandidates(scope: BusinessScope): Promise<string[]> {
+    const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
+      `SELECT m.mindbody_client_id FROM members m
+       WHERE m.business_id = $1 AND m.referred_by_id IS NOT NULL AND m.branch_counting_since IS NULL
+         AND m.mindbody_client_id IS NOT NULL AND m.mindbody_first_paid_at IS NULL
+         AND m.mindbody_cancelled_at IS NULL AND m.mindbody_suspended_at IS NULL
+         AND EXISTS (SELECT 1 FROM businesses b WHERE b.id = $1 AND b.branch_qualification = 'first_payment')
+       ORDER BY m.mindbody_client_id`,
+      [scope.businessId],
+    );
+    return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Stores each client's first paid autopay or sale (`mindbody_first_paid_at`) in one UPDATE over
+   * unnest arrays; an earlier payment replaces a later one, a later one changes nothing.
+   * @param manager the transaction to write in (a webhook's), else a statement of its own
+   * @returns members changed
+   */
+  async setFirstPaid(
+    scope: BusinessScope,
+    payments: readonly FirstPayment[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    if (payments.length === 0) return 0;
+    const rows: { id: string }[] = await manager.query(
+      `UPDATE members m SET mindbody_first_paid_at = i.paid_at
+       FROM unnest($2::text[], $3::timestamptz[]) AS i(client_id, paid_at)
+       WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         AND (m.mindbody_first_paid_at IS NULL OR m.mindbody_first_paid_at > i.paid_at)
+       RETURNING m.id`,
+      [
+        scope.businessId,
+        payments.map((payment) => payment.clientId),
+        payments.map((payment) => payment.paidAt.toISOString()),
+      ],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Managed members with a known autopay whose membership runs (neither ended nor suspended: a
+   * suspended contract's autopay cannot be written), with their counting branches
+   * (`countingBranch`), for the sync's autopay writes.
+   */
   async autopayTargets(scope: BusinessScope): Promise<AutopayTarget[]> {
     const rows: {
       id: string;
@@ -375,11 +444,11 @@ export class MindbodyMembersRepository {
     }[] = await this.dataSource.query(
       `SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.mindbody_autopay_cents,
          (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
-            AND b.mindbody_cancelled_at IS NULL)::int AS branches,
+            AND ${countingBranch('b')})::int AS branches,
          (m.referred_by_id IS NOT NULL) AS is_branch
        FROM members m
        WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
-         AND m.mindbody_cancelled_at IS NULL`,
+         AND m.mindbody_cancelled_at IS NULL AND m.mindbody_suspended_at IS NULL`,
       [scope.businessId],
     );
     return rows.map((row) => ({
@@ -473,17 +542,52 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * Writes a ledger line for every managed member of the business whose effective price (the
+   * autopay Grove bills, `effectivePrice`) differs from its ledger's last line, in one statement:
+   * what a run moved without a line of its own ('mindbody_sync': a branch linked to or detached
+   * from its referrer, discounts saved since the last run; the bill changes when the run writes
+   * it). Lines already written with their own reason (a refresh's 'branch_counting' /
+   * 'branch_lapsed', an ended branch's 'branch_removed') are not written again. Called by the
+   * import and the sync under the business's Mindbody lock.
+   * @returns lines written
+   */
+  async recordManagedPrices(scope: BusinessScope): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `${priceLinesFrom({
+        rows: '(SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL) r',
+        reason: `'mindbody_sync'`,
+        branchId: 'NULL::uuid',
+        cause: `'mindbody_sync:' || ${keyTime('now()')}`,
+      })}
+       RETURNING 1`,
+      [scope.businessId],
+    );
+    return rows.length;
+  }
+
+  /** The effective prices (cents; null while unknown) of the scope's members `ids`, by id. */
+  async effectivePrices(scope: BusinessScope, ids: string[]): Promise<Map<string, number | null>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; price: number | null }[] = await this.dataSource.query(
+      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
+       WHERE r.business_id = $1 AND r.id = ANY($2::uuid[])`,
+      [scope.businessId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.price]));
+  }
+
+  /**
    * 'Remove integration': the business's imported members and prospects stay as ordinary
    * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
    * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
-   * now on it is the hand rule's max(0, price − discount × branches), and an ended membership runs
-   * again (docs/architecture.md#lifecycle-facts).
+   * now on it is the hand rule's max(0, price − discount × branches), and an ended or suspended
+   * membership runs again (docs/architecture.md#lifecycle-facts).
    */
   async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
     await manager.query(
       `WITH written AS (
          UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
-           mindbody_cancelled_at = NULL, mindbody_priced_at = NULL
+           mindbody_cancelled_at = NULL, mindbody_suspended_at = NULL, mindbody_priced_at = NULL
          WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
          RETURNING *
        )

@@ -1,32 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import type { BusinessScope } from '../../database/business-scope';
 import { MemberNotifications } from '../../member-notifications/member-notifications.service';
-import { MembersService } from '../../members/members.service';
-import type { EndedBranch } from '../persistence/mindbody-members.repository';
+import {
+  MindbodyMembersRepository,
+  type EndedBranch,
+} from '../persistence/mindbody-members.repository';
 
 /**
  * Tells each referrer whose branch's membership ended in Mindbody (a cancellation webhook, or a
- * sync that finds it ended) "{friend}'s membership ended: your price is back to $Y", $Y being the
- * referrer's price without that branch as Grove now computes it (issue 15 part 2). Once per
- * branch (`MemberNotifications.branchEnded`), and only when the owner left that email on.
+ * sync that finds it ended) "{friend}'s membership ended: your price is back to $Y", $Y being
+ * what the referrer now pays without that branch (its effective price: the autopay Grove bills,
+ * docs/product.md#constants). An ended branch is detached from its referrer, so
+ * `BranchQualificationService.refresh`, which tells of suspended branches, never sees it: this
+ * is the one sender for ended ones. Once per branch (`MemberNotifications.branchEnded`, whose key
+ * a suspension's email shares: a branch suspended, then ended, is told of once), and only when
+ * the owner left that email on.
  */
 @Injectable()
 export class BranchLapseNotices {
   constructor(
-    private readonly members: MembersService,
+    private readonly members: MindbodyMembersRepository,
     private readonly notifications: MemberNotifications,
   ) {}
 
-  /** Queues the email for each ended branch whose referrer is still a member; never throws. */
+  /** Queues the email for each ended branch whose referrer is still a member with a known price; never throws. */
   async send(scope: BusinessScope, ended: readonly EndedBranch[]): Promise<void> {
+    if (ended.length === 0) return;
+    const prices = await this.members
+      .effectivePrices(scope, [...new Set(ended.map((branch) => branch.referrerId))])
+      .catch(() => new Map<string, number | null>());
     for (const branch of ended) {
-      const referrer = await this.members.get(scope, branch.referrerId).catch(() => null);
-      if (!referrer) continue;
+      const priceNowCents = prices.get(branch.referrerId);
+      if (priceNowCents == null) continue;
       await this.notifications.branchEnded(scope, {
         branchId: branch.branchId,
         friendName: branch.branchName,
-        referrerId: referrer.id,
-        priceNowCents: referrer.newPriceCents,
+        referrerId: branch.referrerId,
+        priceNowCents,
       });
     }
   }

@@ -3,9 +3,12 @@ import { newPriceCents } from '@grove/contracts';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
+import { LifecycleService } from '../../lifecycle/lifecycle.service';
 import {
   MindbodyMembersRepository,
   type AutopayTarget,
+  type EndedBranch,
+  type FirstPayment,
   type ManagedMemberInput,
   type ManagedProspectInput,
   type MindbodyFactSource,
@@ -15,6 +18,7 @@ import { BranchLapseNotices } from './branch-lapse-notices';
 import { mapLimit } from '../../common/async/map-limit';
 import { PageQueue } from '../../common/async/page-queue';
 import { LinksForEveryoneService } from '../../links-for-everyone/links-for-everyone.service';
+import { BranchQualificationService } from '../../branch-qualification/branch-qualification.service';
 
 /** Clients per `GET /client/clients` page (Mindbody's maximum). */
 const CLIENT_PAGE_SIZE = 200;
@@ -67,6 +71,8 @@ export class MindbodyPipeline {
     private readonly members: MindbodyMembersRepository,
     private readonly lapses: BranchLapseNotices,
     private readonly links: LinksForEveryoneService,
+    private readonly qualification: BranchQualificationService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
   /**
@@ -113,7 +119,8 @@ export class MindbodyPipeline {
 
   /**
    * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then referrals and
-   * prospects. Prices follow in the 'prices' job (a contract read per client).
+   * prospects, then the first payments of pending branches (see {@link recordFirstPayments}).
+   * Prices follow in the 'prices' job (a contract read per client).
    */
   async importAll(
     scope: BusinessScope,
@@ -122,12 +129,14 @@ export class MindbodyPipeline {
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
     const clients = await this.pullClients(scope, integration, mindbody, undefined, null, stopping);
+    await this.qualify(scope, mindbody, stopping);
     return { clients, autopayWrites: 0 };
   }
 
   /**
    * Sync (docs/product.md#mindbody-stages stage 4): clients changed since the last sync (each one's contracts read for its
-   * price), members without a known autopay (never priced, or without an autopay contract when
+   * price and suspension), the first payments of pending branches ({@link recordFirstPayments}),
+   * members without a known autopay (never priced, or without an autopay contract when
    * last read: they may have bought one), then the autopay amount of every managed member whose
    * discounted price differs from what Mindbody bills. Each client's contracts are read at most
    * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
@@ -149,6 +158,7 @@ export class MindbodyPipeline {
       contractsRead,
       stopping,
     );
+    await this.qualify(scope, mindbody, stopping);
     await this.priceMembers(scope, integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
@@ -182,6 +192,64 @@ export class MindbodyPipeline {
       await this.members.setAutopay(scope, billed);
     }
     return { clients, autopayWrites };
+  }
+
+  /**
+   * After a run's client writes: the first payments of pending branches, then
+   * `BranchQualificationService.refresh` (docs/product.md#branch-qualification), which starts the
+   * branches the business's rule now lets count and lapses or resumes those whose membership was
+   * suspended, ended or resumed, with their referrers' ledger lines and emails (the one place they
+   * come from); then a ledger line for every other managed member whose price the run moved
+   * ('mindbody_sync': a branch linked or detached, discounts saved since). Before a sync's autopay writes, so those count
+   * the branches as they now stand.
+   */
+  private async qualify(
+    scope: BusinessScope,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    await this.recordFirstPayments(scope, mindbody, stopping);
+    stopping?.throwIfAborted();
+    await this.qualification.refresh(scope);
+    await this.members.recordManagedPrices(scope);
+  }
+
+  /**
+   * Under the 'first_payment' rule (docs/product.md#branch-qualification), asks Mindbody when each
+   * pending branch whose first payment Grove does not know yet first paid (one
+   * `GET /client/clientpurchases` per such branch, `MINDBODY_CONCURRENCY` at once) and stores the
+   * payments found, one UPDATE per 200 branches. Nobody else is asked: a branch already counting
+   * or already known to have paid costs nothing, and a business on another rule no call at all.
+   * A payment seen by a `clientSale.created` webhook is stored before the sync it queues, so that
+   * sync does not ask for it again.
+   * @returns branches whose first payment was found
+   * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
+   */
+  async recordFirstPayments(
+    scope: BusinessScope,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<number> {
+    const clientIds = await this.members.firstPaymentCandidates(scope);
+    const until = new Date();
+    let found = 0;
+    for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      stopping?.throwIfAborted();
+      const payments = await mapLimit(
+        clientIds.slice(start, start + CLIENT_PAGE_SIZE),
+        MINDBODY_CONCURRENCY,
+        async (clientId): Promise<FirstPayment | null> => {
+          const paidAt = await mindbody.call((client) => client.firstPayment(clientId, until));
+          return paidAt && { clientId, paidAt };
+        },
+        stopping,
+      );
+      found += await this.members.setFirstPaid(
+        scope,
+        payments.filter((payment): payment is FirstPayment => payment !== null),
+      );
+    }
+    return found;
   }
 
   /**
@@ -256,6 +324,7 @@ export class MindbodyPipeline {
               autopayCents: client.normalAutoPayCents,
               referredBy: client.referredBy,
               ended: client.membershipEnded,
+              suspended: client.membershipSuspended && !client.membershipEnded,
             });
           }
           done += page.clients.length;
@@ -277,16 +346,35 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    await this.lapses.send(scope, await this.members.linkReferrals(scope, source));
+    const ended = await this.members.linkReferrals(scope, source);
+    await this.recordBranchesEnded(scope, ended);
+    await this.lapses.send(scope, ended);
     await this.members.upsertProspects(scope, prospects, source);
     await this.links.linkMembersAddedSince(scope, startedAt);
     return done;
   }
 
   /**
-   * One page of clients; with `contractsRead` each non-prospect gets its NormalAutoPay (contract
-   * reads, `MINDBODY_CONCURRENCY` at once, none started once `stopping` is aborted), and its
-   * contracts are kept there.
+   * For each branch detached because its membership ended, its referrer's ledger line
+   * ('branch_removed', naming the branch): the referrer pays again what the branch took off.
+   */
+  private async recordBranchesEnded(
+    scope: BusinessScope,
+    ended: readonly EndedBranch[],
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    for (const branch of ended)
+      await this.lifecycle.recordEffectivePrices(scope, [branch.referrerId], {
+        reason: 'branch_removed',
+        branchId: branch.branchId,
+        cause: `branch_removed:${branch.branchId}:${at}`,
+      });
+  }
+
+  /**
+   * One page of clients; with `contractsRead` each non-prospect gets its NormalAutoPay and, when
+   * its contract's autopay is suspended, its suspension (contract reads, `MINDBODY_CONCURRENCY` at
+   * once, none started once `stopping` is aborted), and its autopay contracts are kept there.
    * @throws as {@link pullClients}
    */
   private async pricedPage(
@@ -305,9 +393,13 @@ export class MindbodyPipeline {
       MINDBODY_CONCURRENCY,
       async (record) => {
         if (record.isProspect) return record;
-        const contracts = await mindbody.call((client) => client.autopayContracts(record.id));
-        contractsRead.set(record.id, contracts);
-        return { ...record, normalAutoPayCents: contracts[0]?.amountCents ?? null };
+        const contracts = await mindbody.call((client) => client.contracts(record.id));
+        contractsRead.set(record.id, contracts.autopay);
+        return {
+          ...record,
+          normalAutoPayCents: contracts.autopay[0]?.amountCents ?? null,
+          membershipSuspended: record.membershipSuspended || contracts.suspended,
+        };
       },
       stopping,
     );
