@@ -30,6 +30,7 @@ import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-Lifec
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
 import { BranchCountingRule1795481825526 } from './migrations/1795481825526-BranchCountingRule';
+import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './migrations/1795482902020-BusinessProspectCount';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -69,6 +70,7 @@ export const MIGRATIONS = [
   ProspectAutoApprove1795472904475,
   BranchQualification1795481534511,
   BranchCountingRule1795481825526,
+  MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
 ];
 
