@@ -156,10 +156,17 @@ export async function startBenchApi(env = {}) {
 }
 
 /**
+ * What Chromium sends as `Accept-Encoding` on a fetch: the loads ask for what a browser asks for,
+ * so a JSON reply is measured compressed, as the dashboard gets it.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
  * Loads `base + url` with autocannon (`connections` at once for `seconds`, after `warmupSeconds`
  * unmeasured at the same concurrency: the first ~2 s at a new concurrency run slow while V8 grows
  * its heap and tiers up the code), prints one line (req/s, p50/p90/p99/max in ms) and returns
- * autocannon's result. Throws when any request failed (non-2xx, error or timeout).
+ * autocannon's result. Every request carries `cookie` and a browser's `Accept-Encoding`
+ * (`BROWSER_ACCEPT_ENCODING`). Throws when any request failed (non-2xx, error or timeout).
  * With `cpu` (a bench's `cpu()`), the line also gives the CPU time per request (µs) of the API
  * process and of PostgreSQL during the measured seconds, and the result carries it as
  * `cpuPerRequest: { api, postgres }`: where a page's time goes, measured in the same run.
@@ -174,7 +181,11 @@ export async function load({
   warmupSeconds = 3,
   cpu,
 }) {
-  const options = { url: base + url, connections, headers: { cookie } };
+  const options = {
+    url: base + url,
+    connections,
+    headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+  };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
   const before = cpu?.();
   const result = await autocannon({ ...options, duration: seconds });

@@ -7,12 +7,13 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
+import { jsonReplyCompression } from './common/json-compression';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import { WebAppsService } from './web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
- * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression, cookies, the `/api`
+ * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression (JSON in one call: `jsonReplyCompression`), cookies, the `/api`
  * prefix (except `/remotes.json` and the join page `/referral/:code`), the static web apps and OpenAPI at `/api/docs` (unless
  * API_DOCS_ENABLED is off, the production default).
  */
@@ -36,8 +37,10 @@ export function setupApp(app: INestApplication): void {
   // API replies change with every write and nothing revalidates them; skip hashing each body
   // for an ETag (static files keep theirs, set by the static handler).
   app.getHttpAdapter().getInstance().set('etag', false);
-  // JSON replies and HTML are compressed on the fly (Brotli or gzip, as the client accepts); the
-  // web apps' built files are served from their precompressed .br/.gz copies (WebAppsService).
+  // JSON replies are compressed in one call (`jsonReplyCompression`), other dynamic replies (HTML,
+  // CSV) on the fly by `compression` (Brotli or gzip, as the client accepts); the web apps' built
+  // files are served from their precompressed .br/.gz copies (WebAppsService).
+  app.use(jsonReplyCompression());
   app.use(compression());
   app.use(cookieParser());
   app.setGlobalPrefix('api', {

@@ -31,6 +31,7 @@ import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-Pro
 import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
 import { BranchCountingRule1795481825526 } from './migrations/1795481825526-BranchCountingRule';
 import { ReferralEmailRuns1795482010116 } from './migrations/1795482010116-ReferralEmailRuns';
+import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './migrations/1795482902020-BusinessProspectCount';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   BranchQualification1795481534511,
   BranchCountingRule1795481825526,
   ReferralEmailRuns1795482010116,
+  MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
 ];
 

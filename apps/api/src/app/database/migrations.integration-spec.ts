@@ -376,18 +376,24 @@ describe('migrations (integration)', () => {
     expect(await facts()).toEqual(backfilled);
   });
 
-  it('BusinessLedSearchIndex goes down and up again: one business-led trigram index, or the two global ones', async () => {
+  it('MemberSearchKeys and BusinessLedSearchIndex go down and up again: per-business keys, one business-led trigram index, or the two global ones', async () => {
     const searchIndexes = async (): Promise<string[]> =>
       (
         (await dataSource.query(
-          `SELECT indexname FROM pg_indexes WHERE tablename = 'members' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`,
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'members' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
         )) as { indexname: string }[]
       ).map((row) => row.indexname);
+    expect(await searchIndexes()).toEqual(['members_search_keys_idx']);
+    await undoThrough(dataSource, 'MemberSearchKeys1795482825286');
     expect(await searchIndexes()).toEqual(['members_business_search_idx']);
+    const functions = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'member_search_keys'`,
+    )) as { n: number }[];
+    expect(functions[0].n).toBe(0);
     await undoThrough(dataSource, 'BusinessLedSearchIndex1795461063207');
     expect(await searchIndexes()).toEqual(['members_email_trgm_idx', 'members_name_trgm_idx']);
     await dataSource.runMigrations({ transaction: 'each' });
-    expect(await searchIndexes()).toEqual(['members_business_search_idx']);
+    expect(await searchIndexes()).toEqual(['members_search_keys_idx']);
   });
 
   it('SessionFamilies gives every existing rotation chain one family and its first sign-in time, and goes down and up again', async () => {

@@ -525,3 +525,71 @@ describe('tenant isolation (integration)', () => {
     await ownerB.post('/api/members').send(tree('Alpha Twin', 'alpha@a.com')).expect(201);
   });
 });
+
+describe('members search past its count cap (integration)', () => {
+  let t: TestApp;
+  let owner: TestAgent;
+  const quokka = (n: number) => `Quokka Member ${String(n).padStart(4, '0')}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const signedUp = await t.signUp();
+    owner = signedUp.agent;
+    const other = await t.signUp();
+    // 520 quokkas added a minute apart (Quokka Member 0001 first) and 10 wombats in this business;
+    // 600 quokkas in another one, which no count of this business may include.
+    const insert = (businessId: string, prefix: string, count: number) =>
+      t.dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, created_at)
+         SELECT $1, $2 || ' Member ' || lpad(n::text, 4, '0'), lower($2) || n || '@x.com', lower($2) || n || '@xcom',
+                5000, 500, timestamptz '2026-01-01' + n * interval '1 minute'
+         FROM generate_series(1, $3::int) AS n`,
+        [businessId, prefix, count],
+      );
+    await insert(signedUp.user.business.id, 'Quokka', 520);
+    await insert(signedUp.user.business.id, 'Wombat', 10);
+    await insert(other.user.business.id, 'Quokka', 600);
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: string): Promise<Page<MemberRow>> =>
+    (await owner.get(`/api/members${query}`).expect(200)).body as Page<MemberRow>;
+  const names = (page: Page<MemberRow>) => page.items.map((row) => row.memberName);
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => quokka(from + i));
+
+  it('counts up to 500 matches and says more match, with the right first page', async () => {
+    const first = await list('?search=quokka');
+    expect(first.total).toBe(500);
+    expect(first.totalCapped).toBe(true);
+    expect(names(first)).toEqual(range(1, 50));
+    const byName = await list('?search=QUOKKA&sort=memberName&order=desc&pageSize=5');
+    expect(byName.totalCapped).toBe(true);
+    expect(names(byName)).toEqual(range(516, 520).reverse());
+  });
+
+  it('pages on past the cap: each page counts to its own end, the last one is exact', async () => {
+    const tenth = await list('?search=quokka&page=10');
+    expect(tenth).toMatchObject({ total: 500, totalCapped: true, page: 10 });
+    expect(names(tenth)).toEqual(range(451, 500));
+    const eleventh = await list('?search=quokka&page=11');
+    expect(eleventh.total).toBe(520);
+    expect(eleventh.totalCapped).toBeUndefined();
+    expect(names(eleventh)).toEqual(range(501, 520));
+    expect((await list('?search=quokka&page=12')).items).toEqual([]);
+  });
+
+  it('counts exactly below the cap, sorted by branch count, and for text without a three-letter word', async () => {
+    const wombats = await list('?search=wombat');
+    expect(wombats.total).toBe(10);
+    expect(wombats.totalCapped).toBeUndefined();
+    const byBranches = await list('?search=quokka&sort=branches&order=desc');
+    expect(byBranches.total).toBe(520);
+    expect(byBranches.totalCapped).toBeUndefined();
+    // "ka m" has no word of three letters: no search key, every member is checked.
+    const noKey = await list(`?search=${encodeURIComponent('ka m')}&pageSize=3`);
+    expect(noKey).toMatchObject({ total: 500, totalCapped: true });
+    expect(names(noKey)).toEqual(range(1, 3));
+    expect((await list(`?search=${encodeURIComponent('0 me')}`)).total).toBe(0);
+  });
+});

@@ -128,8 +128,19 @@ const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, ...STATE_COLUMN_NAMES, 'p
 export const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
   AS integration_discount_cents`;
 
-/** The members list's search on `members m` (name or email contains the pattern), pattern in `param`. */
-export const memberSearch = (param: string): string => likeAnyColumn(['m.name', 'm.email'], param);
+/**
+ * The members list's search on `members m` of the business in `$1`: name or email contains the
+ * pattern in `param` (a `likeSubstring` pattern). The rows come through `members_search_keys_idx`
+ * (migration MemberSearchKeys: the business's own trigram keys of the pattern's words, computed
+ * from the pattern itself, whose `%` and escapes are word breaks as in the text), then every one
+ * is checked with LIKE. A pattern without a word of three characters has no key (an empty set):
+ * the key test then drops out when the statement is planned (the search is planned for its
+ * pattern), and the LIKE walks the business's rows.
+ */
+export const memberSearch = (param: string): string =>
+  `((cardinality(member_search_keys($1, ${param}, '')) = 0
+     OR member_search_keys(m.business_id, m.name, m.email) @> member_search_keys($1, ${param}, ''))
+   AND ${likeAnyColumn(['m.name', 'm.email'], param)})`;
 
 /** A member of a list page, with its branches in the order they were added. */
 export interface PageMember {
@@ -171,44 +182,63 @@ const COUNTING_BRANCHES_PER_TREE = `SELECT referred_by_id AS tree_id, count(*)::
            GROUP BY referred_by_id`;
 
 /**
- * The text of the page statement for one sort × order, with or without a search (`$4`); `$1` is
- * the business, `$2` the page size, `$3` the offset.
+ * A search's total is exact up to this many matches; past it the page says "500+"
+ * (docs/product.md#branches): counting every match of a common word cost more than the page.
+ */
+export const SEARCH_TOTAL_CAP = 500;
+
+/**
+ * The text of the page statement for one sort × order, with or without a search (`$4`, and `$5`
+ * the count limit: `searchCountLimit`); `$1` is the business, `$2` the page size, `$3` the offset.
  */
 function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): string {
   const direction = order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
-  // A search finds its matches ONCE (`hits`, through members_business_search_idx) and both counts
-  // and pages them: counting and paging separately visited every match's row for the count and
-  // then walked the business's rows in page order again until the page was full
-  // (docs/decisions/business-led-list-indexes.md).
-  const hits = `hits AS MATERIALIZED (
-      SELECT ${SUMMARY_COLUMNS}, m.created_at FROM members m
-      WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
-  const source = searching ? 'hits m' : 'members m';
-  const columns = searching ? 'm.*' : `${SUMMARY_COLUMNS}, m.created_at`;
-  const where = searching ? '' : 'WHERE m.business_id = $1';
-  const page =
-    sort === 'branches'
-      ? `WITH counts AS (
+  const columns = `${SUMMARY_COLUMNS}, m.created_at`;
+  let page: string;
+  let total = `(SELECT member_count FROM businesses WHERE id = $1)`;
+  let hits = '';
+  if (sort === 'branches') {
+    // Sorted by branch count: every match is counted and sorted (all of them are needed).
+    if (searching)
+      hits = `WITH hits AS MATERIALIZED (
+        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
+    page = `WITH counts AS (
            ${COUNTING_BRANCHES_PER_TREE})
-         SELECT ${columns}, COALESCE(c.branch_count, 0) AS branch_count
-         FROM ${source} LEFT JOIN counts c ON c.tree_id = m.id
-         ${where}
-         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`
-      : `SELECT ${columns} FROM ${source}
-         ${where}
+         SELECT ${searching ? 'm.*' : columns}, COALESCE(c.branch_count, 0) AS branch_count
+         FROM ${searching ? 'hits m' : 'members m'} LEFT JOIN counts c ON c.tree_id = m.id
+         ${searching ? '' : 'WHERE m.business_id = $1'}
          ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
-  // Without a search the total is the business's member counter (kept by triggers, migration
-  // BusinessMemberCount); with one, the number of hits.
-  const total = searching
-    ? `(SELECT count(*)::int FROM hits)`
-    : `(SELECT member_count FROM businesses WHERE id = $1)`;
+    if (searching) total = `(SELECT count(*)::int FROM hits)`;
+  } else if (searching) {
+    // `hits`: at most $5 + 1 matches, in no order, through the business's search keys. When there
+    // are no more than $5, they are all the matches: counted and sorted here. Past $5 the count
+    // stops and the page walks the sort's (business_id, …, id) index instead, checking each row
+    // until the page is full, never visiting the other matches
+    // (docs/decisions/business-led-list-indexes.md).
+    hits = `WITH hits AS MATERIALIZED (
+        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')}
+        LIMIT $5::int + 1)`;
+    page = `(SELECT m.* FROM hits m WHERE (SELECT count(*) FROM hits) <= $5::int
+          ORDER BY ${orderBy} LIMIT $2 OFFSET $3)
+         UNION ALL
+         (SELECT ${columns} FROM members m
+          WHERE m.business_id = $1 AND ${likeAnyColumn(['m.name', 'm.email'], '$4')}
+            AND (SELECT count(*) FROM hits) > $5::int
+          ORDER BY ${orderBy} LIMIT $2 OFFSET $3)`;
+    total = `(SELECT count(*)::int FROM hits)`;
+  } else {
+    // Without a search the total is the business's member counter (kept by triggers, migration
+    // BusinessMemberCount).
+    page = `SELECT ${columns} FROM members m WHERE m.business_id = $1
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+  }
   // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
   // subquery per tree. They are a LATERAL subquery fenced by OFFSET 0, so every plan (the generic
   // one included, which cannot know the page is small) looks each tree's branches up through
   // members_referred_by_idx instead of hash-joining the whole business
   // (docs/decisions/members-page-joined-branches.md).
-  return `${searching ? `WITH ${hits}` : ''}
+  return `${hits}
      SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
        b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
        ${total} AS total, ${INTEGRATION_DISCOUNT}
@@ -218,6 +248,13 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
        WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
      ORDER BY ${orderBy}, b.created_at, b.id`;
 }
+
+/**
+ * How far a search page counts its matches: `SEARCH_TOTAL_CAP`, or the end of the page when that
+ * is further, so a page past the cap still learns whether another one follows.
+ */
+const searchCountLimit = (query: MemberPageQuery): number =>
+  Math.max(SEARCH_TOTAL_CAP, query.offset + query.limit);
 
 /** Page statements built so far, by `pageStatement`'s key. */
 const pageStatements = new Map<string, PreparedStatement | string>();
@@ -278,13 +315,20 @@ export class MembersRepository {
    * id. Sorting by name, email or date walks the matching (business_id, …, id) index; sorting by
    * branch count aggregates the counts once per business and hash-joins them. The branch count is
    * the number of branch entries (docs/product.md#states).
+   *
+   * A search sorted by name, email or date counts its matches up to `SEARCH_TOTAL_CAP` (or the
+   * end of the page, when further): past that, `total` is that limit and `totalCapped` is true
+   * (more match). Sorted by branch count, or without a search, `total` is exact.
    */
   async findPage(
     scope: BusinessScope,
     query: MemberPageQuery,
-  ): Promise<{ members: PageMember[]; total: number }> {
+  ): Promise<{ members: PageMember[]; total: number; totalCapped: boolean }> {
     const params: unknown[] = [scope.businessId, query.limit, query.offset];
+    const countLimit =
+      query.search && query.sort !== 'branches' ? searchCountLimit(query) : undefined;
     if (query.search) params.push(likeSubstring(query.search));
+    if (countLimit !== undefined) params.push(countLimit);
     const statement = pageStatement(query.sort, query.order, Boolean(query.search));
     const page = await pageOfRows(
       await this.reads.query<PageSqlRow>(statement, params),
@@ -312,7 +356,9 @@ export class MembersRepository {
         if (row.branch_counting) tree.member.branchCount += 1;
       }
     }
-    return { total: page.total, members };
+    if (countLimit !== undefined && page.total > countLimit)
+      return { total: countLimit, totalCapped: true, members };
+    return { total: page.total, totalCapped: false, members };
   }
 
   /** How many members match the list's search (all members without one), counted row by row. */

@@ -47,13 +47,14 @@ export class MembersService {
   /**
    * One page of the Branches table: one statement whatever the page size (the page's trees, their
    * branches and the total; see `MembersRepository.findPage`), after the guard's session check.
-   * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page
+   * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page; a search with more
+   *   matches than it counts says `totalCapped: true` (docs/product.md#branches)
    */
   async list(scope: BusinessScope, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const search = query.search || undefined;
-    const { members, total } = await this.members.findPage(scope, {
+    const { members, total, totalCapped } = await this.members.findPage(scope, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
       sort: query.sort ?? 'createdAt',
@@ -63,6 +64,7 @@ export class MembersService {
     return {
       items: members.map(({ member, branchDetails }) => toMemberRow(member, branchDetails)),
       total,
+      ...(totalCapped ? { totalCapped } : {}),
       page,
       pageSize,
     };

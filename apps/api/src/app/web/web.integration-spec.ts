@@ -174,9 +174,40 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('compresses JSON replies for clients that accept it', async () => {
-    const reply = await t.agent().get('/api/docs-json').set('Accept-Encoding', 'gzip').expect(200);
-    expect(reply.headers['content-encoding']).toBe('gzip');
+  it('compresses JSON replies in one piece for clients that accept it: Brotli first, else gzip', async () => {
+    // supertest decodes a br or gzip body; its headers still say what was sent.
+    const raw = (encoding: string) =>
+      t
+        .agent()
+        .get('/api/docs-json')
+        .set('Accept-Encoding', encoding)
+        .buffer(true)
+        .parse((reply, done) => {
+          const chunks: Buffer[] = [];
+          reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+          reply.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('Accept-Encoding');
+    const text = (plain.body as Buffer).toString('utf8');
+    expect(JSON.parse(text)).toHaveProperty('paths');
+    // What Chromium asks for: Brotli, one body with its length (not a chunked stream).
+    const br = await raw('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBeLessThan(text.length / 3);
+    expect((br.body as Buffer).toString('utf8')).toBe(text);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBeLessThan(text.length / 3);
+    expect((gzip.body as Buffer).toString('utf8')).toBe(text);
+    // A reply under 1 KB is sent as it is.
+    const health = await t.agent().get('/api/health').set('Accept-Encoding', 'br').expect(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('preloads the manifest of the remote each page needs from index.html', async () => {

@@ -50,6 +50,7 @@ export function ListFrame<T>({
         page={query.data.page}
         pageSize={query.data.pageSize}
         total={query.data.total}
+        totalCapped={query.data.totalCapped}
         onPageChange={onPageChange}
         noun={noun}
       />

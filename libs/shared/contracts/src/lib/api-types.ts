@@ -105,6 +105,11 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /**
+   * True when `total` is a floor, not a count: more than `total` rows match (a members search
+   * counts its matches only up to a cap, docs/product.md#branches). Absent or false: exact.
+   */
+  totalCapped?: boolean;
 }
 
 /** Body of `POST /api/members` and `POST /api/members/:id/branches` (dollars as typed). */

@@ -6,16 +6,23 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** What the rows are called, e.g. "trees". */
   noun?: string;
+  /** `total` is a floor (more rows exist): shown as "500+", and Next stays on past it. */
+  totalCapped?: boolean;
 }
 
-/** "21–40 of 312 trees" with previous / next buttons. Renders nothing for a single page. */
+/**
+ * "21–40 of 312 trees" (or "of 500+ trees" when `totalCapped`) with previous / next buttons.
+ * Renders nothing for a single page.
+ */
 export function Pagination({
   page,
   pageSize,
   total,
   onPageChange,
   noun = 'rows',
+  totalCapped = false,
 }: PaginationProps) {
+  const more = totalCapped ? '+' : '';
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
   const first = (page - 1) * pageSize + 1;
@@ -23,7 +30,8 @@ export function Pagination({
   return (
     <nav className="g-pagination" aria-label="Pagination">
       <span>
-        {first}–{last} of {total} {noun}
+        {first}–{last} of {total}
+        {more} {noun}
       </span>
       <div className="g-pagination__buttons">
         <button
@@ -36,11 +44,12 @@ export function Pagination({
         </button>
         <span aria-current="page">
           Page {page} of {pages}
+          {more}
         </span>
         <button
           type="button"
           className="g-btn g-btn--secondary g-btn--sm"
-          disabled={page >= pages}
+          disabled={page >= pages && !totalCapped}
           onClick={() => onPageChange(page + 1)}
         >
           Next
