@@ -56,3 +56,66 @@ export async function memberWithLink(base, cookie, member = {}) {
   if (!link.ok) throw new Error(`link failed: ${link.status} ${await link.text()}`);
   return { memberId: id, code: (await link.json()).code };
 }
+
+/**
+ * A local SMTP server (smtp-server) that keeps what Grove sends, for pages reached from an email
+ * (the member page's magic link). Point Grove's SMTP_URL at `url`.
+ * @returns {Promise<{ url: string, magicLink: (to: string) => Promise<string>, close: () => Promise<void> }>}
+ *   `magicLink(to)` waits (up to 60 s) for the next email to `to` with a member page magic link
+ *   and returns its path, `/member#token=…`
+ */
+export async function startMailbox() {
+  const { SMTPServer } = await import('smtp-server');
+  const { simpleParser } = await import('mailparser');
+  const received = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          callback();
+        },
+        (error) => callback(error),
+      );
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address();
+  const taken = new Set();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    async magicLink(to) {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        // Other emails to the member (e.g. "… joined with your link") carry no magic link.
+        const token = (entry) => /\/member#token=([A-Za-z0-9_-]{43})/.exec(entry.text ?? '')?.[1];
+        const mail = received.find(
+          (entry) => !taken.has(entry) && entry.to?.value?.[0]?.address === to && token(entry),
+        );
+        if (mail) {
+          taken.add(mail);
+          return `/member#token=${token(mail)}`;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no magic link emailed to ${to}`);
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/**
+ * A member page link as the member gets it: asks for one (`POST /api/member/magic-link`, the
+ * member page's 'Send me a new link') and reads it from `mailbox`.
+ * @returns {Promise<string>} `/member#token=…` (works once)
+ */
+export async function memberPageLink(base, mailbox, email) {
+  const asked = await fetch(`${base}/api/member/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email }),
+  });
+  if (!asked.ok) throw new Error(`magic link failed: ${asked.status} ${await asked.text()}`);
+  return mailbox.magicLink(email);
+}

@@ -1,25 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
-import { addMember, signUp, startJourneySmtp } from './support';
+import { addMember, approveProspect, emailTo, journeySmtp, signUp } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: SmtpCatcher;
-
-test.beforeAll(async () => {
-  smtp = await startJourneySmtp();
-});
-test.afterAll(() => smtp.close());
-
-/**
- * Waits for the one email with this subject to `address` and returns it (other journeys' emails,
- * retried once this server listens, may arrive too).
- */
-async function emailTo(address: string, subject: string) {
-  const matching = () =>
-    smtp.emails.filter((mail) => mail.subject === subject && recipient(mail) === address);
-  await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
-  return matching()[0];
-}
+const smtp = journeySmtp();
 
 test('event emails: the member hears that a friend joined and, once approved, their new price; the owner chooses the emails on a phone and a desktop', async ({
   page,
@@ -46,24 +29,23 @@ test('event emails: the member hears that a friend joined and, once approved, th
   await expect(friend.getByText('Successfully registered!')).toBeVisible();
   await friendContext.close();
 
-  const joined = await emailTo('priya.shah@example.com', 'Sam Stone joined with your link');
+  const joined = await emailTo(smtp, 'priya.shah@example.com', 'Sam Stone joined with your link');
   expect(joined?.from?.value[0]?.name).toBe(owner.businessName);
   expect(joined?.text?.replace(/\s+/g, ' ')).toContain('your price drops by $10.00 a month');
 
   // The owner approves Sam: Priya's price drops to $70.00 and Sam is welcomed.
-  await page.goto('/dashboard/prospective-members');
-  await page
-    .getByTestId('prospect-row')
-    .filter({ hasText: 'Sam Stone' })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  const form = page.getByRole('dialog', { name: 'Add a New Branch to Priya Shah' });
-  await form.getByLabel('Current Membership ($)').fill('80');
-  await form.getByLabel('Discount Per Referral ($)').fill('10');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toBeHidden();
-  await emailTo('priya.shah@example.com', 'Sam Stone is now your branch: your price is now $70.00');
-  const welcome = await emailTo('sam.stone@example.com', `Welcome to ${owner.businessName}`);
+  await approveProspect(page, {
+    friend: 'Sam Stone',
+    referrer: 'Priya Shah',
+    price: '80',
+    discount: '10',
+  });
+  await emailTo(
+    smtp,
+    'priya.shah@example.com',
+    'Sam Stone is now your branch: your price is now $70.00',
+  );
+  const welcome = await emailTo(smtp, 'sam.stone@example.com', `Welcome to ${owner.businessName}`);
   expect(welcome?.text).toMatch(/\/member#token=[A-Za-z0-9_-]{43}/);
 
   // Account Settings: the owner turns the welcome off, on a desktop and on a phone.

@@ -1,22 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import { recipient } from '@grove/testing-smtp';
 import {
   accessibilityViolations,
   addMember,
   BLOCKING_IMPACTS,
+  magicLinkIn,
   signUp,
-  startJourneySmtp,
+  journeySmtp,
 } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
-let smtp: SmtpCatcher;
-let received: ParsedMail[] = [];
-
-test.beforeAll(async () => {
-  smtp = await startJourneySmtp();
-  received = smtp.emails;
-});
-test.afterAll(() => smtp.close());
+const smtp = journeySmtp();
 
 test('the owner emails a member their link; the member opens the magic link on a phone and sees their link and price', async ({
   page,
@@ -48,22 +42,21 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(page.getByText(/already emailed their link in the last hour/)).toBeVisible();
 
   await expect
-    .poll(() => received.filter((mail) => recipient(mail) === 'nina.patel@example.com').length, {
+    .poll(() => smtp.emails.filter((mail) => recipient(mail) === 'nina.patel@example.com').length, {
       timeout: 20_000,
     })
     .toBe(1);
-  const mail = received.find((entry) => recipient(entry) === 'nina.patel@example.com');
+  const mail = smtp.emails.find((entry) => recipient(entry) === 'nina.patel@example.com');
   expect(mail?.from?.value[0]?.name).toBe(owner.businessName);
   expect(mail?.subject).toBe(`Your referral link for ${owner.businessName}`);
   expect(mail?.text).toContain(referralUrl);
   expect(mail?.html).toContain(referralUrl);
-  const magicLink = /(http:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
-  expect(magicLink).toBeDefined();
+  const magicLink = magicLinkIn(mail);
 
   // Nina, on her phone, opens the magic link.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const member = await phone.newPage();
-  await member.goto(magicLink ?? '');
+  await member.goto(magicLink);
   await expect(member.getByRole('heading', { name: 'Hi Nina' })).toBeVisible();
   await expect(member).toHaveURL(/\/member$/);
   await expect(member.getByTestId('referral-url')).toHaveText(referralUrl);
@@ -87,7 +80,7 @@ test('the owner emails a member their link; the member opens the magic link on a
   // The same magic link again (another device): used, so the page offers a new one.
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const again = await other.newPage();
-  await again.goto(magicLink ?? '');
+  await again.goto(magicLink);
   await expect(
     again.getByText('This link has expired or has already been used. Ask for a new one below.'),
   ).toBeVisible();
@@ -96,9 +89,12 @@ test('the owner emails a member their link; the member opens the magic link on a
   await expect(again.getByText(/If this email belongs to a member/)).toBeVisible();
   await again.screenshot({ path: 'dist/test-results/member-page-expired-390.png', fullPage: true });
   await expect
-    .poll(() => received.filter((entry) => recipient(entry) === 'nina.patel@example.com').length, {
-      timeout: 20_000,
-    })
+    .poll(
+      () => smtp.emails.filter((entry) => recipient(entry) === 'nina.patel@example.com').length,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(2);
   await phone.close();
   await other.close();

@@ -1,4 +1,9 @@
-import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+import {
+  recipient,
+  startSmtpCatcher,
+  type ParsedMail,
+  type SmtpCatcher,
+} from '@grove/testing-smtp';
 import { smtpPort } from '../playwright.config';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -156,4 +161,64 @@ export async function addMember(
  */
 export function startJourneySmtp(): Promise<SmtpCatcher> {
   return startSmtpCatcher({ port: smtpPort });
+}
+
+/**
+ * The journey's own SMTP server for the tests of the calling spec file: started before them and
+ * closed after them (call at the file's top level). `emails` fills as emails arrive.
+ */
+export function journeySmtp(): Pick<SmtpCatcher, 'emails'> {
+  const inbox: Pick<SmtpCatcher, 'emails'> = { emails: [] };
+  let catcher: SmtpCatcher | undefined;
+  base.beforeAll(async () => {
+    catcher = await startJourneySmtp();
+    inbox.emails = catcher.emails;
+  });
+  base.afterAll(async () => {
+    await catcher?.close();
+  });
+  return inbox;
+}
+
+/**
+ * Waits for the one email with this subject to `address` on the journey's SMTP server and
+ * returns it (other journeys' emails, retried once this server listens, may arrive too).
+ */
+export async function emailTo(
+  smtp: Pick<SmtpCatcher, 'emails'>,
+  address: string,
+  subject: string,
+): Promise<ParsedMail> {
+  const matching = () =>
+    smtp.emails.filter((mail) => mail.subject === subject && recipient(mail) === address);
+  await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
+  return matching()[0] as ParsedMail;
+}
+
+/** The member page magic link (`http…/member#token=…`) in an email's plain-text part. */
+export function magicLinkIn(mail: ParsedMail | undefined): string {
+  const link = /(https?:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  expect(link, 'a member page magic link in the email').toBeDefined();
+  return link ?? '';
+}
+
+/**
+ * The owner approves a prospect on Prospective Members through the prefilled add-branch form,
+ * with the membership price and discount typed in dollars, and waits for the form to close.
+ */
+export async function approveProspect(
+  page: Page,
+  prospect: { friend: string; referrer: string; price: string; discount: string },
+): Promise<void> {
+  await page.goto('/dashboard/prospective-members');
+  await page
+    .getByTestId('prospect-row')
+    .filter({ hasText: prospect.friend })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  const form = page.getByRole('dialog', { name: `Add a New Branch to ${prospect.referrer}` });
+  await form.getByLabel('Current Membership ($)').fill(prospect.price);
+  await form.getByLabel('Discount Per Referral ($)').fill(prospect.discount);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
 }

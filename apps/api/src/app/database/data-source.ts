@@ -30,6 +30,7 @@ import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-Lifec
 import { ProspectAutoApprove1795472904475 } from './migrations/1795472904475-ProspectAutoApprove';
 import { BranchQualification1795481534511 } from './migrations/1795481534511-BranchQualification';
 import { BranchCountingRule1795481825526 } from './migrations/1795481825526-BranchCountingRule';
+import { ReferralEmailRuns1795482010116 } from './migrations/1795482010116-ReferralEmailRuns';
 import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './migrations/1795482902020-BusinessProspectCount';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   ProspectAutoApprove1795472904475,
   BranchQualification1795481534511,
   BranchCountingRule1795481825526,
+  ReferralEmailRuns1795482010116,
   MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
 ];

@@ -9,7 +9,8 @@ import { isTransactionConflict } from './database-faults';
  * transaction of the API goes through here.
  *
  * `work` may therefore run twice: it must only touch the database through `manager` (and
- * in-memory state that is safe to redo), never send email, queue jobs or call outside APIs.
+ * in-memory state that is safe to redo), never send email or call outside APIs; a job is queued
+ * only through `manager` (`JobsService.send(…, { manager })`), so it is rolled back with it.
  * @returns what `work` returns
  * @throws what `work` throws (after the retry for a conflict)
  */

@@ -6,10 +6,12 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
 import { errorMessage } from '../common/error-message';
 import { safeErrorText } from '../common/log-safety';
+import { jobConnection } from '../database/job-connection';
 import { poolTimeoutOptions } from '../database/pool-options';
 
 /** A queue and how its jobs are retried (pg-boss 10 queue options). */
@@ -164,13 +166,22 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      ids.push(
-        await this.boss.work<T>(
-          name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
-          ([job]) => this.track(handler(job.data, job, this.stopping.signal)),
-        ),
+      // Set once `work` resolves; a job handed out before that just is not followed by a wake-up.
+      const worker: { id?: string } = {};
+      worker.id = await this.boss.work<T>(
+        name,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          try {
+            await this.track(handler(job.data, job, this.stopping.signal));
+          } finally {
+            // pg-boss 10's worker waits out the polling interval after each job unless notified:
+            // with more jobs queued (e.g. 'Email all links'), it takes the next one at once.
+            if (worker.id) this.boss.notifyWorker(worker.id);
+          }
+        },
       );
+      ids.push(worker.id);
     }
     this.workers.set(name, ids);
   }
@@ -196,15 +207,30 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
 
   /**
    * Queues a job and wakes this instance's worker for it.
+   * @param options pg-boss send options, plus `manager`: queue the job in that open transaction
+   *   (`runTransaction`'s manager), committed or rolled back with it. The worker is then not
+   *   woken (it would look before the commit): call {@link wake} after the transaction, or the
+   *   worker finds the job at its next poll (2 s).
    * @returns the job id, or null when a singleton queue already holds a job for `singletonKey`
+   *   or a job with this `id` exists
+   * @throws Error when `manager` is not in a transaction
    */
   async send<T extends object>(
     name: string,
     data: T,
-    options: PgBoss.SendOptions = {},
+    options: PgBoss.SendOptions & { manager?: EntityManager } = {},
   ): Promise<string | null> {
-    const id = await this.boss.send(name, data, options);
-    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
+    const { manager, ...sendOptions } = options;
+    if (manager) {
+      return this.boss.send(name, data, { ...sendOptions, db: jobConnection(manager) });
+    }
+    const id = await this.boss.send(name, data, sendOptions);
+    this.wake(name);
     return id;
+  }
+
+  /** Wakes this instance's worker of `name` now (after a transaction that queued a job). */
+  wake(name: string): void {
+    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 }

@@ -1,10 +1,10 @@
-import type TestAgent from 'supertest/lib/agent';
 import type {
   MemberRow,
   ProspectRow,
   ReferralLinkRun,
   ReferralLinkSettings,
 } from '@grove/contracts';
+import { runUntilDone } from '../../../test/background-run';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   sandboxEnv,
@@ -71,18 +71,6 @@ describe('links for everyone (integration)', () => {
     return row?.n ?? 0;
   }
 
-  async function runUntilDone(agent: TestAgent): Promise<ReferralLinkRun> {
-    const seen: ReferralLinkRun[] = [];
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const run = (await agent.get('/api/referral-links/all').expect(200)).body as ReferralLinkRun;
-      seen.push(run);
-      if (run.status !== 'running') return run;
-      if (Date.now() > deadline) throw new Error(`run still going: ${JSON.stringify(seen.at(-1))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   it('creates a link for every member without one in one request, with progress, and a second click creates nothing', async () => {
     const { agent, user } = await t.signUp();
     const businessId = user.business.id;
@@ -118,7 +106,7 @@ describe('links for everyone (integration)', () => {
     // A click while it runs starts nothing new.
     await agent.post('/api/referral-links/all').expect(202);
 
-    const done = await runUntilDone(agent);
+    const done = await runUntilDone<ReferralLinkRun>(agent, '/api/referral-links/all');
     expect(done).toEqual({
       status: 'done',
       total: LARGE - 1,

@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ReferralLinkRunStatus } from '@grove/contracts';
+import { BackgroundRunsTable } from '../database/background-runs';
 import type { BusinessScope } from '../database/business-scope';
 import { runTransaction } from '../database/transaction';
-
-/** A business's latest 'links for all' run (`referral_link_runs`), counts in members. */
-export interface LinkRunRow {
-  status: Exclude<ReferralLinkRunStatus, 'idle'>;
-  total: number;
-  processed: number;
-  created: number;
-  startedAt: Date;
-}
 
 /** A link created for a member: ids for the lifecycle facts. */
 export interface CreatedLink {
@@ -40,7 +31,12 @@ const WITHOUT_LIVE_LINK = `NOT EXISTS (
  */
 @Injectable()
 export class LinksForEveryoneRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** The business's latest 'links for all' run (`referral_link_runs`). */
+  readonly runs: BackgroundRunsTable;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.runs = new BackgroundRunsTable(dataSource, 'referral_link_runs');
+  }
 
   /** Whether new members of this business get a link at once. */
   async autoLinksOn(scope: BusinessScope, manager?: EntityManager): Promise<boolean> {
@@ -130,72 +126,6 @@ export class LinksForEveryoneRepository {
       [scope.businessId, memberIds, codes],
     );
     return rows.map((row) => ({ linkId: row.id, memberId: row.member_id }));
-  }
-
-  /** The business's latest run, or null when it never ran one. */
-  async findRun(scope: BusinessScope): Promise<LinkRunRow | null> {
-    const rows: {
-      status: LinkRunRow['status'];
-      total: number;
-      processed: number;
-      created: number;
-      started_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT status, total, processed, created, started_at FROM referral_link_runs WHERE business_id = $1`,
-      [scope.businessId],
-    );
-    const row = rows[0];
-    return row
-      ? {
-          status: row.status,
-          total: row.total,
-          processed: row.processed,
-          created: row.created,
-          startedAt: row.started_at,
-        }
-      : null;
-  }
-
-  /**
-   * Starts a run of `total` members unless one is running (started less than `staleSeconds`
-   * ago): one statement, so two clicks at once start one run.
-   * @returns true when this call started it
-   */
-  async startRun(scope: BusinessScope, total: number, staleSeconds: number): Promise<boolean> {
-    const status = total === 0 ? 'done' : 'running';
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO referral_link_runs AS r (business_id, status, total, finished_at)
-       VALUES ($1, $2, $3, CASE WHEN $2 = 'done' THEN now() END)
-       ON CONFLICT (business_id) DO UPDATE SET status = EXCLUDED.status, total = EXCLUDED.total,
-         processed = 0, created = 0, started_at = now(), finished_at = EXCLUDED.finished_at
-       WHERE r.status <> 'running' OR r.started_at < now() - make_interval(secs => $4)
-       RETURNING 1`,
-      [scope.businessId, status, total, staleSeconds],
-    );
-    return rows.length > 0;
-  }
-
-  /** Adds one batch to the running run's counts. */
-  async recordProgress(
-    scope: BusinessScope,
-    manager: EntityManager,
-    processed: number,
-    created: number,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE referral_link_runs SET processed = processed + $2, created = created + $3
-       WHERE business_id = $1 AND status = 'running'`,
-      [scope.businessId, processed, created],
-    );
-  }
-
-  /** Ends the running run as 'done' or 'failed'. */
-  async finishRun(scope: BusinessScope, status: 'done' | 'failed'): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE referral_link_runs SET status = $2, finished_at = now()
-       WHERE business_id = $1 AND status = 'running'`,
-      [scope.businessId, status],
-    );
   }
 
   /** The database's clock (a run's or an import's start, compared with `members.created_at`). */

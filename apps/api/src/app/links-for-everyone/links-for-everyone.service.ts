@@ -1,8 +1,8 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReferralLinkRun, ReferralLinkSettings } from '@grove/contracts';
-import { errorMessage } from '../common/error-message';
-import { jobScope, type BusinessScope } from '../database/business-scope';
+import type { BusinessScope } from '../database/business-scope';
+import { BackgroundRun } from '../jobs/background-run';
 import { JobsService } from '../jobs/jobs.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { newReferralCode } from '../referrals/referral-code';
@@ -13,13 +13,6 @@ export const LINKS_FOR_ALL_QUEUE = 'referral-links.all';
 
 /** Members given links per transaction (and per progress step) of a run. */
 export const LINKS_BATCH_SIZE = 500;
-
-/** A run still 'running' after this many seconds is taken as lost (its job failed for good). */
-const STALE_RUN_SECONDS = 15 * 60;
-
-interface LinksForAllJob {
-  businessId: string;
-}
 
 /**
  * Links for everyone (issue 14 part 4, docs/product.md#referral-links): 'Create links for all
@@ -33,41 +26,29 @@ interface LinksForAllJob {
  */
 @Injectable()
 export class LinksForEveryoneService implements OnModuleInit {
-  private readonly logger = new Logger(LinksForEveryoneService.name);
+  private readonly run: BackgroundRun;
 
   constructor(
     private readonly repository: LinksForEveryoneRepository,
-    private readonly jobs: JobsService,
+    jobs: JobsService,
     private readonly lifecycle: LifecycleService,
-  ) {}
+  ) {
+    this.run = new BackgroundRun(jobs, LINKS_FOR_ALL_QUEUE, repository.runs);
+  }
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.register<LinksForAllJob>(
-      { name: LINKS_FOR_ALL_QUEUE, retryLimit: 2, retryDelay: 2, retryBackoff: true },
-      async (data, job, stopping) => {
-        const scope = jobScope(data);
-        try {
-          await this.runAll(scope, stopping);
-        } catch (error) {
-          // The last attempt's failure ends the run; an earlier one is retried by pg-boss and
-          // continues where it stopped (members given a link are no longer picked).
-          if (job.retryCount >= job.retryLimit) await this.repository.finishRun(scope, 'failed');
-          this.logger.warn(`links for all failed: ${errorMessage(error)}`);
-          throw error;
-        }
-      },
-    );
+    // An attempt that failed is retried and continues where it stopped (members given a link
+    // are no longer picked).
+    await this.run.register((scope, _run, stopping) => this.runAll(scope, stopping));
   }
 
   /** The latest run (or 'idle') and how many members have no live link now. */
   async status(scope: BusinessScope): Promise<ReferralLinkRun> {
     const [run, withoutLink] = await Promise.all([
-      this.repository.findRun(scope),
+      this.run.state(scope),
       this.repository.countWithoutLink(scope),
     ]);
-    if (!run) return { status: 'idle', total: 0, processed: 0, created: 0, withoutLink };
-    const { status, total, processed, created } = run;
-    return { status, total, processed: Math.min(processed, total), created, withoutLink };
+    return { ...run, withoutLink };
   }
 
   /**
@@ -77,17 +58,14 @@ export class LinksForEveryoneService implements OnModuleInit {
    * @returns the run's state right after starting it (poll {@link status} for progress)
    */
   async startAll(scope: BusinessScope): Promise<ReferralLinkRun> {
-    const total = await this.repository.countWithoutLink(scope);
-    const started = await this.repository.startRun(scope, total, STALE_RUN_SECONDS);
-    if (started && total > 0) {
-      await this.jobs.send<LinksForAllJob>(LINKS_FOR_ALL_QUEUE, { businessId: scope.businessId });
-    }
+    await this.run.start(scope, await this.repository.countWithoutLink(scope), {});
     return this.status(scope);
   }
 
   /**
    * The run's work: batches of {@link LINKS_BATCH_SIZE} members without a live link, oldest
-   * first, each batch's links and progress in one transaction, until none is left.
+   * first, each batch's links and progress in one transaction, until none is left (the run is
+   * then ended 'done' by `BackgroundRun`).
    * @throws when `stopping` is aborted (the job is retried and carries on) or a write fails
    */
   async runAll(scope: BusinessScope, stopping?: AbortSignal): Promise<void> {
@@ -103,10 +81,9 @@ export class LinksForEveryoneService implements OnModuleInit {
       const ids = batch.map((member) => member.id);
       await this.repository.transaction(async (manager) => {
         const created = await this.create(scope, manager, ids);
-        await this.repository.recordProgress(scope, manager, batch.length, created.length);
+        await this.repository.runs.recordProgress(scope, manager, batch.length, created.length);
       });
     }
-    await this.repository.finishRun(scope, 'done');
   }
 
   /** The automatic-link setting. */

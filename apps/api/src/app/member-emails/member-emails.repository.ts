@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { BusinessScope } from '../database/business-scope';
+import { runTransaction } from '../database/transaction';
 
 /** Where a member email stands (`member_emails.status`). */
 export type MemberEmailStatus = 'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member';
@@ -40,12 +41,16 @@ export class MemberEmailsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Records one email event for a member of the scope's business.
+   * Records one email event for a member of the scope's business, in `manager`'s transaction.
    * @returns the new row's id, or null when the event key was already recorded (the email is
    *   already queued or sent) or the member is not the business's
    */
-  async insert(scope: BusinessScope, email: NewMemberEmail): Promise<string | null> {
-    const rows: { id: string }[] = await this.dataSource.query(
+  async insert(
+    scope: BusinessScope,
+    manager: EntityManager,
+    email: NewMemberEmail,
+  ): Promise<string | null> {
+    const rows: { id: string }[] = await manager.query(
       `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
        SELECT m.business_id, m.id, $3, $4, $5, $6 FROM members m
         WHERE m.business_id = $1 AND m.id = $2
@@ -122,21 +127,30 @@ export class MemberEmailsRepository {
 
   /**
    * The members of `memberIds` (of the scope's business) sent or queued a `template` email since
-   * `since` (e.g. "Your referral link" re-sent too soon).
+   * `since` (e.g. "Your referral link" re-sent too soon), each with when the latest was queued.
    */
   async recentlyEmailed(
     scope: BusinessScope,
     memberIds: readonly string[],
     template: string,
     since: Date,
-  ): Promise<Set<string>> {
-    const rows: { member_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT member_id FROM member_emails
+  ): Promise<Map<string, Date>> {
+    const rows: { member_id: string; at: Date }[] = await this.dataSource.query(
+      `SELECT member_id, max(created_at) AS at FROM member_emails
         WHERE business_id = $1 AND member_id = ANY($2::uuid[]) AND template = $3 AND created_at > $4
-          AND status IN ('queued', 'sent', 'outboxed')`,
+          AND status IN ('queued', 'sent', 'outboxed')
+        GROUP BY member_id`,
       [scope.businessId, memberIds, template, since],
     );
-    return new Set(rows.map((row) => row.member_id));
+    return new Map(rows.map((row) => [row.member_id, row.at]));
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { jobScope, type BusinessScope } from '../database/business-scope';
 import { JobsService } from '../jobs/jobs.service';
@@ -29,6 +30,12 @@ export interface MemberEmailOptions {
    * (the owner request's origin), else `http://localhost:<PORT>`.
    */
   origin?: string;
+  /**
+   * Queue in this open transaction (`runTransaction`'s manager): the row and its job are then
+   * committed or rolled back with the caller's writes; call {@link MemberEmails.wake} after it
+   * commits. Without it, `send` runs its own transaction.
+   */
+  manager?: EntityManager;
 }
 
 /** First name of a member's name ('Ana María Ruiz' → 'Ana'). */
@@ -45,7 +52,8 @@ export function firstName(name: string): string {
  *
  * - `send` records the event in `member_emails` (UNIQUE business + `eventKey`: the same event
  *   twice queues nothing the second time) and queues a `member-email.send` job whose id is the
- *   row's id (pg-boss ignores a second job with that id). Retries: 3, backoff from 5 s.
+ *   row's id, both in one transaction (the caller's, or its own): a row never lacks its job, even
+ *   when the process dies in between. Retries: 3, backoff from 5 s.
  * - The job renders the template at delivery (`templates/`: MJML → HTML part, html-to-text →
  *   plain-text part), from the business's name as display name (MAIL_FROM's address), to the
  *   member's current address, with `List-Unsubscribe` (the member's one-click unsubscribe URL)
@@ -94,20 +102,31 @@ export class MemberEmails implements OnModuleInit {
     eventKey: string,
     options: MemberEmailOptions = {},
   ): Promise<boolean> {
-    const id = await this.emails.insert(scope, {
-      memberId,
-      template,
-      data,
-      origin: this.originFor(options.origin),
-      eventKey,
-    });
-    if (id === null) return false;
-    await this.jobs.send<MemberEmailJob>(
-      MEMBER_EMAIL_QUEUE,
-      { businessId: scope.businessId, emailId: id },
-      { id },
-    );
-    return true;
+    const queue = async (manager: EntityManager): Promise<boolean> => {
+      const id = await this.emails.insert(scope, manager, {
+        memberId,
+        template,
+        data,
+        origin: this.originFor(options.origin),
+        eventKey,
+      });
+      if (id === null) return false;
+      await this.jobs.send<MemberEmailJob>(
+        MEMBER_EMAIL_QUEUE,
+        { businessId: scope.businessId, emailId: id },
+        { id, manager },
+      );
+      return true;
+    };
+    if (options.manager) return queue(options.manager);
+    const queued = await this.emails.transaction(queue);
+    if (queued) this.wake();
+    return queued;
+  }
+
+  /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
+  wake(): void {
+    this.jobs.wake(MEMBER_EMAIL_QUEUE);
   }
 
   /**

@@ -61,7 +61,8 @@ export interface BranchEndedEvent {
  *   business's rule: `BranchQualificationService`), and 'welcome' → the approved friend, keys
  *   `branch-counting:<branch id>` and `welcome:<branch id>`;
  * - 'branch-ended' → the referrer, key `branch-ended:<branch id>` (a member is a branch once).
- * The notify methods never throw: a failure to queue is logged and the owner's action stands.
+ * The notify methods of owner actions never throw: a failure to queue is logged and the owner's
+ * action stands; `friendJoined` throws, for its job to be retried.
  */
 @Injectable()
 export class MemberNotifications {
@@ -82,18 +83,21 @@ export class MemberNotifications {
     return this.settingsRepository.update(scope, settings);
   }
 
-  /** "{friend} joined with your link" to the referrer. @returns true when queued */
-  friendJoined(scope: BusinessScope, event: FriendJoinedEvent): Promise<boolean> {
-    return this.guarded('friend-joined', false, async () => {
-      if (!(await this.settings(scope)).friendJoined) return false;
-      return this.emails.send(
-        scope,
-        event.referrerId,
-        'friend-joined',
-        { friendName: event.friendName, discountPerBranchCents: event.discountPerBranchCents },
-        `friend-joined:${event.prospectId}`,
-      );
-    });
+  /**
+   * "{friend} joined with your link" to the referrer. Unlike the others it throws: its caller is
+   * the join's follow-up job (`ProspectsService.followUpJoin`), which pg-boss retries.
+   * @returns true when queued
+   * @throws when reading the settings or queueing fails
+   */
+  async friendJoined(scope: BusinessScope, event: FriendJoinedEvent): Promise<boolean> {
+    if (!(await this.settings(scope)).friendJoined) return false;
+    return this.emails.send(
+      scope,
+      event.referrerId,
+      'friend-joined',
+      { friendName: event.friendName, discountPerBranchCents: event.discountPerBranchCents },
+      `friend-joined:${event.prospectId}`,
+    );
   }
 
   /**

@@ -3,8 +3,10 @@ import {
   MEMBER_PAGE_MESSAGES,
   type MemberPage,
   type MemberRow,
+  type ReferralEmailRun,
   type ReferralLink,
 } from '@grove/contracts';
+import { runUntilDone } from '../../../test/background-run';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../test/stub-servers';
@@ -116,6 +118,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       businessName: 'Peak Fitness',
       memberFirstName: 'Ana',
       referralUrl: `${ORIGIN}/referral/${link.code}`,
+      referralQrSvg: expect.stringMatching(/^<svg [^>]*viewBox/),
       membershipPriceCents: 10_000,
       priceNowCents: 8_500,
       discountPerBranchCents: 1_500,
@@ -202,6 +205,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     expect(theirs?.page).toMatchObject({
       memberFirstName: 'Ana',
       referralUrl: null,
+      referralQrSvg: null,
       branches: [],
       ledger: [expect.objectContaining({ reason: 'member_added', newPriceCents: 10_000 })],
     });
@@ -253,7 +257,11 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
         )[0]?.n,
       );
     const rowsBefore = await emailRows();
-    expect((await other.agent.post('/api/referral-links/email').expect(202)).body).toEqual({
+    await other.agent.post('/api/referral-links/email').expect(202);
+    expect(await runUntilDone<ReferralEmailRun>(other.agent, '/api/referral-links/email')).toEqual({
+      status: 'done',
+      total: 0,
+      processed: 0,
       queued: 0,
       skipped: 0,
     });
@@ -333,9 +341,15 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const cleo = await addMember(owner, 'Dana Lee', 'dana@example.com');
     await owner.post(`/api/members/${cleo.id}/referral-link`).send({}).expect(201);
     const before = smtp.emails.length;
-    const all = await owner.post('/api/referral-links/email').expect(202);
+    await owner.post('/api/referral-links/email').expect(202);
     // Ana was emailed within the hour: skipped; Dana queued.
-    expect(all.body).toEqual({ queued: 1, skipped: 1 });
+    expect(await runUntilDone<ReferralEmailRun>(owner, '/api/referral-links/email')).toEqual({
+      status: 'done',
+      total: 2,
+      processed: 2,
+      queued: 1,
+      skipped: 1,
+    });
     const first = await nextEmailTo('dana@example.com', before);
     const unsubscribeUrl =
       /\[(https:\/\/grove\.example\.com\/api\/member-emails\/unsubscribe\/[^\]\s]+)\]/.exec(

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
+import { BackgroundRunsTable } from '../database/background-runs';
 import type { BusinessScope } from '../database/business-scope';
 import { countingBranch } from '../database/counting-branch';
+import { runTransaction } from '../database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from './member-price';
 
@@ -31,8 +33,8 @@ interface MemberFactsSqlRow {
 
 /**
  * A member's facts: `$1` business, `$2` one member id or NULL for every member with a live link
- * (send to all). Counting branches: those that lower the member's price now (`countingBranch`,
- * docs/product.md#branch-qualification).
+ * (send to all; then `$3` after this member id or NULL, at most `$4`, by id). Counting branches:
+ * those that lower the member's price now (`countingBranch`, docs/product.md#branch-qualification).
  */
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, m.membership_price_cents, m.discount_cents,
@@ -50,7 +52,8 @@ const MEMBER_FACTS = `
          AND (l.expires_at IS NULL OR l.expires_at > now())
        LIMIT 1) l ON true
    WHERE m.business_id = $1 AND ($2::uuid IS NULL AND l.code IS NOT NULL OR m.id = $2::uuid)
-   ORDER BY m.created_at, m.id`;
+     AND ($3::uuid IS NULL OR m.id > $3::uuid)
+   ORDER BY m.id LIMIT $4`;
 
 /**
  * The member page's reads (issue 15): a member's price facts, friends and price ledger. Every
@@ -59,24 +62,58 @@ const MEMBER_FACTS = `
  */
 @Injectable()
 export class MemberPageRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** The business's latest 'Email all links' run (`referral_email_runs`). */
+  readonly emailRuns: BackgroundRunsTable;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.emailRuns = new BackgroundRunsTable(dataSource, 'referral_email_runs');
+  }
 
   /** One member's facts, or null when the member is not the business's. */
   async member(scope: BusinessScope, memberId: string): Promise<MemberFacts | null> {
     const rows: MemberFactsSqlRow[] = await this.dataSource.query(MEMBER_FACTS, [
       scope.businessId,
       memberId,
+      null,
+      1,
     ]);
     return rows[0] ? toFacts(rows[0]) : null;
   }
 
-  /** Every member of the business with a live referral link, oldest first. */
-  async membersWithLinks(scope: BusinessScope): Promise<MemberFacts[]> {
+  /**
+   * Up to `limit` members of the business with a live referral link, by id, after the member id
+   * `after` (keyset paging: pass the last id of the previous page, null for the first).
+   */
+  async membersWithLinks(
+    scope: BusinessScope,
+    page: { after: string | null; limit: number },
+  ): Promise<MemberFacts[]> {
     const rows: MemberFactsSqlRow[] = await this.dataSource.query(MEMBER_FACTS, [
       scope.businessId,
       null,
+      page.after,
+      page.limit,
     ]);
     return rows.map(toFacts);
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+
+  /** How many members of the business have a live referral link. */
+  async countWithLinks(scope: BusinessScope): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT count(DISTINCT l.member_id)::int AS n FROM referral_links l
+        WHERE l.business_id = $1 AND l.revoked_at IS NULL
+          AND (l.expires_at IS NULL OR l.expires_at > now())`,
+      [scope.businessId],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   /**

@@ -21,6 +21,16 @@ const LEDGER_LINES = 50;
  * The member page (issue 15): what a signed-in member sees, their sign-in from a magic link and
  * the public "send me a new link".
  */
+/** A referral link's QR code: SVG, Grove green, drawn by `qrcode`. */
+function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#123d27', light: '#ffffff' },
+  });
+}
+
 @Injectable()
 export class MemberPageService {
   private readonly logger = new Logger(MemberPageService.name);
@@ -35,7 +45,7 @@ export class MemberPageService {
 
   /**
    * Everything the member page shows (`MemberPage`, cents): referral link URL
-   * (`<origin>/referral/<code>`), price now vs membership price, savings so far
+   * (`<origin>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
    * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
@@ -47,12 +57,14 @@ export class MemberPageService {
       this.pages.ledger(scope, memberId),
     ]);
     const price = memberPrice(member);
+    const referralUrl = member.linkCode
+      ? `${this.emails.originFor(origin)}/referral/${member.linkCode}`
+      : null;
     return {
       businessName: member.businessName,
       memberFirstName: firstName(member.name),
-      referralUrl: member.linkCode
-        ? `${this.emails.originFor(origin)}/referral/${member.linkCode}`
-        : null,
+      referralUrl,
+      referralQrSvg: referralUrl ? await qrSvg(referralUrl) : null,
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,
@@ -71,12 +83,7 @@ export class MemberPageService {
   async qrSvg(scope: BusinessScope, memberId: string, origin: string): Promise<string> {
     const member = await this.pages.member(scope, memberId);
     if (!member?.linkCode) throw new MemberLinkMissingException();
-    return QRCode.toString(`${this.emails.originFor(origin)}/referral/${member.linkCode}`, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#123d27', light: '#ffffff' },
-    });
+    return qrSvg(`${this.emails.originFor(origin)}/referral/${member.linkCode}`);
   }
 
   /**

@@ -1,6 +1,6 @@
-import { Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ReferralEmailResult } from '@grove/contracts';
+import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { sessionScope } from '../database/business-scope';
 import { RequestOrigin } from '../referrals/request-origin.decorator';
@@ -31,14 +31,24 @@ export class ReferralEmailsController {
     return this.referralEmails.sendOne(sessionScope(user), memberId, origin);
   }
 
-  /** → 202 `ReferralEmailResult`: every member with a live link not emailed within the hour. */
+  /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */
+  @Get('referral-links/email')
+  @ApiOperation({ summary: "Progress of 'Email all links'" })
+  emailAllStatus(@CurrentUser() user: AuthUser): Promise<ReferralEmailRun> {
+    return this.referralEmails.status(sessionScope(user));
+  }
+
+  /**
+   * → 202 `ReferralEmailRun`: starts a background run emailing every member with a live link not
+   * emailed within the hour (idempotent: a run already going is returned as it is).
+   */
   @Post('referral-links/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Email every member with a link their referral link' })
   sendAll(
     @CurrentUser() user: AuthUser,
     @RequestOrigin() origin: string,
-  ): Promise<ReferralEmailResult> {
-    return this.referralEmails.sendAll(sessionScope(user), origin);
+  ): Promise<ReferralEmailRun> {
+    return this.referralEmails.startAll(sessionScope(user), origin);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
@@ -14,7 +14,8 @@ import {
 } from '@grove/contracts';
 import type { MemberFieldsDto } from '../members/dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
-import type { BusinessScope } from '../database/business-scope';
+import { jobScope, type BusinessScope } from '../database/business-scope';
+import { JobsService } from '../jobs/jobs.service';
 import { MembersService } from '../members/members.service';
 import { MemberNotifications } from '../member-notifications/member-notifications.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
@@ -28,6 +29,20 @@ import {
 } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 import { ProspectSettingsRepository } from './prospect-settings.repository';
+
+/**
+ * The pg-boss queue of what a join through a referral link sets off ("{friend} joined with your
+ * link", automatic approval), queued in the join's own transaction (`ReferralsService.join`).
+ */
+export const JOIN_FOLLOW_UP_QUEUE = 'referral.joined';
+
+/** Data of a `referral.joined` job: the join's business and prospect (null: a flagged join). */
+export interface JoinFollowUpJob {
+  businessId: string;
+  prospectId: string | null;
+  /** Automatic approval was on when the friend joined (a later follow-up honours the join's time). */
+  autoApprove: boolean;
+}
 
 const toIntegration = (source: string | null): IntegrationName | null =>
   source === 'Mindbody' ? 'Mindbody' : null;
@@ -66,7 +81,7 @@ function toFlaggedJoinRow(flag: JoinFlagSummary): FlaggedJoinRow {
  * always comes from the session (`sessionScope`); every read and write goes through `ProspectsRepository`.
  */
 @Injectable()
-export class ProspectsService {
+export class ProspectsService implements OnModuleInit {
   constructor(
     private readonly prospects: ProspectsRepository,
     private readonly flags: JoinFlagsRepository,
@@ -74,7 +89,46 @@ export class ProspectsService {
     private readonly notifications: MemberNotifications,
     private readonly settings: ProspectSettingsRepository,
     private readonly lifecycle: LifecycleService,
+    private readonly jobs: JobsService,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<JoinFollowUpJob>(
+      { name: JOIN_FOLLOW_UP_QUEUE, retryLimit: 5, retryDelay: 5, retryBackoff: true },
+      (job) => this.followUpJoin(jobScope(job), job.prospectId, job.autoApprove),
+    );
+  }
+
+  /**
+   * What a join through a referral link sets off, as its `referral.joined` job (queued in the
+   * join's transaction, so it exists exactly when the join was committed, and is handled by
+   * whichever API instance is up, even if the one that took the join died right after): "{friend}
+   * joined with your link" to the referrer (`MemberNotifications.friendJoined`, once per prospect
+   * by its event key), then, when automatic approval was on at the join (`autoApproveAtJoin`) and
+   * still is, and the join raised no fraud signal, the approval ({@link autoApprove}, once: it
+   * needs the prospect). A prospect
+   * already approved or removed sets off nothing; so does a flagged join (`prospectId` null).
+   * Safe to run twice (a retry after a crash half-way).
+   * @throws when queueing the email fails (the job is retried)
+   */
+  async followUpJoin(
+    scope: BusinessScope,
+    prospectId: string | null,
+    autoApproveAtJoin: boolean,
+  ): Promise<void> {
+    if (!prospectId) return;
+    const prospect = await this.prospects.findOne(scope, prospectId);
+    if (!prospect) return;
+    const referrer = await this.members.get(scope, prospect.referringMemberId);
+    await this.notifications.friendJoined(scope, {
+      prospectId,
+      referrerId: referrer.id,
+      friendName: prospect.name,
+      discountPerBranchCents: referrer.discountCents,
+    });
+    if (autoApproveAtJoin && prospect.flags.length === 0 && prospect.source === null)
+      await this.autoApprove(scope, prospectId);
+  }
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
   async list(scope: BusinessScope, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {

@@ -56,6 +56,10 @@ const BLOCKING = `ARRAY[${BLOCKING_JOIN_SIGNALS.map((signal) => `'${signal}'`).j
 
 /** What a join through a live code did (`ReferralLinksRepository.join`). */
 export interface JoinOutcome {
+  /** The business of the link. */
+  businessId: string;
+  /** The business's automatic approval setting at the join (`businesses.auto_approve_prospects`). */
+  autoApprove: boolean;
   /** Set when the friend is (or already was) a prospect; null when the join went to 'Flagged joins'. */
   queued: {
     prospectId: string;
@@ -281,6 +285,7 @@ export class ReferralLinksRepository {
    * this one statement.
    * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
    * @param screening the checks made before (`FraudSignalsService.screenJoin`)
+   * @param manager the join's transaction (its follow-up job is queued in it too)
    * Every outcome reads back the same columns (null where they do not apply).
    * @returns null when the code is unknown, revoked or expired (nothing written); else whether
    *   the friend was queued (new or repeat), with the prospect, its business and referrer
@@ -289,6 +294,7 @@ export class ReferralLinksRepository {
     code: string,
     friend: { name: string; email: string; emailKey: string },
     screening: JoinScreening,
+    manager: EntityManager,
   ): Promise<JoinOutcome | null> {
     const { settings } = screening;
     const rows: {
@@ -299,7 +305,8 @@ export class ReferralLinksRepository {
       business_id: string | null;
       member_id: string | null;
       discount_cents: number | null;
-    }[] = await this.dataSource.query(
+      auto_approve: boolean | null;
+    }[] = await manager.query(
       `WITH link AS (
          SELECT l.business_id, l.id AS link_id, m.id AS member_id, m.name AS member_name,
            m.email_key AS member_email_key, m.mindbody_client_id, m.discount_cents
@@ -374,7 +381,8 @@ export class ReferralLinksRepository {
        )
        SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
          (SELECT flags FROM queued) AS flags, (SELECT source FROM queued) AS source,
-         verdict.business_id, verdict.member_id, verdict.discount_cents
+         verdict.business_id, verdict.member_id, verdict.discount_cents,
+         (SELECT b.auto_approve_prospects FROM businesses b WHERE b.id = verdict.business_id) AS auto_approve
        FROM (SELECT 1) one LEFT JOIN verdict ON true`,
       [
         code,
@@ -389,8 +397,10 @@ export class ReferralLinksRepository {
       ],
     );
     const row = rows[0];
-    if (row?.found !== true) return null;
+    if (row?.found !== true || !row.business_id) return null;
     return {
+      businessId: row.business_id,
+      autoApprove: row.auto_approve === true,
       queued:
         row.prospect_id && row.business_id && row.member_id
           ? {

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { FraudModule } from '../fraud/fraud.module';
 import { MembersModule } from '../members/members.module';
 import { ProspectsModule } from '../prospects/prospects.module';
-import { MemberNotificationsModule } from '../member-notifications/member-notifications.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { WebModule } from '../web/web.module';
 import { JoinPageAssetsService } from './join-page/join-page-assets.service';
@@ -14,14 +13,7 @@ import { ReferralsService } from './referrals.service';
 
 /** Referral links (owner side), the public referral join and its server-rendered page (docs/product.md#referral-join, docs/product.md#states, docs/product.md#calls). */
 @Module({
-  imports: [
-    MembersModule,
-    LifecycleModule,
-    WebModule,
-    FraudModule,
-    MemberNotificationsModule,
-    ProspectsModule,
-  ],
+  imports: [MembersModule, LifecycleModule, WebModule, FraudModule, ProspectsModule],
   controllers: [ReferralLinksController, ReferralsController, JoinPageController],
   providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService],
   exports: [ReferralsService],

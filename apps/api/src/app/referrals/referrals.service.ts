@@ -15,14 +15,14 @@ import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import { joinScope, type BusinessScope } from '../database/business-scope';
-import { MemberNotifications } from '../member-notifications/member-notifications.service';
+import { JobsService } from '../jobs/jobs.service';
 import { MembersRepository } from '../members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { newReferralCode } from './referral-code';
-import { ReferralLinksRepository, type JoinOutcome } from './referral-links.repository';
-import { ProspectsService } from '../prospects/prospects.service';
+import { ReferralLinksRepository } from './referral-links.repository';
+import { JOIN_FOLLOW_UP_QUEUE, type JoinFollowUpJob } from '../prospects/prospects.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import {
   ReferralLinkMissingException,
@@ -51,8 +51,7 @@ export class ReferralsService {
     private readonly members: MembersRepository,
     private readonly config: AppConfig,
     private readonly fraud: FraudSignalsService,
-    private readonly notifications: MemberNotifications,
-    private readonly prospects: ProspectsService,
+    private readonly jobs: JobsService,
     private readonly lifecycle: LifecycleService,
   ) {}
 
@@ -218,9 +217,10 @@ export class ReferralsService {
    * referrer's member page) queue the friend with flags the owner sees. One statement decides and
    * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
    * database; it takes no `BusinessScope`, the business comes from the code inside that
-   * statement. A queued friend sets off "{friend} joined with your link" to the referrer
-   * (`MemberNotifications.friendJoined`) and, with automatic approval on and no signal, its
-   * approval; neither is awaited, so the answer does not wait for them. A
+   * statement. A queued friend sets off "{friend} joined with your link" to the referrer and,
+   * with automatic approval on and no signal, its approval: a `referral.joined` job queued in
+   * the join's own transaction (`ProspectsService.followUpJoin`), so neither is lost when the
+   * process dies right after the join, and the answer does not wait for them. A
    * filled honeypot is answered as success and stores nothing.
    * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
@@ -234,36 +234,35 @@ export class ReferralsService {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
-    const outcome = await this.links.join(
-      code,
-      { name: body.name, email: body.email, emailKey: emailKey(body.email) },
-      this.fraud.screenJoin(body.email, clientAddress),
-    );
-    if (!outcome) throw new ReferralLinkNotFoundException();
-    const { queued } = outcome;
-    // Not awaited: the answer leaves now, whatever follows (same timing for every friend).
-    if (queued) void this.afterQueued(queued, body.name);
-    return success;
-  }
-
-  /**
-   * What a queued join sets off, after the answer: "{friend} joined with your link" to the
-   * referrer, then, when the business turned automatic approval on and the join raised no fraud
-   * signal, the approval (`ProspectsService.autoApprove`). Never throws.
-   */
-  private async afterQueued(
-    queued: NonNullable<JoinOutcome['queued']>,
-    friendName: string,
-  ): Promise<void> {
-    const scope = joinScope(queued);
-    await this.notifications.friendJoined(scope, {
-      prospectId: queued.prospectId,
-      referrerId: queued.referrerId,
-      friendName,
-      discountPerBranchCents: queued.discountPerBranchCents,
+    const screening = this.fraud.screenJoin(body.email, clientAddress);
+    const found = await this.links.transaction(async (manager) => {
+      const outcome = await this.links.join(
+        code,
+        { name: body.name, email: body.email, emailKey: emailKey(body.email) },
+        screening,
+        manager,
+      );
+      // Every found join queues its follow-up in its own transaction (same work, same timing,
+      // for every friend); a repeat of one prospect is one job (its id is the prospect's).
+      if (outcome) {
+        const prospectId = outcome.queued?.prospectId ?? null;
+        await this.jobs.send<JoinFollowUpJob>(
+          JOIN_FOLLOW_UP_QUEUE,
+          {
+            businessId: joinScope(outcome).businessId,
+            prospectId,
+            autoApprove: outcome.autoApprove,
+          },
+          { manager, ...(prospectId ? { id: prospectId } : {}) },
+        );
+      }
+      return outcome !== null;
     });
-    if (queued.flags.length === 0 && !queued.managed)
-      await this.prospects.autoApprove(scope, queued.prospectId);
+    if (!found) throw new ReferralLinkNotFoundException();
+    // The worker is not woken: it finds the follow-up at its next poll (within 2 s), so the
+    // work a queued friend sets off (the email) does not land on the requests right after this
+    // one, where a stopwatch could tell it from a flagged join's (bench:join-timing).
+    return success;
   }
 
   /** Runs `work` in a transaction after locking the member (404 when not in this business). */

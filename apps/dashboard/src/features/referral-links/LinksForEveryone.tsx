@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card } from '@grove/web-ui';
 import { referralLinksKey } from '../../components/referral-link/referral-link-api';
 import { useLinkSettings, useLinksForAll } from './api/referral-links';
+import { RunProgress } from './RunProgress';
 
 /**
  * Links for everyone (issue 14 part 4) on Referral Links: 'Create links for all members without
@@ -24,7 +25,6 @@ export function LinksForEveryone() {
     wasRunning.current = running;
   }, [running, client]);
 
-  const percent = state && state.total > 0 ? Math.round((state.processed / state.total) * 100) : 0;
   const failure = start.error ?? update.error;
 
   return (
@@ -57,16 +57,7 @@ export function LinksForEveryone() {
             : ''}
         </span>
       </div>
-      {running && (
-        <progress
-          className="dash-links-all__progress"
-          max={100}
-          value={percent}
-          aria-label="Creating referral links"
-        >
-          {percent}%
-        </progress>
-      )}
+      <RunProgress run={state} label="Creating referral links" />
       <label className="dash-links-all__toggle">
         <input
           type="checkbox"

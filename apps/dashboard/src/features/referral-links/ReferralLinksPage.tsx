@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import type { ReferralEmailRun } from '@grove/contracts';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
 import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
 import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
-import { useReferralEmails, useReferralLinks } from './api/referral-links';
+import { useEmailAllLinks, useReferralEmail, useReferralLinks } from './api/referral-links';
 import { LinksForEveryone } from './LinksForEveryone';
+import { RunProgress } from './RunProgress';
 
 const PAGE_SIZE = 25;
 
@@ -17,39 +19,48 @@ const PAGE_SIZE = 25;
  * member's name opens their profile; above the table, links for everyone (one click for every
  * member without a link, and automatic links for new members). 'Email link' sends a member "Your
  * referral link" (their link and a link to their member page), 'Email all links' every member
- * with a link; at most once an hour per member.
+ * with a link (one request; the run goes on in the background with a progress bar, and a second
+ * click while it runs starts nothing); at most once an hour per member.
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
   const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
   const actions = useReferralLinkActions();
-  const emails = useReferralEmails();
+  const emailOneMutation = useReferralEmail();
+  const { run: emailRun, start: emailAllMutation } = useEmailAllLinks();
+  const emailState = emailRun.data;
+  const emailing = emailState?.status === 'running';
   const [emailed, setEmailed] = useState<string | null>(null);
+  // The result of 'Email all links' shows once a run this page started has ended.
+  const [emailAllClicked, setEmailAllClicked] = useState(false);
   const failure =
     actions.create.error ??
     actions.rotate.error ??
     actions.revoke.error ??
-    emails.one.error ??
-    emails.all.error;
+    emailOneMutation.error ??
+    emailAllMutation.error;
 
   const emailOne = (row: ReferralLinkRow) => {
-    emails.all.reset();
-    emails.one.mutate(row.memberId, {
+    setEmailAllClicked(false);
+    emailAllMutation.reset();
+    emailOneMutation.mutate(row.memberId, {
       onSuccess: () => setEmailed(`Referral link emailed to ${row.memberName}.`),
       onError: () => setEmailed(null),
     });
   };
   const emailAll = () => {
-    emails.one.reset();
-    emails.all.mutate(undefined, {
-      onSuccess: ({ queued, skipped }) =>
-        setEmailed(
-          `Referral links emailed to ${queued} ${queued === 1 ? 'member' : 'members'}` +
-            (skipped > 0 ? ` (${skipped} already emailed in the last hour).` : '.'),
-        ),
-      onError: () => setEmailed(null),
-    });
+    emailOneMutation.reset();
+    setEmailed(null);
+    setEmailAllClicked(true);
+    emailAllMutation.mutate();
   };
+  const notice = emailing
+    ? null
+    : emailAllClicked && emailState?.status === 'done'
+      ? emailAllResult(emailState)
+      : emailAllClicked && emailState?.status === 'failed'
+        ? 'Emailing the links stopped early; click again to email the rest.'
+        : emailed;
 
   const body = (
     <ListFrame
@@ -89,7 +100,9 @@ export function ReferralLinksPage() {
                       variant="secondary"
                       className="dash-email-link"
                       aria-label={`Email referral link to ${row.memberName}`}
-                      busy={emails.one.isPending && emails.one.variables === row.memberId}
+                      busy={
+                        emailOneMutation.isPending && emailOneMutation.variables === row.memberId
+                      }
                       onClick={() => emailOne(row)}
                     >
                       Email link
@@ -110,15 +123,35 @@ export function ReferralLinksPage() {
         title="Referral Links"
         description="Each member's personal link to share with friends. Friends who join appear under Prospective Members."
         actions={
-          <Button variant="secondary" busy={emails.all.isPending} onClick={emailAll}>
+          <Button
+            variant="secondary"
+            busy={emailAllMutation.isPending || emailing}
+            disabled={emailing}
+            onClick={emailAll}
+          >
             Email all links
           </Button>
         }
       />
+      {emailing && (
+        <p className="g-muted" aria-live="polite">
+          Emailing links… {emailState.processed.toLocaleString()} of{' '}
+          {emailState.total.toLocaleString()}
+        </p>
+      )}
+      <RunProgress run={emailState} label="Emailing referral links" />
       <LinksForEveryone />
       {failure && <Alert>{failure.message}</Alert>}
-      {emailed && !failure && <Alert tone="success">{emailed}</Alert>}
+      {notice && !failure && <Alert tone="success">{notice}</Alert>}
       <Card>{body}</Card>
     </>
+  );
+}
+
+/** 'Referral links emailed to N members (M already emailed in the last hour).' (docs/product.md#referral-links) */
+function emailAllResult({ queued, skipped }: ReferralEmailRun): string {
+  return (
+    `Referral links emailed to ${queued} ${queued === 1 ? 'member' : 'members'}` +
+    (skipped > 0 ? ` (${skipped} already emailed in the last hour).` : '.')
   );
 }

@@ -18,6 +18,8 @@ const ana: MemberPageData = {
   businessName: 'Peak Fitness',
   memberFirstName: 'Ana',
   referralUrl: 'https://grove.example.com/referral/abc',
+  referralQrSvg:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1H0z"/></svg>',
   membershipPriceCents: 10_000,
   priceNowCents: 8_500,
   discountPerBranchCents: 1_500,
@@ -83,6 +85,10 @@ describe('MemberPage', () => {
     expect(window.location.pathname).toBe('/member');
     expect(await screen.findByRole('heading', { name: 'Hi Ana' })).toBeTruthy();
     expect(screen.getByTestId('referral-url').textContent).toBe(ana.referralUrl);
+    // The QR code comes with the page's reply: no request of its own.
+    expect(screen.getByAltText('QR code of your referral link').getAttribute('src')).toBe(
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ana.referralQrSvg ?? '')}`,
+    );
     expect(screen.getByTestId('price-now').textContent).toBe('$85.00 a month');
     expect(screen.getByTestId('saved').textContent).toBe('$4.93');
     expect(screen.getByText(/1 more friend/).textContent).toBe('1 more friend → $70.00');

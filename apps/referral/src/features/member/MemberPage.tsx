@@ -114,7 +114,11 @@ function MemberView({ data }: { data: MemberPageData }) {
         <Card>
           <h2>Your referral link</h2>
           {data.referralUrl ? (
-            <ShareLink url={data.referralUrl} businessName={data.businessName} />
+            <ShareLink
+              url={data.referralUrl}
+              businessName={data.businessName}
+              qrSvg={data.referralQrSvg}
+            />
           ) : (
             <Alert tone="info">{MEMBER_PAGE_MESSAGES.noLinkYet}</Alert>
           )}

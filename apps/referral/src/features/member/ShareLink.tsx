@@ -3,9 +3,18 @@ import { Button } from '@grove/web-ui';
 
 /**
  * The member's referral link with Copy, Share (the Web Share API where the browser has it; else
- * SMS and email links) and its QR code (`/api/member/qr.svg`, drawn by the API).
+ * SMS and email links) and its QR code (SVG drawn by the API, shown from the page's own reply:
+ * no request of its own, so it paints with the page).
  */
-export function ShareLink({ url, businessName }: { url: string; businessName: string }) {
+export function ShareLink({
+  url,
+  businessName,
+  qrSvg,
+}: {
+  url: string;
+  businessName: string;
+  qrSvg: string | null;
+}) {
   const [copied, setCopied] = useState(false);
   const text = `Join me at ${businessName}: ${url}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -55,7 +64,11 @@ export function ShareLink({ url, businessName }: { url: string; businessName: st
       </div>
       <img
         className="member-share__qr"
-        src="/api/member/qr.svg"
+        src={
+          qrSvg
+            ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`
+            : '/api/member/qr.svg'
+        }
         alt="QR code of your referral link"
         width={180}
         height={180}

@@ -84,6 +84,11 @@ export interface MemberPage {
   memberFirstName: string;
   /** The live referral link URL, or null when the owner has not made one. */
   referralUrl: string | null;
+  /**
+   * The referral link's QR code as SVG markup (null without a link), in the page's own reply so
+   * the page shows it without another request (`GET /api/member/qr.svg` is the same image).
+   */
+  referralQrSvg: string | null;
   /** What the member pays before any discount. */
   membershipPriceCents: number;
   /** What the member pays now (for a Mindbody member: the autopay amount Grove last saw, or null when not known). */
@@ -101,7 +106,23 @@ export interface MemberPage {
   ledger: MemberLedgerLine[];
 }
 
-/** `POST /api/referral-links/email` reply: how many "Your referral link" emails were queued. */
+/**
+ * `GET/POST /api/referral-links/email`: the latest 'Email all links' run of the business, a
+ * background run over every member with a live link (counts in members).
+ */
+export interface ReferralEmailRun {
+  status: 'idle' | 'running' | 'done' | 'failed';
+  /** Members with a live link when the run started. */
+  total: number;
+  /** Members gone through so far (progress = processed / total). */
+  processed: number;
+  /** Members emailed their link by this run. */
+  queued: number;
+  /** Members gone through and skipped: emailed their link within the hour. */
+  skipped: number;
+}
+
+/** `POST /api/members/:id/referral-link/email` reply: the "Your referral link" email queued. */
 export interface ReferralEmailResult {
   /** Emails queued. */
   queued: number;

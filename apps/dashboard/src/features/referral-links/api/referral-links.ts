@@ -2,12 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Page,
   ReferralEmailResult,
+  ReferralEmailRun,
   ReferralLinkRow,
   ReferralLinkRun,
   ReferralLinkSettings,
 } from '@grove/contracts';
 import { apiFetch } from '@grove/web-data-access';
 import { referralLinksKey } from '../../../components/referral-link/referral-link-api';
+import { useBackgroundRun } from './background-run';
 
 /** A page of members with their live referral link (`GET /api/referral-links`). */
 export function useReferralLinks(query: { page: number; pageSize: number; search?: string }) {
@@ -24,23 +26,9 @@ const runKey = [...referralLinksKey, 'all'] as const;
 /**
  * 'Create links for all members without one' (`GET/POST /api/referral-links/all`): the latest
  * run, polled every second while it is running; `start` starts one (idempotent on the server).
- * When a run ends, the list reloads to show the new links.
  */
 export function useLinksForAll() {
-  const client = useQueryClient();
-  const run = useQuery({
-    queryKey: runKey,
-    queryFn: ({ signal }) => apiFetch<ReferralLinkRun>('/api/referral-links/all', { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1_000 : false),
-  });
-  const start = useMutation({
-    mutationFn: () => apiFetch<ReferralLinkRun>('/api/referral-links/all', { method: 'POST' }),
-    onSuccess: (state) => {
-      client.setQueryData(runKey, state);
-      return client.invalidateQueries({ queryKey: referralLinksKey });
-    },
-  });
-  return { run, start };
+  return useBackgroundRun<ReferralLinkRun>('/api/referral-links/all', runKey);
 }
 
 const settingsKey = [...referralLinksKey, 'settings'] as const;
@@ -62,21 +50,26 @@ export function useLinkSettings() {
 }
 
 /**
- * "Your referral link" emails (issue 15): to one member (`POST /api/members/:id/referral-link/email`;
- * 429 when emailed within the hour) or to every member with a link (`POST /api/referral-links/email`).
+ * "Your referral link" to one member (`POST /api/members/:id/referral-link/email`; 429 when
+ * emailed within the hour).
  */
-export function useReferralEmails() {
-  return {
-    one: useMutation({
-      mutationFn: (memberId: string) =>
-        apiFetch<ReferralEmailResult>(
-          `/api/members/${encodeURIComponent(memberId)}/referral-link/email`,
-          { method: 'POST' },
-        ),
-    }),
-    all: useMutation({
-      mutationFn: () =>
-        apiFetch<ReferralEmailResult>('/api/referral-links/email', { method: 'POST' }),
-    }),
-  };
+export function useReferralEmail() {
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      apiFetch<ReferralEmailResult>(
+        `/api/members/${encodeURIComponent(memberId)}/referral-link/email`,
+        { method: 'POST' },
+      ),
+  });
+}
+
+const emailRunKey = [...referralLinksKey, 'email'] as const;
+
+/**
+ * 'Email all links' (`GET/POST /api/referral-links/email`, issue 15): a background run emailing
+ * every member with a link, polled every second while it is running; `start` starts one
+ * (idempotent on the server).
+ */
+export function useEmailAllLinks() {
+  return useBackgroundRun<ReferralEmailRun>('/api/referral-links/email', emailRunKey);
 }
