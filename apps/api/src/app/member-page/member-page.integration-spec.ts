@@ -525,6 +525,11 @@ describe('the member page rendered by the API, without JavaScript (integration)'
     fs.mkdirSync(path.join(webDir, 'referral/member-page'), { recursive: true });
     fs.writeFileSync(path.join(webDir, 'referral/member-page/page.js'), PAGE_SCRIPT);
     fs.writeFileSync(path.join(webDir, 'referral/member-page/page.css'), PAGE_STYLE);
+    fs.mkdirSync(path.join(webDir, 'shell'), { recursive: true });
+    fs.writeFileSync(
+      path.join(webDir, 'shell/index.html'),
+      '<!doctype html><html><head></head><body>the shell</body></html>',
+    );
     t = await createTestApp({
       WEB_DIST_DIR: webDir,
       REMOTES_DIR: path.join(webDir, 'remotes'),
@@ -566,6 +571,11 @@ describe('the member page rendered by the API, without JavaScript (integration)'
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
     expect(reply.headers['referrer-policy']).toBe('same-origin');
+    expect(reply.text).not.toContain('the shell');
+    // The unsubscribe page under /member/ stays the shell's.
+    expect((await t.agent().get('/member/unsubscribe/abc').expect(200)).text).toContain(
+      'the shell',
+    );
   });
 
   it('answers the no-JavaScript new-link form the same for a member and a stranger, refuses a bad email, throttles with a page', async () => {

@@ -105,8 +105,8 @@ function linkCard(data: MemberPage): string {
       '<div class="member-share__actions">' +
       `<button type="button" id="${IDS.copy}" class="g-btn g-btn--primary g-btn--md" aria-live="polite">Copy link</button>` +
       `<button type="button" id="${IDS.share}" class="g-btn g-btn--secondary g-btn--md" data-title="${business}" hidden>Share</button>` +
-      `<a class="g-btn g-btn--secondary" href="${escapeHtml(`sms:?&body=${text}`)}">Text it</a>` +
-      `<a class="g-btn g-btn--secondary" href="${escapeHtml(`mailto:?subject=${subject}&body=${text}`)}">Email it</a>` +
+      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`sms:?&body=${text}`)}">Text it</a>` +
+      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`mailto:?subject=${subject}&body=${text}`)}">Email it</a>` +
       '</div>' +
       (data.referralQrSvg
         ? `<img class="member-share__qr" src="data:image/svg+xml;charset=utf-8,${escapeHtml(encodeURIComponent(data.referralQrSvg))}" alt="QR code of your referral link" width="180" height="180">`

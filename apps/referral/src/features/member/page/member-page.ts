@@ -8,8 +8,8 @@ import { MEMBER_PAGE_IDS as IDS, MEMBER_PAGE_MESSAGES } from '@grove/contracts';
  *   server by the browser); it is taken out of the address bar first, then `POST /member/session`
  *   uses it once and answers the member's page, which replaces `<main>` in place (no reload);
  *   a used or expired link shows 'This link has expired or has already been used…';
- * - copies the referral link (Copy link → Copied! for 3 s) and shows Share where the browser has
- *   the Web Share API.
+ * - copies the referral link (Copy link → Copied! for 3 s) and, where the browser has the Web
+ *   Share API, shows Share instead of the Text it / Email it links.
  */
 function land(): void {
   const token = /(?:^#|&)token=([^&]*)/.exec(window.location.hash)?.[1];
@@ -43,11 +43,13 @@ function land(): void {
     });
 }
 
-/** Shows the Share button where the browser can share (the sheet's dismissal tells nothing). */
+/** Where the browser can share: the Share button instead of the Text it / Email it links. */
 function share(): void {
   const button = document.getElementById(IDS.share);
   if (!(button instanceof HTMLButtonElement) || typeof navigator.share !== 'function') return;
   button.hidden = false;
+  for (const link of document.querySelectorAll<HTMLElement>('[data-share-fallback]'))
+    link.hidden = true;
 }
 
 document.addEventListener('click', (event) => {
