@@ -586,6 +586,7 @@ describe('the member page rendered by the API, without JavaScript (integration)'
     expect(stranger.text).toBe(member.text);
     expect(member.text).toContain(MEMBER_PAGE_MESSAGES.linkRequested);
     expect(member.text).not.toContain('Send me a new link');
+    expect(member.text).not.toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
     const bad = await ask('not an email');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Not a valid email address');

@@ -177,15 +177,16 @@ function requestForm(state: Extract<MemberPageState, { kind: 'signed-out' }>): s
 function main(state: MemberPageState): string {
   if (state.kind === 'signed-out') {
     const expired = state.reason === 'expired';
-    return card(
-      '<h1>Your referral page</h1>' +
-        alertHtml(
-          expired ? 'error' : 'info',
-          expired ? MEMBER_PAGE_MESSAGES.linkExpired : MEMBER_PAGE_MESSAGES.sessionEnded,
-          IDS.message,
-        ) +
-        requestForm(state),
-    );
+    // After a request, only its answer: the reason to ask is no longer news.
+    const why =
+      state.reason === 'sent'
+        ? ''
+        : alertHtml(
+            expired ? 'error' : 'info',
+            expired ? MEMBER_PAGE_MESSAGES.linkExpired : MEMBER_PAGE_MESSAGES.sessionEnded,
+            IDS.message,
+          );
+    return card('<h1>Your referral page</h1>' + why + requestForm(state));
   }
   const data = state.page;
   return (
