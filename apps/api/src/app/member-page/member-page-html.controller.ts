@@ -4,7 +4,6 @@ import {
   Controller,
   ForbiddenException,
   Get,
-  Headers,
   HttpCode,
   HttpStatus,
   Injectable,
@@ -13,6 +12,9 @@ import {
   Req,
   Res,
   UseFilters,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
   type ArgumentsHost,
 } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -37,6 +39,23 @@ import { renderMemberPage, type MemberPageState } from './member-page.view';
 export class MemberPageAssetsService extends InlinePageAssetsService {
   constructor(web: WebAppsService) {
     super(web, 'member-page');
+  }
+}
+
+/**
+ * Refuses the page's POSTs from another site. OWASP CSRF cheat sheet, "Fetch Metadata headers":
+ * browsers that send no Origin still say where a request comes from (the global OriginGuard
+ * checks Origin). GET and HEAD pass: they read only.
+ * @throws ForbiddenException 403 for `Sec-Fetch-Site: cross-site`
+ */
+@Injectable()
+export class NotCrossSiteGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.method === 'GET' || request.method === 'HEAD') return true;
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
+    return true;
   }
 }
 
@@ -77,6 +96,7 @@ export class MemberPageExceptionFilter extends ApiExceptionFilter {
 @Public()
 @Controller('member')
 @UseFilters(MemberPageExceptionFilter)
+@UseGuards(NotCrossSiteGuard)
 export class MemberPageHtmlController {
   constructor(
     private readonly pages: MemberPageService,
@@ -115,12 +135,10 @@ export class MemberPageHtmlController {
   @ApiOperation({ summary: 'Open the member page with a magic link token (outside /api)' })
   async landing(
     @Body() body: Record<string, unknown> | undefined,
-    @Headers('sec-fetch-site') fetchSite: string | undefined,
     @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    refuseCrossSite(fetchSite);
     const token = text(body?.['token']);
     let session: MemberSessionRow;
     try {
@@ -147,12 +165,10 @@ export class MemberPageHtmlController {
   @ApiOperation({ summary: 'Ask for a new member page link without JavaScript (outside /api)' })
   async requestLink(
     @Body() body: Record<string, unknown> | undefined,
-    @Headers('sec-fetch-site') fetchSite: string | undefined,
     @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    refuseCrossSite(fetchSite);
     const email = text(body?.['email']).trim();
     if (!isValidEmail(email)) {
       response.status(HttpStatus.BAD_REQUEST);
@@ -170,12 +186,7 @@ export class MemberPageHtmlController {
   /** Sign out without JavaScript: the session is revoked, both cookies cleared, → 303 `/member`. */
   @Post('sign-out')
   @ApiOperation({ summary: 'Sign out of the member page (outside /api)' })
-  async signOut(
-    @Req() request: Request,
-    @Headers('sec-fetch-site') fetchSite: string | undefined,
-    @Res() response: Response,
-  ): Promise<void> {
-    refuseCrossSite(fetchSite);
+  async signOut(@Req() request: Request, @Res() response: Response): Promise<void> {
     const session = await this.auth.sessionOf(request);
     if (session) await this.pages.signOut(session.businessId, session.sessionId, response);
     response.redirect(HttpStatus.SEE_OTHER, '/member');
@@ -196,13 +207,4 @@ export class MemberPageHtmlController {
   private send(response: Response, state: MemberPageState): string {
     return renderMemberPage(state, this.assets.headers(response));
   }
-}
-
-/**
- * OWASP CSRF cheat sheet, "Fetch Metadata headers": browsers that send no Origin still say where
- * a request comes from; the global OriginGuard checks Origin.
- * @throws ForbiddenException 403 for `Sec-Fetch-Site: cross-site`
- */
-function refuseCrossSite(fetchSite: string | undefined): void {
-  if (fetchSite === 'cross-site') throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
 }

@@ -120,35 +120,33 @@ function linkCard(data: MemberPage): string {
   );
 }
 
+/** A card's list, or its muted text when there is nothing to list. */
+function listOr<T>(items: T[], empty: string, className: string, item: (entry: T) => string) {
+  if (items.length === 0) return `<p class="g-muted">${empty}</p>`;
+  return `<ul class="${className}">${items.map(item).join('')}</ul>`;
+}
+
 function friendsCard(data: MemberPage): string {
-  const list =
-    data.branches.length === 0
-      ? '<p class="g-muted">No friends yet: share your link!</p>'
-      : '<ul class="member-friends">' +
-        data.branches
-          .map(
-            (branch) =>
-              `<li><span>${escapeHtml(branch.firstName)}</span><span class="member-status member-status--${branch.status}">${STATUS_LABELS[branch.status]}</span></li>`,
-          )
-          .join('') +
-        '</ul>';
+  const list = listOr(
+    data.branches,
+    'No friends yet: share your link!',
+    'member-friends',
+    (branch) =>
+      `<li><span>${escapeHtml(branch.firstName)}</span><span class="member-status member-status--${branch.status}">${STATUS_LABELS[branch.status]}</span></li>`,
+  );
   return card('<h2>Your friends</h2>' + list);
 }
 
 function ledgerCard(data: MemberPage): string {
-  const list =
-    data.ledger.length === 0
-      ? '<p class="g-muted">No price changes yet.</p>'
-      : '<ul class="member-ledger">' +
-        data.ledger
-          .map(
-            (line) =>
-              `<li><span class="member-ledger__when">${day(line.occurredAt)}</span>` +
-              `<span>${escapeHtml(REASONS[line.reason] ?? line.reason)}</span>` +
-              `<span class="member-ledger__price">${line.oldPriceCents === null ? '' : `${formatCents(line.oldPriceCents)} → `}${formatCents(line.newPriceCents)}</span></li>`,
-          )
-          .join('') +
-        '</ul>';
+  const list = listOr(
+    data.ledger,
+    'No price changes yet.',
+    'member-ledger',
+    (line) =>
+      `<li><span class="member-ledger__when">${day(line.occurredAt)}</span>` +
+      `<span>${escapeHtml(REASONS[line.reason] ?? line.reason)}</span>` +
+      `<span class="member-ledger__price">${line.oldPriceCents === null ? '' : `${formatCents(line.oldPriceCents)} → `}${formatCents(line.newPriceCents)}</span></li>`,
+  );
   return card('<h2>Price history</h2>' + list);
 }
 
