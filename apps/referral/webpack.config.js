@@ -19,4 +19,15 @@ module.exports = [
       './src/features/join/page/join-page.ts',
     ],
   }),
+  // The member page's (apps/api/src/app/member-page; docs/architecture.md#member-page).
+  pageAssetsConfig({
+    name: 'referral',
+    folder: 'member-page',
+    entry: [
+      path.resolve(__dirname, '../../libs/web/ui/src/lib/styles.css'),
+      './src/member.css',
+      './src/features/join/page/join-page.css',
+      './src/features/member/page/member-page.ts',
+    ],
+  }),
 ];

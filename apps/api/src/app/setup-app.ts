@@ -14,7 +14,7 @@ import { WebAppsService } from './web/web-apps.service';
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
  * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression (JSON in one call: `jsonReplyCompression`), cookies, the `/api`
- * prefix (except `/remotes.json` and the join page `/referral/:code`), the static web apps and OpenAPI at `/api/docs` (unless
+ * prefix (except `/remotes.json`, the join page `/referral/:code` and the member page `/member`), the static web apps and OpenAPI at `/api/docs` (unless
  * API_DOCS_ENABLED is off, the production default).
  */
 export function setupApp(app: INestApplication): void {
@@ -49,6 +49,11 @@ export function setupApp(app: INestApplication): void {
       // The referral join page the API renders (referrals/join-page).
       { path: 'referral/:code', method: RequestMethod.GET },
       { path: 'referral/:code', method: RequestMethod.POST },
+      // The member page the API renders (member-page/member-page-html.controller.ts).
+      { path: 'member', method: RequestMethod.GET },
+      { path: 'member', method: RequestMethod.POST },
+      { path: 'member/landing', method: RequestMethod.POST },
+      { path: 'member/sign-out', method: RequestMethod.POST },
     ],
   });
   app.use(app.get(WebAppsService).handler());

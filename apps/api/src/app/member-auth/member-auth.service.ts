@@ -8,8 +8,12 @@ import { MemberTokensRepository, type MemberSessionRow } from './member-tokens.r
 
 /** Name of the member session cookie (plain; `__Secure-` prefixed when COOKIE_SECURE). */
 export const MEMBER_COOKIE = 'grove_member';
-/** The only path the member cookie is sent to: the member page API. */
-export const MEMBER_COOKIE_PATH = '/api/member';
+/**
+ * The only paths the member cookie is sent to: the member page API and the server-rendered member
+ * page `/member` (docs/architecture.md#member-page). One cookie per path, same name and value: the
+ * browser sends neither anywhere else (owner API, other pages).
+ */
+export const MEMBER_COOKIE_PATHS = ['/api/member', '/member'] as const;
 
 /**
  * Member page sign-in (issue 15): magic links and member sessions. Both tokens are 256 random
@@ -58,10 +62,11 @@ export class MemberAuthService {
       this.config.memberAuth.sessionTtlSeconds,
     );
     if (!session) throw new MagicLinkInvalidException();
-    response.cookie(this.cookieName, sessionToken, {
-      ...this.cookieOptions(),
-      maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()),
-    });
+    for (const path of MEMBER_COOKIE_PATHS)
+      response.cookie(this.cookieName, sessionToken, {
+        ...this.cookieOptions(path),
+        maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()),
+      });
     return session;
   }
 
@@ -77,15 +82,16 @@ export class MemberAuthService {
   /** Ends a member session (revoked in the database) and clears its cookie. */
   async endSession(scope: BusinessScope, sessionId: string, response: Response): Promise<void> {
     await this.tokens.revokeSession(scope, sessionId);
-    response.clearCookie(this.cookieName, this.cookieOptions());
+    for (const path of MEMBER_COOKIE_PATHS)
+      response.clearCookie(this.cookieName, this.cookieOptions(path));
   }
 
-  private cookieOptions(): CookieOptions {
+  private cookieOptions(path: string): CookieOptions {
     return {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.cookieSecure,
-      path: MEMBER_COOKIE_PATH,
+      path,
     };
   }
 }

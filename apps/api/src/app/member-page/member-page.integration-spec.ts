@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type TestAgent from 'supertest/lib/agent';
 import {
   MEMBER_PAGE_MESSAGES,
@@ -7,7 +10,8 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { runUntilDone } from '../../../test/background-run';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
+import { writeWebBuild } from '../../../test/web-build';
 import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../test/stub-servers';
 import { ACCESS_COOKIE } from '../auth/auth-tokens';
@@ -174,6 +178,15 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       .send({ token: tokenOf(mail) });
     expect(reply.status).toBe(401);
     expect(reply.body.message).toBe(MEMBER_PAGE_MESSAGES.linkExpired);
+    // The page's landing answers the expired page, with the form and nothing of the member.
+    const page = await t
+      .agent()
+      .post('/member/landing')
+      .send({ token: tokenOf(mail) })
+      .expect(401);
+    expect(page.text).toContain(MEMBER_PAGE_MESSAGES.linkExpired);
+    expect(page.text).toContain('Send me a new link');
+    expect(page.text).not.toContain('Hi Ana');
   });
 
   it('keeps members, businesses and owners apart', async () => {
@@ -226,10 +239,18 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       .send({ token: tokenOf(benMail) })
       .expect(204);
     const memberCookie = cookieValue(signIn, MEMBER_COOKIE);
-    const setCookie = String(signIn.headers['set-cookie']?.[0]);
-    expect(setCookie).toContain('Path=/api/member;');
-    expect(setCookie).toContain('HttpOnly');
-    expect(setCookie).toContain('SameSite=Lax');
+    // One cookie for the member API, one for the server-rendered page /member: nowhere else.
+    const setCookies = (signIn.headers['set-cookie'] as unknown as string[]).filter((line) =>
+      line.startsWith(`${MEMBER_COOKIE}=`),
+    );
+    expect(setCookies.map((line) => /Path=([^;]+)/.exec(line)?.[1]).sort()).toEqual([
+      '/api/member',
+      '/member',
+    ]);
+    for (const line of setCookies) {
+      expect(line).toContain('HttpOnly');
+      expect(line).toContain('SameSite=Lax');
+    }
     await t.agent().get('/api/members').set('Cookie', memberCookie).expect(401);
     await t.agent().get('/api/referral-links').set('Cookie', memberCookie).expect(401);
     const benPage = (await t.agent().get('/api/member/me').set('Cookie', memberCookie).expect(200))
@@ -377,6 +398,95 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       smtp.emails.slice(afterUnsubscribe).filter((mail) => to(mail) === 'dana@example.com'),
     ).toHaveLength(1);
   });
+
+  it('renders the member page in the first HTML response: their own data, nothing of another member or business', async () => {
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'ana@example.com' }).expect(202);
+    // Ana is a member of Peak Fitness and of Other Gym ('keeps members, businesses and owners apart').
+    const mails = await waitFor(async () => {
+      const found = smtp.emails.slice(before).filter((mail) => to(mail) === 'ana@example.com');
+      return found.length === 2 ? found : undefined;
+    });
+    const mailOf = (business: string) => {
+      const mail = mails.find((entry) => entry.from?.value[0].name === business);
+      if (!mail) throw new Error(`no email from ${business}`);
+      return mail;
+    };
+    const browser = t.agent();
+    const token = tokenOf(mailOf('Peak Fitness'));
+    // The page's script posts the fragment's token; the answer is the member's page.
+    const landed = await browser.post('/member/landing').send({ token }).expect(200);
+    expect(landed.headers['content-type']).toContain('text/html');
+    const page = await browser.get('/member').expect(200);
+    for (const html of [landed.text, page.text]) {
+      expect(html).toContain('<h1>Hi Ana</h1>');
+      expect(html).toContain('Peak Fitness');
+      expect(html).toContain(`data-url="${ORIGIN}/referral/${link.code}"`);
+      expect(html).toContain('<strong>$85.00</strong><span> a month</span>');
+      expect(html).toContain('Membership price $100.00 · 1 friend counting');
+      expect(html).toContain('1 more friend → <strong>$70.00</strong>');
+      expect(html).toContain('2 more friends → <strong>$55.00</strong>');
+      expect(html).toContain(
+        'Each friend who joins with your link lowers your price by $15.00 a month.',
+      );
+      expect(html).toMatch(
+        /<span>Ben<\/span><span class="member-status member-status--counting">Counting/,
+      );
+      expect(html).toMatch(
+        /<span>Cleo<\/span><span class="member-status member-status--pending">Pending/,
+      );
+      expect(html).toContain('$100.00 → $85.00');
+      expect(html).toContain('alt="QR code of your referral link"');
+      expect(html).toContain('src="data:image/svg+xml;charset=utf-8,%3Csvg');
+      expect(html).not.toContain('Other Gym');
+      expect(html).not.toContain('Send me a new link');
+    }
+    expect(page.headers['cache-control']).toBe('no-store');
+    // The same as the JSON page's figures: one truth.
+    const json = (await browser.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page.text).toContain(
+      `Saved so far: <strong data-testid="saved">$${(json.savedSoFarCents / 100).toFixed(2)}</strong>`,
+    );
+
+    // Ana of Other Gym sees her own page only: no link yet, no friends, nothing of Peak Fitness.
+    const other = t.agent();
+    const theirs = await other
+      .post('/member/landing')
+      .send({ token: tokenOf(mailOf('Other Gym')) })
+      .expect(200);
+    expect(theirs.text).toContain('Other Gym');
+    expect(theirs.text).toContain(MEMBER_PAGE_MESSAGES.noLinkYet);
+    expect(theirs.text).toContain('No friends yet: share your link!');
+    expect(theirs.text).not.toMatch(/Peak Fitness|Ben|Cleo|\/referral\//);
+    // Peak Fitness's page is unchanged by the other browser.
+    expect((await browser.get('/member').expect(200)).text).toContain(`/referral/${link.code}`);
+
+    // Single use: the token again, on a fresh browser, answers the expired page and no session.
+    const reuse = t.agent();
+    const refused = await reuse.post('/member/landing').send({ token }).expect(401);
+    expect(refused.text).toContain(MEMBER_PAGE_MESSAGES.linkExpired);
+    expect(refused.text).toContain('Send me a new link');
+    expect(refused.text).not.toContain('Hi Ana');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    await reuse
+      .post('/member/landing')
+      .send({ token: 'x'.repeat(500) })
+      .expect(401);
+    await reuse.post('/member/landing').send({}).expect(401);
+    // No session: the form, and the session-ended message.
+    const signedOut = await reuse.get('/member').expect(200);
+    expect(signedOut.text).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    expect(signedOut.text).toContain('<form method="post" action="/member"');
+    expect(signedOut.text).not.toContain('Hi Ana');
+
+    // Sign out (a plain form POST) ends the session for the page and the API.
+    const out = await browser.post('/member/sign-out').expect(303);
+    expect(out.headers['location']).toBe('/member');
+    expect((await browser.get('/member').expect(200)).text).toContain(
+      MEMBER_PAGE_MESSAGES.sessionEnded,
+    );
+    await browser.get('/api/member/me').expect(401);
+  });
 });
 
 describe('new member page link requests per client address (integration)', () => {
@@ -392,5 +502,84 @@ describe('new member page link requests per client address (integration)', () =>
     const refused = await t.agent().post('/api/member/magic-link').send({ email: 'c@example.com' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+});
+
+describe('the member page rendered by the API, without JavaScript (integration)', () => {
+  const PAGE_SCRIPT = 'document.documentElement.dataset.member="yes";';
+  const PAGE_STYLE = '.member{max-width:480px}';
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = writeWebBuild('member-page', { script: PAGE_SCRIPT, style: PAGE_STYLE });
+    t = await createTestApp({
+      WEB_DIST_DIR: webDir,
+      REMOTES_DIR: path.join(webDir, 'remotes'),
+      THROTTLE_MEMBER_LINK_LIMIT: '3',
+    });
+    const { agent } = await t.signUp({ businessName: 'Peak Fitness' });
+    await agent.post('/api/members').send(treeBody('Ana Ruiz', 'ana@example.com')).expect(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const ask = (email: string) =>
+    t
+      .agent()
+      .post('/member')
+      .set('Host', 'grove.example')
+      .set('Origin', 'http://grove.example')
+      .type('form')
+      .send({ email });
+
+  it('answers /member without a session with the form, allowing exactly its inline script and style by hash', async () => {
+    const reply = await t.agent().get('/member').expect(200);
+    expect(reply.text).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    expect(reply.text).toContain(`<script>${PAGE_SCRIPT}</script>`);
+    expect(reply.text).toContain(`<style>${PAGE_STYLE}</style>`);
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'sha256-${sha256(PAGE_SCRIPT)}';`);
+    expect(csp).toContain(`style-src 'sha256-${sha256(PAGE_STYLE)}';`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
+    expect(reply.headers['referrer-policy']).toBe('same-origin');
+    expect(reply.text).not.toContain('the shell');
+    // The unsubscribe page under /member/ stays the shell's.
+    expect((await t.agent().get('/member/unsubscribe/abc').expect(200)).text).toContain(
+      'the shell',
+    );
+  });
+
+  it('answers the no-JavaScript new-link form the same for a member and a stranger, refuses a bad email, throttles with a page', async () => {
+    const member = await ask('ana@example.com');
+    const stranger = await ask('nobody@example.com');
+    expect(member.status).toBe(200);
+    expect(stranger.status).toBe(member.status);
+    expect(stranger.text).toBe(member.text);
+    expect(member.text).toContain(MEMBER_PAGE_MESSAGES.linkRequested);
+    expect(member.text).not.toContain('Send me a new link');
+    expect(member.text).not.toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    const bad = await ask('not an email');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Not a valid email address');
+    expect(bad.text).toContain('value="not an email"');
+    // THROTTLE_MEMBER_LINK_LIMIT = 3 a minute per client: the fourth is refused, as a page.
+    await ask('third@example.com').expect(200);
+    const refused = await ask('fourth@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.text).toContain('Too many attempts. Please wait a minute and try again.');
+    // Another site cannot post it.
+    await t
+      .agent()
+      .post('/member')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ email: 'ana@example.com' })
+      .expect(403);
   });
 });

@@ -7,7 +7,10 @@ import { safeErrorText } from '../common/log-safety';
 import { memberScope, type BusinessScope } from '../database/business-scope';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import { MemberSessionMissingException } from '../member-auth/member-auth.exceptions';
-import { MemberTokensRepository } from '../member-auth/member-tokens.repository';
+import {
+  MemberTokensRepository,
+  type MemberSessionRow,
+} from '../member-auth/member-tokens.repository';
 import { firstName, MemberEmails } from '../member-emails/member-emails.service';
 import { LinkRequestThrottle } from './link-request-throttle';
 import { MemberLinkMissingException } from './member-page.exceptions';
@@ -88,10 +91,11 @@ export class MemberPageService {
 
   /**
    * Signs a member in with a magic link's token (sets the member cookie).
+   * @returns the new member session
    * @throws MagicLinkInvalidException 401 unknown, used or expired
    */
-  async signIn(token: string, response: Response): Promise<void> {
-    await this.auth.startSession(token, response);
+  async signIn(token: string, response: Response): Promise<MemberSessionRow> {
+    return this.auth.startSession(token, response);
   }
 
   /** Signs the member out: the session is revoked and its cookie cleared. */

@@ -111,10 +111,11 @@ function servePrecompressed(dir: string): RequestHandler {
 
 /**
  * Pages the API renders itself (not the shell's index.html): the referral join page,
- * `/referral/<code>` (referrals/join-page, docs/architecture.md#join-page). Other paths under
- * `/referral/` stay the shell's.
+ * `/referral/<code>` (referrals/join-page, docs/architecture.md#join-page), and the member page
+ * `/member` (member-page, docs/architecture.md#member-page). Other paths under `/referral/` and
+ * `/member/` (the unsubscribe page) stay the shell's.
  */
-const SERVER_RENDERED_PAGE = /^\/referral\/[^/]+\/?$/;
+const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member)\/?$/;
 
 /** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;

@@ -129,3 +129,21 @@ export interface ReferralEmailResult {
   /** Members left out: no live link, or already emailed within the hour. */
   skipped: number;
 }
+
+/**
+ * The server-rendered member page `/member` (apps/api `member-page/member-page.view.ts`,
+ * docs/architecture.md#member-page) and its inline script (apps/referral
+ * `features/member/page/member-page.ts`) meet on these element ids: one list for both.
+ */
+export const MEMBER_PAGE_IDS = {
+  /** The page's `<main>`: what a magic link's landing replaces with the member's page. */
+  main: 'member-main',
+  /** The referral link's text (its `data-url` is the URL), what Copy copies. */
+  url: 'member-url',
+  /** The Copy button ('Copy link' / 'Copied!'). */
+  copy: 'member-copy',
+  /** The Share button, shown by the script only where the browser has the Web Share API. */
+  share: 'member-share',
+  /** The signed-out page's message box (session ended / link expired). */
+  message: 'member-message',
+} as const;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { JOIN_PAGE_IDS, MESSAGES, type MemberRow, type ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { writeWebBuild } from '../../../../test/web-build';
 
 const tree = (name: string, email: string) => ({
   memberName: name,
@@ -38,15 +38,7 @@ describe('the referral join page rendered by the API (integration)', () => {
   const businessName = 'Tom & Jerry\'s "Gym" <b>Club</b>';
 
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-join-page-'));
-    fs.mkdirSync(path.join(webDir, 'referral/join-page'), { recursive: true });
-    fs.mkdirSync(path.join(webDir, 'shell'), { recursive: true });
-    fs.writeFileSync(path.join(webDir, 'referral/join-page/page.js'), PAGE_SCRIPT);
-    fs.writeFileSync(path.join(webDir, 'referral/join-page/page.css'), PAGE_STYLE);
-    fs.writeFileSync(
-      path.join(webDir, 'shell/index.html'),
-      '<!doctype html><html><head></head><body>the shell</body></html>',
-    );
+    webDir = writeWebBuild('join-page', { script: PAGE_SCRIPT, style: PAGE_STYLE });
     t = await createTestApp({
       WEB_DIST_DIR: webDir,
       REMOTES_DIR: path.join(webDir, 'remotes'),

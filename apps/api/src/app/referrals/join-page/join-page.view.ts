@@ -1,13 +1,14 @@
 import escapeHtml from 'escape-html';
 import { JOIN_PAGE_IDS as IDS, MESSAGES } from '@grove/contracts';
+import {
+  alertHtml as alert,
+  fieldHtml as field,
+  renderInlinePage,
+  type InlinePageAssets,
+} from '../../web/inline-page.view';
 
 /** The inline assets the page carries (apps/referral `features/join/page`, built to `join-page/`). */
-export interface JoinPageAssets {
-  /** The stylesheet's text, or '' when the referral build is missing. */
-  css: string;
-  /** The script's text, or '' (the page then works as without JavaScript). */
-  script: string;
-}
+export type JoinPageAssets = InlinePageAssets;
 
 /** What the join page shows; every text is escaped here, nothing arrives pre-escaped. */
 export type JoinPageState =
@@ -26,32 +27,6 @@ export type JoinPageState =
   | { kind: 'success'; code: string; businessName: string; referrerFirstName: string }
   /** Unknown, revoked or expired code, or a send that could not be answered with the form. */
   | { kind: 'failure' };
-
-/** Grove's logo (`@grove/web-ui` Logo), static. */
-const LOGO =
-  '<span class="g-logo"><svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">' +
-  '<circle cx="16" cy="12" r="10" fill="#3f9a67"/><circle cx="10" cy="15" r="6" fill="#2f7d52"/>' +
-  '<circle cx="22" cy="15" r="6" fill="#2f7d52"/>' +
-  '<rect x="14.5" y="17" width="3" height="13" rx="1.5" fill="#5b4636"/></svg>' +
-  '<span class="g-logo__word">Grove</span></span>';
-
-const alert = (tone: 'error' | 'success', text: string, id?: string): string =>
-  `<div${id ? ` id="${id}"` : ''} class="g-alert g-alert--${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</div>`;
-
-/** A labelled input as `@grove/web-ui` TextField renders it (error announced, under the field). */
-function field(
-  id: string,
-  options: { label: string; name: string; type: string; autocomplete: string; value: string },
-  error: string | undefined,
-): string {
-  const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
-  return (
-    `<div class="g-field"><label class="g-field__label" for="${id}">${options.label}</label>` +
-    `<input class="g-field__input" id="${id}" name="${options.name}" type="${options.type}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}"${aria}>` +
-    (error ? `<div id="${id}-error" class="g-field__error">${escapeHtml(error)}</div>` : '') +
-    `</div>`
-  );
-}
 
 /** The card's content for each state (docs/product.md#referral-join). */
 function card(state: JoinPageState): string {
@@ -107,18 +82,10 @@ function card(state: JoinPageState): string {
  */
 export function renderJoinPage(state: JoinPageState, assets: JoinPageAssets): string {
   const title = state.kind === 'failure' ? 'Join through a friend' : `Join ${state.businessName}`;
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<meta name="theme-color" content="#226b45">' +
-    '<meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(title)} · Grove</title>` +
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    (assets.css ? `<style>${assets.css}</style>` : '') +
-    '</head><body>' +
-    `<header class="join-topbar"><a href="/" aria-label="Grove home">${LOGO}</a></header>` +
-    `<main class="referral-join"><section class="g-card">${card(state)}</section></main>` +
-    (assets.script && state.kind === 'form' ? `<script>${assets.script}</script>` : '') +
-    '</body></html>'
-  );
+  return renderInlinePage({
+    title,
+    assets,
+    main: `<main class="referral-join"><section class="g-card">${card(state)}</section></main>`,
+    withScript: state.kind === 'form',
+  });
 }

@@ -1,0 +1,71 @@
+import escapeHtml from 'escape-html';
+
+/**
+ * The HTML pieces shared by the pages the API renders itself with inline assets (the join page
+ * `/referral/:code` and the member page `/member`; docs/architecture.md#join-page). Every text is
+ * escaped here, nothing arrives pre-escaped.
+ */
+
+/** The inline assets a page carries (built by the referral remote: `join-page/`, `member-page/`). */
+export interface InlinePageAssets {
+  /** The stylesheet's text, or '' when the referral build is missing. */
+  css: string;
+  /** The script's text, or '' (the page then works as without JavaScript). */
+  script: string;
+}
+
+/** Grove's logo (`@grove/web-ui` Logo), static. */
+const LOGO =
+  '<span class="g-logo"><svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">' +
+  '<circle cx="16" cy="12" r="10" fill="#3f9a67"/><circle cx="10" cy="15" r="6" fill="#2f7d52"/>' +
+  '<circle cx="22" cy="15" r="6" fill="#2f7d52"/>' +
+  '<rect x="14.5" y="17" width="3" height="13" rx="1.5" fill="#5b4636"/></svg>' +
+  '<span class="g-logo__word">Grove</span></span>';
+
+/** An `@grove/web-ui` Alert: `error` is announced at once (role alert), the others politely. */
+export const alertHtml = (tone: 'error' | 'success' | 'info', text: string, id?: string): string =>
+  `<div${id ? ` id="${id}"` : ''} class="g-alert g-alert--${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</div>`;
+
+/** A labelled input as `@grove/web-ui` TextField renders it (error announced, under the field). */
+export function fieldHtml(
+  id: string,
+  options: { label: string; name: string; type: string; autocomplete: string; value: string },
+  error: string | undefined,
+): string {
+  const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  return (
+    `<div class="g-field"><label class="g-field__label" for="${id}">${options.label}</label>` +
+    `<input class="g-field__input" id="${id}" name="${options.name}" type="${options.type}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}"${aria}>` +
+    (error ? `<div id="${id}-error" class="g-field__error">${escapeHtml(error)}</div>` : '') +
+    `</div>`
+  );
+}
+
+/**
+ * One whole page: head (title, viewport, noindex, the inline stylesheet), the top bar with the
+ * logo, `main` (already HTML, escaped by the caller) and the inline script when `withScript`.
+ * The `<style>` and `<script>` bodies are exactly `assets.css` / `assets.script`, so the CSP hashes
+ * of those strings match (`inlinePageContentSecurityPolicy`).
+ * @returns the document, UTF-8 text
+ */
+export function renderInlinePage(page: {
+  title: string;
+  assets: InlinePageAssets;
+  main: string;
+  withScript: boolean;
+}): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="theme-color" content="#226b45">' +
+    '<meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(page.title)} · Grove</title>` +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    (page.assets.css ? `<style>${page.assets.css}</style>` : '') +
+    '</head><body>' +
+    `<header class="join-topbar"><a href="/" aria-label="Grove home">${LOGO}</a></header>` +
+    page.main +
+    (page.assets.script && page.withScript ? `<script>${page.assets.script}</script>` : '') +
+    '</body></html>'
+  );
+}
