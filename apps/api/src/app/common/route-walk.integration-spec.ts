@@ -17,6 +17,7 @@ import {
   type Route,
   type WalkRequest,
 } from '../../../test/route-walk';
+import { waitFor } from '../../../test/stub-servers';
 
 jest.setTimeout(240_000);
 
@@ -95,6 +96,16 @@ describe('route walk (integration, property-based)', () => {
       .post(`/api/referrals/${link.code}/join`)
       .send({ name: 'Di Friend', email: `${prefix}.di@x.com` })
       .expect(201);
+    // The join's follow-up ("Di joined with your link") runs as a job at the worker's next poll:
+    // let it finish, so the business's rows are settled before the walk takes its snapshot.
+    await waitFor(async () => {
+      const rows = (await t.dataSource.query(
+        `SELECT 1 FROM member_emails e JOIN members m ON m.id = e.member_id
+          WHERE m.email = $1 AND e.template = 'friend-joined' AND e.status <> 'queued'`,
+        [`${prefix}.bo@x.com`],
+      )) as unknown[];
+      return rows.length > 0;
+    });
     const prospects = (await agent.get('/api/prospects').expect(200)).body as Page<ProspectRow>;
     ids.push(first.id, second.id, branch.id, ...prospects.items.map((p) => p.id));
     codes.push(link.code);
