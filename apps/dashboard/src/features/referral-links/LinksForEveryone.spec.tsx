@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReferralLinkRun } from '@grove/contracts';
@@ -103,5 +103,28 @@ describe('LinksForEveryone', () => {
     await user.click(box);
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
     expect(autoCreate).toBe(true);
+  });
+
+  it('keeps the tick the owner gave while the setting is being saved, and takes it back if saving fails', async () => {
+    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
+    const plain = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/referral-links/settings' && init?.method === 'PUT'
+        ? new Promise((resolve) => (answer = resolve))
+        : plain?.(url, init),
+    );
+    renderCard();
+    const box = (await screen.findByRole('checkbox', {
+      name: /Create a referral link automatically/,
+    })) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    // A plain click, read straight after (as a browser paints it): no waiting for the mutation.
+    fireEvent.click(box);
+    // The request is still unanswered: the box stays ticked.
+    expect(box.checked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(box.checked).toBe(true);
+    answer(reply(503, { message: 'Service unavailable' }));
+    await waitFor(() => expect(box.checked).toBe(false));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card } from '@grove/web-ui';
 import { referralLinksKey } from '../../components/referral-link/referral-link-api';
@@ -17,6 +17,9 @@ export function LinksForEveryone() {
   const state = run.data;
   const running = state?.status === 'running';
   const wasRunning = useRef(false);
+  // The owner's choice shows at once (the mutation's own state arrives a tick later, which would
+  // briefly undo the tick); it gives way to the saved setting once the request is settled.
+  const [chosen, setChosen] = useState<boolean | null>(null);
 
   // When a run ends, reload the table to show its links.
   useEffect(() => {
@@ -61,11 +64,15 @@ export function LinksForEveryone() {
       <label className="dash-links-all__toggle">
         <input
           type="checkbox"
-          checked={
-            update.isPending ? update.variables.autoCreate : (settings.data?.autoCreate ?? false)
-          }
+          checked={chosen ?? settings.data?.autoCreate ?? false}
           disabled={settings.isPending}
-          onChange={(event) => update.mutate({ autoCreate: event.target.checked })}
+          onChange={(event) => {
+            setChosen(event.target.checked);
+            update.mutate(
+              { autoCreate: event.target.checked },
+              { onSettled: () => setChosen(null) },
+            );
+          }}
         />
         Create a referral link automatically for every new member (added, approved or imported)
       </label>
