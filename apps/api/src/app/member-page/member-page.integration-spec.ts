@@ -583,3 +583,72 @@ describe('the member page rendered by the API, without JavaScript (integration)'
       .expect(403);
   });
 });
+
+describe('the member page routes outside /api, given odd bodies and another member (integration)', () => {
+  let t: TestApp;
+  let webDir: string;
+  const counts = async () =>
+    (await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM member_sessions)::int AS sessions,
+              (SELECT count(*) FROM member_magic_links)::int AS links`,
+    )) as { sessions: number; links: number }[];
+
+  beforeAll(async () => {
+    webDir = writeWebBuild('member-odd', { script: 'void 0;', style: '.m{}' });
+    t = await createTestApp({
+      WEB_DIST_DIR: webDir,
+      REMOTES_DIR: path.join(webDir, 'remotes'),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers tokens and emails of the wrong shape with a 4xx page, never a 500, and writes nothing', async () => {
+    const before = await counts();
+    for (const token of [['a', 'b'], { $ne: '' }, 42, null, true, 'x'.repeat(201)]) {
+      const reply = await t.agent().post('/member/landing').send({ token });
+      expect(reply.status).toBe(401);
+      expect(reply.headers['content-type']).toContain('text/html');
+    }
+    // A body that is not JSON at all is refused by the parser with a 4xx.
+    const garbled = await t
+      .agent()
+      .post('/member/landing')
+      .set('Content-Type', 'application/json')
+      .send('{"token":');
+    expect(garbled.status).toBeGreaterThanOrEqual(400);
+    expect(garbled.status).toBeLessThan(500);
+    for (const body of ['email=a@x.com&email=b@x.com', 'email[x]=a@x.com', '']) {
+      const reply = await t
+        .agent()
+        .post('/member')
+        .set('Host', 'grove.example')
+        .set('Origin', 'http://grove.example')
+        .type('form')
+        .send(body);
+      expect(reply.status).toBe(400);
+      expect(reply.text).toContain('Not a valid email address');
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("signing out with a made-up cookie or an owner's session is a plain redirect that ends nothing", async () => {
+    const owner = await t.signUp({ businessName: 'Peak Fitness' });
+    await owner.agent
+      .post('/api/members')
+      .send(treeBody('Ana Ruiz', 'ana@example.com'))
+      .expect(201);
+    const before = await counts();
+    const reply = await t
+      .agent()
+      .post('/member/sign-out')
+      .set('Cookie', `${MEMBER_COOKIE}=not-a-session`)
+      .expect(303);
+    expect(reply.headers['location']).toBe('/member');
+    // The owner's own session cookie is no member session: nothing is ended.
+    await owner.agent.post('/member/sign-out').expect(303);
+    expect(await counts()).toEqual(before);
+  });
+});
