@@ -33,6 +33,7 @@ import { BranchCountingRule1795481825526 } from './migrations/1795481825526-Bran
 import { ReferralEmailRuns1795482010116 } from './migrations/1795482010116-ReferralEmailRuns';
 import { MemberSearchKeys1795482825286 } from './migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './migrations/1795482902020-BusinessProspectCount';
+import { MemberSearchVersion1795492664065 } from './migrations/1795492664065-MemberSearchVersion';
 import { CloseUnansweredConnections, poolTimeoutOptions } from './pool-options';
 import { PinoTypeOrmLogger } from './typeorm-logger';
 import type { DatabaseTimeouts } from './database.config';
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   ReferralEmailRuns1795482010116,
   MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
+  MemberSearchVersion1795492664065,
 ];
 
 /**

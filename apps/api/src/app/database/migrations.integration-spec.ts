@@ -37,6 +37,65 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it("MemberSearchVersion moves a business's version when its members are added, removed, renamed, re-addressed or moved, not when a price changes, and goes down and up again", async () => {
+    const business = `INSERT INTO businesses (name, website, phone) VALUES ($1, 'version.example.com', '0412 345 678') RETURNING id`;
+    const [[a], [b]] = (await Promise.all([
+      dataSource.query(business, ['Version Gym A']),
+      dataSource.query(business, ['Version Gym B']),
+    ])) as { id: string }[][];
+    const versions = async () =>
+      (
+        (await dataSource.query(
+          `SELECT member_search_version::int AS v FROM businesses WHERE id = ANY($1) ORDER BY name`,
+          [[a.id, b.id]],
+        )) as { v: number }[]
+      ).map((row) => row.v);
+    // One statement adding three members moves A's version once.
+    await dataSource.query(
+      `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+       SELECT $1, 'Member ' || n, 'm' || n || '@x.com', 'm' || n || '@xcom', 5000, 500 FROM generate_series(1, 3) n`,
+      [a.id],
+    );
+    expect(await versions()).toEqual([1, 0]);
+    await dataSource.query(
+      `UPDATE members SET membership_price_cents = 6000 WHERE business_id = $1`,
+      [a.id],
+    );
+    expect(await versions()).toEqual([1, 0]);
+    await dataSource.query(
+      `UPDATE members SET name = 'Renamed' WHERE name = 'Member 1' AND business_id = $1`,
+      [a.id],
+    );
+    await dataSource.query(
+      `UPDATE members SET email = 'new@x.com' WHERE name = 'Member 2' AND business_id = $1`,
+      [a.id],
+    );
+    expect(await versions()).toEqual([3, 0]);
+    await dataSource.query(
+      `UPDATE members SET business_id = $2 WHERE name = 'Member 3' AND business_id = $1`,
+      [a.id, b.id],
+    );
+    expect(await versions()).toEqual([4, 1]);
+    await dataSource.query(`DELETE FROM members WHERE business_id = $1`, [b.id]);
+    expect(await versions()).toEqual([4, 2]);
+
+    await undoThrough(dataSource, 'MemberSearchVersion1795492664065');
+    expect(
+      await dataSource.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'businesses' AND column_name = 'member_search_version'`,
+      ),
+    ).toEqual([]);
+    expect(
+      await dataSource.query(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid = 'members'::regclass AND tgname LIKE 'members_search_version%'`,
+      ),
+    ).toEqual([]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await versions()).toEqual([0, 0]);
+    await dataSource.query(`DELETE FROM members WHERE business_id = $1`, [a.id]);
+    expect(await versions()).toEqual([1, 0]);
+  });
+
   it("BusinessProspectCount counts each business's prospects through inserts, deletes and a tree removed with its prospects, and goes down and up again", async () => {
     const business = `INSERT INTO businesses (name, website, phone) VALUES ($1, 'count.example.com', '0412 345 678') RETURNING id`;
     const [[a], [b]] = (await Promise.all([

@@ -1,9 +1,17 @@
 /**
+ * User search text as every text filter compares it with `lower(column)`: lowered by JavaScript's
+ * `toLowerCase` (the SQL pattern `likeSubstring` and the members search index alike).
+ */
+export function lowerSearchText(text: string): string {
+  return text.toLowerCase();
+}
+
+/**
  * Escapes `%`, `_` and `\` so user text is matched literally inside a LIKE pattern, and wraps it
  * for a case-insensitive substring match: `Jo_` → `%jo\_%`.
  */
 export function likeSubstring(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${lowerSearchText(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /**

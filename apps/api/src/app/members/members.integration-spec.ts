@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ACTIVE_SESSION_TRUST_MS } from '../auth/sessions.service';
+import { MemberSearchIndexes } from './member-search-indexes.repository';
 
 const tree = (
   name: string,
@@ -526,7 +527,9 @@ describe('tenant isolation (integration)', () => {
   });
 });
 
-describe('members search past its count cap (integration)', () => {
+// A business too large for the in-memory search index is searched in SQL, which counts up to 500
+// (the index's own path: member-search-index.integration-spec.ts).
+describe('members search in SQL past its count cap (integration)', () => {
   let t: TestApp;
   let owner: TestAgent;
   const quokka = (n: number) => `Quokka Member ${String(n).padStart(4, '0')}`;
@@ -549,6 +552,8 @@ describe('members search past its count cap (integration)', () => {
     await insert(signedUp.user.business.id, 'Quokka', 520);
     await insert(signedUp.user.business.id, 'Wombat', 10);
     await insert(other.user.business.id, 'Quokka', 600);
+    // 530 members is "too large" here: every search of this block goes to SQL.
+    t.app.get(MemberSearchIndexes).maxMembers = 100;
   });
   afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { MemberNotificationsModule } from '../member-notifications/member-notifi
 import { LinksForEveryoneModule } from '../links-for-everyone/links-for-everyone.module';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
+import { MemberSearchIndexes } from './member-search-indexes.repository';
 import { MembersService } from './members.service';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
@@ -10,7 +11,7 @@ import { LifecycleModule } from '../lifecycle/lifecycle.module';
 @Module({
   imports: [LifecycleModule, LinksForEveryoneModule, MemberNotificationsModule],
   controllers: [MembersController],
-  providers: [MembersService, MembersRepository],
+  providers: [MembersService, MembersRepository, MemberSearchIndexes],
   exports: [MembersRepository, MembersService],
 })
 export class MembersModule {}

@@ -10,10 +10,11 @@ import {
   type PreparedStatement,
 } from '../database/prepared-query';
 import { pageOfRows } from '../database/page-rows';
-import { likeAnyColumn, likeSubstring } from '../database/text-filter';
+import { likeAnyColumn, likeSubstring, lowerSearchText } from '../database/text-filter';
 import { branchStateColumns, countingBranch } from '../database/counting-branch';
 import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
+import { MemberSearchIndexes } from './member-search-indexes.repository';
 
 /** Columns of a member to insert; money in cents. */
 export interface NewMember {
@@ -256,6 +257,55 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
 const searchCountLimit = (query: MemberPageQuery): number =>
   Math.max(SEARCH_TOTAL_CAP, query.offset + query.limit);
 
+/** A row of `PAGE_BY_IDS`: the business's search version, and a tree with one of its branches (all null on an empty page). */
+type IndexedPageRow = { version: string } & (PageSqlRow | { [column in keyof PageSqlRow]: null });
+
+/**
+ * A search page the index answered (`MemberSearchIndexes`): `$1` the business, `$2` the page's
+ * member ids in the page's order. Returns each tree with its branches (one row per branch, as the
+ * page statement) and, in the same snapshot, `businesses.member_search_version`, which the caller
+ * compares with its index's; an empty page is one row of nulls carrying the version.
+ */
+const PAGE_BY_IDS = preparedStatement(`
+  SELECT v.version, ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+    b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
+    ${INTEGRATION_DISCOUNT}
+  FROM (SELECT member_search_version::text AS version FROM businesses WHERE id = $1) v
+  LEFT JOIN LATERAL (
+    SELECT ${SUMMARY_COLUMNS}, array_position($2::uuid[], m.id) AS position FROM members m
+    WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])) m ON true
+  LEFT JOIN LATERAL (
+    SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
+    WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
+  ORDER BY m.position, b.created_at, b.id`);
+
+/**
+ * The page's rows grouped back into trees: a tree's rows are consecutive (the statements order
+ * by tree first), its branches in the order added; its branch count is the number of its branch
+ * rows that count (`countingBranch`).
+ */
+function treesOf(rows: readonly PageSqlRow[]): PageMember[] {
+  const members: PageMember[] = [];
+  let tree: PageMember | undefined;
+  for (const row of rows) {
+    if (tree?.member.id !== row.id) {
+      tree = { member: toSummary(row), branchDetails: [] };
+      members.push(tree);
+    }
+    if (row.branch_id !== null) {
+      tree.branchDetails.push(
+        toBranchDetail(row.branch_id, row.branch_name, row.branch_email, {
+          counting: row.branch_counting,
+          ended: row.branch_ended,
+          suspended: row.branch_suspended,
+        }),
+      );
+      if (row.branch_counting) tree.member.branchCount += 1;
+    }
+  }
+  return members;
+}
+
 /** Page statements built so far, by `pageStatement`'s key. */
 const pageStatements = new Map<string, PreparedStatement | string>();
 
@@ -306,6 +356,7 @@ export class MembersRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: PreparedReads,
+    private readonly searchIndexes: MemberSearchIndexes,
   ) {}
 
   /**
@@ -316,14 +367,20 @@ export class MembersRepository {
    * branch count aggregates the counts once per business and hash-joins them. The branch count is
    * the number of branch entries (docs/product.md#states).
    *
-   * A search sorted by name, email or date counts its matches up to `SEARCH_TOTAL_CAP` (or the
-   * end of the page, when further): past that, `total` is that limit and `totalCapped` is true
-   * (more match). Sorted by branch count, or without a search, `total` is exact.
+   * A search sorted by name, email or date is answered from the business's in-memory index
+   * (`indexedSearchPage`: exact total, only the page's trees read). For a business too large for
+   * one, it is searched here and counts its matches up to `SEARCH_TOTAL_CAP` (or the end of the
+   * page, when further): past that, `total` is that limit and `totalCapped` is true (more match).
+   * Sorted by branch count, or without a search, `total` is exact.
    */
   async findPage(
     scope: BusinessScope,
     query: MemberPageQuery,
   ): Promise<{ members: PageMember[]; total: number; totalCapped: boolean }> {
+    if (query.search && query.sort !== 'branches') {
+      const indexed = await this.indexedSearchPage(scope, query, query.search, query.sort);
+      if (indexed) return indexed;
+    }
     const params: unknown[] = [scope.businessId, query.limit, query.offset];
     const countLimit =
       query.search && query.sort !== 'branches' ? searchCountLimit(query) : undefined;
@@ -336,29 +393,38 @@ export class MembersRepository {
       () => this.count(scope, query.search),
       (row) => row,
     );
-    // A tree's rows are consecutive (the order ends with its id), its branches in the order added;
-    // its branch count is the number of its branch rows that count (`countingBranch`).
-    const members: PageMember[] = [];
-    let tree: PageMember | undefined;
-    for (const row of page.rows) {
-      if (tree?.member.id !== row.id) {
-        tree = { member: toSummary(row), branchDetails: [] };
-        members.push(tree);
-      }
-      if (row.branch_id !== null) {
-        tree.branchDetails.push(
-          toBranchDetail(row.branch_id, row.branch_name, row.branch_email, {
-            counting: row.branch_counting,
-            ended: row.branch_ended,
-            suspended: row.branch_suspended,
-          }),
-        );
-        if (row.branch_counting) tree.member.branchCount += 1;
-      }
-    }
+    const members = treesOf(page.rows);
     if (countLimit !== undefined && page.total > countLimit)
       return { total: countLimit, totalCapped: true, members };
     return { total: page.total, totalCapped: false, members };
+  }
+
+  /**
+   * A search page from the business's in-memory index (`MemberSearchIndexes`): the matches found,
+   * counted (exactly) and ordered in memory, then only the page's trees read by id, in a statement
+   * that also reads the business's search version. When that version is not the index's (a member
+   * was added, removed or renamed since it was built, on any instance), the index is rebuilt and
+   * the page asked again; if it moved on again, or the business is too large for an index, null:
+   * the caller searches in SQL.
+   */
+  private async indexedSearchPage(
+    scope: BusinessScope,
+    query: MemberPageQuery,
+    search: string,
+    sort: Exclude<MemberSortKey, 'branches'>,
+  ): Promise<{ members: PageMember[]; total: number; totalCapped: false } | null> {
+    const needle = lowerSearchText(search);
+    for (const rebuild of [false, true]) {
+      const index = await this.searchIndexes.get(scope, rebuild);
+      if (!index) return null;
+      const ids = index.search(needle, sort, query.order);
+      const pageIds = ids.slice(query.offset, query.offset + query.limit);
+      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, pageIds]);
+      if (rows[0]?.version !== index.version) continue;
+      const trees = rows.filter((row): row is IndexedPageRow & PageSqlRow => row.id !== null);
+      return { members: treesOf(trees), total: ids.length, totalCapped: false };
+    }
+    return null;
   }
 
   /** How many members match the list's search (all members without one), counted row by row. */
