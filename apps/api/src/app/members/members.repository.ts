@@ -60,8 +60,8 @@ export interface SummarySqlRow {
   suspended: boolean;
 }
 
-/** A row of the page statement: a tree and one of its branches (all null when it has none). */
-type PageSqlRow = SummarySqlRow &
+/** A tree and one of its branches (all null when it has none), as the page statements read them. */
+type PageTreeRow = SummarySqlRow &
   (
     | {
         branch_id: string;
@@ -79,9 +79,10 @@ type PageSqlRow = SummarySqlRow &
         branch_ended: null;
         branch_suspended: null;
       }
-  ) & {
-    total: number;
-  };
+  );
+
+/** A row of the page statement: a `PageTreeRow` and the list's total. */
+type PageSqlRow = PageTreeRow & { total: number };
 
 /** Sort expressions by key; only these strings ever reach ORDER BY. */
 const SORT_SQL: Record<MemberSortKey, string> = {
@@ -258,7 +259,7 @@ const searchCountLimit = (query: MemberPageQuery): number =>
   Math.max(SEARCH_TOTAL_CAP, query.offset + query.limit);
 
 /** A row of `PAGE_BY_IDS`: the business's search version, and a tree with one of its branches (all null on an empty page). */
-type IndexedPageRow = { version: string } & (PageSqlRow | { [column in keyof PageSqlRow]: null });
+type IndexedPageRow = { version: string } & (PageTreeRow | { [column in keyof PageTreeRow]: null });
 
 /**
  * A search page the index answered (`MemberSearchIndexes`): `$1` the business, `$2` the page's
@@ -284,7 +285,7 @@ const PAGE_BY_IDS = preparedStatement(`
  * by tree first), its branches in the order added; its branch count is the number of its branch
  * rows that count (`countingBranch`).
  */
-function treesOf(rows: readonly PageSqlRow[]): PageMember[] {
+function treesOf(rows: readonly PageTreeRow[]): PageMember[] {
   const members: PageMember[] = [];
   let tree: PageMember | undefined;
   for (const row of rows) {
@@ -421,7 +422,7 @@ export class MembersRepository {
       const pageIds = ids.slice(query.offset, query.offset + query.limit);
       const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, pageIds]);
       if (rows[0]?.version !== index.version) continue;
-      const trees = rows.filter((row): row is IndexedPageRow & PageSqlRow => row.id !== null);
+      const trees = rows.filter((row): row is IndexedPageRow & PageTreeRow => row.id !== null);
       return { members: treesOf(trees), total: ids.length, totalCapped: false };
     }
     return null;
