@@ -128,6 +128,9 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
       const { agent, body: owner } = await app.signUp();
       const call = requests(app, agent, owner);
       await call.members().expect(200);
+      // A search builds this instance's index of the business (MemberSearchIndexes).
+      const search = () => agent.get('/api/members?search=a');
+      await search().expect(200);
 
       await pg.server.stop();
       const stopped = {
@@ -141,6 +144,8 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
         expect(reply.ms).toBeLessThan(CONNECT_MS + 500);
       }
       expect((await app.agent().get('/api/health')).status).toBe(503);
+      // With its index in memory, a search still needs the database for its page: 503, not 500.
+      expectUnavailable({ search: await timed(search) });
       console.log(
         `[faults] stopped database: 503 after ${stopped.members.ms} ms (members), ${stopped.login.ms} ms (login), ${stopped.signup.ms} ms (signup)`,
       );
@@ -155,6 +160,7 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
       expect(health).toBe(200);
       // The first try of each succeeds: no broken connection is handed out.
       await call.members().expect(200);
+      await search().expect(200);
       await call.login().expect(200);
       await call.signup().expect(201);
     } finally {
