@@ -16,7 +16,7 @@
 // rows/s and the ratio to the write floor (tools/bench/csv-import.mjs, also `npm run bench:csv-import`).
 import os from 'node:os';
 import { benchCsvImport } from './csv-import.mjs';
-import { loadAgainstHealth, seedScale, startBenchApi } from './harness.mjs';
+import { loadAgainstHealth, median, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
 const trees = Number(process.env.BENCH_TREES ?? 10_000);
@@ -115,8 +115,6 @@ async function seedHistory(sql) {
   );
   return counts;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const bench = await startBenchApi();
 try {

@@ -12,6 +12,9 @@ import { signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The median of `values`: the middle one once sorted (the upper middle of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /**
  * CPU time (ms) a process has used so far, from /proc (Linux); with `children`, also that of its
  * children that have ended (and been waited for). 0 where /proc is not there.

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../db/embedded-postgres.mjs';
-import { membersWriteFloor, startBenchApi } from './harness.mjs';
+import { median, membersWriteFloor, startBenchApi } from './harness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clients = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -29,12 +29,6 @@ const PAGE = 200;
 const CONCURRENCY = 8;
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-/** The middle value (the mean of the two middle ones for an even count). */
-const median = (values) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const login = { Username: 'owner@sandbox.example.com', Password: 'sandbox-pass-1234' };
 const headers = { 'Api-Key': 'grove-sandbox-key', SiteId: '-99', Accept: 'application/json' };
 
@@ -248,7 +242,7 @@ try {
   }
   const bare = median(pageRuns);
   const floor = median(floors);
-  const fresh = [...jobs].sort((x, y) => x.ms - y.ms)[Math.floor(jobs.length / 2)];
+  const fresh = jobs.find((job) => job.ms === median(jobs.map((run) => run.ms)));
   const runs = (values) => values.map(ms).join(', ');
   console.log(`no latency (medians of ${rounds} rounds):`);
   console.log(

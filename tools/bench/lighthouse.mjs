@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { binPath } from '../scripts/bin.mjs';
 import { memberPageLink, memberWithLink, signUpOwner, startMailbox } from './seed.mjs';
+import { median } from './harness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PAGES = (
@@ -215,8 +216,6 @@ async function auditWithRetry(urlFor, port, attempts = 3) {
     }
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const grove = await startGrove();
 const chrome = await chromeLauncher.launch({

@@ -327,7 +327,7 @@ export class SandboxStore {
    */
   updateAutopay(
     request: UpdateClientContractAutopaysRequest,
-  ): { contract: ClientContract } | { status: number; code: string; message: string } {
+  ): { contract: ClientContract } | StoreRefusal {
     if (!Number.isInteger(request.ClientContractId))
       return { status: 400, code: 'InvalidParameter', message: 'ClientContractId is required' };
     if (

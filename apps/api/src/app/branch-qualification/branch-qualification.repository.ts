@@ -190,20 +190,6 @@ export class BranchQualificationRepository {
       started: started.filter((row) => row.counting).map(toChange),
     };
   }
-
-  /** The effective prices (cents; null while unknown) of the scope's members `ids`, by id. */
-  async prices(
-    scope: BusinessScope,
-    manager: EntityManager,
-    ids: string[],
-  ): Promise<Map<string, number | null>> {
-    const rows: { id: string; price: number | null }[] = await manager.query(
-      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
-       WHERE r.business_id = $1 AND r.id = ANY($2::uuid[])`,
-      [scope.businessId, ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.price]));
-  }
 }
 
 /** A businesses row's rule as `BranchSettings` (days only under 'days'). */

@@ -119,7 +119,7 @@ export class BranchQualificationService implements OnModuleInit {
             manager,
           );
         }
-        const after = await this.repository.prices(scope, manager, [...locked.keys()]);
+        const after = await this.lifecycle.effectivePrices(scope, [...locked.keys()], manager);
         return { changes, before: locked, after };
       },
     );

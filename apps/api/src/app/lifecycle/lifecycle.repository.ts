@@ -315,6 +315,24 @@ export class LifecycleRepository {
   }
 
   /**
+   * The effective prices (`effectivePrice`: cents; null while unknown) of the scope's members
+   * `ids`, by id; a member not of this business is absent.
+   */
+  async effectivePrices(
+    scope: BusinessScope,
+    ids: string[],
+    runner: SqlRunner = this.dataSource,
+  ): Promise<Map<string, number | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await runner.query(
+      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
+       WHERE r.business_id = $1 AND r.id = ANY($2::uuid[])`,
+      [scope.businessId, ids],
+    )) as { id: string; price: number | null }[];
+    return new Map(rows.map((row) => [row.id, row.price]));
+  }
+
+  /**
    * Counts one opening of the join page for link `linkId` of business `businessId` on today's
    * UTC date: one UPSERT of `join_page_visits`, nothing about the visitor. Public (the business
    * is the live link's, read by the caller from the code): no `BusinessScope`.

@@ -69,6 +69,19 @@ export class LifecycleService {
   }
 
   /**
+   * The effective prices of the scope's members `ids` (cents, as the ledger and the emails show
+   * them; null while a Mindbody price is unknown), by id; read inside `runner`'s transaction when
+   * given.
+   */
+  effectivePrices(
+    scope: BusinessScope,
+    ids: string[],
+    runner?: SqlRunner,
+  ): Promise<Map<string, number | null>> {
+    return this.repository.effectivePrices(scope, ids, runner);
+  }
+
+  /**
    * Counts one opening of the join page of link `linkId` (business `businessId`, today in UTC):
    * one UPSERT, no personal data. Public: the caller read both ids from a live code.
    */

@@ -7,7 +7,6 @@ import { countingBranch } from '../../database/counting-branch';
 import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
-  effectivePrice,
   keyTime,
   priceLinesFrom,
   type FactSource,
@@ -553,27 +552,12 @@ export class MindbodyMembersRepository {
    */
   async recordManagedPrices(scope: BusinessScope): Promise<number> {
     const rows: unknown[] = await this.dataSource.query(
-      `${priceLinesFrom({
-        rows: '(SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL) r',
-        reason: `'mindbody_sync'`,
-        branchId: 'NULL::uuid',
-        cause: `'mindbody_sync:' || ${keyTime('now()')}`,
-      })}
+      `WITH written AS (SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL)
+       ${MANAGED_PRICE_LINES}
        RETURNING 1`,
       [scope.businessId],
     );
     return rows.length;
-  }
-
-  /** The effective prices (cents; null while unknown) of the scope's members `ids`, by id. */
-  async effectivePrices(scope: BusinessScope, ids: string[]): Promise<Map<string, number | null>> {
-    if (ids.length === 0) return new Map();
-    const rows: { id: string; price: number | null }[] = await this.dataSource.query(
-      `SELECT r.id, ${effectivePrice('r')} AS price FROM members r
-       WHERE r.business_id = $1 AND r.id = ANY($2::uuid[])`,
-      [scope.businessId, ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.price]));
   }
 
   /**

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BusinessScope } from '../../database/business-scope';
+import { LifecycleService } from '../../lifecycle/lifecycle.service';
 import { MemberNotifications } from '../../member-notifications/member-notifications.service';
-import {
-  MindbodyMembersRepository,
-  type EndedBranch,
-} from '../persistence/mindbody-members.repository';
+import type { EndedBranch } from '../persistence/mindbody-members.repository';
 
 /**
  * Tells each referrer whose branch's membership ended in Mindbody (a cancellation webhook, or a
@@ -19,14 +17,14 @@ import {
 @Injectable()
 export class BranchLapseNotices {
   constructor(
-    private readonly members: MindbodyMembersRepository,
+    private readonly lifecycle: LifecycleService,
     private readonly notifications: MemberNotifications,
   ) {}
 
   /** Queues the email for each ended branch whose referrer is still a member with a known price; never throws. */
   async send(scope: BusinessScope, ended: readonly EndedBranch[]): Promise<void> {
     if (ended.length === 0) return;
-    const prices = await this.members
+    const prices = await this.lifecycle
       .effectivePrices(scope, [...new Set(ended.map((branch) => branch.referrerId))])
       .catch(() => new Map<string, number | null>());
     for (const branch of ended) {

@@ -222,17 +222,15 @@ export class MindbodyPipeline {
    * or already known to have paid costs nothing, and a business on another rule no call at all.
    * A payment seen by a `clientSale.created` webhook is stored before the sync it queues, so that
    * sync does not ask for it again.
-   * @returns branches whose first payment was found
    * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
    */
-  async recordFirstPayments(
+  private async recordFirstPayments(
     scope: BusinessScope,
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
-  ): Promise<number> {
+  ): Promise<void> {
     const clientIds = await this.members.firstPaymentCandidates(scope);
     const until = new Date();
-    let found = 0;
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       stopping?.throwIfAborted();
       const payments = await mapLimit(
@@ -244,12 +242,11 @@ export class MindbodyPipeline {
         },
         stopping,
       );
-      found += await this.members.setFirstPaid(
+      await this.members.setFirstPaid(
         scope,
         payments.filter((payment): payment is FirstPayment => payment !== null),
       );
     }
-    return found;
   }
 
   /**
@@ -324,7 +321,7 @@ export class MindbodyPipeline {
               autopayCents: client.normalAutoPayCents,
               referredBy: client.referredBy,
               ended: client.membershipEnded,
-              suspended: client.membershipSuspended && !client.membershipEnded,
+              suspended: client.membershipSuspended,
             });
           }
           done += page.clients.length;
