@@ -1,7 +1,13 @@
 import type { MemberRow } from '@grove/contracts';
-import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import {
+  recipient,
+  startSmtpCatcher,
+  type ParsedMail,
+  type SmtpCatcher,
+} from '@grove/testing-smtp';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/stub-servers';
+import { createMailTestApp } from '../../../test/member-mail';
 import { jobScope } from '../database/business-scope';
 import { MemberEmails } from './member-emails.service';
 
@@ -19,12 +25,7 @@ describe('member emails (integration, real SMTP server)', () => {
   let member: MemberRow;
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: 'https://grove.example.com',
-    });
+    ({ t, smtp } = await createMailTestApp());
     const owner = await t.signUp({ businessName: 'Peak Fitness' });
     businessId = owner.user.business.id;
     member = (
@@ -45,8 +46,6 @@ describe('member emails (integration, real SMTP server)', () => {
     await smtp.close();
   });
 
-  const to = (mail: ParsedMail): string | undefined =>
-    (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
   /** The raw header line `key` of an email, as the SMTP server received it. */
   const header = (mail: ParsedMail, key: string): string | undefined =>
     mail.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n\s+/g, ' ');
@@ -73,7 +72,7 @@ describe('member emails (integration, real SMTP server)', () => {
     const received = smtp.emails.slice(before);
     expect(received).toHaveLength(1);
     const mail = received[0];
-    expect(to(mail)).toBe('ana@example.com');
+    expect(recipient(mail)).toBe('ana@example.com');
     expect(mail.from?.value[0]).toEqual({ name: 'Peak Fitness', address: 'no-reply@grove.test' });
     expect(mail.subject).toBe('Your referral link for Peak Fitness');
     expect(mail.html).toContain('https://grove.example.com/referral/abc');

@@ -2,7 +2,6 @@ import {
   Body,
   Catch,
   Controller,
-  ForbiddenException,
   Get,
   HttpCode,
   HttpStatus,
@@ -13,23 +12,17 @@ import {
   Res,
   UseFilters,
   UseGuards,
-  type CanActivate,
-  type ExecutionContext,
-  type ArgumentsHost,
 } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isValidEmail, MESSAGES } from '@grove/contracts';
-import { ApiExceptionFilter } from '../common/api-exception.filter';
-import { ORIGIN_NOT_ALLOWED } from '../common/origin.guard';
 import { Public } from '../common/public.decorator';
-import { memberScope } from '../database/business-scope';
-import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import { MagicLinkInvalidException } from '../member-auth/member-auth.exceptions';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
 import { RequestOrigin } from '../referrals/request-origin.decorator';
 import { InlinePageAssetsService } from '../web/inline-page-assets.service';
+import { formText, InlinePageExceptionFilter, NotCrossSiteGuard } from '../web/inline-page-http';
 import { WebAppsService } from '../web/web-apps.service';
 import { MemberPageService } from './member-page.service';
 import { renderMemberPage, type MemberPageState } from './member-page.view';
@@ -43,43 +36,19 @@ export class MemberPageAssetsService extends InlinePageAssetsService {
 }
 
 /**
- * Refuses the page's POSTs from another site. OWASP CSRF cheat sheet, "Fetch Metadata headers":
- * browsers that send no Origin still say where a request comes from (the global OriginGuard
- * checks Origin). GET and HEAD pass: they read only.
- * @throws ForbiddenException 403 for `Sec-Fetch-Site: cross-site`
- */
-@Injectable()
-export class NotCrossSiteGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
-    if (request.method === 'GET' || request.method === 'HEAD') return true;
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
-    return true;
-  }
-}
-
-/** A form field's value as sent, or '' when absent or not text. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
  * The member page's errors as a page, not JSON: the status the API would answer
  * (`ApiExceptionFilter`: 403 another site, 429 over the new-link throttle, 503 database down),
  * showing its message above the "send me a new link" form.
  */
 @Catch()
-export class MemberPageExceptionFilter extends ApiExceptionFilter {
+export class MemberPageExceptionFilter extends InlinePageExceptionFilter {
   constructor(private readonly assets: MemberPageAssetsService) {
     super();
   }
 
-  override catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    const { statusCode, message } = this.reply(exception, http.getRequest<Request>(), response);
-    if (response.headersSent) return;
+  protected render(message: string, response: Response): string {
     const state: MemberPageState = { kind: 'signed-out', reason: 'failed', message };
-    response.status(statusCode).send(renderMemberPage(state, this.assets.headers(response)));
+    return renderMemberPage(state, this.assets.headers(response));
   }
 }
 
@@ -101,7 +70,6 @@ export class MemberPageHtmlController {
   constructor(
     private readonly pages: MemberPageService,
     private readonly auth: MemberAuthService,
-    private readonly fraud: FraudSignalsService,
     private readonly assets: MemberPageAssetsService,
   ) {}
 
@@ -139,7 +107,7 @@ export class MemberPageHtmlController {
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    const token = text(body?.['token']);
+    const token = formText(body?.['token']);
     let session: MemberSessionRow;
     try {
       if (token.length === 0 || token.length > 200) throw new MagicLinkInvalidException();
@@ -169,7 +137,7 @@ export class MemberPageHtmlController {
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    const email = text(body?.['email']).trim();
+    const email = formText(body?.['email']).trim();
     if (!isValidEmail(email)) {
       response.status(HttpStatus.BAD_REQUEST);
       return this.send(response, {
@@ -198,9 +166,7 @@ export class MemberPageHtmlController {
     clientAddress: string,
     response: Response,
   ): Promise<string> {
-    const scope = memberScope(session);
-    await this.fraud.recordMemberPageOpen(scope, session.memberId, clientAddress);
-    const page = await this.pages.page(scope, session.memberId, origin);
+    const page = await this.pages.open(session, origin, clientAddress);
     return this.send(response, { kind: 'member', page });
   }
 

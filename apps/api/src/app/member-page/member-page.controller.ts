@@ -20,7 +20,6 @@ import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
 import { RequestOrigin } from '../referrals/request-origin.decorator';
 import { MemberLinkRequestDto, MemberSessionRequestDto } from './dto/member-page.dto';
 import { MemberPageService } from './member-page.service';
-import { FraudSignalsService } from '../fraud/fraud-signals.service';
 
 /**
  * The member page API (issue 15), public for the owner's JWT guard: sign-in by magic link, the
@@ -31,10 +30,7 @@ import { FraudSignalsService } from '../fraud/fraud-signals.service';
 @Public()
 @Controller('member')
 export class MemberPageController {
-  constructor(
-    private readonly pages: MemberPageService,
-    private readonly fraud: FraudSignalsService,
-  ) {}
+  constructor(private readonly pages: MemberPageService) {}
 
   /**
    * → 204 and the member cookie: the magic link's token is used (single use) and a member session
@@ -58,14 +54,12 @@ export class MemberPageController {
   @Get('me')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "The signed-in member's page" })
-  async me(
+  me(
     @CurrentMember() member: MemberSessionRow,
     @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
   ): Promise<MemberPage> {
-    const scope = memberScope(member);
-    await this.fraud.recordMemberPageOpen(scope, member.memberId, clientAddress);
-    return this.pages.page(scope, member.memberId, origin);
+    return this.pages.open(member, origin, clientAddress);
   }
 
   /** → 200 image/svg+xml QR code of the member's referral link; 404 no live link; 401. */

@@ -12,7 +12,8 @@ import {
 import { runUntilDone } from '../../../test/background-run';
 import { createTestApp, treeBody, type TestApp } from '../../../test/test-app';
 import { writeWebBuild } from '../../../test/web-build';
-import { startSmtpCatcher, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import { createMailTestApp } from '../../../test/member-mail';
+import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../test/stub-servers';
 import { ACCESS_COOKIE } from '../auth/auth-tokens';
 import { MEMBER_COOKIE } from '../member-auth/member-auth.service';
@@ -46,11 +47,9 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
         .expect(201)
     ).body as MemberRow;
 
-  const to = (mail: ParsedMail): string | undefined =>
-    (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
   /** Waits for the next email to `address` after `from` emails, returns it. */
   const nextEmailTo = (address: string, from: number): Promise<ParsedMail> =>
-    waitFor(async () => smtp.emails.slice(from).find((mail) => to(mail) === address));
+    waitFor(async () => smtp.emails.slice(from).find((mail) => recipient(mail) === address));
   const tokenOf = (mail: ParsedMail): string => {
     const match = /\/member#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
     if (!match) throw new Error(`no magic link in: ${mail.text}`);
@@ -64,14 +63,10 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Grove <no-reply@grove.test>',
-      PUBLIC_ORIGIN: ORIGIN,
+    ({ t, smtp } = await createMailTestApp({
       // Every request of this file comes from one address; the per-client limit has its own test.
       THROTTLE_MEMBER_LINK_LIMIT: '1000',
-    });
+    }));
     const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
@@ -196,7 +191,9 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const before = smtp.emails.length;
     await t.agent().post('/api/member/magic-link').send({ email: 'Ana@Example.com' }).expect(202);
     const mails = await waitFor(async () => {
-      const found = smtp.emails.slice(before).filter((mail) => to(mail) === 'ana@example.com');
+      const found = smtp.emails
+        .slice(before)
+        .filter((mail) => recipient(mail) === 'ana@example.com');
       return found.length === 2 ? found : undefined;
     });
     const pages = await Promise.all(
@@ -395,7 +392,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const asked = await nextEmailTo('dana@example.com', afterUnsubscribe);
     expect(asked.subject).toBe('Your link to your Peak Fitness referral page');
     expect(
-      smtp.emails.slice(afterUnsubscribe).filter((mail) => to(mail) === 'dana@example.com'),
+      smtp.emails.slice(afterUnsubscribe).filter((mail) => recipient(mail) === 'dana@example.com'),
     ).toHaveLength(1);
   });
 
@@ -404,7 +401,9 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     await t.agent().post('/api/member/magic-link').send({ email: 'ana@example.com' }).expect(202);
     // Ana is a member of Peak Fitness and of Other Gym ('keeps members, businesses and owners apart').
     const mails = await waitFor(async () => {
-      const found = smtp.emails.slice(before).filter((mail) => to(mail) === 'ana@example.com');
+      const found = smtp.emails
+        .slice(before)
+        .filter((mail) => recipient(mail) === 'ana@example.com');
       return found.length === 2 ? found : undefined;
     });
     const mailOf = (business: string) => {

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { emailKey, type MemberPage } from '@grove/contracts';
 import { safeErrorText } from '../common/log-safety';
 import { memberScope, type BusinessScope } from '../database/business-scope';
+import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import { MemberSessionMissingException } from '../member-auth/member-auth.exceptions';
 import {
@@ -20,10 +21,6 @@ import { MemberPageRepository } from './member-page.repository';
 /** Ledger lines the page shows (newest first). */
 const LEDGER_LINES = 50;
 
-/**
- * The member page (issue 15): what a signed-in member sees, their sign-in from a magic link and
- * the public "send me a new link".
- */
 /** A referral link's QR code: SVG, Grove green, drawn by `qrcode`. */
 function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, {
@@ -34,6 +31,10 @@ function qrSvg(url: string): Promise<string> {
   });
 }
 
+/**
+ * The member page (issue 15): what a signed-in member sees, their sign-in from a magic link and
+ * the public "send me a new link".
+ */
 @Injectable()
 export class MemberPageService {
   private readonly logger = new Logger(MemberPageService.name);
@@ -44,7 +45,25 @@ export class MemberPageService {
     private readonly tokens: MemberTokensRepository,
     private readonly emails: MemberEmails,
     private readonly throttle: LinkRequestThrottle,
+    private readonly fraud: FraudSignalsService,
   ) {}
+
+  /**
+   * The page of the session's member (`page`), the opening remembered as a keyed digest of the
+   * client address (`FraudSignalsService.recordMemberPageOpen`), so a join through this member's
+   * link from the same address is flagged for the owner. Both renderings (the JSON
+   * `GET /api/member/me` and the HTML `GET /member`) open it here.
+   * @throws MemberSessionMissingException 401 when the member no longer exists
+   */
+  async open(
+    session: MemberSessionRow,
+    origin: string,
+    clientAddress: string,
+  ): Promise<MemberPage> {
+    const scope = memberScope(session);
+    await this.fraud.recordMemberPageOpen(scope, session.memberId, clientAddress);
+    return this.page(scope, session.memberId, origin);
+  }
 
   /**
    * Everything the member page shows (`MemberPage`, cents): referral link URL

@@ -1,9 +1,7 @@
 import {
   Body,
   Controller,
-  ForbiddenException,
   Get,
-  Headers,
   Ip,
   HttpCode,
   HttpStatus,
@@ -11,22 +9,20 @@ import {
   Post,
   Res,
   UseFilters,
+  UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { Response } from 'express';
-import { ORIGIN_NOT_ALLOWED } from '../../common/origin.guard';
 import { Public } from '../../common/public.decorator';
 import { ThrottledBy } from '../../common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
 import { ReferralsService } from '../referrals.service';
+import { formText, NotCrossSiteGuard } from '../../web/inline-page-http';
 import { JoinPageAssetsService } from './join-page-assets.service';
 import { JoinPageExceptionFilter } from './join-page.filter';
 import { renderJoinPage, type JoinPageState } from './join-page.view';
-
-/** A form field's value as sent (`application/x-www-form-urlencoded`), or '' when absent or not text. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The first message of each refused field, as the JSON join's `fieldErrors` has them. */
 function fieldErrors(problems: ValidationError[]): { name?: string; email?: string } {
@@ -54,6 +50,7 @@ function fieldErrors(problems: ValidationError[]): { name?: string; email?: stri
 @Public()
 @Controller('referral')
 @UseFilters(JoinPageExceptionFilter)
+@UseGuards(NotCrossSiteGuard)
 export class JoinPageController {
   constructor(
     private readonly referrals: ReferralsService,
@@ -95,20 +92,15 @@ export class JoinPageController {
   async join(
     @Param('code') code: string,
     @Body() body: Record<string, unknown> | undefined,
-    @Headers('sec-fetch-site') fetchSite: string | undefined,
     @Res({ passthrough: true }) response: Response,
     @Ip() clientAddress: string,
   ): Promise<string> {
-    // OWASP CSRF cheat sheet, "Fetch Metadata headers": browsers that send no Origin still say
-    // where a request comes from. The form carries no session, so this only keeps other sites
-    // from posting it.
-    if (fetchSite === 'cross-site') throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
     // No body at all when it is of a type no parser reads (e.g. application/xml): empty fields.
     const form = body ?? {};
     const dto = plainToInstance(JoinReferralDto, {
-      name: text(form['name']),
-      email: text(form['email']),
-      website: text(form['website']),
+      name: formText(form['name']),
+      email: formText(form['email']),
+      website: formText(form['website']),
     });
     // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
     // not a new visit of the page.

@@ -1,6 +1,6 @@
-import { Catch, type ArgumentsHost } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { ApiExceptionFilter } from '../../common/api-exception.filter';
+import { Catch } from '@nestjs/common';
+import type { Response } from 'express';
+import { InlinePageExceptionFilter } from '../../web/inline-page-http';
 import { JoinPageAssetsService } from './join-page-assets.service';
 import { renderJoinPage } from './join-page.view';
 
@@ -12,17 +12,12 @@ import { renderJoinPage } from './join-page.view';
  * to occur, the link may be expired.' (docs/product.md#referral-join), the same for every friend.
  */
 @Catch()
-export class JoinPageExceptionFilter extends ApiExceptionFilter {
+export class JoinPageExceptionFilter extends InlinePageExceptionFilter {
   constructor(private readonly assets: JoinPageAssetsService) {
     super();
   }
 
-  override catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    const { statusCode } = this.reply(exception, http.getRequest<Request>(), response);
-    if (response.headersSent) return;
-    const assets = this.assets.headers(response);
-    response.status(statusCode).send(renderJoinPage({ kind: 'failure' }, assets));
+  protected render(_message: string, response: Response): string {
+    return renderJoinPage({ kind: 'failure' }, this.assets.headers(response));
   }
 }
