@@ -43,11 +43,3 @@ export function webhookScope(verified: { businessId: string }): BusinessScope {
 export function memberScope(session: { businessId: string }): BusinessScope {
   return { businessId: session.businessId } as BusinessScope;
 }
-
-/**
- * The scope of what a public referral join set off (e.g. "{friend} joined with your link"): the
- * business its live code resolved to inside the join's own statement (`ReferralLinksRepository.join`).
- */
-export function joinScope(joined: { businessId: string }): BusinessScope {
-  return { businessId: joined.businessId } as BusinessScope;
-}

@@ -126,8 +126,7 @@ export class ProspectsService implements OnModuleInit {
       friendName: prospect.name,
       discountPerBranchCents: referrer.discountCents,
     });
-    if (autoApproveAtJoin && prospect.flags.length === 0 && prospect.source === null)
-      await this.autoApprove(scope, prospectId);
+    if (autoApproveAtJoin) await this.autoApprove(scope, prospect, referrer);
   }
 
   /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
@@ -274,24 +273,26 @@ export class ProspectsService implements OnModuleInit {
    * friend becomes a branch and a tree at the referrer's membership price and discount per
    * referral, through `approve` (same transaction, same emails). Anything else leaves the prospect
    * for the owner. Never throws.
-   * @returns the new member, or null when nothing was approved
+   * @param prospect the prospect as the join's follow-up read it
+   * @param referrer its referring member, as read with it
    */
-  async autoApprove(scope: BusinessScope, id: string): Promise<MemberRow | null> {
+  private async autoApprove(
+    scope: BusinessScope,
+    prospect: ProspectEntity,
+    referrer: MemberRow,
+  ): Promise<void> {
+    if (prospect.source !== null || prospect.flags.length > 0) return;
     try {
-      if (!(await this.settings.get(scope)).autoApprove) return null;
-      const prospect = await this.prospects.findOne(scope, id);
-      if (!prospect || prospect.source !== null || prospect.flags.length > 0) return null;
-      const referrer = await this.members.get(scope, prospect.referringMemberId);
+      if (!(await this.settings.get(scope)).autoApprove) return;
       const form: MemberFieldsDto = {
         memberName: prospect.name,
         memberEmail: prospect.email,
         membershipPrice: centsToDollarText(referrer.membershipPriceCents),
         discount: centsToDollarText(referrer.discountCents),
       };
-      return await this.approve(scope, id, form);
+      await this.approve(scope, prospect.id, form);
     } catch {
       // Gone, taken or refused meanwhile: the prospect (if any) waits for the owner.
-      return null;
     }
   }
 

@@ -60,18 +60,8 @@ export interface JoinOutcome {
   businessId: string;
   /** The business's automatic approval setting at the join (`businesses.auto_approve_prospects`). */
   autoApprove: boolean;
-  /** Set when the friend is (or already was) a prospect; null when the join went to 'Flagged joins'. */
-  queued: {
-    prospectId: string;
-    businessId: string;
-    referrerId: string;
-    /** The referrer's discount per branch, cents. */
-    discountPerBranchCents: number;
-    /** The prospect's fraud signals (all its joins'); empty when it passed every check. */
-    flags: string[];
-    /** An integration (Mindbody) manages the prospect. */
-    managed: boolean;
-  } | null;
+  /** The prospect the friend is (or already was); null when the join went to 'Flagged joins'. */
+  prospectId: string | null;
 }
 
 /** SQL condition of a live link `l`: not revoked, not expired. */
@@ -287,8 +277,9 @@ export class ReferralLinksRepository {
    * @param screening the checks made before (`FraudSignalsService.screenJoin`)
    * @param manager the join's transaction (its follow-up job is queued in it too)
    * Every outcome reads back the same columns (null where they do not apply).
-   * @returns null when the code is unknown, revoked or expired (nothing written); else whether
-   *   the friend was queued (new or repeat), with the prospect, its business and referrer
+   * @returns null when the code is unknown, revoked or expired (nothing written); else the link's
+   *   business, its automatic approval setting, and the prospect when the friend was queued (new or
+   *   repeat)
    */
   async join(
     code: string,
@@ -300,11 +291,7 @@ export class ReferralLinksRepository {
     const rows: {
       found: boolean;
       prospect_id: string | null;
-      flags: string[] | null;
-      source: string | null;
       business_id: string | null;
-      member_id: string | null;
-      discount_cents: number | null;
       auto_approve: boolean | null;
     }[] = await manager.query(
       `WITH link AS (
@@ -380,8 +367,7 @@ export class ReferralLinksRepository {
          RETURNING 1
        )
        SELECT EXISTS (SELECT 1 FROM verdict) AS found, (SELECT id FROM queued) AS prospect_id,
-         (SELECT flags FROM queued) AS flags, (SELECT source FROM queued) AS source,
-         verdict.business_id, verdict.member_id, verdict.discount_cents,
+         verdict.business_id,
          (SELECT b.auto_approve_prospects FROM businesses b WHERE b.id = verdict.business_id) AS auto_approve
        FROM (SELECT 1) one LEFT JOIN verdict ON true`,
       [
@@ -401,17 +387,7 @@ export class ReferralLinksRepository {
     return {
       businessId: row.business_id,
       autoApprove: row.auto_approve === true,
-      queued:
-        row.prospect_id && row.business_id && row.member_id
-          ? {
-              prospectId: row.prospect_id,
-              businessId: row.business_id,
-              referrerId: row.member_id,
-              discountPerBranchCents: row.discount_cents ?? 0,
-              flags: row.flags ?? [],
-              managed: row.source !== null,
-            }
-          : null,
+      prospectId: row.prospect_id,
     };
   }
 

@@ -14,7 +14,7 @@ import {
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../common/page-query.dto';
 import { MemberNotFoundException } from '../members/members.exceptions';
-import { joinScope, type BusinessScope } from '../database/business-scope';
+import type { BusinessScope } from '../database/business-scope';
 import { JobsService } from '../jobs/jobs.service';
 import { MembersRepository } from '../members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
@@ -245,11 +245,11 @@ export class ReferralsService {
       // Every found join queues its follow-up in its own transaction (same work, same timing,
       // for every friend); a repeat of one prospect is one job (its id is the prospect's).
       if (outcome) {
-        const prospectId = outcome.queued?.prospectId ?? null;
+        const { prospectId } = outcome;
         await this.jobs.send<JoinFollowUpJob>(
           JOIN_FOLLOW_UP_QUEUE,
           {
-            businessId: joinScope(outcome).businessId,
+            businessId: outcome.businessId,
             prospectId,
             autoApprove: outcome.autoApprove,
           },
