@@ -229,6 +229,24 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     return id;
   }
 
+  /**
+   * Queues many jobs of queue `name` in ONE statement inside `manager`'s open transaction
+   * (pg-boss `insert`; each job takes the queue's retry settings, as `send` does). The worker is
+   * not woken: call {@link wake} after the transaction.
+   * @param jobs each job's id (a job whose id exists is skipped) and data
+   */
+  async insert<T extends object>(
+    name: string,
+    jobs: readonly { id: string; data: T }[],
+    manager: EntityManager,
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map((job) => ({ name, id: job.id, data: job.data })),
+      { db: jobConnection(manager) },
+    );
+  }
+
   /** Wakes this instance's worker of `name` now (after a transaction that queued a job). */
   wake(name: string): void {
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);

@@ -62,6 +62,38 @@ export class MemberEmailsRepository {
   }
 
   /**
+   * Records many email events for members of the scope's business in ONE statement, in
+   * `manager`'s transaction (as `insert`, row by row).
+   * @returns the new rows' ids by member id; an event key already recorded, or a member not the
+   *   business's, gets none
+   */
+  async insertMany(
+    scope: BusinessScope,
+    manager: EntityManager,
+    emails: readonly NewMemberEmail[],
+  ): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    const rows: { id: string; member_id: string }[] = await manager.query(
+      `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
+       SELECT m.business_id, m.id, e.template, e.data, e.origin, e.event_key
+       FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::text[], $6::text[])
+         AS e(member_id, template, data, origin, event_key)
+       JOIN members m ON m.business_id = $1 AND m.id = e.member_id
+       ON CONFLICT (business_id, event_key) DO NOTHING
+       RETURNING id, member_id`,
+      [
+        scope.businessId,
+        emails.map((email) => email.memberId),
+        emails.map((email) => email.template),
+        emails.map((email) => JSON.stringify(email.data)),
+        emails.map((email) => email.origin),
+        emails.map((email) => email.eventKey),
+      ],
+    );
+    return new Map(rows.map((row) => [row.member_id, row.id]));
+  }
+
+  /**
    * Reads a member email for delivery, first giving its member an unsubscribe token if they have
    * none (one per member, kept).
    * @returns null when no such email in the scope's business

@@ -124,6 +124,36 @@ export class MemberEmails implements OnModuleInit {
     return queued;
   }
 
+  /**
+   * Queues one email event to each of many members of the scope's business, as `send` does for
+   * one, in TWO statements whatever their number (the rows, then their delivery jobs), inside
+   * `manager`'s transaction; call {@link wake} after it commits.
+   * @param emails each member (`members.id`), the template's data and the event's key
+   * @param origin the request origin the links in the emails use (`originFor`)
+   * @returns the members whose email was queued (not those whose event key was already queued,
+   *   nor members not of the business)
+   */
+  async sendMany<K extends MemberEmailName>(
+    scope: BusinessScope,
+    template: K,
+    emails: readonly { memberId: string; data: MemberEmailData[K]; eventKey: string }[],
+    origin: string,
+    manager: EntityManager,
+  ): Promise<Set<string>> {
+    const base = this.originFor(origin);
+    const ids = await this.emails.insertMany(
+      scope,
+      manager,
+      emails.map((email) => ({ ...email, template, origin: base })),
+    );
+    await this.jobs.insert<MemberEmailJob>(
+      MEMBER_EMAIL_QUEUE,
+      [...ids.values()].map((id) => ({ id, data: { businessId: scope.businessId, emailId: id } })),
+      manager,
+    );
+    return new Set(ids.keys());
+  }
+
   /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
   wake(): void {
     this.jobs.wake(MEMBER_EMAIL_QUEUE);

@@ -1,12 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { EntityManager } from 'typeorm';
 import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { BackgroundRun } from '../jobs/background-run';
 import { JobsService } from '../jobs/jobs.service';
 import { MemberEmailsRepository } from '../member-emails/member-emails.repository';
 import { MemberEmails } from '../member-emails/member-emails.service';
+import type { MemberEmailData } from '../member-emails/templates';
 import { MemberNotFoundException } from '../members/members.exceptions';
 import {
   ReferralEmailNoLinkException,
@@ -124,14 +124,27 @@ export class ReferralEmailsService implements OnModuleInit {
         'referral-link',
         this.since(),
       );
+      // Emailed since this run started: this run's (an earlier attempt of it); within the hour
+      // before: skipped; the rest are queued now.
+      const ours = members.filter((member) => {
+        const last = recent.get(member.memberId);
+        return last !== undefined && last >= startedAt;
+      });
+      const due = members.filter((member) => !recent.has(member.memberId));
       await this.pages.transaction(async (manager) => {
-        let queued = 0;
-        for (const member of members) {
-          const last = recent.get(member.memberId);
-          if (last ? last >= startedAt : await this.queue(scope, member, origin, manager))
-            queued += 1;
-        }
-        await this.pages.emailRuns.recordProgress(scope, manager, members.length, queued);
+        const queued = await this.emails.sendMany(
+          scope,
+          'referral-link',
+          due.map((member) => this.referralEmail(member, origin)),
+          origin,
+          manager,
+        );
+        await this.pages.emailRuns.recordProgress(
+          scope,
+          manager,
+          members.length,
+          ours.length + queued.size,
+        );
       });
       this.emails.wake();
     }
@@ -141,26 +154,31 @@ export class ReferralEmailsService implements OnModuleInit {
     return new Date(Date.now() - REFERRAL_EMAIL_INTERVAL_SECONDS * 1000);
   }
 
-  private queue(
-    scope: BusinessScope,
+  /** Queues a member's 'referral-link' email (`referralEmail`) in a transaction of its own. */
+  private queue(scope: BusinessScope, member: MemberFacts, origin: string): Promise<boolean> {
+    const { memberId, data, eventKey } = this.referralEmail(member, origin);
+    return this.emails.send(scope, memberId, 'referral-link', data, eventKey, { origin });
+  }
+
+  /**
+   * A member's 'referral-link' email: their referral link on the `origin` the emails use, their
+   * price now and discount per branch (cents); one event per member per hour.
+   */
+  private referralEmail(
     member: MemberFacts,
     origin: string,
-    manager?: EntityManager,
-  ): Promise<boolean> {
+  ): { memberId: string; data: MemberEmailData['referral-link']; eventKey: string } {
     const price = memberPrice(member);
     const base = this.emails.originFor(origin);
     const hour = Math.floor(Date.now() / (REFERRAL_EMAIL_INTERVAL_SECONDS * 1000));
-    return this.emails.send(
-      scope,
-      member.memberId,
-      'referral-link',
-      {
+    return {
+      memberId: member.memberId,
+      data: {
         referralUrl: `${base}/referral/${member.linkCode ?? ''}`,
         priceNowCents: price.priceNowCents ?? member.membershipPriceCents,
         discountPerBranchCents: price.discountPerBranchCents,
       },
-      `referral-link:${member.memberId}:${hour}`,
-      { origin, manager },
-    );
+      eventKey: `referral-link:${member.memberId}:${hour}`,
+    };
   }
 }
