@@ -9,6 +9,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { apiAreaOrder, coreTableWrites } from './tools/eslint/api-areas.mjs';
 
 /**
  * `grove/no-cross-feature-imports`: a file in `apps/<app>/src/features/<x>/` may not import (or
@@ -143,34 +144,36 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [TEST_ONLY_LIBS] }] },
   },
   {
-    // common/ is shared by every API feature and depends on none (issue 13): a feature's exception
-    // carries its own status and reply (`GroveException`), so nothing here needs to know it.
-    files: ['apps/api/src/app/common/**/*.ts'],
+    // The API's areas (docs/architecture.md#api-areas): an area imports only areas below it
+    // (platform ← owner, site, membership ← referral ← member, insight ← integrations), never a
+    // root file; platform imports only platform. Specs are exempt.
+    files: ['apps/api/src/app/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/*.integration-spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            TEST_ONLY_LIBS,
-            {
-              regex:
-                '^(\\.\\./)+(auth|members|referrals|prospects|mindbody|contact|leads|support|account|captcha|mail|jobs|web|throttle|health)(/|$)',
-              message:
-                'common/ must not depend on a feature module: move the code to the feature, or let the feature plug into common.',
-            },
-          ],
-        },
-      ],
+    plugins: {
+      'grove-api': { rules: { 'area-order': apiAreaOrder, 'core-table-writes': coreTableWrites } },
     },
+    rules: { 'grove-api/area-order': 'error', 'grove-api/core-table-writes': 'error' },
+  },
+  {
+    // Who writes the core tables: SQL writing `members` or `price_changes` only in membership/,
+    // Mindbody's bulk writes (integrations/mindbody/persistence), migrations and the demo seed.
+    files: [
+      'apps/api/src/app/membership/**/*.ts',
+      'apps/api/src/app/integrations/mindbody/persistence/**/*.ts',
+      'apps/api/src/app/platform/database/migrations/**/*.ts',
+      'apps/api/src/app/demo-seed.ts',
+      'apps/api/src/app/demo-history.ts',
+    ],
+    rules: { 'grove-api/core-table-writes': 'off' },
   },
   {
     // One way to the database (issue 13): SQL and TypeORM repositories only in a module's
-    // `*.repository.ts` or in `database/`; services call repository methods.
+    // `*.repository.ts` or in `platform/database/`; services call repository methods.
     files: ['apps/api/src/**/*.ts'],
     ignores: [
       'apps/api/src/**/*.repository.ts',
-      'apps/api/src/app/database/**',
+      'apps/api/src/app/platform/database/**',
+      'apps/api/src/app/{demo-seed,demo-history,database-schema}.ts',
       'apps/api/src/**/*.spec.ts',
       'apps/api/src/**/*.integration-spec.ts',
     ],
@@ -181,7 +184,7 @@ export default tseslint.config(
           selector:
             'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]',
           message:
-            'Database access belongs in a *.repository.ts of the module that owns the table (or in database/): call that repository instead.',
+            'Database access belongs in a *.repository.ts of the module that owns the table (or in platform/database/): call that repository instead.',
         },
       ],
     },

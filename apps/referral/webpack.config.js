@@ -1,6 +1,6 @@
 // The referral remote: built and deployed on its own, loaded by the shell at run time. Plus the
 // join page's inline script and stylesheet, which the API puts into the join page it renders
-// itself (apps/api/src/app/referrals/join-page; docs/architecture.md#join-page).
+// itself (apps/api/src/app/referral/referrals/join-page; docs/architecture.md#join-page).
 const path = require('node:path');
 const { webAppConfig, pageAssetsConfig } = require('../../tools/webpack/web-app.cjs');
 
@@ -19,7 +19,7 @@ module.exports = [
       './src/features/join/page/join-page.ts',
     ],
   }),
-  // The member page's (apps/api/src/app/member-page; docs/architecture.md#member-page).
+  // The member page's (apps/api/src/app/member/member-page; docs/architecture.md#member-page).
   pageAssetsConfig({
     name: 'referral',
     folder: 'member-page',

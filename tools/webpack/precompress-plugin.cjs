@@ -1,7 +1,7 @@
 /**
  * Emits a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every built JS,
  * CSS, HTML and SVG file of a production web build, so the API serves them without compressing
- * on each request (`apps/api/src/app/web/web-apps.service.ts`); why:
+ * on each request (`apps/api/src/app/platform/web/web-apps.service.ts`); why:
  * docs/decisions/precompressed-assets.md.
  */
 const zlib = require('node:zlib');

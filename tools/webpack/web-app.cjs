@@ -159,7 +159,7 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
  * A page's inline assets: one script and one stylesheet with fixed names in
  * `dist/apps/<name>/<folder>/` (`page.js`, `page.css`), outside Module Federation, for a page the
  * API renders itself and inlines them into (the referral join page:
- * apps/api/src/app/referrals/join-page). Built after the remote (`dependencies`), whose
+ * apps/api/src/app/referral/referrals/join-page). Built after the remote (`dependencies`), whose
  * `output.clean` would otherwise delete them. No content hash: they are never fetched by URL.
  * @param {object} options
  * @param {string} options.name the project that owns the page, e.g. 'referral'

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app/app.module';
-import { AppConfig } from './app/config/app-config';
+import { AppConfig } from './app/app-config';
 import { setupApp } from './app/setup-app';
 
 /** Starts the Grove API (and the static front ends) on PORT; migrations run during start-up. */

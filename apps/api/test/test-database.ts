@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import { runMigrations } from '../src/app/database/data-source';
-import { JOBS_SCHEMA } from '../src/app/jobs/jobs-schema';
+import { runMigrations } from '../src/app/database-schema';
+import { JOBS_SCHEMA } from '../src/app/platform/jobs/jobs-schema';
 
 /** Environment variables globalSetup leaves for the test workers. */
 export const TEST_DB_ENV = {

@@ -6,10 +6,10 @@ import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from './config/app-config';
-import { jsonReplyCompression } from './common/json-compression';
-import { contentSecurityPolicy } from './web/content-security-policy';
-import { WebAppsService } from './web/web-apps.service';
+import { AppConfig } from './app-config';
+import { jsonReplyCompression } from './platform/common/json-compression';
+import { contentSecurityPolicy } from './platform/web/content-security-policy';
+import { WebAppsService } from './platform/web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:

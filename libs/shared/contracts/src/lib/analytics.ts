@@ -1,6 +1,6 @@
 /**
  * The analytics screen's shapes and its one period rule, shared by the API
- * (`apps/api/src/app/analytics`) and the dashboard (`features/analytics`): owners see whether
+ * (`apps/api/src/app/insight/analytics`) and the dashboard (`features/analytics`): owners see whether
  * referrals pay (issue 14). Money is integer cents; dates are UTC calendar days `YYYY-MM-DD`.
  */
 

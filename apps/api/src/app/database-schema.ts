@@ -1,0 +1,100 @@
+import type { DataSource } from 'typeorm';
+import * as platformDataSource from './platform/database/data-source';
+import { BusinessEntity } from './platform/auth/business.entity';
+import { SessionEntity } from './platform/auth/session.entity';
+import { UserEntity } from './platform/auth/user.entity';
+import { MemberEntity } from './membership/members/member.entity';
+import { MindbodyIntegrationEntity } from './integrations/mindbody/persistence/mindbody-integration.entity';
+import { ProspectEntity } from './referral/prospects/prospect.entity';
+import { ReferralLinkEntity } from './referral/referrals/referral-link.entity';
+import { InitialSchema1763683200000 } from './platform/database/migrations/1763683200000-InitialSchema';
+import { BusinessMemberCount1763769600000 } from './platform/database/migrations/1763769600000-BusinessMemberCount';
+import { ReferralLinksAndProspects1763856000000 } from './platform/database/migrations/1763856000000-ReferralLinksAndProspects';
+import { ContactSupportLeads1764028800000 } from './platform/database/migrations/1764028800000-ContactSupportLeads';
+import { MindbodyIntegrations1764115200000 } from './platform/database/migrations/1764115200000-MindbodyIntegrations';
+import { MindbodyPricedAt1764201600000 } from './platform/database/migrations/1764201600000-MindbodyPricedAt';
+import { JoinFlags1795460494289 } from './platform/database/migrations/1795460494289-JoinFlags';
+import { ThrottleCounters1795460524976 } from './platform/database/migrations/1795460524976-ThrottleCounters';
+import { SessionFamilies1795460545382 } from './platform/database/migrations/1795460545382-SessionFamilies';
+import { BusinessLedSearchIndex1795461063207 } from './platform/database/migrations/1795461063207-BusinessLedSearchIndex';
+import { LifecycleFacts1795470615350 } from './platform/database/migrations/1795470615350-LifecycleFacts';
+import { LinksForEveryone1795470827431 } from './platform/database/migrations/1795470827431-LinksForEveryone';
+import { FraudSignals1795470868763 } from './platform/database/migrations/1795470868763-FraudSignals';
+import { MemberImports1795470869787 } from './platform/database/migrations/1795470869787-MemberImports';
+import { MemberEmailsAndAccess1795470874647 } from './platform/database/migrations/1795470874647-MemberEmailsAndAccess';
+import { AnalyticsVersionIndexes1795470887755 } from './platform/database/migrations/1795470887755-AnalyticsVersionIndexes';
+import { MemberEmailSettings1795471647602 } from './platform/database/migrations/1795471647602-MemberEmailSettings';
+import { LifecycleBackfill1795471666404 } from './platform/database/migrations/1795471666404-LifecycleBackfill';
+import { ProspectAutoApprove1795472904475 } from './platform/database/migrations/1795472904475-ProspectAutoApprove';
+import { BranchQualification1795481534511 } from './platform/database/migrations/1795481534511-BranchQualification';
+import { BranchCountingRule1795481825526 } from './platform/database/migrations/1795481825526-BranchCountingRule';
+import { ReferralEmailRuns1795482010116 } from './platform/database/migrations/1795482010116-ReferralEmailRuns';
+import { MemberSearchKeys1795482825286 } from './platform/database/migrations/1795482825286-MemberSearchKeys';
+import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
+import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
+
+/** Every entity, listed explicitly (a bundle cannot glob). */
+export const ENTITIES = [
+  BusinessEntity,
+  UserEntity,
+  SessionEntity,
+  MemberEntity,
+  ReferralLinkEntity,
+  ProspectEntity,
+  MindbodyIntegrationEntity,
+];
+
+/** Every migration in order, listed explicitly (a bundle cannot glob). */
+export const MIGRATIONS = [
+  InitialSchema1763683200000,
+  BusinessMemberCount1763769600000,
+  ReferralLinksAndProspects1763856000000,
+  ContactSupportLeads1764028800000,
+  MindbodyIntegrations1764115200000,
+  MindbodyPricedAt1764201600000,
+  JoinFlags1795460494289,
+  ThrottleCounters1795460524976,
+  SessionFamilies1795460545382,
+  BusinessLedSearchIndex1795461063207,
+  LifecycleFacts1795470615350,
+  LinksForEveryone1795470827431,
+  FraudSignals1795470868763,
+  MemberImports1795470869787,
+  MemberEmailsAndAccess1795470874647,
+  AnalyticsVersionIndexes1795470887755,
+  MemberEmailSettings1795471647602,
+  LifecycleBackfill1795471666404,
+  ProspectAutoApprove1795472904475,
+  BranchQualification1795481534511,
+  BranchCountingRule1795481825526,
+  ReferralEmailRuns1795482010116,
+  MemberSearchKeys1795482825286,
+  BusinessProspectCount1795482902020,
+  MemberSearchVersion1795492664065,
+];
+
+/** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
+export const DATABASE_SCHEMA: platformDataSource.DatabaseSchema = {
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+};
+
+export { MIGRATIONS_LOCK_KEY } from './platform/database/data-source';
+
+/**
+ * Runs Grove's pending migrations (see `runMigrations` in platform/database/data-source.ts).
+ * @param url a `postgres://` connection URL
+ * @param connectMs how long connecting may take (ms; 0 = no limit)
+ * @throws what a migration throws, or the connect error
+ */
+export function runMigrations(url: string, connectMs = 0): Promise<void> {
+  return platformDataSource.runMigrations(DATABASE_SCHEMA, url, connectMs);
+}
+
+/**
+ * A standalone (not yet initialised) DataSource over Grove's schema, for tests and scripts.
+ * @param url a `postgres://` connection URL
+ */
+export function createDataSource(url: string): DataSource {
+  return platformDataSource.createDataSource(DATABASE_SCHEMA, url);
+}

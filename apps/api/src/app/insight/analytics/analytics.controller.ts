@@ -1,0 +1,65 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  FunnelReport,
+  MoneyReport,
+  RetentionReport,
+  TopReferrersReport,
+} from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { AnalyticsService } from './analytics.service';
+import { AnalyticsPeriodQueryDto } from './dto/analytics-period-query.dto';
+
+/**
+ * The analytics screen's figures (issue 14) for the signed-in owner's business only. Every route
+ * takes the period query (`period`=30|90|365, or `from`/`to` `YYYY-MM-DD` inclusive, UTC; none =
+ * the last 30 days); a bad one → 400 `{ message, fieldErrors }` (contracts'
+ * `ANALYTICS_MESSAGES`); 401 without a session. Money in cents.
+ */
+@ApiTags('analytics')
+@ApiCookieAuth('grove_access')
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  /** → 200 `FunnelReport`: live links → join-page visits → joins → approved branches. */
+  @Get('funnel')
+  @ApiOperation({ summary: 'Referral funnel with conversion rates' })
+  funnel(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AnalyticsPeriodQueryDto,
+  ): Promise<FunnelReport> {
+    return this.analytics.funnel(sessionScope(user), query);
+  }
+
+  /** → 200 `TopReferrersReport`: the ten members who gained the most branches, with savings (cents). */
+  @Get('referrers')
+  @ApiOperation({ summary: 'Top referrers: branches gained and savings received' })
+  referrers(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AnalyticsPeriodQueryDto,
+  ): Promise<TopReferrersReport> {
+    return this.analytics.topReferrers(sessionScope(user), query);
+  }
+
+  /** → 200 `MoneyReport`: per month, discounts given vs referred members' revenue (cents). */
+  @Get('money')
+  @ApiOperation({ summary: 'Monthly discounts given vs revenue of referred members' })
+  money(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AnalyticsPeriodQueryDto,
+  ): Promise<MoneyReport> {
+    return this.analytics.money(sessionScope(user), query);
+  }
+
+  /** → 200 `RetentionReport`: referred vs other members still active 30/90/180 days after joining. */
+  @Get('retention')
+  @ApiOperation({ summary: 'Retention of referred vs non-referred members' })
+  retention(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AnalyticsPeriodQueryDto,
+  ): Promise<RetentionReport> {
+    return this.analytics.retention(sessionScope(user), query);
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Put,
+  Req,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { MindbodyStatus } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
+import { Public } from '../../../platform/common/public.decorator';
+import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
+import { RequestOrigin } from '../../../platform/web/request-origin.decorator';
+import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
+import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import { sessionScope } from '../../../platform/database/business-scope';
+import { MindbodyService } from '../mindbody.service';
+
+/**
+ * The Mindbody setup wizard of the signed-in owner's business (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage
+ * table, docs/product.md#calls /mindbody/* calls). Every reply is a `MindbodyStatus` (never credentials). 401
+ * without a session.
+ */
+@ApiTags('mindbody')
+@ApiCookieAuth('grove_access')
+@Controller('mindbody')
+export class MindbodyController {
+  constructor(private readonly mindbody: MindbodyService) {}
+
+  /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (docs/product.md#mindbody-stages). */
+  @Get()
+  @ApiOperation({ summary: 'Stage, discounts (cents), process state, progress, last sync' })
+  status(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.status(sessionScope(user));
+  }
+
+  /**
+   * docs/product.md#calls `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
+   * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged);
+   * 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
+   * in N minutes.' past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks per business or per client
+   * address in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (issue 11: Grove's API key must not
+   * let anyone try staff passwords without limit), counted across API instances.
+   */
+  @Post('credentials')
+  @ThrottledBy(['mindbody-business', 'mindbody-address'])
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted',
+  })
+  connect(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyCredentialsDto,
+  ): Promise<MindbodyStatus> {
+    return this.mindbody.connect(sessionScope(user), body);
+  }
+
+  /** docs/product.md#calls `/mindbody/importClients`. → 202 MindbodyStatus with processState 'running'; 409 at stage 1. */
+  @Post('import')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary: 'Queue the import of every Mindbody client (one at a time per business)',
+  })
+  startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.startImport(sessionScope(user));
+  }
+
+  /**
+   * docs/product.md#calls `/mindbody/saveDiscounts`. Body `{ discountOnReferral, discountForReferee? }` in
+   * dollars. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
+   */
+  @Put('discounts')
+  @ApiOperation({
+    summary: 'Save the referral discounts (stage 3 → 4) and subscribe to Mindbody webhooks',
+  })
+  saveDiscounts(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyDiscountsDto,
+    @RequestOrigin() origin: string,
+  ): Promise<MindbodyStatus> {
+    return this.mindbody.saveDiscounts(sessionScope(user), body, origin);
+  }
+
+  /** docs/product.md#calls `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
+  @Post('sync')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Queue a sync: changed clients in, discounted autopay amounts out' })
+  startSync(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.startSync(sessionScope(user));
+  }
+
+  /** docs/product.md#calls `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */
+  @Delete()
+  @ApiOperation({
+    summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',
+  })
+  remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+    return this.mindbody.remove(sessionScope(user));
+  }
+
+  /**
+   * Mindbody webhook deliveries (public; Mindbody Webhooks API). The raw body is verified against
+   * `X-Mindbody-Signature`. → 204 (also for a duplicate messageId); 401 bad signature.
+   */
+  @Public()
+  @Post('webhooks')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Receive a signed Mindbody webhook delivery' })
+  async webhook(
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('x-mindbody-signature') signature: string | undefined,
+  ): Promise<void> {
+    await this.mindbody.receiveWebhook(request.rawBody, signature);
+  }
+}

@@ -1,0 +1,560 @@
+import type { AddressInfo } from 'node:net';
+import type TestAgent from 'supertest/lib/agent';
+import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
+import {
+  emailKey,
+  formatCents,
+  MESSAGES,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
+} from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { recipient, startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../../../test/stub-servers';
+import {
+  deliverWebhook,
+  expectedImport,
+  mindbodyStatus,
+  sandboxEnv,
+  sandboxLogin,
+  settled,
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../../../test/mindbody-sandbox';
+
+jest.setTimeout(180_000);
+
+interface MemberDbRow {
+  id: string;
+  name: string;
+  email: string;
+  membership_price_cents: number;
+  mindbody_client_id: string | null;
+  referred_by_id: string | null;
+}
+
+describe('Mindbody integration (integration, against the in-process sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestApp;
+  let owner: TestAgent;
+  let ownerBusinessId: string;
+  let other: TestAgent;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: 2_500, webhookRetryDelayMs: 50 });
+    smtp = await startSmtpCatcher();
+    t = await createTestApp({ ...sandboxEnv(sandbox), SMTP_URL: smtp.url });
+    // Listen on a real port so the sandbox can deliver webhooks to the subscription URL (the request origin).
+    await t.app.listen(0, '127.0.0.1');
+    const signed = await t.signUp();
+    owner = signed.agent;
+    ownerBusinessId = signed.user.business.id;
+    other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+    await smtp.close();
+  });
+
+  const members = async (businessId = ownerBusinessId): Promise<MemberDbRow[]> =>
+    (await t.dataSource.query(
+      `SELECT id, name, email, membership_price_cents, mindbody_client_id, referred_by_id FROM members WHERE business_id = $1`,
+      [businessId],
+    )) as MemberDbRow[];
+  const listAll = async (agent: TestAgent): Promise<MemberRow[]> => {
+    const rows: MemberRow[] = [];
+    for (let page = 1; ; page++) {
+      const reply = (await agent.get(`/api/members?pageSize=100&page=${page}`).expect(200))
+        .body as Page<MemberRow>;
+      rows.push(...reply.items);
+      if (rows.length >= reply.total || reply.items.length === 0) return rows;
+    }
+  };
+  const priceCents = (client: Client): number | null => {
+    const contract = sandbox.control
+      .contracts(client.Id)
+      .find((item) => item.AutopayStatus === 'Active');
+    return contract ? Math.round(contract.NormalAutoPay * 100) : null;
+  };
+
+  it('starts at stage 1 with nothing set', async () => {
+    expect(await mindbodyStatus(owner)).toEqual({
+      stage: 1,
+      siteId: null,
+      discounts: null,
+      processState: null,
+      progress: null,
+      lastSyncAt: null,
+    });
+  });
+
+  it('refuses missing or wrong credentials with "Invalid credentials provided"; the stage stays 1', async () => {
+    const login = sandboxLogin(sandbox);
+    for (const body of [
+      { ...login, password: 'wrong-password' },
+      { ...login, username: 'nobody@example.com' },
+      { ...login, siteId: '12345' },
+      { ...login, password: '' },
+      { username: login.username, siteId: login.siteId },
+      {},
+    ]) {
+      const reply = await owner.post('/api/mindbody/credentials').send(body).expect(400);
+      expect(reply.body.message).toBe(MESSAGES.mindbodyInvalidCredentials);
+    }
+    expect((await mindbodyStatus(owner)).stage).toBe(1);
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_integrations`,
+    )) as { n: number }[];
+    expect(row.n).toBe(0);
+  });
+
+  it('will not import, save discounts or sync before the credentials', async () => {
+    await owner.post('/api/mindbody/import').expect(409);
+    await owner.put('/api/mindbody/discounts').send({ discountOnReferral: '10' }).expect(409);
+    await owner.post('/api/mindbody/sync').expect(409);
+    expect((await mindbodyStatus(owner)).stage).toBe(1);
+  });
+
+  it('valid credentials give stage 2 and are stored encrypted, never returned', async () => {
+    const login = sandboxLogin(sandbox);
+    const reply = await owner.post('/api/mindbody/credentials').send(login).expect(200);
+    expect(reply.body).toEqual({
+      stage: 2,
+      siteId: login.siteId,
+      discounts: null,
+      processState: null,
+      progress: null,
+      lastSyncAt: null,
+    });
+    expect(JSON.stringify(reply.body)).not.toContain(login.password);
+    const [row] = (await t.dataSource.query(
+      `SELECT username, password_enc, staff_token_enc FROM mindbody_integrations WHERE business_id = $1`,
+      [ownerBusinessId],
+    )) as { username: string; password_enc: string; staff_token_enc: string }[];
+    expect(row.username).toBe(login.username);
+    expect(row.password_enc).not.toContain(login.password);
+    expect(row.password_enc).toMatch(/^v1\./);
+    expect(row.staff_token_enc).toMatch(/^v1\./);
+  });
+
+  it('another owner sees none of it and cannot import into it', async () => {
+    expect((await mindbodyStatus(other)).stage).toBe(1);
+    await other.post('/api/mindbody/import').expect(409);
+    await t.agent().get('/api/mindbody').expect(401);
+  });
+
+  it('imports every client: members managed by Mindbody at their autopay price, branches linked, referred prospects queued', async () => {
+    // Holds the follow-up 'prices' job's first contract read (and so its first batch) for 3 s, so
+    // the Branches rows can be seen before their prices are known.
+    sandbox.control.addFault({ path: '/client/clientcontracts', latencyMs: 3_000, times: 1 });
+    const started = await owner.post('/api/mindbody/import').expect(202);
+    expect(started.body.processState).toBe('running');
+    const done = await settled(owner);
+    expect(done.processState).toMatch(/^completed \d{4}-\d\d-\d\dT/);
+    expect(done.stage).toBe(3);
+    expect(done.progress).toEqual({ done: 2_500, total: 2_500 });
+
+    // Until the 'prices' job has read a member's contract, its row says the price is not known
+    // (no misleading $0.00 as a price): every running membership on the first page is pending.
+    const unpricedPage = (await owner.get('/api/members?pageSize=100').expect(200))
+      .body as Page<MemberRow>;
+    const endedIds = new Set(
+      sandbox.control
+        .clients()
+        .filter((client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status))
+        .map((client) => `${client.FirstName} ${client.LastName}`),
+    );
+    const running = unpricedPage.items.filter((row) => !endedIds.has(row.memberName));
+    expect(running.length).toBeGreaterThan(50);
+    for (const row of running) {
+      expect(row.membershipPricePending).toBe(true);
+      expect(row.newPriceCents).toBe(0);
+    }
+
+    const clients = sandbox.control.clients();
+    const expected = expectedImport(clients);
+    const rows = await members();
+    expect(rows).toHaveLength(expected.members.length);
+    expect(rows.every((row) => row.mindbody_client_id !== null)).toBe(true);
+    expect(new Set(rows.map((row) => emailKey(row.email)))).toEqual(expected.memberKeys);
+
+    const byClient = new Map(rows.map((row) => [row.mindbody_client_id, row]));
+
+    // Each branch points at the member its ReferredBy names.
+    expect(expected.branches.length).toBeGreaterThan(10);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const client of expected.branches) {
+      const referrer = byId.get(byClient.get(client.Id)?.referred_by_id ?? '');
+      expect(referrer?.name.toLowerCase()).toBe(client.ReferredBy?.toLowerCase());
+    }
+    expect(rows.filter((row) => row.referred_by_id !== null)).toHaveLength(
+      expected.branches.length,
+    );
+
+    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200))
+      .body as Page<ProspectRow>;
+    expect(prospects.total).toBe(expected.prospects.length);
+    expect(prospects.items.every((row) => row.managedByIntegration === 'Mindbody')).toBe(true);
+    await owner
+      .post(`/api/prospects/${prospects.items[0].id}/approve`)
+      .send({
+        memberName: 'Try Approve',
+        memberEmail: 'try.approve@example.com',
+        membershipPrice: '50',
+        discount: '5',
+      })
+      .expect(409);
+  });
+
+  it("prices follow the import: each member's membership price becomes its contract's NormalAutoPay", async () => {
+    const clients = expectedImport(sandbox.control.clients()).members;
+    const want = new Map(clients.map((client) => [client.Id, priceCents(client)]));
+    const unpriced = async () =>
+      (await members()).filter(
+        (row) =>
+          want.get(row.mindbody_client_id ?? '') !== null &&
+          row.membership_price_cents !== want.get(row.mindbody_client_id ?? ''),
+      ).length;
+    const deadline = Date.now() + 60_000;
+    while ((await unpriced()) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await unpriced()).toBe(0);
+    expect([...want.values()].filter((price) => price !== null).length).toBeGreaterThan(1_500);
+
+    // The placeholder has become the price: no row is pending; each shows its NormalAutoPay.
+    const rows = (await listAll(owner)) as MemberRow[];
+    expect(rows.filter((row) => row.membershipPricePending === true)).toEqual([]);
+    const byEmail = new Map(clients.map((client) => [client.Email ?? '', client]));
+    let shown = 0;
+    for (const row of rows) {
+      const client = byEmail.get(row.memberEmail);
+      const price = client ? want.get(client.Id) : null;
+      if (price === null || price === undefined) continue;
+      expect(row.newPriceCents).toBe(price);
+      shown += 1;
+    }
+    expect(shown).toBeGreaterThan(1_500);
+
+    // A membership that has ended shows as such, not as a price (nor a $0.00 one).
+    const ended = rows.filter((row) => {
+      const client = byEmail.get(row.memberEmail);
+      return client !== undefined && ['Expired', 'Terminated', 'Declined'].includes(client.Status);
+    });
+    expect(ended.length).toBeGreaterThan(10);
+    for (const row of ended) expect(row.membershipEnded).toBe(true);
+    expect(rows.filter((row) => row.membershipEnded === true)).toHaveLength(ended.length);
+  });
+
+  it('shows Mindbody rows as managed at the unchanged price and refuses hand changes to them', async () => {
+    const list = (await owner.get('/api/members?pageSize=5').expect(200)).body as Page<MemberRow>;
+    const row = list.items[0];
+    expect(row.managedByIntegration).toBe('Mindbody');
+    expect(row.newPriceCents).toBe(row.membershipPriceCents);
+    expect(row.discountCents).toBe(0);
+    const branch = {
+      memberName: 'New Friend',
+      memberEmail: 'new.friend@example.com',
+      membershipPrice: '50',
+      discount: '5',
+    };
+    const added = await owner.post(`/api/members/${row.id}/branches`).send(branch).expect(409);
+    expect(added.body.message).toBe(MESSAGES.managedMemberLocked);
+    await owner.delete(`/api/members/${row.id}`).expect(409);
+    await owner.patch(`/api/members/${row.id}`).send({ memberName: 'Renamed' }).expect(409);
+    // Tenancy: the other owner sees none of the imported members, prospects or status.
+    expect(((await other.get('/api/members').expect(200)).body as Page<MemberRow>).total).toBe(0);
+    expect(((await other.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(
+      0,
+    );
+    expect((await mindbodyStatus(other)).stage).toBe(1);
+    await other.get(`/api/members/${row.id}`).expect(404);
+  });
+
+  it('a second import changes nothing: no duplicates, same branches and prospects', async () => {
+    const before = await members();
+    const prospectsBefore = (
+      (await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>
+    ).total;
+    await owner.post('/api/mindbody/import').expect(202);
+    const done = await settled(owner);
+    expect(done.processState).toMatch(/^completed /);
+    const after = await members();
+    expect(after).toHaveLength(before.length);
+    const sort = (rows: MemberDbRow[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+    expect(sort(after)).toEqual(sort(before));
+    expect(((await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>).total).toBe(
+      prospectsBefore,
+    );
+  });
+
+  it('refuses invalid discounts with "Please provide valid values." and changes nothing', async () => {
+    for (const body of [
+      {},
+      { discountOnReferral: '0' },
+      { discountOnReferral: '0.00' },
+      { discountOnReferral: '-1' },
+      { discountOnReferral: 'ten' },
+      { discountOnReferral: '1.234' },
+      { discountOnReferral: '10', discountForReferee: '-1' },
+      { discountOnReferral: '10', discountForReferee: 'x' },
+    ]) {
+      const reply = await owner.put('/api/mindbody/discounts').send(body).expect(400);
+      expect(reply.body.message).toBe(MESSAGES.mindbodyInvalidDiscounts);
+    }
+    const status = await mindbodyStatus(owner);
+    expect(status.stage).toBe(3);
+    expect(status.discounts).toBeNull();
+    await owner.post('/api/mindbody/sync').expect(409);
+  });
+
+  it('saving discounts gives stage 4, shows the discount on Mindbody rows and subscribes to webhooks', async () => {
+    const reply = await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: '0.01' })
+      .expect(200);
+    expect(reply.body.discounts).toEqual({
+      discountOnReferralCents: 1,
+      discountForRefereeCents: 0,
+    });
+    expect(reply.body.stage).toBe(4);
+    const changed = await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: 10, discountForReferee: '5.50' })
+      .expect(200);
+    expect(changed.body.discounts).toEqual({
+      discountOnReferralCents: 1_000,
+      discountForRefereeCents: 550,
+    });
+    const row = ((await owner.get('/api/members?pageSize=1').expect(200)).body as Page<MemberRow>)
+      .items[0];
+    expect(row.discountCents).toBe(1_000);
+    expect(row.newPriceCents).toBe(row.membershipPriceCents);
+
+    const port = (t.app.getHttpServer().address() as AddressInfo).port;
+    const subscriptions = await new MindbodyClient({
+      baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
+      apiKey: sandbox.options.apiKey,
+      siteId: sandbox.options.siteId,
+    }).getSubscriptions();
+    expect(subscriptions.items).toEqual([
+      expect.objectContaining({
+        status: 'Active',
+        webhookUrl: `http://127.0.0.1:${port}/api/mindbody/webhooks`,
+      }),
+    ]);
+  });
+
+  it('sync writes each discounted autopay amount to Mindbody once; a second sync writes nothing', async () => {
+    sandbox.control.clearAutopayWrites();
+    await owner.post('/api/mindbody/sync').expect(202);
+    const done = await settled(owner);
+    expect(done.processState).toMatch(/^completed /);
+    expect(done.lastSyncAt).not.toBeNull();
+
+    // Expected amounts from the sandbox's own data: referrers lose $10 per counting branch, branches $5.50.
+    const expected = expectedImport(sandbox.control.clients());
+    const rows = await members();
+    const branchCount = new Map<string, number>();
+    for (const row of rows)
+      if (row.referred_by_id)
+        branchCount.set(row.referred_by_id, (branchCount.get(row.referred_by_id) ?? 0) + 1);
+    const want = new Map<string, number>();
+    for (const client of expected.members) {
+      const row = rows.find((item) => item.mindbody_client_id === client.Id);
+      const price = client.Status === 'Active' ? row?.membership_price_cents : undefined;
+      if (
+        !row ||
+        price === undefined ||
+        sandbox.control.contracts(client.Id).every((c) => c.AutopayStatus !== 'Active')
+      )
+        continue;
+      const amount = Math.max(
+        0,
+        price - 1_000 * (branchCount.get(row.id) ?? 0) - (row.referred_by_id ? 550 : 0),
+      );
+      if (amount !== price) want.set(client.Id, amount);
+    }
+    expect(want.size).toBeGreaterThan(10);
+    const writes = sandbox.control.autopayWrites();
+    expect(
+      new Map(writes.map((write) => [write.ClientId, Math.round(write.Amount * 100)])),
+    ).toEqual(want);
+    expect(writes).toHaveLength(want.size);
+
+    // Mindbody forgets the staff token: Grove issues a new one from the stored credentials.
+    sandbox.control.expireTokens();
+    const issuedBefore =
+      Object.entries(sandbox.control.requestCounts()).find(([key]) =>
+        key.endsWith('/usertoken/issue'),
+      )?.[1] ?? 0;
+    await owner.post('/api/mindbody/sync').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    expect(sandbox.control.autopayWrites()).toHaveLength(want.size);
+    const issuedAfter =
+      Object.entries(sandbox.control.requestCounts()).find(([key]) =>
+        key.endsWith('/usertoken/issue'),
+      )?.[1] ?? 0;
+    expect(issuedAfter).toBeGreaterThan(issuedBefore);
+    // The Branches screen still shows the unchanged membership price.
+    const listed = await listAll(owner);
+    const referrer = listed.find(
+      (row) => row.branches > 0 && row.managedByIntegration === 'Mindbody',
+    );
+    expect(referrer?.newPriceCents).toBe(referrer?.membershipPriceCents);
+  });
+
+  it('a webhook with a bad signature gets 401 and changes nothing', async () => {
+    const body = JSON.stringify({
+      messageId: 'forged-1',
+      eventId: 'client.updated',
+      eventSchemaVersion: 1,
+      eventInstanceOriginationDateTime: new Date().toISOString(),
+      eventData: { siteId: Number(sandbox.options.siteId), clientId: '100001' },
+    });
+    for (const signature of [undefined, 'sha256=AAAA', signWebhookBody(body, 'not-the-key')]) {
+      const request = t
+        .agent()
+        .post('/api/mindbody/webhooks')
+        .set('Content-Type', 'application/json');
+      if (signature) request.set('X-Mindbody-Signature', signature);
+      await request.send(body).expect(401);
+    }
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_webhook_messages`,
+    )) as { n: number }[];
+    expect(row.n).toBe(0);
+  });
+
+  it('webhooks keep Grove in step: a renamed client is renamed; a cancelled branch stops counting', async () => {
+    const rows = await members();
+    const branch = rows.find(
+      (row) => row.referred_by_id !== null && row.mindbody_client_id !== null,
+    );
+    const referrer = rows.find((row) => row.id === branch?.referred_by_id);
+    if (!branch?.mindbody_client_id || !referrer?.mindbody_client_id)
+      throw new Error('the import linked no branch');
+    const renamedId =
+      rows.find((row) => row.referred_by_id === null && row.id !== referrer.id)
+        ?.mindbody_client_id ?? '';
+    sandbox.control.clearAutopayWrites();
+
+    sandbox.control.updateClient(renamedId, { FirstName: 'Webhook' });
+    sandbox.control.cancelMembership(branch.mindbody_client_id);
+    await sandbox.control.flushWebhooks();
+    expect(
+      sandbox.control.deliveries().filter((delivery) => delivery.state === 'delivered').length,
+    ).toBeGreaterThanOrEqual(2);
+
+    const deadline = Date.now() + 30_000;
+    let renamed: MemberDbRow | undefined;
+    let writes = sandbox.control.autopayWrites();
+    while (Date.now() < deadline) {
+      renamed = (await members()).find((row) => row.mindbody_client_id === renamedId);
+      writes = sandbox.control.autopayWrites();
+      if (
+        renamed?.name.startsWith('Webhook ') &&
+        writes.some((write) => write.ClientId === referrer.mindbody_client_id)
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(renamed?.name.startsWith('Webhook ')).toBe(true);
+    // The referrer's autopay goes back up by one referral discount.
+    const write = writes.find((item) => item.ClientId === referrer.mindbody_client_id);
+    expect(write).toBeDefined();
+    expect(
+      Math.round((write?.Amount ?? 0) * 100) - Math.round((write?.PreviousAmount ?? 0) * 100),
+    ).toBe(1_000);
+    const after = (await members()).find((row) => row.id === branch.id);
+    expect(after?.referred_by_id).toBeNull();
+
+    // The referrer is told once, with what Mindbody now bills them without that branch.
+    const priceNow = Math.round((write?.Amount ?? 0) * 100);
+    const subject = `${branch.name}’s membership ended: your price is back to ${formatCents(priceNow)}`;
+    await waitFor(async () => smtp.emails.some((mail) => mail.subject === subject));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const told = smtp.emails.filter((mail) => mail.subject?.includes('membership ended'));
+    expect(told.map((mail) => [mail.subject, recipient(mail)])).toEqual([
+      [subject, referrer.email],
+    ]);
+  });
+
+  it('processes a redelivered message once', async () => {
+    for (let i = 0; i < 3; i++) {
+      const reply = await deliverWebhook(t, sandbox, {
+        messageId: 'duplicate-message-1',
+        eventId: 'client.updated',
+        clientId: '100001',
+      });
+      expect(reply.status).toBe(204);
+    }
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_webhook_messages WHERE message_id = 'duplicate-message-1'`,
+    )) as { n: number }[];
+    expect(row.n).toBe(1);
+    await settled(owner);
+  });
+
+  it('remove integration: stage 1, discounts cleared, subscription deleted, members kept as ordinary trees', async () => {
+    const before = await members();
+    const webhooksApi = new MindbodyClient({
+      baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
+      apiKey: sandbox.options.apiKey,
+      siteId: sandbox.options.siteId,
+    });
+    const [subscription] = (await webhooksApi.getSubscriptions()).items;
+    expect(subscription).toBeDefined();
+
+    // Mindbody failing to delete the subscription: 'Something went wrong', nothing changes.
+    sandbox.control.addFault({
+      path: `/subscriptions/${subscription.subscriptionId}`,
+      method: 'DELETE',
+      status: 500,
+    });
+    const failed = await owner.delete('/api/mindbody').expect(502);
+    expect(failed.body.message).toBe(MESSAGES.mindbodySomethingWentWrong);
+    sandbox.control.clearFaults();
+    expect((await mindbodyStatus(owner)).stage).toBe(4);
+    expect((await members()).every((row) => row.mindbody_client_id !== null)).toBe(true);
+    await other.delete('/api/mindbody').expect(200);
+    expect((await mindbodyStatus(owner)).stage).toBe(4);
+
+    const reply = await owner.delete('/api/mindbody').expect(200);
+    expect(reply.body).toEqual({
+      stage: 1,
+      siteId: null,
+      discounts: null,
+      processState: null,
+      progress: null,
+      lastSyncAt: null,
+    });
+    expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
+    const after = await members();
+    expect(after).toHaveLength(before.length);
+    expect(after.every((row) => row.mindbody_client_id === null)).toBe(true);
+    const listed = (
+      (await owner.get('/api/members?pageSize=3').expect(200)).body as Page<MemberRow>
+    ).items;
+    expect(listed.every((row) => row.managedByIntegration === null)).toBe(true);
+    const prospects = (
+      (await owner.get('/api/prospects?pageSize=3').expect(200)).body as Page<ProspectRow>
+    ).items;
+    expect(prospects.every((row) => row.managedByIntegration === null)).toBe(true);
+    const [secrets] = (await t.dataSource.query(
+      `SELECT password_enc, staff_token_enc, webhook_signature_key_enc FROM mindbody_integrations WHERE business_id = $1`,
+      [ownerBusinessId],
+    )) as Record<string, string | null>[];
+    expect(secrets).toEqual({
+      password_enc: null,
+      staff_token_enc: null,
+      webhook_signature_key_enc: null,
+    });
+    // A hand change to a former Mindbody member works now.
+    await owner.patch(`/api/members/${listed[0].id}`).send({ discount: '3' }).expect(200);
+  });
+});

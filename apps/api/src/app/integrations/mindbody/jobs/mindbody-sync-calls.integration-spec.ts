@@ -1,0 +1,229 @@
+import type TestAgent from 'supertest/lib/agent';
+import type { MemberRow, Page } from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import {
+  requests,
+  sandboxEnv,
+  sandboxLogin,
+  settled,
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../../../test/mindbody-sandbox';
+import { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import { MindbodySiteClient } from '../client/mindbody-site-client';
+
+jest.setTimeout(120_000);
+
+/** Seeded clients of the sandbox (every running member has an autopay contract)… */
+const CLIENTS = 600;
+/** …plus clients added without a membership: members Grove prices as having no autopay contract. */
+const WITHOUT_CONTRACT = 25;
+
+/**
+ * How many Mindbody calls a sync makes (docs/architecture.md#mindbody: a contract read is one request per client), as
+ * the sandbox counts them: each client's contracts are read at most once per sync, members already
+ * priced (also those without an autopay contract) are not read again, and one job run builds one
+ * Mindbody client and decrypts the stored staff token once.
+ */
+describe('Mindbody sync: Mindbody calls per run (integration, against the in-process sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestApp;
+  let owner: TestAgent;
+  let businessId: string;
+
+  beforeAll(async () => {
+    // No API listens for webhooks here: a delivery fails once and triggers no sync of its own.
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS, webhookAttempts: 1 });
+    t = await createTestApp(sandboxEnv(sandbox));
+    const signed = await t.signUp();
+    owner = signed.agent;
+    businessId = signed.user.business.id;
+    for (let i = 0; i < WITHOUT_CONTRACT; i++)
+      sandbox.control.addClient({
+        FirstName: 'Walk',
+        LastName: `In ${i}`,
+        Email: `walk.in.${i}@example.com`,
+      });
+    await owner.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+    await owner.post('/api/mindbody/import').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    // The follow-up 'prices' job reads every member's contract; wait until it has priced them all.
+    const deadline = Date.now() + 60_000;
+    while ((await count(`mindbody_priced_at IS NULL`)) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await count(`mindbody_priced_at IS NULL`)).toBe(0);
+    await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferral: '10', discountForReferee: '5' })
+      .expect(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Running managed members of the business matching `where`. */
+  async function count(where: string): Promise<number> {
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL AND ${where}`,
+      [businessId],
+    )) as { n: number }[];
+    return row.n;
+  }
+
+  /** Runs a sync; returns the sandbox requests it caused per Mindbody path. */
+  async function sync(): Promise<{
+    contracts: number;
+    pages: number;
+    tokens: number;
+    purchases: number;
+  }> {
+    const before = {
+      contracts: requests(sandbox, '/client/clientcontracts'),
+      pages: requests(sandbox, '/client/clients'),
+      tokens: requests(sandbox, '/usertoken/issue'),
+      purchases: requests(sandbox, '/client/clientpurchases'),
+    };
+    await owner.post('/api/mindbody/sync').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    return {
+      contracts: requests(sandbox, '/client/clientcontracts') - before.contracts,
+      pages: requests(sandbox, '/client/clients') - before.pages,
+      tokens: requests(sandbox, '/usertoken/issue') - before.tokens,
+      purchases: requests(sandbox, '/client/clientpurchases') - before.purchases,
+    };
+  }
+
+  const nonProspects = () => sandbox.control.clients().filter((client) => !client.IsProspect);
+  const hasAutopay = (clientId: string) =>
+    sandbox.control.contracts(clientId).some((contract) => contract.AutopayStatus === 'Active');
+
+  it('lists a member without an autopay contract as such, not at $0.00 as if it were a price', async () => {
+    const walkIns = (await owner.get('/api/members?search=walk.in&pageSize=100').expect(200))
+      .body as Page<MemberRow>;
+    expect(walkIns.items).toHaveLength(WITHOUT_CONTRACT);
+    for (const row of walkIns.items) {
+      expect(row.noAutopayContract).toBe(true);
+      expect(row.newPriceCents).toBe(0);
+      expect(row).not.toHaveProperty('membershipPricePending');
+    }
+    const priced = (await owner.get('/api/members?pageSize=100').expect(200))
+      .body as Page<MemberRow>;
+    const withAutopay = priced.items.filter((row) => row.membershipPriceCents > 0);
+    expect(withAutopay.length).toBeGreaterThan(50);
+    for (const row of withAutopay) expect(row).not.toHaveProperty('noAutopayContract');
+  });
+
+  it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
+    const gateway = t.app.get(MindbodySiteClient);
+    const crypto = t.app.get(MindbodyCrypto);
+    const built = jest.spyOn(gateway, 'forSite');
+    const opened = jest.spyOn(crypto, 'open');
+    sandbox.control.clearAutopayWrites();
+
+    const calls = await sync();
+
+    const written = new Set(sandbox.control.autopayWrites().map((write) => write.ClientId));
+    expect(written.size).toBeGreaterThan(10);
+    // No last sync yet: every client is "changed"; each non-prospect's contracts once.
+    expect(calls.contracts).toBe(nonProspects().length);
+    expect(calls.pages).toBe(Math.ceil((CLIENTS + WITHOUT_CONTRACT) / 200));
+    expect(calls.tokens).toBe(0);
+    // The business counts branches at approval: nobody's payments are asked for.
+    expect(calls.purchases).toBe(0);
+    // Every call of the run went through one client, with the stored token decrypted once.
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second sync with nothing changed reads only the contracts of members without an autopay contract', async () => {
+    // Members Grove has priced whose client has no autopay contract (so no known autopay): they
+    // may buy one without their client changing, so every sync looks again.
+    const withoutAutopay = await count(
+      `mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`,
+    );
+    expect(withoutAutopay).toBeGreaterThanOrEqual(WITHOUT_CONTRACT);
+    sandbox.control.clearAutopayWrites();
+
+    const calls = await sync();
+
+    expect(calls).toEqual({ contracts: withoutAutopay, pages: 1, tokens: 0, purchases: 0 });
+    expect(sandbox.control.autopayWrites()).toEqual([]);
+  });
+
+  it('a sync reads each changed client’s contracts once, and an unchanged one only when it writes its autopay', async () => {
+    const [referrer, newBranch, noContract] = [
+      nonProspects().find(
+        (client) =>
+          client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
+      ),
+      nonProspects()
+        .filter(
+          (client) =>
+            client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
+        )
+        .at(-1),
+      nonProspects().find(
+        (client) =>
+          !hasAutopay(client.Id) && !['Expired', 'Terminated', 'Declined'].includes(client.Status),
+      ),
+    ];
+    if (!referrer || !newBranch || !noContract || referrer.Id === newBranch.Id)
+      throw new Error('the seed has no such clients');
+    // Changed: one member becomes a branch of `referrer` (both their autopays change), one
+    // member without a contract is renamed. `referrer` itself is unchanged in Mindbody.
+    sandbox.control.updateClient(newBranch.Id, {
+      ReferredBy: `${referrer.FirstName} ${referrer.LastName}`,
+    });
+    sandbox.control.updateClient(noContract.Id, { LastName: 'Renamed' });
+    sandbox.control.clearAutopayWrites();
+    const withoutAutopay = await count(
+      `mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`,
+    );
+
+    const calls = await sync();
+
+    const written = sandbox.control.autopayWrites().map((write) => write.ClientId);
+    expect(written.sort()).toEqual([referrer.Id, newBranch.Id].sort());
+    // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write; the
+    // other members without an autopay contract once each (noContract is among them: not twice).
+    expect(calls).toEqual({
+      contracts: 3 + withoutAutopay - 1,
+      pages: 1,
+      tokens: 0,
+      purchases: 0,
+    });
+  });
+
+  it('under the first_payment rule a sync asks Mindbody about each pending branch with no known payment, once, and about nobody else', async () => {
+    await owner
+      .put('/api/settings/branches')
+      .send({ rule: 'first_payment', days: null })
+      .expect(200);
+    // Branches already counting keep counting: the new rule asks nothing about them.
+    const idle = await sync();
+    expect(idle.purchases).toBe(0);
+    sandbox.control.addClient({ FirstName: 'Quinn', LastName: 'Counter', NormalAutoPay: 120 });
+    const friends = [1, 2, 3, 4].map(
+      (n) =>
+        sandbox.control.addClient({
+          FirstName: 'Friend',
+          LastName: `Number ${n}`,
+          NormalAutoPay: 50,
+          ReferredBy: 'Quinn Counter',
+        }).Id,
+    );
+    // The sync that brings them in asks about the four new pending branches at once.
+    expect((await sync()).purchases).toBe(4);
+    expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(4);
+    sandbox.control.recordPayment(friends[0]);
+
+    const asked = await sync();
+    expect(asked.purchases).toBe(4);
+    expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(3);
+    // The friend who paid is not asked about again; the three others are, once per sync.
+    expect((await sync()).purchases).toBe(3);
+  });
+});

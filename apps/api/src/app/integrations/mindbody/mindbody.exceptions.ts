@@ -1,0 +1,60 @@
+import { HttpStatus } from '@nestjs/common';
+import { MESSAGES } from '@grove/contracts';
+import { GroveException } from '../../platform/common/grove.exception';
+
+/** Mindbody refused the staff login (docs/product.md#errors 'Invalid credentials provided'); the stage stays 1. → 400 */
+export class MindbodyInvalidCredentialsException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodyInvalidCredentials);
+  }
+}
+
+/** The discounts are not valid amounts (docs/product.md#validation-mindbody, docs/product.md#errors 'Please provide valid values.'). → 400 */
+export class MindbodyInvalidDiscountsException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodyInvalidDiscounts);
+  }
+}
+
+/** The action needs a later stage of the setup (docs/product.md#mindbody-stages stage table), e.g. import before credentials. → 409 */
+export class MindbodyWrongStageException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor(needed: string) {
+    super(`Finish the earlier Mindbody setup steps first (${needed})`);
+  }
+}
+
+/** Mindbody could not be reached or failed (docs/product.md#errors 'Something went wrong'). → 502 */
+export class MindbodyFailedException extends GroveException {
+  override readonly status = HttpStatus.BAD_GATEWAY;
+
+  constructor() {
+    super(MESSAGES.mindbodySomethingWentWrong);
+  }
+}
+
+/** A webhook whose X-Mindbody-Signature matches no subscription key. → 401 */
+export class MindbodyWebhookSignatureException extends GroveException {
+  override readonly status = HttpStatus.UNAUTHORIZED;
+
+  constructor() {
+    super('Invalid webhook signature');
+  }
+}
+
+/**
+ * A webhook delivery whose `eventData.siteId` holds a control character: no site has one, and the
+ * database refuses a NUL. → 400 'Invalid webhook delivery'
+ */
+export class MindbodyWebhookInvalidException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super('Invalid webhook delivery');
+  }
+}

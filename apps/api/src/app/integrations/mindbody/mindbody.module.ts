@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { BranchQualificationModule } from '../../membership/branch-qualification/branch-qualification.module';
+import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
+import { MindbodySiteClient } from './client/mindbody-site-client';
+import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
+import { MindbodyCrypto } from './persistence/mindbody-crypto';
+import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
+import { MindbodyProcessor } from './jobs/mindbody-processor';
+import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
+import { MindbodyController } from './http/mindbody.controller';
+import { MindbodyRepository } from './persistence/mindbody.repository';
+import { MindbodyService } from './mindbody.service';
+
+/** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
+@Module({
+  imports: [LifecycleModule, BranchQualificationModule],
+  controllers: [MindbodyController],
+  providers: [
+    MindbodyService,
+    MindbodyRepository,
+    MindbodyMembersRepository,
+    MindbodyProcessor,
+    MindbodyPipeline,
+    MindbodyCrypto,
+    MindbodySiteClient,
+    BranchLapseNotices,
+  ],
+  exports: [MindbodyProcessor],
+})
+export class MindbodyModule {}

@@ -1,0 +1,592 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { emailKey } from '@grove/contracts';
+import type { BusinessScope } from '../../../platform/database/business-scope';
+import { countingBranch } from '../../../platform/database/counting-branch';
+import {
+  FACT_COLUMNS,
+  ON_EVENT_KEY,
+  keyTime,
+  priceLinesFrom,
+  type FactSource,
+} from '../../../membership/lifecycle/lifecycle.repository';
+
+/** A managed branch that stopped counting because its membership ended in Mindbody. */
+export interface EndedBranch {
+  branchId: string;
+  branchName: string;
+  /** The member it was a branch of. */
+  referrerId: string;
+}
+
+interface EndedBranchSqlRow {
+  id: string;
+  name: string;
+  referred_by_id: string;
+}
+
+const toEndedBranch = (row: EndedBranchSqlRow): EndedBranch => ({
+  branchId: row.id,
+  branchName: row.name,
+  referrerId: row.referred_by_id,
+});
+
+/** A Mindbody client to store as a managed member. Money in cents. */
+export interface ManagedMemberInput {
+  clientId: string;
+  name: string;
+  /** '' when Mindbody has no email. */
+  email: string;
+  /** The client's NormalAutoPay in cents, or null when unknown (no autopay contract). */
+  autopayCents: number | null;
+  referredBy: string | null;
+  /** The membership has ended (cancelled/expired): the member stops counting as a branch. */
+  ended: boolean;
+  /** The membership is suspended: as a branch it stops counting until it resumes (it stays linked). */
+  suspended: boolean;
+}
+
+/** A managed member's first paid autopay or sale, read from Mindbody. */
+export interface FirstPayment {
+  clientId: string;
+  paidAt: Date;
+}
+
+/** A Mindbody prospect to queue as a managed prospective member. */
+export interface ManagedProspectInput {
+  clientId: string;
+  name: string;
+  email: string;
+  referredBy: string;
+}
+
+/** A managed member whose Mindbody autopay Grove may have to change. Cents. */
+export interface AutopayTarget {
+  memberId: string;
+  clientId: string;
+  /** The unchanged membership price (NormalAutoPay before Grove's discounts). */
+  membershipPriceCents: number;
+  /** What Mindbody bills now, as Grove last saw or wrote it. */
+  autopayCents: number;
+  /** Branches that count now (`countingBranch`: counting since, neither ended nor suspended). */
+  branches: number;
+  /** True when the member is itself a (non-cancelled) branch of a managed member. */
+  isBranch: boolean;
+}
+
+/** How a Mindbody run came about, for its lifecycle facts: the import, or a sync (by hand or a webhook's). */
+export type MindbodyFactSource = Extract<FactSource, 'import' | 'mindbody'>;
+
+/** SQL: the ledger lines of the members in CTE `written`, as they are after a Mindbody write (`$1` = business). */
+const MANAGED_PRICE_LINES = priceLinesFrom({
+  rows: 'written r',
+  reason: `'mindbody_sync'`,
+  branchId: 'NULL::uuid',
+  cause: `'mindbody_sync:' || ${keyTime('now()')}`,
+});
+
+/** The email key of a Mindbody client: its email's key, or `mindbody:<id>` when it has none. */
+function managedEmailKey(clientId: string, email: string): string {
+  return email ? emailKey(email) : `mindbody:${clientId}`;
+}
+
+/**
+ * Bulk writes of the Mindbody import and sync on `members` and `prospects` (docs/architecture.md#database, docs/architecture.md#mindbody).
+ * TENANCY: every method takes a `BusinessScope` first (the session's, the job's, which the session
+ * queued, or a verified webhook's) and every statement filters on its business id.
+ *
+ * Referrers are matched by full name, case-insensitively, among the business's managed members
+ * (Mindbody's ReferredBy is free text "First Last"); when several members share the name, the one
+ * with the smallest client id wins.
+ */
+@Injectable()
+export class MindbodyMembersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The database's current time: a bulk write's start, announced as 'members.bulk-added'. */
+  async now(): Promise<Date> {
+    const [row] = (await this.dataSource.query(`SELECT now() AS now`)) as { now: Date }[];
+    return row?.now ?? new Date();
+  }
+
+  /**
+   * Writes one page of clients as managed members in ONE statement (one round trip, one commit),
+   * idempotent by Mindbody client id (`INSERT … ON CONFLICT (business_id, mindbody_client_id) DO UPDATE`):
+   * - a hand-added member with the same email key is adopted (it becomes managed, nothing lost);
+   * - a client whose email key belongs to another client's member is skipped;
+   * - a suspended membership sets `mindbody_suspended_at` (kept while it stays suspended), a running
+   *   one clears it: a suspended branch stays linked to its referrer but stops counting;
+   * - the membership price is the client's NormalAutoPay; when Mindbody's autopay still equals the
+   *   amount Grove wrote, the stored (undiscounted) price stays;
+   * - a new member whose ReferredBy names a managed member already stored is inserted as its branch
+   *   (the same choice {@link linkReferrals} makes, which still runs at the end and corrects the rest);
+   * - a member whose Mindbody data is unchanged is not rewritten (`WHERE … IS DISTINCT FROM …`);
+   * - managed prospects that have become members are removed;
+   * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
+   *   is written by the same statement, so it counts exactly the committed pages;
+   * - the same statement records the lifecycle facts of what it changed (docs/architecture.md#lifecycle-facts):
+   *   member_added (`source`) for a new member, branch_added when it is stored under its referrer,
+   *   member_ended (key with its `mindbody_cancelled_at`, so a re-import writes nothing) for an
+   *   ended membership, and a ledger line for each member whose shown price moved
+   *   ('mindbody_sync'; 'member_added' first, 'membership_ended' at 0).
+   *
+   * The email-key check is a correlated subquery (one index probe per row): as an anti-join the
+   * planner hashed every member of the business for each page. Why each part, and what it saved:
+   * docs/decisions/import-write-floor.md.
+   * @param progress clients processed so far and the listing's total, to record with the page
+   * @param pricesRead each client's NormalAutoPay was read from its contracts (sync): the members
+   *   count as priced (`mindbody_priced_at`), also those without an autopay contract; otherwise a
+   *   new member's price is not known until the follow-up 'prices' job ({@link setPrices})
+   * @param source 'import' (stage 2) or 'mindbody' (a sync), for the facts
+   * @returns members inserted or changed
+   */
+  async upsertMembers(
+    scope: BusinessScope,
+    page: ManagedMemberInput[],
+    progress?: { done: number; total: number },
+    pricesRead = false,
+    source: MindbodyFactSource = 'import',
+  ): Promise<number> {
+    const seen = new Set<string>();
+    const rows = page
+      .map((client) => ({ ...client, key: managedEmailKey(client.clientId, client.email) }))
+      .filter((client) => !seen.has(client.key) && seen.add(client.key));
+    if (rows.length === 0 && !progress) return 0;
+    const [result] = (await this.dataSource.query(
+      `WITH input AS (
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[], $13::bool[])
+           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended, suspended)
+       ), adopted AS (
+         UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
+           membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
+           mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
+           mindbody_cancelled_at = CASE WHEN i.ended THEN now() END,
+           mindbody_suspended_at = CASE WHEN i.suspended AND NOT i.ended THEN now() END,
+           mindbody_priced_at = CASE WHEN $11 THEN now() END
+         FROM input i
+         WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = i.client_id LIMIT 1)
+         RETURNING m.*, false AS created
+       ), upserted AS (
+         INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
+           mindbody_suspended_at, mindbody_priced_at, referred_by_id)
+         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
+           CASE WHEN i.ended THEN now() END, CASE WHEN i.suspended AND NOT i.ended THEN now() END,
+           CASE WHEN $11 THEN now() END,
+           CASE WHEN NOT i.ended AND i.referred_by IS NOT NULL THEN
+             (SELECT r.id FROM members r
+              WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
+                AND r.mindbody_cancelled_at IS NULL AND r.mindbody_client_id <> i.client_id
+              ORDER BY length(r.mindbody_client_id), r.mindbody_client_id LIMIT 1) END
+         FROM input i
+         WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
+           AND COALESCE((SELECT o.mindbody_client_id = i.client_id FROM members o
+                         WHERE o.business_id = $1 AND o.email_key = i.email_key), true)
+         ON CONFLICT (business_id, mindbody_client_id) DO UPDATE SET
+           name = EXCLUDED.name, email = EXCLUDED.email, email_key = EXCLUDED.email_key,
+           mindbody_referred_by = EXCLUDED.mindbody_referred_by,
+           mindbody_cancelled_at = CASE WHEN EXCLUDED.mindbody_cancelled_at IS NULL THEN NULL
+                                        ELSE COALESCE(m.mindbody_cancelled_at, EXCLUDED.mindbody_cancelled_at) END,
+           mindbody_suspended_at = CASE WHEN EXCLUDED.mindbody_suspended_at IS NULL THEN NULL
+                                        ELSE COALESCE(m.mindbody_suspended_at, EXCLUDED.mindbody_suspended_at) END,
+           membership_price_cents = CASE
+             WHEN EXCLUDED.mindbody_autopay_cents IS NULL OR EXCLUDED.mindbody_autopay_cents = m.mindbody_autopay_cents
+               THEN m.membership_price_cents
+             ELSE EXCLUDED.mindbody_autopay_cents END,
+           mindbody_autopay_cents = COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
+           mindbody_priced_at = COALESCE(m.mindbody_priced_at, EXCLUDED.mindbody_priced_at)
+         WHERE (m.name, m.email, m.email_key, m.mindbody_referred_by, m.mindbody_cancelled_at IS NULL,
+                m.mindbody_suspended_at IS NULL, COALESCE(EXCLUDED.mindbody_autopay_cents, m.mindbody_autopay_cents),
+                m.mindbody_priced_at IS NULL AND EXCLUDED.mindbody_priced_at IS NOT NULL)
+           IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.email_key, EXCLUDED.mindbody_referred_by,
+                EXCLUDED.mindbody_cancelled_at IS NULL, EXCLUDED.mindbody_suspended_at IS NULL,
+                m.mindbody_autopay_cents, false)
+         RETURNING m.*, (m.xmax = 0) AS created
+       ), written AS (
+         SELECT * FROM adopted UNION ALL SELECT * FROM upserted
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, $12, f.event_key, f.occurred_at
+         FROM written w CROSS JOIN LATERAL (VALUES
+           ('member_added', NULL::uuid, 'member_added:' || w.id, w.created_at, w.created),
+           ('branch_added', w.referred_by_id, 'branch_added:' || w.id, w.created_at, w.created AND w.referred_by_id IS NOT NULL),
+           ('member_ended', NULL::uuid, 'member_ended:' || w.id || ':' || ${keyTime('w.mindbody_cancelled_at')},
+             w.mindbody_cancelled_at, w.mindbody_cancelled_at IS NOT NULL)
+         ) AS f(kind, referrer_id, event_key, occurred_at, wanted)
+         WHERE f.wanted
+         ${ON_EVENT_KEY}
+       ), prices AS (
+         ${MANAGED_PRICE_LINES}
+       ), became_members AS (
+         DELETE FROM prospects p USING input i
+         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
+         RETURNING 1
+       ), progress AS (
+         UPDATE mindbody_integrations SET progress_done = $9, progress_total = $10, updated_at = now()
+         WHERE business_id = $1 AND stage > 1 AND $9::int IS NOT NULL
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM adopted)::int + (SELECT count(*) FROM upserted)::int AS n,
+              (SELECT count(*) FROM became_members)::int AS gone,
+              (SELECT count(*) FROM progress)::int AS progressed`,
+      [
+        scope.businessId,
+        rows.map((row) => row.clientId),
+        rows.map((row) => row.name),
+        rows.map((row) => row.email),
+        rows.map((row) => row.key),
+        rows.map((row) => row.autopayCents),
+        rows.map((row) => row.referredBy),
+        rows.map((row) => row.ended),
+        progress?.done ?? null,
+        progress?.total ?? null,
+        pricesRead,
+        source,
+        rows.map((row) => row.suspended),
+      ],
+    )) as { n: number }[];
+    return result?.n ?? 0;
+  }
+
+  /**
+   * Links every managed member to the managed member its ReferredBy names, as its branch (one
+   * statement); cancelled members stop being branches. Self-references are ignored. Each change is
+   * recorded by the same statement as branch_removed (the old referrer) and branch_added (the new
+   * one), keys `branch_…:<member id>:<referrer id>:<time>` (docs/architecture.md#lifecycle-facts);
+   * a member already linked as wanted is not touched, so a re-run records nothing.
+   * @param source 'import' or 'mindbody' (a sync), for the facts
+   * @returns the branches that stopped counting because their membership ended (for their referrers' emails)
+   */
+  async linkReferrals(
+    scope: BusinessScope,
+    source: MindbodyFactSource = 'import',
+  ): Promise<EndedBranch[]> {
+    const rows: EndedBranchSqlRow[] = await this.dataSource.query(
+      `WITH referrers AS (
+         SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
+         FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         ORDER BY lower(name), length(mindbody_client_id), mindbody_client_id
+       ), wanted AS (
+         SELECT m.id, m.referred_by_id AS old_referrer_id,
+           CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
+         FROM members m LEFT JOIN referrers r ON r.lname = lower(m.mindbody_referred_by)
+         WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL
+       ), changed AS (
+         UPDATE members m SET referred_by_id = w.referrer_id
+         FROM wanted w
+         WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
+           AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
+                 (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))
+         RETURNING m.id, m.name, m.mindbody_cancelled_at, w.old_referrer_id, w.referrer_id
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT $1, f.kind, c.id, f.referrer_id, NULL, NULL, $2,
+           f.kind || ':' || c.id || ':' || f.referrer_id || ':' || ${keyTime('now()')}
+         FROM changed c CROSS JOIN LATERAL (VALUES ('branch_removed', c.old_referrer_id), ('branch_added', c.referrer_id))
+           AS f(kind, referrer_id)
+         WHERE f.referrer_id IS NOT NULL
+         ${ON_EVENT_KEY}
+         RETURNING 1
+       )
+       SELECT c.id, c.name, c.old_referrer_id AS referred_by_id FROM changed c
+       WHERE c.referrer_id IS NULL AND c.old_referrer_id IS NOT NULL AND c.mindbody_cancelled_at IS NOT NULL`,
+      [scope.businessId, source],
+    );
+    return rows.map(toEndedBranch);
+  }
+
+  /**
+   * Queues Mindbody prospects whose ReferredBy names a managed member as managed prospective
+   * members (source 'Mindbody'); prospects already queued, or already members, are left alone.
+   * Each referrer is found by one index probe (`members_business_name_idx`) rather than by sorting
+   * every managed member by name (docs/decisions/import-write-floor.md).
+   * Each prospect queued is recorded as prospect_joined (`source`) by the same statement
+   * (docs/architecture.md#lifecycle-facts).
+   * @returns prospects inserted
+   */
+  async upsertProspects(
+    scope: BusinessScope,
+    prospects: ManagedProspectInput[],
+    source: MindbodyFactSource = 'import',
+  ): Promise<number> {
+    if (prospects.length === 0) return 0;
+    const rows = prospects.map((p) => ({ ...p, key: managedEmailKey(p.clientId, p.email) }));
+    const [result] = (await this.dataSource.query(
+      `WITH queued AS (
+       INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
+       SELECT $1, r.id, i.name, i.email, i.email_key, 'Mindbody', i.client_id
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS i(client_id, name, email, email_key, referred_by)
+       JOIN LATERAL (SELECT id FROM members r
+                     WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
+                     ORDER BY length(r.mindbody_client_id), r.mindbody_client_id LIMIT 1) r ON true
+       WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.business_id = $1 AND m.email_key = i.email_key)
+       ON CONFLICT DO NOTHING
+       RETURNING id, referring_member_id
+       ), joined AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
+         SELECT $1, 'prospect_joined', NULL, q.referring_member_id, NULL, q.id, $7, 'prospect_joined:' || q.id
+         FROM queued q
+         ${ON_EVENT_KEY}
+       )
+       SELECT count(*)::int AS n FROM queued`,
+      [
+        scope.businessId,
+        rows.map((row) => row.clientId),
+        rows.map((row) => row.name),
+        rows.map((row) => row.email),
+        rows.map((row) => row.key),
+        rows.map((row) => row.referredBy),
+        source,
+      ],
+    )) as { n: number }[];
+    return result?.n ?? 0;
+  }
+
+  /**
+   * Marks a managed member's membership cancelled (webhook): it stops counting as a branch. A
+   * membership already ended keeps the date it ended (a second cancellation is no new event).
+   * The same statement records member_ended (key `member_ended:<member id>:<cancelled at>`, as the
+   * import does, so the sync that follows writes nothing new), branch_removed when it was a
+   * branch, and its ledger's 'membership_ended' line (docs/architecture.md#lifecycle-facts).
+   * @returns the branch that stopped counting (with its referrer), or null when it was none
+   */
+  async markCancelled(
+    scope: BusinessScope,
+    manager: EntityManager,
+    clientId: string,
+  ): Promise<EndedBranch | null> {
+    const rows: EndedBranchSqlRow[] = await manager.query(
+      `WITH before AS (
+         SELECT id, referred_by_id FROM members
+         WHERE business_id = $1 AND mindbody_client_id = $2 FOR UPDATE
+       ), written AS (
+         UPDATE members m SET mindbody_cancelled_at = COALESCE(m.mindbody_cancelled_at, now()), referred_by_id = NULL
+         FROM before b WHERE m.id = b.id
+         RETURNING m.*, b.referred_by_id AS old_referrer_id
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, 'mindbody', f.event_key, f.occurred_at
+         FROM written w CROSS JOIN LATERAL (VALUES
+           ('member_ended', NULL::uuid, 'member_ended:' || w.id || ':' || ${keyTime('w.mindbody_cancelled_at')}, w.mindbody_cancelled_at),
+           ('branch_removed', w.old_referrer_id,
+             'branch_removed:' || w.id || ':' || w.old_referrer_id || ':' || ${keyTime('now()')}, now())
+         ) AS f(kind, referrer_id, event_key, occurred_at)
+         WHERE f.kind = 'member_ended' OR f.referrer_id IS NOT NULL
+         ${ON_EVENT_KEY}
+       ), lines AS (
+         ${MANAGED_PRICE_LINES}
+         RETURNING 1
+       )
+       SELECT w.id, w.name, w.old_referrer_id AS referred_by_id FROM written w
+       WHERE w.old_referrer_id IS NOT NULL`,
+      [scope.businessId, clientId],
+    );
+    return rows[0] ? toEndedBranch(rows[0]) : null;
+  }
+
+  /**
+   * Mindbody client ids of the managed branches whose first payment Grove must still learn, when
+   * the business's rule is 'first_payment' (docs/product.md#branch-qualification): pending
+   * (`branch_counting_since` null), no first payment known, membership neither ended nor
+   * suspended. Empty for a business on another rule, so its syncs ask Mindbody nothing more.
+   * Served by the partial index of pending branches (`members_pending_branches_idx`).
+   */
+  async firstPaymentCandidates(scope: BusinessScope): Promise<string[]> {
+    const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
+      `SELECT m.mindbody_client_id FROM members m
+       WHERE m.business_id = $1 AND m.referred_by_id IS NOT NULL AND m.branch_counting_since IS NULL
+         AND m.mindbody_client_id IS NOT NULL AND m.mindbody_first_paid_at IS NULL
+         AND m.mindbody_cancelled_at IS NULL AND m.mindbody_suspended_at IS NULL
+         AND EXISTS (SELECT 1 FROM businesses b WHERE b.id = $1 AND b.branch_qualification = 'first_payment')
+       ORDER BY m.mindbody_client_id`,
+      [scope.businessId],
+    );
+    return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Stores each client's first paid autopay or sale (`mindbody_first_paid_at`) in one UPDATE over
+   * unnest arrays; an earlier payment replaces a later one, a later one changes nothing.
+   * @param manager the transaction to write in (a webhook's), else a statement of its own
+   * @returns members changed
+   */
+  async setFirstPaid(
+    scope: BusinessScope,
+    payments: readonly FirstPayment[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    if (payments.length === 0) return 0;
+    const rows: { id: string }[] = await manager.query(
+      `UPDATE members m SET mindbody_first_paid_at = i.paid_at
+       FROM unnest($2::text[], $3::timestamptz[]) AS i(client_id, paid_at)
+       WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         AND (m.mindbody_first_paid_at IS NULL OR m.mindbody_first_paid_at > i.paid_at)
+       RETURNING m.id`,
+      [
+        scope.businessId,
+        payments.map((payment) => payment.clientId),
+        payments.map((payment) => payment.paidAt.toISOString()),
+      ],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Managed members with a known autopay whose membership runs (neither ended nor suspended: a
+   * suspended contract's autopay cannot be written), with their counting branches
+   * (`countingBranch`), for the sync's autopay writes.
+   */
+  async autopayTargets(scope: BusinessScope): Promise<AutopayTarget[]> {
+    const rows: {
+      id: string;
+      mindbody_client_id: string;
+      membership_price_cents: number;
+      mindbody_autopay_cents: number;
+      branches: number;
+      is_branch: boolean;
+    }[] = await this.dataSource.query(
+      `SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.mindbody_autopay_cents,
+         (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
+            AND ${countingBranch('b')})::int AS branches,
+         (m.referred_by_id IS NOT NULL) AS is_branch
+       FROM members m
+       WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
+         AND m.mindbody_cancelled_at IS NULL AND m.mindbody_suspended_at IS NULL`,
+      [scope.businessId],
+    );
+    return rows.map((row) => ({
+      memberId: row.id,
+      clientId: row.mindbody_client_id,
+      membershipPriceCents: row.membership_price_cents,
+      autopayCents: row.mindbody_autopay_cents,
+      branches: row.branches,
+      isBranch: row.is_branch,
+    }));
+  }
+
+  /**
+   * Mindbody client ids of the business's managed members whose membership runs, in client id
+   * order: all, or with `onlyUnpriced` those without a known autopay: never priced
+   * (`mindbody_priced_at IS NULL`) or priced when they had no autopay contract. The latter are read
+   * again on every sync on purpose: a member who buys a new contract in Mindbody need not show up
+   * among the changed clients, and the referral discount must reach that new bill.
+   */
+  async managedClientIds(scope: BusinessScope, onlyUnpriced: boolean): Promise<string[]> {
+    const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
+      `SELECT mindbody_client_id FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_autopay_cents IS NULL)
+       ORDER BY mindbody_client_id`,
+      [scope.businessId, onlyUnpriced],
+    );
+    return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Stores each client's NormalAutoPay (cents) in ONE statement: it becomes the membership price,
+   * except when Mindbody still bills what Grove wrote (the discounted amount), which keeps the
+   * undiscounted price. Every client passed counts as priced from now on (`mindbody_priced_at`):
+   * one without an autopay contract (null) keeps its price. Unchanged rows are not rewritten. The
+   * same statement writes a ledger line for each member whose shown price moved ('mindbody_sync';
+   * 'member_added' for a member's first known price) (docs/architecture.md#lifecycle-facts).
+   * @returns members whose price, autopay or priced state changed
+   */
+  async setPrices(
+    scope: BusinessScope,
+    prices: { clientId: string; autopayCents: number | null }[],
+  ): Promise<number> {
+    if (prices.length === 0) return 0;
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE members m SET
+           membership_price_cents = CASE
+             WHEN i.autopay_cents IS NULL OR m.mindbody_autopay_cents = i.autopay_cents THEN m.membership_price_cents
+             ELSE i.autopay_cents END,
+           mindbody_autopay_cents = COALESCE(i.autopay_cents, m.mindbody_autopay_cents),
+           mindbody_priced_at = COALESCE(m.mindbody_priced_at, now())
+         FROM unnest($2::text[], $3::int[]) AS i(client_id, autopay_cents)
+         WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+           AND (m.mindbody_priced_at IS NULL OR COALESCE(i.autopay_cents, m.mindbody_autopay_cents) IS DISTINCT FROM m.mindbody_autopay_cents)
+         RETURNING m.*
+       ), written AS (
+         SELECT * FROM changed
+       ), prices AS (
+         ${MANAGED_PRICE_LINES}
+       )
+       SELECT count(*)::int AS n FROM changed`,
+      [
+        scope.businessId,
+        prices.map((price) => price.clientId),
+        prices.map((price) => price.autopayCents),
+      ],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Records the autopay amount Mindbody now bills each member (after a write or a fresh read), in
+   * one UPDATE over unnest arrays (like {@link setPrices}).
+   */
+  async setAutopay(
+    scope: BusinessScope,
+    autopays: { memberId: string; autopayCents: number }[],
+  ): Promise<void> {
+    if (autopays.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE members m SET mindbody_autopay_cents = i.autopay_cents
+       FROM unnest($2::uuid[], $3::int[]) AS i(id, autopay_cents)
+       WHERE m.business_id = $1 AND m.id = i.id`,
+      [
+        scope.businessId,
+        autopays.map((autopay) => autopay.memberId),
+        autopays.map((autopay) => autopay.autopayCents),
+      ],
+    );
+  }
+
+  /**
+   * Writes a ledger line for every managed member of the business whose effective price (the
+   * autopay Grove bills, `effectivePrice`) differs from its ledger's last line, in one statement:
+   * what a run moved without a line of its own ('mindbody_sync': a branch linked to or detached
+   * from its referrer, discounts saved since the last run; the bill changes when the run writes
+   * it). Lines already written with their own reason (a refresh's 'branch_counting' /
+   * 'branch_lapsed', an ended branch's 'branch_removed') are not written again. Called by the
+   * import and the sync under the business's Mindbody lock.
+   * @returns lines written
+   */
+  async recordManagedPrices(scope: BusinessScope): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH written AS (SELECT * FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL)
+       ${MANAGED_PRICE_LINES}
+       RETURNING 1`,
+      [scope.businessId],
+    );
+    return rows.length;
+  }
+
+  /**
+   * 'Remove integration': the business's imported members and prospects stay as ordinary
+   * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
+   * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
+   * now on it is the hand rule's max(0, price − discount × branches), and an ended or suspended
+   * membership runs again (docs/architecture.md#lifecycle-facts).
+   */
+  async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `WITH written AS (
+         UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_cancelled_at = NULL, mindbody_suspended_at = NULL, mindbody_priced_at = NULL
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
+         RETURNING *
+       )
+       ${MANAGED_PRICE_LINES}`,
+      [scope.businessId],
+    );
+    await manager.query(
+      `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
+      [scope.businessId],
+    );
+  }
+}

@@ -1,0 +1,310 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MindbodyMembersRepository } from './mindbody-members.repository';
+import type { BusinessScope } from '../../../platform/database/business-scope';
+import { runTransaction } from '../../../platform/database/transaction';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { queryWithoutTimeout } from '../../../platform/database/pool-options';
+import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+
+/** Sealed credentials and the staff token they produced. */
+export interface SealedCredentials {
+  siteId: string;
+  username: string;
+  passwordEnc: string;
+  staffTokenEnc: string;
+  staffTokenExpiresAt: Date;
+}
+
+/** Which background work a process state belongs to. */
+export type MindbodyProcessKind = 'import' | 'sync';
+
+/** Processes in state 'running' for longer than this are taken as dead (the API restarted mid-job). */
+const STALE_RUNNING_MINUTES = 15;
+
+/**
+ * The only way to `mindbody_integrations` and `mindbody_webhook_messages`, except the import's
+ * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every
+ * method of a business's rows takes a `BusinessScope` first (the session's, the job's, or for
+ * webhooks `webhookScope` of the verified subscription) and every statement filters on it. Three
+ * take a plain business id: `findSubscribedBySite` (public: it finds the businesses by the
+ * delivery's site), `withBusinessLock` (an advisory lock, no table) and `saveStaffToken` (the
+ * site session passes the id of the integration row it read through a scoped `find`).
+ */
+@Injectable()
+export class MindbodyRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly members: MindbodyMembersRepository,
+  ) {}
+
+  private repo(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(MindbodyIntegrationEntity);
+  }
+
+  /** Runs an `UPDATE … RETURNING` and tells whether it changed a row (TypeORM answers UPDATE with `[rows, count]`). */
+  private async updated(sql: string, params: unknown[]): Promise<boolean> {
+    const [row] = (await this.dataSource.query(
+      `WITH changed AS (${sql}) SELECT count(*)::int AS n FROM changed`,
+      params,
+    )) as {
+      n: number;
+    }[];
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** The business's integration row, or null before the first credentials check (stage 1). */
+  find(scope: BusinessScope): Promise<MindbodyIntegrationEntity | null> {
+    return this.repo().findOne({ where: { businessId: scope.businessId } });
+  }
+
+  /**
+   * Stores checked credentials (sealed) and moves the stage to at least 2 (docs/product.md#mindbody-stages: valid
+   * credentials give stage 2). Creates the row on first use.
+   */
+  async saveCredentials(scope: BusinessScope, credentials: SealedCredentials): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO mindbody_integrations
+         (business_id, stage, site_id, username, password_enc, staff_token_enc, staff_token_expires_at)
+       VALUES ($1, 2, $2, $3, $4, $5, $6)
+       ON CONFLICT (business_id) DO UPDATE SET
+         stage = GREATEST(mindbody_integrations.stage, 2), site_id = EXCLUDED.site_id, username = EXCLUDED.username,
+         password_enc = EXCLUDED.password_enc, staff_token_enc = EXCLUDED.staff_token_enc,
+         staff_token_expires_at = EXCLUDED.staff_token_expires_at, updated_at = now()`,
+      [
+        scope.businessId,
+        credentials.siteId,
+        credentials.username,
+        credentials.passwordEnc,
+        credentials.staffTokenEnc,
+        credentials.staffTokenExpiresAt,
+      ],
+    );
+  }
+
+  /** Replaces the stored staff token (after re-issuing an expired one). */
+  async saveStaffToken(businessId: string, staffTokenEnc: string, expiresAt: Date): Promise<void> {
+    await this.repo().update({ businessId }, { staffTokenEnc, staffTokenExpiresAt: expiresAt });
+  }
+
+  /**
+   * Marks a process 'running' with zero progress, atomically, when the stage allows it and no
+   * live process runs for this business. Exactly one of several concurrent callers (on any API
+   * instance) wins.
+   * @param minStage 2 for an import, 4 for a sync (docs/product.md#mindbody-stages stage table)
+   * @returns true when this caller started the process
+   */
+  async startProcess(scope: BusinessScope, minStage: number): Promise<boolean> {
+    return this.updated(
+      `UPDATE mindbody_integrations
+       SET process_state = 'running', progress_done = 0, progress_total = NULL, updated_at = now()
+       WHERE business_id = $1 AND stage >= $2
+         AND (process_state IS DISTINCT FROM 'running' OR updated_at < now() - make_interval(mins => $3))
+       RETURNING business_id`,
+      [scope.businessId, minStage, STALE_RUNNING_MINUTES],
+    );
+  }
+
+  /**
+   * Ends a process (docs/product.md#mindbody-stages process state): 'completed <ISO time>' or 'failed <ISO time>'. A
+   * completed import moves stage 2 → 3; a completed sync records `last_sync_at` = `syncedFrom`
+   * (when it started reading, so changes made during the sync are read by the next one). Nothing
+   * changes when the integration was removed meanwhile (stage 1).
+   */
+  async finishProcess(
+    scope: BusinessScope,
+    kind: MindbodyProcessKind,
+    ok: boolean,
+    at: Date,
+    syncedFrom = at,
+  ): Promise<void> {
+    const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations SET
+         process_state = $2,
+         stage = CASE WHEN $3 AND stage = 2 THEN 3 ELSE stage END,
+         last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
+         updated_at = now()
+       WHERE business_id = $1 AND stage > 1`,
+      [scope.businessId, state, ok && kind === 'import', ok && kind === 'sync', syncedFrom],
+    );
+  }
+
+  /**
+   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (docs/product.md#mindbody-stages).
+   * @returns false when the stage is below 3 (nothing changed)
+   */
+  async saveDiscounts(
+    scope: BusinessScope,
+    onReferralCents: number,
+    forRefereeCents: number,
+  ): Promise<boolean> {
+    return this.updated(
+      `UPDATE mindbody_integrations
+       SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
+       WHERE business_id = $1 AND stage >= 3
+       RETURNING business_id`,
+      [scope.businessId, onReferralCents, forRefereeCents],
+    );
+  }
+
+  /** Records the webhook subscription (id and sealed signature key). */
+  async saveSubscription(
+    scope: BusinessScope,
+    subscriptionId: string,
+    signatureKeyEnc: string,
+  ): Promise<void> {
+    await this.repo().update(
+      { businessId: scope.businessId },
+      { webhookSubscriptionId: subscriptionId, webhookSignatureKeyEnc: signatureKeyEnc },
+    );
+  }
+
+  /**
+   * 'Remove integration' (docs/product.md#states), in one transaction: back to stage 1 with credentials,
+   * token, discounts, process state and subscription cleared; imported members and prospects stay
+   * as ordinary (hand-managed) rows.
+   */
+  async reset(scope: BusinessScope): Promise<void> {
+    await runTransaction(this.dataSource, async (manager) => {
+      await manager.query(
+        `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
+           staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
+           discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL,
+           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
+         WHERE business_id = $1`,
+        [scope.businessId],
+      );
+      await this.members.releaseManaged(scope, manager);
+    });
+  }
+
+  /** Integrations subscribed to webhooks for this Mindbody site (candidates for a delivery's signature). */
+  async findSubscribedBySite(
+    siteId: string,
+  ): Promise<{ businessId: string; signatureKeyEnc: string }[]> {
+    const rows: { business_id: string; webhook_signature_key_enc: string }[] =
+      await this.dataSource.query(
+        `SELECT business_id, webhook_signature_key_enc FROM mindbody_integrations
+       WHERE site_id = $1 AND stage = 4 AND webhook_signature_key_enc IS NOT NULL`,
+        [siteId],
+      );
+    return rows.map((row) => ({
+      businessId: row.business_id,
+      signatureKeyEnc: row.webhook_signature_key_enc,
+    }));
+  }
+
+  /**
+   * Records a webhook delivery and runs `work` in the same transaction, once per `messageId`
+   * (UNIQUE insert: a redelivery or a concurrent duplicate finds the id taken and does nothing).
+   * @returns false for a duplicate
+   */
+  async oncePerMessage(
+    scope: BusinessScope,
+    messageId: string,
+    work: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const rows: unknown[] = await manager.query(
+        `INSERT INTO mindbody_webhook_messages (message_id, business_id) VALUES ($1, $2)
+         ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+        [messageId, scope.businessId],
+      );
+      if (rows.length === 0) return false;
+      await work(manager);
+      return true;
+    });
+  }
+
+  /**
+   * Runs `work` while holding this business's Mindbody lock (a session-level advisory lock on
+   * `hashtext('mindbody:<business id>')`, on a pool connection held for the whole run), so imports
+   * and syncs of one business never overlap, whatever API instance runs them. Free, it is taken in
+   * one round trip (`pg_try_advisory_lock`, which also reads the connection's backend pid); held
+   * elsewhere, this waits in a blocking `pg_advisory_lock` (no polling: PostgreSQL grants it the
+   * moment the holder lets go). When `stopping` is aborted while it waits, the wait is cancelled
+   * (`pg_cancel_backend` from another pool connection) and nothing is held; the connection then
+   * goes back to the pool. A cancel that comes too late (the lock was just granted) is discarded
+   * by PostgreSQL while the connection is idle, and is awaited before `work` starts.
+   * No time limit of its own (the wait is exempt from DATABASE_STATEMENT_TIMEOUT_MS): it waits as
+   * long as the holder runs (the job's pg-boss expiry bounds that) or until `stopping`.
+   * @param stopping when it is aborted before the lock is taken, gives up waiting: `work` does not run
+   * @returns what `work` returns
+   * @throws `stopping.reason` when it gave up waiting; else what `work` or the lock queries throw
+   *   (when a lock query fails, the connection is closed instead of pooled, which ends the lock)
+   */
+  async withBusinessLock<T>(
+    businessId: string,
+    work: () => Promise<T>,
+    stopping?: AbortSignal,
+  ): Promise<T> {
+    stopping?.throwIfAborted();
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const connection = await pool.connect();
+    // Checked out, the connection has no listener of the pool's: a server that goes away while the
+    // lock is held must fail this run (its next query throws), not the process.
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken ??= error);
+    connection.on('error', onError);
+    // A statement that failed on this connection may have left it unusable (e.g. unanswered):
+    // it is then closed instead of pooled, which also ends the lock.
+    const fail = (error: unknown): never => {
+      broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    };
+    const key = `mindbody:${businessId}`;
+    try {
+      await this.lockBusiness(pool, connection, key, stopping).catch((error: unknown) =>
+        stopping?.aborted && error === stopping.reason ? Promise.reject(error) : fail(error),
+      );
+      try {
+        return await work();
+      } finally {
+        await connection.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]).catch(fail);
+      }
+    } finally {
+      connection.off('error', onError);
+      connection.release(broken);
+    }
+  }
+
+  /**
+   * Takes the advisory lock `key` on `connection`: at once when free, else a blocking wait that
+   * `stopping` cancels (see {@link withBusinessLock}).
+   * @throws `stopping.reason` when the wait was given up (nothing held); the query errors
+   */
+  private async lockBusiness(
+    pool: Pool,
+    connection: PoolClient,
+    key: string,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    stopping?.throwIfAborted();
+    const tried = await connection.query<{ pid: number; locked: boolean }>(
+      `SELECT pg_backend_pid() AS pid, pg_try_advisory_lock(hashtext($1)) AS locked`,
+      [key],
+    );
+    const { pid, locked } = tried.rows[0];
+    if (locked) return;
+    stopping?.throwIfAborted();
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = () => {
+      cancelling = pool.query(`SELECT pg_cancel_backend($1)`, [pid]).catch(() => undefined);
+    };
+    stopping?.addEventListener('abort', cancel, { once: true });
+    try {
+      // A wait of unknown length, by design: no statement timeout (DATABASE_STATEMENT_TIMEOUT_MS).
+      await queryWithoutTimeout(connection, `SELECT pg_advisory_lock(hashtext($1))`, [key]);
+    } catch (error) {
+      if (stopping?.aborted) throw stopping.reason;
+      throw error;
+    } finally {
+      stopping?.removeEventListener('abort', cancel);
+      // Lands before anything else is sent on this connection (it is then discarded, being idle).
+      await cancelling;
+    }
+  }
+}

@@ -1,0 +1,377 @@
+import type TestAgent from 'supertest/lib/agent';
+import type { ClientPurchaseRecord } from '@grove/api-mindbody';
+import type { MemberRow, Page } from '@grove/contracts';
+import type { TestApp } from '../../../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled } from '../../../../../test/member-mail';
+import {
+  deliverWebhook,
+  reachStageFour,
+  requests,
+  sandboxEnv,
+  settled,
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../../../test/mindbody-sandbox';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { waitFor } from '../../../../../test/stub-servers';
+import { expectLedgersChained, ledgerOf } from '../../../../../test/lifecycle-facts';
+
+jest.setTimeout(180_000);
+
+/** Seeded clients besides the people of the story below. */
+const SEEDED = 60;
+const RITA = 'rita@example.com';
+/** The business's discounts: $10 off per counting branch, nothing off the friend's own bill. */
+const TEN_DOLLARS = { discountOnReferral: '10', discountForReferee: '0' };
+
+interface BranchState {
+  name: string;
+  referred_by_id: string | null;
+  counting: boolean;
+  first_paid_at: Date | null;
+  suspended: boolean;
+}
+
+/**
+ * A business whose rule is "(Mindbody) after the friend's first paid autopay or sale"
+ * (docs/product.md#branch-qualification), against the real Mindbody sandbox and a real SMTP
+ * server: Rita (autopay $100, discount on referral $10) has five friends. A friend who has not paid
+ * is pending; the sandbox records their payment and the next sync starts them counting (Rita's
+ * autopay drops in Mindbody, one 'branch_counting' ledger line, one email); a suspension lapses a
+ * branch and resuming counts it again; an ended membership returns the price once. No API listens
+ * for the sandbox's webhooks here, so every change reaches Grove by the sync the test runs (or a
+ * delivery the test posts).
+ */
+describe('Mindbody first payment and suspension: when a branch counts (integration, sandbox + SMTP)', () => {
+  let sandbox: RunningSandbox;
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+  let owner: TestAgent;
+  let businessId: string;
+  let ritaId: string;
+  const clientIds = new Map<string, string>();
+
+  beforeAll(async () => {
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: SEEDED, webhookAttempts: 1 });
+    ({ t, smtp } = await createMailTestApp(sandboxEnv(sandbox)));
+    const signed = await t.signUp({ businessName: 'Paid Gym' });
+    owner = signed.agent;
+    businessId = signed.user.business.id;
+    const add = (name: string, email: string, autopay: number, referredBy: string | null) => {
+      const [FirstName, LastName] = name.split(' ');
+      const client = sandbox.control.addClient({
+        FirstName,
+        LastName,
+        Email: email,
+        NormalAutoPay: autopay,
+        ReferredBy: referredBy,
+      });
+      clientIds.set(name, client.Id);
+      return client.Id;
+    };
+    add('Rita Referrer', RITA, 100, null);
+    add('Fred Friend', 'fred@example.com', 80, 'Rita Referrer');
+    add('Wendy Webhook', 'wendy@example.com', 90, 'Rita Referrer');
+    for (const [name, autopay] of [
+      ['Paula Paid', 70],
+      ['Sue Suspend', 60],
+      ['Ed Ended', 50],
+    ] as const) {
+      const id = add(
+        name,
+        `${name.split(' ')[0].toLowerCase()}@example.com`,
+        autopay,
+        'Rita Referrer',
+      );
+      sandbox.control.recordPayment(id, { SaleDateTime: '2026-02-01T10:00:00Z' });
+    }
+    await owner
+      .put('/api/settings/branches')
+      .send({ rule: 'first_payment', days: null })
+      .expect(200);
+    await reachStageFour(owner, sandbox, TEN_DOLLARS);
+    ritaId = (await member('Rita Referrer')).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    await sandbox.close();
+  });
+
+  /** The business's member row of `name` (Branches screen). */
+  async function member(name: string, agent = owner): Promise<MemberRow> {
+    const page = (
+      await agent.get(`/api/members?search=${encodeURIComponent(name)}&pageSize=100`).expect(200)
+    ).body as Page<MemberRow>;
+    const row = page.items.find((item) => item.memberName === name);
+    if (!row) throw new Error(`no member ${name}`);
+    return row;
+  }
+  async function branch(name: string): Promise<BranchState> {
+    const [row] = (await t.dataSource.query(
+      `SELECT name, referred_by_id, branch_counting_since IS NOT NULL AND branch_lapsed_at IS NULL
+                AND mindbody_suspended_at IS NULL AND mindbody_cancelled_at IS NULL AS counting,
+              mindbody_first_paid_at AS first_paid_at, mindbody_suspended_at IS NOT NULL AS suspended
+       FROM members WHERE business_id = $1 AND name = $2`,
+      [businessId, name],
+    )) as BranchState[];
+    return row;
+  }
+  /** Rita's autopay in Mindbody, dollars. */
+  const ritaAutopay = () =>
+    sandbox.control
+      .contracts(clientIds.get('Rita Referrer') ?? '')
+      .find((contract) => contract.AutopayStatus === 'Active')?.NormalAutoPay;
+  /** Branches the next sync asks Mindbody about: pending, no first payment known, running. */
+  const candidates = async (): Promise<number> => {
+    const [{ n }] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM members WHERE business_id = $1 AND referred_by_id IS NOT NULL
+         AND branch_counting_since IS NULL AND mindbody_first_paid_at IS NULL
+         AND mindbody_cancelled_at IS NULL AND mindbody_suspended_at IS NULL`,
+      [businessId],
+    )) as { n: number }[];
+    return n;
+  };
+  /** Runs a sync; returns the `GET /client/clientpurchases` requests it made. */
+  async function sync(): Promise<number> {
+    const before = requests(sandbox, '/client/clientpurchases');
+    await owner.post('/api/mindbody/sync').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    return requests(sandbox, '/client/clientpurchases') - before;
+  }
+  const mailsSettled = () => memberEmailsSettled(t);
+  const ritaMails = (): string[] =>
+    smtp.emails.filter((mail) => recipient(mail) === RITA).map((mail) => mail.subject ?? '');
+  const ritaLedger = () => ledgerOf(t, businessId, ritaId);
+  /** Rita's last ledger line: `reason`, old → new (cents), caused by branch `branchId`. */
+  async function expectRitaLine(
+    reason: string,
+    oldCents: number,
+    newCents: number,
+    branchId: string,
+  ): Promise<void> {
+    expect((await ritaLedger()).at(-1)).toEqual({
+      reason,
+      old_price_cents: oldCents,
+      new_price_cents: newCents,
+      membership_price_cents: 10_000,
+      branch_id: branchId,
+    });
+  }
+  const lineCount = async () => {
+    const [{ n }] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM price_changes WHERE business_id = $1`,
+      [businessId],
+    )) as { n: number }[];
+    return n;
+  };
+
+  it('imported: a friend who has not paid is Pending and lowers nothing; friends who paid count; the first sync bills Rita $70 and asks Mindbody only about the pending branches', async () => {
+    expect((await member('Fred Friend')).status).toBe('Pending');
+    expect((await member('Wendy Webhook')).status).toBe('Pending');
+    for (const name of ['Paula Paid', 'Sue Suspend', 'Ed Ended'])
+      expect((await member(name)).status).toBe('Active');
+    expect((await branch('Paula Paid')).first_paid_at?.toISOString()).toBe(
+      '2026-02-01T10:00:00.000Z',
+    );
+    expect((await branch('Fred Friend')).first_paid_at).toBeNull();
+    const rita = await member('Rita Referrer');
+    expect(rita.branches).toBe(3);
+
+    const pending = await candidates();
+    // Fred, Wendy and the seeded referred clients who have not paid: few of the members.
+    expect(pending).toBeGreaterThanOrEqual(2);
+    expect(await sync()).toBe(pending);
+    expect(ritaAutopay()).toBe(70);
+    expect((await ritaLedger()).at(-1)).toMatchObject({ new_price_cents: 7_000 });
+    await mailsSettled();
+    // Imported friendships are no news: nobody was told of them.
+    expect(ritaMails()).toEqual([]);
+  });
+
+  it('the sandbox records Fred’s first payment; the next sync starts him counting: Rita’s autopay drops to $60, one branch_counting line, one email; a sync after it changes nothing', async () => {
+    const fred = clientIds.get('Fred Friend') ?? '';
+    const paid = sandbox.control.recordPayment(fred) as ClientPurchaseRecord;
+    expect(paid.AmountPaid).toBe(80);
+    const pending = await candidates();
+
+    expect(await sync()).toBe(pending);
+
+    expect((await member('Fred Friend')).status).toBe('Active');
+    expect((await branch('Fred Friend')).first_paid_at?.toISOString()).toBe(paid.Sale.SaleDateTime);
+    expect(ritaAutopay()).toBe(60);
+    await expectRitaLine('branch_counting', 7_000, 6_000, (await member('Fred Friend')).id);
+    await mailsSettled();
+    expect(ritaMails()).toEqual(['Fred Friend is now your branch: your price is now $60.00']);
+
+    const lines = await lineCount();
+    sandbox.control.clearAutopayWrites();
+    // Fred is no longer asked about.
+    expect(await sync()).toBe(pending - 1);
+    await mailsSettled();
+    expect(await lineCount()).toBe(lines);
+    expect(sandbox.control.autopayWrites()).toEqual([]);
+    expect(ritaMails()).toHaveLength(1);
+    await expectLedgersChained(t, businessId);
+  });
+
+  it('a clientSale.created delivery stores Wendy’s first payment; the sync it queues starts her counting without asking Mindbody about her; a replay and a later sale change nothing', async () => {
+    const wendy = clientIds.get('Wendy Webhook') ?? '';
+    const sale = sandbox.control.recordPayment(wendy) as ClientPurchaseRecord;
+    const saleEvent = {
+      saleId: sale.Sale.Id,
+      purchasingClientId: wendy,
+      saleDateTime: sale.Sale.SaleDateTime,
+      totalAmountPaid: sale.AmountPaid,
+    };
+    const asked = requests(sandbox, '/client/clientpurchases');
+    const pending = await candidates();
+    const reply = await deliverWebhook(t, sandbox, {
+      messageId: 'sale-wendy-1',
+      eventId: 'clientSale.created',
+      clientId: wendy,
+      eventData: saleEvent,
+    });
+    expect(reply.status).toBe(204);
+    await waitFor(async () => (await member('Wendy Webhook')).status === 'Active', 60_000);
+    await settled(owner);
+    // The queued sync asked about the other pending branches only.
+    expect(requests(sandbox, '/client/clientpurchases') - asked).toBe(pending - 1);
+    expect(ritaAutopay()).toBe(50);
+    expect((await ritaLedger()).at(-1)).toMatchObject({
+      reason: 'branch_counting',
+      old_price_cents: 6_000,
+      new_price_cents: 5_000,
+    });
+    await mailsSettled();
+    expect(ritaMails().at(-1)).toBe('Wendy Webhook is now your branch: your price is now $50.00');
+
+    const lines = await lineCount();
+    expect(
+      (
+        await deliverWebhook(t, sandbox, {
+          messageId: 'sale-wendy-1',
+          eventId: 'clientSale.created',
+          clientId: wendy,
+          eventData: saleEvent,
+        })
+      ).status,
+    ).toBe(204);
+    const later = { ...saleEvent, saleId: saleEvent.saleId + 1000 };
+    later.saleDateTime = new Date(Date.parse(sale.Sale.SaleDateTime) + 86_400_000).toISOString();
+    await deliverWebhook(t, sandbox, {
+      messageId: 'sale-wendy-2',
+      eventId: 'clientSale.created',
+      clientId: wendy,
+      eventData: later,
+    }).then((delivery) => expect(delivery.status).toBe(204));
+    expect((await branch('Wendy Webhook')).first_paid_at?.toISOString()).toBe(
+      sale.Sale.SaleDateTime,
+    );
+    await settled(owner);
+    await mailsSettled();
+    expect(await lineCount()).toBe(lines);
+    expect(ritaMails()).toHaveLength(2);
+  });
+
+  it('suspended in Mindbody: the sync lapses Sue (still Rita’s branch, Suspended), Rita pays $60 again with one branch_lapsed line and one email; resumed (clientContract.updated), she counts again', async () => {
+    const sue = clientIds.get('Sue Suspend') ?? '';
+    const sueId = (await member('Sue Suspend')).id;
+    expect(sandbox.control.suspendMembership(sue)).toBeDefined();
+    await sync();
+
+    expect((await member('Sue Suspend')).status).toBe('Suspended');
+    expect(await branch('Sue Suspend')).toMatchObject({
+      referred_by_id: ritaId,
+      counting: false,
+      suspended: true,
+    });
+    expect(ritaAutopay()).toBe(60);
+    await expectRitaLine('branch_lapsed', 5_000, 6_000, sueId);
+    await mailsSettled();
+    expect(ritaMails().at(-1)).toBe('Sue Suspend’s membership ended: your price is back to $60.00');
+    const mails = ritaMails().length;
+    const lines = await lineCount();
+    await sync();
+    await mailsSettled();
+    expect(await lineCount()).toBe(lines);
+    expect(ritaMails()).toHaveLength(mails);
+
+    // Resumed: Mindbody's clientContract.updated delivery queues the sync that sees it.
+    const contract = sandbox.control.resumeMembership(sue);
+    expect(contract).toBeDefined();
+    const delivered = await deliverWebhook(t, sandbox, {
+      messageId: 'contract-sue-resumed',
+      eventId: 'clientContract.updated',
+      clientId: sue,
+      eventData: { clientContractId: contract?.Id, contractName: contract?.ContractName },
+    });
+    expect(delivered.status).toBe(204);
+    await waitFor(async () => (await member('Sue Suspend')).status === 'Active', 60_000);
+    await settled(owner);
+    expect(await branch('Sue Suspend')).toMatchObject({ counting: true, suspended: false });
+    expect(ritaAutopay()).toBe(50);
+    expect((await ritaLedger()).at(-1)).toMatchObject({
+      reason: 'branch_counting',
+      old_price_cents: 6_000,
+      new_price_cents: 5_000,
+      branch_id: sueId,
+    });
+    await expectLedgersChained(t, businessId);
+  });
+
+  it('ended in Mindbody: the sync detaches Ed, Rita pays $60 again with one ledger line and exactly one email; a second sync adds nothing', async () => {
+    const ed = clientIds.get('Ed Ended') ?? '';
+    const edId = (await member('Ed Ended')).id;
+    await mailsSettled();
+    const mailsBefore = ritaMails().length;
+    const linesBefore = (await ritaLedger()).length;
+    sandbox.control.cancelMembership(ed);
+    await sync();
+    await sync();
+    await mailsSettled();
+
+    expect((await member('Ed Ended')).status).toBe('Ended');
+    expect((await branch('Ed Ended')).referred_by_id).toBeNull();
+    expect(ritaAutopay()).toBe(60);
+    expect((await ritaLedger()).slice(linesBefore)).toEqual([
+      {
+        reason: 'branch_removed',
+        old_price_cents: 5_000,
+        new_price_cents: 6_000,
+        membership_price_cents: 10_000,
+        branch_id: edId,
+      },
+    ]);
+    expect(ritaMails().slice(mailsBefore)).toEqual([
+      'Ed Ended’s membership ended: your price is back to $60.00',
+    ]);
+    await expectLedgersChained(t, businessId);
+  });
+
+  it('tenant isolation: another business on the same site (rule: at approval) imports and syncs; nothing of this business changes, and its own Fred counts at once', async () => {
+    const snapshot = async () => ({
+      members: await t.dataSource.query(
+        `SELECT id, referred_by_id, branch_counting_since, branch_lapsed_at, mindbody_first_paid_at,
+           mindbody_suspended_at, mindbody_cancelled_at, mindbody_autopay_cents
+         FROM members WHERE business_id = $1 ORDER BY id`,
+        [businessId],
+      ),
+      lines: await lineCount(),
+      emails: await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM member_emails WHERE business_id = $1`,
+        [businessId],
+      ),
+    });
+    const before = await snapshot();
+    const other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+    await reachStageFour(other, sandbox, TEN_DOLLARS);
+    await other.post('/api/mindbody/sync').expect(202);
+    expect((await settled(other)).processState).toMatch(/^completed /);
+    await mailsSettled();
+
+    expect(await snapshot()).toEqual(before);
+    expect((await member('Fred Friend', other)).status).toBe('Active');
+    expect((await member('Fred Friend', other)).id).not.toBe((await member('Fred Friend')).id);
+  });
+});

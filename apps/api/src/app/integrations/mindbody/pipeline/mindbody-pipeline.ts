@@ -1,0 +1,405 @@
+import { Injectable } from '@nestjs/common';
+import { newPriceCents } from '@grove/contracts';
+import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
+import type { BusinessScope } from '../../../platform/database/business-scope';
+import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
+import { LifecycleService } from '../../../membership/lifecycle/lifecycle.service';
+import {
+  MindbodyMembersRepository,
+  type AutopayTarget,
+  type EndedBranch,
+  type FirstPayment,
+  type ManagedMemberInput,
+  type ManagedProspectInput,
+  type MindbodyFactSource,
+} from '../persistence/mindbody-members.repository';
+import type { MindbodySiteSession } from '../client/mindbody-site-session';
+import { BranchLapseNotices } from './branch-lapse-notices';
+import { mapLimit } from '../../../platform/common/async/map-limit';
+import { PageQueue } from '../../../platform/common/async/page-queue';
+import { MembershipEvents } from '../../../membership/events/membership-events';
+import { BranchQualificationService } from '../../../membership/branch-qualification/branch-qualification.service';
+
+/** Clients per `GET /client/clients` page (Mindbody's maximum). */
+const CLIENT_PAGE_SIZE = 200;
+/**
+ * Client pages the import may fetch ahead of its writes; pages that arrived while a write ran are
+ * written together (up to 5 × 200 = 1,000 members per statement), which pays the per-statement
+ * cost (planning, triggers, commit, a round trip) fewer times (docs/decisions/import-write-floor.md).
+ */
+const PAGES_AHEAD = 5;
+/** Contract reads / autopay writes in flight at once per job. */
+const MINDBODY_CONCURRENCY = 8;
+
+/** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
+type ContractsRead = Map<string, MindbodyAutopayContract[]>;
+
+/**
+ * The autopay amount a managed member should pay (docs/product.md#constants, docs/architecture.md#mindbody), cents: contracts'
+ * {@link newPriceCents} with the discount for referee when the member is itself a referred branch:
+ * max(0, membership price − discountOnReferral × branches − discountForReferee if a branch).
+ */
+export function targetAutopayCents(
+  target: AutopayTarget,
+  onReferralCents: number,
+  forRefereeCents: number,
+): number {
+  return newPriceCents(
+    target.membershipPriceCents,
+    onReferralCents,
+    target.branches,
+    target.isBranch ? forRefereeCents : 0,
+  );
+}
+
+/** Counts of one run, for logs and tests. */
+export interface MindbodyRunResult {
+  clients: number;
+  autopayWrites: number;
+}
+
+/**
+ * The steps of a Mindbody import, sync or pricing run (docs/architecture.md#mindbody), inside one job of one business
+ * (the job, its lock and its process state are {@link MindbodyProcessor}'s in jobs/): client pages
+ * written as they arrive, contract reads for prices, autopay writes. Every Mindbody call goes
+ * through the run's {@link MindbodySiteSession}; `stopping` (the API shutting down) stops a run at
+ * its next page or batch.
+ */
+@Injectable()
+export class MindbodyPipeline {
+  constructor(
+    private readonly members: MindbodyMembersRepository,
+    private readonly lapses: BranchLapseNotices,
+    private readonly events: MembershipEvents,
+    private readonly qualification: BranchQualificationService,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  /**
+   * Reads the contracts of the business's managed members (all, or only those without a known
+   * autopay: never priced, or priced when they had no autopay contract, who may have bought one since)
+   * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
+   * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
+   * price lives, one request per client, so this runs after the import has made every member
+   * visible (docs/architecture.md#mindbody).
+   * @param contractsRead (sync) the contracts read are added here, for the autopay writes
+   * @returns members priced
+   * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
+   */
+  async priceMembers(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
+    onlyUnpriced: boolean,
+    stopping: AbortSignal | undefined,
+    contractsRead?: ContractsRead,
+  ): Promise<number> {
+    // Clients whose contracts this run already read (the changed ones of a sync) are priced.
+    const clientIds = (await this.members.managedClientIds(scope, onlyUnpriced)).filter(
+      (clientId) => !contractsRead?.has(clientId),
+    );
+    let priced = 0;
+    for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      stopping?.throwIfAborted();
+      const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
+      const prices = await mapLimit(
+        batch,
+        MINDBODY_CONCURRENCY,
+        async (clientId) => {
+          const contracts = await mindbody.call((client) => client.autopayContracts(clientId));
+          contractsRead?.set(clientId, contracts);
+          return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
+        },
+        stopping,
+      );
+      priced += await this.members.setPrices(scope, prices);
+    }
+    return priced;
+  }
+
+  /**
+   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then referrals and
+   * prospects, then the first payments of pending branches (see {@link recordFirstPayments}).
+   * Prices follow in the 'prices' job (a contract read per client).
+   */
+  async importAll(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyRunResult> {
+    const clients = await this.pullClients(scope, integration, mindbody, undefined, null, stopping);
+    await this.qualify(scope, mindbody, stopping);
+    return { clients, autopayWrites: 0 };
+  }
+
+  /**
+   * Sync (docs/product.md#mindbody-stages stage 4): clients changed since the last sync (each one's contracts read for its
+   * price and suspension), the first payments of pending branches ({@link recordFirstPayments}),
+   * members without a known autopay (never priced, or without an autopay contract when
+   * last read: they may have bought one), then the autopay amount of every managed member whose
+   * discounted price differs from what Mindbody bills. Each client's contracts are read at most
+   * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
+   * first sync reads every client, a few hundred bytes each). A second sync with nothing changed
+   * reads only the contracts of members without an autopay contract, and writes nothing.
+   */
+  async sync(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyRunResult> {
+    const contractsRead: ContractsRead = new Map();
+    const clients = await this.pullClients(
+      scope,
+      integration,
+      mindbody,
+      integration.lastSyncAt ?? undefined,
+      contractsRead,
+      stopping,
+    );
+    await this.qualify(scope, mindbody, stopping);
+    await this.priceMembers(scope, integration, mindbody, true, stopping, contractsRead);
+    const onReferral = integration.discountOnReferralCents ?? 0;
+    const forReferee = integration.discountForRefereeCents ?? 0;
+    const targets = (await this.members.autopayTargets(scope))
+      .map((target) => ({ ...target, amount: targetAutopayCents(target, onReferral, forReferee) }))
+      .filter((target) => target.amount !== target.autopayCents);
+    let autopayWrites = 0;
+    const billed: { memberId: string; autopayCents: number }[] = [];
+    try {
+      await mapLimit(
+        targets,
+        MINDBODY_CONCURRENCY,
+        async ({ amount, ...target }) => {
+          const contracts =
+            contractsRead.get(target.clientId) ??
+            (await mindbody.call((client) => client.autopayContracts(target.clientId)));
+          for (const contract of contracts) {
+            if (contract.amountCents === amount) continue;
+            await mindbody.call((client) =>
+              client.updateAutopayAmount(target.clientId, contract.clientContractId, amount),
+            );
+            autopayWrites += 1;
+          }
+          if (contracts.length > 0)
+            billed.push({ memberId: target.memberId, autopayCents: amount });
+        },
+        stopping,
+      );
+    } finally {
+      // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
+      await this.members.setAutopay(scope, billed);
+    }
+    return { clients, autopayWrites };
+  }
+
+  /**
+   * After a run's client writes: the first payments of pending branches, then
+   * `BranchQualificationService.refresh` (docs/product.md#branch-qualification), which starts the
+   * branches the business's rule now lets count and lapses or resumes those whose membership was
+   * suspended, ended or resumed, with their referrers' ledger lines and emails (the one place they
+   * come from); then a ledger line for every other managed member whose price the run moved
+   * ('mindbody_sync': a branch linked or detached, discounts saved since). Before a sync's autopay writes, so those count
+   * the branches as they now stand.
+   */
+  private async qualify(
+    scope: BusinessScope,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    await this.recordFirstPayments(scope, mindbody, stopping);
+    stopping?.throwIfAborted();
+    await this.qualification.refresh(scope);
+    await this.members.recordManagedPrices(scope);
+  }
+
+  /**
+   * Under the 'first_payment' rule (docs/product.md#branch-qualification), asks Mindbody when each
+   * pending branch whose first payment Grove does not know yet first paid (one
+   * `GET /client/clientpurchases` per such branch, `MINDBODY_CONCURRENCY` at once) and stores the
+   * payments found, one UPDATE per 200 branches. Nobody else is asked: a branch already counting
+   * or already known to have paid costs nothing, and a business on another rule no call at all.
+   * A payment seen by a `clientSale.created` webhook is stored before the sync it queues, so that
+   * sync does not ask for it again.
+   * @throws `stopping.reason` when it stopped between batches (the batches before are stored)
+   */
+  private async recordFirstPayments(
+    scope: BusinessScope,
+    mindbody: MindbodySiteSession,
+    stopping: AbortSignal | undefined,
+  ): Promise<void> {
+    const clientIds = await this.members.firstPaymentCandidates(scope);
+    const until = new Date();
+    for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
+      stopping?.throwIfAborted();
+      const payments = await mapLimit(
+        clientIds.slice(start, start + CLIENT_PAGE_SIZE),
+        MINDBODY_CONCURRENCY,
+        async (clientId): Promise<FirstPayment | null> => {
+          const paidAt = await mindbody.call((client) => client.firstPayment(clientId, until));
+          return paidAt && { clientId, paidAt };
+        },
+        stopping,
+      );
+      await this.members.setFirstPaid(
+        scope,
+        payments.filter((payment): payment is FirstPayment => payment !== null),
+      );
+    }
+  }
+
+  /**
+   * Pages through `GET /client/clients` (all, or modified since `since`) while writing what has
+   * arrived: a fetcher reads the pages one after the other, at most `PAGES_AHEAD` ahead of the
+   * writer, and each write takes every page that arrived meanwhile as ONE statement (members
+   * upserted, referrers already stored linked, progress recorded) in its own transaction. When
+   * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
+   * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
+   * re-run converges). Then links the remaining referrals and queues referred prospects, each one
+   * set-based statement over the whole business, and, when the business's automatic-link setting
+   * is on, gives every member this run added a referral link.
+   * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
+   *   read (for its price) and kept here by client id (sync: few changed clients)
+   * @param stopping once aborted, no page is fetched or written any more (the page under way is
+   *   awaited, so nothing of this run touches the database after it returns)
+   * @returns clients processed
+   * @throws what the Mindbody client throws once its retries are spent, a database error, or
+   *   `stopping.reason`
+   */
+  private async pullClients(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+    mindbody: MindbodySiteSession,
+    since: Date | undefined,
+    contractsRead: ContractsRead | null,
+    stopping: AbortSignal | undefined,
+  ): Promise<number> {
+    // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
+    const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
+    const prospects: ManagedProspectInput[] = [];
+    const startedAt = await this.members.now();
+    const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
+    const fetching = (async () => {
+      try {
+        let offset = 0;
+        for (;;) {
+          if (!(await arrived.waitForRoom())) return;
+          stopping?.throwIfAborted();
+          const page = await this.pricedPage(mindbody, offset, since, contractsRead, stopping);
+          arrived.push(page);
+          offset += page.clients.length;
+          if (page.clients.length === 0 || offset >= page.total) break;
+        }
+        arrived.end();
+      } catch (error) {
+        arrived.fail(error);
+      }
+    })();
+    let done = 0;
+    try {
+      for (let batch = await arrived.takeAll(); batch; batch = await arrived.takeAll()) {
+        stopping?.throwIfAborted();
+        const members: ManagedMemberInput[] = [];
+        for (const page of batch) {
+          for (const client of page.clients) {
+            const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
+            if (client.isProspect) {
+              if (client.referredBy)
+                prospects.push({
+                  clientId: client.id,
+                  name,
+                  email: client.email ?? '',
+                  referredBy: client.referredBy,
+                });
+              continue;
+            }
+            members.push({
+              clientId: client.id,
+              name,
+              email: client.email ?? '',
+              autopayCents: client.normalAutoPayCents,
+              referredBy: client.referredBy,
+              ended: client.membershipEnded,
+              suspended: client.membershipSuspended,
+            });
+          }
+          done += page.clients.length;
+        }
+        const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
+        await this.members.upsertMembers(
+          scope,
+          members,
+          { done, total },
+          contractsRead !== null,
+          source,
+        );
+      }
+    } finally {
+      // Stops the fetcher at its next page; a request under way is left to end on its own (as
+      // the old one-page prefetch was), so a failed write is reported without waiting for it.
+      // When the API is stopping it is awaited: it may still renew the staff token (a write).
+      arrived.close();
+      if (stopping?.aborted) await fetching;
+      else void fetching;
+    }
+    const ended = await this.members.linkReferrals(scope, source);
+    await this.recordBranchesEnded(scope, ended);
+    await this.lapses.send(scope, ended);
+    await this.members.upsertProspects(scope, prospects, source);
+    await this.events.emit('members.bulk-added', { scope, since: startedAt });
+    return done;
+  }
+
+  /**
+   * For each branch detached because its membership ended, its referrer's ledger line
+   * ('branch_removed', naming the branch): the referrer pays again what the branch took off.
+   */
+  private async recordBranchesEnded(
+    scope: BusinessScope,
+    ended: readonly EndedBranch[],
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    for (const branch of ended)
+      await this.lifecycle.recordEffectivePrices(scope, [branch.referrerId], {
+        reason: 'branch_removed',
+        branchId: branch.branchId,
+        cause: `branch_removed:${branch.branchId}:${at}`,
+      });
+  }
+
+  /**
+   * One page of clients; with `contractsRead` each non-prospect gets its NormalAutoPay and, when
+   * its contract's autopay is suspended, its suspension (contract reads, `MINDBODY_CONCURRENCY` at
+   * once, none started once `stopping` is aborted), and its autopay contracts are kept there.
+   * @throws as {@link pullClients}
+   */
+  private async pricedPage(
+    mindbody: MindbodySiteSession,
+    offset: number,
+    since: Date | undefined,
+    contractsRead: ContractsRead | null,
+    stopping: AbortSignal | undefined,
+  ): Promise<MindbodyClientPage> {
+    const page = await mindbody.call((client) =>
+      client.clientsPage({ offset, limit: CLIENT_PAGE_SIZE, modifiedSince: since }),
+    );
+    if (!contractsRead) return page;
+    const clients = await mapLimit(
+      page.clients,
+      MINDBODY_CONCURRENCY,
+      async (record) => {
+        if (record.isProspect) return record;
+        const contracts = await mindbody.call((client) => client.contracts(record.id));
+        contractsRead.set(record.id, contracts.autopay);
+        return {
+          ...record,
+          normalAutoPayCents: contracts.autopay[0]?.amountCents ?? null,
+          membershipSuspended: record.membershipSuspended || contracts.suspended,
+        };
+      },
+      stopping,
+    );
+    return { clients, total: page.total };
+  }
+}

@@ -1,0 +1,178 @@
+import type { MemberRow } from '@grove/contracts';
+import {
+  recipient,
+  startSmtpCatcher,
+  type ParsedMail,
+  type SmtpCatcher,
+} from '@grove/testing-smtp';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { waitFor } from '../../../../test/stub-servers';
+import { createMailTestApp } from '../../../../test/member-mail';
+import { jobScope } from '../../platform/database/business-scope';
+import { MemberEmails } from './member-emails.service';
+
+const referralData = {
+  referralUrl: 'https://grove.example.com/referral/abc',
+  priceNowCents: 8500,
+  discountPerBranchCents: 1500,
+};
+
+describe('member emails (integration, real SMTP server)', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  let emails: MemberEmails;
+  let businessId: string;
+  let member: MemberRow;
+
+  beforeAll(async () => {
+    ({ t, smtp } = await createMailTestApp());
+    const owner = await t.signUp({ businessName: 'Peak Fitness' });
+    businessId = owner.user.business.id;
+    member = (
+      await owner.agent
+        .post('/api/members')
+        .send({
+          memberName: 'Ana Ruiz',
+          memberEmail: 'ana@example.com',
+          membershipPrice: '100',
+          discount: '15',
+        })
+        .expect(201)
+    ).body as MemberRow;
+    emails = t.app.get(MemberEmails);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** The raw header line `key` of an email, as the SMTP server received it. */
+  const header = (mail: ParsedMail, key: string): string | undefined =>
+    mail.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n\s+/g, ' ');
+  const statusOf = async (eventKey: string): Promise<string | undefined> => {
+    const rows: { status: string }[] = await t.dataSource.query(
+      `SELECT status FROM member_emails WHERE event_key = $1`,
+      [eventKey],
+    );
+    return rows[0]?.status;
+  };
+
+  it('sends an event once: HTML and text parts, the business as sender name, List-Unsubscribe', async () => {
+    const scope = jobScope({ businessId });
+    const before = smtp.emails.length;
+    expect(await emails.send(scope, member.id, 'referral-link', referralData, 'test:once')).toBe(
+      true,
+    );
+    expect(await emails.send(scope, member.id, 'referral-link', referralData, 'test:once')).toBe(
+      false,
+    );
+    await waitFor(async () => (await statusOf('test:once')) === 'sent');
+    // Give a wrongly queued second job time to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const received = smtp.emails.slice(before);
+    expect(received).toHaveLength(1);
+    const mail = received[0];
+    expect(recipient(mail)).toBe('ana@example.com');
+    expect(mail.from?.value[0]).toEqual({ name: 'Peak Fitness', address: 'no-reply@grove.test' });
+    expect(mail.subject).toBe('Your referral link for Peak Fitness');
+    expect(mail.html).toContain('https://grove.example.com/referral/abc');
+    expect(mail.html).toContain('$85.00');
+    expect(mail.text).toContain('https://grove.example.com/referral/abc');
+    expect(mail.text).toContain('Your price now: $85.00 a month.');
+    expect(mail.text).toContain('lowers your price by $15.00 a month');
+    expect(mail.text).toMatch(/https:\/\/grove\.example\.com\/member#token=[A-Za-z0-9_-]{43}/);
+    expect(header(mail, 'list-unsubscribe')).toMatch(
+      /^List-Unsubscribe: +<https:\/\/grove\.example\.com\/api\/member-emails\/unsubscribe\/[A-Za-z0-9_-]{43}>$/,
+    );
+    expect(header(mail, 'list-unsubscribe-post')).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    expect(mail.text).toContain('Unsubscribe');
+  });
+
+  it('honours a one-click unsubscribe for every email but the magic link the member asks for', async () => {
+    const scope = jobScope({ businessId });
+    const [{ unsubscribe_token: token }] = (await t.dataSource.query(
+      `SELECT unsubscribe_token FROM member_email_subscriptions WHERE member_id = $1`,
+      [member.id],
+    )) as { unsubscribe_token: string }[];
+    // A mail client without one-click opens the List-Unsubscribe URL: the page, nothing changed.
+    const opened = await t.agent().get(`/api/member-emails/unsubscribe/${token}`).expect(302);
+    expect(opened.headers.location).toBe(`/member/unsubscribe/${token}`);
+    const status = await t
+      .agent()
+      .get(`/api/member-emails/unsubscribe/${token}/status`)
+      .expect(200);
+    expect(status.body).toEqual({ businessName: 'Peak Fitness', unsubscribed: false });
+    await t
+      .agent()
+      .post(`/api/member-emails/unsubscribe/${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    const before = smtp.emails.length;
+    await emails.send(scope, member.id, 'referral-link', referralData, 'test:after-unsubscribe');
+    await emails.send(scope, member.id, 'magic-link', {}, 'test:magic');
+    await waitFor(async () => (await statusOf('test:after-unsubscribe')) === 'unsubscribed');
+    await waitFor(async () => (await statusOf('test:magic')) === 'sent');
+    const received = smtp.emails.slice(before);
+    expect(received.map((mail) => mail.subject)).toEqual([
+      'Your link to your Peak Fitness referral page',
+    ]);
+    expect(header(received[0], 'list-unsubscribe')).toBeUndefined();
+    await t.agent().post('/api/member-emails/unsubscribe/unknown-token').expect(404);
+  });
+
+  it('sends nothing for a member of another business', async () => {
+    const other = await t.signUp();
+    const scope = jobScope({ businessId: other.user.business.id });
+    expect(await emails.send(scope, member.id, 'magic-link', {}, 'test:other')).toBe(false);
+    expect(await statusOf('test:other')).toBeUndefined();
+  });
+});
+
+describe('member emails when the SMTP server fails once (integration)', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    // A real SMTP server that refuses the first email it is given (451), then accepts.
+    smtp = await startSmtpCatcher({
+      refuse: (attempt) =>
+        attempt === 1 ? { responseCode: 451, message: 'try again later' } : undefined,
+    });
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('retries the job and delivers the email once', async () => {
+    const owner = await t.signUp({ businessName: 'Retry Gym' });
+    const member = (
+      await owner.agent
+        .post('/api/members')
+        .send({
+          memberName: 'Ivy Chen',
+          memberEmail: 'ivy@example.com',
+          membershipPrice: '50',
+          discount: '5',
+        })
+        .expect(201)
+    ).body as MemberRow;
+    const emails = t.app.get(MemberEmails);
+    const scope = jobScope({ businessId: owner.user.business.id });
+    expect(await emails.send(scope, member.id, 'magic-link', {}, 'retry:1')).toBe(true);
+    await waitFor(async () => {
+      const rows: { status: string }[] = await t.dataSource.query(
+        `SELECT status FROM member_emails WHERE event_key = 'retry:1'`,
+      );
+      return rows[0]?.status === 'sent';
+    }, 30_000);
+    expect(smtp.attempts()).toBe(2);
+    expect(smtp.emails.map((mail) => mail.subject)).toEqual([
+      'Your link to your Retry Gym referral page',
+    ]);
+  });
+});

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { runTransaction } from '../../platform/database/transaction';
+
+/** Where a member email stands (`member_emails.status`). */
+export type MemberEmailStatus = 'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member';
+
+/** One queued member email with what delivery needs (the member's columns null when removed). */
+export interface MemberEmailDelivery {
+  status: MemberEmailStatus;
+  template: string;
+  data: Record<string, unknown>;
+  origin: string;
+  businessName: string;
+  memberId: string;
+  memberName: string | null;
+  memberEmail: string | null;
+  unsubscribeToken: string | null;
+  unsubscribed: boolean;
+}
+
+/** A new member email row. */
+export interface NewMemberEmail {
+  memberId: string;
+  template: string;
+  data: object;
+  origin: string;
+  eventKey: string;
+}
+
+/**
+ * The only way to `member_emails` and `member_email_subscriptions`. Every method of a business's
+ * rows takes its `BusinessScope` first; the public unsubscribe goes by its token alone (the token
+ * names one member of one business).
+ */
+@Injectable()
+export class MemberEmailsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Records one email event for a member of the scope's business, in `manager`'s transaction.
+   * @returns the new row's id, or null when the event key was already recorded (the email is
+   *   already queued or sent) or the member is not the business's
+   */
+  async insert(
+    scope: BusinessScope,
+    manager: EntityManager,
+    email: NewMemberEmail,
+  ): Promise<string | null> {
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
+       SELECT m.business_id, m.id, $3, $4, $5, $6 FROM members m
+        WHERE m.business_id = $1 AND m.id = $2
+       ON CONFLICT (business_id, event_key) DO NOTHING
+       RETURNING id`,
+      [scope.businessId, email.memberId, email.template, email.data, email.origin, email.eventKey],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Records many email events for members of the scope's business in ONE statement, in
+   * `manager`'s transaction (as `insert`, row by row).
+   * @returns the new rows' ids by member id; an event key already recorded, or a member not the
+   *   business's, gets none
+   */
+  async insertMany(
+    scope: BusinessScope,
+    manager: EntityManager,
+    emails: readonly NewMemberEmail[],
+  ): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    const rows: { id: string; member_id: string }[] = await manager.query(
+      `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
+       SELECT m.business_id, m.id, e.template, e.data, e.origin, e.event_key
+       FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::text[], $6::text[])
+         AS e(member_id, template, data, origin, event_key)
+       JOIN members m ON m.business_id = $1 AND m.id = e.member_id
+       ON CONFLICT (business_id, event_key) DO NOTHING
+       RETURNING id, member_id`,
+      [
+        scope.businessId,
+        emails.map((email) => email.memberId),
+        emails.map((email) => email.template),
+        emails.map((email) => JSON.stringify(email.data)),
+        emails.map((email) => email.origin),
+        emails.map((email) => email.eventKey),
+      ],
+    );
+    return new Map(rows.map((row) => [row.member_id, row.id]));
+  }
+
+  /**
+   * Reads a member email for delivery, first giving its member an unsubscribe token if they have
+   * none (one per member, kept).
+   * @returns null when no such email in the scope's business
+   */
+  async forDelivery(scope: BusinessScope, emailId: string): Promise<MemberEmailDelivery | null> {
+    await this.dataSource.query(
+      `INSERT INTO member_email_subscriptions (member_id, business_id, unsubscribe_token)
+       SELECT m.id, m.business_id, $3 FROM member_emails e
+         JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
+        WHERE e.business_id = $1 AND e.id = $2
+       ON CONFLICT (member_id) DO NOTHING`,
+      [scope.businessId, emailId, randomBytes(32).toString('base64url')],
+    );
+    const rows: {
+      status: MemberEmailStatus;
+      template: string;
+      data: Record<string, unknown>;
+      origin: string;
+      business_name: string;
+      member_id: string;
+      name: string | null;
+      email: string | null;
+      unsubscribe_token: string | null;
+      unsubscribed_at: Date | null;
+    }[] = await this.dataSource.query(
+      `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, e.member_id,
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at
+         FROM member_emails e
+         JOIN businesses b ON b.id = e.business_id
+         LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
+         LEFT JOIN member_email_subscriptions s ON s.member_id = m.id
+        WHERE e.business_id = $1 AND e.id = $2`,
+      [scope.businessId, emailId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      status: row.status,
+      template: row.template,
+      data: row.data,
+      origin: row.origin,
+      businessName: row.business_name,
+      memberId: row.member_id,
+      memberName: row.name,
+      memberEmail: row.email,
+      unsubscribeToken: row.unsubscribe_token,
+      unsubscribed: row.unsubscribed_at !== null,
+    };
+  }
+
+  /** Records how a queued email ended (only a still-queued row changes). */
+  async markDelivered(
+    scope: BusinessScope,
+    emailId: string,
+    status: Exclude<MemberEmailStatus, 'queued'>,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_emails SET status = $3, delivered_at = now()
+        WHERE business_id = $1 AND id = $2 AND status = 'queued'`,
+      [scope.businessId, emailId, status],
+    );
+  }
+
+  /**
+   * The members of `memberIds` (of the scope's business) sent or queued a `template` email since
+   * `since` (e.g. "Your referral link" re-sent too soon), each with when the latest was queued.
+   */
+  async recentlyEmailed(
+    scope: BusinessScope,
+    memberIds: readonly string[],
+    template: string,
+    since: Date,
+  ): Promise<Map<string, Date>> {
+    const rows: { member_id: string; at: Date }[] = await this.dataSource.query(
+      `SELECT member_id, max(created_at) AS at FROM member_emails
+        WHERE business_id = $1 AND member_id = ANY($2::uuid[]) AND template = $3 AND created_at > $4
+          AND status IN ('queued', 'sent', 'outboxed')
+        GROUP BY member_id`,
+      [scope.businessId, memberIds, template, since],
+    );
+    return new Map(rows.map((row) => [row.member_id, row.at]));
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+
+  /**
+   * The business behind an unsubscribe token and whether its member already unsubscribed.
+   * @returns null for an unknown token
+   */
+  async subscription(
+    token: string,
+  ): Promise<{ businessName: string; unsubscribed: boolean } | null> {
+    const rows: { name: string; unsubscribed_at: Date | null }[] = await this.dataSource.query(
+      `SELECT b.name, s.unsubscribed_at FROM member_email_subscriptions s
+         JOIN businesses b ON b.id = s.business_id WHERE s.unsubscribe_token = $1`,
+      [token],
+    );
+    const row = rows[0];
+    return row ? { businessName: row.name, unsubscribed: row.unsubscribed_at !== null } : null;
+  }
+
+  /**
+   * Unsubscribes the member of a token (idempotent: the first time is kept).
+   * @returns the business's name, or null for an unknown token
+   */
+  async unsubscribe(token: string): Promise<string | null> {
+    const rows: { name: string }[] = await this.dataSource.query(
+      `WITH s AS (
+         UPDATE member_email_subscriptions SET unsubscribed_at = COALESCE(unsubscribed_at, now())
+          WHERE unsubscribe_token = $1 RETURNING business_id)
+       SELECT b.name FROM s JOIN businesses b ON b.id = s.business_id`,
+      [token],
+    );
+    return rows[0]?.name ?? null;
+  }
+}

@@ -1,0 +1,225 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { MemberAuthService } from '../member-auth/member-auth.service';
+import {
+  isMemberEmailName,
+  MEMBER_EMAIL_TEMPLATES,
+  renderMemberEmail,
+  type MemberEmailData,
+  type MemberEmailName,
+} from './templates';
+import { MemberEmailsRepository, type MemberEmailStatus } from './member-emails.repository';
+
+/** The pg-boss queue delivering member emails. */
+export const MEMBER_EMAIL_QUEUE = 'member-email.send';
+
+/** Data of a `member-email.send` job: which row (no personal data in the queue). */
+export interface MemberEmailJob {
+  businessId: string;
+  emailId: string;
+}
+
+/** Options of `MemberEmails.send`. */
+export interface MemberEmailOptions {
+  /**
+   * Origin of the email's links (`https://grove.example.com`): PUBLIC_ORIGIN when set, else this
+   * (the owner request's origin), else `http://localhost:<PORT>`.
+   */
+  origin?: string;
+  /**
+   * Queue in this open transaction (`runTransaction`'s manager): the row and its job are then
+   * committed or rolled back with the caller's writes; call {@link MemberEmails.wake} after it
+   * commits. Without it, `send` runs its own transaction.
+   */
+  manager?: EntityManager;
+}
+
+/** First name of a member's name ('Ana María Ruiz' → 'Ana'). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/**
+ * Emails to members (issue 15), the one way to send one:
+ *
+ * ```ts
+ * await memberEmails.send(scope, memberId, 'referral-link', data, `referral-link:${memberId}:${hour}`);
+ * ```
+ *
+ * - `send` records the event in `member_emails` (UNIQUE business + `eventKey`: the same event
+ *   twice queues nothing the second time) and queues a `member-email.send` job whose id is the
+ *   row's id, both in one transaction (the caller's, or its own): a row never lacks its job, even
+ *   when the process dies in between. Retries: 3, backoff from 5 s.
+ * - The job renders the template at delivery (`templates/`: MJML → HTML part, html-to-text →
+ *   plain-text part), from the business's name as display name (MAIL_FROM's address), to the
+ *   member's current address, with `List-Unsubscribe` (the member's one-click unsubscribe URL)
+ *   and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) and an unsubscribe link
+ *   in the footer. A member who unsubscribed gets nothing (status 'unsubscribed') except the
+ *   transactional magic link they asked for. Through `MailService.deliver`: SMTP_URL, or the
+ *   `outbox_emails` table.
+ * - Once delivered the row is 'sent'/'outboxed' and a retried job sends nothing more. (An SMTP
+ *   server that accepts the email and then loses the connection before the row is marked can
+ *   still get it twice: SMTP has no exactly-once.)
+ */
+@Injectable()
+export class MemberEmails implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly mail: MailService,
+    private readonly emails: MemberEmailsRepository,
+    private readonly auth: MemberAuthService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<MemberEmailJob>(
+      { name: MEMBER_EMAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
+      async (job) => {
+        await this.deliver(job);
+      },
+    );
+  }
+
+  /**
+   * Queues one email event to a member of the scope's business.
+   * @param scope the business (session, job or webhook scope)
+   * @param memberId the member (`members.id`) it is sent to
+   * @param template the template's name (`templates/index.ts`)
+   * @param data the template's data (stored as JSON with the row: no secrets)
+   * @param eventKey what happened, unique per business (e.g. `branch-counting:<branch id>`)
+   * @returns true when queued; false when this event key was already queued (nothing sent
+   *   again) or the member is not the business's
+   */
+  async send<K extends MemberEmailName>(
+    scope: BusinessScope,
+    memberId: string,
+    template: K,
+    data: MemberEmailData[K],
+    eventKey: string,
+    options: MemberEmailOptions = {},
+  ): Promise<boolean> {
+    const queue = async (manager: EntityManager): Promise<boolean> => {
+      const id = await this.emails.insert(scope, manager, {
+        memberId,
+        template,
+        data,
+        origin: this.originFor(options.origin),
+        eventKey,
+      });
+      if (id === null) return false;
+      await this.jobs.send<MemberEmailJob>(
+        MEMBER_EMAIL_QUEUE,
+        { businessId: scope.businessId, emailId: id },
+        { id, manager },
+      );
+      return true;
+    };
+    if (options.manager) return queue(options.manager);
+    const queued = await this.emails.transaction(queue);
+    if (queued) this.wake();
+    return queued;
+  }
+
+  /**
+   * Queues one email event to each of many members of the scope's business, as `send` does for
+   * one, in TWO statements whatever their number (the rows, then their delivery jobs), inside
+   * `manager`'s transaction; call {@link wake} after it commits.
+   * @param emails each member (`members.id`), the template's data and the event's key
+   * @param origin the request origin the links in the emails use (`originFor`)
+   * @returns the members whose email was queued (not those whose event key was already queued,
+   *   nor members not of the business)
+   */
+  async sendMany<K extends MemberEmailName>(
+    scope: BusinessScope,
+    template: K,
+    emails: readonly { memberId: string; data: MemberEmailData[K]; eventKey: string }[],
+    origin: string,
+    manager: EntityManager,
+  ): Promise<Set<string>> {
+    const base = this.originFor(origin);
+    const ids = await this.emails.insertMany(
+      scope,
+      manager,
+      emails.map((email) => ({ ...email, template, origin: base })),
+    );
+    await this.jobs.insert<MemberEmailJob>(
+      MEMBER_EMAIL_QUEUE,
+      [...ids.values()].map((id) => ({ id, data: { businessId: scope.businessId, emailId: id } })),
+      manager,
+    );
+    return new Set(ids.keys());
+  }
+
+  /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
+  wake(): void {
+    this.jobs.wake(MEMBER_EMAIL_QUEUE);
+  }
+
+  /**
+   * Delivers one queued member email now (the job's handler).
+   * @returns the row's status afterwards
+   * @throws the SMTP error (the job is retried)
+   */
+  async deliver(job: MemberEmailJob): Promise<MemberEmailStatus | null> {
+    const scope = jobScope(job);
+    const email = await this.emails.forDelivery(scope, job.emailId);
+    if (!email || email.status !== 'queued') return email?.status ?? null;
+    if (!email.memberEmail || !email.memberName || !isMemberEmailName(email.template)) {
+      await this.emails.markDelivered(scope, job.emailId, 'no_member');
+      return 'no_member';
+    }
+    const template = MEMBER_EMAIL_TEMPLATES[email.template];
+    const transactional = template.transactional === true;
+    if (email.unsubscribed && !transactional) {
+      await this.emails.markDelivered(scope, job.emailId, 'unsubscribed');
+      return 'unsubscribed';
+    }
+    const oneClickUrl =
+      !transactional && email.unsubscribeToken
+        ? `${email.origin}/api/member-emails/unsubscribe/${email.unsubscribeToken}`
+        : null;
+    const magicToken = template.withMagicLink
+      ? await this.auth.issueMagicLink(scope, email.memberId)
+      : null;
+    const rendered = await renderMemberEmail(
+      email.template,
+      email.data as MemberEmailData[typeof email.template],
+      {
+        businessName: email.businessName,
+        memberFirstName: firstName(email.memberName),
+        unsubscribeUrl: oneClickUrl,
+        magicLinkUrl: magicToken ? `${email.origin}/member#token=${magicToken}` : null,
+      },
+    );
+    const outcome = await this.mail.deliver({
+      to: email.memberEmail,
+      fromName: email.businessName,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      ...(oneClickUrl
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${oneClickUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
+    });
+    await this.emails.markDelivered(scope, job.emailId, outcome);
+    return outcome;
+  }
+
+  /** The origin of an email's links (see `MemberEmailOptions.origin`), no trailing slash. */
+  originFor(requestOrigin?: string): string {
+    return (
+      this.config.publicOrigin ??
+      requestOrigin?.replace(/\/+$/, '') ??
+      `http://localhost:${this.config.port}`
+    );
+  }
+}

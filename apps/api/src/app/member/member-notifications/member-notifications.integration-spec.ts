@@ -1,0 +1,196 @@
+import type TestAgent from 'supertest/lib/agent';
+import {
+  MEMBER_EMAIL_SETTINGS_INVALID,
+  type MemberEmailSettings,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
+  type ReferralLink,
+} from '@grove/contracts';
+import { treeBody, type TestApp } from '../../../../test/test-app';
+import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../../test/member-mail';
+import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+
+const ALL_ON: MemberEmailSettings = {
+  friendJoined: true,
+  branchCounting: true,
+  branchEnded: true,
+  welcome: true,
+};
+
+/**
+ * The four event emails of issue 15 part 2 through a real SMTP server: each sent once per event
+ * with the right amounts, none when the owner turned it off or the member unsubscribed.
+ */
+describe('event emails to members (integration, real SMTP server)', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  let owner: TestAgent;
+  let other: TestAgent;
+  let ana: MemberRow;
+  let code: string;
+
+  beforeAll(async () => {
+    ({ t, smtp } = await createMailTestApp({ THROTTLE_REFERRAL_LIMIT: '10000' }));
+    owner = (await t.signUp({ businessName: 'Peak Fitness' })).agent;
+    other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+    ana = (
+      await owner.post('/api/members').send(treeBody('Ana Ruiz', 'ana@example.com')).expect(201)
+    ).body as MemberRow;
+    code = (
+      (await owner.post(`/api/members/${ana.id}/referral-link`).expect(201)).body as ReferralLink
+    ).code;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const join = (name: string, email: string) =>
+    t.agent().post(`/api/referrals/${code}/join`).send({ name, email }).expect(201);
+  const prospectId = async (email: string): Promise<string> => {
+    const page = (await owner.get('/api/prospects?pageSize=100').expect(200))
+      .body as Page<ProspectRow>;
+    const row = page.items.find((item) => item.email === email);
+    if (!row) throw new Error(`no prospect ${email}`);
+    return row.id;
+  };
+  const approve = (id: string, name: string, email: string) =>
+    owner
+      .post(`/api/prospects/${id}/approve`)
+      .send({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '10' });
+  const settled = () => memberEmailsSettled(t);
+  /** An email's plain-text part on one line (html-to-text wraps at 78 characters). */
+  const text = (mail: ParsedMail): string => (mail.text ?? '').replace(/\s+/g, ' ');
+  const received = (subject: string): ParsedMail[] => receivedWith(smtp, subject);
+  const statusOf = async (eventKeyPrefix: string): Promise<string[]> =>
+    (
+      (await t.dataSource.query(
+        `SELECT status FROM member_emails WHERE event_key LIKE $1 ORDER BY created_at`,
+        [`${eventKeyPrefix}%`],
+      )) as { status: string }[]
+    ).map((row) => row.status);
+
+  it('settings: every email is on by default; 401 without a session', async () => {
+    expect((await owner.get('/api/settings/member-emails').expect(200)).body).toEqual(ALL_ON);
+    await t.agent().get('/api/settings/member-emails').expect(401);
+    await t.agent().put('/api/settings/member-emails').send(ALL_ON).expect(401);
+  });
+
+  it('settings: bad bodies are a 400 with the message and change nothing', async () => {
+    for (const body of [
+      { ...ALL_ON, welcome: 'yes' },
+      { friendJoined: false },
+      { ...ALL_ON, extra: true },
+      { ...ALL_ON, branchEnded: null },
+    ]) {
+      const reply = await owner.put('/api/settings/member-emails').send(body).expect(400);
+      expect(JSON.stringify(reply.body)).toContain(
+        'extra' in body ? 'should not exist' : MEMBER_EMAIL_SETTINGS_INVALID,
+      );
+    }
+    expect((await owner.get('/api/settings/member-emails').expect(200)).body).toEqual(ALL_ON);
+  });
+
+  it("settings: tenant isolation: another business's owner changes only their own", async () => {
+    const off = { ...ALL_ON, welcome: false };
+    expect((await other.put('/api/settings/member-emails').send(off).expect(200)).body).toEqual(
+      off,
+    );
+    expect((await other.get('/api/settings/member-emails').expect(200)).body).toEqual(off);
+    expect((await owner.get('/api/settings/member-emails').expect(200)).body).toEqual(ALL_ON);
+  });
+
+  it('"{friend} joined with your link" goes to the referrer once, whatever the repeats; a flagged join sends nothing', async () => {
+    await join('Sam Stone', 'sam@example.com');
+    await join('Sam Stone', 'sam@example.com');
+    await join('Ana Ruiz', 'ana@example.com'); // her own link: flagged, no email
+    await settled();
+    const mails = received('Sam Stone joined with your link');
+    expect(mails).toHaveLength(1);
+    expect(to(mails[0])).toBe('ana@example.com');
+    expect(mails[0].from?.value[0]).toEqual({
+      name: 'Peak Fitness',
+      address: 'no-reply@grove.test',
+    });
+    expect(text(mails[0])).toContain('Sam Stone joined Peak Fitness with your referral link.');
+    expect(text(mails[0])).toContain('your price drops by $15.00 a month');
+    expect(mails[0].html).toContain('$15.00');
+    expect(smtp.emails.filter((mail) => mail.subject?.startsWith('Ana Ruiz'))).toEqual([]);
+  });
+
+  it('approval: "{friend} is now your branch: your price is now $85.00" to the referrer and a welcome to the friend, once', async () => {
+    const id = await prospectId('sam@example.com');
+    await approve(id, 'Sam Stone', 'sam@example.com').expect(201);
+    await approve(id, 'Sam Stone', 'sam@example.com').expect(404);
+    await settled();
+    const counting = received('Sam Stone is now your branch: your price is now $85.00');
+    expect(counting).toHaveLength(1);
+    expect(to(counting[0])).toBe('ana@example.com');
+    expect(text(counting[0])).toContain('Your price is now $85.00 a month (it was $100.00).');
+    const welcome = received('Welcome to Peak Fitness');
+    expect(welcome).toHaveLength(1);
+    expect(to(welcome[0])).toBe('sam@example.com');
+    expect(text(welcome[0])).toContain('Ana Ruiz referred you');
+    expect(text(welcome[0])).toMatch(
+      /https:\/\/grove\.example\.com\/member#token=[A-Za-z0-9_-]{43}/,
+    );
+  });
+
+  it('branch removed: "{friend}\'s membership ended: your price is back to $100.00", once', async () => {
+    const sam = ((await owner.get(`/api/members/${ana.id}`).expect(200)).body as MemberRow)
+      .branchDetails[0];
+    await owner.delete(`/api/members/${ana.id}/branches/${sam.id}`).expect(204);
+    await owner.delete(`/api/members/${ana.id}/branches/${sam.id}`).expect(404);
+    await settled();
+    const ended = received('Sam Stone’s membership ended: your price is back to $100.00');
+    expect(ended).toHaveLength(1);
+    expect(to(ended[0])).toBe('ana@example.com');
+    expect(text(ended[0])).toContain('Your price is back to $100.00 a month.');
+  });
+
+  it('a removed tree that was a branch tells its referrer too', async () => {
+    await join('Lia Lane', 'lia@example.com');
+    await approve(await prospectId('lia@example.com'), 'Lia Lane', 'lia@example.com').expect(201);
+    const lia = ((await owner.get(`/api/members/${ana.id}`).expect(200)).body as MemberRow)
+      .branchDetails[0];
+    await owner.delete(`/api/members/${lia.id}`).expect(204);
+    await settled();
+    expect(received('Lia Lane is now your branch: your price is now $85.00')).toHaveLength(1);
+    expect(received('Lia Lane’s membership ended: your price is back to $100.00').map(to)).toEqual([
+      'ana@example.com',
+    ]);
+  });
+
+  it('an email the owner turned off is not sent', async () => {
+    await owner
+      .put('/api/settings/member-emails')
+      .send({ friendJoined: false, branchCounting: false, branchEnded: true, welcome: false })
+      .expect(200);
+    await join('Max Moss', 'max@example.com');
+    await approve(await prospectId('max@example.com'), 'Max Moss', 'max@example.com').expect(201);
+    await settled();
+    expect(received('Max Moss joined with your link')).toEqual([]);
+    expect(received('Max Moss is now your branch: your price is now $85.00')).toEqual([]);
+    expect(smtp.emails.filter((mail) => to(mail) === 'max@example.com')).toEqual([]);
+    await owner.put('/api/settings/member-emails').send(ALL_ON).expect(200);
+  });
+
+  it('a member who unsubscribed gets none of them', async () => {
+    const [{ unsubscribe_token: token }] = (await t.dataSource.query(
+      `SELECT unsubscribe_token FROM member_email_subscriptions WHERE member_id = $1`,
+      [ana.id],
+    )) as { unsubscribe_token: string }[];
+    await t
+      .agent()
+      .post(`/api/member-emails/unsubscribe/${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    await join('Noa North', 'noa@example.com');
+    await settled();
+    expect(received('Noa North joined with your link')).toEqual([]);
+    const id = await prospectId('noa@example.com');
+    expect(await statusOf(`friend-joined:${id}`)).toEqual(['unsubscribed']);
+  });
+});

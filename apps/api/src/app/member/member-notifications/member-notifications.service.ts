@@ -1,0 +1,157 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { MemberEmailSettings } from '@grove/contracts';
+import { safeErrorText } from '../../platform/common/log-safety';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { MemberEmails } from '../member-emails/member-emails.service';
+import type {
+  BranchApprovedEvent,
+  BranchCountingEvent,
+  BranchEndedEvent,
+  FriendJoinedEvent,
+} from '../../membership/events/membership-events';
+import { MembershipEvents } from '../../membership/events/membership-events';
+import { MemberEmailSettingsRepository } from './member-email-settings.repository';
+
+/**
+ * The event emails to members (issue 15 part 2), each sent once per event through
+ * `MemberEmails.send` (a pg-boss job with retries; the event key is unique per business, so the
+ * same event twice sends nothing more; a member who unsubscribed gets none), and only when the
+ * owner left it on in the business's settings:
+ * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`;
+ * - 'branch-counting' → the referrer when the branch starts counting (at approval, or later by the
+ *   business's rule: `BranchQualificationService`), and 'welcome' → the approved friend, keys
+ *   `branch-counting:<branch id>` and `welcome:<branch id>`;
+ * - 'branch-ended' → the referrer, key `branch-ended:<branch id>` (a member is a branch once).
+ * The notify methods of owner actions never throw: a failure to queue is logged and the owner's
+ * action stands; `friendJoined` throws, for its job to be retried.
+ *
+ * Membership and referral flows never call this class: they announce on `MembershipEvents`
+ * ('friend.joined', 'branch.approved', 'branch.counting', 'branch.ended') and this class listens
+ * from module start (docs/architecture.md#api-areas).
+ */
+@Injectable()
+export class MemberNotifications implements OnModuleInit {
+  private readonly logger = new Logger(MemberNotifications.name);
+
+  constructor(
+    private readonly emails: MemberEmails,
+    private readonly settingsRepository: MemberEmailSettingsRepository,
+    private readonly events: MembershipEvents,
+  ) {}
+
+  /** Listens to membership's announcements (each handled by the method of the same event). */
+  onModuleInit(): void {
+    this.events.on('friend.joined', ({ scope, ...event }) => this.friendJoined(scope, event));
+    this.events.on('branch.approved', ({ scope, ...event }) => this.branchApproved(scope, event));
+    this.events.on('branch.counting', ({ scope, ...event }) => this.branchCounting(scope, event));
+    this.events.on('branch.ended', ({ scope, ...event }) => this.branchEnded(scope, event));
+  }
+
+  /** The business's member email settings. */
+  settings(scope: BusinessScope): Promise<MemberEmailSettings> {
+    return this.settingsRepository.get(scope);
+  }
+
+  /** Saves the business's member email settings. @returns them as stored */
+  saveSettings(scope: BusinessScope, settings: MemberEmailSettings): Promise<MemberEmailSettings> {
+    return this.settingsRepository.update(scope, settings);
+  }
+
+  /**
+   * "{friend} joined with your link" to the referrer. Unlike the others it throws: its caller is
+   * the join's follow-up job (`ProspectsService.followUpJoin`), which pg-boss retries.
+   * @returns true when queued
+   * @throws when reading the settings or queueing fails
+   */
+  async friendJoined(scope: BusinessScope, event: FriendJoinedEvent): Promise<boolean> {
+    if (!(await this.settings(scope)).friendJoined) return false;
+    return this.emails.send(
+      scope,
+      event.referrerId,
+      'friend-joined',
+      { friendName: event.friendName, discountPerBranchCents: event.discountPerBranchCents },
+      `friend-joined:${event.prospectId}`,
+    );
+  }
+
+  /**
+   * "{friend} is now your branch: your price is now $X" to the referrer, if turned on; once per
+   * branch (a branch that lapses and counts again is not announced twice). @returns true when queued
+   */
+  branchCounting(scope: BusinessScope, event: BranchCountingEvent): Promise<boolean> {
+    return this.guarded('branch-counting', false, async () =>
+      this.queueBranchCounting(scope, await this.settings(scope), event),
+    );
+  }
+
+  /**
+   * "{friend} is now your branch: your price is now $X" to the referrer (unless the branch is
+   * still pending: `event.counting` false) and the welcome to the friend, each if turned on.
+   * @returns how many were queued
+   */
+  branchApproved(scope: BusinessScope, event: BranchApprovedEvent): Promise<number> {
+    return this.guarded('branch-approved', 0, async () => {
+      const settings = await this.settings(scope);
+      let queued = 0;
+      if (event.counting !== false && (await this.queueBranchCounting(scope, settings, event)))
+        queued += 1;
+      if (
+        settings.welcome &&
+        (await this.emails.send(
+          scope,
+          event.branchId,
+          'welcome',
+          { referrerName: event.referrerName },
+          `welcome:${event.branchId}`,
+          { origin: event.origin },
+        ))
+      )
+        queued += 1;
+      return queued;
+    });
+  }
+
+  /** "{friend}'s membership ended: your price is back to $Y" to the referrer. @returns true when queued */
+  branchEnded(scope: BusinessScope, event: BranchEndedEvent): Promise<boolean> {
+    return this.guarded('branch-ended', false, async () => {
+      if (!(await this.settings(scope)).branchEnded) return false;
+      return this.emails.send(
+        scope,
+        event.referrerId,
+        'branch-ended',
+        { friendName: event.friendName, priceNowCents: event.priceNowCents },
+        `branch-ended:${event.branchId}`,
+      );
+    });
+  }
+
+  /** Queues 'branch-counting' (key `branch-counting:<branch id>`) when the setting is on. */
+  private async queueBranchCounting(
+    scope: BusinessScope,
+    settings: MemberEmailSettings,
+    event: BranchCountingEvent,
+  ): Promise<boolean> {
+    if (!settings.branchCounting) return false;
+    return this.emails.send(
+      scope,
+      event.referrerId,
+      'branch-counting',
+      {
+        friendName: event.friendName,
+        priceNowCents: event.priceNowCents,
+        priceBeforeCents: event.priceBeforeCents,
+      },
+      `branch-counting:${event.branchId}`,
+    );
+  }
+
+  /** Runs `work`; a failure is logged (no personal data) and answers `nothing` (nothing queued). */
+  private async guarded<T>(what: string, nothing: T, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.logger.error(`queueing the ${what} email failed: ${safeErrorText(error)}`);
+      return nothing;
+    }
+  }
+}

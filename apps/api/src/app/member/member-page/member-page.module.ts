@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { FraudModule } from '../../referral/fraud/fraud.module';
+import { MemberAuthModule } from '../member-auth/member-auth.module';
+import { MemberEmailsModule } from '../member-emails/member-emails.module';
+import { WebModule } from '../../platform/web/web.module';
+import { ThrottleStoreModule } from '../../platform/throttle/throttle-store';
+import { LinkRequestThrottle } from './link-request-throttle';
+import { MemberPageController } from './member-page.controller';
+import { MemberPageAssetsService, MemberPageHtmlController } from './member-page-html.controller';
+import { MemberPageRepository } from './member-page.repository';
+import { MemberPageService } from './member-page.service';
+import { ReferralEmailsController } from './referral-emails.controller';
+import { ReferralEmailsService } from './referral-emails.service';
+
+/** The member page API and "Your referral link" (issue 15). */
+@Module({
+  imports: [WebModule, MemberAuthModule, MemberEmailsModule, ThrottleStoreModule, FraudModule],
+  controllers: [MemberPageController, ReferralEmailsController, MemberPageHtmlController],
+  providers: [
+    MemberPageAssetsService,
+    MemberPageService,
+    MemberPageRepository,
+    LinkRequestThrottle,
+    ReferralEmailsService,
+  ],
+})
+export class MemberPageModule {}

@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
+import { BackgroundRunsTable } from '../../platform/database/background-runs';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { countingBranch } from '../../platform/database/counting-branch';
+import { runTransaction } from '../../platform/database/transaction';
+import { firstName } from '../member-emails/member-emails.service';
+import type { MemberPriceFacts } from './member-price';
+
+/** A member as the member page and "Your referral link" read them. */
+export interface MemberFacts extends MemberPriceFacts {
+  memberId: string;
+  name: string;
+  businessName: string;
+  /** The member's live referral link code, or null. */
+  linkCode: string | null;
+}
+
+interface MemberFactsSqlRow {
+  id: string;
+  name: string;
+  business_name: string;
+  membership_price_cents: number;
+  discount_cents: number;
+  mindbody_client_id: string | null;
+  mindbody_autopay_cents: number | null;
+  discount_on_referral_cents: number | null;
+  counting_branches: number;
+  code: string | null;
+}
+
+/**
+ * A member's facts: `$1` business, `$2` one member id or NULL for every member with a live link
+ * (send to all; then `$3` after this member id or NULL, at most `$4`, by id). Counting branches:
+ * those that lower the member's price now (`countingBranch`, docs/product.md#branch-qualification).
+ */
+const MEMBER_FACTS = `
+  SELECT m.id, m.name, b.name AS business_name, m.membership_price_cents, m.discount_cents,
+         m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
+         (SELECT count(*)::int FROM members r
+           WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
+             AND ${countingBranch('r')}) AS counting_branches,
+         l.code
+    FROM members m
+    JOIN businesses b ON b.id = m.business_id
+    LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
+    LEFT JOIN LATERAL (
+      SELECT l.code FROM referral_links l
+       WHERE l.business_id = m.business_id AND l.member_id = m.id AND l.revoked_at IS NULL
+         AND (l.expires_at IS NULL OR l.expires_at > now())
+       LIMIT 1) l ON true
+   WHERE m.business_id = $1 AND ($2::uuid IS NULL AND l.code IS NOT NULL OR m.id = $2::uuid)
+     AND ($3::uuid IS NULL OR m.id > $3::uuid)
+   ORDER BY m.id LIMIT $4`;
+
+/**
+ * The member page's reads (issue 15): a member's price facts, friends and price ledger. Every
+ * method takes the `BusinessScope` of the member session (or the owner's session for "Your
+ * referral link") first and filters on it.
+ */
+@Injectable()
+export class MemberPageRepository {
+  /** The business's latest 'Email all links' run (`referral_email_runs`). */
+  readonly emailRuns: BackgroundRunsTable;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.emailRuns = new BackgroundRunsTable(dataSource, 'referral_email_runs');
+  }
+
+  /** One member's facts, or null when the member is not the business's. */
+  async member(scope: BusinessScope, memberId: string): Promise<MemberFacts | null> {
+    const rows: MemberFactsSqlRow[] = await this.dataSource.query(MEMBER_FACTS, [
+      scope.businessId,
+      memberId,
+      null,
+      1,
+    ]);
+    return rows[0] ? toFacts(rows[0]) : null;
+  }
+
+  /**
+   * Up to `limit` members of the business with a live referral link, by id, after the member id
+   * `after` (keyset paging: pass the last id of the previous page, null for the first).
+   */
+  async membersWithLinks(
+    scope: BusinessScope,
+    page: { after: string | null; limit: number },
+  ): Promise<MemberFacts[]> {
+    const rows: MemberFactsSqlRow[] = await this.dataSource.query(MEMBER_FACTS, [
+      scope.businessId,
+      null,
+      page.after,
+      page.limit,
+    ]);
+    return rows.map(toFacts);
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+
+  /** How many members of the business have a live referral link. */
+  async countWithLinks(scope: BusinessScope): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT count(DISTINCT l.member_id)::int AS n FROM referral_links l
+        WHERE l.business_id = $1 AND l.revoked_at IS NULL
+          AND (l.expires_at IS NULL OR l.expires_at > now())`,
+      [scope.businessId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * The member's friends, newest first (at most 200): prospects who joined through their link
+   * ('pending'), and their branches: 'counting' while they lower the price (`countingBranch`),
+   * 'ended' / 'suspended' while the friend's Mindbody membership is, else 'pending' (the
+   * business's rule has not started them counting yet, docs/product.md#branch-qualification).
+   */
+  async friends(scope: BusinessScope, memberId: string): Promise<MemberBranch[]> {
+    const rows: { name: string; status: MemberBranchStatus; since: Date }[] =
+      await this.dataSource.query(
+        `SELECT name, status, since FROM (
+           SELECT p.name, 'pending' AS status, p.created_at AS since FROM prospects p
+            WHERE p.business_id = $1 AND p.referring_member_id = $2
+           UNION ALL
+           SELECT r.name, CASE WHEN r.mindbody_cancelled_at IS NOT NULL THEN 'ended'
+                  WHEN r.mindbody_suspended_at IS NOT NULL THEN 'suspended'
+                  WHEN ${countingBranch('r')} THEN 'counting' ELSE 'pending' END,
+                  r.created_at FROM members r
+            WHERE r.business_id = $1 AND r.referred_by_id = $2) f
+          ORDER BY since DESC LIMIT 200`,
+        [scope.businessId, memberId],
+      );
+    return rows.map((row) => ({
+      firstName: firstName(row.name),
+      status: row.status,
+      since: row.since.toISOString(),
+    }));
+  }
+
+  /** The member's price ledger (`price_changes`), oldest first. */
+  async ledger(scope: BusinessScope, memberId: string): Promise<MemberLedgerLine[]> {
+    const rows: {
+      occurred_at: Date;
+      reason: string;
+      old_price_cents: number | null;
+      new_price_cents: number;
+      membership_price_cents: number;
+    }[] = await this.dataSource.query(
+      `SELECT occurred_at, reason, old_price_cents, new_price_cents, membership_price_cents
+         FROM price_changes WHERE business_id = $1 AND member_id = $2
+        ORDER BY occurred_at, id`,
+      [scope.businessId, memberId],
+    );
+    return rows.map((row) => ({
+      occurredAt: row.occurred_at.toISOString(),
+      reason: row.reason,
+      oldPriceCents: row.old_price_cents,
+      newPriceCents: row.new_price_cents,
+      membershipPriceCents: row.membership_price_cents,
+    }));
+  }
+}
+
+function toFacts(row: MemberFactsSqlRow): MemberFacts {
+  return {
+    memberId: row.id,
+    name: row.name,
+    businessName: row.business_name,
+    membershipPriceCents: row.membership_price_cents,
+    discountCents: row.discount_cents,
+    managed: row.mindbody_client_id !== null,
+    autopayCents: row.mindbody_autopay_cents,
+    integrationDiscountCents: row.discount_on_referral_cents,
+    countingBranches: row.counting_branches,
+    linkCode: row.code,
+  };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import QRCode from 'qrcode';
+import type { Response } from 'express';
+import { emailKey, type MemberPage } from '@grove/contracts';
+import { safeErrorText } from '../../platform/common/log-safety';
+import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
+import { FraudSignalsService } from '../../referral/fraud/fraud-signals.service';
+import { MemberAuthService } from '../member-auth/member-auth.service';
+import { MemberSessionMissingException } from '../member-auth/member-auth.exceptions';
+import {
+  MemberTokensRepository,
+  type MemberSessionRow,
+} from '../member-auth/member-tokens.repository';
+import { firstName, MemberEmails } from '../member-emails/member-emails.service';
+import { LinkRequestThrottle } from './link-request-throttle';
+import { MemberLinkMissingException } from './member-page.exceptions';
+import { memberPrice, projections, savedSoFarCents } from './member-price';
+import { MemberPageRepository } from './member-page.repository';
+
+/** Ledger lines the page shows (newest first). */
+const LEDGER_LINES = 50;
+
+/** A referral link's QR code: SVG, Grove green, drawn by `qrcode`. */
+function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#123d27', light: '#ffffff' },
+  });
+}
+
+/**
+ * The member page (issue 15): what a signed-in member sees, their sign-in from a magic link and
+ * the public "send me a new link".
+ */
+@Injectable()
+export class MemberPageService {
+  private readonly logger = new Logger(MemberPageService.name);
+
+  constructor(
+    private readonly pages: MemberPageRepository,
+    private readonly auth: MemberAuthService,
+    private readonly tokens: MemberTokensRepository,
+    private readonly emails: MemberEmails,
+    private readonly throttle: LinkRequestThrottle,
+    private readonly fraud: FraudSignalsService,
+  ) {}
+
+  /**
+   * The page of the session's member (`page`), the opening remembered as a keyed digest of the
+   * client address (`FraudSignalsService.recordMemberPageOpen`), so a join through this member's
+   * link from the same address is flagged for the owner. Both renderings (the JSON
+   * `GET /api/member/me` and the HTML `GET /member`) open it here.
+   * @throws MemberSessionMissingException 401 when the member no longer exists
+   */
+  async open(
+    session: MemberSessionRow,
+    origin: string,
+    clientAddress: string,
+  ): Promise<MemberPage> {
+    const scope = memberScope(session);
+    await this.fraud.recordMemberPageOpen(scope, session.memberId, clientAddress);
+    return this.page(scope, session.memberId, origin);
+  }
+
+  /**
+   * Everything the member page shows (`MemberPage`, cents): referral link URL
+   * (`<origin>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
+   * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
+   * @throws MemberSessionMissingException 401 when the member no longer exists
+   */
+  async page(scope: BusinessScope, memberId: string, origin: string): Promise<MemberPage> {
+    const member = await this.pages.member(scope, memberId);
+    if (!member) throw new MemberSessionMissingException();
+    const [branches, ledger] = await Promise.all([
+      this.pages.friends(scope, memberId),
+      this.pages.ledger(scope, memberId),
+    ]);
+    const price = memberPrice(member);
+    const referralUrl = member.linkCode
+      ? `${this.emails.originFor(origin)}/referral/${member.linkCode}`
+      : null;
+    return {
+      businessName: member.businessName,
+      memberFirstName: firstName(member.name),
+      referralUrl,
+      referralQrSvg: referralUrl ? await qrSvg(referralUrl) : null,
+      membershipPriceCents: member.membershipPriceCents,
+      priceNowCents: price.priceNowCents,
+      discountPerBranchCents: price.discountPerBranchCents,
+      managedBy: member.managed ? 'Mindbody' : null,
+      savedSoFarCents: savedSoFarCents(ledger, new Date()),
+      branches,
+      projections: projections(price),
+      ledger: ledger.slice(-LEDGER_LINES).reverse(),
+    };
+  }
+
+  /**
+   * The member's live referral link as a QR code (SVG, Grove green), drawn by `qrcode`.
+   * @throws MemberLinkMissingException 404 no live link
+   */
+  async qrSvg(scope: BusinessScope, memberId: string, origin: string): Promise<string> {
+    const member = await this.pages.member(scope, memberId);
+    if (!member?.linkCode) throw new MemberLinkMissingException();
+    return qrSvg(`${this.emails.originFor(origin)}/referral/${member.linkCode}`);
+  }
+
+  /**
+   * Signs a member in with a magic link's token (sets the member cookie).
+   * @returns the new member session
+   * @throws MagicLinkInvalidException 401 unknown, used or expired
+   */
+  async signIn(token: string, response: Response): Promise<MemberSessionRow> {
+    return this.auth.startSession(token, response);
+  }
+
+  /** Signs the member out: the session is revoked and its cookie cleared. */
+  async signOut(sessionBusinessId: string, sessionId: string, response: Response): Promise<void> {
+    await this.auth.endSession(memberScope({ businessId: sessionBusinessId }), sessionId, response);
+  }
+
+  /**
+   * A new magic link for `email`: every member with that email key (in any business) gets one by
+   * email (transactional: sent even when unsubscribed). The caller always gets the same answer;
+   * the emails are queued after it, so the answer's timing does not tell either.
+   * @throws TooManyLinkRequestsException 429 (per client address, per email address)
+   */
+  async requestLink(email: string, clientAddress: string, origin: string): Promise<void> {
+    const key = emailKey(email);
+    await this.throttle.consume(clientAddress, key);
+    void this.sendLinks(key, origin).catch((error: unknown) =>
+      this.logger.error(`queueing member page links: ${safeErrorText(error)}`),
+    );
+  }
+
+  private async sendLinks(key: string, origin: string): Promise<void> {
+    const members = await this.tokens.membersByEmailKey(key);
+    const request = randomUUID();
+    for (const member of members) {
+      await this.emails.send(
+        memberScope(member),
+        member.memberId,
+        'magic-link',
+        {},
+        `magic-link:${request}:${member.memberId}`,
+        { origin },
+      );
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import escapeHtml from 'escape-html';
+import {
+  formatCents,
+  MEMBER_PAGE_IDS as IDS,
+  MEMBER_PAGE_MESSAGES,
+  type MemberBranchStatus,
+  type MemberPage,
+} from '@grove/contracts';
+import {
+  alertHtml,
+  fieldHtml,
+  renderInlinePage,
+  type InlinePageAssets,
+} from '../../platform/web/inline-page.view';
+
+/** What the member page shows; every text is escaped here, nothing arrives pre-escaped. */
+export type MemberPageState =
+  /** A live member session: the member's own page. */
+  | { kind: 'member'; page: MemberPage }
+  /**
+   * No (live) session: why, and the "send me a new link" form. `reason`: 'ended' no session
+   * (also the page a magic link lands on before its script uses the token), 'expired' a used or
+   * expired magic link, 'sent' the form's answer (the same for member and stranger), 'failed'
+   * a refused request (e.g. 429) with its message, 'invalid' the email's message under the field.
+   */
+  | {
+      kind: 'signed-out';
+      reason: 'ended' | 'expired' | 'sent' | 'failed' | 'invalid';
+      email?: string;
+      message?: string;
+    };
+
+/** How each ledger reason (`price_changes.reason`) reads to the member. */
+const REASONS: Record<string, string> = {
+  member_added: 'You joined',
+  membership_price_changed: 'Membership price changed',
+  discount_changed: 'Discount per friend changed',
+  branch_added: 'A friend joined',
+  branch_removed: 'A friend was removed',
+  branch_counting: 'A friend started counting',
+  branch_lapsed: 'A friend stopped counting',
+  membership_ended: 'Membership ended',
+  mindbody_sync: 'Updated from Mindbody',
+  backfill: 'Starting price',
+};
+
+const STATUS_LABELS: Record<MemberBranchStatus, string> = {
+  pending: 'Pending',
+  counting: 'Counting',
+  ended: 'Ended',
+  suspended: 'Suspended',
+};
+
+/** A ledger line's day, e.g. '3 Nov 2026' (UTC: the server renders it). */
+const day = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const card = (content: string): string => `<section class="g-card">${content}</section>`;
+
+const friendsCounting = (count: number): string =>
+  count === 1 ? '1 friend counting' : `${count} friends counting`;
+
+function priceCard(data: MemberPage): string {
+  const counting = data.branches.filter((branch) => branch.status === 'counting').length;
+  const now =
+    data.priceNowCents === null
+      ? '<p class="g-muted">Your Mindbody price is not known yet.</p>'
+      : `<p class="member-price" data-testid="price-now"><strong>${formatCents(data.priceNowCents)}</strong><span> a month</span></p>`;
+  const projections =
+    data.projections.length === 0
+      ? ''
+      : '<ul class="member-projection" aria-label="More friends">' +
+        data.projections
+          .map(
+            (line) =>
+              `<li>${line.friends === 1 ? '1 more friend' : `${line.friends} more friends`} → <strong>${formatCents(line.priceCents)}</strong></li>`,
+          )
+          .join('') +
+        '</ul>';
+  return card(
+    '<h2>Your price</h2>' +
+      now +
+      `<p class="g-muted">${data.managedBy === 'Mindbody' ? 'Your Mindbody autopay amount. ' : ''}` +
+      `Membership price ${formatCents(data.membershipPriceCents)} · ${friendsCounting(counting)}</p>` +
+      `<p class="member-saved">Saved so far: <strong data-testid="saved">${formatCents(data.savedSoFarCents)}</strong></p>` +
+      projections,
+  );
+}
+
+function linkCard(data: MemberPage): string {
+  let link = alertHtml('info', MEMBER_PAGE_MESSAGES.noLinkYet);
+  if (data.referralUrl) {
+    const url = escapeHtml(data.referralUrl);
+    const business = escapeHtml(data.businessName);
+    const text = encodeURIComponent(`Join me at ${data.businessName}: ${data.referralUrl}`);
+    const subject = encodeURIComponent(`Join me at ${data.businessName}`);
+    link =
+      '<div class="member-share">' +
+      `<p class="member-share__url" id="${IDS.url}" data-url="${url}" data-testid="referral-url">${url}</p>` +
+      '<div class="member-share__actions">' +
+      `<button type="button" id="${IDS.copy}" class="g-btn g-btn--primary g-btn--md" aria-live="polite">Copy link</button>` +
+      `<button type="button" id="${IDS.share}" class="g-btn g-btn--secondary g-btn--md" data-title="${business}" hidden>Share</button>` +
+      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`sms:?&body=${text}`)}">Text it</a>` +
+      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`mailto:?subject=${subject}&body=${text}`)}">Email it</a>` +
+      '</div>' +
+      (data.referralQrSvg
+        ? `<img class="member-share__qr" src="data:image/svg+xml;charset=utf-8,${escapeHtml(encodeURIComponent(data.referralQrSvg))}" alt="QR code of your referral link" width="180" height="180">`
+        : '') +
+      '</div>';
+  }
+  return card(
+    '<h2>Your referral link</h2>' +
+      link +
+      `<p class="g-muted">Each friend who joins with your link lowers your price by ${formatCents(data.discountPerBranchCents)} a month.</p>`,
+  );
+}
+
+/** A card's list, or its muted text when there is nothing to list. */
+function listOr<T>(items: T[], empty: string, className: string, item: (entry: T) => string) {
+  if (items.length === 0) return `<p class="g-muted">${empty}</p>`;
+  return `<ul class="${className}">${items.map(item).join('')}</ul>`;
+}
+
+function friendsCard(data: MemberPage): string {
+  const list = listOr(
+    data.branches,
+    'No friends yet: share your link!',
+    'member-friends',
+    (branch) =>
+      `<li><span>${escapeHtml(branch.firstName)}</span><span class="member-status member-status--${branch.status}">${STATUS_LABELS[branch.status]}</span></li>`,
+  );
+  return card('<h2>Your friends</h2>' + list);
+}
+
+function ledgerCard(data: MemberPage): string {
+  const list = listOr(
+    data.ledger,
+    'No price changes yet.',
+    'member-ledger',
+    (line) =>
+      `<li><span class="member-ledger__when">${day(line.occurredAt)}</span>` +
+      `<span>${escapeHtml(REASONS[line.reason] ?? line.reason)}</span>` +
+      `<span class="member-ledger__price">${line.oldPriceCents === null ? '' : `${formatCents(line.oldPriceCents)} → `}${formatCents(line.newPriceCents)}</span></li>`,
+  );
+  return card('<h2>Price history</h2>' + list);
+}
+
+/** The "send me a new link" form: a plain POST to `/member` (no JavaScript needed). */
+function requestForm(state: Extract<MemberPageState, { kind: 'signed-out' }>): string {
+  if (state.reason === 'sent') return alertHtml('success', MEMBER_PAGE_MESSAGES.linkRequested);
+  return (
+    '<form method="post" action="/member" novalidate class="member-request" aria-label="New link">' +
+    (state.reason === 'failed' && state.message ? alertHtml('error', state.message) : '') +
+    fieldHtml(
+      'member-email',
+      {
+        label: 'Your email',
+        name: 'email',
+        type: 'email',
+        autocomplete: 'email',
+        value: state.email ?? '',
+      },
+      state.reason === 'invalid' ? state.message : undefined,
+    ) +
+    '<button type="submit" class="g-btn g-btn--primary g-btn--md member-block">Send me a new link</button>' +
+    '</form>'
+  );
+}
+
+function main(state: MemberPageState): string {
+  if (state.kind === 'signed-out') {
+    const expired = state.reason === 'expired';
+    // After a request, only its answer: the reason to ask is no longer news.
+    const why =
+      state.reason === 'sent'
+        ? ''
+        : alertHtml(
+            expired ? 'error' : 'info',
+            expired ? MEMBER_PAGE_MESSAGES.linkExpired : MEMBER_PAGE_MESSAGES.sessionEnded,
+            IDS.message,
+          );
+    return card('<h1>Your referral page</h1>' + why + requestForm(state));
+  }
+  const data = state.page;
+  return (
+    '<header class="member__head">' +
+    `<p class="member__eyebrow">${escapeHtml(data.businessName)}</p>` +
+    `<h1>Hi ${escapeHtml(data.memberFirstName)}</h1></header>` +
+    `<div class="member__grid">${priceCard(data)}${linkCard(data)}${friendsCard(data)}${ledgerCard(data)}</div>` +
+    '<form class="member__foot" method="post" action="/member/sign-out">' +
+    '<button type="submit" class="g-btn g-btn--ghost g-btn--sm">Sign out</button></form>'
+  );
+}
+
+/**
+ * The whole member page `/member` as one HTML document (docs/product.md#member-page,
+ * docs/architecture.md#member-page): for a member session the member's page (price now vs
+ * membership price, savings, "N more friends → $X", the referral link with Copy, Text it, Email
+ * it and its QR code, friends with status, the price ledger) in this first response; else why
+ * and the "send me a new link" form. The inline script (when built) lands magic links and copies.
+ * @returns the document, UTF-8 text
+ */
+export function renderMemberPage(state: MemberPageState, assets: InlinePageAssets): string {
+  return renderInlinePage({
+    title: state.kind === 'member' ? `${state.page.businessName} referrals` : 'Your referral page',
+    assets,
+    main: `<main id="${IDS.main}" class="member">${main(state)}</main>`,
+    withScript: true,
+  });
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { RequestOrigin } from '../../platform/web/request-origin.decorator';
+import { ReferralEmailsService } from './referral-emails.service';
+
+/**
+ * "Your referral link" from the Referral Links screen (issue 15), for the signed-in owner's
+ * members only. 401 without a session.
+ */
+@ApiTags('referrals')
+@ApiCookieAuth('grove_access')
+@Controller()
+export class ReferralEmailsController {
+  constructor(private readonly referralEmails: ReferralEmailsService) {}
+
+  /**
+   * → 202 `{ queued: 1, skipped: 0 }`; 404 no such member of the business, or no live link; 429
+   * emailed within the hour.
+   */
+  @Post('members/:memberId/referral-link/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email a member their referral link and member page link' })
+  sendOne(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralEmailResult> {
+    return this.referralEmails.sendOne(sessionScope(user), memberId, origin);
+  }
+
+  /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */
+  @Get('referral-links/email')
+  @ApiOperation({ summary: "Progress of 'Email all links'" })
+  emailAllStatus(@CurrentUser() user: AuthUser): Promise<ReferralEmailRun> {
+    return this.referralEmails.status(sessionScope(user));
+  }
+
+  /**
+   * → 202 `ReferralEmailRun`: starts a background run emailing every member with a live link not
+   * emailed within the hour (idempotent: a run already going is returned as it is).
+   */
+  @Post('referral-links/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Email every member with a link their referral link' })
+  sendAll(
+    @CurrentUser() user: AuthUser,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralEmailRun> {
+    return this.referralEmails.startAll(sessionScope(user), origin);
+  }
+}

@@ -1,0 +1,155 @@
+import type TestAgent from 'supertest/lib/agent';
+import type { MemberRow, ReferralEmailRun } from '@grove/contracts';
+import { runUntilDone } from '../../../../test/background-run';
+import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
+import { createMailTestApp } from '../../../../test/member-mail';
+import { waitFor } from '../../../../test/stub-servers';
+import { treeBody, type TestApp } from '../../../../test/test-app';
+import { JOBS_SCHEMA } from '../../platform/jobs/jobs-schema';
+import { REFERRAL_EMAILS_ALL_QUEUE, REFERRAL_EMAILS_BATCH_SIZE } from './referral-emails.service';
+
+jest.setTimeout(300_000);
+
+/** Members with a live link: more than one batch of the run. */
+const WITH_LINK = REFERRAL_EMAILS_BATCH_SIZE + 20;
+
+/**
+ * 'Email all links' (docs/product.md#referral-links) as one request that starts a background run:
+ * "Your referral link" through a real SMTP server to every member with a live link, once each
+ * (one emailed within the hour is skipped), with progress; a second click while it runs starts
+ * nothing; another business's run reaches none of this business's members.
+ */
+describe("'Email all links' as a background run (integration, real SMTP server)", () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    ({ t, smtp } = await createMailTestApp());
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** Inserts `count` members of a business (as an import would), each with a live link when `linked`. */
+  async function seedMembers(
+    businessId: string,
+    prefix: string,
+    count: number,
+    linked: boolean,
+  ): Promise<void> {
+    await t.dataSource.query(
+      `WITH m AS (
+         INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+         SELECT $1, $2 || ' ' || n, $2 || n || '@seed.example', $2 || n || '@seed.example', 5000, 500
+         FROM generate_series(1, $3) AS n RETURNING id)
+       INSERT INTO referral_links (business_id, member_id, code)
+       SELECT $1, id, md5(random()::text) || md5(random()::text) FROM m WHERE $4`,
+      [businessId, prefix, count, linked],
+    );
+  }
+
+  /** Emails the SMTP server received per recipient whose address starts with `prefix`. */
+  const receivedBy = (prefix: string): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const mail of smtp.emails) {
+      const to = recipient(mail) ?? '';
+      if (to.startsWith(prefix)) counts.set(to, (counts.get(to) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const referralRows = async (businessId: string): Promise<number> =>
+    (
+      (await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM member_emails WHERE business_id = $1 AND template = 'referral-link'`,
+        [businessId],
+      )) as { n: number }[]
+    )[0]?.n ?? 0;
+  /** 'Email all links' jobs queued for a business (completed ones stay in the table for hours). */
+  const runJobs = async (businessId: string): Promise<number> =>
+    (
+      (await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'businessId' = $2`,
+        [REFERRAL_EMAILS_ALL_QUEUE, businessId],
+      )) as { n: number }[]
+    )[0]?.n ?? 0;
+  const emailAll = (agent: TestAgent) =>
+    agent.post('/api/referral-links/email').expect(202) as Promise<{ body: ReferralEmailRun }>;
+
+  it('needs a session to start or watch a run', async () => {
+    await t.agent().get('/api/referral-links/email').expect(401);
+    await t.agent().post('/api/referral-links/email').expect(401);
+  });
+
+  it('emails every member with a link once, in the background with progress; a second click starts nothing; another business reaches none of them', async () => {
+    const { agent, user } = await t.signUp({ businessName: 'Peak Fitness' });
+    const other = await t.signUp({ businessName: 'Other Gym' });
+    const businessId = user.business.id;
+    await seedMembers(businessId, 'peak', WITH_LINK - 1, true);
+    await seedMembers(businessId, 'nolink', 5, false);
+    await seedMembers(other.user.business.id, 'other', 3, true);
+    // Ana was emailed her link a minute ago: the run skips her.
+    const ana = (await agent.post('/api/members').send(treeBody('Ana Ruiz', 'peak-ana@x.com')))
+      .body as MemberRow;
+    await agent.post(`/api/members/${ana.id}/referral-link`).send({}).expect(201);
+    await agent.post(`/api/members/${ana.id}/referral-link/email`).expect(202);
+    await waitFor(async () => receivedBy('peak-ana').get('peak-ana@x.com') === 1);
+
+    expect((await agent.get('/api/referral-links/email').expect(200)).body).toEqual({
+      status: 'idle',
+      total: 0,
+      processed: 0,
+      queued: 0,
+      skipped: 0,
+    });
+    const started = (await emailAll(agent)).body;
+    expect(started.total).toBe(WITH_LINK);
+    expect(['running', 'done']).toContain(started.status);
+    // A second click while it runs queues no second run.
+    await emailAll(agent);
+    const done = await runUntilDone<ReferralEmailRun>(agent, '/api/referral-links/email');
+    expect(done).toEqual({
+      status: 'done',
+      total: WITH_LINK,
+      processed: WITH_LINK,
+      queued: WITH_LINK - 1,
+      skipped: 1,
+    });
+    expect(await referralRows(businessId)).toBe(WITH_LINK);
+    expect(await runJobs(businessId)).toBe(1);
+
+    // Through the SMTP server: one email per member with a link, none to those without.
+    const peak = await waitFor(async () => {
+      const counts = receivedBy('peak');
+      return counts.size === WITH_LINK ? counts : undefined;
+    }, 60_000);
+    expect([...peak.values()].every((n) => n === 1)).toBe(true);
+    expect(receivedBy('nolink').size).toBe(0);
+    const sample = smtp.emails.find((mail) => recipient(mail) === 'peak7@seed.example');
+    expect(sample?.subject).toBeDefined();
+    expect(sample?.from?.value[0]?.name).toBe('Peak Fitness');
+    expect(sample?.text).toMatch(/https:\/\/grove\.example\.com\/referral\/[0-9a-f]{64}/);
+
+    // Another business's run emails its own three members only.
+    await emailAll(other.agent);
+    expect(
+      await runUntilDone<ReferralEmailRun>(other.agent, '/api/referral-links/email'),
+    ).toMatchObject({ status: 'done', total: 3, queued: 3, skipped: 0 });
+    await waitFor(async () => receivedBy('other').size === 3);
+    expect(await referralRows(businessId)).toBe(WITH_LINK);
+    expect((await agent.get('/api/referral-links/email').expect(200)).body).toEqual(done);
+
+    // Again within the hour: a new run that skips everyone and sends nothing.
+    await emailAll(agent);
+    expect(await runUntilDone<ReferralEmailRun>(agent, '/api/referral-links/email')).toEqual({
+      status: 'done',
+      total: WITH_LINK,
+      processed: WITH_LINK,
+      queued: 0,
+      skipped: WITH_LINK,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await referralRows(businessId)).toBe(WITH_LINK);
+    expect([...receivedBy('peak').values()].every((n) => n === 1)).toBe(true);
+  });
+});

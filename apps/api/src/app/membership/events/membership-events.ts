@@ -1,0 +1,85 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { EventBus } from '../../platform/events/event-bus';
+
+/** A friend queued as a prospect through a member's link. */
+export interface FriendJoinedEvent {
+  prospectId: string;
+  referrerId: string;
+  friendName: string;
+  /** The referrer's discount per branch (cents). */
+  discountPerBranchCents: number;
+}
+
+/** A branch that started lowering its referrer's price (docs/product.md#branch-qualification). */
+export interface BranchCountingEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  /** The referrer's price before and after the branch (cents). */
+  priceBeforeCents: number;
+  priceNowCents: number;
+}
+
+/** A prospect the owner approved: now a member and the referrer's branch. */
+export interface BranchApprovedEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  referrerName: string;
+  /** The referrer's price before and after the branch (cents). */
+  priceBeforeCents: number;
+  priceNowCents: number;
+  /** Origin of the welcome's member page link when PUBLIC_ORIGIN is not set. */
+  origin?: string;
+  /**
+   * False when the business's rule leaves the new branch pending: then only the welcome goes now,
+   * and "{friend} is now your branch" when it starts counting (`branchCounting`). Default true.
+   */
+  counting?: boolean;
+}
+
+/** A branch that stopped counting (owner removed it, or its membership ended). */
+export interface BranchEndedEvent {
+  branchId: string;
+  friendName: string;
+  referrerId: string;
+  /** The referrer's price without the branch (cents). */
+  priceNowCents: number;
+}
+
+/** A payload with the business it happened in. */
+type InBusiness<Event> = { scope: BusinessScope } & Event;
+
+/**
+ * What membership (and the referral flows built on it) announce, by event name → payload
+ * (docs/architecture.md#api-areas). Listeners live in the areas above: automatic referral links
+ * (`referral/links-for-everyone`) and member emails (`member/member-notifications`).
+ */
+export interface MembershipEventMap {
+  /**
+   * Members just inserted by `manager`'s transaction (manual add, approval, CSV import); listeners
+   * run inside that transaction and its failure rolls the addition back.
+   */
+  'members.added': { scope: BusinessScope; manager: EntityManager; memberIds: string[] };
+  /** Members added by a bulk write (Mindbody import or sync) at or after `since` (database time). */
+  'members.bulk-added': { scope: BusinessScope; since: Date };
+  /** A friend queued as a prospect through a member's link (listeners may throw: the job retries). */
+  'friend.joined': InBusiness<FriendJoinedEvent>;
+  /** A prospect approved: now a member and the referrer's branch. */
+  'branch.approved': InBusiness<BranchApprovedEvent>;
+  /** A branch started lowering its referrer's price. */
+  'branch.counting': InBusiness<BranchCountingEvent>;
+  /** A branch stopped counting (removed by the owner, or its membership ended). */
+  'branch.ended': InBusiness<BranchEndedEvent>;
+}
+
+/** Membership's announcements (`EventBus` over `MembershipEventMap`), injectable everywhere. */
+@Injectable()
+export class MembershipEvents extends EventBus<MembershipEventMap> {}
+
+/** Provides the one `MembershipEvents` of the app (global: emitters and listeners share it). */
+@Global()
+@Module({ providers: [MembershipEvents], exports: [MembershipEvents] })
+export class MembershipEventsModule {}

@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, MEMBER_CSV_MESSAGES } from '@grove/contracts';
+import { errorMessage } from '../../platform/common/error-message';
+import {
+  BadCsvFileException,
+  CsvTooLargeException,
+  NotCsvException,
+} from './members-csv.exceptions';
+
+/**
+ * Content types a CSV upload may carry: text/csv (RFC 7111), text/plain, and the types browsers
+ * give a .csv file on Windows (application/vnd.ms-excel) and some Linux desktops.
+ */
+const CSV_TYPES = new Set([
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'text/x-csv',
+  'application/vnd.ms-excel',
+]);
+
+/** A parsed CSV upload: its header row and its data rows, every cell a string. */
+export interface ParsedCsv {
+  headers: string[];
+  rows: string[][];
+  /** The file line of each data row (1-based; blank lines are skipped, so they may jump). */
+  lines: number[];
+}
+
+/** The request as the reader needs it (an Express request is one). */
+export interface CsvUploadRequest extends Readable {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Reads a CSV upload from the raw request body, within `CSV_IMPORT_MAX_BYTES` (the body is read
+ * here, not by the API's JSON parser, whose limit stays 100 KB).
+ * @throws NotCsvException 415 when the Content-Type is not a CSV one
+ * @throws CsvTooLargeException 413 when the body (by Content-Length or as read) is over 5 MB
+ */
+export async function readCsvUpload(request: CsvUploadRequest): Promise<Buffer> {
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (!type || !CSV_TYPES.has(type)) {
+    request.resume();
+    throw new NotCsvException();
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > CSV_IMPORT_MAX_BYTES) {
+    request.resume();
+    throw new CsvTooLargeException();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > CSV_IMPORT_MAX_BYTES) {
+      request.resume();
+      throw new CsvTooLargeException();
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Parses a CSV file with csv-parse (RFC 4180: quoted fields, embedded commas, quotes and line
+ * breaks; a UTF-8 byte-order mark is dropped; blank lines skipped; rows may have fewer or more
+ * cells than the header). The first row is the header.
+ * @throws BadCsvFileException 400 when the bytes are not UTF-8 text (a binary file: 'The file could
+ *   not be read as CSV'), the parser refuses it (its reason and line are added), there is no data
+ *   row ('The file has no rows to import') or more than `CSV_IMPORT_MAX_ROWS` rows
+ */
+export function parseCsv(bytes: Buffer): ParsedCsv {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BadCsvFileException(MEMBER_CSV_MESSAGES.unreadable);
+  }
+  // A NUL byte is valid UTF-8 but never in a spreadsheet's text: a binary file.
+  if (text.includes('\u0000')) throw new BadCsvFileException(MEMBER_CSV_MESSAGES.unreadable);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      // One row past the limit is enough to refuse the file.
+      to: CSV_IMPORT_MAX_ROWS + 2,
+    }) as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    throw new BadCsvFileException(`${MEMBER_CSV_MESSAGES.unreadable}: ${errorMessage(error)}`);
+  }
+  // A row of empty cells (',,,' from a spreadsheet) is a blank line too.
+  const [header, ...data] = records.filter(({ record }) => record.some((value) => value.trim()));
+  if (!header || data.length === 0) throw new BadCsvFileException(MEMBER_CSV_MESSAGES.empty);
+  if (data.length > CSV_IMPORT_MAX_ROWS)
+    throw new BadCsvFileException(MEMBER_CSV_MESSAGES.tooManyRows);
+  return {
+    headers: header.record.map((cell) => cell.trim()),
+    rows: data.map(({ record }) => record),
+    lines: data.map(({ info }) => info.lines),
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
+import { ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { MemberImportDryRun, MemberImportStatus, MemberImportUpload } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { RequestOrigin } from '../../platform/web/request-origin.decorator';
+import { ImportMappingDto } from './dto/import-mapping.dto';
+import { MembersCsvService } from './members-csv.service';
+
+/**
+ * CSV in and out of the signed-in owner's members (issue 14 part 5; Branches screen). The
+ * business always comes from the session; another business's upload answers 404. Errors: 400 bad
+ * file or mapping, 401 no session, 404 unknown upload, 413 file over 5 MB, 415 not sent as CSV.
+ */
+@ApiTags('members-csv')
+@ApiCookieAuth('grove_access')
+@Controller('members-csv')
+export class MembersCsvController {
+  constructor(private readonly csv: MembersCsvService) {}
+
+  /**
+   * → 200 text/csv, streamed: `MEMBER_EXPORT_HEADER` then one row per member (dollars with two
+   * decimals, formula cells neutralised), as the attachment `grove-members-<YYYY-MM-DD>.csv`.
+   */
+  @Get('export')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Export every member as CSV' })
+  export(@CurrentUser() user: AuthUser, @RequestOrigin() origin: string): StreamableFile {
+    const day = new Date().toISOString().slice(0, 10);
+    return new StreamableFile(this.csv.exportCsv(sessionScope(user), origin), {
+      disposition: `attachment; filename="grove-members-${day}.csv"`,
+    });
+  }
+
+  /**
+   * Body: the CSV file itself (Content-Type text/csv, at most 5 MB, at most 10,000 rows after the
+   * header) → 201 `MemberImportUpload` (headers, row count, guessed mapping); nothing is imported.
+   */
+  @Post('imports')
+  @ApiConsumes('text/csv')
+  @ApiOperation({ summary: 'Upload a CSV file of members (stored, not imported)' })
+  upload(@CurrentUser() user: AuthUser, @Req() request: Request): Promise<MemberImportUpload> {
+    return this.csv.upload(sessionScope(user), request);
+  }
+
+  /** Body `{ mapping }` → 200 `MemberImportDryRun`: every row's outcome; writes nothing. */
+  @Post('imports/:id/dry-run')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'What importing the upload would do, row by row (writes nothing)' })
+  dryRun(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ImportMappingDto,
+  ): Promise<MemberImportDryRun> {
+    return this.csv.dryRun(sessionScope(user), id, body.mapping);
+  }
+
+  /** Body `{ mapping }` → 202 `MemberImportStatus`: the good rows are imported in the background. */
+  @Post('imports/:id/run')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Import the good rows of the upload (a background job)' })
+  run(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ImportMappingDto,
+  ): Promise<MemberImportStatus> {
+    return this.csv.run(sessionScope(user), id, body.mapping);
+  }
+
+  /** → 200 `MemberImportStatus` (progress: processedRows of totalRows; counts once done). */
+  @Get('imports/:id')
+  @ApiOperation({ summary: 'Progress of an import' })
+  status(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberImportStatus> {
+    return this.csv.status(sessionScope(user), id);
+  }
+}

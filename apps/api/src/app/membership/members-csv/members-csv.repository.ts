@@ -1,0 +1,356 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@grove/contracts';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { runTransaction } from '../../platform/database/transaction';
+import type { MemberSummary } from '../members/member-row';
+import { countingBranch } from '../../platform/database/counting-branch';
+import {
+  INTEGRATION_DISCOUNT,
+  SUMMARY_COLUMNS,
+  toSummary,
+  type SummarySqlRow,
+} from '../members/members.repository';
+import type { ExistingMember, PlannedMember } from './import-plan';
+
+/** A member as the export writes it: its summary plus its referrer's email and live link code. */
+export interface ExportMember {
+  summary: MemberSummary;
+  referrerEmail: string | null;
+  linkCode: string | null;
+  /** Keyset position of this row (created_at, id) for the next batch. */
+  position: ExportPosition;
+}
+
+/** Where an export batch starts after: the last row's (created_at, id). */
+export interface ExportPosition {
+  /** created_at as PostgreSQL text (microseconds kept; a JS Date would drop them). */
+  createdAt: string;
+  id: string;
+}
+
+/** A stored upload of the business. */
+export interface StoredImport {
+  id: string;
+  headers: string[];
+  rows: string[][];
+  /** File line of each row. */
+  lines: number[];
+  totalRows: number;
+  mapping: MemberCsvMapping | null;
+  state: MemberImportState;
+  processedRows: number;
+  counts: MemberImportCounts | null;
+  error: string | null;
+}
+
+interface ImportSqlRow {
+  id: string;
+  headers: string[];
+  rows?: string[][];
+  lines?: number[];
+  total_rows: number;
+  mapping: MemberCsvMapping | null;
+  state: MemberImportState;
+  processed_rows: number;
+  counts: MemberImportCounts | null;
+  error: string | null;
+}
+
+type ExportSqlRow = SummarySqlRow & {
+  referrer_email: string | null;
+  code: string | null;
+  created_at: string;
+};
+
+const toImport = (row: ImportSqlRow): StoredImport => ({
+  id: row.id,
+  headers: row.headers,
+  rows: row.rows ?? [],
+  lines: row.lines ?? [],
+  totalRows: row.total_rows,
+  mapping: row.mapping,
+  state: row.state,
+  processedRows: row.processed_rows,
+  counts: row.counts,
+  error: row.error,
+});
+
+/** Uploads are kept this long; the next upload of the business deletes older ones. */
+const KEEP_UPLOADS = `interval '1 day'`;
+
+/**
+ * SQL of CSV in and out (issue 14 part 5): the `member_imports` table (uploads, mapping,
+ * progress) and the import's and export's statements on `members`. TENANCY: every method takes the
+ * `BusinessScope` first and filters on its business id. The import writes members in set-based
+ * statements (one statement per chunk of rows, never row by row) and never touches a
+ * Mindbody-managed member (`mindbody_client_id IS NULL` in every write).
+ */
+@Injectable()
+export class MembersCsvRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores a parsed upload and deletes the business's uploads older than a day.
+   * @returns the new import's id
+   */
+  async createImport(
+    scope: BusinessScope,
+    upload: { headers: string[]; rows: string[][]; lines: number[] },
+  ): Promise<string> {
+    await this.dataSource.query(
+      `DELETE FROM member_imports WHERE business_id = $1 AND created_at < now() - ${KEEP_UPLOADS}
+         AND state NOT IN ('queued', 'running')`,
+      [scope.businessId],
+    );
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO member_imports (business_id, headers, rows, lines, total_rows)
+       VALUES ($1, $2::jsonb, $3::jsonb, $4::jsonb, $5) RETURNING id`,
+      [
+        scope.businessId,
+        JSON.stringify(upload.headers),
+        JSON.stringify(upload.rows),
+        JSON.stringify(upload.lines),
+        upload.rows.length,
+      ],
+    )) as { id: string }[];
+    return (row as { id: string }).id;
+  }
+
+  /**
+   * One upload of this business, with its rows when `withRows`; null when not this business's.
+   */
+  async findImport(
+    scope: BusinessScope,
+    id: string,
+    withRows: boolean,
+  ): Promise<StoredImport | null> {
+    const rows: ImportSqlRow[] = await this.dataSource.query(
+      `SELECT id, headers, ${withRows ? 'rows, lines,' : ''} total_rows, mapping, state, processed_rows, counts, error
+       FROM member_imports WHERE business_id = $1 AND id = $2`,
+      [scope.businessId, id],
+    );
+    return rows[0] ? toImport(rows[0]) : null;
+  }
+
+  /**
+   * Marks an upload queued with its mapping, only when it is not queued, running or done already.
+   * @returns false when it already was (the run is not queued twice)
+   */
+  async markQueued(scope: BusinessScope, id: string, mapping: MemberCsvMapping): Promise<boolean> {
+    const updated: unknown[] = await this.dataSource.query(
+      `UPDATE member_imports SET state = 'queued', mapping = $3::jsonb, processed_rows = 0, error = NULL
+       WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed') RETURNING id`,
+      [scope.businessId, id, JSON.stringify(mapping)],
+    );
+    return updated.length > 0;
+  }
+
+  /** Sets an import's state and progress (outside the import's transaction, so polls see it). */
+  async setProgress(
+    scope: BusinessScope,
+    id: string,
+    progress: {
+      state: MemberImportState;
+      processedRows: number;
+      counts?: MemberImportCounts;
+      error?: string;
+    },
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_imports SET state = $3, processed_rows = $4,
+         counts = COALESCE($5::jsonb, counts), error = $6,
+         finished_at = CASE WHEN $3 IN ('done', 'failed') THEN now() END
+       WHERE business_id = $1 AND id = $2`,
+      [
+        scope.businessId,
+        id,
+        progress.state,
+        progress.processedRows,
+        progress.counts ? JSON.stringify(progress.counts) : null,
+        progress.error ?? null,
+      ],
+    );
+  }
+
+  /**
+   * Every member of the business as the import compares them; inside the import's transaction
+   * after `lockImports`, so what the plan saw is what it writes over.
+   */
+  async findExisting(scope: BusinessScope, manager?: EntityManager): Promise<ExistingMember[]> {
+    const rows: {
+      id: string;
+      name: string;
+      email: string;
+      email_key: string;
+      membership_price_cents: number;
+      discount_cents: number;
+      referred_by_id: string | null;
+      managed: boolean;
+    }[] = await (manager ?? this.dataSource).query(
+      `SELECT id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id,
+         mindbody_client_id IS NOT NULL AS managed
+       FROM members WHERE business_id = $1`,
+      [scope.businessId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailKey: row.email_key,
+      membershipPriceCents: row.membership_price_cents,
+      discountCents: row.discount_cents,
+      referredById: row.referred_by_id,
+      managed: row.managed,
+    }));
+  }
+
+  /** One CSV import of this business at a time: a transaction lock on the business's imports. */
+  async lockImports(scope: BusinessScope, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('members-csv'), hashtext($1))`, [
+      scope.businessId,
+    ]);
+  }
+
+  /**
+   * Inserts new hand-added members in one statement, with the ids the import gave them and their
+   * referrers (a member written before or in the same statement); a member whose email key
+   * appeared since the plan was made is left alone (then a branch naming it fails the foreign key
+   * and the whole import rolls back).
+   * @returns id, email key and referrer of each inserted member
+   */
+  async insertMembers(
+    scope: BusinessScope,
+    manager: EntityManager,
+    members: (PlannedMember & { id: string; referredById: string | null })[],
+  ): Promise<{ id: string; emailKey: string; referredById: string | null }[]> {
+    if (members.length === 0) return [];
+    const rows: { id: string; email_key: string; referred_by_id: string | null }[] =
+      await manager.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           id, referred_by_id)
+         SELECT $1, i.name, i.email, i.email_key, i.price, i.discount, i.id, i.referred_by_id
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[], $8::uuid[])
+           AS i(name, email, email_key, price, discount, id, referred_by_id)
+         ON CONFLICT (business_id, email_key) DO NOTHING
+         RETURNING id, email_key, referred_by_id`,
+        [
+          scope.businessId,
+          ...memberColumns(members),
+          members.map((member) => member.id),
+          members.map((member) => member.referredById),
+        ],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      emailKey: row.email_key,
+      referredById: row.referred_by_id,
+    }));
+  }
+
+  /**
+   * Changes hand-added members (by id; the plan matched them by email key) in one statement;
+   * Mindbody-managed members and members that already have these values are not touched.
+   * @returns id and email key of each changed member
+   */
+  async updateMembers(
+    scope: BusinessScope,
+    manager: EntityManager,
+    members: (PlannedMember & { id: string })[],
+  ): Promise<{ id: string; emailKey: string }[]> {
+    if (members.length === 0) return [];
+    const [rows] = (await manager.query(
+      `UPDATE members m SET name = i.name, email = i.email, email_key = i.email_key,
+         membership_price_cents = i.price, discount_cents = i.discount
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[])
+         AS i(name, email, email_key, price, discount, id)
+       WHERE m.business_id = $1 AND m.id = i.id AND m.mindbody_client_id IS NULL
+         AND (m.name, m.email, m.membership_price_cents, m.discount_cents)
+           IS DISTINCT FROM (i.name, i.email, i.price, i.discount)
+       RETURNING m.id, m.email_key`,
+      [scope.businessId, ...memberColumns(members), members.map((member) => member.id)],
+    )) as [{ id: string; email_key: string }[], number];
+    return rows.map((row) => ({ id: row.id, emailKey: row.email_key }));
+  }
+
+  /**
+   * Makes members branches of their referrers (ids, both of this business) in one statement,
+   * where it changes; never on a Mindbody-managed member or under a managed referrer.
+   * @returns member id and new referrer id of each change
+   */
+  async setReferrers(
+    scope: BusinessScope,
+    manager: EntityManager,
+    referrals: { memberId: string; referrerId: string }[],
+  ): Promise<{ memberId: string; referrerId: string }[]> {
+    if (referrals.length === 0) return [];
+    // By primary key on both sides: rows inserted in this transaction are not in the planner's
+    // statistics yet, and a join on email keys could then be planned as nested sequential scans.
+    const [rows] = (await manager.query(
+      `UPDATE members m SET referred_by_id = i.referrer_id
+       FROM unnest($2::uuid[], $3::uuid[]) AS i(member_id, referrer_id)
+       WHERE m.business_id = $1 AND m.id = i.member_id AND m.mindbody_client_id IS NULL
+         AND m.id <> i.referrer_id AND m.referred_by_id IS DISTINCT FROM i.referrer_id
+         AND EXISTS (SELECT 1 FROM members r WHERE r.business_id = $1 AND r.id = i.referrer_id
+                       AND r.mindbody_client_id IS NULL)
+       RETURNING m.id AS member_id, m.referred_by_id AS referrer_id`,
+      [
+        scope.businessId,
+        referrals.map((referral) => referral.memberId),
+        referrals.map((referral) => referral.referrerId),
+      ],
+    )) as [{ member_id: string; referrer_id: string }[], number];
+    return rows.map((row) => ({ memberId: row.member_id, referrerId: row.referrer_id }));
+  }
+
+  /**
+   * One batch of the export, in (created_at, id) order after `after`: each member's columns,
+   * branch count, referrer's email and live referral link code, the business's Mindbody discount.
+   */
+  async exportBatch(
+    scope: BusinessScope,
+    after: ExportPosition | null,
+    limit: number,
+  ): Promise<ExportMember[]> {
+    const rows: ExportSqlRow[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS}, m.created_at::text AS created_at,
+         (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
+           AND ${countingBranch('b')})::int AS branch_count,
+         ${INTEGRATION_DISCOUNT},
+         r.email AS referrer_email,
+         (SELECT l.code FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
+            AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()) LIMIT 1) AS code
+       FROM members m
+       LEFT JOIN members r ON r.business_id = $1 AND r.id = m.referred_by_id
+       WHERE m.business_id = $1 AND ($2::timestamptz IS NULL OR (m.created_at, m.id) > ($2::timestamptz, $3::uuid))
+       ORDER BY m.created_at, m.id
+       LIMIT $4`,
+      [scope.businessId, after?.createdAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map((row) => ({
+      summary: toSummary(row),
+      referrerEmail: row.referrer_email,
+      linkCode: row.code,
+      position: { createdAt: row.created_at, id: row.id },
+    }));
+  }
+
+  /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+}
+
+/** The unnest arrays of planned members: names, emails, email keys, prices, discounts (cents). */
+function memberColumns(
+  members: PlannedMember[],
+): [string[], string[], string[], number[], number[]] {
+  return [
+    members.map((member) => member.name),
+    members.map((member) => member.email),
+    members.map((member) => member.emailKey),
+    members.map((member) => member.membershipPriceCents),
+    members.map((member) => member.discountCents),
+  ];
+}

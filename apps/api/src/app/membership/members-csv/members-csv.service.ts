@@ -1,0 +1,452 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { stringify } from 'csv-stringify';
+import type { EntityManager } from 'typeorm';
+import {
+  MEMBER_CSV_FIELDS,
+  MEMBER_CSV_MESSAGES,
+  MEMBER_EXPORT_HEADER,
+  centsToDollarText,
+  guessMemberCsvMapping,
+  missingMemberCsvFields,
+  neutraliseCsvCell,
+  type MemberCsvMapping,
+  type MemberImportDryRun,
+  type MemberImportStatus,
+  type MemberImportUpload,
+} from '@grove/contracts';
+import { AppConfig } from '../../platform/config/app-config';
+import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
+import { errorMessage } from '../../platform/common/error-message';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { LifecycleService, type LifecycleFact } from '../lifecycle/lifecycle.service';
+import { toMemberRow } from '../members/member-row';
+import { parseCsv, readCsvUpload, type CsvUploadRequest } from './csv-upload';
+import { planImport, type ExistingMember, type ImportPlan } from './import-plan';
+import { BadCsvMappingException, ImportNotFoundException } from './members-csv.exceptions';
+import {
+  MembersCsvRepository,
+  type ExportMember,
+  type StoredImport,
+} from './members-csv.repository';
+import { MembershipEvents } from '../events/membership-events';
+
+/** The pg-boss queue of CSV imports (one job per run of an upload). */
+export const MEMBERS_CSV_QUEUE = 'csv.import';
+
+/** Rows per write statement: set-based, and small enough that the progress bar moves. */
+const WRITE_CHUNK = 1_000;
+/** Members per export batch (one keyset-paged statement each). */
+const EXPORT_BATCH = 1_000;
+
+interface ImportJob {
+  businessId: string;
+  importId: string;
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += WRITE_CHUNK)
+    out.push(items.slice(start, start + WRITE_CHUNK));
+  return out;
+}
+
+/**
+ * Members in and out as CSV (issue 14 part 5; docs/product.md#branches, Export and Import on the
+ * Branches screen). Every method takes the session's `BusinessScope` (a job's `jobScope`), so an
+ * owner reaches only their own business's members and uploads.
+ *
+ * Import: upload (parsed once, stored) → mapping (guessed, the owner may change it) → dry run
+ * (every row's outcome, nothing written) → run (a pg-boss job: the plan is made again inside one
+ * transaction, under a per-business lock, and only its good rows are written in set-based
+ * statements; progress is polled). Idempotent by email key: a second run of the same file finds
+ * every row 'unchanged' and writes nothing. Lifecycle facts (`member_added` source 'csv',
+ * `branch_added`/`branch_removed`) and price ledger lines are recorded in the same transaction.
+ */
+@Injectable()
+export class MembersCsvService implements OnModuleInit {
+  private readonly logger = new Logger(MembersCsvService.name);
+
+  constructor(
+    private readonly repository: MembersCsvRepository,
+    private readonly jobs: JobsService,
+    private readonly lifecycle: LifecycleService,
+    private readonly config: AppConfig,
+    private readonly events: MembershipEvents,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<ImportJob>(
+      { name: MEMBERS_CSV_QUEUE, retryLimit: 0, expireInSeconds: 15 * 60 },
+      (data) => this.runJob(data),
+    );
+  }
+
+  /**
+   * Export: every member of the business as CSV rows (`MEMBER_EXPORT_HEADER` first), streamed in
+   * batches of 1,000 (keyset-paged, so memory stays flat for any size). Amounts are dollars with
+   * two decimals; 'New price' is the Branches screen's (`toMemberRow`); a cell a spreadsheet would
+   * run as a formula is neutralised (`neutraliseCsvCell`, OWASP CSV injection).
+   * @param requestOrigin the origin link URLs use when PUBLIC_ORIGIN is not set
+   * @returns a UTF-8 byte stream of the CSV
+   */
+  exportCsv(scope: BusinessScope, requestOrigin: string): Readable {
+    const origin = this.config.publicOrigin ?? requestOrigin;
+    const repository = this.repository;
+    async function* records(): AsyncGenerator<string[]> {
+      let after: ExportMember['position'] | null = null;
+      for (;;) {
+        const batch = await repository.exportBatch(scope, after, EXPORT_BATCH);
+        for (const member of batch) yield exportRecord(member, origin);
+        if (batch.length < EXPORT_BATCH) return;
+        after = (batch[batch.length - 1] as ExportMember).position;
+      }
+    }
+    const csv = stringify({ header: true, columns: [...MEMBER_EXPORT_HEADER] });
+    const source = Readable.from(records());
+    source.on('error', (error) => csv.destroy(error));
+    return source.pipe(csv);
+  }
+
+  /**
+   * Stores an uploaded CSV file and guesses its mapping.
+   * @returns 201 `MemberImportUpload`
+   * @throws NotCsvException 415, CsvTooLargeException 413, BadCsvFileException 400 (see `parseCsv`)
+   */
+  async upload(scope: BusinessScope, request: CsvUploadRequest): Promise<MemberImportUpload> {
+    const parsed = parseCsv(await readCsvUpload(request));
+    const importId = await this.repository.createImport(scope, parsed);
+    return {
+      importId,
+      headers: parsed.headers,
+      rowCount: parsed.rows.length,
+      mapping: guessMemberCsvMapping(parsed.headers),
+    };
+  }
+
+  /**
+   * The dry run: what the import would do with each row, with the add-member form's messages
+   * (docs/product.md#validation); writes nothing.
+   * @throws ImportNotFoundException 404, BadCsvMappingException 400
+   */
+  async dryRun(
+    scope: BusinessScope,
+    importId: string,
+    mapping: MemberCsvMapping,
+  ): Promise<MemberImportDryRun> {
+    const stored = await this.findImport(scope, importId, true);
+    const checked = this.checkMapping(stored, mapping);
+    const plan = planImport(
+      stored.rows,
+      checked,
+      await this.repository.findExisting(scope),
+      stored.lines,
+    );
+    return { counts: plan.counts, rows: plan.rows };
+  }
+
+  /**
+   * Queues the import of the good rows with this mapping (a second call while it is queued,
+   * running or done queues nothing and answers its status).
+   * @returns 202 `MemberImportStatus`
+   * @throws ImportNotFoundException 404, BadCsvMappingException 400
+   */
+  async run(
+    scope: BusinessScope,
+    importId: string,
+    mapping: MemberCsvMapping,
+  ): Promise<MemberImportStatus> {
+    const stored = await this.findImport(scope, importId, false);
+    const checked = this.checkMapping(stored, mapping);
+    if (await this.repository.markQueued(scope, importId, checked)) {
+      await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, {
+        businessId: scope.businessId,
+        importId,
+      });
+    }
+    return this.status(scope, importId);
+  }
+
+  /**
+   * Where an import stands (the progress bar polls this).
+   * @throws ImportNotFoundException 404
+   */
+  async status(scope: BusinessScope, importId: string): Promise<MemberImportStatus> {
+    const stored = await this.findImport(scope, importId, false);
+    return {
+      importId: stored.id,
+      state: stored.state,
+      totalRows: stored.totalRows,
+      processedRows: stored.processedRows,
+      counts: stored.state === 'done' ? stored.counts : null,
+      error: stored.state === 'failed' ? stored.error : null,
+    };
+  }
+
+  /**
+   * Runs one import: plans again under the business's lock and writes the good rows, all in one
+   * transaction (nothing is written if it fails), reporting progress on its own connection.
+   * Public for the benchmark (`tools/bench/csv-import.mjs`) and tests; the API calls it from the job.
+   */
+  async runJob(job: ImportJob): Promise<void> {
+    const scope = jobScope(job);
+    const stored = await this.repository.findImport(scope, job.importId, true);
+    if (!stored?.mapping) return;
+    const mapping = stored.mapping;
+    const total = stored.totalRows;
+    await this.repository.setProgress(scope, stored.id, { state: 'running', processedRows: 0 });
+    try {
+      const counts = await this.repository.transaction(async (manager) => {
+        await this.repository.lockImports(scope, manager);
+        const existing = await this.repository.findExisting(scope, manager);
+        const plan = planImport(stored.rows, mapping, existing, stored.lines);
+        await this.write(scope, manager, stored.id, plan, existing, total);
+        return plan.counts;
+      });
+      await this.repository.setProgress(scope, stored.id, {
+        state: 'done',
+        processedRows: total,
+        counts,
+      });
+    } catch (error) {
+      this.logger.error(`CSV import ${stored.id} failed: ${errorMessage(error)}`);
+      await this.repository.setProgress(scope, stored.id, {
+        state: 'failed',
+        processedRows: 0,
+        error: 'The import failed and nothing was written. Please try again.',
+      });
+    }
+  }
+
+  /** Writes a plan's good rows (set-based, in chunks) and records what happened. */
+  private async write(
+    scope: BusinessScope,
+    manager: EntityManager,
+    importId: string,
+    plan: ImportPlan,
+    existing: ExistingMember[],
+    totalRows: number,
+  ): Promise<void> {
+    const idByKey = new Map(existing.map((member) => [member.emailKey, member.id]));
+    // New members get their ids here, so a branch's referrer (an existing member or a new row)
+    // goes into its INSERT; referrers are inserted before their branches (`referrersFirst`).
+    const referrerKeyOf = new Map(
+      plan.referrals.map((referral) => [referral.emailKey, referral.referrerEmailKey]),
+    );
+    for (const member of plan.adds) idByKey.set(member.emailKey, randomUUID());
+    const adds = referrersFirst(plan.adds, referrerKeyOf).map((member) => {
+      const referrerKey = referrerKeyOf.get(member.emailKey);
+      return {
+        ...member,
+        id: idByKey.get(member.emailKey) as string,
+        referredById: referrerKey === undefined ? null : (idByKey.get(referrerKey) ?? null),
+      };
+    });
+    const addedKeys = new Set(plan.adds.map((member) => member.emailKey));
+    const laterReferrals = plan.referrals.filter((referral) => !addedKeys.has(referral.emailKey));
+    const work = adds.length + plan.updates.length + laterReferrals.length + 1;
+    let done = 0;
+    const progress = async (units: number): Promise<void> => {
+      done += units;
+      const processedRows = Math.min(totalRows - 1, Math.floor((totalRows * done) / work));
+      await this.repository.setProgress(scope, importId, { state: 'running', processedRows });
+    };
+    const added: string[] = [];
+    const attached: { memberId: string; referrerId: string }[] = [];
+    for (const chunk of chunks(adds)) {
+      for (const row of await this.repository.insertMembers(scope, manager, chunk)) {
+        added.push(row.id);
+        if (row.referredById) attached.push({ memberId: row.id, referrerId: row.referredById });
+      }
+      await progress(chunk.length);
+    }
+    const updated: { id: string; emailKey: string }[] = [];
+    for (const chunk of chunks(plan.updates)) {
+      updated.push(...(await this.repository.updateMembers(scope, manager, chunk)));
+      await progress(chunk.length);
+    }
+    const previous = new Map<string, string | null>();
+    const referrals: { memberId: string; referrerId: string }[] = [];
+    for (const referral of laterReferrals) {
+      const memberId = idByKey.get(referral.emailKey);
+      const referrerId = idByKey.get(referral.referrerEmailKey);
+      if (memberId === undefined || referrerId === undefined) continue;
+      referrals.push({ memberId, referrerId });
+      previous.set(memberId, referral.previousReferrerId);
+    }
+    for (const chunk of chunks(referrals)) {
+      attached.push(...(await this.repository.setReferrers(scope, manager, chunk)));
+      await progress(chunk.length);
+    }
+    // The automatic-link setting (issue 14 part 4): new members get a link in the same transaction.
+    if (added.length > 0)
+      await this.events.emit('members.added', { scope, manager, memberIds: added });
+    await this.record(scope, manager, importId, plan, { added, updated, attached, previous });
+  }
+
+  /** Lifecycle facts and price ledger lines of a run, in its transaction (idempotent by key). */
+  private async record(
+    scope: BusinessScope,
+    manager: EntityManager,
+    importId: string,
+    plan: ImportPlan,
+    written: {
+      added: string[];
+      updated: { id: string; emailKey: string }[];
+      attached: { memberId: string; referrerId: string }[];
+      /** Each attached member's referrer before the import. */
+      previous: ReadonlyMap<string, string | null>;
+    },
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    const addedIds = new Set(written.added);
+    const facts: LifecycleFact[] = written.added.map((memberId) => ({
+      kind: 'member_added',
+      eventKey: `member_added:${memberId}`,
+      memberId,
+      source: 'csv',
+    }));
+    const gaining = new Set<string>();
+    const losing = new Set<string>();
+    for (const { memberId, referrerId } of written.attached) {
+      gaining.add(referrerId);
+      facts.push({
+        kind: 'branch_added',
+        eventKey: addedIds.has(memberId)
+          ? `branch_added:${memberId}`
+          : `branch_added:${memberId}:${referrerId}:${at}`,
+        memberId,
+        referrerId,
+        source: 'csv',
+      });
+      const previous = written.previous.get(memberId);
+      if (previous) {
+        losing.add(previous);
+        facts.push({
+          kind: 'branch_removed',
+          eventKey: `branch_removed:${memberId}:${previous}:${at}`,
+          memberId,
+          referrerId: previous,
+          source: 'csv',
+        });
+      }
+    }
+    await this.lifecycle.recordFacts(scope, facts, manager);
+    const reasonByKey = new Map(
+      plan.updates.map((update) => [update.emailKey, update.priceReason]),
+    );
+    const byReason = (reason: string) =>
+      written.updated
+        .filter((row) => reasonByKey.get(row.emailKey) === reason)
+        .map((row) => row.id);
+    const causes: [string[], Parameters<LifecycleService['recordEffectivePrices']>[2]][] = [
+      [written.added, { reason: 'member_added', cause: `csv:${importId}:added` }],
+      [
+        byReason('membership_price_changed'),
+        { reason: 'membership_price_changed', cause: `csv:${importId}:price` },
+      ],
+      [
+        byReason('discount_changed'),
+        { reason: 'discount_changed', cause: `csv:${importId}:discount` },
+      ],
+      [[...gaining], { reason: 'branch_added', cause: `csv:${importId}:branches` }],
+      [[...losing], { reason: 'branch_removed', cause: `csv:${importId}:unbranched` }],
+    ];
+    for (const [ids, cause] of causes) {
+      if (ids.length > 0) await this.lifecycle.recordEffectivePrices(scope, ids, cause, manager);
+    }
+  }
+
+  private async findImport(
+    scope: BusinessScope,
+    importId: string,
+    withRows: boolean,
+  ): Promise<StoredImport> {
+    const stored = isUUID(importId)
+      ? await this.repository.findImport(scope, importId, withRows)
+      : null;
+    if (!stored) throw new ImportNotFoundException();
+    return stored;
+  }
+
+  /**
+   * A mapping the upload can run with: only known fields, each a column of the file (0-based
+   * integer) or null, no column twice, the four required fields set.
+   * @throws BadCsvMappingException 400 'Please choose a column for name, email, membership price and
+   *   discount' or 'Each field needs a column of the file, each column used once'
+   */
+  private checkMapping(stored: StoredImport, mapping: MemberCsvMapping): MemberCsvMapping {
+    const given = mapping as Record<string, unknown>;
+    const columns = stored.headers.length;
+    const checked = {} as MemberCsvMapping;
+    const used = new Set<number>();
+    for (const key of Object.keys(given)) {
+      if (!(MEMBER_CSV_FIELDS as readonly string[]).includes(key))
+        throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingInvalid);
+    }
+    for (const field of MEMBER_CSV_FIELDS) {
+      const column = given[field] ?? null;
+      if (column === null) {
+        checked[field] = null;
+        continue;
+      }
+      if (!Number.isInteger(column) || (column as number) < 0 || (column as number) >= columns)
+        throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingInvalid);
+      if (used.has(column as number))
+        throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingInvalid);
+      used.add(column as number);
+      checked[field] = column as number;
+    }
+    if (missingMemberCsvFields(checked).length > 0)
+      throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingIncomplete);
+    return checked;
+  }
+}
+
+/**
+ * New members ordered so that every referrer among them comes before its branches (the plan has
+ * no loops), so each chunk's INSERT names only referrers already written or in the same statement.
+ */
+function referrersFirst<T extends { emailKey: string }>(
+  adds: T[],
+  referrerKeyOf: ReadonlyMap<string, string>,
+): T[] {
+  const added = new Set(adds.map((member) => member.emailKey));
+  const depth = new Map<string, number>();
+  const depthOf = (key: string): number => {
+    const known = depth.get(key);
+    if (known !== undefined) return known;
+    // Walk up the new rows' referrers iteratively (chains can be 10,000 rows long).
+    const chain: string[] = [];
+    let at: string | undefined = key;
+    while (at !== undefined && added.has(at) && !depth.has(at) && !chain.includes(at)) {
+      chain.push(at);
+      at = referrerKeyOf.get(at);
+    }
+    let base = at !== undefined && depth.has(at) ? (depth.get(at) as number) + 1 : 0;
+    for (const member of chain.reverse()) depth.set(member, base++);
+    return depth.get(key) as number;
+  };
+  return adds
+    .map((member, index) => ({ member, index, depth: depthOf(member.emailKey) }))
+    .sort((a, b) => a.depth - b.depth || a.index - b.index)
+    .map(({ member }) => member);
+}
+
+/** One export record in `MEMBER_EXPORT_HEADER` order, every cell neutralised. */
+function exportRecord(member: ExportMember, origin: string): string[] {
+  const row = toMemberRow(member.summary, []);
+  return [
+    row.memberName,
+    row.memberEmail,
+    String(row.branches),
+    centsToDollarText(row.membershipPriceCents),
+    centsToDollarText(row.discountCents),
+    centsToDollarText(row.newPriceCents),
+    member.linkCode ? `${origin}/referral/${member.linkCode}` : '',
+    member.referrerEmail ?? '',
+    row.managedByIntegration ? 'yes' : 'no',
+  ].map(neutraliseCsvCell);
+}

@@ -1,0 +1,592 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../../platform/database/transaction';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import type { BranchDetail, MemberSortKey } from '@grove/contracts';
+import {
+  PreparedReads,
+  preparedStatement,
+  type PreparedStatement,
+} from '../../platform/database/prepared-query';
+import { pageOfRows } from '../../platform/database/page-rows';
+import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/database/text-filter';
+import { branchStateColumns, countingBranch } from '../../platform/database/counting-branch';
+import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
+import { MemberEntity } from './member.entity';
+import { MemberSearchIndexes } from './member-search-indexes.repository';
+
+/** Columns of a member to insert; money in cents. */
+export interface NewMember {
+  name: string;
+  email: string;
+  emailKey: string;
+  membershipPriceCents: number;
+  discountCents: number;
+  referredById: string | null;
+}
+
+/** Columns of a member that may change by hand. */
+export type MemberChanges = Partial<
+  Pick<NewMember, 'name' | 'email' | 'emailKey' | 'membershipPriceCents' | 'discountCents'>
+>;
+
+/** Options of one page of the members list. */
+export interface MemberPageQuery {
+  /** 0-based row offset */
+  offset: number;
+  limit: number;
+  sort: MemberSortKey;
+  order: 'asc' | 'desc';
+  /** case-insensitive substring of name or email */
+  search?: string;
+}
+
+/** A member row as the summary statements read it (`SUMMARY_COLUMNS`, `toSummary`). */
+export interface SummarySqlRow {
+  id: string;
+  name: string;
+  email: string;
+  membership_price_cents: number;
+  discount_cents: number;
+  referred_by_id: string | null;
+  mindbody_client_id: string | null;
+  branch_count?: number;
+  integration_discount_cents?: number | null;
+  price_state: MindbodyPriceState | null;
+  /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
+  counting: boolean;
+  ended: boolean;
+  suspended: boolean;
+}
+
+/** A tree and one of its branches (all null when it has none), as the page statements read them. */
+type PageTreeRow = SummarySqlRow &
+  (
+    | {
+        branch_id: string;
+        branch_name: string;
+        branch_email: string;
+        branch_counting: boolean;
+        branch_ended: boolean;
+        branch_suspended: boolean;
+      }
+    | {
+        branch_id: null;
+        branch_name: null;
+        branch_email: null;
+        branch_counting: null;
+        branch_ended: null;
+        branch_suspended: null;
+      }
+  );
+
+/** A row of the page statement: a `PageTreeRow` and the list's total. */
+type PageSqlRow = PageTreeRow & { total: number };
+
+/** Sort expressions by key; only these strings ever reach ORDER BY. */
+const SORT_SQL: Record<MemberSortKey, string> = {
+  memberName: 'lower(m.name)',
+  memberEmail: 'lower(m.email)',
+  branches: 'branch_count',
+  createdAt: 'm.created_at',
+};
+
+/** The `members` columns a summary reads as they are. */
+const SUMMARY_PLAIN_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'membership_price_cents',
+  'discount_cents',
+  'referred_by_id',
+  'mindbody_client_id',
+];
+
+/** The state columns' names (`branchStateColumns`). */
+const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
+
+/**
+ * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
+ * `price_state` (`MindbodyPriceState`).
+ */
+export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
+  ${branchStateColumns('m')},
+  CASE WHEN m.mindbody_client_id IS NULL THEN NULL
+    WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
+    WHEN m.mindbody_priced_at IS NULL THEN 'pending'
+    WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state`;
+
+/**
+ * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
+ * sort keys (created_at, lower(name), …) stay in the subquery, where ORDER BY reads them
+ * (docs/decisions/rows-without-created-at.md).
+ */
+const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, ...STATE_COLUMN_NAMES, 'price_state']
+  .map((column) => `m.${column}`)
+  .join(', ');
+
+/** The business's Mindbody discountOnReferral, shown on Mindbody rows (docs/product.md#constants); `$1` = business id. */
+export const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
+  AS integration_discount_cents`;
+
+/**
+ * The members list's search on `members m` of the business in `$1`: name or email contains the
+ * pattern in `param` (a `likeSubstring` pattern). The rows come through `members_search_keys_idx`
+ * (migration MemberSearchKeys: the business's own trigram keys of the pattern's words, computed
+ * from the pattern itself, whose `%` and escapes are word breaks as in the text), then every one
+ * is checked with LIKE. A pattern without a word of three characters has no key (an empty set):
+ * the key test then drops out when the statement is planned (the search is planned for its
+ * pattern), and the LIKE walks the business's rows.
+ */
+export const memberSearch = (param: string): string =>
+  `((cardinality(member_search_keys($1, ${param}, '')) = 0
+     OR member_search_keys(m.business_id, m.name, m.email) @> member_search_keys($1, ${param}, ''))
+   AND ${likeAnyColumn(['m.name', 'm.email'], param)})`;
+
+/** A member of a list page, with its branches in the order they were added. */
+export interface PageMember {
+  member: MemberSummary;
+  branchDetails: BranchDetail[];
+}
+
+/** A summary row as a `MemberSummary` (cents; branch count 0 when the row has none). */
+export const toSummary = (row: SummarySqlRow): MemberSummary => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  membershipPriceCents: row.membership_price_cents,
+  discountCents: row.discount_cents,
+  referredById: row.referred_by_id,
+  mindbodyClientId: row.mindbody_client_id,
+  branchCount: row.branch_count ?? 0,
+  integrationDiscountCents: row.integration_discount_cents ?? null,
+  mindbodyPriceState: row.price_state,
+  state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
+});
+
+/** A branch's detail with its status (a branch's `StatusFacts`). */
+const toBranchDetail = (
+  id: string,
+  name: string,
+  email: string,
+  state: MemberSummary['state'],
+): BranchDetail => ({
+  id,
+  branchName: name,
+  branchEmail: email,
+  status: memberStatus({ isBranch: true, ...state }),
+});
+
+/** SQL: the number of counting branches (`countingBranch`) per tree of business `$1`. */
+const COUNTING_BRANCHES_PER_TREE = `SELECT referred_by_id AS tree_id, count(*)::int AS branch_count
+           FROM members b WHERE business_id = $1 AND ${countingBranch('b')}
+           GROUP BY referred_by_id`;
+
+/**
+ * A search's total is exact up to this many matches; past it the page says "500+"
+ * (docs/product.md#branches): counting every match of a common word cost more than the page.
+ */
+export const SEARCH_TOTAL_CAP = 500;
+
+/**
+ * The text of the page statement for one sort × order, with or without a search (`$4`, and `$5`
+ * the count limit: `searchCountLimit`); `$1` is the business, `$2` the page size, `$3` the offset.
+ */
+function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): string {
+  const direction = order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
+  const columns = `${SUMMARY_COLUMNS}, m.created_at`;
+  let page: string;
+  let total = `(SELECT member_count FROM businesses WHERE id = $1)`;
+  let hits = '';
+  if (sort === 'branches') {
+    // Sorted by branch count: every match is counted and sorted (all of them are needed).
+    if (searching)
+      hits = `WITH hits AS MATERIALIZED (
+        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
+    page = `WITH counts AS (
+           ${COUNTING_BRANCHES_PER_TREE})
+         SELECT ${searching ? 'm.*' : columns}, COALESCE(c.branch_count, 0) AS branch_count
+         FROM ${searching ? 'hits m' : 'members m'} LEFT JOIN counts c ON c.tree_id = m.id
+         ${searching ? '' : 'WHERE m.business_id = $1'}
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+    if (searching) total = `(SELECT count(*)::int FROM hits)`;
+  } else if (searching) {
+    // `hits`: at most $5 + 1 matches, in no order, through the business's search keys. When there
+    // are no more than $5, they are all the matches: counted and sorted here. Past $5 the count
+    // stops and the page walks the sort's (business_id, …, id) index instead, checking each row
+    // until the page is full, never visiting the other matches
+    // (docs/decisions/business-led-list-indexes.md).
+    hits = `WITH hits AS MATERIALIZED (
+        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')}
+        LIMIT $5::int + 1)`;
+    page = `(SELECT m.* FROM hits m WHERE (SELECT count(*) FROM hits) <= $5::int
+          ORDER BY ${orderBy} LIMIT $2 OFFSET $3)
+         UNION ALL
+         (SELECT ${columns} FROM members m
+          WHERE m.business_id = $1 AND ${likeAnyColumn(['m.name', 'm.email'], '$4')}
+            AND (SELECT count(*) FROM hits) > $5::int
+          ORDER BY ${orderBy} LIMIT $2 OFFSET $3)`;
+    total = `(SELECT count(*)::int FROM hits)`;
+  } else {
+    // Without a search the total is the business's member counter (kept by triggers, migration
+    // BusinessMemberCount).
+    page = `SELECT ${columns} FROM members m WHERE m.business_id = $1
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+  }
+  // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
+  // subquery per tree. They are a LATERAL subquery fenced by OFFSET 0, so every plan (the generic
+  // one included, which cannot know the page is small) looks each tree's branches up through
+  // members_referred_by_idx instead of hash-joining the whole business
+  // (docs/decisions/members-page-joined-branches.md).
+  return `${hits}
+     SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
+       ${total} AS total, ${INTEGRATION_DISCOUNT}
+     FROM (${page}) m
+     LEFT JOIN LATERAL (
+       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
+     ORDER BY ${orderBy}, b.created_at, b.id`;
+}
+
+/**
+ * How far a search page counts its matches: `SEARCH_TOTAL_CAP`, or the end of the page when that
+ * is further, so a page past the cap still learns whether another one follows.
+ */
+const searchCountLimit = (query: MemberPageQuery): number =>
+  Math.max(SEARCH_TOTAL_CAP, query.offset + query.limit);
+
+/** A row of `PAGE_BY_IDS`: the business's search version, and a tree with one of its branches (all null on an empty page). */
+type IndexedPageRow = { version: string } & (PageTreeRow | { [column in keyof PageTreeRow]: null });
+
+/**
+ * A search page the index answered (`MemberSearchIndexes`): `$1` the business, `$2` the page's
+ * member ids in the page's order. Returns each tree with its branches (one row per branch, as the
+ * page statement) and, in the same snapshot, `businesses.member_search_version`, which the caller
+ * compares with its index's; an empty page is one row of nulls carrying the version.
+ */
+const PAGE_BY_IDS = preparedStatement(`
+  SELECT v.version, ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+    b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
+    ${INTEGRATION_DISCOUNT}
+  FROM (SELECT member_search_version::text AS version FROM businesses WHERE id = $1) v
+  LEFT JOIN LATERAL (
+    SELECT ${SUMMARY_COLUMNS}, array_position($2::uuid[], m.id) AS position FROM members m
+    WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])) m ON true
+  LEFT JOIN LATERAL (
+    SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
+    WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
+  ORDER BY m.position, b.created_at, b.id`);
+
+/**
+ * The page's rows grouped back into trees: a tree's rows are consecutive (the statements order
+ * by tree first), its branches in the order added; its branch count is the number of its branch
+ * rows that count (`countingBranch`).
+ */
+function treesOf(rows: readonly PageTreeRow[]): PageMember[] {
+  const members: PageMember[] = [];
+  let tree: PageMember | undefined;
+  for (const row of rows) {
+    if (tree?.member.id !== row.id) {
+      tree = { member: toSummary(row), branchDetails: [] };
+      members.push(tree);
+    }
+    if (row.branch_id !== null) {
+      tree.branchDetails.push(
+        toBranchDetail(row.branch_id, row.branch_name, row.branch_email, {
+          counting: row.branch_counting,
+          ended: row.branch_ended,
+          suspended: row.branch_suspended,
+        }),
+      );
+      if (row.branch_counting) tree.member.branchCount += 1;
+    }
+  }
+  return members;
+}
+
+/** Page statements built so far, by `pageStatement`'s key. */
+const pageStatements = new Map<string, PreparedStatement | string>();
+
+/**
+ * The page statement for a sort × order × search-or-not, built once: a request neither rebuilds
+ * nor re-hashes its ~1 KB of SQL.
+ *
+ * Without a search: a named prepared statement per sort × order with a generic plan, planned once
+ * per connection (see PreparedReads). A search is plain text, planned for its pattern each time
+ * (docs/decisions/search-planned-per-pattern.md).
+ */
+function pageStatement(
+  sort: MemberSortKey,
+  order: 'asc' | 'desc',
+  searching: boolean,
+): PreparedStatement | string {
+  const key = `${sort} ${order} ${searching}`;
+  let statement = pageStatements.get(key);
+  if (statement === undefined) {
+    const text = pageStatementText(sort, order, searching);
+    statement = searching ? text : preparedStatement(text);
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * The owner's way to the `members` table: the members list, search, counts and every edit by hand.
+ * TENANCY LIVES HERE: every method takes the `BusinessScope` first (`sessionScope(user)` from the
+ * controller) and every statement filters on its business id, so no caller can reach another
+ * business's rows. Methods that change data take the transaction's EntityManager after it.
+ *
+ * Who else touches `members`, and why it stays there:
+ * - `MembersCsvRepository` (members-csv) WRITES hand-added members in bulk for a CSV import
+ *   (set-based inserts, changes and referrers, never a Mindbody-managed row) and reads them in
+ *   batches for the CSV export, with this file's summary columns.
+ * - `MindbodyMembersRepository` (mindbody/persistence) WRITES the managed members in bulk: the
+ *   import and sync upsert a page of clients in one statement, keep their autopay and price state,
+ *   and 'Remove integration' clears their Mindbody columns (`releaseManaged`). Those statements
+ *   are the Mindbody pipeline's (its referrer matching and pricing rules), so they live with it;
+ *   they touch only rows with a `mindbody_client_id` of the business they are given.
+ * - `ReferralLinksRepository`, `ProspectsRepository` and `JoinFlagsRepository` only READ members
+ *   joined into their own one-statement pages and the public join (a name, an email key, a lock on
+ *   the referrer's row); Referral Links counts members past its last page through `count` here.
+ */
+@Injectable()
+export class MembersRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PreparedReads,
+    private readonly searchIndexes: MemberSearchIndexes,
+  ) {}
+
+  /**
+   * One page of members with their branches and the number of matching members, in ONE statement
+   * (a list request costs one round trip besides the session check): the page's trees left-joined
+   * to their branches, grouped back into trees here. Stable order: ties broken by
+   * id. Sorting by name, email or date walks the matching (business_id, …, id) index; sorting by
+   * branch count aggregates the counts once per business and hash-joins them. The branch count is
+   * the number of branch entries (docs/product.md#states).
+   *
+   * A search sorted by name, email or date is answered from the business's in-memory index
+   * (`indexedSearchPage`: exact total, only the page's trees read). For a business too large for
+   * one, it is searched here and counts its matches up to `SEARCH_TOTAL_CAP` (or the end of the
+   * page, when further): past that, `total` is that limit and `totalCapped` is true (more match).
+   * Sorted by branch count, or without a search, `total` is exact.
+   */
+  async findPage(
+    scope: BusinessScope,
+    query: MemberPageQuery,
+  ): Promise<{ members: PageMember[]; total: number; totalCapped: boolean }> {
+    if (query.search && query.sort !== 'branches') {
+      const indexed = await this.indexedSearchPage(scope, query, query.search, query.sort);
+      if (indexed) return indexed;
+    }
+    const params: unknown[] = [scope.businessId, query.limit, query.offset];
+    const countLimit =
+      query.search && query.sort !== 'branches' ? searchCountLimit(query) : undefined;
+    if (query.search) params.push(likeSubstring(query.search));
+    if (countLimit !== undefined) params.push(countLimit);
+    const statement = pageStatement(query.sort, query.order, Boolean(query.search));
+    const page = await pageOfRows(
+      await this.reads.query<PageSqlRow>(statement, params),
+      query.offset,
+      () => this.count(scope, query.search),
+      (row) => row,
+    );
+    const members = treesOf(page.rows);
+    if (countLimit !== undefined && page.total > countLimit)
+      return { total: countLimit, totalCapped: true, members };
+    return { total: page.total, totalCapped: false, members };
+  }
+
+  /**
+   * A search page from the business's in-memory index (`MemberSearchIndexes`): the matches found,
+   * counted (exactly) and ordered in memory, then only the page's trees read by id, in a statement
+   * that also reads the business's search version. When that version is not the index's (a member
+   * was added, removed or renamed since it was built, on any instance), the index is rebuilt and
+   * the page asked again; if it moved on again, or the business is too large for an index, null:
+   * the caller searches in SQL.
+   */
+  private async indexedSearchPage(
+    scope: BusinessScope,
+    query: MemberPageQuery,
+    search: string,
+    sort: Exclude<MemberSortKey, 'branches'>,
+  ): Promise<{ members: PageMember[]; total: number; totalCapped: false } | null> {
+    const needle = lowerSearchText(search);
+    for (const rebuild of [false, true]) {
+      const index = await this.searchIndexes.get(scope, rebuild);
+      if (!index) return null;
+      const ids = index.search(needle, sort, query.order);
+      const pageIds = ids.slice(query.offset, query.offset + query.limit);
+      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, pageIds]);
+      if (rows[0]?.version !== index.version) continue;
+      const trees = rows.filter((row): row is IndexedPageRow & PageTreeRow => row.id !== null);
+      return { members: treesOf(trees), total: ids.length, totalCapped: false };
+    }
+    return null;
+  }
+
+  /** How many members match the list's search (all members without one), counted row by row. */
+  async count(scope: BusinessScope, search?: string): Promise<number> {
+    const params: unknown[] = [scope.businessId];
+    let filter = '';
+    if (search) {
+      params.push(likeSubstring(search));
+      filter = `AND ${memberSearch('$2')}`;
+    }
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM members m WHERE m.business_id = $1 ${filter}`,
+      params,
+    )) as { total: number }[];
+    return row?.total ?? 0;
+  }
+
+  /** The given members (of this business only) with their counting branches' counts, in no particular order. */
+  async findSummaries(scope: BusinessScope, ids: string[]): Promise<MemberSummary[]> {
+    if (ids.length === 0) return [];
+    const rows: SummarySqlRow[] = await this.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS},
+         (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
+           AND ${countingBranch('b')})::int AS branch_count, ${INTEGRATION_DISCOUNT}
+       FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
+      [scope.businessId, ids],
+    );
+    return rows.map(toSummary);
+  }
+
+  /**
+   * The branches of the given trees in one statement, grouped by tree id, each list in the order
+   * the branches were added, each with its status.
+   */
+  async findBranchDetails(
+    scope: BusinessScope,
+    treeIds: string[],
+  ): Promise<Map<string, BranchDetail[]>> {
+    const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
+    if (treeIds.length === 0) return byTree;
+    const rows: ({ id: string; name: string; email: string; referred_by_id: string } & Pick<
+      SummarySqlRow,
+      'counting' | 'ended' | 'suspended'
+    >)[] = await this.dataSource.query(
+      `SELECT b.id, b.name, b.email, b.referred_by_id, ${branchStateColumns('b')} FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = ANY($2::uuid[])
+       ORDER BY b.created_at, b.id`,
+      [scope.businessId, treeIds],
+    );
+    for (const row of rows) {
+      byTree.get(row.referred_by_id)?.push(toBranchDetail(row.id, row.name, row.email, row));
+    }
+    return byTree;
+  }
+
+  /** Reads one member and locks its row until the transaction ends; null when not in this business. */
+  findForUpdate(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<MemberEntity | null> {
+    return manager.getRepository(MemberEntity).findOne({
+      where: { businessId: scope.businessId, id },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** True when another member of this business (other than `exceptId`) has this email key. */
+  async emailKeyTaken(
+    scope: BusinessScope,
+    manager: EntityManager,
+    emailKey: string,
+    exceptId?: string,
+  ): Promise<boolean> {
+    const query = manager
+      .getRepository(MemberEntity)
+      .createQueryBuilder('m')
+      .where('m.business_id = :businessId AND m.email_key = :emailKey', {
+        businessId: scope.businessId,
+        emailKey,
+      });
+    if (exceptId) query.andWhere('m.id <> :exceptId', { exceptId });
+    return query.getExists();
+  }
+
+  /** Inserts a member of this business. @returns its id */
+  async insert(scope: BusinessScope, manager: EntityManager, member: NewMember): Promise<string> {
+    const saved = await manager
+      .getRepository(MemberEntity)
+      .save({ ...member, businessId: scope.businessId, mindbodyClientId: null });
+    return saved.id;
+  }
+
+  /** Changes a member of this business (no-op when `changes` is empty). */
+  async update(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+    changes: MemberChanges,
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await manager.getRepository(MemberEntity).update({ businessId: scope.businessId, id }, changes);
+  }
+
+  /** Sets which tree this member is a branch of (null: it is a branch of none). */
+  async setReferrer(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+    referrerId: string | null,
+  ): Promise<void> {
+    await manager
+      .getRepository(MemberEntity)
+      .update({ businessId: scope.businessId, id }, { referredById: referrerId });
+  }
+
+  /**
+   * Detaches `branchId` from `treeId` (both of this business).
+   * @returns false when `branchId` was not a branch of `treeId`
+   */
+  async detachBranch(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchId: string,
+  ): Promise<boolean> {
+    const result = await manager
+      .getRepository(MemberEntity)
+      .update(
+        { businessId: scope.businessId, id: branchId, referredById: treeId },
+        { referredById: null },
+      );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Makes every branch of `treeId` a plain tree.
+   * @returns the ids of the members that were its branches
+   */
+  async detachAllBranches(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+  ): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE members SET referred_by_id = NULL WHERE business_id = $1 AND referred_by_id = $2 RETURNING id`,
+      [scope.businessId, treeId],
+    )) as [{ id: string }[], number];
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes a member of this business. */
+  async delete(scope: BusinessScope, manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(MemberEntity).delete({ businessId: scope.businessId, id });
+  }
+
+  /**
+   * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
+   * once more, so it must only use the manager it receives).
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+}

@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import { dollarsToCents, emailKey, type MemberRow, type Page } from '@grove/contracts';
+import type { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
+import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
+import type { ListMembersQueryDto } from './dto/list-members-query.dto';
+import type { UpdateMemberDto } from './dto/update-member.dto';
+import { toMemberRow } from './member-row';
+import type { MemberEntity } from './member.entity';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { MembersRepository, type MemberChanges } from './members.repository';
+import { MembershipEvents } from '../events/membership-events';
+import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
+import {
+  DuplicateMemberException,
+  ManagedMemberLockedException,
+  MemberNotFoundException,
+  NotABranchException,
+} from './members.exceptions';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Dollars already validated by the DTO → cents. */
+function cents(dollars: string | number): number {
+  const value = dollarsToCents(dollars);
+  if (value === null) throw new Error(`unvalidated amount reached the service: ${String(dollars)}`);
+  return value;
+}
+
+/**
+ * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the session's `BusinessScope`
+ * first; all reads and writes go through `MembersRepository`, which scopes them to it. Writes
+ * run in one transaction and lock the rows they depend on. Money is integer cents.
+ */
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly events: MembershipEvents,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  /**
+   * One page of the Branches table: one statement whatever the page size (the page's trees, their
+   * branches and the total; see `MembersRepository.findPage`), after the guard's session check.
+   * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page; a search with more
+   *   matches than it counts says `totalCapped: true` (docs/product.md#branches)
+   */
+  async list(scope: BusinessScope, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const search = query.search || undefined;
+    const { members, total, totalCapped } = await this.members.findPage(scope, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+      sort: query.sort ?? 'createdAt',
+      order: query.order ?? 'asc',
+      search,
+    });
+    return {
+      items: members.map(({ member, branchDetails }) => toMemberRow(member, branchDetails)),
+      total,
+      ...(totalCapped ? { totalCapped } : {}),
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * One member as a table row.
+   * @throws MemberNotFoundException 404 when not a member of this business
+   */
+  async get(scope: BusinessScope, id: string): Promise<MemberRow> {
+    if (!isUUID(id)) throw new MemberNotFoundException();
+    const [summary] = await this.members.findSummaries(scope, [id]);
+    if (!summary) throw new MemberNotFoundException();
+    const details = await this.members.findBranchDetails(scope, [id]);
+    return toMemberRow(summary, details.get(id) ?? []);
+  }
+
+  /**
+   * Adds a tree (docs/product.md#screens "Start Growing"), optionally as a branch of `referringMemberId`.
+   * @returns 201 row of the new member
+   * @throws MemberNotFoundException 404 when the referring member is not in this business
+   * @throws ManagedMemberLockedException 409 when the referring member is Mindbody-managed
+   * @throws DuplicateMemberException 409 when the email key is taken in this business
+   */
+  async create(scope: BusinessScope, input: CreateMemberDto): Promise<MemberRow> {
+    const id = await this.members.transaction(async (manager) => {
+      const referrer = input.referringMemberId
+        ? await this.lockEditable(scope, manager, input.referringMemberId)
+        : null;
+      return this.insert(scope, manager, input, referrer?.id ?? null, 'manual');
+    });
+    return this.get(scope, id);
+  }
+
+  /**
+   * Adds a branch to tree `treeId` (docs/product.md#screens "Add a New Branch"): the branch is created as a new
+   * tree attached to `treeId`, raising its branch count by one (docs/product.md#states), in one transaction.
+   * @returns 201 row of the new member
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async addBranch(
+    scope: BusinessScope,
+    treeId: string,
+    input: MemberFieldsDto,
+  ): Promise<MemberRow> {
+    const id = await this.members.transaction((manager) =>
+      this.addBranchIn(scope, manager, treeId, input, 'manual'),
+    );
+    return this.get(scope, id);
+  }
+
+  /**
+   * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
+   * locks tree `treeId`, then inserts the new member as its branch, recording member_added and
+   * branch_added (with `source`) and the ledger lines of both (docs/architecture.md#lifecycle-facts).
+   * and gives it a referral link when the business's automatic-link setting is on.
+   * @param source 'manual' (add branch) or 'approval' (a prospective member approved)
+   * @returns the new member's id
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async addBranchIn(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    input: MemberFieldsDto,
+    source: FactSource = 'manual',
+  ): Promise<string> {
+    const tree = await this.lockEditable(scope, manager, treeId);
+    return this.insert(scope, manager, input, tree.id, source);
+  }
+
+  /**
+   * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then,
+   * when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a
+   * pending one lowered no price), "{friend}'s membership ended: your price is back to $Y" to the
+   * tree's member, if the owner left it on (announced as 'branch.ended').
+   * @throws MemberNotFoundException 404 when the tree is not in this business
+   * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
+   * @throws NotABranchException 404 when `branchId` is not a branch of that tree
+   */
+  async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
+    const priceMoved = await this.members.transaction(async (manager) => {
+      await this.lockEditable(scope, manager, treeId);
+      const detached =
+        isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
+      if (!detached) throw new NotABranchException();
+      return this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
+    });
+    if (!priceMoved) return;
+    const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
+    await this.events.emit('branch.ended', {
+      scope,
+      branchId,
+      friendName: branch.memberName,
+      referrerId: tree.id,
+      priceNowCents: tree.newPriceCents,
+    });
+  }
+
+  /**
+   * Changes a member's name, email, price or discount (each optional, docs/product.md#validation rules).
+   * A changed effective price gets a ledger line ('membership_price_changed' when the price was
+   * sent, else 'discount_changed'); an edit that moves no price (e.g. a discount on a member
+   * without branches) writes none.
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async update(scope: BusinessScope, id: string, input: UpdateMemberDto): Promise<MemberRow> {
+    await this.members.transaction(async (manager) => {
+      const before = await this.lockEditable(scope, manager, id);
+      const changes: MemberChanges = {};
+      if (input.memberName !== undefined) changes.name = input.memberName;
+      if (input.memberEmail !== undefined) {
+        changes.email = input.memberEmail;
+        changes.emailKey = emailKey(input.memberEmail);
+        if (await this.members.emailKeyTaken(scope, manager, changes.emailKey, id)) {
+          throw new DuplicateMemberException();
+        }
+      }
+      if (input.membershipPrice !== undefined)
+        changes.membershipPriceCents = cents(input.membershipPrice);
+      if (input.discount !== undefined) changes.discountCents = cents(input.discount);
+      await this.guardUnique(() => this.members.update(scope, manager, id, changes));
+      const priceEdited =
+        (changes.membershipPriceCents ?? before.membershipPriceCents) !==
+        before.membershipPriceCents;
+      const discountEdited =
+        (changes.discountCents ?? before.discountCents) !== before.discountCents;
+      if (priceEdited || discountEdited) {
+        await this.lifecycle.recordEffectivePrices(
+          scope,
+          [id],
+          {
+            reason: priceEdited ? 'membership_price_changed' : 'discount_changed',
+            cause: `edit:${randomUUID()}`,
+          },
+          manager,
+        );
+      }
+    });
+    return this.get(scope, id);
+  }
+
+  /**
+   * Removes a tree (docs/product.md#states), in one transaction: its entry leaves the tree listing it (that
+   * tree's count drops), its own branches become plain trees, then the record is deleted; its
+   * referral links and the prospects it referred go with it (ON DELETE CASCADE), so its code
+   * stops working at once. Records member_ended, branch_removed for the tree it was a branch of
+   * (whose price rises: it is locked too) and for each of its own branches, and its ledger's
+   * 'membership_ended' line (new price 0) (docs/architecture.md#lifecycle-facts). A tree that was a
+   * branch whose removal moved its referrer's price sets off "{friend}'s membership ended: your
+   * price is back to $Y" to its referrer, if the owner left it on.
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
+   */
+  async remove(scope: BusinessScope, id: string): Promise<void> {
+    const { member: removed, priceMoved } = await this.members.transaction(async (manager) => {
+      const member = await this.lockEditable(scope, manager, id);
+      let moved = false;
+      const endedAt = new Date();
+      const referrerId = member.referredById;
+      if (referrerId) {
+        await this.members.findForUpdate(scope, manager, referrerId);
+        await this.members.setReferrer(scope, manager, id, null);
+        moved = await this.recordBranchRemoved(scope, manager, referrerId, id, endedAt);
+      }
+      const branches = await this.members.detachAllBranches(scope, manager, id);
+      await this.recordBranchesRemoved(scope, manager, id, branches, endedAt);
+      const endedKey = `member_ended:${id}:${endedAt.toISOString()}`;
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [id],
+        { reason: 'membership_ended', cause: endedKey },
+        manager,
+      );
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'member_ended',
+            eventKey: endedKey,
+            occurredAt: endedAt,
+            memberId: id,
+            referrerId,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
+      await this.members.delete(scope, manager, id);
+      return { member, priceMoved: moved };
+    });
+    if (removed.referredById && priceMoved) {
+      const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
+      if (referrer)
+        await this.events.emit('branch.ended', {
+          scope,
+          branchId: removed.id,
+          friendName: removed.name,
+          referrerId: referrer.id,
+          priceNowCents: toMemberRow(referrer, []).newPriceCents,
+        });
+    }
+  }
+
+  /**
+   * Records branch_removed for each of `branchIds`, detached by hand from tree `treeId` at `at`
+   * (key `branch_removed:<branch id>:<tree id>:<time>`).
+   * @returns the facts' event keys, in the order of `branchIds`
+   */
+  private async recordBranchesRemoved(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchIds: string[],
+    at: Date,
+  ): Promise<string[]> {
+    const keys = branchIds.map(
+      (branchId) => `branch_removed:${branchId}:${treeId}:${at.toISOString()}`,
+    );
+    await this.lifecycle.recordFacts(
+      scope,
+      branchIds.map((branchId, index) => ({
+        kind: 'branch_removed',
+        eventKey: keys[index] ?? '',
+        occurredAt: at,
+        memberId: branchId,
+        referrerId: treeId,
+        source: 'manual',
+      })),
+      manager,
+    );
+    return keys;
+  }
+
+  /**
+   * Records branch `branchId` detached from tree `treeId` (locked) and the tree's new price.
+   * @returns true when the tree's price moved (the branch counted: a pending or lapsed one did not)
+   */
+  private async recordBranchRemoved(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchId: string,
+    at: Date,
+  ): Promise<boolean> {
+    const [key = ''] = await this.recordBranchesRemoved(scope, manager, treeId, [branchId], at);
+    const lines = await this.lifecycle.recordEffectivePrices(
+      scope,
+      [treeId],
+      { reason: 'branch_removed', branchId, cause: key },
+      manager,
+    );
+    return lines > 0;
+  }
+
+  /** Locks a member of this business that may be changed by hand. */
+  private async lockEditable(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<MemberEntity> {
+    const member = isUUID(id) ? await this.members.findForUpdate(scope, manager, id) : null;
+    if (!member) throw new MemberNotFoundException();
+    if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
+    return member;
+  }
+
+  /** Inserts a member by hand and gives it a link when automatic links are on. @returns its id */
+  private async insert(
+    scope: BusinessScope,
+    manager: EntityManager,
+    input: MemberFieldsDto,
+    referredById: string | null,
+    source: FactSource,
+  ): Promise<string> {
+    const key = emailKey(input.memberEmail);
+    if (await this.members.emailKeyTaken(scope, manager, key)) throw new DuplicateMemberException();
+    const id = await this.guardUnique(() =>
+      this.members.insert(scope, manager, {
+        name: input.memberName,
+        email: input.memberEmail,
+        emailKey: key,
+        membershipPriceCents: cents(input.membershipPrice),
+        discountCents: cents(input.discount),
+        referredById,
+      }),
+    );
+    await this.lifecycle.recordFacts(
+      scope,
+      [
+        { kind: 'member_added', eventKey: `member_added:${id}`, memberId: id, source },
+        ...(referredById
+          ? [
+              {
+                kind: 'branch_added' as const,
+                eventKey: `branch_added:${id}`,
+                memberId: id,
+                referrerId: referredById,
+                source,
+              },
+            ]
+          : []),
+      ],
+      manager,
+    );
+    await this.lifecycle.recordEffectivePrices(
+      scope,
+      [id],
+      { reason: 'member_added', cause: 'member_added' },
+      manager,
+    );
+    if (referredById) {
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [referredById],
+        { reason: 'branch_added', branchId: id, cause: `branch_added:${id}` },
+        manager,
+      );
+    }
+    await this.events.emit('members.added', { scope, manager, memberIds: [id] });
+    return id;
+  }
+
+  /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */
+  private async guardUnique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new DuplicateMemberException();
+      throw error;
+    }
+  }
+}

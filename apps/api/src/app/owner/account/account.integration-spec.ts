@@ -1,0 +1,150 @@
+import { MESSAGES, type AccountDetails, type SessionUser } from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+
+describe('account settings (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs a session', async () => {
+    await t.agent().get('/api/account').expect(401);
+    await t.agent().patch('/api/account').send({ firstName: 'X' }).expect(401);
+    await t
+      .agent()
+      .post('/api/account/password')
+      .send({ currentPassword: 'a', newPassword: 'bbbbbbbb' })
+      .expect(401);
+  });
+
+  it("shows the signed-in owner's signup details", async () => {
+    const { agent, body } = await t.signUp({
+      businessName: 'Harbour Yoga',
+      phoneNumber: '0412 345 678',
+      website: 'harbouryoga.com.au',
+    });
+    const reply = await agent.get('/api/account').expect(200);
+    expect(reply.body as AccountDetails).toEqual({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      businessName: 'Harbour Yoga',
+      phoneNumber: '0412 345 678',
+      website: 'harbouryoga.com.au',
+    });
+  });
+
+  it('updates the given fields only, and /api/auth/me shows the new name', async () => {
+    const { agent, body } = await t.signUp({ businessName: 'Old Name Gym' });
+    const reply = await agent
+      .patch('/api/account')
+      .send({
+        firstName: '  Alex ',
+        businessName: 'New Name Gym',
+        website: 'https://newname.com.au',
+      })
+      .expect(200);
+    expect(reply.body as AccountDetails).toEqual({
+      firstName: 'Alex',
+      lastName: body.lastName,
+      email: body.email,
+      businessName: 'New Name Gym',
+      phoneNumber: body.phoneNumber,
+      website: 'https://newname.com.au',
+    });
+    const me = (await agent.get('/api/auth/me').expect(200)).body as SessionUser;
+    expect(me.firstName).toBe('Alex');
+    expect(me.username).toBe(`Alex ${body.lastName}`);
+    expect(me.business.name).toBe('New Name Gym');
+  });
+
+  it.each([
+    [{ firstName: 'R2D2' }, { firstName: MESSAGES.signupInvalidName }],
+    [{ lastName: '' }, { lastName: MESSAGES.fillAllFields }],
+    [{ businessName: '   ' }, { businessName: MESSAGES.businessNameRequired }],
+    [{ phoneNumber: '123' }, { phoneNumber: MESSAGES.signupInvalidPhone }],
+    [{ website: 'not a site' }, { website: MESSAGES.signupInvalidUrl }],
+    [{ firstName: 'Valid', website: 'nope' }, { website: MESSAGES.signupInvalidUrl }],
+  ])('refuses %o with the signup message and changes nothing', async (patch, fieldErrors) => {
+    const { agent } = await t.signUp();
+    const before = (await agent.get('/api/account').expect(200)).body as AccountDetails;
+    const reply = await agent.patch('/api/account').send(patch);
+    expect(reply.status).toBe(400);
+    expect(reply.body.fieldErrors).toEqual(fieldErrors);
+    expect(reply.body.message).toBe(Object.values(fieldErrors)[0]);
+    expect((await agent.get('/api/account').expect(200)).body).toEqual(before);
+  });
+
+  it('refuses to change the email here', async () => {
+    const { agent } = await t.signUp();
+    await agent.patch('/api/account').send({ email: 'new@x.com' }).expect(400);
+  });
+
+  it("changes only the signed-in owner's account (another owner is untouched)", async () => {
+    const a = await t.signUp({ businessName: 'Alpha' });
+    const b = await t.signUp({ businessName: 'Beta' });
+    await a.agent
+      .patch('/api/account')
+      .send({ businessName: 'Alpha Renamed', lastName: 'Changed' })
+      .expect(200);
+    const other = (await b.agent.get('/api/account').expect(200)).body as AccountDetails;
+    expect(other.businessName).toBe('Beta');
+    expect(other.lastName).toBe(b.body.lastName);
+  });
+
+  it('refuses a wrong or empty current password and a short new one, keeping the old password', async () => {
+    const { agent, body } = await t.signUp();
+    const wrong = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: 'not my password', newPassword: 'brand new password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(MESSAGES.currentPasswordWrong);
+    const short = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: body.password, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(MESSAGES.passwordTooShort);
+    const empty = await agent
+      .post('/api/account/password')
+      .send({ currentPassword: '', newPassword: 'brand new password' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+  });
+
+  it('changes the password: other sessions end, this one stays, the new password logs in and the old one not', async () => {
+    const { agent: here, body } = await t.signUp();
+    const elsewhere = t.agent();
+    await elsewhere
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    await elsewhere.get('/api/auth/me').expect(200);
+
+    const reply = await here
+      .post('/api/account/password')
+      .send({ currentPassword: body.password, newPassword: 'a whole new passphrase' });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ message: MESSAGES.passwordChanged });
+
+    await here.get('/api/auth/me').expect(200);
+    await here.post('/api/auth/refresh').expect(200);
+    await elsewhere.get('/api/auth/me').expect(401);
+    await elsewhere.post('/api/auth/refresh').expect(401);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(401);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'a whole new passphrase' })
+      .expect(200);
+  });
+});

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { runTransaction } from '../../platform/database/transaction';
+import type { AccountDetails, UpdateAccountRequest } from '@grove/contracts';
+
+interface AccountSqlRow {
+  first_name: string;
+  last_name: string;
+  email: string;
+  business_name: string;
+  phone: string;
+  website: string;
+}
+
+/**
+ * The signed-in owner's row in `users` and their business in `businesses` (where signup stores
+ * the name, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
+ * the user id, and every statement filters on both (the `businesses` row by the scope's id).
+ */
+@Injectable()
+export class AccountRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The owner's details, or null when the user is not (or no longer) of that business. */
+  async find(scope: BusinessScope, userId: string): Promise<AccountDetails | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.phone, b.website
+       FROM users u JOIN businesses b ON b.id = u.business_id
+       WHERE u.id = $1 AND u.business_id = $2`,
+      [userId, scope.businessId],
+    )) as AccountSqlRow[];
+    const row = rows[0];
+    return row
+      ? {
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          businessName: row.business_name,
+          phoneNumber: row.phone,
+          website: row.website,
+        }
+      : null;
+  }
+
+  /** Applies the given (already validated and trimmed) fields in one transaction. */
+  async update(scope: BusinessScope, userId: string, patch: UpdateAccountRequest): Promise<void> {
+    await runTransaction(this.dataSource, async (manager) => {
+      if (patch.firstName !== undefined || patch.lastName !== undefined) {
+        await manager.query(
+          `UPDATE users SET first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name)
+           WHERE id = $1 AND business_id = $2`,
+          [userId, scope.businessId, patch.firstName ?? null, patch.lastName ?? null],
+        );
+      }
+      if (
+        patch.businessName !== undefined ||
+        patch.phoneNumber !== undefined ||
+        patch.website !== undefined
+      ) {
+        await manager.query(
+          `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone), website = COALESCE($4, website)
+           WHERE id = $1`,
+          [
+            scope.businessId,
+            patch.businessName ?? null,
+            patch.phoneNumber ?? null,
+            patch.website ?? null,
+          ],
+        );
+      }
+    });
+  }
+
+  /** The owner's argon2id hash, or null when the user is not of that business. */
+  async passwordHash(scope: BusinessScope, userId: string): Promise<string | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT password_hash FROM users WHERE id = $1 AND business_id = $2`,
+      [userId, scope.businessId],
+    )) as { password_hash: string }[];
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /** Replaces the owner's password hash. */
+  async setPasswordHash(scope: BusinessScope, userId: string, passwordHash: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`,
+      [userId, scope.businessId, passwordHash],
+    );
+  }
+}

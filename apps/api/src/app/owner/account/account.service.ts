@@ -1,0 +1,147 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ACCOUNT_DETAILS_FIELDS,
+  MESSAGES,
+  validateAccountDetails,
+  validatePasswordChange,
+  type AccountDetails,
+  type ChangePasswordRequest,
+  type MessageReply,
+  type UpdateAccountRequest,
+} from '@grove/contracts';
+import { hashPassword, verifyPassword } from '../../platform/auth/auth-tokens';
+import { NotSignedInException } from '../../platform/auth/auth.exceptions';
+import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { SessionsService } from '../../platform/auth/sessions.service';
+import { AppConfig } from '../../platform/config/app-config';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import type { AuthUser } from '../../platform/common/auth-user';
+import { MailService, type OutgoingEmail } from '../../platform/mail/mail.service';
+import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
+import { AccountRepository } from './account.repository';
+
+/**
+ * Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown 'Account Settings', which the
+ * old app left inactive; Grove makes it real): the owner's names, the business's name, phone and
+ * website (the signup fields, docs/product.md#entities, docs/product.md#validation-signup), and the password (argon2id, as AuthService).
+ * Every method takes the session's `BusinessScope` first and the signed-in `AuthUser`.
+ */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * @returns AccountDetails `{ firstName, lastName, email, businessName, phoneNumber, website }`
+   * @throws NotSignedInException 401 when the session's user no longer exists
+   */
+  async get(scope: BusinessScope, user: AuthUser): Promise<AccountDetails> {
+    const account = await this.accounts.find(scope, user.userId);
+    if (!account) throw new NotSignedInException();
+    return account;
+  }
+
+  /**
+   * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
+   * `validateAccountDetails` (docs/product.md#validation-signup signup), the same function Account Settings uses: names
+   * letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
+   * a present field may not be empty ('Please fill in all required fields'; business name 'Please
+   * enter your business name', also when over 200 characters).
+   * @returns the updated AccountDetails
+   * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
+   */
+  async update(
+    scope: BusinessScope,
+    user: AuthUser,
+    patch: UpdateAccountRequest,
+  ): Promise<AccountDetails> {
+    const errors = validateAccountDetails(patch);
+    if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
+    const clean: UpdateAccountRequest = {};
+    for (const field of ACCOUNT_DETAILS_FIELDS) {
+      const value = patch[field];
+      if (value !== undefined) clean[field] = value.trim();
+    }
+    await this.accounts.update(scope, user.userId, clean);
+    return this.get(scope, user);
+  }
+
+  /**
+   * Changes the password after checking the current one, then ends every other session of this
+   * user (other browsers must sign in again; the session making the change stays signed in) and
+   * emails the owner that it was changed (ASVS 2.2.3; queued through MailService, SMTP or the
+   * outbox). Rules: contracts' `validatePasswordChange`, the same function the 'Change password'
+   * form uses, with the API's common-password list (`isCommonPassword`).
+   * @returns `{ message: 'Your password has been changed' }`
+   * @throws AccountInvalidException 400 'Please enter your current password' (currentPassword) /
+   *   'Password must be at least 12 characters', 'Password can be at most 128 characters',
+   *   'This password is too common…' (newPassword)
+   * @throws CurrentPasswordWrongException 400 'Your current password is not correct'
+   */
+  async changePassword(
+    scope: BusinessScope,
+    user: AuthUser,
+    body: ChangePasswordRequest,
+  ): Promise<MessageReply> {
+    const errors = validatePasswordChange(body, isCommonPassword);
+    if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
+    const hash = await this.accounts.passwordHash(scope, user.userId);
+    if (!hash) throw new NotSignedInException();
+    if (!(await verifyPassword(hash, body.currentPassword)))
+      throw new CurrentPasswordWrongException();
+    await this.accounts.setPasswordHash(scope, user.userId, await hashPassword(body.newPassword));
+    if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId);
+    await this.notifyPasswordChanged(scope, user);
+    return { message: MESSAGES.passwordChanged };
+  }
+
+  /**
+   * Queues the 'Your Grove password was changed' email to the owner. The password has changed
+   * already, so a failure to queue is logged, not thrown.
+   */
+  private async notifyPasswordChanged(scope: BusinessScope, user: AuthUser): Promise<void> {
+    try {
+      const account = await this.accounts.find(scope, user.userId);
+      if (account)
+        await this.mail.queue(
+          passwordChangedEmail(account, new Date(), this.config.mail.contactRecipient),
+        );
+    } catch (error) {
+      this.logger.error(
+        `queueing the password-changed email of user ${user.userId}: ${String(error)}`,
+      );
+    }
+  }
+}
+
+/**
+ * The email telling an owner their password was changed (ASVS 2.2.3): when (UTC), that other
+ * browsers were signed out, and whom to write to if it was not them. Contains no secret.
+ * @param support the address owners write to (CONTACT_RECIPIENT)
+ */
+export function passwordChangedEmail(
+  account: AccountDetails,
+  at: Date,
+  support: string,
+): OutgoingEmail {
+  return {
+    to: account.email,
+    subject: 'Your Grove password was changed',
+    text: [
+      `Hello ${account.firstName},`,
+      '',
+      `The password of your Grove account (${account.email}, ${account.businessName}) was changed on ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      'Every other browser signed in to this account has been signed out.',
+      '',
+      `If you did not change it, write to ${support} right away.`,
+      '',
+      'Grove',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,37 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
+import { MESSAGES, type UpdateAccountRequest } from '@grove/contracts';
+import { IsOmittable } from '../../../platform/common/contract-rule.decorator';
+
+/**
+ * `PATCH /api/account` body: any subset of the owner's names and the business's name, phone and
+ * website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
+ * the service with contracts' `validateAccountDetails` (the same function Account Settings uses),
+ * so each field gets its signup message. A field sent as `null` → 400 (its type message).
+ */
+export class UpdateAccountDto implements UpdateAccountRequest {
+  @ApiPropertyOptional({ example: 'Sam' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.fillAllFields })
+  firstName?: string;
+
+  @ApiPropertyOptional({ example: 'Lee' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.fillAllFields })
+  lastName?: string;
+
+  @ApiPropertyOptional({ example: 'Green Valley Fitness' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.businessNameRequired })
+  businessName?: string;
+
+  @ApiPropertyOptional({ example: '0412 345 678' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.fillAllFields })
+  phoneNumber?: string;
+
+  @ApiPropertyOptional({ example: 'greenvalley.com.au' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.fillAllFields })
+  website?: string;
+}

@@ -1,0 +1,293 @@
+import { MESSAGES, SESSION_HINT_COOKIE } from '@grove/contracts';
+import { createTestApp, signupBody, type TestApp } from '../../../../test/test-app';
+import { ACTIVE_SESSION_TRUST_MS } from './sessions.service';
+
+const cookieHeader = (headers: Record<string, unknown>): string[] => {
+  const value = headers['set-cookie'];
+  return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+};
+const refreshCookieOf = (headers: Record<string, unknown>): string => {
+  const cookie = cookieHeader(headers).find((line) => line.startsWith('grove_refresh='));
+  if (!cookie) throw new Error('no refresh cookie');
+  return cookie.split(';')[0];
+};
+
+describe('auth (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('signup', () => {
+    it('creates the business and owner, signs in with httpOnly cookies, and `me` answers', async () => {
+      const agent = t.agent();
+      const body = signupBody({ email: 'Owner.One@GreenValley.com.au' });
+      const reply = await agent.post('/api/auth/signup').send(body).expect(201);
+      expect(reply.body).toEqual({
+        id: expect.any(String),
+        email: 'Owner.One@GreenValley.com.au',
+        firstName: 'Sam',
+        lastName: 'Lee',
+        username: 'Sam Lee',
+        business: { id: expect.any(String), name: 'Green Valley Fitness' },
+      });
+      const cookies = cookieHeader(reply.headers);
+      const access = cookies.find((line) => line.startsWith('grove_access='));
+      const refresh = cookies.find((line) => line.startsWith('grove_refresh='));
+      expect(access).toMatch(/HttpOnly/i);
+      expect(access).toMatch(/SameSite=Lax/i);
+      expect(access).toMatch(/Path=\/;/);
+      expect(refresh).toMatch(/HttpOnly/i);
+      expect(refresh).toMatch(/Path=\/api\/auth/);
+      // The readable hint that lets signed-out pages skip the session check carries no secret.
+      const hint = cookies.find((line) =>
+        new RegExp(`^${SESSION_HINT_COOKIE}=[\\w-]{8};`).test(line),
+      );
+      expect(hint).toMatch(/Path=\/;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      const me = await agent.get('/api/auth/me').expect(200);
+      expect(me.body).toEqual(reply.body);
+      const [session] = (await t.dataSource.query(
+        `SELECT refresh_token_hash FROM sessions WHERE user_id = $1`,
+        [reply.body.id],
+      )) as { refresh_token_hash: string }[];
+      expect(session.refresh_token_hash).toMatch(/^[0-9a-f]{64}$/);
+      const [user] = (await t.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [
+        reply.body.id,
+      ])) as {
+        password_hash: string;
+      }[];
+      expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('refuses an email already used, whatever its case → 409', async () => {
+      const body = signupBody();
+      await t.agent().post('/api/auth/signup').send(body).expect(201);
+      const reply = await t
+        .agent()
+        .post('/api/auth/signup')
+        .send({ ...body, email: body.email.toUpperCase() })
+        .expect(409);
+      expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.emailTaken });
+    });
+
+    it.each([
+      [{ website: '' }, MESSAGES.fillAllFields],
+      [{ businessName: '  ' }, MESSAGES.fillAllFields],
+      [{ businessName: 'G'.repeat(201) }, MESSAGES.businessNameRequired],
+      [{ firstName: 'R2D2', email: 'bad' }, 'Invalid Name'],
+      [{ email: 'not-an-email', phoneNumber: '12' }, 'Invalid Email'],
+      [{ phoneNumber: '12345' }, 'Invalid Phone Number'],
+      [{ website: 'not a site' }, 'Invalid URL'],
+      [{ password: 'short' }, MESSAGES.passwordTooShort],
+    ])(
+      'reports the first failing docs/product.md#validation rule for %p → 400 %p',
+      async (overrides, message) => {
+        const reply = await t
+          .agent()
+          .post('/api/auth/signup')
+          .send(signupBody(overrides))
+          .expect(400);
+        expect(reply.body.message).toBe(message);
+      },
+    );
+
+    it('refuses unknown fields', async () => {
+      await t
+        .agent()
+        .post('/api/auth/signup')
+        .send({ ...signupBody(), role: 'admin' })
+        .expect(400);
+    });
+  });
+
+  describe('login', () => {
+    it('signs in with the right password (email case-insensitive) → 200 SessionUser', async () => {
+      const { body } = await t.signUp();
+      const agent = t.agent();
+      const reply = await agent
+        .post('/api/auth/login')
+        .send({ email: body.email.toUpperCase(), password: body.password })
+        .expect(200);
+      expect(reply.body.email).toBe(body.email);
+      await agent.get('/api/auth/me').expect(200);
+    });
+
+    it('answers a wrong password or unknown email with the SPEC text → 401', async () => {
+      const { body } = await t.signUp();
+      const wrong = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: 'wrong password' })
+        .expect(401);
+      expect(wrong.body).toEqual({
+        statusCode: 401,
+        message: 'Password or username does not match any user',
+      });
+      const unknown = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'nobody@x.com', password: 'whatever1' })
+        .expect(401);
+      expect(unknown.body.message).toBe('Password or username does not match any user');
+      const oneEmpty = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: '' })
+        .expect(401);
+      expect(oneEmpty.body.message).toBe(MESSAGES.loginFailed);
+    });
+
+    it('asks for both fields when both are empty → 400', async () => {
+      for (const payload of [{ email: '', password: '' }, {}]) {
+        const reply = await t.agent().post('/api/auth/login').send(payload).expect(400);
+        expect(reply.body).toEqual({
+          statusCode: 400,
+          message: 'Please add to email and password fields',
+        });
+      }
+    });
+
+    it('needs a session for `me` → 401 without one', async () => {
+      await t.agent().get('/api/auth/me').expect(401);
+      await t.agent().get('/api/auth/me').set('Authorization', 'Bearer not.a.token').expect(401);
+    });
+
+    it('accepts the access token as a Bearer header too', async () => {
+      const { body } = await t.signUp();
+      const reply = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: body.password })
+        .expect(200);
+      const access = cookieHeader(reply.headers).find((line) => line.startsWith('grove_access='));
+      const token = access?.split(';')[0].slice('grove_access='.length) ?? '';
+      await t.agent().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+    });
+  });
+
+  describe('refresh and logout', () => {
+    it('rotates the refresh token: a new one each time, and the session stays signed in', async () => {
+      const { agent } = await t.signUp();
+      const first = await agent.post('/api/auth/refresh').expect(200);
+      const oldRefresh = refreshCookieOf(first.headers);
+      const second = await agent.post('/api/auth/refresh').expect(200);
+      expect(refreshCookieOf(second.headers)).not.toBe(oldRefresh);
+      await agent.get('/api/auth/me').expect(200);
+      // Reuse of a rotated token (grace window, then family revocation): sessions.integration-spec.ts.
+    });
+
+    it('refuses a missing or unknown refresh token → 401', async () => {
+      await t.agent().post('/api/auth/refresh').expect(401);
+      await t.agent().post('/api/auth/refresh').set('Cookie', 'grove_refresh=made-up').expect(401);
+    });
+
+    it('clears the auth cookies when it refuses a refresh token, so the browser stops presenting it', async () => {
+      const refused = await t
+        .agent()
+        .post('/api/auth/refresh')
+        .set('Cookie', 'grove_refresh=made-up')
+        .expect(401);
+      expect(refused.body).toEqual({
+        statusCode: 401,
+        message: 'Your session has ended. Please log in again.',
+      });
+      const cleared = cookieHeader(refused.headers);
+      expect(cleared.some((line) => /^grove_access=;/.test(line))).toBe(true);
+      expect(cleared.some((line) => /^grove_refresh=;.*Path=\/api\/auth/.test(line))).toBe(true);
+      expect(cleared.some((line) => line.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
+    });
+
+    it('logout revokes the session for real and clears both cookies', async () => {
+      const { agent } = await t.signUp();
+      const login = await agent.post('/api/auth/refresh').expect(200);
+      const refresh = refreshCookieOf(login.headers);
+      const access =
+        cookieHeader(login.headers)
+          .find((line) => line.startsWith('grove_access='))
+          ?.split(';')[0] ?? '';
+      const out = await agent.post('/api/auth/logout').expect(204);
+      const cleared = cookieHeader(out.headers);
+      expect(cleared.some((line) => /^grove_access=;/.test(line))).toBe(true);
+      expect(cleared.some((line) => /^grove_refresh=;.*Path=\/api\/auth/.test(line))).toBe(true);
+      expect(cleared.some((line) => line.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
+      // The logged-out refresh token is refused, and the old access token no longer works.
+      await t.agent().post('/api/auth/refresh').set('Cookie', refresh).expect(401);
+      await t.agent().get('/api/auth/me').set('Cookie', access).expect(401);
+    });
+  });
+
+  describe('a second API instance on the same database', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      other = await createTestApp({}, { database: t.db });
+    });
+    afterAll(() => other.close());
+
+    it('stops accepting a session logged out on the first one within the trust window', async () => {
+      const { agent } = await t.signUp();
+      const login = await agent.post('/api/auth/refresh').expect(200);
+      const access =
+        cookieHeader(login.headers)
+          .find((line) => line.startsWith('grove_access='))
+          ?.split(';')[0] ?? '';
+      // The second instance confirms the session (and now trusts it for a moment).
+      await other.agent().get('/api/auth/me').set('Cookie', access).expect(200);
+
+      await agent.post('/api/auth/logout').expect(204);
+      const loggedOutAt = Date.now();
+      await t.agent().get('/api/auth/me').set('Cookie', access).expect(401);
+      let status = 200;
+      while (status === 200 && Date.now() - loggedOutAt < ACTIVE_SESSION_TRUST_MS + 2_000) {
+        status = (await other.agent().get('/api/auth/me').set('Cookie', access)).status;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - loggedOutAt).toBeLessThan(ACTIVE_SESSION_TRUST_MS + 2_000);
+    });
+  });
+
+  describe('expired refresh token', () => {
+    it('is refused', async () => {
+      const { agent, user } = await t.signUp();
+      await t.dataSource.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [user.id],
+      );
+      await agent.post('/api/auth/refresh').expect(401);
+    });
+  });
+});
+
+describe('auth throttling (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ THROTTLE_LOGIN_LIMIT: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the 6th login attempt within a minute with 429', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const reply = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'who@x.com', password: 'wrong password' });
+      statuses.push(reply.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('throttles signup the same way', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const reply = await t
+        .agent()
+        .post('/api/auth/signup')
+        .send(signupBody({ website: '' }));
+      statuses.push(reply.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});

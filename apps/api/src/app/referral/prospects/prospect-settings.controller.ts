@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ProspectSettings } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { ProspectSettingsDto } from './dto/prospect-settings.dto';
+import { ProspectSettingsRepository } from './prospect-settings.repository';
+
+/**
+ * The signed-in owner's prospect settings (Prospective Members, 'Approve automatically'). 401
+ * without a session; only the session's business.
+ */
+@ApiTags('settings')
+@ApiCookieAuth('grove_access')
+@Controller('settings/prospects')
+export class ProspectSettingsController {
+  constructor(private readonly settings: ProspectSettingsRepository) {}
+
+  /** → 200 `ProspectSettings` (`autoApprove` off by default). */
+  @Get()
+  @ApiOperation({ summary: 'Whether prospects who pass every check are approved automatically' })
+  get(@CurrentUser() user: AuthUser): Promise<ProspectSettings> {
+    return this.settings.get(sessionScope(user));
+  }
+
+  /** Body `{ autoApprove }` (JSON boolean). → 200 the saved settings; 400 'Automatic approval must be on or off'. */
+  @Put()
+  @ApiOperation({ summary: 'Turn automatic approval of prospects on or off' })
+  put(@CurrentUser() user: AuthUser, @Body() body: ProspectSettingsDto): Promise<ProspectSettings> {
+    return this.settings.update(sessionScope(user), { autoApprove: body.autoApprove });
+  }
+}

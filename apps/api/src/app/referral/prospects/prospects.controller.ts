@@ -1,0 +1,94 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FlaggedJoinRow, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
+import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
+import { ProspectsService } from './prospects.service';
+import { RequestOrigin } from '../../platform/web/request-origin.decorator';
+
+/**
+ * Prospective members of the signed-in owner's business (docs/product.md#prospective-members Prospective Members): people who
+ * joined through a referral link and wait for approval. 401 without a session; 404 for another
+ * business's prospect; 409 when removing or approving a prospect an integration manages.
+ */
+@ApiTags('prospects')
+@ApiCookieAuth('grove_access')
+@Controller('prospects')
+export class ProspectsController {
+  constructor(private readonly prospects: ProspectsService) {}
+
+  /** → 200 `Page<ProspectRow>` (oldest first). */
+  @Get()
+  @ApiOperation({ summary: 'List prospective members' })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListProspectsQueryDto,
+  ): Promise<Page<ProspectRow>> {
+    return this.prospects.list(sessionScope(user), query);
+  }
+
+  /**
+   * → 200 `Page<FlaggedJoinRow>` (oldest first): joins answered 'Successfully registered!' but not
+   * queued, each with its reasons ('already_member': the email is a member's of this business;
+   * 'self_referral': the referrer's own), until dismissed. Only this business's.
+   */
+  @Get('flags')
+  @ApiOperation({
+    summary: 'List flagged joins (members or referrers joining through a referral link)',
+  })
+  listFlags(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListProspectsQueryDto,
+  ): Promise<Page<FlaggedJoinRow>> {
+    return this.prospects.listFlags(sessionScope(user), query);
+  }
+
+  /** → 204; 404 'Flagged join not found' (unknown, another business's or already dismissed). */
+  @Delete('flags/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Dismiss a flagged join' })
+  dismissFlag(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.prospects.dismissFlag(sessionScope(user), id);
+  }
+
+  /**
+   * → 204; 404 'Prospective member not found' (unknown or another business's); 409
+   * `MESSAGES.prospectManaged` when Mindbody manages the prospect, which stays listed (docs/product.md#prospective-members
+   * 'Managed by {integration}' rows have no Remove; docs/product.md#roles).
+   */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Remove a prospective member' })
+  remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.prospects.remove(sessionScope(user), id);
+  }
+
+  /**
+   * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; docs/product.md#validation).
+   * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
+   * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (docs/product.md#prospective-members, docs/product.md#roles),
+   * 409 managed referrer, or email already a member.
+   */
+  @Post(':id/approve')
+  @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })
+  approve(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: MemberFieldsDto,
+    @RequestOrigin() origin: string,
+  ): Promise<MemberRow> {
+    return this.prospects.approve(sessionScope(user), id, body, origin);
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../../membership/members/members.module';
+import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
+import { JoinFlagsRepository } from './join-flags.repository';
+import { ProspectsController } from './prospects.controller';
+import { ProspectSettingsController } from './prospect-settings.controller';
+import { ProspectSettingsRepository } from './prospect-settings.repository';
+import { ProspectsRepository } from './prospects.repository';
+import { ProspectsService } from './prospects.service';
+
+/** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
+@Module({
+  imports: [MembersModule, LifecycleModule],
+  controllers: [ProspectsController, ProspectSettingsController],
+  providers: [
+    ProspectsService,
+    ProspectsRepository,
+    JoinFlagsRepository,
+    ProspectSettingsRepository,
+  ],
+  exports: [ProspectsRepository, ProspectsService],
+})
+export class ProspectsModule {}

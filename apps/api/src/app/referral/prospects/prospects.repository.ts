@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { pageOfRows } from '../../platform/database/page-rows';
+import { PreparedReads, preparedStatement } from '../../platform/database/prepared-query';
+import { runTransaction } from '../../platform/database/transaction';
+import { ProspectEntity } from './prospect.entity';
+
+/** A prospective member with the name of the member who referred them. */
+export interface ProspectSummary {
+  id: string;
+  name: string;
+  email: string;
+  referringMemberId: string;
+  referringMemberName: string;
+  source: string | null;
+  /** Fraud signals of the join (sorted reason codes; empty when it passed every check). */
+  flags: string[];
+  createdAt: Date;
+}
+
+/** The SQL columns of someone who joined through a referral link (a prospect or a flagged join). */
+export interface ReferredSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  referring_member_id: string;
+  referring_member_name: string;
+}
+
+/** The camel-case fields of a {@link ReferredSqlRow}. */
+export function referredFields(row: ReferredSqlRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    referringMemberId: row.referring_member_id,
+    referringMemberName: row.referring_member_name,
+  };
+}
+
+interface ProspectSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  referring_member_id: string;
+  referring_member_name: string;
+  source: string | null;
+  flags: string[];
+  created_at: Date;
+  total: number;
+}
+
+/** The prospects page: `$1` business, `$2` page size, `$3` offset. */
+const PROSPECT_PAGE = preparedStatement(
+  `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
+     (SELECT prospect_count FROM businesses WHERE id = $1) AS total
+   FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
+         WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
+   JOIN LATERAL (
+     SELECT m.name FROM members m
+     WHERE m.id = p.referring_member_id AND m.business_id = $1 OFFSET 0) m ON true
+   ORDER BY p.created_at, p.id`,
+);
+
+/**
+ * The owner's way to the `prospects` table (a referral join queues prospects in its one statement,
+ * `ReferralLinksRepository.join`). TENANCY: every method takes the `BusinessScope` first and
+ * every statement filters on its business. Methods that change data take the transaction's EntityManager.
+ */
+@Injectable()
+export class ProspectsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: PreparedReads,
+  ) {}
+
+  /**
+   * One page of the business's prospects (oldest first) and their number, in ONE named prepared
+   * statement with a generic plan (`PreparedReads`). The number is the trigger-kept
+   * `businesses.prospect_count` (migration `BusinessProspectCount`), one row read instead of
+   * counting the business's prospects. The page is cut first (a walk of
+   * prospects_business_created_idx) and only its rows look up their referring member's name (a
+   * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
+   * hash-joined every member of the business on every request
+   * (docs/decisions/business-led-list-indexes.md).
+   */
+  async findPage(
+    { businessId }: BusinessScope,
+    query: { offset: number; limit: number },
+  ): Promise<{ rows: ProspectSummary[]; total: number }> {
+    const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [
+      businessId,
+      query.limit,
+      query.offset,
+    ]);
+    const countAll = async () => {
+      const [count] = (await this.dataSource.query(
+        `SELECT prospect_count AS total FROM businesses WHERE id = $1`,
+        [businessId],
+      )) as { total: number }[];
+      return count?.total ?? 0;
+    };
+    return pageOfRows(rows, query.offset, countAll, (row) => ({
+      ...referredFields(row),
+      source: row.source,
+      flags: row.flags,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** Reads one prospect (no lock); null when not in this business. */
+  findOne({ businessId }: BusinessScope, id: string): Promise<ProspectEntity | null> {
+    return this.dataSource.getRepository(ProspectEntity).findOne({ where: { businessId, id } });
+  }
+
+  /** Reads one prospect and locks its row until the transaction ends; null when not in this business. */
+  findForUpdate(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<ProspectEntity | null> {
+    return manager
+      .getRepository(ProspectEntity)
+      .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Deletes a prospect of this business. @returns false when there was none */
+  async delete(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<boolean> {
+    const result = await manager.getRepository(ProspectEntity).delete({ businessId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Runs `work` in one transaction; use only the manager it receives. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
+  }
+}

@@ -1,0 +1,317 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import {
+  centsToDollarText,
+  newPriceCents,
+  type FlaggedJoinRow,
+  type IntegrationName,
+  type JoinFlagReason,
+  type JoinSignal,
+  type MemberRow,
+  type Page,
+  type ProspectRow,
+} from '@grove/contracts';
+import type { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
+import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
+import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MembersService } from '../../membership/members/members.service';
+import { MembershipEvents } from '../../membership/events/membership-events';
+import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
+import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
+import type { ProspectEntity } from './prospect.entity';
+import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
+import {
+  JoinFlagNotFoundException,
+  ProspectManagedException,
+  ProspectNotFoundException,
+} from './prospects.exceptions';
+import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
+import { ProspectSettingsRepository } from './prospect-settings.repository';
+
+/**
+ * The pg-boss queue of what a join through a referral link sets off ("{friend} joined with your
+ * link", automatic approval), queued in the join's own transaction (`ReferralsService.join`).
+ */
+export const JOIN_FOLLOW_UP_QUEUE = 'referral.joined';
+
+/** Data of a `referral.joined` job: the join's business and prospect (null: a flagged join). */
+export interface JoinFollowUpJob {
+  businessId: string;
+  prospectId: string | null;
+  /** Automatic approval was on when the friend joined (a later follow-up honours the join's time). */
+  autoApprove: boolean;
+}
+
+const toIntegration = (source: string | null): IntegrationName | null =>
+  source === 'Mindbody' ? 'Mindbody' : null;
+
+/** One row of the Prospective Members screen. */
+export function toProspectRow(prospect: ProspectSummary): ProspectRow {
+  return {
+    id: prospect.id,
+    name: prospect.name,
+    email: prospect.email,
+    referringMemberId: prospect.referringMemberId,
+    referringMemberName: prospect.referringMemberName,
+    managedByIntegration: toIntegration(prospect.source),
+    flags: prospect.flags as JoinSignal[],
+    createdAt: prospect.createdAt.toISOString(),
+  };
+}
+
+/** One flagged join of the Prospective Members screen. */
+function toFlaggedJoinRow(flag: JoinFlagSummary): FlaggedJoinRow {
+  return {
+    id: flag.id,
+    name: flag.name,
+    email: flag.email,
+    referringMemberId: flag.referringMemberId,
+    referringMemberName: flag.referringMemberName,
+    reasons: flag.reasons as JoinFlagReason[],
+    attempts: flag.attempts,
+    createdAt: flag.createdAt.toISOString(),
+    lastAttemptAt: flag.lastAttemptAt.toISOString(),
+  };
+}
+
+/**
+ * Prospective members of one business (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve. The `BusinessScope`
+ * always comes from the session (`sessionScope`); every read and write goes through `ProspectsRepository`.
+ */
+@Injectable()
+export class ProspectsService implements OnModuleInit {
+  constructor(
+    private readonly prospects: ProspectsRepository,
+    private readonly flags: JoinFlagsRepository,
+    private readonly members: MembersService,
+    private readonly events: MembershipEvents,
+    private readonly settings: ProspectSettingsRepository,
+    private readonly lifecycle: LifecycleService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<JoinFollowUpJob>(
+      { name: JOIN_FOLLOW_UP_QUEUE, retryLimit: 5, retryDelay: 5, retryBackoff: true },
+      (job) => this.followUpJoin(jobScope(job), job.prospectId, job.autoApprove),
+    );
+  }
+
+  /**
+   * What a join through a referral link sets off, as its `referral.joined` job (queued in the
+   * join's transaction, so it exists exactly when the join was committed, and is handled by
+   * whichever API instance is up, even if the one that took the join died right after): "{friend}
+   * joined with your link" to the referrer (`MemberNotifications.friendJoined`, once per prospect
+   * by its event key), then, when automatic approval was on at the join (`autoApproveAtJoin`) and
+   * still is, and the join raised no fraud signal, the approval ({@link autoApprove}, once: it
+   * needs the prospect). A prospect
+   * already approved or removed sets off nothing; so does a flagged join (`prospectId` null).
+   * Safe to run twice (a retry after a crash half-way).
+   * @throws when queueing the email fails (the job is retried)
+   */
+  async followUpJoin(
+    scope: BusinessScope,
+    prospectId: string | null,
+    autoApproveAtJoin: boolean,
+  ): Promise<void> {
+    if (!prospectId) return;
+    const prospect = await this.prospects.findOne(scope, prospectId);
+    if (!prospect) return;
+    const referrer = await this.members.get(scope, prospect.referringMemberId);
+    await this.events.emit('friend.joined', {
+      scope,
+      prospectId,
+      referrerId: referrer.id,
+      friendName: prospect.name,
+      discountPerBranchCents: referrer.discountCents,
+    });
+    if (autoApproveAtJoin) await this.autoApprove(scope, prospect, referrer);
+  }
+
+  /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
+  async list(scope: BusinessScope, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await this.prospects.findPage(scope, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: rows.map(toProspectRow), total, page, pageSize };
+  }
+
+  /**
+   * Open flagged joins (issue 11): joins through a referral link that were answered like any
+   * other but not queued, because the email belongs to a member of this business or is the
+   * referrer's own. → `Page<FlaggedJoinRow>`, oldest first, 50 per page by default.
+   */
+  async listFlags(
+    scope: BusinessScope,
+    query: ListProspectsQueryDto,
+  ): Promise<Page<FlaggedJoinRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await this.flags.findOpenPage(scope, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: rows.map(toFlaggedJoinRow), total, page, pageSize };
+  }
+
+  /**
+   * Dismisses a flagged join: it leaves the list (kept as history); a later attempt flags again.
+   * @throws JoinFlagNotFoundException 404 (unknown, another business's, or already dismissed)
+   */
+  async dismissFlag(scope: BusinessScope, id: string): Promise<void> {
+    if (!isUUID(id) || !(await this.flags.dismiss(scope, id)))
+      throw new JoinFlagNotFoundException();
+  }
+
+  /**
+   * Removes a prospective member (docs/product.md#prospective-members 'Remove', docs/product.md#states 'removed'), in one transaction: locks the
+   * prospect, refuses it when an integration manages it (docs/product.md#prospective-members: such rows show only 'Managed by
+   * {integration}'; docs/product.md#roles: integration-managed records are not removed by hand), deletes it.
+   * A refused prospect is left unchanged and still listed. Records prospect_removed
+   * (docs/architecture.md#lifecycle-facts).
+   * @throws ProspectNotFoundException 404 (unknown, other business, already removed or approved)
+   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
+   */
+  async remove(scope: BusinessScope, id: string): Promise<void> {
+    await this.prospects.transaction(async (manager) => {
+      const prospect = await this.lockEditable(scope, manager, id);
+      await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_removed',
+            eventKey: `prospect_removed:${prospect.id}`,
+            prospectId: prospect.id,
+            referrerId: prospect.referringMemberId,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
+    });
+  }
+
+  /**
+   * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
+   * the prospect, creates the new tree from the (possibly edited) form as a branch of the
+   * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
+   * A second approval finds no prospect (404) and creates nothing. Then, each if the owner left
+   * it on: "{friend} is now your branch: your price is now $X" to the referrer (only if the branch
+   * counts at once under the business's rule, docs/product.md#branch-qualification; else
+   * `BranchQualificationService.refresh` sends it when it starts) and a welcome to the friend
+   * (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
+   * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
+   * Records prospect_approved, the new member's member_added and branch_added (source
+   * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
+   * @returns 201 row of the new member
+   * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
+   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   */
+  async approve(
+    scope: BusinessScope,
+    id: string,
+    input: MemberFieldsDto,
+    requestOrigin?: string,
+  ): Promise<MemberRow> {
+    const memberId = await this.prospects.transaction(async (manager) => {
+      const prospect = await this.lockEditable(scope, manager, id);
+      const newId = await this.members.addBranchIn(
+        scope,
+        manager,
+        prospect.referringMemberId,
+        input,
+        'approval',
+      );
+      await this.prospects.delete(scope, manager, prospect.id);
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'prospect_approved',
+            eventKey: `prospect_approved:${prospect.id}`,
+            prospectId: prospect.id,
+            memberId: newId,
+            referrerId: prospect.referringMemberId,
+            source: 'approval',
+          },
+        ],
+        manager,
+      );
+      return newId;
+    });
+    const created = await this.members.get(scope, memberId);
+    if (created.referringMemberId) {
+      const referrer = await this.members.get(scope, created.referringMemberId);
+      await this.events.emit('branch.approved', {
+        scope,
+        branchId: created.id,
+        friendName: created.memberName,
+        referrerId: referrer.id,
+        referrerName: referrer.memberName,
+        priceNowCents: referrer.newPriceCents,
+        priceBeforeCents: newPriceCents(
+          referrer.membershipPriceCents,
+          referrer.discountCents,
+          referrer.branches - 1,
+        ),
+        origin: requestOrigin,
+        // A branch the business's rule leaves pending is announced when it starts counting.
+        counting: created.status === 'Active',
+      });
+    }
+    return created;
+  }
+
+  /**
+   * Approves a just-queued prospect without the owner, when the business turned automatic approval
+   * on (`PUT /api/settings/prospects`) and the prospect has no fraud signal and no integration: the
+   * friend becomes a branch and a tree at the referrer's membership price and discount per
+   * referral, through `approve` (same transaction, same emails). Anything else leaves the prospect
+   * for the owner. Never throws.
+   * @param prospect the prospect as the join's follow-up read it
+   * @param referrer its referring member, as read with it
+   */
+  private async autoApprove(
+    scope: BusinessScope,
+    prospect: ProspectEntity,
+    referrer: MemberRow,
+  ): Promise<void> {
+    if (prospect.source !== null || prospect.flags.length > 0) return;
+    try {
+      if (!(await this.settings.get(scope)).autoApprove) return;
+      const form: MemberFieldsDto = {
+        memberName: prospect.name,
+        memberEmail: prospect.email,
+        membershipPrice: centsToDollarText(referrer.membershipPriceCents),
+        discount: centsToDollarText(referrer.discountCents),
+      };
+      await this.approve(scope, prospect.id, form);
+    } catch {
+      // Gone, taken or refused meanwhile: the prospect (if any) waits for the owner.
+    }
+  }
+
+  /**
+   * Locks a prospect of this business that may be approved or removed by hand (the same rule as
+   * members' `lockEditable`: integration-managed rows are refused, docs/product.md#screens, docs/product.md#roles).
+   * @throws ProspectNotFoundException 404 when not in this business
+   * @throws ProspectManagedException 409 when an integration manages it (`source` set)
+   */
+  private async lockEditable(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+  ): Promise<ProspectEntity> {
+    const prospect = isUUID(id) ? await this.prospects.findForUpdate(scope, manager, id) : null;
+    if (!prospect) throw new ProspectNotFoundException();
+    if (prospect.source !== null) throw new ProspectManagedException();
+    return prospect;
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ReferralsModule } from './referrals/referrals.module';
+import { LinksForEveryoneModule } from './links-for-everyone/links-for-everyone.module';
+import { ProspectsModule } from './prospects/prospects.module';
+import { FraudModule } from './fraud/fraud.module';
+
+/**
+ * The referral area: referral links and the join page, links for everyone, prospective members and fraud signals. Imports platform and membership
+ * (docs/architecture.md#api-areas).
+ */
+@Module({
+  imports: [ReferralsModule, LinksForEveryoneModule, ProspectsModule, FraudModule],
+})
+export class ReferralModule {}

@@ -1,0 +1,126 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Ip,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import type { Response } from 'express';
+import { Public } from '../../../platform/common/public.decorator';
+import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
+import { JoinReferralDto } from '../dto/join-referral.dto';
+import { ReferralsService } from '../referrals.service';
+import { formText, NotCrossSiteGuard } from '../../../platform/web/inline-page-http';
+import { JoinPageAssetsService } from './join-page-assets.service';
+import { JoinPageExceptionFilter } from './join-page.filter';
+import { renderJoinPage, type JoinPageState } from './join-page.view';
+
+/** The first message of each refused field, as the JSON join's `fieldErrors` has them. */
+function fieldErrors(problems: ValidationError[]): { name?: string; email?: string } {
+  const errors: { name?: string; email?: string } = {};
+  for (const problem of problems) {
+    const message = Object.values(problem.constraints ?? {})[0];
+    if (message && (problem.property === 'name' || problem.property === 'email'))
+      errors[problem.property] ??= message;
+  }
+  return errors;
+}
+
+/**
+ * The referral join page, rendered by the API (docs/product.md#referral-join,
+ * docs/architecture.md#join-page): `GET /referral/:code` answers the whole page (business name,
+ * 'X invited you to join', the form) in its first response, and the form's plain `POST
+ * /referral/:code` (no JavaScript needed) answers the success or failure page. Public: the
+ * business and the referrer come only from the code. Every reply is HTML with the page's own CSP
+ * (`JoinPageAssetsService.headers`), `Cache-Control: no-store` and
+ * `Referrer-Policy: same-origin`; errors are pages too
+ * (`JoinPageExceptionFilter`). Outside the `/api` prefix (setup-app.ts).
+ */
+@ApiTags('referrals')
+@ApiProduces('text/html')
+@Public()
+@Controller('referral')
+@UseFilters(JoinPageExceptionFilter)
+@UseGuards(NotCrossSiteGuard)
+export class JoinPageController {
+  constructor(
+    private readonly referrals: ReferralsService,
+    private readonly assets: JoinPageAssetsService,
+  ) {}
+
+  /**
+   * → 200 the page with the form for a live code, counting the visit (`ReferralsService.info`,
+   * docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
+   * 'Something went wrong! …', no form, nothing about members).
+   */
+  @Get(':code')
+  @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
+  async page(
+    @Param('code') code: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    // Counts the visit per link and UTC day (join_page_visits) in the statement that reads the link.
+    const info = await this.referrals.info(code);
+    return this.send(response, { kind: 'form', code, ...info });
+  }
+
+  /**
+   * The form's POST, body `name=…&email=…&website=…` (urlencoded; `website` is the honeypot).
+   * Same rules, messages, throttle ('referral', THROTTLE_REFERRAL_LIMIT per client per minute) and
+   * write as `POST /api/referrals/:code/join` (`ReferralsService.join`: one statement decides and
+   * writes). → 200 the success page 'Successfully registered!', byte-identical for a stranger, a
+   * member of the business, the referrer and a filled honeypot; 400 the form again with the
+   * typed values and 'Not a valid name' / 'Not a valid email address' under the fields; 403 when
+   * sent from another site (Origin, by the global OriginGuard, or `Sec-Fetch-Site: cross-site`);
+   * 404 / 429 the failure page.
+   */
+  @Post(':code')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'The join form without JavaScript: answered by a page (outside /api)' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: JoinReferralDto })
+  @ThrottledBy('referral')
+  async join(
+    @Param('code') code: string,
+    @Body() body: Record<string, unknown> | undefined,
+    @Res({ passthrough: true }) response: Response,
+    @Ip() clientAddress: string,
+  ): Promise<string> {
+    // No body at all when it is of a type no parser reads (e.g. application/xml): empty fields.
+    const form = body ?? {};
+    const dto = plainToInstance(JoinReferralDto, {
+      name: formText(form['name']),
+      email: formText(form['email']),
+      website: formText(form['website']),
+    });
+    // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
+    // not a new visit of the page.
+    const info = await this.referrals.infoWithoutVisit(code);
+    const errors = fieldErrors(await validate(dto));
+    if (errors.name || errors.email) {
+      response.status(HttpStatus.BAD_REQUEST);
+      return this.send(response, {
+        kind: 'form',
+        code,
+        ...info,
+        values: { name: dto.name, email: dto.email },
+        errors,
+      });
+    }
+    await this.referrals.join(code, dto, clientAddress);
+    return this.send(response, { kind: 'success', code, ...info });
+  }
+
+  private send(response: Response, state: JoinPageState): string {
+    return renderJoinPage(state, this.assets.headers(response));
+  }
+}

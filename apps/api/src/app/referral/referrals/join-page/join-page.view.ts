@@ -1,0 +1,91 @@
+import escapeHtml from 'escape-html';
+import { JOIN_PAGE_IDS as IDS, MESSAGES } from '@grove/contracts';
+import {
+  alertHtml as alert,
+  fieldHtml as field,
+  renderInlinePage,
+  type InlinePageAssets,
+} from '../../../platform/web/inline-page.view';
+
+/** The inline assets the page carries (apps/referral `features/join/page`, built to `join-page/`). */
+export type JoinPageAssets = InlinePageAssets;
+
+/** What the join page shows; every text is escaped here, nothing arrives pre-escaped. */
+export type JoinPageState =
+  /** A live code: the form, with the values and messages of a refused send (400) if any. */
+  | {
+      kind: 'form';
+      code: string;
+      businessName: string;
+      referrerFirstName: string;
+      values?: { name: string; email: string };
+      errors?: { name?: string; email?: string };
+      /** Show the product's failure text above the form (a send that failed, e.g. 429). */
+      failed?: boolean;
+    }
+  /** The join went through: the same page for every friend of the code, whoever they are. */
+  | { kind: 'success'; code: string; businessName: string; referrerFirstName: string }
+  /** Unknown, revoked or expired code, or a send that could not be answered with the form. */
+  | { kind: 'failure' };
+
+/** The card's content for each state (docs/product.md#referral-join). */
+function card(state: JoinPageState): string {
+  if (state.kind === 'failure')
+    return `<h1>Join through a friend</h1>${alert('error', MESSAGES.referralFailed)}`;
+  const head =
+    `<p class="referral-join__eyebrow">${escapeHtml(state.businessName)}</p>` +
+    `<h1>${escapeHtml(state.referrerFirstName)} invited you to join</h1>`;
+  if (state.kind === 'success') return head + alert('success', MESSAGES.referralSuccess);
+  const action = `/referral/${encodeURIComponent(state.code)}`;
+  return (
+    head +
+    `<div id="${IDS.state}">` +
+    `<p class="g-muted">Leave your name and email and ${escapeHtml(state.businessName)} will be in touch to welcome you.</p>` +
+    (state.failed ? alert('error', MESSAGES.referralFailed, IDS.failure) : '') +
+    `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" data-code="${escapeHtml(state.code)}" novalidate>` +
+    field(
+      IDS.name,
+      {
+        label: 'Name',
+        name: 'name',
+        type: 'text',
+        autocomplete: 'name',
+        value: state.values?.name ?? '',
+      },
+      state.errors?.name,
+    ) +
+    field(
+      IDS.email,
+      {
+        label: 'Email',
+        name: 'email',
+        type: 'email',
+        autocomplete: 'email',
+        value: state.values?.email ?? '',
+      },
+      state.errors?.email,
+    ) +
+    `<div class="referral-join__trap" aria-hidden="true"><label for="${IDS.website}">Website</label>` +
+    `<input id="${IDS.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
+    `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
+    `</form></div>`
+  );
+}
+
+/**
+ * The whole join page as one HTML document (docs/architecture.md#join-page): the business's
+ * name, who invited the friend and the form are in this first response, styled by the inline
+ * stylesheet; the inline script (when built) makes the send happen in place. The `<style>` and
+ * `<script>` bodies are exactly `assets.css` / `assets.script`, so the CSP hashes of those strings
+ * match (`inlinePageContentSecurityPolicy`).
+ * @returns the document, UTF-8 text
+ */
+export function renderJoinPage(state: JoinPageState, assets: JoinPageAssets): string {
+  const title = state.kind === 'failure' ? 'Join through a friend' : `Join ${state.businessName}`;
+  return renderInlinePage({
+    title,
+    assets,
+    main: `<main class="referral-join"><section class="g-card">${card(state)}</section></main>`,
+    withScript: state.kind === 'form',
+  });
+}

@@ -1,0 +1,104 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { sessionScope } from '../../platform/database/business-scope';
+import { ReferralsService } from './referrals.service';
+import { RequestOrigin } from '../../platform/web/request-origin.decorator';
+
+/**
+ * Referral links of the signed-in owner's members (docs/product.md#referral-links Referral Links, docs/product.md#calls generateReferralLink
+ * and removeReferral). Link URLs are `<PUBLIC_ORIGIN or the request's origin>/referral/<code>`.
+ * 401 without a session; 404 for a member of another business.
+ */
+@ApiTags('referrals')
+@ApiCookieAuth('grove_access')
+@Controller()
+export class ReferralLinksController {
+  constructor(private readonly referrals: ReferralsService) {}
+
+  /** → 200 `Page<ReferralLinkRow>`: every member (oldest first) with its live link or null. */
+  @Get('referral-links')
+  @ApiOperation({ summary: 'List members with their live referral link' })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListReferralLinksQueryDto,
+    @RequestOrigin() origin: string,
+  ): Promise<Page<ReferralLinkRow>> {
+    return this.referrals.list(sessionScope(user), query, origin);
+  }
+
+  /** → 201 ReferralLink (the live one when it exists: idempotent); 400 expiresInDays; 404. */
+  @Post('members/:memberId/referral-link')
+  @ApiOperation({ summary: "Create the member's referral link (returns the live one if any)" })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @Body() body: CreateReferralLinkDto,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralLink> {
+    return this.referrals.create(sessionScope(user), memberId, body, origin);
+  }
+
+  /** → 201 new ReferralLink; the old code stops working at once; 404. */
+  @Post('members/:memberId/referral-link/rotate')
+  @ApiOperation({ summary: "Replace the member's referral link with a new code" })
+  rotate(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @Body() body: CreateReferralLinkDto,
+    @RequestOrigin() origin: string,
+  ): Promise<ReferralLink> {
+    return this.referrals.rotate(sessionScope(user), memberId, body, origin);
+  }
+
+  /** → 200 image/svg+xml QR code of the live link (a download); 404 no member or no live link. */
+  @Get('members/:memberId/referral-link/qr.svg')
+  @ApiOperation({ summary: "QR code (SVG) of the member's referral link" })
+  async qrSvg(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<StreamableFile> {
+    const svg = await this.referrals.qrCode(sessionScope(user), memberId, 'svg', origin);
+    return new StreamableFile(svg, {
+      type: 'image/svg+xml',
+      disposition: 'attachment; filename="grove-referral.svg"',
+    });
+  }
+
+  /** → 200 image/png QR code (1024 px) of the live link (a download); 404 no member or no live link. */
+  @Get('members/:memberId/referral-link/qr.png')
+  @ApiOperation({ summary: "QR code (PNG) of the member's referral link" })
+  async qrPng(
+    @CurrentUser() user: AuthUser,
+    @Param('memberId') memberId: string,
+    @RequestOrigin() origin: string,
+  ): Promise<StreamableFile> {
+    const png = await this.referrals.qrCode(sessionScope(user), memberId, 'png', origin);
+    return new StreamableFile(png, {
+      type: 'image/png',
+      disposition: 'attachment; filename="grove-referral.png"',
+    });
+  }
+
+  /** → 204 (also when the member had no link); 404. */
+  @Delete('members/:memberId/referral-link')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: "Revoke the member's referral link" })
+  revoke(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string): Promise<void> {
+    return this.referrals.revoke(sessionScope(user), memberId);
+  }
+}

@@ -1,0 +1,325 @@
+import { Injectable } from '@nestjs/common';
+import QRCode from 'qrcode';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import {
+  emailKey,
+  MESSAGES,
+  type JoinReferralReply,
+  type Page,
+  type ReferralInfo,
+  type ReferralLink,
+  type ReferralLinkRow,
+} from '@grove/contracts';
+import { AppConfig } from '../../platform/config/app-config';
+import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
+import { MemberNotFoundException } from '../../membership/members/members.exceptions';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MembersRepository } from '../../membership/members/members.repository';
+import { FraudSignalsService } from '../fraud/fraud-signals.service';
+import type { JoinReferralDto } from './dto/join-referral.dto';
+import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { newReferralCode } from './referral-code';
+import { ReferralLinksRepository } from './referral-links.repository';
+import { JOIN_FOLLOW_UP_QUEUE, type JoinFollowUpJob } from '../prospects/prospects.service';
+import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
+import {
+  ReferralLinkMissingException,
+  ReferralLinkNotFoundException,
+} from './referrals.exceptions';
+
+/** What a code must look like before the database is asked (base64url, 16–64 characters). */
+const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+const DAY_MS = 86_400_000;
+
+/** The first word of a member's name, for 'Referred by …' on the join page. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * Referral links (owner side) and the public referral join (docs/product.md#referral-links Referral Links, Referral join
+ * page; docs/product.md#states). Owner methods take the business id from the session; the public methods derive the
+ * business from the code alone, so nothing a friend sends can reach another business.
+ */
+@Injectable()
+export class ReferralsService {
+  constructor(
+    private readonly links: ReferralLinksRepository,
+    private readonly members: MembersRepository,
+    private readonly config: AppConfig,
+    private readonly fraud: FraudSignalsService,
+    private readonly jobs: JobsService,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  /**
+   * One page of the Referral Links screen: each member (tree) with its live link or null.
+   * @param requestOrigin used for the URLs when PUBLIC_ORIGIN is not configured
+   */
+  async list(
+    scope: BusinessScope,
+    query: ListReferralLinksQueryDto,
+    requestOrigin: string,
+  ): Promise<Page<ReferralLinkRow>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await this.links.findPage(scope, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+      search: query.search || undefined,
+    });
+    const origin = this.origin(requestOrigin);
+    return {
+      items: rows.map((row) => ({
+        memberId: row.memberId,
+        memberName: row.memberName,
+        memberEmail: row.memberEmail,
+        link: row.link ? this.toLink(row.link, origin) : null,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * Gives the member a link (docs/product.md#calls generateReferralLink). Idempotent: a live link is returned
+   * as it is; an expired one is revoked and replaced. Managed (Mindbody) members may have links.
+   * @throws MemberNotFoundException 404 when the member is not in this business
+   */
+  create(
+    scope: BusinessScope,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
+    return this.withLockedMember(scope, memberId, async (manager) => {
+      const current = await this.links.findUnrevoked(scope, manager, memberId);
+      if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
+        return this.toLink(current, this.origin(requestOrigin));
+      }
+      return this.issue(scope, manager, memberId, body, requestOrigin);
+    });
+  }
+
+  /**
+   * Replaces the member's link with a new code, in one transaction: the old code stops working at
+   * once (a member without a link simply gets one).
+   * @throws MemberNotFoundException 404
+   */
+  rotate(
+    scope: BusinessScope,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
+    return this.withLockedMember(scope, memberId, (manager) =>
+      this.issue(scope, manager, memberId, body, requestOrigin),
+    );
+  }
+
+  /**
+   * The member's live link, or null (the member profile). The caller has checked that the member
+   * is this business's; another business's member simply has no link here.
+   * @param requestOrigin used for the URL when PUBLIC_ORIGIN is not configured
+   */
+  async liveLink(
+    scope: BusinessScope,
+    memberId: string,
+    requestOrigin: string,
+  ): Promise<ReferralLink | null> {
+    const link = await this.links.findLive(scope, memberId);
+    return link ? this.toLink(link, this.origin(requestOrigin)) : null;
+  }
+
+  /**
+   * Revokes the member's link (docs/product.md#calls removeReferral); no link is not an error.
+   * Records link_revoked (docs/architecture.md#lifecycle-facts).
+   * @throws MemberNotFoundException 404
+   */
+  async revoke(scope: BusinessScope, memberId: string): Promise<void> {
+    await this.withLockedMember(scope, memberId, async (manager) => {
+      const revoked = await this.links.revokeForMember(scope, manager, memberId);
+      await this.lifecycle.recordFacts(
+        scope,
+        revoked.map((linkId) => ({
+          kind: 'link_revoked',
+          eventKey: `link_revoked:${linkId}`,
+          memberId,
+          referralLinkId: linkId,
+        })),
+        manager,
+      );
+    });
+  }
+
+  /**
+   * The member's live referral link as a QR code for a front-desk poster: SVG (vector, Grove
+   * green) or a 1024-pixel PNG, drawn by the `qrcode` library.
+   * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
+   */
+  async qrCode(
+    scope: BusinessScope,
+    memberId: string,
+    format: 'svg' | 'png',
+    requestOrigin: string,
+  ): Promise<Buffer> {
+    const link = await this.withLockedMember(scope, memberId, (manager) =>
+      this.links.findUnrevoked(scope, manager, memberId),
+    );
+    if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now()))
+      throw new ReferralLinkMissingException();
+    const { url } = this.toLink(link, this.origin(requestOrigin));
+    const options = {
+      margin: 2,
+      errorCorrectionLevel: 'M' as const,
+      color: { dark: '#123d27', light: '#ffffff' },
+    };
+    return format === 'svg'
+      ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
+      : QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
+  }
+
+  /**
+   * What the join page shows for a live code (public: no `BusinessScope`, the business is the
+   * code's). Counts the opening in `join_page_visits` (per link and UTC day, nothing about the
+   * visitor) in the same statement that reads the link.
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
+   */
+  async info(code: string): Promise<ReferralInfo> {
+    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code) : null;
+    if (!link) throw new ReferralLinkNotFoundException();
+    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+  }
+
+  /**
+   * What the join page shows for a live code, as {@link info}, without counting a visit: for the
+   * pages that answer the join form's POST (referrals/join-page), which are not new openings.
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
+   */
+  async infoWithoutVisit(code: string): Promise<ReferralInfo> {
+    const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
+    if (!link) throw new ReferralLinkNotFoundException();
+    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+  }
+
+  /**
+   * A friend joins through a code (public; docs/product.md#calls `/api/referral`, docs/product.md#screens success 'Successfully
+   * registered!'). Every friend of a live code gets the same answer, whoever they are (issue 11:
+   * public endpoints reveal nothing about members): a stranger is queued as a prospect of the
+   * link's business and member (the same friend twice is one prospect); an email that belongs to a
+   * member of that business, or the referrer's own, is not queued but flagged for the owner
+   * (`GET /api/prospects/flags`). Fraud signals (issue 15 part 4: disposable domain, former
+   * member, close to the referrer, a burst on the link, the client address that opened the
+   * referrer's member page) queue the friend with flags the owner sees. One statement decides and
+   * writes (`ReferralLinksRepository.join`), so every outcome takes the same path through the
+   * database; it takes no `BusinessScope`, the business comes from the code inside that
+   * statement. A queued friend sets off "{friend} joined with your link" to the referrer and,
+   * with automatic approval on and no signal, its approval: a `referral.joined` job queued in
+   * the join's own transaction (`ProspectsService.followUpJoin`), so neither is lost when the
+   * process dies right after the join, and the answer does not wait for them. A
+   * filled honeypot is answered as success and stores nothing.
+   * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
+   * @returns `{ message: 'Successfully registered!' }`
+   * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
+   */
+  async join(
+    code: string,
+    body: JoinReferralDto,
+    clientAddress?: string,
+  ): Promise<JoinReferralReply> {
+    const success = { message: MESSAGES.referralSuccess };
+    if (body.website && body.website.trim() !== '') return success;
+    if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
+    const screening = this.fraud.screenJoin(body.email, clientAddress);
+    const found = await this.links.transaction(async (manager) => {
+      const outcome = await this.links.join(
+        code,
+        { name: body.name, email: body.email, emailKey: emailKey(body.email) },
+        screening,
+        manager,
+      );
+      // Every found join queues its follow-up in its own transaction (same work, same timing,
+      // for every friend); a repeat of one prospect is one job (its id is the prospect's).
+      if (outcome) {
+        const { prospectId } = outcome;
+        await this.jobs.send<JoinFollowUpJob>(
+          JOIN_FOLLOW_UP_QUEUE,
+          {
+            businessId: outcome.businessId,
+            prospectId,
+            autoApprove: outcome.autoApprove,
+          },
+          { manager, ...(prospectId ? { id: prospectId } : {}) },
+        );
+      }
+      return outcome !== null;
+    });
+    if (!found) throw new ReferralLinkNotFoundException();
+    // The worker is not woken: it finds the follow-up at its next poll (within 2 s), so the
+    // work a queued friend sets off (the email) does not land on the requests right after this
+    // one, where a stopwatch could tell it from a flagged join's (bench:join-timing).
+    return success;
+  }
+
+  /** Runs `work` in a transaction after locking the member (404 when not in this business). */
+  private withLockedMember<T>(
+    scope: BusinessScope,
+    memberId: string,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.links.transaction(async (manager) => {
+      const member = isUUID(memberId)
+        ? await this.members.findForUpdate(scope, manager, memberId)
+        : null;
+      if (!member) throw new MemberNotFoundException();
+      return work(manager);
+    });
+  }
+
+  /**
+   * Revokes the member's current link (if any) and inserts a new one. Member already locked.
+   * Records link_rotated when a link was replaced, else link_created (docs/architecture.md#lifecycle-facts).
+   */
+  private async issue(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    body: CreateReferralLinkDto | undefined,
+    requestOrigin: string,
+  ): Promise<ReferralLink> {
+    const replaced = await this.links.revokeForMember(scope, manager, memberId);
+    const days = body?.expiresInDays;
+    const link = await this.links.insert(scope, manager, {
+      memberId,
+      code: newReferralCode(),
+      expiresAt: days ? new Date(Date.now() + days * DAY_MS) : null,
+    });
+    const kind = replaced.length > 0 ? 'link_rotated' : 'link_created';
+    await this.lifecycle.recordFacts(
+      scope,
+      [{ kind, eventKey: `${kind}:${link.id}`, memberId, referralLinkId: link.id }],
+      manager,
+    );
+    return this.toLink(link, this.origin(requestOrigin));
+  }
+
+  private origin(requestOrigin: string): string {
+    return this.config.publicOrigin ?? requestOrigin;
+  }
+
+  private toLink(
+    link: { code: string; createdAt: Date; expiresAt: Date | null },
+    origin: string,
+  ): ReferralLink {
+    return {
+      code: link.code,
+      url: `${origin}/referral/${link.code}`,
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt ? link.expiresAt.toISOString() : null,
+    };
+  }
+}

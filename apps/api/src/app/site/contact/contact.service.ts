@@ -1,0 +1,91 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  MESSAGES,
+  validateContactInput,
+  type ContactInput,
+  type MessageReply,
+} from '@grove/contracts';
+import { CaptchaFailedException } from '../../platform/captcha/captcha.exceptions';
+import { CaptchaService } from '../../platform/captcha/captcha.service';
+import { AppConfig } from '../../platform/config/app-config';
+import { MailService } from '../../platform/mail/mail.service';
+import { ContactInvalidException } from './contact.exceptions';
+import { ContactRepository } from './contact.repository';
+import { sanitizePlainText } from './sanitize-text';
+
+/** `source.kind` of contact emails (see MailService.onDelivered). */
+const CONTACT_EMAIL_KIND = 'contact';
+
+/**
+ * The public contact form (docs/product.md#contact-page Contact page, docs/product.md#entities Contact message, docs/product.md#validation-contact Contact form, docs/product.md#errors). Checks
+ * the fields, then the captcha, sanitizes the message, stores it in `contact_messages` and queues
+ * an email to CONTACT_RECIPIENT (reply-to the visitor) through the mail module. This replaces
+ * the old app's call to an email-sending service (docs/product.md#calls).
+ */
+@Injectable()
+export class ContactService implements OnModuleInit {
+  constructor(
+    private readonly captcha: CaptchaService,
+    private readonly mail: MailService,
+    private readonly contacts: ContactRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.mail.onDelivered(CONTACT_EMAIL_KIND, (id, outcome) =>
+      this.contacts.markDelivered(id, outcome),
+    );
+  }
+
+  /**
+   * Accepts a contact message.
+   * @param input the form's fields (untrimmed, as typed)
+   * @param captchaToken the captcha widget's solution
+   * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
+   * @returns `{ message: "Thank you for your message! We'll be in touch soon." }`
+   * @throws ContactInvalidException 400 with one docs/product.md#validation-contact message per invalid field (nothing stored)
+   * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
+   *   correctly.' when the captcha is missing, invalid, expired or reused (nothing stored)
+   */
+  async submit(
+    input: ContactInput,
+    captchaToken: string | undefined,
+    clientIp: string | null,
+  ): Promise<MessageReply> {
+    const errors: Record<string, string> = { ...validateContactInput(input) };
+    const message = errors.message ? '' : sanitizePlainText(input.message);
+    if (!errors.message && !message) errors.message = MESSAGES.messageRequired;
+    if (Object.keys(errors).length > 0) throw new ContactInvalidException(errors);
+    if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
+
+    const row = {
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      email: input.email.trim(),
+      phone: input.phoneNumber.trim(),
+      website: input.website.trim(),
+      message,
+      clientIp,
+    };
+    const id = await this.contacts.insert(row);
+    await this.mail.queue(
+      {
+        to: this.config.mail.contactRecipient,
+        replyTo: `${row.firstName} ${row.lastName} <${row.email}>`,
+        subject: `Contact form: message from ${row.firstName} ${row.lastName}`,
+        text: [
+          `First name: ${row.firstName}`,
+          `Last name: ${row.lastName}`,
+          `Email: ${row.email}`,
+          `Phone: ${row.phone}`,
+          `Website: ${row.website}`,
+          '',
+          'Message:',
+          row.message,
+        ].join('\n'),
+      },
+      { kind: CONTACT_EMAIL_KIND, id },
+    );
+    return { message: MESSAGES.contactSuccess };
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { MESSAGES, validateLeadInput, type LeadInput, type MessageReply } from '@grove/contracts';
+import { CaptchaFailedException } from '../../platform/captcha/captcha.exceptions';
+import { CaptchaService } from '../../platform/captcha/captcha.service';
+import { AppConfig } from '../../platform/config/app-config';
+import { MailService } from '../../platform/mail/mail.service';
+import { LeadInvalidException } from './leads.exceptions';
+import { LeadsRepository } from './leads.repository';
+
+/** `source.kind` of lead notification emails. */
+const LEAD_EMAIL_KIND = 'lead';
+
+/**
+ * Leads from the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page; the old form's submit
+ * did nothing, Grove keeps the lead: DESIGN preamble). Checks the fields, then the contact form's
+ * captcha (`CaptchaService`: altcha, reCAPTCHA or Turnstile), stores the lead in `leads` and
+ * queues a notification email to CONTACT_RECIPIENT (reply-to the lead).
+ */
+@Injectable()
+export class LeadsService implements OnModuleInit {
+  constructor(
+    private readonly captcha: CaptchaService,
+    private readonly leads: LeadsRepository,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.mail.onDelivered(LEAD_EMAIL_KIND, (id, outcome) => this.leads.markDelivered(id, outcome));
+  }
+
+  /**
+   * Accepts a lead, checked with contracts' `validateLeadInput` (the same function the pop-up
+   * uses) and stored trimmed.
+   * @param input the form's fields (untrimmed, as typed)
+   * @param captchaToken the captcha widget's solution
+   * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
+   * @returns `{ message: "Thanks! We'll be in touch soon." }`
+   * @throws LeadInvalidException 400 with one message per invalid field ('Not a valid name', 'Not
+   *   a valid email address', 'Not a valid phone number', company required / ≤ 200); nothing stored
+   * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
+   *   correctly.' when the captcha is missing, invalid, expired or reused; nothing stored or sent
+   */
+  async capture(
+    input: LeadInput,
+    captchaToken: string | undefined,
+    clientIp: string | null,
+  ): Promise<MessageReply> {
+    const errors = validateLeadInput(input);
+    if (Object.keys(errors).length > 0) throw new LeadInvalidException(errors);
+    if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
+    const lead: LeadInput = {
+      fullName: input.fullName.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      company: input.company.trim(),
+    };
+    const id = await this.leads.insert(lead, clientIp);
+    await this.mail.queue(
+      {
+        to: this.config.mail.contactRecipient,
+        replyTo: `${lead.fullName} <${lead.email}>`,
+        subject: `New lead: ${lead.fullName} (${lead.company})`,
+        text: [
+          `Full name: ${lead.fullName}`,
+          `Email: ${lead.email}`,
+          `Phone: ${lead.phone}`,
+          `Company: ${lead.company}`,
+        ].join('\n'),
+      },
+      { kind: LEAD_EMAIL_KIND, id },
+    );
+    return { message: MESSAGES.leadSuccess };
+  }
+}
