@@ -1,6 +1,5 @@
 export * from './lib/email-key';
 export * from './lib/money';
-export * from './lib/pricing';
 export * from './lib/messages';
 export * from './lib/rules';
 export * from './lib/field-rules';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MemberStatus, PriceChangeReason } from '@grove/contracts';
-import { branchStateColumns } from '../../platform/database/counting-branch';
+import { branchStateColumns } from '../../membership/pricing/price.sql';
 import { memberStatus } from '../../membership/members/member-row';
 import type { BusinessScope } from '../../platform/database/business-scope';
 

@@ -4,10 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import { countingBranch } from '../../platform/database/counting-branch';
+import { countingBranch } from '../../membership/pricing/price.sql';
 import { runTransaction } from '../../platform/database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
-import type { MemberPriceFacts } from './member-price';
+import type { MemberPriceFacts } from '../../membership/pricing/price';
 
 /** A member as the member page and "Your referral link" read them. */
 export interface MemberFacts extends MemberPriceFacts {

@@ -15,7 +15,8 @@ import {
 import { firstName, MemberEmails } from '../member-emails/member-emails.service';
 import { LinkRequestThrottle } from './link-request-throttle';
 import { MemberLinkMissingException } from './member-page.exceptions';
-import { memberPrice, projections, savedSoFarCents } from './member-price';
+import { memberPrice, projections } from '../../membership/pricing/price';
+import { savedSoFarCents } from './member-price';
 import { MemberPageRepository } from './member-page.repository';
 
 /** Ledger lines the page shows (newest first). */

@@ -1,5 +1,6 @@
 import type { MemberLedgerLine } from '@grove/contracts';
-import { DAYS_PER_MONTH, memberPrice, projections, savedSoFarCents } from './member-price';
+import { memberPrice, projections } from '../../membership/pricing/price';
+import { DAYS_PER_MONTH, savedSoFarCents } from './member-price';
 
 const facts = {
   membershipPriceCents: 10_000,

@@ -12,7 +12,7 @@ import {
   ReferralEmailNoLinkException,
   ReferralEmailTooSoonException,
 } from './member-page.exceptions';
-import { memberPrice } from './member-price';
+import { memberPrice } from '../../membership/pricing/price';
 import { MemberPageRepository, type MemberFacts } from './member-page.repository';
 
 /** How long after "Your referral link" a member can be sent it again, seconds. */

@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BranchQualificationRule, BranchSettings } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import { countingBranch } from '../../platform/database/counting-branch';
 import { runTransaction } from '../../platform/database/transaction';
-import { effectivePrice, lastPrice } from '../lifecycle/lifecycle.repository';
+import { countingBranch, effectivePrice, lastPrice } from '../pricing/price.sql';
 
 /** A branch whose counting changed in a refresh, and its referrer (`referrerId`). */
 export interface BranchChange {

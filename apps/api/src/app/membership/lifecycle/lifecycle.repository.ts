@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PriceChangeReason } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import { countingBranch } from '../../platform/database/counting-branch';
+import { effectivePrice, PRICE_COLUMNS, priceLinesFrom } from '../pricing/price.sql';
 
 /**
  * What a lifecycle fact is about (`lifecycle_facts.kind`, docs/architecture.md#lifecycle-facts).
@@ -105,92 +105,9 @@ export interface SqlRunner {
 export const keyTime = (expression: string): string =>
   `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * SQL: the effective price (cents) of member row `<alias>`: what the member pays.
- * - A hand-managed member: max(0, membership price − discount × branches), as the Branches screen
- *   shows it (`toMemberRow`, docs/product.md#constants).
- * - A Mindbody-managed member: the autopay Grove bills through Mindbody, max(0, membership
- *   (autopay) price − discountOnReferral × branches − discountForReferee if it is a branch)
- *   (docs/product.md#constants; the member page shows it; the sync writes it,
- *   `targetAutopayCents`), with the integration's discounts (none while unsaved); NULL while it
- *   has no known price (not priced yet, or no autopay contract), which writes no ledger line.
- * The branches are those that count now (`countingBranch`, docs/product.md#branch-qualification),
- * read from `members` (a statement sees them as they were when the statement began).
- * @param counts SQL predicate on branch row `b` (default `countingBranch('b')`); only the
- *   LifecycleBackfill migration, which ran before branches could be pending, passes its own
- * @param managedBill false: a Mindbody member's undiscounted membership price (what the
- *   LifecycleBackfill migration recorded)
- */
-export const effectivePrice = (
-  alias: string,
-  counts: string = countingBranch('b'),
-  managedBill = true,
-): string => {
-  const branches = `(SELECT count(*) FROM members b WHERE b.business_id = ${alias}.business_id
-        AND b.referred_by_id = ${alias}.id AND ${counts})::int`;
-  const discount = (column: string) =>
-    `COALESCE((SELECT i.${column} FROM mindbody_integrations i WHERE i.business_id = ${alias}.business_id), 0)`;
-  const managed = managedBill
-    ? `GREATEST(0, ${alias}.membership_price_cents - ${discount('discount_on_referral_cents')} * ${branches}
-        - CASE WHEN ${alias}.referred_by_id IS NOT NULL THEN ${discount('discount_for_referee_cents')} ELSE 0 END)`
-    : `${alias}.membership_price_cents`;
-  return `CASE
-    WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
-    WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
-    ELSE ${managed} END`;
-};
-
-/**
- * SQL: the last ledger line's new price of member `<alias>.id` (a LATERAL subquery named `last`
- * with column `price`; no row for a member without a ledger). Lines are ordered by id: the ledger
- * of a member is written with its row locked, so a later line always has a larger id.
- */
-export const lastPrice = (alias: string): string =>
-  `LEFT JOIN LATERAL (SELECT c.new_price_cents AS price FROM price_changes c
-     WHERE c.business_id = ${alias}.business_id AND c.member_id = ${alias}.id
-     ORDER BY c.id DESC LIMIT 1) last ON true`;
-
-/** What `priceLinesFrom` writes; each field is SQL (a parameter or an expression on row `r`). */
-export interface PriceLinesSql {
-  /** A table expression of `members` rows as they are after the change, named by the caller. */
-  rows: string;
-  /** The reason (text) when the member already has a ledger. */
-  reason: string;
-  /** The causing branch's id (uuid) or NULL. */
-  branchId: string;
-  /** The event key's cause: the line's key is `price:<member id>:<cause>`. */
-  cause: string;
-  /** True when the membership has just ended by hand (new price 0); default false. */
-  endedByHand?: string;
-}
-
-/**
- * SQL: one INSERT of `price_changes` for each row of `rows` whose effective price differs from
- * its ledger's last line (old = that line's price, new = `effectivePrice` or 0 once the membership
- * has ended). The first line of a member is 'member_added', an ended membership 'membership_ended'
- * (a member ended without a ledger gets none); other lines get `reason`. Idempotent by event key.
- */
-export const priceLinesFrom = (sql: PriceLinesSql): string => {
-  const ended = `((r.mindbody_client_id IS NOT NULL AND r.mindbody_cancelled_at IS NOT NULL) OR ${sql.endedByHand ?? 'false'})`;
-  return `INSERT INTO price_changes (${PRICE_COLUMNS})
-     SELECT r.business_id, r.id,
-       CASE WHEN last.price IS NULL THEN 'member_added' WHEN p.ended THEN 'membership_ended' ELSE ${sql.reason} END,
-       last.price, p.price, r.membership_price_cents, ${sql.branchId}, 'price:' || r.id || ':' || ${sql.cause}
-     FROM ${sql.rows}
-     CROSS JOIN LATERAL (SELECT CASE WHEN ${ended} THEN 0 ELSE ${effectivePrice('r')} END AS price,
-       ${ended} AS ended) p
-     ${lastPrice('r')}
-     WHERE p.price IS NOT NULL AND p.price IS DISTINCT FROM last.price AND NOT (p.ended AND last.price IS NULL)
-     ${ON_EVENT_KEY}`;
-};
-
 /** The columns of `lifecycle_facts` a fact insert names, in this order. */
 export const FACT_COLUMNS =
   'business_id, kind, member_id, referrer_id, referral_link_id, prospect_id, source, event_key';
-
-/** The columns of `price_changes` a ledger insert names, in this order. */
-export const PRICE_COLUMNS =
-  'business_id, member_id, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key';
 
 /**
  * SQL: counts one join page opening for each row of `rows` (a CTE or VALUES list with columns
@@ -208,8 +125,8 @@ export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
 /**
  * The only way to write `lifecycle_facts`, `join_page_visits` and `price_changes` outside a
  * statement of another repository that records in the same statement as its change (the public
- * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `PRICE_COLUMNS`, `ON_EVENT_KEY`,
- * `priceLinesFrom` and `keyTime` from here). TENANCY: every method takes the `BusinessScope`
+ * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `ON_EVENT_KEY` and `keyTime` from here,
+ * and `PRICE_COLUMNS` and `priceLinesFrom` from membership/pricing). TENANCY: every method takes the `BusinessScope`
  * first and writes only rows of its business; ids of other businesses are never read
  * (`insertEffectivePrices` reads members of the scope only).
  */

@@ -5,7 +5,7 @@ import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@g
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import type { MemberSummary } from '../members/member-row';
-import { countingBranch } from '../../platform/database/counting-branch';
+import { countingBranch } from '../pricing/price.sql';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,

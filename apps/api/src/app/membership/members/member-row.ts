@@ -1,13 +1,9 @@
-import {
-  newPriceCents,
-  type BranchDetail,
-  type MemberRow,
-  type MemberStatus,
-} from '@grove/contracts';
+import type { BranchDetail, MemberRow, MemberStatus } from '@grove/contracts';
+import { newPriceCents } from '../pricing/price';
 
 /**
  * What a member's status is made of, as its row reads it: `counting` is `countingBranch(m)`
- * (database/counting-branch.ts) for the member as a branch; `ended` / `suspended` its Mindbody
+ * (membership/pricing/price.sql.ts; `isCountingBranch` in price.ts) for the member as a branch; `ended` / `suspended` its Mindbody
  * membership's `mindbody_cancelled_at` / `mindbody_suspended_at` being set.
  */
 export interface StatusFacts {

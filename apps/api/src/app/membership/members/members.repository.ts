@@ -11,7 +11,7 @@ import {
 } from '../../platform/database/prepared-query';
 import { pageOfRows } from '../../platform/database/page-rows';
 import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/database/text-filter';
-import { branchStateColumns, countingBranch } from '../../platform/database/counting-branch';
+import { branchStateColumns, countingBranch } from '../pricing/price.sql';
 import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
 import { MemberEntity } from './member.entity';
 import { MemberSearchIndexes } from './member-search-indexes.repository';

@@ -3,7 +3,6 @@ import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
   centsToDollarText,
-  newPriceCents,
   type FlaggedJoinRow,
   type IntegrationName,
   type JoinFlagReason,
@@ -18,6 +17,7 @@ import { jobScope, type BusinessScope } from '../../platform/database/business-s
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MembersService } from '../../membership/members/members.service';
 import { MembershipEvents } from '../../membership/events/membership-events';
+import { priceBeforeNewestBranchCents } from '../../membership/pricing/price';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
@@ -256,11 +256,7 @@ export class ProspectsService implements OnModuleInit {
         referrerId: referrer.id,
         referrerName: referrer.memberName,
         priceNowCents: referrer.newPriceCents,
-        priceBeforeCents: newPriceCents(
-          referrer.membershipPriceCents,
-          referrer.discountCents,
-          referrer.branches - 1,
-        ),
+        priceBeforeCents: priceBeforeNewestBranchCents(referrer),
         origin: requestOrigin,
         // A branch the business's rule leaves pending is announced when it starts counting.
         counting: created.status === 'Active',

@@ -3,12 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
-import { countingBranch } from '../../../platform/database/counting-branch';
+import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
   keyTime,
-  priceLinesFrom,
   type FactSource,
 } from '../../../membership/lifecycle/lifecycle.repository';
 

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { newPriceCents } from '@grove/contracts';
+import { targetAutopayCents } from '../../../membership/pricing/price';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import { LifecycleService } from '../../../membership/lifecycle/lifecycle.service';
 import {
   MindbodyMembersRepository,
-  type AutopayTarget,
   type EndedBranch,
   type FirstPayment,
   type ManagedMemberInput,
@@ -33,24 +32,6 @@ const MINDBODY_CONCURRENCY = 8;
 
 /** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
-
-/**
- * The autopay amount a managed member should pay (docs/product.md#constants, docs/architecture.md#mindbody), cents: contracts'
- * {@link newPriceCents} with the discount for referee when the member is itself a referred branch:
- * max(0, membership price − discountOnReferral × branches − discountForReferee if a branch).
- */
-export function targetAutopayCents(
-  target: AutopayTarget,
-  onReferralCents: number,
-  forRefereeCents: number,
-): number {
-  return newPriceCents(
-    target.membershipPriceCents,
-    onReferralCents,
-    target.branches,
-    target.isBranch ? forRefereeCents : 0,
-  );
-}
 
 /** Counts of one run, for logs and tests. */
 export interface MindbodyRunResult {

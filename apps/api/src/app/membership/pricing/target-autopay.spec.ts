@@ -1,4 +1,4 @@
-import { targetAutopayCents } from './mindbody-pipeline';
+import { targetAutopayCents } from './price';
 
 const member = (overrides: Partial<Parameters<typeof targetAutopayCents>[0]> = {}) => ({
   memberId: 'm1',

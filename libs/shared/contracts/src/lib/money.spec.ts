@@ -1,32 +1,5 @@
-import { newPriceCents } from './pricing';
 import { centsToDollarText, dollarsToCents, formatCents } from './money';
 import { emailKey } from './email-key';
-
-describe('newPriceCents (docs/product.md#constants)', () => {
-  it('subtracts the discount once per branch', () => {
-    expect(newPriceCents(10_000, 1_500, 0)).toBe(10_000);
-    expect(newPriceCents(10_000, 1_500, 1)).toBe(8_500);
-    expect(newPriceCents(10_000, 1_500, 3)).toBe(5_500);
-  });
-
-  it('never goes below zero', () => {
-    expect(newPriceCents(5_000, 2_000, 3)).toBe(0);
-    expect(newPriceCents(5_000, 2_000, 40)).toBe(0);
-  });
-
-  it('works in exact cents where floating dollars would drift', () => {
-    // 0.1 + 0.2 style drift: $0.30 − 3 × $0.10 is exactly zero in cents
-    expect(newPriceCents(30, 10, 3)).toBe(0);
-    expect(newPriceCents(4_999, 333, 2)).toBe(4_333);
-  });
-
-  it('takes the discount for referee once, on top of the referral discounts, still floored at 0', () => {
-    expect(newPriceCents(8_900, 1_000, 0, 550)).toBe(8_350);
-    expect(newPriceCents(8_900, 1_000, 1, 550)).toBe(7_350);
-    expect(newPriceCents(8_900, 1_000, 9, 550)).toBe(0);
-    expect(newPriceCents(8_900, 1_000, 2, 0)).toBe(newPriceCents(8_900, 1_000, 2));
-  });
-});
 
 describe('dollarsToCents', () => {
   it.each([

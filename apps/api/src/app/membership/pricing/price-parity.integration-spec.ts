@@ -1,0 +1,240 @@
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
+import { effectivePriceCents, isCountingBranch } from './price';
+import { countingBranch, effectivePrice, priceLinesFrom } from './price.sql';
+
+/** One member row as stored, with what the SQL rule says of it. */
+interface ParityRow {
+  id: string;
+  name: string;
+  referred_by_id: string | null;
+  membership_price_cents: number;
+  discount_cents: number;
+  counting_started: boolean;
+  ended: boolean;
+  suspended: boolean;
+  managed: boolean;
+  autopay_known: boolean;
+  on_referral_cents: number | null;
+  for_referee_cents: number | null;
+  sql_counting: boolean;
+  sql_price: number | null;
+}
+
+/**
+ * The price rule's two definitions agree (docs/architecture.md#api-areas): the SQL of price.sql.ts
+ * and the TypeScript of price.ts, run over the same member rows on PostgreSQL, row by row — a
+ * hand-managed business (pending and counting branches, a discount over the price) and two
+ * Mindbody businesses (saved discounts: suspended, ended, referred and unpriced members; and
+ * discounts not saved yet).
+ */
+describe('the price in SQL and in TypeScript (membership/pricing)', () => {
+  let db: TestDatabase;
+  let client: Client;
+  const businesses: string[] = [];
+
+  const business = async (name: string): Promise<string> => {
+    const {
+      rows: [row],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO businesses (name, website, phone) VALUES ($1, 'parity.example.com', '0412 345 678') RETURNING id`,
+      [name],
+    );
+    businesses.push(row.id);
+    return row.id;
+  };
+
+  /** Inserts a member; `state` sets the columns the rule reads, as the flows leave them. */
+  const member = async (
+    businessId: string,
+    name: string,
+    priceCents: number,
+    discountCents: number,
+    state: {
+      referredBy?: string;
+      counting?: boolean;
+      clientId?: string;
+      autopayCents?: number | null;
+      ended?: boolean;
+      suspended?: boolean;
+    } = {},
+  ): Promise<string> => {
+    const {
+      rows: [row],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+         referred_by_id, mindbody_client_id, mindbody_priced_at, mindbody_autopay_cents)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() END, $8)
+       RETURNING id`,
+      [
+        businessId,
+        name,
+        `${name.toLowerCase().replace(/\W+/g, '.')}@parity.example.com`,
+        priceCents,
+        discountCents,
+        state.referredBy ?? null,
+        state.clientId ?? null,
+        state.clientId
+          ? state.autopayCents === undefined
+            ? priceCents
+            : state.autopayCents
+          : null,
+      ],
+    );
+    // The counting rule's trigger decides branch_counting_since on insert; set the state wanted.
+    await client.query(
+      `UPDATE members SET branch_counting_since = CASE WHEN $2 THEN now() - interval '40 days' END,
+         mindbody_cancelled_at = CASE WHEN $3 THEN now() END, mindbody_suspended_at = CASE WHEN $4 THEN now() END
+       WHERE id = $1`,
+      [
+        row.id,
+        state.referredBy !== undefined && state.counting !== false,
+        !!state.ended,
+        !!state.suspended,
+      ],
+    );
+    return row.id;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    client = new Client({ connectionString: db.url });
+    await client.connect();
+
+    const gym = await business('Parity Hand Gym');
+    const olivia = await member(gym, "Siobhán O'Brien", 8_900, 1_000);
+    await member(gym, 'Anne-Marie Dubois', 6_900, 800, { referredBy: olivia });
+    await member(gym, 'Ben O’Connor', 5_900, 500, { referredBy: olivia, counting: false });
+    const liam = await member(gym, 'Liam Nguyen', 3_000, 2_000);
+    await member(gym, 'Mia Kelly', 4_900, 500, { referredBy: liam });
+    await member(gym, 'Noah Patel', 3_900, 500, { referredBy: liam });
+    await member(gym, 'Grace Murphy', 6_900, 700);
+
+    const mindbody = await business('Parity Mindbody Gym');
+    await client.query(
+      `INSERT INTO mindbody_integrations (business_id, stage, discount_on_referral_cents, discount_for_referee_cents)
+       VALUES ($1, 4, 1000, 550)`,
+      [mindbody],
+    );
+    const ava = await member(mindbody, 'Ava Walker', 8_900, 0, { clientId: '100001' });
+    await member(mindbody, 'Jack Thompson', 7_900, 0, { clientId: '100002', referredBy: ava });
+    await member(mindbody, 'Isla Robinson', 7_900, 0, {
+      clientId: '100003',
+      referredBy: ava,
+      suspended: true,
+    });
+    await member(mindbody, 'Henry Wilson', 7_900, 0, {
+      clientId: '100004',
+      referredBy: ava,
+      ended: true,
+    });
+    await member(mindbody, 'Ella Brown', 5_900, 0, { clientId: '100005', autopayCents: null });
+    await member(mindbody, 'Lucas Martin', 2_000, 0, {
+      clientId: '100006',
+      referredBy: ava,
+      counting: false,
+    });
+
+    const unsaved = await business('Parity Unsaved Gym');
+    await client.query(`INSERT INTO mindbody_integrations (business_id) VALUES ($1)`, [unsaved]);
+    const zoe = await member(unsaved, 'Zoë Chen', 9_900, 1_500, { clientId: '200001' });
+    await member(unsaved, 'Oliver Chen', 8_900, 0, { clientId: '200002', referredBy: zoe });
+  });
+
+  afterAll(async () => {
+    await client.end();
+    await db.drop();
+  });
+
+  const rows = async (): Promise<ParityRow[]> =>
+    (
+      await client.query<ParityRow>(
+        `SELECT m.id, m.name, m.referred_by_id, m.membership_price_cents, m.discount_cents,
+           m.branch_counting_since IS NOT NULL AS counting_started,
+           m.mindbody_cancelled_at IS NOT NULL AS ended, m.mindbody_suspended_at IS NOT NULL AS suspended,
+           m.mindbody_client_id IS NOT NULL AS managed,
+           (m.mindbody_priced_at IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL) AS autopay_known,
+           i.discount_on_referral_cents AS on_referral_cents, i.discount_for_referee_cents AS for_referee_cents,
+           ${countingBranch('m')} AS sql_counting, ${effectivePrice('m')} AS sql_price
+         FROM members m LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
+         WHERE m.business_id = ANY($1::uuid[]) ORDER BY m.name`,
+        [businesses],
+      )
+    ).rows;
+
+  const typescript = (all: ParityRow[], row: ParityRow) => {
+    const branchFacts = (r: ParityRow) => ({
+      isBranch: r.referred_by_id !== null,
+      countingStarted: r.counting_started,
+      ended: r.ended,
+      suspended: r.suspended,
+    });
+    const counting = all.filter(
+      (r) => r.referred_by_id === row.id && isCountingBranch(branchFacts(r)),
+    );
+    return {
+      counting: isCountingBranch(branchFacts(row)),
+      price: effectivePriceCents({
+        membershipPriceCents: row.membership_price_cents,
+        discountCents: row.discount_cents,
+        countingBranches: counting.length,
+        isBranch: row.referred_by_id !== null,
+        managed: row.managed,
+        autopayKnown: row.autopay_known,
+        integration:
+          row.on_referral_cents === null
+            ? null
+            : {
+                onReferralCents: row.on_referral_cents,
+                forRefereeCents: row.for_referee_cents ?? 0,
+              },
+      }),
+    };
+  };
+
+  it('every member: the same counting branch and the same effective price', async () => {
+    const all = await rows();
+    expect(all).toHaveLength(15);
+    const sql = all.map((row) => ({
+      name: row.name,
+      counting: row.sql_counting,
+      price: row.sql_price,
+    }));
+    const ts = all.map((row) => ({ name: row.name, ...typescript(all, row) }));
+    expect(ts).toEqual(sql);
+    // The fixtures reach every case the rule has (not a comparison of two empty answers).
+    const byName = new Map(sql.map((row) => [row.name, row]));
+    expect(byName.get("Siobhán O'Brien")?.price).toBe(7_900); // one counting, one pending branch
+    expect(byName.get('Liam Nguyen')?.price).toBe(0); // discount over the price
+    expect(byName.get('Ava Walker')?.price).toBe(7_900); // suspended, ended and pending branches do not count
+    expect(byName.get('Jack Thompson')?.price).toBe(7_350); // a referred Mindbody member
+    expect(byName.get('Ella Brown')?.price).toBeNull(); // autopay not read yet
+    expect(byName.get('Zoë Chen')?.price).toBe(9_900); // discounts not saved yet
+  });
+
+  it('the ledger lines SQL writes carry the same prices', async () => {
+    await client.query(
+      priceLinesFrom({
+        rows: 'members r',
+        reason: `'backfill'`,
+        branchId: 'NULL::uuid',
+        cause: `'parity'`,
+      }),
+    );
+    const all = await rows();
+    const { rows: lines } = await client.query<{ member_id: string; new_price_cents: number }>(
+      `SELECT member_id, new_price_cents FROM price_changes WHERE business_id = ANY($1::uuid[])`,
+      [businesses],
+    );
+    const written = new Map(lines.map((line) => [line.member_id, line.new_price_cents]));
+    for (const row of all) {
+      const { price } = typescript(all, row);
+      // An unpriced member gets no line; a member whose Mindbody membership ended gets none before it had one.
+      const expected = price === null || (row.managed && row.ended) ? undefined : price;
+      expect({ name: row.name, price: written.get(row.id) }).toEqual({
+        name: row.name,
+        price: expected,
+      });
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import type { MemberProjection } from '@grove/contracts';
+
+// A member's price in TypeScript (docs/architecture.md#api-areas, "Where the price lives"): the
+// one home of the rule docs/product.md#constants states. Its SQL twin is `price.sql.ts`
+// (`countingBranch`, `effectivePrice`, the ledger lines); price-parity.integration-spec.ts runs
+// both over the same rows on PostgreSQL and compares them row by row.
+
+/**
+ * A tree's price after its referral discounts (docs/product.md#constants): membership price minus
+ * discount per referral times the number of branches, floored at 0. All amounts in integer cents.
+ *
+ * The Mindbody autopay (docs/architecture.md#mindbody) applies the same rule and also takes the
+ * discount for referee (docs/product.md#mindbody-stages stage 3/4 discounts form) from a member who
+ * is itself a referred branch: `refereeDiscountCents` is that discount for such a member, 0 (the
+ * default) for everyone else.
+ *
+ * @param membershipPriceCents the member's membership price, cents
+ * @param discountCents discount per referral (per branch), cents
+ * @param branches number of branches that count, ≥ 0
+ * @param refereeDiscountCents discount for being referred, cents (0 unless the member is a branch)
+ * @returns the new price in cents, never negative
+ */
+export function newPriceCents(
+  membershipPriceCents: number,
+  discountCents: number,
+  branches: number,
+  refereeDiscountCents = 0,
+): number {
+  return Math.max(0, membershipPriceCents - discountCents * branches - refereeDiscountCents);
+}
+
+/** What decides whether a member, as a branch, lowers its referrer's price now. */
+export interface BranchFacts {
+  /** The member was referred (`referred_by_id` set). */
+  isBranch: boolean;
+  /** The business's counting rule has started it counting (`branch_counting_since` set). */
+  countingStarted: boolean;
+  /** Its Mindbody membership has ended (`mindbody_cancelled_at` set). */
+  ended: boolean;
+  /** Its Mindbody membership is suspended (`mindbody_suspended_at` set). */
+  suspended: boolean;
+}
+
+/**
+ * "This branch lowers its referrer's price now" (docs/product.md#branch-qualification): a branch
+ * the counting rule has started, whose Mindbody membership is neither ended nor suspended. The
+ * TypeScript twin of `countingBranch` (price.sql.ts).
+ */
+export function isCountingBranch(branch: BranchFacts): boolean {
+  return branch.isBranch && branch.countingStarted && !branch.ended && !branch.suspended;
+}
+
+/** What a member's effective price depends on, as stored (cents). */
+export interface EffectivePriceFacts {
+  membershipPriceCents: number;
+  /** The member's own discount per branch (used for hand-managed members). */
+  discountCents: number;
+  /** Branches of the member that count now (`isCountingBranch`). */
+  countingBranches: number;
+  /** The member was referred (a Mindbody member then takes the discount for referee). */
+  isBranch: boolean;
+  /** Managed by Mindbody (`mindbody_client_id` set). */
+  managed: boolean;
+  /** For a Mindbody member: its contracts were read and it has an autopay amount. */
+  autopayKnown: boolean;
+  /** The business's saved Mindbody discounts (cents), or null while unsaved (then 0 each). */
+  integration: { onReferralCents: number; forRefereeCents: number } | null;
+}
+
+/**
+ * The effective price (cents): what the member pays, as the ledger records it — the TypeScript
+ * twin of `effectivePrice` (price.sql.ts):
+ * - a hand-managed member: max(0, membership price − own discount × counting branches);
+ * - a Mindbody member: the autopay Grove bills, `targetAutopayCents` with the integration's
+ *   discounts (0 while unsaved); null while Grove has not read an autopay amount.
+ */
+export function effectivePriceCents(member: EffectivePriceFacts): number | null {
+  if (!member.managed)
+    return newPriceCents(
+      member.membershipPriceCents,
+      member.discountCents,
+      member.countingBranches,
+    );
+  if (!member.autopayKnown) return null;
+  return targetAutopayCents(
+    {
+      membershipPriceCents: member.membershipPriceCents,
+      branches: member.countingBranches,
+      isBranch: member.isBranch,
+    },
+    member.integration?.onReferralCents ?? 0,
+    member.integration?.forRefereeCents ?? 0,
+  );
+}
+
+/**
+ * The autopay amount a managed member should pay (docs/product.md#constants,
+ * docs/architecture.md#mindbody), cents: {@link newPriceCents} with the discount for referee when
+ * the member is itself a referred branch: max(0, membership price − discountOnReferral × branches
+ * − discountForReferee if a branch).
+ * @param target the member's membership (autopay) price, counting branches and whether it is a branch
+ * @param onReferralCents the integration's discountOnReferral, cents
+ * @param forRefereeCents the integration's discountForReferee, cents
+ */
+export function targetAutopayCents(
+  target: { membershipPriceCents: number; branches: number; isBranch: boolean },
+  onReferralCents: number,
+  forRefereeCents: number,
+): number {
+  return newPriceCents(
+    target.membershipPriceCents,
+    onReferralCents,
+    target.branches,
+    target.isBranch ? forRefereeCents : 0,
+  );
+}
+
+/**
+ * A hand-managed tree's price just before its newest counting branch (what "your price was $X"
+ * says when a branch is approved): {@link newPriceCents} with one branch fewer (floor 0 branches).
+ * @param tree its membership price, discount per branch and counting branches (cents)
+ */
+export function priceBeforeNewestBranchCents(tree: {
+  membershipPriceCents: number;
+  discountCents: number;
+  branches: number;
+}): number {
+  return newPriceCents(
+    tree.membershipPriceCents,
+    tree.discountCents,
+    Math.max(0, tree.branches - 1),
+  );
+}
+
+/** What a member's price depends on, as stored (cents). */
+export interface MemberPriceFacts {
+  membershipPriceCents: number;
+  /** The member's own discount per branch (Grove-managed members). */
+  discountCents: number;
+  /** True for a Mindbody member: the price is the autopay Mindbody bills. */
+  managed: boolean;
+  /** The autopay amount Grove last saw or wrote (Mindbody members), null when not known. */
+  autopayCents: number | null;
+  /** The business's Mindbody discountOnReferral, null when not saved. */
+  integrationDiscountCents: number | null;
+  /** Branches that count: approved and not ended. */
+  countingBranches: number;
+}
+
+/** A member's price now and their discount per counting branch, cents. */
+export interface MemberPrice {
+  /** Null for a Mindbody member whose autopay Grove has not read yet. */
+  priceNowCents: number | null;
+  discountPerBranchCents: number;
+}
+
+/**
+ * The price a member pays now (docs/product.md#constants): max(0, membership price − discount ×
+ * counting branches) for a Grove member; for a Mindbody member, the autopay amount Mindbody bills
+ * (what Grove last read or wrote), with the integration's discountOnReferral per branch.
+ */
+export function memberPrice(facts: MemberPriceFacts): MemberPrice {
+  if (facts.managed) {
+    return {
+      priceNowCents: facts.autopayCents,
+      discountPerBranchCents: facts.integrationDiscountCents ?? 0,
+    };
+  }
+  return {
+    priceNowCents: newPriceCents(
+      facts.membershipPriceCents,
+      facts.discountCents,
+      facts.countingBranches,
+    ),
+    discountPerBranchCents: facts.discountCents,
+  };
+}
+
+/**
+ * "N more friends → $X": the price after 1, 2, 3 more counting branches (docs/product.md#constants
+ * formula, floor 0), stopping after the first that reaches 0; none when the price is 0, unknown,
+ * or the discount is 0.
+ */
+export function projections(price: MemberPrice): MemberProjection[] {
+  const { priceNowCents, discountPerBranchCents } = price;
+  if (priceNowCents === null || priceNowCents === 0 || discountPerBranchCents <= 0) return [];
+  const lines: MemberProjection[] = [];
+  for (let friends = 1; friends <= 3; friends++) {
+    const priceCents = newPriceCents(priceNowCents, discountPerBranchCents, friends);
+    lines.push({ friends, priceCents });
+    if (priceCents === 0) break;
+  }
+  return lines;
+}
