@@ -4,7 +4,11 @@
 //     out-of-repo documents: `../shared/`, "SPEC §n", "SPEC.md §n", "DESIGN §n", "DESIGN.md §n";
 //  2. every `docs/<file>.md#<anchor>` cited anywhere, and every relative `<file>.md#<anchor>` link
 //     inside docs/, names a file that exists and an anchor that exists in it (an explicit
-//     `<a id="…">` or a heading's GitHub slug).
+//     `<a id="…">` or a heading's GitHub slug);
+//  3. every repository path cited in code spans of the README, CONTRIBUTING and docs/ (outside
+//     docs/decisions/, which keep the paths of their day) — `apps/…`, `libs/…`, `tools/…`,
+//     `deploy/…`, `docs/…` — names a file or folder that exists (a span with a placeholder such
+//     as `<name>`, `*` or `{a,b}` is a pattern, not a path, and is skipped).
 // Prints each problem as file:line and exits 1 when there is one.
 //
 //   node tools/scripts/check-doc-refs.mjs [--root <dir>]
@@ -20,6 +24,13 @@ const EXEMPT = [/^docs\/decisions\//, SCRIPTS];
 const DOC_CITATION = /\bdocs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
 /** A relative markdown link inside docs/: `](product.md#calls)`, `](decisions/x.md)`. */
 const RELATIVE_LINK = /\]\((?!https?:|\/|#)([\w./-]+?\.md)(?:#([\w-]+))?\)/g;
+
+/** A repository path in a markdown code span: `apps/api/src/app/…`, `libs/…`, … (stops at `:`/`#`). */
+const PATH_SPAN = /`((?:apps|libs|tools|deploy|docs)\/[^`\s:#]*)[^`]*`/g;
+/** The markdown files whose cited paths must exist. */
+const PATH_CHECKED = (file) =>
+  /^(README|CONTRIBUTING)\.md$/.test(file) ||
+  (/^docs\/.*\.md$/.test(file) && !file.startsWith('docs/decisions/'));
 
 /** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens. */
 export function githubSlug(heading) {
@@ -91,6 +102,14 @@ export function checkRepository(root) {
       if (SCRIPTS.test(file)) return;
       for (const match of line.matchAll(DOC_CITATION))
         checkTarget(where, `docs/${match[1]}`, match[2], match[0]);
+      if (PATH_CHECKED(file)) {
+        for (const match of line.matchAll(PATH_SPAN)) {
+          const cited = match[1].replace(/[.,;)]+$/, '');
+          if (/[<>*{}[\]…]/.test(cited)) continue;
+          if (!fs.existsSync(path.join(root, cited)))
+            problems.push(`${where}: \`${cited}\` names a path that does not exist`);
+        }
+      }
       if (file.startsWith('docs/') && file.endsWith('.md')) {
         for (const match of line.matchAll(RELATIVE_LINK)) {
           const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]));
@@ -113,5 +132,7 @@ if (process.argv[1]?.endsWith('check-doc-refs.mjs')) {
     );
     process.exit(1);
   }
-  console.log('doc references: all inside the repository, every docs/…#anchor exists');
+  console.log(
+    'doc references: all inside the repository, every docs/…#anchor and cited path exists',
+  );
 }

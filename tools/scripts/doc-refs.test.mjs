@@ -112,3 +112,27 @@ test('the check refuses out-of-repo references and missing anchors, and passes a
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the check refuses a repository path cited in docs that does not exist, not a pattern or a decision', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-refs-'));
+  try {
+    const write = (file, text) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('apps/api/src/app/membership/pricing/price.ts', '');
+    write(
+      'docs/architecture.md',
+      'The price: `apps/api/src/app/membership/pricing/price.ts` (and `apps/<name>/src`, `apps/api/{a,b}`).\n',
+    );
+    write('docs/decisions/old.md', 'Was `apps/api/src/app/database/counting-branch.ts`.\n');
+    write('README.md', 'See `apps/api/src/app/members/member-row.ts`.\n');
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    execFileSync('git', ['add', '.'], { cwd: dir });
+    assert.deepEqual(checkRepository(dir), [
+      'README.md:1: `apps/api/src/app/members/member-row.ts` names a path that does not exist',
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

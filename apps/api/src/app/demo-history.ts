@@ -70,7 +70,7 @@ const PAST_MEMBERS = 36;
  * price ledger (each tree's price falls by its discount per branch when the branch joins), plus
  * {@link PAST_MEMBERS} members who joined and left during the year (facts and ledger only: a
  * removed member keeps its history). Deterministic (no randomness but the ids and codes); event
- * keys follow `FactKind` of `lifecycle/lifecycle.repository.ts`.
+ * keys follow `FactKind` of `membership/lifecycle/lifecycle.repository.ts`.
  * @param now the seeding moment; every fact is before it
  */
 export async function seedDemoHistory(

@@ -6,10 +6,10 @@ import { declaredVariables } from './platform/common/config/env-section';
 
 const root = path.resolve(__dirname, '../../../..');
 
-/** README Configuration rows: the variables each row names and the `code` spans of its Default cell. */
+/** docs/configuration.md's rows (the README links it): the variables each row names and the `code` spans of its Default cell. */
 function readmeRows(): { names: string[]; defaults: string[] }[] {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## Configuration$/m)[1].split(/^## /m)[0];
+  const readme = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
+  const section = readme.split(/^## Variables$/m)[1].split(/^## /m)[0];
   const spans = (cell: string) => [...cell.matchAll(/`([^`]*)`/g)].map((match) => match[1]);
   return section
     .split('\n')

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { MemberEmailSettings } from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
 import type { BusinessScope } from '../../platform/database/business-scope';
@@ -27,24 +27,23 @@ import { MemberEmailSettingsRepository } from './member-email-settings.repositor
  *
  * Membership and referral flows never call this class: they announce on `MembershipEvents`
  * ('friend.joined', 'branch.approved', 'branch.counting', 'branch.ended') and this class listens
- * from module start (docs/architecture.md#api-areas).
+ * from its construction (docs/architecture.md#api-areas).
  */
 @Injectable()
-export class MemberNotifications implements OnModuleInit {
+export class MemberNotifications {
   private readonly logger = new Logger(MemberNotifications.name);
 
   constructor(
     private readonly emails: MemberEmails,
     private readonly settingsRepository: MemberEmailSettingsRepository,
-    private readonly events: MembershipEvents,
-  ) {}
-
-  /** Listens to membership's announcements (each handled by the method of the same event). */
-  onModuleInit(): void {
-    this.events.on('friend.joined', ({ scope, ...event }) => this.friendJoined(scope, event));
-    this.events.on('branch.approved', ({ scope, ...event }) => this.branchApproved(scope, event));
-    this.events.on('branch.counting', ({ scope, ...event }) => this.branchCounting(scope, event));
-    this.events.on('branch.ended', ({ scope, ...event }) => this.branchEnded(scope, event));
+    events: MembershipEvents,
+  ) {
+    // Listens from construction, before any module's `onModuleInit` starts job workers that may
+    // emit (a follow-up job waiting in the queue runs as soon as its worker registers).
+    events.on('friend.joined', ({ scope, ...event }) => this.friendJoined(scope, event));
+    events.on('branch.approved', ({ scope, ...event }) => this.branchApproved(scope, event));
+    events.on('branch.counting', ({ scope, ...event }) => this.branchCounting(scope, event));
+    events.on('branch.ended', ({ scope, ...event }) => this.branchEnded(scope, event));
   }
 
   /** The business's member email settings. */

@@ -34,18 +34,17 @@ export class LinksForEveryoneService implements OnModuleInit {
     private readonly repository: LinksForEveryoneRepository,
     jobs: JobsService,
     private readonly lifecycle: LifecycleService,
-    private readonly events: MembershipEvents,
+    events: MembershipEvents,
   ) {
     this.run = new BackgroundRun(jobs, LINKS_FOR_ALL_QUEUE, repository.runs);
+    // Listens from construction, before any module's `onModuleInit` starts job workers that emit.
+    events.on('members.added', ({ scope, manager, memberIds }) =>
+      this.linkNewMembers(scope, manager, memberIds),
+    );
+    events.on('members.bulk-added', ({ scope, since }) => this.linkMembersAddedSince(scope, since));
   }
 
   async onModuleInit(): Promise<void> {
-    this.events.on('members.added', ({ scope, manager, memberIds }) =>
-      this.linkNewMembers(scope, manager, memberIds),
-    );
-    this.events.on('members.bulk-added', ({ scope, since }) =>
-      this.linkMembersAddedSince(scope, since),
-    );
     // An attempt that failed is retried and continues where it stopped (members given a link
     // are no longer picked).
     await this.run.register((scope, _run, stopping) => this.runAll(scope, stopping));

@@ -15,7 +15,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * A branch lowers its referrer's price only while it counts: `referred_by_id` set,
  * `branch_counting_since` set, and neither `mindbody_cancelled_at` nor `mindbody_suspended_at`
- * (`database/counting-branch.ts` is the one place that says so in SQL). The partial index serves
+ * (`membership/pricing/price.sql.ts` is the one place that says so in SQL). The partial index serves
  * the job that starts pending branches counting.
  */
 export class BranchQualification1795481534511 implements MigrationInterface {
