@@ -8,8 +8,11 @@
 //     one port; on the first start of an empty embedded database it also seeds a demo business,
 //  5. prints the URL (and the demo login).
 // Flags: --no-build (use dist/ as it is), --watch (restart the API when its bundle changes).
-// GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see README.md "Configuration".
+// GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see docs/configuration.md.
+// The build's output goes to .grove/build.log; the API's log is printed one short line per entry
+// (dev-log.mjs; GROVE_RAW_LOGS=true prints its JSON lines as they are).
 import { spawn, spawnSync } from 'node:child_process';
+import readline from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { reachableDataDir, startDetachedPostgres } from '../db/embedded-postgres.mjs';
 import { binPath } from './bin.mjs';
+import { devLogLine } from './dev-log.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (line) => console.log(`[grove] ${line}`);
@@ -26,8 +30,15 @@ const WEB_PROJECTS = ['shell', 'marketing', 'dashboard', 'integrations', 'referr
 /** No Mindbody configured: run the sandbox stand-in (docs/architecture.md#mindbody, docs/architecture.md#build-and-tests). */
 const useSandbox = !process.env.MINDBODY_API_URL;
 
+/** Where `npm start` writes the build's output (Nx and webpack), instead of the console. */
+const buildLog = path.join(stateDir, 'build.log');
+
 function build() {
-  log('building what changed (first run takes a minute or two)…');
+  log(
+    `building what changed (first run takes a minute or two; output in ${path.relative(root, buildLog)})…`,
+  );
+  fs.mkdirSync(stateDir, { recursive: true });
+  const output = fs.openSync(buildLog, 'w');
   const result = spawnSync(
     process.execPath,
     [
@@ -40,12 +51,14 @@ function build() {
     ],
     {
       cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', output, output],
       env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
     },
   );
+  fs.closeSync(output);
   if (result.status !== 0) {
-    console.error('[grove] the build failed; see the output above.');
+    const tail = fs.readFileSync(buildLog, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+    console.error(`${tail}\n[grove] the build failed; the whole output is in ${buildLog}.`);
     process.exit(result.status ?? 1);
   }
 }
@@ -161,14 +174,15 @@ const watch = process.argv.includes('--watch')
   : [];
 const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/main.js')], {
   cwd: root,
-  stdio: 'inherit',
+  // JSON log lines, printed one short line each (dev-log.mjs); GROVE_RAW_LOGS=true prints them as they are.
+  stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     WEB_DIST_DIR: path.join(root, 'dist/apps'),
     GROVE_SEED_DEMO: db.fresh ? 'true' : 'false',
-    // Human-readable log lines on the console (pino-pretty); the bare bundle logs JSON lines.
-    LOG_PRETTY: 'true',
+    // JSON lines, which this script prints as one short line each (dev-log.mjs).
+    LOG_PRETTY: 'false',
     // OpenAPI at /api/docs for the developer running Grove locally (off by default in production).
     API_DOCS_ENABLED: 'true',
     ...sandbox?.env,
@@ -187,6 +201,12 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     // Signs altcha captcha challenges, so a challenge survives a restart.
     ALTCHA_HMAC_KEY: stableSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key', 48, 'base64url'),
   },
+});
+
+const rawLogs = process.env.GROVE_RAW_LOGS === 'true';
+readline.createInterface({ input: api.stdout }).on('line', (line) => {
+  const shown = rawLogs ? line : devLogLine(line);
+  if (shown !== null) console.log(shown);
 });
 
 /** The API's own shutdown is bounded (jobs 7 s, queries 2 s); past this it is killed. */

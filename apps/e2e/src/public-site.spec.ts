@@ -132,7 +132,7 @@ test('the shared footer: call to action, support, privacy, social links and copy
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('heading', { name: 'Get started with Grove today' })).toBeVisible();
-  await expect(footer).toContainText('© 2023 Grove. All rights reserved.');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Grove. All rights reserved.`);
   for (const network of ['Instagram', 'Facebook', 'LinkedIn']) {
     await expect(footer.getByRole('link', { name: `Grove on ${network}` })).toHaveAttribute(
       'href',

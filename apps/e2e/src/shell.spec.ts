@@ -29,7 +29,8 @@ test('with the dashboard remote unreachable, the site works and the dashboard sh
 test('unknown paths show the 404 page and Go Back returns', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Simple & Transparent Pricing' })).toBeVisible();
-  await page.goto('/no-such-page');
+  const reply = await page.goto('/no-such-page');
+  expect(reply?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'OOPS.. PAGE NOT FOUND!' })).toBeVisible();
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/pricing$/);

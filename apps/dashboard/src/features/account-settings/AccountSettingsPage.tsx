@@ -31,7 +31,7 @@ export function AccountSettingsPage() {
         <AccountDetailsCard account={account.data} />
       )}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
-      <MemberEmailsCard />
+      <MemberEmailsCard businessName={account.data?.businessName} />
       <BranchRuleCard />
     </div>
   );

@@ -24,16 +24,24 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-function renderCard() {
+function renderCard(businessName?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemberEmailsCard />
+      <MemberEmailsCard businessName={businessName} />
     </QueryClientProvider>,
   );
 }
 
 describe('MemberEmailsCard', () => {
+  it("names the owner's own business in the welcome example, never another's", async () => {
+    renderCard("O'Brien's Boxing");
+    expect(
+      await screen.findByText("“Welcome to O'Brien's Boxing”, with a link to their own page"),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Green Valley Fitness/)).toBeNull();
+  });
+
   it('shows each email with what it says, all on, and saves a box the owner turns off', async () => {
     const user = userEvent.setup();
     renderCard();

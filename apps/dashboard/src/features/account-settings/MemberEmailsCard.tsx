@@ -1,4 +1,8 @@
-import { MEMBER_EMAIL_SETTING_TEXT, type MemberEmailSetting } from '@grove/contracts';
+import {
+  MEMBER_EMAIL_SETTING_TEXT,
+  memberEmailExample,
+  type MemberEmailSetting,
+} from '@grove/contracts';
 import { Alert, Card, Spinner, useTimedMessage } from '@grove/web-ui';
 import { useMemberEmailSettings, useSaveMemberEmailSettings } from './api/member-emails';
 
@@ -7,9 +11,10 @@ import { useMemberEmailSettings, useSaveMemberEmailSettings } from './api/member
  * Grove sends their members in the business's name: a friend joined with their link, a friend
  * approved (their new price), a branch that stopped counting (their price back), and a welcome to
  * the approved friend. Each box saves at once (`PUT /api/settings/member-emails`) and says 'Saved';
- * all are on until turned off. Members can unsubscribe from every email themselves.
+ * all are on until turned off. Members can unsubscribe from every email themselves. The examples
+ * name the owner's own business (`businessName`).
  */
-export function MemberEmailsCard() {
+export function MemberEmailsCard({ businessName }: { businessName?: string } = {}) {
   const settings = useMemberEmailSettings();
   const save = useSaveMemberEmailSettings();
   const [saved, setSaved] = useTimedMessage();
@@ -49,7 +54,9 @@ export function MemberEmailsCard() {
               />
               <span>
                 <span className="dash-emails__label">{label}</span>
-                <span className="dash-emails__example g-muted">{example}</span>
+                <span className="dash-emails__example g-muted">
+                  {memberEmailExample(example, businessName)}
+                </span>
               </span>
             </label>
           ))}

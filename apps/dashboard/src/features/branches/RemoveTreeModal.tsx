@@ -23,7 +23,9 @@ export function RemoveTreeModal({
             {tree.memberName} will be removed from Grove
             {tree.referringMemberId ? ' and from the tree they are a branch of' : ''}.
             {tree.branches > 0
-              ? ` Their ${tree.branches} branch${tree.branches === 1 ? '' : 'es'} stay as trees.`
+              ? tree.branches === 1
+                ? ' Their 1 branch stays a tree.'
+                : ` Their ${tree.branches} branches stay as trees.`
               : ''}
           </p>
           {remove.isError && <Alert>{remove.error.message}</Alert>}

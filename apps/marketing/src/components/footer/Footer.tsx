@@ -18,7 +18,7 @@ const socialLinks: SocialLink[] = [
 /**
  * The shared footer (docs/product.md#public-pages): the call to action 'Get started with Grove today' with 'Try Free'
  * (→ /signup), the site's links, a support link (→ /contact), the privacy policy, social links
- * (each named for screen readers) and the 2023 copyright line.
+ * (each named for screen readers) and the copyright line of the current year (docs/product.md#public-pages).
  */
 export function Footer() {
   return (
@@ -69,7 +69,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <p className="mk-footer__copy">© 2023 Grove. All rights reserved.</p>
+        <p className="mk-footer__copy">© {new Date().getFullYear()} Grove. All rights reserved.</p>
       </div>
     </footer>
   );

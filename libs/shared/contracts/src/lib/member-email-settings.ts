@@ -19,7 +19,10 @@ export interface MemberEmailSettings {
 /** One setting's key. */
 export type MemberEmailSetting = keyof MemberEmailSettings;
 
-/** The settings in the order the screen shows them, with their label and what the email says. */
+/**
+ * The settings in the order the screen shows them, with their label and what the email says
+ * (`{business}` stands for the owner's business name: `memberEmailExample`).
+ */
 export const MEMBER_EMAIL_SETTING_TEXT: readonly {
   key: MemberEmailSetting;
   label: string;
@@ -43,9 +46,17 @@ export const MEMBER_EMAIL_SETTING_TEXT: readonly {
   {
     key: 'welcome',
     label: 'Welcome the approved friend',
-    example: '“Welcome to Green Valley Fitness”, with a link to their own page',
+    example: '“Welcome to {business}”, with a link to their own page',
   },
 ];
+
+/**
+ * A setting's example as the owner of `businessName` would receive it: `{business}` replaced by the
+ * business's name ('your business' while it is not known yet).
+ */
+export function memberEmailExample(example: string, businessName: string | undefined): string {
+  return example.replaceAll('{business}', businessName?.trim() || 'your business');
+}
 
 /** 400 for a settings body that is not four true/false values. */
 export const MEMBER_EMAIL_SETTINGS_INVALID = 'Each email setting must be on or off';

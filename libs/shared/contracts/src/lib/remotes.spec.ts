@@ -1,4 +1,10 @@
-import { REMOTE_NAMES, REMOTE_ROUTES, SHELL_PAGES, remoteForPath } from './remotes';
+import {
+  isKnownPagePath,
+  REMOTE_NAMES,
+  REMOTE_ROUTES,
+  SHELL_PAGES,
+  remoteForPath,
+} from './remotes';
 
 describe('remoteForPath', () => {
   it('sends public pages and unknown paths to the marketing remote', () => {
@@ -46,4 +52,24 @@ describe('remoteForPath', () => {
       });
     }
   });
+});
+
+describe('isKnownPagePath (the HTTP status of the 404 screen)', () => {
+  it.each([
+    '/',
+    '/pricing',
+    '/privacyPolicy/',
+    '/landingPage',
+    '/login',
+    '/signup',
+    '/dashboard',
+    '/dashboard/members/42',
+    '/referral-links',
+    '/mindbody-setup',
+    '/member',
+  ])('%s is a screen', (path) => expect(isKnownPagePath(path)).toBe(true));
+  it.each(['/no-such-page', '/pricing/extra', '/login/again', '/Pricing', '/wp-admin'])(
+    '%s is not',
+    (path) => expect(isKnownPagePath(path)).toBe(false),
+  );
 });

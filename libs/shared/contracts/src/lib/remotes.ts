@@ -38,6 +38,34 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { segment: 'mindbody-setup', remote: 'integrations', expose: 'Routes', access: 'signed-in' },
 ];
 
+/**
+ * The marketing remote's pages, by their one path segment ('' = home): its router
+ * (apps/marketing/src/remote-entry.tsx) has exactly these, and answers every other path with the
+ * 404 screen.
+ */
+export const MARKETING_PAGES = [
+  '',
+  'pricing',
+  'about',
+  'contact',
+  'privacyPolicy',
+  'landingPage',
+] as const;
+
+/**
+ * False when no screen of Grove renders `pathname`, so the page the shell shows is the 404 screen
+ * and the server answers HTTP 404 with it: a first segment that is neither a shell page, a remote's
+ * route (its own router decides below it) nor a marketing page, or a marketing page with more
+ * segments. A trailing slash is ignored.
+ */
+export function isKnownPagePath(pathname: string): boolean {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const first = segments[0] ?? '';
+  if ((SHELL_PAGES as readonly string[]).includes(first)) return segments.length === 1;
+  if (REMOTE_ROUTES.some((route) => route.segment === first)) return true;
+  return segments.length <= 1 && (MARKETING_PAGES as readonly string[]).includes(first);
+}
+
 /** Every other path (public): the marketing remote's pages, and its 404 screen for unknown ones. */
 export const FALLBACK_REMOTE: Readonly<RemoteModule> = { remote: 'marketing', expose: 'Routes' };
 

@@ -7,7 +7,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
+import { isKnownPagePath, REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { defaultRemoteUrl } from './web.config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
@@ -267,6 +267,8 @@ export class WebAppsService {
         const lastSegment = url.split('/').pop() ?? '';
         if (lastSegment.includes('.') || !hasShell) return next();
         response.setHeader('Cache-Control', NO_CACHE);
+        // The shell renders the 404 screen for a path no screen has: say so in the status too.
+        response.status(isKnownPagePath(url) ? 200 : 404);
         response.type('html').send(this.shellHtml(shellIndex, url));
       });
     };

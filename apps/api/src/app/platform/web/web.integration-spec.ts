@@ -133,6 +133,16 @@ describe('web apps, health, docs and cross-cutting HTTP rules (integration)', ()
     await t.agent().get('/missing.js').expect(404);
   });
 
+  it('answers a path no screen has with the shell (its 404 screen) and HTTP 404', async () => {
+    for (const known of ['/pricing', '/privacyPolicy/', '/login', '/dashboard/anything'])
+      await t.agent().get(known).expect(200);
+    for (const unknown of ['/no-such-page', '/pricing/extra', '/login/again']) {
+      const reply = await t.agent().get(unknown).expect(404);
+      expect(reply.text).toContain('Grove shell');
+      expect(reply.headers['content-type']).toContain('text/html');
+    }
+  });
+
   it('serves the build’s precompressed Brotli or gzip copy to clients that accept it', async () => {
     const br = await t
       .agent()

@@ -64,7 +64,10 @@ export class ReferralLinksController {
     return this.referrals.rotate(sessionScope(user), memberId, body, origin);
   }
 
-  /** → 200 image/svg+xml QR code of the live link (a download); 404 no member or no live link. */
+  /**
+   * → 200 image/svg+xml QR code of the live link, downloaded as `grove-referral-<code>.svg` (one
+   * file per member's link, not one name for all); 404 no member or no live link.
+   */
   @Get('members/:memberId/referral-link/qr.svg')
   @ApiOperation({ summary: "QR code (SVG) of the member's referral link" })
   async qrSvg(
@@ -72,14 +75,22 @@ export class ReferralLinksController {
     @Param('memberId') memberId: string,
     @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const svg = await this.referrals.qrCode(sessionScope(user), memberId, 'svg', origin);
-    return new StreamableFile(svg, {
+    const { image, code } = await this.referrals.qrCode(
+      sessionScope(user),
+      memberId,
+      'svg',
+      origin,
+    );
+    return new StreamableFile(image, {
       type: 'image/svg+xml',
-      disposition: 'attachment; filename="grove-referral.svg"',
+      disposition: `attachment; filename="grove-referral-${code}.svg"`,
     });
   }
 
-  /** → 200 image/png QR code (1024 px) of the live link (a download); 404 no member or no live link. */
+  /**
+   * → 200 image/png QR code (1024 px) of the live link, downloaded as `grove-referral-<code>.png`;
+   * 404 no member or no live link.
+   */
   @Get('members/:memberId/referral-link/qr.png')
   @ApiOperation({ summary: "QR code (PNG) of the member's referral link" })
   async qrPng(
@@ -87,10 +98,15 @@ export class ReferralLinksController {
     @Param('memberId') memberId: string,
     @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const png = await this.referrals.qrCode(sessionScope(user), memberId, 'png', origin);
-    return new StreamableFile(png, {
+    const { image, code } = await this.referrals.qrCode(
+      sessionScope(user),
+      memberId,
+      'png',
+      origin,
+    );
+    return new StreamableFile(image, {
       type: 'image/png',
-      disposition: 'attachment; filename="grove-referral.png"',
+      disposition: `attachment; filename="grove-referral-${code}.png"`,
     });
   }
 

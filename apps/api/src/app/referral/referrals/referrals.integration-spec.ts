@@ -100,13 +100,18 @@ describe('referral links and join (integration)', () => {
       .buffer(true)
       .expect(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
-    expect(svg.headers['content-disposition']).toContain('attachment');
+    expect(svg.headers['content-disposition']).toBe(
+      `attachment; filename="grove-referral-${link.code}.svg"`,
+    );
     expect(String(svg.body)).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const png = await owner
       .get(`/api/members/${member.id}/referral-link/qr.png`)
       .buffer(true)
       .expect(200);
     expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toBe(
+      `attachment; filename="grove-referral-${link.code}.png"`,
+    );
     expect((png.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
     await owner.delete(`/api/members/${member.id}/referral-link`).expect(204);
     await owner.get(`/api/members/${member.id}/referral-link/qr.png`).expect(404);

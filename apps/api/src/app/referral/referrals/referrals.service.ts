@@ -159,6 +159,7 @@ export class ReferralsService {
   /**
    * The member's live referral link as a QR code for a front-desk poster: SVG (vector, Grove
    * green) or a 1024-pixel PNG, drawn by the `qrcode` library.
+   * @returns the image and the link's code (the download names the file after it)
    * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
    */
   async qrCode(
@@ -166,7 +167,7 @@ export class ReferralsService {
     memberId: string,
     format: 'svg' | 'png',
     requestOrigin: string,
-  ): Promise<Buffer> {
+  ): Promise<{ image: Buffer; code: string }> {
     const link = await this.withLockedMember(scope, memberId, (manager) =>
       this.links.findUnrevoked(scope, manager, memberId),
     );
@@ -178,9 +179,11 @@ export class ReferralsService {
       errorCorrectionLevel: 'M' as const,
       color: { dark: '#123d27', light: '#ffffff' },
     };
-    return format === 'svg'
-      ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
-      : QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
+    const image =
+      format === 'svg'
+        ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
+        : await QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
+    return { image, code: link.code };
   }
 
   /**
