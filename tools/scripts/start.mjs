@@ -34,9 +34,8 @@ const useSandbox = !process.env.MINDBODY_API_URL;
 const buildLog = path.join(stateDir, 'build.log');
 
 function build() {
-  log(
-    `building what changed (first run takes a minute or two; output in ${path.relative(root, buildLog)})…`,
-  );
+  const shownLog = buildLog.startsWith(root + path.sep) ? path.relative(root, buildLog) : buildLog;
+  log(`building what changed (first run takes a minute or two; output in ${shownLog})…`);
   fs.mkdirSync(stateDir, { recursive: true });
   const output = fs.openSync(buildLog, 'w');
   const result = spawnSync(
