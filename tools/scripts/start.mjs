@@ -6,7 +6,8 @@
 //     is set, and points the API at it (MINDBODY_SANDBOX_CLIENTS clients, default 2,500),
 //  4. starts the API, which runs the migrations and serves the shell, the remotes and /api on
 //     one port; on the first start of an empty embedded database it also seeds a demo business,
-//  5. prints the URL (and the demo login).
+//  5. starts MailDev (a page of every email Grove sends) unless SMTP_URL is set,
+//  6. prints the URLs (and the demo login).
 // Flags: --no-build (use dist/ as it is), --watch (restart the API when its bundle changes).
 // GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see docs/configuration.md.
 // The build's output goes to .grove/build.log; the API's log is printed one short line per entry
@@ -91,6 +92,49 @@ function freePort(preferred) {
   return attempt(preferred).catch(() => attempt(0));
 }
 
+/**
+ * Starts MailDev (a development SMTP server with a web page of every email it received) when
+ * SMTP_URL is not set and GROVE_MAIL_VIEWER is not 'false', and points the API's SMTP_URL at it,
+ * so the emails Grove sends in development can be read in a browser. Both ports bind 127.0.0.1.
+ * @returns the child process and the API's SMTP_URL, or null when not started
+ */
+async function mailViewer() {
+  if (process.env.SMTP_URL || process.env.GROVE_MAIL_VIEWER === 'false') return null;
+  const smtpPort = await freePort(Number(process.env.GROVE_MAIL_SMTP_PORT ?? 1025));
+  const webPort = await freePort(Number(process.env.GROVE_MAIL_WEB_PORT ?? 1080));
+  const child = spawn(
+    process.execPath,
+    [
+      binPath('maildev'),
+      '--smtp',
+      String(smtpPort),
+      '--ip',
+      '127.0.0.1',
+      '--web',
+      String(webPort),
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const web = `http://localhost:${webPort}`;
+  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
+    try {
+      if ((await fetch(web, { headers: { accept: 'text/html' } })).ok) {
+        log(`emails Grove sends: ${web} (MailDev; SMTP on 127.0.0.1:${smtpPort})`);
+        return { child, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  log('the mail viewer did not start: emails go to the outbox_emails table');
+  return null;
+}
+
 /** Starts the Mindbody sandbox and waits until it answers; the API's MINDBODY_* variables point at it. */
 async function mindbodySandbox() {
   const bundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
@@ -168,6 +212,7 @@ async function waitForHealth(url, api) {
 if (!process.argv.includes('--no-build')) build();
 const db = await database();
 const sandbox = useSandbox ? await mindbodySandbox() : null;
+const mail = await mailViewer();
 const watch = process.argv.includes('--watch')
   ? ['--watch-path', path.join(root, 'dist/apps/api')]
   : [];
@@ -186,6 +231,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     API_DOCS_ENABLED: 'true',
     ...sandbox?.env,
     ...process.env,
+    // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.
+    ...mail?.env,
     PORT: String(port),
     DATABASE_URL: db.url,
     // Signs access tokens, so sessions survive a restart.
@@ -227,6 +274,7 @@ const stop = async (code = 0) => {
     clearTimeout(force);
   }
   if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGTERM');
+  if (mail && mail.child.exitCode === null) mail.child.kill('SIGTERM');
   await db.stop().catch(() => {});
   if (process.env.GROVE_EPHEMERAL_STATE === 'true') {
     fs.rmSync(stateDir, { recursive: true, force: true });

@@ -30,6 +30,10 @@ const TOOLING_VARIABLES: Record<string, string> = {
   CHROMIUM_PATH: 'apps/e2e/playwright.config.ts',
   MINDBODY_SANDBOX_CLIENTS: 'tools/scripts/start.mjs',
   GROVE_SANDBOX_PORT: 'tools/scripts/start.mjs',
+  GROVE_MAIL_VIEWER: 'tools/scripts/start.mjs',
+  GROVE_MAIL_SMTP_PORT: 'tools/scripts/start.mjs',
+  GROVE_MAIL_WEB_PORT: 'tools/scripts/start.mjs',
+  GROVE_RAW_LOGS: 'tools/scripts/start.mjs',
 };
 
 const declared = ENV_SECTIONS.flatMap(declaredVariables);
