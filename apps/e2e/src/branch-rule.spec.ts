@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { accessibilityViolations, addMember, signUp, test } from './support';
+import { accessibilityViolations, addMember, signUp, test, treeRow } from './support';
 
 test('under a 30-day rule a new branch shows as Pending and lowers no price yet, on a desktop and on a phone', async ({
   page,
@@ -40,11 +40,11 @@ test('under a 30-day rule a new branch shows as Pending and lowers no price yet,
     mayaId,
   );
   await page.goto('/dashboard');
-  const maya = page.getByTestId('tree-row').filter({ hasText: 'Maya Patel' });
+  const maya = treeRow(page, 'Maya Patel');
   const addBranch = page.getByRole('dialog', { name: 'Add a New Branch to Maya Patel' });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const leo = page.getByTestId('tree-row').filter({ hasText: 'Leo Chen' });
+    const leo = treeRow(page, 'Leo Chen');
     await expect(leo.getByText('Pending', { exact: true })).toBeVisible();
     await expect(maya.getByText('Active', { exact: true })).toBeVisible();
     await expect(maya.getByRole('cell').nth(1)).toHaveText('0');

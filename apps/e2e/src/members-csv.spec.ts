@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect } from '@playwright/test';
-import { signUp, test } from './support';
+import { signUp, test, treeRow } from './support';
 
 /** Where SCREENSHOT_DIR (if set) receives the Import dialog's screenshots, at SCREENSHOT_WIDTH px. */
 const shots = process.env.SCREENSHOT_DIR;
@@ -58,7 +58,7 @@ test('members CSV: export downloads a member just added; an import lists each ro
   await expect(bad).toContainText('Not a valid email address');
   await expect(rows.filter({ hasText: 'Omar Reyes' })).toContainText('Will add');
   // Nothing is written by the dry run.
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Omar Reyes' })).toHaveCount(0);
+  await expect(treeRow(page, 'Omar Reyes')).toHaveCount(0);
   if (shots) await page.screenshot({ path: `${shots}/dry-run-${width}.png`, fullPage: true });
 
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
@@ -70,13 +70,11 @@ test('members CSV: export downloads a member just added; an import lists each ro
   if (shots) await page.screenshot({ path: `${shots}/progress-${width}.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Omar Reyes' })).toBeVisible();
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Quin Tran' })).toContainText(
-    '$70.50',
-  );
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Pia Stone' })).toHaveCount(0);
+  await expect(treeRow(page, 'Omar Reyes')).toBeVisible();
+  await expect(treeRow(page, 'Quin Tran')).toContainText('$70.50');
+  await expect(treeRow(page, 'Pia Stone')).toHaveCount(0);
   // Omar is Nora's branch: her price drops by her discount.
-  const nora = page.getByTestId('tree-row').filter({ hasText: 'Nora Quinn' });
+  const nora = treeRow(page, 'Nora Quinn');
   await expect(nora.getByRole('cell').nth(1)).toHaveText('1');
   await expect(nora).toContainText('$110.00');
 });

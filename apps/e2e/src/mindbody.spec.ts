@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, signUp } from './support';
+import { accessibilityViolations, signUp, treeRow } from './support';
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
 // e2e configuration) with this staff login (apps/mindbody-sandbox defaults).
@@ -77,7 +77,7 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   await expect(page.getByLabel('Username')).toHaveValue('');
 
   await page.getByRole('link', { name: 'Branches' }).click();
-  const kept = page.getByTestId('tree-row').filter({ hasText: memberName }).first();
+  const kept = treeRow(page, memberName).first();
   await expect(kept).toBeVisible();
   await expect(kept.getByRole('button', { name: 'Add Branch' })).toBeVisible();
   await expect(page.getByText('Managed by Mindbody')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, BLOCKING_IMPACTS, signUp } from './support';
+import { accessibilityViolations, BLOCKING_IMPACTS, signUp, treeRow } from './support';
 
 test('a friend joins through a referral link, the owner approves, and the member pays less', async ({
   page,
@@ -97,12 +97,10 @@ test('a friend joins through a referral link, the owner approves, and the member
 
   // Sofia now has one branch and pays $77.50; Marco is a tree of his own.
   await page.goto('/dashboard');
-  const sofia = page.getByTestId('tree-row').filter({ hasText: 'Sofia Rossi' });
+  const sofia = treeRow(page, 'Sofia Rossi');
   await expect(sofia.getByRole('cell').nth(1)).toHaveText('1');
   await expect(sofia).toContainText('$77.50');
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Marco Bianchi' })).toContainText(
-    '$90.00',
-  );
+  await expect(treeRow(page, 'Marco Bianchi')).toContainText('$90.00');
 
   // A new link replaces the old one: the old link now fails before anyone types.
   await page.goto('/referral-links');

@@ -222,3 +222,13 @@ export async function approveProspect(
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
 }
+
+/**
+ * The Branches table's row of the tree named `name` (its member link), not a row that merely
+ * mentions it (a branch's Referred by column names its referrer).
+ */
+export function treeRow(page: Page, name: string) {
+  return page
+    .getByTestId('tree-row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+}

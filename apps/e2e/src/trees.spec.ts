@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { logIn, signUp, test } from './support';
+import { logIn, signUp, test, treeRow } from './support';
 
 test('an owner signs up, grows a tree with a branch, prunes it and logs out', async ({ page }) => {
   const owner = await signUp(page);
@@ -28,7 +28,7 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
   await startGrowing.getByRole('button', { name: 'Save' }).click();
   await expect(startGrowing).toBeHidden();
 
-  const maya = page.getByTestId('tree-row').filter({ hasText: 'Maya Patel' });
+  const maya = treeRow(page, 'Maya Patel');
   await expect(maya).toContainText('$100.00');
   await expect(maya.getByRole('cell').nth(1)).toHaveText('0');
   await expect(maya).toContainText('Active');
@@ -47,7 +47,7 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
   await expect(maya.getByRole('cell').nth(1)).toHaveText('1');
   await expect(maya).toContainText('$84.50');
   await expect(maya).toContainText('was $100.00');
-  const leo = page.getByTestId('tree-row').filter({ hasText: 'Leo Chen' });
+  const leo = treeRow(page, 'Leo Chen');
   await expect(leo).toContainText('$80.00');
 
   // Remove the branch: the count and the price go back.
@@ -65,7 +65,7 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
     .getByRole('dialog', { name: 'Remove Maya Patel?' })
     .getByRole('button', { name: 'Remove Tree' })
     .click();
-  await expect(page.getByTestId('tree-row').filter({ hasText: 'Maya Patel' })).toHaveCount(0);
+  await expect(treeRow(page, 'Maya Patel')).toHaveCount(0);
   await expect(leo).toBeVisible();
 
   // Log out: the session really ends.

@@ -8,6 +8,7 @@ import { AddBranchModal } from './AddBranchModal';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
+import { BranchesToolbar } from './BranchesToolbar';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 
@@ -16,17 +17,21 @@ import { MemberStatusBadge } from '../../components/member-status/MemberStatusBa
  * price, or 'Pricing…' while Mindbody's price is not read yet), Status (Active, Pending, Ended or
  * Suspended: docs/product.md#states), Discount and Actions; spinner while loading; SPEC's empty text; 'Add New Tree';
  * a member's name opens their profile (issue 14 replaced the 'Feature Coming Soon' panel with
- * it). Paged, sorted and searched on the server.
+ * it). Paged, sorted, searched and filtered on the server (status, referral link, Mindbody,
+ * referrer: issue 25); the Referred by column names each tree's referrer and filters to its
+ * branches.
  * @param tools more cards for the side column, from other features (the routes pass the CSV
  *   Export/Import card)
  */
 export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
-  const { query, setPage, toggleSort } = useBranchesQuery();
+  const { query, filtered, setPage, setPageSize, toggleSort, setSort, setFilter, clearFilters } =
+    useBranchesQuery();
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
   const [branchTarget, setBranchTarget] = useState<MemberRow | null>(null);
   const [removeTarget, setRemoveTarget] = useState<MemberRow | null>(null);
   const rows = members.data?.items ?? [];
+  const referrerNames = members.data?.referrerNames ?? {};
   // Keep the open branch modal in step with fresh data (its branch list changes as you edit).
   const liveBranchTarget =
     branchTarget && (rows.find((row) => row.id === branchTarget.id) ?? branchTarget);
@@ -51,21 +56,36 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
     <ListFrame
       query={members}
       loadingLabel="Loading your trees…"
-      emptyMessage={query.search ? `No members match “${query.search}”.` : MESSAGES.branchesEmpty}
+      emptyMessage={
+        filtered ? (
+          <>
+            No trees match these filters.{' '}
+            <button type="button" className="dash-link-button" onClick={clearFilters}>
+              Show every tree
+            </button>
+          </>
+        ) : query.search ? (
+          `No members match “${query.search}”.`
+        ) : (
+          MESSAGES.branchesEmpty
+        )
+      }
       noun="trees"
       onPageChange={setPage}
     >
       {(page) => (
-        <table className="g-table g-table--stack" aria-busy={members.isFetching || undefined}>
+        <table
+          className="g-table g-table--stack dash-trees"
+          aria-busy={members.isFetching || undefined}
+        >
           <caption className="g-visually-hidden">Your trees and their branches</caption>
           <thead>
             <tr>
               {sortHeader('memberName', 'Member')}
               {sortHeader('branches', 'Branches', true)}
-              <th scope="col" className="g-num">
-                Membership
-              </th>
-              <th scope="col">Status</th>
+              {sortHeader('newPriceCents', 'Membership', true)}
+              {sortHeader('status', 'Status')}
+              <th scope="col">Referred by</th>
               <th scope="col" className="g-num">
                 Discount
               </th>
@@ -89,6 +109,20 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
                 </td>
                 <td data-label="Status">
                   <MemberStatusBadge status={row.status} />
+                </td>
+                <td data-label="Referred by">
+                  {row.referringMemberId ? (
+                    <button
+                      type="button"
+                      className="dash-link-button"
+                      title="Show only this member’s branches"
+                      onClick={() => setFilter('referredBy', row.referringMemberId ?? '')}
+                    >
+                      {referrerNames[row.referringMemberId] ?? 'a member'}
+                    </button>
+                  ) : (
+                    <span className="g-muted">—</span>
+                  )}
                 </td>
                 <td className="g-num" data-label="Discount">
                   {formatCents(row.discountCents)}
@@ -136,7 +170,16 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
           </Card>
           {tools}
         </div>
-        <Card aria-label="Trees">{body}</Card>
+        <Card aria-label="Trees">
+          <BranchesToolbar
+            query={query}
+            referrerName={query.referredBy ? referrerNames[query.referredBy] : undefined}
+            onFilter={setFilter}
+            onSort={setSort}
+            onPageSize={setPageSize}
+          />
+          {body}
+        </Card>
       </div>
       <AddTreeModal open={adding} onClose={() => setAdding(false)} />
       <AddBranchModal tree={liveBranchTarget} onClose={() => setBranchTarget(null)} />

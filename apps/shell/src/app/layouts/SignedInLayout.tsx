@@ -39,6 +39,12 @@ export function SignedInLayout() {
   const [supportOpen, setSupportOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  // A new screen opens at its top (a member's profile opened from far down the trees list used
+  // to open scrolled to the bottom of its ledger); a page of the same screen (?page=2) keeps its place.
+  useEffect(() => {
+    // A block: Chromium's scrollTo returns a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="shell-app">
       <header className="shell-topbar shell-topbar--app">

@@ -33,6 +33,9 @@ export interface LoginRequest {
  */
 export type MemberStatus = 'Active' | 'Pending' | 'Ended' | 'Suspended';
 
+/** Every `MemberStatus`, in the order the Branches screen's filter and status sort use. */
+export const MEMBER_STATUSES = ['Active', 'Pending', 'Suspended', 'Ended'] as const satisfies readonly MemberStatus[];
+
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 export interface BranchDetail {
   id: string;
@@ -86,17 +89,54 @@ export interface MemberRow {
   referringMemberId: string | null;
 }
 
-/** Sort keys of `GET /api/members`. */
-export const MEMBER_SORT_KEYS = ['memberName', 'memberEmail', 'branches', 'createdAt'] as const;
+/**
+ * Sort keys of `GET /api/members`: name, email, branch count, join date (`createdAt`), the price
+ * the table shows (`newPriceCents`) and status (in `MEMBER_STATUSES` order).
+ */
+export const MEMBER_SORT_KEYS = [
+  'memberName',
+  'memberEmail',
+  'branches',
+  'createdAt',
+  'newPriceCents',
+  'status',
+] as const;
 export type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
 
-/** Query of `GET /api/members`. */
+/** `managed` filter of `GET /api/members`: Mindbody-managed rows, or Grove's own. */
+export const MEMBER_MANAGED_FILTERS = ['mindbody', 'grove'] as const;
+export type MemberManagedFilter = (typeof MEMBER_MANAGED_FILTERS)[number];
+
+/** `hasLink` filter of `GET /api/members`: members with a live referral link, or without one. */
+export const MEMBER_LINK_FILTERS = ['yes', 'no'] as const;
+export type MemberLinkFilter = (typeof MEMBER_LINK_FILTERS)[number];
+
+/** Page sizes the Branches screen offers (`pageSize` accepts 1–100). */
+export const TREE_PAGE_SIZES = [25, 50, 100] as const;
+
+/** Query of `GET /api/members`. Every filter narrows the list and its total. */
 export interface ListMembersQuery {
   page?: number;
   pageSize?: number;
   sort?: MemberSortKey;
   order?: 'asc' | 'desc';
   search?: string;
+  /** Only members of this status. */
+  status?: MemberStatus;
+  /** Only Mindbody-managed members, or only Grove's own. */
+  managed?: MemberManagedFilter;
+  /** Only members with (yes) or without (no) a live referral link. */
+  hasLink?: MemberLinkFilter;
+  /** Only the branches of this member (its id). */
+  referredBy?: string;
+}
+
+/**
+ * `GET /api/members`: a page of trees, and the names of the members the page's trees were
+ * referred by (id → name; present when one of them was).
+ */
+export interface MembersPage extends Page<MemberRow> {
+  referrerNames?: Record<string, string>;
 }
 
 /** A page of a list endpoint. `page` is 1-based. */

@@ -88,6 +88,8 @@ export const MESSAGES = {
     'The issue description contains characters that cannot be sent',
   companyInvalidCharacters: 'Your company name contains characters that cannot be saved',
   searchInvalid: 'Search can contain only text',
+  /** 400 for a members list filter that is not one of its values (Grove). */
+  memberFilterInvalid: 'Please choose a filter from the list.',
   pageInvalid: 'Page must be a whole number from 1 to 1000000',
   pageSizeInvalid: 'Page size must be a whole number from 1 to 100',
 } as const;

@@ -1,5 +1,6 @@
 import type { BranchDetail, MemberRow, MemberStatus } from '@grove/contracts';
-import { newPriceCents } from '../pricing/price';
+import { rowPriceCents } from '../pricing/price';
+import { countingBranch } from '../pricing/price.sql';
 
 /**
  * What a member's status is made of, as its row reads it: `counting` is `countingBranch(m)`
@@ -24,6 +25,16 @@ export function memberStatus(facts: StatusFacts): MemberStatus {
   if (facts.isBranch && !facts.counting) return 'Pending';
   return 'Active';
 }
+
+/**
+ * SQL: `memberStatus` of `members` row `alias` (the same rule, for filtering and sorting in the
+ * database): 'Ended', 'Suspended', 'Pending' or 'Active'.
+ */
+export const memberStatusSql = (alias: string): string =>
+  `CASE WHEN ${alias}.mindbody_cancelled_at IS NOT NULL THEN 'Ended'
+     WHEN ${alias}.mindbody_suspended_at IS NOT NULL THEN 'Suspended'
+     WHEN ${alias}.referred_by_id IS NOT NULL AND NOT ${countingBranch(alias)} THEN 'Pending'
+     ELSE 'Active' END`;
 
 /** A member as read for the Branches table: its own columns plus its branch count. Money in cents. */
 export interface MemberSummary {
@@ -81,9 +92,12 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     discountCents,
     branches: member.branchCount,
     branchDetails,
-    newPriceCents: managed
-      ? member.membershipPriceCents
-      : newPriceCents(member.membershipPriceCents, discountCents, member.branchCount),
+    newPriceCents: rowPriceCents({
+      managed,
+      membershipPriceCents: member.membershipPriceCents,
+      discountCents,
+      countingBranches: member.branchCount,
+    }),
     status: memberStatus({ isBranch: member.referredById !== null, ...member.state }),
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),

@@ -11,7 +11,7 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MemberRow, Page } from '@grove/contracts';
+import type { MemberRow, MembersPage } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { ListMembersQueryDto } from './dto/list-members-query.dto';
@@ -30,13 +30,15 @@ import { MembersService } from './members.service';
 export class MembersController {
   constructor(private readonly members: MembersService) {}
 
-  /** → 200 `Page<MemberRow>` (sort memberName|memberEmail|branches|createdAt, search name/email). */
+  /**
+   * → 200 `MembersPage` (sort memberName|memberEmail|branches|createdAt|newPriceCents|status,
+   * search name/email, filters status|managed|hasLink|referredBy); 400 for a value outside a
+   * filter's list. Scoped to the session's business: another business's member id as `referredBy`
+   * finds nothing.
+   */
   @Get()
   @ApiOperation({ summary: 'List trees with their branch counts and prices (cents)' })
-  list(
-    @CurrentUser() user: AuthUser,
-    @Query() query: ListMembersQueryDto,
-  ): Promise<Page<MemberRow>> {
+  list(@CurrentUser() user: AuthUser, @Query() query: ListMembersQueryDto): Promise<MembersPage> {
     return this.members.list(sessionScope(user), query);
   }
 

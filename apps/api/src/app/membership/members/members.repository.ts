@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { runTransaction } from '../../platform/database/transaction';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import type { BranchDetail, MemberSortKey } from '@grove/contracts';
+import {
+  MEMBER_STATUSES,
+  type BranchDetail,
+  type MemberLinkFilter,
+  type MemberManagedFilter,
+  type MemberSortKey,
+  type MemberStatus,
+} from '@grove/contracts';
 import {
   PreparedReads,
   preparedStatement,
@@ -11,8 +18,13 @@ import {
 } from '../../platform/database/prepared-query';
 import { pageOfRows } from '../../platform/database/page-rows';
 import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/database/text-filter';
-import { branchStateColumns, countingBranch } from '../pricing/price.sql';
-import { memberStatus, type MemberSummary, type MindbodyPriceState } from './member-row';
+import { branchStateColumns, countingBranch, rowPrice } from '../pricing/price.sql';
+import {
+  memberStatus,
+  memberStatusSql,
+  type MemberSummary,
+  type MindbodyPriceState,
+} from './member-row';
 import { MemberEntity } from './member.entity';
 import { MemberSearchIndexes } from './member-search-indexes.repository';
 
@@ -40,6 +52,17 @@ export interface MemberPageQuery {
   order: 'asc' | 'desc';
   /** case-insensitive substring of name or email */
   search?: string;
+  /** Filters that narrow the list and its total (`ListMembersQuery`). */
+  filters?: MemberFilters;
+}
+
+/** The members list's filters (docs/product.md#branches); each one set narrows the list. */
+export interface MemberFilters {
+  status?: MemberStatus;
+  managed?: MemberManagedFilter;
+  hasLink?: MemberLinkFilter;
+  /** A member id: only its branches. */
+  referredBy?: string;
 }
 
 /** A member row as the summary statements read it (`SUMMARY_COLUMNS`, `toSummary`). */
@@ -53,6 +76,8 @@ export interface SummarySqlRow {
   mindbody_client_id: string | null;
   branch_count?: number;
   integration_discount_cents?: number | null;
+  /** The name of the member it was referred by (page statements only). */
+  referrer_name?: string | null;
   price_state: MindbodyPriceState | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
@@ -85,12 +110,19 @@ type PageTreeRow = SummarySqlRow &
 type PageSqlRow = PageTreeRow & { total: number };
 
 /** Sort expressions by key; only these strings ever reach ORDER BY. */
-const SORT_SQL: Record<MemberSortKey, string> = {
+const SORT_SQL: Record<FastSortKey, string> = {
   memberName: 'lower(m.name)',
   memberEmail: 'lower(m.email)',
   branches: 'branch_count',
   createdAt: 'm.created_at',
 };
+
+/** The sorts the unfiltered page statements serve; the others go through `filteredPageStatement`. */
+type FastSortKey = Exclude<MemberSortKey, 'newPriceCents' | 'status'>;
+
+/** SQL: the name of the member `m` was referred by, or NULL (`$1` = business). */
+const REFERRER_NAME = `(SELECT r.name FROM members r WHERE r.business_id = $1 AND r.id = m.referred_by_id)
+  AS referrer_name`;
 
 /** The `members` columns a summary reads as they are. */
 const SUMMARY_PLAIN_COLUMNS = [
@@ -148,6 +180,8 @@ export const memberSearch = (param: string): string =>
 export interface PageMember {
   member: MemberSummary;
   branchDetails: BranchDetail[];
+  /** The name of the member it was referred by, null for a tree nobody referred. */
+  referrerName: string | null;
 }
 
 /** A summary row as a `MemberSummary` (cents; branch count 0 when the row has none). */
@@ -193,7 +227,7 @@ export const SEARCH_TOTAL_CAP = 500;
  * The text of the page statement for one sort × order, with or without a search (`$4`, and `$5`
  * the count limit: `searchCountLimit`); `$1` is the business, `$2` the page size, `$3` the offset.
  */
-function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching: boolean): string {
+function pageStatementText(sort: FastSortKey, order: 'asc' | 'desc', searching: boolean): string {
   const direction = order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
   const columns = `${SUMMARY_COLUMNS}, m.created_at`;
@@ -243,13 +277,78 @@ function pageStatementText(sort: MemberSortKey, order: 'asc' | 'desc', searching
   return `${hits}
      SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
        b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
-       ${total} AS total, ${INTEGRATION_DISCOUNT}
+       ${total} AS total, ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
      FROM (${page}) m
      LEFT JOIN LATERAL (
        SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
        WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
      ORDER BY ${orderBy}, b.created_at, b.id`;
 }
+
+/** The filtered list's sort expressions on its `matches` rows (`filteredPageStatement`). */
+const FILTERED_SORT_SQL: Record<MemberSortKey, string> = {
+  memberName: 'lower(m.name)',
+  memberEmail: 'lower(m.email)',
+  branches: 'm.branch_count',
+  createdAt: 'm.created_at',
+  newPriceCents: 'm.price_cents',
+  status: 'm.status_rank',
+};
+
+/** SQL: `m`'s status as its place in `MEMBER_STATUSES` (the status sort). */
+const STATUS_RANK = `array_position(ARRAY[${MEMBER_STATUSES.map((status) => `'${status}'`).join(', ')}], ${memberStatusSql('m')})`;
+
+/** SQL: `m` has a live referral link (not revoked, not expired). */
+const HAS_LIVE_LINK = `EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
+  AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()))`;
+
+/**
+ * The page statement of a filtered list, or of a sort by price or status: every match of the
+ * business with its counting branches, price (`rowPrice`) and status, counted and sorted, then the
+ * page's trees with their branches as the other page statements return them. `$1` the business,
+ * `$2` the page size, `$3` the offset, then the filters' values. Scans the business's members
+ * (fine for the thousands a gym has; the unfiltered sorts keep their index walks).
+ * @returns the statement and its parameters after `$3`
+ */
+function filteredPageStatement(query: MemberPageQuery): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length + 3}`;
+  };
+  const filters = query.filters ?? {};
+  const where = ['m.business_id = $1'];
+  if (query.search) where.push(memberSearch(param(likeSubstring(query.search))));
+  if (filters.status) where.push(`${memberStatusSql('m')} = ${param(filters.status)}::text`);
+  if (filters.managed)
+    where.push(`m.mindbody_client_id IS ${filters.managed === 'mindbody' ? 'NOT ' : ''}NULL`);
+  if (filters.hasLink) where.push(`${filters.hasLink === 'no' ? 'NOT ' : ''}${HAS_LIVE_LINK}`);
+  if (filters.referredBy) where.push(`m.referred_by_id = ${param(filters.referredBy)}::uuid`);
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = `${FILTERED_SORT_SQL[query.sort]} ${direction}, m.id ${direction}`;
+  const text = `WITH counts AS (
+       ${COUNTING_BRANCHES_PER_TREE}),
+     matches AS MATERIALIZED (
+       SELECT ${SUMMARY_COLUMNS}, m.created_at, COALESCE(c.branch_count, 0) AS branch_count,
+         ${rowPrice('m', 'COALESCE(c.branch_count, 0)')} AS price_cents, ${STATUS_RANK} AS status_rank
+       FROM members m LEFT JOIN counts c ON c.tree_id = m.id
+       WHERE ${where.join(' AND ')})
+     SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
+       (SELECT count(*)::int FROM matches) AS total, ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
+     FROM (SELECT m.* FROM matches m ORDER BY ${orderBy} LIMIT $2 OFFSET $3) m
+     LEFT JOIN LATERAL (
+       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
+     ORDER BY ${orderBy}, b.created_at, b.id`;
+  return { text, params };
+}
+
+/** True when a page needs `filteredPageStatement`: a filter is set, or the sort is price or status. */
+const isFiltered = (query: MemberPageQuery): boolean =>
+  query.sort === 'newPriceCents' ||
+  query.sort === 'status' ||
+  Object.values(query.filters ?? {}).some((value) => value !== undefined);
 
 /**
  * How far a search page counts its matches: `SEARCH_TOTAL_CAP`, or the end of the page when that
@@ -270,7 +369,7 @@ type IndexedPageRow = { version: string } & (PageTreeRow | { [column in keyof Pa
 const PAGE_BY_IDS = preparedStatement(`
   SELECT v.version, ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
     b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
-    ${INTEGRATION_DISCOUNT}
+    ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
   FROM (SELECT member_search_version::text AS version FROM businesses WHERE id = $1) v
   LEFT JOIN LATERAL (
     SELECT ${SUMMARY_COLUMNS}, array_position($2::uuid[], m.id) AS position FROM members m
@@ -290,7 +389,7 @@ function treesOf(rows: readonly PageTreeRow[]): PageMember[] {
   let tree: PageMember | undefined;
   for (const row of rows) {
     if (tree?.member.id !== row.id) {
-      tree = { member: toSummary(row), branchDetails: [] };
+      tree = { member: toSummary(row), branchDetails: [], referrerName: row.referrer_name ?? null };
       members.push(tree);
     }
     if (row.branch_id !== null) {
@@ -319,7 +418,7 @@ const pageStatements = new Map<string, PreparedStatement | string>();
  * (docs/decisions/search-planned-per-pattern.md).
  */
 function pageStatement(
-  sort: MemberSortKey,
+  sort: FastSortKey,
   order: 'asc' | 'desc',
   searching: boolean,
 ): PreparedStatement | string {
@@ -378,8 +477,10 @@ export class MembersRepository {
     scope: BusinessScope,
     query: MemberPageQuery,
   ): Promise<{ members: PageMember[]; total: number; totalCapped: boolean }> {
-    if (query.search && query.sort !== 'branches') {
-      const indexed = await this.indexedSearchPage(scope, query, query.search, query.sort);
+    if (isFiltered(query)) return this.filteredPage(scope, query);
+    const sort = query.sort as FastSortKey;
+    if (query.search && sort !== 'branches') {
+      const indexed = await this.indexedSearchPage(scope, query, query.search, sort);
       if (indexed) return indexed;
     }
     const params: unknown[] = [scope.businessId, query.limit, query.offset];
@@ -387,7 +488,7 @@ export class MembersRepository {
       query.search && query.sort !== 'branches' ? searchCountLimit(query) : undefined;
     if (query.search) params.push(likeSubstring(query.search));
     if (countLimit !== undefined) params.push(countLimit);
-    const statement = pageStatement(query.sort, query.order, Boolean(query.search));
+    const statement = pageStatement(sort, query.order, Boolean(query.search));
     const page = await pageOfRows(
       await this.reads.query<PageSqlRow>(statement, params),
       query.offset,
@@ -398,6 +499,28 @@ export class MembersRepository {
     if (countLimit !== undefined && page.total > countLimit)
       return { total: countLimit, totalCapped: true, members };
     return { total: page.total, totalCapped: false, members };
+  }
+
+  /**
+   * A page of the filtered list (`filteredPageStatement`): a filter set, or a sort by price or
+   * status. The total counts every match, exactly.
+   */
+  private async filteredPage(
+    scope: BusinessScope,
+    query: MemberPageQuery,
+  ): Promise<{ members: PageMember[]; total: number; totalCapped: boolean }> {
+    const { text, params } = filteredPageStatement(query);
+    const run = (offset: number, limit: number) =>
+      this.dataSource.query(text, [scope.businessId, limit, offset, ...params]) as Promise<
+        PageSqlRow[]
+      >;
+    const page = await pageOfRows(
+      await run(query.offset, query.limit),
+      query.offset,
+      async () => (await run(0, 1))[0]?.total ?? 0,
+      (row) => row,
+    );
+    return { members: treesOf(page.rows), total: page.total, totalCapped: false };
   }
 
   /**
@@ -412,7 +535,7 @@ export class MembersRepository {
     scope: BusinessScope,
     query: MemberPageQuery,
     search: string,
-    sort: Exclude<MemberSortKey, 'branches'>,
+    sort: Exclude<FastSortKey, 'branches'>,
   ): Promise<{ members: PageMember[]; total: number; totalCapped: false } | null> {
     const needle = lowerSearchText(search);
     for (const rebuild of [false, true]) {

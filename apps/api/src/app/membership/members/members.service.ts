@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { dollarsToCents, emailKey, type MemberRow, type Page } from '@grove/contracts';
+import { dollarsToCents, emailKey, type MemberRow, type MembersPage } from '@grove/contracts';
 import type { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import type { ListMembersQueryDto } from './dto/list-members-query.dto';
@@ -45,10 +45,13 @@ export class MembersService {
   /**
    * One page of the Branches table: one statement whatever the page size (the page's trees, their
    * branches and the total; see `MembersRepository.findPage`), after the guard's session check.
-   * @returns `Page<MemberRow>`; default sort createdAt asc, 50 per page; a search with more
-   *   matches than it counts says `totalCapped: true` (docs/product.md#branches)
+   * With a filter (status, managed, hasLink, referredBy) or a sort by price or status, the page
+   * comes from the filtered statement (every match counted exactly).
+   * @returns `MembersPage`: the rows, and `referrerNames` (id → name) of the trees' referrers when
+   *   one has one; default sort createdAt asc, 50 per page; a search with more matches than it
+   *   counts says `totalCapped: true` (docs/product.md#branches)
    */
-  async list(scope: BusinessScope, query: ListMembersQueryDto): Promise<Page<MemberRow>> {
+  async list(scope: BusinessScope, query: ListMembersQueryDto): Promise<MembersPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const search = query.search || undefined;
@@ -58,13 +61,23 @@ export class MembersService {
       sort: query.sort ?? 'createdAt',
       order: query.order ?? 'asc',
       search,
+      filters: {
+        status: query.status,
+        managed: query.managed,
+        hasLink: query.hasLink,
+        referredBy: query.referredBy,
+      },
     });
+    const referrerNames: Record<string, string> = {};
+    for (const { member, referrerName } of members)
+      if (member.referredById && referrerName) referrerNames[member.referredById] = referrerName;
     return {
       items: members.map(({ member, branchDetails }) => toMemberRow(member, branchDetails)),
       total,
       ...(totalCapped ? { totalCapped } : {}),
       page,
       pageSize,
+      ...(Object.keys(referrerNames).length > 0 ? { referrerNames } : {}),
     };
   }
 

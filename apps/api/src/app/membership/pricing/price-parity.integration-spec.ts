@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
-import { effectivePriceCents, isCountingBranch } from './price';
-import { countingBranch, effectivePrice, priceLinesFrom } from './price.sql';
+import { effectivePriceCents, isCountingBranch, rowPriceCents } from './price';
+import { countingBranch, effectivePrice, priceLinesFrom, rowPrice } from './price.sql';
 
 /** One member row as stored, with what the SQL rule says of it. */
 interface ParityRow {
@@ -19,6 +19,7 @@ interface ParityRow {
   for_referee_cents: number | null;
   sql_counting: boolean;
   sql_price: number | null;
+  sql_row_price: number;
 }
 
 /**
@@ -155,7 +156,8 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
            m.mindbody_client_id IS NOT NULL AS managed,
            (m.mindbody_priced_at IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL) AS autopay_known,
            i.discount_on_referral_cents AS on_referral_cents, i.discount_for_referee_cents AS for_referee_cents,
-           ${countingBranch('m')} AS sql_counting, ${effectivePrice('m')} AS sql_price
+           ${countingBranch('m')} AS sql_counting, ${effectivePrice('m')} AS sql_price,
+           ${rowPrice('m', `(SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id AND ${countingBranch('b')})::int`)} AS sql_row_price
          FROM members m LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
          WHERE m.business_id = ANY($1::uuid[]) ORDER BY m.name`,
         [businesses],
@@ -174,6 +176,12 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     );
     return {
       counting: isCountingBranch(branchFacts(row)),
+      rowPrice: rowPriceCents({
+        managed: row.managed,
+        membershipPriceCents: row.membership_price_cents,
+        discountCents: row.discount_cents,
+        countingBranches: counting.length,
+      }),
       price: effectivePriceCents({
         membershipPriceCents: row.membership_price_cents,
         discountCents: row.discount_cents,
@@ -192,12 +200,13 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     };
   };
 
-  it('every member: the same counting branch and the same effective price', async () => {
+  it('every member: the same counting branch, the same price on the Branches table and the same effective price', async () => {
     const all = await rows();
     expect(all).toHaveLength(15);
     const sql = all.map((row) => ({
       name: row.name,
       counting: row.sql_counting,
+      rowPrice: row.sql_row_price,
       price: row.sql_price,
     }));
     const ts = all.map((row) => ({ name: row.name, ...typescript(all, row) }));

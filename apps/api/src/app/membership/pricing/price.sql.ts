@@ -107,3 +107,12 @@ export const priceLinesFrom = (sql: PriceLinesSql): string => {
 /** The columns of `price_changes` a ledger insert names, in this order. */
 export const PRICE_COLUMNS =
   'business_id, member_id, reason, old_price_cents, new_price_cents, membership_price_cents, branch_id, event_key';
+
+/**
+ * SQL: the price the Branches table shows for member row `alias` with `branches` counting
+ * branches (an int SQL expression), cents: the twin of `rowPriceCents` (price.ts).
+ */
+export const rowPrice = (alias: string, branches: string): string =>
+  `CASE WHEN ${alias}.mindbody_client_id IS NULL
+     THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
+     ELSE ${alias}.membership_price_cents END`;

@@ -29,6 +29,23 @@ export function newPriceCents(
   return Math.max(0, membershipPriceCents - discountCents * branches - refereeDiscountCents);
 }
 
+/**
+ * The price the Branches table shows in its Membership column (docs/product.md#constants): a
+ * hand-managed tree's new price (`newPriceCents` with its own discount), a Mindbody member's
+ * membership price as Grove last read it from Mindbody (the autopay, already discounted there).
+ * The TypeScript twin of `rowPrice` (price.sql.ts).
+ */
+export function rowPriceCents(row: {
+  managed: boolean;
+  membershipPriceCents: number;
+  discountCents: number;
+  countingBranches: number;
+}): number {
+  return row.managed
+    ? row.membershipPriceCents
+    : newPriceCents(row.membershipPriceCents, row.discountCents, row.countingBranches);
+}
+
 /** What decides whether a member, as a branch, lowers its referrer's price now. */
 export interface BranchFacts {
   /** The member was referred (`referred_by_id` set). */

@@ -1,13 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateMemberRequest, ListMembersQuery, MemberRow, Page } from '@grove/contracts';
+import type {
+  CreateMemberRequest,
+  ListMembersQuery,
+  MemberRow,
+  MembersPage,
+} from '@grove/contracts';
 import { apiFetch, membersKey } from '@grove/web-data-access';
 
 /** A page of trees (`GET /api/members`), kept on screen while the next page loads. */
 export function useMembers(query: ListMembersQuery) {
   return useQuery({
     queryKey: [...membersKey, 'list', query],
-    queryFn: ({ signal }) =>
-      apiFetch<Page<MemberRow>>('/api/members', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => apiFetch<MembersPage>('/api/members', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
