@@ -171,6 +171,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     LOG_PRETTY: 'true',
     // OpenAPI at /api/docs for the developer running Grove locally (off by default in production).
     API_DOCS_ENABLED: 'true',
+    // Every link in an email is built from it (required in production); the local site by default.
+    PUBLIC_ORIGIN: `http://localhost:${port}`,
     ...sandbox?.env,
     ...process.env,
     PORT: String(port),

@@ -5,8 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 
-/** Where a member email stands (`member_emails.status`). */
-export type MemberEmailStatus = 'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member';
+/**
+ * Where a member email stands (`member_emails.status`); 'invalid_address': not sent, the member's
+ * stored address is not one plain mailbox (issue 24 part 2, migration EmailAddressRule).
+ */
+export type MemberEmailStatus =
+  'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member' | 'invalid_address';
 
 /** One queued member email with what delivery needs (the member's columns null when removed). */
 export interface MemberEmailDelivery {

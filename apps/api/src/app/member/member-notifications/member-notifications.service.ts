@@ -103,7 +103,6 @@ export class MemberNotifications implements OnModuleInit {
           'welcome',
           { referrerName: event.referrerName },
           `welcome:${event.branchId}`,
-          { origin: event.origin },
         ))
       )
         queued += 1;
