@@ -43,6 +43,7 @@ const STAGE_ONE: MindbodyStatus = {
   processState: null,
   progress: null,
   lastSyncAt: null,
+  invalidEmails: null,
 };
 
 /**
@@ -77,6 +78,7 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
         ? null
         : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    invalidEmails: row.invalidEmails,
   };
 }
 

@@ -88,6 +88,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
   });
 
@@ -128,6 +129,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
     expect(JSON.stringify(reply.body)).not.toContain(login.password);
     const [row] = (await t.dataSource.query(
@@ -532,6 +534,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
     expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
     const after = await members();

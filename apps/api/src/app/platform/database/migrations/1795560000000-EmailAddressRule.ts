@@ -24,11 +24,15 @@ export type EmailAddressReport = Record<(typeof CHECKED)[number]['table'], strin
  * - checks every stored address of members, prospects and owners against the rule and reports
  *   the rows that fail it (one 'warn' line per table with the row ids, never the addresses:
  *   no personal data in logs), so the operator can have them corrected;
- * - marks the member emails still queued for those members 'invalid_address' (not sent).
+ * - marks the member emails still queued for those members 'invalid_address' (not sent);
+ * - adds `mindbody_integrations.invalid_emails`: how many clients of the last completed Mindbody
+ *   import or sync had an email that is not one plain mailbox (stored with no email; the run's
+ *   summary counts them, issue 24 part 3).
  *
  * Unlike the frozen SQL of other migrations, the check imports today's rule: it is a report and
  * a refusal to send, no data is rewritten, and a later, stricter rule should report more.
- * `down()` restores the old status set; the rows it marked become 'no_member' (not sent either).
+ * `down()` drops the column and restores the old status set; the rows it marked become
+ * 'no_member' (not sent either).
  */
 export class EmailAddressRule1795560000000 implements MigrationInterface {
   name = 'EmailAddressRule1795560000000';
@@ -41,6 +45,9 @@ export class EmailAddressRule1795560000000 implements MigrationInterface {
       `ALTER TABLE member_emails DROP CONSTRAINT member_emails_status_known,
          ADD CONSTRAINT member_emails_status_known CHECK (status IN (
            'queued', 'sent', 'outboxed', 'unsubscribed', 'no_member', 'invalid_address'))`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE mindbody_integrations ADD COLUMN invalid_emails integer NULL`,
     );
     const report = {} as EmailAddressReport;
     for (const { table, what } of CHECKED) {
@@ -64,6 +71,7 @@ export class EmailAddressRule1795560000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE mindbody_integrations DROP COLUMN invalid_emails`);
     await queryRunner.query(
       `UPDATE member_emails SET status = 'no_member' WHERE status = 'invalid_address'`,
     );
