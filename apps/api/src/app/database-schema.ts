@@ -33,6 +33,7 @@ import { MemberSearchKeys1795482825286 } from './platform/database/migrations/17
 import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
+import { JoinPageVisitors1795560100000 } from './platform/database/migrations/1795560100000-JoinPageVisitors';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   BusinessProspectCount1795482902020,
   MemberSearchVersion1795492664065,
   EmailAddressRule1795560000000,
+  JoinPageVisitors1795560100000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -43,6 +43,20 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('JoinPageVisitors goes down and up again', async () => {
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('join_page_visitors') IS NOT NULL AS e`)) as {
+          e: boolean;
+        }[]
+      )[0].e;
+    expect(await exists()).toBe(true);
+    await undoThrough(dataSource, 'JoinPageVisitors1795560100000');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+  });
+
   it('EmailAddressRule reports stored addresses that are not one mailbox (ids only), marks their queued member emails unsent, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Address Gym', 'address.example.com', '0412 345 678') RETURNING id`,

@@ -171,12 +171,16 @@ export class ReferralsService {
 
   /**
    * What the join page shows for a live code (public: no `BusinessScope`, the business is the
-   * code's). Counts the opening in `join_page_visits` (per link and UTC day, nothing about the
-   * visitor) in the same statement that reads the link.
+   * code's). Counts the opening in `join_page_visits` (per link and UTC day) once per visitor
+   * per link per day (issue 24 part 6: the visitor known only by a keyed digest of the day, the
+   * code and the client address, `FraudSignalsService.joinPageVisitor`, kept for the day) in the
+   * same statement that reads the link.
+   * @param clientAddress `req.ip`; without one every opening counts
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
-  async info(code: string): Promise<ReferralInfo> {
-    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code) : null;
+  async info(code: string, clientAddress?: string): Promise<ReferralInfo> {
+    const visitor = clientAddress ? this.fraud.joinPageVisitor(code, clientAddress) : null;
+    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code, visitor) : null;
     if (!link) throw new ReferralLinkNotFoundException();
     return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
   }
