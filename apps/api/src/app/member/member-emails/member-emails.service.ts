@@ -150,6 +150,84 @@ export class MemberEmails implements OnModuleInit {
     return new Set(ids.keys());
   }
 
+  /**
+   * Queues an event email to a member, at most `cap.limit` of its template per
+   * `cap.windowSeconds` per member (issue 24 part 6: a burst of joins through one link must not
+   * flood the referrer). Past the cap the event joins ONE summary email (`cap.summaryTemplate`,
+   * data `{ friendNames, eventKeys, … }`): the member's summary still waiting gets the event's
+   * name and key added, or a new one is queued to be sent when the window has room again (the
+   * oldest counted email's time + the window). The member's capped sends are serialised by a
+   * transaction lock, so concurrent events cannot both see room. An event is told once: its key
+   * as its own email or in a summary (a retried job changes nothing).
+   * @param event the event's own email: template data, unique key, and the name a summary lists
+   * @param cap the limit, its window (seconds), the summary's template and its data besides the
+   *   lists (e.g. the discount per branch)
+   * @returns 'queued' (its own email), 'summarised' (in a summary) or 'duplicate' (told already,
+   *   or not a member of the business)
+   */
+  async sendCapped<K extends MemberEmailName>(
+    scope: BusinessScope,
+    memberId: string,
+    template: K,
+    event: { data: MemberEmailData[K]; eventKey: string; name: string },
+    cap: {
+      limit: number;
+      windowSeconds: number;
+      summaryTemplate: 'friends-joined';
+      summaryData: Omit<MemberEmailData['friends-joined'], 'friendNames' | 'eventKeys'>;
+    },
+  ): Promise<'queued' | 'summarised' | 'duplicate'> {
+    const outcome = await this.emails.transaction(async (manager) => {
+      await this.emails.lockMember(scope, manager, memberId);
+      if (
+        await this.emails.alreadyTold(scope, manager, memberId, event.eventKey, cap.summaryTemplate)
+      )
+        return 'duplicate' as const;
+      const recent = await this.emails.queuedSince(
+        scope,
+        manager,
+        memberId,
+        template,
+        cap.windowSeconds,
+      );
+      if (recent.length < cap.limit) {
+        const queued = await this.send(scope, memberId, template, event.data, event.eventKey, {
+          manager,
+        });
+        return queued ? ('queued' as const) : ('duplicate' as const);
+      }
+      const added = await this.emails.addToQueuedSummary(
+        scope,
+        manager,
+        memberId,
+        cap.summaryTemplate,
+        { eventKey: event.eventKey, name: event.name },
+      );
+      if (added) return 'summarised' as const;
+      const oldestCounted = recent[recent.length - cap.limit] ?? new Date();
+      const id = await this.emails.insert(scope, manager, {
+        memberId,
+        template: cap.summaryTemplate,
+        data: { ...cap.summaryData, friendNames: [event.name], eventKeys: [event.eventKey] },
+        origin: this.config.publicOrigin,
+        eventKey: `${cap.summaryTemplate}:${event.eventKey}`,
+      });
+      if (id === null) return 'duplicate' as const;
+      await this.jobs.send<MemberEmailJob>(
+        MEMBER_EMAIL_QUEUE,
+        { businessId: scope.businessId, emailId: id },
+        {
+          id,
+          manager,
+          startAfter: new Date(oldestCounted.getTime() + cap.windowSeconds * 1000),
+        },
+      );
+      return 'summarised' as const;
+    });
+    if (outcome === 'queued') this.wake();
+    return outcome;
+  }
+
   /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
   wake(): void {
     this.jobs.wake(MEMBER_EMAIL_QUEUE);
