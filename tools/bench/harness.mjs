@@ -105,6 +105,8 @@ export async function startBenchApi(env = {}) {
         ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
+        // Required in production: the origin of every link Grove hands out (issue 24).
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: path.join(dir, 'no-web'),
         ...env,

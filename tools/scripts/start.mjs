@@ -229,6 +229,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     LOG_PRETTY: 'false',
     // OpenAPI at /api/docs for the developer running Grove locally (off by default in production).
     API_DOCS_ENABLED: 'true',
+    // Every link in an email is built from it (required in production); the local site by default.
+    PUBLIC_ORIGIN: `http://localhost:${port}`,
     ...sandbox?.env,
     ...process.env,
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.

@@ -5,6 +5,7 @@
  * - creates a template database and runs the migrations into it once;
  * - leaves the admin URL and template name in process.env for the workers (inherited).
  */
+import './workspace-aliases';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';

@@ -5,6 +5,7 @@ import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove
 import type request from 'supertest';
 import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
 import { createTestApp, type TestApp } from './test-app';
+import { freePort } from './local-daemon';
 import { waitFor } from './stub-servers';
 // The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
 // itself never imports it.
@@ -130,9 +131,20 @@ export async function startSandboxApp(
   clientCount: number,
 ): Promise<{ sandbox: RunningSandbox; t: TestApp }> {
   const sandbox = await startMindbodySandbox({ port: 0, clientCount, webhookRetryDelayMs: 50 });
-  const t = await createTestApp(sandboxEnv(sandbox));
-  await t.app.listen(0, '127.0.0.1');
+  const t = await createListeningApp(sandboxEnv(sandbox));
   return { sandbox, t };
+}
+
+/**
+ * A test app listening on a real port of 127.0.0.1, with PUBLIC_ORIGIN that address: the
+ * sandbox delivers webhooks to the subscription URL Grove builds on PUBLIC_ORIGIN.
+ * @param env configuration over `TEST_APP_ENV`
+ */
+export async function createListeningApp(env: Record<string, string>): Promise<TestApp> {
+  const port = await freePort();
+  const t = await createTestApp({ ...env, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` });
+  await t.app.listen(port, '127.0.0.1');
+  return t;
 }
 
 /** Closes what `startSandboxApp` started: the API, then the sandbox. */

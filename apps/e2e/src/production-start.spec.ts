@@ -38,6 +38,7 @@ const production = (): Record<string, string> => ({
   JWT_SECRET: randomBytes(32).toString('base64url'),
   ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+  PUBLIC_ORIGIN: 'https://grove.example.com',
 });
 
 test.describe('a production API refuses to start with a weak secret (issue 11.5)', () => {

@@ -20,6 +20,7 @@ const productionEnv = (): Record<string, string> => ({
   JWT_SECRET: fresh(),
   ALTCHA_HMAC_KEY: fresh(),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+  PUBLIC_ORIGIN: 'https://grove.example.com',
 });
 
 describe('loadAppConfig', () => {
@@ -35,7 +36,7 @@ describe('loadAppConfig', () => {
     expect(config.throttleLoginLimit).toBe(5);
     expect(config.throttleReferralLimit).toBe(10);
     expect(config.throttleDisabled).toBe(false);
-    expect(config.publicOrigin).toBeNull();
+    expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.webDistDir).toBe(path.resolve('/srv/grove', 'dist/apps'));
     expect(config.logLevel).toBe('info');
     expect(config.logPretty).toBe(false);
@@ -476,11 +477,32 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
       expect.stringMatching(/^ {2}JWT_SECRET must be at least 32/),
       expect.stringMatching(/^ {2}ALTCHA_HMAC_KEY must be at least 32/),
       expect.stringMatching(/^ {2}MINDBODY_CREDENTIALS_KEY is required/),
+      expect.stringMatching(/^ {2}PUBLIC_ORIGIN is required when NODE_ENV=production/),
     ]);
     const shared = fresh();
     expect(() =>
       loadAppConfig({ ...productionEnv(), JWT_SECRET: shared, ALTCHA_HMAC_KEY: shared }),
     ).toThrow(/JWT_SECRET and ALTCHA_HMAC_KEY must be different/);
+  });
+
+  it('requires PUBLIC_ORIGIN in production (issue 24: links in emails never come from a request); elsewhere http://localhost:$PORT', () => {
+    const { PUBLIC_ORIGIN: _unset, ...withoutOrigin } = productionEnv();
+    expect(() => loadAppConfig(withoutOrigin)).toThrow(
+      /Invalid configuration:\n {2}PUBLIC_ORIGIN is required when NODE_ENV=production .*never from a request's Host/,
+    );
+    expect(
+      loadAppConfig({ ...productionEnv(), PUBLIC_ORIGIN: 'https://grove.example.com/' })
+        .publicOrigin,
+    ).toBe('https://grove.example.com');
+    expect(loadAppConfig({ DATABASE_URL: url, PORT: '8080' }).publicOrigin).toBe(
+      'http://localhost:8080',
+    );
+    expect(loadAppConfig({ DATABASE_URL: url, NODE_ENV: 'test' }).publicOrigin).toBe(
+      'http://localhost:3000',
+    );
+    expect(() => loadAppConfig({ DATABASE_URL: url, PUBLIC_ORIGIN: 'grove.example.com' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 
   it('checks secrets in production only: development and tests accept any 16+ characters', () => {

@@ -11,7 +11,11 @@ import { readWebConfig, WebEnv } from './platform/web/web.config';
 import { validateSections } from './platform/common/config/env-section';
 import { assertProductionSecrets } from './platform/common/production-secrets';
 import { AppConfig, type AppSettingsMap } from './platform/config/app-config';
-import { readServerConfig, ServerEnv } from './platform/config/server.config';
+import {
+  productionServerProblems,
+  readServerConfig,
+  ServerEnv,
+} from './platform/config/server.config';
 
 // Types and helpers that moved next to their modules, still importable from here.
 export type { CaptchaSettings } from './platform/captcha/captcha.config';
@@ -52,7 +56,11 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
-    assertProductionSecrets({ ...auth, ...captcha, ...mindbody }, hasOtherCaptcha(captcha));
+    assertProductionSecrets(
+      { ...auth, ...captcha, ...mindbody },
+      hasOtherCaptcha(captcha),
+      productionServerProblems(server),
+    );
   return {
     ...readServerConfig(server),
     ...readDatabaseConfig(database),

@@ -21,7 +21,8 @@ export function setupApp(app: INestApplication): void {
   const config = app.get(AppConfig);
   // Behind trusted proxies (TRUST_PROXY), `req.ip` is the client from X-Forwarded-For, and
   // `req.protocol` / `req.host` follow X-Forwarded-Proto / X-Forwarded-Host. The throttler's
-  // tracker, `@Ip()` (stored client_ip), the request log and `RequestOrigin` all read those.
+  // tracker, `@Ip()` (stored client_ip), the request log and `OriginGuard`'s
+  // own origin all read those (links never do: they are built on PUBLIC_ORIGIN).
   app.getHttpAdapter().getInstance().set('trust proxy', config.trustProxy);
   app.useLogger(app.get(Logger));
   // Helmet's other headers; the CSP (which names the remotes' origins and the captcha's) is Grove's own.

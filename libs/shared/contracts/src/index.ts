@@ -1,4 +1,5 @@
 export * from './lib/email-key';
+export * from './lib/email-address';
 export * from './lib/money';
 export * from './lib/messages';
 export * from './lib/rules';
@@ -19,4 +20,5 @@ export * from './lib/member-page';
 export * from './lib/member-email-settings';
 export * from './lib/member-profile';
 export * from './lib/members-csv';
+export * from './lib/csv-cell';
 export * from './lib/branch-qualification';

@@ -3,6 +3,7 @@
 export {
   recipient,
   startSmtpCatcher,
+  type CaughtMail,
   type SmtpCatcher,
   type SmtpCatcherOptions,
 } from './lib/smtp-catcher';

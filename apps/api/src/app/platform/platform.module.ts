@@ -9,7 +9,7 @@ import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { CaptchaModule } from './captcha/captcha.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { LOG_REDACT_PATHS, redactUrl, safeError } from './common/log-safety';
+import { LOG_REDACT_PATHS, redactParams, redactUrl, safeError } from './common/log-safety';
 import { OriginGuard } from './common/origin.guard';
 import { logsRequests, prettyLogs } from './common/request-logging';
 import { createValidationPipe } from './common/validation';
@@ -64,11 +64,25 @@ export class PlatformModule {
       serializers: {
         // `req.remoteAddress` in request logs: the client as Express sees it (`req.ip`, from
         // X-Forwarded-For behind a trusted proxy, TRUST_PROXY) rather than the socket's peer;
-        // `req.url` without search terms (`redactUrl`).
-        req: (req: { url?: string; remoteAddress?: string; raw?: { ip?: string } }) => {
+        // `req.url` without search terms or tokens (`redactUrl`), `req.params` without tokens
+        // (`redactParams`: the unsubscribe token and referral code, also inside `splat`).
+        req: (req: {
+          url?: string;
+          params?: Record<string, unknown>;
+          remoteAddress?: string;
+          raw?: { ip?: string };
+        }) => {
           req.remoteAddress = req.raw?.ip ?? req.remoteAddress;
           if (req.url) req.url = redactUrl(req.url);
+          if (req.params) req.params = redactParams(req.params);
           return req;
+        },
+        // `res.headers.location` without tokens (the unsubscribe link redirects to its page).
+        res: (res: { headers?: Record<string, unknown> }) => {
+          const location = res.headers?.['location'];
+          if (res.headers && typeof location === 'string')
+            res.headers = { ...res.headers, location: redactUrl(location) };
+          return res;
         },
         // Any logged error: kind, message, codes and names only (never a statement's parameters).
         err: safeError,

@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, formatCents, type MemberRow, type MemberSortKey } from '@grove/contracts';
+import {
+  MESSAGES,
+  NO_EMAIL_TEXT,
+  formatCents,
+  type MemberRow,
+  type MemberSortKey,
+} from '@grove/contracts';
 import { useMembers } from './api/members';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
@@ -99,7 +105,7 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
                   <div className="dash-member">
                     <MemberLink memberId={row.id} name={row.memberName} />
                   </div>
-                  <div className="dash-member__email">{row.memberEmail}</div>
+                  <div className="dash-member__email">{row.memberEmail || NO_EMAIL_TEXT}</div>
                 </td>
                 <td className="g-num" data-label="Branches">
                   {row.branches}

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { centsToDollarText, formatCents, MESSAGES, type MemberRow } from '@grove/contracts';
+import {
+  centsToDollarText,
+  formatCents,
+  MESSAGES,
+  NO_EMAIL_TEXT,
+  type MemberRow,
+} from '@grove/contracts';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
@@ -45,7 +51,7 @@ export function MemberDetails({ member }: { member: MemberRow }) {
       )}
       <dl className="dash-details">
         <dt>Email</dt>
-        <dd>{member.memberEmail}</dd>
+        <dd>{member.memberEmail || NO_EMAIL_TEXT}</dd>
         <dt>Membership</dt>
         <dd>{formatCents(member.membershipPriceCents)}</dd>
         <dt>Discount</dt>

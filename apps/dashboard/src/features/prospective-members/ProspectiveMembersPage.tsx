@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, type ProspectRow } from '@grove/contracts';
+import { MESSAGES, NO_EMAIL_TEXT, type ProspectRow } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
@@ -62,7 +62,7 @@ export function ProspectiveMembersPage() {
                     </div>
                   )}
                 </td>
-                <td data-label="Email">{row.email}</td>
+                <td data-label="Email">{row.email || NO_EMAIL_TEXT}</td>
                 <td>
                   {row.managedByIntegration ? (
                     <span className="g-badge g-badge--muted">

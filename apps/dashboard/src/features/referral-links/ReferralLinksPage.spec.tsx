@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReferralEmailRun } from '@grove/contracts';
+import type { ReferralEmailRun, ReferralLinkRow } from '@grove/contracts';
 import { ReferralLinksPage } from './ReferralLinksPage';
 
 const reply = (status: number, body?: unknown) => ({
@@ -13,9 +13,12 @@ const reply = (status: number, body?: unknown) => ({
 
 /** A fake 'Email all links' run over 300 members: each poll after the start goes through 120. */
 let run: ReferralEmailRun;
+/** The members the list answers. */
+let rows: ReferralLinkRow[] = [];
 const fetchMock = jest.fn();
 beforeEach(() => {
   run = { status: 'idle', total: 0, processed: 0, queued: 0, skipped: 0 };
+  rows = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0];
@@ -38,7 +41,7 @@ beforeEach(() => {
       return reply(200, run);
     }
     if (path === '/api/referral-links')
-      return reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+      return reply(200, { items: rows, total: rows.length, page: 1, pageSize: 25 });
     if (path === '/api/referral-links/all')
       return reply(200, { status: 'idle', total: 0, processed: 0, created: 0, withoutLink: 0 });
     if (path === '/api/referral-links/settings') return reply(200, { autoCreate: false });
@@ -80,5 +83,20 @@ describe('ReferralLinksPage: Email all links', () => {
     expect(screen.queryByRole('progressbar', { name: 'Emailing referral links' })).toBeNull();
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(1);
+  });
+});
+
+describe('ReferralLinksPage: members without an email', () => {
+  it("shows 'No email' for a member stored without one (a Mindbody client whose email Grove refused)", async () => {
+    rows = [{ memberId: 'm1', memberName: 'Nia Lee', memberEmail: '', link: null }];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <QueryClientProvider client={client}>
+          <ReferralLinksPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No email')).toBeTruthy();
   });
 });

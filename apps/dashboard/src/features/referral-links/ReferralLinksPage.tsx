@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReferralEmailRun } from '@grove/contracts';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, type ReferralLinkRow } from '@grove/contracts';
+import { MESSAGES, NO_EMAIL_TEXT, type ReferralLinkRow } from '@grove/contracts';
 import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
@@ -86,7 +86,7 @@ export function ReferralLinksPage() {
                 <td className="dash-member">
                   <MemberLink memberId={row.memberId} name={row.memberName} />
                 </td>
-                <td data-label="Email">{row.memberEmail}</td>
+                <td data-label="Email">{row.memberEmail || NO_EMAIL_TEXT}</td>
                 <td data-label="Referral Link">
                   <ReferralLinkControls
                     memberId={row.memberId}

@@ -11,6 +11,7 @@ const base: MindbodyStatus = {
   processState: null,
   progress: null,
   lastSyncAt: null,
+  invalidEmails: null,
 };
 
 interface Call {
@@ -147,6 +148,26 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     const settled = gets();
     await act(() => jest.advanceTimersByTimeAsync(30_000));
     expect(gets()).toBe(settled);
+  });
+
+  it("the import's summary counts the clients whose email Grove cannot send to (issue 24)", async () => {
+    fakeApi([
+      {
+        ...base,
+        stage: 3,
+        siteId: '-99',
+        processState: 'completed 2026-11-21T09:30:00.000Z',
+        progress: { done: 2_500, total: 2_500 },
+        invalidEmails: 2,
+      },
+    ]);
+    renderPage();
+    expect(await screen.findByText(/Members imported: 2,500 clients read\./)).toBeTruthy();
+    expect(
+      screen.getByText(
+        "2 clients have an email address in Mindbody that Grove cannot send to: they show 'No email' and get no emails until it is corrected in Mindbody.",
+      ),
+    ).toBeTruthy();
   });
 
   it('a failed import shows "Failed at:" with the time, suggests support, and can run again', async () => {

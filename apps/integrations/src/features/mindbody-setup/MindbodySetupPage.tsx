@@ -9,7 +9,7 @@ import {
 import { Alert, Button, Card, Modal, PageHeader, Spinner } from '@grove/web-ui';
 import { CredentialsForm } from './CredentialsForm';
 import { DiscountsForm } from './DiscountsForm';
-import { FailedNotice, RunningProgress } from './ProcessStatus';
+import { FailedNotice, InvalidEmailsNote, RunningProgress } from './ProcessStatus';
 import { formatWhen, processView } from './process-state';
 
 const STEPS: { stage: MindbodyStage; label: string }[] = [
@@ -96,6 +96,7 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
       ) : (
         <>
           {view.kind === 'failed' && <FailedNotice view={view} what="The last sync" />}
+          {view.kind === 'completed' && <InvalidEmailsNote count={status.invalidEmails} />}
           <Button busy={sync.isPending} onClick={() => sync.mutate()}>
             Sync with mindbody
           </Button>
@@ -215,6 +216,9 @@ export function MindbodySetupPage() {
                   : ''}
                 .
               </Alert>
+            )}
+            {current.stage === 3 && view.kind === 'completed' && (
+              <InvalidEmailsNote count={current.invalidEmails} />
             )}
             <DiscountsForm status={current} />
           </Card>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@grove/contracts';
+import { MESSAGES, mindbodyInvalidEmailsNote } from '@grove/contracts';
 import { Alert } from '@grove/web-ui';
 import { formatWhen, type ProcessView } from './process-state';
 
@@ -65,4 +65,13 @@ export function FailedNotice({
       Contact Support button.
     </Alert>
   );
+}
+
+/**
+ * The finished run's count of clients whose Mindbody email Grove cannot send to (issue 24 part 3:
+ * stored with no email, shown as 'No email'); nothing when there were none.
+ */
+export function InvalidEmailsNote({ count }: { count: number | null }) {
+  if (!count) return null;
+  return <Alert tone="info">{mindbodyInvalidEmailsNote(count)}</Alert>;
 }

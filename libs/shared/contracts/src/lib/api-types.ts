@@ -34,7 +34,12 @@ export interface LoginRequest {
 export type MemberStatus = 'Active' | 'Pending' | 'Ended' | 'Suspended';
 
 /** Every `MemberStatus`, in the order the Branches screen's filter and status sort use. */
-export const MEMBER_STATUSES = ['Active', 'Pending', 'Suspended', 'Ended'] as const satisfies readonly MemberStatus[];
+export const MEMBER_STATUSES = [
+  'Active',
+  'Pending',
+  'Suspended',
+  'Ended',
+] as const satisfies readonly MemberStatus[];
 
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 export interface BranchDetail {
@@ -380,6 +385,24 @@ export interface MindbodyStatus {
   progress: { done: number; total: number } | null;
   /** docs/product.md#entities mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
   lastSyncAt: string | null;
+  /**
+   * Clients of the last finished import or sync whose Mindbody email is not one plain mailbox
+   * (`isValidEmail`, issue 24 part 3): stored with no email (the member shows 'No email' and gets
+   * no email) until it is corrected in Mindbody; null before the first run.
+   */
+  invalidEmails: number | null;
+}
+
+/** What a member without an email address shows instead of one (issue 24 part 3). */
+export const NO_EMAIL_TEXT = 'No email';
+
+/**
+ * The Mindbody summary's line about clients whose email Grove cannot send to (issue 24 part 3).
+ * @param count clients of the run with an email that is not one plain mailbox (> 0)
+ */
+export function mindbodyInvalidEmailsNote(count: number): string {
+  const clients = count === 1 ? '1 client has' : `${count.toLocaleString('en-AU')} clients have`;
+  return `${clients} an email address in Mindbody that Grove cannot send to: ${count === 1 ? 'it shows' : 'they show'} '${NO_EMAIL_TEXT}' and ${count === 1 ? 'gets' : 'get'} no emails until it is corrected in Mindbody.`;
 }
 
 /** `POST /api/mindbody/credentials` body (docs/product.md#validation-mindbody: all three required). */

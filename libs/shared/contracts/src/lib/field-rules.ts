@@ -3,14 +3,7 @@
  * phone rules (validate.ts, contact.ts) so a form that checks names, emails or web addresses does
  * not bundle libphonenumber's metadata.
  */
-import {
-  AMOUNT_MAX_DOLLARS,
-  AMOUNT_PATTERN,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
-  NAME_PATTERN,
-} from './rules';
+import { AMOUNT_MAX_DOLLARS, AMOUNT_PATTERN, NAME_MAX_LENGTH, NAME_PATTERN } from './rules';
 import { dollarsToCents } from './money';
 import { isPlainText } from './plain-text';
 
@@ -20,11 +13,8 @@ export function isValidName(value: string): boolean {
   return name.length > 0 && name.length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
 }
 
-/** docs/product.md#validation: a standard email address pattern, at most 254 characters, no control character. */
-export function isValidEmail(value: string): boolean {
-  const email = value.trim();
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && isPlainText(email);
-}
+/** docs/product.md#validation: one plain mailbox (`email-address.ts`, RFC 5321/5322), at most 254 characters. */
+export { isValidEmail } from './email-address';
 
 /** docs/product.md#validation: a non-negative dollar amount with at most two decimals (and at most $1,000,000). */
 export function isValidAmount(value: string | number): boolean {

@@ -188,12 +188,3 @@ export const MEMBER_CSV_MESSAGES = {
   mappingInvalid: 'Each field needs a column of the file, each column used once',
   importNotFound: 'Import not found',
 } as const;
-
-/**
- * Neutralises a cell a spreadsheet would run as a formula (OWASP "CSV Injection"): a value
- * starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading single quote, so
- * Excel, LibreOffice and Sheets show it as text. Other values are returned as they are.
- */
-export function neutraliseCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

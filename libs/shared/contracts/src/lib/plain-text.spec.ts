@@ -3,7 +3,7 @@ import { isAustralianMobile, validateContactInput, type ContactInput } from './c
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
 import { validateLeadInput } from './lead';
 import { MESSAGES } from './messages';
-import { isPlainMultilineText, isPlainText } from './plain-text';
+import { isPlainMultilineText, isPlainText, toPlainText } from './plain-text';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './rules';
 import { validateSupportIssueInput } from './support';
 import { isValidPhone } from './validate';
@@ -139,5 +139,14 @@ describe('paging messages', () => {
   it('name the bounds the API enforces', () => {
     expect(MESSAGES.pageInvalid).toContain(String(PAGE_MAX));
     expect(MESSAGES.pageSizeInvalid).toContain(String(PAGE_SIZE_MAX));
+  });
+});
+
+describe('toPlainText (issue 24 part 3: names from Mindbody)', () => {
+  it('turns control characters into spaces and collapses white space', () => {
+    expect(toPlainText('Carl\r\nBcc: bcc@evil.example')).toBe('Carl Bcc: bcc@evil.example');
+    expect(toPlainText('  Ana \t María\u202E ')).toBe('Ana María');
+    expect(toPlainText('Nia\u0000 Lee\u0085')).toBe('Nia Lee');
+    expect(toPlainText('=HYPERLINK("x")')).toBe('=HYPERLINK("x")');
   });
 });

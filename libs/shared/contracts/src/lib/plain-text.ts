@@ -25,3 +25,16 @@ export function isPlainText(value: string): boolean {
 export function isPlainMultilineText(value: string): boolean {
   return isPlainText(value.replace(MULTI_LINE_WHITESPACE, ' '));
 }
+
+/**
+ * A single-line text from elsewhere (a Mindbody client's name) made plain (issue 24 part 3): every
+ * control character (`CONTROL_CHARACTERS`: C0 with tab and line breaks, DEL, C1, bidi overrides
+ * and isolates) becomes a space, runs of white space become one space, and the ends are trimmed.
+ * @example toPlainText('Carl\r\nBcc: x') → 'Carl Bcc: x'
+ */
+export function toPlainText(value: string): string {
+  return value
+    .replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}

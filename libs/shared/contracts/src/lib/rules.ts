@@ -7,8 +7,6 @@
 export const NAME_MAX_LENGTH = 100;
 /** docs/product.md#validation: letters and spaces only (any alphabet), with at least one letter. */
 export const NAME_PATTERN = /^(?=.*\p{L})[\p{L} ]+$/u;
-/** docs/product.md#validation: "standard address pattern": something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Longest email the database accepts (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 /** docs/product.md#validation, docs/product.md#constants: non-negative number with optional one or two decimals. */

@@ -21,6 +21,20 @@ describe('startSmtpCatcher (real SMTP through nodemailer)', () => {
     expect(catcher.attempts()).toBe(2);
   });
 
+  it('records the envelope recipients (RCPT TO), which may differ from the To header', async () => {
+    catcher = await startSmtpCatcher();
+    await createTransport(catcher.url).sendMail({
+      from: 'gym@example.com',
+      to: 'ivy@example.com',
+      bcc: 'hidden@example.com',
+      subject: 'Envelope',
+      text: 'Hello',
+    });
+    expect(recipient(catcher.emails[0])).toBe('ivy@example.com');
+    expect(catcher.emails[0].rcptTo).toEqual(['ivy@example.com', 'hidden@example.com']);
+    expect(catcher.rcptTo()).toEqual(['ivy@example.com', 'hidden@example.com']);
+  });
+
   it('refuses the emails `refuse` names with its SMTP reply, and accepts the rest', async () => {
     catcher = await startSmtpCatcher({
       refuse: (attempt) =>

@@ -2,13 +2,24 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/**
+ * An email the catcher accepted: parsed (mailparser) with its SMTP envelope's recipients, the
+ * `RCPT TO` addresses the client gave (where the mail really goes, whatever its headers say).
+ */
+export type CaughtMail = ParsedMail & {
+  /** Every `RCPT TO` address of the SMTP transaction, in order. */
+  rcptTo: string[];
+};
+
 /** A local SMTP server (smtp-server, no TLS, no auth) that parses every email it accepts (mailparser). */
 export interface SmtpCatcher {
   /** `smtp://127.0.0.1:<port>`, for Grove's SMTP_URL */
   url: string;
   port: number;
-  /** Every email accepted so far, in order. */
-  emails: ParsedMail[];
+  /** Every email accepted so far, in order, with its envelope recipients. */
+  emails: CaughtMail[];
+  /** Every `RCPT TO` address of every accepted email, in order. */
+  rcptTo(): string[];
   /** How many emails were offered so far, refused ones included. */
   attempts(): number;
   close(): Promise<void>;
@@ -34,12 +45,13 @@ export async function startSmtpCatcher({
   port = 0,
   refuse,
 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
-  const emails: ParsedMail[] = [];
+  const emails: CaughtMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const rcptTo = session.envelope.rcptTo.map((address) => address.address);
       attempts += 1;
       const refusal = refuse?.(attempts);
       if (refusal) {
@@ -53,7 +65,7 @@ export async function startSmtpCatcher({
       }
       simpleParser(stream).then(
         (mail) => {
-          emails.push(mail);
+          emails.push(Object.assign(mail, { rcptTo }));
           callback();
         },
         (error: Error) => callback(error),
@@ -74,6 +86,7 @@ export async function startSmtpCatcher({
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     emails,
+    rcptTo: () => emails.flatMap((mail) => mail.rcptTo),
     attempts: () => attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,7 +3,6 @@ import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { MemberProfile } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 import { MemberProfileService } from './member-profile.service';
 
 /**
@@ -21,11 +20,7 @@ export class MemberProfileController {
   @ApiOperation({
     summary: "A member's profile: details, referral tree, price ledger, link, prospects",
   })
-  get(
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @RequestOrigin() origin: string,
-  ): Promise<MemberProfile> {
-    return this.profiles.get(sessionScope(user), id, origin);
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberProfile> {
+    return this.profiles.get(sessionScope(user), id);
   }
 }

@@ -58,11 +58,10 @@ export class MemberProfileService {
   ) {}
 
   /**
-   * @param requestOrigin for the link's URL when PUBLIC_ORIGIN is not configured
    * @throws MemberNotFoundException 404 'Member not found' (malformed id, unknown, or another
    *   business's member)
    */
-  async get(scope: BusinessScope, id: string, requestOrigin: string): Promise<MemberProfile> {
+  async get(scope: BusinessScope, id: string): Promise<MemberProfile> {
     if (!isUUID(id)) throw new MemberNotFoundException();
     const origin = await this.repository.findOrigin(scope, id);
     if (!origin) throw new MemberNotFoundException();
@@ -70,7 +69,7 @@ export class MemberProfileService {
       this.members.get(scope, id),
       this.repository.findTree(scope, id, REFERRAL_TREE_MAX_DEPTH, REFERRAL_TREE_MAX_NODES),
       this.repository.findLedger(scope, id, PRICE_LEDGER_MAX_LINES),
-      this.referrals.liveLink(scope, id, requestOrigin),
+      this.referrals.liveLink(scope, id),
       this.repository.findProspects(scope, id, PROFILE_PROSPECTS_MAX),
     ]);
     return {

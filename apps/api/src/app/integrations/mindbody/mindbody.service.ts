@@ -43,6 +43,7 @@ const STAGE_ONE: MindbodyStatus = {
   processState: null,
   progress: null,
   lastSyncAt: null,
+  invalidEmails: null,
 };
 
 /**
@@ -77,6 +78,7 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
         ? null
         : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    invalidEmails: row.invalidEmails,
   };
 }
 
@@ -165,16 +167,12 @@ export class MindbodyService {
   /**
    * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
    * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
-   * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
+   * webhooks at `<PUBLIC_ORIGIN>/api/mindbody/webhooks` (a failed subscription
    * is logged and tried again on the next save; 'Sync with mindbody' works without it).
    * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
    * @throws MindbodyWrongStageException 409 below stage 3
    */
-  async saveDiscounts(
-    scope: BusinessScope,
-    input: MindbodyDiscountsDto,
-    requestOrigin: string,
-  ): Promise<MindbodyStatus> {
+  async saveDiscounts(scope: BusinessScope, input: MindbodyDiscountsDto): Promise<MindbodyStatus> {
     const onReferral = dollarsToCents(input.discountOnReferral);
     const forReferee =
       input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
@@ -185,7 +183,7 @@ export class MindbodyService {
     }
     const row = await this.integrations.find(scope);
     if (row && row.siteId && !row.webhookSubscriptionId) {
-      const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
+      const url = `${this.config.publicOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
         const subscription = await this.siteClient.subscribe(row.siteId, url, scope.businessId);
         await this.integrations.saveSubscription(

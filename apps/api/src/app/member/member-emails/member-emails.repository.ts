@@ -5,8 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 
-/** Where a member email stands (`member_emails.status`). */
-export type MemberEmailStatus = 'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member';
+/**
+ * Where a member email stands (`member_emails.status`); 'invalid_address': not sent, the member's
+ * stored address is not one plain mailbox (issue 24 part 2, migration EmailAddressRule).
+ */
+export type MemberEmailStatus =
+  'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member' | 'invalid_address';
 
 /** One queued member email with what delivery needs (the member's columns null when removed). */
 export interface MemberEmailDelivery {
@@ -175,6 +179,87 @@ export class MemberEmailsRepository {
       [scope.businessId, memberIds, template, since],
     );
     return new Map(rows.map((row) => [row.member_id, row.at]));
+  }
+
+  /**
+   * Serialises, until `manager`'s transaction ends, every capped send to this member (a
+   * transaction-scoped advisory lock on the member's id): two joins' follow-ups cannot both see
+   * room under the cap.
+   */
+  async lockMember(scope: BusinessScope, manager: EntityManager, memberId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `member-emails:${scope.businessId}:${memberId}`,
+    ]);
+  }
+
+  /**
+   * When the `template` emails queued to this member of the scope's business within the last
+   * `windowSeconds` were queued (those not sent for want of a member or address excluded), oldest
+   * first; read in `manager`'s transaction.
+   */
+  async queuedSince(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    template: string,
+    windowSeconds: number,
+  ): Promise<Date[]> {
+    const rows: { created_at: Date }[] = await manager.query(
+      `SELECT created_at FROM member_emails
+        WHERE business_id = $1 AND member_id = $2 AND template = $3
+          AND created_at > now() - make_interval(secs => $4)
+          AND status IN ('queued', 'sent', 'outboxed')
+        ORDER BY created_at`,
+      [scope.businessId, memberId, template, windowSeconds],
+    );
+    return rows.map((row) => row.created_at);
+  }
+
+  /**
+   * Whether the event `eventKey` was already told to the member: recorded as an email of its own,
+   * or listed in `data.eventKeys` of one of the member's `summaryTemplate` emails.
+   */
+  async alreadyTold(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    eventKey: string,
+    summaryTemplate: string,
+  ): Promise<boolean> {
+    const [row] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM member_emails WHERE business_id = $1 AND event_key = $2)
+           OR EXISTS (SELECT 1 FROM member_emails WHERE business_id = $1 AND member_id = $3
+                        AND template = $4 AND data->'eventKeys' ? $2) AS told`,
+      [scope.businessId, eventKey, memberId, summaryTemplate],
+    )) as { told: boolean }[];
+    return row?.told ?? false;
+  }
+
+  /**
+   * Adds one event to the member's summary email of `template` that still waits to be sent: its
+   * key to `data.eventKeys` and `name` to `data.friendNames`, in `manager`'s transaction.
+   * @returns false when the member has no such summary waiting (nothing changed)
+   */
+  async addToQueuedSummary(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    template: string,
+    event: { eventKey: string; name: string },
+  ): Promise<boolean> {
+    // A SELECT over the UPDATE: TypeORM answers a bare UPDATE with [rows, count].
+    const rows: unknown[] = await manager.query(
+      `WITH added AS (
+         UPDATE member_emails SET data = jsonb_set(jsonb_set(data,
+             '{eventKeys}', data->'eventKeys' || to_jsonb($4::text)),
+             '{friendNames}', data->'friendNames' || to_jsonb($5::text))
+          WHERE business_id = $1 AND member_id = $2 AND template = $3 AND status = 'queued'
+          RETURNING id
+       )
+       SELECT id FROM added`,
+      [scope.businessId, memberId, template, event.eventKey, event.name],
+    );
+    return rows.length > 0;
   }
 
   /**

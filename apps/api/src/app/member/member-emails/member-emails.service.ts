@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { isValidEmail } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -26,11 +27,6 @@ export interface MemberEmailJob {
 /** Options of `MemberEmails.send`. */
 export interface MemberEmailOptions {
   /**
-   * Origin of the email's links (`https://grove.example.com`): PUBLIC_ORIGIN when set, else this
-   * (the owner request's origin), else `http://localhost:<PORT>`.
-   */
-  origin?: string;
-  /**
    * Queue in this open transaction (`runTransaction`'s manager): the row and its job are then
    * committed or rolled back with the caller's writes; call {@link MemberEmails.wake} after it
    * commits. Without it, `send` runs its own transaction.
@@ -56,11 +52,13 @@ export function firstName(name: string): string {
  *   when the process dies in between. Retries: 3, backoff from 5 s.
  * - The job renders the template at delivery (`templates/`: MJML → HTML part, html-to-text →
  *   plain-text part), from the business's name as display name (MAIL_FROM's address), to the
- *   member's current address, with `List-Unsubscribe` (the member's one-click unsubscribe URL)
+ *   member's current address, every link on PUBLIC_ORIGIN (`AppConfig.publicOrigin`, never a
+ *   request's Host: issue 24 part 1), with `List-Unsubscribe` (the member's one-click unsubscribe URL)
  *   and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) and an unsubscribe link
  *   in the footer. A member who unsubscribed gets nothing (status 'unsubscribed') except the
  *   transactional magic link they asked for. Through `MailService.deliver`: SMTP_URL, or the
- *   `outbox_emails` table.
+ *   `outbox_emails` table. A member whose stored address is not one plain mailbox (`isValidEmail`:
+ *   an address stored before the rule, issue 24 part 2) gets nothing: 'invalid_address'.
  * - Once delivered the row is 'sent'/'outboxed' and a retried job sends nothing more. (An SMTP
  *   server that accepts the email and then loses the connection before the row is marked can
  *   still get it twice: SMTP has no exactly-once.)
@@ -107,7 +105,7 @@ export class MemberEmails implements OnModuleInit {
         memberId,
         template,
         data,
-        origin: this.originFor(options.origin),
+        origin: this.config.publicOrigin,
         eventKey,
       });
       if (id === null) return false;
@@ -129,7 +127,6 @@ export class MemberEmails implements OnModuleInit {
    * one, in TWO statements whatever their number (the rows, then their delivery jobs), inside
    * `manager`'s transaction; call {@link wake} after it commits.
    * @param emails each member (`members.id`), the template's data and the event's key
-   * @param origin the request origin the links in the emails use (`originFor`)
    * @returns the members whose email was queued (not those whose event key was already queued,
    *   nor members not of the business)
    */
@@ -137,14 +134,13 @@ export class MemberEmails implements OnModuleInit {
     scope: BusinessScope,
     template: K,
     emails: readonly { memberId: string; data: MemberEmailData[K]; eventKey: string }[],
-    origin: string,
     manager: EntityManager,
   ): Promise<Set<string>> {
-    const base = this.originFor(origin);
+    const origin = this.config.publicOrigin;
     const ids = await this.emails.insertMany(
       scope,
       manager,
-      emails.map((email) => ({ ...email, template, origin: base })),
+      emails.map((email) => ({ ...email, template, origin })),
     );
     await this.jobs.insert<MemberEmailJob>(
       MEMBER_EMAIL_QUEUE,
@@ -152,6 +148,84 @@ export class MemberEmails implements OnModuleInit {
       manager,
     );
     return new Set(ids.keys());
+  }
+
+  /**
+   * Queues an event email to a member, at most `cap.limit` of its template per
+   * `cap.windowSeconds` per member (issue 24 part 6: a burst of joins through one link must not
+   * flood the referrer). Past the cap the event joins ONE summary email (`cap.summaryTemplate`,
+   * data `{ friendNames, eventKeys, … }`): the member's summary still waiting gets the event's
+   * name and key added, or a new one is queued to be sent when the window has room again (the
+   * oldest counted email's time + the window). The member's capped sends are serialised by a
+   * transaction lock, so concurrent events cannot both see room. An event is told once: its key
+   * as its own email or in a summary (a retried job changes nothing).
+   * @param event the event's own email: template data, unique key, and the name a summary lists
+   * @param cap the limit, its window (seconds), the summary's template and its data besides the
+   *   lists (e.g. the discount per branch)
+   * @returns 'queued' (its own email), 'summarised' (in a summary) or 'duplicate' (told already,
+   *   or not a member of the business)
+   */
+  async sendCapped<K extends MemberEmailName>(
+    scope: BusinessScope,
+    memberId: string,
+    template: K,
+    event: { data: MemberEmailData[K]; eventKey: string; name: string },
+    cap: {
+      limit: number;
+      windowSeconds: number;
+      summaryTemplate: 'friends-joined';
+      summaryData: Omit<MemberEmailData['friends-joined'], 'friendNames' | 'eventKeys'>;
+    },
+  ): Promise<'queued' | 'summarised' | 'duplicate'> {
+    const outcome = await this.emails.transaction(async (manager) => {
+      await this.emails.lockMember(scope, manager, memberId);
+      if (
+        await this.emails.alreadyTold(scope, manager, memberId, event.eventKey, cap.summaryTemplate)
+      )
+        return 'duplicate' as const;
+      const recent = await this.emails.queuedSince(
+        scope,
+        manager,
+        memberId,
+        template,
+        cap.windowSeconds,
+      );
+      if (recent.length < cap.limit) {
+        const queued = await this.send(scope, memberId, template, event.data, event.eventKey, {
+          manager,
+        });
+        return queued ? ('queued' as const) : ('duplicate' as const);
+      }
+      const added = await this.emails.addToQueuedSummary(
+        scope,
+        manager,
+        memberId,
+        cap.summaryTemplate,
+        { eventKey: event.eventKey, name: event.name },
+      );
+      if (added) return 'summarised' as const;
+      const oldestCounted = recent[recent.length - cap.limit] ?? new Date();
+      const id = await this.emails.insert(scope, manager, {
+        memberId,
+        template: cap.summaryTemplate,
+        data: { ...cap.summaryData, friendNames: [event.name], eventKeys: [event.eventKey] },
+        origin: this.config.publicOrigin,
+        eventKey: `${cap.summaryTemplate}:${event.eventKey}`,
+      });
+      if (id === null) return 'duplicate' as const;
+      await this.jobs.send<MemberEmailJob>(
+        MEMBER_EMAIL_QUEUE,
+        { businessId: scope.businessId, emailId: id },
+        {
+          id,
+          manager,
+          startAfter: new Date(oldestCounted.getTime() + cap.windowSeconds * 1000),
+        },
+      );
+      return 'summarised' as const;
+    });
+    if (outcome === 'queued') this.wake();
+    return outcome;
   }
 
   /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
@@ -172,15 +246,21 @@ export class MemberEmails implements OnModuleInit {
       await this.emails.markDelivered(scope, job.emailId, 'no_member');
       return 'no_member';
     }
+    if (!isValidEmail(email.memberEmail)) {
+      await this.emails.markDelivered(scope, job.emailId, 'invalid_address');
+      return 'invalid_address';
+    }
     const template = MEMBER_EMAIL_TEMPLATES[email.template];
     const transactional = template.transactional === true;
     if (email.unsubscribed && !transactional) {
       await this.emails.markDelivered(scope, job.emailId, 'unsubscribed');
       return 'unsubscribed';
     }
+    // Links on the configured origin only (the row's `origin` may predate PUBLIC_ORIGIN).
+    const origin = this.config.publicOrigin;
     const oneClickUrl =
       !transactional && email.unsubscribeToken
-        ? `${email.origin}/api/member-emails/unsubscribe/${email.unsubscribeToken}`
+        ? `${origin}/api/member-emails/unsubscribe/${email.unsubscribeToken}`
         : null;
     const magicToken = template.withMagicLink
       ? await this.auth.issueMagicLink(scope, email.memberId)
@@ -192,7 +272,7 @@ export class MemberEmails implements OnModuleInit {
         businessName: email.businessName,
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
-        magicLinkUrl: magicToken ? `${email.origin}/member#token=${magicToken}` : null,
+        magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,
       },
     );
     const outcome = await this.mail.deliver({
@@ -210,16 +290,8 @@ export class MemberEmails implements OnModuleInit {
           }
         : {}),
     });
-    await this.emails.markDelivered(scope, job.emailId, outcome);
-    return outcome;
-  }
-
-  /** The origin of an email's links (see `MemberEmailOptions.origin`), no trailing slash. */
-  originFor(requestOrigin?: string): string {
-    return (
-      this.config.publicOrigin ??
-      requestOrigin?.replace(/\/+$/, '') ??
-      `http://localhost:${this.config.port}`
-    );
+    const status = outcome === 'refused' ? 'invalid_address' : outcome;
+    await this.emails.markDelivered(scope, job.emailId, status);
+    return status;
   }
 }

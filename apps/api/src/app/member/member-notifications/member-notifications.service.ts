@@ -13,11 +13,22 @@ import { MembershipEvents } from '../../membership/events/membership-events';
 import { MemberEmailSettingsRepository } from './member-email-settings.repository';
 
 /**
+ * At most this many "{friend} joined with your link" emails per referrer per
+ * `FRIEND_JOINED_WINDOW_SECONDS` (issue 24 part 6, docs/product.md#member-emails); the joins past
+ * it are told in one "N more friends joined with your link" email once the hour has room.
+ */
+export const FRIEND_JOINED_EMAILS_PER_WINDOW = 5;
+/** The window of `FRIEND_JOINED_EMAILS_PER_WINDOW`, seconds (one hour). */
+export const FRIEND_JOINED_WINDOW_SECONDS = 3600;
+
+/**
  * The event emails to members (issue 15 part 2), each sent once per event through
  * `MemberEmails.send` (a pg-boss job with retries; the event key is unique per business, so the
  * same event twice sends nothing more; a member who unsubscribed gets none), and only when the
  * owner left it on in the business's settings:
- * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`;
+ * - 'friend-joined' → the referrer, key `friend-joined:<prospect id>`, at most
+ *   `FRIEND_JOINED_EMAILS_PER_WINDOW` an hour per referrer; the joins past that are listed in
+ *   one 'friends-joined' summary sent when the hour has room (issue 24 part 6);
  * - 'branch-counting' → the referrer when the branch starts counting (at approval, or later by the
  *   business's rule: `BranchQualificationService`), and 'welcome' → the approved friend, keys
  *   `branch-counting:<branch id>` and `welcome:<branch id>`;
@@ -57,20 +68,37 @@ export class MemberNotifications {
   }
 
   /**
-   * "{friend} joined with your link" to the referrer. Unlike the others it throws: its caller is
-   * the join's follow-up job (`ProspectsService.followUpJoin`), which pg-boss retries.
-   * @returns true when queued
+   * "{friend} joined with your link" to the referrer, at most `FRIEND_JOINED_EMAILS_PER_WINDOW`
+   * an hour per referrer (a burst of joins through one link, from one client or many, cannot
+   * flood them); a join past the cap goes into the referrer's one "N more friends joined with
+   * your link" summary, sent when the hour has room (`MemberEmails.sendCapped`). Unlike the
+   * others it throws: its caller is the join's follow-up job (`ProspectsService.followUpJoin`),
+   * which pg-boss retries.
+   * @returns true when queued or summarised
    * @throws when reading the settings or queueing fails
    */
   async friendJoined(scope: BusinessScope, event: FriendJoinedEvent): Promise<boolean> {
     if (!(await this.settings(scope)).friendJoined) return false;
-    return this.emails.send(
+    const outcome = await this.emails.sendCapped(
       scope,
       event.referrerId,
       'friend-joined',
-      { friendName: event.friendName, discountPerBranchCents: event.discountPerBranchCents },
-      `friend-joined:${event.prospectId}`,
+      {
+        data: {
+          friendName: event.friendName,
+          discountPerBranchCents: event.discountPerBranchCents,
+        },
+        eventKey: `friend-joined:${event.prospectId}`,
+        name: event.friendName,
+      },
+      {
+        limit: FRIEND_JOINED_EMAILS_PER_WINDOW,
+        windowSeconds: FRIEND_JOINED_WINDOW_SECONDS,
+        summaryTemplate: 'friends-joined',
+        summaryData: { discountPerBranchCents: event.discountPerBranchCents },
+      },
     );
+    return outcome !== 'duplicate';
   }
 
   /**
@@ -102,7 +130,6 @@ export class MemberNotifications {
           'welcome',
           { referrerName: event.referrerName },
           `welcome:${event.branchId}`,
-          { origin: event.origin },
         ))
       )
         queued += 1;

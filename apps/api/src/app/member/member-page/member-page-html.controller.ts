@@ -20,7 +20,6 @@ import { Public } from '../../platform/common/public.decorator';
 import { MagicLinkInvalidException } from '../member-auth/member-auth.exceptions';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 import { InlinePageAssetsService } from '../../platform/web/inline-page-assets.service';
 import {
   formText,
@@ -87,13 +86,12 @@ export class MemberPageHtmlController {
   @ApiOperation({ summary: 'The member page as HTML (outside /api)' })
   async page(
     @Req() request: Request,
-    @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const session = await this.auth.sessionOf(request);
     if (!session) return this.send(response, { kind: 'signed-out', reason: 'ended' });
-    return this.memberPage(session, origin, clientAddress, response);
+    return this.memberPage(session, clientAddress, response);
   }
 
   /**
@@ -107,7 +105,6 @@ export class MemberPageHtmlController {
   @ApiOperation({ summary: 'Open the member page with a magic link token (outside /api)' })
   async landing(
     @Body() body: Record<string, unknown> | undefined,
-    @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
@@ -121,7 +118,7 @@ export class MemberPageHtmlController {
       response.status(HttpStatus.UNAUTHORIZED);
       return this.send(response, { kind: 'signed-out', reason: 'expired' });
     }
-    return this.memberPage(session, origin, clientAddress, response);
+    return this.memberPage(session, clientAddress, response);
   }
 
   /**
@@ -137,7 +134,6 @@ export class MemberPageHtmlController {
   @ApiOperation({ summary: 'Ask for a new member page link without JavaScript (outside /api)' })
   async requestLink(
     @Body() body: Record<string, unknown> | undefined,
-    @RequestOrigin() origin: string,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
@@ -151,7 +147,7 @@ export class MemberPageHtmlController {
         message: MESSAGES.invalidEmail,
       });
     }
-    await this.pages.requestLink(email, clientAddress, origin);
+    await this.pages.requestLink(email, clientAddress);
     return this.send(response, { kind: 'signed-out', reason: 'sent' });
   }
 
@@ -166,11 +162,10 @@ export class MemberPageHtmlController {
 
   private async memberPage(
     session: MemberSessionRow,
-    origin: string,
     clientAddress: string,
     response: Response,
   ): Promise<string> {
-    const page = await this.pages.open(session, origin, clientAddress);
+    const page = await this.pages.open(session, clientAddress);
     return this.send(response, { kind: 'member', page });
   }
 

@@ -17,7 +17,6 @@ import { Public } from '../../platform/common/public.decorator';
 import { memberScope } from '../../platform/database/business-scope';
 import { CurrentMember, MemberSessionGuard } from '../member-auth/member-session.guard';
 import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 import { MemberLinkRequestDto, MemberSessionRequestDto } from './dto/member-page.dto';
 import { MemberPageService } from './member-page.service';
 
@@ -54,23 +53,16 @@ export class MemberPageController {
   @Get('me')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "The signed-in member's page" })
-  me(
-    @CurrentMember() member: MemberSessionRow,
-    @RequestOrigin() origin: string,
-    @Ip() clientAddress: string,
-  ): Promise<MemberPage> {
-    return this.pages.open(member, origin, clientAddress);
+  me(@CurrentMember() member: MemberSessionRow, @Ip() clientAddress: string): Promise<MemberPage> {
+    return this.pages.open(member, clientAddress);
   }
 
   /** → 200 image/svg+xml QR code of the member's referral link; 404 no live link; 401. */
   @Get('qr.svg')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "QR code (SVG) of the signed-in member's referral link" })
-  async qr(
-    @CurrentMember() member: MemberSessionRow,
-    @RequestOrigin() origin: string,
-  ): Promise<StreamableFile> {
-    const svg = await this.pages.qrSvg(memberScope(member), member.memberId, origin);
+  async qr(@CurrentMember() member: MemberSessionRow): Promise<StreamableFile> {
+    const svg = await this.pages.qrSvg(memberScope(member), member.memberId);
     return new StreamableFile(Buffer.from(svg, 'utf8'), { type: 'image/svg+xml' });
   }
 
@@ -97,9 +89,8 @@ export class MemberPageController {
   async requestLink(
     @Body() body: MemberLinkRequestDto,
     @Ip() ip: string,
-    @RequestOrigin() origin: string,
   ): Promise<{ message: string }> {
-    await this.pages.requestLink(body.email, ip, origin);
+    await this.pages.requestLink(body.email, ip);
     return { message: MEMBER_PAGE_MESSAGES.linkRequested };
   }
 }

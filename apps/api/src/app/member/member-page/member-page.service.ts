@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import type { Response } from 'express';
 import { emailKey, type MemberPage } from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
+import { AppConfig } from '../../platform/config/app-config';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
 import { FraudSignalsService } from '../../referral/fraud/fraud-signals.service';
 import { MemberAuthService } from '../member-auth/member-auth.service';
@@ -47,6 +48,7 @@ export class MemberPageService {
     private readonly emails: MemberEmails,
     private readonly throttle: LinkRequestThrottle,
     private readonly fraud: FraudSignalsService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -56,23 +58,19 @@ export class MemberPageService {
    * `GET /api/member/me` and the HTML `GET /member`) open it here.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
-  async open(
-    session: MemberSessionRow,
-    origin: string,
-    clientAddress: string,
-  ): Promise<MemberPage> {
+  async open(session: MemberSessionRow, clientAddress: string): Promise<MemberPage> {
     const scope = memberScope(session);
     await this.fraud.recordMemberPageOpen(scope, session.memberId, clientAddress);
-    return this.page(scope, session.memberId, origin);
+    return this.page(scope, session.memberId);
   }
 
   /**
    * Everything the member page shows (`MemberPage`, cents): referral link URL
-   * (`<origin>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
+   * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
    * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
-  async page(scope: BusinessScope, memberId: string, origin: string): Promise<MemberPage> {
+  async page(scope: BusinessScope, memberId: string): Promise<MemberPage> {
     const member = await this.pages.member(scope, memberId);
     if (!member) throw new MemberSessionMissingException();
     const [branches, ledger] = await Promise.all([
@@ -81,7 +79,7 @@ export class MemberPageService {
     ]);
     const price = memberPrice(member);
     const referralUrl = member.linkCode
-      ? `${this.emails.originFor(origin)}/referral/${member.linkCode}`
+      ? `${this.config.publicOrigin}/referral/${member.linkCode}`
       : null;
     return {
       businessName: member.businessName,
@@ -103,10 +101,10 @@ export class MemberPageService {
    * The member's live referral link as a QR code (SVG, Grove green), drawn by `qrcode`.
    * @throws MemberLinkMissingException 404 no live link
    */
-  async qrSvg(scope: BusinessScope, memberId: string, origin: string): Promise<string> {
+  async qrSvg(scope: BusinessScope, memberId: string): Promise<string> {
     const member = await this.pages.member(scope, memberId);
     if (!member?.linkCode) throw new MemberLinkMissingException();
-    return qrSvg(`${this.emails.originFor(origin)}/referral/${member.linkCode}`);
+    return qrSvg(`${this.config.publicOrigin}/referral/${member.linkCode}`);
   }
 
   /**
@@ -126,18 +124,20 @@ export class MemberPageService {
   /**
    * A new magic link for `email`: every member with that email key (in any business) gets one by
    * email (transactional: sent even when unsubscribed). The caller always gets the same answer;
-   * the emails are queued after it, so the answer's timing does not tell either.
+   * the emails are queued after it, so the answer's timing does not tell either. The link in the
+   * email is on PUBLIC_ORIGIN, whatever Host the request named (issue 24 part 1).
+   * @param email one plain mailbox (the DTO's rule, `isValidEmail`)
    * @throws TooManyLinkRequestsException 429 (per client address, per email address)
    */
-  async requestLink(email: string, clientAddress: string, origin: string): Promise<void> {
+  async requestLink(email: string, clientAddress: string): Promise<void> {
     const key = emailKey(email);
     await this.throttle.consume(clientAddress, key);
-    void this.sendLinks(key, origin).catch((error: unknown) =>
+    void this.sendLinks(key).catch((error: unknown) =>
       this.logger.error(`queueing member page links: ${safeErrorText(error)}`),
     );
   }
 
-  private async sendLinks(key: string, origin: string): Promise<void> {
+  private async sendLinks(key: string): Promise<void> {
     const members = await this.tokens.membersByEmailKey(key);
     const request = randomUUID();
     for (const member of members) {
@@ -147,7 +147,6 @@ export class MemberPageService {
         'magic-link',
         {},
         `magic-link:${request}:${member.memberId}`,
-        { origin },
       );
     }
   }

@@ -3,7 +3,6 @@ import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 import { ReferralEmailsService } from './referral-emails.service';
 
 /**
@@ -26,9 +25,8 @@ export class ReferralEmailsController {
   sendOne(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
-    @RequestOrigin() origin: string,
   ): Promise<ReferralEmailResult> {
-    return this.referralEmails.sendOne(sessionScope(user), memberId, origin);
+    return this.referralEmails.sendOne(sessionScope(user), memberId);
   }
 
   /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */
@@ -45,10 +43,7 @@ export class ReferralEmailsController {
   @Post('referral-links/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Email every member with a link their referral link' })
-  sendAll(
-    @CurrentUser() user: AuthUser,
-    @RequestOrigin() origin: string,
-  ): Promise<ReferralEmailRun> {
-    return this.referralEmails.startAll(sessionScope(user), origin);
+  sendAll(@CurrentUser() user: AuthUser): Promise<ReferralEmailRun> {
+    return this.referralEmails.startAll(sessionScope(user));
   }
 }

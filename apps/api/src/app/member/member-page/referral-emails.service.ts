@@ -1,3 +1,4 @@
+import { AppConfig } from '../../platform/config/app-config';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
@@ -35,20 +36,21 @@ export const REFERRAL_EMAILS_BATCH_SIZE = 100;
  */
 @Injectable()
 export class ReferralEmailsService implements OnModuleInit {
-  private readonly run: BackgroundRun<{ origin: string }>;
+  private readonly run: BackgroundRun;
 
   constructor(
     private readonly pages: MemberPageRepository,
     private readonly emails: MemberEmails,
     private readonly sent: MemberEmailsRepository,
+    private readonly config: AppConfig,
     jobs: JobsService,
   ) {
     this.run = new BackgroundRun(jobs, REFERRAL_EMAILS_ALL_QUEUE, pages.emailRuns);
   }
 
   async onModuleInit(): Promise<void> {
-    await this.run.register((scope, { startedAt, extra }, stopping) =>
-      this.emailAll(scope, extra.origin, startedAt, stopping),
+    await this.run.register((scope, { startedAt }, stopping) =>
+      this.emailAll(scope, startedAt, stopping),
     );
   }
 
@@ -58,11 +60,7 @@ export class ReferralEmailsService implements OnModuleInit {
    * @throws ReferralEmailNoLinkException 404 the member has no live link
    * @throws ReferralEmailTooSoonException 429 emailed it within the hour
    */
-  async sendOne(
-    scope: BusinessScope,
-    memberId: string,
-    origin: string,
-  ): Promise<ReferralEmailResult> {
+  async sendOne(scope: BusinessScope, memberId: string): Promise<ReferralEmailResult> {
     const member = isUUID(memberId) ? await this.pages.member(scope, memberId) : null;
     if (!member) throw new MemberNotFoundException();
     if (!member.linkCode) throw new ReferralEmailNoLinkException();
@@ -72,7 +70,7 @@ export class ReferralEmailsService implements OnModuleInit {
       'referral-link',
       this.since(),
     );
-    if (recent.size > 0 || !(await this.queue(scope, member, origin)))
+    if (recent.size > 0 || !(await this.queue(scope, member)))
       throw new ReferralEmailTooSoonException();
     return { queued: 1, skipped: 0 };
   }
@@ -81,11 +79,10 @@ export class ReferralEmailsService implements OnModuleInit {
    * 'Email all links': starts a background run that emails "Your referral link" to every member
    * with a live link not emailed it within the hour (idempotent: while a run is going, another
    * click starts nothing; with no member with a link the run is done at once).
-   * @param origin the owner request's origin (the emails' links when PUBLIC_ORIGIN is not set)
    * @returns the run's state right after starting it (poll {@link status} for progress)
    */
-  async startAll(scope: BusinessScope, origin: string): Promise<ReferralEmailRun> {
-    await this.run.start(scope, await this.pages.countWithLinks(scope), { origin });
+  async startAll(scope: BusinessScope): Promise<ReferralEmailRun> {
+    await this.run.start(scope, await this.pages.countWithLinks(scope), {});
     return this.status(scope);
   }
 
@@ -104,7 +101,6 @@ export class ReferralEmailsService implements OnModuleInit {
    */
   private async emailAll(
     scope: BusinessScope,
-    origin: string,
     startedAt: Date,
     stopping: AbortSignal,
   ): Promise<void> {
@@ -135,8 +131,7 @@ export class ReferralEmailsService implements OnModuleInit {
         const queued = await this.emails.sendMany(
           scope,
           'referral-link',
-          due.map((member) => this.referralEmail(member, origin)),
-          origin,
+          due.map((member) => this.referralEmail(member)),
           manager,
         );
         await this.pages.emailRuns.recordProgress(
@@ -155,21 +150,22 @@ export class ReferralEmailsService implements OnModuleInit {
   }
 
   /** Queues a member's 'referral-link' email (`referralEmail`) in a transaction of its own. */
-  private queue(scope: BusinessScope, member: MemberFacts, origin: string): Promise<boolean> {
-    const { memberId, data, eventKey } = this.referralEmail(member, origin);
-    return this.emails.send(scope, memberId, 'referral-link', data, eventKey, { origin });
+  private queue(scope: BusinessScope, member: MemberFacts): Promise<boolean> {
+    const { memberId, data, eventKey } = this.referralEmail(member);
+    return this.emails.send(scope, memberId, 'referral-link', data, eventKey);
   }
 
   /**
-   * A member's 'referral-link' email: their referral link on the `origin` the emails use, their
-   * price now and discount per branch (cents); one event per member per hour.
+   * A member's 'referral-link' email: their referral link on PUBLIC_ORIGIN (never a request's
+   * Host), their price now and discount per branch (cents); one event per member per hour.
    */
-  private referralEmail(
-    member: MemberFacts,
-    origin: string,
-  ): { memberId: string; data: MemberEmailData['referral-link']; eventKey: string } {
+  private referralEmail(member: MemberFacts): {
+    memberId: string;
+    data: MemberEmailData['referral-link'];
+    eventKey: string;
+  } {
     const price = memberPrice(member);
-    const base = this.emails.originFor(origin);
+    const base = this.config.publicOrigin;
     const hour = Math.floor(Date.now() / (REFERRAL_EMAIL_INTERVAL_SECONDS * 1000));
     return {
       memberId: member.memberId,

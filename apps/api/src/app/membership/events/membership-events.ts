@@ -31,8 +31,6 @@ export interface BranchApprovedEvent {
   /** The referrer's price before and after the branch (cents). */
   priceBeforeCents: number;
   priceNowCents: number;
-  /** Origin of the welcome's member page link when PUBLIC_ORIGIN is not set. */
-  origin?: string;
   /**
    * False when the business's rule leaves the new branch pending: then only the welcome goes now,
    * and "{friend} is now your branch" when it starts counting (`branchCounting`). Default true.

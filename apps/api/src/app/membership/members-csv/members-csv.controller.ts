@@ -15,7 +15,6 @@ import type { Request } from 'express';
 import type { MemberImportDryRun, MemberImportStatus, MemberImportUpload } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 import { ImportMappingDto } from './dto/import-mapping.dto';
 import { MembersCsvService } from './members-csv.service';
 
@@ -38,9 +37,9 @@ export class MembersCsvController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Export every member as CSV' })
-  export(@CurrentUser() user: AuthUser, @RequestOrigin() origin: string): StreamableFile {
+  export(@CurrentUser() user: AuthUser): StreamableFile {
     const day = new Date().toISOString().slice(0, 10);
-    return new StreamableFile(this.csv.exportCsv(sessionScope(user), origin), {
+    return new StreamableFile(this.csv.exportCsv(sessionScope(user)), {
       disposition: `attachment; filename="grove-members-${day}.csv"`,
     });
   }

@@ -88,12 +88,12 @@ export class MembersCsvService implements OnModuleInit {
    * Export: every member of the business as CSV rows (`MEMBER_EXPORT_HEADER` first), streamed in
    * batches of 1,000 (keyset-paged, so memory stays flat for any size). Amounts are dollars with
    * two decimals; 'New price' is the Branches screen's (`toMemberRow`); a cell a spreadsheet would
-   * run as a formula is neutralised (`neutraliseCsvCell`, OWASP CSV injection).
-   * @param requestOrigin the origin link URLs use when PUBLIC_ORIGIN is not set
+   * run as a formula is neutralised (`neutraliseCsvCell`, contracts' one CSV cell rule: OWASP CSV
+   * injection); referral link URLs are on PUBLIC_ORIGIN.
    * @returns a UTF-8 byte stream of the CSV
    */
-  exportCsv(scope: BusinessScope, requestOrigin: string): Readable {
-    const origin = this.config.publicOrigin ?? requestOrigin;
+  exportCsv(scope: BusinessScope): Readable {
+    const origin = this.config.publicOrigin;
     const repository = this.repository;
     async function* records(): AsyncGenerator<string[]> {
       let after: ExportMember['position'] | null = null;

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { redactUrl, safeError, safeErrorText } from './log-safety';
+import { redactParams, redactUrl, safeError, safeErrorText } from './log-safety';
 
 describe('safeError', () => {
   it("keeps a failed statement's SQLSTATE and names, never its parameters or the failing row", () => {
@@ -67,5 +67,43 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/members?page=2')).toBe('/api/members?page=2');
     expect(redactUrl('/api/health')).toBe('/api/health');
+  });
+
+  it('hides the token segment of tokened paths and token query parameters (issue 24 part 5)', () => {
+    const token = 'q8Xv2bT0kLm9Zr4sPaYwEe1uNcJdHfGiOoRtSu7Vx3Y';
+    expect(redactUrl(`/api/member-emails/unsubscribe/${token}`)).toBe(
+      '/api/member-emails/unsubscribe/[redacted]',
+    );
+    expect(redactUrl(`/api/member-emails/unsubscribe/${token}/status?x=1`)).toBe(
+      '/api/member-emails/unsubscribe/[redacted]/status?x=1',
+    );
+    expect(redactUrl(`/member/unsubscribe/${token}`)).toBe('/member/unsubscribe/[redacted]');
+    expect(redactUrl('/referral/AbCdEfGh12345678')).toBe('/referral/[redacted]');
+    expect(redactUrl('/api/referrals/AbCdEfGh12345678/join')).toBe(
+      '/api/referrals/[redacted]/join',
+    );
+    expect(redactUrl(`/member?token=${token}&a=b`)).toBe('/member?token=[redacted]&a=b');
+    expect(redactUrl('/api/referral-links?page=2')).toBe('/api/referral-links?page=2');
+    expect(redactUrl('/api/members/5f0c/referral-link')).toBe('/api/members/5f0c/referral-link');
+  });
+});
+
+describe('redactParams', () => {
+  it("hides :token and :code, and the token inside the request logger's splat", () => {
+    expect(redactParams({ token: 'secret', id: '42' })).toEqual({ token: '[redacted]', id: '42' });
+    expect(redactParams({ code: 'AbCdEfGh12345678' })).toEqual({ code: '[redacted]' });
+    expect(
+      redactParams({ splat: ['api', 'member-emails', 'unsubscribe', 'secret', 'status'] }),
+    ).toEqual({ splat: ['api', 'member-emails', 'unsubscribe', '[redacted]', 'status'] });
+    expect(redactParams({ splat: 'referral/AbCdEfGh12345678' })).toEqual({
+      splat: 'referral/[redacted]',
+    });
+    expect(redactParams({ splat: ['member-emails', 'unsubscribe', 'secret'] })).toEqual({
+      splat: ['member-emails', 'unsubscribe', '[redacted]'],
+    });
+    expect(redactParams({ splat: ['referrals', 'AbCdEfGh12345678', 'join'] })).toEqual({
+      splat: ['referrals', '[redacted]', 'join'],
+    });
+    expect(redactParams({ splat: ['api', 'members'] })).toEqual({ splat: ['api', 'members'] });
   });
 });

@@ -2,7 +2,7 @@
  * What may reach a log line (OWASP ASVS 4.0.3 V7.1.1 / V7.1.2: no credentials, session tokens or
  * personal data in logs): pino's redaction paths, an error serializer that keeps only an error's
  * kind and names (never a query's parameters, a constraint's failing row, a request body), and
- * request URLs without free-text search terms.
+ * request URLs and route parameters without free-text search terms or tokens.
  */
 
 /** pino `redact` paths of the request log and of any object logged: headers and body fields holding secrets. */
@@ -14,6 +14,7 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   'res.headers["set-cookie"]',
   // pino-http's request serializer also logs Express's parsed query (see `redactUrl`).
   'req.query.search',
+  'req.query.token',
   '*.password',
   '*.currentPassword',
   '*.newPassword',
@@ -25,24 +26,84 @@ export const LOG_REDACT_PATHS: readonly string[] = [
 /** Query parameters whose values are free text a user typed (a member's name or email) and never logged. */
 const FREE_TEXT_PARAMS = ['search'];
 
+/** Query parameters whose values are tokens (a magic link's, should one ever come as a query). */
+const TOKEN_PARAMS = ['token'];
+
 /**
- * `url` with the values of free-text query parameters replaced: `/api/members?search=ann%40x.com&page=2`
- * → `/api/members?search=[redacted]&page=2`. Other URLs come back unchanged.
+ * Paths whose segment after the prefix is a token that acts for someone (issue 24 part 5, OWASP
+ * ASVS 4.0.3 V7.1.1: no session tokens in logs): the one-click unsubscribe (`/api/member-emails/
+ * unsubscribe/<token>`, its `/status`) and its page (`/member/unsubscribe/<token>`), and the
+ * referral codes of the join page (`/referral/<code>`) and its API (`/api/referrals/<code>`,
+ * `…/join`), which credit joins to a member. A magic link's token travels in the URL fragment
+ * (`/member#token=…`, never sent) and in request bodies (`POST /member/landing`,
+ * `POST /api/member/session`), which are not logged.
+ */
+const TOKENED_PATHS: readonly RegExp[] = [
+  // With or without the `/api` prefix (route parameters are matched without it).
+  /^((?:\/api)?\/member-emails\/unsubscribe\/)[^/?#]+/,
+  /^(\/member\/unsubscribe\/)[^/?#]+/,
+  /^(\/referral\/)[^/?#]+/,
+  /^((?:\/api)?\/referrals\/)[^/?#]+/,
+];
+
+/** Route parameters that hold a token (`:token` of the unsubscribe routes, `:code` of the join). */
+const TOKEN_ROUTE_PARAMS = new Set(['token', 'code']);
+
+/** `path` (no query) with the token segment of a tokened path replaced by `[redacted]`. */
+function redactPath(path: string): string {
+  for (const pattern of TOKENED_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, '$1[redacted]');
+  }
+  return path;
+}
+
+/**
+ * `url` as it may be logged: the token segment of a tokened path (`TOKENED_PATHS`) and the values
+ * of free-text and token query parameters replaced by `[redacted]`:
+ * `/api/members?search=ann%40x.com&page=2` → `/api/members?search=[redacted]&page=2`;
+ * `/api/member-emails/unsubscribe/AbC…/status` → `/api/member-emails/unsubscribe/[redacted]/status`.
+ * Other URLs come back unchanged. Also for a response's `Location` (the unsubscribe link
+ * redirects to its page, `/member/unsubscribe/<token>`).
  */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
-  if (query < 0) return url;
+  const path = redactPath(query < 0 ? url : url.slice(0, query));
+  if (query < 0) return path;
   const params = new URLSearchParams(url.slice(query + 1));
   let changed = false;
-  for (const name of FREE_TEXT_PARAMS) {
+  for (const name of [...FREE_TEXT_PARAMS, ...TOKEN_PARAMS]) {
     if (params.has(name)) {
       params.set(name, '[redacted]');
       changed = true;
     }
   }
   return changed
-    ? `${url.slice(0, query)}?${params.toString().replace(/%5Bredacted%5D/g, '[redacted]')}`
-    : url;
+    ? `${path}?${params.toString().replace(/%5Bredacted%5D/g, '[redacted]')}`
+    : `${path}${url.slice(query)}`;
+}
+
+/**
+ * Express's route parameters as they may be logged (pino-http logs `req.params`): a `:token` or
+ * `:code` value replaced by `[redacted]`, and a wildcard's segments (`splat`: the whole path, for
+ * the request logger's own `{*splat}` route) redacted as `redactUrl` redacts the path.
+ * @param params e.g. `{ splat: ['api', 'member-emails', 'unsubscribe', 'AbC…'] }`
+ * @returns a new object; e.g. `{ splat: ['api', 'member-emails', 'unsubscribe', '[redacted]'] }`
+ */
+export function redactParams(params: Record<string, unknown>): Record<string, unknown> {
+  const safe: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (TOKEN_ROUTE_PARAMS.has(name)) safe[name] = '[redacted]';
+    else if (Array.isArray(value) && value.every((part) => typeof part === 'string'))
+      safe[name] = redactPath(`/${value.join('/')}`)
+        .slice(1)
+        .split('/');
+    else if (typeof value === 'string' && value.includes('/'))
+      safe[name] = redactPath(value.startsWith('/') ? value : `/${value}`).slice(
+        value.startsWith('/') ? 0 : 1,
+      );
+    else safe[name] = value;
+  }
+  return safe;
 }
 
 /** What a log line keeps of an error. */

@@ -14,7 +14,7 @@ export const ORIGIN_NOT_ALLOWED = 'Origin not allowed';
 
 /**
  * Cross-site request check (docs/architecture.md#request-path): an unsafe request (POST/PUT/PATCH/DELETE) carrying an
- * `Origin` header must come from the API's own origin (protocol + host, as `RequestOrigin` reads
+ * `Origin` header must come from the API's own origin (protocol + host, as Express reads
  * them: X-Forwarded-Proto / X-Forwarded-Host behind a trusted proxy) or from ALLOWED_ORIGINS.
  * Requests without `Origin` (curl, server-to-server) pass; cookies are SameSite=Lax as well.
  *

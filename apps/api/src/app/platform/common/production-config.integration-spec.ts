@@ -7,6 +7,7 @@ const production = (): Record<string, string> => ({
   JWT_SECRET: randomBytes(32).toString('base64url'),
   ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+  PUBLIC_ORIGIN: 'https://grove.example.com',
 });
 
 describe('a production API (integration, issue 11.5)', () => {
@@ -31,6 +32,13 @@ describe('a production API (integration, issue 11.5)', () => {
     } finally {
       await docs.close();
     }
+  });
+
+  it('refuses to boot without PUBLIC_ORIGIN (issue 24: every link in an email is built from it)', async () => {
+    const { PUBLIC_ORIGIN: _unset, ...withoutOrigin } = production();
+    await expect(createTestApp(withoutOrigin)).rejects.toThrow(
+      /Invalid configuration:\n {2}PUBLIC_ORIGIN is required when NODE_ENV=production/,
+    );
   });
 
   it('refuses to boot the app with a JWT_SECRET from the repository, naming it', async () => {

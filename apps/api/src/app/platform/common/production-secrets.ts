@@ -134,13 +134,16 @@ export function productionSecretProblems(
  * Refuses production secrets that are missing, short or well known (`productionSecretProblems`);
  * ALTCHA_HMAC_KEY is only required when neither reCAPTCHA nor Turnstile is configured.
  * @param otherCaptcha true when reCAPTCHA or Turnstile has both its keys
+ * @param otherProblems further production problems to list in the same error (e.g. a missing
+ *   PUBLIC_ORIGIN: `productionServerProblems`)
  * @throws Error 'Invalid configuration:' with one line per problem (the API refuses to start)
  */
 export function assertProductionSecrets(
   values: Readonly<Partial<Record<ProductionSecretName, string>>>,
   otherCaptcha: boolean,
+  otherProblems: readonly string[] = [],
 ): void {
-  const problems = productionSecretProblems(
+  const secretProblems = productionSecretProblems(
     {
       JWT_SECRET: values.JWT_SECRET,
       ALTCHA_HMAC_KEY: values.ALTCHA_HMAC_KEY,
@@ -150,5 +153,6 @@ export function assertProductionSecrets(
       ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY']
       : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'],
   );
+  const problems = [...secretProblems, ...otherProblems];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }

@@ -84,7 +84,7 @@ describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For ad
     expect(await leadIp(t, 'proxied@x.com')).toBe('203.0.113.7');
   });
 
-  it('takes its own origin from X-Forwarded-Proto/Host: the origin check and referral link URLs', async () => {
+  it('takes its own origin from X-Forwarded-Proto/Host for the origin check; referral link URLs stay on PUBLIC_ORIGIN', async () => {
     await t
       .agent()
       .post('/api/leads')
@@ -102,6 +102,6 @@ describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For ad
     const link = (
       await owner.post(`/api/members/${member.id}/referral-link`).set(proxied).expect(201)
     ).body as ReferralLink;
-    expect(link.url).toBe(`https://grove.example.com/referral/${link.code}`);
+    expect(link.url).toBe(`http://localhost:3000/referral/${link.code}`);
   });
 });

@@ -28,8 +28,11 @@ export class ServerEnv {
   TRUST_PROXY?: string;
 
   /**
-   * Origin used in referral link URLs (`https://grove.example.com`); when unset, the origin of the
-   * request that lists the links (protocol + Host).
+   * Grove's public origin (`https://grove.example.com`): every link Grove hands out is built from
+   * it, never from a request's Host (issue 24 part 1): the links in member emails (magic link,
+   * referral link, unsubscribe), referral link URLs and QR codes, the members export and the
+   * Mindbody webhook URL. Required with `NODE_ENV=production` (the API refuses to start without
+   * it); elsewhere `http://localhost:$PORT`.
    */
   @EnvUrl()
   @IsOptional()
@@ -66,8 +69,11 @@ export function readServerConfig(vars: ServerEnv): {
   allowedOrigins: readonly string[];
   /** Which proxies' X-Forwarded-* headers Express believes (TRUST_PROXY); false: none. */
   trustProxy: ReturnType<typeof readTrustProxy>;
-  /** Origin of referral link URLs (no trailing slash), or null to use the request's own origin. */
-  publicOrigin: string | null;
+  /**
+   * Origin of every link Grove hands out (PUBLIC_ORIGIN's origin: no path, no trailing slash;
+   * `http://localhost:<PORT>` outside production when unset). Never taken from a request.
+   */
+  publicOrigin: string;
   logLevel: string;
   /** True: human-readable log lines (LOG_PRETTY). */
   logPretty: boolean;
@@ -82,10 +88,25 @@ export function readServerConfig(vars: ServerEnv): {
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     trustProxy: readTrustProxy(vars.TRUST_PROXY),
-    publicOrigin: vars.PUBLIC_ORIGIN ? new URL(vars.PUBLIC_ORIGIN).origin : null,
+    publicOrigin: vars.PUBLIC_ORIGIN
+      ? new URL(vars.PUBLIC_ORIGIN).origin
+      : `http://localhost:${vars.PORT}`,
     logLevel: vars.LOG_LEVEL,
     logPretty: vars.LOG_PRETTY,
     apiDocsEnabled: vars.API_DOCS_ENABLED ?? vars.NODE_ENV !== 'production',
     seedDemo: vars.GROVE_SEED_DEMO,
   };
+}
+
+/**
+ * What a production start lacks among the server's own variables: PUBLIC_ORIGIN (issue 24 part
+ * 1: without it, links in emails would have to come from somewhere else, and a request's Host is
+ * the attacker's to choose).
+ * @returns one line per problem; empty when fit for production (or not production)
+ */
+export function productionServerProblems(vars: ServerEnv): string[] {
+  if (vars.NODE_ENV !== 'production' || vars.PUBLIC_ORIGIN) return [];
+  return [
+    "PUBLIC_ORIGIN is required when NODE_ENV=production (every link in an email is built from it, never from a request's Host), e.g. https://grove.example.com",
+  ];
 }

@@ -9,6 +9,7 @@ import {
   runMigrations,
 } from '../../database-schema';
 import { LifecycleBackfill1795471666404 } from './migrations/1795471666404-LifecycleBackfill';
+import { EmailAddressRule1795560000000 } from './migrations/1795560000000-EmailAddressRule';
 
 const tables = async (dataSource: DataSource): Promise<string[]> =>
   (
@@ -40,6 +41,87 @@ describe('migrations (integration)', () => {
   afterAll(async () => {
     await dataSource.destroy();
     await db.drop();
+  });
+
+  it('JoinPageVisitors goes down and up again', async () => {
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('join_page_visitors') IS NOT NULL AS e`)) as {
+          e: boolean;
+        }[]
+      )[0].e;
+    expect(await exists()).toBe(true);
+    await undoThrough(dataSource, 'JoinPageVisitors1795560100000');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+  });
+
+  it('EmailAddressRule reports stored addresses that are not one mailbox (ids only), marks their queued member emails unsent, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Address Gym', 'address.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const member = `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+      VALUES ($1, $2, $3, $4, 5000, 500) RETURNING id`;
+    const [[good], [listed], [crlf], [noEmail]] = (await Promise.all([
+      dataSource.query(member, [business.id, 'Good', 'good@example.com', 'good@examplecom']),
+      dataSource.query(member, [business.id, 'Listed', 'nia@example.com, list@evil.example', 'k1']),
+      dataSource.query(member, [
+        business.id,
+        'Crlf',
+        'carl@example.com\r\nBcc: b@evil.example',
+        'k2',
+      ]),
+      dataSource.query(member, [business.id, 'None', '', 'mindbody:1']),
+    ])) as { id: string }[][];
+    const [prospect] = (await dataSource.query(
+      `INSERT INTO prospects (business_id, referring_member_id, name, email, email_key)
+       VALUES ($1, $2, 'P', '(x)zed@example.com', '(x)zed@examplecom') RETURNING id`,
+      [business.id, good.id],
+    )) as { id: string }[];
+    await undoThrough(dataSource, 'EmailAddressRule1795560000000');
+    const email = `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
+      VALUES ($1, $2, 'magic-link', '{}', 'http://localhost:3000', $3)`;
+    await dataSource.query(email, [business.id, good.id, 'rule:good']);
+    await dataSource.query(email, [business.id, listed.id, 'rule:listed']);
+    await dataSource.query(email, [business.id, crlf.id, 'rule:crlf']);
+    const warn = jest.spyOn(dataSource.logger, 'log');
+    await dataSource.runMigrations({ transaction: 'each' });
+    const report = EmailAddressRule1795560000000.lastReport;
+    expect(report?.members).toEqual([listed.id, crlf.id].sort());
+    expect(report?.prospects).toEqual([prospect.id]);
+    expect(report?.members).not.toContain(noEmail.id);
+    const lines = warn.mock.calls
+      .filter(([level]) => level === 'warn')
+      .map(([, text]) => String(text));
+    warn.mockRestore();
+    expect(lines).toEqual([
+      expect.stringContaining(`2 member row(s) of members`),
+      expect.stringContaining(`1 prospective member row(s) of prospects`),
+    ]);
+    expect(lines.join('\n')).not.toMatch(/example/);
+    const statuses = async () =>
+      (await dataSource.query(
+        `SELECT event_key, status FROM member_emails WHERE event_key LIKE 'rule:%' ORDER BY event_key`,
+      )) as { event_key: string; status: string }[];
+    expect(await statuses()).toEqual([
+      { event_key: 'rule:crlf', status: 'invalid_address' },
+      { event_key: 'rule:good', status: 'queued' },
+      { event_key: 'rule:listed', status: 'invalid_address' },
+    ]);
+    await undoThrough(dataSource, 'EmailAddressRule1795560000000');
+    expect((await statuses()).map((row) => row.status)).toEqual([
+      'no_member',
+      'queued',
+      'no_member',
+    ]);
+    await expect(
+      dataSource.query(
+        `UPDATE member_emails SET status = 'invalid_address' WHERE event_key = 'rule:good'`,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
+    await dataSource.runMigrations({ transaction: 'each' });
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
   it("MemberSearchVersion moves a business's version when its members are added, removed, renamed, re-addressed or moved, not when a price changes, and goes down and up again", async () => {

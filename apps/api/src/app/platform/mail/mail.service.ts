@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import { mailboxOf } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
@@ -10,13 +11,18 @@ import { OutboxRepository } from './outbox.repository';
 const MAIL_QUEUE = 'mail.send';
 
 /**
- * An email to send: a plain-text part, and an HTML part when `html` is set. Addresses are
- * RFC 5322 (`name <a@b.c>` or `a@b.c`).
+ * An email to send: a plain-text part, and an HTML part when `html` is set. Every address is one
+ * plain mailbox `a@b.c` (`mailboxOf` in contracts, RFC 5321/5322): delivery hands nodemailer
+ * address objects, never text it would parse as a list, and refuses an address that is not one
+ * mailbox (docs/architecture.md#job-path).
  */
 export interface OutgoingEmail {
+  /** The one mailbox it goes to. */
   to: string;
-  /** Where replies go (e.g. the visitor who wrote a contact message). */
+  /** The mailbox replies go to (e.g. the visitor who wrote a contact message). */
   replyTo?: string;
+  /** The display name of `replyTo` (e.g. the visitor's name; plain text, never parsed). */
+  replyToName?: string;
   subject: string;
   text: string;
   /** The HTML alternative of `text` (member emails). */
@@ -40,6 +46,9 @@ export interface MailJob extends OutgoingEmail {
 
 /** 'sent' through SMTP, or 'outboxed' into `outbox_emails` when SMTP_URL is not configured. */
 export type DeliveryOutcome = 'sent' | 'outboxed';
+
+/** What `MailService.deliver` did: delivered, or 'refused' (the recipient is not one plain mailbox). */
+export type DeliveryResult = DeliveryOutcome | 'refused';
 
 /** Called after an email of a `source.kind` has been delivered. */
 export type DeliveryListener = (sourceId: string, outcome: DeliveryOutcome) => Promise<void>;
@@ -92,10 +101,22 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Delivers one email now: through SMTP when configured, else into `outbox_emails`; then calls
-   * the source's delivery listener.
+   * the source's delivery listener. The recipient goes to nodemailer as an address object
+   * `{ name: '', address }` (and the reply-to as `{ name, address }`), which it does not parse
+   * again: text such as `a@x.com, eve@y.com` or `c@x.com\r\nBcc: e@y.com` would reach other
+   * mailboxes (issue 24 part 2). An email whose `to` is not one plain mailbox is not sent at all
+   * ('refused', logged without the address, no listener called); a reply-to that is not is left out.
+   * @returns 'sent', 'outboxed' or 'refused'
    * @throws the SMTP error (the job is retried by pg-boss)
    */
-  async deliver(email: MailJob): Promise<DeliveryOutcome> {
+  async deliver(email: MailJob): Promise<DeliveryResult> {
+    const to = mailboxOf(email.to);
+    const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
+    if (to === null) {
+      this.logger.warn(`email${about} not sent: its recipient is not a valid email address`);
+      return 'refused';
+    }
+    const replyTo = email.replyTo ? mailboxOf(email.replyTo) : null;
     let outcome: DeliveryOutcome;
     if (this.config.mail.smtpUrl) {
       this.transporter ??= createTransport(this.config.mail.smtpUrl);
@@ -103,8 +124,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         from: email.fromName
           ? { name: email.fromName, address: this.fromAddress() }
           : this.config.mail.from,
-        to: email.to,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        to: { name: '', address: to },
+        ...(replyTo ? { replyTo: { name: email.replyToName ?? '', address: replyTo } } : {}),
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
@@ -112,9 +133,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       });
       outcome = 'sent';
     } else {
-      await this.outbox.insert(email);
+      await this.outbox.insert({ ...email, to, replyTo: replyTo ?? undefined });
       // Which email, not what it says: its subject names the visitor, its addresses are personal data.
-      const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
       this.logger.log(`SMTP_URL is not set: email${about} kept in outbox_emails`);
       outcome = 'outboxed';
     }

@@ -15,11 +15,18 @@ const INSERT_OUTBOX_EMAIL = `INSERT INTO outbox_emails ("to", reply_to, subject,
 export class OutboxRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores one email (`replyTo`, `html`, `fromName`, `headers` absent: NULL). */
+  /**
+   * Stores one email (`replyTo`, `html`, `fromName`, `headers` absent: NULL); the reply-to as
+   * `Name <mailbox>` when it has a display name, as a mail program would show it.
+   */
   async insert(email: OutgoingEmail): Promise<void> {
+    const replyTo =
+      email.replyTo && email.replyToName
+        ? `${email.replyToName} <${email.replyTo}>`
+        : (email.replyTo ?? null);
     await this.dataSource.query(INSERT_OUTBOX_EMAIL, [
       email.to,
-      email.replyTo ?? null,
+      replyTo,
       email.subject,
       email.text,
       email.html ?? null,

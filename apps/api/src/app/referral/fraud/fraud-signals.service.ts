@@ -30,6 +30,7 @@ export interface JoinScreening {
 @Injectable()
 export class FraudSignalsService {
   private readonly addressKey: Buffer;
+  private readonly visitorKey: Buffer;
 
   constructor(
     private readonly config: AppConfig,
@@ -38,6 +39,29 @@ export class FraudSignalsService {
     this.addressKey = Buffer.from(
       hkdfSync('sha256', config.jwtSecret, 'grove', 'member page client address', 32),
     );
+    this.visitorKey = Buffer.from(
+      hkdfSync('sha256', config.jwtSecret, 'grove', 'join page visitor', 32),
+    );
+  }
+
+  /**
+   * Who opened a join page, as a keyed digest (32 bytes) that changes with the day and the link
+   * (issue 24 part 6: a visit counts once per visitor per link per UTC day): HMAC-SHA-256 of
+   * `day`, `code` and the client address under its own key (HKDF of JWT_SECRET), so digests of
+   * one visitor on two days or two links cannot be matched, nor the address tried back without
+   * the server's secret.
+   * @param code the referral code opened
+   * @param clientAddress `req.ip` (behind TRUST_PROXY: X-Forwarded-For's client)
+   * @param day the UTC day, `YYYY-MM-DD` (default today)
+   */
+  joinPageVisitor(
+    code: string,
+    clientAddress: string,
+    day = new Date().toISOString().slice(0, 10),
+  ): Buffer {
+    return createHmac('sha256', this.visitorKey)
+      .update(`${day}\n${code}\n${clientAddress.trim().toLowerCase()}`)
+      .digest();
   }
 
   /**

@@ -16,7 +16,6 @@ import { sessionScope } from '../../platform/database/business-scope';
 import { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { ProspectsService } from './prospects.service';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 
 /**
  * Prospective members of the signed-in owner's business (docs/product.md#prospective-members Prospective Members): people who
@@ -87,8 +86,7 @@ export class ProspectsController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
-    @RequestOrigin() origin: string,
   ): Promise<MemberRow> {
-    return this.prospects.approve(sessionScope(user), id, body, origin);
+    return this.prospects.approve(sessionScope(user), id, body);
   }
 }

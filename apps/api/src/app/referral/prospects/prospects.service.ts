@@ -214,12 +214,7 @@ export class ProspectsService implements OnModuleInit {
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
    */
-  async approve(
-    scope: BusinessScope,
-    id: string,
-    input: MemberFieldsDto,
-    requestOrigin?: string,
-  ): Promise<MemberRow> {
+  async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
@@ -257,7 +252,6 @@ export class ProspectsService implements OnModuleInit {
         referrerName: referrer.memberName,
         priceNowCents: referrer.newPriceCents,
         priceBeforeCents: priceBeforeNewestBranchCents(referrer),
-        origin: requestOrigin,
         // A branch the business's rule leaves pending is announced when it starts counting.
         counting: created.status === 'Active',
       });

@@ -16,11 +16,10 @@ import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ReferralsService } from './referrals.service';
-import { RequestOrigin } from '../../platform/web/request-origin.decorator';
 
 /**
  * Referral links of the signed-in owner's members (docs/product.md#referral-links Referral Links, docs/product.md#calls generateReferralLink
- * and removeReferral). Link URLs are `<PUBLIC_ORIGIN or the request's origin>/referral/<code>`.
+ * and removeReferral). Link URLs are `<PUBLIC_ORIGIN>/referral/<code>` (never a request's Host).
  * 401 without a session; 404 for a member of another business.
  */
 @ApiTags('referrals')
@@ -35,9 +34,8 @@ export class ReferralLinksController {
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListReferralLinksQueryDto,
-    @RequestOrigin() origin: string,
   ): Promise<Page<ReferralLinkRow>> {
-    return this.referrals.list(sessionScope(user), query, origin);
+    return this.referrals.list(sessionScope(user), query);
   }
 
   /** → 201 ReferralLink (the live one when it exists: idempotent); 400 expiresInDays; 404. */
@@ -47,9 +45,8 @@ export class ReferralLinksController {
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
     @Body() body: CreateReferralLinkDto,
-    @RequestOrigin() origin: string,
   ): Promise<ReferralLink> {
-    return this.referrals.create(sessionScope(user), memberId, body, origin);
+    return this.referrals.create(sessionScope(user), memberId, body);
   }
 
   /** → 201 new ReferralLink; the old code stops working at once; 404. */
@@ -59,9 +56,8 @@ export class ReferralLinksController {
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
     @Body() body: CreateReferralLinkDto,
-    @RequestOrigin() origin: string,
   ): Promise<ReferralLink> {
-    return this.referrals.rotate(sessionScope(user), memberId, body, origin);
+    return this.referrals.rotate(sessionScope(user), memberId, body);
   }
 
   /**
@@ -73,14 +69,8 @@ export class ReferralLinksController {
   async qrSvg(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
-    @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const { image, code } = await this.referrals.qrCode(
-      sessionScope(user),
-      memberId,
-      'svg',
-      origin,
-    );
+    const { image, code } = await this.referrals.qrCode(sessionScope(user), memberId, 'svg');
     return new StreamableFile(image, {
       type: 'image/svg+xml',
       disposition: `attachment; filename="grove-referral-${code}.svg"`,
@@ -96,14 +86,8 @@ export class ReferralLinksController {
   async qrPng(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
-    @RequestOrigin() origin: string,
   ): Promise<StreamableFile> {
-    const { image, code } = await this.referrals.qrCode(
-      sessionScope(user),
-      memberId,
-      'png',
-      origin,
-    );
+    const { image, code } = await this.referrals.qrCode(sessionScope(user), memberId, 'png');
     return new StreamableFile(image, {
       type: 'image/png',
       disposition: `attachment; filename="grove-referral-${code}.png"`,

@@ -233,16 +233,35 @@ export class ReferralLinksRepository {
 
   /**
    * The join page opens: the live link with this code (as `findLiveByCode`) and, when there is
-   * one, one more visit of it today in `join_page_visits` (docs/architecture.md#lifecycle-facts),
-   * in ONE statement. Nothing about the visitor is stored; an unknown, revoked or expired code
-   * counts nothing. Public: no `BusinessScope`; the business is the link's.
+   * one and this visitor has not opened it yet today (UTC), one more visit of it today in
+   * `join_page_visits` (docs/architecture.md#lifecycle-facts), in ONE statement (issue 24 part 6:
+   * once per visitor per link per day). The visitor is known only by a keyed digest
+   * (`join_page_visitors`, the link's rows of earlier days deleted by the same statement); an
+   * unknown, revoked or expired code counts nothing. Public: no `BusinessScope`; the business is
+   * the link's.
+   * @param visitorDigest `FraudSignalsService.joinPageVisitor` (32 bytes), or null when the
+   *   client address is unknown (every opening then counts)
    */
-  async openJoinPage(code: string): Promise<LiveLink | null> {
+  async openJoinPage(code: string, visitorDigest: Buffer | null): Promise<LiveLink | null> {
+    const today = `(now() AT TIME ZONE 'UTC')::date`;
     const rows: LiveLinkSqlRow[] = await this.dataSource.query(
       `WITH live AS (${LIVE_LINK_BY_CODE}),
-         visit AS (${countVisitsFrom('(SELECT business_id, id AS link_id FROM live)')})
+         swept AS (
+           DELETE FROM join_page_visitors v USING live
+           WHERE v.referral_link_id = live.id AND v.day < ${today}
+         ),
+         seen AS (
+           INSERT INTO join_page_visitors (referral_link_id, day, visitor_digest)
+           SELECT id, ${today}, $2 FROM live WHERE $2::bytea IS NOT NULL
+           ON CONFLICT DO NOTHING
+           RETURNING referral_link_id
+         ),
+         visit AS (${countVisitsFrom(
+           `(SELECT business_id, id AS link_id FROM live
+              WHERE $2::bytea IS NULL OR EXISTS (SELECT 1 FROM seen))`,
+         )})
        SELECT * FROM live`,
-      [code],
+      [code, visitorDigest],
     );
     return toLiveLink(rows[0]);
   }

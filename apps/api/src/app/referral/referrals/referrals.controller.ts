@@ -18,11 +18,14 @@ import { ReferralsService } from './referrals.service';
 export class ReferralsController {
   constructor(private readonly referrals: ReferralsService) {}
 
-  /** → 200 ReferralInfo `{ businessName, referrerFirstName }`; 404. */
+  /**
+   * → 200 ReferralInfo `{ businessName, referrerFirstName }`; 404. Counts a join page visit once
+   * per client per link per UTC day (`ReferralsService.info`).
+   */
   @Get(':code')
   @ApiOperation({ summary: 'What the join page shows for a referral code' })
-  info(@Param('code') code: string): Promise<ReferralInfo> {
-    return this.referrals.info(code);
+  info(@Param('code') code: string, @Ip() clientAddress: string): Promise<ReferralInfo> {
+    return this.referrals.info(code, clientAddress);
   }
 
   /**

@@ -57,12 +57,10 @@ export class ReferralsService {
 
   /**
    * One page of the Referral Links screen: each member (tree) with its live link or null.
-   * @param requestOrigin used for the URLs when PUBLIC_ORIGIN is not configured
    */
   async list(
     scope: BusinessScope,
     query: ListReferralLinksQueryDto,
-    requestOrigin: string,
   ): Promise<Page<ReferralLinkRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -71,7 +69,7 @@ export class ReferralsService {
       limit: pageSize,
       search: query.search || undefined,
     });
-    const origin = this.origin(requestOrigin);
+    const origin = this.config.publicOrigin;
     return {
       items: rows.map((row) => ({
         memberId: row.memberId,
@@ -94,14 +92,13 @@ export class ReferralsService {
     scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-    requestOrigin: string,
   ): Promise<ReferralLink> {
     return this.withLockedMember(scope, memberId, async (manager) => {
       const current = await this.links.findUnrevoked(scope, manager, memberId);
       if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
-        return this.toLink(current, this.origin(requestOrigin));
+        return this.toLink(current, this.config.publicOrigin);
       }
-      return this.issue(scope, manager, memberId, body, requestOrigin);
+      return this.issue(scope, manager, memberId, body);
     });
   }
 
@@ -114,25 +111,19 @@ export class ReferralsService {
     scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-    requestOrigin: string,
   ): Promise<ReferralLink> {
     return this.withLockedMember(scope, memberId, (manager) =>
-      this.issue(scope, manager, memberId, body, requestOrigin),
+      this.issue(scope, manager, memberId, body),
     );
   }
 
   /**
    * The member's live link, or null (the member profile). The caller has checked that the member
    * is this business's; another business's member simply has no link here.
-   * @param requestOrigin used for the URL when PUBLIC_ORIGIN is not configured
    */
-  async liveLink(
-    scope: BusinessScope,
-    memberId: string,
-    requestOrigin: string,
-  ): Promise<ReferralLink | null> {
+  async liveLink(scope: BusinessScope, memberId: string): Promise<ReferralLink | null> {
     const link = await this.links.findLive(scope, memberId);
-    return link ? this.toLink(link, this.origin(requestOrigin)) : null;
+    return link ? this.toLink(link, this.config.publicOrigin) : null;
   }
 
   /**
@@ -166,14 +157,13 @@ export class ReferralsService {
     scope: BusinessScope,
     memberId: string,
     format: 'svg' | 'png',
-    requestOrigin: string,
   ): Promise<{ image: Buffer; code: string }> {
     const link = await this.withLockedMember(scope, memberId, (manager) =>
       this.links.findUnrevoked(scope, manager, memberId),
     );
     if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= Date.now()))
       throw new ReferralLinkMissingException();
-    const { url } = this.toLink(link, this.origin(requestOrigin));
+    const { url } = this.toLink(link, this.config.publicOrigin);
     const options = {
       margin: 2,
       errorCorrectionLevel: 'M' as const,
@@ -188,12 +178,16 @@ export class ReferralsService {
 
   /**
    * What the join page shows for a live code (public: no `BusinessScope`, the business is the
-   * code's). Counts the opening in `join_page_visits` (per link and UTC day, nothing about the
-   * visitor) in the same statement that reads the link.
+   * code's). Counts the opening in `join_page_visits` (per link and UTC day) once per visitor
+   * per link per day (issue 24 part 6: the visitor known only by a keyed digest of the day, the
+   * code and the client address, `FraudSignalsService.joinPageVisitor`, kept for the day) in the
+   * same statement that reads the link.
+   * @param clientAddress `req.ip`; without one every opening counts
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
-  async info(code: string): Promise<ReferralInfo> {
-    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code) : null;
+  async info(code: string, clientAddress?: string): Promise<ReferralInfo> {
+    const visitor = clientAddress ? this.fraud.joinPageVisitor(code, clientAddress) : null;
+    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code, visitor) : null;
     if (!link) throw new ReferralLinkNotFoundException();
     return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
   }
@@ -292,7 +286,6 @@ export class ReferralsService {
     manager: EntityManager,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-    requestOrigin: string,
   ): Promise<ReferralLink> {
     const replaced = await this.links.revokeForMember(scope, manager, memberId);
     const days = body?.expiresInDays;
@@ -307,11 +300,7 @@ export class ReferralsService {
       [{ kind, eventKey: `${kind}:${link.id}`, memberId, referralLinkId: link.id }],
       manager,
     );
-    return this.toLink(link, this.origin(requestOrigin));
-  }
-
-  private origin(requestOrigin: string): string {
-    return this.config.publicOrigin ?? requestOrigin;
+    return this.toLink(link, this.config.publicOrigin);
   }
 
   private toLink(

@@ -71,7 +71,8 @@ export class ContactService implements OnModuleInit {
     await this.mail.queue(
       {
         to: this.config.mail.contactRecipient,
-        replyTo: `${row.firstName} ${row.lastName} <${row.email}>`,
+        replyTo: row.email,
+        replyToName: `${row.firstName} ${row.lastName}`,
         subject: `Contact form: message from ${row.firstName} ${row.lastName}`,
         text: [
           `First name: ${row.firstName}`,

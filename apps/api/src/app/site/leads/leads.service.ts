@@ -59,7 +59,8 @@ export class LeadsService implements OnModuleInit {
     await this.mail.queue(
       {
         to: this.config.mail.contactRecipient,
-        replyTo: `${lead.fullName} <${lead.email}>`,
+        replyTo: lead.email,
+        replyToName: lead.fullName,
         subject: `New lead: ${lead.fullName} (${lead.company})`,
         text: [
           `Full name: ${lead.fullName}`,

@@ -12,6 +12,7 @@ const status = (processState: string | null): MindbodyStatus => ({
   processState,
   progress: null,
   lastSyncAt: null,
+  invalidEmails: null,
 });
 const reply = (body: unknown) => ({
   ok: true,

@@ -16,7 +16,6 @@ import type { MindbodyStatus } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
-import { RequestOrigin } from '../../../platform/web/request-origin.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
@@ -82,9 +81,8 @@ export class MindbodyController {
   saveDiscounts(
     @CurrentUser() user: AuthUser,
     @Body() body: MindbodyDiscountsDto,
-    @RequestOrigin() origin: string,
   ): Promise<MindbodyStatus> {
-    return this.mindbody.saveDiscounts(sessionScope(user), body, origin);
+    return this.mindbody.saveDiscounts(sessionScope(user), body);
   }
 
   /** docs/product.md#calls `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */

@@ -9,10 +9,11 @@ import {
   type Page,
   type ProspectRow,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import type { TestApp } from '../../../../../test/test-app';
 import { recipient, startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
+  createListeningApp,
   deliverWebhook,
   expectedImport,
   mindbodyStatus,
@@ -45,9 +46,8 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 2_500, webhookRetryDelayMs: 50 });
     smtp = await startSmtpCatcher();
-    t = await createTestApp({ ...sandboxEnv(sandbox), SMTP_URL: smtp.url });
-    // Listen on a real port so the sandbox can deliver webhooks to the subscription URL (the request origin).
-    await t.app.listen(0, '127.0.0.1');
+    // Listen on a real port so the sandbox can deliver webhooks to the subscription URL (PUBLIC_ORIGIN).
+    t = await createListeningApp({ ...sandboxEnv(sandbox), SMTP_URL: smtp.url });
     const signed = await t.signUp();
     owner = signed.agent;
     ownerBusinessId = signed.user.business.id;
@@ -88,6 +88,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
   });
 
@@ -128,6 +129,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
     expect(JSON.stringify(reply.body)).not.toContain(login.password);
     const [row] = (await t.dataSource.query(
@@ -532,6 +534,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      invalidEmails: null,
     });
     expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
     const after = await members();

@@ -124,7 +124,14 @@ export class MindbodyProcessor implements OnModuleInit {
         job.kind === 'import'
           ? await this.pipeline.importAll(scope, integration, mindbody, stopping)
           : await this.pipeline.sync(scope, integration, mindbody, stopping);
-      await this.integrations.finishProcess(scope, job.kind, true, new Date(), started);
+      await this.integrations.finishProcess(
+        scope,
+        job.kind,
+        true,
+        new Date(),
+        started,
+        result.invalidEmails,
+      );
       if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
       return result;
     } catch (error) {
@@ -172,7 +179,7 @@ export class MindbodyProcessor implements OnModuleInit {
         false,
         stopping,
       );
-      return { clients: priced, autopayWrites: 0 };
+      return { clients: priced, autopayWrites: 0, invalidEmails: 0 };
     } catch (error) {
       if (stopping?.aborted) {
         await this.requeue({ businessId: integration.businessId, kind: 'prices' }, 'it ran');

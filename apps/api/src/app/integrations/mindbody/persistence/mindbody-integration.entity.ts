@@ -51,6 +51,13 @@ export class MindbodyIntegrationEntity {
   progressTotal!: number | null;
 
   /** docs/product.md#entities mindbodyAccount.lastMindbodySync. */
+  /**
+   * Clients of the last completed import or sync whose email is not one plain mailbox (stored
+   * with no email: issue 24 part 3); null before the first run.
+   */
+  @Column({ name: 'invalid_emails', type: 'integer', nullable: true })
+  invalidEmails!: number | null;
+
   @Column({ name: 'last_sync_at', type: 'timestamptz', nullable: true })
   lastSyncAt!: Date | null;
 

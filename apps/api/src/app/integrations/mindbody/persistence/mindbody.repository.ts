@@ -110,8 +110,11 @@ export class MindbodyRepository {
   /**
    * Ends a process (docs/product.md#mindbody-stages process state): 'completed <ISO time>' or 'failed <ISO time>'. A
    * completed import moves stage 2 → 3; a completed sync records `last_sync_at` = `syncedFrom`
-   * (when it started reading, so changes made during the sync are read by the next one). Nothing
-   * changes when the integration was removed meanwhile (stage 1).
+   * (when it started reading, so changes made during the sync are read by the next one); a
+   * completed run records how many of its clients had an email that is not one plain mailbox
+   * (`invalid_emails`, the run's summary; a failed run keeps the last one). Nothing changes when
+   * the integration was removed meanwhile (stage 1).
+   * @param invalidEmails the completed run's clients stored with no email (issue 24 part 3)
    */
   async finishProcess(
     scope: BusinessScope,
@@ -119,6 +122,7 @@ export class MindbodyRepository {
     ok: boolean,
     at: Date,
     syncedFrom = at,
+    invalidEmails: number | null = null,
   ): Promise<void> {
     const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
     await this.dataSource.query(
@@ -126,9 +130,17 @@ export class MindbodyRepository {
          process_state = $2,
          stage = CASE WHEN $3 AND stage = 2 THEN 3 ELSE stage END,
          last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
+         invalid_emails = COALESCE($6::int, invalid_emails),
          updated_at = now()
        WHERE business_id = $1 AND stage > 1`,
-      [scope.businessId, state, ok && kind === 'import', ok && kind === 'sync', syncedFrom],
+      [
+        scope.businessId,
+        state,
+        ok && kind === 'import',
+        ok && kind === 'sync',
+        syncedFrom,
+        ok ? invalidEmails : null,
+      ],
     );
   }
 
@@ -172,7 +184,7 @@ export class MindbodyRepository {
       await manager.query(
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
            staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
-           discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL,
+           discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL, invalid_emails = NULL,
            last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { mailboxOf, toPlainText } from '@grove/contracts';
 import { targetAutopayCents } from '../../../membership/pricing/price';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../../platform/database/business-scope';
@@ -33,10 +34,32 @@ const MINDBODY_CONCURRENCY = 8;
 /** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
 
-/** Counts of one run, for logs and tests. */
+/** Counts of one run, for logs, tests and the run's summary. */
 export interface MindbodyRunResult {
   clients: number;
   autopayWrites: number;
+  /** Clients whose email is not one plain mailbox, stored with no email (issue 24 part 3). */
+  invalidEmails: number;
+}
+
+/**
+ * A Mindbody client's name and email as Grove stores them (issue 24 part 3: data from Mindbody
+ * follows the rules of data an owner types): the name as plain text (`toPlainText`: no control
+ * characters or line breaks; `Client <id>` when nothing is left), the email as its one plain
+ * mailbox (`mailboxOf`, RFC 5321/5322), or '' (no email: 'No email', never emailed) when
+ * Mindbody's text is anything else (`nia@x.com, list@evil.example`, `carl@x.com\r\nBcc: …`).
+ * @returns also whether an email was given and refused
+ */
+export function managedClientFields(client: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}): { name: string; email: string; emailRefused: boolean } {
+  const name = toPlainText(`${client.firstName} ${client.lastName}`) || `Client ${client.id}`;
+  const given = (client.email ?? '').trim();
+  const email = given ? (mailboxOf(given) ?? '') : '';
+  return { name, email, emailRefused: given !== '' && email === '' };
 }
 
 /**
@@ -109,9 +132,16 @@ export class MindbodyPipeline {
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
-    const clients = await this.pullClients(scope, integration, mindbody, undefined, null, stopping);
+    const { clients, invalidEmails } = await this.pullClients(
+      scope,
+      integration,
+      mindbody,
+      undefined,
+      null,
+      stopping,
+    );
     await this.qualify(scope, mindbody, stopping);
-    return { clients, autopayWrites: 0 };
+    return { clients, autopayWrites: 0, invalidEmails };
   }
 
   /**
@@ -131,7 +161,7 @@ export class MindbodyPipeline {
     stopping: AbortSignal | undefined,
   ): Promise<MindbodyRunResult> {
     const contractsRead: ContractsRead = new Map();
-    const clients = await this.pullClients(
+    const { clients, invalidEmails } = await this.pullClients(
       scope,
       integration,
       mindbody,
@@ -172,7 +202,7 @@ export class MindbodyPipeline {
       // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
       await this.members.setAutopay(scope, billed);
     }
-    return { clients, autopayWrites };
+    return { clients, autopayWrites, invalidEmails };
   }
 
   /**
@@ -255,7 +285,7 @@ export class MindbodyPipeline {
     since: Date | undefined,
     contractsRead: ContractsRead | null,
     stopping: AbortSignal | undefined,
-  ): Promise<number> {
+  ): Promise<{ clients: number; invalidEmails: number }> {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
     const prospects: ManagedProspectInput[] = [];
@@ -278,19 +308,21 @@ export class MindbodyPipeline {
       }
     })();
     let done = 0;
+    let invalidEmails = 0;
     try {
       for (let batch = await arrived.takeAll(); batch; batch = await arrived.takeAll()) {
         stopping?.throwIfAborted();
         const members: ManagedMemberInput[] = [];
         for (const page of batch) {
           for (const client of page.clients) {
-            const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
+            const { name, email, emailRefused } = managedClientFields(client);
+            if (emailRefused) invalidEmails += 1;
             if (client.isProspect) {
               if (client.referredBy)
                 prospects.push({
                   clientId: client.id,
                   name,
-                  email: client.email ?? '',
+                  email,
                   referredBy: client.referredBy,
                 });
               continue;
@@ -298,7 +330,7 @@ export class MindbodyPipeline {
             members.push({
               clientId: client.id,
               name,
-              email: client.email ?? '',
+              email,
               autopayCents: client.normalAutoPayCents,
               referredBy: client.referredBy,
               ended: client.membershipEnded,
@@ -329,7 +361,7 @@ export class MindbodyPipeline {
     await this.lapses.send(scope, ended);
     await this.members.upsertProspects(scope, prospects, source);
     await this.events.emit('members.bulk-added', { scope, since: startedAt });
-    return done;
+    return { clients: done, invalidEmails };
   }
 
   /**

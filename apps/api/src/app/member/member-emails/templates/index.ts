@@ -10,10 +10,12 @@ import { REFERRAL_LINK_TEMPLATE, type ReferralLinkEmailData } from './referral-l
 import { BRANCH_COUNTING_TEMPLATE, type BranchCountingEmailData } from './branch-counting.template';
 import { BRANCH_ENDED_TEMPLATE, type BranchEndedEmailData } from './branch-ended.template';
 import { FRIEND_JOINED_TEMPLATE, type FriendJoinedEmailData } from './friend-joined.template';
+import { FRIENDS_JOINED_TEMPLATE, type FriendsJoinedEmailData } from './friends-joined.template';
 import { WELCOME_TEMPLATE, type WelcomeEmailData } from './welcome.template';
 
 export type { MemberEmailContext, MemberEmailTemplate } from './member-email-template';
 export type { ReferralLinkEmailData } from './referral-link.template';
+export type { FriendsJoinedEmailData } from './friends-joined.template';
 
 /**
  * The data of each member email template, by template name. To add an email: write
@@ -24,6 +26,7 @@ export interface MemberEmailData {
   'referral-link': ReferralLinkEmailData;
   'magic-link': Record<string, never>;
   'friend-joined': FriendJoinedEmailData;
+  'friends-joined': FriendsJoinedEmailData;
   'branch-counting': BranchCountingEmailData;
   'branch-ended': BranchEndedEmailData;
   welcome: WelcomeEmailData;
@@ -39,6 +42,7 @@ export const MEMBER_EMAIL_TEMPLATES: {
   'referral-link': REFERRAL_LINK_TEMPLATE,
   'magic-link': MAGIC_LINK_TEMPLATE,
   'friend-joined': FRIEND_JOINED_TEMPLATE,
+  'friends-joined': FRIENDS_JOINED_TEMPLATE,
   'branch-counting': BRANCH_COUNTING_TEMPLATE,
   'branch-ended': BRANCH_ENDED_TEMPLATE,
   welcome: WELCOME_TEMPLATE,

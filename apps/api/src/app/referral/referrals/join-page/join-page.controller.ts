@@ -58,18 +58,20 @@ export class JoinPageController {
   ) {}
 
   /**
-   * → 200 the page with the form for a live code, counting the visit (`ReferralsService.info`,
-   * docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
+   * → 200 the page with the form for a live code, counting the visit once per client per link
+   * per UTC day (`ReferralsService.info`, docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
    * 'Something went wrong! …', no form, nothing about members).
    */
   @Get(':code')
   @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
   async page(
     @Param('code') code: string,
+    @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    // Counts the visit per link and UTC day (join_page_visits) in the statement that reads the link.
-    const info = await this.referrals.info(code);
+    // Counts the visit (once per visitor, link and UTC day: join_page_visits) in the statement
+    // that reads the link.
+    const info = await this.referrals.info(code, clientAddress);
     return this.send(response, { kind: 'form', code, ...info });
   }
 
