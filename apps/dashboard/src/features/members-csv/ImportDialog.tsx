@@ -156,10 +156,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <label htmlFor={fileId}>CSV file</label>
             <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
             <p className="g-muted">
-              One member per row with a header row: name (or first and last name), email, membership
-              price, discount per branch (or type one for every row next), and optionally who
-              referred them (their email or name). Amounts as your spreadsheet writes them:
-              $1,059.00, 59,00 €. Up to {CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows, 5 MB.
+              One member per row under a header row: name (or first and last name), email,
+              membership price, discount per branch, and optionally who referred them (email or
+              name). Amounts as your spreadsheet writes them ($1,059.00, 59,00 €). Up to{' '}
+              {CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows, 5 MB.
             </p>
             <div>
               <Button size="sm" variant="secondary" onClick={downloadTemplate}>
@@ -176,11 +176,16 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <h3 id={`${fileId}-map`} className="csv-import__step">
               Match the columns ({uploaded.rowCount.toLocaleString('en-AU')} rows)
             </h3>
+            <p className="g-muted csv-import__hint">
+              The name comes from a full name column, or from first and last name columns.
+            </p>
             <div className="csv-import__mapping">
-              {MEMBER_CSV_FIELDS.map((field) => (
-                <label key={field} className="csv-import__map-row">
-                  <span>{MEMBER_CSV_FIELD_LABELS[field]}</span>
+              {MEMBER_CSV_FIELDS.flatMap((field) => [
+                <div key={field} className="csv-import__map-row">
+                  {/* Labelled by id, not by nesting: the options' text stays out of its name. */}
+                  <label htmlFor={`${fileId}-${field}`}>{MEMBER_CSV_FIELD_LABELS[field]}</label>
                   <select
+                    id={`${fileId}-${field}`}
                     className="g-field__input"
                     value={mapping[field] ?? ''}
                     onChange={(event) => changeMapping(field, event.target.value)}
@@ -192,19 +197,21 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                       </option>
                     ))}
                   </select>
-                </label>
-              ))}
-              {mapping.discount === null && (
-                <TextField
-                  className="csv-import__map-row"
-                  label="Discount per branch for every row (dollars)"
-                  hint="The file has no discount column: each member gets this one."
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={discountForEveryRow}
-                  onChange={(event) => changeDiscountForEveryRow(event.target.value)}
-                />
-              )}
+                </div>,
+                // No discount column: one discount for every row, typed next to it.
+                field === 'discount' && mapping.discount === null && (
+                  <TextField
+                    key="discountForEveryRow"
+                    className="csv-import__map-row"
+                    label="Discount per branch for every row (dollars)"
+                    hint="The file has no discount column: every member gets this one."
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={discountForEveryRow}
+                    onChange={(event) => changeDiscountForEveryRow(event.target.value)}
+                  />
+                ),
+              ])}
             </div>
             {missing.length > 0 && (
               <Alert tone="info">{MEMBER_CSV_MESSAGES.mappingIncomplete}</Alert>
@@ -237,7 +244,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             {review.counts.error > 0 && (
               <div className="csv-import__failed">
                 <FailedRowsButton importId={uploaded.importId} count={review.counts.error} />
-                <span className="g-muted">Fix them in the file it gives, then import it.</span>
+                <span className="g-muted">
+                  Each with its reason: fix them there, then import that file.
+                </span>
               </div>
             )}
             <label className="csv-import__filter">
