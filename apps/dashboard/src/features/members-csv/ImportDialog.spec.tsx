@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   MEMBER_CSV_MESSAGES,
+  MEMBER_IMPORT_TEMPLATE_HEADER,
   MESSAGES,
   guessMemberCsvMapping,
   type MemberImportDryRun,
@@ -42,13 +43,26 @@ const dryRun: MemberImportDryRun = {
 const fetchMock = jest.fn();
 let polls = 0;
 let sent: { url: string; init?: RequestInit }[] = [];
+/** The upload the API answers with (a test may swap it for an Excel one). */
+let answer: MemberImportUpload = uploaded;
+const FAILED_CSV =
+  '\uFEFFName,Email,Price,Discount,Line,Reason\r\nBob Ray,bob,10,1,3,Not a valid email address\r\n';
 beforeEach(() => {
   polls = 0;
   sent = [];
+  answer = uploaded;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
     sent.push({ url, init });
-    if (url === '/api/members-csv/imports') return reply(201, uploaded);
+    if (url === '/api/members-csv/imports') return reply(201, answer);
+    if (url.endsWith('/failed-rows'))
+      return {
+        ...reply(200),
+        headers: new Headers({
+          'Content-Disposition': 'attachment; filename="grove-failed-rows.csv"',
+        }),
+        blob: async () => new Blob([FAILED_CSV], { type: 'text/csv' }),
+      };
     if (url.endsWith('/dry-run')) return reply(200, dryRun);
     const started: MemberImportStatus = {
       importId: 'imp-1',
@@ -84,6 +98,30 @@ function renderDialog() {
 
 const file = () => new File(['Name,Email,Price,Discount\n'], 'members.csv', { type: 'text/csv' });
 
+/** Records the files the dialog saves (jsdom cannot follow a download link). */
+function recordDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  let last: Blob | undefined;
+  URL.createObjectURL = jest.fn((made: Blob) => {
+    last = made;
+    return 'blob:csv';
+  });
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, blob: last as Blob });
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
+const bytesOf = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(blob);
+  });
+
 describe('ImportDialog', () => {
   it('uploads the file as text/csv, shows the guessed mapping, lists the dry run with each row’s message, then imports with progress', async () => {
     const user = userEvent.setup();
@@ -97,9 +135,15 @@ describe('ImportDialog', () => {
     await screen.findByLabelText('Email');
     expect(selected('Email')).toBe('Email');
     expect(selected('Membership price (dollars)')).toBe('Price');
-    expect(selected("Referrer's email (optional)")).toBe('(no column)');
+    expect(selected('Referred by: email or name (optional)')).toBe('(no column)');
 
     await user.click(screen.getByRole('button', { name: 'Check rows' }));
+    const asked = JSON.parse(String(sent[1]?.init?.body)) as Record<string, unknown>;
+    expect(asked).toEqual({
+      mapping: uploaded.mapping,
+      discountForEveryRow: null,
+      locale: navigator.language,
+    });
     const rows = await screen.findAllByTestId('csv-row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1] as HTMLElement).getByText(MESSAGES.invalidEmail)).toBeTruthy();
@@ -132,5 +176,81 @@ describe('ImportDialog', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(MEMBER_CSV_MESSAGES.tooLarge),
     );
+  });
+
+  it('offers a template with the headers the import reads, with a byte-order mark', async () => {
+    const downloads = recordDownloads();
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Download a template' }));
+    downloads.restore();
+    expect(downloads.saved.map((saved) => saved.name)).toEqual(['grove-members-template.csv']);
+    const bytes = await bytesOf(downloads.saved[0]?.blob as Blob);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // The header is ASCII: one byte per character after the mark.
+    expect(String.fromCharCode(...bytes.slice(3))).toBe(
+      `${MEMBER_IMPORT_TEMPLATE_HEADER.join(',')}\r\n`,
+    );
+  });
+
+  it('maps First Name / Last Name, takes one discount for every row when no column has it, and offers the failed rows as a file', async () => {
+    const excelHeaders = ['First Name', 'Last Name', 'Email', 'Price', 'Referred By'];
+    answer = {
+      importId: 'imp-1',
+      headers: excelHeaders,
+      rowCount: 3,
+      mapping: guessMemberCsvMapping(excelHeaders),
+    };
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    const selected = (label: string) => {
+      const select = screen.getByLabelText(label) as HTMLSelectElement;
+      return select.options[select.selectedIndex]?.text;
+    };
+    await screen.findByLabelText('First name');
+    expect(selected('Full name')).toBe('(no column)');
+    expect(selected('First name')).toBe('First Name');
+    expect(selected('Last name')).toBe('Last Name');
+    expect(selected('Referred by: email or name (optional)')).toBe('Referred By');
+    expect(selected('Discount per branch (dollars)')).toBe('(no column)');
+    // No discount yet: the import cannot go on.
+    expect(screen.getByText(MEMBER_CSV_MESSAGES.mappingIncomplete)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check rows' })).toHaveProperty('disabled', true);
+
+    // A full name column replaces first and last names, and back.
+    await user.selectOptions(screen.getByLabelText('Full name'), 'Email');
+    expect(selected('First name')).toBe('(no column)');
+    expect(selected('Email')).toBe('(no column)');
+    await user.selectOptions(screen.getByLabelText('First name'), 'First Name');
+    await user.selectOptions(screen.getByLabelText('Email'), 'Email');
+    expect(selected('Full name')).toBe('(no column)');
+    await user.selectOptions(screen.getByLabelText('Last name'), 'Last Name');
+
+    await user.type(screen.getByLabelText('Discount per branch for every row (dollars)'), '$5.00');
+    expect(screen.queryByText(MEMBER_CSV_MESSAGES.mappingIncomplete)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Check rows' }));
+    await screen.findAllByTestId('csv-row');
+    const dryRunCall = sent.find(({ url }) => url.endsWith('/dry-run'));
+    expect(JSON.parse(String(dryRunCall?.init?.body))).toMatchObject({
+      mapping: { memberName: null, firstName: 0, lastName: 1, memberEmail: 2, discount: null },
+      discountForEveryRow: '$5.00',
+    });
+
+    const downloads = recordDownloads();
+    await user.click(screen.getByRole('button', { name: 'Download failed rows (1)' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    downloads.restore();
+    expect(sent.at(-1)?.url).toBe('/api/members-csv/imports/imp-1/failed-rows');
+    expect(downloads.saved[0]?.name).toBe('grove-failed-rows.csv');
+
+    // The run takes the same settings; once done, the rows still failing are offered again.
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    expect(await screen.findByText(/Imported: 2 added/, {}, { timeout: 3000 })).toBeTruthy();
+    const runCall = sent.find(({ url }) => url.endsWith('/run'));
+    expect(JSON.parse(String(runCall?.init?.body))).toMatchObject({
+      discountForEveryRow: '$5.00',
+    });
+    expect(screen.getByRole('button', { name: 'Download failed rows (1)' })).toBeTruthy();
   });
 });

@@ -5,13 +5,22 @@ import {
   MEMBER_CSV_FIELD_LABELS,
   MEMBER_CSV_MESSAGES,
   missingMemberCsvFields,
+  type MemberCsvField,
   type MemberCsvMapping,
   type MemberImportCounts,
   type MemberImportOutcome,
+  type MemberImportSettings,
   type MemberImportUpload,
 } from '@grove/contracts';
-import { Alert, Button, Modal } from '@grove/web-ui';
-import { useDryRun, useImportStatus, useRunImport, useUploadCsv } from './api/members-csv';
+import { Alert, Button, Modal, TextField } from '@grove/web-ui';
+import {
+  downloadTemplate,
+  useDownloadFailedRows,
+  useDryRun,
+  useImportStatus,
+  useRunImport,
+  useUploadCsv,
+} from './api/members-csv';
 
 /** What the dry run calls each outcome. */
 export const OUTCOME_LABELS: Record<MemberImportOutcome, string> = {
@@ -25,6 +34,27 @@ export const OUTCOME_LABELS: Record<MemberImportOutcome, string> = {
 /** Rows the review table shows at once (the counts cover them all). */
 const ROWS_SHOWN = 500;
 
+/** The name's columns: one full name, or first and last name (choosing one kind clears the other). */
+const NAME_PARTS: readonly MemberCsvField[] = ['firstName', 'lastName'];
+
+/** "Download failed rows (3)": the failed rows of the dry run or the run, as a CSV with reasons. */
+function FailedRowsButton({ importId, count }: { importId: string; count: number }) {
+  const download = useDownloadFailedRows();
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        busy={download.isPending}
+        onClick={() => download.mutate(importId)}
+      >
+        Download failed rows ({count.toLocaleString('en-AU')})
+      </Button>
+      {download.isError && <Alert>{download.error.message}</Alert>}
+    </>
+  );
+}
+
 /** "2 to add, 1 to update, 0 unchanged, 0 skipped, 1 with errors". */
 function countsText(counts: MemberImportCounts, done = false): string {
   return [
@@ -37,10 +67,13 @@ function countsText(counts: MemberImportCounts, done = false): string {
 }
 
 /**
- * Import members from a CSV file (issue 14 part 5): choose a file → match its columns to the
- * member fields (guessed from the headers, each changeable) → a dry run listing every row's
- * outcome with the add-member form's messages, before anything is written → import the good rows
- * on request, with a progress bar → the counts.
+ * Import members from a CSV file (issue 14 part 5; issue 25 Build 6, docs/product.md#members-csv):
+ * choose a file (or first download a template) → match its columns to the member fields (guessed
+ * from the headers, each changeable; a full name or first and last name columns; one discount for
+ * every row when no column has it) → a dry run listing every row's outcome with the add-member
+ * form's messages, before anything is written, and the failed rows as a file → import the good
+ * rows on request, with a progress bar → the counts (and the rows still failing as a file). The
+ * browser's language tells the API how to read "1,059" (`parseMoneyToCents`).
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const upload = useUploadCsv();
@@ -48,6 +81,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const run = useRunImport();
   const [uploaded, setUploaded] = useState<MemberImportUpload | null>(null);
   const [mapping, setMapping] = useState<MemberCsvMapping | null>(null);
+  const [discountForEveryRow, setDiscountForEveryRow] = useState('');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
   const status = useImportStatus(importId);
@@ -60,6 +94,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     run.reset();
     setUploaded(null);
     setMapping(null);
+    setDiscountForEveryRow('');
     setErrorsOnly(false);
     setImportId(null);
   };
@@ -87,10 +122,23 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     for (const other of MEMBER_CSV_FIELDS) {
       if (other !== field && column !== null && next[other] === column) next[other] = null;
     }
+    // The name is a full name or first and last names, never both.
+    if (column !== null && field === 'memberName') for (const part of NAME_PARTS) next[part] = null;
+    if (column !== null && NAME_PARTS.includes(field)) next.memberName = null;
     setMapping(next);
   };
+  const changeDiscountForEveryRow = (value: string) => {
+    dryRun.reset();
+    setDiscountForEveryRow(value);
+  };
 
-  const missing = mapping ? missingMemberCsvFields(mapping) : [];
+  const typedDiscount = mapping?.discount === null ? discountForEveryRow.trim() || null : null;
+  const settings: MemberImportSettings | null = mapping && {
+    mapping,
+    discountForEveryRow: typedDiscount,
+    locale: typeof navigator === 'undefined' ? null : navigator.language,
+  };
+  const missing = mapping ? missingMemberCsvFields(mapping, typedDiscount) : [];
   const review = dryRun.data;
   const goodRows = review ? review.counts.add + review.counts.update : 0;
   const progress = status.data;
@@ -108,10 +156,16 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <label htmlFor={fileId}>CSV file</label>
             <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
             <p className="g-muted">
-              One member per row with a header row: name, email, membership price and discount per
-              branch in dollars, and optionally the referrer&apos;s email. Up to{' '}
+              One member per row under a header row: name (or first and last name), email,
+              membership price, discount per branch, and optionally who referred them (email or
+              name). Amounts as your spreadsheet writes them ($1,059.00, 59,00 €). Up to{' '}
               {CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows, 5 MB.
             </p>
+            <div>
+              <Button size="sm" variant="secondary" onClick={downloadTemplate}>
+                Download a template
+              </Button>
+            </div>
             {upload.isPending && <p role="status">Reading the file…</p>}
             {upload.isError && <Alert>{upload.error.message}</Alert>}
           </div>
@@ -122,11 +176,16 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <h3 id={`${fileId}-map`} className="csv-import__step">
               Match the columns ({uploaded.rowCount.toLocaleString('en-AU')} rows)
             </h3>
+            <p className="g-muted csv-import__hint">
+              The name comes from a full name column, or from first and last name columns.
+            </p>
             <div className="csv-import__mapping">
-              {MEMBER_CSV_FIELDS.map((field) => (
-                <label key={field} className="csv-import__map-row">
-                  <span>{MEMBER_CSV_FIELD_LABELS[field]}</span>
+              {MEMBER_CSV_FIELDS.flatMap((field) => [
+                <div key={field} className="csv-import__map-row">
+                  {/* Labelled by id, not by nesting: the options' text stays out of its name. */}
+                  <label htmlFor={`${fileId}-${field}`}>{MEMBER_CSV_FIELD_LABELS[field]}</label>
                   <select
+                    id={`${fileId}-${field}`}
                     className="g-field__input"
                     value={mapping[field] ?? ''}
                     onChange={(event) => changeMapping(field, event.target.value)}
@@ -138,8 +197,21 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                       </option>
                     ))}
                   </select>
-                </label>
-              ))}
+                </div>,
+                // No discount column: one discount for every row, typed next to it.
+                field === 'discount' && mapping.discount === null && (
+                  <TextField
+                    key="discountForEveryRow"
+                    className="csv-import__map-row"
+                    label="Discount per branch for every row (dollars)"
+                    hint="The file has no discount column: every member gets this one."
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={discountForEveryRow}
+                    onChange={(event) => changeDiscountForEveryRow(event.target.value)}
+                  />
+                ),
+              ])}
             </div>
             {missing.length > 0 && (
               <Alert tone="info">{MEMBER_CSV_MESSAGES.mappingIncomplete}</Alert>
@@ -150,7 +222,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 variant="secondary"
                 busy={dryRun.isPending}
                 disabled={missing.length > 0}
-                onClick={() => dryRun.mutate({ importId: uploaded.importId, mapping })}
+                onClick={() => settings && dryRun.mutate({ importId: uploaded.importId, settings })}
               >
                 Check rows
               </Button>
@@ -158,7 +230,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </section>
         )}
 
-        {review && uploaded && mapping && importId === null && (
+        {review && uploaded && settings && importId === null && (
           <section aria-labelledby={`${fileId}-review`}>
             <h3
               id={`${fileId}-review`}
@@ -169,6 +241,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               Dry run of {uploaded.rowCount.toLocaleString('en-AU')} rows: nothing is saved yet
             </h3>
             <p role="status">{countsText(review.counts)}.</p>
+            {review.counts.error > 0 && (
+              <div className="csv-import__failed">
+                <FailedRowsButton importId={uploaded.importId} count={review.counts.error} />
+                <span className="g-muted">
+                  Each with its reason: fix them there, then import that file.
+                </span>
+              </div>
+            )}
             <label className="csv-import__filter">
               <input
                 type="checkbox"
@@ -226,7 +306,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 disabled={goodRows === 0}
                 onClick={() =>
                   run.mutate(
-                    { importId: uploaded.importId, mapping },
+                    { importId: uploaded.importId, settings },
                     { onSuccess: (started) => setImportId(started.importId) },
                   )
                 }
@@ -256,6 +336,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             </p>
             {progress?.state === 'done' && progress.counts && (
               <Alert tone="success">Imported: {countsText(progress.counts, true)}.</Alert>
+            )}
+            {progress?.state === 'done' && progress.counts && progress.counts.error > 0 && (
+              <div className="csv-import__failed">
+                <FailedRowsButton importId={importId} count={progress.counts.error} />
+              </div>
             )}
             {progress?.state === 'failed' && <Alert>{progress.error}</Alert>}
             {status.isError && <Alert>{status.error.message}</Alert>}

@@ -67,10 +67,41 @@ export async function readCsvUpload(request: CsvUploadRequest): Promise<Buffer> 
   return Buffer.concat(chunks);
 }
 
+/** Separators a spreadsheet writes between cells: ',' (also Excel en-*), ';' (Excel de, fr, …) and tab. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The cell separator of a file: the one of `DELIMITERS` found most often outside quotes in its
+ * header line (',' on a tie or when there is none). Excel writes ';' where the decimal separator
+ * is a comma ("Vorname;Nachname;Preis" with "59,00 €").
+ */
+export function sniffDelimiter(text: string): string {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  let content = false;
+  for (const char of text.replace(/^\uFEFF/, '')) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      // The header is the first line with something on it.
+      if (content) break;
+    } else if (!quoted && (DELIMITERS as readonly string[]).includes(char))
+      counts.set(char, (counts.get(char) ?? 0) + 1);
+    content ||= char.trim() !== '';
+  }
+  let best = ',';
+  for (const delimiter of DELIMITERS) {
+    if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
+  }
+  return best;
+}
+
 /**
  * Parses a CSV file with csv-parse (RFC 4180: quoted fields, embedded commas, quotes and line
- * breaks; a UTF-8 byte-order mark is dropped; blank lines skipped; rows may have fewer or more
- * cells than the header). The first row is the header.
+ * breaks; a UTF-8 byte-order mark is dropped; rows may have fewer or more cells than the header),
+ * cells separated by ',', ';' or tab (`sniffDelimiter`). Blank rows are not rows: an empty line
+ * (also a trailing one) and a row whose every cell is empty or white space (',,,' from a
+ * spreadsheet) are skipped, so line numbers may jump (docs/product.md#members-csv). The first row
+ * left is the header.
  * @throws BadCsvFileException 400 when the bytes are not UTF-8 text (a binary file: 'The file could
  *   not be read as CSV'), the parser refuses it (its reason and line are added), there is no data
  *   row ('The file has no rows to import') or more than `CSV_IMPORT_MAX_ROWS` rows
@@ -88,6 +119,7 @@ export function parseCsv(bytes: Buffer): ParsedCsv {
   try {
     records = parse(text, {
       bom: true,
+      delimiter: sniffDelimiter(text),
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,

@@ -1,12 +1,20 @@
-import { MEMBER_CSV_MESSAGES, MESSAGES, type MemberCsvMapping } from '@grove/contracts';
-import { planImport, type ExistingMember } from './import-plan';
+import {
+  MEMBER_CSV_MESSAGES,
+  MESSAGES,
+  emptyMemberCsvMapping,
+  type MemberImportSettings,
+} from '@grove/contracts';
+import { nameKey, planImport, type ExistingMember } from './import-plan';
 
-const mapping: MemberCsvMapping = {
-  memberName: 0,
-  memberEmail: 1,
-  membershipPrice: 2,
-  discount: 3,
-  referrerEmail: 4,
+const mapping: MemberImportSettings = {
+  mapping: {
+    ...emptyMemberCsvMapping(),
+    memberName: 0,
+    memberEmail: 1,
+    membershipPrice: 2,
+    discount: 3,
+    referredBy: 4,
+  },
 };
 const member = (
   id: string,
@@ -92,6 +100,130 @@ describe('planImport', () => {
       line: 7,
       outcome: 'error',
       messages: [MESSAGES.invalidEmail],
+    });
+  });
+
+  describe('spreadsheets as owners have them (issue 25, Build 6)', () => {
+    /** First Name, Last Name, Email, Price, Referred By: an Excel export without a discount column. */
+    const excel: MemberImportSettings = {
+      mapping: {
+        ...emptyMemberCsvMapping(),
+        firstName: 0,
+        lastName: 1,
+        memberEmail: 2,
+        membershipPrice: 3,
+        referredBy: 4,
+      },
+      discountForEveryRow: '5.00',
+    };
+
+    it('joins first and last names, reads "$1,059.00" and "59,00 €", and gives every row the typed discount', () => {
+      const plan = planImport(
+        [
+          ['Siobhán', "O'Brien", 'siobhan@x.com', '$1,059.00', ''],
+          ['Anne-Marie', 'Dubois', 'am@x.com', '59,00 €', ''],
+          ['Cher', '', 'cher@x.com', '£49', ''],
+          ['Bad', 'Price', 'bad@x.com', '$59.999', ''],
+        ],
+        excel,
+        [],
+      );
+      expect(outcomes(plan)).toEqual([
+        ['add'],
+        ['add'],
+        ['add'],
+        ['error', MESSAGES.invalidAmount],
+      ]);
+      expect(plan.adds).toEqual([
+        expect.objectContaining({
+          name: "Siobhán O'Brien",
+          membershipPriceCents: 105_900,
+          discountCents: 500,
+        }),
+        expect.objectContaining({ name: 'Anne-Marie Dubois', membershipPriceCents: 5_900 }),
+        expect.objectContaining({ name: 'Cher', membershipPriceCents: 4_900 }),
+      ]);
+    });
+
+    it('reads "1,059" by the locale given: 1059 dollars in en-US, three decimals in de-DE', () => {
+      const rows = [['Ann', 'Lee', 'ann@x.com', '1,059', '']];
+      expect(planImport(rows, { ...excel, locale: 'en-US' }, []).adds[0]).toMatchObject({
+        membershipPriceCents: 105_900,
+      });
+      expect(outcomes(planImport(rows, { ...excel, locale: 'de-DE' }, []))).toEqual([
+        ['error', MESSAGES.invalidAmount],
+      ]);
+    });
+
+    it('matches a referrer by name, case-insensitively, to a member or a row of the file in any order', () => {
+      const plan = planImport(
+        [
+          ['Ben', "O'Connor", 'ben@x.com', '59', 'siobhán o’brien'],
+          ['Siobhán', "O'Brien", 'siobhan@x.com', '59', ''],
+          ['Cy', 'Dee', 'cy@x.com', '59', '  OLD   NAME '],
+          ['Di', 'Ek', 'di@x.com', '59', 'ann@x.com'],
+        ],
+        excel,
+        [member('a', 'ann@x.com')],
+      );
+      expect(outcomes(plan)).toEqual([['add'], ['add'], ['add'], ['add']]);
+      expect(plan.referrals).toEqual([
+        { emailKey: 'ben@xcom', referrerEmailKey: 'siobhan@xcom', previousReferrerId: null },
+        { emailKey: 'cy@xcom', referrerEmailKey: 'ann@xcom', previousReferrerId: null },
+        { emailKey: 'di@xcom', referrerEmailKey: 'ann@xcom', previousReferrerId: null },
+      ]);
+    });
+
+    it('reports a name shared by several members as ambiguous, a name of no one as unknown, and links neither', () => {
+      const plan = planImport(
+        [
+          ['Sam', 'Lee', 'sam2@x.com', '59', ''],
+          ['Jo', 'Ray', 'jo@x.com', '59', 'Sam Lee'],
+          ['Kim', 'Lo', 'kim@x.com', '59', 'Nobody Here'],
+          ['Lu', 'Mo', 'lu@x.com', '59', 'Jo Ray'],
+        ],
+        excel,
+        [member('s1', 'sam1@x.com', { name: 'Sam Lee' })],
+      );
+      expect(outcomes(plan)).toEqual([
+        ['add'],
+        ['error', MEMBER_CSV_MESSAGES.referrerAmbiguous],
+        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
+        // Its referrer's row is not imported.
+        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
+      ]);
+      expect(plan.referrals).toEqual([]);
+      expect(plan.adds.map((added) => added.emailKey)).toEqual(['sam2@xcom']);
+    });
+
+    it('names members as the file renames them, sets the row itself aside, and keeps an email match by key', () => {
+      const plan = planImport(
+        [
+          ['New', 'Name', 'ann@x.com', '10', ''],
+          ['Bo', 'Self', 'bo@x.com', '59', 'Bo Self'],
+          ['Cy', 'Dee', 'cy@x.com', '59', 'new name'],
+          ['Di', 'Ek', 'di@x.com', '59', 'Old Name'],
+          ['Ed', 'Fo', 'ed@x.com', '59', 'A.NN@X.COM'],
+        ],
+        excel,
+        [member('a', 'ann@x.com')],
+      );
+      expect(outcomes(plan)).toEqual([
+        ['update'],
+        ['error', MESSAGES.selfBranch],
+        ['add'],
+        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
+        ['add'],
+      ]);
+      expect(plan.referrals.map((referral) => referral.referrerEmailKey)).toEqual([
+        'ann@xcom',
+        'ann@xcom',
+      ]);
+    });
+
+    it('compares names as people write them', () => {
+      expect(nameKey('  Siobhán   O’Brien ')).toBe(nameKey("siobhán o'brien"));
+      expect(nameKey('Sio\u0062ha\u0301n')).toBe(nameKey('Siobhán'));
     });
   });
 });

@@ -1,14 +1,16 @@
 import {
   MEMBER_CSV_MESSAGES,
   MESSAGES,
+  centsToDollarText,
   dollarsToCents,
   emailKey,
   isValidEmail,
+  parseMoneyToCents,
   validateMemberInput,
-  type MemberCsvMapping,
   type MemberImportCounts,
   type MemberImportOutcome,
   type MemberImportRowResult,
+  type MemberImportSettings,
 } from '@grove/contracts';
 import type { NewMember } from '../members/members.repository';
 
@@ -51,22 +53,51 @@ interface WorkingRow {
   result: MemberImportRowResult;
   member: PlannedMember | null;
   referrerKey: string | null;
+  /** The referrer cell when it holds a name (resolved by `resolveReferrerNames`). */
+  referrerName: string | null;
   existing: ExistingMember | undefined;
 }
 
-const cell = (row: readonly string[], column: number | null): string =>
-  column === null ? '' : (row[column] ?? '').trim();
+const cell = (row: readonly string[], column: number | null | undefined): string =>
+  column === null || column === undefined ? '' : (row[column] ?? '').trim();
+
+/**
+ * An amount cell as the add-member form's rule reads it: an amount `parseMoneyToCents` can read
+ * becomes plain dollars ("$1,059.00" → "1059.00"); anything else stays as typed, for the form's
+ * message.
+ */
+function amountText(text: string, locale: string | undefined): string {
+  const cents = parseMoneyToCents(text, locale ?? undefined);
+  return cents === null ? text : centsToDollarText(cents);
+}
+
+/**
+ * A name as the referrer match compares it: trimmed, inner spaces collapsed, Unicode NFC, lower
+ * case, ’ read as '. "siobhán  o’brien" and "Siobhán O'Brien" are the same name.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').replace(/’/g, "'").toLowerCase();
+}
 
 /** The first line of data is line 2 (the header is line 1). */
 const FIRST_DATA_LINE = 2;
 
 /**
  * Decides each row of a CSV file against the business's members, writing nothing
- * (docs/product.md#validation: the add-member form's rules and texts, row by row):
+ * (docs/product.md#validation: the add-member form's rules and texts, row by row;
+ * docs/product.md#members-csv: how the cells are read):
+ * - the name is the full-name column, or the first and last name columns joined by a space;
+ *   amounts are read by `parseMoneyToCents` in `settings.locale` ("$1,059.00", "59,00 €"); the
+ *   discount is the discount column or `settings.discountForEveryRow`;
+ * - the referred-by cell holds an email (a cell with '@': matched by email key) or a name (matched
+ *   case-insensitively, `nameKey`, to the members of the business and the good rows of the file,
+ *   with the names the file gives them; the row itself aside): a name of no one is
+ *   'The referrer is not a member…', a name of several members is ambiguous ('More than one
+ *   member has the referrer's name…') and the row is not imported;
  * - a row breaking the form's rules ('Not a valid name', 'Not a valid email address', 'Not a valid
  *   amount', 'Not a valid discount price'), repeating an earlier row's email key, or naming a
  *   referrer that is not a valid email, not a member of the business nor a good row of the file,
- *   managed by Mindbody, itself, or one of its own branches (a loop) is an 'error';
+ *   ambiguous, managed by Mindbody, itself, or one of its own branches (a loop) is an 'error';
  * - a row whose email key is a Mindbody-managed member is 'skipped' ('This member is managed by
  *   Mindbody…'): those members are never overwritten;
  * - a row whose email key is a hand-added member is 'update' when name, email, price, discount or
@@ -74,31 +105,45 @@ const FIRST_DATA_LINE = 2;
  * An empty referrer cell leaves an existing member's referrer as it is.
  *
  * @param rows the file's data rows (header excluded), cells as parsed
- * @param lines the file line of each row (default: the row's index + 2, after the header)
- * @param mapping which column feeds which field (required fields mapped; checked by the caller)
+ * @param settings which column feeds which field (required fields mapped, a name from one
+ *   full-name column or first/last columns, a discount column or one for every row: checked by the
+ *   caller), and the amounts' locale
  * @param existing every member of the business
+ * @param lines the file line of each row (default: the row's index + 2, after the header)
  */
 export function planImport(
   rows: readonly (readonly string[])[],
-  mapping: MemberCsvMapping,
+  settings: MemberImportSettings,
   existing: readonly ExistingMember[],
   lines: readonly number[] = [],
 ): ImportPlan {
+  const { mapping } = settings;
+  const locale = settings.locale ?? undefined;
   const byKey = new Map(existing.map((member) => [member.emailKey, member]));
   const keyById = new Map(existing.map((member) => [member.id, member.emailKey]));
   const firstRowByKey = new Map<string, WorkingRow>();
+  const fixedDiscount = settings.discountForEveryRow?.trim() ?? '';
 
   const working: WorkingRow[] = rows.map((row, index) => {
+    const fullName =
+      mapping.memberName !== null && mapping.memberName !== undefined
+        ? cell(row, mapping.memberName)
+        : [cell(row, mapping.firstName), cell(row, mapping.lastName)].filter(Boolean).join(' ');
     const input = {
-      memberName: cell(row, mapping.memberName),
+      memberName: fullName,
       memberEmail: cell(row, mapping.memberEmail),
-      membershipPrice: cell(row, mapping.membershipPrice),
-      discount: cell(row, mapping.discount),
+      membershipPrice: amountText(cell(row, mapping.membershipPrice), locale),
+      discount: amountText(
+        mapping.discount === null || mapping.discount === undefined
+          ? fixedDiscount
+          : cell(row, mapping.discount),
+        locale,
+      ),
     };
-    const referrerEmail = cell(row, mapping.referrerEmail);
+    const referredBy = cell(row, mapping.referredBy);
+    const byEmail = referredBy.includes('@');
     const messages = Object.values(validateMemberInput(input));
-    if (referrerEmail && !isValidEmail(referrerEmail))
-      messages.push(MEMBER_CSV_MESSAGES.referrerInvalid);
+    if (byEmail && !isValidEmail(referredBy)) messages.push(MEMBER_CSV_MESSAGES.referrerInvalid);
     const key = isValidEmail(input.memberEmail) ? emailKey(input.memberEmail) : null;
     const result: MemberImportRowResult = {
       line: lines[index] ?? index + FIRST_DATA_LINE,
@@ -110,7 +155,8 @@ export function planImport(
     const rowState: WorkingRow = {
       result,
       member: null,
-      referrerKey: referrerEmail && isValidEmail(referrerEmail) ? emailKey(referrerEmail) : null,
+      referrerKey: byEmail && isValidEmail(referredBy) ? emailKey(referredBy) : null,
+      referrerName: referredBy && !byEmail ? referredBy : null,
       existing: key === null ? undefined : byKey.get(key),
     };
     if (key !== null) {
@@ -135,6 +181,7 @@ export function planImport(
     return rowState;
   });
 
+  resolveReferrerNames(working, existing);
   resolveReferrers(working, byKey, keyById, firstRowByKey);
 
   const plan: ImportPlan = {
@@ -195,6 +242,43 @@ function priceReason(
 }
 
 const isGood = (outcome: MemberImportOutcome): boolean => outcome === 'add' || outcome === 'update';
+
+/**
+ * Turns each referrer name into the email key of the one member it names: the business's members
+ * under the names they will have (a good row of the file renames its member) and the file's new
+ * good rows, the row itself aside. No one: 'The referrer is not a member…' (or 'A member cannot
+ * be their own branch' when only the row itself has the name); several: ambiguous. Either makes
+ * the row an error.
+ */
+function resolveReferrerNames(working: WorkingRow[], existing: readonly ExistingMember[]): void {
+  if (!working.some((row) => row.referrerName !== null)) return;
+  const nameOf = new Map(existing.map((member) => [member.emailKey, member.name]));
+  // Good rows so far (an earlier row of the same email is already an error; a Mindbody member
+  // keeps its name).
+  for (const row of working) {
+    if (row.result.outcome === 'add' && row.member !== null)
+      nameOf.set(row.member.emailKey, row.member.name);
+  }
+  const keysByName = new Map<string, string[]>();
+  for (const [key, name] of nameOf) {
+    const named = nameKey(name);
+    keysByName.set(named, [...(keysByName.get(named) ?? []), key]);
+  }
+  for (const row of working) {
+    if (row.referrerName === null || row.result.outcome !== 'add' || row.member === null) continue;
+    const self = row.member.emailKey;
+    const named = keysByName.get(nameKey(row.referrerName)) ?? [];
+    const others = named.filter((key) => key !== self);
+    let problem: string | null = null;
+    if (others.length === 1) row.referrerKey = others[0] as string;
+    else if (others.length > 1) problem = MEMBER_CSV_MESSAGES.referrerAmbiguous;
+    else problem = named.length > 0 ? MESSAGES.selfBranch : MEMBER_CSV_MESSAGES.referrerUnknown;
+    if (problem !== null) {
+      row.result.outcome = 'error';
+      row.result.messages.push(problem);
+    }
+  }
+}
 
 /**
  * Checks every good row's referrer until nothing changes (a row that fails can take the rows that

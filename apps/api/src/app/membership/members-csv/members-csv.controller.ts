@@ -55,7 +55,10 @@ export class MembersCsvController {
     return this.csv.upload(sessionScope(user), request);
   }
 
-  /** Body `{ mapping }` → 200 `MemberImportDryRun`: every row's outcome; writes nothing. */
+  /**
+   * Body `{ mapping, discountForEveryRow?, locale? }` → 200 `MemberImportDryRun`: every row's
+   * outcome; writes no member (the upload keeps the settings for its failed-rows file).
+   */
   @Post('imports/:id/dry-run')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'What importing the upload would do, row by row (writes nothing)' })
@@ -64,10 +67,13 @@ export class MembersCsvController {
     @Param('id') id: string,
     @Body() body: ImportMappingDto,
   ): Promise<MemberImportDryRun> {
-    return this.csv.dryRun(sessionScope(user), id, body.mapping);
+    return this.csv.dryRun(sessionScope(user), id, body);
   }
 
-  /** Body `{ mapping }` → 202 `MemberImportStatus`: the good rows are imported in the background. */
+  /**
+   * Body `{ mapping, discountForEveryRow?, locale? }` → 202 `MemberImportStatus`: the good rows are
+   * imported in the background.
+   */
   @Post('imports/:id/run')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Import the good rows of the upload (a background job)' })
@@ -76,7 +82,27 @@ export class MembersCsvController {
     @Param('id') id: string,
     @Body() body: ImportMappingDto,
   ): Promise<MemberImportStatus> {
-    return this.csv.run(sessionScope(user), id, body.mapping);
+    return this.csv.run(sessionScope(user), id, body);
+  }
+
+  /**
+   * → 200 text/csv (UTF-8 with a byte-order mark), the attachment `grove-failed-rows.csv`: the
+   * upload's header and every row that failed its last dry run (or, once run, that is still not
+   * imported), each with 'Line' and 'Reason'. 404 unknown upload, 409 before any dry run.
+   */
+  @Get('imports/:id/failed-rows')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'The rows of an upload that fail, with the reason, as CSV' })
+  async failedRows(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<StreamableFile> {
+    const csv = await this.csv.failedRowsCsv(sessionScope(user), id);
+    // Typed here, not by @Header: an error reply stays JSON.
+    return new StreamableFile(Buffer.from(csv, 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="grove-failed-rows.csv"',
+    });
   }
 
   /** → 200 `MemberImportStatus` (progress: processedRows of totalRows; counts once done). */

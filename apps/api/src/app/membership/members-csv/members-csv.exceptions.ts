@@ -41,3 +41,12 @@ export class ImportNotFoundException extends GroveException {
     super(MEMBER_CSV_MESSAGES.importNotFound);
   }
 }
+
+/** The failed rows of an upload were asked for before any dry run said which they are. → 409 */
+export class ImportNotCheckedException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MEMBER_CSV_MESSAGES.notChecked);
+  }
+}

@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type TestAgent from 'supertest/lib/agent';
 import { parse } from 'csv-parse/sync';
 import {
   CSV_IMPORT_MAX_BYTES,
   MEMBER_CSV_MESSAGES,
   MEMBER_EXPORT_HEADER,
+  MEMBER_FAILED_ROWS_COLUMNS,
   MESSAGES,
+  emptyMemberCsvMapping,
   type MemberImportDryRun,
+  type MemberImportSettings,
   type MemberImportStatus,
   type MemberImportUpload,
   type MemberRow,
@@ -15,6 +20,11 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
 
 const HEADER = 'Full name,E-mail,Membership price,Discount,Referred by (email)';
+/** An Excel "CSV UTF-8" export: BOM, CRLF, First/Last Name, "$59.00", names in "Referred By", a blank row. */
+const EXCEL_FIXTURE = fs.readFileSync(
+  path.join(__dirname, '../../../../test/fixtures/excel-members.csv'),
+);
+const BOM = '\uFEFF';
 
 describe('members CSV in and out (integration)', () => {
   let t: TestApp;
@@ -44,16 +54,17 @@ describe('members CSV in and out (integration)', () => {
         .send({ mapping: up.mapping })
         .expect(200)
     ).body as MemberImportDryRun;
-  /** Runs an upload and polls it to the end; `seen` gets every progress the polls saw. */
+  /**
+   * Runs an upload (with its guessed mapping unless `settings` are given) and polls it to the end;
+   * `seen` gets every progress the polls saw.
+   */
   const runImport = async (
     agent: TestAgent,
     up: MemberImportUpload,
     seen: MemberImportStatus[] = [],
+    settings: MemberImportSettings = { mapping: up.mapping },
   ): Promise<MemberImportStatus> => {
-    await agent
-      .post(`/api/members-csv/imports/${up.importId}/run`)
-      .send({ mapping: up.mapping })
-      .expect(202);
+    await agent.post(`/api/members-csv/imports/${up.importId}/run`).send(settings).expect(202);
     return waitFor(async () => {
       const status = (await agent.get(`/api/members-csv/imports/${up.importId}`).expect(200))
         .body as MemberImportStatus;
@@ -116,11 +127,12 @@ describe('members CSV in and out (integration)', () => {
     expect(up.headers).toEqual(HEADER.split(','));
     expect(up.rowCount).toBe(7);
     expect(up.mapping).toEqual({
+      ...emptyMemberCsvMapping(),
       memberName: 0,
       memberEmail: 1,
       membershipPrice: 2,
       discount: 3,
-      referrerEmail: 4,
+      referredBy: 4,
     });
     const before = await factCount(user.business.id);
     const dry = await dryRun(agent, up);
@@ -289,15 +301,18 @@ describe('members CSV in and out (integration)', () => {
     expect(reply.headers['content-disposition']).toMatch(
       /^attachment; filename="grove-members-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const records = parse(reply.text) as string[][];
+    // Excel reads a UTF-8 file as UTF-8 only with its byte-order mark.
+    expect(reply.text.startsWith(BOM)).toBe(true);
+    const records = parse(reply.text, { bom: true }) as string[][];
     expect(records[0]).toEqual([...MEMBER_EXPORT_HEADER]);
+    const today = new Date().toISOString().slice(0, 10);
     // The link's origin is the request's (each supertest request has its own port).
     const linkPath = (url: string | undefined) => (url ? new URL(url).pathname : url);
     expect(linkPath(records[1]?.[6])).toBe(linkPath(link.url));
     records.forEach((record) => record.splice(6, 1));
     expect(records.slice(1)).toEqual([
-      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', '', 'no'],
-      ['Lu Mo', "'+lu@x.com", '0', '40.00', '0.00', '40.00', "'=cmd@x.com", 'no'],
+      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', '', 'no', 'Active', today],
+      ['Lu Mo', "'+lu@x.com", '0', '40.00', '0.00', '40.00', "'=cmd@x.com", 'no', 'Active', today],
     ]);
     expect(reply.text).not.toContain('other@x.com');
   });
@@ -311,7 +326,7 @@ describe('members CSV in and out (integration)', () => {
       [user.business.id],
     );
     const reply = await agent.get('/api/members-csv/export').buffer(true).expect(200);
-    const emails = (parse(reply.text) as string[][]).slice(1).map((row) => row[1]);
+    const emails = (parse(reply.text, { bom: true }) as string[][]).slice(1).map((row) => row[1]);
     expect(emails).toHaveLength(2500);
     expect(new Set(emails).size).toBe(2500);
   });
@@ -428,4 +443,253 @@ describe('members CSV in and out (integration)', () => {
     )) as { branches: number }[];
     expect(tree?.branches).toBe(9_999);
   }, 60_000);
+
+  describe('spreadsheets as owners have them (issue 25, Build 6)', () => {
+    const settingsOf = (
+      up: MemberImportUpload,
+      extra: Partial<MemberImportSettings> = {},
+    ): MemberImportSettings => ({ mapping: up.mapping, discountForEveryRow: '5', ...extra });
+    const failedRows = async (agent: TestAgent, importId: string) => {
+      const reply = await agent
+        .get(`/api/members-csv/imports/${importId}/failed-rows`)
+        .buffer(true)
+        .expect(200);
+      expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(reply.headers['content-disposition']).toBe(
+        'attachment; filename="grove-failed-rows.csv"',
+      );
+      expect(reply.text.startsWith(BOM)).toBe(true);
+      return parse(reply.text, { bom: true }) as string[][];
+    };
+    const FAILED = [
+      [
+        'Ben',
+        "O'Connor",
+        'ben.oconnor@example.com',
+        '$59.00',
+        'Sam Lee',
+        '',
+        '7',
+        MEMBER_CSV_MESSAGES.referrerAmbiguous,
+      ],
+      ['Pia', 'Stone', 'pia.stone@example.com', '$59.0x', '', '', '10', MESSAGES.invalidAmount],
+      [
+        'Ivy',
+        'Park',
+        'ivy.park@example.com',
+        '$59.00',
+        'Nobody Known',
+        '',
+        '12',
+        MEMBER_CSV_MESSAGES.referrerUnknown,
+      ],
+    ];
+
+    it('imports an Excel export: full names from First/Last Name, "$1,059.00", one discount for every row, referrers by name (of the file and of the business), a blank row ignored, the failed rows as a file', async () => {
+      const { agent } = await t.signUp();
+      const olivia = (
+        await agent
+          .post('/api/members')
+          .send({
+            memberName: 'Olivia Chen',
+            memberEmail: 'olivia.chen@example.com',
+            membershipPrice: '100',
+            discount: '10',
+          })
+          .expect(201)
+      ).body as MemberRow;
+
+      const up = await upload(agent, EXCEL_FIXTURE.toString('utf8'));
+      expect(up.headers).toEqual([
+        'First Name',
+        'Last Name',
+        'Email',
+        'Membership Price',
+        'Referred By',
+        'Phone',
+      ]);
+      // The row of empty cells and the trailing blank line are not rows.
+      expect(up.rowCount).toBe(10);
+      expect(up.mapping).toEqual({
+        memberName: null,
+        firstName: 0,
+        lastName: 1,
+        memberEmail: 2,
+        membershipPrice: 3,
+        discount: null,
+        referredBy: 4,
+      });
+      // Without a discount column nor one discount for every row, the file cannot be checked.
+      expect(
+        (
+          await agent
+            .post(`/api/members-csv/imports/${up.importId}/dry-run`)
+            .send({ mapping: up.mapping })
+            .expect(400)
+        ).body.message,
+      ).toBe(MEMBER_CSV_MESSAGES.mappingIncomplete);
+      // The failed rows are known once a dry run has said which they are.
+      expect(
+        (await agent.get(`/api/members-csv/imports/${up.importId}/failed-rows`).expect(409)).body
+          .message,
+      ).toBe(MEMBER_CSV_MESSAGES.notChecked);
+
+      const dry = (
+        await agent
+          .post(`/api/members-csv/imports/${up.importId}/dry-run`)
+          .send(settingsOf(up, { discountForEveryRow: '$5.00' }))
+          .expect(200)
+      ).body as MemberImportDryRun;
+      expect(dry.rows.map((row) => [row.line, row.memberName, row.outcome, row.messages])).toEqual([
+        [2, 'Leo Martin', 'add', []],
+        [3, 'Emma Brown', 'add', []],
+        [4, "Siobhán O'Brien", 'add', []],
+        [5, 'Anne-Marie Dubois', 'add', []],
+        [7, "Ben O'Connor", 'error', [MEMBER_CSV_MESSAGES.referrerAmbiguous]],
+        [8, 'Sam Lee', 'add', []],
+        [9, 'Sam Lee', 'add', []],
+        [10, 'Pia Stone', 'error', [MESSAGES.invalidAmount]],
+        [11, 'Tom Nguyen', 'add', []],
+        [12, 'Ivy Park', 'error', [MEMBER_CSV_MESSAGES.referrerUnknown]],
+      ]);
+      expect(dry.counts).toEqual({ add: 7, update: 0, unchanged: 0, skipped: 0, error: 3 });
+      expect(await failedRows(agent, up.importId)).toEqual([
+        [
+          'First Name',
+          'Last Name',
+          'Email',
+          'Membership Price',
+          'Referred By',
+          'Phone',
+          ...MEMBER_FAILED_ROWS_COLUMNS,
+        ],
+        ...FAILED,
+      ]);
+      expect((await members(agent)).map((row) => row.memberName)).toEqual(['Olivia Chen']);
+
+      const status = await runImport(agent, up, [], settingsOf(up));
+      expect(status.error).toBe(null);
+      expect(status.counts).toEqual(dry.counts);
+      const rows = await members(agent);
+      const byName = new Map(rows.map((row) => [row.memberEmail, row]));
+      const referrerOf = (email: string) =>
+        rows.find((row) => row.id === byName.get(email)?.referringMemberId)?.memberName ?? null;
+      expect(
+        rows.map((row) => [
+          row.memberName,
+          referrerOf(row.memberEmail),
+          row.membershipPriceCents,
+          row.discountCents,
+          row.branches,
+          row.newPriceCents,
+        ]),
+      ).toEqual([
+        ['Anne-Marie Dubois', "Siobhán O'Brien", 4_950, 500, 0, 4_950],
+        ['Emma Brown', 'Leo Martin', 105_900, 500, 1, 105_400],
+        ['Leo Martin', null, 5_900, 500, 1, 5_400],
+        ['Olivia Chen', null, 10_000, 1_000, 1, 9_000],
+        ['Sam Lee', null, 5_900, 500, 0, 5_900],
+        ['Sam Lee', null, 5_900, 500, 0, 5_900],
+        ["Siobhán O'Brien", 'Emma Brown', 5_900, 500, 1, 5_400],
+        ['Tom Nguyen', 'Olivia Chen', 5_900, 500, 0, 5_900],
+      ]);
+      expect(byName.get('tom.nguyen@example.com')?.referringMemberId).toBe(olivia.id);
+      // After the run, the failed rows are the rows still not imported: the same three.
+      expect((await failedRows(agent, up.importId)).slice(1)).toEqual(FAILED);
+    });
+
+    it('reads a semicolon file with comma decimals in the locale given, and refuses settings that contradict themselves', async () => {
+      const { agent } = await t.signUp();
+      const up = await upload(
+        agent,
+        [
+          'Vorname;Nachname;E-Mail;Preis;Rabatt',
+          'Jürgen;Groß;juergen@example.com;"1.059,00 €";5,00 €',
+          'Zoë;Weiß;zoe@example.com;1.059;2',
+        ].join('\n'),
+      );
+      const mapping = {
+        ...emptyMemberCsvMapping(),
+        firstName: 0,
+        lastName: 1,
+        memberEmail: 2,
+        membershipPrice: 3,
+        discount: 4,
+      };
+      const dry = (body: object) =>
+        agent.post(`/api/members-csv/imports/${up.importId}/dry-run`).send(body);
+      expect(
+        (await dry({ mapping: { ...mapping, memberName: 2, memberEmail: null } }).expect(400)).body
+          .message,
+      ).toBe(MEMBER_CSV_MESSAGES.nameTwice);
+      expect((await dry({ mapping, discountForEveryRow: '5' }).expect(400)).body.message).toBe(
+        MEMBER_CSV_MESSAGES.discountTwice,
+      );
+      expect(
+        (
+          await dry({
+            mapping: { ...mapping, discount: null },
+            discountForEveryRow: 'five',
+          }).expect(400)
+        ).body.message,
+      ).toBe(MESSAGES.invalidDiscount);
+      expect(
+        (
+          await dry({
+            mapping: { ...mapping, discount: null },
+            discountForEveryRow: '$1,000,000.01',
+          }).expect(400)
+        ).body.message,
+      ).toBe(MESSAGES.invalidDiscount);
+      await dry({ mapping, locale: 'x'.repeat(36) }).expect(400);
+
+      const german = (await dry({ mapping, locale: 'de-DE' }).expect(200))
+        .body as MemberImportDryRun;
+      expect(german.counts).toMatchObject({ add: 2, error: 0 });
+      const status = await runImport(agent, up, [], { mapping });
+      expect(status.state).toBe('done');
+      // The run was asked without a locale: "1.059" is three decimals in en-AU.
+      expect(status.counts).toMatchObject({ add: 1, error: 1 });
+      const rows = await members(agent);
+      expect(
+        rows.map((row) => [row.memberName, row.membershipPriceCents, row.discountCents]),
+      ).toEqual([['Jürgen Groß', 105_900, 500]]);
+    });
+
+    it('keeps failed rows to their business and needs a session for them', async () => {
+      const up = await upload(owner, [HEADER, 'Nia Oh,nia@x.com,10,1,'].join('\n'));
+      await owner
+        .post(`/api/members-csv/imports/${up.importId}/dry-run`)
+        .send({ mapping: up.mapping })
+        .expect(200);
+      await t.agent().get(`/api/members-csv/imports/${up.importId}/failed-rows`).expect(401);
+      const { agent: intruder } = await t.signUp();
+      const refused = await intruder
+        .get(`/api/members-csv/imports/${up.importId}/failed-rows`)
+        .expect(404);
+      expect(refused.body.message).toBe(MEMBER_CSV_MESSAGES.importNotFound);
+      await intruder.get('/api/members-csv/imports/not-a-uuid/failed-rows').expect(404);
+      // The owner's file has no failed row: the header alone.
+      expect(await failedRows(owner, up.importId)).toEqual([
+        [...HEADER.split(','), ...MEMBER_FAILED_ROWS_COLUMNS],
+      ]);
+    });
+
+    it('exports each member’s status and join date (UTC day), with a byte-order mark', async () => {
+      const { agent, user } = await t.signUp();
+      await t.dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents,
+           mindbody_client_id, mindbody_cancelled_at, created_at)
+         VALUES ($1, 'Siobhán O''Brien', 'siobhan@x.com', 'siobhan@xcom', 5900, 0, '77', now(),
+           '2024-03-05 23:30:00+00')`,
+        [user.business.id],
+      );
+      const reply = await agent.get('/api/members-csv/export').buffer(true).expect(200);
+      expect(reply.text.startsWith(`${BOM}Name,Email,`)).toBe(true);
+      const [header, row] = parse(reply.text, { bom: true }) as string[][];
+      expect(header?.slice(-2)).toEqual(['Status', 'Join date']);
+      expect(row?.[0]).toBe("Siobhán O'Brien");
+      expect(row?.slice(-2)).toEqual(['Ended', '2024-03-05']);
+    });
+  });
 });

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MemberCsvMapping, MemberImportCounts, MemberImportState } from '@grove/contracts';
+import {
+  emptyMemberCsvMapping,
+  type MemberImportCounts,
+  type MemberImportSettings,
+  type MemberImportState,
+} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import type { MemberSummary } from '../members/member-row';
@@ -19,6 +24,8 @@ export interface ExportMember {
   summary: MemberSummary;
   referrerEmail: string | null;
   linkCode: string | null;
+  /** The day the member was added to Grove, YYYY-MM-DD in UTC. */
+  joinedOn: string;
   /** Keyset position of this row (created_at, id) for the next batch. */
   position: ExportPosition;
 }
@@ -38,7 +45,8 @@ export interface StoredImport {
   /** File line of each row. */
   lines: number[];
   totalRows: number;
-  mapping: MemberCsvMapping | null;
+  /** How the last dry run or the run read the file; null before the first dry run. */
+  settings: MemberImportSettings | null;
   state: MemberImportState;
   processedRows: number;
   counts: MemberImportCounts | null;
@@ -51,7 +59,8 @@ interface ImportSqlRow {
   rows?: string[][];
   lines?: number[];
   total_rows: number;
-  mapping: MemberCsvMapping | null;
+  /** `MemberImportSettings`, or (uploads run before issue 25) a bare mapping with `referrerEmail`. */
+  mapping: Record<string, unknown> | null;
   state: MemberImportState;
   processed_rows: number;
   counts: MemberImportCounts | null;
@@ -62,7 +71,18 @@ type ExportSqlRow = SummarySqlRow & {
   referrer_email: string | null;
   code: string | null;
   created_at: string;
+  joined_on: string;
 };
+
+/** The stored settings of an upload, also as uploads stored them before issue 25 (a bare mapping). */
+function toSettings(stored: Record<string, unknown> | null): MemberImportSettings | null {
+  if (stored === null) return null;
+  if ('mapping' in stored) return stored as unknown as MemberImportSettings;
+  const { referrerEmail, ...columns } = stored as Record<string, number | null>;
+  return {
+    mapping: { ...emptyMemberCsvMapping(), ...columns, referredBy: referrerEmail ?? null },
+  };
+}
 
 const toImport = (row: ImportSqlRow): StoredImport => ({
   id: row.id,
@@ -70,7 +90,7 @@ const toImport = (row: ImportSqlRow): StoredImport => ({
   rows: row.rows ?? [],
   lines: row.lines ?? [],
   totalRows: row.total_rows,
-  mapping: row.mapping,
+  settings: toSettings(row.mapping),
   state: row.state,
   processedRows: row.processed_rows,
   counts: row.counts,
@@ -135,16 +155,36 @@ export class MembersCsvRepository {
   }
 
   /**
-   * Marks an upload queued with its mapping, only when it is not queued, running or done already.
+   * Marks an upload queued with its settings, only when it is not queued, running or done already.
    * @returns false when it already was (the run is not queued twice)
    */
-  async markQueued(scope: BusinessScope, id: string, mapping: MemberCsvMapping): Promise<boolean> {
+  async markQueued(
+    scope: BusinessScope,
+    id: string,
+    settings: MemberImportSettings,
+  ): Promise<boolean> {
     const updated: unknown[] = await this.dataSource.query(
       `UPDATE member_imports SET state = 'queued', mapping = $3::jsonb, processed_rows = 0, error = NULL
        WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed') RETURNING id`,
-      [scope.businessId, id, JSON.stringify(mapping)],
+      [scope.businessId, id, JSON.stringify(settings)],
     );
     return updated.length > 0;
+  }
+
+  /**
+   * Keeps the settings of a dry run on its upload (for its failed-rows file) while the upload has
+   * not been queued; a queued, running or done upload keeps its run's.
+   */
+  async keepDryRunSettings(
+    scope: BusinessScope,
+    id: string,
+    settings: MemberImportSettings,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_imports SET mapping = $3::jsonb
+       WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed')`,
+      [scope.businessId, id, JSON.stringify(settings)],
+    );
   }
 
   /** Sets an import's state and progress (outside the import's transaction, so polls see it). */
@@ -315,6 +355,7 @@ export class MembersCsvRepository {
   ): Promise<ExportMember[]> {
     const rows: ExportSqlRow[] = await this.dataSource.query(
       `SELECT ${SUMMARY_COLUMNS}, m.created_at::text AS created_at,
+         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS joined_on,
          (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
            AND ${countingBranch('b')})::int AS branch_count,
          ${INTEGRATION_DISCOUNT},
@@ -332,6 +373,7 @@ export class MembersCsvRepository {
       summary: toSummary(row),
       referrerEmail: row.referrer_email,
       linkCode: row.code,
+      joinedOn: row.joined_on,
       position: { createdAt: row.created_at, id: row.id },
     }));
   }

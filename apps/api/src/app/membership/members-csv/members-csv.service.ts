@@ -3,17 +3,23 @@ import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { EntityManager } from 'typeorm';
 import {
   MEMBER_CSV_FIELDS,
   MEMBER_CSV_MESSAGES,
   MEMBER_EXPORT_HEADER,
+  MEMBER_FAILED_ROWS_COLUMNS,
+  MESSAGES,
   centsToDollarText,
   guessMemberCsvMapping,
+  isValidAmount,
   missingMemberCsvFields,
   neutraliseCsvCell,
+  parseMoneyToCents,
   type MemberCsvMapping,
   type MemberImportDryRun,
+  type MemberImportSettings,
   type MemberImportStatus,
   type MemberImportUpload,
 } from '@grove/contracts';
@@ -25,7 +31,11 @@ import { LifecycleService, type LifecycleFact } from '../lifecycle/lifecycle.ser
 import { toMemberRow } from '../members/member-row';
 import { parseCsv, readCsvUpload, type CsvUploadRequest } from './csv-upload';
 import { planImport, type ExistingMember, type ImportPlan } from './import-plan';
-import { BadCsvMappingException, ImportNotFoundException } from './members-csv.exceptions';
+import {
+  BadCsvMappingException,
+  ImportNotCheckedException,
+  ImportNotFoundException,
+} from './members-csv.exceptions';
 import {
   MembersCsvRepository,
   type ExportMember,
@@ -87,9 +97,11 @@ export class MembersCsvService implements OnModuleInit {
   /**
    * Export: every member of the business as CSV rows (`MEMBER_EXPORT_HEADER` first), streamed in
    * batches of 1,000 (keyset-paged, so memory stays flat for any size). Amounts are dollars with
-   * two decimals; 'New price' is the Branches screen's (`toMemberRow`); a cell a spreadsheet would
-   * run as a formula is neutralised (`neutraliseCsvCell`, contracts' one CSV cell rule: OWASP CSV
-   * injection); referral link URLs are on PUBLIC_ORIGIN.
+   * two decimals; 'New price' and 'Status' are the Branches screen's (`toMemberRow`); 'Join date'
+   * is YYYY-MM-DD (UTC); a cell a spreadsheet would run as a formula is neutralised
+   * (`neutraliseCsvCell`, contracts' one CSV cell rule: OWASP CSV injection); referral link URLs
+   * are on PUBLIC_ORIGIN. The file starts with a UTF-8 byte-order mark, so Excel reads "Siobhán"
+   * as written (docs/product.md#members-csv).
    * @returns a UTF-8 byte stream of the CSV
    */
   exportCsv(scope: BusinessScope): Readable {
@@ -104,7 +116,7 @@ export class MembersCsvService implements OnModuleInit {
         after = (batch[batch.length - 1] as ExportMember).position;
       }
     }
-    const csv = stringify({ header: true, columns: [...MEMBER_EXPORT_HEADER] });
+    const csv = stringify({ bom: true, header: true, columns: [...MEMBER_EXPORT_HEADER] });
     const source = Readable.from(records());
     source.on('error', (error) => csv.destroy(error));
     return source.pipe(csv);
@@ -128,16 +140,18 @@ export class MembersCsvService implements OnModuleInit {
 
   /**
    * The dry run: what the import would do with each row, with the add-member form's messages
-   * (docs/product.md#validation); writes nothing.
-   * @throws ImportNotFoundException 404, BadCsvMappingException 400
+   * (docs/product.md#validation); writes no member. The upload keeps these settings for its
+   * failed-rows file (`failedRowsCsv`) until it is run.
+   * @throws ImportNotFoundException 404, BadCsvMappingException 400 (see `checkSettings`)
    */
   async dryRun(
     scope: BusinessScope,
     importId: string,
-    mapping: MemberCsvMapping,
+    settings: MemberImportSettings,
   ): Promise<MemberImportDryRun> {
     const stored = await this.findImport(scope, importId, true);
-    const checked = this.checkMapping(stored, mapping);
+    const checked = this.checkSettings(stored, settings);
+    await this.repository.keepDryRunSettings(scope, importId, checked);
     const plan = planImport(
       stored.rows,
       checked,
@@ -148,18 +162,56 @@ export class MembersCsvService implements OnModuleInit {
   }
 
   /**
-   * Queues the import of the good rows with this mapping (a second call while it is queued,
+   * The failed rows of an upload as CSV (docs/product.md#members-csv): the file's own header and
+   * cells of every row that is an 'error' with the settings of its last dry run (before the run)
+   * or of its run (after: what is still not imported), plus 'Line' (its line in the uploaded file)
+   * and 'Reason' (its messages joined by '; '). UTF-8 with a byte-order mark; every cell
+   * neutralised as the export's (`neutraliseCsvCell`).
+   * @returns the CSV text (at most the upload's 10,000 rows)
+   * @throws ImportNotFoundException 404, ImportNotCheckedException 409 before any dry run
+   */
+  async failedRowsCsv(scope: BusinessScope, importId: string): Promise<string> {
+    const stored = await this.findImport(scope, importId, true);
+    if (stored.settings === null) throw new ImportNotCheckedException();
+    const plan = planImport(
+      stored.rows,
+      stored.settings,
+      await this.repository.findExisting(scope),
+      stored.lines,
+    );
+    const failed = plan.rows
+      .map((result, index) => ({ result, cells: stored.rows[index] ?? [] }))
+      .filter(({ result }) => result.outcome === 'error');
+    const width = Math.max(stored.headers.length, ...failed.map(({ cells }) => cells.length));
+    const padded = (cells: readonly string[]) =>
+      Array.from({ length: width }, (_, column) => cells[column] ?? '');
+    const records = [
+      [...padded(stored.headers), ...MEMBER_FAILED_ROWS_COLUMNS],
+      ...failed.map(({ result, cells }) => [
+        ...padded(cells),
+        String(result.line),
+        result.messages.join('; '),
+      ]),
+    ];
+    return stringifyCsv(
+      records.map((record) => record.map(neutraliseCsvCell)),
+      { bom: true },
+    );
+  }
+
+  /**
+   * Queues the import of the good rows with these settings (a second call while it is queued,
    * running or done queues nothing and answers its status).
    * @returns 202 `MemberImportStatus`
-   * @throws ImportNotFoundException 404, BadCsvMappingException 400
+   * @throws ImportNotFoundException 404, BadCsvMappingException 400 (see `checkSettings`)
    */
   async run(
     scope: BusinessScope,
     importId: string,
-    mapping: MemberCsvMapping,
+    settings: MemberImportSettings,
   ): Promise<MemberImportStatus> {
     const stored = await this.findImport(scope, importId, false);
-    const checked = this.checkMapping(stored, mapping);
+    const checked = this.checkSettings(stored, settings);
     if (await this.repository.markQueued(scope, importId, checked)) {
       await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, {
         businessId: scope.businessId,
@@ -193,15 +245,15 @@ export class MembersCsvService implements OnModuleInit {
   async runJob(job: ImportJob): Promise<void> {
     const scope = jobScope(job);
     const stored = await this.repository.findImport(scope, job.importId, true);
-    if (!stored?.mapping) return;
-    const mapping = stored.mapping;
+    if (!stored?.settings) return;
+    const settings = stored.settings;
     const total = stored.totalRows;
     await this.repository.setProgress(scope, stored.id, { state: 'running', processedRows: 0 });
     try {
       const counts = await this.repository.transaction(async (manager) => {
         await this.repository.lockImports(scope, manager);
         const existing = await this.repository.findExisting(scope, manager);
-        const plan = planImport(stored.rows, mapping, existing, stored.lines);
+        const plan = planImport(stored.rows, settings, existing, stored.lines);
         await this.write(scope, manager, stored.id, plan, existing, total);
         return plan.counts;
       });
@@ -372,13 +424,21 @@ export class MembersCsvService implements OnModuleInit {
   }
 
   /**
-   * A mapping the upload can run with: only known fields, each a column of the file (0-based
-   * integer) or null, no column twice, the four required fields set.
+   * Settings the upload can run with (docs/product.md#members-csv): only known fields, each a
+   * column of the file (0-based integer) or null, no column twice; a name from a full-name column
+   * or from first and/or last name columns, not both; email and price columns; a discount column or
+   * one discount for every row, not both. The discount typed for every row is kept as plain dollars
+   * ("$5" → "5.00"); an unknown locale is dropped (en-AU).
    * @throws BadCsvMappingException 400 'Please choose a column for name, email, membership price and
-   *   discount' or 'Each field needs a column of the file, each column used once'
+   *   discount', 'Each field needs a column of the file, each column used once', 'Choose a full name
+   *   column or first and last name columns, not both', 'Choose a discount column or one discount
+   *   for every row, not both', or 'Not a valid discount price' (the discount for every row)
    */
-  private checkMapping(stored: StoredImport, mapping: MemberCsvMapping): MemberCsvMapping {
-    const given = mapping as Record<string, unknown>;
+  private checkSettings(
+    stored: StoredImport,
+    settings: MemberImportSettings,
+  ): MemberImportSettings {
+    const given = (settings.mapping ?? {}) as Record<string, unknown>;
     const columns = stored.headers.length;
     const checked = {} as MemberCsvMapping;
     const used = new Set<number>();
@@ -399,9 +459,32 @@ export class MembersCsvService implements OnModuleInit {
       used.add(column as number);
       checked[field] = column as number;
     }
-    if (missingMemberCsvFields(checked).length > 0)
+    if (checked.memberName !== null && (checked.firstName !== null || checked.lastName !== null))
+      throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.nameTwice);
+    const typed = settings.discountForEveryRow?.trim() || null;
+    if (typed !== null && checked.discount !== null)
+      throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.discountTwice);
+    const locale = knownLocale(settings.locale);
+    let discountForEveryRow: string | null = null;
+    if (typed !== null) {
+      const cents = parseMoneyToCents(typed, locale ?? undefined);
+      if (cents === null || !isValidAmount(centsToDollarText(cents)))
+        throw new BadCsvMappingException(MESSAGES.invalidDiscount);
+      discountForEveryRow = centsToDollarText(cents);
+    }
+    if (missingMemberCsvFields(checked, discountForEveryRow).length > 0)
       throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingIncomplete);
-    return checked;
+    return { mapping: checked, discountForEveryRow, locale };
+  }
+}
+
+/** The canonical form of a BCP 47 locale ('EN-us' → 'en-US'), or null when it is none. */
+function knownLocale(locale: string | null | undefined): string | null {
+  if (!locale) return null;
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -448,5 +531,7 @@ function exportRecord(member: ExportMember, origin: string): string[] {
     member.linkCode ? `${origin}/referral/${member.linkCode}` : '',
     member.referrerEmail ?? '',
     row.managedByIntegration ? 'yes' : 'no',
+    row.status,
+    member.joinedOn,
   ].map(neutraliseCsvCell);
 }

@@ -1,15 +1,28 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MemberCsvMapping,
-  MemberImportDryRun,
-  MemberImportStatus,
-  MemberImportUpload,
+import {
+  MEMBER_IMPORT_TEMPLATE_HEADER,
+  type MemberImportDryRun,
+  type MemberImportSettings,
+  type MemberImportStatus,
+  type MemberImportUpload,
 } from '@grove/contracts';
 import { apiDownload, apiFetch, membersKey } from '@grove/web-data-access';
 
 /** How often the progress bar asks where an import stands (ms). */
 const PROGRESS_POLL_MS = 500;
+
+/** Saves a file the browser holds under `fileName` (the browser's download). */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /**
  * Downloads every member as CSV (`GET /api/members-csv/export`) and saves it under the name the
@@ -19,14 +32,36 @@ export function useExportMembers() {
   return useMutation({
     mutationFn: async () => {
       const { blob, fileName } = await apiDownload('/api/members-csv/export', 'grove-members.csv');
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(blob, fileName);
+    },
+  });
+}
+
+/** The template's file name. */
+export const TEMPLATE_FILE_NAME = 'grove-members-template.csv';
+
+/**
+ * Saves the import template: `MEMBER_IMPORT_TEMPLATE_HEADER` as one CSV line with a UTF-8
+ * byte-order mark (Excel then reads names such as "Siobhán" as written). Made in the browser: the
+ * header is fixed text without commas or quotes.
+ */
+export function downloadTemplate(): void {
+  const text = `\uFEFF${MEMBER_IMPORT_TEMPLATE_HEADER.join(',')}\r\n`;
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), TEMPLATE_FILE_NAME);
+}
+
+/**
+ * Downloads an upload's failed rows (`GET /api/members-csv/imports/:id/failed-rows`: its columns
+ * plus 'Line' and 'Reason', of its last dry run or its run) as `grove-failed-rows.csv`.
+ */
+export function useDownloadFailedRows() {
+  return useMutation({
+    mutationFn: async (importId: string) => {
+      const { blob, fileName } = await apiDownload(
+        `/api/members-csv/imports/${encodeURIComponent(importId)}/failed-rows`,
+        'grove-failed-rows.csv',
+      );
+      saveFile(blob, fileName);
     },
   });
 }
@@ -43,24 +78,27 @@ export function useUploadCsv() {
   });
 }
 
-/** The dry run of an upload with a mapping (`POST …/dry-run`): each row's outcome, nothing written. */
+/**
+ * The dry run of an upload with its settings (`POST …/dry-run`: mapping, discount for every row,
+ * locale): each row's outcome, nothing written.
+ */
 export function useDryRun() {
   return useMutation({
-    mutationFn: ({ importId, mapping }: { importId: string; mapping: MemberCsvMapping }) =>
+    mutationFn: ({ importId, settings }: { importId: string; settings: MemberImportSettings }) =>
       apiFetch<MemberImportDryRun>(
         `/api/members-csv/imports/${encodeURIComponent(importId)}/dry-run`,
-        { method: 'POST', body: { mapping } },
+        { method: 'POST', body: settings },
       ),
   });
 }
 
-/** Starts the import of an upload's good rows (`POST …/run`, 202). */
+/** Starts the import of an upload's good rows with its settings (`POST …/run`, 202). */
 export function useRunImport() {
   return useMutation({
-    mutationFn: ({ importId, mapping }: { importId: string; mapping: MemberCsvMapping }) =>
+    mutationFn: ({ importId, settings }: { importId: string; settings: MemberImportSettings }) =>
       apiFetch<MemberImportStatus>(`/api/members-csv/imports/${encodeURIComponent(importId)}/run`, {
         method: 'POST',
-        body: { mapping },
+        body: settings,
       }),
   });
 }

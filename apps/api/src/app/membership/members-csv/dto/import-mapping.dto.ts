@@ -1,22 +1,47 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsObject } from 'class-validator';
-import type { MemberCsvMapping, MemberImportMappingRequest } from '@grove/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, type MemberCsvMapping, type MemberImportMappingRequest } from '@grove/contracts';
 
 /**
  * Body of the dry run and the run: which file column (0-based) feeds each member field, null for
- * none. Its fields and columns are checked against the upload by the service
- * (`MembersCsvService.checkMapping`), which knows the file's columns.
+ * none; optionally one discount for every row (when no column feeds it) and the locale the file's
+ * amounts are written in. Fields, columns, the discount and the locale are checked against the
+ * upload by the service (`MembersCsvService.checkSettings`), which knows the file's columns.
  */
 export class ImportMappingDto implements MemberImportMappingRequest {
   @ApiProperty({
     example: {
-      memberName: 0,
-      memberEmail: 1,
-      membershipPrice: 2,
-      discount: 3,
-      referrerEmail: null,
+      memberName: null,
+      firstName: 0,
+      lastName: 1,
+      memberEmail: 2,
+      membershipPrice: 3,
+      discount: null,
+      referredBy: 4,
     },
   })
   @IsObject({ message: 'mapping must be an object' })
   mapping!: MemberCsvMapping;
+
+  @ApiPropertyOptional({
+    example: '5.00',
+    description:
+      "One discount per branch for every row, as typed ('5', '$5.00', '5,00 €'), when no column feeds the discount",
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString({ message: MESSAGES.invalidDiscount })
+  @MaxLength(50, { message: MESSAGES.invalidDiscount })
+  discountForEveryRow?: string | null;
+
+  @ApiPropertyOptional({
+    example: 'en-US',
+    description:
+      "BCP 47 locale the file's amounts are written in: whether '1,059' is 1059 or 1.059 (default en-AU)",
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  locale?: string | null;
 }
