@@ -49,7 +49,7 @@ const ACCOUNT_RULES: Record<
  * Checks Account Settings' 'Your details' (docs/product.md#validation-signup signup rules and messages). Only the fields
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
- * name'); names letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website
+ * name'); names (docs/product.md#validation-names) 'Invalid Name', phone 'Invalid Phone Number', website
  * 'Invalid URL', business name ≤ 200 characters without control characters 'Please enter your
  * business name'.
  * @returns one message per invalid field; an empty object means the input is valid

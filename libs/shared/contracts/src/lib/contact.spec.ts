@@ -61,6 +61,13 @@ describe('contact form rules (docs/product.md#validation-contact Contact form)',
     expect(isValidName('a'.repeat(100))).toBe(true);
     expect(isValidName('a'.repeat(101))).toBe(false);
     expect(isValidName('Sam 2')).toBe(false);
+    expect(isValidName("Siobhán O'Brien")).toBe(true);
+    expect(validateContactInput({ ...valid, firstName: 'Anne-Marie', lastName: 'Dubois' })).toEqual(
+      {},
+    );
+    expect(validateContactInput({ ...valid, lastName: 'Dubois 2' })).toEqual({
+      lastName: MESSAGES.invalidName,
+    });
   });
 
   it('accepts a valid form with no errors', () => {

@@ -31,7 +31,7 @@ export interface ContactInput {
 }
 
 /**
- * Checks the contact form (docs/product.md#validation-contact): names letters and spaces ≤ 100 ('Not a valid name'),
+ * Checks the contact form (docs/product.md#validation-contact): names (docs/product.md#validation-names, ≤ 100: 'Not a valid name'),
  * email pattern ('Not a valid email address'), Australian mobile ('Not a valid phone number'),
  * web address ('Not a valid URL'), message present and ≤ 500 characters, without control characters
  * other than tab and line breaks ('Your message contains characters that cannot be sent').

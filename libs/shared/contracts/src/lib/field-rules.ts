@@ -14,10 +14,18 @@ import {
 import { dollarsToCents } from './money';
 import { isPlainText } from './plain-text';
 
-/** docs/product.md#validation: letters and spaces only, at most 100 characters (checked after trimming). */
+/**
+ * The one name rule (docs/product.md#validation-names): letters of any script, spaces, apostrophes
+ * (' and ’), hyphens and periods, at least one letter, 1–100 characters (Unicode code points, as
+ * PostgreSQL counts them) after trimming, no control character. "Siobhán O'Brien", "Anne-Marie
+ * Dubois", "D'Arcy", "Ben O’Connor", "J. R. Smith", "王小明" and "Анна Петрова" pass; "R2D2",
+ * "Sam_Lee" and "Sam\tLee" do not. Every form that takes a person's name uses it (add member, join
+ * page, signup, Account Settings, contact, Learn More, CSV import), with that form's message.
+ */
 export function isValidName(value: string): boolean {
   const name = value.trim();
-  return name.length > 0 && name.length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
+  const length = [...name].length;
+  return length > 0 && length <= NAME_MAX_LENGTH && NAME_PATTERN.test(name);
 }
 
 /** docs/product.md#validation: a standard email address pattern, at most 254 characters, no control character. */

@@ -9,7 +9,7 @@ export const LEAD_COMPANY_MAX_LENGTH = 200;
 
 /**
  * Checks the landing page's 'Learn More' form (docs/product.md#landing-page Landing page; rules of docs/product.md#validation): full name
- * letters and spaces ≤ 100 ('Not a valid name'), email pattern ('Not a valid email address'), a
+ * (docs/product.md#validation-names, ≤ 100: 'Not a valid name'), email pattern ('Not a valid email address'), a
  * valid phone number read as Australian without a country code ('Not a valid phone number',
  * docs/product.md#constants), company required ('Please enter your company name') and at most 200 characters
  * ('Your company name can be at most 200 characters') without control characters ('Your company

@@ -5,8 +5,13 @@
 
 /** docs/product.md#constants: name max 100 characters. */
 export const NAME_MAX_LENGTH = 100;
-/** docs/product.md#validation: letters and spaces only (any alphabet), with at least one letter. */
-export const NAME_PATTERN = /^(?=.*\p{L})[\p{L} ]+$/u;
+/**
+ * docs/product.md#validation-names (issue 25, Build 2): a real name is letters of any script (with
+ * the combining marks some scripts write letters with), spaces, apostrophes (' and ’), hyphens and
+ * periods, with at least one letter and no combining mark first. Digits, other punctuation, tabs,
+ * line breaks and control characters are refused. The length is `isValidName`'s.
+ */
+export const NAME_PATTERN = /^(?=.*\p{L})(?!\p{M})[\p{L}\p{M} '’.-]+$/u;
 /** docs/product.md#validation: "standard address pattern": something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Longest email the database accepts (RFC 5321 path limit). */

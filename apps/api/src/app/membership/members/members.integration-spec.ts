@@ -188,8 +188,23 @@ describe('members (integration)', () => {
   });
 
   describe('validation (docs/product.md#validation messages)', () => {
+    it('takes real names (docs/product.md#validation-names): apostrophes, hyphens, accents, any script', async () => {
+      const names = ["Siobhán O'Brien", 'Anne-Marie Dubois', "D'Arcy", 'Ben O’Connor', '王小明'];
+      const added = [];
+      for (const [index, name] of names.entries())
+        added.push(await add(tree(name, `real.name.${index}@x.com`)));
+      expect(added.map((member) => member.memberName)).toEqual(names);
+      const renamed = await owner
+        .patch(`/api/members/${added[0].id}`)
+        .send({ memberName: 'Анна Петрова' })
+        .expect(200);
+      expect(renamed.body.memberName).toBe('Анна Петрова');
+    });
+
     it.each([
       [{ memberName: 'R2D2' }, 'memberName', 'Not a valid name'],
+      [{ memberName: 'Sam_Lee' }, 'memberName', 'Not a valid name'],
+      [{ memberName: 'Sam\tLee' }, 'memberName', 'Not a valid name'],
       [{ memberName: 'a'.repeat(101) }, 'memberName', 'Not a valid name'],
       [{ memberName: '   ' }, 'memberName', 'Not a valid name'],
       [{ memberName: 42 }, 'memberName', 'Not a valid name'],

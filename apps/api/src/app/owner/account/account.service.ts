@@ -50,7 +50,7 @@ export class AccountService {
   /**
    * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
    * `validateAccountDetails` (docs/product.md#validation-signup signup), the same function Account Settings uses: names
-   * letters and spaces ≤ 100 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
+   * (docs/product.md#validation-names) 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
    * a present field may not be empty ('Please fill in all required fields'; business name 'Please
    * enter your business name', also when over 200 characters).
    * @returns the updated AccountDetails

@@ -327,6 +327,18 @@ describe('referral links and join (integration)', () => {
     expect(await prospectsOf(member.id)).toEqual([]);
   });
 
+  it('takes a friend with a real name (docs/product.md#validation-names): "Ben O’Connor", "Siobhán O\'Brien"', async () => {
+    const member = await addMember('Real Names Host', 'realnames@x.com');
+    const link = await createLink(member.id);
+    await join(link.code, { name: 'Ben O’Connor', email: 'ben.oconnor@x.com' }).expect(201);
+    await join(link.code, { name: "Siobhán O'Brien", email: 'siobhan@x.com' }).expect(201);
+    const names = (await t.dataSource.query(
+      `SELECT name FROM prospects WHERE referring_member_id = $1 ORDER BY name`,
+      [member.id],
+    )) as { name: string }[];
+    expect(names.map((row) => row.name)).toEqual(['Ben O’Connor', "Siobhán O'Brien"]);
+  });
+
   it('managed (Mindbody) members can have links; their friends are managed prospects', async () => {
     const [{ id }] = (await t.dataSource.query(
       `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, mindbody_client_id)
