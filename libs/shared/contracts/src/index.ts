@@ -21,3 +21,4 @@ export * from './lib/member-email-settings';
 export * from './lib/member-profile';
 export * from './lib/members-csv';
 export * from './lib/branch-qualification';
+export * from './lib/password-reset';

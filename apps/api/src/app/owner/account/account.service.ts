@@ -12,11 +12,12 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/auth-tokens';
 import { NotSignedInException } from '../../platform/auth/auth.exceptions';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { passwordChangedEmail } from '../../platform/auth/password-emails';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import type { AuthUser } from '../../platform/common/auth-user';
-import { MailService, type OutgoingEmail } from '../../platform/mail/mail.service';
+import { MailService } from '../../platform/mail/mail.service';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
 import { AccountRepository } from './account.repository';
 
@@ -118,30 +119,4 @@ export class AccountService {
       );
     }
   }
-}
-
-/**
- * The email telling an owner their password was changed (ASVS 2.2.3): when (UTC), that other
- * browsers were signed out, and whom to write to if it was not them. Contains no secret.
- * @param support the address owners write to (CONTACT_RECIPIENT)
- */
-export function passwordChangedEmail(
-  account: AccountDetails,
-  at: Date,
-  support: string,
-): OutgoingEmail {
-  return {
-    to: account.email,
-    subject: 'Your Grove password was changed',
-    text: [
-      `Hello ${account.firstName},`,
-      '',
-      `The password of your Grove account (${account.email}, ${account.businessName}) was changed on ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-      'Every other browser signed in to this account has been signed out.',
-      '',
-      `If you did not change it, write to ${support} right away.`,
-      '',
-      'Grove',
-    ].join('\n'),
-  };
 }

@@ -50,6 +50,25 @@ export class UsersRepository {
       .getOne();
   }
 
+  /** The account with this email (any case) and its business loaded, or null (a password reset). */
+  findByEmailWithBusiness(email: string): Promise<UserEntity | null> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .innerJoinAndSelect('u.business', 'b')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** Replaces a user's password hash (argon2id PHC string) inside `manager`'s transaction. */
+  async setPasswordHash(
+    manager: EntityManager,
+    userId: string,
+    passwordHash: string,
+  ): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id: userId }, { passwordHash });
+  }
+
   /** The user with their business loaded, or null when the user no longer exists. */
   findWithBusiness(userId: string): Promise<UserEntity | null> {
     return this.dataSource

@@ -506,6 +506,38 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('PasswordResetTokens keeps links with their owner (gone with the user) and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Reset Gym', 'reset.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const [user] = (await dataSource.query(
+      `INSERT INTO users (business_id, email, first_name, last_name, password_hash)
+       VALUES ($1, 'reset.owner@example.com', 'Reset', 'Owner', 'x') RETURNING id`,
+      [business.id],
+    )) as { id: string }[];
+    const insert = `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+                    VALUES ($1, $2, now() + interval '30 minutes')`;
+    await dataSource.query(insert, [user.id, 'hash-1']);
+    await expect(dataSource.query(insert, [user.id, 'hash-1'])).rejects.toThrow(/unique/);
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('public.password_reset_tokens') AS t`)) as {
+          t: string | null;
+        }[]
+      )[0].t !== null;
+    await undoThrough(dataSource, 'PasswordResetTokens1795503217409');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+    await dataSource.query(insert, [user.id, 'hash-2']);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+    const [{ n }] = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1`,
+      [user.id],
+    )) as { n: number }[];
+    expect(n).toBe(0);
+  });
+
   it('MindbodyPricedAt goes down and up again', async () => {
     const hasColumn = async (): Promise<boolean> =>
       (
