@@ -33,6 +33,7 @@ import { MemberSearchKeys1795482825286 } from './platform/database/migrations/17
 import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
 import { PasswordResetTokens1795503217409 } from './platform/database/migrations/1795503217409-PasswordResetTokens';
+import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   BusinessProspectCount1795482902020,
   MemberSearchVersion1795492664065,
   PasswordResetTokens1795503217409,
+  BusinessCountry1795503384512,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -81,6 +81,8 @@ export const MESSAGES = {
   issueTitleTooLong: 'The issue title can be at most 200 characters',
   issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
   passwordChanged: 'Your password has been changed',
+  // Grove's own: the business's country (docs/product.md#country, issue 25)
+  countryInvalid: 'Please choose your country',
   // Grove's own: forgot password (docs/product.md#forgot-password, issue 25)
   forgotPassword: 'Forgot password?',
   passwordResetSent:

@@ -51,18 +51,31 @@ export class AccountService {
   /**
    * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
    * `validateAccountDetails` (docs/product.md#validation-signup signup), the same function Account Settings uses: names
-   * (docs/product.md#validation-names) 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
+   * (docs/product.md#validation-names) 'Invalid Name', country an ISO 3166-1 alpha-2 code ('Please
+   * choose your country'), phone valid for the country sent or the business's country now ('Invalid
+   * Phone Number', docs/product.md#country; a new country alone must fit the phone number kept),
+   * website 'Invalid URL',
    * a present field may not be empty ('Please fill in all required fields'; business name 'Please
    * enter your business name', also when over 200 characters).
    * @returns the updated AccountDetails
    * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
+   * @throws NotSignedInException 401 when the session's user no longer exists
    */
   async update(
     scope: BusinessScope,
     user: AuthUser,
     patch: UpdateAccountRequest,
   ): Promise<AccountDetails> {
-    const errors = validateAccountDetails(patch);
+    const current = await this.get(scope, user);
+    const errors = validateAccountDetails(patch, current.country);
+    if (patch.country !== undefined && patch.phoneNumber === undefined && !errors.country) {
+      // A new country must fit the phone number kept.
+      const kept = validateAccountDetails({
+        country: patch.country,
+        phoneNumber: current.phoneNumber,
+      });
+      if (kept.phoneNumber) errors.phoneNumber = kept.phoneNumber;
+    }
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const clean: UpdateAccountRequest = {};
     for (const field of ACCOUNT_DETAILS_FIELDS) {

@@ -77,6 +77,7 @@ export class AuthService {
             name: input.businessName.trim(),
             website: input.website.trim(),
             phone: input.phoneNumber.trim(),
+            country: input.country,
           },
           owner: {
             email,

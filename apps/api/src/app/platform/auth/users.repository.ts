@@ -7,7 +7,7 @@ import { UserEntity } from './user.entity';
 
 /** What signup stores: the business and its owner (trimmed texts; the password already hashed). */
 export interface NewAccount {
-  business: { name: string; website: string; phone: string };
+  business: { name: string; website: string; phone: string; country: string };
   owner: { email: string; firstName: string; lastName: string; passwordHash: string };
 }
 

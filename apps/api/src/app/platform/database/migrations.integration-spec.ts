@@ -538,6 +538,33 @@ describe('migrations (integration)', () => {
     expect(n).toBe(0);
   });
 
+  it('BusinessCountry makes every business Australian unless told, takes ISO codes only, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Country Gym', 'country.example.com', '0412 345 678') RETURNING id, country`,
+    )) as { id: string; country: string }[];
+    expect(business.country).toBe('AU');
+    await dataSource.query(`UPDATE businesses SET country = 'US' WHERE id = $1`, [business.id]);
+    await expect(
+      dataSource.query(`UPDATE businesses SET country = 'usa' WHERE id = $1`, [business.id]),
+    ).rejects.toThrow(/businesses_country_iso/);
+    const hasColumn = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = 'businesses' AND column_name = 'country'`,
+        )) as { n: number }[]
+      )[0]?.n === 1;
+    await undoThrough(dataSource, 'BusinessCountry1795503384512');
+    expect(await hasColumn()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await hasColumn()).toBe(true);
+    const [after] = (await dataSource.query(`SELECT country FROM businesses WHERE id = $1`, [
+      business.id,
+    ])) as { country: string }[];
+    expect(after.country).toBe('AU');
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('MindbodyPricedAt goes down and up again', async () => {
     const hasColumn = async (): Promise<boolean> =>
       (
