@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import type { ReferralEmailPreview, ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { RequestOrigin } from '../../platform/web/request-origin.decorator';
@@ -29,6 +29,17 @@ export class ReferralEmailsController {
     @RequestOrigin() origin: string,
   ): Promise<ReferralEmailResult> {
     return this.referralEmails.sendOne(sessionScope(user), memberId, origin);
+  }
+
+  /**
+   * → 200 `ReferralEmailPreview` `{ members, alreadyEmailed }`: how many of the business's members
+   * 'Email all links' would email now, and how many it would skip (emailed within the hour).
+   * Counts only, nothing sent; 401 without a session.
+   */
+  @Get('referral-links/email/preview')
+  @ApiOperation({ summary: "How many members 'Email all links' would email now" })
+  emailAllPreview(@CurrentUser() user: AuthUser): Promise<ReferralEmailPreview> {
+    return this.referralEmails.preview(sessionScope(user));
   }
 
   /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */
