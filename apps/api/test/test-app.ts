@@ -26,6 +26,8 @@ export interface TestApp {
 /** Body of `POST /api/auth/signup`. */
 export interface SignupBody {
   businessName: string;
+  /** The business's country (ISO 3166-1 alpha-2); Australia when absent. */
+  country?: string;
   firstName: string;
   lastName: string;
   email: string;

@@ -17,11 +17,18 @@ test('a visitor sees each contact field checked, solves the captcha and sends a 
   await expect(page.getByText('Please complete the captcha')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
-  // A landline is not an Australian mobile; a name with digits is not a name.
+  // A US number is not an Australian one (the country is Australia until chosen); a name with
+  // digits is not a name.
   await page.getByLabel('First Name').fill('J4ne');
-  await page.getByLabel('Phone').fill('02 9876 5432');
+  await page.getByLabel('Phone').fill('(415) 555-0134');
   await expect(page.getByText('Not a valid name')).toHaveCount(2);
   await expect(page.getByText('Not a valid phone number')).toBeVisible();
+  // In the United States it is a number; so is an Australian landline (any valid number).
+  await page.getByLabel('Country').selectOption('US');
+  await expect(page.getByText('Not a valid phone number')).toHaveCount(0);
+  await page.getByLabel('Country').selectOption('AU');
+  await page.getByLabel('Phone').fill('02 9876 5432');
+  await expect(page.getByText('Not a valid phone number')).toHaveCount(0);
 
   await page.getByLabel('First Name').fill('Jane');
   await page.getByLabel('Last Name').fill('Citizen');

@@ -57,6 +57,11 @@ test('fraud signals: a friend with a throwaway email is told the usual, and the 
     .filter({ hasText: 'Toby Throwaway' })
     .getByRole('button', { name: 'Remove' })
     .click();
+  // It asks first (issue 25).
+  await page
+    .getByRole('dialog', { name: 'Remove Toby Throwaway?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(
     page.getByText('You have no more prospective members to review. Please come back later.'),
   ).toBeVisible();

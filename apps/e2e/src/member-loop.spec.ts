@@ -30,6 +30,11 @@ test('the member loop: link emailed, magic link, a friend joins without JavaScri
   const referralUrl = (await row.getByRole('link', { name: /\/referral\// }).textContent()) ?? '';
   expect(referralUrl).toMatch(/\/referral\/[A-Za-z0-9_-]{16,}$/);
   await page.getByRole('button', { name: 'Email all links' }).click();
+  // It asks first, with how many members it will email (issue 25).
+  await page
+    .getByRole('dialog', { name: 'Email 1 member their referral link?' })
+    .getByRole('button', { name: 'Email 1 member' })
+    .click();
   await expect(page.getByText('Referral links emailed to 1 member.')).toBeVisible();
 
   // Lena reads the email and opens its magic link on her phone: her link and her price.

@@ -54,6 +54,11 @@ test('an owner signs up, grows a tree with a branch, prunes it and logs out', as
   await maya.getByRole('button', { name: 'Add Branch' }).click();
   await expect(addBranch.getByText('leo.chen@example.com')).toBeVisible();
   await addBranch.getByRole('button', { name: 'Remove branch Leo Chen' }).click();
+  // It asks first, in the row (issue 25).
+  await expect(
+    addBranch.getByText('Remove Leo Chen as Maya Patel’s branch? Maya Patel’s price goes back up.'),
+  ).toBeVisible();
+  await addBranch.getByRole('button', { name: 'Remove branch', exact: true }).click();
   await expect(addBranch.getByText('No branches yet')).toBeVisible();
   await addBranch.getByRole('button', { name: 'Close' }).click();
   await expect(maya.getByRole('cell').nth(1)).toHaveText('0');

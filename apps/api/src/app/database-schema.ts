@@ -32,6 +32,8 @@ import { ReferralEmailRuns1795482010116 } from './platform/database/migrations/1
 import { MemberSearchKeys1795482825286 } from './platform/database/migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
+import { PasswordResetTokens1795503217409 } from './platform/database/migrations/1795503217409-PasswordResetTokens';
+import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
 import { JoinPageVisitors1795560100000 } from './platform/database/migrations/1795560100000-JoinPageVisitors';
 
@@ -73,6 +75,8 @@ export const MIGRATIONS = [
   MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
   MemberSearchVersion1795492664065,
+  PasswordResetTokens1795503217409,
+  BusinessCountry1795503384512,
   EmailAddressRule1795560000000,
   JoinPageVisitors1795560100000,
 ];

@@ -23,6 +23,12 @@ const LoginPage = lazy(() =>
 const SignupPage = lazy(() =>
   import('../features/auth/SignupPage').then((m) => ({ default: m.SignupPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const SignedInLayout = lazy(() =>
   import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
@@ -33,7 +39,12 @@ function Loaded({ children }: { children: ReactNode }) {
 }
 
 /** The component of each of the shell's own pages (`SHELL_PAGES`). */
-const shellPages: Record<ShellPage, ComponentType> = { login: LoginPage, signup: SignupPage };
+const shellPages: Record<ShellPage, ComponentType> = {
+  login: LoginPage,
+  signup: SignupPage,
+  'forgot-password': ForgotPasswordPage,
+  'reset-password': ResetPasswordPage,
+};
 
 /** The routes of `REMOTE_ROUTES` with the given access, each mounting its remote module. */
 const remoteRoutes = (access: RouteAccess) =>

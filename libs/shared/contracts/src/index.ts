@@ -22,3 +22,5 @@ export * from './lib/member-profile';
 export * from './lib/members-csv';
 export * from './lib/csv-cell';
 export * from './lib/branch-qualification';
+export * from './lib/password-reset';
+export * from './lib/country';

@@ -3,6 +3,7 @@ import './lib/styles.css';
 export * from './lib/Button';
 export * from './lib/TextField';
 export * from './lib/TextArea';
+export * from './lib/SelectField';
 export * from './lib/Modal';
 export * from './lib/Spinner';
 export * from './lib/Alert';

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   ACCOUNT_DETAILS_FIELDS,
   BUSINESS_NAME_MAX_LENGTH,
+  countryOptions,
   MESSAGES,
+  phoneNumberHint,
   validateAccountDetails,
   type AccountDetails,
   type UpdateAccountRequest,
 } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { useUpdateAccount } from './api/account';
-import { Alert, Button, Card, TextField } from '@grove/web-ui';
+import { Alert, Button, Card, SelectField, TextField } from '@grove/web-ui';
 
 type DetailsForm = Required<UpdateAccountRequest>;
 
@@ -17,13 +19,14 @@ const pick = (account: AccountDetails): DetailsForm => ({
   firstName: account.firstName,
   lastName: account.lastName,
   businessName: account.businessName,
+  country: account.country,
   phoneNumber: account.phoneNumber,
   website: account.website,
 });
 
 /**
- * 'Your details' on Account Settings: first and last name, business name, phone number and
- * website (checked with contracts' `validateAccountDetails`: signup's rules and messages, as the
+ * 'Your details' on Account Settings: first and last name, business name, country (its phone
+ * number is read for it, docs/product.md#country), phone number and website (checked with contracts' `validateAccountDetails`: signup's rules and messages, as the
  * API runs them), email shown read-only. Saving calls `PATCH /api/account`; on success a note
  * says so and the account button shows the new name.
  */
@@ -34,7 +37,9 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
     submit,
     field: contractField,
     reset,
-    formState: { isSubmitting },
+    watch,
+    trigger,
+    formState: { isSubmitting, errors },
   } = useContractForm<DetailsForm>(validateAccountDetails, {
     defaultValues: pick(account),
     trim: ACCOUNT_DETAILS_FIELDS,
@@ -52,6 +57,11 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
   useEffect(() => reset(pick(account)), [account, reset]);
 
   const field = (name: keyof DetailsForm) => contractField(name, { onChange: () => setNote(null) });
+  const countries = useMemo(
+    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
+    [],
+  );
+  const country = watch('country');
 
   return (
     <Card className="dash-account__card" aria-labelledby="account-details-title">
@@ -73,9 +83,27 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
           {...field('businessName')}
         />
         <div className="dash-form-row">
-          <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
-          <TextField label="Website" type="url" autoComplete="url" {...field('website')} />
+          <SelectField
+            label="Country"
+            autoComplete="country"
+            options={countries}
+            {...contractField('country', {
+              // The phone is read for the country: check it again once it was checked.
+              onChange: () => {
+                setNote(null);
+                if (errors.phoneNumber) void trigger('phoneNumber');
+              },
+            })}
+          />
+          <TextField
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            hint={phoneNumberHint(country)}
+            {...field('phoneNumber')}
+          />
         </div>
+        <TextField label="Website" type="url" autoComplete="url" {...field('website')} />
         <TextField
           label="Email"
           type="email"

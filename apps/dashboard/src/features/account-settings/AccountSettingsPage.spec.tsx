@@ -16,6 +16,7 @@ const account: AccountDetails = {
   lastName: 'Green',
   email: 'dana@greenvalley.example',
   businessName: 'Green Valley Fitness',
+  country: 'AU',
   phoneNumber: '0412 345 678',
   website: 'greenvalley.com.au',
 };
@@ -103,6 +104,36 @@ describe('AccountSettingsPage', () => {
     expect(JSON.parse(patch?.[1].body)).toMatchObject({
       firstName: 'Riley',
       phoneNumber: '0498 765 432',
+    });
+  });
+
+  it('reads the phone number for the chosen country (docs/product.md#country)', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/account' && init?.method === 'PATCH')
+        return reply(200, { ...account, ...JSON.parse(String(init.body)) });
+      if (url === '/api/account') return reply(200, account);
+      return reply(200, null);
+    });
+    await renderPage();
+    await screen.findByDisplayValue('Green Valley Fitness');
+    expect(
+      screen.getByText('Australia (+61) numbers, or any number in international format.'),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '(415) 555-0134');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.signupInvalidPhone)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Country'), 'US');
+    expect(
+      screen.getByText('United States (+1) numbers, or any number in international format.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.accountSaved)).toBeTruthy();
+    const patch = calls('/api/account').find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(patch?.[1].body)).toMatchObject({
+      country: 'US',
+      phoneNumber: '(415) 555-0134',
     });
   });
 

@@ -61,6 +61,11 @@ beforeEach(() => {
       if (init?.method === 'PUT') autoApprove = JSON.parse(String(init.body)).autoApprove;
       return reply(200, { autoApprove });
     }
+    const removed = /^\/api\/prospects\/([^/]+)$/.exec(path);
+    if (removed && removed[1] !== 'flags' && init?.method === 'DELETE') {
+      prospects = prospects.filter((row) => row.id !== removed[1]);
+      return reply(204);
+    }
     const dismissed = /^\/api\/prospects\/flags\/(.+)$/.exec(path);
     if (dismissed && init?.method === 'DELETE') {
       const before = flags.length;
@@ -88,6 +93,34 @@ function renderPage() {
 }
 
 describe('ProspectiveMembersPage', () => {
+  it('asks before removing a prospect; Cancel keeps them, Remove deletes them (issue 25)', async () => {
+    prospects = [stranger];
+    flags = [];
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByTestId('prospect-row');
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove Sam Stranger?' });
+    expect(ask.textContent).toContain(
+      'Sam Stranger (sam@x.com) will no longer wait for your approval as Riley Referrer’s friend. No email is sent.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Sam Stranger?' })).getByRole(
+        'button',
+        { name: 'Remove' },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('prospect-row')).toBeNull());
+    expect(
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url),
+    ).toEqual(['/api/prospects/p-1']);
+  });
+
   it('shows the stranger as a prospect and the member and the referrer as flagged lines with their reasons', async () => {
     prospects = [stranger];
     flags = [

@@ -14,7 +14,8 @@ const PAGE_SIZE = 25;
 /**
  * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them
- * (the owner adds price and discount); Remove deletes the prospect and the list reloads; rows from
+ * (the owner adds price and discount); Remove asks first ('Remove {name}?', issue 25), then deletes
+ * the prospect and the list reloads; rows from
  * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
  * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
  * the owner approves or removes as for anyone. 'Approve automatically' (off by default) lets
@@ -27,6 +28,12 @@ export function ProspectiveMembersPage() {
   const remove = useRemoveProspect();
   const approve = useApproveProspect();
   const [approving, setApproving] = useState<ProspectRow | null>(null);
+  /** The prospect whose removal is being confirmed. */
+  const [removing, setRemoving] = useState<ProspectRow | null>(null);
+  const closeRemove = () => {
+    remove.reset();
+    setRemoving(null);
+  };
 
   const body = (
     <ListFrame
@@ -73,12 +80,7 @@ export function ProspectiveMembersPage() {
                       <Button size="sm" onClick={() => setApproving(row)}>
                         Approve
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        busy={remove.isPending && remove.variables === row.id}
-                        onClick={() => remove.mutate(row.id)}
-                      >
+                      <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
                         Remove
                       </Button>
                     </div>
@@ -98,12 +100,38 @@ export function ProspectiveMembersPage() {
         title="Prospective Members"
         description="Friends who joined through a referral link, waiting for you to approve them."
       />
-      {remove.isError && <Alert>{remove.error.message}</Alert>}
       <Card>
         <AutoApproveSetting />
         {body}
       </Card>
       <FlaggedJoins />
+      <Modal
+        open={removing !== null}
+        title={removing ? `Remove ${removing.name}?` : ''}
+        onClose={closeRemove}
+      >
+        {removing && (
+          <>
+            <p>
+              {removing.name} ({removing.email}) will no longer wait for your approval as{' '}
+              {removing.referringMemberName}’s friend. No email is sent.
+            </p>
+            {remove.isError && <Alert>{remove.error.message}</Alert>}
+            <div className="dash-confirm">
+              <Button variant="secondary" onClick={closeRemove}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                busy={remove.isPending}
+                onClick={() => remove.mutate(removing.id, { onSuccess: closeRemove })}
+              >
+                Remove
+              </Button>
+            </div>
+          </>
+        )}
+      </Modal>
       <Modal
         open={approving !== null}
         title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''}

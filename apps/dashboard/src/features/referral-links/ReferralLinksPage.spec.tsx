@@ -22,6 +22,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0];
+    if (path === '/api/referral-links/email/preview')
+      return reply(200, { members: 298, alreadyEmailed: 2 });
     if (path === '/api/referral-links/email' && init?.method === 'POST') {
       if (run.status !== 'running')
         run = { status: 'running', total: 300, processed: 0, queued: 0, skipped: 0 };
@@ -63,7 +65,20 @@ describe('ReferralLinksPage: Email all links', () => {
         </QueryClientProvider>
       </MemoryRouter>,
     );
+    // It asks first, with how many members it will email (issue 25); Cancel sends nothing.
     await user.click(await screen.findByRole('button', { name: 'Email all links' }));
+    const ask = await screen.findByRole('dialog', {
+      name: 'Email 298 members their referral link?',
+    });
+    expect(ask.textContent).toContain(
+      '2 members were emailed it in the last hour and are skipped.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Email all links' }));
+    await user.click(await screen.findByRole('button', { name: 'Email 298 members' }));
     expect(
       await screen.findByRole('progressbar', { name: 'Emailing referral links' }),
     ).toBeTruthy();

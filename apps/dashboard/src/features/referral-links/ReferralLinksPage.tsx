@@ -2,11 +2,16 @@ import { useState } from 'react';
 import type { ReferralEmailRun } from '@grove/contracts';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, NO_EMAIL_TEXT, type ReferralLinkRow } from '@grove/contracts';
-import { Alert, Button, Card, PageHeader } from '@grove/web-ui';
+import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
 import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
-import { useEmailAllLinks, useReferralEmail, useReferralLinks } from './api/referral-links';
+import {
+  useEmailAllLinks,
+  useEmailAllPreview,
+  useReferralEmail,
+  useReferralLinks,
+} from './api/referral-links';
 import { LinksForEveryone } from './LinksForEveryone';
 import { RunProgress } from './RunProgress';
 
@@ -19,8 +24,9 @@ const PAGE_SIZE = 25;
  * member's name opens their profile; above the table, links for everyone (one click for every
  * member without a link, and automatic links for new members). 'Email link' sends a member "Your
  * referral link" (their link and a link to their member page), 'Email all links' every member
- * with a link (one request; the run goes on in the background with a progress bar, and a second
- * click while it runs starts nothing); at most once an hour per member.
+ * with a link after the owner confirms how many members it will email (issue 25; one request; the
+ * run goes on in the background with a progress bar, and a second click while it runs starts
+ * nothing); at most once an hour per member.
  */
 export function ReferralLinksPage() {
   const [page, setPage] = useState(1);
@@ -28,6 +34,8 @@ export function ReferralLinksPage() {
   const actions = useReferralLinkActions();
   const emailOneMutation = useReferralEmail();
   const { run: emailRun, start: emailAllMutation } = useEmailAllLinks();
+  const preview = useEmailAllPreview();
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const emailState = emailRun.data;
   const emailing = emailState?.status === 'running';
   const [emailed, setEmailed] = useState<string | null>(null);
@@ -38,7 +46,8 @@ export function ReferralLinksPage() {
     actions.rotate.error ??
     actions.revoke.error ??
     emailOneMutation.error ??
-    emailAllMutation.error;
+    emailAllMutation.error ??
+    preview.error;
 
   const emailOne = (row: ReferralLinkRow) => {
     setEmailAllClicked(false);
@@ -48,12 +57,25 @@ export function ReferralLinksPage() {
       onError: () => setEmailed(null),
     });
   };
-  const emailAll = () => {
+  /** 'Email all links': counts who would get it, then asks. */
+  const askEmailAll = () => {
     emailOneMutation.reset();
+    emailAllMutation.reset();
     setEmailed(null);
+    setEmailAllClicked(false);
+    preview.mutate(undefined, { onSuccess: () => setConfirmingAll(true) });
+  };
+  const closeEmailAll = () => {
+    setConfirmingAll(false);
+    preview.reset();
+  };
+  const emailAll = () => {
+    closeEmailAll();
     setEmailAllClicked(true);
     emailAllMutation.mutate();
   };
+  const due = preview.data?.members ?? 0;
+  const skipped = preview.data?.alreadyEmailed ?? 0;
   const notice = emailing
     ? null
     : emailAllClicked && emailState?.status === 'done'
@@ -125,14 +147,42 @@ export function ReferralLinksPage() {
         actions={
           <Button
             variant="secondary"
-            busy={emailAllMutation.isPending || emailing}
+            busy={preview.isPending || emailAllMutation.isPending || emailing}
             disabled={emailing}
-            onClick={emailAll}
+            onClick={askEmailAll}
           >
             Email all links
           </Button>
         }
       />
+      <Modal
+        open={confirmingAll && preview.data !== undefined}
+        title={
+          due > 0
+            ? `Email ${due.toLocaleString()} ${due === 1 ? 'member' : 'members'} their referral link?`
+            : 'No member to email now'
+        }
+        onClose={closeEmailAll}
+      >
+        <p>
+          {due > 0
+            ? `Each gets “Your referral link” from your business: their link, their price now, the discount per friend and a link to their member page.`
+            : 'No member with a referral link is waiting for it.'}
+          {skipped > 0
+            ? ` ${skipped.toLocaleString()} ${skipped === 1 ? 'member was' : 'members were'} emailed it in the last hour and ${skipped === 1 ? 'is' : 'are'} skipped.`
+            : ''}
+        </p>
+        <div className="dash-confirm">
+          <Button variant="secondary" onClick={closeEmailAll}>
+            {due > 0 ? 'Cancel' : 'OK'}
+          </Button>
+          {due > 0 && (
+            <Button onClick={emailAll}>
+              Email {due.toLocaleString()} {due === 1 ? 'member' : 'members'}
+            </Button>
+          )}
+        </div>
+      </Modal>
       {emailing && (
         <p className="g-muted" aria-live="polite">
           Emailing links… {emailState.processed.toLocaleString()} of{' '}

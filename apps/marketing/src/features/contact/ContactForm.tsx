@@ -1,36 +1,50 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
+  countryOptions,
+  DEFAULT_COUNTRY,
   MESSAGES,
+  phoneNumberHint,
   validateContactInput,
   type ContactInput,
 } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { useSendContactMessage } from './api/contact';
-import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Modal,
+  SelectField,
+  TextArea,
+  TextField,
+  useTimedMessage,
+} from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 
 /** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
 
-const emptyForm: ContactFormValues = {
+/** An empty form; the country is Australia until the visitor chooses another (docs/product.md#country). */
+const emptyForm = (): ContactFormValues => ({
   firstName: '',
   lastName: '',
   email: '',
+  country: DEFAULT_COUNTRY,
   phoneNumber: '',
   website: '',
   message: '',
   captcha: '',
-};
+});
 
 /** Server field names that map onto this form's fields (the captcha has no field message). */
-const contactFields = (Object.keys(emptyForm) as (keyof ContactFormValues)[]).filter(
+const contactFields = (Object.keys(emptyForm()) as (keyof ContactFormValues)[]).filter(
   (field): field is keyof ContactInput => field !== 'captcha',
 );
 
 /**
- * The contact form (docs/product.md#contact-page, docs/product.md#states, docs/product.md#validation-contact): First Name, Last Name, Email, Phone (Australian mobile),
- * Company Website, Message with a live x/500 counter (typing stops at 500), a captcha and Submit.
+ * The contact form (docs/product.md#contact-page, docs/product.md#states, docs/product.md#validation-contact): First Name, Last Name, Email, Country and Phone (any
+ * valid number for that country, or in international format: docs/product.md#country), Company Website, Message with a live x/500 counter (typing stops at 500), a captcha and Submit.
  * Field errors show under each field; while sending the button is busy; success opens the 'Thank
  * you' dialog and resets the form and captcha; a failure shows the server's message for 3 seconds.
  */
@@ -40,13 +54,13 @@ export function ContactForm() {
   // docs/product.md#states, docs/product.md#constants: a failed send's message stays on screen for 3 seconds.
   const [failure, setFailure] = useTimedMessage();
   const form = useContractForm(validateContactInput, {
-    defaultValues: emptyForm,
+    defaultValues: emptyForm(),
     trim: contactFields,
     fields: contactFields,
     onSubmit: async (values) => {
       setFailure(null);
       await send.mutateAsync(values);
-      reset(emptyForm);
+      reset(emptyForm());
       captcha.reset();
       setSent(true);
     },
@@ -66,6 +80,11 @@ export function ContactForm() {
   const captcha = useFormCaptcha(form);
 
   const messageLength = (watch('message') ?? '').length;
+  const country = watch('country') ?? '';
+  const countries = useMemo(
+    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
+    [],
+  );
 
   return (
     <>
@@ -75,13 +94,24 @@ export function ContactForm() {
             <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
           </div>
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <div className="mk-contact__row">
-            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <SelectField
+              label="Country"
+              autoComplete="country"
+              options={countries}
+              {...field('country', {
+                // The phone is read for the country: check it again once it was checked.
+                onChange: () => {
+                  if (form.formState.errors.phoneNumber) void form.trigger('phoneNumber');
+                },
+              })}
+            />
             <TextField
               label="Phone"
               type="tel"
               autoComplete="tel"
-              placeholder="0412 345 678"
+              hint={phoneNumberHint(country)}
               {...field('phoneNumber')}
             />
           </div>

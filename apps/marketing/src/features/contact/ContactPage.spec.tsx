@@ -72,7 +72,8 @@ describe('ContactPage', () => {
     await renderPage();
     await user.type(screen.getByLabelText('First Name'), 'J4ne');
     await user.type(screen.getByLabelText('Email'), 'jane@');
-    await user.type(screen.getByLabelText('Phone'), '02 9876 5432');
+    // A US number is not an Australian one (the country is Australia until chosen).
+    await user.type(screen.getByLabelText('Phone'), '(415) 555-0134');
     await user.type(screen.getByLabelText('Company Website'), 'not a site');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -80,15 +81,18 @@ describe('ContactPage', () => {
     expect(descriptionOf('First Name')).toBe('Not a valid name');
     expect(descriptionOf('Last Name')).toBe('Not a valid name');
     expect(descriptionOf('Email')).toBe('Not a valid email address');
-    expect(descriptionOf('Phone')).toBe('Not a valid phone number');
+    expect(descriptionOf('Phone')).toBe(
+      'Not a valid phone number Australia (+61) numbers, or any number in international format.',
+    );
     expect(descriptionOf('Company Website')).toBe('Not a valid URL');
     expect(descriptionOf('Message')).toContain(MESSAGES.messageRequired);
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/contact')).toBe(false);
 
-    // Fixing a field clears its message.
+    // Fixing a field clears its message: choosing the number's country fixes the phone.
+    await user.selectOptions(screen.getByLabelText('Country'), 'US');
     await user.clear(screen.getByLabelText('Phone'));
-    await user.type(screen.getByLabelText('Phone'), '0412 345 678');
+    await user.type(screen.getByLabelText('Phone'), '(415) 555-0134');
     await waitFor(() => expect(screen.queryByText('Not a valid phone number')).toBeNull());
   });
 
@@ -123,6 +127,7 @@ describe('ContactPage', () => {
       firstName: 'Jane',
       lastName: 'Citizen',
       email: 'jane@mygym.com.au',
+      country: 'AU',
       phoneNumber: '0412 345 678',
       website: 'mygym.com.au',
       message: 'We would like a demo for our two gyms.',

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES, type AccountSettingsRouteState, type SessionUser } from '@grove/contracts';
+import {
+  FORGOT_PASSWORD_PATH,
+  MESSAGES,
+  type AccountSettingsRouteState,
+  type SessionUser,
+} from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
 import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
@@ -19,7 +24,8 @@ function afterLogin(
 }
 
 /**
- * Login (docs/product.md#login, docs/product.md#states): empty → 'Please add to email and password fields'; loading; a failure
+ * Login (docs/product.md#login, docs/product.md#states), with 'Forgot password?' under the
+ * password (docs/product.md#forgot-password; the email typed so far goes along): empty → 'Please add to email and password fields'; loading; a failure
  * shows 'Password or username does not match any user' for 3 s and clears the password; success
  * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
  * password' when the password no longer meets Grove's rule.
@@ -85,6 +91,11 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <p className="shell-auth__forgot">
+            <Link to={FORGOT_PASSWORD_PATH} state={{ email: email.trim() }}>
+              {MESSAGES.forgotPassword}
+            </Link>
+          </p>
           <Button type="submit" busy={login.isPending} className="shell-auth__submit">
             Log in
           </Button>

@@ -1,16 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import {
   BUSINESS_NAME_MAX_LENGTH,
+  countryOptions,
+  DEFAULT_COUNTRY,
   PASSWORD_HINT,
+  phoneNumberHint,
   validateSignupInput,
   type SignupInput,
 } from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
-import { Alert, Button, Card, TextField } from '@grove/web-ui';
+import { Alert, Button, Card, SelectField, TextField } from '@grove/web-ui';
 
 const empty: SignupInput = {
   businessName: '',
+  country: DEFAULT_COUNTRY,
   firstName: '',
   lastName: '',
   email: '',
@@ -19,8 +23,9 @@ const empty: SignupInput = {
   password: '',
 };
 
+/** The signup's text fields, in order; the country select comes before the phone number. */
 const fields: {
-  name: keyof SignupInput;
+  name: Exclude<keyof SignupInput, 'country'>;
   label: string;
   type?: string;
   autoComplete: string;
@@ -29,7 +34,7 @@ const fields: {
   { name: 'businessName', label: 'Business name', autoComplete: 'organization', wide: true },
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', wide: true },
   { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
   { name: 'website', label: 'Website', type: 'url', autoComplete: 'url', wide: true },
   {
@@ -42,8 +47,9 @@ const fields: {
 ];
 
 /**
- * Signup (docs/product.md#entities fields plus business name and password). Checks run in docs/product.md#validation's order and the
- * first failing rule's message is shown; the server runs the same rules from the contracts.
+ * Signup (docs/product.md#entities fields plus business name, country and password). Checks run in docs/product.md#validation's order and the
+ * first failing rule's message is shown; the server runs the same rules from the contracts. The
+ * country (Australia unless chosen, docs/product.md#country) says how the phone number is read.
  */
 export function SignupPage() {
   const session = useSession();
@@ -51,6 +57,10 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<SignupInput>(empty);
   const [error, setError] = useState<string | null>(null);
+  const countries = useMemo(
+    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
+    [],
+  );
 
   if (session.data) return <Navigate to="/dashboard" replace />;
 
@@ -74,7 +84,17 @@ export function SignupPage() {
         </p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate className="shell-auth__grid">
-          {fields.map((field) => (
+          {fields.map((field) => [
+            field.name === 'phoneNumber' && (
+              <SelectField
+                key="country"
+                label="Country"
+                autoComplete="country"
+                options={countries}
+                value={form.country}
+                onChange={(e) => setForm((current) => ({ ...current, country: e.target.value }))}
+              />
+            ),
             <TextField
               key={field.name}
               label={field.label}
@@ -83,10 +103,16 @@ export function SignupPage() {
               className={field.wide ? 'shell-auth__wide' : undefined}
               value={form[field.name]}
               maxLength={field.name === 'businessName' ? BUSINESS_NAME_MAX_LENGTH : undefined}
-              hint={field.name === 'password' ? PASSWORD_HINT : undefined}
+              hint={
+                field.name === 'password'
+                  ? PASSWORD_HINT
+                  : field.name === 'phoneNumber'
+                    ? phoneNumberHint(form.country)
+                    : undefined
+              }
               onChange={(e) => setForm((current) => ({ ...current, [field.name]: e.target.value }))}
-            />
-          ))}
+            />,
+          ])}
           <Button type="submit" busy={signup.isPending} className="shell-auth__submit">
             Create account
           </Button>

@@ -6,6 +6,7 @@ const details: Required<UpdateAccountRequest> = {
   firstName: 'Sam',
   lastName: 'Lee',
   businessName: 'Green Valley Fitness',
+  country: 'AU',
   phoneNumber: '0412 345 678',
   website: 'greenvalley.com.au',
 };
@@ -25,6 +26,7 @@ describe("Account Settings 'Your details' rules (docs/product.md#validation-sign
       'firstName',
       'lastName',
       'businessName',
+      'country',
       'phoneNumber',
       'website',
     ]);
@@ -42,6 +44,7 @@ describe("Account Settings 'Your details' rules (docs/product.md#validation-sign
     ],
     ['phoneNumber', '+61 412 345 678', '123', 'Invalid Phone Number'],
     ['phoneNumber', '02 9876 5432', 'call me', 'Invalid Phone Number'],
+    ['country', 'AU', 'New Zealand', 'Please choose your country'],
     ['website', 'https://greenvalley.com.au', 'not a site', 'Invalid URL'],
   ] as const)('%s: accepts %p, refuses %p with %p', (field, good, bad, message) => {
     expect(validateAccountDetails({ ...details, [field]: good })).toEqual({});
@@ -53,10 +56,22 @@ describe("Account Settings 'Your details' rules (docs/product.md#validation-sign
     ['lastName', 'Please fill in all required fields'],
     ['businessName', 'Please enter your business name'],
     ['phoneNumber', 'Please fill in all required fields'],
+    ['country', 'Please choose your country'],
     ['website', 'Please fill in all required fields'],
   ] as const)('%s: refuses an empty or blank value with %p', (field, message) => {
     expect(validateAccountDetails({ [field]: '' })).toEqual({ [field]: message });
     expect(validateAccountDetails({ [field]: '   ' })).toEqual({ [field]: message });
+  });
+
+  it('reads the phone number for the country sent, else for the business’s country now (docs/product.md#country)', () => {
+    expect(validateAccountDetails({ country: 'US', phoneNumber: '(415) 555-0134' })).toEqual({});
+    expect(validateAccountDetails({ phoneNumber: '(415) 555-0134' }, 'US')).toEqual({});
+    expect(validateAccountDetails({ phoneNumber: '(415) 555-0134' })).toEqual({
+      phoneNumber: 'Invalid Phone Number',
+    });
+    expect(validateAccountDetails({ country: 'US', phoneNumber: '0412 345 678' })).toEqual({
+      phoneNumber: 'Invalid Phone Number',
+    });
   });
 
   it('gives every invalid field its message at once', () => {
@@ -115,6 +130,17 @@ describe("Account Settings 'Change password' rules", () => {
     expect(validatePasswordChange({ ...change, confirmPassword: change.newPassword })).toEqual({});
     expect(validatePasswordChange({ ...change, confirmPassword: 'a new passphrasE' })).toEqual({
       confirmPassword: 'The new passwords do not match',
+    });
+  });
+
+  it('reads the phone number for the country sent, else for the business’s country now (docs/product.md#country)', () => {
+    expect(validateAccountDetails({ country: 'US', phoneNumber: '(415) 555-0134' })).toEqual({});
+    expect(validateAccountDetails({ phoneNumber: '(415) 555-0134' }, 'US')).toEqual({});
+    expect(validateAccountDetails({ phoneNumber: '(415) 555-0134' })).toEqual({
+      phoneNumber: 'Invalid Phone Number',
+    });
+    expect(validateAccountDetails({ country: 'US', phoneNumber: '0412 345 678' })).toEqual({
+      phoneNumber: 'Invalid Phone Number',
     });
   });
 

@@ -2,6 +2,7 @@ import type { ChangePasswordRequest, UpdateAccountRequest } from './api-types';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
 import { passwordProblem, type CommonPasswordCheck } from './password';
+import { DEFAULT_COUNTRY, isCountryCode } from './country';
 import { isValidBusinessName, isValidPhone } from './validate';
 
 /** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
@@ -9,14 +10,15 @@ export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
   'firstName',
   'lastName',
   'businessName',
+  'country',
   'phoneNumber',
   'website',
 ];
 
-/** Per editable field: its check (run on the trimmed value) and messages. */
+/** Per editable field: its check (run on the trimmed value, with the business's country) and messages. */
 const ACCOUNT_RULES: Record<
   keyof UpdateAccountRequest,
-  { check: (value: string) => boolean; invalid: string; empty: string }
+  { check: (value: string, country: string) => boolean; invalid: string; empty: string }
 > = {
   firstName: {
     check: isValidName,
@@ -32,6 +34,11 @@ const ACCOUNT_RULES: Record<
     check: isValidBusinessName,
     invalid: MESSAGES.businessNameRequired,
     empty: MESSAGES.businessNameRequired,
+  },
+  country: {
+    check: isCountryCode,
+    invalid: MESSAGES.countryInvalid,
+    empty: MESSAGES.countryInvalid,
   },
   phoneNumber: {
     check: isValidPhone,
@@ -49,22 +56,29 @@ const ACCOUNT_RULES: Record<
  * Checks Account Settings' 'Your details' (docs/product.md#validation-signup signup rules and messages). Only the fields
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
- * name'); names (docs/product.md#validation-names) 'Invalid Name', phone 'Invalid Phone Number', website
- * 'Invalid URL', business name ≤ 200 characters without control characters 'Please enter your
- * business name'.
+ * name'); names (docs/product.md#validation-names) 'Invalid Name', country a known ISO code ('Please
+ * choose your country'), phone valid for the country ('Invalid Phone Number',
+ * docs/product.md#country), website 'Invalid URL', business name ≤ 200 characters without control
+ * characters 'Please enter your business name'.
+ * @param currentCountry the business's country now, for a phone number sent without `country`
+ *   (Australia when not given)
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateAccountDetails(
   input: UpdateAccountRequest,
+  currentCountry: string = DEFAULT_COUNTRY,
 ): Partial<Record<keyof UpdateAccountRequest, string>> {
   const errors: Partial<Record<keyof UpdateAccountRequest, string>> = {};
+  const sent = input.country?.trim();
+  // An invalid country gets its own message; the phone is then read for the current one.
+  const country = isCountryCode(sent) ? sent : currentCountry;
   for (const field of ACCOUNT_DETAILS_FIELDS) {
     const value = input[field];
     if (value === undefined) continue;
     const text = value.trim();
     const rule = ACCOUNT_RULES[field];
     if (!text) errors[field] = rule.empty;
-    else if (!rule.check(text)) errors[field] = rule.invalid;
+    else if (!rule.check(text, country)) errors[field] = rule.invalid;
   }
   return errors;
 }

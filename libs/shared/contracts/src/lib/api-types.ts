@@ -314,6 +314,8 @@ export interface ContactRequest {
   firstName: string;
   lastName: string;
   email: string;
+  /** The country the phone number is read for (ISO 3166-1 alpha-2; Australia when absent). */
+  country?: string;
   phoneNumber: string;
   website: string;
   message: string;
@@ -350,6 +352,8 @@ export interface AccountDetails {
   lastName: string;
   email: string;
   businessName: string;
+  /** The business's country, ISO 3166-1 alpha-2 (docs/product.md#country); its phone number is read for it. */
+  country: string;
   phoneNumber: string;
   website: string;
 }

@@ -1,9 +1,4 @@
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  isAustralianMobile,
-  validateContactInput,
-  type ContactInput,
-} from './contact';
+import { CONTACT_MESSAGE_MAX_LENGTH, validateContactInput, type ContactInput } from './contact';
 import { MESSAGES } from './messages';
 import { isValidName, isValidWebsite } from './field-rules';
 
@@ -17,21 +12,32 @@ const valid: ContactInput = {
 };
 
 describe('contact form rules (docs/product.md#validation-contact Contact form)', () => {
-  it.each(['0412 345 678', '+61 412 345 678', '0412345678', '+61412345678'])(
-    'accepts the AU mobile %p',
-    (phone) => {
-      expect(isAustralianMobile(phone)).toBe(true);
-    },
-  );
+  it.each([
+    ['an AU mobile', '0412 345 678', undefined],
+    ['an AU mobile in international format', '+61412345678', undefined],
+    ['an AU landline (any valid number, mobile or not)', '02 9876 5432', 'AU'],
+    ['a US number in international format, whatever the country', '+1 415 555 0134', 'AU'],
+    ['a US number for the United States', '(415) 555-0134', 'US'],
+    ['a UK landline for the United Kingdom', '020 7946 0958', 'GB'],
+  ])('accepts %s (docs/product.md#country)', (_label, phoneNumber, country) => {
+    expect(validateContactInput({ ...valid, phoneNumber, country })).toEqual({});
+  });
 
   it.each([
-    ['an AU landline', '02 9876 5432'],
-    ['a US number', '+1 415 555 2671'],
-    ['letters', 'call me maybe'],
-    ['too short', '0412 345'],
-    ['empty', ''],
-  ])('refuses %s', (_label, phone) => {
-    expect(isAustralianMobile(phone)).toBe(false);
+    ['a US number read as Australian', '(415) 555-0134', 'AU'],
+    ['letters', 'call me maybe', 'AU'],
+    ['too short', '0412 345', 'AU'],
+    ['empty', '', 'AU'],
+  ])('refuses %s', (_label, phoneNumber, country) => {
+    expect(validateContactInput({ ...valid, phoneNumber, country })).toEqual({
+      phoneNumber: MESSAGES.invalidPhone,
+    });
+  });
+
+  it('refuses an unknown country', () => {
+    expect(validateContactInput({ ...valid, country: 'ZZ' })).toEqual({
+      country: MESSAGES.countryInvalid,
+    });
   });
 
   it('accepts web addresses people type and refuses anything else', () => {
@@ -88,7 +94,7 @@ describe('contact form rules (docs/product.md#validation-contact Contact form)',
         firstName: 'R2D2',
         lastName: '',
         email: 'sam@',
-        phoneNumber: '02 9876 5432',
+        phoneNumber: '02 9876',
         website: 'nope',
         message: '   ',
       }),

@@ -1,30 +1,19 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { DEFAULT_COUNTRY, isCountryCode } from './country';
 import { MESSAGES } from './messages';
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
-import { isPlainMultilineText, isPlainText } from './plain-text';
+import { isPlainMultilineText } from './plain-text';
+import { isValidPhone } from './validate';
 
 /** docs/product.md#validation, docs/product.md#constants: the contact message holds at most 500 characters (input is blocked beyond). */
 export const CONTACT_MESSAGE_MAX_LENGTH = 500;
-
-/**
- * docs/product.md#validation: the contact form's phone "must be an Australian mobile number (en-AU)".
- * A number typed without a country code is read as Australian; `0412 345 678` and
- * `+61 412 345 678` pass, landlines (`02 9876 5432`) and other countries' numbers do not.
- * Uses libphonenumber-js's mobile-only metadata (100 KB raw instead of the full set's 156 KB, so the
- * contact form's chunk is smaller): with it only mobile numbers are valid, and the type check stays
- * as a guard.
- */
-export function isAustralianMobile(value: string): boolean {
-  if (!isPlainText(value)) return false;
-  const phone = parsePhoneNumberFromString(value.trim(), 'AU');
-  return !!phone && phone.isValid() && phone.country === 'AU' && phone.getType() === 'MOBILE';
-}
 
 /** The contact form's fields (docs/product.md#contact-page Contact page, docs/product.md#entities "Contact message"). */
 export interface ContactInput {
   firstName: string;
   lastName: string;
   email: string;
+  /** The country the phone number is read for (ISO 3166-1 alpha-2); Australia when absent. */
+  country?: string;
   phoneNumber: string;
   website: string;
   message: string;
@@ -32,7 +21,9 @@ export interface ContactInput {
 
 /**
  * Checks the contact form (docs/product.md#validation-contact): names (docs/product.md#validation-names, ≤ 100: 'Not a valid name'),
- * email pattern ('Not a valid email address'), Australian mobile ('Not a valid phone number'),
+ * email pattern ('Not a valid email address'), any valid phone number, mobile or not, read for
+ * `country` or in international format ('Not a valid phone number', docs/product.md#country; the
+ * old app took Australian mobiles only),
  * web address ('Not a valid URL'), message present and ≤ 500 characters, without control characters
  * other than tab and line breaks ('Your message contains characters that cannot be sent').
  * @returns one message per invalid field; an empty object means the input is valid
@@ -44,7 +35,9 @@ export function validateContactInput(
   if (!isValidName(input.firstName ?? '')) errors.firstName = MESSAGES.invalidName;
   if (!isValidName(input.lastName ?? '')) errors.lastName = MESSAGES.invalidName;
   if (!isValidEmail(input.email ?? '')) errors.email = MESSAGES.invalidEmail;
-  if (!isAustralianMobile(input.phoneNumber ?? '')) errors.phoneNumber = MESSAGES.invalidPhone;
+  if (input.country && !isCountryCode(input.country)) errors.country = MESSAGES.countryInvalid;
+  else if (!isValidPhone(input.phoneNumber ?? '', input.country || DEFAULT_COUNTRY))
+    errors.phoneNumber = MESSAGES.invalidPhone;
   if (!isValidWebsite(input.website ?? '')) errors.website = MESSAGES.invalidUrl;
   const message = (input.message ?? '').trim();
   if (!message) errors.message = MESSAGES.messageRequired;

@@ -10,7 +10,11 @@ export interface MemberEmailSettings {
    * counting (on approval, or later under the business's rule, docs/product.md#branch-qualification).
    */
   branchCounting: boolean;
-  /** "{friend}'s membership ended: your price is back to $Y": to the referrer when a branch stops counting. */
+  /**
+   * To the referrer when a branch stops counting: "{friend} no longer counts as your branch: your
+   * price is back to $Y" when the owner removed it, "{friend}'s membership ended: …" when its
+   * membership ended or was suspended (issue 25).
+   */
   branchEnded: boolean;
   /** A welcome to the approved friend, with a link to their own member page. */
   welcome: boolean;
@@ -41,7 +45,8 @@ export const MEMBER_EMAIL_SETTING_TEXT: readonly {
   {
     key: 'branchEnded',
     label: 'A branch stopped counting',
-    example: '“Sam’s membership ended: your price is back to $90.00”',
+    example:
+      '“Sam no longer counts as your branch: your price is back to $90.00”, or “Sam’s membership ended: …” when it did',
   },
   {
     key: 'welcome',

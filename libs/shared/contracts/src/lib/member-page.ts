@@ -122,6 +122,16 @@ export interface ReferralEmailRun {
   skipped: number;
 }
 
+/**
+ * `GET /api/referral-links/email/preview` (issue 25): who 'Email all links' would email now, shown
+ * before the owner confirms: `members` get "Your referral link", `alreadyEmailed` are skipped
+ * (emailed it within the hour). Both count members with a live link.
+ */
+export interface ReferralEmailPreview {
+  members: number;
+  alreadyEmailed: number;
+}
+
 /** `POST /api/members/:id/referral-link/email` reply: the "Your referral link" email queued. */
 export interface ReferralEmailResult {
   /** Emails queued. */

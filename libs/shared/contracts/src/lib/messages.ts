@@ -81,6 +81,13 @@ export const MESSAGES = {
   issueTitleTooLong: 'The issue title can be at most 200 characters',
   issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
   passwordChanged: 'Your password has been changed',
+  // Grove's own: the business's country (docs/product.md#country, issue 25)
+  countryInvalid: 'Please choose your country',
+  // Grove's own: forgot password (docs/product.md#forgot-password, issue 25)
+  forgotPassword: 'Forgot password?',
+  passwordResetSent:
+    'If an account uses this email, a link to choose a new password is on its way. Check your inbox.',
+  passwordResetLinkInvalid: 'This link has expired or has already been used. Ask for a new one.',
   // Grove's own: control characters (plain-text.ts) and paging (rules.ts PAGE_MAX, PAGE_SIZE_MAX)
   messageInvalidCharacters: 'Your message contains characters that cannot be sent',
   issueTitleInvalidCharacters: 'The issue title contains characters that cannot be sent',

@@ -1,5 +1,5 @@
 import { validateAccountDetails } from './account';
-import { isAustralianMobile, validateContactInput, type ContactInput } from './contact';
+import { validateContactInput, type ContactInput } from './contact';
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
 import { validateLeadInput } from './lead';
 import { MESSAGES } from './messages';
@@ -80,7 +80,7 @@ describe('each field refuses control characters with its own message', () => {
     expect(isValidEmail('sam@gym.com\u202E')).toBe(false);
     expect(isValidEmail('sam\u007F@gym.com')).toBe(false);
     expect(isValidPhone('0412\u0000345 678')).toBe(false);
-    expect(isAustralianMobile('0412 345\u0001678')).toBe(false);
+    expect(isValidPhone('0412 345\u0001678', 'US')).toBe(false);
     expect(isValidWebsite('gym\u0000.com')).toBe(false);
     expect(isValidWebsite('gym.com/\u202Eexe.txt')).toBe(false);
     expect(isValidName('Sam\u0000Lee')).toBe(false);

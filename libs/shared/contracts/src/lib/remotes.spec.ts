@@ -35,9 +35,11 @@ describe('remoteForPath', () => {
     expect(remoteForPath('/referral/abc123')).toEqual({ remote: 'referral', expose: 'Routes' });
   });
 
-  it('preloads nothing for the shell’s own login and signup pages', () => {
+  it('preloads nothing for the shell’s own login, signup and password reset pages', () => {
     expect(remoteForPath('/login')).toBeNull();
     expect(remoteForPath('/signup')).toBeNull();
+    expect(remoteForPath('/forgot-password')).toBeNull();
+    expect(remoteForPath('/reset-password')).toBeNull();
   });
 
   it('has one route per first segment, none of them a shell page, each with a known remote', () => {

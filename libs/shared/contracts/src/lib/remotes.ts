@@ -21,8 +21,8 @@ export interface RemoteRoute extends RemoteModule {
   access: RouteAccess;
 }
 
-/** The shell's own pages (public, not in a remote): `/login` and `/signup`. */
-export const SHELL_PAGES = ['login', 'signup'] as const;
+/** The shell's own pages (public, not in a remote): `/login`, `/signup`, `/forgot-password` and `/reset-password`. */
+export const SHELL_PAGES = ['login', 'signup', 'forgot-password', 'reset-password'] as const;
 export type ShellPage = (typeof SHELL_PAGES)[number];
 
 /**

@@ -109,6 +109,7 @@ describe('add-member rules (docs/product.md#validation)', () => {
 describe('signup rules (docs/product.md#validation-signup, checked in order)', () => {
   const valid: SignupInput = {
     businessName: 'Green Gym',
+    country: 'AU',
     firstName: 'Sam',
     lastName: 'Lee',
     email: 'sam@greengym.com.au',
@@ -168,11 +169,50 @@ describe('signup rules (docs/product.md#validation-signup, checked in order)', (
     expect(validateSignupInput(valid, isCommon)).toBe(MESSAGES.passwordTooCommon);
   });
 
-  it('reads phone numbers without a country code as Australian', () => {
+  it('reads phone numbers without a country code as Australian unless told the country', () => {
     expect(isValidPhone('0412 345 678')).toBe(true);
     expect(isValidPhone('+61 2 9876 5432')).toBe(true);
     expect(isValidPhone('+1 415 555 2671')).toBe(true);
     expect(isValidPhone('12345')).toBe(false);
+    expect(isValidPhone('(415) 555-0134')).toBe(false);
+  });
+
+  it.each([
+    ['US', '(415) 555-0134'],
+    ['US', '415-555-0134'],
+    ['US', '+1 415 555 0134'],
+    ['GB', '020 7946 0958'],
+    ['GB', '+44 20 7946 0958'],
+    ['NZ', '021 123 4567'],
+    ['DE', '030 123456'],
+    ['IE', '01 234 5678'],
+    ['AU', '02 9876 5432'],
+    ['AU', '+64 21 123 4567'],
+  ])(
+    'a business in %s takes the number %p (any valid number, docs/product.md#country)',
+    (country, phone) => {
+      expect(isValidPhone(phone, country)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['US', '0412 345 678'],
+    ['GB', '(415) 555-0134'],
+    ['US', '555-0134'],
+    ['ZZ', '+1 415 555 0134'],
+    ['us', '+1 415 555 0134'],
+  ])('a business in %s refuses %p', (country, phone) => {
+    expect(isValidPhone(phone, country)).toBe(false);
+  });
+
+  it('a US owner signs up with (415) 555-0134 in the United States; the same number in Australia is refused', () => {
+    expect(
+      validateSignupInput({ ...valid, country: 'US', phoneNumber: '(415) 555-0134' }),
+    ).toBeNull();
+    expect(validateSignupInput({ ...valid, country: 'AU', phoneNumber: '(415) 555-0134' })).toBe(
+      MESSAGES.signupInvalidPhone,
+    );
+    expect(validateSignupInput({ ...valid, country: 'XX' })).toBe(MESSAGES.countryInvalid);
   });
 
   it('accepts websites with or without a scheme', () => {

@@ -1,4 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { DEFAULT_COUNTRY, isCountryCode } from './country';
 import { MESSAGES } from './messages';
 import { isValidAmount, isValidEmail, isValidName, isValidWebsite } from './field-rules';
 import { isPlainText } from './plain-text';
@@ -6,12 +7,14 @@ import { BUSINESS_NAME_MAX_LENGTH } from './rules';
 import { passwordProblem, type CommonPasswordCheck } from './password';
 
 /**
- * A phone number valid in its country; numbers without a country code are read as Australian
- * (docs/product.md#constants: phone locale en-AU). A control character anywhere refuses it (libphonenumber would
- * skip it).
+ * A valid phone number, mobile or not (docs/product.md#country): read as a number of `country`
+ * (the business's, ISO 3166-1 alpha-2; Australia unless given, the old app's en-AU rule), or of
+ * its own country when written in international format (`+1 415 555 0134`). "(415) 555-0134"
+ * passes for 'US', "0412 345 678" and "02 9876 5432" for 'AU'. Checked with libphonenumber-js
+ * (min metadata). A control character anywhere, or an unknown country, refuses it.
  */
-export function isValidPhone(value: string): boolean {
-  return isPlainText(value) && isValidPhoneNumber(value.trim(), 'AU');
+export function isValidPhone(value: string, country: string = DEFAULT_COUNTRY): boolean {
+  return isPlainText(value) && isCountryCode(country) && isValidPhoneNumber(value.trim(), country);
 }
 
 /**
@@ -45,9 +48,11 @@ export function validateMemberInput(
   return errors;
 }
 
-/** The signup form (docs/product.md#entities "Signup form fields" plus the business name and a password). */
+/** The signup form (docs/product.md#entities "Signup form fields" plus the business name, its country and a password). */
 export interface SignupInput {
   businessName: string;
+  /** The business's country (ISO 3166-1 alpha-2); its phone number is read for it. */
+  country: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -60,7 +65,8 @@ export interface SignupInput {
  * Checks the signup form in docs/product.md#validation-signup's order: all fields filled ('Please fill in all required
  * fields'), then a business name of at most 200 characters without control characters ('Please
  * enter your business name', as in Account Settings), then 'Invalid Name' (each name), 'Invalid
- * Email', 'Invalid Phone Number', 'Invalid URL', then Grove's password rule (`passwordProblem`: at
+ * Email', a known country ('Please choose your country'), 'Invalid Phone Number' (valid for that
+ * country, docs/product.md#country), 'Invalid URL', then Grove's password rule (`passwordProblem`: at
  * least 12, at most 128 characters, not a common password when `isCommonPassword` is given).
  * @param isCommonPassword the API's common-password check; the web form leaves it out
  * @returns the first message that applies, or null when the input is valid
@@ -83,7 +89,8 @@ export function validateSignupInput(
   if (!isValidName(input.firstName) || !isValidName(input.lastName))
     return MESSAGES.signupInvalidName;
   if (!isValidEmail(input.email)) return MESSAGES.signupInvalidEmail;
-  if (!isValidPhone(input.phoneNumber)) return MESSAGES.signupInvalidPhone;
+  if (!isCountryCode(input.country)) return MESSAGES.countryInvalid;
+  if (!isValidPhone(input.phoneNumber, input.country)) return MESSAGES.signupInvalidPhone;
   if (!isValidWebsite(input.website)) return MESSAGES.signupInvalidUrl;
   return passwordProblem(input.password, isCommonPassword);
 }

@@ -137,16 +137,20 @@ describe('event emails to members (integration, real SMTP server)', () => {
     );
   });
 
-  it('branch removed: "{friend}\'s membership ended: your price is back to $100.00", once', async () => {
+  it('branch removed by the owner: "{friend} no longer counts as your branch: your price is back to $100.00", once, never "membership ended" (issue 25)', async () => {
     const sam = ((await owner.get(`/api/members/${ana.id}`).expect(200)).body as MemberRow)
       .branchDetails[0];
     await owner.delete(`/api/members/${ana.id}/branches/${sam.id}`).expect(204);
     await owner.delete(`/api/members/${ana.id}/branches/${sam.id}`).expect(404);
     await settled();
-    const ended = received('Sam Stone’s membership ended: your price is back to $100.00');
+    const ended = received(
+      'Sam Stone no longer counts as your branch: your price is back to $100.00',
+    );
     expect(ended).toHaveLength(1);
     expect(to(ended[0])).toBe('ana@example.com');
+    expect(text(ended[0])).toContain('Sam Stone no longer counts as your branch at');
     expect(text(ended[0])).toContain('Your price is back to $100.00 a month.');
+    expect(smtp.emails.filter((mail) => mail.subject?.includes('membership ended'))).toEqual([]);
   });
 
   it('a removed tree that was a branch tells its referrer too', async () => {
@@ -157,9 +161,9 @@ describe('event emails to members (integration, real SMTP server)', () => {
     await owner.delete(`/api/members/${lia.id}`).expect(204);
     await settled();
     expect(received('Lia Lane is now your branch: your price is now $85.00')).toHaveLength(1);
-    expect(received('Lia Lane’s membership ended: your price is back to $100.00').map(to)).toEqual([
-      'ana@example.com',
-    ]);
+    expect(
+      received('Lia Lane no longer counts as your branch: your price is back to $100.00').map(to),
+    ).toEqual(['ana@example.com']);
   });
 
   it('an email the owner turned off is not sent', async () => {

@@ -137,7 +137,11 @@ export class MemberNotifications {
     });
   }
 
-  /** "{friend}'s membership ended: your price is back to $Y" to the referrer. @returns true when queued */
+  /**
+   * To the referrer: "{friend} no longer counts as your branch: your price is back to $Y" when the
+   * owner removed it (`reason` 'removed'), "{friend}'s membership ended: …" when its membership
+   * ended or was suspended ('ended'). @returns true when queued
+   */
   branchEnded(scope: BusinessScope, event: BranchEndedEvent): Promise<boolean> {
     return this.guarded('branch-ended', false, async () => {
       if (!(await this.settings(scope)).branchEnded) return false;
@@ -145,7 +149,7 @@ export class MemberNotifications {
         scope,
         event.referrerId,
         'branch-ended',
-        { friendName: event.friendName, priceNowCents: event.priceNowCents },
+        { friendName: event.friendName, priceNowCents: event.priceNowCents, reason: event.reason },
         `branch-ended:${event.branchId}`,
       );
     });

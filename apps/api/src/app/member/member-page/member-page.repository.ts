@@ -117,6 +117,31 @@ export class MemberPageRepository {
   }
 
   /**
+   * Members with a live referral link, split by whether they were sent `template` since `since`
+   * (an 'Email all links' preview: the others would get it now).
+   * @returns `{ due, recent }` member counts
+   */
+  async countWithLinksByRecentEmail(
+    scope: BusinessScope,
+    template: string,
+    since: Date,
+  ): Promise<{ due: number; recent: number }> {
+    const rows: { due: number; recent: number }[] = await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE NOT m.recent)::int AS due, count(*) FILTER (WHERE m.recent)::int AS recent
+         FROM (SELECT l.member_id, EXISTS (
+                 SELECT 1 FROM member_emails e
+                  WHERE e.business_id = $1 AND e.member_id = l.member_id AND e.template = $2
+                    AND e.created_at > $3 AND e.status IN ('queued', 'sent', 'outboxed')) AS recent
+                 FROM referral_links l
+                WHERE l.business_id = $1 AND l.revoked_at IS NULL
+                  AND (l.expires_at IS NULL OR l.expires_at > now())
+                GROUP BY l.member_id) m`,
+      [scope.businessId, template, since],
+    );
+    return { due: rows[0]?.due ?? 0, recent: rows[0]?.recent ?? 0 };
+  }
+
+  /**
    * The member's friends, newest first (at most 200): prospects who joined through their link
    * ('pending'), and their branches: 'counting' while they lower the price (`countingBranch`),
    * 'ended' / 'suspended' while the friend's Mindbody membership is, else 'pending' (the

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import type { ReferralEmailPreview, ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ReferralEmailsService } from './referral-emails.service';
@@ -27,6 +27,17 @@ export class ReferralEmailsController {
     @Param('memberId') memberId: string,
   ): Promise<ReferralEmailResult> {
     return this.referralEmails.sendOne(sessionScope(user), memberId);
+  }
+
+  /**
+   * → 200 `ReferralEmailPreview` `{ members, alreadyEmailed }`: how many of the business's members
+   * 'Email all links' would email now, and how many it would skip (emailed within the hour).
+   * Counts only, nothing sent; 401 without a session.
+   */
+  @Get('referral-links/email/preview')
+  @ApiOperation({ summary: "How many members 'Email all links' would email now" })
+  emailAllPreview(@CurrentUser() user: AuthUser): Promise<ReferralEmailPreview> {
+    return this.referralEmails.preview(sessionScope(user));
   }
 
   /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */

@@ -79,6 +79,7 @@ describe("'Email all links' as a background run (integration, real SMTP server)"
   it('needs a session to start or watch a run', async () => {
     await t.agent().get('/api/referral-links/email').expect(401);
     await t.agent().post('/api/referral-links/email').expect(401);
+    await t.agent().get('/api/referral-links/email/preview').expect(401);
   });
 
   it('emails every member with a link once, in the background with progress; a second click starts nothing; another business reaches none of them', async () => {
@@ -95,6 +96,17 @@ describe("'Email all links' as a background run (integration, real SMTP server)"
     await agent.post(`/api/members/${ana.id}/referral-link/email`).expect(202);
     await waitFor(async () => receivedBy('peak-ana').get('peak-ana@x.com') === 1);
 
+    // Before asking, the owner sees how many members it would email (issue 25); counting sends
+    // nothing, and another business's members are not counted (tenant isolation).
+    expect((await agent.get('/api/referral-links/email/preview').expect(200)).body).toEqual({
+      members: WITH_LINK - 1,
+      alreadyEmailed: 1,
+    });
+    expect((await other.agent.get('/api/referral-links/email/preview').expect(200)).body).toEqual({
+      members: 3,
+      alreadyEmailed: 0,
+    });
+    expect(await referralRows(businessId)).toBe(1);
     expect((await agent.get('/api/referral-links/email').expect(200)).body).toEqual({
       status: 'idle',
       total: 0,
@@ -139,6 +151,10 @@ describe("'Email all links' as a background run (integration, real SMTP server)"
     expect(await referralRows(businessId)).toBe(WITH_LINK);
     expect((await agent.get('/api/referral-links/email').expect(200)).body).toEqual(done);
 
+    expect((await agent.get('/api/referral-links/email/preview').expect(200)).body).toEqual({
+      members: 0,
+      alreadyEmailed: WITH_LINK,
+    });
     // Again within the hour: a new run that skips everyone and sends nothing.
     await emailAll(agent);
     expect(await runUntilDone<ReferralEmailRun>(agent, '/api/referral-links/email')).toEqual({

@@ -1,7 +1,7 @@
 import { AppConfig } from '../../platform/config/app-config';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import type { ReferralEmailPreview, ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -84,6 +84,20 @@ export class ReferralEmailsService implements OnModuleInit {
   async startAll(scope: BusinessScope): Promise<ReferralEmailRun> {
     await this.run.start(scope, await this.pages.countWithLinks(scope), {});
     return this.status(scope);
+  }
+
+  /**
+   * Who 'Email all links' would email now (the owner confirms with these counts first, issue 25):
+   * members with a live link not emailed it within the hour, and those that would be skipped.
+   * Counts only; nothing is queued.
+   */
+  async preview(scope: BusinessScope): Promise<ReferralEmailPreview> {
+    const { due, recent } = await this.pages.countWithLinksByRecentEmail(
+      scope,
+      'referral-link',
+      this.since(),
+    );
+    return { members: due, alreadyEmailed: recent };
   }
 
   /** The latest 'Email all links' run, 'idle' when none. */

@@ -329,9 +329,11 @@ describe('branch qualification (integration, real SMTP server)', () => {
       await owner.delete(`/api/members/${bea.id}/branches/${eli.id}`).expect(204);
       expect(await reasons(bea.id)).toHaveLength(lines);
       await settled();
-      expect(received('Dee Diaz’s membership ended: your price is back to $100.00')).toHaveLength(
-        1,
-      );
+      // An owner's removal says what happened (issue 25): no membership ended.
+      expect(
+        received('Dee Diaz no longer counts as your branch: your price is back to $100.00'),
+      ).toHaveLength(1);
+      expect(received('Dee Diaz’s membership ended: your price is back to $100.00')).toEqual([]);
       expect(smtp.emails.filter((mail) => mail.subject?.startsWith('Eli Evans'))).toEqual([]);
     });
 

@@ -172,7 +172,8 @@ export class BranchQualificationService implements OnModuleInit {
     for (const change of changes.lapsed) {
       const priceNowCents = after.get(change.referrerId);
       if (priceNowCents == null || priceNowCents === before.get(change.referrerId)) continue;
-      await this.events.emit('branch.ended', { scope, ...change, priceNowCents });
+      // Lapsed: its Mindbody membership ended or was suspended.
+      await this.events.emit('branch.ended', { scope, ...change, priceNowCents, reason: 'ended' });
     }
   }
 }

@@ -38,6 +38,14 @@ export interface BranchApprovedEvent {
   counting?: boolean;
 }
 
+/**
+ * Why a branch stopped counting (docs/product.md#account-settings 'A branch stopped counting'):
+ * 'removed' when the owner removed it as a branch, or removed the friend (an owner's correction
+ * says "{friend} no longer counts as your branch"), 'ended' when its membership ended or was
+ * suspended in Mindbody ("{friend}'s membership ended").
+ */
+export type BranchEndedReason = 'removed' | 'ended';
+
 /** A branch that stopped counting (owner removed it, or its membership ended). */
 export interface BranchEndedEvent {
   branchId: string;
@@ -45,6 +53,8 @@ export interface BranchEndedEvent {
   referrerId: string;
   /** The referrer's price without the branch (cents). */
   priceNowCents: number;
+  /** What happened, for the referrer's email's words. */
+  reason: BranchEndedReason;
 }
 
 /** A payload with the business it happened in. */

@@ -151,8 +151,9 @@ export class MembersService {
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
    * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then,
    * when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a
-   * pending one lowered no price), "{friend}'s membership ended: your price is back to $Y" to the
-   * tree's member, if the owner left it on (announced as 'branch.ended').
+   * pending one lowered no price), "{friend} no longer counts as your branch: your price is back
+   * to $Y" to the tree's member, if the owner left it on (announced as 'branch.ended', reason
+   * 'removed': the membership did not end).
    * @throws MemberNotFoundException 404 when the tree is not in this business
    * @throws ManagedMemberLockedException 409 when the tree is Mindbody-managed
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
@@ -173,6 +174,7 @@ export class MembersService {
       friendName: branch.memberName,
       referrerId: tree.id,
       priceNowCents: tree.newPriceCents,
+      reason: 'removed',
     });
   }
 
@@ -276,6 +278,7 @@ export class MembersService {
           friendName: removed.name,
           referrerId: referrer.id,
           priceNowCents: toMemberRow(referrer, []).newPriceCents,
+          reason: 'removed',
         });
     }
   }

@@ -30,6 +30,7 @@ describe('account settings (integration)', () => {
       lastName: body.lastName,
       email: body.email,
       businessName: 'Harbour Yoga',
+      country: 'AU',
       phoneNumber: '0412 345 678',
       website: 'harbouryoga.com.au',
     });
@@ -50,6 +51,7 @@ describe('account settings (integration)', () => {
       lastName: body.lastName,
       email: body.email,
       businessName: 'New Name Gym',
+      country: 'AU',
       phoneNumber: body.phoneNumber,
       website: 'https://newname.com.au',
     });
@@ -64,6 +66,14 @@ describe('account settings (integration)', () => {
     [{ lastName: '' }, { lastName: MESSAGES.fillAllFields }],
     [{ businessName: '   ' }, { businessName: MESSAGES.businessNameRequired }],
     [{ phoneNumber: '123' }, { phoneNumber: MESSAGES.signupInvalidPhone }],
+    [{ phoneNumber: '(415) 555-0134' }, { phoneNumber: MESSAGES.signupInvalidPhone }],
+    [{ country: 'US' }, { phoneNumber: MESSAGES.signupInvalidPhone }],
+    [{ country: 'USA', phoneNumber: '+1 415 555 0134' }, { country: MESSAGES.countryInvalid }],
+    [
+      { country: 'USA', phoneNumber: '(415) 555-0134' },
+      { country: MESSAGES.countryInvalid, phoneNumber: MESSAGES.signupInvalidPhone },
+    ],
+    [{ country: null }, { country: MESSAGES.countryInvalid }],
     [{ website: 'not a site' }, { website: MESSAGES.signupInvalidUrl }],
     [{ firstName: 'Valid', website: 'nope' }, { website: MESSAGES.signupInvalidUrl }],
   ])('refuses %o with the signup message and changes nothing', async (patch, fieldErrors) => {
@@ -76,6 +86,21 @@ describe('account settings (integration)', () => {
     expect((await agent.get('/api/account').expect(200)).body).toEqual(before);
   });
 
+  it('moves the business to another country with a phone number of that country (docs/product.md#country)', async () => {
+    const { agent } = await t.signUp({ phoneNumber: '0412 345 678' });
+    const moved = await agent
+      .patch('/api/account')
+      .send({ country: 'US', phoneNumber: '(415) 555-0134' })
+      .expect(200);
+    expect(moved.body).toMatchObject({ country: 'US', phoneNumber: '(415) 555-0134' });
+    // The phone alone is now read for the United States.
+    await agent.patch('/api/account').send({ phoneNumber: '415-555-0199' }).expect(200);
+    const refused = await agent.patch('/api/account').send({ phoneNumber: '0412 345 678' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ phoneNumber: MESSAGES.signupInvalidPhone });
+    await agent.patch('/api/account').send({ phoneNumber: '+61 412 345 678' }).expect(200);
+  });
+
   it('refuses to change the email here', async () => {
     const { agent } = await t.signUp();
     await agent.patch('/api/account').send({ email: 'new@x.com' }).expect(400);
@@ -86,10 +111,17 @@ describe('account settings (integration)', () => {
     const b = await t.signUp({ businessName: 'Beta' });
     await a.agent
       .patch('/api/account')
-      .send({ businessName: 'Alpha Renamed', lastName: 'Changed' })
+      .send({
+        businessName: 'Alpha Renamed',
+        lastName: 'Changed',
+        country: 'US',
+        phoneNumber: '(415) 555-0134',
+      })
       .expect(200);
     const other = (await b.agent.get('/api/account').expect(200)).body as AccountDetails;
     expect(other.businessName).toBe('Beta');
+    expect(other.country).toBe('AU');
+    expect(other.phoneNumber).toBe(b.body.phoneNumber);
     expect(other.lastName).toBe(b.body.lastName);
   });
 

@@ -10,13 +10,14 @@ interface AccountSqlRow {
   last_name: string;
   email: string;
   business_name: string;
+  country: string;
   phone: string;
   website: string;
 }
 
 /**
  * The signed-in owner's row in `users` and their business in `businesses` (where signup stores
- * the name, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
+ * the name, country, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
  * the user id, and every statement filters on both (the `businesses` row by the scope's id).
  */
 @Injectable()
@@ -26,7 +27,7 @@ export class AccountRepository {
   /** The owner's details, or null when the user is not (or no longer) of that business. */
   async find(scope: BusinessScope, userId: string): Promise<AccountDetails | null> {
     const rows = (await this.dataSource.query(
-      `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.phone, b.website
+      `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.country, b.phone, b.website
        FROM users u JOIN businesses b ON b.id = u.business_id
        WHERE u.id = $1 AND u.business_id = $2`,
       [userId, scope.businessId],
@@ -38,6 +39,7 @@ export class AccountRepository {
           lastName: row.last_name,
           email: row.email,
           businessName: row.business_name,
+          country: row.country,
           phoneNumber: row.phone,
           website: row.website,
         }
@@ -56,17 +58,20 @@ export class AccountRepository {
       }
       if (
         patch.businessName !== undefined ||
+        patch.country !== undefined ||
         patch.phoneNumber !== undefined ||
         patch.website !== undefined
       ) {
         await manager.query(
-          `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone), website = COALESCE($4, website)
+          `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone),
+                  website = COALESCE($4, website), country = COALESCE($5, country)
            WHERE id = $1`,
           [
             scope.businessId,
             patch.businessName ?? null,
             patch.phoneNumber ?? null,
             patch.website ?? null,
+            patch.country ?? null,
           ],
         );
       }

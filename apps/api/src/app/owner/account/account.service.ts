@@ -12,11 +12,12 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/auth-tokens';
 import { NotSignedInException } from '../../platform/auth/auth.exceptions';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { passwordChangedEmail } from '../../platform/auth/password-emails';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import type { AuthUser } from '../../platform/common/auth-user';
-import { MailService, type OutgoingEmail } from '../../platform/mail/mail.service';
+import { MailService } from '../../platform/mail/mail.service';
 import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
 import { AccountRepository } from './account.repository';
 
@@ -50,18 +51,31 @@ export class AccountService {
   /**
    * Updates the given fields (absent ones are kept), trimmed. Rules: contracts'
    * `validateAccountDetails` (docs/product.md#validation-signup signup), the same function Account Settings uses: names
-   * (docs/product.md#validation-names) 'Invalid Name', phone 'Invalid Phone Number', website 'Invalid URL',
+   * (docs/product.md#validation-names) 'Invalid Name', country an ISO 3166-1 alpha-2 code ('Please
+   * choose your country'), phone valid for the country sent or the business's country now ('Invalid
+   * Phone Number', docs/product.md#country; a new country alone must fit the phone number kept),
+   * website 'Invalid URL',
    * a present field may not be empty ('Please fill in all required fields'; business name 'Please
    * enter your business name', also when over 200 characters).
    * @returns the updated AccountDetails
    * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
+   * @throws NotSignedInException 401 when the session's user no longer exists
    */
   async update(
     scope: BusinessScope,
     user: AuthUser,
     patch: UpdateAccountRequest,
   ): Promise<AccountDetails> {
-    const errors = validateAccountDetails(patch);
+    const current = await this.get(scope, user);
+    const errors = validateAccountDetails(patch, current.country);
+    if (patch.country !== undefined && patch.phoneNumber === undefined && !errors.country) {
+      // A new country must fit the phone number kept.
+      const kept = validateAccountDetails({
+        country: patch.country,
+        phoneNumber: current.phoneNumber,
+      });
+      if (kept.phoneNumber) errors.phoneNumber = kept.phoneNumber;
+    }
     if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
     const clean: UpdateAccountRequest = {};
     for (const field of ACCOUNT_DETAILS_FIELDS) {
@@ -118,30 +132,4 @@ export class AccountService {
       );
     }
   }
-}
-
-/**
- * The email telling an owner their password was changed (ASVS 2.2.3): when (UTC), that other
- * browsers were signed out, and whom to write to if it was not them. Contains no secret.
- * @param support the address owners write to (CONTACT_RECIPIENT)
- */
-export function passwordChangedEmail(
-  account: AccountDetails,
-  at: Date,
-  support: string,
-): OutgoingEmail {
-  return {
-    to: account.email,
-    subject: 'Your Grove password was changed',
-    text: [
-      `Hello ${account.firstName},`,
-      '',
-      `The password of your Grove account (${account.email}, ${account.businessName}) was changed on ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-      'Every other browser signed in to this account has been signed out.',
-      '',
-      `If you did not change it, write to ${support} right away.`,
-      '',
-      'Grove',
-    ].join('\n'),
-  };
 }

@@ -46,10 +46,11 @@ export class AuthController {
    * → 200 SessionUser (with `passwordChangeRequired: true` when the password no longer meets
    * Grove's rule: at least 12 characters, not a common password); 400 'Please add to email and
    * password fields' when both are empty;
-   * 401 'Password or username does not match any user'; 429 after too many attempts.
+   * 401 'Password or username does not match any user'; 429 after THROTTLE_LOGIN_LIMIT failed
+   * logins from one client within a minute (throttler 'login': successful logins do not count).
    */
   @Public()
-  @ThrottledBy('auth', LocalAuthGuard)
+  @ThrottledBy('login', LocalAuthGuard)
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@grove/contracts';
-import { GroveException } from '../common/grove.exception';
+import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
 /** Signup input broke a docs/product.md#validation-signup rule; `message` is that rule's text. → 400 */
 export class SignupInvalidException extends GroveException {
@@ -64,5 +64,24 @@ export class RefreshRefusedException extends GroveException {
 
   constructor() {
     super('Your session has ended. Please log in again.');
+  }
+}
+
+/** A new password chosen through a reset link broke Grove's password rule. → 400 with `fieldErrors.password` */
+export class PasswordResetInvalidException extends FieldErrorsException {
+  constructor(fieldErrors: Record<string, string>) {
+    super(fieldErrors, MESSAGES.passwordTooShort);
+  }
+}
+
+/**
+ * The reset link's token is unknown, already used or past its 30 minutes. → 400 'This link has
+ * expired or has already been used. Ask for a new one.' (nothing changed)
+ */
+export class PasswordResetLinkInvalidException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.passwordResetLinkInvalid);
   }
 }

@@ -79,6 +79,9 @@ describe('auth (integration)', () => {
       [{ firstName: 'R2D2', email: 'bad' }, 'Invalid Name'],
       [{ email: 'not-an-email', phoneNumber: '12' }, 'Invalid Email'],
       [{ phoneNumber: '12345' }, 'Invalid Phone Number'],
+      [{ phoneNumber: '(415) 555-0134' }, 'Invalid Phone Number'],
+      [{ country: 'US', phoneNumber: '0412 345 678' }, 'Invalid Phone Number'],
+      [{ country: 'Narnia' }, MESSAGES.countryInvalid],
       [{ website: 'not a site' }, 'Invalid URL'],
       [{ password: 'short' }, MESSAGES.passwordTooShort],
     ])(
@@ -92,6 +95,19 @@ describe('auth (integration)', () => {
         expect(reply.body.message).toBe(message);
       },
     );
+
+    it('a US owner signs up with (415) 555-0134 in the United States; the business keeps its country (docs/product.md#country)', async () => {
+      const { agent, user } = await t.signUp({ country: 'US', phoneNumber: '(415) 555-0134' });
+      const [business] = (await t.dataSource.query(
+        `SELECT country, phone FROM businesses WHERE id = $1`,
+        [user.business.id],
+      )) as { country: string; phone: string }[];
+      expect(business).toEqual({ country: 'US', phone: '(415) 555-0134' });
+      expect((await agent.get('/api/account').expect(200)).body.country).toBe('US');
+      // Without a country the business is Australian.
+      const au = await t.signUp();
+      expect((await au.agent.get('/api/account').expect(200)).body.country).toBe('AU');
+    });
 
     it('refuses unknown fields', async () => {
       await t

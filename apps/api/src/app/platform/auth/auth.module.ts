@@ -2,23 +2,30 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../config/app-config';
+import { MailModule } from '../mail/mail.module';
+import { LoginThrottle } from '../throttle/login-throttle';
 import { AuthCookies } from './auth-cookies';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LocalStrategy } from './local.strategy';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetRepository } from './password-reset.repository';
+import { PasswordResetService } from './password-reset.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 
 /**
- * Accounts, password login (passport-local), JWT access tokens checked by `JwtAuthGuard` (the
- * global guard) and rotating refresh-token sessions.
+ * Accounts, password login (passport-local; failed logins alone throttled, `LoginThrottle`), JWT
+ * access tokens checked by `JwtAuthGuard` (the global guard), rotating refresh-token sessions and
+ * forgot password (reset links by email, `PasswordResetService`).
  */
 @Module({
   imports: [
     PassportModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -27,7 +34,7 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
     SessionsService,
@@ -36,7 +43,10 @@ import { UsersRepository } from './users.repository';
     AuthCookies,
     LocalStrategy,
     LocalAuthGuard,
+    LoginThrottle,
     JwtAuthGuard,
+    PasswordResetService,
+    PasswordResetRepository,
   ],
   exports: [AuthCookies, JwtAuthGuard, SessionsService],
 })

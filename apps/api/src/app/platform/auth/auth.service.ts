@@ -77,6 +77,7 @@ export class AuthService {
             name: input.businessName.trim(),
             website: input.website.trim(),
             phone: input.phoneNumber.trim(),
+            country: input.country,
           },
           owner: {
             email,
@@ -165,7 +166,11 @@ export class AuthService {
     return toSessionUser(user, user.business);
   }
 
-  private async result(userId: string, session: OpenedSession): Promise<AuthResult> {
+  /**
+   * The reply and cookies of a session just opened for `userId` (login, refresh, a password reset).
+   * @throws NotSignedInException 401 when the user no longer exists
+   */
+  async result(userId: string, session: OpenedSession): Promise<AuthResult> {
     const user = await this.users.findWithBusiness(userId);
     if (!user?.business) throw new NotSignedInException();
     return { user: toSessionUser(user, user.business), tokens: this.issue(user, session) };

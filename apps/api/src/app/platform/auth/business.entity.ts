@@ -15,6 +15,10 @@ export class BusinessEntity {
   @Column({ type: 'text' })
   phone!: string;
 
+  /** ISO 3166-1 alpha-2 (docs/product.md#country); the phone number is read for it. Default 'AU'. */
+  @Column({ type: 'text', default: 'AU' })
+  country!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

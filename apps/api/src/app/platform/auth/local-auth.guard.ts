@@ -2,16 +2,22 @@ import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { AuthUser } from '../common/auth-user';
+import { LoginThrottle } from '../throttle/login-throttle';
 import { AuthService } from './auth.service';
 import { InvalidCredentialsException } from './auth.exceptions';
 
 /**
  * Runs the passport-local strategy on `POST /api/auth/login`. Because passport-local refuses
  * empty fields before calling the strategy, this guard checks them first (docs/product.md#validation messages).
+ * A login that succeeds is taken off the 'login' throttle's count (`LoginThrottle`): only failed
+ * logins count toward THROTTLE_LOGIN_LIMIT.
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
-  constructor(private readonly auth: AuthService) {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly throttle: LoginThrottle,
+  ) {
     super();
   }
 
@@ -25,7 +31,9 @@ export class LocalAuthGuard extends AuthGuard('local') {
       // Throws the SPEC message: 400 when both are empty, 401 otherwise.
       await this.auth.validateCredentials(email, password);
     }
-    return (await super.canActivate(context)) as boolean;
+    const signedIn = (await super.canActivate(context)) as boolean;
+    if (signedIn) await this.throttle.forgiveSuccess(request as unknown as Record<string, unknown>);
+    return signedIn;
   }
 
   override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {

@@ -11,12 +11,15 @@ const IS_ACTIVE = preparedStatement(
    WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
 );
 
-/** Which live sessions to revoke: one sign-in (family) by a token's hash or a session id, or a user's others. */
+/**
+ * Which live sessions to revoke: one sign-in (family) by a token's hash or a session id, a user's
+ * others (`exceptSessionId`), or every session of a user (a password reset).
+ */
 export type RevokeTarget =
   | { familyOf: { refreshTokenHash: string } }
   | { familyOf: { sessionId: string } }
   | { familyId: string }
-  | { userId: string; exceptSessionId: string };
+  | { userId: string; exceptSessionId?: string };
 
 /** The columns of a new session row (its refresh token only as its SHA-256 hash). */
 export type NewSession = Pick<
@@ -113,10 +116,12 @@ export class SessionsRepository {
 /** The SQL condition on `sessions` (and its parameters) selecting `target`'s rows. */
 function revokeCondition(target: RevokeTarget): [string, Record<string, string>] {
   if ('userId' in target)
-    return [
-      'user_id = :userId AND id <> :exceptSessionId',
-      { userId: target.userId, exceptSessionId: target.exceptSessionId },
-    ];
+    return target.exceptSessionId
+      ? [
+          'user_id = :userId AND id <> :exceptSessionId',
+          { userId: target.userId, exceptSessionId: target.exceptSessionId },
+        ]
+      : ['user_id = :userId', { userId: target.userId }];
   if ('familyId' in target) return ['family_id = :familyId', { familyId: target.familyId }];
   if ('refreshTokenHash' in target.familyOf)
     return [

@@ -163,6 +163,15 @@ export class SessionsService {
   }
 
   /**
+   * Ends every live session of `userId` (a password reset), inside `manager`'s transaction when
+   * given.
+   * @returns how many sessions were ended
+   */
+  async revokeAll(userId: string, manager?: EntityManager): Promise<number> {
+    return this.revokeWhere({ userId }, manager);
+  }
+
+  /**
    * True while the session exists, is not revoked, has not expired, and belongs to the token's
    * user and business. Runs on every signed-in request: a session the database confirmed is
    * trusted for `ACTIVE_SESSION_TRUST_MS` (never past its expiry) for the same user and business;

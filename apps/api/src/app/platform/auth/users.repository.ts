@@ -7,7 +7,7 @@ import { UserEntity } from './user.entity';
 
 /** What signup stores: the business and its owner (trimmed texts; the password already hashed). */
 export interface NewAccount {
-  business: { name: string; website: string; phone: string };
+  business: { name: string; website: string; phone: string; country: string };
   owner: { email: string; firstName: string; lastName: string; passwordHash: string };
 }
 
@@ -48,6 +48,25 @@ export class UsersRepository {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
+  }
+
+  /** The account with this email (any case) and its business loaded, or null (a password reset). */
+  findByEmailWithBusiness(email: string): Promise<UserEntity | null> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .innerJoinAndSelect('u.business', 'b')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** Replaces a user's password hash (argon2id PHC string) inside `manager`'s transaction. */
+  async setPasswordHash(
+    manager: EntityManager,
+    userId: string,
+    passwordHash: string,
+  ): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id: userId }, { passwordHash });
   }
 
   /** The user with their business loaded, or null when the user no longer exists. */

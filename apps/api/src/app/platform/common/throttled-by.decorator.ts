@@ -2,12 +2,16 @@ import { applyDecorators, UseGuards, type CanActivate, type Type } from '@nestjs
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 
 /**
- * The named throttlers `throttle/throttling.ts` registers: 'auth' (login, signup), 'referral'
- * (public join), 'contact' (contact form, leads), 'support' (issue form), and 'mindbody-business'
- * plus 'mindbody-address' (Mindbody credential checks per business and per client address).
+ * The named throttlers `throttle/throttling.ts` registers: 'auth' (signup, password change),
+ * 'login' (failed logins only), 'password-reset' (asking for a reset link and using one),
+ * 'referral' (public join), 'contact' (contact form, leads), 'support' (issue form), and
+ * 'mindbody-business' plus 'mindbody-address' (Mindbody credential checks per business and per
+ * client address).
  */
 export const THROTTLER_NAMES = [
   'auth',
+  'login',
+  'password-reset',
   'referral',
   'contact',
   'support',

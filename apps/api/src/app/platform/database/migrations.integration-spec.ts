@@ -588,6 +588,65 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('PasswordResetTokens keeps links with their owner (gone with the user) and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Reset Gym', 'reset.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const [user] = (await dataSource.query(
+      `INSERT INTO users (business_id, email, first_name, last_name, password_hash)
+       VALUES ($1, 'reset.owner@example.com', 'Reset', 'Owner', 'x') RETURNING id`,
+      [business.id],
+    )) as { id: string }[];
+    const insert = `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+                    VALUES ($1, $2, now() + interval '30 minutes')`;
+    await dataSource.query(insert, [user.id, 'hash-1']);
+    await expect(dataSource.query(insert, [user.id, 'hash-1'])).rejects.toThrow(/unique/);
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('public.password_reset_tokens') AS t`)) as {
+          t: string | null;
+        }[]
+      )[0].t !== null;
+    await undoThrough(dataSource, 'PasswordResetTokens1795503217409');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+    await dataSource.query(insert, [user.id, 'hash-2']);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+    const [{ n }] = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1`,
+      [user.id],
+    )) as { n: number }[];
+    expect(n).toBe(0);
+  });
+
+  it('BusinessCountry makes every business Australian unless told, takes ISO codes only, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Country Gym', 'country.example.com', '0412 345 678') RETURNING id, country`,
+    )) as { id: string; country: string }[];
+    expect(business.country).toBe('AU');
+    await dataSource.query(`UPDATE businesses SET country = 'US' WHERE id = $1`, [business.id]);
+    await expect(
+      dataSource.query(`UPDATE businesses SET country = 'usa' WHERE id = $1`, [business.id]),
+    ).rejects.toThrow(/businesses_country_iso/);
+    const hasColumn = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = 'businesses' AND column_name = 'country'`,
+        )) as { n: number }[]
+      )[0]?.n === 1;
+    await undoThrough(dataSource, 'BusinessCountry1795503384512');
+    expect(await hasColumn()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await hasColumn()).toBe(true);
+    const [after] = (await dataSource.query(`SELECT country FROM businesses WHERE id = $1`, [
+      business.id,
+    ])) as { country: string }[];
+    expect(after.country).toBe('AU');
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('MindbodyPricedAt goes down and up again', async () => {
     const hasColumn = async (): Promise<boolean> =>
       (

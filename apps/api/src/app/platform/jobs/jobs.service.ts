@@ -3,6 +3,7 @@ import {
   Injectable,
   Logger,
   type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
@@ -69,7 +70,9 @@ export type JobHandler<T extends object> = (
  * `JOBS_STOP_TIMEOUT_MS`), then pg-boss closes its connections.
  */
 @Injectable()
-export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
+export class JobsService
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
   private readonly logger = new Logger(JobsService.name);
   private readonly boss: PgBoss;
   /** Worker ids by queue, so `send` can wake this instance's worker instead of waiting a poll. */
@@ -79,6 +82,12 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   /** Handlers running on this instance (pg-boss may hand out a job it fetched while stopping). */
   private readonly running = new Set<Promise<void>>();
   private stopped?: Promise<void>;
+  /**
+   * Workers registered before every module has started, started at application bootstrap: a job
+   * waiting in the queue (left by an instance that died) must not be handled before the modules
+   * above have registered their listeners (`MembershipEvents`), or what they would do is lost.
+   */
+  private pendingWorkers: (() => Promise<void>)[] | null = [];
 
   constructor(config: AppConfig) {
     // pg-boss 10 hands its options to its pg.Pool as they are (src/db.js), so the pool timeouts apply.
@@ -96,6 +105,13 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.boss.start();
+  }
+
+  /** Starts the workers registered while the modules started (see `pendingWorkers`). */
+  async onApplicationBootstrap(): Promise<void> {
+    const pending = this.pendingWorkers ?? [];
+    this.pendingWorkers = null;
+    for (const start of pending) await start();
   }
 
   /** Stops the jobs before the HTTP server and the database close (see `stop`). */
@@ -141,7 +157,9 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * Creates the queue (idempotent) and starts this instance's worker for it.
+   * Creates the queue (idempotent) and starts this instance's worker for it: at once when the
+   * application has started, else at its bootstrap, once every module's `onModuleInit` (where
+   * handlers register and listeners subscribe) has run.
    * @param concurrency jobs handled at once by this instance (one worker each)
    */
   async register<T extends object>(
@@ -164,6 +182,17 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       retryBackoff,
       expireInSeconds: queue.expireInSeconds ?? 15 * 60,
     });
+    const start = () => this.startWorkers(name, handler, concurrency);
+    if (this.pendingWorkers) this.pendingWorkers.push(start);
+    else await start();
+  }
+
+  /** Starts `concurrency` workers of queue `name` on this instance. */
+  private async startWorkers<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    concurrency: number,
+  ): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       // Set once `work` resolves; a job handed out before that just is not followed by a wake-up.

@@ -30,14 +30,22 @@ describe('throttle counters in Redis (REDIS_URL, integration)', () => {
     await redis?.stop();
   });
 
-  it('counts the wrong logins of two instances together, in Redis rather than PostgreSQL', async () => {
+  it('counts the wrong logins of two instances together, in Redis rather than PostgreSQL; right ones do not count', async () => {
+    // Signed up on a (signup counts under 'auth', apart from logins).
+    const { body } = await a.signUp();
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      await (attempt % 2 === 0 ? a : b)
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: body.password })
+        .expect(200);
     const replies = [];
     for (let attempt = 0; attempt < 6; attempt += 1)
       replies.push(await wrongLogin(attempt % 2 === 0 ? a : b));
     expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(replies[5].body.message).toBe('Too many attempts. Please wait a minute and try again.');
-    expect(Number(replies[5].headers['retry-after-auth'])).toBeGreaterThan(50);
-    expect(await inspect.keys('grove-throttle:auth:*')).toHaveLength(1);
+    expect(Number(replies[5].headers['retry-after-login'])).toBeGreaterThan(50);
+    expect(await inspect.keys('grove-throttle:login:*')).toHaveLength(1);
     const [row] = (await a.dataSource.query(
       `SELECT count(*)::int AS n FROM throttle_counters`,
     )) as { n: number }[];

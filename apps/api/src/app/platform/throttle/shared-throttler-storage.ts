@@ -92,6 +92,24 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     }
   }
 
+  /**
+   * Takes one hit of `key` back from throttler `throttlerName`'s count (a login that succeeded:
+   * only failed logins count, docs/product.md#validation-login). Never below zero, and a key that
+   * is not counted (its window ended) is left alone, so a refund gives no extra allowance.
+   * @throws the store's error when it fails and `countLocallyWhenDown` is off
+   */
+  async refund(key: string, throttlerName: string): Promise<void> {
+    for (const [id, pair] of this.limiters) {
+      if (!id.startsWith(`${throttlerName}:`)) continue;
+      try {
+        await refundOne(pair.shared, key);
+      } catch (error) {
+        if (!this.options.countLocallyWhenDown) throw error;
+        await refundOne(pair.local, key);
+      }
+    }
+  }
+
   private limitersFor(name: string, ttl: number, limit: number, blockDuration: number) {
     const id = `${name}:${ttl}:${limit}:${blockDuration}`;
     let pair = this.limiters.get(id);
@@ -107,6 +125,13 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     }
     return pair;
   }
+}
+
+/** Gives one point of `key` back when it has any in its current window. */
+async function refundOne(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const current = await limiter.get(key);
+  if (current && current.consumedPoints > 0 && current.msBeforeNext > 0)
+    await limiter.reward(key, 1);
 }
 
 function record(res: RateLimiterRes): ThrottleRecord {

@@ -3,9 +3,16 @@ import { EnvBool, EnvInt, EnvUrl } from '../common/config/env-section';
 
 /** The throttling environment variables (limits are per client per 60 s unless said otherwise; the next request gets 429). */
 export class ThrottleEnv {
-  /** Login/signup attempts allowed per client per 60 s. */
+  /**
+   * Failed logins allowed per client per 60 s (a successful login does not count), and signups and
+   * password changes per client per 60 s.
+   */
   @EnvInt(1)
   THROTTLE_LOGIN_LIMIT = 5;
+
+  /** Password reset requests and uses (`POST /api/auth/password-reset`, `…/confirm`) per client per 60 s. */
+  @EnvInt(1)
+  THROTTLE_PASSWORD_RESET_LIMIT = 5;
 
   /** Referral join attempts allowed per client per 60 s. */
   @EnvInt(1)
@@ -46,6 +53,8 @@ export class ThrottleEnv {
 /** The throttling settings of `AppConfig` from the validated variables. */
 export function readThrottleConfig(vars: ThrottleEnv): {
   throttleLoginLimit: number;
+  /** Password reset requests and uses per client per minute (throttler 'password-reset'). */
+  throttlePasswordResetLimit: number;
   throttleReferralLimit: number;
   /** Contact/lead submissions per client per minute (throttler 'contact'). */
   throttleContactLimit: number;
@@ -60,6 +69,7 @@ export function readThrottleConfig(vars: ThrottleEnv): {
 } {
   return {
     throttleLoginLimit: vars.THROTTLE_LOGIN_LIMIT,
+    throttlePasswordResetLimit: vars.THROTTLE_PASSWORD_RESET_LIMIT,
     throttleReferralLimit: vars.THROTTLE_REFERRAL_LIMIT,
     throttleContactLimit: vars.THROTTLE_CONTACT_LIMIT,
     throttleSupportLimit: vars.THROTTLE_SUPPORT_LIMIT,

@@ -1,5 +1,6 @@
 import type { DynamicModule, ExecutionContext } from '@nestjs/common';
 import {
+  normalizeIp,
   ThrottlerModule,
   type ThrottlerLimitDetail,
   type ThrottlerOptions,
@@ -29,13 +30,25 @@ function businessOf(request: Record<string, unknown>): string {
   return user ? `business:${user.businessId}` : `address:${String(request['ip'])}`;
 }
 
+/** The client a request counts for: its address (`req.ip`), an IPv6 one by its /56 network, as ThrottlerGuard's default. */
+export function clientAddress(request: Record<string, unknown>): string {
+  return normalizeIp(String(request['ip'] ?? ''));
+}
+
+/** The counter key of the 'login' throttler for a request (`LoginThrottle` gives a success's hit back). */
+export function loginThrottleKey(request: Record<string, unknown>): string {
+  return `login-${clientAddress(request)}`;
+}
+
 /**
  * `@nestjs/throttler` with every named throttler (`THROTTLER_NAMES`) and its counters in
  * PostgreSQL, or Redis when REDIS_URL is set (`ThrottleStore`), shared by every API instance
  * (`SharedThrottlerStorage`):
- * - 'auth', 'referral', 'contact', 'support': per client address (`req.ip`, the X-Forwarded-For
- *   client only behind proxies TRUST_PROXY trusts), THROTTLE_*_LIMIT per 60 s ('referral' counts
- *   the JSON join and the join page's form together);
+ * - 'auth', 'login', 'password-reset', 'referral', 'contact', 'support': per client address
+ *   (`req.ip`, the X-Forwarded-For client only behind proxies TRUST_PROXY trusts), THROTTLE_*_LIMIT
+ *   per 60 s ('referral' counts the JSON join and the join page's form together; 'login' counts
+ *   each attempt and `LoginThrottle` gives a successful one back, so failed logins alone count;
+ *   'password-reset' counts asking for a link and using one together);
  * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
  *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS.
  * A client over a limit is refused (429, {@link tooManyAttemptsMessage}) for one window.
@@ -47,6 +60,17 @@ export function throttlingModule(config: AppConfig): DynamicModule {
   const window = credentials.windowSeconds * 1000;
   const throttlers: Record<ThrottlerName, Omit<ThrottlerOptions, 'name'>> = {
     auth: { ttl: minute, limit: config.throttleLoginLimit },
+    login: {
+      ttl: minute,
+      limit: config.throttleLoginLimit,
+      getTracker: clientAddress,
+      generateKey: (_context, tracker, name) => `${name}-${tracker}`,
+    },
+    'password-reset': {
+      ttl: minute,
+      limit: config.throttlePasswordResetLimit,
+      generateKey: (_context, tracker, name) => `${name}-${tracker}`,
+    },
     // One count per client for the JSON join and the join page's form POST (both join).
     referral: {
       ttl: minute,

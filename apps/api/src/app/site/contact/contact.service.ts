@@ -1,5 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  DEFAULT_COUNTRY,
+  internationalPhone,
   MESSAGES,
   validateContactInput,
   type ContactInput,
@@ -78,7 +80,7 @@ export class ContactService implements OnModuleInit {
           `First name: ${row.firstName}`,
           `Last name: ${row.lastName}`,
           `Email: ${row.email}`,
-          `Phone: ${row.phone}`,
+          `Phone: ${phoneLine(row.phone, input.country || DEFAULT_COUNTRY)}`,
           `Website: ${row.website}`,
           '',
           'Message:',
@@ -89,4 +91,13 @@ export class ContactService implements OnModuleInit {
     );
     return { message: MESSAGES.contactSuccess };
   }
+}
+
+/**
+ * The phone as typed, followed by its international format when that differs
+ * (`(415) 555-0134 (+1 415 555 0134)`), so the team can call a visitor from any country.
+ */
+function phoneLine(typed: string, country: string): string {
+  const international = internationalPhone(typed, country);
+  return international && international !== typed ? `${typed} (${international})` : typed;
 }

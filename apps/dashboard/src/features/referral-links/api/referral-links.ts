@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Page,
+  ReferralEmailPreview,
   ReferralEmailResult,
   ReferralEmailRun,
   ReferralLinkRow,
@@ -72,4 +73,14 @@ const emailRunKey = [...referralLinksKey, 'email'] as const;
  */
 export function useEmailAllLinks() {
   return useBackgroundRun<ReferralEmailRun>('/api/referral-links/email', emailRunKey);
+}
+
+/**
+ * Who 'Email all links' would email now (`GET /api/referral-links/email/preview`, issue 25), asked
+ * when the owner clicks it: `{ members, alreadyEmailed }`. Not cached: each click counts again.
+ */
+export function useEmailAllPreview() {
+  return useMutation({
+    mutationFn: () => apiFetch<ReferralEmailPreview>('/api/referral-links/email/preview'),
+  });
 }

@@ -36,6 +36,7 @@ export class BranchLapseNotices {
         friendName: branch.branchName,
         referrerId: branch.referrerId,
         priceNowCents,
+        reason: 'ended',
       });
     }
   }

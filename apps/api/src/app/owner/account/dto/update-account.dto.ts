@@ -4,8 +4,8 @@ import { MESSAGES, type UpdateAccountRequest } from '@grove/contracts';
 import { IsOmittable } from '../../../platform/common/contract-rule.decorator';
 
 /**
- * `PATCH /api/account` body: any subset of the owner's names and the business's name, phone and
- * website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
+ * `PATCH /api/account` body: any subset of the owner's names and the business's name, country,
+ * phone and website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
  * the service with contracts' `validateAccountDetails` (the same function Account Settings uses),
  * so each field gets its signup message. A field sent as `null` → 400 (its type message).
  */
@@ -24,6 +24,14 @@ export class UpdateAccountDto implements UpdateAccountRequest {
   @IsOmittable()
   @IsString({ message: MESSAGES.businessNameRequired })
   businessName?: string;
+
+  @ApiPropertyOptional({
+    example: 'AU',
+    description: "The business's country, ISO 3166-1 alpha-2 (docs/product.md#country)",
+  })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.countryInvalid })
+  country?: string;
 
   @ApiPropertyOptional({ example: '0412 345 678' })
   @IsOmittable()

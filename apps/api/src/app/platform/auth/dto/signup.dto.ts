@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import {
+  DEFAULT_COUNTRY,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -35,11 +36,21 @@ export class SignupDto implements Partial<SignupInput> {
 
   @ApiProperty({
     example: '0412 345 678',
-    description: 'Read as Australian without a country code',
+    description: 'A valid number for `country`, or in international format (+…)',
   })
   @IsOptional()
   @IsString({ message: MESSAGES.fillAllFields })
   phoneNumber?: string;
+
+  @ApiProperty({
+    example: 'AU',
+    required: false,
+    description:
+      "The business's country, ISO 3166-1 alpha-2 (docs/product.md#country); the phone number is read for it. Australia when absent.",
+  })
+  @IsOptional()
+  @IsString({ message: MESSAGES.countryInvalid })
+  country?: string;
 
   @ApiProperty({ example: 'greenvalley.com.au' })
   @IsOptional()
@@ -59,6 +70,7 @@ export class SignupDto implements Partial<SignupInput> {
   toInput(): SignupInput {
     return {
       businessName: this.businessName ?? '',
+      country: this.country ?? DEFAULT_COUNTRY,
       firstName: this.firstName ?? '',
       lastName: this.lastName ?? '',
       email: this.email ?? '',

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { MESSAGES, type ContactInput, type ContactRequest } from '@grove/contracts';
+import {
+  DEFAULT_COUNTRY,
+  MESSAGES,
+  type ContactInput,
+  type ContactRequest,
+} from '@grove/contracts';
 
 /**
  * `POST /api/contact` body (docs/product.md#entities "Contact message"). Only the types are checked here; the
@@ -23,7 +28,20 @@ export class ContactDto implements Partial<ContactRequest> {
   @IsString({ message: MESSAGES.invalidEmail })
   email?: string;
 
-  @ApiProperty({ example: '0412 345 678', description: 'An Australian mobile number' })
+  @ApiProperty({
+    example: 'AU',
+    required: false,
+    description:
+      'The country the phone number is read for, ISO 3166-1 alpha-2 (docs/product.md#country); Australia when absent',
+  })
+  @IsOptional()
+  @IsString({ message: MESSAGES.countryInvalid })
+  country?: string;
+
+  @ApiProperty({
+    example: '0412 345 678',
+    description: 'Any valid phone number for `country`, or in international format (+…)',
+  })
   @IsOptional()
   @IsString({ message: MESSAGES.invalidPhone })
   phoneNumber?: string;
@@ -52,6 +70,7 @@ export class ContactDto implements Partial<ContactRequest> {
       firstName: this.firstName ?? '',
       lastName: this.lastName ?? '',
       email: this.email ?? '',
+      country: this.country ?? DEFAULT_COUNTRY,
       phoneNumber: this.phoneNumber ?? '',
       website: this.website ?? '',
       message: this.message ?? '',

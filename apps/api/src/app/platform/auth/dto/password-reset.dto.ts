@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import {
+  EMAIL_MAX_LENGTH,
+  isValidEmail,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordResetConfirmRequest,
+  type PasswordResetRequest,
+} from '@grove/contracts';
+import { FollowsRule } from '../../common/contract-rule.decorator';
+
+/**
+ * `POST /api/auth/password-reset` body: the owner's login email, checked with contracts' email
+ * rule ('Not a valid email address'); whether an account uses it is never told.
+ */
+export class PasswordResetRequestDto implements PasswordResetRequest {
+  @ApiProperty({ example: 'sam@greenvalley.com.au', maxLength: EMAIL_MAX_LENGTH })
+  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
+  email!: string;
+}
+
+/**
+ * `POST /api/auth/password-reset/confirm` body: the reset link's token (from its `#token=`) and
+ * the new password. Only types and sizes are checked here; the password rule runs in the service
+ * (contracts' `validatePasswordReset`, the same function the web form uses) and an unknown, used
+ * or expired token answers 'This link has expired or has already been used. Ask for a new one.'
+ */
+export class PasswordResetConfirmDto implements PasswordResetConfirmRequest {
+  @ApiProperty({
+    example: 'k3Jv…43 base64url characters',
+    description: 'From the link, `#token=…`',
+  })
+  @IsString({ message: MESSAGES.passwordResetLinkInvalid })
+  @MaxLength(200, { message: MESSAGES.passwordResetLinkInvalid })
+  token!: string;
+
+  @ApiProperty({
+    example: 'a new long passphrase',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+  })
+  @IsString({ message: MESSAGES.passwordTooShort })
+  @MaxLength(1000, { message: MESSAGES.passwordTooLong })
+  password!: string;
+}

@@ -1,0 +1,99 @@
+import { expect } from '@playwright/test';
+import { emailTo, journeySmtp, logIn, signUp, test } from './support';
+
+/** The emails Grove sent to this journey's own SMTP server. */
+const smtp = journeySmtp();
+
+test('forgot password → email → reset → signed in, old sessions gone (issue 25, docs/product.md#forgot-password)', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUp(page);
+  // A second browser signed in too.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await other.goto('/login');
+  await logIn(other, owner.email, owner.password);
+
+  // A third browser has forgotten the password: 'Forgot password?' on the login page.
+  const forgetfulContext = await browser.newContext();
+  const forgetful = await forgetfulContext.newPage();
+  await forgetful.goto('/login');
+  await forgetful.getByLabel('Email').fill(owner.email);
+  for (const width of [1366, 390]) {
+    await forgetful.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await forgetful.screenshot({ path: test.info().outputPath(`login-${width}.png`) });
+  }
+  await forgetful.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(forgetful).toHaveURL(/\/forgot-password$/);
+  await expect(forgetful.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(forgetful.getByLabel('Email')).toHaveValue(owner.email);
+  for (const width of [1366, 390]) {
+    await forgetful.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await forgetful.screenshot({
+      path: test.info().outputPath(`forgot-password-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await forgetful.getByRole('button', { name: 'Send link' }).click();
+  await expect(
+    forgetful.getByText(
+      'If an account uses this email, a link to choose a new password is on its way. Check your inbox.',
+    ),
+  ).toBeVisible();
+
+  const mail = await emailTo(smtp, owner.email, 'Choose a new Grove password');
+  const link = /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]{43})/.exec(
+    mail.text ?? '',
+  )?.[1];
+  expect(link, 'a reset link in the email').toBeDefined();
+
+  await forgetful.goto(link ?? '');
+  await expect(forgetful.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // The token leaves the address bar at once.
+  await expect(forgetful).toHaveURL(/\/reset-password$/);
+  await forgetful.getByLabel('New password', { exact: true }).fill('short');
+  await forgetful.getByLabel('Confirm new password').fill('short');
+  await forgetful.getByRole('button', { name: 'Save new password' }).click();
+  await expect(forgetful.getByText('Password must be at least 12 characters')).toBeVisible();
+  for (const width of [1366, 390]) {
+    await forgetful.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await forgetful.screenshot({
+      path: test.info().outputPath(`reset-password-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await forgetful.getByLabel('New password', { exact: true }).fill('my brand new passphrase');
+  await forgetful.getByLabel('Confirm new password').fill('my brand new passphrase');
+  await forgetful.getByRole('button', { name: 'Save new password' }).click();
+  // Signed in.
+  await expect(forgetful).toHaveURL(/\/dashboard$/);
+  await expect(forgetful.getByRole('heading', { name: 'Branches' })).toBeVisible();
+
+  // Both browsers signed in before are signed out.
+  for (const before of [page, other]) {
+    await before.goto('/dashboard');
+    await expect(before).toHaveURL(/\/login$/);
+  }
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Password or username does not match any user')).toBeVisible();
+  await logIn(page, owner.email, 'my brand new passphrase');
+  await emailTo(smtp, owner.email, 'Your Grove password was changed');
+
+  // The link works once.
+  const reuseContext = await browser.newContext();
+  const reuse = await reuseContext.newPage();
+  await reuse.goto(link ?? '');
+  await reuse.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+  await reuse.getByLabel('Confirm new password').fill('yet another passphrase');
+  await reuse.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    reuse.getByText('This link has expired or has already been used. Ask for a new one.'),
+  ).toBeVisible();
+  await expect(reuse.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
+
+  await Promise.all([otherContext.close(), forgetfulContext.close(), reuseContext.close()]);
+});
