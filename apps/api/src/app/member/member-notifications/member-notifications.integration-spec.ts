@@ -8,6 +8,10 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { treeBody, type TestApp } from '../../../../test/test-app';
+import {
+  MembershipEvents,
+  type MembershipEventMap,
+} from '../../membership/events/membership-events';
 import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../../test/member-mail';
 import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 
@@ -70,6 +74,26 @@ describe('event emails to members (integration, real SMTP server)', () => {
         [`${eventKeyPrefix}%`],
       )) as { status: string }[]
     ).map((row) => row.status);
+
+  it('listens to every event membership announces, as do automatic links (docs/architecture.md#api-areas)', () => {
+    // An event nobody listens to would silently send no email or give no link.
+    const events = t.app.get(MembershipEvents);
+    const expected: Record<keyof MembershipEventMap, number> = {
+      'members.added': 1,
+      'members.bulk-added': 1,
+      'friend.joined': 1,
+      'branch.approved': 1,
+      'branch.counting': 1,
+      'branch.ended': 1,
+    };
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((name) => [
+        name,
+        events.listenerCount(name as keyof MembershipEventMap),
+      ]),
+    );
+    expect(actual).toEqual(expected);
+  });
 
   it('settings: every email is on by default; 401 without a session', async () => {
     expect((await owner.get('/api/settings/member-emails').expect(200)).body).toEqual(ALL_ON);

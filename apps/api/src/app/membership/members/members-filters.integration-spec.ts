@@ -19,7 +19,7 @@ describe('members list filters and sorts (integration)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const signedUp = await t.signUp({ businessName: 'Brien Boxing' });
+    const signedUp = await t.signUp({ businessName: "O'Brien's Boxing" });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
     const add = async (body: Record<string, unknown>) => {
@@ -27,13 +27,13 @@ describe('members list filters and sorts (integration)', () => {
       ids[row.memberName] = row.id;
       return row;
     };
-    const siobhan = await add(treeBody('Siobhan Brien', 'siobhan@example.com', '100', '15'));
+    const siobhan = await add(treeBody("Siobhán O'Brien", 'siobhan@example.com', '100', '15'));
     await add({
-      ...treeBody('Ben Connor', 'ben@example.com', '80', '10'),
+      ...treeBody("Ben O'Connor", 'ben@example.com', '80', '10'),
       referringMemberId: siobhan.id,
     });
     await add({
-      ...treeBody('Anne Dubois', 'anne@example.com', '70', '10'),
+      ...treeBody('Anne-Marie Dubois', 'anne@example.com', '70', '10'),
       referringMemberId: siobhan.id,
     });
     const liam = await add(treeBody('Liam Nguyen', 'liam@example.com', '50', '0'));
@@ -41,7 +41,7 @@ describe('members list filters and sorts (integration)', () => {
     // From now on a new branch counts after 30 days: Zoë is pending.
     await owner.put('/api/settings/branches').send({ rule: 'days', days: 30 }).expect(200);
     await add({
-      ...treeBody('Zoe Chen', 'zoe@example.com', '90', '5'),
+      ...treeBody('Zoë Chen', 'zoe@example.com', '90', '5'),
       referringMemberId: liam.id,
     });
     // A member Mindbody manages, whose membership ended there.
@@ -62,12 +62,12 @@ describe('members list filters and sorts (integration)', () => {
     const prices = cheapest.items.map((row) => row.newPriceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     // Siobhán's two counting branches take $15 each off $100.
-    expect(cheapest.items.find((row) => row.memberName === 'Siobhan Brien')?.newPriceCents).toBe(
+    expect(cheapest.items.find((row) => row.memberName === "Siobhán O'Brien")?.newPriceCents).toBe(
       7000,
     );
     expect(names(await list('sort=newPriceCents&order=desc&pageSize=2'))).toEqual([
-      'Zoe Chen',
-      'Ben Connor',
+      'Zoë Chen',
+      "Ben O'Connor",
     ]);
     expect(names(await list('sort=createdAt&order=desc&pageSize=1'))).toEqual(['Mia Kelly']);
   });
@@ -81,30 +81,30 @@ describe('members list filters and sorts (integration)', () => {
 
   it('filters by status, Mindbody, link and referrer, each with an exact total', async () => {
     const pending = await list('status=Pending');
-    expect(names(pending)).toEqual(['Zoe Chen']);
+    expect(names(pending)).toEqual(['Zoë Chen']);
     expect(pending.total).toBe(1);
     expect(names(await list('managed=mindbody'))).toEqual(['Mia Kelly']);
     expect((await list('managed=grove')).total).toBe(5);
     expect(names(await list('hasLink=yes'))).toEqual(['Liam Nguyen']);
     expect((await list('hasLink=no')).total).toBe(5);
-    const siobhansBranches = await list(`referredBy=${ids['Siobhan Brien']}&sort=memberName`);
-    expect(names(siobhansBranches)).toEqual(['Anne Dubois', 'Ben Connor']);
-    expect(siobhansBranches.referrerNames).toEqual({ [ids['Siobhan Brien']]: 'Siobhan Brien' });
+    const siobhansBranches = await list(`referredBy=${ids["Siobhán O'Brien"]}&sort=memberName`);
+    expect(names(siobhansBranches)).toEqual(['Anne-Marie Dubois', "Ben O'Connor"]);
+    expect(siobhansBranches.referrerNames).toEqual({ [ids["Siobhán O'Brien"]]: "Siobhán O'Brien" });
     // Filters combine, with a search too.
     expect(names(await list('status=Active&search=b&sort=memberName'))).toEqual([
-      'Anne Dubois',
-      'Ben Connor',
-      'Siobhan Brien',
+      'Anne-Marie Dubois',
+      "Ben O'Connor",
+      "Siobhán O'Brien",
     ]);
   });
 
   it('names every tree’s referrer on an unfiltered page too', async () => {
     const page = await list('sort=memberName&pageSize=100');
     expect(page.referrerNames).toEqual({
-      [ids['Siobhan Brien']]: 'Siobhan Brien',
+      [ids["Siobhán O'Brien"]]: "Siobhán O'Brien",
       [ids['Liam Nguyen']]: 'Liam Nguyen',
     });
-    expect(page.items.find((row) => row.memberName === 'Zoe Chen')?.referringMemberId).toBe(
+    expect(page.items.find((row) => row.memberName === 'Zoë Chen')?.referringMemberId).toBe(
       ids['Liam Nguyen'],
     );
   });
@@ -125,7 +125,7 @@ describe('members list filters and sorts (integration)', () => {
       .expect(201);
     const get = async (query: string) =>
       (await other.agent.get(`/api/members?${query}`).expect(200)).body as MembersPage;
-    const referred = await get(`referredBy=${ids['Siobhan Brien']}`);
+    const referred = await get(`referredBy=${ids["Siobhán O'Brien"]}`);
     expect(referred).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
     for (const query of ['status=Ended', 'managed=mindbody', 'hasLink=yes', 'status=Pending'])
       expect((await get(query)).total).toBe(0);
