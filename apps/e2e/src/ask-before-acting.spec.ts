@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { addMember, emailTo, journeySmtp, signUp, test } from './support';
+import { addMember, emailTo, journeySmtp, signUp, test, treeRow } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 const smtp = journeySmtp();
@@ -28,7 +28,7 @@ test("removing a branch asks, then the referrer's email says what happened; 'Ema
 
   // Removing Owen as Lena's branch asks first; Cancel keeps him.
   await page.goto('/dashboard');
-  const lena = page.getByTestId('tree-row').filter({ hasText: 'Lena Park' });
+  const lena = treeRow(page, 'Lena Park');
   await expect(lena).toContainText('$59.00');
   await lena.getByRole('button', { name: 'Add Branch' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a New Branch to Lena Park' });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { signUp, test } from './support';
+import { signUp, test, treeRow } from './support';
 
 test("Siobhán O'Brien is added and Ben O'Connor joins (issue 25, docs/product.md#validation-names)", async ({
   page,
@@ -24,7 +24,7 @@ test("Siobhán O'Brien is added and Ben O'Connor joins (issue 25, docs/product.m
   }
   await startGrowing.getByRole('button', { name: 'Save' }).click();
   await expect(startGrowing).toBeHidden();
-  const siobhan = page.getByTestId('tree-row').filter({ hasText: "Siobhán O'Brien" });
+  const siobhan = treeRow(page, "Siobhán O'Brien");
   await expect(siobhan).toContainText('$90.00');
 
   // Her referral link; Ben O'Connor joins through it on a phone.
