@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
 import type request from 'supertest';
-import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
+import { signWebhookBody, type Client } from '@grove/api-mindbody';
 import { createTestApp, type TestApp } from './test-app';
 import { waitFor } from './stub-servers';
 // The API's tests drive the Mindbody stand-in in-process, as docs/architecture.md#mindbody intends; the API code
@@ -105,7 +105,8 @@ export function expectedImport(clients: readonly Client[]): {
   );
   const named = (client: Client) =>
     client.ReferredBy !== null && names.has(client.ReferredBy.toLowerCase());
-  const ended = (client: Client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status);
+  const ended = (client: Client) =>
+    ['Expired', 'Terminated'].includes(client.Status) || !client.Active;
   return {
     members,
     memberKeys: new Set(members.map((client) => emailKey(client.Email ?? ''))),
@@ -160,14 +161,8 @@ export async function deliverWebhook(
     eventData?: Record<string, unknown>;
   },
 ): Promise<request.Response> {
-  const key = (
-    await new MindbodyClient({
-      baseUrl: sandbox.url,
-      webhooksBaseUrl: sandbox.webhooksUrl,
-      apiKey: sandbox.options.apiKey,
-      siteId: sandbox.options.siteId,
-    }).getSubscriptions()
-  ).items[0].messageSignatureKey;
+  // The key as the subscription's creation returned it (the Webhooks API lists subscriptions without keys).
+  const key = sandbox.control.subscriptions()[0].messageSignatureKey;
   const body = JSON.stringify({
     messageId: event.messageId,
     eventId: event.eventId,

@@ -231,15 +231,27 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect((await getClients('request.offset=-1')).status).toBe(400);
     });
 
-    it('filters by request.lastModifiedDate (at or after), request.clientIds and request.searchText', async () => {
+    it('filters by request.lastModifiedDate (at or after), request.clientIDs and request.searchText', async () => {
       // Client n was last modified n minutes after 2026-01-01T00:00Z: from 07:00 on are clients 420..450.
       const since = await getClients(
         'request.limit=200&request.lastModifiedDate=2026-01-01T07:00:00Z',
       );
       expect(since.body.PaginationResponse.TotalResults).toBe(31);
       expect(since.body.Clients[0].UniqueId).toBe(100_420);
-      const byIds = await getClients('request.clientIds=100003&request.clientIds=100001,100002');
+      const byIds = await getClients(
+        'request.clientIDs=100003&request.clientIDs=100001&request.clientIDs=100002',
+      );
       expect(byIds.body.Clients.map((client) => client.Id)).toEqual(['100001', '100002', '100003']);
+      // The SDKs' indexed form is the same list.
+      const indexed = await getClients('request.clientIDs[0]=100002&request.clientIDs[1]=100001');
+      expect(indexed.body.Clients.map((client) => client.Id)).toEqual(['100001', '100002']);
+      // GetClients spells it request.clientIDs: another spelling is not a parameter of it.
+      expect(await getClients('request.clientIds=100001')).toMatchObject({
+        status: 400,
+        body: { Error: { Code: 'InvalidParameter' } },
+      });
+      const tooMany = Array.from({ length: 21 }, (_, n) => `request.clientIDs=${100_001 + n}`);
+      expect((await getClients(tooMany.join('&'))).status).toBe(400);
       const someone = sandbox.control.clients()[10];
       const search = await getClients(
         `request.limit=200&request.searchText=${encodeURIComponent(someone.Email as string)}`,
@@ -302,23 +314,41 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
 
       sandbox.control.clearAutopayWrites();
       const amount = Math.round((contract.NormalAutoPay - 10) * 100) / 100;
-      const update = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          ClientId: member.Id,
-          ClientContractId: contract.Id,
-          Amount: amount,
-        }),
+      const next = contract.UpcomingAutopayEvents[0].ScheduleDate;
+      const write = (body: unknown) =>
+        fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(body),
+        });
+      // UpdateClientContractAutopaysRequest has no client field.
+      const withClient = await write({
+        ClientId: member.Id,
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: amount,
+      });
+      expect(withClient.status).toBe(400);
+      expect(await withClient.json()).toMatchObject({ Error: { Code: 'InvalidParameter' } });
+      const update = await write({
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: amount,
       });
       expect(update.status).toBe(200);
-      expect(await update.json()).toMatchObject({ Id: contract.Id, NormalAutoPay: amount });
+      // The official reply model is Contract: the contract template's ID and name.
+      expect(await update.json()).toMatchObject({
+        Id: contract.ContractID,
+        Name: contract.ContractName,
+      });
       expect(sandbox.control.autopayWrites()).toEqual([
         expect.objectContaining({
           ClientContractId: contract.Id,
           ClientId: member.Id,
           Amount: amount,
           PreviousAmount: contract.NormalAutoPay,
+          AutopayStartDate: next,
+          ProductId: null,
         }),
       ]);
       const [after] = sandbox.control.contracts(member.Id);
@@ -326,18 +356,16 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         true,
       );
 
-      const unknown = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ ClientContractId: 1, Amount: 5 }),
-      });
+      const unknown = await write({ ClientContractId: 1, AutopayStartDate: next, Amount: 5 });
       expect(unknown.status).toBe(404);
-      const noAmount = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ ClientContractId: contract.Id }),
+      const noStart = await write({ ClientContractId: contract.Id, Amount: 5 });
+      expect(noStart.status).toBe(400);
+      const textAmount = await write({
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: '5',
       });
-      expect(noAmount.status).toBe(400);
+      expect(textAmount.status).toBe(400);
       const control = await fetch(`${sandbox.controlUrl}/autopay-writes`);
       expect(((await control.json()) as { writes: unknown[] }).writes).toHaveLength(1);
     });
@@ -409,7 +437,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       );
       expect(secondPage.body.Purchases).toEqual([second]);
       const before = await purchases(
-        `request.clientId=${paid.Id}&request.startDate=2000-01-01&request.endDate=${first.Sale.SaleDateTime}`,
+        `request.clientId=${paid.Id}&request.startDate=2000-01-01T00:00:00Z&request.endDate=${first.Sale.SaleDateTime}`,
       );
       expect(before.body.Purchases).toEqual([first]);
       expect(
@@ -501,9 +529,16 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       const write = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ ClientContractId: contract.Id, Amount: 1 }),
+        body: JSON.stringify({
+          ClientContractId: contract.Id,
+          AutopayStartDate: contract.UpcomingAutopayEvents[0].ScheduleDate,
+          Amount: 1,
+        }),
       });
       expect(write.status).toBe(400);
+      expect(await write.json()).toMatchObject({
+        Error: { Message: 'The contract has no active autopay' },
+      });
       expect((await control(`/clients/${member.Id}/suspend`)).status).toBe(404);
 
       expect(await control(`/clients/${member.Id}/resume`)).toMatchObject({
@@ -653,9 +688,17 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     let receiverUrl: string;
     const received: { body: string; signature: string | undefined }[] = [];
     let failNext = 0;
+    let heads = 0;
+    let headStatus = 204;
 
     beforeAll(async () => {
       receiver = createServer((request: IncomingMessage, response) => {
+        if (request.method === 'HEAD') {
+          // Mindbody's validation of the webhookUrl before it activates a subscription.
+          heads += 1;
+          response.writeHead(headStatus).end();
+          return;
+        }
         const chunks: Buffer[] = [];
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
@@ -680,26 +723,47 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       path: string,
       method: string,
       body?: unknown,
-      headers: Record<string, string> = { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+      headers: Record<string, string> = { 'API-Key': apiKey, 'Content-Type': 'application/json' },
     ) =>
       fetch(`${sandbox.webhooksUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+    /** The `value` of a Webhooks API reply's `{isSuccess, value, errorInformation}` envelope. */
+    const value = async <T>(reply: Response | Promise<Response>): Promise<T> => {
+      const body = (await (await reply).json()) as { isSuccess: boolean; value: T };
+      expect(body.isSuccess).toBe(true);
+      return body.value;
+    };
 
     it('creates, activates and deletes a subscription; delivers signed events only while active', async () => {
-      expect((await api('/subscriptions', 'GET', undefined, {})).status).toBe(401);
+      const unauthorized = await api('/subscriptions', 'GET', undefined, {});
+      expect(unauthorized.status).toBe(401);
+      expect(await unauthorized.json()).toMatchObject({
+        isSuccess: false,
+        errorInformation: [{ errorType: 'missingAPIKeyHeader' }],
+      });
+      const unknownEvent = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['nope'],
+        eventSchemaVersion: 1,
+        referenceId: 'x',
+      });
+      expect(unknownEvent.status).toBe(400);
+      expect(await unknownEvent.json()).toMatchObject({ isSuccess: false });
+      // CreateSubscriptionRequest names no site.
       expect(
         (
           await api('/subscriptions', 'POST', {
             webhookUrl: receiverUrl,
-            eventIds: ['nope'],
+            eventIds: ['client.created'],
             eventSchemaVersion: 1,
-            referenceId: 'x',
+            siteId: -99,
           })
         ).status,
       ).toBe(400);
+      expect((await api('/push/api/v1/subscriptions', 'GET')).status).toBe(404);
 
       const created = await api('/subscriptions', 'POST', {
         webhookUrl: receiverUrl,
@@ -708,7 +772,9 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         referenceId: 'business-1',
       });
       expect(created.status).toBe(200);
-      const subscription = (await created.json()) as WebhookSubscription;
+      const subscription = await value<WebhookSubscription & { messageSignatureKey: string }>(
+        created,
+      );
       expect(subscription).toMatchObject({
         status: 'PendingActivation',
         referenceId: 'business-1',
@@ -716,15 +782,36 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
       });
       expect(subscription.messageSignatureKey.length).toBeGreaterThan(20);
+      // Only creation returns the key.
+      const listed = await value<{ items: WebhookSubscription[] }>(api('/subscriptions', 'GET'));
+      expect(listed.items.map((item) => item.messageSignatureKey)).toEqual(
+        listed.items.map(() => undefined),
+      );
 
       sandbox.control.addClient({ FirstName: 'Before', LastName: 'Activation' });
       await sandbox.control.flushWebhooks();
       expect(received).toHaveLength(0);
 
+      // A webhookUrl that fails the HEAD check is not activated.
+      headStatus = 404;
+      const refused = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', {
+        status: 'Active',
+      });
+      expect(refused.status).toBe(400);
+      expect(
+        (
+          await value<WebhookSubscription>(
+            api(`/subscriptions/${subscription.subscriptionId}`, 'GET'),
+          )
+        ).status,
+      ).toBe('PendingActivation');
+      headStatus = 204;
+      const headsBefore = heads;
       const activated = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', {
         status: 'Active',
       });
-      expect(((await activated.json()) as WebhookSubscription).status).toBe('Active');
+      expect((await value<WebhookSubscription>(activated)).status).toBe('Active');
+      expect(heads).toBe(headsBefore + 1);
 
       const added = sandbox.control.addClient({
         FirstName: 'Webhook',
@@ -771,7 +858,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       });
 
       const deleted = await api(`/subscriptions/${subscription.subscriptionId}`, 'DELETE');
-      expect(await deleted.json()).toMatchObject({
+      expect(await value(deleted)).toMatchObject({
         subscriptionId: subscription.subscriptionId,
         referenceId: 'business-1',
       });
@@ -792,7 +879,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
         referenceId: 'payments',
       });
-      const { subscriptionId } = (await created.json()) as WebhookSubscription;
+      const { subscriptionId } = await value<WebhookSubscription>(created);
       await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
       const added = sandbox.control.addClient({
         FirstName: 'Paying',
@@ -805,7 +892,10 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       sandbox.control.resumeMembership(added.Id);
       await sandbox.control.flushWebhooks();
 
-      const deliveries = received.map(({ body }) => JSON.parse(body) as WebhookDelivery);
+      // Deliveries run concurrently (Mindbody promises no order either): compared by event.
+      const deliveries = received
+        .map(({ body }) => JSON.parse(body) as WebhookDelivery)
+        .sort((a, b) => b.eventId.localeCompare(a.eventId));
       expect(deliveries.map((delivery) => delivery.eventId)).toEqual([
         'clientSale.created',
         'clientContract.updated',
@@ -838,7 +928,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
         referenceId: 'retry',
       });
-      const { subscriptionId } = (await created.json()) as WebhookSubscription;
+      const { subscriptionId } = await value<WebhookSubscription>(created);
       await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
       failNext = 1;
       const added = sandbox.control.addClient({ FirstName: 'Retry', LastName: 'Me' });

@@ -169,6 +169,8 @@ export function seededRandom(seed: number): () => number {
 
 /** Seed settings. */
 export interface SeedOptions {
+  /** The site's ID (ClientContract.SiteId; default -99). */
+  siteId?: number;
   /** Number of clients, 1 to 50,000. */
   clientCount: number;
   /** PRNG seed (default 4). */
@@ -209,6 +211,7 @@ export function seedSite({
   clientCount,
   seed = 4,
   epoch = Date.UTC(2026, 0, 1),
+  siteId = SANDBOX_SITE_ID,
 }: SeedOptions): SeedData {
   if (!Number.isInteger(clientCount) || clientCount < 1 || clientCount > 50_000) {
     throw new RangeError(`The sandbox seeds 1 to 50,000 clients, not ${clientCount}`);
@@ -262,7 +265,14 @@ export function seedSite({
     const plan = pick(SANDBOX_PLANS);
     const amount = pick(SANDBOX_AUTOPAY_AMOUNTS);
     contracts.set(client.Id, [
-      membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate)),
+      membershipContract(
+        contractId++,
+        client,
+        plan,
+        amount,
+        Date.parse(client.CreationDate),
+        siteId,
+      ),
     ]);
   }
   return { clients, contracts, purchases: seedPurchases(contracts, seed) };
@@ -351,6 +361,7 @@ export function membershipContract(
   plan: { ContractID: number; ContractName: string },
   amount: number,
   startMs: number,
+  siteId = SANDBOX_SITE_ID,
 ): ClientContract {
   const start = new Date(startMs);
   const ProductId = plan.ContractID * 10;
@@ -370,7 +381,7 @@ export function membershipContract(
     ContractID: plan.ContractID,
     ContractName: plan.ContractName,
     PayerClientId: client.UniqueId,
-    SiteId: SANDBOX_SITE_ID,
+    SiteId: siteId,
     AgreementDate: start.toISOString(),
     StartDate: start.toISOString(),
     EndDate: null,

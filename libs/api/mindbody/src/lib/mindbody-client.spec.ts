@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   MindbodyClient,
@@ -58,6 +60,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   const client = (options: Partial<MindbodyClientOptions> = {}) =>
     new MindbodyClient({
       baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
       apiKey: sandbox.options.apiKey,
       siteId: sandbox.options.siteId,
       backoffMs: 5,
@@ -237,7 +240,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       expect(failure).toBeInstanceOf(MindbodyRequestError);
       expect(failure).toMatchObject({ status: 400, code: 'InvalidParameter' });
       expect(String(failure)).toBe(
-        'Mindbody request failed (400 InvalidParameter): request.lastModifiedDate is not a date',
+        'Mindbody request failed (400 InvalidParameter): Query: request.lastModifiedDate should match format "date-time"',
       );
       expect(calls() - before).toBe(1);
       await expect(client({ siteId: '12345' }).getClients()).rejects.toMatchObject({
@@ -254,13 +257,17 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       const { Contracts } = await mindbody.getClientContracts(member.Id);
       expect(Contracts).toHaveLength(1);
       const amount = Math.round((Contracts[0].NormalAutoPay - 15) * 100) / 100;
+      const next = Contracts[0].UpcomingAutopayEvents[0].ScheduleDate;
       const reply = await mindbody.updateClientContractAutopays({
-        ClientId: member.Id,
         ClientContractId: Contracts[0].Id,
+        AutopayStartDate: next,
         Amount: amount,
       });
-      expect(reply).toMatchObject({ Id: Contracts[0].Id, NormalAutoPay: amount });
-      expect(reply.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
+      // The official reply model is Contract (the template): its ID and name.
+      expect(reply).toMatchObject({ Id: Contracts[0].ContractID, Name: Contracts[0].ContractName });
+      const [after] = (await mindbody.getClientContracts(member.Id)).Contracts;
+      expect(after.NormalAutoPay).toBe(amount);
+      expect(after.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
         true,
       );
       expect(sandbox.control.autopayWrites()).toEqual([
@@ -268,10 +275,15 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
           ClientContractId: Contracts[0].Id,
           ClientId: member.Id,
           Amount: amount,
+          AutopayStartDate: next,
         }),
       ]);
       await expect(
-        mindbody.updateClientContractAutopays({ ClientContractId: 42, Amount: 1 }),
+        mindbody.updateClientContractAutopays({
+          ClientContractId: 42,
+          AutopayStartDate: next,
+          Amount: 1,
+        }),
       ).rejects.toMatchObject({ status: 404 });
     });
 
@@ -332,6 +344,16 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   });
 
   describe('webhook subscriptions', () => {
+    let receiver: Server;
+    let webhookUrl: string;
+    beforeAll(async () => {
+      // Answers Mindbody's HEAD check of the webhookUrl (and any delivery) with 204.
+      receiver = createServer((_request, response) => response.writeHead(204).end());
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    });
+    afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+
     it('creates (PendingActivation, with a signature key), activates and deletes a subscription', async () => {
       const mindbody = client();
       const eventIds: MindbodyEventId[] = [
@@ -343,7 +365,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
         eventIds,
         eventSchemaVersion: 1,
         referenceId: 'business-7',
-        webhookUrl: 'http://127.0.0.1:9/hooks',
+        webhookUrl,
       });
       expect(created).toMatchObject({
         status: 'PendingActivation',
@@ -352,6 +374,10 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       });
       expect(created.messageSignatureKey).toBeTruthy();
       expect((await mindbody.activateSubscription(created.subscriptionId)).status).toBe('Active');
+      expect(await mindbody.getSubscription(created.subscriptionId)).toMatchObject({
+        subscriptionId: created.subscriptionId,
+        status: 'Active',
+      });
       expect(
         (await mindbody.getSubscriptions()).items.map((item) => item.subscriptionId),
       ).toContain(created.subscriptionId);
@@ -375,6 +401,38 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
     it('uses webhooksBaseUrl when given', async () => {
       const mindbody = client({ webhooksBaseUrl: `${sandbox.controlUrl}/nowhere`, retries: 0 });
       await expect(mindbody.getSubscriptions()).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('defaults to the official Webhooks host (not one derived from baseUrl) and reads its {isSuccess, value, errorInformation} envelope', async () => {
+      const asked: { url: string; headers: Record<string, string> }[] = [];
+      let reply: unknown = { isSuccess: true, value: { items: [] }, errorInformation: [] };
+      const fetch = (input: string | URL | Request, init?: RequestInit) => {
+        asked.push({ url: String(input), headers: init?.headers as Record<string, string> });
+        return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+      };
+      const mindbody = new MindbodyClient({
+        baseUrl: 'https://api.mindbodyonline.com/public/v6',
+        apiKey: 'key',
+        siteId: '-99',
+        staffToken: 'staff-token',
+        fetch: fetch as typeof globalThis.fetch,
+      });
+      expect(await mindbody.getSubscriptions()).toEqual({ items: [] });
+      expect(asked[0].url).toBe('https://push-api.mindbodyonline.com/api/v1/subscriptions');
+      // The Webhooks API is the developer account's: no site, no staff token.
+      expect(asked[0].headers).toMatchObject({ 'Api-Key': 'key' });
+      expect(asked[0].headers).not.toHaveProperty('SiteId');
+      expect(asked[0].headers).not.toHaveProperty('Authorization');
+      reply = {
+        isSuccess: false,
+        value: null,
+        errorInformation: [{ errorCode: 400, errorMessage: 'Bad event', errorType: 'Invalid' }],
+      };
+      await expect(mindbody.getSubscriptions()).rejects.toMatchObject({
+        status: 200,
+        code: 'Invalid',
+        mindbodyMessage: 'Bad event',
+      });
     });
   });
 });

@@ -155,7 +155,12 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
       .contracts(plain.mindbody_client_id)
       .find((item) => item.AutopayStatus === 'Active');
     if (!contract) throw new Error('no active contract');
+    // A new price as Mindbody shows it: the contract's normal autopay and its upcoming charges.
     contract.NormalAutoPay += 12.5;
+    for (const event of contract.UpcomingAutopayEvents) {
+      event.Subtotal += 12.5;
+      event.ChargeAmount += 12.5;
+    }
     sandbox.control.updateClient(plain.mindbody_client_id, { FirstName: 'Repriced' });
     await sandbox.control.flushWebhooks();
     await sync();

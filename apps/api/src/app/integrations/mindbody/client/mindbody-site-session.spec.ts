@@ -34,7 +34,7 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
         },
         contracts: async () => ({ autopay: [], suspended: false }),
         firstPayment: async () => null,
-        updateAutopayAmount: async () => undefined,
+        updateAutopayAmount: async () => true,
         useStaffToken: (next: string) => {
           token = next;
         },

@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  Head,
   Headers,
   HttpCode,
   HttpStatus,
@@ -102,6 +103,18 @@ export class MindbodyController {
   })
   remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
     return this.mindbody.remove(sessionScope(user));
+  }
+
+  /**
+   * Mindbody's check of the webhook URL (public): before it activates a subscription, Mindbody
+   * sends a HEAD request to the URL and activates it only on a 2xx. → 204, no body.
+   */
+  @Public()
+  @Head('webhooks')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: "Answer Mindbody's HEAD check of the webhook URL" })
+  webhookCheck(): void {
+    // Nothing to do: the route answering is the check.
   }
 
   /**

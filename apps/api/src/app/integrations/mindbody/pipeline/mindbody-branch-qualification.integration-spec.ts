@@ -14,6 +14,7 @@ import {
 } from '../../../../../test/mindbody-sandbox';
 import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../../test/stub-servers';
+import { freePort } from '../../../../../test/local-daemon';
 import { expectLedgersChained, ledgerOf } from '../../../../../test/lifecycle-facts';
 
 jest.setTimeout(180_000);
@@ -38,9 +39,10 @@ interface BranchState {
  * server: Rita (autopay $100, discount on referral $10) has five friends. A friend who has not paid
  * is pending; the sandbox records their payment and the next sync starts them counting (Rita's
  * autopay drops in Mindbody, one 'branch_counting' ledger line, one email); a suspension lapses a
- * branch and resuming counts it again; an ended membership returns the price once. No API listens
- * for the sandbox's webhooks here, so every change reaches Grove by the sync the test runs (or a
- * delivery the test posts).
+ * branch and resuming counts it again; an ended membership returns the price once. The API listens
+ * only for Mindbody's HEAD check of the webhook URL (activation); the subscription is then stopped
+ * at the sandbox, so every change reaches Grove by the sync the test runs (or a delivery the test
+ * posts, signed with the subscription's key).
  */
 describe('Mindbody first payment and suspension: when a branch counts (integration, sandbox + SMTP)', () => {
   let sandbox: RunningSandbox;
@@ -53,7 +55,13 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: SEEDED, webhookAttempts: 1 });
-    ({ t, smtp } = await createMailTestApp(sandboxEnv(sandbox)));
+    // Mindbody activates a subscription only after its webhook URL answers a HEAD request.
+    const port = await freePort();
+    ({ t, smtp } = await createMailTestApp({
+      ...sandboxEnv(sandbox),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    }));
+    await t.app.listen(port, '127.0.0.1');
     const signed = await t.signUp({ businessName: 'Paid Gym' });
     owner = signed.agent;
     businessId = signed.user.business.id;
@@ -90,6 +98,9 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       .send({ rule: 'first_payment', days: null })
       .expect(200);
     await reachStageFour(owner, sandbox, TEN_DOLLARS);
+    // No real deliveries: the test runs each sync (or posts a delivery) itself.
+    for (const { subscriptionId } of sandbox.control.subscriptions())
+      sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');
     ritaId = (await member('Rita Referrer')).id;
   });
   afterAll(async () => {

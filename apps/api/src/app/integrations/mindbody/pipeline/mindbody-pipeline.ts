@@ -158,10 +158,8 @@ export class MindbodyPipeline {
             (await mindbody.call((client) => client.autopayContracts(target.clientId)));
           for (const contract of contracts) {
             if (contract.amountCents === amount) continue;
-            await mindbody.call((client) =>
-              client.updateAutopayAmount(target.clientId, contract.clientContractId, amount),
-            );
-            autopayWrites += 1;
+            if (await mindbody.call((client) => client.updateAutopayAmount(contract, amount)))
+              autopayWrites += 1;
           }
           if (contracts.length > 0)
             billed.push({ memberId: target.memberId, autopayCents: amount });
