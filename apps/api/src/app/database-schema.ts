@@ -32,6 +32,8 @@ import { ReferralEmailRuns1795482010116 } from './platform/database/migrations/1
 import { MemberSearchKeys1795482825286 } from './platform/database/migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
+import { MindbodyUniqueId1795500000000 } from './platform/database/migrations/1795500000000-MindbodyUniqueId';
+import { BranchesOfMindbodyMembers1795500000001 } from './platform/database/migrations/1795500000001-BranchesOfMindbodyMembers';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -71,6 +73,8 @@ export const MIGRATIONS = [
   MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
   MemberSearchVersion1795492664065,
+  MindbodyUniqueId1795500000000,
+  BranchesOfMindbodyMembers1795500000001,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

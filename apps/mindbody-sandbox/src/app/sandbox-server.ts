@@ -20,6 +20,7 @@ import { MindbodyContract } from './contract-validator';
 import { FaultSwitches, invalidFaultRule, type FaultRule } from './fault-switches';
 import {
   SandboxStore,
+  type StoreRefusal,
   type AutopayWrite,
   type NewSandboxClient,
   type NewSandboxPayment,
@@ -791,7 +792,20 @@ export class MindbodySandbox {
       return { status: 201, body: store.addClient(body as unknown as NewSandboxClient) };
     }
     const clientMatch =
-      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume))?$/.exec(route);
+      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume|renumber))?$/.exec(route);
+    if (clientMatch && method === 'POST' && clientMatch[2] === 'renumber') {
+      const renumbered = store.renumberClient(
+        decodeURIComponent(clientMatch[1]),
+        String((body ?? {}).NewId ?? ''),
+      );
+      return 'status' in renumbered && typeof renumbered.status === 'number'
+        ? error(
+            renumbered.status,
+            (renumbered as StoreRefusal).code,
+            (renumbered as StoreRefusal).message,
+          )
+        : { status: 200, body: renumbered };
+    }
     if (clientMatch && method === 'POST' && clientMatch[2] === 'payments') {
       const recorded = store.recordPayment(
         decodeURIComponent(clientMatch[1]),

@@ -13,6 +13,8 @@ import {
   FIRST_CONTRACT_ID,
   FIRST_SALE_ID,
   SANDBOX_PLANS,
+  autopayEvent,
+  barcodeOf,
   membershipContract,
   purchaseRecord,
   seedSite,
@@ -46,8 +48,12 @@ export interface NewSandboxClient {
   MobilePhone?: string | null;
   IsProspect?: boolean;
   ReferredBy?: string | null;
-  /** Dollars: gives the (non-prospect) client an active membership with this autopay. */
+  /** Dollars: gives the (non-prospect) client an active membership with this autopay (before tax). */
   NormalAutoPay?: number;
+  /** With NormalAutoPay: the contract also bills the add-on (two products). */
+  AddOn?: boolean;
+  /** With NormalAutoPay: the tax rate of its items, e.g. 0.1 (default 0). */
+  TaxRate?: number;
 }
 
 /** Fields the control API's "update a client" may change. */
@@ -114,6 +120,8 @@ export class SandboxStore {
   private byId = new Map<string, Client>();
   private contracts = new Map<string, ClientContract[]>();
   private contractById = new Map<number, { contract: ClientContract; clientId: string }>();
+  /** Tax rate of each contract (its items' Tax / Subtotal when seeded), by ClientContract.Id. */
+  private taxRates = new Map<number, number>();
   private writes: AutopayWrite[] = [];
   private purchases = new Map<string, ClientPurchaseRecord[]>();
   private nextSaleId = FIRST_SALE_ID;
@@ -140,8 +148,9 @@ export class SandboxStore {
     this.byId = new Map(this.clients.map((client) => [client.Id, client]));
     this.contracts = data.contracts;
     this.contractById = new Map();
+    this.taxRates = new Map();
     for (const [clientId, list] of this.contracts)
-      for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
+      for (const contract of list) this.keepContract(contract, clientId);
     this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
     this.purchases = data.purchases;
     this.nextSaleId = [...data.purchases.values()]
@@ -153,6 +162,15 @@ export class SandboxStore {
       ...this.clients.slice(-1).map((client) => Date.parse(client.LastModifiedDateTime)),
     );
     this.filtered.clear();
+  }
+
+  private keepContract(contract: ClientContract, clientId: string): void {
+    this.contractById.set(contract.Id, { contract, clientId });
+    const [first] = contract.UpcomingAutopayEvents;
+    this.taxRates.set(
+      contract.Id,
+      first && first.Subtotal > 0 ? Math.round((first.Tax / first.Subtotal) * 10_000) / 10_000 : 0,
+    );
   }
 
   /** Number of clients. */
@@ -397,14 +415,28 @@ export class SandboxStore {
       AutopayEndDate: request.AutopayEndDate ?? null,
       ProductId: request.ProductId ?? null,
     });
-    if (to === Number.POSITIVE_INFINITY) contract.NormalAutoPay = amount;
-    for (const event of contract.UpcomingAutopayEvents) {
+    const rate = this.taxRates.get(contract.Id) ?? 0;
+    contract.UpcomingAutopayEvents = contract.UpcomingAutopayEvents.map((event) => {
       const at = Date.parse(event.ScheduleDate);
-      if (request.ProductId !== undefined && event.ProductId !== request.ProductId) continue;
-      if (at >= from && at <= to) {
-        event.ChargeAmount = amount;
-        event.Subtotal = amount;
-      }
+      if (request.ProductId !== undefined && event.ProductId !== request.ProductId) return event;
+      if (at < from || at > to) return event;
+      // Amount replaces the item's price before tax; its tax follows (docs/decisions/mindbody-contract.md).
+      return {
+        ...autopayEvent(contract.Id, event.ProductId, amount, rate, event.ScheduleDate),
+        PaymentMethod: event.PaymentMethod,
+      };
+    });
+    if (to === Number.POSITIVE_INFINITY) {
+      // The normal autopay: the items of the last scheduled date, before tax.
+      const last = Math.max(
+        ...contract.UpcomingAutopayEvents.map((event) => Date.parse(event.ScheduleDate)),
+      );
+      contract.NormalAutoPay =
+        Math.round(
+          contract.UpcomingAutopayEvents.filter(
+            (event) => Date.parse(event.ScheduleDate) === last,
+          ).reduce((sum, event) => sum + event.Subtotal, 0) * 100,
+        ) / 100;
     }
     return { contract };
   }
@@ -425,7 +457,7 @@ export class SandboxStore {
     const time = this.touch();
     const isProspect = input.IsProspect ?? false;
     const client: Client = {
-      Id: String(uniqueId),
+      Id: barcodeOf(uniqueId),
       UniqueId: uniqueId,
       FirstName: input.FirstName,
       LastName: input.LastName,
@@ -452,9 +484,10 @@ export class SandboxStore {
         input.NormalAutoPay,
         Date.parse(time),
         this.siteId,
+        { addOn: input.AddOn === true, taxRate: input.TaxRate ?? 0 },
       );
       this.contracts.set(client.Id, [contract]);
-      this.contractById.set(contract.Id, { contract, clientId: client.Id });
+      this.keepContract(contract, client.Id);
     }
     this.filtered.clear();
     this.events.clientCreated(eventData(client, this.siteId));
@@ -484,6 +517,38 @@ export class SandboxStore {
       ...eventData(client, this.siteId),
       previousEmail: previousEmail !== client.Email ? previousEmail : null,
     });
+    return { ...client };
+  }
+
+  /**
+   * Gives a client a new `Id` as a business does (its barcode; UpdateClient's `NewId`): its
+   * contracts and purchases follow, its UniqueId stays; modified now, raises `client.updated`.
+   * @returns the client, or the refusal (404 unknown client, 400 an Id another client has)
+   */
+  renumberClient(id: string, newId: string): Client | StoreRefusal {
+    const client = this.byId.get(id);
+    if (!client) return { status: 404, code: 'ClientNotFound', message: `Client ${id} not found` };
+    if (!newId || this.byId.has(newId))
+      return { status: 400, code: 'InvalidParameter', message: `Id ${newId} is taken or empty` };
+    client.Id = newId;
+    this.byId.delete(id);
+    this.byId.set(newId, client);
+    const contracts = this.contracts.get(id);
+    if (contracts) {
+      this.contracts.delete(id);
+      this.contracts.set(newId, contracts);
+      for (const contract of contracts)
+        this.contractById.set(contract.Id, { contract, clientId: newId });
+    }
+    const purchases = this.purchases.get(id);
+    if (purchases) {
+      this.purchases.delete(id);
+      for (const record of purchases) record.Sale.ClientId = newId;
+      this.purchases.set(newId, purchases);
+    }
+    client.LastModifiedDateTime = this.touch();
+    this.filtered.clear();
+    this.events.clientUpdated({ ...eventData(client, this.siteId), previousEmail: null });
     return { ...client };
   }
 

@@ -34,6 +34,7 @@ export interface StartSandboxOptions extends Partial<SandboxOptions> {
 /** In-process control of one site's data (the control API's client routes with `?siteId=`). */
 export interface SandboxSiteControl {
   addClient(client: NewSandboxClient): Client;
+  renumberClient(id: string, newId: string): Client | StoreRefusal;
   updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
   cancelMembership(id: string): ClientContract | undefined;
   recordPayment(clientId: string, payment?: NewSandboxPayment): ClientPurchaseRecord | StoreRefusal;
@@ -59,6 +60,11 @@ export interface SandboxControl {
   addClient(client: NewSandboxClient): Client;
   /** Changes a client (modified now); fires `client.updated`. Undefined when unknown. */
   updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
+  /**
+   * Gives a client a new Id (UpdateClient's `NewId`; its UniqueId stays), contracts and purchases
+   * following; fires `client.updated`. @returns the client, or the refusal (404, 400 Id taken)
+   */
+  renumberClient(id: string, newId: string): Client | StoreRefusal;
   /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
   cancelMembership(id: string): ClientContract | undefined;
   /**
@@ -142,6 +148,7 @@ export async function startMindbodySandbox(
     const store = () => sandbox.site(siteId).store;
     return {
       addClient: (client) => store().addClient(client),
+      renumberClient: (id, newId) => store().renumberClient(id, newId),
       updateClient: (id, changes) => store().updateClient(id, changes),
       cancelMembership: (id) => store().cancelMembership(id),
       recordPayment: (clientId, payment) => store().recordPayment(clientId, payment),
@@ -161,6 +168,7 @@ export async function startMindbodySandbox(
     sites: () => sandbox.listSites(),
     reset: (reset) => sandbox.reset(reset),
     addClient: (client) => sandbox.store.addClient(client),
+    renumberClient: (id, newId) => sandbox.store.renumberClient(id, newId),
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
     recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),

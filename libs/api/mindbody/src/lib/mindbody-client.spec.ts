@@ -71,7 +71,8 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   const calls = (key = GET_CLIENTS) => sandbox.control.requestCounts()[key] ?? 0;
   const collect = async (mindbody: MindbodyClient, pageSize = 200) => {
     const seen: Client[] = [];
-    for await (const item of mindbody.allClients({ pageSize })) seen.push(item);
+    for await (const item of mindbody.allClients({ pageSize, includeInactive: true }))
+      seen.push(item);
     return seen;
   };
 
@@ -141,6 +142,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       const seen: string[] = [];
       for await (const item of client().allClients({
         pageSize: 200,
+        includeInactive: true,
         onPage: (page) => void progress.push(page),
       }))
         seen.push(item.Id);
@@ -156,7 +158,11 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       // Seeded client n was last modified n minutes after 2026-01-01T00:00Z.
       const since = new Date(Date.UTC(2026, 0, 1, 0, 901));
       const seen: Client[] = [];
-      for await (const item of client().allClients({ pageSize: 40, lastModifiedDate: since }))
+      for await (const item of client().allClients({
+        pageSize: 40,
+        lastModifiedDate: since,
+        includeInactive: true,
+      }))
         seen.push(item);
       expect(seen.map((item) => item.UniqueId)).toEqual(
         Array.from({ length: 100 }, (_, index) => 100_901 + index),
@@ -165,6 +171,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       for await (const item of client().allClients({
         pageSize: 40,
         lastModifiedDate: since,
+        includeInactive: true,
         startOffset: 90,
       }))
         resumed.push(item);
@@ -252,7 +259,19 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
 
   describe('contracts, autopays, referral types', () => {
     it('reads a member’s contract and overrides its autopay amount (dollars)', async () => {
-      const member = sandbox.control.clients().find((item) => item.Status === 'Active') as Client;
+      const products = (client: Client) =>
+        new Set(
+          (sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents ?? []).map(
+            (event) => event.ProductId,
+          ),
+        ).size;
+      const untaxed = (client: Client) =>
+        sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents.every((e) => e.Tax === 0);
+      const member = sandbox.control
+        .clients()
+        .find(
+          (item) => item.Status === 'Active' && products(item) === 1 && untaxed(item),
+        ) as Client;
       const mindbody = client();
       const { Contracts } = await mindbody.getClientContracts(member.Id);
       expect(Contracts).toHaveLength(1);
@@ -285,6 +304,29 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
           Amount: 1,
         }),
       ).rejects.toMatchObject({ status: 404 });
+
+      // A contract of two products: the write must name one, and only its autopays change.
+      const multi = sandbox.control
+        .clients()
+        .find((item) => item.Status === 'Active' && products(item) === 2) as Client;
+      const [contract] = (await mindbody.getClientContracts(multi.Id)).Contracts;
+      const [membership, addOn] = contract.UpcomingAutopayEvents;
+      await expect(
+        mindbody.updateClientContractAutopays({
+          ClientContractId: contract.Id,
+          AutopayStartDate: membership.ScheduleDate,
+          Amount: 40,
+        }),
+      ).rejects.toMatchObject({ status: 400 });
+      await mindbody.updateClientContractAutopays({
+        ClientContractId: contract.Id,
+        AutopayStartDate: membership.ScheduleDate,
+        ProductId: membership.ProductId,
+        Amount: 40,
+      });
+      const changed = (await mindbody.getClientContracts(multi.Id)).Contracts[0];
+      for (const event of changed.UpcomingAutopayEvents)
+        expect(event.Subtotal).toBe(event.ProductId === membership.ProductId ? 40 : addOn.Subtotal);
     });
 
     it('reads a client’s purchases in a period (request.startDate/endDate sent as ISO), page by page', async () => {

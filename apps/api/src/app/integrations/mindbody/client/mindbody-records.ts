@@ -12,8 +12,10 @@ export interface MindbodySite {
 
 /** A Mindbody client as the import reads it (GET /client/clients). */
 export interface MindbodyClientRecord {
-  /** Mindbody `Id` (the client id used everywhere else in the API). */
+  /** Mindbody `Id` now (the client id every Public API call takes; the business can change it). */
   id: string;
+  /** Mindbody `UniqueId`: never changes, Grove's key of the client. */
+  uniqueId: number;
   firstName: string;
   lastName: string;
   /** Null when Mindbody has none. */

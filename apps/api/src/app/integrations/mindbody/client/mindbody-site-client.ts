@@ -68,6 +68,7 @@ function nextAutopay(
 
 const toRecord = (client: Client): MindbodyClientRecord => ({
   id: client.Id,
+  uniqueId: client.UniqueId,
   firstName: client.FirstName ?? '',
   lastName: client.LastName ?? '',
   email: client.Email || null,

@@ -2,6 +2,8 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
+  membershipEnded,
+  referThroughGrove,
   requests,
   sandboxEnv,
   sandboxLogin,
@@ -116,7 +118,27 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     for (const row of withAutopay) expect(row).not.toHaveProperty('noAutopayContract');
   });
 
+  /** The Grove member id of a Mindbody client of this business. */
+  async function memberOf(clientId: string): Promise<string> {
+    const [row] = (await t.dataSource.query(
+      `SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id = $2`,
+      [businessId, clientId],
+    )) as { id: string }[];
+    return row.id;
+  }
+
   it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
+    // Twelve members each refer a friend through their Grove link (approved, then created at the
+    // front desk): the sync matches each friend by email, and both autopays drop.
+    const referrers = nonProspects()
+      .filter((client) => !membershipEnded(client) && hasAutopay(client.Id))
+      .slice(0, 12);
+    for (const [index, referrer] of referrers.entries())
+      await referThroughGrove(owner, t, sandbox, await memberOf(referrer.Id), {
+        name: `Early Friend ${String.fromCharCode(65 + index)}`,
+        email: `early.${index}@example.com`,
+        autopay: 70,
+      });
     const gateway = t.app.get(MindbodySiteClient);
     const crypto = t.app.get(MindbodyCrypto);
     const built = jest.spyOn(gateway, 'forSite');
@@ -154,29 +176,24 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   });
 
   it('a sync reads each changed client’s contracts once, and an unchanged one only when it writes its autopay', async () => {
-    const [referrer, newBranch, noContract] = [
-      nonProspects().find(
-        (client) =>
-          client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
-      ),
-      nonProspects()
-        .filter(
-          (client) =>
-            client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
-        )
-        .at(-1),
-      nonProspects().find(
-        (client) =>
-          !hasAutopay(client.Id) && !['Expired', 'Terminated', 'Declined'].includes(client.Status),
-      ),
-    ];
-    if (!referrer || !newBranch || !noContract || referrer.Id === newBranch.Id)
-      throw new Error('the seed has no such clients');
-    // Changed: one member becomes a branch of `referrer` (both their autopays change), one
-    // member without a contract is renamed. `referrer` itself is unchanged in Mindbody.
-    sandbox.control.updateClient(newBranch.Id, {
-      ReferredBy: `${referrer.FirstName} ${referrer.LastName}`,
-    });
+    const running = nonProspects().filter(
+      (client) => client.Status === 'Active' && client.Active && hasAutopay(client.Id),
+    );
+    const referrer = running.at(-1);
+    const noContract = nonProspects().find(
+      (client) => !hasAutopay(client.Id) && !membershipEnded(client),
+    );
+    if (!referrer || !noContract) throw new Error('the seed has no such clients');
+    // Changed: a friend who joined through `referrer`'s Grove link and was approved is created at
+    // the front desk (both autopays change), one member without a contract is renamed.
+    // `referrer` itself is unchanged in Mindbody.
+    const { clientId: newBranch } = await referThroughGrove(
+      owner,
+      t,
+      sandbox,
+      await memberOf(referrer.Id),
+      { name: 'Nora Newbranch', email: 'nora.newbranch@example.com', autopay: 75 },
+    );
     sandbox.control.updateClient(noContract.Id, { LastName: 'Renamed' });
     sandbox.control.clearAutopayWrites();
     const withoutAutopay = await count(
@@ -186,7 +203,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     const calls = await sync();
 
     const written = sandbox.control.autopayWrites().map((write) => write.ClientId);
-    expect(written.sort()).toEqual([referrer.Id, newBranch.Id].sort());
+    expect(written.sort()).toEqual([referrer.Id, newBranch].sort());
     // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write; the
     // other members without an autopay contract once each (noContract is among them: not twice).
     expect(calls).toEqual({
@@ -205,16 +222,25 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     // Branches already counting keep counting: the new rule asks nothing about them.
     const idle = await sync();
     expect(idle.purchases).toBe(0);
-    sandbox.control.addClient({ FirstName: 'Quinn', LastName: 'Counter', NormalAutoPay: 120 });
-    const friends = [1, 2, 3, 4].map(
-      (n) =>
-        sandbox.control.addClient({
-          FirstName: 'Friend',
-          LastName: `Number ${n}`,
-          NormalAutoPay: 50,
-          ReferredBy: 'Quinn Counter',
-        }).Id,
-    );
+    const quinn = sandbox.control.addClient({
+      FirstName: 'Quinn',
+      LastName: 'Counter',
+      Email: 'quinn@example.com',
+      NormalAutoPay: 120,
+    });
+    expect((await sync()).purchases).toBe(0);
+    // Four friends join through Quinn's Grove link, are approved, then created at the front desk.
+    const friends: string[] = [];
+    for (const n of ['One', 'Two', 'Three', 'Four'])
+      friends.push(
+        (
+          await referThroughGrove(owner, t, sandbox, await memberOf(quinn.Id), {
+            name: `Friend Number ${n}`,
+            email: `friend.number.${n}@example.com`,
+            autopay: 50,
+          })
+        ).clientId ?? '',
+      );
     // The sync that brings them in asks about the four new pending branches at once.
     expect((await sync()).purchases).toBe(4);
     expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(4);

@@ -9,7 +9,6 @@ import {
   type EndedBranch,
   type FirstPayment,
   type ManagedMemberInput,
-  type ManagedProspectInput,
   type MindbodyFactSource,
 } from '../persistence/mindbody-members.repository';
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
@@ -99,8 +98,8 @@ export class MindbodyPipeline {
   }
 
   /**
-   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then referrals and
-   * prospects, then the first payments of pending branches (see {@link recordFirstPayments}).
+   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then ended
+   * branches detached, then the first payments of pending branches (see {@link recordFirstPayments}).
    * Prices follow in the 'prices' job (a contract read per client).
    */
   async importAll(
@@ -235,8 +234,9 @@ export class MindbodyPipeline {
    * upserted, referrers already stored linked, progress recorded) in its own transaction. When
    * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
-   * re-run converges). Then links the remaining referrals and queues referred prospects, each one
-   * set-based statement over the whole business, and, when the business's automatic-link setting
+   * re-run converges). `ReferredBy` is stored as each member's referral source and links nobody;
+   * Mindbody prospects are not queued. Then detaches the branches whose membership ended (one
+   * set-based statement over the whole business) and, when the business's automatic-link setting
    * is on, gives every member this run added a referral link.
    * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
    *   read (for its price) and kept here by client id (sync: few changed clients)
@@ -256,7 +256,6 @@ export class MindbodyPipeline {
   ): Promise<number> {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
-    const prospects: ManagedProspectInput[] = [];
     const startedAt = await this.members.now();
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
@@ -283,18 +282,11 @@ export class MindbodyPipeline {
         for (const page of batch) {
           for (const client of page.clients) {
             const name = `${client.firstName} ${client.lastName}`.trim() || `Client ${client.id}`;
-            if (client.isProspect) {
-              if (client.referredBy)
-                prospects.push({
-                  clientId: client.id,
-                  name,
-                  email: client.email ?? '',
-                  referredBy: client.referredBy,
-                });
-              continue;
-            }
+            // A Mindbody prospect is nobody's referral (ReferredBy names no person): not queued.
+            if (client.isProspect) continue;
             members.push({
               clientId: client.id,
+              uniqueId: client.uniqueId,
               name,
               email: client.email ?? '',
               autopayCents: client.normalAutoPayCents,
@@ -306,6 +298,13 @@ export class MindbodyPipeline {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
+        // A client renumbered in Mindbody (a new Id, the same UniqueId) stays the same row.
+        await this.members.rekeyClients(
+          scope,
+          batch.flatMap((page) =>
+            page.clients.map((client) => ({ clientId: client.id, uniqueId: client.uniqueId })),
+          ),
+        );
         await this.members.upsertMembers(
           scope,
           members,
@@ -322,10 +321,9 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    const ended = await this.members.linkReferrals(scope, source);
+    const ended = await this.members.detachEndedBranches(scope, source);
     await this.recordBranchesEnded(scope, ended);
     await this.lapses.send(scope, ended);
-    await this.members.upsertProspects(scope, prospects, source);
     await this.events.emit('members.bulk-added', { scope, since: startedAt });
     return done;
   }
