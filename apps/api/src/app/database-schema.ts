@@ -34,6 +34,7 @@ import { BusinessProspectCount1795482902020 } from './platform/database/migratio
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
 import { MindbodyUniqueId1795500000000 } from './platform/database/migrations/1795500000000-MindbodyUniqueId';
 import { BranchesOfMindbodyMembers1795500000001 } from './platform/database/migrations/1795500000001-BranchesOfMindbodyMembers';
+import { MindbodyAccountSubscription1795500000002 } from './platform/database/migrations/1795500000002-MindbodyAccountSubscription';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -75,6 +76,7 @@ export const MIGRATIONS = [
   MemberSearchVersion1795492664065,
   MindbodyUniqueId1795500000000,
   BranchesOfMindbodyMembers1795500000001,
+  MindbodyAccountSubscription1795500000002,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

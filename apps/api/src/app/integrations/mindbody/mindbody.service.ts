@@ -164,9 +164,11 @@ export class MindbodyService {
 
   /**
    * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
-   * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
-   * webhooks at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks` (a failed subscription
-   * is logged and tried again on the next save; 'Sync with mindbody' works without it).
+   * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove makes sure its developer
+   * account has its ONE webhook subscription, at `<PUBLIC_ORIGIN or request origin>/api/mindbody/webhooks`
+   * (created by the first business, shared by every other: it receives every activated site's
+   * events; a failed subscription is logged and tried again on the next save; 'Sync with
+   * mindbody' works without it).
    * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
    * @throws MindbodyWrongStageException 409 below stage 3
    */
@@ -187,12 +189,7 @@ export class MindbodyService {
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin ?? requestOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
-        const subscription = await this.siteClient.subscribe(row.siteId, url, scope.businessId);
-        await this.integrations.saveSubscription(
-          scope,
-          subscription.subscriptionId,
-          this.crypto.seal(subscription.signatureKey),
-        );
+        await this.ensureAccountSubscription(url);
       } catch (error) {
         this.logger.warn(`Mindbody webhook subscription failed: ${errorMessage(error)}`);
       }
@@ -202,21 +199,50 @@ export class MindbodyService {
   }
 
   /**
-   * 'Remove integration' (docs/product.md#states, any stage above 1): deletes the webhook subscription, clears
-   * credentials and discounts, back to stage 1. Imported members and prospects stay as ordinary
-   * rows (their managed mark is cleared).
+   * Creates the developer account's webhook subscription (and activates it) unless Grove has one,
+   * under the account subscription's lock (one subscription however many businesses subscribe at
+   * once, on any API instance); its signature key is stored sealed.
+   * @throws the Mindbody client's errors (nothing stored)
+   */
+  private async ensureAccountSubscription(webhookUrl: string): Promise<void> {
+    await this.integrations.withAccountSubscription(async (manager) => {
+      if (await this.integrations.accountSubscription(manager)) return;
+      const created = await this.siteClient.subscribe(webhookUrl, 'grove');
+      await this.integrations.saveAccountSubscription(manager, {
+        subscriptionId: created.subscriptionId,
+        signatureKeyEnc: this.crypto.seal(created.signatureKey),
+        webhookUrl,
+      });
+    });
+  }
+
+  /**
+   * 'Remove integration' (docs/product.md#states, any stage above 1): clears credentials and
+   * discounts, back to stage 1; the developer account's webhook subscription is deleted when no
+   * other business needs it (and a subscription of this business's own, from before, always).
+   * Imported members and prospects stay as ordinary rows (their managed mark is cleared).
    * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
    */
   async remove(scope: BusinessScope): Promise<MindbodyStatus> {
     const row = await this.integrations.find(scope);
     if (!row || row.stage === 1) return STAGE_ONE;
-    if (row.webhookSubscriptionId && row.siteId) {
-      try {
-        await this.siteClient.unsubscribe(row.siteId, row.webhookSubscriptionId);
-      } catch (error) {
-        this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
-        throw new MindbodyFailedException();
-      }
+    try {
+      // A subscription this business made before Grove kept one for the account.
+      if (row.webhookSubscriptionId) await this.siteClient.unsubscribe(row.webhookSubscriptionId);
+      await this.integrations.withAccountSubscription(async (manager) => {
+        const account = await this.integrations.accountSubscription(manager);
+        // The account's subscription goes with the last business that needs it.
+        if (
+          account &&
+          (await this.integrations.otherSubscribedIntegrations(scope, manager)) === 0
+        ) {
+          await this.siteClient.unsubscribe(account.subscriptionId);
+          await this.integrations.deleteAccountSubscription(manager);
+        }
+      });
+    } catch (error) {
+      this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
+      throw new MindbodyFailedException();
     }
     await this.integrations.reset(scope);
     return STAGE_ONE;
@@ -224,8 +250,10 @@ export class MindbodyService {
 
   /**
    * A webhook delivery (Mindbody Webhooks API; docs/architecture.md#mindbody). The raw body must carry a valid
-   * `X-Mindbody-Signature` (HMAC-SHA256 with the key of a subscription Grove holds for the
-   * delivery's site): that subscription names the business. Each `messageId` is processed once:
+   * `X-Mindbody-Signature` (HMAC-SHA256 with the key of the developer account's subscription, or
+   * of a business's own subscription from before); a delivery of the account's subscription goes
+   * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
+   * 204), one of a business's own to that business. Each `messageId` is processed once per business:
    * - client.created / client.updated / clientContract.updated (e.g. a membership suspended or
    *   resumed) queue a sync;
    * - clientMembershipAssignment.cancelled marks the client's member cancelled (it stops counting
@@ -234,7 +262,8 @@ export class MindbodyService {
    *   the one known (docs/product.md#branch-qualification) and then queues a sync, which starts a
    *   pending branch counting; any later sale (every autopay run sends one) changes nothing and
    *   queues nothing.
-   * @returns whether the delivery was new (false for a duplicate)
+   * @returns whether the delivery was new to some business (false for a duplicate, or a site no
+   *   business integrates)
    * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
    * @throws MindbodyWebhookInvalidException 400 when the site ID holds a control character
    */
@@ -254,19 +283,33 @@ export class MindbodyService {
       throw new MindbodyWebhookSignatureException();
     if (!isPlainText(String(siteId))) throw new MindbodyWebhookInvalidException();
     const candidates = await this.integrations.findSubscribedBySite(String(siteId));
-    const match = candidates.find((candidate) => {
+    const verifies = (sealedKey: string | null) => {
+      if (!sealedKey) return false;
       try {
-        return verifyWebhookSignature(
-          rawBody,
-          signature,
-          this.crypto.open(candidate.signatureKeyEnc),
-        );
+        return verifyWebhookSignature(rawBody, signature, this.crypto.open(sealedKey));
       } catch {
         return false;
       }
-    });
-    if (!match) throw new MindbodyWebhookSignatureException();
-    const scope = webhookScope(match);
+    };
+    const account = await this.integrations.accountSubscription();
+    let targets: { businessId: string }[];
+    if (account && verifies(account.signatureKeyEnc)) {
+      // The developer account's subscription: every business of the delivery's site.
+      targets = candidates;
+    } else {
+      // A subscription of one business's own, from before.
+      const own = candidates.find((candidate) => verifies(candidate.signatureKeyEnc));
+      if (!own) throw new MindbodyWebhookSignatureException();
+      targets = [own];
+    }
+    let anyFresh = false;
+    for (const target of targets)
+      anyFresh = (await this.processDelivery(webhookScope(target), delivery)) || anyFresh;
+    return anyFresh;
+  }
+
+  /** One verified delivery for one business, once per messageId (see {@link receiveWebhook}). */
+  private async processDelivery(scope: BusinessScope, delivery: WebhookDelivery): Promise<boolean> {
     let ended: EndedBranch | null = null;
     let syncNeeded = true;
     const fresh = await this.integrations.oncePerMessage(
@@ -295,7 +338,7 @@ export class MindbodyService {
       },
     );
     if (fresh && ended) await this.lapses.send(scope, [ended]);
-    if (fresh && syncNeeded) await this.processor.enqueue(match.businessId, 'sync');
+    if (fresh && syncNeeded) await this.processor.enqueue(scope.businessId, 'sync');
     return fresh;
   }
 }

@@ -264,19 +264,17 @@ export class MindbodySiteClient {
   }
 
   /**
-   * Creates and activates a subscription to Grove's events ({@link MINDBODY_EVENT_IDS})
-   * delivered to `webhookUrl`. Webhooks API v1: `POST /subscriptions` (schema 1, referenceId)
-   * then `PATCH /subscriptions/{id}` `{status:'Active'}` (Mindbody first sends a HEAD to the URL).
+   * Creates and activates the developer account's subscription to Grove's events
+   * ({@link MINDBODY_EVENT_IDS}) delivered to `webhookUrl` (it receives every activated site's
+   * events). Webhooks API v1: `POST /subscriptions` (schema 1, referenceId) then
+   * `PATCH /subscriptions/{id}` `{status:'Active'}` (Mindbody first sends a HEAD to the URL).
    * @param referenceId echoed by Mindbody in the subscription
    * @returns the subscription id and its messageSignatureKey
    * @throws as {@link MindbodyRunClient.clientsPage}
    */
-  async subscribe(
-    siteId: string,
-    webhookUrl: string,
-    referenceId: string,
-  ): Promise<MindbodyWebhookSubscription> {
-    const client = this.client(siteId);
+  async subscribe(webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription> {
+    // The Webhooks API is the developer account's: no site, no staff token.
+    const client = this.client('');
     const created = await client.createSubscription({
       eventIds: [...MINDBODY_EVENT_IDS],
       eventSchemaVersion: 1,
@@ -292,9 +290,9 @@ export class MindbodySiteClient {
    * counts as done.
    * @throws as {@link MindbodyRunClient.clientsPage}
    */
-  async unsubscribe(siteId: string, subscriptionId: string): Promise<void> {
+  async unsubscribe(subscriptionId: string): Promise<void> {
     try {
-      await this.client(siteId).deleteSubscription(subscriptionId);
+      await this.client('').deleteSubscription(subscriptionId);
     } catch (error) {
       if (error instanceof MindbodyRequestError && error.status === 404) return;
       throw error;
