@@ -11,7 +11,12 @@ import {
   MindbodyRequestError,
   MindbodyUnavailableError,
 } from './mindbody-errors';
-import type { Client, ClientPurchaseRecord, MindbodyEventId } from './mindbody-types';
+import type {
+  Client,
+  ClientContract,
+  ClientPurchaseRecord,
+  MindbodyEventId,
+} from './mindbody-types';
 
 /**
  * The part of apps/mindbody-sandbox's `startMindbodySandbox` these tests use. The sandbox is
@@ -40,6 +45,7 @@ interface Sandbox {
     requestCounts(): Record<string, number>;
     autopayWrites(): { ClientContractId: number; ClientId: string; Amount: number }[];
     clients(): readonly Client[];
+    contracts(clientId: string): ClientContract[];
     purchases(clientId: string): ClientPurchaseRecord[];
     recordPayment(clientId: string, payment?: { Amount?: number }): unknown;
   };

@@ -349,6 +349,20 @@ export interface MindbodyCredentialsRequest {
   siteId: string;
 }
 
+/**
+ * `GET /api/mindbody/activation?siteId=` (issue 22, docs/product.md#mindbody-setup stage 1): whether the Mindbody
+ * site has activated Grove's developer account (Mindbody lists it among the sites Grove may read),
+ * and if not, the code and link its owner opens (Mindbody's `GET /site/activationcode`).
+ */
+export interface MindbodySiteActivation {
+  siteId: string;
+  activated: boolean;
+  /** The activation code to confirm; null once activated. */
+  activationCode: string | null;
+  /** The link to the site's Manage Credentials screen; null once activated. */
+  activationLink: string | null;
+}
+
 /** `PUT /api/mindbody/discounts` body, dollars as typed (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0, default 0). */
 export interface MindbodyDiscountsRequest {
   discountOnReferral: string;

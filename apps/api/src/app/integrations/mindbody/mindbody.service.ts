@@ -4,7 +4,13 @@ import {
   type ClientSaleEventData,
   type WebhookDelivery,
 } from '@grove/api-mindbody';
-import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
+import {
+  dollarsToCents,
+  isPlainText,
+  type MindbodySiteActivation,
+  type MindbodyStatus,
+} from '@grove/contracts';
+import { MindbodyAuthError, MindbodyRequestError } from '@grove/api-mindbody';
 import { AppConfig } from '../../platform/config/app-config';
 import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
 import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
@@ -23,6 +29,8 @@ import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
+  MindbodySiteNotActivatedException,
+  MindbodyUnknownSiteException,
   MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
@@ -106,7 +114,27 @@ export class MindbodyService {
   }
 
   /**
+   * docs/product.md#mindbody-setup stage 1, first step (issue 22): whether the site has activated Grove's developer
+   * account, and if not the activation code and link its owner opens ('Check again' asks again).
+   * Stateless: nothing is stored.
+   * @throws MindbodyUnknownSiteException 400 when Mindbody has no such site
+   * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached or refuses Grove
+   */
+  async siteActivation(_scope: BusinessScope, siteId: string): Promise<MindbodySiteActivation> {
+    try {
+      return await this.siteClient.siteActivation(siteId);
+    } catch (error) {
+      if (error instanceof MindbodyRequestError && (error.status === 400 || error.status === 404))
+        throw new MindbodyUnknownSiteException();
+      this.logger.warn(`Mindbody site activation check failed: ${errorMessage(error)}`);
+      throw new MindbodyFailedException();
+    }
+  }
+
+  /**
    * docs/product.md#mindbody-stages stage 1 → 2: checks the credentials by issuing a staff token, then stores them sealed.
+   * A refused login on a site that has not activated Grove yet is told apart (issue 22).
+   * @throws MindbodySiteNotActivatedException 400 when the site has not activated Grove's access
    * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
    * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
    */
@@ -115,8 +143,10 @@ export class MindbodyService {
     try {
       issued = await this.siteClient.issueStaffToken(input.siteId, input.username, input.password);
     } catch (error) {
-      if (error instanceof MindbodyLoginRefusedError)
+      if (error instanceof MindbodyLoginRefusedError) {
+        if (await this.notActivated(input.siteId)) throw new MindbodySiteNotActivatedException();
         throw new MindbodyInvalidCredentialsException();
+      }
       this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
@@ -128,6 +158,18 @@ export class MindbodyService {
       staffTokenExpiresAt: issued.expiresAt,
     });
     return this.status(scope);
+  }
+
+  /** True when Mindbody says the site has not activated Grove (false when it cannot tell). */
+  private async notActivated(siteId: string): Promise<boolean> {
+    if (!/^-?\d{1,10}$/.test(siteId)) return false;
+    try {
+      return !(await this.siteClient.siteActivation(siteId)).activated;
+    } catch (error) {
+      if (!(error instanceof MindbodyRequestError || error instanceof MindbodyAuthError))
+        this.logger.warn(`Mindbody site activation check failed: ${errorMessage(error)}`);
+      return false;
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type ClientContract,
   type UpcomingAutopayEvent,
 } from '@grove/api-mindbody';
+import type { MindbodySiteActivation } from '@grove/contracts';
 import { AppConfig } from '../../../platform/config/app-config';
 import {
   MindbodyLoginRefusedError,
@@ -252,6 +253,30 @@ export class MindbodySiteClient {
         throw new MindbodyLoginRefusedError();
       throw error;
     }
+  }
+
+  /**
+   * Whether `siteId` has activated Grove's developer account, and if not how its owner does it
+   * (Mindbody's 'Getting started'; docs/decisions/mindbody-contract.md#not-activated):
+   * `GET /site/sites?request.siteIds=<siteId>` (GetSites: only the sites the account may read)
+   * lists it once activated; otherwise `GET /site/activationcode` (GetActivationCode, `SiteId`)
+   * gives the code and the link the owner opens. No staff token is needed.
+   * @returns `{siteId, activated, activationCode, activationLink}` (code and link null once activated)
+   * @throws MindbodyRequestError e.g. 400 for a site Mindbody does not know; MindbodyAuthError
+   *   (a wrong API key); MindbodyUnavailableError
+   */
+  async siteActivation(siteId: string): Promise<MindbodySiteActivation> {
+    const client = this.client(siteId);
+    const { Sites } = await client.getSites([Number(siteId)]);
+    if (Sites.some((site) => String(site.Id) === siteId))
+      return { siteId, activated: true, activationCode: null, activationLink: null };
+    const code = await client.getActivationCode();
+    return {
+      siteId,
+      activated: false,
+      activationCode: code.ActivationCode,
+      activationLink: code.ActivationLink,
+    };
   }
 
   /**
