@@ -300,4 +300,35 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     expect(screen.queryByLabelText('Discount on referral ($)')).toBeNull();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('after removal it says how many Mindbody autopays are back at their own amounts, and whose could not be put back', async () => {
+    const configured: MindbodyStatus = {
+      ...base,
+      stage: 4,
+      siteId: '-99',
+      discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
+    };
+    fakeApi([configured], () => ({
+      status: 200,
+      body: {
+        ...base,
+        removal: { autopaysRestored: 41, autopaysNotRestored: ['Ada Lovelace', 'Ben Okri'] },
+      },
+    }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove integration' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('back to the member’s own amount');
+    await userEvent.click(
+      Array.from(dialog.querySelectorAll('button')).find(
+        (button) => button.textContent === 'Remove integration',
+      ) as HTMLButtonElement,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Mindbody integration removed. 41 autopays are back at their own amounts in Mindbody.',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Grove could not put back the autopay of Ada Lovelace, Ben Okri: change them in Mindbody.',
+    );
+  });
 });

@@ -105,6 +105,30 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
   );
 }
 
+/**
+ * What 'Remove integration' did to the Mindbody autopays Grove had overridden (issue 22): how many
+ * it put back to each member's own amount, and whom it could not (to fix in Mindbody).
+ */
+function RemovalReport({ removal }: { removal: NonNullable<MindbodyStatus['removal']> }) {
+  const { autopaysRestored: restored, autopaysNotRestored: missed } = removal;
+  return (
+    <>
+      <Alert tone="success">
+        Mindbody integration removed.{' '}
+        {restored === 1
+          ? '1 autopay is back at its own amount in Mindbody.'
+          : `${restored.toLocaleString('en-AU')} autopays are back at their own amounts in Mindbody.`}
+      </Alert>
+      {missed.length > 0 && (
+        <Alert>
+          Grove could not put back the autopay of {missed.join(', ')}: change{' '}
+          {missed.length === 1 ? 'it' : 'them'} in Mindbody.
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /** 'Remove integration' (docs/product.md#states, any stage above 1), after a confirmation. */
 function RemoveIntegration() {
   const remove = useRemoveMindbody();
@@ -129,8 +153,9 @@ function RemoveIntegration() {
       </div>
       <Modal open={open} title="Remove the Mindbody integration?" onClose={close}>
         <p>
-          Grove will stop syncing with Mindbody and forget the login and discounts. Members you
-          imported stay on the Branches screen, and you can manage them by hand from now on.
+          Grove will put each Mindbody autopay it lowered back to the member’s own amount, stop
+          syncing with Mindbody and forget the login and discounts. Members you imported stay on the
+          Branches screen, and you can manage them by hand from now on.
         </p>
         {remove.isError && <Alert>{remove.error.message}</Alert>}
         <div className="mb-confirm">
@@ -195,6 +220,7 @@ export function MindbodySetupPage() {
       {header}
       <Steps stage={current.stage} />
       <div className="mb-stack">
+        {current.stage === 1 && current.removal && <RemovalReport removal={current.removal} />}
         {current.stage === 1 && (
           <Card className="mb-card">
             <h2 className="mb-card__title">Connect your Mindbody account</h2>

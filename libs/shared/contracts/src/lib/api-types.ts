@@ -340,6 +340,12 @@ export interface MindbodyStatus {
   progress: { done: number; total: number } | null;
   /** docs/product.md#entities mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
   lastSyncAt: string | null;
+  /**
+   * Only in the reply of 'Remove integration' (`DELETE /api/mindbody`, issue 22): the Mindbody
+   * autopays Grove had overridden and has put back to each member's own amount, and the names of
+   * the members whose autopay it could not put back (the owner fixes those in Mindbody).
+   */
+  removal?: { autopaysRestored: number; autopaysNotRestored: string[] };
 }
 
 /** `POST /api/mindbody/credentials` body (docs/product.md#validation-mindbody: all three required). */

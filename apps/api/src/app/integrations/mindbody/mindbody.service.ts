@@ -37,6 +37,8 @@ import {
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../../platform/common/error-message';
+import { mapLimit } from '../../platform/common/async/map-limit';
+import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
 
@@ -259,10 +261,12 @@ export class MindbodyService {
   }
 
   /**
-   * 'Remove integration' (docs/product.md#states, any stage above 1): clears credentials and
+   * 'Remove integration' (docs/product.md#states, any stage above 1): puts every Mindbody autopay
+   * Grove overrode back to the member's own amount (reported in `removal`), clears credentials and
    * discounts, back to stage 1; the developer account's webhook subscription is deleted when no
    * other business needs it (and a subscription of this business's own, from before, always).
    * Imported members and prospects stay as ordinary rows (their managed mark is cleared).
+   * @returns stage 1, with `removal`: autopays restored, members whose autopay could not be
    * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
    */
   async remove(scope: BusinessScope): Promise<MindbodyStatus> {
@@ -286,8 +290,57 @@ export class MindbodyService {
       this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
-    await this.integrations.reset(scope);
-    return STAGE_ONE;
+    // Under the business's lock: no import or sync writes a discount after this puts it back.
+    const removal = await this.integrations.withBusinessLock(scope.businessId, async () => {
+      const restored = await this.restoreAutopays(scope, row);
+      await this.integrations.reset(scope);
+      return restored;
+    });
+    return { ...STAGE_ONE, removal };
+  }
+
+  /**
+   * Puts every Mindbody autopay Grove has overridden back to the member's own amount (issue 22):
+   * for each, its contract is read (`GET /client/clientcontracts`) and written with that amount
+   * from its next autopay (`POST /client/updateclientcontractautopays`), 8 at a time.
+   * @returns how many were put back, and the names of the members whose autopay could not be
+   *   (Mindbody failing, a contract without an upcoming autopay, credentials that stopped working)
+   */
+  private async restoreAutopays(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+  ): Promise<{ autopaysRestored: number; autopaysNotRestored: string[] }> {
+    const overridden = await this.members.overriddenAutopays(scope);
+    let restored = 0;
+    const notRestored: string[] = [];
+    if (overridden.length === 0) return { autopaysRestored: 0, autopaysNotRestored: [] };
+    const session = new MindbodySiteSession(
+      integration,
+      this.siteClient,
+      this.crypto,
+      this.integrations,
+    );
+    await mapLimit(overridden, 8, async (member) => {
+      try {
+        const contracts = await session.call((client) => client.autopayContracts(member.clientId));
+        let done = contracts.length > 0;
+        for (const contract of contracts) {
+          if (contract.amountCents === member.ownAmountCents) continue;
+          done =
+            (await session.call((client) =>
+              client.updateAutopayAmount(contract, member.ownAmountCents),
+            )) && done;
+        }
+        if (done) restored += 1;
+        else notRestored.push(member.name);
+      } catch (error) {
+        this.logger.warn(
+          `Mindbody autopay of ${member.clientId} not restored: ${errorMessage(error)}`,
+        );
+        notRestored.push(member.name);
+      }
+    });
+    return { autopaysRestored: restored, autopaysNotRestored: notRestored.sort() };
   }
 
   /**

@@ -547,7 +547,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await settled(owner);
   });
 
-  it('remove integration: stage 1, discounts cleared, subscription deleted, members kept as ordinary trees', async () => {
+  it('remove integration: every overridden autopay restored and reported, stage 1, discounts cleared, subscription deleted, members kept as ordinary trees', async () => {
     const before = await members();
     const webhooksApi = new MindbodyClient({
       baseUrl: sandbox.url,
@@ -572,6 +572,15 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await other.delete('/api/mindbody').expect(200);
     expect((await mindbodyStatus(owner)).stage).toBe(4);
 
+    // Every autopay Grove overrode goes back to the member's own amount, from its next autopay.
+    const overridden = (await t.dataSource.query(
+      `SELECT mindbody_client_id, membership_price_cents FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND mindbody_autopay_cents IS NOT NULL AND mindbody_autopay_cents <> membership_price_cents`,
+      [ownerBusinessId],
+    )) as { mindbody_client_id: string; membership_price_cents: number }[];
+    expect(overridden.length).toBeGreaterThan(10);
+    sandbox.control.clearAutopayWrites();
     const reply = await owner.delete('/api/mindbody').expect(200);
     expect(reply.body).toEqual({
       stage: 1,
@@ -580,7 +589,19 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       processState: null,
       progress: null,
       lastSyncAt: null,
+      removal: { autopaysRestored: overridden.length, autopaysNotRestored: [] },
     });
+    const restored = sandbox.control.autopayWrites();
+    expect(
+      new Map(restored.map((write) => [write.ClientId, Math.round(write.Amount * 100)])),
+    ).toEqual(
+      new Map(overridden.map((row) => [row.mindbody_client_id, row.membership_price_cents])),
+    );
+    // What Mindbody will charge for each membership is its own amount again.
+    for (const row of overridden) {
+      const client = sandbox.control.clients().find((item) => item.Id === row.mindbody_client_id);
+      expect(client && priceCents(client)).toBe(row.membership_price_cents);
+    }
     expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
     const after = await members();
     expect(after).toHaveLength(before.length);

@@ -544,6 +544,29 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * The running managed members whose Mindbody autopay Grove has overridden: what Grove last wrote
+   * (`mindbody_autopay_cents`) differs from their own amount (`membership_price_cents`, the
+   * contract's amount before Grove's first override), for 'Remove integration' to put back.
+   */
+  async overriddenAutopays(
+    scope: BusinessScope,
+  ): Promise<{ name: string; clientId: string; ownAmountCents: number }[]> {
+    const rows: { name: string; mindbody_client_id: string; membership_price_cents: number }[] =
+      await this.dataSource.query(
+        `SELECT name, mindbody_client_id, membership_price_cents FROM members
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+           AND mindbody_autopay_cents IS NOT NULL AND mindbody_autopay_cents <> membership_price_cents
+         ORDER BY name`,
+        [scope.businessId],
+      );
+    return rows.map((row) => ({
+      name: row.name,
+      clientId: row.mindbody_client_id,
+      ownAmountCents: row.membership_price_cents,
+    }));
+  }
+
+  /**
    * 'Remove integration': the business's imported members and prospects stay as ordinary
    * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
    * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
