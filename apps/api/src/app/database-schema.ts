@@ -35,6 +35,7 @@ import { MemberSearchVersion1795492664065 } from './platform/database/migrations
 import { MindbodyUniqueId1795500000000 } from './platform/database/migrations/1795500000000-MindbodyUniqueId';
 import { BranchesOfMindbodyMembers1795500000001 } from './platform/database/migrations/1795500000001-BranchesOfMindbodyMembers';
 import { MindbodyAccountSubscription1795500000002 } from './platform/database/migrations/1795500000002-MindbodyAccountSubscription';
+import { MindbodyNextCharge1795500000003 } from './platform/database/migrations/1795500000003-MindbodyNextCharge';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -77,6 +78,7 @@ export const MIGRATIONS = [
   MindbodyUniqueId1795500000000,
   BranchesOfMindbodyMembers1795500000001,
   MindbodyAccountSubscription1795500000002,
+  MindbodyNextCharge1795500000003,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -78,6 +78,13 @@ export interface MemberRow {
    */
   noAutopayContract?: true;
   /**
+   * Present only for a running Mindbody membership whose next charge Grove has read (issue 22):
+   * what Mindbody will charge (cents, tax and every product of the contract included: the
+   * `ChargeAmount`s of the next `UpcomingAutopayEvents` date) and when (ISO). The Branches screen
+   * shows 'Mindbody will charge $X on 1 Dec'.
+   */
+  mindbodyNextCharge?: { amountCents: number; on: string };
+  /**
    * Present (true) only for a Mindbody member whose membership has ended (cancelled, expired or
    * terminated in Mindbody): nothing is billed any more. The Branches screen shows 'Ended'.
    */

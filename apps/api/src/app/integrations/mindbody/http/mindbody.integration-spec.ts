@@ -417,6 +417,24 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       const dates = contract.UpcomingAutopayEvents.map((event) => Date.parse(event.ScheduleDate));
       expect(Date.parse(write.AutopayStartDate)).toBe(Math.min(...dates));
     }
+    // What Mindbody will charge next, read back after each write: the next date's ChargeAmounts
+    // (tax and add-ons included), shown on the member's row.
+    const byClientId = new Map(rows.map((row) => [row.mindbody_client_id, row.id]));
+    for (const write of writes) {
+      const [contract] = sandbox.control.contracts(write.ClientId);
+      const next = Math.min(
+        ...contract.UpcomingAutopayEvents.map((e) => Date.parse(e.ScheduleDate)),
+      );
+      const items = contract.UpcomingAutopayEvents.filter(
+        (e) => Date.parse(e.ScheduleDate) === next,
+      );
+      const row = (await owner.get(`/api/members/${byClientId.get(write.ClientId)}`).expect(200))
+        .body as MemberRow;
+      expect(row.mindbodyNextCharge).toEqual({
+        amountCents: Math.round(items.reduce((sum, item) => sum + item.ChargeAmount, 0) * 100),
+        on: new Date(next).toISOString(),
+      });
+    }
     if (multi) {
       const write = writes.find((item) => item.ClientId === multi.Id);
       const [contract] = sandbox.control.contracts(multi.Id);

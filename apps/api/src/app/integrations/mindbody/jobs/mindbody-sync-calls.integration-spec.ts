@@ -127,7 +127,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     return row.id;
   }
 
-  it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
+  it('the first sync reads every client’s contracts once (and reads back those it writes), over one client and one token decryption', async () => {
     // Twelve members each refer a friend through their Grove link (approved, then created at the
     // front desk): the sync matches each friend by email, and both autopays drop.
     const referrers = nonProspects()
@@ -149,8 +149,9 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
 
     const written = new Set(sandbox.control.autopayWrites().map((write) => write.ClientId));
     expect(written.size).toBeGreaterThan(10);
-    // No last sync yet: every client is "changed"; each non-prospect's contracts once.
-    expect(calls.contracts).toBe(nonProspects().length);
+    // No last sync yet: every client is "changed"; each non-prospect's contracts once, and once
+    // more for each it wrote (what Mindbody will now charge, read back).
+    expect(calls.contracts).toBe(nonProspects().length + written.size);
     expect(calls.pages).toBe(Math.ceil((CLIENTS + WITHOUT_CONTRACT) / 200));
     expect(calls.tokens).toBe(0);
     // The business counts branches at approval: nobody's payments are asked for.
@@ -205,9 +206,10 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     const written = sandbox.control.autopayWrites().map((write) => write.ClientId);
     expect(written.sort()).toEqual([referrer.Id, newBranch].sort());
     // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write; the
-    // other members without an autopay contract once each (noContract is among them: not twice).
+    // other members without an autopay contract once each (noContract is among them: not twice);
+    // the two it wrote once more, to read back what Mindbody will charge.
     expect(calls).toEqual({
-      contracts: 3 + withoutAutopay - 1,
+      contracts: 3 + withoutAutopay - 1 + 2,
       pages: 1,
       tokens: 0,
       purchases: 0,

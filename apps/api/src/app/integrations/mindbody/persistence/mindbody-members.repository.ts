@@ -503,6 +503,31 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * Stores what Mindbody will charge each client next (`mindbody_next_charge_cents` /
+   * `mindbody_next_charge_at`: the next `UpcomingAutopayEvents` date's `ChargeAmount`s), in one
+   * UPDATE over unnest arrays; a client without an upcoming autopay gets nulls. Unchanged rows are
+   * not rewritten.
+   */
+  async setNextCharges(
+    scope: BusinessScope,
+    charges: readonly { clientId: string; chargeCents: number | null; chargeAt: string | null }[],
+  ): Promise<void> {
+    if (charges.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE members m SET mindbody_next_charge_cents = i.charge_cents, mindbody_next_charge_at = i.charge_at
+       FROM unnest($2::text[], $3::int[], $4::timestamptz[]) AS i(client_id, charge_cents, charge_at)
+       WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         AND (m.mindbody_next_charge_cents, m.mindbody_next_charge_at) IS DISTINCT FROM (i.charge_cents, i.charge_at)`,
+      [
+        scope.businessId,
+        charges.map((charge) => charge.clientId),
+        charges.map((charge) => charge.chargeCents),
+        charges.map((charge) => charge.chargeAt),
+      ],
+    );
+  }
+
+  /**
    * Records the autopay amount Mindbody now bills each member (after a write or a fresh read), in
    * one UPDATE over unnest arrays (like {@link setPrices}).
    */
@@ -577,6 +602,7 @@ export class MindbodyMembersRepository {
     await manager.query(
       `WITH written AS (
          UPDATE members SET mindbody_client_id = NULL, mindbody_unique_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_next_charge_cents = NULL, mindbody_next_charge_at = NULL,
            mindbody_cancelled_at = NULL, mindbody_suspended_at = NULL, mindbody_priced_at = NULL
          WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
          RETURNING *

@@ -32,6 +32,17 @@ const MINDBODY_CONCURRENCY = 8;
 /** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
 
+/** What Mindbody will charge each client next, from the contracts read (`setNextCharges`). */
+function chargesOf(
+  read: Iterable<[string, MindbodyAutopayContract[]]>,
+): { clientId: string; chargeCents: number | null; chargeAt: string | null }[] {
+  return [...read].map(([clientId, contracts]) => ({
+    clientId,
+    chargeCents: contracts[0]?.chargeCents ?? null,
+    chargeAt: contracts[0]?.nextAutopayDate ?? null,
+  }));
+}
+
 /** Counts of one run, for logs and tests. */
 export interface MindbodyRunResult {
   clients: number;
@@ -82,17 +93,20 @@ export class MindbodyPipeline {
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       stopping?.throwIfAborted();
       const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
+      const read = new Map<string, MindbodyAutopayContract[]>();
       const prices = await mapLimit(
         batch,
         MINDBODY_CONCURRENCY,
         async (clientId) => {
           const contracts = await mindbody.call((client) => client.autopayContracts(clientId));
           contractsRead?.set(clientId, contracts);
+          read.set(clientId, contracts);
           return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
         },
         stopping,
       );
       priced += await this.members.setPrices(scope, prices);
+      await this.members.setNextCharges(scope, chargesOf(read));
     }
     return priced;
   }
@@ -155,11 +169,20 @@ export class MindbodyPipeline {
           const contracts =
             contractsRead.get(target.clientId) ??
             (await mindbody.call((client) => client.autopayContracts(target.clientId)));
+          let wrote = false;
           for (const contract of contracts) {
             if (contract.amountCents === amount) continue;
-            if (await mindbody.call((client) => client.updateAutopayAmount(contract, amount)))
+            if (await mindbody.call((client) => client.updateAutopayAmount(contract, amount))) {
               autopayWrites += 1;
+              wrote = true;
+            }
           }
+          // What Mindbody will now charge (tax and other products included), read back.
+          if (wrote)
+            contractsRead.set(
+              target.clientId,
+              await mindbody.call((client) => client.autopayContracts(target.clientId)),
+            );
           if (contracts.length > 0)
             billed.push({ memberId: target.memberId, autopayCents: amount });
         },
@@ -168,6 +191,7 @@ export class MindbodyPipeline {
     } finally {
       // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
       await this.members.setAutopay(scope, billed);
+      await this.members.setNextCharges(scope, chargesOf(contractsRead));
     }
     return { clients, autopayWrites };
   }
