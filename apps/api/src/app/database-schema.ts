@@ -36,6 +36,8 @@ import { MindbodyUniqueId1795500000000 } from './platform/database/migrations/17
 import { BranchesOfMindbodyMembers1795500000001 } from './platform/database/migrations/1795500000001-BranchesOfMindbodyMembers';
 import { MindbodyAccountSubscription1795500000002 } from './platform/database/migrations/1795500000002-MindbodyAccountSubscription';
 import { MindbodyNextCharge1795500000003 } from './platform/database/migrations/1795500000003-MindbodyNextCharge';
+import { MindbodyContractsStale1795500000004 } from './platform/database/migrations/1795500000004-MindbodyContractsStale';
+import { MindbodyCallCounts1795500000005 } from './platform/database/migrations/1795500000005-MindbodyCallCounts';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -79,6 +81,8 @@ export const MIGRATIONS = [
   BranchesOfMindbodyMembers1795500000001,
   MindbodyAccountSubscription1795500000002,
   MindbodyNextCharge1795500000003,
+  MindbodyContractsStale1795500000004,
+  MindbodyCallCounts1795500000005,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

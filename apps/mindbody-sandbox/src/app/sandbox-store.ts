@@ -521,6 +521,43 @@ export class SandboxStore {
   }
 
   /**
+   * Sells the client a membership at the front desk (a contract with autopay `amount` dollars
+   * before tax): like a sale in Mindbody it does not change the client's profile, so
+   * `LastModifiedDateTime` stays (a sync's lastModifiedDate query does not see it); raises
+   * `clientContract.updated`.
+   * @returns the contract, or the refusal (404 unknown client, 400 it already has running autopay)
+   */
+  sellMembership(clientId: string, amount: number): ClientContract | StoreRefusal {
+    const client = this.byId.get(clientId);
+    if (!client)
+      return { status: 404, code: 'ClientNotFound', message: `Client ${clientId} not found` };
+    if (this.contractsOf(clientId).some((contract) => contract.AutopayStatus === 'Active'))
+      return { status: 400, code: 'InvalidParameter', message: 'The client has running autopay' };
+    const contract = membershipContract(
+      this.nextContractId++,
+      client,
+      SANDBOX_PLANS[0],
+      amount,
+      this.now(),
+      this.siteId,
+    );
+    this.contracts.set(clientId, [...this.contractsOf(clientId), contract]);
+    this.keepContract(contract, clientId);
+    this.events.contractUpdated({
+      siteId: this.siteId,
+      clientId: client.Id,
+      clientUniqueId: client.UniqueId,
+      clientContractId: contract.Id,
+      contractName: contract.ContractName,
+      agreementDateTime: contract.AgreementDate,
+      contractStartDate: contract.StartDate,
+      contractEndDate: contract.EndDate,
+      isAutoRenewing: contract.AutoRenewing,
+    });
+    return { ...contract };
+  }
+
+  /**
    * Gives a client a new `Id` as a business does (its barcode; UpdateClient's `NewId`): its
    * contracts and purchases follow, its UniqueId stays; modified now, raises `client.updated`.
    * @returns the client, or the refusal (404 unknown client, 400 an Id another client has)

@@ -65,6 +65,11 @@ export interface SandboxControl {
    * following; fires `client.updated`. @returns the client, or the refusal (404, 400 Id taken)
    */
   renumberClient(id: string, newId: string): Client | StoreRefusal;
+  /**
+   * Sells the client a membership (autopay `amount` dollars) without changing its profile
+   * (LastModifiedDateTime stays); fires `clientContract.updated`. @returns the contract, or the refusal
+   */
+  sellMembership(clientId: string, amount: number): ClientContract | StoreRefusal;
   /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
   cancelMembership(id: string): ClientContract | undefined;
   /**
@@ -169,6 +174,7 @@ export async function startMindbodySandbox(
     reset: (reset) => sandbox.reset(reset),
     addClient: (client) => sandbox.store.addClient(client),
     renumberClient: (id, newId) => sandbox.store.renumberClient(id, newId),
+    sellMembership: (clientId, amount) => sandbox.store.sellMembership(clientId, amount),
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
     recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),

@@ -331,4 +331,22 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       'Grove could not put back the autopay of Ada Lovelace, Ben Okri: change them in Mindbody.',
     );
   });
+
+  it('says how many Mindbody calls the last run and this month made (Mindbody bills them)', async () => {
+    fakeApi([
+      {
+        ...base,
+        stage: 4,
+        siteId: '-99',
+        discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+        lastSyncAt: '2026-11-21T09:30:00.000Z',
+        processState: 'completed 2026-11-21T09:30:00.000Z',
+        mindbodyCalls: { lastRun: 13, thisMonth: 2_541 },
+      },
+    ]);
+    renderPage();
+    expect((await screen.findByText(/Last run: 13 Mindbody calls/)).textContent).toBe(
+      'Last run: 13 Mindbody calls · This month: 2,541 Mindbody calls',
+    );
+  });
 });

@@ -90,6 +90,7 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
       <p className="mb-last-sync">
         Last sync: <strong>{status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'not yet'}</strong>
       </p>
+      {status.mindbodyCalls && <CallCounts calls={status.mindbodyCalls} />}
       {sync.isError && <Alert>{sync.error.message}</Alert>}
       {view.kind === 'running' ? (
         <RunningProgress view={view} what="Sync" />
@@ -102,6 +103,21 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * How many Mindbody API calls Grove made (Mindbody bills them past a free tier, issue 22): in the
+ * last import or sync, and this month.
+ */
+function CallCounts({ calls }: { calls: NonNullable<MindbodyStatus['mindbodyCalls']> }) {
+  const count = (n: number) =>
+    `${n.toLocaleString('en-AU')} Mindbody ${n === 1 ? 'call' : 'calls'}`;
+  return (
+    <p className="g-muted mb-calls">
+      {calls.lastRun !== null && <>Last run: {count(calls.lastRun)} · </>}This month:{' '}
+      {count(calls.thisMonth)}
+    </p>
   );
 }
 

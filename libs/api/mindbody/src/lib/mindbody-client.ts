@@ -63,6 +63,11 @@ export interface MindbodyClientOptions {
   fetch?: typeof fetch;
   /** Random source in [0, 1) for the jitter (default Math.random). */
   random?: () => number;
+  /**
+   * Called for every HTTP request sent, retries included (Mindbody bills API calls: issue 22's
+   * calls per run), with the operation's official operationId.
+   */
+  onRequest?: (operationId: MindbodyOperationId) => void;
 }
 
 /** `getClients` parameters (Mindbody's `request.*` query parameters, GetClients). */
@@ -429,6 +434,7 @@ export class MindbodyClient {
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     for (let attempt = 0; ; attempt++) {
+      this.options.onRequest?.(spec.operation);
       const outcome = await this.attempt(url, operation, headers, body);
       if (outcome.kind === 'done') return outcome.value as T;
       if (attempt >= this.retries)

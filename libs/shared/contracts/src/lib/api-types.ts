@@ -348,6 +348,11 @@ export interface MindbodyStatus {
   /** docs/product.md#entities mindbodyAccount.lastMindbodySync (ISO time), or null before the first sync. */
   lastSyncAt: string | null;
   /**
+   * Mindbody calls (Mindbody bills them past a free tier, issue 22): of the last import or sync
+   * (null before one) and of every job this calendar month; absent before the first job.
+   */
+  mindbodyCalls?: { lastRun: number | null; thisMonth: number };
+  /**
    * Only in the reply of 'Remove integration' (`DELETE /api/mindbody`, issue 22): the Mindbody
    * autopays Grove had overridden and has put back to each member's own amount, and the names of
    * the members whose autopay it could not put back (the owner fixes those in Mindbody).

@@ -87,6 +87,18 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
         ? null
         : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    ...(row.callsMonth
+      ? {
+          mindbodyCalls: {
+            lastRun: row.lastRunCalls,
+            // A count of an earlier month is no count of this one.
+            thisMonth:
+              String(row.callsMonth).slice(0, 7) === new Date().toISOString().slice(0, 7)
+                ? row.monthCalls
+                : 0,
+          },
+        }
+      : {}),
   };
 }
 
@@ -349,8 +361,9 @@ export class MindbodyService {
    * of a business's own subscription from before); a delivery of the account's subscription goes
    * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
    * 204), one of a business's own to that business. Each `messageId` is processed once per business:
-   * - client.created / client.updated / clientContract.updated (e.g. a membership suspended or
-   *   resumed) queue a sync;
+   * - client.created / client.updated queue a sync (it reads the changed clients);
+   * - clientContract.updated (e.g. a membership suspended or resumed) marks the client's contracts
+   *   to be read again and queues a sync (it reads those contracts only);
    * - clientMembershipAssignment.cancelled marks the client's member cancelled (it stops counting
    *   as a branch) and queues a sync;
    * - clientSale.created with money paid stores the buyer's first payment when it is earlier than
@@ -425,6 +438,13 @@ export class MindbodyService {
               },
               manager,
             );
+        } else if (delivery.eventId === 'clientContract.updated') {
+          // A contract event: the next sync reads that client's contracts (and no one else's).
+          await this.members.markContractsStale(
+            scope,
+            manager,
+            String(delivery.eventData.clientId),
+          );
         } else if (delivery.eventId === 'clientSale.created') {
           const payment = paymentOf(delivery.eventData);
           syncNeeded =

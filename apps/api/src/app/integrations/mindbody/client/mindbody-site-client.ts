@@ -218,7 +218,7 @@ export class MindbodyRunClient {
 export class MindbodySiteClient {
   constructor(private readonly config: AppConfig) {}
 
-  private client(siteId: string, staffToken?: string): MindbodyClient {
+  private client(siteId: string, staffToken?: string, onRequest?: () => void): MindbodyClient {
     const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
     return new MindbodyClient({
       baseUrl: apiUrl,
@@ -226,12 +226,14 @@ export class MindbodySiteClient {
       apiKey,
       siteId,
       staffToken,
+      onRequest,
     });
   }
 
   /**
    * `POST /usertoken/issue {Username, Password}` (IssueUserToken) with `SiteId`.
    * @returns the AccessToken and its expiry (a day from now when Mindbody gives none)
+   * @param onRequest called for each request sent (a job run counts its Mindbody calls)
    * @throws MindbodyLoginRefusedError on 401/403, or a 400 (e.g. an unknown site ID)
    * @throws MindbodyUnavailableError when Mindbody cannot be reached after retries
    */
@@ -239,9 +241,13 @@ export class MindbodySiteClient {
     siteId: string,
     username: string,
     password: string,
+    onRequest?: () => void,
   ): Promise<{ token: string; expiresAt: Date }> {
     try {
-      const reply = await this.client(siteId).issueStaffToken(username, password);
+      const reply = await this.client(siteId, undefined, onRequest).issueStaffToken(
+        username,
+        password,
+      );
       const expires = reply.Expires ? Date.parse(reply.Expires) : Number.NaN;
       return {
         token: reply.AccessToken,
@@ -282,10 +288,11 @@ export class MindbodySiteClient {
   /**
    * The calls of one job run on `site`: ONE client, built here and reused by every call of the
    * run (the import's pages, each contract read and autopay write), sending `site.staffToken`
-   * until {@link MindbodyRunClient.useStaffToken} replaces it.
+   * until {@link MindbodyRunClient.useStaffToken} replaces it; `onRequest` is called for each
+   * request sent (the run's count of Mindbody calls).
    */
-  forSite(site: MindbodySite): MindbodyRunClient {
-    return new MindbodyRunClient(this.client(site.siteId, site.staffToken));
+  forSite(site: MindbodySite, onRequest?: () => void): MindbodyRunClient {
+    return new MindbodyRunClient(this.client(site.siteId, site.staffToken, onRequest));
   }
 
   /**

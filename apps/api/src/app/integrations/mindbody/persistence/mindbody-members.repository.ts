@@ -445,20 +445,39 @@ export class MindbodyMembersRepository {
 
   /**
    * Mindbody client ids of the business's managed members whose membership runs, in client id
-   * order: all, or with `onlyUnpriced` those without a known autopay: never priced
-   * (`mindbody_priced_at IS NULL`) or priced when they had no autopay contract. The latter are read
-   * again on every sync on purpose: a member who buys a new contract in Mindbody need not show up
-   * among the changed clients, and the referral discount must reach that new bill.
+   * order: all, or with `onlyUnpriced` those whose contracts Grove must read (again): never priced
+   * (`mindbody_priced_at IS NULL`), or marked by a contract event since their last read
+   * (`mindbody_contracts_stale`, {@link markContractsStale}). A member without an autopay contract
+   * is not read again on every sync (issue 22: Mindbody bills the calls): a new contract reaches
+   * Grove with the client's change, or with its contract event.
    */
   async managedClientIds(scope: BusinessScope, onlyUnpriced: boolean): Promise<string[]> {
     const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
       `SELECT mindbody_client_id FROM members
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
-         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_autopay_cents IS NULL)
+         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_contracts_stale)
        ORDER BY mindbody_client_id`,
       [scope.businessId, onlyUnpriced],
     );
     return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Marks a client's contracts to be read by the next sync (a Mindbody contract event arrived for
+   * it), inside the webhook's transaction.
+   * @returns whether a member of the business has that client
+   */
+  async markContractsStale(
+    scope: BusinessScope,
+    manager: EntityManager,
+    clientId: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE members SET mindbody_contracts_stale = true
+       WHERE business_id = $1 AND mindbody_client_id = $2 RETURNING 1`,
+      [scope.businessId, clientId],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -505,8 +524,9 @@ export class MindbodyMembersRepository {
   /**
    * Stores what Mindbody will charge each client next (`mindbody_next_charge_cents` /
    * `mindbody_next_charge_at`: the next `UpcomingAutopayEvents` date's `ChargeAmount`s), in one
-   * UPDATE over unnest arrays; a client without an upcoming autopay gets nulls. Unchanged rows are
-   * not rewritten.
+   * UPDATE over unnest arrays; a client without an upcoming autopay gets nulls. Its contracts have
+   * just been read, so a contract event's mark (`mindbody_contracts_stale`) is cleared. Unchanged
+   * rows are not rewritten.
    */
   async setNextCharges(
     scope: BusinessScope,
@@ -514,10 +534,12 @@ export class MindbodyMembersRepository {
   ): Promise<void> {
     if (charges.length === 0) return;
     await this.dataSource.query(
-      `UPDATE members m SET mindbody_next_charge_cents = i.charge_cents, mindbody_next_charge_at = i.charge_at
+      `UPDATE members m SET mindbody_next_charge_cents = i.charge_cents, mindbody_next_charge_at = i.charge_at,
+         mindbody_contracts_stale = false
        FROM unnest($2::text[], $3::int[], $4::timestamptz[]) AS i(client_id, charge_cents, charge_at)
        WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
-         AND (m.mindbody_next_charge_cents, m.mindbody_next_charge_at) IS DISTINCT FROM (i.charge_cents, i.charge_at)`,
+         AND ((m.mindbody_next_charge_cents, m.mindbody_next_charge_at) IS DISTINCT FROM (i.charge_cents, i.charge_at)
+              OR m.mindbody_contracts_stale)`,
       [
         scope.businessId,
         charges.map((charge) => charge.clientId),

@@ -159,6 +159,21 @@ export class MindbodyRepository {
     );
   }
 
+  /**
+   * Adds a job's Mindbody calls to this month's count (a new month starts it again), and with
+   * `run` (an import or a sync) records them as the last run's.
+   */
+  async recordCalls(scope: BusinessScope, calls: number, run: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations SET
+         month_calls = CASE WHEN calls_month = date_trunc('month', now())::date THEN month_calls + $2 ELSE $2 END,
+         calls_month = date_trunc('month', now())::date,
+         last_run_calls = CASE WHEN $3 THEN $2 ELSE last_run_calls END
+       WHERE business_id = $1 AND stage > 1`,
+      [scope.businessId, calls, run],
+    );
+  }
+
   /** Records the webhook subscription (id and sealed signature key). */
   async saveSubscription(
     scope: BusinessScope,
@@ -182,7 +197,8 @@ export class MindbodyRepository {
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
            staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
            discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL,
-           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
+           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL,
+           last_run_calls = NULL, month_calls = 0, calls_month = NULL, updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],
       );

@@ -67,8 +67,8 @@ export class MindbodyPipeline {
   ) {}
 
   /**
-   * Reads the contracts of the business's managed members (all, or only those without a known
-   * autopay: never priced, or priced when they had no autopay contract, who may have bought one since)
+   * Reads the contracts of the business's managed members (all, or only those never priced or
+   * marked by a contract event since: `managedClientIds`)
    * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
    * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
    * price lives, one request per client, so this runs after the import has made every member
@@ -129,13 +129,13 @@ export class MindbodyPipeline {
 
   /**
    * Sync (docs/product.md#mindbody-stages stage 4): clients changed since the last sync (each one's contracts read for its
-   * price and suspension), the first payments of pending branches ({@link recordFirstPayments}),
-   * members without a known autopay (never priced, or without an autopay contract when
-   * last read: they may have bought one), then the autopay amount of every managed member whose
-   * discounted price differs from what Mindbody bills. Each client's contracts are read at most
-   * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
-   * first sync reads every client, a few hundred bytes each). A second sync with nothing changed
-   * reads only the contracts of members without an autopay contract, and writes nothing.
+   * price and suspension; inactive profiles too), the first payments of pending branches
+   * ({@link recordFirstPayments}), members never priced or whose contract event arrived, then the
+   * autopay amount of every managed member whose discounted price differs from what Mindbody bills,
+   * each written contract read back (what Mindbody will charge). Each client's contracts are read
+   * at most once per sync before the writes: the writes reuse what the first steps read (kept for
+   * the run; the first sync reads every client, a few hundred bytes each). A second sync with
+   * nothing changed reads the client pages only, and writes nothing.
    */
   async sync(
     scope: BusinessScope,
