@@ -30,7 +30,9 @@ const CONCURRENCY = 8;
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const login = { Username: 'owner@sandbox.example.com', Password: 'sandbox-pass-1234' };
-const headers = { 'Api-Key': 'grove-sandbox-key', SiteId: '-99', Accept: 'application/json' };
+// The key the bench's sandbox takes and its API sends (production refuses the sandbox's default).
+const apiKey = randomBytes(24).toString('hex');
+const headers = { 'Api-Key': apiKey, SiteId: '-99', Accept: 'application/json' };
 
 const sandboxBundle = path.join(root, 'dist/apps/mindbody-sandbox/main.js');
 if (!fs.existsSync(sandboxBundle))
@@ -38,7 +40,12 @@ if (!fs.existsSync(sandboxBundle))
 const sandboxPort = await freePort();
 const sandbox = spawn(process.execPath, [sandboxBundle], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(sandboxPort), MINDBODY_SANDBOX_CLIENTS: String(clients) },
+  env: {
+    ...process.env,
+    PORT: String(sandboxPort),
+    MINDBODY_SANDBOX_CLIENTS: String(clients),
+    MINDBODY_SANDBOX_API_KEY: apiKey,
+  },
 });
 const origin = `http://127.0.0.1:${sandboxPort}`;
 const api = `${origin}/public/v6`;
@@ -108,7 +115,8 @@ try {
 
   bench = await startBenchApi({
     MINDBODY_API_URL: api,
-    MINDBODY_WEBHOOKS_URL: `${origin}/push/api/v1`,
+    MINDBODY_WEBHOOKS_URL: `${origin}/api/v1`,
+    MINDBODY_API_KEY: apiKey,
     MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     // A production API refuses to start without it (the bench never shows the contact form).
     ALTCHA_HMAC_KEY: randomBytes(24).toString('base64'),

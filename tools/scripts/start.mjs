@@ -148,7 +148,13 @@ async function mindbodySandbox() {
   const child = spawn(process.execPath, [bundle], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(sandboxPort), HOST: '127.0.0.1' },
+    // The sandbox takes the API key this Grove sends (a production API refuses the sandbox's default).
+    env: {
+      ...process.env,
+      PORT: String(sandboxPort),
+      HOST: '127.0.0.1',
+      MINDBODY_SANDBOX_API_KEY: mindbodyApiKey,
+    },
   });
   const origin = `http://127.0.0.1:${sandboxPort}`;
   for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
@@ -161,7 +167,7 @@ async function mindbodySandbox() {
           child,
           env: {
             MINDBODY_API_URL: `${origin}/public/v6`,
-            MINDBODY_WEBHOOKS_URL: `${origin}/push/api/v1`,
+            MINDBODY_WEBHOOKS_URL: `${origin}/api/v1`,
           },
         };
       }
@@ -210,6 +216,9 @@ async function waitForHealth(url, api) {
 }
 
 if (!process.argv.includes('--no-build')) build();
+// Grove's Mindbody developer key: MINDBODY_API_KEY when set, else one generated once for this
+// machine and given to the sandbox too (a production API refuses to start with the sandbox's default).
+const mindbodyApiKey = stableSecret('MINDBODY_API_KEY', 'mindbody-api-key', 24, 'hex');
 const db = await database();
 const sandbox = useSandbox ? await mindbodySandbox() : null;
 const mail = await mailViewer();
@@ -231,6 +240,7 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     API_DOCS_ENABLED: 'true',
     // Every link in an email is built from it (required in production); the local site by default.
     PUBLIC_ORIGIN: `http://localhost:${port}`,
+    MINDBODY_API_KEY: mindbodyApiKey,
     ...sandbox?.env,
     ...process.env,
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.

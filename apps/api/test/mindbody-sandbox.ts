@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
 import type request from 'supertest';
-import { MindbodyClient, signWebhookBody, type Client } from '@grove/api-mindbody';
+import { signWebhookBody, type Client } from '@grove/api-mindbody';
 import { createTestApp, type TestApp } from './test-app';
 import { freePort } from './local-daemon';
 import { waitFor } from './stub-servers';
@@ -24,6 +24,9 @@ export function sandboxEnv(sandbox: RunningSandbox): Record<string, string> {
     MINDBODY_WEBHOOKS_URL: sandbox.webhooksUrl,
     MINDBODY_API_KEY: sandbox.options.apiKey,
     MINDBODY_CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+    // Grove's referral loop (`referThroughGrove`) joins through the public join endpoint many
+    // times a minute from one address; the join throttle has its own tests.
+    THROTTLE_REFERRAL_LIMIT: '1000',
   };
 }
 
@@ -91,28 +94,44 @@ export async function settled(agent: TestAgent, timeoutMs = 90_000): Promise<Min
   }
 }
 
-/** What an import of the sandbox's clients should produce, computed from the sandbox's own data. */
+/**
+ * What an import of the sandbox's clients should produce, computed from the sandbox's own data:
+ * every client that is not a prospect, as a member (inactive profiles too: Grove reads them with
+ * `request.includeInactive=true`). `ReferredBy` links nobody, so an import makes no branch and
+ * queues no prospect.
+ */
 export function expectedImport(clients: readonly Client[]): {
   members: Client[];
   memberKeys: Set<string>;
-  /** Members whose ReferredBy names a member: [client, referrer name]. */
-  branches: Client[];
-  /** Prospects whose ReferredBy names a member. */
-  prospects: Client[];
 } {
   const members = clients.filter((client) => !client.IsProspect);
-  const names = new Set(
-    members.map((client) => `${client.FirstName} ${client.LastName}`.toLowerCase()),
-  );
-  const named = (client: Client) =>
-    client.ReferredBy !== null && names.has(client.ReferredBy.toLowerCase());
-  const ended = (client: Client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status);
   return {
     members,
     memberKeys: new Set(members.map((client) => emailKey(client.Email ?? ''))),
-    branches: members.filter((client) => named(client) && !ended(client)),
-    prospects: clients.filter((client) => client.IsProspect && named(client)),
   };
+}
+
+/** Whether Grove takes a client's membership as ended: Status Expired or Terminated, or an inactive profile. */
+export const membershipEnded = (client: Client): boolean =>
+  ['Expired', 'Terminated'].includes(client.Status) || !client.Active;
+
+/**
+ * A client's membership price as Grove reads it, cents: its running contract's membership item
+ * (the largest `Subtotal` of the next upcoming autopay; docs/decisions/mindbody-contract.md), or
+ * null without a running autopay contract.
+ */
+export function membershipPriceCents(sandbox: RunningSandbox, client: Client): number | null {
+  const contract = sandbox.control
+    .contracts(client.Id)
+    .find((item) => item.AutopayStatus === 'Active');
+  if (!contract) return null;
+  const events = contract.UpcomingAutopayEvents;
+  if (events.length === 0) return Math.round(contract.NormalAutoPay * 100);
+  const next = Math.min(...events.map((event) => Date.parse(event.ScheduleDate)));
+  const item = Math.max(
+    ...events.filter((event) => Date.parse(event.ScheduleDate) === next).map((e) => e.Subtotal),
+  );
+  return Math.round(item * 100);
 }
 
 /** Sandbox request count of a Mindbody path (e.g. '/client/clients'), any method prefix. */
@@ -172,14 +191,8 @@ export async function deliverWebhook(
     eventData?: Record<string, unknown>;
   },
 ): Promise<request.Response> {
-  const key = (
-    await new MindbodyClient({
-      baseUrl: sandbox.url,
-      webhooksBaseUrl: sandbox.webhooksUrl,
-      apiKey: sandbox.options.apiKey,
-      siteId: sandbox.options.siteId,
-    }).getSubscriptions()
-  ).items[0].messageSignatureKey;
+  // The key as the subscription's creation returned it (the Webhooks API lists subscriptions without keys).
+  const key = sandbox.control.subscriptions()[0].messageSignatureKey;
   const body = JSON.stringify({
     messageId: event.messageId,
     eventId: event.eventId,
@@ -197,4 +210,64 @@ export async function deliverWebhook(
     .set('Content-Type', 'application/json')
     .set('X-Mindbody-Signature', signWebhookBody(body, key))
     .send(body);
+}
+
+/** A friend of a Mindbody member, as Grove's referral loop meets them. */
+export interface GroveReferredFriend {
+  name: string;
+  email: string;
+  /** Their autopay once they are a Mindbody client, dollars. */
+  autopay: number;
+}
+
+/**
+ * Grove's own referral loop for a Mindbody gym (issue 22): the friend joins through the managed
+ * referrer's referral link, the owner approves them (the add-branch form, price = `autopay`, the
+ * business's discount on referral 0), and then — unless `frontDesk` is false — the front desk
+ * creates them as a Mindbody client with the same email, which the next sync matches by email.
+ * @returns the friend's Grove member id and their Mindbody client Id (null without the front desk)
+ */
+export async function referThroughGrove(
+  owner: TestAgent,
+  t: TestApp,
+  sandbox: RunningSandbox,
+  referrerId: string,
+  friend: GroveReferredFriend,
+  frontDesk = true,
+): Promise<{ memberId: string; clientId: string | null }> {
+  const link = (await owner.post(`/api/members/${referrerId}/referral-link`).expect(201)).body as {
+    code: string;
+  };
+  await t
+    .agent()
+    .post(`/api/referrals/${link.code}/join`)
+    .send({ name: friend.name, email: friend.email })
+    .expect(201);
+  const queued = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<{
+    id: string;
+    email: string;
+  }>;
+  const prospect = queued.items.find((item) => item.email === friend.email);
+  if (!prospect) throw new Error(`${friend.email} was not queued`);
+  const approved = (
+    await owner
+      .post(`/api/prospects/${prospect.id}/approve`)
+      .send({
+        memberName: friend.name,
+        memberEmail: friend.email,
+        membershipPrice: String(friend.autopay),
+        discount: '0',
+      })
+      .expect(201)
+  ).body as MemberRow;
+  if (!frontDesk) return { memberId: approved.id, clientId: null };
+  const [FirstName, ...rest] = friend.name.split(' ');
+  const client = sandbox.control.addClient({
+    FirstName,
+    LastName: rest.join(' '),
+    Email: friend.email,
+    NormalAutoPay: friend.autopay,
+    ReferredBy: 'Friend',
+  });
+  return { memberId: approved.id, clientId: client.Id };
 }

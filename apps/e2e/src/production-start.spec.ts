@@ -39,6 +39,7 @@ const production = (): Record<string, string> => ({
   ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
+  MINDBODY_API_KEY: randomBytes(16).toString('hex'),
 });
 
 test.describe('a production API refuses to start with a weak secret (issue 11.5)', () => {
@@ -63,6 +64,14 @@ test.describe('a production API refuses to start with a weak secret (issue 11.5)
     expect(code).toBe(1);
     expect(stderr).toContain('ALTCHA_HMAC_KEY is required when NODE_ENV=production');
     expect(stderr).toContain('MINDBODY_CREDENTIALS_KEY repeats a few characters');
+  });
+
+  test("no MINDBODY_API_KEY (production used to send the sandbox's key to Mindbody): exit 1, naming it", async () => {
+    const env = production();
+    delete (env as Partial<typeof env>).MINDBODY_API_KEY;
+    const { code, stderr } = await startApi(env);
+    expect(code).toBe(1);
+    expect(stderr).toContain('MINDBODY_API_KEY is required when NODE_ENV=production');
   });
 });
 

@@ -4,13 +4,21 @@ export {
   startMindbodySandbox,
   type RunningSandbox,
   type SandboxControl,
+  type SandboxSiteControl,
   type StartSandboxOptions,
 } from './app/start-sandbox';
 export {
   DEFAULT_SANDBOX_OPTIONS,
   MindbodySandbox,
+  type ContractViolation,
   type SandboxOptions,
+  type SandboxSiteOptions,
 } from './app/sandbox-server';
+export {
+  MINDBODY_CONTRACT,
+  MindbodyContract,
+  type ContractOperation,
+} from './app/contract-validator';
 export type { FaultRule } from './app/fault-switches';
 export type {
   AutopayWrite,

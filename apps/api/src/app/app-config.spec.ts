@@ -21,6 +21,7 @@ const productionEnv = (): Record<string, string> => ({
   ALTCHA_HMAC_KEY: fresh(),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
+  MINDBODY_API_KEY: randomBytes(16).toString('hex'),
 });
 
 describe('loadAppConfig', () => {
@@ -166,21 +167,28 @@ describe('loadAppConfig', () => {
     expect(a.equals(b)).toBe(false);
   });
 
-  it('points at the local Mindbody sandbox unless told otherwise, deriving the webhooks API from the API URL', () => {
+  it('points the Public API at the local sandbox unless told otherwise, and the webhooks API at the official Webhooks host on its own (never derived from the API URL)', () => {
     expect(loadAppConfig({ DATABASE_URL: url }).mindbody).toMatchObject({
       apiUrl: 'http://127.0.0.1:4010/public/v6',
-      webhooksUrl: 'http://127.0.0.1:4010/push/api/v1',
+      webhooksUrl: 'https://push-api.mindbodyonline.com/api/v1',
       apiKey: 'grove-sandbox-key',
     });
+    // Another API URL does not move the webhooks host.
+    expect(
+      loadAppConfig({
+        DATABASE_URL: url,
+        MINDBODY_API_URL: 'https://api.mindbodyonline.com/public/v6',
+      }).mindbody.webhooksUrl,
+    ).toBe('https://push-api.mindbodyonline.com/api/v1');
     const real = loadAppConfig({
       DATABASE_URL: url,
       MINDBODY_API_URL: 'https://api.mindbodyonline.com/public/v6/',
-      MINDBODY_WEBHOOKS_URL: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      MINDBODY_WEBHOOKS_URL: 'http://127.0.0.1:4010/api/v1/',
       MINDBODY_API_KEY: 'live-key',
     }).mindbody;
     expect(real).toMatchObject({
       apiUrl: 'https://api.mindbodyonline.com/public/v6',
-      webhooksUrl: 'https://mb-api.mindbodyonline.com/push/api/v1',
+      webhooksUrl: 'http://127.0.0.1:4010/api/v1',
       apiKey: 'live-key',
     });
     expect(() => loadAppConfig({ DATABASE_URL: url, MINDBODY_API_URL: 'not a url' })).toThrow(
@@ -414,6 +422,24 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
     expect(loadAppConfig(turnstile).captcha.provider).toBe('turnstile');
   });
 
+  it("refuses to start without a real MINDBODY_API_KEY: unset (the sandbox's default) or the sandbox's key", () => {
+    const env = productionEnv();
+    delete env.MINDBODY_API_KEY;
+    expect(() => loadAppConfig(env)).toThrow(
+      /MINDBODY_API_KEY is required when NODE_ENV=production .*not the sandbox's/,
+    );
+    expect(() =>
+      loadAppConfig({ ...productionEnv(), MINDBODY_API_KEY: 'grove-sandbox-key' }),
+    ).toThrow(/MINDBODY_API_KEY is required/);
+    expect(() => loadAppConfig({ ...productionEnv(), MINDBODY_API_KEY: 'changeme' })).toThrow(
+      /MINDBODY_API_KEY looks like a placeholder/,
+    );
+    // Mindbody issues the key: its length is not Grove's to decide.
+    expect(() =>
+      loadAppConfig({ ...productionEnv(), MINDBODY_API_KEY: randomBytes(8).toString('hex') }),
+    ).not.toThrow();
+  });
+
   it.each(['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'])(
     'refuses to start without %s, saying which and how to make one',
     (name) => {
@@ -478,6 +504,7 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
       expect.stringMatching(/^ {2}ALTCHA_HMAC_KEY must be at least 32/),
       expect.stringMatching(/^ {2}MINDBODY_CREDENTIALS_KEY is required/),
       expect.stringMatching(/^ {2}PUBLIC_ORIGIN is required when NODE_ENV=production/),
+      expect.stringMatching(/^ {2}MINDBODY_API_KEY is required/),
     ]);
     const shared = fresh();
     expect(() =>

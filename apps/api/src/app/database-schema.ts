@@ -32,6 +32,12 @@ import { ReferralEmailRuns1795482010116 } from './platform/database/migrations/1
 import { MemberSearchKeys1795482825286 } from './platform/database/migrations/1795482825286-MemberSearchKeys';
 import { BusinessProspectCount1795482902020 } from './platform/database/migrations/1795482902020-BusinessProspectCount';
 import { MemberSearchVersion1795492664065 } from './platform/database/migrations/1795492664065-MemberSearchVersion';
+import { MindbodyUniqueId1795500000000 } from './platform/database/migrations/1795500000000-MindbodyUniqueId';
+import { BranchesOfMindbodyMembers1795500000001 } from './platform/database/migrations/1795500000001-BranchesOfMindbodyMembers';
+import { MindbodyAccountSubscription1795500000002 } from './platform/database/migrations/1795500000002-MindbodyAccountSubscription';
+import { MindbodyNextCharge1795500000003 } from './platform/database/migrations/1795500000003-MindbodyNextCharge';
+import { MindbodyContractsStale1795500000004 } from './platform/database/migrations/1795500000004-MindbodyContractsStale';
+import { MindbodyCallCounts1795500000005 } from './platform/database/migrations/1795500000005-MindbodyCallCounts';
 import { PasswordResetTokens1795503217409 } from './platform/database/migrations/1795503217409-PasswordResetTokens';
 import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
@@ -75,6 +81,12 @@ export const MIGRATIONS = [
   MemberSearchKeys1795482825286,
   BusinessProspectCount1795482902020,
   MemberSearchVersion1795492664065,
+  MindbodyUniqueId1795500000000,
+  BranchesOfMindbodyMembers1795500000001,
+  MindbodyAccountSubscription1795500000002,
+  MindbodyNextCharge1795500000003,
+  MindbodyContractsStale1795500000004,
+  MindbodyCallCounts1795500000005,
   PasswordResetTokens1795503217409,
   BusinessCountry1795503384512,
   EmailAddressRule1795560000000,

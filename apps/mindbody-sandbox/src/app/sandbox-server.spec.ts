@@ -10,7 +10,7 @@ import {
   type WebhookSubscription,
 } from '@grove/api-mindbody';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox-server';
-import { SANDBOX_PAID_SHARE, seedSite } from './seed';
+import { SANDBOX_PAID_SHARE, SANDBOX_REFERRAL_TYPES, seedSite } from './seed';
 import { startMindbodySandbox, type RunningSandbox } from './start-sandbox';
 
 const { apiKey, staffUsername, staffPassword } = DEFAULT_SANDBOX_OPTIONS;
@@ -56,7 +56,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
   });
 
   describe('seed', () => {
-    it('is deterministic, about 10% prospects, referrals by a unique full name, one autopay contract per active member', () => {
+    it('is deterministic and shaped like a real site: Id ≠ UniqueId, ~10% prospects, ~3% inactive profiles, ReferredBy only referral types, memberships with add-ons and tax', () => {
       const first = seedSite({ clientCount: 3_000 });
       const again = seedSite({ clientCount: 3_000 });
       expect(JSON.stringify([...again.clients, ...again.contracts])).toBe(
@@ -68,27 +68,28 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect(() => seedSite({ clientCount: 50_001 })).toThrow(RangeError);
       expect(() => seedSite({ clientCount: Number('abc') })).toThrow(RangeError);
 
+      const share = (count: number) => count / first.clients.length;
       const prospects = first.clients.filter((client) => client.IsProspect);
-      expect(prospects.length / first.clients.length).toBeGreaterThan(0.08);
-      expect(prospects.length / first.clients.length).toBeLessThan(0.12);
-
-      const names = new Map<string, Client[]>();
-      for (const client of first.clients) {
-        const name = `${client.FirstName} ${client.LastName}`;
-        names.set(name, [...(names.get(name) ?? []), client]);
-      }
-      const referredByName = first.clients.filter(
-        (client) => client.ReferredBy && names.has(client.ReferredBy),
+      expect(share(prospects.length)).toBeGreaterThan(0.08);
+      expect(share(prospects.length)).toBeLessThan(0.12);
+      // The business's Id (a barcode) is not the system's UniqueId.
+      expect(first.clients.every((client) => client.Id !== String(client.UniqueId))).toBe(true);
+      expect(new Set(first.clients.map((client) => client.Id)).size).toBe(first.clients.length);
+      const inactive = first.clients.filter((client) => !client.Active);
+      expect(share(inactive.length)).toBeGreaterThan(0.01);
+      expect(share(inactive.length)).toBeLessThan(0.05);
+      expect(inactive.every((client) => client.Status === 'Expired' && !client.IsProspect)).toBe(
+        true,
       );
-      expect(referredByName.some((client) => client.IsProspect)).toBe(true);
-      expect(referredByName.some((client) => !client.IsProspect)).toBe(true);
-      for (const client of referredByName) {
-        const referrers = names.get(client.ReferredBy as string) as Client[];
-        expect(referrers).toHaveLength(1);
-        expect(referrers[0].Status).toBe('Active');
-        expect(referrers[0].UniqueId).toBeLessThan(client.UniqueId);
-      }
+      // ReferredBy is how the client heard of the business: a referral type, never a person.
+      const referred = first.clients.filter((client) => client.ReferredBy !== null);
+      expect(share(referred.length)).toBeGreaterThan(0.3);
+      expect(
+        referred.every((client) => SANDBOX_REFERRAL_TYPES.includes(client.ReferredBy as string)),
+      ).toBe(true);
 
+      let addOns = 0;
+      let taxed = 0;
       for (const client of first.clients) {
         const contracts = first.contracts.get(client.Id) ?? [];
         if (client.Status !== 'Active') {
@@ -97,16 +98,32 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         }
         expect(contracts).toHaveLength(1);
         const [contract] = contracts;
-        expect(contract.NormalAutoPay).toBeGreaterThanOrEqual(49);
-        expect(contract.NormalAutoPay).toBeLessThanOrEqual(129);
         expect(contract.AutopayStatus).toBe('Active');
-        expect(contract.UpcomingAutopayEvents.length).toBeGreaterThan(0);
-        for (const event of contract.UpcomingAutopayEvents)
-          expect(event).toMatchObject({
-            ClientContractId: contract.Id,
-            ChargeAmount: contract.NormalAutoPay,
-          });
+        const products = new Set(contract.UpcomingAutopayEvents.map((event) => event.ProductId));
+        if (products.size > 1) addOns += 1;
+        if (contract.UpcomingAutopayEvents.some((event) => event.Tax > 0)) taxed += 1;
+        const dates = new Set(contract.UpcomingAutopayEvents.map((event) => event.ScheduleDate));
+        expect(contract.UpcomingAutopayEvents).toHaveLength(dates.size * products.size);
+        for (const event of contract.UpcomingAutopayEvents) {
+          expect(event.ClientContractId).toBe(contract.Id);
+          expect(event.ChargeAmount).toBeCloseTo(event.Subtotal + event.Tax, 2);
+        }
+        // NormalAutoPay: the items before tax, the membership itself 49–129 dollars.
+        const [date] = dates;
+        const items = contract.UpcomingAutopayEvents.filter((event) => event.ScheduleDate === date);
+        expect(contract.NormalAutoPay).toBeCloseTo(
+          items.reduce((sum, event) => sum + event.Subtotal, 0),
+          2,
+        );
+        const membership = Math.max(...items.map((event) => event.Subtotal));
+        expect(membership).toBeGreaterThanOrEqual(49);
+        expect(membership).toBeLessThanOrEqual(129);
       }
+      const contracts = first.contracts.size;
+      expect(addOns / contracts).toBeGreaterThan(0.1);
+      expect(addOns / contracts).toBeLessThan(0.2);
+      expect(taxed / contracts).toBeGreaterThan(0.2);
+      expect(taxed / contracts).toBeLessThan(0.3);
     });
   });
 
@@ -189,10 +206,12 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
   });
 
   describe('GET /client/clients', () => {
-    it('pages through every client, at most 200 per page, with PaginationResponse', async () => {
+    it('pages through every client, at most 200 per page, with PaginationResponse; inactive profiles only with request.includeInactive=true', async () => {
       const ids = new Set<string>();
       for (let offset = 0; ; offset += 200) {
-        const { status, body } = await getClients(`request.limit=200&request.offset=${offset}`);
+        const { status, body } = await getClients(
+          `request.limit=200&request.offset=${offset}&request.includeInactive=true`,
+        );
         expect(status).toBe(200);
         expect(body.PaginationResponse).toEqual({
           RequestedLimit: 200,
@@ -204,6 +223,12 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         if (offset + 200 >= 450) break;
       }
       expect(ids.size).toBe(450);
+      // Mindbody's default leaves inactive profiles out.
+      const active = sandbox.control.clients().filter((client) => client.Active).length;
+      expect(active).toBeLessThan(450);
+      expect((await getClients('request.limit=1')).body.PaginationResponse.TotalResults).toBe(
+        active,
+      );
       const [first] = (await getClients('request.limit=1')).body.Clients;
       expect(Object.keys(first).sort()).toEqual(
         [
@@ -231,15 +256,36 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect((await getClients('request.offset=-1')).status).toBe(400);
     });
 
-    it('filters by request.lastModifiedDate (at or after), request.clientIds and request.searchText', async () => {
+    it('filters by request.lastModifiedDate (at or after), request.clientIDs and request.searchText', async () => {
       // Client n was last modified n minutes after 2026-01-01T00:00Z: from 07:00 on are clients 420..450.
       const since = await getClients(
         'request.limit=200&request.lastModifiedDate=2026-01-01T07:00:00Z',
       );
       expect(since.body.PaginationResponse.TotalResults).toBe(31);
       expect(since.body.Clients[0].UniqueId).toBe(100_420);
-      const byIds = await getClients('request.clientIds=100003&request.clientIds=100001,100002');
-      expect(byIds.body.Clients.map((client) => client.Id)).toEqual(['100001', '100002', '100003']);
+      const [a, b, c] = sandbox.control
+        .clients()
+        .filter((client) => client.Active)
+        .map((client) => client.Id);
+      const byIds = await getClients(
+        `request.clientIDs=${c}&request.clientIDs=${a}&request.clientIDs=${b}`,
+      );
+      expect(byIds.body.Clients.map((client) => client.Id)).toEqual([a, b, c]);
+      // The SDKs' indexed form is the same list.
+      const indexed = await getClients(`request.clientIDs[0]=${b}&request.clientIDs[1]=${a}`);
+      expect(indexed.body.Clients.map((client) => client.Id)).toEqual([a, b]);
+      // By UniqueId.
+      const unique = sandbox.control.clients().find((client) => client.Id === a)?.UniqueId;
+      expect(
+        (await getClients(`request.uniqueIds=${unique}`)).body.Clients.map((client) => client.Id),
+      ).toEqual([a]);
+      // GetClients spells it request.clientIDs: another spelling is not a parameter of it.
+      expect(await getClients(`request.clientIds=${a}`)).toMatchObject({
+        status: 400,
+        body: { Error: { Code: 'InvalidParameter' } },
+      });
+      const tooMany = Array.from({ length: 21 }, (_, n) => `request.clientIDs=${100_001 + n}`);
+      expect((await getClients(tooMany.join('&'))).status).toBe(400);
       const someone = sandbox.control.clients()[10];
       const search = await getClients(
         `request.limit=200&request.searchText=${encodeURIComponent(someone.Email as string)}`,
@@ -257,7 +303,10 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         IsProspect: true,
         ReferredBy: 'Olivia Smith',
       });
-      const changed = sandbox.control.updateClient('100005', { Email: 'changed@example.com' });
+      const changed = sandbox.control.updateClient(
+        (sandbox.control.clients().filter((client) => client.Active)[4] as Client).Id,
+        { Email: 'changed@example.com' },
+      );
       const { body } = await getClients(`request.lastModifiedDate=${before}`);
       expect(body.Clients.map((client) => client.Id).sort()).toEqual(
         [changed?.Id, added.Id].sort(),
@@ -268,7 +317,10 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         Status: 'Non-Member',
       });
       sandbox.control.reset();
-      expect((await getClients('request.limit=1')).body.PaginationResponse.TotalResults).toBe(450);
+      expect(
+        (await getClients('request.limit=1&request.includeInactive=true')).body.PaginationResponse
+          .TotalResults,
+      ).toBe(450);
     });
 
     it('pages 10,000 clients in well under a second end to end', async () => {
@@ -277,8 +329,11 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       const started = performance.now();
       let received = 0;
       for (let offset = 0; offset < 10_000; offset += 200)
-        received += (await getClients(`request.limit=200&request.offset=${offset}`)).body.Clients
-          .length;
+        received += (
+          await getClients(
+            `request.limit=200&request.offset=${offset}&request.includeInactive=true`,
+          )
+        ).body.Clients.length;
       const elapsed = performance.now() - started;
       expect(received).toBe(10_000);
       expect(elapsed).toBeLessThan(1_000);
@@ -302,23 +357,41 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
 
       sandbox.control.clearAutopayWrites();
       const amount = Math.round((contract.NormalAutoPay - 10) * 100) / 100;
-      const update = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          ClientId: member.Id,
-          ClientContractId: contract.Id,
-          Amount: amount,
-        }),
+      const next = contract.UpcomingAutopayEvents[0].ScheduleDate;
+      const write = (body: unknown) =>
+        fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(body),
+        });
+      // UpdateClientContractAutopaysRequest has no client field.
+      const withClient = await write({
+        ClientId: member.Id,
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: amount,
+      });
+      expect(withClient.status).toBe(400);
+      expect(await withClient.json()).toMatchObject({ Error: { Code: 'InvalidParameter' } });
+      const update = await write({
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: amount,
       });
       expect(update.status).toBe(200);
-      expect(await update.json()).toMatchObject({ Id: contract.Id, NormalAutoPay: amount });
+      // The official reply model is Contract: the contract template's ID and name.
+      expect(await update.json()).toMatchObject({
+        Id: contract.ContractID,
+        Name: contract.ContractName,
+      });
       expect(sandbox.control.autopayWrites()).toEqual([
         expect.objectContaining({
           ClientContractId: contract.Id,
           ClientId: member.Id,
           Amount: amount,
           PreviousAmount: contract.NormalAutoPay,
+          AutopayStartDate: next,
+          ProductId: null,
         }),
       ]);
       const [after] = sandbox.control.contracts(member.Id);
@@ -326,18 +399,16 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         true,
       );
 
-      const unknown = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ ClientContractId: 1, Amount: 5 }),
-      });
+      const unknown = await write({ ClientContractId: 1, AutopayStartDate: next, Amount: 5 });
       expect(unknown.status).toBe(404);
-      const noAmount = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ ClientContractId: contract.Id }),
+      const noStart = await write({ ClientContractId: contract.Id, Amount: 5 });
+      expect(noStart.status).toBe(400);
+      const textAmount = await write({
+        ClientContractId: contract.Id,
+        AutopayStartDate: next,
+        Amount: '5',
       });
-      expect(noAmount.status).toBe(400);
+      expect(textAmount.status).toBe(400);
       const control = await fetch(`${sandbox.controlUrl}/autopay-writes`);
       expect(((await control.json()) as { writes: unknown[] }).writes).toHaveLength(1);
     });
@@ -409,7 +480,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       );
       expect(secondPage.body.Purchases).toEqual([second]);
       const before = await purchases(
-        `request.clientId=${paid.Id}&request.startDate=2000-01-01&request.endDate=${first.Sale.SaleDateTime}`,
+        `request.clientId=${paid.Id}&request.startDate=2000-01-01T00:00:00Z&request.endDate=${first.Sale.SaleDateTime}`,
       );
       expect(before.body.Purchases).toEqual([first]);
       expect(
@@ -501,9 +572,16 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       const write = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ ClientContractId: contract.Id, Amount: 1 }),
+        body: JSON.stringify({
+          ClientContractId: contract.Id,
+          AutopayStartDate: contract.UpcomingAutopayEvents[0].ScheduleDate,
+          Amount: 1,
+        }),
       });
       expect(write.status).toBe(400);
+      expect(await write.json()).toMatchObject({
+        Error: { Message: 'The contract has no active autopay' },
+      });
       expect((await control(`/clients/${member.Id}/suspend`)).status).toBe(404);
 
       expect(await control(`/clients/${member.Id}/resume`)).toMatchObject({
@@ -623,20 +701,31 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       });
       expect(added).toMatchObject({
         status: 201,
-        body: { Id: '100121', Status: 'Active', IsProspect: false },
+        body: { Id: '200121', UniqueId: 100_121, Status: 'Active', IsProspect: false },
       });
       expect((await control('/clients', 'POST', { FirstName: 'NoLastName' })).status).toBe(400);
-      expect(
-        await control('/clients/100121', 'PATCH', { ReferredBy: 'Someone Else' }),
-      ).toMatchObject({ status: 200, body: { ReferredBy: 'Someone Else' } });
+      expect(await control('/clients/200121', 'PATCH', { ReferredBy: 'Instagram' })).toMatchObject({
+        status: 200,
+        body: { ReferredBy: 'Instagram' },
+      });
       expect((await control('/clients/nobody', 'PATCH', { ReferredBy: 'x' })).status).toBe(404);
-      expect(await control('/clients/100121/cancel-membership', 'POST')).toMatchObject({
+      expect(await control('/clients/200121/cancel-membership', 'POST')).toMatchObject({
         status: 200,
         body: { AutopayStatus: 'Inactive', UpcomingAutopayEvents: [] },
       });
-      expect((await control('/clients/100121/cancel-membership', 'POST')).status).toBe(404);
+      expect((await control('/clients/200121/cancel-membership', 'POST')).status).toBe(404);
+      // The business gives the client a new barcode: its UniqueId stays, its contract follows.
+      expect(await control('/clients/200121/renumber', 'POST', { NewId: 'GYM-7' })).toMatchObject({
+        status: 200,
+        body: { Id: 'GYM-7', UniqueId: 100_121 },
+      });
+      expect(sandbox.control.contracts('GYM-7')).toHaveLength(1);
+      expect(sandbox.control.contracts('200121')).toHaveLength(0);
+      expect((await control('/clients/GYM-7/renumber', 'POST', { NewId: '200001' })).status).toBe(
+        400,
+      );
       expect(sandbox.control.clients().at(-1)).toMatchObject({
-        Id: '100121',
+        Id: 'GYM-7',
         Status: 'Terminated',
       });
       expect(await control('/state')).toMatchObject({
@@ -653,9 +742,17 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
     let receiverUrl: string;
     const received: { body: string; signature: string | undefined }[] = [];
     let failNext = 0;
+    let heads = 0;
+    let headStatus = 204;
 
     beforeAll(async () => {
       receiver = createServer((request: IncomingMessage, response) => {
+        if (request.method === 'HEAD') {
+          // Mindbody's validation of the webhookUrl before it activates a subscription.
+          heads += 1;
+          response.writeHead(headStatus).end();
+          return;
+        }
         const chunks: Buffer[] = [];
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
@@ -680,26 +777,47 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       path: string,
       method: string,
       body?: unknown,
-      headers: Record<string, string> = { 'Api-Key': apiKey, 'Content-Type': 'application/json' },
+      headers: Record<string, string> = { 'API-Key': apiKey, 'Content-Type': 'application/json' },
     ) =>
       fetch(`${sandbox.webhooksUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+    /** The `value` of a Webhooks API reply's `{isSuccess, value, errorInformation}` envelope. */
+    const value = async <T>(reply: Response | Promise<Response>): Promise<T> => {
+      const body = (await (await reply).json()) as { isSuccess: boolean; value: T };
+      expect(body.isSuccess).toBe(true);
+      return body.value;
+    };
 
     it('creates, activates and deletes a subscription; delivers signed events only while active', async () => {
-      expect((await api('/subscriptions', 'GET', undefined, {})).status).toBe(401);
+      const unauthorized = await api('/subscriptions', 'GET', undefined, {});
+      expect(unauthorized.status).toBe(401);
+      expect(await unauthorized.json()).toMatchObject({
+        isSuccess: false,
+        errorInformation: [{ errorType: 'missingAPIKeyHeader' }],
+      });
+      const unknownEvent = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['nope'],
+        eventSchemaVersion: 1,
+        referenceId: 'x',
+      });
+      expect(unknownEvent.status).toBe(400);
+      expect(await unknownEvent.json()).toMatchObject({ isSuccess: false });
+      // CreateSubscriptionRequest names no site.
       expect(
         (
           await api('/subscriptions', 'POST', {
             webhookUrl: receiverUrl,
-            eventIds: ['nope'],
+            eventIds: ['client.created'],
             eventSchemaVersion: 1,
-            referenceId: 'x',
+            siteId: -99,
           })
         ).status,
       ).toBe(400);
+      expect((await api('/push/api/v1/subscriptions', 'GET')).status).toBe(404);
 
       const created = await api('/subscriptions', 'POST', {
         webhookUrl: receiverUrl,
@@ -708,7 +826,9 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         referenceId: 'business-1',
       });
       expect(created.status).toBe(200);
-      const subscription = (await created.json()) as WebhookSubscription;
+      const subscription = await value<WebhookSubscription & { messageSignatureKey: string }>(
+        created,
+      );
       expect(subscription).toMatchObject({
         status: 'PendingActivation',
         referenceId: 'business-1',
@@ -716,15 +836,36 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
       });
       expect(subscription.messageSignatureKey.length).toBeGreaterThan(20);
+      // Only creation returns the key.
+      const listed = await value<{ items: WebhookSubscription[] }>(api('/subscriptions', 'GET'));
+      expect(listed.items.map((item) => item.messageSignatureKey)).toEqual(
+        listed.items.map(() => undefined),
+      );
 
       sandbox.control.addClient({ FirstName: 'Before', LastName: 'Activation' });
       await sandbox.control.flushWebhooks();
       expect(received).toHaveLength(0);
 
+      // A webhookUrl that fails the HEAD check is not activated.
+      headStatus = 404;
+      const refused = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', {
+        status: 'Active',
+      });
+      expect(refused.status).toBe(400);
+      expect(
+        (
+          await value<WebhookSubscription>(
+            api(`/subscriptions/${subscription.subscriptionId}`, 'GET'),
+          )
+        ).status,
+      ).toBe('PendingActivation');
+      headStatus = 204;
+      const headsBefore = heads;
       const activated = await api(`/subscriptions/${subscription.subscriptionId}`, 'PATCH', {
         status: 'Active',
       });
-      expect(((await activated.json()) as WebhookSubscription).status).toBe('Active');
+      expect((await value<WebhookSubscription>(activated)).status).toBe('Active');
+      expect(heads).toBe(headsBefore + 1);
 
       const added = sandbox.control.addClient({
         FirstName: 'Webhook',
@@ -771,7 +912,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       });
 
       const deleted = await api(`/subscriptions/${subscription.subscriptionId}`, 'DELETE');
-      expect(await deleted.json()).toMatchObject({
+      expect(await value(deleted)).toMatchObject({
         subscriptionId: subscription.subscriptionId,
         referenceId: 'business-1',
       });
@@ -792,7 +933,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
         referenceId: 'payments',
       });
-      const { subscriptionId } = (await created.json()) as WebhookSubscription;
+      const { subscriptionId } = await value<WebhookSubscription>(created);
       await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
       const added = sandbox.control.addClient({
         FirstName: 'Paying',
@@ -805,7 +946,10 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       sandbox.control.resumeMembership(added.Id);
       await sandbox.control.flushWebhooks();
 
-      const deliveries = received.map(({ body }) => JSON.parse(body) as WebhookDelivery);
+      // Deliveries run concurrently (Mindbody promises no order either): compared by event.
+      const deliveries = received
+        .map(({ body }) => JSON.parse(body) as WebhookDelivery)
+        .sort((a, b) => b.eventId.localeCompare(a.eventId));
       expect(deliveries.map((delivery) => delivery.eventId)).toEqual([
         'clientSale.created',
         'clientContract.updated',
@@ -838,7 +982,7 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
         eventSchemaVersion: 1,
         referenceId: 'retry',
       });
-      const { subscriptionId } = (await created.json()) as WebhookSubscription;
+      const { subscriptionId } = await value<WebhookSubscription>(created);
       await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
       failNext = 1;
       const added = sandbox.control.addClient({ FirstName: 'Retry', LastName: 'Me' });

@@ -1,21 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   MINDBODY_MAX_PAGE_SIZE,
   type CreateSubscriptionRequest,
+  type GetActivationCodeResponse,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
+  type GetSitesResponse,
   type IssueUserTokenResponse,
   type PaginationResponse,
   type PatchSubscriptionRequest,
   type UpdateClientContractAutopaysRequest,
   type UpdateClientContractAutopaysResponse,
+  type WebhookDelivery,
 } from '@grove/api-mindbody';
+import { MindbodyContract } from './contract-validator';
 import { FaultSwitches, invalidFaultRule, type FaultRule } from './fault-switches';
 import {
   SandboxStore,
+  type StoreRefusal,
   type AutopayWrite,
   type NewSandboxClient,
   type NewSandboxPayment,
@@ -24,16 +29,35 @@ import {
 import { SANDBOX_REFERRAL_TYPES } from './seed';
 import { WebhookDispatcher, type DeliveryRecord } from './webhook-dispatcher';
 
+/** A further site of the sandbox (the main one is `SandboxOptions.siteId`). */
+export interface SandboxSiteOptions {
+  /** Numeric site ID as a string, e.g. '-98'. */
+  siteId: string;
+  /** Seeded clients, 1 to 50,000 (default 25). */
+  clientCount?: number;
+  /** PRNG seed of its data (default: the sandbox's seed + its position). */
+  seed?: number;
+  /**
+   * Whether the site has activated the developer account (default true). A site that has not
+   * answers its calls as docs/decisions/mindbody-contract.md#not-activated says and sends no
+   * webhooks, until the owner opens its activation link.
+   */
+  activated?: boolean;
+}
+
 /** Settings of a sandbox instance; the defaults are the ones the README gives. */
 export interface SandboxOptions {
+  /** The main site (activated): the one the control API's client routes act on by default. */
   siteId: string;
   apiKey: string;
   staffUsername: string;
   staffPassword: string;
-  /** Seeded clients, 1 to 50,000. */
+  /** Seeded clients of the main site, 1 to 50,000. */
   clientCount: number;
   /** PRNG seed of the data (same seed and count → same clients). */
   seed: number;
+  /** Further sites (default: '-98', not activated, 25 clients). */
+  sites: SandboxSiteOptions[];
   /** Lifetime of a staff token, seconds (Mindbody: 7 days). */
   tokenTtlSeconds: number;
   /** Fault switches active from the start. */
@@ -42,9 +66,14 @@ export interface SandboxOptions {
   webhookAttempts: number;
   /** Wait between webhook delivery attempts, ms. */
   webhookRetryDelayMs: number;
+  /**
+   * Check every reply to a Mindbody operation against the contract too (recorded:
+   * `replyViolations`); off by default (it costs time on large pages), on in the contract tests.
+   */
+  checkReplies: boolean;
 }
 
-/** The defaults: site -99, the README's staff login and API key, 2,500 clients. */
+/** The defaults: site -99, the README's staff login and API key, 2,500 clients; site -98 not activated. */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   siteId: '-99',
   apiKey: 'grove-sandbox-key',
@@ -52,23 +81,47 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   staffPassword: 'sandbox-pass-1234',
   clientCount: 2_500,
   seed: 4,
+  sites: [{ siteId: '-98', clientCount: 25, activated: false }],
   tokenTtlSeconds: 7 * 24 * 3600,
   faults: [],
   webhookAttempts: 3,
   webhookRetryDelayMs: 500,
+  checkReplies: false,
 };
 
 /** Base path of the Public API v6. */
 export const PUBLIC_API_BASE = '/public/v6';
-/** Base path of the Webhooks API v1. */
-export const WEBHOOKS_API_BASE = '/push/api/v1';
+/** Base path of the Webhooks API v1 (official host https://push-api.mindbodyonline.com). */
+export const WEBHOOKS_API_BASE = '/api/v1';
 /** Base path of the sandbox's own control API (not Mindbody's). */
 export const CONTROL_BASE = '/_sandbox';
+
+/** A site the sandbox serves. */
+export interface SandboxSite {
+  siteId: string;
+  activated: boolean;
+  /** GetActivationCodeResponse.ActivationCode of the site. */
+  activationCode: string;
+  store: SandboxStore;
+  clientCount: number;
+  seed: number;
+}
+
+/** A request the contract refused (read back by tests: a conforming client causes none). */
+export interface ContractViolation {
+  method: string;
+  path: string;
+  status: number;
+  code: string;
+  message: string;
+}
 
 interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The contract operation answered, for its reply check. */
+  operationId?: string;
 }
 const error = (
   status: number,
@@ -76,21 +129,48 @@ const error = (
   Message: string,
   headers?: Record<string, string>,
 ): Reply => ({ status, body: { Error: { Message, Code } }, headers });
+/** A Webhooks API error: the official PushApiResult envelope with isSuccess false. */
+const pushError = (status: number, errorType: string, errorMessage: string): Reply => ({
+  status,
+  body: {
+    isSuccess: false,
+    value: null,
+    errorInformation: [{ errorCode: status, errorMessage, errorType }],
+  },
+});
+/** A Webhooks API success: `{isSuccess: true, value, errorInformation: []}`. */
+const pushOk = (value: unknown): Reply => ({
+  status: 200,
+  body: { isSuccess: true, value, errorInformation: [] },
+});
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Operations a site that has not activated the developer account still answers. */
+const BEFORE_ACTIVATION = new Set(['getActivationCode', 'getSites']);
+/** Public API operations that need no staff token. */
+const WITHOUT_TOKEN = new Set(['issueToken', 'getActivationCode', 'getSites']);
 
 /**
  * A stand-in for the Mindbody Public API v6 and Webhooks API v1 (docs/architecture.md#mindbody) on seeded data:
- * the same paths, headers (`Api-Key`, `SiteId`, `Authorization`), JSON field names, paging and
- * error shape (`{"Error":{"Message","Code"}}`), plus fault switches and a control API under
- * `/_sandbox` for tests and demos. Every method of the control API is also a method here.
+ * the same paths, headers (`API-Key`, `SiteId`, `Authorization`), JSON field names, paging and
+ * error shapes (`{"Error":{"Message","Code"}}`; the Webhooks API's `{isSuccess, value,
+ * errorInformation}` envelope), several sites (one not activated by default), plus fault switches
+ * and a control API under `/_sandbox` for tests and demos. Every request to a Mindbody path is
+ * checked against Grove's contract (`src/contract/mindbody-contract.openapi.json`,
+ * {@link MindbodyContract}) before it is served: unknown path or method → 404, an undeclared
+ * parameter or property or a wrong type → 400 (recorded: {@link contractViolations}).
  */
 export class MindbodySandbox {
   readonly options: SandboxOptions;
-  readonly store: SandboxStore;
   readonly faults = new FaultSwitches();
   readonly webhooks: WebhookDispatcher;
-  private readonly tokens = new Map<string, number>();
+  readonly contract = new MindbodyContract();
+  private readonly sites = new Map<string, SandboxSite>();
+  private readonly tokens = new Map<string, { expires: number; siteId: string }>();
   private readonly counts = new Map<string, number>();
+  private readonly operations = new Map<string, number>();
+  private readonly violations: ContractViolation[] = [];
+  private readonly badReplies: ContractViolation[] = [];
 
   constructor(options: Partial<SandboxOptions> = {}) {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
@@ -99,18 +179,91 @@ export class MindbodySandbox {
       retryDelayMs: this.options.webhookRetryDelayMs,
       timeoutMs: 5_000,
     });
-    this.store = new SandboxStore(
-      { clientCount: this.options.clientCount, seed: this.options.seed },
-      {
-        clientCreated: (data) => this.webhooks.publish('client.created', data),
-        clientUpdated: (data) => this.webhooks.publish('client.updated', data),
-        membershipCancelled: (data) =>
-          this.webhooks.publish('clientMembershipAssignment.cancelled', data),
-        contractUpdated: (data) => this.webhooks.publish('clientContract.updated', data),
-        saleCreated: (data) => this.webhooks.publish('clientSale.created', data),
-      },
+    this.addSite({
+      siteId: this.options.siteId,
+      clientCount: this.options.clientCount,
+      seed: this.options.seed,
+      activated: true,
+    });
+    this.options.sites.forEach((site, index) =>
+      this.addSite({ ...site, seed: site.seed ?? this.options.seed + index + 1 }),
     );
     for (const rule of this.options.faults) this.addFault(rule);
+  }
+
+  /** The main site's data (`options.siteId`). */
+  get store(): SandboxStore {
+    return this.site(this.options.siteId).store;
+  }
+
+  /**
+   * A site of the sandbox.
+   * @throws Error for a site it does not have
+   */
+  site(siteId: string): SandboxSite {
+    const site = this.sites.get(String(siteId));
+    if (!site) throw new Error(`The sandbox has no site ${siteId}`);
+    return site;
+  }
+
+  /** Every site: ID, activated, client count. */
+  listSites(): { siteId: string; activated: boolean; clientCount: number }[] {
+    return [...this.sites.values()].map((site) => ({
+      siteId: site.siteId,
+      activated: site.activated,
+      clientCount: site.store.size,
+    }));
+  }
+
+  /**
+   * Adds (or reseeds) a site.
+   * @throws TypeError for a site ID that is not a number, RangeError for a bad client count
+   */
+  addSite(input: SandboxSiteOptions): SandboxSite {
+    if (!/^-?[0-9]+$/.test(input.siteId)) throw new TypeError('siteId must be a number');
+    const siteId = input.siteId;
+    const clientCount = input.clientCount ?? 25;
+    const seed = input.seed ?? this.options.seed;
+    const publish =
+      <E extends WebhookDelivery>(eventId: E['eventId']) =>
+      (data: E['eventData']) => {
+        if (this.sites.get(siteId)?.activated) this.webhooks.publish<E>(eventId, data);
+      };
+    const store = new SandboxStore(
+      { clientCount, seed, siteId: Number(siteId) },
+      {
+        clientCreated: publish('client.created'),
+        clientUpdated: publish('client.updated'),
+        membershipCancelled: publish('clientMembershipAssignment.cancelled'),
+        contractUpdated: publish('clientContract.updated'),
+        saleCreated: publish('clientSale.created'),
+      },
+    );
+    const site: SandboxSite = {
+      siteId,
+      activated: input.activated ?? true,
+      activationCode: createHash('sha256')
+        .update(`activation:${siteId}`)
+        .digest('hex')
+        .slice(0, 8)
+        .toUpperCase(),
+      store,
+      clientCount,
+      seed,
+    };
+    this.sites.set(siteId, site);
+    return site;
+  }
+
+  /**
+   * Activates (or, with `false`, deactivates) the developer account at a site, as its owner does
+   * by opening the activation link. @returns false for an unknown site
+   */
+  setActivated(siteId: string, activated = true): boolean {
+    const site = this.sites.get(siteId);
+    if (!site) return false;
+    site.activated = activated;
+    return true;
   }
 
   /** Starts listening on `port` (0 = any free port) on `host`; resolves with the server. */
@@ -127,12 +280,22 @@ export class MindbodySandbox {
 
   // ---- control (also served under /_sandbox) -----------------------------------------------
 
-  /** Reseeds the data (clients, contracts, purchases, autopay writes); faults and subscriptions stay. */
+  /**
+   * Reseeds the data of every site (clients, contracts, purchases, autopay writes; the main site
+   * with `clientCount`/`seed` when given); faults, activations and subscriptions stay.
+   */
   reset(options: { clientCount?: number; seed?: number } = {}): { clientCount: number } {
     this.options.clientCount = options.clientCount ?? this.options.clientCount;
     this.options.seed = options.seed ?? this.options.seed;
-    this.store.reset({ clientCount: this.options.clientCount, seed: this.options.seed });
+    for (const site of this.sites.values()) {
+      if (site.siteId === this.options.siteId) {
+        site.clientCount = this.options.clientCount;
+        site.seed = this.options.seed;
+      }
+      site.store.reset({ clientCount: site.clientCount, seed: site.seed });
+    }
     this.counts.clear();
+    this.operations.clear();
     return { clientCount: this.store.size };
   }
 
@@ -145,7 +308,7 @@ export class MindbodySandbox {
 
   /** Every staff token issued so far expires now. */
   expireTokens(): void {
-    for (const token of this.tokens.keys()) this.tokens.set(token, 0);
+    for (const token of this.tokens.values()) token.expires = 0;
   }
 
   /** Requests received per `METHOD /path` (Mindbody paths only), e.g. `GET /public/v6/client/clients`. */
@@ -153,9 +316,32 @@ export class MindbodySandbox {
     return Object.fromEntries(this.counts);
   }
 
-  /** The autopay writes received, oldest first. */
+  /** Requests received per contract operationId (those the contract accepted). */
+  operationCounts(): Record<string, number> {
+    return Object.fromEntries(this.operations);
+  }
+
+  /** Requests the contract refused (404 unknown operation, 400 invalid), oldest first. */
+  contractViolations(): ContractViolation[] {
+    return this.violations.map((violation) => ({ ...violation }));
+  }
+
+  /** Forgets the recorded contract violations (requests and replies). */
+  clearContractViolations(): void {
+    this.violations.length = 0;
+    this.badReplies.length = 0;
+  }
+
+  /** Replies of the sandbox the contract refused (with `checkReplies`), oldest first. */
+  replyViolations(): ContractViolation[] {
+    return this.badReplies.map((violation) => ({ ...violation }));
+  }
+
+  /** The autopay writes received by every site, oldest first. */
   autopayWrites(): AutopayWrite[] {
-    return this.store.autopayWrites();
+    return [...this.sites.values()]
+      .flatMap((site) => site.store.autopayWrites())
+      .sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** The webhook deliveries so far. */
@@ -166,43 +352,14 @@ export class MindbodySandbox {
   // ---- HTTP ---------------------------------------------------------------------------------
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let reply: Reply;
+    let reply: Reply | undefined;
     try {
       const url = new URL(request.url ?? '/', 'http://sandbox');
       const path = url.pathname.replace(/\/+$/, '') || '/';
       if (path === '/health') reply = { status: 200, body: { status: 'ok' } };
       else if (path.startsWith(CONTROL_BASE))
         reply = await this.control(request, path.slice(CONTROL_BASE.length), url.searchParams);
-      else {
-        const key = `${request.method} ${path.toLowerCase()}`;
-        this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-        const fault = this.faults.match(request.method ?? 'GET', path, url.searchParams);
-        if (fault?.latencyMs) await sleep(fault.latencyMs);
-        if (fault?.drop) {
-          request.socket.destroy();
-          return;
-        }
-        if (fault?.status) {
-          const headers: Record<string, string> =
-            fault.retryAfterSeconds !== undefined
-              ? { 'Retry-After': String(fault.retryAfterSeconds) }
-              : {};
-          reply = error(
-            fault.status,
-            fault.status === 429 ? 'TooManyRequests' : 'InternalServerError',
-            `Injected fault: HTTP ${fault.status}`,
-            headers,
-          );
-        } else if (path.toLowerCase().startsWith(PUBLIC_API_BASE))
-          reply = await this.publicApi(
-            request,
-            path.slice(PUBLIC_API_BASE.length).toLowerCase(),
-            url.searchParams,
-          );
-        else if (path.toLowerCase().startsWith(WEBHOOKS_API_BASE))
-          reply = await this.webhooksApi(request, path.slice(WEBHOOKS_API_BASE.length));
-        else reply = error(404, 'NotFound', 'Not found');
-      }
+      else reply = await this.mindbody(request, path, url.searchParams);
     } catch (cause) {
       reply = error(
         500,
@@ -210,7 +367,15 @@ export class MindbodySandbox {
         cause instanceof Error ? cause.message : 'Sandbox error',
       );
     }
-    if (response.destroyed) return;
+    if (!reply || response.destroyed) return;
+    if (typeof reply.body === 'string') {
+      response.writeHead(reply.status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(reply.body),
+      });
+      response.end(reply.body);
+      return;
+    }
     const body = JSON.stringify(reply.body);
     response.writeHead(reply.status, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -220,39 +385,157 @@ export class MindbodySandbox {
     response.end(body);
   }
 
+  /** A request to a Mindbody path: faults, the contract, the API key, then the operation. */
+  private async mindbody(
+    request: IncomingMessage,
+    path: string,
+    params: URLSearchParams,
+  ): Promise<Reply | undefined> {
+    const method = request.method ?? 'GET';
+    const webhooksApi = path.toLowerCase().startsWith(WEBHOOKS_API_BASE);
+    const key = `${method} ${path.toLowerCase()}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    const fault = this.faults.match(method, path, params);
+    if (fault?.latencyMs) await sleep(fault.latencyMs);
+    if (fault?.drop) {
+      request.socket.destroy();
+      return undefined;
+    }
+    if (fault?.status) {
+      const headers: Record<string, string> =
+        fault.retryAfterSeconds !== undefined
+          ? { 'Retry-After': String(fault.retryAfterSeconds) }
+          : {};
+      return error(
+        fault.status,
+        fault.status === 429 ? 'TooManyRequests' : 'InternalServerError',
+        `Injected fault: HTTP ${fault.status}`,
+        headers,
+      );
+    }
+    const fail = (status: number, code: string, message: string) =>
+      webhooksApi ? pushError(status, code, message) : error(status, code, message);
+    const matched = this.contract.match(method, path);
+    const body = await readText(request);
+    if ('status' in matched) {
+      this.violations.push({ method, path, ...matched });
+      return fail(matched.status, matched.code, matched.message);
+    }
+    if (request.headers['api-key'] !== this.options.apiKey)
+      return webhooksApi
+        ? pushError(
+            401,
+            'missingAPIKeyHeader',
+            'An API-Key header was expected but was missing or not valid',
+          )
+        : error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
+    const refused = this.contract.checkRequest(matched, {
+      query: params,
+      headers: request.headers,
+      body,
+    });
+    if (refused) {
+      this.violations.push({ method, path, ...refused });
+      return fail(refused.status, refused.code, refused.message);
+    }
+    const { operationId } = matched.operation;
+    this.operations.set(operationId, (this.operations.get(operationId) ?? 0) + 1);
+    const json = body.trim() === '' ? null : (JSON.parse(body) as Record<string, unknown>);
+    const reply = webhooksApi
+      ? await this.webhooksApi(operationId, matched.pathParams, json)
+      : await this.publicApi(request, operationId, params, json);
+    if (this.options.checkReplies) {
+      const problems = this.contract.checkResponse(operationId, reply.status, reply.body);
+      if (problems.length > 0)
+        this.badReplies.push({
+          method,
+          path,
+          status: reply.status,
+          code: operationId,
+          message: problems.join('; '),
+        });
+    }
+    return { ...reply, operationId };
+  }
+
   private async publicApi(
     request: IncomingMessage,
-    route: string,
+    operationId: string,
     params: URLSearchParams,
+    body: Record<string, unknown> | null,
   ): Promise<Reply> {
-    if (request.headers['api-key'] !== this.options.apiKey)
-      return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
-    const site = request.headers['siteid'];
-    if (!site) return error(400, 'MissingRequiredFields', 'SiteId header is required');
-    if (site !== this.options.siteId)
-      return error(400, 'InvalidSiteId', `Invalid SiteId: ${String(site)}`);
-    const method = request.method ?? 'GET';
-    if (method === 'POST' && route === '/usertoken/issue')
-      return this.issueToken(await readJson(request));
-    if (!this.authorized(request))
+    if (operationId === 'getSites') return this.listSitesReply(params);
+    const siteId = String(request.headers['siteid']);
+    const site = this.sites.get(siteId);
+    if (!site) return error(400, 'InvalidSiteId', `Invalid SiteId: ${siteId}`);
+    if (operationId === 'getActivationCode') {
+      const body: GetActivationCodeResponse = {
+        ActivationCode: site.activationCode,
+        ActivationLink: `http://${request.headers.host ?? '127.0.0.1'}${CONTROL_BASE}/sites/${encodeURIComponent(siteId)}/activation?code=${site.activationCode}`,
+      };
+      return { status: 200, body };
+    }
+    if (!site.activated && !BEFORE_ACTIVATION.has(operationId))
+      return error(
+        403,
+        'DeniedAccess',
+        `The developer does not have access to site ${siteId}: it has not been activated`,
+      );
+    if (operationId === 'issueToken') return this.issueToken(site, body);
+    if (!WITHOUT_TOKEN.has(operationId) && !this.authorized(request, site))
       return error(
         401,
         'DeniedAccess',
         'Authentication failed: missing, invalid or expired staff token',
       );
-    if (method === 'GET' && route === '/client/clients') return this.listClients(params);
-    if (method === 'GET' && route === '/client/clientcontracts') return this.listContracts(params);
-    if (method === 'GET' && route === '/client/clientpurchases') return this.listPurchases(params);
-    if (method === 'POST' && route === '/client/updateclientcontractautopays')
-      return this.updateAutopays(await readJson(request));
-    if (method === 'GET' && route === '/client/clientreferraltypes') {
-      const body: GetClientReferralTypesResponse = { ReferralTypes: [...SANDBOX_REFERRAL_TYPES] };
-      return { status: 200, body };
+    const { store } = site;
+    switch (operationId) {
+      case 'getClients':
+        return this.listClients(store, params);
+      case 'getClientContracts':
+        return this.listContracts(store, params);
+      case 'getClientPurchases':
+        return this.listPurchases(store, params);
+      case 'updateClientContractAutopays':
+        return this.updateAutopays(store, body as unknown as UpdateClientContractAutopaysRequest);
+      case 'getClientReferralTypes': {
+        const reply: GetClientReferralTypesResponse = {
+          ReferralTypes: [...SANDBOX_REFERRAL_TYPES],
+        };
+        return { status: 200, body: reply };
+      }
+      default:
+        return error(404, 'NotFound', `The sandbox does not serve ${operationId}`);
     }
-    return error(404, 'NotFound', `No route for ${method} ${PUBLIC_API_BASE}${route}`);
   }
 
-  private issueToken(body: Record<string, unknown> | null): Reply {
+  /** `GET /site/sites`: the activated sites among `request.siteIds` (all activated ones without it). */
+  private listSitesReply(params: URLSearchParams): Reply {
+    const asked = params
+      .getAll('request.siteIds')
+      .concat(
+        [...params.keys()]
+          .filter((key) => /^request\.siteIds\[\d*\]$/.test(key))
+          .flatMap((key) => params.getAll(key)),
+      )
+      .map(String);
+    const sites = [...this.sites.values()]
+      .filter((site) => site.activated && (asked.length === 0 || asked.includes(site.siteId)))
+      .map((site) => ({
+        Id: Number(site.siteId),
+        Name: `Sandbox site ${site.siteId}`,
+        TaxInclusivePrices: false,
+        CurrencyIsoCode: 'USD',
+        TimeZone: 'America/Los_Angeles',
+      }));
+    const paging = readPaging(params);
+    if ('status' in paging) return paging;
+    const { PaginationResponse, page } = pageOf(sites, paging);
+    const body: GetSitesResponse = { PaginationResponse, Sites: page };
+    return { status: 200, body };
+  }
+
+  private issueToken(site: SandboxSite, body: Record<string, unknown> | null): Reply {
     if (
       body?.Username !== this.options.staffUsername ||
       body?.Password !== this.options.staffPassword
@@ -261,7 +544,7 @@ export class MindbodySandbox {
     }
     const token = randomBytes(24).toString('hex');
     const expires = Date.now() + this.options.tokenTtlSeconds * 1000;
-    this.tokens.set(token, expires);
+    this.tokens.set(token, { expires, siteId: site.siteId });
     const reply: IssueUserTokenResponse = {
       TokenType: 'Bearer',
       AccessToken: token,
@@ -271,52 +554,59 @@ export class MindbodySandbox {
     return { status: 200, body: reply };
   }
 
-  private authorized(request: IncomingMessage): boolean {
+  private authorized(request: IncomingMessage, site: SandboxSite): boolean {
     const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const expires = this.tokens.get(token);
-    return expires !== undefined && expires > Date.now();
+    const issued = this.tokens.get(token);
+    return issued !== undefined && issued.siteId === site.siteId && issued.expires > Date.now();
   }
 
-  private listClients(params: URLSearchParams): Reply {
+  private listClients(store: SandboxStore, params: URLSearchParams): Reply {
     const paging = readPaging(params);
     if ('status' in paging) return paging;
     const since = params.get('request.lastModifiedDate');
     const sinceTime = since ? Date.parse(since) : undefined;
-    if (Number.isNaN(sinceTime))
-      return error(400, 'InvalidParameter', 'request.lastModifiedDate is not a date');
-    const clientIds = params
-      .getAll('request.clientIds')
-      .flatMap((value) => value.split(','))
-      .map((id) => id.trim())
-      .filter(Boolean);
-    const matching = this.store.query({
+    const clientIds = arrayParam(params, 'request.clientIDs');
+    const uniqueIds = arrayParam(params, 'request.uniqueIds').map(Number);
+    const searchText = params.get('request.searchText') ?? undefined;
+    if (uniqueIds.length > 0 && (clientIds.length > 0 || searchText))
+      return error(
+        400,
+        'InvalidParameter',
+        'request.uniqueIds cannot be used with request.clientIDs or request.searchText',
+      );
+    const matching = store.query({
       since: sinceTime,
       clientIds,
-      searchText: params.get('request.searchText') ?? undefined,
+      uniqueIds,
+      searchText,
+      includeInactive: params.get('request.includeInactive') === 'true',
     });
     const { PaginationResponse, page } = pageOf(matching, paging);
     const body: GetClientsResponse = { PaginationResponse, Clients: page };
     return { status: 200, body };
   }
 
-  private listContracts(params: URLSearchParams): Reply {
-    const asked = this.clientPaging(params);
+  private listContracts(store: SandboxStore, params: URLSearchParams): Reply {
+    const asked = this.clientPaging(store, params);
     if ('status' in asked) return asked;
-    const { PaginationResponse, page } = pageOf(this.store.contractsOf(asked.clientId), asked);
+    const { PaginationResponse, page } = pageOf(store.contractsOf(asked.clientId), asked);
     const body: GetClientContractsResponse = { PaginationResponse, Contracts: page };
     return { status: 200, body };
   }
 
   /** Paging and the existing client `request.clientId` names, or the error reply (400, 404). */
   private clientPaging(
+    store: SandboxStore,
     params: URLSearchParams,
   ): { limit: number; offset: number; clientId: string } | Reply {
     const paging = readPaging(params);
     if ('status' in paging) return paging;
-    const clientId = params.get('request.clientId');
-    if (!clientId) return error(400, 'MissingRequiredFields', 'request.clientId is required');
-    if (!this.store.client(clientId))
-      return error(404, 'ClientNotFound', `Client ${clientId} not found`);
+    const clientId = params.get('request.clientId') ?? '';
+    const client = store.client(clientId);
+    if (!client) return error(404, 'ClientNotFound', `Client ${clientId} not found`);
+    const uniqueId = params.get('request.uniqueClientId');
+    if (uniqueId !== null && Number(uniqueId) !== client.UniqueId)
+      return error(404, 'ClientNotFound', `Client ${clientId} has another UniqueId`);
     return { ...paging, clientId };
   }
 
@@ -325,89 +615,82 @@ export class MindbodySandbox {
    * `request.endDate` (Mindbody's defaults: the start and the end of today, UTC here),
    * `request.saleId`, paging.
    */
-  private listPurchases(params: URLSearchParams): Reply {
-    const asked = this.clientPaging(params);
+  private listPurchases(store: SandboxStore, params: URLSearchParams): Reply {
+    const asked = this.clientPaging(store, params);
     if ('status' in asked) return asked;
     const today = new Date().toISOString().slice(0, 10);
     const from = Date.parse(params.get('request.startDate') ?? `${today}T00:00:00.000Z`);
     const to = Date.parse(params.get('request.endDate') ?? `${today}T23:59:59.999Z`);
-    if (Number.isNaN(from) || Number.isNaN(to))
-      return error(400, 'InvalidParameter', 'request.startDate/request.endDate must be dates');
     const saleIdText = params.get('request.saleId');
     const saleId = saleIdText === null ? undefined : Number(saleIdText);
-    if (saleId !== undefined && !Number.isInteger(saleId))
-      return error(400, 'InvalidParameter', 'request.saleId must be an integer');
-    const purchases = this.store.purchasesOf(asked.clientId, from, to, saleId);
+    const purchases = store.purchasesOf(asked.clientId, from, to, saleId);
     const { PaginationResponse, page } = pageOf(purchases, asked);
     const body: GetClientPurchasesResponse = { PaginationResponse, Purchases: page };
     return { status: 200, body };
   }
 
-  private updateAutopays(body: Record<string, unknown> | null): Reply {
-    if (!body) return error(400, 'InvalidParameter', 'A JSON body is required');
-    const result = this.store.updateAutopay(body as unknown as UpdateClientContractAutopaysRequest);
+  private updateAutopays(store: SandboxStore, body: UpdateClientContractAutopaysRequest): Reply {
+    const result = store.updateAutopay(body);
     if ('status' in result) return error(result.status, result.code, result.message);
     const { contract } = result;
+    // The official reply model is Contract (the contract template): its ID and name.
     const reply: UpdateClientContractAutopaysResponse = {
-      Id: contract.Id,
-      ContractName: contract.ContractName,
-      NormalAutoPay: contract.NormalAutoPay,
-      UpcomingAutopayEvents: contract.UpcomingAutopayEvents,
+      Id: contract.ContractID,
+      Name: contract.ContractName,
     };
     return { status: 200, body: reply };
   }
 
-  private async webhooksApi(request: IncomingMessage, route: string): Promise<Reply> {
-    if (request.headers['api-key'] !== this.options.apiKey)
-      return error(401, 'DeniedAccess', 'Invalid or missing Api-Key');
-    const method = request.method ?? 'GET';
-    if (route === '/subscriptions') {
-      if (method === 'GET') return { status: 200, body: { items: this.webhooks.list() } };
-      if (method === 'POST') {
-        const body = await readJson(request);
+  private async webhooksApi(
+    operationId: string,
+    pathParams: Record<string, string>,
+    body: Record<string, unknown> | null,
+  ): Promise<Reply> {
+    const id = pathParams.subscriptionId;
+    const notFound = () => pushError(404, 'NotFound', `Subscription ${id} not found`);
+    switch (operationId) {
+      case 'getSubscriptions':
+        return pushOk({ items: this.webhooks.list() });
+      case 'createSubscription': {
         const check = WebhookDispatcher.validateCreate(body);
-        if (!check.ok) return error(400, 'InvalidParameter', check.message);
-        return {
-          status: 200,
-          body: this.webhooks.create(body as unknown as CreateSubscriptionRequest),
-        };
+        if (!check.ok) return pushError(400, 'InvalidParameter', check.message);
+        return pushOk(this.webhooks.create(body as unknown as CreateSubscriptionRequest));
       }
-    }
-    const match = /^\/subscriptions\/([^/]+)$/.exec(route);
-    if (match) {
-      const id = decodeURIComponent(match[1]);
-      if (method === 'GET') return found(this.webhooks.get(id), id);
-      if (method === 'PATCH') {
-        const body = (await readJson(request)) ?? {};
-        if (body.status !== undefined && body.status !== 'Active')
-          return error(400, 'InvalidParameter', "status can only be set to 'Active'");
+      case 'getSubscription': {
+        const subscription = this.webhooks.get(id);
+        return subscription ? pushOk(subscription) : notFound();
+      }
+      case 'patchSubscription': {
+        const changes = (body ?? {}) as PatchSubscriptionRequest & Record<string, unknown>;
+        if (changes.status !== undefined && changes.status !== 'Active')
+          return pushError(400, 'InvalidParameter', "status can only be set to 'Active'");
         if (
-          body.eventIds !== undefined &&
+          changes.eventIds !== undefined &&
           !WebhookDispatcher.validateCreate({
             webhookUrl: 'http://x',
             eventSchemaVersion: 1,
-            eventIds: body.eventIds,
+            eventIds: changes.eventIds,
           }).ok
-        ) {
-          return error(400, 'InvalidParameter', 'eventIds must list known events');
-        }
-        return found(this.webhooks.patch(id, body as PatchSubscriptionRequest), id);
+        )
+          return pushError(400, 'InvalidParameter', 'eventIds must list known events');
+        const patched = await this.webhooks.patch(id, changes);
+        if (!patched) return notFound();
+        if ('refused' in patched) return pushError(400, 'InvalidWebhookUrl', patched.refused);
+        return pushOk(patched);
       }
-      if (method === 'DELETE') {
+      case 'deleteSubscription': {
         const deleted = this.webhooks.delete(id);
-        if (!deleted) return error(404, 'NotFound', `Subscription ${id} not found`);
-        return {
-          status: 200,
-          body: {
-            message: 'Subscription deactivated successfully.',
-            deactivationDateTime: new Date().toISOString(),
-            subscriptionId: id,
-            referenceId: deleted.referenceId,
-          },
-        };
+        if (!deleted) return notFound();
+        return pushOk({
+          message: 'Subscription deactivated successfully.',
+          deactivationDateTime: new Date().toISOString(),
+          subscriptionId: id,
+          referenceId: deleted.referenceId,
+        });
       }
+      default:
+        return pushError(404, 'NotFound', `The sandbox does not serve ${operationId}`);
     }
-    return error(404, 'NotFound', `No route for ${method} ${WEBHOOKS_API_BASE}${route}`);
   }
 
   private async control(
@@ -422,12 +705,70 @@ export class MindbodySandbox {
         status: 200,
         body: {
           clientCount: this.store.size,
+          sites: this.listSites(),
           faults: this.faults.list(),
           subscriptions: this.webhooks.list().length,
-          autopayWrites: this.store.autopayWrites().length,
+          autopayWrites: this.autopayWrites().length,
           requests: this.requestCounts(),
+          operations: this.operationCounts(),
+          contractViolations: this.contractViolations(),
         },
       };
+    }
+    if (route === '/sites') {
+      if (method === 'GET') return { status: 200, body: { sites: this.listSites() } };
+      if (method === 'POST') {
+        const input = (body ?? {}) as unknown as SandboxSiteOptions;
+        if (typeof input.siteId !== 'string' || !/^-?[0-9]+$/.test(input.siteId))
+          return error(400, 'InvalidParameter', 'siteId must be a number (as a string)');
+        const site = this.addSite(input);
+        return {
+          status: 201,
+          body: { siteId: site.siteId, activated: site.activated, clientCount: site.store.size },
+        };
+      }
+    }
+    const siteMatch = /^\/sites\/([^/]+)\/(activate|deactivate|activation)$/.exec(route);
+    if (siteMatch) {
+      const siteId = decodeURIComponent(siteMatch[1]);
+      const site = this.sites.get(siteId);
+      if (!site) return error(404, 'NotFound', `No site ${siteId}`);
+      if (method === 'GET' && siteMatch[2] === 'activation') {
+        // The page an ActivationLink opens: the owner (signed in as the site owner) confirms.
+        if (params.get('code') !== site.activationCode)
+          return {
+            status: 400,
+            body: activationPage(siteId, 'This activation code is not valid.'),
+          };
+        site.activated = true;
+        return {
+          status: 200,
+          body: activationPage(siteId, `Site ${siteId} now shares its data with Grove.`),
+        };
+      }
+      if (method === 'POST') {
+        site.activated = siteMatch[2] === 'activate';
+        return { status: 200, body: { siteId, activated: site.activated } };
+      }
+    }
+    const subscriptionMatch = /^\/subscriptions\/([^/]+)\/deactivate$/.exec(route);
+    if (subscriptionMatch && method === 'POST') {
+      return this.webhooks.deactivate(decodeURIComponent(subscriptionMatch[1]))
+        ? { status: 200, body: { subscriptions: this.webhooks.list() } }
+        : error(404, 'NotFound', 'Subscription not found');
+    }
+    if (route === '/contract-violations') {
+      if (method === 'GET') return { status: 200, body: { violations: this.contractViolations() } };
+      if (method === 'DELETE') {
+        this.clearContractViolations();
+        return { status: 200, body: { violations: [] } };
+      }
+    }
+    let store: SandboxStore;
+    try {
+      store = this.site(params.get('siteId') ?? this.options.siteId).store;
+    } catch (cause) {
+      return error(404, 'NotFound', (cause as Error).message);
     }
     if (method === 'POST' && route === '/reset') {
       const clientCount = body?.clientCount;
@@ -448,12 +789,25 @@ export class MindbodySandbox {
     if (method === 'POST' && route === '/clients') {
       if (!body || typeof body.FirstName !== 'string' || typeof body.LastName !== 'string')
         return error(400, 'InvalidParameter', 'FirstName and LastName are required');
-      return { status: 201, body: this.store.addClient(body as unknown as NewSandboxClient) };
+      return { status: 201, body: store.addClient(body as unknown as NewSandboxClient) };
     }
     const clientMatch =
-      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume))?$/.exec(route);
+      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume|renumber))?$/.exec(route);
+    if (clientMatch && method === 'POST' && clientMatch[2] === 'renumber') {
+      const renumbered = store.renumberClient(
+        decodeURIComponent(clientMatch[1]),
+        String((body ?? {}).NewId ?? ''),
+      );
+      return 'status' in renumbered && typeof renumbered.status === 'number'
+        ? error(
+            renumbered.status,
+            (renumbered as StoreRefusal).code,
+            (renumbered as StoreRefusal).message,
+          )
+        : { status: 200, body: renumbered };
+    }
     if (clientMatch && method === 'POST' && clientMatch[2] === 'payments') {
-      const recorded = this.store.recordPayment(
+      const recorded = store.recordPayment(
         decodeURIComponent(clientMatch[1]),
         (body ?? {}) as NewSandboxPayment,
       );
@@ -468,9 +822,7 @@ export class MindbodySandbox {
     ) {
       const id = decodeURIComponent(clientMatch[1]);
       const contract =
-        clientMatch[2] === 'suspend'
-          ? this.store.suspendMembership(id)
-          : this.store.resumeMembership(id);
+        clientMatch[2] === 'suspend' ? store.suspendMembership(id) : store.resumeMembership(id);
       return contract
         ? { status: 200, body: contract }
         : error(
@@ -482,7 +834,7 @@ export class MindbodySandbox {
           );
     }
     if (clientMatch && method === 'PATCH' && !clientMatch[2]) {
-      const updated = this.store.updateClient(
+      const updated = store.updateClient(
         decodeURIComponent(clientMatch[1]),
         (body ?? {}) as SandboxClientChanges,
       );
@@ -491,15 +843,15 @@ export class MindbodySandbox {
         : error(404, 'ClientNotFound', 'Client not found');
     }
     if (clientMatch && method === 'POST' && clientMatch[2] === 'cancel-membership') {
-      const contract = this.store.cancelMembership(decodeURIComponent(clientMatch[1]));
+      const contract = store.cancelMembership(decodeURIComponent(clientMatch[1]));
       return contract
         ? { status: 200, body: contract }
         : error(404, 'NotFound', 'No active membership for that client');
     }
     if (route === '/autopay-writes') {
-      if (method === 'GET') return { status: 200, body: { writes: this.store.autopayWrites() } };
+      if (method === 'GET') return { status: 200, body: { writes: this.autopayWrites() } };
       if (method === 'DELETE') {
-        this.store.clearAutopayWrites();
+        for (const site of this.sites.values()) site.store.clearAutopayWrites();
         return { status: 200, body: { writes: [] } };
       }
     }
@@ -537,12 +889,6 @@ export class MindbodySandbox {
   }
 }
 
-function found<T>(value: T | undefined, id: string): Reply {
-  return value
-    ? { status: 200, body: value }
-    : error(404, 'NotFound', `Subscription ${id} not found`);
-}
-
 /** One page of `items` (`request.limit`/`request.offset`) with Mindbody's PaginationResponse. */
 function pageOf<T>(
   items: readonly T[],
@@ -575,13 +921,30 @@ function readPaging(params: URLSearchParams): { limit: number; offset: number } 
   return { limit, offset };
 }
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | null> {
+async function readText(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | null> {
   try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+    const value: unknown = JSON.parse((await readText(request)) || 'null');
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The values of an array query parameter, sent repeated (`name=a&name=b`) or indexed (`name[0]=a`). */
+function arrayParam(params: URLSearchParams, name: string): string[] {
+  return [...params.entries()]
+    .filter(([key]) => key === name || (key.startsWith(`${name}[`) && key.endsWith(']')))
+    .map(([, value]) => value);
+}
+
+/** The small HTML page the sandbox's ActivationLink answers with. */
+function activationPage(siteId: string, message: string): string {
+  const text = message.replace(/[<>&]/g, '');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mindbody sandbox: site ${siteId.replace(/[<>&]/g, '')}</title></head><body><h1>Manage Credentials</h1><p>${text}</p></body></html>`;
 }

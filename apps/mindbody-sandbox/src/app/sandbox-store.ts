@@ -13,7 +13,8 @@ import {
   FIRST_CONTRACT_ID,
   FIRST_SALE_ID,
   SANDBOX_PLANS,
-  SANDBOX_SITE_ID,
+  autopayEvent,
+  barcodeOf,
   membershipContract,
   purchaseRecord,
   seedSite,
@@ -24,15 +25,19 @@ import {
 export interface AutopayWrite {
   /** When the sandbox received it (ISO). */
   at: string;
+  /** The site it was sent to. */
+  SiteId: string;
   ClientContractId: number;
-  /** The client holding the contract (from the contract, whatever the request said). */
+  /** The client holding the contract (from the contract: the request names none). */
   ClientId: string;
   /** Dollars: the new autopay amount. */
   Amount: number;
   /** Dollars before the change. */
   PreviousAmount: number;
-  AutopayStartDate: string | null;
+  AutopayStartDate: string;
   AutopayEndDate: string | null;
+  /** The product the request named, or null (a one-product contract). */
+  ProductId: number | null;
 }
 
 /** Body of the control API's "add a client": Mindbody field names; `NormalAutoPay` adds a membership. */
@@ -43,8 +48,12 @@ export interface NewSandboxClient {
   MobilePhone?: string | null;
   IsProspect?: boolean;
   ReferredBy?: string | null;
-  /** Dollars: gives the (non-prospect) client an active membership with this autopay. */
+  /** Dollars: gives the (non-prospect) client an active membership with this autopay (before tax). */
   NormalAutoPay?: number;
+  /** With NormalAutoPay: the contract also bills the add-on (two products). */
+  AddOn?: boolean;
+  /** With NormalAutoPay: the tax rate of its items, e.g. 0.1 (default 0). */
+  TaxRate?: number;
 }
 
 /** Fields the control API's "update a client" may change. */
@@ -92,8 +101,13 @@ export interface StoreRefusal {
 export interface ClientFilter {
   /** Epoch ms: LastModifiedDateTime at or after it. */
   since?: number;
+  /** `request.clientIDs` (Client.Id). */
   clientIds?: string[];
+  /** `request.uniqueIds`. */
+  uniqueIds?: number[];
   searchText?: string;
+  /** `request.includeInactive`: inactive profiles (`Active: false`) too; else they are left out. */
+  includeInactive?: boolean;
 }
 
 /**
@@ -106,6 +120,8 @@ export class SandboxStore {
   private byId = new Map<string, Client>();
   private contracts = new Map<string, ClientContract[]>();
   private contractById = new Map<number, { contract: ClientContract; clientId: string }>();
+  /** Tax rate of each contract (its items' Tax / Subtotal when seeded), by ClientContract.Id. */
+  private taxRates = new Map<number, number>();
   private writes: AutopayWrite[] = [];
   private purchases = new Map<string, ClientPurchaseRecord[]>();
   private nextSaleId = FIRST_SALE_ID;
@@ -113,23 +129,28 @@ export class SandboxStore {
   private nextContractId = FIRST_CONTRACT_ID;
   private lastModified = 0;
 
+  /** The site's ID (numeric, as webhook deliveries carry it). */
+  readonly siteId: number;
+
   constructor(
-    seed: SeedOptions,
+    seed: SeedOptions & { siteId: number },
     private readonly events: StoreEvents,
     private readonly now: () => number = Date.now,
   ) {
+    this.siteId = seed.siteId;
     this.reset(seed);
   }
 
   /** Replaces every client, contract, purchase and autopay write with a fresh seed. */
   reset(seed: SeedOptions): void {
-    const data = seedSite(seed);
+    const data = seedSite({ ...seed, siteId: this.siteId });
     this.clients = data.clients;
     this.byId = new Map(this.clients.map((client) => [client.Id, client]));
     this.contracts = data.contracts;
     this.contractById = new Map();
+    this.taxRates = new Map();
     for (const [clientId, list] of this.contracts)
-      for (const contract of list) this.contractById.set(contract.Id, { contract, clientId });
+      for (const contract of list) this.keepContract(contract, clientId);
     this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
     this.purchases = data.purchases;
     this.nextSaleId = [...data.purchases.values()]
@@ -141,6 +162,15 @@ export class SandboxStore {
       ...this.clients.slice(-1).map((client) => Date.parse(client.LastModifiedDateTime)),
     );
     this.filtered.clear();
+  }
+
+  private keepContract(contract: ClientContract, clientId: string): void {
+    this.contractById.set(contract.Id, { contract, clientId });
+    const [first] = contract.UpcomingAutopayEvents;
+    this.taxRates.set(
+      contract.Id,
+      first && first.Subtotal > 0 ? Math.round((first.Tax / first.Subtotal) * 10_000) / 10_000 : 0,
+    );
   }
 
   /** Number of clients. */
@@ -160,16 +190,25 @@ export class SandboxStore {
 
   /** Clients matching `filter`, cached until the data changes. */
   query(filter: ClientFilter): readonly Client[] {
-    if (filter.since === undefined && !filter.clientIds?.length && !filter.searchText)
+    if (
+      filter.includeInactive === true &&
+      filter.since === undefined &&
+      !filter.clientIds?.length &&
+      !filter.uniqueIds?.length &&
+      !filter.searchText
+    )
       return this.clients;
     const key = JSON.stringify([
       filter.since ?? null,
       filter.clientIds ?? null,
+      filter.uniqueIds ?? null,
       filter.searchText?.toLowerCase() ?? null,
+      filter.includeInactive === true,
     ]);
     const cached = this.filtered.get(key);
     if (cached) return cached;
     const ids = filter.clientIds?.length ? new Set(filter.clientIds) : null;
+    const uniqueIds = filter.uniqueIds?.length ? new Set(filter.uniqueIds) : null;
     const text = filter.searchText?.toLowerCase();
     const since = filter.since ?? Number.NEGATIVE_INFINITY;
     const result = (
@@ -181,6 +220,8 @@ export class SandboxStore {
         : this.clients
     ).filter(
       (client) =>
+        (filter.includeInactive === true || client.Active) &&
+        (!uniqueIds || uniqueIds.has(client.UniqueId)) &&
         Date.parse(client.LastModifiedDateTime) >= since &&
         (!text ||
           `${client.FirstName} ${client.LastName}`.toLowerCase().includes(text) ||
@@ -248,7 +289,7 @@ export class SandboxStore {
     );
     this.purchases.set(clientId, list);
     this.events.saleCreated({
-      siteId: SANDBOX_SITE_ID,
+      siteId: this.siteId,
       saleId: record.Sale.Id,
       purchasingClientId: clientId,
       saleDateTime: record.Sale.SaleDateTime,
@@ -307,7 +348,7 @@ export class SandboxStore {
     client.LastModifiedDateTime = this.touch();
     this.filtered.clear();
     this.events.contractUpdated({
-      siteId: SANDBOX_SITE_ID,
+      siteId: this.siteId,
       clientId: client.Id,
       clientUniqueId: client.UniqueId,
       clientContractId: contract.Id,
@@ -321,26 +362,16 @@ export class SandboxStore {
   }
 
   /**
-   * Applies an autopay update: `Amount` (dollars) becomes the contract's NormalAutoPay and the
-   * ChargeAmount of its upcoming autopays (from AutopayStartDate, up to AutopayEndDate when given).
-   * @returns the updated contract, or an error message with its HTTP status
+   * Applies an autopay update (UpdateClientContractAutopaysRequest, already checked against the
+   * contract): from `AutopayStartDate` (up to `AutopayEndDate` when given) the upcoming autopays
+   * of the contract — of `ProductId` only when given — charge `Amount` dollars; without an end
+   * date it also becomes the contract's NormalAutoPay.
+   * @returns the updated contract, or the refusal (404 unknown contract, 400 no active autopay,
+   *   a product the contract does not have, or no ProductId for a contract of several products)
    */
   updateAutopay(
     request: UpdateClientContractAutopaysRequest,
   ): { contract: ClientContract } | StoreRefusal {
-    if (!Number.isInteger(request.ClientContractId))
-      return { status: 400, code: 'InvalidParameter', message: 'ClientContractId is required' };
-    if (
-      typeof request.Amount !== 'number' ||
-      !Number.isFinite(request.Amount) ||
-      request.Amount < 0
-    ) {
-      return {
-        status: 400,
-        code: 'InvalidParameter',
-        message: 'Amount must be a non-negative number',
-      };
-    }
     const found = this.contractById.get(request.ClientContractId);
     if (!found)
       return {
@@ -348,13 +379,6 @@ export class SandboxStore {
         code: 'ClientContractNotFound',
         message: `Client contract ${request.ClientContractId} not found`,
       };
-    if (request.ClientId !== undefined && String(request.ClientId) !== found.clientId) {
-      return {
-        status: 400,
-        code: 'InvalidParameter',
-        message: `Client contract ${request.ClientContractId} does not belong to client ${request.ClientId}`,
-      };
-    }
     const { contract } = found;
     if (contract.AutopayStatus !== 'Active')
       return {
@@ -362,35 +386,57 @@ export class SandboxStore {
         code: 'InvalidParameter',
         message: 'The contract has no active autopay',
       };
-    const from = request.AutopayStartDate
-      ? Date.parse(request.AutopayStartDate)
-      : Number.NEGATIVE_INFINITY;
-    const to = request.AutopayEndDate
-      ? Date.parse(request.AutopayEndDate)
-      : Number.POSITIVE_INFINITY;
-    if (Number.isNaN(from) || Number.isNaN(to))
+    const products = new Set(contract.UpcomingAutopayEvents.map((event) => event.ProductId));
+    if (request.ProductId === undefined && products.size > 1)
       return {
         status: 400,
         code: 'InvalidParameter',
-        message: 'AutopayStartDate/AutopayEndDate must be dates',
+        message: 'ProductId is required: the contract has several products',
       };
-    const amount = Math.round(request.Amount * 100) / 100;
+    if (request.ProductId !== undefined && !products.has(request.ProductId))
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: `The contract has no product ${request.ProductId}`,
+      };
+    const from = Date.parse(request.AutopayStartDate);
+    const to = request.AutopayEndDate
+      ? Date.parse(request.AutopayEndDate)
+      : Number.POSITIVE_INFINITY;
+    const amount = Math.round((request.Amount ?? contract.NormalAutoPay) * 100) / 100;
     this.writes.push({
       at: new Date(this.now()).toISOString(),
+      SiteId: String(this.siteId),
       ClientContractId: contract.Id,
       ClientId: found.clientId,
       Amount: amount,
       PreviousAmount: contract.NormalAutoPay,
-      AutopayStartDate: request.AutopayStartDate ?? null,
+      AutopayStartDate: request.AutopayStartDate,
       AutopayEndDate: request.AutopayEndDate ?? null,
+      ProductId: request.ProductId ?? null,
     });
-    if (to === Number.POSITIVE_INFINITY) contract.NormalAutoPay = amount;
-    for (const event of contract.UpcomingAutopayEvents) {
+    const rate = this.taxRates.get(contract.Id) ?? 0;
+    contract.UpcomingAutopayEvents = contract.UpcomingAutopayEvents.map((event) => {
       const at = Date.parse(event.ScheduleDate);
-      if (at >= from && at <= to) {
-        event.ChargeAmount = amount;
-        event.Subtotal = amount;
-      }
+      if (request.ProductId !== undefined && event.ProductId !== request.ProductId) return event;
+      if (at < from || at > to) return event;
+      // Amount replaces the item's price before tax; its tax follows (docs/decisions/mindbody-contract.md).
+      return {
+        ...autopayEvent(contract.Id, event.ProductId, amount, rate, event.ScheduleDate),
+        PaymentMethod: event.PaymentMethod,
+      };
+    });
+    if (to === Number.POSITIVE_INFINITY) {
+      // The normal autopay: the items of the last scheduled date, before tax.
+      const last = Math.max(
+        ...contract.UpcomingAutopayEvents.map((event) => Date.parse(event.ScheduleDate)),
+      );
+      contract.NormalAutoPay =
+        Math.round(
+          contract.UpcomingAutopayEvents.filter(
+            (event) => Date.parse(event.ScheduleDate) === last,
+          ).reduce((sum, event) => sum + event.Subtotal, 0) * 100,
+        ) / 100;
     }
     return { contract };
   }
@@ -411,7 +457,7 @@ export class SandboxStore {
     const time = this.touch();
     const isProspect = input.IsProspect ?? false;
     const client: Client = {
-      Id: String(uniqueId),
+      Id: barcodeOf(uniqueId),
       UniqueId: uniqueId,
       FirstName: input.FirstName,
       LastName: input.LastName,
@@ -437,12 +483,14 @@ export class SandboxStore {
         SANDBOX_PLANS[0],
         input.NormalAutoPay,
         Date.parse(time),
+        this.siteId,
+        { addOn: input.AddOn === true, taxRate: input.TaxRate ?? 0 },
       );
       this.contracts.set(client.Id, [contract]);
-      this.contractById.set(contract.Id, { contract, clientId: client.Id });
+      this.keepContract(contract, client.Id);
     }
     this.filtered.clear();
-    this.events.clientCreated(eventData(client));
+    this.events.clientCreated(eventData(client, this.siteId));
     return { ...client };
   }
 
@@ -466,9 +514,78 @@ export class SandboxStore {
     client.LastModifiedDateTime = this.touch();
     this.filtered.clear();
     this.events.clientUpdated({
-      ...eventData(client),
+      ...eventData(client, this.siteId),
       previousEmail: previousEmail !== client.Email ? previousEmail : null,
     });
+    return { ...client };
+  }
+
+  /**
+   * Sells the client a membership at the front desk (a contract with autopay `amount` dollars
+   * before tax): like a sale in Mindbody it does not change the client's profile, so
+   * `LastModifiedDateTime` stays (a sync's lastModifiedDate query does not see it); raises
+   * `clientContract.updated`.
+   * @returns the contract, or the refusal (404 unknown client, 400 it already has running autopay)
+   */
+  sellMembership(clientId: string, amount: number): ClientContract | StoreRefusal {
+    const client = this.byId.get(clientId);
+    if (!client)
+      return { status: 404, code: 'ClientNotFound', message: `Client ${clientId} not found` };
+    if (this.contractsOf(clientId).some((contract) => contract.AutopayStatus === 'Active'))
+      return { status: 400, code: 'InvalidParameter', message: 'The client has running autopay' };
+    const contract = membershipContract(
+      this.nextContractId++,
+      client,
+      SANDBOX_PLANS[0],
+      amount,
+      this.now(),
+      this.siteId,
+    );
+    this.contracts.set(clientId, [...this.contractsOf(clientId), contract]);
+    this.keepContract(contract, clientId);
+    this.events.contractUpdated({
+      siteId: this.siteId,
+      clientId: client.Id,
+      clientUniqueId: client.UniqueId,
+      clientContractId: contract.Id,
+      contractName: contract.ContractName,
+      agreementDateTime: contract.AgreementDate,
+      contractStartDate: contract.StartDate,
+      contractEndDate: contract.EndDate,
+      isAutoRenewing: contract.AutoRenewing,
+    });
+    return { ...contract };
+  }
+
+  /**
+   * Gives a client a new `Id` as a business does (its barcode; UpdateClient's `NewId`): its
+   * contracts and purchases follow, its UniqueId stays; modified now, raises `client.updated`.
+   * @returns the client, or the refusal (404 unknown client, 400 an Id another client has)
+   */
+  renumberClient(id: string, newId: string): Client | StoreRefusal {
+    const client = this.byId.get(id);
+    if (!client) return { status: 404, code: 'ClientNotFound', message: `Client ${id} not found` };
+    if (!newId || this.byId.has(newId))
+      return { status: 400, code: 'InvalidParameter', message: `Id ${newId} is taken or empty` };
+    client.Id = newId;
+    this.byId.delete(id);
+    this.byId.set(newId, client);
+    const contracts = this.contracts.get(id);
+    if (contracts) {
+      this.contracts.delete(id);
+      this.contracts.set(newId, contracts);
+      for (const contract of contracts)
+        this.contractById.set(contract.Id, { contract, clientId: newId });
+    }
+    const purchases = this.purchases.get(id);
+    if (purchases) {
+      this.purchases.delete(id);
+      for (const record of purchases) record.Sale.ClientId = newId;
+      this.purchases.set(newId, purchases);
+    }
+    client.LastModifiedDateTime = this.touch();
+    this.filtered.clear();
+    this.events.clientUpdated({ ...eventData(client, this.siteId), previousEmail: null });
     return { ...client };
   }
 
@@ -490,7 +607,7 @@ export class SandboxStore {
     client.LastModifiedDateTime = time;
     this.filtered.clear();
     this.events.membershipCancelled({
-      siteId: SANDBOX_SITE_ID,
+      siteId: this.siteId,
       clientId: client.Id,
       clientUniqueId: client.UniqueId,
       membershipId: contract.ContractID,
@@ -506,9 +623,9 @@ export class SandboxStore {
   }
 }
 
-function eventData(client: Client): ClientEventData {
+function eventData(client: Client, siteId: number): ClientEventData {
   return {
-    siteId: SANDBOX_SITE_ID,
+    siteId,
     clientId: client.Id,
     clientUniqueId: client.UniqueId,
     creationDateTime: client.CreationDate,

@@ -7,8 +7,15 @@ import type {
 
 /** The sandbox's site ID (Mindbody's public sandbox site is -99 too). */
 export const SANDBOX_SITE_ID = -99;
-/** Referral types of the site (`GET /client/clientreferraltypes`); "Friend" means a named client. */
+/**
+ * Referral types of the site (`GET /client/clientreferraltypes`): the only values `ReferredBy`
+ * takes, as on a real site (a label of how the client heard of the business, never a person).
+ */
 export const SANDBOX_REFERRAL_TYPES = ['Friend', 'Google', 'Instagram', 'Walk-in', 'Flyer'];
+/** The add-on some memberships bill beside the membership itself (a multi-item contract). */
+export const SANDBOX_ADD_ON = { ProductId: 990, Subtotal: 10 };
+/** Tax rate of the memberships that are taxed. */
+export const SANDBOX_TAX_RATE = 0.1;
 /** Monthly autopay amounts in dollars the seeded memberships use (49–129). */
 export const SANDBOX_AUTOPAY_AMOUNTS = [49, 54.95, 59, 69, 79.5, 89, 99, 109.95, 119, 129];
 /** Membership plans: contract template id and name. */
@@ -169,6 +176,8 @@ export function seededRandom(seed: number): () => number {
 
 /** Seed settings. */
 export interface SeedOptions {
+  /** The site's ID (ClientContract.SiteId; default -99). */
+  siteId?: number;
   /** Number of clients, 1 to 50,000. */
   clientCount: number;
   /** PRNG seed (default 4). */
@@ -193,22 +202,30 @@ export const SANDBOX_PAID_SHARE = 0.8;
 
 /** First ClientContract.Id; contract ids increase from here. */
 export const FIRST_CONTRACT_ID = 500_001;
-/** UniqueId of client 1; Id is the same number as a string. */
+/** UniqueId of client 1 (the system's number, never changes). */
 export const FIRST_CLIENT_ID = 100_001;
+/** What a client's `Id` (the business's barcode) is apart from its UniqueId when seeded or added. */
+export const BARCODE_OFFSET = 100_000;
+/** The seeded `Id` of a client: its barcode, UniqueId + {@link BARCODE_OFFSET}, as a string. */
+export const barcodeOf = (uniqueId: number): string => String(uniqueId + BARCODE_OFFSET);
 
 /**
- * Deterministic clients and contracts for site -99: the same options always give the same people.
- * About 10% are prospects (IsProspect, Status 'Non-Member', no contract); of the members about 90%
- * are 'Active' with one membership contract whose autopay is 49–129 dollars, the rest 'Expired'.
- * About 40% of the prospects and 20% of the members have `ReferredBy` = the full name ("First
- * Last") of an earlier active member whose name is unique at the site, so referrals can be linked
- * unambiguously; some others carry a referral type ("Google", …) instead.
+ * Deterministic clients and contracts of a site: the same options always give the same people,
+ * shaped as real sites are. Each client's `Id` (its barcode) differs from its `UniqueId`. About
+ * 10% are prospects (IsProspect, Status 'Non-Member', no contract); of the members about 90% are
+ * 'Active' with one membership contract whose autopay is 49–129 dollars before tax, the rest
+ * 'Expired'; about 3% of the clients are inactive profiles (`Active: false`, Status 'Expired'),
+ * which `GET /client/clients` lists only with `request.includeInactive=true`. About 35% carry a
+ * `ReferredBy`, always one of {@link SANDBOX_REFERRAL_TYPES} (a label, never a person). About
+ * 15% of the contracts also bill an add-on ({@link SANDBOX_ADD_ON}: a multi-item contract) and
+ * about 25% are taxed ({@link SANDBOX_TAX_RATE}: `ChargeAmount` = `Subtotal` + `Tax`).
  * @throws RangeError when clientCount is not an integer from 1 to 50,000
  */
 export function seedSite({
   clientCount,
   seed = 4,
   epoch = Date.UTC(2026, 0, 1),
+  siteId = SANDBOX_SITE_ID,
 }: SeedOptions): SeedData {
   if (!Number.isInteger(clientCount) || clientCount < 1 || clientCount > 50_000) {
     throw new RangeError(`The sandbox seeds 1 to 50,000 clients, not ${clientCount}`);
@@ -217,43 +234,28 @@ export function seedSite({
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const clients: Client[] = [];
-  const nameCount = new Map<string, number>();
   for (let n = 1; n <= count; n++) {
     const FirstName = pick(FIRST);
     const LastName = pick(LAST);
-    const name = `${FirstName} ${LastName}`;
-    nameCount.set(name, (nameCount.get(name) ?? 0) + 1);
     const isProspect = random() < 0.1;
-    const status = isProspect ? 'Non-Member' : random() < 0.9 ? 'Active' : 'Expired';
+    const inactive = !isProspect && random() < 0.03;
+    const status = isProspect ? 'Non-Member' : inactive || random() >= 0.9 ? 'Expired' : 'Active';
     const time = new Date(epoch + n * 60_000).toISOString();
+    const uniqueId = FIRST_CLIENT_ID - 1 + n;
     clients.push({
-      Id: String(FIRST_CLIENT_ID - 1 + n),
-      UniqueId: FIRST_CLIENT_ID - 1 + n,
+      Id: barcodeOf(uniqueId),
+      UniqueId: uniqueId,
       FirstName,
       LastName,
       Email: `${FirstName}.${LastName}.${n}@sandbox.example.com`.toLowerCase(),
       MobilePhone: `04${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
       Status: status,
-      Active: true,
+      Active: !inactive,
       IsProspect: isProspect,
-      ReferredBy: null,
+      ReferredBy: random() < 0.35 ? pick(SANDBOX_REFERRAL_TYPES) : null,
       CreationDate: time,
       LastModifiedDateTime: time,
     });
-  }
-  // Referrals: a second pass so every referrer is an earlier active member with a unique name.
-  const referrers: Client[] = [];
-  for (const client of clients) {
-    const roll = random();
-    const referred = client.IsProspect ? roll < 0.4 : roll < 0.2;
-    if (referred && referrers.length > 0) {
-      const referrer = referrers[Math.floor(random() * referrers.length)];
-      client.ReferredBy = `${referrer.FirstName} ${referrer.LastName}`;
-    } else if (roll > 0.9) {
-      client.ReferredBy = pick(SANDBOX_REFERRAL_TYPES.slice(1));
-    }
-    if (client.Status === 'Active' && nameCount.get(`${client.FirstName} ${client.LastName}`) === 1)
-      referrers.push(client);
   }
   const contracts = new Map<string, ClientContract[]>();
   let contractId = FIRST_CONTRACT_ID;
@@ -261,8 +263,18 @@ export function seedSite({
     if (client.Status !== 'Active') continue;
     const plan = pick(SANDBOX_PLANS);
     const amount = pick(SANDBOX_AUTOPAY_AMOUNTS);
+    const addOn = random() < 0.15;
+    const taxRate = random() < 0.25 ? SANDBOX_TAX_RATE : 0;
     contracts.set(client.Id, [
-      membershipContract(contractId++, client, plan, amount, Date.parse(client.CreationDate)),
+      membershipContract(
+        contractId++,
+        client,
+        plan,
+        amount,
+        Date.parse(client.CreationDate),
+        siteId,
+        { addOn, taxRate },
+      ),
     ]);
   }
   return { clients, contracts, purchases: seedPurchases(contracts, seed) };
@@ -341,9 +353,37 @@ export function purchaseRecord(
   };
 }
 
+/** Dollars rounded to cents. */
+const cents = (dollars: number) => Math.round(dollars * 100) / 100;
+
 /**
- * A month-to-month membership contract with autopay `amount` dollars and its next three monthly
- * autopay events (from the first of the month after `startMs`).
+ * One upcoming autopay of a product: `Subtotal` dollars, its tax at `taxRate`, `ChargeAmount` the
+ * two together.
+ */
+export function autopayEvent(
+  clientContractId: number,
+  productId: number,
+  subtotal: number,
+  taxRate: number,
+  scheduleDate: string,
+): UpcomingAutopayEvent {
+  const Tax = cents(subtotal * taxRate);
+  return {
+    ClientContractId: clientContractId,
+    ChargeAmount: cents(subtotal + Tax),
+    Subtotal: subtotal,
+    Tax,
+    PaymentMethod: 'CreditCard',
+    ScheduleDate: scheduleDate,
+    ProductId: productId,
+  };
+}
+
+/**
+ * A month-to-month membership contract with autopay `amount` dollars (before tax) and its next
+ * three monthly autopays (from the first of the month after `startMs`); with `addOn` it also bills
+ * {@link SANDBOX_ADD_ON} each month (two products), with `taxRate` each item is taxed.
+ * NormalAutoPay is the total before tax of the items (docs/decisions/mindbody-contract.md).
  */
 export function membershipContract(
   id: number,
@@ -351,26 +391,31 @@ export function membershipContract(
   plan: { ContractID: number; ContractName: string },
   amount: number,
   startMs: number,
+  siteId = SANDBOX_SITE_ID,
+  extras: { addOn?: boolean; taxRate?: number } = {},
 ): ClientContract {
   const start = new Date(startMs);
   const ProductId = plan.ContractID * 10;
-  const UpcomingAutopayEvents: UpcomingAutopayEvent[] = [1, 2, 3].map((month) => ({
-    ClientContractId: id,
-    ChargeAmount: amount,
-    Subtotal: amount,
-    Tax: 0,
-    PaymentMethod: 'CreditCard',
-    ScheduleDate: new Date(
+  const taxRate = extras.taxRate ?? 0;
+  const UpcomingAutopayEvents: UpcomingAutopayEvent[] = [1, 2, 3].flatMap((month) => {
+    const date = new Date(
       Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 1),
-    ).toISOString(),
-    ProductId,
-  }));
+    ).toISOString();
+    const membership = autopayEvent(id, ProductId, amount, taxRate, date);
+    return extras.addOn
+      ? [
+          membership,
+          autopayEvent(id, SANDBOX_ADD_ON.ProductId, SANDBOX_ADD_ON.Subtotal, taxRate, date),
+        ]
+      : [membership];
+  });
+  const normal = cents(amount + (extras.addOn ? SANDBOX_ADD_ON.Subtotal : 0));
   return {
     Id: id,
     ContractID: plan.ContractID,
     ContractName: plan.ContractName,
     PayerClientId: client.UniqueId,
-    SiteId: SANDBOX_SITE_ID,
+    SiteId: siteId,
     AgreementDate: start.toISOString(),
     StartDate: start.toISOString(),
     EndDate: null,
@@ -378,9 +423,9 @@ export function membershipContract(
     AutopayStatus: 'Active',
     AutoRenewing: true,
     IsMonthToMonth: true,
-    FirstAutoPay: amount,
-    LastAutoPay: amount,
-    NormalAutoPay: amount,
+    FirstAutoPay: normal,
+    LastAutoPay: normal,
+    NormalAutoPay: normal,
     UpcomingAutopayEvents,
   };
 }

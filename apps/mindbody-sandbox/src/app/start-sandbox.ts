@@ -4,7 +4,9 @@ import {
   MindbodySandbox,
   PUBLIC_API_BASE,
   WEBHOOKS_API_BASE,
+  type ContractViolation,
   type SandboxOptions,
+  type SandboxSiteOptions,
 } from './sandbox-server';
 import type {
   AutopayWrite,
@@ -14,7 +16,12 @@ import type {
   StoreRefusal,
 } from './sandbox-store';
 import type { DeliveryRecord } from './webhook-dispatcher';
-import type { Client, ClientContract, ClientPurchaseRecord } from '@grove/api-mindbody';
+import type {
+  Client,
+  ClientContract,
+  ClientPurchaseRecord,
+  CreatedSubscription,
+} from '@grove/api-mindbody';
 
 /** `startMindbodySandbox` settings: the sandbox's options plus where to listen. */
 export interface StartSandboxOptions extends Partial<SandboxOptions> {
@@ -24,14 +31,45 @@ export interface StartSandboxOptions extends Partial<SandboxOptions> {
   host?: string;
 }
 
+/** In-process control of one site's data (the control API's client routes with `?siteId=`). */
+export interface SandboxSiteControl {
+  addClient(client: NewSandboxClient): Client;
+  renumberClient(id: string, newId: string): Client | StoreRefusal;
+  updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
+  cancelMembership(id: string): ClientContract | undefined;
+  recordPayment(clientId: string, payment?: NewSandboxPayment): ClientPurchaseRecord | StoreRefusal;
+  suspendMembership(id: string): ClientContract | undefined;
+  resumeMembership(id: string): ClientContract | undefined;
+  clients(): readonly Client[];
+  contracts(clientId: string): ClientContract[];
+}
+
 /** In-process control of a running sandbox (the same operations as its `/_sandbox` HTTP API). */
 export interface SandboxControl {
+  /** One site's data (the methods below act on the main site, `options.siteId`). */
+  site(siteId: string): SandboxSiteControl;
+  /** Adds (or reseeds) a site; not activated with `activated: false`. */
+  addSite(site: SandboxSiteOptions): { siteId: string; activated: boolean; clientCount: number };
+  /** Activates (or deactivates) the developer account at a site, as its owner's activation link does. */
+  setSiteActivated(siteId: string, activated?: boolean): boolean;
+  /** Every site. */
+  sites(): { siteId: string; activated: boolean; clientCount: number }[];
   /** Reseeds clients, contracts, purchases and autopay writes (faults and subscriptions stay). */
   reset(options?: { clientCount?: number; seed?: number }): { clientCount: number };
   /** Adds a client or prospect (modified now); fires `client.created`. */
   addClient(client: NewSandboxClient): Client;
   /** Changes a client (modified now); fires `client.updated`. Undefined when unknown. */
   updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
+  /**
+   * Gives a client a new Id (UpdateClient's `NewId`; its UniqueId stays), contracts and purchases
+   * following; fires `client.updated`. @returns the client, or the refusal (404, 400 Id taken)
+   */
+  renumberClient(id: string, newId: string): Client | StoreRefusal;
+  /**
+   * Sells the client a membership (autopay `amount` dollars) without changing its profile
+   * (LastModifiedDateTime stays); fires `clientContract.updated`. @returns the contract, or the refusal
+   */
+  sellMembership(clientId: string, amount: number): ClientContract | StoreRefusal;
   /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
   cancelMembership(id: string): ClientContract | undefined;
   /**
@@ -64,6 +102,18 @@ export interface SandboxControl {
   expireTokens(): void;
   /** Requests received per `METHOD /path` since start or the last reset. */
   requestCounts(): Record<string, number>;
+  /** Requests the contract accepted, per official operationId, since start or the last reset. */
+  operationCounts(): Record<string, number>;
+  /** Requests the contract refused (404 / 400), oldest first. */
+  contractViolations(): ContractViolation[];
+  /** Replies the contract refused (with the `checkReplies` option), oldest first. */
+  replyViolations(): ContractViolation[];
+  /** Forgets the recorded contract violations (requests and replies). */
+  clearContractViolations(): void;
+  /** Every webhook subscription with its messageSignatureKey (as it was created). */
+  subscriptions(): CreatedSubscription[];
+  /** Deactivates a subscription as Mindbody's admins can ('DeactivatedByAdmin' by default). */
+  deactivateSubscription(subscriptionId: string, status?: CreatedSubscription['status']): boolean;
   /** Webhook deliveries so far. */
   deliveries(): DeliveryRecord[];
   /** Resolves when every webhook delivery under way has finished (delivered or failed). */
@@ -74,7 +124,7 @@ export interface SandboxControl {
 export interface RunningSandbox {
   /** Public API v6 base URL: `http://host:port/public/v6` (a MindbodyClient's `baseUrl`). */
   url: string;
-  /** Webhooks API v1 base URL: `http://host:port/push/api/v1`. */
+  /** Webhooks API v1 base URL: `http://host:port/api/v1` (a MindbodyClient's `webhooksBaseUrl`). */
   webhooksUrl: string;
   /** Control API base URL: `http://host:port/_sandbox`. */
   controlUrl: string;
@@ -99,9 +149,32 @@ export async function startMindbodySandbox(
   const server = await sandbox.listen(port, host);
   const address = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const siteControl = (siteId: string): SandboxSiteControl => {
+    const store = () => sandbox.site(siteId).store;
+    return {
+      addClient: (client) => store().addClient(client),
+      renumberClient: (id, newId) => store().renumberClient(id, newId),
+      updateClient: (id, changes) => store().updateClient(id, changes),
+      cancelMembership: (id) => store().cancelMembership(id),
+      recordPayment: (clientId, payment) => store().recordPayment(clientId, payment),
+      suspendMembership: (id) => store().suspendMembership(id),
+      resumeMembership: (id) => store().resumeMembership(id),
+      clients: () => store().all(),
+      contracts: (clientId) => store().contractsOf(clientId),
+    };
+  };
   const control: SandboxControl = {
+    site: siteControl,
+    addSite: (site) => {
+      const added = sandbox.addSite(site);
+      return { siteId: added.siteId, activated: added.activated, clientCount: added.store.size };
+    },
+    setSiteActivated: (siteId, activated) => sandbox.setActivated(siteId, activated),
+    sites: () => sandbox.listSites(),
     reset: (reset) => sandbox.reset(reset),
     addClient: (client) => sandbox.store.addClient(client),
+    renumberClient: (id, newId) => sandbox.store.renumberClient(id, newId),
+    sellMembership: (clientId, amount) => sandbox.store.sellMembership(clientId, amount),
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
     recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),
@@ -112,12 +185,20 @@ export async function startMindbodySandbox(
     clients: () => sandbox.store.all(),
     contracts: (clientId) => sandbox.store.contractsOf(clientId),
     autopayWrites: () => sandbox.autopayWrites(),
-    clearAutopayWrites: () => sandbox.store.clearAutopayWrites(),
+    clearAutopayWrites: () => {
+      for (const site of sandbox.listSites()) sandbox.site(site.siteId).store.clearAutopayWrites();
+    },
     addFault: (rule) => sandbox.addFault(rule),
     faults: () => sandbox.faults.list(),
     clearFaults: () => sandbox.faults.clear(),
     expireTokens: () => sandbox.expireTokens(),
     requestCounts: () => sandbox.requestCounts(),
+    operationCounts: () => sandbox.operationCounts(),
+    contractViolations: () => sandbox.contractViolations(),
+    replyViolations: () => sandbox.replyViolations(),
+    clearContractViolations: () => sandbox.clearContractViolations(),
+    subscriptions: () => sandbox.webhooks.listWithKeys(),
+    deactivateSubscription: (id, status) => sandbox.webhooks.deactivate(id, status),
     deliveries: () => sandbox.deliveries(),
     flushWebhooks: () => sandbox.webhooks.flush(),
   };

@@ -3,6 +3,7 @@ import {
   MINDBODY_EVENT_IDS,
   MINDBODY_SIGNATURE_HEADER,
   signWebhookBody,
+  type CreatedSubscription,
   type CreateSubscriptionRequest,
   type MindbodyEventId,
   type PatchSubscriptionRequest,
@@ -31,17 +32,29 @@ export interface DispatcherOptions {
   retryDelayMs: number;
   /** Deadline of one attempt, ms (default 5,000). */
   timeoutMs: number;
+  /**
+   * Deliveries in a row that end 'failed' before the subscription is deactivated
+   * ('DeactivatedTooManyFailedMessageDeliveryAttempts'; default 5).
+   */
+  deactivateAfterFailedDeliveries?: number;
 }
 
 type ValidationResult = { ok: true } | { ok: false; message: string };
 
+/** A subscription as the sandbox keeps it: with its key (only creation returns it). */
+type StoredSubscription = CreatedSubscription & { failedInARow: number };
+
 /**
- * The Webhooks API's subscriptions and the deliveries of events to active subscriptions: each
+ * The Webhooks API's subscriptions — of the developer account: they name no site and receive the
+ * events of every activated site — and the deliveries of events to active subscriptions: each
  * delivery is POSTed to `webhookUrl` with `X-Mindbody-Signature: sha256=<base64 HMAC>` of the raw
  * body keyed with the subscription's `messageSignatureKey`, retried on non-2xx or network errors.
+ * Activation first sends a HEAD request to the webhookUrl and refuses a URL that does not answer
+ * 2xx; a subscription whose deliveries keep failing is deactivated
+ * ('DeactivatedTooManyFailedMessageDeliveryAttempts') until it is activated again.
  */
 export class WebhookDispatcher {
-  private readonly subscriptions = new Map<string, WebhookSubscription>();
+  private readonly subscriptions = new Map<string, StoredSubscription>();
   private readonly records: DeliveryRecord[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly stop = new AbortController();
@@ -65,9 +78,9 @@ export class WebhookDispatcher {
     return { ok: true };
   }
 
-  /** Creates a subscription in 'PendingActivation' with a new messageSignatureKey. */
-  create(request: CreateSubscriptionRequest): WebhookSubscription {
-    const subscription: WebhookSubscription = {
+  /** Creates a subscription in 'PendingActivation' with a new messageSignatureKey (returned only here). */
+  create(request: CreateSubscriptionRequest): CreatedSubscription {
+    const subscription: StoredSubscription = {
       subscriptionId: randomUUID(),
       status: 'PendingActivation',
       subscriptionCreationDateTime: new Date().toISOString(),
@@ -76,48 +89,94 @@ export class WebhookDispatcher {
       statusChangeUser: null,
       eventIds: [...request.eventIds],
       eventSchemaVersion: request.eventSchemaVersion,
-      referenceId: String(request.referenceId ?? ''),
+      referenceId: request.referenceId ?? null,
       webhookUrl: request.webhookUrl,
       messageSignatureKey: randomBytes(32).toString('base64'),
+      failedInARow: 0,
     };
     this.subscriptions.set(subscription.subscriptionId, subscription);
-    return { ...subscription };
+    return withoutState(subscription);
   }
 
-  /** Every subscription. */
+  /** Every subscription, as the Webhooks API lists them (without keys). */
   list(): WebhookSubscription[] {
-    return [...this.subscriptions.values()].map((subscription) => ({ ...subscription }));
+    return [...this.subscriptions.values()].map(published);
   }
 
-  /** One subscription, or undefined. */
+  /** Every subscription with its messageSignatureKey (the sandbox's own view, for tests). */
+  listWithKeys(): CreatedSubscription[] {
+    return [...this.subscriptions.values()].map(withoutState);
+  }
+
+  /** One subscription (without its key), or undefined. */
   get(id: string): WebhookSubscription | undefined {
     const subscription = this.subscriptions.get(id);
-    return subscription && { ...subscription };
+    return subscription && published(subscription);
   }
 
-  /** Applies a PATCH (status 'Active' activates); undefined when unknown. */
-  patch(id: string, changes: PatchSubscriptionRequest): WebhookSubscription | undefined {
+  /**
+   * Applies a PATCH; status 'Active' (re)activates once the webhookUrl answers a HEAD request
+   * with 2xx.
+   * @returns the subscription (without its key); undefined when unknown; `{refused}` when the
+   *   HEAD check failed (nothing changed)
+   */
+  async patch(
+    id: string,
+    changes: PatchSubscriptionRequest,
+  ): Promise<WebhookSubscription | { refused: string } | undefined> {
     const subscription = this.subscriptions.get(id);
     if (!subscription) return undefined;
+    const url = changes.webhookUrl ?? subscription.webhookUrl;
+    if (changes.status === 'Active') {
+      const check = await this.headCheck(url);
+      if (check !== null) return { refused: check };
+    }
     if (changes.status === 'Active' && subscription.status !== 'Active') {
       subscription.status = 'Active';
       subscription.statusChangeDate = new Date().toISOString();
       subscription.statusChangeMessage = 'Activated by user';
       subscription.statusChangeUser = 'developer';
+      subscription.failedInARow = 0;
     }
     if (changes.eventIds) subscription.eventIds = [...changes.eventIds];
     if (changes.webhookUrl) subscription.webhookUrl = changes.webhookUrl;
     if (changes.referenceId !== undefined) subscription.referenceId = changes.referenceId;
     if (changes.eventSchemaVersion !== undefined)
       subscription.eventSchemaVersion = changes.eventSchemaVersion;
-    return { ...subscription };
+    return published(subscription);
   }
 
   /** Deletes a subscription (deliveries stop); undefined when unknown. */
   delete(id: string): WebhookSubscription | undefined {
     const subscription = this.subscriptions.get(id);
     this.subscriptions.delete(id);
-    return subscription && { ...subscription, status: 'DeactivatedByUser' };
+    return subscription && { ...published(subscription), status: 'DeactivatedByUser' };
+  }
+
+  /** Deactivates a subscription as Mindbody's admins can ('DeactivatedByAdmin'); false when unknown. */
+  deactivate(id: string, status: WebhookSubscription['status'] = 'DeactivatedByAdmin'): boolean {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return false;
+    subscription.status = status;
+    subscription.statusChangeDate = new Date().toISOString();
+    subscription.statusChangeMessage = `Deactivated (${status})`;
+    subscription.statusChangeUser = 'Mindbody';
+    return true;
+  }
+
+  /** null when `url` answers a HEAD request with 2xx, else why not. */
+  private async headCheck(url: string): Promise<string | null> {
+    try {
+      const response = await fetch(url, {
+        method: 'HEAD',
+        signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      });
+      return response.ok
+        ? null
+        : `The webhookUrl answered the validation HEAD request with ${response.status}`;
+    } catch {
+      return 'The webhookUrl did not answer the validation HEAD request';
+    }
   }
 
   /** Every delivery so far, oldest first. */
@@ -148,6 +207,7 @@ export class WebhookDispatcher {
       this.records.push(record);
       const body = JSON.stringify(delivery);
       const task = this.deliver(
+        subscription,
         record,
         body,
         signWebhookBody(body, subscription.messageSignatureKey),
@@ -166,7 +226,12 @@ export class WebhookDispatcher {
     this.stop.abort();
   }
 
-  private async deliver(record: DeliveryRecord, body: string, signature: string): Promise<void> {
+  private async deliver(
+    subscription: StoredSubscription,
+    record: DeliveryRecord,
+    body: string,
+    signature: string,
+  ): Promise<void> {
     while (record.attempts < this.options.attempts && !this.stop.signal.aborted) {
       record.attempts += 1;
       try {
@@ -180,6 +245,7 @@ export class WebhookDispatcher {
         await response.arrayBuffer().catch(() => undefined);
         if (response.ok) {
           record.state = 'delivered';
+          subscription.failedInARow = 0;
           return;
         }
       } catch {
@@ -189,7 +255,28 @@ export class WebhookDispatcher {
         await wait(this.options.retryDelayMs, this.stop.signal);
     }
     record.state = 'failed';
+    subscription.failedInARow += 1;
+    if (
+      subscription.status === 'Active' &&
+      subscription.failedInARow >= (this.options.deactivateAfterFailedDeliveries ?? 5)
+    )
+      this.deactivate(
+        subscription.subscriptionId,
+        'DeactivatedTooManyFailedMessageDeliveryAttempts',
+      );
   }
+}
+
+/** A stored subscription as the Webhooks API shows it: no key, no delivery state. */
+function published(subscription: StoredSubscription): WebhookSubscription {
+  const { messageSignatureKey: _key, failedInARow: _failed, ...shown } = subscription;
+  return shown;
+}
+
+/** A stored subscription with its key, without the delivery state. */
+function withoutState(subscription: StoredSubscription): CreatedSubscription {
+  const { failedInARow: _failed, ...shown } = subscription;
+  return shown;
 }
 
 function safeUrl(value: string): URL | null {

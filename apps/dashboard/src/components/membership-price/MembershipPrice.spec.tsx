@@ -53,6 +53,15 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
     expect(screen.queryByText(/\$89\.00/)).toBeNull();
   });
 
+  it('shows what Mindbody will actually charge next (tax and add-ons included) under the membership price', () => {
+    const { container } = render(
+      <MembershipPrice
+        row={row({ mindbodyNextCharge: { amountCents: 10_890, on: '2026-12-01T00:00:00.000Z' } })}
+      />,
+    );
+    expect(container.textContent).toBe('$89.00Mindbody will charge $108.90 on 1 Dec');
+  });
+
   it('shows the price once it is known', () => {
     const { container } = render(<MembershipPrice row={row()} />);
     expect(container.textContent).toBe('$89.00');

@@ -15,6 +15,8 @@ export function isPricePending(row: MemberRow): boolean {
  * Instead of a misleading $0.00: 'Pricing…' (read out as waiting for Mindbody) while the price is
  * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
  * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.
+ * Under a running Mindbody membership, what Mindbody will actually charge next ('Mindbody will
+ * charge $X on 1 Dec': tax and the contract's other products included, issue 22).
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
   if (isPricePending(row))
@@ -47,8 +49,23 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
       {row.newPriceCents !== row.membershipPriceCents && (
         <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
       )}
+      {row.mindbodyNextCharge && (
+        <div className="dash-charge">
+          Mindbody will charge {formatCents(row.mindbodyNextCharge.amountCents)} on{' '}
+          {chargeDay(row.mindbodyNextCharge.on)}
+        </div>
+      )}
     </>
   );
+}
+
+/** A charge's day as Mindbody schedules it (UTC), e.g. '1 Dec'. */
+function chargeDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
 }
 
 /** A muted badge shown instead of a price: its label, a tooltip, and the reason read out to screen readers. */

@@ -52,6 +52,20 @@ function fakeApi(
   return calls;
 }
 
+/**
+ * Answers `GET /api/mindbody/activation?…` with `reply(url)` on top of the fake API (other calls go
+ * to it unchanged).
+ */
+function routeActivation(reply: (url: string) => { status: number; body: unknown }) {
+  const api = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<unknown>;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (!url.startsWith('/api/mindbody/activation')) return api(url, init);
+    const { status, body } = reply(url);
+    const text = JSON.stringify(body);
+    return { status, ok: status >= 200 && status < 300, text: async () => text };
+  }) as unknown as typeof fetch;
+}
+
 function renderPage() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -68,19 +82,31 @@ afterEach(() => {
 });
 
 describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stages)', () => {
-  it('stage 1 asks for all three fields before calling Mindbody, and shows a refusal', async () => {
-    const calls = fakeApi([base], () => ({
-      status: 400,
-      body: { statusCode: 400, message: 'Invalid credentials provided' },
+  it('stage 1 asks for the site ID first; an activated site goes on to the staff login, which asks for both fields and shows a refusal', async () => {
+    const calls = fakeApi([base], (call) =>
+      call.method === 'GET'
+        ? { status: 200, body: base }
+        : { status: 400, body: { statusCode: 400, message: 'Invalid credentials provided' } },
+    );
+    const activation = jest.fn(() => ({
+      status: 200,
+      body: { siteId: '-99', activated: true, activationCode: null, activationLink: null },
     }));
+    routeActivation(activation);
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Connect Mindbody' }));
-    expect(await screen.findAllByText('Invalid credentials provided')).toHaveLength(3);
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('Enter your Mindbody site number, e.g. -99 for the sandbox'),
+    ).toBeTruthy();
+    expect(activation).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Site ID'), '-99');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Mindbody' }));
+    expect(await screen.findAllByText('Invalid credentials provided')).toHaveLength(2);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Username'), 'owner@sandbox.example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
-    await userEvent.type(screen.getByLabelText('Site ID'), '-99');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Mindbody' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials provided');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
@@ -90,7 +116,49 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
         body: { username: 'owner@sandbox.example.com', password: 'wrong', siteId: '-99' },
       },
     ]);
+    expect(activation).toHaveBeenCalledWith('/api/mindbody/activation?siteId=-99');
     expect(screen.queryByRole('button', { name: 'Remove integration' })).toBeNull();
+  });
+
+  it('a site that has not activated Grove shows the activation link and code; Check again moves on once the site answers', async () => {
+    fakeApi([base]);
+    const pending = {
+      siteId: '-98',
+      activated: false,
+      activationCode: 'AB12CD34',
+      activationLink: 'https://mindbody.example/activate?code=AB12CD34',
+    };
+    const answers = [
+      pending,
+      pending,
+      { ...pending, activated: true, activationCode: null, activationLink: null },
+    ];
+    routeActivation(() => ({ status: 200, body: answers.shift() }));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Site ID'), '-98');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Give Grove access to site -98' }),
+    ).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Open the activation link' });
+    expect(link.getAttribute('href')).toBe(pending.activationLink);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('AB12CD34')).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Open this link while signed in to Mindbody as the site owner, then come back/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Site -98 has not activated Grove yet.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(screen.getByText(/Site -98/)).toBeTruthy();
   });
 
   it("stage 1 shows the API's 429 with the wait when too many credential checks were tried", async () => {
@@ -98,10 +166,15 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       status: 429,
       body: { statusCode: 429, message: 'Too many attempts. Try again in 12 minutes.' },
     }));
+    routeActivation(() => ({
+      status: 200,
+      body: { siteId: '-99', activated: true, activationCode: null, activationLink: null },
+    }));
     renderPage();
+    await userEvent.type(await screen.findByLabelText('Site ID'), '-99');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.type(await screen.findByLabelText('Username'), 'owner@sandbox.example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'guess');
-    await userEvent.type(screen.getByLabelText('Site ID'), '-99');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Mindbody' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Too many attempts. Try again in 12 minutes.',
@@ -247,5 +320,54 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     ).toBeTruthy();
     expect(screen.queryByLabelText('Discount on referral ($)')).toBeNull();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('after removal it says how many Mindbody autopays are back at their own amounts, and whose could not be put back', async () => {
+    const configured: MindbodyStatus = {
+      ...base,
+      stage: 4,
+      siteId: '-99',
+      discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
+    };
+    fakeApi([configured], () => ({
+      status: 200,
+      body: {
+        ...base,
+        removal: { autopaysRestored: 41, autopaysNotRestored: ['Ada Lovelace', 'Ben Okri'] },
+      },
+    }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove integration' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('back to the member’s own amount');
+    await userEvent.click(
+      Array.from(dialog.querySelectorAll('button')).find(
+        (button) => button.textContent === 'Remove integration',
+      ) as HTMLButtonElement,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Mindbody integration removed. 41 autopays are back at their own amounts in Mindbody.',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Grove could not put back the autopay of Ada Lovelace, Ben Okri: change them in Mindbody.',
+    );
+  });
+
+  it('says how many Mindbody calls the last run and this month made (Mindbody bills them)', async () => {
+    fakeApi([
+      {
+        ...base,
+        stage: 4,
+        siteId: '-99',
+        discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+        lastSyncAt: '2026-11-21T09:30:00.000Z',
+        processState: 'completed 2026-11-21T09:30:00.000Z',
+        mindbodyCalls: { lastRun: 13, thisMonth: 2_541 },
+      },
+    ]);
+    renderPage();
+    expect((await screen.findByText(/Last run: 13 Mindbody calls/)).textContent).toBe(
+      'Last run: 13 Mindbody calls · This month: 2,541 Mindbody calls',
+    );
   });
 });

@@ -90,6 +90,7 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
       <p className="mb-last-sync">
         Last sync: <strong>{status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'not yet'}</strong>
       </p>
+      {status.mindbodyCalls && <CallCounts calls={status.mindbodyCalls} />}
       {sync.isError && <Alert>{sync.error.message}</Alert>}
       {view.kind === 'running' ? (
         <RunningProgress view={view} what="Sync" />
@@ -103,6 +104,45 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * How many Mindbody API calls Grove made (Mindbody bills them past a free tier, issue 22): in the
+ * last import or sync, and this month.
+ */
+function CallCounts({ calls }: { calls: NonNullable<MindbodyStatus['mindbodyCalls']> }) {
+  const count = (n: number) =>
+    `${n.toLocaleString('en-AU')} Mindbody ${n === 1 ? 'call' : 'calls'}`;
+  return (
+    <p className="g-muted mb-calls">
+      {calls.lastRun !== null && <>Last run: {count(calls.lastRun)} · </>}This month:{' '}
+      {count(calls.thisMonth)}
+    </p>
+  );
+}
+
+/**
+ * What 'Remove integration' did to the Mindbody autopays Grove had overridden (issue 22): how many
+ * it put back to each member's own amount, and whom it could not (to fix in Mindbody).
+ */
+function RemovalReport({ removal }: { removal: NonNullable<MindbodyStatus['removal']> }) {
+  const { autopaysRestored: restored, autopaysNotRestored: missed } = removal;
+  return (
+    <>
+      <Alert tone="success">
+        Mindbody integration removed.{' '}
+        {restored === 1
+          ? '1 autopay is back at its own amount in Mindbody.'
+          : `${restored.toLocaleString('en-AU')} autopays are back at their own amounts in Mindbody.`}
+      </Alert>
+      {missed.length > 0 && (
+        <Alert>
+          Grove could not put back the autopay of {missed.join(', ')}: change{' '}
+          {missed.length === 1 ? 'it' : 'them'} in Mindbody.
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -130,8 +170,9 @@ function RemoveIntegration() {
       </div>
       <Modal open={open} title="Remove the Mindbody integration?" onClose={close}>
         <p>
-          Grove will stop syncing with Mindbody and forget the login and discounts. Members you
-          imported stay on the Branches screen, and you can manage them by hand from now on.
+          Grove will put each Mindbody autopay it lowered back to the member’s own amount, stop
+          syncing with Mindbody and forget the login and discounts. Members you imported stay on the
+          Branches screen, and you can manage them by hand from now on.
         </p>
         {remove.isError && <Alert>{remove.error.message}</Alert>}
         <div className="mb-confirm">
@@ -196,6 +237,7 @@ export function MindbodySetupPage() {
       {header}
       <Steps stage={current.stage} />
       <div className="mb-stack">
+        {current.stage === 1 && current.removal && <RemovalReport removal={current.removal} />}
         {current.stage === 1 && (
           <Card className="mb-card">
             <h2 className="mb-card__title">Connect your Mindbody account</h2>

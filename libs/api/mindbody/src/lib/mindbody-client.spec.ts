@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   MindbodyClient,
@@ -9,7 +11,12 @@ import {
   MindbodyRequestError,
   MindbodyUnavailableError,
 } from './mindbody-errors';
-import type { Client, ClientPurchaseRecord, MindbodyEventId } from './mindbody-types';
+import type {
+  Client,
+  ClientContract,
+  ClientPurchaseRecord,
+  MindbodyEventId,
+} from './mindbody-types';
 
 /**
  * The part of apps/mindbody-sandbox's `startMindbodySandbox` these tests use. The sandbox is
@@ -38,6 +45,7 @@ interface Sandbox {
     requestCounts(): Record<string, number>;
     autopayWrites(): { ClientContractId: number; ClientId: string; Amount: number }[];
     clients(): readonly Client[];
+    contracts(clientId: string): ClientContract[];
     purchases(clientId: string): ClientPurchaseRecord[];
     recordPayment(clientId: string, payment?: { Amount?: number }): unknown;
   };
@@ -58,6 +66,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   const client = (options: Partial<MindbodyClientOptions> = {}) =>
     new MindbodyClient({
       baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
       apiKey: sandbox.options.apiKey,
       siteId: sandbox.options.siteId,
       backoffMs: 5,
@@ -68,7 +77,8 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   const calls = (key = GET_CLIENTS) => sandbox.control.requestCounts()[key] ?? 0;
   const collect = async (mindbody: MindbodyClient, pageSize = 200) => {
     const seen: Client[] = [];
-    for await (const item of mindbody.allClients({ pageSize })) seen.push(item);
+    for await (const item of mindbody.allClients({ pageSize, includeInactive: true }))
+      seen.push(item);
     return seen;
   };
 
@@ -138,6 +148,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       const seen: string[] = [];
       for await (const item of client().allClients({
         pageSize: 200,
+        includeInactive: true,
         onPage: (page) => void progress.push(page),
       }))
         seen.push(item.Id);
@@ -153,7 +164,11 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       // Seeded client n was last modified n minutes after 2026-01-01T00:00Z.
       const since = new Date(Date.UTC(2026, 0, 1, 0, 901));
       const seen: Client[] = [];
-      for await (const item of client().allClients({ pageSize: 40, lastModifiedDate: since }))
+      for await (const item of client().allClients({
+        pageSize: 40,
+        lastModifiedDate: since,
+        includeInactive: true,
+      }))
         seen.push(item);
       expect(seen.map((item) => item.UniqueId)).toEqual(
         Array.from({ length: 100 }, (_, index) => 100_901 + index),
@@ -162,6 +177,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       for await (const item of client().allClients({
         pageSize: 40,
         lastModifiedDate: since,
+        includeInactive: true,
         startOffset: 90,
       }))
         resumed.push(item);
@@ -237,7 +253,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       expect(failure).toBeInstanceOf(MindbodyRequestError);
       expect(failure).toMatchObject({ status: 400, code: 'InvalidParameter' });
       expect(String(failure)).toBe(
-        'Mindbody request failed (400 InvalidParameter): request.lastModifiedDate is not a date',
+        'Mindbody request failed (400 InvalidParameter): Query: request.lastModifiedDate should match format "date-time"',
       );
       expect(calls() - before).toBe(1);
       await expect(client({ siteId: '12345' }).getClients()).rejects.toMatchObject({
@@ -249,18 +265,34 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
 
   describe('contracts, autopays, referral types', () => {
     it('reads a member’s contract and overrides its autopay amount (dollars)', async () => {
-      const member = sandbox.control.clients().find((item) => item.Status === 'Active') as Client;
+      const products = (client: Client) =>
+        new Set(
+          (sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents ?? []).map(
+            (event) => event.ProductId,
+          ),
+        ).size;
+      const untaxed = (client: Client) =>
+        sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents.every((e) => e.Tax === 0);
+      const member = sandbox.control
+        .clients()
+        .find(
+          (item) => item.Status === 'Active' && products(item) === 1 && untaxed(item),
+        ) as Client;
       const mindbody = client();
       const { Contracts } = await mindbody.getClientContracts(member.Id);
       expect(Contracts).toHaveLength(1);
       const amount = Math.round((Contracts[0].NormalAutoPay - 15) * 100) / 100;
+      const next = Contracts[0].UpcomingAutopayEvents[0].ScheduleDate;
       const reply = await mindbody.updateClientContractAutopays({
-        ClientId: member.Id,
         ClientContractId: Contracts[0].Id,
+        AutopayStartDate: next,
         Amount: amount,
       });
-      expect(reply).toMatchObject({ Id: Contracts[0].Id, NormalAutoPay: amount });
-      expect(reply.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
+      // The official reply model is Contract (the template): its ID and name.
+      expect(reply).toMatchObject({ Id: Contracts[0].ContractID, Name: Contracts[0].ContractName });
+      const [after] = (await mindbody.getClientContracts(member.Id)).Contracts;
+      expect(after.NormalAutoPay).toBe(amount);
+      expect(after.UpcomingAutopayEvents.every((event) => event.ChargeAmount === amount)).toBe(
         true,
       );
       expect(sandbox.control.autopayWrites()).toEqual([
@@ -268,11 +300,39 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
           ClientContractId: Contracts[0].Id,
           ClientId: member.Id,
           Amount: amount,
+          AutopayStartDate: next,
         }),
       ]);
       await expect(
-        mindbody.updateClientContractAutopays({ ClientContractId: 42, Amount: 1 }),
+        mindbody.updateClientContractAutopays({
+          ClientContractId: 42,
+          AutopayStartDate: next,
+          Amount: 1,
+        }),
       ).rejects.toMatchObject({ status: 404 });
+
+      // A contract of two products: the write must name one, and only its autopays change.
+      const multi = sandbox.control
+        .clients()
+        .find((item) => item.Status === 'Active' && products(item) === 2) as Client;
+      const [contract] = (await mindbody.getClientContracts(multi.Id)).Contracts;
+      const [membership, addOn] = contract.UpcomingAutopayEvents;
+      await expect(
+        mindbody.updateClientContractAutopays({
+          ClientContractId: contract.Id,
+          AutopayStartDate: membership.ScheduleDate,
+          Amount: 40,
+        }),
+      ).rejects.toMatchObject({ status: 400 });
+      await mindbody.updateClientContractAutopays({
+        ClientContractId: contract.Id,
+        AutopayStartDate: membership.ScheduleDate,
+        ProductId: membership.ProductId,
+        Amount: 40,
+      });
+      const changed = (await mindbody.getClientContracts(multi.Id)).Contracts[0];
+      for (const event of changed.UpcomingAutopayEvents)
+        expect(event.Subtotal).toBe(event.ProductId === membership.ProductId ? 40 : addOn.Subtotal);
     });
 
     it('reads a client’s purchases in a period (request.startDate/endDate sent as ISO), page by page', async () => {
@@ -332,6 +392,16 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
   });
 
   describe('webhook subscriptions', () => {
+    let receiver: Server;
+    let webhookUrl: string;
+    beforeAll(async () => {
+      // Answers Mindbody's HEAD check of the webhookUrl (and any delivery) with 204.
+      receiver = createServer((_request, response) => response.writeHead(204).end());
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    });
+    afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+
     it('creates (PendingActivation, with a signature key), activates and deletes a subscription', async () => {
       const mindbody = client();
       const eventIds: MindbodyEventId[] = [
@@ -343,7 +413,7 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
         eventIds,
         eventSchemaVersion: 1,
         referenceId: 'business-7',
-        webhookUrl: 'http://127.0.0.1:9/hooks',
+        webhookUrl,
       });
       expect(created).toMatchObject({
         status: 'PendingActivation',
@@ -352,6 +422,10 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
       });
       expect(created.messageSignatureKey).toBeTruthy();
       expect((await mindbody.activateSubscription(created.subscriptionId)).status).toBe('Active');
+      expect(await mindbody.getSubscription(created.subscriptionId)).toMatchObject({
+        subscriptionId: created.subscriptionId,
+        status: 'Active',
+      });
       expect(
         (await mindbody.getSubscriptions()).items.map((item) => item.subscriptionId),
       ).toContain(created.subscriptionId);
@@ -375,6 +449,38 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
     it('uses webhooksBaseUrl when given', async () => {
       const mindbody = client({ webhooksBaseUrl: `${sandbox.controlUrl}/nowhere`, retries: 0 });
       await expect(mindbody.getSubscriptions()).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('defaults to the official Webhooks host (not one derived from baseUrl) and reads its {isSuccess, value, errorInformation} envelope', async () => {
+      const asked: { url: string; headers: Record<string, string> }[] = [];
+      let reply: unknown = { isSuccess: true, value: { items: [] }, errorInformation: [] };
+      const fetch = (input: string | URL | Request, init?: RequestInit) => {
+        asked.push({ url: String(input), headers: init?.headers as Record<string, string> });
+        return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+      };
+      const mindbody = new MindbodyClient({
+        baseUrl: 'https://api.mindbodyonline.com/public/v6',
+        apiKey: 'key',
+        siteId: '-99',
+        staffToken: 'staff-token',
+        fetch: fetch as typeof globalThis.fetch,
+      });
+      expect(await mindbody.getSubscriptions()).toEqual({ items: [] });
+      expect(asked[0].url).toBe('https://push-api.mindbodyonline.com/api/v1/subscriptions');
+      // The Webhooks API is the developer account's: no site, no staff token.
+      expect(asked[0].headers).toMatchObject({ 'Api-Key': 'key' });
+      expect(asked[0].headers).not.toHaveProperty('SiteId');
+      expect(asked[0].headers).not.toHaveProperty('Authorization');
+      reply = {
+        isSuccess: false,
+        value: null,
+        errorInformation: [{ errorCode: 400, errorMessage: 'Bad event', errorType: 'Invalid' }],
+      };
+      await expect(mindbody.getSubscriptions()).rejects.toMatchObject({
+        status: 200,
+        code: 'Invalid',
+        mindbodyMessage: 'Bad event',
+      });
     });
   });
 });

@@ -4,19 +4,30 @@ import {
   MindbodyUnavailableError,
 } from './mindbody-errors';
 import {
+  MINDBODY_OPERATIONS,
+  type MindbodyOperation,
+  type MindbodyOperationId,
+} from './mindbody-operations';
+import {
+  MINDBODY_MAX_CLIENT_IDS,
   MINDBODY_MAX_PAGE_SIZE,
+  MINDBODY_WEBHOOKS_API_URL,
   type Client,
+  type CreatedSubscription,
   type CreateSubscriptionRequest,
   type DeleteSubscriptionResponse,
+  type GetActivationCodeResponse,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
+  type GetSitesResponse,
   type GetSubscriptionsResponse,
   type IssueUserTokenRequest,
   type IssueUserTokenResponse,
   type MindbodyErrorBody,
   type PatchSubscriptionRequest,
+  type PushApiError,
   type UpdateClientContractAutopaysRequest,
   type UpdateClientContractAutopaysResponse,
   type WebhookSubscription,
@@ -26,7 +37,11 @@ import {
 export interface MindbodyClientOptions {
   /** Public API v6 base, e.g. `https://api.mindbodyonline.com/public/v6` or the sandbox's `<url>/public/v6`. */
   baseUrl: string;
-  /** Webhooks API base; default `<origin of baseUrl>/push/api/v1` (the sandbox's layout). */
+  /**
+   * Webhooks API base, e.g. the sandbox's `<url>/api/v1`; default {@link MINDBODY_WEBHOOKS_API_URL}
+   * (`https://push-api.mindbodyonline.com/api/v1`, the official Webhooks SDK's host), never derived
+   * from `baseUrl`.
+   */
   webhooksBaseUrl?: string;
   /** Developer API key, sent as `Api-Key`. */
   apiKey: string;
@@ -48,19 +63,31 @@ export interface MindbodyClientOptions {
   fetch?: typeof fetch;
   /** Random source in [0, 1) for the jitter (default Math.random). */
   random?: () => number;
+  /**
+   * Called for every HTTP request sent, retries included (Mindbody bills API calls: issue 22's
+   * calls per run), with the operation's official operationId.
+   */
+  onRequest?: (operationId: MindbodyOperationId) => void;
 }
 
-/** `getClients` parameters (Mindbody's `request.*` query parameters). */
+/** `getClients` parameters (Mindbody's `request.*` query parameters, GetClients). */
 export interface GetClientsParams {
   /** 1 to 200 (default 200). */
   limit?: number;
   /** Zero-based offset (default 0). */
   offset?: number;
-  /** Only clients modified at or after this time. */
+  /** Only clients modified at or after this time (`request.lastModifiedDate`). */
   lastModifiedDate?: Date | string;
-  /** Only these client IDs. */
-  clientIds?: string[];
-  /** Matches name, email or phone. */
+  /**
+   * true: inactive profiles too (`request.includeInactive`; Mindbody's default is false, which
+   * hides a deactivated client for good).
+   */
+  includeInactive?: boolean;
+  /** Only these client IDs (`request.clientIDs`, at most 20). */
+  clientIDs?: string[];
+  /** Only these UniqueIds (`request.uniqueIds`; not together with clientIDs or searchText). */
+  uniqueIds?: number[];
+  /** Matches first name, last name or email (`request.searchText`). */
   searchText?: string;
 }
 
@@ -99,15 +126,17 @@ export interface AllClientsParams {
   startOffset?: number;
   /** Only clients modified at or after this time (incremental sync). */
   lastModifiedDate?: Date | string;
+  /** true: inactive profiles too (`request.includeInactive`). */
+  includeInactive?: boolean;
   /** Awaited after each page's clients were consumed (progress, checkpoints). */
   onPage?: (progress: ClientsPageProgress) => void | Promise<void>;
 }
 
-type Query = Record<string, string | number | string[] | undefined>;
+type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 interface RequestSpec {
-  api: 'public' | 'webhooks';
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
+  operation: MindbodyOperationId;
+  /** Values of the operation's `{name}` path parameters. */
+  pathParams?: Record<string, string>;
   query?: Query;
   body?: unknown;
 }
@@ -120,14 +149,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Typed client of the Mindbody Public API v6 and Webhooks API v1 (docs/architecture.md#mindbody), on the global
- * fetch. Every request sends `Api-Key` and `SiteId`; staff calls also send the staff token as
- * `Authorization`. Each attempt has its own deadline (`timeoutMs`); 429 (honouring
+ * fetch. It sends only the operations of {@link MINDBODY_OPERATIONS} (Grove's contract of each:
+ * apps/mindbody-sandbox/src/contract/mindbody-contract.openapi.json). Every request sends
+ * `Api-Key`; Public API requests also `SiteId` and, once issued, the staff token as
+ * `Authorization`. Webhooks API replies are unwrapped from their `{isSuccess, value,
+ * errorInformation}` envelope. Each attempt has its own deadline (`timeoutMs`); 429 (honouring
  * `Retry-After`), 5xx, timeouts and dropped connections are retried with exponential backoff and
  * jitter up to `retries` times; other 4xx are not.
  *
- * Errors: {@link MindbodyAuthError} (401/403), {@link MindbodyRequestError} (other 4xx, or a
- * reply that is not JSON), {@link MindbodyUnavailableError} (retries exhausted), `RangeError`
- * (a page size outside 1–200, before anything is sent).
+ * Errors: {@link MindbodyAuthError} (401/403), {@link MindbodyRequestError} (other 4xx, a reply
+ * that is not JSON, or a Webhooks reply with `isSuccess: false`), {@link MindbodyUnavailableError}
+ * (retries exhausted), `RangeError` (a page size outside 1–200, more than 20 client IDs, before
+ * anything is sent).
  */
 export class MindbodyClient {
   private readonly baseUrl: string;
@@ -143,9 +176,10 @@ export class MindbodyClient {
 
   constructor(private readonly options: MindbodyClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.webhooksBaseUrl = (
-      options.webhooksBaseUrl ?? new URL('/push/api/v1', this.baseUrl).toString()
-    ).replace(/\/+$/, '');
+    this.webhooksBaseUrl = (options.webhooksBaseUrl ?? MINDBODY_WEBHOOKS_API_URL).replace(
+      /\/+$/,
+      '',
+    );
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = Math.max(0, options.retries ?? 3);
     this.backoffMs = options.backoffMs ?? 250;
@@ -175,24 +209,49 @@ export class MindbodyClient {
    */
   async issueStaffToken(username: string, password: string): Promise<IssueUserTokenResponse> {
     const body: IssueUserTokenRequest = { Username: username, Password: password };
-    const reply = await this.request<IssueUserTokenResponse>({
-      api: 'public',
-      method: 'POST',
-      path: '/usertoken/issue',
-      body,
-    });
+    const reply = await this.request<IssueUserTokenResponse>({ operation: 'issueToken', body });
     this.staffToken = reply.AccessToken;
     return reply;
   }
 
   /**
-   * One page of `GET /client/clients` (staff token required).
-   * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
+   * `GET /site/sites?request.siteIds=<siteId>` (GetSites): lists the site only when it has
+   * activated this developer account — how Grove tells a site that has not been activated yet.
+   * Needs no staff token.
+   * @throws the Mindbody errors of the class doc
+   */
+  getSites(siteIds: number[]): Promise<GetSitesResponse> {
+    return this.request<GetSitesResponse>({
+      operation: 'getSites',
+      query: { 'request.siteIds': siteIds },
+    });
+  }
+
+  /**
+   * `GET /site/activationcode` (GetActivationCode) for this client's site: the code and the link
+   * (to the site's Manage Credentials screen) its owner opens, signed in to Mindbody, to let this
+   * developer account read the site. Needs no staff token.
+   * @throws the Mindbody errors of the class doc
+   */
+  getActivationCode(): Promise<GetActivationCodeResponse> {
+    return this.request<GetActivationCodeResponse>({ operation: 'getActivationCode' });
+  }
+
+  /**
+   * One page of `GET /client/clients` (GetClients, staff token required).
+   * @throws RangeError limit outside 1–200, negative offset or more than 20 `clientIDs`; the
+   *   Mindbody errors of the class doc
    */
   async getClients(params: GetClientsParams = {}): Promise<GetClientsResponse> {
-    return this.pagedGet<GetClientsResponse>('/client/clients', params, {
+    if (params.clientIDs && params.clientIDs.length > MINDBODY_MAX_CLIENT_IDS)
+      throw new RangeError(
+        `Mindbody reads at most ${MINDBODY_MAX_CLIENT_IDS} client IDs at once, got ${params.clientIDs.length}`,
+      );
+    return this.pagedGet<GetClientsResponse>('getClients', params, {
       'request.lastModifiedDate': toIso(params.lastModifiedDate),
-      'request.clientIds': params.clientIds,
+      'request.includeInactive': params.includeInactive,
+      'request.clientIDs': params.clientIDs,
+      'request.uniqueIds': params.uniqueIds,
       'request.searchText': params.searchText,
     });
   }
@@ -212,6 +271,7 @@ export class MindbodyClient {
         limit: pageSize,
         offset,
         lastModifiedDate: params.lastModifiedDate,
+        includeInactive: params.includeInactive,
       });
       for (const client of page.Clients) yield client;
       offset += page.Clients.length;
@@ -228,10 +288,11 @@ export class MindbodyClient {
    */
   async getClientContracts(
     clientId: string,
-    page: { limit?: number; offset?: number } = {},
+    page: { limit?: number; offset?: number; uniqueClientId?: number } = {},
   ): Promise<GetClientContractsResponse> {
-    return this.pagedGet<GetClientContractsResponse>('/client/clientcontracts', page, {
+    return this.pagedGet<GetClientContractsResponse>('getClientContracts', page, {
       'request.clientId': clientId,
+      'request.uniqueClientId': page.uniqueClientId,
     });
   }
 
@@ -248,7 +309,7 @@ export class MindbodyClient {
     clientId: string,
     params: GetClientPurchasesParams,
   ): Promise<GetClientPurchasesResponse> {
-    return this.pagedGet<GetClientPurchasesResponse>('/client/clientpurchases', params, {
+    return this.pagedGet<GetClientPurchasesResponse>('getClientPurchases', params, {
       'request.clientId': clientId,
       'request.startDate': toIso(params.startDate),
       'request.endDate': toIso(params.endDate),
@@ -257,62 +318,65 @@ export class MindbodyClient {
   }
 
   /**
-   * `POST /client/updateclientcontractautopays` (staff token required): `Amount` (dollars)
-   * overrides the contract's autopay amount — how a referral discount reaches the member's bill.
-   * Retried like every call (setting an amount twice is harmless).
+   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays, staff token
+   * required): from `AutopayStartDate` on, the contract's autopays (of `ProductId` when the
+   * contract has several products) charge `Amount` dollars — how a referral discount reaches the
+   * member's bill. Retried like every call (setting an amount twice is harmless).
+   * @returns the official reply model (Contract); Grove reads nothing of it
    * @throws the Mindbody errors of the class doc (404 unknown contract → MindbodyRequestError)
    */
   updateClientContractAutopays(
     request: UpdateClientContractAutopaysRequest,
   ): Promise<UpdateClientContractAutopaysResponse> {
     return this.request<UpdateClientContractAutopaysResponse>({
-      api: 'public',
-      method: 'POST',
-      path: '/client/updateclientcontractautopays',
+      operation: 'updateClientContractAutopays',
       body: request,
     });
   }
 
   /**
-   * `GET /client/clientreferraltypes` (staff token required): the site's referral sources.
+   * `GET /client/clientreferraltypes` (GetClientReferralTypes, staff token required): the site's
+   * referral sources, the values `Client.ReferredBy` takes.
    * @throws the Mindbody errors of the class doc
    */
   getClientReferralTypes(): Promise<GetClientReferralTypesResponse> {
-    return this.request<GetClientReferralTypesResponse>({
-      api: 'public',
-      method: 'GET',
-      path: '/client/clientreferraltypes',
-    });
+    return this.request<GetClientReferralTypesResponse>({ operation: 'getClientReferralTypes' });
   }
 
   /**
-   * Webhooks `POST /api/v1/subscriptions`: a subscription in status 'PendingActivation' with its
-   * `messageSignatureKey` (store it to verify deliveries).
+   * Webhooks `POST /api/v1/subscriptions` (createSubscription): a subscription of the developer
+   * account (every site that activated it) in status 'PendingActivation', with its
+   * `messageSignatureKey` (returned only here: store it to verify deliveries).
    * @throws the Mindbody errors of the class doc (400 for a bad webhookUrl or event id)
    */
-  createSubscription(request: CreateSubscriptionRequest): Promise<WebhookSubscription> {
-    return this.request<WebhookSubscription>({
-      api: 'webhooks',
-      method: 'POST',
-      path: '/subscriptions',
-      body: request,
-    });
+  createSubscription(request: CreateSubscriptionRequest): Promise<CreatedSubscription> {
+    return this.request<CreatedSubscription>({ operation: 'createSubscription', body: request });
   }
 
   /**
-   * Webhooks `GET /api/v1/subscriptions`: every subscription of this developer account.
+   * Webhooks `GET /api/v1/subscriptions` (getSubscriptions): every subscription of this developer
+   * account, without their keys.
    * @throws the Mindbody errors of the class doc
    */
   getSubscriptions(): Promise<GetSubscriptionsResponse> {
-    return this.request<GetSubscriptionsResponse>({
-      api: 'webhooks',
-      method: 'GET',
-      path: '/subscriptions',
+    return this.request<GetSubscriptionsResponse>({ operation: 'getSubscriptions' });
+  }
+
+  /**
+   * Webhooks `GET /api/v1/subscriptions/{id}` (getSubscription): one subscription and its status.
+   * @throws MindbodyRequestError 404 unknown subscription; the other errors of the class doc
+   */
+  getSubscription(subscriptionId: string): Promise<WebhookSubscription> {
+    return this.request<WebhookSubscription>({
+      operation: 'getSubscription',
+      pathParams: { subscriptionId },
     });
   }
 
   /**
-   * Webhooks `PATCH /api/v1/subscriptions/{id}` with `{status: 'Active'}`: deliveries start.
+   * Webhooks `PATCH /api/v1/subscriptions/{id}` (patchSubscription) with `{status: 'Active'}`:
+   * deliveries start (Mindbody first checks the webhookUrl with a HEAD request), or start again
+   * after a deactivation.
    * @throws MindbodyRequestError 404 unknown subscription; the other errors of the class doc
    */
   activateSubscription(
@@ -321,22 +385,20 @@ export class MindbodyClient {
   ): Promise<WebhookSubscription> {
     const body: PatchSubscriptionRequest = { ...changes, status: 'Active' };
     return this.request<WebhookSubscription>({
-      api: 'webhooks',
-      method: 'PATCH',
-      path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+      operation: 'patchSubscription',
+      pathParams: { subscriptionId },
       body,
     });
   }
 
   /**
-   * Webhooks `DELETE /api/v1/subscriptions/{id}`: deliveries stop.
+   * Webhooks `DELETE /api/v1/subscriptions/{id}` (deleteSubscription): deliveries stop.
    * @throws MindbodyRequestError 404 unknown subscription; the other errors of the class doc
    */
   deleteSubscription(subscriptionId: string): Promise<DeleteSubscriptionResponse> {
     return this.request<DeleteSubscriptionResponse>({
-      api: 'webhooks',
-      method: 'DELETE',
-      path: `/subscriptions/${encodeURIComponent(subscriptionId)}`,
+      operation: 'deleteSubscription',
+      pathParams: { subscriptionId },
     });
   }
 
@@ -345,7 +407,7 @@ export class MindbodyClient {
    * `query`. @throws RangeError limit outside 1–200 or negative offset, before anything is sent
    */
   private pagedGet<T>(
-    path: string,
+    operation: MindbodyOperationId,
     page: { limit?: number; offset?: number },
     query: Query,
   ): Promise<T> {
@@ -353,25 +415,27 @@ export class MindbodyClient {
     const offset = page.offset ?? 0;
     checkPage(limit, offset);
     return this.request<T>({
-      api: 'public',
-      method: 'GET',
-      path,
+      operation,
       query: { ...query, 'request.limit': limit, 'request.offset': offset },
     });
   }
 
   private async request<T>(spec: RequestSpec): Promise<T> {
-    const url = this.url(spec);
+    const operation: MindbodyOperation = MINDBODY_OPERATIONS[spec.operation];
+    const url = this.url(operation, spec);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Api-Key': this.options.apiKey,
-      SiteId: this.options.siteId,
     };
+    if (operation.api === 'public') {
+      headers.SiteId = this.options.siteId;
+      if (this.staffToken) headers.Authorization = this.staffToken;
+    }
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.staffToken) headers.Authorization = this.staffToken;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     for (let attempt = 0; ; attempt++) {
-      const outcome = await this.attempt(url, spec.method, headers, body);
+      this.options.onRequest?.(spec.operation);
+      const outcome = await this.attempt(url, operation, headers, body);
       if (outcome.kind === 'done') return outcome.value as T;
       if (attempt >= this.retries)
         throw new MindbodyUnavailableError(attempt + 1, outcome.failure, outcome.cause);
@@ -383,10 +447,11 @@ export class MindbodyClient {
 
   private async attempt(
     url: string,
-    method: string,
+    operation: MindbodyOperation,
     headers: Record<string, string>,
     body: string | undefined,
   ): Promise<Attempt> {
+    const method = operation.method;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     let status: number;
@@ -418,11 +483,23 @@ export class MindbodyClient {
           'InvalidJson',
           'Mindbody replied with a body that is not JSON',
         );
-      return { kind: 'done', value: parsed };
+      if (operation.api === 'public') return { kind: 'done', value: parsed };
+      const envelope = parsed as { isSuccess?: unknown; value?: unknown } | undefined;
+      if (envelope?.isSuccess !== true) {
+        const failure = pushApiError(parsed) ?? {
+          Code: 'Unknown',
+          Message: 'The Webhooks API reported a failure without details',
+        };
+        throw new MindbodyRequestError(status, failure.Code, failure.Message);
+      }
+      return { kind: 'done', value: envelope.value };
     }
     const error = isErrorBody(parsed)
       ? parsed.Error
-      : { Code: 'Unknown', Message: text.slice(0, 500) || `HTTP ${status}` };
+      : (pushApiError(parsed) ?? {
+          Code: 'Unknown',
+          Message: text.slice(0, 500) || `HTTP ${status}`,
+        });
     if (status === 401 || status === 403)
       throw new MindbodyAuthError(status, error.Code, error.Message);
     throw new MindbodyRequestError(status, error.Code, error.Message);
@@ -435,15 +512,20 @@ export class MindbodyClient {
     return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), this.maxRetryAfterMs) : undefined;
   }
 
-  private url(spec: RequestSpec): string {
-    const base = spec.api === 'public' ? this.baseUrl : this.webhooksBaseUrl;
+  private url(operation: MindbodyOperation, spec: RequestSpec): string {
+    const base = operation.api === 'public' ? this.baseUrl : this.webhooksBaseUrl;
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = spec.pathParams?.[name];
+      if (value === undefined) throw new TypeError(`Missing path parameter ${name}`);
+      return encodeURIComponent(value);
+    });
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(spec.query ?? {})) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
     }
     const query = search.toString();
-    return `${base}${spec.path}${query ? `?${query}` : ''}`;
+    return `${base}${path}${query ? `?${query}` : ''}`;
   }
 }
 
@@ -455,9 +537,16 @@ function checkPage(limit: number, offset: number): void {
     throw new RangeError(`Mindbody offset must be a non-negative integer, got ${offset}`);
 }
 
+/**
+ * A date parameter as the contract's `date-time`: a Date or a parseable string → ISO 8601 UTC
+ * ('2000-01-01' → '2000-01-01T00:00:00.000Z'); a string that is no date is sent as it is (Mindbody
+ * answers 400).
+ */
 function toIso(value: Date | string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  return value instanceof Date ? value.toISOString() : value;
+  if (value instanceof Date) return value.toISOString();
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
 function parseJson(text: string): unknown {
@@ -467,6 +556,20 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The first error of a Webhooks API reply (`errorInformation[0]` of the PushApiResult envelope,
+ * or `errors[0]` as the Webhooks documentation shows a missing API-Key), as `{Code, Message}`;
+ * null when the body has none.
+ */
+function pushApiError(value: unknown): { Code: string; Message: string } | null {
+  if (!value || typeof value !== 'object') return null;
+  const body = value as { errorInformation?: PushApiError[]; errors?: PushApiError[] };
+  const first = body.errorInformation?.[0] ?? body.errors?.[0];
+  return first
+    ? { Code: String(first.errorType ?? first.errorCode), Message: String(first.errorMessage) }
+    : null;
 }
 
 function isErrorBody(value: unknown): value is MindbodyErrorBody {

@@ -4,18 +4,27 @@
  * reads or writes are typed; Mindbody sends more. Amounts are **dollars as JSON numbers** (Grove
  * converts them to integer cents at its edge). Dates are ISO 8601 strings.
  *
- * Sources: Mindbody Public API v6 models (Client, ClientContract, UpcomingAutopayEvent,
+ * Sources: Mindbody's official SDKs (GitHub mindbody/Mindbody-API-SDKs, PublicAPI and WebhooksAPI,
+ * python `doc/models/*.md`: ClientWithSuspensionInfo, ClientContract, UpcomingAutopayEvent,
  * PaginationResponse, GetClientsResponse, GetClientContractsResponse, GetClientPurchasesResponse,
- * ClientPurchaseRecord, Sale, SalePayment, UpdateClientContractAutopaysRequest,
- * GetClientReferralTypesResponse, IssueUserToken*) and the Webhooks API v1 (subscriptions, event
- * deliveries incl. clientSale.created and clientContract.updated, X-Mindbody-Signature), as published at
- * https://developers.mindbodyonline.com (PublicDocumentation / WebhooksDocumentation).
+ * ClientPurchaseRecord, Sale, SalePayment, UpdateClientContractAutopaysRequest, Contract,
+ * GetClientReferralTypesResponse, GetSitesResponse, Site, GetActivationCodeResponse, IssueRequest,
+ * IssueResponse; CreateSubscriptionRequest, PatchSubscriptionRequest, Subscription,
+ * CreateSubscriptionResponse, PushApiResult*, PushApiError) and the OpenAPI generated from them
+ * (GitHub api-evangelist/mindbody); event deliveries and X-Mindbody-Signature from
+ * https://developers.mindbodyonline.com/WebhooksDocumentation. Grove's contract of each operation:
+ * apps/mindbody-sandbox/src/contract/mindbody-contract.openapi.json.
  */
 
 /** Production base URL of the Public API v6 (docs/architecture.md#mindbody). */
 export const MINDBODY_PUBLIC_API_URL = 'https://api.mindbodyonline.com/public/v6';
-/** Production base URL of the Webhooks API v1. */
-export const MINDBODY_WEBHOOKS_API_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';
+/**
+ * Production base URL of the Webhooks API v1: the official Webhooks SDK's host
+ * (`Server.DEFAULT` 'https://push-api.mindbodyonline.com') and its paths' `/api/v1`.
+ */
+export const MINDBODY_WEBHOOKS_API_URL = 'https://push-api.mindbodyonline.com/api/v1';
+/** Most client IDs one `GET /client/clients` takes in `request.clientIDs` (GetClients: 'maximum 20 clients at once'). */
+export const MINDBODY_MAX_CLIENT_IDS = 20;
 /** Mindbody's largest `request.limit` for paged GETs. */
 export const MINDBODY_MAX_PAGE_SIZE = 200;
 
@@ -40,11 +49,14 @@ export interface PaginationResponse {
 export type ClientStatus =
   'Declined' | 'Non-Member' | 'Active' | 'Expired' | 'Suspended' | 'Terminated';
 
-/** A client (member or prospect) as `GET /client/clients` returns it. */
+/** A client (member or prospect) as `GET /client/clients` returns it (model ClientWithSuspensionInfo). */
 export interface Client {
-  /** The business's client ID (string; used by every client call). */
+  /**
+   * The client's ID as the business configures it (its barcode ID when barcodes are assigned):
+   * used by every client call, and the business can change it (`NewId`).
+   */
   Id: string;
-  /** System-generated unique number of the client at the site. */
+  /** System-generated, unique at the site, never changes: Grove's key of a client. */
   UniqueId: number;
   FirstName: string;
   LastName: string;
@@ -52,11 +64,15 @@ export interface Client {
   MobilePhone: string | null;
   /** Membership status at the business. */
   Status: ClientStatus;
-  /** Whether the client profile is active on the site. */
+  /** false: the profile is inactive (listed only with `request.includeInactive=true`). */
   Active: boolean;
   /** True for prospects (leads who are not members yet). */
   IsProspect: boolean;
-  /** Free text: how (or by whom, as "First Last") the client was referred; null when unset. */
+  /**
+   * How the client was referred to the business: one of the site's referral types
+   * (`GET /client/clientreferraltypes`, e.g. 'Friend', 'Instagram'), a label and never a person;
+   * null when unset.
+   */
   ReferredBy: string | null;
   /** When the profile was created (ISO). */
   CreationDate: string;
@@ -185,37 +201,59 @@ export interface GetClientPurchasesResponse {
   Purchases: ClientPurchaseRecord[];
 }
 
-/** `POST /client/updateclientcontractautopays` body. */
+/**
+ * `POST /client/updateclientcontractautopays` body (model UpdateClientContractAutopaysRequest;
+ * nothing else: Mindbody's model has no client field).
+ */
 export interface UpdateClientContractAutopaysRequest {
   /** `ClientContract.Id` of the contract to change. */
   ClientContractId: number;
   /**
-   * The client holding the contract. Not in Mindbody's model (Mindbody ignores it); Grove sends
-   * it so the sandbox (and logs) can tie a write to a client.
+   * First autopay the change applies to (ISO date-time): Grove sends the contract's next
+   * `UpcomingAutopayEvents[].ScheduleDate` (docs/decisions/mindbody-contract.md#autopay-write).
    */
-  ClientId?: string;
-  /** Dollars: overrides the autopay amount (or the amount that would come from ProductId). */
-  Amount?: number;
-  /** First autopay the change applies to (ISO); default: the next one. */
-  AutopayStartDate?: string;
+  AutopayStartDate: string;
   /** Last autopay the change applies to (ISO); indefinite when absent. */
   AutopayEndDate?: string;
-  /** Product to update (optional when the contract has one product). */
+  /** Product to update: required when the contract has more than one product. */
   ProductId?: number;
   ReplaceWithProductId?: number;
+  /** Dollars: overrides the autopay amount (or the amount that would come from ProductId). */
+  Amount?: number;
   OverwriteAllProductIDs?: boolean;
 }
 
 /**
- * `POST /client/updateclientcontractautopays` reply. Mindbody documents it as a `Contract`; the
- * fields Grove relies on are the contract id and the autopay amounts after the change.
+ * `POST /client/updateclientcontractautopays` reply: the official response model is `Contract`
+ * (the contract template, not the client's contract); Grove reads nothing of it.
  */
 export interface UpdateClientContractAutopaysResponse {
+  Id?: number;
+  Name?: string;
+}
+
+/** A site the developer account may read (model Site; Grove's fields). */
+export interface Site {
   Id: number;
-  ContractName: string;
-  /** Dollars of the normal recurring autopay after the change. */
-  NormalAutoPay: number;
-  UpcomingAutopayEvents: UpcomingAutopayEvent[];
+  Name?: string;
+  /** true: the site's prices include their tax. */
+  TaxInclusivePrices?: boolean;
+  CurrencyIsoCode?: string;
+  TimeZone?: string;
+}
+
+/** `GET /site/sites` reply (GetSitesResponse): only sites that have activated the developer account. */
+export interface GetSitesResponse {
+  PaginationResponse: PaginationResponse;
+  Sites: Site[];
+}
+
+/** `GET /site/activationcode` reply (GetActivationCodeResponse). */
+export interface GetActivationCodeResponse {
+  /** The code the site's owner confirms. */
+  ActivationCode: string;
+  /** A link to the site's Manage Credentials screen, opened by the owner signed in to Mindbody. */
+  ActivationLink: string;
 }
 
 /** `GET /client/clientreferraltypes` reply. */
@@ -247,7 +285,7 @@ export interface IssueUserTokenResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Webhooks API v1 (`/push/api/v1`)
+// Webhooks API v1 (`https://push-api.mindbodyonline.com/api/v1`)
 // ---------------------------------------------------------------------------------------------
 
 /** The webhook events Grove subscribes to. */
@@ -261,26 +299,47 @@ export const MINDBODY_EVENT_IDS = [
 /** One of {@link MINDBODY_EVENT_IDS}. */
 export type MindbodyEventId = (typeof MINDBODY_EVENT_IDS)[number];
 
-/** Subscription status values. */
+/** Subscription status values (model Subscription, `status`). */
 export type SubscriptionStatus =
   | 'PendingActivation'
   | 'Active'
   | 'DeactivatedByUser'
   | 'DeactivatedByAdmin'
-  | 'DeactivatedTooManyFailedMessageDeliveryAttempts';
+  | 'DeactivatedTooManyFailedMessageDeliveryAttempts'
+  | 'DeactivatedByEventDeactivation';
 
-/** `POST /api/v1/subscriptions` body. */
+/** One error of a Webhooks API reply (model PushApiError). */
+export interface PushApiError {
+  errorCode: number;
+  errorMessage: string;
+  errorType: string;
+}
+
+/**
+ * The envelope of every Webhooks API reply (models PushApiResult*): the client returns `value`
+ * and throws for `isSuccess: false`.
+ */
+export interface PushApiResult<T> {
+  isSuccess: boolean;
+  value: T;
+  errorInformation?: PushApiError[];
+}
+
+/**
+ * `POST /api/v1/subscriptions` body (CreateSubscriptionRequest). It names no site: a subscription
+ * belongs to the developer account and receives the events of every site that activated it.
+ */
 export interface CreateSubscriptionRequest {
   eventIds: MindbodyEventId[];
-  /** Version of the event payloads; Grove uses 1. */
+  /** Version of the event payloads; 1 is the only one. */
   eventSchemaVersion: number;
-  /** Free text returned in each subscription (Grove: its business id). */
-  referenceId: string;
-  /** HTTPS URL Mindbody POSTs deliveries to. */
+  /** Free text returned in each subscription. */
+  referenceId?: string;
+  /** HTTPS URL Mindbody POSTs deliveries to (and sends a HEAD to before activating). */
   webhookUrl: string;
 }
 
-/** A subscription as the Webhooks API returns it. */
+/** A subscription as the Webhooks API returns it (model Subscription; `messageSignatureKey` only from POST). */
 export interface WebhookSubscription {
   subscriptionId: string;
   status: SubscriptionStatus;
@@ -290,14 +349,20 @@ export interface WebhookSubscription {
   statusChangeUser: string | null;
   eventIds: MindbodyEventId[];
   eventSchemaVersion: number;
-  referenceId: string;
+  referenceId: string | null;
   webhookUrl: string;
-  /** HMAC key of the `X-Mindbody-Signature` header; returned by POST (keep it secret). */
+  /** HMAC key of the `X-Mindbody-Signature` header; only `POST /subscriptions` returns it (keep it secret). */
+  messageSignatureKey?: string;
+}
+
+/** `POST /api/v1/subscriptions` reply's value (CreateSubscriptionResponse). */
+export interface CreatedSubscription extends WebhookSubscription {
   messageSignatureKey: string;
 }
 
 /** `PATCH /api/v1/subscriptions/{subscriptionId}` body (every field optional). */
 export interface PatchSubscriptionRequest {
+  /** 'Active' activates a pending subscription or reactivates a deactivated one. */
   status?: 'Active';
   eventIds?: MindbodyEventId[];
   eventSchemaVersion?: number;
@@ -315,7 +380,7 @@ export interface DeleteSubscriptionResponse {
   message: string;
   deactivationDateTime: string;
   subscriptionId: string;
-  referenceId: string;
+  referenceId: string | null;
 }
 
 /** `eventData` of `client.created` and `client.updated` (camelCase, as Mindbody sends it). */

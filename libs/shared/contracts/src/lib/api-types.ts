@@ -86,6 +86,13 @@ export interface MemberRow {
    */
   noAutopayContract?: true;
   /**
+   * Present only for a running Mindbody membership whose next charge Grove has read (issue 22):
+   * what Mindbody will charge (cents, tax and every product of the contract included: the
+   * `ChargeAmount`s of the next `UpcomingAutopayEvents` date) and when (ISO). The Branches screen
+   * shows 'Mindbody will charge $X on 1 Dec'.
+   */
+  mindbodyNextCharge?: { amountCents: number; on: string };
+  /**
    * Present (true) only for a Mindbody member whose membership has ended (cancelled, expired or
    * terminated in Mindbody): nothing is billed any more. The Branches screen shows 'Ended'.
    */
@@ -395,6 +402,17 @@ export interface MindbodyStatus {
    * no email) until it is corrected in Mindbody; null before the first run.
    */
   invalidEmails: number | null;
+  /**
+   * Mindbody calls (Mindbody bills them past a free tier, issue 22): of the last import or sync
+   * (null before one) and of every job this calendar month; absent before the first job.
+   */
+  mindbodyCalls?: { lastRun: number | null; thisMonth: number };
+  /**
+   * Only in the reply of 'Remove integration' (`DELETE /api/mindbody`, issue 22): the Mindbody
+   * autopays Grove had overridden and has put back to each member's own amount, and the names of
+   * the members whose autopay it could not put back (the owner fixes those in Mindbody).
+   */
+  removal?: { autopaysRestored: number; autopaysNotRestored: string[] };
 }
 
 /** What a member without an email address shows instead of one (issue 24 part 3). */
@@ -414,6 +432,20 @@ export interface MindbodyCredentialsRequest {
   username: string;
   password: string;
   siteId: string;
+}
+
+/**
+ * `GET /api/mindbody/activation?siteId=` (issue 22, docs/product.md#mindbody-setup stage 1): whether the Mindbody
+ * site has activated Grove's developer account (Mindbody lists it among the sites Grove may read),
+ * and if not, the code and link its owner opens (Mindbody's `GET /site/activationcode`).
+ */
+export interface MindbodySiteActivation {
+  siteId: string;
+  activated: boolean;
+  /** The activation code to confirm; null once activated. */
+  activationCode: string | null;
+  /** The link to the site's Manage Credentials screen; null once activated. */
+  activationLink: string | null;
 }
 
 /** `PUT /api/mindbody/discounts` body, dollars as typed (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0, default 0). */

@@ -97,6 +97,11 @@ export interface MemberPage {
   discountPerBranchCents: number;
   /** 'Mindbody' when the member's price is billed by Mindbody (autopay). */
   managedBy: 'Mindbody' | null;
+  /**
+   * Only for a Mindbody member whose next charge Grove has read (issue 22): what Mindbody will
+   * charge (cents, tax and the contract's other products included) and when (ISO).
+   */
+  nextCharge?: { amountCents: number; on: string };
   /** Savings so far, cents: see docs/decisions/member-page-savings.md. */
   savedSoFarCents: number;
   branches: MemberBranch[];

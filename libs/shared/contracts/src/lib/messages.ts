@@ -43,6 +43,13 @@ export const MESSAGES = {
   supportFailed: 'Failed to send! Please try again.',
   // docs/product.md#states, docs/product.md#errors Mindbody setup
   mindbodyInvalidCredentials: 'Invalid credentials provided',
+  // issue 22: site activation (Mindbody's 'Getting started': the owner activates Grove's access)
+  mindbodyInvalidSiteId: 'Enter your Mindbody site number, e.g. -99 for the sandbox',
+  mindbodyUnknownSite: 'Mindbody has no site with this number',
+  mindbodySiteNotActivated:
+    'This Mindbody site has not given Grove access yet: open the activation link as the site owner, then try again',
+  mindbodyActivationHelp:
+    'Open this link while signed in to Mindbody as the site owner, then come back',
   mindbodySomethingWentWrong: 'Something went wrong',
   mindbodyInvalidDiscounts: 'Please provide valid values.',
   mindbodyStillWorking: 'Still working on it, thanks for your patience',

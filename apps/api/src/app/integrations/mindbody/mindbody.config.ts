@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { IsOptional, IsString, MinLength } from 'class-validator';
+import { MINDBODY_WEBHOOKS_API_URL } from '@grove/api-mindbody';
 import { EnvUrl, invalidConfiguration } from '../../platform/common/config/env-section';
 
 /** The Mindbody environment variables (docs/architecture.md#mindbody). */
@@ -13,19 +14,22 @@ export class MindbodyEnv {
   @EnvUrl()
   MINDBODY_API_URL = 'http://127.0.0.1:4010/public/v6';
 
-  /** Mindbody developer `Api-Key` header; default: the sandbox's key. */
+  /**
+   * Secret. Mindbody developer `Api-Key` header (of the Public API and the Webhooks API); default:
+   * the sandbox's key. Production refuses to start with it unset or with the sandbox's key
+   * (`PRODUCTION_SECRETS`).
+   */
   @IsString()
   @MinLength(1)
   MINDBODY_API_KEY = 'grove-sandbox-key';
 
   /**
-   * Base URL of Mindbody's Webhooks API v1 (subscriptions); default: `<origin of
-   * MINDBODY_API_URL>/push/api/v1` (the sandbox's layout). The real one is
-   * `https://mb-api.mindbodyonline.com/push/api/v1`.
+   * Base URL of Mindbody's Webhooks API v1 (subscriptions): default the host the official
+   * Webhooks SDK documents, `https://push-api.mindbodyonline.com` with its `/api/v1` — on its own,
+   * never derived from MINDBODY_API_URL (`npm start` and the tests point both at the sandbox).
    */
   @EnvUrl()
-  @IsOptional()
-  MINDBODY_WEBHOOKS_URL?: string;
+  MINDBODY_WEBHOOKS_URL = MINDBODY_WEBHOOKS_API_URL;
 
   /**
    * Secret. 32 bytes, base64: the AES-256-GCM key of stored Mindbody secrets (password, staff
@@ -56,9 +60,7 @@ export interface MindbodyConfig {
  */
 export function readMindbodyConfig(vars: MindbodyEnv, warn: boolean): { mindbody: MindbodyConfig } {
   const apiUrl = vars.MINDBODY_API_URL.replace(/\/+$/, '');
-  const webhooksUrl = (
-    vars.MINDBODY_WEBHOOKS_URL ?? new URL('/push/api/v1', apiUrl).toString()
-  ).replace(/\/+$/, '');
+  const webhooksUrl = vars.MINDBODY_WEBHOOKS_URL.replace(/\/+$/, '');
   let credentialsKey: Buffer;
   if (vars.MINDBODY_CREDENTIALS_KEY) {
     credentialsKey = Buffer.from(vars.MINDBODY_CREDENTIALS_KEY, 'base64');

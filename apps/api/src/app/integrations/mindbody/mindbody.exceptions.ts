@@ -11,6 +11,27 @@ export class MindbodyInvalidCredentialsException extends GroveException {
   }
 }
 
+/**
+ * The site has not activated Grove's developer account yet (issue 22: Mindbody lists it among no
+ * sites Grove may read), told apart from wrong credentials. → 400 `MESSAGES.mindbodySiteNotActivated`
+ */
+export class MindbodySiteNotActivatedException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodySiteNotActivated);
+  }
+}
+
+/** Mindbody refused the site ID (no such site). → 400 `MESSAGES.mindbodyUnknownSite` */
+export class MindbodyUnknownSiteException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodyUnknownSite);
+  }
+}
+
 /** The discounts are not valid amounts (docs/product.md#validation-mindbody, docs/product.md#errors 'Please provide valid values.'). → 400 */
 export class MindbodyInvalidDiscountsException extends GroveException {
   override readonly status = HttpStatus.BAD_REQUEST;

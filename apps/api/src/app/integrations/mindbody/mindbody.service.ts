@@ -4,7 +4,13 @@ import {
   type ClientSaleEventData,
   type WebhookDelivery,
 } from '@grove/api-mindbody';
-import { dollarsToCents, isPlainText, type MindbodyStatus } from '@grove/contracts';
+import {
+  dollarsToCents,
+  isPlainText,
+  type MindbodySiteActivation,
+  type MindbodyStatus,
+} from '@grove/contracts';
+import { MindbodyAuthError, MindbodyRequestError } from '@grove/api-mindbody';
 import { AppConfig } from '../../platform/config/app-config';
 import type { MindbodyCredentialsDto } from './http/dto/mindbody-credentials.dto';
 import type { MindbodyDiscountsDto } from './http/dto/mindbody-discounts.dto';
@@ -23,12 +29,16 @@ import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
+  MindbodySiteNotActivatedException,
+  MindbodyUnknownSiteException,
   MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { errorMessage } from '../../platform/common/error-message';
+import { mapLimit } from '../../platform/common/async/map-limit';
+import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
 
@@ -79,6 +89,18 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
         : { done: row.progressDone, total: row.progressTotal ?? row.progressDone },
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     invalidEmails: row.invalidEmails,
+    ...(row.callsMonth
+      ? {
+          mindbodyCalls: {
+            lastRun: row.lastRunCalls,
+            // A count of an earlier month is no count of this one.
+            thisMonth:
+              String(row.callsMonth).slice(0, 7) === new Date().toISOString().slice(0, 7)
+                ? row.monthCalls
+                : 0,
+          },
+        }
+      : {}),
   };
 }
 
@@ -108,7 +130,27 @@ export class MindbodyService {
   }
 
   /**
+   * docs/product.md#mindbody-setup stage 1, first step (issue 22): whether the site has activated Grove's developer
+   * account, and if not the activation code and link its owner opens ('Check again' asks again).
+   * Stateless: nothing is stored.
+   * @throws MindbodyUnknownSiteException 400 when Mindbody has no such site
+   * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached or refuses Grove
+   */
+  async siteActivation(_scope: BusinessScope, siteId: string): Promise<MindbodySiteActivation> {
+    try {
+      return await this.siteClient.siteActivation(siteId);
+    } catch (error) {
+      if (error instanceof MindbodyRequestError && (error.status === 400 || error.status === 404))
+        throw new MindbodyUnknownSiteException();
+      this.logger.warn(`Mindbody site activation check failed: ${errorMessage(error)}`);
+      throw new MindbodyFailedException();
+    }
+  }
+
+  /**
    * docs/product.md#mindbody-stages stage 1 → 2: checks the credentials by issuing a staff token, then stores them sealed.
+   * A refused login on a site that has not activated Grove yet is told apart (issue 22).
+   * @throws MindbodySiteNotActivatedException 400 when the site has not activated Grove's access
    * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
    * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
    */
@@ -117,8 +159,10 @@ export class MindbodyService {
     try {
       issued = await this.siteClient.issueStaffToken(input.siteId, input.username, input.password);
     } catch (error) {
-      if (error instanceof MindbodyLoginRefusedError)
+      if (error instanceof MindbodyLoginRefusedError) {
+        if (await this.notActivated(input.siteId)) throw new MindbodySiteNotActivatedException();
         throw new MindbodyInvalidCredentialsException();
+      }
       this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
@@ -130,6 +174,18 @@ export class MindbodyService {
       staffTokenExpiresAt: issued.expiresAt,
     });
     return this.status(scope);
+  }
+
+  /** True when Mindbody says the site has not activated Grove (false when it cannot tell). */
+  private async notActivated(siteId: string): Promise<boolean> {
+    if (!/^-?\d{1,10}$/.test(siteId)) return false;
+    try {
+      return !(await this.siteClient.siteActivation(siteId)).activated;
+    } catch (error) {
+      if (!(error instanceof MindbodyRequestError || error instanceof MindbodyAuthError))
+        this.logger.warn(`Mindbody site activation check failed: ${errorMessage(error)}`);
+      return false;
+    }
   }
 
   /**
@@ -166,9 +222,11 @@ export class MindbodyService {
 
   /**
    * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
-   * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove subscribes to Mindbody's
-   * webhooks at `<PUBLIC_ORIGIN>/api/mindbody/webhooks` (a failed subscription
-   * is logged and tried again on the next save; 'Sync with mindbody' works without it).
+   * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove makes sure its developer
+   * account has its ONE webhook subscription, at `<PUBLIC_ORIGIN>/api/mindbody/webhooks`
+   * (created by the first business, shared by every other: it receives every activated site's
+   * events; a failed subscription is logged and tried again on the next save; 'Sync with
+   * mindbody' works without it).
    * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
    * @throws MindbodyWrongStageException 409 below stage 3
    */
@@ -185,12 +243,7 @@ export class MindbodyService {
     if (row && row.siteId && !row.webhookSubscriptionId) {
       const url = `${this.config.publicOrigin}${MINDBODY_WEBHOOK_PATH}`;
       try {
-        const subscription = await this.siteClient.subscribe(row.siteId, url, scope.businessId);
-        await this.integrations.saveSubscription(
-          scope,
-          subscription.subscriptionId,
-          this.crypto.seal(subscription.signatureKey),
-        );
+        await this.ensureAccountSubscription(url);
       } catch (error) {
         this.logger.warn(`Mindbody webhook subscription failed: ${errorMessage(error)}`);
       }
@@ -200,39 +253,123 @@ export class MindbodyService {
   }
 
   /**
-   * 'Remove integration' (docs/product.md#states, any stage above 1): deletes the webhook subscription, clears
-   * credentials and discounts, back to stage 1. Imported members and prospects stay as ordinary
-   * rows (their managed mark is cleared).
+   * Creates the developer account's webhook subscription (and activates it) unless Grove has one,
+   * under the account subscription's lock (one subscription however many businesses subscribe at
+   * once, on any API instance); its signature key is stored sealed.
+   * @throws the Mindbody client's errors (nothing stored)
+   */
+  private async ensureAccountSubscription(webhookUrl: string): Promise<void> {
+    await this.integrations.withAccountSubscription(async (manager) => {
+      if (await this.integrations.accountSubscription(manager)) return;
+      const created = await this.siteClient.subscribe(webhookUrl, 'grove');
+      await this.integrations.saveAccountSubscription(manager, {
+        subscriptionId: created.subscriptionId,
+        signatureKeyEnc: this.crypto.seal(created.signatureKey),
+        webhookUrl,
+      });
+    });
+  }
+
+  /**
+   * 'Remove integration' (docs/product.md#states, any stage above 1): puts every Mindbody autopay
+   * Grove overrode back to the member's own amount (reported in `removal`), clears credentials and
+   * discounts, back to stage 1; the developer account's webhook subscription is deleted when no
+   * other business needs it (and a subscription of this business's own, from before, always).
+   * Imported members and prospects stay as ordinary rows (their managed mark is cleared).
+   * @returns stage 1, with `removal`: autopays restored, members whose autopay could not be
    * @throws MindbodyFailedException 502 'Something went wrong' when the subscription cannot be deleted (nothing changes)
    */
   async remove(scope: BusinessScope): Promise<MindbodyStatus> {
     const row = await this.integrations.find(scope);
     if (!row || row.stage === 1) return STAGE_ONE;
-    if (row.webhookSubscriptionId && row.siteId) {
-      try {
-        await this.siteClient.unsubscribe(row.siteId, row.webhookSubscriptionId);
-      } catch (error) {
-        this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
-        throw new MindbodyFailedException();
-      }
+    try {
+      // A subscription this business made before Grove kept one for the account.
+      if (row.webhookSubscriptionId) await this.siteClient.unsubscribe(row.webhookSubscriptionId);
+      await this.integrations.withAccountSubscription(async (manager) => {
+        const account = await this.integrations.accountSubscription(manager);
+        // The account's subscription goes with the last business that needs it.
+        if (
+          account &&
+          (await this.integrations.otherSubscribedIntegrations(scope, manager)) === 0
+        ) {
+          await this.siteClient.unsubscribe(account.subscriptionId);
+          await this.integrations.deleteAccountSubscription(manager);
+        }
+      });
+    } catch (error) {
+      this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
+      throw new MindbodyFailedException();
     }
-    await this.integrations.reset(scope);
-    return STAGE_ONE;
+    // Under the business's lock: no import or sync writes a discount after this puts it back.
+    const removal = await this.integrations.withBusinessLock(scope.businessId, async () => {
+      const restored = await this.restoreAutopays(scope, row);
+      await this.integrations.reset(scope);
+      return restored;
+    });
+    return { ...STAGE_ONE, removal };
+  }
+
+  /**
+   * Puts every Mindbody autopay Grove has overridden back to the member's own amount (issue 22):
+   * for each, its contract is read (`GET /client/clientcontracts`) and written with that amount
+   * from its next autopay (`POST /client/updateclientcontractautopays`), 8 at a time.
+   * @returns how many were put back, and the names of the members whose autopay could not be
+   *   (Mindbody failing, a contract without an upcoming autopay, credentials that stopped working)
+   */
+  private async restoreAutopays(
+    scope: BusinessScope,
+    integration: MindbodyIntegrationEntity,
+  ): Promise<{ autopaysRestored: number; autopaysNotRestored: string[] }> {
+    const overridden = await this.members.overriddenAutopays(scope);
+    let restored = 0;
+    const notRestored: string[] = [];
+    if (overridden.length === 0) return { autopaysRestored: 0, autopaysNotRestored: [] };
+    const session = new MindbodySiteSession(
+      integration,
+      this.siteClient,
+      this.crypto,
+      this.integrations,
+    );
+    await mapLimit(overridden, 8, async (member) => {
+      try {
+        const contracts = await session.call((client) => client.autopayContracts(member.clientId));
+        let done = contracts.length > 0;
+        for (const contract of contracts) {
+          if (contract.amountCents === member.ownAmountCents) continue;
+          done =
+            (await session.call((client) =>
+              client.updateAutopayAmount(contract, member.ownAmountCents),
+            )) && done;
+        }
+        if (done) restored += 1;
+        else notRestored.push(member.name);
+      } catch (error) {
+        this.logger.warn(
+          `Mindbody autopay of ${member.clientId} not restored: ${errorMessage(error)}`,
+        );
+        notRestored.push(member.name);
+      }
+    });
+    return { autopaysRestored: restored, autopaysNotRestored: notRestored.sort() };
   }
 
   /**
    * A webhook delivery (Mindbody Webhooks API; docs/architecture.md#mindbody). The raw body must carry a valid
-   * `X-Mindbody-Signature` (HMAC-SHA256 with the key of a subscription Grove holds for the
-   * delivery's site): that subscription names the business. Each `messageId` is processed once:
-   * - client.created / client.updated / clientContract.updated (e.g. a membership suspended or
-   *   resumed) queue a sync;
+   * `X-Mindbody-Signature` (HMAC-SHA256 with the key of the developer account's subscription, or
+   * of a business's own subscription from before); a delivery of the account's subscription goes
+   * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
+   * 204), one of a business's own to that business. Each `messageId` is processed once per business:
+   * - client.created / client.updated queue a sync (it reads the changed clients);
+   * - clientContract.updated (e.g. a membership suspended or resumed) marks the client's contracts
+   *   to be read again and queues a sync (it reads those contracts only);
    * - clientMembershipAssignment.cancelled marks the client's member cancelled (it stops counting
    *   as a branch) and queues a sync;
    * - clientSale.created with money paid stores the buyer's first payment when it is earlier than
    *   the one known (docs/product.md#branch-qualification) and then queues a sync, which starts a
    *   pending branch counting; any later sale (every autopay run sends one) changes nothing and
    *   queues nothing.
-   * @returns whether the delivery was new (false for a duplicate)
+   * @returns whether the delivery was new to some business (false for a duplicate, or a site no
+   *   business integrates)
    * @throws MindbodyWebhookSignatureException 401 for a missing or wrong signature, or a body that is not a delivery
    * @throws MindbodyWebhookInvalidException 400 when the site ID holds a control character
    */
@@ -252,19 +389,33 @@ export class MindbodyService {
       throw new MindbodyWebhookSignatureException();
     if (!isPlainText(String(siteId))) throw new MindbodyWebhookInvalidException();
     const candidates = await this.integrations.findSubscribedBySite(String(siteId));
-    const match = candidates.find((candidate) => {
+    const verifies = (sealedKey: string | null) => {
+      if (!sealedKey) return false;
       try {
-        return verifyWebhookSignature(
-          rawBody,
-          signature,
-          this.crypto.open(candidate.signatureKeyEnc),
-        );
+        return verifyWebhookSignature(rawBody, signature, this.crypto.open(sealedKey));
       } catch {
         return false;
       }
-    });
-    if (!match) throw new MindbodyWebhookSignatureException();
-    const scope = webhookScope(match);
+    };
+    const account = await this.integrations.accountSubscription();
+    let targets: { businessId: string }[];
+    if (account && verifies(account.signatureKeyEnc)) {
+      // The developer account's subscription: every business of the delivery's site.
+      targets = candidates;
+    } else {
+      // A subscription of one business's own, from before.
+      const own = candidates.find((candidate) => verifies(candidate.signatureKeyEnc));
+      if (!own) throw new MindbodyWebhookSignatureException();
+      targets = [own];
+    }
+    let anyFresh = false;
+    for (const target of targets)
+      anyFresh = (await this.processDelivery(webhookScope(target), delivery)) || anyFresh;
+    return anyFresh;
+  }
+
+  /** One verified delivery for one business, once per messageId (see {@link receiveWebhook}). */
+  private async processDelivery(scope: BusinessScope, delivery: WebhookDelivery): Promise<boolean> {
     let ended: EndedBranch | null = null;
     let syncNeeded = true;
     const fresh = await this.integrations.oncePerMessage(
@@ -285,6 +436,13 @@ export class MindbodyService {
               },
               manager,
             );
+        } else if (delivery.eventId === 'clientContract.updated') {
+          // A contract event: the next sync reads that client's contracts (and no one else's).
+          await this.members.markContractsStale(
+            scope,
+            manager,
+            String(delivery.eventData.clientId),
+          );
         } else if (delivery.eventId === 'clientSale.created') {
           const payment = paymentOf(delivery.eventData);
           syncNeeded =
@@ -293,7 +451,7 @@ export class MindbodyService {
       },
     );
     if (fresh && ended) await this.lapses.send(scope, [ended]);
-    if (fresh && syncNeeded) await this.processor.enqueue(match.businessId, 'sync');
+    if (fresh && syncNeeded) await this.processor.enqueue(scope.businessId, 'sync');
     return fresh;
   }
 }

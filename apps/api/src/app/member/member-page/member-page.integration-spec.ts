@@ -286,12 +286,13 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     expect(await emailRows()).toBe(rowsBefore);
   });
 
-  it('shows a Mindbody member their autopay amount, and an ended branch as ended', async () => {
+  it('shows a Mindbody member their autopay amount, what Mindbody will charge next, and an ended branch as ended', async () => {
     const eve = await addMember(owner, 'Eve Kim', 'eve@example.com');
     const friend = await addMember(owner, 'Finn Moss', 'finn@example.com', eve.id);
     await t.dataSource.query(
       `UPDATE members SET mindbody_client_id = 'mb-eve', mindbody_autopay_cents = 7200,
-              mindbody_priced_at = now() WHERE id = $1`,
+              mindbody_priced_at = now(), mindbody_next_charge_cents = 7920,
+              mindbody_next_charge_at = '2026-12-01T00:00:00Z' WHERE id = $1`,
       [eve.id],
     );
     await t.dataSource.query(
@@ -312,6 +313,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const page = (await browser.get('/api/member/me').expect(200)).body as MemberPage;
     expect(page).toMatchObject({
       managedBy: 'Mindbody',
+      // Tax included, as Mindbody's UpcomingAutopayEvents say (issue 22).
+      nextCharge: { amountCents: 7_920, on: '2026-12-01T00:00:00.000Z' },
       membershipPriceCents: 10_000,
       priceNowCents: 7_200,
       discountPerBranchCents: 500,
@@ -322,6 +325,9 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
         { friends: 3, priceCents: 5_700 },
       ],
     });
+    expect((await browser.get('/member').expect(200)).text).toContain(
+      'Your Mindbody autopay amount. Mindbody will charge $79.20 on 1 Dec. ',
+    );
   });
 
   it('answers a new-link request identically for a member and a stranger, and throttles per address', async () => {

@@ -16,6 +16,8 @@ export interface MemberFacts extends MemberPriceFacts {
   businessName: string;
   /** The member's live referral link code, or null. */
   linkCode: string | null;
+  /** What Mindbody will charge a managed member next (cents) and when (ISO), or null. */
+  nextCharge: { amountCents: number; on: string } | null;
 }
 
 interface MemberFactsSqlRow {
@@ -29,6 +31,8 @@ interface MemberFactsSqlRow {
   discount_on_referral_cents: number | null;
   counting_branches: number;
   code: string | null;
+  mindbody_next_charge_cents: number | null;
+  mindbody_next_charge_at: Date | null;
 }
 
 /**
@@ -39,6 +43,7 @@ interface MemberFactsSqlRow {
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
+         m.mindbody_next_charge_cents, m.mindbody_next_charge_at,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
@@ -205,5 +210,14 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
     integrationDiscountCents: row.discount_on_referral_cents,
     countingBranches: row.counting_branches,
     linkCode: row.code,
+    nextCharge:
+      row.mindbody_client_id !== null &&
+      row.mindbody_next_charge_cents !== null &&
+      row.mindbody_next_charge_at !== null
+        ? {
+            amountCents: row.mindbody_next_charge_cents,
+            on: new Date(row.mindbody_next_charge_at).toISOString(),
+          }
+        : null,
   };
 }

@@ -90,6 +90,7 @@ export class MemberPageService {
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,
       managedBy: member.managed ? 'Mindbody' : null,
+      ...(member.nextCharge ? { nextCharge: member.nextCharge } : {}),
       savedSoFarCents: savedSoFarCents(ledger, new Date()),
       branches,
       projections: projections(price),

@@ -86,6 +86,11 @@ function priceCard(data: MemberPage): string {
     '<h2>Your price</h2>' +
       now +
       `<p class="g-muted">${data.managedBy === 'Mindbody' ? 'Your Mindbody autopay amount. ' : ''}` +
+      (data.nextCharge
+        ? `Mindbody will charge ${formatCents(data.nextCharge.amountCents)} on ${new Date(
+            data.nextCharge.on,
+          ).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' })}. `
+        : '') +
       `Membership price ${formatCents(data.membershipPriceCents)} · ${friendsCounting(counting)}</p>` +
       `<p class="member-saved">Saved so far: <strong data-testid="saved">${formatCents(data.savedSoFarCents)}</strong></p>` +
       projections,

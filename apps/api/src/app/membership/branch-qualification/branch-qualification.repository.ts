@@ -31,10 +31,18 @@ const toChange = (row: ChangeRow): BranchChange => ({
   referrerId: row.referred_by_id,
 });
 
-/** SQL: the moment branch row `b` starts counting under the business `bz`'s rule, as of `asOf`. */
+/**
+ * SQL: the moment branch row `b` starts counting under the business `bz`'s rule, as of `asOf`;
+ * NULL (pending) for a friend of a Mindbody member whose own Mindbody client does not exist yet
+ * (approved through the member's link: it counts once an import or sync matches its client,
+ * migration BranchesOfMindbodyMembers).
+ */
 const countingStart = (asOf: string): string =>
-  `branch_counting_start(bz.branch_qualification, bz.branch_qualification_days, b.created_at,
-     b.mindbody_client_id IS NOT NULL, b.mindbody_first_paid_at, ${asOf})`;
+  `CASE WHEN b.mindbody_client_id IS NULL AND EXISTS (
+       SELECT 1 FROM members r WHERE r.id = b.referred_by_id AND r.mindbody_client_id IS NOT NULL)
+     THEN NULL
+     ELSE branch_counting_start(bz.branch_qualification, bz.branch_qualification_days, b.created_at,
+       b.mindbody_client_id IS NOT NULL, b.mindbody_first_paid_at, ${asOf}) END`;
 
 /** SQL: branch row `b` (its business `bz` joined) has something for a refresh to do as of `asOf`. */
 const needsRefresh = (asOf: string): string => `b.referred_by_id IS NOT NULL AND (

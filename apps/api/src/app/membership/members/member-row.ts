@@ -53,6 +53,8 @@ export interface MemberSummary {
   integrationDiscountCents?: number | null;
   /** Why a Mindbody membership shows no price, if it shows none (see `MindbodyPriceState`). */
   mindbodyPriceState?: MindbodyPriceState | null;
+  /** What Mindbody will charge next (cents, tax included) and when (ISO), as Grove last read it. */
+  mindbodyNextCharge?: { amountCents: number; on: string } | null;
 }
 
 /**
@@ -75,7 +77,9 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  * - `status` = `memberStatus` (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
  * - `membershipPricePending: true` only for a Mindbody member not priced yet,
  *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
- *   only for one whose membership has ended (the table shows these instead of a price).
+ *   only for one whose membership has ended (the table shows these instead of a price);
+ * - `mindbodyNextCharge` only for a running Mindbody membership whose next charge Grove has read
+ *   (issue 22: what Mindbody will actually charge, 'Mindbody will charge $X on 1 Dec').
  *
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
@@ -103,6 +107,9 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
     ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),
     ...(managed && member.mindbodyPriceState === 'ended' ? { membershipEnded: true } : {}),
+    ...(managed && member.mindbodyPriceState !== 'ended' && member.mindbodyNextCharge
+      ? { mindbodyNextCharge: member.mindbodyNextCharge }
+      : {}),
     referringMemberId: member.referredById,
   };
 }

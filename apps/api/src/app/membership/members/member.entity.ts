@@ -36,6 +36,10 @@ export class MemberEntity {
   @Column({ name: 'mindbody_client_id', type: 'text', nullable: true })
   mindbodyClientId!: string | null;
 
+  /** Mindbody `Client.UniqueId` of a managed member: its key (the business can change `Id`, never this). */
+  @Column({ name: 'mindbody_unique_id', type: 'integer', nullable: true })
+  mindbodyUniqueId!: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -275,10 +275,12 @@ describe('members (integration)', () => {
         [businessId],
       )) as { id: string }[];
       branch = await add(tree('Mindy Friend', 'mindyfriend@example.com'));
-      await t.dataSource.query(`UPDATE members SET referred_by_id = $1 WHERE id = $2`, [
-        row.id,
-        branch.id,
-      ]);
+      // A branch of a Mindbody member counts once it is a Mindbody client itself (issue 22:
+      // migration BranchesOfMindbodyMembers), as the sync makes it when it matches the friend.
+      await t.dataSource.query(
+        `UPDATE members SET referred_by_id = $1, mindbody_client_id = 'MB-2' WHERE id = $2`,
+        [row.id, branch.id],
+      );
       await t.dataSource.query(
         `INSERT INTO mindbody_integrations (business_id, stage, discount_on_referral_cents, discount_for_referee_cents)
          VALUES ($1, 4, 750, 0)`,

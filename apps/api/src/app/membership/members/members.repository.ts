@@ -79,6 +79,9 @@ export interface SummarySqlRow {
   /** The name of the member it was referred by (page statements only). */
   referrer_name?: string | null;
   price_state: MindbodyPriceState | null;
+  /** What Mindbody will charge next (cents) and when, null when not read. */
+  next_charge_cents: number | null;
+  next_charge_at: Date | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -147,14 +150,21 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
   CASE WHEN m.mindbody_client_id IS NULL THEN NULL
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
-    WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state`;
+    WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
+  m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
  * sort keys (created_at, lower(name), …) stay in the subquery, where ORDER BY reads them
  * (docs/decisions/rows-without-created-at.md).
  */
-const PAGE_OUTPUT_COLUMNS = [...SUMMARY_PLAIN_COLUMNS, ...STATE_COLUMN_NAMES, 'price_state']
+const PAGE_OUTPUT_COLUMNS = [
+  ...SUMMARY_PLAIN_COLUMNS,
+  ...STATE_COLUMN_NAMES,
+  'price_state',
+  'next_charge_cents',
+  'next_charge_at',
+]
   .map((column) => `m.${column}`)
   .join(', ');
 
@@ -196,6 +206,10 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
   branchCount: row.branch_count ?? 0,
   integrationDiscountCents: row.integration_discount_cents ?? null,
   mindbodyPriceState: row.price_state,
+  mindbodyNextCharge:
+    row.next_charge_cents !== null && row.next_charge_cents !== undefined && row.next_charge_at
+      ? { amountCents: row.next_charge_cents, on: new Date(row.next_charge_at).toISOString() }
+      : null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 

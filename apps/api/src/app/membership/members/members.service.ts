@@ -131,10 +131,14 @@ export class MembersService {
    * The work of `addBranch` inside the caller's transaction (e.g. approving a prospective member):
    * locks tree `treeId`, then inserts the new member as its branch, recording member_added and
    * branch_added (with `source`) and the ledger lines of both (docs/architecture.md#lifecycle-facts).
-   * and gives it a referral link when the business's automatic-link setting is on.
+   * and gives it a referral link when the business's automatic-link setting is on. An approval may
+   * add a branch to a Mindbody-managed member (the friend joined through its link: Grove owns the
+   * referral graph; once the friend's Mindbody client exists, the import or sync adopts the row by
+   * email and keeps the branch); typing a branch by hand onto a managed member stays refused.
    * @param source 'manual' (add branch) or 'approval' (a prospective member approved)
    * @returns the new member's id
-   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409 (a managed tree, by hand),
+   *   DuplicateMemberException 409
    */
   async addBranchIn(
     scope: BusinessScope,
@@ -143,7 +147,7 @@ export class MembersService {
     input: MemberFieldsDto,
     source: FactSource = 'manual',
   ): Promise<string> {
-    const tree = await this.lockEditable(scope, manager, treeId);
+    const tree = await this.lockEditable(scope, manager, treeId, source === 'approval');
     return this.insert(scope, manager, input, tree.id, source);
   }
 
@@ -334,15 +338,20 @@ export class MembersService {
     return lines > 0;
   }
 
-  /** Locks a member of this business that may be changed by hand. */
+  /**
+   * Locks a member of this business that may be changed by hand (with `managedReferrer`, also a
+   * Mindbody-managed one: it only gains a branch through an approval).
+   */
   private async lockEditable(
     scope: BusinessScope,
     manager: EntityManager,
     id: string,
+    managedReferrer = false,
   ): Promise<MemberEntity> {
     const member = isUUID(id) ? await this.members.findForUpdate(scope, manager, id) : null;
     if (!member) throw new MemberNotFoundException();
-    if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
+    if (member.mindbodyClientId !== null && !managedReferrer)
+      throw new ManagedMemberLockedException();
     return member;
   }
 

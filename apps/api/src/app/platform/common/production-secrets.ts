@@ -10,7 +10,17 @@ export const PRODUCTION_SECRETS = {
   JWT_SECRET: 'signs session tokens',
   ALTCHA_HMAC_KEY: "signs the contact form's captcha challenges",
   MINDBODY_CREDENTIALS_KEY: 'encrypts the stored Mindbody credentials',
+  MINDBODY_API_KEY: "identifies Grove's developer account to Mindbody",
 } as const;
+
+/**
+ * The Mindbody sandbox's API key, MINDBODY_API_KEY's development default: in production it counts
+ * as unset (a real developer key is required).
+ */
+export const MINDBODY_SANDBOX_API_KEY = 'grove-sandbox-key';
+
+/** Secrets issued by someone else (Mindbody): their length and alphabet are not Grove's to check. */
+const ISSUED_SECRETS: readonly ProductionSecretName[] = ['MINDBODY_API_KEY'];
 
 export type ProductionSecretName = keyof typeof PRODUCTION_SECRETS;
 
@@ -31,6 +41,7 @@ export const KNOWN_SECRET_VALUES: readonly string[] = [
   'bench-secret-bench-secret-bench-secret',
   'bench-altcha-key-bench-altcha-key',
   'a-very-long-secret-value',
+  MINDBODY_SANDBOX_API_KEY,
 ];
 
 /**
@@ -98,6 +109,19 @@ export function productionSecretProblems(
   for (const name of Object.keys(PRODUCTION_SECRETS) as ProductionSecretName[]) {
     const value = values[name];
     const role = PRODUCTION_SECRETS[name];
+    if (ISSUED_SECRETS.includes(name)) {
+      if (!value || value.toLowerCase() === MINDBODY_SANDBOX_API_KEY) {
+        if (required.includes(name))
+          problems.push(
+            `${name} is required when NODE_ENV=production (it ${role}); use the API key of Grove's Mindbody developer account, not the sandbox's`,
+          );
+        continue;
+      }
+      const reason = wellKnownSecretReason(value);
+      if (reason)
+        problems.push(`${name} ${reason}: use the API key Mindbody issued to Grove (it ${role})`);
+      continue;
+    }
     if (!value) {
       if (required.includes(name))
         problems.push(`${name} is required when NODE_ENV=production (it ${role}); ${advice}`);
@@ -132,7 +156,9 @@ export function productionSecretProblems(
 
 /**
  * Refuses production secrets that are missing, short or well known (`productionSecretProblems`);
- * ALTCHA_HMAC_KEY is only required when neither reCAPTCHA nor Turnstile is configured.
+ * ALTCHA_HMAC_KEY is only required when neither reCAPTCHA nor Turnstile is configured;
+ * MINDBODY_API_KEY must be set and not the sandbox's key (issue 22: production sent the sandbox's
+ * key to Mindbody).
  * @param otherCaptcha true when reCAPTCHA or Turnstile has both its keys
  * @param otherProblems further production problems to list in the same error (e.g. a missing
  *   PUBLIC_ORIGIN: `productionServerProblems`)
@@ -148,10 +174,11 @@ export function assertProductionSecrets(
       JWT_SECRET: values.JWT_SECRET,
       ALTCHA_HMAC_KEY: values.ALTCHA_HMAC_KEY,
       MINDBODY_CREDENTIALS_KEY: values.MINDBODY_CREDENTIALS_KEY,
+      MINDBODY_API_KEY: values.MINDBODY_API_KEY,
     },
     otherCaptcha
-      ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY']
-      : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'],
+      ? ['JWT_SECRET', 'MINDBODY_CREDENTIALS_KEY', 'MINDBODY_API_KEY']
+      : ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY', 'MINDBODY_API_KEY'],
   );
   const problems = [...secretProblems, ...otherProblems];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

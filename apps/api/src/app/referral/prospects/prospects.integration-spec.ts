@@ -193,7 +193,10 @@ describe('prospects (integration)', () => {
     );
   });
 
-  it('managed prospects show Managed by Mindbody and cannot be approved (409)', async () => {
+  // Issue 22 (Grove owns the referral graph): this test used to say a friend who joined through a
+  // Mindbody-managed member's link is a managed prospect that cannot be approved (409), which left
+  // a Mindbody gym's referral loop leading nowhere.
+  it('a friend who joined through a Mindbody-managed member’s link is an ordinary prospect: approved as for any member, as that member’s branch; a branch typed by hand onto the managed member stays refused (409)', async () => {
     const [{ business_id }] = (await t.dataSource.query(
       `SELECT business_id FROM members WHERE email = 'ada@x.com'`,
     )) as { business_id: string }[];
@@ -212,15 +215,26 @@ describe('prospects (integration)', () => {
     const prospect = (await list(owner, '?pageSize=100')).items.find(
       (item) => item.email === 'mo@x.com',
     );
-    expect(prospect?.managedByIntegration).toBe('Mindbody');
-    const reply = await owner
-      .post(`/api/prospects/${prospect?.id}/approve`)
-      .send(tree('Mo Managed', 'mo@x.com'))
+    expect(prospect).toMatchObject({ referringMemberId: id, managedByIntegration: null });
+    const approved = (
+      await owner
+        .post(`/api/prospects/${prospect?.id}/approve`)
+        .send(tree('Mo Managed', 'mo@x.com'))
+        .expect(201)
+    ).body as MemberRow;
+    expect(approved).toMatchObject({ memberEmail: 'mo@x.com', managedByIntegration: null });
+    const [{ referred_by_id }] = (await t.dataSource.query(
+      `SELECT referred_by_id FROM members WHERE id = $1`,
+      [approved.id],
+    )) as { referred_by_id: string }[];
+    expect(referred_by_id).toBe(id);
+    await owner
+      .post(`/api/members/${id}/branches`)
+      .send(tree('Typed Byhand', 'typed@x.com'))
       .expect(409);
-    expect(reply.body.message).toBe(MESSAGES.prospectManaged);
   });
 
-  it('managed prospects cannot be removed by hand (409) and stay listed; another business gets 404', async () => {
+  it('a prospect an earlier Mindbody import queued stays managed: it cannot be removed or approved by hand (409) and stays listed; another business gets 404', async () => {
     const referrer = await addMember(owner, 'Hal Handmade', 'hal@x.com');
     const [{ business_id }] = (await t.dataSource.query(
       `SELECT business_id FROM members WHERE id = $1`,
@@ -239,24 +253,9 @@ describe('prospects (integration)', () => {
        VALUES ($1, $2, 'Imogen Imported', 'imogen@x.com', 'imogen@xcom', 'Mindbody', 'MB-3') RETURNING id`,
       [business_id, managedId],
     )) as { id: string }[];
-    // As a referral through a managed member's link queues them: source 'Mindbody', no client id.
-    const link = (await owner.post(`/api/members/${managedId}/referral-link`).expect(201))
-      .body as ReferralLink;
-    await t
-      .agent()
-      .post(`/api/referrals/${link.code}/join`)
-      .send({ name: 'Rex Referred', email: 'rex@x.com' })
-      .expect(201);
-    const referred = (await list(owner, '?pageSize=100')).items.find(
-      (item) => item.email === 'rex@x.com',
-    );
-    if (!referred) throw new Error('referred prospect missing');
-
-    for (const id of [importedId, referred.id]) {
-      const reply = await owner.delete(`/api/prospects/${id}`).expect(409);
-      expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.prospectManaged });
-      await other.delete(`/api/prospects/${id}`).expect(404);
-    }
+    const reply = await owner.delete(`/api/prospects/${importedId}`).expect(409);
+    expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.prospectManaged });
+    await other.delete(`/api/prospects/${importedId}`).expect(404);
     const before = await memberCount();
     const approve = await owner
       .post(`/api/prospects/${importedId}/approve`)
@@ -266,18 +265,12 @@ describe('prospects (integration)', () => {
     expect(await memberCount()).toBe(before);
 
     const rows = (await list(owner, '?pageSize=100')).items.filter((item) =>
-      [importedId, referred.id].includes(item.id),
+      [importedId].includes(item.id),
     );
     expect(rows).toEqual([
       expect.objectContaining({
         id: importedId,
         name: 'Imogen Imported',
-        referringMemberId: managedId,
-        managedByIntegration: 'Mindbody',
-      }),
-      expect.objectContaining({
-        id: referred.id,
-        name: 'Rex Referred',
         referringMemberId: managedId,
         managedByIntegration: 'Mindbody',
       }),

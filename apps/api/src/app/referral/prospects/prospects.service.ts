@@ -211,8 +211,9 @@ export class ProspectsService implements OnModuleInit {
    * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
-   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect
-   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect (one an
+   *   earlier import queued; a friend who joined through a managed member's link is not managed)
+   * @throws MemberNotFoundException 404, DuplicateMemberException 409
    */
   async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     const memberId = await this.prospects.transaction(async (manager) => {

@@ -287,7 +287,8 @@ export class ReferralLinksRepository {
    * Then exactly one of:
    * - no 'already_member' nor 'self_referral': the friend is queued in `prospects` with the other
    *   signals as `flags` (a repeat stays one prospect, counts in `join_attempts` and adds its
-   *   flags); `source` 'Mindbody' when the referrer is managed;
+   *   flags); an ordinary prospect also when the referrer is Mindbody-managed (the owner
+   *   approves it as any, issue 22: Grove owns the referral graph);
    * - otherwise: an open `join_flags` row of that business and email gets every signal as
    *   reasons (merged into its sorted set), counting repeats (`attempts`, `last_attempt_at`);
    *   nothing is queued.
@@ -364,7 +365,7 @@ export class ReferralLinksRepository {
          ) same ON true
        ), queued AS (
          INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, flags)
-         SELECT business_id, member_id, $2, $3, $4, CASE WHEN mindbody_client_id IS NULL THEN NULL ELSE 'Mindbody' END, reasons
+         SELECT business_id, member_id, $2, $3, $4, NULL, reasons
          FROM verdict WHERE NOT (reasons && ${BLOCKING})
          ON CONFLICT (business_id, email_key) DO UPDATE SET
            join_attempts = prospects.join_attempts + 1,

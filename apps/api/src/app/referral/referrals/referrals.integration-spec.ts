@@ -344,7 +344,9 @@ describe('referral links and join (integration)', () => {
     expect(names.map((row) => row.name)).toEqual(['Ben O’Connor', "Siobhán O'Brien"]);
   });
 
-  it('managed (Mindbody) members can have links; their friends are managed prospects', async () => {
+  // Issue 22 changed this: a friend of a Mindbody member used to be queued as a managed prospect
+  // that nobody could approve; now it is an ordinary one (Grove owns the referral graph).
+  it('managed (Mindbody) members can have links; their friends are ordinary prospects the owner can approve', async () => {
     const [{ id }] = (await t.dataSource.query(
       `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, mindbody_client_id)
        VALUES ($1, 'Mindy Body', 'mindy@x.com', 'mindy@xcom', 5000, 500, 'MB-1') RETURNING id`,
@@ -352,7 +354,7 @@ describe('referral links and join (integration)', () => {
     )) as { id: string }[];
     const link = await createLink(id);
     await join(link.code, { name: 'Mindy Friend', email: 'mindy.friend@x.com' }).expect(201);
-    expect((await prospectsOf(id))[0].source).toBe('Mindbody');
+    expect((await prospectsOf(id))[0].source).toBeNull();
   });
 
   it('removing a tree revokes its link (old code → 404)', async () => {

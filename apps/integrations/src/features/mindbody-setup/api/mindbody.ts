@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type {
   MindbodyCredentialsRequest,
   MindbodyDiscountsRequest,
+  MindbodySiteActivation,
   MindbodyStatus,
 } from '@grove/contracts';
 import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
@@ -60,6 +61,19 @@ function useMindbodyMutation<TVariables>(
       client.setQueryData(mindbodyKey, status);
       return reloadMindbodyLists(client);
     },
+  });
+}
+
+/**
+ * Stage 1, first step (issue 22): whether the site has activated Grove's access, else its
+ * activation link and code (`GET /api/mindbody/activation?siteId=`). Nothing is stored.
+ */
+export function useSiteActivation() {
+  return useMutation({
+    mutationFn: (siteId: string) =>
+      apiFetch<MindbodySiteActivation>(
+        `/api/mindbody/activation?siteId=${encodeURIComponent(siteId)}`,
+      ),
   });
 }
 

@@ -12,8 +12,10 @@ export interface MindbodySite {
 
 /** A Mindbody client as the import reads it (GET /client/clients). */
 export interface MindbodyClientRecord {
-  /** Mindbody `Id` (the client id used everywhere else in the API). */
+  /** Mindbody `Id` now (the client id every Public API call takes; the business can change it). */
   id: string;
+  /** Mindbody `UniqueId`: never changes, Grove's key of the client. */
+  uniqueId: number;
   firstName: string;
   lastName: string;
   /** Null when Mindbody has none. */
@@ -42,8 +44,23 @@ export interface MindbodyClientPage {
 /** A client's contract with autopay (GET /client/clientcontracts). */
 export interface MindbodyAutopayContract {
   clientContractId: string;
-  /** The amount the next autopays charge, cents, when known. */
+  /**
+   * The membership's autopay amount before tax, cents, when known: the membership item's
+   * `Subtotal` in the next upcoming autopay, else the contract's NormalAutoPay.
+   */
   amountCents: number | null;
+  /**
+   * The next autopay's date (ISO, `UpcomingAutopayEvents[].ScheduleDate`): the
+   * `AutopayStartDate` of a write. Null when Mindbody lists no upcoming autopay (nothing to write).
+   */
+  nextAutopayDate: string | null;
+  /**
+   * The membership item's `ProductId` when the contract bills several products (a write must
+   * name it); null for a one-product contract.
+   */
+  productId: number | null;
+  /** What Mindbody will charge on `nextAutopayDate` for the whole contract (`ChargeAmount`s, tax included), cents. */
+  chargeCents: number | null;
 }
 
 /** What a client's contracts say (GET /client/clientcontracts). */

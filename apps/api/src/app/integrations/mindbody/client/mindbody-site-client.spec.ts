@@ -27,12 +27,18 @@ const purchase = (at: string, amount: number, returned = false): ClientPurchaseR
   Quantity: 1,
 });
 
-/** A MindbodyRunClient whose fetch answers `reply(url)` as JSON; the URLs asked are kept. */
-function runClient(reply: (url: URL) => unknown): { client: MindbodyRunClient; asked: URL[] } {
+/** A MindbodyRunClient whose fetch answers `reply(url)` as JSON; the URLs asked and the bodies sent are kept. */
+function runClient(reply: (url: URL) => unknown): {
+  client: MindbodyRunClient;
+  asked: URL[];
+  bodies: unknown[];
+} {
   const asked: URL[] = [];
-  const fetch = (input: string | URL | Request): Promise<Response> => {
+  const bodies: unknown[] = [];
+  const fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     asked.push(url);
+    if (typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
     return Promise.resolve(new Response(JSON.stringify(reply(url)), { status: 200 }));
   };
   const mindbody = new MindbodyClient({
@@ -42,7 +48,7 @@ function runClient(reply: (url: URL) => unknown): { client: MindbodyRunClient; a
     staffToken: 'token',
     fetch: fetch as typeof globalThis.fetch,
   });
-  return { client: new MindbodyRunClient(mindbody), asked };
+  return { client: new MindbodyRunClient(mindbody), asked, bodies };
 }
 
 describe('MindbodyRunClient: first payment and suspension (docs/product.md#branch-qualification)', () => {
@@ -111,9 +117,74 @@ describe('MindbodyRunClient: first payment and suspension (docs/product.md#branc
       })).client.contracts('100001');
     expect(await contracts([contract(7, 'Suspended')])).toEqual({ autopay: [], suspended: true });
     expect(await contracts([contract(7, 'Suspended'), contract(8, 'Active')])).toEqual({
-      autopay: [{ clientContractId: '8', amountCents: 5_950 }],
+      // No upcoming autopay listed: NormalAutoPay is the amount, and there is no date to write from.
+      autopay: [
+        {
+          clientContractId: '8',
+          amountCents: 5_950,
+          nextAutopayDate: null,
+          productId: null,
+          chargeCents: null,
+        },
+      ],
       suspended: false,
     });
     expect(await contracts([contract(7, 'Inactive')])).toEqual({ autopay: [], suspended: false });
+  });
+
+  it('writes a discount as UpdateClientContractAutopaysRequest: the next autopay date, the membership item of a multi-item contract with tax, never a ClientId', async () => {
+    const event = (ProductId: number, Subtotal: number, Tax: number, ScheduleDate: string) => ({
+      ClientContractId: 9,
+      ProductId,
+      Subtotal,
+      Tax,
+      ChargeAmount: Math.round((Subtotal + Tax) * 100) / 100,
+      PaymentMethod: 'CreditCard',
+      ScheduleDate,
+    });
+    const multi = {
+      Id: 9,
+      AutopayStatus: 'Active',
+      NormalAutoPay: 99,
+      // Listed out of order: the next date is 1 Dec; the membership (89) outweighs the towels (10).
+      UpcomingAutopayEvents: [
+        event(30, 89, 8.9, '2027-01-01T00:00:00Z'),
+        event(77, 10, 1, '2026-12-01T00:00:00Z'),
+        event(30, 89, 8.9, '2026-12-01T00:00:00Z'),
+      ],
+    };
+    const { client, bodies } = runClient((url) =>
+      url.pathname.endsWith('/clientcontracts')
+        ? {
+            PaginationResponse: {
+              RequestedLimit: 200,
+              RequestedOffset: 0,
+              PageSize: 1,
+              TotalResults: 1,
+            },
+            Contracts: [multi],
+          }
+        : { Id: 3, Name: 'Monthly Unlimited' },
+    );
+    const { autopay } = await client.contracts('100001');
+    expect(autopay).toEqual([
+      {
+        clientContractId: '9',
+        amountCents: 8_900,
+        nextAutopayDate: '2026-12-01T00:00:00Z',
+        productId: 30,
+        // Mindbody will charge both items with their tax on 1 Dec.
+        chargeCents: 10_890,
+      },
+    ]);
+    expect(await client.updateAutopayAmount(autopay[0], 8_400)).toBe(true);
+    expect(bodies).toEqual([
+      { ClientContractId: 9, AutopayStartDate: '2026-12-01T00:00:00Z', ProductId: 30, Amount: 84 },
+    ]);
+    // Nothing to start from: nothing is sent.
+    expect(await client.updateAutopayAmount({ ...autopay[0], nextAutopayDate: null }, 8_400)).toBe(
+      false,
+    );
+    expect(bodies).toHaveLength(1);
   });
 });

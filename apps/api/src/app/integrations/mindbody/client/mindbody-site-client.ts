@@ -6,7 +6,9 @@ import {
   MindbodyRequestError,
   type Client,
   type ClientContract,
+  type UpcomingAutopayEvent,
 } from '@grove/api-mindbody';
+import type { MindbodySiteActivation } from '@grove/contracts';
 import { AppConfig } from '../../../platform/config/app-config';
 import {
   MindbodyLoginRefusedError,
@@ -23,8 +25,12 @@ function dollarsToCentsRounded(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** Client statuses of a membership that has ended. */
-const ENDED_STATUSES = new Set<string>(['Expired', 'Terminated', 'Declined']);
+/**
+ * Client statuses of a membership that has ended. 'Declined' is not one: Mindbody lists it without
+ * a meaning, and Grove takes it as a declined payment on a membership that still runs
+ * (docs/decisions/mindbody-contract.md#client-status).
+ */
+const ENDED_STATUSES = new Set<string>(['Expired', 'Terminated']);
 
 /**
  * Where the search for a client's first payment starts: before any Mindbody sale (Mindbody's
@@ -37,13 +43,39 @@ function autopayContract(contracts: ClientContract[]): ClientContract | undefine
   return contracts.find((contract) => contract.AutopayStatus === 'Active');
 }
 
+/**
+ * The next autopay of a contract and its membership item: the events of the earliest
+ * `ScheduleDate`, the item being the product with the largest `Subtotal` on that date (lowest
+ * ProductId on a tie: docs/decisions/mindbody-contract.md#membership-item); `products` counts the
+ * contract's distinct products. Undefined when Mindbody lists no upcoming autopay.
+ */
+function nextAutopay(
+  contract: ClientContract,
+):
+  | { item: UpcomingAutopayEvent; date: string; chargeDollars: number; products: number }
+  | undefined {
+  const events = contract.UpcomingAutopayEvents ?? [];
+  if (events.length === 0) return undefined;
+  const first = Math.min(...events.map((event) => Date.parse(event.ScheduleDate)));
+  const next = events.filter((event) => Date.parse(event.ScheduleDate) === first);
+  const [item] = [...next].sort((a, b) => b.Subtotal - a.Subtotal || a.ProductId - b.ProductId);
+  return {
+    item,
+    date: item.ScheduleDate,
+    chargeDollars: next.reduce((sum, event) => sum + event.ChargeAmount, 0),
+    products: new Set(events.map((event) => event.ProductId)).size,
+  };
+}
+
 const toRecord = (client: Client): MindbodyClientRecord => ({
   id: client.Id,
+  uniqueId: client.UniqueId,
   firstName: client.FirstName ?? '',
   lastName: client.LastName ?? '',
   email: client.Email || null,
   isProspect: client.IsProspect === true,
-  membershipEnded: ENDED_STATUSES.has(client.Status),
+  // An inactive profile (read with request.includeInactive) has no running membership either.
+  membershipEnded: ENDED_STATUSES.has(client.Status) || client.Active === false,
   membershipSuspended: client.Status === 'Suspended',
   referredBy: client.ReferredBy?.trim() || null,
   normalAutoPayCents: null,
@@ -60,8 +92,10 @@ export class MindbodyRunClient {
   constructor(private readonly client: MindbodyClient) {}
 
   /**
-   * `GET /client/clients?request.limit&request.offset[&request.lastModifiedDate]` (Public API v6
-   * GetClients) → Grove's client records (prices unknown here) and TotalResults.
+   * `GET /client/clients?request.limit&request.offset&request.includeInactive=true[&request.lastModifiedDate]`
+   * (Public API v6 GetClients) → Grove's client records (prices unknown here) and TotalResults.
+   * Inactive profiles are read too (Mindbody hides them by default, so a deactivated client would
+   * never be seen again).
    * @throws MindbodyAuthError, MindbodyRequestError, MindbodyUnavailableError (after the client's retries)
    */
   async clientsPage(page: {
@@ -73,25 +107,35 @@ export class MindbodyRunClient {
       limit: page.limit,
       offset: page.offset,
       lastModifiedDate: page.modifiedSince,
+      includeInactive: true,
     });
     return { clients: reply.Clients.map(toRecord), total: reply.PaginationResponse.TotalResults };
   }
 
   /**
    * `GET /client/clientcontracts?request.clientId` (GetClientContracts) → the contract with
-   * active autopay, its NormalAutoPay in cents ([] when the client has none), and whether the
-   * membership is suspended (no autopay runs, one is 'Suspended': `ClientContract.AutopayStatus`).
+   * active autopay ([] when the client has none): its membership amount before tax in cents (the
+   * membership item's `Subtotal` in the next upcoming autopay, else NormalAutoPay), the next
+   * autopay's date, the membership item's ProductId when the contract has several products, and
+   * what Mindbody will charge then (`ChargeAmount`s, tax included); and whether the membership is
+   * suspended (no autopay runs, one is 'Suspended': `ClientContract.AutopayStatus`).
    * @throws as {@link clientsPage}
    */
   async contracts(clientId: string): Promise<MindbodyContracts> {
     const reply = await this.client.getClientContracts(clientId);
     const contract = autopayContract(reply.Contracts);
+    const next = contract && nextAutopay(contract);
     return {
       autopay: contract
         ? [
             {
               clientContractId: String(contract.Id),
-              amountCents: dollarsToCentsRounded(contract.NormalAutoPay),
+              amountCents: dollarsToCentsRounded(
+                next ? next.item.Subtotal : contract.NormalAutoPay,
+              ),
+              nextAutopayDate: next?.date ?? null,
+              productId: next && next.products > 1 ? next.item.ProductId : null,
+              chargeCents: next ? dollarsToCentsRounded(next.chargeDollars) : null,
             },
           ]
         : [],
@@ -136,20 +180,25 @@ export class MindbodyRunClient {
   }
 
   /**
-   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopays) with `Amount` =
-   * `amountCents` / 100 dollars, overriding the contract's autopay amount from the next charge.
+   * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopaysRequest):
+   * `{ClientContractId, AutopayStartDate: the contract's next autopay date, Amount:
+   * amountCents / 100 dollars before tax}` and, for a contract of several products, the
+   * membership item's `ProductId` — from the next charge on, indefinitely (no AutopayEndDate).
+   * @returns false (nothing sent) when the contract lists no upcoming autopay to start from
    * @throws as {@link clientsPage}
    */
   async updateAutopayAmount(
-    clientId: string,
-    clientContractId: string,
+    contract: MindbodyAutopayContract,
     amountCents: number,
-  ): Promise<void> {
+  ): Promise<boolean> {
+    if (!contract.nextAutopayDate) return false;
     await this.client.updateClientContractAutopays({
-      ClientContractId: Number(clientContractId),
-      ClientId: clientId,
+      ClientContractId: Number(contract.clientContractId),
+      AutopayStartDate: contract.nextAutopayDate,
+      ...(contract.productId !== null ? { ProductId: contract.productId } : {}),
       Amount: amountCents / 100,
     });
+    return true;
   }
 
   /** The staff token sent from the next call on (`MindbodyClient.setStaffToken`). */
@@ -169,7 +218,7 @@ export class MindbodyRunClient {
 export class MindbodySiteClient {
   constructor(private readonly config: AppConfig) {}
 
-  private client(siteId: string, staffToken?: string): MindbodyClient {
+  private client(siteId: string, staffToken?: string, onRequest?: () => void): MindbodyClient {
     const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
     return new MindbodyClient({
       baseUrl: apiUrl,
@@ -177,12 +226,14 @@ export class MindbodySiteClient {
       apiKey,
       siteId,
       staffToken,
+      onRequest,
     });
   }
 
   /**
    * `POST /usertoken/issue {Username, Password}` (IssueUserToken) with `SiteId`.
    * @returns the AccessToken and its expiry (a day from now when Mindbody gives none)
+   * @param onRequest called for each request sent (a job run counts its Mindbody calls)
    * @throws MindbodyLoginRefusedError on 401/403, or a 400 (e.g. an unknown site ID)
    * @throws MindbodyUnavailableError when Mindbody cannot be reached after retries
    */
@@ -190,9 +241,13 @@ export class MindbodySiteClient {
     siteId: string,
     username: string,
     password: string,
+    onRequest?: () => void,
   ): Promise<{ token: string; expiresAt: Date }> {
     try {
-      const reply = await this.client(siteId).issueStaffToken(username, password);
+      const reply = await this.client(siteId, undefined, onRequest).issueStaffToken(
+        username,
+        password,
+      );
       const expires = reply.Expires ? Date.parse(reply.Expires) : Number.NaN;
       return {
         token: reply.AccessToken,
@@ -207,29 +262,51 @@ export class MindbodySiteClient {
   }
 
   /**
-   * The calls of one job run on `site`: ONE client, built here and reused by every call of the
-   * run (the import's pages, each contract read and autopay write), sending `site.staffToken`
-   * until {@link MindbodyRunClient.useStaffToken} replaces it.
+   * Whether `siteId` has activated Grove's developer account, and if not how its owner does it
+   * (Mindbody's 'Getting started'; docs/decisions/mindbody-contract.md#not-activated):
+   * `GET /site/sites?request.siteIds=<siteId>` (GetSites: only the sites the account may read)
+   * lists it once activated; otherwise `GET /site/activationcode` (GetActivationCode, `SiteId`)
+   * gives the code and the link the owner opens. No staff token is needed.
+   * @returns `{siteId, activated, activationCode, activationLink}` (code and link null once activated)
+   * @throws MindbodyRequestError e.g. 400 for a site Mindbody does not know; MindbodyAuthError
+   *   (a wrong API key); MindbodyUnavailableError
    */
-  forSite(site: MindbodySite): MindbodyRunClient {
-    return new MindbodyRunClient(this.client(site.siteId, site.staffToken));
+  async siteActivation(siteId: string): Promise<MindbodySiteActivation> {
+    const client = this.client(siteId);
+    const { Sites } = await client.getSites([Number(siteId)]);
+    if (Sites.some((site) => String(site.Id) === siteId))
+      return { siteId, activated: true, activationCode: null, activationLink: null };
+    const code = await client.getActivationCode();
+    return {
+      siteId,
+      activated: false,
+      activationCode: code.ActivationCode,
+      activationLink: code.ActivationLink,
+    };
   }
 
   /**
-   * Creates and activates a subscription to client.created, client.updated and
-   * clientMembershipAssignment.cancelled delivered to `webhookUrl`.
-   * Webhooks API v1: `POST /subscriptions` (the three client events, schema 1, referenceId =
-   * business id) then `PATCH /subscriptions/{id}` `{status:'Active'}`.
-   * @param referenceId Grove's business id (Mindbody echoes it in the subscription)
+   * The calls of one job run on `site`: ONE client, built here and reused by every call of the
+   * run (the import's pages, each contract read and autopay write), sending `site.staffToken`
+   * until {@link MindbodyRunClient.useStaffToken} replaces it; `onRequest` is called for each
+   * request sent (the run's count of Mindbody calls).
+   */
+  forSite(site: MindbodySite, onRequest?: () => void): MindbodyRunClient {
+    return new MindbodyRunClient(this.client(site.siteId, site.staffToken, onRequest));
+  }
+
+  /**
+   * Creates and activates the developer account's subscription to Grove's events
+   * ({@link MINDBODY_EVENT_IDS}) delivered to `webhookUrl` (it receives every activated site's
+   * events). Webhooks API v1: `POST /subscriptions` (schema 1, referenceId) then
+   * `PATCH /subscriptions/{id}` `{status:'Active'}` (Mindbody first sends a HEAD to the URL).
+   * @param referenceId echoed by Mindbody in the subscription
    * @returns the subscription id and its messageSignatureKey
    * @throws as {@link MindbodyRunClient.clientsPage}
    */
-  async subscribe(
-    siteId: string,
-    webhookUrl: string,
-    referenceId: string,
-  ): Promise<MindbodyWebhookSubscription> {
-    const client = this.client(siteId);
+  async subscribe(webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription> {
+    // The Webhooks API is the developer account's: no site, no staff token.
+    const client = this.client('');
     const created = await client.createSubscription({
       eventIds: [...MINDBODY_EVENT_IDS],
       eventSchemaVersion: 1,
@@ -245,9 +322,9 @@ export class MindbodySiteClient {
    * counts as done.
    * @throws as {@link MindbodyRunClient.clientsPage}
    */
-  async unsubscribe(siteId: string, subscriptionId: string): Promise<void> {
+  async unsubscribe(subscriptionId: string): Promise<void> {
     try {
-      await this.client(siteId).deleteSubscription(subscriptionId);
+      await this.client('').deleteSubscription(subscriptionId);
     } catch (error) {
       if (error instanceof MindbodyRequestError && error.status === 404) return;
       throw error;

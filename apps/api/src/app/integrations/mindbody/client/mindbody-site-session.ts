@@ -22,6 +22,10 @@ export class MindbodySiteSession {
   /** The staff token the client sends (plain), null before the first call. */
   private token: string | null = null;
   private renewing: Promise<void> | null = null;
+  private requests = 0;
+  private readonly count = () => {
+    this.requests += 1;
+  };
 
   constructor(
     private readonly integration: MindbodyIntegrationEntity,
@@ -29,6 +33,11 @@ export class MindbodySiteSession {
     private readonly crypto: MindbodyCrypto,
     private readonly integrations: MindbodyRepository,
   ) {}
+
+  /** Mindbody requests this run has sent so far (retries and staff token issues included). */
+  get calls(): number {
+    return this.requests;
+  }
 
   /**
    * Runs `work` with the run's client; when Mindbody refuses the staff token (401/403), gets a
@@ -56,7 +65,7 @@ export class MindbodySiteSession {
     const { siteId, staffTokenEnc } = this.credentials();
     if (!this.client && !this.renewing && staffTokenEnc && this.fresh()) {
       this.token = this.crypto.open(staffTokenEnc);
-      this.client = this.siteClient.forSite({ siteId, staffToken: this.token });
+      this.client = this.siteClient.forSite({ siteId, staffToken: this.token }, this.count);
     }
     if (!this.client || !this.fresh()) await this.renew(this.token);
     return this.client as MindbodyRunClient;
@@ -80,6 +89,7 @@ export class MindbodySiteSession {
       siteId,
       username,
       this.crypto.open(passwordEnc),
+      this.count,
     );
     const sealed = this.crypto.seal(issued.token);
     await this.integrations.saveStaffToken(this.integration.businessId, sealed, issued.expiresAt);
@@ -87,7 +97,7 @@ export class MindbodySiteSession {
     this.integration.staffTokenExpiresAt = issued.expiresAt;
     this.token = issued.token;
     if (this.client) this.client.useStaffToken(issued.token);
-    else this.client = this.siteClient.forSite({ siteId, staffToken: issued.token });
+    else this.client = this.siteClient.forSite({ siteId, staffToken: issued.token }, this.count);
   }
 
   private fresh(): boolean {

@@ -3,21 +3,24 @@ import {
   Controller,
   Delete,
   Get,
+  Head,
   Headers,
   HttpCode,
   HttpStatus,
   Post,
   Put,
+  Query,
   Req,
 } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { MindbodyStatus } from '@grove/contracts';
+import type { MindbodySiteActivation, MindbodyStatus } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import { MindbodySiteQueryDto } from './dto/mindbody-site.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { MindbodyService } from '../mindbody.service';
 
@@ -40,8 +43,27 @@ export class MindbodyController {
   }
 
   /**
+   * Stage 1's first step (issue 22): `?siteId=-99` → 200 `MindbodySiteActivation` `{siteId,
+   * activated, activationCode, activationLink}`: whether the site has activated Grove's developer
+   * account, else the code and the link its owner opens ('Check again' asks again). 400
+   * `MESSAGES.mindbodyInvalidSiteId` (not a site number) or `MESSAGES.mindbodyUnknownSite`; 502
+   * 'Something went wrong'. Nothing is stored.
+   */
+  @Get('activation')
+  @ApiOperation({
+    summary: "Whether a Mindbody site has activated Grove's access, else its activation link",
+  })
+  activation(
+    @CurrentUser() user: AuthUser,
+    @Query() query: MindbodySiteQueryDto,
+  ): Promise<MindbodySiteActivation> {
+    return this.mindbody.siteActivation(sessionScope(user), query.siteId);
+  }
+
+  /**
    * docs/product.md#calls `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
-   * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged);
+   * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged), or
+   * `MESSAGES.mindbodySiteNotActivated` when the site has not activated Grove yet;
    * 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
    * in N minutes.' past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks per business or per client
    * address in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (issue 11: Grove's API key must not
@@ -100,6 +122,18 @@ export class MindbodyController {
   })
   remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
     return this.mindbody.remove(sessionScope(user));
+  }
+
+  /**
+   * Mindbody's check of the webhook URL (public): before it activates a subscription, Mindbody
+   * sends a HEAD request to the URL and activates it only on a 2xx. → 204, no body.
+   */
+  @Public()
+  @Head('webhooks')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: "Answer Mindbody's HEAD check of the webhook URL" })
+  webhookCheck(): void {
+    // Nothing to do: the route answering is the check.
   }
 
   /**

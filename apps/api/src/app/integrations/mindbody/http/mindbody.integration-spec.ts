@@ -16,7 +16,10 @@ import {
   createListeningApp,
   deliverWebhook,
   expectedImport,
+  membershipEnded,
+  membershipPriceCents,
   mindbodyStatus,
+  referThroughGrove,
   sandboxEnv,
   sandboxLogin,
   settled,
@@ -73,12 +76,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       if (rows.length >= reply.total || reply.items.length === 0) return rows;
     }
   };
-  const priceCents = (client: Client): number | null => {
-    const contract = sandbox.control
-      .contracts(client.Id)
-      .find((item) => item.AutopayStatus === 'Active');
-    return contract ? Math.round(contract.NormalAutoPay * 100) : null;
-  };
+  const priceCents = (client: Client): number | null => membershipPriceCents(sandbox, client);
 
   it('starts at stage 1 with nothing set', async () => {
     expect(await mindbodyStatus(owner)).toEqual({
@@ -148,7 +146,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await t.agent().get('/api/mindbody').expect(401);
   });
 
-  it('imports every client: members managed by Mindbody at their autopay price, branches linked, referred prospects queued', async () => {
+  it('imports every client (inactive profiles too): members managed by Mindbody; ReferredBy is kept as each one’s referral source and makes nobody a branch or a prospect', async () => {
     // Holds the follow-up 'prices' job's first contract read (and so its first batch) for 3 s, so
     // the Branches rows can be seen before their prices are known.
     sandbox.control.addFault({ path: '/client/clientcontracts', latencyMs: 3_000, times: 1 });
@@ -166,7 +164,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     const endedIds = new Set(
       sandbox.control
         .clients()
-        .filter((client) => ['Expired', 'Terminated', 'Declined'].includes(client.Status))
+        .filter(membershipEnded)
         .map((client) => `${client.FirstName} ${client.LastName}`),
     );
     const running = unpricedPage.items.filter((row) => !endedIds.has(row.memberName));
@@ -183,35 +181,27 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(rows.every((row) => row.mindbody_client_id !== null)).toBe(true);
     expect(new Set(rows.map((row) => emailKey(row.email)))).toEqual(expected.memberKeys);
 
-    const byClient = new Map(rows.map((row) => [row.mindbody_client_id, row]));
+    // Inactive profiles are read too (request.includeInactive=true), as ended memberships.
+    const inactive = clients.filter((client) => !client.Active);
+    expect(inactive.length).toBeGreaterThan(10);
+    const keys = new Set(rows.map((row) => emailKey(row.email)));
+    expect(inactive.every((client) => keys.has(emailKey(client.Email ?? '')))).toBe(true);
 
-    // Each branch points at the member its ReferredBy names.
-    expect(expected.branches.length).toBeGreaterThan(10);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const client of expected.branches) {
-      const referrer = byId.get(byClient.get(client.Id)?.referred_by_id ?? '');
-      expect(referrer?.name.toLowerCase()).toBe(client.ReferredBy?.toLowerCase());
-    }
-    expect(rows.filter((row) => row.referred_by_id !== null)).toHaveLength(
-      expected.branches.length,
-    );
-
+    // ReferredBy is a referral-source label ('Friend', 'Instagram'…): stored, never a link.
+    const labelled = clients.filter((client) => !client.IsProspect && client.ReferredBy !== null);
+    expect(labelled.length).toBeGreaterThan(500);
+    const [{ n: sources }] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM members WHERE business_id = $1 AND mindbody_referred_by IS NOT NULL`,
+      [ownerBusinessId],
+    )) as { n: number }[];
+    expect(sources).toBe(labelled.length);
+    expect(rows.filter((row) => row.referred_by_id !== null)).toEqual([]);
     const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200))
       .body as Page<ProspectRow>;
-    expect(prospects.total).toBe(expected.prospects.length);
-    expect(prospects.items.every((row) => row.managedByIntegration === 'Mindbody')).toBe(true);
-    await owner
-      .post(`/api/prospects/${prospects.items[0].id}/approve`)
-      .send({
-        memberName: 'Try Approve',
-        memberEmail: 'try.approve@example.com',
-        membershipPrice: '50',
-        discount: '5',
-      })
-      .expect(409);
+    expect(prospects.total).toBe(0);
   });
 
-  it("prices follow the import: each member's membership price becomes its contract's NormalAutoPay", async () => {
+  it("prices follow the import: each member's membership price becomes its membership's autopay amount before tax (the membership item of a contract with an add-on)", async () => {
     const clients = expectedImport(sandbox.control.clients()).members;
     const want = new Map(clients.map((client) => [client.Id, priceCents(client)]));
     const unpriced = async () =>
@@ -226,7 +216,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(await unpriced()).toBe(0);
     expect([...want.values()].filter((price) => price !== null).length).toBeGreaterThan(1_500);
 
-    // The placeholder has become the price: no row is pending; each shows its NormalAutoPay.
+    // The placeholder has become the price: no row is pending; each shows its membership's amount.
     const rows = (await listAll(owner)) as MemberRow[];
     expect(rows.filter((row) => row.membershipPricePending === true)).toEqual([]);
     const byEmail = new Map(clients.map((client) => [client.Email ?? '', client]));
@@ -243,7 +233,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     // A membership that has ended shows as such, not as a price (nor a $0.00 one).
     const ended = rows.filter((row) => {
       const client = byEmail.get(row.memberEmail);
-      return client !== undefined && ['Expired', 'Terminated', 'Declined'].includes(client.Status);
+      return client !== undefined && membershipEnded(client);
     });
     expect(ended.length).toBeGreaterThan(10);
     for (const row of ended) expect(row.membershipEnded).toBe(true);
@@ -275,7 +265,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await other.get(`/api/members/${row.id}`).expect(404);
   });
 
-  it('a second import changes nothing: no duplicates, same branches and prospects', async () => {
+  it('a second import changes nothing: no duplicates, no branches, no prospects', async () => {
     const before = await members();
     const prospectsBefore = (
       (await owner.get('/api/prospects').expect(200)).body as Page<ProspectRow>
@@ -350,7 +340,38 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     ]);
   });
 
-  it('sync writes each discounted autopay amount to Mindbody once; a second sync writes nothing', async () => {
+  it('Grove’s own referrals: friends who joined through managed members’ links are approved, created at the front desk, matched by email; the sync writes each discounted autopay amount (AutopayStartDate = the next autopay, ProductId for a contract with an add-on) once; a second sync writes nothing', async () => {
+    // Six managed members each refer two friends through their Grove links.
+    const referrers = (await members())
+      .filter((row) => {
+        const client = sandbox.control.clients().find((item) => item.Id === row.mindbody_client_id);
+        return client && !membershipEnded(client) && priceCents(client) !== null;
+      })
+      .slice(0, 6);
+    const friends: string[] = [];
+    // No deliveries while the front desk adds them (each would queue a sync of its own): this
+    // test runs the sync; the subscription is activated again at the end.
+    const [subscription] = sandbox.control.subscriptions();
+    sandbox.control.deactivateSubscription(subscription.subscriptionId, 'DeactivatedByUser');
+    for (const [index, referrer] of referrers.entries())
+      for (const n of [1, 2]) {
+        const { clientId } = await referThroughGrove(owner, t, sandbox, referrer.id, {
+          name: `Friend ${String.fromCharCode(65 + index)}${n === 1 ? 'one' : 'two'}`,
+          email: `friend.${index}.${n}@example.com`,
+          autopay: 60 + index,
+        });
+        friends.push(clientId ?? '');
+      }
+    // One referrer's contract bills an add-on and is taxed: the write names the membership item.
+    const multi = sandbox.control
+      .clients()
+      .find(
+        (client) =>
+          referrers.some((row) => row.mindbody_client_id === client.Id) &&
+          new Set(
+            sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents.map((e) => e.ProductId),
+          ).size > 1,
+      );
     sandbox.control.clearAutopayWrites();
     await owner.post('/api/mindbody/sync').expect(202);
     const done = await settled(owner);
@@ -386,6 +407,44 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       new Map(writes.map((write) => [write.ClientId, Math.round(write.Amount * 100)])),
     ).toEqual(want);
     expect(writes).toHaveLength(want.size);
+    // Every friend was matched by email and counts: each referrer's autopay dropped by $10 twice.
+    for (const referrer of referrers)
+      expect(want.get(referrer.mindbody_client_id ?? '')).toBe(
+        (referrer.membership_price_cents ?? 0) - 2_000,
+      );
+    for (const friend of friends) expect(want.get(friend)).toBeDefined();
+    // Each write starts at the contract's next autopay (Mindbody's AutopayStartDate).
+    for (const write of writes) {
+      const [contract] = sandbox.control.contracts(write.ClientId);
+      const dates = contract.UpcomingAutopayEvents.map((event) => Date.parse(event.ScheduleDate));
+      expect(Date.parse(write.AutopayStartDate)).toBe(Math.min(...dates));
+    }
+    // What Mindbody will charge next, read back after each write: the next date's ChargeAmounts
+    // (tax and add-ons included), shown on the member's row.
+    const byClientId = new Map(rows.map((row) => [row.mindbody_client_id, row.id]));
+    for (const write of writes) {
+      const [contract] = sandbox.control.contracts(write.ClientId);
+      const next = Math.min(
+        ...contract.UpcomingAutopayEvents.map((e) => Date.parse(e.ScheduleDate)),
+      );
+      const items = contract.UpcomingAutopayEvents.filter(
+        (e) => Date.parse(e.ScheduleDate) === next,
+      );
+      const row = (await owner.get(`/api/members/${byClientId.get(write.ClientId)}`).expect(200))
+        .body as MemberRow;
+      expect(row.mindbodyNextCharge).toEqual({
+        amountCents: Math.round(items.reduce((sum, item) => sum + item.ChargeAmount, 0) * 100),
+        on: new Date(next).toISOString(),
+      });
+    }
+    if (multi) {
+      const write = writes.find((item) => item.ClientId === multi.Id);
+      const [contract] = sandbox.control.contracts(multi.Id);
+      const membershipItem = contract.UpcomingAutopayEvents.reduce((a, b) =>
+        b.Subtotal > a.Subtotal ? b : a,
+      );
+      expect(write?.ProductId).toBe(membershipItem.ProductId);
+    }
 
     // Mindbody forgets the staff token: Grove issues a new one from the stored credentials.
     sandbox.control.expireTokens();
@@ -407,6 +466,13 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       (row) => row.branches > 0 && row.managedByIntegration === 'Mindbody',
     );
     expect(referrer?.newPriceCents).toBe(referrer?.membershipPriceCents);
+    // Deliveries again (Mindbody checks the webhook URL with a HEAD first).
+    await new MindbodyClient({
+      baseUrl: sandbox.url,
+      webhooksBaseUrl: sandbox.webhooksUrl,
+      apiKey: sandbox.options.apiKey,
+      siteId: sandbox.options.siteId,
+    }).activateSubscription(subscription.subscriptionId);
   });
 
   it('a webhook with a bad signature gets 401 and changes nothing', async () => {
@@ -415,7 +481,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       eventId: 'client.updated',
       eventSchemaVersion: 1,
       eventInstanceOriginationDateTime: new Date().toISOString(),
-      eventData: { siteId: Number(sandbox.options.siteId), clientId: '100001' },
+      eventData: { siteId: Number(sandbox.options.siteId), clientId: '200001' },
     });
     for (const signature of [undefined, 'sha256=AAAA', signWebhookBody(body, 'not-the-key')]) {
       const request = t
@@ -438,7 +504,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     );
     const referrer = rows.find((row) => row.id === branch?.referred_by_id);
     if (!branch?.mindbody_client_id || !referrer?.mindbody_client_id)
-      throw new Error('the import linked no branch');
+      throw new Error('no managed branch: the sync matched no friend');
     const renamedId =
       rows.find((row) => row.referred_by_id === null && row.id !== referrer.id)
         ?.mindbody_client_id ?? '';
@@ -490,7 +556,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       const reply = await deliverWebhook(t, sandbox, {
         messageId: 'duplicate-message-1',
         eventId: 'client.updated',
-        clientId: '100001',
+        clientId: sandbox.control.clients()[0].Id,
       });
       expect(reply.status).toBe(204);
     }
@@ -501,7 +567,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await settled(owner);
   });
 
-  it('remove integration: stage 1, discounts cleared, subscription deleted, members kept as ordinary trees', async () => {
+  it('remove integration: every overridden autopay restored and reported, stage 1, discounts cleared, subscription deleted, members kept as ordinary trees', async () => {
     const before = await members();
     const webhooksApi = new MindbodyClient({
       baseUrl: sandbox.url,
@@ -526,6 +592,15 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     await other.delete('/api/mindbody').expect(200);
     expect((await mindbodyStatus(owner)).stage).toBe(4);
 
+    // Every autopay Grove overrode goes back to the member's own amount, from its next autopay.
+    const overridden = (await t.dataSource.query(
+      `SELECT mindbody_client_id, membership_price_cents FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND mindbody_autopay_cents IS NOT NULL AND mindbody_autopay_cents <> membership_price_cents`,
+      [ownerBusinessId],
+    )) as { mindbody_client_id: string; membership_price_cents: number }[];
+    expect(overridden.length).toBeGreaterThan(10);
+    sandbox.control.clearAutopayWrites();
     const reply = await owner.delete('/api/mindbody').expect(200);
     expect(reply.body).toEqual({
       stage: 1,
@@ -535,7 +610,19 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       progress: null,
       lastSyncAt: null,
       invalidEmails: null,
+      removal: { autopaysRestored: overridden.length, autopaysNotRestored: [] },
     });
+    const restored = sandbox.control.autopayWrites();
+    expect(
+      new Map(restored.map((write) => [write.ClientId, Math.round(write.Amount * 100)])),
+    ).toEqual(
+      new Map(overridden.map((row) => [row.mindbody_client_id, row.membership_price_cents])),
+    );
+    // What Mindbody will charge for each membership is its own amount again.
+    for (const row of overridden) {
+      const client = sandbox.control.clients().find((item) => item.Id === row.mindbody_client_id);
+      expect(client && priceCents(client)).toBe(row.membership_price_cents);
+    }
     expect((await webhooksApi.getSubscriptions()).items).toEqual([]);
     const after = await members();
     expect(after).toHaveLength(before.length);

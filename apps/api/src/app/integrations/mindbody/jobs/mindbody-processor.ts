@@ -143,6 +143,8 @@ export class MindbodyProcessor implements OnModuleInit {
       await this.integrations.finishProcess(scope, job.kind, false, new Date());
       return null;
     } finally {
+      // Mindbody bills calls: the run's count (issue 22), failed runs too.
+      await this.integrations.recordCalls(scope, mindbody.calls, true);
       await this.clearIfRemoved(scope);
     }
   }
@@ -190,6 +192,7 @@ export class MindbodyProcessor implements OnModuleInit {
       }
       return null;
     } finally {
+      await this.integrations.recordCalls(scope, mindbody.calls, false);
       await this.clearIfRemoved(scope);
     }
   }

@@ -2,6 +2,10 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
+  deliverWebhook,
+  membershipEnded,
+  mindbodyStatus,
+  referThroughGrove,
   requests,
   sandboxEnv,
   sandboxLogin,
@@ -9,6 +13,7 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../../test/mindbody-sandbox';
+import { freePort } from '../../../../../test/local-daemon';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
 
@@ -32,9 +37,12 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
   let businessId: string;
 
   beforeAll(async () => {
-    // No API listens for webhooks here: a delivery fails once and triggers no sync of its own.
+    // The API listens only for Mindbody's HEAD check (activation); the subscription is then
+    // stopped at the sandbox: the test posts the one delivery it needs itself.
     sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS, webhookAttempts: 1 });
-    t = await createTestApp(sandboxEnv(sandbox));
+    const port = await freePort();
+    t = await createTestApp({ ...sandboxEnv(sandbox), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` });
+    await t.app.listen(port, '127.0.0.1');
     const signed = await t.signUp();
     owner = signed.agent;
     businessId = signed.user.business.id;
@@ -56,6 +64,8 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
       .put('/api/mindbody/discounts')
       .send({ discountOnReferral: '10', discountForReferee: '5' })
       .expect(200);
+    for (const { subscriptionId } of sandbox.control.subscriptions())
+      sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');
   });
   afterAll(async () => {
     await t.close();
@@ -116,7 +126,27 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     for (const row of withAutopay) expect(row).not.toHaveProperty('noAutopayContract');
   });
 
-  it('the first sync reads every client’s contracts once, also those it writes, over one client and one token decryption', async () => {
+  /** The Grove member id of a Mindbody client of this business. */
+  async function memberOf(clientId: string): Promise<string> {
+    const [row] = (await t.dataSource.query(
+      `SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id = $2`,
+      [businessId, clientId],
+    )) as { id: string }[];
+    return row.id;
+  }
+
+  it('the first sync reads every client’s contracts once (and reads back those it writes), over one client and one token decryption', async () => {
+    // Twelve members each refer a friend through their Grove link (approved, then created at the
+    // front desk): the sync matches each friend by email, and both autopays drop.
+    const referrers = nonProspects()
+      .filter((client) => !membershipEnded(client) && hasAutopay(client.Id))
+      .slice(0, 12);
+    for (const [index, referrer] of referrers.entries())
+      await referThroughGrove(owner, t, sandbox, await memberOf(referrer.Id), {
+        name: `Early Friend ${String.fromCharCode(65 + index)}`,
+        email: `early.${index}@example.com`,
+        autopay: 70,
+      });
     const gateway = t.app.get(MindbodySiteClient);
     const crypto = t.app.get(MindbodyCrypto);
     const built = jest.spyOn(gateway, 'forSite');
@@ -127,20 +157,31 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
 
     const written = new Set(sandbox.control.autopayWrites().map((write) => write.ClientId));
     expect(written.size).toBeGreaterThan(10);
-    // No last sync yet: every client is "changed"; each non-prospect's contracts once.
-    expect(calls.contracts).toBe(nonProspects().length);
+    // No last sync yet: every client is "changed"; each non-prospect's contracts once, and once
+    // more for each it wrote (what Mindbody will now charge, read back).
+    expect(calls.contracts).toBe(nonProspects().length + written.size);
     expect(calls.pages).toBe(Math.ceil((CLIENTS + WITHOUT_CONTRACT) / 200));
     expect(calls.tokens).toBe(0);
     // The business counts branches at approval: nobody's payments are asked for.
     expect(calls.purchases).toBe(0);
+    // The run counted every call it made (Mindbody bills them): the wizard shows it.
+    const status = await mindbodyStatus(owner);
+    expect(status.mindbodyCalls?.lastRun).toBe(
+      calls.contracts +
+        calls.pages +
+        calls.tokens +
+        calls.purchases +
+        sandbox.control.autopayWrites().length,
+    );
+    expect(status.mindbodyCalls?.thisMonth).toBeGreaterThan(status.mindbodyCalls?.lastRun ?? 0);
     // Every call of the run went through one client, with the stored token decrypted once.
     expect(built).toHaveBeenCalledTimes(1);
     expect(opened).toHaveBeenCalledTimes(1);
   });
 
-  it('a second sync with nothing changed reads only the contracts of members without an autopay contract', async () => {
-    // Members Grove has priced whose client has no autopay contract (so no known autopay): they
-    // may buy one without their client changing, so every sync looks again.
+  // Issue 22 (fewer paid calls): a sync used to re-read, every time, the contracts of every member
+  // without an autopay contract; a contract event now marks the one client to read.
+  it('a second sync with nothing changed makes no call beyond the client page, and writes nothing', async () => {
     const withoutAutopay = await count(
       `mindbody_autopay_cents IS NULL AND mindbody_cancelled_at IS NULL`,
     );
@@ -149,34 +190,59 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
 
     const calls = await sync();
 
-    expect(calls).toEqual({ contracts: withoutAutopay, pages: 1, tokens: 0, purchases: 0 });
+    expect(calls).toEqual({ contracts: 0, pages: 1, tokens: 0, purchases: 0 });
     expect(sandbox.control.autopayWrites()).toEqual([]);
+    // The wizard counts the run's calls: the one client page.
+    expect((await mindbodyStatus(owner)).mindbodyCalls?.lastRun).toBe(1);
+  });
+
+  it('a contract event re-reads that client’s contracts only: a walk-in buys a membership at the front desk (the profile unchanged), and the clientContract.updated delivery makes the next sync price them', async () => {
+    const walkIn = sandbox.control.clients().find((client) => client.LastName === 'In 3');
+    if (!walkIn) throw new Error('no walk-in');
+    const sold = sandbox.control.sellMembership(walkIn.Id, 64);
+    expect(sold).toMatchObject({ AutopayStatus: 'Active', NormalAutoPay: 64 });
+    // Without the event the sync cannot tell: the client's profile did not change.
+    expect((await sync()).contracts).toBe(0);
+
+    const before = requests(sandbox, '/client/clientcontracts');
+    const reply = await deliverWebhook(t, sandbox, {
+      messageId: 'contract-event-1',
+      eventId: 'clientContract.updated',
+      clientId: walkIn.Id,
+    });
+    expect(reply.status).toBe(204);
+    // The sync the delivery queued (or this one, whichever runs first: one at a time per
+    // business) reads exactly that client's contracts, once.
+    await sync();
+    await sync();
+    expect(requests(sandbox, '/client/clientcontracts') - before).toBe(1);
+    const [row] = (await t.dataSource.query(
+      `SELECT mindbody_autopay_cents, mindbody_contracts_stale FROM members
+       WHERE business_id = $1 AND mindbody_client_id = $2`,
+      [businessId, walkIn.Id],
+    )) as { mindbody_autopay_cents: number | null; mindbody_contracts_stale: boolean }[];
+    expect(row).toEqual({ mindbody_autopay_cents: 6_400, mindbody_contracts_stale: false });
   });
 
   it('a sync reads each changed client’s contracts once, and an unchanged one only when it writes its autopay', async () => {
-    const [referrer, newBranch, noContract] = [
-      nonProspects().find(
-        (client) =>
-          client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
-      ),
-      nonProspects()
-        .filter(
-          (client) =>
-            client.Status === 'Active' && hasAutopay(client.Id) && client.ReferredBy === null,
-        )
-        .at(-1),
-      nonProspects().find(
-        (client) =>
-          !hasAutopay(client.Id) && !['Expired', 'Terminated', 'Declined'].includes(client.Status),
-      ),
-    ];
-    if (!referrer || !newBranch || !noContract || referrer.Id === newBranch.Id)
-      throw new Error('the seed has no such clients');
-    // Changed: one member becomes a branch of `referrer` (both their autopays change), one
-    // member without a contract is renamed. `referrer` itself is unchanged in Mindbody.
-    sandbox.control.updateClient(newBranch.Id, {
-      ReferredBy: `${referrer.FirstName} ${referrer.LastName}`,
-    });
+    const running = nonProspects().filter(
+      (client) => client.Status === 'Active' && client.Active && hasAutopay(client.Id),
+    );
+    const referrer = running.at(-1);
+    const noContract = nonProspects().find(
+      (client) => !hasAutopay(client.Id) && !membershipEnded(client),
+    );
+    if (!referrer || !noContract) throw new Error('the seed has no such clients');
+    // Changed: a friend who joined through `referrer`'s Grove link and was approved is created at
+    // the front desk (both autopays change), one member without a contract is renamed.
+    // `referrer` itself is unchanged in Mindbody.
+    const { clientId: newBranch } = await referThroughGrove(
+      owner,
+      t,
+      sandbox,
+      await memberOf(referrer.Id),
+      { name: 'Nora Newbranch', email: 'nora.newbranch@example.com', autopay: 75 },
+    );
     sandbox.control.updateClient(noContract.Id, { LastName: 'Renamed' });
     sandbox.control.clearAutopayWrites();
     const withoutAutopay = await count(
@@ -186,11 +252,12 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     const calls = await sync();
 
     const written = sandbox.control.autopayWrites().map((write) => write.ClientId);
-    expect(written.sort()).toEqual([referrer.Id, newBranch.Id].sort());
+    expect(written.sort()).toEqual([referrer.Id, newBranch].sort());
     // newBranch and noContract (changed) once each; referrer (unchanged) once, for its write; the
-    // other members without an autopay contract once each (noContract is among them: not twice).
+    // two it wrote once more, to read back what Mindbody will charge. No other member's.
+    expect(withoutAutopay).toBeGreaterThan(1);
     expect(calls).toEqual({
-      contracts: 3 + withoutAutopay - 1,
+      contracts: 3 + 2,
       pages: 1,
       tokens: 0,
       purchases: 0,
@@ -205,16 +272,25 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     // Branches already counting keep counting: the new rule asks nothing about them.
     const idle = await sync();
     expect(idle.purchases).toBe(0);
-    sandbox.control.addClient({ FirstName: 'Quinn', LastName: 'Counter', NormalAutoPay: 120 });
-    const friends = [1, 2, 3, 4].map(
-      (n) =>
-        sandbox.control.addClient({
-          FirstName: 'Friend',
-          LastName: `Number ${n}`,
-          NormalAutoPay: 50,
-          ReferredBy: 'Quinn Counter',
-        }).Id,
-    );
+    const quinn = sandbox.control.addClient({
+      FirstName: 'Quinn',
+      LastName: 'Counter',
+      Email: 'quinn@example.com',
+      NormalAutoPay: 120,
+    });
+    expect((await sync()).purchases).toBe(0);
+    // Four friends join through Quinn's Grove link, are approved, then created at the front desk.
+    const friends: string[] = [];
+    for (const n of ['One', 'Two', 'Three', 'Four'])
+      friends.push(
+        (
+          await referThroughGrove(owner, t, sandbox, await memberOf(quinn.Id), {
+            name: `Friend Number ${n}`,
+            email: `friend.number.${n}@example.com`,
+            autopay: 50,
+          })
+        ).clientId ?? '',
+      );
     // The sync that brings them in asks about the four new pending branches at once.
     expect((await sync()).purchases).toBe(4);
     expect(await count(`referred_by_id IS NOT NULL AND branch_counting_since IS NULL`)).toBe(4);

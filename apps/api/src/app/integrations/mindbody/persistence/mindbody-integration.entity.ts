@@ -67,6 +67,18 @@ export class MindbodyIntegrationEntity {
   @Column({ name: 'webhook_signature_key_enc', type: 'text', nullable: true })
   webhookSignatureKeyEnc!: string | null;
 
+  /** Mindbody calls of the last import or sync (issue 22: Mindbody bills calls), null before one. */
+  @Column({ name: 'last_run_calls', type: 'integer', nullable: true })
+  lastRunCalls!: number | null;
+
+  /** Mindbody calls of every job this calendar month (`callsMonth`). */
+  @Column({ name: 'month_calls', type: 'integer', default: 0 })
+  monthCalls!: number;
+
+  /** The first day of the month `monthCalls` counts (YYYY-MM-DD), null before a job. */
+  @Column({ name: 'calls_month', type: 'date', nullable: true })
+  callsMonth!: string | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -33,7 +33,10 @@ const toEndedBranch = (row: EndedBranchSqlRow): EndedBranch => ({
 
 /** A Mindbody client to store as a managed member. Money in cents. */
 export interface ManagedMemberInput {
+  /** `Client.Id` now (the business can change it). */
   clientId: string;
+  /** `Client.UniqueId`: the member's key. */
+  uniqueId: number;
   name: string;
   /** '' when Mindbody has no email. */
   email: string;
@@ -50,14 +53,6 @@ export interface ManagedMemberInput {
 export interface FirstPayment {
   clientId: string;
   paidAt: Date;
-}
-
-/** A Mindbody prospect to queue as a managed prospective member. */
-export interface ManagedProspectInput {
-  clientId: string;
-  name: string;
-  email: string;
-  referredBy: string;
 }
 
 /** A managed member whose Mindbody autopay Grove may have to change. Cents. */
@@ -95,9 +90,9 @@ function managedEmailKey(clientId: string, email: string): string {
  * TENANCY: every method takes a `BusinessScope` first (the session's, the job's, which the session
  * queued, or a verified webhook's) and every statement filters on its business id.
  *
- * Referrers are matched by full name, case-insensitively, among the business's managed members
- * (Mindbody's ReferredBy is free text "First Last"); when several members share the name, the one
- * with the smallest client id wins.
+ * Mindbody's `ReferredBy` is a referral-source label (one of the site's referral types), stored
+ * and shown, never matched against names: a managed member is a branch only through Grove's own
+ * flows (join link, approval, manual, CSV).
  */
 @Injectable()
 export class MindbodyMembersRepository {
@@ -110,22 +105,66 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * Keeps managed rows on their Mindbody client through an `Id` renumber, in one statement over
+   * `members` and `prospects`: a row whose `mindbody_unique_id` is a client's UniqueId takes that
+   * client's current Id, and a row stored before UniqueIds were kept (`mindbody_unique_id` null)
+   * with the client's Id takes its UniqueId. Run before {@link upsertMembers} on each batch, which
+   * then finds every known client under its current Id (so a renumbered client is never a second
+   * member). Rows already right are not touched.
+   * @returns rows changed
+   */
+  async rekeyClients(
+    scope: BusinessScope,
+    clients: readonly { clientId: string; uniqueId: number }[],
+  ): Promise<number> {
+    if (clients.length === 0) return 0;
+    const [result] = (await this.dataSource.query(
+      `WITH input AS (
+         SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
+       ), members_moved AS (
+         UPDATE members m SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id
+         FROM input i
+         WHERE m.business_id = $1
+           AND (m.mindbody_unique_id = i.unique_id
+                OR (m.mindbody_unique_id IS NULL AND m.mindbody_client_id = i.client_id))
+           AND (m.mindbody_client_id, m.mindbody_unique_id) IS DISTINCT FROM (i.client_id, i.unique_id)
+         RETURNING 1
+       ), prospects_moved AS (
+         UPDATE prospects p SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id
+         FROM input i
+         WHERE p.business_id = $1
+           AND (p.mindbody_unique_id = i.unique_id
+                OR (p.mindbody_unique_id IS NULL AND p.mindbody_client_id = i.client_id))
+           AND (p.mindbody_client_id, p.mindbody_unique_id) IS DISTINCT FROM (i.client_id, i.unique_id)
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM members_moved)::int + (SELECT count(*) FROM prospects_moved)::int AS n`,
+      [
+        scope.businessId,
+        clients.map((client) => client.clientId),
+        clients.map((client) => client.uniqueId),
+      ],
+    )) as { n: number }[];
+    return result?.n ?? 0;
+  }
+
+  /**
    * Writes one page of clients as managed members in ONE statement (one round trip, one commit),
    * idempotent by Mindbody client id (`INSERT … ON CONFLICT (business_id, mindbody_client_id) DO UPDATE`):
    * - a hand-added member with the same email key is adopted (it becomes managed, nothing lost);
    * - a client whose email key belongs to another client's member is skipped;
    * - a suspended membership sets `mindbody_suspended_at` (kept while it stays suspended), a running
    *   one clears it: a suspended branch stays linked to its referrer but stops counting;
-   * - the membership price is the client's NormalAutoPay; when Mindbody's autopay still equals the
+   * - the membership price is the client's autopay amount; when Mindbody's autopay still equals the
    *   amount Grove wrote, the stored (undiscounted) price stays;
-   * - a new member whose ReferredBy names a managed member already stored is inserted as its branch
-   *   (the same choice {@link linkReferrals} makes, which still runs at the end and corrects the rest);
+   * - `ReferredBy` is stored as the client's referral source (`mindbody_referred_by`, a label such
+   *   as 'Friend' or 'Instagram') and never links anyone: branches come from Grove's own flows;
    * - a member whose Mindbody data is unchanged is not rewritten (`WHERE … IS DISTINCT FROM …`);
    * - managed prospects that have become members are removed;
    * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
    *   is written by the same statement, so it counts exactly the committed pages;
    * - the same statement records the lifecycle facts of what it changed (docs/architecture.md#lifecycle-facts):
-   *   member_added (`source`) for a new member, branch_added when it is stored under its referrer,
+   *   member_added (`source`) for a new member (branch_added stays for rows that have a referrer),
    *   member_ended (key with its `mindbody_cancelled_at`, so a re-import writes nothing) for an
    *   ended membership, and a ledger line for each member whose shown price moved
    *   ('mindbody_sync'; 'member_added' first, 'membership_ended' at 0).
@@ -154,10 +193,10 @@ export class MindbodyMembersRepository {
     if (rows.length === 0 && !progress) return 0;
     const [result] = (await this.dataSource.query(
       `WITH input AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[], $13::bool[])
-           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended, suspended)
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[], $13::bool[], $14::int[])
+           AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended, suspended, unique_id)
        ), adopted AS (
-         UPDATE members m SET mindbody_client_id = i.client_id, name = i.name, email = i.email,
+         UPDATE members m SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id, name = i.name, email = i.email,
            membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
            mindbody_autopay_cents = i.autopay_cents, mindbody_referred_by = i.referred_by,
            mindbody_cancelled_at = CASE WHEN i.ended THEN now() END,
@@ -169,16 +208,13 @@ export class MindbodyMembersRepository {
          RETURNING m.*, false AS created
        ), upserted AS (
          INSERT INTO members AS m (business_id, name, email, email_key, membership_price_cents, discount_cents,
-           mindbody_client_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
+           mindbody_client_id, mindbody_unique_id, mindbody_autopay_cents, mindbody_referred_by, mindbody_cancelled_at,
            mindbody_suspended_at, mindbody_priced_at, referred_by_id)
-         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.autopay_cents, i.referred_by,
+         SELECT $1, i.name, i.email, i.email_key, COALESCE(i.autopay_cents, 0), 0, i.client_id, i.unique_id, i.autopay_cents, i.referred_by,
            CASE WHEN i.ended THEN now() END, CASE WHEN i.suspended AND NOT i.ended THEN now() END,
            CASE WHEN $11 THEN now() END,
-           CASE WHEN NOT i.ended AND i.referred_by IS NOT NULL THEN
-             (SELECT r.id FROM members r
-              WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
-                AND r.mindbody_cancelled_at IS NULL AND r.mindbody_client_id <> i.client_id
-              ORDER BY length(r.mindbody_client_id), r.mindbody_client_id LIMIT 1) END
+           -- ReferredBy is a referral-source label, never a person: a new member is nobody's branch.
+           NULL::uuid
          FROM input i
          WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
            AND COALESCE((SELECT o.mindbody_client_id = i.client_id FROM members o
@@ -244,103 +280,45 @@ export class MindbodyMembersRepository {
         pricesRead,
         source,
         rows.map((row) => row.suspended),
+        rows.map((row) => row.uniqueId),
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
   }
 
   /**
-   * Links every managed member to the managed member its ReferredBy names, as its branch (one
-   * statement); cancelled members stop being branches. Self-references are ignored. Each change is
-   * recorded by the same statement as branch_removed (the old referrer) and branch_added (the new
-   * one), keys `branch_…:<member id>:<referrer id>:<time>` (docs/architecture.md#lifecycle-facts);
-   * a member already linked as wanted is not touched, so a re-run records nothing.
+   * Detaches every managed member whose Mindbody membership has ended from its managed referrer
+   * (one statement): an ended membership stops being a branch (docs/product.md#branch-qualification).
+   * Nothing else is linked or unlinked here — `ReferredBy` names no person, and a branch made
+   * through Grove's own flows stays. Each change is recorded by the same statement as
+   * branch_removed, key `branch_removed:<member id>:<referrer id>:<time>`
+   * (docs/architecture.md#lifecycle-facts); a re-run finds nothing to detach and records nothing.
    * @param source 'import' or 'mindbody' (a sync), for the facts
-   * @returns the branches that stopped counting because their membership ended (for their referrers' emails)
+   * @returns the branches detached (for their referrers' ledger lines and emails)
    */
-  async linkReferrals(
+  async detachEndedBranches(
     scope: BusinessScope,
     source: MindbodyFactSource = 'import',
   ): Promise<EndedBranch[]> {
     const rows: EndedBranchSqlRow[] = await this.dataSource.query(
-      `WITH referrers AS (
-         SELECT DISTINCT ON (lower(name)) lower(name) AS lname, id
-         FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
-         ORDER BY lower(name), length(mindbody_client_id), mindbody_client_id
-       ), wanted AS (
-         SELECT m.id, m.referred_by_id AS old_referrer_id,
-           CASE WHEN m.mindbody_cancelled_at IS NULL AND r.id <> m.id THEN r.id END AS referrer_id
-         FROM members m LEFT JOIN referrers r ON r.lname = lower(m.mindbody_referred_by)
-         WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL
-       ), changed AS (
-         UPDATE members m SET referred_by_id = w.referrer_id
-         FROM wanted w
-         WHERE m.id = w.id AND m.business_id = $1 AND m.referred_by_id IS DISTINCT FROM w.referrer_id
-           AND (w.referrer_id IS NOT NULL OR m.referred_by_id IN
-                 (SELECT id FROM members WHERE business_id = $1 AND mindbody_client_id IS NOT NULL))
-         RETURNING m.id, m.name, m.mindbody_cancelled_at, w.old_referrer_id, w.referrer_id
+      `WITH changed AS (
+         UPDATE members m SET referred_by_id = NULL
+         FROM members r
+         WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_cancelled_at IS NOT NULL
+           AND r.business_id = $1 AND r.id = m.referred_by_id AND r.mindbody_client_id IS NOT NULL
+         RETURNING m.id, m.name, r.id AS old_referrer_id
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS})
-         SELECT $1, f.kind, c.id, f.referrer_id, NULL, NULL, $2,
-           f.kind || ':' || c.id || ':' || f.referrer_id || ':' || ${keyTime('now()')}
-         FROM changed c CROSS JOIN LATERAL (VALUES ('branch_removed', c.old_referrer_id), ('branch_added', c.referrer_id))
-           AS f(kind, referrer_id)
-         WHERE f.referrer_id IS NOT NULL
+         SELECT $1, 'branch_removed', c.id, c.old_referrer_id, NULL, NULL, $2,
+           'branch_removed:' || c.id || ':' || c.old_referrer_id || ':' || ${keyTime('now()')}
+         FROM changed c
          ${ON_EVENT_KEY}
          RETURNING 1
        )
-       SELECT c.id, c.name, c.old_referrer_id AS referred_by_id FROM changed c
-       WHERE c.referrer_id IS NULL AND c.old_referrer_id IS NOT NULL AND c.mindbody_cancelled_at IS NOT NULL`,
+       SELECT c.id, c.name, c.old_referrer_id AS referred_by_id FROM changed c`,
       [scope.businessId, source],
     );
     return rows.map(toEndedBranch);
-  }
-
-  /**
-   * Queues Mindbody prospects whose ReferredBy names a managed member as managed prospective
-   * members (source 'Mindbody'); prospects already queued, or already members, are left alone.
-   * Each referrer is found by one index probe (`members_business_name_idx`) rather than by sorting
-   * every managed member by name (docs/decisions/import-write-floor.md).
-   * Each prospect queued is recorded as prospect_joined (`source`) by the same statement
-   * (docs/architecture.md#lifecycle-facts).
-   * @returns prospects inserted
-   */
-  async upsertProspects(
-    scope: BusinessScope,
-    prospects: ManagedProspectInput[],
-    source: MindbodyFactSource = 'import',
-  ): Promise<number> {
-    if (prospects.length === 0) return 0;
-    const rows = prospects.map((p) => ({ ...p, key: managedEmailKey(p.clientId, p.email) }));
-    const [result] = (await this.dataSource.query(
-      `WITH queued AS (
-       INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, mindbody_client_id)
-       SELECT $1, r.id, i.name, i.email, i.email_key, 'Mindbody', i.client_id
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS i(client_id, name, email, email_key, referred_by)
-       JOIN LATERAL (SELECT id FROM members r
-                     WHERE r.business_id = $1 AND lower(r.name) = lower(i.referred_by) AND r.mindbody_client_id IS NOT NULL
-                     ORDER BY length(r.mindbody_client_id), r.mindbody_client_id LIMIT 1) r ON true
-       WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.business_id = $1 AND m.email_key = i.email_key)
-       ON CONFLICT DO NOTHING
-       RETURNING id, referring_member_id
-       ), joined AS (
-         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
-         SELECT $1, 'prospect_joined', NULL, q.referring_member_id, NULL, q.id, $7, 'prospect_joined:' || q.id
-         FROM queued q
-         ${ON_EVENT_KEY}
-       )
-       SELECT count(*)::int AS n FROM queued`,
-      [
-        scope.businessId,
-        rows.map((row) => row.clientId),
-        rows.map((row) => row.name),
-        rows.map((row) => row.email),
-        rows.map((row) => row.key),
-        rows.map((row) => row.referredBy),
-        source,
-      ],
-    )) as { n: number }[];
-    return result?.n ?? 0;
   }
 
   /**
@@ -467,20 +445,39 @@ export class MindbodyMembersRepository {
 
   /**
    * Mindbody client ids of the business's managed members whose membership runs, in client id
-   * order: all, or with `onlyUnpriced` those without a known autopay: never priced
-   * (`mindbody_priced_at IS NULL`) or priced when they had no autopay contract. The latter are read
-   * again on every sync on purpose: a member who buys a new contract in Mindbody need not show up
-   * among the changed clients, and the referral discount must reach that new bill.
+   * order: all, or with `onlyUnpriced` those whose contracts Grove must read (again): never priced
+   * (`mindbody_priced_at IS NULL`), or marked by a contract event since their last read
+   * (`mindbody_contracts_stale`, {@link markContractsStale}). A member without an autopay contract
+   * is not read again on every sync (issue 22: Mindbody bills the calls): a new contract reaches
+   * Grove with the client's change, or with its contract event.
    */
   async managedClientIds(scope: BusinessScope, onlyUnpriced: boolean): Promise<string[]> {
     const rows: { mindbody_client_id: string }[] = await this.dataSource.query(
       `SELECT mindbody_client_id FROM members
        WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
-         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_autopay_cents IS NULL)
+         AND ($2 = false OR mindbody_priced_at IS NULL OR mindbody_contracts_stale)
        ORDER BY mindbody_client_id`,
       [scope.businessId, onlyUnpriced],
     );
     return rows.map((row) => row.mindbody_client_id);
+  }
+
+  /**
+   * Marks a client's contracts to be read by the next sync (a Mindbody contract event arrived for
+   * it), inside the webhook's transaction.
+   * @returns whether a member of the business has that client
+   */
+  async markContractsStale(
+    scope: BusinessScope,
+    manager: EntityManager,
+    clientId: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE members SET mindbody_contracts_stale = true
+       WHERE business_id = $1 AND mindbody_client_id = $2 RETURNING 1`,
+      [scope.businessId, clientId],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -525,6 +522,34 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * Stores what Mindbody will charge each client next (`mindbody_next_charge_cents` /
+   * `mindbody_next_charge_at`: the next `UpcomingAutopayEvents` date's `ChargeAmount`s), in one
+   * UPDATE over unnest arrays; a client without an upcoming autopay gets nulls. Its contracts have
+   * just been read, so a contract event's mark (`mindbody_contracts_stale`) is cleared. Unchanged
+   * rows are not rewritten.
+   */
+  async setNextCharges(
+    scope: BusinessScope,
+    charges: readonly { clientId: string; chargeCents: number | null; chargeAt: string | null }[],
+  ): Promise<void> {
+    if (charges.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE members m SET mindbody_next_charge_cents = i.charge_cents, mindbody_next_charge_at = i.charge_at,
+         mindbody_contracts_stale = false
+       FROM unnest($2::text[], $3::int[], $4::timestamptz[]) AS i(client_id, charge_cents, charge_at)
+       WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+         AND ((m.mindbody_next_charge_cents, m.mindbody_next_charge_at) IS DISTINCT FROM (i.charge_cents, i.charge_at)
+              OR m.mindbody_contracts_stale)`,
+      [
+        scope.businessId,
+        charges.map((charge) => charge.clientId),
+        charges.map((charge) => charge.chargeCents),
+        charges.map((charge) => charge.chargeAt),
+      ],
+    );
+  }
+
+  /**
    * Records the autopay amount Mindbody now bills each member (after a write or a fresh read), in
    * one UPDATE over unnest arrays (like {@link setPrices}).
    */
@@ -566,6 +591,29 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * The running managed members whose Mindbody autopay Grove has overridden: what Grove last wrote
+   * (`mindbody_autopay_cents`) differs from their own amount (`membership_price_cents`, the
+   * contract's amount before Grove's first override), for 'Remove integration' to put back.
+   */
+  async overriddenAutopays(
+    scope: BusinessScope,
+  ): Promise<{ name: string; clientId: string; ownAmountCents: number }[]> {
+    const rows: { name: string; mindbody_client_id: string; membership_price_cents: number }[] =
+      await this.dataSource.query(
+        `SELECT name, mindbody_client_id, membership_price_cents FROM members
+         WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+           AND mindbody_autopay_cents IS NOT NULL AND mindbody_autopay_cents <> membership_price_cents
+         ORDER BY name`,
+        [scope.businessId],
+      );
+    return rows.map((row) => ({
+      name: row.name,
+      clientId: row.mindbody_client_id,
+      ownAmountCents: row.membership_price_cents,
+    }));
+  }
+
+  /**
    * 'Remove integration': the business's imported members and prospects stay as ordinary
    * (hand-managed) rows; their Mindbody columns are cleared (inside `manager`'s transaction). The
    * same statement writes a ledger line ('mindbody_sync') for each whose shown price moves: from
@@ -575,7 +623,8 @@ export class MindbodyMembersRepository {
   async releaseManaged(scope: BusinessScope, manager: EntityManager): Promise<void> {
     await manager.query(
       `WITH written AS (
-         UPDATE members SET mindbody_client_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+         UPDATE members SET mindbody_client_id = NULL, mindbody_unique_id = NULL, mindbody_referred_by = NULL, mindbody_autopay_cents = NULL,
+           mindbody_next_charge_cents = NULL, mindbody_next_charge_at = NULL,
            mindbody_cancelled_at = NULL, mindbody_suspended_at = NULL, mindbody_priced_at = NULL
          WHERE business_id = $1 AND mindbody_client_id IS NOT NULL
          RETURNING *
@@ -584,7 +633,7 @@ export class MindbodyMembersRepository {
       [scope.businessId],
     );
     await manager.query(
-      `UPDATE prospects SET source = NULL, mindbody_client_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
+      `UPDATE prospects SET source = NULL, mindbody_client_id = NULL, mindbody_unique_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
       [scope.businessId],
     );
   }

@@ -18,6 +18,14 @@ export interface SealedCredentials {
   staffTokenExpiresAt: Date;
 }
 
+/** Grove's one webhook subscription (of the developer account), as stored. */
+export interface AccountSubscription {
+  subscriptionId: string;
+  /** The messageSignatureKey, sealed (`MindbodyCrypto`). */
+  signatureKeyEnc: string;
+  webhookUrl: string;
+}
+
 /** Which background work a process state belongs to. */
 export type MindbodyProcessKind = 'import' | 'sync';
 
@@ -25,7 +33,8 @@ export type MindbodyProcessKind = 'import' | 'sync';
 const STALE_RUNNING_MINUTES = 15;
 
 /**
- * The only way to `mindbody_integrations` and `mindbody_webhook_messages`, except the import's
+ * The only way to `mindbody_integrations`, `mindbody_webhook_subscription` (the developer
+ * account's one subscription: no business owns it) and `mindbody_webhook_messages`, except the import's
  * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every
  * method of a business's rows takes a `BusinessScope` first (the session's, the job's, or for
  * webhooks `webhookScope` of the verified subscription) and every statement filters on it. Three
@@ -162,6 +171,21 @@ export class MindbodyRepository {
     );
   }
 
+  /**
+   * Adds a job's Mindbody calls to this month's count (a new month starts it again), and with
+   * `run` (an import or a sync) records them as the last run's.
+   */
+  async recordCalls(scope: BusinessScope, calls: number, run: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations SET
+         month_calls = CASE WHEN calls_month = date_trunc('month', now())::date THEN month_calls + $2 ELSE $2 END,
+         calls_month = date_trunc('month', now())::date,
+         last_run_calls = CASE WHEN $3 THEN $2 ELSE last_run_calls END
+       WHERE business_id = $1 AND stage > 1`,
+      [scope.businessId, calls, run],
+    );
+  }
+
   /** Records the webhook subscription (id and sealed signature key). */
   async saveSubscription(
     scope: BusinessScope,
@@ -185,7 +209,8 @@ export class MindbodyRepository {
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
            staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
            discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL, invalid_emails = NULL,
-           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL, updated_at = now()
+           last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL,
+           last_run_calls = NULL, month_calls = 0, calls_month = NULL, updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],
       );
@@ -193,14 +218,18 @@ export class MindbodyRepository {
     });
   }
 
-  /** Integrations subscribed to webhooks for this Mindbody site (candidates for a delivery's signature). */
+  /**
+   * The businesses a delivery for this Mindbody site goes to: every integration of the site at
+   * stage 4, with the sealed key of a subscription of its own made before Grove kept one for the
+   * developer account (null for the others).
+   */
   async findSubscribedBySite(
     siteId: string,
-  ): Promise<{ businessId: string; signatureKeyEnc: string }[]> {
-    const rows: { business_id: string; webhook_signature_key_enc: string }[] =
+  ): Promise<{ businessId: string; signatureKeyEnc: string | null }[]> {
+    const rows: { business_id: string; webhook_signature_key_enc: string | null }[] =
       await this.dataSource.query(
         `SELECT business_id, webhook_signature_key_enc FROM mindbody_integrations
-       WHERE site_id = $1 AND stage = 4 AND webhook_signature_key_enc IS NOT NULL`,
+         WHERE site_id = $1 AND stage = 4`,
         [siteId],
       );
     return rows.map((row) => ({
@@ -209,9 +238,68 @@ export class MindbodyRepository {
     }));
   }
 
+  /** The developer account's webhook subscription, or null before the first business reached stage 4. */
+  async accountSubscription(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AccountSubscription | null> {
+    const [row] = (await manager.query(
+      `SELECT subscription_id, signature_key_enc, webhook_url FROM mindbody_webhook_subscription WHERE id = 1`,
+    )) as { subscription_id: string; signature_key_enc: string; webhook_url: string }[];
+    return row
+      ? {
+          subscriptionId: row.subscription_id,
+          signatureKeyEnc: row.signature_key_enc,
+          webhookUrl: row.webhook_url,
+        }
+      : null;
+  }
+
   /**
-   * Records a webhook delivery and runs `work` in the same transaction, once per `messageId`
-   * (UNIQUE insert: a redelivery or a concurrent duplicate finds the id taken and does nothing).
+   * Runs `work` in a transaction holding the account subscription's lock (a transaction-level
+   * advisory lock), so two businesses reaching stage 4 at once, on any API instance, create one
+   * subscription, and a removal does not delete it under a business that just subscribed.
+   */
+  async withAccountSubscription<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, async (manager) => {
+      await manager.query(
+        `SELECT pg_advisory_xact_lock(hashtext('mindbody:account-subscription'))`,
+      );
+      return work(manager);
+    });
+  }
+
+  /** Stores the account's subscription (inside {@link withAccountSubscription}). */
+  async saveAccountSubscription(
+    manager: EntityManager,
+    subscription: AccountSubscription,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO mindbody_webhook_subscription (id, subscription_id, signature_key_enc, webhook_url)
+       VALUES (1, $1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET subscription_id = EXCLUDED.subscription_id,
+         signature_key_enc = EXCLUDED.signature_key_enc, webhook_url = EXCLUDED.webhook_url, created_at = now()`,
+      [subscription.subscriptionId, subscription.signatureKeyEnc, subscription.webhookUrl],
+    );
+  }
+
+  /** Forgets the account's subscription (inside {@link withAccountSubscription}). */
+  async deleteAccountSubscription(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM mindbody_webhook_subscription WHERE id = 1`);
+  }
+
+  /** How many integrations of any business are at stage 4 (the ones that need webhooks), this one excluded. */
+  async otherSubscribedIntegrations(scope: BusinessScope, manager: EntityManager): Promise<number> {
+    const [row] = (await manager.query(
+      `SELECT count(*)::int AS n FROM mindbody_integrations WHERE stage = 4 AND business_id <> $1`,
+      [scope.businessId],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Records a webhook delivery for this business and runs `work` in the same transaction, once per
+   * `messageId` and business (UNIQUE insert: a redelivery or a concurrent duplicate finds the id
+   * taken and does nothing; another business of the same site processes it too).
    * @returns false for a duplicate
    */
   async oncePerMessage(
@@ -222,7 +310,7 @@ export class MindbodyRepository {
     return runTransaction(this.dataSource, async (manager) => {
       const rows: unknown[] = await manager.query(
         `INSERT INTO mindbody_webhook_messages (message_id, business_id) VALUES ($1, $2)
-         ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+         ON CONFLICT (message_id, business_id) DO NOTHING RETURNING message_id`,
         [messageId, scope.businessId],
       );
       if (rows.length === 0) return false;

@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { ClientPurchaseRecord } from '@grove/api-mindbody';
-import type { MemberRow, Page } from '@grove/contracts';
+import type { MemberRow, Page, ReferralLink } from '@grove/contracts';
 import type { TestApp } from '../../../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled } from '../../../../../test/member-mail';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../../../test/mindbody-sandbox';
 import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../../test/stub-servers';
+import { freePort } from '../../../../../test/local-daemon';
 import { expectLedgersChained, ledgerOf } from '../../../../../test/lifecycle-facts';
 
 jest.setTimeout(180_000);
@@ -23,6 +24,14 @@ const SEEDED = 60;
 const RITA = 'rita@example.com';
 /** The business's discounts: $10 off per counting branch, nothing off the friend's own bill. */
 const TEN_DOLLARS = { discountOnReferral: '10', discountForReferee: '0' };
+/** Rita's friends and their autopays (dollars). */
+const FRIENDS = [
+  ['Fred Friend', 80],
+  ['Wendy Webhook', 90],
+  ['Paula Paid', 70],
+  ['Sue Suspend', 60],
+  ['Ed Ended', 50],
+] as const;
 
 interface BranchState {
   name: string;
@@ -38,9 +47,10 @@ interface BranchState {
  * server: Rita (autopay $100, discount on referral $10) has five friends. A friend who has not paid
  * is pending; the sandbox records their payment and the next sync starts them counting (Rita's
  * autopay drops in Mindbody, one 'branch_counting' ledger line, one email); a suspension lapses a
- * branch and resuming counts it again; an ended membership returns the price once. No API listens
- * for the sandbox's webhooks here, so every change reaches Grove by the sync the test runs (or a
- * delivery the test posts).
+ * branch and resuming counts it again; an ended membership returns the price once. The API listens
+ * only for Mindbody's HEAD check of the webhook URL (activation); the subscription is then stopped
+ * at the sandbox, so every change reaches Grove by the sync the test runs (or a delivery the test
+ * posts, signed with the subscription's key).
  */
 describe('Mindbody first payment and suspension: when a branch counts (integration, sandbox + SMTP)', () => {
   let sandbox: RunningSandbox;
@@ -53,44 +63,66 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: SEEDED, webhookAttempts: 1 });
-    ({ t, smtp } = await createMailTestApp(sandboxEnv(sandbox)));
+    // Mindbody activates a subscription only after its webhook URL answers a HEAD request.
+    const port = await freePort();
+    ({ t, smtp } = await createMailTestApp({
+      ...sandboxEnv(sandbox),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    }));
+    await t.app.listen(port, '127.0.0.1');
     const signed = await t.signUp({ businessName: 'Paid Gym' });
     owner = signed.agent;
     businessId = signed.user.business.id;
-    const add = (name: string, email: string, autopay: number, referredBy: string | null) => {
+    const add = (name: string, email: string, autopay: number) => {
       const [FirstName, LastName] = name.split(' ');
       const client = sandbox.control.addClient({
         FirstName,
         LastName,
         Email: email,
         NormalAutoPay: autopay,
-        ReferredBy: referredBy,
+        // A referral-source label, as Mindbody stores it: it links nobody.
+        ReferredBy: 'Friend',
       });
       clientIds.set(name, client.Id);
       return client.Id;
     };
-    add('Rita Referrer', RITA, 100, null);
-    add('Fred Friend', 'fred@example.com', 80, 'Rita Referrer');
-    add('Wendy Webhook', 'wendy@example.com', 90, 'Rita Referrer');
-    for (const [name, autopay] of [
-      ['Paula Paid', 70],
-      ['Sue Suspend', 60],
-      ['Ed Ended', 50],
-    ] as const) {
-      const id = add(
-        name,
-        `${name.split(' ')[0].toLowerCase()}@example.com`,
-        autopay,
-        'Rita Referrer',
-      );
-      sandbox.control.recordPayment(id, { SaleDateTime: '2026-02-01T10:00:00Z' });
-    }
+    add('Rita Referrer', RITA, 100);
     await owner
       .put('/api/settings/branches')
       .send({ rule: 'first_payment', days: null })
       .expect(200);
     await reachStageFour(owner, sandbox, TEN_DOLLARS);
+    // No real deliveries: the test runs each sync (or posts a delivery) itself.
+    for (const { subscriptionId } of sandbox.control.subscriptions())
+      sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');
     ritaId = (await member('Rita Referrer')).id;
+    // Grove's own referral loop: each friend joins through Rita's link and the owner approves them…
+    const link = (await owner.post(`/api/members/${ritaId}/referral-link`).expect(201))
+      .body as ReferralLink;
+    for (const [name, autopay] of FRIENDS) {
+      const email = `${name.split(' ')[0].toLowerCase()}@example.com`;
+      await t.agent().post(`/api/referrals/${link.code}/join`).send({ name, email }).expect(201);
+      const queued = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<{
+        id: string;
+        email: string;
+      }>;
+      const prospect = queued.items.find((item) => item.email === email);
+      await owner
+        .post(`/api/prospects/${prospect?.id}/approve`)
+        .send({
+          memberName: name,
+          memberEmail: email,
+          membershipPrice: String(autopay),
+          discount: '10',
+        })
+        .expect(201);
+    }
+    // …then each becomes a client at the front desk in Mindbody (same email); three have paid.
+    for (const [name, autopay] of FRIENDS) {
+      const id = add(name, `${name.split(' ')[0].toLowerCase()}@example.com`, autopay);
+      if (['Paula Paid', 'Sue Suspend', 'Ed Ended'].includes(name))
+        sandbox.control.recordPayment(id, { SaleDateTime: '2026-02-01T10:00:00Z' });
+    }
   });
   afterAll(async () => {
     await t.close();
@@ -166,7 +198,21 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     return n;
   };
 
-  it('imported: a friend who has not paid is Pending and lowers nothing; friends who paid count; the first sync bills Rita $70 and asks Mindbody only about the pending branches', async () => {
+  it('friends approved through Rita’s Grove link and later created at the front desk: the first sync matches each by email and keeps it as her branch; one who has not paid is Pending and lowers nothing, those who paid count: Rita’s autopay drops to $70', async () => {
+    // Before the sync they are Grove's rows only: Rita's branches, none counting yet (nothing in
+    // Mindbody to bill for them).
+    for (const [name] of FRIENDS) {
+      expect((await member(name)).managedByIntegration).toBeNull();
+      expect(await branch(name)).toMatchObject({ referred_by_id: ritaId, counting: false });
+    }
+    expect(ritaAutopay()).toBe(100);
+
+    // The sync asks Mindbody about each new pending branch once.
+    expect(await sync()).toBe(FRIENDS.length);
+    for (const [name] of FRIENDS) {
+      expect((await member(name)).managedByIntegration).toBe('Mindbody');
+      expect((await branch(name)).referred_by_id).toBe(ritaId);
+    }
     expect((await member('Fred Friend')).status).toBe('Pending');
     expect((await member('Wendy Webhook')).status).toBe('Pending');
     for (const name of ['Paula Paid', 'Sue Suspend', 'Ed Ended'])
@@ -175,18 +221,18 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       '2026-02-01T10:00:00.000Z',
     );
     expect((await branch('Fred Friend')).first_paid_at).toBeNull();
-    const rita = await member('Rita Referrer');
-    expect(rita.branches).toBe(3);
-
-    const pending = await candidates();
-    // Fred, Wendy and the seeded referred clients who have not paid: few of the members.
-    expect(pending).toBeGreaterThanOrEqual(2);
-    expect(await sync()).toBe(pending);
+    expect((await member('Rita Referrer')).branches).toBe(3);
     expect(ritaAutopay()).toBe(70);
     expect((await ritaLedger()).at(-1)).toMatchObject({ new_price_cents: 7_000 });
     await mailsSettled();
-    // Imported friendships are no news: nobody was told of them.
-    expect(ritaMails()).toEqual([]);
+    // Each friend who counts is news to Rita, once.
+    expect(
+      ritaMails()
+        .map((subject) => subject.split(' is now your branch')[0])
+        .sort(),
+    ).toEqual(['Ed Ended', 'Paula Paid', 'Sue Suspend']);
+    // Only Fred and Wendy are left to ask about.
+    expect(await candidates()).toBe(2);
   });
 
   it('the sandbox records Fred’s first payment; the next sync starts him counting: Rita’s autopay drops to $60, one branch_counting line, one email; a sync after it changes nothing', async () => {
@@ -202,7 +248,9 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     expect(ritaAutopay()).toBe(60);
     await expectRitaLine('branch_counting', 7_000, 6_000, (await member('Fred Friend')).id);
     await mailsSettled();
-    expect(ritaMails()).toEqual(['Fred Friend is now your branch: your price is now $60.00']);
+    expect(ritaMails().slice(3)).toEqual([
+      'Fred Friend is now your branch: your price is now $60.00',
+    ]);
 
     const lines = await lineCount();
     sandbox.control.clearAutopayWrites();
@@ -211,7 +259,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await mailsSettled();
     expect(await lineCount()).toBe(lines);
     expect(sandbox.control.autopayWrites()).toEqual([]);
-    expect(ritaMails()).toHaveLength(1);
+    expect(ritaMails()).toHaveLength(4);
     await expectLedgersChained(t, businessId);
   });
 
@@ -271,7 +319,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await settled(owner);
     await mailsSettled();
     expect(await lineCount()).toBe(lines);
-    expect(ritaMails()).toHaveLength(2);
+    expect(ritaMails()).toHaveLength(5);
   });
 
   it('suspended in Mindbody: the sync lapses Sue (still Rita’s branch, Suspended), Rita pays $60 again with one branch_lapsed line and one email; resumed (clientContract.updated), she counts again', async () => {
@@ -349,7 +397,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await expectLedgersChained(t, businessId);
   });
 
-  it('tenant isolation: another business on the same site (rule: at approval) imports and syncs; nothing of this business changes, and its own Fred counts at once', async () => {
+  it('tenant isolation: another business on the same site (rule: at approval) imports and syncs; nothing of this business changes, and there ReferredBy labels make nobody a branch', async () => {
     const snapshot = async () => ({
       members: await t.dataSource.query(
         `SELECT id, referred_by_id, branch_counting_since, branch_lapsed_at, mindbody_first_paid_at,
@@ -371,7 +419,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await mailsSettled();
 
     expect(await snapshot()).toEqual(before);
-    expect((await member('Fred Friend', other)).status).toBe('Active');
     expect((await member('Fred Friend', other)).id).not.toBe((await member('Fred Friend')).id);
+    expect((await member('Rita Referrer', other)).branches).toBe(0);
   });
 });

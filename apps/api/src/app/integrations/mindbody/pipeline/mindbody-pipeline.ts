@@ -10,7 +10,6 @@ import {
   type EndedBranch,
   type FirstPayment,
   type ManagedMemberInput,
-  type ManagedProspectInput,
   type MindbodyFactSource,
 } from '../persistence/mindbody-members.repository';
 import type { MindbodySiteSession } from '../client/mindbody-site-session';
@@ -33,6 +32,17 @@ const MINDBODY_CONCURRENCY = 8;
 
 /** Autopay contracts read during one sync, by Mindbody client id (each client read once per run). */
 type ContractsRead = Map<string, MindbodyAutopayContract[]>;
+
+/** What Mindbody will charge each client next, from the contracts read (`setNextCharges`). */
+function chargesOf(
+  read: Iterable<[string, MindbodyAutopayContract[]]>,
+): { clientId: string; chargeCents: number | null; chargeAt: string | null }[] {
+  return [...read].map(([clientId, contracts]) => ({
+    clientId,
+    chargeCents: contracts[0]?.chargeCents ?? null,
+    chargeAt: contracts[0]?.nextAutopayDate ?? null,
+  }));
+}
 
 /** Counts of one run, for logs, tests and the run's summary. */
 export interface MindbodyRunResult {
@@ -80,8 +90,8 @@ export class MindbodyPipeline {
   ) {}
 
   /**
-   * Reads the contracts of the business's managed members (all, or only those without a known
-   * autopay: never priced, or priced when they had no autopay contract, who may have bought one since)
+   * Reads the contracts of the business's managed members (all, or only those never priced or
+   * marked by a contract event since: `managedClientIds`)
    * and stores each NormalAutoPay as the membership price, one UPDATE per 200 members
    * (`MINDBODY_CONCURRENCY` contract reads at once). Mindbody's contract is the only place the
    * price lives, one request per client, so this runs after the import has made every member
@@ -106,24 +116,27 @@ export class MindbodyPipeline {
     for (let start = 0; start < clientIds.length; start += CLIENT_PAGE_SIZE) {
       stopping?.throwIfAborted();
       const batch = clientIds.slice(start, start + CLIENT_PAGE_SIZE);
+      const read = new Map<string, MindbodyAutopayContract[]>();
       const prices = await mapLimit(
         batch,
         MINDBODY_CONCURRENCY,
         async (clientId) => {
           const contracts = await mindbody.call((client) => client.autopayContracts(clientId));
           contractsRead?.set(clientId, contracts);
+          read.set(clientId, contracts);
           return { clientId, autopayCents: contracts[0]?.amountCents ?? null };
         },
         stopping,
       );
       priced += await this.members.setPrices(scope, prices);
+      await this.members.setNextCharges(scope, chargesOf(read));
     }
     return priced;
   }
 
   /**
-   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then referrals and
-   * prospects, then the first payments of pending branches (see {@link recordFirstPayments}).
+   * Import (docs/product.md#mindbody-stages stage 2 → 3): every client page, upserted as it arrives; then ended
+   * branches detached, then the first payments of pending branches (see {@link recordFirstPayments}).
    * Prices follow in the 'prices' job (a contract read per client).
    */
   async importAll(
@@ -146,13 +159,13 @@ export class MindbodyPipeline {
 
   /**
    * Sync (docs/product.md#mindbody-stages stage 4): clients changed since the last sync (each one's contracts read for its
-   * price and suspension), the first payments of pending branches ({@link recordFirstPayments}),
-   * members without a known autopay (never priced, or without an autopay contract when
-   * last read: they may have bought one), then the autopay amount of every managed member whose
-   * discounted price differs from what Mindbody bills. Each client's contracts are read at most
-   * once per sync: the autopay writes reuse what the first two steps read (kept for the run; the
-   * first sync reads every client, a few hundred bytes each). A second sync with nothing changed
-   * reads only the contracts of members without an autopay contract, and writes nothing.
+   * price and suspension; inactive profiles too), the first payments of pending branches
+   * ({@link recordFirstPayments}), members never priced or whose contract event arrived, then the
+   * autopay amount of every managed member whose discounted price differs from what Mindbody bills,
+   * each written contract read back (what Mindbody will charge). Each client's contracts are read
+   * at most once per sync before the writes: the writes reuse what the first steps read (kept for
+   * the run; the first sync reads every client, a few hundred bytes each). A second sync with
+   * nothing changed reads the client pages only, and writes nothing.
    */
   async sync(
     scope: BusinessScope,
@@ -186,13 +199,20 @@ export class MindbodyPipeline {
           const contracts =
             contractsRead.get(target.clientId) ??
             (await mindbody.call((client) => client.autopayContracts(target.clientId)));
+          let wrote = false;
           for (const contract of contracts) {
             if (contract.amountCents === amount) continue;
-            await mindbody.call((client) =>
-              client.updateAutopayAmount(target.clientId, contract.clientContractId, amount),
-            );
-            autopayWrites += 1;
+            if (await mindbody.call((client) => client.updateAutopayAmount(contract, amount))) {
+              autopayWrites += 1;
+              wrote = true;
+            }
           }
+          // What Mindbody will now charge (tax and other products included), read back.
+          if (wrote)
+            contractsRead.set(
+              target.clientId,
+              await mindbody.call((client) => client.autopayContracts(target.clientId)),
+            );
           if (contracts.length > 0)
             billed.push({ memberId: target.memberId, autopayCents: amount });
         },
@@ -201,6 +221,7 @@ export class MindbodyPipeline {
     } finally {
       // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
       await this.members.setAutopay(scope, billed);
+      await this.members.setNextCharges(scope, chargesOf(contractsRead));
     }
     return { clients, autopayWrites, invalidEmails };
   }
@@ -267,8 +288,9 @@ export class MindbodyPipeline {
    * upserted, referrers already stored linked, progress recorded) in its own transaction. When
    * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
-   * re-run converges). Then links the remaining referrals and queues referred prospects, each one
-   * set-based statement over the whole business, and, when the business's automatic-link setting
+   * re-run converges). `ReferredBy` is stored as each member's referral source and links nobody;
+   * Mindbody prospects are not queued. Then detaches the branches whose membership ended (one
+   * set-based statement over the whole business) and, when the business's automatic-link setting
    * is on, gives every member this run added a referral link.
    * @param contractsRead null for the import; for the sync, each non-prospect's contracts are also
    *   read (for its price) and kept here by client id (sync: few changed clients)
@@ -288,7 +310,6 @@ export class MindbodyPipeline {
   ): Promise<{ clients: number; invalidEmails: number }> {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
-    const prospects: ManagedProspectInput[] = [];
     const startedAt = await this.members.now();
     const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
     const fetching = (async () => {
@@ -315,20 +336,13 @@ export class MindbodyPipeline {
         const members: ManagedMemberInput[] = [];
         for (const page of batch) {
           for (const client of page.clients) {
+            // A Mindbody prospect is nobody's referral (ReferredBy names no person): not queued.
+            if (client.isProspect) continue;
             const { name, email, emailRefused } = managedClientFields(client);
             if (emailRefused) invalidEmails += 1;
-            if (client.isProspect) {
-              if (client.referredBy)
-                prospects.push({
-                  clientId: client.id,
-                  name,
-                  email,
-                  referredBy: client.referredBy,
-                });
-              continue;
-            }
             members.push({
               clientId: client.id,
+              uniqueId: client.uniqueId,
               name,
               email,
               autopayCents: client.normalAutoPayCents,
@@ -340,6 +354,13 @@ export class MindbodyPipeline {
           done += page.clients.length;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
+        // A client renumbered in Mindbody (a new Id, the same UniqueId) stays the same row.
+        await this.members.rekeyClients(
+          scope,
+          batch.flatMap((page) =>
+            page.clients.map((client) => ({ clientId: client.id, uniqueId: client.uniqueId })),
+          ),
+        );
         await this.members.upsertMembers(
           scope,
           members,
@@ -356,10 +377,9 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    const ended = await this.members.linkReferrals(scope, source);
+    const ended = await this.members.detachEndedBranches(scope, source);
     await this.recordBranchesEnded(scope, ended);
     await this.lapses.send(scope, ended);
-    await this.members.upsertProspects(scope, prospects, source);
     await this.events.emit('members.bulk-added', { scope, since: startedAt });
     return { clients: done, invalidEmails };
   }

@@ -1,0 +1,126 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../../../platform/config/app-config';
+// The contract test drives the Mindbody stand-in in-process (as apps/api/test/mindbody-sandbox.ts
+// does for the integration tests); the API code itself never imports it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import {
+  startMindbodySandbox,
+  type RunningSandbox,
+} from '../../../../../../mindbody-sandbox/src/index';
+import { MindbodyRunClient, MindbodySiteClient } from './mindbody-site-client';
+
+/** The public methods of a class (a case below is required for each, by the compiler too). */
+type MethodsOf<T> = {
+  [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof T];
+/** A class's public methods as they are on its prototype at run time (jest runs without the type check). */
+const methodsOf = (prototype: object, privates: string[] = []): string[] =>
+  Object.getOwnPropertyNames(prototype)
+    .filter((name) => name !== 'constructor' && !privates.includes(name))
+    .sort();
+
+/**
+ * Every request the API's Mindbody client (`MindbodySiteClient` and the run's `MindbodyRunClient`)
+ * can make, sent to the sandbox that validates each against Grove's Mindbody contract
+ * (apps/mindbody-sandbox/src/contract/mindbody-contract.openapi.json): none may be refused, and
+ * every reply must be the contract's.
+ */
+describe("the API's Mindbody client against Grove's Mindbody contract (validating sandbox)", () => {
+  let sandbox: RunningSandbox;
+  let receiver: Server;
+  let webhookUrl: string;
+
+  beforeAll(async () => {
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: 40, checkReplies: true });
+    receiver = createServer((_request, response) => response.writeHead(204).end());
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/mindbody/webhooks`;
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('sends one request of every kind it can make without a validation 4xx, and reads replies the contract allows', async () => {
+    const config = {
+      mindbody: {
+        apiUrl: sandbox.url,
+        apiKey: sandbox.options.apiKey,
+        webhooksUrl: sandbox.webhooksUrl,
+      },
+    } as unknown as AppConfig;
+    const site = new MindbodySiteClient(config);
+    const siteId = sandbox.options.siteId;
+    const { token } = await site.issueStaffToken(
+      siteId,
+      sandbox.options.staffUsername,
+      sandbox.options.staffPassword,
+    );
+    const run = site.forSite({ siteId, staffToken: token });
+    const member = sandbox.control
+      .clients()
+      .find(
+        (client) =>
+          client.Status === 'Active' &&
+          new Set(
+            sandbox.control.contracts(client.Id)[0]?.UpcomingAutopayEvents.map((e) => e.ProductId),
+          ).size > 1,
+      );
+    if (!member) throw new Error('the seed has no member with a multi-item contract');
+    let subscriptionId = '';
+
+    const siteCases: Record<MethodsOf<MindbodySiteClient>, () => Promise<unknown>> = {
+      issueStaffToken: () =>
+        site.issueStaffToken(siteId, sandbox.options.staffUsername, sandbox.options.staffPassword),
+      siteActivation: async () => {
+        expect((await site.siteActivation(siteId)).activated).toBe(true);
+        expect((await site.siteActivation('-98')).activated).toBe(false);
+      },
+      forSite: async () =>
+        expect(site.forSite({ siteId, staffToken: token })).toBeInstanceOf(MindbodyRunClient),
+      subscribe: async () => {
+        subscriptionId = (await site.subscribe(webhookUrl, 'grove')).subscriptionId;
+      },
+      unsubscribe: () => site.unsubscribe(subscriptionId),
+    };
+    const runCases: Record<MethodsOf<MindbodyRunClient>, () => Promise<unknown>> = {
+      clientsPage: async () => {
+        const page = await run.clientsPage({ offset: 0, limit: 200, modifiedSince: new Date(0) });
+        // Inactive profiles are read too.
+        expect(page.total).toBe(sandbox.control.clients().length);
+      },
+      contracts: () => run.contracts(member.Id),
+      autopayContracts: () => run.autopayContracts(member.Id),
+      firstPayment: () => run.firstPayment(member.Id, new Date()),
+      updateAutopayAmount: async () => {
+        const [contract] = await run.autopayContracts(member.Id);
+        expect(contract.productId).not.toBeNull();
+        expect(await run.updateAutopayAmount(contract, 4_000)).toBe(true);
+      },
+      useStaffToken: async () => run.useStaffToken(token),
+    };
+    for (const work of [...Object.values(siteCases), ...Object.values(runCases)]) await work();
+
+    expect(sandbox.control.contractViolations()).toEqual([]);
+    expect(sandbox.control.replyViolations()).toEqual([]);
+    expect(Object.keys(sandbox.control.operationCounts()).sort()).toEqual(
+      [
+        'createSubscription',
+        'deleteSubscription',
+        'getActivationCode',
+        'getClientContracts',
+        'getClientPurchases',
+        'getClients',
+        'getSites',
+        'issueToken',
+        'patchSubscription',
+        'updateClientContractAutopays',
+      ].sort(),
+    );
+    expect(methodsOf(MindbodySiteClient.prototype, ['client'])).toEqual(
+      Object.keys(siteCases).sort(),
+    );
+    expect(methodsOf(MindbodyRunClient.prototype)).toEqual(Object.keys(runCases).sort());
+  });
+});
