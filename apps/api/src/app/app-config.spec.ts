@@ -503,8 +503,8 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
       expect.stringMatching(/^ {2}JWT_SECRET must be at least 32/),
       expect.stringMatching(/^ {2}ALTCHA_HMAC_KEY must be at least 32/),
       expect.stringMatching(/^ {2}MINDBODY_CREDENTIALS_KEY is required/),
-      expect.stringMatching(/^ {2}PUBLIC_ORIGIN is required when NODE_ENV=production/),
       expect.stringMatching(/^ {2}MINDBODY_API_KEY is required/),
+      expect.stringMatching(/^ {2}PUBLIC_ORIGIN is required when NODE_ENV=production/),
     ]);
     const shared = fresh();
     expect(() =>

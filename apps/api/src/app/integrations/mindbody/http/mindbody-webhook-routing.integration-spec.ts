@@ -9,6 +9,7 @@ import {
   type RunningSandbox,
 } from '../../../../../test/mindbody-sandbox';
 import { waitFor } from '../../../../../test/stub-servers';
+import { freePort } from '../../../../../test/local-daemon';
 
 jest.setTimeout(180_000);
 
@@ -58,9 +59,11 @@ describe('Mindbody webhooks: one subscription for every gym, routed by site (int
       sites: [{ siteId: OTHER_SITE, clientCount: 30, activated: true }],
       webhookRetryDelayMs: 50,
     });
-    t = await createTestApp(sandboxEnv(sandbox));
-    // A real port: the sandbox checks the webhook URL (HEAD) and delivers to it.
-    await t.app.listen(0, '127.0.0.1');
+    // A real port: the sandbox checks the webhook URL (HEAD) and delivers to it; the URL is on
+    // PUBLIC_ORIGIN, which every link Grove hands out is built on.
+    const port = await freePort();
+    t = await createTestApp({ ...sandboxEnv(sandbox), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` });
+    await t.app.listen(port, '127.0.0.1');
     const a = await t.signUp({ businessName: 'Alpha Gym' });
     const b = await t.signUp({ businessName: 'Bravo Gym' });
     [alpha, alphaId, bravo, bravoId] = [a.agent, a.user.business.id, b.agent, b.user.business.id];
