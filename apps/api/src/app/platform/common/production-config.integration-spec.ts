@@ -8,6 +8,7 @@ const production = (): Record<string, string> => ({
   ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
+  MINDBODY_API_KEY: randomBytes(16).toString('hex'),
 });
 
 describe('a production API (integration, issue 11.5)', () => {
