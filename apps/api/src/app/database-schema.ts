@@ -38,6 +38,7 @@ import { MindbodyAccountSubscription1795500000002 } from './platform/database/mi
 import { MindbodyNextCharge1795500000003 } from './platform/database/migrations/1795500000003-MindbodyNextCharge';
 import { MindbodyContractsStale1795500000004 } from './platform/database/migrations/1795500000004-MindbodyContractsStale';
 import { MindbodyCallCounts1795500000005 } from './platform/database/migrations/1795500000005-MindbodyCallCounts';
+import { MindbodySubscriptionHealth1795500000006 } from './platform/database/migrations/1795500000006-MindbodySubscriptionHealth';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -83,6 +84,7 @@ export const MIGRATIONS = [
   MindbodyNextCharge1795500000003,
   MindbodyContractsStale1795500000004,
   MindbodyCallCounts1795500000005,
+  MindbodySubscriptionHealth1795500000006,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -122,9 +122,24 @@ export class MindbodyService {
     private readonly lifecycle: LifecycleService,
   ) {}
 
-  /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
+  /**
+   * docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync, Mindbody calls;
+   * at stage 4, whether webhooks are down (the account subscription's hourly check). Stage 1
+   * without a row.
+   */
   async status(scope: BusinessScope): Promise<MindbodyStatus> {
-    return toMindbodyStatus(await this.integrations.find(scope));
+    const status = toMindbodyStatus(await this.integrations.find(scope));
+    if (status.stage !== 4) return status;
+    const subscription = await this.integrations.accountSubscription();
+    return subscription?.downSince
+      ? {
+          ...status,
+          webhooksDown: {
+            since: subscription.downSince.toISOString(),
+            status: subscription.status ?? 'Unknown',
+          },
+        }
+      : status;
   }
 
   /**

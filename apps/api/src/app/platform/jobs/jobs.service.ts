@@ -140,8 +140,13 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
+  /** Queue creations run one after the other: pg-boss's `createQueue` deadlocks with itself. */
+  private creatingQueues: Promise<unknown> = Promise.resolve();
+
   /**
-   * Creates the queue (idempotent) and starts this instance's worker for it.
+   * Creates the queue (idempotent) and starts this instance's worker for it. Safe to call from
+   * several providers at once (one module's `onModuleInit` hooks run together): the creations are
+   * serialised.
    * @param concurrency jobs handled at once by this instance (one worker each)
    */
   async register<T extends object>(
@@ -156,14 +161,18 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       retryDelay = 5,
       retryBackoff = true,
     } = queue;
-    await this.boss.createQueue(name, {
-      name,
-      policy,
-      retryLimit,
-      retryDelay,
-      retryBackoff,
-      expireInSeconds: queue.expireInSeconds ?? 15 * 60,
-    });
+    const created = this.creatingQueues.then(() =>
+      this.boss.createQueue(name, {
+        name,
+        policy,
+        retryLimit,
+        retryDelay,
+        retryBackoff,
+        expireInSeconds: queue.expireInSeconds ?? 15 * 60,
+      }),
+    );
+    this.creatingQueues = created.catch(() => undefined);
+    await created;
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       // Set once `work` resolves; a job handed out before that just is not followed by a wake-up.
