@@ -38,6 +38,7 @@ import { MindbodyAccountSubscription1795500000002 } from './platform/database/mi
 import { MindbodyNextCharge1795500000003 } from './platform/database/migrations/1795500000003-MindbodyNextCharge';
 import { MindbodyContractsStale1795500000004 } from './platform/database/migrations/1795500000004-MindbodyContractsStale';
 import { MindbodyCallCounts1795500000005 } from './platform/database/migrations/1795500000005-MindbodyCallCounts';
+import { MindbodySubscriptionHealth1795500000006 } from './platform/database/migrations/1795500000006-MindbodySubscriptionHealth';
 import { PasswordResetTokens1795503217409 } from './platform/database/migrations/1795503217409-PasswordResetTokens';
 import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   MindbodyNextCharge1795500000003,
   MindbodyContractsStale1795500000004,
   MindbodyCallCounts1795500000005,
+  MindbodySubscriptionHealth1795500000006,
   PasswordResetTokens1795503217409,
   BusinessCountry1795503384512,
   EmailAddressRule1795560000000,

@@ -974,6 +974,55 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       await api(`/subscriptions/${subscriptionId}`, 'DELETE');
     });
 
+    it('delivers client.deactivated, clientContract.cancelled and clientProfileMerger.created (the merged-away profile is gone, its contract moved)', async () => {
+      received.length = 0;
+      const created = await api('/subscriptions', 'POST', {
+        webhookUrl: receiverUrl,
+        eventIds: ['client.deactivated', 'clientContract.cancelled', 'clientProfileMerger.created'],
+        eventSchemaVersion: 1,
+        referenceId: 'lifecycle',
+      });
+      const { subscriptionId } = await value<WebhookSubscription>(created);
+      await api(`/subscriptions/${subscriptionId}`, 'PATCH', { status: 'Active' });
+      const leaving = sandbox.control.addClient({ FirstName: 'Lea', LastName: 'Ving' });
+      const ending = sandbox.control.addClient({
+        FirstName: 'End',
+        LastName: 'Ing',
+        NormalAutoPay: 70,
+      });
+      const kept = sandbox.control.addClient({ FirstName: 'Kay', LastName: 'Kept' });
+      const twin = sandbox.control.addClient({
+        FirstName: 'Kay',
+        LastName: 'Twin',
+        NormalAutoPay: 55,
+      });
+      sandbox.control.updateClient(leaving.Id, { Active: false });
+      sandbox.control.cancelMembership(ending.Id);
+      expect(sandbox.control.mergeClients(kept.Id, twin.Id)).toMatchObject({ Id: kept.Id });
+      await sandbox.control.flushWebhooks();
+
+      const deliveries = received.map(({ body }) => JSON.parse(body) as WebhookDelivery);
+      expect(deliveries.map((delivery) => delivery.eventId).sort()).toEqual([
+        'client.deactivated',
+        'clientContract.cancelled',
+        'clientProfileMerger.created',
+      ]);
+      expect(
+        deliveries.find((d) => d.eventId === 'clientProfileMerger.created')?.eventData,
+      ).toEqual({
+        siteId: -99,
+        keptClientId: kept.Id,
+        keptClientUniqueId: kept.UniqueId,
+        removedClientId: twin.Id,
+        removedClientUniqueId: twin.UniqueId,
+      });
+      expect(sandbox.control.clients().some((client) => client.Id === twin.Id)).toBe(false);
+      expect(sandbox.control.contracts(kept.Id).map((contract) => contract.NormalAutoPay)).toEqual([
+        55,
+      ]);
+      await api(`/subscriptions/${subscriptionId}`, 'DELETE');
+    });
+
     it('retries a delivery the receiver failed', async () => {
       received.length = 0;
       const created = await api('/subscriptions', 'POST', {

@@ -234,9 +234,12 @@ export class MindbodySandbox {
       {
         clientCreated: publish('client.created'),
         clientUpdated: publish('client.updated'),
+        clientDeactivated: publish('client.deactivated'),
         membershipCancelled: publish('clientMembershipAssignment.cancelled'),
         contractUpdated: publish('clientContract.updated'),
+        contractCancelled: publish('clientContract.cancelled'),
         saleCreated: publish('clientSale.created'),
+        profilesMerged: publish('clientProfileMerger.created'),
       },
     );
     const site: SandboxSite = {

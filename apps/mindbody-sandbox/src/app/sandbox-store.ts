@@ -6,6 +6,7 @@ import type {
   ClientPurchaseRecord,
   ClientSaleEventData,
   MembershipCancelledEventData,
+  ProfileMergerEventData,
   UpdateClientContractAutopaysRequest,
 } from '@grove/api-mindbody';
 import {
@@ -85,9 +86,12 @@ export interface NewSandboxPayment {
 export interface StoreEvents {
   clientCreated(data: ClientEventData): void;
   clientUpdated(data: ClientEventData): void;
+  clientDeactivated(data: ClientEventData): void;
   membershipCancelled(data: MembershipCancelledEventData): void;
   contractUpdated(data: ClientContractEventData): void;
+  contractCancelled(data: ClientContractEventData): void;
   saleCreated(data: ClientSaleEventData): void;
+  profilesMerged(data: ProfileMergerEventData): void;
 }
 
 /** A control operation refused: the HTTP status and Mindbody error code the control API answers. */
@@ -499,6 +503,7 @@ export class SandboxStore {
     const client = this.byId.get(id);
     if (!client) return undefined;
     const previousEmail = client.Email;
+    const wasActive = client.Active;
     for (const key of [
       'FirstName',
       'LastName',
@@ -517,6 +522,8 @@ export class SandboxStore {
       ...eventData(client, this.siteId),
       previousEmail: previousEmail !== client.Email ? previousEmail : null,
     });
+    if (changes.Active === false && wasActive !== false)
+      this.events.clientDeactivated(eventData(client, this.siteId));
     return { ...client };
   }
 
@@ -590,6 +597,48 @@ export class SandboxStore {
   }
 
   /**
+   * Merges client `removeId` into `keepId`, as Mindbody's merge tool does: the kept profile gets
+   * the removed one's contracts and purchases (modified now), the removed profile is gone (no
+   * longer listed, its Id unknown); raises `clientProfileMerger.created`.
+   * @returns the kept client, or the refusal (404 unknown client, 400 the same client)
+   */
+  mergeClients(keepId: string, removeId: string): Client | StoreRefusal {
+    const kept = this.byId.get(keepId);
+    const removed = this.byId.get(removeId);
+    if (!kept || !removed)
+      return { status: 404, code: 'ClientNotFound', message: 'Client not found' };
+    if (kept === removed)
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: 'A client cannot merge into itself',
+      };
+    const moved = this.contractsOf(removeId);
+    this.contracts.set(keepId, [...this.contractsOf(keepId), ...moved]);
+    this.contracts.delete(removeId);
+    for (const contract of moved) {
+      contract.PayerClientId = kept.UniqueId;
+      this.contractById.set(contract.Id, { contract, clientId: keepId });
+    }
+    const purchases = this.purchases.get(removeId) ?? [];
+    for (const record of purchases) record.Sale.ClientId = keepId;
+    this.purchases.set(keepId, [...(this.purchases.get(keepId) ?? []), ...purchases]);
+    this.purchases.delete(removeId);
+    this.clients = this.clients.filter((client) => client !== removed);
+    this.byId.delete(removeId);
+    kept.LastModifiedDateTime = this.touch();
+    this.filtered.clear();
+    this.events.profilesMerged({
+      siteId: this.siteId,
+      keptClientId: kept.Id,
+      keptClientUniqueId: kept.UniqueId,
+      removedClientId: removed.Id,
+      removedClientUniqueId: removed.UniqueId,
+    });
+    return { ...kept };
+  }
+
+  /**
    * Cancels the client's membership: its contract is terminated (autopay inactive, no upcoming
    * autopays), the client becomes 'Terminated' (modified now) and
    * `clientMembershipAssignment.cancelled` is raised. Undefined when there is no active membership.
@@ -613,6 +662,7 @@ export class SandboxStore {
       membershipId: contract.ContractID,
       membershipName: contract.ContractName,
     });
+    this.events.contractCancelled(contractEventData(client, contract, this.siteId));
     return { ...contract };
   }
 
@@ -621,6 +671,24 @@ export class SandboxStore {
     this.lastModified = Math.max(this.now(), this.lastModified + 1);
     return new Date(this.lastModified).toISOString();
   }
+}
+
+function contractEventData(
+  client: Client,
+  contract: ClientContract,
+  siteId: number,
+): ClientContractEventData {
+  return {
+    siteId,
+    clientId: client.Id,
+    clientUniqueId: client.UniqueId,
+    clientContractId: contract.Id,
+    contractName: contract.ContractName,
+    agreementDateTime: contract.AgreementDate,
+    contractStartDate: contract.StartDate,
+    contractEndDate: contract.EndDate,
+    isAutoRenewing: contract.AutoRenewing,
+  };
 }
 
 function eventData(client: Client, siteId: number): ClientEventData {

@@ -70,6 +70,11 @@ export interface SandboxControl {
    * (LastModifiedDateTime stays); fires `clientContract.updated`. @returns the contract, or the refusal
    */
   sellMembership(clientId: string, amount: number): ClientContract | StoreRefusal;
+  /**
+   * Merges client `removeId` into `keepId` (Mindbody's merge tool): contracts and purchases move,
+   * the removed profile is gone; fires `clientProfileMerger.created`. @returns the kept client, or the refusal
+   */
+  mergeClients(keepId: string, removeId: string): Client | StoreRefusal;
   /** Terminates the client's membership; fires `clientMembershipAssignment.cancelled`. Undefined without one. */
   cancelMembership(id: string): ClientContract | undefined;
   /**
@@ -175,6 +180,7 @@ export async function startMindbodySandbox(
     addClient: (client) => sandbox.store.addClient(client),
     renumberClient: (id, newId) => sandbox.store.renumberClient(id, newId),
     sellMembership: (clientId, amount) => sandbox.store.sellMembership(clientId, amount),
+    mergeClients: (keepId, removeId) => sandbox.store.mergeClients(keepId, removeId),
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
     recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),

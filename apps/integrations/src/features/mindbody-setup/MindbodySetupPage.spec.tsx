@@ -370,4 +370,24 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       'Last run: 13 Mindbody calls · This month: 2,541 Mindbody calls',
     );
   });
+
+  it('says when Mindbody stopped sending changes (the webhook subscription is down)', async () => {
+    fakeApi([
+      {
+        ...base,
+        stage: 4,
+        siteId: '-99',
+        discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+        webhooksDown: {
+          since: '2026-11-21T09:30:00.000Z',
+          status: 'DeactivatedTooManyFailedMessageDeliveryAttempts',
+        },
+      },
+    ]);
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Mindbody stopped sending changes to Grove on');
+    expect(alert.textContent).toContain('(DeactivatedTooManyFailedMessageDeliveryAttempts)');
+    expect(alert.textContent).toContain('Grove tries to turn them back on every hour');
+  });
 });

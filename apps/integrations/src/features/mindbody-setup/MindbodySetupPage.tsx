@@ -91,6 +91,13 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
         Last sync: <strong>{status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'not yet'}</strong>
       </p>
       {status.mindbodyCalls && <CallCounts calls={status.mindbodyCalls} />}
+      {status.webhooksDown && (
+        <Alert>
+          Mindbody stopped sending changes to Grove on {formatWhen(status.webhooksDown.since)} (
+          {status.webhooksDown.status}). Grove tries to turn them back on every hour; until then,
+          ‘Sync with mindbody’ brings changes in.
+        </Alert>
+      )}
       {sync.isError && <Alert>{sync.error.message}</Alert>}
       {view.kind === 'running' ? (
         <RunningProgress view={view} what="Sync" />

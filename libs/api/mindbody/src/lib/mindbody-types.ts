@@ -292,9 +292,12 @@ export interface IssueUserTokenResponse {
 export const MINDBODY_EVENT_IDS = [
   'client.created',
   'client.updated',
+  'client.deactivated',
   'clientMembershipAssignment.cancelled',
   'clientContract.updated',
+  'clientContract.cancelled',
   'clientSale.created',
+  'clientProfileMerger.created',
 ] as const;
 /** One of {@link MINDBODY_EVENT_IDS}. */
 export type MindbodyEventId = (typeof MINDBODY_EVENT_IDS)[number];
@@ -429,6 +432,22 @@ export interface ClientContractEventData {
   isAutoRenewing: boolean;
 }
 
+/**
+ * `eventData` of `clientProfileMerger.created` (two client profiles merged into one). The official
+ * SDKs do not model event payloads; these fields are Grove's assumption from the Webhooks
+ * documentation's naming (docs/decisions/mindbody-contract.md#profile-merge): the profile kept and
+ * the one merged into it (which Mindbody no longer lists).
+ */
+export interface ProfileMergerEventData {
+  siteId: number;
+  /** `Client.Id` of the profile kept. */
+  keptClientId: string;
+  keptClientUniqueId?: number;
+  /** `Client.Id` of the profile merged away. */
+  removedClientId: string;
+  removedClientUniqueId?: number;
+}
+
 /** One payment of a `clientSale.created` event. */
 export interface ClientSalePaymentEventData {
   paymentMethodId: number;
@@ -485,6 +504,9 @@ interface DeliveryBase<E extends MindbodyEventId, D> {
 export type WebhookDelivery =
   | DeliveryBase<'client.created', ClientEventData>
   | DeliveryBase<'client.updated', ClientEventData>
+  | DeliveryBase<'client.deactivated', ClientEventData>
+  | DeliveryBase<'clientContract.cancelled', ClientContractEventData>
+  | DeliveryBase<'clientProfileMerger.created', ProfileMergerEventData>
   | DeliveryBase<'clientMembershipAssignment.cancelled', MembershipCancelledEventData>
   | DeliveryBase<'clientContract.updated', ClientContractEventData>
   | DeliveryBase<'clientSale.created', ClientSaleEventData>;

@@ -408,6 +408,12 @@ export interface MindbodyStatus {
    */
   mindbodyCalls?: { lastRun: number | null; thisMonth: number };
   /**
+   * Present at stage 4 while Mindbody's webhook subscription delivers nothing and could not be
+   * activated again (issue 22): since when (ISO) and its status, e.g.
+   * 'DeactivatedTooManyFailedMessageDeliveryAttempts'. Grove tries again every hour.
+   */
+  webhooksDown?: { since: string; status: string };
+  /**
    * Only in the reply of 'Remove integration' (`DELETE /api/mindbody`, issue 22): the Mindbody
    * autopays Grove had overridden and has put back to each member's own amount, and the names of
    * the members whose autopay it could not put back (the owner fixes those in Mindbody).

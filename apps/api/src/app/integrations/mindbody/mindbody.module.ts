@@ -6,6 +6,7 @@ import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
+import { MindbodyWebhookWatch } from './jobs/mindbody-webhook-watch';
 import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
@@ -20,6 +21,7 @@ import { MindbodyService } from './mindbody.service';
     MindbodyRepository,
     MindbodyMembersRepository,
     MindbodyProcessor,
+    MindbodyWebhookWatch,
     MindbodyPipeline,
     MindbodyCrypto,
     MindbodySiteClient,

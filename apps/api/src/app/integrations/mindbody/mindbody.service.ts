@@ -124,9 +124,24 @@ export class MindbodyService {
     private readonly lifecycle: LifecycleService,
   ) {}
 
-  /** docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync. Stage 1 without a row. */
+  /**
+   * docs/product.md#entities, docs/product.md#states: stage, discounts (cents), process state, progress, last sync, Mindbody calls;
+   * at stage 4, whether webhooks are down (the account subscription's hourly check). Stage 1
+   * without a row.
+   */
   async status(scope: BusinessScope): Promise<MindbodyStatus> {
-    return toMindbodyStatus(await this.integrations.find(scope));
+    const status = toMindbodyStatus(await this.integrations.find(scope));
+    if (status.stage !== 4) return status;
+    const subscription = await this.integrations.accountSubscription();
+    return subscription?.downSince
+      ? {
+          ...status,
+          webhooksDown: {
+            since: subscription.downSince.toISOString(),
+            status: subscription.status ?? 'Unknown',
+          },
+        }
+      : status;
   }
 
   /**
@@ -359,9 +374,13 @@ export class MindbodyService {
    * of a business's own subscription from before); a delivery of the account's subscription goes
    * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
    * 204), one of a business's own to that business. Each `messageId` is processed once per business:
-   * - client.created / client.updated queue a sync (it reads the changed clients);
-   * - clientContract.updated (e.g. a membership suspended or resumed) marks the client's contracts
-   *   to be read again and queues a sync (it reads those contracts only);
+   * - client.created / client.updated / client.deactivated queue a sync (it reads the changed
+   *   clients, inactive ones too);
+   * - clientContract.updated / clientContract.cancelled (e.g. a membership suspended, resumed or
+   *   ended) mark the client's contracts to be read again and queue a sync (it reads those
+   *   contracts only);
+   * - clientProfileMerger.created ends the member of the profile merged away (as a cancellation)
+   *   and queues a sync, which updates the kept one;
    * - clientMembershipAssignment.cancelled marks the client's member cancelled (it stops counting
    *   as a branch) and queues a sync;
    * - clientSale.created with money paid stores the buyer's first payment when it is earlier than
@@ -422,8 +441,17 @@ export class MindbodyService {
       scope,
       delivery.messageId,
       async (manager) => {
-        if (delivery.eventId === 'clientMembershipAssignment.cancelled') {
-          ended = await this.members.markCancelled(scope, manager, delivery.eventData.clientId);
+        if (
+          delivery.eventId === 'clientMembershipAssignment.cancelled' ||
+          delivery.eventId === 'clientProfileMerger.created'
+        ) {
+          // A merged-away profile is gone from Mindbody: its member ends as a cancelled one does
+          // (the kept profile comes in with the sync: docs/decisions/mindbody-contract.md#profile-merge).
+          const clientId =
+            delivery.eventId === 'clientProfileMerger.created'
+              ? String(delivery.eventData.removedClientId ?? '')
+              : delivery.eventData.clientId;
+          ended = clientId ? await this.members.markCancelled(scope, manager, clientId) : null;
           // The referrer pays again what the branch took off (docs/product.md#branch-qualification).
           if (ended)
             await this.lifecycle.recordEffectivePrices(
@@ -436,7 +464,10 @@ export class MindbodyService {
               },
               manager,
             );
-        } else if (delivery.eventId === 'clientContract.updated') {
+        } else if (
+          delivery.eventId === 'clientContract.updated' ||
+          delivery.eventId === 'clientContract.cancelled'
+        ) {
           // A contract event: the next sync reads that client's contracts (and no one else's).
           await this.members.markContractsStale(
             scope,

@@ -156,10 +156,14 @@ export class JobsService
     }
   }
 
+  /** Queue creations run one after the other: pg-boss's `createQueue` deadlocks with itself. */
+  private creatingQueues: Promise<unknown> = Promise.resolve();
+
   /**
    * Creates the queue (idempotent) and starts this instance's worker for it: at once when the
    * application has started, else at its bootstrap, once every module's `onModuleInit` (where
-   * handlers register and listeners subscribe) has run.
+   * handlers register and listeners subscribe) has run. Safe to call from several providers at
+   * once (one module's `onModuleInit` hooks run together): the creations are serialised.
    * @param concurrency jobs handled at once by this instance (one worker each)
    */
   async register<T extends object>(
@@ -174,14 +178,18 @@ export class JobsService
       retryDelay = 5,
       retryBackoff = true,
     } = queue;
-    await this.boss.createQueue(name, {
-      name,
-      policy,
-      retryLimit,
-      retryDelay,
-      retryBackoff,
-      expireInSeconds: queue.expireInSeconds ?? 15 * 60,
-    });
+    const created = this.creatingQueues.then(() =>
+      this.boss.createQueue(name, {
+        name,
+        policy,
+        retryLimit,
+        retryDelay,
+        retryBackoff,
+        expireInSeconds: queue.expireInSeconds ?? 15 * 60,
+      }),
+    );
+    this.creatingQueues = created.catch(() => undefined);
+    await created;
     const start = () => this.startWorkers(name, handler, concurrency);
     if (this.pendingWorkers) this.pendingWorkers.push(start);
     else await start();

@@ -82,6 +82,9 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
       subscribe: async () => {
         subscriptionId = (await site.subscribe(webhookUrl, 'grove')).subscriptionId;
       },
+      subscriptionStatus: async () =>
+        expect(await site.subscriptionStatus(subscriptionId)).toBe('Active'),
+      reactivate: async () => expect(await site.reactivate(subscriptionId)).toBe('Active'),
       unsubscribe: () => site.unsubscribe(subscriptionId),
     };
     const runCases: Record<MethodsOf<MindbodyRunClient>, () => Promise<unknown>> = {
@@ -113,6 +116,7 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         'getClientPurchases',
         'getClients',
         'getSites',
+        'getSubscription',
         'issueToken',
         'patchSubscription',
         'updateClientContractAutopays',

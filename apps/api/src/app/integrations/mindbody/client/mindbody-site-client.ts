@@ -318,6 +318,25 @@ export class MindbodySiteClient {
   }
 
   /**
+   * The status of a subscription (Webhooks API v1 `GET /subscriptions/{id}`): 'Active', or why it
+   * delivers nothing ('PendingActivation', 'DeactivatedTooManyFailedMessageDeliveryAttempts', …).
+   * @throws as {@link MindbodyRunClient.clientsPage} (404: no such subscription)
+   */
+  async subscriptionStatus(subscriptionId: string): Promise<string> {
+    return (await this.client('').getSubscription(subscriptionId)).status;
+  }
+
+  /**
+   * Activates a subscription again (Webhooks API v1 `PATCH /subscriptions/{id}` `{status:
+   * 'Active'}`; Mindbody checks the webhook URL with a HEAD first).
+   * @returns the status after the change
+   * @throws as {@link MindbodyRunClient.clientsPage}
+   */
+  async reactivate(subscriptionId: string): Promise<string> {
+    return (await this.client('').activateSubscription(subscriptionId)).status;
+  }
+
+  /**
    * Deletes a subscription. Webhooks API v1: `DELETE /subscriptions/{id}`; a 404 (already gone)
    * counts as done.
    * @throws as {@link MindbodyRunClient.clientsPage}

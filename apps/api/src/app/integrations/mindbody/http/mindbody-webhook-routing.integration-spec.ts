@@ -1,6 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { MindbodyWebhookWatch } from '../jobs/mindbody-webhook-watch';
 import {
+  mindbodyStatus,
   pricesSettled,
   sandboxEnv,
   sandboxLogin,
@@ -116,6 +118,36 @@ describe('Mindbody webhooks: one subscription for every gym, routed by site (int
         [bravoId, 1],
       ]),
     );
+  });
+
+  it('an hourly check finds the subscription Mindbody deactivated and activates it again; while it cannot, both wizards say webhooks are down', async () => {
+    const watch = t.app.get(MindbodyWebhookWatch);
+    const [subscription] = sandbox.control.subscriptions();
+    expect(await watch.check()).toBe('Active');
+    sandbox.control.deactivateSubscription(
+      subscription.subscriptionId,
+      'DeactivatedTooManyFailedMessageDeliveryAttempts',
+    );
+    expect(await watch.check()).toBe('Active');
+    expect(sandbox.control.subscriptions()[0].status).toBe('Active');
+    expect((await mindbodyStatus(alpha)).webhooksDown).toBeUndefined();
+
+    // Mindbody refuses to activate it again (its HEAD check fails, say): down until it can.
+    sandbox.control.deactivateSubscription(subscription.subscriptionId);
+    sandbox.control.addFault({
+      path: `/subscriptions/${subscription.subscriptionId}`,
+      method: 'PATCH',
+      status: 500,
+    });
+    expect(await watch.check()).toBe('DeactivatedByAdmin');
+    for (const agent of [alpha, bravo])
+      expect((await mindbodyStatus(agent)).webhooksDown).toEqual({
+        since: expect.any(String),
+        status: 'DeactivatedByAdmin',
+      });
+    sandbox.control.clearFaults();
+    expect(await watch.check()).toBe('Active');
+    expect((await mindbodyStatus(bravo)).webhooksDown).toBeUndefined();
   });
 
   it('removing one gym keeps the subscription the other needs; removing the last deletes it', async () => {

@@ -466,6 +466,21 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       (row) => row.branches > 0 && row.managedByIntegration === 'Mindbody',
     );
     expect(referrer?.newPriceCents).toBe(referrer?.membershipPriceCents);
+
+    // An unchanged sync of the 2,500-client site makes only the client-page call (Mindbody bills
+    // calls): no contract, purchase, token or autopay request.
+    const counts = () => ({ ...sandbox.control.requestCounts() });
+    const before = counts();
+    await owner.post('/api/mindbody/sync').expect(202);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    const after = counts();
+    const made = Object.fromEntries(
+      Object.entries(after)
+        .map(([key, n]) => [key, n - (before[key] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    expect(made).toEqual({ 'GET /public/v6/client/clients': 1 });
+    expect((await mindbodyStatus(owner)).mindbodyCalls?.lastRun).toBe(1);
     // Deliveries again (Mindbody checks the webhook URL with a HEAD first).
     await new MindbodyClient({
       baseUrl: sandbox.url,

@@ -24,6 +24,10 @@ export interface AccountSubscription {
   /** The messageSignatureKey, sealed (`MindbodyCrypto`). */
   signatureKeyEnc: string;
   webhookUrl: string;
+  /** Since when it has been inactive and could not be activated again; null while it delivers. */
+  downSince?: Date | null;
+  /** The status the hourly check last read, or null before one. */
+  status?: string | null;
 }
 
 /** Which background work a process state belongs to. */
@@ -243,13 +247,22 @@ export class MindbodyRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AccountSubscription | null> {
     const [row] = (await manager.query(
-      `SELECT subscription_id, signature_key_enc, webhook_url FROM mindbody_webhook_subscription WHERE id = 1`,
-    )) as { subscription_id: string; signature_key_enc: string; webhook_url: string }[];
+      `SELECT subscription_id, signature_key_enc, webhook_url, status, down_since
+       FROM mindbody_webhook_subscription WHERE id = 1`,
+    )) as {
+      subscription_id: string;
+      signature_key_enc: string;
+      webhook_url: string;
+      status: string | null;
+      down_since: Date | null;
+    }[];
     return row
       ? {
           subscriptionId: row.subscription_id,
           signatureKeyEnc: row.signature_key_enc,
           webhookUrl: row.webhook_url,
+          status: row.status,
+          downSince: row.down_since,
         }
       : null;
   }
@@ -279,6 +292,19 @@ export class MindbodyRepository {
        ON CONFLICT (id) DO UPDATE SET subscription_id = EXCLUDED.subscription_id,
          signature_key_enc = EXCLUDED.signature_key_enc, webhook_url = EXCLUDED.webhook_url, created_at = now()`,
       [subscription.subscriptionId, subscription.signatureKeyEnc, subscription.webhookUrl],
+    );
+  }
+
+  /**
+   * Records what the hourly check found: the status read (after any reactivation) and whether the
+   * subscription delivers (`down_since` set at the first check that found it down, cleared when up).
+   */
+  async saveSubscriptionHealth(subscriptionId: string, status: string, up: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mindbody_webhook_subscription SET status = $2, checked_at = now(),
+         down_since = CASE WHEN $3 THEN NULL ELSE COALESCE(down_since, now()) END
+       WHERE id = 1 AND subscription_id = $1`,
+      [subscriptionId, status, up],
     );
   }
 

@@ -1,6 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { freePort } from '../../../../../test/local-daemon';
 import {
+  deliverWebhook,
   reachStageFour,
   referThroughGrove,
   sandboxEnv,
@@ -34,7 +36,11 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 40, webhookAttempts: 1 });
-    t = await createTestApp(sandboxEnv(sandbox));
+    // The API answers Mindbody's HEAD check (activation); the subscription is then stopped at the
+    // sandbox: the test posts the one delivery it needs itself.
+    const port = await freePort();
+    t = await createTestApp({ ...sandboxEnv(sandbox), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` });
+    await t.app.listen(port, '127.0.0.1');
     const signed = await t.signUp({ businessName: 'Label Gym' });
     owner = signed.agent;
     businessId = signed.user.business.id;
@@ -54,7 +60,11 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     add('Jack', 'Brown', 'Olivia Smith');
     add('Ana', 'Label', 'Friend');
     add('Ben', 'Insta', 'Instagram');
+    add('Kim', 'Kept', null);
+    add('Rex', 'Removed', null);
     await reachStageFour(owner, sandbox, { discountOnReferral: '10', discountForReferee: '0' });
+    for (const { subscriptionId } of sandbox.control.subscriptions())
+      sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');
   });
   afterAll(async () => {
     await t.close();
@@ -154,5 +164,45 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     expect(sandbox.control.autopayWrites()).toEqual([
       expect.objectContaining({ ClientId: 'GYM-0042', Amount: 65 }),
     ]);
+  });
+
+  it('keeps the kept profile by its UniqueId through a profile merge, and ends the member of the profile merged away', async () => {
+    const kept = await row('Kim Kept');
+    const removed = await row('Rex Removed');
+    const count = (await rows()).length;
+    const merged = sandbox.control.mergeClients(
+      kept.mindbody_client_id ?? '',
+      removed.mindbody_client_id ?? '',
+    );
+    expect(merged).toMatchObject({
+      Id: kept.mindbody_client_id,
+      UniqueId: kept.mindbody_unique_id,
+    });
+    const reply = await deliverWebhook(t, sandbox, {
+      messageId: 'merge-1',
+      eventId: 'clientProfileMerger.created',
+      clientId: kept.mindbody_client_id ?? '',
+      eventData: {
+        keptClientId: kept.mindbody_client_id,
+        keptClientUniqueId: kept.mindbody_unique_id,
+        removedClientId: removed.mindbody_client_id,
+        removedClientUniqueId: removed.mindbody_unique_id,
+      },
+    });
+    expect(reply.status).toBe(204);
+    await settled(owner);
+    await sync();
+
+    expect(await rows()).toHaveLength(count);
+    expect(await row('Kim Kept')).toEqual(kept);
+    const [ended] = (await t.dataSource.query(
+      `SELECT mindbody_cancelled_at IS NOT NULL AS ended FROM members WHERE id = $1`,
+      [removed.id],
+    )) as { ended: boolean }[];
+    expect(ended.ended).toBe(true);
+    const listed = (await owner.get(`/api/members/${removed.id}`).expect(200)).body as {
+      membershipEnded?: boolean;
+    };
+    expect(listed.membershipEnded).toBe(true);
   });
 });
