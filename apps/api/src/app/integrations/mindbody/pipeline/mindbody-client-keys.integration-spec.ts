@@ -113,6 +113,10 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
       referred_by_id: null,
       mindbody_referred_by: 'Instagram',
     });
+    // Shown as the member's referral source.
+    const jack = (await owner.get(`/api/members/${(await row('Jack Brown')).id}`).expect(200))
+      .body as { mindbodyReferralSource?: string; referringMemberId: string | null };
+    expect(jack).toMatchObject({ mindbodyReferralSource: 'Olivia Smith', referringMemberId: null });
     // The only branch is the one Grove's loop made (join link, approval), matched by email.
     expect((await rows()).filter((item) => item.referred_by_id !== null)).toEqual([
       expect.objectContaining({
