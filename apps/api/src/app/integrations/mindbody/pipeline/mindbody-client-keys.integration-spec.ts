@@ -170,6 +170,25 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     ]);
   });
 
+  it('keeps two clients apart when the business swaps their Ids: each member stays on its own UniqueId and the sync completes', async () => {
+    const ana = await row('Ana Label');
+    const ben = await row('Ben Insta');
+    const count = (await rows()).length;
+    const anaId = ana.mindbody_client_id ?? '';
+    const benId = ben.mindbody_client_id ?? '';
+    // Mindbody lets staff edit a client's Id; a swap goes through a free Id.
+    sandbox.control.renumberClient(anaId, 'SWAP-TMP');
+    sandbox.control.renumberClient(benId, anaId);
+    sandbox.control.renumberClient('SWAP-TMP', benId);
+
+    await sync();
+    expect(await row('Ana Label')).toEqual({ ...ana, mindbody_client_id: benId });
+    expect(await row('Ben Insta')).toEqual({ ...ben, mindbody_client_id: anaId });
+    expect(await rows()).toHaveLength(count);
+    // Nothing left under a stand-in Id.
+    expect((await rows()).filter((item) => item.mindbody_client_id?.startsWith('~'))).toEqual([]);
+  });
+
   it('keeps the kept profile by its UniqueId through a profile merge, and ends the member of the profile merged away', async () => {
     const kept = await row('Kim Kept');
     const removed = await row('Rex Removed');
