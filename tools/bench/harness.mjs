@@ -103,6 +103,8 @@ export async function startBenchApi(env = {}) {
         MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         // Required in production since the contact form's captcha (issue 5); unused by the benches.
         ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
+        // Required in production (issue 22: never the sandbox's key); bench:import passes its sandbox's.
+        MINDBODY_API_KEY: randomBytes(16).toString('hex'),
         DATABASE_URL: db.url('grove_bench'),
         PORT: String(port),
         // Required in production: the origin of every link Grove hands out (issue 24).

@@ -8,7 +8,8 @@
 //  - realistic latency: BENCH_LATENCY_MS (default 50) added to every client page, (a) and (b) again.
 // Prints b/a for both, and with no latency (f), the write floor: ONE INSERT of the same members
 // into the same indexed table, and b/(a+f) (target: ≤ 1.5x; the job cannot beat fetching every
-// page plus writing its rows once). Run `npm run build` first (api and
+// page plus writing its rows once). Then the Mindbody calls (Mindbody bills them, issue 22) of an
+// import, its prices job, a first sync and an unchanged sync, at 2,500 clients and BENCH_CLIENTS. Run `npm run build` first (api and
 // mindbody-sandbox). BENCH_CLIENTS changes the client count; BENCH_LATENCY_MS=0 skips the second pass;
 // BENCH_ROUNDS (default 5) sets how many imports, floors and page runs the no-latency medians take.
 //
@@ -134,6 +135,8 @@ try {
     });
   /** A new owner with an empty business, connected to the sandbox: its cookie and business id. */
   let owners = 0;
+  /** The cookie of the owner `emptyBusiness` made last. */
+  let lastCookie = '';
   const emptyBusiness = async () => {
     owners += 1;
     let cookie = bench.cookie;
@@ -166,6 +169,7 @@ try {
       password: login.Password,
       siteId: '-99',
     });
+    lastCookie = cookie;
     return { cookie, businessId };
   };
   /** Runs the import job into an empty business; ms from the request to the job's completion stamp. */
@@ -271,6 +275,49 @@ try {
   console.log(
     `  ratio b/a: ${(fresh.ms / bare).toFixed(2)}x; b/(a+f): ${(fresh.ms / (bare + floor)).toFixed(2)}x (target ≤ 1.5x); b/c: ${(fresh.ms / withContracts.ms).toFixed(2)}x`,
   );
+
+  // Mindbody bills API calls past a free tier (issue 22): the calls of an import, of the prices
+  // job after it, of a first sync and of a sync with nothing changed, at 2,500 clients and at
+  // BENCH_CLIENTS, as each run counts them (GET /api/mindbody → mindbodyCalls).
+  const callsAt = async (count) => {
+    await fetch(`${origin}/_sandbox/reset`, {
+      method: 'POST',
+      body: JSON.stringify({ clientCount: count }),
+    });
+    const job = await importJob();
+    await pricedBy(job.businessId);
+    const cookie = lastCookie;
+    const status = async () => call(cookie, 'GET', '/api/mindbody');
+    // The prices job records its calls as it ends: a moment after the last member is priced.
+    let afterImport = (await status()).mindbodyCalls;
+    for (let tries = 0; tries < 50 && afterImport.thisMonth === afterImport.lastRun; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      afterImport = (await status()).mindbodyCalls;
+    }
+    await call(cookie, 'PUT', '/api/mindbody/discounts', { discountOnReferral: '5' });
+    const sync = async () => {
+      await call(cookie, 'POST', '/api/mindbody/sync');
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const now = await status();
+        if (now.processState === 'running') continue;
+        if (!now.processState?.startsWith('completed'))
+          throw new Error(`sync: ${now.processState}`);
+        return now.mindbodyCalls.lastRun;
+      }
+    };
+    const first = await sync();
+    const unchanged = await sync();
+    console.log(
+      `  ${count.toLocaleString('en-AU')} clients: import ${afterImport.lastRun} calls (${Math.ceil(count / PAGE)} pages), prices job ${afterImport.thisMonth - afterImport.lastRun}, first sync ${first}, unchanged sync ${unchanged}`,
+    );
+  };
+  console.log('Mindbody calls (Mindbody bills them):');
+  for (const count of [...new Set([2_500, clients])]) await callsAt(count);
+  await fetch(`${origin}/_sandbox/reset`, {
+    method: 'POST',
+    body: JSON.stringify({ clientCount: clients }),
+  });
 
   if (latencyMs > 0) {
     await setLatency(latencyMs);

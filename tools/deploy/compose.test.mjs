@@ -21,7 +21,7 @@ const compose = parse(fs.readFileSync(composeFile, 'utf8'), { merge: true });
 const services = compose.services ?? {};
 
 const REMOTES = ['marketing', 'dashboard', 'integrations', 'referral'];
-const SECRETS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY'];
+const SECRETS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'MINDBODY_CREDENTIALS_KEY', 'MINDBODY_API_KEY'];
 /** Names that hold a secret: none may have a default in the compose file. */
 const SECRET_NAME = /SECRET|PASSWORD|_KEY$/;
 

@@ -13,7 +13,9 @@ import { MembershipPrice } from '../../components/membership-price/MembershipPri
 import { useUpdateMember } from './api/member-profile';
 
 /**
- * A member's details: email, membership price, discount per referral, price now, branches. A
+ * A member's details: email, membership price, discount per referral, price now (with what
+ * Mindbody will charge), branches, and for a Mindbody member how they heard of the business
+ * (`ReferredBy`, a referral-source label: issue 22). A
  * member kept by hand can be edited (the add-member form's rules and messages); one managed by
  * Mindbody shows 'Managed by Mindbody' and no Edit (docs/product.md#roles).
  */
@@ -62,6 +64,12 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         </dd>
         <dt>Branches</dt>
         <dd>{member.branches}</dd>
+        {member.mindbodyReferralSource && (
+          <>
+            <dt>Referral source</dt>
+            <dd>{member.mindbodyReferralSource} (in Mindbody)</dd>
+          </>
+        )}
         <dt>Status</dt>
         <dd>
           <MemberStatusBadge status={member.status} />

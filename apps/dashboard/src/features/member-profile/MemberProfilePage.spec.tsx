@@ -217,11 +217,17 @@ describe('MemberProfilePage', () => {
     });
   });
 
-  it('offers no editing for a member Mindbody manages', async () => {
-    current = profile({ managedByIntegration: 'Mindbody' });
+  it('offers no editing for a member Mindbody manages, and shows how they heard of the business and what Mindbody will charge', async () => {
+    current = profile({
+      managedByIntegration: 'Mindbody',
+      mindbodyReferralSource: 'Instagram',
+      mindbodyNextCharge: { amountCents: 10_890, on: '2026-12-01T00:00:00.000Z' },
+    });
     renderAt('/dashboard/members/ann');
     expect(await screen.findByText(MESSAGES.managedByMindbody)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
+    expect(screen.getByText('Instagram (in Mindbody)')).toBeTruthy();
+    expect(screen.getByText('Mindbody will charge $108.90 on 1 Dec')).toBeTruthy();
   });
 
   it('says "Member not found" with a way back for an unknown or other business’s member', async () => {

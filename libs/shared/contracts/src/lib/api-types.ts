@@ -93,6 +93,12 @@ export interface MemberRow {
    */
   mindbodyNextCharge?: { amountCents: number; on: string };
   /**
+   * Present only for a Mindbody member whose client has a `ReferredBy`: how they heard of the
+   * business (one of the site's referral types, e.g. 'Friend', 'Instagram'). A label, never a
+   * link to another member (issue 22).
+   */
+  mindbodyReferralSource?: string;
+  /**
    * Present (true) only for a Mindbody member whose membership has ended (cancelled, expired or
    * terminated in Mindbody): nothing is billed any more. The Branches screen shows 'Ended'.
    */

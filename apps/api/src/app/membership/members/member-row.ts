@@ -55,6 +55,8 @@ export interface MemberSummary {
   mindbodyPriceState?: MindbodyPriceState | null;
   /** What Mindbody will charge next (cents, tax included) and when (ISO), as Grove last read it. */
   mindbodyNextCharge?: { amountCents: number; on: string } | null;
+  /** Mindbody's `ReferredBy` of a managed member: how they heard of the business, or null. */
+  referralSource?: string | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  * - `membershipPricePending: true` only for a Mindbody member not priced yet,
  *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
  *   only for one whose membership has ended (the table shows these instead of a price);
+ * - `mindbodyReferralSource` only for a Mindbody member whose client has a `ReferredBy` label;
  * - `mindbodyNextCharge` only for a running Mindbody membership whose next charge Grove has read
  *   (issue 22: what Mindbody will actually charge, 'Mindbody will charge $X on 1 Dec').
  *
@@ -110,6 +113,7 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]
     ...(managed && member.mindbodyPriceState !== 'ended' && member.mindbodyNextCharge
       ? { mindbodyNextCharge: member.mindbodyNextCharge }
       : {}),
+    ...(managed && member.referralSource ? { mindbodyReferralSource: member.referralSource } : {}),
     referringMemberId: member.referredById,
   };
 }

@@ -79,6 +79,8 @@ export interface SummarySqlRow {
   /** The name of the member it was referred by (page statements only). */
   referrer_name?: string | null;
   price_state: MindbodyPriceState | null;
+  /** Mindbody's `ReferredBy` of a managed member (a referral-source label), or null. */
+  referral_source: string | null;
   /** What Mindbody will charge next (cents) and when, null when not read. */
   next_charge_cents: number | null;
   next_charge_at: Date | null;
@@ -151,7 +153,8 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
     WHEN m.mindbody_cancelled_at IS NOT NULL THEN 'ended'
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
     WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
-  m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at`;
+  m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
+  CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -164,6 +167,7 @@ const PAGE_OUTPUT_COLUMNS = [
   'price_state',
   'next_charge_cents',
   'next_charge_at',
+  'referral_source',
 ]
   .map((column) => `m.${column}`)
   .join(', ');
@@ -210,6 +214,7 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
     row.next_charge_cents !== null && row.next_charge_cents !== undefined && row.next_charge_at
       ? { amountCents: row.next_charge_cents, on: new Date(row.next_charge_at).toISOString() }
       : null,
+  referralSource: row.referral_source ?? null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 

@@ -111,41 +111,77 @@ export class MindbodyMembersRepository {
    * with the client's Id takes its UniqueId. Run before {@link upsertMembers} on each batch, which
    * then finds every known client under its current Id (so a renumbered client is never a second
    * member). Rows already right are not touched.
-   * @returns rows changed
+   *
+   * Staff can edit a client's Id in Mindbody, so an Id can move from one client to another (two
+   * clients swapped, or an old Id given to someone else). A row holding an Id that the batch gives
+   * to another UniqueId first steps aside under a stand-in Id, `~<its UniqueId>`, until its own
+   * client's page renumbers it (the same run: an edited client is modified, so a sync lists it).
+   * Both statements run in one transaction.
+   * @returns rows changed (stand-ins not counted)
    */
   async rekeyClients(
     scope: BusinessScope,
     clients: readonly { clientId: string; uniqueId: number }[],
   ): Promise<number> {
     if (clients.length === 0) return 0;
-    const [result] = (await this.dataSource.query(
-      `WITH input AS (
+    const params = [
+      scope.businessId,
+      clients.map((client) => client.clientId),
+      clients.map((client) => client.uniqueId),
+    ];
+    return this.dataSource.transaction(async (manager) => {
+      // Rows holding an Id the batch gives to another client step aside (a swap would otherwise
+      // break the unique (business_id, mindbody_client_id) key in the renumber below).
+      await manager.query(
+        `WITH input AS (
+           SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
+         ), members_aside AS (
+           UPDATE members m SET mindbody_client_id = '~' || m.mindbody_unique_id
+           FROM input i
+           WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+             AND m.mindbody_unique_id <> i.unique_id
+           RETURNING 1
+         )
+         UPDATE prospects p SET mindbody_client_id = '~' || p.mindbody_unique_id
+         FROM input i
+         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
+           AND p.mindbody_unique_id <> i.unique_id`,
+        params,
+      );
+      // Two index-driven joins per table (a row known by its UniqueId under another Id; a row from
+      // before UniqueIds, known by its Id): an OR of the two would scan the business's members.
+      const [result] = (await manager.query(
+        `WITH input AS (
          SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
-       ), members_moved AS (
-         UPDATE members m SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id
+       ), members_renumbered AS (
+         UPDATE members m SET mindbody_client_id = i.client_id
          FROM input i
-         WHERE m.business_id = $1
-           AND (m.mindbody_unique_id = i.unique_id
-                OR (m.mindbody_unique_id IS NULL AND m.mindbody_client_id = i.client_id))
-           AND (m.mindbody_client_id, m.mindbody_unique_id) IS DISTINCT FROM (i.client_id, i.unique_id)
+         WHERE m.business_id = $1 AND m.mindbody_unique_id = i.unique_id
+           AND m.mindbody_client_id IS DISTINCT FROM i.client_id
          RETURNING 1
-       ), prospects_moved AS (
-         UPDATE prospects p SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id
+       ), members_keyed AS (
+         UPDATE members m SET mindbody_unique_id = i.unique_id
          FROM input i
-         WHERE p.business_id = $1
-           AND (p.mindbody_unique_id = i.unique_id
-                OR (p.mindbody_unique_id IS NULL AND p.mindbody_client_id = i.client_id))
-           AND (p.mindbody_client_id, p.mindbody_unique_id) IS DISTINCT FROM (i.client_id, i.unique_id)
+         WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id AND m.mindbody_unique_id IS NULL
+         RETURNING 1
+       ), prospects_renumbered AS (
+         UPDATE prospects p SET mindbody_client_id = i.client_id
+         FROM input i
+         WHERE p.business_id = $1 AND p.mindbody_unique_id = i.unique_id
+           AND p.mindbody_client_id IS DISTINCT FROM i.client_id
+         RETURNING 1
+       ), prospects_keyed AS (
+         UPDATE prospects p SET mindbody_unique_id = i.unique_id
+         FROM input i
+         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id AND p.mindbody_unique_id IS NULL
          RETURNING 1
        )
-       SELECT (SELECT count(*) FROM members_moved)::int + (SELECT count(*) FROM prospects_moved)::int AS n`,
-      [
-        scope.businessId,
-        clients.map((client) => client.clientId),
-        clients.map((client) => client.uniqueId),
-      ],
-    )) as { n: number }[];
-    return result?.n ?? 0;
+       SELECT (SELECT count(*) FROM members_renumbered)::int + (SELECT count(*) FROM members_keyed)::int
+         + (SELECT count(*) FROM prospects_renumbered)::int + (SELECT count(*) FROM prospects_keyed)::int AS n`,
+        params,
+      )) as { n: number }[];
+      return result?.n ?? 0;
+    });
   }
 
   /**

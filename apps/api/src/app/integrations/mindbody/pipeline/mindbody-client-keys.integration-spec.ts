@@ -113,6 +113,10 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
       referred_by_id: null,
       mindbody_referred_by: 'Instagram',
     });
+    // Shown as the member's referral source.
+    const jack = (await owner.get(`/api/members/${(await row('Jack Brown')).id}`).expect(200))
+      .body as { mindbodyReferralSource?: string; referringMemberId: string | null };
+    expect(jack).toMatchObject({ mindbodyReferralSource: 'Olivia Smith', referringMemberId: null });
     // The only branch is the one Grove's loop made (join link, approval), matched by email.
     expect((await rows()).filter((item) => item.referred_by_id !== null)).toEqual([
       expect.objectContaining({
@@ -164,6 +168,25 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     expect(sandbox.control.autopayWrites()).toEqual([
       expect.objectContaining({ ClientId: 'GYM-0042', Amount: 65 }),
     ]);
+  });
+
+  it('keeps two clients apart when the business swaps their Ids: each member stays on its own UniqueId and the sync completes', async () => {
+    const ana = await row('Ana Label');
+    const ben = await row('Ben Insta');
+    const count = (await rows()).length;
+    const anaId = ana.mindbody_client_id ?? '';
+    const benId = ben.mindbody_client_id ?? '';
+    // Mindbody lets staff edit a client's Id; a swap goes through a free Id.
+    sandbox.control.renumberClient(anaId, 'SWAP-TMP');
+    sandbox.control.renumberClient(benId, anaId);
+    sandbox.control.renumberClient('SWAP-TMP', benId);
+
+    await sync();
+    expect(await row('Ana Label')).toEqual({ ...ana, mindbody_client_id: benId });
+    expect(await row('Ben Insta')).toEqual({ ...ben, mindbody_client_id: anaId });
+    expect(await rows()).toHaveLength(count);
+    // Nothing left under a stand-in Id.
+    expect((await rows()).filter((item) => item.mindbody_client_id?.startsWith('~'))).toEqual([]);
   });
 
   it('keeps the kept profile by its UniqueId through a profile merge, and ends the member of the profile merged away', async () => {
