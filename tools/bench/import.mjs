@@ -296,11 +296,13 @@ try {
     }
     await call(cookie, 'PUT', '/api/mindbody/discounts', { discountOnReferral: '5' });
     const sync = async () => {
+      // The job marks itself running when a worker picks it: until then the state is the last run's.
+      const before = (await status()).processState;
       await call(cookie, 'POST', '/api/mindbody/sync');
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const now = await status();
-        if (now.processState === 'running') continue;
+        if (now.processState === 'running' || now.processState === before) continue;
         if (!now.processState?.startsWith('completed'))
           throw new Error(`sync: ${now.processState}`);
         return now.mindbodyCalls.lastRun;

@@ -119,11 +119,20 @@ export class MindbodyProcessor implements OnModuleInit {
     if (integration.processState !== 'running')
       await this.integrations.startProcess(scope, minStage);
     const started = new Date();
+    // Mindbody bills calls: the run's count (issue 22), failed runs too, recorded before the run's
+    // end state, so a wizard that sees 'completed' sees this run's count.
+    let recorded = false;
+    const recordCalls = async () => {
+      if (recorded) return;
+      recorded = true;
+      await this.integrations.recordCalls(scope, mindbody.calls, true);
+    };
     try {
       const result =
         job.kind === 'import'
           ? await this.pipeline.importAll(scope, integration, mindbody, stopping)
           : await this.pipeline.sync(scope, integration, mindbody, stopping);
+      await recordCalls();
       await this.integrations.finishProcess(
         scope,
         job.kind,
@@ -140,11 +149,11 @@ export class MindbodyProcessor implements OnModuleInit {
           ? `Mindbody ${job.kind} of business ${job.businessId} stopped: the API is shutting down (process state 'failed'; it can be run again)`
           : `Mindbody ${job.kind} of business ${job.businessId} failed: ${errorMessage(error)}`,
       );
+      await recordCalls();
       await this.integrations.finishProcess(scope, job.kind, false, new Date());
       return null;
     } finally {
-      // Mindbody bills calls: the run's count (issue 22), failed runs too.
-      await this.integrations.recordCalls(scope, mindbody.calls, true);
+      await recordCalls();
       await this.clearIfRemoved(scope);
     }
   }

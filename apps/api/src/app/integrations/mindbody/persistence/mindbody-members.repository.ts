@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
+import { errorCode } from '../../../platform/database/database-faults';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
   FACT_COLUMNS,
@@ -116,7 +117,8 @@ export class MindbodyMembersRepository {
    * clients swapped, or an old Id given to someone else). A row holding an Id that the batch gives
    * to another UniqueId first steps aside under a stand-in Id, `~<its UniqueId>`, until its own
    * client's page renumbers it (the same run: an edited client is modified, so a sync lists it).
-   * Both statements run in one transaction.
+   * Only when the renumber meets such an Id (a unique violation) does it run again, after the
+   * step aside, in one transaction: the usual batch costs one statement.
    * @returns rows changed (stand-ins not counted)
    */
   async rekeyClients(
@@ -129,27 +131,9 @@ export class MindbodyMembersRepository {
       clients.map((client) => client.clientId),
       clients.map((client) => client.uniqueId),
     ];
-    return this.dataSource.transaction(async (manager) => {
-      // Rows holding an Id the batch gives to another client step aside (a swap would otherwise
-      // break the unique (business_id, mindbody_client_id) key in the renumber below).
-      await manager.query(
-        `WITH input AS (
-           SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
-         ), members_aside AS (
-           UPDATE members m SET mindbody_client_id = '~' || m.mindbody_unique_id
-           FROM input i
-           WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
-             AND m.mindbody_unique_id <> i.unique_id
-           RETURNING 1
-         )
-         UPDATE prospects p SET mindbody_client_id = '~' || p.mindbody_unique_id
-         FROM input i
-         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
-           AND p.mindbody_unique_id <> i.unique_id`,
-        params,
-      );
-      // Two index-driven joins per table (a row known by its UniqueId under another Id; a row from
-      // before UniqueIds, known by its Id): an OR of the two would scan the business's members.
+    // Two index-driven joins per table (a row known by its UniqueId under another Id; a row from
+    // before UniqueIds, known by its Id): an OR of the two would scan the business's members.
+    const renumber = async (manager: EntityManager): Promise<number> => {
       const [result] = (await manager.query(
         `WITH input AS (
          SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
@@ -181,6 +165,32 @@ export class MindbodyMembersRepository {
         params,
       )) as { n: number }[];
       return result?.n ?? 0;
+    };
+    try {
+      return await renumber(this.dataSource.manager);
+    } catch (error) {
+      // 23505: an Id of this batch is still held by another client's row (staff moved Ids).
+      if (errorCode(error) !== '23505') throw error;
+    }
+    return this.dataSource.transaction(async (manager) => {
+      // Rows holding an Id the batch gives to another client step aside first.
+      await manager.query(
+        `WITH input AS (
+           SELECT * FROM unnest($2::text[], $3::int[]) AS i(client_id, unique_id)
+         ), members_aside AS (
+           UPDATE members m SET mindbody_client_id = '~' || m.mindbody_unique_id
+           FROM input i
+           WHERE m.business_id = $1 AND m.mindbody_client_id = i.client_id
+             AND m.mindbody_unique_id <> i.unique_id
+           RETURNING 1
+         )
+         UPDATE prospects p SET mindbody_client_id = '~' || p.mindbody_unique_id
+         FROM input i
+         WHERE p.business_id = $1 AND p.mindbody_client_id = i.client_id
+           AND p.mindbody_unique_id <> i.unique_id`,
+        params,
+      );
+      return renumber(manager);
     });
   }
 
