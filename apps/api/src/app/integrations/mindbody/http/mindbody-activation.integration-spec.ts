@@ -56,6 +56,16 @@ describe('Mindbody site activation (integration, sandbox)', () => {
     expect((await mindbodyStatus(owner)).stage).toBe(1);
   });
 
+  it('needs a session, and another business asking about a site changes nothing of this one', async () => {
+    await t.agent().get(`/api/mindbody/activation?siteId=${NEW_SITE}`).expect(401);
+    const before = await mindbodyStatus(owner);
+    const other = await t.signUp({ businessName: 'Other Gym' });
+    await other.agent.get(`/api/mindbody/activation?siteId=${sandbox.options.siteId}`).expect(200);
+    await other.agent.get('/api/mindbody/activation?siteId=abc').expect(400);
+    expect(await mindbodyStatus(owner)).toEqual(before);
+    expect((await mindbodyStatus(other.agent)).stage).toBe(1);
+  });
+
   it('refuses a site ID that is not a number, and one Mindbody does not know', async () => {
     for (const siteId of ['', 'abc', '-', '12345678901'])
       expect(
