@@ -1,19 +1,6 @@
-import net from 'node:net';
 import { test as base, expect } from '@playwright/test';
-import { startGrove, type GroveServer } from './grove-server';
+import { freePort, startGrove, type GroveServer } from './grove-server';
 import { signUp } from './support';
-
-/** A free port on 127.0.0.1 (the mail viewer's web page of this journey's Grove). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // README "Two commands": without SMTP_URL, `npm start` starts MailDev and every email Grove sends
 // can be read on its web page. This journey runs a Grove of its own as `npm start` runs it, with

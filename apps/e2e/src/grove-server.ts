@@ -14,7 +14,7 @@ export interface GroveServer {
 }
 
 /** A port that was free on 127.0.0.1 a moment ago. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
