@@ -1,6 +1,7 @@
-// Checks docker-compose.yml, Grove's production topology, as far as a machine without a Docker
-// engine can (`npm run test:deploy`, part of `npm test`): every build context, Dockerfile, file a
-// Dockerfile copies and mounted config exists; secrets are required (`${VAR:?…}`), never
+// Checks docker-compose.yml, Grove's production topology, without running it (`npm run
+// test:deploy`, part of `npm test`; `npm run test:compose` builds and runs it): one base image
+// (debian:trixie-slim) for every Containerfile stage, every runtime image unprivileged with a
+// health check; every build context, Containerfile and file it copies exists; secrets are required (`${VAR:?…}`), never
 // defaulted; cookies are Secure; the API runs ≥ 2 replicas behind the proxy with TRUST_PROXY set;
 // each remote has its own static service the proxy routes to; every service has a health check;
 // and the proxy and remote configs pass `haproxy -c` / `nginx -t` when those programs exist.
@@ -51,10 +52,10 @@ function copiedSources(dockerfile) {
   return sources;
 }
 
-/** The proxy service: the one publishing ports, built from an haproxy or nginx image. */
-const proxyName = Object.keys(services).find((name) =>
-  /^(haproxy|nginx)(:|$)/.test(services[name].image ?? ''),
-);
+/** The proxy service: the one built from the Containerfile's `proxy` target (HAProxy). */
+const proxyName = Object.keys(services).find((name) => services[name].build?.target === 'proxy');
+/** The one image every Grove image starts from (tools/deploy/base-image.sh). */
+const BASE_IMAGE = 'debian:trixie-slim';
 
 describe('docker-compose.yml (production topology)', () => {
   it('has postgres, the API, a reverse proxy and one static service per remote', () => {
@@ -72,6 +73,45 @@ describe('docker-compose.yml (production topology)', () => {
     }
   });
 
+  it(`names one base image only: every FROM is ${BASE_IMAGE} or an earlier stage, every service is built here`, () => {
+    const containerfiles = new Set();
+    for (const [name, service] of Object.entries(services)) {
+      assert.ok(service.build, `${name} is not built from this repository`);
+      assert.match(service.image ?? '', /^localhost\/grove-/, `${name}: image ${service.image}`);
+      containerfiles.add(
+        path.resolve(root, service.build.context ?? '.', service.build.dockerfile),
+      );
+    }
+    for (const file of containerfiles) {
+      const stages = new Set();
+      for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+        const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+        if (!from) continue;
+        assert.ok(
+          from[1] === BASE_IMAGE || stages.has(from[1]),
+          `${path.relative(root, file)}: FROM ${from[1]} is neither ${BASE_IMAGE} nor an earlier stage`,
+        );
+        if (from[2]) stages.add(from[2]);
+      }
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/--from=(\S+)/g))
+        assert.ok(stages.has(match[1]), `COPY --from=${match[1]} is not a stage`);
+    }
+  });
+
+  it('runs every runtime image as an unprivileged user, with a health check', () => {
+    const text = fs.readFileSync(path.join(root, 'Containerfile'), 'utf8');
+    const targets = new Set(Object.values(services).map((service) => service.build.target));
+    for (const target of targets) {
+      const stage = new RegExp(
+        `^FROM \\S+ AS ${target}\\n([\\s\\S]*?)(?=^FROM |$(?![\\s\\S]))`,
+        'm',
+      ).exec(text);
+      assert.ok(stage, `no stage ${target}`);
+      assert.match(stage[1], /^USER (?!root)\w+/m, `${target} runs as root`);
+      assert.match(stage[1], /^HEALTHCHECK /m, `${target} has no HEALTHCHECK`);
+    }
+  });
+
   it('builds from contexts, Dockerfiles and copied files that exist', () => {
     for (const [name, service] of Object.entries(services)) {
       if (!service.build) {
@@ -84,7 +124,7 @@ describe('docker-compose.yml (production topology)', () => {
         fs.statSync(context).isDirectory(),
         `${name}: build context ${build.context} does not exist`,
       );
-      const dockerfile = path.resolve(context, build.dockerfile ?? 'Dockerfile');
+      const dockerfile = path.resolve(context, build.dockerfile ?? 'Containerfile');
       assert.ok(fs.existsSync(dockerfile), `${name}: ${dockerfile} does not exist`);
       for (const source of copiedSources(dockerfile)) {
         if (source === '.') continue;
@@ -171,7 +211,7 @@ describe('docker-compose.yml (production topology)', () => {
         `REMOTE_${remote.toUpperCase()}_URL`,
       );
       const build = services[remote].build;
-      assert.equal(build.dockerfile, 'deploy/remote.Dockerfile');
+      assert.equal(build.target, 'remote');
       assert.equal(build.args?.REMOTE, remote);
       assert.match(
         routes,
@@ -300,13 +340,12 @@ function send(url, headers = {}) {
   });
 }
 
-/** The proxy's config file on this machine (the source of its config mount). */
+/** The proxy's config file in this repository (what the `proxy` stage copies to /etc/haproxy). */
 function proxyConfigFile() {
-  const mount = (services[proxyName].volumes ?? [])
-    .map((volume) => (typeof volume === 'string' ? volume.split(':')[0] : volume.source))
-    .find((source) => /\.(cfg|conf)$/.test(source));
-  assert.ok(mount, 'the proxy mounts no config file');
-  return path.resolve(root, mount);
+  const text = fs.readFileSync(path.join(root, 'Containerfile'), 'utf8');
+  const copy = /^COPY (\S+) \/etc\/haproxy\/haproxy\.cfg$/m.exec(text);
+  assert.ok(copy, 'the proxy stage copies no haproxy.cfg');
+  return path.resolve(root, copy[1]);
 }
 
 describe(

@@ -24,4 +24,15 @@ export class HealthController {
   check(): Promise<HealthCheckResult> {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
   }
+
+  /**
+   * Liveness: → 200 `{ status: 'ok' }` while this process accepts requests, whatever the database
+   * does. The proxy checks replicas here (deploy/haproxy/haproxy.cfg), so a database outage reaches
+   * clients as the API's 503 with `Retry-After` instead of every replica being marked down.
+   */
+  @Public()
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
 }

@@ -1,0 +1,116 @@
+// Podman and Podman's compose, as tools/deploy/compose-drills.test.mjs drives them: every call
+// goes through the repository's containers.conf (runc, ulimits the CI machine allows), never /etc.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Podman's configuration for Grove's container tests (see the file for the measured reasons). */
+export const CONTAINERS_CONF = path.join(root, 'tools/deploy/podman/containers.conf');
+
+const run = promisify(execFile);
+const env = (extra = {}) => ({
+  ...process.env,
+  CONTAINERS_CONF,
+  BUILDAH_FORMAT: 'docker',
+  ...extra,
+});
+
+/** Whether this machine can run the compose drills: podman, podman-compose and debootstrap. */
+export function podmanAvailable() {
+  return ['podman', 'podman-compose', 'debootstrap'].every(
+    (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0,
+  );
+}
+
+/**
+ * `podman <args>` → its standard output (trimmed). Throws with podman's stderr on failure.
+ * @param {string[]} args
+ * @param {{ allowFailure?: boolean, timeoutMs?: number }} [options]
+ */
+export async function podman(args, options = {}) {
+  try {
+    const { stdout } = await run('podman', args, {
+      env: env(),
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: options.timeoutMs ?? 600_000,
+    });
+    return stdout.trim();
+  } catch (error) {
+    if (options.allowFailure) return null;
+    throw new Error(`podman ${args.join(' ')} failed: ${error.stderr || error.message}`);
+  }
+}
+
+/**
+ * Runs `podman-compose -p <project> -f docker-compose.yml <args>` in the repository, its output
+ * going to `log` (a file descriptor) so a long build does not flood the test's output.
+ * @param {string} project compose project name (container names `<project>_<service>_<n>`)
+ * @param {string[]} args
+ * @param {Record<string, string>} composeEnv the values docker-compose.yml interpolates
+ * @param {number} log file descriptor for stdout and stderr
+ */
+export function compose(project, args, composeEnv, log) {
+  const result = spawnSync(
+    'podman-compose',
+    ['-p', project, '-f', path.join(root, 'docker-compose.yml'), ...args],
+    { cwd: root, env: env(composeEnv), stdio: ['ignore', log, log], timeout: 900_000 },
+  );
+  if (result.status !== 0)
+    throw new Error(`podman-compose ${args.join(' ')} exited ${result.status} (see the log)`);
+}
+
+/** Makes sure the one base image exists (tools/deploy/base-image.sh). */
+export function ensureBaseImage() {
+  execFileSync('bash', [path.join(root, 'tools/deploy/base-image.sh')], {
+    env: env(),
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * Runs a container's own health check (`podman healthcheck run`): Podman schedules health checks
+ * with systemd timers, and a machine without systemd (this one) runs none on its own.
+ * @returns whether the check passed
+ */
+export async function healthy(container) {
+  return (await podman(['healthcheck', 'run', container], { allowFailure: true })) !== null;
+}
+
+/**
+ * Waits until every named container passes its health check.
+ * @throws naming the containers still unhealthy after `timeoutMs`
+ */
+export async function waitHealthy(containers, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  let waiting = [...containers];
+  while (waiting.length > 0) {
+    const checks = await Promise.all(waiting.map(healthy));
+    waiting = waiting.filter((_, i) => !checks[i]);
+    if (waiting.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`not healthy after ${timeoutMs / 1000} s: ${waiting.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+/** `psql` in the postgres container (its local socket) → rows as arrays of strings (unaligned, tab-separated). */
+export async function sql(container, query) {
+  const out = await podman([
+    'exec',
+    container,
+    'psql',
+    '-U',
+    'grove',
+    '-d',
+    'grove',
+    '-AtqF',
+    '\t',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-c',
+    query,
+  ]);
+  return out === '' ? [] : out.split('\n').map((line) => line.split('\t'));
+}
