@@ -19,12 +19,14 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /**
  * The route label of a finished request: the pattern of the route Express matched, prefix
  * included (`/api/members/:id`, `/referral/:code`), never the raw path, so a member id or a
- * referral code never becomes a label value. Without a matched route: `web-apps` for what the
+ * referral code never becomes a label value. Without a matched controller route: `web-apps` for what the
  * web apps' handler serves (every path outside `/api/` and `/remotes.json`), else `unmatched`.
  */
 export function routeLabel(request: Request): string {
   const pattern: unknown = (request.route as { path?: unknown } | undefined)?.path;
-  if (typeof pattern === 'string') return `${request.baseUrl}${pattern}`;
+  // A wildcard is the request logger's own catch-all (`{*splat}`, platform.module.ts), the last
+  // route Express matched when no controller's did; Grove has no wildcard route of its own.
+  if (typeof pattern === 'string' && !pattern.includes('*')) return `${request.baseUrl}${pattern}`;
   const path = request.path;
   const api = path === '/api' || path.startsWith('/api/') || path === '/remotes.json';
   return api ? UNMATCHED_ROUTE : WEB_APPS_ROUTE;
