@@ -225,6 +225,9 @@ const mail = await mailViewer();
 const watch = process.argv.includes('--watch')
   ? ['--watch-path', path.join(root, 'dist/apps/api')]
   : [];
+// The API's Prometheus metrics (GET /metrics) on a port of their own: METRICS_PORT or 9464, else
+// the next free one (several Groves on one machine, e.g. the e2e runs).
+const metricsPort = await freePort(Number(process.env.METRICS_PORT ?? 9464));
 const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/main.js')], {
   cwd: root,
   // JSON log lines, printed one short line each (dev-log.mjs); GROVE_RAW_LOGS=true prints them as they are.
@@ -246,6 +249,7 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.
     ...mail?.env,
     PORT: String(port),
+    METRICS_PORT: String(metricsPort),
     DATABASE_URL: db.url,
     // Signs access tokens, so sessions survive a restart.
     JWT_SECRET: stableSecret('JWT_SECRET', 'jwt-secret', 48, 'base64url'),
@@ -306,6 +310,7 @@ api.on('exit', (code) => {
 const url = `http://localhost:${port}`;
 if (await waitForHealth(url, api)) {
   log(`Grove is running at ${url}`);
+  log(`metrics (Prometheus): http://localhost:${metricsPort}/metrics`);
   if (db.fresh) log('demo login: demo@grove.local / grove-demo-1234');
   log('press Ctrl+C to stop');
 } else if (!stopping) {

@@ -4,6 +4,7 @@ import { DatabaseEnv, readDatabaseConfig } from './platform/database/database.co
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
 import { MailEnv, readMailConfig } from './platform/mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from './member/member-auth/member-auth.config';
+import { MetricsEnv, readMetricsConfig } from './platform/metrics/metrics.config';
 import { MindbodyEnv, readMindbodyConfig } from './integrations/mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from './owner/support/jira.config';
 import { ThrottleEnv, readThrottleConfig } from './platform/throttle/throttle.config';
@@ -44,6 +45,7 @@ export const ENV_SECTIONS = [
   JiraEnv,
   FraudEnv,
   MemberAuthEnv,
+  MetricsEnv,
 ] as const;
 
 /**
@@ -52,8 +54,20 @@ export const ENV_SECTIONS = [
  * @throws Error 'Invalid configuration:' listing every invalid variable (the API refuses to start)
  */
 function readSettings(env: Record<string, string | undefined>, cwd: string, warn: boolean) {
-  const [server, database, auth, throttle, web, mindbody, captcha, mail, jira, fraud, memberAuth] =
-    validateSections(ENV_SECTIONS, env);
+  const [
+    server,
+    database,
+    auth,
+    throttle,
+    web,
+    mindbody,
+    captcha,
+    mail,
+    jira,
+    fraud,
+    memberAuth,
+    metrics,
+  ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
     assertProductionSecrets(
@@ -73,6 +87,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readJiraConfig(jira),
     ...readFraudConfig(fraud),
     ...readMemberAuthConfig(memberAuth),
+    ...readMetricsConfig(metrics),
   };
 }
 

@@ -8,12 +8,16 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './app-config';
 import { jsonReplyCompression } from './platform/common/json-compression';
+import { requestIds } from './platform/common/request-id';
+import { httpMetrics } from './platform/metrics/http-metrics';
+import { MetricsService } from './platform/metrics/metrics.service';
 import { contentSecurityPolicy } from './platform/web/content-security-policy';
 import { WebAppsService } from './platform/web/web-apps.service';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
- * Express's `trust proxy` (TRUST_PROXY), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression (JSON in one call: `jsonReplyCompression`), cookies, the `/api`
+ * Express's `trust proxy` (TRUST_PROXY), request ids (`X-Request-Id`, `requestIds`), request
+ * metrics (`httpMetrics`: rate and latency per route pattern), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression (JSON in one call: `jsonReplyCompression`), cookies, the `/api`
  * prefix (except `/remotes.json`, the join page `/referral/:code` and the member page `/member`), the static web apps and OpenAPI at `/api/docs` (unless
  * API_DOCS_ENABLED is off, the production default).
  */
@@ -24,6 +28,10 @@ export function setupApp(app: INestApplication): void {
   // tracker, `@Ip()` (stored client_ip), the request log and `OriginGuard`'s
   // own origin all read those (links never do: they are built on PUBLIC_ORIGIN).
   app.getHttpAdapter().getInstance().set('trust proxy', config.trustProxy);
+  // First, so every reply carries its X-Request-Id and is measured, whoever answers it; before
+  // the request logger (a module middleware, installed at init), whose line carries the same id.
+  app.use(requestIds());
+  app.use(httpMetrics(app.get(MetricsService)));
   app.useLogger(app.get(Logger));
   // Helmet's other headers; the CSP (which names the remotes' origins and the captcha's) is Grove's own.
   app.use(helmet({ contentSecurityPolicy: false }));

@@ -1,8 +1,6 @@
 import { Global, Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { AuthModule } from './auth/auth.module';
@@ -11,6 +9,7 @@ import { CaptchaModule } from './captcha/captcha.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { LOG_REDACT_PATHS, redactParams, redactUrl, safeError } from './common/log-safety';
 import { OriginGuard } from './common/origin.guard';
+import { requestIdOf } from './common/request-id';
 import { logsRequests, prettyLogs } from './common/request-logging';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -20,6 +19,7 @@ import { GracefulShutdown } from './graceful-shutdown';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { throttlingModule } from './throttle/throttling';
 import { WebModule } from './web/web.module';
 
@@ -37,8 +37,8 @@ class AppConfigModule {
 }
 
 /**
- * The platform area (docs/architecture.md#api-areas): configuration, logging, throttling, the
- * database, jobs, owner sessions (auth), mail, captcha, health and the static web apps, plus the
+ * The platform area (docs/architecture.md#api-areas): configuration, logging, metrics, throttling,
+ * the database, jobs, owner sessions (auth), mail, captcha, health and the static web apps, plus the
  * global origin check, JWT guard (routes opt out with `@Public()`), ValidationPipe (whitelist,
  * forbid unknown, transform; `ApiErrorBody` errors) and `ApiExceptionFilter`. Platform imports
  * nothing from another area.
@@ -57,10 +57,9 @@ export class PlatformModule {
   ): DynamicModule {
     const pinoOptions: PinoHttpOptions = {
       level: config.logLevel,
-      genReqId: (request: IncomingMessage) => {
-        const header = request.headers['x-request-id'];
-        return typeof header === 'string' && header.length <= 100 ? header : randomUUID();
-      },
+      // The id `requestIds` (setup-app.ts) gave the request and answered in X-Request-Id
+      // (pino-http keeps an existing `req.id`; this only runs where that middleware did not).
+      genReqId: requestIdOf,
       serializers: {
         // `req.remoteAddress` in request logs: the client as Express sees it (`req.ip`, from
         // X-Forwarded-For behind a trusted proxy, TRUST_PROXY) rather than the socket's peer;
@@ -96,6 +95,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         AppConfigModule.forConfig(config),
+        MetricsModule,
         LoggerModule.forRoot({
           pinoHttp: options.logDestination ? [pinoOptions, options.logDestination] : pinoOptions,
           forRoutes: logsRequests(config.logLevel)

@@ -67,7 +67,7 @@ describe('ApiExceptionFilter', () => {
 
   it('answers an unexpected error 500 without details and logs it with the request it met', () => {
     const failure = new Error('connection refused');
-    const response = answer(failure, { 'x-request-id': 'req-42' });
+    const response = answer(failure, { 'x-request-id': 'req-42-0001' });
     expect(response.status).toHaveBeenCalledWith(500);
     expect(response.json).toHaveBeenCalledWith({
       statusCode: 500,
@@ -76,7 +76,7 @@ describe('ApiExceptionFilter', () => {
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged.mock.calls[0][0]).toEqual({
       err: failure,
-      request: { method: 'GET', url: '/api/members?page=2', id: 'req-42' },
+      request: { method: 'GET', url: '/api/members?page=2', id: 'req-42-0001' },
     });
   });
 

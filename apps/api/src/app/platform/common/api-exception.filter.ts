@@ -12,6 +12,7 @@ import { databaseFaultReply } from '../database/database-faults';
 import { badInputReply } from './bad-input-errors';
 import { GroveException } from './grove.exception';
 import { redactUrl } from './log-safety';
+import { requestIdOf } from './request-id';
 
 /** The HTTP status of a module exception: its own `status` (500 for a type that sets none). */
 export function statusOf(exception: GroveException): HttpStatus {
@@ -84,18 +85,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   /**
    * Logs a 500 (or a 503 database fault, as a warning) with the request that met it (method, path
-   * without search terms, X-Request-Id when sent): at LOG_LEVEL 'warn' and above no request
+   * without search terms, its id: the one answered in X-Request-Id, `requestIds`): at LOG_LEVEL 'warn' and above no request
    * logger is bound (see `logsRequests`), so the line says it itself. The error goes through the
    * `safeError` serializer: never a statement's parameters.
    */
   private logFailure(exception: unknown, request: Request, level: 'error' | 'warn'): void {
-    const header = request.headers['x-request-id'];
     this.logger[level]({
       err: exception instanceof Error ? exception : new Error(String(exception)),
       request: {
         method: request.method,
         url: redactUrl(request.originalUrl),
-        ...(typeof header === 'string' ? { id: header } : {}),
+        id: requestIdOf(request),
       },
     });
   }

@@ -3,6 +3,7 @@ import type { readAuthConfig } from '../auth/auth.config';
 import type { readCaptchaConfig } from '../captcha/captcha.config';
 import type { readDatabaseConfig } from '../database/database.config';
 import type { readMailConfig } from '../mail/mail.config';
+import type { readMetricsConfig } from '../metrics/metrics.config';
 import type { readThrottleConfig } from '../throttle/throttle.config';
 import type { readWebConfig } from '../web/web.config';
 import type { readServerConfig } from './server.config';
@@ -14,6 +15,7 @@ type ThrottleSettings = ReturnType<typeof readThrottleConfig>;
 type WebSettings = ReturnType<typeof readWebConfig>;
 type CaptchaSection = ReturnType<typeof readCaptchaConfig>;
 type MailSection = ReturnType<typeof readMailConfig>;
+type MetricsSettings = ReturnType<typeof readMetricsConfig>;
 
 /**
  * Every setting of `AppConfig`, by name, as the modules' `read…Config` functions build them
@@ -31,7 +33,8 @@ export interface AppSettingsMap
     ThrottleSettings,
     WebSettings,
     CaptchaSection,
-    MailSection {}
+    MailSection,
+    MetricsSettings {}
 
 /** What `AppConfig` takes for a setting left out (or undefined): see `AppConfig.useDefaults`. */
 let defaultSettings: Partial<AppSettingsMap> = {};

@@ -39,6 +39,28 @@ export function connectionsInUse(pool: Pool): number {
   return pool.totalCount - pool.idleCount + pool.waitingCount;
 }
 
+/** How a pg pool is used right now (pg-pool 3's counters), for the metrics. */
+export interface PoolUse {
+  /** Connections open (idle or checked out). */
+  total: number;
+  /** Open connections nobody holds. */
+  idle: number;
+  /** Callers queued for a connection (every one is busy and the pool is at `max`). */
+  waiting: number;
+  /** Most connections the pool opens. */
+  max: number;
+}
+
+/** `pool`'s counters now (see {@link PoolUse}). */
+export function poolUse(pool: Pool): PoolUse {
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
 /** Connections of the prepared-read pool (opened on demand, closed after 30 s idle). */
 const PREPARED_POOL_SIZE = 8;
 
@@ -102,6 +124,12 @@ export class PreparedReads implements OnApplicationShutdown {
       values: values as unknown[],
     });
     return result.rows;
+  }
+
+  /** How the prepared-read pool and TypeORM's pool are used now (the metrics' pool gauges). */
+  poolUse(): { prepared: PoolUse; typeorm: PoolUse } {
+    const typeorm = (this.dataSource.driver as PostgresDriver).master as Pool;
+    return { prepared: poolUse(this.pool), typeorm: poolUse(typeorm) };
   }
 
   /** Connections of the prepared-read pool in use or awaited (see `connectionsInUse`). */

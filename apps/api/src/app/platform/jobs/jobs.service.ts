@@ -7,6 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import type { Pool } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
@@ -14,6 +15,8 @@ import { errorMessage } from '../common/error-message';
 import { safeErrorText } from '../common/log-safety';
 import { jobConnection } from '../database/job-connection';
 import { poolTimeoutOptions } from '../database/pool-options';
+import { poolUse, type PoolUse } from '../database/prepared-query';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** A queue and how its jobs are retried (pg-boss 10 queue options). */
 export interface QueueDefinition {
@@ -38,6 +41,18 @@ export interface QueueDefinition {
  * SIGTERM and SIGKILL, leaving room for the HTTP server and the pools.
  */
 export const JOBS_STOP_TIMEOUT_MS = 7_000;
+
+/** One queue's jobs waiting and running now (pg-boss `getQueueSize`), for the metrics. */
+export interface QueueDepth {
+  queue: string;
+  /** Jobs created or waiting for a retry, not yet taken by a worker (state `created` or `retry`). */
+  waiting: number;
+  /** Jobs a worker is running (state `active`). */
+  active: number;
+}
+
+/** What became of a job attempt on this instance (`grove_job_attempts_total{outcome}`). */
+type AttemptOutcome = 'completed' | 'retried' | 'failed';
 
 /** The reason of the shutdown signal handlers receive: the API is stopping. */
 export class JobsStoppingError extends Error {
@@ -88,8 +103,15 @@ export class JobsService
    * above have registered their listeners (`MembershipEvents`), or what they would do is lost.
    */
   private pendingWorkers: (() => Promise<void>)[] | null = [];
+  /** `grove_job_attempts_total{queue,outcome}` (docs/architecture.md#metrics). */
+  private readonly attempts;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, metrics: MetricsService) {
+    this.attempts = metrics.counter({
+      name: 'grove_job_attempts_total',
+      help: 'Job attempts handled by this instance, by queue and outcome: completed, retried (failed, pg-boss tries again) or failed (failed with no retry left)',
+      labelNames: ['queue', 'outcome'],
+    });
     // pg-boss 10 hands its options to its pg.Pool as they are (src/db.js), so the pool timeouts apply.
     const options: PgBoss.ConstructorOptions = {
       connectionString: config.databaseUrl,
@@ -209,9 +231,15 @@ export class JobsService
         name,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
         async ([job]) => {
+          let outcome: AttemptOutcome = 'completed';
           try {
             await this.track(handler(job.data, job, this.stopping.signal));
+          } catch (error) {
+            // pg-boss 10 (plans.js failJobs) retries while this attempt's retry_count < retry_limit.
+            outcome = job.retryCount < job.retryLimit ? 'retried' : 'failed';
+            throw error;
           } finally {
+            this.attempts.inc({ queue: name, outcome });
             // pg-boss 10's worker waits out the polling interval after each job unless notified:
             // with more jobs queued (e.g. 'Email all links'), it takes the next one at once.
             if (worker.id) this.boss.notifyWorker(worker.id);
@@ -230,6 +258,27 @@ export class JobsService
    */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.boss.schedule(name, cron, data);
+  }
+
+  /**
+   * Every queue's jobs waiting and running now, across all instances (pg-boss 10 `getQueues`
+   * and `getQueueSize`: two counts per queue on pg-boss's pool), for the metrics' queue gauges.
+   * @throws when the database does not answer (the scrape then leaves the gauges out)
+   */
+  async queueDepths(): Promise<QueueDepth[]> {
+    const depths: QueueDepth[] = [];
+    for (const { name } of await this.boss.getQueues()) {
+      const waiting = await this.boss.getQueueSize(name, { before: 'active' });
+      const notDone = await this.boss.getQueueSize(name, { before: 'completed' });
+      depths.push({ queue: name, waiting, active: notDone - waiting });
+    }
+    return depths;
+  }
+
+  /** How pg-boss's own pool is used now; null before it has opened or after it closed. */
+  poolUse(): PoolUse | null {
+    const pool = (this.boss.getDb() as { pool?: Pool; opened?: boolean }).pool;
+    return pool ? poolUse(pool) : null;
   }
 
   /** Counts `handling` among the running handlers until it settles; resolves or rejects as it does. */

@@ -5,6 +5,7 @@ import { mailboxOf } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { OutboxRepository } from './outbox.repository';
 
 /** The pg-boss queue that delivers Grove's emails. */
@@ -65,12 +66,21 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(MailService.name);
   private readonly listeners = new Map<string, DeliveryListener>();
   private transporter?: Transporter;
+  /** `grove_emails_total{outcome}`: every delivery attempt of any email (docs/architecture.md#metrics). */
+  private readonly emails;
 
   constructor(
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.emails = metrics.counter({
+      name: 'grove_emails_total',
+      help: 'Email deliveries by outcome: sent (SMTP accepted it), outboxed (no SMTP_URL: kept in outbox_emails), refused (recipient not one plain mailbox) or failed (SMTP or the outbox refused; the job retries)',
+      labelNames: ['outcome'],
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.jobs.register<MailJob>(
@@ -106,10 +116,23 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * again: text such as `a@x.com, eve@y.com` or `c@x.com\r\nBcc: e@y.com` would reach other
    * mailboxes (issue 24 part 2). An email whose `to` is not one plain mailbox is not sent at all
    * ('refused', logged without the address, no listener called); a reply-to that is not is left out.
+   * Each call counts once in `grove_emails_total{outcome}` (sent, outboxed, refused or failed).
    * @returns 'sent', 'outboxed' or 'refused'
    * @throws the SMTP error (the job is retried by pg-boss)
    */
   async deliver(email: MailJob): Promise<DeliveryResult> {
+    let result: DeliveryResult;
+    try {
+      result = await this.attemptDelivery(email);
+    } catch (error) {
+      this.emails.inc({ outcome: 'failed' });
+      throw error;
+    }
+    this.emails.inc({ outcome: result });
+    return result;
+  }
+
+  private async attemptDelivery(email: MailJob): Promise<DeliveryResult> {
     const to = mailboxOf(email.to);
     const about = email.source ? ` (${email.source.kind} ${email.source.id})` : '';
     if (to === null) {

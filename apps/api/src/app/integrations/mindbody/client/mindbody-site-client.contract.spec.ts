@@ -9,6 +9,7 @@ import {
   type RunningSandbox,
 } from '../../../../../../mindbody-sandbox/src/index';
 import { MindbodyRunClient, MindbodySiteClient } from './mindbody-site-client';
+import { MetricsService } from '../../../platform/metrics/metrics.service';
 
 /** The public methods of a class (a case below is required for each, by the compiler too). */
 type MethodsOf<T> = {
@@ -50,7 +51,7 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         webhooksUrl: sandbox.webhooksUrl,
       },
     } as unknown as AppConfig;
-    const site = new MindbodySiteClient(config);
+    const site = new MindbodySiteClient(config, new MetricsService());
     const siteId = sandbox.options.siteId;
     const { token } = await site.issueStaffToken(
       siteId,

@@ -10,6 +10,8 @@ import {
 } from '@grove/api-mindbody';
 import type { MindbodySiteActivation } from '@grove/contracts';
 import { AppConfig } from '../../../platform/config/app-config';
+import { MetricsService } from '../../../platform/metrics/metrics.service';
+import { MindbodyMetrics } from './mindbody-metrics';
 import {
   MindbodyLoginRefusedError,
   type MindbodyAutopayContract,
@@ -216,7 +218,15 @@ export class MindbodyRunClient {
  */
 @Injectable()
 export class MindbodySiteClient {
-  constructor(private readonly config: AppConfig) {}
+  /** Grove's Mindbody calls as metrics: every request by operation, a business's by business. */
+  readonly metrics: MindbodyMetrics;
+
+  constructor(
+    private readonly config: AppConfig,
+    metrics: MetricsService,
+  ) {
+    this.metrics = new MindbodyMetrics(metrics);
+  }
 
   private client(siteId: string, staffToken?: string, onRequest?: () => void): MindbodyClient {
     const { apiUrl, apiKey, webhooksUrl } = this.config.mindbody;
@@ -226,7 +236,10 @@ export class MindbodySiteClient {
       apiKey,
       siteId,
       staffToken,
-      onRequest,
+      onRequest: (operation) => {
+        this.metrics.request(operation);
+        onRequest?.();
+      },
     });
   }
 

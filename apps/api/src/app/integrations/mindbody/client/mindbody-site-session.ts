@@ -25,6 +25,7 @@ export class MindbodySiteSession {
   private requests = 0;
   private readonly count = () => {
     this.requests += 1;
+    this.siteClient.metrics.businessRequest(this.integration.businessId);
   };
 
   constructor(

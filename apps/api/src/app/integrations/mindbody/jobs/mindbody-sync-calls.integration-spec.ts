@@ -16,6 +16,7 @@ import {
 import { freePort } from '../../../../../test/local-daemon';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
+import { MetricsService } from '../../../platform/metrics/metrics.service';
 
 jest.setTimeout(120_000);
 
@@ -106,6 +107,17 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     };
   }
 
+  /** The Mindbody counters of a scrape: this business's requests, and getClients requests. */
+  async function mindbodyMetrics(): Promise<{ business: number; getClients: number }> {
+    const { body } = await t.app.get(MetricsService).scrape();
+    const sample = (pattern: string) =>
+      Number(new RegExp(`^${pattern} (\\S+)$`, 'm').exec(body)?.[1] ?? 0);
+    return {
+      business: sample(`grove_mindbody_business_requests_total\\{business="${businessId}"\\}`),
+      getClients: sample('grove_mindbody_requests_total\\{operation="getClients"\\}'),
+    };
+  }
+
   const nonProspects = () => sandbox.control.clients().filter((client) => !client.IsProspect);
   const hasAutopay = (clientId: string) =>
     sandbox.control.contracts(clientId).some((contract) => contract.AutopayStatus === 'Active');
@@ -187,10 +199,15 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     );
     expect(withoutAutopay).toBeGreaterThanOrEqual(WITHOUT_CONTRACT);
     sandbox.control.clearAutopayWrites();
+    const metricsBefore = await mindbodyMetrics();
 
     const calls = await sync();
 
     expect(calls).toEqual({ contracts: 0, pages: 1, tokens: 0, purchases: 0 });
+    // The metrics (issue 23.5) count the same call: for this business, and as a getClients.
+    const metricsAfter = await mindbodyMetrics();
+    expect(metricsAfter.business - metricsBefore.business).toBe(1);
+    expect(metricsAfter.getClients - metricsBefore.getClients).toBe(1);
     expect(sandbox.control.autopayWrites()).toEqual([]);
     // The wizard counts the run's calls: the one client page.
     expect((await mindbodyStatus(owner)).mindbodyCalls?.lastRun).toBe(1);
