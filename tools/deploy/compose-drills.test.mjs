@@ -286,6 +286,12 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     assert.equal(referrer.newPriceCents, 8900 - 1500);
     await visitor.close();
 
+    // Metrics: never through the proxy; on each replica's own port inside the compose network.
+    assert.equal((await owner.call('GET', '/metrics')).status, 404);
+    const metrics = await podman(['exec', container('proxy'), 'curl', '-fsS', `http://${apis[0]}:9464/metrics`]);
+    assert.match(metrics, /grove_http_requests_total\{[^}]*route="\/api\/members\/:id"/);
+    assert.match(metrics, /grove_db_pool_connections\{/);
+
     // Both replicas answered part of this journey (round robin): each logged some /api/ request.
     for (const api of apis) {
       const logs = await podman(['logs', api]);
