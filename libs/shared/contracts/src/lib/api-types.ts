@@ -461,6 +461,12 @@ export interface MindbodyBillChanges extends Page<MindbodyBillChange> {
    * event since): the sync reads them first and their bills may change too. 0 for the removal.
    */
   unreadContracts: number;
+  /**
+   * Sync only: friends approved through a Mindbody member's Grove link who wait for their own
+   * Mindbody client (they count once a sync finds it, by email): their referrer's bill and theirs
+   * change then, which no stored data can show yet. 0 for the removal.
+   */
+  waitingFriends: number;
 }
 
 /** `POST /api/mindbody/sync` body (issue 25): the `fingerprint` of the preview the owner confirmed. */

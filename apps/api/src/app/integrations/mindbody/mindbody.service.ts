@@ -254,8 +254,8 @@ export class MindbodyService {
    * from what Grove has stored (each member's autopay as last read or written, its counting
    * branches, the discounts: `plannedAutopays`, the rule the sync's writes follow); nothing is
    * written and Mindbody is not called (docs/decisions/mindbody-sync-preview.md says what it cannot
-   * know: clients changed in Mindbody since the last sync, and contracts not read yet, counted in
-   * `unreadContracts`).
+   * know: clients changed in Mindbody since the last sync; it counts the contracts not read yet,
+   * `unreadContracts`, and the friends waiting for their Mindbody client, `waitingFriends`).
    * @param page 1-based page of the changes sorted by name; `pageSize` default 100
    * @returns one page of `{memberId, name, currentCents, newCents, differenceCents}`, the count,
    *   the monthly difference (cents) and the fingerprint `POST /api/mindbody/sync` confirms
@@ -273,6 +273,7 @@ export class MindbodyService {
       page,
       pageSize,
       await this.members.countUnreadContracts(scope),
+      await this.members.countWaitingFriends(scope),
     );
   }
 
@@ -306,6 +307,7 @@ export class MindbodyService {
       overridden.map((member) => billChange(member, member.currentCents, member.ownAmountCents)),
       page,
       pageSize,
+      0,
       0,
     );
   }

@@ -509,6 +509,24 @@ export class MindbodyMembersRepository {
   }
 
   /**
+   * How many branches of the business's managed members wait for their own Mindbody client (a
+   * friend approved through Grove, not matched by email yet: no Mindbody client, not counting),
+   * for the sync's preview (issue 25): a sync that finds their client changes their referrer's
+   * bill and theirs.
+   */
+  async countWaitingFriends(scope: BusinessScope): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id IS NOT NULL AND b.mindbody_client_id IS NULL
+         AND b.branch_counting_since IS NULL
+         AND EXISTS (SELECT 1 FROM members r WHERE r.business_id = $1 AND r.id = b.referred_by_id
+                       AND r.mindbody_client_id IS NOT NULL)`,
+      [scope.businessId],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /**
    * Mindbody client ids of the business's managed members whose membership runs, in client id
    * order: all, or with `onlyUnpriced` those whose contracts Grove must read (again): never priced
    * (`mindbody_priced_at IS NULL`), or marked by a contract event since their last read

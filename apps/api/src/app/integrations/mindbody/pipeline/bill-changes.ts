@@ -53,12 +53,14 @@ const byName = (a: MindbodyBillChange, b: MindbodyBillChange): number =>
  * monthly difference (cents) of all of them, and their fingerprint.
  * @param page 1-based
  * @param unreadContracts running members whose contracts the sync reads first (0 for the removal)
+ * @param waitingFriends branches waiting for their Mindbody client (0 for the removal)
  */
 export function billChangesPage(
   changes: readonly MindbodyBillChange[],
   page: number,
   pageSize: number,
   unreadContracts: number,
+  waitingFriends: number,
 ): MindbodyBillChanges {
   const sorted = [...changes].sort(byName);
   return {
@@ -69,6 +71,7 @@ export function billChangesPage(
     monthlyDifferenceCents: sorted.reduce((sum, change) => sum + change.differenceCents, 0),
     fingerprint: billChangesFingerprint(sorted),
     unreadContracts,
+    waitingFriends,
   };
 }
 
