@@ -298,7 +298,9 @@ try {
     const sync = async () => {
       // The job marks itself running when a worker picks it: until then the state is the last run's.
       const before = (await status()).processState;
-      await call(cookie, 'POST', '/api/mindbody/sync');
+      // A sync confirms the preview of the bills it changes (issue 25).
+      const preview = await call(cookie, 'GET', '/api/mindbody/sync/preview');
+      await call(cookie, 'POST', '/api/mindbody/sync', { confirm: preview.fingerprint });
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const now = await status();

@@ -1,7 +1,13 @@
 // Helpers of the Mindbody integration tests: an in-process Mindbody sandbox and what an import of it should give.
 import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { emailKey, type MemberRow, type MindbodyStatus, type Page } from '@grove/contracts';
+import {
+  emailKey,
+  type MemberRow,
+  type MindbodyBillChanges,
+  type MindbodyStatus,
+  type Page,
+} from '@grove/contracts';
 import type request from 'supertest';
 import { signWebhookBody, type Client } from '@grove/api-mindbody';
 import { createTestApp, type TestApp } from './test-app';
@@ -46,6 +52,18 @@ export function sandboxLogin(sandbox: RunningSandbox): {
 /** `GET /api/mindbody`. */
 export async function mindbodyStatus(agent: TestAgent): Promise<MindbodyStatus> {
   return (await agent.get('/api/mindbody').expect(200)).body as MindbodyStatus;
+}
+
+/**
+ * 'Sync with mindbody' as the wizard does it (issue 25): reads the preview, then starts the sync
+ * confirming its fingerprint. Expects 202.
+ * @returns the preview that was confirmed
+ */
+export async function confirmedSync(agent: TestAgent): Promise<MindbodyBillChanges> {
+  const preview = (await agent.get('/api/mindbody/sync/preview').expect(200))
+    .body as MindbodyBillChanges;
+  await agent.post('/api/mindbody/sync').send({ confirm: preview.fingerprint }).expect(202);
+  return preview;
 }
 
 /**

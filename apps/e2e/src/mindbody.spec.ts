@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@grove/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  MESSAGES,
+  type MemberRow,
+  type MindbodySiteActivation,
+  type MindbodyStatus,
+  type Page as ListPage,
+  type ProspectRow,
+} from '@grove/contracts';
 import { accessibilityViolations, signUp, treeRow } from './support';
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
@@ -60,9 +67,14 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   await expect(page.getByText('Last sync: not yet')).toBeVisible();
   await expect(page.getByLabel('Discount on referral ($)')).toHaveValue('10.00');
 
-  // Stage 4: sync; the last sync time appears when it has finished.
+  // Stage 4: sync, after reviewing the bills it changes (issue 25: none yet, nobody has a
+  // branch); the last sync time appears when it has finished.
   await page.getByRole('button', { name: 'Sync with mindbody' }).click();
+  const review = page.getByRole('dialog', { name: 'Review the bills this sync changes' });
+  await expect(review.getByText(/this sync changes no member’s bill/)).toBeVisible();
+  await review.getByRole('button', { name: 'Confirm and sync' }).click();
   await expect(page.getByText(/Last sync: \d{1,2} \w{3} \d{4}/)).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText('Last sync: no bill written.')).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // The Branches screen shows Mindbody rows as managed, with no hand actions.
@@ -157,4 +169,178 @@ test('a gym whose site has not activated Grove: the site ID first, the activatio
 
   // Leaves the sandbox as it found it (a rerun on the same server starts not activated).
   await page.request.post(new URL(`/_sandbox/sites/${site}/deactivate`, href).toString());
+});
+
+/** Ticks of the wizard's stepper without spaces, e.g. ['✓Connect(done)', …, '4Sync']. */
+async function steps(page: Page): Promise<string[]> {
+  const texts = await page
+    .getByRole('list', { name: 'Setup steps' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  return texts.map((text) => text.replace(/\s+/g, ''));
+}
+
+/** Waits until the business's Mindbody process is no longer running and stays so for 3 s. */
+async function quiet(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const first = (await (await page.request.get('/api/mindbody')).json()) as MindbodyStatus;
+        await page.waitForTimeout(3_000);
+        const second = (await (await page.request.get('/api/mindbody')).json()) as MindbodyStatus;
+        return first.processState !== 'running' && first.processState === second.processState;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+test('a sync preview lists the bills that will change: names and old → new prices, confirmed, then the count written; the stepper ticks Sync only after', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await page.getByRole('link', { name: 'Mindbody Setup' }).click();
+  await page.getByLabel('Site ID').fill(SANDBOX.siteId);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Username').fill(SANDBOX.username);
+  await page.getByLabel('Password').fill(SANDBOX.password);
+  await page.getByRole('button', { name: 'Connect Mindbody' }).click();
+  await page.getByRole('button', { name: 'Import members' }).click();
+  await expect(page.getByRole('heading', { name: 'Set your referral discounts' })).toBeVisible({
+    timeout: 40_000,
+  });
+  await page.getByLabel('Discount on referral ($)').fill('10');
+  await page.getByLabel('Discount for referee ($)').fill('5');
+  await page.getByRole('button', { name: 'Save discounts and finish' }).click();
+  await expect(page.getByText('Last sync: not yet')).toBeVisible();
+  // No sync has run: the stepper does not tick it.
+  expect(await steps(page)).toEqual([
+    '✓Connect(done)',
+    '✓Importmembers(done)',
+    '✓Discounts(done)',
+    '4Sync',
+  ]);
+
+  // A member's friend joins through her Grove link, the owner approves her, the front desk
+  // creates her in Mindbody (the sandbox's control API; its origin is in the activation link).
+  let referrer: MemberRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (
+          await page.request.get('/api/members?managed=mindbody&pageSize=100')
+        ).json()) as ListPage<MemberRow>;
+        referrer = list.items.find(
+          (row) =>
+            row.mindbodyNextCharge && row.status === 'Active' && row.membershipPriceCents >= 3_000,
+        );
+        return referrer !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const price = referrer?.membershipPriceCents ?? 0;
+  const dollars = (cents: number) => `\\$${(cents / 100).toFixed(2)}`;
+  /** A bill line's text, old → new (the line also reads 'from … to …' to a screen reader). */
+  const oldToNew = (from: number, to: number) =>
+    new RegExp(`${dollars(from)}\\s*→\\s*(to )?${dollars(to)}`);
+  const link = (await (
+    await page.request.post(`/api/members/${referrer?.id}/referral-link`, { data: {} })
+  ).json()) as { code: string };
+  const friend = { name: 'Siobhán O’Brien', email: `siobhan.${Date.now()}@example.com` };
+  expect(
+    (await page.request.post(`/api/referrals/${link.code}/join`, { data: friend })).status(),
+  ).toBe(201);
+  const prospects = (await (
+    await page.request.get('/api/prospects?pageSize=100')
+  ).json()) as ListPage<ProspectRow>;
+  const prospect = prospects.items.find((row) => row.name === friend.name);
+  expect(
+    (
+      await page.request.post(`/api/prospects/${prospect?.id}/approve`, {
+        data: {
+          memberName: friend.name,
+          memberEmail: friend.email,
+          membershipPrice: '60',
+          discount: '0',
+        },
+      })
+    ).ok(),
+  ).toBe(true);
+  const activation = (await (
+    await page.request.get('/api/mindbody/activation?siteId=-98')
+  ).json()) as MindbodySiteActivation;
+  const sandboxOrigin = new URL(activation.activationLink ?? '').origin;
+  expect(
+    (
+      await page.request.post(`${sandboxOrigin}/_sandbox/clients`, {
+        data: {
+          FirstName: 'Siobhán',
+          LastName: 'O’Brien',
+          Email: friend.email,
+          NormalAutoPay: 60,
+          ReferredBy: 'Friend',
+        },
+      })
+    ).ok(),
+  ).toBe(true);
+
+  // The owner syncs: the review says the friend waits for her Mindbody client; confirmed, the sync
+  // finds her and writes her bill and her referrer's (Mindbody's webhook may have queued it too).
+  await page.reload();
+  await page.getByRole('button', { name: 'Sync with mindbody' }).click();
+  const review = page.getByRole('dialog', { name: 'Review the bills this sync changes' });
+  await expect(review.getByRole('button', { name: 'Confirm and sync' })).toBeEnabled();
+  await review.getByRole('button', { name: 'Confirm and sync' }).click();
+  await expect(page.getByText(/Last sync: \d{1,2} \w{3} \d{4}/)).toBeVisible({ timeout: 60_000 });
+  await quiet(page);
+  await page.reload();
+  await expect(page.getByText(/Last sync: (1 bill|2 bills|no bill) written\./)).toBeVisible();
+  expect((await steps(page)).at(-1)).toBe('✓Sync(done)');
+
+  // The owner raises the discount on referral: the review lists the referrer's bill, old → new.
+  await page.getByLabel('Discount on referral ($)').fill('12');
+  await page.getByRole('button', { name: /Save discounts/ }).click();
+  await expect(page.getByLabel('Discount on referral ($)')).toHaveValue('12.00');
+  await page.getByRole('button', { name: 'Sync with mindbody' }).click();
+  const bills = review.getByRole('list', { name: 'Bills this sync changes' });
+  const line = bills.getByRole('listitem').filter({ hasText: referrer?.memberName ?? '' });
+  await expect(line).toContainText(oldToNew(price - 1_000, price - 1_200));
+  await expect(line).toContainText('(−$2.00)');
+  await expect(review).toContainText(
+    'This sync will change 1 member’s bill in Mindbody: $2.00 less a month in total.',
+  );
+  expect(await accessibilityViolations(page)).toEqual([]);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await page.screenshot({ path: test.info().outputPath(`sync-review-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await review.getByRole('button', { name: 'Confirm and sync' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByText('Last sync: 1 bill written.')).toBeVisible({ timeout: 60_000 });
+  expect((await steps(page)).at(-1)).toBe('✓Sync(done)');
+
+  // 'Remove integration' says which bills get their own amount back.
+  await page.getByRole('button', { name: 'Remove integration' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove the Mindbody integration?' });
+  const back = removal.getByRole('list', { name: 'Bills that get their own amount back' });
+  await expect(
+    back.getByRole('listitem').filter({ hasText: referrer?.memberName ?? '' }),
+  ).toContainText(oldToNew(price - 1_200, price));
+  await expect(back.getByRole('listitem').filter({ hasText: friend.name })).toContainText(
+    oldToNew(5_500, 6_000),
+  );
+  await expect(removal).toContainText(
+    'Grove will put 2 members’ bills in Mindbody back to their own amount: $17.00 more a month in total.',
+  );
+  await page.screenshot({ path: test.info().outputPath('remove-review-1366.png') });
+  await removal.getByRole('button', { name: 'Remove integration' }).click();
+  await expect(
+    page.getByText('2 autopays are back at their own amounts in Mindbody.', { exact: false }),
+  ).toBeVisible();
 });

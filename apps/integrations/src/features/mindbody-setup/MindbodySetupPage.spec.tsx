@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MindbodyStatus } from '@grove/contracts';
+import type { MindbodyBillChanges, MindbodyStatus } from '@grove/contracts';
 import { MindbodySetupPage } from './MindbodySetupPage';
 
 const base: MindbodyStatus = {
@@ -20,14 +20,34 @@ interface Call {
   body: unknown;
 }
 
-/** A fake API: GET /api/mindbody answers the next queued status (the last one repeats); writes answer `onWrite`. */
+/** A preview of no bill changes (issue 25). */
+const NO_CHANGES: MindbodyBillChanges = {
+  items: [],
+  total: 0,
+  page: 1,
+  pageSize: 100,
+  monthlyDifferenceCents: 0,
+  fingerprint: '0'.repeat(32),
+  unreadContracts: 0,
+  waitingFriends: 0,
+};
+
+/**
+ * A fake API: GET /api/mindbody answers the next queued status (the last one repeats); the
+ * previews answer the next of `previews.sync` / `previews.removal` (the last repeats); writes
+ * answer `onWrite`.
+ */
 function fakeApi(
   statuses: MindbodyStatus[],
   onWrite: (call: Call) => { status: number; body: unknown } = () => ({
     status: 200,
     body: statuses.at(-1),
   }),
+  previews: { sync?: MindbodyBillChanges[]; removal?: MindbodyBillChanges[] } = {},
 ) {
+  const syncPreviews = [...(previews.sync ?? [NO_CHANGES])];
+  const removalPreviews = [...(previews.removal ?? [NO_CHANGES])];
+  const next = <T,>(queue: T[]): T => (queue.length > 1 ? (queue.shift() as T) : queue[0]);
   const calls: Call[] = [];
   const queue = [...statuses];
   const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
@@ -38,9 +58,13 @@ function fakeApi(
     };
     calls.push(call);
     const reply =
-      call.method === 'GET'
-        ? { status: 200, body: queue.length > 1 ? queue.shift() : queue[0] }
-        : onWrite(call);
+      call.method !== 'GET'
+        ? onWrite(call)
+        : url === '/api/mindbody/sync/preview'
+          ? { status: 200, body: next(syncPreviews) }
+          : url === '/api/mindbody/removal/preview'
+            ? { status: 200, body: next(removalPreviews) }
+            : { status: 200, body: queue.length > 1 ? queue.shift() : queue[0] };
     const text = JSON.stringify(reply.body);
     return {
       status: reply.status,
@@ -339,7 +363,9 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Remove integration' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('back to the member’s own amount');
+    expect(
+      await within(dialog).findByText(/Grove has not changed any member’s bill in Mindbody/),
+    ).toBeTruthy();
     await userEvent.click(
       Array.from(dialog.querySelectorAll('button')).find(
         (button) => button.textContent === 'Remove integration',
@@ -389,5 +415,163 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     expect(alert.textContent).toContain('Mindbody stopped sending changes to Grove on');
     expect(alert.textContent).toContain('(DeactivatedTooManyFailedMessageDeliveryAttempts)');
     expect(alert.textContent).toContain('Grove tries to turn them back on every hour');
+  });
+
+  describe('issue 25: bills previewed, confirmed, counted', () => {
+    const configured: MindbodyStatus = {
+      ...base,
+      stage: 4,
+      siteId: '-99',
+      discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
+    };
+    const twoBills: MindbodyBillChanges = {
+      ...NO_CHANGES,
+      items: [
+        {
+          memberId: 'm-1',
+          name: 'Anne-Marie Dubois',
+          currentCents: 7_900,
+          newCents: 5_900,
+          differenceCents: -2_000,
+        },
+        {
+          memberId: 'm-2',
+          name: 'Siobhán O’Brien',
+          currentCents: 4_900,
+          newCents: 3_900,
+          differenceCents: -1_000,
+        },
+      ],
+      total: 2,
+      monthlyDifferenceCents: -3_000,
+      fingerprint: 'a'.repeat(32),
+    };
+    const steps = () =>
+      Array.from(screen.getByRole('list', { name: 'Setup steps' }).querySelectorAll('li')).map(
+        (item) => item.textContent,
+      );
+
+    it('the stepper ticks Sync only once a sync has completed, as "Last sync" says', async () => {
+      fakeApi([configured]);
+      const { unmount } = renderPage();
+      expect(await screen.findByText('not yet')).toBeTruthy();
+      expect(steps()).toEqual([
+        '✓Connect (done)',
+        '✓Import members (done)',
+        '✓Discounts (done)',
+        '4Sync',
+      ]);
+      unmount();
+      fakeApi([
+        {
+          ...configured,
+          lastSyncAt: '2026-11-21T09:30:00.000Z',
+          processState: 'completed 2026-11-21T09:30:00.000Z',
+          lastSyncBillsWritten: 12,
+        },
+      ]);
+      renderPage();
+      expect(await screen.findByText('Last sync: 12 bills written.')).toBeTruthy();
+      expect(steps().at(-1)).toBe('✓Sync (done)');
+    });
+
+    it('"Sync with mindbody" lists the bills that change, old → new, and starts only once confirmed', async () => {
+      const calls = fakeApi(
+        [configured],
+        () => ({
+          status: 202,
+          body: { ...configured, processState: 'running' },
+        }),
+        { sync: [twoBills] },
+      );
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Sync with mindbody' }));
+      const dialog = await screen.findByRole('dialog');
+      const list = await within(dialog).findByRole('list', { name: 'Bills this sync changes' });
+      expect(Array.from(list.querySelectorAll('li')).map((item) => item.textContent)).toEqual([
+        'Anne-Marie Dubois from $79.00 →  to $59.00 (−$20.00)',
+        'Siobhán O’Brien from $49.00 →  to $39.00 (−$10.00)',
+      ]);
+      expect(dialog.textContent).toContain(
+        'This sync will change 2 members’ bills in Mindbody: $30.00 less a month in total.',
+      );
+      expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and sync' }));
+      await waitFor(() =>
+        expect(calls.filter((call) => call.method === 'POST')).toEqual([
+          { method: 'POST', url: '/api/mindbody/sync', body: { confirm: twoBills.fingerprint } },
+        ]),
+      );
+    });
+
+    it('when the bills changed since the preview (409) it says so and shows them again', async () => {
+      const third: MindbodyBillChanges = {
+        ...twoBills,
+        items: [
+          ...twoBills.items,
+          {
+            memberId: 'm-3',
+            name: 'Łukasz Nowak',
+            currentCents: 6_000,
+            newCents: 5_500,
+            differenceCents: -500,
+          },
+        ],
+        total: 3,
+        monthlyDifferenceCents: -3_500,
+        fingerprint: 'b'.repeat(32),
+      };
+      const calls = fakeApi(
+        [configured],
+        () => ({
+          status: 409,
+          body: {
+            message:
+              'The bills to change are no longer those you reviewed: review them again before syncing',
+          },
+        }),
+        { sync: [twoBills, third] },
+      );
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Sync with mindbody' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByText('Anne-Marie Dubois');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and sync' }));
+      expect(
+        await within(dialog).findByText(/no longer those you reviewed: review them again/),
+      ).toBeTruthy();
+      expect(await within(dialog).findByText('Łukasz Nowak')).toBeTruthy();
+      expect(dialog.textContent).toContain('3 members’ bills');
+      expect(calls.filter((call) => call.url === '/api/mindbody/sync/preview')).toHaveLength(2);
+    });
+
+    it('"Remove integration" says which bills get their own amount back, and how many', async () => {
+      fakeApi([{ ...configured, lastSyncAt: '2026-11-21T09:30:00.000Z' }], undefined, {
+        removal: [
+          {
+            ...twoBills,
+            items: twoBills.items.map((item) => ({
+              ...item,
+              currentCents: item.newCents,
+              newCents: item.currentCents,
+              differenceCents: -item.differenceCents,
+            })),
+            monthlyDifferenceCents: 3_000,
+          },
+        ],
+      });
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove integration' }));
+      const dialog = await screen.findByRole('dialog');
+      const list = await within(dialog).findByRole('list', {
+        name: 'Bills that get their own amount back',
+      });
+      expect(list.querySelectorAll('li')[0].textContent).toBe(
+        'Anne-Marie Dubois from $59.00 →  to $79.00 (+$20.00)',
+      );
+      expect(dialog.textContent).toContain(
+        'Grove will put 2 members’ bills in Mindbody back to their own amount: $30.00 more a month in total.',
+      );
+    });
   });
 });

@@ -1,30 +1,39 @@
 import { useState } from 'react';
-import type { MindbodyStage, MindbodyStatus } from '@grove/contracts';
+import type { MindbodyStatus } from '@grove/contracts';
+import { ApiError } from '@grove/web-data-access';
 import {
   useImportMindbody,
   useMindbodyStatus,
+  useRemovalPreview,
   useRemoveMindbody,
   useSyncMindbody,
+  useSyncPreview,
 } from './api/mindbody';
+import { BillChangesList, billsWrittenText, countText, monthlyText } from './BillChanges';
 import { Alert, Button, Card, Modal, PageHeader, Spinner } from '@grove/web-ui';
 import { CredentialsForm } from './CredentialsForm';
 import { DiscountsForm } from './DiscountsForm';
 import { FailedNotice, InvalidEmailsNote, RunningProgress } from './ProcessStatus';
 import { formatWhen, processView } from './process-state';
 
-const STEPS: { stage: MindbodyStage; label: string }[] = [
+const STEPS: { stage: MindbodyStatus['stage']; label: string }[] = [
   { stage: 1, label: 'Connect' },
   { stage: 2, label: 'Import members' },
   { stage: 3, label: 'Discounts' },
   { stage: 4, label: 'Sync' },
 ];
 
-/** Where the owner is in docs/product.md#mindbody-stages's stage table; finished steps show a tick. */
-function Steps({ stage }: { stage: MindbodyStage }) {
+/**
+ * Where the owner is in docs/product.md#mindbody-stages's stage table; a step shows a tick only
+ * when it is done (issue 25): the stages before the current one, and 'Sync' once a sync has
+ * completed (the 'Last sync' the page shows).
+ */
+function Steps({ status }: { status: Pick<MindbodyStatus, 'stage' | 'lastSyncAt'> }) {
+  const { stage } = status;
   return (
     <ol className="mb-steps" aria-label="Setup steps">
       {STEPS.map((step) => {
-        const done = step.stage < stage || stage === 4;
+        const done = step.stage < stage || (step.stage === 4 && status.lastSyncAt !== null);
         return (
           <li
             key={step.stage}
@@ -76,10 +85,93 @@ function ImportStep({ status }: { status: MindbodyStatus }) {
   );
 }
 
-/** Stage 4 (docs/product.md#screens): 'Sync with mindbody', the last sync time, progress and failures. */
-function SyncStep({ status }: { status: MindbodyStatus }) {
+/**
+ * Issue 25: the bills a sync will change (old → new, by name), with the count and the monthly
+ * difference; 'Confirm and sync' starts it with the preview's fingerprint. When the bills changed
+ * meanwhile (409) the preview loads again and says so.
+ */
+function SyncReview({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const preview = useSyncPreview(open);
   const sync = useSyncMindbody();
+  const close = () => {
+    sync.reset();
+    onClose();
+  };
+  const confirm = (fingerprint: string) =>
+    sync.mutate(
+      { confirm: fingerprint },
+      {
+        onSuccess: close,
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) void preview.refetch();
+        },
+      },
+    );
+  const changes = preview.data;
+  return (
+    <Modal open={open} title="Review the bills this sync changes" onClose={close}>
+      {preview.isPending && <Spinner label="Working out which bills change…" />}
+      {preview.isError && <Alert>{preview.error.message}</Alert>}
+      {changes && (
+        <>
+          {changes.total === 0 ? (
+            <p>With what Grove knows now, this sync changes no member’s bill in Mindbody.</p>
+          ) : (
+            <>
+              <p>
+                This sync will change{' '}
+                <strong>{countText(changes.total, 'member’s bill', 'members’ bills')}</strong> in
+                Mindbody: {monthlyText(changes.monthlyDifferenceCents)}.
+              </p>
+              <BillChangesList changes={changes} label="Bills this sync changes" />
+            </>
+          )}
+          {changes.unreadContracts > 0 && (
+            <p className="g-muted">
+              Grove first reads the Mindbody contracts of{' '}
+              {countText(changes.unreadContracts, 'member', 'members')} it has not priced yet; their
+              bills may change too.
+            </p>
+          )}
+          {changes.waitingFriends > 0 && (
+            <p className="g-muted">
+              {countText(changes.waitingFriends, 'friend', 'friends')} approved through Grove{' '}
+              {changes.waitingFriends === 1 ? 'waits' : 'wait'} for a Mindbody client: once the
+              front desk has created it, this sync counts them and lowers their referrer’s bill and
+              theirs too.
+            </p>
+          )}
+          <p className="g-muted">
+            The sync also brings in clients changed in Mindbody since the last one. Afterwards this
+            page says how many bills it wrote.
+          </p>
+        </>
+      )}
+      {sync.isError && <Alert>{sync.error.message}</Alert>}
+      <div className="mb-confirm">
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
+        <Button
+          busy={sync.isPending}
+          disabled={!changes || preview.isFetching}
+          onClick={() => changes && confirm(changes.fingerprint)}
+        >
+          Confirm and sync
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Stage 4 (docs/product.md#screens): 'Sync with mindbody' (after reviewing the bills it changes,
+ * issue 25), the last sync time and how many bills it wrote, progress and failures.
+ */
+function SyncStep({ status }: { status: MindbodyStatus }) {
+  const [reviewing, setReviewing] = useState(false);
   const view = processView(status);
+  const written = status.lastSyncBillsWritten;
   return (
     <Card className="mb-card">
       <h2 className="mb-card__title">Sync with Mindbody</h2>
@@ -98,18 +190,22 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
           ‘Sync with mindbody’ brings changes in.
         </Alert>
       )}
-      {sync.isError && <Alert>{sync.error.message}</Alert>}
       {view.kind === 'running' ? (
         <RunningProgress view={view} what="Sync" />
       ) : (
         <>
           {view.kind === 'failed' && <FailedNotice view={view} what="The last sync" />}
+          {view.kind === 'failed' && written !== undefined && written > 0 && (
+            <Alert tone="info">{billsWrittenText(written)} before it stopped.</Alert>
+          )}
+          {view.kind === 'completed' && written !== undefined && status.lastSyncAt && (
+            <Alert tone="success">Last sync: {billsWrittenText(written)}.</Alert>
+          )}
           {view.kind === 'completed' && <InvalidEmailsNote count={status.invalidEmails} />}
-          <Button busy={sync.isPending} onClick={() => sync.mutate()}>
-            Sync with mindbody
-          </Button>
+          <Button onClick={() => setReviewing(true)}>Sync with mindbody</Button>
         </>
       )}
+      <SyncReview open={reviewing} onClose={() => setReviewing(false)} />
     </Card>
   );
 }
@@ -153,7 +249,31 @@ function RemovalReport({ removal }: { removal: NonNullable<MindbodyStatus['remov
   );
 }
 
-/** 'Remove integration' (docs/product.md#states, any stage above 1), after a confirmation. */
+/**
+ * What removing does to bills (issue 25): the members whose Mindbody autopay Grove lowered get
+ * their own amount back, listed by name with the amounts.
+ */
+function RemovalBills({ open }: { open: boolean }) {
+  const preview = useRemovalPreview(open);
+  if (preview.isPending) return <Spinner label="Checking which bills Grove changed…" />;
+  if (preview.isError) return <Alert>{preview.error.message}</Alert>;
+  const changes = preview.data;
+  if (changes.total === 0)
+    return <p>Grove has not changed any member’s bill in Mindbody, so no bill changes.</p>;
+  return (
+    <>
+      <p>
+        Grove will put{' '}
+        <strong>{countText(changes.total, 'member’s bill', 'members’ bills')}</strong> in Mindbody
+        back to {changes.total === 1 ? 'its' : 'their'} own amount:{' '}
+        {monthlyText(changes.monthlyDifferenceCents)}. Their referral discounts stop.
+      </p>
+      <BillChangesList changes={changes} label="Bills that get their own amount back" />
+    </>
+  );
+}
+
+/** 'Remove integration' (docs/product.md#states, any stage above 1), after a confirmation that says what happens to bills. */
 function RemoveIntegration() {
   const remove = useRemoveMindbody();
   const [open, setOpen] = useState(false);
@@ -176,10 +296,10 @@ function RemoveIntegration() {
         </Button>
       </div>
       <Modal open={open} title="Remove the Mindbody integration?" onClose={close}>
+        <RemovalBills open={open} />
         <p>
-          Grove will put each Mindbody autopay it lowered back to the member’s own amount, stop
-          syncing with Mindbody and forget the login and discounts. Members you imported stay on the
-          Branches screen, and you can manage them by hand from now on.
+          Grove will also stop syncing with Mindbody and forget the login and discounts. Members you
+          imported stay on the Branches screen, and you can manage them by hand from now on.
         </p>
         {remove.isError && <Alert>{remove.error.message}</Alert>}
         <div className="mb-confirm">
@@ -242,7 +362,7 @@ export function MindbodySetupPage() {
   return (
     <>
       {header}
-      <Steps stage={current.stage} />
+      <Steps status={current} />
       <div className="mb-stack">
         {current.stage === 1 && current.removal && <RemovalReport removal={current.removal} />}
         {current.stage === 1 && (

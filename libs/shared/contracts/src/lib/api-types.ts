@@ -425,6 +425,53 @@ export interface MindbodyStatus {
    * the members whose autopay it could not put back (the owner fixes those in Mindbody).
    */
   removal?: { autopaysRestored: number; autopaysNotRestored: string[] };
+  /**
+   * Present once a sync has written or tried to write autopays (issue 25): how many members'
+   * Mindbody bills the last sync wrote (its run record; a failed sync counts those written before
+   * it stopped). 0 when it found nothing to change.
+   */
+  lastSyncBillsWritten?: number;
+}
+
+/** One member's Mindbody bill that a sync would change, or 'Remove integration' would put back (issue 25). Cents. */
+export interface MindbodyBillChange {
+  memberId: string;
+  name: string;
+  /** What Mindbody bills now (the autopay amount as Grove last read or wrote it). */
+  currentCents: number;
+  /** What it would bill afterwards. */
+  newCents: number;
+  /** `newCents − currentCents` (negative: the member pays less each month). */
+  differenceCents: number;
+}
+
+/**
+ * `GET /api/mindbody/sync/preview` and `GET /api/mindbody/removal/preview` (issue 25): the
+ * Mindbody bills that would change, from what Grove has stored (no Mindbody call), one page of
+ * them by name (`items`, `page`, `pageSize`), with the count and the total monthly difference of
+ * all of them (cents). `fingerprint` names exactly this set of changes: `POST /api/mindbody/sync`
+ * carries it as `confirm`.
+ */
+export interface MindbodyBillChanges extends Page<MindbodyBillChange> {
+  /** Sum of every change's `differenceCents` (all pages): what the members pay more (+) or less (−) a month. */
+  monthlyDifferenceCents: number;
+  fingerprint: string;
+  /**
+   * Sync only: running members whose contract Grove has not read yet (never priced, or a contract
+   * event since): the sync reads them first and their bills may change too. 0 for the removal.
+   */
+  unreadContracts: number;
+  /**
+   * Sync only: friends approved through a Mindbody member's Grove link who wait for their own
+   * Mindbody client (they count once a sync finds it, by email): their referrer's bill and theirs
+   * change then, which no stored data can show yet. 0 for the removal.
+   */
+  waitingFriends: number;
+}
+
+/** `POST /api/mindbody/sync` body (issue 25): the `fingerprint` of the preview the owner confirmed. */
+export interface MindbodySyncRequest {
+  confirm: string;
 }
 
 /** What a member without an email address shows instead of one (issue 24 part 3). */

@@ -54,6 +54,10 @@ export const MESSAGES = {
   mindbodyInvalidDiscounts: 'Please provide valid values.',
   mindbodyStillWorking: 'Still working on it, thanks for your patience',
   mindbodyFailedAt: 'Failed at:',
+  // issue 25: a sync writes autopays only after the owner confirmed its preview
+  mindbodySyncConfirmRequired: 'Review the bills this sync will change, then confirm it',
+  mindbodySyncPreviewStale:
+    'The bills to change are no longer those you reviewed: review them again before syncing',
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 12 characters',
   passwordTooLong: 'Password can be at most 128 characters',

@@ -79,3 +79,29 @@ export class MindbodyWebhookInvalidException extends GroveException {
     super('Invalid webhook delivery');
   }
 }
+
+/**
+ * A sync asked for without the fingerprint of the preview the owner confirmed (issue 25: a sync
+ * writes Mindbody autopays only after the owner has seen which). → 400
+ * `MESSAGES.mindbodySyncConfirmRequired`
+ */
+export class MindbodySyncConfirmRequiredException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodySyncConfirmRequired);
+  }
+}
+
+/**
+ * The bills a sync would change are no longer those of the confirmed preview (a webhook, a
+ * discount or a branch changed them meanwhile): the wizard shows the preview again. → 409
+ * `MESSAGES.mindbodySyncPreviewStale`
+ */
+export class MindbodySyncPreviewStaleException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MESSAGES.mindbodySyncPreviewStale);
+  }
+}

@@ -7,6 +7,8 @@ import {
 import {
   dollarsToCents,
   isPlainText,
+  type MindbodyBillChange,
+  type MindbodyBillChanges,
   type MindbodySiteActivation,
   type MindbodyStatus,
 } from '@grove/contracts';
@@ -24,12 +26,21 @@ import {
   type FirstPayment,
 } from './persistence/mindbody-members.repository';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
+import {
+  BILL_CHANGES_PAGE_SIZE,
+  billChange,
+  billChangesFingerprint,
+  billChangesPage,
+  plannedAutopays,
+} from './pipeline/bill-changes';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
   MindbodyInvalidDiscountsException,
   MindbodySiteNotActivatedException,
+  MindbodySyncConfirmRequiredException,
+  MindbodySyncPreviewStaleException,
   MindbodyUnknownSiteException,
   MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
@@ -41,6 +52,9 @@ import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
+
+/** What a sync needs done first (`MindbodyWrongStageException`). */
+const SYNC_NEEDS = 'import members and save discounts';
 
 /** Path of the webhook endpoint, appended to the public origin when subscribing. */
 const MINDBODY_WEBHOOK_PATH = '/api/mindbody/webhooks';
@@ -100,6 +114,9 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
                 : 0,
           },
         }
+      : {}),
+    ...(row.lastSyncBillsWritten !== null && row.lastSyncBillsWritten !== undefined
+      ? { lastSyncBillsWritten: row.lastSyncBillsWritten }
       : {}),
   };
 }
@@ -214,12 +231,85 @@ export class MindbodyService {
   }
 
   /**
-   * 'Sync with mindbody' (docs/product.md#mindbody-setup stage 4): queues a sync job unless one is running.
+   * 'Sync with mindbody' (docs/product.md#mindbody-setup stage 4), once the owner has confirmed its
+   * preview (issue 25): `confirm` must be the `fingerprint` of {@link syncPreview} as it is now;
+   * then a sync job is queued unless one is running.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
+   * @throws MindbodySyncConfirmRequiredException 400 without `confirm`
+   * @throws MindbodySyncPreviewStaleException 409 when the bills to change are no longer those
+   *   previewed (the wizard previews again)
    */
-  async startSync(scope: BusinessScope): Promise<MindbodyStatus> {
-    return this.start(scope, 'sync', 4, 'import members and save discounts');
+  async startSync(scope: BusinessScope, confirm: string | undefined): Promise<MindbodyStatus> {
+    const row = await this.integrations.find(scope);
+    if (!row || row.stage < 4) throw new MindbodyWrongStageException(SYNC_NEEDS);
+    if (!confirm) throw new MindbodySyncConfirmRequiredException();
+    if (billChangesFingerprint(await this.syncChanges(scope, row)) !== confirm)
+      throw new MindbodySyncPreviewStaleException();
+    return this.start(scope, 'sync', 4, SYNC_NEEDS);
+  }
+
+  /**
+   * The sync's preview (issue 25): which managed members' Mindbody autopays a sync would write,
+   * from what Grove has stored (each member's autopay as last read or written, its counting
+   * branches, the discounts: `plannedAutopays`, the rule the sync's writes follow); nothing is
+   * written and Mindbody is not called (docs/decisions/mindbody-sync-preview.md says what it cannot
+   * know: clients changed in Mindbody since the last sync; it counts the contracts not read yet,
+   * `unreadContracts`, and the friends waiting for their Mindbody client, `waitingFriends`).
+   * @param page 1-based page of the changes sorted by name; `pageSize` default 100
+   * @returns one page of `{memberId, name, currentCents, newCents, differenceCents}`, the count,
+   *   the monthly difference (cents) and the fingerprint `POST /api/mindbody/sync` confirms
+   * @throws MindbodyWrongStageException 409 below stage 4
+   */
+  async syncPreview(
+    scope: BusinessScope,
+    page = 1,
+    pageSize = BILL_CHANGES_PAGE_SIZE,
+  ): Promise<MindbodyBillChanges> {
+    const row = await this.integrations.find(scope);
+    if (!row || row.stage < 4) throw new MindbodyWrongStageException(SYNC_NEEDS);
+    return billChangesPage(
+      await this.syncChanges(scope, row),
+      page,
+      pageSize,
+      await this.members.countUnreadContracts(scope),
+      await this.members.countWaitingFriends(scope),
+    );
+  }
+
+  /** Every bill change of the business's next sync, from stored data (see {@link syncPreview}). */
+  private async syncChanges(
+    scope: BusinessScope,
+    row: MindbodyIntegrationEntity,
+  ): Promise<MindbodyBillChange[]> {
+    return plannedAutopays(
+      await this.members.autopayTargets(scope),
+      row.discountOnReferralCents ?? 0,
+      row.discountForRefereeCents ?? 0,
+    ).map((target) => billChange(target, target.autopayCents, target.amount));
+  }
+
+  /**
+   * What 'Remove integration' would do to bills (issue 25): every running managed member whose
+   * Mindbody autopay Grove has overridden, from what Grove last wrote back to the member's own
+   * amount (the restore {@link remove} does), from stored data; nothing is written and Mindbody is
+   * not called. Empty at stage 1.
+   * @param page 1-based page sorted by name; `pageSize` default 100
+   */
+  async removalPreview(
+    scope: BusinessScope,
+    page = 1,
+    pageSize = BILL_CHANGES_PAGE_SIZE,
+  ): Promise<MindbodyBillChanges> {
+    const row = await this.integrations.find(scope);
+    const overridden = row && row.stage > 1 ? await this.members.overriddenAutopays(scope) : [];
+    return billChangesPage(
+      overridden.map((member) => billChange(member, member.currentCents, member.ownAmountCents)),
+      page,
+      pageSize,
+      0,
+      0,
+    );
   }
 
   private async start(

@@ -1,6 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { TestApp } from '../../../../test/test-app';
 import {
+  confirmedSync,
   closeSandboxApp,
   deliverWebhook,
   pricesSettled,
@@ -59,7 +60,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
     return row;
   };
   const sync = async () => {
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
   };
   const deliver = async (messageId: string, clientId: string): Promise<void> => {

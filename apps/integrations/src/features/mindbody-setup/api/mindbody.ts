@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  MindbodyBillChanges,
   MindbodyCredentialsRequest,
   MindbodyDiscountsRequest,
   MindbodySiteActivation,
   MindbodyStatus,
+  MindbodySyncRequest,
 } from '@grove/contracts';
 import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
 
@@ -98,10 +100,46 @@ export function useSaveMindbodyDiscounts() {
   );
 }
 
-/** 'Sync with mindbody' (`POST /api/mindbody/sync`). */
+/** Cache key of the sync's preview (`GET /api/mindbody/sync/preview`). */
+export const syncPreviewKey = ['mindbody', 'sync-preview'] as const;
+/** Cache key of the removal's preview (`GET /api/mindbody/removal/preview`). */
+export const removalPreviewKey = ['mindbody', 'removal-preview'] as const;
+
+/**
+ * The Mindbody bills a sync would change (issue 25, `GET /api/mindbody/sync/preview`: the first
+ * 100 by name, the count, the monthly difference in cents, the fingerprint to confirm). Fetched
+ * afresh each time the review opens (`enabled`), never from an old cache.
+ */
+export function useSyncPreview(enabled: boolean) {
+  return useQuery({
+    queryKey: syncPreviewKey,
+    queryFn: ({ signal }) =>
+      apiFetch<MindbodyBillChanges>('/api/mindbody/sync/preview', { signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The bills 'Remove integration' would put back (issue 25, `GET /api/mindbody/removal/preview`). */
+export function useRemovalPreview(enabled: boolean) {
+  return useQuery({
+    queryKey: removalPreviewKey,
+    queryFn: ({ signal }) =>
+      apiFetch<MindbodyBillChanges>('/api/mindbody/removal/preview', { signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * 'Sync with mindbody' once its preview is confirmed (`POST /api/mindbody/sync {confirm}`, issue
+ * 25). A 409 `ApiError` means the bills changed since the preview: the caller shows it again.
+ */
 export function useSyncMindbody() {
-  return useMindbodyMutation(() =>
-    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST' }),
+  return useMindbodyMutation((body: MindbodySyncRequest) =>
+    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST', body }),
   );
 }
 

@@ -14,13 +14,15 @@ import {
 } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { MindbodySiteActivation, MindbodyStatus } from '@grove/contracts';
+import type { MindbodyBillChanges, MindbodySiteActivation, MindbodyStatus } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
 import { MindbodySiteQueryDto } from './dto/mindbody-site.dto';
+import { MindbodySyncDto } from './dto/mindbody-sync.dto';
+import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { MindbodyService } from '../mindbody.service';
 
@@ -107,12 +109,50 @@ export class MindbodyController {
     return this.mindbody.saveDiscounts(sessionScope(user), body);
   }
 
-  /** docs/product.md#calls `/mindbody/sync`. → 202 MindbodyStatus with processState 'running'; 409 below stage 4. */
+  /**
+   * The sync's preview (issue 25): `?page=&pageSize=` (default 1 and 100) → 200
+   * `MindbodyBillChanges`: the managed members whose Mindbody autopay a sync would change (name,
+   * current and new cents, difference), sorted by name, with the count, the total monthly
+   * difference (cents) and the `fingerprint` the sync confirms. From stored data: no Mindbody
+   * call, nothing written. 400 `MESSAGES.pageInvalid` / `pageSizeInvalid`; 409 below stage 4.
+   */
+  @Get('sync/preview')
+  @ApiOperation({ summary: 'The Mindbody bills a sync would change (nothing is written)' })
+  syncPreview(
+    @CurrentUser() user: AuthUser,
+    @Query() query: PageQueryDto,
+  ): Promise<MindbodyBillChanges> {
+    return this.mindbody.syncPreview(sessionScope(user), query.page, query.pageSize);
+  }
+
+  /**
+   * docs/product.md#calls `/mindbody/sync`, confirmed (issue 25): body `{ confirm }`, the
+   * `fingerprint` of the preview the owner saw. → 202 MindbodyStatus with processState 'running';
+   * 400 `MESSAGES.mindbodySyncConfirmRequired` without one; 409 below stage 4, or
+   * `MESSAGES.mindbodySyncPreviewStale` when the bills to change are no longer those previewed.
+   */
   @Post('sync')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Queue a sync: changed clients in, discounted autopay amounts out' })
-  startSync(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
-    return this.mindbody.startSync(sessionScope(user));
+  @ApiOperation({
+    summary: 'Queue a confirmed sync: changed clients in, discounted autopay amounts out',
+  })
+  startSync(@CurrentUser() user: AuthUser, @Body() body: MindbodySyncDto): Promise<MindbodyStatus> {
+    return this.mindbody.startSync(sessionScope(user), body.confirm);
+  }
+
+  /**
+   * What 'Remove integration' would do to bills (issue 25): `?page=&pageSize=` → 200
+   * `MindbodyBillChanges` of the members whose autopay Grove overrode, from what Mindbody bills now
+   * back to their own amount, sorted by name, with the count and monthly difference (cents).
+   * Stored data only; empty at stage 1. 400 `MESSAGES.pageInvalid` / `pageSizeInvalid`.
+   */
+  @Get('removal/preview')
+  @ApiOperation({ summary: "The Mindbody bills 'Remove integration' would put back" })
+  removalPreview(
+    @CurrentUser() user: AuthUser,
+    @Query() query: PageQueryDto,
+  ): Promise<MindbodyBillChanges> {
+    return this.mindbody.removalPreview(sessionScope(user), query.page, query.pageSize);
   }
 
   /** docs/product.md#calls `/mindbody/removeIntegration`. → 200 MindbodyStatus at stage 1; 502 'Something went wrong'. */

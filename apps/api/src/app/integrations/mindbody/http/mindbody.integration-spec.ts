@@ -13,6 +13,7 @@ import type { TestApp } from '../../../../../test/test-app';
 import { recipient, startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
+  confirmedSync,
   createListeningApp,
   deliverWebhook,
   expectedImport,
@@ -373,7 +374,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
           ).size > 1,
       );
     sandbox.control.clearAutopayWrites();
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     const done = await settled(owner);
     expect(done.processState).toMatch(/^completed /);
     expect(done.lastSyncAt).not.toBeNull();
@@ -452,7 +453,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       Object.entries(sandbox.control.requestCounts()).find(([key]) =>
         key.endsWith('/usertoken/issue'),
       )?.[1] ?? 0;
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     expect(sandbox.control.autopayWrites()).toHaveLength(want.size);
     const issuedAfter =
@@ -471,7 +472,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     // calls): no contract, purchase, token or autopay request.
     const counts = () => ({ ...sandbox.control.requestCounts() });
     const before = counts();
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     const after = counts();
     const made = Object.fromEntries(

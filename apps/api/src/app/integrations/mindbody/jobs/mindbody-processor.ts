@@ -127,11 +127,14 @@ export class MindbodyProcessor implements OnModuleInit {
       recorded = true;
       await this.integrations.recordCalls(scope, mindbody.calls, true);
     };
+    // A sync's run record: the members whose autopay it wrote (issue 25), failed runs too.
+    const tally = { billsWritten: 0 };
+    const billsWritten = job.kind === 'sync' ? tally : { billsWritten: null };
     try {
       const result =
         job.kind === 'import'
           ? await this.pipeline.importAll(scope, integration, mindbody, stopping)
-          : await this.pipeline.sync(scope, integration, mindbody, stopping);
+          : await this.pipeline.sync(scope, integration, mindbody, stopping, tally);
       await recordCalls();
       await this.integrations.finishProcess(
         scope,
@@ -140,6 +143,7 @@ export class MindbodyProcessor implements OnModuleInit {
         new Date(),
         started,
         result.invalidEmails,
+        billsWritten.billsWritten,
       );
       if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
       return result;
@@ -150,7 +154,15 @@ export class MindbodyProcessor implements OnModuleInit {
           : `Mindbody ${job.kind} of business ${job.businessId} failed: ${errorMessage(error)}`,
       );
       await recordCalls();
-      await this.integrations.finishProcess(scope, job.kind, false, new Date());
+      await this.integrations.finishProcess(
+        scope,
+        job.kind,
+        false,
+        new Date(),
+        undefined,
+        null,
+        billsWritten.billsWritten,
+      );
       return null;
     } finally {
       await recordCalls();

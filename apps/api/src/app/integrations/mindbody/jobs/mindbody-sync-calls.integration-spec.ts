@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
+  confirmedSync,
   deliverWebhook,
   membershipEnded,
   mindbodyStatus,
@@ -97,7 +98,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
       tokens: requests(sandbox, '/usertoken/issue'),
       purchases: requests(sandbox, '/client/clientpurchases'),
     };
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     return {
       contracts: requests(sandbox, '/client/clientcontracts') - before.contracts,

@@ -71,6 +71,13 @@ export class MindbodyIntegrationEntity {
   @Column({ name: 'last_run_calls', type: 'integer', nullable: true })
   lastRunCalls!: number | null;
 
+  /**
+   * Members whose Mindbody autopay the last sync wrote (issue 25, its run record; a failed sync
+   * counts those written before it stopped), null before a sync.
+   */
+  @Column({ name: 'last_sync_bills_written', type: 'integer', nullable: true })
+  lastSyncBillsWritten!: number | null;
+
   /** Mindbody calls of every job this calendar month (`callsMonth`). */
   @Column({ name: 'month_calls', type: 'integer', default: 0 })
   monthCalls!: number;

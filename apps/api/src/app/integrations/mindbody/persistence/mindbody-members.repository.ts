@@ -60,6 +60,8 @@ export interface FirstPayment {
 export interface AutopayTarget {
   memberId: string;
   clientId: string;
+  /** The member's name, for the sync's preview (issue 25). */
+  name: string;
   /** The unchanged membership price (NormalAutoPay before Grove's discounts). */
   membershipPriceCents: number;
   /** What Mindbody bills now, as Grove last saw or wrote it. */
@@ -465,12 +467,13 @@ export class MindbodyMembersRepository {
     const rows: {
       id: string;
       mindbody_client_id: string;
+      name: string;
       membership_price_cents: number;
       mindbody_autopay_cents: number;
       branches: number;
       is_branch: boolean;
     }[] = await this.dataSource.query(
-      `SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.mindbody_autopay_cents,
+      `SELECT m.id, m.mindbody_client_id, m.name, m.membership_price_cents, m.mindbody_autopay_cents,
          (SELECT count(*) FROM members b WHERE b.business_id = $1 AND b.referred_by_id = m.id
             AND ${countingBranch('b')})::int AS branches,
          (m.referred_by_id IS NOT NULL) AS is_branch
@@ -482,11 +485,45 @@ export class MindbodyMembersRepository {
     return rows.map((row) => ({
       memberId: row.id,
       clientId: row.mindbody_client_id,
+      name: row.name,
       membershipPriceCents: row.membership_price_cents,
       autopayCents: row.mindbody_autopay_cents,
       branches: row.branches,
       isBranch: row.is_branch,
     }));
+  }
+
+  /**
+   * How many of the business's running managed members the next sync must read the contracts of
+   * before it knows their bill (never priced, or marked by a contract event: as
+   * {@link managedClientIds} with `onlyUnpriced`), for the sync's preview (issue 25).
+   */
+  async countUnreadContracts(scope: BusinessScope): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM members
+       WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
+         AND (mindbody_priced_at IS NULL OR mindbody_contracts_stale)`,
+      [scope.businessId],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /**
+   * How many branches of the business's managed members wait for their own Mindbody client (a
+   * friend approved through Grove, not matched by email yet: no Mindbody client, not counting),
+   * for the sync's preview (issue 25): a sync that finds their client changes their referrer's
+   * bill and theirs.
+   */
+  async countWaitingFriends(scope: BusinessScope): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id IS NOT NULL AND b.mindbody_client_id IS NULL
+         AND b.branch_counting_since IS NULL
+         AND EXISTS (SELECT 1 FROM members r WHERE r.business_id = $1 AND r.id = b.referred_by_id
+                       AND r.mindbody_client_id IS NOT NULL)`,
+      [scope.businessId],
+    )) as { n: number }[];
+    return row?.n ?? 0;
   }
 
   /**
@@ -641,21 +678,35 @@ export class MindbodyMembersRepository {
    * (`mindbody_autopay_cents`) differs from their own amount (`membership_price_cents`, the
    * contract's amount before Grove's first override), for 'Remove integration' to put back.
    */
-  async overriddenAutopays(
-    scope: BusinessScope,
-  ): Promise<{ name: string; clientId: string; ownAmountCents: number }[]> {
-    const rows: { name: string; mindbody_client_id: string; membership_price_cents: number }[] =
-      await this.dataSource.query(
-        `SELECT name, mindbody_client_id, membership_price_cents FROM members
+  async overriddenAutopays(scope: BusinessScope): Promise<
+    {
+      memberId: string;
+      name: string;
+      clientId: string;
+      ownAmountCents: number;
+      /** What Grove last wrote (what Mindbody bills now). */
+      currentCents: number;
+    }[]
+  > {
+    const rows: {
+      id: string;
+      name: string;
+      mindbody_client_id: string;
+      membership_price_cents: number;
+      mindbody_autopay_cents: number;
+    }[] = await this.dataSource.query(
+      `SELECT id, name, mindbody_client_id, membership_price_cents, mindbody_autopay_cents FROM members
          WHERE business_id = $1 AND mindbody_client_id IS NOT NULL AND mindbody_cancelled_at IS NULL
            AND mindbody_autopay_cents IS NOT NULL AND mindbody_autopay_cents <> membership_price_cents
          ORDER BY name`,
-        [scope.businessId],
-      );
+      [scope.businessId],
+    );
     return rows.map((row) => ({
+      memberId: row.id,
       name: row.name,
       clientId: row.mindbody_client_id,
       ownAmountCents: row.membership_price_cents,
+      currentCents: row.mindbody_autopay_cents,
     }));
   }
 

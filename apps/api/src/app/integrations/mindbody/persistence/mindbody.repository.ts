@@ -126,8 +126,10 @@ export class MindbodyRepository {
    * (when it started reading, so changes made during the sync are read by the next one); a
    * completed run records how many of its clients had an email that is not one plain mailbox
    * (`invalid_emails`, the run's summary; a failed run keeps the last one). Nothing changes when
-   * the integration was removed meanwhile (stage 1).
+   * the integration was removed meanwhile (stage 1). A sync, completed or failed, records how
+   * many members' autopays it wrote (`last_sync_bills_written`, issue 25).
    * @param invalidEmails the completed run's clients stored with no email (issue 24 part 3)
+   * @param billsWritten (sync) members whose Mindbody autopay the run wrote
    */
   async finishProcess(
     scope: BusinessScope,
@@ -136,6 +138,7 @@ export class MindbodyRepository {
     at: Date,
     syncedFrom = at,
     invalidEmails: number | null = null,
+    billsWritten: number | null = null,
   ): Promise<void> {
     const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
     await this.dataSource.query(
@@ -144,6 +147,7 @@ export class MindbodyRepository {
          stage = CASE WHEN $3 AND stage = 2 THEN 3 ELSE stage END,
          last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
          invalid_emails = COALESCE($6::int, invalid_emails),
+         last_sync_bills_written = COALESCE($7::int, last_sync_bills_written),
          updated_at = now()
        WHERE business_id = $1 AND stage > 1`,
       [
@@ -153,6 +157,7 @@ export class MindbodyRepository {
         ok && kind === 'sync',
         syncedFrom,
         ok ? invalidEmails : null,
+        kind === 'sync' ? billsWritten : null,
       ],
     );
   }
@@ -214,7 +219,8 @@ export class MindbodyRepository {
            staff_token_enc = NULL, staff_token_expires_at = NULL, discount_on_referral_cents = NULL,
            discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL, invalid_emails = NULL,
            last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL,
-           last_run_calls = NULL, month_calls = 0, calls_month = NULL, updated_at = now()
+           last_run_calls = NULL, month_calls = 0, calls_month = NULL, last_sync_bills_written = NULL,
+           updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],
       );

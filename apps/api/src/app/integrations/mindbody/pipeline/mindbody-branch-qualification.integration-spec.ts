@@ -4,6 +4,7 @@ import type { MemberRow, Page, ReferralLink } from '@grove/contracts';
 import type { TestApp } from '../../../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled } from '../../../../../test/member-mail';
 import {
+  confirmedSync,
   deliverWebhook,
   reachStageFour,
   requests,
@@ -167,7 +168,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
   /** Runs a sync; returns the `GET /client/clientpurchases` requests it made. */
   async function sync(): Promise<number> {
     const before = requests(sandbox, '/client/clientpurchases');
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
     return requests(sandbox, '/client/clientpurchases') - before;
   }
@@ -414,7 +415,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     const before = await snapshot();
     const other = (await t.signUp({ businessName: 'Other Gym' })).agent;
     await reachStageFour(other, sandbox, TEN_DOLLARS);
-    await other.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(other);
     expect((await settled(other)).processState).toMatch(/^completed /);
     await mailsSettled();
 

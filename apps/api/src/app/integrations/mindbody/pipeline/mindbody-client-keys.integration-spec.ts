@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import { freePort } from '../../../../../test/local-daemon';
 import {
+  confirmedSync,
   deliverWebhook,
   reachStageFour,
   referThroughGrove,
@@ -80,7 +81,7 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
   const row = async (name: string): Promise<Row> =>
     (await rows()).find((item) => item.name === name) as Row;
   const sync = async () => {
-    await owner.post('/api/mindbody/sync').expect(202);
+    await confirmedSync(owner);
     expect((await settled(owner)).processState).toMatch(/^completed /);
   };
   const branchFacts = async (): Promise<number> => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { mailboxOf, toPlainText } from '@grove/contracts';
-import { targetAutopayCents } from '../../../membership/pricing/price';
+import { plannedAutopays } from './bill-changes';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
@@ -165,13 +165,17 @@ export class MindbodyPipeline {
    * each written contract read back (what Mindbody will charge). Each client's contracts are read
    * at most once per sync before the writes: the writes reuse what the first steps read (kept for
    * the run; the first sync reads every client, a few hundred bytes each). A second sync with
-   * nothing changed reads the client pages only, and writes nothing.
+   * nothing changed reads the client pages only, and writes nothing. The autopays written are those
+   * of {@link plannedAutopays}, as the owner's preview showed them (issue 25).
+   * @param tally counts the members whose autopay was written as they are written, so a run that
+   *   fails midway still tells how many bills it changed (its run record)
    */
   async sync(
     scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
+    tally: { billsWritten: number } = { billsWritten: 0 },
   ): Promise<MindbodyRunResult> {
     const contractsRead: ContractsRead = new Map();
     const { clients, invalidEmails } = await this.pullClients(
@@ -186,9 +190,11 @@ export class MindbodyPipeline {
     await this.priceMembers(scope, integration, mindbody, true, stopping, contractsRead);
     const onReferral = integration.discountOnReferralCents ?? 0;
     const forReferee = integration.discountForRefereeCents ?? 0;
-    const targets = (await this.members.autopayTargets(scope))
-      .map((target) => ({ ...target, amount: targetAutopayCents(target, onReferral, forReferee) }))
-      .filter((target) => target.amount !== target.autopayCents);
+    const targets = plannedAutopays(
+      await this.members.autopayTargets(scope),
+      onReferral,
+      forReferee,
+    );
     let autopayWrites = 0;
     const billed: { memberId: string; autopayCents: number }[] = [];
     try {
@@ -207,6 +213,7 @@ export class MindbodyPipeline {
               wrote = true;
             }
           }
+          if (wrote) tally.billsWritten += 1;
           // What Mindbody will now charge (tax and other products included), read back.
           if (wrote)
             contractsRead.set(
