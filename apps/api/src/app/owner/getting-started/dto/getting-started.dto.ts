@@ -4,7 +4,9 @@ import { GETTING_STARTED_INVALID, type GettingStartedUpdate } from '@grove/contr
 
 /** `PUT /api/getting-started` body: `{ dismissed: true|false }` (a JSON boolean). */
 export class GettingStartedDto implements GettingStartedUpdate {
-  @ApiProperty({ description: 'true hides the checklist for the whole business; false shows it again' })
+  @ApiProperty({
+    description: 'true hides the checklist for the whole business; false shows it again',
+  })
   @IsBoolean({ message: GETTING_STARTED_INVALID })
   dismissed!: boolean;
 }
