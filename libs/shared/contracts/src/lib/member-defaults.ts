@@ -75,7 +75,10 @@ export function validateMemberDefaultsForm(
 /** The form's dollars as the API's cents (empty → null). Call after `validateMemberDefaultsForm`. */
 export function memberDefaultsFromForm(input: MemberDefaultsForm): MemberDefaults {
   const cents = (typed: string) => (typed.trim() === '' ? null : dollarsToCents(typed));
-  return { discountCents: cents(input.discount), membershipPriceCents: cents(input.membershipPrice) };
+  return {
+    discountCents: cents(input.discount),
+    membershipPriceCents: cents(input.membershipPrice),
+  };
 }
 
 /** The API's cents as the form's dollars ("15.00"; null → empty). */
@@ -122,7 +125,9 @@ export function approvalPrefill(
     referrer.noAutopayContract === true ||
     referrer.membershipEnded === true;
   return {
-    membershipPriceCents: priceUnknown ? defaults.membershipPriceCents : referrer.membershipPriceCents,
+    membershipPriceCents: priceUnknown
+      ? defaults.membershipPriceCents
+      : referrer.membershipPriceCents,
     discountCents: referrer.discountCents,
   };
 }
