@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   memberDefaultsFromForm,
@@ -28,7 +28,6 @@ export function MemberDefaultsCard() {
   const save = useSaveMemberDefaults();
   const [saved, setSaved] = useTimedMessage();
   const { hash } = useLocation();
-  const card = useRef<HTMLElement>(null);
   const {
     submit,
     field,
@@ -52,14 +51,13 @@ export function MemberDefaultsCard() {
   // renders after the browser looked for the anchor, so scroll to the card once it has its form.
   const loaded = defaults.data !== undefined;
   useEffect(() => {
-    if (loaded && hash === `#${MEMBER_DEFAULTS_ANCHOR}`) card.current?.scrollIntoView?.();
+    if (loaded && hash === `#${MEMBER_DEFAULTS_ANCHOR}`) document.getElementById(MEMBER_DEFAULTS_ANCHOR)?.scrollIntoView?.();
   }, [loaded, hash]);
 
   return (
     <Card
       className="dash-account__card"
       id={MEMBER_DEFAULTS_ANCHOR}
-      ref={card}
       aria-labelledby="member-defaults-title"
     >
       <h2 className="dash-account__title" id="member-defaults-title">
