@@ -53,7 +53,9 @@ test("approval prefilled with the referrer's price and discount", async ({ page,
   await expect(treeRow(page, "Siobhán O'Brien")).toContainText('$74.00');
 });
 
-test('the getting-started checklist shows, ticks from real data and goes away', async ({ page }) => {
+test('the getting-started checklist shows, ticks from real data and goes away', async ({
+  page,
+}) => {
   await signUp(page);
   const checklist = page.getByRole('region', { name: 'Getting started' });
   await expect(checklist).toBeVisible();
