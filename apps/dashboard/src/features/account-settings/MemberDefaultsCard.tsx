@@ -51,7 +51,8 @@ export function MemberDefaultsCard() {
   // renders after the browser looked for the anchor, so scroll to the card once it has its form.
   const loaded = defaults.data !== undefined;
   useEffect(() => {
-    if (loaded && hash === `#${MEMBER_DEFAULTS_ANCHOR}`) document.getElementById(MEMBER_DEFAULTS_ANCHOR)?.scrollIntoView?.();
+    if (loaded && hash === `#${MEMBER_DEFAULTS_ANCHOR}`)
+      document.getElementById(MEMBER_DEFAULTS_ANCHOR)?.scrollIntoView?.();
   }, [loaded, hash]);
 
   return (
