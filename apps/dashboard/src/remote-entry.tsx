@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, Spinner } from '@grove/web-ui';
 import { BranchesPage } from './features/branches/BranchesPage';
 import { MembersCsvCard } from './features/members-csv/MembersCsvCard';
+import { GettingStartedCard } from './features/getting-started/GettingStartedCard';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import './dashboard.css';
@@ -25,8 +26,14 @@ const AnalyticsPage = lazy(() =>
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route index element={<BranchesPage tools={<MembersCsvCard />} />} />
-      <Route path="branches" element={<BranchesPage tools={<MembersCsvCard />} />} />
+      <Route
+        index
+        element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
+      />
+      <Route
+        path="branches"
+        element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
+      />
       <Route path="prospective-members" element={<ProspectiveMembersPage />} />
       <Route path="members/:id" element={<MemberProfilePage />} />
       <Route

@@ -44,6 +44,7 @@ import { BusinessCountry1795503384512 } from './platform/database/migrations/179
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
 import { JoinPageVisitors1795560100000 } from './platform/database/migrations/1795560100000-JoinPageVisitors';
 import { MindbodyBillsWritten1795570300000 } from './platform/database/migrations/1795570300000-MindbodyBillsWritten';
+import { MemberDefaults1795571000000 } from './platform/database/migrations/1795571000000-MemberDefaults';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -95,6 +96,7 @@ export const MIGRATIONS = [
   EmailAddressRule1795560000000,
   JoinPageVisitors1795560100000,
   MindbodyBillsWritten1795570300000,
+  MemberDefaults1795571000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -24,3 +24,4 @@ export * from './lib/csv-cell';
 export * from './lib/branch-qualification';
 export * from './lib/password-reset';
 export * from './lib/country';
+export * from './lib/member-defaults';

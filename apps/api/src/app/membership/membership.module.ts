@@ -4,9 +4,10 @@ import { MembersModule } from './members/members.module';
 import { BranchQualificationModule } from './branch-qualification/branch-qualification.module';
 import { MembersCsvModule } from './members-csv/members-csv.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { MemberDefaultsModule } from './member-defaults/member-defaults.module';
 
 /**
- * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, and the events membership announces (`MembershipEvents`). Imports only platform
+ * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, and the events membership announces (`MembershipEvents`). Imports only platform
  * (docs/architecture.md#api-areas).
  */
 @Module({
@@ -16,6 +17,7 @@ import { LifecycleModule } from './lifecycle/lifecycle.module';
     BranchQualificationModule,
     MembersCsvModule,
     LifecycleModule,
+    MemberDefaultsModule,
   ],
 })
 export class MembershipModule {}

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
 import { SupportModule } from './support/support.module';
+import { GettingStartedModule } from './getting-started/getting-started.module';
 
 /**
- * The owner area: the owner's account (details, password) and Contact Support. Imports only platform
+ * The owner area: the owner's account (details, password), Contact Support and the 'Getting started' checklist. Imports only platform
  * (docs/architecture.md#api-areas).
  */
 @Module({
-  imports: [AccountModule, SupportModule],
+  imports: [AccountModule, SupportModule, GettingStartedModule],
 })
 export class OwnerModule {}

@@ -5,7 +5,10 @@ import { useState } from 'react';
 
 /** Props of {@link MemberForm}. */
 export interface MemberFormProps {
-  /** Values to start from, e.g. a prospect's name and email when approving. */
+  /**
+   * Values to start from, e.g. a prospect's name and email and the referrer's price and discount
+   * when approving, or the business's defaults when adding a tree (docs/product.md#member-defaults).
+   */
   defaultValues?: Partial<MemberInput>;
   submitLabel?: string;
   /** Prefix of the message shown when the save fails (docs/product.md#errors). */
@@ -26,7 +29,8 @@ const memberFields: readonly (keyof MemberInput)[] = [
  * Current Membership ($), Discount Per Referral ($), Save. Every field is required and checked
  * with docs/product.md#validation's rules and messages (from the contracts, as the API checks them); a server
  * error is shown above the form with its SPEC prefix, and field errors from the server land on
- * their fields.
+ * their fields. The amounts carry no placeholder: a grey "59.00" looked filled in (issue 25); an
+ * amount shown is a real value (`defaultValues`), and an empty field is empty.
  */
 export function MemberForm({
   defaultValues,
@@ -66,15 +70,9 @@ export function MemberForm({
         <TextField
           label="Current Membership ($)"
           inputMode="decimal"
-          placeholder="59.00"
           {...field('membershipPrice')}
         />
-        <TextField
-          label="Discount Per Referral ($)"
-          inputMode="decimal"
-          placeholder="10.00"
-          {...field('discount')}
-        />
+        <TextField label="Discount Per Referral ($)" inputMode="decimal" {...field('discount')} />
       </div>
       <Button type="submit" busy={isSubmitting} className="dash-form-submit">
         {submitLabel}

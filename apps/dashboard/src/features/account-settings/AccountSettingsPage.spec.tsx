@@ -77,11 +77,14 @@ describe('AccountSettingsPage', () => {
           welcome: true,
         });
       if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
+      if (url === '/api/settings/member-defaults')
+        return reply(200, { discountCents: 1500, membershipPriceCents: null });
       return reply(200, null);
     });
     await renderPage();
     expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
     expect(await screen.findByLabelText(/When I approve them/)).toBeTruthy();
+    expect(await screen.findByDisplayValue('15.00')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe(
       'Green Valley Fitness',
@@ -206,6 +209,8 @@ describe('AccountSettingsPage', () => {
       if (url === '/api/settings/branches' && init?.method === 'PUT')
         return reply(200, JSON.parse(String(init.body)));
       if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
+      if (url === '/api/settings/member-defaults')
+        return reply(200, { discountCents: 1500, membershipPriceCents: null });
       return reply(200, null);
     });
     await renderPage();

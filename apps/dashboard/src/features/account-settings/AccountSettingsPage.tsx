@@ -6,6 +6,7 @@ import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
 import { BranchRuleCard } from './BranchRuleCard';
+import { MemberDefaultsCard } from './MemberDefaultsCard';
 
 /**
  * Account Settings (issue 5; opened from the account menu): the owner's details and business
@@ -13,6 +14,8 @@ import { BranchRuleCard } from './BranchRuleCard';
  * whose password no longer meets Grove's rule, the shell sends the owner here with
  * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
  * 'Emails to members': which event emails go to members (`/api/settings/member-emails`).
+ * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
+ * comes right after the details: the checklist on Branches links to it.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
@@ -30,6 +33,7 @@ export function AccountSettingsPage() {
       ) : (
         <AccountDetailsCard account={account.data} />
       )}
+      <MemberDefaultsCard />
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <MemberEmailsCard businessName={account.data?.businessName} />
       <BranchRuleCard />

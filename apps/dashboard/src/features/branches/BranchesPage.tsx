@@ -28,8 +28,10 @@ import { MemberStatusBadge } from '../../components/member-status/MemberStatusBa
  * branches.
  * @param tools more cards for the side column, from other features (the routes pass the CSV
  *   Export/Import card)
+ * @param intro a card above the others, from another feature (the routes pass the 'Getting
+ *   started' checklist, which links to the 'Add New Tree' card by its id, `add-new-tree`)
  */
-export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
+export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: ReactNode } = {}) {
   const { query, filtered, setPage, setPageSize, toggleSort, setSort, setFilter, clearFilters } =
     useBranchesQuery();
   const members = useMembers(query);
@@ -159,8 +161,9 @@ export function BranchesPage({ tools }: { tools?: ReactNode } = {}) {
     <>
       <PageHeader title="Branches" description={MESSAGES.branchesIntro} />
       <div className="dash-grid">
+        {intro}
         <div className="dash-side">
-          <Card className="dash-add">
+          <Card className="dash-add" id="add-new-tree">
             <div>
               <h2>Add New Tree</h2>
               <p className="g-muted">Add a member and start growing their branches.</p>

@@ -127,7 +127,8 @@ describe('ImportDialog', () => {
     const user = userEvent.setup();
     renderDialog();
     await user.upload(screen.getByLabelText('CSV file'), file());
-    expect(sent[0]?.init?.headers).toEqual({ 'Content-Type': 'text/csv' });
+    const uploadCall = sent.find(({ url }) => url === '/api/members-csv/imports');
+    expect(uploadCall?.init?.headers).toEqual({ 'Content-Type': 'text/csv' });
     const selected = (label: string) => {
       const select = screen.getByLabelText(label) as HTMLSelectElement;
       return select.options[select.selectedIndex]?.text;
@@ -138,7 +139,10 @@ describe('ImportDialog', () => {
     expect(selected('Referred by: email or name (optional)')).toBe('(no column)');
 
     await user.click(screen.getByRole('button', { name: 'Check rows' }));
-    const asked = JSON.parse(String(sent[1]?.init?.body)) as Record<string, unknown>;
+    await waitFor(() => expect(sent.some(({ url }) => url.endsWith('/dry-run'))).toBe(true));
+    const asked = JSON.parse(
+      String(sent.find(({ url }) => url.endsWith('/dry-run'))?.init?.body),
+    ) as Record<string, unknown>;
     expect(asked).toEqual({
       mapping: uploaded.mapping,
       discountForEveryRow: null,
@@ -167,8 +171,11 @@ describe('ImportDialog', () => {
   });
 
   it('shows the API’s message for a refused file', async () => {
-    fetchMock.mockImplementationOnce(async () =>
-      reply(413, { message: MEMBER_CSV_MESSAGES.tooLarge }),
+    const api = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/members-csv/imports'
+        ? reply(413, { message: MEMBER_CSV_MESSAGES.tooLarge })
+        : api(url, init),
     );
     const user = userEvent.setup();
     renderDialog();
@@ -191,6 +198,31 @@ describe('ImportDialog', () => {
     expect(String.fromCharCode(...bytes.slice(3))).toBe(
       `${MEMBER_IMPORT_TEMPLATE_HEADER.join(',')}\r\n`,
     );
+  });
+
+  it("starts the discount for every row from the business's default (docs/product.md#member-defaults)", async () => {
+    const headers = ['Name', 'Email', 'Price'];
+    answer = { importId: 'imp-1', headers, rowCount: 3, mapping: guessMemberCsvMapping(headers) };
+    const api = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/settings/member-defaults'
+        ? reply(200, { discountCents: 1500, membershipPriceCents: 8900 })
+        : api(url, init),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    const typed = (await screen.findByLabelText(
+      'Discount per branch for every row (dollars)',
+    )) as HTMLInputElement;
+    expect(typed.value).toBe('15.00');
+    expect(screen.queryByText(MEMBER_CSV_MESSAGES.mappingIncomplete)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Check rows' }));
+    await screen.findAllByTestId('csv-row');
+    const dryRunCall = sent.find(({ url }) => url.endsWith('/dry-run'));
+    expect(JSON.parse(String(dryRunCall?.init?.body))).toMatchObject({
+      discountForEveryRow: '15.00',
+    });
   });
 
   it('maps First Name / Last Name, takes one discount for every row when no column has it, and offers the failed rows as a file', async () => {

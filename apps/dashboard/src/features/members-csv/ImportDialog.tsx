@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
+  centsToDollarText,
   CSV_IMPORT_MAX_ROWS,
   MEMBER_CSV_FIELDS,
   MEMBER_CSV_FIELD_LABELS,
@@ -21,6 +22,7 @@ import {
   useRunImport,
   useUploadCsv,
 } from './api/members-csv';
+import { useMemberDefaults } from '../../components/member-defaults/member-defaults-api';
 
 /** What the dry run calls each outcome. */
 export const OUTCOME_LABELS: Record<MemberImportOutcome, string> = {
@@ -70,7 +72,7 @@ function countsText(counts: MemberImportCounts, done = false): string {
  * Import members from a CSV file (issue 14 part 5; issue 25 Build 6, docs/product.md#members-csv):
  * choose a file (or first download a template) → match its columns to the member fields (guessed
  * from the headers, each changeable; a full name or first and last name columns; one discount for
- * every row when no column has it) → a dry run listing every row's outcome with the add-member
+ * every row when no column has it, starting from the business's default discount per referral) → a dry run listing every row's outcome with the add-member
  * form's messages, before anything is written, and the failed rows as a file → import the good
  * rows on request, with a progress bar → the counts (and the rows still failing as a file). The
  * browser's language tells the API how to read "1,059" (`parseMoneyToCents`).
@@ -82,6 +84,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [uploaded, setUploaded] = useState<MemberImportUpload | null>(null);
   const [mapping, setMapping] = useState<MemberCsvMapping | null>(null);
   const [discountForEveryRow, setDiscountForEveryRow] = useState('');
+  // The business's default discount per referral (docs/product.md#member-defaults) starts the
+  // "same for every row" field; the owner may change it.
+  const defaults = useMemberDefaults();
+  const defaultDiscount =
+    defaults.data?.discountCents != null ? centsToDollarText(defaults.data.discountCents) : '';
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
   const status = useImportStatus(importId);
@@ -110,6 +117,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       onSuccess: (result) => {
         setUploaded(result);
         setMapping(result.mapping);
+        setDiscountForEveryRow(defaultDiscount);
       },
     });
   };

@@ -27,6 +27,7 @@ const stranger: ProspectRow = {
   managedByIntegration: null,
   flags: [],
   createdAt: '2026-11-23T10:00:00.000Z',
+  approvalPrefill: { membershipPriceCents: 8900, discountCents: 1500 },
 };
 const flag = (
   id: string,
@@ -164,6 +165,37 @@ describe('ProspectiveMembersPage', () => {
     expect(within(flagged).getByText(JOIN_FLAG_REASON_TEXT.join_burst)).toBeTruthy();
     expect(within(flagged).getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(within(flagged).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it("opens Approve with the referrer's price and discount as real values, not placeholders (issue 25)", async () => {
+    prospects = [
+      stranger,
+      {
+        ...stranger,
+        id: 'p-2',
+        name: 'Anne-Marie Dubois',
+        email: 'anne-marie@example.fr',
+        approvalPrefill: { membershipPriceCents: null, discountCents: 750 },
+      },
+    ];
+    flags = [];
+    const user = userEvent.setup();
+    renderPage();
+    const rows = await screen.findAllByTestId('prospect-row');
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add a New Branch to Riley Referrer' });
+    const price = () => within(dialog).getByLabelText('Current Membership ($)') as HTMLInputElement;
+    const discount = () =>
+      within(dialog).getByLabelText('Discount Per Referral ($)') as HTMLInputElement;
+    expect([price().value, discount().value]).toEqual(['89.00', '15.00']);
+    expect(price().placeholder).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A price known neither from the referrer nor the defaults starts empty, with no grey hint.
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add a New Branch to Riley Referrer' });
+    expect([price().value, price().placeholder, discount().value]).toEqual(['', '', '7.50']);
   });
 
   it("turns 'Approve automatically' on", async () => {

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, NO_EMAIL_TEXT, type ProspectRow } from '@grove/contracts';
+import {
+  centsToDollarText,
+  MESSAGES,
+  NO_EMAIL_TEXT,
+  type MemberInput,
+  type ProspectRow,
+} from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
@@ -12,9 +18,24 @@ import { MemberLink } from '../../components/member-link/MemberLink';
 const PAGE_SIZE = 25;
 
 /**
+ * What the approval form starts from: the friend's name and email, and the price and discount the
+ * API worked out (`approvalPrefill`: the referrer's membership price and discount per referral,
+ * else the business's defaults; docs/product.md#member-defaults), as real values, not
+ * placeholders. An amount known from neither starts empty.
+ */
+export function approvalValues(prospect: ProspectRow): Partial<MemberInput> {
+  const values: Partial<MemberInput> = { memberName: prospect.name, memberEmail: prospect.email };
+  const { membershipPriceCents, discountCents } = prospect.approvalPrefill;
+  if (membershipPriceCents !== null)
+    values.membershipPrice = centsToDollarText(membershipPriceCents);
+  if (discountCents !== null) values.discount = centsToDollarText(discountCents);
+  return values;
+}
+
+/**
  * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
- * add-branch form prefilled with the friend's name and email for the member who referred them
- * (the owner adds price and discount); Remove asks first ('Remove {name}?', issue 25), then deletes
+ * add-branch form prefilled with the friend's name and email for the member who referred them,
+ * and with the referrer's price and discount (else the business's defaults: `approvalValues`); Remove asks first ('Remove {name}?', issue 25), then deletes
  * the prospect and the list reloads; rows from
  * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
  * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
@@ -145,7 +166,7 @@ export function ProspectiveMembersPage() {
             </p>
             <MemberForm
               key={approving.id}
-              defaultValues={{ memberName: approving.name, memberEmail: approving.email }}
+              defaultValues={approvalValues(approving)}
               failurePrefix={MESSAGES.addBranchFailedPrefix}
               onSubmit={async (values) => {
                 await approve.mutateAsync({ ...values, id: approving.id });

@@ -2,6 +2,7 @@
  * Shapes of the REST API's requests and replies, shared by the API and the web client.
  * Money is always integer cents in replies; requests carry dollars as typed (docs/product.md#validation pattern).
  */
+import type { ApprovalPrefill } from './member-defaults';
 
 /** The signed-in owner and their business (`GET /api/auth/me`). */
 export interface SessionUser {
@@ -244,6 +245,12 @@ export interface ProspectRow {
   /** Fraud signals raised by the join (sorted; empty when it passed every check). */
   flags: JoinSignal[];
   createdAt: string;
+  /**
+   * What the approval form starts from (cents; null = unknown, the field starts empty): the
+   * referrer's membership price and discount per referral, else the business's defaults
+   * (`approvalPrefill`, docs/product.md#member-defaults).
+   */
+  approvalPrefill: ApprovalPrefill;
 }
 
 /**

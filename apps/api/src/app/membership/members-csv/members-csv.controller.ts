@@ -57,7 +57,9 @@ export class MembersCsvController {
 
   /**
    * Body `{ mapping, discountForEveryRow?, locale? }` → 200 `MemberImportDryRun`: every row's
-   * outcome; writes no member (the upload keeps the settings for its failed-rows file).
+   * outcome; writes no member (the upload keeps the settings for its failed-rows file). Without a
+   * discount column or `discountForEveryRow`, the business's default discount per referral is every
+   * row's (docs/product.md#member-defaults); without that either, 400 (mapping incomplete).
    */
   @Post('imports/:id/dry-run')
   @HttpCode(HttpStatus.OK)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
+import { MemberDefaultsModule } from '../member-defaults/member-defaults.module';
 import { MembersCsvController } from './members-csv.controller';
 import { MembersCsvRepository } from './members-csv.repository';
 import { MembersCsvService } from './members-csv.service';
@@ -10,7 +11,7 @@ import { MembersCsvService } from './members-csv.service';
  * transaction (`LinksForEveryoneService.linkNewMembers`).
  */
 @Module({
-  imports: [LifecycleModule],
+  imports: [LifecycleModule, MemberDefaultsModule],
   controllers: [MembersCsvController],
   providers: [MembersCsvService, MembersCsvRepository],
 })

@@ -42,6 +42,7 @@ import {
   type StoredImport,
 } from './members-csv.repository';
 import { MembershipEvents } from '../events/membership-events';
+import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
@@ -85,6 +86,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly lifecycle: LifecycleService,
     private readonly config: AppConfig,
     private readonly events: MembershipEvents,
+    private readonly defaults: MemberDefaultsRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -150,7 +152,11 @@ export class MembersCsvService implements OnModuleInit {
     settings: MemberImportSettings,
   ): Promise<MemberImportDryRun> {
     const stored = await this.findImport(scope, importId, true);
-    const checked = this.checkSettings(stored, settings);
+    const checked = this.checkSettings(
+      stored,
+      settings,
+      (await this.defaults.get(scope)).discountCents,
+    );
     await this.repository.keepDryRunSettings(scope, importId, checked);
     const plan = planImport(
       stored.rows,
@@ -211,7 +217,11 @@ export class MembersCsvService implements OnModuleInit {
     settings: MemberImportSettings,
   ): Promise<MemberImportStatus> {
     const stored = await this.findImport(scope, importId, false);
-    const checked = this.checkSettings(stored, settings);
+    const checked = this.checkSettings(
+      stored,
+      settings,
+      (await this.defaults.get(scope)).discountCents,
+    );
     if (await this.repository.markQueued(scope, importId, checked)) {
       await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, {
         businessId: scope.businessId,
@@ -433,10 +443,13 @@ export class MembersCsvService implements OnModuleInit {
    *   discount', 'Each field needs a column of the file, each column used once', 'Choose a full name
    *   column or first and last name columns, not both', 'Choose a discount column or one discount
    *   for every row, not both', or 'Not a valid discount price' (the discount for every row)
+   * @param defaultDiscountCents the business's default discount per referral (cents, null: none):
+   *   with no discount column and none typed, it is every row's (docs/product.md#member-defaults)
    */
   private checkSettings(
     stored: StoredImport,
     settings: MemberImportSettings,
+    defaultDiscountCents: number | null,
   ): MemberImportSettings {
     const given = (settings.mapping ?? {}) as Record<string, unknown>;
     const columns = stored.headers.length;
@@ -471,6 +484,8 @@ export class MembersCsvService implements OnModuleInit {
       if (cents === null || !isValidAmount(centsToDollarText(cents)))
         throw new BadCsvMappingException(MESSAGES.invalidDiscount);
       discountForEveryRow = centsToDollarText(cents);
+    } else if (checked.discount === null && defaultDiscountCents !== null) {
+      discountForEveryRow = centsToDollarText(defaultDiscountCents);
     }
     if (missingMemberCsvFields(checked, discountForEveryRow).length > 0)
       throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingIncomplete);

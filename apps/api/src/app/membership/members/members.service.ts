@@ -94,6 +94,21 @@ export class MembersService {
   }
 
   /**
+   * The given members of this business as table rows, in no particular order (ids that are not
+   * UUIDs or not this business's are left out). Two statements, whatever the number of ids.
+   */
+  async getMany(scope: BusinessScope, ids: readonly string[]): Promise<MemberRow[]> {
+    const wanted = [...new Set(ids)].filter((id) => isUUID(id));
+    const summaries = await this.members.findSummaries(scope, wanted);
+    if (summaries.length === 0) return [];
+    const details = await this.members.findBranchDetails(
+      scope,
+      summaries.map((summary) => summary.id),
+    );
+    return summaries.map((summary) => toMemberRow(summary, details.get(summary.id) ?? []));
+  }
+
+  /**
    * Adds a tree (docs/product.md#screens "Start Growing"), optionally as a branch of `referringMemberId`.
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404 when the referring member is not in this business

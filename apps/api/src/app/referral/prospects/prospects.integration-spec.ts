@@ -89,6 +89,8 @@ describe('prospects (integration)', () => {
         managedByIntegration: null,
         flags: [],
         createdAt: expect.any(String),
+        // The approval starts from the referrer's $80.00 and $20.00 (docs/product.md#member-defaults).
+        approvalPrefill: { membershipPriceCents: 8000, discountCents: 2000 },
       },
       expect.objectContaining({ name: 'Sid Second', email: 'sid@x.com' }),
     ]);

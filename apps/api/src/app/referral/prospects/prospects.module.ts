@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../../membership/members/members.module';
 import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
+import { MemberDefaultsModule } from '../../membership/member-defaults/member-defaults.module';
 import { JoinFlagsRepository } from './join-flags.repository';
 import { ProspectsController } from './prospects.controller';
 import { ProspectSettingsController } from './prospect-settings.controller';
@@ -10,7 +11,7 @@ import { ProspectsService } from './prospects.service';
 
 /** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
 @Module({
-  imports: [MembersModule, LifecycleModule],
+  imports: [MembersModule, LifecycleModule, MemberDefaultsModule],
   controllers: [ProspectsController, ProspectSettingsController],
   providers: [
     ProspectsService,

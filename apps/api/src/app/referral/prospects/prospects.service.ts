@@ -2,7 +2,9 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
+  approvalPrefill,
   centsToDollarText,
+  type ApprovalPrefill,
   type FlaggedJoinRow,
   type IntegrationName,
   type JoinFlagReason,
@@ -19,6 +21,7 @@ import { MembersService } from '../../membership/members/members.service';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { priceBeforeNewestBranchCents } from '../../membership/pricing/price';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
+import { MemberDefaultsRepository } from '../../membership/member-defaults/member-defaults.repository';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import type { ProspectEntity } from './prospect.entity';
 import { JoinFlagsRepository, type JoinFlagSummary } from './join-flags.repository';
@@ -47,8 +50,12 @@ export interface JoinFollowUpJob {
 const toIntegration = (source: string | null): IntegrationName | null =>
   source === 'Mindbody' ? 'Mindbody' : null;
 
-/** One row of the Prospective Members screen. */
-export function toProspectRow(prospect: ProspectSummary): ProspectRow {
+/**
+ * One row of the Prospective Members screen.
+ * @param prefill what its approval starts from (`approvalPrefill`: the referrer's price and
+ *   discount, else the business's defaults)
+ */
+export function toProspectRow(prospect: ProspectSummary, prefill: ApprovalPrefill): ProspectRow {
   return {
     id: prospect.id,
     name: prospect.name,
@@ -58,6 +65,7 @@ export function toProspectRow(prospect: ProspectSummary): ProspectRow {
     managedByIntegration: toIntegration(prospect.source),
     flags: prospect.flags as JoinSignal[],
     createdAt: prospect.createdAt.toISOString(),
+    approvalPrefill: prefill,
   };
 }
 
@@ -90,6 +98,7 @@ export class ProspectsService implements OnModuleInit {
     private readonly settings: ProspectSettingsRepository,
     private readonly lifecycle: LifecycleService,
     private readonly jobs: JobsService,
+    private readonly defaults: MemberDefaultsRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -130,7 +139,12 @@ export class ProspectsService implements OnModuleInit {
     if (autoApproveAtJoin) await this.autoApprove(scope, prospect, referrer);
   }
 
-  /** → `Page<ProspectRow>`, oldest first, 50 per page by default (2 statements). */
+  /**
+   * → `Page<ProspectRow>`, oldest first, 50 per page by default, each row with what its approval
+   * starts from (`approvalPrefill`, docs/product.md#member-defaults: the referrer's membership price
+   * and discount per referral, else the business's defaults). 2 statements for the page, 1 for the
+   * defaults and 2 for the page's referrers (none for an empty page).
+   */
   async list(scope: BusinessScope, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -138,7 +152,23 @@ export class ProspectsService implements OnModuleInit {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    return { items: rows.map(toProspectRow), total, page, pageSize };
+    if (rows.length === 0) return { items: [], total, page, pageSize };
+    const [defaults, referrers] = await Promise.all([
+      this.defaults.get(scope),
+      this.members.getMany(
+        scope,
+        rows.map((row) => row.referringMemberId),
+      ),
+    ]);
+    const byId = new Map(referrers.map((referrer) => [referrer.id, referrer]));
+    return {
+      items: rows.map((row) =>
+        toProspectRow(row, approvalPrefill(byId.get(row.referringMemberId), defaults)),
+      ),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   /**
@@ -264,7 +294,9 @@ export class ProspectsService implements OnModuleInit {
    * Approves a just-queued prospect without the owner, when the business turned automatic approval
    * on (`PUT /api/settings/prospects`) and the prospect has no fraud signal and no integration: the
    * friend becomes a branch and a tree at the referrer's membership price and discount per
-   * referral, through `approve` (same transaction, same emails). Anything else leaves the prospect
+   * referral, else at the business's defaults (`approvalPrefill`, docs/product.md#member-defaults:
+   * the same values the owner's approval form starts from), through `approve` (same transaction,
+   * same emails). Anything else, or a price or discount known from neither, leaves the prospect
    * for the owner. Never throws.
    * @param prospect the prospect as the join's follow-up read it
    * @param referrer its referring member, as read with it
@@ -277,11 +309,13 @@ export class ProspectsService implements OnModuleInit {
     if (prospect.source !== null || prospect.flags.length > 0) return;
     try {
       if (!(await this.settings.get(scope)).autoApprove) return;
+      const prefill = approvalPrefill(referrer, await this.defaults.get(scope));
+      if (prefill.membershipPriceCents === null || prefill.discountCents === null) return;
       const form: MemberFieldsDto = {
         memberName: prospect.name,
         memberEmail: prospect.email,
-        membershipPrice: centsToDollarText(referrer.membershipPriceCents),
-        discount: centsToDollarText(referrer.discountCents),
+        membershipPrice: centsToDollarText(prefill.membershipPriceCents),
+        discount: centsToDollarText(prefill.discountCents),
       };
       await this.approve(scope, prospect.id, form);
     } catch {

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { MemberDefaults } from '@grove/contracts';
+import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
+import { sessionScope } from '../../platform/database/business-scope';
+import { MemberDefaultsDto } from './dto/member-defaults.dto';
+import { MemberDefaultsRepository } from './member-defaults.repository';
+
+/**
+ * The signed-in owner's member defaults (Account Settings, 'Defaults for new members';
+ * docs/product.md#member-defaults). 401 without a session; only the session's business.
+ */
+@ApiTags('settings')
+@ApiCookieAuth('grove_access')
+@Controller('settings/member-defaults')
+export class MemberDefaultsController {
+  constructor(private readonly defaults: MemberDefaultsRepository) {}
+
+  /** → 200 `MemberDefaults` `{ discountCents, membershipPriceCents }` (cents; null = not set, the default). */
+  @Get()
+  @ApiOperation({ summary: 'Default discount per referral and membership price for new members' })
+  get(@CurrentUser() user: AuthUser): Promise<MemberDefaults> {
+    return this.defaults.get(sessionScope(user));
+  }
+
+  /**
+   * Body `{ discountCents, membershipPriceCents }` (integer cents 0–100,000,000 or null). → 200 the
+   * saved defaults; 400 'Not a valid discount price' / 'Not a valid amount' (`fieldErrors` per
+   * field), nothing saved.
+   */
+  @Put()
+  @ApiOperation({ summary: 'Save the default discount per referral and membership price' })
+  put(@CurrentUser() user: AuthUser, @Body() body: MemberDefaultsDto): Promise<MemberDefaults> {
+    return this.defaults.save(sessionScope(user), {
+      discountCents: body.discountCents,
+      membershipPriceCents: body.membershipPriceCents,
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberDefaults } from '@grove/contracts';
+import { apiFetch, membersKey } from '@grove/web-data-access';
+
+/** The business's member defaults (`GET /api/settings/member-defaults`). */
+export const memberDefaultsKey = ['settings', 'member-defaults'] as const;
+
+/**
+ * The 'Getting started' checklist (`GET /api/getting-started`): under `membersKey`, so every
+ * member change (a tree added or imported, a link made, a Mindbody import) reloads it, as the
+ * member profile's key does.
+ */
+export const gettingStartedKey = [...membersKey, 'getting-started'] as const;
+
+/**
+ * The business's default discount per referral and membership price, in cents (null = none):
+ * Account Settings edits them; the add-tree form and the CSV import start from them
+ * (docs/product.md#member-defaults).
+ */
+export function useMemberDefaults() {
+  return useQuery({
+    queryKey: memberDefaultsKey,
+    queryFn: ({ signal }) => apiFetch<MemberDefaults>('/api/settings/member-defaults', { signal }),
+  });
+}
+
+/**
+ * Saves the defaults (`PUT /api/settings/member-defaults`, cents); the checklist's 'Set your
+ * discount' is fetched again. Rejects with an ApiError (field messages on 400).
+ */
+export function useSaveMemberDefaults() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberDefaults) =>
+      apiFetch<MemberDefaults>('/api/settings/member-defaults', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      client.setQueryData(memberDefaultsKey, saved);
+      return client.invalidateQueries({ queryKey: gettingStartedKey });
+    },
+  });
+}

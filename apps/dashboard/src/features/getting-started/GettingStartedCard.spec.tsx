@@ -1,0 +1,97 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { GettingStarted } from '@grove/contracts';
+import { membersKey } from '@grove/web-data-access';
+import { GettingStartedCard } from './GettingStartedCard';
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+/** A fake API holding the business's checklist. */
+let stored: GettingStarted;
+const fetchMock = jest.fn();
+beforeEach(() => {
+  stored = {
+    steps: { discount: false, members: false, mindbody: false, links: false },
+    dismissed: false,
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (url !== '/api/getting-started') throw new Error(`unexpected ${url}`);
+    if (init?.method === 'PUT')
+      stored = { ...stored, dismissed: JSON.parse(String(init.body)).dismissed };
+    return reply(200, stored);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function renderCard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <GettingStartedCard />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { client, ...view };
+}
+
+const step = (name: string) => screen.getByTestId(`getting-started-${name}`);
+
+describe('GettingStartedCard (docs/product.md#getting-started)', () => {
+  it('lists the four steps, each linking to where it is done, none ticked for a new business', async () => {
+    renderCard();
+    expect(await screen.findByRole('heading', { name: 'Getting started' })).toBeTruthy();
+    expect(screen.getByText('0 of 4 done')).toBeTruthy();
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Set your discount')).toBe('/dashboard/account-settings#member-defaults');
+    expect(href('Add or import members')).toBe('#add-new-tree');
+    expect(href('Connect Mindbody')).toBe('/mindbody-setup');
+    expect(href('Share referral links')).toBe('/referral-links');
+    for (const name of ['discount', 'members', 'mindbody', 'links'])
+      expect(step(name).dataset.done).toBe('false');
+  });
+
+  it('ticks a step when the API finds it done (after a member change) and goes away when all are', async () => {
+    const { client } = renderCard();
+    await screen.findByText('0 of 4 done');
+    stored = { ...stored, steps: { ...stored.steps, discount: true, members: true } };
+    await act(() => client.invalidateQueries({ queryKey: membersKey }));
+    expect(await screen.findByText('2 of 4 done')).toBeTruthy();
+    expect(step('discount').dataset.done).toBe('true');
+    expect(step('discount').textContent).toContain('✓');
+    expect(step('mindbody').textContent).not.toContain('✓');
+
+    stored = { ...stored, steps: { discount: true, members: true, mindbody: true, links: true } };
+    await act(() => client.invalidateQueries({ queryKey: membersKey }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull(),
+    );
+  });
+
+  it('Hide checklist stores the dismissal and the card goes', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Hide checklist' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull(),
+    );
+    expect(stored.dismissed).toBe(true);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1].body))).toEqual({ dismissed: true });
+  });
+
+  it('shows nothing once dismissed', async () => {
+    stored = { ...stored, dismissed: true };
+    renderCard();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();
+  });
+});

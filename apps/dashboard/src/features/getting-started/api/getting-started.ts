@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GettingStarted, GettingStartedUpdate } from '@grove/contracts';
+import { apiFetch } from '@grove/web-data-access';
+import { gettingStartedKey } from '../../../components/member-defaults/member-defaults-api';
+
+/**
+ * The checklist's steps as the API finds them (`GET /api/getting-started`). Read again whenever
+ * the Branches page mounts and after any member change (`gettingStartedKey` is under `membersKey`).
+ */
+export function useGettingStarted() {
+  return useQuery({
+    queryKey: gettingStartedKey,
+    queryFn: ({ signal }) => apiFetch<GettingStarted>('/api/getting-started', { signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Hides the checklist for the business (`PUT /api/getting-started { dismissed: true }`). */
+export function useDismissGettingStarted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GettingStartedUpdate) =>
+      apiFetch<GettingStarted>('/api/getting-started', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(gettingStartedKey, saved),
+  });
+}
