@@ -108,7 +108,7 @@ export function AnalyticsPage() {
           table={(data) => ({
             caption: `Referral funnel, ${span(data)}`,
             head: ['Step', 'Count', 'Conversion'],
-            // Visits per live link is a ratio, not a share: "140.8 per link".
+            // Visits per link shared is a ratio, not a share: "140.8 per link".
             rows: data.steps.map((step) => [
               step.label,
               format.count(step.count),
