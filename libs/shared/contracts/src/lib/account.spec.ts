@@ -27,9 +27,20 @@ describe("Account Settings 'Your details' rules (docs/product.md#validation-sign
       'lastName',
       'businessName',
       'country',
+      'timeZone',
       'phoneNumber',
       'website',
     ]);
+  });
+
+  it('takes an IANA time zone the runtime knows (issue 25)', () => {
+    expect(validateAccountDetails({ timeZone: 'Europe/London' })).toEqual({});
+    expect(validateAccountDetails({ timeZone: 'Europe/Londn' })).toEqual({
+      timeZone: 'Please choose your time zone',
+    });
+    expect(validateAccountDetails({ timeZone: ' ' })).toEqual({
+      timeZone: 'Please choose your time zone',
+    });
   });
 
   it.each([

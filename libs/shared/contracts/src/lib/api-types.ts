@@ -345,6 +345,8 @@ export interface ContactRequest {
 export interface LeadInput {
   fullName: string;
   email: string;
+  /** The country the phone number is read for (ISO 3166-1 alpha-2; Australia when absent). */
+  country?: string;
   phone: string;
   company: string;
 }
