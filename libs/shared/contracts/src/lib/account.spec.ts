@@ -7,6 +7,7 @@ const details: Required<UpdateAccountRequest> = {
   lastName: 'Lee',
   businessName: 'Green Valley Fitness',
   country: 'AU',
+  timeZone: 'Australia/Sydney',
   phoneNumber: '0412 345 678',
   website: 'greenvalley.com.au',
 };
