@@ -69,7 +69,28 @@ test('Branches for a real gym: sorted by price, filtered to one referrer’s bra
   await expect(page.getByLabel('Rows', { exact: true })).toHaveValue('50');
   await expect(page.getByLabel('Sort', { exact: true })).toHaveValue(/\d/);
 
-  // On a phone every tree is a compact card with its facts side by side.
+  // Trees with their branches nested (issue 25): Olivia's branches sit under her, within the page.
+  await page.getByRole('checkbox', { name: 'Show branches under their trees' }).check();
+  await expect(page).toHaveURL(/view=nested/);
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('Olivia Bennett');
+  await expect(rows.nth(0)).toHaveAttribute('data-level', '0');
+  for (const [index, name] of [
+    [1, 'Mia Kelly'],
+    [2, 'Jack Thompson'],
+  ] as const) {
+    await expect(rows.nth(index)).toContainText(name);
+    await expect(rows.nth(index)).toHaveAttribute('data-level', '1');
+    await expect(rows.nth(index)).toContainText('Branch of Olivia Bennett');
+  }
+  await expect(rows.nth(3)).toContainText('William Harris');
+  await page.reload();
+  await expect(
+    page.getByRole('checkbox', { name: 'Show branches under their trees' }),
+  ).toBeChecked();
+
+  // On a phone every tree is a compact card with its facts side by side (here nested: a branch's
+  // card is inset under its tree's, still without sideways scrolling).
   await page.setViewportSize({ width: 390, height: 844 });
   const card = rows.first();
   const height = (await card.boundingBox())?.height ?? 0;

@@ -43,6 +43,7 @@ import { PasswordResetTokens1795503217409 } from './platform/database/migrations
 import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
 import { JoinPageVisitors1795560100000 } from './platform/database/migrations/1795560100000-JoinPageVisitors';
+import { BusinessTimeZone1795560711000 } from './platform/database/migrations/1795560711000-BusinessTimeZone';
 import { MindbodyBillsWritten1795570300000 } from './platform/database/migrations/1795570300000-MindbodyBillsWritten';
 import { MemberDefaults1795571000000 } from './platform/database/migrations/1795571000000-MemberDefaults';
 
@@ -95,6 +96,7 @@ export const MIGRATIONS = [
   BusinessCountry1795503384512,
   EmailAddressRule1795560000000,
   JoinPageVisitors1795560100000,
+  BusinessTimeZone1795560711000,
   MindbodyBillsWritten1795570300000,
   MemberDefaults1795571000000,
 ];

@@ -1,6 +1,7 @@
 export * from './lib/email-key';
 export * from './lib/email-address';
 export * from './lib/money';
+export * from './lib/locale-format';
 export * from './lib/messages';
 export * from './lib/rules';
 export * from './lib/field-rules';

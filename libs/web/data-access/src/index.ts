@@ -2,3 +2,4 @@ export * from './lib/api-client';
 export * from './lib/query-client';
 export * from './lib/query-keys';
 export * from './lib/session';
+export * from './lib/locale-formats';

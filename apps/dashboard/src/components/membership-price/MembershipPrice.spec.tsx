@@ -1,6 +1,24 @@
-import { render, screen } from '@testing-library/react';
-import type { MemberRow } from '@grove/contracts';
+import { render as renderElement, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { businessLocale, type MemberRow, type SessionUser } from '@grove/contracts';
+import { sessionKey } from '@grove/web-data-access';
 import { MembershipPrice, isPricePending } from './MembershipPrice';
+
+/** Renders inside a query client whose session is a business of `country` (Australia by default). */
+function render(element: ReactElement, country = 'AU') {
+  const client = new QueryClient();
+  const session: SessionUser = {
+    id: 'u1',
+    email: 'siobhan@harbour.example',
+    firstName: 'Siobhán',
+    lastName: "O'Brien",
+    username: "Siobhán O'Brien",
+    business: { id: 'b1', name: 'Harbour Yoga', country, ...businessLocale(country) },
+  };
+  client.setQueryData(sessionKey, session);
+  return renderElement(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+}
 
 const row = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   id: 'm1',
@@ -59,7 +77,16 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
         row={row({ mindbodyNextCharge: { amountCents: 10_890, on: '2026-12-01T00:00:00.000Z' } })}
       />,
     );
-    expect(container.textContent).toBe('$89.00Mindbody will charge $108.90 on 1 Dec');
+    expect(container.textContent).toBe('$89.00Mindbody will charge $108.90 on 1 Dec 2026');
+  });
+
+  it("writes money and the charge day the business's way: a US business, a UK business (issue 25)", () => {
+    const charge = { mindbodyNextCharge: { amountCents: 10_890, on: '2026-12-01T00:00:00.000Z' } };
+    const us = render(<MembershipPrice row={row(charge)} />, 'US');
+    expect(us.container.textContent).toBe('$89.00Mindbody will charge $108.90 on Dec 1, 2026');
+    us.unmount();
+    const gb = render(<MembershipPrice row={row(charge)} />, 'GB');
+    expect(gb.container.textContent).toBe('£89.00Mindbody will charge £108.90 on 1 Dec 2026');
   });
 
   it('shows the price once it is known', () => {

@@ -1,4 +1,5 @@
-import { formatCents, type MemberRow } from '@grove/contracts';
+import type { MemberRow } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 
 /**
  * True while a Mindbody member's price has not been read yet (`MemberRow.membershipPricePending`):
@@ -16,9 +17,10 @@ export function isPricePending(row: MemberRow): boolean {
  * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
  * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.
  * Under a running Mindbody membership, what Mindbody will actually charge next ('Mindbody will
- * charge $X on 1 Dec': tax and the contract's other products included, issue 22).
+ * charge $X on 1 Dec 2026': tax and the contract's other products included, issue 22).
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
+  const format = useLocaleFormats();
   if (isPricePending(row))
     return (
       <PriceNote
@@ -45,27 +47,18 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
     );
   return (
     <>
-      {formatCents(row.newPriceCents)}
+      {format.money(row.newPriceCents)}
       {row.newPriceCents !== row.membershipPriceCents && (
-        <div className="dash-was">was {formatCents(row.membershipPriceCents)}</div>
+        <div className="dash-was">was {format.money(row.membershipPriceCents)}</div>
       )}
       {row.mindbodyNextCharge && (
         <div className="dash-charge">
-          Mindbody will charge {formatCents(row.mindbodyNextCharge.amountCents)} on{' '}
-          {chargeDay(row.mindbodyNextCharge.on)}
+          Mindbody will charge {format.money(row.mindbodyNextCharge.amountCents)} on{' '}
+          {format.day(row.mindbodyNextCharge.on)}
         </div>
       )}
     </>
   );
-}
-
-/** A charge's day as Mindbody schedules it (UTC), e.g. '1 Dec'. */
-function chargeDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 }
 
 /** A muted badge shown instead of a price: its label, a tooltip, and the reason read out to screen readers. */

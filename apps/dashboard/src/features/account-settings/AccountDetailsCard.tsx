@@ -3,8 +3,10 @@ import {
   ACCOUNT_DETAILS_FIELDS,
   BUSINESS_NAME_MAX_LENGTH,
   countryOptions,
+  defaultTimeZone,
   MESSAGES,
   phoneNumberHint,
+  timeZoneOptions,
   validateAccountDetails,
   type AccountDetails,
   type UpdateAccountRequest,
@@ -20,13 +22,15 @@ const pick = (account: AccountDetails): DetailsForm => ({
   lastName: account.lastName,
   businessName: account.businessName,
   country: account.country,
+  timeZone: account.timeZone,
   phoneNumber: account.phoneNumber,
   website: account.website,
 });
 
 /**
  * 'Your details' on Account Settings: first and last name, business name, country (its phone
- * number is read for it, docs/product.md#country), phone number and website (checked with contracts' `validateAccountDetails`: signup's rules and messages, as the
+ * number is read for it, docs/product.md#country; its money and dates follow it), time zone (a
+ * new country starts at its main zone, docs/decisions/business-locale.md), phone number and website (checked with contracts' `validateAccountDetails`: signup's rules and messages, as the
  * API runs them), email shown read-only. Saving calls `PATCH /api/account`; on success a note
  * says so and the account button shows the new name.
  */
@@ -38,6 +42,7 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
     field: contractField,
     reset,
     watch,
+    setValue,
     trigger,
     formState: { isSubmitting, errors },
   } = useContractForm<DetailsForm>(validateAccountDetails, {
@@ -62,6 +67,12 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
     [],
   );
   const country = watch('country');
+  const timeZone = watch('timeZone');
+  const timeZones = useMemo(
+    () =>
+      timeZoneOptions(timeZone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+    [timeZone],
+  );
 
   return (
     <Card className="dash-account__card" aria-labelledby="account-details-title">
@@ -89,8 +100,10 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
             options={countries}
             {...contractField('country', {
               // The phone is read for the country: check it again once it was checked.
-              onChange: () => {
+              onChange: (event) => {
                 setNote(null);
+                // A new country starts at its main time zone (the owner may pick another).
+                setValue('timeZone', defaultTimeZone(String(event?.target?.value ?? '')));
                 if (errors.phoneNumber) void trigger('phoneNumber');
               },
             })}
@@ -103,6 +116,12 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
             {...field('phoneNumber')}
           />
         </div>
+        <SelectField
+          label="Time zone"
+          hint="Dates on your screens and in your members' emails are shown in this time zone."
+          options={timeZones}
+          {...field('timeZone')}
+        />
         <TextField label="Website" type="url" autoComplete="url" {...field('website')} />
         <TextField
           label="Email"

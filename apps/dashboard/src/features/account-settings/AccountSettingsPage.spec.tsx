@@ -17,6 +17,7 @@ const account: AccountDetails = {
   email: 'dana@greenvalley.example',
   businessName: 'Green Valley Fitness',
   country: 'AU',
+  timeZone: 'Australia/Sydney',
   phoneNumber: '0412 345 678',
   website: 'greenvalley.com.au',
 };

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import {
   ANALYTICS_MESSAGES,
   type FunnelReport,
@@ -106,16 +106,39 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-function renderPage() {
+/** The address bar and the browser's Back button, for the tests of the period in the URL. */
+function Browser() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address">{location.search}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+function renderPage(address = '/dashboard/analytics') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter
+      initialEntries={[address]}
+      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+    >
       <QueryClientProvider client={client}>
         <AnalyticsPage />
+        <Browser />
       </QueryClientProvider>
     </MemoryRouter>,
   );
 }
+
+const asked = (path: string) =>
+  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(path), expect.anything());
+const pressed = (name: string) =>
+  screen.getByRole('button', { name }).getAttribute('aria-pressed') === 'true';
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
 
@@ -244,5 +267,57 @@ describe('AnalyticsPage', () => {
         expect.anything(),
       ),
     );
+  });
+
+  describe('the period in the URL (issue 25)', () => {
+    it('opens on the period the URL names, puts a new one in the URL, and Back returns to it', async () => {
+      renderPage('/dashboard/analytics?period=90');
+      await within(card('Referral funnel')).findByRole('table');
+      asked('/api/analytics/funnel?period=90');
+      expect(pressed('Last 90 days')).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Last 365 days' }));
+      expect(screen.getByTestId('address').textContent).toBe('?period=365');
+      await waitFor(() => asked('/api/analytics/retention?period=365'));
+      expect(pressed('Last 365 days')).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(screen.getByTestId('address').textContent).toBe('?period=90');
+      expect(pressed('Last 90 days')).toBe(true);
+      expect(pressed('Last 365 days')).toBe(false);
+    });
+
+    it('keeps a custom range in the URL: reopening it shows the dates and asks for them', async () => {
+      renderPage('/dashboard/analytics?from=2026-02-01&to=2026-03-01');
+      await within(card('Referral funnel')).findByRole('table');
+      asked('/api/analytics/money?from=2026-02-01&to=2026-03-01');
+      expect(pressed('Custom')).toBe(true);
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-02-01');
+      expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-01');
+      await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+      expect(screen.getByTestId('address').textContent).toBe('?period=30');
+    });
+
+    it('shows the last 30 days for a period the API would refuse (?period=7)', async () => {
+      renderPage('/dashboard/analytics?period=7');
+      await within(card('Referral funnel')).findByRole('table');
+      asked('/api/analytics/funnel?period=30');
+      expect(fetchMock).not.toHaveBeenCalledWith(
+        expect.stringContaining('period=7'),
+        expect.anything(),
+      );
+      expect(pressed('Last 30 days')).toBe(true);
+    });
+  });
+
+  it("writes the period's days and the months in one date format (the business's locale)", async () => {
+    renderPage();
+    const funnelTable = await within(card('Referral funnel')).findByRole('table');
+    expect(
+      within(funnelTable).getByText('Referral funnel, 25 Oct 2026 to 23 Nov 2026'),
+    ).toBeTruthy();
+    const moneyTable = within(card("Discounts given vs referred members' revenue")).getByRole(
+      'table',
+    );
+    expect(within(moneyTable).getByRole('row', { name: /Oct 2026/ })).toBeTruthy();
+    expect(within(moneyTable).getByRole('row', { name: /Nov 2026/ })).toBeTruthy();
   });
 });

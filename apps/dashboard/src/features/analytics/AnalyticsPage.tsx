@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type {
   AnalyticsPeriodQuery,
   FunnelReport,
@@ -7,10 +6,16 @@ import type {
   RetentionReport,
   TopReferrersReport,
 } from '@grove/contracts';
-import { centsToDollarText } from '@grove/contracts';
+import {
+  centsToDollarText,
+  resolveAnalyticsPeriod,
+  utcDay,
+  type LocaleFormats,
+} from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { PageHeader } from '@grove/web-ui';
 import { useFunnel, useMoney, useRetention, useTopReferrers } from './api/analytics';
-import { formatMonth, formatShare, formatShortMonth, money, wholeDollars } from './format';
+import { formatShare } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { LazyLineChart, ReportCard } from './ReportCard';
 
@@ -19,7 +24,7 @@ const AMBER = '#b7791f';
 const asPercent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The funnel as bars whose widths follow each step's count. */
-function FunnelBars({ report }: { report: FunnelReport }) {
+function FunnelBars({ report, format }: { report: FunnelReport; format: LocaleFormats }) {
   const most = Math.max(...report.steps.map((step) => step.count), 1);
   return (
     <ol className="dash-funnel" aria-hidden="true">
@@ -27,7 +32,7 @@ function FunnelBars({ report }: { report: FunnelReport }) {
         <li key={step.key} className="dash-funnel__step">
           <span className="dash-funnel__label">{step.label}</span>
           <span className="dash-funnel__bar" style={{ width: `${(step.count / most) * 100}%` }} />
-          <span className="dash-funnel__count">{step.count.toLocaleString('en-AU')}</span>
+          <span className="dash-funnel__count">{format.count(step.count)}</span>
         </li>
       ))}
     </ol>
@@ -35,13 +40,42 @@ function FunnelBars({ report }: { report: FunnelReport }) {
 }
 
 /**
+ * The period the URL names (`?period=90`, `?from=2026-01-01&to=2026-03-31`), checked with the
+ * API's rule (`resolveAnalyticsPeriod`); the last 30 days when it names none or a bad one.
+ */
+export function periodFromUrl(params: URLSearchParams): AnalyticsPeriodQuery {
+  const query: AnalyticsPeriodQuery = {};
+  for (const key of ['period', 'from', 'to'] as const) {
+    const value = params.get(key);
+    if (value !== null) query[key] = value;
+  }
+  if (Object.keys(query).length === 0) return { period: '30' };
+  return resolveAnalyticsPeriod(query, utcDay(new Date())).error ? { period: '30' } : query;
+}
+
+/**
  * Analytics (`/dashboard/analytics`, issue 14): for a chosen period, the referral funnel, the
  * top referrers, the money (discounts given vs what referred members pay, per month) and the
  * retention of referred vs other members, each with its data table and a CSV download, and an
- * empty state that says what to do.
+ * empty state that says what to do. The period lives in the URL (`periodFromUrl`), so reload,
+ * back and forward keep it; money, counts, days and months are the business's
+ * (`useLocaleFormats`).
  */
 export function AnalyticsPage() {
-  const [period, setPeriod] = useState<AnalyticsPeriodQuery>({ period: '30' });
+  const [params, setParams] = useSearchParams();
+  const period = periodFromUrl(params);
+  const setPeriod = (query: AnalyticsPeriodQuery) => {
+    const next = new URLSearchParams(params);
+    for (const key of ['period', 'from', 'to'] as const) {
+      const value = query[key];
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  };
+  const format = useLocaleFormats();
+  const span = (data: { from: string; to: string }) =>
+    `${format.day(data.from)} to ${format.day(data.to)}`;
   const funnel = useFunnel(period);
   const referrers = useTopReferrers(period);
   const moneyReport = useMoney(period);
@@ -52,7 +86,12 @@ export function AnalyticsPage() {
         title="Analytics"
         description="See whether referrals pay: who shares, who joins, what discounts cost and how long referred members stay."
       />
-      <PeriodPicker value={period} onChange={setPeriod} />
+      <PeriodPicker
+        // A new period from the URL (back, forward, a pasted link) starts the picker afresh.
+        key={`${period.period ?? ''}|${period.from ?? ''}|${period.to ?? ''}`}
+        value={period}
+        onChange={setPeriod}
+      />
       <div className="dash-reports">
         <ReportCard<FunnelReport>
           title="Referral funnel"
@@ -65,14 +104,14 @@ export function AnalyticsPage() {
               <Link to="/referral-links">Open Referral Links</Link>
             </>
           }
-          chart={(data) => <FunnelBars report={data} />}
+          chart={(data) => <FunnelBars report={data} format={format} />}
           table={(data) => ({
-            caption: `Referral funnel, ${data.from} to ${data.to}`,
+            caption: `Referral funnel, ${span(data)}`,
             head: ['Step', 'Count', 'Conversion'],
-            // Visits per live link is a ratio, not a share: "140.8 per link".
+            // Visits per link shared is a ratio, not a share: "140.8 per link".
             rows: data.steps.map((step) => [
               step.label,
-              step.count.toLocaleString('en-AU'),
+              format.count(step.count),
               step.key === 'visits' && step.conversion !== null
                 ? `${step.conversion.toFixed(1)} per link`
                 : formatShare(step.conversion),
@@ -87,12 +126,12 @@ export function AnalyticsPage() {
           isEmpty={(data) => data.referrers.length === 0}
           empty="No tree gained a branch in this period. Approve friends who joined through a referral link to see your top referrers here."
           table={(data) => ({
-            caption: `Members whose trees gained the most branches, ${data.from} to ${data.to}`,
+            caption: `Members whose trees gained the most branches, ${span(data)}`,
             head: ['Member', 'Branches gained', 'Savings'],
             rows: data.referrers.map((row) => [
               row.memberName ?? 'Removed member',
               row.branchesGained,
-              money(row.savingsCents),
+              format.money(row.savingsCents),
             ]),
             csvRows: data.referrers.map((row) => [
               row.memberName ?? 'Removed member',
@@ -109,7 +148,7 @@ export function AnalyticsPage() {
           empty="No discounts or referred members' payments in this period. Discounts appear here once a member's tree gains a branch."
           chart={(data) => (
             <LazyLineChart
-              labels={data.months.map((month) => formatShortMonth(month.month))}
+              labels={data.months.map((month) => format.month(month.month))}
               series={[
                 {
                   label: 'Discounts given',
@@ -122,19 +161,23 @@ export function AnalyticsPage() {
                   color: GREEN,
                 },
               ]}
-              formatValue={wholeDollars}
+              formatValue={format.wholeMoney}
             />
           )}
           table={(data) => ({
-            caption: `Discounts given and referred members' revenue per month, ${data.from} to ${data.to}`,
+            caption: `Discounts given and referred members' revenue per month, ${span(data)}`,
             head: ['Month', 'Discounts', 'Referred revenue'],
             rows: [
               ...data.months.map((month) => [
-                formatMonth(month.month),
-                money(month.discountsCents),
-                money(month.referredRevenueCents),
+                format.month(month.month),
+                format.money(month.discountsCents),
+                format.money(month.referredRevenueCents),
               ]),
-              ['Total', money(data.totalDiscountsCents), money(data.totalReferredRevenueCents)],
+              [
+                'Total',
+                format.money(data.totalDiscountsCents),
+                format.money(data.totalReferredRevenueCents),
+              ],
             ],
             csvRows: data.months.map((month) => [
               month.month,
@@ -172,7 +215,7 @@ export function AnalyticsPage() {
             />
           )}
           table={(data) => ({
-            caption: `Share of members who joined ${data.from} to ${data.to} still active after 30, 90 and 180 days`,
+            caption: `Share of members who joined ${span(data)} still active after 30, 90 and 180 days`,
             head: ['After', 'Referred', 'Others'],
             rows: data.horizons.map((horizon) => [
               `${horizon.days} days`,

@@ -37,6 +37,8 @@ export function LineChart({
         width: width(),
         height,
         legend: { live: false },
+        // Room on the right for the last x label ("180 days"), which is centred on the plot's edge.
+        padding: [12, 36, 0, 0],
         scales: {
           x: { time: false },
           y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },

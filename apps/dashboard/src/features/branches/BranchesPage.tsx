@@ -1,13 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import {
-  MESSAGES,
-  NO_EMAIL_TEXT,
-  formatCents,
-  type MemberRow,
-  type MemberSortKey,
-} from '@grove/contracts';
+import { MESSAGES, NO_EMAIL_TEXT, type MemberRow, type MemberSortKey } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { useMembers } from './api/members';
+import { nestRows } from './nest-rows';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
@@ -25,15 +21,27 @@ import { MemberStatusBadge } from '../../components/member-status/MemberStatusBa
  * a member's name opens their profile (issue 14 replaced the 'Feature Coming Soon' panel with
  * it). Paged, sorted, searched and filtered on the server (status, referral link, Mindbody,
  * referrer: issue 25); the Referred by column names each tree's referrer and filters to its
- * branches.
+ * branches. 'Show branches under their trees' (`?view=nested`) nests each row under its referrer
+ * when both are on the page (`nestRows`), indented and announced as "branch of {name}".
  * @param tools more cards for the side column, from other features (the routes pass the CSV
  *   Export/Import card)
  * @param intro a card above the others, from another feature (the routes pass the 'Getting
  *   started' checklist, which links to the 'Add New Tree' card by its id, `add-new-tree`)
  */
 export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: ReactNode } = {}) {
-  const { query, filtered, setPage, setPageSize, toggleSort, setSort, setFilter, clearFilters } =
-    useBranchesQuery();
+  const {
+    query,
+    filtered,
+    nested,
+    setNested,
+    setPage,
+    setPageSize,
+    toggleSort,
+    setSort,
+    setFilter,
+    clearFilters,
+  } = useBranchesQuery();
+  const format = useLocaleFormats();
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
   const [branchTarget, setBranchTarget] = useState<MemberRow | null>(null);
@@ -101,10 +109,29 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
             </tr>
           </thead>
           <tbody>
-            {page.items.map((row) => (
-              <tr key={row.id} data-testid="tree-row">
+            {(nested
+              ? nestRows(page.items)
+              : page.items.map((row) => ({ row, level: 0, parent: undefined }))
+            ).map(({ row, level, parent }) => (
+              <tr
+                key={row.id}
+                data-testid="tree-row"
+                data-level={nested ? level : undefined}
+                className={level > 0 ? 'dash-trees__branch' : undefined}
+                style={
+                  level > 0 ? ({ '--dash-level': Math.min(level, 4) } as CSSProperties) : undefined
+                }
+              >
                 <td>
                   <div className="dash-member">
+                    {parent && (
+                      <>
+                        <span className="dash-trees__nest" aria-hidden="true">
+                          ↳
+                        </span>
+                        <span className="g-visually-hidden">Branch of {parent.memberName}: </span>
+                      </>
+                    )}
                     <MemberLink memberId={row.id} name={row.memberName} />
                   </div>
                   <div className="dash-member__email">{row.memberEmail || NO_EMAIL_TEXT}</div>
@@ -133,7 +160,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                   )}
                 </td>
                 <td className="g-num" data-label="Discount">
-                  {formatCents(row.discountCents)}
+                  {format.money(row.discountCents)}
                 </td>
                 <td>
                   {row.managedByIntegration ? (
@@ -187,6 +214,14 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
             onSort={setSort}
             onPageSize={setPageSize}
           />
+          <label className="dash-nest-toggle">
+            <input
+              type="checkbox"
+              checked={nested}
+              onChange={(event) => setNested(event.target.checked)}
+            />{' '}
+            Show branches under their trees
+          </label>
           {body}
         </Card>
       </div>

@@ -22,7 +22,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null): T
 
 /**
  * The trees table's page, page size, sort, search and filters, kept in the URL
- * (`?page=2&pageSize=50&sort=newPriceCents&order=desc&status=Pending&search=sam`) so a reload or a
+ * (`?page=2&pageSize=50&sort=newPriceCents&order=desc&status=Pending&search=sam&view=nested`) so a reload or a
  * shared link shows the same view. The top bar's search box writes `search`. Changing a filter,
  * the sort or the page size goes back to page 1.
  */
@@ -67,6 +67,10 @@ export function useBranchesQuery() {
 
   return {
     query,
+    /** True when the page shows trees with their branches nested under them (`?view=nested`). */
+    nested: params.get('view') === 'nested',
+    /** Switches the nested view on or off (the page and filters stay). */
+    setNested: (value: boolean) => update({ view: value ? 'nested' : null }),
     /** True when a filter narrows the list (the empty text says so). */
     filtered: Boolean(query.status || query.managed || query.hasLink || query.referredBy),
     setPage: (value: number) => update({ page: value > 1 ? String(value) : null }),

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import {
-  centsToDollarText,
-  formatCents,
-  MESSAGES,
-  NO_EMAIL_TEXT,
-  type MemberRow,
-} from '@grove/contracts';
+import { centsToDollarText, MESSAGES, NO_EMAIL_TEXT, type MemberRow } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
@@ -20,6 +15,7 @@ import { useUpdateMember } from './api/member-profile';
  * Mindbody shows 'Managed by Mindbody' and no Edit (docs/product.md#roles).
  */
 export function MemberDetails({ member }: { member: MemberRow }) {
+  const format = useLocaleFormats();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const update = useUpdateMember(member.id);
@@ -55,9 +51,9 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dt>Email</dt>
         <dd>{member.memberEmail || NO_EMAIL_TEXT}</dd>
         <dt>Membership</dt>
-        <dd>{formatCents(member.membershipPriceCents)}</dd>
+        <dd>{format.money(member.membershipPriceCents)}</dd>
         <dt>Discount</dt>
-        <dd>{formatCents(member.discountCents)}</dd>
+        <dd>{format.money(member.discountCents)}</dd>
         <dt>Pays now</dt>
         <dd data-testid="price-now">
           <MembershipPrice row={member} />

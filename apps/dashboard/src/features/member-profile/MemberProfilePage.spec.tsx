@@ -227,7 +227,7 @@ describe('MemberProfilePage', () => {
     expect(await screen.findByText(MESSAGES.managedByMindbody)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
     expect(screen.getByText('Instagram (in Mindbody)')).toBeTruthy();
-    expect(screen.getByText('Mindbody will charge $108.90 on 1 Dec')).toBeTruthy();
+    expect(screen.getByText('Mindbody will charge $108.90 on 1 Dec 2026')).toBeTruthy();
   });
 
   it('says "Member not found" with a way back for an unknown or other business’s member', async () => {

@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES, REFERRAL_TREE_MAX_DEPTH, type MemberProfile } from '@grove/contracts';
-import { ApiError } from '@grove/web-data-access';
+import { ApiError, useLocaleFormats } from '@grove/web-data-access';
 import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@grove/web-ui';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
 import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
 import { useMemberProfile } from './api/member-profile';
-import { formatDate } from './format-date';
 import { MemberDetails } from './MemberDetails';
 import { PriceLedger } from './PriceLedger';
 import { ReferralTree } from './ReferralTree';
@@ -58,6 +57,7 @@ export function MemberProfilePage() {
 }
 
 function ProfileView({ profile }: { profile: MemberProfile }) {
+  const format = useLocaleFormats();
   const { member } = profile;
   const actions = useReferralLinkActions();
   const linkFailure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
@@ -67,7 +67,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
         title={member.memberName}
         description={
           <>
-            Member since {formatDate(profile.joinedAt)}
+            Member since {format.date(profile.joinedAt)}
             {profile.referredBy && (
               <>
                 {' · '}a branch of{' '}
@@ -145,7 +145,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
                     <li key={prospect.id}>
                       <span className="dash-member">{prospect.name}</span>{' '}
                       <span className="dash-member__email">
-                        {prospect.email} · joined {formatDate(prospect.joinedAt)}
+                        {prospect.email} · joined {format.date(prospect.joinedAt)}
                       </span>
                     </li>
                   ))}

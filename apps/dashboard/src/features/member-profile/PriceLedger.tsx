@@ -1,6 +1,6 @@
-import { formatCents, PRICE_CHANGE_REASON_TEXT, type PriceLedgerLine } from '@grove/contracts';
+import { PRICE_CHANGE_REASON_TEXT, type PriceLedgerLine } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { EmptyState } from '@grove/web-ui';
-import { formatDate } from './format-date';
 
 /** The reason of a ledger line in words, with the branch that caused it when known. */
 export function reasonText(line: PriceLedgerLine): string {
@@ -13,6 +13,7 @@ export function reasonText(line: PriceLedgerLine): string {
  * (old → new, dollars; the first line shows the new price only).
  */
 export function PriceLedger({ lines }: { lines: PriceLedgerLine[] }) {
+  const format = useLocaleFormats();
   if (lines.length === 0)
     return <EmptyState message="No price changes recorded yet. They appear here as they happen." />;
   return (
@@ -31,17 +32,17 @@ export function PriceLedger({ lines }: { lines: PriceLedgerLine[] }) {
         <tbody>
           {lines.map((line, index) => (
             <tr key={`${line.occurredAt}-${index}`} data-testid="ledger-line">
-              <td>{formatDate(line.occurredAt)}</td>
+              <td>{format.date(line.occurredAt)}</td>
               <td data-label="Reason">{reasonText(line)}</td>
               <td className="g-num" data-label="Price">
                 {line.oldPriceCents === null ? (
-                  formatCents(line.newPriceCents)
+                  format.money(line.newPriceCents)
                 ) : (
                   <>
-                    <span className="dash-ledger__old">{formatCents(line.oldPriceCents)}</span>
+                    <span className="dash-ledger__old">{format.money(line.oldPriceCents)}</span>
                     <span aria-hidden="true"> → </span>
                     <span className="g-visually-hidden"> to </span>
-                    {formatCents(line.newPriceCents)}
+                    {format.money(line.newPriceCents)}
                   </>
                 )}
               </td>

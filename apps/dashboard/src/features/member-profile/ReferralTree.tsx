@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReferralTreeNode } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { memberProfilePath } from '../../components/member-link/MemberLink';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
-import { formatDate } from './format-date';
 
 /** A tree item as shown, in reading order, with what keyboard moves need. */
 interface VisibleItem {
@@ -47,6 +47,7 @@ const more = (count: number) => `${count} more branch${count === 1 ? '' : 'es'}`
  * Home/End, and Enter (or a click) to open that member's profile. Every member starts open.
  */
 export function ReferralTree({ label, nodes }: { label: string; nodes: ReferralTreeNode[] }) {
+  const format = useLocaleFormats();
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState<Set<string>>(() => allWithBranches(nodes));
   const [focusedId, setFocusedId] = useState<string | null>(nodes[0]?.id ?? null);
@@ -155,7 +156,7 @@ export function ReferralTree({ label, nodes }: { label: string; nodes: ReferralT
             )}
             <span className="dash-tree__name">{node.name}</span>
             <MemberStatusBadge status={node.status} hideActive />
-            <span className="dash-tree__date">joined {formatDate(node.joinedAt)}</span>
+            <span className="dash-tree__date">joined {format.date(node.joinedAt)}</span>
             {node.hiddenBranches > 0 && (
               <span className="dash-tree__more">+ {more(node.hiddenBranches)}</span>
             )}

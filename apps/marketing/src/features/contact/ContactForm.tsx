@@ -119,7 +119,7 @@ export function ContactForm() {
             label="Company Website"
             type="url"
             autoComplete="url"
-            placeholder="yourgym.com.au"
+            placeholder="yourgym.com"
             {...field('website')}
           />
           <TextArea

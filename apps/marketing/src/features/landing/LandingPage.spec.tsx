@@ -126,8 +126,30 @@ it('sends the lead and shows the server’s message in the pop-up', async () => 
   );
   const [, init] = leadPosts()[0] as [string, RequestInit];
   expect(init.method).toBe('POST');
-  expect(JSON.parse(String(init.body))).toEqual({ ...validLead, captcha: 'lead-payload' });
+  expect(JSON.parse(String(init.body))).toEqual({
+    ...validLead,
+    country: 'AU',
+    captcha: 'lead-payload',
+  });
   expect(screen.queryByLabelText('Full name')).toBeNull();
+});
+
+it("Learn More reads the phone for the visitor's country (Australia unless changed, issue 25)", async () => {
+  leadReplies.push({ status: 201, body: { message: MESSAGES.leadSuccess } });
+  renderPage();
+  const dialog = await openLeadForm();
+  expect((within(dialog).getByLabelText('Country') as HTMLSelectElement).value).toBe('AU');
+  await fillLead({ ...validLead, phone: '(415) 555-0134' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect(await within(dialog).findByText(MESSAGES.invalidPhone)).toBeTruthy();
+  await userEvent.selectOptions(within(dialog).getByLabelText('Country'), 'US');
+  await waitFor(() => expect(within(dialog).queryByText(MESSAGES.invalidPhone)).toBeNull());
+  expect(within(dialog).getByText(/United States \(\+1\) numbers/)).toBeTruthy();
+  await solveCaptcha('lead-payload');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  await within(dialog).findByRole('status', { hidden: true });
+  const [, init] = leadPosts()[0] as [string, RequestInit];
+  expect(JSON.parse(String(init.body))).toMatchObject({ country: 'US', phone: '(415) 555-0134' });
 });
 
 it('shows the error’s message and keeps what was typed when sending fails', async () => {

@@ -1,10 +1,25 @@
-import { validateLeadInput, type LeadInput, type LeadRequest } from '@grove/contracts';
+import { useMemo } from 'react';
+import {
+  countryOptions,
+  DEFAULT_COUNTRY,
+  phoneNumberHint,
+  validateLeadInput,
+  type LeadInput,
+  type LeadRequest,
+} from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { useCreateLead } from './api/leads';
-import { Alert, Button, TextField } from '@grove/web-ui';
+import { Alert, Button, SelectField, TextField } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 
-const emptyLead: LeadRequest = { fullName: '', email: '', phone: '', company: '', captcha: '' };
+const emptyLead: LeadRequest = {
+  fullName: '',
+  email: '',
+  country: DEFAULT_COUNTRY,
+  phone: '',
+  company: '',
+  captcha: '',
+};
 
 /** Server field names that map onto this form's fields (the captcha has no field message). */
 const leadFields = (Object.keys(emptyLead) as (keyof LeadRequest)[]).filter(
@@ -12,7 +27,8 @@ const leadFields = (Object.keys(emptyLead) as (keyof LeadRequest)[]).filter(
 );
 
 /**
- * The 'Learn More' pop-up's form (docs/product.md#landing-page Landing page): fullName, email, phone and company,
+ * The 'Learn More' pop-up's form (docs/product.md#landing-page Landing page): fullName, email, country
+ * (Australia unless changed; the phone is read for it, docs/product.md#country), phone and company,
  * checked with contracts' `validateLeadInput` as the API does ('Not a valid name', 'Not a valid
  * email address', 'Not a valid phone number', company required / ≤ 200), and the contact form's
  * captcha ('Please complete the captcha'). Sends `POST /api/leads`; on success shows the server's
@@ -35,6 +51,11 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
   });
   const { submit, field } = form;
   const captcha = useFormCaptcha(form);
+  const country = form.watch('country') ?? DEFAULT_COUNTRY;
+  const countries = useMemo(
+    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
+    [],
+  );
 
   if (lead.isSuccess) {
     return (
@@ -59,11 +80,22 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         inputMode="email"
         {...field('email')}
       />
+      <SelectField
+        label="Country"
+        autoComplete="country"
+        options={countries}
+        {...field('country', {
+          // The phone is read for the country: check it again once it was checked.
+          onChange: () => {
+            if (form.formState.errors.phone) void form.trigger('phone');
+          },
+        })}
+      />
       <TextField
         label="Phone"
         type="tel"
         autoComplete="tel"
-        hint="For example 0412 345 678"
+        hint={phoneNumberHint(country)}
         {...field('phone')}
       />
       <TextField label="Company" autoComplete="organization" {...field('company')} />

@@ -11,7 +11,14 @@ const owner: SessionUser = {
   firstName: 'Dana',
   lastName: 'Green',
   username: 'Dana Green',
-  business: { id: 'b1', name: 'Green Valley Fitness' },
+  business: {
+    id: 'b1',
+    name: 'Green Valley Fitness',
+    country: 'AU',
+    locale: 'en-AU',
+    currency: 'AUD',
+    timeZone: 'Australia/Sydney',
+  },
 };
 
 /** Shows where the login page sent the owner, with the router state it passed. */

@@ -13,7 +13,14 @@ const owner: SessionUser = {
   firstName: 'Dana',
   lastName: 'Green',
   username: 'Dana Green',
-  business: { id: 'b1', name: 'Green Valley Fitness' },
+  business: {
+    id: 'b1',
+    name: 'Green Valley Fitness',
+    country: 'AU',
+    locale: 'en-AU',
+    currency: 'AUD',
+    timeZone: 'Australia/Sydney',
+  },
 };
 
 /** Answers every fetch with `status` and `body`; returns the mock to read the requests. */

@@ -7,6 +7,7 @@ const details: Required<UpdateAccountRequest> = {
   lastName: 'Lee',
   businessName: 'Green Valley Fitness',
   country: 'AU',
+  timeZone: 'Australia/Sydney',
   phoneNumber: '0412 345 678',
   website: 'greenvalley.com.au',
 };
@@ -27,9 +28,20 @@ describe("Account Settings 'Your details' rules (docs/product.md#validation-sign
       'lastName',
       'businessName',
       'country',
+      'timeZone',
       'phoneNumber',
       'website',
     ]);
+  });
+
+  it('takes an IANA time zone the runtime knows (issue 25)', () => {
+    expect(validateAccountDetails({ timeZone: 'Europe/London' })).toEqual({});
+    expect(validateAccountDetails({ timeZone: 'Europe/Londn' })).toEqual({
+      timeZone: 'Please choose your time zone',
+    });
+    expect(validateAccountDetails({ timeZone: ' ' })).toEqual({
+      timeZone: 'Please choose your time zone',
+    });
   });
 
   it.each([

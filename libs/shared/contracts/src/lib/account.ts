@@ -4,6 +4,7 @@ import { isValidName, isValidWebsite } from './field-rules';
 import { passwordProblem, type CommonPasswordCheck } from './password';
 import { DEFAULT_COUNTRY, isCountryCode } from './country';
 import { isValidBusinessName, isValidPhone } from './validate';
+import { isTimeZone } from './locale-format';
 
 /** The fields Account Settings edits (`PATCH /api/account`; the email is not editable). */
 export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
@@ -11,6 +12,7 @@ export const ACCOUNT_DETAILS_FIELDS: readonly (keyof UpdateAccountRequest)[] = [
   'lastName',
   'businessName',
   'country',
+  'timeZone',
   'phoneNumber',
   'website',
 ];
@@ -40,6 +42,11 @@ const ACCOUNT_RULES: Record<
     invalid: MESSAGES.countryInvalid,
     empty: MESSAGES.countryInvalid,
   },
+  timeZone: {
+    check: isTimeZone,
+    invalid: MESSAGES.timeZoneInvalid,
+    empty: MESSAGES.timeZoneInvalid,
+  },
   phoneNumber: {
     check: isValidPhone,
     invalid: MESSAGES.signupInvalidPhone,
@@ -57,7 +64,7 @@ const ACCOUNT_RULES: Record<
  * present are checked (`PATCH /api/account` takes any subset); each is trimmed first. An empty
  * field gets 'Please fill in all required fields' (business name: 'Please enter your business
  * name'); names (docs/product.md#validation-names) 'Invalid Name', country a known ISO code ('Please
- * choose your country'), phone valid for the country ('Invalid Phone Number',
+ * choose your country'), time zone an IANA zone ('Please choose your time zone'), phone valid for the country ('Invalid Phone Number',
  * docs/product.md#country), website 'Invalid URL', business name ≤ 200 characters without control
  * characters 'Please enter your business name'.
  * @param currentCountry the business's country now, for a phone number sent without `country`

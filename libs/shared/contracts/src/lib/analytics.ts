@@ -125,14 +125,14 @@ export interface FunnelStep {
   count: number;
   /**
    * This step's count divided by the previous step's (0..1 for joins and approvals; visits per
-   * live link may exceed 1); null for the first step or when the previous count is 0.
+   * link shared may exceed 1); null for the first step or when the previous count is 0.
    */
   conversion: number | null;
 }
 
 /**
- * `GET /api/analytics/funnel`: links shared (referral links live at some moment of the period)
- * → join-page visits → joins (friends who joined through a link) → approved branches.
+ * `GET /api/analytics/funnel`: links shared (referral links whose join page was opened, or that
+ * were emailed to their member, in the period: docs/decisions/links-shared.md) → join-page visits → joins (friends who joined through a link) → approved branches.
  */
 export interface FunnelReport extends AnalyticsPeriod {
   steps: FunnelStep[];

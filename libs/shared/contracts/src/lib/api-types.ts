@@ -1,3 +1,5 @@
+import type { BusinessLocale } from './locale-format';
+
 /**
  * Shapes of the REST API's requests and replies, shared by the API and the web client.
  * Money is always integer cents in replies; requests carry dollars as typed (docs/product.md#validation pattern).
@@ -12,7 +14,11 @@ export interface SessionUser {
   lastName: string;
   /** What the account button shows (docs/product.md#signed-in-frame): the owner's first and last name. */
   username: string;
-  business: { id: string; name: string };
+  /**
+   * The business: its country (ISO 3166-1 alpha-2) and how its money and dates are written
+   * (`BusinessLocale`: locale, currency, time zone; docs/decisions/business-locale.md).
+   */
+  business: { id: string; name: string; country: string } & BusinessLocale;
   /**
    * Present (true) only in the login reply of an owner whose password no longer meets Grove's
    * password rule (an older, shorter or common one): they are signed in and asked to choose a
@@ -346,6 +352,8 @@ export interface ContactRequest {
 export interface LeadInput {
   fullName: string;
   email: string;
+  /** The country the phone number is read for (ISO 3166-1 alpha-2; Australia when absent). */
+  country?: string;
   phone: string;
   company: string;
 }
@@ -374,6 +382,12 @@ export interface AccountDetails {
   businessName: string;
   /** The business's country, ISO 3166-1 alpha-2 (docs/product.md#country); its phone number is read for it. */
   country: string;
+  /**
+   * IANA time zone the business's dates are shown in (docs/decisions/business-locale.md); the
+   * country's main zone until one is chosen. Sending a new `country` without it resets it to
+   * the new country's main zone.
+   */
+  timeZone: string;
   phoneNumber: string;
   website: string;
 }

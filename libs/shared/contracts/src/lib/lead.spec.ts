@@ -34,6 +34,21 @@ describe("landing page 'Learn More' rules (docs/product.md#landing-page Landing 
     expect(validateLeadInput({ ...lead, [field]: bad })).toEqual({ [field]: message });
   });
 
+  it("reads the phone for the visitor's country, Australia when none is given (issue 25)", () => {
+    expect(validateLeadInput({ ...lead, phone: '(415) 555-0134' })).toEqual({
+      phone: 'Not a valid phone number',
+    });
+    expect(validateLeadInput({ ...lead, country: 'US', phone: '(415) 555-0134' })).toEqual({});
+    expect(validateLeadInput({ ...lead, country: 'GB', phone: '020 7946 0958' })).toEqual({});
+    expect(validateLeadInput({ ...lead, country: 'US', phone: '0412 345 678' })).toEqual({
+      phone: 'Not a valid phone number',
+    });
+    expect(validateLeadInput({ ...lead, country: 'US', phone: '+61 412 345 678' })).toEqual({});
+    expect(validateLeadInput({ ...lead, country: 'Narnia' })).toEqual({
+      country: 'Please choose your country',
+    });
+  });
+
   it('gives every invalid field its message at once (an empty form)', () => {
     expect(validateLeadInput({ fullName: '', email: '', phone: '', company: '' })).toEqual({
       fullName: 'Not a valid name',

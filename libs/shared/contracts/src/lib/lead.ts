@@ -3,6 +3,7 @@ import { MESSAGES } from './messages';
 import { isValidEmail, isValidName } from './field-rules';
 import { isPlainText } from './plain-text';
 import { isValidPhone } from './validate';
+import { DEFAULT_COUNTRY, isCountryCode } from './country';
 
 /** Longest company name on the landing page's 'Learn More' form. */
 export const LEAD_COMPANY_MAX_LENGTH = 200;
@@ -10,8 +11,9 @@ export const LEAD_COMPANY_MAX_LENGTH = 200;
 /**
  * Checks the landing page's 'Learn More' form (docs/product.md#landing-page Landing page; rules of docs/product.md#validation): full name
  * (docs/product.md#validation-names, ≤ 100: 'Not a valid name'), email pattern ('Not a valid email address'), a
- * valid phone number read as Australian without a country code ('Not a valid phone number',
- * docs/product.md#constants), company required ('Please enter your company name') and at most 200 characters
+ * known country ('Please choose your country'; Australia when absent) and a phone number valid
+ * for it or in international format ('Not a valid phone number', docs/product.md#country, the
+ * contact form's rule), company required ('Please enter your company name') and at most 200 characters
  * ('Your company name can be at most 200 characters') without control characters ('Your company
  * name contains characters that cannot be saved'); all checked after trimming.
  * @returns one message per invalid field; an empty object means the input is valid
@@ -20,7 +22,9 @@ export function validateLeadInput(input: LeadInput): Partial<Record<keyof LeadIn
   const errors: Partial<Record<keyof LeadInput, string>> = {};
   if (!isValidName(input.fullName ?? '')) errors.fullName = MESSAGES.invalidName;
   if (!isValidEmail(input.email ?? '')) errors.email = MESSAGES.invalidEmail;
-  if (!isValidPhone(input.phone ?? '')) errors.phone = MESSAGES.invalidPhone;
+  if (input.country && !isCountryCode(input.country)) errors.country = MESSAGES.countryInvalid;
+  else if (!isValidPhone(input.phone ?? '', input.country || DEFAULT_COUNTRY))
+    errors.phone = MESSAGES.invalidPhone;
   const company = (input.company ?? '').trim();
   if (!company) errors.company = MESSAGES.companyRequired;
   else if (company.length > LEAD_COMPANY_MAX_LENGTH) errors.company = MESSAGES.companyTooLong;

@@ -1,5 +1,6 @@
 import { isValidEmail } from './field-rules';
 import { MESSAGES } from './messages';
+import type { BusinessLocale } from './locale-format';
 
 /**
  * The member page's texts (issue 15: a member's own page, reached by a magic link). One place for
@@ -81,6 +82,8 @@ export interface MemberProjection {
 /** `GET /api/member/me`: everything the member page shows. Money in integer cents. */
 export interface MemberPage {
   businessName: string;
+  /** How the business writes money and dates (docs/decisions/business-locale.md). */
+  businessLocale: BusinessLocale;
   memberFirstName: string;
   /** The live referral link URL, or null when the owner has not made one. */
   referralUrl: string | null;

@@ -94,6 +94,8 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed',
   // Grove's own: the business's country (docs/product.md#country, issue 25)
   countryInvalid: 'Please choose your country',
+  // Grove's own: the business's time zone (issue 25, docs/decisions/business-locale.md)
+  timeZoneInvalid: 'Please choose your time zone',
   // Grove's own: forgot password (docs/product.md#forgot-password, issue 25)
   forgotPassword: 'Forgot password?',
   passwordResetSent:

@@ -1,4 +1,5 @@
-import { centsToDollarText, dollarsToCents, formatCents, parseMoneyToCents } from './money';
+import { centsToDollarText, dollarsToCents, parseMoneyToCents } from './money';
+import { formatCents } from './locale-format';
 import { emailKey } from './email-key';
 
 describe('dollarsToCents', () => {

@@ -1,19 +1,8 @@
-/** Money is integer cents everywhere in Grove (docs/architecture.md#database); these helpers are the only bridge. */
+/** Money is integer cents everywhere in Grove (docs/architecture.md#database); these helpers are the only bridge;
+ * formatting for people is `formatCents` / `localeFormats` in locale-format.ts. */
 
-/** Currency every price is shown in (docs/product.md#screens shows prices in dollars). */
-export const CURRENCY = 'AUD';
-/** Locale used to format money; the product's phone locale is en-AU (docs/product.md#constants). */
+/** Locale amounts typed in a spreadsheet are read in by default (docs/product.md#constants: en-AU). */
 export const MONEY_LOCALE = 'en-AU';
-
-const formatter = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: CURRENCY });
-
-/**
- * Formats integer cents as dollars for display, e.g. `4999` → `"$49.99"`.
- * @param cents integer cents (may be 0)
- */
-export function formatCents(cents: number): string {
-  return formatter.format(cents / 100);
-}
 
 /**
  * Parses a dollar amount as typed in a form ("49", "49.9", "49.99") into integer cents without

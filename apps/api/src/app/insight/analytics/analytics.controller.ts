@@ -23,7 +23,7 @@ import { AnalyticsPeriodQueryDto } from './dto/analytics-period-query.dto';
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
-  /** → 200 `FunnelReport`: live links → join-page visits → joins → approved branches. */
+  /** → 200 `FunnelReport`: links shared (opened or emailed in the period) → join-page visits → joins → approved branches. */
   @Get('funnel')
   @ApiOperation({ summary: 'Referral funnel with conversion rates' })
   funnel(

@@ -135,28 +135,66 @@ describe('analytics (integration)', () => {
         await fact(businessId, 'prospect_joined', daysAgo(ago), { link: l2, referrer: t2 });
       for (const ago of [1, 15, 60])
         await fact(businessId, 'prospect_approved', daysAgo(ago), { referrer: t2 });
+      // Links emailed to their members (issue 25, docs/decisions/links-shared.md): Siobhán's was
+      // delivered 3 days ago, Anne-Marie's 70 days ago, Liam's is still queued and Ava's never
+      // went (she unsubscribed).
+      for (const [name, status, ago] of [
+        ["Siobhán O'Brien", 'sent', 3],
+        ['Anne-Marie Dubois', 'outboxed', 70],
+        ['Liam Chen', 'queued', null],
+        ['Ava Rossi', 'unsubscribed', 2],
+      ] as const)
+        await emailedLink(name, status, ago === null ? null : daysAgo(ago));
     });
 
-    it('counts live links, visits, joins and approvals of the last 30 days, with conversions', async () => {
+    /** A member of the first business with a live link and a 'referral-link' email about it. */
+    const emailedLink = async (name: string, status: string, deliveredAt: Date | null) => {
+      const id = await member(businessId, name);
+      const code = randomUUID().replace(/-/g, '');
+      await t.dataSource.query(
+        `INSERT INTO referral_links (business_id, member_id, code) VALUES ($1, $2, $3)`,
+        [businessId, id, code],
+      );
+      await t.dataSource.query(
+        `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key, status, delivered_at)
+         VALUES ($1, $2, 'referral-link', $3, 'http://grove.test', $4, $5, $6)`,
+        [
+          businessId,
+          id,
+          JSON.stringify({
+            referralUrl: `http://grove.test/referral/${code}`,
+            priceNowCents: 4000,
+            discountPerBranchCents: 1000,
+          }),
+          `referral-link:${id}`,
+          status,
+          deliveredAt,
+        ],
+      );
+    };
+
+    it('counts links shared (opened or emailed), visits, joins and approvals of the last 30 days, with conversions', async () => {
       const body = (await owner.get('/api/analytics/funnel?period=30').expect(200))
         .body as FunnelReport;
       const today = utcDay(new Date());
       expect(body.from).toBe(addDays(today, -29));
       expect(body.to).toBe(today);
+      // Shared: l2 (its join page was opened) and Siobhán's (emailed 3 days ago). Not shared:
+      // l4 and l6, live but neither opened nor emailed; Liam's (queued) and Ava's (unsubscribed).
       expect(body.steps.map((s) => [s.key, s.count])).toEqual([
-        ['links', 3],
+        ['links', 2],
         ['visits', 7],
         ['joins', 4],
         ['approved', 2],
       ]);
-      expect(body.steps.map((s) => s.conversion)).toEqual([null, 7 / 3, 4 / 7, 2 / 4]);
+      expect(body.steps.map((s) => s.conversion)).toEqual([null, 7 / 2, 4 / 7, 2 / 4]);
       expect(body.overallConversion).toBeCloseTo(2 / 7);
     });
 
-    it('counts links live at any moment of the last 90 days (replaced and revoked after its start)', async () => {
+    it('counts a link shared in the last 90 days even if it was replaced since (l1 opened 40 days ago, Anne-Marie’s emailed 70 days ago)', async () => {
       const body = (await owner.get('/api/analytics/funnel?period=90').expect(200))
         .body as FunnelReport;
-      expect(body.steps.map((s) => s.count)).toEqual([5, 17, 5, 3]);
+      expect(body.steps.map((s) => s.count)).toEqual([4, 17, 5, 3]);
     });
 
     it('shows a new fact at once (the kept answer is dropped when the business records one)', async () => {

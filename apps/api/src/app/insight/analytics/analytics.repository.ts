@@ -110,28 +110,27 @@ export class AnalyticsRepository {
   }
 
   /**
-   * The funnel's four counts: referral links live at some moment of the period (made by a
-   * `link_created`/`link_rotated` fact before its end, not replaced by a newer link of the same
-   * member nor revoked before its start), join-page visits on its days, `prospect_joined` and
-   * `prospect_approved` facts in it.
+   * The funnel's four counts (docs/decisions/links-shared.md): links SHARED in the period, i.e.
+   * distinct referral links whose join page was opened on one of its days (`join_page_visits`)
+   * or that reached their member by email in it (a 'referral-link' member email delivered,
+   * status sent or outboxed, its `referralUrl` naming the link's code); join-page visits on its
+   * days; `prospect_joined` and `prospect_approved` facts in it. A link that merely exists is
+   * not counted.
    */
   async funnel(scope: BusinessScope, period: PeriodBounds): Promise<FunnelCounts> {
     const [row] = (await this.dataSource.query(
-      `WITH made AS (
-         SELECT referral_link_id,
-                lead(occurred_at) OVER (PARTITION BY member_id ORDER BY occurred_at, id) AS replaced_at
-         FROM lifecycle_facts
-         WHERE business_id = $1 AND kind IN ('link_created', 'link_rotated')
-           AND occurred_at < $3 AND referral_link_id IS NOT NULL
-       ),
-       revoked AS (
-         SELECT DISTINCT referral_link_id FROM lifecycle_facts
-         WHERE business_id = $1 AND kind = 'link_revoked' AND occurred_at <= $2
-       )
-       SELECT
-         (SELECT count(DISTINCT made.referral_link_id)::int FROM made
-          WHERE (made.replaced_at IS NULL OR made.replaced_at > $2)
-            AND made.referral_link_id NOT IN (SELECT referral_link_id FROM revoked WHERE referral_link_id IS NOT NULL)) AS links,
+      `SELECT
+         (SELECT count(*)::int FROM (
+            SELECT referral_link_id FROM join_page_visits
+            WHERE business_id = $1 AND day BETWEEN $4::date AND $5::date
+            UNION
+            SELECT l.id FROM member_emails e
+            JOIN referral_links l ON l.business_id = e.business_id
+             AND l.code = substring(e.data->>'referralUrl' from '/referral/([^/?#]+)$')
+            WHERE e.business_id = $1 AND e.template = 'referral-link'
+              AND e.status IN ('sent', 'outboxed')
+              AND e.delivered_at >= $2 AND e.delivered_at < $3
+          ) shared) AS links,
          (SELECT coalesce(sum(visits), 0)::int FROM join_page_visits
           WHERE business_id = $1 AND day BETWEEN $4::date AND $5::date) AS visits,
          (SELECT count(*)::int FROM lifecycle_facts

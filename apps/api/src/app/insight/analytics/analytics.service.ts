@@ -49,7 +49,7 @@ export class AnalyticsService {
 
   constructor(private readonly repository: AnalyticsRepository) {}
 
-  /** The funnel: live links → join-page visits → joins → approved branches, with conversions. */
+  /** The funnel: links shared (opened or emailed in the period) → join-page visits → joins → approved branches, with conversions. */
   funnel(scope: BusinessScope, query: AnalyticsPeriodQuery): Promise<FunnelReport> {
     return this.cached(scope, 'funnel', query, async (period) => {
       const counts = await this.repository.funnel(scope, period);

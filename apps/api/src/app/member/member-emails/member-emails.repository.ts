@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { businessLocale, type BusinessLocale } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 
@@ -19,6 +20,8 @@ export interface MemberEmailDelivery {
   data: Record<string, unknown>;
   origin: string;
   businessName: string;
+  /** How the business writes money and dates (its country and time zone). */
+  businessLocale: BusinessLocale;
   memberId: string;
   memberName: string | null;
   memberEmail: string | null;
@@ -117,13 +120,15 @@ export class MemberEmailsRepository {
       data: Record<string, unknown>;
       origin: string;
       business_name: string;
+      country: string;
+      time_zone: string | null;
       member_id: string;
       name: string | null;
       email: string | null;
       unsubscribe_token: string | null;
       unsubscribed_at: Date | null;
     }[] = await this.dataSource.query(
-      `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, e.member_id,
+      `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
               m.name, m.email, s.unsubscribe_token, s.unsubscribed_at
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
@@ -140,6 +145,7 @@ export class MemberEmailsRepository {
       data: row.data,
       origin: row.origin,
       businessName: row.business_name,
+      businessLocale: businessLocale(row.country, row.time_zone),
       memberId: row.member_id,
       memberName: row.name,
       memberEmail: row.email,

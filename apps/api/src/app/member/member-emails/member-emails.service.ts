@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isValidEmail } from '@grove/contracts';
+import { isValidEmail, localeFormats } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -270,6 +270,7 @@ export class MemberEmails implements OnModuleInit {
       email.data as MemberEmailData[typeof email.template],
       {
         businessName: email.businessName,
+        format: localeFormats(email.businessLocale),
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,

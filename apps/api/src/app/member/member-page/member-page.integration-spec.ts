@@ -326,7 +326,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       ],
     });
     expect((await browser.get('/member').expect(200)).text).toContain(
-      'Your Mindbody autopay amount. Mindbody will charge $79.20 on 1 Dec. ',
+      'Your Mindbody autopay amount. Mindbody will charge $79.20 on 1 Dec 2026. ',
     );
   });
 

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MemberBranch, MemberBranchStatus, MemberLedgerLine } from '@grove/contracts';
+import {
+  businessLocale,
+  type BusinessLocale,
+  type MemberBranch,
+  type MemberBranchStatus,
+  type MemberLedgerLine,
+} from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { countingBranch } from '../../membership/pricing/price.sql';
@@ -14,6 +20,8 @@ export interface MemberFacts extends MemberPriceFacts {
   memberId: string;
   name: string;
   businessName: string;
+  /** How the business writes money and dates (its country and time zone). */
+  businessLocale: BusinessLocale;
   /** The member's live referral link code, or null. */
   linkCode: string | null;
   /** What Mindbody will charge a managed member next (cents) and when (ISO), or null. */
@@ -24,6 +32,8 @@ interface MemberFactsSqlRow {
   id: string;
   name: string;
   business_name: string;
+  country: string;
+  time_zone: string | null;
   membership_price_cents: number;
   discount_cents: number;
   mindbody_client_id: string | null;
@@ -41,7 +51,7 @@ interface MemberFactsSqlRow {
  * those that lower the member's price now (`countingBranch`, docs/product.md#branch-qualification).
  */
 const MEMBER_FACTS = `
-  SELECT m.id, m.name, b.name AS business_name, m.membership_price_cents, m.discount_cents,
+  SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
          m.mindbody_next_charge_cents, m.mindbody_next_charge_at,
          (SELECT count(*)::int FROM members r
@@ -203,6 +213,7 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
     memberId: row.id,
     name: row.name,
     businessName: row.business_name,
+    businessLocale: businessLocale(row.country, row.time_zone),
     membershipPriceCents: row.membership_price_cents,
     discountCents: row.discount_cents,
     managed: row.mindbody_client_id !== null,

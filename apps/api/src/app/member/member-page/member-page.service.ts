@@ -83,6 +83,7 @@ export class MemberPageService {
       : null;
     return {
       businessName: member.businessName,
+      businessLocale: member.businessLocale,
       memberFirstName: firstName(member.name),
       referralUrl,
       referralQrSvg: referralUrl ? await qrSvg(referralUrl) : null,

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import {
-  formatCents,
+  localeFormats,
   MEMBER_PAGE_IDS as IDS,
   MEMBER_PAGE_MESSAGES,
   type MemberBranchStatus,
@@ -51,26 +51,18 @@ const STATUS_LABELS: Record<MemberBranchStatus, string> = {
   suspended: 'Suspended',
 };
 
-/** A ledger line's day, e.g. '3 Nov 2026' (UTC: the server renders it). */
-const day = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 const card = (content: string): string => `<section class="g-card">${content}</section>`;
 
 const friendsCounting = (count: number): string =>
   count === 1 ? '1 friend counting' : `${count} friends counting`;
 
 function priceCard(data: MemberPage): string {
+  const format = localeFormats(data.businessLocale);
   const counting = data.branches.filter((branch) => branch.status === 'counting').length;
   const now =
     data.priceNowCents === null
       ? '<p class="g-muted">Your Mindbody price is not known yet.</p>'
-      : `<p class="member-price" data-testid="price-now"><strong>${formatCents(data.priceNowCents)}</strong><span> a month</span></p>`;
+      : `<p class="member-price" data-testid="price-now"><strong>${format.money(data.priceNowCents)}</strong><span> a month</span></p>`;
   const projections =
     data.projections.length === 0
       ? ''
@@ -78,7 +70,7 @@ function priceCard(data: MemberPage): string {
         data.projections
           .map(
             (line) =>
-              `<li>${line.friends === 1 ? '1 more friend' : `${line.friends} more friends`} → <strong>${formatCents(line.priceCents)}</strong></li>`,
+              `<li>${line.friends === 1 ? '1 more friend' : `${line.friends} more friends`} → <strong>${format.money(line.priceCents)}</strong></li>`,
           )
           .join('') +
         '</ul>';
@@ -87,17 +79,16 @@ function priceCard(data: MemberPage): string {
       now +
       `<p class="g-muted">${data.managedBy === 'Mindbody' ? 'Your Mindbody autopay amount. ' : ''}` +
       (data.nextCharge
-        ? `Mindbody will charge ${formatCents(data.nextCharge.amountCents)} on ${new Date(
-            data.nextCharge.on,
-          ).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' })}. `
+        ? `Mindbody will charge ${format.money(data.nextCharge.amountCents)} on ${format.day(data.nextCharge.on)}. `
         : '') +
-      `Membership price ${formatCents(data.membershipPriceCents)} · ${friendsCounting(counting)}</p>` +
-      `<p class="member-saved">Saved so far: <strong data-testid="saved">${formatCents(data.savedSoFarCents)}</strong></p>` +
+      `Membership price ${format.money(data.membershipPriceCents)} · ${friendsCounting(counting)}</p>` +
+      `<p class="member-saved">Saved so far: <strong data-testid="saved">${format.money(data.savedSoFarCents)}</strong></p>` +
       projections,
   );
 }
 
 function linkCard(data: MemberPage): string {
+  const format = localeFormats(data.businessLocale);
   let link = alertHtml('info', MEMBER_PAGE_MESSAGES.noLinkYet);
   if (data.referralUrl) {
     const url = escapeHtml(data.referralUrl);
@@ -121,7 +112,7 @@ function linkCard(data: MemberPage): string {
   return card(
     '<h2>Your referral link</h2>' +
       link +
-      `<p class="g-muted">Each friend who joins with your link lowers your price by ${formatCents(data.discountPerBranchCents)} a month.</p>`,
+      `<p class="g-muted">Each friend who joins with your link lowers your price by ${format.money(data.discountPerBranchCents)} a month.</p>`,
   );
 }
 
@@ -143,14 +134,15 @@ function friendsCard(data: MemberPage): string {
 }
 
 function ledgerCard(data: MemberPage): string {
+  const format = localeFormats(data.businessLocale);
   const list = listOr(
     data.ledger,
     'No price changes yet.',
     'member-ledger',
     (line) =>
-      `<li><span class="member-ledger__when">${day(line.occurredAt)}</span>` +
+      `<li><span class="member-ledger__when">${format.date(line.occurredAt)}</span>` +
       `<span>${escapeHtml(REASONS[line.reason] ?? line.reason)}</span>` +
-      `<span class="member-ledger__price">${line.oldPriceCents === null ? '' : `${formatCents(line.oldPriceCents)} → `}${formatCents(line.newPriceCents)}</span></li>`,
+      `<span class="member-ledger__price">${line.oldPriceCents === null ? '' : `${format.money(line.oldPriceCents)} → `}${format.money(line.newPriceCents)}</span></li>`,
   );
   return card('<h2>Price history</h2>' + list);
 }

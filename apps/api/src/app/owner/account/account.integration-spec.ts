@@ -31,6 +31,7 @@ describe('account settings (integration)', () => {
       email: body.email,
       businessName: 'Harbour Yoga',
       country: 'AU',
+      timeZone: 'Australia/Sydney',
       phoneNumber: '0412 345 678',
       website: 'harbouryoga.com.au',
     });
@@ -52,6 +53,7 @@ describe('account settings (integration)', () => {
       email: body.email,
       businessName: 'New Name Gym',
       country: 'AU',
+      timeZone: 'Australia/Sydney',
       phoneNumber: body.phoneNumber,
       website: 'https://newname.com.au',
     });
@@ -74,6 +76,9 @@ describe('account settings (integration)', () => {
       { country: MESSAGES.countryInvalid, phoneNumber: MESSAGES.signupInvalidPhone },
     ],
     [{ country: null }, { country: MESSAGES.countryInvalid }],
+    [{ timeZone: 'Australia/Sidney' }, { timeZone: MESSAGES.timeZoneInvalid }],
+    [{ timeZone: '' }, { timeZone: MESSAGES.timeZoneInvalid }],
+    [{ timeZone: 42 }, { timeZone: MESSAGES.timeZoneInvalid }],
     [{ website: 'not a site' }, { website: MESSAGES.signupInvalidUrl }],
     [{ firstName: 'Valid', website: 'nope' }, { website: MESSAGES.signupInvalidUrl }],
   ])('refuses %o with the signup message and changes nothing', async (patch, fieldErrors) => {
@@ -101,6 +106,38 @@ describe('account settings (integration)', () => {
     await agent.patch('/api/account').send({ phoneNumber: '+61 412 345 678' }).expect(200);
   });
 
+  it("chooses the business's time zone, and a new country starts at its own main zone (issue 25)", async () => {
+    const { agent } = await t.signUp({ phoneNumber: '0412 345 678' });
+    const perth = await agent
+      .patch('/api/account')
+      .send({ timeZone: 'Australia/Perth' })
+      .expect(200);
+    expect(perth.body).toMatchObject({ country: 'AU', timeZone: 'Australia/Perth' });
+    let me = (await agent.get('/api/auth/me').expect(200)).body as SessionUser;
+    expect(me.business).toMatchObject({
+      country: 'AU',
+      locale: 'en-AU',
+      currency: 'AUD',
+      timeZone: 'Australia/Perth',
+    });
+    await agent
+      .patch('/api/account')
+      .send({ country: 'GB', phoneNumber: '020 7946 0958' })
+      .expect(200);
+    me = (await agent.get('/api/auth/me').expect(200)).body as SessionUser;
+    expect(me.business).toMatchObject({
+      country: 'GB',
+      locale: 'en-GB',
+      currency: 'GBP',
+      timeZone: 'Europe/London',
+    });
+    const both = await agent
+      .patch('/api/account')
+      .send({ country: 'US', phoneNumber: '(415) 555-0134', timeZone: 'America/Los_Angeles' })
+      .expect(200);
+    expect(both.body).toMatchObject({ country: 'US', timeZone: 'America/Los_Angeles' });
+  });
+
   it('refuses to change the email here', async () => {
     const { agent } = await t.signUp();
     await agent.patch('/api/account').send({ email: 'new@x.com' }).expect(400);
@@ -115,12 +152,14 @@ describe('account settings (integration)', () => {
         businessName: 'Alpha Renamed',
         lastName: 'Changed',
         country: 'US',
+        timeZone: 'America/Chicago',
         phoneNumber: '(415) 555-0134',
       })
       .expect(200);
     const other = (await b.agent.get('/api/account').expect(200)).body as AccountDetails;
     expect(other.businessName).toBe('Beta');
     expect(other.country).toBe('AU');
+    expect(other.timeZone).toBe('Australia/Sydney');
     expect(other.phoneNumber).toBe(b.body.phoneNumber);
     expect(other.lastName).toBe(b.body.lastName);
   });

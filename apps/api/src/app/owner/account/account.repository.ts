@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
-import type { AccountDetails, UpdateAccountRequest } from '@grove/contracts';
+import { businessLocale, type AccountDetails, type UpdateAccountRequest } from '@grove/contracts';
 
 interface AccountSqlRow {
   first_name: string;
@@ -11,13 +11,14 @@ interface AccountSqlRow {
   email: string;
   business_name: string;
   country: string;
+  time_zone: string | null;
   phone: string;
   website: string;
 }
 
 /**
  * The signed-in owner's row in `users` and their business in `businesses` (where signup stores
- * the name, country, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
+ * the name, country, time zone, phone and website). TENANCY: every method takes the session's `BusinessScope` first and
  * the user id, and every statement filters on both (the `businesses` row by the scope's id).
  */
 @Injectable()
@@ -27,7 +28,7 @@ export class AccountRepository {
   /** The owner's details, or null when the user is not (or no longer) of that business. */
   async find(scope: BusinessScope, userId: string): Promise<AccountDetails | null> {
     const rows = (await this.dataSource.query(
-      `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.country, b.phone, b.website
+      `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.country, b.time_zone, b.phone, b.website
        FROM users u JOIN businesses b ON b.id = u.business_id
        WHERE u.id = $1 AND u.business_id = $2`,
       [userId, scope.businessId],
@@ -40,13 +41,17 @@ export class AccountRepository {
           email: row.email,
           businessName: row.business_name,
           country: row.country,
+          timeZone: businessLocale(row.country, row.time_zone).timeZone,
           phoneNumber: row.phone,
           website: row.website,
         }
       : null;
   }
 
-  /** Applies the given (already validated and trimmed) fields in one transaction. */
+  /**
+   * Applies the given (already validated and trimmed) fields in one transaction. A new country
+   * sent without a time zone resets the time zone to NULL (the new country's main zone).
+   */
   async update(scope: BusinessScope, userId: string, patch: UpdateAccountRequest): Promise<void> {
     await runTransaction(this.dataSource, async (manager) => {
       if (patch.firstName !== undefined || patch.lastName !== undefined) {
@@ -59,12 +64,15 @@ export class AccountRepository {
       if (
         patch.businessName !== undefined ||
         patch.country !== undefined ||
+        patch.timeZone !== undefined ||
         patch.phoneNumber !== undefined ||
         patch.website !== undefined
       ) {
         await manager.query(
           `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone),
-                  website = COALESCE($4, website), country = COALESCE($5, country)
+                  website = COALESCE($4, website), country = COALESCE($5, country),
+                  time_zone = CASE WHEN $6::text IS NOT NULL THEN $6::text
+                                   WHEN $5::text IS NOT NULL THEN NULL ELSE time_zone END
            WHERE id = $1`,
           [
             scope.businessId,
@@ -72,6 +80,7 @@ export class AccountRepository {
             patch.phoneNumber ?? null,
             patch.website ?? null,
             patch.country ?? null,
+            patch.timeZone ?? null,
           ],
         );
       }

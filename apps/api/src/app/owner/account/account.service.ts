@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   ACCOUNT_DETAILS_FIELDS,
+  businessLocale,
   MESSAGES,
   validateAccountDetails,
   validatePasswordChange,
@@ -124,7 +125,11 @@ export class AccountService {
       const account = await this.accounts.find(scope, user.userId);
       if (account)
         await this.mail.queue(
-          passwordChangedEmail(account, new Date(), this.config.mail.contactRecipient),
+          passwordChangedEmail(
+            { ...account, businessLocale: businessLocale(account.country, account.timeZone) },
+            new Date(),
+            this.config.mail.contactRecipient,
+          ),
         );
     } catch (error) {
       this.logger.error(

@@ -30,7 +30,14 @@ describe('auth (integration)', () => {
         firstName: 'Sam',
         lastName: 'Lee',
         username: 'Sam Lee',
-        business: { id: expect.any(String), name: 'Green Valley Fitness' },
+        business: {
+          id: expect.any(String),
+          name: 'Green Valley Fitness',
+          country: 'AU',
+          locale: 'en-AU',
+          currency: 'AUD',
+          timeZone: 'Australia/Sydney',
+        },
       });
       const cookies = cookieHeader(reply.headers);
       const access = cookies.find((line) => line.startsWith('grove_access='));

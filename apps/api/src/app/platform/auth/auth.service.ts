@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
+  businessLocale,
   isPlainText,
   passwordProblem,
   validateSignupInput,
@@ -198,6 +199,11 @@ export function toSessionUser(user: UserEntity, business: BusinessEntity): Sessi
     firstName: user.firstName,
     lastName: user.lastName,
     username: `${user.firstName} ${user.lastName}`,
-    business: { id: business.id, name: business.name },
+    business: {
+      id: business.id,
+      name: business.name,
+      country: business.country,
+      ...businessLocale(business.country, business.timeZone),
+    },
   };
 }

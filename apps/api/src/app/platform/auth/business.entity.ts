@@ -19,6 +19,13 @@ export class BusinessEntity {
   @Column({ type: 'text', default: 'AU' })
   country!: string;
 
+  /**
+   * IANA time zone its dates are shown in (docs/decisions/business-locale.md); null: the
+   * country's main zone (`defaultTimeZone`).
+   */
+  @Column({ name: 'time_zone', type: 'text', nullable: true })
+  timeZone!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

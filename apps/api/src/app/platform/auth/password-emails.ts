@@ -1,4 +1,9 @@
-import { PASSWORD_RESET_TTL_MINUTES, RESET_PASSWORD_PATH } from '@grove/contracts';
+import {
+  localeFormats,
+  PASSWORD_RESET_TTL_MINUTES,
+  RESET_PASSWORD_PATH,
+  type BusinessLocale,
+} from '@grove/contracts';
 import type { OutgoingEmail } from '../mail/mail.service';
 
 /** Who an owner's password email is addressed to: their login email, first name and business. */
@@ -6,11 +11,13 @@ export interface PasswordEmailOwner {
   email: string;
   firstName: string;
   businessName: string;
+  /** How the business writes dates (its locale and time zone); Australia's when absent. */
+  businessLocale?: BusinessLocale;
 }
 
 /**
  * The email telling an owner their password was changed (ASVS 2.2.3), in Account Settings or
- * through a reset link: when (UTC), that other browsers were signed out, and whom to write to if
+ * through a reset link: when (in the business's time zone, named), that other browsers were signed out, and whom to write to if
  * it was not them. Contains no secret.
  * @param support the address owners write to (CONTACT_RECIPIENT)
  */
@@ -19,13 +26,14 @@ export function passwordChangedEmail(
   at: Date,
   support: string,
 ): OutgoingEmail {
+  const format = localeFormats(owner.businessLocale);
   return {
     to: owner.email,
     subject: 'Your Grove password was changed',
     text: [
       `Hello ${owner.firstName},`,
       '',
-      `The password of your Grove account (${owner.email}, ${owner.businessName}) was changed on ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      `The password of your Grove account (${owner.email}, ${owner.businessName}) was changed on ${format.dateTime(at)} (${format.business.timeZone}).`,
       'Every other browser signed in to this account has been signed out.',
       '',
       `If you did not change it, write to ${support} right away.`,

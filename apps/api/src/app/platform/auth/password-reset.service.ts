@@ -163,6 +163,7 @@ export class PasswordResetService implements OnModuleInit {
             email: result.user.email,
             firstName: result.user.firstName,
             businessName: result.user.business.name,
+            businessLocale: result.user.business,
           },
           new Date(),
           this.config.mail.contactRecipient,

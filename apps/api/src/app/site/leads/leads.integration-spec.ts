@@ -99,6 +99,11 @@ describe('landing page leads (integration)', () => {
     [{ fullName: 'R2D2' }, 'fullName', MESSAGES.invalidName],
     [{ email: 'robin@' }, 'email', MESSAGES.invalidEmail],
     [{ phone: '12' }, 'phone', MESSAGES.invalidPhone],
+    // Without a country the number is read as Australian (issue 25).
+    [{ phone: '(415) 555-0134' }, 'phone', MESSAGES.invalidPhone],
+    [{ country: 'US', phone: '0412 345 678' }, 'phone', MESSAGES.invalidPhone],
+    [{ country: 'Narnia' }, 'country', MESSAGES.countryInvalid],
+    [{ country: 42 }, 'country', MESSAGES.countryInvalid],
     [{ company: '   ' }, 'company', MESSAGES.companyRequired],
     [{ company: 'c'.repeat(201) }, 'company', MESSAGES.companyTooLong],
   ])('refuses %o with its message and stores nothing', async (change, field, message) => {
@@ -110,6 +115,28 @@ describe('landing page leads (integration)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.fieldErrors).toEqual({ [field]: message });
     expect(await count(t, 'leads')).toBe(before);
+  });
+
+  it("reads the phone for the visitor's country: a US number from the United States (issue 25)", async () => {
+    await t
+      .agent()
+      .post('/api/leads')
+      .send({
+        ...lead,
+        fullName: 'Anne-Marie Dubois',
+        email: 'anne-marie@harbouryoga.example',
+        country: 'US',
+        phone: '(415) 555-0134',
+        captcha: await solvedCaptcha(t),
+      })
+      .expect(201);
+    const email = await waitFor(async () => {
+      const rows = (await t.dataSource.query(
+        `SELECT text FROM outbox_emails WHERE subject LIKE '%Anne-Marie Dubois%'`,
+      )) as { text: string }[];
+      return rows[0];
+    });
+    expect(email.text).toContain('Phone: (415) 555-0134 (+1 415 555 0134)');
   });
 });
 

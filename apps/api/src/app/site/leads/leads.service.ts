@@ -1,5 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { MESSAGES, validateLeadInput, type LeadInput, type MessageReply } from '@grove/contracts';
+import {
+  DEFAULT_COUNTRY,
+  internationalPhone,
+  MESSAGES,
+  validateLeadInput,
+  type LeadInput,
+  type MessageReply,
+} from '@grove/contracts';
 import { CaptchaFailedException } from '../../platform/captcha/captcha.exceptions';
 import { CaptchaService } from '../../platform/captcha/captcha.service';
 import { AppConfig } from '../../platform/config/app-config';
@@ -49,10 +56,13 @@ export class LeadsService implements OnModuleInit {
     const errors = validateLeadInput(input);
     if (Object.keys(errors).length > 0) throw new LeadInvalidException(errors);
     if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
+    const country = input.country || DEFAULT_COUNTRY;
+    const typed = input.phone.trim();
+    const international = internationalPhone(typed, country);
     const lead: LeadInput = {
       fullName: input.fullName.trim(),
       email: input.email.trim(),
-      phone: input.phone.trim(),
+      phone: typed,
       company: input.company.trim(),
     };
     const id = await this.leads.insert(lead, clientIp);
@@ -65,7 +75,8 @@ export class LeadsService implements OnModuleInit {
         text: [
           `Full name: ${lead.fullName}`,
           `Email: ${lead.email}`,
-          `Phone: ${lead.phone}`,
+          // As typed, then in international format: the team can call a visitor from any country.
+          `Phone: ${international && international !== typed ? `${typed} (${international})` : typed}`,
           `Company: ${lead.company}`,
         ].join('\n'),
       },

@@ -1,4 +1,3 @@
-import { formatCents } from '@grove/contracts';
 import { paragraph, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of "{friend} is now your branch: your price is now $X", amounts in cents. */
@@ -15,14 +14,14 @@ export interface BranchCountingEmailData {
  * owner approves the friend they referred.
  */
 export const BRANCH_COUNTING_TEMPLATE: MemberEmailTemplate<BranchCountingEmailData> = {
-  subject: (data) =>
-    `${data.friendName} is now your branch: your price is now ${formatCents(data.priceNowCents)}`,
+  subject: (data, context) =>
+    `${data.friendName} is now your branch: your price is now ${context.format.money(data.priceNowCents)}`,
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`${data.friendName} is now a member of ${context.businessName} and counts as your branch.`)}
       ${paragraph(
-        `Your price is now ${formatCents(data.priceNowCents)} a month (it was ${formatCents(data.priceBeforeCents)}).`,
+        `Your price is now ${context.format.money(data.priceNowCents)} a month (it was ${context.format.money(data.priceBeforeCents)}).`,
       )}
       ${paragraph('Thank you for bringing a friend!')}
     </mj-column></mj-section>`,

@@ -1,4 +1,3 @@
-import { formatCents } from '@grove/contracts';
 import type { BranchEndedReason } from '../../../membership/events/membership-events';
 import { paragraph, type MemberEmailTemplate } from './member-email-template';
 
@@ -18,15 +17,15 @@ export interface BranchEndedEmailData {
  * membership ended or was suspended in Mindbody.
  */
 export const BRANCH_ENDED_TEMPLATE: MemberEmailTemplate<BranchEndedEmailData> = {
-  subject: (data) =>
+  subject: (data, context) =>
     data.reason === 'removed'
-      ? `${data.friendName} no longer counts as your branch: your price is back to ${formatCents(data.priceNowCents)}`
-      : `${data.friendName}’s membership ended: your price is back to ${formatCents(data.priceNowCents)}`,
+      ? `${data.friendName} no longer counts as your branch: your price is back to ${context.format.money(data.priceNowCents)}`
+      : `${data.friendName}’s membership ended: your price is back to ${context.format.money(data.priceNowCents)}`,
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`${data.friendName} no longer counts as your branch at ${context.businessName}.`)}
-      ${paragraph(`Your price is back to ${formatCents(data.priceNowCents)} a month.`)}
+      ${paragraph(`Your price is back to ${context.format.money(data.priceNowCents)} a month.`)}
       ${paragraph('Every friend who joins with your link lowers it again.')}
     </mj-column></mj-section>`,
 };

@@ -1,4 +1,3 @@
-import { formatCents } from '@grove/contracts';
 import { paragraph, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of "{friend} joined with your link", amounts in cents as of the join. */
@@ -20,7 +19,7 @@ export const FRIEND_JOINED_TEMPLATE: MemberEmailTemplate<FriendJoinedEmailData> 
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`${data.friendName} joined ${context.businessName} with your referral link.`)}
       ${paragraph(
-        `Once ${context.businessName} approves them, they become your branch and your price drops by ${formatCents(data.discountPerBranchCents)} a month.`,
+        `Once ${context.businessName} approves them, they become your branch and your price drops by ${context.format.money(data.discountPerBranchCents)} a month.`,
       )}
     </mj-column></mj-section>`,
 };

@@ -1,4 +1,3 @@
-import { formatCents } from '@grove/contracts';
 import { paragraph, type MemberEmailTemplate } from './member-email-template';
 
 /** Names a summary lists before 'and N more'. */
@@ -41,7 +40,7 @@ export const FRIENDS_JOINED_TEMPLATE: MemberEmailTemplate<FriendsJoinedEmailData
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`More friends joined ${context.businessName} with your referral link: ${listOf(data.friendNames)}.`)}
       ${paragraph(
-        `Each one ${context.businessName} approves becomes your branch and lowers your price by ${formatCents(data.discountPerBranchCents)} a month.`,
+        `Each one ${context.businessName} approves becomes your branch and lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`,
       )}
     </mj-column></mj-section>`,
 };

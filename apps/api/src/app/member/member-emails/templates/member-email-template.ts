@@ -1,3 +1,5 @@
+import type { LocaleFormats } from '@grove/contracts';
+
 /**
  * What every member email template gets besides its own data, filled in at delivery: the
  * business (the sender's display name), the member, the member's unsubscribe page (null for an
@@ -6,6 +8,8 @@
  */
 export interface MemberEmailContext {
   businessName: string;
+  /** The business's money and date formatters (its currency, locale and time zone). */
+  format: LocaleFormats;
   memberFirstName: string;
   /** The public unsubscribe page of this member, or null for a transactional email. */
   unsubscribeUrl: string | null;

@@ -1,4 +1,3 @@
-import { formatCents } from '@grove/contracts';
 import { button, escapeMjml, paragraph, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of "Your referral link", amounts in cents as of the owner's request. */
@@ -21,10 +20,10 @@ export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> 
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(
-        `Share your referral link with friends. Each friend who joins ${context.businessName} lowers your price by ${formatCents(data.discountPerBranchCents)} a month.`,
+        `Share your referral link with friends. Each friend who joins ${context.businessName} lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`,
       )}
       <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(data.referralUrl)}">${escapeMjml(data.referralUrl)}</a></mj-text>
-      ${paragraph(`Your price now: ${formatCents(data.priceNowCents)} a month.`)}
+      ${paragraph(`Your price now: ${context.format.money(data.priceNowCents)} a month.`)}
       ${context.magicLinkUrl ? button('See your savings', context.magicLinkUrl) : ''}
       ${paragraph('The button works once and for a short while; your page can send you a new one.')}
     </mj-column></mj-section>`,

@@ -5,7 +5,7 @@ import { IsOmittable } from '../../../platform/common/contract-rule.decorator';
 
 /**
  * `PATCH /api/account` body: any subset of the owner's names and the business's name, country,
- * phone and website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
+ * time zone, phone and website (email is not editable). Only types are checked here; the docs/product.md#validation-signup signup rules run in
  * the service with contracts' `validateAccountDetails` (the same function Account Settings uses),
  * so each field gets its signup message. A field sent as `null` → 400 (its type message).
  */
@@ -32,6 +32,15 @@ export class UpdateAccountDto implements UpdateAccountRequest {
   @IsOmittable()
   @IsString({ message: MESSAGES.countryInvalid })
   country?: string;
+
+  @ApiPropertyOptional({
+    example: 'Australia/Perth',
+    description:
+      "IANA time zone the business's dates are shown in (docs/decisions/business-locale.md); a new `country` without it resets it to that country's main zone",
+  })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.timeZoneInvalid })
+  timeZone?: string;
 
   @ApiPropertyOptional({ example: '0412 345 678' })
   @IsOmittable()

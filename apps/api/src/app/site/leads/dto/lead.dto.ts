@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import {
+  DEFAULT_COUNTRY,
   LEAD_COMPANY_MAX_LENGTH,
   MESSAGES,
   type LeadInput,
@@ -9,7 +10,7 @@ import {
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page: fullName,
- * email, phone, company) and the captcha widget's solution (the contact form's captcha). Only the types are checked here; the rules run in the service with
+ * email, country, phone, company) and the captcha widget's solution (the contact form's captcha). Only the types are checked here; the rules run in the service with
  * contracts' `validateLeadInput`, the same function the pop-up uses, so each field gets exactly
  * its message.
  */
@@ -23,6 +24,16 @@ export class LeadDto implements Partial<LeadRequest> {
   @IsOptional()
   @IsString({ message: MESSAGES.invalidEmail })
   email?: string;
+
+  @ApiProperty({
+    example: 'AU',
+    required: false,
+    description:
+      'The country the phone number is read for, ISO 3166-1 alpha-2 (docs/product.md#country); Australia when absent',
+  })
+  @IsOptional()
+  @IsString({ message: MESSAGES.countryInvalid })
+  country?: string;
 
   @ApiProperty({ example: '0412 345 678' })
   @IsOptional()
@@ -47,6 +58,7 @@ export class LeadDto implements Partial<LeadRequest> {
     return {
       fullName: this.fullName ?? '',
       email: this.email ?? '',
+      country: this.country ?? DEFAULT_COUNTRY,
       phone: this.phone ?? '',
       company: this.company ?? '',
     };

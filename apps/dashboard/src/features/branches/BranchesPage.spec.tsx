@@ -1,0 +1,127 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { MemberRow, MembersPage } from '@grove/contracts';
+import { BranchesPage } from './BranchesPage';
+import { nestRows } from './nest-rows';
+
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+const member = (id: string, memberName: string, referringMemberId: string | null = null) =>
+  ({
+    id,
+    memberName,
+    memberEmail: `${id}@harbour.example`,
+    membershipPriceCents: 8_900,
+    discountCents: 1_000,
+    branches: 0,
+    branchDetails: [],
+    newPriceCents: 8_900,
+    status: 'Active',
+    managedByIntegration: null,
+    referringMemberId,
+  }) satisfies MemberRow;
+
+// Newest first, as the server pages them: branches were added after their trees.
+const page: MembersPage = {
+  items: [
+    member('m4', 'Liam Chen', 'm3'),
+    member('m3', "Siobhán O'Brien", 'm1'),
+    member('m2', 'Noah Patel'),
+    member('m5', 'Ava Rossi', 'm9'),
+    member('m1', 'Anne-Marie Dubois'),
+  ],
+  total: 5,
+  page: 1,
+  pageSize: 25,
+  referrerNames: { m1: 'Anne-Marie Dubois', m3: "Siobhán O'Brien", m9: 'Mia Walker' },
+};
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => reply(200, page));
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+function renderPage(address = '/dashboard') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter
+      initialEntries={[address]}
+      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+    >
+      <QueryClientProvider client={client}>
+        <BranchesPage />
+        <Address />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const names = () =>
+  screen
+    .getAllByTestId('tree-row')
+    .map((row) => `${row.dataset.level ?? '-'} ${within(row).getByRole('link').textContent}`);
+
+describe('Branches: trees with their branches nested (issue 25)', () => {
+  it("shows the page's order until asked, then each branch under its tree, announced as its branch", async () => {
+    renderPage();
+    await screen.findByText('Liam Chen');
+    expect(names()).toEqual([
+      '- Liam Chen',
+      "- Siobhán O'Brien",
+      '- Noah Patel',
+      '- Ava Rossi',
+      '- Anne-Marie Dubois',
+    ]);
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Show branches under their trees' }),
+    );
+    expect(screen.getByTestId('address').textContent).toBe('?view=nested');
+    expect(names()).toEqual([
+      '0 Noah Patel',
+      // Ava's referrer is not on this page: she stays a top row.
+      '0 Ava Rossi',
+      '0 Anne-Marie Dubois',
+      "1 Siobhán O'Brien",
+      '2 Liam Chen',
+    ]);
+    const siobhan = screen.getAllByTestId('tree-row')[3]!;
+    expect(siobhan.className).toBe('dash-trees__branch');
+    expect(within(siobhan).getByText(/Branch of Anne-Marie Dubois/).className).toBe(
+      'g-visually-hidden',
+    );
+    // The paging and filters are the server's: nesting asked for nothing new.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens nested from the URL, and unticking shows the flat list again', async () => {
+    renderPage('/dashboard?view=nested&status=Active');
+    await screen.findByText('Liam Chen');
+    expect(names()[2]).toBe('0 Anne-Marie Dubois');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Show branches under their trees' }),
+    );
+    expect(screen.getByTestId('address').textContent).toBe('?status=Active');
+    expect(names()[0]).toBe('- Liam Chen');
+  });
+});
+
+describe('nestRows', () => {
+  it('keeps every row once, even a referral cycle', () => {
+    const cycle = [member('a', 'A', 'b'), member('b', 'B', 'a'), member('c', 'C')];
+    const nested = nestRows(cycle);
+    expect(nested.map((entry) => entry.row.id).sort()).toEqual(['a', 'b', 'c']);
+    expect(nested.find((entry) => entry.row.id === 'c')?.level).toBe(0);
+  });
+});
