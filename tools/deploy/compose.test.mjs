@@ -169,7 +169,9 @@ describe('docker-compose.yml (production topology)', () => {
       String(environmentOf(services.postgres).POSTGRES_PASSWORD),
       /^\$\{POSTGRES_PASSWORD:\?.+\}$/,
     );
-    assert.match(String(api.DATABASE_URL), /\$\{POSTGRES_PASSWORD:\?[^}]*\}@/);
+    // The password apart from the URL (any characters), never a default.
+    assert.match(String(api.PGPASSWORD), /^\$\{POSTGRES_PASSWORD:\?.+\}$/);
+    assert.match(String(api.DATABASE_URL), /^postgres:\/\/grove@postgres:5432\/grove$/);
     assert.match(String(api.PUBLIC_ORIGIN), /^\$\{PUBLIC_ORIGIN:\?.+\}$/);
     assert.match(String(compose.secrets?.tls_pem?.file), /^\$\{GROVE_TLS_PEM:\?.+\}$/);
     const text = fs.readFileSync(composeFile, 'utf8');
