@@ -96,6 +96,8 @@ function composeEnvironment() {
     GROVE_TLS_PEM: pem,
     GROVE_HTTP_PORT: String(HTTP_PORT),
     GROVE_HTTPS_PORT: String(HTTPS_PORT),
+    SMTP_URL: '',
+    METRICS_TOKEN: '',
     // One load generator is one client address: the join throttle would stop it after 10.
     THROTTLE_REFERRAL_LIMIT: '1000000',
     // Archive WAL at least every 10 s, so the restore drill need not wait a minute.
@@ -123,7 +125,7 @@ async function prospectCounts(emails) {
     container('postgres'),
     `SELECT email, count(*) FROM prospects WHERE email LIKE '${tag}-%' GROUP BY email`,
   );
-  for (const [email, count] of rows) counts.set(email, Number(count));
+  for (const [email, count] of rows) if (counts.has(email)) counts.set(email, Number(count));
   return counts;
 }
 
@@ -394,10 +396,9 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     assert.deepEqual(load.failures, []);
     assert.equal(load.errors, 0);
     assert.equal(stored, 0);
-    for (const api of apis) {
-      const env = await podman(['inspect', '--format', '{{json .Config.Env}}', api]);
-      assert.match(env, /GROVE_RELEASE=next/);
-    }
+    // Both replicas now run the new build.
+    for (const api of apis)
+      assert.equal(await podman(['exec', api, 'cat', '/grove/RELEASE']), 'next');
   });
 
   it('drill c: PostgreSQL restarted under load: 503 with Retry-After meanwhile, no committed join lost, recovery without an API restart', async () => {

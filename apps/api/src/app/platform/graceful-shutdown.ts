@@ -6,7 +6,9 @@ import type { Server } from 'node:http';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { AppConfig } from './config/app-config';
 import { connectionsInUse, PreparedReads } from './database/prepared-query';
+import { DrainState } from './health/drain-state';
 import { JobsService } from './jobs/jobs.service';
 
 /** How long shutdown waits for queries still under way (ms) before the pools close anyway. */
@@ -20,7 +22,10 @@ export const DATABASE_DRAIN_TIMEOUT_MS = 2_000;
  * `onApplicationShutdown` hooks, where TypeORM destroys its DataSource and `PreparedReads` ends its
  * pool, in an order of Nest's own (by module; it differs between the app and the test module). So
  * everything that must end before that happens here, in one `beforeApplicationShutdown`:
- * 1. at once: the HTTP server stops accepting connections and waits for those open to finish
+ * 0. with `SHUTDOWN_DRAIN_MS` > 0 (behind a proxy): the liveness check answers 503 and requests
+ *    are still served for that long, so the proxy stops sending new ones before the listener closes
+ *    (a connection the kernel accepted just before `close()` would otherwise be reset unanswered);
+ * 1. then: the HTTP server stops accepting connections and waits for those open to finish
  *    their requests, and the jobs stop (`JobsService.stop`, at most `JOBS_STOP_TIMEOUT_MS`);
  * 2. then it waits until neither TypeORM's pool nor the prepared-read pool has a connection in use
  *    or a caller waiting for one (at most `DATABASE_DRAIN_TIMEOUT_MS`). Handlers of requests whose
@@ -39,13 +44,20 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     private readonly jobs: JobsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: PreparedReads,
+    private readonly drain: DrainState,
+    private readonly config: AppConfig,
   ) {}
 
   /**
-   * Closes the HTTP server and stops the jobs, then waits for the queries under way (polling
+   * Drains (`SHUTDOWN_DRAIN_MS`), closes the HTTP server and stops the jobs, then waits for the queries under way (polling
    * every 10 ms, at most `DATABASE_DRAIN_TIMEOUT_MS`). Never throws.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    this.drain.start();
+    if (this.config.shutdownDrainMs > 0) {
+      this.logger.log(`draining for ${this.config.shutdownDrainMs} ms before closing the listener`);
+      await delay(this.config.shutdownDrainMs);
+    }
     await Promise.all([this.closeHttpServer(), this.jobs.stop()]);
     const deadline = Date.now() + DATABASE_DRAIN_TIMEOUT_MS;
     while (this.connectionsInUse() > 0 && Date.now() < deadline) await delay(10);

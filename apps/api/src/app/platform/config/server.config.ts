@@ -59,6 +59,15 @@ export class ServerEnv {
   /** True: seed the demo business on start. */
   @EnvBool()
   GROVE_SEED_DEMO = false;
+
+  /**
+   * Milliseconds between SIGTERM and closing the listener, during which `GET /api/health/live`
+   * answers 503 and requests are still served: long enough for the proxy's checks to take the
+   * replica out of rotation (deploy/haproxy/haproxy.cfg: 2 failed checks 1 s apart), so no new
+   * connection meets a closed listener. 0 (default): close at once (one process, no proxy).
+   */
+  @EnvInt(0, 60_000)
+  SHUTDOWN_DRAIN_MS = 0;
 }
 
 /** The server's own settings of `AppConfig` from the validated variables. */
@@ -80,6 +89,8 @@ export function readServerConfig(vars: ServerEnv): {
   /** True: OpenAPI at `/api/docs` (API_DOCS_ENABLED; default off in production). */
   apiDocsEnabled: boolean;
   seedDemo: boolean;
+  /** Milliseconds a stopping process keeps serving while its liveness says 503 (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
 } {
   return {
     nodeEnv: vars.NODE_ENV,
@@ -95,6 +106,7 @@ export function readServerConfig(vars: ServerEnv): {
     logPretty: vars.LOG_PRETTY,
     apiDocsEnabled: vars.API_DOCS_ENABLED ?? vars.NODE_ENV !== 'production',
     seedDemo: vars.GROVE_SEED_DEMO,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
   };
 }
 

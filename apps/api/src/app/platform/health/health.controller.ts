@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
@@ -7,6 +7,7 @@ import {
   type HealthCheckResult,
 } from '@nestjs/terminus';
 import { Public } from '../common/public.decorator';
+import { DrainState } from './drain-state';
 
 /** Liveness and readiness for load balancers and `npm start`. */
 @ApiTags('health')
@@ -15,6 +16,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
+    private readonly drain: DrainState,
   ) {}
 
   /** → 200 `{ status: 'ok', info: { database: { status: 'up' } } }`; 503 when the database is down. */
@@ -26,13 +28,16 @@ export class HealthController {
   }
 
   /**
-   * Liveness: → 200 `{ status: 'ok' }` while this process accepts requests, whatever the database
-   * does. The proxy checks replicas here (deploy/haproxy/haproxy.cfg), so a database outage reaches
-   * clients as the API's 503 with `Retry-After` instead of every replica being marked down.
+   * Liveness: → 200 `{ status: 'ok' }` while this process takes new requests, whatever the
+   * database does; 503 `{ message: 'Shutting down' }` once it drains (SIGTERM, `DrainState`). The
+   * proxy checks replicas here (deploy/haproxy/haproxy.cfg): a database outage reaches clients as
+   * the API's own 503 with `Retry-After` instead of every replica being marked down, and a replica
+   * that stops is taken out of rotation before it closes its listener.
    */
   @Public()
   @Get('live')
   live(): { status: 'ok' } {
+    if (this.drain.draining) throw new ServiceUnavailableException('Shutting down');
     return { status: 'ok' };
   }
 }

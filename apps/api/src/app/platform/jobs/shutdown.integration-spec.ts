@@ -203,6 +203,27 @@ describe('Shutting the API down while work runs (integration)', () => {
     }
   });
 
+  it('with SHUTDOWN_DRAIN_MS, a stopping API answers 503 on its liveness check but still serves requests, then closes', async () => {
+    const t = await createTestApp(
+      { ...sandboxEnv(sandbox), ...WARN, SHUTDOWN_DRAIN_MS: '1500' },
+      { database: db },
+    );
+    await t.app.listen(0, '127.0.0.1');
+    const base = await t.app.getUrl();
+    expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+    const closing = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Draining: the proxy's check fails, while a request that still arrives is served in full.
+    const live = await fetch(`${base}/api/health/live`, { headers: { connection: 'close' } });
+    expect(live.status).toBe(503);
+    expect(await live.json()).toMatchObject({ message: 'Shutting down' });
+    const members = await fetch(`${base}/api/health`, { headers: { connection: 'close' } });
+    expect(members.status).toBe(200);
+    await closing;
+    // Closed after the drain: nothing listens any more.
+    await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+  });
+
   it('closing the app while abandoned requests still run lets their queries finish first', async () => {
     const logLines: string[] = [];
     const t = await createTestApp({ ...sandboxEnv(sandbox), ...WARN }, { database: db, logLines });
