@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, signUp } from './support';
+import { accessibilityViolations, autoLinksOff, signUp } from './support';
 
 const member = (
   memberName: string,
@@ -18,6 +18,8 @@ test('after an approval, the member profile shows the new branch in the tree and
   browser,
 }, testInfo) => {
   await signUp(page);
+  // Members without a link first, then links for everyone: automatic links off to begin with.
+  await autoLinksOff(page);
   const sofia = await page.request.post('/api/members', {
     data: member('Sofia Rossi', 'sofia.rossi@example.com'),
   });

@@ -43,6 +43,8 @@ import { PasswordResetTokens1795503217409 } from './platform/database/migrations
 import { BusinessCountry1795503384512 } from './platform/database/migrations/1795503384512-BusinessCountry';
 import { EmailAddressRule1795560000000 } from './platform/database/migrations/1795560000000-EmailAddressRule';
 import { JoinPageVisitors1795560100000 } from './platform/database/migrations/1795560100000-JoinPageVisitors';
+import { AutoReferralLinksOnForNewBusinesses1795571200000 } from './platform/database/migrations/1795571200000-AutoReferralLinksOnForNewBusinesses';
+import { ProspectOutcomes1795571300000 } from './platform/database/migrations/1795571300000-ProspectOutcomes';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -93,6 +95,8 @@ export const MIGRATIONS = [
   BusinessCountry1795503384512,
   EmailAddressRule1795560000000,
   JoinPageVisitors1795560100000,
+  AutoReferralLinksOnForNewBusinesses1795571200000,
+  ProspectOutcomes1795571300000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
