@@ -10,7 +10,7 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { runUntilDone } from '../../../../test/background-run';
-import { createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
 import { writeWebBuild } from '../../../../test/web-build';
 import { createMailTestApp } from '../../../../test/member-mail';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
@@ -70,6 +70,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
+    // Only the links made here: members without one are part of this file's subject.
+    await autoLinksOff(owner);
     ana = await addMember(owner, 'Ana Ruiz', 'ana@example.com');
     link = (await owner.post(`/api/members/${ana.id}/referral-link`).send({}).expect(201))
       .body as ReferralLink;
@@ -187,6 +189,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
   it('keeps members, businesses and owners apart', async () => {
     // The same email is a member of another business too.
     const other = await t.signUp({ businessName: 'Other Gym' });
+    // Other Gym's Ana has no link yet ('not ready yet' on her page).
+    await autoLinksOff(other.agent);
     const otherAna = await addMember(other.agent, 'Ana Other', 'ana@example.com');
     const before = smtp.emails.length;
     await t.agent().post('/api/member/magic-link').send({ email: 'Ana@Example.com' }).expect(202);
@@ -497,31 +501,29 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
   });
 
   it("says 'Your session has ended' only when the browser's member session really ended", async () => {
+    await addMember(owner, 'Siobhán Walsh', 'siobhan.walsh@example.com');
     const before = smtp.emails.length;
-    await t.agent().post('/api/member/magic-link').send({ email: 'ana@example.com' }).expect(202);
-    const mail = await waitFor(async () =>
-      smtp.emails
-        .slice(before)
-        .find(
-          (entry) =>
-            recipient(entry) === 'ana@example.com' && entry.from?.value[0].name === 'Peak Fitness',
-        ),
-    );
+    await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'siobhan.walsh@example.com' })
+      .expect(202);
+    const mail = await nextEmailTo('siobhan.walsh@example.com', before);
     const browser = t.agent();
     await browser
       .post('/member/landing')
       .send({ token: tokenOf(mail) })
       .expect(200);
-    expect((await browser.get('/member').expect(200)).text).toContain('Hi Ana');
+    expect((await browser.get('/member').expect(200)).text).toContain('Hi Siobhán');
     // The session's expiry passes (MEMBER_SESSION_TTL_SECONDS; moved to the past here): the
     // browser still sends its cookie, and the page says the session ended.
     await t.dataSource.query(`UPDATE member_sessions SET expires_at = now() - interval '1 second'
-      WHERE expires_at > now() AND member_id IN (SELECT id FROM members WHERE email = 'ana@example.com')`);
+      WHERE member_id IN (SELECT id FROM members WHERE email = 'siobhan.walsh@example.com')`);
     const ended = (await browser.get('/member').expect(200)).text;
     expect(ended).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
     expect(ended).not.toContain(MEMBER_PAGE_MESSAGES.signIn);
     expect(ended).toContain('Send me a new link');
-    expect(ended).not.toContain('Hi Ana');
+    expect(ended).not.toContain('Hi Siobhán');
   });
 });
 

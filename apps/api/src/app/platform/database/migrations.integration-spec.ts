@@ -101,9 +101,16 @@ describe('migrations (integration)', () => {
     const prospectId = '6f1d2c7e-0000-4000-8000-000000000001';
     await dataSource.query(
       `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, prospect_id, source, event_key)
-       VALUES ($1, 'prospect_joined', '2026-01-02T03:04:05Z', NULL, $2, $4, NULL, 'prospect_joined:' || $4),
-              ($1, 'prospect_approved', '2026-01-05T03:04:05Z', $3, $2, $4, 'approval', 'prospect_approved:' || $4)`,
-      [business.id, referrer, friend, prospectId],
+       VALUES ($1, 'prospect_joined', '2026-01-02T03:04:05Z', NULL, $2, $4, NULL, $5),
+              ($1, 'prospect_approved', '2026-01-05T03:04:05Z', $3, $2, $4, 'approval', $6)`,
+      [
+        business.id,
+        referrer,
+        friend,
+        prospectId,
+        `prospect_joined:${prospectId}`,
+        `prospect_approved:${prospectId}`,
+      ],
     );
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await exists()).toBe(true);
