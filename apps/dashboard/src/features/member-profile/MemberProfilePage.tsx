@@ -155,7 +155,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
               <>
                 <ul className="dash-branch-list" data-testid="profile-prospects">
                   {profile.prospects.map((prospect) => (
-                    <li key={prospect.id} data-testid="profile-prospect">
+                    <li key={prospect.id} className="dash-joined" data-testid="profile-prospect">
                       {prospect.memberId ? (
                         <MemberLink memberId={prospect.memberId} name={prospect.name} />
                       ) : (
