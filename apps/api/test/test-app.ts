@@ -132,3 +132,13 @@ export async function createTestApp(
 export function treeBody(name: string, email: string, membershipPrice = '100', discount = '15') {
   return { memberName: name, memberEmail: email, membershipPrice, discount };
 }
+
+/**
+ * Turns automatic referral links off for the signed-in owner's business (`PUT
+ * /api/referral-links/settings`): on by default for a new business since issue 25, so a test
+ * whose subject is a member without a link (creating one by hand, "not ready yet", counts of
+ * links) says so in its setup.
+ */
+export async function autoLinksOff(owner: TestAgent): Promise<void> {
+  await owner.put('/api/referral-links/settings').send({ autoCreate: false }).expect(200);
+}

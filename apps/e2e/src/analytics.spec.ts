@@ -1,12 +1,14 @@
 import { expect } from '@playwright/test';
 import type { ProspectRow, Page as ListPage } from '@grove/contracts';
-import { accessibilityViolations, signUp, test } from './support';
+import { accessibilityViolations, autoLinksOff, signUp, test } from './support';
 
 test('a friend joins through a referral link and is approved: the analytics funnel shows the visit, the join and the approval', async ({
   page,
   browser,
 }) => {
   await signUp(page);
+  // One link shared (Nina's, by hand): the approved friend gets no automatic one here.
+  await autoLinksOff(page);
   const created = await page.request.post('/api/members', {
     data: {
       memberName: 'Nina Novak',

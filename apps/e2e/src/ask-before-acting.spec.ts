@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { addMember, emailTo, journeySmtp, signUp, test, treeRow } from './support';
+import { addMember, autoLinksOff, emailTo, journeySmtp, signUp, test, treeRow } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 const smtp = journeySmtp();
@@ -8,6 +8,8 @@ test("removing a branch asks, then the referrer's email says what happened; 'Ema
   page,
 }) => {
   await signUp(page);
+  // Links are made by hand below (two members get one): automatic links off.
+  await autoLinksOff(page);
   const lenaId = await addMember(page, {
     name: 'Lena Park',
     email: 'lena.park@example.com',

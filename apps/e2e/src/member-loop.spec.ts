@@ -6,9 +6,10 @@ const smtp = journeySmtp();
 
 /**
  * The whole member loop of issue 15, each step as its person sees it: the owner emails the
- * member their link, the member opens the magic link on a phone, a friend joins from the link
- * with JavaScript off, the member hears of it, the owner approves, and the member sees the
- * branch counting and their new price, and is told so by email.
+ * member their link (seeing first the email they will get), the member opens the magic link on a
+ * phone, a friend joins from the link with JavaScript off, the member hears of it, the owner
+ * approves, and the member sees the branch counting and their new price, and is told so by
+ * email; the friend's welcome holds their own referral link (issue 25).
  */
 test('the member loop: link emailed, magic link, a friend joins without JavaScript, approved, the member sees and hears their new price', async ({
   page,
@@ -23,18 +24,23 @@ test('the member loop: link emailed, magic link, a friend joins without JavaScri
     discount: '10',
   });
 
-  // The owner gives Lena a link and emails every member theirs from Referral Links.
+  // Lena got a link when she was added (automatic links are on for a new business, issue 25);
+  // the owner emails every member theirs from Referral Links.
   await page.goto('/referral-links');
   const row = page.getByTestId('link-row').filter({ hasText: 'Lena Fischer' });
-  await row.getByRole('button', { name: 'Create referral link for Lena Fischer' }).click();
   const referralUrl = (await row.getByRole('link', { name: /\/referral\// }).textContent()) ?? '';
   expect(referralUrl).toMatch(/\/referral\/[A-Za-z0-9_-]{16,}$/);
   await page.getByRole('button', { name: 'Email all links' }).click();
-  // It asks first, with how many members it will email (issue 25).
-  await page
-    .getByRole('dialog', { name: 'Email 1 member their referral link?' })
-    .getByRole('button', { name: 'Email 1 member' })
-    .click();
+  // It asks first, with how many members it will email and the email Lena will get (issue 25).
+  const ask = page.getByRole('dialog', { name: 'Email 1 member their referral link?' });
+  await expect(ask.getByText('Example: the email Lena Fischer will get')).toBeVisible();
+  await expect(
+    ask.getByText(`Subject: Your referral link for ${owner.businessName}`),
+  ).toBeVisible();
+  await expect(
+    ask.frameLocator('iframe[title="Example email to Lena Fischer"]').getByText(referralUrl),
+  ).toBeVisible();
+  await ask.getByRole('button', { name: 'Email 1 member' }).click();
   await expect(page.getByText('Referral links emailed to 1 member.')).toBeVisible();
 
   // Lena reads the email and opens its magic link on her phone: her link and her price.
@@ -97,5 +103,27 @@ test('the member loop: link emailed, magic link, a friend joins without JavaScri
     'lena.fischer@example.com',
     'Marco Bianchi is now your branch: your price is now $70.00',
   );
+
+  // Marco's welcome holds his OWN referral link (the one Referral Links shows for him), so he
+  // can refer friends at once; its magic link opens his page with that same link.
+  const welcome = await emailTo(
+    smtp,
+    'marco.bianchi@example.com',
+    `Welcome to ${owner.businessName}`,
+  );
+  await page.goto('/referral-links');
+  const marcoRow = page.getByTestId('link-row').filter({ hasText: 'Marco Bianchi' });
+  const marcoUrl = (await marcoRow.getByRole('link', { name: /\/referral\// }).textContent()) ?? '';
+  expect(marcoUrl).toMatch(/\/referral\/[A-Za-z0-9_-]{16,}$/);
+  expect(marcoUrl).not.toBe(referralUrl);
+  expect(welcome.text).toContain('You can refer friends too');
+  expect(welcome.text).toContain(marcoUrl);
+  expect(welcome.text).not.toContain(referralUrl);
+  const marcoPhone = await browser.newContext({ viewport: phoneViewport });
+  const marcoPage = await marcoPhone.newPage();
+  await marcoPage.goto(magicLinkIn(welcome));
+  await expect(marcoPage.getByRole('heading', { name: 'Hi Marco' })).toBeVisible();
+  await expect(marcoPage.getByTestId('referral-url')).toHaveText(marcoUrl);
+  await marcoPhone.close();
   await phone.close();
 });

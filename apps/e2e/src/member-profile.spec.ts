@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, signUp } from './support';
+import { accessibilityViolations, autoLinksOff, signUp } from './support';
 
 const member = (
   memberName: string,
@@ -18,6 +18,8 @@ test('after an approval, the member profile shows the new branch in the tree and
   browser,
 }, testInfo) => {
   await signUp(page);
+  // Members without a link first, then links for everyone: automatic links off to begin with.
+  await autoLinksOff(page);
   const sofia = await page.request.post('/api/members', {
     data: member('Sofia Rossi', 'sofia.rossi@example.com'),
   });
@@ -102,7 +104,12 @@ test('after an approval, the member profile shows the new branch in the tree and
   await expect(ledger.first()).toContainText('$90.00');
   await expect(ledger.first()).toContainText('$77.50');
   await expect(page.getByTestId('price-now')).toContainText('$77.50');
-  await expect(page.getByTestId('profile-prospects')).toHaveCount(0);
+  // Joined through her link: Marco, approved and now her branch (issue 25); nobody waiting.
+  const joined = page.getByTestId('profile-prospect');
+  await expect(joined).toHaveCount(1);
+  await expect(joined.first()).toContainText('Marco Bianchi');
+  await expect(joined.first()).toContainText('Approved: now a branch');
+  await expect(page.getByRole('link', { name: 'Review on Prospective Members' })).toHaveCount(0);
 
   // The tree works from the keyboard alone, and axe finds nothing to fix.
   await marcoItem.focus();

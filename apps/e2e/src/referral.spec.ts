@@ -1,11 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, BLOCKING_IMPACTS, signUp, treeRow } from './support';
+import {
+  accessibilityViolations,
+  autoLinksOff,
+  BLOCKING_IMPACTS,
+  signUp,
+  treeRow,
+} from './support';
 
 test('a friend joins through a referral link, the owner approves, and the member pays less', async ({
   page,
   browser,
 }) => {
   const owner = await signUp(page);
+  // This journey shows a member without a link first: automatic links off.
+  await autoLinksOff(page);
   const created = await page.request.post('/api/members', {
     data: {
       memberName: 'Sofia Rossi',
@@ -37,7 +45,9 @@ test('a friend joins through a referral link, the owner approves, and the member
   const friendContext = await browser.newContext();
   const friend = await friendContext.newPage();
   await friend.goto(url);
-  await expect(friend.getByText(owner.businessName, { exact: true })).toBeVisible();
+  // The gym's name heads the page (not Grove's logo), and says what happens next (issue 25).
+  await expect(friend.getByRole('banner')).toHaveText(owner.businessName);
+  await expect(friend.getByRole('heading', { name: 'What happens next' })).toBeVisible();
   await expect(friend.getByRole('heading', { name: 'Sofia invited you to join' })).toBeVisible();
   await friend.getByRole('button', { name: 'Submit' }).click();
   await expect(friend.getByText('Not a valid name')).toBeVisible();

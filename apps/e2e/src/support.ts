@@ -232,3 +232,20 @@ export function treeRow(page: Page, name: string) {
     .getByTestId('tree-row')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
 }
+
+/**
+ * The owner turns automatic referral links off on Referral Links (on by default for a new
+ * business since issue 25), for a journey that shows a member without a link first.
+ */
+export async function autoLinksOff(page: Page): Promise<void> {
+  await page.goto('/referral-links');
+  const box = page.getByRole('checkbox', { name: /Create a referral link automatically/ });
+  await expect(box).toBeChecked();
+  const saved = page.waitForResponse(
+    (reply) =>
+      reply.url().endsWith('/api/referral-links/settings') && reply.request().method() === 'PUT',
+  );
+  await box.uncheck();
+  expect((await saved).status()).toBe(200);
+  await expect(box).not.toBeChecked();
+}

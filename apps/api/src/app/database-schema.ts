@@ -46,6 +46,8 @@ import { JoinPageVisitors1795560100000 } from './platform/database/migrations/17
 import { BusinessTimeZone1795560711000 } from './platform/database/migrations/1795560711000-BusinessTimeZone';
 import { MindbodyBillsWritten1795570300000 } from './platform/database/migrations/1795570300000-MindbodyBillsWritten';
 import { MemberDefaults1795571000000 } from './platform/database/migrations/1795571000000-MemberDefaults';
+import { AutoReferralLinksOnForNewBusinesses1795571200000 } from './platform/database/migrations/1795571200000-AutoReferralLinksOnForNewBusinesses';
+import { ProspectOutcomes1795571300000 } from './platform/database/migrations/1795571300000-ProspectOutcomes';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -99,6 +101,8 @@ export const MIGRATIONS = [
   BusinessTimeZone1795560711000,
   MindbodyBillsWritten1795570300000,
   MemberDefaults1795571000000,
+  AutoReferralLinksOnForNewBusinesses1795571200000,
+  ProspectOutcomes1795571300000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

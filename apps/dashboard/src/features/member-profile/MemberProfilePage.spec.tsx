@@ -78,7 +78,30 @@ const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfil
     expiresAt: null,
   },
   prospects: [
-    { id: 'p1', name: 'Pat Friend', email: 'pat@x.com', joinedAt: '2026-07-01T09:00:00.000Z' },
+    {
+      id: 'p1',
+      name: 'Pat Friend',
+      email: 'pat@x.com',
+      joinedAt: '2026-07-01T09:00:00.000Z',
+      status: 'waiting',
+      memberId: null,
+    },
+    {
+      id: 'p2',
+      name: 'Siobhán O’Brien',
+      email: 'siobhan@x.com',
+      joinedAt: '2026-06-01T09:00:00.000Z',
+      status: 'approved',
+      memberId: 'sio',
+    },
+    {
+      id: 'p3',
+      name: 'Anne-Marie Dubois',
+      email: 'am@x.com',
+      joinedAt: '2026-05-01T09:00:00.000Z',
+      status: 'removed',
+      memberId: null,
+    },
   ],
 });
 
@@ -146,7 +169,17 @@ describe('MemberProfilePage', () => {
     expect(lines[0]).toContain('$85.00');
     expect(lines[0]).toContain('$70.00');
     expect(lines[1]).toContain('Became a member');
-    expect(screen.getByTestId('profile-prospects').textContent).toContain('Pat Friend');
+    // Everyone who joined through the link, with where they stand (issue 25).
+    const joined = screen.getAllByTestId('profile-prospect').map((row) => row.textContent);
+    expect(joined[0]).toContain('Pat Friend');
+    expect(joined[0]).toContain('Waiting for approval');
+    expect(joined[1]).toContain('Approved: now a branch');
+    expect(joined[2]).toContain('Anne-Marie Dubois');
+    expect(joined[2]).toContain('Removed');
+    expect(screen.getByRole('link', { name: 'Siobhán O’Brien' }).getAttribute('href')).toBe(
+      '/dashboard/members/sio',
+    );
+    expect(screen.getByRole('link', { name: 'Review on Prospective Members' })).toBeTruthy();
   });
 
   it('draws the referral tree as an accessible tree two levels deep, with dates and the branches not drawn', async () => {

@@ -1,5 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { MESSAGES, REFERRAL_TREE_MAX_DEPTH, type MemberProfile } from '@grove/contracts';
+import {
+  MESSAGES,
+  PROFILE_PROSPECT_STATUS_TEXT,
+  REFERRAL_TREE_MAX_DEPTH,
+  type MemberProfile,
+  type ProfileProspectStatus,
+} from '@grove/contracts';
 import { ApiError, useLocaleFormats } from '@grove/web-data-access';
 import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@grove/web-ui';
 import { MemberLink } from '../../components/member-link/MemberLink';
@@ -10,14 +16,21 @@ import { MemberDetails } from './MemberDetails';
 import { PriceLedger } from './PriceLedger';
 import { ReferralTree } from './ReferralTree';
 
+/** The badge of each status of a friend who joined through the member's link. */
+const PROSPECT_BADGE: Readonly<Record<ProfileProspectStatus, string>> = {
+  waiting: 'g-badge g-badge--pending',
+  approved: 'g-badge',
+  removed: 'g-badge g-badge--muted',
+};
+
 /** The first word of a name ('Sofia' of 'Sofia Rossi'). */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * The member profile at `/dashboard/members/:id` (issue 14 part 3): details (editable unless
  * Mindbody manages the member), the referral tree (a keyboard and screen-reader tree view), the
- * price ledger, the referral link with Copy and QR codes, and the friends waiting on Prospective
- * Members who joined through it. An unknown id, or another business's member, shows 'Member not
+ * price ledger, the referral link with Copy and QR codes, and everyone who joined through it
+ * with where they stand (waiting, approved and now a branch, or removed; issue 25). An unknown id, or another business's member, shows 'Member not
  * found' with a way back; other failures show their message and 'Try again'.
  */
 export function MemberProfilePage() {
@@ -137,20 +150,30 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
               Joined through their link
             </h2>
             {profile.prospects.length === 0 ? (
-              <EmptyState message="Nobody is waiting for approval from this member’s link." />
+              <EmptyState message="Nobody has joined through this member’s link yet." />
             ) : (
               <>
                 <ul className="dash-branch-list" data-testid="profile-prospects">
                   {profile.prospects.map((prospect) => (
-                    <li key={prospect.id}>
-                      <span className="dash-member">{prospect.name}</span>{' '}
+                    <li key={prospect.id} className="dash-joined" data-testid="profile-prospect">
+                      {prospect.memberId ? (
+                        <MemberLink memberId={prospect.memberId} name={prospect.name} />
+                      ) : (
+                        <span className="dash-member">{prospect.name}</span>
+                      )}{' '}
+                      <span className={PROSPECT_BADGE[prospect.status]}>
+                        {PROFILE_PROSPECT_STATUS_TEXT[prospect.status]}
+                      </span>{' '}
                       <span className="dash-member__email">
-                        {prospect.email} · joined {format.date(prospect.joinedAt)}
+                        {prospect.email ? `${prospect.email} · ` : ''}joined{' '}
+                        {format.date(prospect.joinedAt)}
                       </span>
                     </li>
                   ))}
                 </ul>
-                <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
+                {profile.prospects.some((prospect) => prospect.status === 'waiting') && (
+                  <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
+                )}
               </>
             )}
           </Card>

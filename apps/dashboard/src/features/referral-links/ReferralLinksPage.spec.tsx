@@ -24,6 +24,14 @@ beforeEach(() => {
     const path = url.split('?')[0];
     if (path === '/api/referral-links/email/preview')
       return reply(200, { members: 298, alreadyEmailed: 2 });
+    if (path === '/api/referral-links/email/example')
+      return reply(200, {
+        memberId: 'm1',
+        memberName: 'Anne-Marie Dubois',
+        subject: 'Your referral link for Peak Fitness',
+        html: '<!doctype html><p>Hi Anne-Marie, share http://grove.test/referral/abc</p>',
+        text: 'Hi Anne-Marie, share http://grove.test/referral/abc',
+      });
     if (path === '/api/referral-links/email' && init?.method === 'POST') {
       if (run.status !== 'running')
         run = { status: 'running', total: 300, processed: 0, queued: 0, skipped: 0 };
@@ -73,6 +81,12 @@ describe('ReferralLinksPage: Email all links', () => {
     expect(ask.textContent).toContain(
       '2 members were emailed it in the last hour and are skipped.',
     );
+    // One example: the email a real member gets, subject and rendered body (issue 25).
+    expect(ask.textContent).toContain('Example: the email Anne-Marie Dubois will get');
+    expect(ask.textContent).toContain('Subject: Your referral link for Peak Fitness');
+    const frame = screen.getByTitle('Example email to Anne-Marie Dubois') as HTMLIFrameElement;
+    expect(frame.getAttribute('srcdoc')).toContain('http://grove.test/referral/abc');
+    expect(frame.getAttribute('sandbox')).toBe('');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

@@ -24,7 +24,8 @@ const PAGE_SIZE = 25;
  * member's name opens their profile; above the table, links for everyone (one click for every
  * member without a link, and automatic links for new members). 'Email link' sends a member "Your
  * referral link" (their link and a link to their member page), 'Email all links' every member
- * with a link after the owner confirms how many members it will email (issue 25; one request; the
+ * with a link after the owner confirms how many members it will email, seeing one example email
+ * as a real member would get it (issue 25; one request; the
  * run goes on in the background with a progress bar, and a second click while it runs starts
  * nothing); at most once an hour per member.
  */
@@ -172,6 +173,23 @@ export function ReferralLinksPage() {
             ? ` ${skipped.toLocaleString()} ${skipped === 1 ? 'member was' : 'members were'} emailed it in the last hour and ${skipped === 1 ? 'is' : 'are'} skipped.`
             : ''}
         </p>
+        {due > 0 && preview.data?.example && (
+          <figure className="dash-email-example" data-testid="email-example">
+            <figcaption>
+              <span className="g-muted">
+                Example: the email {preview.data.example.memberName} will get
+              </span>
+              <br />
+              <strong>Subject: {preview.data.example.subject}</strong>
+            </figcaption>
+            <iframe
+              title={`Example email to ${preview.data.example.memberName}`}
+              sandbox=""
+              srcDoc={preview.data.example.html}
+              className="dash-email-example__frame"
+            />
+          </figure>
+        )}
         <div className="dash-confirm">
           <Button variant="secondary" onClick={closeEmailAll}>
             {due > 0 ? 'Cancel' : 'OK'}

@@ -9,8 +9,13 @@ import type { BusinessLocale } from './locale-format';
 export const MEMBER_PAGE_MESSAGES = {
   /** 401 for a magic link that is unknown, already used or expired. */
   linkExpired: 'This link has expired or has already been used. Ask for a new one below.',
-  /** 401 for a member API call without a live member session. */
+  /**
+   * 401 for a member API call without a live member session; the member page says it only when
+   * the browser's member session really ended (its cookie came with the request).
+   */
   sessionEnded: 'Your session has ended. Ask for a new link below.',
+  /** The member page for a browser without any member session (a first visit): how to sign in. */
+  signIn: 'Enter the email you gave your gym and we will email you a link to your referral page.',
   /** The answer to every new-link request, member or not (reveals nothing). */
   linkRequested: 'If this email belongs to a member, a new link is on its way. Check your inbox.',
   /** 429 for an owner re-sending "Your referral link" to one member too soon. */
@@ -18,6 +23,8 @@ export const MEMBER_PAGE_MESSAGES = {
     'This member was already emailed their link in the last hour. Please try again later.',
   /** 404 for "Your referral link" to a member without a live link. */
   referralEmailNoLink: 'This member has no referral link yet. Create one first.',
+  /** 404 for the example of "Your referral link" when no member of the business has a live link. */
+  referralEmailNoExample: 'No member has a referral link yet, so there is no email to show.',
   /** The member page when the business has not made the member's referral link. */
   noLinkYet: 'Your referral link is not ready yet. Ask the front desk to create it.',
   /** The public unsubscribe page's answer. */
@@ -138,6 +145,23 @@ export interface ReferralEmailRun {
 export interface ReferralEmailPreview {
   members: number;
   alreadyEmailed: number;
+}
+
+/**
+ * `GET /api/referral-links/email/example`: one "Your referral link" email exactly as a real member
+ * of the business would get it from 'Email all links' (issue 25), rendered by the template the
+ * send uses. Nothing is sent and no token is issued: the member page button leads to `/member`
+ * and the unsubscribe link is a placeholder.
+ */
+export interface ReferralEmailExample {
+  /** The member it is rendered for (the first by name with a live link, or the one asked for). */
+  memberId: string;
+  memberName: string;
+  subject: string;
+  /** The HTML part, a whole document (show it in a sandboxed frame). */
+  html: string;
+  /** The plain-text part. */
+  text: string;
 }
 
 /** `POST /api/members/:id/referral-link/email` reply: the "Your referral link" email queued. */

@@ -12,7 +12,7 @@ export const REFERRAL_TREE_MAX_DEPTH = 4;
 export const REFERRAL_TREE_MAX_NODES = 500;
 /** The price ledger lines a profile shows (newest first). */
 export const PRICE_LEDGER_MAX_LINES = 200;
-/** The waiting prospects a profile lists (oldest first). */
+/** The friends who joined through the member's link a profile lists (newest first). */
 export const PROFILE_PROSPECTS_MAX = 100;
 
 /** One member of a referral tree: a branch, with the branches it grew in turn. */
@@ -68,13 +68,31 @@ export interface PriceLedgerLine {
   branchName: string | null;
 }
 
-/** A friend who joined through the member's link and waits on Prospective Members. */
+/**
+ * Where a friend who joined through a member's link stands (issue 25): 'waiting' on Prospective
+ * Members, 'approved' (they became a member and the referrer's branch), or 'removed' by the owner.
+ */
+export type ProfileProspectStatus = 'waiting' | 'approved' | 'removed';
+
+/** What the profile says for each {@link ProfileProspectStatus} (Grove's own texts). */
+export const PROFILE_PROSPECT_STATUS_TEXT: Readonly<Record<ProfileProspectStatus, string>> = {
+  waiting: 'Waiting for approval',
+  approved: 'Approved: now a branch',
+  removed: 'Removed',
+};
+
+/** A friend who joined through the member's link, whatever became of them. */
 export interface ProfileProspect {
+  /** The prospect's id (kept after approval or removal). */
   id: string;
   name: string;
-  email: string;
+  /** The email they joined with; null when an approval from before issue 25 kept none. */
+  email: string | null;
   /** When they joined through the link (ISO). */
   joinedAt: string;
+  status: ProfileProspectStatus;
+  /** When approved: the member they became (their profile), null once that member is removed. */
+  memberId: string | null;
 }
 
 /** `GET /api/members/:id/profile`: everything the member profile shows. */
@@ -91,7 +109,10 @@ export interface MemberProfile {
   ledger: PriceLedgerLine[];
   /** Their live referral link, or null. */
   referralLink: ReferralLink | null;
-  /** Friends waiting on Prospective Members who joined through their link. */
+  /**
+   * Everyone who joined through their link, newest first (at most
+   * {@link PROFILE_PROSPECTS_MAX}): waiting, approved or removed.
+   */
   prospects: ProfileProspect[];
 }
 

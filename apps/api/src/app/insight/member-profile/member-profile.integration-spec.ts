@@ -6,7 +6,7 @@ import {
   type MemberRow,
   type ReferralLink,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 
 const person = (name: string, email: string, price = '100', discount = '10') => ({
   memberName: name,
@@ -25,6 +25,8 @@ describe('member profile (integration)', () => {
     t = await createTestApp();
     const signed = await t.signUp();
     owner = signed.agent;
+    // Members start without a link here: the profile shows 'Create link' until one is made.
+    await autoLinksOff(owner);
     const second = await t.signUp();
     other = second.agent;
     otherBusinessId = second.user.business.id;
@@ -143,27 +145,78 @@ describe('member profile (integration)', () => {
     expect((await profile(eve.id)).ledger).toHaveLength(3);
   });
 
-  it('shows the live referral link and the prospects who joined through it', async () => {
+  it('shows the live referral link and everyone who joined through it: waiting, approved (a branch) and removed', async () => {
     const gus = await add(owner, person('Gus Linked', 'gus.linked@x.com'));
     expect((await profile(gus.id)).referralLink).toBeNull();
     const link = (await owner.post(`/api/members/${gus.id}/referral-link`).send({}).expect(201))
       .body as ReferralLink;
-    await t
-      .agent()
-      .post(`/api/referrals/${link.code}/join`)
-      .send({ name: 'Hal Prospect', email: 'hal.prospect@x.com' })
-      .expect(201);
+    const join = (name: string, email: string) =>
+      t.agent().post(`/api/referrals/${link.code}/join`).send({ name, email }).expect(201);
+    await join('Hal Prospect', 'hal.prospect@x.com');
+    await join("Siobhán O'Brien", 'siobhan.obrien@x.com');
+    await join('Anne-Marie Dubois', 'anne-marie.dubois@x.com');
+    const waiting = (await owner.get('/api/prospects').expect(200)).body as {
+      items: { id: string; name: string }[];
+    };
+    const idOf = (name: string): string => {
+      const found = waiting.items.find((item) => item.name === name);
+      if (!found) throw new Error(`no prospect ${name}`);
+      return found.id;
+    };
+    const approved = (
+      await owner
+        .post(`/api/prospects/${idOf("Siobhán O'Brien")}/approve`)
+        .send(person("Siobhán O'Brien", 'siobhan.obrien@x.com'))
+        .expect(201)
+    ).body as MemberRow;
+    await owner.delete(`/api/prospects/${idOf('Anne-Marie Dubois')}`).expect(204);
+
     const seen = await profile(gus.id);
     expect(seen.referralLink).toMatchObject({ code: link.code, expiresAt: null });
     expect(seen.referralLink?.url).toMatch(new RegExp(`/referral/${link.code}$`));
+    // Newest first; the approved friend opens their own profile.
     expect(seen.prospects).toEqual([
       {
-        id: expect.any(String),
+        id: idOf('Anne-Marie Dubois'),
+        name: 'Anne-Marie Dubois',
+        email: 'anne-marie.dubois@x.com',
+        joinedAt: expect.any(String),
+        status: 'removed',
+        memberId: null,
+      },
+      {
+        id: idOf("Siobhán O'Brien"),
+        name: "Siobhán O'Brien",
+        email: 'siobhan.obrien@x.com',
+        joinedAt: expect.any(String),
+        status: 'approved',
+        memberId: approved.id,
+      },
+      {
+        id: idOf('Hal Prospect'),
         name: 'Hal Prospect',
         email: 'hal.prospect@x.com',
         joinedAt: expect.any(String),
+        status: 'waiting',
+        memberId: null,
       },
     ]);
+    // Prospective Members still lists only the one waiting.
+    const still = (await owner.get('/api/prospects').expect(200)).body as {
+      items: { name: string }[];
+    };
+    expect(still.items.map((item) => item.name)).toContain('Hal Prospect');
+    expect(still.items.map((item) => item.name)).not.toContain('Anne-Marie Dubois');
+    // Another business sees none of them (its own profile of this member is 404).
+    const theirs = await other.get(`/api/members/${gus.id}/profile`).expect(404);
+    expect(JSON.stringify(theirs.body)).not.toMatch(/Hal Prospect|Dubois|Brien/);
+    // The approved friend removed as a member: still listed as approved, without a profile.
+    await owner.delete(`/api/members/${approved.id}`).expect(204);
+    const later = await profile(gus.id);
+    expect(later.prospects.find((row) => row.status === 'approved')).toMatchObject({
+      name: "Siobhán O'Brien",
+      memberId: null,
+    });
   });
 
   it('answers 404 "Member not found" for an unknown, malformed or other business’s id, and 401 without a session', async () => {

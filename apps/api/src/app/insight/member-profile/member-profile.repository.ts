@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { MemberStatus, PriceChangeReason } from '@grove/contracts';
+import type { MemberStatus, PriceChangeReason, ProfileProspectStatus } from '@grove/contracts';
 import { branchStateColumns } from '../../membership/pricing/price.sql';
 import { memberStatus } from '../../membership/members/member-row';
 import type { BusinessScope } from '../../platform/database/business-scope';
@@ -137,24 +137,51 @@ export class MemberProfileRepository {
     }));
   }
 
-  /** Prospects waiting for approval who joined through the member's link, oldest first. */
+  /**
+   * Everyone who joined through the member's link, newest first, at most `limit`: the prospects
+   * still waiting (`prospects`) and those the owner approved or removed (`prospect_outcomes`).
+   */
   async findProspects(
     scope: BusinessScope,
     memberId: string,
     limit: number,
-  ): Promise<{ id: string; name: string; email: string; joinedAt: Date }[]> {
-    const rows: { id: string; name: string; email: string; created_at: Date }[] =
-      await this.dataSource.query(
-        `SELECT id, name, email, created_at FROM prospects
-         WHERE business_id = $1 AND referring_member_id = $2
-         ORDER BY created_at, id LIMIT $3`,
-        [scope.businessId, memberId, limit],
-      );
+  ): Promise<
+    {
+      id: string;
+      name: string;
+      email: string | null;
+      joinedAt: Date;
+      status: ProfileProspectStatus;
+      memberId: string | null;
+    }[]
+  > {
+    const rows: {
+      id: string;
+      name: string;
+      email: string | null;
+      joined_at: Date;
+      status: ProfileProspectStatus;
+      member_id: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT id, name, email, joined_at, status, member_id FROM (
+         SELECT p.id, p.name, p.email, p.created_at AS joined_at, 'waiting' AS status,
+                NULL::uuid AS member_id
+           FROM prospects p
+          WHERE p.business_id = $1 AND p.referring_member_id = $2
+         UNION ALL
+         SELECT o.prospect_id, o.name, o.email, o.joined_at, o.outcome, o.member_id
+           FROM prospect_outcomes o
+          WHERE o.business_id = $1 AND o.referring_member_id = $2) j
+        ORDER BY joined_at DESC, id LIMIT $3`,
+      [scope.businessId, memberId, limit],
+    );
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
-      joinedAt: row.created_at,
+      joinedAt: row.joined_at,
+      status: row.status,
+      memberId: row.member_id,
     }));
   }
 }

@@ -47,7 +47,7 @@ export function nestTree(rootId: string, rows: TreeMemberRow[]): ReferralTreeNod
  * The member profile (issue 14 part 3, `/dashboard/members/:id`): the member's details as the
  * Branches table shows them, whose branch they are, their referral tree
  * (`REFERRAL_TREE_MAX_DEPTH` levels, `REFERRAL_TREE_MAX_NODES` members at most), price ledger,
- * live referral link and waiting prospects. Only the session's business: any other id is 404.
+ * live referral link and everyone who joined through it (waiting, approved, removed). Only the session's business: any other id is 404.
  */
 @Injectable()
 export class MemberProfileService {

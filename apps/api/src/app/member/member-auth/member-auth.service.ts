@@ -79,6 +79,17 @@ export class MemberAuthService {
     return this.tokens.findLiveSession(hashRefreshToken(value));
   }
 
+  /**
+   * True when the request carries a member cookie at all (live or not): a browser that had a
+   * member session, as opposed to a first visit. The cookie's value is not checked here.
+   */
+  hasSessionCookie(request: Request): boolean {
+    const value: unknown = (request.cookies as Record<string, unknown> | undefined)?.[
+      this.cookieName
+    ];
+    return typeof value === 'string' && value.length > 0;
+  }
+
   /** Ends a member session (revoked in the database) and clears its cookie. */
   async endSession(scope: BusinessScope, sessionId: string, response: Response): Promise<void> {
     await this.tokens.revokeSession(scope, sessionId);

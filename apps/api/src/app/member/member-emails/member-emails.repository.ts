@@ -27,6 +27,8 @@ export interface MemberEmailDelivery {
   memberEmail: string | null;
   unsubscribeToken: string | null;
   unsubscribed: boolean;
+  /** The code of the member's live referral link now (`referral_links`), or null. */
+  referralCode: string | null;
 }
 
 /** A new member email row. */
@@ -127,13 +129,16 @@ export class MemberEmailsRepository {
       email: string | null;
       unsubscribe_token: string | null;
       unsubscribed_at: Date | null;
+      code: string | null;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
          LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
          LEFT JOIN member_email_subscriptions s ON s.member_id = m.id
+         LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = e.business_id
+              AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())
         WHERE e.business_id = $1 AND e.id = $2`,
       [scope.businessId, emailId],
     );
@@ -151,6 +156,7 @@ export class MemberEmailsRepository {
       memberEmail: row.email,
       unsubscribeToken: row.unsubscribe_token,
       unsubscribed: row.unsubscribed_at !== null,
+      referralCode: row.code,
     };
   }
 

@@ -12,6 +12,7 @@ import {
   renderMemberEmail,
   type MemberEmailData,
   type MemberEmailName,
+  type RenderedMemberEmail,
 } from './templates';
 import { MemberEmailsRepository, type MemberEmailStatus } from './member-emails.repository';
 
@@ -228,6 +229,33 @@ export class MemberEmails implements OnModuleInit {
     return outcome;
   }
 
+  /**
+   * Renders `template` as the member would get it, for the owner to look at before a send (issue
+   * 25: 'Email all links' shows one example): the same template, layout and links on
+   * PUBLIC_ORIGIN as {@link deliver}, but nothing is queued or sent and no token is issued: the
+   * member page button leads to `<origin>/member` (where the member asks for a link) and the
+   * unsubscribe link is a placeholder (`…/unsubscribe/example`, not the member's own).
+   * @param member the business's name, the member's full name and their live link code (or null)
+   */
+  example<K extends MemberEmailName>(
+    template: K,
+    data: MemberEmailData[K],
+    member: { businessName: string; memberName: string; referralCode: string | null },
+  ): Promise<RenderedMemberEmail> {
+    const origin = this.config.publicOrigin;
+    const definition = MEMBER_EMAIL_TEMPLATES[template];
+    return renderMemberEmail(template, data, {
+      businessName: member.businessName,
+      memberFirstName: firstName(member.memberName),
+      unsubscribeUrl:
+        definition.transactional === true
+          ? null
+          : `${origin}/api/member-emails/unsubscribe/example`,
+      magicLinkUrl: definition.withMagicLink ? `${origin}/member` : null,
+      referralUrl: member.referralCode ? `${origin}/referral/${member.referralCode}` : null,
+    });
+  }
+
   /** Wakes this instance's email worker (after a transaction that queued emails through `send`). */
   wake(): void {
     this.jobs.wake(MEMBER_EMAIL_QUEUE);
@@ -274,6 +302,7 @@ export class MemberEmails implements OnModuleInit {
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,
+        referralUrl: email.referralCode ? `${origin}/referral/${email.referralCode}` : null,
       },
     );
     const outcome = await this.mail.deliver({

@@ -159,6 +159,54 @@ describe('event emails to members (integration, real SMTP server)', () => {
     expect(text(welcome[0])).toMatch(
       /https:\/\/grove\.example\.com\/member#token=[A-Za-z0-9_-]{43}/,
     );
+    // Automatic links are on for a new business (issue 25): the welcome holds Sam's OWN referral
+    // link (not Ana's), on PUBLIC_ORIGIN, so the new member can refer friends at once.
+    const [samLink] = (await t.dataSource.query(
+      `SELECT l.code FROM referral_links l JOIN members m ON m.id = l.member_id
+        WHERE m.email = 'sam@example.com' AND l.revoked_at IS NULL`,
+    )) as { code: string }[];
+    expect(samLink?.code).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(samLink?.code).not.toBe(code);
+    expect(text(welcome[0])).toContain('You can refer friends too');
+    expect(text(welcome[0])).toContain(`https://grove.example.com/referral/${samLink?.code}`);
+    expect(text(welcome[0])).not.toContain(`/referral/${code}`);
+    expect(welcome[0]?.html).toContain(
+      `href="https://grove.example.com/referral/${samLink?.code}"`,
+    );
+  });
+
+  it('approval with automatic links turned off: the welcome asks the front desk for the link instead of promising one', async () => {
+    const gym = (await t.signUp({ businessName: 'Harbour Strength' })).agent;
+    await gym.put('/api/referral-links/settings').send({ autoCreate: false }).expect(200);
+    const lena = (
+      await gym.post('/api/members').send(treeBody('Lena Berg', 'lena@example.com')).expect(201)
+    ).body as MemberRow;
+    const lenaCode = (
+      (await gym.post(`/api/members/${lena.id}/referral-link`).expect(201)).body as ReferralLink
+    ).code;
+    await t
+      .agent()
+      .post(`/api/referrals/${lenaCode}/join`)
+      .send({ name: 'Nia Lee', email: 'nia@example.com' })
+      .expect(201);
+    await settled();
+    const page = (await gym.get('/api/prospects?pageSize=100').expect(200))
+      .body as Page<ProspectRow>;
+    const nia = page.items.find((item) => item.email === 'nia@example.com');
+    await gym
+      .post(`/api/prospects/${nia?.id}/approve`)
+      .send({
+        memberName: 'Nia Lee',
+        memberEmail: 'nia@example.com',
+        membershipPrice: '80',
+        discount: '10',
+      })
+      .expect(201);
+    await settled();
+    const welcome = received('Welcome to Harbour Strength');
+    expect(welcome).toHaveLength(1);
+    expect(text(welcome[0])).toContain('Ask the front desk for your referral link.');
+    expect(text(welcome[0])).not.toContain('/referral/');
   });
 
   it('branch removed by the owner: "{friend} no longer counts as your branch: your price is back to $100.00", once, never "membership ended" (issue 25)', async () => {

@@ -79,8 +79,10 @@ export class MemberPageHtmlController {
   /**
    * → 200 the member's page for a live member session (the same `MemberPageService.page` as
    * `GET /api/member/me`, whose opening is recorded for fraud signals the same way); without one,
-   * 200 'Your session has ended. Ask for a new link below.' and the "send me a new link" form (a
-   * magic link's `#token=` is read by the page's script, never sent here).
+   * 200 the "send me a link" form, under 'Your session has ended. Ask for a new link below.' when
+   * the browser sent a member cookie whose session ended (expired or revoked), else under the
+   * sign-in request `MEMBER_PAGE_MESSAGES.signIn` (a first visit; also the page a magic link
+   * lands on: its `#token=` is read by the page's script, never sent here).
    */
   @Get()
   @ApiOperation({ summary: 'The member page as HTML (outside /api)' })
@@ -90,7 +92,11 @@ export class MemberPageHtmlController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const session = await this.auth.sessionOf(request);
-    if (!session) return this.send(response, { kind: 'signed-out', reason: 'ended' });
+    if (!session)
+      return this.send(response, {
+        kind: 'signed-out',
+        reason: this.auth.hasSessionCookie(request) ? 'ended' : 'first',
+      });
     return this.memberPage(session, clientAddress, response);
   }
 

@@ -31,6 +31,15 @@ export class ReferralEmailNoLinkException extends GroveException {
   }
 }
 
+/** The example of "Your referral link" when no member of the business has a live link. → 404 */
+export class ReferralEmailNoExampleException extends GroveException {
+  override readonly status = HttpStatus.NOT_FOUND;
+
+  constructor() {
+    super(MEMBER_PAGE_MESSAGES.referralEmailNoExample);
+  }
+}
+
 /** The member page's QR code for a member without a live referral link. → 404 */
 export class MemberLinkMissingException extends GroveException {
   override readonly status = HttpStatus.NOT_FOUND;

@@ -10,7 +10,7 @@ import {
   type ReferralLink,
 } from '@grove/contracts';
 import { runUntilDone } from '../../../../test/background-run';
-import { createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
 import { writeWebBuild } from '../../../../test/web-build';
 import { createMailTestApp } from '../../../../test/member-mail';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
@@ -70,6 +70,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     const signedUp = await t.signUp({ businessName: 'Peak Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
+    // Only the links made here: members without one are part of this file's subject.
+    await autoLinksOff(owner);
     ana = await addMember(owner, 'Ana Ruiz', 'ana@example.com');
     link = (await owner.post(`/api/members/${ana.id}/referral-link`).send({}).expect(201))
       .body as ReferralLink;
@@ -187,6 +189,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
   it('keeps members, businesses and owners apart', async () => {
     // The same email is a member of another business too.
     const other = await t.signUp({ businessName: 'Other Gym' });
+    // Other Gym's Ana has no link yet ('not ready yet' on her page).
+    await autoLinksOff(other.agent);
     const otherAna = await addMember(other.agent, 'Ana Other', 'ana@example.com');
     const before = smtp.emails.length;
     await t.agent().post('/api/member/magic-link').send({ email: 'Ana@Example.com' }).expect(202);
@@ -478,19 +482,48 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       .send({ token: 'x'.repeat(500) })
       .expect(401);
     await reuse.post('/member/landing').send({}).expect(401);
-    // No session: the form, and the session-ended message.
+    // Never signed in on this browser: the sign-in request and its form, not "session ended".
     const signedOut = await reuse.get('/member').expect(200);
-    expect(signedOut.text).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    expect(signedOut.text).toContain(MEMBER_PAGE_MESSAGES.signIn);
+    expect(signedOut.text).not.toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
     expect(signedOut.text).toContain('<form method="post" action="/member"');
+    expect(signedOut.text).toContain('Email me a link');
     expect(signedOut.text).not.toContain('Hi Ana');
 
-    // Sign out (a plain form POST) ends the session for the page and the API.
+    // Sign out (a plain form POST) ends the session for the page and the API, and clears the
+    // cookie: the page asks to sign in again.
     const out = await browser.post('/member/sign-out').expect(303);
     expect(out.headers['location']).toBe('/member');
-    expect((await browser.get('/member').expect(200)).text).toContain(
-      MEMBER_PAGE_MESSAGES.sessionEnded,
-    );
+    const afterSignOut = (await browser.get('/member').expect(200)).text;
+    expect(afterSignOut).toContain(MEMBER_PAGE_MESSAGES.signIn);
+    expect(afterSignOut).not.toContain('Hi Ana');
     await browser.get('/api/member/me').expect(401);
+  });
+
+  it("says 'Your session has ended' only when the browser's member session really ended", async () => {
+    await addMember(owner, 'Siobhán Walsh', 'siobhan.walsh@example.com');
+    const before = smtp.emails.length;
+    await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'siobhan.walsh@example.com' })
+      .expect(202);
+    const mail = await nextEmailTo('siobhan.walsh@example.com', before);
+    const browser = t.agent();
+    await browser
+      .post('/member/landing')
+      .send({ token: tokenOf(mail) })
+      .expect(200);
+    expect((await browser.get('/member').expect(200)).text).toContain('Hi Siobhán');
+    // The session's expiry passes (MEMBER_SESSION_TTL_SECONDS; moved to the past here): the
+    // browser still sends its cookie, and the page says the session ended.
+    await t.dataSource.query(`UPDATE member_sessions SET expires_at = now() - interval '1 second'
+      WHERE member_id IN (SELECT id FROM members WHERE email = 'siobhan.walsh@example.com')`);
+    const ended = (await browser.get('/member').expect(200)).text;
+    expect(ended).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    expect(ended).not.toContain(MEMBER_PAGE_MESSAGES.signIn);
+    expect(ended).toContain('Send me a new link');
+    expect(ended).not.toContain('Hi Siobhán');
   });
 });
 
@@ -543,7 +576,8 @@ describe('the member page rendered by the API, without JavaScript (integration)'
 
   it('answers /member without a session with the form, allowing exactly its inline script and style by hash', async () => {
     const reply = await t.agent().get('/member').expect(200);
-    expect(reply.text).toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
+    expect(reply.text).toContain(MEMBER_PAGE_MESSAGES.signIn);
+    expect(reply.text).not.toContain(MEMBER_PAGE_MESSAGES.sessionEnded);
     expect(reply.text).toContain(`<script>${PAGE_SCRIPT}</script>`);
     expect(reply.text).toContain(`<style>${PAGE_STYLE}</style>`);
     const csp = String(reply.headers['content-security-policy']);

@@ -113,6 +113,33 @@ export class MemberPageRepository {
   }
 
   /**
+   * The member 'Email all links' shows as its example (issue 25): the first by name (then id) of
+   * the business's members with a live referral link and an email address, preferring one not
+   * emailed `template` since `since` (who would get it now). Null when no member has a link.
+   */
+  async exampleMemberId(
+    scope: BusinessScope,
+    template: string,
+    since: Date,
+  ): Promise<string | null> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT m.id FROM members m
+        WHERE m.business_id = $1 AND m.email IS NOT NULL AND m.email <> ''
+          AND EXISTS (SELECT 1 FROM referral_links l
+                       WHERE l.business_id = m.business_id AND l.member_id = m.id
+                         AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()))
+        ORDER BY EXISTS (SELECT 1 FROM member_emails e
+                          WHERE e.business_id = m.business_id AND e.member_id = m.id
+                            AND e.template = $2 AND e.created_at > $3
+                            AND e.status IN ('queued', 'sent', 'outboxed')),
+                 lower(m.name), m.id
+        LIMIT 1`,
+      [scope.businessId, template, since],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
    * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
    * once more, so it must only use the manager it receives).
    */

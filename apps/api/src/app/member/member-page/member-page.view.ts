@@ -18,14 +18,14 @@ export type MemberPageState =
   /** A live member session: the member's own page. */
   | { kind: 'member'; page: MemberPage }
   /**
-   * No (live) session: why, and the "send me a new link" form. `reason`: 'ended' no session
-   * (also the page a magic link lands on before its script uses the token), 'expired' a used or
-   * expired magic link, 'sent' the form's answer (the same for member and stranger), 'failed'
+   * No (live) session: why, and the "send me a new link" form. `reason`: 'first' no member
+   * cookie at all (a first visit, also the page a magic link lands on before its script uses the
+   * token), 'ended' a member cookie whose session ended, 'expired' a used or expired magic link, 'sent' the form's answer (the same for member and stranger), 'failed'
    * a refused request (e.g. 429) with its message, 'invalid' the email's message under the field.
    */
   | {
       kind: 'signed-out';
-      reason: 'ended' | 'expired' | 'sent' | 'failed' | 'invalid';
+      reason: 'first' | 'ended' | 'expired' | 'sent' | 'failed' | 'invalid';
       email?: string;
       message?: string;
     };
@@ -164,7 +164,7 @@ function requestForm(state: Extract<MemberPageState, { kind: 'signed-out' }>): s
       },
       state.reason === 'invalid' ? state.message : undefined,
     ) +
-    '<button type="submit" class="g-btn g-btn--primary g-btn--md member-block">Send me a new link</button>' +
+    `<button type="submit" class="g-btn g-btn--primary g-btn--md member-block">${state.reason === 'ended' || state.reason === 'expired' ? 'Send me a new link' : 'Email me a link'}</button>` +
     '</form>'
   );
 }
@@ -172,13 +172,18 @@ function requestForm(state: Extract<MemberPageState, { kind: 'signed-out' }>): s
 function main(state: MemberPageState): string {
   if (state.kind === 'signed-out') {
     const expired = state.reason === 'expired';
-    // After a request, only its answer: the reason to ask is no longer news.
+    // After a request, only its answer: the reason to ask is no longer news. "Your session has
+    // ended" only for a session that really ended; a first visit is asked to sign in.
     const why =
       state.reason === 'sent'
         ? ''
         : alertHtml(
             expired ? 'error' : 'info',
-            expired ? MEMBER_PAGE_MESSAGES.linkExpired : MEMBER_PAGE_MESSAGES.sessionEnded,
+            expired
+              ? MEMBER_PAGE_MESSAGES.linkExpired
+              : state.reason === 'ended'
+                ? MEMBER_PAGE_MESSAGES.sessionEnded
+                : MEMBER_PAGE_MESSAGES.signIn,
             IDS.message,
           );
     return card('<h1>Your referral page</h1>' + why + requestForm(state));

@@ -1,8 +1,14 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ReferralEmailPreview, ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import type {
+  ReferralEmailExample,
+  ReferralEmailPreview,
+  ReferralEmailResult,
+  ReferralEmailRun,
+} from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { ReferralEmailExampleQueryDto } from './dto/referral-email-example-query.dto';
 import { ReferralEmailsService } from './referral-emails.service';
 
 /**
@@ -38,6 +44,22 @@ export class ReferralEmailsController {
   @ApiOperation({ summary: "How many members 'Email all links' would email now" })
   emailAllPreview(@CurrentUser() user: AuthUser): Promise<ReferralEmailPreview> {
     return this.referralEmails.preview(sessionScope(user));
+  }
+
+  /**
+   * → 200 `ReferralEmailExample` `{ memberId, memberName, subject, html, text }`: the "Your
+   * referral link" email a real member of the business would get from 'Email all links' (the
+   * first by name with a live link, or `?memberId=`), rendered by the template the send uses;
+   * nothing sent, no token issued. 400 malformed `memberId`; 404 that member is not the
+   * business's or has no live link, or no member has a link; 401 without a session.
+   */
+  @Get('referral-links/email/example')
+  @ApiOperation({ summary: "One example email of 'Email all links'" })
+  emailAllExample(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ReferralEmailExampleQueryDto,
+  ): Promise<ReferralEmailExample> {
+    return this.referralEmails.example(sessionScope(user), query.memberId);
   }
 
   /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */

@@ -1,10 +1,15 @@
 import type TestAgent from 'supertest/lib/agent';
-import type { MemberRow, ReferralEmailRun } from '@grove/contracts';
+import {
+  MEMBER_PAGE_MESSAGES,
+  type MemberRow,
+  type ReferralEmailExample,
+  type ReferralEmailRun,
+} from '@grove/contracts';
 import { runUntilDone } from '../../../../test/background-run';
 import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
 import { createMailTestApp } from '../../../../test/member-mail';
 import { waitFor } from '../../../../test/stub-servers';
-import { treeBody, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, treeBody, type TestApp } from '../../../../test/test-app';
 import { JOBS_SCHEMA } from '../../platform/jobs/jobs-schema';
 import { REFERRAL_EMAILS_ALL_QUEUE, REFERRAL_EMAILS_BATCH_SIZE } from './referral-emails.service';
 
@@ -75,6 +80,103 @@ describe("'Email all links' as a background run (integration, real SMTP server)"
     )[0]?.n ?? 0;
   const emailAll = (agent: TestAgent) =>
     agent.post('/api/referral-links/email').expect(202) as Promise<{ body: ReferralEmailRun }>;
+
+  it("shows one example email as a real member would get it, from the send's own template; nothing sent, no token issued; tenant-isolated; 4xx for bad input", async () => {
+    const { agent } = await t.signUp({ businessName: 'Café Montréal' });
+    const other = await t.signUp({ businessName: 'Harbour Strength' });
+    await autoLinksOff(agent);
+    const example = () => agent.get('/api/referral-links/email/example');
+    // No member with a link yet: nothing to show.
+    const none = await example().expect(404);
+    expect(none.body.message).toBe(MEMBER_PAGE_MESSAGES.referralEmailNoExample);
+    const add = async (name: string, email: string, price: string): Promise<MemberRow> =>
+      (
+        await agent
+          .post('/api/members')
+          .send(treeBody(name, email, price, '12.5'))
+          .expect(201)
+      ).body as MemberRow;
+    const zoe = await add('Zoë Walsh', 'zoe.walsh@x.com', '90');
+    const anne = await add('Anne-Marie Dubois', 'anne-marie@x.com', '80');
+    const noLink = await add('Aaron Able', 'aaron@x.com', '70');
+    for (const member of [zoe, anne])
+      await agent.post(`/api/members/${member.id}/referral-link`).send({}).expect(201);
+    const code = async (memberId: string): Promise<string> =>
+      (
+        (await t.dataSource.query(
+          `SELECT code FROM referral_links WHERE member_id = $1 AND revoked_at IS NULL`,
+          [memberId],
+        )) as { code: string }[]
+      )[0]?.code ?? '';
+    const emailsBefore = smtp.emails.length;
+    const rowsBefore = (await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM member_emails)::int AS emails,
+              (SELECT count(*) FROM member_magic_links)::int AS links`,
+    )) as { emails: number; links: number }[];
+
+    // The first member by name with a link (Aaron has none): Anne-Marie's own email.
+    const shown = (await example().expect(200)).body as ReferralEmailExample;
+    expect(shown.memberId).toBe(anne.id);
+    expect(shown.memberName).toBe('Anne-Marie Dubois');
+    expect(shown.subject).toBe('Your referral link for Café Montréal');
+    const text = shown.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Hi Anne-Marie,');
+    expect(text).toContain('lowers your price by $12.50 a month');
+    expect(text).toContain('Your price now: $80.00 a month.');
+    expect(shown.html).toContain(`https://grove.example.com/referral/${await code(anne.id)}`);
+    expect(shown.html).toContain('Café Montréal');
+    // The member page button opens /member without a token; nobody else's data.
+    expect(shown.html).toContain('href="https://grove.example.com/member"');
+    expect(shown.html).not.toMatch(/#token=/);
+    expect(shown.html).not.toContain('Zoë');
+
+    // One member asked for by id.
+    const forZoe = (
+      await agent.get(`/api/referral-links/email/example?memberId=${zoe.id}`).expect(200)
+    ).body as ReferralEmailExample;
+    expect(forZoe.text).toContain('Hi Zoë,');
+    expect(forZoe.html).toContain(`/referral/${await code(zoe.id)}`);
+
+    // Nothing queued, sent or issued.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.emails.length).toBe(emailsBefore);
+    expect(
+      await t.dataSource.query(
+        `SELECT (SELECT count(*) FROM member_emails)::int AS emails,
+                (SELECT count(*) FROM member_magic_links)::int AS links`,
+      ),
+    ).toEqual(rowsBefore);
+
+    // Bad input: a malformed id 400, a member without a link 404, an unknown id 404.
+    expect(
+      (await agent.get('/api/referral-links/email/example?memberId=not-a-uuid').expect(400)).body
+        .message,
+    ).toBeDefined();
+    expect(
+      (await agent.get(`/api/referral-links/email/example?memberId=${noLink.id}`).expect(404)).body
+        .message,
+    ).toBe(MEMBER_PAGE_MESSAGES.referralEmailNoLink);
+    await agent
+      .get('/api/referral-links/email/example?memberId=00000000-0000-4000-8000-000000000000')
+      .expect(404);
+
+    // Tenant isolation: another business cannot render this business's member, and its own
+    // example shows only its own members; without a session, 401.
+    const refused = await other.agent
+      .get(`/api/referral-links/email/example?memberId=${anne.id}`)
+      .expect(404);
+    expect(JSON.stringify(refused.body)).not.toMatch(/Anne-Marie|Café/);
+    const theirs = await other.agent
+      .post('/api/members')
+      .send(treeBody('Liam Byrne', 'liam@x.com'));
+    expect(theirs.status).toBe(201);
+    const own = (await other.agent.get('/api/referral-links/email/example').expect(200))
+      .body as ReferralEmailExample;
+    expect(own.memberName).toBe('Liam Byrne');
+    expect(own.subject).toBe('Your referral link for Harbour Strength');
+    expect(own.html).not.toMatch(/Anne-Marie|Café Montréal/);
+    await t.agent().get('/api/referral-links/email/example').expect(401);
+  });
 
   it('needs a session to start or watch a run', async () => {
     await t.agent().get('/api/referral-links/email').expect(401);

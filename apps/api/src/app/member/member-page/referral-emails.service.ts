@@ -1,7 +1,12 @@
 import { AppConfig } from '../../platform/config/app-config';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { ReferralEmailPreview, ReferralEmailResult, ReferralEmailRun } from '@grove/contracts';
+import type {
+  ReferralEmailExample,
+  ReferralEmailPreview,
+  ReferralEmailResult,
+  ReferralEmailRun,
+} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -10,6 +15,7 @@ import { MemberEmails } from '../member-emails/member-emails.service';
 import type { MemberEmailData } from '../member-emails/templates';
 import { MemberNotFoundException } from '../../membership/members/members.exceptions';
 import {
+  ReferralEmailNoExampleException,
   ReferralEmailNoLinkException,
   ReferralEmailTooSoonException,
 } from './member-page.exceptions';
@@ -98,6 +104,30 @@ export class ReferralEmailsService implements OnModuleInit {
       this.since(),
     );
     return { members: due, alreadyEmailed: recent };
+  }
+
+  /**
+   * One "Your referral link" as a real member of the business would get it from 'Email all
+   * links' (issue 25): their link, price now and discount per friend, rendered by the template
+   * the send uses (`MemberEmails.example`: nothing queued, no token issued).
+   * @param memberId that member (of the business, with a live link); absent: the first member by
+   *   name with a live link and an email, preferring one not emailed it within the hour
+   * @throws MemberNotFoundException 404 `memberId` not a member of the business
+   * @throws ReferralEmailNoLinkException 404 `memberId` has no live link
+   * @throws ReferralEmailNoExampleException 404 no member of the business has a live link
+   */
+  async example(scope: BusinessScope, memberId?: string): Promise<ReferralEmailExample> {
+    const id = memberId ?? (await this.pages.exampleMemberId(scope, 'referral-link', this.since()));
+    if (id === null) throw new ReferralEmailNoExampleException();
+    const member = await this.pages.member(scope, id);
+    if (!member) throw new MemberNotFoundException();
+    if (!member.linkCode) throw new ReferralEmailNoLinkException();
+    const rendered = await this.emails.example('referral-link', this.referralEmail(member).data, {
+      businessName: member.businessName,
+      memberName: member.name,
+      referralCode: member.linkCode,
+    });
+    return { memberId: member.memberId, memberName: member.name, ...rendered };
   }
 
   /** The latest 'Email all links' run, 'idle' when none. */

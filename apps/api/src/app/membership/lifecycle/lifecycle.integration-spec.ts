@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, ProspectRow, Page, ReferralLink } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 import { jobScope } from '../../platform/database/business-scope';
 import { LifecycleService } from './lifecycle.service';
 import {
@@ -36,6 +36,9 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
     const second = await t.signUp({ businessName: 'Other Gym' });
     other = second.agent;
     otherBusinessId = second.user.business.id;
+    // The facts of each owner flow alone: links only when a test creates one.
+    await autoLinksOff(owner);
+    await autoLinksOff(other);
   });
   afterAll(() => t.close());
 

@@ -16,7 +16,7 @@ import {
   type MemberRow,
   type Page,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
 
 const HEADER = 'Full name,E-mail,Membership price,Discount,Referred by (email)';
@@ -113,6 +113,8 @@ describe('members CSV in and out (integration)', () => {
 
   it('guesses the mapping; the dry run lists each row with the form’s messages and writes nothing; the run imports only the good rows', async () => {
     const { agent, user } = await t.signUp();
+    // The facts the import records, without automatic links' link_created ones.
+    await autoLinksOff(agent);
     const csv = [
       HEADER,
       'Ann Lee,ann@x.com,100,15,',
@@ -183,6 +185,7 @@ describe('members CSV in and out (integration)', () => {
 
   it('with the automatic-link setting on, every member the import adds gets a live referral link; members from before keep none', async () => {
     const { agent, user } = await t.signUp();
+    await autoLinksOff(agent);
     await agent
       .post('/api/members')
       .send({

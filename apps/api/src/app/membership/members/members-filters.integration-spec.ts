@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MemberRow, type MembersPage } from '@grove/contracts';
-import { createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
 
 /**
  * The Branches list as a real gym needs it (issue 25, docs/product.md#branches): sorted by price,
@@ -22,6 +22,8 @@ describe('members list filters and sorts (integration)', () => {
     const signedUp = await t.signUp({ businessName: "O'Brien's Boxing" });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
+    // The link filter needs members with and without a link: only Liam's is made here.
+    await autoLinksOff(owner);
     const add = async (body: Record<string, unknown>) => {
       const row = (await owner.post('/api/members').send(body).expect(201)).body as MemberRow;
       ids[row.memberName] = row.id;
@@ -119,6 +121,7 @@ describe('members list filters and sorts (integration)', () => {
 
   it("shows another business nothing of this one's members through any filter", async () => {
     const other = await t.signUp({ businessName: 'Other Gym' });
+    await autoLinksOff(other.agent);
     await other.agent
       .post('/api/members')
       .send(treeBody('Own Member', 'own@example.com'))

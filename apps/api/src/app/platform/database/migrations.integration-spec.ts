@@ -43,6 +43,102 @@ describe('migrations (integration)', () => {
     await db.drop();
   });
 
+  it('AutoReferralLinksOnForNewBusinesses turns automatic links on for new businesses only, and goes down and up again', async () => {
+    const insert = async (name: string): Promise<string> =>
+      (
+        (await dataSource.query(
+          `INSERT INTO businesses (name, website, phone) VALUES ($1, 'gym.example.com', '0412 345 678') RETURNING id`,
+          [name],
+        )) as { id: string }[]
+      )[0].id;
+    const autoLinks = async (id: string): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT auto_referral_links AS on FROM businesses WHERE id = $1`, [
+          id,
+        ])) as { on: boolean }[]
+      )[0].on;
+    await undoThrough(dataSource, 'AutoReferralLinksOnForNewBusinesses1795571200000');
+    // A business from before the migration (off by default then), and one that turned it on.
+    const before = await insert('Harbour Strength');
+    const turnedOn = await insert('Ōtautahi Boxing');
+    await dataSource.query(`UPDATE businesses SET auto_referral_links = true WHERE id = $1`, [
+      turnedOn,
+    ]);
+    expect(await autoLinks(before)).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    // Existing businesses keep their setting; a new one starts with automatic links on.
+    expect(await autoLinks(before)).toBe(false);
+    expect(await autoLinks(turnedOn)).toBe(true);
+    const after = await insert('Café Yoga Montréal');
+    expect(await autoLinks(after)).toBe(true);
+    await dataSource.query(`DELETE FROM businesses WHERE id = ANY($1::uuid[])`, [
+      [before, turnedOn, after],
+    ]);
+  });
+
+  it('ProspectOutcomes keeps approvals recorded before it (with the member they became) and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Outcome Gym', 'outcome.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const member = async (name: string, referredBy: string | null): Promise<string> =>
+      (
+        (await dataSource.query(
+          `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id)
+           VALUES ($1, $2, $3, $3, 10000, 1500, $4) RETURNING id`,
+          [business.id, name, `${Math.random()}@x.com`, referredBy],
+        )) as { id: string }[]
+      )[0].id;
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('prospect_outcomes') IS NOT NULL AS e`)) as {
+          e: boolean;
+        }[]
+      )[0].e;
+    await undoThrough(dataSource, 'ProspectOutcomes1795571300000');
+    expect(await exists()).toBe(false);
+    const referrer = await member("Siobhán O'Brien", null);
+    const friend = await member('Anne-Marie Dubois', referrer);
+    const prospectId = '6f1d2c7e-0000-4000-8000-000000000001';
+    await dataSource.query(
+      `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, prospect_id, source, event_key)
+       VALUES ($1, 'prospect_joined', '2026-01-02T03:04:05Z', NULL, $2, $4, NULL, $5),
+              ($1, 'prospect_approved', '2026-01-05T03:04:05Z', $3, $2, $4, 'approval', $6)`,
+      [
+        business.id,
+        referrer,
+        friend,
+        prospectId,
+        `prospect_joined:${prospectId}`,
+        `prospect_approved:${prospectId}`,
+      ],
+    );
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+    const rows = (await dataSource.query(
+      `SELECT prospect_id, referring_member_id, member_id, name, outcome, joined_at
+         FROM prospect_outcomes WHERE business_id = $1`,
+      [business.id],
+    )) as {
+      prospect_id: string;
+      referring_member_id: string;
+      member_id: string;
+      name: string;
+      outcome: string;
+      joined_at: Date;
+    }[];
+    expect(rows).toEqual([
+      {
+        prospect_id: prospectId,
+        referring_member_id: referrer,
+        member_id: friend,
+        name: 'Anne-Marie Dubois',
+        outcome: 'approved',
+        joined_at: new Date('2026-01-02T03:04:05Z'),
+      },
+    ]);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

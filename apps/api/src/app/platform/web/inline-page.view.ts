@@ -43,7 +43,7 @@ export function fieldHtml(
 
 /**
  * One whole page: head (title, viewport, noindex, the inline stylesheet), the top bar with the
- * logo, `main` (already HTML, escaped by the caller) and the inline script when `withScript`.
+ * logo (or `brand`, a business's name), `main` (already HTML, escaped by the caller) and the inline script when `withScript`.
  * The `<style>` and `<script>` bodies are exactly `assets.css` / `assets.script`, so the CSP hashes
  * of those strings match (`inlinePageContentSecurityPolicy`).
  * @returns the document, UTF-8 text
@@ -53,7 +53,13 @@ export function renderInlinePage(page: {
   assets: InlinePageAssets;
   main: string;
   withScript: boolean;
+  /** The business's name for the top bar instead of Grove's logo (the join page, issue 25). */
+  brand?: string;
 }): string {
+  const topbar =
+    page.brand === undefined
+      ? `<a href="/" aria-label="Grove home">${LOGO}</a>`
+      : `<span class="join-topbar__brand">${escapeHtml(page.brand)}</span>`;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -63,7 +69,7 @@ export function renderInlinePage(page: {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     (page.assets.css ? `<style>${page.assets.css}</style>` : '') +
     '</head><body>' +
-    `<header class="join-topbar"><a href="/" aria-label="Grove home">${LOGO}</a></header>` +
+    `<header class="join-topbar">${topbar}</header>` +
     page.main +
     (page.assets.script && page.withScript ? `<script>${page.assets.script}</script>` : '') +
     '</body></html>'

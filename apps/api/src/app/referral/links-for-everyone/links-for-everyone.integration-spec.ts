@@ -5,7 +5,7 @@ import type {
   ReferralLinkSettings,
 } from '@grove/contracts';
 import { runUntilDone } from '../../../../test/background-run';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   sandboxEnv,
   sandboxLogin,
@@ -151,33 +151,49 @@ describe('links for everyone (integration)', () => {
     await t.agent().get('/api/referral-links/settings').expect(401);
     await t.agent().put('/api/referral-links/settings').send({ autoCreate: true }).expect(401);
     const { agent } = await t.signUp();
-    for (const body of [{ autoCreate: 'yes' }, {}, { autoCreate: true, extra: 1 }])
+    for (const body of [{ autoCreate: 'yes' }, {}, { autoCreate: false, extra: 1 }])
       await agent.put('/api/referral-links/settings').send(body).expect(400);
+    // On for a new business (issue 25), and still on after the refused bodies.
     expect((await agent.get('/api/referral-links/settings').expect(200)).body).toEqual({
-      autoCreate: false,
+      autoCreate: true,
     });
   });
 
-  it('the setting is per business: turning it on for one leaves the other off', async () => {
+  it('is on for a new business: its first member gets a link at once, so the welcome can hold it (issue 25)', async () => {
+    const { agent, user } = await t.signUp({ businessName: 'Café Montréal' });
+    const first = (
+      await agent.post('/api/members').send(person("Siobhán O'Brien", 'siobhan@x.com')).expect(201)
+    ).body as MemberRow;
+    expect(await liveLinks(user.business.id, first.id)).toBe(1);
+    expect(await linkFacts(user.business.id)).toBe(1);
+  });
+
+  it('the setting is per business: turning it off for one leaves the other on', async () => {
     const one = await t.signUp();
     const two = await t.signUp();
     const reply = await one.agent
       .put('/api/referral-links/settings')
-      .send({ autoCreate: true })
+      .send({ autoCreate: false })
       .expect(200);
-    expect(reply.body as ReferralLinkSettings).toEqual({ autoCreate: true });
+    expect(reply.body as ReferralLinkSettings).toEqual({ autoCreate: false });
     expect((await two.agent.get('/api/referral-links/settings').expect(200)).body).toEqual({
-      autoCreate: false,
+      autoCreate: true,
     });
-    const added = (
-      await two.agent.post('/api/members').send(person('Off Member', 'off@x.com')).expect(201)
+    const off = (
+      await one.agent.post('/api/members').send(person('Off Member', 'off@x.com')).expect(201)
     ).body as MemberRow;
-    expect(await liveLinks(two.user.business.id, added.id)).toBe(0);
+    expect(await liveLinks(one.user.business.id, off.id)).toBe(0);
+    const on = (
+      await two.agent.post('/api/members').send(person('On Member', 'on@x.com')).expect(201)
+    ).body as MemberRow;
+    expect(await liveLinks(two.user.business.id, on.id)).toBe(1);
   });
 
   it('with the setting on, a member added by hand, a branch, and an approved prospect each get a link at once', async () => {
     const { agent, user } = await t.signUp();
     const businessId = user.business.id;
+    // A member from while it was off, then turned on.
+    await autoLinksOff(agent);
     const before = (
       await agent.post('/api/members').send(person('Early Bird', 'early@x.com')).expect(201)
     ).body as MemberRow;
@@ -220,6 +236,7 @@ describe('links for everyone (integration)', () => {
   it('with the setting on, every member a Mindbody import adds gets a link; members from before keep having none', async () => {
     const { agent, user } = await t.signUp();
     const businessId = user.business.id;
+    await autoLinksOff(agent);
     const before = (
       await agent.post('/api/members').send(person('Hand Added', 'hand.added@x.com')).expect(201)
     ).body as MemberRow;

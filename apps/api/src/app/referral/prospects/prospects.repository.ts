@@ -126,14 +126,30 @@ export class ProspectsRepository {
       .findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Deletes a prospect of this business. @returns false when there was none */
+  /**
+   * Deletes a prospect of this business the owner decided on, keeping what the member profile's
+   * 'Joined through their link' shows of it in `prospect_outcomes` (name, email, when it joined,
+   * the outcome, the new member's id when approved), in one statement of `manager`'s transaction.
+   * @param outcome 'approved' with the member it became, or 'removed'
+   * @returns false when there was none
+   */
   async delete(
     { businessId }: BusinessScope,
     manager: EntityManager,
     id: string,
+    outcome: { kind: 'approved'; memberId: string } | { kind: 'removed' },
   ): Promise<boolean> {
-    const result = await manager.getRepository(ProspectEntity).delete({ businessId, id });
-    return (result.affected ?? 0) > 0;
+    const rows: { prospect_id: string }[] = await manager.query(
+      `WITH gone AS (
+         DELETE FROM prospects WHERE business_id = $1 AND id = $2
+         RETURNING id, business_id, referring_member_id, name, email, created_at)
+       INSERT INTO prospect_outcomes
+         (prospect_id, business_id, referring_member_id, member_id, name, email, joined_at, outcome)
+       SELECT id, business_id, referring_member_id, $3::uuid, name, email, created_at, $4 FROM gone
+       RETURNING prospect_id`,
+      [businessId, id, outcome.kind === 'approved' ? outcome.memberId : null, outcome.kind],
+    );
+    return rows.length > 0;
   }
 
   /** Runs `work` in one transaction; use only the manager it receives. */

@@ -210,7 +210,7 @@ export class ProspectsService implements OnModuleInit {
   async remove(scope: BusinessScope, id: string): Promise<void> {
     await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
-      await this.prospects.delete(scope, manager, prospect.id);
+      await this.prospects.delete(scope, manager, prospect.id, { kind: 'removed' });
       await this.lifecycle.recordFacts(
         scope,
         [
@@ -255,7 +255,10 @@ export class ProspectsService implements OnModuleInit {
         input,
         'approval',
       );
-      await this.prospects.delete(scope, manager, prospect.id);
+      await this.prospects.delete(scope, manager, prospect.id, {
+        kind: 'approved',
+        memberId: newId,
+      });
       await this.lifecycle.recordFacts(
         scope,
         [

@@ -7,7 +7,7 @@ import {
   type ReferralLink,
   type ReferralLinkRow,
 } from '@grove/contracts';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 
 const tree = (name: string, email: string) => ({
   memberName: name,
@@ -26,6 +26,8 @@ describe('referral links and join (integration)', () => {
     const signedUp = await t.signUp({ businessName: 'Green Valley Fitness' });
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
+    // Members without a link, and links made by hand, are this file's subject.
+    await autoLinksOff(owner);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Page,
+  ReferralEmailExample,
   ReferralEmailPreview,
   ReferralEmailResult,
   ReferralEmailRun,
@@ -8,7 +9,7 @@ import type {
   ReferralLinkRun,
   ReferralLinkSettings,
 } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import { ApiError, apiFetch } from '@grove/web-data-access';
 import { referralLinksKey } from '../../../components/referral-link/referral-link-api';
 import { useBackgroundRun } from './background-run';
 
@@ -75,12 +76,30 @@ export function useEmailAllLinks() {
   return useBackgroundRun<ReferralEmailRun>('/api/referral-links/email', emailRunKey);
 }
 
+/** What the owner sees before 'Email all links' sends: the counts and one example email. */
+export interface EmailAllPreview extends ReferralEmailPreview {
+  /** The email a real member would get; null when no member has a link (404). */
+  example: ReferralEmailExample | null;
+}
+
 /**
- * Who 'Email all links' would email now (`GET /api/referral-links/email/preview`, issue 25), asked
- * when the owner clicks it: `{ members, alreadyEmailed }`. Not cached: each click counts again.
+ * Who 'Email all links' would email now (`GET /api/referral-links/email/preview`, issue 25) and
+ * one example of the email (`GET /api/referral-links/email/example`), asked together when the
+ * owner clicks it. Not cached: each click counts again.
  */
 export function useEmailAllPreview() {
   return useMutation({
-    mutationFn: () => apiFetch<ReferralEmailPreview>('/api/referral-links/email/preview'),
+    mutationFn: async (): Promise<EmailAllPreview> => {
+      const [counts, example] = await Promise.all([
+        apiFetch<ReferralEmailPreview>('/api/referral-links/email/preview'),
+        apiFetch<ReferralEmailExample>('/api/referral-links/email/example').catch(
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          },
+        ),
+      ]);
+      return { ...counts, example };
+    },
   });
 }

@@ -3,8 +3,9 @@ import type { LocaleFormats } from '@grove/contracts';
 /**
  * What every member email template gets besides its own data, filled in at delivery: the
  * business (the sender's display name), the member, the member's unsubscribe page (null for an
- * email the member asked for themselves, which is always sent) and, for a template with
- * `withMagicLink`, a fresh magic link to the member page.
+ * email the member asked for themselves, which is always sent), the member's own referral link
+ * (null without a live one) and, for a template with `withMagicLink`, a fresh magic link to the
+ * member page.
  */
 export interface MemberEmailContext {
   businessName: string;
@@ -15,6 +16,11 @@ export interface MemberEmailContext {
   unsubscribeUrl: string | null;
   /** The member page's magic link (`<origin>/member#token=…`), set only with `withMagicLink`. */
   magicLinkUrl: string | null;
+  /**
+   * The member's own live referral link at delivery (`<origin>/referral/<code>`, on
+   * PUBLIC_ORIGIN), or null when they have none.
+   */
+  referralUrl: string | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { button, paragraph, type MemberEmailTemplate } from './member-email-template';
+import { button, escapeMjml, paragraph, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of the welcome to an approved friend. */
 export interface WelcomeEmailData {
@@ -7,8 +7,10 @@ export interface WelcomeEmailData {
 }
 
 /**
- * The welcome to a friend the owner approved (issue 15 part 2): they are a member now, with a
- * magic link to their own member page (their referral link and savings).
+ * The welcome to a friend the owner approved (issue 15 part 2): they are a member now. With a
+ * live referral link of their own at delivery (automatic links, on for new businesses: issue 25)
+ * it holds that link, so they can refer friends at once; without one it says to ask the front
+ * desk for it. Then a magic link to their own member page (their referral link and savings).
  */
 export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
   withMagicLink: true,
@@ -17,7 +19,14 @@ export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`Welcome to ${context.businessName}! ${data.referrerName} referred you, and you are now a member.`)}
-      ${paragraph('You can refer friends too: each friend who joins lowers your own price.')}
+      ${
+        context.referralUrl
+          ? `${paragraph('You can refer friends too: each friend who joins lowers your own price. Share your referral link:')}
+      <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(context.referralUrl)}">${escapeMjml(context.referralUrl)}</a></mj-text>`
+          : paragraph(
+              'You can refer friends too: each friend who joins lowers your own price. Ask the front desk for your referral link.',
+            )
+      }
       ${context.magicLinkUrl ? button('See my referral page', context.magicLinkUrl) : ''}
     </mj-column></mj-section>`,
 };

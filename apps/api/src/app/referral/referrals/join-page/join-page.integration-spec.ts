@@ -93,6 +93,48 @@ describe('the referral join page rendered by the API (integration)', () => {
     expect(html).not.toContain('the shell');
   });
 
+  it("shows the gym's name in the header (not Grove), the offer and what happens next, the same for every visitor", async () => {
+    const html = (await t.agent().get(`/referral/${link.code}`).expect(200)).text;
+    const escaped = 'Tom &amp; Jerry&#39;s &quot;Gym&quot; &lt;b&gt;Club&lt;/b&gt;';
+    expect(html).toContain(
+      `<header class="join-topbar"><span class="join-topbar__brand">${escaped}</span></header>`,
+    );
+    expect(html).not.toContain('aria-label="Grove home"');
+    // The offer: the referrer's price goes down (no amount: a member's price is theirs).
+    expect(html).toContain(
+      `Sofia thinks you would like ${escaped}. Join through this link and Sofia gets a lower membership price as a thank-you for bringing a friend.`,
+    );
+    expect(html).not.toMatch(/\$\d/);
+    // What happens next.
+    expect(html).toContain('<h2 id="join-next">What happens next</h2>');
+    expect(html).toContain(
+      `<li>${escaped} contacts you to welcome you and approves your membership.</li>`,
+    );
+    expect(html).toContain(
+      '<li>Once approved, you are a member, with a referral link of your own to invite friends.</li>',
+    );
+    // Nothing about the referrer beyond the link's first name: no surname, email, other member.
+    expect(html).not.toMatch(/Rossi|sofia@x\.com|Ella/);
+    // Another visitor sees exactly the same page.
+    expect((await t.agent().get(`/referral/${link.code}`).expect(200)).text).toBe(html);
+    // The success page keeps what happens next; a dead link's page names no business.
+    const liam = (
+      await owner.post('/api/members').send(tree('Liam Byrne', 'liam@x.com')).expect(201)
+    ).body as MemberRow;
+    const liamLink = (await owner.post(`/api/members/${liam.id}/referral-link`).expect(201))
+      .body as ReferralLink;
+    const done = await post(liamLink.code, {
+      name: 'Siobhán Walsh',
+      email: 'siobhan.walsh@x.com',
+      website: '',
+    }).expect(200);
+    expect(done.text).toContain('<h2 id="join-next">What happens next</h2>');
+    expect(done.text).toContain('<span class="join-topbar__brand">');
+    const dead = await t.agent().get('/referral/AAAAAAAAAAAAAAAA').expect(404);
+    expect(dead.text).toContain('aria-label="Grove home"');
+    expect(dead.text).not.toContain('What happens next');
+  });
+
   it('allows exactly its inline script and stylesheet by hash: no unsafe-inline, no nonce, nothing else', async () => {
     const reply = await t.agent().get(`/referral/${link.code}`).expect(200);
     expect(inline(reply.text, 'script')).toBe(PAGE_SCRIPT);

@@ -28,19 +28,31 @@ export type JoinPageState =
   /** Unknown, revoked or expired code, or a send that could not be answered with the form. */
   | { kind: 'failure' };
 
-/** The card's content for each state (docs/product.md#referral-join). */
+/**
+ * The card's content for each state (docs/product.md#referral-join): for a live code the business,
+ * who invited the friend, the offer (the referrer's price goes down; no amount: a member's price
+ * is theirs) and what happens next, the same for every visitor of the code (issue 25).
+ */
 function card(state: JoinPageState): string {
   if (state.kind === 'failure')
     return `<h1>Join through a friend</h1>${alert('error', MESSAGES.referralFailed)}`;
+  const business = escapeHtml(state.businessName);
+  const referrer = escapeHtml(state.referrerFirstName);
   const head =
-    `<p class="referral-join__eyebrow">${escapeHtml(state.businessName)}</p>` +
-    `<h1>${escapeHtml(state.referrerFirstName)} invited you to join</h1>`;
-  if (state.kind === 'success') return head + alert('success', MESSAGES.referralSuccess);
+    `<p class="referral-join__eyebrow">${business}</p>` +
+    `<h1>${referrer} invited you to join</h1>` +
+    `<p class="referral-join__offer">${referrer} thinks you would like ${business}. Join through this link and ${referrer} gets a lower membership price as a thank-you for bringing a friend.</p>`;
+  const next =
+    `<section class="referral-join__next" aria-labelledby="join-next"><h2 id="join-next">What happens next</h2><ol>` +
+    `<li>${business} gets your name and email, nothing else.</li>` +
+    `<li>${business} contacts you to welcome you and approves your membership.</li>` +
+    `<li>Once approved, you are a member, with a referral link of your own to invite friends.</li>` +
+    `</ol></section>`;
+  if (state.kind === 'success') return head + alert('success', MESSAGES.referralSuccess) + next;
   const action = `/referral/${encodeURIComponent(state.code)}`;
   return (
     head +
     `<div id="${IDS.state}">` +
-    `<p class="g-muted">Leave your name and email and ${escapeHtml(state.businessName)} will be in touch to welcome you.</p>` +
     (state.failed ? alert('error', MESSAGES.referralFailed, IDS.failure) : '') +
     `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" data-code="${escapeHtml(state.code)}" novalidate>` +
     field(
@@ -68,7 +80,8 @@ function card(state: JoinPageState): string {
     `<div class="referral-join__trap" aria-hidden="true"><label for="${IDS.website}">Website</label>` +
     `<input id="${IDS.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
     `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
-    `</form></div>`
+    `</form></div>` +
+    next
   );
 }
 
@@ -87,5 +100,6 @@ export function renderJoinPage(state: JoinPageState, assets: JoinPageAssets): st
     assets,
     main: `<main class="referral-join"><section class="g-card">${card(state)}</section></main>`,
     withScript: state.kind === 'form',
+    ...(state.kind === 'failure' ? {} : { brand: state.businessName }),
   });
 }
