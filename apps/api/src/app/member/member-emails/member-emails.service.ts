@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isValidEmail, localeFormats } from '@grove/contracts';
+import { isValidEmail, localeFormats, type BusinessLocale } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -235,17 +235,24 @@ export class MemberEmails implements OnModuleInit {
    * PUBLIC_ORIGIN as {@link deliver}, but nothing is queued or sent and no token is issued: the
    * member page button leads to `<origin>/member` (where the member asks for a link) and the
    * unsubscribe link is a placeholder (`…/unsubscribe/example`, not the member's own).
-   * @param member the business's name, the member's full name and their live link code (or null)
+   * @param member the business's name and locale, the member's full name and their live link code
+   *   (or null)
    */
   example<K extends MemberEmailName>(
     template: K,
     data: MemberEmailData[K],
-    member: { businessName: string; memberName: string; referralCode: string | null },
+    member: {
+      businessName: string;
+      businessLocale: BusinessLocale;
+      memberName: string;
+      referralCode: string | null;
+    },
   ): Promise<RenderedMemberEmail> {
     const origin = this.config.publicOrigin;
     const definition = MEMBER_EMAIL_TEMPLATES[template];
     return renderMemberEmail(template, data, {
       businessName: member.businessName,
+      format: localeFormats(member.businessLocale),
       memberFirstName: firstName(member.memberName),
       unsubscribeUrl:
         definition.transactional === true

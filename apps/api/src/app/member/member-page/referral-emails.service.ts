@@ -124,6 +124,7 @@ export class ReferralEmailsService implements OnModuleInit {
     if (!member.linkCode) throw new ReferralEmailNoLinkException();
     const rendered = await this.emails.example('referral-link', this.referralEmail(member).data, {
       businessName: member.businessName,
+      businessLocale: member.businessLocale,
       memberName: member.name,
       referralCode: member.linkCode,
     });
