@@ -169,6 +169,12 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     env = composeEnvironment();
     ca = fs.readFileSync(path.join(work, 'cert.pem'), 'utf8');
     const log = fs.openSync(logPath, 'a');
+    // What an earlier run left (COMPOSE_KEEP=1, or a run cut short): the drills' own containers
+    // are not the compose file's, so `down` alone would leave them serving under the `api` alias.
+    const leftovers = (await podman(['ps', '-a', '--format', '{{.Names}}'])).split('\n');
+    const ours = leftovers.filter((name) => name.startsWith(`${PROJECT}_`));
+    if (ours.length > 0) await podman(['rm', '-f', '-t', '0', ...ours]);
+    await podman(['volume', 'rm', '-f', `${PROJECT}_restored`], { allowFailure: true });
     compose(PROJECT, ['down', '-v'], env, log);
     ensureBaseImage();
     trustMachineAuthorities();
@@ -290,7 +296,13 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
 
     // Metrics: never through the proxy; on each replica's own port inside the compose network.
     assert.equal((await owner.call('GET', '/metrics')).status, 404);
-    const metrics = await podman(['exec', container('proxy'), 'curl', '-fsS', `http://${apis[0]}:9464/metrics`]);
+    const metrics = await podman([
+      'exec',
+      container('proxy'),
+      'curl',
+      '-fsS',
+      `http://${apis[0]}:9464/metrics`,
+    ]);
     assert.match(metrics, /grove_http_requests_total\{[^}]*route="\/api\/members\/:id"/);
     assert.match(metrics, /grove_db_pool_connections\{/);
 
