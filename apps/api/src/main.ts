@@ -6,6 +6,7 @@ import { AppModule } from './app/app.module';
 import { AppConfig } from './app/app-config';
 import { setupApp } from './app/setup-app';
 import { MetricsServer } from './app/platform/metrics/metrics-server';
+import { survivingStrayDatabaseFaults } from './app/platform/database/stray-database-faults';
 
 /**
  * Starts the Grove API (and the static front ends) on PORT and the Prometheus metrics on
@@ -17,6 +18,7 @@ async function bootstrap(): Promise<void> {
     rawBody: true,
   });
   app.enableShutdownHooks();
+  survivingStrayDatabaseFaults(app.get(Logger));
   setupApp(app);
   const config = app.get(AppConfig);
   await app.listen(config.port);
