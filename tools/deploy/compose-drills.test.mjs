@@ -50,6 +50,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-compose-'));
 const logPath = path.join(work, 'compose.log');
 const started = Date.now();
 const figures = [];
+/** Image name → size in MB, as built by this run. */
+const imageSizes = {};
 
 /** Prints one line of figures (collected for the summary at the end). */
 function report(line) {
@@ -189,7 +191,8 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
       const bytes = Number(
         await podman(['image', 'inspect', '--format', '{{.Size}}', `localhost/${image}`]),
       );
-      report(`image ${image}: ${Math.round(bytes / 1e6)} MB`);
+      imageSizes[image] = Math.round(bytes / 1e6);
+      report(`image ${image}: ${imageSizes[image]} MB`);
     }
   });
 
@@ -204,6 +207,20 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     }
     report(`whole run: ${Math.round((Date.now() - started) / 1000)} s`);
     console.log(`[compose] summary\n  ${figures.join('\n  ')}`);
+  });
+
+  it("matches the README's image sizes (within 15 %)", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const [image, measured] of Object.entries(imageSizes)) {
+      const name = image.replace('grove-remote-dashboard', 'grove-remote-<name>');
+      const row = new RegExp(`\\| \`${name}\` \\([^|]*\\| (\\d+) MB`).exec(readme);
+      assert.ok(row, `the README gives no size for ${name}`);
+      const stated = Number(row[1]);
+      assert.ok(
+        Math.abs(measured - stated) <= stated * 0.15,
+        `${name}: README ${stated} MB, built ${measured} MB`,
+      );
+    }
   });
 
   it('runs as non-root users from the one base image', async () => {
