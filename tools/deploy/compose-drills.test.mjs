@@ -149,6 +149,13 @@ async function assertJoinsKept(load, drill) {
   return [...unanswered.values()].filter((count) => count === 1).length;
 }
 
+/** Failures counted by HTTP status, e.g. `{ "502": 12 }`. */
+function byStatus(failures) {
+  const counts = {};
+  for (const failure of failures) counts[failure.status] = (counts[failure.status] ?? 0) + 1;
+  return counts;
+}
+
 function summary(load) {
   return `${load.requests} requests (${load.joined.length} joins answered 201, ${load.reads} reads), ${load.failures.length} error replies, ${load.errors} without reply`;
 }
@@ -377,7 +384,7 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     const stored = await assertJoinsKept(load, 'SIGKILL');
     const failed = load.failures.length + load.errors;
     report(
-      `drill a, SIGKILL: ${summary(load)}; failed joins ${load.failedJoins.length} (of which stored anyway ${stored}), failed reads ${load.failedReads.length}; joins lost 0`,
+      `drill a, SIGKILL: ${summary(load)}; failed joins ${load.failedJoins.length} (of which stored anyway ${stored}; by status ${JSON.stringify(byStatus(load.failures))}), failed reads ${load.failedReads.length}; joins lost 0`,
     );
     // At most the requests in flight on that replica at that instant: one per connection.
     assert.ok(failed <= CONNECTIONS, `${failed} failures for ${CONNECTIONS} connections`);
