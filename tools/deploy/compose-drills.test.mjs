@@ -320,13 +320,16 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
 
     // Metrics: never through the proxy; on each replica's own port inside the compose network.
     assert.equal((await owner.call('GET', '/metrics')).status, 404);
-    const metrics = await podman([
-      'exec',
-      container('proxy'),
-      'curl',
-      '-fsS',
-      `http://${apis[0]}:9464/metrics`,
-    ]);
+    // Round robin sent each request to one replica or the other: read both.
+    let metrics = '';
+    for (const api of apis)
+      metrics += await podman([
+        'exec',
+        container('proxy'),
+        'curl',
+        '-fsS',
+        `http://${api}:9464/metrics`,
+      ]);
     assert.match(metrics, /grove_http_requests_total\{[^}]*route="\/api\/members\/:id"/);
     assert.match(metrics, /grove_db_pool_connections\{/);
 
