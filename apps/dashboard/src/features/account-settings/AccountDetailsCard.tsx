@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   ACCOUNT_DETAILS_FIELDS,
   BUSINESS_NAME_MAX_LENGTH,
-  countryOptions,
+  countrySelectOptions,
   defaultTimeZone,
   MESSAGES,
   phoneNumberHint,
@@ -62,10 +62,7 @@ export function AccountDetailsCard({ account }: { account: AccountDetails }) {
   useEffect(() => reset(pick(account)), [account, reset]);
 
   const field = (name: keyof DetailsForm) => contractField(name, { onChange: () => setNote(null) });
-  const countries = useMemo(
-    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
-    [],
-  );
+  const countries = countrySelectOptions();
   const country = watch('country');
   const timeZone = watch('timeZone');
   const timeZones = useMemo(

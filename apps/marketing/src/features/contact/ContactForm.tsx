@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
-  countryOptions,
+  countrySelectOptions,
   DEFAULT_COUNTRY,
   MESSAGES,
   phoneNumberHint,
@@ -81,10 +81,7 @@ export function ContactForm() {
 
   const messageLength = (watch('message') ?? '').length;
   const country = watch('country') ?? '';
-  const countries = useMemo(
-    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
-    [],
-  );
+  const countries = countrySelectOptions();
 
   return (
     <>

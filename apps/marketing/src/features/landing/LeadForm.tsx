@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import {
-  countryOptions,
+  countrySelectOptions,
   DEFAULT_COUNTRY,
   phoneNumberHint,
   validateLeadInput,
@@ -52,10 +51,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
   const { submit, field } = form;
   const captcha = useFormCaptcha(form);
   const country = form.watch('country') ?? DEFAULT_COUNTRY;
-  const countries = useMemo(
-    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
-    [],
-  );
+  const countries = countrySelectOptions();
 
   if (lead.isSuccess) {
     return (

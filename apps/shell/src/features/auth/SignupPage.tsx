@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import {
   BUSINESS_NAME_MAX_LENGTH,
-  countryOptions,
+  countrySelectOptions,
   DEFAULT_COUNTRY,
   PASSWORD_HINT,
   phoneNumberHint,
@@ -57,10 +57,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<SignupInput>(empty);
   const [error, setError] = useState<string | null>(null);
-  const countries = useMemo(
-    () => countryOptions().map((option) => ({ value: option.code, label: option.name })),
-    [],
-  );
+  const countries = countrySelectOptions();
 
   if (session.data) return <Navigate to="/dashboard" replace />;
 

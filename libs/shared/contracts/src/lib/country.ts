@@ -48,6 +48,17 @@ export function countryOptions(locale = 'en'): { code: CountryCode; name: string
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
+let selectOptions: readonly { value: CountryCode; label: string }[] | undefined;
+
+/**
+ * The country select of every form that asks for a country (signup, account settings, contact,
+ * Learn More): `countryOptions()` in English as `{ value, label }`, built once.
+ */
+export function countrySelectOptions(): readonly { value: CountryCode; label: string }[] {
+  selectOptions ??= countryOptions().map((option) => ({ value: option.code, label: option.name }));
+  return selectOptions;
+}
+
 /**
  * A valid phone number written in international format (`+1 415 555 0134`), read as a number of
  * `country` unless it starts with `+`; null when it is not a valid number.
