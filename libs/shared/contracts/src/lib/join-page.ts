@@ -15,3 +15,12 @@ export const JOIN_PAGE_IDS = {
   /** The honeypot input (hidden from people). */
   website: 'referral-website',
 } as const;
+
+/**
+ * A referral link: the join page of `code` on `origin` (`https://grove.example.com/referral/<code>`).
+ * The one place a link is spelled: API replies, emails, the member page and its QR code, the
+ * members export. `origin` is Grove's public origin (PUBLIC_ORIGIN), never a request's Host.
+ */
+export function referralLinkUrl(origin: string, code: string): string {
+  return `${origin}/referral/${code}`;
+}

@@ -1,6 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isValidEmail, localeFormats, type BusinessLocale } from '@grove/contracts';
+import {
+  isValidEmail,
+  localeFormats,
+  type BusinessLocale,
+  referralLinkUrl,
+} from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -259,7 +264,7 @@ export class MemberEmails implements OnModuleInit {
           ? null
           : `${origin}/api/member-emails/unsubscribe/example`,
       magicLinkUrl: definition.withMagicLink ? `${origin}/member` : null,
-      referralUrl: member.referralCode ? `${origin}/referral/${member.referralCode}` : null,
+      referralUrl: member.referralCode ? referralLinkUrl(origin, member.referralCode) : null,
     });
   }
 
@@ -309,7 +314,7 @@ export class MemberEmails implements OnModuleInit {
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,
-        referralUrl: email.referralCode ? `${origin}/referral/${email.referralCode}` : null,
+        referralUrl: email.referralCode ? referralLinkUrl(origin, email.referralCode) : null,
       },
     );
     const outcome = await this.mail.deliver({

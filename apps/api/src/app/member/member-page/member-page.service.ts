@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { Response } from 'express';
-import { emailKey, type MemberPage } from '@grove/contracts';
+import { emailKey, type MemberPage, referralLinkUrl } from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
 import { AppConfig } from '../../platform/config/app-config';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -79,7 +79,7 @@ export class MemberPageService {
     ]);
     const price = memberPrice(member);
     const referralUrl = member.linkCode
-      ? `${this.config.publicOrigin}/referral/${member.linkCode}`
+      ? referralLinkUrl(this.config.publicOrigin, member.linkCode)
       : null;
     return {
       businessName: member.businessName,
@@ -106,7 +106,7 @@ export class MemberPageService {
   async qrSvg(scope: BusinessScope, memberId: string): Promise<string> {
     const member = await this.pages.member(scope, memberId);
     if (!member?.linkCode) throw new MemberLinkMissingException();
-    return qrSvg(`${this.config.publicOrigin}/referral/${member.linkCode}`);
+    return qrSvg(referralLinkUrl(this.config.publicOrigin, member.linkCode));
   }
 
   /**

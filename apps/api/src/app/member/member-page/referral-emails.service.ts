@@ -1,3 +1,4 @@
+import { referralLinkUrl } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
@@ -215,7 +216,7 @@ export class ReferralEmailsService implements OnModuleInit {
     return {
       memberId: member.memberId,
       data: {
-        referralUrl: `${base}/referral/${member.linkCode ?? ''}`,
+        referralUrl: referralLinkUrl(base, member.linkCode ?? ''),
         priceNowCents: price.priceNowCents ?? member.membershipPriceCents,
         discountPerBranchCents: price.discountPerBranchCents,
       },

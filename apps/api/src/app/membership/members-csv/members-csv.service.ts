@@ -22,6 +22,7 @@ import {
   type MemberImportSettings,
   type MemberImportStatus,
   type MemberImportUpload,
+  referralLinkUrl,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -543,7 +544,7 @@ function exportRecord(member: ExportMember, origin: string): string[] {
     centsToDollarText(row.membershipPriceCents),
     centsToDollarText(row.discountCents),
     centsToDollarText(row.newPriceCents),
-    member.linkCode ? `${origin}/referral/${member.linkCode}` : '',
+    member.linkCode ? referralLinkUrl(origin, member.linkCode) : '',
     member.referrerEmail ?? '',
     row.managedByIntegration ? 'yes' : 'no',
     row.status,

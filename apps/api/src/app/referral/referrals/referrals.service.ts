@@ -10,6 +10,7 @@ import {
   type ReferralInfo,
   type ReferralLink,
   type ReferralLinkRow,
+  referralLinkUrl,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
@@ -309,7 +310,7 @@ export class ReferralsService {
   ): ReferralLink {
     return {
       code: link.code,
-      url: `${origin}/referral/${link.code}`,
+      url: referralLinkUrl(origin, link.code),
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt ? link.expiresAt.toISOString() : null,
     };
