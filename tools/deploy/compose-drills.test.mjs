@@ -24,6 +24,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { GroveClient } from './grove-client.mjs';
 import { runLoad, sleep } from './load.mjs';
+import { selfSignedCertificate } from './tls.mjs';
 import {
   compose,
   ensureBaseImage,
@@ -61,33 +62,7 @@ function report(line) {
 
 /** The values docker-compose.yml interpolates: fresh secrets, a throwaway certificate. */
 function composeEnvironment() {
-  const pem = path.join(work, 'tls.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      path.join(work, 'key.pem'),
-      '-out',
-      path.join(work, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  fs.writeFileSync(
-    pem,
-    fs.readFileSync(path.join(work, 'cert.pem'), 'utf8') +
-      fs.readFileSync(path.join(work, 'key.pem'), 'utf8'),
-  );
+  const { pem } = selfSignedCertificate(work);
   return {
     POSTGRES_PASSWORD: secret(),
     JWT_SECRET: secret(),

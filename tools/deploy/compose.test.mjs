@@ -6,7 +6,7 @@
 // each remote has its own static service the proxy routes to; every service has a health check;
 // and the proxy and remote configs pass `haproxy -c` / `nginx -t` when those programs exist.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import https from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { selfSignedCertificate } from './tls.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const composeFile = path.join(root, 'docker-compose.yml');
@@ -252,7 +253,7 @@ describe('docker-compose.yml (production topology)', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-compose-'));
       try {
         // The certificate is the deployment's (the tls_pem secret); a throwaway one stands in.
-        const pem = selfSignedPem(dir);
+        const pem = selfSignedCertificate(dir, 'grove.test').pem;
         const checked = path.join(dir, 'haproxy.cfg');
         fs.writeFileSync(checked, config.replaceAll('/run/secrets/tls_pem', pem));
         const result = spawnSync('haproxy', ['-c', '-f', checked], { encoding: 'utf8' });
@@ -292,18 +293,6 @@ describe('docker-compose.yml (production topology)', () => {
     },
   );
 });
-
-/** A throwaway self-signed certificate and key in one PEM file, as HAProxy's `crt` takes it. */
-function selfSignedPem(dir) {
-  const pem = path.join(dir, 'tls.pem');
-  const subject = ['-subj', '/CN=grove.test', '-days', '1', '-nodes'];
-  const files = ['-keyout', pem, '-out', `${pem}.crt`];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', ...subject, ...files], {
-    stdio: 'ignore',
-  });
-  fs.appendFileSync(pem, fs.readFileSync(`${pem}.crt`));
-  return pem;
-}
 
 /** A free local TCP port. */
 async function freePort() {
@@ -371,7 +360,7 @@ describe(
       // Docker's DNS is not here: each server template becomes one server at its stub.
       let config = fs
         .readFileSync(proxyConfigFile(), 'utf8')
-        .replaceAll('/run/secrets/tls_pem', selfSignedPem(dir))
+        .replaceAll('/run/secrets/tls_pem', selfSignedCertificate(dir, 'grove.test').pem)
         .replace('bind :8080', `bind 127.0.0.1:${httpPort}`)
         .replace('bind :8443', `bind 127.0.0.1:${httpsPort}`)
         .replace(/^resolvers docker[\s\S]*?(?=^\S)/m, '')
