@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { businessLocale, type BusinessLocale } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /**
  * Where a member email stands (`member_emails.status`); 'invalid_address': not sent, the member's
@@ -138,7 +139,7 @@ export class MemberEmailsRepository {
          LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
          LEFT JOIN member_email_subscriptions s ON s.member_id = m.id
          LEFT JOIN referral_links l ON l.member_id = m.id AND l.business_id = e.business_id
-              AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())
+              AND ${liveReferralLink()}
         WHERE e.business_id = $1 AND e.id = $2`,
       [scope.businessId, emailId],
     );

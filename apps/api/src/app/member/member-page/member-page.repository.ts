@@ -14,6 +14,7 @@ import { countingBranch } from '../../membership/pricing/price.sql';
 import { runTransaction } from '../../platform/database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from '../../membership/pricing/price';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /** A member as the member page and "Your referral link" read them. */
 export interface MemberFacts extends MemberPriceFacts {
@@ -63,8 +64,7 @@ const MEMBER_FACTS = `
     LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
     LEFT JOIN LATERAL (
       SELECT l.code FROM referral_links l
-       WHERE l.business_id = m.business_id AND l.member_id = m.id AND l.revoked_at IS NULL
-         AND (l.expires_at IS NULL OR l.expires_at > now())
+       WHERE l.business_id = m.business_id AND l.member_id = m.id AND ${liveReferralLink()}
        LIMIT 1) l ON true
    WHERE m.business_id = $1 AND ($2::uuid IS NULL AND l.code IS NOT NULL OR m.id = $2::uuid)
      AND ($3::uuid IS NULL OR m.id > $3::uuid)
@@ -127,7 +127,7 @@ export class MemberPageRepository {
         WHERE m.business_id = $1 AND m.email IS NOT NULL AND m.email <> ''
           AND EXISTS (SELECT 1 FROM referral_links l
                        WHERE l.business_id = m.business_id AND l.member_id = m.id
-                         AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()))
+                         AND ${liveReferralLink()})
         ORDER BY EXISTS (SELECT 1 FROM member_emails e
                           WHERE e.business_id = m.business_id AND e.member_id = m.id
                             AND e.template = $2 AND e.created_at > $3
@@ -151,8 +151,7 @@ export class MemberPageRepository {
   async countWithLinks(scope: BusinessScope): Promise<number> {
     const rows: { n: number }[] = await this.dataSource.query(
       `SELECT count(DISTINCT l.member_id)::int AS n FROM referral_links l
-        WHERE l.business_id = $1 AND l.revoked_at IS NULL
-          AND (l.expires_at IS NULL OR l.expires_at > now())`,
+        WHERE l.business_id = $1 AND ${liveReferralLink()}`,
       [scope.businessId],
     );
     return rows[0]?.n ?? 0;
@@ -175,8 +174,7 @@ export class MemberPageRepository {
                   WHERE e.business_id = $1 AND e.member_id = l.member_id AND e.template = $2
                     AND e.created_at > $3 AND e.status IN ('queued', 'sent', 'outboxed')) AS recent
                  FROM referral_links l
-                WHERE l.business_id = $1 AND l.revoked_at IS NULL
-                  AND (l.expires_at IS NULL OR l.expires_at > now())
+                WHERE l.business_id = $1 AND ${liveReferralLink()}
                 GROUP BY l.member_id) m`,
       [scope.businessId, template, since],
     );

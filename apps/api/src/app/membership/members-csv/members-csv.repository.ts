@@ -18,6 +18,7 @@ import {
   type SummarySqlRow,
 } from '../members/members.repository';
 import type { ExistingMember, PlannedMember } from './import-plan';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /** A member as the export writes it: its summary plus its referrer's email and live link code. */
 export interface ExportMember {
@@ -361,7 +362,7 @@ export class MembersCsvRepository {
          ${INTEGRATION_DISCOUNT},
          r.email AS referrer_email,
          (SELECT l.code FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
-            AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()) LIMIT 1) AS code
+            AND ${liveReferralLink()} LIMIT 1) AS code
        FROM members m
        LEFT JOIN members r ON r.business_id = $1 AND r.id = m.referred_by_id
        WHERE m.business_id = $1 AND ($2::timestamptz IS NULL OR (m.created_at, m.id) > ($2::timestamptz, $3::uuid))

@@ -27,6 +27,7 @@ import {
 } from './member-row';
 import { MemberEntity } from './member.entity';
 import { MemberSearchIndexes } from './member-search-indexes.repository';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /** Columns of a member to insert; money in cents. */
 export interface NewMember {
@@ -319,7 +320,7 @@ const STATUS_RANK = `array_position(ARRAY[${MEMBER_STATUSES.map((status) => `'${
 
 /** SQL: `m` has a live referral link (not revoked, not expired). */
 const HAS_LIVE_LINK = `EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
-  AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now()))`;
+  AND ${liveReferralLink()})`;
 
 /**
  * The page statement of a filtered list, or of a sort by price or status: every match of the

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { GettingStarted } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 interface ChecklistSqlRow {
   discount: boolean;
@@ -30,8 +31,7 @@ export class GettingStartedRepository {
       `SELECT b.default_discount_cents IS NOT NULL AS discount,
          EXISTS (SELECT 1 FROM members m WHERE m.business_id = b.id) AS members,
          EXISTS (SELECT 1 FROM mindbody_integrations i WHERE i.business_id = b.id AND i.stage >= 2) AS mindbody,
-         EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = b.id AND l.revoked_at IS NULL
-                   AND (l.expires_at IS NULL OR l.expires_at > now())) AS links,
+         EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = b.id AND ${liveReferralLink()}) AS links,
          b.getting_started_dismissed_at IS NOT NULL AS dismissed
        FROM businesses b WHERE b.id = $1`,
       [businessId],

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /** A link created for a member: ids for the lifecycle facts. */
 export interface CreatedLink {
@@ -19,8 +20,7 @@ export interface CreatedLink {
  */
 const WITHOUT_LIVE_LINK = `NOT EXISTS (
   SELECT 1 FROM referral_links l
-  WHERE l.member_id = m.id AND l.business_id = m.business_id AND l.revoked_at IS NULL
-    AND (l.expires_at IS NULL OR l.expires_at > now()) OFFSET 0)`;
+  WHERE l.member_id = m.id AND l.business_id = m.business_id AND ${liveReferralLink()} OFFSET 0)`;
 
 /**
  * Bulk and automatic referral links (issue 14 part 4): the business's automatic-link setting

@@ -15,6 +15,7 @@ import {
   ON_EVENT_KEY,
   countVisitsFrom,
 } from '../../membership/lifecycle/lifecycle.repository';
+import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
 /** A member (tree) with its live referral link, if any: one row of the Referral Links screen. */
 export interface MemberLinkSummary {
@@ -69,7 +70,7 @@ export interface JoinOutcome {
 }
 
 /** SQL condition of a live link `l`: not revoked, not expired. */
-const LIVE = `l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > now())`;
+const LIVE = liveReferralLink();
 
 /** The live link with code `$1`, its member and business (`LiveLinkSqlRow`). */
 const LIVE_LINK_BY_CODE = `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
