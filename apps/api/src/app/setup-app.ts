@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { RequestMethod } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
@@ -11,6 +10,11 @@ import { jsonReplyCompression } from './platform/common/json-compression';
 import { requestIds } from './platform/common/request-id';
 import { httpMetrics } from './platform/metrics/http-metrics';
 import { MetricsService } from './platform/metrics/metrics.service';
+import {
+  API_PREFIX,
+  API_PREFIX_OPTIONS,
+  buildOpenApiDocument,
+} from './platform/openapi/openapi-document';
 import { contentSecurityPolicy } from './platform/web/content-security-policy';
 import { WebAppsService } from './platform/web/web-apps.service';
 
@@ -52,33 +56,12 @@ export function setupApp(app: INestApplication): void {
   app.use(jsonReplyCompression());
   app.use(compression());
   app.use(cookieParser());
-  app.setGlobalPrefix('api', {
-    exclude: [
-      { path: 'remotes.json', method: RequestMethod.GET },
-      // The referral join page the API renders (referrals/join-page).
-      { path: 'referral/:code', method: RequestMethod.GET },
-      { path: 'referral/:code', method: RequestMethod.POST },
-      // The member page the API renders (member-page/member-page-html.controller.ts).
-      { path: 'member', method: RequestMethod.GET },
-      { path: 'member', method: RequestMethod.POST },
-      { path: 'member/landing', method: RequestMethod.POST },
-      { path: 'member/sign-out', method: RequestMethod.POST },
-    ],
-  });
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.use(app.get(WebAppsService).handler());
   if (config.apiDocsEnabled) setupApiDocs(app);
 }
 
 /** OpenAPI (Swagger UI at `/api/docs`, JSON at `/api/docs-json`); only when API_DOCS_ENABLED allows. */
 function setupApiDocs(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Grove API')
-      .setDescription('Referral and retention for membership businesses. Money is integer cents.')
-      .setVersion('1')
-      .addCookieAuth('grove_access')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
 }
