@@ -1,8 +1,7 @@
 /** Component tests of the dashboard remote, in jsdom. */
 module.exports = {
   displayName: 'dashboard',
-  ...require('../../tools/jest/preset.cjs'),
-  testEnvironment: 'jsdom',
+  ...require('../../tools/jest/web-preset.cjs'),
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.tsx'],
 };

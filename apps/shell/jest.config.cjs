@@ -1,8 +1,7 @@
 /** Component tests of the shell, in jsdom. */
 module.exports = {
   displayName: 'shell',
-  ...require('../../tools/jest/preset.cjs'),
-  testEnvironment: 'jsdom',
+  ...require('../../tools/jest/web-preset.cjs'),
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
 };

@@ -1,8 +1,7 @@
 /** Tests of the form helpers (contract rules on react-hook-form), in jsdom. */
 module.exports = {
   displayName: 'web-forms',
-  ...require('../../../tools/jest/preset.cjs'),
-  testEnvironment: 'jsdom',
+  ...require('../../../tools/jest/web-preset.cjs'),
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
 };

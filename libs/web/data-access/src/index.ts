@@ -3,3 +3,4 @@ export * from './lib/query-client';
 export * from './lib/query-keys';
 export * from './lib/session';
 export * from './lib/locale-formats';
+export * from './lib/api';

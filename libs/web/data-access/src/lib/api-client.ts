@@ -36,6 +36,18 @@ export function applyFieldErrors<F extends string>(
   return applied;
 }
 
+/**
+ * The {@link ApiError} of a non-2xx reply: the server's `message` (docs/rest-api.md#errors, the
+ * contract's `ApiErrorBody`) and per-field messages, or 'Request failed (status)' for a body
+ * that is not one.
+ */
+export async function errorFromReply(reply: Response): Promise<ApiError> {
+  const body = (safeJson(await reply.text()) ?? {}) as Partial<ApiErrorBody>;
+  const message =
+    typeof body.message === 'string' ? body.message : `Request failed (${reply.status})`;
+  return new ApiError(reply.status, message, body.fieldErrors ?? {});
+}
+
 /** Shown when the API cannot be reached at all. */
 export const NETWORK_ERROR_MESSAGE =
   'Cannot reach Grove right now. Check your connection and try again.';

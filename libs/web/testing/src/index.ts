@@ -1,0 +1,2 @@
+export * from './lib/fake-api';
+export * from './lib/render-with-providers';
