@@ -54,12 +54,13 @@ const apiErrors: Middleware = {
  * Same-origin, with the session cookie and one silent session refresh on a 401
  * (docs/architecture.md#the-api-contract).
  *
- * Use it through {@link unwrap}: `unwrap(api.GET('/api/members/{id}', { params: { path: { id } } }))`.
+ * Paths are the contract's, relative to `/api`: `unwrap(api.GET('/members/{id}', { params: {
+ * path: { id } } }))` is `GET /api/members/{id}`.
  * @throws ApiError (from every call) with the server's message and per-field messages for any
  *   non-2xx reply, or status 0 when the network fails
  */
 export const api = createClient<paths>({
-  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  baseUrl: `${typeof location === 'undefined' ? '' : location.origin}/api`,
   credentials: 'same-origin',
   fetch: fetchWithSessionRefresh,
 });

@@ -6,9 +6,10 @@ import type { paths, Schema } from '@grove/api-contract';
 /**
  * The fake API of every web spec: MSW handlers typed by the API's contract (`@grove/api-contract`
  * paths, through openapi-msw), so a fake answers only routes, parameters and reply shapes the
- * real API has. `http.get('/api/members/{id}', ({ params, response }) => response(200).json(row))`.
+ * real API has. Paths are relative to `/api`, as the client's:
+ * `http.get('/members/{id}', ({ params, response }) => response(200).json(row))`.
  */
-export const http = createOpenApiHttp<paths>({ baseUrl: 'http://localhost' });
+export const http = createOpenApiHttp<paths>({ baseUrl: 'http://localhost/api' });
 
 /** The one MSW server of a spec file (started and reset by the web Jest preset's setup). */
 export const server = setupServer();
