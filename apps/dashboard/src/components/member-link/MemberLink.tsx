@@ -1,8 +1,9 @@
+import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 
 /** Where a member's profile lives (issue 14: `/dashboard/members/:id`). */
 export function memberProfilePath(memberId: string): string {
-  return `/dashboard/members/${encodeURIComponent(memberId)}`;
+  return hrefs.memberProfile(memberId);
 }
 
 /** A member's name that opens their profile; used in every dashboard table that names a member. */

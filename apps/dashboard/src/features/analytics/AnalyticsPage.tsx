@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import type {
   AnalyticsPeriodQuery,
@@ -101,7 +102,7 @@ export function AnalyticsPage() {
           empty={
             <>
               Share a referral link to see visits here.{' '}
-              <Link to="/referral-links">Open Referral Links</Link>
+              <Link to={hrefs.referralLinks}>Open Referral Links</Link>
             </>
           }
           chart={(data) => <FunnelBars report={data} format={format} />}

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 import type { GettingStarted } from '@grove/contracts';
 import { Alert, Button, Card } from '@grove/web-ui';
@@ -13,7 +14,7 @@ const STEPS: readonly { step: Step; label: string; to: string; hint: string }[] 
   {
     step: 'discount',
     label: 'Set your discount',
-    to: '/dashboard/account-settings#member-defaults',
+    to: hrefs.memberDefaults,
     hint: 'A default discount per referral (and price) for new members, so you never retype it.',
   },
   {
@@ -25,13 +26,13 @@ const STEPS: readonly { step: Step; label: string; to: string; hint: string }[] 
   {
     step: 'mindbody',
     label: 'Connect Mindbody',
-    to: '/mindbody-setup',
+    to: hrefs.mindbodySetup,
     hint: 'Import your members and keep their discount on their real bill.',
   },
   {
     step: 'links',
     label: 'Share referral links',
-    to: '/referral-links',
+    to: hrefs.referralLinks,
     hint: 'Give each member their link (or email it) so friends can join.',
   },
 ];

@@ -5,6 +5,7 @@ import {
   REFERRAL_TREE_MAX_DEPTH,
   type MemberProfile,
   type ProfileProspectStatus,
+  hrefs,
 } from '@grove/contracts';
 import { ApiError, useLocaleFormats } from '@grove/web-data-access';
 import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@grove/web-ui';
@@ -52,7 +53,7 @@ export function MemberProfilePage() {
             }
             action={
               missing ? (
-                <Link className="g-btn g-btn--secondary" to="/dashboard/branches">
+                <Link className="g-btn g-btn--secondary" to={hrefs.branches}>
                   Back to Branches
                 </Link>
               ) : (
@@ -90,7 +91,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
           </>
         }
         actions={
-          <Link className="g-btn g-btn--ghost g-btn--sm" to="/dashboard/branches">
+          <Link className="g-btn g-btn--ghost g-btn--sm" to={hrefs.branches}>
             ← Branches
           </Link>
         }
@@ -172,7 +173,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
                   ))}
                 </ul>
                 {profile.prospects.some((prospect) => prospect.status === 'waiting') && (
-                  <Link to="/dashboard/prospective-members">Review on Prospective Members</Link>
+                  <Link to={hrefs.prospectiveMembers}>Review on Prospective Members</Link>
                 )}
               </>
             )}

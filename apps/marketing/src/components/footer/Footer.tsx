@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@grove/web-ui';
@@ -29,7 +30,7 @@ export function Footer() {
             <h2>Get started with Grove today</h2>
             <p>Free until your first 2 members arrive through Grove.</p>
           </div>
-          <Link to="/signup" className="g-btn mk-btn--light mk-btn--lg">
+          <Link to={hrefs.signup} className="g-btn mk-btn--light mk-btn--lg">
             Try Free
           </Link>
         </div>
@@ -41,16 +42,16 @@ export function Footer() {
           <nav aria-label="Footer" className="mk-footer__nav">
             <ul>
               <li>
-                <Link to="/pricing">Pricing</Link>
+                <Link to={hrefs.pricing}>Pricing</Link>
               </li>
               <li>
-                <Link to="/about">About</Link>
+                <Link to={hrefs.about}>About</Link>
               </li>
               <li>
-                <Link to="/contact">Support</Link>
+                <Link to={hrefs.contact}>Support</Link>
               </li>
               <li>
-                <Link to="/privacyPolicy">Privacy Policy</Link>
+                <Link to={hrefs.privacyPolicy}>Privacy Policy</Link>
               </li>
             </ul>
           </nav>

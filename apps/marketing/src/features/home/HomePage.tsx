@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
@@ -91,10 +92,10 @@ export function HomePage() {
               lower membership price.
             </p>
             <div className="mk-actions">
-              <Link to="/contact" className="g-btn g-btn--primary mk-btn--lg">
+              <Link to={hrefs.contact} className="g-btn g-btn--primary mk-btn--lg">
                 Try Grove for free
               </Link>
-              <Link to="/pricing" className="g-btn g-btn--secondary mk-btn--lg">
+              <Link to={hrefs.pricing} className="g-btn g-btn--secondary mk-btn--lg">
                 See pricing
               </Link>
             </div>

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Modal, Spinner } from '@grove/web-ui';
@@ -42,7 +43,7 @@ export function LandingPage() {
               automatically with a lower price.
             </p>
             <div className="mk-actions">
-              <Link to="/signup" className="g-btn g-btn--primary mk-btn--lg">
+              <Link to={hrefs.signup} className="g-btn g-btn--primary mk-btn--lg">
                 Try Free
               </Link>
               <Button

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
 import { CheckIcon } from '../../components/icons/Icons';
@@ -76,7 +77,7 @@ export function PricingPage() {
                 </li>
               ))}
             </ul>
-            <Link to="/signup" className="g-btn g-btn--primary mk-btn--lg mk-btn--block">
+            <Link to={hrefs.signup} className="g-btn g-btn--primary mk-btn--lg mk-btn--block">
               Try for free
             </Link>
           </section>

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
@@ -120,7 +121,7 @@ const sections: PolicySection[] = [
       <p>
         Questions or requests about your privacy: write to{' '}
         <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> or use our{' '}
-        <Link to="/contact">contact form</Link>.
+        <Link to={hrefs.contact}>contact form</Link>.
       </p>
     ),
   },

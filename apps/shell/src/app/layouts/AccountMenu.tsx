@@ -1,7 +1,7 @@
+import { hrefs } from '@grove/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout, useSession } from '@grove/web-data-access';
-import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
 
 /**
  * The account button (docs/product.md#signed-in-frame): shows the username; its menu has 'Account Settings' (the owner's
@@ -57,7 +57,7 @@ export function AccountMenu() {
               role="menuitem"
               onClick={() => {
                 setOpen(false);
-                navigate(ACCOUNT_SETTINGS_PATH);
+                navigate(hrefs.accountSettings);
               }}
             >
               Account Settings
@@ -70,7 +70,7 @@ export function AccountMenu() {
               onClick={() =>
                 logout.mutate(undefined, {
                   onError: (error) => console.error('Grove: sign-out failed', error),
-                  onSettled: () => navigate('/login', { replace: true }),
+                  onSettled: () => navigate(hrefs.login, { replace: true }),
                 })
               }
             >

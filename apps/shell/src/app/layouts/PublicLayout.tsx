@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSession } from '@grove/web-data-access';
 import { Logo } from '@grove/web-ui';
@@ -12,15 +13,15 @@ export function PublicLayout() {
           <Logo />
         </Link>
         <nav className="shell-topbar__links" aria-label="Main">
-          <NavLink to="/pricing">Pricing</NavLink>
-          <NavLink to="/about">About</NavLink>
-          <NavLink to="/contact">Contact</NavLink>
+          <NavLink to={hrefs.pricing}>Pricing</NavLink>
+          <NavLink to={hrefs.about}>About</NavLink>
+          <NavLink to={hrefs.contact}>Contact</NavLink>
           {session.data ? (
-            <Link to="/dashboard" className="g-btn g-btn--primary g-btn--sm">
+            <Link to={hrefs.dashboard} className="g-btn g-btn--primary g-btn--sm">
               Dashboard
             </Link>
           ) : (
-            <Link to="/login" className="g-btn g-btn--primary g-btn--sm">
+            <Link to={hrefs.login} className="g-btn g-btn--primary g-btn--sm">
               Log In
             </Link>
           )}

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button, Logo } from '@grove/web-ui';
@@ -10,22 +11,31 @@ const startsWith = (prefix: string) => (pathname: string) =>
 
 const nav = [
   {
-    to: '/dashboard',
+    to: hrefs.dashboard,
     label: 'Branches',
-    isActive: (p: string) => ['/dashboard', '/dashboard/branches'].includes(p.replace(/\/$/, '')),
+    isActive: (p: string) =>
+      ([hrefs.dashboard, hrefs.branches] as string[]).includes(p.replace(/\/$/, '')),
   },
   {
-    to: '/dashboard/prospective-members',
+    to: hrefs.prospectiveMembers,
     label: 'Prospective Members',
-    isActive: startsWith('/dashboard/prospective-members'),
+    isActive: startsWith(hrefs.prospectiveMembers),
   },
-  { to: '/referral-links', label: 'Referral Links', isActive: startsWith('/referral-links') },
   {
-    to: '/dashboard/analytics',
-    label: 'Analytics',
-    isActive: startsWith('/dashboard/analytics'),
+    to: hrefs.referralLinks,
+    label: 'Referral Links',
+    isActive: startsWith(hrefs.referralLinks),
   },
-  { to: '/mindbody-setup', label: 'Mindbody Setup', isActive: startsWith('/mindbody-setup') },
+  {
+    to: hrefs.analytics,
+    label: 'Analytics',
+    isActive: startsWith(hrefs.analytics),
+  },
+  {
+    to: hrefs.mindbodySetup,
+    label: 'Mindbody Setup',
+    isActive: startsWith(hrefs.mindbodySetup),
+  },
 ];
 
 /**
@@ -48,7 +58,7 @@ export function SignedInLayout() {
   return (
     <div className="shell-app">
       <header className="shell-topbar shell-topbar--app">
-        <NavLink to="/dashboard" className="shell-topbar__brand" aria-label="Grove dashboard">
+        <NavLink to={hrefs.dashboard} className="shell-topbar__brand" aria-label="Grove dashboard">
           <Logo />
         </NavLink>
         <TreeSearch />

@@ -1,9 +1,10 @@
+import { BRANCHES_SEARCH_PARAM, hrefs } from '@grove/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 /** The Branches screen reads its search from this query parameter. */
-export const SEARCH_PARAM = 'search';
-const BRANCHES_PATHS = ['/dashboard', '/dashboard/branches'];
+export const SEARCH_PARAM = BRANCHES_SEARCH_PARAM;
+const BRANCHES_PATHS: string[] = [hrefs.dashboard, hrefs.branches];
 
 /**
  * The top bar's search box: filters the trees table by name or email. Typing on the Branches
@@ -34,7 +35,7 @@ export function TreeSearch() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
-    navigate(query ? `/dashboard?${SEARCH_PARAM}=${encodeURIComponent(query)}` : '/dashboard');
+    navigate(query ? hrefs.branchesSearch(query) : hrefs.dashboard);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { EMAIL_MAX_LENGTH, validatePasswordResetRequest } from '@grove/contracts';
+import { EMAIL_MAX_LENGTH, validatePasswordResetRequest, hrefs } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 import { useRequestPasswordReset } from './api/password-reset';
@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
           </>
         )}
         <p className="shell-auth__switch">
-          <Link to="/login">Back to log in</Link>
+          <Link to={hrefs.login}>Back to log in</Link>
         </p>
       </Card>
     </main>

@@ -5,10 +5,10 @@ import {
   MESSAGES,
   type AccountSettingsRouteState,
   type SessionUser,
+  hrefs,
 } from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
-import { ACCOUNT_SETTINGS_PATH } from '../../config/paths';
 
 /**
  * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the
@@ -19,7 +19,7 @@ function afterLogin(
   from: string,
 ): { to: string; state?: AccountSettingsRouteState } {
   return user.passwordChangeRequired
-    ? { to: ACCOUNT_SETTINGS_PATH, state: { passwordChangeRequired: true } }
+    ? { to: hrefs.accountSettings, state: { passwordChangeRequired: true } }
     : { to: from };
 }
 
@@ -39,7 +39,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useTimedMessage();
 
-  const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+  const from = (location.state as { from?: string } | null)?.from ?? hrefs.dashboard;
   if (session.data) {
     const next = afterLogin(session.data, from);
     return <Navigate to={next.to} state={next.state} replace />;
@@ -101,7 +101,7 @@ export function LoginPage() {
           </Button>
         </form>
         <p className="shell-auth__switch">
-          New to Grove? <Link to="/signup">Create a free account</Link>
+          New to Grove? <Link to={hrefs.signup}>Create a free account</Link>
         </p>
       </Card>
     </main>

@@ -1,3 +1,4 @@
+import { hrefs } from '@grove/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@grove/web-data-access';
@@ -18,6 +19,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (!session.data)
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return (
+      <Navigate to={hrefs.login} replace state={{ from: location.pathname + location.search }} />
+    );
   return children;
 }

@@ -7,6 +7,7 @@ import {
   RESET_PASSWORD_PATH,
   validatePasswordReset,
   type PasswordResetInput,
+  hrefs,
 } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { ApiError } from '@grove/web-data-access';
@@ -41,7 +42,7 @@ export function ResetPasswordPage() {
     onSubmit: async (values) => {
       setFailure(null);
       await reset.mutateAsync({ token, password: values.password });
-      navigate('/dashboard', { replace: true });
+      navigate(hrefs.dashboard, { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors['password']) return;
@@ -87,7 +88,7 @@ export function ResetPasswordPage() {
           </>
         )}
         <p className="shell-auth__switch">
-          <Link to="/login">Back to log in</Link>
+          <Link to={hrefs.login}>Back to log in</Link>
         </p>
       </Card>
     </main>

@@ -8,6 +8,7 @@ import {
   phoneNumberHint,
   validateSignupInput,
   type SignupInput,
+  hrefs,
 } from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
 import { Alert, Button, Card, SelectField, TextField } from '@grove/web-ui';
@@ -59,7 +60,7 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const countries = countrySelectOptions();
 
-  if (session.data) return <Navigate to="/dashboard" replace />;
+  if (session.data) return <Navigate to={hrefs.dashboard} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +68,7 @@ export function SignupPage() {
     setError(problem);
     if (problem) return;
     signup.mutate(form, {
-      onSuccess: () => navigate('/dashboard', { replace: true }),
+      onSuccess: () => navigate(hrefs.dashboard, { replace: true }),
       onError: (failure) => setError(failure.message),
     });
   };
@@ -115,7 +116,7 @@ export function SignupPage() {
           </Button>
         </form>
         <p className="shell-auth__switch">
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to={hrefs.login}>Log in</Link>
         </p>
       </Card>
     </main>

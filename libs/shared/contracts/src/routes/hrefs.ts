@@ -1,0 +1,36 @@
+/**
+ * Grove's web routes, the one place a page's address is spelled (docs/product.md#screens): the
+ * shell, the remotes and their specs link with these, never with a path literal. The first
+ * segments match the shell's route table (`REMOTE_ROUTES`, `SHELL_PAGES`, `MARKETING_PAGES` in
+ * remotes.ts); the dashboard's sub-pages match its router (apps/dashboard/src/remote-entry.tsx).
+ */
+/** The Branches screen's search parameter (`/dashboard?search=…`). */
+export const BRANCHES_SEARCH_PARAM = 'search';
+
+export const hrefs = {
+  home: '/',
+  pricing: '/pricing',
+  about: '/about',
+  contact: '/contact',
+  privacyPolicy: '/privacyPolicy',
+  landingPage: '/landingPage',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** The Branches screen (the dashboard's index; `/dashboard/branches` is the same screen). */
+  dashboard: '/dashboard',
+  branches: '/dashboard/branches',
+  prospectiveMembers: '/dashboard/prospective-members',
+  analytics: '/dashboard/analytics',
+  accountSettings: '/dashboard/account-settings',
+  /** Account Settings' new-member defaults card. */
+  memberDefaults: '/dashboard/account-settings#member-defaults',
+  referralLinks: '/referral-links',
+  mindbodySetup: '/mindbody-setup',
+  /** A member's profile. @param memberId the member's id */
+  memberProfile: (memberId: string): string => `/dashboard/members/${encodeURIComponent(memberId)}`,
+  /** The Branches screen searching for `query` (the top bar's tree search). */
+  branchesSearch: (query: string): string =>
+    `/dashboard?${new URLSearchParams({ [BRANCHES_SEARCH_PARAM]: query })}`,
+} as const;
