@@ -1229,6 +1229,23 @@ export interface components {
             /** @enum {string} */
             rule: "approval" | "days" | "first_payment";
         };
+        BusinessLocale: {
+            /**
+             * @description ISO 4217 currency code
+             * @example AUD
+             */
+            currency: string;
+            /**
+             * @description BCP 47, e.g. en-AU
+             * @example en-AU
+             */
+            locale: string;
+            /**
+             * @description IANA time zone dates are shown in
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+        };
         ChangePasswordDto: {
             /** @example correct horse battery */
             currentPassword: string;
@@ -1343,6 +1360,19 @@ export interface components {
             /** @example grove-demo-1234 */
             password: string;
         };
+        MemberBranch: {
+            /** @description The friend's first name */
+            firstName: string;
+            /** @description ISO date-time: when they joined (pending) or became a branch */
+            since: string;
+            /** @description docs/product.md#branch-qualification */
+            status: components["schemas"]["MemberBranchStatus"];
+        };
+        /**
+         * @description docs/product.md#branch-qualification
+         * @enum {string}
+         */
+        MemberBranchStatus: "pending" | "counting" | "ended" | "suspended";
         MemberDefaultsDto: {
             /**
              * @description Default discount per referral, cents (null: none)
@@ -1355,10 +1385,14 @@ export interface components {
              */
             membershipPriceCents: number | null;
         };
-        MemberEmailSettingsDto: {
+        MemberEmailSettings: {
+            /** @description "{friend} is now your branch", to the referrer */
             branchCounting: boolean;
+            /** @description "{friend} no longer counts as your branch", to the referrer */
             branchEnded: boolean;
+            /** @description "{friend} joined with your link", to the referrer */
             friendJoined: boolean;
+            /** @description A welcome to the approved friend */
             welcome: boolean;
         };
         MemberFieldsDto: {
@@ -1380,13 +1414,116 @@ export interface components {
              */
             membershipPrice: string;
         };
+        MemberLedgerLine: {
+            /** @description Membership price at the time, cents */
+            membershipPriceCents: number;
+            /** @description Price after, cents */
+            newPriceCents: number;
+            /** @description ISO date-time */
+            occurredAt: string;
+            /** @description Price before, cents */
+            oldPriceCents: number | null;
+            /** @description The ledger's reason, e.g. 'branch_added' */
+            reason: string;
+        };
         MemberLinkRequestDto: {
             /** @example ana@example.com */
             email: string;
         };
+        MemberNextCharge: {
+            /** @description Cents, tax and other products included */
+            amountCents: number;
+            /** @description ISO date of the charge */
+            on: string;
+        };
+        MemberPage: {
+            branches: components["schemas"]["MemberBranch"][];
+            businessLocale: components["schemas"]["BusinessLocale"];
+            businessName: string;
+            /** @description Discount per counting branch, cents */
+            discountPerBranchCents: number;
+            /** @description Newest first, at most 50 lines */
+            ledger: components["schemas"]["MemberLedgerLine"][];
+            /**
+             * @description 'Mindbody' when Mindbody bills the member's price
+             * @enum {string|null}
+             */
+            managedBy: "Mindbody" | null;
+            memberFirstName: string;
+            /** @description Price before any discount, cents */
+            membershipPriceCents: number;
+            /** @description Only for a Mindbody member whose next charge Grove has read */
+            nextCharge?: components["schemas"]["MemberNextCharge"];
+            /** @description What the member pays now, cents (a Mindbody member: null when not known) */
+            priceNowCents: number | null;
+            /** @description At most 3 lines */
+            projections: components["schemas"]["MemberProjection"][];
+            /** @description The referral link's QR code as SVG markup; null without a link */
+            referralQrSvg: string | null;
+            /** @description The live referral link URL; null before the owner makes one */
+            referralUrl: string | null;
+            /** @description Savings so far, cents */
+            savedSoFarCents: number;
+        };
+        MemberPageLandingForm: {
+            /** @description The token after `#token=` in the magic link */
+            token: string;
+        };
+        MemberPageLinkForm: {
+            /** @example ana@example.com */
+            email: string;
+        };
+        MemberProjection: {
+            friends: number;
+            /** @description Cents */
+            priceCents: number;
+        };
         MemberSessionRequestDto: {
             /** @description The token after `#token=` in the magic link */
             token: string;
+        };
+        MessageReply: {
+            /**
+             * @description The text to show
+             * @example Check your inbox.
+             */
+            message: string;
+        };
+        MindbodyBillChange: {
+            /** @description What Mindbody bills now, cents */
+            currentCents: number;
+            /** @description `newCents − currentCents`, cents */
+            differenceCents: number;
+            /** Format: uuid */
+            memberId: string;
+            name: string;
+            /** @description What it would bill afterwards, cents */
+            newCents: number;
+        };
+        MindbodyBillChanges: {
+            /**
+             * @description Names this set of changes: `POST /api/mindbody/sync` carries it as `confirm`
+             * @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a
+             */
+            fingerprint: string;
+            items: components["schemas"]["MindbodyBillChange"][];
+            /** @description Sum of every change's `differenceCents` (all pages), cents a month */
+            monthlyDifferenceCents: number;
+            page: number;
+            pageSize: number;
+            /** @description Changes on every page */
+            total: number;
+            /** @description True when `total` is a floor, not a count */
+            totalCapped?: boolean;
+            /** @description Sync only: running members whose contract Grove has not read yet (0 for removal) */
+            unreadContracts: number;
+            /** @description Sync only: approved friends waiting for their Mindbody client (0 for removal) */
+            waitingFriends: number;
+        };
+        MindbodyCalls: {
+            /** @description Null before the first run */
+            lastRun: number | null;
+            thisMonth: number;
         };
         MindbodyCredentialsDto: {
             /**
@@ -1414,12 +1551,82 @@ export interface components {
              */
             discountOnReferral: string;
         };
+        /** @enum {string} */
+        MindbodyEventId: "client.created" | "client.updated" | "client.deactivated" | "clientMembershipAssignment.cancelled" | "clientContract.updated" | "clientContract.cancelled" | "clientSale.created" | "clientProfileMerger.created";
+        MindbodyProgress: {
+            done: number;
+            total: number;
+        };
+        MindbodyRemoval: {
+            /** @description Names of the members whose autopay was not put back */
+            autopaysNotRestored: string[];
+            autopaysRestored: number;
+        };
+        MindbodySiteActivation: {
+            activated: boolean;
+            /** @description Null once activated */
+            activationCode: string | null;
+            /** @description The site's Manage Credentials link; null once activated */
+            activationLink: string | null;
+            /** @example -99 */
+            siteId: string;
+        };
+        MindbodyStatus: {
+            /** @description Null until saved (and after Remove integration) */
+            discounts: components["schemas"]["MindbodyStatusDiscounts"] | null;
+            /** @description Clients of the last run stored without an email; null before the first run */
+            invalidEmails: number | null;
+            /** @description ISO date-time of the last sync; null before the first */
+            lastSyncAt: string | null;
+            /** @description Members whose Mindbody bills the last sync wrote (present once one did) */
+            lastSyncBillsWritten?: number;
+            /** @description Absent before the first job */
+            mindbodyCalls?: components["schemas"]["MindbodyCalls"];
+            /** @description Null when idle, 'running', 'completed <ISO time>' or 'failed <ISO time>' */
+            processState: string | null;
+            progress: components["schemas"]["MindbodyProgress"] | null;
+            /** @description Only in the reply of `DELETE /api/mindbody` */
+            removal?: components["schemas"]["MindbodyRemoval"];
+            siteId: string | null;
+            /**
+             * @description 1 enter credentials, 2 validated, 3 members imported, 4 fully configured
+             * @enum {integer}
+             */
+            stage: 1 | 2 | 3 | 4;
+            /** @description Only at stage 4 */
+            webhooksDown?: components["schemas"]["MindbodyWebhooksDown"];
+        };
+        MindbodyStatusDiscounts: {
+            /** @description Off the referred friend's bill, cents */
+            discountForRefereeCents: number;
+            /** @description Off a member's bill per referred friend, cents */
+            discountOnReferralCents: number;
+        };
         MindbodySyncDto: {
             /**
              * @description The fingerprint of the confirmed preview (required)
              * @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a
              */
             confirm?: string;
+        };
+        MindbodyWebhookDelivery: {
+            /** @description The event's fields; every event carries the Mindbody `siteId` */
+            eventData: {
+                [key: string]: unknown;
+            };
+            eventId: components["schemas"]["MindbodyEventId"];
+            /** @description ISO date-time: when the change happened at Mindbody */
+            eventInstanceOriginationDateTime: string;
+            /** @example 1 */
+            eventSchemaVersion: number;
+            /** @description Unique per delivery: a repeated one is answered 204 and ignored */
+            messageId: string;
+        };
+        MindbodyWebhooksDown: {
+            /** @description ISO date-time */
+            since: string;
+            /** @example DeactivatedTooManyFailedMessageDeliveryAttempts */
+            status: string;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
@@ -1436,6 +1643,43 @@ export interface components {
         };
         ProspectSettingsDto: {
             autoApprove: boolean;
+        };
+        ReferralEmailExample: {
+            /** @description The HTML part, a whole document */
+            html: string;
+            /**
+             * Format: uuid
+             * @description The member it is rendered for
+             */
+            memberId: string;
+            memberName: string;
+            subject: string;
+            /** @description The plain-text part */
+            text: string;
+        };
+        ReferralEmailPreview: {
+            /** @description Members it would skip (emailed within the hour) */
+            alreadyEmailed: number;
+            /** @description Members it would email */
+            members: number;
+        };
+        ReferralEmailResult: {
+            /** @description Emails queued */
+            queued: number;
+            /** @description Members left out */
+            skipped: number;
+        };
+        ReferralEmailRun: {
+            /** @description Members gone through so far */
+            processed: number;
+            /** @description Members emailed their link by this run */
+            queued: number;
+            /** @description Members skipped: emailed within the hour */
+            skipped: number;
+            /** @enum {string} */
+            status: "idle" | "running" | "done" | "failed";
+            /** @description Members with a live link when the run started */
+            total: number;
         };
         ReferralLinkSettingsDto: {
             /** @description Every new member gets a referral link at once */
@@ -1470,6 +1714,15 @@ export interface components {
             description: string;
             /** @example The branches table does not load */
             summary: string;
+        };
+        UnsubscribeStatus: {
+            /**
+             * @description The business whose emails the link stops
+             * @example Grove Gym
+             */
+            businessName: string;
+            /** @description True when the member already gets no member emails */
+            unsubscribed: boolean;
         };
         UpdateAccountDto: {
             /** @example Green Valley Fitness */
@@ -2260,11 +2513,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Redirect to the unsubscribe page (its URL in `Location`) */
+            302: {
                 headers: {
+                    /** @description /member/unsubscribe/<token> */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                    "text/plain": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2292,7 +2551,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2320,7 +2581,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2342,6 +2605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out: the member cookie is cleared */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2376,7 +2640,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2402,7 +2668,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2428,7 +2696,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2454,6 +2724,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed in: the member cookie is set */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,7 +3237,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralEmailResult"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3080,7 +3353,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3102,11 +3377,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Stage 1, with `removal` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3135,7 +3413,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodySiteActivation"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3161,11 +3441,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Stage 2 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3191,11 +3474,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Stage 4 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3217,11 +3503,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description processState 'running' */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3250,7 +3539,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyBillChanges"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3276,11 +3567,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description processState 'running' */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3309,7 +3603,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MindbodyBillChanges"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3329,8 +3625,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MindbodyWebhookDelivery"];
+            };
+        };
         responses: {
+            /** @description Verified and handled (or a duplicate `messageId`) */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,6 +3658,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The URL answers: Mindbody may activate the subscription */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,7 +3909,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralEmailRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3633,7 +3937,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralEmailRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3662,7 +3968,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralEmailExample"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3688,7 +3996,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralEmailPreview"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3942,7 +4252,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberEmailSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3964,7 +4276,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MemberEmailSettingsDto"];
+                "application/json": components["schemas"]["MemberEmailSettings"];
             };
         };
         responses: {
@@ -3972,7 +4284,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberEmailSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

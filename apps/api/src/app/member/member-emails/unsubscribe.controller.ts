@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Redirect } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MEMBER_PAGE_MESSAGES } from '@grove/contracts';
 import { Public } from '../../platform/common/public.decorator';
+import { MessageReplyDto, UnsubscribeStatusDto } from './dto/unsubscribe-reply.dto';
 import { UnsubscribeTokenUnknownException } from './member-emails.exceptions';
 import { MemberEmailsRepository } from './member-emails.repository';
 
@@ -25,6 +26,16 @@ export class UnsubscribeController {
   @Get(':token')
   @Redirect()
   @ApiOperation({ summary: 'Open the unsubscribe page' })
+  @ApiFoundResponse({
+    description: 'Redirect to the unsubscribe page (its URL in `Location`)',
+    headers: {
+      Location: { description: '/member/unsubscribe/<token>', schema: { type: 'string' } },
+    },
+    content: {
+      'text/html': { schema: { type: 'string' } },
+      'text/plain': { schema: { type: 'string' } },
+    },
+  })
   page(@Param('token') token: string): { url: string } {
     return { url: `/member/unsubscribe/${TOKEN.test(token) ? token : ''}` };
   }
@@ -32,9 +43,8 @@ export class UnsubscribeController {
   /** → 200 `{ businessName, unsubscribed }` for the page; 404 unknown token. */
   @Get(':token/status')
   @ApiOperation({ summary: 'Which business an unsubscribe link is of' })
-  async status(
-    @Param('token') token: string,
-  ): Promise<{ businessName: string; unsubscribed: boolean }> {
+  @ApiOkResponse({ type: UnsubscribeStatusDto })
+  async status(@Param('token') token: string): Promise<UnsubscribeStatusDto> {
     const found = TOKEN.test(token) ? await this.emails.subscription(token) : null;
     if (!found) throw new UnsubscribeTokenUnknownException();
     return found;
@@ -47,7 +57,8 @@ export class UnsubscribeController {
   @Post(':token')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Unsubscribe a member from member emails (RFC 8058 one-click)' })
-  async unsubscribe(@Param('token') token: string): Promise<{ message: string }> {
+  @ApiOkResponse({ type: MessageReplyDto })
+  async unsubscribe(@Param('token') token: string): Promise<MessageReplyDto> {
     const business = TOKEN.test(token) ? await this.emails.unsubscribe(token) : null;
     if (!business) throw new UnsubscribeTokenUnknownException();
     return { message: MEMBER_PAGE_MESSAGES.unsubscribed };

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MemberEmailSettings } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { MemberEmailSettingsDto } from './dto/member-email-settings.dto';
@@ -19,7 +18,8 @@ export class MemberNotificationsController {
   /** → 200 `MemberEmailSettings` (each email on unless turned off). */
   @Get()
   @ApiOperation({ summary: 'Which emails go to members' })
-  get(@CurrentUser() user: AuthUser): Promise<MemberEmailSettings> {
+  @ApiOkResponse({ type: MemberEmailSettingsDto })
+  get(@CurrentUser() user: AuthUser): Promise<MemberEmailSettingsDto> {
     return this.notifications.settings(sessionScope(user));
   }
 
@@ -29,10 +29,11 @@ export class MemberNotificationsController {
    */
   @Put()
   @ApiOperation({ summary: 'Choose which emails go to members' })
+  @ApiOkResponse({ type: MemberEmailSettingsDto })
   put(
     @CurrentUser() user: AuthUser,
     @Body() body: MemberEmailSettingsDto,
-  ): Promise<MemberEmailSettings> {
+  ): Promise<MemberEmailSettingsDto> {
     return this.notifications.saveSettings(sessionScope(user), {
       friendJoined: body.friendJoined,
       branchCounting: body.branchCounting,

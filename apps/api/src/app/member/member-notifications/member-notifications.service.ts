@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { MemberEmailSettings } from '@grove/contracts';
+import type { MemberEmailSettingsDto } from './dto/member-email-settings.dto';
 import { safeErrorText } from '../../platform/common/log-safety';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MemberEmails } from '../member-emails/member-emails.service';
@@ -58,12 +59,15 @@ export class MemberNotifications {
   }
 
   /** The business's member email settings. */
-  settings(scope: BusinessScope): Promise<MemberEmailSettings> {
+  settings(scope: BusinessScope): Promise<MemberEmailSettingsDto> {
     return this.settingsRepository.get(scope);
   }
 
   /** Saves the business's member email settings. @returns them as stored */
-  saveSettings(scope: BusinessScope, settings: MemberEmailSettings): Promise<MemberEmailSettings> {
+  saveSettings(
+    scope: BusinessScope,
+    settings: MemberEmailSettings,
+  ): Promise<MemberEmailSettingsDto> {
     return this.settingsRepository.update(scope, settings);
   }
 

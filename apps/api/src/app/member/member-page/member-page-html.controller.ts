@@ -13,7 +13,15 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isValidEmail, MESSAGES } from '@grove/contracts';
 import { Public } from '../../platform/common/public.decorator';
@@ -27,8 +35,12 @@ import {
   NotCrossSiteGuard,
 } from '../../platform/web/inline-page-http';
 import { WebAppsService } from '../../platform/web/web-apps.service';
+import { MemberPageLandingFormDto, MemberPageLinkFormDto } from './dto/member-page-reply.dto';
 import { MemberPageService } from './member-page.service';
 import { renderMemberPage, type MemberPageState } from './member-page.view';
+
+/** An HTML document reply (the member page, its errors too). */
+const HTML = { 'text/html': { schema: { type: 'string' } } };
 
 /** The member page's inline assets (apps/referral `features/member/page`, built to `member-page/`). */
 @Injectable()
@@ -86,6 +98,7 @@ export class MemberPageHtmlController {
    */
   @Get()
   @ApiOperation({ summary: 'The member page as HTML (outside /api)' })
+  @ApiOkResponse({ description: "The member's page, or the sign-in form", content: HTML })
   async page(
     @Req() request: Request,
     @Ip() clientAddress: string,
@@ -109,6 +122,9 @@ export class MemberPageHtmlController {
   @Post('landing')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Open the member page with a magic link token (outside /api)' })
+  @ApiConsumes('application/json')
+  @ApiBody({ type: MemberPageLandingFormDto })
+  @ApiOkResponse({ description: "The member's page", content: HTML })
   async landing(
     @Body() body: Record<string, unknown> | undefined,
     @Ip() clientAddress: string,
@@ -138,6 +154,9 @@ export class MemberPageHtmlController {
   @Post()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Ask for a new member page link without JavaScript (outside /api)' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: MemberPageLinkFormDto })
+  @ApiOkResponse({ description: "The form under 'a new link is on its way'", content: HTML })
   async requestLink(
     @Body() body: Record<string, unknown> | undefined,
     @Ip() clientAddress: string,
@@ -160,6 +179,12 @@ export class MemberPageHtmlController {
   /** Sign out without JavaScript: the session is revoked, both cookies cleared, → 303 `/member`. */
   @Post('sign-out')
   @ApiOperation({ summary: 'Sign out of the member page (outside /api)' })
+  @ApiResponse({
+    status: HttpStatus.SEE_OTHER,
+    description: 'Signed out: redirect to `/member`',
+    headers: { Location: { description: '/member', schema: { type: 'string' } } },
+    content: HTML,
+  })
   async signOut(@Req() request: Request, @Res() response: Response): Promise<void> {
     const session = await this.auth.sessionOf(request);
     if (session) await this.pages.signOut(session.businessId, session.sessionId, response);

@@ -10,14 +10,22 @@ import {
   StreamableFile,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
-import { MEMBER_PAGE_MESSAGES, type MemberPage } from '@grove/contracts';
+import { MEMBER_PAGE_MESSAGES } from '@grove/contracts';
 import { Public } from '../../platform/common/public.decorator';
 import { memberScope } from '../../platform/database/business-scope';
 import { CurrentMember, MemberSessionGuard } from '../member-auth/member-session.guard';
 import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
+import { MessageReplyDto } from '../member-emails/dto/unsubscribe-reply.dto';
 import { MemberLinkRequestDto, MemberSessionRequestDto } from './dto/member-page.dto';
+import { MemberPageDto } from './dto/member-page-reply.dto';
 import { MemberPageService } from './member-page.service';
 
 /**
@@ -38,6 +46,7 @@ export class MemberPageController {
   @Post('session')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Sign in to the member page with a magic link token' })
+  @ApiNoContentResponse({ description: 'Signed in: the member cookie is set' })
   async signIn(
     @Body() body: MemberSessionRequestDto,
     @Res({ passthrough: true }) response: Response,
@@ -53,7 +62,11 @@ export class MemberPageController {
   @Get('me')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "The signed-in member's page" })
-  me(@CurrentMember() member: MemberSessionRow, @Ip() clientAddress: string): Promise<MemberPage> {
+  @ApiOkResponse({ type: MemberPageDto })
+  me(
+    @CurrentMember() member: MemberSessionRow,
+    @Ip() clientAddress: string,
+  ): Promise<MemberPageDto> {
     return this.pages.open(member, clientAddress);
   }
 
@@ -61,6 +74,7 @@ export class MemberPageController {
   @Get('qr.svg')
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: "QR code (SVG) of the signed-in member's referral link" })
+  @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   async qr(@CurrentMember() member: MemberSessionRow): Promise<StreamableFile> {
     const svg = await this.pages.qrSvg(memberScope(member), member.memberId);
     return new StreamableFile(Buffer.from(svg, 'utf8'), { type: 'image/svg+xml' });
@@ -71,6 +85,7 @@ export class MemberPageController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @UseGuards(MemberSessionGuard)
   @ApiOperation({ summary: 'Sign out of the member page' })
+  @ApiNoContentResponse({ description: 'Signed out: the member cookie is cleared' })
   async signOut(
     @CurrentMember() member: MemberSessionRow,
     @Res({ passthrough: true }) response: Response,
@@ -86,10 +101,11 @@ export class MemberPageController {
   @Post('magic-link')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Email a new member page link' })
+  @ApiAcceptedResponse({ type: MessageReplyDto })
   async requestLink(
     @Body() body: MemberLinkRequestDto,
     @Ip() ip: string,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageReplyDto> {
     await this.pages.requestLink(body.email, ip);
     return { message: MEMBER_PAGE_MESSAGES.linkRequested };
   }

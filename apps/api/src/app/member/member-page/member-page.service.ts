@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { Response } from 'express';
-import { emailKey, type MemberPage, referralLinkUrl } from '@grove/contracts';
+import { emailKey, referralLinkUrl } from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
 import { AppConfig } from '../../platform/config/app-config';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -18,6 +18,7 @@ import { LinkRequestThrottle } from './link-request-throttle';
 import { MemberLinkMissingException } from './member-page.exceptions';
 import { memberPrice, projections } from '../../membership/pricing/price';
 import { savedSoFarCents } from './member-price';
+import type { MemberPageDto } from './dto/member-page-reply.dto';
 import { MemberPageRepository } from './member-page.repository';
 
 /** Ledger lines the page shows (newest first). */
@@ -58,19 +59,19 @@ export class MemberPageService {
    * `GET /api/member/me` and the HTML `GET /member`) open it here.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
-  async open(session: MemberSessionRow, clientAddress: string): Promise<MemberPage> {
+  async open(session: MemberSessionRow, clientAddress: string): Promise<MemberPageDto> {
     const scope = memberScope(session);
     await this.fraud.recordMemberPageOpen(scope, session.memberId, clientAddress);
     return this.page(scope, session.memberId);
   }
 
   /**
-   * Everything the member page shows (`MemberPage`, cents): referral link URL
+   * Everything the member page shows (`MemberPageDto`, cents): referral link URL
    * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
    * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
-  async page(scope: BusinessScope, memberId: string): Promise<MemberPage> {
+  async page(scope: BusinessScope, memberId: string): Promise<MemberPageDto> {
     const member = await this.pages.member(scope, memberId);
     if (!member) throw new MemberSessionMissingException();
     const [branches, ledger] = await Promise.all([

@@ -1,14 +1,20 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type {
-  ReferralEmailExample,
-  ReferralEmailPreview,
-  ReferralEmailResult,
-  ReferralEmailRun,
-} from '@grove/contracts';
+import {
+  ApiAcceptedResponse,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ReferralEmailExampleQueryDto } from './dto/referral-email-example-query.dto';
+import {
+  ReferralEmailExampleDto,
+  ReferralEmailPreviewDto,
+  ReferralEmailResultDto,
+  ReferralEmailRunDto,
+} from './dto/referral-email.dto';
 import { ReferralEmailsService } from './referral-emails.service';
 
 /**
@@ -28,10 +34,11 @@ export class ReferralEmailsController {
   @Post('members/:memberId/referral-link/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Email a member their referral link and member page link' })
+  @ApiAcceptedResponse({ type: ReferralEmailResultDto })
   sendOne(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
-  ): Promise<ReferralEmailResult> {
+  ): Promise<ReferralEmailResultDto> {
     return this.referralEmails.sendOne(sessionScope(user), memberId);
   }
 
@@ -42,7 +49,8 @@ export class ReferralEmailsController {
    */
   @Get('referral-links/email/preview')
   @ApiOperation({ summary: "How many members 'Email all links' would email now" })
-  emailAllPreview(@CurrentUser() user: AuthUser): Promise<ReferralEmailPreview> {
+  @ApiOkResponse({ type: ReferralEmailPreviewDto })
+  emailAllPreview(@CurrentUser() user: AuthUser): Promise<ReferralEmailPreviewDto> {
     return this.referralEmails.preview(sessionScope(user));
   }
 
@@ -55,17 +63,19 @@ export class ReferralEmailsController {
    */
   @Get('referral-links/email/example')
   @ApiOperation({ summary: "One example email of 'Email all links'" })
+  @ApiOkResponse({ type: ReferralEmailExampleDto })
   emailAllExample(
     @CurrentUser() user: AuthUser,
     @Query() query: ReferralEmailExampleQueryDto,
-  ): Promise<ReferralEmailExample> {
+  ): Promise<ReferralEmailExampleDto> {
     return this.referralEmails.example(sessionScope(user), query.memberId);
   }
 
   /** → 200 `ReferralEmailRun`: the latest 'Email all links' run ('idle' when none). */
   @Get('referral-links/email')
   @ApiOperation({ summary: "Progress of 'Email all links'" })
-  emailAllStatus(@CurrentUser() user: AuthUser): Promise<ReferralEmailRun> {
+  @ApiOkResponse({ type: ReferralEmailRunDto })
+  emailAllStatus(@CurrentUser() user: AuthUser): Promise<ReferralEmailRunDto> {
     return this.referralEmails.status(sessionScope(user));
   }
 
@@ -76,7 +86,8 @@ export class ReferralEmailsController {
   @Post('referral-links/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Email every member with a link their referral link' })
-  sendAll(@CurrentUser() user: AuthUser): Promise<ReferralEmailRun> {
+  @ApiAcceptedResponse({ type: ReferralEmailRunDto })
+  sendAll(@CurrentUser() user: AuthUser): Promise<ReferralEmailRunDto> {
     return this.referralEmails.startAll(sessionScope(user));
   }
 }

@@ -2,12 +2,6 @@ import { referralLinkUrl } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type {
-  ReferralEmailExample,
-  ReferralEmailPreview,
-  ReferralEmailResult,
-  ReferralEmailRun,
-} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -21,6 +15,12 @@ import {
   ReferralEmailTooSoonException,
 } from './member-page.exceptions';
 import { memberPrice } from '../../membership/pricing/price';
+import type {
+  ReferralEmailExampleDto,
+  ReferralEmailPreviewDto,
+  ReferralEmailResultDto,
+  ReferralEmailRunDto,
+} from './dto/referral-email.dto';
 import { MemberPageRepository, type MemberFacts } from './member-page.repository';
 
 /** How long after "Your referral link" a member can be sent it again, seconds. */
@@ -67,7 +67,7 @@ export class ReferralEmailsService implements OnModuleInit {
    * @throws ReferralEmailNoLinkException 404 the member has no live link
    * @throws ReferralEmailTooSoonException 429 emailed it within the hour
    */
-  async sendOne(scope: BusinessScope, memberId: string): Promise<ReferralEmailResult> {
+  async sendOne(scope: BusinessScope, memberId: string): Promise<ReferralEmailResultDto> {
     const member = isUUID(memberId) ? await this.pages.member(scope, memberId) : null;
     if (!member) throw new MemberNotFoundException();
     if (!member.linkCode) throw new ReferralEmailNoLinkException();
@@ -88,7 +88,7 @@ export class ReferralEmailsService implements OnModuleInit {
    * click starts nothing; with no member with a link the run is done at once).
    * @returns the run's state right after starting it (poll {@link status} for progress)
    */
-  async startAll(scope: BusinessScope): Promise<ReferralEmailRun> {
+  async startAll(scope: BusinessScope): Promise<ReferralEmailRunDto> {
     await this.run.start(scope, await this.pages.countWithLinks(scope), {});
     return this.status(scope);
   }
@@ -98,7 +98,7 @@ export class ReferralEmailsService implements OnModuleInit {
    * members with a live link not emailed it within the hour, and those that would be skipped.
    * Counts only; nothing is queued.
    */
-  async preview(scope: BusinessScope): Promise<ReferralEmailPreview> {
+  async preview(scope: BusinessScope): Promise<ReferralEmailPreviewDto> {
     const { due, recent } = await this.pages.countWithLinksByRecentEmail(
       scope,
       'referral-link',
@@ -117,7 +117,7 @@ export class ReferralEmailsService implements OnModuleInit {
    * @throws ReferralEmailNoLinkException 404 `memberId` has no live link
    * @throws ReferralEmailNoExampleException 404 no member of the business has a live link
    */
-  async example(scope: BusinessScope, memberId?: string): Promise<ReferralEmailExample> {
+  async example(scope: BusinessScope, memberId?: string): Promise<ReferralEmailExampleDto> {
     const id = memberId ?? (await this.pages.exampleMemberId(scope, 'referral-link', this.since()));
     if (id === null) throw new ReferralEmailNoExampleException();
     const member = await this.pages.member(scope, id);
@@ -133,7 +133,7 @@ export class ReferralEmailsService implements OnModuleInit {
   }
 
   /** The latest 'Email all links' run, 'idle' when none. */
-  async status(scope: BusinessScope): Promise<ReferralEmailRun> {
+  async status(scope: BusinessScope): Promise<ReferralEmailRunDto> {
     const { status, total, processed, created } = await this.run.state(scope);
     return { status, total, processed, queued: created, skipped: processed - created };
   }

@@ -12,16 +12,27 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiCookieAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { MindbodyBillChanges, MindbodySiteActivation, MindbodyStatus } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
+import { MindbodySiteActivationDto } from './dto/mindbody-activation.dto';
+import { MindbodyBillChangesDto } from './dto/mindbody-bill-changes.dto';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
 import { MindbodySiteQueryDto } from './dto/mindbody-site.dto';
+import { MindbodyStatusDto } from './dto/mindbody-status.dto';
 import { MindbodySyncDto } from './dto/mindbody-sync.dto';
+import { MindbodyWebhookDeliveryDto } from './dto/mindbody-webhook.dto';
 import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { MindbodyService } from '../mindbody.service';
@@ -40,7 +51,8 @@ export class MindbodyController {
   /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (docs/product.md#mindbody-stages). */
   @Get()
   @ApiOperation({ summary: 'Stage, discounts (cents), process state, progress, last sync' })
-  status(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+  @ApiOkResponse({ type: MindbodyStatusDto })
+  status(@CurrentUser() user: AuthUser): Promise<MindbodyStatusDto> {
     return this.mindbody.status(sessionScope(user));
   }
 
@@ -55,10 +67,11 @@ export class MindbodyController {
   @ApiOperation({
     summary: "Whether a Mindbody site has activated Grove's access, else its activation link",
   })
+  @ApiOkResponse({ type: MindbodySiteActivationDto })
   activation(
     @CurrentUser() user: AuthUser,
     @Query() query: MindbodySiteQueryDto,
-  ): Promise<MindbodySiteActivation> {
+  ): Promise<MindbodySiteActivationDto> {
     return this.mindbody.siteActivation(sessionScope(user), query.siteId);
   }
 
@@ -77,10 +90,11 @@ export class MindbodyController {
   @ApiOperation({
     summary: 'Check Mindbody staff credentials (issues a staff token) and store them encrypted',
   })
+  @ApiOkResponse({ type: MindbodyStatusDto, description: 'Stage 2' })
   connect(
     @CurrentUser() user: AuthUser,
     @Body() body: MindbodyCredentialsDto,
-  ): Promise<MindbodyStatus> {
+  ): Promise<MindbodyStatusDto> {
     return this.mindbody.connect(sessionScope(user), body);
   }
 
@@ -90,7 +104,8 @@ export class MindbodyController {
   @ApiOperation({
     summary: 'Queue the import of every Mindbody client (one at a time per business)',
   })
-  startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+  @ApiAcceptedResponse({ type: MindbodyStatusDto, description: "processState 'running'" })
+  startImport(@CurrentUser() user: AuthUser): Promise<MindbodyStatusDto> {
     return this.mindbody.startImport(sessionScope(user));
   }
 
@@ -102,10 +117,11 @@ export class MindbodyController {
   @ApiOperation({
     summary: 'Save the referral discounts (stage 3 → 4) and subscribe to Mindbody webhooks',
   })
+  @ApiOkResponse({ type: MindbodyStatusDto, description: 'Stage 4' })
   saveDiscounts(
     @CurrentUser() user: AuthUser,
     @Body() body: MindbodyDiscountsDto,
-  ): Promise<MindbodyStatus> {
+  ): Promise<MindbodyStatusDto> {
     return this.mindbody.saveDiscounts(sessionScope(user), body);
   }
 
@@ -118,10 +134,11 @@ export class MindbodyController {
    */
   @Get('sync/preview')
   @ApiOperation({ summary: 'The Mindbody bills a sync would change (nothing is written)' })
+  @ApiOkResponse({ type: MindbodyBillChangesDto })
   syncPreview(
     @CurrentUser() user: AuthUser,
     @Query() query: PageQueryDto,
-  ): Promise<MindbodyBillChanges> {
+  ): Promise<MindbodyBillChangesDto> {
     return this.mindbody.syncPreview(sessionScope(user), query.page, query.pageSize);
   }
 
@@ -136,7 +153,11 @@ export class MindbodyController {
   @ApiOperation({
     summary: 'Queue a confirmed sync: changed clients in, discounted autopay amounts out',
   })
-  startSync(@CurrentUser() user: AuthUser, @Body() body: MindbodySyncDto): Promise<MindbodyStatus> {
+  @ApiAcceptedResponse({ type: MindbodyStatusDto, description: "processState 'running'" })
+  startSync(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodySyncDto,
+  ): Promise<MindbodyStatusDto> {
     return this.mindbody.startSync(sessionScope(user), body.confirm);
   }
 
@@ -148,10 +169,11 @@ export class MindbodyController {
    */
   @Get('removal/preview')
   @ApiOperation({ summary: "The Mindbody bills 'Remove integration' would put back" })
+  @ApiOkResponse({ type: MindbodyBillChangesDto })
   removalPreview(
     @CurrentUser() user: AuthUser,
     @Query() query: PageQueryDto,
-  ): Promise<MindbodyBillChanges> {
+  ): Promise<MindbodyBillChangesDto> {
     return this.mindbody.removalPreview(sessionScope(user), query.page, query.pageSize);
   }
 
@@ -160,7 +182,8 @@ export class MindbodyController {
   @ApiOperation({
     summary: 'Remove the integration: stage 1, credentials and discounts cleared, members kept',
   })
-  remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatus> {
+  @ApiOkResponse({ type: MindbodyStatusDto, description: 'Stage 1, with `removal`' })
+  remove(@CurrentUser() user: AuthUser): Promise<MindbodyStatusDto> {
     return this.mindbody.remove(sessionScope(user));
   }
 
@@ -172,6 +195,7 @@ export class MindbodyController {
   @Head('webhooks')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: "Answer Mindbody's HEAD check of the webhook URL" })
+  @ApiNoContentResponse({ description: 'The URL answers: Mindbody may activate the subscription' })
   webhookCheck(): void {
     // Nothing to do: the route answering is the check.
   }
@@ -184,6 +208,8 @@ export class MindbodyController {
   @Post('webhooks')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Receive a signed Mindbody webhook delivery' })
+  @ApiBody({ type: MindbodyWebhookDeliveryDto })
+  @ApiNoContentResponse({ description: 'Verified and handled (or a duplicate `messageId`)' })
   async webhook(
     @Req() request: Request & { rawBody?: Buffer },
     @Headers('x-mindbody-signature') signature: string | undefined,
