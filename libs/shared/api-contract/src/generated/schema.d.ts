@@ -1208,6 +1208,46 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDetails: {
+            /** @example Green Valley Fitness */
+            businessName: string;
+            /**
+             * @description ISO 3166-1 alpha-2 (docs/product.md#country)
+             * @example AU
+             */
+            country: string;
+            /** @description The sign-in email (not editable here) */
+            email: string;
+            /** @example Siobhán */
+            firstName: string;
+            /** @example O'Brien */
+            lastName: string;
+            /** @example 0412 345 678 */
+            phoneNumber: string;
+            /** @description IANA time zone the business’s dates are shown in */
+            timeZone: string;
+            /** @example https://greenvalley.example.com */
+            website: string;
+        };
+        AltchaChallenge: {
+            parameters: components["schemas"]["AltchaChallengeParameters"];
+            signature?: string;
+        };
+        AltchaChallengeParameters: {
+            /** @example PBKDF2/SHA-256 */
+            algorithm: string;
+            /** @description Work factor (iterations) */
+            cost: number;
+            /** @description Unix time, seconds */
+            expiresAt?: number;
+            keyLength: number;
+            keyPrefix: string;
+            keySignature?: string;
+            memoryCost?: number;
+            nonce: string;
+            parallelism?: number;
+            salt: string;
+        };
         ApiErrorBody: {
             /** @description Per-field messages (field name → message) when the body failed validation */
             fieldErrors?: {
@@ -1229,6 +1269,15 @@ export interface components {
             /** @enum {string} */
             rule: "approval" | "days" | "first_payment";
         };
+        CaptchaConfig: {
+            /** @description altcha: where the widget fetches a new challenge */
+            challengeUrl?: string;
+            provider: components["schemas"]["CaptchaProvider"];
+            /** @description reCAPTCHA / Turnstile site key; absent for altcha */
+            siteKey?: string;
+        };
+        /** @enum {string} */
+        CaptchaProvider: "altcha" | "recaptcha" | "turnstile";
         ChangePasswordDto: {
             /** @example correct horse battery */
             currentPassword: string;
@@ -1284,9 +1333,47 @@ export interface components {
             /** @description Absent: the link never expires */
             expiresInDays?: number;
         };
+        FunnelReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            /** @description approved / links (0–1), or null */
+            overallConversion: number | null;
+            steps: components["schemas"]["FunnelStep"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+        };
+        FunnelStep: {
+            /** @description Share of the previous step (0–1); null for the first step or an empty one */
+            conversion: number | null;
+            count: number;
+            /** @enum {string} */
+            key: "links" | "visits" | "joins" | "approved";
+            /** @example Links shared */
+            label: string;
+        };
+        GettingStarted: {
+            dismissed: boolean;
+            steps: components["schemas"]["GettingStartedSteps"];
+        };
         GettingStartedDto: {
             /** @description true hides the checklist for the whole business; false shows it again */
             dismissed: boolean;
+        };
+        GettingStartedSteps: {
+            /** @description A default discount per referral is saved */
+            discount: boolean;
+            /** @description At least one member has a live referral link */
+            links: boolean;
+            /** @description The business has at least one member */
+            members: boolean;
+            /** @description Mindbody is connected (stage 2 or above) */
+            mindbody: boolean;
         };
         ImportMappingDto: {
             /**
@@ -1336,6 +1423,10 @@ export interface components {
             fullName: string;
             /** @example 0412 345 678 */
             phone: string;
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
         };
         LoginDto: {
             /** @example demo@grove.local */
@@ -1388,6 +1479,13 @@ export interface components {
             /** @description The token after `#token=` in the magic link */
             token: string;
         };
+        MessageReply: {
+            /**
+             * @description The text to show the user
+             * @example Thanks! We will be in touch.
+             */
+            message: string;
+        };
         MindbodyCredentialsDto: {
             /**
              * Format: password
@@ -1421,6 +1519,34 @@ export interface components {
              */
             confirm?: string;
         };
+        MoneyMonth: {
+            /** @description Referral discounts given, cents */
+            discountsCents: number;
+            /**
+             * @description YYYY-MM
+             * @example 2026-11
+             */
+            month: string;
+            /** @description Revenue of referred members, cents */
+            referredRevenueCents: number;
+        };
+        MoneyReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            months: components["schemas"]["MoneyMonth"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+            /** @description cents */
+            totalDiscountsCents: number;
+            /** @description cents */
+            totalReferredRevenueCents: number;
+        };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
             password: string;
@@ -1440,6 +1566,88 @@ export interface components {
         ReferralLinkSettingsDto: {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
+        };
+        RemotesManifest: {
+            /** @example /remotes/dashboard/mf-manifest.json */
+            dashboard: string;
+            /** @example /remotes/integrations/mf-manifest.json */
+            integrations: string;
+            /** @example /remotes/marketing/mf-manifest.json */
+            marketing: string;
+            /** @example /remotes/referral/mf-manifest.json */
+            referral: string;
+        };
+        RetentionHorizon: {
+            /**
+             * @description days
+             * @enum {number}
+             */
+            days: 30 | 90 | 180;
+            nonReferred: components["schemas"]["RetentionShare"];
+            referred: components["schemas"]["RetentionShare"];
+        };
+        RetentionReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            horizons: components["schemas"]["RetentionHorizon"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+        };
+        RetentionShare: {
+            active: number;
+            eligible: number;
+            /** @description active / eligible (0–1), or null */
+            share: number | null;
+        };
+        SessionBusiness: {
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example AU
+             */
+            country: string;
+            /**
+             * @description ISO 4217
+             * @example AUD
+             */
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description BCP 47, English with the country’s conventions
+             * @example en-AU
+             */
+            locale: string;
+            /** @example Green Valley Fitness */
+            name: string;
+            /**
+             * @description IANA time zone the dates are shown in
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+        };
+        SessionUser: {
+            business: components["schemas"]["SessionBusiness"];
+            /** @example owner@example.com */
+            email: string;
+            /** @example Siobhán */
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @example O'Brien */
+            lastName: string;
+            /**
+             * @description Present (true) only in the login reply of an owner whose password no longer meets the password rule
+             * @enum {boolean}
+             */
+            passwordChangeRequired?: true;
+            /** @description What the account button shows: first and last name */
+            username: string;
         };
         SignupDto: {
             /** @example Green Valley Fitness */
@@ -1470,6 +1678,28 @@ export interface components {
             description: string;
             /** @example The branches table does not load */
             summary: string;
+        };
+        TopReferrer: {
+            branchesGained: number;
+            /** Format: uuid */
+            memberId: string;
+            /** @description null once the member was removed */
+            memberName: string | null;
+            /** @description Discounts received in the period, cents */
+            savingsCents: number;
+        };
+        TopReferrersReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            referrers: components["schemas"]["TopReferrer"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
         };
         UpdateAccountDto: {
             /** @example Green Valley Fitness */
@@ -1525,7 +1755,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1555,7 +1787,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1585,7 +1819,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1618,7 +1854,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FunnelReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1651,7 +1889,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MoneyReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1684,7 +1924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopReferrersReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1717,7 +1959,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetentionReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1747,7 +1991,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1769,6 +2015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1799,7 +2046,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1829,7 +2078,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1859,7 +2110,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1885,7 +2138,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1915,7 +2170,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1941,7 +2198,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CaptchaConfig"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1967,7 +2226,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AltchaChallenge"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1997,7 +2258,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2023,7 +2286,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2053,7 +2318,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2206,7 +2473,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2236,7 +2505,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4058,7 +4329,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
