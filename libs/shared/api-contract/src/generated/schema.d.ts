@@ -1208,6 +1208,46 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDetails: {
+            /** @example Green Valley Fitness */
+            businessName: string;
+            /**
+             * @description ISO 3166-1 alpha-2 (docs/product.md#country)
+             * @example AU
+             */
+            country: string;
+            /** @description The sign-in email (not editable here) */
+            email: string;
+            /** @example Siobhán */
+            firstName: string;
+            /** @example O'Brien */
+            lastName: string;
+            /** @example 0412 345 678 */
+            phoneNumber: string;
+            /** @description IANA time zone the business’s dates are shown in */
+            timeZone: string;
+            /** @example https://greenvalley.example.com */
+            website: string;
+        };
+        AltchaChallenge: {
+            parameters: components["schemas"]["AltchaChallengeParameters"];
+            signature?: string;
+        };
+        AltchaChallengeParameters: {
+            /** @example PBKDF2/SHA-256 */
+            algorithm: string;
+            /** @description Work factor (iterations) */
+            cost: number;
+            /** @description Unix time, seconds */
+            expiresAt?: number;
+            keyLength: number;
+            keyPrefix: string;
+            keySignature?: string;
+            memoryCost?: number;
+            nonce: string;
+            parallelism?: number;
+            salt: string;
+        };
         ApiErrorBody: {
             /** @description Per-field messages (field name → message) when the body failed validation */
             fieldErrors?: {
@@ -1246,6 +1286,15 @@ export interface components {
              */
             timeZone: string;
         };
+        CaptchaConfig: {
+            /** @description altcha: where the widget fetches a new challenge */
+            challengeUrl?: string;
+            provider: components["schemas"]["CaptchaProvider"];
+            /** @description reCAPTCHA / Turnstile site key; absent for altcha */
+            siteKey?: string;
+        };
+        /** @enum {string} */
+        CaptchaProvider: "altcha" | "recaptcha" | "turnstile";
         ChangePasswordDto: {
             /** @example correct horse battery */
             currentPassword: string;
@@ -1301,9 +1350,47 @@ export interface components {
             /** @description Absent: the link never expires */
             expiresInDays?: number;
         };
+        FunnelReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            /** @description approved / links (0–1), or null */
+            overallConversion: number | null;
+            steps: components["schemas"]["FunnelStep"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+        };
+        FunnelStep: {
+            /** @description Share of the previous step (0–1); null for the first step or an empty one */
+            conversion: number | null;
+            count: number;
+            /** @enum {string} */
+            key: "links" | "visits" | "joins" | "approved";
+            /** @example Links shared */
+            label: string;
+        };
+        GettingStarted: {
+            dismissed: boolean;
+            steps: components["schemas"]["GettingStartedSteps"];
+        };
         GettingStartedDto: {
             /** @description true hides the checklist for the whole business; false shows it again */
             dismissed: boolean;
+        };
+        GettingStartedSteps: {
+            /** @description A default discount per referral is saved */
+            discount: boolean;
+            /** @description At least one member has a live referral link */
+            links: boolean;
+            /** @description The business has at least one member */
+            members: boolean;
+            /** @description Mindbody is connected (stage 2 or above) */
+            mindbody: boolean;
         };
         ImportMappingDto: {
             /**
@@ -1353,6 +1440,10 @@ export interface components {
             fullName: string;
             /** @example 0412 345 678 */
             phone: string;
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
         };
         LoginDto: {
             /** @example demo@grove.local */
@@ -1484,8 +1575,8 @@ export interface components {
         };
         MessageReply: {
             /**
-             * @description The text to show
-             * @example Check your inbox.
+             * @description The text to show the user
+             * @example Thanks! We will be in touch.
              */
             message: string;
         };
@@ -1628,6 +1719,34 @@ export interface components {
             /** @example DeactivatedTooManyFailedMessageDeliveryAttempts */
             status: string;
         };
+        MoneyMonth: {
+            /** @description Referral discounts given, cents */
+            discountsCents: number;
+            /**
+             * @description YYYY-MM
+             * @example 2026-11
+             */
+            month: string;
+            /** @description Revenue of referred members, cents */
+            referredRevenueCents: number;
+        };
+        MoneyReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            months: components["schemas"]["MoneyMonth"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+            /** @description cents */
+            totalDiscountsCents: number;
+            /** @description cents */
+            totalReferredRevenueCents: number;
+        };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
             password: string;
@@ -1685,6 +1804,88 @@ export interface components {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
+        RemotesManifest: {
+            /** @example /remotes/dashboard/mf-manifest.json */
+            dashboard: string;
+            /** @example /remotes/integrations/mf-manifest.json */
+            integrations: string;
+            /** @example /remotes/marketing/mf-manifest.json */
+            marketing: string;
+            /** @example /remotes/referral/mf-manifest.json */
+            referral: string;
+        };
+        RetentionHorizon: {
+            /**
+             * @description days
+             * @enum {number}
+             */
+            days: 30 | 90 | 180;
+            nonReferred: components["schemas"]["RetentionShare"];
+            referred: components["schemas"]["RetentionShare"];
+        };
+        RetentionReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            horizons: components["schemas"]["RetentionHorizon"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+        };
+        RetentionShare: {
+            active: number;
+            eligible: number;
+            /** @description active / eligible (0–1), or null */
+            share: number | null;
+        };
+        SessionBusiness: {
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example AU
+             */
+            country: string;
+            /**
+             * @description ISO 4217
+             * @example AUD
+             */
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description BCP 47, English with the country’s conventions
+             * @example en-AU
+             */
+            locale: string;
+            /** @example Green Valley Fitness */
+            name: string;
+            /**
+             * @description IANA time zone the dates are shown in
+             * @example Australia/Sydney
+             */
+            timeZone: string;
+        };
+        SessionUser: {
+            business: components["schemas"]["SessionBusiness"];
+            /** @example owner@example.com */
+            email: string;
+            /** @example Siobhán */
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @example O'Brien */
+            lastName: string;
+            /**
+             * @description Present (true) only in the login reply of an owner whose password no longer meets the password rule
+             * @enum {boolean}
+             */
+            passwordChangeRequired?: true;
+            /** @description What the account button shows: first and last name */
+            username: string;
+        };
         SignupDto: {
             /** @example Green Valley Fitness */
             businessName: string;
@@ -1714,6 +1915,28 @@ export interface components {
             description: string;
             /** @example The branches table does not load */
             summary: string;
+        };
+        TopReferrer: {
+            branchesGained: number;
+            /** Format: uuid */
+            memberId: string;
+            /** @description null once the member was removed */
+            memberName: string | null;
+            /** @description Discounts received in the period, cents */
+            savingsCents: number;
+        };
+        TopReferrersReport: {
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            referrers: components["schemas"]["TopReferrer"][];
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
         };
         UnsubscribeStatus: {
             /**
@@ -1778,7 +2001,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1808,7 +2033,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1838,7 +2065,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1871,7 +2100,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FunnelReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1904,7 +2135,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MoneyReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1937,7 +2170,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopReferrersReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -1970,7 +2205,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetentionReport"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2000,7 +2237,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2022,6 +2261,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,7 +2292,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2082,7 +2324,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2112,7 +2356,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2138,7 +2384,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2168,7 +2416,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2194,7 +2444,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CaptchaConfig"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2220,7 +2472,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AltchaChallenge"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2250,7 +2504,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2276,7 +2532,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2306,7 +2564,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2459,7 +2719,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2489,7 +2751,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4372,7 +4636,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, Redirect } from '@n
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MEMBER_PAGE_MESSAGES } from '@grove/contracts';
 import { Public } from '../../platform/common/public.decorator';
-import { MessageReplyDto, UnsubscribeStatusDto } from './dto/unsubscribe-reply.dto';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
+import { UnsubscribeStatusDto } from './dto/unsubscribe-reply.dto';
 import { UnsubscribeTokenUnknownException } from './member-emails.exceptions';
 import { MemberEmailsRepository } from './member-emails.repository';
 

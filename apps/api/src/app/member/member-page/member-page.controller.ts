@@ -23,7 +23,7 @@ import { Public } from '../../platform/common/public.decorator';
 import { memberScope } from '../../platform/database/business-scope';
 import { CurrentMember, MemberSessionGuard } from '../member-auth/member-session.guard';
 import type { MemberSessionRow } from '../member-auth/member-tokens.repository';
-import { MessageReplyDto } from '../member-emails/dto/unsubscribe-reply.dto';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
 import { MemberLinkRequestDto, MemberSessionRequestDto } from './dto/member-page.dto';
 import { MemberPageDto } from './dto/member-page-reply.dto';
 import { MemberPageService } from './member-page.service';

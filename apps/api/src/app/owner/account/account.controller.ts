@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AccountDetails, MessageReply } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { sessionScope } from '../../platform/database/business-scope';
 import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
+import { AccountDetailsDto } from './dto/account-details.dto';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
 
 /** Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown). Every route needs a session. */
 @ApiTags('account')
@@ -17,8 +18,9 @@ export class AccountController {
 
   /** → 200 AccountDetails `{ firstName, lastName, email, businessName, phoneNumber, website }`; 401. */
   @Get()
+  @ApiOkResponse({ type: AccountDetailsDto })
   @ApiOperation({ summary: "The signed-in owner's account details" })
-  get(@CurrentUser() user: AuthUser): Promise<AccountDetails> {
+  get(@CurrentUser() user: AuthUser): Promise<AccountDetailsDto> {
     return this.account.get(sessionScope(user), user);
   }
 
@@ -28,8 +30,12 @@ export class AccountController {
    * 400 `{ message, fieldErrors }` with the docs/product.md#validation-signup signup messages; 401.
    */
   @Patch()
+  @ApiOkResponse({ type: AccountDetailsDto })
   @ApiOperation({ summary: "Change the owner's name or the business's name, phone or website" })
-  update(@CurrentUser() user: AuthUser, @Body() body: UpdateAccountDto): Promise<AccountDetails> {
+  update(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UpdateAccountDto,
+  ): Promise<AccountDetailsDto> {
     return this.account.update(sessionScope(user), user, body);
   }
 
@@ -43,11 +49,12 @@ export class AccountController {
   @Post('password')
   @HttpCode(HttpStatus.OK)
   @ThrottledBy('auth')
+  @ApiOkResponse({ type: MessageReplyDto })
   @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
   changePassword(
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePasswordDto,
-  ): Promise<MessageReply> {
+  ): Promise<MessageReplyDto> {
     return this.account.changePassword(sessionScope(user), user, body);
   }
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { GettingStarted } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { GettingStartedDto } from './dto/getting-started.dto';
 import { GettingStartedRepository } from './getting-started.repository';
+import { GettingStartedReplyDto } from './dto/getting-started-reply.dto';
 
 /**
  * The 'Getting started' checklist on Branches (issue 25, "An owner's ordinary day", Build 4;
@@ -23,8 +23,9 @@ export class GettingStartedController {
    * owner hid the checklist.
    */
   @Get()
+  @ApiOkResponse({ type: GettingStartedReplyDto })
   @ApiOperation({ summary: 'The getting-started checklist: which first steps are done' })
-  get(@CurrentUser() user: AuthUser): Promise<GettingStarted> {
+  get(@CurrentUser() user: AuthUser): Promise<GettingStartedReplyDto> {
     return this.checklist.find(sessionScope(user));
   }
 
@@ -33,11 +34,12 @@ export class GettingStartedController {
    * shows it again (false). → 200 the checklist; 400 'The checklist must be shown or hidden'.
    */
   @Put()
+  @ApiOkResponse({ type: GettingStartedReplyDto })
   @ApiOperation({ summary: 'Hide (or show again) the getting-started checklist' })
   async put(
     @CurrentUser() user: AuthUser,
     @Body() body: GettingStartedDto,
-  ): Promise<GettingStarted> {
+  ): Promise<GettingStartedReplyDto> {
     const scope = sessionScope(user);
     await this.checklist.setDismissed(scope, body.dismissed);
     return this.checklist.find(scope);

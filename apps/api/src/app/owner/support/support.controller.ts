@@ -1,10 +1,10 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MessageReply } from '@grove/contracts';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { SupportIssueDto } from './dto/support-issue.dto';
 import { SupportService } from './support.service';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
 
 /** The sidebar's Contact Support issue form (docs/product.md#issue-form Issue form; docs/product.md#calls `/jira/bugfix`). Signed in. */
 @ApiTags('support')
@@ -21,8 +21,9 @@ export class SupportController {
    */
   @Post('issues')
   @ThrottledBy('support')
+  @ApiCreatedResponse({ type: MessageReplyDto })
   @ApiOperation({ summary: 'Report an issue to the Grove team' })
-  report(@CurrentUser() user: AuthUser, @Body() body: SupportIssueDto): Promise<MessageReply> {
+  report(@CurrentUser() user: AuthUser, @Body() body: SupportIssueDto): Promise<MessageReplyDto> {
     return this.support.report(user, body.toInput());
   }
 }

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../common/auth-user';
 import { Public } from '../common/public.decorator';
 import { ThrottledBy } from '../common/throttled-by.decorator';
@@ -12,6 +19,7 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginDto } from './dto/login.dto';
 import { SignupDto } from './dto/signup.dto';
 import { LocalAuthGuard } from './local-auth.guard';
+import { SessionUserDto } from './dto/session-user.dto';
 
 /** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
 @ApiTags('auth')
@@ -30,12 +38,13 @@ export class AuthController {
   @Public()
   @ThrottledBy('auth')
   @Post('signup')
+  @ApiCreatedResponse({ type: SessionUserDto })
   @ApiOperation({ summary: 'Create a business and its owner account, and sign in' })
   async signup(
     @Body() body: SignupDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  ): Promise<SessionUserDto> {
     const result = await this.auth.signup(body.toInput(), this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
@@ -54,12 +63,13 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
+  @ApiOkResponse({ type: SessionUserDto })
   @ApiOperation({ summary: 'Sign in' })
   async login(
     @CurrentUser() user: AuthUser,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  ): Promise<SessionUserDto> {
     const result = await this.auth.login(user, this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
@@ -76,11 +86,12 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionUserDto })
   @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
   async refresh(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  ): Promise<SessionUserDto> {
     try {
       const result = await this.auth.refresh(
         this.cookies.readRefreshToken(request),
@@ -102,6 +113,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Signed out' })
   @ApiOperation({ summary: 'Sign out: revoke the session and clear the cookies' })
   async logout(
     @Req() request: Request,
@@ -117,8 +129,9 @@ export class AuthController {
   /** The signed-in owner and business. → 200 SessionUser; 401 without a valid session. */
   @Get('me')
   @ApiCookieAuth('grove_access')
+  @ApiOkResponse({ type: SessionUserDto })
   @ApiOperation({ summary: 'The signed-in user' })
-  me(@CurrentUser() user: AuthUser): Promise<SessionUser> {
+  me(@CurrentUser() user: AuthUser): Promise<SessionUserDto> {
     return this.auth.me(user);
   }
 }

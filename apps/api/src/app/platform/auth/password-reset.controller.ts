@@ -1,12 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { MessageReply, SessionUser } from '@grove/contracts';
 import { Public } from '../common/public.decorator';
 import { ThrottledBy } from '../common/throttled-by.decorator';
 import { AuthCookies } from './auth-cookies';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
+import { MessageReplyDto } from '../common/dto/message-reply.dto';
+import { SessionUserDto } from './dto/session-user.dto';
 
 /**
  * Forgot password (docs/product.md#forgot-password): ask for a reset link, then use it. Both
@@ -30,8 +31,9 @@ export class PasswordResetController {
   @ThrottledBy('password-reset')
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: MessageReplyDto })
   @ApiOperation({ summary: 'Email a link to choose a new password (same reply for any address)' })
-  request(@Body() body: PasswordResetRequestDto): Promise<MessageReply> {
+  request(@Body() body: PasswordResetRequestDto): Promise<MessageReplyDto> {
     return this.resets.request(body);
   }
 
@@ -45,12 +47,13 @@ export class PasswordResetController {
   @ThrottledBy('password-reset')
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionUserDto })
   @ApiOperation({ summary: 'Choose a new password with a reset link; ends every other session' })
   async confirm(
     @Body() body: PasswordResetConfirmDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  ): Promise<SessionUserDto> {
     const result = await this.resets.confirm(body, this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;

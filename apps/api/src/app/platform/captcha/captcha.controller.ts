@@ -1,9 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Challenge } from 'altcha-lib';
-import type { CaptchaConfig } from '@grove/contracts';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator';
 import { CaptchaService } from './captcha.service';
+import { AltchaChallengeDto, CaptchaConfigDto } from './dto/captcha.dto';
 
 /** The contact form's captcha (docs/product.md#contact-page Contact page; docs/architecture.md#front-end). Public. */
 @ApiTags('captcha')
@@ -17,8 +16,9 @@ export class CaptchaController {
    * default; `{ provider: 'recaptcha' | 'turnstile', siteKey }` when their keys are configured.
    */
   @Get()
+  @ApiOkResponse({ type: CaptchaConfigDto })
   @ApiOperation({ summary: 'Which captcha the contact form shows' })
-  config(): CaptchaConfig {
+  config(): CaptchaConfigDto {
     return this.captcha.clientConfig();
   }
 
@@ -28,8 +28,9 @@ export class CaptchaController {
    */
   @Get('challenge')
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: AltchaChallengeDto })
   @ApiOperation({ summary: 'A new altcha proof-of-work challenge' })
-  challenge(): Promise<Challenge> {
+  challenge(): Promise<AltchaChallengeDto> {
     return this.captcha.createAltchaChallenge();
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
   HealthCheckService,
@@ -8,6 +8,7 @@ import {
 } from '@nestjs/terminus';
 import { Public } from '../common/public.decorator';
 import { DrainState } from './drain-state';
+import { LivenessDto } from './dto/health.dto';
 
 /** Liveness and readiness for load balancers and `npm start`. */
 @ApiTags('health')
@@ -36,7 +37,8 @@ export class HealthController {
    */
   @Public()
   @Get('live')
-  live(): { status: 'ok' } {
+  @ApiOkResponse({ type: LivenessDto })
+  live(): LivenessDto {
     if (this.drain.draining) throw new ServiceUnavailableException('Shutting down');
     return { status: 'ok' };
   }

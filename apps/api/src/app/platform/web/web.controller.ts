@@ -1,8 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator';
-import type { RemoteName } from '@grove/contracts';
 import { WebAppsService } from './web-apps.service';
+import { RemotesManifestDto } from './dto/remotes-manifest.dto';
 
 /** The per-environment remotes manifest (docs/architecture.md#remote-loading), outside `/api`. */
 @ApiTags('web')
@@ -19,7 +19,8 @@ export class WebController {
   @Public()
   @Get('remotes.json')
   @Header('Cache-Control', 'no-cache')
-  remotes(): Record<RemoteName, string> {
+  @ApiOkResponse({ type: RemotesManifestDto })
+  remotes(): RemotesManifestDto {
     return this.web.remotesManifest();
   }
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Ip, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MessageReply } from '@grove/contracts';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../platform/common/public.decorator';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { ContactService } from './contact.service';
 import { ContactDto } from './dto/contact.dto';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
 
 /** The public contact form (docs/product.md#contact-page Contact page; docs/product.md#calls the email-sending service's send call). */
 @ApiTags('contact')
@@ -23,8 +23,9 @@ export class ContactController {
    */
   @Post()
   @ThrottledBy('contact')
+  @ApiCreatedResponse({ type: MessageReplyDto })
   @ApiOperation({ summary: 'Send a message from the contact page' })
-  submit(@Body() body: ContactDto, @Ip() ip: string | undefined): Promise<MessageReply> {
+  submit(@Body() body: ContactDto, @Ip() ip: string | undefined): Promise<MessageReplyDto> {
     return this.contact.submit(body.toInput(), body.captcha, ip ?? null);
   }
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Ip, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MessageReply } from '@grove/contracts';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../platform/common/public.decorator';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { LeadDto } from './dto/lead.dto';
 import { LeadsService } from './leads.service';
+import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
 
 /** The landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page). Public. */
 @ApiTags('leads')
@@ -23,8 +23,9 @@ export class LeadsController {
    */
   @Post()
   @ThrottledBy('contact')
+  @ApiCreatedResponse({ type: MessageReplyDto })
   @ApiOperation({ summary: "Leave your details from the landing page's Learn More form" })
-  capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReply> {
+  capture(@Body() body: LeadDto, @Ip() ip: string | undefined): Promise<MessageReplyDto> {
     return this.leads.capture(body.toInput(), body.captcha, ip ?? null);
   }
 }

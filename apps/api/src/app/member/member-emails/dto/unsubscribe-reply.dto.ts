@@ -1,12 +1,4 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { MessageReply } from '@grove/contracts';
-
-/** A reply whose only content is the text to show (`MessageReply`). */
-@ApiSchema({ name: 'MessageReply' })
-export class MessageReplyDto implements MessageReply {
-  @ApiProperty({ description: 'The text to show', example: 'Check your inbox.' })
-  message!: string;
-}
 
 /** `GET /api/member-emails/unsubscribe/:token/status`: what the unsubscribe page shows. */
 @ApiSchema({ name: 'UnsubscribeStatus' })
