@@ -26,3 +26,4 @@ export * from './lib/branch-qualification';
 export * from './lib/password-reset';
 export * from './lib/country';
 export * from './lib/member-defaults';
+export * from './lib/mindbody-setup';
