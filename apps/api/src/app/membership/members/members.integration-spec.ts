@@ -68,7 +68,7 @@ describe('members (integration)', () => {
   });
 
   it('adds a tree: trimmed name, cents, 0 branches, Active, not managed → 201', async () => {
-    const row = await add(tree('  Alex Smith  ', 'alex@example.com', 8990, 10));
+    const row = await add(tree('  Alex Smith  ', 'alex@example.com', 8990, 1000));
     expect(row).toEqual({
       id: expect.any(String),
       memberName: 'Alex Smith',
@@ -248,8 +248,8 @@ describe('members (integration)', () => {
         .expect(400);
     });
 
-    it('accepts JSON numbers and decimals for amounts', async () => {
-      const row = await add(tree('Numeric Amounts', 'numeric@example.com', 19.95, 0));
+    it('takes amounts as integer cents', async () => {
+      const row = await add(tree('Numeric Amounts', 'numeric@example.com', 1995, 0));
       expect(row.membershipPriceCents).toBe(1995);
       expect(row.discountCents).toBe(0);
     });
