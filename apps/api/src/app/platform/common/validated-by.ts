@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { GroveException } from './grove.exception';
 
 /**
- * A contracts validator as the API applies it (docs/architecture.md#validation): the request's
+ * A contracts validator as the API applies it (docs/architecture.md#request-path, step 3): the request's
  * DTO instance (after class-transformer, so trimmed fields are trimmed) → one message per invalid
  * field (`{ field: message }`, empty when valid), or the one message of a form that answers a
  * single message (signup), or `null` when valid.
