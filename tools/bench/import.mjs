@@ -294,7 +294,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       afterImport = (await status()).mindbodyCalls;
     }
-    await call(cookie, 'PUT', '/api/mindbody/discounts', { discountOnReferral: '5' });
+    await call(cookie, 'PUT', '/api/mindbody/discounts', { discountOnReferralCents: 500 });
     const sync = async () => {
       // The job marks itself running when a worker picks it: until then the state is the last run's.
       const before = (await status()).processState;

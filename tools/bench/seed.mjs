@@ -41,8 +41,8 @@ export async function memberWithLink(base, cookie, member = {}) {
     body: JSON.stringify({
       memberName: 'Referring Member',
       memberEmail: 'referrer@bench.example.com',
-      membershipPrice: '99',
-      discount: '10',
+      membershipPriceCents: 9900,
+      discountCents: 1000,
       ...member,
     }),
   });

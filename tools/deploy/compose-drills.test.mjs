@@ -266,8 +266,8 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     tree = await owner.expect(201, 'POST', '/api/members', {
       memberName: 'Anne-Marie Dubois',
       memberEmail: 'anne-marie@example.com',
-      membershipPrice: '89',
-      discount: '15',
+      membershipPriceCents: 8900,
+      discountCents: 1500,
     });
     const link = await owner.expect(201, 'POST', `/api/members/${tree.id}/referral-link`, {});
     code = link.code;
@@ -284,8 +284,8 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     const branch = await owner.expect(201, 'POST', `/api/prospects/${ben.id}/approve`, {
       memberName: "Ben O'Connor",
       memberEmail: 'ben.oconnor@example.com',
-      membershipPrice: '89',
-      discount: '15',
+      membershipPriceCents: 8900,
+      discountCents: 1500,
     });
     assert.equal(branch.memberName, "Ben O'Connor");
     const referrer = await owner.expect(200, 'GET', `/api/members/${tree.id}`);
@@ -515,14 +515,14 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     const before = await owner.expect(201, 'POST', '/api/members', {
       memberName: "D'Arcy Núñez",
       memberEmail: 'darcy@example.com',
-      membershipPrice: '70',
-      discount: '10',
+      membershipPriceCents: 7000,
+      discountCents: 1000,
     });
     await owner.expect(201, 'POST', `/api/members/${before.id}/branches`, {
       memberName: 'Zoë Kowalczyk',
       memberEmail: 'zoe@example.com',
-      membershipPrice: '70',
-      discount: '10',
+      membershipPriceCents: 7000,
+      discountCents: 1000,
     });
     await sleep(1_500);
     const [[moment]] = await sql(
@@ -533,8 +533,8 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     await owner.expect(201, 'POST', '/api/members', {
       memberName: 'After The Moment',
       memberEmail: 'after@example.com',
-      membershipPrice: '70',
-      discount: '10',
+      membershipPriceCents: 7000,
+      discountCents: 1000,
     });
     const [[segment]] = await sql(db, 'SELECT pg_walfile_name(pg_current_wal_lsn())');
     await sql(db, 'SELECT pg_switch_wal()');

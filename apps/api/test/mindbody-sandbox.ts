@@ -81,7 +81,7 @@ export async function confirmedSync(agent: TestAgent): Promise<MindbodyBillChang
 export async function reachStageFour(
   agent: TestAgent,
   sandbox: RunningSandbox,
-  discounts = { discountOnReferral: '5', discountForReferee: '2' },
+  discounts = { discountOnReferralCents: 500, discountForRefereeCents: 200 },
 ): Promise<void> {
   await agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
   await agent.post('/api/mindbody/import').expect(202);
@@ -280,8 +280,8 @@ export async function referThroughGrove(
       .send({
         memberName: friend.name,
         memberEmail: friend.email,
-        membershipPrice: String(friend.autopay),
-        discount: '0',
+        membershipPriceCents: Math.round(friend.autopay * 100),
+        discountCents: 0,
       })
       .expect(201)
   ).body as MemberRow;

@@ -126,11 +126,16 @@ export async function createTestApp(
 }
 
 /**
- * The add-tree form's body (`POST /api/members`), in dollars as typed.
- * @param membershipPrice dollars, default '100'; @param discount dollars per referral, default '15'
+ * The add-tree form's body (`POST /api/members`), amounts in integer cents.
+ * @param membershipPriceCents cents, default 10000; @param discountCents cents per referral, default 1500
  */
-export function treeBody(name: string, email: string, membershipPrice = '100', discount = '15') {
-  return { memberName: name, memberEmail: email, membershipPrice, discount };
+export function treeBody(
+  name: string,
+  email: string,
+  membershipPriceCents = 10_000,
+  discountCents = 1500,
+) {
+  return { memberName: name, memberEmail: email, membershipPriceCents, discountCents };
 }
 
 /**

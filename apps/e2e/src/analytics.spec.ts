@@ -13,8 +13,8 @@ test('a friend joins through a referral link and is approved: the analytics funn
     data: {
       memberName: 'Nina Novak',
       memberEmail: 'nina.novak@example.com',
-      membershipPrice: '80',
-      discount: '10',
+      membershipPriceCents: 8000,
+      discountCents: 1000,
     },
   });
   expect(created.status()).toBe(201);
@@ -52,8 +52,8 @@ test('a friend joins through a referral link and is approved: the analytics funn
     data: {
       memberName: 'Omar Haddad',
       memberEmail: 'omar.haddad@example.com',
-      membershipPrice: '80',
-      discount: '10',
+      membershipPriceCents: 8000,
+      discountCents: 1000,
     },
   });
   expect(approved.ok()).toBe(true);

@@ -2,12 +2,12 @@ import { expect, type Page } from '@playwright/test';
 import type { MemberRow } from '@grove/contracts';
 import { signUp, test } from './support';
 
-/** Adds a tree (or a branch of `referringMemberId`) through the API, as the signed-in owner. */
+/** Adds a tree (or a branch of `referringMemberId`) through the API, as the signed-in owner; amounts in cents. */
 async function addMember(
   page: Page,
   name: string,
-  price: string,
-  discount: string,
+  price: number,
+  discount: number,
   referringMemberId?: string,
 ): Promise<MemberRow> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@list.example`;
@@ -15,8 +15,8 @@ async function addMember(
     data: {
       memberName: name,
       memberEmail: email,
-      membershipPrice: price,
-      discount,
+      membershipPriceCents: price,
+      discountCents: discount,
       referringMemberId,
     },
   });
@@ -28,10 +28,10 @@ test('Branches for a real gym: sorted by price, filtered to one referrer’s bra
   page,
 }) => {
   await signUp(page);
-  const olivia = await addMember(page, 'Olivia Bennett', '89', '10');
-  await addMember(page, 'Jack Thompson', '69', '8', olivia.id);
-  await addMember(page, 'Mia Kelly', '49', '5', olivia.id);
-  await addMember(page, 'William Harris', '119', '15');
+  const olivia = await addMember(page, 'Olivia Bennett', 8900, 1000);
+  await addMember(page, 'Jack Thompson', 6900, 800, olivia.id);
+  await addMember(page, 'Mia Kelly', 4900, 500, olivia.id);
+  await addMember(page, 'William Harris', 11_900, 1500);
   await page.reload();
 
   const rows = page.getByTestId('tree-row');

@@ -12,7 +12,7 @@ const shot = (name: string) => path.join(__dirname, '../../../dist/test-results/
 /** Adds a member (as the signed-in owner) and gives them a referral link; → the link's URL. */
 async function memberLink(request: APIRequestContext, name: string, email: string) {
   const member = await request.post('/api/members', {
-    data: { memberName: name, memberEmail: email, membershipPrice: '90', discount: '10' },
+    data: { memberName: name, memberEmail: email, membershipPriceCents: 9000, discountCents: 1000 },
   });
   expect(member.status()).toBe(201);
   const { id } = (await member.json()) as { id: string };

@@ -4,13 +4,13 @@ import { accessibilityViolations, autoLinksOff, signUp } from './support';
 const member = (
   memberName: string,
   memberEmail: string,
-  membershipPrice = '90',
-  discount = '12.50',
+  membershipPriceCents = 9000,
+  discountCents = 1250,
 ) => ({
   memberName,
   memberEmail,
-  membershipPrice,
-  discount,
+  membershipPriceCents,
+  discountCents,
 });
 
 test('after an approval, the member profile shows the new branch in the tree and the price drop in the ledger', async ({
@@ -30,7 +30,7 @@ test('after an approval, the member profile shows the new branch in the tree and
     ['Omar Haddad', 'omar.haddad@example.com'],
   ])
     expect(
-      (await page.request.post('/api/members', { data: member(name, email, '70', '10') })).status(),
+      (await page.request.post('/api/members', { data: member(name, email, 7000, 1000) })).status(),
     ).toBe(201);
 
   // Links for everyone: one click gives all three members a link; new members get one at once.

@@ -262,8 +262,8 @@ test('a sync preview lists the bills that will change: names and old → new pri
         data: {
           memberName: friend.name,
           memberEmail: friend.email,
-          membershipPrice: '60',
-          discount: '0',
+          membershipPriceCents: 6000,
+          discountCents: 0,
         },
       })
     ).ok(),

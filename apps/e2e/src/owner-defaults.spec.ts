@@ -11,8 +11,8 @@ test("approval prefilled with the referrer's price and discount", async ({ page,
     data: {
       memberName: "Siobhán O'Brien",
       memberEmail: 'siobhan.obrien@example.ie',
-      membershipPrice: '89.00',
-      discount: '15.00',
+      membershipPriceCents: 8900,
+      discountCents: 1500,
     },
   });
   expect(created.status()).toBe(201);

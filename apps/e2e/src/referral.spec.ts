@@ -18,8 +18,8 @@ test('a friend joins through a referral link, the owner approves, and the member
     data: {
       memberName: 'Sofia Rossi',
       memberEmail: 'sofia.rossi@example.com',
-      membershipPrice: '90',
-      discount: '12.50',
+      membershipPriceCents: 9000,
+      discountCents: 1250,
     },
   });
   expect(created.status()).toBe(201);
@@ -27,8 +27,8 @@ test('a friend joins through a referral link, the owner approves, and the member
     data: {
       memberName: 'Ella Evans',
       memberEmail: 'ella.evans@example.com',
-      membershipPrice: '70',
-      discount: '10',
+      membershipPriceCents: 7000,
+      discountCents: 1000,
     },
   });
   expect(existing.status()).toBe(201);

@@ -4,6 +4,7 @@ import {
   type ParsedMail,
   type SmtpCatcher,
 } from '@grove/testing-smtp';
+import { dollarsToCents } from '@grove/contracts';
 import { smtpPort } from '../playwright.config';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -134,7 +135,8 @@ export async function accessibilityViolations(
 
 /**
  * Adds a member through the API as the signed-in owner of `page` (`POST /api/members`), as a
- * branch of `referringMemberId` when given; amounts in dollars as typed.
+ * branch of `referringMemberId` when given; the journey's amounts are dollars as an owner types
+ * them, sent as the API takes them: integer cents (`dollarsToCents`).
  * @returns the new member's id
  */
 export async function addMember(
@@ -146,8 +148,8 @@ export async function addMember(
     data: {
       memberName: member.name,
       memberEmail: member.email,
-      membershipPrice: member.price,
-      discount: member.discount,
+      membershipPriceCents: dollarsToCents(member.price),
+      discountCents: dollarsToCents(member.discount),
       ...(referringMemberId ? { referringMemberId } : {}),
     },
   });

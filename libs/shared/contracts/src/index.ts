@@ -27,3 +27,5 @@ export * from './lib/password-reset';
 export * from './lib/country';
 export * from './lib/member-defaults';
 export * from './routes/hrefs';
+export * from './lib/mindbody-setup';
+export * from './lib/login';

@@ -1,4 +1,9 @@
-import { validateMemberInput, type MemberInput } from '@grove/contracts';
+import {
+  memberFromForm,
+  validateMemberForm,
+  type MemberForm as MemberFormValues,
+  type MemberInput,
+} from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
@@ -9,25 +14,30 @@ export interface MemberFormProps {
    * Values to start from, e.g. a prospect's name and email and the referrer's price and discount
    * when approving, or the business's defaults when adding a tree (docs/product.md#member-defaults).
    */
-  defaultValues?: Partial<MemberInput>;
+  defaultValues?: Partial<MemberFormValues>;
   submitLabel?: string;
   /** Prefix of the message shown when the save fails (docs/product.md#errors). */
   failurePrefix: string;
+  /** Called with the API's member body: the amounts typed in dollars, sent as integer cents. */
   onSubmit: (values: MemberInput) => Promise<unknown>;
 }
 
 /** Server field names that map onto this form's fields. */
-const memberFields: readonly (keyof MemberInput)[] = [
+const memberFields: readonly (keyof MemberFormValues)[] = [
   'memberName',
   'memberEmail',
   'membershipPrice',
   'discount',
 ];
 
+/** The API's names of the amounts, which it takes in cents. */
+const serverNames = { membershipPrice: 'membershipPriceCents', discount: 'discountCents' };
+
 /**
  * The member form behind 'Start Growing' and 'Add a New Branch' (docs/product.md#branches): Member name, Email,
  * Current Membership ($), Discount Per Referral ($), Save. Every field is required and checked
- * with docs/product.md#validation's rules and messages (from the contracts, as the API checks them); a server
+ * with docs/product.md#validation's rules and messages (contracts' `validateMemberForm`, the API's
+ * `validateMemberInput` on the amounts in cents); the amounts are sent as integer cents; a server
  * error is shown above the form with its SPEC prefix, and field errors from the server land on
  * their fields. The amounts carry no placeholder: a grey "59.00" looked filled in (issue 25); an
  * amount shown is a real value (`defaultValues`), and an empty field is empty.
@@ -43,7 +53,7 @@ export function MemberForm({
     submit,
     field,
     formState: { isSubmitting },
-  } = useContractForm<MemberInput>(validateMemberInput, {
+  } = useContractForm<MemberFormValues>(validateMemberForm, {
     defaultValues: {
       memberName: '',
       memberEmail: '',
@@ -53,9 +63,10 @@ export function MemberForm({
     },
     trim: ['memberName', 'memberEmail'],
     fields: memberFields,
+    serverNames,
     onSubmit: (values) => {
       setFailure(null);
-      return onSubmit(values);
+      return onSubmit(memberFromForm(values));
     },
     onError: (error) =>
       setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`),

@@ -37,6 +37,7 @@ export function MemberDefaultsCard() {
     defaultValues: { discount: '', membershipPrice: '' },
     trim: ['discount', 'membershipPrice'],
     fields: ['discount', 'membershipPrice'],
+    serverNames: { discount: 'discountCents', membershipPrice: 'membershipPriceCents' },
     onSubmit: async (values) => {
       setSaved(null);
       const stored = await save.mutateAsync(memberDefaultsFromForm(values));

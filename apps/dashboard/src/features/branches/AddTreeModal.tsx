@@ -1,4 +1,4 @@
-import { centsToDollarText, MESSAGES, type MemberInput } from '@grove/contracts';
+import { centsToDollarText, MESSAGES, type MemberForm as MemberFormValues } from '@grove/contracts';
 import { useCreateMember } from './api/members';
 import { Modal, Spinner } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
@@ -13,7 +13,7 @@ export function AddTreeModal({ open, onClose }: { open: boolean; onClose: () => 
   const create = useCreateMember();
   // Read with the page (the modal is mounted closed), so the form opens with them.
   const defaults = useMemberDefaults();
-  const start: Partial<MemberInput> = {};
+  const start: Partial<MemberFormValues> = {};
   if (defaults.data?.membershipPriceCents != null)
     start.membershipPrice = centsToDollarText(defaults.data.membershipPriceCents);
   if (defaults.data?.discountCents != null)

@@ -245,8 +245,8 @@ describe('MemberProfilePage', () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       memberName: 'Ann Renamed',
       memberEmail: 'ann@x.com',
-      membershipPrice: '100.00',
-      discount: '15.00',
+      membershipPriceCents: 10_000,
+      discountCents: 1500,
     });
   });
 

@@ -4,7 +4,7 @@ import {
   centsToDollarText,
   MESSAGES,
   NO_EMAIL_TEXT,
-  type MemberInput,
+  type MemberForm as MemberFormValues,
   type ProspectRow,
 } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
@@ -23,8 +23,11 @@ const PAGE_SIZE = 25;
  * else the business's defaults; docs/product.md#member-defaults), as real values, not
  * placeholders. An amount known from neither starts empty.
  */
-export function approvalValues(prospect: ProspectRow): Partial<MemberInput> {
-  const values: Partial<MemberInput> = { memberName: prospect.name, memberEmail: prospect.email };
+export function approvalValues(prospect: ProspectRow): Partial<MemberFormValues> {
+  const values: Partial<MemberFormValues> = {
+    memberName: prospect.name,
+    memberEmail: prospect.email,
+  };
   const { membershipPriceCents, discountCents } = prospect.approvalPrefill;
   if (membershipPriceCents !== null)
     values.membershipPrice = centsToDollarText(membershipPriceCents);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   MESSAGES,
-  type MindbodyCredentialsRequest,
+  validateMindbodyCredentials,
+  validateMindbodySite,
+  type MindbodyCredentialsInput,
   type MindbodySiteActivation,
+  type MindbodySiteInput,
 } from '@grove/contracts';
+import { useContractForm } from '@grove/web-forms';
 import { useConnectMindbody, useSiteActivation } from './api/mindbody';
 import { Alert, Button, TextField } from '@grove/web-ui';
-
-/** A Mindbody site number, e.g. -99 (what `GET /api/mindbody/activation` accepts). */
-const SITE_ID = /^-?\d{1,10}$/;
 
 /**
  * Stage 1 (docs/product.md#mindbody-setup, issue 22), as Mindbody asks a gym to connect: the site ID first; a site
@@ -25,20 +25,22 @@ export function CredentialsForm() {
   return <LoginStep siteId={site.siteId} onChangeSite={() => setSite(null)} />;
 }
 
-/** The site ID, checked with Mindbody (activated or not). */
+/**
+ * The site ID (contracts' `validateMindbodySite`, as `GET /api/mindbody/activation` checks it),
+ * checked with Mindbody (activated or not).
+ */
 function SiteStep({ onSite }: { onSite: (site: MindbodySiteActivation) => void }) {
   const check = useSiteActivation();
   const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ siteId: string }>({ defaultValues: { siteId: '' } });
-  const submit = handleSubmit(async ({ siteId }) => {
-    try {
-      onSite(await check.mutateAsync(siteId.trim()));
-    } catch {
-      // Shown from the mutation's own error below.
-    }
+    submit,
+    field,
+    formState: { isSubmitting },
+  } = useContractForm<MindbodySiteInput>(validateMindbodySite, {
+    defaultValues: { siteId: '' },
+    trim: ['siteId'],
+    onSubmit: async ({ siteId }) => onSite(await check.mutateAsync(siteId)),
+    // Shown from the mutation's own error below.
+    onError: () => undefined,
   });
   return (
     <form className="mb-form" onSubmit={submit} noValidate aria-describedby="mb-site-help">
@@ -51,10 +53,7 @@ function SiteStep({ onSite }: { onSite: (site: MindbodySiteActivation) => void }
         label="Site ID"
         inputMode="numeric"
         hint="Your Mindbody site number, e.g. -99 for the sandbox"
-        {...register('siteId', {
-          validate: (value: string) => SITE_ID.test(value.trim()) || MESSAGES.mindbodyInvalidSiteId,
-        })}
-        error={errors.siteId?.message}
+        {...field('siteId')}
       />
       <Button type="submit" busy={isSubmitting} className="mb-submit">
         Continue
@@ -119,30 +118,23 @@ function ActivationStep({
   );
 }
 
-/** The staff username and password of an activated site. */
+/**
+ * The staff username and password of an activated site (contracts' `validateMindbodyCredentials`,
+ * the API's rule: 'Invalid credentials provided' for a missing one).
+ */
 function LoginStep({ siteId, onChangeSite }: { siteId: string; onChangeSite: () => void }) {
   const connect = useConnectMindbody();
   const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Omit<MindbodyCredentialsRequest, 'siteId'>>({
-    defaultValues: { username: '', password: '' },
-  });
-  const required = {
-    validate: (value: string) => value.trim() !== '' || MESSAGES.mindbodyInvalidCredentials,
-  };
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await connect.mutateAsync({
-        username: values.username.trim(),
-        password: values.password,
-        siteId,
-      });
-    } catch {
-      // Shown from the mutation's own error below.
-    }
+    submit,
+    field,
+    formState: { isSubmitting },
+  } = useContractForm<MindbodyCredentialsInput>(validateMindbodyCredentials, {
+    // The site ID is no field of this step: it rides along in the values the rule checks.
+    defaultValues: { username: '', password: '', siteId },
+    trim: ['username'],
+    onSubmit: (values) => connect.mutateAsync(values),
+    // Shown from the mutation's own error below.
+    onError: () => undefined,
   });
 
   return (
@@ -158,18 +150,12 @@ function LoginStep({ siteId, onChangeSite }: { siteId: string; onChangeSite: () 
         login with Mindbody and keeps the password encrypted.
       </p>
       {connect.isError && <Alert>{connect.error.message}</Alert>}
-      <TextField
-        label="Username"
-        autoComplete="username"
-        {...register('username', required)}
-        error={errors.username?.message}
-      />
+      <TextField label="Username" autoComplete="username" {...field('username')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...register('password', required)}
-        error={errors.password?.message}
+        {...field('password')}
       />
       <Button type="submit" busy={isSubmitting} className="mb-submit">
         Connect Mindbody

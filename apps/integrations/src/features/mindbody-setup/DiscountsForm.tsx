@@ -1,36 +1,27 @@
-import { useForm } from 'react-hook-form';
 import {
   centsToDollarText,
-  isValidAmount,
-  isValidReferralDiscount,
-  MESSAGES,
+  mindbodyDiscountsFromForm,
+  validateMindbodyDiscountsForm,
+  type MindbodyDiscountsForm,
   type MindbodyStatus,
 } from '@grove/contracts';
+import { useContractForm } from '@grove/web-forms';
 import { useSaveMindbodyDiscounts } from './api/mindbody';
 import { Alert, Button, TextField } from '@grove/web-ui';
 
-interface DiscountValues {
-  discountOnReferral: string;
-  discountForReferee: string;
-}
-
-const onReferralRule = (value: string) =>
-  isValidReferralDiscount(value) || MESSAGES.mindbodyInvalidDiscounts;
-const forRefereeRule = (value: string) =>
-  value.trim() === '' || isValidAmount(value.trim()) || MESSAGES.mindbodyInvalidDiscounts;
-
 /**
  * Stages 3 and 4 (docs/product.md#screens, docs/product.md#validation): discount on referral (required, at least 0.01) and discount for
- * referee (optional, at least 0, default 0), in dollars. Invalid values show 'Please provide valid
- * values.'; saving moves the setup to stage 4.
+ * referee (optional, at least 0, default 0), typed in dollars and sent as integer cents
+ * (contracts' `validateMindbodyDiscountsForm`, the API's rule on the cents). Invalid values show
+ * 'Please provide valid values.'; saving moves the setup to stage 4.
  */
 export function DiscountsForm({ status }: { status: MindbodyStatus }) {
   const save = useSaveMindbodyDiscounts();
   const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<DiscountValues>({
+    submit,
+    field,
+    formState: { isSubmitting },
+  } = useContractForm<MindbodyDiscountsForm>(validateMindbodyDiscountsForm, {
     values: {
       discountOnReferral: status.discounts
         ? centsToDollarText(status.discounts.discountOnReferralCents)
@@ -39,19 +30,10 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
         ? centsToDollarText(status.discounts.discountForRefereeCents)
         : '',
     },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        discountOnReferral: values.discountOnReferral.trim(),
-        ...(values.discountForReferee.trim()
-          ? { discountForReferee: values.discountForReferee.trim() }
-          : {}),
-      });
-    } catch {
-      // Shown from the mutation's own error below.
-    }
+    trim: ['discountOnReferral', 'discountForReferee'],
+    onSubmit: (values) => save.mutateAsync(mindbodyDiscountsFromForm(values)),
+    // Shown from the mutation's own error below.
+    onError: () => undefined,
   });
 
   return (
@@ -64,16 +46,14 @@ export function DiscountsForm({ status }: { status: MindbodyStatus }) {
           inputMode="decimal"
           placeholder="10.00"
           hint="Taken off a member's bill for each friend they referred"
-          {...register('discountOnReferral', { validate: onReferralRule })}
-          error={errors.discountOnReferral?.message}
+          {...field('discountOnReferral')}
         />
         <TextField
           label="Discount for referee ($)"
           inputMode="decimal"
           placeholder="0.00"
           hint="Taken off the referred friend's own bill (optional)"
-          {...register('discountForReferee', { validate: forRefereeRule })}
-          error={errors.discountForReferee?.message}
+          {...field('discountForReferee')}
         />
       </div>
       <Button type="submit" busy={isSubmitting}>

@@ -288,7 +288,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/mindbody/import', body: undefined });
   });
 
-  it('stage 3 refuses a discount below 0.01 with "Please provide valid values." and sends dollars as typed', async () => {
+  it('stage 3 refuses a discount below 0.01 with "Please provide valid values." and sends the dollars typed as cents', async () => {
     const imported: MindbodyStatus = {
       ...base,
       stage: 3,
@@ -313,7 +313,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     await userEvent.click(screen.getByRole('button', { name: 'Save discounts and finish' }));
     expect(await screen.findByRole('heading', { name: 'Sync with Mindbody' })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      { method: 'PUT', url: '/api/mindbody/discounts', body: { discountOnReferral: '10' } },
+      { method: 'PUT', url: '/api/mindbody/discounts', body: { discountOnReferralCents: 1000 } },
     ]);
     expect(screen.getByText('not yet')).toBeTruthy();
   });

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
   FORGOT_PASSWORD_PATH,
   MESSAGES,
+  validateLoginInput,
   type AccountSettingsRouteState,
+  type LoginInput,
   type SessionUser,
   hrefs,
 } from '@grove/contracts';
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
 
 /**
@@ -25,7 +27,8 @@ function afterLogin(
 
 /**
  * Login (docs/product.md#login, docs/product.md#states), with 'Forgot password?' under the
- * password (docs/product.md#forgot-password; the email typed so far goes along): empty → 'Please add to email and password fields'; loading; a failure
+ * password (docs/product.md#forgot-password; the email typed so far goes along): empty → 'Please add to email and password fields'
+ * (contracts' `validateLoginInput`); loading; a failure
  * shows 'Password or username does not match any user' for 3 s and clears the password; success
  * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
  * password' when the password no longer meets Grove's rule.
@@ -35,40 +38,30 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useTimedMessage();
-
   const from = (location.state as { from?: string } | null)?.from ?? hrefs.dashboard;
+  const { submit, register, watch, setValue } = useContractForm<LoginInput>(validateLoginInput, {
+    defaultValues: { email: '', password: '' },
+    trim: ['email'],
+    onInvalid: setError,
+    onSubmit: async (values) => {
+      const next = afterLogin(await login.mutateAsync(values), from);
+      navigate(next.to, { replace: true, state: next.state });
+    },
+    onError: (failure) => {
+      setValue('password', '');
+      setError(
+        failure instanceof ApiError && failure.status !== 401
+          ? failure.message
+          : MESSAGES.loginFailed,
+      );
+    },
+  });
+
   if (session.data) {
     const next = afterLogin(session.data, from);
     return <Navigate to={next.to} state={next.state} replace />;
   }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(MESSAGES.loginEmpty);
-      return;
-    }
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (user) => {
-          const next = afterLogin(user, from);
-          navigate(next.to, { replace: true, state: next.state });
-        },
-        onError: (failure) => {
-          setPassword('');
-          setError(
-            failure instanceof ApiError && failure.status !== 401
-              ? failure.message
-              : MESSAGES.loginFailed,
-          );
-        },
-      },
-    );
-  };
 
   return (
     <main className="shell-auth">
@@ -77,22 +70,15 @@ export function LoginPage() {
         <p className="g-muted shell-auth__lead">Log in to see your trees and branches.</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...register('password')}
           />
           <p className="shell-auth__forgot">
-            <Link to={FORGOT_PASSWORD_PATH} state={{ email: email.trim() }}>
+            <Link to={FORGOT_PASSWORD_PATH} state={{ email: watch('email').trim() }}>
               {MESSAGES.forgotPassword}
             </Link>
           </p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import {
   BUSINESS_NAME_MAX_LENGTH,
@@ -11,6 +11,7 @@ import {
   hrefs,
 } from '@grove/contracts';
 import { useSession, useSignup } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, SelectField, TextField } from '@grove/web-ui';
 
 const empty: SignupInput = {
@@ -49,29 +50,29 @@ const fields: {
 
 /**
  * Signup (docs/product.md#entities fields plus business name, country and password). Checks run in docs/product.md#validation's order and the
- * first failing rule's message is shown; the server runs the same rules from the contracts. The
+ * first failing rule's message is shown (contracts' `validateSignupInput` through
+ * `useContractForm`); the server runs the same function from the contracts. The
  * country (Australia unless chosen, docs/product.md#country) says how the phone number is read.
  */
 export function SignupPage() {
   const session = useSession();
   const signup = useSignup();
   const navigate = useNavigate();
-  const [form, setForm] = useState<SignupInput>(empty);
   const [error, setError] = useState<string | null>(null);
   const countries = countrySelectOptions();
+  const { submit, register, watch } = useContractForm<SignupInput>(validateSignupInput, {
+    defaultValues: empty,
+    onInvalid: setError,
+    onSubmit: async (values) => {
+      setError(null);
+      await signup.mutateAsync(values);
+      navigate(hrefs.dashboard, { replace: true });
+    },
+    onError: (failure) => setError(failure instanceof Error ? failure.message : String(failure)),
+  });
+  const country = watch('country');
 
   if (session.data) return <Navigate to={hrefs.dashboard} replace />;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateSignupInput(form);
-    setError(problem);
-    if (problem) return;
-    signup.mutate(form, {
-      onSuccess: () => navigate(hrefs.dashboard, { replace: true }),
-      onError: (failure) => setError(failure.message),
-    });
-  };
 
   return (
     <main className="shell-auth">
@@ -89,8 +90,7 @@ export function SignupPage() {
                 label="Country"
                 autoComplete="country"
                 options={countries}
-                value={form.country}
-                onChange={(e) => setForm((current) => ({ ...current, country: e.target.value }))}
+                {...register('country')}
               />
             ),
             <TextField
@@ -99,16 +99,15 @@ export function SignupPage() {
               type={field.type ?? 'text'}
               autoComplete={field.autoComplete}
               className={field.wide ? 'shell-auth__wide' : undefined}
-              value={form[field.name]}
+              {...register(field.name)}
               maxLength={field.name === 'businessName' ? BUSINESS_NAME_MAX_LENGTH : undefined}
               hint={
                 field.name === 'password'
                   ? PASSWORD_HINT
                   : field.name === 'phoneNumber'
-                    ? phoneNumberHint(form.country)
+                    ? phoneNumberHint(country)
                     : undefined
               }
-              onChange={(e) => setForm((current) => ({ ...current, [field.name]: e.target.value }))}
             />,
           ])}
           <Button type="submit" busy={signup.isPending} className="shell-auth__submit">

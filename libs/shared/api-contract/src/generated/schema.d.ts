@@ -1327,22 +1327,22 @@ export interface components {
         };
         CreateMemberDto: {
             /**
-             * @description Discount per referral in dollars, up to two decimals
-             * @example 10
+             * @description Discount per referral (per branch), integer cents
+             * @example 1000
              */
-            discount: string;
+            discountCents: number;
             /** @example alex@example.com */
             memberEmail: string;
             /**
-             * @description Letters and spaces; trimmed
+             * @description Letters of any script, spaces, apostrophes, hyphens and periods; trimmed
              * @example Alex Smith
              */
             memberName: string;
             /**
-             * @description Dollars, up to two decimals
-             * @example 89.00
+             * @description Monthly membership price, integer cents
+             * @example 8900
              */
-            membershipPrice: string;
+            membershipPriceCents: number;
             /** @description Attach the new tree as a branch of this member (id) */
             referringMemberId?: string;
         };
@@ -1488,22 +1488,22 @@ export interface components {
         };
         MemberFieldsDto: {
             /**
-             * @description Discount per referral in dollars, up to two decimals
-             * @example 10
+             * @description Discount per referral (per branch), integer cents
+             * @example 1000
              */
-            discount: string;
+            discountCents: number;
             /** @example alex@example.com */
             memberEmail: string;
             /**
-             * @description Letters and spaces; trimmed
+             * @description Letters of any script, spaces, apostrophes, hyphens and periods; trimmed
              * @example Alex Smith
              */
             memberName: string;
             /**
-             * @description Dollars, up to two decimals
-             * @example 89.00
+             * @description Monthly membership price, integer cents
+             * @example 8900
              */
-            membershipPrice: string;
+            membershipPriceCents: number;
         };
         MemberLedgerLine: {
             /** @description Membership price at the time, cents */
@@ -1632,15 +1632,15 @@ export interface components {
         };
         MindbodyDiscountsDto: {
             /**
-             * @description Dollars off the referred friend’s bill (≥ 0, default 0)
-             * @example 5
+             * @description Cents off the referred friend’s bill (≥ 0, default 0)
+             * @example 500
              */
-            discountForReferee?: string;
+            discountForRefereeCents?: number;
             /**
-             * @description Dollars off a member’s bill per referred friend (≥ 0.01)
-             * @example 10.00
+             * @description Cents off a member’s bill per referred friend (≥ 1)
+             * @example 1000
              */
-            discountOnReferral: string;
+            discountOnReferralCents: number;
         };
         /** @enum {string} */
         MindbodyEventId: "client.created" | "client.updated" | "client.deactivated" | "clientMembershipAssignment.cancelled" | "clientContract.updated" | "clientContract.cancelled" | "clientSale.created" | "clientProfileMerger.created";
@@ -1970,14 +1970,20 @@ export interface components {
             website?: string;
         };
         UpdateMemberDto: {
-            /** @example 10 */
-            discount?: string;
+            /**
+             * @description Discount per referral (per branch), integer cents
+             * @example 1000
+             */
+            discountCents?: number;
             /** @example alex@example.com */
             memberEmail?: string;
             /** @example Alex Smith */
             memberName?: string;
-            /** @example 89.00 */
-            membershipPrice?: string;
+            /**
+             * @description Monthly membership price, integer cents
+             * @example 8900
+             */
+            membershipPriceCents?: number;
         };
     };
     responses: never;

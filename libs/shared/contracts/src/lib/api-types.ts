@@ -1,8 +1,10 @@
 import type { BusinessLocale } from './locale-format';
+import type { MindbodyDiscountsInput } from './mindbody-setup';
+import type { MemberInput } from './validate';
 
 /**
  * Shapes of the REST API's requests and replies, shared by the API and the web client.
- * Money is always integer cents in replies; requests carry dollars as typed (docs/product.md#validation pattern).
+ * Money is always integer cents, in requests and replies; dollar text lives only inside the web forms.
  */
 import type { ApprovalPrefill } from './member-defaults';
 
@@ -177,12 +179,8 @@ export interface Page<T> {
   totalCapped?: boolean;
 }
 
-/** Body of `POST /api/members` and `POST /api/members/:id/branches` (dollars as typed). */
-export interface CreateMemberRequest {
-  memberName: string;
-  memberEmail: string;
-  membershipPrice: string;
-  discount: string;
+/** Body of `POST /api/members`: the member body (amounts in integer cents) and, optionally, its tree. */
+export interface CreateMemberRequest extends MemberInput {
   /** Only on `POST /api/members`: attach the new tree as a branch of this member. */
   referringMemberId?: string;
 }
@@ -315,9 +313,6 @@ export interface FlaggedJoinRow {
   createdAt: string;
   lastAttemptAt: string;
 }
-
-/** `POST /api/prospects/:id/approve` body: the add-branch form (docs/product.md#branches), prefilled from the prospect. */
-export type ApproveProspectRequest = Omit<CreateMemberRequest, 'referringMemberId'>;
 
 // ---------------------------------------------------------------------------------------------
 // Public site, contact and support (issue 5; docs/product.md#contact-page Contact page, Landing page, Issue form)
@@ -528,11 +523,8 @@ export interface MindbodySiteActivation {
   activationLink: string | null;
 }
 
-/** `PUT /api/mindbody/discounts` body, dollars as typed (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0, default 0). */
-export interface MindbodyDiscountsRequest {
-  discountOnReferral: string;
-  discountForReferee?: string;
-}
+/** `PUT /api/mindbody/discounts` body, integer cents (`validateMindbodyDiscounts`). */
+export type MindbodyDiscountsRequest = MindbodyDiscountsInput;
 
 /**
  * `GET/PUT /api/settings/prospects` (issue 15): `autoApprove` (off by default) makes a friend whose

@@ -25,11 +25,15 @@ export interface ContactInput {
  * `country` or in international format ('Not a valid phone number', docs/product.md#country; the
  * old app took Australian mobiles only),
  * web address ('Not a valid URL'), message present and ≤ 500 characters, without control characters
- * other than tab and line breaks ('Your message contains characters that cannot be sent').
+ * other than tab and line breaks ('Your message contains characters that cannot be sent'), and,
+ * with `sanitize`, a message that still holds text once sanitized (else the 'message required'
+ * text: docs/product.md#validation "message sanitized before sending").
+ * @param sanitize the API's HTML sanitizer (sanitize-html); the web form leaves it out
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validateContactInput(
   input: ContactInput,
+  sanitize?: (text: string) => string,
 ): Partial<Record<keyof ContactInput, string>> {
   const errors: Partial<Record<keyof ContactInput, string>> = {};
   if (!isValidName(input.firstName ?? '')) errors.firstName = MESSAGES.invalidName;
@@ -43,5 +47,6 @@ export function validateContactInput(
   if (!message) errors.message = MESSAGES.messageRequired;
   else if (message.length > CONTACT_MESSAGE_MAX_LENGTH) errors.message = MESSAGES.messageTooLong;
   else if (!isPlainMultilineText(message)) errors.message = MESSAGES.messageInvalidCharacters;
+  else if (sanitize && !sanitize(message)) errors.message = MESSAGES.messageRequired;
   return errors;
 }

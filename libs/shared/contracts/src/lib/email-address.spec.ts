@@ -63,8 +63,8 @@ describe('one plain mailbox (issue 24 part 2, RFC 5321 §4.1.2 / RFC 5322 §3.4)
       validateMemberInput({
         memberName: 'Zed',
         memberEmail: address,
-        membershipPrice: '1',
-        discount: '1',
+        membershipPriceCents: 100,
+        discountCents: 100,
       }),
     ).toEqual({ memberEmail: 'Not a valid email address' });
   });

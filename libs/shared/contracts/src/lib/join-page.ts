@@ -1,3 +1,6 @@
+import { isValidEmail, isValidName, type FieldErrors, type Unchecked } from './field-rules';
+import { MESSAGES } from './messages';
+
 /**
  * The referral join page the API renders (`GET`/`POST /referral/:code`,
  * docs/architecture.md#join-page) and its inline script (apps/referral
@@ -23,4 +26,26 @@ export const JOIN_PAGE_IDS = {
  */
 export function referralLinkUrl(origin: string, code: string): string {
   return `${origin}/referral/${code}`;
+}
+
+/** The join form's fields (`POST /api/referrals/:code/join`, the join page's form). */
+export interface JoinReferralInput {
+  name: string;
+  email: string;
+}
+
+/**
+ * Checks the join form (docs/product.md#referral-join): the name rule ('Not a valid name') and the
+ * email rule ('Not a valid email address'), on the trimmed values.
+ * @returns one message per invalid field; empty when valid
+ */
+export function validateJoinReferral(
+  input: Unchecked<JoinReferralInput>,
+): FieldErrors<JoinReferralInput> {
+  const errors: FieldErrors<JoinReferralInput> = {};
+  if (typeof input.name !== 'string' || !isValidName(input.name))
+    errors.name = MESSAGES.invalidName;
+  if (typeof input.email !== 'string' || !isValidEmail(input.email))
+    errors.email = MESSAGES.invalidEmail;
+  return errors;
 }

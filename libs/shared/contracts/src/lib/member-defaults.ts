@@ -7,11 +7,11 @@
  */
 import { centsToDollarText, dollarsToCents } from './money';
 import { MESSAGES } from './messages';
-import { isValidAmount } from './field-rules';
-import { AMOUNT_MAX_DOLLARS } from './rules';
+import { isValidAmount, isValidCents } from './field-rules';
+import { AMOUNT_MAX_CENTS } from './rules';
 
 /** Largest default, in cents (the add-member form's largest amount, $1,000,000). */
-export const MEMBER_DEFAULT_MAX_CENTS = AMOUNT_MAX_DOLLARS * 100;
+export const MEMBER_DEFAULT_MAX_CENTS = AMOUNT_MAX_CENTS;
 
 /**
  * `GET/PUT /api/settings/member-defaults`: the business's defaults in integer cents; null = not
@@ -32,13 +32,7 @@ export interface MemberDefaultsForm {
 
 /** True for a default the API stores: null, or whole cents from 0 to $1,000,000. */
 export function isValidDefaultCents(value: unknown): value is number | null {
-  return (
-    value === null ||
-    (typeof value === 'number' &&
-      Number.isInteger(value) &&
-      value >= 0 &&
-      value <= MEMBER_DEFAULT_MAX_CENTS)
-  );
+  return value === null || isValidCents(value);
 }
 
 /**

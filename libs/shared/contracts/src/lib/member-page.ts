@@ -1,4 +1,4 @@
-import { isValidEmail } from './field-rules';
+import { isValidEmail, type FieldErrors, type Unchecked } from './field-rules';
 import { MESSAGES } from './messages';
 import type { BusinessLocale } from './locale-format';
 
@@ -48,9 +48,11 @@ export interface MemberSessionRequest {
  * @returns one message per invalid field; empty when valid
  */
 export function validateMemberLinkRequest(
-  input: Partial<MemberLinkRequest>,
-): Partial<Record<keyof MemberLinkRequest, string>> {
-  return isValidEmail(input.email ?? '') ? {} : { email: MESSAGES.invalidEmail };
+  input: Unchecked<MemberLinkRequest>,
+): FieldErrors<MemberLinkRequest> {
+  return typeof input.email === 'string' && isValidEmail(input.email)
+    ? {}
+    : { email: MESSAGES.invalidEmail };
 }
 
 /**

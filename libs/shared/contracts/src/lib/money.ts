@@ -1,6 +1,8 @@
 /** Money is integer cents everywhere in Grove (docs/architecture.md#database); these helpers are the only bridge;
  * formatting for people is `formatCents` / `localeFormats` in locale-format.ts. */
 
+import { AMOUNT_PATTERN } from './rules';
+
 /** Locale amounts typed in a spreadsheet are read in by default (docs/product.md#constants: en-AU). */
 export const MONEY_LOCALE = 'en-AU';
 
@@ -13,7 +15,7 @@ export const MONEY_LOCALE = 'en-AU';
  */
 export function dollarsToCents(dollars: string | number): number | null {
   const text = typeof dollars === 'number' ? String(dollars) : dollars.trim();
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  const match = AMOUNT_PATTERN.exec(text);
   if (!match) return null;
   const whole = Number(match[1]);
   const fraction = Number((match[2] ?? '').padEnd(2, '0'));

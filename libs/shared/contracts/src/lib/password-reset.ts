@@ -3,7 +3,7 @@
  * link by email, then chooses a new password under the signup rule. Shared by the shell's two
  * pages and the API (`POST /api/auth/password-reset`, `POST /api/auth/password-reset/confirm`).
  */
-import { isValidEmail } from './field-rules';
+import { isValidEmail, type FieldErrors, type Unchecked } from './field-rules';
 import { MESSAGES } from './messages';
 import { passwordProblem, type CommonPasswordCheck } from './password';
 
@@ -38,9 +38,11 @@ export interface PasswordResetInput {
  * @returns one message per invalid field; an empty object means the input is valid
  */
 export function validatePasswordResetRequest(
-  input: PasswordResetRequest,
-): Partial<Record<keyof PasswordResetRequest, string>> {
-  return isValidEmail(input.email ?? '') ? {} : { email: MESSAGES.invalidEmail };
+  input: Unchecked<PasswordResetRequest>,
+): FieldErrors<PasswordResetRequest> {
+  return typeof input.email === 'string' && isValidEmail(input.email)
+    ? {}
+    : { email: MESSAGES.invalidEmail };
 }
 
 /**

@@ -15,13 +15,17 @@ export const NAME_PATTERN = /^(?=.*\p{L})(?!\p{M})[\p{L}\p{M} '’.-]+$/u;
 /** Longest email the database accepts (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 /** docs/product.md#validation, docs/product.md#constants: non-negative number with optional one or two decimals. */
-export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+export const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 /** Largest amount accepted, in dollars, so cents always fit a 32-bit integer column. */
 export const AMOUNT_MAX_DOLLARS = 1_000_000;
+/** Largest amount accepted, in cents (`AMOUNT_MAX_DOLLARS`). */
+export const AMOUNT_MAX_CENTS = AMOUNT_MAX_DOLLARS * 100;
 /** Longest business name signup and Account Settings accept (checked after trimming). */
 export const BUSINESS_NAME_MAX_LENGTH = 200;
 /** Largest page a list endpoint returns. */
 export const PAGE_SIZE_MAX = 100;
+/** Longest `search` text a list endpoint accepts (after trimming). */
+export const SEARCH_MAX_LENGTH = 200;
 /** Highest page number a list endpoint accepts (`MESSAGES.pageInvalid` beyond). */
 export const PAGE_MAX = 1_000_000;
 

@@ -8,10 +8,20 @@ import {
 } from './field-rules';
 import {
   isValidPhone,
+  memberFromForm,
+  validateMemberChanges,
+  validateMemberForm,
   validateMemberInput,
   validateSignupInput,
   type SignupInput,
 } from './validate';
+
+const valid = () => ({
+  memberName: 'Sam Lee',
+  memberEmail: 'sam@gym.io',
+  membershipPriceCents: 5990,
+  discountCents: 500,
+});
 
 describe('add-member rules (docs/product.md#validation)', () => {
   it('accepts letters and spaces in names, up to 100 characters', () => {
@@ -81,9 +91,9 @@ describe('add-member rules (docs/product.md#validation)', () => {
       expect(isValidAmount(bad)).toBe(false);
   });
 
-  it('gives each invalid field its own SPEC message', () => {
+  it('gives each invalid field of the form (dollars) its own SPEC message', () => {
     expect(
-      validateMemberInput({
+      validateMemberForm({
         memberName: 'R2D2',
         memberEmail: 'nope',
         membershipPrice: '-5',
@@ -96,13 +106,67 @@ describe('add-member rules (docs/product.md#validation)', () => {
       discount: 'Not a valid discount price',
     });
     expect(
-      validateMemberInput({
+      validateMemberForm({
         memberName: 'Sam Lee',
         memberEmail: 'sam@gym.io',
         membershipPrice: '59.90',
         discount: '5',
       }),
     ).toEqual({});
+  });
+
+  it('checks the API body in integer cents with the same messages', () => {
+    expect(
+      validateMemberInput({
+        memberName: 'R2D2',
+        memberEmail: 42,
+        membershipPriceCents: 59.5,
+        discountCents: '500',
+      }),
+    ).toEqual({
+      memberName: 'Not a valid name',
+      memberEmail: 'Not a valid email address',
+      membershipPriceCents: 'Not a valid amount',
+      discountCents: 'Not a valid discount price',
+    });
+    expect(
+      validateMemberInput({
+        memberName: 'Sam Lee',
+        memberEmail: 'sam@gym.io',
+        membershipPriceCents: 5990,
+        discountCents: 0,
+      }),
+    ).toEqual({});
+    expect(validateMemberInput({ ...valid(), membershipPriceCents: 100_000_001 })).toEqual({
+      membershipPriceCents: 'Not a valid amount',
+    });
+    expect(validateMemberInput({ ...valid(), discountCents: -1 })).toEqual({
+      discountCents: 'Not a valid discount price',
+    });
+  });
+
+  it('checks only the fields a PATCH sends; null is not a value', () => {
+    expect(validateMemberChanges({ discountCents: 250 })).toEqual({});
+    expect(validateMemberChanges({ memberName: null, discountCents: 'x' })).toEqual({
+      memberName: 'Not a valid name',
+      discountCents: 'Not a valid discount price',
+    });
+  });
+
+  it('converts the form to cents exactly', () => {
+    expect(
+      memberFromForm({
+        memberName: 'Sam',
+        memberEmail: 's@x.io',
+        membershipPrice: '59.90',
+        discount: 'ten',
+      }),
+    ).toEqual({
+      memberName: 'Sam',
+      memberEmail: 's@x.io',
+      membershipPriceCents: 5990,
+      discountCents: Number.NaN,
+    });
   });
 });
 

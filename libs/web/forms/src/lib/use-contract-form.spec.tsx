@@ -52,4 +52,43 @@ describe('useContractForm', () => {
     expect(result.current.field('description').error).toBe('Too long');
     expect(onError).toHaveBeenCalledWith(refusal);
   });
+
+  it("puts a server field's message on the form field it is named for (`serverNames`)", async () => {
+    const refusal = new ApiError(400, 'Not a valid amount', { priceCents: 'Not a valid amount' });
+    const { result } = renderHook(() =>
+      useContractForm<{ price: string }>(() => ({}), {
+        defaultValues: { price: '' },
+        fields: ['price'],
+        serverNames: { price: 'priceCents' },
+        onSubmit: () => Promise.reject(refusal),
+      }),
+    );
+    act(() => {
+      result.current.field('price');
+    });
+    await act(() => result.current.submit());
+    expect(result.current.field('price').error).toBe('Not a valid amount');
+  });
+
+  it('gives the one message of a whole-form validator to onInvalid and sends nothing', async () => {
+    const onSubmit = jest.fn();
+    const onInvalid = jest.fn();
+    const { result } = renderHook(() =>
+      useContractForm<Issue>((values) => (values.summary ? null : 'Please fill in all fields'), {
+        defaultValues: { summary: '', description: '' },
+        trim: ['summary'],
+        onSubmit,
+        onInvalid,
+      }),
+    );
+    act(() => {
+      result.current.field('summary');
+    });
+    await act(() => result.current.submit());
+    expect(onInvalid).toHaveBeenCalledWith('Please fill in all fields');
+    expect(onSubmit).not.toHaveBeenCalled();
+    act(() => result.current.setValue('summary', '  Broken QR '));
+    await act(() => result.current.submit());
+    expect(onSubmit).toHaveBeenCalledWith({ summary: 'Broken QR', description: '' });
+  });
 });

@@ -8,11 +8,11 @@ import {
 } from '@grove/contracts';
 import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 
-const person = (name: string, email: string, price = '100', discount = '10') => ({
+const person = (name: string, email: string, priceCents = 10_000, discountCents = 1000) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice: price,
-  discount,
+  membershipPriceCents: priceCents,
+  discountCents,
 });
 
 describe('member profile (integration)', () => {
@@ -42,7 +42,7 @@ describe('member profile (integration)', () => {
     (await agent.get(`/api/members/${id}/profile`).expect(200)).body as MemberProfile;
 
   it('shows the details, the referral tree two levels deep with names and dates, and whose branch they are', async () => {
-    const ann = await add(owner, person('Ann Root', 'ann.root@x.com', '100', '15'));
+    const ann = await add(owner, person('Ann Root', 'ann.root@x.com', 10_000, 1500));
     const bea = await branch(ann.id, 'Bea Branch', 'bea.branch@x.com');
     const cal = await branch(ann.id, 'Cal Branch', 'cal.branch@x.com');
     const dan = await branch(bea.id, 'Dan Twig', 'dan.twig@x.com');
@@ -107,9 +107,9 @@ describe('member profile (integration)', () => {
   });
 
   it('lists the price ledger newest first with its reason and old → new price, and the branch behind it', async () => {
-    const eve = await add(owner, person('Eve Ledger', 'eve.ledger@x.com', '80', '20'));
+    const eve = await add(owner, person('Eve Ledger', 'eve.ledger@x.com', 8000, 2000));
     await branch(eve.id, 'Fay Friend', 'fay.friend@x.com');
-    await owner.patch(`/api/members/${eve.id}`).send({ membershipPrice: '100' }).expect(200);
+    await owner.patch(`/api/members/${eve.id}`).send({ membershipPriceCents: 10_000 }).expect(200);
     const { ledger } = await profile(eve.id);
     // Written by the flows themselves (lifecycle facts): newest first.
     expect(ledger).toEqual([

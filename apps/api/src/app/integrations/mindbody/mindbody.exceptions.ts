@@ -32,15 +32,6 @@ export class MindbodyUnknownSiteException extends GroveException {
   }
 }
 
-/** The discounts are not valid amounts (docs/product.md#validation-mindbody, docs/product.md#errors 'Please provide valid values.'). → 400 */
-export class MindbodyInvalidDiscountsException extends GroveException {
-  override readonly status = HttpStatus.BAD_REQUEST;
-
-  constructor() {
-    super(MESSAGES.mindbodyInvalidDiscounts);
-  }
-}
-
 /** The action needs a later stage of the setup (docs/product.md#mindbody-stages stage table), e.g. import before credentials. → 409 */
 export class MindbodyWrongStageException extends GroveException {
   override readonly status = HttpStatus.CONFLICT;

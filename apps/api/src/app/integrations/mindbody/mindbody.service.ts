@@ -5,7 +5,6 @@ import {
   type WebhookDelivery,
 } from '@grove/api-mindbody';
 import {
-  dollarsToCents,
   isPlainText,
   type MindbodyBillChange,
   type MindbodyBillChanges,
@@ -37,7 +36,6 @@ import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
   MindbodyFailedException,
   MindbodyInvalidCredentialsException,
-  MindbodyInvalidDiscountsException,
   MindbodySiteNotActivatedException,
   MindbodySyncConfirmRequiredException,
   MindbodySyncPreviewStaleException,
@@ -326,21 +324,18 @@ export class MindbodyService {
   }
 
   /**
-   * Saves the discounts (docs/product.md#validation-mindbody: on referral ≥ 0.01, for referee ≥ 0 default 0; cents stored):
+   * Saves the discounts, integer cents as the DTO checked them (docs/product.md#validation-mindbody:
+   * on referral ≥ 1 cent, for referee ≥ 0, default 0):
    * stage 3 → 4, or a change at stage 4. On reaching stage 4 Grove makes sure its developer
    * account has its ONE webhook subscription, at `<PUBLIC_ORIGIN>/api/mindbody/webhooks`
    * (created by the first business, shared by every other: it receives every activated site's
    * events; a failed subscription is logged and tried again on the next save; 'Sync with
    * mindbody' works without it).
-   * @throws MindbodyInvalidDiscountsException 400 'Please provide valid values.'
    * @throws MindbodyWrongStageException 409 below stage 3
    */
   async saveDiscounts(scope: BusinessScope, input: MindbodyDiscountsDto): Promise<MindbodyStatus> {
-    const onReferral = dollarsToCents(input.discountOnReferral);
-    const forReferee =
-      input.discountForReferee === undefined ? 0 : dollarsToCents(input.discountForReferee);
-    if (onReferral === null || onReferral < 1 || forReferee === null)
-      throw new MindbodyInvalidDiscountsException();
+    const onReferral = input.discountOnReferralCents;
+    const forReferee = input.discountForRefereeCents ?? 0;
     if (!(await this.integrations.saveDiscounts(scope, onReferral, forReferee))) {
       throw new MindbodyWrongStageException('import members');
     }

@@ -34,8 +34,8 @@ describe('member emails (integration, real SMTP server)', () => {
         .send({
           memberName: 'Ana Ruiz',
           memberEmail: 'ana@example.com',
-          membershipPrice: '100',
-          discount: '15',
+          membershipPriceCents: 10_000,
+          discountCents: 1500,
         })
         .expect(201)
     ).body as MemberRow;
@@ -156,8 +156,8 @@ describe('member emails when the SMTP server fails once (integration)', () => {
         .send({
           memberName: 'Ivy Chen',
           memberEmail: 'ivy@example.com',
-          membershipPrice: '50',
-          discount: '5',
+          membershipPriceCents: 5000,
+          discountCents: 500,
         })
         .expect(201)
     ).body as MemberRow;

@@ -62,7 +62,12 @@ describe('event emails to members (integration, real SMTP server)', () => {
   const approve = (id: string, name: string, email: string) =>
     owner
       .post(`/api/prospects/${id}/approve`)
-      .send({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '10' });
+      .send({
+        memberName: name,
+        memberEmail: email,
+        membershipPriceCents: 8000,
+        discountCents: 1000,
+      });
   const settled = () => memberEmailsSettled(t);
   /** An email's plain-text part on one line (html-to-text wraps at 78 characters). */
   const text = (mail: ParsedMail): string => (mail.text ?? '').replace(/\s+/g, ' ');
@@ -198,8 +203,8 @@ describe('event emails to members (integration, real SMTP server)', () => {
       .send({
         memberName: 'Nia Lee',
         memberEmail: 'nia@example.com',
-        membershipPrice: '80',
-        discount: '10',
+        membershipPriceCents: 8000,
+        discountCents: 1000,
       })
       .expect(201);
     await settled();

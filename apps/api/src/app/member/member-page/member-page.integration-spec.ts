@@ -40,8 +40,8 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
         .send({
           memberName: name,
           memberEmail: email,
-          membershipPrice: '100',
-          discount: '15',
+          membershipPriceCents: 10_000,
+          discountCents: 1500,
           ...(referringMemberId ? { referringMemberId } : {}),
         })
         .expect(201)

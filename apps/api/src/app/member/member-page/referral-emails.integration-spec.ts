@@ -89,16 +89,16 @@ describe("'Email all links' as a background run (integration, real SMTP server)"
     // No member with a link yet: nothing to show.
     const none = await example().expect(404);
     expect(none.body.message).toBe(MEMBER_PAGE_MESSAGES.referralEmailNoExample);
-    const add = async (name: string, email: string, price: string): Promise<MemberRow> =>
+    const add = async (name: string, email: string, price: number): Promise<MemberRow> =>
       (
         await agent
           .post('/api/members')
-          .send(treeBody(name, email, price, '12.5'))
+          .send(treeBody(name, email, price, 1250))
           .expect(201)
       ).body as MemberRow;
-    const zoe = await add('Zoë Walsh', 'zoe.walsh@x.com', '90');
-    const anne = await add('Anne-Marie Dubois', 'anne-marie@x.com', '80');
-    const noLink = await add('Aaron Able', 'aaron@x.com', '70');
+    const zoe = await add('Zoë Walsh', 'zoe.walsh@x.com', 9000);
+    const anne = await add('Anne-Marie Dubois', 'anne-marie@x.com', 8000);
+    const noLink = await add('Aaron Able', 'aaron@x.com', 7000);
     for (const member of [zoe, anne])
       await agent.post(`/api/members/${member.id}/referral-link`).send({}).expect(201);
     const code = async (memberId: string): Promise<string> =>

@@ -70,7 +70,12 @@ describe('branch qualification (integration, real SMTP server)', () => {
     (
       await owner
         .post(`/api/members/${treeId}/branches`)
-        .send({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '10' })
+        .send({
+          memberName: name,
+          memberEmail: email,
+          membershipPriceCents: 8000,
+          discountCents: 1000,
+        })
         .expect(201)
     ).body as MemberRow;
   const row = async (id: string): Promise<MemberRow> =>
@@ -178,7 +183,7 @@ describe('branch qualification (integration, real SMTP server)', () => {
     const sam = (
       await owner
         .post(`/api/prospects/${prospect?.id}/approve`)
-        .send(treeBody('Sam Stone', 'sam@example.com', '80', '10'))
+        .send(treeBody('Sam Stone', 'sam@example.com', 8000, 1000))
         .expect(201)
     ).body as MemberRow;
     expect(sam.status).toBe('Active');

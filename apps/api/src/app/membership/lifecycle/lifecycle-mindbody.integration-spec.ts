@@ -136,7 +136,7 @@ describe('lifecycle facts and the price ledger of the Mindbody import, sync and 
   it('a sync with nothing changed records nothing; a changed autopay is one mindbody_sync line old → new', async () => {
     await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '5', discountForReferee: '2' })
+      .send({ discountOnReferralCents: 500, discountForRefereeCents: 200 })
       .expect(200);
     await sync();
     const before = await counts();

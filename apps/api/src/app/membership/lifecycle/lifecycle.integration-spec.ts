@@ -10,11 +10,16 @@ import {
   type FactRow,
 } from '../../../../test/lifecycle-facts';
 
-const member = (name: string, email: string, membershipPrice = '100', discount = '15') => ({
+const member = (
+  name: string,
+  email: string,
+  membershipPriceCents = 10_000,
+  discountCents = 1500,
+) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice,
-  discount,
+  membershipPriceCents,
+  discountCents,
 });
 
 const kinds = (facts: FactRow[]): string[] => facts.map((fact) => fact.kind);
@@ -66,7 +71,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
   let link: ReferralLink;
 
   it('a new tree: member_added (manual) and the first ledger line at its price', async () => {
-    tree = await add(owner, member('Tara Tree', 'tara@x.com', '100', '15'));
+    tree = await add(owner, member('Tara Tree', 'tara@x.com', 10_000, 1500));
     expect(await factsOf(t, businessId)).toEqual([
       {
         kind: 'member_added',
@@ -90,7 +95,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
   });
 
   it('add branch: member_added and branch_added; the tree pays one discount less', async () => {
-    branch = await add(owner, member('Ben Branch', 'ben@x.com', '80', '10'), tree.id);
+    branch = await add(owner, member('Ben Branch', 'ben@x.com', 8000, 1000), tree.id);
     expect(await newFacts(1)).toEqual([
       expect.objectContaining({ kind: 'member_added', member_id: branch.id, source: 'manual' }),
       expect.objectContaining({
@@ -188,7 +193,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
   it('approve: prospect_approved, member_added and branch_added (approval), the tree pays less; a second approve adds nothing', async () => {
     const [fay] = await prospects();
     const before = (await factsOf(t, businessId)).length;
-    const body = member('Fay Friend', 'fay@x.com', '90', '5');
+    const body = member('Fay Friend', 'fay@x.com', 9000, 500);
     const approved = (await owner.post(`/api/prospects/${fay.id}/approve`).send(body).expect(201))
       .body as MemberRow;
     ownerIds.add(approved.id);
@@ -242,13 +247,13 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
 
   it('edits: a discount on a member without branches moves no price; on the tree and its price it does', async () => {
     const linesBefore = (await ledgerOf(t, businessId, branch.id)).length;
-    await owner.patch(`/api/members/${branch.id}`).send({ discount: '30' }).expect(200);
+    await owner.patch(`/api/members/${branch.id}`).send({ discountCents: 3000 }).expect(200);
     expect(await ledgerOf(t, businessId, branch.id)).toHaveLength(linesBefore);
     // A name edit moves nothing either.
     await owner.patch(`/api/members/${tree.id}`).send({ memberName: 'Tara T' }).expect(200);
-    await owner.patch(`/api/members/${tree.id}`).send({ discount: '20' }).expect(200);
-    await owner.patch(`/api/members/${tree.id}`).send({ membershipPrice: '120' }).expect(200);
-    await owner.patch(`/api/members/${tree.id}`).send({ membershipPrice: '120' }).expect(200);
+    await owner.patch(`/api/members/${tree.id}`).send({ discountCents: 2000 }).expect(200);
+    await owner.patch(`/api/members/${tree.id}`).send({ membershipPriceCents: 12_000 }).expect(200);
+    await owner.patch(`/api/members/${tree.id}`).send({ membershipPriceCents: 12_000 }).expect(200);
     expect((await ledgerOf(t, businessId, tree.id)).slice(-2)).toEqual([
       {
         reason: 'discount_changed',
@@ -286,7 +291,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
   });
 
   it('remove tree: member_ended, branch_removed from its tree and for its own branches; its ledger ends at 0', async () => {
-    const leaf = await add(owner, member('Lou Leaf', 'lou@x.com', '50', '5'), branch.id);
+    const leaf = await add(owner, member('Lou Leaf', 'lou@x.com', 5000, 500), branch.id);
     const before = (await factsOf(t, businessId)).length;
     await owner.delete(`/api/members/${branch.id}`).expect(204);
     await owner.delete(`/api/members/${branch.id}`).expect(404);
@@ -324,7 +329,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
   });
 
   it('concurrent approvals and add-branches on one tree write a consistent ledger (each old price is the line before)', async () => {
-    const hub = await add(owner, member('Hub Tree', 'hub@x.com', '300', '7'));
+    const hub = await add(owner, member('Hub Tree', 'hub@x.com', 30_000, 700));
     const hubLink = (await owner.post(`/api/members/${hub.id}/referral-link`).expect(201))
       .body as ReferralLink;
     await linkId(hubLink.code);
@@ -335,7 +340,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
       ...pals.map((pal) =>
         owner
           .post(`/api/prospects/${pal.id}/approve`)
-          .send(member(pal.name, pal.email, '40', '1'))
+          .send(member(pal.name, pal.email, 4000, 100))
           .expect(201),
       ),
       ...[0, 1, 2, 3].map((i) =>
@@ -363,7 +368,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
     await other.post(`/api/prospects/${quin.id}/approve`).send(member('Q', 'q@x.com')).expect(404);
     await other.delete(`/api/prospects/${quin.id}`).expect(404);
     await other.delete(`/api/members/${tree.id}`).expect(404);
-    await other.patch(`/api/members/${tree.id}`).send({ discount: '1' }).expect(404);
+    await other.patch(`/api/members/${tree.id}`).send({ discountCents: 100 }).expect(404);
     await other.delete(`/api/members/${tree.id}/referral-link`).expect(404);
     expect(await factsOf(t, businessId)).toHaveLength(ourFacts);
 
@@ -396,7 +401,7 @@ describe('lifecycle facts and the price ledger, recorded by the owner flows (int
 
   it("the service writes only the scope's business: another business's member gets no ledger line, and facts land in the scope", async () => {
     const lifecycle = t.app.get(LifecycleService);
-    const theirs = await add(other, member('Val Visitor', 'val@x.com', '60', '6'));
+    const theirs = await add(other, member('Val Visitor', 'val@x.com', 6000, 600));
     const ours = jobScope({ businessId });
     const theirLines = (await ledgerOf(t, otherBusinessId, theirs.id)).length;
     // Their price moves behind the API's back, so their ledger is one line behind.

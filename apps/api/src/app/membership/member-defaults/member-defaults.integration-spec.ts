@@ -40,7 +40,7 @@ describe('member defaults (integration)', () => {
     (await agent.get('/api/settings/member-defaults').expect(200)).body as MemberDefaults;
   const saveDefaults = (agent: TestAgent, body: MemberDefaults) =>
     agent.put('/api/settings/member-defaults').send(body).expect(200);
-  const addTree = async (name: string, email: string, price: string, discount: string) =>
+  const addTree = async (name: string, email: string, price: number, discount: number) =>
     (
       await owner
         .post('/api/members')
@@ -214,7 +214,7 @@ describe('member defaults (integration)', () => {
   describe('approval prefill and automatic approval', () => {
     it("prefills the approval with the referrer's price and discount (a friend who joined through the link)", async () => {
       await saveDefaults(owner, { discountCents: 1000, membershipPriceCents: 5900 });
-      const riley = await addTree('Riley Byrne', 'riley.byrne@example.ie', '89.00', '15.00');
+      const riley = await addTree('Riley Byrne', 'riley.byrne@example.ie', 8900, 1500);
       const code = (
         (await owner.post(`/api/members/${riley.id}/referral-link`).expect(201))
           .body as ReferralLink
@@ -232,7 +232,7 @@ describe('member defaults (integration)', () => {
 
     it("falls back to the defaults for a price Grove does not know; another business's prospects show nothing of these", async () => {
       await saveDefaults(owner, { discountCents: 1000, membershipPriceCents: 5900 });
-      const mindy = await addTree('Mindy Ó Súilleabháin', 'mindy@example.ie', '1', '2');
+      const mindy = await addTree('Mindy Ó Súilleabháin', 'mindy@example.ie', 100, 200);
       await makeUnpricedMindbodyMember(mindy.id, 'MB-71');
       await t.dataSource.query(
         `INSERT INTO mindbody_integrations (business_id, stage, discount_on_referral_cents, discount_for_referee_cents)

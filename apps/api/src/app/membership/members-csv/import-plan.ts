@@ -6,7 +6,7 @@ import {
   emailKey,
   isValidEmail,
   parseMoneyToCents,
-  validateMemberInput,
+  validateMemberForm,
   type MemberImportCounts,
   type MemberImportOutcome,
   type MemberImportRowResult,
@@ -142,7 +142,7 @@ export function planImport(
     };
     const referredBy = cell(row, mapping.referredBy);
     const byEmail = referredBy.includes('@');
-    const messages = Object.values(validateMemberInput(input));
+    const messages = Object.values(validateMemberForm(input));
     if (byEmail && !isValidEmail(referredBy)) messages.push(MEMBER_CSV_MESSAGES.referrerInvalid);
     const key = isValidEmail(input.memberEmail) ? emailKey(input.memberEmail) : null;
     const result: MemberImportRowResult = {

@@ -191,8 +191,8 @@ describe('members CSV in and out (integration)', () => {
       .send({
         memberName: 'Old Timer',
         memberEmail: 'old@x.com',
-        membershipPrice: '90',
-        discount: '10',
+        membershipPriceCents: 9000,
+        discountCents: 1000,
       })
       .expect(201);
     await agent.put('/api/referral-links/settings').send({ autoCreate: true }).expect(200);
@@ -275,14 +275,19 @@ describe('members CSV in and out (integration)', () => {
         .send({
           memberName: 'Kim Lo',
           memberEmail: '=cmd@x.com',
-          membershipPrice: '100',
-          discount: '12.5',
+          membershipPriceCents: 10_000,
+          discountCents: 1250,
         })
         .expect(201)
     ).body as MemberRow;
     await agent
       .post(`/api/members/${tree.id}/branches`)
-      .send({ memberName: 'Lu Mo', memberEmail: '+lu@x.com', membershipPrice: '40', discount: '0' })
+      .send({
+        memberName: 'Lu Mo',
+        memberEmail: '+lu@x.com',
+        membershipPriceCents: 4000,
+        discountCents: 0,
+      })
       .expect(201);
     const link = (await agent.post(`/api/members/${tree.id}/referral-link`).send({}).expect(201))
       .body as {
@@ -294,8 +299,8 @@ describe('members CSV in and out (integration)', () => {
       .send({
         memberName: 'Other Biz',
         memberEmail: 'other@x.com',
-        membershipPrice: '1',
-        discount: '0',
+        membershipPriceCents: 100,
+        discountCents: 0,
       })
       .expect(201);
 
@@ -496,8 +501,8 @@ describe('members CSV in and out (integration)', () => {
           .send({
             memberName: 'Olivia Chen',
             memberEmail: 'olivia.chen@example.com',
-            membershipPrice: '100',
-            discount: '10',
+            membershipPriceCents: 10_000,
+            discountCents: 1000,
           })
           .expect(201)
       ).body as MemberRow;

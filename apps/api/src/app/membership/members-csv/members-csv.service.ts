@@ -13,7 +13,7 @@ import {
   MESSAGES,
   centsToDollarText,
   guessMemberCsvMapping,
-  isValidAmount,
+  isValidCents,
   missingMemberCsvFields,
   neutraliseCsvCell,
   parseMoneyToCents,
@@ -482,8 +482,7 @@ export class MembersCsvService implements OnModuleInit {
     let discountForEveryRow: string | null = null;
     if (typed !== null) {
       const cents = parseMoneyToCents(typed, locale ?? undefined);
-      if (cents === null || !isValidAmount(centsToDollarText(cents)))
-        throw new BadCsvMappingException(MESSAGES.invalidDiscount);
+      if (!isValidCents(cents)) throw new BadCsvMappingException(MESSAGES.invalidDiscount);
       discountForEveryRow = centsToDollarText(cents);
     } else if (checked.discount === null && defaultDiscountCents !== null) {
       discountForEveryRow = centsToDollarText(defaultDiscountCents);

@@ -43,8 +43,8 @@ describe('members search from the in-memory index (integration)', () => {
       .send({
         memberName: 'Wombat Friend',
         memberEmail: 'friend@x.com',
-        membershipPrice: '50',
-        discount: '5',
+        membershipPriceCents: 5000,
+        discountCents: 500,
       })
       .expect(201);
   });

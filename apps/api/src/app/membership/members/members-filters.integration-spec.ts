@@ -29,21 +29,21 @@ describe('members list filters and sorts (integration)', () => {
       ids[row.memberName] = row.id;
       return row;
     };
-    const siobhan = await add(treeBody("Siobhán O'Brien", 'siobhan@example.com', '100', '15'));
+    const siobhan = await add(treeBody("Siobhán O'Brien", 'siobhan@example.com', 10_000, 1500));
     await add({
-      ...treeBody("Ben O'Connor", 'ben@example.com', '80', '10'),
+      ...treeBody("Ben O'Connor", 'ben@example.com', 8000, 1000),
       referringMemberId: siobhan.id,
     });
     await add({
-      ...treeBody('Anne-Marie Dubois', 'anne@example.com', '70', '10'),
+      ...treeBody('Anne-Marie Dubois', 'anne@example.com', 7000, 1000),
       referringMemberId: siobhan.id,
     });
-    const liam = await add(treeBody('Liam Nguyen', 'liam@example.com', '50', '0'));
+    const liam = await add(treeBody('Liam Nguyen', 'liam@example.com', 5000, 0));
     await owner.post(`/api/members/${liam.id}/referral-link`).send({}).expect(201);
     // From now on a new branch counts after 30 days: Zoë is pending.
     await owner.put('/api/settings/branches').send({ rule: 'days', days: 30 }).expect(200);
     await add({
-      ...treeBody('Zoë Chen', 'zoe@example.com', '90', '5'),
+      ...treeBody('Zoë Chen', 'zoe@example.com', 9000, 500),
       referringMemberId: liam.id,
     });
     // A member Mindbody manages, whose membership ended there.

@@ -7,13 +7,13 @@ import { MemberSearchIndexes } from './member-search-indexes.repository';
 const tree = (
   name: string,
   email: string,
-  membershipPrice: string | number = '100',
-  discount: string | number = '15',
+  membershipPriceCents: unknown = 10_000,
+  discountCents: unknown = 1500,
 ) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice,
-  discount,
+  membershipPriceCents,
+  discountCents,
 });
 
 describe('members (integration)', () => {
@@ -68,7 +68,7 @@ describe('members (integration)', () => {
   });
 
   it('adds a tree: trimmed name, cents, 0 branches, Active, not managed → 201', async () => {
-    const row = await add(tree('  Alex Smith  ', 'alex@example.com', '89.90', 10));
+    const row = await add(tree('  Alex Smith  ', 'alex@example.com', 8990, 1000));
     expect(row).toEqual({
       id: expect.any(String),
       memberName: 'Alex Smith',
@@ -86,7 +86,7 @@ describe('members (integration)', () => {
   });
 
   it('counts branches as they are added and removed, and prices follow (docs/product.md#states, docs/product.md#constants)', async () => {
-    const root = await add(tree('Root Tree', 'root@example.com', '50', '20'));
+    const root = await add(tree('Root Tree', 'root@example.com', 5000, 2000));
     const b1 = (
       await owner
         .post(`/api/members/${root.id}/branches`)
@@ -147,11 +147,11 @@ describe('members (integration)', () => {
   });
 
   it('updates fields with the same rules, and keeps email keys unique', async () => {
-    const member = await add(tree('Pat Doe', 'pat@example.com', '40', '5'));
+    const member = await add(tree('Pat Doe', 'pat@example.com', 4000, 500));
     const updated = (
       await owner
         .patch(`/api/members/${member.id}`)
-        .send({ memberName: ' Patricia Doe ', discount: '7.5' })
+        .send({ memberName: ' Patricia Doe ', discountCents: 750 })
         .expect(200)
     ).body as MemberRow;
     expect(updated.memberName).toBe('Patricia Doe');
@@ -170,7 +170,7 @@ describe('members (integration)', () => {
     expect(clash.body.message).toBe(MESSAGES.duplicateMember);
     const bad = await owner
       .patch(`/api/members/${member.id}`)
-      .send({ membershipPrice: '1.234' })
+      .send({ membershipPriceCents: 12.34 })
       .expect(400);
     expect(bad.body.message).toBe(MESSAGES.invalidAmount);
   });
@@ -210,11 +210,13 @@ describe('members (integration)', () => {
       [{ memberName: 42 }, 'memberName', 'Not a valid name'],
       [{ memberEmail: 'nope' }, 'memberEmail', 'Not a valid email address'],
       [{ memberEmail: 'sam@gym' }, 'memberEmail', 'Not a valid email address'],
-      [{ membershipPrice: '-1' }, 'membershipPrice', 'Not a valid amount'],
-      [{ membershipPrice: '10.555' }, 'membershipPrice', 'Not a valid amount'],
-      [{ membershipPrice: 'ten' }, 'membershipPrice', 'Not a valid amount'],
-      [{ discount: '1.234' }, 'discount', 'Not a valid discount price'],
-      [{ discount: -5 }, 'discount', 'Not a valid discount price'],
+      [{ membershipPriceCents: -100 }, 'membershipPriceCents', 'Not a valid amount'],
+      [{ membershipPriceCents: 1055.5 }, 'membershipPriceCents', 'Not a valid amount'],
+      [{ membershipPriceCents: 'ten' }, 'membershipPriceCents', 'Not a valid amount'],
+      [{ membershipPriceCents: '1000' }, 'membershipPriceCents', 'Not a valid amount'],
+      [{ membershipPriceCents: 100_000_001 }, 'membershipPriceCents', 'Not a valid amount'],
+      [{ discountCents: 123.4 }, 'discountCents', 'Not a valid discount price'],
+      [{ discountCents: -500 }, 'discountCents', 'Not a valid discount price'],
     ])('%p → 400 %s: %s', async (overrides, field, message) => {
       const reply = await owner
         .post('/api/members')
@@ -228,8 +230,8 @@ describe('members (integration)', () => {
       expect(reply.body.fieldErrors).toEqual({
         memberName: MESSAGES.invalidName,
         memberEmail: MESSAGES.invalidEmail,
-        membershipPrice: MESSAGES.invalidAmount,
-        discount: MESSAGES.invalidDiscount,
+        membershipPriceCents: MESSAGES.invalidAmount,
+        discountCents: MESSAGES.invalidDiscount,
       });
       expect(reply.body.message).toBe(MESSAGES.invalidName);
     });
@@ -246,8 +248,8 @@ describe('members (integration)', () => {
         .expect(400);
     });
 
-    it('accepts JSON numbers and decimals for amounts', async () => {
-      const row = await add(tree('Numeric Amounts', 'numeric@example.com', 19.95, 0));
+    it('takes amounts as integer cents', async () => {
+      const row = await add(tree('Numeric Amounts', 'numeric@example.com', 1995, 0));
       expect(row.membershipPriceCents).toBe(1995);
       expect(row.discountCents).toBe(0);
     });
@@ -357,7 +359,7 @@ describe('members list: pagination, sort, search (integration)', () => {
       const email = `${name.split(' ')[0].toLowerCase()}.${index}@Mail-${index % 2 ? 'odd' : 'even'}.com`;
       const reply = await owner
         .post('/api/members')
-        .send(tree(name, email, '60', '10'))
+        .send(tree(name, email, 6000, 1000))
         .expect(201);
       ids.set(name, reply.body.id as string);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { dollarsToCents, emailKey, type MemberRow, type MembersPage } from '@grove/contracts';
+import { emailKey, type MemberRow, type MembersPage } from '@grove/contracts';
 import type { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import type { ListMembersQueryDto } from './dto/list-members-query.dto';
@@ -21,13 +21,6 @@ import {
 } from './members.exceptions';
 
 const UNIQUE_VIOLATION = '23505';
-
-/** Dollars already validated by the DTO → cents. */
-function cents(dollars: string | number): number {
-  const value = dollarsToCents(dollars);
-  if (value === null) throw new Error(`unvalidated amount reached the service: ${String(dollars)}`);
-  return value;
-}
 
 /**
  * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the session's `BusinessScope`
@@ -216,9 +209,9 @@ export class MembersService {
           throw new DuplicateMemberException();
         }
       }
-      if (input.membershipPrice !== undefined)
-        changes.membershipPriceCents = cents(input.membershipPrice);
-      if (input.discount !== undefined) changes.discountCents = cents(input.discount);
+      if (input.membershipPriceCents !== undefined)
+        changes.membershipPriceCents = input.membershipPriceCents;
+      if (input.discountCents !== undefined) changes.discountCents = input.discountCents;
       await this.guardUnique(() => this.members.update(scope, manager, id, changes));
       const priceEdited =
         (changes.membershipPriceCents ?? before.membershipPriceCents) !==
@@ -385,8 +378,8 @@ export class MembersService {
         name: input.memberName,
         email: input.memberEmail,
         emailKey: key,
-        membershipPriceCents: cents(input.membershipPrice),
-        discountCents: cents(input.discount),
+        membershipPriceCents: input.membershipPriceCents,
+        discountCents: input.discountCents,
         referredById,
       }),
     );

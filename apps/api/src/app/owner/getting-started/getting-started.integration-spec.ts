@@ -54,7 +54,7 @@ describe('getting started checklist (integration)', () => {
     const tree = (
       await owner
         .post('/api/members')
-        .send(treeBody("Siobhán O'Brien", 'siobhan@example.ie', '89', '15'))
+        .send(treeBody("Siobhán O'Brien", 'siobhan@example.ie', 8900, 1500))
         .expect(201)
     ).body as MemberRow;
     expect((await checklist(owner)).steps.members).toBe(true);

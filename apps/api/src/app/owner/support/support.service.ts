@@ -1,11 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
-import {
-  MESSAGES,
-  validateSupportIssueInput,
-  type MessageReply,
-  type SupportIssueInput,
-} from '@grove/contracts';
+import { MESSAGES, type MessageReply, type SupportIssueInput } from '@grove/contracts';
 import { NotSignedInException } from '../../platform/auth/auth.exceptions';
 import { AppConfig } from '../../platform/config/app-config';
 import type { AuthUser } from '../../platform/common/auth-user';
@@ -13,7 +8,6 @@ import { jobScope, sessionScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { JiraClient } from './jira.client';
 import { issueDescriptionDocument } from './jira-document';
-import { SupportIssueInvalidException } from './support.exceptions';
 import { SupportRepository } from './support.repository';
 import { errorMessage } from '../../platform/common/error-message';
 
@@ -60,15 +54,13 @@ export class SupportService implements OnModuleInit {
   }
 
   /**
-   * Stores an issue report of the signed-in owner and, when Jira is configured, queues it for Jira.
+   * Stores an issue report of the signed-in owner (its fields already checked by
+   * `SupportIssueDto`'s rule, contracts' `validateSupportIssueInput`) and, when Jira is
+   * configured, queues it for Jira.
    * @returns `{ message: 'Successfully submitted request!' }`
-   * @throws SupportIssueInvalidException 400 'Please enter an issue title' / 'Please describe the
-   *   issue' (or too long) with `fieldErrors`; nothing is stored
    * @throws NotSignedInException 401 when the session's user no longer belongs to its business
    */
   async report(user: AuthUser, input: SupportIssueInput): Promise<MessageReply> {
-    const errors = validateSupportIssueInput(input);
-    if (Object.keys(errors).length > 0) throw new SupportIssueInvalidException(errors);
     const status = this.config.jira ? 'pending' : 'not_configured';
     const id = await this.issues.insert(
       sessionScope(user),

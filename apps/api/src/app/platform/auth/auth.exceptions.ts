@@ -2,11 +2,6 @@ import { HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@grove/contracts';
 import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
-/** Signup input broke a docs/product.md#validation-signup rule; `message` is that rule's text. → 400 */
-export class SignupInvalidException extends GroveException {
-  override readonly status = HttpStatus.BAD_REQUEST;
-}
-
 /** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
 export class EmailTakenException extends GroveException {
   override readonly status = HttpStatus.CONFLICT;

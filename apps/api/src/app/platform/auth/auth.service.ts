@@ -4,7 +4,6 @@ import {
   businessLocale,
   isPlainText,
   passwordProblem,
-  validateSignupInput,
   type SessionUser,
   type SignupInput,
 } from '@grove/contracts';
@@ -17,7 +16,6 @@ import {
   LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
-  SignupInvalidException,
 } from './auth.exceptions';
 import type { BusinessEntity } from './business.entity';
 import { isCommonPassword } from './common-passwords';
@@ -59,15 +57,12 @@ export class AuthService {
   ) {}
 
   /**
-   * Creates a business and its owner in one transaction and signs the owner in.
-   * Rules: contracts' `validateSignupInput` (docs/product.md#validation-signup order and messages), ending with the password
-   * rule and the common-password list (`isCommonPassword`).
-   * @throws SignupInvalidException 400 with the first failing rule's message
+   * Creates a business and its owner in one transaction and signs the owner in. The input is
+   * already checked by `SignupDto`'s rule (contracts' `validateSignupInput` with the
+   * common-password list, docs/product.md#validation-signup order and messages).
    * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
    */
   async signup(input: SignupInput, userAgent: string | null): Promise<AuthResult> {
-    const problem = validateSignupInput(input, isCommonPassword);
-    if (problem) throw new SignupInvalidException(problem);
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
     try {

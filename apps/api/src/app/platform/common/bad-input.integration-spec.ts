@@ -23,8 +23,8 @@ describe('bad input gets a clear 4xx (integration)', () => {
         .send({
           memberName: 'Alex Smith',
           memberEmail: 'alex@example.com',
-          membershipPrice: '89',
-          discount: '10',
+          membershipPriceCents: 8900,
+          discountCents: 1000,
         })
         .expect(201)
     ).body as MemberRow;
@@ -44,8 +44,8 @@ describe('bad input gets a clear 4xx (integration)', () => {
       const big = {
         memberName: 'Alex Smith',
         memberEmail: 'big@example.com',
-        membershipPrice: '1',
-        discount: 'x'.repeat(150_000),
+        membershipPriceCents: 100,
+        discountCents: 'x'.repeat(150_000),
       };
       const reply = await owner.post('/api/members').send(big).expect(413);
       expect(reply.body).toEqual({
@@ -109,8 +109,8 @@ describe('bad input gets a clear 4xx (integration)', () => {
       for (const [field, message] of [
         ['memberName', MESSAGES.invalidName],
         ['memberEmail', MESSAGES.invalidEmail],
-        ['membershipPrice', MESSAGES.invalidAmount],
-        ['discount', MESSAGES.invalidDiscount],
+        ['membershipPriceCents', MESSAGES.invalidAmount],
+        ['discountCents', MESSAGES.invalidDiscount],
       ]) {
         const reply = await owner
           .patch(`/api/members/${member.id}`)

@@ -1,34 +1,4 @@
-import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
-
-/**
- * Validates a DTO field with one of the shared rules from `@grove/contracts` (the same functions
- * the web forms use), failing with that rule's SPEC message.
- *
- * @param check the contracts validator, e.g. `isValidName`
- * @param message the SPEC message, e.g. `MESSAGES.invalidName`
- * @param acceptNumbers also accept JSON numbers (for dollar amounts)
- */
-export function FollowsRule(
-  check: (value: string) => boolean,
-  message: string,
-  acceptNumbers = false,
-  options?: ValidationOptions,
-): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: `follows:${check.name}`,
-      validator: {
-        validate: (value: unknown): boolean =>
-          typeof value === 'string' ||
-          (acceptNumbers && typeof value === 'number' && Number.isFinite(value))
-            ? check(String(value))
-            : false,
-        defaultMessage: (): string => message,
-      },
-    },
-    options,
-  );
-}
+import { ValidateIf } from 'class-validator';
 
 /** class-transformer helper: trims strings, leaves everything else as sent. */
 export const trimString = ({ value }: { value: unknown }): unknown =>

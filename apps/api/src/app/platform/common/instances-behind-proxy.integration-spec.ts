@@ -144,8 +144,8 @@ describe('two API processes behind HAProxy (integration)', () => {
     const tree = (name: string, email: string) => ({
       memberName: name,
       memberEmail: email,
-      membershipPrice: '100',
-      discount: '15',
+      membershipPriceCents: 10_000,
+      discountCents: 1500,
     });
     const added = await owner
       .post('/api/members')

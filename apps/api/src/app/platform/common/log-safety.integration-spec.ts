@@ -93,8 +93,8 @@ describe('log lines carry no emails or passwords (integration)', () => {
     const member = {
       memberName: 'Pat Lee',
       memberEmail: SECRETS.memberEmail,
-      membershipPrice: '100',
-      discount: '10',
+      membershipPriceCents: 10_000,
+      discountCents: 1000,
     };
     const created = await Promise.all(
       Array.from({ length: 6 }, () => agent.post('/api/members').send(member)),

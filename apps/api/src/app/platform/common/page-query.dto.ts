@@ -1,9 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { isPlainText, MESSAGES, PAGE_MAX, PAGE_SIZE_MAX } from '@grove/contracts';
-import { FollowsRule, trimString } from './contract-rule.decorator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import {
+  MESSAGES,
+  PAGE_MAX,
+  PAGE_SIZE_MAX,
+  SEARCH_MAX_LENGTH,
+  validateSearchInput,
+} from '@grove/contracts';
+import { trimString } from './contract-rule.decorator';
+import { addContractRule } from './validated-by';
 
 /** Default page size of every list endpoint. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -38,12 +45,10 @@ export class PageQueryDto {
   pageSize?: number;
 }
 
-/** Longest `search` text a list endpoint accepts. */
-export const SEARCH_MAX_LENGTH = 200;
-
 /**
- * The optional `search` query parameter of the list endpoints: trimmed text of at most 200
- * characters without control characters (contracts' `isPlainText`). Anything else → 400
+ * The optional `search` query parameter of the list endpoints: trimmed, then checked by
+ * contracts' `validateSearchInput` (text of at most 200 characters without control characters),
+ * which this adds to the query DTO's contract rules (`@ValidatedBy`). Anything else → 400
  * `MESSAGES.searchInvalid`.
  */
 export function SearchQuery(description: string): PropertyDecorator {
@@ -51,8 +56,6 @@ export function SearchQuery(description: string): PropertyDecorator {
     ApiPropertyOptional({ description, maxLength: SEARCH_MAX_LENGTH }),
     IsOptional(),
     Transform(trimString),
-    IsString({ message: MESSAGES.searchInvalid }),
-    MaxLength(SEARCH_MAX_LENGTH, { message: MESSAGES.searchInvalid }),
-    FollowsRule(isPlainText, MESSAGES.searchInvalid),
+    (target: object) => addContractRule(target.constructor, validateSearchInput),
   );
 }

@@ -60,8 +60,8 @@ describe('route walk (integration, property-based)', () => {
   const tree = (name: string, email: string) => ({
     memberName: name,
     memberEmail: email,
-    membershipPrice: '80',
-    discount: '5',
+    membershipPriceCents: 8000,
+    discountCents: 500,
   });
 
   /** A business with trees, a branch, a referral link and a prospect who joined through it. */

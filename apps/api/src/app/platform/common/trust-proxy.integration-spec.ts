@@ -95,8 +95,8 @@ describe('TRUST_PROXY=1 (integration): the client is the last X-Forwarded-For ad
     const body = {
       memberName: 'Link Owner',
       memberEmail: 'link.owner@x.com',
-      membershipPrice: '100',
-      discount: '15',
+      membershipPriceCents: 10_000,
+      discountCents: 1500,
     };
     const member = (await owner.post('/api/members').send(body).expect(201)).body as MemberRow;
     const link = (

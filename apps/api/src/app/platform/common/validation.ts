@@ -1,5 +1,11 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
 import type { ApiErrorBody } from '@grove/contracts';
+import { applyContractRules } from './validated-by';
 
 /**
  * Turns class-validator errors into the `ApiErrorBody` shape: `message` is the first field's
@@ -20,12 +26,29 @@ export function validationErrorBody(errors: ValidationError[]): ApiErrorBody {
   return { statusCode: 400, message, fieldErrors };
 }
 
-/** The global pipe: whitelist + forbid unknown fields + transform, errors as `ApiErrorBody` (400). */
+/**
+ * The global pipe, the one validation path of a request: first the DTO's shape (class-validator:
+ * whitelist, forbid unknown fields, transform), then the contracts rules the DTO class names with
+ * `@ValidatedBy` (`applyContractRules`). Errors as `ApiErrorBody` (400).
+ */
+export class ContractValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => new BadRequestException(validationErrorBody(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const result: unknown = await super.transform(value, metadata);
+    if (metadata.type !== 'custom') applyContractRules(metadata.metatype, result);
+    return result;
+  }
+}
+
+/** The global pipe (`ContractValidationPipe`). */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    exceptionFactory: (errors) => new BadRequestException(validationErrorBody(errors)),
-  });
+  return new ContractValidationPipe();
 }

@@ -24,8 +24,8 @@ const CLIENTS = 40;
 const person = (name: string, email: string) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice: '50',
-  discount: '5',
+  membershipPriceCents: 5000,
+  discountCents: 500,
 });
 
 describe('links for everyone (integration)', () => {

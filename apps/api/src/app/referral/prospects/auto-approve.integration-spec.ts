@@ -24,7 +24,7 @@ describe('automatic approval of prospects (integration)', () => {
     riley = (
       await owner
         .post('/api/members')
-        .send(treeBody('Riley Referrer', 'riley@greenvalley.com.au', '80', '12.50'))
+        .send(treeBody('Riley Referrer', 'riley@greenvalley.com.au', 8000, 1250))
         .expect(201)
     ).body as MemberRow;
     code = (

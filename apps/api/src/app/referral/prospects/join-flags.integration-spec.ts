@@ -12,8 +12,8 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 const tree = (name: string, email: string) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice: '100',
-  discount: '15',
+  membershipPriceCents: 10_000,
+  discountCents: 1500,
 });
 
 describe('flagged joins: members and referrers joining through a link (integration)', () => {

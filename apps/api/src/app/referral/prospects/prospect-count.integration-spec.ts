@@ -27,7 +27,12 @@ describe('prospect count (integration)', () => {
     const member = (
       await agent
         .post('/api/members')
-        .send({ memberName: name, memberEmail: email, membershipPrice: '80', discount: '10' })
+        .send({
+          memberName: name,
+          memberEmail: email,
+          membershipPriceCents: 8000,
+          discountCents: 1000,
+        })
         .expect(201)
     ).body as MemberRow;
     const link = (await agent.post(`/api/members/${member.id}/referral-link`).expect(201))
@@ -85,8 +90,8 @@ describe('prospect count (integration)', () => {
       .send({
         memberName: 'Fran First',
         memberEmail: 'fran@x.com',
-        membershipPrice: '60',
-        discount: '5',
+        membershipPriceCents: 6000,
+        discountCents: 500,
       })
       .expect(201);
     await expectCounts(3, 1);

@@ -75,7 +75,8 @@ export class ProspectsController {
   }
 
   /**
-   * Body: the add-branch form (memberName, memberEmail, membershipPrice, discount; docs/product.md#validation).
+   * Body: the add-branch form (memberName, memberEmail, membershipPriceCents, discountCents: integer
+   * cents; docs/product.md#validation).
    * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
    * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (docs/product.md#prospective-members, docs/product.md#roles),
    * 409 managed referrer, or email already a member.

@@ -8,11 +8,16 @@ import {
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
-const tree = (name: string, email: string, membershipPrice = '100', discount = '15') => ({
+const tree = (
+  name: string,
+  email: string,
+  membershipPriceCents = 10_000,
+  discountCents = 1500,
+) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice,
-  discount,
+  membershipPriceCents,
+  discountCents,
 });
 
 describe('prospects (integration)', () => {
@@ -31,8 +36,8 @@ describe('prospects (integration)', () => {
     agent: TestAgent,
     name: string,
     email: string,
-    price = '100',
-    discount = '15',
+    price = 10_000,
+    discount = 1500,
   ): Promise<MemberRow> =>
     (
       await agent
@@ -47,7 +52,7 @@ describe('prospects (integration)', () => {
     email: string,
     friends: [string, string][],
   ) => {
-    const member = await addMember(agent, name, email, '80', '20');
+    const member = await addMember(agent, name, email, 8000, 2000);
     const link = (await agent.post(`/api/members/${member.id}/referral-link`).expect(201))
       .body as ReferralLink;
     for (const [friendName, friendEmail] of friends) {
@@ -126,7 +131,7 @@ describe('prospects (integration)', () => {
     );
     if (!prospect) throw new Error('prospect missing');
     const before = await memberCount();
-    const form = tree('Nia New', 'nia@x.com', '60', '5');
+    const form = tree('Nia New', 'nia@x.com', 6000, 500);
     const created = (
       await owner.post(`/api/prospects/${prospect.id}/approve`).send(form).expect(201)
     ).body as MemberRow;
@@ -181,7 +186,7 @@ describe('prospects (integration)', () => {
     );
     const bad = await owner
       .post(`/api/prospects/${prospect?.id}/approve`)
-      .send(tree('Vic Valid', 'vic@x.com', '1.234'))
+      .send(tree('Vic Valid', 'vic@x.com', 123.4))
       .expect(400);
     expect(bad.body.message).toBe(MESSAGES.invalidAmount);
     await addMember(owner, 'Vic Elsewhere', 'v.i.c@x.com');

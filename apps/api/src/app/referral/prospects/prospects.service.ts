@@ -3,7 +3,6 @@ import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
   approvalPrefill,
-  centsToDollarText,
   type ApprovalPrefill,
   type FlaggedJoinRow,
   type IntegrationName,
@@ -317,8 +316,8 @@ export class ProspectsService implements OnModuleInit {
       const form: MemberFieldsDto = {
         memberName: prospect.name,
         memberEmail: prospect.email,
-        membershipPrice: centsToDollarText(prefill.membershipPriceCents),
-        discount: centsToDollarText(prefill.discountCents),
+        membershipPriceCents: prefill.membershipPriceCents,
+        discountCents: prefill.discountCents,
       };
       await this.approve(scope, prospect.id, form);
     } catch {

@@ -12,8 +12,8 @@ import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test
 const tree = (name: string, email: string) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice: '100',
-  discount: '15',
+  membershipPriceCents: 10_000,
+  discountCents: 1500,
 });
 
 describe('referral links and join (integration)', () => {

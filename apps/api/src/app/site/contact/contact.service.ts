@@ -3,7 +3,6 @@ import {
   DEFAULT_COUNTRY,
   internationalPhone,
   MESSAGES,
-  validateContactInput,
   type ContactInput,
   type MessageReply,
 } from '@grove/contracts';
@@ -11,7 +10,6 @@ import { CaptchaFailedException } from '../../platform/captcha/captcha.exception
 import { CaptchaService } from '../../platform/captcha/captcha.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { MailService } from '../../platform/mail/mail.service';
-import { ContactInvalidException } from './contact.exceptions';
 import { ContactRepository } from './contact.repository';
 import { sanitizePlainText } from './sanitize-text';
 
@@ -40,12 +38,12 @@ export class ContactService implements OnModuleInit {
   }
 
   /**
-   * Accepts a contact message.
+   * Accepts a contact message, its fields already checked by `ContactDto`'s rule (contracts'
+   * `validateContactInput` with the sanitizer).
    * @param input the form's fields (untrimmed, as typed)
    * @param captchaToken the captcha widget's solution
    * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
    * @returns `{ message: "Thank you for your message! We'll be in touch soon." }`
-   * @throws ContactInvalidException 400 with one docs/product.md#validation-contact message per invalid field (nothing stored)
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
    *   correctly.' when the captcha is missing, invalid, expired or reused (nothing stored)
    */
@@ -54,10 +52,7 @@ export class ContactService implements OnModuleInit {
     captchaToken: string | undefined,
     clientIp: string | null,
   ): Promise<MessageReply> {
-    const errors: Record<string, string> = { ...validateContactInput(input) };
-    const message = errors.message ? '' : sanitizePlainText(input.message);
-    if (!errors.message && !message) errors.message = MESSAGES.messageRequired;
-    if (Object.keys(errors).length > 0) throw new ContactInvalidException(errors);
+    const message = sanitizePlainText(input.message);
     if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
 
     const row = {

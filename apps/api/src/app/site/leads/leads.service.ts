@@ -3,7 +3,6 @@ import {
   DEFAULT_COUNTRY,
   internationalPhone,
   MESSAGES,
-  validateLeadInput,
   type LeadInput,
   type MessageReply,
 } from '@grove/contracts';
@@ -11,7 +10,6 @@ import { CaptchaFailedException } from '../../platform/captcha/captcha.exception
 import { CaptchaService } from '../../platform/captcha/captcha.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { MailService } from '../../platform/mail/mail.service';
-import { LeadInvalidException } from './leads.exceptions';
 import { LeadsRepository } from './leads.repository';
 
 /** `source.kind` of lead notification emails. */
@@ -37,14 +35,12 @@ export class LeadsService implements OnModuleInit {
   }
 
   /**
-   * Accepts a lead, checked with contracts' `validateLeadInput` (the same function the pop-up
-   * uses) and stored trimmed.
+   * Accepts a lead, its fields already checked by `LeadDto`'s rule (contracts'
+   * `validateLeadInput`, the same function the pop-up uses), and stores it trimmed.
    * @param input the form's fields (untrimmed, as typed)
    * @param captchaToken the captcha widget's solution
    * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
    * @returns `{ message: "Thanks! We'll be in touch soon." }`
-   * @throws LeadInvalidException 400 with one message per invalid field ('Not a valid name', 'Not
-   *   a valid email address', 'Not a valid phone number', company required / ≤ 200); nothing stored
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
    *   correctly.' when the captcha is missing, invalid, expired or reused; nothing stored or sent
    */
@@ -53,8 +49,6 @@ export class LeadsService implements OnModuleInit {
     captchaToken: string | undefined,
     clientIp: string | null,
   ): Promise<MessageReply> {
-    const errors = validateLeadInput(input);
-    if (Object.keys(errors).length > 0) throw new LeadInvalidException(errors);
     if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
     const country = input.country || DEFAULT_COUNTRY;
     const typed = input.phone.trim();

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateMemberRequest,
+  MemberInput,
   ListMembersQuery,
   MemberRow,
   MembersPage,
@@ -35,7 +36,7 @@ export function useCreateMember() {
 
 /** Adds a branch to a tree; the branch also becomes a tree (`POST /api/members/:id/branches`). */
 export function useAddBranch() {
-  return useMembersMutation(({ treeId, ...body }: CreateMemberRequest & { treeId: string }) =>
+  return useMembersMutation(({ treeId, ...body }: MemberInput & { treeId: string }) =>
     apiFetch<MemberRow>(`/api/members/${encodeURIComponent(treeId)}/branches`, {
       method: 'POST',
       body,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateMemberRequest, MemberProfile, MemberRow } from '@grove/contracts';
+import type { MemberInput, MemberProfile, MemberRow } from '@grove/contracts';
 import { apiFetch, membersKey } from '@grove/web-data-access';
 
 /** The profile's query key: under `membersKey`, so every member change reloads it. */
@@ -20,7 +20,7 @@ export function useMemberProfile(id: string) {
 export function useUpdateMember(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<CreateMemberRequest, 'referringMemberId'>) =>
+    mutationFn: (body: MemberInput) =>
       apiFetch<MemberRow>(`/api/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
   });

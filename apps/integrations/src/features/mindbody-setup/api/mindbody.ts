@@ -93,7 +93,7 @@ export function useImportMindbody() {
   );
 }
 
-/** Saves the discounts, dollars as typed (`PUT /api/mindbody/discounts`): stage 4. */
+/** Saves the discounts, integer cents (`PUT /api/mindbody/discounts`): stage 4. */
 export function useSaveMindbodyDiscounts() {
   return useMindbodyMutation((body: MindbodyDiscountsRequest) =>
     apiFetch<MindbodyStatus>('/api/mindbody/discounts', { method: 'PUT', body }),

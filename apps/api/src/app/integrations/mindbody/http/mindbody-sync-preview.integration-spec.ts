@@ -95,7 +95,10 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
   });
 
   it('lists each bill a sync will change, by name, old → new, from stored data (no Mindbody call, nothing written)', async () => {
-    await reachStageFour(owner, sandbox, { discountOnReferral: '10', discountForReferee: '5' });
+    await reachStageFour(owner, sandbox, {
+      discountOnReferralCents: 1000,
+      discountForRefereeCents: 500,
+    });
     // Nobody has a branch yet: a sync would change no bill.
     const none = await preview(owner);
     expect(none).toMatchObject({ total: 0, items: [], monthlyDifferenceCents: 0, page: 1 });
@@ -127,7 +130,7 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
     // The owner raises the discount on referral: each referrer's bill changes, the friends' do not.
     await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '12', discountForReferee: '5' })
+      .send({ discountOnReferralCents: 1200, discountForRefereeCents: 500 })
       .expect(200);
     sandbox.control.clearAutopayWrites();
     const calls = requestTotal();
@@ -175,7 +178,10 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
     expect(await removalPreview(other)).toMatchObject({ total: 0, items: [] });
     await other.post('/api/mindbody/sync').send({ confirm: before.fingerprint }).expect(409);
     // The other gym connects the same Mindbody site: its preview is of its own members only.
-    await reachStageFour(other, sandbox, { discountOnReferral: '10', discountForReferee: '5' });
+    await reachStageFour(other, sandbox, {
+      discountOnReferralCents: 1000,
+      discountForRefereeCents: 500,
+    });
     const theirs = await preview(other);
     expect(theirs.total).toBe(0);
     expect(theirs.fingerprint).not.toBe(before.fingerprint);
@@ -196,7 +202,7 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
     // The discount changes again meanwhile: the preview the owner saw is stale.
     await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '15', discountForReferee: '5' })
+      .send({ discountOnReferralCents: 1500, discountForRefereeCents: 500 })
       .expect(200);
     const stale = await owner.post('/api/mindbody/sync').send({ confirm: first.fingerprint });
     expect(stale.status).toBe(409);

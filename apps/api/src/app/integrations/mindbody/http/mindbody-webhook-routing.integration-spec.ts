@@ -43,7 +43,7 @@ describe('Mindbody webhooks: one subscription for every gym, routed by site (int
     expect((await settled(agent)).processState).toMatch(/^completed /);
     await agent
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '5', discountForReferee: '0' })
+      .send({ discountOnReferralCents: 500, discountForRefereeCents: 0 })
       .expect(200);
     await pricesSettled(agent);
   }

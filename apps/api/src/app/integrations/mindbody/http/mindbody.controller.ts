@@ -110,8 +110,8 @@ export class MindbodyController {
   }
 
   /**
-   * docs/product.md#calls `/mindbody/saveDiscounts`. Body `{ discountOnReferral, discountForReferee? }` in
-   * dollars. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
+   * docs/product.md#calls `/mindbody/saveDiscounts`. Body `{ discountOnReferralCents,
+   * discountForRefereeCents? }`, integer cents. → 200 MindbodyStatus at stage 4; 400 'Please provide valid values.'; 409 below stage 3.
    */
   @Put('discounts')
   @ApiOperation({

@@ -113,7 +113,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
 
   it('will not import, save discounts or sync before the credentials', async () => {
     await owner.post('/api/mindbody/import').expect(409);
-    await owner.put('/api/mindbody/discounts').send({ discountOnReferral: '10' }).expect(409);
+    await owner.put('/api/mindbody/discounts').send({ discountOnReferralCents: 1000 }).expect(409);
     await owner.post('/api/mindbody/sync').expect(409);
     expect((await mindbodyStatus(owner)).stage).toBe(1);
   });
@@ -250,8 +250,8 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     const branch = {
       memberName: 'New Friend',
       memberEmail: 'new.friend@example.com',
-      membershipPrice: '50',
-      discount: '5',
+      membershipPriceCents: 5000,
+      discountCents: 500,
     };
     const added = await owner.post(`/api/members/${row.id}/branches`).send(branch).expect(409);
     expect(added.body.message).toBe(MESSAGES.managedMemberLocked);
@@ -286,13 +286,15 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   it('refuses invalid discounts with "Please provide valid values." and changes nothing', async () => {
     for (const body of [
       {},
-      { discountOnReferral: '0' },
-      { discountOnReferral: '0.00' },
-      { discountOnReferral: '-1' },
-      { discountOnReferral: 'ten' },
-      { discountOnReferral: '1.234' },
-      { discountOnReferral: '10', discountForReferee: '-1' },
-      { discountOnReferral: '10', discountForReferee: 'x' },
+      { discountOnReferralCents: 0 },
+      { discountOnReferralCents: null },
+      { discountOnReferralCents: -100 },
+      { discountOnReferralCents: 'ten' },
+      { discountOnReferralCents: '1000' },
+      { discountOnReferralCents: 123.4 },
+      { discountOnReferralCents: 1000, discountForRefereeCents: -100 },
+      { discountOnReferralCents: 1000, discountForRefereeCents: 'x' },
+      { discountOnReferralCents: 1000, discountForRefereeCents: null },
     ]) {
       const reply = await owner.put('/api/mindbody/discounts').send(body).expect(400);
       expect(reply.body.message).toBe(MESSAGES.mindbodyInvalidDiscounts);
@@ -306,7 +308,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
   it('saving discounts gives stage 4, shows the discount on Mindbody rows and subscribes to webhooks', async () => {
     const reply = await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '0.01' })
+      .send({ discountOnReferralCents: 1 })
       .expect(200);
     expect(reply.body.discounts).toEqual({
       discountOnReferralCents: 1,
@@ -315,7 +317,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(reply.body.stage).toBe(4);
     const changed = await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: 10, discountForReferee: '5.50' })
+      .send({ discountOnReferralCents: 1000, discountForRefereeCents: 550 })
       .expect(200);
     expect(changed.body.discounts).toEqual({
       discountOnReferralCents: 1_000,
@@ -661,6 +663,6 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       webhook_signature_key_enc: null,
     });
     // A hand change to a former Mindbody member works now.
-    await owner.patch(`/api/members/${listed[0].id}`).send({ discount: '3' }).expect(200);
+    await owner.patch(`/api/members/${listed[0].id}`).send({ discountCents: 300 }).expect(200);
   });
 });

@@ -64,7 +64,7 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
     expect(await count(`mindbody_priced_at IS NULL`)).toBe(0);
     await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '10', discountForReferee: '5' })
+      .send({ discountOnReferralCents: 1000, discountForRefereeCents: 500 })
       .expect(200);
     for (const { subscriptionId } of sandbox.control.subscriptions())
       sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');

@@ -24,7 +24,7 @@ jest.setTimeout(180_000);
 const SEEDED = 60;
 const RITA = 'rita@example.com';
 /** The business's discounts: $10 off per counting branch, nothing off the friend's own bill. */
-const TEN_DOLLARS = { discountOnReferral: '10', discountForReferee: '0' };
+const TEN_DOLLARS = { discountOnReferralCents: 1000, discountForRefereeCents: 0 };
 /** Rita's friends and their autopays (dollars). */
 const FRIENDS = [
   ['Fred Friend', 80],
@@ -113,8 +113,8 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
         .send({
           memberName: name,
           memberEmail: email,
-          membershipPrice: String(autopay),
-          discount: '10',
+          membershipPriceCents: Math.round(autopay * 100),
+          discountCents: 1000,
         })
         .expect(201);
     }

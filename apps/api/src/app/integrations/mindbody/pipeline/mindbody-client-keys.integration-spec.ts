@@ -63,7 +63,10 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     add('Ben', 'Insta', 'Instagram');
     add('Kim', 'Kept', null);
     add('Rex', 'Removed', null);
-    await reachStageFour(owner, sandbox, { discountOnReferral: '10', discountForReferee: '0' });
+    await reachStageFour(owner, sandbox, {
+      discountOnReferralCents: 1000,
+      discountForRefereeCents: 0,
+    });
     for (const { subscriptionId } of sandbox.control.subscriptions())
       sandbox.control.deactivateSubscription(subscriptionId, 'DeactivatedByUser');
   });
@@ -163,7 +166,7 @@ describe('Mindbody clients: ReferredBy labels and the UniqueId key (integration,
     sandbox.control.clearAutopayWrites();
     await owner
       .put('/api/mindbody/discounts')
-      .send({ discountOnReferral: '15', discountForReferee: '0' })
+      .send({ discountOnReferralCents: 1500, discountForRefereeCents: 0 })
       .expect(200);
     await sync();
     expect(sandbox.control.autopayWrites()).toEqual([

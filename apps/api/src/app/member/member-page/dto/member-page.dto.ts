@@ -1,20 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Matches } from 'class-validator';
+import { Allow, IsString, Matches } from 'class-validator';
 import {
-  isValidEmail,
   MEMBER_PAGE_MESSAGES,
-  MESSAGES,
+  validateMemberLinkRequest,
   type MemberLinkRequest,
   type MemberSessionRequest,
 } from '@grove/contracts';
-import { FollowsRule, trimString } from '../../../platform/common/contract-rule.decorator';
+import { trimString } from '../../../platform/common/contract-rule.decorator';
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
-/** `POST /api/member/magic-link` body: the email to send a new member page link to. */
+/**
+ * `POST /api/member/magic-link` body: the email to send a new member page link to (contracts'
+ * `validateMemberLinkRequest`: 'Not a valid email address').
+ */
+@ValidatedBy(validateMemberLinkRequest)
 export class MemberLinkRequestDto implements MemberLinkRequest {
   @ApiProperty({ example: 'ana@example.com' })
+  @Allow()
   @Transform(trimString)
-  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
   email!: string;
 }
 

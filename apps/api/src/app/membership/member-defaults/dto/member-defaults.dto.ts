@@ -1,28 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ValidateBy } from 'class-validator';
+import { Allow } from 'class-validator';
 import {
-  isValidDefaultCents,
   MEMBER_DEFAULT_MAX_CENTS,
-  MESSAGES,
+  validateMemberDefaults,
   type MemberDefaults,
 } from '@grove/contracts';
-
-/** A field that is null or whole cents 0–100,000,000 (contracts' `isValidDefaultCents`), else `message`. */
-const DefaultCents = (message: string): PropertyDecorator =>
-  ValidateBy({
-    name: 'defaultCents',
-    validator: {
-      validate: (value: unknown) => isValidDefaultCents(value),
-      defaultMessage: () => message,
-    },
-  });
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
 /**
  * `PUT /api/settings/member-defaults` body (docs/product.md#member-defaults): both fields, each
  * integer cents from 0 to 100,000,000 ($1,000,000) or null (no default). A missing field, text,
  * a fraction of a cent or a negative amount → 400 with the add-member form's message
- * (docs/product.md#validation: 'Not a valid discount price', 'Not a valid amount').
+ * (docs/product.md#validation: 'Not a valid discount price', 'Not a valid amount'), checked by
+ * contracts' `validateMemberDefaults`.
  */
+@ValidatedBy(validateMemberDefaults)
 export class MemberDefaultsDto implements MemberDefaults {
   @ApiProperty({
     type: Number,
@@ -32,7 +24,7 @@ export class MemberDefaultsDto implements MemberDefaults {
     maximum: MEMBER_DEFAULT_MAX_CENTS,
     description: 'Default discount per referral, cents (null: none)',
   })
-  @DefaultCents(MESSAGES.invalidDiscount)
+  @Allow()
   discountCents!: number | null;
 
   @ApiProperty({
@@ -43,6 +35,6 @@ export class MemberDefaultsDto implements MemberDefaults {
     maximum: MEMBER_DEFAULT_MAX_CENTS,
     description: 'Default membership price, cents (null: none)',
   })
-  @DefaultCents(MESSAGES.invalidAmount)
+  @Allow()
   membershipPriceCents!: number | null;
 }

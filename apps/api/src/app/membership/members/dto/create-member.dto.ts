@@ -1,52 +1,62 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
+import { Allow, IsOptional, IsString } from 'class-validator';
 import {
-  isValidAmount,
-  isValidEmail,
-  isValidName,
+  AMOUNT_MAX_CENTS,
   MESSAGES,
-  type CreateMemberRequest,
+  NAME_MAX_LENGTH,
+  validateMemberInput,
+  type MemberInput,
 } from '@grove/contracts';
-import { FollowsRule, trimString } from '../../../platform/common/contract-rule.decorator';
+import { trimString } from '../../../platform/common/contract-rule.decorator';
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
 /**
- * Body of `POST /api/members/:id/branches` (docs/product.md#entities "New member payload", docs/product.md#validation rules and messages):
- * all four fields required. Amounts are dollars as typed ("49", "49.5", "49.99") or JSON numbers.
+ * Body of `POST /api/members/:id/branches` and `POST /api/prospects/:id/approve`
+ * (docs/product.md#entities "New member payload"): all four fields required, checked by
+ * contracts' `validateMemberInput` (docs/product.md#validation rules and messages: 'Not a valid
+ * name', 'Not a valid email address', 'Not a valid amount', 'Not a valid discount price'). Amounts
+ * are integer cents from 0 to 100,000,000.
  */
-export class MemberFieldsDto {
+@ValidatedBy(validateMemberInput)
+export class MemberFieldsDto implements MemberInput {
   @ApiProperty({
     example: 'Alex Smith',
-    maxLength: 100,
-    description: 'Letters and spaces; trimmed',
+    maxLength: NAME_MAX_LENGTH,
+    description: 'Letters of any script, spaces, apostrophes, hyphens and periods; trimmed',
   })
+  @Allow()
   @Transform(trimString)
-  @FollowsRule(isValidName, MESSAGES.invalidName)
   memberName!: string;
 
   @ApiProperty({ example: 'alex@example.com' })
+  @Allow()
   @Transform(trimString)
-  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
   memberEmail!: string;
 
-  @ApiProperty({ example: '89.00', description: 'Dollars, up to two decimals', type: String })
-  @FollowsRule(isValidAmount, MESSAGES.invalidAmount, true)
-  membershipPrice!: string | number;
+  @ApiProperty({
+    example: 8900,
+    type: 'integer',
+    minimum: 0,
+    maximum: AMOUNT_MAX_CENTS,
+    description: 'Monthly membership price, integer cents',
+  })
+  @Allow()
+  membershipPriceCents!: number;
 
   @ApiProperty({
-    example: '10',
-    description: 'Discount per referral in dollars, up to two decimals',
-    type: String,
+    example: 1000,
+    type: 'integer',
+    minimum: 0,
+    maximum: AMOUNT_MAX_CENTS,
+    description: 'Discount per referral (per branch), integer cents',
   })
-  @FollowsRule(isValidAmount, MESSAGES.invalidDiscount, true)
-  discount!: string | number;
+  @Allow()
+  discountCents!: number;
 }
 
 /** Body of `POST /api/members`: the member fields plus, optionally, the tree it is a branch of. */
-export class CreateMemberDto
-  extends MemberFieldsDto
-  implements Omit<CreateMemberRequest, 'membershipPrice' | 'discount'>
-{
+export class CreateMemberDto extends MemberFieldsDto {
   @ApiPropertyOptional({ description: 'Attach the new tree as a branch of this member (id)' })
   @IsOptional()
   @IsString({ message: MESSAGES.memberNotFound })

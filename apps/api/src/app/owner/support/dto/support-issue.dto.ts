@@ -6,12 +6,15 @@ import {
   SUPPORT_SUMMARY_MAX_LENGTH,
   type SupportIssueInput,
   type SupportIssueRequest,
+  validateSupportIssueInput,
 } from '@grove/contracts';
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
 /**
- * `POST /api/support/issues` body (docs/product.md#issue-form Issue form: Issue title, Issue Description). Only the
- * types are checked here; the rules run in the service with contracts' `validateSupportIssueInput`.
+ * `POST /api/support/issues` body (docs/product.md#issue-form Issue form: Issue title, Issue Description). The types
+ * are checked field by field, then contracts' `validateSupportIssueInput` (the issue form's rule).
  */
+@ValidatedBy((body: SupportIssueDto) => validateSupportIssueInput(body.toInput()))
 export class SupportIssueDto implements Partial<SupportIssueRequest> {
   @ApiProperty({
     example: 'The branches table does not load',

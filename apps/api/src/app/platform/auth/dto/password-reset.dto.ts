@@ -1,23 +1,25 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { Allow, IsString, MaxLength } from 'class-validator';
 import {
   EMAIL_MAX_LENGTH,
-  isValidEmail,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
+  validatePasswordResetRequest,
 } from '@grove/contracts';
-import { FollowsRule } from '../../common/contract-rule.decorator';
+import { ValidatedBy } from '../../common/validated-by';
 
 /**
- * `POST /api/auth/password-reset` body: the owner's login email, checked with contracts' email
- * rule ('Not a valid email address'); whether an account uses it is never told.
+ * `POST /api/auth/password-reset` body: the owner's login email, checked with contracts'
+ * `validatePasswordResetRequest` ('Not a valid email address'); whether an account uses it is
+ * never told.
  */
+@ValidatedBy(validatePasswordResetRequest)
 export class PasswordResetRequestDto implements PasswordResetRequest {
   @ApiProperty({ example: 'sam@greenvalley.com.au', maxLength: EMAIL_MAX_LENGTH })
-  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
+  @Allow()
   email!: string;
 }
 

@@ -6,13 +6,18 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type SignupInput,
+  validateSignupInput,
 } from '@grove/contracts';
+import { ValidatedBy } from '../../common/validated-by';
+import { isCommonPassword } from '../common-passwords';
 
 /**
  * `POST /api/auth/signup` body: docs/product.md#entities's signup fields plus the business name and a password.
- * Only the types are checked here; the rules run in order in the service (`validateSignupInput`,
- * docs/product.md#validation), so the reply carries exactly the first SPEC message that applies.
+ * The types are checked field by field, then contracts' `validateSignupInput` (with the
+ * common-password list) runs its rules in order (docs/product.md#validation-signup), so the 400
+ * reply carries exactly the first SPEC message that applies.
  */
+@ValidatedBy((body: SignupDto) => validateSignupInput(body.toInput(), isCommonPassword))
 export class SignupDto implements Partial<SignupInput> {
   @ApiProperty({ example: 'Green Valley Fitness' })
   @IsOptional()

@@ -1,19 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { isValidEmail, isValidName, MESSAGES, type JoinReferralRequest } from '@grove/contracts';
-import { FollowsRule, trimString } from '../../../platform/common/contract-rule.decorator';
+import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NAME_MAX_LENGTH, validateJoinReferral, type JoinReferralRequest } from '@grove/contracts';
+import { trimString } from '../../../platform/common/contract-rule.decorator';
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
-/** Body of `POST /api/referrals/:code/join` (docs/product.md#referral-join Referral join page, docs/product.md#entities Referral sign-up). */
+/**
+ * Body of `POST /api/referrals/:code/join` (docs/product.md#referral-join Referral join page,
+ * docs/product.md#entities Referral sign-up), checked by contracts' `validateJoinReferral` ('Not a
+ * valid name', 'Not a valid email address').
+ */
+@ValidatedBy(validateJoinReferral)
 export class JoinReferralDto implements JoinReferralRequest {
-  @ApiProperty({ example: 'Jamie Fox', maxLength: 100 })
+  @ApiProperty({ example: 'Jamie Fox', maxLength: NAME_MAX_LENGTH })
+  @Allow()
   @Transform(trimString)
-  @FollowsRule(isValidName, MESSAGES.invalidName)
   name!: string;
 
   @ApiProperty({ example: 'jamie@example.com' })
+  @Allow()
   @Transform(trimString)
-  @FollowsRule(isValidEmail, MESSAGES.invalidEmail)
   email!: string;
 
   /** Honeypot: hidden on the page, so only bots fill it; a filled one is answered as success and dropped. */

@@ -13,8 +13,8 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
 import type { Response } from 'express';
+import { validateJoinReferral } from '@grove/contracts';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
@@ -23,17 +23,6 @@ import { formText, NotCrossSiteGuard } from '../../../platform/web/inline-page-h
 import { JoinPageAssetsService } from './join-page-assets.service';
 import { JoinPageExceptionFilter } from './join-page.filter';
 import { renderJoinPage, type JoinPageState } from './join-page.view';
-
-/** The first message of each refused field, as the JSON join's `fieldErrors` has them. */
-function fieldErrors(problems: ValidationError[]): { name?: string; email?: string } {
-  const errors: { name?: string; email?: string } = {};
-  for (const problem of problems) {
-    const message = Object.values(problem.constraints ?? {})[0];
-    if (message && (problem.property === 'name' || problem.property === 'email'))
-      errors[problem.property] ??= message;
-  }
-  return errors;
-}
 
 /**
  * The referral join page, rendered by the API (docs/product.md#referral-join,
@@ -107,7 +96,8 @@ export class JoinPageController {
     // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
     // not a new visit of the page.
     const info = await this.referrals.infoWithoutVisit(code);
-    const errors = fieldErrors(await validate(dto));
+    // The JSON join's rules and messages (`JoinReferralDto`'s `@ValidatedBy`).
+    const errors = validateJoinReferral(dto);
     if (errors.name || errors.email) {
       response.status(HttpStatus.BAD_REQUEST);
       return this.send(response, {

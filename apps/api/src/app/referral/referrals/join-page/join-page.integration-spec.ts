@@ -10,8 +10,8 @@ import { writeWebBuild } from '../../../../../test/web-build';
 const tree = (name: string, email: string) => ({
   memberName: name,
   memberEmail: email,
-  membershipPrice: '100',
-  discount: '15',
+  membershipPriceCents: 10_000,
+  discountCents: 1500,
 });
 
 /** A stand-in for the referral build's inline assets (apps/referral `features/join/page`). */

@@ -5,13 +5,18 @@ import {
   MESSAGES,
   type ContactInput,
   type ContactRequest,
+  validateContactInput,
 } from '@grove/contracts';
+import { ValidatedBy } from '../../../platform/common/validated-by';
+import { sanitizePlainText } from '../sanitize-text';
 
 /**
- * `POST /api/contact` body (docs/product.md#entities "Contact message"). Only the types are checked here; the
- * rules run in the service with contracts' `validateContactInput` (docs/product.md#validation-contact), the same function
- * the contact page uses, so each field gets exactly its SPEC message.
+ * `POST /api/contact` body (docs/product.md#entities "Contact message"). The types are checked
+ * field by field, then contracts' `validateContactInput` (docs/product.md#validation-contact, the
+ * same function the contact page uses, here with the HTML sanitizer), so each field gets exactly
+ * its SPEC message, before the captcha is verified.
  */
+@ValidatedBy((body: ContactDto) => validateContactInput(body.toInput(), sanitizePlainText))
 export class ContactDto implements Partial<ContactRequest> {
   @ApiProperty({ example: 'Sam', maxLength: 100 })
   @IsOptional()

@@ -6,14 +6,17 @@ import {
   MESSAGES,
   type LeadInput,
   type LeadRequest,
+  validateLeadInput,
 } from '@grove/contracts';
+import { ValidatedBy } from '../../../platform/common/validated-by';
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page: fullName,
- * email, country, phone, company) and the captcha widget's solution (the contact form's captcha). Only the types are checked here; the rules run in the service with
- * contracts' `validateLeadInput`, the same function the pop-up uses, so each field gets exactly
- * its message.
+ * email, country, phone, company) and the captcha widget's solution (the contact form's captcha).
+ * The types are checked field by field, then contracts' `validateLeadInput` (the same function the
+ * pop-up uses), so each field gets exactly its message, before the captcha is verified.
  */
+@ValidatedBy((body: LeadDto) => validateLeadInput(body.toInput()))
 export class LeadDto implements Partial<LeadRequest> {
   @ApiProperty({ example: 'Sam Lee', maxLength: 100 })
   @IsOptional()

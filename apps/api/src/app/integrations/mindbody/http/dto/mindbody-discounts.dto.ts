@@ -1,32 +1,37 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
 import {
-  isValidAmount,
-  isValidReferralDiscount,
-  MESSAGES,
-  type MindbodyDiscountsRequest,
+  AMOUNT_MAX_CENTS,
+  validateMindbodyDiscounts,
+  type MindbodyDiscountsInput,
 } from '@grove/contracts';
-import { FollowsRule, IsOmittable } from '../../../../platform/common/contract-rule.decorator';
+import { ValidatedBy } from '../../../../platform/common/validated-by';
 
 /**
- * Body of `PUT /api/mindbody/discounts` (docs/product.md#validation-mindbody): dollars as typed or JSON numbers.
- * `discountOnReferral` ≥ 0.01 required; `discountForReferee` ≥ 0 optional (default 0; `null` is
- * not a value). Anything else → 400 'Please provide valid values.' (docs/product.md#errors).
+ * Body of `PUT /api/mindbody/discounts` (docs/product.md#validation-mindbody), integer cents,
+ * checked by contracts' `validateMindbodyDiscounts`: `discountOnReferralCents` ≥ 1 required;
+ * `discountForRefereeCents` ≥ 0 optional (default 0; `null` is not a value). Anything else → 400
+ * 'Please provide valid values.' (docs/product.md#errors).
  */
-export class MindbodyDiscountsDto implements MindbodyDiscountsRequest {
+@ValidatedBy(validateMindbodyDiscounts)
+export class MindbodyDiscountsDto implements MindbodyDiscountsInput {
   @ApiProperty({
-    example: '10.00',
-    type: String,
-    description: 'Dollars off a member’s bill per referred friend (≥ 0.01)',
+    example: 1000,
+    type: 'integer',
+    minimum: 1,
+    maximum: AMOUNT_MAX_CENTS,
+    description: 'Cents off a member’s bill per referred friend (≥ 1)',
   })
-  @FollowsRule(isValidReferralDiscount, MESSAGES.mindbodyInvalidDiscounts, true)
-  discountOnReferral!: string;
+  @Allow()
+  discountOnReferralCents!: number;
 
   @ApiPropertyOptional({
-    example: '5',
-    type: String,
-    description: 'Dollars off the referred friend’s bill (≥ 0, default 0)',
+    example: 500,
+    type: 'integer',
+    minimum: 0,
+    maximum: AMOUNT_MAX_CENTS,
+    description: 'Cents off the referred friend’s bill (≥ 0, default 0)',
   })
-  @IsOmittable()
-  @FollowsRule(isValidAmount, MESSAGES.mindbodyInvalidDiscounts, true)
-  discountForReferee?: string;
+  @Allow()
+  discountForRefereeCents?: number;
 }
