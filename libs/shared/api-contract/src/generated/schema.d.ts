@@ -1224,10 +1224,26 @@ export interface components {
              */
             statusCode: number;
         };
-        BranchSettingsDto: {
-            days?: Record<string, never> | null;
-            /** @enum {string} */
-            rule: "approval" | "days" | "first_payment";
+        ApprovalPrefill: {
+            /** @description Discount per referral, cents */
+            discountCents: number | null;
+            /** @description Membership price, cents */
+            membershipPriceCents: number | null;
+        };
+        BranchDetail: {
+            branchEmail: string;
+            branchName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Whether it lowers the tree's price now ('Active') or why not */
+            status: components["schemas"]["MemberStatus"];
+        };
+        /** @enum {string} */
+        BranchQualificationRule: "approval" | "days" | "first_payment";
+        BranchSettings: {
+            /** @description Days as a member before the branch counts (rule 'days' only, else null) */
+            days: number | null;
+            rule: components["schemas"]["BranchQualificationRule"];
         };
         ChangePasswordDto: {
             /** @example correct horse battery */
@@ -1284,6 +1300,43 @@ export interface components {
             /** @description Absent: the link never expires */
             expiresInDays?: number;
         };
+        FlaggedJoinRow: {
+            /** @description How many joins this flag stands for */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            /** @description As the friend typed it (the latest attempt) */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            lastAttemptAt: string;
+            /** @description As the friend typed it (the latest attempt) */
+            name: string;
+            /** @description Sorted, at least one */
+            reasons: components["schemas"]["JoinSignal"][];
+            /**
+             * Format: uuid
+             * @description Whose link was used (the latest attempt)
+             */
+            referringMemberId: string;
+            referringMemberName: string;
+        };
+        FlaggedJoinsPage: {
+            items: components["schemas"]["FlaggedJoinRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
+        };
         GettingStartedDto: {
             /** @description true hides the checklist for the whole business; false shows it again */
             dismissed: boolean;
@@ -1293,12 +1346,12 @@ export interface components {
              * @description One discount per branch for every row, as typed ('5', '$5.00', '5,00 €'), when no column feeds the discount
              * @example 5.00
              */
-            discountForEveryRow?: Record<string, never> | null;
+            discountForEveryRow?: string | null;
             /**
              * @description BCP 47 locale the file's amounts are written in: whether '1,059' is 1059 or 1.059 (default en-AU)
              * @example en-US
              */
-            locale?: Record<string, never> | null;
+            locale?: string | null;
             /**
              * @example {
              *       "discount": null,
@@ -1310,8 +1363,13 @@ export interface components {
              *       "referredBy": 4
              *     }
              */
-            mapping: Record<string, never>;
+            mapping: components["schemas"]["MemberCsvMapping"];
         };
+        /**
+         * @description The integration that manages the member; null for members kept by hand
+         * @enum {string}
+         */
+        IntegrationName: "Mindbody";
         JoinReferralDto: {
             /** @example jamie@example.com */
             email: string;
@@ -1320,6 +1378,15 @@ export interface components {
             /** @description Leave empty (hidden honeypot field) */
             website?: string;
         };
+        JoinReferralReply: {
+            /** @example Successfully registered! */
+            message: string;
+        };
+        /**
+         * @description Fraud signals raised by the join (sorted; empty when it passed every check)
+         * @enum {string}
+         */
+        JoinSignal: "already_member" | "self_referral" | "disposable_email" | "former_member" | "similar_to_referrer" | "join_burst" | "member_page_address";
         LeadDto: {
             /** @description The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token */
             captcha: string;
@@ -1343,7 +1410,23 @@ export interface components {
             /** @example grove-demo-1234 */
             password: string;
         };
-        MemberDefaultsDto: {
+        MemberCsvMapping: {
+            /** @description Discount per branch (dollars as written in the file) */
+            discount: number | null;
+            /** @description First name */
+            firstName: number | null;
+            /** @description Last name */
+            lastName: number | null;
+            /** @description Email */
+            memberEmail: number | null;
+            /** @description Full name (or first and last name, never both) */
+            memberName: number | null;
+            /** @description Membership price (dollars as written in the file) */
+            membershipPrice: number | null;
+            /** @description Referred by: the referrer's email or name (optional) */
+            referredBy: number | null;
+        };
+        MemberDefaults: {
             /**
              * @description Default discount per referral, cents (null: none)
              * @example 1500
@@ -1380,13 +1463,122 @@ export interface components {
              */
             membershipPrice: string;
         };
+        MemberImportCounts: {
+            /** @description New members */
+            add: number;
+            /** @description Rows that break a rule; nothing of them is written */
+            error: number;
+            /** @description Members managed by Mindbody, left as they are */
+            skipped: number;
+            /** @description Members that already have exactly these values */
+            unchanged: number;
+            /** @description Hand-added members with the same email key that change */
+            update: number;
+        };
+        MemberImportDryRun: {
+            counts: components["schemas"]["MemberImportCounts"];
+            rows: components["schemas"]["MemberImportRowResult"][];
+        };
+        /** @enum {string} */
+        MemberImportOutcome: "add" | "update" | "unchanged" | "skipped" | "error";
+        MemberImportRowResult: {
+            line: number;
+            memberEmail: string;
+            memberName: string;
+            /** @description The rule texts this row broke (or why it is skipped); empty otherwise */
+            messages: string[];
+            outcome: components["schemas"]["MemberImportOutcome"];
+        };
+        /** @enum {string} */
+        MemberImportState: "uploaded" | "queued" | "running" | "done" | "failed";
+        MemberImportStatus: {
+            /** @description Outcome counts once 'done'; null before */
+            counts: components["schemas"]["MemberImportCounts"] | null;
+            /** @description Why the import failed ('failed' only) */
+            error: string | null;
+            importId: string;
+            /** @description Rows handled so far (progress: processedRows / totalRows) */
+            processedRows: number;
+            state: components["schemas"]["MemberImportState"];
+            /** @description Data rows in the file */
+            totalRows: number;
+        };
+        MemberImportUpload: {
+            /** @description The file's header row */
+            headers: string[];
+            importId: string;
+            /** @description The guessed mapping */
+            mapping: components["schemas"]["MemberCsvMapping"];
+            /** @description Data rows (header excluded) */
+            rowCount: number;
+        };
         MemberLinkRequestDto: {
             /** @example ana@example.com */
             email: string;
         };
+        MemberRow: {
+            branchDetails: components["schemas"]["BranchDetail"][];
+            /** @description Branches that count now: the entries of branchDetails whose status is 'Active' */
+            branches: number;
+            /** @description Discount per referral, cents (Mindbody rows: the integration's discountOnReferral) */
+            discountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** @description The integration that manages the member; null for members kept by hand */
+            managedByIntegration: components["schemas"]["IntegrationName"] | null;
+            memberEmail: string;
+            memberName: string;
+            /**
+             * @description Only for a Mindbody member whose membership has ended
+             * @enum {boolean}
+             */
+            membershipEnded?: true;
+            /** @description Membership price before discounts, cents */
+            membershipPriceCents: number;
+            /**
+             * @description Only while a Mindbody member's price is not known yet (prices are 0 placeholders)
+             * @enum {boolean}
+             */
+            membershipPricePending?: true;
+            /** @description Only for a running Mindbody membership whose next charge Grove has read */
+            mindbodyNextCharge?: components["schemas"]["MindbodyNextCharge"];
+            /** @description Only for a Mindbody client with a ReferredBy: how they heard of the business (a label) */
+            mindbodyReferralSource?: string;
+            /** @description Price after discounts, cents */
+            newPriceCents: number;
+            /**
+             * @description Only for a Mindbody member without an autopay contract (prices are 0)
+             * @enum {boolean}
+             */
+            noAutopayContract?: true;
+            /**
+             * Format: uuid
+             * @description The tree this member is a branch of, if any
+             */
+            referringMemberId: string | null;
+            status: components["schemas"]["MemberStatus"];
+        };
         MemberSessionRequestDto: {
             /** @description The token after `#token=` in the magic link */
             token: string;
+        };
+        /**
+         * @description Whether it lowers the tree's price now ('Active') or why not
+         * @enum {string}
+         */
+        MemberStatus: "Active" | "Pending" | "Suspended" | "Ended";
+        MembersPage: {
+            items: components["schemas"]["MemberRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            /** @description Member id → name of the members the trees of this page were referred by */
+            referrerNames?: {
+                [key: string]: string;
+            };
+            total: number;
+            /** @description True when `total` is a floor (a search counts matches up to a cap); else exact */
+            totalCapped?: boolean;
         };
         MindbodyCredentialsDto: {
             /**
@@ -1414,6 +1606,12 @@ export interface components {
              */
             discountOnReferral: string;
         };
+        MindbodyNextCharge: {
+            /** @description Cents, tax and every product of the contract included */
+            amountCents: number;
+            /** @description When, ISO date-time */
+            on: string;
+        };
         MindbodySyncDto: {
             /**
              * @description The fingerprint of the confirmed preview (required)
@@ -1434,10 +1632,88 @@ export interface components {
             /** @example sam@greenvalley.com.au */
             email: string;
         };
-        ProspectSettingsDto: {
+        ProspectRow: {
+            approvalPrefill: components["schemas"]["ApprovalPrefill"];
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            email: string;
+            /** @description Fraud signals raised by the join (sorted; empty when it passed every check) */
+            flags: components["schemas"]["JoinSignal"][];
+            /** Format: uuid */
+            id: string;
+            /** @description 'Mindbody' for integration-managed prospects, else null */
+            managedByIntegration: components["schemas"]["IntegrationName"] | null;
+            name: string;
+            /** Format: uuid */
+            referringMemberId: string;
+            referringMemberName: string;
+        };
+        ProspectSettings: {
+            /** @description Prospects whose join raised no fraud signal are approved at once */
             autoApprove: boolean;
         };
-        ReferralLinkSettingsDto: {
+        ProspectsPage: {
+            items: components["schemas"]["ProspectRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
+        };
+        ReferralInfo: {
+            businessName: string;
+            referrerFirstName: string;
+        };
+        ReferralLink: {
+            /** @description Unguessable, URL-safe code (the last path segment of `url`) */
+            code: string;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (ISO date-time); null = never
+             */
+            expiresAt: string | null;
+            /** @description The join page: `<PUBLIC_ORIGIN>/referral/<code>` */
+            url: string;
+        };
+        ReferralLinkRow: {
+            link: components["schemas"]["ReferralLink"] | null;
+            memberEmail: string;
+            /** Format: uuid */
+            memberId: string;
+            memberName: string;
+        };
+        ReferralLinkRowsPage: {
+            items: components["schemas"]["ReferralLinkRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
+        };
+        ReferralLinkRun: {
+            /** @description Links the run created */
+            created: number;
+            /** @description Members the run has looked at so far (progress = processed / total) */
+            processed: number;
+            status: components["schemas"]["ReferralLinkRunStatus"];
+            /** @description Members without a live link when the run started */
+            total: number;
+            /** @description Members of the business without a live link now */
+            withoutLink: number;
+        };
+        /** @enum {string} */
+        ReferralLinkRunStatus: "idle" | "running" | "done" | "failed";
+        ReferralLinkSettings: {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
@@ -1492,6 +1768,11 @@ export interface components {
             timeZone?: string;
             /** @example greenvalley.com.au */
             website?: string;
+        };
+        UpdateBranchSettingsDto: {
+            days?: number | null;
+            /** @enum {string} */
+            rule: "approval" | "days" | "first_payment";
         };
         UpdateMemberDto: {
             /** @example 10 */
@@ -2499,7 +2780,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MembersPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2529,7 +2812,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2555,7 +2840,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2575,13 +2862,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
         responses: {
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportUpload"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2609,7 +2902,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2641,7 +2936,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportDryRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2669,7 +2966,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2701,7 +3000,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2729,7 +3030,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2789,7 +3092,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2821,7 +3126,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2910,7 +3217,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -2994,7 +3303,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3022,7 +3333,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3054,7 +3367,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3381,7 +3696,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3410,7 +3727,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FlaggedJoinsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3498,7 +3817,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3529,7 +3850,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRowsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3555,7 +3878,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3581,7 +3906,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3714,7 +4041,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3736,7 +4065,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReferralLinkSettingsDto"];
+                "application/json": components["schemas"]["ReferralLinkSettings"];
             };
         };
         responses: {
@@ -3744,7 +4073,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3772,7 +4103,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralInfo"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3804,7 +4137,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["JoinReferralReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3830,7 +4165,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BranchSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3852,7 +4189,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BranchSettingsDto"];
+                "application/json": components["schemas"]["UpdateBranchSettingsDto"];
             };
         };
         responses: {
@@ -3860,7 +4197,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BranchSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3886,7 +4225,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberDefaults"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3908,7 +4249,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MemberDefaultsDto"];
+                "application/json": components["schemas"]["MemberDefaults"];
             };
         };
         responses: {
@@ -3916,7 +4257,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberDefaults"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3998,7 +4341,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4020,7 +4365,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProspectSettingsDto"];
+                "application/json": components["schemas"]["ProspectSettings"];
             };
         };
         responses: {
@@ -4028,7 +4373,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
