@@ -11,6 +11,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -49,6 +50,7 @@ export class ReferralLinksController {
   /** → 201 ReferralLink (the live one when it exists: idempotent); 400 expiresInDays; 404. */
   @Post('members/:memberId/referral-link')
   @ApiOperation({ summary: "Create the member's referral link (returns the live one if any)" })
+  @ApiBody({ type: CreateReferralLinkDto, required: false })
   @ApiCreatedResponse({ type: ReferralLinkDto })
   create(
     @CurrentUser() user: AuthUser,
@@ -61,6 +63,7 @@ export class ReferralLinksController {
   /** → 201 new ReferralLink; the old code stops working at once; 404. */
   @Post('members/:memberId/referral-link/rotate')
   @ApiOperation({ summary: "Replace the member's referral link with a new code" })
+  @ApiBody({ type: CreateReferralLinkDto, required: false })
   @ApiCreatedResponse({ type: ReferralLinkDto })
   rotate(
     @CurrentUser() user: AuthUser,
