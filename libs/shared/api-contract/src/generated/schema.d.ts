@@ -1438,6 +1438,18 @@ export interface components {
              */
             membershipPriceCents: number | null;
         };
+        MemberDefaultsDto: {
+            /**
+             * @description Default discount per referral, cents (null: none)
+             * @example 1500
+             */
+            discountCents: number | null;
+            /**
+             * @description Default membership price, cents (null: none)
+             * @example 8900
+             */
+            membershipPriceCents: number | null;
+        };
         MemberEmailSettingsDto: {
             branchCounting: boolean;
             branchEnded: boolean;
@@ -4249,7 +4261,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MemberDefaults"];
+                "application/json": components["schemas"]["MemberDefaultsDto"];
             };
         };
         responses: {

@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { MemberDefaultsDto } from './dto/member-defaults.dto';
+import { MemberDefaultsReplyDto } from './dto/member-defaults-reply.dto';
 import { MemberDefaultsRepository } from './member-defaults.repository';
 
 /**
@@ -18,8 +19,8 @@ export class MemberDefaultsController {
   /** → 200 `MemberDefaults` `{ discountCents, membershipPriceCents }` (cents; null = not set, the default). */
   @Get()
   @ApiOperation({ summary: 'Default discount per referral and membership price for new members' })
-  @ApiOkResponse({ type: MemberDefaultsDto })
-  get(@CurrentUser() user: AuthUser): Promise<MemberDefaultsDto> {
+  @ApiOkResponse({ type: MemberDefaultsReplyDto })
+  get(@CurrentUser() user: AuthUser): Promise<MemberDefaultsReplyDto> {
     return this.defaults.get(sessionScope(user));
   }
 
@@ -30,8 +31,11 @@ export class MemberDefaultsController {
    */
   @Put()
   @ApiOperation({ summary: 'Save the default discount per referral and membership price' })
-  @ApiOkResponse({ type: MemberDefaultsDto })
-  put(@CurrentUser() user: AuthUser, @Body() body: MemberDefaultsDto): Promise<MemberDefaultsDto> {
+  @ApiOkResponse({ type: MemberDefaultsReplyDto })
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MemberDefaultsDto,
+  ): Promise<MemberDefaultsReplyDto> {
     return this.defaults.save(sessionScope(user), {
       discountCents: body.discountCents,
       membershipPriceCents: body.membershipPriceCents,

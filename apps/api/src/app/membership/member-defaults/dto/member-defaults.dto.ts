@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import {
   isValidDefaultCents,
@@ -21,10 +21,8 @@ const DefaultCents = (message: string): PropertyDecorator =>
  * `PUT /api/settings/member-defaults` body (docs/product.md#member-defaults): both fields, each
  * integer cents from 0 to 100,000,000 ($1,000,000) or null (no default). A missing field, text,
  * a fraction of a cent or a negative amount → 400 with the add-member form's message
- * (docs/product.md#validation: 'Not a valid discount price', 'Not a valid amount'). Also the
- * shape of its reply and of `GET /api/settings/member-defaults` (`MemberDefaults`).
+ * (docs/product.md#validation: 'Not a valid discount price', 'Not a valid amount').
  */
-@ApiSchema({ name: 'MemberDefaults' })
 export class MemberDefaultsDto implements MemberDefaults {
   @ApiProperty({
     type: Number,
