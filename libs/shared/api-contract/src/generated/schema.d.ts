@@ -1264,10 +1264,26 @@ export interface components {
              */
             statusCode: number;
         };
-        BranchSettingsDto: {
-            days?: Record<string, never> | null;
-            /** @enum {string} */
-            rule: "approval" | "days" | "first_payment";
+        ApprovalPrefill: {
+            /** @description Discount per referral, cents */
+            discountCents: number | null;
+            /** @description Membership price, cents */
+            membershipPriceCents: number | null;
+        };
+        BranchDetail: {
+            branchEmail: string;
+            branchName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Whether it lowers the tree's price now ('Active') or why not */
+            status: components["schemas"]["MemberStatus"];
+        };
+        /** @enum {string} */
+        BranchQualificationRule: "approval" | "days" | "first_payment";
+        BranchSettings: {
+            /** @description Days as a member before the branch counts (rule 'days' only, else null) */
+            days: number | null;
+            rule: components["schemas"]["BranchQualificationRule"];
         };
         BusinessLocale: {
             /**
@@ -1350,6 +1366,43 @@ export interface components {
             /** @description Absent: the link never expires */
             expiresInDays?: number;
         };
+        FlaggedJoinRow: {
+            /** @description How many joins this flag stands for */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            /** @description As the friend typed it (the latest attempt) */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            lastAttemptAt: string;
+            /** @description As the friend typed it (the latest attempt) */
+            name: string;
+            /** @description Sorted, at least one */
+            reasons: components["schemas"]["JoinSignal"][];
+            /**
+             * Format: uuid
+             * @description Whose link was used (the latest attempt)
+             */
+            referringMemberId: string;
+            referringMemberName: string;
+        };
+        FlaggedJoinsPage: {
+            items: components["schemas"]["FlaggedJoinRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
+        };
         FunnelReport: {
             /**
              * @description First day, YYYY-MM-DD
@@ -1397,12 +1450,12 @@ export interface components {
              * @description One discount per branch for every row, as typed ('5', '$5.00', '5,00 €'), when no column feeds the discount
              * @example 5.00
              */
-            discountForEveryRow?: Record<string, never> | null;
+            discountForEveryRow?: string | null;
             /**
              * @description BCP 47 locale the file's amounts are written in: whether '1,059' is 1059 or 1.059 (default en-AU)
              * @example en-US
              */
-            locale?: Record<string, never> | null;
+            locale?: string | null;
             /**
              * @example {
              *       "discount": null,
@@ -1414,8 +1467,13 @@ export interface components {
              *       "referredBy": 4
              *     }
              */
-            mapping: Record<string, never>;
+            mapping: components["schemas"]["MemberCsvMapping"];
         };
+        /**
+         * @description The integration that manages the member; null for members kept by hand
+         * @enum {string}
+         */
+        IntegrationName: "Mindbody";
         JoinReferralDto: {
             /** @example jamie@example.com */
             email: string;
@@ -1424,6 +1482,15 @@ export interface components {
             /** @description Leave empty (hidden honeypot field) */
             website?: string;
         };
+        JoinReferralReply: {
+            /** @example Successfully registered! */
+            message: string;
+        };
+        /**
+         * @description Fraud signals raised by the join (sorted; empty when it passed every check)
+         * @enum {string}
+         */
+        JoinSignal: "already_member" | "self_referral" | "disposable_email" | "former_member" | "similar_to_referrer" | "join_burst" | "member_page_address";
         LeadDto: {
             /** @description The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token */
             captcha: string;
@@ -1464,6 +1531,34 @@ export interface components {
          * @enum {string}
          */
         MemberBranchStatus: "pending" | "counting" | "ended" | "suspended";
+        MemberCsvMapping: {
+            /** @description Discount per branch (dollars as written in the file) */
+            discount: number | null;
+            /** @description First name */
+            firstName: number | null;
+            /** @description Last name */
+            lastName: number | null;
+            /** @description Email */
+            memberEmail: number | null;
+            /** @description Full name (or first and last name, never both) */
+            memberName: number | null;
+            /** @description Membership price (dollars as written in the file) */
+            membershipPrice: number | null;
+            /** @description Referred by: the referrer's email or name (optional) */
+            referredBy: number | null;
+        };
+        MemberDefaults: {
+            /**
+             * @description Default discount per referral, cents (null: none)
+             * @example 1500
+             */
+            discountCents: number | null;
+            /**
+             * @description Default membership price, cents (null: none)
+             * @example 8900
+             */
+            membershipPriceCents: number | null;
+        };
         MemberDefaultsDto: {
             /**
              * @description Default discount per referral, cents (null: none)
@@ -1504,6 +1599,55 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents: number;
+        };
+        MemberImportCounts: {
+            /** @description New members */
+            add: number;
+            /** @description Rows that break a rule; nothing of them is written */
+            error: number;
+            /** @description Members managed by Mindbody, left as they are */
+            skipped: number;
+            /** @description Members that already have exactly these values */
+            unchanged: number;
+            /** @description Hand-added members with the same email key that change */
+            update: number;
+        };
+        MemberImportDryRun: {
+            counts: components["schemas"]["MemberImportCounts"];
+            rows: components["schemas"]["MemberImportRowResult"][];
+        };
+        /** @enum {string} */
+        MemberImportOutcome: "add" | "update" | "unchanged" | "skipped" | "error";
+        MemberImportRowResult: {
+            line: number;
+            memberEmail: string;
+            memberName: string;
+            /** @description The rule texts this row broke (or why it is skipped); empty otherwise */
+            messages: string[];
+            outcome: components["schemas"]["MemberImportOutcome"];
+        };
+        /** @enum {string} */
+        MemberImportState: "uploaded" | "queued" | "running" | "done" | "failed";
+        MemberImportStatus: {
+            /** @description Outcome counts once 'done'; null before */
+            counts: components["schemas"]["MemberImportCounts"] | null;
+            /** @description Why the import failed ('failed' only) */
+            error: string | null;
+            importId: string;
+            /** @description Rows handled so far (progress: processedRows / totalRows) */
+            processedRows: number;
+            state: components["schemas"]["MemberImportState"];
+            /** @description Data rows in the file */
+            totalRows: number;
+        };
+        MemberImportUpload: {
+            /** @description The file's header row */
+            headers: string[];
+            importId: string;
+            /** @description The guessed mapping */
+            mapping: components["schemas"]["MemberCsvMapping"];
+            /** @description Data rows (header excluded) */
+            rowCount: number;
         };
         MemberLedgerLine: {
             /** @description Membership price at the time, cents */
@@ -1569,9 +1713,69 @@ export interface components {
             /** @description Cents */
             priceCents: number;
         };
+        MemberRow: {
+            branchDetails: components["schemas"]["BranchDetail"][];
+            /** @description Branches that count now: the entries of branchDetails whose status is 'Active' */
+            branches: number;
+            /** @description Discount per referral, cents (Mindbody rows: the integration's discountOnReferral) */
+            discountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** @description The integration that manages the member; null for members kept by hand */
+            managedByIntegration: components["schemas"]["IntegrationName"] | null;
+            memberEmail: string;
+            memberName: string;
+            /**
+             * @description Only for a Mindbody member whose membership has ended
+             * @enum {boolean}
+             */
+            membershipEnded?: true;
+            /** @description Membership price before discounts, cents */
+            membershipPriceCents: number;
+            /**
+             * @description Only while a Mindbody member's price is not known yet (prices are 0 placeholders)
+             * @enum {boolean}
+             */
+            membershipPricePending?: true;
+            /** @description Only for a running Mindbody membership whose next charge Grove has read */
+            mindbodyNextCharge?: components["schemas"]["MindbodyNextCharge"];
+            /** @description Only for a Mindbody client with a ReferredBy: how they heard of the business (a label) */
+            mindbodyReferralSource?: string;
+            /** @description Price after discounts, cents */
+            newPriceCents: number;
+            /**
+             * @description Only for a Mindbody member without an autopay contract (prices are 0)
+             * @enum {boolean}
+             */
+            noAutopayContract?: true;
+            /**
+             * Format: uuid
+             * @description The tree this member is a branch of, if any
+             */
+            referringMemberId: string | null;
+            status: components["schemas"]["MemberStatus"];
+        };
         MemberSessionRequestDto: {
             /** @description The token after `#token=` in the magic link */
             token: string;
+        };
+        /**
+         * @description Whether it lowers the tree's price now ('Active') or why not
+         * @enum {string}
+         */
+        MemberStatus: "Active" | "Pending" | "Suspended" | "Ended";
+        MembersPage: {
+            items: components["schemas"]["MemberRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            /** @description Member id → name of the members the trees of this page were referred by */
+            referrerNames?: {
+                [key: string]: string;
+            };
+            total: number;
+            /** @description True when `total` is a floor (a search counts matches up to a cap); else exact */
+            totalCapped?: boolean;
         };
         MessageReply: {
             /**
@@ -1644,6 +1848,12 @@ export interface components {
         };
         /** @enum {string} */
         MindbodyEventId: "client.created" | "client.updated" | "client.deactivated" | "clientMembershipAssignment.cancelled" | "clientContract.updated" | "clientContract.cancelled" | "clientSale.created" | "clientProfileMerger.created";
+        MindbodyNextCharge: {
+            /** @description Cents, tax and every product of the contract included */
+            amountCents: number;
+            /** @description When, ISO date-time */
+            on: string;
+        };
         MindbodyProgress: {
             done: number;
             total: number;
@@ -1760,8 +1970,37 @@ export interface components {
             /** @example sam@greenvalley.com.au */
             email: string;
         };
-        ProspectSettingsDto: {
+        ProspectRow: {
+            approvalPrefill: components["schemas"]["ApprovalPrefill"];
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            email: string;
+            /** @description Fraud signals raised by the join (sorted; empty when it passed every check) */
+            flags: components["schemas"]["JoinSignal"][];
+            /** Format: uuid */
+            id: string;
+            /** @description 'Mindbody' for integration-managed prospects, else null */
+            managedByIntegration: components["schemas"]["IntegrationName"] | null;
+            name: string;
+            /** Format: uuid */
+            referringMemberId: string;
+            referringMemberName: string;
+        };
+        ProspectSettings: {
+            /** @description Prospects whose join raised no fraud signal are approved at once */
             autoApprove: boolean;
+        };
+        ProspectsPage: {
+            items: components["schemas"]["ProspectRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
         };
         ReferralEmailExample: {
             /** @description The HTML part, a whole document */
@@ -1800,7 +2039,56 @@ export interface components {
             /** @description Members with a live link when the run started */
             total: number;
         };
-        ReferralLinkSettingsDto: {
+        ReferralInfo: {
+            businessName: string;
+            referrerFirstName: string;
+        };
+        ReferralLink: {
+            /** @description Unguessable, URL-safe code (the last path segment of `url`) */
+            code: string;
+            /**
+             * Format: date-time
+             * @description ISO date-time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (ISO date-time); null = never
+             */
+            expiresAt: string | null;
+            /** @description The join page: `<PUBLIC_ORIGIN>/referral/<code>` */
+            url: string;
+        };
+        ReferralLinkRow: {
+            link: components["schemas"]["ReferralLink"] | null;
+            memberEmail: string;
+            /** Format: uuid */
+            memberId: string;
+            memberName: string;
+        };
+        ReferralLinkRowsPage: {
+            items: components["schemas"]["ReferralLinkRow"][];
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description True when `total` is a floor; else exact */
+            totalCapped?: boolean;
+        };
+        ReferralLinkRun: {
+            /** @description Links the run created */
+            created: number;
+            /** @description Members the run has looked at so far (progress = processed / total) */
+            processed: number;
+            status: components["schemas"]["ReferralLinkRunStatus"];
+            /** @description Members without a live link when the run started */
+            total: number;
+            /** @description Members of the business without a live link now */
+            withoutLink: number;
+        };
+        /** @enum {string} */
+        ReferralLinkRunStatus: "idle" | "running" | "done" | "failed";
+        ReferralLinkSettings: {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
@@ -1968,6 +2256,11 @@ export interface components {
             timeZone?: string;
             /** @example greenvalley.com.au */
             website?: string;
+        };
+        UpdateBranchSettingsDto: {
+            days?: number | null;
+            /** @enum {string} */
+            rule: "approval" | "days" | "first_payment";
         };
         UpdateMemberDto: {
             /**
@@ -3040,7 +3333,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MembersPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3070,7 +3365,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3096,7 +3393,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3116,13 +3415,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
         responses: {
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportUpload"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3150,7 +3455,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3182,7 +3489,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportDryRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3210,7 +3519,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3242,7 +3553,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberImportStatus"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3270,7 +3583,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3330,7 +3645,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3362,7 +3679,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3441,7 +3760,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateReferralLinkDto"];
             };
@@ -3451,7 +3770,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3537,7 +3858,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3565,7 +3888,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3587,7 +3912,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateReferralLinkDto"];
             };
@@ -3597,7 +3922,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3953,7 +4280,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -3982,7 +4311,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FlaggedJoinsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4070,7 +4401,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4101,7 +4434,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRowsPage"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4127,7 +4462,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4153,7 +4490,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkRun"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4294,7 +4633,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4316,7 +4657,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReferralLinkSettingsDto"];
+                "application/json": components["schemas"]["ReferralLinkSettings"];
             };
         };
         responses: {
@@ -4324,7 +4665,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4352,7 +4695,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralInfo"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4384,7 +4729,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["JoinReferralReply"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4410,7 +4757,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BranchSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4432,7 +4781,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BranchSettingsDto"];
+                "application/json": components["schemas"]["UpdateBranchSettingsDto"];
             };
         };
         responses: {
@@ -4440,7 +4789,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BranchSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4466,7 +4817,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberDefaults"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4496,7 +4849,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberDefaults"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4582,7 +4937,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4604,7 +4961,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProspectSettingsDto"];
+                "application/json": components["schemas"]["ProspectSettings"];
             };
         };
         responses: {
@@ -4612,7 +4969,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProspectSettings"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { BranchSettings } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
-import { BranchSettingsDto } from './dto/branch-settings.dto';
+import { BranchSettingsDto, UpdateBranchSettingsDto } from './dto/branch-settings.dto';
 import { BranchQualificationService } from './branch-qualification.service';
 
 /**
@@ -19,7 +18,8 @@ export class BranchSettingsController {
   /** → 200 `BranchSettings` (`{ rule: 'approval', days: null }` by default). */
   @Get()
   @ApiOperation({ summary: 'When a new branch starts lowering its referrer’s price' })
-  get(@CurrentUser() user: AuthUser): Promise<BranchSettings> {
+  @ApiOkResponse({ type: BranchSettingsDto })
+  get(@CurrentUser() user: AuthUser): Promise<BranchSettingsDto> {
     return this.branches.settings(sessionScope(user));
   }
 
@@ -30,7 +30,11 @@ export class BranchSettingsController {
    */
   @Put()
   @ApiOperation({ summary: 'Choose when a new branch starts lowering its referrer’s price' })
-  put(@CurrentUser() user: AuthUser, @Body() body: BranchSettingsDto): Promise<BranchSettings> {
+  @ApiOkResponse({ type: BranchSettingsDto })
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UpdateBranchSettingsDto,
+  ): Promise<BranchSettingsDto> {
     return this.branches.saveSettings(sessionScope(user), {
       rule: body.rule,
       days: body.rule === 'days' ? body.days : null,

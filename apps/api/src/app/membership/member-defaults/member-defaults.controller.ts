@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MemberDefaults } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { MemberDefaultsDto } from './dto/member-defaults.dto';
+import { MemberDefaultsReplyDto } from './dto/member-defaults-reply.dto';
 import { MemberDefaultsRepository } from './member-defaults.repository';
 
 /**
@@ -19,7 +19,8 @@ export class MemberDefaultsController {
   /** → 200 `MemberDefaults` `{ discountCents, membershipPriceCents }` (cents; null = not set, the default). */
   @Get()
   @ApiOperation({ summary: 'Default discount per referral and membership price for new members' })
-  get(@CurrentUser() user: AuthUser): Promise<MemberDefaults> {
+  @ApiOkResponse({ type: MemberDefaultsReplyDto })
+  get(@CurrentUser() user: AuthUser): Promise<MemberDefaultsReplyDto> {
     return this.defaults.get(sessionScope(user));
   }
 
@@ -30,7 +31,11 @@ export class MemberDefaultsController {
    */
   @Put()
   @ApiOperation({ summary: 'Save the default discount per referral and membership price' })
-  put(@CurrentUser() user: AuthUser, @Body() body: MemberDefaultsDto): Promise<MemberDefaults> {
+  @ApiOkResponse({ type: MemberDefaultsReplyDto })
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MemberDefaultsDto,
+  ): Promise<MemberDefaultsReplyDto> {
     return this.defaults.save(sessionScope(user), {
       discountCents: body.discountCents,
       membershipPriceCents: body.membershipPriceCents,

@@ -10,12 +10,25 @@ import {
   Req,
   StreamableFile,
 } from '@nestjs/common';
-import { ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { MemberImportDryRun, MemberImportStatus, MemberImportUpload } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ImportMappingDto } from './dto/import-mapping.dto';
+import {
+  MemberImportDryRunDto,
+  MemberImportStatusDto,
+  MemberImportUploadDto,
+} from './dto/member-import.dto';
 import { MembersCsvService } from './members-csv.service';
 
 /**
@@ -37,6 +50,7 @@ export class MembersCsvController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Export every member as CSV' })
+  @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } } })
   export(@CurrentUser() user: AuthUser): StreamableFile {
     const day = new Date().toISOString().slice(0, 10);
     return new StreamableFile(this.csv.exportCsv(sessionScope(user)), {
@@ -51,7 +65,12 @@ export class MembersCsvController {
   @Post('imports')
   @ApiConsumes('text/csv')
   @ApiOperation({ summary: 'Upload a CSV file of members (stored, not imported)' })
-  upload(@CurrentUser() user: AuthUser, @Req() request: Request): Promise<MemberImportUpload> {
+  @ApiBody({
+    required: true,
+    schema: { type: 'string', description: 'The CSV file (at most 5 MB)' },
+  })
+  @ApiCreatedResponse({ type: MemberImportUploadDto })
+  upload(@CurrentUser() user: AuthUser, @Req() request: Request): Promise<MemberImportUploadDto> {
     return this.csv.upload(sessionScope(user), request);
   }
 
@@ -64,11 +83,12 @@ export class MembersCsvController {
   @Post('imports/:id/dry-run')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'What importing the upload would do, row by row (writes nothing)' })
+  @ApiOkResponse({ type: MemberImportDryRunDto })
   dryRun(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: ImportMappingDto,
-  ): Promise<MemberImportDryRun> {
+  ): Promise<MemberImportDryRunDto> {
     return this.csv.dryRun(sessionScope(user), id, body);
   }
 
@@ -79,11 +99,12 @@ export class MembersCsvController {
   @Post('imports/:id/run')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Import the good rows of the upload (a background job)' })
+  @ApiAcceptedResponse({ type: MemberImportStatusDto })
   run(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: ImportMappingDto,
-  ): Promise<MemberImportStatus> {
+  ): Promise<MemberImportStatusDto> {
     return this.csv.run(sessionScope(user), id, body);
   }
 
@@ -95,6 +116,7 @@ export class MembersCsvController {
   @Get('imports/:id/failed-rows')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The rows of an upload that fail, with the reason, as CSV' })
+  @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } } })
   async failedRows(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -110,7 +132,8 @@ export class MembersCsvController {
   /** → 200 `MemberImportStatus` (progress: processedRows of totalRows; counts once done). */
   @Get('imports/:id')
   @ApiOperation({ summary: 'Progress of an import' })
-  status(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberImportStatus> {
+  @ApiOkResponse({ type: MemberImportStatusDto })
+  status(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberImportStatusDto> {
     return this.csv.status(sessionScope(user), id);
   }
 }

@@ -18,13 +18,15 @@ import {
   neutraliseCsvCell,
   parseMoneyToCents,
   type MemberCsvMapping,
-  type MemberImportDryRun,
   type MemberImportSettings,
-  type MemberImportStatus,
-  type MemberImportUpload,
   referralLinkUrl,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
+import type {
+  MemberImportDryRunDto,
+  MemberImportStatusDto,
+  MemberImportUploadDto,
+} from './dto/member-import.dto';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { errorMessage } from '../../platform/common/error-message';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -130,7 +132,7 @@ export class MembersCsvService implements OnModuleInit {
    * @returns 201 `MemberImportUpload`
    * @throws NotCsvException 415, CsvTooLargeException 413, BadCsvFileException 400 (see `parseCsv`)
    */
-  async upload(scope: BusinessScope, request: CsvUploadRequest): Promise<MemberImportUpload> {
+  async upload(scope: BusinessScope, request: CsvUploadRequest): Promise<MemberImportUploadDto> {
     const parsed = parseCsv(await readCsvUpload(request));
     const importId = await this.repository.createImport(scope, parsed);
     return {
@@ -151,7 +153,7 @@ export class MembersCsvService implements OnModuleInit {
     scope: BusinessScope,
     importId: string,
     settings: MemberImportSettings,
-  ): Promise<MemberImportDryRun> {
+  ): Promise<MemberImportDryRunDto> {
     const stored = await this.findImport(scope, importId, true);
     const checked = this.checkSettings(
       stored,
@@ -216,7 +218,7 @@ export class MembersCsvService implements OnModuleInit {
     scope: BusinessScope,
     importId: string,
     settings: MemberImportSettings,
-  ): Promise<MemberImportStatus> {
+  ): Promise<MemberImportStatusDto> {
     const stored = await this.findImport(scope, importId, false);
     const checked = this.checkSettings(
       stored,
@@ -236,7 +238,7 @@ export class MembersCsvService implements OnModuleInit {
    * Where an import stands (the progress bar polls this).
    * @throws ImportNotFoundException 404
    */
-  async status(scope: BusinessScope, importId: string): Promise<MemberImportStatus> {
+  async status(scope: BusinessScope, importId: string): Promise<MemberImportStatusDto> {
     const stored = await this.findImport(scope, importId, false);
     return {
       importId: stored.id,

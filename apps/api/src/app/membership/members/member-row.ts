@@ -1,4 +1,5 @@
-import type { BranchDetail, MemberRow, MemberStatus } from '@grove/contracts';
+import type { MemberStatus } from '@grove/contracts';
+import type { BranchDetailDto, MemberRowDto } from './dto/member-row.dto';
 import { rowPriceCents } from '../pricing/price';
 import { countingBranch } from '../pricing/price.sql';
 
@@ -87,7 +88,7 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
  */
-export function toMemberRow(member: MemberSummary, branchDetails: BranchDetail[]): MemberRow {
+export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDto[]): MemberRowDto {
   const managed = member.mindbodyClientId !== null;
   // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
   const discountCents = managed ? (member.integrationDiscountCents ?? 0) : member.discountCents;

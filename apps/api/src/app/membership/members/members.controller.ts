@@ -10,11 +10,18 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MemberRow, MembersPage } from '@grove/contracts';
+import {
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { ListMembersQueryDto } from './dto/list-members-query.dto';
+import { MemberRowDto, MembersPageDto } from './dto/member-row.dto';
 import { UpdateMemberDto } from './dto/update-member.dto';
 import { sessionScope } from '../../platform/database/business-scope';
 import { MembersService } from './members.service';
@@ -38,32 +45,39 @@ export class MembersController {
    */
   @Get()
   @ApiOperation({ summary: 'List trees with their branch counts and prices (cents)' })
-  list(@CurrentUser() user: AuthUser, @Query() query: ListMembersQueryDto): Promise<MembersPage> {
+  @ApiOkResponse({ type: MembersPageDto })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListMembersQueryDto,
+  ): Promise<MembersPageDto> {
     return this.members.list(sessionScope(user), query);
   }
 
   /** → 200 MemberRow; 404 'Member not found'. */
   @Get(':id')
   @ApiOperation({ summary: 'One member' })
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberRow> {
+  @ApiOkResponse({ type: MemberRowDto })
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<MemberRowDto> {
     return this.members.get(sessionScope(user), id);
   }
 
   /** → 201 MemberRow; 400, 404 (referring member), 409 duplicate / managed referrer. */
   @Post()
   @ApiOperation({ summary: 'Add a tree (optionally as a branch of referringMemberId)' })
-  create(@CurrentUser() user: AuthUser, @Body() body: CreateMemberDto): Promise<MemberRow> {
+  @ApiCreatedResponse({ type: MemberRowDto })
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateMemberDto): Promise<MemberRowDto> {
     return this.members.create(sessionScope(user), body);
   }
 
   /** → 201 MemberRow of the new branch (also a tree); 404; 409 managed tree or duplicate. */
   @Post(':id/branches')
   @ApiOperation({ summary: 'Add a branch to a tree (the branch is also a new tree)' })
+  @ApiCreatedResponse({ type: MemberRowDto })
   addBranch(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
-  ): Promise<MemberRow> {
+  ): Promise<MemberRowDto> {
     return this.members.addBranch(sessionScope(user), id, body);
   }
 
@@ -71,6 +85,7 @@ export class MembersController {
   @Delete(':id/branches/:branchId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Detach a branch from its tree (it stays a tree)' })
+  @ApiNoContentResponse()
   removeBranch(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
@@ -82,11 +97,12 @@ export class MembersController {
   /** → 200 MemberRow; 400; 404; 409 managed or duplicate email key. */
   @Patch(':id')
   @ApiOperation({ summary: 'Change a member' })
+  @ApiOkResponse({ type: MemberRowDto })
   update(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: UpdateMemberDto,
-  ): Promise<MemberRow> {
+  ): Promise<MemberRowDto> {
     return this.members.update(sessionScope(user), id, body);
   }
 
@@ -94,6 +110,7 @@ export class MembersController {
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Remove a tree (its branches become trees)' })
+  @ApiNoContentResponse()
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     return this.members.remove(sessionScope(user), id);
   }

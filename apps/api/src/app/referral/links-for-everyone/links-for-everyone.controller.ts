@@ -1,8 +1,14 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ReferralLinkRun, ReferralLinkSettings } from '@grove/contracts';
+import {
+  ApiAcceptedResponse,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { ReferralLinkRunDto } from './dto/referral-link-run.dto';
 import { ReferralLinkSettingsDto } from './dto/referral-link-settings.dto';
 import { LinksForEveryoneService } from './links-for-everyone.service';
 
@@ -21,7 +27,8 @@ export class LinksForEveryoneController {
   /** → 200 `ReferralLinkRun`: the latest run ('idle' when none) and members without a link now. */
   @Get('all')
   @ApiOperation({ summary: "Progress of 'Create links for all members without one'" })
-  status(@CurrentUser() user: AuthUser): Promise<ReferralLinkRun> {
+  @ApiOkResponse({ type: ReferralLinkRunDto })
+  status(@CurrentUser() user: AuthUser): Promise<ReferralLinkRunDto> {
     return this.links.status(sessionScope(user));
   }
 
@@ -32,24 +39,27 @@ export class LinksForEveryoneController {
   @Post('all')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Create links for all members without one' })
-  start(@CurrentUser() user: AuthUser): Promise<ReferralLinkRun> {
+  @ApiAcceptedResponse({ type: ReferralLinkRunDto })
+  start(@CurrentUser() user: AuthUser): Promise<ReferralLinkRunDto> {
     return this.links.startAll(sessionScope(user));
   }
 
   /** → 200 `ReferralLinkSettings`. */
   @Get('settings')
   @ApiOperation({ summary: 'Whether new members get a referral link automatically' })
-  settings(@CurrentUser() user: AuthUser): Promise<ReferralLinkSettings> {
+  @ApiOkResponse({ type: ReferralLinkSettingsDto })
+  settings(@CurrentUser() user: AuthUser): Promise<ReferralLinkSettingsDto> {
     return this.links.settings(sessionScope(user));
   }
 
   /** → 200 `ReferralLinkSettings`; 400 when `autoCreate` is not a boolean. */
   @Put('settings')
   @ApiOperation({ summary: 'Turn automatic referral links for new members on or off' })
+  @ApiOkResponse({ type: ReferralLinkSettingsDto })
   updateSettings(
     @CurrentUser() user: AuthUser,
     @Body() body: ReferralLinkSettingsDto,
-  ): Promise<ReferralLinkSettings> {
+  ): Promise<ReferralLinkSettingsDto> {
     return this.links.updateSettings(sessionScope(user), body);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ReferralLinkRun, ReferralLinkSettings } from '@grove/contracts';
+import type { ReferralLinkRunDto } from './dto/referral-link-run.dto';
+import type { ReferralLinkSettingsDto } from './dto/referral-link-settings.dto';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -51,7 +52,7 @@ export class LinksForEveryoneService implements OnModuleInit {
   }
 
   /** The latest run (or 'idle') and how many members have no live link now. */
-  async status(scope: BusinessScope): Promise<ReferralLinkRun> {
+  async status(scope: BusinessScope): Promise<ReferralLinkRunDto> {
     const [run, withoutLink] = await Promise.all([
       this.run.state(scope),
       this.repository.countWithoutLink(scope),
@@ -65,7 +66,7 @@ export class LinksForEveryoneService implements OnModuleInit {
    * member has a link, the run is done at once and creates nothing).
    * @returns the run's state right after starting it (poll {@link status} for progress)
    */
-  async startAll(scope: BusinessScope): Promise<ReferralLinkRun> {
+  async startAll(scope: BusinessScope): Promise<ReferralLinkRunDto> {
     await this.run.start(scope, await this.repository.countWithoutLink(scope), {});
     return this.status(scope);
   }
@@ -95,15 +96,15 @@ export class LinksForEveryoneService implements OnModuleInit {
   }
 
   /** The automatic-link setting. */
-  async settings(scope: BusinessScope): Promise<ReferralLinkSettings> {
+  async settings(scope: BusinessScope): Promise<ReferralLinkSettingsDto> {
     return { autoCreate: await this.repository.autoLinksOn(scope) };
   }
 
   /** Turns automatic links for new members on or off. */
   async updateSettings(
     scope: BusinessScope,
-    settings: ReferralLinkSettings,
-  ): Promise<ReferralLinkSettings> {
+    settings: ReferralLinkSettingsDto,
+  ): Promise<ReferralLinkSettingsDto> {
     await this.repository.setAutoLinks(scope, settings.autoCreate);
     return this.settings(scope);
   }

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ProspectSettings } from '@grove/contracts';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ProspectSettingsDto } from './dto/prospect-settings.dto';
@@ -19,14 +18,19 @@ export class ProspectSettingsController {
   /** → 200 `ProspectSettings` (`autoApprove` off by default). */
   @Get()
   @ApiOperation({ summary: 'Whether prospects who pass every check are approved automatically' })
-  get(@CurrentUser() user: AuthUser): Promise<ProspectSettings> {
+  @ApiOkResponse({ type: ProspectSettingsDto })
+  get(@CurrentUser() user: AuthUser): Promise<ProspectSettingsDto> {
     return this.settings.get(sessionScope(user));
   }
 
   /** Body `{ autoApprove }` (JSON boolean). → 200 the saved settings; 400 'Automatic approval must be on or off'. */
   @Put()
   @ApiOperation({ summary: 'Turn automatic approval of prospects on or off' })
-  put(@CurrentUser() user: AuthUser, @Body() body: ProspectSettingsDto): Promise<ProspectSettings> {
+  @ApiOkResponse({ type: ProspectSettingsDto })
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ProspectSettingsDto,
+  ): Promise<ProspectSettingsDto> {
     return this.settings.update(sessionScope(user), { autoApprove: body.autoApprove });
   }
 }

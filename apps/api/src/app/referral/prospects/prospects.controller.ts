@@ -9,12 +9,20 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FlaggedJoinRow, MemberRow, Page, ProspectRow } from '@grove/contracts';
+import {
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
 import { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
+import { MemberRowDto } from '../../membership/members/dto/member-row.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
+import { FlaggedJoinsPageDto, ProspectsPageDto } from './dto/prospect-row.dto';
 import { ProspectsService } from './prospects.service';
 
 /**
@@ -31,10 +39,11 @@ export class ProspectsController {
   /** → 200 `Page<ProspectRow>` (oldest first). */
   @Get()
   @ApiOperation({ summary: 'List prospective members' })
+  @ApiOkResponse({ type: ProspectsPageDto })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListProspectsQueryDto,
-  ): Promise<Page<ProspectRow>> {
+  ): Promise<ProspectsPageDto> {
     return this.prospects.list(sessionScope(user), query);
   }
 
@@ -47,10 +56,11 @@ export class ProspectsController {
   @ApiOperation({
     summary: 'List flagged joins (members or referrers joining through a referral link)',
   })
+  @ApiOkResponse({ type: FlaggedJoinsPageDto })
   listFlags(
     @CurrentUser() user: AuthUser,
     @Query() query: ListProspectsQueryDto,
-  ): Promise<Page<FlaggedJoinRow>> {
+  ): Promise<FlaggedJoinsPageDto> {
     return this.prospects.listFlags(sessionScope(user), query);
   }
 
@@ -58,6 +68,7 @@ export class ProspectsController {
   @Delete('flags/:id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Dismiss a flagged join' })
+  @ApiNoContentResponse()
   dismissFlag(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     return this.prospects.dismissFlag(sessionScope(user), id);
   }
@@ -70,6 +81,7 @@ export class ProspectsController {
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Remove a prospective member' })
+  @ApiNoContentResponse()
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     return this.prospects.remove(sessionScope(user), id);
   }
@@ -83,11 +95,12 @@ export class ProspectsController {
    */
   @Post(':id/approve')
   @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })
+  @ApiCreatedResponse({ type: MemberRowDto })
   approve(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: MemberFieldsDto,
-  ): Promise<MemberRow> {
+  ): Promise<MemberRowDto> {
     return this.prospects.approve(sessionScope(user), id, body);
   }
 }

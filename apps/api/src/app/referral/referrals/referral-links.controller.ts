@@ -10,10 +10,18 @@ import {
   Query,
   StreamableFile,
 } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Page, ReferralLink, ReferralLinkRow } from '@grove/contracts';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import { ReferralLinkDto, ReferralLinkRowsPageDto } from './dto/referral-link-reply.dto';
 import { sessionScope } from '../../platform/database/business-scope';
 import { ReferralsService } from './referrals.service';
 
@@ -31,32 +39,37 @@ export class ReferralLinksController {
   /** → 200 `Page<ReferralLinkRow>`: every member (oldest first) with its live link or null. */
   @Get('referral-links')
   @ApiOperation({ summary: 'List members with their live referral link' })
+  @ApiOkResponse({ type: ReferralLinkRowsPageDto })
   list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListReferralLinksQueryDto,
-  ): Promise<Page<ReferralLinkRow>> {
+  ): Promise<ReferralLinkRowsPageDto> {
     return this.referrals.list(sessionScope(user), query);
   }
 
   /** → 201 ReferralLink (the live one when it exists: idempotent); 400 expiresInDays; 404. */
   @Post('members/:memberId/referral-link')
   @ApiOperation({ summary: "Create the member's referral link (returns the live one if any)" })
+  @ApiBody({ type: CreateReferralLinkDto, required: false })
+  @ApiCreatedResponse({ type: ReferralLinkDto })
   create(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
     @Body() body: CreateReferralLinkDto,
-  ): Promise<ReferralLink> {
+  ): Promise<ReferralLinkDto> {
     return this.referrals.create(sessionScope(user), memberId, body);
   }
 
   /** → 201 new ReferralLink; the old code stops working at once; 404. */
   @Post('members/:memberId/referral-link/rotate')
   @ApiOperation({ summary: "Replace the member's referral link with a new code" })
+  @ApiBody({ type: CreateReferralLinkDto, required: false })
+  @ApiCreatedResponse({ type: ReferralLinkDto })
   rotate(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
     @Body() body: CreateReferralLinkDto,
-  ): Promise<ReferralLink> {
+  ): Promise<ReferralLinkDto> {
     return this.referrals.rotate(sessionScope(user), memberId, body);
   }
 
@@ -66,6 +79,7 @@ export class ReferralLinksController {
    */
   @Get('members/:memberId/referral-link/qr.svg')
   @ApiOperation({ summary: "QR code (SVG) of the member's referral link" })
+  @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   async qrSvg(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
@@ -83,6 +97,7 @@ export class ReferralLinksController {
    */
   @Get('members/:memberId/referral-link/qr.png')
   @ApiOperation({ summary: "QR code (PNG) of the member's referral link" })
+  @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   async qrPng(
     @CurrentUser() user: AuthUser,
     @Param('memberId') memberId: string,
@@ -98,6 +113,7 @@ export class ReferralLinksController {
   @Delete('members/:memberId/referral-link')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: "Revoke the member's referral link" })
+  @ApiNoContentResponse()
   revoke(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string): Promise<void> {
     return this.referrals.revoke(sessionScope(user), memberId);
   }

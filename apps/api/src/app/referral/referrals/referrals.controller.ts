@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Ip, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { JoinReferralReply, ReferralInfo } from '@grove/contracts';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../platform/common/public.decorator';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from './dto/join-referral.dto';
+import { JoinReferralReplyDto, ReferralInfoDto } from './dto/referral-link-reply.dto';
 import { ReferralsService } from './referrals.service';
 
 /**
@@ -24,7 +24,8 @@ export class ReferralsController {
    */
   @Get(':code')
   @ApiOperation({ summary: 'What the join page shows for a referral code' })
-  info(@Param('code') code: string, @Ip() clientAddress: string): Promise<ReferralInfo> {
+  @ApiOkResponse({ type: ReferralInfoDto })
+  info(@Param('code') code: string, @Ip() clientAddress: string): Promise<ReferralInfoDto> {
     return this.referrals.info(code, clientAddress);
   }
 
@@ -39,11 +40,12 @@ export class ReferralsController {
   @Post(':code/join')
   @ThrottledBy('referral')
   @ApiOperation({ summary: 'Join through a referral code: queue as a prospective member' })
+  @ApiCreatedResponse({ type: JoinReferralReplyDto })
   join(
     @Param('code') code: string,
     @Body() body: JoinReferralDto,
     @Ip() clientAddress: string,
-  ): Promise<JoinReferralReply> {
+  ): Promise<JoinReferralReplyDto> {
     return this.referrals.join(code, body, clientAddress);
   }
 }

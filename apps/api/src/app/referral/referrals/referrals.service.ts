@@ -2,16 +2,7 @@ import { Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import {
-  emailKey,
-  MESSAGES,
-  type JoinReferralReply,
-  type Page,
-  type ReferralInfo,
-  type ReferralLink,
-  type ReferralLinkRow,
-  referralLinkUrl,
-} from '@grove/contracts';
+import { emailKey, MESSAGES, referralLinkUrl } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import { MemberNotFoundException } from '../../membership/members/members.exceptions';
@@ -21,6 +12,12 @@ import { MembersRepository } from '../../membership/members/members.repository';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
 import type { JoinReferralDto } from './dto/join-referral.dto';
 import type { CreateReferralLinkDto, ListReferralLinksQueryDto } from './dto/referral-link.dto';
+import type {
+  JoinReferralReplyDto,
+  ReferralInfoDto,
+  ReferralLinkDto,
+  ReferralLinkRowsPageDto,
+} from './dto/referral-link-reply.dto';
 import { newReferralCode } from './referral-code';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { JOIN_FOLLOW_UP_QUEUE, type JoinFollowUpJob } from '../prospects/prospects.service';
@@ -62,7 +59,7 @@ export class ReferralsService {
   async list(
     scope: BusinessScope,
     query: ListReferralLinksQueryDto,
-  ): Promise<Page<ReferralLinkRow>> {
+  ): Promise<ReferralLinkRowsPageDto> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const { rows, total } = await this.links.findPage(scope, {
@@ -93,7 +90,7 @@ export class ReferralsService {
     scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-  ): Promise<ReferralLink> {
+  ): Promise<ReferralLinkDto> {
     return this.withLockedMember(scope, memberId, async (manager) => {
       const current = await this.links.findUnrevoked(scope, manager, memberId);
       if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
@@ -112,7 +109,7 @@ export class ReferralsService {
     scope: BusinessScope,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-  ): Promise<ReferralLink> {
+  ): Promise<ReferralLinkDto> {
     return this.withLockedMember(scope, memberId, (manager) =>
       this.issue(scope, manager, memberId, body),
     );
@@ -122,7 +119,7 @@ export class ReferralsService {
    * The member's live link, or null (the member profile). The caller has checked that the member
    * is this business's; another business's member simply has no link here.
    */
-  async liveLink(scope: BusinessScope, memberId: string): Promise<ReferralLink | null> {
+  async liveLink(scope: BusinessScope, memberId: string): Promise<ReferralLinkDto | null> {
     const link = await this.links.findLive(scope, memberId);
     return link ? this.toLink(link, this.config.publicOrigin) : null;
   }
@@ -186,7 +183,7 @@ export class ReferralsService {
    * @param clientAddress `req.ip`; without one every opening counts
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
-  async info(code: string, clientAddress?: string): Promise<ReferralInfo> {
+  async info(code: string, clientAddress?: string): Promise<ReferralInfoDto> {
     const visitor = clientAddress ? this.fraud.joinPageVisitor(code, clientAddress) : null;
     const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code, visitor) : null;
     if (!link) throw new ReferralLinkNotFoundException();
@@ -198,7 +195,7 @@ export class ReferralsService {
    * pages that answer the join form's POST (referrals/join-page), which are not new openings.
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
-  async infoWithoutVisit(code: string): Promise<ReferralInfo> {
+  async infoWithoutVisit(code: string): Promise<ReferralInfoDto> {
     const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
     if (!link) throw new ReferralLinkNotFoundException();
     return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
@@ -228,7 +225,7 @@ export class ReferralsService {
     code: string,
     body: JoinReferralDto,
     clientAddress?: string,
-  ): Promise<JoinReferralReply> {
+  ): Promise<JoinReferralReplyDto> {
     const success = { message: MESSAGES.referralSuccess };
     if (body.website && body.website.trim() !== '') return success;
     if (!CODE_SHAPE.test(code)) throw new ReferralLinkNotFoundException();
@@ -287,7 +284,7 @@ export class ReferralsService {
     manager: EntityManager,
     memberId: string,
     body: CreateReferralLinkDto | undefined,
-  ): Promise<ReferralLink> {
+  ): Promise<ReferralLinkDto> {
     const replaced = await this.links.revokeForMember(scope, manager, memberId);
     const days = body?.expiresInDays;
     const link = await this.links.insert(scope, manager, {
@@ -307,7 +304,7 @@ export class ReferralsService {
   private toLink(
     link: { code: string; createdAt: Date; expiresAt: Date | null },
     origin: string,
-  ): ReferralLink {
+  ): ReferralLinkDto {
     return {
       code: link.code,
       url: referralLinkUrl(origin, link.code),

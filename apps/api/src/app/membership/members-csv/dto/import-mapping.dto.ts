@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, type MemberCsvMapping, type MemberImportMappingRequest } from '@grove/contracts';
+import { MemberCsvMappingDto } from './member-import.dto';
 
 /**
  * Body of the dry run and the run: which file column (0-based) feeds each member field, null for
@@ -10,6 +11,7 @@ import { MESSAGES, type MemberCsvMapping, type MemberImportMappingRequest } from
  */
 export class ImportMappingDto implements MemberImportMappingRequest {
   @ApiProperty({
+    type: MemberCsvMappingDto,
     example: {
       memberName: null,
       firstName: 0,
@@ -24,6 +26,7 @@ export class ImportMappingDto implements MemberImportMappingRequest {
   mapping!: MemberCsvMapping;
 
   @ApiPropertyOptional({
+    type: String,
     example: '5.00',
     description:
       "One discount per branch for every row, as typed ('5', '$5.00', '5,00 €'), when no column feeds the discount",
@@ -35,6 +38,7 @@ export class ImportMappingDto implements MemberImportMappingRequest {
   discountForEveryRow?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     example: 'en-US',
     description:
       "BCP 47 locale the file's amounts are written in: whether '1,059' is 1059 or 1.059 (default en-AU)",

@@ -1,10 +1,14 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import type { ReferralLinkSettings } from '@grove/contracts';
 
-/** Body of `PUT /api/referral-links/settings`. */
+/** Body of `PUT /api/referral-links/settings`; also the reply of `GET/PUT` (`ReferralLinkSettings`). */
+@ApiSchema({ name: 'ReferralLinkSettings' })
 export class ReferralLinkSettingsDto implements ReferralLinkSettings {
-  @ApiProperty({ description: 'Every new member gets a referral link at once' })
+  @ApiProperty({
+    type: Boolean,
+    description: 'Every new member gets a referral link at once',
+  })
   @IsBoolean()
   autoCreate!: boolean;
 }

@@ -11,7 +11,14 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import type { Response } from 'express';
 import { validateJoinReferral } from '@grove/contracts';
@@ -53,6 +60,7 @@ export class JoinPageController {
    */
   @Get(':code')
   @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
+  @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
   async page(
     @Param('code') code: string,
     @Ip() clientAddress: string,
@@ -77,6 +85,7 @@ export class JoinPageController {
   @Post(':code')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'The join form without JavaScript: answered by a page (outside /api)' })
+  @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: JoinReferralDto })
   @ThrottledBy('referral')

@@ -1,0 +1,167 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import {
+  MEMBER_STATUSES,
+  type BranchDetail,
+  type IntegrationName,
+  type MemberRow,
+  type MembersPage,
+  type MemberStatus,
+} from '@grove/contracts';
+
+/** The integrations that can manage a member (`IntegrationName`). */
+export const INTEGRATION_NAMES = ['Mindbody'] as const satisfies readonly IntegrationName[];
+
+/** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
+@ApiSchema({ name: 'BranchDetail' })
+export class BranchDetailDto implements BranchDetail {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: String })
+  branchName!: string;
+
+  @ApiProperty({ type: String })
+  branchEmail!: string;
+
+  @ApiProperty({
+    enum: MEMBER_STATUSES,
+    enumName: 'MemberStatus',
+    description: "Whether it lowers the tree's price now ('Active') or why not",
+  })
+  status!: MemberStatus;
+}
+
+/** What Mindbody will charge a running membership next (issue 22). */
+@ApiSchema({ name: 'MindbodyNextCharge' })
+export class MindbodyNextChargeDto {
+  @ApiProperty({
+    type: Number,
+    description: 'Cents, tax and every product of the contract included',
+  })
+  amountCents!: number;
+
+  @ApiProperty({ type: String, description: 'When, ISO date-time' })
+  on!: string;
+}
+
+/**
+ * One row of the Branches screen (docs/product.md#branches, derived fields from
+ * docs/product.md#entities): `GET /api/members/:id` and the reply of every write of a member.
+ * Money in cents.
+ */
+@ApiSchema({ name: 'MemberRow' })
+export class MemberRowDto implements MemberRow {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: String })
+  memberName!: string;
+
+  @ApiProperty({ type: String })
+  memberEmail!: string;
+
+  @ApiProperty({ type: Number, description: 'Membership price before discounts, cents' })
+  membershipPriceCents!: number;
+
+  @ApiProperty({
+    type: Number,
+    description:
+      "Discount per referral, cents (Mindbody rows: the integration's discountOnReferral)",
+  })
+  discountCents!: number;
+
+  @ApiProperty({
+    type: Number,
+    description: "Branches that count now: the entries of branchDetails whose status is 'Active'",
+  })
+  branches!: number;
+
+  @ApiProperty({ type: [BranchDetailDto] })
+  branchDetails!: BranchDetailDto[];
+
+  @ApiProperty({ type: Number, description: 'Price after discounts, cents' })
+  newPriceCents!: number;
+
+  @ApiProperty({ enum: MEMBER_STATUSES, enumName: 'MemberStatus' })
+  status!: MemberStatus;
+
+  @ApiProperty({
+    enum: INTEGRATION_NAMES,
+    enumName: 'IntegrationName',
+    nullable: true,
+    description: 'The integration that manages the member; null for members kept by hand',
+  })
+  managedByIntegration!: IntegrationName | null;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      "Only while a Mindbody member's price is not known yet (prices are 0 placeholders)",
+  })
+  membershipPricePending?: true;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'Only for a Mindbody member without an autopay contract (prices are 0)',
+  })
+  noAutopayContract?: true;
+
+  @ApiPropertyOptional({
+    type: MindbodyNextChargeDto,
+    description: 'Only for a running Mindbody membership whose next charge Grove has read',
+  })
+  mindbodyNextCharge?: MindbodyNextChargeDto;
+
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'Only for a Mindbody client with a ReferredBy: how they heard of the business (a label)',
+  })
+  mindbodyReferralSource?: string;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'Only for a Mindbody member whose membership has ended',
+  })
+  membershipEnded?: true;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The tree this member is a branch of, if any',
+  })
+  referringMemberId!: string | null;
+}
+
+/**
+ * `GET /api/members`: a page of trees (`page` is 1-based), and the names of the members the
+ * page's trees were referred by (id → name; present when one of them was).
+ */
+@ApiSchema({ name: 'MembersPage' })
+export class MembersPageDto implements MembersPage {
+  @ApiProperty({ type: [MemberRowDto] })
+  items!: MemberRowDto[];
+
+  @ApiProperty({ type: Number })
+  total!: number;
+
+  @ApiProperty({ type: Number, description: '1-based' })
+  page!: number;
+
+  @ApiProperty({ type: Number })
+  pageSize!: number;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'True when `total` is a floor (a search counts matches up to a cap); else exact',
+  })
+  totalCapped?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Member id → name of the members the trees of this page were referred by',
+  })
+  referrerNames?: Record<string, string>;
+}

@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import type {
+  JoinReferralReply,
+  Page,
+  ReferralInfo,
+  ReferralLink,
+  ReferralLinkRow,
+} from '@grove/contracts';
+
+/** A member's live referral link (docs/product.md#referral-links Referral Links). */
+@ApiSchema({ name: 'ReferralLink' })
+export class ReferralLinkDto implements ReferralLink {
+  @ApiProperty({
+    type: String,
+    description: 'Unguessable, URL-safe code (the last path segment of `url`)',
+  })
+  code!: string;
+
+  @ApiProperty({ type: String, description: 'The join page: `<PUBLIC_ORIGIN>/referral/<code>`' })
+  url!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'ISO date-time' })
+  createdAt!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the link stops working (ISO date-time); null = never',
+  })
+  expiresAt!: string | null;
+}
+
+/** One row of the Referral Links screen: a member (tree) and its live link, or null. */
+@ApiSchema({ name: 'ReferralLinkRow' })
+export class ReferralLinkRowDto implements ReferralLinkRow {
+  @ApiProperty({ type: String, format: 'uuid' })
+  memberId!: string;
+
+  @ApiProperty({ type: String })
+  memberName!: string;
+
+  @ApiProperty({ type: String })
+  memberEmail!: string;
+
+  @ApiProperty({ type: ReferralLinkDto, nullable: true })
+  link!: ReferralLinkDto | null;
+}
+
+/** `GET /api/referral-links`: a page (1-based) of members with their live link, oldest first. */
+@ApiSchema({ name: 'ReferralLinkRowsPage' })
+export class ReferralLinkRowsPageDto implements Page<ReferralLinkRow> {
+  @ApiProperty({ type: [ReferralLinkRowDto] })
+  items!: ReferralLinkRowDto[];
+
+  @ApiProperty({ type: Number })
+  total!: number;
+
+  @ApiProperty({ type: Number, description: '1-based' })
+  page!: number;
+
+  @ApiProperty({ type: Number })
+  pageSize!: number;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'True when `total` is a floor; else exact' })
+  totalCapped?: boolean;
+}
+
+/** `GET /api/referrals/:code` (public): what the join page shows. */
+@ApiSchema({ name: 'ReferralInfo' })
+export class ReferralInfoDto implements ReferralInfo {
+  @ApiProperty({ type: String })
+  businessName!: string;
+
+  @ApiProperty({ type: String })
+  referrerFirstName!: string;
+}
+
+/** `POST /api/referrals/:code/join` reply: `{ message: 'Successfully registered!' }`. */
+@ApiSchema({ name: 'JoinReferralReply' })
+export class JoinReferralReplyDto implements JoinReferralReply {
+  @ApiProperty({ type: String, example: 'Successfully registered!' })
+  message!: string;
+}
