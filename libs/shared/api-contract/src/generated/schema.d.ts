@@ -1708,6 +1708,16 @@ export interface components {
             /** @example ana@example.com */
             email: string;
         };
+        MemberProfile: {
+            /** Format: date-time */
+            joinedAt: string;
+            ledger: components["schemas"]["PriceLedgerLine"][];
+            member: components["schemas"]["MemberRow"];
+            prospects: components["schemas"]["ProfileProspect"][];
+            referralLink: components["schemas"]["ReferralLink"] | null;
+            referredBy: components["schemas"]["ProfileReferrer"] | null;
+            tree: components["schemas"]["ReferralTreeNode"][];
+        };
         MemberProjection: {
             friends: number;
             /** @description Cents */
@@ -1970,6 +1980,37 @@ export interface components {
             /** @example sam@greenvalley.com.au */
             email: string;
         };
+        /** @enum {string} */
+        PriceChangeReason: "member_added" | "membership_price_changed" | "discount_changed" | "branch_added" | "branch_removed" | "branch_counting" | "branch_lapsed" | "membership_ended" | "mindbody_sync" | "backfill";
+        PriceLedgerLine: {
+            /** @description The branch the change is about */
+            branchName: string | null;
+            /** @description cents */
+            newPriceCents: number;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description cents; null for the first line */
+            oldPriceCents: number | null;
+            reason: components["schemas"]["PriceChangeReason"];
+        };
+        ProfileProspect: {
+            email: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @description The member they became, if approved */
+            memberId: string | null;
+            name: string;
+            status: components["schemas"]["ProfileProspectStatus"];
+        };
+        /** @enum {string} */
+        ProfileProspectStatus: "waiting" | "approved" | "removed";
+        ProfileReferrer: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         ProspectRow: {
             approvalPrefill: components["schemas"]["ApprovalPrefill"];
             /**
@@ -2091,6 +2132,17 @@ export interface components {
         ReferralLinkSettings: {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
+        };
+        ReferralTreeNode: {
+            branches: components["schemas"]["ReferralTreeNode"][];
+            /** @description Branches below the depth or node cap, counted but not listed */
+            hiddenBranches: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            joinedAt: string;
+            name: string;
+            status: components["schemas"]["MemberStatus"];
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -3738,7 +3790,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberProfile"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
