@@ -60,14 +60,12 @@ describe('event emails to members (integration, real SMTP server)', () => {
     return row.id;
   };
   const approve = (id: string, name: string, email: string) =>
-    owner
-      .post(`/api/prospects/${id}/approve`)
-      .send({
-        memberName: name,
-        memberEmail: email,
-        membershipPriceCents: 8000,
-        discountCents: 1000,
-      });
+    owner.post(`/api/prospects/${id}/approve`).send({
+      memberName: name,
+      memberEmail: email,
+      membershipPriceCents: 8000,
+      discountCents: 1000,
+    });
   const settled = () => memberEmailsSettled(t);
   /** An email's plain-text part on one line (html-to-text wraps at 78 characters). */
   const text = (mail: ParsedMail): string => (mail.text ?? '').replace(/\s+/g, ' ');
