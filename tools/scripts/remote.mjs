@@ -27,10 +27,10 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The remotes, read from their one list (REMOTE_NAMES in libs/shared/contracts/src/lib/remotes.ts). */
+/** The remotes, read from their one list (REMOTE_NAMES in libs/shared/contracts/src/web/remotes.ts). */
 const REMOTE_NAMES = JSON.parse(
   /REMOTE_NAMES = (\[[^\]]*\])/
-    .exec(fs.readFileSync(path.join(root, 'libs/shared/contracts/src/lib/remotes.ts'), 'utf8'))[1]
+    .exec(fs.readFileSync(path.join(root, 'libs/shared/contracts/src/web/remotes.ts'), 'utf8'))[1]
     .replace(/'/g, '"'),
 );
 

@@ -1,0 +1,51 @@
+import { isValidEmail, isValidName, type FieldErrors, type Unchecked } from '../common/field-rules';
+import { MESSAGES } from '../common/messages';
+
+/**
+ * The referral join page the API renders (`GET`/`POST /referral/:code`,
+ * docs/architecture.md#join-page) and its inline script (apps/referral
+ * `features/join/page/join-page.ts`) meet on these element ids: one list for both.
+ */
+export const JOIN_PAGE_IDS = {
+  /** The `<form method="post">`; its `data-code` is the referral code. */
+  form: 'join-form',
+  /** What success replaces: the intro text, the failure box and the form. */
+  state: 'join-state',
+  /** The failure box above the form. */
+  failure: 'join-failure',
+  name: 'join-name',
+  email: 'join-email',
+  /** The honeypot input (hidden from people). */
+  website: 'referral-website',
+} as const;
+
+/**
+ * A referral link: the join page of `code` on `origin` (`https://grove.example.com/referral/<code>`).
+ * The one place a link is spelled: API replies, emails, the member page and its QR code, the
+ * members export. `origin` is Grove's public origin (PUBLIC_ORIGIN), never a request's Host.
+ */
+export function referralLinkUrl(origin: string, code: string): string {
+  return `${origin}/referral/${code}`;
+}
+
+/** The join form's fields (`POST /api/referrals/:code/join`, the join page's form). */
+export interface JoinReferralInput {
+  name: string;
+  email: string;
+}
+
+/**
+ * Checks the join form (docs/product.md#referral-join): the name rule ('Not a valid name') and the
+ * email rule ('Not a valid email address'), on the trimmed values.
+ * @returns one message per invalid field; empty when valid
+ */
+export function validateJoinReferral(
+  input: Unchecked<JoinReferralInput>,
+): FieldErrors<JoinReferralInput> {
+  const errors: FieldErrors<JoinReferralInput> = {};
+  if (typeof input.name !== 'string' || !isValidName(input.name))
+    errors.name = MESSAGES.invalidName;
+  if (typeof input.email !== 'string' || !isValidEmail(input.email))
+    errors.email = MESSAGES.invalidEmail;
+  return errors;
+}
