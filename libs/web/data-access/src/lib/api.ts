@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '@grove/api-contract';
+import type { ApiPath, paths } from '@grove/api-contract';
 import { ApiError, NETWORK_ERROR_MESSAGE, errorFromReply } from './api-client';
 import { refreshSession, sessionHint } from './session-refresh';
 
@@ -7,17 +7,18 @@ import { refreshSession, sessionHint } from './session-refresh';
  * Auth routes whose 401 is an answer, not an expired access token: no refresh and retry for them.
  * (`GET /api/auth/me` is not one: an expired access token there is refreshed like anywhere else.)
  * The member page API (`/api/member/…`) has its own session and is never refreshed either.
+ * Paths are the contract's, relative to `/api`.
  */
-const NO_REFRESH_PATHS = new Set([
-  '/api/auth/login',
-  '/api/auth/signup',
-  '/api/auth/refresh',
-  '/api/auth/logout',
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set<ApiPath>([
+  '/auth/login',
+  '/auth/signup',
+  '/auth/refresh',
+  '/auth/logout',
 ]);
 
 function refreshes(url: string): boolean {
-  const { pathname } = new URL(url, 'http://grove.invalid');
-  return !NO_REFRESH_PATHS.has(pathname) && !pathname.startsWith('/api/member/');
+  const path = new URL(url, 'http://grove.invalid').pathname.replace(/^\/api(?=\/)/, '');
+  return !NO_REFRESH_PATHS.has(path) && !path.startsWith('/member/');
 }
 
 /**
