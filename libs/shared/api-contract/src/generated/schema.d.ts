@@ -1399,8 +1399,9 @@ export interface components {
             /** @description 1-based */
             page: number;
             pageSize: number;
+            /** @description Rows that match (all pages) */
             total: number;
-            /** @description True when `total` is a floor; else exact */
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
         FunnelReport: {
@@ -1783,8 +1784,9 @@ export interface components {
             referrerNames?: {
                 [key: string]: string;
             };
+            /** @description Rows that match (all pages) */
             total: number;
-            /** @description True when `total` is a floor (a search counts matches up to a cap); else exact */
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
         MessageReply: {
@@ -1814,11 +1816,12 @@ export interface components {
             items: components["schemas"]["MindbodyBillChange"][];
             /** @description Sum of every change's `differenceCents` (all pages), cents a month */
             monthlyDifferenceCents: number;
+            /** @description 1-based */
             page: number;
             pageSize: number;
-            /** @description Changes on every page */
+            /** @description Rows that match (all pages) */
             total: number;
-            /** @description True when `total` is a floor, not a count */
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
             /** @description Sync only: running members whose contract Grove has not read yet (0 for removal) */
             unreadContracts: number;
@@ -2039,8 +2042,9 @@ export interface components {
             /** @description 1-based */
             page: number;
             pageSize: number;
+            /** @description Rows that match (all pages) */
             total: number;
-            /** @description True when `total` is a floor; else exact */
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
         ReferralEmailExample: {
@@ -2112,8 +2116,9 @@ export interface components {
             /** @description 1-based */
             page: number;
             pageSize: number;
+            /** @description Rows that match (all pages) */
             total: number;
-            /** @description True when `total` is a floor; else exact */
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
         ReferralLinkRun: {

@@ -7,6 +7,7 @@ import {
   type MembersPage,
   type MemberStatus,
 } from '@grove/contracts';
+import { PageDto } from '../../../platform/common/dto/page.dto';
 
 /** The integrations that can manage a member (`IntegrationName`). */
 export const INTEGRATION_NAMES = ['Mindbody'] as const satisfies readonly IntegrationName[];
@@ -139,24 +140,9 @@ export class MemberRowDto implements MemberRow {
  * page's trees were referred by (id → name; present when one of them was).
  */
 @ApiSchema({ name: 'MembersPage' })
-export class MembersPageDto implements MembersPage {
+export class MembersPageDto extends PageDto implements MembersPage {
   @ApiProperty({ type: [MemberRowDto] })
   items!: MemberRowDto[];
-
-  @ApiProperty({ type: Number })
-  total!: number;
-
-  @ApiProperty({ type: Number, description: '1-based' })
-  page!: number;
-
-  @ApiProperty({ type: Number })
-  pageSize!: number;
-
-  @ApiPropertyOptional({
-    type: Boolean,
-    description: 'True when `total` is a floor (a search counts matches up to a cap); else exact',
-  })
-  totalCapped?: boolean;
 
   @ApiPropertyOptional({
     type: 'object',

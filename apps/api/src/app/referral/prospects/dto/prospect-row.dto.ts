@@ -9,6 +9,7 @@ import {
   type ProspectRow,
 } from '@grove/contracts';
 import { INTEGRATION_NAMES } from '../../../membership/members/dto/member-row.dto';
+import { PageDto } from '../../../platform/common/dto/page.dto';
 
 /** Every `JoinSignal` (the keys of the texts the screen shows for them). */
 const JOIN_SIGNALS = Object.keys(JOIN_FLAG_REASON_TEXT) as JoinSignal[];
@@ -113,38 +114,14 @@ export class FlaggedJoinRowDto implements FlaggedJoinRow {
 
 /** `GET /api/prospects`: a page (1-based) of prospective members, oldest first. */
 @ApiSchema({ name: 'ProspectsPage' })
-export class ProspectsPageDto implements Page<ProspectRow> {
+export class ProspectsPageDto extends PageDto implements Page<ProspectRow> {
   @ApiProperty({ type: [ProspectRowDto] })
   items!: ProspectRowDto[];
-
-  @ApiProperty({ type: Number })
-  total!: number;
-
-  @ApiProperty({ type: Number, description: '1-based' })
-  page!: number;
-
-  @ApiProperty({ type: Number })
-  pageSize!: number;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'True when `total` is a floor; else exact' })
-  totalCapped?: boolean;
 }
 
 /** `GET /api/prospects/flags`: a page (1-based) of flagged joins, oldest first. */
 @ApiSchema({ name: 'FlaggedJoinsPage' })
-export class FlaggedJoinsPageDto implements Page<FlaggedJoinRow> {
+export class FlaggedJoinsPageDto extends PageDto implements Page<FlaggedJoinRow> {
   @ApiProperty({ type: [FlaggedJoinRowDto] })
   items!: FlaggedJoinRowDto[];
-
-  @ApiProperty({ type: Number })
-  total!: number;
-
-  @ApiProperty({ type: Number, description: '1-based' })
-  page!: number;
-
-  @ApiProperty({ type: Number })
-  pageSize!: number;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'True when `total` is a floor; else exact' })
-  totalCapped?: boolean;
 }

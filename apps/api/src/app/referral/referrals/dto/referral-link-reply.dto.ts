@@ -6,6 +6,7 @@ import type {
   ReferralLink,
   ReferralLinkRow,
 } from '@grove/contracts';
+import { PageDto } from '../../../platform/common/dto/page.dto';
 
 /** A member's live referral link (docs/product.md#referral-links Referral Links). */
 @ApiSchema({ name: 'ReferralLink' })
@@ -49,21 +50,9 @@ export class ReferralLinkRowDto implements ReferralLinkRow {
 
 /** `GET /api/referral-links`: a page (1-based) of members with their live link, oldest first. */
 @ApiSchema({ name: 'ReferralLinkRowsPage' })
-export class ReferralLinkRowsPageDto implements Page<ReferralLinkRow> {
+export class ReferralLinkRowsPageDto extends PageDto implements Page<ReferralLinkRow> {
   @ApiProperty({ type: [ReferralLinkRowDto] })
   items!: ReferralLinkRowDto[];
-
-  @ApiProperty({ type: Number })
-  total!: number;
-
-  @ApiProperty({ type: Number, description: '1-based' })
-  page!: number;
-
-  @ApiProperty({ type: Number })
-  pageSize!: number;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'True when `total` is a floor; else exact' })
-  totalCapped?: boolean;
 }
 
 /** `GET /api/referrals/:code` (public): what the join page shows. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { MindbodyBillChange, MindbodyBillChanges } from '@grove/contracts';
+import { PageDto } from '../../../../platform/common/dto/page.dto';
 
 /** One member's Mindbody bill a sync would change or 'Remove integration' would put back. Cents. */
 @ApiSchema({ name: 'MindbodyBillChange' })
@@ -25,21 +26,9 @@ export class MindbodyBillChangeDto implements MindbodyBillChange {
  * the Mindbody bills that would change, by name, with the count and monthly difference of all.
  */
 @ApiSchema({ name: 'MindbodyBillChanges' })
-export class MindbodyBillChangesDto implements MindbodyBillChanges {
+export class MindbodyBillChangesDto extends PageDto implements MindbodyBillChanges {
   @ApiProperty({ type: [MindbodyBillChangeDto] })
   items!: MindbodyBillChangeDto[];
-
-  @ApiProperty({ type: 'integer', description: 'Changes on every page' })
-  total!: number;
-
-  @ApiProperty({ type: 'integer' })
-  page!: number;
-
-  @ApiProperty({ type: 'integer' })
-  pageSize!: number;
-
-  @ApiPropertyOptional({ description: 'True when `total` is a floor, not a count' })
-  totalCapped?: boolean;
 
   @ApiProperty({
     type: 'integer',
