@@ -16,3 +16,5 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 
 /** Every API path of the document, e.g. `'/api/members/{id}'`. */
 export type ApiPath = keyof paths;
+
+export { apiUrl } from './api-url';

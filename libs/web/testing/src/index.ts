@@ -1,2 +1,3 @@
 export * from './lib/fake-api';
 export * from './lib/render-with-providers';
+export * from './lib/fetch-fake';

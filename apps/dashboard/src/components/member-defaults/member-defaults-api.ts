@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberDefaults } from '@grove/contracts';
-import { apiFetch, membersKey } from '@grove/web-data-access';
+import { api, membersKey, unwrap } from '@grove/web-data-access';
 
 /** The business's member defaults (`GET /api/settings/member-defaults`). */
 export const memberDefaultsKey = ['settings', 'member-defaults'] as const;
@@ -20,7 +20,7 @@ export const gettingStartedKey = [...membersKey, 'getting-started'] as const;
 export function useMemberDefaults() {
   return useQuery({
     queryKey: memberDefaultsKey,
-    queryFn: ({ signal }) => apiFetch<MemberDefaults>('/api/settings/member-defaults', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/settings/member-defaults', { signal })),
   });
 }
 
@@ -31,8 +31,7 @@ export function useMemberDefaults() {
 export function useSaveMemberDefaults() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberDefaults) =>
-      apiFetch<MemberDefaults>('/api/settings/member-defaults', { method: 'PUT', body }),
+    mutationFn: (body: MemberDefaults) => unwrap(api.PUT('/settings/member-defaults', { body })),
     onSuccess: (saved) => {
       client.setQueryData(memberDefaultsKey, saved);
       return client.invalidateQueries({ queryKey: gettingStartedKey });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReferralLink } from '@grove/contracts';
-import { apiFetch, membersKey } from '@grove/web-data-access';
+import { apiUrl } from '@grove/api-contract';
+import { api, membersKey, unwrap } from '@grove/web-data-access';
 
 /** Query key of the Referral Links list (`GET /api/referral-links` and its run state). */
 export const referralLinksKey = ['referral-links'] as const;
-
-const linkPath = (memberId: string) => `/api/members/${encodeURIComponent(memberId)}/referral-link`;
 
 /**
  * Creates, rotates (old code stops working) or revokes a member's referral link; afterwards the
@@ -21,16 +19,27 @@ export function useReferralLinkActions() {
   return {
     create: useMutation({
       mutationFn: (memberId: string) =>
-        apiFetch<ReferralLink>(linkPath(memberId), { method: 'POST', body: {} }),
+        unwrap(
+          api.POST('/members/{memberId}/referral-link', {
+            params: { path: { memberId } },
+            body: {},
+          }),
+        ),
       onSuccess: refresh,
     }),
     rotate: useMutation({
       mutationFn: (memberId: string) =>
-        apiFetch<ReferralLink>(`${linkPath(memberId)}/rotate`, { method: 'POST', body: {} }),
+        unwrap(
+          api.POST('/members/{memberId}/referral-link/rotate', {
+            params: { path: { memberId } },
+            body: {},
+          }),
+        ),
       onSuccess: refresh,
     }),
     revoke: useMutation({
-      mutationFn: (memberId: string) => apiFetch<void>(linkPath(memberId), { method: 'DELETE' }),
+      mutationFn: (memberId: string) =>
+        unwrap(api.DELETE('/members/{memberId}/referral-link', { params: { path: { memberId } } })),
       onSuccess: refresh,
     }),
   };
@@ -41,5 +50,7 @@ export type ReferralLinkActions = ReturnType<typeof useReferralLinkActions>;
 
 /** Where a member's QR code poster can be downloaded (`svg` or `png`). */
 export function referralQrUrl(memberId: string, format: 'svg' | 'png'): string {
-  return `${linkPath(memberId)}/qr.${format}`;
+  return format === 'svg'
+    ? apiUrl('/members/{memberId}/referral-link/qr.svg', { memberId })
+    : apiUrl('/members/{memberId}/referral-link/qr.png', { memberId });
 }

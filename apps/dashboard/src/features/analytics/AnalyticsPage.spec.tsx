@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -103,7 +104,7 @@ beforeEach(() => {
     if (failing) return reply(503, { statusCode: 503, message: 'The database is busy' });
     return reply(200, answers[route]);
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 /** The address bar and the browser's Back button, for the tests of the period in the URL. */

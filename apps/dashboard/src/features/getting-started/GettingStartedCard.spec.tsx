@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -27,7 +28,7 @@ beforeEach(() => {
       stored = { ...stored, dismissed: JSON.parse(String(init.body)).dismissed };
     return reply(200, stored);
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 function renderCard() {

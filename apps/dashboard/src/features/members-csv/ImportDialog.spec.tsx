@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -84,7 +85,7 @@ beforeEach(() => {
     }
     return reply(404, { message: 'not found' });
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 function renderDialog() {

@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -50,7 +51,7 @@ beforeEach(() => {
     if (url === '/api/referral-links/settings') return reply(200, { autoCreate });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 function renderCard() {

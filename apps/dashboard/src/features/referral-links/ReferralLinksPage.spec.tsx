@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -57,7 +58,7 @@ beforeEach(() => {
     if (path === '/api/referral-links/settings') return reply(200, { autoCreate: false });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 describe('ReferralLinksPage: Email all links', () => {

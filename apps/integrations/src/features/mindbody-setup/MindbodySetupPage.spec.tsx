@@ -1,3 +1,4 @@
+import { fetchFake, http, HttpResponse, server } from '@grove/web-testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,7 +73,7 @@ function fakeApi(
       text: async () => text,
     };
   });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
   return calls;
 }
 
@@ -81,13 +82,13 @@ function fakeApi(
  * to it unchanged).
  */
 function routeActivation(reply: (url: string) => { status: number; body: unknown }) {
-  const api = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<unknown>;
-  globalThis.fetch = (async (url: string, init?: RequestInit) => {
-    if (!url.startsWith('/api/mindbody/activation')) return api(url, init);
-    const { status, body } = reply(url);
-    const text = JSON.stringify(body);
-    return { status, ok: status >= 200 && status < 300, text: async () => text };
-  }) as unknown as typeof fetch;
+  server.use(
+    http.get('/mindbody/activation', ({ request, response }) => {
+      const url = new URL(request.url);
+      const { status, body } = reply(`${url.pathname}${url.search}`);
+      return response.untyped(HttpResponse.json(body as object, { status }));
+    }),
+  );
 }
 
 function renderPage() {

@@ -1,3 +1,4 @@
+import { apiUrl } from '@grove/api-contract';
 import { useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';
 import type { CaptchaConfig } from '@grove/contracts';
@@ -26,7 +27,7 @@ export function CaptchaField({ config, onChange, describedBy }: CaptchaFieldProp
     <div className="mk-captcha" role="group" aria-label="Captcha" aria-describedby={describedBy}>
       {config.provider === 'altcha' ? (
         <AltchaCaptcha
-          challengeUrl={config.challengeUrl ?? '/api/captcha/challenge'}
+          challengeUrl={config.challengeUrl ?? apiUrl('/captcha/challenge')}
           onChange={onChange}
         />
       ) : (

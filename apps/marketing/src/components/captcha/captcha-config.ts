@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CaptchaConfig } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import { api, unwrap } from '@grove/web-data-access';
 
 export const captchaConfigKey = ['captcha', 'config'] as const;
 
@@ -11,7 +10,7 @@ export const captchaConfigKey = ['captcha', 'config'] as const;
 export function useCaptchaConfig() {
   return useQuery({
     queryKey: captchaConfigKey,
-    queryFn: ({ signal }) => apiFetch<CaptchaConfig>('/api/captcha', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/captcha', { signal })),
     staleTime: Infinity,
   });
 }

@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ beforeEach(() => {
     if (url === '/api/contact') return reply(contactReplies.shift() ?? { status: 500 });
     throw new Error(`unexpected ${url}`);
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 /** Renders the page and waits for its form, which loads on demand. */

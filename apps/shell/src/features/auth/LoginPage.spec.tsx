@@ -1,3 +1,4 @@
+import { http, server } from '@grove/web-testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -28,11 +29,7 @@ function Landing() {
 }
 
 async function logIn(reply: SessionUser) {
-  global.fetch = jest.fn(async () => ({
-    ok: true,
-    status: 200,
-    text: async () => JSON.stringify(reply),
-  })) as unknown as typeof fetch;
+  server.use(http.post('/auth/login', ({ response }) => response(200).json(reply)));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['session'], null);
   render(

@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ function reply(status: number, body: unknown) {
     status,
     text: async () => JSON.stringify(body),
   }));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
   return fetchMock;
 }
 

@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ const reply = (status: number, body?: unknown) => ({
 const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
-  global.fetch = fetchMock as unknown as typeof fetch;
+  server.use(fetchFake(fetchMock));
 });
 
 function renderForm() {

@@ -1,5 +1,6 @@
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
-import type * as ApiClient from './api-client';
+import { fetchFake, server } from '@grove/web-testing';
+import type * as ApiModule from './api';
 import { REFRESH_LOCK_NAME, sessionHint } from './session-refresh';
 
 /** Sets the readable session hint cookie in jsdom's cookie jar (every tab's `document.cookie`). */
@@ -30,7 +31,7 @@ function fakeBrowser() {
     status,
     text: async () => (body === undefined ? '' : JSON.stringify(body)),
   });
-  const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
+  const fetchMock = jest.fn(async (url: string, init: { method?: string } = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}`);
     // The cookies go with the request when it is sent; the reply comes a little later.
@@ -79,12 +80,17 @@ function fakeLocks() {
 }
 
 /** A tab: its own copy of the data-access modules, sharing the browser's fetch, storage and locks. */
-function openTab(): typeof ApiClient {
-  let tab!: typeof ApiClient;
+function openTab() {
+  let tab!: typeof ApiModule;
   jest.isolateModules(() => {
-    tab = jest.requireActual<typeof ApiClient>('./api-client');
+    tab = jest.requireActual<typeof ApiModule>('./api');
   });
-  return tab;
+  return {
+    /** `GET /api<path>` through the tab's generated client. */
+    get: (path: string) => tab.unwrap(tab.api.GET(path as never)),
+    /** `POST /api<path>` with an empty JSON body through the tab's generated client. */
+    post: (path: string) => tab.unwrap(tab.api.POST(path as never, { body: {} } as never)),
+  };
 }
 
 describe('single-flight session refresh', () => {
@@ -92,7 +98,7 @@ describe('single-flight session refresh', () => {
   let locks: ReturnType<typeof fakeLocks> | undefined;
   beforeEach(() => {
     browser = fakeBrowser();
-    global.fetch = browser.fetchMock as unknown as typeof fetch;
+    server.use(fetchFake(browser.fetchMock));
     locks = fakeLocks();
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
   });
@@ -102,7 +108,7 @@ describe('single-flight session refresh', () => {
 
   it('two tabs whose requests fail together refresh once: the second waits and retries with the new cookies', async () => {
     const [a, b] = [openTab(), openTab()];
-    const results = await Promise.all([a.apiFetch('/api/auth/me'), b.apiFetch('/api/members')]);
+    const results = await Promise.all([a.get('/auth/me'), b.get('/members')]);
     expect(results).toEqual([{ url: '/api/auth/me' }, { url: '/api/members' }]);
     expect(browser.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
     expect(browser.server.reused).toEqual([]);
@@ -114,9 +120,7 @@ describe('single-flight session refresh', () => {
     const tabs = [openTab(), openTab(), openTab()];
     for (let round = 1; round <= 5; round++) {
       browser.jar.accessFresh = false;
-      await expect(
-        Promise.all(tabs.map((tab) => tab.apiFetch('/api/auth/me'))),
-      ).resolves.toHaveLength(3);
+      await expect(Promise.all(tabs.map((tab) => tab.get('/auth/me')))).resolves.toHaveLength(3);
       expect(browser.server.rotations).toBe(round);
     }
     expect(browser.server.reused).toEqual([]);
@@ -125,20 +129,16 @@ describe('single-flight session refresh', () => {
   it('requests of one tab share one refresh, even without Web Locks', async () => {
     Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
     const tab = openTab();
-    await Promise.all([
-      tab.apiFetch('/api/members'),
-      tab.apiFetch('/api/prospects'),
-      tab.apiFetch('/api/auth/me'),
-    ]);
+    await Promise.all([tab.get('/members'), tab.get('/prospects'), tab.get('/auth/me')]);
     expect(browser.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
     expect(browser.calls.filter((call) => call.startsWith('GET'))).toHaveLength(6);
   });
 
   it('refreshes again when the access cookie expires after an earlier refresh', async () => {
     const tab = openTab();
-    await tab.apiFetch('/api/members');
+    await tab.get('/members');
     browser.jar.accessFresh = false;
-    await tab.apiFetch('/api/members');
+    await tab.get('/members');
     expect(browser.server.rotations).toBe(2);
   });
 
@@ -146,9 +146,7 @@ describe('single-flight session refresh', () => {
     browser.server.refuseRefresh = true;
     const [a, b] = [openTab(), openTab()];
     const failures = await Promise.all(
-      [a.apiFetch('/api/members'), b.apiFetch('/api/members')].map((call) =>
-        call.catch((error: unknown) => error),
-      ),
+      [a.get('/members'), b.get('/members')].map((call) => call.catch((error: unknown) => error)),
     );
     for (const failure of failures)
       expect(failure).toMatchObject({ name: 'ApiError', status: 401, message: 'Please log in' });
@@ -158,8 +156,10 @@ describe('single-flight session refresh', () => {
   it('retries without refreshing when the cookies changed since the request was sent (a login in another tab)', async () => {
     setHint(null);
     const tab = openTab();
-    const pending = tab.apiFetch('/api/members');
-    // While the request is on its way, the owner signs in in another tab.
+    const pending = tab.get('/members');
+    // While the request is on its way (sent, its reply not back yet), the owner signs in in
+    // another tab.
+    while (browser.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     browser.jar.accessFresh = true;
     setHint('after-login');
     await expect(pending).resolves.toEqual({ url: '/api/members' });
@@ -169,7 +169,7 @@ describe('single-flight session refresh', () => {
   it('never refreshes for the auth routes whose 401 is an answer', async () => {
     const tab = openTab();
     for (const path of ['/api/auth/login', '/api/auth/signup', '/api/auth/logout']) {
-      await expect(tab.apiFetch(path, { method: 'POST', body: {} })).rejects.toMatchObject({
+      await expect(tab.post(path.slice('/api'.length))).rejects.toMatchObject({
         status: 401,
       });
     }

@@ -1,3 +1,4 @@
+import { apiUrl } from '@grove/api-contract';
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
 
 /**
@@ -52,7 +53,7 @@ export function refreshSession(hintWhenSent: string | null): Promise<boolean> {
   inFlight ??= underRefreshLock(async () => {
     const hint = sessionHint();
     if (hint !== null && hint !== hintWhenSent) return true;
-    return fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })
+    return fetch(apiUrl('/auth/refresh'), { method: 'POST', credentials: 'same-origin' })
       .then((reply) => reply.ok)
       .catch(() => false);
   }).finally(() => {

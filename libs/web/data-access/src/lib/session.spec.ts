@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
 import { fetchSession, mayBeSignedIn } from './session';
 
@@ -19,7 +20,7 @@ describe('the session on page load', () => {
   const fetchMock = jest.fn();
   beforeEach(() => {
     fetchMock.mockReset();
-    global.fetch = fetchMock as unknown as typeof fetch;
+    server.use(fetchFake(fetchMock));
     document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, SessionUser, SignupInput } from '@grove/contracts';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError } from './api-client';
+import { api, unwrap } from './api';
 import { sessionHint } from './session-refresh';
 
 export const sessionKey = ['session'] as const;
@@ -15,13 +16,13 @@ export function mayBeSignedIn(cookies: string = document.cookie): boolean {
 
 /**
  * Reads the signed-in owner (`GET /api/auth/me`; an expired access token is refreshed by
- * `apiFetch`, once per browser); `null` when signed out. Without the session hint cookie it
+ * the API client, once per browser); `null` when signed out. Without the session hint cookie it
  * answers `null` without asking the API.
  */
 export async function fetchSession(): Promise<SessionUser | null> {
   if (!mayBeSignedIn()) return null;
   try {
-    return await apiFetch<SessionUser>('/api/auth/me');
+    return await unwrap(api.GET('/auth/me'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -37,8 +38,7 @@ export function useSession() {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiFetch<SessionUser>('/api/auth/login', { method: 'POST', body }),
+    mutationFn: (body: LoginRequest) => unwrap(api.POST('/auth/login', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }
@@ -47,8 +47,7 @@ export function useLogin() {
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupInput) =>
-      apiFetch<SessionUser>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: SignupInput) => unwrap(api.POST('/auth/signup', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }
@@ -57,7 +56,7 @@ export function useSignup() {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => unwrap(api.POST('/auth/logout')),
     onSettled: () => {
       client.clear();
       client.setQueryData(sessionKey, null);

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountDetails,
-  ChangePasswordRequest,
-  MessageReply,
-  UpdateAccountRequest,
-} from '@grove/contracts';
-import { apiFetch, sessionKey } from '@grove/web-data-access';
+import type { ChangePasswordRequest, UpdateAccountRequest } from '@grove/contracts';
+import { api, sessionKey, unwrap } from '@grove/web-data-access';
 
 export const accountKey = ['account'] as const;
 
@@ -13,7 +8,7 @@ export const accountKey = ['account'] as const;
 export function useAccount() {
   return useQuery({
     queryKey: accountKey,
-    queryFn: ({ signal }) => apiFetch<AccountDetails>('/api/account', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/account', { signal })),
   });
 }
 
@@ -24,8 +19,7 @@ export function useAccount() {
 export function useUpdateAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccountRequest) =>
-      apiFetch<AccountDetails>('/api/account', { method: 'PATCH', body }),
+    mutationFn: (body: UpdateAccountRequest) => unwrap(api.PATCH('/account', { body })),
     onSuccess: (account) => {
       client.setQueryData(accountKey, account);
       return client.invalidateQueries({ queryKey: sessionKey });
@@ -40,7 +34,6 @@ export function useUpdateAccount() {
  */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiFetch<MessageReply>('/api/account/password', { method: 'POST', body }),
+    mutationFn: (body: ChangePasswordRequest) => unwrap(api.POST('/account/password', { body })),
   });
 }

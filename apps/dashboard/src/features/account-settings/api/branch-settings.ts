@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BranchSettings } from '@grove/contracts';
-import { apiFetch, membersKey } from '@grove/web-data-access';
+import { api, membersKey, unwrap } from '@grove/web-data-access';
 
 const branchSettingsKey = ['settings', 'branches'] as const;
 
@@ -8,7 +8,7 @@ const branchSettingsKey = ['settings', 'branches'] as const;
 export function useBranchSettings() {
   return useQuery({
     queryKey: branchSettingsKey,
-    queryFn: ({ signal }) => apiFetch<BranchSettings>('/api/settings/branches', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/settings/branches', { signal })),
   });
 }
 
@@ -19,8 +19,7 @@ export function useBranchSettings() {
 export function useSaveBranchSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BranchSettings) =>
-      apiFetch<BranchSettings>('/api/settings/branches', { method: 'PUT', body }),
+    mutationFn: (body: BranchSettings) => unwrap(api.PUT('/settings/branches', { body })),
     onSuccess: (saved) => {
       client.setQueryData(branchSettingsKey, saved);
       return client.invalidateQueries({ queryKey: membersKey });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberEmailSettings } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import { api, unwrap } from '@grove/web-data-access';
 
 const memberEmailsKey = ['settings', 'member-emails'] as const;
 
@@ -8,8 +8,7 @@ const memberEmailsKey = ['settings', 'member-emails'] as const;
 export function useMemberEmailSettings() {
   return useQuery({
     queryKey: memberEmailsKey,
-    queryFn: ({ signal }) =>
-      apiFetch<MemberEmailSettings>('/api/settings/member-emails', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/settings/member-emails', { signal })),
   });
 }
 
@@ -20,8 +19,7 @@ export function useMemberEmailSettings() {
 export function useSaveMemberEmailSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberEmailSettings) =>
-      apiFetch<MemberEmailSettings>('/api/settings/member-emails', { method: 'PUT', body }),
+    mutationFn: (body: MemberEmailSettings) => unwrap(api.PUT('/settings/member-emails', { body })),
     onMutate: async (body) => {
       await client.cancelQueries({ queryKey: memberEmailsKey });
       const previous = client.getQueryData<MemberEmailSettings>(memberEmailsKey);

@@ -6,16 +6,25 @@ import type {
   RetentionReport,
   TopReferrersReport,
 } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import { api, unwrap } from '@grove/web-data-access';
 
 /** Cache key of every analytics report (only this feature reads them). */
 export const analyticsKey = ['analytics'] as const;
 
-function useReport<T>(route: string, query: AnalyticsPeriodQuery) {
+type ReportRoute = 'funnel' | 'referrers' | 'money' | 'retention';
+
+function useReport<T>(route: ReportRoute, query: AnalyticsPeriodQuery) {
   return useQuery({
     queryKey: [...analyticsKey, route, query],
     queryFn: ({ signal }) =>
-      apiFetch<T>(`/api/analytics/${route}`, { query: { ...query }, signal }),
+      unwrap(
+        api.GET(`/analytics/${route}`, {
+          // The period is sent as the page's URL has it: the API answers one outside the
+          // contract's list with its 400 message, which the screen shows.
+          params: { query: query as never },
+          signal,
+        }),
+      ) as Promise<T>,
   });
 }
 

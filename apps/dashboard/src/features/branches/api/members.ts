@@ -1,18 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateMemberRequest,
-  MemberInput,
-  ListMembersQuery,
-  MemberRow,
-  MembersPage,
-} from '@grove/contracts';
-import { apiFetch, membersKey } from '@grove/web-data-access';
+import type { CreateMemberRequest, MemberInput, ListMembersQuery } from '@grove/contracts';
+import { api, membersKey, unwrap } from '@grove/web-data-access';
 
 /** A page of trees (`GET /api/members`), kept on screen while the next page loads. */
 export function useMembers(query: ListMembersQuery) {
   return useQuery({
     queryKey: [...membersKey, 'list', query],
-    queryFn: ({ signal }) => apiFetch<MembersPage>('/api/members', { query: { ...query }, signal }),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/members', { params: { query: { ...query } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,27 +24,23 @@ function useMembersMutation<TVariables, TResult>(
 
 /** Adds a tree (`POST /api/members`), optionally as a branch of `referringMemberId`. */
 export function useCreateMember() {
-  return useMembersMutation((body: CreateMemberRequest) =>
-    apiFetch<MemberRow>('/api/members', { method: 'POST', body }),
-  );
+  return useMembersMutation((body: CreateMemberRequest) => unwrap(api.POST('/members', { body })));
 }
 
 /** Adds a branch to a tree; the branch also becomes a tree (`POST /api/members/:id/branches`). */
 export function useAddBranch() {
   return useMembersMutation(({ treeId, ...body }: MemberInput & { treeId: string }) =>
-    apiFetch<MemberRow>(`/api/members/${encodeURIComponent(treeId)}/branches`, {
-      method: 'POST',
-      body,
-    }),
+    unwrap(api.POST('/members/{id}/branches', { params: { path: { id: treeId } }, body })),
   );
 }
 
 /** Detaches a branch from its tree (`DELETE /api/members/:id/branches/:branchId`). */
 export function useRemoveBranch() {
   return useMembersMutation(({ treeId, branchId }: { treeId: string; branchId: string }) =>
-    apiFetch<void>(
-      `/api/members/${encodeURIComponent(treeId)}/branches/${encodeURIComponent(branchId)}`,
-      { method: 'DELETE' },
+    unwrap(
+      api.DELETE('/members/{id}/branches/{branchId}', {
+        params: { path: { id: treeId, branchId } },
+      }),
     ),
   );
 }
@@ -57,6 +48,6 @@ export function useRemoveBranch() {
 /** Removes a tree and its entry on the tree it was a branch of (`DELETE /api/members/:id`). */
 export function useRemoveTree() {
   return useMembersMutation((treeId: string) =>
-    apiFetch<void>(`/api/members/${encodeURIComponent(treeId)}`, { method: 'DELETE' }),
+    unwrap(api.DELETE('/members/{id}', { params: { path: { id: treeId } } })),
   );
 }

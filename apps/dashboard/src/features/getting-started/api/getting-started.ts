@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GettingStarted, GettingStartedUpdate } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import type { GettingStartedUpdate } from '@grove/contracts';
+import { api, unwrap } from '@grove/web-data-access';
 import { gettingStartedKey } from '../../../components/member-defaults/member-defaults-api';
 
 /**
@@ -10,7 +10,7 @@ import { gettingStartedKey } from '../../../components/member-defaults/member-de
 export function useGettingStarted() {
   return useQuery({
     queryKey: gettingStartedKey,
-    queryFn: ({ signal }) => apiFetch<GettingStarted>('/api/getting-started', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/getting-started', { signal })),
     refetchOnMount: 'always',
   });
 }
@@ -19,8 +19,7 @@ export function useGettingStarted() {
 export function useDismissGettingStarted() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: GettingStartedUpdate) =>
-      apiFetch<GettingStarted>('/api/getting-started', { method: 'PUT', body }),
+    mutationFn: (body: GettingStartedUpdate) => unwrap(api.PUT('/getting-started', { body })),
     onSuccess: (saved) => client.setQueryData(gettingStartedKey, saved),
   });
 }

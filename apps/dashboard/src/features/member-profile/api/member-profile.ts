@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberInput, MemberProfile, MemberRow } from '@grove/contracts';
-import { apiFetch, membersKey } from '@grove/web-data-access';
+import type { MemberInput } from '@grove/contracts';
+import { api, membersKey, unwrap } from '@grove/web-data-access';
 
 /** The profile's query key: under `membersKey`, so every member change reloads it. */
 const profileKey = (id: string) => [...membersKey, 'profile', id] as const;
@@ -10,7 +10,7 @@ export function useMemberProfile(id: string) {
   return useQuery({
     queryKey: profileKey(id),
     queryFn: ({ signal }) =>
-      apiFetch<MemberProfile>(`/api/members/${encodeURIComponent(id)}/profile`, { signal }),
+      unwrap(api.GET('/members/{id}/profile', { params: { path: { id } }, signal })),
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
@@ -21,7 +21,7 @@ export function useUpdateMember(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MemberInput) =>
-      apiFetch<MemberRow>(`/api/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+      unwrap(api.PATCH('/members/{id}', { params: { path: { id } }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
   });
 }

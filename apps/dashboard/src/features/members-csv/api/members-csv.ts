@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MEMBER_IMPORT_TEMPLATE_HEADER,
-  type MemberImportDryRun,
-  type MemberImportSettings,
-  type MemberImportStatus,
-  type MemberImportUpload,
-} from '@grove/contracts';
-import { apiDownload, apiFetch, membersKey } from '@grove/web-data-access';
+import { MEMBER_IMPORT_TEMPLATE_HEADER, type MemberImportSettings } from '@grove/contracts';
+import { api, membersKey, unwrap, unwrapDownload } from '@grove/web-data-access';
 
 /** How often the progress bar asks where an import stands (ms). */
 const PROGRESS_POLL_MS = 500;
@@ -31,7 +25,10 @@ function saveFile(blob: Blob, fileName: string): void {
 export function useExportMembers() {
   return useMutation({
     mutationFn: async () => {
-      const { blob, fileName } = await apiDownload('/api/members-csv/export', 'grove-members.csv');
+      const { blob, fileName } = await unwrapDownload(
+        api.GET('/members-csv/export', { parseAs: 'blob' }),
+        'grove-members.csv',
+      );
       saveFile(blob, fileName);
     },
   });
@@ -57,8 +54,11 @@ export function downloadTemplate(): void {
 export function useDownloadFailedRows() {
   return useMutation({
     mutationFn: async (importId: string) => {
-      const { blob, fileName } = await apiDownload(
-        `/api/members-csv/imports/${encodeURIComponent(importId)}/failed-rows`,
+      const { blob, fileName } = await unwrapDownload(
+        api.GET('/members-csv/imports/{id}/failed-rows', {
+          params: { path: { id: importId } },
+          parseAs: 'blob',
+        }),
         'grove-failed-rows.csv',
       );
       saveFile(blob, fileName);
@@ -70,11 +70,15 @@ export function useDownloadFailedRows() {
 export function useUploadCsv() {
   return useMutation({
     mutationFn: (file: Blob) =>
-      apiFetch<MemberImportUpload>('/api/members-csv/imports', {
-        method: 'POST',
-        body: file,
-        contentType: 'text/csv',
-      }),
+      unwrap(
+        api.POST('/members-csv/imports', {
+          // The contract types the text/csv body as a string; the file's own bytes are sent as
+          // they are (a spreadsheet saved in another encoding stays as saved).
+          body: file as unknown as string,
+          bodySerializer: (raw) => raw,
+          headers: { 'Content-Type': 'text/csv' },
+        }),
+      ),
   });
 }
 
@@ -85,9 +89,11 @@ export function useUploadCsv() {
 export function useDryRun() {
   return useMutation({
     mutationFn: ({ importId, settings }: { importId: string; settings: MemberImportSettings }) =>
-      apiFetch<MemberImportDryRun>(
-        `/api/members-csv/imports/${encodeURIComponent(importId)}/dry-run`,
-        { method: 'POST', body: settings },
+      unwrap(
+        api.POST('/members-csv/imports/{id}/dry-run', {
+          params: { path: { id: importId } },
+          body: settings,
+        }),
       ),
   });
 }
@@ -96,10 +102,12 @@ export function useDryRun() {
 export function useRunImport() {
   return useMutation({
     mutationFn: ({ importId, settings }: { importId: string; settings: MemberImportSettings }) =>
-      apiFetch<MemberImportStatus>(`/api/members-csv/imports/${encodeURIComponent(importId)}/run`, {
-        method: 'POST',
-        body: settings,
-      }),
+      unwrap(
+        api.POST('/members-csv/imports/{id}/run', {
+          params: { path: { id: importId } },
+          body: settings,
+        }),
+      ),
   });
 }
 
@@ -112,11 +120,8 @@ export function useImportStatus(importId: string | null) {
   const query = useQuery({
     queryKey: ['members-csv', 'import', importId],
     queryFn: ({ signal }) =>
-      apiFetch<MemberImportStatus>(
-        `/api/members-csv/imports/${encodeURIComponent(importId ?? '')}`,
-        {
-          signal,
-        },
+      unwrap(
+        api.GET('/members-csv/imports/{id}', { params: { path: { id: importId ?? '' } }, signal }),
       ),
     enabled: importId !== null,
     refetchInterval: (current) => {

@@ -1,19 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FlaggedJoinRow,
-  MemberInput,
-  MemberRow,
-  Page,
-  ProspectRow,
-  ProspectSettings,
-} from '@grove/contracts';
-import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
+import type { MemberInput, ProspectSettings } from '@grove/contracts';
+import { api, membersKey, prospectsKey, unwrap } from '@grove/web-data-access';
 
 /** A page of prospective members waiting for approval (`GET /api/prospects`). */
 export function useProspects(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...prospectsKey, query],
-    queryFn: ({ signal }) => apiFetch<Page<ProspectRow>>('/api/prospects', { query, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/prospects', { params: { query: query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,8 +15,7 @@ export function useProspects(query: { page: number; pageSize: number }) {
 export function useRemoveProspect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/api/prospects/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(api.DELETE('/prospects/{id}', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: prospectsKey }),
   });
 }
@@ -36,10 +28,7 @@ export function useApproveProspect() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: MemberInput & { id: string }) =>
-      apiFetch<MemberRow>(`/api/prospects/${encodeURIComponent(id)}/approve`, {
-        method: 'POST',
-        body,
-      }),
+      unwrap(api.POST('/prospects/{id}/approve', { params: { path: { id } }, body })),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: prospectsKey }),
@@ -57,7 +46,7 @@ export function useJoinFlags(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...prospectsKey, 'flags', query],
     queryFn: ({ signal }) =>
-      apiFetch<Page<FlaggedJoinRow>>('/api/prospects/flags', { query, signal }),
+      unwrap(api.GET('/prospects/flags', { params: { query: query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -67,7 +56,7 @@ export function useDismissJoinFlag() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/api/prospects/flags/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      unwrap(api.DELETE('/prospects/flags/{id}', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: [...prospectsKey, 'flags'] }),
   });
 }
@@ -78,7 +67,7 @@ const prospectSettingsKey = [...prospectsKey, 'settings'] as const;
 export function useProspectSettings() {
   return useQuery({
     queryKey: prospectSettingsKey,
-    queryFn: ({ signal }) => apiFetch<ProspectSettings>('/api/settings/prospects', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/settings/prospects', { signal })),
   });
 }
 
@@ -89,8 +78,7 @@ export function useProspectSettings() {
 export function useSaveProspectSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProspectSettings) =>
-      apiFetch<ProspectSettings>('/api/settings/prospects', { method: 'PUT', body }),
+    mutationFn: (body: ProspectSettings) => unwrap(api.PUT('/settings/prospects', { body })),
     onMutate: async (body) => {
       await client.cancelQueries({ queryKey: prospectSettingsKey });
       const previous = client.getQueryData<ProspectSettings>(prospectSettingsKey);

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Page,
   ReferralEmailExample,
   ReferralEmailPreview,
-  ReferralEmailResult,
   ReferralEmailRun,
-  ReferralLinkRow,
   ReferralLinkRun,
   ReferralLinkSettings,
 } from '@grove/contracts';
-import { ApiError, apiFetch } from '@grove/web-data-access';
+import { api, ApiError, unwrap } from '@grove/web-data-access';
 import { referralLinksKey } from '../../../components/referral-link/referral-link-api';
 import { useBackgroundRun } from './background-run';
 
@@ -18,7 +15,7 @@ export function useReferralLinks(query: { page: number; pageSize: number; search
   return useQuery({
     queryKey: [...referralLinksKey, query],
     queryFn: ({ signal }) =>
-      apiFetch<Page<ReferralLinkRow>>('/api/referral-links', { query, signal }),
+      unwrap(api.GET('/referral-links', { params: { query: query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +27,7 @@ const runKey = [...referralLinksKey, 'all'] as const;
  * run, polled every second while it is running; `start` starts one (idempotent on the server).
  */
 export function useLinksForAll() {
-  return useBackgroundRun<ReferralLinkRun>('/api/referral-links/all', runKey);
+  return useBackgroundRun<ReferralLinkRun>('/referral-links/all', runKey);
 }
 
 const settingsKey = [...referralLinksKey, 'settings'] as const;
@@ -40,12 +37,11 @@ export function useLinkSettings() {
   const client = useQueryClient();
   const settings = useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) =>
-      apiFetch<ReferralLinkSettings>('/api/referral-links/settings', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/referral-links/settings', { signal })),
   });
   const update = useMutation({
     mutationFn: (body: ReferralLinkSettings) =>
-      apiFetch<ReferralLinkSettings>('/api/referral-links/settings', { method: 'PUT', body }),
+      unwrap(api.PUT('/referral-links/settings', { body })),
     onSuccess: (saved) => client.setQueryData(settingsKey, saved),
   });
   return { settings, update };
@@ -58,9 +54,8 @@ export function useLinkSettings() {
 export function useReferralEmail() {
   return useMutation({
     mutationFn: (memberId: string) =>
-      apiFetch<ReferralEmailResult>(
-        `/api/members/${encodeURIComponent(memberId)}/referral-link/email`,
-        { method: 'POST' },
+      unwrap(
+        api.POST('/members/{memberId}/referral-link/email', { params: { path: { memberId } } }),
       ),
   });
 }
@@ -73,7 +68,7 @@ const emailRunKey = [...referralLinksKey, 'email'] as const;
  * (idempotent on the server).
  */
 export function useEmailAllLinks() {
-  return useBackgroundRun<ReferralEmailRun>('/api/referral-links/email', emailRunKey);
+  return useBackgroundRun<ReferralEmailRun>('/referral-links/email', emailRunKey);
 }
 
 /** What the owner sees before 'Email all links' sends: the counts and one example email. */
@@ -91,13 +86,11 @@ export function useEmailAllPreview() {
   return useMutation({
     mutationFn: async (): Promise<EmailAllPreview> => {
       const [counts, example] = await Promise.all([
-        apiFetch<ReferralEmailPreview>('/api/referral-links/email/preview'),
-        apiFetch<ReferralEmailExample>('/api/referral-links/email/example').catch(
-          (error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return null;
-            throw error;
-          },
-        ),
+        unwrap(api.GET('/referral-links/email/preview')),
+        unwrap(api.GET('/referral-links/email/example')).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
       ]);
       return { ...counts, example };
     },

@@ -1,3 +1,4 @@
+import { fetchFake, server } from '@grove/web-testing';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
@@ -24,7 +25,7 @@ describe('useMindbodyStatus', () => {
   const fetchMock = jest.fn();
   beforeEach(() => {
     fetchMock.mockReset();
-    global.fetch = fetchMock as unknown as typeof fetch;
+    server.use(fetchFake(fetchMock));
   });
 
   const watch = () => {

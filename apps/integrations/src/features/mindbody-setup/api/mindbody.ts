@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  MindbodyBillChanges,
   MindbodyCredentialsRequest,
   MindbodyDiscountsRequest,
-  MindbodySiteActivation,
   MindbodyStatus,
   MindbodySyncRequest,
 } from '@grove/contracts';
-import { apiFetch, membersKey, prospectsKey } from '@grove/web-data-access';
+import { api, membersKey, prospectsKey, unwrap } from '@grove/web-data-access';
 
 export const mindbodyKey = ['mindbody'] as const;
 
@@ -40,7 +38,7 @@ export function useMindbodyStatus(pollMs = MINDBODY_POLL_MS) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: mindbodyKey,
-    queryFn: ({ signal }) => apiFetch<MindbodyStatus>('/api/mindbody', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/mindbody', { signal })),
     refetchInterval: (query) => (isMindbodyProcessRunning(query.state.data) ? pollMs : false),
   });
   const wasRunning = useRef(false);
@@ -73,30 +71,26 @@ function useMindbodyMutation<TVariables>(
 export function useSiteActivation() {
   return useMutation({
     mutationFn: (siteId: string) =>
-      apiFetch<MindbodySiteActivation>(
-        `/api/mindbody/activation?siteId=${encodeURIComponent(siteId)}`,
-      ),
+      unwrap(api.GET('/mindbody/activation', { params: { query: { siteId } } })),
   });
 }
 
 /** Stage 1 → 2: checks and stores the staff credentials (`POST /api/mindbody/credentials`). */
 export function useConnectMindbody() {
   return useMindbodyMutation((body: MindbodyCredentialsRequest) =>
-    apiFetch<MindbodyStatus>('/api/mindbody/credentials', { method: 'POST', body }),
+    unwrap(api.POST('/mindbody/credentials', { body })),
   );
 }
 
 /** 'Import members' (`POST /api/mindbody/import`): the state becomes 'running'. */
 export function useImportMindbody() {
-  return useMindbodyMutation(() =>
-    apiFetch<MindbodyStatus>('/api/mindbody/import', { method: 'POST' }),
-  );
+  return useMindbodyMutation(() => unwrap(api.POST('/mindbody/import')));
 }
 
 /** Saves the discounts, integer cents (`PUT /api/mindbody/discounts`): stage 4. */
 export function useSaveMindbodyDiscounts() {
   return useMindbodyMutation((body: MindbodyDiscountsRequest) =>
-    apiFetch<MindbodyStatus>('/api/mindbody/discounts', { method: 'PUT', body }),
+    unwrap(api.PUT('/mindbody/discounts', { body })),
   );
 }
 
@@ -113,8 +107,7 @@ export const removalPreviewKey = ['mindbody', 'removal-preview'] as const;
 export function useSyncPreview(enabled: boolean) {
   return useQuery({
     queryKey: syncPreviewKey,
-    queryFn: ({ signal }) =>
-      apiFetch<MindbodyBillChanges>('/api/mindbody/sync/preview', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/mindbody/sync/preview', { signal })),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -125,8 +118,7 @@ export function useSyncPreview(enabled: boolean) {
 export function useRemovalPreview(enabled: boolean) {
   return useQuery({
     queryKey: removalPreviewKey,
-    queryFn: ({ signal }) =>
-      apiFetch<MindbodyBillChanges>('/api/mindbody/removal/preview', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/mindbody/removal/preview', { signal })),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -139,11 +131,11 @@ export function useRemovalPreview(enabled: boolean) {
  */
 export function useSyncMindbody() {
   return useMindbodyMutation((body: MindbodySyncRequest) =>
-    apiFetch<MindbodyStatus>('/api/mindbody/sync', { method: 'POST', body }),
+    unwrap(api.POST('/mindbody/sync', { body })),
   );
 }
 
 /** 'Remove integration' (`DELETE /api/mindbody`): back to stage 1, discounts cleared. */
 export function useRemoveMindbody() {
-  return useMindbodyMutation(() => apiFetch<MindbodyStatus>('/api/mindbody', { method: 'DELETE' }));
+  return useMindbodyMutation(() => unwrap(api.DELETE('/mindbody')));
 }

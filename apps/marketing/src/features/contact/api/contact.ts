@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactRequest, MessageReply } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import type { ContactRequest } from '@grove/contracts';
+import { api, unwrap } from '@grove/web-data-access';
 
 /**
  * Sends the contact form (`POST /api/contact`, public). Resolves with the server's message
@@ -10,7 +10,6 @@ import { apiFetch } from '@grove/web-data-access';
  */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (body: ContactRequest) =>
-      apiFetch<MessageReply>('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: ContactRequest) => unwrap(api.POST('/contact', { body })),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LeadRequest, MessageReply } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import type { LeadRequest } from '@grove/contracts';
+import { api, unwrap } from '@grove/web-data-access';
 
 /**
  * Sends the landing page's "Learn More" lead (`POST /api/leads`, public, throttled) with
@@ -10,7 +10,6 @@ import { apiFetch } from '@grove/web-data-access';
  */
 export function useCreateLead() {
   return useMutation({
-    mutationFn: (body: LeadRequest) =>
-      apiFetch<MessageReply>('/api/leads', { method: 'POST', body }),
+    mutationFn: (body: LeadRequest) => unwrap(api.POST('/leads', { body })),
   });
 }

@@ -1,3 +1,4 @@
+import { apiUrl } from '@grove/api-contract';
 import { isValidEmail, isValidName, JOIN_PAGE_IDS as IDS, MESSAGES } from '@grove/contracts';
 
 /**
@@ -80,7 +81,7 @@ async function send(
   setBusy(button, true);
   let ok = false;
   try {
-    const response = await fetch(`/api/referrals/${encodeURIComponent(code)}/join`, {
+    const response = await fetch(apiUrl('/referrals/{code}/join', { code }), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       credentials: 'same-origin',

@@ -1,14 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@grove/web-data-access';
+import { api, unwrap } from '@grove/web-data-access';
 
 /** Which business an unsubscribe link is of (`GET /api/member-emails/unsubscribe/:token/status`). */
 export function useUnsubscribeStatus(token: string) {
   return useQuery({
     queryKey: ['member', 'unsubscribe', token],
     queryFn: ({ signal }) =>
-      apiFetch<{ businessName: string; unsubscribed: boolean }>(
-        `/api/member-emails/unsubscribe/${encodeURIComponent(token)}/status`,
-        { signal },
+      unwrap(
+        api.GET('/member-emails/unsubscribe/{token}/status', {
+          params: { path: { token } },
+          signal,
+        }),
       ),
     retry: false,
   });
@@ -18,8 +20,6 @@ export function useUnsubscribeStatus(token: string) {
 export function useUnsubscribe(token: string) {
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ message: string }>(`/api/member-emails/unsubscribe/${encodeURIComponent(token)}`, {
-        method: 'POST',
-      }),
+      unwrap(api.POST('/member-emails/unsubscribe/{token}', { params: { path: { token } } })),
   });
 }

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  MessageReply,
-  PasswordResetConfirmRequest,
-  PasswordResetRequest,
-  SessionUser,
-} from '@grove/contracts';
-import { apiFetch, sessionKey } from '@grove/web-data-access';
+import type { PasswordResetConfirmRequest, PasswordResetRequest } from '@grove/contracts';
+import { api, sessionKey, unwrap } from '@grove/web-data-access';
 
 /** Asks for a reset link (`POST /api/auth/password-reset`); the reply is the same for any address. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: PasswordResetRequest) =>
-      apiFetch<MessageReply>('/api/auth/password-reset', { method: 'POST', body }),
+    mutationFn: (body: PasswordResetRequest) => unwrap(api.POST('/auth/password-reset', { body })),
   });
 }
 
@@ -23,7 +17,7 @@ export function useResetPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordResetConfirmRequest) =>
-      apiFetch<SessionUser>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+      unwrap(api.POST('/auth/password-reset/confirm', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageReply, SupportIssueRequest } from '@grove/contracts';
-import { apiFetch } from '@grove/web-data-access';
+import type { SupportIssueRequest } from '@grove/contracts';
+import { api, unwrap } from '@grove/web-data-access';
 
 /**
  * Reports an issue to Grove's support (`POST /api/support/issues`, signed in; docs/product.md#issue-form Issue form).
@@ -8,7 +8,6 @@ import { apiFetch } from '@grove/web-data-access';
  */
 export function useSubmitSupportIssue() {
   return useMutation({
-    mutationFn: (body: SupportIssueRequest) =>
-      apiFetch<MessageReply>('/api/support/issues', { method: 'POST', body }),
+    mutationFn: (body: SupportIssueRequest) => unwrap(api.POST('/support/issues', { body })),
   });
 }
