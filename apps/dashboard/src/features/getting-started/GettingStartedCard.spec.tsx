@@ -1,47 +1,36 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import type { GettingStarted } from '@grove/contracts';
 import { membersKey } from '@grove/web-data-access';
+import { http, renderWithProviders, server } from '@grove/web-testing';
 import { GettingStartedCard } from './GettingStartedCard';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
-/** A fake API holding the business's checklist. */
+/** A fake API holding the business's checklist, and the bodies of the PUTs it received. */
 let stored: GettingStarted;
-const fetchMock = jest.fn();
+let reads: number;
+let puts: unknown[];
 beforeEach(() => {
   stored = {
     steps: { discount: false, members: false, mindbody: false, links: false },
     dismissed: false,
   };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url !== '/api/getting-started') throw new Error(`unexpected ${url}`);
-    if (init?.method === 'PUT')
-      stored = { ...stored, dismissed: JSON.parse(String(init.body)).dismissed };
-    return reply(200, stored);
-  });
-  server.use(fetchFake(fetchMock));
+  reads = 0;
+  puts = [];
+  server.use(
+    http.get('/getting-started', ({ response }) => {
+      reads += 1;
+      return response(200).json(stored);
+    }),
+    http.put('/getting-started', async ({ request, response }) => {
+      const body = await request.json();
+      puts.push(body);
+      stored = { ...stored, dismissed: body.dismissed };
+      return response(200).json(stored);
+    }),
+  );
 });
 
-function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <GettingStartedCard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { client, ...view };
-}
+const renderCard = () => renderWithProviders(<GettingStartedCard />);
 
 const step = (name: string) => screen.getByTestId(`getting-started-${name}`);
 
@@ -84,14 +73,13 @@ describe('GettingStartedCard (docs/product.md#getting-started)', () => {
       expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull(),
     );
     expect(stored.dismissed).toBe(true);
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1].body))).toEqual({ dismissed: true });
+    expect(puts).toEqual([{ dismissed: true }]);
   });
 
   it('shows nothing once dismissed', async () => {
     stored = { ...stored, dismissed: true };
     renderCard();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(reads).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();
   });

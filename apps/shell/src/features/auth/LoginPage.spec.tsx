@@ -1,8 +1,7 @@
-import { http, server } from '@grove/web-testing';
-import { render, screen } from '@testing-library/react';
+import { createTestQueryClient, http, renderWithProviders, server } from '@grove/web-testing';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@grove/contracts';
 import { LoginPage } from './LoginPage';
 
@@ -30,20 +29,14 @@ function Landing() {
 
 async function logIn(reply: SessionUser) {
   server.use(http.post('/auth/login', ({ response }) => response(200).json(reply)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   client.setQueryData(['session'], null);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter
-        initialEntries={['/login']}
-        future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-      >
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="*" element={<Landing />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="*" element={<Landing />} />
+    </Routes>,
+    { route: '/login', client },
   );
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), owner.email);

@@ -1,30 +1,28 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '@grove/contracts';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { IssueFormModal } from './IssueFormModal';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
-const fetchMock = jest.fn();
+/** The bodies `POST /api/support/issues` received. */
+let sent: unknown[];
 beforeEach(() => {
-  fetchMock.mockReset();
-  server.use(fetchFake(fetchMock));
+  sent = [];
 });
 
-function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <IssueFormModal open onClose={() => undefined} />
-    </QueryClientProvider>,
+/** Answers the issue form's `POST /api/support/issues` with `status` after recording its body. */
+function supportAnswers(status: 201 | 500) {
+  server.use(
+    http.post('/support/issues', async ({ request, response }) => {
+      sent.push(await request.json());
+      return status === 201
+        ? response(201).json({ message: MESSAGES.supportSuccess })
+        : apiError(500, 'Internal server error');
+    }),
   );
 }
+
+const renderForm = () => renderWithProviders(<IssueFormModal open onClose={() => undefined} />);
 
 /** The text that `aria-describedby` of the field labelled `label` points to. */
 function descriptionOf(label: string): string {
@@ -50,35 +48,28 @@ describe('IssueFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.queryByText(MESSAGES.issueTitleRequired)).toBeNull());
     expect(descriptionOf('Issue Description')).toBe(MESSAGES.issueDescriptionRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('sends the issue, says so and clears the form', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(reply(201, { message: MESSAGES.supportSuccess }));
+    supportAnswers(201);
     renderForm();
     await user.type(screen.getByLabelText('Issue title'), 'Cannot add a branch');
     await user.type(screen.getByLabelText('Issue Description'), 'The Save button spins forever.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.supportSuccess);
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/support/issues',
-      expect.objectContaining({ method: 'POST' }),
-    );
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
-      summary: 'Cannot add a branch',
-      description: 'The Save button spins forever.',
-    });
+    expect(sent).toEqual([
+      { summary: 'Cannot add a branch', description: 'The Save button spins forever.' },
+    ]);
     expect((screen.getByLabelText('Issue title') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Issue Description') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('keeps what was typed and says so when sending fails', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(
-      reply(500, { statusCode: 500, message: 'Internal server error' }),
-    );
+    supportAnswers(500);
     renderForm();
     await user.type(screen.getByLabelText('Issue title'), 'Cannot add a branch');
     await user.type(screen.getByLabelText('Issue Description'), 'The Save button spins forever.');
