@@ -190,6 +190,54 @@ export default tseslint.config(
     },
   },
   {
+    // One contract between the web and the API (docs/architecture.md#the-api-contract): the web
+    // calls the API only through the generated client, whose paths are the contract's (relative
+    // to /api), and links the browser opens are built with apiUrl.
+    files: [
+      'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.{ts,tsx}',
+      'libs/web/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message:
+            "Call the API through the generated client (`api` from @grove/web-data-access) with the contract's path, or build a link with `apiUrl` (@grove/api-contract).",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message:
+            "Call the API through the generated client (`api` from @grove/web-data-access) with the contract's path, or build a link with `apiUrl` (@grove/api-contract).",
+        },
+      ],
+    },
+  },
+  {
+    // Web specs fake the API through the one MSW server of @grove/web-testing, never by
+    // replacing or spying on fetch.
+    files: [
+      'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.spec.{ts,tsx}',
+      'libs/web/**/*.spec.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression[left.property.name='fetch']",
+          message:
+            'Fake the API with `http` and `server` from @grove/web-testing (MSW typed by the contract), not by replacing fetch.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='spyOn'][arguments.1.value='fetch']",
+          message:
+            'Fake the API with `http` and `server` from @grove/web-testing (MSW typed by the contract), not by spying on fetch.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
