@@ -1,38 +1,24 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MemberEmailSettings } from '@grove/contracts';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { MemberEmailsCard } from './MemberEmailsCard';
-
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
 
 /** A fake API holding the business's settings. */
 let stored: MemberEmailSettings;
-const fetchMock = jest.fn();
 beforeEach(() => {
   stored = { friendJoined: true, branchCounting: true, branchEnded: true, welcome: true };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url !== '/api/settings/member-emails') throw new Error(`unexpected ${url}`);
-    if (init?.method === 'PUT') stored = JSON.parse(String(init.body)) as MemberEmailSettings;
-    return reply(200, stored);
-  });
-  server.use(fetchFake(fetchMock));
+  server.use(
+    http.get('/settings/member-emails', ({ response }) => response(200).json(stored)),
+    http.put('/settings/member-emails', async ({ request, response }) => {
+      stored = await request.json();
+      return response(200).json(stored);
+    }),
+  );
 });
 
-function renderCard(businessName?: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemberEmailsCard businessName={businessName} />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = (businessName?: string) =>
+  renderWithProviders(<MemberEmailsCard businessName={businessName} />);
 
 describe('MemberEmailsCard', () => {
   it("names the owner's own business in the welcome example, never another's", async () => {
@@ -72,10 +58,10 @@ describe('MemberEmailsCard', () => {
   it('says why when saving fails', async () => {
     const user = userEvent.setup();
     renderCard();
-    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
-      init?.method === 'PUT'
-        ? reply(400, { statusCode: 400, message: 'Each email setting must be on or off' })
-        : reply(200, stored),
+    server.use(
+      http.put('/settings/member-emails', () =>
+        apiError(400, 'Each email setting must be on or off'),
+      ),
     );
     await user.click(await screen.findByRole('checkbox', { name: /A branch stopped counting/ }));
     expect(await screen.findByText('Each email setting must be on or off')).toBeTruthy();
