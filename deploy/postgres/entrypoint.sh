@@ -29,8 +29,13 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   echo "postgres: initialised $PGDATA"
 fi
 
+# TCP keepalives (seconds): a client that vanished without closing its connections (an API replica
+# killed, its host gone) is noticed within idle + interval × count = 25 s and its connections
+# freed. Without them they stayed open for the kernel's default two hours, and three such
+# replicas' pools filled max_connections ("too many clients", answered 503).
 exec postgres -c listen_addresses='*' \
   -c wal_level=replica -c archive_mode=on \
   -c "archive_command=test ! -f $ARCHIVE/%f && cp %p $ARCHIVE/%f" \
   -c "archive_timeout=${ARCHIVE_TIMEOUT_SECONDS:-60}" \
-  -c max_connections="${POSTGRES_MAX_CONNECTIONS:-100}"
+  -c max_connections="${POSTGRES_MAX_CONNECTIONS:-100}" \
+  -c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3

@@ -106,6 +106,16 @@ async function prospectCounts(emails) {
   return counts;
 }
 
+/** Client connections PostgreSQL holds open, by client address: `{ "10.89.0.5": 22, … }`. */
+async function connectionsByClient() {
+  const rows = await sql(
+    container('postgres'),
+    `SELECT coalesce(host(client_addr), 'local'), count(*) FROM pg_stat_activity
+      WHERE backend_type = 'client backend' GROUP BY 1 ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map(([client, count]) => [client, Number(count)]));
+}
+
 /**
  * After a drill: every join answered 201 is in the database exactly once, and a join that got no
  * 201 is there at most once. Returns how many unanswered joins were nevertheless stored.
@@ -379,6 +389,9 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     let mark = Date.now();
     await buildTarget('api', { GROVE_RELEASE: 'next' }, 'localhost/grove-api:next');
     report(`drill b: new API build ${Math.round((Date.now() - mark) / 1000)} s`);
+    // The replica killed in drill a left no connections behind (PostgreSQL's TCP keepalives).
+    const connections = await connectionsByClient();
+    report(`drill b: database connections before the deploy ${JSON.stringify(connections)}`);
     const replaced = [];
     const load = await runLoad({
       origin: ORIGIN,
@@ -407,7 +420,11 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     report(
       `drill b, rolling deploy: ${summary(load)}; joins lost 0 (${Math.round((Date.now() - mark) / 1000)} s)`,
     );
-    assert.deepEqual(load.failures, []);
+    assert.deepEqual(
+      load.failures,
+      [],
+      `connections during the deploy's end ${JSON.stringify(await connectionsByClient())}`,
+    );
     assert.equal(load.errors, 0);
     assert.equal(stored, 0);
     // Both replicas now run the new build.
