@@ -1,6 +1,6 @@
 // ESLint flat config: TypeScript rules everywhere, React hooks rules in the web apps and libs,
 // and Nx module boundaries (docs/architecture.md#shape): a remote never imports another remote, web never
-// imports API code, everything may import scope:shared; inside a web app a feature folder never
+// imports API code, everything may import scope:shared, only the web apps and libs/web import scope:web; inside a web app a feature folder never
 // imports another feature folder (shared pieces live in the app's src/components or libs/web).
 import path from 'node:path';
 import js from '@eslint/js';
@@ -56,6 +56,13 @@ const TEST_ONLY_LIBS = {
   message: 'Test-only library: import it from *.spec.ts / *.integration-spec.ts files only.',
 };
 
+/** The web's test kit: web specs only. */
+const WEB_TEST_KIT = {
+  group: ['@grove/web-testing', '@grove/web-testing/*'],
+  message:
+    'Test kit of the web: import it from *.spec.ts(x) files (or a *.testing.ts helper) only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,11 +88,26 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:marketing', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:dashboard', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:referral', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // libs/web/* (React: the design system, the API client, forms, the web's test kit) serve
+            // the web apps and each other only; the API, the sandbox, e2e and shared libs cannot import them.
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+            { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+            {
+              sourceTag: 'scope:marketing',
+              onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'],
+            },
+            {
+              sourceTag: 'scope:dashboard',
+              onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'],
+            },
+            {
+              sourceTag: 'scope:integrations',
+              onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'],
+            },
+            {
+              sourceTag: 'scope:referral',
+              onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'],
+            },
             {
               // scope:testing only from the API's tests: its own code is kept from it below.
               sourceTag: 'scope:api',
@@ -136,6 +158,16 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'grove/no-cross-feature-imports': 'error',
     },
+  },
+  {
+    // The web's test kit (`@grove/web-testing`: the MSW fake API, renderWithProviders) serves web
+    // specs (and their `*.testing.ts` helpers), never the code that ships.
+    files: [
+      'apps/{shell,marketing,dashboard,integrations,referral}/**/*.{ts,tsx}',
+      'libs/web/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.spec.{ts,tsx}', '**/*.testing.{ts,tsx}', 'libs/web/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_TEST_KIT] }] },
   },
   {
     // Test-only libraries (tag type:test, e.g. @grove/testing-smtp) serve the API's tests, never its code.

@@ -1,8 +1,8 @@
 // The referral remote: built and deployed on its own, loaded by the shell at run time. Plus the
 // join page's inline script and stylesheet, which the API puts into the join page it renders
 // itself (apps/api/src/app/referral/referrals/join-page; docs/architecture.md#join-page).
-const path = require('node:path');
 const { webAppConfig, pageAssetsConfig } = require('../../tools/webpack/web-app.cjs');
+const { designSystemStyles } = require('../../libs/web/ui/styles.cjs');
 
 module.exports = [
   webAppConfig({
@@ -13,7 +13,7 @@ module.exports = [
     name: 'referral',
     folder: 'join-page',
     entry: [
-      path.resolve(__dirname, '../../libs/web/ui/src/lib/styles.css'),
+      ...designSystemStyles,
       './src/referral.css',
       './src/features/join/page/join-page.css',
       './src/features/join/page/join-page.ts',
@@ -24,7 +24,7 @@ module.exports = [
     name: 'referral',
     folder: 'member-page',
     entry: [
-      path.resolve(__dirname, '../../libs/web/ui/src/lib/styles.css'),
+      ...designSystemStyles,
       './src/member.css',
       './src/features/join/page/join-page.css',
       './src/features/member/page/member-page.ts',

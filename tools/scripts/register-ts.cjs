@@ -14,7 +14,7 @@ register({
   experimentalDecorators: true,
   emitDecoratorMetadata: true,
   esModuleInterop: true,
-  jsx: 'react-jsx',
+  jsx: 4, // ts.JsxEmit.ReactJSX: the automatic runtime (a string here means the classic one)
 });
 
 const resolve = Module._resolveFilename;

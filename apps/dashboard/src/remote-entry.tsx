@@ -1,3 +1,5 @@
+// The classes two features share first; each feature's own stylesheet comes with its component.
+import './dashboard.css';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, Spinner } from '@grove/web-ui';
@@ -6,7 +8,6 @@ import { MembersCsvCard } from './features/members-csv/MembersCsvCard';
 import { GettingStartedCard } from './features/getting-started/GettingStartedCard';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
-import './dashboard.css';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>

@@ -13,7 +13,6 @@ import { ErrorScreen, Button, Spinner } from '@grove/web-ui';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RequireSession } from '../features/auth/RequireSession';
 import { RemoteSlot } from './remotes/RemoteSlot';
-import './shell.css';
 
 // Loaded on first use, so the public pages carry none of their code: the forms (react-hook-form,
 // the signup's phone-number rules) and the signed-in frame (search, account menu, issue form).

@@ -1,5 +1,6 @@
 import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
+import './member-link.css';
 
 /** Where a member's profile lives (issue 14: `/dashboard/members/:id`). */
 export function memberProfilePath(memberId: string): string {

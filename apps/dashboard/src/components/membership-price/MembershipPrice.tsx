@@ -1,5 +1,6 @@
 import type { MemberRow } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
+import './membership-price.css';
 
 /**
  * True while a Mindbody member's price has not been read yet (`MemberRow.membershipPricePending`):

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MESSAGES, type ReferralLink } from '@grove/contracts';
 import { Button } from '@grove/web-ui';
 import { referralQrUrl, type ReferralLinkActions } from './referral-link-api';
+import './referral-link.css';
 
 /** Props of {@link ReferralLinkControls}. */
 export interface ReferralLinkControlsProps {

@@ -7,6 +7,7 @@ import { ChangePasswordCard } from './ChangePasswordCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
 import { BranchRuleCard } from './BranchRuleCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
+import './account-settings.css';
 
 /**
  * Account Settings (issue 5; opened from the account menu): the owner's details and business

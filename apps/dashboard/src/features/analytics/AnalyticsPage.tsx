@@ -19,6 +19,7 @@ import { useFunnel, useMoney, useRetention, useTopReferrers } from './api/analyt
 import { formatShare } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { LazyLineChart, ReportCard } from './ReportCard';
+import './analytics.css';
 
 const GREEN = '#2f7d52';
 const AMBER = '#b7791f';

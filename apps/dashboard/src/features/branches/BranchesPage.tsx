@@ -13,6 +13,7 @@ import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
+import './branches.css';
 
 /**
  * The Branches screen (docs/product.md#branches): the trees table with Member, Branches, Membership (the new

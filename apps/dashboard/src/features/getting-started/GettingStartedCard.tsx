@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { GettingStarted } from '@grove/contracts';
 import { Alert, Button, Card } from '@grove/web-ui';
 import { useDismissGettingStarted, useGettingStarted } from './api/getting-started';
+import './getting-started.css';
 
 /** The id of the Branches page's 'Add New Tree' card, which 'Add or import members' jumps to. */
 export const ADD_TREE_ANCHOR = 'add-new-tree';

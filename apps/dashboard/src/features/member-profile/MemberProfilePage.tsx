@@ -16,6 +16,7 @@ import { useMemberProfile } from './api/member-profile';
 import { MemberDetails } from './MemberDetails';
 import { PriceLedger } from './PriceLedger';
 import { ReferralTree } from './ReferralTree';
+import './member-profile.css';
 
 /** The badge of each status of a friend who joined through the member's link. */
 const PROSPECT_BADGE: Readonly<Record<ProfileProspectStatus, string>> = {

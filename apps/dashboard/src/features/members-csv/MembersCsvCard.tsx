@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card } from '@grove/web-ui';
 import { useExportMembers } from './api/members-csv';
 import { ImportDialog } from './ImportDialog';
+import './members-csv.css';
 
 /**
  * The Branches screen's spreadsheet tools (issue 14 part 5): 'Export' downloads every member as

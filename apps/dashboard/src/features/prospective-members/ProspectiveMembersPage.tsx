@@ -14,6 +14,7 @@ import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
 import { SignalList } from './SignalList';
 import { MemberLink } from '../../components/member-link/MemberLink';
+import './prospective-members.css';
 
 const PAGE_SIZE = 25;
 

@@ -14,6 +14,7 @@ import {
 } from './api/referral-links';
 import { LinksForEveryone } from './LinksForEveryone';
 import { RunProgress } from './RunProgress';
+import './referral-links.css';
 
 const PAGE_SIZE = 25;
 

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@grove/web-ui';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, type IconProps } from '../icons/Icons';
+import './footer.css';
 
 interface SocialLink {
   name: string;

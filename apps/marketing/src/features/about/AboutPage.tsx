@@ -1,5 +1,6 @@
 import { Footer } from '../../components/footer/Footer';
 import { usePageMeta } from '../../components/usePageMeta';
+import './about.css';
 
 const values = [
   { title: 'Community first', text: 'The best members arrive through friends who already belong.' },

@@ -13,6 +13,7 @@ import {
 } from '../../components/icons/Icons';
 import { usePageMeta } from '../../components/usePageMeta';
 import { GroveTreeArt } from './GroveTreeArt';
+import './home.css';
 
 interface SellingPoint {
   title: string;

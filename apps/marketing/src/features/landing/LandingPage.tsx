@@ -7,6 +7,7 @@ import { CheckIcon, SyncIcon } from '../../components/icons/Icons';
 import { usePageMeta } from '../../components/usePageMeta';
 import tourPoster from './assets/product-tour-poster.webp';
 import tourVideo from './assets/product-tour.mp4';
+import './landing.css';
 
 const loadLeadForm = () => import('./LeadForm');
 const LeadForm = lazy(() => loadLeadForm().then((module) => ({ default: module.LeadForm })));

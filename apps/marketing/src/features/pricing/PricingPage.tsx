@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
 import { CheckIcon } from '../../components/icons/Icons';
 import { usePageMeta } from '../../components/usePageMeta';
+import './pricing.css';
 
 /** docs/product.md#overview, docs/product.md#constants: flat monthly price, free until the first 2 members arrive through Grove. */
 export const MONTHLY_PRICE_DOLLARS = 99;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
 import { usePageMeta } from '../../components/usePageMeta';
+import './privacy.css';
 
 /** docs/product.md#screens: the date the policy was last updated. */
 export const PRIVACY_LAST_UPDATED = 'November 24 2023';

@@ -2,6 +2,7 @@ import { hrefs } from '@grove/contracts';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSession } from '@grove/web-data-access';
 import { Logo } from '@grove/web-ui';
+import './layouts.css';
 
 /** Public top bar (docs/product.md#public-pages): logo to /, Pricing, About, Contact and a Log In button. */
 export function PublicLayout() {

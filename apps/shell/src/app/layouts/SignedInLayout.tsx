@@ -5,6 +5,7 @@ import { Button, Logo } from '@grove/web-ui';
 import { IssueFormModal } from '../../features/support/IssueFormModal';
 import { AccountMenu } from './AccountMenu';
 import { TreeSearch } from './TreeSearch';
+import './layouts.css';
 
 const startsWith = (prefix: string) => (pathname: string) =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -40,7 +41,7 @@ const nav = [
 
 /**
  * Signed-in frame (docs/product.md#signed-in-frame): top bar with search and account menu, sidebar (whose 'Contact
- * Support' button opens the issue form), then the screen. On a narrow screen (≤ 820 px, `shell.css`)
+ * Support' button opens the issue form), then the screen. On a narrow screen (≤ 820 px, `layouts.css`)
  * the sidebar is closed until the top bar's 'Menu' button opens it, one link a line; following a
  * link closes it again.
  */

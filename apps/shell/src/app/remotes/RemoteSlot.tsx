@@ -10,6 +10,7 @@ import {
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, Spinner } from '@grove/web-ui';
 import type { RemoteName } from '@grove/contracts';
+import './remotes.css';
 
 const lazyModules = new Map<string, ComponentType>();
 

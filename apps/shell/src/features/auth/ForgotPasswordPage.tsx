@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH, validatePasswordResetRequest, hrefs } from '@grove/co
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 import { useRequestPasswordReset } from './api/password-reset';
+import './auth.css';
 
 /**
  * 'Forgot password?' (docs/product.md#forgot-password): the owner's login email (contracts' email

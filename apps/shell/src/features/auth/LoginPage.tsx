@@ -11,6 +11,7 @@ import {
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
+import './auth.css';
 
 /**
  * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the

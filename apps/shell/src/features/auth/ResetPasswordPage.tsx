@@ -13,6 +13,7 @@ import { useContractForm } from '@grove/web-forms';
 import { ApiError } from '@grove/web-data-access';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 import { useResetPassword } from './api/password-reset';
+import './auth.css';
 
 /** The token of a reset link, from the address's fragment (`#token=…`). */
 function tokenFromFragment(hash: string): string {

@@ -13,6 +13,7 @@ import {
 import { useSession, useSignup } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, SelectField, TextField } from '@grove/web-ui';
+import './auth.css';
 
 const empty: SignupInput = {
   businessName: '',

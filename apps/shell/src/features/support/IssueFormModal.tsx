@@ -9,6 +9,7 @@ import {
 import { useContractForm } from '@grove/web-forms';
 import { useSubmitSupportIssue } from './api/support';
 import { Alert, Button, Modal, TextArea, TextField } from '@grove/web-ui';
+import './support.css';
 
 /** Props of {@link IssueFormModal}. */
 export interface IssueFormModalProps {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './alert.css';
 
 /** A message box; `error` and `success` are announced at once (role="alert" / "status"). */
 export function Alert({

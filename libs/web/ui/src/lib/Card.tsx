@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import './card.css';
 
 /** A white panel with a soft border, the building block of dashboard screens. */
 export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './empty-state.css';
 
 /** What a list shows when it has nothing (or could not load): a message and an optional action. */
 export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {

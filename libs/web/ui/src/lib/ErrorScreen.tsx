@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@grove/contracts';
+import './centered-screen.css';
 
 /** Full-screen error (docs/product.md#screens 'Unexpected Application Error!') with an optional action. */
 export function ErrorScreen({

@@ -1,3 +1,4 @@
+import './logo.css';
 /** Grove's mark and word. */
 export function Logo({ size = 28 }: { size?: number }) {
   return (

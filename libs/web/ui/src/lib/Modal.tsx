@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 /** Props of {@link Modal}. */
 export interface ModalProps {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
 import { Button } from './Button';
+import './centered-screen.css';
 
 /** The 404 screen (docs/product.md#not-found): 'OOPS.. PAGE NOT FOUND!' and a Go Back button. */
 export function NotFoundPage() {

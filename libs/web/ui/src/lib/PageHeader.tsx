@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 /** A screen's title, its one-line description and actions on the right. */
 export function PageHeader({

@@ -1,3 +1,4 @@
+import './pagination.css';
 /** Props of {@link Pagination}; `page` is 1-based. */
 export interface PaginationProps {
   page: number;

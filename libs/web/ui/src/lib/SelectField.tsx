@@ -1,5 +1,6 @@
 import { forwardRef, useMemo, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useFieldAria } from './field-aria';
+import './field.css';
 
 /** Props of {@link SelectField}: a native select plus its visible label, hint, error and options. */
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {

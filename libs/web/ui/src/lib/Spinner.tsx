@@ -1,3 +1,4 @@
+import './spinner.css';
 /** A loading indicator announced to screen readers with `label`. */
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (

@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useFieldAria } from './field-aria';
+import './field.css';
 
 /** Props of {@link TextArea}: a native textarea plus its visible label, hint and error. */
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {

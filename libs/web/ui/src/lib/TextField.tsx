@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFieldAria } from './field-aria';
+import './field.css';
 
 /** Props of {@link TextField}: a native input plus its visible label, hint and error. */
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

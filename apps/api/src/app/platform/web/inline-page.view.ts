@@ -14,8 +14,8 @@ export interface InlinePageAssets {
   script: string;
 }
 
-/** Grove's logo (`@grove/web-ui` Logo), static. */
-const LOGO =
+/** Grove's logo (`@grove/web-ui` Logo), static; tools/scripts/inline-page-markup.test.mjs proves it the same. */
+export const LOGO =
   '<span class="g-logo"><svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">' +
   '<circle cx="16" cy="12" r="10" fill="#3f9a67"/><circle cx="10" cy="15" r="6" fill="#2f7d52"/>' +
   '<circle cx="22" cy="15" r="6" fill="#2f7d52"/>' +
