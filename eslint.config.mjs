@@ -63,6 +63,24 @@ const WEB_TEST_KIT = {
     'Test kit of the web: import it from *.spec.ts(x) files (or a *.testing.ts helper) only.',
 };
 
+/** The web's sources: its apps and libs/web. */
+const WEB_SOURCES = [
+  'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.{ts,tsx}',
+  'libs/web/**/*.{ts,tsx}',
+];
+/** The web's specs. */
+const WEB_SPECS = [
+  'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.spec.{ts,tsx}',
+  'libs/web/**/*.spec.{ts,tsx}',
+];
+const API_LITERAL_MESSAGE =
+  "Call the API through the generated client (`api` from @grove/web-data-access) with the contract's path, or build a link with `apiUrl` (@grove/api-contract).";
+/** No `/api/…` string in the web: paths are the contract's, relative to /api. */
+const NO_API_LITERAL = [
+  { selector: 'Literal[value=/^\\/api\\//]', message: API_LITERAL_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_LITERAL_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -224,38 +242,20 @@ export default tseslint.config(
   {
     // One contract between the web and the API (docs/architecture.md#the-api-contract): the web
     // calls the API only through the generated client, whose paths are the contract's (relative
-    // to /api), and links the browser opens are built with apiUrl.
-    files: [
-      'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.{ts,tsx}',
-      'libs/web/**/*.{ts,tsx}',
-    ],
-    ignores: ['**/*.spec.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message:
-            "Call the API through the generated client (`api` from @grove/web-data-access) with the contract's path, or build a link with `apiUrl` (@grove/api-contract).",
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
-          message:
-            "Call the API through the generated client (`api` from @grove/web-data-access) with the contract's path, or build a link with `apiUrl` (@grove/api-contract).",
-        },
-      ],
-    },
+    // to /api), and links the browser opens are built with apiUrl. Specs too: their fake API is
+    // typed by the same paths.
+    files: WEB_SOURCES,
+    ignores: WEB_SPECS,
+    rules: { 'no-restricted-syntax': ['error', ...NO_API_LITERAL] },
   },
   {
     // Web specs fake the API through the one MSW server of @grove/web-testing, never by
-    // replacing or spying on fetch.
-    files: [
-      'apps/{shell,marketing,dashboard,integrations,referral}/src/**/*.spec.{ts,tsx}',
-      'libs/web/**/*.spec.{ts,tsx}',
-    ],
+    // replacing or spying on fetch, and render through its providers (one test QueryClient).
+    files: WEB_SPECS,
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...NO_API_LITERAL,
         {
           selector: "AssignmentExpression[left.property.name='fetch']",
           message:
@@ -265,6 +265,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='spyOn'][arguments.1.value='fetch']",
           message:
             'Fake the API with `http` and `server` from @grove/web-testing (MSW typed by the contract), not by spying on fetch.',
+        },
+        {
+          selector: "NewExpression[callee.name='QueryClient']",
+          message:
+            'Render with `renderWithProviders` or take `createTestQueryClient()` from @grove/web-testing.',
         },
       ],
     },

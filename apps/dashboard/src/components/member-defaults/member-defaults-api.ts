@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberDefaults } from '@grove/contracts';
-import { api, membersKey, unwrap } from '@grove/web-data-access';
-
-/** The business's member defaults (`GET /api/settings/member-defaults`). */
-export const memberDefaultsKey = ['settings', 'member-defaults'] as const;
-
-/**
- * The 'Getting started' checklist (`GET /api/getting-started`): under `membersKey`, so every
- * member change (a tree added or imported, a link made, a Mindbody import) reloads it, as the
- * member profile's key does.
- */
-export const gettingStartedKey = [...membersKey, 'getting-started'] as const;
+import { api, unwrap } from '@grove/web-data-access';
+import { gettingStartedKey, memberDefaultsKey } from '../query-keys/query-keys';
 
 /**
  * The business's default discount per referral and membership price, in cents (null = none):

@@ -1,14 +1,15 @@
-import { render as renderElement, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { businessLocale, type MemberRow, type SessionUser } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { businessLocale } from '@grove/contracts';
 import { sessionKey } from '@grove/web-data-access';
+import { createTestQueryClient, renderWithProviders } from '@grove/web-testing';
 import { MembershipPrice, isPricePending } from './MembershipPrice';
 
 /** Renders inside a query client whose session is a business of `country` (Australia by default). */
 function render(element: ReactElement, country = 'AU') {
-  const client = new QueryClient();
-  const session: SessionUser = {
+  const client = createTestQueryClient();
+  const session: Schema<'SessionUser'> = {
     id: 'u1',
     email: 'siobhan@harbour.example',
     firstName: 'Siobhán',
@@ -17,10 +18,10 @@ function render(element: ReactElement, country = 'AU') {
     business: { id: 'b1', name: 'Harbour Yoga', country, ...businessLocale(country) },
   };
   client.setQueryData(sessionKey, session);
-  return renderElement(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+  return renderWithProviders(element, { client });
 }
 
-const row = (overrides: Partial<MemberRow> = {}): MemberRow => ({
+const row = (overrides: Partial<Schema<'MemberRow'>> = {}): Schema<'MemberRow'> => ({
   id: 'm1',
   memberName: 'Alex Smith',
   memberEmail: 'alex@example.com',

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@grove/api-contract';
 import { api, membersKey, unwrap } from '@grove/web-data-access';
-
-/** Query key of the Referral Links list (`GET /api/referral-links` and its run state). */
-export const referralLinksKey = ['referral-links'] as const;
+import { referralLinksKey } from '../query-keys/query-keys';
 
 /**
  * Creates, rotates (old code stops working) or revokes a member's referral link; afterwards the

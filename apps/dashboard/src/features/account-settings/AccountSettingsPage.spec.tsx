@@ -1,18 +1,13 @@
-import { fetchFake, server } from '@grove/web-testing';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { BRANCH_SETTINGS_DAYS_INVALID, MESSAGES, type AccountDetails } from '@grove/contracts';
+import userEvent from '@testing-library/user-event';
+import { BRANCH_SETTINGS_DAYS_INVALID, MESSAGES } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { apiError, createTestQueryClient, http, server } from '@grove/web-testing';
 import { AccountSettingsPage } from './AccountSettingsPage';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
-const account: AccountDetails = {
+const account: Schema<'AccountDetails'> = {
   firstName: 'Dana',
   lastName: 'Green',
   email: 'dana@greenvalley.example',
@@ -23,16 +18,50 @@ const account: AccountDetails = {
   website: 'greenvalley.com.au',
 };
 
-const fetchMock = jest.fn();
+/** The bodies the page sent, by 'METHOD /path' (relative to /api, as the client's paths). */
+let sent: Record<string, unknown[]> = {};
+const record = (key: string, body: unknown) => (sent[key] ??= []).push(body);
+const bodiesOf = (key: string) => sent[key] ?? [];
+
+/** A fake API answering every card of the page; a test replaces the routes it is about. */
 beforeEach(() => {
-  fetchMock.mockReset();
-  server.use(fetchFake(fetchMock));
+  sent = {};
+  server.use(
+    http.get('/account', ({ response }) => response(200).json(account)),
+    http.patch('/account', async ({ request, response }) => {
+      const body = await request.json();
+      record('PATCH /account', body);
+      return response(200).json({ ...account, ...body });
+    }),
+    http.get('/settings/member-emails', ({ response }) =>
+      response(200).json({
+        friendJoined: true,
+        branchCounting: true,
+        branchEnded: true,
+        welcome: true,
+      }),
+    ),
+    http.get('/settings/branches', ({ response }) =>
+      response(200).json({ rule: 'approval', days: null }),
+    ),
+    http.put('/settings/branches', async ({ request, response }) => {
+      const body = await request.json();
+      record('PUT /settings/branches', body);
+      return response(200).json({ rule: body.rule, days: body.days ?? null });
+    }),
+    http.get('/settings/member-defaults', ({ response }) =>
+      response(200).json({ discountCents: 1500, membershipPriceCents: null }),
+    ),
+  );
 });
 
+/**
+ * Renders the page as the shell does, with the router state a login may leave
+ * (`renderWithProviders` takes a URL only, not a location with state).
+ */
 async function renderPage(state: unknown = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter
         initialEntries={[{ pathname: '/dashboard/account-settings', state }]}
         future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
@@ -61,28 +90,9 @@ async function submitPasswordChange(
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
-const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
-
 describe('AccountSettingsPage', () => {
   it("shows the owner's details, checks them with signup's rules and saves them", async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url === '/api/account' && init?.method === 'PATCH') {
-        return reply(200, { ...account, ...JSON.parse(String(init.body)) });
-      }
-      if (url === '/api/account') return reply(200, account);
-      if (url === '/api/settings/member-emails')
-        return reply(200, {
-          friendJoined: true,
-          branchCounting: true,
-          branchEnded: true,
-          welcome: true,
-        });
-      if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
-      if (url === '/api/settings/member-defaults')
-        return reply(200, { discountCents: 1500, membershipPriceCents: null });
-      return reply(200, null);
-    });
     await renderPage();
     expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
     expect(await screen.findByLabelText(/When I approve them/)).toBeTruthy();
@@ -98,15 +108,14 @@ describe('AccountSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText(MESSAGES.signupInvalidName)).toBeTruthy();
     expect(screen.getByText(MESSAGES.fillAllFields)).toBeTruthy();
-    expect(calls('/api/account').some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(bodiesOf('PATCH /account')).toEqual([]);
 
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('First name'), 'Riley');
     await user.type(screen.getByLabelText('Phone number'), '0498 765 432');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.accountSaved);
-    const patch = calls('/api/account').find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(patch?.[1].body)).toMatchObject({
+    expect(bodiesOf('PATCH /account')[0]).toMatchObject({
       firstName: 'Riley',
       phoneNumber: '0498 765 432',
     });
@@ -114,12 +123,6 @@ describe('AccountSettingsPage', () => {
 
   it('reads the phone number for the chosen country (docs/product.md#country)', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url === '/api/account' && init?.method === 'PATCH')
-        return reply(200, { ...account, ...JSON.parse(String(init.body)) });
-      if (url === '/api/account') return reply(200, account);
-      return reply(200, null);
-    });
     await renderPage();
     await screen.findByDisplayValue('Green Valley Fitness');
     expect(
@@ -135,8 +138,7 @@ describe('AccountSettingsPage', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText(MESSAGES.accountSaved)).toBeTruthy();
-    const patch = calls('/api/account').find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(patch?.[1].body)).toMatchObject({
+    expect(bodiesOf('PATCH /account')[0]).toMatchObject({
       country: 'US',
       phoneNumber: '(415) 555-0134',
     });
@@ -144,17 +146,15 @@ describe('AccountSettingsPage', () => {
 
   it('refuses a short or unconfirmed new password and shows a wrong current password on its field', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/api/account') return reply(200, account);
-      if (url === '/api/account/password') {
-        return reply(400, {
-          statusCode: 400,
-          message: MESSAGES.currentPasswordWrong,
-          fieldErrors: { currentPassword: MESSAGES.currentPasswordWrong },
+    let passwordChanges = 0;
+    server.use(
+      http.post('/account/password', () => {
+        passwordChanges += 1;
+        return apiError(400, MESSAGES.currentPasswordWrong, {
+          currentPassword: MESSAGES.currentPasswordWrong,
         });
-      }
-      return reply(200, null);
-    });
+      }),
+    );
     await renderPage();
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Confirm new password'), 'shorter');
@@ -162,7 +162,7 @@ describe('AccountSettingsPage', () => {
     expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordTooShort)).toBeTruthy();
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
-    expect(calls('/api/account/password')).toHaveLength(0);
+    expect(passwordChanges).toBe(0);
 
     await submitPasswordChange(user, 'not my password', 'a long new password');
 
@@ -178,20 +178,14 @@ describe('AccountSettingsPage', () => {
   it('asks for a new password when the login sent the owner here, until it is changed; the API refuses a common one on its field', async () => {
     const user = userEvent.setup();
     let attempts = 0;
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/api/account') return reply(200, account);
-      if (url === '/api/account/password') {
+    server.use(
+      http.post('/account/password', ({ response }) => {
         attempts += 1;
         return attempts === 1
-          ? reply(400, {
-              statusCode: 400,
-              message: MESSAGES.passwordTooCommon,
-              fieldErrors: { newPassword: MESSAGES.passwordTooCommon },
-            })
-          : reply(200, { message: MESSAGES.passwordChanged });
-      }
-      return reply(200, null);
-    });
+          ? apiError(400, MESSAGES.passwordTooCommon, { newPassword: MESSAGES.passwordTooCommon })
+          : response(200).json({ message: MESSAGES.passwordChanged });
+      }),
+    );
     await renderPage({ passwordChangeRequired: true });
     expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
 
@@ -206,15 +200,6 @@ describe('AccountSettingsPage', () => {
 
   it('"When a branch counts": days need a whole number from 1 to 365; the rule is saved with its days', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url === '/api/account') return reply(200, account);
-      if (url === '/api/settings/branches' && init?.method === 'PUT')
-        return reply(200, JSON.parse(String(init.body)));
-      if (url === '/api/settings/branches') return reply(200, { rule: 'approval', days: null });
-      if (url === '/api/settings/member-defaults')
-        return reply(200, { discountCents: 1500, membershipPriceCents: null });
-      return reply(200, null);
-    });
     await renderPage();
     const approval = (await screen.findByLabelText(/When I approve them/)) as HTMLInputElement;
     expect(approval.checked).toBe(true);
@@ -225,20 +210,16 @@ describe('AccountSettingsPage', () => {
     await user.type(screen.getByLabelText('Days as a member'), '400');
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
     expect(await screen.findByText(BRANCH_SETTINGS_DAYS_INVALID)).toBeTruthy();
-    expect(calls('/api/settings/branches').some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(bodiesOf('PUT /settings/branches')).toEqual([]);
 
     await user.clear(screen.getByLabelText('Days as a member'));
     await user.type(screen.getByLabelText('Days as a member'), '30');
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
     expect(await screen.findByText('Saved')).toBeTruthy();
-    const put = calls('/api/settings/branches').find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1].body)).toEqual({ rule: 'days', days: 30 });
+    expect(bodiesOf('PUT /settings/branches')[0]).toEqual({ rule: 'days', days: 30 });
   });
 
   it('shows no such notice on a plain visit', async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account' ? reply(200, account) : reply(200, null),
-    );
     await renderPage();
     expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
   });

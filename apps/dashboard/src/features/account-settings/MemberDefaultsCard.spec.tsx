@@ -1,46 +1,34 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { MESSAGES, type MemberDefaults } from '@grove/contracts';
+import { MESSAGES } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { http, renderWithProviders, server } from '@grove/web-testing';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
 /** A fake API holding the business's defaults. */
-let stored: MemberDefaults;
+let stored: Schema<'MemberDefaults'>;
 const puts: unknown[] = [];
-const fetchMock = jest.fn();
 beforeEach(() => {
   stored = { discountCents: null, membershipPriceCents: null };
   puts.length = 0;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url === '/api/getting-started') return reply(200, {});
-    if (url !== '/api/settings/member-defaults') throw new Error(`unexpected ${url}`);
-    if (init?.method === 'PUT') {
-      stored = JSON.parse(String(init.body)) as MemberDefaults;
+  server.use(
+    http.get('/getting-started', ({ response }) =>
+      response(200).json({
+        dismissed: false,
+        steps: { discount: false, links: false, members: false, mindbody: false },
+      }),
+    ),
+    http.get('/settings/member-defaults', ({ response }) => response(200).json(stored)),
+    http.put('/settings/member-defaults', async ({ request, response }) => {
+      stored = (await request.json()) as Schema<'MemberDefaults'>;
       puts.push(stored);
-    }
-    return reply(200, stored);
-  });
-  server.use(fetchFake(fetchMock));
+      return response(200).json(stored);
+    }),
+  );
 });
 
 function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <MemberDefaultsCard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MemberDefaultsCard />);
 }
 
 describe('MemberDefaultsCard (docs/product.md#member-defaults)', () => {

@@ -1,16 +1,15 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import {
-  ANALYTICS_MESSAGES,
-  type FunnelReport,
-  type MoneyReport,
-  type RetentionReport,
-  type TopReferrersReport,
-} from '@grove/contracts';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ANALYTICS_MESSAGES } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { AnalyticsPage } from './AnalyticsPage';
+
+type FunnelReport = Schema<'FunnelReport'>;
+type TopReferrersReport = Schema<'TopReferrersReport'>;
+type MoneyReport = Schema<'MoneyReport'>;
+type RetentionReport = Schema<'RetentionReport'>;
 
 /** uPlot draws on a canvas, which jsdom lacks: record what each chart was given instead. */
 const charts: { series: string[]; data: unknown[][] }[] = [];
@@ -30,11 +29,6 @@ global.ResizeObserver = class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
 const span = { from: '2026-10-25', to: '2026-11-23' };
 const share = (active: number, eligible: number) => ({
   active,
@@ -71,7 +65,15 @@ const retention = (eligible: number): RetentionReport => ({
   })),
 });
 
-const full = {
+/** What the fake API answers for each report. */
+interface Answers {
+  funnel: FunnelReport;
+  referrers: TopReferrersReport;
+  money: MoneyReport;
+  retention: RetentionReport;
+}
+
+const full: Answers = {
   funnel: funnel([3, 7, 4, 2]),
   referrers: referrers([
     { memberId: 'm1', memberName: 'Tina Tree', branchesGained: 2, savingsCents: 2000 },
@@ -83,29 +85,51 @@ const full = {
   ]),
   retention: retention(4),
 };
-const empty = {
+const empty: Answers = {
   funnel: funnel([0, 0, 0, 0]),
   referrers: referrers([]),
   money: moneyReport([{ month: '2026-11', discountsCents: 0, referredRevenueCents: 0 }]),
   retention: retention(0),
 };
 
-let answers: Record<string, unknown> = full;
+let answers: Answers = full;
 let failing = false;
-const fetchMock = jest.fn();
+/** While true, no report is answered (the page keeps loading). */
+let hanging = false;
+/** Every request sent, as '/path?query' (relative to /api, as the client's paths). */
+let requests: string[] = [];
 beforeEach(() => {
   charts.length = 0;
   answers = full;
   failing = false;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string) => {
-    const route = /^\/api\/analytics\/(\w+)/.exec(url)?.[1] ?? '';
-    if (!(route in answers)) throw new Error(`unexpected ${url}`);
-    if (failing) return reply(503, { statusCode: 503, message: 'The database is busy' });
-    return reply(200, answers[route]);
+  hanging = false;
+  requests = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(`${url.pathname.replace(/^\/api/, '')}${url.search}`);
   });
-  server.use(fetchFake(fetchMock));
+  /** A report's reply: never (while hanging), the error (while failing), else its answer. */
+  const answer = async <T,>(report: T, json: (report: T) => Response) => {
+    if (hanging) await new Promise(() => {});
+    if (failing) return apiError(503, 'The database is busy');
+    return json(report);
+  };
+  server.use(
+    http.get('/analytics/funnel', ({ response }) =>
+      answer(answers.funnel, (report) => response(200).json(report)),
+    ),
+    http.get('/analytics/referrers', ({ response }) =>
+      answer(answers.referrers, (report) => response(200).json(report)),
+    ),
+    http.get('/analytics/money', ({ response }) =>
+      answer(answers.money, (report) => response(200).json(report)),
+    ),
+    http.get('/analytics/retention', ({ response }) =>
+      answer(answers.retention, (report) => response(200).json(report)),
+    ),
+  );
 });
+afterEach(() => server.events.removeAllListeners());
 
 /** The address bar and the browser's Back button, for the tests of the period in the URL. */
 function Browser() {
@@ -122,22 +146,16 @@ function Browser() {
 }
 
 function renderPage(address = '/dashboard/analytics') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter
-      initialEntries={[address]}
-      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-    >
-      <QueryClientProvider client={client}>
-        <AnalyticsPage />
-        <Browser />
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderWithProviders(
+    <>
+      <AnalyticsPage />
+      <Browser />
+    </>,
+    { route: address },
   );
 }
 
-const asked = (path: string) =>
-  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(path), expect.anything());
+const asked = (path: string) => expect(requests).toContainEqual(expect.stringContaining(path));
 const pressed = (name: string) =>
   screen.getByRole('button', { name }).getAttribute('aria-pressed') === 'true';
 
@@ -145,7 +163,7 @@ const card = (title: string) => screen.getByRole('heading', { name: title }).clo
 
 describe('AnalyticsPage', () => {
   it('shows a spinner per report while loading', () => {
-    fetchMock.mockImplementation(() => new Promise(() => {}));
+    hanging = true;
     renderPage();
     expect(screen.getByText('Loading referral funnel…')).toBeTruthy();
     expect(screen.getByText('Loading retention: referred vs other members…')).toBeTruthy();
@@ -246,39 +264,29 @@ describe('AnalyticsPage', () => {
     renderPage();
     await within(card('Referral funnel')).findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Last 365 days' }));
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        expect.stringContaining('/api/analytics/money?period=365'),
-        expect.anything(),
-      ),
-    );
+    await waitFor(() => asked('/analytics/money?period=365'));
     await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
     await userEvent.type(screen.getByLabelText('From'), '2026-03-02');
     await userEvent.type(screen.getByLabelText('To'), '2026-03-01');
-    const calls = fetchMock.mock.calls.length;
+    const sent = requests.length;
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect((await screen.findByRole('alert')).textContent).toBe(ANALYTICS_MESSAGES.startAfterEnd);
-    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(requests).toHaveLength(sent);
     await userEvent.clear(screen.getByLabelText('From'));
     await userEvent.type(screen.getByLabelText('From'), '2026-02-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        expect.stringContaining('/api/analytics/funnel?from=2026-02-01&to=2026-03-01'),
-        expect.anything(),
-      ),
-    );
+    await waitFor(() => asked('/analytics/funnel?from=2026-02-01&to=2026-03-01'));
   });
 
   describe('the period in the URL (issue 25)', () => {
     it('opens on the period the URL names, puts a new one in the URL, and Back returns to it', async () => {
       renderPage('/dashboard/analytics?period=90');
       await within(card('Referral funnel')).findByRole('table');
-      asked('/api/analytics/funnel?period=90');
+      asked('/analytics/funnel?period=90');
       expect(pressed('Last 90 days')).toBe(true);
       await userEvent.click(screen.getByRole('button', { name: 'Last 365 days' }));
       expect(screen.getByTestId('address').textContent).toBe('?period=365');
-      await waitFor(() => asked('/api/analytics/retention?period=365'));
+      await waitFor(() => asked('/analytics/retention?period=365'));
       expect(pressed('Last 365 days')).toBe(true);
       await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
       expect(screen.getByTestId('address').textContent).toBe('?period=90');
@@ -289,7 +297,7 @@ describe('AnalyticsPage', () => {
     it('keeps a custom range in the URL: reopening it shows the dates and asks for them', async () => {
       renderPage('/dashboard/analytics?from=2026-02-01&to=2026-03-01');
       await within(card('Referral funnel')).findByRole('table');
-      asked('/api/analytics/money?from=2026-02-01&to=2026-03-01');
+      asked('/analytics/money?from=2026-02-01&to=2026-03-01');
       expect(pressed('Custom')).toBe(true);
       expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-02-01');
       expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-01');
@@ -300,11 +308,8 @@ describe('AnalyticsPage', () => {
     it('shows the last 30 days for a period the API would refuse (?period=7)', async () => {
       renderPage('/dashboard/analytics?period=7');
       await within(card('Referral funnel')).findByRole('table');
-      asked('/api/analytics/funnel?period=30');
-      expect(fetchMock).not.toHaveBeenCalledWith(
-        expect.stringContaining('period=7'),
-        expect.anything(),
-      );
+      asked('/analytics/funnel?period=30');
+      expect(requests.filter((request) => request.includes('period=7'))).toEqual([]);
       expect(pressed('Last 30 days')).toBe(true);
     });
   });

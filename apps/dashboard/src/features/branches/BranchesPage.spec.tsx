@@ -1,17 +1,10 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { MemberRow, MembersPage } from '@grove/contracts';
+import { useLocation } from 'react-router-dom';
+import type { Schema } from '@grove/api-contract';
+import { http, renderWithProviders, server } from '@grove/web-testing';
 import { BranchesPage } from './BranchesPage';
 import { nestRows } from './nest-rows';
-
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
 
 const member = (id: string, memberName: string, referringMemberId: string | null = null) =>
   ({
@@ -26,10 +19,10 @@ const member = (id: string, memberName: string, referringMemberId: string | null
     status: 'Active',
     managedByIntegration: null,
     referringMemberId,
-  }) satisfies MemberRow;
+  }) satisfies Schema<'MemberRow'>;
 
 // Newest first, as the server pages them: branches were added after their trees.
-const page: MembersPage = {
+const page: Schema<'MembersPage'> = {
   items: [
     member('m4', 'Liam Chen', 'm3'),
     member('m3', "Siobhán O'Brien", 'm1'),
@@ -43,11 +36,16 @@ const page: MembersPage = {
   referrerNames: { m1: 'Anne-Marie Dubois', m3: "Siobhán O'Brien", m9: 'Mia Walker' },
 };
 
-const fetchMock = jest.fn();
+/** How many pages of members the fake API served. */
+let memberPages: number;
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => reply(200, page));
-  server.use(fetchFake(fetchMock));
+  memberPages = 0;
+  server.use(
+    http.get('/members', ({ response }) => {
+      memberPages += 1;
+      return response(200).json(page);
+    }),
+  );
 });
 
 function Address() {
@@ -55,17 +53,12 @@ function Address() {
 }
 
 function renderPage(address = '/dashboard') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter
-      initialEntries={[address]}
-      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-    >
-      <QueryClientProvider client={client}>
-        <BranchesPage />
-        <Address />
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderWithProviders(
+    <>
+      <BranchesPage />
+      <Address />
+    </>,
+    { route: address },
   );
 }
 
@@ -103,10 +96,7 @@ describe('Branches: trees with their branches nested (issue 25)', () => {
       'g-visually-hidden',
     );
     // The paging and filters are the server's: nesting asked for no new page of members.
-    const memberPages = fetchMock.mock.calls.filter(([url]) =>
-      String(url).startsWith('/api/members?'),
-    );
-    expect(memberPages).toHaveLength(1);
+    expect(memberPages).toBe(1);
   });
 
   it('opens nested from the URL, and unticking shows the flat list again', async () => {

@@ -1,16 +1,12 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { MESSAGES, type MemberProfile } from '@grove/contracts';
+import { Route, Routes } from 'react-router-dom';
+import type { Schema } from '@grove/api-contract';
+import { MESSAGES } from '@grove/contracts';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { MemberProfilePage } from './MemberProfilePage';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
+type MemberProfile = Schema<'MemberProfile'>;
 
 const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfile => ({
   member: {
@@ -107,45 +103,40 @@ const profile = (overrides: Partial<MemberProfile['member']> = {}): MemberProfil
 });
 
 let current: MemberProfile | null;
-const fetchMock = jest.fn();
+/** The bodies of every PATCH the fake API saw. */
+let patches: unknown[];
 beforeEach(() => {
   current = profile();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url === '/api/members/ann/profile' && current) return reply(200, current);
-    if (url === '/api/members/cal/profile')
-      return reply(200, {
-        ...profile({ id: 'cal', memberName: 'Cal Branch' }),
-        tree: [],
-        ledger: [],
-        prospects: [],
-      });
-    if (url.startsWith('/api/members/') && url.endsWith('/profile'))
-      return reply(404, { statusCode: 404, message: MESSAGES.memberNotFound });
-    if (url === '/api/members/ann' && init?.method === 'PATCH') {
-      const body = JSON.parse(String(init.body)) as { memberName: string };
-      if (current)
-        current = { ...current, member: { ...current.member, memberName: body.memberName } };
-      return reply(200, current?.member);
-    }
-    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
-  });
-  server.use(fetchFake(fetchMock));
+  patches = [];
+  server.use(
+    http.get('/members/{id}/profile', ({ params, response }) => {
+      if (params.id === 'ann' && current) return response(200).json(current);
+      if (params.id === 'cal')
+        return response(200).json({
+          ...profile({ id: 'cal', memberName: 'Cal Branch' }),
+          tree: [],
+          ledger: [],
+          prospects: [],
+        });
+      return apiError(404, MESSAGES.memberNotFound);
+    }),
+    http.patch('/members/{id}', async ({ params, request, response }) => {
+      const body = await request.json();
+      patches.push(body);
+      if (params.id !== 'ann' || !current) return apiError(404, MESSAGES.memberNotFound);
+      current = { ...current, member: { ...current.member, memberName: body.memberName ?? '' } };
+      return response(200).json(current.member);
+    }),
+  );
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={client}>
-        <Routes>
-          <Route path="/dashboard/members/:id" element={<MemberProfilePage />} />
-          <Route path="/dashboard/branches" element={<p>Branches screen</p>} />
-        </Routes>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/members/:id" element={<MemberProfilePage />} />
+      <Route path="/dashboard/branches" element={<p>Branches screen</p>} />
+    </Routes>,
+    { route: path },
   );
 }
 
@@ -162,8 +153,8 @@ describe('MemberProfilePage', () => {
       screen.getByRole('link', { name: 'http://grove.test/referral/abcdefghijklmnop' }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'QR (PNG)' }).getAttribute('href')).toBe(
-      '/api/members/ann/referral-link/qr.png',
+    expect(screen.getByRole('link', { name: 'QR (PNG)' }).getAttribute('href')).toMatch(
+      /^\/api\/members\/ann\/referral-link\/qr\.png$/,
     );
     const lines = screen.getAllByTestId('ledger-line').map((row) => row.textContent);
     expect(lines[0]).toContain('New branch: Cal Branch');
@@ -233,7 +224,7 @@ describe('MemberProfilePage', () => {
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(patches).toEqual([]);
     await user.clear(email);
     await user.type(email, 'ann@x.com');
     const name = screen.getByLabelText('Member name');
@@ -242,8 +233,8 @@ describe('MemberProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ann Renamed' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Changes saved.');
-    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toEqual({
       memberName: 'Ann Renamed',
       memberEmail: 'ann@x.com',
       membershipPriceCents: 10_000,

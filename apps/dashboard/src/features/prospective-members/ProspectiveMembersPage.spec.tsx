@@ -1,23 +1,14 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import {
-  JOIN_FLAG_REASON_TEXT,
-  MESSAGES,
-  type FlaggedJoinRow,
-  type Page,
-  type ProspectRow,
-} from '@grove/contracts';
+import { JOIN_FLAG_REASON_TEXT, MESSAGES } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { apiError, http, HttpResponse, renderWithProviders, server } from '@grove/web-testing';
 import { ProspectiveMembersPage } from './ProspectiveMembersPage';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-const page = <T,>(items: T[]): Page<T> => ({ items, total: items.length, page: 1, pageSize: 25 });
+type ProspectRow = Schema<'ProspectRow'>;
+type FlaggedJoinRow = Schema<'FlaggedJoinRow'>;
+
+const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
 
 const stranger: ProspectRow = {
   id: 'p-1',
@@ -48,50 +39,46 @@ const flag = (
   lastAttemptAt: '2026-11-23T10:05:00.000Z',
 });
 
-/** A fake API: GET prospects and flags from these lists; DELETE a flag removes it. */
+/** A fake API: GET prospects and flags from these lists; DELETE a prospect or a flag removes it. */
 let prospects: ProspectRow[] = [];
 let flags: FlaggedJoinRow[] = [];
 let autoApprove = false;
-const fetchMock = jest.fn();
+/** Every request sent, as 'METHOD /path' (relative to /api, as the client's paths). */
+let requests: string[] = [];
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0];
-    if (path === '/api/prospects') return reply(200, page(prospects));
-    if (path === '/api/prospects/flags') return reply(200, page(flags));
-    if (path === '/api/settings/prospects') {
-      if (init?.method === 'PUT') autoApprove = JSON.parse(String(init.body)).autoApprove;
-      return reply(200, { autoApprove });
-    }
-    const removed = /^\/api\/prospects\/([^/]+)$/.exec(path);
-    if (removed && removed[1] !== 'flags' && init?.method === 'DELETE') {
-      prospects = prospects.filter((row) => row.id !== removed[1]);
-      return reply(204);
-    }
-    const dismissed = /^\/api\/prospects\/flags\/(.+)$/.exec(path);
-    if (dismissed && init?.method === 'DELETE') {
-      const before = flags.length;
-      flags = flags.filter((row) => row.id !== dismissed[1]);
-      return flags.length < before
-        ? reply(204)
-        : reply(404, { statusCode: 404, message: MESSAGES.joinFlagNotFound });
-    }
-    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  requests = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`);
   });
-  server.use(fetchFake(fetchMock));
+  server.use(
+    http.get('/prospects', ({ response }) => response(200).json(page(prospects))),
+    http.get('/prospects/flags', ({ response }) => response(200).json(page(flags))),
+    http.get('/settings/prospects', ({ response }) => response(200).json({ autoApprove })),
+    http.put('/settings/prospects', async ({ request, response }) => {
+      autoApprove = (await request.json()).autoApprove;
+      return response(200).json({ autoApprove });
+    }),
+    http.delete('/prospects/{id}', ({ params }) => {
+      prospects = prospects.filter((row) => row.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete('/prospects/flags/{id}', ({ params }) => {
+      const before = flags.length;
+      flags = flags.filter((row) => row.id !== params.id);
+      return flags.length < before
+        ? new HttpResponse(null, { status: 204 })
+        : apiError(404, MESSAGES.joinFlagNotFound);
+    }),
+  );
 });
+afterEach(() => server.events.removeAllListeners());
+
+/** The paths of the DELETE requests sent. */
+const deletes = () =>
+  requests.filter((line) => line.startsWith('DELETE ')).map((line) => line.slice(7));
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <ProspectiveMembersPage />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ProspectiveMembersPage />);
 }
 
 describe('ProspectiveMembersPage', () => {
@@ -108,7 +95,7 @@ describe('ProspectiveMembersPage', () => {
     );
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(deletes()).toEqual([]);
 
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
     await user.click(
@@ -118,9 +105,7 @@ describe('ProspectiveMembersPage', () => {
       ),
     );
     await waitFor(() => expect(screen.queryByTestId('prospect-row')).toBeNull());
-    expect(
-      fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url),
-    ).toEqual(['/api/prospects/p-1']);
+    expect(deletes()).toEqual(['/prospects/p-1']);
   });
 
   it('shows the stranger as a prospect and the member and the referrer as flagged lines with their reasons', async () => {
@@ -225,10 +210,7 @@ describe('ProspectiveMembersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Dismiss flag for Mia Member' }));
     await waitFor(() => expect(screen.getAllByTestId('flag-row')).toHaveLength(1));
     expect(screen.getByTestId('flag-row').textContent).toContain('Riley Referrer');
-    const deletes = fetchMock.mock.calls.filter(
-      ([, init]) => (init as RequestInit | undefined)?.method === 'DELETE',
-    );
-    expect(deletes.map(([url]) => url)).toEqual(['/api/prospects/flags/f-1']);
+    expect(deletes()).toEqual(['/prospects/flags/f-1']);
 
     await user.click(screen.getByRole('button', { name: 'Dismiss flag for Riley Referrer' }));
     await waitFor(() =>
@@ -242,11 +224,7 @@ describe('ProspectiveMembersPage', () => {
     flags = [];
     renderPage();
     await screen.findByTestId('prospect-row');
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/prospects/flags')),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(requests).toContain('GET /prospects/flags'));
     expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull();
     expect(screen.queryByTestId('flag-row')).toBeNull();
   });

@@ -1,26 +1,21 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReferralLinkRun } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { LinksForEveryone } from './LinksForEveryone';
 
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
 /** A fake server run: each status poll after the start advances it by 500 of 1,200 members. */
-let run: ReferralLinkRun;
+let run: Schema<'ReferralLinkRun'>;
 let autoCreate: boolean;
-const fetchMock = jest.fn();
+/** How many runs were started (POST /referral-links/all). */
+let posts = 0;
 beforeEach(() => {
   run = { status: 'idle', total: 0, processed: 0, created: 0, withoutLink: 1200 };
   autoCreate = false;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url === '/api/referral-links/all' && init?.method === 'POST') {
+  posts = 0;
+  server.use(
+    http.post('/referral-links/all', ({ response }) => {
+      posts += 1;
       if (run.status !== 'running')
         run = {
           status: 'running',
@@ -29,9 +24,9 @@ beforeEach(() => {
           created: 0,
           withoutLink: run.withoutLink,
         };
-      return reply(202, run);
-    }
-    if (url === '/api/referral-links/all') {
+      return response(202).json(run);
+    }),
+    http.get('/referral-links/all', ({ response }) => {
       if (run.status === 'running') {
         const processed = Math.min(run.total, run.processed + 500);
         run = {
@@ -42,27 +37,18 @@ beforeEach(() => {
           withoutLink: run.total - processed,
         };
       }
-      return reply(200, run);
-    }
-    if (url === '/api/referral-links/settings' && init?.method === 'PUT') {
-      autoCreate = (JSON.parse(String(init.body)) as { autoCreate: boolean }).autoCreate;
-      return reply(200, { autoCreate });
-    }
-    if (url === '/api/referral-links/settings') return reply(200, { autoCreate });
-    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
-  });
-  server.use(fetchFake(fetchMock));
+      return response(200).json(run);
+    }),
+    http.put('/referral-links/settings', async ({ request, response }) => {
+      autoCreate = (await request.json()).autoCreate;
+      return response(200).json({ autoCreate });
+    }),
+    http.get('/referral-links/settings', ({ response }) => response(200).json({ autoCreate })),
+  );
 });
 
 function renderCard() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <LinksForEveryone />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LinksForEveryone />);
 }
 
 describe('LinksForEveryone', () => {
@@ -83,8 +69,7 @@ describe('LinksForEveryone', () => {
       },
     );
     expect(screen.getByText(/Last run created 1,200 links\./)).toBeTruthy();
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts).toHaveLength(1);
+    expect(posts).toBe(1);
     expect(
       (
         screen.getByRole('button', {
@@ -107,12 +92,15 @@ describe('LinksForEveryone', () => {
   });
 
   it('keeps the tick the owner gave while the setting is being saved, and takes it back if saving fails', async () => {
-    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
-    const plain = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
-      url === '/api/referral-links/settings' && init?.method === 'PUT'
-        ? new Promise((resolve) => (answer = resolve))
-        : plain?.(url, init),
+    let answer: () => void = () => undefined;
+    server.use(
+      http.put(
+        '/referral-links/settings',
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve(apiError(503, 'Service unavailable'));
+          }),
+      ),
     );
     renderCard();
     const box = (await screen.findByRole('checkbox', {
@@ -125,7 +113,7 @@ describe('LinksForEveryone', () => {
     expect(box.checked).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(box.checked).toBe(true);
-    answer(reply(503, { message: 'Service unavailable' }));
+    answer();
     await waitFor(() => expect(box.checked).toBe(false));
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card } from '@grove/web-ui';
-import { referralLinksKey } from '../../components/referral-link/referral-link-api';
+import { referralLinksKey } from '../../components/query-keys/query-keys';
 import { useLinkSettings, useLinksForAll } from './api/referral-links';
 import { RunProgress } from './RunProgress';
 

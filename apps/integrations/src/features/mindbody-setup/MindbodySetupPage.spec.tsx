@@ -1,9 +1,11 @@
-import { fetchFake, http, HttpResponse, server } from '@grove/web-testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MindbodyBillChanges, MindbodyStatus } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { HttpResponse, apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { MindbodySetupPage } from './MindbodySetupPage';
+
+type MindbodyStatus = Schema<'MindbodyStatus'>;
+type MindbodyBillChanges = Schema<'MindbodyBillChanges'>;
 
 const base: MindbodyStatus = {
   stage: 1,
@@ -15,10 +17,40 @@ const base: MindbodyStatus = {
   invalidEmails: null,
 };
 
+/** A request the fake API saw: its method, its path and query relative to the API's root, its JSON body. */
 interface Call {
   method: string;
   url: string;
   body: unknown;
+}
+
+/** What a write answers: a status (200 unless given) or the API's error reply. */
+type WriteReply = HttpResponse<MindbodyStatus> | HttpResponse<Schema<'ApiErrorBody'>>;
+
+/** A status reply with an HTTP status (default 200). */
+const statusReply = (status: MindbodyStatus, code = 200) =>
+  HttpResponse.json<MindbodyStatus>(status, { status: code });
+
+/** A reply of the site's activation check. */
+const activationReply = (activation: Schema<'MindbodySiteActivation'>) =>
+  HttpResponse.json<Schema<'MindbodySiteActivation'>>(activation);
+
+/** The request's path and query, relative to the API's root (as the client names them). */
+function relativeUrl(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname.slice('/api'.length) + url.search;
+}
+
+/** Records a request with its JSON body (undefined when it has none). */
+async function record(calls: Call[], request: Request): Promise<Call> {
+  const text = await request.text();
+  const call = {
+    method: request.method,
+    url: relativeUrl(request),
+    body: text ? JSON.parse(text) : undefined,
+  };
+  calls.push(call);
+  return call;
 }
 
 /** A preview of no bill changes (issue 25). */
@@ -34,16 +66,14 @@ const NO_CHANGES: MindbodyBillChanges = {
 };
 
 /**
- * A fake API: GET /api/mindbody answers the next queued status (the last one repeats); the
- * previews answer the next of `previews.sync` / `previews.removal` (the last repeats); writes
- * answer `onWrite`.
+ * A fake API: the status (`GET /mindbody`) answers the next queued status (the last one
+ * repeats); the previews answer the next of `previews.sync` / `previews.removal` (the last
+ * repeats); writes (credentials, import, discounts, sync, remove) answer `onWrite`.
+ * @returns every request the wizard sent, in order
  */
 function fakeApi(
   statuses: MindbodyStatus[],
-  onWrite: (call: Call) => { status: number; body: unknown } = () => ({
-    status: 200,
-    body: statuses.at(-1),
-  }),
+  onWrite: (call: Call) => WriteReply = () => statusReply(statuses.at(-1) as MindbodyStatus),
   previews: { sync?: MindbodyBillChanges[]; removal?: MindbodyBillChanges[] } = {},
 ) {
   const syncPreviews = [...(previews.sync ?? [NO_CHANGES])];
@@ -51,55 +81,39 @@ function fakeApi(
   const next = <T,>(queue: T[]): T => (queue.length > 1 ? (queue.shift() as T) : queue[0]);
   const calls: Call[] = [];
   const queue = [...statuses];
-  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const reply =
-      call.method !== 'GET'
-        ? onWrite(call)
-        : url === '/api/mindbody/sync/preview'
-          ? { status: 200, body: next(syncPreviews) }
-          : url === '/api/mindbody/removal/preview'
-            ? { status: 200, body: next(removalPreviews) }
-            : { status: 200, body: queue.length > 1 ? queue.shift() : queue[0] };
-    const text = JSON.stringify(reply.body);
-    return {
-      status: reply.status,
-      ok: reply.status >= 200 && reply.status < 300,
-      text: async () => text,
-    };
-  });
-  server.use(fetchFake(fetchMock));
+  const write = async ({ request }: { request: Request }) => onWrite(await record(calls, request));
+  server.use(
+    http.get('/mindbody', async ({ request, response }) => {
+      await record(calls, request);
+      return response(200).json(next(queue));
+    }),
+    http.get('/mindbody/sync/preview', async ({ request, response }) => {
+      await record(calls, request);
+      return response(200).json(next(syncPreviews));
+    }),
+    http.get('/mindbody/removal/preview', async ({ request, response }) => {
+      await record(calls, request);
+      return response(200).json(next(removalPreviews));
+    }),
+    http.post('/mindbody/credentials', write),
+    http.post('/mindbody/import', write),
+    http.put('/mindbody/discounts', write),
+    http.post('/mindbody/sync', write),
+    http.delete('/mindbody', write),
+  );
   return calls;
 }
 
 /**
- * Answers `GET /api/mindbody/activation?…` with `reply(url)` on top of the fake API (other calls go
- * to it unchanged).
+ * Answers the site's activation check (`GET /mindbody/activation?siteId=`) with `reply(url)`, the
+ * url relative to the API's root.
  */
-function routeActivation(reply: (url: string) => { status: number; body: unknown }) {
-  server.use(
-    http.get('/mindbody/activation', ({ request, response }) => {
-      const url = new URL(request.url);
-      const { status, body } = reply(`${url.pathname}${url.search}`);
-      return response.untyped(HttpResponse.json(body as object, { status }));
-    }),
-  );
+function routeActivation(reply: (url: string) => HttpResponse<Schema<'MindbodySiteActivation'>>) {
+  server.use(http.get('/mindbody/activation', ({ request }) => reply(relativeUrl(request))));
 }
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <MindbodySetupPage />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<MindbodySetupPage />);
 }
 
 afterEach(() => {
@@ -108,15 +122,15 @@ afterEach(() => {
 
 describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stages)', () => {
   it('stage 1 asks for the site ID first; an activated site goes on to the staff login, which asks for both fields and shows a refusal', async () => {
-    const calls = fakeApi([base], (call) =>
-      call.method === 'GET'
-        ? { status: 200, body: base }
-        : { status: 400, body: { statusCode: 400, message: 'Invalid credentials provided' } },
+    const calls = fakeApi([base], () => apiError(400, 'Invalid credentials provided'));
+    const activation = jest.fn((_url: string) =>
+      activationReply({
+        siteId: '-99',
+        activated: true,
+        activationCode: null,
+        activationLink: null,
+      }),
     );
-    const activation = jest.fn(() => ({
-      status: 200,
-      body: { siteId: '-99', activated: true, activationCode: null, activationLink: null },
-    }));
     routeActivation(activation);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -137,11 +151,11 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       {
         method: 'POST',
-        url: '/api/mindbody/credentials',
+        url: '/mindbody/credentials',
         body: { username: 'owner@sandbox.example.com', password: 'wrong', siteId: '-99' },
       },
     ]);
-    expect(activation).toHaveBeenCalledWith('/api/mindbody/activation?siteId=-99');
+    expect(activation).toHaveBeenCalledWith('/mindbody/activation?siteId=-99');
     expect(screen.queryByRole('button', { name: 'Remove integration' })).toBeNull();
   });
 
@@ -158,7 +172,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       pending,
       { ...pending, activated: true, activationCode: null, activationLink: null },
     ];
-    routeActivation(() => ({ status: 200, body: answers.shift() }));
+    routeActivation(() => activationReply(answers.shift() as (typeof answers)[number]));
     renderPage();
     await userEvent.type(await screen.findByLabelText('Site ID'), '-98');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -187,14 +201,15 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
   });
 
   it("stage 1 shows the API's 429 with the wait when too many credential checks were tried", async () => {
-    fakeApi([base], () => ({
-      status: 429,
-      body: { statusCode: 429, message: 'Too many attempts. Try again in 12 minutes.' },
-    }));
-    routeActivation(() => ({
-      status: 200,
-      body: { siteId: '-99', activated: true, activationCode: null, activationLink: null },
-    }));
+    fakeApi([base], () => apiError(429, 'Too many attempts. Try again in 12 minutes.'));
+    routeActivation(() =>
+      activationReply({
+        siteId: '-99',
+        activated: true,
+        activationCode: null,
+        activationLink: null,
+      }),
+    );
     renderPage();
     await userEvent.type(await screen.findByLabelText('Site ID'), '-99');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -276,17 +291,14 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       processState: 'failed 2026-11-21T09:30:00.000Z',
       progress: { done: 600, total: 2_500 },
     };
-    const calls = fakeApi([failed], () => ({
-      status: 202,
-      body: { ...failed, processState: 'running' },
-    }));
+    const calls = fakeApi([failed], () => statusReply({ ...failed, processState: 'running' }, 202));
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/Failed at: 21 Nov 2026/);
     expect(alert.textContent).toMatch(/contact support/);
     await userEvent.click(screen.getByRole('button', { name: 'Run the import again' }));
     expect(await screen.findByText('Still working on it, thanks for your patience')).toBeTruthy();
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/mindbody/import', body: undefined });
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/mindbody/import', body: undefined });
   });
 
   it('stage 3 refuses a discount below 0.01 with "Please provide valid values." and sends the dollars typed as cents', async () => {
@@ -296,14 +308,13 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       siteId: '-99',
       processState: 'completed 2026-11-21T09:30:00.000Z',
     };
-    const calls = fakeApi([imported], () => ({
-      status: 200,
-      body: {
+    const calls = fakeApi([imported], () =>
+      statusReply({
         ...imported,
         stage: 4,
         discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
-      },
-    }));
+      }),
+    );
     renderPage();
     await userEvent.type(await screen.findByLabelText('Discount on referral ($)'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save discounts and finish' }));
@@ -314,7 +325,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     await userEvent.click(screen.getByRole('button', { name: 'Save discounts and finish' }));
     expect(await screen.findByRole('heading', { name: 'Sync with Mindbody' })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      { method: 'PUT', url: '/api/mindbody/discounts', body: { discountOnReferralCents: 1000 } },
+      { method: 'PUT', url: '/mindbody/discounts', body: { discountOnReferralCents: 1000 } },
     ]);
     expect(screen.getByText('not yet')).toBeTruthy();
   });
@@ -327,7 +338,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
       lastSyncAt: '2026-11-21T09:30:00.000Z',
     };
-    const calls = fakeApi([configured], () => ({ status: 200, body: base }));
+    const calls = fakeApi([configured], () => statusReply(base));
     renderPage();
     expect(
       ((await screen.findByLabelText('Discount on referral ($)')) as HTMLInputElement).value,
@@ -354,13 +365,12 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       siteId: '-99',
       discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 500 },
     };
-    fakeApi([configured], () => ({
-      status: 200,
-      body: {
+    fakeApi([configured], () =>
+      statusReply({
         ...base,
         removal: { autopaysRestored: 41, autopaysNotRestored: ['Ada Lovelace', 'Ben Okri'] },
-      },
-    }));
+      }),
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Remove integration' }));
     const dialog = await screen.findByRole('dialog');
@@ -479,10 +489,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
     it('"Sync with mindbody" lists the bills that change, old → new, and starts only once confirmed', async () => {
       const calls = fakeApi(
         [configured],
-        () => ({
-          status: 202,
-          body: { ...configured, processState: 'running' },
-        }),
+        () => statusReply({ ...configured, processState: 'running' }, 202),
         { sync: [twoBills] },
       );
       renderPage();
@@ -500,7 +507,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and sync' }));
       await waitFor(() =>
         expect(calls.filter((call) => call.method === 'POST')).toEqual([
-          { method: 'POST', url: '/api/mindbody/sync', body: { confirm: twoBills.fingerprint } },
+          { method: 'POST', url: '/mindbody/sync', body: { confirm: twoBills.fingerprint } },
         ]),
       );
     });
@@ -524,13 +531,11 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       };
       const calls = fakeApi(
         [configured],
-        () => ({
-          status: 409,
-          body: {
-            message:
-              'The bills to change are no longer those you reviewed: review them again before syncing',
-          },
-        }),
+        () =>
+          apiError(
+            409,
+            'The bills to change are no longer those you reviewed: review them again before syncing',
+          ),
         { sync: [twoBills, third] },
       );
       renderPage();
@@ -543,7 +548,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       ).toBeTruthy();
       expect(await within(dialog).findByText('Łukasz Nowak')).toBeTruthy();
       expect(dialog.textContent).toContain('3 members’ bills');
-      expect(calls.filter((call) => call.url === '/api/mindbody/sync/preview')).toHaveLength(2);
+      expect(calls.filter((call) => call.url === '/mindbody/sync/preview')).toHaveLength(2);
     });
 
     it('"Remove integration" says which bills get their own amount back, and how many', async () => {

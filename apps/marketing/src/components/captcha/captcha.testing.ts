@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
+import { http } from '@grove/web-testing';
 
 /**
  * For component tests of forms with {@link FormCaptcha} (jsdom, with `./load-altcha` mocked):
@@ -16,3 +17,10 @@ export async function solveCaptcha(payload = 'solved-payload'): Promise<void> {
     );
   });
 }
+
+/**
+ * The fake API's `GET /api/captcha` for forms with {@link FormCaptcha}: the self-hosted altcha
+ * (`./load-altcha` mocked, so the widget never fetches a challenge and none is given).
+ */
+export const altchaConfig = () =>
+  http.get('/captcha', ({ response }) => response(200).json({ provider: 'altcha' }));

@@ -1,51 +1,33 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
-import { solveCaptcha } from '../../components/captcha/captcha.testing';
+import { HttpResponse, apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { altchaConfig, solveCaptcha } from '../../components/captcha/captcha.testing';
 import { ContactPage } from './ContactPage';
 
 // The real widget needs Web Crypto and workers; here the page only has to render its element.
 jest.mock('../../components/captcha/load-altcha', () => ({ loadAltcha: async () => undefined }));
 
-type FakeReply = { status: number; body?: unknown };
-const reply = ({ status, body }: FakeReply) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
-
-const fetchMock = jest.fn();
-/** Replies to POST /api/contact, in order; GET /api/captcha always answers altcha. */
-let contactReplies: FakeReply[] = [];
+/** The bodies of every `POST /api/contact`, in order; `GET /api/captcha` always answers altcha. */
+let contactPosts: unknown[] = [];
+/** The reply to `POST /api/contact` (a 500 unless a test says otherwise). */
+let contactReply: () => Response;
 
 beforeEach(() => {
-  contactReplies = [];
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string) => {
-    if (url === '/api/captcha')
-      return reply({
-        status: 200,
-        body: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
-      });
-    if (url === '/api/contact') return reply(contactReplies.shift() ?? { status: 500 });
-    throw new Error(`unexpected ${url}`);
-  });
-  server.use(fetchFake(fetchMock));
+  contactPosts = [];
+  contactReply = () => apiError(500, 'Internal server error');
+  server.use(
+    altchaConfig(),
+    http.post('/contact', async ({ request }) => {
+      contactPosts.push(await request.json());
+      return contactReply() as never;
+    }),
+  );
 });
 
 /** Renders the page and waits for its form, which loads on demand. */
 async function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContactPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContactPage />);
   await screen.findByLabelText('First Name');
 }
 
@@ -88,7 +70,7 @@ describe('ContactPage', () => {
     expect(descriptionOf('Company Website')).toBe('Not a valid URL');
     expect(descriptionOf('Message')).toContain(MESSAGES.messageRequired);
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/contact')).toBe(false);
+    expect(contactPosts).toEqual([]);
 
     // Fixing a field clears its message: choosing the number's country fixes the phone.
     await user.selectOptions(screen.getByLabelText('Country'), 'US');
@@ -115,7 +97,7 @@ describe('ContactPage', () => {
 
   it('sends the form with the solved captcha, thanks the visitor and resets the form on Close', async () => {
     const user = userEvent.setup();
-    contactReplies = [{ status: 201, body: { message: MESSAGES.contactSuccess } }];
+    contactReply = () => HttpResponse.json({ message: MESSAGES.contactSuccess }, { status: 201 });
     await renderPage();
     await fillValid(user);
     await solveCaptcha('payload-1');
@@ -123,17 +105,18 @@ describe('ContactPage', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
     expect(within(dialog).getByText(MESSAGES.contactSuccess)).toBeTruthy();
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/contact') ?? [];
-    expect(JSON.parse(init.body)).toEqual({
-      firstName: 'Jane',
-      lastName: 'Citizen',
-      email: 'jane@mygym.com.au',
-      country: 'AU',
-      phoneNumber: '0412 345 678',
-      website: 'mygym.com.au',
-      message: 'We would like a demo for our two gyms.',
-      captcha: 'payload-1',
-    });
+    expect(contactPosts).toEqual([
+      {
+        firstName: 'Jane',
+        lastName: 'Citizen',
+        email: 'jane@mygym.com.au',
+        country: 'AU',
+        phoneNumber: '0412 345 678',
+        website: 'mygym.com.au',
+        message: 'We would like a demo for our two gyms.',
+        captcha: 'payload-1',
+      },
+    ]);
 
     await user.click(within(dialog).getByText('Close'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -147,7 +130,7 @@ describe('ContactPage', () => {
 
   it("shows the server's captcha failure for 3 seconds", async () => {
     const user = userEvent.setup();
-    contactReplies = [{ status: 400, body: { statusCode: 400, message: MESSAGES.contactFailed } }];
+    contactReply = () => apiError(400, MESSAGES.contactFailed);
     await renderPage();
     await fillValid(user);
     await solveCaptcha();

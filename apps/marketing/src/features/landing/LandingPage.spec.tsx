@@ -1,10 +1,8 @@
-import { fetchFake, server } from '@grove/web-testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@grove/contracts';
-import { solveCaptcha } from '../../components/captcha/captcha.testing';
+import { HttpResponse, apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { altchaConfig, solveCaptcha } from '../../components/captcha/captcha.testing';
 import { LandingPage } from './LandingPage';
 
 // The real widget needs Web Crypto and workers; here the form only has to render its element.
@@ -15,40 +13,27 @@ jest.mock(
   () => '/remotes/marketing/assets/product-tour-poster.webp',
 );
 
-type FakeReply = { status: number; body?: unknown };
-const fetchMock = jest.fn();
-let leadReplies: FakeReply[] = [];
+/** The bodies of every `POST /api/leads`, in order. */
+let leadPosts: unknown[] = [];
+/** The reply to `POST /api/leads` (a 500 unless a test says otherwise). */
+let leadReply: () => Response;
 
 beforeEach(() => {
-  leadReplies = [];
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url: string) => {
-    if (url === '/api/captcha') {
-      const body = { provider: 'altcha', challengeUrl: '/api/captcha/challenge' };
-      return { ok: true, status: 200, text: async () => JSON.stringify(body) };
-    }
-    if (url !== '/api/leads') throw new Error(`unexpected ${url}`);
-    const { status, body } = leadReplies.shift() ?? { status: 500 };
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      text: async () => (body === undefined ? '' : JSON.stringify(body)),
-    };
-  });
-  server.use(fetchFake(fetchMock));
+  leadPosts = [];
+  leadReply = () => apiError(500, 'Internal server error');
+  server.use(
+    altchaConfig(),
+    http.post('/leads', async ({ request }) => {
+      leadPosts.push(await request.json());
+      return leadReply() as never;
+    }),
+  );
 });
 
+const leadSent = () => HttpResponse.json({ message: MESSAGES.leadSuccess }, { status: 201 });
+
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LandingPage />);
 }
 
 /** Opens the Learn More pop-up and waits for its form (loaded on demand). */
@@ -91,8 +76,6 @@ it('shows the headline, Try Free to /signup, the Mindbody note and a labelled vi
   expect(video.getAttribute('preload')).toBe('none');
 });
 
-const leadPosts = () => fetchMock.mock.calls.filter(([url]) => url === '/api/leads');
-
 it('Learn More checks every field with the SPEC messages, asks for the captcha and sends nothing', async () => {
   renderPage();
   const dialog = await openLeadForm();
@@ -103,7 +86,7 @@ it('Learn More checks every field with the SPEC messages, asks for the captcha a
   expect(within(dialog).getByText(MESSAGES.companyRequired)).toBeTruthy();
   expect(within(dialog).getByText(MESSAGES.captchaRequired)).toBeTruthy();
   expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
-  expect(leadPosts()).toEqual([]);
+  expect(leadPosts).toEqual([]);
 });
 
 it('does not send valid fields without a solved captcha', async () => {
@@ -112,11 +95,11 @@ it('does not send valid fields without a solved captcha', async () => {
   await fillLead(validLead);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
   expect(await within(dialog).findByText(MESSAGES.captchaRequired)).toBeTruthy();
-  expect(leadPosts()).toEqual([]);
+  expect(leadPosts).toEqual([]);
 });
 
 it('sends the lead and shows the server’s message in the pop-up', async () => {
-  leadReplies.push({ status: 201, body: { message: MESSAGES.leadSuccess } });
+  leadReply = leadSent;
   renderPage();
   const dialog = await openLeadForm();
   await fillLead(validLead);
@@ -125,18 +108,18 @@ it('sends the lead and shows the server’s message in the pop-up', async () => 
   expect((await within(dialog).findByRole('status', { hidden: true })).textContent).toBe(
     MESSAGES.leadSuccess,
   );
-  const [, init] = leadPosts()[0] as [string, RequestInit];
-  expect(init.method).toBe('POST');
-  expect(JSON.parse(String(init.body))).toEqual({
-    ...validLead,
-    country: 'AU',
-    captcha: 'lead-payload',
-  });
+  expect(leadPosts).toEqual([
+    {
+      ...validLead,
+      country: 'AU',
+      captcha: 'lead-payload',
+    },
+  ]);
   expect(screen.queryByLabelText('Full name')).toBeNull();
 });
 
 it("Learn More reads the phone for the visitor's country (Australia unless changed, issue 25)", async () => {
-  leadReplies.push({ status: 201, body: { message: MESSAGES.leadSuccess } });
+  leadReply = leadSent;
   renderPage();
   const dialog = await openLeadForm();
   expect((within(dialog).getByLabelText('Country') as HTMLSelectElement).value).toBe('AU');
@@ -149,15 +132,11 @@ it("Learn More reads the phone for the visitor's country (Australia unless chang
   await solveCaptcha('lead-payload');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
   await within(dialog).findByRole('status', { hidden: true });
-  const [, init] = leadPosts()[0] as [string, RequestInit];
-  expect(JSON.parse(String(init.body))).toMatchObject({ country: 'US', phone: '(415) 555-0134' });
+  expect(leadPosts).toEqual([expect.objectContaining({ country: 'US', phone: '(415) 555-0134' })]);
 });
 
 it('shows the error’s message and keeps what was typed when sending fails', async () => {
-  leadReplies.push({
-    status: 429,
-    body: { statusCode: 429, message: 'Too many requests. Please try again in a minute.' },
-  });
+  leadReply = () => apiError(429, 'Too many requests. Please try again in a minute.');
   renderPage();
   const dialog = await openLeadForm();
   await fillLead(validLead);

@@ -1,6 +1,6 @@
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
-import { fetchFake, server } from '@grove/web-testing';
-import type * as ApiModule from './api';
+import { HttpResponse, apiError, http, server } from '@grove/web-testing';
+import type * as Api from './api';
 import { REFRESH_LOCK_NAME, sessionHint } from './session-refresh';
 
 /** Sets the readable session hint cookie in jsdom's cookie jar (every tab's `document.cookie`). */
@@ -12,53 +12,65 @@ const setHint = (value: string | null) => {
 };
 
 /**
- * One browser: a cookie jar and a Grove API that rotates refresh tokens and notices reuse.
- * A request gets 401 when the access cookie it carried had expired. Like the API, every issued
- * set of cookies carries a new hint value, and a refused refresh clears them.
+ * One browser: a cookie jar and a Grove API (the fake API's handlers) that rotates refresh tokens
+ * and notices reuse. A request gets 401 when the access cookie it carried had expired. Like the
+ * API, every issued set of cookies carries a new hint value, and a refused refresh clears them.
  */
 function fakeBrowser() {
   const jar = { accessFresh: false, refreshToken: 'r0' };
   setHint('h0');
-  const server = {
+  const api = {
     rotations: 0,
     reused: [] as string[],
     rotated: new Set<string>(),
     refuseRefresh: false,
   };
   const calls: string[] = [];
-  const json = (status: number, body?: unknown) => ({
-    ok: status >= 200 && status < 300,
-    status,
-    text: async () => (body === undefined ? '' : JSON.stringify(body)),
-  });
-  const fetchMock = jest.fn(async (url: string, init: { method?: string } = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push(`${method} ${url}`);
-    // The cookies go with the request when it is sent; the reply comes a little later.
+  let onRequest: (() => void) | undefined;
+  /** Takes the cookies a request carries; the reply comes a little later. */
+  const arrive = async (request: Request) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
     const presented = { ...jar };
+    onRequest?.();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (url === '/api/auth/refresh') {
-      const reused = server.rotated.has(presented.refreshToken);
-      if (reused) server.reused.push(presented.refreshToken);
-      if (server.refuseRefresh || reused) {
-        setHint(null);
-        return json(401, {
-          statusCode: 401,
-          message: 'Your session has ended. Please log in again.',
-        });
-      }
-      server.rotated.add(presented.refreshToken);
-      server.rotations += 1;
-      jar.refreshToken = `r${server.rotations}`;
-      jar.accessFresh = true;
-      setHint(`h${server.rotations}`);
-      return json(200, { id: 'u1' });
-    }
+    return presented;
+  };
+  /** An owner route: its path (relative to the API, as the client's) when the access cookie was fresh, else 401. */
+  const ownerRoute = async ({ request }: { request: Request }) => {
+    const presented = await arrive(request);
     return presented.accessFresh
-      ? json(200, { url })
-      : json(401, { statusCode: 401, message: 'Please log in' });
-  });
-  return { jar, server, calls, fetchMock };
+      ? HttpResponse.json({ path: new URL(request.url).pathname.replace(/^\/api/, '') })
+      : apiError(401, 'Please log in');
+  };
+  server.use(
+    http.get('/auth/me', ownerRoute as never),
+    http.get('/members', ownerRoute as never),
+    http.get('/prospects', ownerRoute as never),
+    http.post('/auth/login', ownerRoute as never),
+    http.post('/auth/signup', ownerRoute as never),
+    http.post('/auth/logout', ownerRoute as never),
+    http.post('/auth/refresh', async ({ request }) => {
+      const presented = await arrive(request);
+      const reused = api.rotated.has(presented.refreshToken);
+      if (reused) api.reused.push(presented.refreshToken);
+      if (api.refuseRefresh || reused) {
+        setHint(null);
+        return apiError(401, 'Your session has ended. Please log in again.');
+      }
+      api.rotated.add(presented.refreshToken);
+      api.rotations += 1;
+      jar.refreshToken = `r${api.rotations}`;
+      jar.accessFresh = true;
+      setHint(`h${api.rotations}`);
+      return HttpResponse.json({ id: 'u1' } as never);
+    }),
+  );
+  /** Resolves when the next request reaches the API with its cookies. */
+  const nextRequest = () =>
+    new Promise<void>((resolve) => {
+      onRequest = resolve;
+    });
+  return { jar, server: api, calls, nextRequest };
 }
 
 /** A minimal Web Locks manager: exclusive locks by name, granted in request order (as the browser's). */
@@ -79,17 +91,19 @@ function fakeLocks() {
   };
 }
 
-/** A tab: its own copy of the data-access modules, sharing the browser's fetch, storage and locks. */
+type OwnerGet = '/auth/me' | '/members' | '/prospects';
+type AuthPost = '/auth/login' | '/auth/signup' | '/auth/logout';
+
+/** A tab: its own copy of the data-access modules, sharing the browser's cookies, API and locks. */
 function openTab() {
-  let tab!: typeof ApiModule;
+  let tab!: typeof Api;
   jest.isolateModules(() => {
-    tab = jest.requireActual<typeof ApiModule>('./api');
+    tab = jest.requireActual<typeof Api>('./api');
   });
   return {
-    /** `GET /api<path>` through the tab's generated client. */
-    get: (path: string) => tab.unwrap(tab.api.GET(path as never)),
-    /** `POST /api<path>` with an empty JSON body through the tab's generated client. */
-    post: (path: string) => tab.unwrap(tab.api.POST(path as never, { body: {} } as never)),
+    get: (path: OwnerGet) => tab.unwrap(tab.api.GET(path as '/auth/me')),
+    post: (path: AuthPost) =>
+      tab.unwrap(tab.api.POST(path as '/auth/login', { body: {} as never })),
   };
 }
 
@@ -98,7 +112,6 @@ describe('single-flight session refresh', () => {
   let locks: ReturnType<typeof fakeLocks> | undefined;
   beforeEach(() => {
     browser = fakeBrowser();
-    server.use(fetchFake(browser.fetchMock));
     locks = fakeLocks();
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
   });
@@ -109,7 +122,7 @@ describe('single-flight session refresh', () => {
   it('two tabs whose requests fail together refresh once: the second waits and retries with the new cookies', async () => {
     const [a, b] = [openTab(), openTab()];
     const results = await Promise.all([a.get('/auth/me'), b.get('/members')]);
-    expect(results).toEqual([{ url: '/api/auth/me' }, { url: '/api/members' }]);
+    expect(results).toEqual([{ path: '/auth/me' }, { path: '/members' }]);
     expect(browser.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
     expect(browser.server.reused).toEqual([]);
     expect(locks?.requested).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
@@ -156,20 +169,20 @@ describe('single-flight session refresh', () => {
   it('retries without refreshing when the cookies changed since the request was sent (a login in another tab)', async () => {
     setHint(null);
     const tab = openTab();
+    const sent = browser.nextRequest();
     const pending = tab.get('/members');
-    // While the request is on its way (sent, its reply not back yet), the owner signs in in
-    // another tab.
-    while (browser.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    await sent;
+    // While the request is on its way, the owner signs in in another tab.
     browser.jar.accessFresh = true;
     setHint('after-login');
-    await expect(pending).resolves.toEqual({ url: '/api/members' });
+    await expect(pending).resolves.toEqual({ path: '/members' });
     expect(browser.calls).toEqual(['GET /api/members', 'GET /api/members']);
   });
 
   it('never refreshes for the auth routes whose 401 is an answer', async () => {
     const tab = openTab();
-    for (const path of ['/api/auth/login', '/api/auth/signup', '/api/auth/logout']) {
-      await expect(tab.post(path.slice('/api'.length))).rejects.toMatchObject({
+    for (const path of ['/auth/login', '/auth/signup', '/auth/logout'] as const) {
+      await expect(tab.post(path)).rejects.toMatchObject({
         status: 401,
       });
     }

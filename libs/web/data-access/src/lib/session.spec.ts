@@ -1,28 +1,38 @@
-import { fetchFake, server } from '@grove/web-testing';
 import { SESSION_HINT_COOKIE } from '@grove/contracts';
+import { HttpResponse, apiError, http, server } from '@grove/web-testing';
+import type { Schema } from '@grove/api-contract';
 import { fetchSession, mayBeSignedIn } from './session';
 
-const owner = {
+const owner: Schema<'SessionUser'> = {
   id: 'u1',
   email: 'sam@gym.example.com',
   firstName: 'Sam',
   lastName: 'Lee',
   username: 'Sam Lee',
-  business: { id: 'b1', name: 'Gym' },
+  business: {
+    id: 'b1',
+    name: 'Gym',
+    country: 'AU',
+    currency: 'AUD',
+    locale: 'en-AU',
+    timeZone: 'Australia/Sydney',
+  },
 };
-const reply = (status: number, body?: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  text: async () => (body === undefined ? '' : JSON.stringify(body)),
-});
+
+/** Every request the fake API saw, as its path relative to `/api` (as the client's). */
+function recordRequests(): string[] {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) =>
+    seen.push(new URL(request.url).pathname.replace(/^\/api/, '')),
+  );
+  return seen;
+}
 
 describe('the session on page load', () => {
-  const fetchMock = jest.fn();
   beforeEach(() => {
-    fetchMock.mockReset();
-    server.use(fetchFake(fetchMock));
     document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+  afterEach(() => server.events.removeAllListeners());
 
   it('reads the hint cookie among others', () => {
     expect(mayBeSignedIn('theme=dark; grove_signed_in=1')).toBe(true);
@@ -34,23 +44,27 @@ describe('the session on page load', () => {
   });
 
   it('treats a visitor without the hint as signed out without asking the API', async () => {
+    const seen = recordRequests();
     await expect(fetchSession()).resolves.toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(seen).toEqual([]);
   });
 
   it('asks the API when the hint is there', async () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
-    fetchMock.mockResolvedValueOnce(reply(200, owner));
+    const seen = recordRequests();
+    server.use(http.get('/auth/me', ({ response }) => response(200).json(owner)));
     await expect(fetchSession()).resolves.toEqual(owner);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me']);
+    expect(seen).toEqual(['/auth/me']);
   });
 
   it('refreshes once when the access cookie has expired, and is signed out when that fails too', async () => {
     document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
-    fetchMock
-      .mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Unauthorized' }))
-      .mockResolvedValueOnce(reply(401));
+    const seen = recordRequests();
+    server.use(
+      http.get('/auth/me', () => apiError(401, 'Unauthorized')),
+      http.post('/auth/refresh', () => new HttpResponse(null, { status: 401 })),
+    );
     await expect(fetchSession()).resolves.toBeNull();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me', '/api/auth/refresh']);
+    expect(seen).toEqual(['/auth/me', '/auth/refresh']);
   });
 });

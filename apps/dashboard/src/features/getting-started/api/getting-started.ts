@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GettingStartedUpdate } from '@grove/contracts';
 import { api, unwrap } from '@grove/web-data-access';
-import { gettingStartedKey } from '../../../components/member-defaults/member-defaults-api';
+import { gettingStartedKey } from '../../../components/query-keys/query-keys';
 
 /**
  * The checklist's steps as the API finds them (`GET /api/getting-started`). Read again whenever

@@ -7,7 +7,7 @@ import type {
   ReferralLinkSettings,
 } from '@grove/contracts';
 import { api, ApiError, unwrap } from '@grove/web-data-access';
-import { referralLinksKey } from '../../../components/referral-link/referral-link-api';
+import { referralLinksKey } from '../../../components/query-keys/query-keys';
 import { useBackgroundRun } from './background-run';
 
 /** A page of members with their live referral link (`GET /api/referral-links`). */

@@ -1,12 +1,12 @@
-import { fetchFake, server } from '@grove/web-testing';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { MindbodyStatus } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
 import { membersKey, prospectsKey } from '@grove/web-data-access';
+import { createTestQueryClient, http, server } from '@grove/web-testing';
 import { useMindbodyStatus } from './mindbody';
 
-const status = (processState: string | null): MindbodyStatus => ({
+const status = (processState: string | null): Schema<'MindbodyStatus'> => ({
   stage: 3,
   siteId: '-99',
   discounts: null,
@@ -15,21 +15,25 @@ const status = (processState: string | null): MindbodyStatus => ({
   lastSyncAt: null,
   invalidEmails: null,
 });
-const reply = (body: unknown) => ({
-  ok: true,
-  status: 200,
-  text: async () => JSON.stringify(body),
-});
+
+/**
+ * Fakes `GET /api/mindbody`: answers the queued statuses in turn (the last one repeats).
+ * @returns how many times the status was asked for
+ */
+function fakeStatus(...statuses: Schema<'MindbodyStatus'>[]): { count: number } {
+  const asked = { count: 0 };
+  server.use(
+    http.get('/mindbody', ({ response }) => {
+      asked.count += 1;
+      return response(200).json(statuses[Math.min(asked.count, statuses.length) - 1]);
+    }),
+  );
+  return asked;
+}
 
 describe('useMindbodyStatus', () => {
-  const fetchMock = jest.fn();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    server.use(fetchFake(fetchMock));
-  });
-
   const watch = () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createTestQueryClient();
     const invalidated = jest.spyOn(client, 'invalidateQueries');
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -39,10 +43,11 @@ describe('useMindbodyStatus', () => {
   };
 
   it('polls while an import runs and reloads members and prospective members once it ends', async () => {
-    fetchMock
-      .mockResolvedValueOnce(reply(status('running')))
-      .mockResolvedValueOnce(reply(status('running')))
-      .mockResolvedValue(reply(status('completed 2026-11-21T05:00:00.000Z')));
+    const asked = fakeStatus(
+      status('running'),
+      status('running'),
+      status('completed 2026-11-21T05:00:00.000Z'),
+    );
     const { hook, invalidated } = watch();
     await waitFor(() =>
       expect(hook.result.current.data?.processState).toBe('completed 2026-11-21T05:00:00.000Z'),
@@ -52,15 +57,15 @@ describe('useMindbodyStatus', () => {
       membersKey,
       prospectsKey,
     ]);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(asked.count).toBe(3);
   });
 
   it('reloads nothing when no run was watched ending (a finished state on first load)', async () => {
-    fetchMock.mockResolvedValue(reply(status('completed 2026-11-21T05:00:00.000Z')));
+    const asked = fakeStatus(status('completed 2026-11-21T05:00:00.000Z'));
     const { hook, invalidated } = watch();
     await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(invalidated).not.toHaveBeenCalled();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(asked.count).toBe(1);
   });
 });
