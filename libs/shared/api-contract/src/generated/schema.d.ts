@@ -1918,10 +1918,10 @@ export interface components {
         };
         MindbodySyncDto: {
             /**
-             * @description The fingerprint of the confirmed preview (required)
+             * @description The fingerprint of the confirmed preview
              * @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a
              */
-            confirm?: string;
+            confirm: string;
         };
         MindbodyWebhookDelivery: {
             /** @description The event's fields; every event carries the Mindbody `siteId` */

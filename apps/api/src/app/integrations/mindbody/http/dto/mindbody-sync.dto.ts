@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { MESSAGES, type MindbodySyncRequest } from '@grove/contracts';
 
@@ -9,9 +9,11 @@ import { MESSAGES, type MindbodySyncRequest } from '@grove/contracts';
  * (after the stage check, so a sync below stage 4 still answers 409).
  */
 export class MindbodySyncDto implements Partial<MindbodySyncRequest> {
-  @ApiPropertyOptional({
+  // Required in the contract; optional to class-validator so that the service answers a sync
+  // below stage 4 with its 409 before the missing confirmation's 400.
+  @ApiProperty({
     example: '3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a',
-    description: 'The fingerprint of the confirmed preview (required)',
+    description: 'The fingerprint of the confirmed preview',
   })
   @IsOptional()
   @IsString({ message: MESSAGES.mindbodySyncConfirmRequired })
