@@ -1502,7 +1502,7 @@ export interface components {
              * @example AU
              */
             country?: string;
-            /** @example sam@mygym.com.au */
+            /** @example sam@example.com */
             email: string;
             /** @example Sam Lee */
             fullName: string;

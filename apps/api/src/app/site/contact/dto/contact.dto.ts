@@ -8,6 +8,7 @@ import {
   validateContactInput,
 } from '@grove/contracts';
 import { ValidatedBy } from '../../../platform/common/validated-by';
+import { PublicFormDto } from '../../public-form.dto';
 import { sanitizePlainText } from '../sanitize-text';
 
 /**
@@ -17,7 +18,7 @@ import { sanitizePlainText } from '../sanitize-text';
  * its SPEC message, before the captcha is verified.
  */
 @ValidatedBy((body: ContactDto) => validateContactInput(body.toInput(), sanitizePlainText))
-export class ContactDto implements Partial<ContactRequest> {
+export class ContactDto extends PublicFormDto implements Partial<ContactRequest> {
   @ApiProperty({ example: 'Sam', maxLength: 100 })
   @IsOptional()
   @IsString({ message: MESSAGES.invalidName })
@@ -27,21 +28,6 @@ export class ContactDto implements Partial<ContactRequest> {
   @IsOptional()
   @IsString({ message: MESSAGES.invalidName })
   lastName?: string;
-
-  @ApiProperty({ example: 'sam@example.com' })
-  @IsOptional()
-  @IsString({ message: MESSAGES.invalidEmail })
-  email?: string;
-
-  @ApiProperty({
-    example: 'AU',
-    required: false,
-    description:
-      'The country the phone number is read for, ISO 3166-1 alpha-2 (docs/product.md#country); Australia when absent',
-  })
-  @IsOptional()
-  @IsString({ message: MESSAGES.countryInvalid })
-  country?: string;
 
   @ApiProperty({
     example: '0412 345 678',
@@ -60,14 +46,6 @@ export class ContactDto implements Partial<ContactRequest> {
   @IsOptional()
   @IsString({ message: MESSAGES.messageRequired })
   message?: string;
-
-  @ApiProperty({
-    description:
-      "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token",
-  })
-  @IsOptional()
-  @IsString({ message: MESSAGES.contactFailed })
-  captcha?: string;
 
   /** The form's fields with absent ones as empty strings, ready for `validateContactInput`. */
   toInput(): ContactInput {

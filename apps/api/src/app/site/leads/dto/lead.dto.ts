@@ -9,6 +9,7 @@ import {
   validateLeadInput,
 } from '@grove/contracts';
 import { ValidatedBy } from '../../../platform/common/validated-by';
+import { PublicFormDto } from '../../public-form.dto';
 
 /**
  * `POST /api/leads` body: the landing page's 'Learn More' pop-up (docs/product.md#landing-page Landing page: fullName,
@@ -17,26 +18,11 @@ import { ValidatedBy } from '../../../platform/common/validated-by';
  * pop-up uses), so each field gets exactly its message, before the captcha is verified.
  */
 @ValidatedBy((body: LeadDto) => validateLeadInput(body.toInput()))
-export class LeadDto implements Partial<LeadRequest> {
+export class LeadDto extends PublicFormDto implements Partial<LeadRequest> {
   @ApiProperty({ example: 'Sam Lee', maxLength: 100 })
   @IsOptional()
   @IsString({ message: MESSAGES.invalidName })
   fullName?: string;
-
-  @ApiProperty({ example: 'sam@mygym.com.au' })
-  @IsOptional()
-  @IsString({ message: MESSAGES.invalidEmail })
-  email?: string;
-
-  @ApiProperty({
-    example: 'AU',
-    required: false,
-    description:
-      'The country the phone number is read for, ISO 3166-1 alpha-2 (docs/product.md#country); Australia when absent',
-  })
-  @IsOptional()
-  @IsString({ message: MESSAGES.countryInvalid })
-  country?: string;
 
   @ApiProperty({ example: '0412 345 678' })
   @IsOptional()
@@ -47,14 +33,6 @@ export class LeadDto implements Partial<LeadRequest> {
   @IsOptional()
   @IsString({ message: MESSAGES.companyRequired })
   company?: string;
-
-  @ApiProperty({
-    description:
-      "The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token",
-  })
-  @IsOptional()
-  @IsString({ message: MESSAGES.contactFailed })
-  captcha?: string;
 
   /** The form's fields with absent ones as empty strings, ready for `validateLeadInput`. */
   toInput(): LeadInput {
