@@ -1,26 +1,16 @@
 import { useState } from 'react';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
-  countrySelectOptions,
   DEFAULT_COUNTRY,
   MESSAGES,
-  phoneNumberHint,
   validateContactInput,
   type ContactInput,
 } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { useSendContactMessage } from './api/contact';
-import {
-  Alert,
-  Button,
-  Card,
-  Modal,
-  SelectField,
-  TextArea,
-  TextField,
-  useTimedMessage,
-} from '@grove/web-ui';
+import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
+import { CountryPhoneFields } from '../../components/country-phone/CountryPhoneFields';
 
 /** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
@@ -80,8 +70,6 @@ export function ContactForm() {
   const captcha = useFormCaptcha(form);
 
   const messageLength = (watch('message') ?? '').length;
-  const country = watch('country') ?? '';
-  const countries = countrySelectOptions();
 
   return (
     <>
@@ -93,24 +81,7 @@ export function ContactForm() {
           </div>
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <div className="mk-contact__row">
-            <SelectField
-              label="Country"
-              autoComplete="country"
-              options={countries}
-              {...field('country', {
-                // The phone is read for the country: check it again once it was checked.
-                onChange: () => {
-                  if (form.formState.errors.phoneNumber) void form.trigger('phoneNumber');
-                },
-              })}
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              hint={phoneNumberHint(country)}
-              {...field('phoneNumber')}
-            />
+            <CountryPhoneFields<ContactFormValues> form={form} phone="phoneNumber" />
           </div>
           <TextField
             label="Company Website"

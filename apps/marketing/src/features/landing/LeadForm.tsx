@@ -1,15 +1,14 @@
 import {
-  countrySelectOptions,
   DEFAULT_COUNTRY,
-  phoneNumberHint,
   validateLeadInput,
   type LeadInput,
   type LeadRequest,
 } from '@grove/contracts';
 import { useContractForm } from '@grove/web-forms';
 import { useCreateLead } from './api/leads';
-import { Alert, Button, SelectField, TextField } from '@grove/web-ui';
+import { Alert, Button, TextField } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
+import { CountryPhoneFields } from '../../components/country-phone/CountryPhoneFields';
 
 const emptyLead: LeadRequest = {
   fullName: '',
@@ -50,8 +49,6 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
   });
   const { submit, field } = form;
   const captcha = useFormCaptcha(form);
-  const country = form.watch('country') ?? DEFAULT_COUNTRY;
-  const countries = countrySelectOptions();
 
   if (lead.isSuccess) {
     return (
@@ -76,24 +73,7 @@ export function LeadForm({ onDone }: { onDone: () => void }) {
         inputMode="email"
         {...field('email')}
       />
-      <SelectField
-        label="Country"
-        autoComplete="country"
-        options={countries}
-        {...field('country', {
-          // The phone is read for the country: check it again once it was checked.
-          onChange: () => {
-            if (form.formState.errors.phone) void form.trigger('phone');
-          },
-        })}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        hint={phoneNumberHint(country)}
-        {...field('phone')}
-      />
+      <CountryPhoneFields<LeadRequest> form={form} phone="phone" />
       <TextField label="Company" autoComplete="organization" {...field('company')} />
       <FormCaptcha {...captcha.props} />
       <Button type="submit" busy={lead.isPending} className="mk-btn--block">

@@ -43,6 +43,10 @@ describe('isDatabaseUnavailable', () => {
       new Error('Client has encountered a connection error and is not queryable'),
     ],
     [
+      "a transaction whose connection PostgreSQL terminated (TypeORM's released query runner)",
+      new Error('Query runner already released. Cannot run queries anymore.'),
+    ],
+    [
       'every address refused',
       new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], ''),
     ],

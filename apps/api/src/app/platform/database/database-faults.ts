@@ -43,7 +43,10 @@ const UNREACHABLE_ERRNOS = new Set([
  * ('Connection terminated unexpectedly', '… due to connection timeout'), a query the server never
  * answered ('Query read timeout', our `query_timeout`), no pooled connection within
  * `connectionTimeoutMillis`, a client that broke or was closed ('… is not queryable'), a pool that
- * is closing (API shutdown).
+ * is closing (API shutdown); and TypeORM's QueryRunnerAlreadyReleasedError, which a transaction's
+ * next query throws once its connection emitted 'error' (PostgreSQL terminated it: TypeORM 0.3's
+ * PostgresQueryRunner releases the runner on that event), e.g. pg-boss `send` inside a join's
+ * transaction while PostgreSQL restarts.
  */
 const UNREACHABLE_MESSAGES = [
   /^Connection terminated/,
@@ -52,6 +55,7 @@ const UNREACHABLE_MESSAGES = [
   /^timeout expired$/,
   /is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,
+  /^Query runner already released\. Cannot run queries anymore\.$/,
 ];
 
 /**
