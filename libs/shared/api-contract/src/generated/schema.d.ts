@@ -2327,7 +2327,10 @@ export interface components {
             discountCents?: number;
             /** @example alex@example.com */
             memberEmail?: string;
-            /** @example Alex Smith */
+            /**
+             * @description Letters of any script, spaces, apostrophes, hyphens and periods; trimmed
+             * @example Alex Smith
+             */
             memberName?: string;
             /**
              * @description Monthly membership price, integer cents

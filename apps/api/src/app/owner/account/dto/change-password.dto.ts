@@ -1,11 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import {
-  MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type ChangePasswordRequest,
-} from '@grove/contracts';
+import { MESSAGES, type ChangePasswordRequest } from '@grove/contracts';
+import { NewPasswordProperty } from '../../../platform/auth/dto/new-password.property';
 
 /**
  * `POST /api/account/password` body. Only types and sizes are checked here; the rules run in the
@@ -17,12 +13,6 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @MaxLength(1000, { message: MESSAGES.currentPasswordWrong })
   currentPassword!: string;
 
-  @ApiProperty({
-    example: 'a new long passphrase',
-    minLength: PASSWORD_MIN_LENGTH,
-    maxLength: PASSWORD_MAX_LENGTH,
-  })
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MaxLength(1000, { message: MESSAGES.passwordTooLong })
+  @NewPasswordProperty()
   newPassword!: string;
 }

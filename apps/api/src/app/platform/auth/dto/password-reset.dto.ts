@@ -3,13 +3,12 @@ import { Allow, IsString, MaxLength } from 'class-validator';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
   validatePasswordResetRequest,
 } from '@grove/contracts';
 import { ValidatedBy } from '../../common/validated-by';
+import { NewPasswordProperty } from './new-password.property';
 
 /**
  * `POST /api/auth/password-reset` body: the owner's login email, checked with contracts'
@@ -38,12 +37,6 @@ export class PasswordResetConfirmDto implements PasswordResetConfirmRequest {
   @MaxLength(200, { message: MESSAGES.passwordResetLinkInvalid })
   token!: string;
 
-  @ApiProperty({
-    example: 'a new long passphrase',
-    minLength: PASSWORD_MIN_LENGTH,
-    maxLength: PASSWORD_MAX_LENGTH,
-  })
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MaxLength(1000, { message: MESSAGES.passwordTooLong })
+  @NewPasswordProperty()
   password!: string;
 }
