@@ -12,6 +12,19 @@ import { MESSAGES } from '../common/messages';
 export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Most data rows (after the header) one import takes in one go. */
 export const CSV_IMPORT_MAX_ROWS = 10_000;
+/**
+ * Most columns a file's header may have (a gym system's member export has a few dozen): a wider
+ * file is refused before it is parsed (issue 31: a 2.6-million-column header held the API).
+ */
+export const CSV_IMPORT_MAX_COLUMNS = 200;
+/**
+ * Cells a data row may have beyond the header's width (a trailing separator or two that a
+ * spreadsheet left); a wider row refuses the file before it is parsed (issue 31: one row of five
+ * million empty cells exhausted the API's heap).
+ */
+export const CSV_IMPORT_EXTRA_CELLS = 5;
+/** Most characters one row may hold (every cell together); csv-parse refuses a longer one. */
+export const CSV_IMPORT_MAX_ROW_CHARS = 20_000;
 
 /**
  * The member fields an import fills, in the order the mapping shows them. The member's name comes
@@ -259,6 +272,10 @@ export const MEMBER_CSV_MESSAGES = {
   empty: 'The file has no rows to import',
   tooLarge: `The file is larger than ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   tooManyRows: `The file has more than ${CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows; split it and import each part`,
+  tooManyColumns: `The file has more than ${CSV_IMPORT_MAX_COLUMNS} columns; keep the member columns and import again`,
+  /** A data row with more cells than the header allows (its file line given). */
+  rowTooWide: (line: number, headerColumns: number) =>
+    `Line ${line} has more cells than the header's ${headerColumns} columns; check that its separators and quotes are right`,
   mappingIncomplete: 'Please choose a column for name, email, membership price and discount',
   mappingInvalid: 'Each field needs a column of the file, each column used once',
   nameTwice: 'Choose a full name column or first and last name columns, not both',

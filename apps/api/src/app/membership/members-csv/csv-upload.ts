@@ -1,6 +1,13 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, MEMBER_CSV_MESSAGES } from '@grove/contracts';
+import {
+  CSV_IMPORT_EXTRA_CELLS,
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_COLUMNS,
+  CSV_IMPORT_MAX_ROW_CHARS,
+  CSV_IMPORT_MAX_ROWS,
+  MEMBER_CSV_MESSAGES,
+} from '@grove/contracts';
 import { errorMessage } from '../../platform/common/error-message';
 import {
   BadCsvFileException,
@@ -95,6 +102,62 @@ export function sniffDelimiter(text: string): string {
   return best;
 }
 
+const QUOTE = 0x22;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * Refuses a file whose rows are wider than Grove reads, before csv-parse builds a single row:
+ * the header (the first line with something on it) may have at most `CSV_IMPORT_MAX_COLUMNS`
+ * cells, and every later row at most `CSV_IMPORT_EXTRA_CELLS` more than the header. One pass over
+ * the text counting `delimiter`s outside quotes (RFC 4180: a quote opens or closes a quoted field,
+ * a doubled one inside it is a quote), stopping at the first row over the limit; so a row of
+ * millions of empty cells costs no memory and little time.
+ * @throws BadCsvFileException 400 `tooManyColumns` for a wide header, `rowTooWide(line, columns)`
+ *   for a wide data row (its line in the file, 1-based)
+ */
+export function checkCsvWidth(text: string, delimiter: string): void {
+  const separator = delimiter.charCodeAt(0);
+  let quoted = false;
+  let line = 1;
+  let cells = 1;
+  let content = false;
+  let headerCells = 0;
+  let rowLine = 1;
+  const endRow = () => {
+    if (content && headerCells === 0) {
+      if (cells > CSV_IMPORT_MAX_COLUMNS)
+        throw new BadCsvFileException(MEMBER_CSV_MESSAGES.tooManyColumns);
+      headerCells = cells;
+    }
+    cells = 1;
+    content = false;
+  };
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === QUOTE) {
+      quoted = !quoted;
+      content = true;
+    } else if (char === LINE_FEED || char === CARRIAGE_RETURN) {
+      if (char === CARRIAGE_RETURN && text.charCodeAt(index + 1) === LINE_FEED) index++;
+      line++;
+      if (!quoted) {
+        endRow();
+        rowLine = line;
+      }
+    } else if (char === separator && !quoted) {
+      cells++;
+      const limit =
+        headerCells === 0 ? CSV_IMPORT_MAX_COLUMNS : headerCells + CSV_IMPORT_EXTRA_CELLS;
+      if (cells > limit) {
+        if (headerCells === 0) throw new BadCsvFileException(MEMBER_CSV_MESSAGES.tooManyColumns);
+        throw new BadCsvFileException(MEMBER_CSV_MESSAGES.rowTooWide(rowLine, headerCells));
+      }
+    } else if (char !== 0x20 && char !== 0x09) content = true;
+  }
+  endRow();
+}
+
 /**
  * Parses a CSV file with csv-parse (RFC 4180: quoted fields, embedded commas, quotes and line
  * breaks; a UTF-8 byte-order mark is dropped; rows may have fewer or more cells than the header),
@@ -103,7 +166,8 @@ export function sniffDelimiter(text: string): string {
  * spreadsheet) are skipped, so line numbers may jump (docs/product.md#members-csv). The first row
  * left is the header.
  * @throws BadCsvFileException 400 when the bytes are not UTF-8 text (a binary file: 'The file could
- *   not be read as CSV'), the parser refuses it (its reason and line are added), there is no data
+ *   not be read as CSV'), a row is too wide (`checkCsvWidth`), the parser refuses it (a row over
+ *   `CSV_IMPORT_MAX_ROW_CHARS` characters too) (its reason and line are added), there is no data
  *   row ('The file has no rows to import') or more than `CSV_IMPORT_MAX_ROWS` rows
  */
 export function parseCsv(bytes: Buffer): ParsedCsv {
@@ -115,11 +179,14 @@ export function parseCsv(bytes: Buffer): ParsedCsv {
   }
   // A NUL byte is valid UTF-8 but never in a spreadsheet's text: a binary file.
   if (text.includes('\u0000')) throw new BadCsvFileException(MEMBER_CSV_MESSAGES.unreadable);
+  const delimiter = sniffDelimiter(text);
+  checkCsvWidth(text, delimiter);
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
       bom: true,
-      delimiter: sniffDelimiter(text),
+      delimiter,
+      max_record_size: CSV_IMPORT_MAX_ROW_CHARS,
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,

@@ -23,6 +23,7 @@ import {
 import type { Request } from 'express';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { ImportMappingDto } from './dto/import-mapping.dto';
 import {
   MemberImportDryRunDto,
@@ -34,7 +35,8 @@ import { MembersCsvService } from './members-csv.service';
 /**
  * CSV in and out of the signed-in owner's members (issue 14 part 5; Branches screen). The
  * business always comes from the session; another business's upload answers 404. Errors: 400 bad
- * file or mapping, 401 no session, 404 unknown upload, 413 file over 5 MB, 415 not sent as CSV.
+ * file or mapping, 401 no session, 404 unknown upload, 413 file over 5 MB, 415 not sent as CSV,
+ * 429 over the upload limit.
  */
 @ApiTags('members-csv')
 @ApiCookieAuth('grove_access')
@@ -60,9 +62,13 @@ export class MembersCsvController {
 
   /**
    * Body: the CSV file itself (Content-Type text/csv, at most 5 MB, at most 10,000 rows after the
-   * header) → 201 `MemberImportUpload` (headers, row count, guessed mapping); nothing is imported.
+   * header, at most 200 columns, no row more than 5 cells wider than the header) → 201
+   * `MemberImportUpload` (headers, row count, guessed mapping); nothing is imported. At most
+   * THROTTLE_CSV_UPLOAD_LIMIT uploads per business per hour (10; then 429 'Too many attempts. Try
+   * again in N minutes.').
    */
   @Post('imports')
+  @ThrottledBy('csv-upload')
   @ApiConsumes('text/csv')
   @ApiOperation({ summary: 'Upload a CSV file of members (stored, not imported)' })
   @ApiBody({

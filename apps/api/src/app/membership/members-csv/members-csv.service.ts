@@ -174,7 +174,8 @@ export class MembersCsvService implements OnModuleInit {
    * The failed rows of an upload as CSV (docs/product.md#members-csv): the file's own header and
    * cells of every row that is an 'error' with the settings of its last dry run (before the run)
    * or of its run (after: what is still not imported), plus 'Line' (its line in the uploaded file)
-   * and 'Reason' (its messages joined by '; '). UTF-8 with a byte-order mark; every cell
+   * and 'Reason' (its messages joined by '; '); every row as wide as the header, never wider.
+   * UTF-8 with a byte-order mark; every cell
    * neutralised as the export's (`neutraliseCsvCell`).
    * @returns the CSV text (at most the upload's 10,000 rows)
    * @throws ImportNotFoundException 404, ImportNotCheckedException 409 before any dry run
@@ -191,7 +192,9 @@ export class MembersCsvService implements OnModuleInit {
     const failed = plan.rows
       .map((result, index) => ({ result, cells: stored.rows[index] ?? [] }))
       .filter(({ result }) => result.outcome === 'error');
-    const width = Math.max(stored.headers.length, ...failed.map(({ cells }) => cells.length));
+    // The header's width: a row's cells past it (at most CSV_IMPORT_EXTRA_CELLS, empty ones a
+    // spreadsheet left) have no column to be read from, so they are not written back either.
+    const width = stored.headers.length;
     const padded = (cells: readonly string[]) =>
       Array.from({ length: width }, (_, column) => cells[column] ?? '');
     const records = [

@@ -6,7 +6,7 @@ import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
  * 'login' (failed logins only), 'password-reset' (asking for a reset link and using one),
  * 'referral' (public join), 'contact' (contact form, leads), 'support' (issue form), and
  * 'mindbody-business' plus 'mindbody-address' (Mindbody credential checks per business and per
- * client address).
+ * client address), and 'csv-upload' (member CSV uploads per business).
  */
 export const THROTTLER_NAMES = [
   'auth',
@@ -17,6 +17,7 @@ export const THROTTLER_NAMES = [
   'support',
   'mindbody-business',
   'mindbody-address',
+  'csv-upload',
 ] as const;
 
 export type ThrottlerName = (typeof THROTTLER_NAMES)[number];

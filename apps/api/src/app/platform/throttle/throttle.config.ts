@@ -37,7 +37,14 @@ export class ThrottleEnv {
   @EnvInt(1)
   THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS = 900;
 
-  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks) off, e.g. for benchmarks. */
+  /**
+   * Member CSV uploads (`POST /api/members-csv/imports`) allowed per business per hour (issue 31:
+   * each is parsed and kept a day, so one owner cannot fill the database or the API's time).
+   */
+  @EnvInt(1)
+  THROTTLE_CSV_UPLOAD_LIMIT = 10;
+
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads) off, e.g. for benchmarks. */
   @EnvBool()
   THROTTLE_DISABLED = false;
 
@@ -62,6 +69,8 @@ export function readThrottleConfig(vars: ThrottleEnv): {
   throttleSupportLimit: number;
   /** Mindbody credential checks allowed per business and per client address in each window. */
   throttleMindbodyCredentials: { limit: number; windowSeconds: number };
+  /** Member CSV uploads allowed per business per hour (throttler 'csv-upload'). */
+  throttleCsvUploadLimit: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
   throttleDisabled: boolean;
   /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
@@ -77,6 +86,7 @@ export function readThrottleConfig(vars: ThrottleEnv): {
       limit: vars.THROTTLE_MINDBODY_CREDENTIALS_LIMIT,
       windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
     },
+    throttleCsvUploadLimit: vars.THROTTLE_CSV_UPLOAD_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
     redisUrl: vars.REDIS_URL ?? null,
   };

@@ -24,7 +24,7 @@ export function tooManyAttemptsMessage(waitSeconds: number): string {
   return `Too many attempts. Try again in ${Math.ceil(waitSeconds / 60)} minutes.`;
 }
 
-/** The business of the signed-in caller (the Mindbody routes run behind the JWT guard). */
+/** The business of the signed-in caller (the Mindbody and CSV routes run behind the JWT guard). */
 function businessOf(request: Record<string, unknown>): string {
   const user = request['user'] as AuthUser | undefined;
   return user ? `business:${user.businessId}` : `address:${String(request['ip'])}`;
@@ -50,7 +50,8 @@ export function loginThrottleKey(request: Record<string, unknown>): string {
  *   each attempt and `LoginThrottle` gives a successful one back, so failed logins alone count;
  *   'password-reset' counts asking for a link and using one together);
  * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
- *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS.
+ *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS;
+ * - 'csv-upload': member CSV uploads per business, THROTTLE_CSV_UPLOAD_LIMIT per hour.
  * A client over a limit is refused (429, {@link tooManyAttemptsMessage}) for one window.
  * THROTTLE_DISABLED switches all of them off.
  */
@@ -81,6 +82,11 @@ export function throttlingModule(config: AppConfig): DynamicModule {
     support: { ttl: minute, limit: config.throttleSupportLimit },
     'mindbody-business': { ttl: window, limit: credentials.limit, getTracker: businessOf },
     'mindbody-address': { ttl: window, limit: credentials.limit },
+    'csv-upload': {
+      ttl: 60 * minute,
+      limit: config.throttleCsvUploadLimit,
+      getTracker: businessOf,
+    },
   };
   return ThrottlerModule.forRootAsync({
     imports: [ThrottleStoreModule],
