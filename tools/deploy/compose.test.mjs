@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import https from 'node:https';
+import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -425,7 +426,46 @@ describe(
       assert.equal(headers['x-forwarded-host'], 'grove.test');
       // TRUST_PROXY=1: the API reads the last entry, the address HAProxy saw, not the client's own.
       assert.equal(headers['x-forwarded-for'].split(',').pop().trim(), '127.0.0.1');
-      assert.match(reply.headers['strict-transport-security'], /max-age=31536000/);
+      assert.equal(
+        reply.headers['strict-transport-security'],
+        'max-age=31536000; includeSubDomains',
+      );
+    });
+
+    /** The TLS version and suite HAProxy agrees to for a client offering only `options`, or the refusal. */
+    const handshake = (options) =>
+      new Promise((resolve) => {
+        const socket = tls.connect({
+          host: '127.0.0.1',
+          port: httpsPort,
+          servername: 'grove.test',
+          rejectUnauthorized: false,
+          ...options,
+        });
+        socket.once('secureConnect', () => {
+          resolve({ version: socket.getProtocol(), cipher: socket.getCipher().standardName });
+          socket.end();
+        });
+        socket.once('error', (error) => resolve({ refused: error.code ?? error.message }));
+      });
+
+    it("speaks Mozilla's intermediate TLS: forward-secret AEAD suites on TLS 1.2 and 1.3, nothing older or weaker", async () => {
+      assert.deepEqual(await handshake({}), {
+        version: 'TLSv1.3',
+        cipher: 'TLS_AES_256_GCM_SHA384',
+      });
+      assert.deepEqual(
+        await handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES128-GCM-SHA256' }),
+        { version: 'TLSv1.2', cipher: 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256' },
+      );
+      // No forward secrecy (static RSA key exchange), CBC with SHA-1, or TLS 1.1: refused.
+      for (const options of [
+        { maxVersion: 'TLSv1.2', ciphers: 'AES256-GCM-SHA384' },
+        { maxVersion: 'TLSv1.2', ciphers: 'AES128-SHA' },
+        { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES128-SHA' },
+        { minVersion: 'TLSv1.1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' },
+      ])
+        assert.ok('refused' in (await handshake(options)), JSON.stringify(options));
     });
   },
 );
