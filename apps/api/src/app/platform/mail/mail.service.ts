@@ -12,6 +12,18 @@ import { OutboxRepository } from './outbox.repository';
 const MAIL_QUEUE = 'mail.send';
 
 /**
+ * How long one SMTP delivery may wait (ms): for the connection (DNS included), for the server's
+ * greeting, and for the socket to stay silent mid-conversation. nodemailer's own defaults (2 min,
+ * 30 s, 10 min) let one stalled mail server hold a delivery job for minutes (issue 31); a delivery
+ * that times out is retried by the mail job with its backoff.
+ */
+export const SMTP_TIMEOUTS_MS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
+
+/**
  * An email to send: a plain-text part, and an HTML part when `html` is set. Every address is one
  * plain mailbox `a@b.c` (`mailboxOf` in contracts, RFC 5321/5322): delivery hands nodemailer
  * address objects, never text it would parse as a list, and refuses an address that is not one
@@ -142,7 +154,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     const replyTo = email.replyTo ? mailboxOf(email.replyTo) : null;
     let outcome: DeliveryOutcome;
     if (this.config.mail.smtpUrl) {
-      this.transporter ??= createTransport(this.config.mail.smtpUrl);
+      this.transporter ??= createTransport({ url: this.config.mail.smtpUrl, ...SMTP_TIMEOUTS_MS });
       await this.transporter.sendMail({
         from: email.fromName
           ? { name: email.fromName, address: this.fromAddress() }
