@@ -14,8 +14,11 @@ export const ORIGIN_NOT_ALLOWED = 'Origin not allowed';
 
 /**
  * Cross-site request check (docs/architecture.md#request-path): an unsafe request (POST/PUT/PATCH/DELETE) carrying an
- * `Origin` header must come from the API's own origin (protocol + host, as Express reads
- * them: X-Forwarded-Proto / X-Forwarded-Host behind a trusted proxy) or from ALLOWED_ORIGINS.
+ * `Origin` header must come from Grove's own origin or from ALLOWED_ORIGINS. Grove's own origin
+ * is PUBLIC_ORIGIN (required in production); only outside production is the origin the request
+ * names itself (protocol + host as Express reads them: X-Forwarded-Proto / X-Forwarded-Host
+ * behind a trusted proxy) also accepted, for a dev server reached as 127.0.0.1 or through a
+ * preview proxy (issue 31: the Host a client sends never decides what is "own" in production).
  * Requests without `Origin` (curl, server-to-server) pass; cookies are SameSite=Lax as well.
  *
  * @throws ForbiddenException 403 'Origin not allowed'
@@ -29,8 +32,10 @@ export class OriginGuard implements CanActivate {
     if (!UNSAFE_METHODS.has(request.method)) return true;
     const origin = request.headers.origin;
     if (!origin) return true;
-    const own = `${request.protocol}://${request.host ?? ''}`;
-    if (origin === own || this.config.allowedOrigins.includes(origin)) return true;
+    if (origin === this.config.publicOrigin || this.config.allowedOrigins.includes(origin))
+      return true;
+    if (this.config.nodeEnv !== 'production' && origin === `${request.protocol}://${request.host}`)
+      return true;
     throw new ForbiddenException(ORIGIN_NOT_ALLOWED);
   }
 }
