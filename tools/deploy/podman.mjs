@@ -17,11 +17,28 @@ const env = (extra = {}) => ({
   ...extra,
 });
 
-/** Whether this machine can run the compose drills: podman, podman-compose and debootstrap. */
-export function podmanAvailable() {
-  return ['podman', 'podman-compose', 'debootstrap'].every(
-    (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0,
-  );
+/**
+ * What the compose drills need from Debian, each as `[package, how it is found]`: the engine, its
+ * compose, its OCI runtime, the base image's debootstrap, and the network stack every `RUN` of a
+ * build and every compose network uses (netavark sets it up with iptables; aardvark-dns answers
+ * the service names). `.ci/run` installs the same list.
+ */
+const COMPOSE_PACKAGES = [
+  ['podman', 'command -v podman'],
+  ['podman-compose', 'command -v podman-compose'],
+  ['runc', 'command -v runc'],
+  ['debootstrap', 'command -v debootstrap'],
+  ['netavark', 'test -x /usr/lib/podman/netavark'],
+  ['aardvark-dns', 'test -x /usr/lib/podman/aardvark-dns'],
+  ['iptables', 'command -v iptables'],
+  ['curl', 'command -v curl'],
+];
+
+/** The Debian packages of {@link COMPOSE_PACKAGES} this machine lacks (empty when it has them all). */
+export function missingComposePackages() {
+  return COMPOSE_PACKAGES.filter(
+    ([, check]) => spawnSync('sh', ['-c', `${check} >/dev/null 2>&1`]).status !== 0,
+  ).map(([name]) => name);
 }
 
 /**

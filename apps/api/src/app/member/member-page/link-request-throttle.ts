@@ -3,11 +3,12 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { AppConfig } from '../../platform/config/app-config';
 import { ThrottleStore } from '../../platform/throttle/throttle-store';
 import { TooManyLinkRequestsException } from './member-page.exceptions';
+import { clientNetwork } from '../../platform/common/client-network';
 
 /**
  * Throttles new member page link requests on the shared throttle store (PostgreSQL
- * `throttle_counters`, or Redis with REDIS_URL): THROTTLE_MEMBER_LINK_LIMIT per client address
- * per 60 s and THROTTLE_MEMBER_LINK_EMAIL_LIMIT per email address per hour; over either, the
+ * `throttle_counters`, or Redis with REDIS_URL): THROTTLE_MEMBER_LINK_LIMIT per client address (an IPv6 one by its /64:
+ * `clientNetwork`) per 60 s and THROTTLE_MEMBER_LINK_EMAIL_LIMIT per email address per hour; over either, the
  * request is refused (429) for the rest of that window. Both apply alike to members and
  * strangers, so a refusal says nothing about membership. THROTTLE_DISABLED switches them off.
  */
@@ -42,7 +43,7 @@ export class LinkRequestThrottle {
   async consume(clientAddress: string, emailKey: string): Promise<void> {
     if (this.config.throttleDisabled) return;
     try {
-      await this.perClient.consume(clientAddress);
+      await this.perClient.consume(clientNetwork(clientAddress));
       await this.perEmail.consume(emailKey);
     } catch (error) {
       if (error instanceof RateLimiterRes) {

@@ -1,6 +1,5 @@
 import type { DynamicModule, ExecutionContext } from '@nestjs/common';
 import {
-  normalizeIp,
   ThrottlerModule,
   type ThrottlerLimitDetail,
   type ThrottlerOptions,
@@ -9,6 +8,7 @@ import type { AuthUser } from '../common/auth-user';
 import type { AppConfig } from '../config/app-config';
 import type { ThrottlerName } from '../common/throttled-by.decorator';
 import { SharedThrottlerStorage } from './shared-throttler-storage';
+import { clientNetwork } from '../common/client-network';
 import { ThrottleStore, ThrottleStoreModule } from './throttle-store';
 
 /** The 429 text of a throttle whose client may try again within a minute. */
@@ -30,9 +30,9 @@ function businessOf(request: Record<string, unknown>): string {
   return user ? `business:${user.businessId}` : `address:${String(request['ip'])}`;
 }
 
-/** The client a request counts for: its address (`req.ip`), an IPv6 one by its /56 network, as ThrottlerGuard's default. */
+/** The client a request counts for: its address (`req.ip`) as `clientNetwork` reads it (an IPv6 one by its /64 network). */
 export function clientAddress(request: Record<string, unknown>): string {
-  return normalizeIp(String(request['ip'] ?? ''));
+  return clientNetwork(String(request['ip'] ?? ''));
 }
 
 /** The counter key of the 'login' throttler for a request (`LoginThrottle` gives a success's hit back). */

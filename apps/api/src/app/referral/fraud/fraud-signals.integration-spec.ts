@@ -183,6 +183,16 @@ describe('fraud signals on referral joins (integration)', () => {
     expect(stored[0].client_digest.toString('latin1')).not.toContain('203.0.113.7');
   });
 
+  it('an IPv6 client is its /64: a join from another address of the network that opened the member page is flagged, one from another network is not (issue 31)', async () => {
+    const fraud = t.app.get(FraudSignalsService);
+    const { member, code } = await referrer('Sìne Six', 'sine@greenvalley.com.au');
+    await fraud.recordMemberPageOpen(jobScope({ businessId }), member.id, '2001:db8:5:6::a1');
+    await join(code, 'Rotating Phone', 'rotating@gmail.com', '2001:db8:5:6:ffff:1:2:3');
+    await join(code, 'Next Door', 'next.door@gmail.com', '2001:db8:5:7::a1');
+    expect((await prospect('rotating@gmail.com'))?.flags).toEqual(['member_page_address']);
+    expect((await prospect('next.door@gmail.com'))?.flags).toEqual([]);
+  });
+
   it("opening the member page (magic link, then the page) from an address flags a join through that member's link from it", async () => {
     const { member, code } = await referrer('Mae Magic', 'mae@greenvalley.com.au');
     const token = await t.app

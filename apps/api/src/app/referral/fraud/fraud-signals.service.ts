@@ -6,6 +6,7 @@ import type { BusinessScope } from '../../platform/database/business-scope';
 import { isDisposableEmail } from './disposable-email';
 import type { FraudSettings } from './fraud.config';
 import { MemberPageOpensRepository } from './member-page-opens.repository';
+import { clientNetwork } from '../../platform/common/client-network';
 
 /** What the public join hands its one statement about the friend (`ReferralLinksRepository.join`). */
 export interface JoinScreening {
@@ -60,7 +61,7 @@ export class FraudSignalsService {
     day = new Date().toISOString().slice(0, 10),
   ): Buffer {
     return createHmac('sha256', this.visitorKey)
-      .update(`${day}\n${code}\n${clientAddress.trim().toLowerCase()}`)
+      .update(`${day}\n${code}\n${clientNetwork(clientAddress)}`)
       .digest();
   }
 
@@ -69,7 +70,7 @@ export class FraudSignalsService {
    * @param address `req.ip` as Express reports it (behind TRUST_PROXY: X-Forwarded-For's client)
    */
   clientDigest(address: string): Buffer {
-    return createHmac('sha256', this.addressKey).update(address.trim().toLowerCase()).digest();
+    return createHmac('sha256', this.addressKey).update(clientNetwork(address)).digest();
   }
 
   /** The database-free checks of one join, the same work for every friend. */
