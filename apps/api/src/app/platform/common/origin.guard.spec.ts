@@ -8,12 +8,12 @@ function context(method: string, origin: string | undefined, host = 'grove.examp
   return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
 }
 
-const guard = (nodeEnv: string) =>
+const guard = (nodeEnv: AppConfig['nodeEnv']) =>
   new OriginGuard({
     nodeEnv,
     publicOrigin: 'https://grove.example.com',
     allowedOrigins: ['https://partner.example.org'],
-  } as AppConfig);
+  } as Partial<AppConfig> as AppConfig);
 
 describe('OriginGuard', () => {
   it('lets PUBLIC_ORIGIN, ALLOWED_ORIGINS, safe methods and requests without Origin through', () => {
