@@ -11,11 +11,10 @@ import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
-import { MailModule } from '../../platform/mail/mail.module';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [LifecycleModule, BranchQualificationModule, MailModule],
+  imports: [LifecycleModule, BranchQualificationModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,
