@@ -254,14 +254,10 @@ export class JobsService
   /**
    * Sends a job to `name` on a cron schedule (pg-boss 10 `schedule`: 5-field cron in UTC, checked
    * every 30 s by one instance; calling it again replaces the schedule, so every instance may call
-   * it at start). Register the queue first. Serialised with the queue creations: one provider's
-   * `schedule` beside another's `createQueue` deadlocked at start ("deadlock detected" in
-   * pg-boss's `createQueue`, seen once three providers scheduled).
+   * it at start). Register the queue first.
    */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
-    const scheduled = this.creatingQueues.then(() => this.boss.schedule(name, cron, data));
-    this.creatingQueues = scheduled.catch(() => undefined);
-    await scheduled;
+    await this.boss.schedule(name, cron, data);
   }
 
   /**
