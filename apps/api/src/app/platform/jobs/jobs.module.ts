@@ -1,15 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { JobsService } from './jobs.service';
-import { RetentionSweep } from './retention';
-import { RetentionRepository } from '../database/retention.repository';
 
-/**
- * pg-boss on the API's own PostgreSQL; global so any feature module can queue work. Also the
- * daily retention sweep (`RetentionSweep`).
- */
+/** pg-boss on the API's own PostgreSQL; global so any feature module can queue work. */
 @Global()
-@Module({
-  providers: [JobsService, RetentionSweep, RetentionRepository],
-  exports: [JobsService, RetentionSweep],
-})
+@Module({ providers: [JobsService], exports: [JobsService] })
 export class JobsModule {}
