@@ -419,11 +419,13 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     report(
       `drill b, rolling deploy: ${summary(load)}; joins lost 0 (${Math.round((Date.now() - mark) / 1000)} s)`,
     );
-    assert.deepEqual(
-      load.failures,
-      [],
-      `connections during the deploy's end ${JSON.stringify(await connectionsByClient())}`,
-    );
+    // Only a failed deploy asks PostgreSQL who holds its connections (for the message).
+    if (load.failures.length > 0)
+      assert.deepEqual(
+        load.failures,
+        [],
+        `connections at the deploy's end ${JSON.stringify(await connectionsByClient())}`,
+      );
     assert.equal(load.errors, 0);
     assert.equal(stored, 0);
     // Both replicas now run the new build.

@@ -124,12 +124,9 @@ export function checkCsvWidth(text: string, delimiter: string): void {
   let content = false;
   let headerCells = 0;
   let rowLine = 1;
+  // The separator count below already refused a header over CSV_IMPORT_MAX_COLUMNS.
   const endRow = () => {
-    if (content && headerCells === 0) {
-      if (cells > CSV_IMPORT_MAX_COLUMNS)
-        throw new BadCsvFileException(MEMBER_CSV_MESSAGES.tooManyColumns);
-      headerCells = cells;
-    }
+    if (content && headerCells === 0) headerCells = cells;
     cells = 1;
     content = false;
   };
