@@ -7,10 +7,10 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import type { Pool } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JOBS_SCHEMA } from './jobs-schema';
+import { JobsPool } from '../database/jobs-pool';
 import { errorMessage } from '../common/error-message';
 import { safeErrorText } from '../common/log-safety';
 import { jobConnection } from '../database/job-connection';
@@ -94,6 +94,8 @@ export class JobsService
   private readonly workers = new Map<string, string[]>();
   /** Aborted when shutdown starts; handed to every handler. */
   private readonly stopping = new AbortController();
+  /** pg-boss's pool, closed by {@link stop} once its statements have settled (see `JobsPool`). */
+  private readonly pool: JobsPool;
   /** Handlers running on this instance (pg-boss may hand out a job it fetched while stopping). */
   private readonly running = new Set<Promise<void>>();
   private stopped?: Promise<void>;
@@ -112,15 +114,16 @@ export class JobsService
       help: 'Job attempts handled by this instance, by queue and outcome: completed, retried (failed, pg-boss tries again) or failed (failed with no retry left)',
       labelNames: ['queue', 'outcome'],
     });
-    // pg-boss 10 hands its options to its pg.Pool as they are (src/db.js), so the pool timeouts apply.
-    const options: PgBoss.ConstructorOptions = {
-      connectionString: config.databaseUrl,
-      schema: JOBS_SCHEMA,
-      application_name: 'grove-jobs',
-      max: 4,
-      ...poolTimeoutOptions(config.databaseTimeouts),
-    };
-    this.boss = new PgBoss(options);
+    this.pool = new JobsPool(
+      {
+        connectionString: config.databaseUrl,
+        application_name: 'grove-jobs',
+        max: 4,
+        ...poolTimeoutOptions(config.databaseTimeouts),
+      },
+      (error) => this.logger.error(`pg-boss pool: ${safeErrorText(error)}`),
+    );
+    this.boss = new PgBoss({ db: this.pool, schema: JOBS_SCHEMA });
     // The error only (message and code): a job's data (emails, messages) never reaches the log.
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${safeErrorText(error)}`));
   }
@@ -144,7 +147,7 @@ export class JobsService
   /**
    * Stops this instance's jobs: no new job starts, running handlers see their `stopping` signal
    * aborted and get up to `JOBS_STOP_TIMEOUT_MS` to return (pg-boss marks a job still running then
-   * failed), then pg-boss closes its pool. Resolves in under a second when nothing runs. Idempotent
+   * failed), then pg-boss's pool closes once its running statements have answered. Resolves in under a second when nothing runs. Idempotent
    * (every call returns the first call's promise); never rejects (a failure is logged).
    */
   stop(): Promise<void> {
@@ -176,6 +179,8 @@ export class JobsService
         `${this.running.size} job handler(s) still running after ${JOBS_STOP_TIMEOUT_MS} ms; closing anyway`,
       );
     }
+    // pg-boss's workers end their loop once their last fetch has answered.
+    await this.pool.close(deadline - Date.now());
   }
 
   /** Queue creations run one after the other: pg-boss's `createQueue` deadlocks with itself. */
@@ -286,10 +291,9 @@ export class JobsService
     }));
   }
 
-  /** How pg-boss's own pool is used now; null before it has opened or after it closed. */
+  /** How pg-boss's pool is used now; null once it has closed. */
   poolUse(): PoolUse | null {
-    const pool = (this.boss.getDb() as { pool?: Pool; opened?: boolean }).pool;
-    return pool ? poolUse(pool) : null;
+    return this.pool.pool.ended ? null : poolUse(this.pool.pool);
   }
 
   /** Counts `handling` among the running handlers until it settles; resolves or rejects as it does. */
