@@ -48,6 +48,7 @@ import { MindbodyBillsWritten1795570300000 } from './platform/database/migration
 import { MemberDefaults1795571000000 } from './platform/database/migrations/1795571000000-MemberDefaults';
 import { AutoReferralLinksOnForNewBusinesses1795571200000 } from './platform/database/migrations/1795571200000-AutoReferralLinksOnForNewBusinesses';
 import { ProspectOutcomes1795571300000 } from './platform/database/migrations/1795571300000-ProspectOutcomes';
+import { MemberImportJobs1795571500000 } from './platform/database/migrations/1795571500000-MemberImportJobs';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -103,6 +104,7 @@ export const MIGRATIONS = [
   MemberDefaults1795571000000,
   AutoReferralLinksOnForNewBusinesses1795571200000,
   ProspectOutcomes1795571300000,
+  MemberImportJobs1795571500000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -52,6 +52,8 @@ export interface StoredImport {
   processedRows: number;
   counts: MemberImportCounts | null;
   error: string | null;
+  /** The pg-boss job of its latest run; null when never queued (or queued before the column). */
+  jobId: string | null;
 }
 
 interface ImportSqlRow {
@@ -66,6 +68,7 @@ interface ImportSqlRow {
   processed_rows: number;
   counts: MemberImportCounts | null;
   error: string | null;
+  job_id: string | null;
 }
 
 type ExportSqlRow = SummarySqlRow & {
@@ -96,6 +99,7 @@ const toImport = (row: ImportSqlRow): StoredImport => ({
   processedRows: row.processed_rows,
   counts: row.counts,
   error: row.error,
+  jobId: row.job_id,
 });
 
 /** Uploads are kept this long; the next upload of the business deletes older ones. */
@@ -148,7 +152,7 @@ export class MembersCsvRepository {
     withRows: boolean,
   ): Promise<StoredImport | null> {
     const rows: ImportSqlRow[] = await this.dataSource.query(
-      `SELECT id, headers, ${withRows ? 'rows, lines,' : ''} total_rows, mapping, state, processed_rows, counts, error
+      `SELECT id, headers, ${withRows ? 'rows, lines,' : ''} total_rows, mapping, state, processed_rows, counts, error, job_id
        FROM member_imports WHERE business_id = $1 AND id = $2`,
       [scope.businessId, id],
     );
@@ -156,18 +160,43 @@ export class MembersCsvRepository {
   }
 
   /**
-   * Marks an upload queued with its settings, only when it is not queued, running or done already.
+   * Marks an upload queued with its settings and the id of the job that will run it, only when it
+   * is not queued, running or done already; in `manager`'s transaction, which also queues the job
+   * (so an upload is never 'queued' without its job).
    * @returns false when it already was (the run is not queued twice)
    */
   async markQueued(
     scope: BusinessScope,
+    manager: EntityManager,
     id: string,
     settings: MemberImportSettings,
+    jobId: string,
+  ): Promise<boolean> {
+    const updated: unknown[] = await manager.query(
+      `UPDATE member_imports SET state = 'queued', mapping = $3::jsonb, processed_rows = 0, error = NULL,
+         job_id = $4
+       WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed') RETURNING id`,
+      [scope.businessId, id, JSON.stringify(settings), jobId],
+    );
+    return updated.length > 0;
+  }
+
+  /**
+   * Marks a queued or running import 'failed' with `error` when its job is `jobId` (the run the
+   * caller found gone), finishing it; a newer run (another job id) is left alone.
+   * @returns true when it was marked
+   */
+  async failStopped(
+    scope: BusinessScope,
+    id: string,
+    jobId: string,
+    error: string,
   ): Promise<boolean> {
     const updated: unknown[] = await this.dataSource.query(
-      `UPDATE member_imports SET state = 'queued', mapping = $3::jsonb, processed_rows = 0, error = NULL
-       WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed') RETURNING id`,
-      [scope.businessId, id, JSON.stringify(settings)],
+      `UPDATE member_imports SET state = 'failed', processed_rows = 0, error = $4, finished_at = now()
+       WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state IN ('queued', 'running')
+       RETURNING id`,
+      [scope.businessId, id, jobId, error],
     );
     return updated.length > 0;
   }

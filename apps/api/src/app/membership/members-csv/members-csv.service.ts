@@ -50,6 +50,12 @@ import { MemberDefaultsRepository } from '../member-defaults/member-defaults.rep
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
 
+/**
+ * What the owner reads when an import did not finish (it failed, or its job was stopped by a
+ * deploy or lost in a crash): true in every case, as the import writes in one transaction.
+ */
+export const IMPORT_FAILED_MESSAGE = 'The import failed and nothing was written. Please try again.';
+
 /** Rows per write statement: set-based, and small enough that the progress bar moves. */
 const WRITE_CHUNK = 1_000;
 /** Members per export batch (one keyset-paged statement each). */
@@ -228,21 +234,35 @@ export class MembersCsvService implements OnModuleInit {
       settings,
       (await this.defaults.get(scope)).discountCents,
     );
-    if (await this.repository.markQueued(scope, importId, checked)) {
-      await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, {
-        businessId: scope.businessId,
-        importId,
-      });
-    }
+    const jobId = randomUUID();
+    const queued = await this.repository.transaction(async (manager) => {
+      if (!(await this.repository.markQueued(scope, manager, importId, checked, jobId))) {
+        return false;
+      }
+      const job: ImportJob = { businessId: scope.businessId, importId };
+      await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, job, { id: jobId, manager });
+      return true;
+    });
+    if (queued) this.jobs.wake(MEMBERS_CSV_QUEUE);
     return this.status(scope, importId);
   }
 
   /**
-   * Where an import stands (the progress bar polls this).
+   * Where an import stands (the progress bar polls this). An import still 'queued' or 'running'
+   * whose job has ended without finishing it (stopped by a deploy, expired after a crash) is
+   * marked 'failed' here, so the owner sees `IMPORT_FAILED_MESSAGE` and can run it again.
    * @throws ImportNotFoundException 404
    */
   async status(scope: BusinessScope, importId: string): Promise<MemberImportStatusDto> {
-    const stored = await this.findImport(scope, importId, false);
+    let stored = await this.findImport(scope, importId, false);
+    if (
+      (stored.state === 'queued' || stored.state === 'running') &&
+      stored.jobId &&
+      !(await this.jobs.isPending(MEMBERS_CSV_QUEUE, stored.jobId)) &&
+      (await this.repository.failStopped(scope, stored.id, stored.jobId, IMPORT_FAILED_MESSAGE))
+    ) {
+      stored = await this.findImport(scope, importId, false);
+    }
     return {
       importId: stored.id,
       state: stored.state,
@@ -283,7 +303,7 @@ export class MembersCsvService implements OnModuleInit {
       await this.repository.setProgress(scope, stored.id, {
         state: 'failed',
         processedRows: 0,
-        error: 'The import failed and nothing was written. Please try again.',
+        error: IMPORT_FAILED_MESSAGE,
       });
     }
   }

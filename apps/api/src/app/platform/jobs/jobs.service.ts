@@ -291,6 +291,21 @@ export class JobsService
     }));
   }
 
+  /**
+   * Whether job `id` of queue `name` is still waiting or running (pg-boss states created, retry,
+   * active). False once it ended (completed, failed, expired, cancelled) or when there is no such
+   * job: the work it stood for will not happen unless queued again.
+   * @throws when the database does not answer
+   */
+  async isPending(name: string, id: string): Promise<boolean> {
+    const { rows } = (await this.pool.executeSql(
+      `SELECT 1 FROM ${JOBS_SCHEMA}.job
+        WHERE name = $1 AND id = $2 AND state IN ('created', 'retry', 'active')`,
+      [name, id],
+    )) as { rows: unknown[] };
+    return rows.length > 0;
+  }
+
   /** How pg-boss's pool is used now; null once it has closed. */
   poolUse(): PoolUse | null {
     return this.pool.pool.ended ? null : poolUse(this.pool.pool);
