@@ -171,6 +171,39 @@ describe('ImportDialog', () => {
     expect(screen.getByRole('progressbar').getAttribute('value')).toBe('3');
   });
 
+  it('an import that stopped (a deploy, a crash) says so and runs again with the same settings on "Try again"', async () => {
+    const stopped = 'The import failed and nothing was written. Please try again.';
+    let runs = 0;
+    server.use(
+      http.post('/members-csv/imports/{id}/run', async ({ request, response }) => {
+        await record(request);
+        runs += 1;
+        return response(202).json(started);
+      }),
+      http.get('/members-csv/imports/{id}', async ({ response }) =>
+        response(200).json(
+          runs < 2
+            ? { ...started, state: 'failed', error: stopped }
+            : { ...started, state: 'done', processedRows: 3, counts: { ...dryRun.counts } },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    await user.click(await screen.findByRole('button', { name: 'Check rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    expect(await screen.findByText(stopped)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Import stopped' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Imported: 2 added/, {}, { timeout: 3000 })).toBeTruthy();
+    const bodies = sent.filter(({ url }) => url.endsWith('/run')).map(({ body }) => body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('asks for the missing columns before a dry run', async () => {
     const user = userEvent.setup();
     renderDialog();

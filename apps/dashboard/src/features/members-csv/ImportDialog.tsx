@@ -330,7 +330,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         {importId !== null && (
           <section aria-labelledby={`${fileId}-progress`}>
             <h3 id={`${fileId}-progress`} className="csv-import__step">
-              {progress?.state === 'done' ? 'Import finished' : 'Importing…'}
+              {progress?.state === 'done'
+                ? 'Import finished'
+                : progress?.state === 'failed'
+                  ? 'Import stopped'
+                  : 'Importing…'}
             </h3>
             <progress
               className="csv-import__progress"
@@ -352,7 +356,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             )}
             {progress?.state === 'failed' && <Alert>{progress.error}</Alert>}
             {status.isError && <Alert>{status.error.message}</Alert>}
+            {run.isError && <Alert>{run.error.message}</Alert>}
             <div className="dash-confirm">
+              {progress?.state === 'failed' && settings && (
+                <Button busy={run.isPending} onClick={() => run.mutate({ importId, settings })}>
+                  Try again
+                </Button>
+              )}
               <Button
                 variant={progress?.state === 'done' ? 'primary' : 'secondary'}
                 onClick={close}

@@ -5,6 +5,8 @@ import { api, membersKey, unwrap, unwrapDownload } from '@grove/web-data-access'
 
 /** How often the progress bar asks where an import stands (ms). */
 const PROGRESS_POLL_MS = 500;
+/** The query key of an import's status. */
+const importStatusKey = (importId: string | null) => ['members-csv', 'import', importId];
 
 /** Saves a file the browser holds under `fileName` (the browser's download). */
 function saveFile(blob: Blob, fileName: string): void {
@@ -100,6 +102,7 @@ export function useDryRun() {
 
 /** Starts the import of an upload's good rows with its settings (`POST …/run`, 202). */
 export function useRunImport() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ importId, settings }: { importId: string; settings: MemberImportSettings }) =>
       unwrap(
@@ -108,6 +111,8 @@ export function useRunImport() {
           body: settings,
         }),
       ),
+    // The answer is the import's status: a run again after 'failed' polls from 'queued' on.
+    onSuccess: (status) => client.setQueryData(importStatusKey(status.importId), status),
   });
 }
 
@@ -118,7 +123,7 @@ export function useRunImport() {
 export function useImportStatus(importId: string | null) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: ['members-csv', 'import', importId],
+    queryKey: importStatusKey(importId),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/members-csv/imports/{id}', { params: { path: { id: importId ?? '' } }, signal }),
