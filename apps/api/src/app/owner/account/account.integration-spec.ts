@@ -1,5 +1,6 @@
 import { MESSAGES, type AccountDetails, type SessionUser } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { MailService } from '../../platform/mail/mail.service';
 
 describe('account settings (integration)', () => {
   let t: TestApp;
@@ -217,5 +218,36 @@ describe('account settings (integration)', () => {
       .post('/api/auth/login')
       .send({ email: body.email, password: 'a whole new passphrase' })
       .expect(200);
+  });
+
+  it('changes nothing when the change cannot be finished (the email cannot be queued): the old password, the other sessions stay', async () => {
+    const { agent: here, body } = await t.signUp();
+    const elsewhere = t.agent();
+    await elsewhere
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    const queue = jest
+      .spyOn(t.app.get(MailService), 'queue')
+      .mockRejectedValueOnce(new Error('the jobs table did not answer'));
+    try {
+      const reply = await here
+        .post('/api/account/password')
+        .send({ currentPassword: body.password, newPassword: 'a whole new passphrase' });
+      expect(reply.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      queue.mockRestore();
+    }
+    await elsewhere.get('/api/auth/me').expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'a whole new passphrase' })
+      .expect(401);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { businessLocale, type AccountDetails, type UpdateAccountRequest } from '@grove/contracts';
@@ -96,11 +96,22 @@ export class AccountRepository {
     return rows[0]?.password_hash ?? null;
   }
 
-  /** Replaces the owner's password hash. */
-  async setPasswordHash(scope: BusinessScope, userId: string, passwordHash: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`,
-      [userId, scope.businessId, passwordHash],
-    );
+  /** Replaces the owner's password hash, inside `manager`'s transaction. */
+  async setPasswordHash(
+    scope: BusinessScope,
+    manager: EntityManager,
+    userId: string,
+    passwordHash: string,
+  ): Promise<void> {
+    await manager.query(`UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`, [
+      userId,
+      scope.businessId,
+      passwordHash,
+    ]);
+  }
+
+  /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   ACCOUNT_DETAILS_FIELDS,
   businessLocale,
@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/auth-tokens';
 import { NotSignedInException } from '../../platform/auth/auth.exceptions';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { passwordChangedEmail } from '../../platform/auth/password-emails';
+import { PasswordResetService } from '../../platform/auth/password-reset.service';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
@@ -30,12 +31,11 @@ import { AccountRepository } from './account.repository';
  */
 @Injectable()
 export class AccountService {
-  private readonly logger = new Logger(AccountService.name);
-
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
+    private readonly passwordReset: PasswordResetService,
     private readonly config: AppConfig,
   ) {}
 
@@ -88,10 +88,10 @@ export class AccountService {
   }
 
   /**
-   * Changes the password after checking the current one, then ends every other session of this
-   * user (other browsers must sign in again; the session making the change stays signed in) and
-   * emails the owner that it was changed (ASVS 2.2.3; queued through MailService, SMTP or the
-   * outbox). Rules: contracts' `validatePasswordChange`, the same function the 'Change password'
+   * Changes the password after checking the current one and, in the same transaction, ends every
+   * other session of this user (other browsers must sign in again; the session making the change
+   * stays signed in) and every reset link not yet used (issue 34 item 2), and queues the email
+   * telling the owner it was changed (ASVS 2.2.3; MailService, SMTP or the outbox). Rules: contracts' `validatePasswordChange`, the same function the 'Change password'
    * form uses, with the API's common-password list (`isCommonPassword`).
    * @returns `{ message: 'Your password has been changed' }`
    * @throws AccountInvalidException 400 'Please enter your current password' (currentPassword) /
@@ -110,31 +110,23 @@ export class AccountService {
     if (!hash) throw new NotSignedInException();
     if (!(await verifyPassword(hash, body.currentPassword)))
       throw new CurrentPasswordWrongException();
-    await this.accounts.setPasswordHash(scope, user.userId, await hashPassword(body.newPassword));
-    if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId);
-    await this.notifyPasswordChanged(scope, user);
+    const account = await this.accounts.find(scope, user.userId);
+    if (!account) throw new NotSignedInException();
+    const newHash = await hashPassword(body.newPassword);
+    const changed = passwordChangedEmail(
+      { ...account, businessLocale: businessLocale(account.country, account.timeZone) },
+      new Date(),
+      this.config.mail.contactRecipient,
+    );
+    // One transaction: the new password, the other sessions and reset links ended, and the email
+    // telling the owner: all or nothing (a crash after the commit cannot lose the email).
+    await this.accounts.transaction(async (manager) => {
+      await this.accounts.setPasswordHash(scope, manager, user.userId, newHash);
+      if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId, manager);
+      await this.passwordReset.endLinksOf(user.userId, manager);
+      await this.mail.queue(changed, undefined, manager);
+    });
+    this.mail.wake();
     return { message: MESSAGES.passwordChanged };
-  }
-
-  /**
-   * Queues the 'Your Grove password was changed' email to the owner. The password has changed
-   * already, so a failure to queue is logged, not thrown.
-   */
-  private async notifyPasswordChanged(scope: BusinessScope, user: AuthUser): Promise<void> {
-    try {
-      const account = await this.accounts.find(scope, user.userId);
-      if (account)
-        await this.mail.queue(
-          passwordChangedEmail(
-            { ...account, businessLocale: businessLocale(account.country, account.timeZone) },
-            new Date(),
-            this.config.mail.contactRecipient,
-          ),
-        );
-    } catch (error) {
-      this.logger.error(
-        `queueing the password-changed email of user ${user.userId}: ${String(error)}`,
-      );
-    }
   }
 }

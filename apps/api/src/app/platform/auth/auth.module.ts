@@ -48,6 +48,6 @@ import { UsersRepository } from './users.repository';
     PasswordResetService,
     PasswordResetRepository,
   ],
-  exports: [AuthCookies, JwtAuthGuard, SessionsService],
+  exports: [AuthCookies, JwtAuthGuard, SessionsService, PasswordResetService],
 })
 export class AuthModule {}

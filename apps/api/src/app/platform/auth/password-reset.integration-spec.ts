@@ -97,6 +97,31 @@ describe('forgot password (integration)', () => {
     expect(smtp.emails.filter((m) => recipient(m) === 'nobody.here@example.com')).toEqual([]);
   });
 
+  it('a password changed in Account Settings ends the reset links sent before it, and says so by email (issue 34 item 2)', async () => {
+    const { agent, body } = await t.signUp({ firstName: "Zoë O'Brien-Núñez" });
+    const token = await askAndReceive(body.email);
+    await agent
+      .post('/api/account/password')
+      .send({ currentPassword: body.password, newPassword: 'a whole new passphrase' })
+      .expect(200);
+    const changed = await waitFor(
+      async () => emailsTo(body.email, 'Your Grove password was changed')[0],
+    );
+    expect(changed.text).toContain("Hello Zoë O'Brien-Núñez,");
+
+    // The link sent before the change cannot set another password.
+    const refused = await confirm(t.agent(), token, 'a password from the old link').expect(400);
+    expect(refused.body.message).toBe(MESSAGES.passwordResetLinkInvalid);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'a whole new passphrase' })
+      .expect(200);
+    // A link asked for after the change works.
+    const fresh = await askAndReceive(body.email);
+    await confirm(t.agent(), fresh, 'the newest passphrase').expect(200);
+  });
+
   it('refuses a malformed address with 400 and queues nothing', async () => {
     const reply = await t
       .agent()

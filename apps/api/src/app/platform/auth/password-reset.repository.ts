@@ -44,6 +44,17 @@ export class PasswordResetRepository {
   }
 
   /**
+   * Ends every live reset link of `userId` (marks them used) inside `manager`'s transaction: a
+   * password changed in Account Settings makes the links sent before it useless (issue 34 item 2).
+   */
+  async endAll(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(
+      `UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+      [userId],
+    );
+  }
+
+  /**
    * Uses a reset link inside `manager`'s transaction: marks it used in the statement that checks
    * it is unused and not expired (of two concurrent uses one wins), and every other live link of
    * its owner used too.

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   MESSAGES,
@@ -75,6 +76,14 @@ export class PasswordResetService implements OnModuleInit {
         await this.sendLink(data);
       },
     );
+  }
+
+  /**
+   * Ends every reset link `userId` has not used, inside `manager`'s transaction (a password changed
+   * in Account Settings: a link sent before it must not set another one).
+   */
+  async endLinksOf(userId: string, manager: EntityManager): Promise<void> {
+    await this.tokens.endAll(manager, userId);
   }
 
   /**

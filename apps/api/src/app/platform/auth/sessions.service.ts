@@ -155,11 +155,16 @@ export class SessionsService {
   }
 
   /**
-   * Ends every live session of `userId` except `keepSessionId` (after a password change).
+   * Ends every live session of `userId` except `keepSessionId` (after a password change), inside
+   * `manager`'s transaction when given.
    * @returns how many sessions were ended
    */
-  async revokeOthers(userId: string, keepSessionId: string): Promise<number> {
-    return this.revokeWhere({ userId, exceptSessionId: keepSessionId });
+  async revokeOthers(
+    userId: string,
+    keepSessionId: string,
+    manager?: EntityManager,
+  ): Promise<number> {
+    return this.revokeWhere({ userId, exceptSessionId: keepSessionId }, manager);
   }
 
   /**

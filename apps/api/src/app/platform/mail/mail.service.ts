@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -114,11 +115,22 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Queues an email for background delivery.
+   * @param manager queue it in this open transaction (committed or rolled back with it, so a crash
+   *   after the commit cannot lose it); call {@link wake} once it has committed
    * @returns the job id
    */
-  async queue(email: OutgoingEmail, source?: EmailSource): Promise<string | null> {
+  async queue(
+    email: OutgoingEmail,
+    source?: EmailSource,
+    manager?: EntityManager,
+  ): Promise<string | null> {
     const job: MailJob = { ...email, ...(source ? { source } : {}) };
-    return this.jobs.send<MailJob>(MAIL_QUEUE, job);
+    return this.jobs.send<MailJob>(MAIL_QUEUE, job, manager ? { manager } : {});
+  }
+
+  /** Starts delivering the emails queued in a transaction that has committed (see {@link queue}). */
+  wake(): void {
+    this.jobs.wake(MAIL_QUEUE);
   }
 
   /**
