@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../../platform/database/transaction';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
 /** Where an issue report stands with Jira. */
@@ -28,15 +29,16 @@ export interface IssueForJira {
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores a report of `userId` in the scope's business. @returns its id, or null when the user is not of that business */
+  /** Stores a report of `userId` in the scope's business, inside `manager`'s transaction. @returns its id, or null when the user is not of that business */
   async insert(
     { businessId }: BusinessScope,
+    manager: EntityManager,
     userId: string,
     summary: string,
     description: string,
     jiraStatus: JiraStatus,
   ): Promise<string | null> {
-    const rows = (await this.dataSource.query(
+    const rows = (await manager.query(
       `INSERT INTO support_issues (business_id, user_id, summary, description, jira_status)
        SELECT $1, u.id, $3, $4, $5 FROM users u WHERE u.id = $2 AND u.business_id = $1
        RETURNING id`,
@@ -95,5 +97,10 @@ export class SupportRepository {
        WHERE business_id = $1 AND id = $2`,
       [businessId, issueId, status, jiraKey],
     );
+  }
+
+  /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
   }
 }

@@ -62,16 +62,24 @@ export class SupportService implements OnModuleInit {
    */
   async report(user: AuthUser, input: SupportIssueInput): Promise<MessageReply> {
     const status = this.config.jira ? 'pending' : 'not_configured';
-    const id = await this.issues.insert(
-      sessionScope(user),
-      user.userId,
-      input.summary.trim(),
-      input.description.trim(),
-      status,
-    );
+    // The report and its Jira job are stored together: a crash cannot keep one without the other.
+    const id = await this.issues.transaction(async (manager) => {
+      const stored = await this.issues.insert(
+        sessionScope(user),
+        manager,
+        user.userId,
+        input.summary.trim(),
+        input.description.trim(),
+        status,
+      );
+      if (stored && this.config.jira) {
+        const job: JiraJob = { issueId: stored, businessId: user.businessId };
+        await this.jobs.send<JiraJob>(JIRA_QUEUE, job, { manager });
+      }
+      return stored;
+    });
     if (!id) throw new NotSignedInException();
-    if (this.config.jira)
-      await this.jobs.send<JiraJob>(JIRA_QUEUE, { issueId: id, businessId: user.businessId });
+    if (this.config.jira) this.jobs.wake(JIRA_QUEUE);
     return { message: MESSAGES.supportSuccess };
   }
 

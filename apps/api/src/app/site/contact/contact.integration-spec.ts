@@ -6,6 +6,7 @@ import {
   startSiteverifyStub,
 } from '../../../../test/captcha';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { MailService } from '../../platform/mail/mail.service';
 import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor, type HttpStub } from '../../../../test/stub-servers';
 
@@ -232,6 +233,29 @@ describe('contact form with altcha (integration)', () => {
       .send({ ...form(), phoneNumber: 412345678, captcha: 'x' });
     expect(numeric.status).toBe(400);
     expect(numeric.body.fieldErrors).toEqual({ phoneNumber: MESSAGES.invalidPhone });
+  });
+
+  it('keeps a message and its email together: when the email cannot be queued, nothing is stored and the visitor can send again', async () => {
+    const before = await count(t, 'contact_messages');
+    const queue = jest
+      .spyOn(t.app.get(MailService), 'queue')
+      .mockRejectedValueOnce(new Error('the jobs table did not answer'));
+    try {
+      const failed = await t
+        .agent()
+        .post('/api/contact')
+        .send({ ...form({ email: 'siobhan@example.ie' }), captcha: await solvedCaptcha(t) });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      queue.mockRestore();
+    }
+    expect(await count(t, 'contact_messages')).toBe(before);
+    await t
+      .agent()
+      .post('/api/contact')
+      .send({ ...form({ email: 'siobhan@example.ie' }), captcha: await solvedCaptcha(t) })
+      .expect(201);
+    expect(await count(t, 'contact_messages')).toBe(before + 1);
   });
 });
 

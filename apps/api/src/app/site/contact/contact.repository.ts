@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { runTransaction } from '../../platform/database/transaction';
 import type { DeliveryOutcome } from '../../platform/mail/mail.service';
 
 /** A contact message to store; `message` is already sanitized. */
@@ -22,9 +23,9 @@ export interface NewContactMessage {
 export class ContactRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores a message (delivery 'pending'). @returns its id */
-  async insert(row: NewContactMessage): Promise<string> {
-    const [{ id }] = (await this.dataSource.query(
+  /** Stores a message (delivery 'pending') inside `manager`'s transaction. @returns its id */
+  async insert(manager: EntityManager, row: NewContactMessage): Promise<string> {
+    const [{ id }] = (await manager.query(
       `INSERT INTO contact_messages (first_name, last_name, email, phone, website, message, client_ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [row.firstName, row.lastName, row.email, row.phone, row.website, row.message, row.clientIp],
@@ -38,5 +39,10 @@ export class ContactRepository {
       `UPDATE contact_messages SET delivery = $2, delivered_at = now() WHERE id = $1`,
       [id, outcome],
     );
+  }
+
+  /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runTransaction(this.dataSource, work);
   }
 }

@@ -64,26 +64,31 @@ export class ContactService implements OnModuleInit {
       message,
       clientIp,
     };
-    const id = await this.contacts.insert(row);
-    await this.mail.queue(
-      {
-        to: this.config.mail.contactRecipient,
-        replyTo: row.email,
-        replyToName: `${row.firstName} ${row.lastName}`,
-        subject: `Contact form: message from ${row.firstName} ${row.lastName}`,
-        text: [
-          `First name: ${row.firstName}`,
-          `Last name: ${row.lastName}`,
-          `Email: ${row.email}`,
-          `Phone: ${phoneLine(row.phone, input.country || DEFAULT_COUNTRY)}`,
-          `Website: ${row.website}`,
-          '',
-          'Message:',
-          row.message,
-        ].join('\n'),
-      },
-      { kind: CONTACT_EMAIL_KIND, id },
-    );
+    // The message and its email are stored together: a crash cannot keep one without the other.
+    await this.contacts.transaction(async (manager) => {
+      const id = await this.contacts.insert(manager, row);
+      await this.mail.queue(
+        {
+          to: this.config.mail.contactRecipient,
+          replyTo: row.email,
+          replyToName: `${row.firstName} ${row.lastName}`,
+          subject: `Contact form: message from ${row.firstName} ${row.lastName}`,
+          text: [
+            `First name: ${row.firstName}`,
+            `Last name: ${row.lastName}`,
+            `Email: ${row.email}`,
+            `Phone: ${phoneLine(row.phone, input.country || DEFAULT_COUNTRY)}`,
+            `Website: ${row.website}`,
+            '',
+            'Message:',
+            row.message,
+          ].join('\n'),
+        },
+        { kind: CONTACT_EMAIL_KIND, id },
+        manager,
+      );
+    });
+    this.mail.wake();
     return { message: MESSAGES.contactSuccess };
   }
 }

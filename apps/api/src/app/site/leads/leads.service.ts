@@ -59,23 +59,28 @@ export class LeadsService implements OnModuleInit {
       phone: typed,
       company: input.company.trim(),
     };
-    const id = await this.leads.insert(lead, clientIp);
-    await this.mail.queue(
-      {
-        to: this.config.mail.contactRecipient,
-        replyTo: lead.email,
-        replyToName: lead.fullName,
-        subject: `New lead: ${lead.fullName} (${lead.company})`,
-        text: [
-          `Full name: ${lead.fullName}`,
-          `Email: ${lead.email}`,
-          // As typed, then in international format: the team can call a visitor from any country.
-          `Phone: ${international && international !== typed ? `${typed} (${international})` : typed}`,
-          `Company: ${lead.company}`,
-        ].join('\n'),
-      },
-      { kind: LEAD_EMAIL_KIND, id },
-    );
+    // The lead and its email are stored together: a crash cannot keep one without the other.
+    await this.leads.transaction(async (manager) => {
+      const id = await this.leads.insert(manager, lead, clientIp);
+      await this.mail.queue(
+        {
+          to: this.config.mail.contactRecipient,
+          replyTo: lead.email,
+          replyToName: lead.fullName,
+          subject: `New lead: ${lead.fullName} (${lead.company})`,
+          text: [
+            `Full name: ${lead.fullName}`,
+            `Email: ${lead.email}`,
+            // As typed, then in international format: the team can call a visitor from any country.
+            `Phone: ${international && international !== typed ? `${typed} (${international})` : typed}`,
+            `Company: ${lead.company}`,
+          ].join('\n'),
+        },
+        { kind: LEAD_EMAIL_KIND, id },
+        manager,
+      );
+    });
+    this.mail.wake();
     return { message: MESSAGES.leadSuccess };
   }
 }
