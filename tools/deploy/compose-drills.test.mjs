@@ -74,6 +74,8 @@ function composeEnvironment() {
     GROVE_HTTP_PORT: String(HTTP_PORT),
     GROVE_HTTPS_PORT: String(HTTPS_PORT),
     SMTP_URL: '',
+    // The drills send no email anywhere: every email stays in outbox_emails.
+    MAIL_OUTBOX_ONLY: 'true',
     METRICS_TOKEN: '',
     // One load generator is one client address: the join throttle would stop it after 10.
     THROTTLE_REFERRAL_LIMIT: '1000000',

@@ -244,6 +244,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     // Every link in an email is built from it (required in production); the local site by default.
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     MINDBODY_API_KEY: mindbodyApiKey,
+    // Neither SMTP_URL nor MailDev (GROVE_MAIL_VIEWER=false): emails stay in outbox_emails.
+    ...(mail || process.env.SMTP_URL ? {} : { MAIL_OUTBOX_ONLY: 'true' }),
     ...sandbox?.env,
     ...process.env,
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.

@@ -40,6 +40,7 @@ const production = (): Record<string, string> => ({
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
   MINDBODY_API_KEY: randomBytes(16).toString('hex'),
+  SMTP_URL: 'smtp://127.0.0.1:1',
 });
 
 test.describe('a production API refuses to start with a weak secret (issue 11.5)', () => {
@@ -72,6 +73,15 @@ test.describe('a production API refuses to start with a weak secret (issue 11.5)
     const { code, stderr } = await startApi(env);
     expect(code).toBe(1);
     expect(stderr).toContain('MINDBODY_API_KEY is required when NODE_ENV=production');
+  });
+
+  test('no SMTP_URL (reset links would wait in the outbox while the owner is told they are on their way): exit 1, naming it and MAIL_OUTBOX_ONLY', async () => {
+    const env = production();
+    delete (env as Partial<typeof env>).SMTP_URL;
+    const { code, stderr } = await startApi(env);
+    expect(code).toBe(1);
+    expect(stderr).toContain('SMTP_URL is required when NODE_ENV=production');
+    expect(stderr).toContain('MAIL_OUTBOX_ONLY=true');
   });
 });
 

@@ -22,6 +22,7 @@ const productionEnv = (): Record<string, string> => ({
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
   MINDBODY_API_KEY: randomBytes(16).toString('hex'),
+  SMTP_URL: 'smtps://grove:mail-password@smtp.example.com:465',
 });
 
 describe('loadAppConfig', () => {
@@ -505,11 +506,27 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
       expect.stringMatching(/^ {2}MINDBODY_CREDENTIALS_KEY is required/),
       expect.stringMatching(/^ {2}MINDBODY_API_KEY is required/),
       expect.stringMatching(/^ {2}PUBLIC_ORIGIN is required when NODE_ENV=production/),
+      expect.stringMatching(/^ {2}SMTP_URL is required when NODE_ENV=production/),
     ]);
     const shared = fresh();
     expect(() =>
       loadAppConfig({ ...productionEnv(), JWT_SECRET: shared, ALTCHA_HMAC_KEY: shared }),
     ).toThrow(/JWT_SECRET and ALTCHA_HMAC_KEY must be different/);
+  });
+
+  it('requires SMTP_URL in production unless MAIL_OUTBOX_ONLY=true (issue 31: reset links never sit in the outbox by accident)', () => {
+    const { SMTP_URL: _unset, ...withoutSmtp } = productionEnv();
+    expect(() => loadAppConfig(withoutSmtp)).toThrow(
+      /Invalid configuration:\n {2}SMTP_URL is required when NODE_ENV=production .*MAIL_OUTBOX_ONLY=true/,
+    );
+    expect(() => loadAppConfig({ ...withoutSmtp, SMTP_URL: '' })).toThrow(/SMTP_URL is required/);
+    expect(loadAppConfig({ ...withoutSmtp, MAIL_OUTBOX_ONLY: 'true' }).mail.smtpUrl).toBeNull();
+    expect(() => loadAppConfig({ ...withoutSmtp, MAIL_OUTBOX_ONLY: 'false' })).toThrow(
+      /SMTP_URL is required/,
+    );
+    expect(loadAppConfig(productionEnv()).mail.smtpUrl).toMatch(/^smtps:/);
+    // Outside production the outbox stays the default.
+    expect(loadAppConfig({ DATABASE_URL: url }).mail.smtpUrl).toBeNull();
   });
 
   it('requires PUBLIC_ORIGIN in production (issue 24: links in emails never come from a request); elsewhere http://localhost:$PORT', () => {

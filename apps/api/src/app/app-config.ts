@@ -2,7 +2,7 @@ import { AuthEnv, readAuthConfig } from './platform/auth/auth.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from './platform/captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from './platform/database/database.config';
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
-import { MailEnv, readMailConfig } from './platform/mail/mail.config';
+import { MailEnv, productionMailProblems, readMailConfig } from './platform/mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from './member/member-auth/member-auth.config';
 import { MetricsEnv, readMetricsConfig } from './platform/metrics/metrics.config';
 import { MindbodyEnv, readMindbodyConfig } from './integrations/mindbody/mindbody.config';
@@ -70,11 +70,10 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
   ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
-    assertProductionSecrets(
-      { ...auth, ...captcha, ...mindbody },
-      hasOtherCaptcha(captcha),
-      productionServerProblems(server),
-    );
+    assertProductionSecrets({ ...auth, ...captcha, ...mindbody }, hasOtherCaptcha(captcha), [
+      ...productionServerProblems(server),
+      ...productionMailProblems(mail, production),
+    ]);
   return {
     ...readServerConfig(server),
     ...readDatabaseConfig(database),

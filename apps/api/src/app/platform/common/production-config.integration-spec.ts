@@ -9,6 +9,8 @@ const production = (): Record<string, string> => ({
   MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   PUBLIC_ORIGIN: 'https://grove.example.com',
   MINDBODY_API_KEY: randomBytes(16).toString('hex'),
+  // No SMTP server here: emails stay in outbox_emails, on purpose.
+  MAIL_OUTBOX_ONLY: 'true',
 });
 
 describe('a production API (integration, issue 11.5)', () => {
