@@ -44,6 +44,25 @@ export class JobsPool implements PgBoss.Db {
   }
 
   /**
+   * Runs `work` while holding the PostgreSQL advisory lock `key` (session level, on a connection
+   * of its own), so that one instance at a time runs it across every instance on the database.
+   * @throws what `work` throws (the lock is released either way)
+   */
+  async whileLocked<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
    * Refuses new statements, waits for those still running (at most `timeoutMs`), then ends the
    * pool. Idempotent.
    * @param timeoutMs the longest wait for the running statements (ms)

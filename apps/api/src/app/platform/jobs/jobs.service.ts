@@ -42,6 +42,9 @@ export interface QueueDefinition {
  */
 export const JOBS_STOP_TIMEOUT_MS = 7_000;
 
+/** The advisory lock key under which instances create queues and schedules one at a time. */
+const QUEUE_SETUP_LOCK = 'grove:pg-boss:queue-setup';
+
 /** One queue's jobs waiting and running now (pg-boss `getQueueSize`), for the metrics. */
 export interface QueueDepth {
   queue: string;
@@ -183,8 +186,20 @@ export class JobsService
     await this.pool.close(deadline - Date.now());
   }
 
-  /** Queue creations run one after the other: pg-boss's `createQueue` deadlocks with itself. */
-  private creatingQueues: Promise<unknown> = Promise.resolve();
+  /**
+   * Queue creations and schedules run one after the other, in this instance (a chain) and across
+   * instances (the advisory lock `QUEUE_SETUP_LOCK`): pg-boss's `create_queue` adds a partition
+   * and foreign keys to its tables, which deadlocks with another session's `create_queue` or
+   * `schedule` (replicas starting together on a database without the queue).
+   */
+  private settingUp: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after the queue set-ups before it, under the cross-instance lock. */
+  private setUp<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.settingUp.then(() => this.pool.whileLocked(QUEUE_SETUP_LOCK, work));
+    this.settingUp = next.catch(() => undefined);
+    return next;
+  }
 
   /**
    * Creates the queue (idempotent) and starts this instance's worker for it: at once when the
@@ -205,7 +220,7 @@ export class JobsService
       retryDelay = 5,
       retryBackoff = true,
     } = queue;
-    const created = this.creatingQueues.then(() =>
+    await this.setUp(() =>
       this.boss.createQueue(name, {
         name,
         policy,
@@ -215,8 +230,6 @@ export class JobsService
         expireInSeconds: queue.expireInSeconds ?? 15 * 60,
       }),
     );
-    this.creatingQueues = created.catch(() => undefined);
-    await created;
     const start = () => this.startWorkers(name, handler, concurrency);
     if (this.pendingWorkers) this.pendingWorkers.push(start);
     else await start();
@@ -262,7 +275,7 @@ export class JobsService
    * it at start). Register the queue first.
    */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
-    await this.boss.schedule(name, cron, data);
+    await this.setUp(() => this.boss.schedule(name, cron, data));
   }
 
   /**
