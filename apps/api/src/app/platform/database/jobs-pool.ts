@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Pool, type PoolConfig } from 'pg';
-import type PgBoss from 'pg-boss';
+import { Pool, type PoolConfig, type QueryResult } from 'pg';
 
 /**
  * pg-boss's connection pool, owned by Grove (pg-boss 10's `db` option: any object with
@@ -12,11 +11,12 @@ import type PgBoss from 'pg-boss';
  * the connection timeout, and pg-boss keeps polling for it (`offWork`, every 1,000 ms). Here the
  * pool ends only once every statement it was given has settled (or the deadline passed).
  */
-export class JobsPool implements PgBoss.Db {
+export class JobsPool {
   readonly pool: Pool;
   /** Statements sent and not yet settled. */
   private readonly running = new Set<Promise<unknown>>();
-  private closed = false;
+  /** True once {@link close} has ended the pool. */
+  private ended = false;
 
   /**
    * @param config the pool's options (connection string, `max`, timeouts)
@@ -29,11 +29,13 @@ export class JobsPool implements PgBoss.Db {
   }
 
   /**
-   * Runs one statement on the pool.
-   * @throws `Error('the jobs pool is closed')` after {@link close}; what the statement throws
+   * Runs one statement on the pool. After {@link close} has ended the pool, nothing runs and the
+   * answer is `undefined`, as from pg-boss's own pool once closed (pg-boss reads such an answer
+   * as "no rows"; it completes a job without awaiting that statement).
+   * @throws what the statement throws
    */
-  async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
-    if (this.closed) throw new Error('the jobs pool is closed');
+  async executeSql(text: string, values: unknown[] = []): Promise<QueryResult | undefined> {
+    if (this.ended) return undefined;
     const query = this.pool.query(text, values);
     this.running.add(query);
     try {
@@ -63,19 +65,25 @@ export class JobsPool implements PgBoss.Db {
   }
 
   /**
-   * Refuses new statements, waits for those still running (at most `timeoutMs`), then ends the
-   * pool. Idempotent.
+   * Waits for the statements still running, also those sent meanwhile (at most `timeoutMs`), then
+   * ends the pool. A statement pg-boss sends right after a handler settles (completing its job)
+   * is sent within the same turn of the event loop, so each wait ends with one more turn.
+   * Idempotent.
    * @param timeoutMs the longest wait for the running statements (ms)
    */
   async close(timeoutMs: number): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    if (this.running.size > 0) {
-      await Promise.race([
-        Promise.allSettled([...this.running]),
-        delay(Math.max(0, timeoutMs), undefined, { ref: false }),
-      ]);
-    }
+    if (this.ended) return;
+    const deadline = Date.now() + Math.max(0, timeoutMs);
+    do {
+      if (this.running.size > 0) {
+        await Promise.race([
+          Promise.allSettled([...this.running]),
+          delay(Math.max(0, deadline - Date.now()), undefined, { ref: false }),
+        ]);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.running.size > 0 && Date.now() < deadline);
+    this.ended = true;
     await this.pool.end();
   }
 }

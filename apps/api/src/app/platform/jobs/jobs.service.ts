@@ -126,13 +126,18 @@ export class JobsService
       },
       (error) => this.logger.error(`pg-boss pool: ${safeErrorText(error)}`),
     );
-    this.boss = new PgBoss({ db: this.pool, schema: JOBS_SCHEMA });
+    // pg-boss's `Db` type leaves out the `undefined` its own pool answers once closed.
+    this.boss = new PgBoss({ db: this.pool as PgBoss.Db, schema: JOBS_SCHEMA });
     // The error only (message and code): a job's data (emails, messages) never reaches the log.
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${safeErrorText(error)}`));
   }
 
+  /**
+   * Starts pg-boss under the queue set-up lock: its start creates its own queue (the timekeeper's
+   * `__pgboss__send-it`), which must not run beside another instance's queue creation.
+   */
   async onModuleInit(): Promise<void> {
-    await this.boss.start();
+    await this.setUp(() => this.boss.start());
   }
 
   /** Starts the workers registered while the modules started (see `pendingWorkers`). */
@@ -187,10 +192,11 @@ export class JobsService
   }
 
   /**
-   * Queue creations and schedules run one after the other, in this instance (a chain) and across
-   * instances (the advisory lock `QUEUE_SETUP_LOCK`): pg-boss's `create_queue` adds a partition
-   * and foreign keys to its tables, which deadlocks with another session's `create_queue` or
-   * `schedule` (replicas starting together on a database without the queue).
+   * pg-boss's start, queue creations and schedules run one after the other, in this instance (a
+   * chain) and across instances (the advisory lock `QUEUE_SETUP_LOCK`): pg-boss's `create_queue`
+   * adds a partition and foreign keys to its tables, which deadlocks with another session's
+   * `create_queue` (replicas starting together on a database without the queue; pg-boss's start
+   * creates a queue of its own).
    */
   private settingUp: Promise<unknown> = Promise.resolve();
 
@@ -287,7 +293,7 @@ export class JobsService
    */
   async queueDepths(): Promise<QueueDepth[]> {
     const queues = await this.boss.getQueues();
-    const { rows } = (await this.boss.getDb().executeSql(
+    const answer = await this.pool.executeSql(
       `SELECT name,
               count(*) FILTER (WHERE state < 'active')::int AS waiting,
               count(*) FILTER (WHERE state = 'active')::int AS active
@@ -295,7 +301,8 @@ export class JobsService
         WHERE state < 'completed'
         GROUP BY name`,
       [],
-    )) as { rows: { name: string; waiting: number; active: number }[] };
+    );
+    const rows = (answer?.rows ?? []) as { name: string; waiting: number; active: number }[];
     const counts = new Map(rows.map((row) => [row.name, row]));
     return queues.map(({ name }) => ({
       queue: name,
@@ -311,12 +318,12 @@ export class JobsService
    * @throws when the database does not answer
    */
   async isPending(name: string, id: string): Promise<boolean> {
-    const { rows } = (await this.pool.executeSql(
+    const answer = await this.pool.executeSql(
       `SELECT 1 FROM ${JOBS_SCHEMA}.job
         WHERE name = $1 AND id = $2 AND state IN ('created', 'retry', 'active')`,
       [name, id],
-    )) as { rows: unknown[] };
-    return rows.length > 0;
+    );
+    return (answer?.rows.length ?? 0) > 0;
   }
 
   /** How pg-boss's pool is used now; null once it has closed. */
