@@ -46,6 +46,9 @@ export const MESSAGES = {
   // issue 22: site activation (Mindbody's 'Getting started': the owner activates Grove's access)
   mindbodyInvalidSiteId: 'Enter your Mindbody site number, e.g. -99 for the sandbox',
   mindbodyUnknownSite: 'Mindbody has no site with this number',
+  // issue 31: a site belongs to one business
+  mindbodySiteClaimed:
+    'This Mindbody site is connected to another Grove account. Its owner must remove the Mindbody integration there before it can be connected here.',
   mindbodySiteNotActivated:
     'This Mindbody site has not given Grove access yet: open the activation link as the site owner, then try again',
   mindbodyActivationHelp:

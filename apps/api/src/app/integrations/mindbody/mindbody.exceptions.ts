@@ -32,6 +32,19 @@ export class MindbodyUnknownSiteException extends GroveException {
   }
 }
 
+/**
+ * Another business holds this Mindbody site (issue 31: a site belongs to one business, so no
+ * second business receives its webhooks or writes its bills). Nothing is stored; the holder's
+ * owners are told by email. → 409 `MESSAGES.mindbodySiteClaimed`
+ */
+export class MindbodySiteClaimedException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MESSAGES.mindbodySiteClaimed);
+  }
+}
+
 /** The action needs a later stage of the setup (docs/product.md#mindbody-stages stage table), e.g. import before credentials. → 409 */
 export class MindbodyWrongStageException extends GroveException {
   override readonly status = HttpStatus.CONFLICT;

@@ -11,10 +11,11 @@ import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
+import { MailModule } from '../../platform/mail/mail.module';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [LifecycleModule, BranchQualificationModule],
+  imports: [LifecycleModule, BranchQualificationModule, MailModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,

@@ -43,8 +43,11 @@ import {
   MindbodyWebhookInvalidException,
   MindbodyWebhookSignatureException,
   MindbodyWrongStageException,
+  MindbodySiteClaimedException,
 } from './mindbody.exceptions';
 import { MindbodyRepository } from './persistence/mindbody.repository';
+import { MailService } from '../../platform/mail/mail.service';
+import { siteClaimAttemptEmail } from './site-claim-email';
 import { errorMessage } from '../../platform/common/error-message';
 import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
@@ -137,6 +140,7 @@ export class MindbodyService {
     private readonly processor: MindbodyProcessor,
     private readonly lapses: BranchLapseNotices,
     private readonly lifecycle: LifecycleService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -182,6 +186,8 @@ export class MindbodyService {
    * A refused login on a site that has not activated Grove yet is told apart (issue 22).
    * @throws MindbodySiteNotActivatedException 400 when the site has not activated Grove's access
    * @throws MindbodyInvalidCredentialsException 400 'Invalid credentials provided' (nothing stored, stage unchanged)
+   * @throws MindbodySiteClaimedException 409 when another business holds the site (issue 31; nothing
+   *   stored, that business's owners are emailed)
    * @throws MindbodyFailedException 502 'Something went wrong' when Mindbody cannot be reached
    */
   async connect(scope: BusinessScope, input: MindbodyCredentialsDto): Promise<MindbodyStatus> {
@@ -196,14 +202,33 @@ export class MindbodyService {
       this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
-    await this.integrations.saveCredentials(scope, {
+    const claimed = await this.integrations.saveCredentials(scope, {
       siteId: input.siteId,
       username: input.username,
       passwordEnc: this.crypto.seal(input.password),
       staffTokenEnc: this.crypto.seal(issued.token),
       staffTokenExpiresAt: issued.expiresAt,
     });
+    if (claimed) {
+      await this.tellSiteHolder(claimed.heldBy, input.siteId);
+      throw new MindbodySiteClaimedException();
+    }
     return this.status(scope);
+  }
+
+  /** Emails the owners of the business holding `siteId` that another account tried to connect it; a failure is logged only. */
+  private async tellSiteHolder(businessId: string, siteId: string): Promise<void> {
+    try {
+      const at = new Date();
+      for (const owner of await this.integrations.siteOwners(businessId))
+        await this.mail.queue(
+          siteClaimAttemptEmail(owner, siteId, at, this.config.mail.contactRecipient),
+        );
+    } catch (error) {
+      this.logger.error(
+        `telling business ${businessId} of a claim on its Mindbody site: ${errorMessage(error)}`,
+      );
+    }
   }
 
   /** True when Mindbody says the site has not activated Grove (false when it cannot tell). */

@@ -1,6 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type MindbodySiteActivation } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { waitFor } from '../../../../../test/stub-servers';
 import {
   mindbodyStatus,
   sandboxEnv,
@@ -107,5 +108,37 @@ describe('Mindbody site activation (integration, sandbox)', () => {
       .send({ ...sandboxLogin(sandbox), siteId: NEW_SITE })
       .expect(200);
     expect(connected.body).toMatchObject({ stage: 2, siteId: NEW_SITE });
+  });
+
+  it('gives a site to one business: a second one with working credentials is refused, stores nothing, and the holder is told; after the holder removes it, the site connects', async () => {
+    const holder = await t.signUp({ businessName: "O'Brien Fitness" });
+    await holder.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+    const claimant = await t.signUp({ businessName: 'Claimant Gym' });
+    const refused = await claimant.agent
+      .post('/api/mindbody/credentials')
+      .send(sandboxLogin(sandbox))
+      .expect(409);
+    expect(refused.body.message).toBe(MESSAGES.mindbodySiteClaimed);
+    // The refusal names no business; nothing was stored for the claimant.
+    expect(refused.body.message).not.toContain("O'Brien");
+    expect((await mindbodyStatus(claimant.agent)).stage).toBe(1);
+    expect((await mindbodyStatus(holder.agent)).stage).toBe(2);
+    const told = await waitFor(async () => {
+      const rows = (await t.dataSource.query(
+        `SELECT "to", subject, text FROM outbox_emails WHERE "to" = $1`,
+        [holder.user.email],
+      )) as { to: string; subject: string; text: string }[];
+      return rows[0];
+    });
+    expect(told.subject).toBe(
+      `Someone tried to connect your Mindbody site ${sandbox.options.siteId} to another Grove account`,
+    );
+    expect(told.text).toContain("the site stays connected to O'Brien Fitness, and nothing changed");
+    expect(told.text).not.toContain('Claimant Gym');
+
+    // The holder releases the site: now the other business may connect it.
+    await holder.agent.delete('/api/mindbody').expect(200);
+    await claimant.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+    expect((await mindbodyStatus(claimant.agent)).stage).toBe(2);
   });
 });

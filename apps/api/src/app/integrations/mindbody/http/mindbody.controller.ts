@@ -78,8 +78,9 @@ export class MindbodyController {
   /**
    * docs/product.md#calls `/mindbody/auth`. Body `{ username, password, siteId }` (all required).
    * → 200 MindbodyStatus at stage 2; 400 'Invalid credentials provided' (stage unchanged), or
-   * `MESSAGES.mindbodySiteNotActivated` when the site has not activated Grove yet;
-   * 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
+   * `MESSAGES.mindbodySiteNotActivated` when the site has not activated Grove yet; 409
+   * `MESSAGES.mindbodySiteClaimed` when another business holds the site (issue 31; its owners are
+   * emailed, nothing is stored); 502 'Something went wrong' when Mindbody cannot be reached; 429 'Too many attempts. Try again
    * in N minutes.' past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks per business or per client
    * address in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (issue 11: Grove's API key must not
    * let anyone try staff passwords without limit), counted across API instances.

@@ -8,6 +8,8 @@ import { runTransaction } from '../../../platform/database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { queryWithoutTimeout } from '../../../platform/database/pool-options';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
+import { businessLocale } from '@grove/contracts';
+import type { SiteHolderOwner } from '../site-claim-email';
 
 /** Sealed credentials and the staff token they produced. */
 export interface SealedCredentials {
@@ -75,26 +77,70 @@ export class MindbodyRepository {
 
   /**
    * Stores checked credentials (sealed) and moves the stage to at least 2 (docs/product.md#mindbody-stages: valid
-   * credentials give stage 2). Creates the row on first use.
+   * credentials give stage 2). Creates the row on first use. A Mindbody site belongs to one
+   * business (issue 31): when another business holds `credentials.siteId` (its integration has
+   * that site, at any stage), nothing is stored and that business is returned. The check and the
+   * write hold a transaction-scoped advisory lock on the site, so two businesses claiming one site
+   * at once (on any API instance) cannot both win.
+   * @returns null when stored; else the business holding the site
    */
-  async saveCredentials(scope: BusinessScope, credentials: SealedCredentials): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO mindbody_integrations
-         (business_id, stage, site_id, username, password_enc, staff_token_enc, staff_token_expires_at)
-       VALUES ($1, 2, $2, $3, $4, $5, $6)
-       ON CONFLICT (business_id) DO UPDATE SET
-         stage = GREATEST(mindbody_integrations.stage, 2), site_id = EXCLUDED.site_id, username = EXCLUDED.username,
-         password_enc = EXCLUDED.password_enc, staff_token_enc = EXCLUDED.staff_token_enc,
-         staff_token_expires_at = EXCLUDED.staff_token_expires_at, updated_at = now()`,
-      [
-        scope.businessId,
+  async saveCredentials(
+    scope: BusinessScope,
+    credentials: SealedCredentials,
+  ): Promise<{ heldBy: string } | null> {
+    return runTransaction(this.dataSource, async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('mindbody-site:' || $1))`, [
         credentials.siteId,
-        credentials.username,
-        credentials.passwordEnc,
-        credentials.staffTokenEnc,
-        credentials.staffTokenExpiresAt,
-      ],
-    );
+      ]);
+      const [holder] = (await manager.query(
+        `SELECT business_id FROM mindbody_integrations WHERE site_id = $1 AND business_id <> $2 LIMIT 1`,
+        [credentials.siteId, scope.businessId],
+      )) as { business_id: string }[];
+      if (holder) return { heldBy: holder.business_id };
+      await manager.query(
+        `INSERT INTO mindbody_integrations
+           (business_id, stage, site_id, username, password_enc, staff_token_enc, staff_token_expires_at)
+         VALUES ($1, 2, $2, $3, $4, $5, $6)
+         ON CONFLICT (business_id) DO UPDATE SET
+           stage = GREATEST(mindbody_integrations.stage, 2), site_id = EXCLUDED.site_id, username = EXCLUDED.username,
+           password_enc = EXCLUDED.password_enc, staff_token_enc = EXCLUDED.staff_token_enc,
+           staff_token_expires_at = EXCLUDED.staff_token_expires_at, updated_at = now()`,
+        [
+          scope.businessId,
+          credentials.siteId,
+          credentials.username,
+          credentials.passwordEnc,
+          credentials.staffTokenEnc,
+          credentials.staffTokenExpiresAt,
+        ],
+      );
+      return null;
+    });
+  }
+
+  /**
+   * Who to tell about a business's Mindbody site: its owners' login emails and first names, the
+   * business's name and how it writes dates (for the 'someone tried to connect your site' email).
+   */
+  async siteOwners(businessId: string): Promise<SiteHolderOwner[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT u.email, u.first_name, b.name, b.country, b.time_zone
+       FROM users u JOIN businesses b ON b.id = u.business_id
+       WHERE u.business_id = $1 ORDER BY u.created_at`,
+      [businessId],
+    )) as {
+      email: string;
+      first_name: string;
+      name: string;
+      country: string;
+      time_zone: string | null;
+    }[];
+    return rows.map((row) => ({
+      email: row.email,
+      firstName: row.first_name,
+      businessName: row.name,
+      businessLocale: businessLocale(row.country, row.time_zone),
+    }));
   }
 
   /** Replaces the stored staff token (after re-issuing an expired one). */
