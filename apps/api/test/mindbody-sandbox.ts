@@ -77,13 +77,19 @@ export async function confirmedSync(agent: TestAgent): Promise<MindbodyBillChang
  * Takes `agent`'s business through the wizard against `sandbox`: credentials (stage 2), a full
  * import (stage 3), then discounts (default 5 and 2 dollars: stage 4, webhooks subscribed), and
  * waits for the import's prices.
+ * @param siteId the sandbox's site to connect (its default site unless given; a site belongs to
+ *   one business, so a second business of a test connects a site of its own)
  */
 export async function reachStageFour(
   agent: TestAgent,
   sandbox: RunningSandbox,
   discounts = { discountOnReferralCents: 500, discountForRefereeCents: 200 },
+  siteId = sandbox.options.siteId,
 ): Promise<void> {
-  await agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+  await agent
+    .post('/api/mindbody/credentials')
+    .send({ ...sandboxLogin(sandbox), siteId })
+    .expect(200);
   await agent.post('/api/mindbody/import').expect(202);
   const status = await settled(agent);
   if (!status.processState?.startsWith('completed'))

@@ -5,11 +5,15 @@ import {
   mindbodyStatus,
   reachStageFour,
   referThroughGrove,
+  sandboxLogin,
   sandboxEnv,
   settled,
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../../test/mindbody-sandbox';
+
+/** A second site of the sandbox, for the other business (a site belongs to one business). */
+const OTHER_SITE = '-97';
 
 jest.setTimeout(180_000);
 
@@ -37,7 +41,11 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
   let referrerB: ManagedRow;
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: 40 });
+    sandbox = await startMindbodySandbox({
+      port: 0,
+      clientCount: 40,
+      sites: [{ siteId: OTHER_SITE, clientCount: 5, activated: true }],
+    });
     t = await createTestApp(sandboxEnv(sandbox));
     const signed = await t.signUp({ businessName: 'Harbour Fitness' });
     owner = signed.agent;
@@ -177,11 +185,19 @@ describe('Mindbody sync preview (integration, sandbox)', () => {
     );
     expect(await removalPreview(other)).toMatchObject({ total: 0, items: [] });
     await other.post('/api/mindbody/sync').send({ confirm: before.fingerprint }).expect(409);
-    // The other gym connects the same Mindbody site: its preview is of its own members only.
-    await reachStageFour(other, sandbox, {
-      discountOnReferralCents: 1000,
-      discountForRefereeCents: 500,
-    });
+    // The other gym cannot take this gym's Mindbody site (issue 31); on a site of its own, its
+    // preview is of its own members only.
+    const claim = await other
+      .post('/api/mindbody/credentials')
+      .send(sandboxLogin(sandbox))
+      .expect(409);
+    expect(claim.body.message).toBe(MESSAGES.mindbodySiteClaimed);
+    await reachStageFour(
+      other,
+      sandbox,
+      { discountOnReferralCents: 1000, discountForRefereeCents: 500 },
+      OTHER_SITE,
+    );
     const theirs = await preview(other);
     expect(theirs.total).toBe(0);
     expect(theirs.fingerprint).not.toBe(before.fingerprint);

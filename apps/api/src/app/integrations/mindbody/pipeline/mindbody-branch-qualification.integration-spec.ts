@@ -1,14 +1,16 @@
 import type TestAgent from 'supertest/lib/agent';
 import type { ClientPurchaseRecord } from '@grove/api-mindbody';
-import type { MemberRow, Page, ReferralLink } from '@grove/contracts';
+import { MESSAGES, type MemberRow, type Page, type ReferralLink } from '@grove/contracts';
 import type { TestApp } from '../../../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled } from '../../../../../test/member-mail';
 import {
   confirmedSync,
   deliverWebhook,
+  mindbodyStatus,
   reachStageFour,
   requests,
   sandboxEnv,
+  sandboxLogin,
   settled,
   startMindbodySandbox,
   type RunningSandbox,
@@ -398,7 +400,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await expectLedgersChained(t, businessId);
   });
 
-  it('tenant isolation: another business on the same site (rule: at approval) imports and syncs; nothing of this business changes, and there ReferredBy labels make nobody a branch', async () => {
+  it('tenant isolation: another business is refused this business’s Mindbody site (issue 31: a site belongs to one business); nothing of this business changes', async () => {
     const snapshot = async () => ({
       members: await t.dataSource.query(
         `SELECT id, referred_by_id, branch_counting_since, branch_lapsed_at, mindbody_first_paid_at,
@@ -414,13 +416,16 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     });
     const before = await snapshot();
     const other = (await t.signUp({ businessName: 'Other Gym' })).agent;
-    await reachStageFour(other, sandbox, TEN_DOLLARS);
-    await confirmedSync(other);
-    expect((await settled(other)).processState).toMatch(/^completed /);
+    // A site belongs to one business (issue 31): the other gym cannot connect this one's site,
+    // so none of its syncs can touch these members or their bills.
+    const claim = await other
+      .post('/api/mindbody/credentials')
+      .send(sandboxLogin(sandbox))
+      .expect(409);
+    expect(claim.body.message).toBe(MESSAGES.mindbodySiteClaimed);
+    expect((await mindbodyStatus(other)).stage).toBe(1);
     await mailsSettled();
 
     expect(await snapshot()).toEqual(before);
-    expect((await member('Fred Friend', other)).id).not.toBe((await member('Fred Friend')).id);
-    expect((await member('Rita Referrer', other)).branches).toBe(0);
   });
 });
