@@ -16,6 +16,12 @@ import { JOBS_SCHEMA } from './jobs-schema';
 
 jest.setTimeout(180_000);
 
+/**
+ * A second site of the sandbox (activated). A Mindbody site belongs to one business (issue 31) and
+ * this file's businesses share one database, so the second import test connects a site of its own.
+ */
+const OTHER_SITE = '-97';
+
 /** Clients of the sandbox: 10 pages of 200. */
 const CLIENTS = 2_000;
 
@@ -61,7 +67,11 @@ describe('Shutting the API down while work runs (integration)', () => {
   let admin: Client;
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: CLIENTS });
+    sandbox = await startMindbodySandbox({
+      port: 0,
+      clientCount: CLIENTS,
+      sites: [{ siteId: OTHER_SITE, clientCount: 200, activated: true }],
+    });
     db = await createTestDatabase();
     admin = new Client({ connectionString: db.url });
     await admin.connect();
@@ -98,15 +108,21 @@ describe('Shutting the API down while work runs (integration)', () => {
       )
     ).rows[0].n;
 
-  /** An API on the shared database with a signed-up owner whose Mindbody credentials are checked (stage 2). */
-  const connectedApp = async () => {
+  /**
+   * An API on the shared database with a signed-up owner whose Mindbody credentials are checked
+   * (stage 2) for `siteId` (the sandbox's main site unless given).
+   */
+  const connectedApp = async (siteId = sandbox.options.siteId) => {
     const logLines: string[] = [];
     const app = await createTestApp(
       { ...sandboxEnv(sandbox), ...WARN },
       { database: db, logLines },
     );
     const signed = await app.signUp();
-    await signed.agent.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
+    await signed.agent
+      .post('/api/mindbody/credentials')
+      .send(sandboxLogin(sandbox, siteId))
+      .expect(200);
     return {
       app,
       agent: signed.agent,
@@ -170,7 +186,7 @@ describe('Shutting the API down while work runs (integration)', () => {
   });
 
   it('a job still waiting for the business lock goes back to the queue and runs on the next start', async () => {
-    const first = await connectedApp();
+    const first = await connectedApp(OTHER_SITE);
     sandbox.control.clearFaults();
     // Another holder of the business's Mindbody lock (as a job on another instance would be).
     const holder = new Client({ connectionString: db.url });

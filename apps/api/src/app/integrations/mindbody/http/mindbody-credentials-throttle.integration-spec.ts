@@ -12,13 +12,24 @@ import {
 // Issue 11: `POST /api/mindbody/credentials` tries a staff password against Mindbody through
 // Grove's API key, so it is throttled per business and per client address (default 5 per 15
 // minutes). TRUST_PROXY=1 lets each request name its client address in X-Forwarded-For.
+/**
+ * A second site of the sandbox (activated). A Mindbody site belongs to one business (issue 31):
+ * the neighbour connects the main site, so the gym that connects once its window is over
+ * connects a site of its own.
+ */
+const OTHER_SITE = '-97';
+
 describe('Mindbody credential throttle (integration, defaults: 5 per business and per address per 15 minutes)', () => {
   let sandbox: RunningSandbox;
   let t: TestApp;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: 10 });
+    sandbox = await startMindbodySandbox({
+      port: 0,
+      clientCount: 10,
+      sites: [{ siteId: OTHER_SITE, clientCount: 10, activated: true }],
+    });
     env = {
       ...sandboxEnv(sandbox),
       TRUST_PROXY: '1',
@@ -33,11 +44,17 @@ describe('Mindbody credential throttle (integration, defaults: 5 per business an
   });
 
   const owner = async (): Promise<TestAgent> => (await t.signUp()).agent;
-  const attempt = (agent: TestAgent, address: string, password = 'not-the-password') =>
+  /** One credentials check of `agent`'s business from `address`, for `siteId` (the main site unless given). */
+  const attempt = (
+    agent: TestAgent,
+    address: string,
+    password = 'not-the-password',
+    siteId = sandbox.options.siteId,
+  ) =>
     agent
       .post('/api/mindbody/credentials')
       .set('X-Forwarded-For', address)
-      .send({ ...sandboxLogin(sandbox), password });
+      .send({ ...sandboxLogin(sandbox, siteId), password });
 
   it('refuses a business its 6th check within 15 minutes, from any address, saying when to try again', async () => {
     const gym = await owner();
@@ -79,16 +96,17 @@ describe('Mindbody credential throttle (integration, defaults: 5 per business an
 
   it('tells the remaining wait, and lets the business try again once the window is over', async () => {
     const gym = await owner();
-    for (let i = 0; i < 5; i += 1) await attempt(gym, `192.0.2.${30 + i}`);
-    expect((await attempt(gym, '192.0.2.40')).status).toBe(429);
+    const wrong = 'not-the-password';
+    for (let i = 0; i < 5; i += 1) await attempt(gym, `192.0.2.${30 + i}`, wrong, OTHER_SITE);
+    expect((await attempt(gym, '192.0.2.40', wrong, OTHER_SITE)).status).toBe(429);
     // Three minutes pass: the counters' windows end 3 minutes sooner.
     await t.dataSource.query(`UPDATE throttle_counters SET expire = expire - 180000`);
-    const later = await attempt(gym, '192.0.2.41');
+    const later = await attempt(gym, '192.0.2.41', wrong, OTHER_SITE);
     expect(later.status).toBe(429);
     expect(later.body.message).toBe('Too many attempts. Try again in 12 minutes.');
     // The window is over.
     await t.dataSource.query(`UPDATE throttle_counters SET expire = $1`, [Date.now() - 1]);
-    const again = await attempt(gym, '192.0.2.42', sandboxLogin(sandbox).password);
+    const again = await attempt(gym, '192.0.2.42', sandboxLogin(sandbox).password, OTHER_SITE);
     expect(again.status).toBe(200);
     expect(again.body.stage).toBe(2);
   });
