@@ -27,6 +27,11 @@ const SEEDED = 60;
 const RITA = 'rita@example.com';
 /** The business's discounts: $10 off per counting branch, nothing off the friend's own bill. */
 const TEN_DOLLARS = { discountOnReferralCents: 1000, discountForRefereeCents: 0 };
+/**
+ * The other business's own site (a Mindbody site belongs to one business, issue 31), where the
+ * same people are clients with the same ReferredBy labels.
+ */
+const OTHER_SITE = '-97';
 /** Rita's friends and their autopays (dollars). */
 const FRIENDS = [
   ['Fred Friend', 80],
@@ -65,7 +70,12 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
   const clientIds = new Map<string, string>();
 
   beforeAll(async () => {
-    sandbox = await startMindbodySandbox({ port: 0, clientCount: SEEDED, webhookAttempts: 1 });
+    sandbox = await startMindbodySandbox({
+      port: 0,
+      clientCount: SEEDED,
+      webhookAttempts: 1,
+      sites: [{ siteId: OTHER_SITE, clientCount: 10, activated: true }],
+    });
     // Mindbody activates a subscription only after its webhook URL answers a HEAD request.
     const port = await freePort();
     ({ t, smtp } = await createMailTestApp({
@@ -400,7 +410,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await expectLedgersChained(t, businessId);
   });
 
-  it('tenant isolation: another business is refused this business’s Mindbody site (issue 31: a site belongs to one business); nothing of this business changes', async () => {
+  it('tenant isolation: another business is refused this business’s Mindbody site (issue 31: a site belongs to one business); on a site of its own (rule: at approval) it imports and syncs; nothing of this business changes, and there ReferredBy labels make nobody a branch', async () => {
     const snapshot = async () => ({
       members: await t.dataSource.query(
         `SELECT id, referred_by_id, branch_counting_since, branch_lapsed_at, mindbody_first_paid_at,
@@ -424,8 +434,25 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       .expect(409);
     expect(claim.body.message).toBe(MESSAGES.mindbodySiteClaimed);
     expect((await mindbodyStatus(other)).stage).toBe(1);
+    // On a site of its own, with the same people and the same ReferredBy labels, it imports and syncs.
+    const site = sandbox.control.site(OTHER_SITE);
+    for (const [name, autopay] of [['Rita Referrer', 100], FRIENDS[0]] as const) {
+      const [FirstName, LastName] = name.split(' ');
+      site.addClient({
+        FirstName,
+        LastName,
+        Email: `${FirstName.toLowerCase()}@example.com`,
+        NormalAutoPay: autopay,
+        ReferredBy: 'Friend',
+      });
+    }
+    await reachStageFour(other, sandbox, TEN_DOLLARS, OTHER_SITE);
+    await confirmedSync(other);
+    expect((await settled(other)).processState).toMatch(/^completed /);
     await mailsSettled();
 
     expect(await snapshot()).toEqual(before);
+    expect((await member('Fred Friend', other)).id).not.toBe((await member('Fred Friend')).id);
+    expect((await member('Rita Referrer', other)).branches).toBe(0);
   });
 });
