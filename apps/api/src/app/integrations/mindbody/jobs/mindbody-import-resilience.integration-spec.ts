@@ -55,8 +55,7 @@ describe('Mindbody import under faults and with two API instances (integration)'
    */
   const connected: TestAgent[] = [];
   afterEach(async () => {
-    for (const owner of connected.splice(0))
-      await owner.delete('/api/mindbody').expect(200);
+    for (const owner of connected.splice(0)) await owner.delete('/api/mindbody').expect(200);
   });
 
   /** A signed-up owner with valid credentials (stage 2), usable on both instances (same JWT secret). */
