@@ -126,16 +126,7 @@ export class BillingFlows {
       );
     const previous: Record<string, unknown> = {};
     if (params.discounts !== undefined) {
-      const coupons = (params.discounts as { coupon?: string; promotion_code?: string }[]).map(
-        (discount, index) => {
-          if (discount.coupon === undefined)
-            throw invalidRequest(
-              'The sandbox applies coupons only: pass discounts[][coupon].',
-              `discounts[${index}][coupon]`,
-            );
-          return this.store.get('coupon', discount.coupon, `discounts[${index}][coupon]`).id;
-        },
-      );
+      const coupons = this.store.coupons(params.discounts);
       previous.discounts = subscription.discounts;
       subscription.discounts = coupons.map(
         (coupon) => this.discount(coupon, subscription.customer, subscription.id).id,

@@ -29,7 +29,8 @@ export function checkParams(
   prefix = '',
 ): CheckedParams {
   const name = (key: string) => (prefix ? `${prefix}[${key}]` : key);
-  for (const key of Object.keys(params)) if (!(key in spec)) throw unknownParameter(name(key));
+  for (const key of Object.keys(params))
+    if (!Object.hasOwn(spec, key)) throw unknownParameter(name(key));
   const checked: CheckedParams = {};
   for (const [key, rule] of Object.entries(spec)) {
     const value = params[key];

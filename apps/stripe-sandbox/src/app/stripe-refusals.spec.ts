@@ -96,6 +96,8 @@ describe("Stripe sandbox: refusals as Stripe's errors, idempotency", () => {
     expect(interval.body.error.message).toMatch(/must be one of day, week, month, year/);
     const flag = await post('/v1/products', 'name=P&active=yes');
     expect(flag.body.error).toMatchObject({ type: 'invalid_request_error', param: 'active' });
+    const inherited = await post('/v1/customers', 'name=A&toString=x&constructor=y');
+    expect(inherited.body.error).toMatchObject({ code: 'parameter_unknown', param: 'toString' });
     const hash = await post('/v1/customers', 'name[first]=Zoë');
     expect(hash.status).toBe(400);
     expect(hash.body.error.param).toBe('name');
@@ -233,6 +235,14 @@ describe("Stripe sandbox: refusals as Stripe's errors, idempotency", () => {
       success_url: 'https://grove.example/done',
     });
     expect(session).toMatchObject({ amount_subtotal: 10_000, amount_total: 9_000 });
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: price.id, quantity: 1 }],
+        discounts: [{ promotion_code: 'promo_1' }],
+        success_url: 'https://grove.example/done',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'discounts[0][coupon]' });
     const customer = await stripe.customers.create({ name: 'C' });
     await expect(
       stripe.checkout.sessions.create({

@@ -336,12 +336,7 @@ export class StripeStore {
     });
     if (new Set(items.map((item) => item.currency)).size > 1)
       throw invalidRequest('All prices must be in the same currency.', 'line_items');
-    const coupons = ((params.discounts as { coupon?: string }[] | undefined) ?? []).flatMap(
-      (discount, index) =>
-        discount.coupon === undefined
-          ? []
-          : [this.get('coupon', discount.coupon, `discounts[${index}][coupon]`).id],
-    );
+    const coupons = this.coupons(params.discounts);
     const subtotal = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
     const id = newId('cs_test');
     const now = nowSeconds();
@@ -427,6 +422,20 @@ export class StripeStore {
         inRange(invoice.created, params.created),
     );
     return listPage(found, params as PageParams, '/v1/invoices');
+  }
+
+  /**
+   * The coupon ids of a checked `discounts` parameter (`discounts[n][coupon]`), each existing.
+   * @throws StripeRequestError 400 for a promotion code (the sandbox applies coupons only), 404
+   * for an unknown coupon
+   */
+  coupons(discounts: unknown): string[] {
+    return ((discounts as { coupon?: string }[] | undefined) ?? []).map((discount, index) => {
+      const param = `discounts[${index}][coupon]`;
+      if (discount.coupon === undefined)
+        throw invalidRequest('The sandbox applies coupons only: pass discounts[][coupon].', param);
+      return this.get('coupon', discount.coupon, param).id;
+    });
   }
 
   /**

@@ -113,7 +113,7 @@ export const STRIPE_OPERATIONS = {
       allow_promotion_codes: { type: 'boolean' },
       subscription_data: {
         type: 'object',
-        properties: { metadata, trial_period_days: { type: 'integer', min: 1, max: 730 } },
+        properties: { metadata },
       },
       expand,
     },
