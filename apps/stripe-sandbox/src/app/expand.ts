@@ -34,13 +34,15 @@ function expandPath(
   resolve: ObjectResolver,
 ): void {
   const [head, ...rest] = parts;
-  const value = target[head];
   const refuse = () => invalidRequest(`This property cannot be expanded (${path}).`, 'expand');
+  // Own fields only: `__proto__` or `constructor` name no field of a Stripe object.
+  if (!Object.hasOwn(target, head)) throw refuse();
+  const value = target[head];
   if (head === 'data' && Array.isArray(value) && target.object === 'list') {
     for (const item of value) expandPath(item as Record<string, unknown>, rest, path, resolve);
     return;
   }
-  if (value === null && head in target) return;
+  if (value === null) return;
   const expandOne = (item: unknown): unknown => {
     if (typeof item === 'string') {
       const found = resolve(item);
@@ -51,8 +53,7 @@ function expandPath(
     throw refuse();
   };
   if (Array.isArray(value)) target[head] = value.map(expandOne);
-  else if (value !== undefined) target[head] = expandOne(value);
-  else throw refuse();
+  else target[head] = expandOne(value);
   if (rest.length === 0) return;
   const next = target[head];
   for (const item of Array.isArray(next) ? next : [next])

@@ -160,6 +160,10 @@ describe("Stripe sandbox: refusals as Stripe's errors, idempotency", () => {
       headers: { Authorization: `Bearer ${TEST_KEY}` },
     });
     expect(expand.status).toBe(400);
+    const proto = await fetch(`${running.url}/v1/prices?expand[]=data.__proto__`, {
+      headers: { Authorization: `Bearer ${TEST_KEY}` },
+    });
+    expect(proto.status).toBe(400);
   });
 
   it("refuses bodies beyond the parser's limits with 4xx, never a 500", async () => {
