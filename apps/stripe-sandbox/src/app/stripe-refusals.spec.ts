@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { STRIPE_OPERATIONS } from '../contract/stripe-operations';
 import { startStripeSandbox, type RunningStripeSandbox } from './start-sandbox';
 import { TEST_KEY, monthlyPrice, sdkFor } from './testing/sandbox-client';
 
@@ -191,6 +192,55 @@ describe("Stripe sandbox: refusals as Stripe's errors, idempotency", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const version = await post('/v1/customers', 'name=A', { 'Stripe-Version': 'yesterday' });
     expect(version.status).toBe(400);
+  });
+
+  it('answers malformed input on every operation and route with a 4xx, never a 500', async () => {
+    const inputs = [
+      'name=%E0%A4%A',
+      'expand[0][a]=b',
+      'expand=x',
+      'metadata[a][b]=c',
+      'metadata=x',
+      'email[]=a',
+      '=&&&=',
+      '%%%',
+      'line_items=x',
+      'line_items[0]=x',
+      'line_items[a][price]=x',
+      'discounts[0]=x',
+      'created[gt]=x',
+      'limit=1e3',
+      'unit_amount=99999999999999999999',
+    ];
+    const paths = [
+      ...new Set(
+        Object.values(STRIPE_OPERATIONS).map((operation) =>
+          operation.path.replace(/\{[a-z_]+\}/, 'x_1'),
+        ),
+      ),
+    ];
+    const statuses = new Set<number>();
+    for (const path of paths)
+      for (const input of inputs)
+        for (const method of ['GET', 'POST']) {
+          const reply = await fetch(`${running.url}${path}${method === 'GET' ? `?${input}` : ''}`, {
+            method,
+            headers: { Authorization: `Bearer ${TEST_KEY}` },
+            body: method === 'POST' ? input : undefined,
+          });
+          statuses.add(reply.status);
+        }
+    for (const path of [
+      '/c/pay/cs_test_x',
+      '/p/session/bps_x/cancel',
+      '/_sandbox/events/deliver',
+      '/_sandbox/x',
+      '/%zz',
+    ]) {
+      const reply = await fetch(`${running.url}${path}`, { method: 'POST', body: '{"ids":' });
+      statuses.add(reply.status);
+    }
+    expect([...statuses].every((status) => status < 500)).toBe(true);
   });
 
   it('replays the same Idempotency-Key and body with Idempotent-Replayed, refuses it with another body', async () => {
