@@ -145,6 +145,10 @@ export default tseslint.config(
               ],
             },
             {
+              sourceTag: 'scope:stripe-sandbox',
+              onlyDependOnLibsWithTags: ['scope:stripe-sandbox', 'scope:shared'],
+            },
+            {
               sourceTag: 'scope:mindbody',
               onlyDependOnLibsWithTags: ['scope:mindbody', 'scope:shared'],
             },

@@ -1,0 +1,325 @@
+import { periodEnd } from './billing-period';
+import { newId, nowSeconds } from './ids';
+import type { CheckedParams } from './param-validator';
+import { invalidRequest } from './stripe-error';
+import type {
+  StripeCheckoutSession,
+  StripeCustomer,
+  StripeDiscount,
+  StripeInvoice,
+  StripeSubscription,
+} from './stripe-objects';
+import type { StripeStore } from './stripe-store';
+
+/** Who pays on the hosted Checkout page (the form's fields). */
+export interface CheckoutPayer {
+  email?: string;
+  name?: string;
+}
+
+/**
+ * The billing life of subscriptions, with the events Stripe sends for each step
+ * (https://docs.stripe.com/billing/subscriptions/webhooks): paying a Checkout Session, updating a
+ * subscription (PostSubscriptionsSubscriptionExposedId), cancelling at period end, renewals, a
+ * failed payment and paying an open invoice. Amounts in cents, times Unix seconds.
+ */
+export class BillingFlows {
+  constructor(private readonly store: StripeStore) {}
+
+  /**
+   * Pays an open subscription-mode Checkout Session: the customer (created from `payer` when the
+   * session names none), an active subscription with its current period, a paid invoice; the
+   * session becomes complete/paid. Events, in Stripe's order: customer.created (when new),
+   * customer.subscription.created, invoice.created, invoice.finalized, invoice.paid,
+   * checkout.session.completed. @throws StripeRequestError 400 when the session is not open
+   */
+  completeCheckout(sessionId: string, payer: CheckoutPayer): StripeCheckoutSession {
+    const session = this.store.get('checkout.session', sessionId);
+    if (session.status !== 'open')
+      throw invalidRequest(`This Checkout Session is ${session.status}.`);
+    const purchase = this.store.purchase(sessionId);
+    const email = session.customer_email ?? payer.email ?? null;
+    const customer: StripeCustomer = session.customer
+      ? this.store.get('customer', session.customer)
+      : this.store.createCustomer({
+          ...(email ? { email } : {}),
+          ...(payer.name ? { name: payer.name } : {}),
+        });
+    const now = nowSeconds();
+    const subscriptionId = newId('sub');
+    const items = purchase.items.map(({ price: priceId, quantity }) => {
+      const price = this.store.get('price', priceId);
+      return {
+        id: newId('si'),
+        object: 'subscription_item' as const,
+        created: now,
+        price: structuredClone(price),
+        quantity,
+        subscription: subscriptionId,
+        current_period_start: now,
+        current_period_end: periodEnd(
+          now,
+          price.recurring ?? { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+        ),
+        metadata: {},
+        discounts: [],
+      };
+    });
+    const subscription = this.store.add<StripeSubscription>({
+      id: subscriptionId,
+      object: 'subscription',
+      created: now,
+      livemode: false,
+      customer: customer.id,
+      status: 'active',
+      currency: session.currency,
+      description: null,
+      items: {
+        object: 'list',
+        data: items,
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subscriptionId}`,
+      },
+      discounts: purchase.coupons.map(
+        (coupon) => this.discount(coupon, customer.id, subscriptionId).id,
+      ),
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      start_date: now,
+      billing_cycle_anchor: now,
+      collection_method: 'charge_automatically',
+      latest_invoice: null,
+      metadata: purchase.subscriptionMetadata,
+    });
+    this.store.emit('customer.subscription.created', subscription);
+    const invoice = this.invoice(subscription, 'subscription_create');
+    this.settle(invoice, true);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      customer_details: {
+        email: customer.email ?? email,
+        name: customer.name ?? payer.name ?? null,
+      },
+      subscription: subscription.id,
+      invoice: invoice.id,
+      url: null,
+    });
+    this.store.emit('checkout.session.completed', session);
+    return session;
+  }
+
+  /**
+   * PostSubscriptionsSubscriptionExposedId: `discounts` replaces the subscription's discounts
+   * ('' removes them; each `coupon` must exist), `cancel_at_period_end`, `metadata` (merged; ''
+   * values remove keys, as Stripe does), `description`. Emits customer.subscription.updated with
+   * `previous_attributes` when something changed. @throws 400 for a canceled subscription
+   */
+  updateSubscription(id: string, params: CheckedParams): StripeSubscription {
+    const subscription = this.store.get('subscription', id, 'subscription_exposed_id');
+    if (subscription.status === 'canceled')
+      throw invalidRequest(
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
+    const previous: Record<string, unknown> = {};
+    if (params.discounts !== undefined) {
+      const coupons = this.store.coupons(params.discounts);
+      previous.discounts = subscription.discounts;
+      subscription.discounts = coupons.map(
+        (coupon) => this.discount(coupon, subscription.customer, subscription.id).id,
+      );
+    }
+    if (
+      params.cancel_at_period_end !== undefined &&
+      params.cancel_at_period_end !== subscription.cancel_at_period_end
+    ) {
+      previous.cancel_at_period_end = subscription.cancel_at_period_end;
+      previous.cancel_at = subscription.cancel_at;
+      subscription.cancel_at_period_end = params.cancel_at_period_end === true;
+      subscription.cancel_at = subscription.cancel_at_period_end
+        ? this.periodOf(subscription).end
+        : null;
+    }
+    if (params.metadata !== undefined) {
+      previous.metadata = { ...subscription.metadata };
+      for (const [key, value] of Object.entries(params.metadata as Record<string, string>))
+        if (value === '') delete subscription.metadata[key];
+        else subscription.metadata[key] = value;
+      if (Object.keys(params.metadata as object).length === 0) subscription.metadata = {};
+    }
+    if (params.description !== undefined) {
+      previous.description = subscription.description;
+      subscription.description = params.description === '' ? null : String(params.description);
+    }
+    if (Object.keys(previous).length > 0)
+      this.store.emit('customer.subscription.updated', subscription, previous);
+    return subscription;
+  }
+
+  /**
+   * Ends the current period now (a test clock's jump): a subscription set to cancel at period end
+   * is canceled (customer.subscription.deleted); another renews with a paid invoice
+   * (invoice.paid, customer.subscription.updated with the new period).
+   */
+  endPeriod(id: string): StripeSubscription {
+    const subscription = this.store.get('subscription', id, 'subscription');
+    if (subscription.status === 'canceled') throw invalidRequest('This subscription is canceled.');
+    if (subscription.cancel_at_period_end) {
+      const now = nowSeconds();
+      Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+      this.store.emit('customer.subscription.deleted', subscription);
+      return subscription;
+    }
+    const previous = { items: structuredClone(subscription.items) };
+    this.advance(subscription);
+    this.settle(this.invoice(subscription, 'subscription_cycle'), true);
+    this.store.emit('customer.subscription.updated', subscription, previous);
+    return subscription;
+  }
+
+  /**
+   * The next renewal's payment fails: the period advances, its invoice stays open (attempt 1)
+   * and the subscription becomes past_due. Events: invoice.created, invoice.finalized,
+   * invoice.payment_failed, customer.subscription.updated. @returns the open invoice
+   */
+  failNextPayment(id: string): StripeInvoice {
+    const subscription = this.store.get('subscription', id, 'subscription');
+    if (subscription.status === 'canceled') throw invalidRequest('This subscription is canceled.');
+    this.advance(subscription);
+    const invoice = this.invoice(subscription, 'subscription_cycle');
+    this.settle(invoice, false);
+    if (subscription.status !== 'past_due') {
+      subscription.status = 'past_due';
+      this.store.emit('customer.subscription.updated', subscription, { status: 'active' });
+    }
+    return invoice;
+  }
+
+  /**
+   * Pays an open invoice (a retry that succeeds): paid, invoice.paid; its past_due subscription
+   * becomes active again (customer.subscription.updated). @throws 400 when it is not open
+   */
+  payInvoice(id: string): StripeInvoice {
+    const invoice = this.store.get('invoice', id, 'invoice');
+    if (invoice.status !== 'open') throw invalidRequest(`Invoice is already ${invoice.status}.`);
+    this.settle(invoice, true);
+    const subscription = invoice.subscription
+      ? this.store.get('subscription', invoice.subscription)
+      : undefined;
+    if (subscription?.status === 'past_due') {
+      subscription.status = 'active';
+      this.store.emit('customer.subscription.updated', subscription, { status: 'past_due' });
+    }
+    return invoice;
+  }
+
+  /**
+   * What the subscription's next invoice charges, cents: `subtotal` (unit amounts × quantities)
+   * and `total` after its discounts (StripeStore.discounted).
+   */
+  amounts(subscription: StripeSubscription): { subtotal: number; total: number } {
+    const subtotal = subscription.items.data.reduce(
+      (sum, item) => sum + (item.price.unit_amount ?? 0) * item.quantity,
+      0,
+    );
+    const coupons = subscription.discounts.map(
+      (id) => this.store.get('discount', id).source.coupon,
+    );
+    return { subtotal, total: this.store.discounted(subtotal, coupons) };
+  }
+
+  /** The subscription's current period (of its first item), Unix seconds. */
+  periodOf(subscription: StripeSubscription): { start: number; end: number } {
+    const item = subscription.items.data[0];
+    return { start: item.current_period_start, end: item.current_period_end };
+  }
+
+  private advance(subscription: StripeSubscription): void {
+    for (const item of subscription.items.data) {
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = periodEnd(
+        item.current_period_start,
+        item.price.recurring ?? { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+      );
+    }
+  }
+
+  private discount(coupon: string, customer: string, subscription: string): StripeDiscount {
+    const found = this.store.get('coupon', coupon);
+    found.times_redeemed += 1;
+    return this.store.add<StripeDiscount>({
+      id: newId('di'),
+      object: 'discount',
+      source: { type: 'coupon', coupon },
+      customer,
+      subscription,
+      start: nowSeconds(),
+      end: null,
+    });
+  }
+
+  /** A finalized (open) invoice for the subscription's current period, its discounts applied. */
+  private invoice(
+    subscription: StripeSubscription,
+    reason: StripeInvoice['billing_reason'],
+  ): StripeInvoice {
+    const customer = this.store.get('customer', subscription.customer);
+    const { subtotal, total } = this.amounts(subscription);
+    const period = this.periodOf(subscription);
+    const now = nowSeconds();
+    const invoice = this.store.add<StripeInvoice>({
+      id: newId('in'),
+      object: 'invoice',
+      created: now,
+      livemode: false,
+      customer: customer.id,
+      customer_email: customer.email,
+      customer_name: customer.name,
+      subscription: subscription.id,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: {
+          subscription: subscription.id,
+          metadata: { ...subscription.metadata },
+        },
+      },
+      status: 'open',
+      billing_reason: reason,
+      currency: subscription.currency,
+      subtotal,
+      total,
+      amount_due: total,
+      amount_paid: 0,
+      amount_remaining: total,
+      attempt_count: 0,
+      attempted: false,
+      period_start: period.start,
+      period_end: period.end,
+      status_transitions: { finalized_at: now, paid_at: null },
+      hosted_invoice_url: null,
+      metadata: {},
+    });
+    subscription.latest_invoice = invoice.id;
+    this.store.emit('invoice.created', invoice);
+    this.store.emit('invoice.finalized', invoice);
+    return invoice;
+  }
+
+  /** One payment attempt on an open invoice: paid (invoice.paid) or failed (invoice.payment_failed). */
+  private settle(invoice: StripeInvoice, succeeds: boolean): void {
+    invoice.attempt_count += 1;
+    invoice.attempted = true;
+    if (succeeds) {
+      Object.assign(invoice, {
+        status: 'paid',
+        amount_paid: invoice.amount_due,
+        amount_remaining: 0,
+        status_transitions: { ...invoice.status_transitions, paid_at: nowSeconds() },
+      });
+      this.store.emit('invoice.paid', invoice);
+    } else this.store.emit('invoice.payment_failed', invoice);
+  }
+}

@@ -1,0 +1,122 @@
+import type { IncomingMessage } from 'node:http';
+import type { BillingFlows } from './billing-flows';
+import { readBody } from './form-body';
+import { invalidRequest, resourceMissing } from './stripe-error';
+import type { StripeEvent } from './stripe-objects';
+import type { StripeStore } from './stripe-store';
+import type { Reply } from './stripe-sandbox';
+import type { WebhookDispatcher } from './webhook-dispatcher';
+
+/** Largest control request body, bytes. */
+const MAX_CONTROL_BODY = 64 * 1024;
+/** Most copies of one event `deliver` sends, and most events in a batch. */
+export const CONTROL_LIMITS = { times: 10, batch: 100 } as const;
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+/**
+ * The sandbox's own control API under `/_sandbox` (not Stripe's; no key needed), JSON in and out,
+ * refusals in Stripe's error shape (docs/stripe.md#control-routes):
+ *
+ * - `GET /webhook_endpoints`, `POST /webhook_endpoints` `{url, secret?}` → `{id, url, secret}`
+ * - `GET /deliveries` → every delivery `{eventId, eventType, endpointId, url, state, attempts, lastStatus}`
+ * - `GET /events` → every event, newest first
+ * - `POST /events/{evt}/deliver` `{times?: 1–10}` → sends the event again, `times` copies (default 2)
+ * - `POST /events/deliver` `{ids: [evt…], order?: 'reverse' | 'given'}` → sends a batch, by default
+ *   newest first (out of order)
+ * - `POST /subscriptions/{sub}/fail_next_payment` → the renewal's open invoice (invoice.payment_failed, past_due)
+ * - `POST /subscriptions/{sub}/end_period` → renews (invoice.paid) or ends a cancelling subscription
+ * - `POST /invoices/{in}/pay` → the paid invoice (invoice.paid, subscription active again)
+ * - `POST /idle` → answers once no webhook delivery is pending
+ */
+export class SandboxControlRoutes {
+  constructor(
+    private readonly store: StripeStore,
+    private readonly billing: BillingFlows,
+    private readonly webhooks: WebhookDispatcher,
+  ) {}
+
+  /** Serves `path` (below `/_sandbox`). @throws StripeRequestError for a bad request */
+  async serve(request: IncomingMessage, path: string): Promise<Reply> {
+    const method = request.method ?? 'GET';
+    const body = method === 'POST' ? await readJson(request) : {};
+    const parts = path.split('/').filter(Boolean);
+    const route = `${method} /${parts.map((part, index) => (index % 2 === 1 && parts.length > 2 ? ':id' : part)).join('/')}`;
+    const id = parts[1];
+    switch (route) {
+      case 'GET /webhook_endpoints':
+        return ok(this.webhooks.listEndpoints());
+      case 'POST /webhook_endpoints':
+        try {
+          return ok(
+            this.webhooks.addEndpoint({
+              url: String(body.url),
+              secret: body.secret as string | undefined,
+            }),
+          );
+        } catch (cause) {
+          throw invalidRequest((cause as Error).message, 'url');
+        }
+      case 'GET /deliveries':
+        return ok(this.webhooks.deliveries());
+      case 'GET /events':
+        return ok(this.store.all('event'));
+      case 'POST /events/:id/deliver': {
+        const times = body.times === undefined ? 2 : Number(body.times);
+        if (!Number.isInteger(times) || times < 1 || times > CONTROL_LIMITS.times)
+          throw invalidRequest(
+            `times must be an integer from 1 to ${CONTROL_LIMITS.times}`,
+            'times',
+          );
+        this.webhooks.deliver(this.event(id), times);
+        return ok({ delivered: id, times });
+      }
+      case 'POST /events/deliver': {
+        if (
+          !Array.isArray(body.ids) ||
+          body.ids.length === 0 ||
+          body.ids.length > CONTROL_LIMITS.batch
+        )
+          throw invalidRequest(`ids must list 1 to ${CONTROL_LIMITS.batch} event ids`, 'ids');
+        const events = body.ids.map((eventId) => this.event(String(eventId)));
+        if (body.order !== undefined && body.order !== 'reverse' && body.order !== 'given')
+          throw invalidRequest("order must be 'reverse' or 'given'", 'order');
+        const sent = body.order === 'given' ? events : [...events].reverse();
+        for (const event of sent) this.webhooks.deliver(event);
+        return ok({ delivered: sent.map((event) => event.id) });
+      }
+      case 'POST /subscriptions/:id/fail_next_payment':
+        return ok(this.billing.failNextPayment(id));
+      case 'POST /subscriptions/:id/end_period':
+        return ok(this.billing.endPeriod(id));
+      case 'POST /invoices/:id/pay':
+        return ok(this.billing.payInvoice(id));
+      case 'POST /idle':
+        await this.webhooks.idle();
+        return ok({ idle: true });
+      default:
+        throw invalidRequest(`Unknown control route ${method} /_sandbox${path}`);
+    }
+  }
+
+  private event(id: string): StripeEvent {
+    const event = this.store.find(id) as StripeEvent | undefined;
+    if (event?.object !== 'event') throw resourceMissing('event', id);
+    return event;
+  }
+}
+
+/** A JSON object body ({} when empty). @throws StripeRequestError 400 when not a JSON object */
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await readBody(request, MAX_CONTROL_BODY);
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidRequest('The body must be JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalidRequest('The body must be a JSON object.');
+  return value as Record<string, unknown>;
+}
