@@ -9,6 +9,13 @@ describe('account settings (integration)', () => {
   });
   afterAll(() => t.close());
 
+  /** Signs `email` in with `password` on a new browser; expects `status` (200 signed in, 401 refused). */
+  const login = async (email: string, password: string, status: 200 | 401) => {
+    const browser = t.agent();
+    await browser.post('/api/auth/login').send({ email, password }).expect(status);
+    return browser;
+  };
+
   it('needs a session', async () => {
     await t.agent().get('/api/account').expect(401);
     await t.agent().patch('/api/account').send({ firstName: 'X' }).expect(401);
@@ -191,11 +198,7 @@ describe('account settings (integration)', () => {
 
   it('changes the password: other sessions end, this one stays, the new password logs in and the old one not', async () => {
     const { agent: here, body } = await t.signUp();
-    const elsewhere = t.agent();
-    await elsewhere
-      .post('/api/auth/login')
-      .send({ email: body.email, password: body.password })
-      .expect(200);
+    const elsewhere = await login(body.email, body.password, 200);
     await elsewhere.get('/api/auth/me').expect(200);
 
     const reply = await here
@@ -208,25 +211,13 @@ describe('account settings (integration)', () => {
     await here.post('/api/auth/refresh').expect(200);
     await elsewhere.get('/api/auth/me').expect(401);
     await elsewhere.post('/api/auth/refresh').expect(401);
-    await t
-      .agent()
-      .post('/api/auth/login')
-      .send({ email: body.email, password: body.password })
-      .expect(401);
-    await t
-      .agent()
-      .post('/api/auth/login')
-      .send({ email: body.email, password: 'a whole new passphrase' })
-      .expect(200);
+    await login(body.email, body.password, 401);
+    await login(body.email, 'a whole new passphrase', 200);
   });
 
   it('changes nothing when the change cannot be finished (the email cannot be queued): the old password, the other sessions stay', async () => {
     const { agent: here, body } = await t.signUp();
-    const elsewhere = t.agent();
-    await elsewhere
-      .post('/api/auth/login')
-      .send({ email: body.email, password: body.password })
-      .expect(200);
+    const elsewhere = await login(body.email, body.password, 200);
     const queue = jest
       .spyOn(t.app.get(MailService), 'queue')
       .mockRejectedValueOnce(new Error('the jobs table did not answer'));
@@ -239,15 +230,7 @@ describe('account settings (integration)', () => {
       queue.mockRestore();
     }
     await elsewhere.get('/api/auth/me').expect(200);
-    await t
-      .agent()
-      .post('/api/auth/login')
-      .send({ email: body.email, password: body.password })
-      .expect(200);
-    await t
-      .agent()
-      .post('/api/auth/login')
-      .send({ email: body.email, password: 'a whole new passphrase' })
-      .expect(401);
+    await login(body.email, body.password, 200);
+    await login(body.email, 'a whole new passphrase', 401);
   });
 });

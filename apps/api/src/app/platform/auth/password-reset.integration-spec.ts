@@ -5,6 +5,7 @@ import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smt
 import { createMailTestApp } from '../../../../test/member-mail';
 import { waitFor } from '../../../../test/stub-servers';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { MailService } from '../mail/mail.service';
 
 /**
  * Forgot password (issue 25, Build 3; docs/product.md#forgot-password) on PostgreSQL, through a
@@ -120,6 +121,28 @@ describe('forgot password (integration)', () => {
     // A link asked for after the change works.
     const fresh = await askAndReceive(body.email);
     await confirm(t.agent(), fresh, 'the newest passphrase').expect(200);
+  });
+
+  it('a reset whose "password changed" email cannot be queued changes nothing: the old password, the sessions and the link still work', async () => {
+    const { agent, body } = await t.signUp({ firstName: 'Kofi' });
+    const token = await askAndReceive(body.email);
+    const queue = jest
+      .spyOn(t.app.get(MailService), 'queue')
+      .mockRejectedValueOnce(new Error('the jobs table did not answer'));
+    try {
+      const failed = await confirm(t.agent(), token, 'a brand new passphrase');
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      queue.mockRestore();
+    }
+    await agent.get('/api/auth/me').expect(200);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    await confirm(t.agent(), token, 'a brand new passphrase').expect(200);
+    await waitFor(async () => emailsTo(body.email, 'Your Grove password was changed')[0]);
   });
 
   it('refuses a malformed address with 400 and queues nothing', async () => {

@@ -9,7 +9,6 @@ import {
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
 } from '@grove/contracts';
-import { safeErrorText } from '../common/log-safety';
 import { AppConfig } from '../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
@@ -18,7 +17,7 @@ import {
   PasswordResetInvalidException,
   PasswordResetLinkInvalidException,
 } from './auth.exceptions';
-import { AuthService, type AuthResult } from './auth.service';
+import { AuthService, toSessionUser, type AuthResult } from './auth.service';
 import { isCommonPassword } from './common-passwords';
 import { passwordChangedEmail, passwordResetEmail } from './password-emails';
 import { PasswordResetRepository } from './password-reset.repository';
@@ -140,7 +139,8 @@ export class PasswordResetService implements OnModuleInit {
   /**
    * Uses a reset link (`POST /api/auth/password-reset/confirm`): checks the new password
    * (contracts' `validatePasswordReset` with the common-password list), then in one transaction
-   * uses the link, sets the password, ends every session of the owner and opens this browser's.
+   * uses the link, sets the password, ends every session of the owner, queues the 'Your Grove
+   * password was changed' email and opens this browser's session.
    * Bad input changes nothing (the link still works).
    * @returns the signed-in owner and the new session's tokens (the controller sets the cookies)
    * @throws PasswordResetInvalidException 400 with the password rule's message (`fieldErrors.password`)
@@ -155,33 +155,28 @@ export class PasswordResetService implements OnModuleInit {
       if (!userId) return null;
       await this.users.setPasswordHash(manager, userId, passwordHash);
       await this.sessions.revokeAll(userId, manager);
-      return this.sessions.open(userId, userAgent, manager);
-    });
-    if (!opened) throw new PasswordResetLinkInvalidException();
-    const result = await this.auth.result(opened.userId, opened);
-    await this.notifyChanged(result);
-    return result;
-  }
-
-  /** Queues 'Your Grove password was changed'; the password has changed already, so a failure is logged only. */
-  private async notifyChanged(result: AuthResult): Promise<void> {
-    try {
+      const user = await this.users.findWithBusiness(userId, manager);
+      if (!user?.business) throw new PasswordResetLinkInvalidException();
+      // Queued with the change: a crash after the commit cannot lose the owner's notice.
+      const owner = toSessionUser(user, user.business);
       await this.mail.queue(
         passwordChangedEmail(
           {
-            email: result.user.email,
-            firstName: result.user.firstName,
-            businessName: result.user.business.name,
-            businessLocale: result.user.business,
+            email: owner.email,
+            firstName: owner.firstName,
+            businessName: owner.business.name,
+            businessLocale: owner.business,
           },
           new Date(),
           this.config.mail.contactRecipient,
         ),
+        undefined,
+        manager,
       );
-    } catch (error) {
-      this.logger.error(
-        `queueing the password-changed email of user ${result.user.id}: ${safeErrorText(error)}`,
-      );
-    }
+      return this.sessions.open(userId, userAgent, manager);
+    });
+    if (!opened) throw new PasswordResetLinkInvalidException();
+    this.mail.wake();
+    return this.auth.result(opened.userId, opened);
   }
 }

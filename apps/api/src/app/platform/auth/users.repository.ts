@@ -70,8 +70,8 @@ export class UsersRepository {
   }
 
   /** The user with their business loaded, or null when the user no longer exists. */
-  findWithBusiness(userId: string): Promise<UserEntity | null> {
-    return this.dataSource
+  findWithBusiness(userId: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager ?? this.dataSource.manager)
       .getRepository(UserEntity)
       .findOne({ where: { id: userId }, relations: { business: true } });
   }

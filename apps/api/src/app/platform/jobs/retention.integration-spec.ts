@@ -61,6 +61,11 @@ describe('retention sweep (integration)', () => {
         [`${tag}-${suffix}`, businessId, age],
       );
       await t.dataSource.query(
+        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+         VALUES ($1, $2, now() - $3::interval)`,
+        [user.id, `${tag}-${suffix}`, age],
+      );
+      await t.dataSource.query(
         `INSERT INTO outbox_emails ("to", subject, text, created_at)
          VALUES ('zoe@example.com', $1, 'Hello', now() - $2::interval)`,
         [`${tag}-${suffix}`, age],
@@ -72,6 +77,7 @@ describe('retention sweep (integration)', () => {
       member_magic_links: 'token_hash',
       mindbody_webhook_messages: 'message_id',
       outbox_emails: 'subject',
+      password_reset_tokens: 'token_hash',
     } as const;
     expect(RETENTION_RULES.map((rule) => rule.table).sort()).toEqual(Object.keys(marked).sort());
 

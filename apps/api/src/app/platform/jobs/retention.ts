@@ -18,7 +18,9 @@ export const RETENTION_BATCH = 5_000;
  * - `mindbody_webhook_messages`: a delivery's messageId 30 days after it arrived (kept only to
  *   answer a repeated delivery once; Mindbody retries for at most a day);
  * - `outbox_emails`: an email kept without SMTP_URL 30 days after it was written (its links have
- *   long expired).
+ *   long expired);
+ * - `password_reset_tokens`: a reset link 30 days after it expired (it lives 30 minutes; a new
+ *   link of the same owner also deletes theirs that ended a day before).
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'sessions', expired: `expires_at < now() - interval '30 days'` },
@@ -26,6 +28,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'member_magic_links', expired: `expires_at < now() - interval '30 days'` },
   { table: 'mindbody_webhook_messages', expired: `received_at < now() - interval '30 days'` },
   { table: 'outbox_emails', expired: `created_at < now() - interval '30 days'` },
+  { table: 'password_reset_tokens', expired: `expires_at < now() - interval '30 days'` },
 ];
 
 /**
