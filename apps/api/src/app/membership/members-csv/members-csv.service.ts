@@ -46,6 +46,7 @@ import {
 } from './members-csv.repository';
 import { MembershipEvents } from '../events/membership-events';
 import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
@@ -96,6 +97,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly events: MembershipEvents,
     private readonly defaults: MemberDefaultsRepository,
+    private readonly billing: BillingGate,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -222,12 +224,14 @@ export class MembersCsvService implements OnModuleInit {
    * running or done queues nothing and answers its status).
    * @returns 202 `MemberImportStatus`
    * @throws ImportNotFoundException 404, BadCsvMappingException 400 (see `checkSettings`)
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    */
   async run(
     scope: BusinessScope,
     importId: string,
     settings: MemberImportSettings,
   ): Promise<MemberImportStatusDto> {
+    await this.billing.assertOpen(scope);
     const stored = await this.findImport(scope, importId, false);
     const checked = this.checkSettings(
       stored,
