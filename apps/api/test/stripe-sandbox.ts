@@ -7,7 +7,12 @@ import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 // The API's tests drive the Stripe stand-in in-process, as they do Mindbody's; the API code
 // itself never imports it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { startStripeSandbox, type RunningStripeSandbox } from '../../stripe-sandbox/src/index';
+import {
+  startStripeSandbox,
+  stripeSignatureHeader,
+  TEST_CARD,
+  type RunningStripeSandbox,
+} from '../../stripe-sandbox/src/index';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { sdkFor, TEST_KEY } from '../../stripe-sandbox/src/app/testing/sandbox-client';
 import { createTestApp, type TestApp } from './test-app';
@@ -35,22 +40,12 @@ export async function startBillingTestBed(
   env: Record<string, string> = {},
 ): Promise<BillingTestBed> {
   const stripe = await startStripeSandbox({ webhookRetryDelayMs: 20 });
-  const sdk = sdkFor(stripe);
-  const product = await sdk.products.create({ name: 'Grove' });
-  const price = await sdk.prices.create({
-    product: product.id,
-    currency: 'usd',
-    unit_amount: 9_900,
-    recurring: { interval: 'month' },
-  });
+  const billing = await stripeBillingEnv(stripe);
   const smtp = await startSmtpCatcher();
   const t = await createTestApp({
     SMTP_URL: smtp.url,
     PUBLIC_ORIGIN: 'https://grove.example.com',
-    STRIPE_SECRET_KEY: TEST_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_PRICES: `usd:${price.id}`,
-    STRIPE_API_URL: stripe.url,
+    ...billing,
     THROTTLE_REFERRAL_LIMIT: '1000',
     ...env,
   });
@@ -100,6 +95,7 @@ export async function stripeBillingEnv(stripe: RunningStripeSandbox) {
 }
 
 export { startStripeSandbox, type RunningStripeSandbox };
+export { sdkFor, TEST_CARD, stripeSignatureHeader };
 
 let friends = 0;
 

@@ -4,14 +4,13 @@ import { treeBody } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
 import {
   approveFriends,
+  sdkFor,
   startBillingTestBed,
+  stripeSignatureHeader,
+  TEST_CARD,
   TEST_WEBHOOK_SECRET,
   type BillingTestBed,
 } from '../../../../test/stripe-sandbox';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { TEST_CARD, stripeSignatureHeader } from '../../../../../stripe-sandbox/src/index';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { sdkFor } from '../../../../../stripe-sandbox/src/app/testing/sandbox-client';
 
 interface Summary {
   enabled: boolean;
