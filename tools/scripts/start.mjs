@@ -246,6 +246,9 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     MINDBODY_API_KEY: mindbodyApiKey,
     // Neither SMTP_URL nor MailDev (GROVE_MAIL_VIEWER=false): emails stay in outbox_emails.
     ...(mail || process.env.SMTP_URL ? {} : { MAIL_OUTBOX_ONLY: 'true' }),
+    // Grove's own bill needs a Stripe account (docs/operations.md#billing); without a key it is
+    // off here (the Stripe stand-in is not started by npm start yet: docs/stripe.md).
+    ...(process.env.STRIPE_SECRET_KEY ? {} : { GROVE_BILLING: 'off' }),
     ...sandbox?.env,
     ...process.env,
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.

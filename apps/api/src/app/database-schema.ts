@@ -50,6 +50,7 @@ import { AutoReferralLinksOnForNewBusinesses1795571200000 } from './platform/dat
 import { ProspectOutcomes1795571300000 } from './platform/database/migrations/1795571300000-ProspectOutcomes';
 import { MemberImportJobs1795571500000 } from './platform/database/migrations/1795571500000-MemberImportJobs';
 import { MemberImportsCompressed1795571700000 } from './platform/database/migrations/1795571700000-MemberImportsCompressed';
+import { GroveBilling1795571800000 } from './platform/database/migrations/1795571800000-GroveBilling';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -107,6 +108,7 @@ export const MIGRATIONS = [
   ProspectOutcomes1795571300000,
   MemberImportJobs1795571500000,
   MemberImportsCompressed1795571700000,
+  GroveBilling1795571800000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

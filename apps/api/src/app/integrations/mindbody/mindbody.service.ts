@@ -53,6 +53,7 @@ import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** What a sync needs done first (`MindbodyWrongStageException`). */
 const SYNC_NEEDS = 'import members and save discounts';
@@ -141,6 +142,7 @@ export class MindbodyService {
     private readonly lapses: BranchLapseNotices,
     private readonly lifecycle: LifecycleService,
     private readonly mail: MailService,
+    private readonly billing: BillingGate,
   ) {}
 
   /**
@@ -250,6 +252,7 @@ export class MindbodyService {
    * @throws MindbodyWrongStageException 409 at stage 1
    */
   async startImport(scope: BusinessScope): Promise<MindbodyStatus> {
+    await this.billing.assertOpen(scope);
     return this.start(scope, 'import', 2, 'connect Mindbody');
   }
 
@@ -259,11 +262,13 @@ export class MindbodyService {
    * then a sync job is queued unless one is running.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    * @throws MindbodySyncConfirmRequiredException 400 without `confirm`
    * @throws MindbodySyncPreviewStaleException 409 when the bills to change are no longer those
    *   previewed (the wizard previews again)
    */
   async startSync(scope: BusinessScope, confirm: string | undefined): Promise<MindbodyStatus> {
+    await this.billing.assertOpen(scope);
     const row = await this.integrations.find(scope);
     if (!row || row.stage < 4) throw new MindbodyWrongStageException(SYNC_NEEDS);
     if (!confirm) throw new MindbodySyncConfirmRequiredException();

@@ -45,6 +45,7 @@ import {
 } from './members-csv.repository';
 import { MembershipEvents } from '../events/membership-events';
 import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
@@ -95,6 +96,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly events: MembershipEvents,
     private readonly defaults: MemberDefaultsRepository,
+    private readonly billing: BillingGate,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -220,12 +222,14 @@ export class MembersCsvService implements OnModuleInit {
    * running or done queues nothing and answers its status).
    * @returns 202 `MemberImportStatus`
    * @throws ImportNotFoundException 404, BadCsvMappingException 400 (see `checkSettings`)
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    */
   async run(
     scope: BusinessScope,
     importId: string,
     settings: MemberImportSettings,
   ): Promise<MemberImportStatusDto> {
+    await this.billing.assertOpen(scope);
     const stored = await this.findImport(scope, importId, false);
     const checked = this.checkSettings(
       stored,
