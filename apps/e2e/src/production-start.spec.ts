@@ -93,8 +93,12 @@ test.describe('a production API refuses to start with a weak secret (issue 11.5)
     delete env.STRIPE_PRICES;
     const { code, stderr } = await startApi(env);
     expect(code).toBe(1);
-    expect(stderr).toContain('STRIPE_SECRET_KEY is required when NODE_ENV=production and GROVE_BILLING=on');
-    expect(stderr).toContain('STRIPE_PRICES is required when NODE_ENV=production and GROVE_BILLING=on');
+    expect(stderr).toContain(
+      'STRIPE_SECRET_KEY is required when NODE_ENV=production and GROVE_BILLING=on',
+    );
+    expect(stderr).toContain(
+      'STRIPE_PRICES is required when NODE_ENV=production and GROVE_BILLING=on',
+    );
     expect(stderr).toContain('set GROVE_BILLING=off');
     expect(stderr).not.toContain('STRIPE_WEBHOOK_SECRET is required');
   });
