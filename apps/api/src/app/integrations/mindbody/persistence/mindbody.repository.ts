@@ -229,12 +229,14 @@ export class MindbodyRepository {
         `WITH before AS (
            SELECT business_id, pending_bills_since FROM mindbody_integrations
            WHERE business_id = $1 AND stage = 4 FOR UPDATE)
-         UPDATE mindbody_integrations m SET
-           pending_bills_count = $2,
-           pending_bills_fingerprint = $3,
-           pending_bills_since = COALESCE(before.pending_bills_since, now())
-         FROM before WHERE m.business_id = before.business_id
-         RETURNING before.pending_bills_since IS NULL AS fresh`,
+         , changed AS (
+           UPDATE mindbody_integrations m SET
+             pending_bills_count = $2,
+             pending_bills_fingerprint = $3,
+             pending_bills_since = COALESCE(before.pending_bills_since, now())
+           FROM before WHERE m.business_id = before.business_id
+           RETURNING before.pending_bills_since IS NULL AS fresh)
+         SELECT fresh FROM changed`,
         [scope.businessId, count, fingerprint],
       )) as { fresh: boolean }[];
       const fresh = rows[0]?.fresh === true;
