@@ -51,6 +51,7 @@ import { ProspectOutcomes1795571300000 } from './platform/database/migrations/17
 import { MemberImportJobs1795571500000 } from './platform/database/migrations/1795571500000-MemberImportJobs';
 import { MemberImportsCompressed1795571700000 } from './platform/database/migrations/1795571700000-MemberImportsCompressed';
 import { GroveBilling1795571800000 } from './platform/database/migrations/1795571800000-GroveBilling';
+import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -109,6 +110,7 @@ export const MIGRATIONS = [
   MemberImportJobs1795571500000,
   MemberImportsCompressed1795571700000,
   GroveBilling1795571800000,
+  MindbodyPendingBills1795571900000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

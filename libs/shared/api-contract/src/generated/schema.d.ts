@@ -1990,6 +1990,12 @@ export interface components {
             /** @description When, ISO date-time */
             on: string;
         };
+        MindbodyPendingBills: {
+            /** @description Members whose Mindbody bill would change */
+            count: number;
+            /** @description ISO date-time: since when changes have been waiting */
+            since: string;
+        };
         MindbodyProgress: {
             done: number;
             total: number;
@@ -2019,6 +2025,8 @@ export interface components {
             lastSyncBillsWritten?: number;
             /** @description Absent before the first job */
             mindbodyCalls?: components["schemas"]["MindbodyCalls"];
+            /** @description Only at stage 4, while bill changes a webhook’s sync found wait for the owner’s confirmation */
+            pendingBills?: components["schemas"]["MindbodyPendingBills"];
             /** @description Null when idle, 'running', 'completed <ISO time>' or 'failed <ISO time>' */
             processState: string | null;
             progress: components["schemas"]["MindbodyProgress"] | null;

@@ -31,6 +31,7 @@ import {
   billChangesFingerprint,
   billChangesPage,
   plannedAutopays,
+  plannedBillChanges,
 } from './pipeline/bill-changes';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
@@ -119,6 +120,14 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
       : {}),
     ...(row.lastSyncBillsWritten !== null && row.lastSyncBillsWritten !== undefined
       ? { lastSyncBillsWritten: row.lastSyncBillsWritten }
+      : {}),
+    ...(row.stage === 4 && row.pendingBillsCount && row.pendingBillsSince
+      ? {
+          pendingBills: {
+            count: row.pendingBillsCount,
+            since: row.pendingBillsSince.toISOString(),
+          },
+        }
       : {}),
   };
 }
@@ -259,7 +268,10 @@ export class MindbodyService {
   /**
    * 'Sync with mindbody' (docs/product.md#mindbody-setup stage 4), once the owner has confirmed its
    * preview (issue 25): `confirm` must be the `fingerprint` of {@link syncPreview} as it is now;
-   * then a sync job is queued unless one is running.
+   * then the owner's sync is queued: the one kind of sync that writes Mindbody autopays (issue 31;
+   * a sync a webhook queued holds its bill changes for this confirmation, `pendingBills`). It is
+   * queued even while another sync runs (it runs after it, under the business's lock); the bills
+   * held are no longer pending once it has completed.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
    * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
@@ -274,7 +286,9 @@ export class MindbodyService {
     if (!confirm) throw new MindbodySyncConfirmRequiredException();
     if (billChangesFingerprint(await this.syncChanges(scope, row)) !== confirm)
       throw new MindbodySyncPreviewStaleException();
-    return this.start(scope, 'sync', 4, SYNC_NEEDS);
+    await this.integrations.startProcess(scope, 4);
+    await this.processor.enqueue(scope.businessId, 'sync', true);
+    return this.status(scope);
   }
 
   /**
@@ -310,11 +324,13 @@ export class MindbodyService {
     scope: BusinessScope,
     row: MindbodyIntegrationEntity,
   ): Promise<MindbodyBillChange[]> {
-    return plannedAutopays(
-      await this.members.autopayTargets(scope),
-      row.discountOnReferralCents ?? 0,
-      row.discountForRefereeCents ?? 0,
-    ).map((target) => billChange(target, target.autopayCents, target.amount));
+    return plannedBillChanges(
+      plannedAutopays(
+        await this.members.autopayTargets(scope),
+        row.discountOnReferralCents ?? 0,
+        row.discountForRefereeCents ?? 0,
+      ),
+    );
   }
 
   /**
@@ -342,7 +358,7 @@ export class MindbodyService {
 
   private async start(
     scope: BusinessScope,
-    kind: 'import' | 'sync',
+    kind: 'import',
     minStage: number,
     needed: string,
   ): Promise<MindbodyStatus> {
@@ -488,7 +504,11 @@ export class MindbodyService {
    * `X-Mindbody-Signature` (HMAC-SHA256 with the key of the developer account's subscription, or
    * of a business's own subscription from before); a delivery of the account's subscription goes
    * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
-   * 204), one of a business's own to that business. Each `messageId` is processed once per business:
+   * 204), one of a business's own to that business. Each `messageId` is processed once per business.
+   * A sync queued here reads and stores, and writes no bill (issue 31: no bill changes
+   * unconfirmed, ever): the autopay changes it would make are held for the owner
+   * (`pendingBills` in the status; the owners are emailed once when changes are first held) until
+   * the owner confirms them ({@link startSync}).
    * - client.created / client.updated / client.deactivated queue a sync (it reads the changed
    *   clients, inactive ones too);
    * - clientContract.updated / clientContract.cancelled (e.g. a membership suspended, resumed or
