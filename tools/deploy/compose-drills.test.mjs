@@ -78,6 +78,9 @@ function composeEnvironment() {
     MAIL_OUTBOX_ONLY: 'true',
     // The drills bill nobody: no Stripe account behind them.
     GROVE_BILLING: 'off',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_PRICES: '',
     METRICS_TOKEN: '',
     // One load generator is one client address: the join throttle would stop it after 10.
     THROTTLE_REFERRAL_LIMIT: '1000000',
