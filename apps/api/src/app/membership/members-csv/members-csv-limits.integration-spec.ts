@@ -57,6 +57,9 @@ const letters = (index: number): string =>
  * limited per business. The API runs in this process, so its heap is this process's.
  */
 describe('members CSV limits (integration)', () => {
+  // Files at Grove's limits (5 MB, 10,000 rows × 205 cells) with a heap reading every timer
+  // turn: about 20 s on a quiet machine, 48 s on a CI machine that timed out at the default 30 s.
+  jest.setTimeout(180_000);
   let t: TestApp;
 
   beforeAll(async () => {
