@@ -35,7 +35,7 @@ fail() {
 case "$name" in
 */* | .* | '') fail "not a file name" ;;
 esac
-[ -f "$src" ] || fail "$src is not a file"
+[ -r "$src" ] || fail "cannot read $src"
 
 if [ -e "$dest" ]; then
   if cmp -s "$src" "$dest"; then

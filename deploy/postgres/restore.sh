@@ -37,14 +37,20 @@ fi
 backup=$1
 target=$2
 
-# The target: a strict format, a real moment, not in the future. Its epoch (6 decimals) is what
-# backups' END_EPOCH is compared with.
+# A moment as seconds since 1970 with 6 decimals (date's or backup.sh's END_EPOCH), zero-padded to
+# one width so that comparing the strings compares the moments; fails on anything else.
+padded() {
+  [[ "$1" =~ ^([0-9]{1,12})\.([0-9]{6})$ ]] || return 1
+  printf '%012d.%s' "$((10#${BASH_REMATCH[1]}))" "${BASH_REMATCH[2]}"
+}
+
+# The target: a strict format, a real moment, not in the future.
 TIME_FORMAT='^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}(:?[0-9]{2})?)$'
 [[ "$target" =~ $TIME_FORMAT ]] ||
   code=2 refuse "target time '$target' is not 'YYYY-MM-DD HH:MM:SS[.ffffff]' with a UTC offset (+00, +05:30 or Z), e.g. '2026-11-27 09:30:00+00'"
-target_epoch=$(date -u -d "$target" +%s.%6N 2>/dev/null) && [[ "$target_epoch" =~ ^[0-9]{10}\.[0-9]{6}$ ]] ||
+target_epoch=$(padded "$(date -u -d "$target" +%s.%6N 2>/dev/null)") ||
   code=2 refuse "target time '$target' is not a real moment (check the date and the time)"
-now_epoch=$(date -u +%s.%6N) || refuse "cannot read the clock"
+now_epoch=$(padded "$(date -u +%s.%6N)") || refuse "cannot read the clock"
 [[ "$target_epoch" < "$now_epoch" ]] ||
   code=2 refuse "target time '$target' is in the future"
 
@@ -52,7 +58,7 @@ now_epoch=$(date -u +%s.%6N) || refuse "cannot read the clock"
 usable() {
   local dir="$BACKUPS/$1" ended
   [ -s "$dir/VERIFIED" ] && [ -s "$dir/backup_manifest" ] || return 1
-  ended=$(cat "$dir/END_EPOCH" 2>/dev/null) && [[ "$ended" =~ ^[0-9]{10}\.[0-9]{6}$ ]] || return 1
+  ended=$(padded "$(cat "$dir/END_EPOCH" 2>/dev/null)") || return 1
   [[ "$ended" < "$target_epoch" ]]
 }
 
