@@ -22,7 +22,8 @@
 # oldest kept one is removed with pg_archivecleanup.
 #
 # Environment: PGHOST, PGUSER, PGPASSWORD (the server's superuser: base backups need replication);
-# BACKUP_MAX_RATE (optional, pg_basebackup --max-rate, e.g. 20M: spares the server's disk).
+# BACKUP_MAX_RATE (optional, pg_basebackup --max-rate, e.g. 20M: spares the server's disk; 0 or
+# empty: unthrottled).
 #
 # No `set -e`: bash ignores it inside any function called from `if`, `&&` or `||`, which is how a
 # failed pg_basebackup once produced a "full backup". Every command's status is checked instead.
@@ -96,7 +97,7 @@ take_backup() {
   [ ! -e "$BACKUPS/$stamp" ] || { fail "$BACKUPS/$stamp already exists"; return 1; }
   log "taking backup $stamp into $tmp"
   local -a rate=()
-  [ -z "$MAX_RATE" ] || rate=(--max-rate "$MAX_RATE")
+  [ -z "$MAX_RATE" ] || [ "$MAX_RATE" = 0 ] || rate=(--max-rate "$MAX_RATE")
   pg_basebackup -D "$tmp" -Ft -z -X stream -c fast -l "grove $stamp" "${rate[@]}"
   local status=$?
   [ "$status" -eq 0 ] || { fail "pg_basebackup exited $status"; return 1; }
