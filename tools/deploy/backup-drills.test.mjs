@@ -319,13 +319,14 @@ describe(
 
     it('drill partial: an interrupted archive copy (its partial temporary file left) does not block the next attempt', async () => {
       const start = await archiver();
+      // A write first: right after a switch the next segment may not exist yet.
+      await sql(db, "INSERT INTO drill_rows (label) VALUES ('after the interrupted copy')");
       const segment = await currentSegment();
       // What a copy killed mid-way leaves: the first megabyte under the temporary name.
       await shell(
         db,
         `head -c 1048576 "$PGDATA/pg_wal/${segment}" >${ARCHIVE}/.${segment}.tmp && ls -l ${ARCHIVE}/.${segment}.tmp`,
       );
-      await sql(db, "INSERT INTO drill_rows (label) VALUES ('after the interrupted copy')");
       await switchAndWaitArchived('after the interrupted copy');
       const now = await archiver();
       const size = await shell(db, `stat -c %s ${ARCHIVE}/${segment}`);
