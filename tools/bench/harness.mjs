@@ -101,6 +101,8 @@ export async function startBenchApi(env = {}) {
         COOKIE_SECURE: 'false',
         // The benches send no email anywhere: they stay in outbox_emails (production needs one or the other).
         MAIL_OUTBOX_ONLY: 'true',
+        // The benches bill nobody (production needs Stripe keys otherwise).
+        GROVE_BILLING: 'off',
         JWT_SECRET: randomBytes(32).toString('base64url'),
         MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         // Required in production since the contact form's captcha (issue 5); unused by the benches.

@@ -76,6 +76,11 @@ function composeEnvironment() {
     SMTP_URL: '',
     // The drills send no email anywhere: every email stays in outbox_emails.
     MAIL_OUTBOX_ONLY: 'true',
+    // The drills bill nobody: no Stripe account behind them.
+    GROVE_BILLING: 'off',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_PRICES: '',
     METRICS_TOKEN: '',
     // One load generator is one client address: the join throttle would stop it after 10.
     THROTTLE_REFERRAL_LIMIT: '1000000',

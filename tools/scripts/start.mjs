@@ -4,10 +4,12 @@
 //  2. starts the embedded PostgreSQL unless DATABASE_URL is set (data in .grove/db, git-ignored),
 //  3. starts the Mindbody sandbox (apps/mindbody-sandbox) on a free port unless MINDBODY_API_URL
 //     is set, and points the API at it (MINDBODY_SANDBOX_CLIENTS clients, default 2,500),
-//  4. starts the API, which runs the migrations and serves the shell, the remotes and /api on
+//  4. starts the Stripe stand-in (apps/stripe-sandbox) unless STRIPE_SECRET_KEY is set or
+//     GROVE_BILLING=off, creates Grove's plan in it and points the API's billing at it,
+//  5. starts the API, which runs the migrations and serves the shell, the remotes and /api on
 //     one port; on the first start of an empty embedded database it also seeds a demo business,
-//  5. starts MailDev (a page of every email Grove sends) unless SMTP_URL is set,
-//  6. prints the URLs (and the demo login).
+//  6. starts MailDev (a page of every email Grove sends) unless SMTP_URL is set,
+//  7. prints the URLs (and the demo login).
 // Flags: --no-build (use dist/ as it is), --watch (restart the API when its bundle changes).
 // GROVE_EPHEMERAL_STATE=true removes the state folder (database included) on exit, for tests. Environment: see docs/configuration.md.
 // The build's output goes to .grove/build.log; the API's log is printed one short line per entry
@@ -30,6 +32,8 @@ const stateDir = path.resolve(process.env.GROVE_STATE_DIR ?? path.join(root, '.g
 const WEB_PROJECTS = ['shell', 'marketing', 'dashboard', 'integrations', 'referral'];
 /** No Mindbody configured: run the sandbox stand-in (docs/architecture.md#mindbody, docs/architecture.md#build-and-tests). */
 const useSandbox = !process.env.MINDBODY_API_URL;
+/** No Stripe key and billing not off: Grove's own bill runs on the Stripe stand-in (docs/stripe.md). */
+const useStripeSandbox = !process.env.STRIPE_SECRET_KEY && process.env.GROVE_BILLING !== 'off';
 
 /** Where `npm start` writes the build's output (Nx and webpack), instead of the console. */
 const buildLog = path.join(stateDir, 'build.log');
@@ -46,7 +50,12 @@ function build() {
       'run-many',
       '-t',
       'build',
-      `--projects=api,${WEB_PROJECTS.join(',')}${useSandbox ? ',mindbody-sandbox' : ''}`,
+      `--projects=${[
+        'api',
+        ...WEB_PROJECTS,
+        ...(useSandbox ? ['mindbody-sandbox'] : []),
+        ...(useStripeSandbox ? ['stripe-sandbox'] : []),
+      ].join(',')}`,
       '--outputStyle=static',
     ],
     {
@@ -183,6 +192,87 @@ async function mindbodySandbox() {
   process.exit(1);
 }
 
+/** A form-encoded Stripe API call to the stand-in (as the SDK sends them). */
+async function stripeCall(origin, path, fields) {
+  const reply = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${STRIPE_SANDBOX_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(fields),
+  });
+  if (!reply.ok) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
+  return reply.json();
+}
+
+/** The secret key the Stripe stand-in takes (its default; never a real key). */
+const STRIPE_SANDBOX_KEY = 'sk_test_grove_sandbox';
+
+/**
+ * Starts the Stripe stand-in, delivering webhooks to this Grove's `/api/billing/stripe-webhook`,
+ * creates Grove's plan in it ($99 a month, USD) and returns the API's STRIPE_* variables. Its
+ * data lives in memory: a Stripe customer a business got in an earlier run is unknown to it.
+ * Without its build, Grove runs with billing off.
+ */
+async function stripeSandbox() {
+  const bundle = path.join(root, 'dist/apps/stripe-sandbox/main.js');
+  if (!fs.existsSync(bundle)) {
+    log('the Stripe stand-in is not built (npx nx run stripe-sandbox:build): billing is off');
+    return { child: null, env: { GROVE_BILLING: 'off' } };
+  }
+  const sandboxPort = await freePort(Number(process.env.GROVE_STRIPE_SANDBOX_PORT ?? 4020));
+  const origin = `http://127.0.0.1:${sandboxPort}`;
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const child = spawn(process.execPath, [bundle], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(sandboxPort),
+      HOST: '127.0.0.1',
+      STRIPE_SANDBOX_WEBHOOKS: JSON.stringify([
+        { url: `http://127.0.0.1:${port}/api/billing/stripe-webhook`, secret: webhookSecret },
+      ]),
+    },
+  });
+  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
+    try {
+      if ((await fetch(`${origin}/health`)).ok) {
+        const product = await stripeCall(origin, '/v1/products', { name: 'Grove' });
+        const price = await stripeCall(origin, '/v1/prices', {
+          product: product.id,
+          currency: 'usd',
+          unit_amount: String(GROVE_MONTHLY_PRICE_CENTS),
+          'recurring[interval]': 'month',
+          lookup_key: 'grove_monthly_usd',
+        });
+        log(`Stripe stand-in on ${origin} (Checkout's test card 4242 4242 4242 4242)`);
+        return {
+          child,
+          env: {
+            STRIPE_SECRET_KEY: STRIPE_SANDBOX_KEY,
+            STRIPE_WEBHOOK_SECRET: webhookSecret,
+            STRIPE_PRICES: `usd:${price.id}`,
+            STRIPE_API_URL: origin,
+          },
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  console.error(
+    '[grove] the Stripe stand-in did not start; set GROVE_BILLING=off to run without billing.',
+  );
+  process.exit(1);
+}
+
+/** Grove's plan, as `GROVE_PLAN` in libs/shared/contracts/src/owner/billing.ts says ($99). */
+const GROVE_MONTHLY_PRICE_CENTS = 9_900;
+
 async function database() {
   if (process.env.DATABASE_URL)
     return { url: process.env.DATABASE_URL, fresh: false, stop: async () => {} };
@@ -221,6 +311,7 @@ if (!process.argv.includes('--no-build')) build();
 const mindbodyApiKey = stableSecret('MINDBODY_API_KEY', 'mindbody-api-key', 24, 'hex');
 const db = await database();
 const sandbox = useSandbox ? await mindbodySandbox() : null;
+const stripe = useStripeSandbox ? await stripeSandbox() : null;
 const mail = await mailViewer();
 const watch = process.argv.includes('--watch')
   ? ['--watch-path', path.join(root, 'dist/apps/api')]
@@ -247,6 +338,8 @@ const api = spawn(process.execPath, [...watch, path.join(root, 'dist/apps/api/ma
     // Neither SMTP_URL nor MailDev (GROVE_MAIL_VIEWER=false): emails stay in outbox_emails.
     ...(mail || process.env.SMTP_URL ? {} : { MAIL_OUTBOX_ONLY: 'true' }),
     ...sandbox?.env,
+    // Grove's own bill on the Stripe stand-in (no STRIPE_SECRET_KEY): docs/stripe.md.
+    ...stripe?.env,
     ...process.env,
     // Only started when SMTP_URL is unset or empty: its SMTP_URL wins.
     ...mail?.env,
@@ -292,6 +385,7 @@ const stop = async (code = 0) => {
     clearTimeout(force);
   }
   if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGTERM');
+  if (stripe?.child && stripe.child.exitCode === null) stripe.child.kill('SIGTERM');
   if (mail && mail.child.exitCode === null) mail.child.kill('SIGTERM');
   await db.stop().catch(() => {});
   if (process.env.GROVE_EPHEMERAL_STATE === 'true') {

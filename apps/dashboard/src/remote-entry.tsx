@@ -8,6 +8,7 @@ import { MembersCsvCard } from './features/members-csv/MembersCsvCard';
 import { GettingStartedCard } from './features/getting-started/GettingStartedCard';
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
+import { BillingBanner } from './features/account-settings/BillingBanner';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>
@@ -23,37 +24,43 @@ const AnalyticsPage = lazy(() =>
   })),
 );
 
-/** The dashboard remote's routes, mounted by the shell at /dashboard/* (docs/product.md#screens). */
+/**
+ * The dashboard remote's routes, mounted by the shell at /dashboard/* (docs/product.md#screens),
+ * under the billing banner while the business owes Grove (docs/product.md#billing).
+ */
 export default function DashboardRoutes() {
   return (
-    <Routes>
-      <Route
-        index
-        element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
-      />
-      <Route
-        path="branches"
-        element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
-      />
-      <Route path="prospective-members" element={<ProspectiveMembersPage />} />
-      <Route path="members/:id" element={<MemberProfilePage />} />
-      <Route
-        path="account-settings"
-        element={
-          <Suspense fallback={<Spinner />}>
-            <AccountSettingsPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="analytics"
-        element={
-          <Suspense fallback={<Spinner />}>
-            <AnalyticsPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <BillingBanner />
+      <Routes>
+        <Route
+          index
+          element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
+        />
+        <Route
+          path="branches"
+          element={<BranchesPage intro={<GettingStartedCard />} tools={<MembersCsvCard />} />}
+        />
+        <Route path="prospective-members" element={<ProspectiveMembersPage />} />
+        <Route path="members/:id" element={<MemberProfilePage />} />
+        <Route
+          path="account-settings"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <AccountSettingsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="analytics"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <AnalyticsPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }

@@ -41,6 +41,9 @@ const production = (): Record<string, string> => ({
   PUBLIC_ORIGIN: 'https://grove.example.com',
   MINDBODY_API_KEY: randomBytes(16).toString('hex'),
   SMTP_URL: 'smtp://127.0.0.1:1',
+  STRIPE_SECRET_KEY: 'sk_live_grove0production0check',
+  STRIPE_WEBHOOK_SECRET: 'whsec_grove0production0check',
+  STRIPE_PRICES: 'usd:price_grove0plan',
 });
 
 test.describe('a production API refuses to start with a weak secret (issue 11.5)', () => {
@@ -82,6 +85,22 @@ test.describe('a production API refuses to start with a weak secret (issue 11.5)
     expect(code).toBe(1);
     expect(stderr).toContain('SMTP_URL is required when NODE_ENV=production');
     expect(stderr).toContain('MAIL_OUTBOX_ONLY=true');
+  });
+
+  test('billing on without a Stripe key or price (issue 30): exit 1, naming each and GROVE_BILLING=off', async () => {
+    const env: Record<string, string> = production();
+    delete env.STRIPE_SECRET_KEY;
+    delete env.STRIPE_PRICES;
+    const { code, stderr } = await startApi(env);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'STRIPE_SECRET_KEY is required when NODE_ENV=production and GROVE_BILLING=on',
+    );
+    expect(stderr).toContain(
+      'STRIPE_PRICES is required when NODE_ENV=production and GROVE_BILLING=on',
+    );
+    expect(stderr).toContain('set GROVE_BILLING=off');
+    expect(stderr).not.toContain('STRIPE_WEBHOOK_SECRET is required');
   });
 });
 

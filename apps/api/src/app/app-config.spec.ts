@@ -23,6 +23,9 @@ const productionEnv = (): Record<string, string> => ({
   PUBLIC_ORIGIN: 'https://grove.example.com',
   MINDBODY_API_KEY: randomBytes(16).toString('hex'),
   SMTP_URL: 'smtps://grove:mail-password@smtp.example.com:465',
+  STRIPE_SECRET_KEY: 'sk_live_grove0config0test',
+  STRIPE_WEBHOOK_SECRET: 'whsec_grove0config0test',
+  STRIPE_PRICES: 'usd:price_grove0plan,aud:price_grove0plan0aud',
 });
 
 describe('loadAppConfig', () => {
@@ -495,6 +498,7 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
         NODE_ENV: 'production',
         JWT_SECRET: 'sixteen chars ok',
         ALTCHA_HMAC_KEY: 'another 16 chars',
+        GROVE_BILLING: 'off',
       });
     } catch (error) {
       message = (error as Error).message;
@@ -527,6 +531,37 @@ describe('loadAppConfig: production secrets (issue 11.5, ASVS V2.10.4 / V6.4.1 /
     expect(loadAppConfig(productionEnv()).mail.smtpUrl).toMatch(/^smtps:/);
     // Outside production the outbox stays the default.
     expect(loadAppConfig({ DATABASE_URL: url }).mail.smtpUrl).toBeNull();
+  });
+
+  it("requires Grove's Stripe key, webhook secret and prices in production unless GROVE_BILLING=off (issue 30)", () => {
+    const { STRIPE_SECRET_KEY: _key, STRIPE_PRICES: _prices, ...unbilled } = productionEnv();
+    expect(() => loadAppConfig(unbilled)).toThrow(
+      /STRIPE_SECRET_KEY is required when NODE_ENV=production and GROVE_BILLING=on[^\n]*GROVE_BILLING=off[^\n]*\n {2}STRIPE_PRICES is required/,
+    );
+    expect(loadAppConfig({ ...unbilled, GROVE_BILLING: 'off' }).billing).toMatchObject({
+      enabled: false,
+      stripe: null,
+    });
+    const billing = loadAppConfig(productionEnv()).billing;
+    expect(billing.enabled).toBe(true);
+    expect(billing.graceSeconds).toBe(14 * 86_400);
+    expect([...(billing.stripe?.prices ?? [])]).toEqual([
+      ['usd', 'price_grove0plan'],
+      ['aud', 'price_grove0plan0aud'],
+    ]);
+    expect(billing.stripe?.api).toBeNull();
+    expect(() => loadAppConfig({ ...productionEnv(), STRIPE_PRICES: 'price_only' })).toThrow(
+      /STRIPE_PRICES must be currency:price_id pairs/,
+    );
+    // Development and tests: billing on, no Stripe until configured (the stand-in's URL parsed for the SDK).
+    const development = loadAppConfig({
+      DATABASE_URL: url,
+      STRIPE_SECRET_KEY: 'sk_test_grove_sandbox',
+      STRIPE_WEBHOOK_SECRET: 'whsec_dev',
+      STRIPE_PRICES: 'usd:price_dev',
+      STRIPE_API_URL: 'http://127.0.0.1:4020',
+    }).billing.stripe?.api;
+    expect(development).toEqual({ host: '127.0.0.1', port: 4020, protocol: 'http' });
   });
 
   it('requires PUBLIC_ORIGIN in production (issue 24: links in emails never come from a request); elsewhere http://localhost:$PORT', () => {

@@ -1,4 +1,9 @@
 import { AuthEnv, readAuthConfig } from './platform/auth/auth.config';
+import {
+  BillingEnv,
+  productionBillingProblems,
+  readBillingConfig,
+} from './platform/billing/billing.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from './platform/captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from './platform/database/database.config';
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
@@ -46,6 +51,7 @@ export const ENV_SECTIONS = [
   FraudEnv,
   MemberAuthEnv,
   MetricsEnv,
+  BillingEnv,
 ] as const;
 
 /**
@@ -67,12 +73,14 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     fraud,
     memberAuth,
     metrics,
+    billing,
   ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
     assertProductionSecrets({ ...auth, ...captcha, ...mindbody }, hasOtherCaptcha(captcha), [
       ...productionServerProblems(server),
       ...productionMailProblems(mail, production),
+      ...productionBillingProblems(billing, production),
     ]);
   return {
     ...readServerConfig(server),
@@ -87,6 +95,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readFraudConfig(fraud),
     ...readMemberAuthConfig(memberAuth),
     ...readMetricsConfig(metrics),
+    ...readBillingConfig(billing),
   };
 }
 

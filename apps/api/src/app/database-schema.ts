@@ -49,6 +49,9 @@ import { MemberDefaults1795571000000 } from './platform/database/migrations/1795
 import { AutoReferralLinksOnForNewBusinesses1795571200000 } from './platform/database/migrations/1795571200000-AutoReferralLinksOnForNewBusinesses';
 import { ProspectOutcomes1795571300000 } from './platform/database/migrations/1795571300000-ProspectOutcomes';
 import { MemberImportJobs1795571500000 } from './platform/database/migrations/1795571500000-MemberImportJobs';
+import { MemberImportsCompressed1795571700000 } from './platform/database/migrations/1795571700000-MemberImportsCompressed';
+import { GroveBilling1795571800000 } from './platform/database/migrations/1795571800000-GroveBilling';
+import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -105,6 +108,9 @@ export const MIGRATIONS = [
   AutoReferralLinksOnForNewBusinesses1795571200000,
   ProspectOutcomes1795571300000,
   MemberImportJobs1795571500000,
+  MemberImportsCompressed1795571700000,
+  GroveBilling1795571800000,
+  MindbodyPendingBills1795571900000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -1,4 +1,6 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -8,6 +10,12 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig } from './app-config';
 import { jsonReplyCompression } from './platform/common/json-compression';
 import { requestIds } from './platform/common/request-id';
+import {
+  REQUEST_LIMITS,
+  boundRequestHeaders,
+  parseQuery,
+  queryParameterLimit,
+} from './platform/common/request-limits';
 import { httpMetrics } from './platform/metrics/http-metrics';
 import { MetricsService } from './platform/metrics/metrics.service';
 import {
@@ -23,7 +31,8 @@ import { WebAppsService } from './platform/web/web-apps.service';
  * Express's `trust proxy` (TRUST_PROXY), request ids (`X-Request-Id`, `requestIds`), request
  * metrics (`httpMetrics`: rate and latency per route pattern), pino logger, helmet + CSP (`contentSecurityPolicy`: self, the configured remote origins, the captcha provider), response compression (JSON in one call: `jsonReplyCompression`), cookies, the `/api`
  * prefix (except `/remotes.json`, the join page `/referral/:code` and the member page `/member`), the static web apps and OpenAPI at `/api/docs` (unless
- * API_DOCS_ENABLED is off, the production default).
+ * API_DOCS_ENABLED is off, the production default). The request limits (`REQUEST_LIMITS`: headers,
+ * query string, JSON and form bodies) are applied here too, so each is stated once.
  */
 export function setupApp(app: INestApplication): void {
   const config = app.get(AppConfig);
@@ -32,10 +41,14 @@ export function setupApp(app: INestApplication): void {
   // tracker, `@Ip()` (stored client_ip), the request log and `OriginGuard`'s
   // own origin all read those (links never do: they are built on PUBLIC_ORIGIN).
   app.getHttpAdapter().getInstance().set('trust proxy', config.trustProxy);
+  // Headers over REQUEST_LIMITS.headerBytes: 431 JSON from the HTTP server itself.
+  boundRequestHeaders(app.getHttpServer() as Server);
+  app.getHttpAdapter().getInstance().set('query parser', parseQuery);
   // First, so every reply carries its X-Request-Id and is measured, whoever answers it; before
   // the request logger (a module middleware, installed at init), whose line carries the same id.
   app.use(requestIds());
   app.use(httpMetrics(app.get(MetricsService)));
+  app.use(queryParameterLimit());
   app.useLogger(app.get(Logger));
   // Helmet's other headers; the CSP (which names the remotes' origins and the captcha's) is Grove's own.
   app.use(helmet({ contentSecurityPolicy: false }));
@@ -58,6 +71,15 @@ export function setupApp(app: INestApplication): void {
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.use(app.get(WebAppsService).handler());
+  // Nest's own JSON and form parsers, with the limits stated (Nest then installs no others; the
+  // rawBody option, which keeps each body's bytes for webhook signatures, still applies).
+  const express = app as NestExpressApplication;
+  express.useBodyParser('json', { limit: REQUEST_LIMITS.bodyBytes });
+  express.useBodyParser('urlencoded', {
+    extended: true,
+    limit: REQUEST_LIMITS.bodyBytes,
+    parameterLimit: REQUEST_LIMITS.formParameters,
+  });
   if (config.apiDocsEnabled) setupApiDocs(app);
 }
 

@@ -34,6 +34,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:16px;color:#1a1f36;background:#f6f9fc}
 main{max-width:480px;margin:0 auto;background:#fff;padding:20px;border-radius:8px;box-shadow:0 1px 3px #0002}

@@ -24,6 +24,7 @@ export * from './membership/members';
 export * from './membership/members-csv';
 export * from './membership/types';
 export * from './owner/account';
+export * from './owner/billing';
 export * from './owner/support';
 export * from './owner/types';
 export * from './platform/login';

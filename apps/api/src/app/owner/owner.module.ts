@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
+import { OwnerBillingModule } from './billing/billing.module';
 import { SupportModule } from './support/support.module';
 import { GettingStartedModule } from './getting-started/getting-started.module';
 
 /**
- * The owner area: the owner's account (details, password), Contact Support and the 'Getting started' checklist. Imports only platform
+ * The owner area: the owner's account (details, password), Grove's own bill (Stripe), Contact Support and the 'Getting started' checklist. Imports only platform
  * (docs/architecture.md#api-areas).
  */
 @Module({
-  imports: [AccountModule, SupportModule, GettingStartedModule],
+  imports: [AccountModule, OwnerBillingModule, SupportModule, GettingStartedModule],
 })
 export class OwnerModule {}

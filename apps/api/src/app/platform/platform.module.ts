@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { CaptchaModule } from './captcha/captcha.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -106,6 +107,7 @@ export class PlatformModule {
         DatabaseModule.forRoot(schema),
         JobsModule,
         AuthModule,
+        BillingModule,
         MailModule,
         CaptchaModule,
         HealthModule,

@@ -28,6 +28,24 @@ beforeEach(() => {
   sent = {};
   server.use(
     http.get('/account', ({ response }) => response(200).json(account)),
+    // Billing's own spec is features/billing; here an operator without billing (GROVE_BILLING=off).
+    http.get('/billing', ({ response }) =>
+      response(200).json({
+        enabled: false,
+        state: 'free',
+        membersThroughGrove: 0,
+        freeMembers: 2,
+        priceCents: 9_900,
+        currency: 'USD',
+        graceEndsAt: null,
+        paused: false,
+        nextChargeAt: null,
+        nextChargeCents: null,
+        cancelAtPeriodEnd: false,
+        canManage: false,
+        invoices: [],
+      }),
+    ),
     http.patch('/account', async ({ request, response }) => {
       const body = await request.json();
       record('PATCH /account', body);

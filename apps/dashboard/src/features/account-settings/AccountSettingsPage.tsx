@@ -6,6 +6,7 @@ import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
 import { BranchRuleCard } from './BranchRuleCard';
+import { BillingCard } from './BillingCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 import './account-settings.css';
 
@@ -16,7 +17,8 @@ import './account-settings.css';
  * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
  * 'Emails to members': which event emails go to members (`/api/settings/member-emails`).
  * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
- * comes right after the details: the checklist on Branches links to it.
+ * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
+ * banner's link): the checklist on Branches links to it.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
@@ -34,6 +36,7 @@ export function AccountSettingsPage() {
       ) : (
         <AccountDetailsCard account={account.data} />
       )}
+      <BillingCard />
       <MemberDefaultsCard />
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <MemberEmailsCard businessName={account.data?.businessName} />

@@ -512,6 +512,45 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       );
     });
 
+    it('issue 31: bills a webhook’s sync holds show "N bills would change"; Review lists them and only Confirm and sync writes them', async () => {
+      const calls = fakeApi(
+        [
+          {
+            ...configured,
+            lastSyncAt: '2026-11-21T09:30:00.000Z',
+            processState: 'completed 2026-11-21T09:30:00.000Z',
+            pendingBills: { count: 2, since: '2026-11-21T09:30:00.000Z' },
+          },
+        ],
+        () => statusReply({ ...configured, processState: 'running' }, 202),
+        { sync: [twoBills] },
+      );
+      renderPage();
+      const notice = (await screen.findByText('2 bills would change.')).closest('.g-alert');
+      expect(notice?.textContent).toContain(
+        'Grove changes no bill in Mindbody until you review and confirm.',
+      );
+      expect(calls.filter((call) => call.url === '/mindbody/sync/preview')).toHaveLength(0);
+      await userEvent.click(within(notice as HTMLElement).getByRole('button', { name: 'Review' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText('Siobhán O’Brien')).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and sync' }));
+      await waitFor(() =>
+        expect(calls.filter((call) => call.method === 'POST')).toEqual([
+          { method: 'POST', url: '/mindbody/sync', body: { confirm: twoBills.fingerprint } },
+        ]),
+      );
+    });
+
+    it('says nothing of held bills when none wait', async () => {
+      fakeApi([{ ...configured, lastSyncAt: '2026-11-21T09:30:00.000Z' }]);
+      renderPage();
+      await screen.findByRole('button', { name: 'Sync with mindbody' });
+      expect(screen.queryByText(/would change/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
+    });
+
     it('when the bills changed since the preview (409) it says so and shows them again', async () => {
       const third: MindbodyBillChanges = {
         ...twoBills,

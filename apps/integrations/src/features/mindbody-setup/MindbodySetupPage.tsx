@@ -165,8 +165,33 @@ function SyncReview({ open, onClose }: { open: boolean; onClose: () => void }) {
 }
 
 /**
+ * Issue 31: bill changes a sync Mindbody's webhooks started holds for the owner ('3 bills would
+ * change'); 'Review' opens the same review as 'Sync with mindbody', whose 'Confirm and sync'
+ * writes them. Nothing reaches Mindbody before.
+ */
+function PendingBills({
+  pending,
+  onReview,
+}: {
+  pending: NonNullable<MindbodyStatus['pendingBills']>;
+  onReview: () => void;
+}) {
+  return (
+    <Alert tone="info">
+      <strong>{countText(pending.count, 'bill', 'bills')} would change.</strong> Mindbody sent
+      changes on {formatWhen(pending.since)}; Grove changes no bill in Mindbody until you review and
+      confirm.{' '}
+      <Button variant="secondary" onClick={onReview}>
+        Review
+      </Button>
+    </Alert>
+  );
+}
+
+/**
  * Stage 4 (docs/product.md#screens): 'Sync with mindbody' (after reviewing the bills it changes,
- * issue 25), the last sync time and how many bills it wrote, progress and failures.
+ * issue 25), the last sync time and how many bills it wrote, progress and failures; bill changes
+ * held for the owner's review (issue 31).
  */
 function SyncStep({ status }: { status: MindbodyStatus }) {
   const [reviewing, setReviewing] = useState(false);
@@ -202,6 +227,9 @@ function SyncStep({ status }: { status: MindbodyStatus }) {
             <Alert tone="success">Last sync: {billsWrittenText(written)}.</Alert>
           )}
           {view.kind === 'completed' && <InvalidEmailsNote count={status.invalidEmails} />}
+          {status.pendingBills && (
+            <PendingBills pending={status.pendingBills} onReview={() => setReviewing(true)} />
+          )}
           <Button onClick={() => setReviewing(true)}>Sync with mindbody</Button>
         </>
       )}

@@ -1,14 +1,17 @@
-import { hrefs } from '@grove/contracts';
+import { GROVE_MONTHLY_PRICE_DOLLARS, GROVE_PLAN, hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 import { Footer } from '../../components/footer/Footer';
 import { CheckIcon } from '../../components/icons/Icons';
 import { usePageMeta } from '../../components/usePageMeta';
 import './pricing.css';
 
-/** docs/product.md#overview, docs/product.md#constants: flat monthly price, free until the first 2 members arrive through Grove. */
-export const MONTHLY_PRICE_DOLLARS = 99;
+/**
+ * docs/product.md#overview, docs/product.md#constants: flat monthly price, free until the first 2
+ * members arrive through Grove: the plan Grove bills (`GROVE_PLAN`, docs/product.md#billing).
+ */
+export const MONTHLY_PRICE_DOLLARS = GROVE_MONTHLY_PRICE_DOLLARS;
 /** docs/product.md#constants: Grove is free until this many members have come through it. */
-export const FREE_UNTIL_MEMBERS = 2;
+export const FREE_UNTIL_MEMBERS = GROVE_PLAN.freeMembers;
 
 /** docs/product.md#overview: the features the subscription includes. */
 const features = [

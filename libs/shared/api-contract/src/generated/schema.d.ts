@@ -222,6 +222,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the business stands with Grove's own bill */
+        get: operations["Billing_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Stripe Checkout for Grove's plan */
+        post: operations["Billing_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open Stripe's Customer Portal for Grove's plan */
+        post: operations["Billing_portal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a signed Stripe event about Grove's own bill */
+        post: operations["Billing_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/captcha": {
         parameters: {
             query?: never;
@@ -1270,6 +1338,61 @@ export interface components {
             /** @description Membership price, cents */
             membershipPriceCents: number | null;
         };
+        BillingInvoice: {
+            /** @description Amount due, in cents of `currency` */
+            amountCents: number;
+            /** @description When it was created (ISO 8601) */
+            createdAt: string;
+            /**
+             * @description ISO 4217 code, upper case
+             * @example USD
+             */
+            currency: string;
+            /** @description Stripe's invoice id (`in_…`) */
+            id: string;
+            /** @description Stripe's invoice number, once finalized */
+            number: string | null;
+            /** @description Stripe's invoice status: draft, open, paid, uncollectible, void */
+            status: string;
+            /** @description Stripe's hosted invoice page */
+            url: string | null;
+        };
+        BillingRedirect: {
+            /** @description Stripe's hosted Checkout or Customer Portal page (https) */
+            url: string;
+        };
+        /** @enum {string} */
+        BillingState: "free" | "card-needed" | "active" | "past-due";
+        BillingSummary: {
+            /** @description The business has a Stripe customer: 'Manage billing' opens the portal */
+            canManage: boolean;
+            /** @description Cancelled in the portal: the subscription ends at `nextChargeAt` instead */
+            cancelAtPeriodEnd: boolean;
+            /**
+             * @description ISO 4217 code, upper case
+             * @example USD
+             */
+            currency: string;
+            /** @description False when the operator runs Grove without billing (GROVE_BILLING=off): show nothing */
+            enabled: boolean;
+            /** @description Members free of charge before the plan starts (2) */
+            freeMembers: number;
+            /** @description When approvals, imports and bill writes pause unless paid (ISO 8601); null when nothing is owed */
+            graceEndsAt: string | null;
+            /** @description The newest invoices (at most 12); null when Stripe could not be asked just now */
+            invoices: components["schemas"]["BillingInvoice"][] | null;
+            /** @description Members who arrived through Grove (approved friends who joined through a referral link) */
+            membersThroughGrove: number;
+            /** @description Next charge (end of the paid period, ISO 8601) */
+            nextChargeAt: string | null;
+            /** @description Next charge, in cents of `currency` */
+            nextChargeCents: number | null;
+            /** @description The grace period is over: approvals, imports and bill writes answer 402 */
+            paused: boolean;
+            /** @description The plan's monthly price, in cents of `currency` */
+            priceCents: number;
+            state: components["schemas"]["BillingState"];
+        };
         BranchDetail: {
             branchEmail: string;
             branchName: string;
@@ -1867,6 +1990,12 @@ export interface components {
             /** @description When, ISO date-time */
             on: string;
         };
+        MindbodyPendingBills: {
+            /** @description Members whose Mindbody bill would change */
+            count: number;
+            /** @description ISO date-time: since when changes have been waiting */
+            since: string;
+        };
         MindbodyProgress: {
             done: number;
             total: number;
@@ -1896,6 +2025,8 @@ export interface components {
             lastSyncBillsWritten?: number;
             /** @description Absent before the first job */
             mindbodyCalls?: components["schemas"]["MindbodyCalls"];
+            /** @description Only at stage 4, while bill changes a webhook’s sync found wait for the owner’s confirmation */
+            pendingBills?: components["schemas"]["MindbodyPendingBills"];
             /** @description Null when idle, 'running', 'completed <ISO time>' or 'failed <ISO time>' */
             processState: string | null;
             progress: components["schemas"]["MindbodyProgress"] | null;
@@ -2254,6 +2385,10 @@ export interface components {
             phoneNumber: string;
             /** @example greenvalley.com.au */
             website: string;
+        };
+        StripeWebhookReceipt: {
+            /** @enum {boolean} */
+            received: true;
         };
         SupportIssueDto: {
             /** @example Since this morning the spinner never stops. */
@@ -2777,6 +2912,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Billing_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSummary"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Billing_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Billing_portal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Billing_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookReceipt"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -115,6 +115,12 @@ export const MESSAGES = {
   memberFilterInvalid: 'Please choose a filter from the list.',
   pageInvalid: 'Page must be a whole number from 1 to 1000000',
   pageSizeInvalid: 'Page size must be a whole number from 1 to 100',
+  // Grove's own: Grove's bill (issue 30, docs/product.md#billing)
+  billingPaused:
+    'Grove is paused until your subscription is paid: approvals, imports and bill changes wait, and nothing is lost. Open Account Settings → Billing to pay.',
+  billingAlreadyActive: 'Your Grove subscription is already active',
+  billingNoCustomer: 'Add a card first: there is no billing account to manage yet',
+  billingUnavailable: 'Billing is not available right now. Please try again in a few minutes.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

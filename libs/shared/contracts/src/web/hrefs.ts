@@ -24,6 +24,8 @@ export const hrefs = {
   prospectiveMembers: '/dashboard/prospective-members',
   analytics: '/dashboard/analytics',
   accountSettings: '/dashboard/account-settings',
+  /** Account Settings' Billing card (Grove's own bill, docs/product.md#billing). */
+  billing: '/dashboard/account-settings#billing',
   /** Account Settings' new-member defaults card. */
   memberDefaults: '/dashboard/account-settings#member-defaults',
   referralLinks: '/referral-links',

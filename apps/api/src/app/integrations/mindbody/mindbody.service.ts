@@ -31,6 +31,7 @@ import {
   billChangesFingerprint,
   billChangesPage,
   plannedAutopays,
+  plannedBillChanges,
 } from './pipeline/bill-changes';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import {
@@ -53,6 +54,7 @@ import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** What a sync needs done first (`MindbodyWrongStageException`). */
 const SYNC_NEEDS = 'import members and save discounts';
@@ -119,6 +121,14 @@ function toMindbodyStatus(row: MindbodyIntegrationEntity | null): MindbodyStatus
     ...(row.lastSyncBillsWritten !== null && row.lastSyncBillsWritten !== undefined
       ? { lastSyncBillsWritten: row.lastSyncBillsWritten }
       : {}),
+    ...(row.stage === 4 && row.pendingBillsCount && row.pendingBillsSince
+      ? {
+          pendingBills: {
+            count: row.pendingBillsCount,
+            since: row.pendingBillsSince.toISOString(),
+          },
+        }
+      : {}),
   };
 }
 
@@ -141,6 +151,7 @@ export class MindbodyService {
     private readonly lapses: BranchLapseNotices,
     private readonly lifecycle: LifecycleService,
     private readonly mail: MailService,
+    private readonly billing: BillingGate,
   ) {}
 
   /**
@@ -250,26 +261,34 @@ export class MindbodyService {
    * @throws MindbodyWrongStageException 409 at stage 1
    */
   async startImport(scope: BusinessScope): Promise<MindbodyStatus> {
+    await this.billing.assertOpen(scope);
     return this.start(scope, 'import', 2, 'connect Mindbody');
   }
 
   /**
    * 'Sync with mindbody' (docs/product.md#mindbody-setup stage 4), once the owner has confirmed its
    * preview (issue 25): `confirm` must be the `fingerprint` of {@link syncPreview} as it is now;
-   * then a sync job is queued unless one is running.
+   * then the owner's sync is queued: the one kind of sync that writes Mindbody autopays (issue 31;
+   * a sync a webhook queued holds its bill changes for this confirmation, `pendingBills`). It is
+   * queued even while another sync runs (it runs after it, under the business's lock); the bills
+   * held are no longer pending once it has completed.
    * @returns the status (202)
    * @throws MindbodyWrongStageException 409 below stage 4
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    * @throws MindbodySyncConfirmRequiredException 400 without `confirm`
    * @throws MindbodySyncPreviewStaleException 409 when the bills to change are no longer those
    *   previewed (the wizard previews again)
    */
   async startSync(scope: BusinessScope, confirm: string | undefined): Promise<MindbodyStatus> {
+    await this.billing.assertOpen(scope);
     const row = await this.integrations.find(scope);
     if (!row || row.stage < 4) throw new MindbodyWrongStageException(SYNC_NEEDS);
     if (!confirm) throw new MindbodySyncConfirmRequiredException();
     if (billChangesFingerprint(await this.syncChanges(scope, row)) !== confirm)
       throw new MindbodySyncPreviewStaleException();
-    return this.start(scope, 'sync', 4, SYNC_NEEDS);
+    await this.integrations.startProcess(scope, 4);
+    await this.processor.enqueue(scope.businessId, 'sync', true);
+    return this.status(scope);
   }
 
   /**
@@ -305,11 +324,13 @@ export class MindbodyService {
     scope: BusinessScope,
     row: MindbodyIntegrationEntity,
   ): Promise<MindbodyBillChange[]> {
-    return plannedAutopays(
-      await this.members.autopayTargets(scope),
-      row.discountOnReferralCents ?? 0,
-      row.discountForRefereeCents ?? 0,
-    ).map((target) => billChange(target, target.autopayCents, target.amount));
+    return plannedBillChanges(
+      plannedAutopays(
+        await this.members.autopayTargets(scope),
+        row.discountOnReferralCents ?? 0,
+        row.discountForRefereeCents ?? 0,
+      ),
+    );
   }
 
   /**
@@ -337,7 +358,7 @@ export class MindbodyService {
 
   private async start(
     scope: BusinessScope,
-    kind: 'import' | 'sync',
+    kind: 'import',
     minStage: number,
     needed: string,
   ): Promise<MindbodyStatus> {
@@ -483,7 +504,11 @@ export class MindbodyService {
    * `X-Mindbody-Signature` (HMAC-SHA256 with the key of the developer account's subscription, or
    * of a business's own subscription from before); a delivery of the account's subscription goes
    * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
-   * 204), one of a business's own to that business. Each `messageId` is processed once per business:
+   * 204), one of a business's own to that business. Each `messageId` is processed once per business.
+   * A sync queued here reads and stores, and writes no bill (issue 31: no bill changes
+   * unconfirmed, ever): the autopay changes it would make are held for the owner
+   * (`pendingBills` in the status; the owners are emailed once when changes are first held) until
+   * the owner confirms them ({@link startSync}).
    * - client.created / client.updated / client.deactivated queue a sync (it reads the changed
    *   clients, inactive ones too);
    * - clientContract.updated / clientContract.cancelled (e.g. a membership suspended, resumed or

@@ -115,9 +115,10 @@ export class MembersCsvController {
   }
 
   /**
-   * → 200 text/csv (UTF-8 with a byte-order mark), the attachment `grove-failed-rows.csv`: the
-   * upload's header and every row that failed its last dry run (or, once run, that is still not
-   * imported), each with 'Line' and 'Reason'. 404 unknown upload, 409 before any dry run.
+   * → 200 text/csv (UTF-8 with a byte-order mark), streamed, the attachment
+   * `grove-failed-rows.csv`: the upload's header and every row that failed its last dry run (or,
+   * once run, that is still not imported), each as wide as the header plus 'Line' and 'Reason'.
+   * 404 unknown upload, 409 before any dry run.
    */
   @Get('imports/:id/failed-rows')
   @Header('Cache-Control', 'no-store')
@@ -129,7 +130,7 @@ export class MembersCsvController {
   ): Promise<StreamableFile> {
     const csv = await this.csv.failedRowsCsv(sessionScope(user), id);
     // Typed here, not by @Header: an error reply stays JSON.
-    return new StreamableFile(Buffer.from(csv, 'utf8'), {
+    return new StreamableFile(csv, {
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment; filename="grove-failed-rows.csv"',
     });

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { constants, gunzip, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -59,8 +61,11 @@ export interface StoredImport {
 interface ImportSqlRow {
   id: string;
   headers: string[];
-  rows?: string[][];
-  lines?: number[];
+  /** gzip of `StoredRows` as JSON (uploads since MemberImportsCompressed); null before. */
+  upload?: Buffer | null;
+  /** An upload stored before MemberImportsCompressed: its rows as JSONB (null since). */
+  rows?: string[][] | null;
+  lines?: number[] | null;
   total_rows: number;
   /** `MemberImportSettings`, or (uploads run before issue 25) a bare mapping with `referrerEmail`. */
   mapping: Record<string, unknown> | null;
@@ -88,11 +93,48 @@ function toSettings(stored: Record<string, unknown> | null): MemberImportSetting
   };
 }
 
-const toImport = (row: ImportSqlRow): StoredImport => ({
+/** The data rows of an upload and the file line of each, as `member_imports.upload` holds them. */
+interface StoredRows {
+  rows: string[][];
+  lines: number[];
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Largest decompressed upload read back (bytes): the JSON of a 5 MB file's rows is at most a few
+ * times its size (every cell quoted); anything larger is not an upload Grove stored.
+ */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * An upload's rows and lines as stored: gzip (level 6) of their JSON, compressed on libuv's thread
+ * pool, so other requests are answered meanwhile.
+ */
+async function packRows(upload: StoredRows): Promise<Buffer> {
+  return gzipAsync(JSON.stringify({ rows: upload.rows, lines: upload.lines }), {
+    level: constants.Z_DEFAULT_COMPRESSION,
+  });
+}
+
+/**
+ * Reads back what `packRows` stored; an upload stored before MemberImportsCompressed still has its
+ * rows and lines as JSONB. No rows when the row was read without them.
+ */
+async function unpackRows(row: ImportSqlRow): Promise<StoredRows> {
+  if (row.upload) {
+    const json = await gunzipAsync(row.upload, { maxOutputLength: MAX_UNPACKED_BYTES });
+    return JSON.parse(json.toString('utf8')) as StoredRows;
+  }
+  return { rows: row.rows ?? [], lines: row.lines ?? [] };
+}
+
+const toImport = (row: ImportSqlRow, stored: StoredRows): StoredImport => ({
   id: row.id,
   headers: row.headers,
-  rows: row.rows ?? [],
-  lines: row.lines ?? [],
+  rows: stored.rows,
+  lines: stored.lines,
   totalRows: row.total_rows,
   settings: toSettings(row.mapping),
   state: row.state,
@@ -117,7 +159,8 @@ export class MembersCsvRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Stores a parsed upload and deletes the business's uploads older than a day.
+   * Stores a parsed upload (its header as JSONB, its rows and their lines gzip-compressed in
+   * `upload`) and deletes the business's uploads older than a day.
    * @returns the new import's id
    */
   async createImport(
@@ -130,13 +173,12 @@ export class MembersCsvRepository {
       [scope.businessId],
     );
     const [row] = (await this.dataSource.query(
-      `INSERT INTO member_imports (business_id, headers, rows, lines, total_rows)
-       VALUES ($1, $2::jsonb, $3::jsonb, $4::jsonb, $5) RETURNING id`,
+      `INSERT INTO member_imports (business_id, headers, upload, total_rows)
+       VALUES ($1, $2::jsonb, $3, $4) RETURNING id`,
       [
         scope.businessId,
         JSON.stringify(upload.headers),
-        JSON.stringify(upload.rows),
-        JSON.stringify(upload.lines),
+        await packRows(upload),
         upload.rows.length,
       ],
     )) as { id: string }[];
@@ -144,7 +186,8 @@ export class MembersCsvRepository {
   }
 
   /**
-   * One upload of this business, with its rows when `withRows`; null when not this business's.
+   * One upload of this business, with its rows (decompressed) when `withRows`; null when not
+   * this business's.
    */
   async findImport(
     scope: BusinessScope,
@@ -152,11 +195,13 @@ export class MembersCsvRepository {
     withRows: boolean,
   ): Promise<StoredImport | null> {
     const rows: ImportSqlRow[] = await this.dataSource.query(
-      `SELECT id, headers, ${withRows ? 'rows, lines,' : ''} total_rows, mapping, state, processed_rows, counts, error, job_id
+      `SELECT id, headers, ${withRows ? 'upload, rows, lines,' : ''} total_rows, mapping, state, processed_rows, counts, error, job_id
        FROM member_imports WHERE business_id = $1 AND id = $2`,
       [scope.businessId, id],
     );
-    return rows[0] ? toImport(rows[0]) : null;
+    const [row] = rows;
+    if (!row) return null;
+    return toImport(row, await unpackRows(row));
   }
 
   /**

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { stringify } from 'csv-stringify';
-import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { EntityManager } from 'typeorm';
 import {
   MEMBER_CSV_FIELDS,
@@ -46,6 +45,7 @@ import {
 } from './members-csv.repository';
 import { MembershipEvents } from '../events/membership-events';
 import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
@@ -96,6 +96,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly events: MembershipEvents,
     private readonly defaults: MemberDefaultsRepository,
+    private readonly billing: BillingGate,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -181,12 +182,14 @@ export class MembersCsvService implements OnModuleInit {
    * cells of every row that is an 'error' with the settings of its last dry run (before the run)
    * or of its run (after: what is still not imported), plus 'Line' (its line in the uploaded file)
    * and 'Reason' (its messages joined by '; '); every row as wide as the header, never wider.
-   * UTF-8 with a byte-order mark; every cell
-   * neutralised as the export's (`neutraliseCsvCell`).
-   * @returns the CSV text (at most the upload's 10,000 rows)
+   * UTF-8 with a byte-order mark; every cell neutralised as the export's (`neutraliseCsvCell`).
+   * Streamed: each record is built when csv-stringify asks for it, so the reply never holds the
+   * whole file as one string (the upload itself is bounded: 5 MB, 10,000 rows, 200 columns).
+   * The upload is found and checked before the stream starts, so its errors stay JSON replies.
+   * @returns a UTF-8 byte stream of the CSV (at most the upload's 10,000 rows after the header)
    * @throws ImportNotFoundException 404, ImportNotCheckedException 409 before any dry run
    */
-  async failedRowsCsv(scope: BusinessScope, importId: string): Promise<string> {
+  async failedRowsCsv(scope: BusinessScope, importId: string): Promise<Readable> {
     const stored = await this.findImport(scope, importId, true);
     if (stored.settings === null) throw new ImportNotCheckedException();
     const plan = planImport(
@@ -195,26 +198,23 @@ export class MembersCsvService implements OnModuleInit {
       await this.repository.findExisting(scope),
       stored.lines,
     );
-    const failed = plan.rows
-      .map((result, index) => ({ result, cells: stored.rows[index] ?? [] }))
-      .filter(({ result }) => result.outcome === 'error');
     // The header's width: a row's cells past it (at most CSV_IMPORT_EXTRA_CELLS, empty ones a
     // spreadsheet left) have no column to be read from, so they are not written back either.
     const width = stored.headers.length;
-    const padded = (cells: readonly string[]) =>
+    const withinHeader = (cells: readonly string[]) =>
       Array.from({ length: width }, (_, column) => cells[column] ?? '');
-    const records = [
-      [...padded(stored.headers), ...MEMBER_FAILED_ROWS_COLUMNS],
-      ...failed.map(({ result, cells }) => [
-        ...padded(cells),
-        String(result.line),
-        result.messages.join('; '),
-      ]),
-    ];
-    return stringifyCsv(
-      records.map((record) => record.map(neutraliseCsvCell)),
-      { bom: true },
-    );
+    function* records(): Generator<string[]> {
+      yield [...withinHeader(stored.headers), ...MEMBER_FAILED_ROWS_COLUMNS].map(neutraliseCsvCell);
+      for (const [index, result] of plan.rows.entries()) {
+        if (result.outcome !== 'error') continue;
+        yield [
+          ...withinHeader(stored.rows[index] ?? []),
+          String(result.line),
+          result.messages.join('; '),
+        ].map(neutraliseCsvCell);
+      }
+    }
+    return pipeline(Readable.from(records()), stringify({ bom: true }), () => undefined);
   }
 
   /**
@@ -222,12 +222,14 @@ export class MembersCsvService implements OnModuleInit {
    * running or done queues nothing and answers its status).
    * @returns 202 `MemberImportStatus`
    * @throws ImportNotFoundException 404, BadCsvMappingException 400 (see `checkSettings`)
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    */
   async run(
     scope: BusinessScope,
     importId: string,
     settings: MemberImportSettings,
   ): Promise<MemberImportStatusDto> {
+    await this.billing.assertOpen(scope);
     const stored = await this.findImport(scope, importId, false);
     const checked = this.checkSettings(
       stored,

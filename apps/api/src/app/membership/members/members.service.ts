@@ -19,6 +19,7 @@ import {
   MemberNotFoundException,
   NotABranchException,
 } from './members.exceptions';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -33,6 +34,7 @@ export class MembersService {
     private readonly members: MembersRepository,
     private readonly events: MembershipEvents,
     private readonly lifecycle: LifecycleService,
+    private readonly billing: BillingGate,
   ) {}
 
   /**
@@ -123,12 +125,14 @@ export class MembersService {
    * tree attached to `treeId`, raising its branch count by one (docs/product.md#states), in one transaction.
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409, DuplicateMemberException 409
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing)
    */
   async addBranch(
     scope: BusinessScope,
     treeId: string,
     input: MemberFieldsDto,
   ): Promise<MemberRow> {
+    await this.billing.assertOpen(scope);
     const id = await this.members.transaction((manager) =>
       this.addBranchIn(scope, manager, treeId, input, 'manual'),
     );

@@ -4,6 +4,11 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberRow, Page, ProspectRow, ReferralLink } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
+  startStripeSandbox,
+  stripeBillingEnv,
+  type RunningStripeSandbox,
+} from '../../../../test/stripe-sandbox';
+import {
   reachStageFour,
   sandboxEnv,
   startMindbodySandbox,
@@ -40,6 +45,7 @@ const RUNS_FOR_SLOW_ROUTES: Record<string, number> = {
  */
 describe('route walk (integration, property-based)', () => {
   let sandbox: RunningSandbox;
+  let stripe: RunningStripeSandbox;
   let t: TestApp;
   let document: OpenApiDocument;
   let owner: TestAgent;
@@ -113,8 +119,11 @@ describe('route walk (integration, property-based)', () => {
 
   beforeAll(async () => {
     sandbox = await startMindbodySandbox({ port: 0, clientCount: 20 });
+    // Grove's own bill on a Stripe stand-in, so 'Add a card' and 'Manage billing' are walked too.
+    stripe = await startStripeSandbox();
     t = await createTestApp({
       ...sandboxEnv(sandbox),
+      ...(await stripeBillingEnv(stripe)),
       THROTTLE_DISABLED: 'true',
     });
     document = (await t.agent().get('/api/docs-json').expect(200)).body as OpenApiDocument;
@@ -131,6 +140,7 @@ describe('route walk (integration, property-based)', () => {
   afterAll(async () => {
     await t.close();
     await sandbox.close();
+    await stripe.close();
   });
 
   /**

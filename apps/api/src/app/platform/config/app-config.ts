@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { readAuthConfig } from '../auth/auth.config';
+import type { BillingSection } from '../billing/billing.config';
 import type { readCaptchaConfig } from '../captcha/captcha.config';
 import type { readDatabaseConfig } from '../database/database.config';
 import type { readMailConfig } from '../mail/mail.config';
@@ -34,7 +35,8 @@ export interface AppSettingsMap
     WebSettings,
     CaptchaSection,
     MailSection,
-    MetricsSettings {}
+    MetricsSettings,
+    BillingSection {}
 
 /** What `AppConfig` takes for a setting left out (or undefined): see `AppConfig.useDefaults`. */
 let defaultSettings: Partial<AppSettingsMap> = {};

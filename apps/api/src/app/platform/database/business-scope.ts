@@ -8,7 +8,8 @@ declare const businessScopeBrand: unique symbol;
  * `businessId`, so a call without one does not type-check. It is branded: a plain string or an
  * object literal is not a `BusinessScope`; it is made only from the session's `AuthUser`
  * (`sessionScope`), a job's payload that the session queued (`jobScope`) or a Mindbody webhook
- * delivery signed with that business's key (`webhookScope`).
+ * delivery signed with that business's key (`webhookScope`), or a signed Stripe event naming
+ * that business's Stripe customer (`stripeScope`).
  */
 export interface BusinessScope {
   /** The business's uuid (`businesses.id`). */
@@ -31,6 +32,16 @@ export function jobScope(payload: { businessId: string }): BusinessScope {
  * verified the delivery's signature (`MindbodyService.receiveWebhook`).
  */
 export function webhookScope(verified: { businessId: string }): BusinessScope {
+  return { businessId: verified.businessId } as BusinessScope;
+}
+
+/**
+ * The scope of a Stripe event (Grove's own bill): the one business whose Stripe customer the
+ * event names (`business_billing.stripe_customer_id` is unique), or, for a completed Checkout
+ * Session, the business Grove created that session for (`client_reference_id`). The event's
+ * signature was verified first (`StripeEventsService.receive`).
+ */
+export function stripeScope(verified: { businessId: string }): BusinessScope {
   return { businessId: verified.businessId } as BusinessScope;
 }
 

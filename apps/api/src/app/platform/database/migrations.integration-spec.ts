@@ -773,6 +773,41 @@ describe('migrations (integration)', () => {
     expect(await mindbodyTables()).toEqual(['mindbody_integrations', 'mindbody_webhook_messages']);
   });
 
+  it('MemberImportsCompressed keeps uploads stored as JSONB, and going down keeps only uploads it can read (a compressed one running keeps empty rows); up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Café Ōtautahi', 'gym.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const insert = async (columns: string, values: string): Promise<string> =>
+      (
+        (await dataSource.query(
+          `INSERT INTO member_imports (business_id, headers, total_rows, state, ${columns})
+           VALUES ($1, '["Name"]'::jsonb, 1, $2, ${values}) RETURNING id`,
+          [business?.id, 'uploaded'],
+        )) as { id: string }[]
+      )[0]?.id as string;
+    const old = await insert('rows, lines', `'[["Zoë"]]'::jsonb, '[2]'::jsonb`);
+    // A compressed upload not running: gone on the way down (SQL cannot read it).
+    await insert('upload', `'\\x1f8b'::bytea`);
+    const running = await insert('upload', `'\\x1f8b'::bytea`);
+    await dataSource.query(`UPDATE member_imports SET state = 'running' WHERE id = $1`, [running]);
+    await undoThrough(dataSource, 'MemberImportsCompressed1795571700000');
+    const left = (await dataSource.query(
+      `SELECT id, rows, lines FROM member_imports WHERE business_id = $1 ORDER BY created_at, id`,
+      [business?.id],
+    )) as { id: string; rows: unknown; lines: unknown }[];
+    expect(new Map(left.map((row) => [row.id, [row.rows, row.lines]]))).toEqual(
+      new Map([
+        [old, [[['Zoë']], [2]]],
+        [running, [[], []]],
+      ]),
+    );
+    await dataSource.runMigrations({ transaction: 'each' });
+    const [column] = (await dataSource.query(
+      `SELECT data_type FROM information_schema.columns WHERE table_name = 'member_imports' AND column_name = 'upload'`,
+    )) as { data_type: string }[];
+    expect(column?.data_type).toBe('bytea');
+  });
+
   it('MemberImports goes down and up again', async () => {
     const present = async (): Promise<number> =>
       (

@@ -70,6 +70,10 @@ describe('retention sweep (integration)', () => {
          VALUES ('zoe@example.com', $1, 'Hello', now() - $2::interval)`,
         [`${tag}-${suffix}`, age],
       );
+      await t.dataSource.query(
+        `INSERT INTO stripe_events (id, type, received_at) VALUES ($1, 'invoice.paid', now() - $2::interval)`,
+        [`${tag}-${suffix}`, age],
+      );
     }
     const marked = {
       sessions: 'refresh_token_hash',
@@ -78,6 +82,7 @@ describe('retention sweep (integration)', () => {
       mindbody_webhook_messages: 'message_id',
       outbox_emails: 'subject',
       password_reset_tokens: 'token_hash',
+      stripe_events: 'id',
     } as const;
     expect(RETENTION_RULES.map((rule) => rule.table).sort()).toEqual(Object.keys(marked).sort());
 

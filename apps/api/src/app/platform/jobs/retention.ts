@@ -20,7 +20,9 @@ export const RETENTION_BATCH = 5_000;
  * - `outbox_emails`: an email kept without SMTP_URL 30 days after it was written (its links have
  *   long expired);
  * - `password_reset_tokens`: a reset link 30 days after it expired (it lives 30 minutes; a new
- *   link of the same owner also deletes theirs that ended a day before).
+ *   link of the same owner also deletes theirs that ended a day before);
+ * - `stripe_events`: a Stripe event id 30 days after it arrived (Stripe retries a delivery for
+ *   up to 3 days: https://docs.stripe.com/webhooks#retries).
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'sessions', expired: `expires_at < now() - interval '30 days'` },
@@ -29,6 +31,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'mindbody_webhook_messages', expired: `received_at < now() - interval '30 days'` },
   { table: 'outbox_emails', expired: `created_at < now() - interval '30 days'` },
   { table: 'password_reset_tokens', expired: `expires_at < now() - interval '30 days'` },
+  { table: 'stripe_events', expired: `received_at < now() - interval '30 days'` },
 ];
 
 /**

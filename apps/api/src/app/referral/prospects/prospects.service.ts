@@ -31,6 +31,7 @@ import {
 } from './prospects.exceptions';
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 import { ProspectSettingsRepository } from './prospect-settings.repository';
+import { BillingGate } from '../../platform/billing/billing-gate';
 
 /**
  * The pg-boss queue of what a join through a referral link sets off ("{friend} joined with your
@@ -98,6 +99,7 @@ export class ProspectsService implements OnModuleInit {
     private readonly lifecycle: LifecycleService,
     private readonly jobs: JobsService,
     private readonly defaults: MemberDefaultsRepository,
+    private readonly billing: BillingGate,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -243,8 +245,10 @@ export class ProspectsService implements OnModuleInit {
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect (one an
    *   earlier import queued; a friend who joined through a managed member's link is not managed)
    * @throws MemberNotFoundException 404, DuplicateMemberException 409
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing); an automatic approval then leaves the prospect waiting
    */
   async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
+    await this.billing.assertOpen(scope);
     const memberId = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(

@@ -515,7 +515,7 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     expect(row.n).toBe(0);
   });
 
-  it('webhooks keep Grove in step: a renamed client is renamed; a cancelled branch stops counting', async () => {
+  it('webhooks keep Grove in step: a renamed client is renamed; a cancelled branch stops counting, and the referrer’s bill waits for the owner (issue 31)', async () => {
     const rows = await members();
     const branch = rows.find(
       (row) => row.referred_by_id !== null && row.mindbody_client_id !== null,
@@ -537,18 +537,26 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
 
     const deadline = Date.now() + 30_000;
     let renamed: MemberDbRow | undefined;
-    let writes = sandbox.control.autopayWrites();
+    let status = await mindbodyStatus(owner);
     while (Date.now() < deadline) {
       renamed = (await members()).find((row) => row.mindbody_client_id === renamedId);
-      writes = sandbox.control.autopayWrites();
+      status = await mindbodyStatus(owner);
       if (
         renamed?.name.startsWith('Webhook ') &&
-        writes.some((write) => write.ClientId === referrer.mindbody_client_id)
+        (await members()).find((row) => row.id === branch.id)?.referred_by_id === null &&
+        status.pendingBills &&
+        status.processState !== 'running'
       )
         break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(renamed?.name.startsWith('Webhook ')).toBe(true);
+    // Issue 31: the webhooks' syncs write no bill; the referrer's waits for the owner.
+    expect(status.pendingBills?.count).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.autopayWrites()).toEqual([]);
+    await confirmedSync(owner);
+    expect((await settled(owner)).processState).toMatch(/^completed /);
+    const writes = sandbox.control.autopayWrites();
     // The referrer's autopay goes back up by one referral discount.
     const write = writes.find((item) => item.ClientId === referrer.mindbody_client_id);
     expect(write).toBeDefined();

@@ -8,6 +8,11 @@ import { MindbodyCrypto } from '../persistence/mindbody-crypto';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import { MindbodyRepository, type MindbodyProcessKind } from '../persistence/mindbody.repository';
 import { MindbodyPipeline, type MindbodyRunResult } from '../pipeline/mindbody-pipeline';
+import { billChangesFingerprint } from '../pipeline/bill-changes';
+import { MailService } from '../../../platform/mail/mail.service';
+import { AppConfig } from '../../../platform/config/app-config';
+import { pendingBillsEmail } from '../pending-bills-email';
+import type { MindbodyBillChange } from '@grove/contracts';
 
 /** The pg-boss queue of Mindbody work (imports and syncs). */
 const MINDBODY_QUEUE = 'mindbody';
@@ -19,12 +24,19 @@ const MINDBODY_QUEUE = 'mindbody';
 export interface MindbodyJob {
   businessId: string;
   kind: MindbodyProcessKind | 'prices';
+  /**
+   * A sync the owner confirmed (issue 31): only such a sync writes Mindbody autopays. Absent or
+   * false (a sync a webhook queued, or a job queued before issue 31): the sync reads and stores,
+   * then holds the bill changes it would write for the owner to review.
+   */
+  writeBills?: boolean;
 }
 
 /**
  * Mindbody imports and syncs as pg-boss jobs (docs/architecture.md#job-path, docs/architecture.md#mindbody). One queue, `stately` policy with
  * `singletonKey` = business + kind (at most one queued job of each kind per business, whatever API
- * instance queued it), and inside the job a per-business advisory lock, so no two jobs of one
+ * instance queued it; the owner's confirmed sync has a key of its own, so a webhook's sync waiting in
+ * the queue never stands in for it, nor it for one), and inside the job a per-business advisory lock, so no two jobs of one
  * business (import, sync, prices) ever run at once. Each run ends with docs/product.md#mindbody-stages's process state 'completed <ISO time>' or
  * 'failed <ISO time>'; Mindbody's transient failures (429, 5xx, dropped connections) are retried
  * by the client with backoff before a run fails.
@@ -44,6 +56,8 @@ export class MindbodyProcessor implements OnModuleInit {
     private readonly pipeline: MindbodyPipeline,
     private readonly siteClient: MindbodySiteClient,
     private readonly crypto: MindbodyCrypto,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
   ) {}
 
   /** Creates the `mindbody` queue (stately, no pg-boss retries: a failure is the 'failed <time>' state) with 2 workers. */
@@ -58,13 +72,17 @@ export class MindbodyProcessor implements OnModuleInit {
   /**
    * Queues work for one business. `singletonKey` = business + kind on a `stately` queue: at most
    * one queued job of each kind per business (a second request while one waits is that same job),
-   * so a queued 'prices' job never swallows an import or a sync.
+   * so a queued 'prices' job never swallows an import or a sync. A sync the owner confirmed
+   * (`writeBills`, issue 31) has its own key (business + 'sync-confirmed'): a webhook's sync
+   * already waiting (which writes nothing) does not swallow it, nor does it swallow one.
+   * @param writeBills (sync) true only for the sync the owner confirmed: it writes autopays
    */
-  async enqueue(businessId: string, kind: MindbodyJob['kind']): Promise<void> {
+  async enqueue(businessId: string, kind: MindbodyJob['kind'], writeBills = false): Promise<void> {
+    const confirmed = kind === 'sync' && writeBills;
     await this.jobs.send<MindbodyJob>(
       MINDBODY_QUEUE,
-      { businessId, kind },
-      { singletonKey: `${businessId}:${kind}` },
+      confirmed ? { businessId, kind, writeBills: true } : { businessId, kind },
+      { singletonKey: `${businessId}:${confirmed ? 'sync-confirmed' : kind}` },
     );
   }
 
@@ -127,14 +145,18 @@ export class MindbodyProcessor implements OnModuleInit {
       recorded = true;
       await this.integrations.recordCalls(scope, mindbody.calls, true);
     };
-    // A sync's run record: the members whose autopay it wrote (issue 25), failed runs too.
+    // Only the sync the owner confirmed writes bills (issue 31); a webhook's holds them.
+    const writeBills = job.kind === 'sync' && job.writeBills === true;
+    // A writing sync's run record: the members whose autopay it wrote (issue 25), failed runs too.
     const tally = { billsWritten: 0 };
-    const billsWritten = job.kind === 'sync' ? tally : { billsWritten: null };
+    const billsWritten = writeBills ? tally : { billsWritten: null };
     try {
       const result =
         job.kind === 'import'
           ? await this.pipeline.importAll(scope, integration, mindbody, stopping)
-          : await this.pipeline.sync(scope, integration, mindbody, stopping, tally);
+          : await this.pipeline.sync(scope, integration, mindbody, stopping, tally, writeBills);
+      // Before the run's end state: a wizard that sees 'completed' sees what waits for the owner.
+      if (job.kind === 'sync') await this.holdBills(scope, result.heldBills ?? []);
       await recordCalls();
       await this.integrations.finishProcess(
         scope,
@@ -170,10 +192,38 @@ export class MindbodyProcessor implements OnModuleInit {
     }
   }
 
+  /**
+   * After a sync (issue 31): the bill changes a webhook's sync would have written are held for the
+   * owner (`MindbodyRepository.holdPendingBills`); when none were held before, each owner of the
+   * business is emailed 'N bills would change in Mindbody: review', queued in the transaction that
+   * holds them. None (or a confirmed sync, which wrote them): nothing is pending any more.
+   */
+  private async holdBills(scope: BusinessScope, held: MindbodyBillChange[]): Promise<void> {
+    if (held.length === 0) {
+      await this.integrations.clearPendingBills(scope);
+      return;
+    }
+    const owners = await this.integrations.siteOwners(scope.businessId);
+    const emailed = await this.integrations.holdPendingBills(
+      scope,
+      held.length,
+      billChangesFingerprint(held),
+      async (manager) => {
+        for (const owner of owners)
+          await this.mail.queue(
+            pendingBillsEmail(owner, held.length, this.config.publicOrigin),
+            undefined,
+            manager,
+          );
+      },
+    );
+    if (emailed) this.mail.wake();
+  }
+
   /** Queues `job` again (for the next instance that starts) when the API stopped before it was done. */
   private async requeue(job: MindbodyJob, when: string): Promise<void> {
     try {
-      await this.enqueue(job.businessId, job.kind);
+      await this.enqueue(job.businessId, job.kind, job.writeBills === true);
       this.logger.log(
         `Mindbody ${job.kind} of business ${job.businessId} queued again: the API shut down while ${when}`,
       );

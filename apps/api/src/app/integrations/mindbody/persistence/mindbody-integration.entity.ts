@@ -78,6 +78,21 @@ export class MindbodyIntegrationEntity {
   @Column({ name: 'last_sync_bills_written', type: 'integer', nullable: true })
   lastSyncBillsWritten!: number | null;
 
+  /**
+   * Members whose Mindbody bill a webhook's sync would change, held for the owner's confirmation
+   * (issue 31); null when nothing is pending.
+   */
+  @Column({ name: 'pending_bills_count', type: 'integer', nullable: true })
+  pendingBillsCount!: number | null;
+
+  /** The fingerprint of the pending bill changes (`billChangesFingerprint`), null when none. */
+  @Column({ name: 'pending_bills_fingerprint', type: 'text', nullable: true })
+  pendingBillsFingerprint!: string | null;
+
+  /** When bill changes were first held (the owner was emailed then), null when none are pending. */
+  @Column({ name: 'pending_bills_since', type: 'timestamptz', nullable: true })
+  pendingBillsSince!: Date | null;
+
   /** Mindbody calls of every job this calendar month (`callsMonth`). */
   @Column({ name: 'month_calls', type: 'integer', default: 0 })
   monthCalls!: number;

@@ -209,6 +209,53 @@ export class MindbodyRepository {
   }
 
   /**
+   * Holds a webhook sync's bill changes for the owner (issue 31: no bill changes unconfirmed):
+   * stores their count and fingerprint at stage 4, and `pending_bills_since` when none were held
+   * before. In the same transaction, when none were held before (a new pending preview), `onNew`
+   * runs with its connection (the owner's email is queued there: stored and told together, or
+   * neither).
+   * @param count members whose bill would change (> 0)
+   * @param fingerprint `billChangesFingerprint` of those changes
+   * @returns true when this started a new pending preview (`onNew` ran)
+   */
+  async holdPendingBills(
+    scope: BusinessScope,
+    count: number,
+    fingerprint: string,
+    onNew: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const rows = (await manager.query(
+        `WITH before AS (
+           SELECT business_id, pending_bills_since FROM mindbody_integrations
+           WHERE business_id = $1 AND stage = 4 FOR UPDATE)
+         , changed AS (
+           UPDATE mindbody_integrations m SET
+             pending_bills_count = $2,
+             pending_bills_fingerprint = $3,
+             pending_bills_since = COALESCE(before.pending_bills_since, now())
+           FROM before WHERE m.business_id = before.business_id
+           RETURNING before.pending_bills_since IS NULL AS fresh)
+         SELECT fresh FROM changed`,
+        [scope.businessId, count, fingerprint],
+      )) as { fresh: boolean }[];
+      const fresh = rows[0]?.fresh === true;
+      if (fresh) await onNew(manager);
+      return fresh;
+    });
+  }
+
+  /** Clears the pending bill changes (none wait for the owner any more: confirmed and written, or none left). */
+  async clearPendingBills(scope: BusinessScope): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mindbody_integrations
+       SET pending_bills_count = NULL, pending_bills_fingerprint = NULL, pending_bills_since = NULL
+       WHERE business_id = $1 AND pending_bills_since IS NOT NULL`,
+      [scope.businessId],
+    );
+  }
+
+  /**
    * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (docs/product.md#mindbody-stages).
    * @returns false when the stage is below 3 (nothing changed)
    */
@@ -266,6 +313,7 @@ export class MindbodyRepository {
            discount_for_referee_cents = NULL, process_state = NULL, progress_done = NULL, progress_total = NULL, invalid_emails = NULL,
            last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL,
            last_run_calls = NULL, month_calls = 0, calls_month = NULL, last_sync_bills_written = NULL,
+           pending_bills_count = NULL, pending_bills_fingerprint = NULL, pending_bills_since = NULL,
            updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],

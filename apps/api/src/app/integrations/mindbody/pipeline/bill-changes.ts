@@ -89,3 +89,12 @@ export function billChange(
     differenceCents: newCents - currentCents,
   };
 }
+
+/**
+ * The bill changes of a set of planned autopays (issue 25's preview, issue 31's held changes):
+ * each member from the autopay Mindbody bills as Grove last read or wrote it to the amount a
+ * sync writes (cents).
+ */
+export function plannedBillChanges(planned: readonly PlannedAutopay[]): MindbodyBillChange[] {
+  return planned.map((target) => billChange(target, target.autopayCents, target.amount));
+}

@@ -298,6 +298,10 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await settled(owner);
     // The queued sync asked about the other pending branches only.
     expect(requests(sandbox, '/client/clientpurchases') - asked).toBe(pending - 1);
+    // Issue 31: it holds Rita's new bill for the owner; confirming writes it.
+    expect(ritaAutopay()).toBe(60);
+    expect((await mindbodyStatus(owner)).pendingBills?.count).toBe(1);
+    await sync();
     expect(ritaAutopay()).toBe(50);
     expect((await ritaLedger()).at(-1)).toMatchObject({
       reason: 'branch_counting',
@@ -371,6 +375,9 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await waitFor(async () => (await member('Sue Suspend')).status === 'Active', 60_000);
     await settled(owner);
     expect(await branch('Sue Suspend')).toMatchObject({ counting: true, suspended: false });
+    // Issue 31: Rita's lower bill waits for the owner's confirmation.
+    expect(ritaAutopay()).toBe(60);
+    await sync();
     expect(ritaAutopay()).toBe(50);
     expect((await ritaLedger()).at(-1)).toMatchObject({
       reason: 'branch_counting',

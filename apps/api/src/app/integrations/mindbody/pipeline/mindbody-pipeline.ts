@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { mailboxOf, toPlainText } from '@grove/contracts';
-import { plannedAutopays } from './bill-changes';
+import { plannedAutopays, plannedBillChanges } from './bill-changes';
+import type { MindbodyBillChange } from '@grove/contracts';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
@@ -50,6 +51,11 @@ export interface MindbodyRunResult {
   autopayWrites: number;
   /** Clients whose email is not one plain mailbox, stored with no email (issue 24 part 3). */
   invalidEmails: number;
+  /**
+   * A sync that does not write bills (one a webhook queued, issue 31): the bill changes it would
+   * have written, held for the owner's confirmation (empty when none).
+   */
+  heldBills?: MindbodyBillChange[];
 }
 
 /**
@@ -167,8 +173,13 @@ export class MindbodyPipeline {
    * the run; the first sync reads every client, a few hundred bytes each). A second sync with
    * nothing changed reads the client pages only, and writes nothing. The autopays written are those
    * of {@link plannedAutopays}, as the owner's preview showed them (issue 25).
+   * Only a sync the owner confirmed writes (issue 31: no bill changes unconfirmed, ever): with
+   * `writeBills` false (a sync a webhook queued) it reads and stores as above, writes nothing to
+   * Mindbody, and returns the changes it would have written (`heldBills`, as
+   * `GET /api/mindbody/sync/preview` lists them), for the owner to review.
    * @param tally counts the members whose autopay was written as they are written, so a run that
    *   fails midway still tells how many bills it changed (its run record)
+   * @param writeBills true only for a sync the owner confirmed
    */
   async sync(
     scope: BusinessScope,
@@ -176,6 +187,7 @@ export class MindbodyPipeline {
     mindbody: MindbodySiteSession,
     stopping: AbortSignal | undefined,
     tally: { billsWritten: number } = { billsWritten: 0 },
+    writeBills = true,
   ): Promise<MindbodyRunResult> {
     const contractsRead: ContractsRead = new Map();
     const { clients, invalidEmails } = await this.pullClients(
@@ -195,6 +207,10 @@ export class MindbodyPipeline {
       onReferral,
       forReferee,
     );
+    if (!writeBills) {
+      await this.members.setNextCharges(scope, chargesOf(contractsRead));
+      return { clients, autopayWrites: 0, invalidEmails, heldBills: plannedBillChanges(targets) };
+    }
     let autopayWrites = 0;
     const billed: { memberId: string; autopayCents: number }[] = [];
     try {

@@ -41,6 +41,19 @@ export class MindbodyWebhooksDownDto {
   status!: string;
 }
 
+/**
+ * Bill changes a sync Mindbody's webhooks started holds for the owner (issue 31): nothing reaches
+ * Mindbody until the owner reviews them (`GET /api/mindbody/sync/preview`) and confirms.
+ */
+@ApiSchema({ name: 'MindbodyPendingBills' })
+export class MindbodyPendingBillsDto {
+  @ApiProperty({ type: 'integer', description: 'Members whose Mindbody bill would change' })
+  count!: number;
+
+  @ApiProperty({ description: 'ISO date-time: since when changes have been waiting' })
+  since!: string;
+}
+
 /** What 'Remove integration' did to the Mindbody autopays Grove had overridden (issue 22). */
 @ApiSchema({ name: 'MindbodyRemoval' })
 export class MindbodyRemovalDto {
@@ -118,4 +131,11 @@ export class MindbodyStatusDto implements MindbodyStatus {
     description: 'Members whose Mindbody bills the last sync wrote (present once one did)',
   })
   lastSyncBillsWritten?: number;
+
+  @ApiPropertyOptional({
+    type: MindbodyPendingBillsDto,
+    description:
+      'Only at stage 4, while bill changes a webhook’s sync found wait for the owner’s confirmation',
+  })
+  pendingBills?: MindbodyPendingBillsDto;
 }

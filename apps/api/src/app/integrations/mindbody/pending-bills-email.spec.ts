@@ -1,0 +1,35 @@
+import { businessLocale } from '@grove/contracts';
+import { pendingBillsEmail } from './pending-bills-email';
+
+const owner = {
+  email: 'siobhan@example.com',
+  firstName: 'Siobhán',
+  businessName: 'O’Connor’s Gym',
+  businessLocale: businessLocale('AU', 'Australia/Sydney'),
+};
+
+describe('pendingBillsEmail (issue 31: bills held for the owner’s review)', () => {
+  it('says how many bills would change, that none changed, and links to the Mindbody page', () => {
+    const mail = pendingBillsEmail(owner, 3, 'https://grove.example.com');
+    expect(mail.to).toBe('siobhan@example.com');
+    expect(mail.subject).toBe('3 bills would change in Mindbody: review');
+    expect(mail.text).toContain('Hello Siobhán,');
+    expect(mail.text).toContain(
+      "Mindbody told Grove of changes at O’Connor’s Gym. With your referral discounts, 3 members' bills in Mindbody would change.",
+    );
+    expect(mail.text).toContain('Grove has not changed any bill');
+    expect(mail.text).toContain('Review them: https://grove.example.com/mindbody-setup');
+  });
+
+  it('counts one bill and thousands in words', () => {
+    expect(pendingBillsEmail(owner, 1, 'https://g.example').subject).toBe(
+      '1 bill would change in Mindbody: review',
+    );
+    expect(pendingBillsEmail(owner, 1, 'https://g.example').text).toContain(
+      "1 member's bill in Mindbody would change",
+    );
+    expect(pendingBillsEmail(owner, 1409, 'https://g.example').subject).toBe(
+      '1,409 bills would change in Mindbody: review',
+    );
+  });
+});

@@ -1,0 +1,176 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { currencyForCountry, GROVE_PLAN } from '@grove/contracts';
+import type Stripe from 'stripe';
+import { BillingGate } from '../../platform/billing/billing-gate';
+import {
+  BusinessBillingRepository,
+  type BillingContact,
+} from '../../platform/billing/business-billing.repository';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { AppConfig } from '../../platform/config/app-config';
+import {
+  BillingAlreadyActiveException,
+  BillingNoCustomerException,
+  BillingUnavailableException,
+} from './billing.exceptions';
+import type {
+  BillingInvoiceDto,
+  BillingRedirectDto,
+  BillingSummaryDto,
+} from './dto/billing-summary.dto';
+import { StripeClient } from './stripe.client';
+
+/** The newest invoices Billing lists. */
+const INVOICES_SHOWN = 12;
+
+/**
+ * Grove's own bill, the owner's side (docs/product.md#billing, docs/stripe.md#grove-billing): the
+ * summary Account Settings shows, Stripe Checkout to add a card, the Customer Portal to manage it.
+ * No card data ever reaches Grove: Checkout and the portal are Stripe's pages.
+ */
+@Injectable()
+export class BillingService {
+  private readonly logger = new Logger(BillingService.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly gate: BillingGate,
+    private readonly billing: BusinessBillingRepository,
+    private readonly stripe: StripeClient,
+  ) {}
+
+  /**
+   * Where the business stands (`GET /api/billing`): state, the free count, the grace period's
+   * end, the next charge, and the newest invoices from Stripe (null when Stripe does not answer:
+   * the rest still shows). With GROVE_BILLING=off: `enabled: false`.
+   */
+  async summary(scope: BusinessScope): Promise<BillingSummaryDto> {
+    const { billing, standing } = await this.gate.standing(scope);
+    const enabled = this.config.billing.enabled;
+    const subscribed = standing.state === 'active' || standing.state === 'past-due';
+    const renews = subscribed && !billing.cancelAtPeriodEnd;
+    return {
+      enabled,
+      state: standing.state,
+      membersThroughGrove: billing.membersThroughGrove,
+      freeMembers: GROVE_PLAN.freeMembers,
+      priceCents: billing.amountCents ?? GROVE_PLAN.monthlyPriceCents,
+      currency: (billing.currency ?? GROVE_PLAN.currency).toUpperCase(),
+      graceEndsAt: enabled ? (standing.graceEndsAt?.toISOString() ?? null) : null,
+      paused: enabled && standing.paused,
+      // Cancelled in the portal: the date is when it ends, and nothing more is charged.
+      nextChargeAt: subscribed ? iso(billing.currentPeriodEnd) : null,
+      nextChargeCents: renews ? billing.amountCents : null,
+      cancelAtPeriodEnd: subscribed && billing.cancelAtPeriodEnd,
+      canManage: enabled && billing.stripeCustomerId !== null,
+      invoices:
+        enabled && billing.stripeCustomerId ? await this.invoices(billing.stripeCustomerId) : [],
+    };
+  }
+
+  /** The customer's newest invoices, or null when Stripe does not answer. */
+  private async invoices(customer: string): Promise<BillingInvoiceDto[] | null> {
+    if (!this.stripe.configured) return null;
+    try {
+      const list = await this.stripe.stripe.invoices.list({ customer, limit: INVOICES_SHOWN });
+      return list.data.map((invoice) => ({
+        id: invoice.id ?? '',
+        number: invoice.number ?? null,
+        createdAt: new Date(invoice.created * 1000).toISOString(),
+        amountCents: invoice.amount_due,
+        currency: invoice.currency.toUpperCase(),
+        status: invoice.status ?? 'draft',
+        url: invoice.hosted_invoice_url ?? null,
+      }));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Stripe did not list the invoices');
+      return null;
+    }
+  }
+
+  /**
+   * 'Add a card' (`POST /api/billing/checkout`): the business's Stripe customer (created once,
+   * idempotently), then a Checkout Session in subscription mode for the plan's price in the
+   * business's currency (else the first configured), returning to Account Settings → Billing.
+   * @throws BillingUnavailableException 503 when billing is off, Stripe unconfigured or down
+   * @throws BillingAlreadyActiveException 409 while a subscription pays or is past due
+   */
+  async checkout(scope: BusinessScope): Promise<BillingRedirectDto> {
+    if (!this.config.billing.enabled) throw new BillingUnavailableException();
+    const { billing, standing } = await this.gate.standing(scope);
+    if (standing.state === 'active' || standing.state === 'past-due')
+      throw new BillingAlreadyActiveException();
+    const contact = await this.billing.contact(scope);
+    if (!contact) throw new BillingUnavailableException();
+    const customer = billing.stripeCustomerId ?? (await this.createCustomer(scope, contact));
+    const returnUrl = `${this.config.publicOrigin}/dashboard/account-settings`;
+    const session = await this.call(() =>
+      this.stripe.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: scope.businessId,
+        line_items: [
+          { price: this.stripe.priceFor(currencyForCountry(contact.country)), quantity: 1 },
+        ],
+        success_url: `${returnUrl}?billing=done#billing`,
+        cancel_url: `${returnUrl}#billing`,
+        metadata: { grove_business_id: scope.businessId },
+        subscription_data: { metadata: { grove_business_id: scope.businessId } },
+      }),
+    );
+    if (!session.url) throw new BillingUnavailableException();
+    return { url: session.url };
+  }
+
+  /**
+   * 'Manage billing' (`POST /api/billing/portal`): a Customer Portal session for the business's
+   * customer (card, cancel, invoices), returning to Account Settings → Billing.
+   * @throws BillingUnavailableException 503; BillingNoCustomerException 409 before a card was added
+   */
+  async portal(scope: BusinessScope): Promise<BillingRedirectDto> {
+    if (!this.config.billing.enabled) throw new BillingUnavailableException();
+    const { billing } = await this.gate.standing(scope);
+    if (!billing.stripeCustomerId) throw new BillingNoCustomerException();
+    const customer = billing.stripeCustomerId;
+    const session = await this.call(() =>
+      this.stripe.stripe.billingPortal.sessions.create({
+        customer,
+        return_url: `${this.config.publicOrigin}/dashboard/account-settings#billing`,
+      }),
+    );
+    return { url: session.url };
+  }
+
+  /** Creates the business's Stripe customer (idempotent per business) and keeps it. */
+  private async createCustomer(scope: BusinessScope, contact: BillingContact): Promise<string> {
+    const created = await this.call(() =>
+      this.stripe.stripe.customers.create(
+        {
+          email: contact.email,
+          name: contact.businessName,
+          metadata: { grove_business_id: scope.businessId },
+        },
+        { idempotencyKey: `grove-customer-${scope.businessId}` },
+      ),
+    );
+    return this.billing.claimCustomer(scope, created.id);
+  }
+
+  /** A Stripe call; its failure becomes 503 'Billing is not available right now…'. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof BillingUnavailableException) throw error;
+      this.logger.warn(
+        { err: error as Stripe.errors.StripeError },
+        'Stripe refused or did not answer',
+      );
+      throw new BillingUnavailableException();
+    }
+  }
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}

@@ -1,0 +1,136 @@
+// Helpers of the billing tests (issue 30): an in-process Stripe stand-in wired to a listening
+// test API, and the referral loop that makes members arrive through Grove.
+import type { AddressInfo } from 'node:net';
+import type TestAgent from 'supertest/lib/agent';
+import type { Page } from '@grove/contracts';
+import { startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
+// The API's tests drive the Stripe stand-in in-process, as they do Mindbody's; the API code
+// itself never imports it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import {
+  startStripeSandbox,
+  stripeSignatureHeader,
+  TEST_CARD,
+  type RunningStripeSandbox,
+} from '../../stripe-sandbox/src/index';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { sdkFor, TEST_KEY } from '../../stripe-sandbox/src/app/testing/sandbox-client';
+import { createTestApp, type TestApp } from './test-app';
+
+/** The webhook endpoint's signing secret every billing test API is given. */
+export const TEST_WEBHOOK_SECRET = 'whsec_grove0billing0test0secret';
+
+/** A test API billing on a Stripe stand-in, with a real SMTP server for the owner's emails. */
+export interface BillingTestBed {
+  t: TestApp;
+  stripe: RunningStripeSandbox;
+  smtp: SmtpCatcher;
+  /** The plan's price in the stand-in ($99 a month, USD). */
+  priceId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the stand-in, creates Grove's plan in it ($99/month USD), boots a test API billing on
+ * it (listening, so the stand-in's webhooks reach `POST /api/billing/stripe-webhook`) and
+ * registers that endpoint.
+ * @param env more environment for the API (e.g. BILLING_GRACE_DAYS)
+ */
+export async function startBillingTestBed(
+  env: Record<string, string> = {},
+): Promise<BillingTestBed> {
+  const stripe = await startStripeSandbox({ webhookRetryDelayMs: 20 });
+  const billing = await stripeBillingEnv(stripe);
+  const smtp = await startSmtpCatcher();
+  const t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_ORIGIN: 'https://grove.example.com',
+    ...billing,
+    THROTTLE_REFERRAL_LIMIT: '1000',
+    ...env,
+  });
+  const server = t.app.getHttpServer() as import('node:http').Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await fetch(`${stripe.controlUrl}/webhook_endpoints`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      url: `http://127.0.0.1:${port}/api/billing/stripe-webhook`,
+      secret: TEST_WEBHOOK_SECRET,
+    }),
+  });
+  return {
+    t,
+    stripe,
+    smtp,
+    priceId: billing.STRIPE_PRICES.slice('usd:'.length),
+    async close() {
+      await t.close();
+      await stripe.close();
+      await smtp.close();
+    },
+  };
+}
+
+/**
+ * Creates Grove's plan in the stand-in ($99 a month, USD) and returns the configuration that
+ * bills on it (key, webhook secret, price, the stand-in's URL).
+ */
+export async function stripeBillingEnv(stripe: RunningStripeSandbox) {
+  const sdk = sdkFor(stripe);
+  const product = await sdk.products.create({ name: 'Grove' });
+  const price = await sdk.prices.create({
+    product: product.id,
+    currency: 'usd',
+    unit_amount: 9_900,
+    recurring: { interval: 'month' },
+  });
+  return {
+    STRIPE_SECRET_KEY: TEST_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_PRICES: `usd:${price.id}`,
+    STRIPE_API_URL: stripe.url,
+  };
+}
+
+export { startStripeSandbox, type RunningStripeSandbox };
+export { sdkFor, TEST_CARD, stripeSignatureHeader };
+
+let friends = 0;
+
+/**
+ * Members arriving through Grove: for each name, a friend joins through `referrerId`'s referral
+ * link and the owner approves them (docs/product.md#billing counts these).
+ * @returns the approve replies' statuses, in order (201, or 402 once paused)
+ */
+export async function approveFriends(
+  owner: TestAgent,
+  t: TestApp,
+  referrerId: string,
+  names: readonly string[],
+): Promise<number[]> {
+  const link = (await owner.post(`/api/members/${referrerId}/referral-link`)).body as {
+    code: string;
+  };
+  const statuses: number[] = [];
+  for (const name of names) {
+    friends += 1;
+    const email = `friend${friends}.${process.pid}@example.com`;
+    await t.agent().post(`/api/referrals/${link.code}/join`).send({ name, email }).expect(201);
+    const page = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<{
+      id: string;
+      email: string;
+    }>;
+    const prospect = page.items.find((item) => item.email === email);
+    if (!prospect) throw new Error(`${email} was not queued`);
+    const reply = await owner.post(`/api/prospects/${prospect.id}/approve`).send({
+      memberName: name,
+      memberEmail: email,
+      membershipPriceCents: 6_000,
+      discountCents: 1_000,
+    });
+    statuses.push(reply.status);
+  }
+  return statuses;
+}
