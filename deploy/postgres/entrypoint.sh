@@ -3,8 +3,9 @@
 # with POSTGRES_USER as the superuser (password POSTGRES_PASSWORD, scram-sha-256), the database
 # POSTGRES_DB, connections from the compose network by password only (replication too: the backup
 # service's pg_basebackup). Every start: WAL archived to /var/lib/postgresql/archive (a volume the
-# backup service shares), at least every ARCHIVE_TIMEOUT_SECONDS (default 60) under write load, so
-# a restore loses at most that much. Other commands (backup.sh, restore.sh, bash) run as given.
+# backup service shares) by archive-wal.sh (a temporary name, fsynced, then linked: an interrupted
+# copy never blocks the next), at least every ARCHIVE_TIMEOUT_SECONDS (default 60) under write
+# load, so a restore loses at most that much. Other commands (backup.sh, restore.sh, bash) run as given.
 set -euo pipefail
 if [ "${1:-}" != "postgres" ]; then exec "$@"; fi
 
@@ -35,7 +36,7 @@ fi
 # replicas' pools filled max_connections ("too many clients", answered 503).
 exec postgres -c listen_addresses='*' \
   -c wal_level=replica -c archive_mode=on \
-  -c "archive_command=test ! -f $ARCHIVE/%f && cp %p $ARCHIVE/%f" \
+  -c "archive_command=/usr/local/bin/archive-wal.sh %p %f" \
   -c "archive_timeout=${ARCHIVE_TIMEOUT_SECONDS:-60}" \
   -c max_connections="${POSTGRES_MAX_CONNECTIONS:-100}" \
   -c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3

@@ -61,17 +61,25 @@ export async function podman(args, options = {}) {
 }
 
 /**
- * Runs `podman-compose -p <project> -f docker-compose.yml <args>` in the repository, its output
+ * Runs `podman-compose -p <project> -f docker-compose.yml [-f <override>…] <args>` in the repository, its output
  * going to `log` (a file descriptor) so a long build does not flood the test's output.
  * @param {string} project compose project name (container names `<project>_<service>_<n>`)
  * @param {string[]} args
  * @param {Record<string, string>} composeEnv the values docker-compose.yml interpolates
  * @param {number} log file descriptor for stdout and stderr
+ * @param {string[]} [overrides] further compose files merged over docker-compose.yml (absolute paths)
  */
-export function compose(project, args, composeEnv, log) {
+export function compose(project, args, composeEnv, log, overrides = []) {
   const result = spawnSync(
     'podman-compose',
-    ['-p', project, '-f', path.join(root, 'docker-compose.yml'), ...args],
+    [
+      '-p',
+      project,
+      '-f',
+      path.join(root, 'docker-compose.yml'),
+      ...overrides.flatMap((file) => ['-f', file]),
+      ...args,
+    ],
     { cwd: root, env: env(composeEnv), stdio: ['ignore', log, log], timeout: 900_000 },
   );
   if (result.status !== 0)
