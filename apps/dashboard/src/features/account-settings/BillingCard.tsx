@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import type { Schema } from '@grove/api-contract';
-import { BILLING_RETURN_QUERY, GROVE_PLAN } from '@grove/contracts';
+import { BILLING_RETURN_QUERY, GROVE_PLAN, localeFormats } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
 import { Alert, Button, Card, Spinner } from '@grove/web-ui';
 import { useBilling, useBillingRedirect } from './api/billing';
@@ -10,7 +10,7 @@ type Summary = Schema<'BillingSummary'>;
 
 /** Money in the bill's own currency (the plan is in US dollars, whatever the business's). */
 const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  localeFormats({ locale: 'en-US', currency, timeZone: 'UTC' }).money(cents);
 
 /**
  * Account Settings → Billing (docs/product.md#billing): the free count ('1 of 2 members through

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { currencyForCountry, GROVE_PLAN } from '@grove/contracts';
+import { BILLING_RETURN_QUERY, currencyForCountry, GROVE_PLAN, hrefs } from '@grove/contracts';
 import type Stripe from 'stripe';
 import { BillingGate } from '../../platform/billing/billing-gate';
 import {
@@ -103,7 +103,7 @@ export class BillingService {
     const contact = await this.billing.contact(scope);
     if (!contact) throw new BillingUnavailableException();
     const customer = billing.stripeCustomerId ?? (await this.createCustomer(scope, contact));
-    const returnUrl = `${this.config.publicOrigin}/dashboard/account-settings`;
+    const returnUrl = `${this.config.publicOrigin}${hrefs.accountSettings}`;
     const session = await this.call(() =>
       this.stripe.stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -112,8 +112,8 @@ export class BillingService {
         line_items: [
           { price: this.stripe.priceFor(currencyForCountry(contact.country)), quantity: 1 },
         ],
-        success_url: `${returnUrl}?billing=done#billing`,
-        cancel_url: `${returnUrl}#billing`,
+        success_url: `${returnUrl}?${BILLING_RETURN_QUERY}=done#billing`,
+        cancel_url: `${this.config.publicOrigin}${hrefs.billing}`,
         metadata: { grove_business_id: scope.businessId },
         subscription_data: { metadata: { grove_business_id: scope.businessId } },
       }),
@@ -135,7 +135,7 @@ export class BillingService {
     const session = await this.call(() =>
       this.stripe.stripe.billingPortal.sessions.create({
         customer,
-        return_url: `${this.config.publicOrigin}/dashboard/account-settings#billing`,
+        return_url: `${this.config.publicOrigin}${hrefs.billing}`,
       }),
     );
     return { url: session.url };
