@@ -4,6 +4,7 @@ import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
 import { MindbodySiteClient } from './client/mindbody-site-client';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
 import { MindbodyCrypto } from './persistence/mindbody-crypto';
+import { MindbodyWebhookKeys } from './persistence/mindbody-webhook-keys';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import { MindbodyWebhookWatch } from './jobs/mindbody-webhook-watch';
@@ -11,6 +12,7 @@ import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
+import { FailedSignatureThrottle } from '../../platform/throttle/failed-signature-throttle';
 import { MailModule } from '../../platform/mail/mail.module';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
@@ -25,6 +27,8 @@ import { MailModule } from '../../platform/mail/mail.module';
     MindbodyWebhookWatch,
     MindbodyPipeline,
     MindbodyCrypto,
+    MindbodyWebhookKeys,
+    FailedSignatureThrottle,
     MindbodySiteClient,
     BranchLapseNotices,
   ],

@@ -1,9 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  verifyWebhookSignature,
-  type ClientSaleEventData,
-  type WebhookDelivery,
-} from '@grove/api-mindbody';
+import { type ClientSaleEventData, type WebhookDelivery } from '@grove/api-mindbody';
 import {
   isPlainText,
   type MindbodyBillChange,
@@ -46,6 +42,7 @@ import {
   MindbodyWrongStageException,
   MindbodySiteClaimedException,
 } from './mindbody.exceptions';
+import { MindbodyWebhookKeys } from './persistence/mindbody-webhook-keys';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MailService } from '../../platform/mail/mail.service';
 import { siteClaimAttemptEmail } from './site-claim-email';
@@ -152,6 +149,7 @@ export class MindbodyService {
     private readonly lifecycle: LifecycleService,
     private readonly mail: MailService,
     private readonly billing: BillingGate,
+    private readonly webhookKeys: MindbodyWebhookKeys,
   ) {}
 
   /**
@@ -414,6 +412,7 @@ export class MindbodyService {
         webhookUrl,
       });
     });
+    this.webhookKeys.invalidate();
   }
 
   /**
@@ -442,6 +441,7 @@ export class MindbodyService {
           await this.integrations.deleteAccountSubscription(manager);
         }
       });
+      this.webhookKeys.invalidate();
     } catch (error) {
       this.logger.warn(`Mindbody webhook unsubscribe failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
@@ -502,7 +502,8 @@ export class MindbodyService {
   /**
    * A webhook delivery (Mindbody Webhooks API; docs/architecture.md#mindbody). The raw body must carry a valid
    * `X-Mindbody-Signature` (HMAC-SHA256 with the key of the developer account's subscription, or
-   * of a business's own subscription from before); a delivery of the account's subscription goes
+   * of a business's own subscription from before), checked before anything else is done for it
+   * (keys kept opened in memory, `MindbodyWebhookKeys`; issue 31 item 6); a delivery of the account's subscription goes
    * to every business whose integration is on its `eventData.siteId` (none: nothing to do, still
    * 204), one of a business's own to that business. Each `messageId` is processed once per business.
    * A sync queued here reads and stores, and writes no bill (issue 31: no bill changes
@@ -532,39 +533,37 @@ export class MindbodyService {
     signature: string | string[] | undefined,
   ): Promise<boolean> {
     if (!rawBody) throw new MindbodyWebhookSignatureException();
-    let delivery: WebhookDelivery;
-    try {
-      delivery = JSON.parse(rawBody.toString('utf8')) as WebhookDelivery;
-    } catch {
-      throw new MindbodyWebhookSignatureException();
-    }
-    const siteId = delivery?.eventData?.siteId;
-    if (typeof delivery?.messageId !== 'string' || siteId === undefined)
+    // The signature first: nothing is parsed, read or decrypted for a delivery no key signed.
+    let delivery: WebhookDelivery | null | undefined;
+    const parsed = (): WebhookDelivery | null => {
+      if (delivery !== undefined) return delivery;
+      try {
+        delivery = JSON.parse(rawBody.toString('utf8')) as WebhookDelivery;
+      } catch {
+        delivery = null;
+      }
+      return delivery;
+    };
+    const signer = await this.webhookKeys.signerOf(rawBody, signature, () => {
+      const siteId = parsed()?.eventData?.siteId;
+      return siteId === undefined || siteId === null ? null : String(siteId);
+    });
+    if (!signer) throw new MindbodyWebhookSignatureException();
+    const verified = parsed();
+    const siteId = verified?.eventData?.siteId;
+    if (!verified || typeof verified.messageId !== 'string' || siteId === undefined)
       throw new MindbodyWebhookSignatureException();
     if (!isPlainText(String(siteId))) throw new MindbodyWebhookInvalidException();
     const candidates = await this.integrations.findSubscribedBySite(String(siteId));
-    const verifies = (sealedKey: string | null) => {
-      if (!sealedKey) return false;
-      try {
-        return verifyWebhookSignature(rawBody, signature, this.crypto.open(sealedKey));
-      } catch {
-        return false;
-      }
-    };
-    const account = await this.integrations.accountSubscription();
-    let targets: { businessId: string }[];
-    if (account && verifies(account.signatureKeyEnc)) {
-      // The developer account's subscription: every business of the delivery's site.
-      targets = candidates;
-    } else {
-      // A subscription of one business's own, from before.
-      const own = candidates.find((candidate) => verifies(candidate.signatureKeyEnc));
-      if (!own) throw new MindbodyWebhookSignatureException();
-      targets = [own];
-    }
+    // The account's subscription: every business of the delivery's site; a business's own
+    // (from before): that business, while it is still at stage 4 on the site.
+    const targets =
+      signer.kind === 'account'
+        ? candidates
+        : candidates.filter((candidate) => candidate.businessId === signer.businessId);
     let anyFresh = false;
     for (const target of targets)
-      anyFresh = (await this.processDelivery(webhookScope(target), delivery)) || anyFresh;
+      anyFresh = (await this.processDelivery(webhookScope(target), verified)) || anyFresh;
     return anyFresh;
   }
 

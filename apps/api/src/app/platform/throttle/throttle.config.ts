@@ -44,7 +44,14 @@ export class ThrottleEnv {
   @EnvInt(1)
   THROTTLE_CSV_UPLOAD_LIMIT = 10;
 
-  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads) off, e.g. for benchmarks. */
+  /**
+   * Webhook deliveries with a wrong signature (`POST /api/mindbody/webhooks`) allowed per client
+   * address per 60 s; signed deliveries never count (issue 31 item 6).
+   */
+  @EnvInt(1)
+  THROTTLE_WEBHOOK_SIGNATURE_LIMIT = 30;
+
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads, wrong webhook signatures) off, e.g. for benchmarks. */
   @EnvBool()
   THROTTLE_DISABLED = false;
 
@@ -71,6 +78,8 @@ export function readThrottleConfig(vars: ThrottleEnv): {
   throttleMindbodyCredentials: { limit: number; windowSeconds: number };
   /** Member CSV uploads allowed per business per hour (throttler 'csv-upload'). */
   throttleCsvUploadLimit: number;
+  /** Wrong webhook signatures allowed per client address per minute (`FailedSignatureThrottle`). */
+  throttleWebhookSignatureLimit: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
   throttleDisabled: boolean;
   /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
@@ -87,6 +96,7 @@ export function readThrottleConfig(vars: ThrottleEnv): {
       windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
     },
     throttleCsvUploadLimit: vars.THROTTLE_CSV_UPLOAD_LIMIT,
+    throttleWebhookSignatureLimit: vars.THROTTLE_WEBHOOK_SIGNATURE_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
     redisUrl: vars.REDIS_URL ?? null,
   };

@@ -36,6 +36,8 @@ import { MindbodyWebhookDeliveryDto } from './dto/mindbody-webhook.dto';
 import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { MindbodyService } from '../mindbody.service';
+import { MindbodyWebhookSignatureException } from '../mindbody.exceptions';
+import { FailedSignatureThrottle } from '../../../platform/throttle/failed-signature-throttle';
 
 /**
  * The Mindbody setup wizard of the signed-in owner's business (docs/product.md#mindbody-setup Mindbody setup, docs/product.md#mindbody-stages stage
@@ -46,7 +48,10 @@ import { MindbodyService } from '../mindbody.service';
 @ApiCookieAuth('grove_access')
 @Controller('mindbody')
 export class MindbodyController {
-  constructor(private readonly mindbody: MindbodyService) {}
+  constructor(
+    private readonly mindbody: MindbodyService,
+    private readonly signatureFailures: FailedSignatureThrottle,
+  ) {}
 
   /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (docs/product.md#mindbody-stages). */
   @Get()
@@ -203,7 +208,8 @@ export class MindbodyController {
 
   /**
    * Mindbody webhook deliveries (public; Mindbody Webhooks API). The raw body is verified against
-   * `X-Mindbody-Signature`. → 204 (also for a duplicate messageId); 401 bad signature.
+   * `X-Mindbody-Signature` before anything else. → 204 (also for a duplicate messageId); 401 bad
+   * signature; 429 after THROTTLE_WEBHOOK_SIGNATURE_LIMIT bad signatures from one client in 60 s.
    */
   @Public()
   @Post('webhooks')
@@ -215,6 +221,12 @@ export class MindbodyController {
     @Req() request: Request & { rawBody?: Buffer },
     @Headers('x-mindbody-signature') signature: string | undefined,
   ): Promise<void> {
-    await this.mindbody.receiveWebhook(request.rawBody, signature);
+    try {
+      await this.mindbody.receiveWebhook(request.rawBody, signature);
+    } catch (error) {
+      if (error instanceof MindbodyWebhookSignatureException)
+        await this.signatureFailures.countFailure(request as unknown as Record<string, unknown>);
+      throw error;
+    }
   }
 }

@@ -43,9 +43,9 @@ const STALE_RUNNING_MINUTES = 15;
  * account's one subscription: no business owns it) and `mindbody_webhook_messages`, except the import's
  * progress, which `MindbodyMembersRepository.upsertMembers` writes with each page. TENANCY: every
  * method of a business's rows takes a `BusinessScope` first (the session's, the job's, or for
- * webhooks `webhookScope` of the verified subscription) and every statement filters on it. Three
- * take a plain business id: `findSubscribedBySite` (public: it finds the businesses by the
- * delivery's site), `withBusinessLock` (an advisory lock, no table) and `saveStaffToken` (the
+ * webhooks `webhookScope` of the verified subscription) and every statement filters on it. Four
+ * do not: `ownSubscriptionKeys` (the keys a delivery is verified with, before it names anyone),
+ * `findSubscribedBySite` (public: it finds the businesses of a verified delivery's site), `withBusinessLock` (an advisory lock, no table) and `saveStaffToken` (the
  * site session passes the id of the integration row it read through a scoped `find`).
  */
 @Injectable()
@@ -320,6 +320,26 @@ export class MindbodyRepository {
       );
       await this.members.releaseManaged(scope, manager);
     });
+  }
+
+  /**
+   * Every webhook subscription a business made of its own before Grove kept one for the developer
+   * account (issue 22), at stage 4: site, business and sealed key (`MindbodyWebhookKeys` verifies
+   * deliveries with them before anything else is read). Not scoped: a delivery names no business.
+   */
+  async ownSubscriptionKeys(): Promise<
+    { businessId: string; siteId: string; signatureKeyEnc: string }[]
+  > {
+    const rows: { business_id: string; site_id: string; webhook_signature_key_enc: string }[] =
+      await this.dataSource.query(
+        `SELECT business_id, site_id, webhook_signature_key_enc FROM mindbody_integrations
+         WHERE stage = 4 AND site_id IS NOT NULL AND webhook_signature_key_enc IS NOT NULL`,
+      );
+    return rows.map((row) => ({
+      businessId: row.business_id,
+      siteId: row.site_id,
+      signatureKeyEnc: row.webhook_signature_key_enc,
+    }));
   }
 
   /**
