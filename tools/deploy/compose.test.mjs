@@ -189,6 +189,16 @@ describe('docker-compose.yml (production topology)', () => {
     }
   });
 
+  it('gives no variable an empty default (podman-compose 1.0.3 passes `${X:-}` on as that literal text)', () => {
+    const text = fs
+      .readFileSync(composeFile, 'utf8')
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'))
+      .join('\n');
+    const empty = [...text.matchAll(/\$\{([A-Z0-9_]+):?-\}/g)].map(([, name]) => name);
+    assert.deepEqual(empty, [], `write these as plain \${NAME}: ${empty.join(', ')}`);
+  });
+
   it('runs the API in production: Secure cookies, no demo business, the proxy hop trusted, ≥ 2 replicas', () => {
     const api = environmentOf(services.api);
     assert.equal(String(api.NODE_ENV), 'production');
