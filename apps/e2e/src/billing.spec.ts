@@ -95,6 +95,7 @@ async function friendArrives(page: Page, code: string, name: string, email: stri
 test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe Checkout → active with the next charge, Manage billing → the portal; a failed payment → a banner and an email (issue 30)", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const owner = await signUp(page);
   await page.goto('/dashboard/account-settings#billing');
   const billing = page.getByRole('region', { name: 'Billing' });
@@ -158,10 +159,11 @@ test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe
     `${stripeOrigin}/_sandbox/subscriptions/${created?.data.object.id}/fail_next_payment`,
   );
   expect(failed.ok()).toBe(true);
+  await expect.poll(() => billingState(page)).toBe('past-due');
   await page.setViewportSize(LAPTOP);
   await page.goto('/dashboard');
   const banner = page.getByText(/Your last Grove payment failed\. Update your card by/);
-  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await expect(banner).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('billing-past-due-banner-1366.png') });
   await page.setViewportSize(PHONE);
   await expect(banner).toBeVisible();
