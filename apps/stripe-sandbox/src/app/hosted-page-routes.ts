@@ -4,7 +4,7 @@ import { cardOutcome } from './card-number';
 import { parseForm, readBody } from './form-body';
 import { checkoutPage, portalPage, type CheckoutLine } from './hosted-pages';
 import { StripeRequestError } from './stripe-error';
-import type { StripeCheckoutSession, StripeSubscription } from './stripe-objects';
+import type { StripeCheckoutSession, StripeInvoice, StripeSubscription } from './stripe-objects';
 import type { PageUrls, StripeStore } from './stripe-store';
 import type { Reply } from './stripe-sandbox';
 
@@ -19,8 +19,9 @@ const redirect = (location: string): Reply => ({ status: 303, headers: { Locatio
 
 /**
  * The hosted pages: Checkout (`GET /c/pay/{cs_…}`, `POST` pays) and the Customer Portal
- * (`GET /p/session/{bps_…}`, `POST …/cancel` cancels a subscription at period end). Forms are
- * form-encoded (FORM_LIMITS, 16 KB); an unknown session is a 404 page, a bad form a 400 page.
+ * (`GET /p/session/{bps_…}`, `POST …/cancel` cancels a subscription at period end,
+ * `POST …/payment_method` saves a new card and pays what the subscription owes with it). Forms
+ * are form-encoded (FORM_LIMITS, 16 KB); an unknown session is a 404 page, a bad form a 400 page.
  */
 export class HostedPageRoutes {
   constructor(
@@ -32,7 +33,7 @@ export class HostedPageRoutes {
   async serve(request: IncomingMessage, path: string, urls: PageUrls): Promise<Reply> {
     const method = request.method ?? 'GET';
     const checkout = /^\/c\/pay\/(cs_test_[A-Za-z0-9]{1,64})$/.exec(path);
-    const portal = /^\/p\/session\/(bps_[A-Za-z0-9]{1,64})(\/cancel)?$/.exec(path);
+    const portal = /^\/p\/session\/(bps_[A-Za-z0-9]{1,64})(\/cancel|\/payment_method)?$/.exec(path);
     const found =
       (checkout?.[1] ?? portal?.[1]) && this.store.find((checkout?.[1] ?? portal?.[1]) as string);
     if (!found) return notFound();
@@ -41,8 +42,10 @@ export class HostedPageRoutes {
     if (checkout && method === 'POST')
       return this.pay(found as StripeCheckoutSession, path, await form(request));
     if (portal && method === 'GET' && !portal[2]) return this.showPortal(portal[1], path);
-    if (portal && method === 'POST' && portal[2])
+    if (portal && method === 'POST' && portal[2] === '/cancel')
       return this.cancel(portal[1], await form(request), urls);
+    if (portal && method === 'POST' && portal[2] === '/payment_method')
+      return this.updateCard(portal[1], await form(request), urls);
     return html(405, '<!doctype html><title>Method not allowed</title><p>Method not allowed.</p>');
   }
 
@@ -93,7 +96,7 @@ export class HostedPageRoutes {
     return redirect((paid.success_url ?? '/').replaceAll('{CHECKOUT_SESSION_ID}', paid.id));
   }
 
-  private showPortal(sessionId: string, path: string): Reply {
+  private showPortal(sessionId: string, path: string, error?: string, status = 200): Reply {
     const session = this.store.get('billing_portal.session', sessionId);
     const subscriptions = this.store.all(
       'subscription',
@@ -101,18 +104,56 @@ export class HostedPageRoutes {
     );
     const invoices = this.store.all('invoice', (invoice) => invoice.customer === session.customer);
     return html(
-      200,
+      status,
       portalPage(
         subscriptions.map((subscription) => ({
           subscription,
           planName: this.planName(subscription),
           nextAmount: this.nextAmount(subscription),
+          amountDue: this.openInvoices(subscription.id).reduce(
+            (sum, invoice) => sum + invoice.amount_remaining,
+            0,
+          ),
         })),
         invoices,
-        `${path}/cancel`,
+        { cancel: `${path}/cancel`, updateCard: `${path}/payment_method`, error },
         session.return_url,
       ),
     );
+  }
+
+  /**
+   * Saves a new card for the subscription (the portal's payment method update) and pays its open
+   * invoices with it at once, as Stripe retries a past_due subscription's open invoice when its
+   * customer updates the card in the portal (docs/stripe.md#assumptions): each paid invoice
+   * emits invoice.paid and the subscription becomes active (customer.subscription.updated). A
+   * declined or invalid card re-shows the portal with the error (402/400) and pays nothing; a
+   * subscription of another customer is a 404 page. Then 303 back to the portal.
+   */
+  private updateCard(sessionId: string, fields: Record<string, string>, urls: PageUrls): Reply {
+    const session = this.store.get('billing_portal.session', sessionId);
+    const subscription = fields.subscription ? this.store.find(fields.subscription) : undefined;
+    if ((subscription as StripeSubscription | undefined)?.customer !== session.customer)
+      return notFound();
+    const path = new URL(urls.portal(session.id)).pathname;
+    const outcome = cardOutcome(fields.card ?? '');
+    if (outcome === 'invalid')
+      return this.showPortal(session.id, path, 'Your card number is invalid.', 400);
+    if (outcome === 'declined')
+      return this.showPortal(session.id, path, 'Your card was declined.', 402);
+    for (const invoice of this.openInvoices((subscription as StripeSubscription).id))
+      this.billing.payInvoice(invoice.id);
+    return redirect(urls.portal(session.id));
+  }
+
+  /** The subscription's open invoices, oldest first. */
+  private openInvoices(subscriptionId: string): StripeInvoice[] {
+    return this.store
+      .all(
+        'invoice',
+        (invoice) => invoice.subscription === subscriptionId && invoice.status === 'open',
+      )
+      .sort((a, b) => a.created - b.created);
   }
 
   /** Cancels the customer's subscription at period end (customer.subscription.updated), back to the portal. */

@@ -182,6 +182,58 @@ describe('Stripe sandbox: hosted Checkout and Customer Portal pages', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('a past_due subscription: the portal asks for a new card; a declined card pays nothing, a good one pays the open invoice and the subscription is active again', async () => {
+    const session = await newSession({ customer_email: 'renewal@example.com' });
+    await pay(session.url as string, { card: TEST_CARD });
+    const { customer, subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer as string,
+      return_url: 'https://grove.example/billing',
+    });
+    expect(await (await fetch(portal.url)).text()).not.toContain('Update card');
+    await fetch(`${running.controlUrl}/subscriptions/${subscription as string}/fail_next_payment`, {
+      method: 'POST',
+    });
+    const html = await (await fetch(portal.url)).text();
+    expect(html).toContain('<strong>past_due</strong>');
+    expect(html).toContain('Your last payment of A$49.00 failed.');
+    expect(html).toContain(`value="${TEST_CARD}"`);
+    expect(html).toContain('Update card and pay A$49.00');
+    const updateCard = (fields: Record<string, string>) =>
+      fetch(`${portal.url}/payment_method`, {
+        method: 'POST',
+        body: new URLSearchParams({ subscription: subscription as string, ...fields }),
+        redirect: 'manual',
+      });
+
+    const declined = await updateCard({ card: '4000 0000 0000 0002' });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    expect((await updateCard({ card: '4242 4242 4242 4241' })).status).toBe(400);
+    expect((await stripe.subscriptions.retrieve(subscription as string)).status).toBe('past_due');
+
+    await running.sandbox.webhooks.idle();
+    receiver.received.length = 0;
+    const paid = await updateCard({ card: TEST_CARD });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(portal.url);
+    expect((await stripe.subscriptions.retrieve(subscription as string)).status).toBe('active');
+    const invoices = await stripe.invoices.list({ subscription: subscription as string });
+    expect(invoices.data.map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    await running.sandbox.webhooks.idle();
+    expect(types()).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(await (await fetch(portal.url)).text()).not.toContain('Update card');
+
+    const other = await stripe.customers.create({ name: 'Other' });
+    const otherPortal = await stripe.billingPortal.sessions.create({ customer: other.id });
+    const foreign = await fetch(`${otherPortal.url}/payment_method`, {
+      method: 'POST',
+      body: new URLSearchParams({ subscription: subscription as string, card: TEST_CARD }),
+      redirect: 'manual',
+    });
+    expect(foreign.status).toBe(404);
+  });
+
   it('reads test cards as Stripe does (Luhn, decline cards)', () => {
     expect(cardOutcome('4242 4242 4242 4242')).toBe('succeeds');
     expect(cardOutcome('4000-0000-0000-0002')).toBe('declined');

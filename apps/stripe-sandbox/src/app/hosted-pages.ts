@@ -96,22 +96,35 @@ export interface PortalSubscription {
   planName: string;
   /** Cents charged at the next renewal (after discounts), null when it will not renew. */
   nextAmount: number | null;
+  /** Cents its open (unpaid) invoices owe: a past_due subscription's failed renewal; 0 when none. */
+  amountDue: number;
+}
+
+/** Where the portal's forms post, and what went wrong with the last card (shown above the form). */
+export interface PortalActions {
+  /** Cancels a subscription at period end. */
+  cancel: string;
+  /** Saves a new card and pays what is due with it. */
+  updateCard: string;
+  error?: string;
 }
 
 /**
  * The Customer Portal page (a billing_portal session's `url`): each subscription's plan, status,
  * next charge (amount and date) or end date, a Cancel subscription button (POST to
- * `cancelAction` with the subscription id; cancels at period end, Stripe's default portal
- * setting), the invoices (date, amount, status) and a link back to `return_url`.
+ * `actions.cancel` with the subscription id; cancels at period end, Stripe's default portal
+ * setting), for a subscription that owes (its renewal failed) an Update card form (a card field
+ * prefilled with {@link TEST_CARD}, POST to `actions.updateCard`; `actions.error` above it), the
+ * invoices (date, amount, status) and a link back to `return_url`.
  */
 export function portalPage(
   subscriptions: PortalSubscription[],
   invoices: StripeInvoice[],
-  cancelAction: string,
+  actions: PortalActions,
   returnUrl: string | null,
 ): string {
   const blocks = subscriptions
-    .map(({ subscription, planName, nextAmount }) => {
+    .map(({ subscription, planName, nextAmount, amountDue }) => {
       const currency = subscription.currency;
       const end = subscription.items.data[0]?.current_period_end ?? subscription.created;
       const next =
@@ -123,8 +136,14 @@ export function portalPage(
       const cancel =
         subscription.status === 'canceled' || subscription.cancel_at_period_end
           ? ''
-          : `<form method="post" action="${escapeHtml(cancelAction)}"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}"><button class="danger" type="submit">Cancel subscription</button></form>`;
-      return `<section><h2>${escapeHtml(planName)}</h2><p>Status: <strong>${escapeHtml(subscription.status)}</strong></p><p>${next}</p>${cancel}</section>`;
+          : `<form method="post" action="${escapeHtml(actions.cancel)}"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}"><button class="danger" type="submit">Cancel subscription</button></form>`;
+      const due = escapeHtml(formats(currency).money(amountDue));
+      const updateCard =
+        amountDue > 0 && subscription.status !== 'canceled'
+          ? `<h3>Payment method</h3><p class="error">Your last payment of ${due} failed.</p>
+${actions.error ? `<p class="error" role="alert">${escapeHtml(actions.error)}</p>` : ''}<form method="post" action="${escapeHtml(actions.updateCard)}"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}"><label for="card-${escapeHtml(subscription.id)}">Card number</label><input id="card-${escapeHtml(subscription.id)}" name="card" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD}" required><button type="submit">Update card and pay ${due}</button></form>`
+          : '';
+      return `<section><h2>${escapeHtml(planName)}</h2><p>Status: <strong>${escapeHtml(subscription.status)}</strong></p><p>${next}</p>${updateCard}${cancel}</section>`;
     })
     .join('');
   const rows = invoices
