@@ -57,6 +57,8 @@ function composeEnvironment() {
   fs.writeFileSync(pem, '');
   return {
     POSTGRES_PASSWORD: secret(),
+    // In DATABASE_URL: hex, as docker-compose.yml asks.
+    POSTGRES_API_PASSWORD: crypto.randomBytes(32).toString('hex'),
     JWT_SECRET: secret(),
     ALTCHA_HMAC_KEY: secret(),
     MINDBODY_CREDENTIALS_KEY: secret(),

@@ -65,6 +65,8 @@ function composeEnvironment() {
   const { pem } = selfSignedCertificate(work);
   return {
     POSTGRES_PASSWORD: secret(),
+    // In DATABASE_URL: hex, as docker-compose.yml asks.
+    POSTGRES_API_PASSWORD: crypto.randomBytes(32).toString('hex'),
     JWT_SECRET: secret(),
     ALTCHA_HMAC_KEY: secret(),
     MINDBODY_CREDENTIALS_KEY: secret(),

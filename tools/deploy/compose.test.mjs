@@ -173,7 +173,12 @@ describe('docker-compose.yml (production topology)', () => {
     );
     // The password apart from the URL (any characters), never a default.
     assert.match(String(api.PGPASSWORD), /^\$\{POSTGRES_PASSWORD:\?.+\}$/);
-    assert.match(String(api.DATABASE_URL), /^postgres:\/\/grove@postgres:5432\/grove$/);
+    // The API's own role (its password hex, required); the owner migrates.
+    assert.match(
+      String(api.DATABASE_URL),
+      /^postgres:\/\/grove_api:\$\{POSTGRES_API_PASSWORD:\?.+\}@postgres:5432\/grove$/,
+    );
+    assert.match(String(api.DATABASE_MIGRATION_URL), /^postgres:\/\/grove@postgres:5432\/grove$/);
     assert.match(String(api.PUBLIC_ORIGIN), /^\$\{PUBLIC_ORIGIN:\?.+\}$/);
     assert.match(String(compose.secrets?.tls_pem?.file), /^\$\{GROVE_TLS_PEM:\?.+\}$/);
     const text = fs.readFileSync(composeFile, 'utf8');

@@ -93,7 +93,8 @@ export async function createTestApp(
           {
             ...TEST_APP_ENV,
             ...env,
-            DATABASE_URL: db.url,
+            // A test may connect as another role (app-role.integration-spec.ts).
+            DATABASE_URL: env['DATABASE_URL'] ?? db.url,
           },
           logLines ? { logDestination: { write: (line: string) => void logLines.push(line) } } : {},
         ),

@@ -1,5 +1,5 @@
-import { IsString, MinLength } from 'class-validator';
-import { EnvInt } from '../common/config/env-section';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { EnvInt, EnvUrl } from '../common/config/env-section';
 
 /** The database environment variables. */
 export class DatabaseEnv {
@@ -7,6 +7,15 @@ export class DatabaseEnv {
   @IsString()
   @MinLength(1)
   DATABASE_URL!: string;
+
+  /**
+   * `postgres://owner:pass@host:port/db`: the role that owns the tables and runs the migrations
+   * (and, at each start, grants DATABASE_URL's role what the API needs and nothing more:
+   * `app-role.ts`). Unset: DATABASE_URL's role does both (`npm start`, the tests).
+   */
+  @EnvUrl(['postgres', 'postgresql'])
+  @IsOptional()
+  DATABASE_MIGRATION_URL?: string;
 
   /**
    * Milliseconds to open a database connection (TCP + startup) or to wait for a free pooled one;
@@ -35,11 +44,14 @@ export interface DatabaseTimeouts {
 /** `AppConfig.databaseUrl` and `AppConfig.databaseTimeouts` from the validated variables. */
 export function readDatabaseConfig(vars: DatabaseEnv): {
   databaseUrl: string;
+  /** DATABASE_MIGRATION_URL, or null when DATABASE_URL's role migrates too. */
+  databaseMigrationUrl: string | null;
   /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
   databaseTimeouts: DatabaseTimeouts;
 } {
   return {
     databaseUrl: vars.DATABASE_URL,
+    databaseMigrationUrl: vars.DATABASE_MIGRATION_URL ?? null,
     databaseTimeouts: {
       connectMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
