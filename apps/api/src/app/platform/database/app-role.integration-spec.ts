@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestApp, treeBody } from '../../../../test/test-app';
+import { grantAppRole } from './app-role';
 import { createTestDatabase, TEST_DB_ENV, type TestDatabase } from '../../../../test/test-database';
 
 jest.setTimeout(120_000);
@@ -54,6 +55,10 @@ describe('the API role (integration)', () => {
       roles.push(role);
       const password = randomBytes(12).toString('base64url');
       const appUrl = as(db.url, role, password);
+      if (!empty) {
+        // Two replicas starting at once: both grant, neither fails on the other's CREATE ROLE.
+        await Promise.all([grantAppRole(db.url, appUrl), grantAppRole(db.url, appUrl)]);
+      }
       const t = await createTestApp(
         { DATABASE_URL: appUrl, DATABASE_MIGRATION_URL: db.url },
         { database: db },

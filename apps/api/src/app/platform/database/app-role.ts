@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from '../jobs/jobs-schema';
+import { MIGRATIONS_LOCK_KEY } from './data-source';
 
 /** The role and password a `postgres://user:password@host/db` URL signs in with. */
 function credentialsOf(url: string): { user: string; password: string } {
@@ -29,7 +30,7 @@ function credentialsOf(url: string): { user: string; password: string } {
  *   (no CREATE, DROP or ALTER: those stay with the owner's migrations);
  * - it owns pg-boss's schema (`JOBS_SCHEMA`; installed here by the owner when missing), because
  *   pg-boss creates a table per queue and migrates its own schema as it starts.
- * Run again at every start: a role, table or queue added since is covered. Nothing is done when
+ * Under the migrations' advisory lock (replicas starting together take turns). Run again at every start: a role, table or queue added since is covered. Nothing is done when
  * both URLs name the same role (`npm start`, the tests).
  * @param migrationUrl DATABASE_MIGRATION_URL (the tables' owner; may create roles)
  * @param appUrl DATABASE_URL (the API's role)
@@ -42,6 +43,8 @@ export async function grantAppRole(migrationUrl: string, appUrl: string): Promis
   const client = new Client({ connectionString: migrationUrl });
   await client.connect();
   try {
+    // Replicas start together: one at a time, as the migrations (two CREATE ROLE would collide).
+    await client.query(`SELECT pg_advisory_lock($1)`, [MIGRATIONS_LOCK_KEY]);
     const run = async (template: string, ...args: string[]) => {
       const [{ sql }] = (
         await client.query<{ sql: string }>(
