@@ -28,6 +28,11 @@ export interface FaultRule {
   drop?: boolean;
   /** Apply to the next N matching calls only; absent = permanently until removed. */
   times?: number;
+  /**
+   * Handle the request first (it takes effect), then lose the reply (`drop`) or answer `status`
+   * instead: a reply lost on the way back, after Mindbody did the work (default false).
+   */
+  afterHandling?: boolean;
 }
 
 /** What a matched rule asks the server to do. */
@@ -36,6 +41,7 @@ export interface FaultAction {
   status?: number;
   retryAfterSeconds?: number;
   drop: boolean;
+  afterHandling: boolean;
 }
 
 /** Checks a rule's shape; returns an error message or null. */
@@ -64,6 +70,8 @@ export function invalidFaultRule(rule: unknown): string | null {
   )
     return 'status must be an HTTP status';
   if (value.drop !== undefined && typeof value.drop !== 'boolean') return 'drop must be a boolean';
+  if (value.afterHandling !== undefined && typeof value.afterHandling !== 'boolean')
+    return 'afterHandling must be a boolean';
   if (value.latencyMs === undefined && value.status === undefined && !value.drop)
     return 'give latencyMs, status or drop';
   return null;
@@ -125,6 +133,7 @@ export class FaultSwitches {
       status: rule.status,
       retryAfterSeconds: rule.retryAfterSeconds,
       drop: rule.drop ?? false,
+      afterHandling: rule.afterHandling ?? false,
     };
   }
 }

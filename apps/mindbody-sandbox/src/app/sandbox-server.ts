@@ -17,7 +17,12 @@ import {
   type WebhookDelivery,
 } from '@grove/api-mindbody';
 import { MindbodyContract } from './contract-validator';
-import { FaultSwitches, invalidFaultRule, type FaultRule } from './fault-switches';
+import {
+  FaultSwitches,
+  invalidFaultRule,
+  type FaultAction,
+  type FaultRule,
+} from './fault-switches';
 import {
   SandboxStore,
   type StoreRefusal,
@@ -400,22 +405,45 @@ export class MindbodySandbox {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     const fault = this.faults.match(method, path, params);
     if (fault?.latencyMs) await sleep(fault.latencyMs);
-    if (fault?.drop) {
+    if (fault && !fault.afterHandling) {
+      const faulty = this.faultReply(request, fault);
+      if (faulty !== false) return faulty;
+    }
+    const reply = await this.handle(request, method, path, params, webhooksApi);
+    if (fault?.afterHandling) {
+      const faulty = this.faultReply(request, fault);
+      if (faulty !== false) return faulty;
+    }
+    return reply;
+  }
+
+  /** What a fault answers instead of the operation: nothing (a dropped connection), a status, or false (latency only). */
+  private faultReply(request: IncomingMessage, fault: FaultAction): Reply | undefined | false {
+    if (fault.drop) {
       request.socket.destroy();
       return undefined;
     }
-    if (fault?.status) {
-      const headers: Record<string, string> =
-        fault.retryAfterSeconds !== undefined
-          ? { 'Retry-After': String(fault.retryAfterSeconds) }
-          : {};
-      return error(
-        fault.status,
-        fault.status === 429 ? 'TooManyRequests' : 'InternalServerError',
-        `Injected fault: HTTP ${fault.status}`,
-        headers,
-      );
-    }
+    if (!fault.status) return false;
+    const headers: Record<string, string> =
+      fault.retryAfterSeconds !== undefined
+        ? { 'Retry-After': String(fault.retryAfterSeconds) }
+        : {};
+    return error(
+      fault.status,
+      fault.status === 429 ? 'TooManyRequests' : 'InternalServerError',
+      `Injected fault: HTTP ${fault.status}`,
+      headers,
+    );
+  }
+
+  /** The contract, the API key, then the operation. */
+  private async handle(
+    request: IncomingMessage,
+    method: string,
+    path: string,
+    params: URLSearchParams,
+    webhooksApi: boolean,
+  ): Promise<Reply> {
     const fail = (status: number, code: string, message: string) =>
       webhooksApi ? pushError(status, code, message) : error(status, code, message);
     const matched = this.contract.match(method, path);

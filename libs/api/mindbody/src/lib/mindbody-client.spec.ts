@@ -39,6 +39,8 @@ interface Sandbox {
       drop?: boolean;
       latencyMs?: number;
       times?: number;
+      method?: string;
+      afterHandling?: boolean;
     }): unknown;
     clearFaults(): void;
     expireTokens(): void;
@@ -444,6 +446,48 @@ describe('MindbodyClient against a real Mindbody sandbox', () => {
           webhookUrl: 'not a url',
         }),
       ).rejects.toBeInstanceOf(MindbodyRequestError);
+    });
+
+    it('sends a createSubscription again after a 429 only: a lost reply or a 500 may have made one', async () => {
+      const mindbody = client({ backoffMs: 1 });
+      const request = {
+        eventIds: ['client.updated'] as MindbodyEventId[],
+        eventSchemaVersion: 1,
+        referenceId: 'retry-check',
+        webhookUrl,
+      };
+      const mine = async () =>
+        (await mindbody.getSubscriptions()).items.filter(
+          (item) => item.referenceId === 'retry-check',
+        );
+      // Made by Mindbody, then the reply lost: one attempt, one subscription, and the error.
+      sandbox.control.addFault({
+        path: '/subscriptions',
+        method: 'POST',
+        drop: true,
+        afterHandling: true,
+        times: 1,
+      });
+      await expect(mindbody.createSubscription(request)).rejects.toBeInstanceOf(
+        MindbodyUnavailableError,
+      );
+      expect(await mine()).toHaveLength(1);
+      sandbox.control.addFault({ path: '/subscriptions', method: 'POST', status: 500, times: 1 });
+      await expect(mindbody.createSubscription(request)).rejects.toBeInstanceOf(
+        MindbodyUnavailableError,
+      );
+      // A 429 is answered before anything is done: sent again, and it succeeds.
+      sandbox.control.addFault({
+        path: '/subscriptions',
+        method: 'POST',
+        status: 429,
+        retryAfterSeconds: 0,
+        times: 1,
+      });
+      const created = await mindbody.createSubscription(request);
+      expect(created.messageSignatureKey).toBeTruthy();
+      expect(await mine()).toHaveLength(2);
+      for (const item of await mine()) await mindbody.deleteSubscription(item.subscriptionId);
     });
 
     it('uses webhooksBaseUrl when given', async () => {

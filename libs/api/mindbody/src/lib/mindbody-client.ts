@@ -155,11 +155,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * `Authorization`. Webhooks API replies are unwrapped from their `{isSuccess, value,
  * errorInformation}` envelope. Each attempt has its own deadline (`timeoutMs`); 429 (honouring
  * `Retry-After`), 5xx, timeouts and dropped connections are retried with exponential backoff and
- * jitter up to `retries` times; other 4xx are not.
+ * jitter up to `retries` times; other 4xx are not. An operation that is not `repeatable`
+ * (createSubscription) is retried only after a 429: after anything else it may have taken effect.
  *
  * Errors: {@link MindbodyAuthError} (401/403), {@link MindbodyRequestError} (other 4xx, a reply
  * that is not JSON, or a Webhooks reply with `isSuccess: false`), {@link MindbodyUnavailableError}
- * (retries exhausted), `RangeError` (a page size outside 1–200, more than 20 client IDs, before
+ * (retries exhausted, or the one attempt of an operation that is not repeatable), `RangeError` (a page size outside 1–200, more than 20 client IDs, before
  * anything is sent).
  */
 export class MindbodyClient {
@@ -437,7 +438,11 @@ export class MindbodyClient {
       this.options.onRequest?.(spec.operation);
       const outcome = await this.attempt(url, operation, headers, body);
       if (outcome.kind === 'done') return outcome.value as T;
-      if (attempt >= this.retries)
+      const mayHaveWorked = outcome.failure !== 429;
+      if (
+        attempt >= this.retries ||
+        ('repeatable' in operation && !operation.repeatable && mayHaveWorked)
+      )
         throw new MindbodyUnavailableError(attempt + 1, outcome.failure, outcome.cause);
       const backoff =
         Math.min(this.maxBackoffMs, this.backoffMs * 2 ** attempt) * (0.5 + this.random() / 2);

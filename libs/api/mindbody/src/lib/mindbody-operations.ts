@@ -30,8 +30,16 @@ export const MINDBODY_OPERATIONS = {
   getClientReferralTypes: { api: 'public', method: 'GET', path: '/client/clientreferraltypes' },
   /** subscriptions.md#get-subscriptions */
   getSubscriptions: { api: 'webhooks', method: 'GET', path: '/subscriptions' },
-  /** subscriptions.md#create-subscription */
-  createSubscription: { api: 'webhooks', method: 'POST', path: '/subscriptions' },
+  /**
+   * subscriptions.md#create-subscription. Not repeatable: each call makes a subscription, and only
+   * its reply carries the signature key.
+   */
+  createSubscription: {
+    api: 'webhooks',
+    method: 'POST',
+    path: '/subscriptions',
+    repeatable: false,
+  },
   /** subscriptions.md#get-subscription */
   getSubscription: { api: 'webhooks', method: 'GET', path: '/subscriptions/{subscriptionId}' },
   /** subscriptions.md#patch-subscription */
@@ -51,6 +59,13 @@ export interface MindbodyOperation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path under the API's base; `{name}` is a path parameter. */
   path: string;
+  /**
+   * false for a call that makes something each time it is sent (a POST Mindbody keeps no
+   * idempotency key for): `MindbodyClient` retries it only after a 429, which Mindbody answers
+   * before doing anything, never after a timeout, a lost connection or a 5xx, after which the
+   * call may have taken effect (its caller looks before trying again). Default true.
+   */
+  repeatable?: boolean;
 }
 
 /** The official operationId of an operation the client sends. */

@@ -4,8 +4,10 @@ import {
   MindbodyAuthError,
   MindbodyClient,
   MindbodyRequestError,
+  MindbodyUnavailableError,
   type Client,
   type ClientContract,
+  type CreatedSubscription,
   type UpcomingAutopayEvent,
 } from '@grove/api-mindbody';
 import type { MindbodySiteActivation } from '@grove/contracts';
@@ -313,6 +315,8 @@ export class MindbodySiteClient {
    * ({@link MINDBODY_EVENT_IDS}) delivered to `webhookUrl` (it receives every activated site's
    * events). Webhooks API v1: `POST /subscriptions` (schema 1, referenceId) then
    * `PATCH /subscriptions/{id}` `{status:'Active'}` (Mindbody first sends a HEAD to the URL).
+   * The POST is not retried blindly: when its reply is lost, the subscriptions of this URL and
+   * reference are looked up and deleted before one more POST.
    * @param referenceId echoed by Mindbody in the subscription
    * @returns the subscription id and its messageSignatureKey
    * @throws as {@link MindbodyRunClient.clientsPage}
@@ -320,12 +324,27 @@ export class MindbodySiteClient {
   async subscribe(webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription> {
     // The Webhooks API is the developer account's: no site, no staff token.
     const client = this.client('');
-    const created = await client.createSubscription({
-      eventIds: [...MINDBODY_EVENT_IDS],
-      eventSchemaVersion: 1,
-      referenceId,
-      webhookUrl,
-    });
+    const create = () =>
+      client.createSubscription({
+        eventIds: [...MINDBODY_EVENT_IDS],
+        eventSchemaVersion: 1,
+        referenceId,
+        webhookUrl,
+      });
+    let created: CreatedSubscription;
+    try {
+      created = await create();
+    } catch (error) {
+      if (!(error instanceof MindbodyUnavailableError)) throw error;
+      // The reply was lost, so Mindbody may have made the subscription, whose key only that reply
+      // carried: one it made for this URL and reference is deleted (it would sign deliveries
+      // Grove cannot verify), then it is made once more (issue 31 item 4).
+      const { items } = await client.getSubscriptions();
+      for (const orphan of items)
+        if (orphan.webhookUrl === webhookUrl && orphan.referenceId === referenceId)
+          await client.deleteSubscription(orphan.subscriptionId);
+      created = await create();
+    }
     await client.activateSubscription(created.subscriptionId);
     return { subscriptionId: created.subscriptionId, signatureKey: created.messageSignatureKey };
   }
