@@ -613,10 +613,12 @@ export class MindbodyService {
           syncNeeded =
             payment !== null && (await this.members.setFirstPaid(scope, [payment], manager)) > 0;
         }
+        // Queued with the message's record: a crash after the commit cannot lose the sync
+        // (issue 31 item 4), and a failed queue leaves the message unrecorded for Mindbody's retry.
+        if (syncNeeded) await this.processor.enqueue(scope.businessId, 'sync', false, manager);
       },
     );
     if (fresh && ended) await this.lapses.send(scope, [ended]);
-    if (fresh && syncNeeded) await this.processor.enqueue(scope.businessId, 'sync');
     return fresh;
   }
 }

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../../../platform/jobs/jobs.service';
 import { errorMessage } from '../../../platform/common/error-message';
@@ -76,13 +77,19 @@ export class MindbodyProcessor implements OnModuleInit {
    * (`writeBills`, issue 31) has its own key (business + 'sync-confirmed'): a webhook's sync
    * already waiting (which writes nothing) does not swallow it, nor does it swallow one.
    * @param writeBills (sync) true only for the sync the owner confirmed: it writes autopays
+   * @param manager queue it in this open transaction (committed or rolled back with it)
    */
-  async enqueue(businessId: string, kind: MindbodyJob['kind'], writeBills = false): Promise<void> {
+  async enqueue(
+    businessId: string,
+    kind: MindbodyJob['kind'],
+    writeBills = false,
+    manager?: EntityManager,
+  ): Promise<void> {
     const confirmed = kind === 'sync' && writeBills;
     await this.jobs.send<MindbodyJob>(
       MINDBODY_QUEUE,
       confirmed ? { businessId, kind, writeBills: true } : { businessId, kind },
-      { singletonKey: `${businessId}:${confirmed ? 'sync-confirmed' : kind}` },
+      { singletonKey: `${businessId}:${confirmed ? 'sync-confirmed' : kind}`, manager },
     );
   }
 
