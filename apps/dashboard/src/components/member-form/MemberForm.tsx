@@ -4,6 +4,7 @@ import {
   type MemberForm as MemberFormValues,
   type MemberInput,
 } from '@grove/contracts';
+import { ApiError } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ export interface MemberFormProps {
    */
   defaultValues?: Partial<MemberFormValues>;
   submitLabel?: string;
-  /** Prefix of the message shown when the save fails (docs/product.md#errors). */
+  /** Prefix of the message shown when the save fails (docs/product.md#errors); not for a 402 (Grove paused). */
   failurePrefix: string;
   /** Called with the API's member body: the amounts typed in dollars, sent as integer cents. */
   onSubmit: (values: MemberInput) => Promise<unknown>;
@@ -69,7 +70,13 @@ export function MemberForm({
       return onSubmit(memberFromForm(values));
     },
     onError: (error) =>
-      setFailure(`${failurePrefix}${error instanceof Error ? error.message : String(error)}`),
+      setFailure(
+        // A paused Grove (402, docs/product.md#billing) refuses before any write: its sentence
+        // stands alone; the prefix is for write errors (docs/product.md#errors).
+        error instanceof ApiError && error.status === 402
+          ? error.message
+          : `${failurePrefix}${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
 
   return (
