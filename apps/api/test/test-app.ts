@@ -39,7 +39,7 @@ export interface SignupBody {
 /**
  * The configuration every test API starts with (in-process or as a process): quiet logs, one
  * JWT secret (instances on one database accept each other's sessions), the login and Mindbody
- * credential, CSV upload and webhook signature throttles out of the way, no web apps to serve, the metrics listener (where one is
+ * credential, CSV upload, billing and webhook signature throttles out of the way, no web apps to serve, the metrics listener (where one is
  * started: `main.ts`, or a test calling `MetricsServer.listen`) on any free port.
  */
 export const TEST_APP_ENV: Readonly<Record<string, string>> = {
@@ -50,6 +50,7 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
   THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
   THROTTLE_CSV_UPLOAD_LIMIT: '1000',
   THROTTLE_WEBHOOK_SIGNATURE_LIMIT: '1000',
+  THROTTLE_BILLING_LIMIT: '1000',
   WEB_DIST_DIR: '/nonexistent-grove-web',
   METRICS_PORT: '0',
 };

@@ -3,6 +3,7 @@ import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@n
 import type { Request } from 'express';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { Public } from '../../platform/common/public.decorator';
+import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { sessionScope } from '../../platform/database/business-scope';
 import { BillingService } from './billing.service';
 import {
@@ -35,9 +36,11 @@ export class BillingController {
 
   /**
    * 'Add a card' → 200 `{ url }` of a Stripe Checkout Session (subscription mode); 401; 409
-   * 'Your Grove subscription is already active'; 503 'Billing is not available right now…'.
+   * 'Your Grove subscription is already active'; 429 after THROTTLE_BILLING_LIMIT sessions of the
+   * business in an hour (with the portal's); 503 'Billing is not available right now…'.
    */
   @Post('checkout')
+  @ThrottledBy('billing')
   @HttpCode(HttpStatus.OK)
   @ApiCookieAuth('grove_access')
   @ApiOkResponse({ type: BillingRedirectDto })
@@ -48,9 +51,10 @@ export class BillingController {
 
   /**
    * 'Manage billing' → 200 `{ url }` of a Stripe Customer Portal session; 401; 409 'Add a card
-   * first…' before Checkout; 503.
+   * first…' before Checkout; 429 as for checkout; 503.
    */
   @Post('portal')
+  @ThrottledBy('billing')
   @HttpCode(HttpStatus.OK)
   @ApiCookieAuth('grove_access')
   @ApiOkResponse({ type: BillingRedirectDto })

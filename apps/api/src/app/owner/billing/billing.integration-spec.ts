@@ -356,3 +356,61 @@ describe('GROVE_BILLING=off (integration, issue 30)', () => {
     await owner.post('/api/billing/checkout').expect(503);
   });
 });
+
+describe('Checkout and portal sessions: limited per business, and a customer Stripe no longer has (integration, issue 30)', () => {
+  let bed: BillingTestBed;
+  beforeAll(async () => {
+    bed = await startBillingTestBed({ THROTTLE_BILLING_LIMIT: '3' });
+  });
+  afterAll(() => bed.close());
+
+  const customerOf = async (owner: TestAgent): Promise<string | null> => {
+    const me = (await owner.get('/api/auth/me').expect(200)).body as {
+      business: { id: string };
+    };
+    const [row] = (await bed.t.dataSource.query(
+      `SELECT stripe_customer_id FROM business_billing WHERE business_id = $1`,
+      [me.business.id],
+    )) as { stripe_customer_id: string | null }[];
+    return row?.stripe_customer_id ?? null;
+  };
+
+  it('takes THROTTLE_BILLING_LIMIT sessions a business an hour (Checkout and portal together), then 429; another business is not held back', async () => {
+    const { owner } = await ownerWithTree(bed, "O'Malley Strength");
+    for (let i = 0; i < 2; i++) await owner.post('/api/billing/checkout').expect(200);
+    await owner.post('/api/billing/portal').expect(200);
+    const refused = await owner.post('/api/billing/checkout').expect(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    await owner.post('/api/billing/portal').expect(429);
+    const other = await ownerWithTree(bed, 'Café Fitness Montréal');
+    await other.owner.post('/api/billing/checkout').expect(200);
+  });
+
+  it('a stored customer Stripe no longer has: Checkout makes a new one (once) and goes on; the portal asks for a card first', async () => {
+    const { owner } = await ownerWithTree(bed, 'Åsa’s Yoga Loft');
+    await owner.post('/api/billing/checkout').expect(200);
+    const first = await customerOf(owner);
+    expect(first).toMatch(/^cus_/);
+    // As after keys of another Stripe account, or a customer deleted in Stripe's dashboard.
+    await bed.t.dataSource.query(
+      `UPDATE business_billing SET stripe_customer_id = 'cus_gone_from_stripe' WHERE stripe_customer_id = $1`,
+      [first],
+    );
+    const checkout = (await owner.post('/api/billing/checkout').expect(200)).body as {
+      url: string;
+    };
+    expect(checkout.url).toMatch(/^http/);
+    const replaced = await customerOf(owner);
+    expect(replaced).toMatch(/^cus_/);
+    expect(replaced).not.toBe('cus_gone_from_stripe');
+    expect((await sdkFor(bed.stripe).customers.retrieve(replaced as string)).id).toBe(replaced);
+
+    await bed.t.dataSource.query(
+      `UPDATE business_billing SET stripe_customer_id = 'cus_gone_again' WHERE stripe_customer_id = $1`,
+      [replaced],
+    );
+    const portal = await owner.post('/api/billing/portal').expect(409);
+    expect(portal.body.message).toBe(MESSAGES.billingNoCustomer);
+    expect(await customerOf(owner)).toBeNull();
+  });
+});

@@ -94,6 +94,7 @@ export class BillingService {
    * business's currency (else the first configured), returning to Account Settings → Billing.
    * @throws BillingUnavailableException 503 when billing is off, Stripe unconfigured or down
    * @throws BillingAlreadyActiveException 409 while a subscription pays or is past due
+   * A stored customer Stripe no longer has is replaced by a new one (Stripe's `resource_missing`).
    */
   async checkout(scope: BusinessScope): Promise<BillingRedirectDto> {
     if (!this.config.billing.enabled) throw new BillingUnavailableException();
@@ -104,10 +105,10 @@ export class BillingService {
     if (!contact) throw new BillingUnavailableException();
     const customer = billing.stripeCustomerId ?? (await this.createCustomer(scope, contact));
     const returnUrl = `${this.config.publicOrigin}${hrefs.accountSettings}`;
-    const session = await this.call(() =>
+    const createSession = (customerId: string) =>
       this.stripe.stripe.checkout.sessions.create({
         mode: 'subscription',
-        customer,
+        customer: customerId,
         client_reference_id: scope.businessId,
         line_items: [
           { price: this.stripe.priceFor(currencyForCountry(contact.country)), quantity: 1 },
@@ -116,8 +117,17 @@ export class BillingService {
         cancel_url: `${this.config.publicOrigin}${hrefs.billing}`,
         metadata: { grove_business_id: scope.businessId },
         subscription_data: { metadata: { grove_business_id: scope.businessId } },
-      }),
-    );
+      });
+    const session = await this.call(async () => {
+      try {
+        return await createSession(customer);
+      } catch (error) {
+        if (!isMissingCustomer(error)) throw error;
+        // Stripe no longer has the customer (deleted in its dashboard, another Stripe account's
+        // keys, a stand-in restarted): the business gets a new one, once (docs/stripe.md#grove-billing).
+        return createSession(await this.replaceCustomer(scope, contact, customer));
+      }
+    });
     if (!session.url) throw new BillingUnavailableException();
     return { url: session.url };
   }
@@ -125,19 +135,27 @@ export class BillingService {
   /**
    * 'Manage billing' (`POST /api/billing/portal`): a Customer Portal session for the business's
    * customer (card, cancel, invoices), returning to Account Settings → Billing.
-   * @throws BillingUnavailableException 503; BillingNoCustomerException 409 before a card was added
+   * @throws BillingUnavailableException 503; BillingNoCustomerException 409 before a card was added,
+   *   or when Stripe no longer has the stored customer (it is forgotten: 'Add a card' makes a new one)
    */
   async portal(scope: BusinessScope): Promise<BillingRedirectDto> {
     if (!this.config.billing.enabled) throw new BillingUnavailableException();
     const { billing } = await this.gate.standing(scope);
     if (!billing.stripeCustomerId) throw new BillingNoCustomerException();
     const customer = billing.stripeCustomerId;
-    const session = await this.call(() =>
-      this.stripe.stripe.billingPortal.sessions.create({
-        customer,
-        return_url: `${this.config.publicOrigin}${hrefs.billing}`,
-      }),
-    );
+    const session = await this.call(async () => {
+      try {
+        return await this.stripe.stripe.billingPortal.sessions.create({
+          customer,
+          return_url: `${this.config.publicOrigin}${hrefs.billing}`,
+        });
+      } catch (error) {
+        if (!isMissingCustomer(error)) throw error;
+        // Stripe no longer has the customer: nothing to manage until a card is added again.
+        await this.billing.forgetCustomer(scope, customer);
+        throw new BillingNoCustomerException();
+      }
+    });
     return { url: session.url };
   }
 
@@ -156,12 +174,37 @@ export class BillingService {
     return this.billing.claimCustomer(scope, created.id);
   }
 
+  /**
+   * A new Stripe customer in place of `missingId`, which Stripe no longer has (idempotent per
+   * missing customer), kept unless a concurrent request already replaced it.
+   * @returns the customer id the business has now
+   */
+  private async replaceCustomer(
+    scope: BusinessScope,
+    contact: BillingContact,
+    missingId: string,
+  ): Promise<string> {
+    const created = await this.stripe.stripe.customers.create(
+      {
+        email: contact.email,
+        name: contact.businessName,
+        metadata: { grove_business_id: scope.businessId },
+      },
+      { idempotencyKey: `grove-customer-${scope.businessId}-replacing-${missingId}` },
+    );
+    return this.billing.replaceCustomer(scope, missingId, created.id);
+  }
+
   /** A Stripe call; its failure becomes 503 'Billing is not available right now…'. */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof BillingUnavailableException) throw error;
+      if (
+        error instanceof BillingUnavailableException ||
+        error instanceof BillingNoCustomerException
+      )
+        throw error;
       this.logger.warn(
         { err: error as Stripe.errors.StripeError },
         'Stripe refused or did not answer',
@@ -169,6 +212,15 @@ export class BillingService {
       throw new BillingUnavailableException();
     }
   }
+}
+
+/**
+ * Stripe's answer for a customer it does not have: `invalid_request_error`, code
+ * `resource_missing`, param `customer` (https://docs.stripe.com/error-codes#resource-missing).
+ */
+function isMissingCustomer(error: unknown): boolean {
+  const stripeError = error as { code?: string; param?: string } | null;
+  return stripeError?.code === 'resource_missing' && stripeError.param === 'customer';
 }
 
 function iso(date: Date | null): string | null {

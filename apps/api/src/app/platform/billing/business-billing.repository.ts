@@ -140,6 +140,35 @@ export class BusinessBillingRepository {
     return row.stripe_customer_id;
   }
 
+  /**
+   * Puts `customerId` in place of `missingId`, a customer Stripe no longer has (a concurrent
+   * request may have done it first).
+   * @returns the customer id the business has now
+   */
+  async replaceCustomer(
+    scope: BusinessScope,
+    missingId: string,
+    customerId: string,
+  ): Promise<string> {
+    const { businessId } = scope;
+    const [rows] = (await this.dataSource.query(
+      `UPDATE business_billing SET stripe_customer_id = $3
+       WHERE business_id = $1 AND stripe_customer_id = $2 RETURNING stripe_customer_id`,
+      [businessId, missingId, customerId],
+    )) as [{ stripe_customer_id: string }[], number];
+    if (rows[0]) return rows[0].stripe_customer_id;
+    return this.claimCustomer(scope, customerId);
+  }
+
+  /** Forgets `missingId`, a customer Stripe no longer has, unless it was replaced meanwhile. */
+  async forgetCustomer({ businessId }: BusinessScope, missingId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE business_billing SET stripe_customer_id = NULL
+       WHERE business_id = $1 AND stripe_customer_id = $2`,
+      [businessId, missingId],
+    );
+  }
+
   /** The one business whose Stripe customer `customerId` is, or null (another Stripe customer). */
   async businessOfCustomer(customerId: string): Promise<string | null> {
     const rows = (await this.dataSource.query(

@@ -6,7 +6,8 @@ import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
  * 'login' (failed logins only), 'password-reset' (asking for a reset link and using one),
  * 'referral' (public join), 'contact' (contact form, leads), 'support' (issue form), and
  * 'mindbody-business' plus 'mindbody-address' (Mindbody credential checks per business and per
- * client address), and 'csv-upload' (member CSV uploads per business).
+ * client address), 'csv-upload' (member CSV uploads per business) and 'billing' (Stripe Checkout
+ * and Customer Portal sessions per business).
  */
 export const THROTTLER_NAMES = [
   'auth',
@@ -18,6 +19,7 @@ export const THROTTLER_NAMES = [
   'mindbody-business',
   'mindbody-address',
   'csv-upload',
+  'billing',
 ] as const;
 
 export type ThrottlerName = (typeof THROTTLER_NAMES)[number];

@@ -45,13 +45,21 @@ export class ThrottleEnv {
   THROTTLE_CSV_UPLOAD_LIMIT = 10;
 
   /**
+   * Stripe Checkout and Customer Portal sessions (`POST /api/billing/checkout`, `…/portal`) allowed
+   * per business per hour: each calls Stripe, whose API rate limit is Grove's, shared by every
+   * business (issue 30).
+   */
+  @EnvInt(1)
+  THROTTLE_BILLING_LIMIT = 20;
+
+  /**
    * Webhook deliveries with a wrong signature (`POST /api/mindbody/webhooks`) allowed per client
    * address per 60 s; signed deliveries never count (issue 31 item 6).
    */
   @EnvInt(1)
   THROTTLE_WEBHOOK_SIGNATURE_LIMIT = 30;
 
-  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads, wrong webhook signatures) off, e.g. for benchmarks. */
+  /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads, billing sessions, wrong webhook signatures) off, e.g. for benchmarks. */
   @EnvBool()
   THROTTLE_DISABLED = false;
 
@@ -78,6 +86,8 @@ export function readThrottleConfig(vars: ThrottleEnv): {
   throttleMindbodyCredentials: { limit: number; windowSeconds: number };
   /** Member CSV uploads allowed per business per hour (throttler 'csv-upload'). */
   throttleCsvUploadLimit: number;
+  /** Checkout and portal sessions per business per hour (throttler 'billing'). */
+  throttleBillingLimit: number;
   /** Wrong webhook signatures allowed per client address per minute (`FailedSignatureThrottle`). */
   throttleWebhookSignatureLimit: number;
   /** True: no request is throttled (THROTTLE_DISABLED). */
@@ -96,6 +106,7 @@ export function readThrottleConfig(vars: ThrottleEnv): {
       windowSeconds: vars.THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS,
     },
     throttleCsvUploadLimit: vars.THROTTLE_CSV_UPLOAD_LIMIT,
+    throttleBillingLimit: vars.THROTTLE_BILLING_LIMIT,
     throttleWebhookSignatureLimit: vars.THROTTLE_WEBHOOK_SIGNATURE_LIMIT,
     throttleDisabled: vars.THROTTLE_DISABLED,
     redisUrl: vars.REDIS_URL ?? null,

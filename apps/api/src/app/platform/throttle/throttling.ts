@@ -51,7 +51,9 @@ export function loginThrottleKey(request: Record<string, unknown>): string {
  *   'password-reset' counts asking for a link and using one together);
  * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
  *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS;
- * - 'csv-upload': member CSV uploads per business, THROTTLE_CSV_UPLOAD_LIMIT per hour.
+ * - 'csv-upload': member CSV uploads per business, THROTTLE_CSV_UPLOAD_LIMIT per hour;
+ * - 'billing': Stripe Checkout and Customer Portal sessions per business, THROTTLE_BILLING_LIMIT
+ *   per hour (each is a call to Stripe, whose rate limit every business shares).
  * A client over a limit is refused (429, {@link tooManyAttemptsMessage}) for one window.
  * THROTTLE_DISABLED switches all of them off.
  */
@@ -86,6 +88,13 @@ export function throttlingModule(config: AppConfig): DynamicModule {
       ttl: 60 * minute,
       limit: config.throttleCsvUploadLimit,
       getTracker: businessOf,
+    },
+    // One count per business for Checkout and the portal together.
+    billing: {
+      ttl: 60 * minute,
+      limit: config.throttleBillingLimit,
+      getTracker: businessOf,
+      generateKey: (_context, tracker, name) => `${name}-${tracker}`,
     },
   };
   return ThrottlerModule.forRootAsync({
