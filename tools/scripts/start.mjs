@@ -24,6 +24,7 @@ import pg from 'pg';
 import { reachableDataDir, startDetachedPostgres } from '../db/embedded-postgres.mjs';
 import { binPath } from './bin.mjs';
 import { devLogLine } from './dev-log.mjs';
+import { STRIPE_SANDBOX_KEY, startStripeStandIn } from './stripe-stand-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (line) => console.log(`[grove] ${line}`);
@@ -192,86 +193,43 @@ async function mindbodySandbox() {
   process.exit(1);
 }
 
-/** A form-encoded Stripe API call to the stand-in (as the SDK sends them). */
-async function stripeCall(origin, path, fields) {
-  const reply = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${STRIPE_SANDBOX_KEY}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(fields),
-  });
-  if (!reply.ok) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
-  return reply.json();
-}
-
-/** The secret key the Stripe stand-in takes (its default; never a real key). */
-const STRIPE_SANDBOX_KEY = 'sk_test_grove_sandbox';
-
 /**
  * Starts the Stripe stand-in, delivering webhooks to this Grove's `/api/billing/stripe-webhook`,
  * creates Grove's plan in it ($99 a month, USD) and returns the API's STRIPE_* variables. Its
  * data lives in memory: a Stripe customer a business got in an earlier run is unknown to it.
- * Without its build, Grove runs with billing off.
  */
 async function stripeSandbox() {
-  const bundle = path.join(root, 'dist/apps/stripe-sandbox/main.js');
-  if (!fs.existsSync(bundle)) {
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  let started;
+  try {
+    started = await startStripeStandIn({
+      root,
+      port: await freePort(Number(process.env.GROVE_STRIPE_SANDBOX_PORT ?? 4020)),
+      webhooks: [
+        { url: `http://127.0.0.1:${port}/api/billing/stripe-webhook`, secret: webhookSecret },
+      ],
+    });
+  } catch {
+    console.error(
+      '[grove] the Stripe stand-in did not start; set GROVE_BILLING=off to run without billing.',
+    );
+    process.exit(1);
+  }
+  if (!started) {
     log('the Stripe stand-in is not built (npx nx run stripe-sandbox:build): billing is off');
     return { child: null, env: { GROVE_BILLING: 'off' } };
   }
-  const sandboxPort = await freePort(Number(process.env.GROVE_STRIPE_SANDBOX_PORT ?? 4020));
-  const origin = `http://127.0.0.1:${sandboxPort}`;
-  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  log(`Stripe stand-in on ${started.origin} (Checkout's test card 4242 4242 4242 4242)`);
+  return {
+    child: started.child,
     env: {
-      ...process.env,
-      PORT: String(sandboxPort),
-      HOST: '127.0.0.1',
-      STRIPE_SANDBOX_WEBHOOKS: JSON.stringify([
-        { url: `http://127.0.0.1:${port}/api/billing/stripe-webhook`, secret: webhookSecret },
-      ]),
+      STRIPE_SECRET_KEY: STRIPE_SANDBOX_KEY,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICES: `usd:${started.priceId}`,
+      STRIPE_API_URL: started.origin,
     },
-  });
-  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt++) {
-    try {
-      if ((await fetch(`${origin}/health`)).ok) {
-        const product = await stripeCall(origin, '/v1/products', { name: 'Grove' });
-        const price = await stripeCall(origin, '/v1/prices', {
-          product: product.id,
-          currency: 'usd',
-          unit_amount: String(GROVE_MONTHLY_PRICE_CENTS),
-          'recurring[interval]': 'month',
-          lookup_key: 'grove_monthly_usd',
-        });
-        log(`Stripe stand-in on ${origin} (Checkout's test card 4242 4242 4242 4242)`);
-        return {
-          child,
-          env: {
-            STRIPE_SECRET_KEY: STRIPE_SANDBOX_KEY,
-            STRIPE_WEBHOOK_SECRET: webhookSecret,
-            STRIPE_PRICES: `usd:${price.id}`,
-            STRIPE_API_URL: origin,
-          },
-        };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  console.error(
-    '[grove] the Stripe stand-in did not start; set GROVE_BILLING=off to run without billing.',
-  );
-  process.exit(1);
+  };
 }
-
-/** Grove's plan, as `GROVE_PLAN` in libs/shared/contracts/src/owner/billing.ts says ($99). */
-const GROVE_MONTHLY_PRICE_CENTS = 9_900;
 
 async function database() {
   if (process.env.DATABASE_URL)
