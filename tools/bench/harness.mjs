@@ -283,10 +283,23 @@ export async function printPlans(sql, businessId) {
        WHERE m.business_id = $1 ORDER BY m.created_at, m.id LIMIT 50 OFFSET 100`,
       [businessId],
     ],
+    // The statement of ProspectsRepository.findPage (PROSPECT_PAGE), page 3 of 50.
     prospectsPage: [
-      `SELECT p.id, m.name, (SELECT prospect_count FROM businesses WHERE id = $1) AS total
-       FROM (SELECT * FROM prospects WHERE business_id = $1 ORDER BY created_at, id LIMIT 50 OFFSET 100) p
-       JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
+      `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
+         CASE WHEN m.mindbody_client_id IS NOT NULL AND (m.mindbody_cancelled_at IS NOT NULL
+             OR m.mindbody_priced_at IS NULL OR m.mindbody_autopay_cents IS NULL)
+           THEN (SELECT default_membership_price_cents FROM businesses WHERE id = $1)
+           ELSE m.membership_price_cents END AS prefill_price_cents,
+         CASE WHEN m.mindbody_client_id IS NOT NULL
+           THEN COALESCE((SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1), 0)
+           ELSE m.discount_cents END AS prefill_discount_cents,
+         (SELECT prospect_count FROM businesses WHERE id = $1) AS total
+       FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
+             WHERE business_id = $1 ORDER BY created_at, id LIMIT 50 OFFSET 100) p
+       JOIN LATERAL (
+         SELECT m.name, m.membership_price_cents, m.discount_cents, m.mindbody_client_id,
+           m.mindbody_cancelled_at, m.mindbody_priced_at, m.mindbody_autopay_cents
+         FROM members m WHERE m.id = p.referring_member_id AND m.business_id = $1 OFFSET 0) m ON true
        ORDER BY p.created_at, p.id`,
       [businessId],
     ],

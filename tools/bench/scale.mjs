@@ -21,7 +21,8 @@
 //
 // BENCH_BUSINESSES and BENCH_TREES change the size; BENCH_EXPLAIN=1 prints the lists' plans;
 // BENCH_KEEP=1 keeps the seeded database and API up (prints their addresses) until Ctrl+C;
-// BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members.
+// BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members; BENCH_PAGES=prospects (a comma-separated
+// list of words of the pages' titles) loads only the pages whose title contains one of them.
 import { loadAgainstHealth, printPlans, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
@@ -55,7 +56,11 @@ try {
     ['members search ("patel")', '/api/members?page=1&pageSize=50&search=patel'],
     ['referral-links page (50 rows)', '/api/referral-links?page=3&pageSize=50'],
     ['prospects page (50 rows)', '/api/prospects?page=3&pageSize=50'],
-  ];
+  ].filter(
+    ([title]) =>
+      !process.env.BENCH_PAGES ||
+      process.env.BENCH_PAGES.split(',').some((word) => title.includes(word.trim())),
+  );
   for (const [title, url] of pages) {
     const reply = await fetch(base + url, { headers: { cookie } });
     const body = await reply.json();

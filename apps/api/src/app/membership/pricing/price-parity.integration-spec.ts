@@ -1,7 +1,21 @@
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
 import { effectivePriceCents, isCountingBranch, rowPriceCents } from './price';
-import { countingBranch, effectivePrice, priceLinesFrom, rowPrice } from './price.sql';
+import {
+  approvalPrefillColumns,
+  countingBranch,
+  effectivePrice,
+  priceLinesFrom,
+  rowPrice,
+} from './price.sql';
+import { approvalPrefill } from '@grove/contracts';
+import {
+  INTEGRATION_DISCOUNT,
+  SUMMARY_COLUMNS,
+  toSummary,
+  type SummarySqlRow,
+} from '../members/members.repository';
+import { toMemberRow } from '../members/member-row';
 
 /** One member row as stored, with what the SQL rule says of it. */
 interface ParityRow {
@@ -245,5 +259,67 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         price: expected,
       });
     }
+  });
+
+  it("a friend's approval prefill: the prospects page's SQL and `approvalPrefill` of the referrer's row agree", async () => {
+    // A Mindbody member priced without an autopay contract (the one price state the rows above lack).
+    const chloe = await member(businesses[1], 'Chloé Martin', 6_500, 0, { clientId: '100007' });
+    await client.query(
+      `UPDATE members SET mindbody_priced_at = now(), mindbody_autopay_cents = NULL WHERE id = $1`,
+      [chloe],
+    );
+    // Defaults: a hand business with both, the Mindbody one with a price only, the unsaved one none.
+    await client.query(
+      `UPDATE businesses SET default_membership_price_cents = d.price, default_discount_cents = d.discount
+       FROM (VALUES ($1::uuid, 7_000, 600), ($2::uuid, 7_500, NULL)) d(id, price, discount) WHERE businesses.id = d.id`,
+      [businesses[0], businesses[1]],
+    );
+    const compared: { name: string; price: number | null; discount: number | null }[] = [];
+    for (const businessId of businesses) {
+      const { rows: referrers } = await client.query<
+        SummarySqlRow & {
+          prefill_price_cents: number | null;
+          prefill_discount_cents: number | null;
+        }
+      >(
+        `SELECT ${SUMMARY_COLUMNS}, ${INTEGRATION_DISCOUNT},
+           ${approvalPrefillColumns(
+             'm',
+             '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
+             '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
+           )}
+         FROM members m WHERE m.business_id = $1 ORDER BY m.name`,
+        [businessId],
+      );
+      const {
+        rows: [defaults],
+      } = await client.query<{ membershipPriceCents: number | null; discountCents: number | null }>(
+        `SELECT default_membership_price_cents AS "membershipPriceCents", default_discount_cents AS "discountCents"
+         FROM businesses WHERE id = $1`,
+        [businessId],
+      );
+      for (const row of referrers) {
+        const ts = approvalPrefill(toMemberRow(toSummary(row), []), defaults);
+        expect({ name: row.name, ...ts }).toEqual({
+          name: row.name,
+          membershipPriceCents: row.prefill_price_cents,
+          discountCents: row.prefill_discount_cents,
+        });
+        compared.push({
+          name: row.name,
+          price: ts.membershipPriceCents,
+          discount: ts.discountCents,
+        });
+      }
+    }
+    expect(compared).toHaveLength(16);
+    // The fixtures reach every case of the rule.
+    const byName = new Map(compared.map((row) => [row.name, row]));
+    expect(byName.get("Siobhán O'Brien")).toMatchObject({ price: 8_900, discount: 1_000 }); // hand: its own
+    expect(byName.get('Jack Thompson')).toMatchObject({ price: 7_900, discount: 1_000 }); // priced Mindbody member
+    expect(byName.get('Ella Brown')?.price).toBe(7_500); // not priced yet: the default price
+    expect(byName.get('Chloé Martin')?.price).toBe(7_500); // no autopay contract: the default price
+    expect(byName.get('Henry Wilson')?.price).toBe(7_500); // membership ended: the default price
+    expect(byName.get('Oliver Chen')).toMatchObject({ price: 8_900, discount: 0 }); // discounts not saved yet
   });
 });

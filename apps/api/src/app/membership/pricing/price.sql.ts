@@ -116,3 +116,27 @@ export const rowPrice = (alias: string, branches: string): string =>
   `CASE WHEN ${alias}.mindbody_client_id IS NULL
      THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
      ELSE ${alias}.membership_price_cents END`;
+
+/**
+ * SQL: what a friend's approval starts from (docs/product.md#member-defaults), the twin of
+ * `approvalPrefill` (@grove/contracts) applied to the referrer's `toMemberRow`: two integer
+ * columns, `<prefix>price_cents` and `<prefix>discount_cents` (cents; NULL = nothing known), on
+ * referring `members` row `alias`. The price is the referrer's membership price, or the
+ * business's default price when Grove does not know it (a Mindbody member not priced yet,
+ * without an autopay contract, or whose membership ended); the discount is the referrer's
+ * discount per referral (a Mindbody member's: the integration's discountOnReferral, 0 while
+ * unsaved, docs/product.md#constants). price-parity.integration-spec.ts keeps both sides equal.
+ * @param defaultPrice SQL of the business's default membership price (cents or NULL)
+ * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
+ */
+export const approvalPrefillColumns = (
+  alias: string,
+  defaultPrice: string,
+  integrationDiscount: string,
+  prefix = 'prefill_',
+): string =>
+  `CASE WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
+      OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
+    THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
+  CASE WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
+    ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;

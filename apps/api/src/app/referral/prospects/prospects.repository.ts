@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ApprovalPrefill } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { pageOfRows } from '../../platform/database/page-rows';
 import { PreparedReads, preparedStatement } from '../../platform/database/prepared-query';
 import { runTransaction } from '../../platform/database/transaction';
+import { approvalPrefillColumns } from '../../membership/pricing/price.sql';
 import { ProspectEntity } from './prospect.entity';
 
 /** A prospective member with the name of the member who referred them. */
@@ -18,6 +20,8 @@ export interface ProspectSummary {
   /** Fraud signals of the join (sorted reason codes; empty when it passed every check). */
   flags: string[];
   createdAt: Date;
+  /** What its approval starts from (cents; null = nothing known), `approvalPrefill`'s rule. */
+  approvalPrefill: ApprovalPrefill;
 }
 
 /** The SQL columns of someone who joined through a referral link (a prospect or a flagged join). */
@@ -49,17 +53,31 @@ interface ProspectSqlRow {
   source: string | null;
   flags: string[];
   created_at: Date;
+  prefill_price_cents: number | null;
+  prefill_discount_cents: number | null;
   total: number;
 }
 
-/** The prospects page: `$1` business, `$2` page size, `$3` offset. */
+/**
+ * The prospects page: `$1` business, `$2` page size, `$3` offset. Each row carries its approval
+ * prefill (`approvalPrefillColumns`) from its referrer's row, read by the same primary-key lookup
+ * as the referrer's name, and the business's default price and Mindbody discount (InitPlans, read
+ * once per statement).
+ */
 const PROSPECT_PAGE = preparedStatement(
   `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
+     ${approvalPrefillColumns(
+       'm',
+       '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
+       '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
+     )},
      (SELECT prospect_count FROM businesses WHERE id = $1) AS total
    FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
    JOIN LATERAL (
-     SELECT m.name FROM members m
+     SELECT m.name, m.membership_price_cents, m.discount_cents, m.mindbody_client_id,
+       m.mindbody_cancelled_at, m.mindbody_priced_at, m.mindbody_autopay_cents
+     FROM members m
      WHERE m.id = p.referring_member_id AND m.business_id = $1 OFFSET 0) m ON true
    ORDER BY p.created_at, p.id`,
 );
@@ -77,14 +95,17 @@ export class ProspectsRepository {
   ) {}
 
   /**
-   * One page of the business's prospects (oldest first) and their number, in ONE named prepared
+   * One page of the business's prospects (oldest first), each with its approval prefill, and
+   * their number, in ONE named prepared
    * statement with a generic plan (`PreparedReads`). The number is the trigger-kept
    * `businesses.prospect_count` (migration `BusinessProspectCount`), one row read instead of
    * counting the business's prospects. The page is cut first (a walk of
    * prospects_business_created_idx) and only its rows look up their referring member's name (a
    * LATERAL subquery fenced by OFFSET 0, by primary key): joined before the LIMIT, the planner
    * hash-joined every member of the business on every request
-   * (docs/decisions/business-led-list-indexes.md).
+   * (docs/decisions/business-led-list-indexes.md). The prefill is computed in the same statement
+   * (docs/decisions/prospects-page-floor.md: reading the referrers' member rows and branches in
+   * two more statements, plus the defaults in a third, was most of the page's cost).
    */
   async findPage(
     { businessId }: BusinessScope,
@@ -107,6 +128,10 @@ export class ProspectsRepository {
       source: row.source,
       flags: row.flags,
       createdAt: row.created_at,
+      approvalPrefill: {
+        membershipPriceCents: row.prefill_price_cents,
+        discountCents: row.prefill_discount_cents,
+      },
     }));
   }
 

@@ -143,8 +143,8 @@ export class ProspectsService implements OnModuleInit {
   /**
    * → `Page<ProspectRow>`, oldest first, 50 per page by default, each row with what its approval
    * starts from (`approvalPrefill`, docs/product.md#member-defaults: the referrer's membership price
-   * and discount per referral, else the business's defaults). 2 statements for the page, 1 for the
-   * defaults and 2 for the page's referrers (none for an empty page).
+   * and discount per referral, else the business's defaults), computed in SQL by the page's one
+   * statement (`ProspectsRepository.findPage`; a second one only for a page past the end).
    */
   async list(scope: BusinessScope, query: ListProspectsQueryDto): Promise<Page<ProspectRow>> {
     const page = query.page ?? 1;
@@ -153,19 +153,8 @@ export class ProspectsService implements OnModuleInit {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    if (rows.length === 0) return { items: [], total, page, pageSize };
-    const [defaults, referrers] = await Promise.all([
-      this.defaults.get(scope),
-      this.members.getMany(
-        scope,
-        rows.map((row) => row.referringMemberId),
-      ),
-    ]);
-    const byId = new Map(referrers.map((referrer) => [referrer.id, referrer]));
     return {
-      items: rows.map((row) =>
-        toProspectRow(row, approvalPrefill(byId.get(row.referringMemberId), defaults)),
-      ),
+      items: rows.map((row) => toProspectRow(row, row.approvalPrefill)),
       total,
       page,
       pageSize,
