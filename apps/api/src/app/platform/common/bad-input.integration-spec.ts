@@ -1,6 +1,9 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES, type AccountDetails, type MemberRow } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { signWebhookBody } from '@grove/api-mindbody';
+import { MindbodyCrypto } from '../../integrations/mindbody/persistence/mindbody-crypto';
+import { MindbodyWebhookKeys } from '../../integrations/mindbody/persistence/mindbody-webhook-keys';
 
 /**
  * Issue 11's malformed requests that used to get 500 'Something went wrong': each now gets a clear
@@ -168,7 +171,16 @@ describe('bad input gets a clear 4xx (integration)', () => {
       expect(reply.body).toEqual({ statusCode: 400, message: MESSAGES.invalidEmail });
     });
 
-    it('a NUL in a Mindbody webhook’s siteId → 400; nothing recorded', async () => {
+    it('a NUL in a signed Mindbody webhook’s siteId → 400; nothing recorded', async () => {
+      // Deliveries are verified before anything else (issue 31): this one is signed with the
+      // account subscription's key, so its site ID is what gets refused.
+      const key = 'a2V5LW9mLXRoZS1hY2NvdW50LXN1YnNjcmlwdGlvbg==';
+      await t.dataSource.query(
+        `INSERT INTO mindbody_webhook_subscription (id, subscription_id, signature_key_enc, webhook_url)
+         VALUES (1, 'sub-nul', $1, 'https://grove.example/api/mindbody/webhooks')`,
+        [t.app.get(MindbodyCrypto).seal(key)],
+      );
+      t.app.get(MindbodyWebhookKeys).invalidate();
       const body = JSON.stringify({
         messageId: 'm-1',
         eventId: 'client.updated',
@@ -178,7 +190,7 @@ describe('bad input gets a clear 4xx (integration)', () => {
         .agent()
         .post('/api/mindbody/webhooks')
         .set('Content-Type', 'application/json')
-        .set('X-Mindbody-Signature', 'sha256=AAAA')
+        .set('X-Mindbody-Signature', signWebhookBody(body, key))
         .send(body)
         .expect(400);
       expect(reply.body).toEqual({ statusCode: 400, message: 'Invalid webhook delivery' });
