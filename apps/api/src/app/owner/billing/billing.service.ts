@@ -162,16 +162,9 @@ export class BillingService {
   /** Creates the business's Stripe customer (idempotent per business) and keeps it. */
   private async createCustomer(scope: BusinessScope, contact: BillingContact): Promise<string> {
     const created = await this.call(() =>
-      this.stripe.stripe.customers.create(
-        {
-          email: contact.email,
-          name: contact.businessName,
-          metadata: { grove_business_id: scope.businessId },
-        },
-        { idempotencyKey: `grove-customer-${scope.businessId}` },
-      ),
+      this.newCustomer(scope, contact, `grove-customer-${scope.businessId}`),
     );
-    return this.billing.claimCustomer(scope, created.id);
+    return this.billing.claimCustomer(scope, created);
   }
 
   /**
@@ -184,15 +177,29 @@ export class BillingService {
     contact: BillingContact,
     missingId: string,
   ): Promise<string> {
+    const created = await this.newCustomer(
+      scope,
+      contact,
+      `grove-customer-${scope.businessId}-replacing-${missingId}`,
+    );
+    return this.billing.replaceCustomer(scope, missingId, created);
+  }
+
+  /** Stripe's `customers.create` for the business (its owner's email, its name) → the new id. */
+  private async newCustomer(
+    scope: BusinessScope,
+    contact: BillingContact,
+    idempotencyKey: string,
+  ): Promise<string> {
     const created = await this.stripe.stripe.customers.create(
       {
         email: contact.email,
         name: contact.businessName,
         metadata: { grove_business_id: scope.businessId },
       },
-      { idempotencyKey: `grove-customer-${scope.businessId}-replacing-${missingId}` },
+      { idempotencyKey },
     );
-    return this.billing.replaceCustomer(scope, missingId, created.id);
+    return created.id;
   }
 
   /** A Stripe call; its failure becomes 503 'Billing is not available right now…'. */

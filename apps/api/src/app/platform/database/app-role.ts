@@ -30,8 +30,9 @@ function credentialsOf(url: string): { user: string; password: string } {
  *   (no CREATE, DROP or ALTER: those stay with the owner's migrations);
  * - it owns pg-boss's schema (`JOBS_SCHEMA`; installed here by the owner when missing), because
  *   pg-boss creates a table per queue and migrates its own schema as it starts.
- * Under the migrations' advisory lock (replicas starting together take turns). Run again at every start: a role, table or queue added since is covered. Nothing is done when
- * both URLs name the same role (`npm start`, the tests).
+ * Under the migrations' advisory lock (replicas starting together take turns). Run again at
+ * every start: a role, table or queue added since is covered. Nothing is done when both URLs name
+ * the same role (`npm start`, the tests).
  * @param migrationUrl DATABASE_MIGRATION_URL (the tables' owner; may create roles)
  * @param appUrl DATABASE_URL (the API's role)
  * @throws pg's error when a statement is refused (e.g. the owner may not create roles)
@@ -45,33 +46,25 @@ export async function grantAppRole(migrationUrl: string, appUrl: string): Promis
   try {
     // Replicas start together: one at a time, as the migrations (two CREATE ROLE would collide).
     await client.query(`SELECT pg_advisory_lock($1)`, [MIGRATIONS_LOCK_KEY]);
-    const run = async (template: string, ...args: string[]) => {
-      const [{ sql }] = (
-        await client.query<{ sql: string }>(
-          `SELECT format($1, ${args.map((_, i) => `$${i + 2}::text`).join(', ')}) AS sql`,
-          [template, ...args],
-        )
-      ).rows as [{ sql: string }];
-      await client.query(sql);
-    };
+    // Names and the password quoted by the driver (`escapeIdentifier`, `escapeLiteral`).
+    const role = client.escapeIdentifier(app.user);
     const exists = await client.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [app.user]);
-    await run(
-      `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE %I LOGIN PASSWORD %L NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`,
-      app.user,
-      app.password,
+    await client.query(
+      `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${role} LOGIN PASSWORD ${client.escapeLiteral(app.password)}
+       NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`,
     );
     await client.query(`SELECT set_config('grove.app_role', $1, false)`, [app.user]);
-    await run(`GRANT CONNECT ON DATABASE %I TO %I`, await databaseName(client), app.user);
-    // PostgreSQL 15 and later give PUBLIC no CREATE on `public` (Grove runs 17): the role gets none.
-    await run(`GRANT USAGE ON SCHEMA public TO %I`, app.user);
-    await run(
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO %I`,
-      app.user,
+    await client.query(
+      `GRANT CONNECT ON DATABASE ${client.escapeIdentifier(await databaseName(client))} TO ${role}`,
     );
-    await run(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO %I`, app.user);
-    await run(
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO %I`,
-      app.user,
+    // PostgreSQL 15 and later give PUBLIC no CREATE on `public` (Grove runs 17): the role gets none.
+    await client.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
+    await client.query(
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
+    );
+    await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+    await client.query(
+      `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`,
     );
     // pg-boss installs its schema with CREATE SCHEMA, which needs the database's CREATE: the
     // owner installs it (pg-boss's own plans), and the role is given it.
