@@ -45,6 +45,10 @@ export function groveServer(
       // Every journey signs up a new owner from this one address, several a minute: the
       // login/signup limit has its own integration tests (throttle/, auth/).
       THROTTLE_LOGIN_LIMIT: '1000',
+      // The Mindbody journeys (and a retry of one) check staff credentials from this address more
+      // than 5 times in 15 minutes: that limit has its own integration test
+      // (mindbody-credentials-throttle.integration-spec.ts).
+      THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
       ...env,
     },
   };

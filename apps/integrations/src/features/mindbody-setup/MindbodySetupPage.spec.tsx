@@ -551,7 +551,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
     });
 
-    it('when the bills changed since the preview (409) it says so and shows them again', async () => {
+    it('when the bills changed since the preview (409) it says so, shows them again and the sync under way', async () => {
       const third: MindbodyBillChanges = {
         ...twoBills,
         items: [
@@ -568,8 +568,9 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
         monthlyDifferenceCents: -3_500,
         fingerprint: 'b'.repeat(32),
       };
+      // A sync Mindbody's webhook started changed them: the status, read again, says it runs.
       const calls = fakeApi(
-        [configured],
+        [configured, { ...configured, processState: 'running' }],
         () =>
           apiError(
             409,
@@ -588,6 +589,7 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
       expect(await within(dialog).findByText('Łukasz Nowak')).toBeTruthy();
       expect(dialog.textContent).toContain('3 members’ bills');
       expect(calls.filter((call) => call.url === '/mindbody/sync/preview')).toHaveLength(2);
+      expect(await screen.findByRole('progressbar', { name: 'Sync progress' })).toBeTruthy();
     });
 
     it('"Remove integration" says which bills get their own amount back, and how many', async () => {

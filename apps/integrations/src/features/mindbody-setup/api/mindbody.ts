@@ -6,7 +6,7 @@ import type {
   MindbodyStatus,
   MindbodySyncRequest,
 } from '@grove/contracts';
-import { api, membersKey, prospectsKey, unwrap } from '@grove/web-data-access';
+import { ApiError, api, membersKey, prospectsKey, unwrap } from '@grove/web-data-access';
 
 export const mindbodyKey = ['mindbody'] as const;
 
@@ -127,12 +127,22 @@ export function useRemovalPreview(enabled: boolean) {
 
 /**
  * 'Sync with mindbody' once its preview is confirmed (`POST /api/mindbody/sync {confirm}`, issue
- * 25). A 409 `ApiError` means the bills changed since the preview: the caller shows it again.
+ * 25). A 409 `ApiError` means the bills changed since the preview: the caller shows it again,
+ * and the status reloads (a sync that changed them may be running).
  */
 export function useSyncMindbody() {
-  return useMindbodyMutation((body: MindbodySyncRequest) =>
-    unwrap(api.POST('/mindbody/sync', { body })),
-  );
+  const client = useQueryClient();
+  return useMindbodyMutation(async (body: MindbodySyncRequest) => {
+    try {
+      return await unwrap(api.POST('/mindbody/sync', { body }));
+    } catch (error) {
+      // 409: the bills changed since the review (a sync Mindbody's webhook started, most often):
+      // the status reloads, so the page shows that sync running and polls until it ends.
+      if (error instanceof ApiError && error.status === 409)
+        void client.invalidateQueries({ queryKey: mindbodyKey, exact: true });
+      throw error;
+    }
+  });
 }
 
 /** 'Remove integration' (`DELETE /api/mindbody`): back to stage 1, discounts cleared. */
