@@ -9,7 +9,8 @@
 // concurrency in the same run, the events recorded (each once) and how long the job queue took
 // to apply them all. Run `npm run build` first (it builds the API and the stand-in).
 //
-// BENCH_EVENTS (default 1,000) and BENCH_CONCURRENCY (50) change the burst.
+// BENCH_EVENTS (default 1,000) and BENCH_CONCURRENCY (50) change the burst; BENCH_RATE (events a
+// second, autocannon's overallRate) paces it (docs/decisions/stripe-webhook-burst.md).
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +22,8 @@ import { startBenchApi } from './harness.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+// Events a second, as Stripe sends them over time (0: as fast as CONCURRENCY connections allow).
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const DUPLICATES = Math.floor(EVENTS / 10);
 const QUEUE = 'billing.stripe-event';
 
@@ -92,6 +95,7 @@ try {
       url: base + path,
       connections: CONCURRENCY,
       amount,
+      ...(RATE > 0 ? { overallRate: RATE } : {}),
       requests: [{ setupRequest: (request) => ({ ...request, ...shape(next++) }) }],
     });
     return {

@@ -11,6 +11,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type BillingTestBed,
 } from '../../../../test/stripe-sandbox';
+import { StripeClient } from './stripe.client';
 
 interface Summary {
   enabled: boolean;
@@ -310,6 +311,62 @@ describe("Grove's own bill on Stripe (integration, issue 30, docs/product.md#bil
       cancelAtPeriodEnd: true,
       nextChargeCents: null,
     });
+  });
+
+  it('a burst of one subscription’s events: each recorded once, each applied, Stripe read a few times, not once per event', async () => {
+    const { owner, email, referrerId } = await ownerWithTree(bed, 'Burst Gym');
+    await approveFriends(owner, bed.t, referrerId, ['Ana-Sofía One', 'Ana-Sofía Two']);
+    const { url } = (await owner.post('/api/billing/checkout').expect(200)).body as { url: string };
+    await payCheckout(url);
+    await waitFor(async () => (await summaryOf(owner)).state === 'active');
+    const [{ subscription, customer }] = (await bed.t.dataSource.query(
+      `SELECT stripe_subscription_id AS subscription, stripe_customer_id AS customer
+       FROM business_billing bb JOIN users u ON u.business_id = bb.business_id WHERE u.email = $1`,
+      [email],
+    )) as { subscription: string; customer: string }[];
+    // Cancelled at period end in Stripe, then 30 events of that subscription at once, each with
+    // the object as it was before (the jobs read the subscription as Stripe has it now).
+    await sdkFor(bed.stripe).subscriptions.update(subscription, { cancel_at_period_end: true });
+    await fetch(`${bed.stripe.controlUrl}/idle`, { method: 'POST' });
+    await waitFor(async () => (await summaryOf(owner)).cancelAtPeriodEnd);
+    const reads = jest.spyOn(bed.t.app.get(StripeClient).stripe.subscriptions, 'retrieve');
+    const ids = Array.from({ length: 30 }, (_, i) => `evt_burst_${Date.now()}_${i}`);
+    await Promise.all(
+      ids.map((id) => {
+        const event = JSON.stringify({
+          id,
+          object: 'event',
+          type: 'customer.subscription.updated',
+          data: {
+            object: { id: subscription, object: 'subscription', customer, status: 'active' },
+          },
+        });
+        return bed.t
+          .agent()
+          .post('/api/billing/stripe-webhook')
+          .set('content-type', 'application/json')
+          .set('stripe-signature', signed(event))
+          .send(event)
+          .expect(200, { received: true });
+      }),
+    );
+    const [{ recorded }] = (await bed.t.dataSource.query(
+      `SELECT count(*)::int AS recorded FROM stripe_events WHERE id = ANY($1)`,
+      [ids],
+    )) as { recorded: number }[];
+    expect(recorded).toBe(30);
+    await waitFor(async () => {
+      const [{ done }] = (await bed.t.dataSource.query(
+        `SELECT count(*)::int AS done FROM pgboss.job
+          WHERE name = 'billing.stripe-event' AND data->>'eventId' = ANY($1) AND state = 'completed'`,
+        [ids],
+      )) as { done: number }[];
+      return done === 30;
+    });
+    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(reads.mock.calls.length).toBeLessThan(30);
+    reads.mockRestore();
+    expect(await summaryOf(owner)).toMatchObject({ state: 'active', cancelAtPeriodEnd: true });
   });
 
   it('answers 401 without a session; each business sees and manages only its own bill (tenant isolation)', async () => {

@@ -27,6 +27,11 @@ export interface StripeEventJob {
   subscriptionId: string | null;
   /** A completed Checkout Session's `client_reference_id`: the business Grove created it for. */
   businessId: string | null;
+  /**
+   * When Grove received the event (ISO 8601, the database's clock); absent in jobs queued before
+   * 2026-11-29. A job whose subscription was read from Stripe since then has nothing to apply.
+   */
+  receivedAt?: string;
 }
 
 /** The event types Grove acts on (docs/stripe.md#grove-billing); others are acknowledged only. */
@@ -93,9 +98,13 @@ export class StripeEventsService implements OnModuleInit {
     }
     const job = jobOf(event);
     const queued = await runTransaction(this.dataSource, async (manager) => {
-      if (!(await this.billing.recordEvent(manager, event.id, event.type))) return false;
-      if (!job) return false;
-      await this.jobs.send<StripeEventJob>(STRIPE_EVENT_QUEUE, job, { manager });
+      const receivedAt = await this.billing.recordEvent(manager, event.id, event.type);
+      if (!receivedAt || !job) return false;
+      await this.jobs.send<StripeEventJob>(
+        STRIPE_EVENT_QUEUE,
+        { ...job, receivedAt: receivedAt.toISOString() },
+        { manager },
+      );
       return true;
     });
     if (queued) this.jobs.wake(STRIPE_EVENT_QUEUE);
@@ -106,15 +115,20 @@ export class StripeEventsService implements OnModuleInit {
    * The job: finds the event's one business (by its Stripe customer; a completed Checkout
    * Session also by the business Grove created it for), reads the subscription from Stripe and
    * keeps its state; when a renewal starts failing, queues the owner's email in the same
-   * transaction. An event naming a customer of no business changes nothing.
+   * transaction. An event naming a customer of no business changes nothing. An event whose
+   * subscription Grove has read from Stripe since it arrived (another event's job did) is
+   * already applied: nothing is read or written (a burst of one subscription's events costs one
+   * or two reads, not one each; docs/decisions/stripe-webhook-burst.md).
    * @throws when Stripe does not answer (pg-boss retries)
    */
   async apply(job: StripeEventJob): Promise<void> {
-    const scope = await this.scopeOf(job);
-    if (!scope) {
+    const found = await this.businessOf(job);
+    if (!found) {
       this.logger.log({ event: job.eventId, type: job.type }, 'Stripe event of no Grove business');
       return;
     }
+    if (found.readSince) return;
+    const { scope } = found;
     const subscriptionId = job.subscriptionId ?? (await this.currentSubscription(job.customerId));
     if (!subscriptionId) return;
     // Read under the business's row lock: of two events applied at once, the later read is
@@ -130,18 +144,31 @@ export class StripeEventsService implements OnModuleInit {
     if (emailed) this.mail.wake();
   }
 
-  /** The business the event belongs to, or null. */
-  private async scopeOf(job: StripeEventJob): Promise<BusinessScope | null> {
+  /**
+   * The business the event belongs to, or null; `readSince`: its subscription was read from
+   * Stripe after the event arrived (never for a completed Checkout Session, which claims the
+   * customer).
+   */
+  private async businessOf(
+    job: StripeEventJob,
+  ): Promise<{ scope: BusinessScope; readSince: boolean } | null> {
     if (!job.customerId) return null;
     if (job.businessId && isUUID(job.businessId)) {
       const claimed = await this.billing.claimCustomer(
         stripeScope({ businessId: job.businessId }),
         job.customerId,
       );
-      if (claimed === job.customerId) return stripeScope({ businessId: job.businessId });
+      if (claimed === job.customerId)
+        return { scope: stripeScope({ businessId: job.businessId }), readSince: false };
     }
-    const businessId = await this.billing.businessOfCustomer(job.customerId);
-    return businessId ? stripeScope({ businessId }) : null;
+    const state = await this.billing.customerState(
+      job.customerId,
+      job.subscriptionId,
+      job.receivedAt ? new Date(job.receivedAt) : null,
+    );
+    return state
+      ? { scope: stripeScope({ businessId: state.businessId }), readSince: state.readSince }
+      : null;
   }
 
   /** The customer's newest subscription (for events that name none). */

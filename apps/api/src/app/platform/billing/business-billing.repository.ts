@@ -59,7 +59,7 @@ const FAILING_STATUSES = ['past_due', 'unpaid'];
 
 /**
  * The only way to `business_billing` and `stripe_events` (docs/product.md#billing). TENANCY:
- * every business's row is reached through a `BusinessScope`; `businessOfCustomer` is how a
+ * every business's row is reached through a `BusinessScope`; `customerState` is how a
  * signed Stripe event finds its one business.
  */
 @Injectable()
@@ -169,13 +169,26 @@ export class BusinessBillingRepository {
     );
   }
 
-  /** The one business whose Stripe customer `customerId` is, or null (another Stripe customer). */
-  async businessOfCustomer(customerId: string): Promise<string | null> {
+  /**
+   * The one business whose Stripe customer `customerId` is, or null (another Stripe customer),
+   * and whether Grove has read `subscriptionId` from Stripe since `since`: its state was kept by a
+   * read that started after then (`synced_at`, the reading transaction's start).
+   * @param subscriptionId null: never read since (the event names no subscription)
+   * @param since null: never read since (a job queued before events carried their arrival)
+   */
+  async customerState(
+    customerId: string,
+    subscriptionId: string | null,
+    since: Date | null,
+  ): Promise<{ businessId: string; readSince: boolean } | null> {
     const rows = (await this.dataSource.query(
-      `SELECT business_id FROM business_billing WHERE stripe_customer_id = $1`,
-      [customerId],
-    )) as { business_id: string }[];
-    return rows[0]?.business_id ?? null;
+      `SELECT business_id,
+              coalesce(stripe_subscription_id = $2 AND synced_at >= $3, false) AS read_since
+         FROM business_billing WHERE stripe_customer_id = $1`,
+      [customerId, subscriptionId, since],
+    )) as { business_id: string; read_since: boolean }[];
+    const [row] = rows;
+    return row ? { businessId: row.business_id, readSince: row.read_since } : null;
   }
 
   /**
@@ -233,13 +246,15 @@ export class BusinessBillingRepository {
 
   /**
    * Records a Stripe event's id inside `manager`'s transaction.
-   * @returns false when it was already received (a duplicate delivery: nothing to do)
+   * @returns when it was received (the database's clock, as `synced_at`'s), or null when it was
+   *   already received (a duplicate delivery: nothing to do)
    */
-  async recordEvent(manager: EntityManager, id: string, type: string): Promise<boolean> {
+  async recordEvent(manager: EntityManager, id: string, type: string): Promise<Date | null> {
     const rows = (await manager.query(
-      `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING
+       RETURNING received_at`,
       [id, type],
-    )) as unknown[];
-    return rows.length === 1;
+    )) as { received_at: Date }[];
+    return rows[0]?.received_at ?? null;
   }
 }
