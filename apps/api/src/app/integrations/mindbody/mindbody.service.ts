@@ -17,7 +17,6 @@ import { MindbodySiteClient } from './client/mindbody-site-client';
 import type { MindbodyIntegrationEntity } from './persistence/mindbody-integration.entity';
 import {
   MindbodyMembersRepository,
-  type EndedBranch,
   type FirstPayment,
 } from './persistence/mindbody-members.repository';
 import { BranchLapseNotices } from './pipeline/branch-lapse-notices';
@@ -569,7 +568,6 @@ export class MindbodyService {
 
   /** One verified delivery for one business, once per messageId (see {@link receiveWebhook}). */
   private async processDelivery(scope: BusinessScope, delivery: WebhookDelivery): Promise<boolean> {
-    let ended: EndedBranch | null = null;
     let syncNeeded = true;
     const fresh = await this.integrations.oncePerMessage(
       scope,
@@ -585,9 +583,11 @@ export class MindbodyService {
             delivery.eventId === 'clientProfileMerger.created'
               ? String(delivery.eventData.removedClientId ?? '')
               : delivery.eventData.clientId;
-          ended = clientId ? await this.members.markCancelled(scope, manager, clientId) : null;
+          const ended = clientId
+            ? await this.members.markCancelled(scope, manager, clientId)
+            : null;
           // The referrer pays again what the branch took off (docs/product.md#branch-qualification).
-          if (ended)
+          if (ended) {
             await this.lifecycle.recordEffectivePrices(
               scope,
               [ended.referrerId],
@@ -598,6 +598,9 @@ export class MindbodyService {
               },
               manager,
             );
+            // Queued with the message's record, as the sync below (issue 31 item 4).
+            await this.lapses.send(scope, [ended], manager);
+          }
         } else if (
           delivery.eventId === 'clientContract.updated' ||
           delivery.eventId === 'clientContract.cancelled'
@@ -618,7 +621,6 @@ export class MindbodyService {
         if (syncNeeded) await this.processor.enqueue(scope.businessId, 'sync', false, manager);
       },
     );
-    if (fresh && ended) await this.lapses.send(scope, [ended]);
     return fresh;
   }
 }

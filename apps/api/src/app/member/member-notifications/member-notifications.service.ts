@@ -144,10 +144,12 @@ export class MemberNotifications {
   /**
    * To the referrer: "{friend} no longer counts as your branch: your price is back to $Y" when the
    * owner removed it (`reason` 'removed'), "{friend}'s membership ended: …" when its membership
-   * ended or was suspended ('ended'). @returns true when queued
+   * ended or was suspended ('ended'); inside `event.manager`'s transaction when given.
+   * @returns true when queued
+   * @throws (with `event.manager` only) what queueing threw, so that transaction rolls back
    */
   branchEnded(scope: BusinessScope, event: BranchEndedEvent): Promise<boolean> {
-    return this.guarded('branch-ended', false, async () => {
+    const queue = async () => {
       if (!(await this.settings(scope)).branchEnded) return false;
       return this.emails.send(
         scope,
@@ -155,8 +157,11 @@ export class MemberNotifications {
         'branch-ended',
         { friendName: event.friendName, priceNowCents: event.priceNowCents, reason: event.reason },
         `branch-ended:${event.branchId}`,
+        { manager: event.manager },
       );
-    });
+    };
+    // Inside the caller's transaction a failure must roll it back (nothing half-done, retried).
+    return event.manager ? queue() : this.guarded('branch-ended', false, queue);
   }
 
   /** Queues 'branch-counting' (key `branch-counting:<branch id>`) when the setting is on. */

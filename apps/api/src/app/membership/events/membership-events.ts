@@ -55,6 +55,12 @@ export interface BranchEndedEvent {
   priceNowCents: number;
   /** What happened, for the referrer's email's words. */
   reason: BranchEndedReason;
+  /**
+   * The open transaction that ended the branch, when there is one: the email is queued inside it
+   * (committed or rolled back with it; a failure then rolls it back), so a crash after the commit
+   * cannot lose it. Without it the email is queued on its own and a failure is only logged.
+   */
+  manager?: EntityManager;
 }
 
 /** A payload with the business it happened in. */

@@ -12,6 +12,7 @@ import {
 import type { TestApp } from '../../../../../test/test-app';
 import { recipient, startSmtpCatcher, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../../test/stub-servers';
+import { MemberEmails } from '../../../member/member-emails/member-emails.service';
 import {
   confirmedSync,
   createListeningApp,
@@ -511,6 +512,41 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
     }
     const [row] = (await t.dataSource.query(
       `SELECT count(*)::int AS n FROM mindbody_webhook_messages`,
+    )) as { n: number }[];
+    expect(row.n).toBe(0);
+  });
+
+  it('a cancellation whose lapse email cannot be queued changes nothing and is not recorded, so Mindbody sends it again (issue 31 item 4)', async () => {
+    const branch = (await members()).find(
+      (row) => row.referred_by_id !== null && row.mindbody_client_id !== null,
+    );
+    if (!branch?.mindbody_client_id)
+      throw new Error('no managed branch: the sync matched no friend');
+    const send = jest
+      .spyOn(t.app.get(MemberEmails), 'send')
+      .mockRejectedValueOnce(new Error('the email queue is down'));
+    try {
+      const reply = await deliverWebhook(t, sandbox, {
+        messageId: 'lapse-email-down-1',
+        eventId: 'clientMembershipAssignment.cancelled',
+        clientId: branch.mindbody_client_id,
+      });
+      expect(reply.status).toBeGreaterThanOrEqual(500);
+      expect(send).toHaveBeenCalledWith(
+        expect.anything(),
+        branch.referred_by_id,
+        'branch-ended',
+        expect.anything(),
+        `branch-ended:${branch.id}`,
+        expect.objectContaining({ manager: expect.anything() }),
+      );
+    } finally {
+      send.mockRestore();
+    }
+    const after = (await members()).find((row) => row.id === branch.id);
+    expect(after?.referred_by_id).toBe(branch.referred_by_id);
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM mindbody_webhook_messages WHERE message_id = 'lapse-email-down-1'`,
     )) as { n: number }[];
     expect(row.n).toBe(0);
   });

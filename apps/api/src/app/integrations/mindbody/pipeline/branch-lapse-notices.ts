@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { LifecycleService } from '../../../membership/lifecycle/lifecycle.service';
 import { MembershipEvents } from '../../../membership/events/membership-events';
@@ -21,12 +22,23 @@ export class BranchLapseNotices {
     private readonly events: MembershipEvents,
   ) {}
 
-  /** Queues the email for each ended branch whose referrer is still a member with a known price; never throws. */
-  async send(scope: BusinessScope, ended: readonly EndedBranch[]): Promise<void> {
+  /**
+   * Queues the email for each ended branch whose referrer is still a member with a known price.
+   * @param manager the transaction that ended the branches: prices are read and the emails queued
+   *   inside it (a failure throws and rolls it back); without it, never throws
+   */
+  async send(
+    scope: BusinessScope,
+    ended: readonly EndedBranch[],
+    manager?: EntityManager,
+  ): Promise<void> {
     if (ended.length === 0) return;
-    const prices = await this.lifecycle
-      .effectivePrices(scope, [...new Set(ended.map((branch) => branch.referrerId))])
-      .catch(() => new Map<string, number | null>());
+    const referrers = [...new Set(ended.map((branch) => branch.referrerId))];
+    const prices = manager
+      ? await this.lifecycle.effectivePrices(scope, referrers, manager)
+      : await this.lifecycle
+          .effectivePrices(scope, referrers)
+          .catch(() => new Map<string, number | null>());
     for (const branch of ended) {
       const priceNowCents = prices.get(branch.referrerId);
       if (priceNowCents == null) continue;
@@ -37,6 +49,7 @@ export class BranchLapseNotices {
         referrerId: branch.referrerId,
         priceNowCents,
         reason: 'ended',
+        manager,
       });
     }
   }
