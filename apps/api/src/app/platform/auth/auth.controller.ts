@@ -56,7 +56,9 @@ export class AuthController {
    * Grove's rule: at least 12 characters, not a common password); 400 'Please add to email and
    * password fields' when both are empty;
    * 401 'Password or username does not match any user'; 429 after THROTTLE_LOGIN_LIMIT failed
-   * logins from one client within a minute (throttler 'login': successful logins do not count).
+   * logins from one client within a minute (throttler 'login': successful logins do not count),
+   * and for 15 minutes after THROTTLE_ACCOUNT_LOGIN_LIMIT failed logins of one account from any
+   * clients (`LoginThrottle`, docs/product.md#validation-login).
    */
   @Public()
   @ThrottledBy('login', LocalAuthGuard)

@@ -5,18 +5,22 @@ import type { AuthUser } from '../common/auth-user';
 import { LoginThrottle } from '../throttle/login-throttle';
 import { AuthService } from './auth.service';
 import { InvalidCredentialsException } from './auth.exceptions';
+import { PasswordResetService } from './password-reset.service';
 
 /**
  * Runs the passport-local strategy on `POST /api/auth/login`. Because passport-local refuses
  * empty fields before calling the strategy, this guard checks them first (docs/product.md#validation messages).
  * A login that succeeds is taken off the 'login' throttle's count (`LoginThrottle`): only failed
- * logins count toward THROTTLE_LOGIN_LIMIT.
+ * logins count toward THROTTLE_LOGIN_LIMIT. Each attempt also counts for its account
+ * (THROTTLE_ACCOUNT_LOGIN_LIMIT, whatever the address): a paused account answers 429 before its
+ * password is checked, and its owner is emailed once.
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
   constructor(
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
+    private readonly resets: PasswordResetService,
   ) {
     super();
   }
@@ -31,8 +35,11 @@ export class LocalAuthGuard extends AuthGuard('local') {
       // Throws the SPEC message: 400 when both are empty, 401 otherwise.
       await this.auth.validateCredentials(email, password);
     }
+    const account = String(email);
+    await this.throttle.countAccountAttempt(account, () => this.resets.signInPaused(account));
     const signedIn = (await super.canActivate(context)) as boolean;
-    if (signedIn) await this.throttle.forgiveSuccess(request as unknown as Record<string, unknown>);
+    if (signedIn)
+      await this.throttle.forgiveSuccess(request as unknown as Record<string, unknown>, account);
     return signedIn;
   }
 

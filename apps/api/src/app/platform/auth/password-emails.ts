@@ -48,6 +48,8 @@ export function passwordChangedEmail(
  * `<origin>/reset-password#token=<token>` (the token in the fragment, so it reaches no server log
  * or Referer), that it works once within 30 minutes, and that nothing changes if the owner
  * ignores it.
+ * With `reason` 'sign-in-paused' (nobody asked: the account's sign-in was paused after
+ * THROTTLE_ACCOUNT_LOGIN_LIMIT wrong passwords, issue 34) it says so, and that the link lifts it.
  * @param origin the origin of the link (PUBLIC_ORIGIN, else the request's), no trailing slash
  * @param token the plain token (only its SHA-256 is stored)
  */
@@ -55,20 +57,30 @@ export function passwordResetEmail(
   owner: PasswordEmailOwner,
   origin: string,
   token: string,
+  reason?: 'sign-in-paused',
 ): OutgoingEmail {
   const link = `${origin}${RESET_PASSWORD_PATH}#token=${token}`;
+  const why =
+    reason === 'sign-in-paused'
+      ? `Signing in to your Grove account (${owner.email}, ${owner.businessName}) is paused for a while: someone typed a wrong password for it too many times. If that was not you, your password held; you can still choose a new one. To sign in now, choose a new password with this link:`
+      : `Someone asked to reset the password of your Grove account (${owner.email}, ${owner.businessName}). To choose a new one, open this link:`;
   return {
     to: owner.email,
-    subject: 'Choose a new Grove password',
+    subject:
+      reason === 'sign-in-paused'
+        ? 'Signing in to Grove is paused: choose a new password'
+        : 'Choose a new Grove password',
     text: [
       `Hello ${owner.firstName},`,
       '',
-      `Someone asked to reset the password of your Grove account (${owner.email}, ${owner.businessName}). To choose a new one, open this link:`,
+      why,
       '',
       link,
       '',
       `The link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. Choosing a new password signs out every browser signed in to your account.`,
-      'If you did not ask for it, ignore this email: your password stays as it is.',
+      reason === 'sign-in-paused'
+        ? 'If you do nothing, your password stays as it is and signing in works again later.'
+        : 'If you did not ask for it, ignore this email: your password stays as it is.',
       '',
       'Grove',
     ].join('\n'),

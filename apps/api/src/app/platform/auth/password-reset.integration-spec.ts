@@ -311,3 +311,71 @@ describe('password reset and login throttles (integration)', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 401, 401, 401, 429]);
   });
 });
+
+describe('failed logins per account (integration, issue 34, ASVS 2.2.1)', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    // Behind a trusted proxy, each guess from an address of its own: the per-address limit never
+    // trips, the per-account one does.
+    ({ t, smtp } = await createMailTestApp({
+      TRUST_PROXY: '1',
+      THROTTLE_LOGIN_LIMIT: '5',
+      THROTTLE_ACCOUNT_LOGIN_LIMIT: '10',
+    }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const PAUSED_SUBJECT = 'Signing in to Grove is paused: choose a new password';
+  const login = (email: string, password: string, address: string) =>
+    t.agent().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
+
+  it('10 wrong passwords from 10 addresses pause the account: the right one is refused too, the owner gets one link, and using it lifts the pause', async () => {
+    const { body } = await t.signUp({ firstName: 'Siobhán' });
+    const other = await t.signUp();
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= 10; guess += 1)
+      statuses.push((await login(body.email, `wrong guess ${guess}`, `203.0.113.${guess}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    // The 11th attempt, from a new address and with the right password (any case): paused.
+    const paused = await login(body.email.toUpperCase(), body.password, '198.51.100.7');
+    expect(paused.status).toBe(429);
+    expect((paused.body as { message: string }).message).toBe(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+    expect((await login(body.email, body.password, '198.51.100.8')).status).toBe(429);
+    // Another account signs in as before; an email of no account answers alike when paused.
+    expect((await login(other.body.email, other.body.password, '198.51.100.9')).status).toBe(200);
+    for (let guess = 1; guess <= 11; guess += 1)
+      await login('nobody.here@example.com', 'wrong', `192.0.2.${guess}`);
+    expect((await login('nobody.here@example.com', 'wrong', '192.0.2.99')).status).toBe(429);
+
+    // The owner is told once, with a reset link; nobody else is emailed.
+    const told = await waitFor(async () =>
+      smtp.emails.find((mail) => mail.subject === PAUSED_SUBJECT),
+    );
+    expect(recipient(told)).toBe(body.email);
+    expect(told.text).toContain('Hello Siobhán,');
+    expect(smtp.emails.filter((mail) => mail.subject === PAUSED_SUBJECT)).toHaveLength(1);
+    const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(told.text ?? '')?.[1] ?? '';
+    const newPassword = 'a brand new passphrase';
+    await t
+      .agent()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: newPassword })
+      .expect(200);
+    expect((await login(body.email, newPassword, '198.51.100.10')).status).toBe(200);
+  });
+
+  it('signing in successfully gives the attempt back: an owner who signs in all day is never paused', async () => {
+    const { body } = await t.signUp();
+    for (let round = 0; round < 12; round += 1)
+      expect((await login(body.email, body.password, `203.0.113.${100 + round}`)).status).toBe(200);
+    for (let guess = 0; guess < 9; guess += 1)
+      await login(body.email, 'wrong', `203.0.113.${200 + guess}`);
+    expect((await login(body.email, body.password, '203.0.113.250')).status).toBe(200);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
+import { LoginThrottle } from '../throttle/login-throttle';
 import { MailService } from '../mail/mail.service';
 import { hashPassword, hashRefreshToken, newRefreshToken } from './auth-tokens';
 import {
@@ -34,6 +35,11 @@ export const PASSWORD_RESET_EMAILS_PER_HOUR = 3;
 export interface PasswordResetJob {
   email: string;
   origin: string;
+  /**
+   * 'sign-in-paused': nobody asked; the account's sign-in was paused after too many wrong
+   * passwords (`LoginThrottle`), and the email says so (the link also lifts the pause).
+   */
+  reason?: 'sign-in-paused';
 }
 
 /** What a `password-reset.email` job did (for tests and the log; never told to the asker). */
@@ -66,6 +72,7 @@ export class PasswordResetService implements OnModuleInit {
     private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly config: AppConfig,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -102,6 +109,19 @@ export class PasswordResetService implements OnModuleInit {
   }
 
   /**
+   * The account of `email` (if any) had its sign-in paused after too many wrong passwords
+   * (`LoginThrottle.countAccountAttempt`): queues a reset link saying so, the way out for the
+   * owner (using it lifts the pause). Nothing is told to the signing-in client.
+   */
+  async signInPaused(email: string): Promise<void> {
+    await this.jobs.send<PasswordResetJob>(PASSWORD_RESET_QUEUE, {
+      email: email.trim(),
+      origin: this.config.publicOrigin,
+      reason: 'sign-in-paused',
+    });
+  }
+
+  /**
    * The job: makes a reset link for the account of `job.email` (any case) and emails it. A link
    * whose email fails is withdrawn (the job is retried with a new one).
    * @returns 'unknown' (no such account: nothing sent), 'limited' (the owner's hourly limit:
@@ -128,7 +148,7 @@ export class PasswordResetService implements OnModuleInit {
       businessName: user.business.name,
     };
     try {
-      await this.mail.deliver(passwordResetEmail(owner, job.origin, token));
+      await this.mail.deliver(passwordResetEmail(owner, job.origin, token, job.reason));
     } catch (error) {
       await this.tokens.withdraw(id);
       throw error;
@@ -150,6 +170,7 @@ export class PasswordResetService implements OnModuleInit {
     const errors = validatePasswordReset({ password: body.password }, isCommonPassword);
     if (errors.password) throw new PasswordResetInvalidException(errors);
     const passwordHash = await hashPassword(body.password);
+    let ownerEmail = '';
     const opened = await this.users.transaction(async (manager) => {
       const userId = await this.tokens.consume(manager, hashRefreshToken(body.token));
       if (!userId) return null;
@@ -159,6 +180,7 @@ export class PasswordResetService implements OnModuleInit {
       if (!user?.business) throw new PasswordResetLinkInvalidException();
       // Queued with the change: a crash after the commit cannot lose the owner's notice.
       const owner = toSessionUser(user, user.business);
+      ownerEmail = owner.email;
       await this.mail.queue(
         passwordChangedEmail(
           {
@@ -176,6 +198,8 @@ export class PasswordResetService implements OnModuleInit {
       return this.sessions.open(userId, userAgent, manager);
     });
     if (!opened) throw new PasswordResetLinkInvalidException();
+    // The owner proved the mailbox: a sign-in paused by wrong passwords opens again.
+    await this.loginThrottle.liftAccount(ownerEmail);
     this.mail.wake();
     return this.auth.result(opened.userId, opened);
   }

@@ -1,14 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerStorage,
+  ThrottlerException,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { SharedThrottlerStorage } from './shared-throttler-storage';
-import { loginThrottleKey } from './throttling';
+import { loginThrottleKey, tooManyAttemptsMessage } from './throttling';
+
+/** The per-account counter's name in the counters' store. */
+const ACCOUNT = 'login-account';
+/** Once per window: the "sign-in paused" email of an account. */
+const ACCOUNT_NOTICE = 'login-account-notice';
+
+/** An account's counter key: its email as typed at sign-in, trimmed and lower-cased. */
+const accountKey = (email: string) => `${ACCOUNT}-${email.trim().toLowerCase()}`;
 
 /**
  * Failed logins alone count toward THROTTLE_LOGIN_LIMIT (docs/product.md#validation-login, issue
  * 25): the 'login' throttler counts every attempt before the password is checked (so parallel
  * guesses cannot slip past the limit), and a login that succeeds gives its hit back here. An
  * owner who signs in and out all day is never throttled; 5 wrong passwords a minute are.
+ *
+ * Beside it, per account (issue 34, ASVS 2.2.1: guesses spread over many addresses): every
+ * attempt on one email counts, a successful one is given back, and past
+ * THROTTLE_ACCOUNT_LOGIN_LIMIT failures in THROTTLE_ACCOUNT_LOGIN_WINDOW_SECONDS that account's
+ * sign-in answers 429 for the window, right password or not (the same for an email of no account:
+ * the answer tells nobody which emails have one). A password reset lifts the pause.
  */
 @Injectable()
 export class LoginThrottle {
@@ -18,11 +36,43 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * Takes a successful login's attempt off its client's count (never below zero).
+   * Takes a successful login's attempt off its client's count and its account's (never below zero).
    * @param request the login request (its `ip` is the client, as the throttler read it)
+   * @param email the email it signed in with
    */
-  async forgiveSuccess(request: Record<string, unknown>): Promise<void> {
+  async forgiveSuccess(request: Record<string, unknown>, email: string): Promise<void> {
     if (this.config.throttleDisabled || !(this.storage instanceof SharedThrottlerStorage)) return;
     await this.storage.refund(loginThrottleKey(request), 'login');
+    await this.storage.refund(accountKey(email), ACCOUNT);
+  }
+
+  /**
+   * Counts one sign-in attempt on `email`'s account, before its password is checked.
+   * @param onPaused runs once a window, for the attempt that pauses the account (its owner is told)
+   * @throws ThrottlerException 429 'Too many attempts. Try again in N minutes.' while the account's
+   *   sign-in is paused (the pausing attempt included)
+   */
+  async countAccountAttempt(email: string, onPaused: () => Promise<void>): Promise<void> {
+    if (this.config.throttleDisabled) return;
+    const { limit, windowSeconds } = this.config.throttleAccountLogin;
+    const window = windowSeconds * 1000;
+    const key = email.trim().toLowerCase();
+    const record = await this.storage.increment(accountKey(email), window, limit, window, ACCOUNT);
+    if (!record.isBlocked) return;
+    const notice = await this.storage.increment(
+      `${ACCOUNT_NOTICE}-${key}`,
+      window,
+      1,
+      window,
+      ACCOUNT_NOTICE,
+    );
+    if (!notice.isBlocked) await onPaused();
+    throw new ThrottlerException(tooManyAttemptsMessage(record.timeToBlockExpire));
+  }
+
+  /** Lifts `email`'s paused sign-in and forgets its failures (a password reset was used). */
+  async liftAccount(email: string): Promise<void> {
+    if (!(this.storage instanceof SharedThrottlerStorage)) return;
+    await this.storage.clear(accountKey(email), ACCOUNT);
   }
 }

@@ -110,6 +110,23 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     }
   }
 
+  /**
+   * Forgets `key`'s count and any refusal of throttler `throttlerName` (a password reset lifts an
+   * account's paused sign-in).
+   * @throws the store's error when it fails and `countLocallyWhenDown` is off
+   */
+  async clear(key: string, throttlerName: string): Promise<void> {
+    for (const [id, pair] of this.limiters) {
+      if (!id.startsWith(`${throttlerName}:`)) continue;
+      await pair.local.delete(key);
+      try {
+        await pair.shared.delete(key);
+      } catch (error) {
+        if (!this.options.countLocallyWhenDown) throw error;
+      }
+    }
+  }
+
   private limitersFor(name: string, ttl: number, limit: number, blockDuration: number) {
     const id = `${name}:${ttl}:${limit}:${blockDuration}`;
     let pair = this.limiters.get(id);

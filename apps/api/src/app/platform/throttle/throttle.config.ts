@@ -59,6 +59,19 @@ export class ThrottleEnv {
   @EnvInt(1)
   THROTTLE_WEBHOOK_SIGNATURE_LIMIT = 30;
 
+  /**
+   * Failed logins allowed per account (its email, whatever the client address) in
+   * THROTTLE_ACCOUNT_LOGIN_WINDOW_SECONDS (issue 34, ASVS 2.2.1: guesses spread over many
+   * addresses); past it the account's sign-in pauses for the window, its owner is emailed once, and
+   * a password reset lifts the pause.
+   */
+  @EnvInt(1)
+  THROTTLE_ACCOUNT_LOGIN_LIMIT = 10;
+
+  /** The window of THROTTLE_ACCOUNT_LOGIN_LIMIT, and how long a paused sign-in stays paused, seconds. */
+  @EnvInt(1)
+  THROTTLE_ACCOUNT_LOGIN_WINDOW_SECONDS = 900;
+
   /** Switches every throttle (login, signup, referral join, contact, leads, support, Mindbody credential checks, CSV uploads, billing sessions, wrong webhook signatures) off, e.g. for benchmarks. */
   @EnvBool()
   THROTTLE_DISABLED = false;
@@ -90,6 +103,8 @@ export function readThrottleConfig(vars: ThrottleEnv): {
   throttleBillingLimit: number;
   /** Wrong webhook signatures allowed per client address per minute (`FailedSignatureThrottle`). */
   throttleWebhookSignatureLimit: number;
+  /** Failed logins allowed per account in each window (`LoginThrottle.countAccountAttempt`). */
+  throttleAccountLogin: { limit: number; windowSeconds: number };
   /** True: no request is throttled (THROTTLE_DISABLED). */
   throttleDisabled: boolean;
   /** Redis of the throttle counters (REDIS_URL), or null to keep them in PostgreSQL. */
@@ -108,6 +123,10 @@ export function readThrottleConfig(vars: ThrottleEnv): {
     throttleCsvUploadLimit: vars.THROTTLE_CSV_UPLOAD_LIMIT,
     throttleBillingLimit: vars.THROTTLE_BILLING_LIMIT,
     throttleWebhookSignatureLimit: vars.THROTTLE_WEBHOOK_SIGNATURE_LIMIT,
+    throttleAccountLogin: {
+      limit: vars.THROTTLE_ACCOUNT_LOGIN_LIMIT,
+      windowSeconds: vars.THROTTLE_ACCOUNT_LOGIN_WINDOW_SECONDS,
+    },
     throttleDisabled: vars.THROTTLE_DISABLED,
     redisUrl: vars.REDIS_URL ?? null,
   };
