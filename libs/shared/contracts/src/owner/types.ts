@@ -11,3 +11,6 @@ export type UpdateAccountRequest = Schema<'UpdateAccountDto'>;
 
 /** `POST /api/account/password` body. */
 export type ChangePasswordRequest = Schema<'ChangePasswordDto'>;
+
+/** `GET /api/account/sessions`: one of the owner's live sign-ins ('Where you're signed in'). */
+export type SignedInSession = Schema<'SignedInSession'>;

@@ -1,5 +1,24 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+} from '@nestjs/common';
+import {
+  ApiCookieAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { SessionsService } from '../../platform/auth/sessions.service';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { sessionScope } from '../../platform/database/business-scope';
@@ -8,13 +27,17 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
 import { AccountDetailsDto } from './dto/account-details.dto';
 import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
+import { SignedInSessionDto, SignedOutSessionsDto } from './dto/signed-in-session.dto';
 
 /** Account Settings of the signed-in owner (docs/product.md#signed-in-frame account dropdown). Every route needs a session. */
 @ApiTags('account')
 @ApiCookieAuth('grove_access')
 @Controller('account')
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   /** → 200 AccountDetails `{ firstName, lastName, email, businessName, phoneNumber, website }`; 401. */
   @Get()
@@ -56,5 +79,47 @@ export class AccountController {
     @Body() body: ChangePasswordDto,
   ): Promise<MessageReplyDto> {
     return this.account.changePassword(sessionScope(user), user, body);
+  }
+
+  /**
+   * 'Where you're signed in' (issue 34): → 200 the owner's live sign-ins, this browser's first
+   * (`current`), each `{ id, device, signedInAt, lastActiveAt, current }`; 401. Only the signed-in
+   * user's own.
+   */
+  @Get('sessions')
+  @ApiOkResponse({ type: SignedInSessionDto, isArray: true })
+  @ApiOperation({ summary: "Where you're signed in: the owner's live sign-ins" })
+  signIns(@CurrentUser() user: AuthUser): Promise<SignedInSessionDto[]> {
+    return this.sessions.signIns(user);
+  }
+
+  /**
+   * Signs out every other browser of the owner: → 200 `{ ended }` (sessions ended at once: their
+   * next request is 401); this one stays signed in; 401.
+   */
+  @Post('sessions/sign-out-others')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SignedOutSessionsDto })
+  @ApiOperation({ summary: 'Sign out everywhere else' })
+  async signOutOthers(@CurrentUser() user: AuthUser): Promise<SignedOutSessionsDto> {
+    if (!user.sessionId) return { ended: 0 };
+    return { ended: await this.sessions.revokeOthers(user.userId, user.sessionId) };
+  }
+
+  /**
+   * Signs out one sign-in (an `id` of `GET /api/account/sessions`; this browser's too, as 'Log
+   * out'): → 204, its sessions end at once; 400 when `id` is not a UUID; 404 'Sign-in not found'
+   * when the owner has no live sign-in of that id (another user's is never touched); 401.
+   */
+  @Delete('sessions/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse()
+  @ApiOperation({ summary: 'Sign out one browser' })
+  async endSignIn(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<void> {
+    if (!(await this.sessions.endSignIn(user, id)))
+      throw new NotFoundException('Sign-in not found');
   }
 }

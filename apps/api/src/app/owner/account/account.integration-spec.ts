@@ -233,4 +233,69 @@ describe('account settings (integration)', () => {
     await login(body.email, body.password, 200);
     await login(body.email, 'a whole new passphrase', 401);
   });
+
+  describe("where you're signed in (issue 34)", () => {
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const WINDOWS =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const signIn = async (email: string, password: string, userAgent: string) => {
+      const browser = t.agent();
+      await browser
+        .post('/api/auth/login')
+        .set('User-Agent', userAgent)
+        .send({ email, password })
+        .expect(200);
+      return browser;
+    };
+    type Listed = { id: string; device: string; current: boolean; lastActiveAt: string };
+
+    it('lists each browser signed in, this one first; signing one out ends it at once; "everywhere else" keeps only this one', async () => {
+      const { body } = await t.signUp({ firstName: 'Siobhán' });
+      const laptop = await signIn(body.email, body.password, WINDOWS);
+      const phone = await signIn(body.email, body.password, IPHONE);
+      const listed = (await laptop.get('/api/account/sessions').expect(200)).body as Listed[];
+      // The signup's own browser, the laptop and the phone.
+      expect(listed).toHaveLength(3);
+      expect(listed[0]).toMatchObject({ current: true, device: 'Chrome 120 on Windows' });
+      expect(listed.filter((row) => row.current)).toHaveLength(1);
+      const phoneRow = listed.find((row) => row.device === 'Safari 17 on iOS');
+      expect(phoneRow).toBeDefined();
+
+      await laptop.delete(`/api/account/sessions/${phoneRow?.id}`).expect(204);
+      await phone.get('/api/account').expect(401);
+      await laptop.delete(`/api/account/sessions/${phoneRow?.id}`).expect(404);
+      expect(
+        ((await laptop.get('/api/account/sessions').expect(200)).body as Listed[]).length,
+      ).toBe(2);
+
+      const again = await signIn(body.email, body.password, IPHONE);
+      const ended = (await laptop.post('/api/account/sessions/sign-out-others').expect(200))
+        .body as { ended: number };
+      expect(ended.ended).toBe(2);
+      await again.get('/api/account').expect(401);
+      const left = (await laptop.get('/api/account/sessions').expect(200)).body as Listed[];
+      expect(left.map((row) => row.current)).toEqual([true]);
+    });
+
+    it("needs a session; another owner's sign-ins are neither listed nor ended (tenant isolation); a bad id is 400", async () => {
+      await t.agent().get('/api/account/sessions').expect(401);
+      await t.agent().post('/api/account/sessions/sign-out-others').expect(401);
+      await t
+        .agent()
+        .delete('/api/account/sessions/3f1c2a5e-8d7b-4c1e-9a2f-0b6d5e4c3a21')
+        .expect(401);
+      const victim = await t.signUp();
+      const attacker = await t.signUp({ businessName: 'Other Gym' });
+      const victimRows = (await victim.agent.get('/api/account/sessions').expect(200))
+        .body as Listed[];
+      const attackerRows = (await attacker.agent.get('/api/account/sessions').expect(200))
+        .body as Listed[];
+      expect(attackerRows.map((row) => row.id)).not.toContain(victimRows[0]?.id);
+      await attacker.agent.delete(`/api/account/sessions/${victimRows[0]?.id}`).expect(404);
+      await attacker.agent.post('/api/account/sessions/sign-out-others').expect(200);
+      await victim.agent.get('/api/account').expect(200);
+      await attacker.agent.delete('/api/account/sessions/not-a-uuid').expect(400);
+    });
+  });
 });

@@ -18,7 +18,7 @@ const IS_ACTIVE = preparedStatement(
 export type RevokeTarget =
   | { familyOf: { refreshTokenHash: string } }
   | { familyOf: { sessionId: string } }
-  | { familyId: string }
+  | { familyId: string; userId?: string }
   | { userId: string; exceptSessionId?: string };
 
 /** The columns of a new session row (its refresh token only as its SHA-256 hash). */
@@ -56,6 +56,50 @@ export class SessionsRepository {
     familyId: string,
   ): Promise<SessionEntity | null> {
     return manager.getRepository(SessionEntity).findOneBy({ id, familyId });
+  }
+
+  /**
+   * The user's live sign-ins (not revoked, not expired), one per sign-in (family): its newest
+   * session row's time (its last token refresh) and browser, newest first.
+   * @param currentSessionId the caller's session: its sign-in is marked `current`
+   */
+  async liveSignIns(
+    userId: string,
+    currentSessionId: string | undefined,
+  ): Promise<
+    {
+      familyId: string;
+      signedInAt: Date;
+      lastActiveAt: Date;
+      userAgent: string | null;
+      current: boolean;
+    }[]
+  > {
+    const rows = (await this.dataSource.query(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (family_id) family_id, signed_in_at, created_at AS last_active_at,
+                user_agent,
+                family_id = (SELECT family_id FROM sessions WHERE id = $2) AS current
+           FROM sessions
+          WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+          ORDER BY family_id, created_at DESC
+       ) live
+       ORDER BY current DESC, last_active_at DESC`,
+      [userId, currentSessionId ?? null],
+    )) as {
+      family_id: string;
+      signed_in_at: Date;
+      last_active_at: Date;
+      user_agent: string | null;
+      current: boolean | null;
+    }[];
+    return rows.map((row) => ({
+      familyId: row.family_id,
+      signedInAt: row.signed_in_at,
+      lastActiveAt: row.last_active_at,
+      userAgent: row.user_agent,
+      current: row.current === true,
+    }));
   }
 
   /** Inserts a live session row (inside `manager`'s transaction when given). */
@@ -115,6 +159,13 @@ export class SessionsRepository {
 
 /** The SQL condition on `sessions` (and its parameters) selecting `target`'s rows. */
 function revokeCondition(target: RevokeTarget): [string, Record<string, string>] {
+  if ('familyId' in target)
+    return target.userId
+      ? [
+          'family_id = :familyId AND user_id = :userId',
+          { familyId: target.familyId, userId: target.userId },
+        ]
+      : ['family_id = :familyId', { familyId: target.familyId }];
   if ('userId' in target)
     return target.exceptSessionId
       ? [
@@ -122,7 +173,6 @@ function revokeCondition(target: RevokeTarget): [string, Record<string, string>]
           { userId: target.userId, exceptSessionId: target.exceptSessionId },
         ]
       : ['user_id = :userId', { userId: target.userId }];
-  if ('familyId' in target) return ['family_id = :familyId', { familyId: target.familyId }];
   if ('refreshTokenHash' in target.familyOf)
     return [
       'family_id = (SELECT family_id FROM sessions WHERE refresh_token_hash = :hash)',

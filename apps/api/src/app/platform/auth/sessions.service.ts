@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import Bowser from 'bowser';
 import { LRUCache } from 'lru-cache';
+import type { SignedInSession } from '@grove/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { AppConfig } from '../config/app-config';
@@ -168,6 +170,30 @@ export class SessionsService {
   }
 
   /**
+   * 'Where you're signed in' (issue 34): the user's live sign-ins, the caller's first, each with
+   * its browser and system as its user agent names them (bowser), when it signed in and when it
+   * last refreshed its access token.
+   */
+  async signIns(user: AuthUser): Promise<SignedInSession[]> {
+    const rows = await this.repository.liveSignIns(user.userId, user.sessionId);
+    return rows.map((row) => ({
+      id: row.familyId,
+      device: deviceOf(row.userAgent),
+      signedInAt: row.signedInAt.toISOString(),
+      lastActiveAt: row.lastActiveAt.toISOString(),
+      current: row.current,
+    }));
+  }
+
+  /**
+   * Signs out one of the user's sign-ins (`id` as `signIns` lists it): its sessions end at once.
+   * @returns false when the user has no live sign-in of that id (another user's is never touched)
+   */
+  async endSignIn(user: AuthUser, id: string): Promise<boolean> {
+    return (await this.revokeWhere({ familyId: id, userId: user.userId })) > 0;
+  }
+
+  /**
    * Ends every live session of `userId` (a password reset), inside `manager`'s transaction when
    * given.
    * @returns how many sessions were ended
@@ -262,4 +288,16 @@ export class SessionsService {
       this.revoked.set(id, true);
     }
   }
+}
+
+/**
+ * 'Chrome 120 on Windows', 'Safari on iOS', or 'Unknown browser' from a User-Agent header
+ * (bowser's parse; only the browser's major version is kept).
+ */
+export function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const { browser, os } = Bowser.parse(userAgent);
+  const major = browser.version?.split('.')[0];
+  const name = browser.name ? `${browser.name}${major ? ` ${major}` : ''}` : 'Unknown browser';
+  return os.name ? `${name} on ${os.name}` : name;
 }
