@@ -18,6 +18,32 @@ const account: Schema<'AccountDetails'> = {
   website: 'greenvalley.com.au',
 };
 
+/** The owner's live sign-ins as the fake API has them (each test starts with these three). */
+const THREE_SIGN_INS: Schema<'SignedInSession'>[] = [
+  {
+    id: '3f1c2a5e-8d7b-4c1e-9a2f-0b6d5e4c3a21',
+    device: 'Chrome 120 on Windows',
+    signedInAt: '2026-11-20T09:30:00.000Z',
+    lastActiveAt: '2026-11-28T22:10:00.000Z',
+    current: true,
+  },
+  {
+    id: '7a9e0c3d-1b2f-4d5e-8f6a-9b0c1d2e3f4a',
+    device: 'Safari 17 on iOS',
+    signedInAt: '2026-11-25T07:05:00.000Z',
+    lastActiveAt: '2026-11-27T18:45:00.000Z',
+    current: false,
+  },
+  {
+    id: 'c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f',
+    device: 'Firefox 121 on Linux',
+    signedInAt: '2026-11-01T12:00:00.000Z',
+    lastActiveAt: '2026-11-02T12:00:00.000Z',
+    current: false,
+  },
+];
+let signIns = THREE_SIGN_INS;
+
 /** The bodies the page sent, by 'METHOD /path' (relative to /api, as the client's paths). */
 let sent: Record<string, unknown[]> = {};
 const record = (key: string, body: unknown) => (sent[key] ??= []).push(body);
@@ -26,6 +52,7 @@ const bodiesOf = (key: string) => sent[key] ?? [];
 /** A fake API answering every card of the page; a test replaces the routes it is about. */
 beforeEach(() => {
   sent = {};
+  signIns = THREE_SIGN_INS;
   server.use(
     http.get('/account', ({ response }) => response(200).json(account)),
     // Billing's own spec is features/billing; here an operator without billing (GROVE_BILLING=off).
@@ -62,6 +89,17 @@ beforeEach(() => {
     http.get('/settings/branches', ({ response }) =>
       response(200).json({ rule: 'approval', days: null }),
     ),
+    http.get('/account/sessions', ({ response }) => response(200).json(signIns)),
+    http.delete('/account/sessions/{id}', ({ params, response }) => {
+      record('DELETE /account/sessions', params.id);
+      signIns = signIns.filter((row) => row.id !== params.id);
+      return response(204).empty();
+    }),
+    http.post('/account/sessions/sign-out-others', ({ response }) => {
+      const ended = signIns.filter((row) => !row.current).length;
+      signIns = signIns.filter((row) => row.current);
+      return response(200).json({ ended });
+    }),
     http.put('/settings/branches', async ({ request, response }) => {
       const body = await request.json();
       record('PUT /settings/branches', body);
@@ -240,5 +278,29 @@ describe('AccountSettingsPage', () => {
   it('shows no such notice on a plain visit', async () => {
     await renderPage();
     expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
+  });
+
+  it("'Where you’re signed in' lists each browser, this one marked; Sign out ends one, then everywhere else the rest", async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const list = await screen.findByRole('list', { name: 'Where you’re signed in' });
+    const items = () => Array.from(list.querySelectorAll('li')).map((item) => item.textContent);
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(items()[0]).toContain('Chrome 120 on Windows');
+    expect(items()[0]).toContain('This browser');
+    expect(items()[1]).toContain('Safari 17 on iOS');
+    // This browser has no 'Sign out' of its own (that is 'Log out').
+    expect(
+      screen.getAllByRole('button', { name: /^Sign out Safari|^Sign out Firefox/ }),
+    ).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: /^Sign out Safari 17 on iOS/ }));
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(bodiesOf('DELETE /account/sessions')).toEqual(['7a9e0c3d-1b2f-4d5e-8f6a-9b0c1d2e3f4a']);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('Signed out 1 other browser')).toBeTruthy();
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useAccount } from './api/account';
 import { Alert, PageHeader, Spinner } from '@grove/web-ui';
 import { AccountDetailsCard } from './AccountDetailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { SignInsCard } from './SignInsCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
 import { BranchRuleCard } from './BranchRuleCard';
 import { BillingCard } from './BillingCard';
@@ -39,6 +40,7 @@ export function AccountSettingsPage() {
       <BillingCard />
       <MemberDefaultsCard />
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
+      <SignInsCard />
       <MemberEmailsCard businessName={account.data?.businessName} />
       <BranchRuleCard />
     </div>
