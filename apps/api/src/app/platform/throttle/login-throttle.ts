@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   InjectThrottlerStorage,
@@ -13,8 +14,13 @@ const ACCOUNT = 'login-account';
 /** Once per window: the "sign-in paused" email of an account. */
 const ACCOUNT_NOTICE = 'login-account-notice';
 
-/** An account's counter key: its email as typed at sign-in, trimmed and lower-cased. */
-const accountKey = (email: string) => `${ACCOUNT}-${email.trim().toLowerCase()}`;
+/**
+ * An account's name in the counters' store: the SHA-256 of its email as typed at sign-in, trimmed
+ * and lower-cased (no address stored in the throttle table, and any text makes a valid key).
+ */
+const accountId = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+const accountKey = (email: string) => `${ACCOUNT}-${accountId(email)}`;
 
 /**
  * Failed logins alone count toward THROTTLE_LOGIN_LIMIT (docs/product.md#validation-login, issue
@@ -56,11 +62,10 @@ export class LoginThrottle {
     if (this.config.throttleDisabled) return;
     const { limit, windowSeconds } = this.config.throttleAccountLogin;
     const window = windowSeconds * 1000;
-    const key = email.trim().toLowerCase();
     const record = await this.storage.increment(accountKey(email), window, limit, window, ACCOUNT);
     if (!record.isBlocked) return;
     const notice = await this.storage.increment(
-      `${ACCOUNT_NOTICE}-${key}`,
+      `${ACCOUNT_NOTICE}-${accountId(email)}`,
       window,
       1,
       window,
