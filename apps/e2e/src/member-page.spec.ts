@@ -76,11 +76,13 @@ test('the owner emails a member their link; the member opens the magic link on a
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
   expect(await accessibilityViolations(member, { impacts: BLOCKING_IMPACTS })).toEqual([]);
-  // Copy link puts the referral link on the clipboard (the page's inline script).
+  // Copy link puts the referral link, marked ?via=copy, on the clipboard (the page's inline script).
   await phone.grantPermissions(['clipboard-read', 'clipboard-write']);
   await member.getByRole('button', { name: 'Copy link' }).click();
   await expect(member.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  expect(await member.evaluate(() => navigator.clipboard.readText())).toBe(referralUrl);
+  expect(await member.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${referralUrl}?via=copy`,
+  );
   await member.screenshot({ path: 'dist/test-results/member-page-390.png', fullPage: true });
   await member.setViewportSize({ width: 1366, height: 900 });
   await member.screenshot({ path: 'dist/test-results/member-page-1366.png', fullPage: true });

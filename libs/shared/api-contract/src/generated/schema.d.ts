@@ -1255,6 +1255,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/share-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message members share with friends */
+        get: operations["ShareMessage_get"];
+        /** Save the message members share with friends */
+        put: operations["ShareMessage_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -1823,6 +1841,8 @@ export interface components {
             referralUrl: string | null;
             /** @description Savings so far, cents */
             savedSoFarCents: number;
+            /** @description The message the member shares: the owner's or the default, {firstName}, {gym} and {link} unfilled */
+            shareMessage: string;
         };
         MemberPageLandingForm: {
             /** @description The token after `#token=` in the magic link */
@@ -2361,6 +2381,13 @@ export interface components {
             passwordChangeRequired?: true;
             /** @description What the account button shows: first and last name */
             username: string;
+        };
+        ShareMessageSettings: {
+            /**
+             * @description The share message; {firstName}, {gym} and {link} are filled in per member
+             * @example {firstName} here! Come and train with me at {gym}. Here's my link: {link}
+             */
+            message: string;
         };
         SignupDto: {
             /** @example Green Valley Fitness */
@@ -5284,6 +5311,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProspectSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ShareMessage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareMessageSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ShareMessage_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareMessageSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareMessageSettings"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
