@@ -56,6 +56,16 @@ test('the owner emails a member their link; the member opens the magic link on a
   expect(mail?.html).toContain(referralUrl);
   const magicLink = magicLinkIn(mail);
 
+  // The owner writes the message members share (Account Settings, docs/product.md#share-message).
+  await page.goto('/dashboard/account-settings');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill("{firstName} (from spin class) here: try {gym} with me! It's {link}");
+  await expect(page.getByTestId('share-preview')).toHaveText(
+    `Sam (from spin class) here: try ${owner.businessName} with me! It's ${new URL(page.url()).origin}/referral/Xy7pQ2`,
+  );
+  await page.getByRole('button', { name: 'Save message' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
   // Nina, on her phone, opens the magic link.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const member = await phone.newPage();
@@ -76,11 +86,27 @@ test('the owner emails a member their link; the member opens the magic link on a
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
   expect(await accessibilityViolations(member, { impacts: BLOCKING_IMPACTS })).toEqual([]);
-  // Copy link puts the referral link on the clipboard (the page's inline script).
+  // Copy link puts the referral link, marked ?via=copy, on the clipboard (the page's inline script).
   await phone.grantPermissions(['clipboard-read', 'clipboard-write']);
   await member.getByRole('button', { name: 'Copy link' }).click();
   await expect(member.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  expect(await member.evaluate(() => navigator.clipboard.readText())).toBe(referralUrl);
+  expect(await member.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${referralUrl}?via=copy`,
+  );
+  // WhatsApp opens wa.me with the owner's message, filled in for Nina, her link marked ?via=whatsapp.
+  await phone.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+  );
+  const [whatsapp] = await Promise.all([
+    member.waitForEvent('popup'),
+    member.getByRole('link', { name: 'WhatsApp' }).click(),
+  ]);
+  const shared = new URL(whatsapp.url());
+  expect(shared.origin + shared.pathname).toBe('https://wa.me/');
+  expect(shared.searchParams.get('text')).toBe(
+    `Nina (from spin class) here: try ${owner.businessName} with me! It's ${referralUrl}?via=whatsapp`,
+  );
+  await whatsapp.close();
   await member.screenshot({ path: 'dist/test-results/member-page-390.png', fullPage: true });
   await member.setViewportSize({ width: 1366, height: 900 });
   await member.screenshot({ path: 'dist/test-results/member-page-1366.png', fullPage: true });

@@ -18,6 +18,7 @@ export * from './integrations/mindbody-setup';
 export * from './integrations/types';
 export * from './member/member-email-settings';
 export * from './member/member-page';
+export * from './member/share-message';
 export * from './membership/branch-qualification';
 export * from './membership/member-defaults';
 export * from './membership/members';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
-import { BRANCH_SETTINGS_DAYS_INVALID, MESSAGES } from '@grove/contracts';
+import { BRANCH_SETTINGS_DAYS_INVALID, DEFAULT_SHARE_MESSAGE, MESSAGES } from '@grove/contracts';
 import type { Schema } from '@grove/api-contract';
 import { apiError, createTestQueryClient, http, server } from '@grove/web-testing';
 import { AccountSettingsPage } from './AccountSettingsPage';
@@ -107,6 +107,9 @@ beforeEach(() => {
     }),
     http.get('/settings/member-defaults', ({ response }) =>
       response(200).json({ discountCents: 1500, membershipPriceCents: null }),
+    ),
+    http.get('/settings/share-message', ({ response }) =>
+      response(200).json({ message: DEFAULT_SHARE_MESSAGE }),
     ),
   );
 });

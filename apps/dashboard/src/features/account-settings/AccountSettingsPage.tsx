@@ -9,6 +9,7 @@ import { MemberEmailsCard } from './MemberEmailsCard';
 import { BranchRuleCard } from './BranchRuleCard';
 import { BillingCard } from './BillingCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
+import { ShareMessageCard } from './ShareMessageCard';
 import './account-settings.css';
 
 /**
@@ -16,7 +17,8 @@ import './account-settings.css';
  * (`GET/PATCH /api/account`) and a password change (`POST /api/account/password`). After a login
  * whose password no longer meets Grove's rule, the shell sends the owner here with
  * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
- * 'Emails to members': which event emails go to members (`/api/settings/member-emails`).
+ * 'Emails to members': which event emails go to members (`/api/settings/member-emails`), then
+ * 'Message members share' (`/api/settings/share-message`, docs/product.md#share-message).
  * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
  * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
  * banner's link): the checklist on Branches links to it.
@@ -42,6 +44,7 @@ export function AccountSettingsPage() {
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <SignInsCard />
       <MemberEmailsCard businessName={account.data?.businessName} />
+      <ShareMessageCard businessName={account.data?.businessName} />
       <BranchRuleCard />
     </div>
   );

@@ -35,57 +35,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/account/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where you're signed in: the owner's live sign-ins */
-        get: operations["Account_signIns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account/sessions/sign-out-others": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign out everywhere else */
-        post: operations["Account_signOutOthers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/account/sessions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Sign out one browser */
-        delete: operations["Account_endSignIn"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/analytics/funnel": {
         parameters: {
             query?: never;
@@ -1306,6 +1255,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/share-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message members share with friends */
+        get: operations["ShareMessage_get"];
+        /** Save the message members share with friends */
+        put: operations["ShareMessage_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -1874,6 +1841,8 @@ export interface components {
             referralUrl: string | null;
             /** @description Savings so far, cents */
             savedSoFarCents: number;
+            /** @description The message the member shares: the owner's or the default, {firstName}, {gym} and {link} unfilled */
+            shareMessage: string;
         };
         MemberPageLandingForm: {
             /** @description The token after `#token=` in the magic link */
@@ -2413,36 +2382,12 @@ export interface components {
             /** @description What the account button shows: first and last name */
             username: string;
         };
-        SignedInSession: {
-            /** @description True for the browser asking */
-            current: boolean;
+        ShareMessageSettings: {
             /**
-             * @description Browser and system from its User-Agent
-             * @example Chrome 120 on Windows
+             * @description The share message; {firstName}, {gym} and {link} are filled in per member
+             * @example {firstName} here! Come and train with me at {gym}. Here's my link: {link}
              */
-            device: string;
-            /**
-             * Format: uuid
-             * @description The sign-in (its session family), for `DELETE /api/account/sessions/{id}`
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it last refreshed its access token (ISO 8601)
-             */
-            lastActiveAt: string;
-            /**
-             * Format: date-time
-             * @description When it signed in (ISO 8601)
-             */
-            signedInAt: string;
-        };
-        SignedOutSessions: {
-            /**
-             * @description Sessions ended
-             * @example 2
-             */
-            ended: number;
+            message: string;
         };
         SignupDto: {
             /** @example Green Valley Fitness */
@@ -2644,90 +2589,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
                 };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Account_signIns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignedInSession"][];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Account_signOutOthers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignedOutSessions"];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Account_endSignIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -5450,6 +5311,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProspectSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ShareMessage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareMessageSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ShareMessage_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareMessageSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareMessageSettings"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -101,6 +101,11 @@ export interface MemberPage {
    * the page shows it without another request (`GET /api/member/qr.svg` is the same image).
    */
   referralQrSvg: string | null;
+  /**
+   * The message the member shares (docs/product.md#share-message): the owner's, or
+   * `DEFAULT_SHARE_MESSAGE`, placeholders unfilled (`shareTargets` fills them per channel).
+   */
+  shareMessage: string;
   /** What the member pays before any discount. */
   membershipPriceCents: number;
   /** What the member pays now (for a Mindbody member: the autopay amount Grove last saw, or null when not known). */
@@ -182,11 +187,14 @@ export interface ReferralEmailResult {
 export const MEMBER_PAGE_IDS = {
   /** The page's `<main>`: what a magic link's landing replaces with the member's page. */
   main: 'member-main',
-  /** The referral link's text (its `data-url` is the URL), what Copy copies. */
+  /** The referral link's text; its `data-url` is what Copy copies (the link with `?via=copy`). */
   url: 'member-url',
   /** The Copy button ('Copy link' / 'Copied!'). */
   copy: 'member-copy',
-  /** The Share button, shown by the script only where the browser has the Web Share API. */
+  /**
+   * The Share button, shown by the script only where the browser has the Web Share API; its
+   * `data-text` is the share message with the link carrying `?via=share`.
+   */
   share: 'member-share',
   /** The signed-out page's message box (session ended / link expired). */
   message: 'member-message',

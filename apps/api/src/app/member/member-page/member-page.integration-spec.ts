@@ -430,7 +430,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     for (const html of [landed.text, page.text]) {
       expect(html).toContain('<h1>Hi Ana</h1>');
       expect(html).toContain('Peak Fitness');
-      expect(html).toContain(`data-url="${ORIGIN}/referral/${link.code}"`);
+      expect(html).toContain(`data-url="${ORIGIN}/referral/${link.code}?via=copy"`);
       expect(html).toContain('<strong>$85.00</strong><span> a month</span>');
       expect(html).toContain('Membership price $100.00 · 1 friend counting');
       expect(html).toContain('1 more friend → <strong>$70.00</strong>');

@@ -11,17 +11,25 @@ import { MemberPageRepository } from './member-page.repository';
 import { MemberPageService } from './member-page.service';
 import { ReferralEmailsController } from './referral-emails.controller';
 import { ReferralEmailsService } from './referral-emails.service';
+import { ShareMessageController } from './share-message.controller';
+import { ShareMessageRepository } from './share-message.repository';
 
-/** The member page API and "Your referral link" (issue 15). */
+/** The member page API, "Your referral link" (issue 15) and the share message members send (issue 33). */
 @Module({
   imports: [WebModule, MemberAuthModule, MemberEmailsModule, ThrottleStoreModule, FraudModule],
-  controllers: [MemberPageController, ReferralEmailsController, MemberPageHtmlController],
+  controllers: [
+    MemberPageController,
+    ReferralEmailsController,
+    MemberPageHtmlController,
+    ShareMessageController,
+  ],
   providers: [
     MemberPageAssetsService,
     MemberPageService,
     MemberPageRepository,
     LinkRequestThrottle,
     ReferralEmailsService,
+    ShareMessageRepository,
   ],
 })
 export class MemberPageModule {}

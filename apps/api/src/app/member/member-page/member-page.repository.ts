@@ -27,6 +27,8 @@ export interface MemberFacts extends MemberPriceFacts {
   linkCode: string | null;
   /** What Mindbody will charge a managed member next (cents) and when (ISO), or null. */
   nextCharge: { amountCents: number; on: string } | null;
+  /** The business's share message (placeholders unfilled), or null: the default (docs/product.md#share-message). */
+  shareMessage: string | null;
 }
 
 interface MemberFactsSqlRow {
@@ -44,6 +46,7 @@ interface MemberFactsSqlRow {
   code: string | null;
   mindbody_next_charge_cents: number | null;
   mindbody_next_charge_at: Date | null;
+  share_message: string | null;
 }
 
 /**
@@ -54,7 +57,7 @@ interface MemberFactsSqlRow {
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
-         m.mindbody_next_charge_cents, m.mindbody_next_charge_at,
+         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
@@ -255,5 +258,6 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
             on: new Date(row.mindbody_next_charge_at).toISOString(),
           }
         : null,
+    shareMessage: row.share_message,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { Response } from 'express';
-import { emailKey, referralLinkUrl } from '@grove/contracts';
+import { DEFAULT_SHARE_MESSAGE, emailKey, referralLinkUrl } from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
 import { AppConfig } from '../../platform/config/app-config';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -67,7 +67,8 @@ export class MemberPageService {
 
   /**
    * Everything the member page shows (`MemberPageDto`, cents): referral link URL
-   * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), price now vs membership price, savings so far
+   * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), the owner's share message (or the
+   * default, placeholders unfilled), price now vs membership price, savings so far
    * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
@@ -88,6 +89,7 @@ export class MemberPageService {
       memberFirstName: firstName(member.name),
       referralUrl,
       referralQrSvg: referralUrl ? await qrSvg(referralUrl) : null,
+      shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,

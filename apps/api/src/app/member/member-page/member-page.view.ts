@@ -4,6 +4,7 @@ import {
   MEMBER_PAGE_IDS as IDS,
   MEMBER_PAGE_MESSAGES,
   type MemberBranchStatus,
+  shareTargets,
   type MemberPage,
 } from '@grove/contracts';
 import {
@@ -92,17 +93,23 @@ function linkCard(data: MemberPage): string {
   let link = alertHtml('info', MEMBER_PAGE_MESSAGES.noLinkYet);
   if (data.referralUrl) {
     const url = escapeHtml(data.referralUrl);
-    const business = escapeHtml(data.businessName);
-    const text = encodeURIComponent(`Join me at ${data.businessName}: ${data.referralUrl}`);
-    const subject = encodeURIComponent(`Join me at ${data.businessName}`);
+    const targets = shareTargets({
+      template: data.shareMessage,
+      firstName: data.memberFirstName,
+      gym: data.businessName,
+      referralUrl: data.referralUrl,
+    });
+    const channel = (name: string, href: string, label: string) =>
+      `<a class="g-btn g-btn--secondary" data-share="${name}" href="${escapeHtml(href)}"${name === 'whatsapp' ? ' target="_blank" rel="noopener noreferrer"' : ''}>${label}</a>`;
     link =
       '<div class="member-share">' +
-      `<p class="member-share__url" id="${IDS.url}" data-url="${url}" data-testid="referral-url">${url}</p>` +
+      `<p class="member-share__url" id="${IDS.url}" data-url="${escapeHtml(targets.copyUrl)}" data-testid="referral-url">${url}</p>` +
       '<div class="member-share__actions">' +
-      `<button type="button" id="${IDS.copy}" class="g-btn g-btn--primary g-btn--md" aria-live="polite">Copy link</button>` +
-      `<button type="button" id="${IDS.share}" class="g-btn g-btn--secondary g-btn--md" data-title="${business}" hidden>Share</button>` +
-      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`sms:?&body=${text}`)}">Text it</a>` +
-      `<a class="g-btn g-btn--secondary" data-share-fallback href="${escapeHtml(`mailto:?subject=${subject}&body=${text}`)}">Email it</a>` +
+      `<button type="button" id="${IDS.share}" class="g-btn g-btn--primary g-btn--md" data-title="${escapeHtml(data.businessName)}" data-text="${escapeHtml(targets.shareText)}" hidden>Share</button>` +
+      channel('whatsapp', targets.whatsapp, 'WhatsApp') +
+      channel('sms', targets.sms, 'Text it') +
+      channel('email', targets.email, 'Email it') +
+      `<button type="button" id="${IDS.copy}" class="g-btn g-btn--secondary g-btn--md" aria-live="polite">Copy link</button>` +
       '</div>' +
       (data.referralQrSvg
         ? `<img class="member-share__qr" src="data:image/svg+xml;charset=utf-8,${escapeHtml(encodeURIComponent(data.referralQrSvg))}" alt="QR code of your referral link" width="180" height="180">`
@@ -202,9 +209,11 @@ function main(state: MemberPageState): string {
 /**
  * The whole member page `/member` as one HTML document (docs/product.md#member-page,
  * docs/architecture.md#member-page): for a member session the member's page (price now vs
- * membership price, savings, "N more friends → $X", the referral link with Copy, Text it, Email
- * it and its QR code, friends with status, the price ledger) in this first response; else why
- * and the "send me a new link" form. The inline script (when built) lands magic links and copies.
+ * membership price, savings, "N more friends → $X", the referral link with WhatsApp, Text it,
+ * Email it and Copy link, each carrying the owner's share message filled in for this member and
+ * its channel as `?via=` (docs/product.md#share-message), and its QR code, friends with status, the
+ * price ledger) in this first response; else why and the "send me a new link" form. The inline
+ * script (when built) lands magic links, copies, and shows Share where the browser can share.
  * @returns the document, UTF-8 text
  */
 export function renderMemberPage(state: MemberPageState, assets: InlinePageAssets): string {

@@ -8,8 +8,10 @@ import { MEMBER_PAGE_IDS as IDS, MEMBER_PAGE_MESSAGES } from '@grove/contracts';
  *   server by the browser); it is taken out of the address bar first, then `POST /member/session`
  *   uses it once and answers the member's page, which replaces `<main>` in place (no reload);
  *   a used or expired link shows 'This link has expired or has already been used…';
- * - copies the referral link (Copy link → Copied! for 3 s) and, where the browser has the Web
- *   Share API, shows Share instead of the Text it / Email it links.
+ * - copies the referral link (Copy link → Copied! for 3 s; the link with `?via=copy`) and, where
+ *   the browser has the Web Share API, shows Share, which opens the phone's share sheet with the
+ *   owner's message (its `data-text`, link with `?via=share`; docs/product.md#share-message). The
+ *   WhatsApp, Text it and Email it links work with or without it.
  */
 function land(): void {
   const token = /(?:^#|&)token=([^&]*)/.exec(window.location.hash)?.[1];
@@ -43,13 +45,11 @@ function land(): void {
     });
 }
 
-/** Where the browser can share: the Share button instead of the Text it / Email it links. */
+/** Where the browser can share: the Share button (the channel links stay). */
 function share(): void {
   const button = document.getElementById(IDS.share);
   if (!(button instanceof HTMLButtonElement) || typeof navigator.share !== 'function') return;
   button.hidden = false;
-  for (const link of document.querySelectorAll<HTMLElement>('[data-share-fallback]'))
-    link.hidden = true;
 }
 
 document.addEventListener('click', (event) => {
@@ -66,7 +66,7 @@ document.addEventListener('click', (event) => {
     );
   } else if (target.id === IDS.share) {
     const title = target.dataset['title'] ?? '';
-    navigator.share({ title, text: `Join me at ${title}`, url }).catch(() => undefined);
+    navigator.share({ title, text: target.dataset['text'] ?? url }).catch(() => undefined);
   }
 });
 

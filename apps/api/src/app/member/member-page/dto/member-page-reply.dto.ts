@@ -105,6 +105,12 @@ export class MemberPageDto implements MemberPage {
   })
   referralQrSvg!: string | null;
 
+  @ApiProperty({
+    description:
+      "The message the member shares: the owner's or the default, {firstName}, {gym} and {link} unfilled",
+  })
+  shareMessage!: string;
+
   @ApiProperty({ type: 'integer', description: 'Price before any discount, cents' })
   membershipPriceCents!: number;
 
