@@ -52,6 +52,7 @@ import { MemberImportJobs1795571500000 } from './platform/database/migrations/17
 import { MemberImportsCompressed1795571700000 } from './platform/database/migrations/1795571700000-MemberImportsCompressed';
 import { GroveBilling1795571800000 } from './platform/database/migrations/1795571800000-GroveBilling';
 import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
+import { JoinChannel1795572100000 } from './platform/database/migrations/1795572100000-JoinChannel';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -111,6 +112,7 @@ export const MIGRATIONS = [
   MemberImportsCompressed1795571700000,
   GroveBilling1795571800000,
   MindbodyPendingBills1795571900000,
+  JoinChannel1795572100000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
