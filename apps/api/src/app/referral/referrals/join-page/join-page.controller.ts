@@ -18,11 +18,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import type { Response } from 'express';
-import { joinChannel, validateJoinReferral } from '@grove/contracts';
+import { JOIN_CHANNELS, joinChannel, validateJoinReferral } from '@grove/contracts';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
@@ -64,6 +65,12 @@ export class JoinPageController {
    */
   @Get(':code')
   @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
+  @ApiQuery({
+    name: 'via',
+    required: false,
+    enum: JOIN_CHANNELS,
+    description: 'The channel the link was shared through; anything else counts as direct',
+  })
   @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
   async page(
     @Param('code') code: string,
