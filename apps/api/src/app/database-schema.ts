@@ -53,6 +53,7 @@ import { MemberImportsCompressed1795571700000 } from './platform/database/migrat
 import { GroveBilling1795571800000 } from './platform/database/migrations/1795571800000-GroveBilling';
 import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
 import { ShareMessage1795572000000 } from './platform/database/migrations/1795572000000-ShareMessage';
+import { JoinChannel1795572100000 } from './platform/database/migrations/1795572100000-JoinChannel';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -113,6 +114,7 @@ export const MIGRATIONS = [
   GroveBilling1795571800000,
   MindbodyPendingBills1795571900000,
   ShareMessage1795572000000,
+  JoinChannel1795572100000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -22,6 +22,8 @@ interface Fact {
   prospect_id: string | null;
   source: string | null;
   event_key: string;
+  /** The share channel of a `prospect_joined` fact (`JOIN_CHANNELS`); absent on other kinds. */
+  channel?: string;
 }
 
 interface PriceLine {
@@ -36,10 +38,28 @@ interface PriceLine {
 }
 
 const FACT_COLUMNS =
-  'kind text, occurred_at timestamptz, member_id uuid, referrer_id uuid, referral_link_id uuid, prospect_id uuid, source text, event_key text';
+  'kind text, occurred_at timestamptz, member_id uuid, referrer_id uuid, referral_link_id uuid, prospect_id uuid, source text, event_key text, channel text';
 const PRICE_COLUMNS =
   'member_id uuid, occurred_at timestamptz, reason text, old_price_cents int, new_price_cents int, membership_price_cents int, branch_id uuid, event_key text';
-const VISIT_COLUMNS = 'referral_link_id uuid, day date, visits int';
+const VISIT_COLUMNS = 'referral_link_id uuid, day date, visits int, channel text';
+
+/**
+ * The demo's share channels (issue 33's `?via=`), picked in turn by a visit's or a join's index:
+ * WhatsApp most, then the link copied, direct, SMS, email, the QR code and the share sheet.
+ */
+const DEMO_CHANNELS = [
+  'whatsapp',
+  'copy',
+  'whatsapp',
+  'direct',
+  'sms',
+  'whatsapp',
+  'email',
+  'qr',
+  'direct',
+  'share',
+] as const;
+const demoChannel = (index: number): string => DEMO_CHANNELS[index % DEMO_CHANNELS.length];
 
 /**
  * Inserts `records` (objects keyed by the column names of `columns`, "name type, …") into
@@ -66,7 +86,8 @@ const PAST_MEMBERS = 36;
 /**
  * A year of history for the demo business, so the analytics screen is alive on first start:
  * every demo member's referral link (a live row in `referral_links`) and its join-page visits,
- * the joins and approvals that made the branches, `member_added`/`branch_added` facts and the
+ * the joins and approvals that made the branches (visits and joins spread over the share
+ * channels, `DEMO_CHANNELS`), `member_added`/`branch_added` facts and the
  * price ledger (each tree's price falls by its discount per branch when the branch joins), plus
  * {@link PAST_MEMBERS} members who joined and left during the year (facts and ledger only: a
  * removed member keeps its history). Deterministic (no randomness but the ids and codes); event
@@ -97,7 +118,8 @@ export async function seedDemoHistory(
 
   // Links: every current member shares one from three days after joining.
   const links = new Map<string, string>();
-  const visits: { referral_link_id: string; day: string; visits: number }[] = [];
+  const visits: { referral_link_id: string; day: string; visits: number; channel: string }[] = [];
+  let joins = 0;
   for (const [index, member] of members.entries()) {
     const linkId = randomUUID();
     const createdAt = new Date(member.joinedAt.getTime() + 3 * DAY_MS);
@@ -115,6 +137,7 @@ export async function seedDemoHistory(
         referral_link_id: linkId,
         day: iso(new Date(day)).slice(0, 10),
         visits: 1 + (((day / DAY_MS + index) % 5) | 0),
+        channel: demoChannel(visits.length),
       });
   }
 
@@ -165,6 +188,7 @@ export async function seedDemoHistory(
           referrer_id: referrer,
           referral_link_id: links.get(referrer) ?? null,
           prospect_id: prospect,
+          channel: demoChannel(joins++),
         },
       );
       fact('prospect_approved', joinedAt, `prospect_approved:${prospect}`, {
@@ -234,6 +258,7 @@ export async function seedDemoHistory(
         referrer_id: tree.id,
         referral_link_id: links.get(tree.id) ?? null,
         prospect_id: prospect,
+        channel: demoChannel(joins++),
       },
     );
   }

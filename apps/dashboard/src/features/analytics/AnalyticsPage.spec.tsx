@@ -7,6 +7,7 @@ import { apiError, http, renderWithProviders, server } from '@grove/web-testing'
 import { AnalyticsPage } from './AnalyticsPage';
 
 type FunnelReport = Schema<'FunnelReport'>;
+type JoinChannelsReport = Schema<'JoinChannelsReport'>;
 type TopReferrersReport = Schema<'TopReferrersReport'>;
 type MoneyReport = Schema<'MoneyReport'>;
 type RetentionReport = Schema<'RetentionReport'>;
@@ -46,6 +47,10 @@ const funnel = (counts: number[]): FunnelReport => ({
   })),
   overallConversion: counts[1] ? counts[3] / counts[1] : null,
 });
+const channels = (rows: JoinChannelsReport['channels']): JoinChannelsReport => ({
+  ...span,
+  channels: rows,
+});
 const referrers = (rows: TopReferrersReport['referrers']): TopReferrersReport => ({
   ...span,
   referrers: rows,
@@ -68,6 +73,7 @@ const retention = (eligible: number): RetentionReport => ({
 /** What the fake API answers for each report. */
 interface Answers {
   funnel: FunnelReport;
+  channels: JoinChannelsReport;
   referrers: TopReferrersReport;
   money: MoneyReport;
   retention: RetentionReport;
@@ -75,6 +81,10 @@ interface Answers {
 
 const full: Answers = {
   funnel: funnel([3, 7, 4, 2]),
+  channels: channels([
+    { channel: 'whatsapp', visits: 4, joins: 3, approved: 2 },
+    { channel: 'direct', visits: 3, joins: 1, approved: 0 },
+  ]),
   referrers: referrers([
     { memberId: 'm1', memberName: 'Tina Tree', branchesGained: 2, savingsCents: 2000 },
     { memberId: 'm2', memberName: null, branchesGained: 1, savingsCents: 250 },
@@ -87,6 +97,7 @@ const full: Answers = {
 };
 const empty: Answers = {
   funnel: funnel([0, 0, 0, 0]),
+  channels: channels([]),
   referrers: referrers([]),
   money: moneyReport([{ month: '2026-11', discountsCents: 0, referredRevenueCents: 0 }]),
   retention: retention(0),
@@ -117,6 +128,9 @@ beforeEach(() => {
   server.use(
     http.get('/analytics/funnel', ({ response }) =>
       answer(answers.funnel, (report) => response(200).json(report)),
+    ),
+    http.get('/analytics/channels', ({ response }) =>
+      answer(answers.channels, (report) => response(200).json(report)),
     ),
     http.get('/analytics/referrers', ({ response }) =>
       answer(answers.referrers, (report) => response(200).json(report)),
@@ -200,6 +214,36 @@ describe('AnalyticsPage', () => {
     );
     const retentionTable = within(card('Retention: referred vs other members')).getByRole('table');
     expect(within(retentionTable).getAllByText('100.0% (4 of 4)')).toHaveLength(3);
+  });
+
+  it('shows joins by channel: a bar per channel and the visits, joins and approvals', async () => {
+    renderPage();
+    const channelCard = card('Joins by channel');
+    const table = await within(channelCard).findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ChannelVisitsJoinsApproved', 'WhatsApp432', 'Direct310']);
+    expect(
+      within(table).getByText(
+        'Join-page visits, joins and approvals by channel, 25 Oct 2026 to 23 Nov 2026',
+      ),
+    ).toBeTruthy();
+    const bars = channelCard.querySelectorAll<HTMLElement>('.dash-funnel__bar');
+    expect([...bars].map((bar) => bar.style.width)).toEqual(['100%', '33.33333333333333%']);
+    asked('/analytics/channels?period=30');
+  });
+
+  it('says how joins by channel fill in when no friend opened a link', async () => {
+    answers = { ...full, channels: channels([]) };
+    renderPage();
+    const channelCard = card('Joins by channel');
+    expect(
+      await within(channelCard).findByText(/No friend opened a referral link in this period\./),
+    ).toBeTruthy();
+    expect(within(channelCard).queryByRole('table')).toBeNull();
+    expect(within(channelCard).queryByRole('button', { name: 'Download CSV' })).toBeNull();
   });
 
   it('downloads a report as CSV', async () => {

@@ -3,11 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type {
   AnalyticsPeriodQuery,
   FunnelReport,
+  JoinChannelsReport,
   MoneyReport,
   RetentionReport,
   TopReferrersReport,
 } from '@grove/contracts';
 import {
+  JOIN_CHANNEL_LABELS,
   centsToDollarText,
   resolveAnalyticsPeriod,
   utcDay,
@@ -15,7 +17,13 @@ import {
 } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
 import { PageHeader } from '@grove/web-ui';
-import { useFunnel, useMoney, useRetention, useTopReferrers } from './api/analytics';
+import {
+  useFunnel,
+  useJoinChannels,
+  useMoney,
+  useRetention,
+  useTopReferrers,
+} from './api/analytics';
 import { formatShare } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { LazyLineChart, ReportCard } from './ReportCard';
@@ -41,6 +49,22 @@ function FunnelBars({ report, format }: { report: FunnelReport; format: LocaleFo
   );
 }
 
+/** Joins per channel as bars whose widths follow each channel's joins (the funnel's bars). */
+function ChannelBars({ report, format }: { report: JoinChannelsReport; format: LocaleFormats }) {
+  const most = Math.max(...report.channels.map((row) => row.joins), 1);
+  return (
+    <ol className="dash-funnel" aria-hidden="true">
+      {report.channels.map((row) => (
+        <li key={row.channel} className="dash-funnel__step">
+          <span className="dash-funnel__label">{JOIN_CHANNEL_LABELS[row.channel]}</span>
+          <span className="dash-funnel__bar" style={{ width: `${(row.joins / most) * 100}%` }} />
+          <span className="dash-funnel__count">{format.count(row.joins)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The period the URL names (`?period=90`, `?from=2026-01-01&to=2026-03-31`), checked with the
  * API's rule (`resolveAnalyticsPeriod`); the last 30 days when it names none or a bad one.
@@ -56,8 +80,8 @@ export function periodFromUrl(params: URLSearchParams): AnalyticsPeriodQuery {
 }
 
 /**
- * Analytics (`/dashboard/analytics`, issue 14): for a chosen period, the referral funnel, the
- * top referrers, the money (discounts given vs what referred members pay, per month) and the
+ * Analytics (`/dashboard/analytics`, issue 14): for a chosen period, the referral funnel, joins
+ * by channel (issue 33: which share channel brought visits, joins and approvals), the top referrers, the money (discounts given vs what referred members pay, per month) and the
  * retention of referred vs other members, each with its data table and a CSV download, and an
  * empty state that says what to do. The period lives in the URL (`periodFromUrl`), so reload,
  * back and forward keep it; money, counts, days and months are the business's
@@ -79,6 +103,7 @@ export function AnalyticsPage() {
   const span = (data: { from: string; to: string }) =>
     `${format.day(data.from)} to ${format.day(data.to)}`;
   const funnel = useFunnel(period);
+  const channels = useJoinChannels(period);
   const referrers = useTopReferrers(period);
   const moneyReport = useMoney(period);
   const retention = useRetention(period);
@@ -119,6 +144,30 @@ export function AnalyticsPage() {
                 : formatShare(step.conversion),
             ]),
             csvRows: data.steps.map((step) => [step.label, step.count, step.conversion ?? '']),
+          })}
+        />
+        <ReportCard<JoinChannelsReport>
+          title="Joins by channel"
+          file="joins-by-channel"
+          query={channels}
+          isEmpty={(data) => data.channels.length === 0}
+          empty="No friend opened a referral link in this period. Links members share by WhatsApp, SMS, email, copy or QR code show here by channel."
+          chart={(data) => <ChannelBars report={data} format={format} />}
+          table={(data) => ({
+            caption: `Join-page visits, joins and approvals by channel, ${span(data)}`,
+            head: ['Channel', 'Visits', 'Joins', 'Approved'],
+            rows: data.channels.map((row) => [
+              JOIN_CHANNEL_LABELS[row.channel],
+              format.count(row.visits),
+              format.count(row.joins),
+              format.count(row.approved),
+            ]),
+            csvRows: data.channels.map((row) => [
+              JOIN_CHANNEL_LABELS[row.channel],
+              row.visits,
+              row.joins,
+              row.approved,
+            ]),
           })}
         />
         <ReportCard<TopReferrersReport>

@@ -35,6 +35,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Joins by channel: visits, joins and approvals per share channel */
+        get: operations["Analytics_channels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/funnel": {
         parameters: {
             query?: never;
@@ -1616,11 +1633,43 @@ export interface components {
          * @enum {string}
          */
         IntegrationName: "Mindbody";
+        JoinChannelRow: {
+            /** @description Friends who joined through it and were approved in the period */
+            approved: number;
+            /**
+             * @description The link's ?via=; direct for any other
+             * @enum {string}
+             */
+            channel: "whatsapp" | "sms" | "email" | "copy" | "share" | "qr" | "direct";
+            /** @description Friends who joined through it (prospective members created) */
+            joins: number;
+            /** @description Join-page visits through it (once per visitor, link and day) */
+            visits: number;
+        };
+        JoinChannelsReport: {
+            /** @description Channels with a count, most joins first; empty when none */
+            channels: components["schemas"]["JoinChannelRow"][];
+            /**
+             * @description First day, YYYY-MM-DD
+             * @example 2026-10-30
+             */
+            from: string;
+            /**
+             * @description Last day, YYYY-MM-DD
+             * @example 2026-11-28
+             */
+            to: string;
+        };
         JoinReferralDto: {
             /** @example jamie@example.com */
             email: string;
             /** @example Jamie Fox */
             name: string;
+            /**
+             * @description Channel that brought the friend; anything else counts as direct
+             * @enum {string}
+             */
+            via?: "whatsapp" | "sms" | "email" | "copy" | "share" | "qr" | "direct";
             /** @description Leave empty (hidden honeypot field) */
             website?: string;
         };
@@ -2588,6 +2637,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Analytics_channels: {
+        parameters: {
+            query?: {
+                /** @description The last N days, today included */
+                period?: "30" | "90" | "365";
+                /** @description First day (UTC), with `to` */
+                from?: string;
+                /** @description Last day (UTC, inclusive), with `from` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinChannelsReport"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

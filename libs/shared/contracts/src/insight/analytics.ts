@@ -1,3 +1,5 @@
+import type { JoinChannel } from '../referral/join-page';
+
 /**
  * The analytics screen's shapes and its one period rule, shared by the API
  * (`apps/api/src/app/insight/analytics`) and the dashboard (`features/analytics`): owners see whether
@@ -205,4 +207,26 @@ export interface RetentionHorizon {
  */
 export interface RetentionReport extends AnalyticsPeriod {
   horizons: RetentionHorizon[];
+}
+
+/** One channel of `JoinChannelsReport` (counts of the period). */
+export interface JoinChannelRow {
+  /** `JOIN_CHANNELS`' key (`direct`: a link opened without a known `?via=`). */
+  channel: JoinChannel;
+  /** Join-page visits that came through this channel (once per visitor, link and day). */
+  visits: number;
+  /** Friends who joined (prospective members created) after arriving through it. */
+  joins: number;
+  /** Of the friends who joined through it (whenever), those approved in the period. */
+  approved: number;
+}
+
+/**
+ * `GET /api/analytics/channels`: joins by channel, which share channel (`?via=` on the referral
+ * link, docs/product.md#analytics) brought the period's join-page visits, joins and approvals.
+ * One row per channel of `JOIN_CHANNELS` that has a count in the period, most joins first
+ * (ties: most approvals, most visits, then `JOIN_CHANNELS`' order); empty when none.
+ */
+export interface JoinChannelsReport extends AnalyticsPeriod {
+  channels: JoinChannelRow[];
 }

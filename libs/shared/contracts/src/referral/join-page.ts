@@ -17,7 +17,42 @@ export const JOIN_PAGE_IDS = {
   email: 'join-email',
   /** The honeypot input (hidden from people). */
   website: 'referral-website',
+  /** The hidden input carrying the channel that brought the visit (`?via=`, {@link JOIN_CHANNELS}). */
+  via: 'join-via',
 } as const;
+
+/**
+ * The channels a referral link is shared through, as the link's `?via=` names them
+ * (docs/product.md#referral-join): the share buttons' WhatsApp, SMS, email and copy, the phone's
+ * share sheet, the QR code; `direct` is every visit without one of these (none, unknown,
+ * malformed).
+ */
+export const JOIN_CHANNELS = ['whatsapp', 'sms', 'email', 'copy', 'share', 'qr', 'direct'] as const;
+
+/** A channel of {@link JOIN_CHANNELS}. */
+export type JoinChannel = (typeof JOIN_CHANNELS)[number];
+
+/** The names the analytics screen gives the channels. */
+export const JOIN_CHANNEL_LABELS: Record<JoinChannel, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'Email',
+  copy: 'Copied link',
+  share: 'Share sheet',
+  qr: 'QR code',
+  direct: 'Direct',
+};
+
+/**
+ * The channel a `?via=` value (or the join form's `via`) names: one of {@link JOIN_CHANNELS}
+ * exactly (lower case), else `direct` (absent, unknown, repeated, not a string): never an error,
+ * and the raw value is never kept nor shown.
+ */
+export function joinChannel(raw: unknown): JoinChannel {
+  return typeof raw === 'string' && (JOIN_CHANNELS as readonly string[]).includes(raw)
+    ? (raw as JoinChannel)
+    : 'direct';
+}
 
 /**
  * A referral link: the join page of `code` on `origin` (`https://grove.example.com/referral/<code>`).

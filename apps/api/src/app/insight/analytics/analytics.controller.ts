@@ -6,6 +6,7 @@ import { AnalyticsService } from './analytics.service';
 import { AnalyticsPeriodQueryDto } from './dto/analytics-period-query.dto';
 import {
   FunnelReportDto,
+  JoinChannelsReportDto,
   MoneyReportDto,
   RetentionReportDto,
   TopReferrersReportDto,
@@ -32,6 +33,20 @@ export class AnalyticsController {
     @Query() query: AnalyticsPeriodQueryDto,
   ): Promise<FunnelReportDto> {
     return this.analytics.funnel(sessionScope(user), query);
+  }
+
+  /**
+   * → 200 `JoinChannelsReport`: per share channel (the referral link's `?via=`, `direct` for any
+   * other), join-page visits, joins and approvals of the period; channels without any left out.
+   */
+  @Get('channels')
+  @ApiOkResponse({ type: JoinChannelsReportDto })
+  @ApiOperation({ summary: 'Joins by channel: visits, joins and approvals per share channel' })
+  channels(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AnalyticsPeriodQueryDto,
+  ): Promise<JoinChannelsReportDto> {
+    return this.analytics.channels(sessionScope(user), query);
   }
 
   /** → 200 `TopReferrersReport`: the ten members who gained the most branches, with savings (cents). */

@@ -5,6 +5,7 @@ import {
   addDays,
   utcDay,
   type FunnelReport,
+  type JoinChannelsReport,
   type MoneyReport,
   type RetentionReport,
   type TopReferrersReport,
@@ -443,6 +444,31 @@ describe('analytics of the demo business (integration)', () => {
              (SELECT count(*) FROM members b WHERE b.referred_by_id = m.id))`,
     )) as { n: number }[];
     expect(mismatch.n).toBe(0);
+  });
+
+  it('shows joins by channel for the year, WhatsApp first, every channel a known one', async () => {
+    const owner = demo.agent();
+    await owner.post('/api/auth/login').send(DEMO_LOGIN).expect(200);
+    const { channels } = (await owner.get('/api/analytics/channels?period=365').expect(200))
+      .body as JoinChannelsReport;
+    expect(channels[0].channel).toBe('whatsapp');
+    expect(channels[0].approved).toBeGreaterThan(0);
+    expect(channels.map((row) => row.channel).sort()).toEqual([
+      'copy',
+      'direct',
+      'email',
+      'qr',
+      'share',
+      'sms',
+      'whatsapp',
+    ]);
+    const funnel = (await owner.get('/api/analytics/funnel?period=365').expect(200))
+      .body as FunnelReport;
+    const [, visits, joins, approved] = funnel.steps.map((step) => step.count);
+    // The channels split the funnel's visits, joins and approvals: none lost, none twice.
+    const sum = (key: 'visits' | 'joins' | 'approved') =>
+      channels.reduce((total, row) => total + row[key], 0);
+    expect([sum('visits'), sum('joins'), sum('approved')]).toEqual([visits, joins, approved]);
   });
 
   it("shows approvals and top referrers in the default 'Last 30 days'", async () => {

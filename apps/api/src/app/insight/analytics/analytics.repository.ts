@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { MoneyMonth, TopReferrer } from '@grove/contracts';
+import {
+  JOIN_CHANNELS,
+  type JoinChannelRow,
+  type MoneyMonth,
+  type TopReferrer,
+} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
 /**
@@ -140,6 +145,36 @@ export class AnalyticsRepository {
       [scope.businessId, period.start, period.end, period.from, period.to],
     )) as FunnelCounts[];
     return row ?? { links: 0, visits: 0, joins: 0, approved: 0 };
+  }
+
+  /**
+   * Joins by channel (issue 33, `JoinChannelsReport`), in ONE statement of this business: per
+   * channel, the join-page visits on the period's days (`join_page_visits.channel`), the
+   * `prospect_joined` facts in it (`lifecycle_facts.channel`) and the `prospect_approved` facts in
+   * it, each counted under the channel of its prospect's `prospect_joined` fact (`direct` when
+   * there is none, e.g. a join recorded before channels). Channels with no count are left out;
+   * most joins first, then approvals, visits and `JOIN_CHANNELS`' order.
+   */
+  async channels(scope: BusinessScope, period: PeriodBounds): Promise<JoinChannelRow[]> {
+    return (await this.dataSource.query(
+      `WITH counted AS (
+         SELECT channel, visits, 0 AS joins, 0 AS approved FROM join_page_visits
+         WHERE business_id = $1 AND day BETWEEN $4::date AND $5::date
+         UNION ALL
+         SELECT coalesce(channel, 'direct'), 0, 1, 0 FROM lifecycle_facts
+         WHERE business_id = $1 AND kind = 'prospect_joined' AND occurred_at >= $2 AND occurred_at < $3
+         UNION ALL
+         SELECT coalesce(j.channel, 'direct'), 0, 0, 1 FROM lifecycle_facts a
+         LEFT JOIN lifecycle_facts j ON j.business_id = a.business_id AND j.kind = 'prospect_joined'
+          AND j.prospect_id = a.prospect_id
+         WHERE a.business_id = $1 AND a.kind = 'prospect_approved' AND a.occurred_at >= $2 AND a.occurred_at < $3
+       )
+       SELECT channel, sum(visits)::int AS visits, sum(joins)::int AS joins, sum(approved)::int AS approved
+       FROM counted
+       GROUP BY channel
+       ORDER BY joins DESC, approved DESC, visits DESC, array_position($6::text[], channel)`,
+      [scope.businessId, period.start, period.end, period.from, period.to, [...JOIN_CHANNELS]],
+    )) as JoinChannelRow[];
   }
 
   /**

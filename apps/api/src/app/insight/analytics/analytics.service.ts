@@ -8,6 +8,7 @@ import {
   type AnalyticsPeriodQuery,
   type FunnelReport,
   type FunnelStep,
+  type JoinChannelsReport,
   type MoneyReport,
   type RetentionReport,
   type RetentionShare,
@@ -69,6 +70,18 @@ export class AnalyticsService {
         overallConversion: ratio(counts.approved, counts.visits),
       };
     });
+  }
+
+  /**
+   * Joins by channel: which share channel (the link's `?via=`) brought the period's join-page
+   * visits, joins and approvals (docs/product.md#analytics).
+   */
+  channels(scope: BusinessScope, query: AnalyticsPeriodQuery): Promise<JoinChannelsReport> {
+    return this.cached(scope, 'channels', query, async (period) => ({
+      from: period.from,
+      to: period.to,
+      channels: await this.repository.channels(scope, period),
+    }));
   }
 
   /** The {@link TOP_REFERRERS} members whose trees gained the most branches, with their savings. */

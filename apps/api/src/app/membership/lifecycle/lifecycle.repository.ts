@@ -111,13 +111,14 @@ export const FACT_COLUMNS =
 
 /**
  * SQL: counts one join page opening for each row of `rows` (a CTE or VALUES list with columns
- * `business_id` and `link_id`) on today's UTC date: an UPSERT of `join_page_visits`, no personal
- * data. The public join page's link lookup runs it in its own statement (one round trip).
+ * `business_id`, `link_id` and `channel`, one of `JOIN_CHANNELS`) on today's UTC date: an UPSERT
+ * of `join_page_visits` per link, day and channel, no personal data. The public join page's link
+ * lookup runs it in its own statement (one round trip).
  */
 export const countVisitsFrom = (rows: string): string =>
-  `INSERT INTO join_page_visits (business_id, referral_link_id, day)
-   SELECT v.business_id, v.link_id, (now() AT TIME ZONE 'UTC')::date FROM ${rows} v
-   ON CONFLICT (referral_link_id, day) DO UPDATE SET visits = join_page_visits.visits + 1`;
+  `INSERT INTO join_page_visits (business_id, referral_link_id, day, channel)
+   SELECT v.business_id, v.link_id, (now() AT TIME ZONE 'UTC')::date, v.channel FROM ${rows} v
+   ON CONFLICT (referral_link_id, day, channel) DO UPDATE SET visits = join_page_visits.visits + 1`;
 
 /** The idempotency clause of every fact and ledger insert. */
 export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
@@ -256,7 +257,9 @@ export class LifecycleRepository {
    */
   async countJoinPageVisit(linkId: string, businessId: string): Promise<void> {
     await this.dataSource.query(
-      countVisitsFrom(`(VALUES ($2::uuid, $1::uuid)) AS input(business_id, link_id)`),
+      countVisitsFrom(
+        `(VALUES ($2::uuid, $1::uuid, 'direct')) AS input(business_id, link_id, channel)`,
+      ),
       [linkId, businessId],
     );
   }

@@ -139,6 +139,41 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('JoinChannel goes down (a link-day’s visits of every channel summed into one row) and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Café Channel', 'cafe.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const link = '00000000-0000-4000-8000-000000000033';
+    await dataSource.query(
+      `INSERT INTO join_page_visits (business_id, referral_link_id, day, visits, channel)
+       VALUES ($1, $2, '2026-11-01', 2, 'direct'), ($1, $2, '2026-11-01', 3, 'whatsapp'),
+              ($1, $2, '2026-11-02', 4, 'qr')`,
+      [business.id, link],
+    );
+    await undoThrough(dataSource, 'JoinChannel1795572100000');
+    expect(
+      await dataSource.query(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, visits FROM join_page_visits
+         WHERE referral_link_id = $1 ORDER BY day`,
+        [link],
+      ),
+    ).toEqual([
+      { day: '2026-11-01', visits: 5 },
+      { day: '2026-11-02', visits: 4 },
+    ]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(
+      await dataSource.query(
+        `SELECT channel, visits FROM join_page_visits WHERE referral_link_id = $1 ORDER BY day`,
+        [link],
+      ),
+    ).toEqual([
+      { channel: 'direct', visits: 5 },
+      { channel: 'direct', visits: 4 },
+    ]);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

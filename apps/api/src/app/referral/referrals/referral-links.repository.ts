@@ -7,7 +7,7 @@ import { likeSubstring } from '../../platform/database/text-filter';
 import { runTransaction } from '../../platform/database/transaction';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembersRepository, memberSearch } from '../../membership/members/members.repository';
-import { BLOCKING_JOIN_SIGNALS } from '@grove/contracts';
+import { BLOCKING_JOIN_SIGNALS, type JoinChannel } from '@grove/contracts';
 import type { JoinScreening } from '../fraud/fraud-signals.service';
 import { ReferralLinkEntity } from './referral-link.entity';
 import {
@@ -242,8 +242,14 @@ export class ReferralLinksRepository {
    * the link's.
    * @param visitorDigest `FraudSignalsService.joinPageVisitor` (32 bytes), or null when the
    *   client address is unknown (every opening then counts)
+   * @param channel the channel the visit is counted under (`joinChannel` of the link's `?via=`);
+   *   a visitor's first opening of the day decides it
    */
-  async openJoinPage(code: string, visitorDigest: Buffer | null): Promise<LiveLink | null> {
+  async openJoinPage(
+    code: string,
+    visitorDigest: Buffer | null,
+    channel: JoinChannel = 'direct',
+  ): Promise<LiveLink | null> {
     const today = `(now() AT TIME ZONE 'UTC')::date`;
     const rows: LiveLinkSqlRow[] = await this.dataSource.query(
       `WITH live AS (${LIVE_LINK_BY_CODE}),
@@ -258,11 +264,11 @@ export class ReferralLinksRepository {
            RETURNING referral_link_id
          ),
          visit AS (${countVisitsFrom(
-           `(SELECT business_id, id AS link_id FROM live
+           `(SELECT business_id, id AS link_id, $3::text AS channel FROM live
               WHERE $2::bytea IS NULL OR EXISTS (SELECT 1 FROM seen))`,
          )})
        SELECT * FROM live`,
-      [code, visitorDigest],
+      [code, visitorDigest, channel],
     );
     return toLiveLink(rows[0]);
   }
@@ -298,7 +304,9 @@ export class ReferralLinksRepository {
    * (docs/architecture.md#lifecycle-facts).
    * Public: it takes no `BusinessScope`; the business is the link's, resolved from the code inside
    * this one statement.
-   * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`
+   * @param friend name and email as typed (trimmed), `emailKey` = `emailKey(email)`, and the
+   *   channel that brought them (`joinChannel`): kept on a new prospect and its prospect_joined
+   *   fact (a repeat keeps the first join's)
    * @param screening the checks made before (`FraudSignalsService.screenJoin`)
    * @param manager the join's transaction (its follow-up job is queued in it too)
    * Every outcome reads back the same columns (null where they do not apply).
@@ -308,7 +316,7 @@ export class ReferralLinksRepository {
    */
   async join(
     code: string,
-    friend: { name: string; email: string; emailKey: string },
+    friend: { name: string; email: string; emailKey: string; channel: JoinChannel },
     screening: JoinScreening,
     manager: EntityManager,
   ): Promise<JoinOutcome | null> {
@@ -365,16 +373,16 @@ export class ReferralLinksRepository {
            WHERE x.business_id = link.business_id AND x.email_key = $4 AND x.id <> link.member_id
          ) same ON true
        ), queued AS (
-         INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, flags)
-         SELECT business_id, member_id, $2, $3, $4, NULL, reasons
+         INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, flags, channel)
+         SELECT business_id, member_id, $2, $3, $4, NULL, reasons, $10::text
          FROM verdict WHERE NOT (reasons && ${BLOCKING})
          ON CONFLICT (business_id, email_key) DO UPDATE SET
            join_attempts = prospects.join_attempts + 1,
            flags = ARRAY(SELECT DISTINCT r FROM unnest(prospects.flags || EXCLUDED.flags) AS r ORDER BY r)
          RETURNING id, flags, source, (xmax = 0) AS created
        ), joined AS (
-         INSERT INTO lifecycle_facts (${FACT_COLUMNS})
-         SELECT v.business_id, 'prospect_joined', NULL, v.member_id, v.link_id, q.id, NULL, 'prospect_joined:' || q.id
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, channel)
+         SELECT v.business_id, 'prospect_joined', NULL, v.member_id, v.link_id, q.id, NULL, 'prospect_joined:' || q.id, $10::text
          FROM queued q CROSS JOIN verdict v WHERE q.created
          ${ON_EVENT_KEY}
          RETURNING 1
@@ -405,6 +413,7 @@ export class ReferralLinksRepository {
         settings.burstJoins,
         settings.burstWindowSeconds,
         settings.memberPageOpenRetentionDays,
+        friend.channel,
       ],
     );
     const row = rows[0];

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { emailKey, MESSAGES, referralLinkUrl } from '@grove/contracts';
+import {
+  emailKey,
+  joinChannel,
+  MESSAGES,
+  referralLinkUrl,
+  type JoinChannel,
+} from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import { MemberNotFoundException } from '../../membership/members/members.exceptions';
@@ -180,12 +186,20 @@ export class ReferralsService {
    * per link per day (issue 24 part 6: the visitor known only by a keyed digest of the day, the
    * code and the client address, `FraudSignalsService.joinPageVisitor`, kept for the day) in the
    * same statement that reads the link.
+   * The visit is counted under `channel` (issue 33: the link's `?via=`, docs/product.md#referral-join).
    * @param clientAddress `req.ip`; without one every opening counts
+   * @param channel `joinChannel` of the link's `?via=` (default `direct`)
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired)
    */
-  async info(code: string, clientAddress?: string): Promise<ReferralInfoDto> {
+  async info(
+    code: string,
+    clientAddress?: string,
+    channel: JoinChannel = 'direct',
+  ): Promise<ReferralInfoDto> {
     const visitor = clientAddress ? this.fraud.joinPageVisitor(code, clientAddress) : null;
-    const link = CODE_SHAPE.test(code) ? await this.links.openJoinPage(code, visitor) : null;
+    const link = CODE_SHAPE.test(code)
+      ? await this.links.openJoinPage(code, visitor, channel)
+      : null;
     if (!link) throw new ReferralLinkNotFoundException();
     return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
   }
@@ -216,7 +230,9 @@ export class ReferralsService {
    * with automatic approval on and no signal, its approval: a `referral.joined` job queued in
    * the join's own transaction (`ProspectsService.followUpJoin`), so neither is lost when the
    * process dies right after the join, and the answer does not wait for them. A
-   * filled honeypot is answered as success and stores nothing.
+   * filled honeypot is answered as success and stores nothing. A new prospect keeps the channel
+   * that brought the friend (`body.via`, anything not in `JOIN_CHANNELS` → `direct`), as does its
+   * prospect_joined fact (Analytics' joins by channel).
    * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`
    * @throws ReferralLinkNotFoundException 404 (unknown, revoked or expired code)
@@ -233,7 +249,12 @@ export class ReferralsService {
     const found = await this.links.transaction(async (manager) => {
       const outcome = await this.links.join(
         code,
-        { name: body.name, email: body.email, emailKey: emailKey(body.email) },
+        {
+          name: body.name,
+          email: body.email,
+          emailKey: emailKey(body.email),
+          channel: joinChannel(body.via),
+        },
         screening,
         manager,
       );

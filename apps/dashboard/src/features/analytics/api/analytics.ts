@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AnalyticsPeriodQuery,
   FunnelReport,
+  JoinChannelsReport,
   MoneyReport,
   RetentionReport,
   TopReferrersReport,
@@ -11,7 +12,7 @@ import { api, unwrap } from '@grove/web-data-access';
 /** Cache key of every analytics report (only this feature reads them). */
 export const analyticsKey = ['analytics'] as const;
 
-type ReportRoute = 'funnel' | 'referrers' | 'money' | 'retention';
+type ReportRoute = 'funnel' | 'channels' | 'referrers' | 'money' | 'retention';
 
 function useReport<T>(route: ReportRoute, query: AnalyticsPeriodQuery) {
   return useQuery({
@@ -30,6 +31,10 @@ function useReport<T>(route: ReportRoute, query: AnalyticsPeriodQuery) {
 
 /** The funnel of the period (`GET /api/analytics/funnel`). */
 export const useFunnel = (query: AnalyticsPeriodQuery) => useReport<FunnelReport>('funnel', query);
+
+/** Visits, joins and approvals per share channel (`GET /api/analytics/channels`). */
+export const useJoinChannels = (query: AnalyticsPeriodQuery) =>
+  useReport<JoinChannelsReport>('channels', query);
 
 /** The top referrers of the period (`GET /api/analytics/referrers`). */
 export const useTopReferrers = (query: AnalyticsPeriodQuery) =>

@@ -27,6 +27,7 @@ function enhance(): void {
     },
   };
   const trap = document.getElementById(IDS.website);
+  const via = document.getElementById(IDS.via);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -46,6 +47,7 @@ function enhance(): void {
       name: (fields.name.input as HTMLInputElement).value.trim(),
       email: (fields.email.input as HTMLInputElement).value.trim(),
       website: trap instanceof HTMLInputElement ? trap.value : '',
+      via: via instanceof HTMLInputElement ? via.value : 'direct',
     });
   });
 }
@@ -76,7 +78,7 @@ async function send(
   form: HTMLFormElement,
   code: string,
   button: HTMLButtonElement | null,
-  body: { name: string; email: string; website: string },
+  body: { name: string; email: string; website: string; via: string },
 ): Promise<void> {
   setBusy(button, true);
   let ok = false;

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import {
+  JOIN_CHANNELS,
   RETENTION_HORIZON_DAYS,
   type FunnelReport,
+  type JoinChannelRow,
+  type JoinChannelsReport,
   type FunnelStep,
   type MoneyMonth,
   type MoneyReport,
@@ -49,6 +52,32 @@ export class FunnelReportDto extends AnalyticsPeriodDto implements FunnelReport 
 
   @ApiProperty({ type: Number, nullable: true, description: 'approved / links (0–1), or null' })
   overallConversion!: number | null;
+}
+
+/** One channel of the joins-by-channel report (counts of the period). */
+@ApiSchema({ name: 'JoinChannelRow' })
+export class JoinChannelRowDto implements JoinChannelRow {
+  @ApiProperty({ enum: JOIN_CHANNELS, description: "The link's ?via=; direct for any other" })
+  channel!: JoinChannelRow['channel'];
+
+  @ApiProperty({ description: 'Join-page visits through it (once per visitor, link and day)' })
+  visits!: number;
+
+  @ApiProperty({ description: 'Friends who joined through it (prospective members created)' })
+  joins!: number;
+
+  @ApiProperty({ description: 'Friends who joined through it and were approved in the period' })
+  approved!: number;
+}
+
+/** `GET /api/analytics/channels`. */
+@ApiSchema({ name: 'JoinChannelsReport' })
+export class JoinChannelsReportDto extends AnalyticsPeriodDto implements JoinChannelsReport {
+  @ApiProperty({
+    type: [JoinChannelRowDto],
+    description: 'Channels with a count, most joins first; empty when none',
+  })
+  channels!: JoinChannelRowDto[];
 }
 
 /** One of the top referrers of the period. */

@@ -1,7 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NAME_MAX_LENGTH, validateJoinReferral, type JoinReferralRequest } from '@grove/contracts';
+import { Allow, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  JOIN_CHANNELS,
+  joinChannel,
+  NAME_MAX_LENGTH,
+  validateJoinReferral,
+  type JoinChannel,
+  type JoinReferralRequest,
+} from '@grove/contracts';
 import { trimString } from '../../../platform/common/contract-rule.decorator';
 import { ValidatedBy } from '../../../platform/common/validated-by';
 
@@ -28,4 +35,18 @@ export class JoinReferralDto implements JoinReferralRequest {
   @IsString()
   @MaxLength(2000)
   website?: string;
+
+  /**
+   * The channel that brought the friend (the join page's hidden `via`, from the link's `?via=`;
+   * docs/product.md#referral-join). Absent, unknown or not a string → `direct`: never a 400, the
+   * join goes through and the value is not kept.
+   */
+  @ApiPropertyOptional({
+    enum: JOIN_CHANNELS,
+    description: 'Channel that brought the friend; anything else counts as direct',
+  })
+  @Transform(({ value }: { value: unknown }) => joinChannel(value))
+  @IsOptional()
+  @IsIn(JOIN_CHANNELS)
+  via?: JoinChannel;
 }

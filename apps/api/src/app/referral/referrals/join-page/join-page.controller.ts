@@ -7,6 +7,7 @@ import {
   HttpStatus,
   Param,
   Post,
+  Query,
   Res,
   UseFilters,
   UseGuards,
@@ -17,11 +18,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import type { Response } from 'express';
-import { validateJoinReferral } from '@grove/contracts';
+import { JOIN_CHANNELS, joinChannel, validateJoinReferral } from '@grove/contracts';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
@@ -56,24 +58,36 @@ export class JoinPageController {
   /**
    * → 200 the page with the form for a live code, counting the visit once per client per link
    * per UTC day (`ReferralsService.info`, docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
-   * 'Something went wrong! …', no form, nothing about members).
+   * 'Something went wrong! …', no form, nothing about members). `?via=` names the channel that
+   * brought the visit (issue 33, docs/product.md#referral-join: `JOIN_CHANNELS`; anything else,
+   * absent or repeated → `direct`, never an error): the visit is counted under it and the form
+   * carries it (hidden `via`) to the join. The raw value is never written into the page.
    */
   @Get(':code')
   @ApiOperation({ summary: 'The join page as HTML (outside /api)' })
+  @ApiQuery({
+    name: 'via',
+    required: false,
+    enum: JOIN_CHANNELS,
+    description: 'The channel the link was shared through; anything else counts as direct',
+  })
   @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
   async page(
     @Param('code') code: string,
+    @Query('via') via: unknown,
     @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    // Counts the visit (once per visitor, link and UTC day: join_page_visits) in the statement
-    // that reads the link.
-    const info = await this.referrals.info(code, clientAddress);
-    return this.send(response, { kind: 'form', code, ...info });
+    const channel = joinChannel(via);
+    // Counts the visit (once per visitor, link and UTC day: join_page_visits, under its channel)
+    // in the statement that reads the link.
+    const info = await this.referrals.info(code, clientAddress, channel);
+    return this.send(response, { kind: 'form', code, ...info, via: channel });
   }
 
   /**
-   * The form's POST, body `name=…&email=…&website=…` (urlencoded; `website` is the honeypot).
+   * The form's POST, body `name=…&email=…&website=…&via=…` (urlencoded; `website` is the
+   * honeypot, `via` the channel of the visit: anything not in `JOIN_CHANNELS` → `direct`).
    * Same rules, messages, throttle ('referral', THROTTLE_REFERRAL_LIMIT per client per minute) and
    * write as `POST /api/referrals/:code/join` (`ReferralsService.join`: one statement decides and
    * writes). → 200 the success page 'Successfully registered!', byte-identical for a stranger, a
@@ -101,6 +115,7 @@ export class JoinPageController {
       name: formText(form['name']),
       email: formText(form['email']),
       website: formText(form['website']),
+      via: joinChannel(form['via']),
     });
     // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
     // not a new visit of the page.
@@ -115,6 +130,7 @@ export class JoinPageController {
         ...info,
         values: { name: dto.name, email: dto.email },
         errors,
+        via: joinChannel(dto.via),
       });
     }
     await this.referrals.join(code, dto, clientAddress);

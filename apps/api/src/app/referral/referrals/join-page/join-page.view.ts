@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { JOIN_PAGE_IDS as IDS, MESSAGES } from '@grove/contracts';
+import { JOIN_PAGE_IDS as IDS, MESSAGES, type JoinChannel } from '@grove/contracts';
 import {
   alertHtml as alert,
   fieldHtml as field,
@@ -22,6 +22,8 @@ export type JoinPageState =
       errors?: { name?: string; email?: string };
       /** Show the product's failure text above the form (a send that failed, e.g. 429). */
       failed?: boolean;
+      /** The channel that brought the visit (`joinChannel`), carried to the join; `direct` when absent. */
+      via?: JoinChannel;
     }
   /** The join went through: the same page for every friend of the code, whoever they are. */
   | { kind: 'success'; code: string; businessName: string; referrerFirstName: string }
@@ -79,6 +81,7 @@ function card(state: JoinPageState): string {
     ) +
     `<div class="referral-join__trap" aria-hidden="true"><label for="${IDS.website}">Website</label>` +
     `<input id="${IDS.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
+    `<input id="${IDS.via}" type="hidden" name="via" value="${escapeHtml(state.via ?? 'direct')}">` +
     `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
     `</form></div>` +
     next
