@@ -35,6 +35,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where you're signed in: the owner's live sign-ins */
+        get: operations["Account_signIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere else */
+        post: operations["Account_signOutOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one browser */
+        delete: operations["Account_endSignIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/channels": {
         parameters: {
             query?: never;
@@ -2438,6 +2489,37 @@ export interface components {
              */
             message: string;
         };
+        SignedInSession: {
+            /** @description True for the browser asking */
+            current: boolean;
+            /**
+             * @description Browser and system from its User-Agent
+             * @example Chrome 120 on Windows
+             */
+            device: string;
+            /**
+             * Format: uuid
+             * @description The sign-in (its session family), for `DELETE /api/account/sessions/{id}`
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it last refreshed its access token (ISO 8601)
+             */
+            lastActiveAt: string;
+            /**
+             * Format: date-time
+             * @description When it signed in (ISO 8601)
+             */
+            signedInAt: string;
+        };
+        SignedOutSessions: {
+            /**
+             * @description Sessions ended
+             * @example 2
+             */
+            ended: number;
+        };
         SignupDto: {
             /** @example Green Valley Fitness */
             businessName: string;
@@ -2638,6 +2720,90 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
                 };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Account_signIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInSession"][];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Account_signOutOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutSessions"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Account_endSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
