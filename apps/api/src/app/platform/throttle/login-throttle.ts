@@ -78,6 +78,8 @@ export class LoginThrottle {
   /** Lifts `email`'s paused sign-in and forgets its failures (a password reset was used). */
   async liftAccount(email: string): Promise<void> {
     if (!(this.storage instanceof SharedThrottlerStorage)) return;
-    await this.storage.clear(accountKey(email), ACCOUNT);
+    const { limit, windowSeconds } = this.config.throttleAccountLogin;
+    const window = windowSeconds * 1000;
+    await this.storage.clear(accountKey(email), window, limit, window, ACCOUNT);
   }
 }

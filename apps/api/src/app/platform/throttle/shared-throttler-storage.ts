@@ -111,19 +111,24 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
   }
 
   /**
-   * Forgets `key`'s count and any refusal of throttler `throttlerName` (a password reset lifts an
-   * account's paused sign-in).
+   * Forgets `key`'s count and any refusal of throttler `throttlerName` with these settings (a
+   * password reset lifts an account's paused sign-in), also when this instance never counted it
+   * (the shared store holds what another instance, or this one before a restart, counted).
    * @throws the store's error when it fails and `countLocallyWhenDown` is off
    */
-  async clear(key: string, throttlerName: string): Promise<void> {
-    for (const [id, pair] of this.limiters) {
-      if (!id.startsWith(`${throttlerName}:`)) continue;
-      await pair.local.delete(key);
-      try {
-        await pair.shared.delete(key);
-      } catch (error) {
-        if (!this.options.countLocallyWhenDown) throw error;
-      }
+  async clear(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<void> {
+    const { shared, local } = this.limitersFor(throttlerName, ttl, limit, blockDuration);
+    await local.delete(key);
+    try {
+      await shared.delete(key);
+    } catch (error) {
+      if (!this.options.countLocallyWhenDown) throw error;
     }
   }
 
