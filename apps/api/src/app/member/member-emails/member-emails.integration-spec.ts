@@ -23,10 +23,11 @@ describe('member emails (integration, real SMTP server)', () => {
   let emails: MemberEmails;
   let businessId: string;
   let member: MemberRow;
+  let owner: Awaited<ReturnType<TestApp['signUp']>>;
 
   beforeAll(async () => {
     ({ t, smtp } = await createMailTestApp());
-    const owner = await t.signUp({ businessName: 'Peak Fitness' });
+    owner = await t.signUp({ businessName: 'Peak Fitness' });
     businessId = owner.user.business.id;
     member = (
       await owner.agent
@@ -88,6 +89,34 @@ describe('member emails (integration, real SMTP server)', () => {
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
     );
     expect(mail.text).toContain('Unsubscribe');
+  });
+
+  it("carries one-tap WhatsApp, text and email links with the owner's share message", async () => {
+    await owner.agent
+      .put('/api/settings/share-message')
+      .send({ message: '{firstName} says: train with me at {gym}! {link}' })
+      .expect(200);
+    await emails.send(
+      jobScope({ businessId }),
+      member.id,
+      'referral-link',
+      referralData,
+      'test:share',
+    );
+    const before = smtp.emails.length;
+    await waitFor(async () => (await statusOf('test:share')) === 'sent');
+    await waitFor(async () => smtp.emails.length > before);
+    const mail = smtp.emails.at(-1);
+    const message = (via: string) =>
+      encodeURIComponent(
+        `Ana says: train with me at Peak Fitness! https://grove.example.com/referral/abc?via=${via}`,
+      );
+    expect(mail?.html).toContain(`href="https://wa.me/?text=${message('whatsapp')}"`);
+    expect(mail?.html).toContain(`href="sms:?&amp;body=${message('sms')}"`);
+    expect(mail?.html).toContain(
+      `href="mailto:?subject=${encodeURIComponent('Join me at Peak Fitness')}&amp;body=${message('email')}"`,
+    );
+    expect(mail?.text).toMatch(/Share it in one tap: WhatsApp\s+\[https:\/\/wa\.me\/\?text=Ana/);
   });
 
   it('honours a one-click unsubscribe for every email but the magic link the member asks for', async () => {

@@ -30,6 +30,8 @@ export interface MemberEmailDelivery {
   unsubscribed: boolean;
   /** The code of the member's live referral link now (`referral_links`), or null. */
   referralCode: string | null;
+  /** The business's share message (placeholders unfilled), or null: the default (docs/product.md#share-message). */
+  shareMessage: string | null;
 }
 
 /** A new member email row. */
@@ -131,9 +133,10 @@ export class MemberEmailsRepository {
       unsubscribe_token: string | null;
       unsubscribed_at: Date | null;
       code: string | null;
+      share_message: string | null;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
          LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
@@ -158,6 +161,7 @@ export class MemberEmailsRepository {
       unsubscribeToken: row.unsubscribe_token,
       unsubscribed: row.unsubscribed_at !== null,
       referralCode: row.code,
+      shareMessage: row.share_message,
     };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  DEFAULT_SHARE_MESSAGE,
   isValidEmail,
   localeFormats,
   type BusinessLocale,
@@ -240,8 +241,8 @@ export class MemberEmails implements OnModuleInit {
    * PUBLIC_ORIGIN as {@link deliver}, but nothing is queued or sent and no token is issued: the
    * member page button leads to `<origin>/member` (where the member asks for a link) and the
    * unsubscribe link is a placeholder (`…/unsubscribe/example`, not the member's own).
-   * @param member the business's name and locale, the member's full name and their live link code
-   *   (or null)
+   * @param member the business's name, locale and share message (null: the default), the
+   *   member's full name and their live link code (or null)
    */
   example<K extends MemberEmailName>(
     template: K,
@@ -251,6 +252,7 @@ export class MemberEmails implements OnModuleInit {
       businessLocale: BusinessLocale;
       memberName: string;
       referralCode: string | null;
+      shareMessage: string | null;
     },
   ): Promise<RenderedMemberEmail> {
     const origin = this.config.publicOrigin;
@@ -265,6 +267,7 @@ export class MemberEmails implements OnModuleInit {
           : `${origin}/api/member-emails/unsubscribe/example`,
       magicLinkUrl: definition.withMagicLink ? `${origin}/member` : null,
       referralUrl: member.referralCode ? referralLinkUrl(origin, member.referralCode) : null,
+      shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
     });
   }
 
@@ -315,6 +318,7 @@ export class MemberEmails implements OnModuleInit {
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,
         referralUrl: email.referralCode ? referralLinkUrl(origin, email.referralCode) : null,
+        shareMessage: email.shareMessage ?? DEFAULT_SHARE_MESSAGE,
       },
     );
     const outcome = await this.mail.deliver({

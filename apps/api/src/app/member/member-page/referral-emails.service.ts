@@ -128,6 +128,7 @@ export class ReferralEmailsService implements OnModuleInit {
       businessLocale: member.businessLocale,
       memberName: member.name,
       referralCode: member.linkCode,
+      shareMessage: member.shareMessage,
     });
     return { memberId: member.memberId, memberName: member.name, ...rendered };
   }

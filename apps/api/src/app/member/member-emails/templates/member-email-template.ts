@@ -1,4 +1,4 @@
-import type { LocaleFormats } from '@grove/contracts';
+import { shareTargets, type LocaleFormats } from '@grove/contracts';
 
 /**
  * What every member email template gets besides its own data, filled in at delivery: the
@@ -21,6 +21,11 @@ export interface MemberEmailContext {
    * PUBLIC_ORIGIN), or null when they have none.
    */
   referralUrl: string | null;
+  /**
+   * The business's share message, placeholders unfilled (`businesses.share_message`, or
+   * DEFAULT_SHARE_MESSAGE until the owner writes one; docs/product.md#share-message).
+   */
+  shareMessage: string;
 }
 
 /**
@@ -58,4 +63,25 @@ export function paragraph(text: string): string {
 /** A call-to-action button (MJML `mj-button`) to `href`, both escaped. */
 export function button(label: string, href: string): string {
   return `<mj-button href="${escapeMjml(href)}" background-color="#2f6f4f" border-radius="6px">${escapeMjml(label)}</mj-button>`;
+}
+
+/**
+ * The share links under a referral link in an email (issue 33 item 3, docs/product.md#share-message):
+ * WhatsApp, text message and email, each opening with the owner's share message filled in for
+ * this member and the link carrying its channel (`?via=whatsapp|sms|email`), as on the member
+ * page. Copy and the phone's share sheet need a script, which email has not: the link above them
+ * is the copy.
+ * @returns one MJML `mj-text`, or '' when the member has no live referral link
+ */
+export function shareLinks(context: MemberEmailContext): string {
+  if (!context.referralUrl) return '';
+  const targets = shareTargets({
+    template: context.shareMessage,
+    firstName: context.memberFirstName,
+    gym: context.businessName,
+    referralUrl: context.referralUrl,
+  });
+  const link = (label: string, href: string) =>
+    `<a href="${escapeMjml(href)}" style="color:#2f6f4f;font-weight:bold">${escapeMjml(label)}</a>`;
+  return `<mj-text>Share it in one tap: ${link('WhatsApp', targets.whatsapp)} · ${link('Text it', targets.sms)} · ${link('Email it', targets.email)}</mj-text>`;
 }

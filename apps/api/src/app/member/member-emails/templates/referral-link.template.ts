@@ -1,4 +1,10 @@
-import { button, escapeMjml, paragraph, type MemberEmailTemplate } from './member-email-template';
+import {
+  button,
+  escapeMjml,
+  paragraph,
+  shareLinks,
+  type MemberEmailTemplate,
+} from './member-email-template';
 
 /** Data of "Your referral link", amounts in cents as of the owner's request. */
 export interface ReferralLinkEmailData {
@@ -11,7 +17,7 @@ export interface ReferralLinkEmailData {
 
 /**
  * "Your referral link" (issue 15): sent by the owner from Referral Links. Holds the member's
- * referral link and a magic link to their member page.
+ * referral link with one-tap share links (`shareLinks`) and a magic link to their member page.
  */
 export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> = {
   withMagicLink: true,
@@ -23,6 +29,7 @@ export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> 
         `Share your referral link with friends. Each friend who joins ${context.businessName} lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`,
       )}
       <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(data.referralUrl)}">${escapeMjml(data.referralUrl)}</a></mj-text>
+      ${shareLinks({ ...context, referralUrl: data.referralUrl })}
       ${paragraph(`Your price now: ${context.format.money(data.priceNowCents)} a month.`)}
       ${context.magicLinkUrl ? button('See your savings', context.magicLinkUrl) : ''}
       ${paragraph('The button works once and for a short while; your page can send you a new one.')}

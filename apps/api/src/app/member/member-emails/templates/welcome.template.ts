@@ -1,4 +1,10 @@
-import { button, escapeMjml, paragraph, type MemberEmailTemplate } from './member-email-template';
+import {
+  button,
+  escapeMjml,
+  paragraph,
+  shareLinks,
+  type MemberEmailTemplate,
+} from './member-email-template';
 
 /** Data of the welcome to an approved friend. */
 export interface WelcomeEmailData {
@@ -10,7 +16,7 @@ export interface WelcomeEmailData {
  * The welcome to a friend the owner approved (issue 15 part 2): they are a member now. With a
  * live referral link of their own at delivery (automatic links, on for new businesses: issue 25)
  * it holds that link, so they can refer friends at once; without one it says to ask the front
- * desk for it. Then a magic link to their own member page (their referral link and savings).
+ * desk for it; the link comes with one-tap share links (`shareLinks`). Then a magic link to their own member page (their referral link and savings).
  */
 export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
   withMagicLink: true,
@@ -22,7 +28,8 @@ export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
       ${
         context.referralUrl
           ? `${paragraph('You can refer friends too: each friend who joins lowers your own price. Share your referral link:')}
-      <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(context.referralUrl)}">${escapeMjml(context.referralUrl)}</a></mj-text>`
+      <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(context.referralUrl)}">${escapeMjml(context.referralUrl)}</a></mj-text>
+      ${shareLinks(context)}`
           : paragraph(
               'You can refer friends too: each friend who joins lowers your own price. Ask the front desk for your referral link.',
             )
