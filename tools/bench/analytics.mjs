@@ -3,7 +3,7 @@
 // members, half of them branches, links and prospects) plus a year of history for every member
 // (lifecycle facts, join-page visits and price-ledger lines, generated set-based inside
 // PostgreSQL like the members), then loads with autocannon (50 connections, 10 s each after 3 s
-// of warm-up) each analytics endpoint of ONE business for the last 365 days and /api/health in
+// of warm-up) each analytics endpoint (joins by channel included) of ONE business for the last 365 days and /api/health in
 // the same run, and prints req/s, p50/p99 and each endpoint's ratio to health.
 // Targets (issue 14): p99 within 3x of health's, ≥ 25% of its req/s.
 // Under load every request after the first is answered from the kept answer (the business's
@@ -23,12 +23,15 @@ const trees = Number(process.env.BENCH_TREES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const connections = 50;
-const routes = ['funnel', 'referrers', 'money', 'retention'];
+const routes = ['funnel', 'referrers', 'money', 'retention', 'channels'];
+// The share channels a visit and a join are spread over (issue 33 item 3, `?via=`).
+const channels = `(ARRAY['whatsapp', 'sms', 'email', 'copy', 'qr', 'direct'])`;
 
 /**
  * A year of history for every seeded member, in one statement per table. Member n joined
  * (n × 37 mod 365) days ago; branches joined through their tree's link (a join the day before,
- * then the approval, the branch added to the tree and the tree's price cut); every 10th member
+ * then the approval, the branch added to the tree and the tree's price cut); joins and visits
+ * spread over the share channels (`?via=`) in turn; every 10th member
  * ended within 200 days; every odd member's link was created an hour after joining and every
  * 20th of those rotated two days later; one link in five was visited on one day a month.
  * @returns the counts of facts, visits and ledger lines in the tables
@@ -58,21 +61,22 @@ async function seedHistory(sql) {
   await sql(`CREATE INDEX ON bench_members (id)`);
   await sql(`ANALYZE bench_members`);
   await sql(
-    `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key)
+    `INSERT INTO lifecycle_facts (business_id, kind, occurred_at, member_id, referrer_id, referral_link_id, prospect_id, source, event_key, channel)
      SELECT business_id, 'member_added', joined_at, id, NULL::uuid, NULL::uuid, NULL::uuid,
-            CASE WHEN referred_by_id IS NULL THEN 'manual' ELSE 'approval' END, 'member_added:' || id
+            CASE WHEN referred_by_id IS NULL THEN 'manual' ELSE 'approval' END, 'member_added:' || id, NULL::text
      FROM bench_members
      UNION ALL
-     SELECT business_id, 'member_ended', joined_at + (n % 200) * interval '1 day', id, NULL, NULL, NULL, 'manual', 'member_ended:' || id
+     SELECT business_id, 'member_ended', joined_at + (n % 200) * interval '1 day', id, NULL, NULL, NULL, 'manual', 'member_ended:' || id, NULL
      FROM bench_members WHERE n % 10 = 3 AND joined_at + (n % 200) * interval '1 day' < now()
      UNION ALL
-     SELECT business_id, 'prospect_joined', joined_at - interval '1 day', NULL, referred_by_id, NULL, md5('prospect ' || id)::uuid, NULL, 'prospect_joined:' || id
+     SELECT business_id, 'prospect_joined', joined_at - interval '1 day', NULL, referred_by_id, NULL, md5('prospect ' || id)::uuid, NULL, 'prospect_joined:' || id,
+            ${channels}[1 + n % 6]
      FROM bench_members WHERE referred_by_id IS NOT NULL
      UNION ALL
-     SELECT business_id, 'prospect_approved', joined_at, id, referred_by_id, NULL, md5('prospect ' || id)::uuid, 'approval', 'prospect_approved:' || id
+     SELECT business_id, 'prospect_approved', joined_at, id, referred_by_id, NULL, md5('prospect ' || id)::uuid, 'approval', 'prospect_approved:' || id, NULL
      FROM bench_members WHERE referred_by_id IS NOT NULL
      UNION ALL
-     SELECT business_id, 'branch_added', joined_at, id, referred_by_id, NULL, NULL, 'approval', 'branch_added:' || id
+     SELECT business_id, 'branch_added', joined_at, id, referred_by_id, NULL, NULL, 'approval', 'branch_added:' || id, NULL
      FROM bench_members WHERE referred_by_id IS NOT NULL`,
   );
   await sql(
@@ -84,8 +88,9 @@ async function seedHistory(sql) {
      FROM referral_links l JOIN bench_members b ON b.id = l.member_id WHERE b.n % 20 = 1`,
   );
   await sql(
-    `INSERT INTO join_page_visits (business_id, referral_link_id, day, visits)
-     SELECT l.business_id, l.id, (b.joined_at + k * interval '30 days')::date, 1 + (b.n + k) % 7
+    `INSERT INTO join_page_visits (business_id, referral_link_id, day, visits, channel)
+     SELECT l.business_id, l.id, (b.joined_at + k * interval '30 days')::date, 1 + (b.n + k) % 7,
+            ${channels}[1 + (b.n + k) % 6]
      FROM referral_links l JOIN bench_members b ON b.id = l.member_id
      CROSS JOIN generate_series(0, 11) AS k
      WHERE b.n % 5 = 1 AND b.joined_at + k * interval '30 days' < now()`,
