@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { ProspectRow, Page as ListPage } from '@grove/contracts';
 import { accessibilityViolations, autoLinksOff, signUp, test } from './support';
 
-test('a friend joins through a referral link and is approved: the analytics funnel shows the visit, the join and the approval', async ({
+test('a friend joins through a referral link shared on WhatsApp and is approved: the analytics funnel shows the visit, the join and the approval, under WhatsApp', async ({
   page,
   browser,
 }) => {
@@ -32,10 +32,11 @@ test('a friend joins through a referral link and is approved: the analytics funn
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
 
-  // A friend opens Nina's link on another device and joins.
+  // A friend opens Nina's link on another device, as her member page's WhatsApp button shares it
+  // (member-page.spec.ts follows that button to wa.me), and joins.
   const friendContext = await browser.newContext();
   const friend = await friendContext.newPage();
-  await friend.goto(url);
+  await friend.goto(`${url}?via=whatsapp`);
   await friend.getByLabel('Name').fill('Omar Haddad');
   await friend.getByLabel('Email').fill('omar.haddad@example.com');
   await friend.getByRole('button', { name: 'Submit' }).click();
@@ -68,6 +69,12 @@ test('a friend joins through a referral link and is approved: the analytics funn
   // Nina gained a branch and saves $10.00 a month from now on.
   const top = page.getByRole('table', { name: /gained the most branches/ });
   await expect(top.getByRole('row', { name: /Nina Novak/ })).toContainText('1');
+  // Joins by channel: the visit, the join and the approval came through WhatsApp, and only there.
+  const channels = page.getByRole('table', { name: /approvals by channel/ });
+  await expect(channels.getByRole('row')).toHaveText([
+    /Channel\s*Visits\s*Joins\s*Approved/,
+    /WhatsApp\s*1\s*1\s*1/,
+  ]);
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // A phone-sized screen shows it without sideways scrolling.
