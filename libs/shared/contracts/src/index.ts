@@ -23,6 +23,7 @@ export * from './membership/branch-qualification';
 export * from './membership/member-defaults';
 export * from './membership/members';
 export * from './membership/members-csv';
+export * from './membership/referrals-to-match';
 export * from './membership/types';
 export * from './owner/account';
 export * from './owner/billing';

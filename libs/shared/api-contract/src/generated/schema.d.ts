@@ -1217,6 +1217,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/referrals-to-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members whose "referred by" waits to be matched to a member */
+        get: operations["ReferralsToMatch_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a waiting referral (the member stays, referred by no one) */
+        post: operations["ReferralsToMatch_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a waiting referral: the member becomes the referrer’s branch */
+        post: operations["ReferralsToMatch_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/referrals/{code}": {
         parameters: {
             query?: never;
@@ -1568,6 +1619,11 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents: number;
+            /**
+             * @description Who referred them, as typed, when it matches no member: the member waits in Referrals to match; trimmed, empty = none
+             * @example Jenny (spin class)
+             */
+            referredByNote?: string;
             /** @description Attach the new tree as a branch of this member (id) */
             referringMemberId?: string;
         };
@@ -1759,6 +1815,13 @@ export interface components {
             email: string;
             /** @example grove-demo-1234 */
             password: string;
+        };
+        MatchReferralRequest: {
+            /**
+             * Format: uuid
+             * @description The member who referred them
+             */
+            referrerId: string;
         };
         MemberBranch: {
             /** @description The friend's first name */
@@ -2389,6 +2452,24 @@ export interface components {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
+        ReferralToMatch: {
+            /**
+             * Format: date-time
+             * @description When the member was added
+             */
+            addedAt: string;
+            /** @example ben@example.com */
+            memberEmail: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @example Ben O'Connor */
+            memberName: string;
+            /**
+             * @description Who referred them, as typed
+             * @example Jenny (spin class)
+             */
+            referredByNote: string;
+        };
         ReferralTreeNode: {
             branches: components["schemas"]["ReferralTreeNode"][];
             /** @description Branches below the depth or node cap, counted but not listed */
@@ -2399,6 +2480,11 @@ export interface components {
             joinedAt: string;
             name: string;
             status: components["schemas"]["MemberStatus"];
+        };
+        ReferralsToMatch: {
+            items: components["schemas"]["ReferralToMatch"][];
+            /** @description How many members wait, all of them */
+            total: number;
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -5257,6 +5343,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferralLinkSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralsToMatch"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

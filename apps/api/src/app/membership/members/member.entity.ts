@@ -32,6 +32,13 @@ export class MemberEntity {
   @Column({ name: 'referred_by_id', type: 'uuid', nullable: true })
   referredById!: string | null;
 
+  /**
+   * Who referred this member as the desk typed it, when it matched no member (issue 33 item 4);
+   * null once matched or dismissed, and for everyone else.
+   */
+  @Column({ name: 'referred_by_note', type: 'text', nullable: true })
+  referredByNote!: string | null;
+
   /** Set for members imported from Mindbody: they are managed by the integration (docs/product.md#roles). */
   @Column({ name: 'mindbody_client_id', type: 'text', nullable: true })
   mindbodyClientId!: string | null;

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { MESSAGES } from '@grove/contracts';
+import { MESSAGES, REFERRED_BY_MESSAGES } from '@grove/contracts';
 import { GroveException } from '../../platform/common/grove.exception';
 
 /** No member with this id in the session's business (other businesses' members look absent). → 404 */
@@ -35,5 +35,32 @@ export class ManagedMemberLockedException extends GroveException {
 
   constructor() {
     super(MESSAGES.managedMemberLocked);
+  }
+}
+
+/** Matching a referral to the member themselves (issue 33 item 4). → 400 */
+export class OwnReferrerException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(REFERRED_BY_MESSAGES.ownReferrer);
+  }
+}
+
+/** Matching a referral for a member who is already someone's branch (issue 33 item 4). → 409 */
+export class AlreadyABranchException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(REFERRED_BY_MESSAGES.alreadyBranch);
+  }
+}
+
+/** Matching that would make a referrer the branch of their own branch (issue 33 item 4). → 409 */
+export class ReferralLoopException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(REFERRED_BY_MESSAGES.referralLoop);
   }
 }

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MembersController } from './members.controller';
+import { ReferralsToMatchController } from './referrals-to-match.controller';
 import { MembersRepository } from './members.repository';
 import { MemberSearchIndexes } from './member-search-indexes.repository';
 import { MembersService } from './members.service';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 
-/** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove. */
+/** Trees and branches (docs/product.md#screens, docs/product.md#entities, docs/product.md#states): list, read, add, add branch, detach branch, change, remove; Referrals to match (issue 33 item 4). */
 @Module({
   imports: [LifecycleModule],
-  controllers: [MembersController],
+  controllers: [MembersController, ReferralsToMatchController],
   providers: [MembersService, MembersRepository, MemberSearchIndexes],
   exports: [MembersRepository, MembersService],
 })

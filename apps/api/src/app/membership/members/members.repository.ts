@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { runTransaction } from '../../platform/database/transaction';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import {
@@ -10,6 +10,7 @@ import {
   type MemberManagedFilter,
   type MemberSortKey,
   type MemberStatus,
+  type ReferralToMatch,
 } from '@grove/contracts';
 import {
   PreparedReads,
@@ -37,6 +38,8 @@ export interface NewMember {
   membershipPriceCents: number;
   discountCents: number;
   referredById: string | null;
+  /** Who referred them as typed at the desk, when it matched no member (issue 33 item 4). */
+  referredByNote?: string | null;
 }
 
 /** Columns of a member that may change by hand. */
@@ -671,6 +674,96 @@ export class MembersRepository {
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     await manager.getRepository(MemberEntity).update({ businessId: scope.businessId, id }, changes);
+  }
+
+  /**
+   * Makes member `branchId` (a branch of no one) a branch of `treeId` and clears its "referred
+   * by" note (issue 33 item 4).
+   * @returns false when the member is not the business's or already a branch
+   */
+  async attachBranch(
+    scope: BusinessScope,
+    manager: EntityManager,
+    treeId: string,
+    branchId: string,
+  ): Promise<boolean> {
+    const result = await manager
+      .getRepository(MemberEntity)
+      .update(
+        { businessId: scope.businessId, id: branchId, referredById: IsNull() },
+        { referredById: treeId, referredByNote: null },
+      );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * True when `memberId` is `treeId` itself or one of the members `treeId` descends from (its
+   * referrer, its referrer's referrer, …), so attaching `memberId` under `treeId` would close a loop.
+   */
+  async isSelfOrAncestor(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    treeId: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `WITH RECURSIVE up (id, referred_by_id) AS (
+         SELECT id, referred_by_id FROM members WHERE business_id = $1 AND id = $3
+         UNION
+         SELECT m.id, m.referred_by_id FROM members m JOIN up ON m.id = up.referred_by_id
+          WHERE m.business_id = $1)
+       SELECT 1 FROM up WHERE id = $2 LIMIT 1`,
+      [scope.businessId, memberId, treeId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Referrals to match (issue 33 item 4): the business's members with a "referred by" note and no
+   * referrer, oldest first (index members_referrals_to_match), at most `limit`, and how many there are.
+   */
+  async referralsToMatch(
+    scope: BusinessScope,
+    limit: number,
+  ): Promise<{ items: ReferralToMatch[]; total: number }> {
+    const rows: {
+      id: string;
+      name: string;
+      email: string;
+      referred_by_note: string;
+      created_at: Date;
+      total: number;
+    }[] = await this.dataSource.query(
+      `SELECT id, name, email, referred_by_note, created_at, count(*) OVER ()::int AS total
+         FROM members
+        WHERE business_id = $1 AND referred_by_note IS NOT NULL AND referred_by_id IS NULL
+        ORDER BY created_at, id
+        LIMIT $2`,
+      [scope.businessId, limit],
+    );
+    return {
+      items: rows.map((row) => ({
+        memberId: row.id,
+        memberName: row.name,
+        memberEmail: row.email,
+        referredByNote: row.referred_by_note,
+        addedAt: row.created_at.toISOString(),
+      })),
+      total: rows[0]?.total ?? 0,
+    };
+  }
+
+  /**
+   * Clears member `id`'s "referred by" note while it waits to be matched (dismissed by the desk).
+   * @returns false when no such member of the business waits in Referrals to match
+   */
+  async dismissReferredByNote(scope: BusinessScope, id: string): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE members SET referred_by_note = NULL
+        WHERE business_id = $1 AND id = $2 AND referred_by_note IS NOT NULL AND referred_by_id IS NULL`,
+      [scope.businessId, id],
+    )) as [unknown, number];
+    return affected > 0;
   }
 
   /** Sets which tree this member is a branch of (null: it is a branch of none). */

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { emailKey, type MemberRow, type MembersPage } from '@grove/contracts';
+import {
+  emailKey,
+  type MemberRow,
+  type MembersPage,
+  type ReferralsToMatch,
+} from '@grove/contracts';
 import type { CreateMemberDto, MemberFieldsDto } from './dto/create-member.dto';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import type { ListMembersQueryDto } from './dto/list-members-query.dto';
@@ -14,14 +19,20 @@ import { MembersRepository, type MemberChanges } from './members.repository';
 import { MembershipEvents } from '../events/membership-events';
 import { LifecycleService, type FactSource } from '../lifecycle/lifecycle.service';
 import {
+  AlreadyABranchException,
   DuplicateMemberException,
   ManagedMemberLockedException,
   MemberNotFoundException,
   NotABranchException,
+  OwnReferrerException,
+  ReferralLoopException,
 } from './members.exceptions';
 import { BillingGate } from '../../platform/billing/billing-gate';
 
 const UNIQUE_VIOLATION = '23505';
+
+/** Most members Referrals to match lists at once (the oldest first; its `total` counts them all). */
+export const REFERRALS_TO_MATCH_LIMIT = 100;
 
 /**
  * Trees and branches of one business (docs/product.md#screens, docs/product.md#entities, docs/product.md#states). Every method takes the session's `BusinessScope`
@@ -104,7 +115,9 @@ export class MembersService {
   }
 
   /**
-   * Adds a tree (docs/product.md#screens "Start Growing"), optionally as a branch of `referringMemberId`.
+   * Adds a tree (docs/product.md#screens "Start Growing"), optionally as a branch of
+   * `referringMemberId`, or with `referredByNote`, who referred them as typed at the desk when it
+   * matched no member: the member then waits in Referrals to match (issue 33 item 4).
    * @returns 201 row of the new member
    * @throws MemberNotFoundException 404 when the referring member is not in this business
    * @throws ManagedMemberLockedException 409 when the referring member is Mindbody-managed
@@ -115,9 +128,88 @@ export class MembersService {
       const referrer = input.referringMemberId
         ? await this.lockEditable(scope, manager, input.referringMemberId)
         : null;
-      return this.insert(scope, manager, input, referrer?.id ?? null, 'manual');
+      return this.insert(
+        scope,
+        manager,
+        input,
+        referrer?.id ?? null,
+        'manual',
+        referrer ? null : input.referredByNote || null,
+      );
     });
     return this.get(scope, id);
+  }
+
+  /**
+   * Referrals to match (issue 33 item 4, docs/product.md#referrals-to-match): the members whose
+   * "referred by" matched no member, oldest first, at most {@link REFERRALS_TO_MATCH_LIMIT}, and
+   * how many wait in all.
+   */
+  referralsToMatch(scope: BusinessScope): Promise<ReferralsToMatch> {
+    return this.members.referralsToMatch(scope, REFERRALS_TO_MATCH_LIMIT);
+  }
+
+  /**
+   * Dismisses member `memberId`'s waiting referral: the note is cleared, the member stays a tree
+   * referred by no one.
+   * @throws MemberNotFoundException 404 no such member of the business waits to be matched
+   */
+  async dismissReferral(scope: BusinessScope, memberId: string): Promise<void> {
+    const dismissed =
+      isUUID(memberId) && (await this.members.dismissReferredByNote(scope, memberId));
+    if (!dismissed) throw new MemberNotFoundException();
+  }
+
+  /**
+   * Makes member `branchId`, a branch of no one, a branch of tree `treeId` after the fact (issue 33
+   * item 4: a referral named at the desk and matched later, docs/product.md#referrals-to-match),
+   * clearing its "referred by" note; records branch_added and the tree's new price in one
+   * transaction, as adding a branch does.
+   * @returns the member's row, now a branch of `treeId`
+   * @throws OwnReferrerException 400 `branchId` is `treeId`
+   * @throws MemberNotFoundException 404 either is not a member of the business
+   * @throws ManagedMemberLockedException 409 the tree is Mindbody-managed
+   * @throws AlreadyABranchException 409 the member is already a branch
+   * @throws ReferralLoopException 409 the tree descends from the member (its branch, or theirs)
+   * @throws BillingPausedException 402 while Grove is paused for an unpaid bill
+   */
+  async attachBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<MemberRow> {
+    if (treeId === branchId) throw new OwnReferrerException();
+    await this.billing.assertOpen(scope);
+    await this.members.transaction(async (manager) => {
+      const tree = await this.lockEditable(scope, manager, treeId);
+      const branch = isUUID(branchId)
+        ? await this.members.findForUpdate(scope, manager, branchId)
+        : null;
+      if (!branch) throw new MemberNotFoundException();
+      if (branch.referredById !== null) throw new AlreadyABranchException();
+      if (await this.members.isSelfOrAncestor(scope, manager, branch.id, tree.id))
+        throw new ReferralLoopException();
+      await this.members.attachBranch(scope, manager, tree.id, branch.id);
+      const at = new Date();
+      const key = `branch_added:${branch.id}:${tree.id}:${at.toISOString()}`;
+      await this.lifecycle.recordFacts(
+        scope,
+        [
+          {
+            kind: 'branch_added',
+            eventKey: key,
+            occurredAt: at,
+            memberId: branch.id,
+            referrerId: tree.id,
+            source: 'manual',
+          },
+        ],
+        manager,
+      );
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [tree.id],
+        { reason: 'branch_added', branchId: branch.id, cause: key },
+        manager,
+      );
+    });
+    return this.get(scope, branchId);
   }
 
   /**
@@ -367,13 +459,18 @@ export class MembersService {
     return member;
   }
 
-  /** Inserts a member by hand and gives it a link when automatic links are on. @returns its id */
+  /**
+   * Inserts a member by hand and gives it a link when automatic links are on.
+   * @param referredByNote who referred them as typed at the desk, when no member matched
+   * @returns its id
+   */
   private async insert(
     scope: BusinessScope,
     manager: EntityManager,
     input: MemberFieldsDto,
     referredById: string | null,
     source: FactSource,
+    referredByNote: string | null = null,
   ): Promise<string> {
     const key = emailKey(input.memberEmail);
     if (await this.members.emailKeyTaken(scope, manager, key)) throw new DuplicateMemberException();
@@ -385,6 +482,7 @@ export class MembersService {
         membershipPriceCents: input.membershipPriceCents,
         discountCents: input.discountCents,
         referredById,
+        referredByNote,
       }),
     );
     await this.lifecycle.recordFacts(

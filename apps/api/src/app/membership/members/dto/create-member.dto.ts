@@ -5,8 +5,11 @@ import {
   AMOUNT_MAX_CENTS,
   MESSAGES,
   NAME_MAX_LENGTH,
+  REFERRED_BY_NOTE_MAX_LENGTH,
   validateMemberInput,
+  validateReferredBy,
   type MemberInput,
+  type ReferredByInput,
 } from '@grove/contracts';
 import { trimString } from '../../../platform/common/contract-rule.decorator';
 import { ValidatedBy } from '../../../platform/common/validated-by';
@@ -55,10 +58,25 @@ export class MemberFieldsDto implements MemberInput {
   discountCents!: number;
 }
 
-/** Body of `POST /api/members`: the member fields plus, optionally, the tree it is a branch of. */
-export class CreateMemberDto extends MemberFieldsDto {
+/**
+ * Body of `POST /api/members`: the member fields plus, optionally, who referred them: the tree it
+ * is a branch of (`referringMemberId`), or a name that matches no member (`referredByNote`, issue
+ * 33 item 4: contracts' `validateReferredBy`), never both.
+ */
+@ValidatedBy(validateReferredBy)
+export class CreateMemberDto extends MemberFieldsDto implements ReferredByInput {
   @ApiPropertyOptional({ description: 'Attach the new tree as a branch of this member (id)' })
   @IsOptional()
   @IsString({ message: MESSAGES.memberNotFound })
   referringMemberId?: string;
+
+  @ApiPropertyOptional({
+    example: 'Jenny (spin class)',
+    maxLength: REFERRED_BY_NOTE_MAX_LENGTH,
+    description:
+      'Who referred them, as typed, when it matches no member: the member waits in Referrals to match; trimmed, empty = none',
+  })
+  @Allow()
+  @Transform(trimString)
+  referredByNote?: string;
 }
