@@ -7,7 +7,7 @@ import {
 import { ApiError } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, TextField } from '@grove/web-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** Props of {@link MemberForm}. */
 export interface MemberFormProps {
@@ -21,6 +21,8 @@ export interface MemberFormProps {
   failurePrefix: string;
   /** Called with the API's member body: the amounts typed in dollars, sent as integer cents. */
   onSubmit: (values: MemberInput) => Promise<unknown>;
+  /** More fields after the four, before Save (their values are the caller's to send). */
+  children?: ReactNode;
 }
 
 /** Server field names that map onto this form's fields. */
@@ -48,6 +50,7 @@ export function MemberForm({
   submitLabel = 'Save',
   failurePrefix,
   onSubmit,
+  children,
 }: MemberFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -92,6 +95,7 @@ export function MemberForm({
         />
         <TextField label="Discount Per Referral ($)" inputMode="decimal" {...field('discount')} />
       </div>
+      {children}
       <Button type="submit" busy={isSubmitting} className="dash-form-submit">
         {submitLabel}
       </Button>

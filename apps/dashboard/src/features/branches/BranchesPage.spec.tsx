@@ -45,6 +45,7 @@ beforeEach(() => {
       memberPages += 1;
       return response(200).json(page);
     }),
+    http.get('/referrals-to-match', ({ response }) => response(200).json({ items: [], total: 0 })),
   );
 });
 

@@ -11,6 +11,7 @@ import { MembershipPrice } from '../../components/membership-price/MembershipPri
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
+import { ReferralsToMatchCard } from './ReferralsToMatchCard';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import './branches.css';
@@ -23,7 +24,8 @@ import './branches.css';
  * it). Paged, sorted, searched and filtered on the server (status, referral link, Mindbody,
  * referrer: issue 25); the Referred by column names each tree's referrer and filters to its
  * branches. 'Show branches under their trees' (`?view=nested`) nests each row under its referrer
- * when both are on the page (`nestRows`), indented and announced as "branch of {name}".
+ * when both are on the page (`nestRows`), indented and announced as "branch of {name}". Above the
+ * cards, while any wait, Referrals to match (issue 33 item 4).
  * @param tools more cards for the side column, from other features (the routes pass the CSV
  *   Export/Import card)
  * @param intro a card above the others, from another feature (the routes pass the 'Getting
@@ -190,6 +192,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
       <PageHeader title="Branches" description={MESSAGES.branchesIntro} />
       <div className="dash-grid">
         {intro}
+        <ReferralsToMatchCard />
         <div className="dash-side">
           <Card className="dash-add" id="add-new-tree">
             <div>

@@ -1,5 +1,6 @@
 import type { operations, Schema } from '@grove/api-contract';
 import type { MemberInput } from './members';
+import type { ReferredByInput } from './referrals-to-match';
 
 /**
  * A member's state on the Branches screen (docs/product.md#states): 'Ended' while its Mindbody
@@ -59,5 +60,8 @@ export type ListMembersQuery = NonNullable<operations['Members_list']['parameter
  */
 export type MembersPage = Schema<'MembersPage'>;
 
-/** Body of `POST /api/members`: the member body (amounts in integer cents) and, optionally, its tree. */
-export type CreateMemberRequest = MemberInput & { referringMemberId?: string };
+/**
+ * Body of `POST /api/members`: the member body (amounts in integer cents) and, optionally, who
+ * referred them: its tree, or a name that matches no member (`ReferredByInput`, issue 33 item 4).
+ */
+export type CreateMemberRequest = MemberInput & ReferredByInput;

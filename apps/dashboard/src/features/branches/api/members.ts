@@ -51,3 +51,51 @@ export function useRemoveTree() {
     unwrap(api.DELETE('/members/{id}', { params: { path: { id: treeId } } })),
   );
 }
+
+/** Up to 8 members whose name or email holds `text` (`GET /api/members?search`), for a picker. */
+export function useMemberSearch(text: string) {
+  const search = text.trim();
+  return useQuery({
+    queryKey: [...membersKey, 'picker', search],
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/members', {
+          params: { query: { search, pageSize: 8, sort: 'memberName', order: 'asc' } },
+          signal,
+        }),
+      ),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Referrals to match (`GET /api/referrals-to-match`), under `membersKey`: every member change reloads it. */
+const referralsToMatchKey = [...membersKey, 'referrals-to-match'] as const;
+
+/** Members whose "referred by" matched no member, oldest first (docs/product.md#referrals-to-match). */
+export function useReferralsToMatch() {
+  return useQuery({
+    queryKey: referralsToMatchKey,
+    queryFn: ({ signal }) => unwrap(api.GET('/referrals-to-match', { signal })),
+  });
+}
+
+/** Matches a waiting referral: member `memberId` becomes `referrerId`'s branch. */
+export function useMatchReferral() {
+  return useMembersMutation(({ memberId, referrerId }: { memberId: string; referrerId: string }) =>
+    unwrap(
+      api.POST('/referrals-to-match/{memberId}/match', {
+        params: { path: { memberId } },
+        body: { referrerId },
+      }),
+    ),
+  );
+}
+
+/** Dismisses a waiting referral: the member stays, referred by no one. */
+export function useDismissReferral() {
+  return useMembersMutation((memberId: string) =>
+    unwrap(api.POST('/referrals-to-match/{memberId}/dismiss', { params: { path: { memberId } } })),
+  );
+}
