@@ -38,6 +38,9 @@ export interface WelcomeOffer {
   text: string | null;
 }
 
+/** An offer whose fields of other kinds may be absent (as the generated API types have them). */
+export type WelcomeOfferFields = Pick<WelcomeOffer, 'kind'> & Partial<Omit<WelcomeOffer, 'kind'>>;
+
 /** No offer: what every business starts with. */
 export const NO_WELCOME_OFFER: WelcomeOffer = {
   kind: 'none',
@@ -132,7 +135,7 @@ const firstMonths = (months: number): string =>
  * @returns the sentence (no final period), or null for `none` or an incomplete offer
  */
 export function welcomeOfferWording(
-  offer: WelcomeOffer | null | undefined,
+  offer: WelcomeOfferFields | null | undefined,
   formats: Pick<LocaleFormats, 'money' | 'wholeMoney'>,
 ): string | null {
   if (!offer) return null;
@@ -166,7 +169,7 @@ export function welcomeOfferWording(
  * @param monthlyPriceCents the friend's membership price per month, integer cents
  */
 export function welcomeOfferCostCents(
-  offer: WelcomeOffer,
+  offer: WelcomeOfferFields,
   monthlyPriceCents: number,
 ): number | null {
   const months = offer.months ?? 0;
