@@ -2272,6 +2272,12 @@ export interface components {
             totalDiscountsCents: number;
             /** @description cents */
             totalReferredRevenueCents: number;
+            /** @description Of those granted, text offers honoured by hand (no amount) */
+            welcomeOffersByHand: number;
+            /** @description Their cost, cents: amount, percent and free offers over their months at the friend’s membership price */
+            welcomeOffersCostCents: number;
+            /** @description Welcome offers granted to friends approved in the period */
+            welcomeOffersGranted: number;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */

@@ -3,6 +3,7 @@ import {
   NO_WELCOME_OFFER,
   WELCOME_OFFER_MESSAGES,
   type MemberRow,
+  type MoneyReport,
   type Page,
   type ProspectRow,
   type ReferralInfo,
@@ -212,6 +213,24 @@ describe('the welcome offer (integration, real SMTP server)', () => {
     await joinAndApprove('Nina Kowalska', 'nina@example.com');
     expect(text(await welcomeTo('nina@example.com'))).not.toContain('welcome offer');
     expect((await grantsOf(owner)).map((grant) => grant.memberName)).not.toContain('Nina Kowalska');
+  });
+
+  it("shows Analytics the offers' cost next to the referrer discounts, per business", async () => {
+    // Ben: his first month free at $50.00; Aoife: $12.50 off for 2 months; Nina: no offer.
+    const money = (await owner.get('/api/analytics/money?period=30').expect(200))
+      .body as MoneyReport;
+    expect(money).toMatchObject({
+      welcomeOffersGranted: 2,
+      welcomeOffersCostCents: 5000 + 2 * 1250,
+      welcomeOffersByHand: 0,
+    });
+    const theirs = (await other.get('/api/analytics/money?period=30').expect(200))
+      .body as MoneyReport;
+    expect(theirs).toMatchObject({
+      welcomeOffersGranted: 0,
+      welcomeOffersCostCents: 0,
+      welcomeOffersByHand: 0,
+    });
   });
 
   it("needs a session and keeps each business's offer and grants its own", async () => {

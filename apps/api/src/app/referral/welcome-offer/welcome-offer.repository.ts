@@ -123,6 +123,28 @@ export class WelcomeOfferRepository {
   }
 
   /**
+   * The offers granted in `[start, end)` with each friend's membership price now (cents), for
+   * Analytics' cost (`WelcomeOfferService.costIn`).
+   */
+  async grantedIn(
+    { businessId }: BusinessScope,
+    start: Date,
+    end: Date,
+  ): Promise<{ offer: WelcomeOffer; membershipPriceCents: number }[]> {
+    const rows: { offer: WelcomeOffer; membership_price_cents: number }[] =
+      await this.dataSource.query(
+        `SELECT g.offer, m.membership_price_cents FROM welcome_offer_grants g
+           JOIN members m ON m.id = g.member_id AND m.business_id = g.business_id
+          WHERE g.business_id = $1 AND g.granted_at >= $2 AND g.granted_at < $3`,
+        [businessId, start, end],
+      );
+    return rows.map((row) => ({
+      offer: row.offer,
+      membershipPriceCents: row.membership_price_cents,
+    }));
+  }
+
+  /**
    * Marks a grant of the scope's business honoured (now; one already honoured keeps its time).
    * @returns the grant, or null when the business has no such grant
    */

@@ -5,6 +5,7 @@ import {
   localeFormats,
   NO_WELCOME_OFFER,
   normalizeWelcomeOffer,
+  welcomeOfferCostCents,
   welcomeOfferWording,
   type WelcomeOffer,
   type WelcomeOfferGrant,
@@ -58,6 +59,27 @@ export class WelcomeOfferService {
     if (!offer || wording === null) return null;
     await this.offers.grant(scope, manager, memberId, offer, wording);
     return wording;
+  }
+
+  /**
+   * What the offers granted in `[start, end)` cost (Analytics, next to the referrer discounts):
+   * how many; the cost in cents of those with an amount (contracts' `welcomeOfferCostCents` at
+   * the friend's membership price); how many are text offers honoured by hand.
+   */
+  async costIn(
+    scope: BusinessScope,
+    start: Date,
+    end: Date,
+  ): Promise<{ granted: number; costCents: number; byHand: number }> {
+    const grants = await this.offers.grantedIn(scope, start, end);
+    let costCents = 0;
+    let byHand = 0;
+    for (const { offer, membershipPriceCents } of grants) {
+      const cost = welcomeOfferCostCents(offer, membershipPriceCents);
+      if (cost === null) byHand += 1;
+      else costCents += cost;
+    }
+    return { granted: grants.length, costCents, byHand };
   }
 
   /** The offers granted to friends: to honour first, then honoured ones. */
