@@ -76,6 +76,7 @@ test("the friend's welcome offer: the owner sets 'first month $0', and the join 
   // Listed to honour by hand, then marked honoured.
   const row = page.getByTestId('welcome-offer-row').filter({ hasText: "Ben O'Connor" });
   await expect(row).toContainText('Your first month free');
-  await row.getByRole('button', { name: 'Mark Ben O’Connor’s welcome offer honoured' }).click();
+  // The member's name as typed (a straight apostrophe), then the label's own ’s.
+  await row.getByRole('button', { name: "Mark Ben O'Connor’s welcome offer honoured" }).click();
   await expect(page.getByText('Every welcome offer has been honoured.')).toBeVisible();
 });
