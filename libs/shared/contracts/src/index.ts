@@ -38,6 +38,7 @@ export * from './platform/types';
 export * from './referral/join-page';
 export * from './referral/prospects';
 export * from './referral/referral-links';
+export * from './referral/welcome-offer';
 export * from './site/contact';
 export * from './site/lead';
 export * from './site/types';

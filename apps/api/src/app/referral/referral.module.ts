@@ -3,12 +3,19 @@ import { ReferralsModule } from './referrals/referrals.module';
 import { LinksForEveryoneModule } from './links-for-everyone/links-for-everyone.module';
 import { ProspectsModule } from './prospects/prospects.module';
 import { FraudModule } from './fraud/fraud.module';
+import { WelcomeOfferModule } from './welcome-offer/welcome-offer.module';
 
 /**
- * The referral area: referral links and the join page, links for everyone, prospective members and fraud signals. Imports platform and membership
+ * The referral area: referral links and the join page, links for everyone, prospective members, fraud signals and the friend's welcome offer. Imports platform and membership
  * (docs/architecture.md#api-areas).
  */
 @Module({
-  imports: [ReferralsModule, LinksForEveryoneModule, ProspectsModule, FraudModule],
+  imports: [
+    ReferralsModule,
+    LinksForEveryoneModule,
+    ProspectsModule,
+    FraudModule,
+    WelcomeOfferModule,
+  ],
 })
 export class ReferralModule {}

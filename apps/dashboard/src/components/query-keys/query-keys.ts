@@ -18,3 +18,6 @@ export const memberDefaultsKey = ['settings', 'member-defaults'] as const;
 
 /** Referral links (`GET /api/referral-links…`): the Referral Links page and every "make a link" button. */
 export const referralLinksKey = ['referral-links'] as const;
+
+/** The friend's welcome offer (`GET /api/settings/welcome-offer`): Account Settings and the approval dialog. */
+export const welcomeOfferKey = ['settings', 'welcome-offer'] as const;

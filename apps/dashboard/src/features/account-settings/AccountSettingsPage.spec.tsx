@@ -111,6 +111,15 @@ beforeEach(() => {
     http.get('/settings/share-message', ({ response }) =>
       response(200).json({ message: DEFAULT_SHARE_MESSAGE }),
     ),
+    http.get('/settings/welcome-offer', ({ response }) =>
+      response(200).json({
+        kind: 'none',
+        amountCents: null,
+        percent: null,
+        months: null,
+        text: null,
+      }),
+    ),
   );
 });
 

@@ -10,6 +10,7 @@ import { BranchRuleCard } from './BranchRuleCard';
 import { BillingCard } from './BillingCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { ShareMessageCard } from './ShareMessageCard';
+import { WelcomeOfferCard } from './WelcomeOfferCard';
 import './account-settings.css';
 
 /**
@@ -18,7 +19,8 @@ import './account-settings.css';
  * whose password no longer meets Grove's rule, the shell sends the owner here with
  * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
  * 'Emails to members': which event emails go to members (`/api/settings/member-emails`), then
- * 'Message members share' (`/api/settings/share-message`, docs/product.md#share-message).
+ * 'Message members share' (`/api/settings/share-message`, docs/product.md#share-message) and
+ * 'Welcome offer' (`/api/settings/welcome-offer`, docs/product.md#welcome-offer).
  * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
  * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
  * banner's link): the checklist on Branches links to it.
@@ -45,6 +47,7 @@ export function AccountSettingsPage() {
       <SignInsCard />
       <MemberEmailsCard businessName={account.data?.businessName} />
       <ShareMessageCard businessName={account.data?.businessName} />
+      <WelcomeOfferCard />
       <BranchRuleCard />
     </div>
   );

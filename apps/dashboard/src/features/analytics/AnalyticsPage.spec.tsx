@@ -55,11 +55,18 @@ const referrers = (rows: TopReferrersReport['referrers']): TopReferrersReport =>
   ...span,
   referrers: rows,
 });
-const moneyReport = (months: MoneyReport['months']): MoneyReport => ({
+const moneyReport = (
+  months: MoneyReport['months'],
+  offers: Pick<
+    MoneyReport,
+    'welcomeOffersGranted' | 'welcomeOffersCostCents' | 'welcomeOffersByHand'
+  > = { welcomeOffersGranted: 0, welcomeOffersCostCents: 0, welcomeOffersByHand: 0 },
+): MoneyReport => ({
   ...span,
   months,
   totalDiscountsCents: months.reduce((sum, m) => sum + m.discountsCents, 0),
   totalReferredRevenueCents: months.reduce((sum, m) => sum + m.referredRevenueCents, 0),
+  ...offers,
 });
 const retention = (eligible: number): RetentionReport => ({
   ...span,
@@ -89,10 +96,14 @@ const full: Answers = {
     { memberId: 'm1', memberName: 'Tina Tree', branchesGained: 2, savingsCents: 2000 },
     { memberId: 'm2', memberName: null, branchesGained: 1, savingsCents: 250 },
   ]),
-  money: moneyReport([
-    { month: '2026-10', discountsCents: 4000, referredRevenueCents: 5000 },
-    { month: '2026-11', discountsCents: 2700, referredRevenueCents: 4500 },
-  ]),
+  money: moneyReport(
+    [
+      { month: '2026-10', discountsCents: 4000, referredRevenueCents: 5000 },
+      { month: '2026-11', discountsCents: 2700, referredRevenueCents: 4500 },
+    ],
+    // Issue 33 item 1: two welcome offers granted, one of them a text offer honoured by hand.
+    { welcomeOffersGranted: 2, welcomeOffersCostCents: 5000, welcomeOffersByHand: 1 },
+  ),
   retention: retention(4),
 };
 const empty: Answers = {
@@ -204,6 +215,10 @@ describe('AnalyticsPage', () => {
     ).findByRole('table');
     expect(within(moneyTable).getByRole('row', { name: /Total/ }).textContent).toBe(
       'Total$67.00$95.00',
+    );
+    // The welcome offers' cost, next to the referrer discounts.
+    expect(within(moneyTable).getByRole('row', { name: /Welcome offers/ }).textContent).toBe(
+      'Welcome offers to friends (2 granted, 1 by hand)$50.00',
     );
     await waitFor(() => expect(charts).toHaveLength(2));
     expect(charts.map((chart) => chart.series)).toEqual(

@@ -33,6 +33,19 @@ const GREEN = '#2f7d52';
 const AMBER = '#b7791f';
 const asPercent = (share: number) => `${Math.round(share * 100)}%`;
 
+/**
+ * The money table's welcome-offer row label: 'Welcome offers to friends (2 granted)', with how many
+ * are honoured by hand (text offers, no amount) when any.
+ */
+export function welcomeOffersLabel(
+  report: Pick<MoneyReport, 'welcomeOffersGranted' | 'welcomeOffersByHand'>,
+  count: (value: number) => string,
+): string {
+  const byHand =
+    report.welcomeOffersByHand > 0 ? `, ${count(report.welcomeOffersByHand)} by hand` : '';
+  return `Welcome offers to friends (${count(report.welcomeOffersGranted)} granted${byHand})`;
+}
+
 /** The funnel as bars whose widths follow each step's count. */
 function FunnelBars({ report, format }: { report: FunnelReport; format: LocaleFormats }) {
   const most = Math.max(...report.steps.map((step) => step.count), 1);
@@ -195,7 +208,11 @@ export function AnalyticsPage() {
           title="Discounts given vs referred members' revenue"
           file="discounts-and-revenue"
           query={moneyReport}
-          isEmpty={(data) => data.totalDiscountsCents === 0 && data.totalReferredRevenueCents === 0}
+          isEmpty={(data) =>
+            data.totalDiscountsCents === 0 &&
+            data.totalReferredRevenueCents === 0 &&
+            data.welcomeOffersGranted === 0
+          }
           empty="No discounts or referred members' payments in this period. Discounts appear here once a member's tree gains a branch."
           chart={(data) => (
             <LazyLineChart
@@ -229,6 +246,17 @@ export function AnalyticsPage() {
                 format.money(data.totalDiscountsCents),
                 format.money(data.totalReferredRevenueCents),
               ],
+              // The friends' welcome offers granted in the period, next to the referrer discounts
+              // (issue 33 item 1, docs/product.md#welcome-offer).
+              ...(data.welcomeOffersGranted > 0
+                ? [
+                    [
+                      welcomeOffersLabel(data, format.count),
+                      format.money(data.welcomeOffersCostCents),
+                      '',
+                    ],
+                  ]
+                : []),
             ],
             csvRows: data.months.map((month) => [
               month.month,

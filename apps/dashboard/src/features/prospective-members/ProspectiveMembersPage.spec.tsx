@@ -43,6 +43,9 @@ const flag = (
 let prospects: ProspectRow[] = [];
 let flags: FlaggedJoinRow[] = [];
 let autoApprove = false;
+/** The business's welcome offer and the offers granted (issue 33 item 1). */
+let welcomeOffer: Schema<'WelcomeOffer'> = { kind: 'none' };
+let grants: Schema<'WelcomeOfferGrant'>[] = [];
 /** Every request sent, as 'METHOD /path' (relative to /api, as the client's paths). */
 let requests: string[] = [];
 beforeEach(() => {
@@ -54,6 +57,17 @@ beforeEach(() => {
     http.get('/prospects', ({ response }) => response(200).json(page(prospects))),
     http.get('/prospects/flags', ({ response }) => response(200).json(page(flags))),
     http.get('/settings/prospects', ({ response }) => response(200).json({ autoApprove })),
+    http.get('/settings/welcome-offer', ({ response }) => response(200).json(welcomeOffer)),
+    http.get('/welcome-offers', ({ response }) => response(200).json({ items: grants })),
+    http.post('/welcome-offers/{id}/honoured', ({ params, response }) => {
+      grants = grants.map((grant) =>
+        grant.id === params.id ? { ...grant, honouredAt: '2026-11-29T09:00:00.000Z' } : grant,
+      );
+      const marked = grants.find((grant) => grant.id === params.id);
+      return marked
+        ? response(200).json(marked)
+        : apiError(404, 'This welcome offer was not found');
+    }),
     http.put('/settings/prospects', async ({ request, response }) => {
       autoApprove = (await request.json()).autoApprove;
       return response(200).json({ autoApprove });
@@ -71,7 +85,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => server.events.removeAllListeners());
+afterEach(() => {
+  server.events.removeAllListeners();
+  welcomeOffer = { kind: 'none' };
+  grants = [];
+});
 
 /** The paths of the DELETE requests sent. */
 const deletes = () =>
@@ -217,6 +235,54 @@ describe('ProspectiveMembersPage', () => {
       expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull(),
     );
     expect(screen.getByText(MESSAGES.noProspects)).toBeTruthy();
+  });
+
+  it("states the business's welcome offer in the approval dialog (issue 33 item 1)", async () => {
+    prospects = [stranger];
+    flags = [];
+    welcomeOffer = { kind: 'free', amountCents: null, percent: null, months: 1, text: null };
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByTestId('prospect-row');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add a New Branch to Riley Referrer',
+    });
+    expect((await within(dialog).findByTestId('approval-welcome-offer')).textContent).toBe(
+      'Welcome offer: Your first month free. It is listed under ‘Welcome offers to honour’ once you approve Sam Stranger.',
+    );
+  });
+
+  it('lists the welcome offers to honour and marks one honoured (issue 33 item 1)', async () => {
+    prospects = [];
+    flags = [];
+    grants = [
+      {
+        id: 'g-1',
+        memberId: 'm-2',
+        memberName: "Siobhán O'Brien",
+        offer: { kind: 'amount', amountCents: 2000, percent: null, months: 3, text: null },
+        wording: '$20 off your first 3 months',
+        grantedAt: '2026-11-28T10:00:00.000Z',
+        honouredAt: null,
+      },
+    ];
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByTestId('welcome-offer-row');
+    expect(row.textContent).toContain("Siobhán O'Brien");
+    expect(row.textContent).toContain('$20 off your first 3 months');
+    expect(
+      screen.getByText(
+        '1 approved friend was promised a welcome offer. Apply it in your billing, then mark it honoured.',
+      ),
+    ).toBeTruthy();
+    await user.click(
+      screen.getByRole('button', { name: "Mark Siobhán O'Brien’s welcome offer honoured" }),
+    );
+    expect(await screen.findByText('Every welcome offer has been honoured.')).toBeTruthy();
+    expect(requests).toContain('POST /welcome-offers/g-1/honoured');
+    expect(within(screen.getByTestId('welcome-offer-row')).queryByRole('button')).toBeNull();
   });
 
   it('shows no flagged card while there are no flags', async () => {

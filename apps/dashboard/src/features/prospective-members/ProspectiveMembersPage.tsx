@@ -3,15 +3,19 @@ import { ListFrame } from '../../components/list-frame/ListFrame';
 import {
   centsToDollarText,
   MESSAGES,
+  welcomeOfferWording,
   NO_EMAIL_TEXT,
   type MemberForm as MemberFormValues,
   type ProspectRow,
 } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
+import { WelcomeOffersToHonour } from './WelcomeOffersToHonour';
+import { useWelcomeOffer } from '../../components/welcome-offer/welcome-offer-api';
 import { SignalList } from './SignalList';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import './prospective-members.css';
@@ -44,14 +48,17 @@ export function approvalValues(prospect: ProspectRow): Partial<MemberFormValues>
  * an integration show 'Managed by {integration}'. A prospect whose join raised fraud signals
  * (disposable email, former member, …) shows 'Check before approving' and each reason in words;
  * the owner approves or removes as for anyone. 'Approve automatically' (off by default) lets
- * clean joins through without the owner. Below, flagged joins (members or referrers who
- * joined through a link; not queued) with their reasons and Dismiss.
+ * clean joins through without the owner. The approval dialog states the business's welcome offer
+ * for the friend, and 'Welcome offers to honour' lists those granted at approval with 'Mark
+ * honoured' (issue 33 item 1, docs/product.md#welcome-offer). Below, flagged joins (members or
+ * referrers who joined through a link; not queued) with their reasons and Dismiss.
  */
 export function ProspectiveMembersPage() {
   const [page, setPage] = useState(1);
   const prospects = useProspects({ page, pageSize: PAGE_SIZE });
   const remove = useRemoveProspect();
   const approve = useApproveProspect();
+  const welcomeOffer = welcomeOfferWording(useWelcomeOffer().data, useLocaleFormats());
   const [approving, setApproving] = useState<ProspectRow | null>(null);
   /** The prospect whose removal is being confirmed. */
   const [removing, setRemoving] = useState<ProspectRow | null>(null);
@@ -129,6 +136,7 @@ export function ProspectiveMembersPage() {
         <AutoApproveSetting />
         {body}
       </Card>
+      <WelcomeOffersToHonour />
       <FlaggedJoins />
       <Modal
         open={removing !== null}
@@ -168,6 +176,12 @@ export function ProspectiveMembersPage() {
               A discount will be applied to {approving.referringMemberName}’s membership for this
               branch, and {approving.name} is also added as a new tree.
             </p>
+            {welcomeOffer && (
+              <p className="dash-note" data-testid="approval-welcome-offer">
+                <strong>Welcome offer:</strong> {welcomeOffer}. It is listed under ‘Welcome offers
+                to honour’ once you approve {approving.name}.
+              </p>
+            )}
             <MemberForm
               key={approving.id}
               defaultValues={approvalValues(approving)}

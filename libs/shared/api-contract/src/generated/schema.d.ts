@@ -1392,6 +1392,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/welcome-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referred friend's welcome offer */
+        get: operations["WelcomeOffer_get"];
+        /** Save the referred friend's welcome offer */
+        put: operations["WelcomeOffer_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -1403,6 +1421,40 @@ export interface paths {
         put?: never;
         /** Report an issue to the Grove team */
         post: operations["Support_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/welcome-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Welcome offers granted to approved friends */
+        get: operations["WelcomeOfferGrants_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/welcome-offers/{id}/honoured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a welcome offer honoured */
+        post: operations["WelcomeOfferGrants_markHonoured"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2283,6 +2335,12 @@ export interface components {
             totalDiscountsCents: number;
             /** @description cents */
             totalReferredRevenueCents: number;
+            /** @description Of those granted, text offers honoured by hand (no amount) */
+            welcomeOffersByHand: number;
+            /** @description Their cost, cents: amount, percent and free offers over their months at the friend’s membership price */
+            welcomeOffersCostCents: number;
+            /** @description Welcome offers granted to friends approved in the period */
+            welcomeOffersGranted: number;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
@@ -2401,6 +2459,11 @@ export interface components {
         ReferralInfo: {
             businessName: string;
             referrerFirstName: string;
+            /**
+             * @description The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none
+             * @example Your first month free
+             */
+            welcomeOffer: string | null;
         };
         ReferralLink: {
             /** @description Unguessable, URL-safe code (the last path segment of `url`) */
@@ -2716,6 +2779,54 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents?: number;
+        };
+        WelcomeOffer: {
+            /**
+             * @description Amount off each month, integer cents (kind amount)
+             * @example 2000
+             */
+            amountCents?: number | null;
+            /**
+             * @example amount
+             * @enum {string}
+             */
+            kind: "none" | "amount" | "percent" | "free" | "text";
+            /**
+             * @description How many first months the offer runs (kinds amount, percent, free)
+             * @example 3
+             */
+            months?: number | null;
+            /**
+             * @description Percentage off each month (kind percent)
+             * @example 50
+             */
+            percent?: number | null;
+            /**
+             * @description The offer in the owner’s words, honoured by hand (kind text)
+             * @example a free class
+             */
+            text?: string | null;
+        };
+        WelcomeOfferGrant: {
+            /** Format: date-time */
+            grantedAt: string;
+            /** Format: date-time */
+            honouredAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The friend, now a member
+             */
+            memberId: string;
+            memberName: string;
+            /** @description The offer as it was at approval */
+            offer: components["schemas"]["WelcomeOffer"];
+            /** @example $20 off your first 3 months */
+            wording: string;
+        };
+        WelcomeOfferGrants: {
+            items: components["schemas"]["WelcomeOfferGrant"][];
         };
     };
     responses: never;
@@ -5810,6 +5921,66 @@ export interface operations {
             };
         };
     };
+    WelcomeOffer_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOffer_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WelcomeOffer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Support_report: {
         parameters: {
             query?: never;
@@ -5829,6 +6000,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrants"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_markHonoured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrant"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

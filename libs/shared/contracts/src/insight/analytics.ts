@@ -181,6 +181,15 @@ export interface MoneyReport extends AnalyticsPeriod {
   months: MoneyMonth[];
   totalDiscountsCents: number;
   totalReferredRevenueCents: number;
+  /**
+   * Welcome offers granted to friends approved in the period (issue 33 item 1,
+   * docs/product.md#welcome-offer): how many, and the cost of those with an amount (`amount`,
+   * `percent`, `free`: `welcomeOfferCostCents` at the friend's membership price, over the offer's
+   * months), cents; `welcomeOffersByHand` counts the text offers, which have no amount.
+   */
+  welcomeOffersGranted: number;
+  welcomeOffersCostCents: number;
+  welcomeOffersByHand: number;
 }
 
 /** Retention of one group at one horizon. */

@@ -1,6 +1,7 @@
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { sessionScope } from '../../platform/database/business-scope';
 import type { AnalyticsRepository } from './analytics.repository';
+import type { WelcomeOfferService } from '../../referral/welcome-offer/welcome-offer.service';
 import { ANALYTICS_CACHE_MS, AnalyticsService } from './analytics.service';
 
 /** A repository that counts how often the funnel is computed, at a version the test sets. */
@@ -23,7 +24,7 @@ describe('AnalyticsService keeps an answer while the business records nothing ne
 
   it(`answers from the kept answer, recomputes after a new fact or ${ANALYTICS_CACHE_MS / 1000} s`, async () => {
     const { state, repository } = countingRepository();
-    const service = new AnalyticsService(repository);
+    const service = new AnalyticsService(repository, {} as WelcomeOfferService);
     const first = await service.funnel(scope, { period: '30' });
     expect(first.steps.map((step) => step.conversion)).toEqual([null, 2, 0.5, 0.5]);
     await service.funnel(scope, { period: '30' });
@@ -42,7 +43,7 @@ describe('AnalyticsService keeps an answer while the business records nothing ne
 
   it('computes once for requests that arrive together', async () => {
     const { state, repository } = countingRepository();
-    const service = new AnalyticsService(repository);
+    const service = new AnalyticsService(repository, {} as WelcomeOfferService);
     await Promise.all([1, 2, 3].map(() => service.funnel(scope, { period: '365' })));
     expect(state.computed).toBe(1);
   });

@@ -16,6 +16,7 @@ import {
 } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { AnalyticsPeriodException } from './analytics.exceptions';
+import { WelcomeOfferService } from '../../referral/welcome-offer/welcome-offer.service';
 import {
   AnalyticsRepository,
   type PeriodBounds,
@@ -48,7 +49,10 @@ export class AnalyticsService {
     { version: string; at: number; report: Promise<object> }
   >({ max: 2_000 });
 
-  constructor(private readonly repository: AnalyticsRepository) {}
+  constructor(
+    private readonly repository: AnalyticsRepository,
+    private readonly welcomeOffers: WelcomeOfferService,
+  ) {}
 
   /** The funnel: links shared (opened or emailed in the period) → join-page visits → joins → approved branches, with conversions. */
   funnel(scope: BusinessScope, query: AnalyticsPeriodQuery): Promise<FunnelReport> {
@@ -93,10 +97,14 @@ export class AnalyticsService {
     }));
   }
 
-  /** Per month: discounts given vs referred members' revenue (cents, `MoneyReport`'s rule). */
+  /**
+   * Per month: discounts given vs referred members' revenue (cents, `MoneyReport`'s rule), and the
+   * welcome offers granted in the period with their cost (`WelcomeOfferService.costIn`).
+   */
   money(scope: BusinessScope, query: AnalyticsPeriodQuery): Promise<MoneyReport> {
     return this.cached(scope, 'money', query, async (period) => {
       const months = await this.repository.money(scope, period);
+      const offers = await this.welcomeOffers.costIn(scope, period.start, period.end);
       return {
         from: period.from,
         to: period.to,
@@ -106,6 +114,9 @@ export class AnalyticsService {
           (sum, month) => sum + month.referredRevenueCents,
           0,
         ),
+        welcomeOffersGranted: offers.granted,
+        welcomeOffersCostCents: offers.costCents,
+        welcomeOffersByHand: offers.byHand,
       };
     });
   }

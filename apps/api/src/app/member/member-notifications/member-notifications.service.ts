@@ -132,7 +132,10 @@ export class MemberNotifications {
           scope,
           event.branchId,
           'welcome',
-          { referrerName: event.referrerName },
+          {
+            referrerName: event.referrerName,
+            ...(event.welcomeOffer ? { welcomeOffer: event.welcomeOffer } : {}),
+          },
           `welcome:${event.branchId}`,
         ))
       )

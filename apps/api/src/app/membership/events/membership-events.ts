@@ -36,6 +36,11 @@ export interface BranchApprovedEvent {
    * and "{friend} is now your branch" when it starts counting (`branchCounting`). Default true.
    */
   counting?: boolean;
+  /**
+   * The friend's welcome offer granted at this approval, worded (docs/product.md#welcome-offer);
+   * null or absent when the business offers none. The welcome email states it.
+   */
+  welcomeOffer?: string | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MembersModule } from '../../membership/members/members.module';
 import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from '../../membership/member-defaults/member-defaults.module';
+import { WelcomeOfferModule } from '../welcome-offer/welcome-offer.module';
 import { JoinFlagsRepository } from './join-flags.repository';
 import { ProspectsController } from './prospects.controller';
 import { ProspectSettingsController } from './prospect-settings.controller';
@@ -11,7 +12,7 @@ import { ProspectsService } from './prospects.service';
 
 /** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
 @Module({
-  imports: [MembersModule, LifecycleModule, MemberDefaultsModule],
+  imports: [MembersModule, LifecycleModule, MemberDefaultsModule, WelcomeOfferModule],
   controllers: [ProspectsController, ProspectSettingsController],
   providers: [
     ProspectsService,

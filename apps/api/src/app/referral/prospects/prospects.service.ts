@@ -18,6 +18,7 @@ import { jobScope, type BusinessScope } from '../../platform/database/business-s
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MembersService } from '../../membership/members/members.service';
 import { MembershipEvents } from '../../membership/events/membership-events';
+import { WelcomeOfferService } from '../welcome-offer/welcome-offer.service';
 import { priceBeforeNewestBranchCents } from '../../membership/pricing/price';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { MemberDefaultsRepository } from '../../membership/member-defaults/member-defaults.repository';
@@ -100,6 +101,7 @@ export class ProspectsService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly defaults: MemberDefaultsRepository,
     private readonly billing: BillingGate,
+    private readonly welcomeOffers: WelcomeOfferService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -228,7 +230,9 @@ export class ProspectsService implements OnModuleInit {
    * (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * Records prospect_approved, the new member's member_added and branch_added (source
-   * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts).
+   * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts),
+   * and the business's welcome offer granted to the friend as it is then
+   * (`WelcomeOfferService.grantAtApproval`, docs/product.md#welcome-offer), which the welcome states.
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect (one an
@@ -238,7 +242,7 @@ export class ProspectsService implements OnModuleInit {
    */
   async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
     await this.billing.assertOpen(scope);
-    const memberId = await this.prospects.transaction(async (manager) => {
+    const { memberId, welcomeOffer } = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
         scope,
@@ -265,7 +269,9 @@ export class ProspectsService implements OnModuleInit {
         ],
         manager,
       );
-      return newId;
+      // The friend's welcome offer as it is now (docs/product.md#welcome-offer), kept on the member.
+      const granted = await this.welcomeOffers.grantAtApproval(scope, manager, newId);
+      return { memberId: newId, welcomeOffer: granted };
     });
     const created = await this.members.get(scope, memberId);
     if (created.referringMemberId) {
@@ -280,6 +286,7 @@ export class ProspectsService implements OnModuleInit {
         priceBeforeCents: priceBeforeNewestBranchCents(referrer),
         // A branch the business's rule leaves pending is announced when it starts counting.
         counting: created.status === 'Active',
+        welcomeOffer,
       });
     }
     return created;

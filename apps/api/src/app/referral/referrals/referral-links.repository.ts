@@ -7,7 +7,13 @@ import { likeSubstring } from '../../platform/database/text-filter';
 import { runTransaction } from '../../platform/database/transaction';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembersRepository, memberSearch } from '../../membership/members/members.repository';
-import { BLOCKING_JOIN_SIGNALS, type JoinChannel } from '@grove/contracts';
+import {
+  BLOCKING_JOIN_SIGNALS,
+  businessLocale,
+  type BusinessLocale,
+  type JoinChannel,
+  type WelcomeOffer,
+} from '@grove/contracts';
 import type { JoinScreening } from '../fraud/fraud-signals.service';
 import { ReferralLinkEntity } from './referral-link.entity';
 import {
@@ -34,6 +40,10 @@ export interface LiveLink {
   memberName: string;
   memberEmailKey: string;
   memberManaged: boolean;
+  /** The business's welcome offer for the friend (`businesses.welcome_offer`), null for none. */
+  welcomeOffer: WelcomeOffer | null;
+  /** The business's locale (the offer's money format). */
+  businessLocale: BusinessLocale;
 }
 
 interface LinkPageSqlRow {
@@ -54,6 +64,9 @@ interface LiveLinkSqlRow {
   member_name: string;
   member_email_key: string;
   mindbody_client_id: string | null;
+  welcome_offer: WelcomeOffer | null;
+  country: string;
+  time_zone: string | null;
 }
 
 /** The signals that keep a join out of `prospects` (`BLOCKING_JOIN_SIGNALS`), as an SQL array. */
@@ -74,7 +87,7 @@ const LIVE = liveReferralLink();
 
 /** The live link with code `$1`, its member and business (`LiveLinkSqlRow`). */
 const LIVE_LINK_BY_CODE = `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
-    m.email_key AS member_email_key, m.mindbody_client_id
+    m.email_key AS member_email_key, m.mindbody_client_id, b.welcome_offer, b.country, b.time_zone
   FROM members m
   JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
   JOIN businesses b ON b.id = l.business_id
@@ -90,6 +103,8 @@ const toLiveLink = (row: LiveLinkSqlRow | undefined): LiveLink | null =>
         memberName: row.member_name,
         memberEmailKey: row.member_email_key,
         memberManaged: row.mindbody_client_id !== null,
+        welcomeOffer: row.welcome_offer,
+        businessLocale: businessLocale(row.country, row.time_zone),
       }
     : null;
 

@@ -216,6 +216,8 @@ describe('referral links and join (integration)', () => {
     expect(info.body).toEqual({
       businessName: 'Green Valley Fitness',
       referrerFirstName: 'Jordan',
+      // No welcome offer set (issue 33 item 1: the business's offer, worded, or null).
+      welcomeOffer: null,
     });
     const reply = await join(link.code, {
       name: ' Casey Friend ',

@@ -5,9 +5,11 @@ import type { EntityManager } from 'typeorm';
 import {
   emailKey,
   joinChannel,
+  localeFormats,
   MESSAGES,
   referralLinkUrl,
   type JoinChannel,
+  welcomeOfferWording,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
@@ -25,7 +27,7 @@ import type {
   ReferralLinkRowsPageDto,
 } from './dto/referral-link-reply.dto';
 import { newReferralCode } from './referral-code';
-import { ReferralLinksRepository } from './referral-links.repository';
+import { ReferralLinksRepository, type LiveLink } from './referral-links.repository';
 import { JOIN_FOLLOW_UP_QUEUE, type JoinFollowUpJob } from '../prospects/prospects.service';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import {
@@ -41,6 +43,18 @@ const DAY_MS = 86_400_000;
 /** The first word of a member's name, for 'Referred by …' on the join page. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * What the join page shows of a live link: the business, the referrer's first name and the
+ * friend's welcome offer worded in the business's money format (docs/product.md#welcome-offer).
+ */
+function joinPageInfo(link: LiveLink): ReferralInfoDto {
+  return {
+    businessName: link.businessName,
+    referrerFirstName: firstName(link.memberName),
+    welcomeOffer: welcomeOfferWording(link.welcomeOffer, localeFormats(link.businessLocale)),
+  };
 }
 
 /**
@@ -201,7 +215,7 @@ export class ReferralsService {
       ? await this.links.openJoinPage(code, visitor, channel)
       : null;
     if (!link) throw new ReferralLinkNotFoundException();
-    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+    return joinPageInfo(link);
   }
 
   /**
@@ -212,7 +226,7 @@ export class ReferralsService {
   async infoWithoutVisit(code: string): Promise<ReferralInfoDto> {
     const link = CODE_SHAPE.test(code) ? await this.links.findLiveByCode(code) : null;
     if (!link) throw new ReferralLinkNotFoundException();
-    return { businessName: link.businessName, referrerFirstName: firstName(link.memberName) };
+    return joinPageInfo(link);
   }
 
   /**

@@ -90,3 +90,25 @@ export function useSaveProspectSettings() {
     onSuccess: (saved) => client.setQueryData(prospectSettingsKey, saved),
   });
 }
+
+/**
+ * The welcome offers granted to approved friends (`GET /api/welcome-offers`,
+ * docs/product.md#welcome-offer): those still to honour first. Reloads with the prospects (an
+ * approval grants one).
+ */
+export function useWelcomeOfferGrants() {
+  return useQuery({
+    queryKey: [...prospectsKey, 'welcome-offers'],
+    queryFn: ({ signal }) => unwrap(api.GET('/welcome-offers', { signal })),
+  });
+}
+
+/** Marks a granted welcome offer honoured (`POST /api/welcome-offers/:id/honoured`); the list reloads. */
+export function useMarkWelcomeOfferHonoured() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.POST('/welcome-offers/{id}/honoured', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...prospectsKey, 'welcome-offers'] }),
+  });
+}

@@ -96,7 +96,15 @@ async function send(
   setBusy(button, false);
   const state = document.getElementById(IDS.state);
   if (ok && state) {
-    state.replaceChildren(alertBox('success', MESSAGES.referralSuccess));
+    // The welcome offer's line of the success page (docs/product.md#welcome-offer), as the server writes it.
+    const welcomeNext = form.dataset['welcomeNext'];
+    const offer = welcomeNext ? document.createElement('p') : null;
+    if (offer && welcomeNext) {
+      offer.className = 'referral-join__welcome-next';
+      offer.dataset['testid'] = 'welcome-offer-next';
+      offer.textContent = welcomeNext;
+    }
+    state.replaceChildren(alertBox('success', MESSAGES.referralSuccess), ...(offer ? [offer] : []));
     return;
   }
   document.getElementById(IDS.failure)?.remove();

@@ -127,6 +127,18 @@ export class MoneyReportDto extends AnalyticsPeriodDto implements MoneyReport {
 
   @ApiProperty({ description: 'cents' })
   totalReferredRevenueCents!: number;
+
+  @ApiProperty({ description: 'Welcome offers granted to friends approved in the period' })
+  welcomeOffersGranted!: number;
+
+  @ApiProperty({
+    description:
+      'Their cost, cents: amount, percent and free offers over their months at the friend’s membership price',
+  })
+  welcomeOffersCostCents!: number;
+
+  @ApiProperty({ description: 'Of those granted, text offers honoured by hand (no amount)' })
+  welcomeOffersByHand!: number;
 }
 
 /** Members still active after a horizon, of those who could be. */

@@ -6,17 +6,27 @@ import {
   type MemberEmailTemplate,
 } from './member-email-template';
 
+/** The sentence with a full stop, unless it already ends with one ('A free class!'). */
+const withFullStop = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** Data of the welcome to an approved friend. */
 export interface WelcomeEmailData {
   /** Who referred them (the member's full name). */
   referrerName: string;
+  /**
+   * The welcome offer granted at approval, worded (`welcomeOfferWording`,
+   * docs/product.md#welcome-offer); absent when the business offered none.
+   */
+  welcomeOffer?: string;
 }
 
 /**
  * The welcome to a friend the owner approved (issue 15 part 2): they are a member now. With a
  * live referral link of their own at delivery (automatic links, on for new businesses: issue 25)
  * it holds that link, so they can refer friends at once; without one it says to ask the front
- * desk for it; the link comes with one-tap share links (`shareLinks`). Then a magic link to their own member page (their referral link and savings).
+ * desk for it; the link comes with one-tap share links (`shareLinks`). With a welcome offer
+ * granted at approval it states it ('Your welcome offer: …', docs/product.md#welcome-offer). Then
+ * a magic link to their own member page (their referral link and savings).
  */
 export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
   withMagicLink: true,
@@ -25,6 +35,7 @@ export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`Welcome to ${context.businessName}! ${data.referrerName} referred you, and you are now a member.`)}
+      ${data.welcomeOffer ? paragraph(`Your welcome offer: ${withFullStop(data.welcomeOffer)}`) : ''}
       ${
         context.referralUrl
           ? `${paragraph('You can refer friends too: each friend who joins lowers your own price. Share your referral link:')}

@@ -63,6 +63,15 @@ export class ReferralInfoDto implements ReferralInfo {
 
   @ApiProperty({ type: String })
   referrerFirstName!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Your first month free',
+    description:
+      "The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none",
+  })
+  welcomeOffer!: string | null;
 }
 
 /** `POST /api/referrals/:code/join` reply: `{ message: 'Successfully registered!' }`. */

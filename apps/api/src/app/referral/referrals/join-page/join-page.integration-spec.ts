@@ -36,6 +36,7 @@ describe('the referral join page rendered by the API (integration)', () => {
   let referrer: MemberRow;
   let link: ReferralLink;
   const businessName = 'Tom & Jerry\'s "Gym" <b>Club</b>';
+  const escaped = 'Tom &amp; Jerry&#39;s &quot;Gym&quot; &lt;b&gt;Club&lt;/b&gt;';
 
   beforeAll(async () => {
     webDir = writeWebBuild('join-page', { script: PAGE_SCRIPT, style: PAGE_STYLE });
@@ -95,7 +96,6 @@ describe('the referral join page rendered by the API (integration)', () => {
 
   it("shows the gym's name in the header (not Grove), the offer and what happens next, the same for every visitor", async () => {
     const html = (await t.agent().get(`/referral/${link.code}`).expect(200)).text;
-    const escaped = 'Tom &amp; Jerry&#39;s &quot;Gym&quot; &lt;b&gt;Club&lt;/b&gt;';
     expect(html).toContain(
       `<header class="join-topbar"><span class="join-topbar__brand">${escaped}</span></header>`,
     );
@@ -325,6 +325,41 @@ describe('the referral join page rendered by the API (integration)', () => {
     await post(link.code, { name: 'R2D2', email: 'nope' }).expect(400);
     await t.agent().get('/referral/AAAAAAAAAAAAAAAA').expect(404);
     expect(await visits()).toBe(before + 1);
+  });
+
+  it("states the business's welcome offer on the form and the success page, the same for every friend (issue 33)", async () => {
+    await owner
+      .put('/api/settings/welcome-offer')
+      .send({ kind: 'text', text: 'a free class & a <b>towel</b>' })
+      .expect(200);
+    try {
+      const html = (await t.agent().get(`/referral/${link.code}`).expect(200)).text;
+      // Beside the referrer's offer, escaped.
+      expect(html).toContain(
+        'gets a lower membership price as a thank-you for bringing a friend.</p><p class="referral-join__welcome" data-testid="welcome-offer"><strong>Your welcome offer:</strong> A free class &amp; a &lt;b&gt;towel&lt;/b&gt;</p>',
+      );
+      expect(html).not.toContain('<b>towel</b>');
+      const next = `Your welcome offer once ${escaped} approves your membership: A free class &amp; a &lt;b&gt;towel&lt;/b&gt;`;
+      // The form carries the success line for the inline script's in-place success.
+      expect(html).toContain(`data-welcome-next="${next}" novalidate>`);
+      // The success page says it, identical for a stranger, a member and the referrer.
+      const replies: Response[] = [];
+      for (const form of [
+        { name: 'Órla Stranger', email: 'orla@x.com', website: '' },
+        { name: 'Ella Evans', email: 'ella@x.com', website: '' },
+        { name: 'Sofia Rossi', email: 'sofia@x.com', website: '' },
+      ])
+        replies.push(await post(link.code, form).expect(200));
+      expect(replies[0]?.text).toContain(
+        `<p class="referral-join__welcome-next" data-testid="welcome-offer-next">${next}</p>`,
+      );
+      for (const reply of replies) expect(reply.text).toBe(replies[0]?.text);
+    } finally {
+      await owner.put('/api/settings/welcome-offer').send({ kind: 'none' }).expect(200);
+    }
+    // Without an offer the page says nothing of one.
+    const none = (await t.agent().get(`/referral/${link.code}`).expect(200)).text;
+    expect(none).not.toContain('welcome offer');
   });
 
   it('leaves the other /referral paths to the shell', async () => {

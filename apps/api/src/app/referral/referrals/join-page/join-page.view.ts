@@ -18,6 +18,8 @@ export type JoinPageState =
       code: string;
       businessName: string;
       referrerFirstName: string;
+      /** The friend's welcome offer, worded (`welcomeOfferWording`); null or absent for none. */
+      welcomeOffer?: string | null;
       values?: { name: string; email: string };
       errors?: { name?: string; email?: string };
       /** Show the product's failure text above the form (a send that failed, e.g. 429). */
@@ -26,14 +28,30 @@ export type JoinPageState =
       via?: JoinChannel;
     }
   /** The join went through: the same page for every friend of the code, whoever they are. */
-  | { kind: 'success'; code: string; businessName: string; referrerFirstName: string }
+  | {
+      kind: 'success';
+      code: string;
+      businessName: string;
+      referrerFirstName: string;
+      welcomeOffer?: string | null;
+    }
   /** Unknown, revoked or expired code, or a send that could not be answered with the form. */
   | { kind: 'failure' };
 
 /**
+ * The success page's line about the welcome offer (docs/product.md#welcome-offer), unescaped; the
+ * form carries it (`data-welcome-next`) for the inline script's in-place success.
+ */
+function welcomeNext(businessName: string, welcomeOffer: string): string {
+  return `Your welcome offer once ${businessName} approves your membership: ${welcomeOffer}`;
+}
+
+/**
  * The card's content for each state (docs/product.md#referral-join): for a live code the business,
  * who invited the friend, the offer (the referrer's price goes down; no amount: a member's price
- * is theirs) and what happens next, the same for every visitor of the code (issue 25).
+ * is theirs), the friend's welcome offer when the business has one (issue 33 item 1,
+ * docs/product.md#welcome-offer: the business's, the same for every friend) and what happens next,
+ * the same for every visitor of the code (issue 25).
  */
 function card(state: JoinPageState): string {
   if (state.kind === 'failure')
@@ -43,20 +61,35 @@ function card(state: JoinPageState): string {
   const head =
     `<p class="referral-join__eyebrow">${business}</p>` +
     `<h1>${referrer} invited you to join</h1>` +
-    `<p class="referral-join__offer">${referrer} thinks you would like ${business}. Join through this link and ${referrer} gets a lower membership price as a thank-you for bringing a friend.</p>`;
+    `<p class="referral-join__offer">${referrer} thinks you would like ${business}. Join through this link and ${referrer} gets a lower membership price as a thank-you for bringing a friend.</p>` +
+    (state.welcomeOffer
+      ? `<p class="referral-join__welcome" data-testid="welcome-offer"><strong>Your welcome offer:</strong> ${escapeHtml(state.welcomeOffer)}</p>`
+      : '');
   const next =
     `<section class="referral-join__next" aria-labelledby="join-next"><h2 id="join-next">What happens next</h2><ol>` +
     `<li>${business} gets your name and email, nothing else.</li>` +
     `<li>${business} contacts you to welcome you and approves your membership.</li>` +
     `<li>Once approved, you are a member, with a referral link of your own to invite friends.</li>` +
     `</ol></section>`;
-  if (state.kind === 'success') return head + alert('success', MESSAGES.referralSuccess) + next;
+  if (state.kind === 'success')
+    return (
+      head +
+      alert('success', MESSAGES.referralSuccess) +
+      (state.welcomeOffer
+        ? `<p class="referral-join__welcome-next" data-testid="welcome-offer-next">${escapeHtml(welcomeNext(state.businessName, state.welcomeOffer))}</p>`
+        : '') +
+      next
+    );
   const action = `/referral/${encodeURIComponent(state.code)}`;
   return (
     head +
     `<div id="${IDS.state}">` +
     (state.failed ? alert('error', MESSAGES.referralFailed, IDS.failure) : '') +
-    `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" data-code="${escapeHtml(state.code)}" novalidate>` +
+    `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" data-code="${escapeHtml(state.code)}"` +
+    (state.welcomeOffer
+      ? ` data-welcome-next="${escapeHtml(welcomeNext(state.businessName, state.welcomeOffer))}"`
+      : '') +
+    ` novalidate>` +
     field(
       IDS.name,
       {

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import {
+  localeFormats,
+  NO_WELCOME_OFFER,
+  normalizeWelcomeOffer,
+  welcomeOfferCostCents,
+  welcomeOfferWording,
+  type WelcomeOffer,
+  type WelcomeOfferGrant,
+} from '@grove/contracts';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { WelcomeOfferGrantNotFoundException } from './welcome-offer.exceptions';
+import { WelcomeOfferRepository, type WelcomeOfferGrantRecord } from './welcome-offer.repository';
+
+const toGrant = (record: WelcomeOfferGrantRecord): WelcomeOfferGrant => ({
+  id: record.id,
+  memberId: record.memberId,
+  memberName: record.memberName,
+  offer: record.offer,
+  wording: record.wording,
+  grantedAt: record.grantedAt.toISOString(),
+  honouredAt: record.honouredAt ? record.honouredAt.toISOString() : null,
+});
+
+/**
+ * The friend's welcome offer (issue 33 item 1, docs/product.md#welcome-offer): the business's
+ * setting, its grant to a friend at approval (a snapshot of the offer and its wording) and the
+ * owner's list of offers to honour by hand. Every method takes the session's `BusinessScope`.
+ */
+@Injectable()
+export class WelcomeOfferService {
+  constructor(private readonly offers: WelcomeOfferRepository) {}
+
+  /** The business's offer (`NO_WELCOME_OFFER` until the owner sets one). */
+  async get(scope: BusinessScope): Promise<WelcomeOffer> {
+    return (await this.offers.get(scope)).offer ?? NO_WELCOME_OFFER;
+  }
+
+  /** Saves a validated offer, keeping only its kind's fields. @returns it as stored */
+  async save(scope: BusinessScope, offer: WelcomeOffer): Promise<WelcomeOffer> {
+    return (await this.offers.save(scope, normalizeWelcomeOffer(offer))) ?? NO_WELCOME_OFFER;
+  }
+
+  /**
+   * At a friend's approval, inside its transaction: records the business's current offer as
+   * granted to the new member (`welcome_offer_grants`, the offer and its wording as they are now,
+   * so a later change of the setting does not change what this friend was promised).
+   * @returns the wording granted, or null when the business offers nothing
+   */
+  async grantAtApproval(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+  ): Promise<string | null> {
+    const { offer, locale } = await this.offers.get(scope, manager);
+    const wording = welcomeOfferWording(offer, localeFormats(locale));
+    if (!offer || wording === null) return null;
+    await this.offers.grant(scope, manager, memberId, offer, wording);
+    return wording;
+  }
+
+  /**
+   * What the offers granted in `[start, end)` cost (Analytics, next to the referrer discounts):
+   * how many; the cost in cents of those with an amount (contracts' `welcomeOfferCostCents` at
+   * the friend's membership price); how many are text offers honoured by hand.
+   */
+  async costIn(
+    scope: BusinessScope,
+    start: Date,
+    end: Date,
+  ): Promise<{ granted: number; costCents: number; byHand: number }> {
+    const grants = await this.offers.grantedIn(scope, start, end);
+    let costCents = 0;
+    let byHand = 0;
+    for (const { offer, membershipPriceCents } of grants) {
+      const cost = welcomeOfferCostCents(offer, membershipPriceCents);
+      if (cost === null) byHand += 1;
+      else costCents += cost;
+    }
+    return { granted: grants.length, costCents, byHand };
+  }
+
+  /** The offers granted to friends: to honour first, then honoured ones. */
+  async grants(scope: BusinessScope): Promise<WelcomeOfferGrant[]> {
+    return (await this.offers.listGrants(scope)).map(toGrant);
+  }
+
+  /**
+   * The owner honoured a granted offer by hand (idempotent).
+   * @throws WelcomeOfferGrantNotFoundException 404 when the business has no such grant
+   */
+  async markHonoured(scope: BusinessScope, grantId: string): Promise<WelcomeOfferGrant> {
+    const record = isUUID(grantId) ? await this.offers.markHonoured(scope, grantId) : null;
+    if (!record) throw new WelcomeOfferGrantNotFoundException();
+    return toGrant(record);
+  }
+}
