@@ -51,6 +51,9 @@ export function MemberPicker({
   hint,
 }: MemberPickerProps) {
   const [typed, setTyped] = useState(value.member?.memberName ?? value.text);
+  // The picked row itself (one object while picked): a new object each render would read to
+  // downshift as a new pick every render.
+  const [picked, setPicked] = useState<MemberRow | null>(null);
   const [search, setSearch] = useState(typed);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed), SEARCH_DELAY_MS);
@@ -60,21 +63,23 @@ export function MemberPicker({
   const items = (found.data?.items ?? []).filter((row) => !exclude.includes(row.id));
   const hintId = useId();
   const { isOpen, getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } =
-    useCombobox<Pick<MemberRow, 'id' | 'memberName' | 'memberEmail'>>({
+    useCombobox<MemberRow>({
       items,
       inputValue: typed,
       itemToString: (item) => item?.memberName ?? '',
-      selectedItem: value.member ? { ...value.member, memberEmail: '' } : null,
+      selectedItem: value.member ? picked : null,
       onInputValueChange: ({ inputValue, type }) => {
         const text = inputValue ?? '';
         setTyped(text);
         // A pick writes the member's name in the field: that is not typing (onSelectedItemChange).
         if (PICKS.has(type)) return;
-        if (value.member && text === value.member.memberName) return;
+        if (picked && text === picked.memberName) return;
+        setPicked(null);
         onChange({ member: null, text: text.trim() });
       },
       onSelectedItemChange: ({ selectedItem }) => {
         if (!selectedItem) return;
+        setPicked(selectedItem);
         setTyped(selectedItem.memberName);
         onChange({
           member: { id: selectedItem.id, memberName: selectedItem.memberName },
