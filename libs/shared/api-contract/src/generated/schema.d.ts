@@ -2479,6 +2479,8 @@ export interface components {
              * @enum {boolean}
              */
             passwordChangeRequired?: true;
+            /** @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do */
+            role: components["schemas"]["StaffRole"];
             /** @description What the account button shows: first and last name */
             username: string;
         };
@@ -2544,6 +2546,11 @@ export interface components {
             /** @example greenvalley.com.au */
             website: string;
         };
+        /**
+         * @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do
+         * @enum {string}
+         */
+        StaffRole: "owner" | "manager" | "front_desk" | "viewer";
         StripeWebhookReceipt: {
             /** @enum {boolean} */
             received: true;
