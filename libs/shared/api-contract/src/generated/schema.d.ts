@@ -1358,6 +1358,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's staff and pending invitations */
+        get: operations["Team_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a member of staff by email (a link valid 7 days, once) */
+        post: operations["Team_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: choose a name and password, signed in */
+        post: operations["Team_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link invites to */
+        post: operations["Team_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Team_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member of staff (their sessions end at once) */
+        delete: operations["Team_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member of staff's role */
+        patch: operations["Team_changeRole"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1684,6 +1787,27 @@ export interface components {
          * @enum {string}
          */
         IntegrationName: "Mindbody";
+        InvitationAcceptDto: {
+            /** @example Renée */
+            firstName: string;
+            /** @example O'Brien */
+            lastName: string;
+            /** @example a new long passphrase */
+            password: string;
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
+        InvitationInfo: {
+            /** @example Green Valley Fitness */
+            businessName: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        InvitationTokenDto: {
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
         JoinChannelRow: {
             /** @description Friends who joined through it and were approved in the period */
             approved: number;
@@ -2546,11 +2670,54 @@ export interface components {
             /** @example greenvalley.com.au */
             website: string;
         };
+        StaffInvitation: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link stops working (7 days after it was sent)
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffInvitationDto: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffMember: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /** @example Renée */
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @example O'Brien */
+            lastName: string;
+            /**
+             * Format: date-time
+             * @description Their latest sign-in with a password (null: never)
+             */
+            lastSignInAt: string | null;
+            role: components["schemas"]["StaffRole"];
+            /**
+             * @description Present (true) on the caller
+             * @enum {boolean}
+             */
+            you?: true;
+        };
         /**
          * @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do
          * @enum {string}
          */
         StaffRole: "owner" | "manager" | "front_desk" | "viewer";
+        StaffRoleChangeDto: {
+            role: components["schemas"]["StaffRole"];
+        };
         StripeWebhookReceipt: {
             /** @enum {boolean} */
             received: true;
@@ -2560,6 +2727,10 @@ export interface components {
             description: string;
             /** @example The branches table does not load */
             summary: string;
+        };
+        Team: {
+            invitations: components["schemas"]["StaffInvitation"][];
+            members: components["schemas"]["StaffMember"][];
         };
         TopReferrer: {
             branchesGained: number;
@@ -5661,6 +5832,218 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
                 };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleChangeDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

@@ -1,3 +1,7 @@
+import { isValidEmail, isValidName, type FieldErrors, type Unchecked } from '../common/field-rules';
+import { MESSAGES } from '../common/messages';
+import { passwordProblem, type CommonPasswordCheck } from './password';
+
 /**
  * Staff accounts and their roles (issue 34 item 1, docs/product.md#staff-accounts). The API's
  * role table (`apps/api/src/app/platform/auth/roles/role-table.ts`) decides what each role may
@@ -75,3 +79,73 @@ export const STAFF_EMAIL_TAKEN_MESSAGE = 'This email already has a Grove account
 
 /** How long an invitation link works (seconds): 7 days. */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** The shell's page an invitation link opens (its token in the fragment, `#token=…`). */
+export const ACCEPT_INVITATION_PATH = '/accept-invitation';
+
+/** 400 when a body names no known role. */
+export const ROLE_INVALID_MESSAGE = 'Choose a role: Owner, Manager, Front desk or Viewer.';
+
+/** `POST /api/team/invitations` body: who to invite and as what. */
+export interface StaffInvitationRequest {
+  email: string;
+  role: StaffRole;
+}
+
+/** `PATCH /api/team/members/{id}` body: the new role. */
+export interface StaffRoleChangeRequest {
+  role: StaffRole;
+}
+
+/** `POST /api/team/invitations/accept` body: the link's token, the invitee's name and password. */
+export interface InvitationAcceptRequest {
+  token: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+/**
+ * Checks the Team card's invite form: a valid email address ('Not a valid email address') and a
+ * known role (`ROLE_INVALID_MESSAGE`).
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validateStaffInvitation(
+  input: Unchecked<StaffInvitationRequest>,
+): FieldErrors<StaffInvitationRequest> {
+  const errors: FieldErrors<StaffInvitationRequest> = {};
+  if (typeof input.email !== 'string' || !isValidEmail(input.email))
+    errors.email = MESSAGES.invalidEmail;
+  if (!isStaffRole(input.role)) errors.role = ROLE_INVALID_MESSAGE;
+  return errors;
+}
+
+/** Checks a role change: a known role (`ROLE_INVALID_MESSAGE`). */
+export function validateStaffRoleChange(
+  input: Unchecked<StaffRoleChangeRequest>,
+): FieldErrors<StaffRoleChangeRequest> {
+  return isStaffRole(input.role) ? {} : { role: ROLE_INVALID_MESSAGE };
+}
+
+/**
+ * Checks the invitation page's form: first and last name under the one name rule ('Invalid
+ * Name', docs/product.md#validation-names) and the password under signup's rule
+ * (`passwordProblem`). The token is checked by the API.
+ * @param isCommonPassword the API's common-password check; the web form leaves it out
+ */
+export function validateInvitationAccept(
+  input: Unchecked<Omit<InvitationAcceptRequest, 'token'>>,
+  isCommonPassword?: CommonPasswordCheck,
+): FieldErrors<Omit<InvitationAcceptRequest, 'token'>> {
+  const errors: FieldErrors<Omit<InvitationAcceptRequest, 'token'>> = {};
+  if (typeof input.firstName !== 'string' || !isValidName(input.firstName))
+    errors.firstName = MESSAGES.signupInvalidName;
+  if (typeof input.lastName !== 'string' || !isValidName(input.lastName))
+    errors.lastName = MESSAGES.signupInvalidName;
+  const problem = passwordProblem(
+    typeof input.password === 'string' ? input.password : '',
+    isCommonPassword,
+  );
+  if (problem) errors.password = problem;
+  return errors;
+}

@@ -54,6 +54,7 @@ import { UsersRepository } from './users.repository';
     PasswordResetRepository,
   ],
   exports: [
+    AuthService,
     AuthCookies,
     JwtAuthGuard,
     RoleGuard,

@@ -73,6 +73,13 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/getting-started', roles: ALL },
   { method: 'PUT', path: '/api/getting-started', roles: MANAGERS },
 
+  // The team (owners only).
+  { method: 'GET', path: '/api/team', roles: OWNER },
+  { method: 'POST', path: '/api/team/invitations', roles: OWNER },
+  { method: 'DELETE', path: '/api/team/invitations/{id}', roles: OWNER },
+  { method: 'PATCH', path: '/api/team/members/{id}', roles: OWNER },
+  { method: 'DELETE', path: '/api/team/members/{id}', roles: OWNER },
+
   // Grove's bill (owners only).
   { method: 'GET', path: '/api/billing', roles: OWNER },
   { method: 'POST', path: '/api/billing/checkout', roles: OWNER },
