@@ -111,6 +111,8 @@ beforeEach(() => {
     http.get('/settings/share-message', ({ response }) =>
       response(200).json({ message: DEFAULT_SHARE_MESSAGE }),
     ),
+    // The Team card (issue 34; its own spec is TeamCard.spec.tsx): the owner alone.
+    http.get('/team', ({ response }) => response(200).json({ members: [], invitations: [] })),
   );
 });
 

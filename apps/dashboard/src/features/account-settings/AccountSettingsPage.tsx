@@ -10,6 +10,8 @@ import { BranchRuleCard } from './BranchRuleCard';
 import { BillingCard } from './BillingCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { ShareMessageCard } from './ShareMessageCard';
+import { TeamCard } from './TeamCard';
+import { useRoleMay } from '@grove/web-data-access';
 import './account-settings.css';
 
 /**
@@ -21,11 +23,16 @@ import './account-settings.css';
  * 'Message members share' (`/api/settings/share-message`, docs/product.md#share-message).
  * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
  * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
- * banner's link): the checklist on Branches links to it.
+ * banner's link): the checklist on Branches links to it. Each card shows only to the roles that
+ * may change it (docs/product.md#staff-accounts): Billing and Team to owners, the business's
+ * settings to owners and managers; everyone keeps their details, password and sign-ins.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
   const state = useLocation().state as AccountSettingsRouteState | null;
+  const mayBilling = useRoleMay('billing');
+  const mayTeam = useRoleMay('team');
+  const mayManage = useRoleMay('manage');
   return (
     <div className="dash-account">
       <PageHeader
@@ -39,13 +46,14 @@ export function AccountSettingsPage() {
       ) : (
         <AccountDetailsCard account={account.data} />
       )}
-      <BillingCard />
-      <MemberDefaultsCard />
+      {mayBilling && <BillingCard />}
+      {mayManage && <MemberDefaultsCard />}
+      {mayTeam && <TeamCard />}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <SignInsCard />
-      <MemberEmailsCard businessName={account.data?.businessName} />
-      <ShareMessageCard businessName={account.data?.businessName} />
-      <BranchRuleCard />
+      {mayManage && <MemberEmailsCard businessName={account.data?.businessName} />}
+      {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
+      {mayManage && <BranchRuleCard />}
     </div>
   );
 }

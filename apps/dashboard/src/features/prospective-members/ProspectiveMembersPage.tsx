@@ -9,6 +9,7 @@ import {
 } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
@@ -52,6 +53,8 @@ export function ProspectiveMembersPage() {
   const prospects = useProspects({ page, pageSize: PAGE_SIZE });
   const remove = useRemoveProspect();
   const approve = useApproveProspect();
+  // A viewer approves and removes nothing (docs/product.md#staff-accounts).
+  const mayWrite = useRoleMay('write');
   const [approving, setApproving] = useState<ProspectRow | null>(null);
   /** The prospect whose removal is being confirmed. */
   const [removing, setRemoving] = useState<ProspectRow | null>(null);
@@ -101,14 +104,16 @@ export function ProspectiveMembersPage() {
                       Managed by {row.managedByIntegration}
                     </span>
                   ) : (
-                    <div className="dash-actions">
-                      <Button size="sm" onClick={() => setApproving(row)}>
-                        Approve
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
-                        Remove
-                      </Button>
-                    </div>
+                    mayWrite && (
+                      <div className="dash-actions">
+                        <Button size="sm" onClick={() => setApproving(row)}>
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
+                          Remove
+                        </Button>
+                      </div>
+                    )
                   )}
                 </td>
               </tr>
