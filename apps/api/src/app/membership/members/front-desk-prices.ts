@@ -15,7 +15,7 @@ const bodyOf = (request: Request) =>
  * `RoleLimitChecks` when the module starts. Read only; `RoleGuard` answers 403
  * `FRONT_DESK_PRICE_MESSAGE` when one refuses.
  *
- * - `default-price-and-discount` (adding a member or a branch, approving a prospect): the body's
+ * - `default-price-and-discount` (adding a member or a branch): the body's
  *   `membershipPriceCents` and `discountCents` (cents) must both equal the business's member
  *   defaults; refused when the business has not set them (docs/product.md#member-defaults).
  * - `price-unchanged` (changing a member): each of them, when present, must equal the member's

@@ -5,6 +5,8 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@grove/contracts
  *
  * - `default-price-and-discount`: the body's `membershipPriceCents` and `discountCents` must be
  *   the business's member defaults (front desk adds members and branches at the default price).
+ * - `approval-prefill`: the body's `membershipPriceCents` and `discountCents` must be what the
+ *   approval starts from (the prospect's `approvalPrefill`: the referrer's price and discount).
  * - `price-unchanged`: the body's `membershipPriceCents` and `discountCents`, when present, must
  *   be the member's own (front desk edits a name or an email, never a price or a discount).
  * - `own-name-only`: the body may change only the caller's own `firstName` and `lastName`, not
@@ -13,11 +15,13 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@grove/contracts
  * Each is checked by `RoleGuard` through `RoleLimitChecks` (the module that owns the data
  * registers the check); a limit with no check registered refuses.
  */
-export type RoleLimit = 'default-price-and-discount' | 'price-unchanged' | 'own-name-only';
+export type RoleLimit =
+  'default-price-and-discount' | 'approval-prefill' | 'price-unchanged' | 'own-name-only';
 
 /** What each `RoleLimit` says in the docs. */
 export const ROLE_LIMIT_TEXTS: Readonly<Record<RoleLimit, string>> = {
   'default-price-and-discount': 'at the default price and discount only',
+  'approval-prefill': "at the referrer's price and discount only",
   'price-unchanged': 'no price or discount change',
   'own-name-only': 'own name only',
 };
@@ -143,7 +147,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     method: 'POST',
     path: '/api/prospects/{id}/approve',
     roles: STAFF,
-    limits: FRONT_DESK_DEFAULTS,
+    limits: { front_desk: 'approval-prefill' },
   },
   { method: 'DELETE', path: '/api/prospects/{id}', roles: STAFF },
   { method: 'GET', path: '/api/prospects/flags', roles: ALL },

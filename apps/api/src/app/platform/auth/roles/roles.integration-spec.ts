@@ -200,9 +200,10 @@ describe('the role table on every route (integration)', () => {
         .post(`/api/members/${ids.tree}/branches`)
         .send(treeBody('Fiadh Ní Bhriain', 'fiadh@x.com', 9000, 0))
         .expect(403);
+      // An approval starts from the referrer's price and discount (10,000 and 1,500): no other.
       await agents.front_desk
         .post(`/api/prospects/${ids.prospect}/approve`)
-        .send(treeBody('Chloé Friend', 'chloe@x.com', 100, 1200))
+        .send(treeBody('Chloé Friend', 'chloe@x.com', 9000, 1200))
         .expect(403);
       expect(await memberCount()).toBe(before);
       await agents.front_desk
@@ -210,6 +211,20 @@ describe('the role table on every route (integration)', () => {
         .send(treeBody('Fiadh Ní Bhriain', 'fiadh@x.com', 9000, 1200))
         .expect(201);
       expect(await memberCount()).toBe(before + 1);
+    });
+
+    it("approves a friend at the referrer's price and discount", async () => {
+      const prospects = (await agents.front_desk.get('/api/prospects').expect(200))
+        .body as Page<ProspectRow>;
+      const friend = prospects.items.find((row) => row.id === ids.prospect);
+      expect(friend?.approvalPrefill).toEqual({
+        membershipPriceCents: 10_000,
+        discountCents: 1500,
+      });
+      await agents.front_desk
+        .post(`/api/prospects/${ids.prospect}/approve`)
+        .send(treeBody('Chloé Friend', 'chloe@x.com', 10_000, 1500))
+        .expect(201);
     });
 
     it("changes a member's name but not their price or discount", async () => {
