@@ -54,6 +54,7 @@ import { GroveBilling1795571800000 } from './platform/database/migrations/179557
 import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
 import { ShareMessage1795572000000 } from './platform/database/migrations/1795572000000-ShareMessage';
 import { JoinChannel1795572100000 } from './platform/database/migrations/1795572100000-JoinChannel';
+import { StaffAccounts1795573000000 } from './platform/database/migrations/1795573000000-StaffAccounts';
 import { WelcomeOffer1795574000000 } from './platform/database/migrations/1795574000000-WelcomeOffer';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
 
@@ -117,6 +118,7 @@ export const MIGRATIONS = [
   MindbodyPendingBills1795571900000,
   ShareMessage1795572000000,
   JoinChannel1795572100000,
+  StaffAccounts1795573000000,
   WelcomeOffer1795574000000,
   ReferredByNote1795576000000,
 ];

@@ -28,6 +28,11 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AcceptInvitationPage = lazy(() =>
+  import('../features/auth/AcceptInvitationPage').then((m) => ({
+    default: m.AcceptInvitationPage,
+  })),
+);
 const SignedInLayout = lazy(() =>
   import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
@@ -43,6 +48,7 @@ const shellPages: Record<ShellPage, ComponentType> = {
   signup: SignupPage,
   'forgot-password': ForgotPasswordPage,
   'reset-password': ResetPasswordPage,
+  'accept-invitation': AcceptInvitationPage,
 };
 
 /** The routes of `REMOTE_ROUTES` with the given access, each mounting its remote module. */

@@ -6,6 +6,7 @@ import type { Options as PinoHttpOptions } from 'pino-http';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { RoleGuard } from './auth/roles/role.guard';
 import { CaptchaModule } from './captcha/captcha.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { LOG_REDACT_PATHS, redactParams, redactUrl, safeError } from './common/log-safety';
@@ -116,6 +117,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_GUARD, useClass: OriginGuard },
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        { provide: APP_GUARD, useExisting: RoleGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         GracefulShutdown,

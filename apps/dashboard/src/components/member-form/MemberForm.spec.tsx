@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@grove/contracts';
-import { ApiError } from '@grove/web-data-access';
-import { renderWithProviders } from '@grove/web-testing';
-import { MemberForm } from './MemberForm';
+import type { Schema } from '@grove/api-contract';
+import { ApiError, sessionKey } from '@grove/web-data-access';
+import { createTestQueryClient, renderWithProviders } from '@grove/web-testing';
+import { FIXED_PRICES_HINT, MemberForm } from './MemberForm';
 
 const filled = {
   memberName: "Siobhán O'Brien",
@@ -36,5 +37,35 @@ describe('MemberForm: what a failed save says', () => {
     expect(await submitFailing(new ApiError(402, MESSAGES.billingPaused))).toBe(
       MESSAGES.billingPaused,
     );
+  });
+});
+
+describe('MemberForm for a role that may not change prices (docs/product.md#staff-accounts)', () => {
+  const renderAs = (role: 'front_desk' | 'manager') => {
+    const client = createTestQueryClient();
+    client.setQueryData(sessionKey, { role } as Schema<'SessionUser'>);
+    renderWithProviders(
+      <MemberForm defaultValues={filled} failurePrefix="" onSubmit={async () => undefined} />,
+      { client },
+    );
+  };
+
+  it('shows front desk the amounts read-only, saying why', () => {
+    renderAs('front_desk');
+    expect((screen.getByLabelText('Current Membership ($)') as HTMLInputElement).readOnly).toBe(
+      true,
+    );
+    expect((screen.getByLabelText('Discount Per Referral ($)') as HTMLInputElement).readOnly).toBe(
+      true,
+    );
+    expect(screen.getByText(FIXED_PRICES_HINT)).toBeTruthy();
+  });
+
+  it('lets a manager type them', () => {
+    renderAs('manager');
+    expect((screen.getByLabelText('Current Membership ($)') as HTMLInputElement).readOnly).toBe(
+      false,
+    );
+    expect(screen.queryByText(FIXED_PRICES_HINT)).toBeNull();
   });
 });

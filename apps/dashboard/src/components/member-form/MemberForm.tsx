@@ -4,7 +4,7 @@ import {
   type MemberForm as MemberFormValues,
   type MemberInput,
 } from '@grove/contracts';
-import { ApiError } from '@grove/web-data-access';
+import { ApiError, useRoleMay } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, TextField } from '@grove/web-ui';
 import { useState, type ReactNode } from 'react';
@@ -25,6 +25,10 @@ export interface MemberFormProps {
   children?: ReactNode;
 }
 
+/** Under the amounts when the role may not change them (front desk). */
+export const FIXED_PRICES_HINT =
+  'Your role adds members at the default price and discount. An owner or a manager can change them.';
+
 /** Server field names that map onto this form's fields. */
 const memberFields: readonly (keyof MemberFormValues)[] = [
   'memberName',
@@ -43,7 +47,8 @@ const serverNames = { membershipPrice: 'membershipPriceCents', discount: 'discou
  * `validateMemberInput` on the amounts in cents); the amounts are sent as integer cents; a server
  * error is shown above the form with its SPEC prefix, and field errors from the server land on
  * their fields. The amounts carry no placeholder: a grey "59.00" looked filled in (issue 25); an
- * amount shown is a real value (`defaultValues`), and an empty field is empty.
+ * amount shown is a real value (`defaultValues`), and an empty field is empty. A role that may not
+ * change prices (front desk, docs/product.md#staff-accounts) sees the amounts read-only.
  */
 export function MemberForm({
   defaultValues,
@@ -53,6 +58,8 @@ export function MemberForm({
   children,
 }: MemberFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  // Front desk adds at the business's defaults and changes no price (docs/product.md#staff-accounts).
+  const fixedPrices = !useRoleMay('changePrices');
   const {
     submit,
     field,
@@ -91,10 +98,17 @@ export function MemberForm({
         <TextField
           label="Current Membership ($)"
           inputMode="decimal"
+          readOnly={fixedPrices}
           {...field('membershipPrice')}
         />
-        <TextField label="Discount Per Referral ($)" inputMode="decimal" {...field('discount')} />
+        <TextField
+          label="Discount Per Referral ($)"
+          inputMode="decimal"
+          readOnly={fixedPrices}
+          {...field('discount')}
+        />
       </div>
+      {fixedPrices && <p className="g-muted">{FIXED_PRICES_HINT}</p>}
       {children}
       <Button type="submit" busy={isSubmitting} className="dash-form-submit">
         {submitLabel}

@@ -15,6 +15,7 @@ function render(element: ReactElement, country = 'AU') {
     firstName: 'Siobhán',
     lastName: "O'Brien",
     username: "Siobhán O'Brien",
+    role: 'owner',
     business: { id: 'b1', name: 'Harbour Yoga', country, ...businessLocale(country) },
   };
   client.setQueryData(sessionKey, session);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, type ReferralLink } from '@grove/contracts';
 import { Button } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { referralQrUrl, type ReferralLinkActions } from './referral-link-api';
 import './referral-link.css';
 
@@ -27,6 +28,8 @@ export function ReferralLinkControls({
   actions,
 }: ReferralLinkControlsProps) {
   const [copied, setCopied] = useState(false);
+  // A viewer creates, renews and removes no link (docs/product.md#staff-accounts).
+  const mayWrite = useRoleMay('write');
   const copy = async (url: string) => {
     await navigator.clipboard?.writeText(url);
     setCopied(true);
@@ -39,14 +42,16 @@ export function ReferralLinkControls({
     return (
       <div className="dash-link">
         <span className="g-muted">{MESSAGES.noReferralLink}</span>
-        <Button
-          size="sm"
-          aria-label={`Create referral link for ${memberName}`}
-          busy={pending(actions.create)}
-          onClick={() => actions.create.mutate(memberId)}
-        >
-          Create link
-        </Button>
+        {mayWrite && (
+          <Button
+            size="sm"
+            aria-label={`Create referral link for ${memberName}`}
+            busy={pending(actions.create)}
+            onClick={() => actions.create.mutate(memberId)}
+          >
+            Create link
+          </Button>
+        )}
       </div>
     );
   }
@@ -59,14 +64,16 @@ export function ReferralLinkControls({
         <Button size="sm" variant="secondary" onClick={() => copy(link.url)}>
           {copied ? 'Copied!' : 'Copy'}
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          busy={pending(actions.rotate)}
-          onClick={() => actions.rotate.mutate(memberId)}
-        >
-          New link
-        </Button>
+        {mayWrite && (
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={pending(actions.rotate)}
+            onClick={() => actions.rotate.mutate(memberId)}
+          >
+            New link
+          </Button>
+        )}
         <a
           className="g-btn g-btn--ghost g-btn--sm"
           href={referralQrUrl(memberId, 'svg')}
@@ -81,15 +88,17 @@ export function ReferralLinkControls({
         >
           QR (PNG)
         </a>
-        <Button
-          size="sm"
-          variant="danger"
-          aria-label={`Remove referral link of ${memberName}`}
-          busy={pending(actions.revoke)}
-          onClick={() => actions.revoke.mutate(memberId)}
-        >
-          Remove
-        </Button>
+        {mayWrite && (
+          <Button
+            size="sm"
+            variant="danger"
+            aria-label={`Remove referral link of ${memberName}`}
+            busy={pending(actions.revoke)}
+            onClick={() => actions.revoke.mutate(memberId)}
+          >
+            Remove
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -120,6 +120,8 @@ beforeEach(() => {
         text: null,
       }),
     ),
+    // The Team card (issue 34; its own spec is TeamCard.spec.tsx): the owner alone.
+    http.get('/team', ({ response }) => response(200).json({ members: [], invitations: [] })),
   );
 });
 

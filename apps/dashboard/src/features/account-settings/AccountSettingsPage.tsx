@@ -11,6 +11,8 @@ import { BillingCard } from './BillingCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { ShareMessageCard } from './ShareMessageCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
+import { TeamCard } from './TeamCard';
+import { useRoleMay } from '@grove/web-data-access';
 import './account-settings.css';
 
 /**
@@ -23,11 +25,16 @@ import './account-settings.css';
  * 'Welcome offer' (`/api/settings/welcome-offer`, docs/product.md#welcome-offer).
  * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
  * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
- * banner's link): the checklist on Branches links to it.
+ * banner's link): the checklist on Branches links to it. Each card shows only to the roles that
+ * may change it (docs/product.md#staff-accounts): Billing and Team to owners, the business's
+ * settings to owners and managers; everyone keeps their details, password and sign-ins.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
   const state = useLocation().state as AccountSettingsRouteState | null;
+  const mayBilling = useRoleMay('billing');
+  const mayTeam = useRoleMay('team');
+  const mayManage = useRoleMay('manage');
   return (
     <div className="dash-account">
       <PageHeader
@@ -41,14 +48,15 @@ export function AccountSettingsPage() {
       ) : (
         <AccountDetailsCard account={account.data} />
       )}
-      <BillingCard />
-      <MemberDefaultsCard />
+      {mayBilling && <BillingCard />}
+      {mayManage && <MemberDefaultsCard />}
+      {mayTeam && <TeamCard />}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <SignInsCard />
-      <MemberEmailsCard businessName={account.data?.businessName} />
-      <ShareMessageCard businessName={account.data?.businessName} />
-      <WelcomeOfferCard />
-      <BranchRuleCard />
+      {mayManage && <MemberEmailsCard businessName={account.data?.businessName} />}
+      {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
+      {mayManage && <WelcomeOfferCard />}
+      {mayManage && <BranchRuleCard />}
     </div>
   );
 }

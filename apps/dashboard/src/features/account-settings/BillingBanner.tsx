@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { hrefs } from '@grove/contracts';
-import { useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { Alert } from '@grove/web-ui';
 import { useBilling } from './api/billing';
 import './billing.css';
@@ -11,7 +11,8 @@ import './billing.css';
  * Account Settings → Billing. Nothing otherwise, while loading, or with GROVE_BILLING=off.
  */
 export function BillingBanner() {
-  const billing = useBilling();
+  // Grove's bill is the owners' (docs/product.md#staff-accounts): nobody else asks for it.
+  const billing = useBilling(false, useRoleMay('billing'));
   const formats = useLocaleFormats();
   const summary = billing.data;
   if (!summary?.enabled || (summary.state !== 'past-due' && summary.state !== 'card-needed'))

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import type { Schema } from '@grove/api-contract';
-import { http, renderWithProviders, server } from '@grove/web-testing';
+import { createTestQueryClient, http, renderWithProviders, server } from '@grove/web-testing';
+import { sessionKey } from '@grove/web-data-access';
 import { BranchesPage } from './BranchesPage';
 import { nestRows } from './nest-rows';
 
@@ -118,5 +119,39 @@ describe('nestRows', () => {
     const nested = nestRows(cycle);
     expect(nested.map((entry) => entry.row.id).sort()).toEqual(['a', 'b', 'c']);
     expect(nested.find((entry) => entry.row.id === 'c')?.level).toBe(0);
+  });
+});
+
+describe('Branches shows each role only what it may do (docs/product.md#staff-accounts)', () => {
+  const renderAs = (role: 'owner' | 'front_desk' | 'viewer') => {
+    const client = createTestQueryClient();
+    client.setQueryData(sessionKey, { role } as Schema<'SessionUser'>);
+    renderWithProviders(<BranchesPage tools={<p>Export and import</p>} />, { client });
+  };
+
+  it('shows an owner every control', async () => {
+    renderAs('owner');
+    await screen.findByText('Liam Chen');
+    expect(screen.getByRole('button', { name: 'Add New Tree' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Remove Tree' }).length).toBeGreaterThan(0);
+    expect(screen.getByText('Export and import')).toBeTruthy();
+  });
+
+  it('lets front desk add trees and branches, but not remove trees or export', async () => {
+    renderAs('front_desk');
+    await screen.findByText('Liam Chen');
+    expect(screen.getByRole('button', { name: 'Add New Tree' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Add Branch' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Remove Tree' })).toBeNull();
+    expect(screen.queryByText('Export and import')).toBeNull();
+  });
+
+  it('shows a viewer no writes at all', async () => {
+    renderAs('viewer');
+    await screen.findByText('Liam Chen');
+    expect(screen.queryByRole('button', { name: 'Add New Tree' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Branch' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Tree' })).toBeNull();
+    expect(screen.queryByText('Export and import')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, NO_EMAIL_TEXT, type MemberRow, type MemberSortKey } from '@grove/contracts';
-import { useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { useMembers } from './api/members';
 import { nestRows } from './nest-rows';
 import { Button, Card, PageHeader } from '@grove/web-ui';
@@ -45,6 +45,11 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
     clearFilters,
   } = useBranchesQuery();
   const format = useLocaleFormats();
+  // What the role may do (docs/product.md#staff-accounts): a viewer adds nothing, only owners and
+  // managers remove a tree or use the spreadsheet tools.
+  const mayWrite = useRoleMay('write');
+  const mayManage = useRoleMay('manage');
+  const mayExport = useRoleMay('export');
   const members = useMembers(query);
   const [adding, setAdding] = useState(false);
   const [branchTarget, setBranchTarget] = useState<MemberRow | null>(null);
@@ -170,12 +175,16 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                     <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
                   ) : (
                     <div className="dash-actions">
-                      <Button size="sm" variant="secondary" onClick={() => setBranchTarget(row)}>
-                        Add Branch
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => setRemoveTarget(row)}>
-                        Remove Tree
-                      </Button>
+                      {mayWrite && (
+                        <Button size="sm" variant="secondary" onClick={() => setBranchTarget(row)}>
+                          Add Branch
+                        </Button>
+                      )}
+                      {mayManage && (
+                        <Button size="sm" variant="danger" onClick={() => setRemoveTarget(row)}>
+                          Remove Tree
+                        </Button>
+                      )}
                     </div>
                   )}
                 </td>
@@ -194,21 +203,23 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
         {intro}
         <ReferralsToMatchCard />
         <div className="dash-side">
-          <Card className="dash-add" id="add-new-tree">
-            <div>
-              <h2>Add New Tree</h2>
-              <p className="g-muted">Add a member and start growing their branches.</p>
-            </div>
-            <button
-              type="button"
-              className="dash-add__plus"
-              aria-label="Add New Tree"
-              onClick={() => setAdding(true)}
-            >
-              +
-            </button>
-          </Card>
-          {tools}
+          {mayWrite && (
+            <Card className="dash-add" id="add-new-tree">
+              <div>
+                <h2>Add New Tree</h2>
+                <p className="g-muted">Add a member and start growing their branches.</p>
+              </div>
+              <button
+                type="button"
+                className="dash-add__plus"
+                aria-label="Add New Tree"
+                onClick={() => setAdding(true)}
+              >
+                +
+              </button>
+            </Card>
+          )}
+          {mayExport && tools}
         </div>
         <Card aria-label="Trees">
           <BranchesToolbar

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { centsToDollarText, MESSAGES, NO_EMAIL_TEXT, type MemberRow } from '@grove/contracts';
-import { useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
@@ -20,6 +20,8 @@ export function MemberDetails({ member }: { member: MemberRow }) {
   const [saved, setSaved] = useState(false);
   const update = useUpdateMember(member.id);
   const managed = member.managedByIntegration !== null;
+  // A viewer changes nothing (docs/product.md#staff-accounts).
+  const mayWrite = useRoleMay('write');
 
   if (editing) {
     return (
@@ -74,16 +76,18 @@ export function MemberDetails({ member }: { member: MemberRow }) {
       {managed ? (
         <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
       ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            setSaved(false);
-            setEditing(true);
-          }}
-        >
-          Edit details
-        </Button>
+        mayWrite && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            Edit details
+          </Button>
+        )
       )}
     </>
   );

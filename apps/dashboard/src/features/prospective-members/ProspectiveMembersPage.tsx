@@ -10,7 +10,7 @@ import {
 } from '@grove/contracts';
 import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
-import { useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { AutoApproveSetting } from './AutoApproveSetting';
 import { FlaggedJoins } from './FlaggedJoins';
@@ -59,6 +59,8 @@ export function ProspectiveMembersPage() {
   const remove = useRemoveProspect();
   const approve = useApproveProspect();
   const welcomeOffer = welcomeOfferWording(useWelcomeOffer().data, useLocaleFormats());
+  // A viewer approves and removes nothing (docs/product.md#staff-accounts).
+  const mayWrite = useRoleMay('write');
   const [approving, setApproving] = useState<ProspectRow | null>(null);
   /** The prospect whose removal is being confirmed. */
   const [removing, setRemoving] = useState<ProspectRow | null>(null);
@@ -108,14 +110,16 @@ export function ProspectiveMembersPage() {
                       Managed by {row.managedByIntegration}
                     </span>
                   ) : (
-                    <div className="dash-actions">
-                      <Button size="sm" onClick={() => setApproving(row)}>
-                        Approve
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
-                        Remove
-                      </Button>
-                    </div>
+                    mayWrite && (
+                      <div className="dash-actions">
+                        <Button size="sm" onClick={() => setApproving(row)}>
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
+                          Remove
+                        </Button>
+                      </div>
+                    )
                   )}
                 </td>
               </tr>
@@ -136,7 +140,7 @@ export function ProspectiveMembersPage() {
         <AutoApproveSetting />
         {body}
       </Card>
-      <WelcomeOffersToHonour />
+      {mayWrite && <WelcomeOffersToHonour />}
       <FlaggedJoins />
       <Modal
         open={removing !== null}

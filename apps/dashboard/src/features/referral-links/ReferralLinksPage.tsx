@@ -3,6 +3,7 @@ import type { ReferralEmailRun } from '@grove/contracts';
 import { ListFrame } from '../../components/list-frame/ListFrame';
 import { MESSAGES, NO_EMAIL_TEXT, type ReferralLinkRow } from '@grove/contracts';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
 import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
@@ -31,6 +32,8 @@ const PAGE_SIZE = 25;
  * nothing); at most once an hour per member.
  */
 export function ReferralLinksPage() {
+  // A viewer emails nobody (docs/product.md#staff-accounts).
+  const mayWrite = useRoleMay('write');
   const [page, setPage] = useState(1);
   const links = useReferralLinks({ page, pageSize: PAGE_SIZE });
   const actions = useReferralLinkActions();
@@ -118,7 +121,7 @@ export function ReferralLinksPage() {
                     link={row.link}
                     actions={actions}
                   />
-                  {row.link && (
+                  {row.link && mayWrite && (
                     <Button
                       size="sm"
                       variant="secondary"
@@ -147,14 +150,16 @@ export function ReferralLinksPage() {
         title="Referral Links"
         description="Each member's personal link to share with friends. Friends who join appear under Prospective Members."
         actions={
-          <Button
-            variant="secondary"
-            busy={preview.isPending || emailAllMutation.isPending || emailing}
-            disabled={emailing}
-            onClick={askEmailAll}
-          >
-            Email all links
-          </Button>
+          mayWrite && (
+            <Button
+              variant="secondary"
+              busy={preview.isPending || emailAllMutation.isPending || emailing}
+              disabled={emailing}
+              onClick={askEmailAll}
+            >
+              Email all links
+            </Button>
+          )
         }
       />
       <Modal

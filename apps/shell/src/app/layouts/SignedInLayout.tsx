@@ -2,6 +2,7 @@ import { hrefs } from '@grove/contracts';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button, Logo } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { IssueFormModal } from '../../features/support/IssueFormModal';
 import { AccountMenu } from './AccountMenu';
 import { TreeSearch } from './TreeSearch';
@@ -36,6 +37,8 @@ const nav = [
     to: hrefs.mindbodySetup,
     label: 'Mindbody Setup',
     isActive: startsWith(hrefs.mindbodySetup),
+    // Integrations are the owners' (docs/product.md#staff-accounts).
+    capability: 'integrations' as const,
   },
 ];
 
@@ -47,6 +50,7 @@ const nav = [
  */
 export function SignedInLayout() {
   const { pathname } = useLocation();
+  const mayIntegrations = useRoleMay('integrations');
   const [supportOpen, setSupportOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -85,21 +89,23 @@ export function SignedInLayout() {
           aria-label="Dashboard"
         >
           <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={() =>
-                    item.isActive(pathname)
-                      ? 'shell-sidebar__link is-active'
-                      : 'shell-sidebar__link'
-                  }
-                  aria-current={item.isActive(pathname) ? 'page' : undefined}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {nav
+              .filter((item) => !('capability' in item) || mayIntegrations)
+              .map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={() =>
+                      item.isActive(pathname)
+                        ? 'shell-sidebar__link is-active'
+                        : 'shell-sidebar__link'
+                    }
+                    aria-current={item.isActive(pathname) ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
           <Button
             variant="secondary"

@@ -11,6 +11,7 @@ const owner: SessionUser = {
   firstName: 'Dana',
   lastName: 'Green',
   username: 'Dana Green',
+  role: 'owner',
   business: {
     id: 'b1',
     name: 'Green Valley Fitness',

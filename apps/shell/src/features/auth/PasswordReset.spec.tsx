@@ -21,6 +21,7 @@ const owner: Schema<'SessionUser'> = {
   firstName: 'Dana',
   lastName: 'Green',
   username: 'Dana Green',
+  role: 'owner',
   business: {
     id: 'b1',
     name: 'Green Valley Fitness',

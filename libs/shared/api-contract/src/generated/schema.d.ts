@@ -1217,57 +1217,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/referrals-to-match": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Members whose "referred by" waits to be matched to a member */
-        get: operations["ReferralsToMatch_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/referrals-to-match/{memberId}/dismiss": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Dismiss a waiting referral (the member stays, referred by no one) */
-        post: operations["ReferralsToMatch_dismiss"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/referrals-to-match/{memberId}/match": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Match a waiting referral: the member becomes the referrer’s branch */
-        post: operations["ReferralsToMatch_match"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/referrals/{code}": {
         parameters: {
             query?: never;
@@ -1392,24 +1341,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/settings/welcome-offer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The referred friend's welcome offer */
-        get: operations["WelcomeOffer_get"];
-        /** Save the referred friend's welcome offer */
-        put: operations["WelcomeOffer_put"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -1427,15 +1358,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/welcome-offers": {
+    "/team": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Welcome offers granted to approved friends */
-        get: operations["WelcomeOfferGrants_list"];
+        /** The business's staff and pending invitations */
+        get: operations["Team_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1444,7 +1375,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/welcome-offers/{id}/honoured": {
+    "/team/invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -1453,12 +1384,81 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a welcome offer honoured */
-        post: operations["WelcomeOfferGrants_markHonoured"];
+        /** Invite a member of staff by email (a link valid 7 days, once) */
+        post: operations["Team_invite"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: choose a name and password, signed in */
+        post: operations["Team_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link invites to */
+        post: operations["Team_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Team_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member of staff (their sessions end at once) */
+        delete: operations["Team_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member of staff's role */
+        patch: operations["Team_changeRole"];
         trace?: never;
     };
 }
@@ -1671,11 +1671,6 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents: number;
-            /**
-             * @description Who referred them, as typed, when it matches no member: the member waits in Referrals to match; trimmed, empty = none
-             * @example Jenny (spin class)
-             */
-            referredByNote?: string;
             /** @description Attach the new tree as a branch of this member (id) */
             referringMemberId?: string;
         };
@@ -1792,6 +1787,27 @@ export interface components {
          * @enum {string}
          */
         IntegrationName: "Mindbody";
+        InvitationAcceptDto: {
+            /** @example Renée */
+            firstName: string;
+            /** @example O'Brien */
+            lastName: string;
+            /** @example a new long passphrase */
+            password: string;
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
+        InvitationInfo: {
+            /** @example Green Valley Fitness */
+            businessName: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        InvitationTokenDto: {
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
         JoinChannelRow: {
             /** @description Friends who joined through it and were approved in the period */
             approved: number;
@@ -1867,13 +1883,6 @@ export interface components {
             email: string;
             /** @example grove-demo-1234 */
             password: string;
-        };
-        MatchReferralRequest: {
-            /**
-             * Format: uuid
-             * @description The member who referred them
-             */
-            referrerId: string;
         };
         MemberBranch: {
             /** @description The friend's first name */
@@ -2335,12 +2344,6 @@ export interface components {
             totalDiscountsCents: number;
             /** @description cents */
             totalReferredRevenueCents: number;
-            /** @description Of those granted, text offers honoured by hand (no amount) */
-            welcomeOffersByHand: number;
-            /** @description Their cost, cents: amount, percent and free offers over their months at the friend’s membership price */
-            welcomeOffersCostCents: number;
-            /** @description Welcome offers granted to friends approved in the period */
-            welcomeOffersGranted: number;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
@@ -2459,11 +2462,6 @@ export interface components {
         ReferralInfo: {
             businessName: string;
             referrerFirstName: string;
-            /**
-             * @description The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none
-             * @example Your first month free
-             */
-            welcomeOffer: string | null;
         };
         ReferralLink: {
             /** @description Unguessable, URL-safe code (the last path segment of `url`) */
@@ -2515,24 +2513,6 @@ export interface components {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
-        ReferralToMatch: {
-            /**
-             * Format: date-time
-             * @description When the member was added
-             */
-            addedAt: string;
-            /** @example ben@example.com */
-            memberEmail: string;
-            /** Format: uuid */
-            memberId: string;
-            /** @example Ben O'Connor */
-            memberName: string;
-            /**
-             * @description Who referred them, as typed
-             * @example Jenny (spin class)
-             */
-            referredByNote: string;
-        };
         ReferralTreeNode: {
             branches: components["schemas"]["ReferralTreeNode"][];
             /** @description Branches below the depth or node cap, counted but not listed */
@@ -2543,11 +2523,6 @@ export interface components {
             joinedAt: string;
             name: string;
             status: components["schemas"]["MemberStatus"];
-        };
-        ReferralsToMatch: {
-            items: components["schemas"]["ReferralToMatch"][];
-            /** @description How many members wait, all of them */
-            total: number;
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -2628,6 +2603,8 @@ export interface components {
              * @enum {boolean}
              */
             passwordChangeRequired?: true;
+            /** @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do */
+            role: components["schemas"]["StaffRole"];
             /** @description What the account button shows: first and last name */
             username: string;
         };
@@ -2693,6 +2670,54 @@ export interface components {
             /** @example greenvalley.com.au */
             website: string;
         };
+        StaffInvitation: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link stops working (7 days after it was sent)
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffInvitationDto: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffMember: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /** @example Renée */
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @example O'Brien */
+            lastName: string;
+            /**
+             * Format: date-time
+             * @description Their latest sign-in with a password (null: never)
+             */
+            lastSignInAt: string | null;
+            role: components["schemas"]["StaffRole"];
+            /**
+             * @description Present (true) on the caller
+             * @enum {boolean}
+             */
+            you?: true;
+        };
+        /**
+         * @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do
+         * @enum {string}
+         */
+        StaffRole: "owner" | "manager" | "front_desk" | "viewer";
+        StaffRoleChangeDto: {
+            role: components["schemas"]["StaffRole"];
+        };
         StripeWebhookReceipt: {
             /** @enum {boolean} */
             received: true;
@@ -2702,6 +2727,10 @@ export interface components {
             description: string;
             /** @example The branches table does not load */
             summary: string;
+        };
+        Team: {
+            invitations: components["schemas"]["StaffInvitation"][];
+            members: components["schemas"]["StaffMember"][];
         };
         TopReferrer: {
             branchesGained: number;
@@ -2779,54 +2808,6 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents?: number;
-        };
-        WelcomeOffer: {
-            /**
-             * @description Amount off each month, integer cents (kind amount)
-             * @example 2000
-             */
-            amountCents?: number | null;
-            /**
-             * @example amount
-             * @enum {string}
-             */
-            kind: "none" | "amount" | "percent" | "free" | "text";
-            /**
-             * @description How many first months the offer runs (kinds amount, percent, free)
-             * @example 3
-             */
-            months?: number | null;
-            /**
-             * @description Percentage off each month (kind percent)
-             * @example 50
-             */
-            percent?: number | null;
-            /**
-             * @description The offer in the owner’s words, honoured by hand (kind text)
-             * @example a free class
-             */
-            text?: string | null;
-        };
-        WelcomeOfferGrant: {
-            /** Format: date-time */
-            grantedAt: string;
-            /** Format: date-time */
-            honouredAt: string | null;
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The friend, now a member
-             */
-            memberId: string;
-            memberName: string;
-            /** @description The offer as it was at approval */
-            offer: components["schemas"]["WelcomeOffer"];
-            /** @example $20 off your first 3 months */
-            wording: string;
-        };
-        WelcomeOfferGrants: {
-            items: components["schemas"]["WelcomeOfferGrant"][];
         };
     };
     responses: never;
@@ -5467,96 +5448,6 @@ export interface operations {
             };
         };
     };
-    ReferralsToMatch_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReferralsToMatch"];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    ReferralsToMatch_dismiss: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                memberId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    ReferralsToMatch_match: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                memberId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MatchReferralRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberRow"];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
     Referrals_info: {
         parameters: {
             query?: never;
@@ -5921,66 +5812,6 @@ export interface operations {
             };
         };
     };
-    WelcomeOffer_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WelcomeOffer"];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    WelcomeOffer_put: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WelcomeOffer"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WelcomeOffer"];
-                };
-            };
-            /** @description Error: the message to show, and per-field messages for a bad body */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
     Support_report: {
         parameters: {
             query?: never;
@@ -6013,7 +5844,7 @@ export interface operations {
             };
         };
     };
-    WelcomeOfferGrants_list: {
+    Team_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -6027,7 +5858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WelcomeOfferGrants"];
+                    "application/json": components["schemas"]["Team"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -6041,7 +5872,103 @@ export interface operations {
             };
         };
     };
-    WelcomeOfferGrants_markHonoured: {
+    Team_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_revokeInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -6052,13 +5979,71 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WelcomeOfferGrant"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
+            };
+        };
+    };
+    Team_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleChangeDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

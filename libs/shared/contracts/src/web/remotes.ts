@@ -21,8 +21,14 @@ export interface RemoteRoute extends RemoteModule {
   access: RouteAccess;
 }
 
-/** The shell's own pages (public, not in a remote): `/login`, `/signup`, `/forgot-password` and `/reset-password`. */
-export const SHELL_PAGES = ['login', 'signup', 'forgot-password', 'reset-password'] as const;
+/** The shell's own pages (public, not in a remote): `/login`, `/signup`, `/forgot-password`, `/reset-password` and `/accept-invitation` (an invitation link, issue 34). */
+export const SHELL_PAGES = [
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-password',
+  'accept-invitation',
+] as const;
 export type ShellPage = (typeof SHELL_PAGES)[number];
 
 /**

@@ -9,6 +9,7 @@ const owner: Schema<'SessionUser'> = {
   firstName: 'Sam',
   lastName: 'Lee',
   username: 'Sam Lee',
+  role: 'owner',
   business: {
     id: 'b1',
     name: 'Gym',

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, SessionUser, SignupInput } from '@grove/contracts';
+import {
+  roleMay,
+  type LoginRequest,
+  type SessionUser,
+  type SignupInput,
+  type StaffCapability,
+} from '@grove/contracts';
 import { ApiError } from './api-client';
 import { api, unwrap } from './api';
 import { sessionHint } from './session-refresh';
@@ -32,6 +38,15 @@ export async function fetchSession(): Promise<SessionUser | null> {
 /** The session as a query: `data` is the owner, `null` when signed out, `undefined` while loading. */
 export function useSession() {
   return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
+}
+
+/**
+ * True when the signed-in member of staff's role may do `capability` (contracts' `roleMay`,
+ * docs/product.md#staff-accounts): the screens hide what the role cannot do; the API refuses it
+ * anyway (403). While the session is unknown, an owner's view.
+ */
+export function useRoleMay(capability: StaffCapability): boolean {
+  return roleMay(useSession().data?.role, capability);
 }
 
 /** Logs in (`POST /api/auth/login`) and stores the owner in the session query. */

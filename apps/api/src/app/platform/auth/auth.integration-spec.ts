@@ -30,6 +30,8 @@ describe('auth (integration)', () => {
         firstName: 'Sam',
         lastName: 'Lee',
         username: 'Sam Lee',
+        // The one who signs the business up is its owner (issue 34).
+        role: 'owner',
         business: {
           id: expect.any(String),
           name: 'Green Valley Fitness',

@@ -10,6 +10,8 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LocalStrategy } from './local.strategy';
+import { RoleLimitChecks } from './roles/role-limit-checks';
+import { RoleGuard } from './roles/role.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
@@ -19,7 +21,8 @@ import { UsersRepository } from './users.repository';
 
 /**
  * Accounts, password login (passport-local; failed logins alone throttled, `LoginThrottle`), JWT
- * access tokens checked by `JwtAuthGuard` (the global guard), rotating refresh-token sessions and
+ * access tokens checked by `JwtAuthGuard` (the global guard), the role of every signed-in request
+ * checked against the role table by `RoleGuard` (the next global guard), rotating refresh-token sessions and
  * forgot password (reset links by email, `PasswordResetService`).
  */
 @Module({
@@ -45,9 +48,19 @@ import { UsersRepository } from './users.repository';
     LocalAuthGuard,
     LoginThrottle,
     JwtAuthGuard,
+    RoleGuard,
+    RoleLimitChecks,
     PasswordResetService,
     PasswordResetRepository,
   ],
-  exports: [AuthCookies, JwtAuthGuard, SessionsService, PasswordResetService],
+  exports: [
+    AuthService,
+    AuthCookies,
+    JwtAuthGuard,
+    RoleGuard,
+    RoleLimitChecks,
+    SessionsService,
+    PasswordResetService,
+  ],
 })
 export class AuthModule {}

@@ -186,7 +186,7 @@ export class AuthService {
   }
 }
 
-/** Maps a user row and its business to the `SessionUser` reply. */
+/** Maps a user row (with its role) and its business to the `SessionUser` reply. */
 export function toSessionUser(user: UserEntity, business: BusinessEntity): SessionUser {
   return {
     id: user.id,
@@ -194,6 +194,7 @@ export function toSessionUser(user: UserEntity, business: BusinessEntity): Sessi
     firstName: user.firstName,
     lastName: user.lastName,
     username: `${user.firstName} ${user.lastName}`,
+    role: user.role,
     business: {
       id: business.id,
       name: business.name,

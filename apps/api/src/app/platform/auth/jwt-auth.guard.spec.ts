@@ -45,7 +45,10 @@ const cookiesOf = (cookieSecure: boolean) =>
   );
 
 function setup(options: { active?: boolean; isPublic?: boolean; cookieSecure?: boolean } = {}) {
-  const isActive = jest.fn(async (_user: Required<AuthUser>) => options.active ?? true);
+  // The session's user's role now (issue 34): the guard puts it on request.user.
+  const isActive = jest.fn(async (_user: Required<AuthUser>) =>
+    (options.active ?? true) ? 'front_desk' : null,
+  );
   const reflector = new Reflector();
   jest
     .spyOn(reflector, 'getAllAndOverride')
@@ -82,7 +85,7 @@ describe('JwtAuthGuard', () => {
     const { result, req } = run({ cookies: { grove_access: signer.sign(claims) } });
     await expect(result).resolves.toBe(true);
     expect(isActive).toHaveBeenCalledWith(signedInUser);
-    expect(req.user).toEqual(signedInUser);
+    expect(req.user).toEqual({ ...signedInUser, role: 'front_desk' });
   });
 
   it('accepts an Authorization: Bearer header (any case of the scheme)', async () => {
@@ -153,7 +156,7 @@ describe('JwtAuthGuard', () => {
       for (let i = 0; i < 3; i++) {
         const { result, req } = run({ cookies: { grove_access: token } });
         await expect(result).resolves.toBe(true);
-        expect(req.user).toEqual(signedInUser);
+        expect(req.user).toEqual({ ...signedInUser, role: 'front_desk' });
       }
       expect(verify).toHaveBeenCalledTimes(1);
       expect(isActive).toHaveBeenCalledTimes(3);
@@ -202,7 +205,7 @@ describe('JwtAuthGuard', () => {
     const { run } = setup({ cookieSecure: true });
     const { result, req } = run({ cookies: { '__Host-grove_access': signer.sign(claims) } });
     await expect(result).resolves.toBe(true);
-    expect(req.user).toEqual(signedInUser);
+    expect(req.user).toEqual({ ...signedInUser, role: 'front_desk' });
   });
 
   describe('sessionIdOf (logout)', () => {

@@ -28,7 +28,7 @@ const isUuid = (value: unknown): value is string => isUUID(value);
  * revoked, not expired) and belongs to that user (`sub`) of that business (`bid`)
  * (`SessionsService.isActive`), so a logout ends access at once on this instance and within
  * `ACTIVE_SESSION_TRUST_MS` on others.
- * Sets `request.user` (`AuthUser`) for `@CurrentUser()`.
+ * Sets `request.user` (`AuthUser`, with the user's current role) for `@CurrentUser()` and `RoleGuard`.
  *
  * A token that verified is remembered (by its exact text, until its `exp`), so the same token on
  * the next request skips the HMAC, base64 and JSON work; the session check still runs every time
@@ -47,7 +47,7 @@ export class JwtAuthGuard implements CanActivate {
    * Verified tokens → their user. An entry ends when its token does: `exp` is wall-clock seconds,
    * so the cache reads `Date.now()` on every lookup (`perf: Date`, `ttlResolution: 0`).
    */
-  private readonly verified = new LRUCache<string, Required<AuthUser>>({
+  private readonly verified = new LRUCache<string, Omit<Required<AuthUser>, 'role'>>({
     max: VERIFIED_TOKEN_CACHE_SIZE,
     perf: Date,
     ttlResolution: 0,
@@ -73,8 +73,9 @@ export class JwtAuthGuard implements CanActivate {
     const token = this.accessTokenOf(request);
     if (!token) throw new NotSignedInException();
     const user = this.verified.get(token) ?? this.verify(token);
-    if (!(await this.sessions.isActive(user))) throw new NotSignedInException();
-    request.user = { ...user };
+    const role = await this.sessions.isActive(user);
+    if (!role) throw new NotSignedInException();
+    request.user = { ...user, role };
     return true;
   }
 
@@ -109,7 +110,7 @@ export class JwtAuthGuard implements CanActivate {
    * Verifies `token` (HS256, signature, expiry, claims) and remembers it until its `exp`.
    * @throws NotSignedInException when it does not verify or lacks a UUID `sub`/`bid`/`sid`
    */
-  private verify(token: string): Required<AuthUser> {
+  private verify(token: string): Omit<Required<AuthUser>, 'role'> {
     let claims: Claims;
     try {
       claims = this.jwt.verify<Claims>(token, { algorithms: ['HS256'] });
@@ -118,7 +119,7 @@ export class JwtAuthGuard implements CanActivate {
     }
     if (!isUuid(claims.sub) || !isUuid(claims.bid) || !isUuid(claims.sid))
       throw new NotSignedInException();
-    const user: Required<AuthUser> = {
+    const user: Omit<Required<AuthUser>, 'role'> = {
       userId: claims.sub,
       businessId: claims.bid,
       sessionId: claims.sid,

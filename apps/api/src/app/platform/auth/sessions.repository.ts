@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { StaffRole } from '@grove/contracts';
 import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { runTransaction } from '../database/transaction';
 import { SessionEntity } from './session.entity';
 
-/** The session is live, and the token's user and business are the session's user and hers. */
+/** The session is live, and the token's user and business are the session's user and hers; with the user's role now. */
 const IS_ACTIVE = preparedStatement(
-  `SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+  `SELECT s.expires_at, u.role FROM sessions s JOIN users u ON u.id = s.user_id
    WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
 );
 
@@ -136,16 +137,21 @@ export class SessionsRepository {
   }
 
   /**
-   * The expiry of session `sessionId` when it is live and belongs to `userId` of `businessId`;
-   * null otherwise. One named prepared statement with a generic plan (see `PreparedReads`).
+   * The expiry of session `sessionId` and its user's role when it is live and belongs to `userId`
+   * of `businessId`; null otherwise. One named prepared statement with a generic plan (see
+   * `PreparedReads`).
    */
-  async activeUntil(sessionId: string, userId: string, businessId: string): Promise<Date | null> {
-    const [row] = await this.reads.query<{ expires_at: Date }>(IS_ACTIVE, [
+  async activeUntil(
+    sessionId: string,
+    userId: string,
+    businessId: string,
+  ): Promise<{ expiresAt: Date; role: StaffRole } | null> {
+    const [row] = await this.reads.query<{ expires_at: Date; role: StaffRole }>(IS_ACTIVE, [
       sessionId,
       userId,
       businessId,
     ]);
-    return row?.expires_at ?? null;
+    return row ? { expiresAt: row.expires_at, role: row.role } : null;
   }
 
   /**

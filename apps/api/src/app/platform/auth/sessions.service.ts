@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import Bowser from 'bowser';
 import { LRUCache } from 'lru-cache';
-import type { SignedInSession } from '@grove/contracts';
+import type { SignedInSession, StaffRole } from '@grove/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { AppConfig } from '../config/app-config';
@@ -36,10 +36,11 @@ export interface OpenedSession {
   expiresAt: Date;
 }
 
-/** Who a live session belongs to, as the database confirmed it. */
+/** Who a live session belongs to and their role, as the database confirmed it. */
 interface TrustedSession {
   userId: string;
   businessId: string;
+  role: StaffRole;
 }
 
 /**
@@ -203,30 +204,39 @@ export class SessionsService {
   }
 
   /**
-   * True while the session exists, is not revoked, has not expired, and belongs to the token's
-   * user and business. Runs on every signed-in request: a session the database confirmed is
-   * trusted for `ACTIVE_SESSION_TRUST_MS` (never past its expiry) for the same user and business;
-   * otherwise one named prepared statement with a generic plan (`SessionsRepository.activeUntil`).
+   * The user's role while the session exists, is not revoked, has not expired, and belongs to the
+   * token's user and business; null otherwise. Runs on every signed-in request: a session the
+   * database confirmed is trusted (with its role) for `ACTIVE_SESSION_TRUST_MS` (never past its
+   * expiry) for the same user and business; otherwise one named prepared statement with a generic
+   * plan (`SessionsRepository.activeUntil`).
    * @param user the verified access token's `sessionId` (uuid), `userId` and `businessId`
    */
-  async isActive(user: Required<AuthUser>): Promise<boolean> {
+  async isActive(user: Omit<Required<AuthUser>, 'role'>): Promise<StaffRole | null> {
     const trusted = this.active.get(user.sessionId);
-    if (trusted) return trusted.userId === user.userId && trusted.businessId === user.businessId;
-    const expiresAt = await this.repository.activeUntil(
-      user.sessionId,
-      user.userId,
-      user.businessId,
-    );
-    if (!expiresAt) return false;
-    const untilExpiry = expiresAt.getTime() - Date.now();
+    if (trusted)
+      return trusted.userId === user.userId && trusted.businessId === user.businessId
+        ? trusted.role
+        : null;
+    const live = await this.repository.activeUntil(user.sessionId, user.userId, user.businessId);
+    if (!live) return null;
+    const untilExpiry = live.expiresAt.getTime() - Date.now();
     if (!this.revoked.has(user.sessionId) && untilExpiry > 0) {
       this.active.set(
         user.sessionId,
-        { userId: user.userId, businessId: user.businessId },
+        { userId: user.userId, businessId: user.businessId, role: live.role },
         { ttl: Math.min(ACTIVE_SESSION_TRUST_MS, untilExpiry) },
       );
     }
-    return true;
+    return live.role;
+  }
+
+  /**
+   * Forgets the trusted sessions of `userId` on this instance (after a role change), so their
+   * next request reads the new role; other instances read it within `ACTIVE_SESSION_TRUST_MS`.
+   */
+  forgetUser(userId: string): void {
+    for (const [sessionId, trusted] of this.active.entries())
+      if (trusted.userId === userId) this.active.delete(sessionId);
   }
 
   /** Inserts one session row; its end is the earlier of the absolute and the idle deadline. */

@@ -6,9 +6,13 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { StaffRole } from '@grove/contracts';
 import { BusinessEntity } from './business.entity';
 
-/** A business owner who signs in. Email is unique across Grove, case-insensitively. Table `users`. */
+/**
+ * A member of staff of one business who signs in (its owner, or staff the owner invited;
+ * docs/product.md#staff-accounts). Email is unique across Grove, case-insensitively. Table `users`.
+ */
 @Entity({ name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -29,6 +33,10 @@ export class UserEntity {
 
   @Column({ name: 'last_name', type: 'text' })
   lastName!: string;
+
+  /** What the user may do in the business (`RoleGuard`, the role table); a business keeps at least one owner. */
+  @Column({ type: 'text', default: 'owner' })
+  role!: StaffRole;
 
   /** argon2id PHC string. */
   @Column({ name: 'password_hash', type: 'text' })

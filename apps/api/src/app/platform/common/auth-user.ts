@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { StaffRole } from '@grove/contracts';
 
 /**
  * Who is calling, as proven by the access token (or, on login, by the password). `businessId` is
@@ -10,6 +11,12 @@ export interface AuthUser {
   businessId: string;
   /** The `sessions` row behind the access token (absent right after password login). */
   sessionId?: string;
+  /**
+   * The user's role in the business as the database has it now (set by `JwtAuthGuard` on every
+   * signed-in request; absent right after password login). `RoleGuard` checks it against the
+   * role table (docs/product.md#staff-accounts).
+   */
+  role?: StaffRole;
 }
 
 /** Injects the request's `AuthUser` (set by passport). Only use it on routes behind a guard. */

@@ -3,6 +3,8 @@ import { MembersModule } from '../../membership/members/members.module';
 import { LifecycleModule } from '../../membership/lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from '../../membership/member-defaults/member-defaults.module';
 import { WelcomeOfferModule } from '../welcome-offer/welcome-offer.module';
+import { AuthModule } from '../../platform/auth/auth.module';
+import { FrontDeskApprovals } from './front-desk-approvals';
 import { JoinFlagsRepository } from './join-flags.repository';
 import { ProspectsController } from './prospects.controller';
 import { ProspectSettingsController } from './prospect-settings.controller';
@@ -10,15 +12,16 @@ import { ProspectSettingsRepository } from './prospect-settings.repository';
 import { ProspectsRepository } from './prospects.repository';
 import { ProspectsService } from './prospects.service';
 
-/** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss. */
+/** Prospective members (docs/product.md#prospective-members, docs/product.md#states): list, remove, approve as a branch of the referrer; flagged joins: list, dismiss; front desk's approval limit of the role table (`FrontDeskApprovals`). */
 @Module({
-  imports: [MembersModule, LifecycleModule, MemberDefaultsModule, WelcomeOfferModule],
+  imports: [MembersModule, LifecycleModule, MemberDefaultsModule, WelcomeOfferModule, AuthModule],
   controllers: [ProspectsController, ProspectSettingsController],
   providers: [
     ProspectsService,
     ProspectsRepository,
     JoinFlagsRepository,
     ProspectSettingsRepository,
+    FrontDeskApprovals,
   ],
   exports: [ProspectsRepository, ProspectsService],
 })

@@ -135,6 +135,30 @@ export class ProspectsRepository {
     }));
   }
 
+  /**
+   * What approving one prospect of this business starts from (its `approvalPrefill`, cents; null
+   * = nothing known), computed as the prospects page does (`approvalPrefillColumns`); null when
+   * the business has no such prospect.
+   */
+  async approvalPrefillOf(
+    { businessId }: BusinessScope,
+    id: string,
+  ): Promise<{ membershipPriceCents: number | null; discountCents: number | null } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT ${approvalPrefillColumns(
+        'm',
+        '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
+        '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
+      )}
+         FROM prospects p JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
+        WHERE p.business_id = $1 AND p.id = $2`,
+      [businessId, id],
+    )) as { prefill_price_cents: number | null; prefill_discount_cents: number | null }[];
+    return row
+      ? { membershipPriceCents: row.prefill_price_cents, discountCents: row.prefill_discount_cents }
+      : null;
+  }
+
   /** Reads one prospect (no lock); null when not in this business. */
   findOne({ businessId }: BusinessScope, id: string): Promise<ProspectEntity | null> {
     return this.dataSource.getRepository(ProspectEntity).findOne({ where: { businessId, id } });

@@ -6,10 +6,12 @@ export const billingKey = ['billing'] as const;
 /**
  * Where the business stands with Grove's own bill (`GET /api/billing`, docs/product.md#billing).
  * @param waitForPayment poll every 2 s (back from Checkout, until Stripe's webhook has arrived)
+ * @param enabled ask at all (false for a role that may not see the bill)
  */
-export function useBilling(waitForPayment = false) {
+export function useBilling(waitForPayment = false, enabled = true) {
   return useQuery({
     queryKey: billingKey,
+    enabled,
     queryFn: ({ signal }) => unwrap(api.GET('/billing', { signal })),
     refetchInterval: (query) =>
       waitForPayment && query.state.data?.state !== 'active' ? 2_000 : false,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import type { SessionUser } from '@grove/contracts';
+import { STAFF_ROLES, type SessionUser, type StaffRole } from '@grove/contracts';
 
 /** The signed-in owner's business, with how its money and dates are written (docs/decisions/business-locale.md). */
 @ApiSchema({ name: 'SessionBusiness' })
@@ -27,7 +27,7 @@ export class SessionBusinessDto {
 }
 
 /**
- * The signed-in owner and their business: the reply of `GET /api/auth/me`, sign-up, login,
+ * The signed-in member of staff (the owner or invited staff), their role and their business: the reply of `GET /api/auth/me`, sign-up, login,
  * refresh and a password reset (docs/product.md#signed-in-frame).
  */
 @ApiSchema({ name: 'SessionUser' })
@@ -46,6 +46,14 @@ export class SessionUserDto implements SessionUser {
 
   @ApiProperty({ description: 'What the account button shows: first and last name' })
   username!: string;
+
+  @ApiProperty({
+    enum: STAFF_ROLES,
+    enumName: 'StaffRole',
+    description:
+      'What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do',
+  })
+  role!: StaffRole;
 
   @ApiProperty({ type: SessionBusinessDto })
   business!: SessionBusinessDto;

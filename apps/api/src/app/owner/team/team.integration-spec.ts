@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import type TestAgent from 'supertest/lib/agent';
+import {
+  INVITATION_INVALID_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  MESSAGES,
+  STAFF_EMAIL_TAKEN_MESSAGE,
+  roleRefusedMessage,
+  type SessionUser,
+} from '@grove/contracts';
+import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
+import { createMailTestApp } from '../../../../test/member-mail';
+import { waitFor } from '../../../../test/stub-servers';
+import type { TestApp } from '../../../../test/test-app';
+
+interface TeamReply {
+  members: { id: string; email: string; role: string; lastSignInAt: string | null; you?: true }[];
+  invitations: { id: string; email: string; role: string; expiresAt: string; createdAt: string }[];
+}
+
+/**
+ * Staff accounts (issue 34 item 1, docs/product.md#staff-accounts) on PostgreSQL, through a real
+ * SMTP server: invite by email (a single-use 7-day link stored hashed), accept with a name and a
+ * password and be signed in with the role, list the team, change a role, revoke an invitation,
+ * remove a member of staff (their next request 401), at least one owner kept, each business's
+ * team its own.
+ */
+describe('the team (integration)', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    ({ t, smtp } = await createMailTestApp({ THROTTLE_PASSWORD_RESET_LIMIT: '1000' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const invitationsTo = (address: string): ParsedMail[] =>
+    smtp.emails.filter((mail) => recipient(mail)?.toLowerCase() === address.toLowerCase());
+  const tokenOf = (mail: ParsedMail): string => {
+    const match = /\/accept-invitation#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    if (!match) throw new Error(`no invitation link in: ${mail.text}`);
+    return match[1];
+  };
+  /** Invites `email` as `role` and returns the link's token from the email. */
+  async function invite(owner: TestAgent, email: string, role: string): Promise<string> {
+    const before = invitationsTo(email).length;
+    await owner.post('/api/team/invitations').send({ email, role }).expect(201);
+    return tokenOf(await waitFor(async () => invitationsTo(email)[before]));
+  }
+  /** Accepts an invitation on a fresh browser; returns it signed in. */
+  async function accept(token: string, firstName = 'Renée'): Promise<TestAgent> {
+    const agent = t.agent();
+    await agent
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName, lastName: "O'Brien", password: 'a long staff passphrase' })
+      .expect(200);
+    return agent;
+  }
+
+  it('invites by email: the link works once within 7 days, stored as its SHA-256; the invitee is signed in with the role', async () => {
+    const { agent: owner, user } = await t.signUp({ businessName: 'Café Olé Gym' });
+    const email = `desk.${process.pid}@cafeole.example.com`;
+    const reply = await owner
+      .post('/api/team/invitations')
+      .send({ email, role: 'front_desk' })
+      .expect(201);
+    expect(reply.body).toMatchObject({ email, role: 'front_desk' });
+    const mail = await waitFor(async () => invitationsTo(email)[0]);
+    expect(mail.subject).toBe('Sam invited you to Café Olé Gym on Grove');
+    expect(mail.text).toContain('as Front desk');
+    const token = tokenOf(mail);
+    const [row] = (await t.dataSource.query(
+      `SELECT token_hash, expires_at - created_at AS ttl FROM staff_invitations WHERE id = $1`,
+      [reply.body.id],
+    )) as { token_hash: string; ttl: { days?: number } }[];
+    expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(row.ttl.days).toBe(7);
+
+    const info = await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(200);
+    expect(info.body).toEqual({ businessName: 'Café Olé Gym', email, role: 'front_desk' });
+
+    // Bad input changes nothing: the link still works afterwards.
+    const weak = await t
+      .agent()
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName: 'Renée', lastName: "O'Brien", password: 'short' })
+      .expect(400);
+    expect(weak.body.message).toBe(MESSAGES.passwordTooShort);
+
+    const staff = t.agent();
+    const signedIn = await staff
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName: 'Renée', lastName: "O'Brien", password: 'a long staff passphrase' })
+      .expect(200);
+    expect(signedIn.body as SessionUser).toMatchObject({
+      email,
+      firstName: 'Renée',
+      role: 'front_desk',
+      business: { id: user.business.id, name: 'Café Olé Gym' },
+    });
+    expect((await staff.get('/api/auth/me').expect(200)).body.role).toBe('front_desk');
+    // The front desk may not see the team.
+    const refused = await staff.get('/api/team').expect(403);
+    expect(refused.body.message).toBe(roleRefusedMessage('front_desk'));
+
+    const again = await t
+      .agent()
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName: 'Eve', lastName: 'Other', password: 'a long staff passphrase' })
+      .expect(400);
+    expect(again.body.message).toBe(INVITATION_INVALID_MESSAGE);
+    await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(400);
+
+    // Signs in with the password chosen.
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email, password: 'a long staff passphrase' })
+      .expect(200);
+  });
+
+  it('lists the team (role, last sign-in) and pending invitations; a revoked or expired link no longer works', async () => {
+    const { agent: owner, body } = await t.signUp();
+    const managerToken = await invite(owner, `mgr.${process.pid}@x.example.com`, 'manager');
+    await accept(managerToken, 'Mánus');
+    const pendingToken = await invite(owner, `pending.${process.pid}@x.example.com`, 'viewer');
+    const oldToken = await invite(owner, `old.${process.pid}@x.example.com`, 'viewer');
+    await t.dataSource.query(
+      `UPDATE staff_invitations SET expires_at = now() - interval '1 second' WHERE lower(email) = lower($1)`,
+      [`old.${process.pid}@x.example.com`],
+    );
+    const team = (await owner.get('/api/team').expect(200)).body as TeamReply;
+    expect(team.members.map((m) => [m.email, m.role, m.you ?? false])).toEqual([
+      [body.email, 'owner', true],
+      [`mgr.${process.pid}@x.example.com`, 'manager', false],
+    ]);
+    expect(team.members.every((m) => m.lastSignInAt !== null)).toBe(true);
+    expect(team.invitations.map((i) => [i.email, i.role])).toEqual([
+      [`pending.${process.pid}@x.example.com`, 'viewer'],
+    ]);
+    await t.agent().post('/api/team/invitations/lookup').send({ token: oldToken }).expect(400);
+
+    await owner.delete(`/api/team/invitations/${team.invitations[0].id}`).expect(204);
+    await owner.delete(`/api/team/invitations/${team.invitations[0].id}`).expect(404);
+    await t
+      .agent()
+      .post('/api/team/invitations/accept')
+      .send({
+        token: pendingToken,
+        firstName: 'Zoë',
+        lastName: 'Ng',
+        password: 'a long staff passphrase',
+      })
+      .expect(400);
+    expect(((await owner.get('/api/team').expect(200)).body as TeamReply).invitations).toEqual([]);
+  });
+
+  it('refuses an address that already has a Grove account (409), and bad input (400)', async () => {
+    const { agent: owner } = await t.signUp();
+    const other = await t.signUp();
+    const taken = await owner
+      .post('/api/team/invitations')
+      .send({ email: other.body.email.toUpperCase(), role: 'viewer' })
+      .expect(409);
+    expect(taken.body.message).toBe(STAFF_EMAIL_TAKEN_MESSAGE);
+    await owner.post('/api/team/invitations').send({ email: 'nope', role: 'viewer' }).expect(400);
+    await owner
+      .post('/api/team/invitations')
+      .send({ email: 'ok@x.example.com', role: 'admin' })
+      .expect(400);
+    expect(((await owner.get('/api/team').expect(200)).body as TeamReply).invitations).toEqual([]);
+  });
+
+  it("changes a role (applies on the staff member's next request) and removes a member of staff (next request 401)", async () => {
+    const { agent: owner } = await t.signUp();
+    const email = `viewer.${process.pid}@y.example.com`;
+    const staff = await accept(await invite(owner, email, 'viewer'), "D'Arcy");
+    await staff
+      .put('/api/settings/member-defaults')
+      .send({ discountCents: 1, membershipPriceCents: 1 })
+      .expect(403);
+    const id = ((await owner.get('/api/team').expect(200)).body as TeamReply).members.find(
+      (m) => m.email === email,
+    )!.id;
+    await owner.patch(`/api/team/members/${id}`).send({ role: 'manager' }).expect(204);
+    await staff
+      .put('/api/settings/member-defaults')
+      .send({ discountCents: 100, membershipPriceCents: 5000 })
+      .expect(200);
+    await owner.patch(`/api/team/members/${id}`).send({ role: 'boss' }).expect(400);
+
+    await owner.delete(`/api/team/members/${id}`).expect(204);
+    await staff.get('/api/members').expect(401);
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email, password: 'a long staff passphrase' })
+      .expect(401);
+  });
+
+  it('keeps at least one owner (409), and lets a second owner be removed', async () => {
+    const { agent: owner } = await t.signUp();
+    const team = (await owner.get('/api/team').expect(200)).body as TeamReply;
+    const self = team.members[0].id;
+    const demote = await owner
+      .patch(`/api/team/members/${self}`)
+      .send({ role: 'manager' })
+      .expect(409);
+    expect(demote.body.message).toBe(LAST_OWNER_MESSAGE);
+    expect((await owner.delete(`/api/team/members/${self}`).expect(409)).body.message).toBe(
+      LAST_OWNER_MESSAGE,
+    );
+    const email = `owner2.${process.pid}@z.example.com`;
+    await accept(await invite(owner, email, 'owner'), 'Siobhán');
+    await owner.patch(`/api/team/members/${self}`).send({ role: 'manager' }).expect(204);
+    // Now a manager: the team is closed to them.
+    await owner.get('/api/team').expect(403);
+  });
+
+  it("keeps each business's team its own (tenant isolation): another business's member or invitation answers 404 and is unchanged", async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const staffEmail = `b.staff.${process.pid}@b.example.com`;
+    await accept(await invite(b.agent, staffEmail, 'viewer'));
+    await invite(b.agent, `b.pending.${process.pid}@b.example.com`, 'manager');
+    const teamB = (await b.agent.get('/api/team').expect(200)).body as TeamReply;
+    const staffId = teamB.members.find((m) => m.email === staffEmail)!.id;
+    const ownerB = teamB.members.find((m) => m.role === 'owner')!.id;
+
+    const teamA = (await a.agent.get('/api/team').expect(200)).body as TeamReply;
+    expect(teamA.members.map((m) => m.email)).toEqual([a.body.email]);
+    expect(teamA.invitations).toEqual([]);
+    await a.agent.patch(`/api/team/members/${staffId}`).send({ role: 'owner' }).expect(404);
+    await a.agent.patch(`/api/team/members/${ownerB}`).send({ role: 'viewer' }).expect(404);
+    await a.agent.delete(`/api/team/members/${staffId}`).expect(404);
+    await a.agent.delete(`/api/team/invitations/${teamB.invitations[0].id}`).expect(404);
+    expect((await b.agent.get('/api/team').expect(200)).body).toEqual(teamB);
+  });
+});

@@ -1,0 +1,206 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import {
+  INVITATION_TTL_SECONDS,
+  validateInvitationAccept,
+  validateStaffInvitation,
+  validateStaffRoleChange,
+  type InvitationAcceptRequest,
+  type StaffInvitationRequest,
+  type StaffRoleChangeRequest,
+} from '@grove/contracts';
+import { hashPassword, hashRefreshToken, newRefreshToken } from '../../platform/auth/auth-tokens';
+import { AuthService, type AuthResult } from '../../platform/auth/auth.service';
+import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { SessionsService } from '../../platform/auth/sessions.service';
+import type { AuthUser } from '../../platform/common/auth-user';
+import { GroveException } from '../../platform/common/grove.exception';
+import { AppConfig } from '../../platform/config/app-config';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { MailService } from '../../platform/mail/mail.service';
+import type { InvitationInfoDto, StaffInvitationRowDto, TeamDto } from './dto/team.dto';
+import { staffInvitationEmail } from './team-emails';
+import {
+  InvitationInvalidException,
+  LastOwnerException,
+  StaffEmailTakenException,
+  TeamEntryNotFoundException,
+  TeamInputInvalidException,
+} from './team.exceptions';
+import { TeamRepository, type PendingInvitationRow } from './team.repository';
+
+/** The invitation email could not be sent (nothing kept). → 503 */
+export class InvitationNotSentException extends GroveException {
+  override readonly status = HttpStatus.SERVICE_UNAVAILABLE;
+
+  constructor() {
+    super('The invitation could not be emailed. Please try again in a moment.');
+  }
+}
+
+const invitationRow = (row: PendingInvitationRow): StaffInvitationRowDto => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/**
+ * Staff accounts (issue 34 item 1, docs/product.md#staff-accounts): the owner invites by email
+ * (a 256-bit token, only its SHA-256 stored, single use, 7 days; the plain token only in the
+ * email, sent at once through `MailService.deliver`), lists the team and pending invitations,
+ * changes a role, revokes an invitation, removes a member of staff (their sessions end at once);
+ * the invitee accepts with a name and a password (signup's rule) and is signed in. A business
+ * always keeps at least one owner.
+ */
+@Injectable()
+export class TeamService {
+  private readonly logger = new Logger(TeamService.name);
+
+  constructor(
+    private readonly team: TeamRepository,
+    private readonly sessions: SessionsService,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The Team card: the business's staff (owners first; the caller marked `you`) and pending invitations. */
+  async list(scope: BusinessScope, user: AuthUser): Promise<TeamDto> {
+    const [members, invitations] = await Promise.all([
+      this.team.members(scope),
+      this.team.pendingInvitations(scope),
+    ]);
+    return {
+      members: members.map((member) => ({
+        ...member,
+        lastSignInAt: member.lastSignInAt?.toISOString() ?? null,
+        ...(member.id === user.userId ? { you: true as const } : {}),
+      })),
+      invitations: invitations.map(invitationRow),
+    };
+  }
+
+  /**
+   * Invites `email` as `role`: stores the invitation (a pending one to the same address is
+   * revoked) and emails its link.
+   * @throws TeamInputInvalidException 400 'Not a valid email address' / the role message
+   * @throws StaffEmailTakenException 409 when a Grove account already uses the address
+   * @throws InvitationNotSentException 503 when the email could not be sent (nothing kept)
+   */
+  async invite(
+    scope: BusinessScope,
+    user: AuthUser,
+    body: StaffInvitationRequest,
+  ): Promise<StaffInvitationRowDto> {
+    const errors = validateStaffInvitation(body);
+    if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
+    const email = body.email.trim();
+    const from = await this.team.inviter(scope, user.userId);
+    if (!from) throw new TeamEntryNotFoundException();
+    const token = newRefreshToken();
+    const row = await this.team.transaction(async (manager) => {
+      if (await this.team.emailTaken(manager, email)) throw new StaffEmailTakenException();
+      return this.team.insertInvitation(scope, manager, {
+        email,
+        role: body.role,
+        tokenHash: hashRefreshToken(token),
+        invitedBy: user.userId,
+        ttlSeconds: INVITATION_TTL_SECONDS,
+      });
+    });
+    try {
+      await this.mail.deliver(
+        staffInvitationEmail({ email, role: body.role }, from, this.config.publicOrigin, token),
+      );
+    } catch (error) {
+      this.logger.warn(`invitation ${row.id} not emailed: ${String(error)}`);
+      await this.team.withdrawInvitation(scope, row.id);
+      throw new InvitationNotSentException();
+    }
+    return invitationRow(row);
+  }
+
+  /** Revokes a pending invitation: its link stops working. @throws TeamEntryNotFoundException 404 */
+  async revokeInvitation(scope: BusinessScope, id: string): Promise<void> {
+    if (!(await this.team.revokeInvitation(scope, id))) throw new TeamEntryNotFoundException();
+  }
+
+  /**
+   * Changes a member of staff's role; it applies to their next request on this instance (within
+   * `ACTIVE_SESSION_TRUST_MS` on others).
+   * @throws TeamInputInvalidException 400 the role message
+   * @throws TeamEntryNotFoundException 404 when the business has no such member of staff
+   * @throws LastOwnerException 409 when it would leave no owner
+   */
+  async changeRole(scope: BusinessScope, id: string, body: StaffRoleChangeRequest): Promise<void> {
+    const errors = validateStaffRoleChange(body);
+    if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
+    await this.team.transaction(async (manager) => {
+      const roles = await this.team.lockRoles(scope, manager);
+      if (!roles.has(id)) throw new TeamEntryNotFoundException();
+      roles.set(id, body.role);
+      if (![...roles.values()].includes('owner')) throw new LastOwnerException();
+      await this.team.setRole(scope, manager, id, body.role);
+    });
+    this.sessions.forgetUser(id);
+  }
+
+  /**
+   * Removes a member of staff: every session of theirs ends (their next request: 401) and the
+   * account is deleted, in one transaction.
+   * @throws TeamEntryNotFoundException 404 when the business has no such member of staff
+   * @throws LastOwnerException 409 when they are its last owner
+   */
+  async remove(scope: BusinessScope, id: string): Promise<void> {
+    await this.team.transaction(async (manager) => {
+      const roles = await this.team.lockRoles(scope, manager);
+      if (!roles.has(id)) throw new TeamEntryNotFoundException();
+      roles.delete(id);
+      if (![...roles.values()].includes('owner')) throw new LastOwnerException();
+      await this.sessions.revokeAll(id, manager);
+      await this.team.deleteUser(scope, manager, id);
+    });
+  }
+
+  /** What the invitation page shows. @throws InvitationInvalidException 400 when the link is not pending */
+  async lookup(token: string): Promise<InvitationInfoDto> {
+    const invitation = await this.team.invitationOfLink(hashRefreshToken(token));
+    if (!invitation) throw new InvitationInvalidException();
+    return {
+      businessName: invitation.businessName,
+      email: invitation.email,
+      role: invitation.role,
+    };
+  }
+
+  /**
+   * Accepts an invitation: checks the name and password (contracts' `validateInvitationAccept`
+   * with the common-password list), then in one transaction uses the link, adds the member of
+   * staff with the invitation's address and role, and opens this browser's session. Bad input
+   * changes nothing (the link still works).
+   * @returns the signed-in member of staff and the session's tokens (the controller sets the cookies)
+   * @throws TeamInputInvalidException 400 'Invalid Name' / the password rule's message
+   * @throws InvitationInvalidException 400 when the link is unknown, used, revoked or expired
+   * @throws StaffEmailTakenException 409 when the address got a Grove account meanwhile
+   */
+  async accept(body: InvitationAcceptRequest, userAgent: string | null): Promise<AuthResult> {
+    const errors = validateInvitationAccept(body, isCommonPassword);
+    if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
+    const passwordHash = await hashPassword(body.password);
+    const opened = await this.team.transaction(async (manager) => {
+      const invitation = await this.team.consume(manager, hashRefreshToken(body.token));
+      if (!invitation) throw new InvitationInvalidException();
+      if (await this.team.emailTaken(manager, invitation.email))
+        throw new StaffEmailTakenException();
+      const userId = await this.team.insertUser(manager, {
+        ...invitation,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        passwordHash,
+      });
+      return this.sessions.open(userId, userAgent, manager);
+    });
+    return this.auth.result(opened.userId, opened);
+  }
+}
