@@ -1217,6 +1217,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/referrals-to-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members whose "referred by" waits to be matched to a member */
+        get: operations["ReferralsToMatch_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a waiting referral (the member stays, referred by no one) */
+        post: operations["ReferralsToMatch_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a waiting referral: the member becomes the referrer’s branch */
+        post: operations["ReferralsToMatch_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/referrals/{code}": {
         parameters: {
             query?: never;
@@ -1334,6 +1385,24 @@ export interface paths {
         get: operations["ShareMessage_get"];
         /** Save the message members share with friends */
         put: operations["ShareMessage_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/welcome-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referred friend's welcome offer */
+        get: operations["WelcomeOffer_get"];
+        /** Save the referred friend's welcome offer */
+        put: operations["WelcomeOffer_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1459,6 +1528,40 @@ export interface paths {
         head?: never;
         /** Change a member of staff's role */
         patch: operations["Team_changeRole"];
+        trace?: never;
+    };
+    "/welcome-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Welcome offers granted to approved friends */
+        get: operations["WelcomeOfferGrants_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/welcome-offers/{id}/honoured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a welcome offer honoured */
+        post: operations["WelcomeOfferGrants_markHonoured"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1671,6 +1774,11 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents: number;
+            /**
+             * @description Who referred them, as typed, when it matches no member: the member waits in Referrals to match; trimmed, empty = none
+             * @example Jenny (spin class)
+             */
+            referredByNote?: string;
             /** @description Attach the new tree as a branch of this member (id) */
             referringMemberId?: string;
         };
@@ -1883,6 +1991,13 @@ export interface components {
             email: string;
             /** @example grove-demo-1234 */
             password: string;
+        };
+        MatchReferralRequest: {
+            /**
+             * Format: uuid
+             * @description The member who referred them
+             */
+            referrerId: string;
         };
         MemberBranch: {
             /** @description The friend's first name */
@@ -2344,6 +2459,12 @@ export interface components {
             totalDiscountsCents: number;
             /** @description cents */
             totalReferredRevenueCents: number;
+            /** @description Of those granted, text offers honoured by hand (no amount) */
+            welcomeOffersByHand: number;
+            /** @description Their cost, cents: amount, percent and free offers over their months at the friend’s membership price */
+            welcomeOffersCostCents: number;
+            /** @description Welcome offers granted to friends approved in the period */
+            welcomeOffersGranted: number;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
@@ -2462,6 +2583,11 @@ export interface components {
         ReferralInfo: {
             businessName: string;
             referrerFirstName: string;
+            /**
+             * @description The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none
+             * @example Your first month free
+             */
+            welcomeOffer: string | null;
         };
         ReferralLink: {
             /** @description Unguessable, URL-safe code (the last path segment of `url`) */
@@ -2513,6 +2639,24 @@ export interface components {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
+        ReferralToMatch: {
+            /**
+             * Format: date-time
+             * @description When the member was added
+             */
+            addedAt: string;
+            /** @example ben@example.com */
+            memberEmail: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @example Ben O'Connor */
+            memberName: string;
+            /**
+             * @description Who referred them, as typed
+             * @example Jenny (spin class)
+             */
+            referredByNote: string;
+        };
         ReferralTreeNode: {
             branches: components["schemas"]["ReferralTreeNode"][];
             /** @description Branches below the depth or node cap, counted but not listed */
@@ -2523,6 +2667,11 @@ export interface components {
             joinedAt: string;
             name: string;
             status: components["schemas"]["MemberStatus"];
+        };
+        ReferralsToMatch: {
+            items: components["schemas"]["ReferralToMatch"][];
+            /** @description How many members wait, all of them */
+            total: number;
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -2808,6 +2957,54 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents?: number;
+        };
+        WelcomeOffer: {
+            /**
+             * @description Amount off each month, integer cents (kind amount)
+             * @example 2000
+             */
+            amountCents?: number | null;
+            /**
+             * @example amount
+             * @enum {string}
+             */
+            kind: "none" | "amount" | "percent" | "free" | "text";
+            /**
+             * @description How many first months the offer runs (kinds amount, percent, free)
+             * @example 3
+             */
+            months?: number | null;
+            /**
+             * @description Percentage off each month (kind percent)
+             * @example 50
+             */
+            percent?: number | null;
+            /**
+             * @description The offer in the owner’s words, honoured by hand (kind text)
+             * @example a free class
+             */
+            text?: string | null;
+        };
+        WelcomeOfferGrant: {
+            /** Format: date-time */
+            grantedAt: string;
+            /** Format: date-time */
+            honouredAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The friend, now a member
+             */
+            memberId: string;
+            memberName: string;
+            /** @description The offer as it was at approval */
+            offer: components["schemas"]["WelcomeOffer"];
+            /** @example $20 off your first 3 months */
+            wording: string;
+        };
+        WelcomeOfferGrants: {
+            items: components["schemas"]["WelcomeOfferGrant"][];
         };
     };
     responses: never;
@@ -5448,6 +5645,96 @@ export interface operations {
             };
         };
     };
+    ReferralsToMatch_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralsToMatch"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Referrals_info: {
         parameters: {
             query?: never;
@@ -5812,6 +6099,66 @@ export interface operations {
             };
         };
     };
+    WelcomeOffer_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOffer_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WelcomeOffer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Support_report: {
         parameters: {
             query?: never;
@@ -6044,6 +6391,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrants"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_markHonoured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrant"];
+                };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {

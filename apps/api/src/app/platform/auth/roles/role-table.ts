@@ -106,6 +106,10 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     roles: STAFF,
     limits: { front_desk: 'price-unchanged' },
   },
+  // Referrals at the desk (issue 33 item 4): matching adds a branch at the members' own prices.
+  { method: 'GET', path: '/api/referrals-to-match', roles: ALL },
+  { method: 'POST', path: '/api/referrals-to-match/{memberId}/match', roles: STAFF },
+  { method: 'POST', path: '/api/referrals-to-match/{memberId}/dismiss', roles: STAFF },
   { method: 'DELETE', path: '/api/members/{id}', roles: MANAGERS },
   { method: 'GET', path: '/api/members/{id}/profile', roles: ALL },
   {
@@ -164,6 +168,11 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'PUT', path: '/api/settings/prospects', roles: MANAGERS },
   { method: 'GET', path: '/api/settings/share-message', roles: ALL },
   { method: 'PUT', path: '/api/settings/share-message', roles: MANAGERS },
+  { method: 'GET', path: '/api/settings/welcome-offer', roles: ALL },
+  { method: 'PUT', path: '/api/settings/welcome-offer', roles: MANAGERS },
+  // The friend's welcome offers to honour by hand: the desk hands them over (issue 33 item 1).
+  { method: 'GET', path: '/api/welcome-offers', roles: ALL },
+  { method: 'POST', path: '/api/welcome-offers/{id}/honoured', roles: STAFF },
 
   // Mindbody (owners only; its status is read by every screen that shows managed members).
   { method: 'GET', path: '/api/mindbody', roles: ALL },
