@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import type { ReferralToMatch } from '@grove/contracts';
-import { useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { Alert, Button, Card } from '@grove/web-ui';
 import { useDismissReferral, useMatchReferral, useReferralsToMatch } from './api/members';
 import { MemberPicker, type PickedReferrer } from './MemberPicker';
 
 const NOBODY: PickedReferrer = { member: null, text: '' };
 
-/** One waiting member: who they are, the name the desk typed, a member picker, Match and Dismiss. */
+/**
+ * One waiting member: who they are, the name the desk typed, and (for a role that writes: not a
+ * viewer, docs/product.md#staff-accounts) a member picker, Match and Dismiss.
+ */
 function ReferralToMatchRow({ item }: { item: ReferralToMatch }) {
+  const mayWrite = useRoleMay('write');
   const format = useLocaleFormats();
   const [referrer, setReferrer] = useState<PickedReferrer>(NOBODY);
   const match = useMatchReferral();
@@ -21,35 +25,37 @@ function ReferralToMatchRow({ item }: { item: ReferralToMatch }) {
         <span className="g-muted"> · added {format.date(item.addedAt)}</span>
       </p>
       {failure && <Alert>{failure.message}</Alert>}
-      <div className="dash-match__pick">
-        <MemberPicker
-          label={`Who referred ${item.memberName}?`}
-          value={referrer}
-          onChange={setReferrer}
-          exclude={[item.memberId]}
-        />
-        <div className="dash-actions">
-          <Button
-            size="sm"
-            disabled={!referrer.member}
-            busy={match.isPending}
-            onClick={() =>
-              referrer.member &&
-              match.mutate({ memberId: item.memberId, referrerId: referrer.member.id })
-            }
-          >
-            Match
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            busy={dismiss.isPending}
-            onClick={() => dismiss.mutate(item.memberId)}
-          >
-            Dismiss
-          </Button>
+      {mayWrite && (
+        <div className="dash-match__pick">
+          <MemberPicker
+            label={`Who referred ${item.memberName}?`}
+            value={referrer}
+            onChange={setReferrer}
+            exclude={[item.memberId]}
+          />
+          <div className="dash-actions">
+            <Button
+              size="sm"
+              disabled={!referrer.member}
+              busy={match.isPending}
+              onClick={() =>
+                referrer.member &&
+                match.mutate({ memberId: item.memberId, referrerId: referrer.member.id })
+              }
+            >
+              Match
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              busy={dismiss.isPending}
+              onClick={() => dismiss.mutate(item.memberId)}
+            >
+              Dismiss
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </li>
   );
 }
