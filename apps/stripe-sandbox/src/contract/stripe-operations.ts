@@ -178,6 +178,15 @@ export const STRIPE_OPERATIONS = {
       expand,
     },
   },
+  /**
+   * https://docs.stripe.com/api/invoices/create_preview — the next invoice of a subscription
+   * (the `stripe` SDK from v18 on: `GET /v1/invoices/upcoming` was removed in API 2025-03-31.basil).
+   */
+  PostInvoicesCreatePreview: {
+    method: 'POST',
+    path: '/v1/invoices/create_preview',
+    params: { customer: id, subscription: id, expand },
+  },
   /** https://docs.stripe.com/api/products/create */
   PostProducts: {
     method: 'POST',
