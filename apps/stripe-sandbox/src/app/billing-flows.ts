@@ -264,10 +264,30 @@ export class BillingFlows {
       );
     const previous: Record<string, unknown> = {};
     if (params.discounts !== undefined) {
-      const coupons = this.store.coupons(params.discounts);
+      const wanted = params.discounts as { coupon?: string; discount?: string }[];
+      // An existing discount of this subscription is kept as it is; a coupon makes a new one.
+      // Everything is checked before anything changes.
+      const chosen = wanted.map((item, index): { coupon: string } | { kept: string } => {
+        if (item.discount === undefined) {
+          const param = `discounts[${index}][coupon]`;
+          if (item.coupon === undefined)
+            throw invalidRequest(
+              'The sandbox applies coupons only: pass discounts[][coupon].',
+              param,
+            );
+          return { coupon: this.store.get('coupon', item.coupon, param).id };
+        }
+        const param = `discounts[${index}][discount]`;
+        const discount = this.store.get('discount', item.discount, param);
+        if (discount.subscription !== subscription.id)
+          throw invalidRequest(`The discount ${item.discount} is not on this subscription.`, param);
+        return { kept: discount.id };
+      });
       previous.discounts = subscription.discounts;
-      subscription.discounts = coupons.map(
-        (coupon) => this.discount(coupon, subscription.customer, subscription.id).id,
+      subscription.discounts = chosen.map((item) =>
+        'kept' in item
+          ? item.kept
+          : this.discount(item.coupon, subscription.customer, subscription.id).id,
       );
     }
     if (

@@ -107,7 +107,7 @@ describe("Stripe sandbox: a gym's member billing through a restricted key", () =
     expect(missing.statusCode).toBe(400);
     expect(missing.code).toBe('parameter_missing');
     expect(missing.param).toBe('currency');
-    const both = await refusal(
+    const twoKinds = await refusal(
       gym.coupons.create({
         amount_off: 500,
         percent_off: 10,
@@ -115,7 +115,7 @@ describe("Stripe sandbox: a gym's member billing through a restricted key", () =
         duration: 'forever',
       }),
     );
-    expect(both.statusCode).toBe(400);
+    expect(twoKinds.statusCode).toBe(400);
 
     const coupon = await gym.coupons.create({
       amount_off: 1_500,
@@ -136,6 +136,20 @@ describe("Stripe sandbox: a gym's member billing through a restricted key", () =
     const after = await gym.invoices.createPreview({ subscription: member.id });
     expect(after.total).toBe(3_500);
     expect(after.next_payment_attempt).toBe(updated.items.data[0].current_period_end);
+
+    const gymsOwn = await gym.coupons.create({ percent_off: 10, duration: 'forever' });
+    const both = await gym.subscriptions.update(member.id, {
+      discounts: [{ discount: updated.discounts[0] as string }, { coupon: gymsOwn.id }],
+    });
+    expect(both.discounts[0]).toBe(updated.discounts[0]);
+    expect(both.discounts).toHaveLength(2);
+    const other = await seed({ email: 'other@example.com', name: 'Other', amount: 5_000 });
+    const foreign = await refusal(
+      gym.subscriptions.update(other.id, {
+        discounts: [{ discount: both.discounts[0] as string }],
+      }),
+    );
+    expect(foreign.param).toBe('discounts[0][discount]');
 
     await gym.subscriptions.update(member.id, { discounts: '' });
     expect((await gym.invoices.createPreview({ subscription: member.id })).total).toBe(5_000);

@@ -66,6 +66,16 @@ const discounts = {
 } as const;
 
 /**
+ * A subscription's discounts: a new coupon (`discounts[0][coupon]=`), or one of its existing
+ * discounts kept as it is (`discounts[0][discount]=di_…`), or a promotion code.
+ */
+const subscriptionDiscounts = {
+  type: 'array',
+  maxItems: 20,
+  items: { type: 'object', properties: { coupon: id, discount: id, promotion_code: id } },
+} as const;
+
+/**
  * Every operation the sandbox serves, by Stripe operationId (docs: https://docs.stripe.com/api).
  * `satisfies` keeps the literal types the type-level test reads.
  */
@@ -157,7 +167,7 @@ export const STRIPE_OPERATIONS = {
     method: 'POST',
     path: '/v1/subscriptions/{subscription_exposed_id}',
     params: {
-      discounts,
+      discounts: subscriptionDiscounts,
       cancel_at_period_end: { type: 'boolean' },
       metadata,
       description: { type: 'string', maxLength: 500 },
