@@ -54,6 +54,7 @@ import { GroveBilling1795571800000 } from './platform/database/migrations/179557
 import { MindbodyPendingBills1795571900000 } from './platform/database/migrations/1795571900000-MindbodyPendingBills';
 import { ShareMessage1795572000000 } from './platform/database/migrations/1795572000000-ShareMessage';
 import { JoinChannel1795572100000 } from './platform/database/migrations/1795572100000-JoinChannel';
+import { StripeMemberBilling1795575000000 } from './platform/database/migrations/1795575000000-StripeMemberBilling';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -115,6 +116,7 @@ export const MIGRATIONS = [
   MindbodyPendingBills1795571900000,
   ShareMessage1795572000000,
   JoinChannel1795572100000,
+  StripeMemberBilling1795575000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -1341,6 +1341,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a Stripe account is connected, the discounts, the last runs */
+        get: operations["StripeMembers_status"];
+        put?: never;
+        post?: never;
+        /** Remove Grove's discounts from the gym's subscriptions and disconnect */
+        delete: operations["StripeMembers_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Check the gym's Stripe restricted key and store it encrypted */
+        put: operations["StripeMembers_connect"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the referral discounts the sync writes */
+        put: operations["StripeMembers_saveDiscounts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the gym's customers with active subscriptions as members */
+        post: operations["StripeMembers_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the reviewed discounts into the subscriptions */
+        post: operations["StripeMembers_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/sync/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe bills a sync would change (nothing is written) */
+        get: operations["StripeMembers_syncPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -2543,6 +2646,92 @@ export interface components {
             phoneNumber: string;
             /** @example greenvalley.com.au */
             website: string;
+        };
+        StripeBillChange: {
+            /**
+             * @description The subscription's currency (lower-case ISO 4217)
+             * @example aud
+             */
+            currency: string;
+            /** @description What Stripe bills now after Grove's discount */
+            currentCents: number;
+            /** @description `newCents − currentCents` */
+            differenceCents: number;
+            /** Format: uuid */
+            memberId: string;
+            name: string;
+            /** @description What it would bill afterwards */
+            newCents: number;
+        };
+        StripeBillChanges: {
+            /** @description `POST /api/stripe-members/sync` carries it as `confirm` */
+            fingerprint: string;
+            items: components["schemas"]["StripeBillChange"][];
+            /** @description Sum of every change's difference (all pages) */
+            monthlyDifferenceCents: number;
+            /** @description 1-based */
+            page: number;
+            pageSize: number;
+            /** @description Rows that match (all pages) */
+            total: number;
+            /** @description True when `total` is a floor, not a count (a capped search); else exact */
+            totalCapped?: boolean;
+        };
+        StripeMembersDiscountsDto: {
+            /** @example 500 */
+            discountForRefereeCents?: number;
+            /** @example 1000 */
+            discountOnReferralCents: number;
+        };
+        StripeMembersImport: {
+            /** @description Imported subscriptions no longer active */
+            ended: number;
+            /** @description Active subscriptions Stripe listed */
+            listed: number;
+            /** @description Members added or whose price changed */
+            membersWritten: number;
+            status: components["schemas"]["StripeMembersStatus"];
+        };
+        StripeMembersKeyDto: {
+            /**
+             * @description A restricted key with Customers Read, Subscriptions Write, Coupons Write, Invoices Read
+             * @example rk_test_51Abc
+             */
+            apiKey: string;
+        };
+        StripeMembersRemoval: {
+            discountsRemoved: number;
+            status: components["schemas"]["StripeMembersStatus"];
+        };
+        StripeMembersStatus: {
+            /** @description A restricted key is stored (sealed) */
+            connected: boolean;
+            /** @description Cents */
+            discountForRefereeCents: number;
+            /** @description Null until saved, cents */
+            discountOnReferralCents: number | null;
+            /** @description Subscriptions carrying Grove's discount */
+            discountedSubscriptions: number;
+            /** Format: date-time */
+            importedAt: string | null;
+            /** @description The key's last 4 characters */
+            keyLast4: string | null;
+            /** Format: date-time */
+            lastSyncAt: string | null;
+            /** @description Bills the last sync wrote */
+            lastSyncBillsWritten: number | null;
+            /** @description A live-mode key (`rk_live_`); false for test mode or none */
+            livemode: boolean;
+            /** @description Imported subscriptions still active */
+            subscriptions: number;
+        };
+        StripeMembersSync: {
+            billsWritten: number;
+            status: components["schemas"]["StripeMembersStatus"];
+        };
+        StripeMembersSyncDto: {
+            /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
+            confirm: string;
         };
         StripeWebhookReceipt: {
             /** @enum {boolean} */
@@ -5621,6 +5810,217 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareMessageSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersRemoval"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeMembersKeyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_saveDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeMembersDiscountsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersImport"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeMembersSyncDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersSync"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_syncPreview: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeBillChanges"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
