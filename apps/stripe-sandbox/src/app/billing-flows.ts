@@ -7,6 +7,7 @@ import type {
   StripeCustomer,
   StripeDiscount,
   StripeInvoice,
+  StripePrice,
   StripeSubscription,
 } from './stripe-objects';
 import type { StripeStore } from './stripe-store';
@@ -24,6 +25,10 @@ export interface CheckoutPayer {
  * failed payment and paying an open invoice. Amounts in cents, times Unix seconds.
  */
 export class BillingFlows {
+  /** The seeded members' Prices by `<cents>:<currency>` (one each, like a gym's plan list). */
+  private readonly membershipPrices = new Map<string, StripePrice>();
+  private membershipProduct: string | null = null;
+
   constructor(private readonly store: StripeStore) {}
 
   /**
@@ -144,14 +149,9 @@ export class BillingFlows {
     currency: string;
   }): StripeSubscription {
     const currency = input.currency.toLowerCase();
-    const price =
-      this.store.all(
-        'price',
-        (found) =>
-          found.unit_amount === input.amount &&
-          found.currency === currency &&
-          found.metadata.sandbox_membership === 'true',
-      )[0] ?? this.membershipPrice(input.amount, currency);
+    const key = `${input.amount}:${currency}`;
+    const price = this.membershipPrices.get(key) ?? this.membershipPrice(input.amount, currency);
+    this.membershipPrices.set(key, price);
     const customer = this.store.createCustomer({ email: input.email, name: input.name });
     return this.startSubscription(customer, [{ price: price.id, quantity: 1 }], [], {}, currency)
       .subscription;
@@ -237,16 +237,13 @@ export class BillingFlows {
     };
   }
 
-  private membershipPrice(amount: number, currency: string) {
-    const product =
-      this.store.all('product', (found) => found.name === 'Membership')[0] ??
-      this.store.createProduct({ name: 'Membership' });
+  private membershipPrice(amount: number, currency: string): StripePrice {
+    this.membershipProduct ??= this.store.createProduct({ name: 'Membership' }).id;
     return this.store.createPrice({
-      product: product.id,
+      product: this.membershipProduct,
       currency,
       unit_amount: amount,
       recurring: { interval: 'month' },
-      metadata: { sandbox_membership: 'true' },
     });
   }
 

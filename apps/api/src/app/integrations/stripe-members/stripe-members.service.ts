@@ -110,7 +110,8 @@ export class StripeMembersService {
 
   /**
    * Imports the gym's customers with active subscriptions as members, page by page (100 a Stripe
-   * call, each page ONE statement: `StripeMembersRepository.importPage`), then ends the imported
+   * call, the next fetched while one is written, each page ONE statement:
+   * `StripeMembersRepository.importPage`), then ends the imported
    * subscriptions Stripe no longer lists as active. Idempotent: run again, it converges.
    * @throws StripeNotConnectedException 409, the client's exceptions (400 key, 502 Stripe)
    */
@@ -119,14 +120,19 @@ export class StripeMembersService {
     const since = await this.repository.now();
     const listed: string[] = [];
     let membersWritten = 0;
-    let startingAfter: string | undefined;
+    // The next page is fetched while this one is written (Stripe's cursor is the last id).
+    let pending = this.stripe.activeSubscriptions(apiKey);
     for (;;) {
-      const page = await this.stripe.activeSubscriptions(apiKey, startingAfter);
+      const page = await pending;
+      const next =
+        page.hasMore && page.lastId ? this.stripe.activeSubscriptions(apiKey, page.lastId) : null;
+      // A failed write must not leave the prefetch's refusal unhandled.
+      next?.catch(() => undefined);
       const result = await this.repository.importPage(scope, page.items);
       membersWritten += result.membersWritten;
       listed.push(...page.items.map((item) => item.subscriptionId));
-      if (!page.hasMore || !page.lastId) break;
-      startingAfter = page.lastId;
+      if (!next) break;
+      pending = next;
     }
     const ended = await this.repository.finishImport(scope, listed);
     await this.events.emit('members.bulk-added', { scope, since });
