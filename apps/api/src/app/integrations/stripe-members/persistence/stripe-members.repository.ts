@@ -184,6 +184,8 @@ export class StripeMembersRepository {
        ), added AS (
          INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
          SELECT $1, i.name, i.email, i.email_key, i.price_cents, 0 FROM input i
+         -- Only keys not there yet: a conflicting row would still fire the BEFORE INSERT triggers.
+         WHERE NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.email_key = i.email_key)
          ON CONFLICT (business_id, email_key) DO NOTHING
          RETURNING id, email_key, created_at
        ), facts AS (
@@ -244,7 +246,9 @@ export class StripeMembersRepository {
     const [result] = (await this.dataSource.query(
       `WITH ended AS (
          UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
-         WHERE business_id = $1 AND ended_at IS NULL AND NOT (stripe_subscription_id = ANY($2::text[]))
+         -- NOT IN a subquery: a hashed lookup, where NOT (= ANY(array)) scans the array per row.
+         WHERE business_id = $1 AND ended_at IS NULL
+           AND stripe_subscription_id NOT IN (SELECT unnest($2::text[]))
          RETURNING 1
        ), done AS (
          UPDATE stripe_member_integrations SET imported_at = now(), updated_at = now()
