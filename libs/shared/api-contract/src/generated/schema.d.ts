@@ -1410,6 +1410,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-members/members/{id}/next-charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What Stripe will charge a member next, from the upcoming invoice */
+        get: operations["StripeMembers_nextCharge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe-members/sync": {
         parameters: {
             query?: never;
@@ -2732,6 +2749,20 @@ export interface components {
         StripeMembersSyncDto: {
             /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
             confirm: string;
+        };
+        StripeNextCharge: {
+            /** @description The upcoming invoice's amount due, cents */
+            amountCents: number;
+            /**
+             * Format: date-time
+             * @description When Stripe will charge it
+             */
+            at: string;
+            /**
+             * @description Lower-case ISO 4217
+             * @example aud
+             */
+            currency: string;
         };
         StripeWebhookReceipt: {
             /** @enum {boolean} */
@@ -5958,6 +5989,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMembersImport"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_nextCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeNextCharge"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -72,6 +72,7 @@ export const MESSAGES = {
   stripeNotConnected: 'Connect your Stripe account first',
   stripeDiscountsFirst: 'Save the referral discounts first',
   stripeUnavailable: 'Stripe could not be reached: try again in a minute',
+  stripeNoSubscription: 'This member has no running Stripe subscription',
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 12 characters',
   passwordTooLong: 'Password can be at most 128 characters',

@@ -80,3 +80,12 @@ export class StripeSyncPreviewStaleException extends GroveException {
     super(MESSAGES.mindbodySyncPreviewStale);
   }
 }
+
+/** The member has no running Stripe subscription Grove imported (or is not the business's). → 404 */
+export class StripeNoSubscriptionException extends GroveException {
+  override readonly status = HttpStatus.NOT_FOUND;
+
+  constructor() {
+    super(MESSAGES.stripeNoSubscription);
+  }
+}

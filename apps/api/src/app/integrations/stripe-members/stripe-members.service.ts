@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { targetAutopayCents } from '../../membership/pricing/price';
@@ -13,6 +14,7 @@ import type {
   StripeBillChangeDto,
   StripeBillChangesDto,
   StripeMembersImportDto,
+  StripeNextChargeDto,
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
   StripeMembersSyncResultDto,
@@ -25,6 +27,7 @@ import {
 import {
   StripeAccountClaimedException,
   StripeDiscountsFirstException,
+  StripeNoSubscriptionException,
   StripeNotConnectedException,
   StripeSyncConfirmRequiredException,
   StripeSyncPreviewStaleException,
@@ -249,6 +252,27 @@ export class StripeMembersService {
       this.logger.log(`Stripe member billing removed: ${removed} discounts taken off`);
     }
     return { discountsRemoved: removed, status: await this.status(scope) };
+  }
+
+  /**
+   * What Stripe will charge a member next, from the subscription's upcoming invoice
+   * (`POST /v1/invoices/create_preview`; nothing is written): "Stripe will charge $X on <date>".
+   * @throws StripeNotConnectedException 409, StripeNoSubscriptionException 404 (not the business's
+   *   member, no running subscription, or Stripe has no upcoming invoice), the client's
+   */
+  async nextCharge(scope: BusinessScope, memberId: string): Promise<StripeNextChargeDto> {
+    const apiKey = await this.key(scope);
+    const subscriptionId = isUUID(memberId)
+      ? await this.repository.subscriptionOf(scope, memberId)
+      : null;
+    if (!subscriptionId) throw new StripeNoSubscriptionException();
+    const charge = await this.stripe.upcomingCharge(apiKey, subscriptionId);
+    if (!charge) throw new StripeNoSubscriptionException();
+    return {
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      at: charge.at.toISOString(),
+    };
   }
 
   /** The business's integration. @throws StripeNotConnectedException 409 */

@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   HttpStatus,
+  Param,
   Post,
   Put,
   Query,
@@ -20,6 +21,7 @@ import {
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
   StripeMembersSyncResultDto,
+  StripeNextChargeDto,
 } from './dto/stripe-members-replies.dto';
 import {
   StripeMembersDiscountsDto,
@@ -125,6 +127,18 @@ export class StripeMembersController {
     @Body() body: StripeMembersSyncDto,
   ): Promise<StripeMembersSyncResultDto> {
     return this.stripeMembers.sync(sessionScope(user), body.confirm);
+  }
+
+  /**
+   * What Stripe will charge the member next (the subscription's upcoming invoice): → 200
+   * StripeNextCharge `{amountCents, currency, at}`; 404 `MESSAGES.stripeNoSubscription` (not this
+   * business's member, or no running subscription); 409 not connected; 502 Stripe unavailable.
+   */
+  @Get('members/:id/next-charge')
+  @ApiOperation({ summary: 'What Stripe will charge a member next, from the upcoming invoice' })
+  @ApiOkResponse({ type: StripeNextChargeDto })
+  nextCharge(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<StripeNextChargeDto> {
+    return this.stripeMembers.nextCharge(sessionScope(user), id);
   }
 
   /**

@@ -246,6 +246,21 @@ describe('Stripe member billing (integration, stand-in)', () => {
     // $65 − 10 % − $15 off.
     expect(await upcoming(zoe.id)).toBe(6_500 - 650 - 1_500);
     expect(await upcoming(amelie.id)).toBe(5_000);
+    const next = await owner
+      .get(`/api/stripe-members/members/${referrer.id}/next-charge`)
+      .expect(200);
+    expect(next.body).toMatchObject({ amountCents: 6_500 - 650 - 1_500, currency: 'usd' });
+    expect(Date.parse(next.body.at)).toBeGreaterThan(Date.now());
+    const elsewhere = await other
+      .get(`/api/stripe-members/members/${referrer.id}/next-charge`)
+      .expect(409);
+    expect(elsewhere.body.message).toBe(MESSAGES.stripeNotConnected);
+    const friend = await memberByEmail(owner, 'siobhan@example.com');
+    const none = await owner
+      .get(`/api/stripe-members/members/${friend.id}/next-charge`)
+      .expect(404);
+    expect(none.body.message).toBe(MESSAGES.stripeNoSubscription);
+    await owner.get('/api/stripe-members/members/not-a-uuid/next-charge').expect(404);
 
     // Nothing left to change: a confirmed empty preview writes nothing and calls Stripe for nothing.
     const empty = await preview(owner);

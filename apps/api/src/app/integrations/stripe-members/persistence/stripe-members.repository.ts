@@ -303,6 +303,16 @@ export class StripeMembersRepository {
     }));
   }
 
+  /** The running imported subscription of one of the business's members, or null. */
+  async subscriptionOf(scope: BusinessScope, memberId: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT stripe_subscription_id FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND member_id = $2 AND ended_at IS NULL`,
+      [scope.businessId, memberId],
+    )) as { stripe_subscription_id: string }[];
+    return row?.stripe_subscription_id ?? null;
+  }
+
   /** Grove's coupon of `amountCents` in `currency` in the business's account, or null. */
   async coupon(
     scope: BusinessScope,

@@ -105,3 +105,16 @@ export class StripeMembersRemovalDto {
   @ApiProperty({ type: StripeMembersStatusDto })
   status!: StripeMembersStatusDto;
 }
+
+/** `GET /api/stripe-members/members/{id}/next-charge`: "Stripe will charge $X on <date>". */
+@ApiSchema({ name: 'StripeNextCharge' })
+export class StripeNextChargeDto {
+  @ApiProperty({ type: 'integer', description: "The upcoming invoice's amount due, cents" })
+  amountCents!: number;
+
+  @ApiProperty({ example: 'aud', description: 'Lower-case ISO 4217' })
+  currency!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'When Stripe will charge it' })
+  at!: string;
+}
