@@ -210,10 +210,11 @@ export default tseslint.config(
   },
   {
     // Who writes the core tables: SQL writing `members` or `price_changes` only in membership/,
-    // Mindbody's bulk writes (integrations/mindbody/persistence), migrations and the demo seed.
+    // Mindbody's and Stripe's bulk imports (integrations/*/persistence), migrations and the demo seed.
     files: [
       'apps/api/src/app/membership/**/*.ts',
       'apps/api/src/app/integrations/mindbody/persistence/**/*.ts',
+      'apps/api/src/app/integrations/stripe-members/persistence/**/*.ts',
       'apps/api/src/app/platform/database/migrations/**/*.ts',
       'apps/api/src/app/demo-seed.ts',
       'apps/api/src/app/demo-history.ts',

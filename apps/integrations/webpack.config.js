@@ -3,5 +3,8 @@ const { webAppConfig } = require('../../tools/webpack/web-app.cjs');
 
 module.exports = webAppConfig({
   name: 'integrations',
-  exposes: { './Routes': './src/remote-entry.tsx' },
+  exposes: {
+    './Routes': './src/remote-entry.tsx',
+    './StripeSetup': './src/stripe-setup-entry.tsx',
+  },
 });

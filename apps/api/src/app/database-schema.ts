@@ -56,6 +56,7 @@ import { ShareMessage1795572000000 } from './platform/database/migrations/179557
 import { JoinChannel1795572100000 } from './platform/database/migrations/1795572100000-JoinChannel';
 import { StaffAccounts1795573000000 } from './platform/database/migrations/1795573000000-StaffAccounts';
 import { WelcomeOffer1795574000000 } from './platform/database/migrations/1795574000000-WelcomeOffer';
+import { StripeMemberBilling1795575000000 } from './platform/database/migrations/1795575000000-StripeMemberBilling';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -120,6 +121,7 @@ export const MIGRATIONS = [
   JoinChannel1795572100000,
   StaffAccounts1795573000000,
   WelcomeOffer1795574000000,
+  StripeMemberBilling1795575000000,
   ReferredByNote1795576000000,
 ];
 

@@ -1,12 +1,13 @@
 import { periodEnd } from './billing-period';
 import { newId, nowSeconds } from './ids';
 import type { CheckedParams } from './param-validator';
-import { invalidRequest } from './stripe-error';
+import { StripeRequestError, invalidRequest } from './stripe-error';
 import type {
   StripeCheckoutSession,
   StripeCustomer,
   StripeDiscount,
   StripeInvoice,
+  StripePrice,
   StripeSubscription,
 } from './stripe-objects';
 import type { StripeStore } from './stripe-store';
@@ -24,6 +25,10 @@ export interface CheckoutPayer {
  * failed payment and paying an open invoice. Amounts in cents, times Unix seconds.
  */
 export class BillingFlows {
+  /** The seeded members' Prices by `<cents>:<currency>` (one each, like a gym's plan list). */
+  private readonly membershipPrices = new Map<string, StripePrice>();
+  private membershipProduct: string | null = null;
+
   constructor(private readonly store: StripeStore) {}
 
   /**
@@ -45,9 +50,44 @@ export class BillingFlows {
           ...(email ? { email } : {}),
           ...(payer.name ? { name: payer.name } : {}),
         });
+    const { subscription, invoice } = this.startSubscription(
+      customer,
+      purchase.items,
+      purchase.coupons,
+      purchase.subscriptionMetadata,
+      session.currency,
+    );
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      customer_details: {
+        email: customer.email ?? email,
+        name: customer.name ?? payer.name ?? null,
+      },
+      subscription: subscription.id,
+      invoice: invoice.id,
+      url: null,
+    });
+    this.store.emit('checkout.session.completed', session);
+    return session;
+  }
+
+  /**
+   * Starts an active subscription of `customer` to `items` (prices, quantities) with its current
+   * period and a paid first invoice. Events: customer.subscription.created, invoice.created,
+   * invoice.finalized, invoice.paid.
+   */
+  startSubscription(
+    customer: StripeCustomer,
+    lines: readonly { price: string; quantity: number }[],
+    coupons: readonly string[],
+    metadata: Record<string, string>,
+    currency: string,
+  ): { subscription: StripeSubscription; invoice: StripeInvoice } {
     const now = nowSeconds();
     const subscriptionId = newId('sub');
-    const items = purchase.items.map(({ price: priceId, quantity }) => {
+    const items = lines.map(({ price: priceId, quantity }) => {
       const price = this.store.get('price', priceId);
       return {
         id: newId('si'),
@@ -72,7 +112,7 @@ export class BillingFlows {
       livemode: false,
       customer: customer.id,
       status: 'active',
-      currency: session.currency,
+      currency,
       description: null,
       items: {
         object: 'list',
@@ -80,9 +120,7 @@ export class BillingFlows {
         has_more: false,
         url: `/v1/subscription_items?subscription=${subscriptionId}`,
       },
-      discounts: purchase.coupons.map(
-        (coupon) => this.discount(coupon, customer.id, subscriptionId).id,
-      ),
+      discounts: coupons.map((coupon) => this.discount(coupon, customer.id, subscriptionId).id),
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
@@ -91,25 +129,122 @@ export class BillingFlows {
       billing_cycle_anchor: now,
       collection_method: 'charge_automatically',
       latest_invoice: null,
-      metadata: purchase.subscriptionMetadata,
+      metadata: { ...metadata },
     });
     this.store.emit('customer.subscription.created', subscription);
     const invoice = this.invoice(subscription, 'subscription_create');
     this.settle(invoice, true);
-    Object.assign(session, {
-      status: 'complete',
-      payment_status: 'paid',
+    return { subscription, invoice };
+  }
+
+  /**
+   * A gym's member as the sandbox's control API seeds one: a customer (`email`, `name`) with an
+   * active monthly subscription of `amount` cents in `currency` (one Price per amount and currency,
+   * of the product "Membership") and its paid first invoice.
+   */
+  seedMember(input: {
+    email: string;
+    name: string;
+    amount: number;
+    currency: string;
+  }): StripeSubscription {
+    const currency = input.currency.toLowerCase();
+    const key = `${input.amount}:${currency}`;
+    const price = this.membershipPrices.get(key) ?? this.membershipPrice(input.amount, currency);
+    this.membershipPrices.set(key, price);
+    const customer = this.store.createCustomer({ email: input.email, name: input.name });
+    return this.startSubscription(customer, [{ price: price.id, quantity: 1 }], [], {}, currency)
+      .subscription;
+  }
+
+  /**
+   * Cancels a subscription at once (what the Dashboard's "Cancel immediately" does):
+   * `canceled`, customer.subscription.deleted. @throws 400 when it is already canceled
+   */
+  cancelNow(id: string): StripeSubscription {
+    const subscription = this.store.get('subscription', id, 'subscription');
+    if (subscription.status === 'canceled') throw invalidRequest('This subscription is canceled.');
+    const now = nowSeconds();
+    Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+    this.store.emit('customer.subscription.deleted', subscription);
+    return subscription;
+  }
+
+  /**
+   * PostInvoicesCreatePreview for a subscription's next renewal (https://docs.stripe.com/api/invoices/create_preview):
+   * `subscription`, or `customer` (its newest running subscription). The preview is not stored;
+   * its id starts `upcoming_in_` and `next_payment_attempt` is the current period's end, the
+   * totals after the subscription's discounts. @throws 400 `parameter_missing` without either,
+   * 404 `invoice_upcoming_none` when the subscription is canceled or the customer has none
+   */
+  previewInvoice(params: CheckedParams): object {
+    if (params.subscription === undefined && params.customer === undefined)
+      throw invalidRequest('Missing required param: customer.', 'customer', 'parameter_missing');
+    const subscription =
+      params.subscription !== undefined
+        ? this.store.get('subscription', String(params.subscription), 'subscription')
+        : this.store.all(
+            'subscription',
+            (found) =>
+              found.customer ===
+                this.store.get('customer', String(params.customer), 'customer').id &&
+              found.status !== 'canceled',
+          )[0];
+    if (
+      !subscription ||
+      subscription.status === 'canceled' ||
+      (params.customer !== undefined && subscription.customer !== params.customer)
+    )
+      throw new StripeRequestError(404, {
+        type: 'invalid_request_error',
+        code: 'invoice_upcoming_none',
+        message: `No upcoming invoices for customer: ${String(params.customer ?? subscription?.customer)}`,
+      });
+    const customer = this.store.get('customer', subscription.customer);
+    const { subtotal, total } = this.amounts(subscription);
+    const period = this.periodOf(subscription);
+    return {
+      id: newId('upcoming_in'),
+      object: 'invoice',
+      created: period.end,
+      livemode: false,
       customer: customer.id,
-      customer_details: {
-        email: customer.email ?? email,
-        name: customer.name ?? payer.name ?? null,
-      },
+      customer_email: customer.email,
+      customer_name: customer.name,
       subscription: subscription.id,
-      invoice: invoice.id,
-      url: null,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: {
+          subscription: subscription.id,
+          metadata: { ...subscription.metadata },
+        },
+      },
+      status: 'draft',
+      billing_reason: 'upcoming',
+      currency: subscription.currency,
+      subtotal,
+      total,
+      amount_due: total,
+      amount_paid: 0,
+      amount_remaining: total,
+      discounts: [...subscription.discounts],
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: period.end,
+      period_start: period.start,
+      period_end: period.end,
+      metadata: {},
+    };
+  }
+
+  private membershipPrice(amount: number, currency: string): StripePrice {
+    this.membershipProduct ??= this.store.createProduct({ name: 'Membership' }).id;
+    return this.store.createPrice({
+      product: this.membershipProduct,
+      currency,
+      unit_amount: amount,
+      recurring: { interval: 'month' },
     });
-    this.store.emit('checkout.session.completed', session);
-    return session;
   }
 
   /**
@@ -126,10 +261,30 @@ export class BillingFlows {
       );
     const previous: Record<string, unknown> = {};
     if (params.discounts !== undefined) {
-      const coupons = this.store.coupons(params.discounts);
+      const wanted = params.discounts as { coupon?: string; discount?: string }[];
+      // An existing discount of this subscription is kept as it is; a coupon makes a new one.
+      // Everything is checked before anything changes.
+      const chosen = wanted.map((item, index): { coupon: string } | { kept: string } => {
+        if (item.discount === undefined) {
+          const param = `discounts[${index}][coupon]`;
+          if (item.coupon === undefined)
+            throw invalidRequest(
+              'The sandbox applies coupons only: pass discounts[][coupon].',
+              param,
+            );
+          return { coupon: this.store.get('coupon', item.coupon, param).id };
+        }
+        const param = `discounts[${index}][discount]`;
+        const discount = this.store.get('discount', item.discount, param);
+        if (discount.subscription !== subscription.id)
+          throw invalidRequest(`The discount ${item.discount} is not on this subscription.`, param);
+        return { kept: discount.id };
+      });
       previous.discounts = subscription.discounts;
-      subscription.discounts = coupons.map(
-        (coupon) => this.discount(coupon, subscription.customer, subscription.id).id,
+      subscription.discounts = chosen.map((item) =>
+        'kept' in item
+          ? item.kept
+          : this.discount(item.coupon, subscription.customer, subscription.id).id,
       );
     }
     if (

@@ -9,8 +9,8 @@ import type { WebhookDispatcher } from './webhook-dispatcher';
 
 /** Largest control request body, bytes. */
 const MAX_CONTROL_BODY = 64 * 1024;
-/** Most copies of one event `deliver` sends, and most events in a batch. */
-export const CONTROL_LIMITS = { times: 10, batch: 100 } as const;
+/** Most copies of one event `deliver` sends, most events in a batch, most members seeded at once. */
+export const CONTROL_LIMITS = { times: 10, batch: 100, members: 20_000 } as const;
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
@@ -28,6 +28,11 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
  * - `POST /subscriptions/{sub}/end_period` → renews (invoice.paid) or ends a cancelling subscription
  * - `POST /invoices/{in}/pay` → the paid invoice (invoice.paid, subscription active again)
  * - `POST /idle` → answers once no webhook delivery is pending
+ * - `POST /members` `{email, name, amount, currency?}` or `{count, seed?, amount?, currency?}` →
+ *   a gym's member: a customer with an active monthly subscription of `amount` cents (default
+ *   4,900, AUD) and its paid first invoice; `count` seeds 1–20,000 of them
+ *   (`member<seed>-<n>@example.com`) → the subscriptions (ids only when `count` is given)
+ * - `POST /subscriptions/{sub}/cancel` → cancels at once (customer.subscription.deleted)
  */
 export class SandboxControlRoutes {
   constructor(
@@ -91,12 +96,45 @@ export class SandboxControlRoutes {
         return ok(this.billing.endPeriod(id));
       case 'POST /invoices/:id/pay':
         return ok(this.billing.payInvoice(id));
+      case 'POST /members':
+        return ok(this.seedMembers(body));
+      case 'POST /subscriptions/:id/cancel':
+        return ok(this.billing.cancelNow(id));
       case 'POST /idle':
         await this.webhooks.idle();
         return ok({ idle: true });
       default:
         throw invalidRequest(`Unknown control route ${method} /_sandbox${path}`);
     }
+  }
+
+  private seedMembers(body: Record<string, unknown>): unknown {
+    const amount = body.amount === undefined ? 4_900 : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 0 || amount > 99_999_999)
+      throw invalidRequest('amount must be an integer number of cents', 'amount');
+    const currency = body.currency === undefined ? 'aud' : String(body.currency);
+    if (!/^[a-zA-Z]{3}$/.test(currency))
+      throw invalidRequest('currency must be a three-letter ISO code', 'currency');
+    if (body.count === undefined) {
+      if (typeof body.email !== 'string' || typeof body.name !== 'string')
+        throw invalidRequest('email and name are required (or count)', 'email');
+      return this.billing.seedMember({ email: body.email, name: body.name, amount, currency });
+    }
+    const count = Number(body.count);
+    if (!Number.isInteger(count) || count < 1 || count > CONTROL_LIMITS.members)
+      throw invalidRequest(`count must be an integer from 1 to ${CONTROL_LIMITS.members}`, 'count');
+    const seed = body.seed === undefined ? 1 : String(body.seed);
+    const ids: string[] = [];
+    for (let n = 1; n <= count; n += 1)
+      ids.push(
+        this.billing.seedMember({
+          email: `member${seed}-${n}@example.com`,
+          name: `Member ${seed}-${n}`,
+          amount,
+          currency,
+        }).id,
+      );
+    return { subscriptions: ids };
   }
 
   private event(id: string): StripeEvent {

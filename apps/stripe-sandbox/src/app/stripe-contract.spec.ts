@@ -127,6 +127,9 @@ describe('Stripe sandbox: the contract through the official SDK', () => {
       amount_paid: 4_900,
     });
     expect(invoices.data[0].id).toMatch(/^in_/);
+    const upcoming = await stripe.invoices.createPreview({ subscription: subscription.id });
+    expect(upcoming).toMatchObject({ object: 'invoice', subscription: subscription.id });
+    expect(upcoming.id).toMatch(/^upcoming_in_/);
 
     const portal = await stripe.billingPortal.sessions.create({
       customer: customer.id,

@@ -12,6 +12,14 @@ import { StripeStore, type PageUrls } from './stripe-store';
 import { WebhookDispatcher, type WebhookEndpointInput } from './webhook-dispatcher';
 import { SandboxControlRoutes } from './control-routes';
 import { HostedPageRoutes } from './hosted-page-routes';
+import {
+  checkPermission,
+  requiredAccess,
+  resourceOfObject,
+  type RestrictedAccess,
+  type RestrictedKeyPermissions,
+  type RestrictedResource,
+} from './restricted-keys';
 
 /**
  * The API version the sandbox answers in when a request names none: the one the pinned `stripe`
@@ -23,6 +31,13 @@ export const DEFAULT_API_VERSION = '2026-10-28.endive';
 export interface StripeSandboxOptions {
   /** Secret keys it accepts (`sk_test_…`); default `['sk_test_grove_sandbox']`. */
   apiKeys: string[];
+  /**
+   * Restricted keys it accepts (`rk_test_…`) with their permissions; a request outside them is
+   * refused with Stripe's 403 (docs/stripe.md#refusals). Default none.
+   */
+  restrictedKeys: Record<string, RestrictedKeyPermissions>;
+  /** The account id its permission errors name (default `acct_grove_sandbox`). */
+  accountId: string;
   /** Webhook endpoints configured at start (url + `whsec_…` secret). */
   webhookEndpoints: WebhookEndpointInput[];
   /** Attempts per webhook delivery (default 4). */
@@ -41,6 +56,8 @@ export interface StripeSandboxOptions {
 /** The defaults. */
 export const DEFAULT_STRIPE_SANDBOX_OPTIONS: StripeSandboxOptions = {
   apiKeys: ['sk_test_grove_sandbox'],
+  restrictedKeys: {},
+  accountId: 'acct_grove_sandbox',
   webhookEndpoints: [],
   webhookAttempts: 4,
   webhookRetryDelayMs: 1_000,
@@ -216,7 +233,14 @@ export class StripeSandbox {
       record.operationId = matched.operationId;
       const text = method === 'POST' ? await readBody(request) : query;
       const params = checkParams(parseForm(text), STRIPE_OPERATIONS[matched.operationId].params);
-      const run = () => this.run(matched.operationId, matched.pathParams, params);
+      const restricted = this.options.restrictedKeys[apiKey];
+      const allow = (resource: RestrictedResource, access: RestrictedAccess) => {
+        if (restricted)
+          checkPermission(apiKey, restricted, resource, access, this.options.accountId);
+      };
+      const needed = requiredAccess(matched.operationId);
+      allow(needed.resource, needed.access);
+      const run = () => this.run(matched.operationId, matched.pathParams, params, allow);
       reply = idempotencyKey
         ? this.idempotent(apiKey, idempotencyKey, `${method} ${path} ${text}`, run)
         : run();
@@ -252,7 +276,7 @@ export class StripeSandbox {
         : scheme.toLowerCase() === 'bearer'
           ? credentials.trim()
           : '';
-    if (!this.options.apiKeys.includes(key))
+    if (!this.options.apiKeys.includes(key) && !(key in this.options.restrictedKeys))
       throw unauthorized(
         `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(4)}${key.slice(-4)}`,
       );
@@ -279,11 +303,19 @@ export class StripeSandbox {
     operationId: StripeOperationId,
     path: Record<string, string>,
     params: CheckedParams,
+    allow: (resource: RestrictedResource, access: RestrictedAccess) => void,
   ): Reply {
-    const result = this.operation(operationId, path, params);
     const expand = (params.expand as string[] | undefined) ?? [];
+    // An expanded object needs read access to its own resource (Grove expands only on reads).
+    const find = (id: string) => {
+      const found = this.store.find(id) as { object?: string } | undefined;
+      const resource = found?.object ? resourceOfObject(found.object) : undefined;
+      if (resource) allow(resource, 'read');
+      return found;
+    };
+    const result = this.operation(operationId, path, params);
     // expandObject copies: the reply (and a kept idempotent reply) is a snapshot.
-    return { status: 200, body: expandObject(result, expand, (id) => this.store.find(id)) };
+    return { status: 200, body: expandObject(result, expand, find) };
   }
 
   private operation(
@@ -311,6 +343,8 @@ export class StripeSandbox {
         return this.billing.updateSubscription(path.subscription_exposed_id, params);
       case 'GetInvoices':
         return store.listInvoices(params);
+      case 'PostInvoicesCreatePreview':
+        return this.billing.previewInvoice(params);
       case 'PostProducts':
         return store.createProduct(params);
       case 'PostPrices':

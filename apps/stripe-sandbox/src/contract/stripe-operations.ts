@@ -66,6 +66,16 @@ const discounts = {
 } as const;
 
 /**
+ * A subscription's discounts: a new coupon (`discounts[0][coupon]=`), or one of its existing
+ * discounts kept as it is (`discounts[0][discount]=di_…`), or a promotion code.
+ */
+const subscriptionDiscounts = {
+  type: 'array',
+  maxItems: 20,
+  items: { type: 'object', properties: { coupon: id, discount: id, promotion_code: id } },
+} as const;
+
+/**
  * Every operation the sandbox serves, by Stripe operationId (docs: https://docs.stripe.com/api).
  * `satisfies` keeps the literal types the type-level test reads.
  */
@@ -157,7 +167,7 @@ export const STRIPE_OPERATIONS = {
     method: 'POST',
     path: '/v1/subscriptions/{subscription_exposed_id}',
     params: {
-      discounts,
+      discounts: subscriptionDiscounts,
       cancel_at_period_end: { type: 'boolean' },
       metadata,
       description: { type: 'string', maxLength: 500 },
@@ -177,6 +187,15 @@ export const STRIPE_OPERATIONS = {
       ...paging,
       expand,
     },
+  },
+  /**
+   * https://docs.stripe.com/api/invoices/create_preview — the next invoice of a subscription
+   * (the `stripe` SDK from v18 on: `GET /v1/invoices/upcoming` was removed in API 2025-03-31.basil).
+   */
+  PostInvoicesCreatePreview: {
+    method: 'POST',
+    path: '/v1/invoices/create_preview',
+    params: { customer: id, subscription: id, expand },
   },
   /** https://docs.stripe.com/api/products/create */
   PostProducts: {

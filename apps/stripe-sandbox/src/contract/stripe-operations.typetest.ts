@@ -76,6 +76,10 @@ export const contractAgreesWithSdk: {
     Element<Exclude<Stripe.SubscriptionUpdateParams['discounts'], '' | null | undefined>>
   >;
   GetInvoices: Agrees<Params<'GetInvoices'>, Stripe.InvoiceListParams>;
+  PostInvoicesCreatePreview: Agrees<
+    Params<'PostInvoicesCreatePreview'>,
+    Stripe.InvoiceCreatePreviewParams
+  >;
   PostProducts: Agrees<Params<'PostProducts'>, Stripe.ProductCreateParams>;
   PostPrices: Agrees<Params<'PostPrices'>, Stripe.PriceCreateParams>;
   PostPricesRecurring: Agrees<
@@ -99,6 +103,7 @@ export const contractAgreesWithSdk: {
   PostSubscriptionsSubscriptionExposedId: true,
   PostSubscriptionsSubscriptionExposedIdDiscount: true,
   GetInvoices: true,
+  PostInvoicesCreatePreview: true,
   PostProducts: true,
   PostPrices: true,
   PostPricesRecurring: true,

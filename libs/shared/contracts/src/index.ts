@@ -15,6 +15,7 @@ export * from './common/rules';
 export * from './insight/analytics';
 export * from './insight/member-profile';
 export * from './integrations/mindbody-setup';
+export * from './integrations/stripe-members';
 export * from './integrations/types';
 export * from './member/member-email-settings';
 export * from './member/member-page';

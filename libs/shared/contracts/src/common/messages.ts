@@ -61,6 +61,18 @@ export const MESSAGES = {
   mindbodySyncConfirmRequired: 'Review the bills this sync will change, then confirm it',
   mindbodySyncPreviewStale:
     'The bills to change are no longer those you reviewed: review them again before syncing',
+  // issue 32: a gym's Stripe account as its member billing (Grove's own texts, not in SPEC)
+  stripeInvalidKey:
+    'Enter a restricted key from your Stripe Dashboard: it starts with rk_live_ or rk_test_',
+  stripeKeyRefused: 'Stripe did not accept this key: check that it is copied whole and not revoked',
+  stripeKeyMissingPermissions:
+    'This key lacks a permission Grove needs: Customers Read, Subscriptions Write, Coupons Write and Invoices Read',
+  stripeAccountClaimed:
+    'This Stripe account is connected to another Grove account. Its owner must remove the Stripe integration there before it can be connected here.',
+  stripeNotConnected: 'Connect your Stripe account first',
+  stripeDiscountsFirst: 'Save the referral discounts first',
+  stripeUnavailable: 'Stripe could not be reached: try again in a minute',
+  stripeNoSubscription: 'This member has no running Stripe subscription',
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 12 characters',
   passwordTooLong: 'Password can be at most 128 characters',

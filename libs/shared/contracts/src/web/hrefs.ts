@@ -30,6 +30,7 @@ export const hrefs = {
   memberDefaults: '/dashboard/account-settings#member-defaults',
   referralLinks: '/referral-links',
   mindbodySetup: '/mindbody-setup',
+  stripeSetup: '/stripe-setup',
   /** A member's profile. @param memberId the member's id */
   memberProfile: (memberId: string): string => `/dashboard/members/${encodeURIComponent(memberId)}`,
   /** The Branches screen searching for `query` (the top bar's tree search). */

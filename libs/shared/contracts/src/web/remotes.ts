@@ -42,6 +42,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { segment: 'dashboard', remote: 'dashboard', expose: 'Routes', access: 'signed-in' },
   { segment: 'referral-links', remote: 'dashboard', expose: 'ReferralLinks', access: 'signed-in' },
   { segment: 'mindbody-setup', remote: 'integrations', expose: 'Routes', access: 'signed-in' },
+  { segment: 'stripe-setup', remote: 'integrations', expose: 'StripeSetup', access: 'signed-in' },
 ];
 
 /**

@@ -68,6 +68,11 @@ export interface BillingSettings {
   graceSeconds: number;
   /** Null until STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES are all set. */
   stripe: StripeConnection | null;
+  /**
+   * Where Stripe's API answers for every Stripe client, also the gyms' own accounts (issue 32):
+   * STRIPE_API_URL's `host`/`port`/`protocol`, or null for Stripe itself.
+   */
+  stripeApi: StripeConnection['api'];
 }
 
 /** Reads `currency:price` pairs (validated by `BillingEnv`). */
@@ -106,6 +111,7 @@ export function readBillingConfig(vars: BillingEnv): { billing: BillingSettings 
       enabled: vars.GROVE_BILLING === 'on',
       graceSeconds: vars.BILLING_GRACE_DAYS * 86_400,
       stripe,
+      stripeApi: readApi(vars.STRIPE_API_URL),
     },
   };
 }

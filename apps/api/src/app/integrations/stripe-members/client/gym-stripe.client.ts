@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { AppConfig } from '../../../platform/config/app-config';
+import {
+  StripeAccountUnavailableException,
+  StripeKeyMissingPermissionsException,
+  StripeKeyRefusedException,
+} from '../stripe-members.exceptions';
+
+/** One of a gym's active subscriptions as the import reads it. Money in cents. */
+export interface GymSubscription {
+  subscriptionId: string;
+  customerId: string;
+  /** The customer's email ('' when Stripe has none) and name ('' when none). */
+  email: string;
+  name: string;
+  /** Lower-case ISO 4217. */
+  currency: string;
+  /** The sum of the items' `price.unit_amount × quantity`, cents a period. */
+  priceCents: number;
+  /** Its discounts' `di_…` ids, as Stripe lists them. */
+  discountIds: string[];
+}
+
+/** What the gym's subscription's next invoice charges (the upcoming invoice). */
+export interface UpcomingCharge {
+  amountCents: number;
+  currency: string;
+  /** When Stripe will charge it (`next_payment_attempt`, else the invoice's `created`). */
+  at: Date;
+}
+
+/** Subscriptions per list page (Stripe's largest `limit`). */
+export const GYM_PAGE_SIZE = 100;
+
+/**
+ * A gym's own Stripe account (issue 32), reached with its restricted key through the official
+ * SDK (docs/stripe.md#member-billing): the same host as Grove's own billing (STRIPE_API_URL, the
+ * stand-in in development and tests), 2 network retries (the SDK sends them with an idempotency
+ * key) and a 10 s timeout. Errors become the module's exceptions: 401 → the key was refused,
+ * 403 → a permission is missing, anything else → Stripe could not be reached (502).
+ */
+@Injectable()
+export class GymStripeClient {
+  constructor(private readonly config: AppConfig) {}
+
+  /** The SDK for one gym's key. */
+  private sdk(apiKey: string): Stripe {
+    return new Stripe(apiKey, {
+      ...(this.config.billing.stripeApi ?? {}),
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      appInfo: { name: 'Grove' },
+    });
+  }
+
+  /**
+   * One page of the gym's active subscriptions with their customers
+   * (`GET /v1/subscriptions?status=active&expand[]=data.customer&limit=100`), after `startingAfter`.
+   * @throws StripeKeyRefusedException, StripeKeyMissingPermissionsException, StripeAccountUnavailableException
+   */
+  async activeSubscriptions(
+    apiKey: string,
+    startingAfter?: string,
+    limit = GYM_PAGE_SIZE,
+  ): Promise<{ items: GymSubscription[]; hasMore: boolean; lastId: string | null }> {
+    const page = await this.call(() =>
+      this.sdk(apiKey).subscriptions.list({
+        status: 'active',
+        limit,
+        expand: ['data.customer'],
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      }),
+    );
+    return {
+      items: page.data.map(toGymSubscription),
+      hasMore: page.has_more,
+      lastId: page.data.at(-1)?.id ?? null,
+    };
+  }
+
+  /**
+   * The `amount_off`, `duration: forever` coupon of `amountCents` in `currency`
+   * (https://docs.stripe.com/api/coupons/create), sent with `idempotencyKey` so a retry or a
+   * second run makes no second coupon. @returns its id
+   */
+  async createCoupon(
+    apiKey: string,
+    amountCents: number,
+    currency: string,
+    idempotencyKey: string,
+  ): Promise<string> {
+    const coupon = await this.call(() =>
+      this.sdk(apiKey).coupons.create(
+        {
+          amount_off: amountCents,
+          currency,
+          duration: 'forever',
+          name: 'Grove referral discount',
+          metadata: { grove: 'referral-discount' },
+        },
+        { idempotencyKey },
+      ),
+    );
+    return coupon.id;
+  }
+
+  /**
+   * Sets a subscription's discounts (https://docs.stripe.com/api/subscriptions/update): the gym's
+   * own (`keep`, kept as they are) and Grove's coupon when given; none at all sends `''` (Stripe's
+   * way to empty the list). @returns the `di_…` id of Grove's discount, or null without a coupon
+   */
+  async setDiscounts(
+    apiKey: string,
+    subscriptionId: string,
+    keep: readonly string[],
+    couponId: string | null,
+    idempotencyKey: string,
+  ): Promise<string | null> {
+    const discounts = [
+      ...keep.map((discount) => ({ discount })),
+      ...(couponId ? [{ coupon: couponId }] : []),
+    ];
+    const updated = await this.call(() =>
+      this.sdk(apiKey).subscriptions.update(
+        subscriptionId,
+        {
+          discounts: discounts.length > 0 ? discounts : '',
+          proration_behavior: 'none',
+          expand: ['discounts'],
+        },
+        { idempotencyKey },
+      ),
+    );
+    if (!couponId) return null;
+    const ours = updated.discounts.find(
+      (discount) => typeof discount !== 'string' && discount.source?.coupon === couponId,
+    );
+    return typeof ours === 'object' ? ours.id : null;
+  }
+
+  /**
+   * The subscription's next charge (`POST /v1/invoices/create_preview`: the `stripe` SDK's
+   * upcoming invoice; nothing is written), or null when it has none (Stripe's 404
+   * `invoice_upcoming_none`, e.g. it ended).
+   */
+  async upcomingCharge(apiKey: string, subscriptionId: string): Promise<UpcomingCharge | null> {
+    try {
+      const invoice = await this.call(() =>
+        this.sdk(apiKey).invoices.createPreview({ subscription: subscriptionId }),
+      );
+      return {
+        amountCents: invoice.amount_due,
+        currency: invoice.currency,
+        at: new Date((invoice.next_payment_attempt ?? invoice.created) * 1000),
+      };
+    } catch (error) {
+      if (
+        error instanceof StripeAccountUnavailableException &&
+        error.stripeCode === 'invoice_upcoming_none'
+      )
+        return null;
+      throw error;
+    }
+  }
+
+  /** Runs one SDK call, turning Stripe's errors into the module's exceptions. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeAuthenticationError)
+        throw new StripeKeyRefusedException();
+      if (error instanceof Stripe.errors.StripePermissionError)
+        throw new StripeKeyMissingPermissionsException(error.message);
+      const code = error instanceof Stripe.errors.StripeError ? error.code : undefined;
+      throw new StripeAccountUnavailableException(code);
+    }
+  }
+}
+
+/** The import's view of a listed subscription (its customer expanded). */
+function toGymSubscription(subscription: Stripe.Subscription): GymSubscription {
+  const customer = subscription.customer;
+  const expanded = typeof customer === 'object' && !('deleted' in customer && customer.deleted);
+  return {
+    subscriptionId: subscription.id,
+    customerId: typeof customer === 'string' ? customer : customer.id,
+    email: expanded ? ((customer as Stripe.Customer).email ?? '') : '',
+    name: expanded ? ((customer as Stripe.Customer).name ?? '') : '',
+    currency: subscription.currency,
+    priceCents: subscription.items.data.reduce(
+      (sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+      0,
+    ),
+    discountIds: subscription.discounts.map((discount) =>
+      typeof discount === 'string' ? discount : discount.id,
+    ),
+  };
+}

@@ -1,0 +1,120 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { PageDto } from '../../../../platform/common/dto/page.dto';
+
+/** `GET /api/stripe-members` and the wizard's other replies: the connection and its last runs. Cents. */
+@ApiSchema({ name: 'StripeMembersStatus' })
+export class StripeMembersStatusDto {
+  @ApiProperty({ description: 'A restricted key is stored (sealed)' })
+  connected!: boolean;
+
+  @ApiProperty({ type: String, nullable: true, description: "The key's last 4 characters" })
+  keyLast4!: string | null;
+
+  @ApiProperty({ description: 'A live-mode key (`rk_live_`); false for test mode or none' })
+  livemode!: boolean;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Null until saved, cents' })
+  discountOnReferralCents!: number | null;
+
+  @ApiProperty({ type: 'integer', description: 'Cents' })
+  discountForRefereeCents!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Imported subscriptions still active' })
+  subscriptions!: number;
+
+  @ApiProperty({ type: 'integer', description: "Subscriptions carrying Grove's discount" })
+  discountedSubscriptions!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  importedAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastSyncAt!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Bills the last sync wrote' })
+  lastSyncBillsWritten!: number | null;
+}
+
+/** `POST /api/stripe-members/import`: what one import did. */
+@ApiSchema({ name: 'StripeMembersImport' })
+export class StripeMembersImportDto {
+  @ApiProperty({ type: 'integer', description: 'Active subscriptions Stripe listed' })
+  listed!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Members added or whose price changed' })
+  membersWritten!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Imported subscriptions no longer active' })
+  ended!: number;
+
+  @ApiProperty({ type: StripeMembersStatusDto })
+  status!: StripeMembersStatusDto;
+}
+
+/** One member's Stripe bill a sync would change. Cents a billing period, in `currency`. */
+@ApiSchema({ name: 'StripeBillChange' })
+export class StripeBillChangeDto {
+  @ApiProperty({ format: 'uuid' })
+  memberId!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ example: 'aud', description: "The subscription's currency (lower-case ISO 4217)" })
+  currency!: string;
+
+  @ApiProperty({ type: 'integer', description: "What Stripe bills now after Grove's discount" })
+  currentCents!: number;
+
+  @ApiProperty({ type: 'integer', description: 'What it would bill afterwards' })
+  newCents!: number;
+
+  @ApiProperty({ type: 'integer', description: '`newCents − currentCents`' })
+  differenceCents!: number;
+}
+
+/** `GET /api/stripe-members/sync/preview`: one page of the bills a sync would change, by name. */
+@ApiSchema({ name: 'StripeBillChanges' })
+export class StripeBillChangesDto extends PageDto {
+  @ApiProperty({ type: [StripeBillChangeDto] })
+  items!: StripeBillChangeDto[];
+
+  @ApiProperty({ type: 'integer', description: "Sum of every change's difference (all pages)" })
+  monthlyDifferenceCents!: number;
+
+  @ApiProperty({ description: '`POST /api/stripe-members/sync` carries it as `confirm`' })
+  fingerprint!: string;
+}
+
+/** `POST /api/stripe-members/sync`: the bills the confirmed sync wrote. */
+@ApiSchema({ name: 'StripeMembersSync' })
+export class StripeMembersSyncResultDto {
+  @ApiProperty({ type: 'integer' })
+  billsWritten!: number;
+
+  @ApiProperty({ type: StripeMembersStatusDto })
+  status!: StripeMembersStatusDto;
+}
+
+/** `DELETE /api/stripe-members`: the discounts Grove took off the gym's subscriptions. */
+@ApiSchema({ name: 'StripeMembersRemoval' })
+export class StripeMembersRemovalDto {
+  @ApiProperty({ type: 'integer' })
+  discountsRemoved!: number;
+
+  @ApiProperty({ type: StripeMembersStatusDto })
+  status!: StripeMembersStatusDto;
+}
+
+/** `GET /api/stripe-members/members/{id}/next-charge`: "Stripe will charge $X on <date>". */
+@ApiSchema({ name: 'StripeNextCharge' })
+export class StripeNextChargeDto {
+  @ApiProperty({ type: 'integer', description: "The upcoming invoice's amount due, cents" })
+  amountCents!: number;
+
+  @ApiProperty({ example: 'aud', description: 'Lower-case ISO 4217' })
+  currency!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'When Stripe will charge it' })
+  at!: string;
+}

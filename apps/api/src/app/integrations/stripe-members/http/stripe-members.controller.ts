@@ -1,0 +1,155 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
+import { PageQueryDto } from '../../../platform/common/page-query.dto';
+import { sessionScope } from '../../../platform/database/business-scope';
+import { StripeMembersService } from '../stripe-members.service';
+import {
+  StripeBillChangesDto,
+  StripeMembersImportDto,
+  StripeMembersRemovalDto,
+  StripeMembersStatusDto,
+  StripeMembersSyncResultDto,
+  StripeNextChargeDto,
+} from './dto/stripe-members-replies.dto';
+import {
+  StripeMembersDiscountsDto,
+  StripeMembersKeyDto,
+  StripeMembersSyncDto,
+} from './dto/stripe-members-requests.dto';
+
+/**
+ * The Stripe member-billing wizard of the signed-in owner's business (issue 32,
+ * docs/stripe.md#member-billing): connect, discounts, import, preview, confirmed sync, remove —
+ * Mindbody's shape. Every route is the owner's (integrations are) and answers for the session's
+ * business only. 401 without a session.
+ */
+@ApiTags('stripe-members')
+@ApiCookieAuth('grove_access')
+@Controller('stripe-members')
+export class StripeMembersController {
+  constructor(private readonly stripeMembers: StripeMembersService) {}
+
+  /** → 200 StripeMembersStatus (`connected: false` before any setup; never the key). */
+  @Get()
+  @ApiOperation({ summary: 'Whether a Stripe account is connected, the discounts, the last runs' })
+  @ApiOkResponse({ type: StripeMembersStatusDto })
+  status(@CurrentUser() user: AuthUser): Promise<StripeMembersStatusDto> {
+    return this.stripeMembers.status(sessionScope(user));
+  }
+
+  /**
+   * Body `{ apiKey }`, a restricted key (`rk_live_…`/`rk_test_…`). → 200 StripeMembersStatus,
+   * connected; 400 `MESSAGES.stripeInvalidKey` (not a restricted key), `stripeKeyRefused`
+   * (Stripe's 401) or `stripeKeyMissingPermissions` (Stripe's 403); 409
+   * `MESSAGES.stripeAccountClaimed` (another business imported this account's subscriptions);
+   * 502 `MESSAGES.stripeUnavailable`. Nothing is stored on a refusal.
+   */
+  @Put('credentials')
+  @ApiOperation({ summary: "Check the gym's Stripe restricted key and store it encrypted" })
+  @ApiOkResponse({ type: StripeMembersStatusDto })
+  connect(
+    @CurrentUser() user: AuthUser,
+    @Body() body: StripeMembersKeyDto,
+  ): Promise<StripeMembersStatusDto> {
+    return this.stripeMembers.connect(sessionScope(user), body.apiKey);
+  }
+
+  /**
+   * Body `{ discountOnReferralCents, discountForRefereeCents? }`, integer cents. → 200
+   * StripeMembersStatus; 400 'Please provide valid values.'; 409 `MESSAGES.stripeNotConnected`.
+   */
+  @Put('discounts')
+  @ApiOperation({ summary: 'Save the referral discounts the sync writes' })
+  @ApiOkResponse({ type: StripeMembersStatusDto })
+  saveDiscounts(
+    @CurrentUser() user: AuthUser,
+    @Body() body: StripeMembersDiscountsDto,
+  ): Promise<StripeMembersStatusDto> {
+    return this.stripeMembers.saveDiscounts(
+      sessionScope(user),
+      body.discountOnReferralCents,
+      body.discountForRefereeCents ?? 0,
+    );
+  }
+
+  /**
+   * Imports the customers with active subscriptions as members (matched by email key; price = the
+   * subscription items' amounts, cents). → 200 StripeMembersImport; 409 not connected; 400 key
+   * refused; 502 Stripe unavailable.
+   */
+  @Post('import')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Import the gym's customers with active subscriptions as members" })
+  @ApiOkResponse({ type: StripeMembersImportDto })
+  import(@CurrentUser() user: AuthUser): Promise<StripeMembersImportDto> {
+    return this.stripeMembers.import(sessionScope(user));
+  }
+
+  /**
+   * `?page=&pageSize=` (default 1 and 100) → 200 StripeBillChanges: the bills a sync would change
+   * (member, currency, current and new cents), by name, with the count, the total difference and
+   * the `fingerprint` the sync confirms. Stored data only: no Stripe call. 400 page/pageSize; 409
+   * not connected or no discounts saved.
+   */
+  @Get('sync/preview')
+  @ApiOperation({ summary: 'The Stripe bills a sync would change (nothing is written)' })
+  @ApiOkResponse({ type: StripeBillChangesDto })
+  syncPreview(
+    @CurrentUser() user: AuthUser,
+    @Query() query: PageQueryDto,
+  ): Promise<StripeBillChangesDto> {
+    return this.stripeMembers.syncPreview(sessionScope(user), query.page, query.pageSize);
+  }
+
+  /**
+   * Body `{ confirm }`, the preview's fingerprint. → 200 StripeMembersSync `{billsWritten}`; 400
+   * `MESSAGES.mindbodySyncConfirmRequired`; 409 `MESSAGES.mindbodySyncPreviewStale` (the changes
+   * are no longer those reviewed: nothing written), not connected or no discounts; 502 Stripe.
+   */
+  @Post('sync')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Write the reviewed discounts into the subscriptions' })
+  @ApiOkResponse({ type: StripeMembersSyncResultDto })
+  sync(
+    @CurrentUser() user: AuthUser,
+    @Body() body: StripeMembersSyncDto,
+  ): Promise<StripeMembersSyncResultDto> {
+    return this.stripeMembers.sync(sessionScope(user), body.confirm);
+  }
+
+  /**
+   * What Stripe will charge the member next (the subscription's upcoming invoice): → 200
+   * StripeNextCharge `{amountCents, currency, at}`; 404 `MESSAGES.stripeNoSubscription` (not this
+   * business's member, or no running subscription); 409 not connected; 502 Stripe unavailable.
+   */
+  @Get('members/:id/next-charge')
+  @ApiOperation({ summary: 'What Stripe will charge a member next, from the upcoming invoice' })
+  @ApiOkResponse({ type: StripeNextChargeDto })
+  nextCharge(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<StripeNextChargeDto> {
+    return this.stripeMembers.nextCharge(sessionScope(user), id);
+  }
+
+  /**
+   * Disconnects: removes every discount Grove added and reports the count; the key, imported
+   * subscriptions and coupons are forgotten, members stay. → 200 StripeMembersRemoval (also when
+   * nothing was connected: 0); 502 Stripe unavailable (the connection kept).
+   */
+  @Delete()
+  @ApiOperation({ summary: "Remove Grove's discounts from the gym's subscriptions and disconnect" })
+  @ApiOkResponse({ type: StripeMembersRemovalDto })
+  remove(@CurrentUser() user: AuthUser): Promise<StripeMembersRemovalDto> {
+    return this.stripeMembers.remove(sessionScope(user));
+  }
+}

@@ -1,0 +1,320 @@
+import type TestAgent from 'supertest/lib/agent';
+import type Stripe from 'stripe';
+import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import {
+  sdkFor,
+  startStripeSandbox,
+  type RunningStripeSandbox,
+} from '../../../../../test/stripe-sandbox';
+
+jest.setTimeout(120_000);
+
+/** The restricted key docs/decisions/stripe-member-billing.md asks a gym for. */
+const GYM_KEY = 'rk_test_harbour_fitness_key';
+/** A restricted key without Coupons (and Customers). */
+const NARROW_KEY = 'rk_test_harbour_subscriptions_only';
+
+interface Status {
+  connected: boolean;
+  keyLast4: string | null;
+  discountOnReferralCents: number | null;
+  subscriptions: number;
+  discountedSubscriptions: number;
+  lastSyncBillsWritten: number | null;
+}
+interface BillChanges {
+  items: {
+    memberId: string;
+    name: string;
+    currency: string;
+    currentCents: number;
+    newCents: number;
+    differenceCents: number;
+  }[];
+  total: number;
+  monthlyDifferenceCents: number;
+  fingerprint: string;
+}
+
+/**
+ * Issue 32: a gym that bills its members on Stripe connects a restricted key, imports its
+ * customers with active subscriptions as members, previews the bills a sync changes, confirms, and
+ * the referral discount lands on the real subscription as an `amount_off`, `duration: forever`
+ * coupon in its currency; disconnecting takes Grove's discounts off and reports the count. Against
+ * the Stripe stand-in on the real PostgreSQL.
+ */
+describe('Stripe member billing (integration, stand-in)', () => {
+  let stripe: RunningStripeSandbox;
+  let admin: Stripe;
+  let t: TestApp;
+  let owner: TestAgent;
+  let other: TestAgent;
+  let zoe: Stripe.Subscription;
+  let amelie: Stripe.Subscription;
+  let gymCoupon: Stripe.Coupon;
+
+  const seed = async (email: string, name: string, amount: number, currency = 'aud') =>
+    (await (
+      await fetch(`${stripe.controlUrl}/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, name, amount, currency }),
+      })
+    ).json()) as Stripe.Subscription;
+  const upcoming = async (subscription: string) =>
+    (await admin.invoices.createPreview({ subscription })).total;
+  const status = async (agent: TestAgent) =>
+    (await agent.get('/api/stripe-members').expect(200)).body as Status;
+  const preview = async (agent: TestAgent) =>
+    (await agent.get('/api/stripe-members/sync/preview').expect(200)).body as BillChanges;
+  const couponWrites = () =>
+    stripe.sandbox.requests().filter((request) => request.path === '/v1/coupons').length;
+  const memberByEmail = async (agent: TestAgent, email: string) => {
+    const page = (await agent.get(`/api/members?search=${encodeURIComponent(email)}`).expect(200))
+      .body as Page<MemberRow>;
+    const found = page.items.find((item) => item.memberEmail === email);
+    if (!found) throw new Error(`${email} is not a member`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    stripe = await startStripeSandbox({
+      webhookRetryDelayMs: 20,
+      restrictedKeys: {
+        [GYM_KEY]: { customer: 'read', subscription: 'write', coupon: 'write', invoice: 'read' },
+        [NARROW_KEY]: { subscription: 'read' },
+      },
+    });
+    admin = sdkFor(stripe);
+    zoe = await seed('zoe.obrien@example.com', 'Zoë O’Brien', 6_500, 'usd');
+    amelie = await seed('amelie@example.com', 'Amélie Dubois', 5_000);
+    // The gym's own discount on Zoë's subscription: Grove keeps it.
+    gymCoupon = await admin.coupons.create({ percent_off: 10, duration: 'forever' });
+    zoe = await admin.subscriptions.update(zoe.id, { discounts: [{ coupon: gymCoupon.id }] });
+    t = await createTestApp({ STRIPE_API_URL: stripe.url, THROTTLE_REFERRAL_LIMIT: '1000' });
+    owner = (await t.signUp({ businessName: 'Harbour Fitness' })).agent;
+    other = (await t.signUp({ businessName: 'Other Gym' })).agent;
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('refuses a key that is not a restricted key, one Stripe refuses, and one without the permissions; stores nothing', async () => {
+    const secret = await owner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: 'sk_test_grove_sandbox' })
+      .expect(400);
+    expect(secret.body.message).toBe(MESSAGES.stripeInvalidKey);
+    await owner.put('/api/stripe-members/credentials').send({}).expect(400);
+    await owner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: ['rk_test_x'] })
+      .expect(400);
+    const refused = await owner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: 'rk_test_revoked_key' })
+      .expect(400);
+    expect(refused.body.message).toBe(MESSAGES.stripeKeyRefused);
+    const narrow = await owner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: NARROW_KEY })
+      .expect(400);
+    expect(narrow.body.message).toBe(MESSAGES.stripeKeyMissingPermissions);
+    expect(await status(owner)).toMatchObject({ connected: false, keyLast4: null });
+    const before = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM stripe_member_integrations`,
+    );
+    expect(before[0].n).toBe(0);
+  });
+
+  it('needs a connected account for every other step', async () => {
+    for (const [method, path] of [
+      ['post', '/api/stripe-members/import'],
+      ['get', '/api/stripe-members/sync/preview'],
+      ['post', '/api/stripe-members/sync'],
+    ] as const) {
+      const reply = await owner[method](path).expect(409);
+      expect(reply.body.message).toBe(MESSAGES.stripeNotConnected);
+    }
+    await owner
+      .put('/api/stripe-members/discounts')
+      .send({ discountOnReferralCents: 1_500 })
+      .expect(409);
+  });
+
+  it('connects, stores the key sealed, and imports the active subscriptions as members with their prices', async () => {
+    const connected = await owner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: ` ${GYM_KEY} ` })
+      .expect(200);
+    expect(connected.body).toMatchObject({ connected: true, keyLast4: GYM_KEY.slice(-4) });
+    expect(JSON.stringify(connected.body)).not.toContain(GYM_KEY);
+    const [row] = await t.dataSource.query(`SELECT api_key_sealed FROM stripe_member_integrations`);
+    expect(row.api_key_sealed).toMatch(/^v1\./);
+    expect(row.api_key_sealed).not.toContain(GYM_KEY);
+
+    const imported = await owner.post('/api/stripe-members/import').expect(200);
+    expect(imported.body).toMatchObject({ listed: 2, membersWritten: 2, ended: 0 });
+    expect(imported.body.status.subscriptions).toBe(2);
+    expect((await memberByEmail(owner, 'zoe.obrien@example.com')).membershipPriceCents).toBe(6_500);
+    expect((await memberByEmail(owner, 'amelie@example.com')).membershipPriceCents).toBe(5_000);
+
+    const again = await owner.post('/api/stripe-members/import').expect(200);
+    expect(again.body).toMatchObject({ listed: 2, membersWritten: 0, ended: 0 });
+  });
+
+  it("refuses a second business's claim on the same Stripe account", async () => {
+    const claimed = await other
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: GYM_KEY })
+      .expect(409);
+    expect(claimed.body.message).toBe(MESSAGES.stripeAccountClaimed);
+    expect(await status(other)).toMatchObject({ connected: false });
+  });
+
+  it('previews, then writes one amount_off forever coupon in the currency, keeping the gym’s own discount', async () => {
+    await owner
+      .put('/api/stripe-members/discounts')
+      .send({ discountOnReferralCents: 'ten' })
+      .expect(400);
+    await owner
+      .put('/api/stripe-members/discounts')
+      .send({ discountOnReferralCents: 1_500 })
+      .expect(200);
+    expect((await preview(owner)).total).toBe(0);
+
+    // A friend joins through Zoë's link and is approved: a counting branch.
+    const referrer = await memberByEmail(owner, 'zoe.obrien@example.com');
+    const link = (await owner.post(`/api/members/${referrer.id}/referral-link`).expect(201))
+      .body as { code: string };
+    await t
+      .agent()
+      .post(`/api/referrals/${link.code}/join`)
+      .send({ name: "Siobhán D'Arcy", email: 'siobhan@example.com' })
+      .expect(201);
+    const prospects = (await owner.get('/api/prospects?pageSize=100').expect(200)).body as Page<{
+      id: string;
+    }>;
+    await owner
+      .post(`/api/prospects/${prospects.items[0].id}/approve`)
+      .send({
+        memberName: "Siobhán D'Arcy",
+        memberEmail: 'siobhan@example.com',
+        membershipPriceCents: 4_000,
+        discountCents: 0,
+      })
+      .expect(201);
+
+    const changes = await preview(owner);
+    expect(changes.items).toEqual([
+      {
+        memberId: referrer.id,
+        name: 'Zoë O’Brien',
+        currency: 'usd',
+        currentCents: 6_500,
+        newCents: 5_000,
+        differenceCents: -1_500,
+      },
+    ]);
+
+    const couponsBefore = couponWrites();
+    const unconfirmed = await owner.post('/api/stripe-members/sync').send({}).expect(400);
+    expect(unconfirmed.body.message).toBe(MESSAGES.mindbodySyncConfirmRequired);
+    await owner.post('/api/stripe-members/sync').send({ confirm: 'nope' }).expect(400);
+    const stale = await owner
+      .post('/api/stripe-members/sync')
+      .send({ confirm: '0'.repeat(32) })
+      .expect(409);
+    expect(stale.body.message).toBe(MESSAGES.mindbodySyncPreviewStale);
+    expect(couponWrites()).toBe(couponsBefore);
+
+    const synced = await owner
+      .post('/api/stripe-members/sync')
+      .send({ confirm: changes.fingerprint })
+      .expect(200);
+    expect(synced.body.billsWritten).toBe(1);
+    const written = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
+    const coupons = (written.discounts as Stripe.Discount[]).map(
+      (discount) => discount.source.coupon,
+    );
+    expect(coupons[0]).toBe(gymCoupon.id);
+    // The stand-in serves no coupon retrieve: the coupon the sync created, from its store.
+    const made = stripe.sandbox.store.get('coupon', coupons[1] as string);
+    expect(made).toMatchObject({ amount_off: 1_500, currency: 'usd', duration: 'forever' });
+    // $65 − 10 % − $15 off.
+    expect(await upcoming(zoe.id)).toBe(6_500 - 650 - 1_500);
+    expect(await upcoming(amelie.id)).toBe(5_000);
+    const next = await owner
+      .get(`/api/stripe-members/members/${referrer.id}/next-charge`)
+      .expect(200);
+    expect(next.body).toMatchObject({ amountCents: 6_500 - 650 - 1_500, currency: 'usd' });
+    expect(Date.parse(next.body.at)).toBeGreaterThan(Date.now());
+    const elsewhere = await other
+      .get(`/api/stripe-members/members/${referrer.id}/next-charge`)
+      .expect(409);
+    expect(elsewhere.body.message).toBe(MESSAGES.stripeNotConnected);
+    const friend = await memberByEmail(owner, 'siobhan@example.com');
+    const none = await owner
+      .get(`/api/stripe-members/members/${friend.id}/next-charge`)
+      .expect(404);
+    expect(none.body.message).toBe(MESSAGES.stripeNoSubscription);
+    await owner.get('/api/stripe-members/members/not-a-uuid/next-charge').expect(404);
+
+    // Nothing left to change: a confirmed empty preview writes nothing and calls Stripe for nothing.
+    const empty = await preview(owner);
+    expect(empty.total).toBe(0);
+    const calls = stripe.sandbox.requests().length;
+    await owner.post('/api/stripe-members/sync').send({ confirm: empty.fingerprint }).expect(200);
+    expect(stripe.sandbox.requests().length).toBe(calls);
+  });
+
+  it('never writes a discount larger than the price', async () => {
+    await owner
+      .put('/api/stripe-members/discounts')
+      .send({ discountOnReferralCents: 10_000 })
+      .expect(200);
+    const changes = await preview(owner);
+    expect(changes.items).toMatchObject([{ currentCents: 5_000, newCents: 0 }]);
+    await owner.post('/api/stripe-members/sync').send({ confirm: changes.fingerprint }).expect(200);
+    const written = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
+    const groveCoupon = stripe.sandbox.store.get(
+      'coupon',
+      (written.discounts as Stripe.Discount[])[1].source.coupon as string,
+    );
+    expect(groveCoupon.amount_off).toBe(6_500);
+    expect(await upcoming(zoe.id)).toBe(0);
+  });
+
+  it("keeps every route to the session's business", async () => {
+    expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0 });
+    await other.get('/api/stripe-members/sync/preview').expect(409);
+    await other
+      .post('/api/stripe-members/sync')
+      .send({ confirm: '0'.repeat(32) })
+      .expect(409);
+    await other.post('/api/stripe-members/import').expect(409);
+    await other
+      .put('/api/stripe-members/discounts')
+      .send({ discountOnReferralCents: 100 })
+      .expect(409);
+    const removal = await other.delete('/api/stripe-members').expect(200);
+    expect(removal.body.discountsRemoved).toBe(0);
+    expect(await upcoming(zoe.id)).toBe(0);
+    expect((await status(owner)).discountedSubscriptions).toBe(1);
+    await t.agent().get('/api/stripe-members').expect(401);
+  });
+
+  it("disconnecting removes every discount Grove added, keeps the gym's own, and reports the count", async () => {
+    const removal = await owner.delete('/api/stripe-members').expect(200);
+    expect(removal.body).toMatchObject({ discountsRemoved: 1, status: { connected: false } });
+    const after = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
+    expect((after.discounts as Stripe.Discount[]).map((d) => d.source.coupon)).toEqual([
+      gymCoupon.id,
+    ]);
+    expect(await upcoming(zoe.id)).toBe(6_500 - 650);
+    // Members stay.
+    expect((await memberByEmail(owner, 'amelie@example.com')).membershipPriceCents).toBe(5_000);
+  });
+});

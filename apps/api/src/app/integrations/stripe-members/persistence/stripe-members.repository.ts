@@ -1,0 +1,410 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { emailKey } from '@grove/contracts';
+import type { BusinessScope } from '../../../platform/database/business-scope';
+import { countingBranch } from '../../../membership/pricing/price.sql';
+import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecycle.repository';
+import type { GymSubscription } from '../client/gym-stripe.client';
+
+/** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
+export interface StripeMemberIntegration {
+  /** The restricted key, sealed (`sealSecret`). */
+  apiKeySealed: string;
+  keyLast4: string;
+  livemode: boolean;
+  /** Null until the owner saves the discounts. */
+  discountOnReferralCents: number | null;
+  discountForRefereeCents: number;
+  importedAt: Date | null;
+  lastSyncAt: Date | null;
+  lastSyncBillsWritten: number | null;
+}
+
+/** An imported subscription whose bill Grove may lower: the member, its price and Grove's discount now. Cents. */
+export interface StripeBillTarget {
+  memberId: string;
+  name: string;
+  subscriptionId: string;
+  currency: string;
+  /** The subscription's price before any discount (its items' amounts). */
+  membershipPriceCents: number;
+  /** What Grove's coupon takes off now (0: none). */
+  groveDiscountCents: number;
+  groveDiscountId: string | null;
+  /** The gym's own discounts on the subscription, kept on every write. */
+  otherDiscountIds: string[];
+  /** Branches that count now (`countingBranch`, and a Stripe branch whose subscription runs). */
+  branches: number;
+  /** The member is itself a (counting-eligible) branch. */
+  isBranch: boolean;
+}
+
+/** What an import page wrote. */
+export interface ImportPageResult {
+  /** Members created or whose price changed. */
+  membersWritten: number;
+  /** Subscriptions imported or updated. */
+  subscriptions: number;
+}
+
+/**
+ * `stripe_member_integrations`, `stripe_member_subscriptions`, `stripe_member_coupons` and the
+ * import's bulk writes on `members` (issue 32, docs/stripe.md#member-billing).
+ * TENANCY: every method takes a `BusinessScope` first and every statement filters on its business
+ * id; a subscription another business imported is never read or written (a Stripe account belongs
+ * to one business).
+ */
+@Injectable()
+export class StripeMembersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The business's connected account, or null. */
+  async integration(scope: BusinessScope): Promise<StripeMemberIntegration | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT api_key_sealed, key_last4, livemode, discount_on_referral_cents, discount_for_referee_cents,
+              imported_at, last_sync_at, last_sync_bills_written
+       FROM stripe_member_integrations WHERE business_id = $1`,
+      [scope.businessId],
+    )) as {
+      api_key_sealed: string;
+      key_last4: string;
+      livemode: boolean;
+      discount_on_referral_cents: number | null;
+      discount_for_referee_cents: number;
+      imported_at: Date | null;
+      last_sync_at: Date | null;
+      last_sync_bills_written: number | null;
+    }[];
+    return row
+      ? {
+          apiKeySealed: row.api_key_sealed,
+          keyLast4: row.key_last4,
+          livemode: row.livemode,
+          discountOnReferralCents: row.discount_on_referral_cents,
+          discountForRefereeCents: row.discount_for_referee_cents,
+          importedAt: row.imported_at,
+          lastSyncAt: row.last_sync_at,
+          lastSyncBillsWritten: row.last_sync_bills_written,
+        }
+      : null;
+  }
+
+  /**
+   * Stores the sealed key (a new key replaces the old; discounts and imports stay), unless
+   * another business imported one of `probeSubscriptionIds` (the account's first page of active
+   * subscriptions): then nothing is stored. The check and the write hold a transaction-scoped
+   * advisory lock on the first probe id, so two businesses connecting one account at once do not
+   * both win. @returns false when the account belongs to another business
+   */
+  async saveKey(
+    scope: BusinessScope,
+    key: { sealed: string; last4: string; livemode: boolean },
+    probeSubscriptionIds: readonly string[],
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      if (probeSubscriptionIds.length > 0)
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('stripe-account:' || $1))`, [
+          [...probeSubscriptionIds].sort()[0],
+        ]);
+      const [claimed] = (await manager.query(
+        `SELECT 1 FROM stripe_member_subscriptions
+         WHERE stripe_subscription_id = ANY($2::text[]) AND business_id <> $1 LIMIT 1`,
+        [scope.businessId, probeSubscriptionIds],
+      )) as unknown[];
+      if (claimed) return false;
+      await manager.query(
+        `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (business_id) DO UPDATE SET api_key_sealed = EXCLUDED.api_key_sealed,
+           key_last4 = EXCLUDED.key_last4, livemode = EXCLUDED.livemode, updated_at = now()`,
+        [scope.businessId, key.sealed, key.last4, key.livemode],
+      );
+      return true;
+    });
+  }
+
+  /** Saves the referral discounts (cents). @returns false when the business has no connected account */
+  async saveDiscounts(
+    scope: BusinessScope,
+    onReferralCents: number,
+    forRefereeCents: number,
+  ): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `UPDATE stripe_member_integrations SET discount_on_referral_cents = $2,
+         discount_for_referee_cents = $3, updated_at = now()
+       WHERE business_id = $1 RETURNING 1`,
+      [scope.businessId, onReferralCents, forRefereeCents],
+    )) as [unknown[], number];
+    return rows[1] > 0;
+  }
+
+  /** The database's current time: an import's start (announced as 'members.bulk-added'). */
+  async now(): Promise<Date> {
+    const [row] = (await this.dataSource.query(`SELECT now() AS now`)) as { now: Date }[];
+    return row.now;
+  }
+
+  /**
+   * Writes one page of the gym's active subscriptions in ONE statement: each becomes a member
+   * matched by email key (`emailKey`, as the Mindbody import matches; `stripe:<customer id>` when
+   * Stripe has no email): a member with that key is adopted and takes the subscription's price, a
+   * new one is added (price = the subscription's, `member_added` fact, source 'import'); then its
+   * `stripe_member_subscriptions` row is written (the gym's own discounts: every listed `di_` id
+   * but Grove's). A customer with two subscriptions keeps the first listed (Stripe lists newest
+   * first); a subscription another business imported is skipped. Idempotent: an unchanged page
+   * changes nothing.
+   */
+  async importPage(
+    scope: BusinessScope,
+    page: readonly GymSubscription[],
+  ): Promise<ImportPageResult> {
+    const seen = new Set<string>();
+    const rows = page
+      .map((sub) => ({
+        ...sub,
+        key: sub.email ? emailKey(sub.email) : `stripe:${sub.customerId}`,
+        displayName: sub.name.trim() || sub.email || sub.customerId,
+      }))
+      .filter((sub) => !seen.has(sub.key) && seen.add(sub.key));
+    if (rows.length === 0) return { membersWritten: 0, subscriptions: 0 };
+    const [result] = (await this.dataSource.query(
+      `WITH input AS (
+         SELECT i.*, string_to_array(NULLIF(i.discounts, ''), ',') AS discount_ids
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
+           AS i(subscription_id, customer_id, name, email, email_key, currency, price_cents, discounts)
+         WHERE NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions x
+                           WHERE x.stripe_subscription_id = i.subscription_id AND x.business_id <> $1)
+       ), adopted AS (
+         UPDATE members m SET membership_price_cents = i.price_cents
+         FROM input i
+         WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+           AND m.membership_price_cents <> i.price_cents
+         RETURNING m.id
+       ), added AS (
+         INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+         SELECT $1, i.name, i.email, i.email_key, i.price_cents, 0 FROM input i
+         -- Only keys not there yet: a conflicting row would still fire the BEFORE INSERT triggers.
+         WHERE NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.email_key = i.email_key)
+         ON CONFLICT (business_id, email_key) DO NOTHING
+         RETURNING id, email_key, created_at
+       ), facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, 'member_added', a.id, NULL, NULL, NULL, 'import', 'member_added:' || a.id, a.created_at
+         FROM added a
+         ${ON_EVENT_KEY}
+       ), targets AS (
+         SELECT i.*, COALESCE(a.id, m.id) AS member_id
+         FROM input i
+         LEFT JOIN added a ON a.email_key = i.email_key
+         LEFT JOIN members m ON m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+       ), linked AS (
+         INSERT INTO stripe_member_subscriptions AS s (business_id, member_id, stripe_subscription_id,
+           stripe_customer_id, currency, price_cents, other_discount_ids)
+         SELECT $1, t.member_id, t.subscription_id, t.customer_id, t.currency, t.price_cents,
+           COALESCE(t.discount_ids, '{}')
+         FROM targets t WHERE t.member_id IS NOT NULL
+         ON CONFLICT (business_id, member_id) DO UPDATE SET
+           stripe_subscription_id = EXCLUDED.stripe_subscription_id,
+           stripe_customer_id = EXCLUDED.stripe_customer_id,
+           currency = EXCLUDED.currency, price_cents = EXCLUDED.price_cents,
+           other_discount_ids = ARRAY(SELECT d FROM unnest(EXCLUDED.other_discount_ids) d
+                                      WHERE d IS DISTINCT FROM s.grove_discount_id),
+           grove_discount_cents = CASE WHEN s.stripe_subscription_id = EXCLUDED.stripe_subscription_id
+                                       THEN LEAST(s.grove_discount_cents, EXCLUDED.price_cents) ELSE 0 END,
+           grove_discount_id = CASE WHEN s.stripe_subscription_id = EXCLUDED.stripe_subscription_id
+                                    THEN s.grove_discount_id END,
+           ended_at = NULL, updated_at = now()
+         WHERE (s.stripe_subscription_id, s.currency, s.price_cents, s.ended_at IS NULL,
+                ARRAY(SELECT d FROM unnest(EXCLUDED.other_discount_ids) d WHERE d IS DISTINCT FROM s.grove_discount_id))
+           IS DISTINCT FROM (EXCLUDED.stripe_subscription_id, EXCLUDED.currency, EXCLUDED.price_cents, true,
+                s.other_discount_ids)
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM adopted)::int + (SELECT count(*) FROM added)::int AS members,
+              (SELECT count(*) FROM linked)::int AS subscriptions`,
+      [
+        scope.businessId,
+        rows.map((row) => row.subscriptionId),
+        rows.map((row) => row.customerId),
+        rows.map((row) => row.displayName),
+        rows.map((row) => row.email),
+        rows.map((row) => row.key),
+        rows.map((row) => row.currency),
+        rows.map((row) => row.priceCents),
+        rows.map((row) => row.discountIds.join(',')),
+      ],
+    )) as { members: number; subscriptions: number }[];
+    return { membersWritten: result.members, subscriptions: result.subscriptions };
+  }
+
+  /**
+   * Ends the business's imported subscriptions the import no longer listed as active (not in
+   * `listed`) and records the import's time. @returns subscriptions ended
+   */
+  async finishImport(scope: BusinessScope, listed: readonly string[]): Promise<number> {
+    const [result] = (await this.dataSource.query(
+      `WITH ended AS (
+         UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
+         -- NOT IN a subquery: a hashed lookup, where NOT (= ANY(array)) scans the array per row.
+         WHERE business_id = $1 AND ended_at IS NULL
+           AND stripe_subscription_id NOT IN (SELECT unnest($2::text[]))
+         RETURNING 1
+       ), done AS (
+         UPDATE stripe_member_integrations SET imported_at = now(), updated_at = now()
+         WHERE business_id = $1 RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM ended)::int AS ended, (SELECT count(*) FROM done)::int AS done`,
+      [scope.businessId, listed],
+    )) as { ended: number }[];
+    return result.ended;
+  }
+
+  /**
+   * The business's running imported subscriptions with their members and counting branches, for
+   * the sync and its preview. A branch counts by the business's rule (`countingBranch`) unless it
+   * is itself a Stripe member whose subscription ended.
+   */
+  async billTargets(scope: BusinessScope): Promise<StripeBillTarget[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT m.id, m.name, s.stripe_subscription_id, s.currency, s.price_cents, s.grove_discount_cents,
+         s.grove_discount_id, s.other_discount_ids, (m.referred_by_id IS NOT NULL) AS is_branch,
+         (SELECT count(*) FROM members b
+          WHERE b.business_id = $1 AND b.referred_by_id = m.id AND ${countingBranch('b')}
+            AND NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions e
+                            WHERE e.business_id = $1 AND e.member_id = b.id AND e.ended_at IS NOT NULL))::int AS branches
+       FROM stripe_member_subscriptions s
+       JOIN members m ON m.business_id = $1 AND m.id = s.member_id
+       WHERE s.business_id = $1 AND s.ended_at IS NULL`,
+      [scope.businessId],
+    )) as {
+      id: string;
+      name: string;
+      stripe_subscription_id: string;
+      currency: string;
+      price_cents: number;
+      grove_discount_cents: number;
+      grove_discount_id: string | null;
+      other_discount_ids: string[];
+      is_branch: boolean;
+      branches: number;
+    }[];
+    return rows.map((row) => ({
+      memberId: row.id,
+      name: row.name,
+      subscriptionId: row.stripe_subscription_id,
+      currency: row.currency,
+      membershipPriceCents: row.price_cents,
+      groveDiscountCents: row.grove_discount_cents,
+      groveDiscountId: row.grove_discount_id,
+      otherDiscountIds: row.other_discount_ids,
+      branches: row.branches,
+      isBranch: row.is_branch,
+    }));
+  }
+
+  /** The running imported subscription of one of the business's members, or null. */
+  async subscriptionOf(scope: BusinessScope, memberId: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT stripe_subscription_id FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND member_id = $2 AND ended_at IS NULL`,
+      [scope.businessId, memberId],
+    )) as { stripe_subscription_id: string }[];
+    return row?.stripe_subscription_id ?? null;
+  }
+
+  /** Grove's coupon of `amountCents` in `currency` in the business's account, or null. */
+  async coupon(
+    scope: BusinessScope,
+    currency: string,
+    amountCents: number,
+  ): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT coupon_id FROM stripe_member_coupons
+       WHERE business_id = $1 AND currency = $2 AND amount_off_cents = $3`,
+      [scope.businessId, currency, amountCents],
+    )) as { coupon_id: string }[];
+    return row?.coupon_id ?? null;
+  }
+
+  /** Remembers Grove's coupon of an amount and currency (the first one stored wins). */
+  async saveCoupon(
+    scope: BusinessScope,
+    currency: string,
+    amountCents: number,
+    couponId: string,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO stripe_member_coupons (business_id, currency, amount_off_cents, coupon_id)
+       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [scope.businessId, currency, amountCents, couponId],
+    );
+  }
+
+  /** Records the discount Grove's write left on a subscription (0 and nulls: none). */
+  async setGroveDiscount(
+    scope: BusinessScope,
+    subscriptionId: string,
+    cents: number,
+    couponId: string | null,
+    discountId: string | null,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE stripe_member_subscriptions SET grove_discount_cents = $3, grove_coupon_id = $4,
+         grove_discount_id = $5, updated_at = now()
+       WHERE business_id = $1 AND stripe_subscription_id = $2`,
+      [scope.businessId, subscriptionId, cents, couponId, discountId],
+    );
+  }
+
+  /** Records a confirmed sync: its time and the bills it wrote. */
+  async recordSync(scope: BusinessScope, billsWritten: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE stripe_member_integrations SET last_sync_at = now(), last_sync_bills_written = $2,
+         updated_at = now() WHERE business_id = $1`,
+      [scope.businessId, billsWritten],
+    );
+  }
+
+  /** The subscriptions that carry a discount of Grove's (also ended ones: Stripe may still bill them). */
+  async discounted(
+    scope: BusinessScope,
+  ): Promise<{ subscriptionId: string; otherDiscountIds: string[]; endedAt: Date | null }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT stripe_subscription_id, other_discount_ids, ended_at FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND grove_discount_cents > 0`,
+      [scope.businessId],
+    )) as { stripe_subscription_id: string; other_discount_ids: string[]; ended_at: Date | null }[];
+    return rows.map((row) => ({
+      subscriptionId: row.stripe_subscription_id,
+      otherDiscountIds: row.other_discount_ids,
+      endedAt: row.ended_at,
+    }));
+  }
+
+  /** Running imported subscriptions and those carrying Grove's discount, for the status. */
+  async counts(scope: BusinessScope): Promise<{ subscriptions: number; discounted: number }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE ended_at IS NULL)::int AS subscriptions,
+              count(*) FILTER (WHERE grove_discount_cents > 0)::int AS discounted
+       FROM stripe_member_subscriptions WHERE business_id = $1`,
+      [scope.businessId],
+    )) as { subscriptions: number; discounted: number }[];
+    return row;
+  }
+
+  /** Forgets the account: key, imported subscriptions and coupons (members stay). */
+  async remove(scope: BusinessScope): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM stripe_member_subscriptions WHERE business_id = $1`, [
+        scope.businessId,
+      ]);
+      await manager.query(`DELETE FROM stripe_member_coupons WHERE business_id = $1`, [
+        scope.businessId,
+      ]);
+      await manager.query(`DELETE FROM stripe_member_integrations WHERE business_id = $1`, [
+        scope.businessId,
+      ]);
+    });
+  }
+}

@@ -1,0 +1,319 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { BusinessScope } from '../../platform/database/business-scope';
+import { MembershipEvents } from '../../membership/events/membership-events';
+import { targetAutopayCents } from '../../membership/pricing/price';
+import { MindbodyCrypto } from '../mindbody/persistence/mindbody-crypto';
+import {
+  BILL_CHANGES_PAGE_SIZE,
+  billChangesFingerprint,
+  billChangesPage,
+} from '../mindbody/pipeline/bill-changes';
+import { GymStripeClient } from './client/gym-stripe.client';
+import type {
+  StripeBillChangeDto,
+  StripeBillChangesDto,
+  StripeMembersImportDto,
+  StripeNextChargeDto,
+  StripeMembersRemovalDto,
+  StripeMembersStatusDto,
+  StripeMembersSyncResultDto,
+} from './http/dto/stripe-members-replies.dto';
+import {
+  StripeMembersRepository,
+  type StripeBillTarget,
+  type StripeMemberIntegration,
+} from './persistence/stripe-members.repository';
+import {
+  StripeAccountClaimedException,
+  StripeDiscountsFirstException,
+  StripeNoSubscriptionException,
+  StripeNotConnectedException,
+  StripeSyncConfirmRequiredException,
+  StripeSyncPreviewStaleException,
+} from './stripe-members.exceptions';
+
+/** A bill change with what the sync writes for it: Grove's discount on that subscription, cents. */
+type PlannedBill = StripeBillChangeDto & { target: StripeBillTarget; groveCents: number };
+
+/**
+ * A gym's Stripe account as its member billing (issue 32, docs/stripe.md#member-billing): the
+ * wizard's connect, discounts, import, preview, confirmed sync and removal, mirroring Mindbody's.
+ * The price rule is Mindbody's (`targetAutopayCents`, docs/product.md#constants): a member's
+ * bill is their subscription's price less discountOnReferral × counting branches (less
+ * discountForReferee when a branch), never below 0, written as ONE `amount_off`,
+ * `duration: forever` coupon in the subscription's currency in its `discounts` (the gym's own
+ * discounts kept).
+ */
+@Injectable()
+export class StripeMembersService {
+  private readonly logger = new Logger(StripeMembersService.name);
+
+  constructor(
+    private readonly repository: StripeMembersRepository,
+    private readonly stripe: GymStripeClient,
+    private readonly crypto: MindbodyCrypto,
+    private readonly events: MembershipEvents,
+  ) {}
+
+  /** The connection and its last runs (never the key). */
+  async status(scope: BusinessScope): Promise<StripeMembersStatusDto> {
+    const integration = await this.repository.integration(scope);
+    const counts = integration
+      ? await this.repository.counts(scope)
+      : { subscriptions: 0, discounted: 0 };
+    return {
+      connected: integration !== null,
+      keyLast4: integration?.keyLast4 ?? null,
+      livemode: integration?.livemode ?? false,
+      discountOnReferralCents: integration?.discountOnReferralCents ?? null,
+      discountForRefereeCents: integration?.discountForRefereeCents ?? 0,
+      subscriptions: counts.subscriptions,
+      discountedSubscriptions: counts.discounted,
+      importedAt: integration?.importedAt?.toISOString() ?? null,
+      lastSyncAt: integration?.lastSyncAt?.toISOString() ?? null,
+      lastSyncBillsWritten: integration?.lastSyncBillsWritten ?? null,
+    };
+  }
+
+  /**
+   * Connects the gym's account: the key must list the active subscriptions with their customers
+   * (one Stripe call: Subscriptions and Customers read), and no subscription on that first page
+   * may belong to another business; then it is stored sealed (AES-256-GCM, Mindbody's
+   * `MindbodyCrypto`). Nothing is stored on a refusal.
+   * @throws StripeKeyRefusedException 400 (Stripe's 401), StripeKeyMissingPermissionsException 400
+   *   (Stripe's 403), StripeAccountClaimedException 409, StripeAccountUnavailableException 502
+   */
+  async connect(scope: BusinessScope, rawKey: string): Promise<StripeMembersStatusDto> {
+    const apiKey = rawKey.trim();
+    const probe = await this.stripe.activeSubscriptions(apiKey);
+    const stored = await this.repository.saveKey(
+      scope,
+      {
+        sealed: this.crypto.seal(apiKey),
+        last4: apiKey.slice(-4),
+        livemode: apiKey.startsWith('rk_live_'),
+      },
+      probe.items.map((item) => item.subscriptionId),
+    );
+    if (!stored) throw new StripeAccountClaimedException();
+    return this.status(scope);
+  }
+
+  /** Saves the referral discounts (cents). @throws StripeNotConnectedException 409 */
+  async saveDiscounts(
+    scope: BusinessScope,
+    onReferralCents: number,
+    forRefereeCents: number,
+  ): Promise<StripeMembersStatusDto> {
+    if (!(await this.repository.saveDiscounts(scope, onReferralCents, forRefereeCents)))
+      throw new StripeNotConnectedException();
+    return this.status(scope);
+  }
+
+  /**
+   * Imports the gym's customers with active subscriptions as members, page by page (100 a Stripe
+   * call, the next fetched while one is written, each page ONE statement:
+   * `StripeMembersRepository.importPage`), then ends the imported
+   * subscriptions Stripe no longer lists as active. Idempotent: run again, it converges.
+   * @throws StripeNotConnectedException 409, the client's exceptions (400 key, 502 Stripe)
+   */
+  async import(scope: BusinessScope): Promise<StripeMembersImportDto> {
+    const apiKey = await this.key(scope);
+    const since = await this.repository.now();
+    const listed: string[] = [];
+    let membersWritten = 0;
+    // The next page is fetched while this one is written (Stripe's cursor is the last id).
+    let pending = this.stripe.activeSubscriptions(apiKey);
+    for (;;) {
+      const page = await pending;
+      const next =
+        page.hasMore && page.lastId ? this.stripe.activeSubscriptions(apiKey, page.lastId) : null;
+      // A failed write must not leave the prefetch's refusal unhandled.
+      next?.catch(() => undefined);
+      const result = await this.repository.importPage(scope, page.items);
+      membersWritten += result.membersWritten;
+      listed.push(...page.items.map((item) => item.subscriptionId));
+      if (!next) break;
+      pending = next;
+    }
+    const ended = await this.repository.finishImport(scope, listed);
+    await this.events.emit('members.bulk-added', { scope, since });
+    return { listed: listed.length, membersWritten, ended, status: await this.status(scope) };
+  }
+
+  /**
+   * The sync's preview (issue 25's rule): the bills that change, from stored data (no Stripe
+   * call), 100 a page by name, with the count, the total difference and the fingerprint the sync
+   * confirms. @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409
+   */
+  async syncPreview(
+    scope: BusinessScope,
+    page = 1,
+    pageSize = BILL_CHANGES_PAGE_SIZE,
+  ): Promise<StripeBillChangesDto> {
+    const changes = await this.plannedBills(scope, await this.integration(scope));
+    const result = billChangesPage(changes, page, pageSize, 0, 0);
+    return {
+      items: (result.items as PlannedBill[]).map(
+        ({ target: _target, groveCents: _cents, ...item }) => item,
+      ),
+      total: result.total,
+      page: result.page,
+      pageSize: result.pageSize,
+      monthlyDifferenceCents: result.monthlyDifferenceCents,
+      fingerprint: result.fingerprint,
+    };
+  }
+
+  /**
+   * The confirmed sync: the bills of the preview whose `fingerprint` is `confirm` are written,
+   * and nothing else (409 when the changes are no longer those). For each: Grove's coupon of the
+   * discount in the subscription's currency (made once per amount and currency, idempotency key
+   * `grove-coupon-<business>-<currency>-<cents>`), set beside the gym's own discounts
+   * (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken off when
+   * it falls to 0. Each write is recorded as it succeeds, so a sync Stripe interrupts leaves the
+   * rest for the next preview.
+   * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409,
+   *   StripeSyncConfirmRequiredException 400, StripeSyncPreviewStaleException 409, the client's
+   */
+  async sync(
+    scope: BusinessScope,
+    confirm: string | undefined,
+  ): Promise<StripeMembersSyncResultDto> {
+    const integration = await this.integration(scope);
+    const changes = await this.plannedBills(scope, integration);
+    if (!confirm) throw new StripeSyncConfirmRequiredException();
+    const fingerprint = billChangesFingerprint(changes);
+    if (fingerprint !== confirm) throw new StripeSyncPreviewStaleException();
+    const apiKey = this.crypto.open(integration.apiKeySealed);
+    let written = 0;
+    for (const change of changes) {
+      const { target, groveCents } = change;
+      let couponId: string | null = null;
+      if (groveCents > 0) {
+        couponId = await this.repository.coupon(scope, target.currency, groveCents);
+        if (!couponId) {
+          couponId = await this.stripe.createCoupon(
+            apiKey,
+            groveCents,
+            target.currency,
+            `grove-coupon-${scope.businessId}-${target.currency}-${groveCents}`,
+          );
+          await this.repository.saveCoupon(scope, target.currency, groveCents, couponId);
+        }
+      }
+      const discountId = await this.stripe.setDiscounts(
+        apiKey,
+        target.subscriptionId,
+        target.otherDiscountIds,
+        couponId,
+        `grove-discounts-${target.subscriptionId}-${groveCents}-${fingerprint}`,
+      );
+      await this.repository.setGroveDiscount(
+        scope,
+        target.subscriptionId,
+        groveCents,
+        couponId,
+        discountId,
+      );
+      written += 1;
+    }
+    await this.repository.recordSync(scope, written);
+    return { billsWritten: written, status: await this.status(scope) };
+  }
+
+  /**
+   * Disconnects: every discount Grove added is taken off its subscription (the gym's own kept;
+   * subscriptions that ended are left, Stripe bills them no more), then the key, the imported
+   * subscriptions and the coupons are forgotten; members stay. A Stripe failure part-way answers
+   * 502 and keeps the connection, the discounts already removed recorded (run it again).
+   * @returns the discounts removed
+   */
+  async remove(scope: BusinessScope): Promise<StripeMembersRemovalDto> {
+    const integration = await this.repository.integration(scope);
+    let removed = 0;
+    if (integration) {
+      const apiKey = this.crypto.open(integration.apiKeySealed);
+      for (const subscription of await this.repository.discounted(scope)) {
+        if (subscription.endedAt === null) {
+          await this.stripe.setDiscounts(
+            apiKey,
+            subscription.subscriptionId,
+            subscription.otherDiscountIds,
+            null,
+            `grove-remove-${subscription.subscriptionId}-${integration.lastSyncAt?.getTime() ?? 0}`,
+          );
+          removed += 1;
+        }
+        await this.repository.setGroveDiscount(scope, subscription.subscriptionId, 0, null, null);
+      }
+      await this.repository.remove(scope);
+      this.logger.log(`Stripe member billing removed: ${removed} discounts taken off`);
+    }
+    return { discountsRemoved: removed, status: await this.status(scope) };
+  }
+
+  /**
+   * What Stripe will charge a member next, from the subscription's upcoming invoice
+   * (`POST /v1/invoices/create_preview`; nothing is written): "Stripe will charge $X on <date>".
+   * @throws StripeNotConnectedException 409, StripeNoSubscriptionException 404 (not the business's
+   *   member, no running subscription, or Stripe has no upcoming invoice), the client's
+   */
+  async nextCharge(scope: BusinessScope, memberId: string): Promise<StripeNextChargeDto> {
+    const apiKey = await this.key(scope);
+    const subscriptionId = isUUID(memberId)
+      ? await this.repository.subscriptionOf(scope, memberId)
+      : null;
+    if (!subscriptionId) throw new StripeNoSubscriptionException();
+    const charge = await this.stripe.upcomingCharge(apiKey, subscriptionId);
+    if (!charge) throw new StripeNoSubscriptionException();
+    return {
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      at: charge.at.toISOString(),
+    };
+  }
+
+  /** The business's integration. @throws StripeNotConnectedException 409 */
+  private async integration(scope: BusinessScope): Promise<StripeMemberIntegration> {
+    const integration = await this.repository.integration(scope);
+    if (!integration) throw new StripeNotConnectedException();
+    return integration;
+  }
+
+  /** The business's key, opened. @throws StripeNotConnectedException 409 */
+  private async key(scope: BusinessScope): Promise<string> {
+    return this.crypto.open((await this.integration(scope)).apiKeySealed);
+  }
+
+  /**
+   * The bills a sync writes: every running imported subscription whose discounted price
+   * (`targetAutopayCents`, never below 0) differs from what it bills now (price − Grove's
+   * discount). @throws StripeDiscountsFirstException 409 before the discounts are saved
+   */
+  private async plannedBills(
+    scope: BusinessScope,
+    integration: StripeMemberIntegration,
+  ): Promise<PlannedBill[]> {
+    const onReferral = integration.discountOnReferralCents;
+    if (onReferral === null) throw new StripeDiscountsFirstException();
+    const planned: PlannedBill[] = [];
+    for (const target of await this.repository.billTargets(scope)) {
+      const newCents = targetAutopayCents(target, onReferral, integration.discountForRefereeCents);
+      const currentCents = target.membershipPriceCents - target.groveDiscountCents;
+      if (newCents === currentCents) continue;
+      planned.push({
+        memberId: target.memberId,
+        name: target.name,
+        currency: target.currency,
+        currentCents,
+        newCents,
+        differenceCents: newCents - currentCents,
+        target,
+        groveCents: target.membershipPriceCents - newCents,
+      });
+    }
+    return planned;
+  }
+}

@@ -1,0 +1,167 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Schema } from '@grove/api-contract';
+import { MESSAGES } from '@grove/contracts';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { StripeSetupPage } from './StripeSetupPage';
+
+type Status = Schema<'StripeMembersStatus'>;
+type BillChanges = Schema<'StripeBillChanges'>;
+
+const disconnected: Status = {
+  connected: false,
+  keyLast4: null,
+  livemode: false,
+  discountOnReferralCents: null,
+  discountForRefereeCents: 0,
+  subscriptions: 0,
+  discountedSubscriptions: 0,
+  importedAt: null,
+  lastSyncAt: null,
+  lastSyncBillsWritten: null,
+};
+const connected: Status = {
+  ...disconnected,
+  connected: true,
+  keyLast4: 'a1b2',
+  discountOnReferralCents: 1_500,
+  subscriptions: 2,
+};
+const changes: BillChanges = {
+  items: [
+    {
+      memberId: '00000000-0000-4000-8000-000000000001',
+      name: 'Zoë O’Brien',
+      currency: 'usd',
+      currentCents: 6_500,
+      newCents: 5_000,
+      differenceCents: -1_500,
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 100,
+  monthlyDifferenceCents: -1_500,
+  fingerprint: 'f'.repeat(32),
+};
+
+/** The status the fake API answers, and what each write sent. */
+function fakeApi(status: Status, previews: BillChanges[] = [changes]) {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const queue = [...previews];
+  const body = async (request: Request) => {
+    const text = await request.text();
+    sent.push({
+      method: request.method,
+      path: new URL(request.url).pathname.slice('/api'.length),
+      body: text ? JSON.parse(text) : undefined,
+    });
+  };
+  server.use(
+    http.get('/stripe-members', ({ response }) => response(200).json(status)),
+    http.get('/stripe-members/sync/preview', ({ response }) =>
+      response(200).json(queue.length > 1 ? (queue.shift() as BillChanges) : queue[0]),
+    ),
+    http.put('/stripe-members/credentials', async ({ request, response }) => {
+      await body(request);
+      return response(200).json(connected);
+    }),
+    http.delete('/stripe-members', async ({ request, response }) => {
+      await body(request);
+      return response(200).json({ discountsRemoved: 3, status: disconnected });
+    }),
+  );
+  return sent;
+}
+
+describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
+  it('asks for a restricted key with the permissions Grove needs, refuses a secret key before sending it, and connects', async () => {
+    const sent = fakeApi(disconnected);
+    renderWithProviders(<StripeSetupPage />);
+    const permissions = await screen.findByRole('list', { name: 'Permissions the key needs' });
+    expect(
+      within(permissions)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Customers: Read', 'Subscriptions: Write', 'Coupons: Write', 'Invoices: Read']);
+    await userEvent.type(screen.getByLabelText('Restricted key'), 'sk_test_everything');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
+    expect(await screen.findByText(MESSAGES.stripeInvalidKey)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Restricted key'));
+    await userEvent.type(screen.getByLabelText('Restricted key'), 'rk_test_harbour_a1b2');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
+    expect(await screen.findByText('Connected with the key ending in a1b2.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/stripe-members/credentials',
+        body: { apiKey: 'rk_test_harbour_a1b2' },
+      },
+    ]);
+  });
+
+  it("shows Stripe's refusal of a key", async () => {
+    fakeApi(disconnected);
+    server.use(
+      http.put('/stripe-members/credentials', () =>
+        apiError(400, MESSAGES.stripeKeyMissingPermissions),
+      ),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    await userEvent.type(await screen.findByLabelText('Restricted key'), 'rk_test_narrow');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
+    expect(await screen.findByText(MESSAGES.stripeKeyMissingPermissions)).toBeTruthy();
+  });
+
+  it('previews the bills that change in their currency and confirms exactly that preview', async () => {
+    fakeApi(connected);
+    const confirmed: unknown[] = [];
+    server.use(
+      http.post('/stripe-members/sync', async ({ request, response }) => {
+        confirmed.push(await request.json());
+        return response(200).json({ billsWritten: 1, status: connected });
+      }),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Review bill changes' }));
+    const bills = await screen.findByRole('list', { name: 'Bills that change' });
+    expect(bills.textContent).toContain('Zoë O’Brien');
+    expect(bills.textContent).toContain('USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and write 1 bill' }));
+    expect(await screen.findByText('1 bill written.')).toBeTruthy();
+    expect(confirmed).toEqual([{ confirm: 'f'.repeat(32) }]);
+  });
+
+  it('says when the reviewed bills went stale, and shows the new preview', async () => {
+    const fresh: BillChanges = {
+      ...changes,
+      items: [{ ...changes.items[0], name: 'Amélie Dubois' }],
+      fingerprint: 'a'.repeat(32),
+    };
+    fakeApi(connected, [changes, fresh]);
+    server.use(
+      http.post('/stripe-members/sync', () => apiError(409, MESSAGES.mindbodySyncPreviewStale)),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Review bill changes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and write 1 bill' }));
+    expect(await screen.findByText(MESSAGES.mindbodySyncPreviewStale)).toBeTruthy();
+    expect(await screen.findByText('Amélie Dubois')).toBeTruthy();
+  });
+
+  it("removes Grove's discounts and reports the count", async () => {
+    const sent = fakeApi(connected);
+    renderWithProviders(<StripeSetupPage />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Remove Grove's discounts and disconnect" }),
+    );
+    expect(
+      await screen.findByText(
+        "Disconnected: 3 discounts removed from your members' subscriptions.",
+      ),
+    ).toBeTruthy();
+    expect(sent.map((call) => call.method)).toEqual(['DELETE']);
+  });
+});
