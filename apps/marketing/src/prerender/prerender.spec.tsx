@@ -33,6 +33,11 @@ describe('the prerendered pages', () => {
       '<a aria-current="page" class="active" href="/pricing">Pricing</a>',
     );
     expect(pricing?.html).toContain('href="/login">Log In</a>');
+    expect(pricing?.html).toContain('<h1 id="pre-pricing-title">');
+    expect(pricing?.html).toContain('aria-labelledby="pre-pricing-title"');
+    const landing = pages.find((page) => page.path === '/landingPage');
+    // Learn More works once the live page has replaced the copy.
+    expect(landing?.html).toMatch(/<button disabled=""[^>]*aria-haspopup="dialog">Learn More/);
     const contact = pages.find((page) => page.path === '/contact');
     expect(contact?.html).toContain('a real person will get back to you');
   });

@@ -56,6 +56,29 @@ export function headlineOf(html: string): string {
     .trim();
 }
 
+/** What the prerendered copy's element ids start with (the live page's ids stay the components'). */
+export const PRERENDERED_ID_PREFIX = 'pre-';
+
+/**
+ * Makes a rendered page fit to sit beside the live one until the remote swaps them: every `id`
+ * (and every reference to one: `for`, `aria-labelledby`, `aria-describedby`, `aria-controls`, a
+ * `#fragment` link) gets PRERENDERED_ID_PREFIX, so no id is on the page twice; every button is
+ * `disabled` (nothing is listening to it yet: the live page's, which replaces it, works).
+ */
+export function asPrerenderedCopy(html: string): string {
+  return html
+    .replace(
+      /\b(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g,
+      (_match, attribute: string, value: string) =>
+        `${attribute}="${value
+          .split(' ')
+          .map((id) => (id ? PRERENDERED_ID_PREFIX + id : id))
+          .join(' ')}"`,
+    )
+    .replace(/href="#([^"]+)"/g, `href="#${PRERENDERED_ID_PREFIX}$1"`)
+    .replace(/<button(?![^>]*\bdisabled\b)/g, '<button disabled=""');
+}
+
 /** A rendered page: its manifest entry plus its markup and its Open Graph image (SVG). */
 export interface RenderedPage extends PrerenderedPage {
   html: string;
@@ -102,7 +125,7 @@ export function renderPages(): RenderedPage[] {
       title,
       description: meta.description,
       headline,
-      html,
+      html: asPrerenderedCopy(html),
       imageSvg: ogImageSvg({ title: meta.title, headline }),
     };
   });

@@ -110,7 +110,8 @@ export function withPrerenderedPage(
   return shell
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      // The built index.html is minified (`<meta name=description content="…">`).
+      /<meta\s+name="?description"?\s+content=(?:"[^"]*"|[^\s>]+)\s*\/?>/,
       meta('name', 'description', page.description),
     )
     .replace('</head>', `${head}</head>`)
