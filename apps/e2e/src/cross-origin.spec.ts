@@ -105,3 +105,17 @@ test('an owner signs up into the dashboard remote served from its own origin', a
   expect(fromDashboard).toContain('/remoteEntry.js');
   expect(fromDashboard.some((file) => file.endsWith('.css'))).toBe(true);
 });
+
+test('a link preview of /pricing gets the page prerendered by the marketing build on its origin', async ({
+  request,
+}) => {
+  const reply = await request.get('/pricing', {
+    headers: { 'User-Agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+  });
+  const html = await reply.text();
+  expect(html).toContain('<title>Pricing · Grove</title>');
+  expect(html).toContain('Simple &amp; Transparent Pricing');
+  expect(html).toContain(
+    `<meta property="og:image" content="${REMOTE_ORIGINS.marketing}/prerendered/og/pricing.`,
+  );
+});
