@@ -1,4 +1,4 @@
-import { MARKETING_PAGES, PRERENDERED_ELEMENT_ID } from '@grove/contracts';
+import { MARKETING_PAGES, PRERENDERED_ELEMENT_ID, PRERENDERED_STYLE_ID } from '@grove/contracts';
 import { renderPages } from './prerender';
 import { releasePrerendered } from './release-prerendered';
 
@@ -52,9 +52,10 @@ describe('the prerendered pages', () => {
 
 describe('releasePrerendered', () => {
   it('removes the prerendered page and shows the root the shell rendered into', () => {
-    document.body.innerHTML = `<div id="${PRERENDERED_ELEMENT_ID}"><h1>Pricing</h1></div><div id="root" hidden><h1>Pricing</h1></div>`;
+    document.body.innerHTML = `<style id="${PRERENDERED_STYLE_ID}">h1{color:red}</style><div id="${PRERENDERED_ELEMENT_ID}"><h1>Pricing</h1></div><div id="root" hidden><h1>Pricing</h1></div>`;
     releasePrerendered();
     expect(document.getElementById(PRERENDERED_ELEMENT_ID)).toBeNull();
+    expect(document.getElementById(PRERENDERED_STYLE_ID)).toBeNull();
     expect(document.getElementById('root')?.hidden).toBe(false);
   });
 });

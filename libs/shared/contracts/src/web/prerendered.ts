@@ -15,6 +15,13 @@ export const PRERENDERED_MANIFEST = 'manifest.json';
 export const PRERENDERED_ELEMENT_ID = 'grove-prerendered';
 
 /**
+ * Id of the prerendered page's inline stylesheet. The API puts it first in `<body>`, after every
+ * stylesheet the app adds to `<head>` while it loads, so those (the same rules, in another order)
+ * cannot shift the prerendered copy; it goes with the copy.
+ */
+export const PRERENDERED_STYLE_ID = 'grove-prerendered-style';
+
+/**
  * What the prerendered markup starts every URL of the remote's own files with (images, the
  * video): the API replaces it with the folder the remote is served from, so the same build works
  * from Grove's origin, a stored version or a CDN.

@@ -3,6 +3,7 @@ import {
   PRERENDERED_ASSET_BASE,
   PRERENDERED_ELEMENT_ID,
   PRERENDERED_FOLDER,
+  PRERENDERED_STYLE_ID,
 } from '@grove/contracts';
 import type { LoadedPrerenderedPage } from './prerendered-pages';
 
@@ -56,7 +57,7 @@ export function structuredData(publicOrigin: string, pathname: string): string[]
 /**
  * The shell's index.html with a prerendered page in it (docs/architecture.md#prerendered-pages):
  * the page's title, description, canonical link, `hreflang` alternates, Open Graph and Twitter
- * tags and JSON-LD in the head with its stylesheet inline; its markup in `#grove-prerendered`
+ * tags and JSON-LD in the head; its stylesheet inline first in the body (PRERENDERED_STYLE_ID) and its markup in `#grove-prerendered`
  * beside the shell's `#root`, which is sent `hidden` until the remote's JavaScript mounts and
  * swaps them; the "needs JavaScript" notice dropped. The shell's scripts are untouched, so the
  * CSP stays as it is (the JSON-LD blocks are data, which no browser runs). The 404 screen gets
@@ -104,8 +105,10 @@ export function withPrerenderedPage(
     meta('name', 'twitter:description', page.description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     ...structuredData(publicOrigin, found ? (page.path ?? pathname) : pathname),
-    `<style>${page.css.replace(/<\/style/gi, '<\\/style')}</style>`,
   ].join('');
+  // First in <body>: after every stylesheet the app appends to <head> while it loads (the same
+  // rules in another order would move the copy's boxes), before the markup (no unstyled paint).
+  const style = `<style id="${PRERENDERED_STYLE_ID}">${page.css.replace(/<\/style/gi, '<\\/style')}</style>`;
   const markup = page.html.split(PRERENDERED_ASSET_BASE).join(page.base);
   return shell
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -118,6 +121,6 @@ export function withPrerenderedPage(
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       /<div id="?root"?><\/div>/,
-      `<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
+      `${style}<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
     );
 }

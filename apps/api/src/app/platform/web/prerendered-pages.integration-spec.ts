@@ -100,7 +100,10 @@ describe('prerendered marketing pages (integration)', () => {
         );
         expect(page.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
         expect(page.text).toContain(`<h1>The ${name} headline</h1>`);
-        expect(page.text).toContain('<style>.mk-main{color:#123}</style>');
+        // Its stylesheet first in the body, after whatever the app adds to the head.
+        expect(page.text).toContain(
+          '<body><style id="grove-prerendered-style">.mk-main{color:#123}</style><div id="grove-prerendered">',
+        );
         // The page's images come from where the remote is served.
         expect(page.text).toContain('src="/remotes/marketing/assets/poster.0123456789abcdef.webp"');
         // The shell's script still boots the app, over a hidden root.
