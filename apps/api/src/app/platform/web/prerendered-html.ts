@@ -110,17 +110,22 @@ export function withPrerenderedPage(
   // rules in another order would move the copy's boxes), before the markup (no unstyled paint).
   const style = `<style id="${PRERENDERED_STYLE_ID}">${page.css.replace(/<\/style/gi, '<\\/style')}</style>`;
   const markup = page.html.split(PRERENDERED_ASSET_BASE).join(page.base);
-  return shell
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      // The built index.html is minified (`<meta name=description content="…">`).
-      /<meta\s+name="?description"?\s+content=(?:"[^"]*"|[^\s>]+)\s*\/?>/,
-      meta('name', 'description', page.description),
-    )
-    .replace('</head>', `${head}</head>`)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace(
-      /<div id="?root"?><\/div>/,
-      `${style}<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
-    );
+  return (
+    shell
+      // The page is complete without the app: its scripts, stylesheets and manifests are not
+      // preloaded ahead of the first paint (main.js still loads them, after it).
+      .replace(/<link\s+rel="?preload"?[^>]*>/g, '')
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        // The built index.html is minified (`<meta name=description content="…">`).
+        /<meta\s+name="?description"?\s+content=(?:"[^"]*"|[^\s>]+)\s*\/?>/,
+        meta('name', 'description', page.description),
+      )
+      .replace('</head>', `${head}</head>`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        /<div id="?root"?><\/div>/,
+        `${style}<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
+      )
+  );
 }

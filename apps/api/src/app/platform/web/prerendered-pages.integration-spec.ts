@@ -21,7 +21,9 @@ const LINK_PREVIEW_AGENTS = [
 const SHELL_INDEX =
   '<!doctype html><html lang=en><head><meta charset=utf-8>' +
   '<meta name=description content="Grove turns your members’ friends into new members.">' +
-  '<title>Grove</title><script defer src=/main.0123abcd89.js></script></head>' +
+  '<link rel=preload href=/remotes.json as=fetch crossorigin=anonymous>' +
+  '<title>Grove</title><script defer src=/main.0123abcd89.js></script>' +
+  '<link rel=preload href=/14.0123abcd89.js as=script></head>' +
   '<body><noscript>Grove needs JavaScript to run.</noscript><div id=root></div></body></html>';
 
 /** A marketing build with prerendered pages, each naming `label` (a version's own words). */
@@ -109,6 +111,8 @@ describe('prerendered marketing pages (integration)', () => {
         // The shell's script still boots the app, over a hidden root.
         expect(page.text).toContain('<script defer src=/main.0123abcd89.js></script>');
         expect(page.text).toContain('<div id="root" hidden></div>');
+        // Nothing of the app's is fetched ahead of the first paint but its first script.
+        expect(page.text).not.toContain('preload');
         expect(page.text).not.toContain('Grove needs JavaScript to run.');
       }
     }
