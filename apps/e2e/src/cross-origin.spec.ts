@@ -40,9 +40,11 @@ test('the home page renders with the marketing remote’s scripts and CSS from i
   expect(fromMarketing).toContain('/mf-manifest.json');
   expect(fromMarketing).toContain('/remoteEntry.js');
   expect(fromMarketing.some((file) => file.endsWith('.css'))).toBe(true);
-  // The remote's CSS really applies: the footer's layout comes from marketing.css.
+  // The remote's CSS really applies: the footer's layout comes from marketing.css. Read on the
+  // live page, once it has replaced the prerendered copy the first HTML carries.
+  await expect(page.locator('#grove-prerendered')).toHaveCount(0);
   const display = await page
-    .locator('.mk-main')
+    .locator('#root .mk-main')
     .first()
     .evaluate((element) => getComputedStyle(element).display);
   expect(display).toBe('block');
