@@ -505,6 +505,8 @@ describe(
       fs.writeFileSync(path.join(build, 'mf-manifest.json'), '{"name":"marketing"}');
       fs.writeFileSync(path.join(build, 'remoteEntry.js'), 'var marketing;');
       fs.writeFileSync(path.join(build, 'page.0123456789abcdef.js'), 'console.log(1);');
+      fs.mkdirSync(path.join(build, 'prerendered'), { mode: 0o755 });
+      fs.writeFileSync(path.join(build, 'prerendered/manifest.json'), '{"pages":[]}');
       port = await freePort();
       const server = fs
         .readFileSync(path.join(root, 'deploy/nginx/remote.conf'), 'utf8')
@@ -548,6 +550,13 @@ describe(
         assert.equal(reply.headers['cache-control'], 'no-cache');
         assert.equal(reply.headers['x-content-type-options'], 'nosniff');
       }
+    });
+
+    it('serves the prerendered pages (fixed names) with CORS, always revalidated', async () => {
+      const reply = await get('/remotes/marketing/prerendered/manifest.json');
+      assert.equal(reply.status, 200);
+      assert.equal(reply.headers['access-control-allow-origin'], '*');
+      assert.equal(reply.headers['cache-control'], 'no-cache');
     });
 
     it('serves content-hashed chunks with CORS, cached for a year; nothing outside /remotes/', async () => {

@@ -195,4 +195,63 @@ function pageAssetsConfig({ name, folder, entry }) {
   };
 }
 
-module.exports = { webAppConfig, pageAssetsConfig };
+/**
+ * A remote's prerendered pages (docs/architecture.md#prerendered-pages): a Node bundle of `entry`
+ * (which exports `renderPages()`) is built into `<output>/prerendered/` after the remote
+ * (`dependencies`, like pageAssetsConfig) and run by PrerenderPlugin, which writes each page's HTML,
+ * its Open Graph image and `manifest.json` there. The pages' CSS (what the rendered components
+ * import, then `styles`) is one stylesheet, `prerendered/page.css`, which the API inlines. Images
+ * and videos keep the remote's hashed names but are not emitted twice; their URLs start with
+ * PRERENDERED_ASSET_BASE (@grove/contracts), which the API replaces with the remote's folder.
+ * @param {object} options
+ * @param {string} options.name the remote, e.g. 'marketing'
+ * @param {string} options.entry the render module, relative to the project
+ * @param {string[]} [options.styles] stylesheets besides the components' own (the shell's top bar)
+ */
+function prerenderConfig({ name, entry, styles = [] }) {
+  const projectRoot = path.join(workspaceRoot, 'apps', name);
+  const { PrerenderPlugin } = require('./prerender-plugin.cjs');
+  const webpack = require('webpack');
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${name}-prerender`,
+      dependencies: [name],
+      target: 'node',
+      mode: production ? 'production' : 'development',
+      devtool: false,
+      context: projectRoot,
+      entry: { page: [...styles, entry] },
+      output: {
+        path: path.join(workspaceRoot, 'dist/apps', name),
+        filename: 'prerendered/render.cjs',
+        library: { type: 'commonjs2' },
+        publicPath: '/__grove_remote_base__/',
+        assetModuleFilename: 'assets/[name].[contenthash:16][ext]',
+      },
+      optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: { ...workspaceAliases } },
+      module: {
+        rules: [
+          ...sourceRules(production, true),
+          {
+            test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/,
+            type: 'asset/resource',
+            generator: { emit: false },
+          },
+        ],
+      },
+      plugins: [
+        new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+        // The captcha (altcha, its workers and stylesheet) loads with a form, after the page: never
+        // rendered here, and its browser-only workers do not resolve for Node.
+        new webpack.IgnorePlugin({ resourceRegExp: /^altcha(\/|$)/ }),
+        new MiniCssExtractPlugin({ filename: 'prerendered/[name].css' }),
+        new PrerenderPlugin({ bundle: 'render.cjs', stylesheet: 'page.css' }),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { webAppConfig, pageAssetsConfig, prerenderConfig };

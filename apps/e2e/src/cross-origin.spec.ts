@@ -40,9 +40,11 @@ test('the home page renders with the marketing remote’s scripts and CSS from i
   expect(fromMarketing).toContain('/mf-manifest.json');
   expect(fromMarketing).toContain('/remoteEntry.js');
   expect(fromMarketing.some((file) => file.endsWith('.css'))).toBe(true);
-  // The remote's CSS really applies: the footer's layout comes from marketing.css.
+  // The remote's CSS really applies: the footer's layout comes from marketing.css. Read on the
+  // live page, once it has replaced the prerendered copy the first HTML carries.
+  await expect(page.locator('#grove-prerendered')).toHaveCount(0);
   const display = await page
-    .locator('.mk-main')
+    .locator('#root .mk-main')
     .first()
     .evaluate((element) => getComputedStyle(element).display);
   expect(display).toBe('block');
@@ -104,4 +106,18 @@ test('an owner signs up into the dashboard remote served from its own origin', a
   await expect(page.getByRole('button', { name: 'Add New Tree' })).toBeVisible();
   expect(fromDashboard).toContain('/remoteEntry.js');
   expect(fromDashboard.some((file) => file.endsWith('.css'))).toBe(true);
+});
+
+test('a link preview of /pricing gets the page prerendered by the marketing build on its origin', async ({
+  request,
+}) => {
+  const reply = await request.get('/pricing', {
+    headers: { 'User-Agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+  });
+  const html = await reply.text();
+  expect(html).toContain('<title>Pricing · Grove</title>');
+  expect(html).toContain('Simple &amp; Transparent Pricing');
+  expect(html).toContain(
+    `<meta property="og:image" content="${REMOTE_ORIGINS.marketing}/prerendered/og/pricing.`,
+  );
 });

@@ -63,9 +63,15 @@ test('a new marketing build is deployed, switched to and rolled back with the sh
   const version = /\* (\d{8}-\d{6}-[0-9a-f]{12})/.exec(listed)?.[1] ?? '';
   expect(version).not.toBe('');
 
-  // New page loads get the new build; nothing was restarted.
+  // New page loads get the new build; nothing was restarted. The first HTML too: the new
+  // version's prerendered page (docs/architecture.md#prerendered-pages), for link previews.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toBeVisible();
+  const firstHtml = await (
+    await page.request.get('/', { headers: { 'User-Agent': 'WhatsApp/2.23' } })
+  ).text();
+  expect(firstHtml).toContain(NEW_HEADING);
+  expect(firstHtml).toContain(`/remotes/marketing@${version}/prerendered/og/home.`);
   expect((await (await page.request.get('/remotes.json')).json()).marketing).toBe(
     `/remotes/marketing@${version}/mf-manifest.json`,
   );
@@ -74,6 +80,7 @@ test('a new marketing build is deployed, switched to and rolled back with the sh
   await npmRun('remote:use', 'marketing', 'built');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: OLD_HEADING })).toBeVisible();
+  expect(await (await page.request.get('/')).text()).toContain(OLD_HEADING);
   await npmRun('remote:use', 'marketing', version);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: NEW_HEADING })).toBeVisible();

@@ -46,3 +46,4 @@ export * from './site/lead';
 export * from './site/types';
 export * from './web/hrefs';
 export * from './web/remotes';
+export * from './web/prerendered';

@@ -7,10 +7,19 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { isKnownPagePath, REMOTE_NAMES, remoteForPath, type RemoteName } from '@grove/contracts';
+import {
+  isKnownPagePath,
+  MARKETING_PAGES,
+  REMOTE_NAMES,
+  REMOTE_ROUTES,
+  remoteForPath,
+  type RemoteName,
+} from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { defaultRemoteUrl } from './web.config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
+import { PrerenderedPages, type RemoteLocation } from './prerendered-pages';
+import { withPrerenderedPage } from './prerendered-html';
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -135,6 +144,8 @@ export class WebAppsService {
 
   private readonly versions: RemoteVersions;
 
+  private readonly prerendered = new PrerenderedPages();
+
   constructor(private readonly config: AppConfig) {
     this.versions = new RemoteVersions(config.remotesDir);
   }
@@ -200,6 +211,71 @@ export class WebAppsService {
     );
   }
 
+  /**
+   * Where the marketing remote's files are for the version new page loads get (its manifest URL
+   * from remotesManifest, minus `mf-manifest.json`): its build or a stored version on this
+   * machine, or its own origin (REMOTE_MARKETING_URL); null for a manifest path the API does not
+   * serve itself.
+   */
+  marketingLocation(): RemoteLocation | null {
+    const manifest = this.remotesManifest().marketing;
+    const base = manifest.replace(/[^/]*$/, '');
+    if (/^https?:\/\//.test(manifest)) return { url: manifest, base };
+    const local = /^\/remotes\/marketing(?:@([^/]+))?\/mf-manifest\.json$/.exec(manifest);
+    if (!local) return null;
+    const folder = local[1]
+      ? this.versions.folder('marketing', local[1])
+      : path.join(this.config.webDistDir, 'marketing');
+    return folder ? { folder, base } : null;
+  }
+
+  /**
+   * The HTML a page path answers: for a path the marketing remote renders, the shell's page with
+   * the remote's prerendered page in it (docs/architecture.md#prerendered-pages); otherwise, or
+   * when that page cannot be had (no prerendered build, the remote's origin down), the shell's
+   * page as shellHtml gives it. Signed-in screens carry `noindex`.
+   */
+  async pageHtml(indexFile: string, pathname: string): Promise<string> {
+    const html = this.shellHtml(indexFile, pathname);
+    const target = remoteForPath(pathname);
+    if (target?.remote !== 'marketing') {
+      const signedIn = REMOTE_ROUTES.some(
+        (route) => route.access === 'signed-in' && route.segment === pathname.split('/')[1],
+      );
+      return signedIn
+        ? html.replace('</head>', '<meta name="robots" content="noindex" /></head>')
+        : html;
+    }
+    const location = this.marketingLocation();
+    const page = location ? await this.prerendered.page(location, pathname) : null;
+    if (!page) return html;
+    return withPrerenderedPage(html, page, { publicOrigin: this.config.publicOrigin, pathname });
+  }
+
+  /** `/robots.txt`: every crawler may read the public site; the signed-in screens are off limits. */
+  robotsTxt(): string {
+    const closed = REMOTE_ROUTES.filter((route) => route.access === 'signed-in').map(
+      (route) => `Disallow: /${route.segment}`,
+    );
+    return [
+      'User-agent: *',
+      ...closed,
+      'Disallow: /api/',
+      'Allow: /',
+      '',
+      `Sitemap: ${this.config.publicOrigin}/sitemap.xml`,
+      '',
+    ].join('\n');
+  }
+
+  /** `/sitemap.xml`: the public pages (`MARKETING_PAGES`), on PUBLIC_ORIGIN. */
+  sitemapXml(): string {
+    const urls = MARKETING_PAGES.map(
+      (segment) => `<url><loc>${this.config.publicOrigin}/${segment}</loc></url>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
   /** Express middleware to mount before Nest's routes (see setupApp). */
   handler(): RequestHandler {
     const root = this.config.webDistDir;
@@ -246,6 +322,13 @@ export class WebAppsService {
       if (url === '/api' || url.startsWith('/api/') || url === '/remotes.json') return next();
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
       if (SERVER_RENDERED_PAGE.test(url)) return next();
+      if (url === '/robots.txt' || url === '/sitemap.xml') {
+        response.setHeader('Cache-Control', NO_CACHE);
+        trimDocumentHeaders(response, url);
+        if (url === '/robots.txt') response.type('text/plain').send(this.robotsTxt());
+        else response.type('application/xml').send(this.sitemapXml());
+        return;
+      }
       const remote = REMOTE_PATH.exec(url);
       if (remote) {
         const [, name, version] = remote;
@@ -269,7 +352,10 @@ export class WebAppsService {
         response.setHeader('Cache-Control', NO_CACHE);
         // The shell renders the 404 screen for a path no screen has: say so in the status too.
         response.status(isKnownPagePath(url) ? 200 : 404);
-        response.type('html').send(this.shellHtml(shellIndex, url));
+        this.pageHtml(shellIndex, url).then(
+          (html) => response.type('html').send(html),
+          (error: unknown) => next(error),
+        );
       });
     };
   }
