@@ -40,6 +40,12 @@ const nav = [
     // Integrations are the owners' (docs/product.md#staff-accounts).
     capability: 'integrations' as const,
   },
+  {
+    to: hrefs.stripeSetup,
+    label: 'Stripe Billing',
+    isActive: startsWith(hrefs.stripeSetup),
+    capability: 'integrations' as const,
+  },
 ];
 
 /**

@@ -1217,6 +1217,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/referrals-to-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members whose "referred by" waits to be matched to a member */
+        get: operations["ReferralsToMatch_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a waiting referral (the member stays, referred by no one) */
+        post: operations["ReferralsToMatch_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrals-to-match/{memberId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a waiting referral: the member becomes the referrer’s branch */
+        post: operations["ReferralsToMatch_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/referrals/{code}": {
         parameters: {
             query?: never;
@@ -1334,6 +1385,24 @@ export interface paths {
         get: operations["ShareMessage_get"];
         /** Save the message members share with friends */
         put: operations["ShareMessage_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/welcome-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referred friend's welcome offer */
+        get: operations["WelcomeOffer_get"];
+        /** Save the referred friend's welcome offer */
+        put: operations["WelcomeOffer_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1472,6 +1541,143 @@ export interface paths {
         put?: never;
         /** Report an issue to the Grove team */
         post: operations["Support_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's staff and pending invitations */
+        get: operations["Team_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a member of staff by email (a link valid 7 days, once) */
+        post: operations["Team_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: choose a name and password, signed in */
+        post: operations["Team_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link invites to */
+        post: operations["Team_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation */
+        delete: operations["Team_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member of staff (their sessions end at once) */
+        delete: operations["Team_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member of staff's role */
+        patch: operations["Team_changeRole"];
+        trace?: never;
+    };
+    "/welcome-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Welcome offers granted to approved friends */
+        get: operations["WelcomeOfferGrants_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/welcome-offers/{id}/honoured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a welcome offer honoured */
+        post: operations["WelcomeOfferGrants_markHonoured"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1688,6 +1894,11 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents: number;
+            /**
+             * @description Who referred them, as typed, when it matches no member: the member waits in Referrals to match; trimmed, empty = none
+             * @example Jenny (spin class)
+             */
+            referredByNote?: string;
             /** @description Attach the new tree as a branch of this member (id) */
             referringMemberId?: string;
         };
@@ -1804,6 +2015,27 @@ export interface components {
          * @enum {string}
          */
         IntegrationName: "Mindbody";
+        InvitationAcceptDto: {
+            /** @example Renée */
+            firstName: string;
+            /** @example O'Brien */
+            lastName: string;
+            /** @example a new long passphrase */
+            password: string;
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
+        InvitationInfo: {
+            /** @example Green Valley Fitness */
+            businessName: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        InvitationTokenDto: {
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
         JoinChannelRow: {
             /** @description Friends who joined through it and were approved in the period */
             approved: number;
@@ -1879,6 +2111,13 @@ export interface components {
             email: string;
             /** @example grove-demo-1234 */
             password: string;
+        };
+        MatchReferralRequest: {
+            /**
+             * Format: uuid
+             * @description The member who referred them
+             */
+            referrerId: string;
         };
         MemberBranch: {
             /** @description The friend's first name */
@@ -2340,6 +2579,12 @@ export interface components {
             totalDiscountsCents: number;
             /** @description cents */
             totalReferredRevenueCents: number;
+            /** @description Of those granted, text offers honoured by hand (no amount) */
+            welcomeOffersByHand: number;
+            /** @description Their cost, cents: amount, percent and free offers over their months at the friend’s membership price */
+            welcomeOffersCostCents: number;
+            /** @description Welcome offers granted to friends approved in the period */
+            welcomeOffersGranted: number;
         };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
@@ -2458,6 +2703,11 @@ export interface components {
         ReferralInfo: {
             businessName: string;
             referrerFirstName: string;
+            /**
+             * @description The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none
+             * @example Your first month free
+             */
+            welcomeOffer: string | null;
         };
         ReferralLink: {
             /** @description Unguessable, URL-safe code (the last path segment of `url`) */
@@ -2509,6 +2759,24 @@ export interface components {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
         };
+        ReferralToMatch: {
+            /**
+             * Format: date-time
+             * @description When the member was added
+             */
+            addedAt: string;
+            /** @example ben@example.com */
+            memberEmail: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @example Ben O'Connor */
+            memberName: string;
+            /**
+             * @description Who referred them, as typed
+             * @example Jenny (spin class)
+             */
+            referredByNote: string;
+        };
         ReferralTreeNode: {
             branches: components["schemas"]["ReferralTreeNode"][];
             /** @description Branches below the depth or node cap, counted but not listed */
@@ -2519,6 +2787,11 @@ export interface components {
             joinedAt: string;
             name: string;
             status: components["schemas"]["MemberStatus"];
+        };
+        ReferralsToMatch: {
+            items: components["schemas"]["ReferralToMatch"][];
+            /** @description How many members wait, all of them */
+            total: number;
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -2599,6 +2872,8 @@ export interface components {
              * @enum {boolean}
              */
             passwordChangeRequired?: true;
+            /** @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do */
+            role: components["schemas"]["StaffRole"];
             /** @description What the account button shows: first and last name */
             username: string;
         };
@@ -2663,6 +2938,54 @@ export interface components {
             phoneNumber: string;
             /** @example greenvalley.com.au */
             website: string;
+        };
+        StaffInvitation: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link stops working (7 days after it was sent)
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffInvitationDto: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffMember: {
+            /** @example renee@greenvalley.com.au */
+            email: string;
+            /** @example Renée */
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @example O'Brien */
+            lastName: string;
+            /**
+             * Format: date-time
+             * @description Their latest sign-in with a password (null: never)
+             */
+            lastSignInAt: string | null;
+            role: components["schemas"]["StaffRole"];
+            /**
+             * @description Present (true) on the caller
+             * @enum {boolean}
+             */
+            you?: true;
+        };
+        /**
+         * @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do
+         * @enum {string}
+         */
+        StaffRole: "owner" | "manager" | "front_desk" | "viewer";
+        StaffRoleChangeDto: {
+            role: components["schemas"]["StaffRole"];
         };
         StripeBillChange: {
             /**
@@ -2774,6 +3097,10 @@ export interface components {
             /** @example The branches table does not load */
             summary: string;
         };
+        Team: {
+            invitations: components["schemas"]["StaffInvitation"][];
+            members: components["schemas"]["StaffMember"][];
+        };
         TopReferrer: {
             branchesGained: number;
             /** Format: uuid */
@@ -2850,6 +3177,54 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents?: number;
+        };
+        WelcomeOffer: {
+            /**
+             * @description Amount off each month, integer cents (kind amount)
+             * @example 2000
+             */
+            amountCents?: number | null;
+            /**
+             * @example amount
+             * @enum {string}
+             */
+            kind: "none" | "amount" | "percent" | "free" | "text";
+            /**
+             * @description How many first months the offer runs (kinds amount, percent, free)
+             * @example 3
+             */
+            months?: number | null;
+            /**
+             * @description Percentage off each month (kind percent)
+             * @example 50
+             */
+            percent?: number | null;
+            /**
+             * @description The offer in the owner’s words, honoured by hand (kind text)
+             * @example a free class
+             */
+            text?: string | null;
+        };
+        WelcomeOfferGrant: {
+            /** Format: date-time */
+            grantedAt: string;
+            /** Format: date-time */
+            honouredAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The friend, now a member
+             */
+            memberId: string;
+            memberName: string;
+            /** @description The offer as it was at approval */
+            offer: components["schemas"]["WelcomeOffer"];
+            /** @example $20 off your first 3 months */
+            wording: string;
+        };
+        WelcomeOfferGrants: {
+            items: components["schemas"]["WelcomeOfferGrant"][];
         };
     };
     responses: never;
@@ -5490,6 +5865,96 @@ export interface operations {
             };
         };
     };
+    ReferralsToMatch_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralsToMatch"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralsToMatch_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRow"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Referrals_info: {
         parameters: {
             query?: never;
@@ -5854,6 +6319,66 @@ export interface operations {
             };
         };
     };
+    WelcomeOffer_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOffer_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WelcomeOffer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOffer"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     StripeMembers_status: {
         parameters: {
             query?: never;
@@ -6114,6 +6639,276 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleChangeDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrants"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    WelcomeOfferGrants_markHonoured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeOfferGrant"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

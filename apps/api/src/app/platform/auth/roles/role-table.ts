@@ -174,6 +174,16 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/welcome-offers', roles: ALL },
   { method: 'POST', path: '/api/welcome-offers/{id}/honoured', roles: STAFF },
 
+  // Stripe as the gym's member billing (issue 32): owners only, like every integration.
+  { method: 'GET', path: '/api/stripe-members', roles: OWNER },
+  { method: 'DELETE', path: '/api/stripe-members', roles: OWNER },
+  { method: 'PUT', path: '/api/stripe-members/credentials', roles: OWNER },
+  { method: 'PUT', path: '/api/stripe-members/discounts', roles: OWNER },
+  { method: 'POST', path: '/api/stripe-members/import', roles: OWNER },
+  { method: 'GET', path: '/api/stripe-members/sync/preview', roles: OWNER },
+  { method: 'POST', path: '/api/stripe-members/sync', roles: OWNER },
+  { method: 'GET', path: '/api/stripe-members/members/{id}/next-charge', roles: OWNER },
+
   // Mindbody (owners only; its status is read by every screen that shows managed members).
   { method: 'GET', path: '/api/mindbody', roles: ALL },
   { method: 'DELETE', path: '/api/mindbody', roles: OWNER },
