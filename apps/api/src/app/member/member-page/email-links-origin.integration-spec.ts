@@ -9,14 +9,30 @@ import { createTestApp, treeBody, type TestApp } from '../../../../test/test-app
 const ORIGIN = 'http://localhost:3000';
 const EVIL = 'evil.example';
 
-/** Every link of an email: the HTML part's hrefs, the text part's URLs and List-Unsubscribe's. */
+/**
+ * The links a share link carries: the URLs inside the message a WhatsApp (`https://wa.me/?text=`),
+ * text (`sms:?&body=`) or email (`mailto:?…&body=`) share link opens with (issue 33 item 3); any
+ * other link as it is.
+ */
+function carried(url: string): string[] {
+  const message = /^(?:https:\/\/wa\.me\/\?text=|sms:\?&body=|mailto:\?.*?&body=)(.*)$/.exec(
+    url,
+  )?.[1];
+  if (message === undefined) return [url];
+  return [...decodeURIComponent(message).matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
+}
+
+/**
+ * Every link of an email: the HTML part's hrefs, the text part's URLs and List-Unsubscribe's, a
+ * share link read as the links its message carries.
+ */
 function linksOf(mail: CaughtMail): string[] {
   const hrefs = [...(mail.html || '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
   const texts = [...(mail.text ?? '').matchAll(/https?:\/\/[^\s\]]+/g)].map((match) => match[0]);
   const unsubscribe = mail.headerLines
     .filter((line) => line.key === 'list-unsubscribe')
     .flatMap((line) => [...line.line.matchAll(/<([^>]+)>/g)].map((match) => match[1]));
-  return [...hrefs, ...texts, ...unsubscribe].map((url) => url.replace(/&amp;/g, '&'));
+  return [...hrefs, ...texts, ...unsubscribe].flatMap((url) => carried(url.replace(/&amp;/g, '&')));
 }
 
 describe('links in emails are built from PUBLIC_ORIGIN (here its default), never the request (integration, issue 24 part 1, real SMTP server)', () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../../../test/mindbody-sandbox';
 import { freePort } from '../../../../../test/local-daemon';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
+import { MindbodyModule } from '../mindbody.module';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
 import { MetricsService } from '../../../platform/metrics/metrics.service';
 
@@ -161,7 +162,8 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
         autopay: 70,
       });
     const gateway = t.app.get(MindbodySiteClient);
-    const crypto = t.app.get(MindbodyCrypto);
+    // Mindbody's own instance (the Stripe member billing module holds another).
+    const crypto = t.app.select(MindbodyModule).get(MindbodyCrypto, { strict: true });
     const built = jest.spyOn(gateway, 'forSite');
     const opened = jest.spyOn(crypto, 'open');
     sandbox.control.clearAutopayWrites();
