@@ -8,10 +8,14 @@ import { ShareMessageCard } from './ShareMessageCard';
 /** A fake API holding the business's share message. */
 let stored: Schema<'ShareMessageSettings'>;
 const puts: unknown[] = [];
+/** The business's welcome offer for a friend (none unless a test sets one). */
+let offer: Schema<'WelcomeOffer'>;
 beforeEach(() => {
   stored = { message: DEFAULT_SHARE_MESSAGE };
   puts.length = 0;
+  offer = { kind: 'none', amountCents: null, percent: null, months: null, text: null };
   server.use(
+    http.get('/settings/welcome-offer', ({ response }) => response(200).json(offer)),
     http.get('/settings/share-message', ({ response }) => response(200).json(stored)),
     http.put('/settings/share-message', async ({ request, response }) => {
       const body = (await request.json()) as Schema<'ShareMessageSettings'>;
@@ -28,6 +32,19 @@ const renderCard = () =>
 const preview = () => screen.getByTestId('share-preview').textContent;
 
 describe('ShareMessageCard (docs/product.md#share-message)', () => {
+  it("fills {offer} with the business's welcome offer, as the Welcome offer card words it", async () => {
+    offer = { kind: 'free', amountCents: null, percent: null, months: 1, text: null };
+    renderCard();
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe(DEFAULT_SHARE_MESSAGE));
+    fireEvent.change(box, { target: { value: 'Train with me! {offer} at {gym}: {link}' } });
+    await waitFor(() =>
+      expect(preview()).toBe(
+        `Train with me! Your first month free at O'Brien's Boxing & Fitness: ${link}`,
+      ),
+    );
+  });
+
   it('previews the message as a member would send it, updating as the owner types, and saves it', async () => {
     const user = userEvent.setup();
     renderCard();

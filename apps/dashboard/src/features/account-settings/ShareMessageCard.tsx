@@ -4,11 +4,14 @@ import {
   fillShareMessage,
   SHARE_MESSAGE_MAX_LENGTH,
   validateShareMessage,
+  welcomeOfferWording,
   type ShareMessageSettings,
 } from '@grove/contracts';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, Spinner, TextArea, useTimedMessage } from '@grove/web-ui';
 import { useSaveShareMessage, useShareMessage } from './api/share-message';
+import { useWelcomeOffer } from '../../components/welcome-offer/welcome-offer-api';
 
 /** The member the preview is written for. */
 export const PREVIEW_FIRST_NAME = 'Sam';
@@ -16,13 +19,15 @@ export const PREVIEW_FIRST_NAME = 'Sam';
 /**
  * 'Message members share' on Account Settings (issue 33 item 3, docs/product.md#share-message):
  * the message the member page's WhatsApp, Text it, Email it and Share send, with `{firstName}`,
- * `{gym}` and `{link}` filled in per member. A live preview shows it for an example member of the
+ * `{gym}`, `{offer}` (the friend's welcome offer, as the Welcome offer card words it; empty for
+ * none) and `{link}` filled in per member. A live preview shows it for an example member of the
  * owner's business (`businessName`); the form checks contracts' `validateShareMessage` (the API's
  * rule and messages) and 'Save message' saves it (`PUT /api/settings/share-message`).
  */
 export function ShareMessageCard({ businessName }: { businessName?: string } = {}) {
   const stored = useShareMessage();
   const save = useSaveShareMessage();
+  const offer = welcomeOfferWording(useWelcomeOffer().data, useLocaleFormats());
   const [saved, setSaved] = useTimedMessage();
   const {
     submit,
@@ -48,6 +53,7 @@ export function ShareMessageCard({ businessName }: { businessName?: string } = {
   const preview = fillShareMessage(message.trim(), {
     firstName: PREVIEW_FIRST_NAME,
     gym: businessName || 'your gym',
+    offer: offer ?? '',
     link: `${window.location.origin}/referral/Xy7pQ2`,
   });
 
@@ -59,7 +65,8 @@ export function ShareMessageCard({ businessName }: { businessName?: string } = {
       <p className="g-muted dash-account__lead">
         Your members send this to friends with one tap (WhatsApp, text, email or their phone’s share
         menu). Grove fills in {'{firstName}'} (the member’s first name), {'{gym}'} (your business’s
-        name) and {'{link}'} (their referral link).
+        name), {'{offer}'} (your welcome offer for the friend, when you have one) and {'{link}'}
+        (their referral link).
       </p>
       {stored.isError ? (
         <Alert>{stored.error.message}</Alert>

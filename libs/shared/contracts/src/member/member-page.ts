@@ -106,6 +106,11 @@ export interface MemberPage {
    * `DEFAULT_SHARE_MESSAGE`, placeholders unfilled (`shareTargets` fills them per channel).
    */
   shareMessage: string;
+  /**
+   * The friend's welcome offer, worded as the join page words it (`welcomeOfferWording`,
+   * docs/product.md#welcome-offer): what the share message's `{offer}` becomes; null for none.
+   */
+  welcomeOffer: string | null;
   /** What the member pays before any discount. */
   membershipPriceCents: number;
   /** What the member pays now (for a Mindbody member: the autopay amount Grove last saw, or null when not known). */

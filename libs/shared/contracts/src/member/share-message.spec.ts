@@ -10,6 +10,7 @@ describe('validateShareMessage (docs/product.md#share-message)', () => {
   it('accepts the default, line breaks and any placeholder order', () => {
     expect(validateShareMessage({ message: DEFAULT_SHARE_MESSAGE })).toEqual({});
     expect(validateShareMessage({ message: 'Hi!\n{link}\n— {firstName}, {gym}' })).toEqual({});
+    expect(validateShareMessage({ message: 'At {gym} you get {offer}: {link}' })).toEqual({});
   });
 
   it('refuses each broken rule with its message', () => {
@@ -32,6 +33,7 @@ describe('shareTargets', () => {
     template: "{firstName} & {gym}: {link} (it's {firstName})",
     firstName: 'Siobhán',
     gym: "O'Brien's Boxing",
+    offer: null,
     referralUrl: 'https://grove.example/referral/Ab12',
   };
 
@@ -40,9 +42,20 @@ describe('shareTargets', () => {
       fillShareMessage('{firstName} {firstName} $& {other}', {
         firstName: '$1',
         gym: 'g',
+        offer: 'o',
         link: 'l',
       }),
     ).toBe('$1 $1 $& {other}');
+  });
+
+  it("fills {offer} with the friend's welcome offer, and with nothing while there is none", () => {
+    const template = 'Join {gym}: {offer} {link}';
+    expect(shareTargets({ ...facts, template, offer: 'Your first month free' }).shareText).toBe(
+      "Join O'Brien's Boxing: Your first month free https://grove.example/referral/Ab12?via=share",
+    );
+    expect(shareTargets({ ...facts, template }).shareText).toBe(
+      "Join O'Brien's Boxing:  https://grove.example/referral/Ab12?via=share",
+    );
   });
 
   it('gives each channel the message with its own ?via= link, URL-encoded', () => {

@@ -10,9 +10,13 @@ import { isPlainMultilineText } from '../common/plain-text';
 export const SHARE_MESSAGE_MAX_LENGTH = 500;
 
 /** The placeholders a share message may hold, each filled in for the member who shares. */
-export const SHARE_PLACEHOLDERS = ['firstName', 'gym', 'link'] as const;
+export const SHARE_PLACEHOLDERS = ['firstName', 'gym', 'offer', 'link'] as const;
 
-/** One placeholder's name (`{firstName}`: the member's first name; `{gym}`: the business's name; `{link}`: the member's referral link). */
+/**
+ * One placeholder's name (`{firstName}`: the member's first name; `{gym}`: the business's name;
+ * `{offer}`: the friend's welcome offer, worded as the join page words it, empty while the business
+ * offers none (docs/product.md#welcome-offer); `{link}`: the member's referral link).
+ */
 export type SharePlaceholder = (typeof SHARE_PLACEHOLDERS)[number];
 
 /** The message every business starts with, until its owner writes one. */
@@ -30,7 +34,7 @@ export const SHARE_MESSAGE_MESSAGES = {
   /** Has no `{link}`: a friend would get no way to join. */
   needsLink: 'The message must include {link}, where the member’s referral link goes',
   /** A `{word}` that is not one of `SHARE_PLACEHOLDERS`. */
-  unknownPlaceholder: 'Use only the placeholders {firstName}, {gym} and {link}',
+  unknownPlaceholder: 'Use only the placeholders {firstName}, {gym}, {offer} and {link}',
 } as const;
 
 /** `GET/PUT /api/settings/share-message`: the business's share message (placeholders unfilled). */
@@ -52,7 +56,7 @@ const length = (text: string): number => [...text].length;
 /**
  * Checks a share message (the API's `PUT` body and the Account Settings form): text, not empty
  * after trimming, at most 500 characters, plain text (line breaks and tabs allowed, no other
- * control character), only the placeholders `{firstName}`, `{gym}`, `{link}`, and `{link}`
+ * control character), only the placeholders `{firstName}`, `{gym}`, `{offer}`, `{link}`, and `{link}`
  * present (docs/product.md#share-message).
  * @returns `{ message }` with the first rule broken; empty when valid
  */
@@ -93,11 +97,15 @@ export function referralLinkVia(referralUrl: string, channel: ShareChannel): str
   return `${referralUrl}${referralUrl.includes('?') ? '&' : '?'}via=${channel}`;
 }
 
-/** What one member shares: their first name, the business's name and their referral link. */
+/**
+ * What one member shares: their first name, the business's name, the friend's welcome offer
+ * (worded; null while the business offers none) and their referral link.
+ */
 export interface ShareFacts {
   template: string;
   firstName: string;
   gym: string;
+  offer: string | null;
   referralUrl: string;
 }
 
@@ -119,6 +127,7 @@ export function shareTargets(facts: ShareFacts): {
     fillShareMessage(facts.template, {
       firstName: facts.firstName,
       gym: facts.gym,
+      offer: facts.offer ?? '',
       link: referralLinkVia(facts.referralUrl, channel),
     });
   const subject = encodeURIComponent(`Join me at ${facts.gym}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { businessLocale, type BusinessLocale } from '@grove/contracts';
+import { businessLocale, type BusinessLocale, type WelcomeOffer } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
@@ -32,6 +32,8 @@ export interface MemberEmailDelivery {
   referralCode: string | null;
   /** The business's share message (placeholders unfilled), or null: the default (docs/product.md#share-message). */
   shareMessage: string | null;
+  /** The business's welcome offer for a friend now, or null for none (docs/product.md#welcome-offer). */
+  welcomeOffer: WelcomeOffer | null;
 }
 
 /** A new member email row. */
@@ -134,9 +136,10 @@ export class MemberEmailsRepository {
       unsubscribed_at: Date | null;
       code: string | null;
       share_message: string | null;
+      welcome_offer: WelcomeOffer | null;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
          LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
@@ -162,6 +165,7 @@ export class MemberEmailsRepository {
       unsubscribed: row.unsubscribed_at !== null,
       referralCode: row.code,
       shareMessage: row.share_message,
+      welcomeOffer: row.welcome_offer,
     };
   }
 

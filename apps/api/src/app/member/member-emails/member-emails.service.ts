@@ -6,6 +6,8 @@ import {
   localeFormats,
   type BusinessLocale,
   referralLinkUrl,
+  welcomeOfferWording,
+  type WelcomeOffer,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -241,8 +243,8 @@ export class MemberEmails implements OnModuleInit {
    * PUBLIC_ORIGIN as {@link deliver}, but nothing is queued or sent and no token is issued: the
    * member page button leads to `<origin>/member` (where the member asks for a link) and the
    * unsubscribe link is a placeholder (`…/unsubscribe/example`, not the member's own).
-   * @param member the business's name, locale and share message (null: the default), the
-   *   member's full name and their live link code (or null)
+   * @param member the business's name, locale, share message (null: the default) and welcome
+   *   offer (null: none), the member's full name and their live link code (or null)
    */
   example<K extends MemberEmailName>(
     template: K,
@@ -253,6 +255,7 @@ export class MemberEmails implements OnModuleInit {
       memberName: string;
       referralCode: string | null;
       shareMessage: string | null;
+      welcomeOffer: WelcomeOffer | null;
     },
   ): Promise<RenderedMemberEmail> {
     const origin = this.config.publicOrigin;
@@ -268,6 +271,7 @@ export class MemberEmails implements OnModuleInit {
       magicLinkUrl: definition.withMagicLink ? `${origin}/member` : null,
       referralUrl: member.referralCode ? referralLinkUrl(origin, member.referralCode) : null,
       shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
+      welcomeOffer: welcomeOfferWording(member.welcomeOffer, localeFormats(member.businessLocale)),
     });
   }
 
@@ -319,6 +323,7 @@ export class MemberEmails implements OnModuleInit {
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,
         referralUrl: email.referralCode ? referralLinkUrl(origin, email.referralCode) : null,
         shareMessage: email.shareMessage ?? DEFAULT_SHARE_MESSAGE,
+        welcomeOffer: welcomeOfferWording(email.welcomeOffer, localeFormats(email.businessLocale)),
       },
     );
     const outcome = await this.mail.deliver({

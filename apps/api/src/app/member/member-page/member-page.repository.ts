@@ -7,6 +7,7 @@ import {
   type MemberBranch,
   type MemberBranchStatus,
   type MemberLedgerLine,
+  type WelcomeOffer,
 } from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
@@ -29,6 +30,8 @@ export interface MemberFacts extends MemberPriceFacts {
   nextCharge: { amountCents: number; on: string } | null;
   /** The business's share message (placeholders unfilled), or null: the default (docs/product.md#share-message). */
   shareMessage: string | null;
+  /** The business's welcome offer for a friend (`businesses.welcome_offer`), or null for none. */
+  welcomeOffer: WelcomeOffer | null;
 }
 
 interface MemberFactsSqlRow {
@@ -47,6 +50,7 @@ interface MemberFactsSqlRow {
   mindbody_next_charge_cents: number | null;
   mindbody_next_charge_at: Date | null;
   share_message: string | null;
+  welcome_offer: WelcomeOffer | null;
 }
 
 /**
@@ -57,7 +61,7 @@ interface MemberFactsSqlRow {
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
-         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message,
+         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
@@ -259,5 +263,6 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
           }
         : null,
     shareMessage: row.share_message,
+    welcomeOffer: row.welcome_offer,
   };
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { Response } from 'express';
-import { DEFAULT_SHARE_MESSAGE, emailKey, referralLinkUrl } from '@grove/contracts';
+import {
+  DEFAULT_SHARE_MESSAGE,
+  emailKey,
+  localeFormats,
+  referralLinkUrl,
+  welcomeOfferWording,
+} from '@grove/contracts';
 import { safeErrorText } from '../../platform/common/log-safety';
 import { AppConfig } from '../../platform/config/app-config';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -68,7 +74,7 @@ export class MemberPageService {
   /**
    * Everything the member page shows (`MemberPageDto`, cents): referral link URL
    * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), the owner's share message (or the
-   * default, placeholders unfilled), price now vs membership price, savings so far
+   * default, placeholders unfilled) and the friend's welcome offer worded (its `{offer}`), price now vs membership price, savings so far
    * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
@@ -90,6 +96,7 @@ export class MemberPageService {
       referralUrl,
       referralQrSvg: referralUrl ? await qrSvg(referralUrl) : null,
       shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
+      welcomeOffer: welcomeOfferWording(member.welcomeOffer, localeFormats(member.businessLocale)),
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,

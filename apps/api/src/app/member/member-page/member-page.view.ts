@@ -97,6 +97,7 @@ function linkCard(data: MemberPage): string {
       template: data.shareMessage,
       firstName: data.memberFirstName,
       gym: data.businessName,
+      offer: data.welcomeOffer,
       referralUrl: data.referralUrl,
     });
     const channel = (name: string, href: string, label: string) =>

@@ -129,6 +129,7 @@ export class ReferralEmailsService implements OnModuleInit {
       memberName: member.name,
       referralCode: member.linkCode,
       shareMessage: member.shareMessage,
+      welcomeOffer: member.welcomeOffer,
     });
     return { memberId: member.memberId, memberName: member.name, ...rendered };
   }

@@ -133,6 +133,32 @@ describe('the share message (integration)', () => {
     expect(page.shareMessage).toBe(edited.trim());
   });
 
+  it("fills {offer} with the business's welcome offer on the member page, and with nothing once it has none", async () => {
+    await owner
+      .put('/api/settings/share-message')
+      .send({ message: '{firstName}: {offer} at {gym}! {link}' })
+      .expect(200);
+    await owner
+      .put('/api/settings/welcome-offer')
+      .send({ kind: 'amount', amountCents: 2000, percent: null, months: 3, text: null })
+      .expect(200);
+    const whatsappText = async () =>
+      new URL(hrefOf((await member.get('/member').expect(200)).text, 'whatsapp')).searchParams.get(
+        'text',
+      );
+    const url = `${ORIGIN}/referral/${link.code}?via=whatsapp`;
+    expect(await whatsappText()).toBe(
+      `Siobhán: $20 off your first 3 months at O'Brien's Boxing & Fitness! ${url}`,
+    );
+    const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page.welcomeOffer).toBe('$20 off your first 3 months');
+    await owner
+      .put('/api/settings/welcome-offer')
+      .send({ kind: 'none', amountCents: null, percent: null, months: null, text: null })
+      .expect(200);
+    expect(await whatsappText()).toBe(`Siobhán:  at O'Brien's Boxing & Fitness! ${url}`);
+  });
+
   it('refuses a message breaking a rule with its 400 message and changes nothing', async () => {
     const kept = 'Come to {gym} with me: {link}';
     await owner.put('/api/settings/share-message').send({ message: kept }).expect(200);

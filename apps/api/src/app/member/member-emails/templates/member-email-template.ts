@@ -26,6 +26,8 @@ export interface MemberEmailContext {
    * DEFAULT_SHARE_MESSAGE until the owner writes one; docs/product.md#share-message).
    */
   shareMessage: string;
+  /** The friend's welcome offer, worded (the share message's `{offer}`), or null for none. */
+  welcomeOffer: string | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export function shareLinks(context: MemberEmailContext): string {
     template: context.shareMessage,
     firstName: context.memberFirstName,
     gym: context.businessName,
+    offer: context.welcomeOffer,
     referralUrl: context.referralUrl,
   });
   const link = (label: string, href: string) =>

@@ -107,9 +107,17 @@ export class MemberPageDto implements MemberPage {
 
   @ApiProperty({
     description:
-      "The message the member shares: the owner's or the default, {firstName}, {gym} and {link} unfilled",
+      "The message the member shares: the owner's or the default, {firstName}, {gym}, {offer} and {link} unfilled",
   })
   shareMessage!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The friend's welcome offer, worded (what {offer} becomes in the share message); null for none",
+  })
+  welcomeOffer!: string | null;
 
   @ApiProperty({ type: 'integer', description: 'Price before any discount, cents' })
   membershipPriceCents!: number;

@@ -21,7 +21,8 @@ export class ShareMessageSettingsDto implements ShareMessageSettings {
   @ApiProperty({
     example: DEFAULT_SHARE_MESSAGE,
     maxLength: SHARE_MESSAGE_MAX_LENGTH,
-    description: 'The share message; {firstName}, {gym} and {link} are filled in per member',
+    description:
+      'The share message; {firstName}, {gym}, {offer} and {link} are filled in per member',
   })
   @Allow()
   message!: string;
