@@ -2300,8 +2300,10 @@ export interface components {
             referralUrl: string | null;
             /** @description Savings so far, cents */
             savedSoFarCents: number;
-            /** @description The message the member shares: the owner's or the default, {firstName}, {gym} and {link} unfilled */
+            /** @description The message the member shares: the owner's or the default, {firstName}, {gym}, {offer} and {link} unfilled */
             shareMessage: string;
+            /** @description The friend's welcome offer, worded (what {offer} becomes in the share message); null for none */
+            welcomeOffer: string | null;
         };
         MemberPageLandingForm: {
             /** @description The token after `#token=` in the magic link */
@@ -2879,7 +2881,7 @@ export interface components {
         };
         ShareMessageSettings: {
             /**
-             * @description The share message; {firstName}, {gym} and {link} are filled in per member
+             * @description The share message; {firstName}, {gym}, {offer} and {link} are filled in per member
              * @example {firstName} here! Come and train with me at {gym}. Here's my link: {link}
              */
             message: string;
