@@ -43,7 +43,7 @@ test("the desk adds Ben O'Connor with referrer 'sio' → Siobhán O'Brien, and '
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const queue = page.getByRole('region', { name: 'Referrals to match (1)' });
-  await expect(queue.getByText('Chloé Dubois-Martin')).toBeVisible();
+  await expect(queue.getByText('Chloé Dubois-Martin', { exact: true })).toBeVisible();
   await expect(queue.getByText(/referred by “Jenny \(spin class\)”/)).toBeVisible();
 
   // Jenny joins; the owner matches Chloé to her, and the queue goes away.
