@@ -32,6 +32,7 @@ import { MailModule } from '../../platform/mail/mail.module';
     MindbodySiteClient,
     BranchLapseNotices,
   ],
-  exports: [MindbodyProcessor],
+  // MindbodyCrypto also seals the gyms' Stripe keys (integrations/stripe-members): one instance.
+  exports: [MindbodyProcessor, MindbodyCrypto],
 })
 export class MindbodyModule {}

@@ -162,7 +162,6 @@ describe('Mindbody sync: Mindbody calls per run (integration, against the in-pro
         autopay: 70,
       });
     const gateway = t.app.get(MindbodySiteClient);
-    // Mindbody's own instance (the Stripe member billing module holds another).
     const crypto = t.app.select(MindbodyModule).get(MindbodyCrypto, { strict: true });
     const built = jest.spyOn(gateway, 'forSite');
     const opened = jest.spyOn(crypto, 'open');
