@@ -44,7 +44,7 @@ export default function DashboardRoutes() {
         <Route path="prospective-members" element={<ProspectiveMembersPage />} />
         <Route path="members/:id" element={<MemberProfilePage />} />
         <Route
-          path="account-settings"
+          path="account-settings/*"
           element={
             <Suspense fallback={<Spinner />}>
               <AccountSettingsPage />

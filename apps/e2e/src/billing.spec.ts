@@ -97,7 +97,7 @@ test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe
 }) => {
   test.setTimeout(120_000);
   const owner = await signUp(page);
-  await page.goto('/dashboard/account-settings#billing');
+  await page.goto('/dashboard/account-settings/billing');
   const billing = page.getByRole('region', { name: 'Billing' });
   await expect(billing.getByText('0 of 2 members through Grove')).toBeVisible();
   await expect(billing.getByRole('button', { name: 'Add a card' })).toHaveCount(0);
@@ -133,7 +133,7 @@ test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe
   await page.getByRole('button', { name: 'Pay $99.00' }).click();
 
   // Back on Billing: confirmed once Stripe's webhook arrived; the next charge is shown.
-  await expect(page).toHaveURL(/\/dashboard\/account-settings\?billing=done#billing$/);
+  await expect(page).toHaveURL(/\/dashboard\/account-settings\/billing\?billing=done$/);
   await expect(
     billing.getByText('Thank you: your card is saved and Grove is paid for.'),
   ).toBeVisible();
@@ -170,11 +170,13 @@ test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe
   await page.screenshot({ path: test.info().outputPath('billing-past-due-banner-390.png') });
   const mail = await emailTo(smtp, owner.email, 'Your Grove payment failed');
   expect(mail.text).toContain('$99.00');
-  expect(mail.text).toContain('/dashboard/account-settings#billing');
+  expect(mail.text).toContain('/dashboard/account-settings/billing');
   // The banner's link opens Billing.
   await page.getByRole('link', { name: 'Update your card' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/account-settings#billing$/);
+  await expect(page).toHaveURL(/\/dashboard\/account-settings\/billing$/);
+  // An address from an earlier version's email still opens Billing.
   await page.goto('/dashboard/account-settings#billing');
+  await expect(page).toHaveURL(/\/dashboard\/account-settings\/billing$/);
   await expect(billing.getByRole('button', { name: 'Update your card' })).toBeVisible();
   await page.screenshot({
     path: test.info().outputPath('billing-past-due-390.png'),
@@ -196,7 +198,7 @@ test.describe('grace over (BILLING_GRACE_DAYS=0: an owing business pauses at onc
     await friendArrives(page, link.code, 'José-María Núñez', `jose.${Date.now()}@example.com`);
 
     // Paying through Checkout, then the next renewal fails: with no grace left, Grove pauses.
-    await page.goto('/dashboard/account-settings#billing');
+    await page.goto('/dashboard/account-settings/billing');
     const billing = page.getByRole('region', { name: 'Billing' });
     await billing.getByRole('button', { name: 'Add a card' }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
@@ -255,7 +257,7 @@ test.describe('grace over (BILLING_GRACE_DAYS=0: an owing business pauses at onc
     expect(await memberCount(page)).toBe(members);
 
     // The owner updates the card in Stripe's Customer Portal: the failed invoice is paid.
-    await page.goto('/dashboard/account-settings#billing');
+    await page.goto('/dashboard/account-settings/billing');
     await expect(billing.getByText('Payment failed', { exact: true })).toBeVisible();
     await expect(
       billing.getByText(
@@ -269,7 +271,7 @@ test.describe('grace over (BILLING_GRACE_DAYS=0: an owing business pauses at onc
     await expect(page.getByText('Status: active')).toBeVisible();
     await expect.poll(() => billingState(page)).toBe('active');
     await page.getByRole('link', { name: 'Return' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/account-settings#billing$/);
+    await expect(page).toHaveURL(/\/dashboard\/account-settings\/billing$/);
     await expect(billing.getByText('Active')).toBeVisible();
     await expect(paused).toHaveCount(0);
 
@@ -318,6 +320,9 @@ test.describe('GROVE_BILLING=off (an operator running Grove for their own gym)',
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Billing' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Billing' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Billing' }),
+    ).toHaveCount(0);
     await expect(page.getByText(/Add a card|Update your card|Grove is paused/)).toHaveCount(0);
     await page.screenshot({
       path: test.info().outputPath('billing-off-account-settings.png'),

@@ -7,7 +7,7 @@ test('under a 30-day rule a new branch shows as Pending and lowers no price yet,
   await signUp(page);
 
   // Account Settings: 'When a branch counts' → after 30 days as a member.
-  await page.goto('/dashboard/account-settings');
+  await page.goto('/dashboard/account-settings/members');
   await expect(page.getByRole('heading', { name: 'When a branch counts' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /When I approve them/ })).toBeChecked();
   await page.getByRole('radio', { name: /After some days as a member/ }).check();

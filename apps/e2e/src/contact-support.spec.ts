@@ -104,7 +104,12 @@ test('an owner renames themselves and changes their password in Account Settings
   await expect(page.getByText('Your details have been saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Riley ${owner.lastName}` })).toBeVisible();
 
-  // A wrong current password is refused; the right one changes it.
+  // A wrong current password is refused; the right one changes it (Account Settings' Security).
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Security' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/account-settings\/security$/);
   const newPassword = 'an even longer new password';
   await page.getByLabel('Current password').fill('not my password');
   await page.getByLabel('New password', { exact: true }).fill(newPassword);

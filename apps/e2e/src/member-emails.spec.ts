@@ -51,7 +51,7 @@ test('event emails: the member hears that a friend joined and, once approved, th
   // Account Settings: the owner turns the welcome off, on a desktop and on a phone.
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.goto('/dashboard/account-settings');
+    await page.goto('/dashboard/account-settings/emails');
     const card = page.getByRole('heading', { name: 'Emails to members' });
     await card.scrollIntoViewIfNeeded();
     await expect(

@@ -57,7 +57,7 @@ test('the owner emails a member their link; the member opens the magic link on a
   const magicLink = magicLinkIn(mail);
 
   // The owner writes the message members share (Account Settings, docs/product.md#share-message).
-  await page.goto('/dashboard/account-settings');
+  await page.goto('/dashboard/account-settings/emails');
   const message = page.getByRole('textbox', { name: 'Message' });
   await message.fill("{firstName} (from spin class) here: try {gym} with me! It's {link}");
   await expect(page.getByTestId('share-preview')).toHaveText(

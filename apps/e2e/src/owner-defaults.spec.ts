@@ -67,7 +67,7 @@ test('the getting-started checklist shows, ticks from real data and goes away', 
 
   // 'Set your discount' leads to Account Settings' defaults.
   await checklist.getByRole('link', { name: 'Set your discount' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/account-settings#member-defaults$/);
+  await expect(page).toHaveURL(/\/dashboard\/account-settings\/members#member-defaults$/);
   const defaults = page.getByRole('region', { name: 'Defaults for new members' });
   await defaults.getByLabel('Discount Per Referral ($)').fill('12.50');
   await defaults.getByRole('button', { name: 'Save defaults' }).click();

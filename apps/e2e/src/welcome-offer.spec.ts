@@ -11,7 +11,7 @@ test("the friend's welcome offer: the owner sets 'first month $0', and the join 
   const owner = await signUp(page);
 
   // Account Settings: 'First months free', one month, with the preview of the wording.
-  await page.goto('/dashboard/account-settings');
+  await page.goto('/dashboard/account-settings/members');
   await page.getByLabel('Offer', { exact: true }).selectOption('free');
   const months = page.getByLabel('For the first … months');
   await months.fill('1');

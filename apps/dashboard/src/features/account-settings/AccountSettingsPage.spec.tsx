@@ -1,11 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BRANCH_SETTINGS_DAYS_INVALID, DEFAULT_SHARE_MESSAGE, MESSAGES } from '@grove/contracts';
+import {
+  BRANCH_SETTINGS_DAYS_INVALID,
+  DEFAULT_SHARE_MESSAGE,
+  hrefs,
+  MESSAGES,
+} from '@grove/contracts';
 import type { Schema } from '@grove/api-contract';
-import { apiError, createTestQueryClient, http, server } from '@grove/web-testing';
-import { AccountSettingsPage } from './AccountSettingsPage';
+import { apiError, http, server } from '@grove/web-testing';
+import { renderAccountSettings } from './account-settings.testing';
 
 const account: Schema<'AccountDetails'> = {
   firstName: 'Dana',
@@ -126,21 +129,16 @@ beforeEach(() => {
 });
 
 /**
- * Renders the page as the shell does, with the router state a login may leave
- * (`renderWithProviders` takes a URL only, not a location with state).
+ * Renders the page as the shell does, at one section's address, with the router state a login
+ * may leave; waits for that section's first card.
  */
-async function renderPage(state: unknown = null) {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MemoryRouter
-        initialEntries={[{ pathname: '/dashboard/account-settings', state }]}
-        future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-      >
-        <AccountSettingsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  await screen.findByDisplayValue('Dana');
+async function renderPage({
+  path = hrefs.accountSettings,
+  state = null,
+}: { path?: string; state?: unknown } = {}) {
+  renderAccountSettings({ path, state });
+  if (path === hrefs.accountSettings && state === null) await screen.findByDisplayValue('Dana');
+  else await screen.findByRole('heading', { name: /Change password|Defaults for new members/ });
 }
 
 /** Fills 'Change password' (clearing what the fields held) and submits it. */
@@ -160,13 +158,14 @@ async function submitPasswordChange(
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
+// These tests type whole forms with user-event (about 1–2 s each on a quiet machine); on a busy
+// 2-core machine they passed jest's 5 s default only sometimes.
+jest.setTimeout(30_000);
+
 describe('AccountSettingsPage', () => {
   it("shows the owner's details, checks them with signup's rules and saves them", async () => {
     const user = userEvent.setup();
     await renderPage();
-    expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
-    expect(await screen.findByLabelText(/When I approve them/)).toBeTruthy();
-    expect(await screen.findByDisplayValue('15.00')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe(
       'Green Valley Fitness',
@@ -225,7 +224,7 @@ describe('AccountSettingsPage', () => {
         });
       }),
     );
-    await renderPage();
+    await renderPage({ path: hrefs.accountSecurity });
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Confirm new password'), 'shorter');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -256,8 +255,8 @@ describe('AccountSettingsPage', () => {
           : response(200).json({ message: MESSAGES.passwordChanged });
       }),
     );
-    await renderPage({ passwordChangeRequired: true });
-    expect(screen.getByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
+    await renderPage({ state: { passwordChangeRequired: true } });
+    expect(await screen.findByText(MESSAGES.passwordChangeRequired)).toBeTruthy();
 
     await submitPasswordChange(user, 'gym12345', 'password1234');
     expect(await screen.findByText(MESSAGES.passwordTooCommon)).toBeTruthy();
@@ -270,7 +269,7 @@ describe('AccountSettingsPage', () => {
 
   it('"When a branch counts": days need a whole number from 1 to 365; the rule is saved with its days', async () => {
     const user = userEvent.setup();
-    await renderPage();
+    await renderPage({ path: hrefs.accountMembers });
     const approval = (await screen.findByLabelText(/When I approve them/)) as HTMLInputElement;
     expect(approval.checked).toBe(true);
     expect(screen.getByText(/Grove cannot see the payments of friends added by hand/)).toBeTruthy();
@@ -290,13 +289,13 @@ describe('AccountSettingsPage', () => {
   });
 
   it('shows no such notice on a plain visit', async () => {
-    await renderPage();
+    await renderPage({ path: hrefs.accountSecurity });
     expect(screen.queryByText(MESSAGES.passwordChangeRequired)).toBeNull();
   });
 
   it("'Where you’re signed in' lists each browser, this one marked; Sign out ends one, then everywhere else the rest", async () => {
     const user = userEvent.setup();
-    await renderPage();
+    await renderPage({ path: hrefs.accountSecurity });
     const list = await screen.findByRole('list', { name: 'Where you’re signed in' });
     const items = () => Array.from(list.querySelectorAll('li')).map((item) => item.textContent);
     await waitFor(() => expect(items()).toHaveLength(3));
@@ -316,5 +315,43 @@ describe('AccountSettingsPage', () => {
     expect(await screen.findByText('Signed out 1 other browser')).toBeTruthy();
     await waitFor(() => expect(items()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
+  });
+
+  it('opens each section at its own address from the navigation', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    const links = () => Array.from(nav.querySelectorAll('a')).map((link) => link.textContent);
+    // An owner, with Grove's billing off (this fake API): every section but Billing.
+    await waitFor(() =>
+      expect(links()).toEqual([
+        'Your details',
+        'Security',
+        'Members & rewards',
+        'Emails & sharing',
+        'Team',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Your details' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Emails & sharing' }));
+    expect(await screen.findByRole('heading', { name: 'Emails to members' })).toBeTruthy();
+    expect(screen.queryByLabelText('First name')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Emails & sharing' }).getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('opens Members & rewards for the checklist’s old #member-defaults address', async () => {
+    renderAccountSettings({ path: '/dashboard/account-settings#member-defaults' });
+    expect(await screen.findByRole('heading', { name: 'Defaults for new members' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('15.00')).toBeTruthy();
+  });
+
+  it('shows Your details for the address of a section that does not exist', async () => {
+    renderAccountSettings({ path: '/dashboard/account-settings/nope' });
+    expect(await screen.findByDisplayValue('Dana')).toBeTruthy();
   });
 });

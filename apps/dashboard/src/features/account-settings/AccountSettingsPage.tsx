@@ -1,62 +1,98 @@
-import { useLocation } from 'react-router-dom';
-import type { AccountSettingsRouteState } from '@grove/contracts';
-import { useAccount } from './api/account';
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { hrefs, type AccountSettingsRouteState } from '@grove/contracts';
 import { Alert, PageHeader, Spinner } from '@grove/web-ui';
+import { useAccount } from './api/account';
 import { AccountDetailsCard } from './AccountDetailsCard';
-import { ChangePasswordCard } from './ChangePasswordCard';
-import { SignInsCard } from './SignInsCard';
-import { MemberEmailsCard } from './MemberEmailsCard';
-import { BranchRuleCard } from './BranchRuleCard';
-import { BillingCard } from './BillingCard';
-import { MemberDefaultsCard } from './MemberDefaultsCard';
-import { ShareMessageCard } from './ShareMessageCard';
-import { WelcomeOfferCard } from './WelcomeOfferCard';
-import { TeamCard } from './TeamCard';
-import { useRoleMay } from '@grove/web-data-access';
+import { useSettingsSections } from './settings-sections';
 import './account-settings.css';
 
 /**
- * Account Settings (issue 5; opened from the account menu): the owner's details and business
- * (`GET/PATCH /api/account`) and a password change (`POST /api/account/password`). After a login
- * whose password no longer meets Grove's rule, the shell sends the owner here with
- * `AccountSettingsRouteState.passwordChangeRequired`, and 'Change password' says why. Below,
- * 'Emails to members': which event emails go to members (`/api/settings/member-emails`), then
- * 'Message members share' (`/api/settings/share-message`, docs/product.md#share-message) and
- * 'Welcome offer' (`/api/settings/welcome-offer`, docs/product.md#welcome-offer).
- * 'Defaults for new members' (`/api/settings/member-defaults`, docs/product.md#member-defaults)
- * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
- * banner's link): the checklist on Branches links to it. Each card shows only to the roles that
- * may change it (docs/product.md#staff-accounts): Billing and Team to owners, the business's
- * settings to owners and managers; everyone keeps their details, password and sign-ins.
+ * Where an address written before Account Settings had sections points now: the billing emails and
+ * Checkout's return of earlier versions (`#billing`) and the checklist's `#member-defaults`.
+ */
+const OLD_ANCHORS: Record<string, string> = {
+  '#billing': hrefs.billing,
+  '#member-defaults': hrefs.memberDefaults,
+};
+
+/** Your details: the signed-in person's name and the business's details (`GET/PATCH /api/account`). */
+function DetailsSection() {
+  const account = useAccount();
+  if (account.isPending) return <Spinner label="Loading your details…" />;
+  if (account.isError) return <Alert>{account.error.message}</Alert>;
+  return <AccountDetailsCard account={account.data} />;
+}
+
+/**
+ * Account Settings (issue 5, opened from the account menu; sections since issue 34 item 5,
+ * docs/product.md#account-settings): a navigation of the sections the role may open
+ * (`useSettingsSections`), each at its own address under /dashboard/account-settings, beside (on a
+ * phone, above) the open section's cards. After a login whose password no longer meets Grove's
+ * rule, the shell sends the person here with `AccountSettingsRouteState.passwordChangeRequired`:
+ * they land on Security, whose 'Change password' says why. An address of a section the role may
+ * not open (or none) shows Your details; an old `#billing` / `#member-defaults` address opens its
+ * section.
  */
 export function AccountSettingsPage() {
-  const account = useAccount();
-  const state = useLocation().state as AccountSettingsRouteState | null;
-  const mayBilling = useRoleMay('billing');
-  const mayTeam = useRoleMay('team');
-  const mayManage = useRoleMay('manage');
+  const location = useLocation();
+  const state = location.state as AccountSettingsRouteState | null;
+  const passwordChangeRequired = state?.passwordChangeRequired === true;
+  const sections = useSettingsSections(<DetailsSection />, passwordChangeRequired);
+  // On a phone the sections are a row of tabs wider than the screen: keep the open one in view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
+  const oldAnchor =
+    location.pathname.replace(/\/$/, '') === hrefs.accountSettings && OLD_ANCHORS[location.hash];
+  if (oldAnchor) {
+    const [path, hash] = oldAnchor.split('#');
+    return <Navigate to={{ pathname: path, search: location.search, hash }} replace />;
+  }
   return (
     <div className="dash-account">
       <PageHeader
         title="Account Settings"
         description="Keep your details up to date and your account secure."
       />
-      {account.isPending ? (
-        <Spinner label="Loading your details…" />
-      ) : account.isError ? (
-        <Alert>{account.error.message}</Alert>
-      ) : (
-        <AccountDetailsCard account={account.data} />
-      )}
-      {mayBilling && <BillingCard />}
-      {mayManage && <MemberDefaultsCard />}
-      {mayTeam && <TeamCard />}
-      <ChangePasswordCard required={state?.passwordChangeRequired === true} />
-      <SignInsCard />
-      {mayManage && <MemberEmailsCard businessName={account.data?.businessName} />}
-      {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
-      {mayManage && <WelcomeOfferCard />}
-      {mayManage && <BranchRuleCard />}
+      <div className="dash-account__layout">
+        <nav className="dash-account__nav" aria-label="Settings" ref={nav}>
+          <ul>
+            {sections.map((section) => (
+              <li key={section.path}>
+                <NavLink to={section.to} end className="dash-account__nav-link">
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="dash-account__section">
+          <Routes>
+            {sections.map((section) =>
+              section.path === '' ? (
+                <Route
+                  key="index"
+                  index
+                  element={
+                    passwordChangeRequired ? (
+                      <Navigate to={hrefs.accountSecurity} state={state} replace />
+                    ) : (
+                      section.element
+                    )
+                  }
+                />
+              ) : (
+                <Route key={section.path} path={section.path} element={section.element} />
+              ),
+            )}
+            <Route path="*" element={<Navigate to={hrefs.accountSettings} replace />} />
+          </Routes>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Schema } from '@grove/api-contract';
+import { hrefs } from '@grove/contracts';
 import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { BillingCard } from './BillingCard';
 import { BillingBanner } from './BillingBanner';
@@ -65,7 +66,7 @@ describe('Billing (docs/product.md#billing)', () => {
     expect(await screen.findByText('2 of 2 members through Grove')).toBeTruthy();
     expect(screen.getAllByText(/12 Dec 2026/).length).toBe(2);
     expect(screen.getByRole('link', { name: 'Add a card' }).getAttribute('href')).toBe(
-      '/dashboard/account-settings#billing',
+      hrefs.billing,
     );
     await user.click(screen.getByRole('button', { name: 'Add a card' }));
     expect(

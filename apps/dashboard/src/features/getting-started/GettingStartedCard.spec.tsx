@@ -40,7 +40,7 @@ describe('GettingStartedCard (docs/product.md#getting-started)', () => {
     expect(await screen.findByRole('heading', { name: 'Getting started' })).toBeTruthy();
     expect(screen.getByText('0 of 4 done')).toBeTruthy();
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
-    expect(href('Set your discount')).toBe('/dashboard/account-settings#member-defaults');
+    expect(href('Set your discount')).toBe('/dashboard/account-settings/members#member-defaults');
     expect(href('Add or import members')).toBe('#add-new-tree');
     expect(href('Connect Mindbody')).toBe('/mindbody-setup');
     expect(href('Share referral links')).toBe('/referral-links');

@@ -2,6 +2,7 @@ import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 import type { GettingStarted } from '@grove/contracts';
 import { Alert, Button, Card } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { useDismissGettingStarted, useGettingStarted } from './api/getting-started';
 import './getting-started.css';
 
@@ -48,6 +49,8 @@ const STEPS: readonly { step: Step; label: string; to: string; hint: string }[] 
 export function GettingStartedCard() {
   const checklist = useGettingStarted();
   const dismiss = useDismissGettingStarted();
+  // Hiding it is the business's setting (`PUT /api/getting-started`: owners and managers).
+  const mayHide = useRoleMay('manage');
   const data = checklist.data;
   if (!data || data.dismissed) return null;
   const done = STEPS.filter(({ step }) => data.steps[step]).length;
@@ -62,14 +65,16 @@ export function GettingStartedCard() {
             {done} of {STEPS.length} done
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          busy={dismiss.isPending}
-          onClick={() => dismiss.mutate({ dismissed: true })}
-        >
-          Hide checklist
-        </Button>
+        {mayHide && (
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={dismiss.isPending}
+            onClick={() => dismiss.mutate({ dismissed: true })}
+          >
+            Hide checklist
+          </Button>
+        )}
       </div>
       {dismiss.isError && <Alert>{dismiss.error.message}</Alert>}
       <ol className="dash-start__steps">

@@ -1,4 +1,5 @@
 import { Alert } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { useProspectSettings, useSaveProspectSettings } from './api/prospects';
 
 /**
@@ -9,7 +10,9 @@ import { useProspectSettings, useSaveProspectSettings } from './api/prospects';
 export function AutoApproveSetting() {
   const settings = useProspectSettings();
   const save = useSaveProspectSettings();
-  if (!settings.data) return null;
+  // A business setting (`PUT /api/settings/prospects`: owners and managers).
+  const mayManage = useRoleMay('manage');
+  if (!settings.data || !mayManage) return null;
   return (
     <div className="dash-auto-approve">
       <label className="dash-emails__option">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FlaggedJoinRow } from '@grove/contracts';
 import { useDismissJoinFlag, useJoinFlags } from './api/prospects';
 import { Alert, Button, Card, Pagination } from '@grove/web-ui';
+import { useRoleMay } from '@grove/web-data-access';
 import { SignalList } from './SignalList';
 import { MemberLink } from '../../components/member-link/MemberLink';
 
@@ -31,6 +32,8 @@ export function FlaggedJoins() {
   const [page, setPage] = useState(1);
   const flags = useJoinFlags({ page, pageSize: PAGE_SIZE });
   const dismiss = useDismissJoinFlag();
+  // Dismissing is for owners and managers (`DELETE /api/prospects/flags/{id}`).
+  const mayDismiss = useRoleMay('manage');
 
   if (flags.isError) return <Alert>{flags.error.message}</Alert>;
   if (!flags.data || flags.data.total === 0) return null;
@@ -52,7 +55,7 @@ export function FlaggedJoins() {
               <th scope="col">Name</th>
               <th scope="col">Email</th>
               <th scope="col">Reason</th>
-              <th scope="col">Actions</th>
+              {mayDismiss && <th scope="col">Actions</th>}
             </tr>
           </thead>
           <tbody>
@@ -68,17 +71,19 @@ export function FlaggedJoins() {
                 <td data-label="Reason" className="dash-flags__reason-cell">
                   <SignalList signals={flag.reasons} />
                 </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Dismiss flag for ${flag.name}`}
-                    busy={dismiss.isPending && dismiss.variables === flag.id}
-                    onClick={() => dismiss.mutate(flag.id)}
-                  >
-                    Dismiss
-                  </Button>
-                </td>
+                {mayDismiss && (
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Dismiss flag for ${flag.name}`}
+                      busy={dismiss.isPending && dismiss.variables === flag.id}
+                      onClick={() => dismiss.mutate(flag.id)}
+                    >
+                      Dismiss
+                    </Button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -23,11 +23,20 @@ export const hrefs = {
   branches: '/dashboard/branches',
   prospectiveMembers: '/dashboard/prospective-members',
   analytics: '/dashboard/analytics',
+  /** Account Settings' first section, Your details (docs/product.md#account-settings). */
   accountSettings: '/dashboard/account-settings',
-  /** Account Settings' Billing card (Grove's own bill, docs/product.md#billing). */
-  billing: '/dashboard/account-settings#billing',
-  /** Account Settings' new-member defaults card. */
-  memberDefaults: '/dashboard/account-settings#member-defaults',
+  /** Account Settings' Security section: password, sign-ins. */
+  accountSecurity: '/dashboard/account-settings/security',
+  /** Account Settings' Members & rewards section: defaults, the branch rule, the welcome offer. */
+  accountMembers: '/dashboard/account-settings/members',
+  /** Account Settings' Emails & sharing section: member emails, the message members share. */
+  accountEmails: '/dashboard/account-settings/emails',
+  /** Account Settings' Team section (owners). */
+  accountTeam: '/dashboard/account-settings/team',
+  /** Account Settings' Billing section (Grove's own bill, docs/product.md#billing; owners). */
+  billing: '/dashboard/account-settings/billing',
+  /** The new-member defaults card, in Members & rewards. */
+  memberDefaults: '/dashboard/account-settings/members#member-defaults',
   referralLinks: '/referral-links',
   mindbodySetup: '/mindbody-setup',
   stripeSetup: '/stripe-setup',

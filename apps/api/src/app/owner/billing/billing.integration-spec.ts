@@ -105,7 +105,7 @@ describe("Grove's own bill on Stripe (integration, issue 30, docs/product.md#bil
     const paid = await payCheckout(url);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(
-      'https://grove.example.com/dashboard/account-settings?billing=done#billing',
+      'https://grove.example.com/dashboard/account-settings/billing?billing=done',
     );
     const active = await waitFor(async () => {
       const summary = await summaryOf(owner);
@@ -156,7 +156,7 @@ describe("Grove's own bill on Stripe (integration, issue 30, docs/product.md#bil
       ),
     );
     expect(mail.text).toContain('$99.00');
-    expect(mail.text).toContain('https://grove.example.com/dashboard/account-settings#billing');
+    expect(mail.text).toContain('https://grove.example.com/dashboard/account-settings/billing');
     // Stripe delivers the failure again (a duplicate): still one email.
     const failed = (await (await fetch(`${bed.stripe.controlUrl}/events`)).json()) as {
       id: string;

@@ -104,7 +104,7 @@ export class BillingService {
     const contact = await this.billing.contact(scope);
     if (!contact) throw new BillingUnavailableException();
     const customer = billing.stripeCustomerId ?? (await this.createCustomer(scope, contact));
-    const returnUrl = `${this.config.publicOrigin}${hrefs.accountSettings}`;
+    const returnUrl = `${this.config.publicOrigin}${hrefs.billing}`;
     const createSession = (customerId: string) =>
       this.stripe.stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -113,7 +113,7 @@ export class BillingService {
         line_items: [
           { price: this.stripe.priceFor(currencyForCountry(contact.country)), quantity: 1 },
         ],
-        success_url: `${returnUrl}?${BILLING_RETURN_QUERY}=done#billing`,
+        success_url: `${returnUrl}?${BILLING_RETURN_QUERY}=done`,
         cancel_url: `${this.config.publicOrigin}${hrefs.billing}`,
         metadata: { grove_business_id: scope.businessId },
         subscription_data: { metadata: { grove_business_id: scope.businessId } },

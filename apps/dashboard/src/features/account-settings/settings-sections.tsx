@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { hrefs } from '@grove/contracts';
+import { useRoleMay } from '@grove/web-data-access';
+import { useAccount } from './api/account';
+import { useBilling } from './api/billing';
+import { BillingCard } from './BillingCard';
+import { BranchRuleCard } from './BranchRuleCard';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { MemberDefaultsCard } from './MemberDefaultsCard';
+import { MemberEmailsCard } from './MemberEmailsCard';
+import { ShareMessageCard } from './ShareMessageCard';
+import { SignInsCard } from './SignInsCard';
+import { TeamCard } from './TeamCard';
+import { WelcomeOfferCard } from './WelcomeOfferCard';
+
+/**
+ * One section of Account Settings (issue 34 item 5, docs/product.md#account-settings): its own
+ * address under /dashboard/account-settings and the cards it holds.
+ */
+export interface SettingsSection {
+  /** The route below account-settings ('' for the first section). */
+  path: string;
+  /** The navigation's label. */
+  label: string;
+  /** The section's address (hrefs). */
+  to: string;
+  /** Its cards. */
+  element: ReactNode;
+}
+
+/** Security: the password (with the notice after a login whose password is too weak) and sign-ins. */
+function SecuritySection({ passwordChangeRequired }: { passwordChangeRequired: boolean }) {
+  return (
+    <>
+      <ChangePasswordCard required={passwordChangeRequired} />
+      <SignInsCard />
+    </>
+  );
+}
+
+/** Emails & sharing: which event emails members get, and the message they share. */
+function EmailsSection() {
+  const businessName = useAccount().data?.businessName;
+  return (
+    <>
+      <MemberEmailsCard businessName={businessName} />
+      <ShareMessageCard businessName={businessName} />
+    </>
+  );
+}
+
+/**
+ * The sections the signed-in role may open, in the navigation's order (docs/product.md#staff-accounts):
+ * everyone has Your details and Security; owners and managers the business's settings (Members &
+ * rewards, Emails & sharing); owners Team and Billing (Billing only while Grove bills,
+ * GROVE_BILLING). A section left out has no route either, so its address shows Your details.
+ * @param details the first section's cards (the page renders the account's loading state)
+ * @param passwordChangeRequired after a login with a password below Grove's rule
+ */
+export function useSettingsSections(
+  details: ReactNode,
+  passwordChangeRequired: boolean,
+): SettingsSection[] {
+  const mayManage = useRoleMay('manage');
+  const mayTeam = useRoleMay('team');
+  const mayBilling = useRoleMay('billing');
+  const billingOff = useBilling(false, mayBilling).data?.enabled === false;
+  const sections: (SettingsSection | false)[] = [
+    { path: '', label: 'Your details', to: hrefs.accountSettings, element: details },
+    {
+      path: 'security',
+      label: 'Security',
+      to: hrefs.accountSecurity,
+      element: <SecuritySection passwordChangeRequired={passwordChangeRequired} />,
+    },
+    mayManage && {
+      path: 'members',
+      label: 'Members & rewards',
+      to: hrefs.accountMembers,
+      element: (
+        <>
+          <MemberDefaultsCard />
+          <BranchRuleCard />
+          <WelcomeOfferCard />
+        </>
+      ),
+    },
+    mayManage && {
+      path: 'emails',
+      label: 'Emails & sharing',
+      to: hrefs.accountEmails,
+      element: <EmailsSection />,
+    },
+    mayTeam && { path: 'team', label: 'Team', to: hrefs.accountTeam, element: <TeamCard /> },
+    mayBilling &&
+      !billingOff && {
+        path: 'billing',
+        label: 'Billing',
+        to: hrefs.billing,
+        element: <BillingCard />,
+      },
+  ];
+  return sections.filter((section): section is SettingsSection => section !== false);
+}
