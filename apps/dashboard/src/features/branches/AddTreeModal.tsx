@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { centsToDollarText, MESSAGES, type MemberForm as MemberFormValues } from '@grove/contracts';
+import {
+  centsToDollarText,
+  MESSAGES,
+  referredByWaitsMessage,
+  type MemberForm as MemberFormValues,
+} from '@grove/contracts';
 import { useCreateMember } from './api/members';
 import { Modal, Spinner } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
@@ -54,9 +59,7 @@ export function AddTreeModal({ open, onClose }: { open: boolean; onClose: () => 
             value={referrer}
             onChange={setReferrer}
             hint="Type part of the name or email of the member who sent them."
-            unmatchedHint={(text) =>
-              `No member matches “${text}”: it will wait in Referrals to match.`
-            }
+            unmatchedHint={(text) => referredByWaitsMessage(text)}
           />
         </MemberForm>
       )}

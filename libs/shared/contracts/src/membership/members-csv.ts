@@ -262,8 +262,6 @@ export interface MemberImportStatus {
 export const MEMBER_CSV_MESSAGES = {
   referrerInvalid: `Referrer: ${MESSAGES.invalidEmail}`,
   referrerUnknown: 'The referrer is not a member of this business or a row of this file',
-  referrerAmbiguous:
-    "More than one member has the referrer's name; use the referrer's email in this row",
   referrerManaged: 'The referrer is managed by Mindbody; add this branch in Mindbody',
   referrerCycle: 'The referrer is a branch of this member',
   duplicateRow: 'This email is already on an earlier row of this file',

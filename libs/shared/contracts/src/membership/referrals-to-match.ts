@@ -25,6 +25,18 @@ export const REFERRED_BY_MESSAGES = {
   referralLoop: 'That member was referred by this one: pick someone else',
 } as const;
 
+/**
+ * What the add-member form and the CSV import's dry run say of a "referred by" name that names no
+ * one (or, in a file, several members): it is kept as typed and waits in Referrals to match.
+ * @param name the name as typed ("Jenny (spin class)")
+ * @param several true when more than one member has that name (the CSV import)
+ */
+export function referredByWaitsMessage(name: string, several = false): string {
+  return several
+    ? `More than one member is named “${name}”: it will wait in Referrals to match.`
+    : `No member matches “${name}”: it will wait in Referrals to match.`;
+}
+
 /** The "referred by" part of `POST /api/members`. */
 export interface ReferredByInput {
   /** The member who referred them (id): the new member becomes that member's branch. */

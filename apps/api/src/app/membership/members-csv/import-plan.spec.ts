@@ -1,6 +1,8 @@
 import {
   MEMBER_CSV_MESSAGES,
   MESSAGES,
+  REFERRED_BY_MESSAGES,
+  referredByWaitsMessage,
   emptyMemberCsvMapping,
   type MemberImportSettings,
 } from '@grove/contracts';
@@ -28,6 +30,7 @@ const member = (
   membershipPriceCents: 1000,
   discountCents: 100,
   referredById: null,
+  referredByNote: null,
   managed: false,
   ...extra,
 });
@@ -174,26 +177,55 @@ describe('planImport', () => {
       ]);
     });
 
-    it('reports a name shared by several members as ambiguous, a name of no one as unknown, and links neither', () => {
+    it('imports a row whose referrer name is shared by several members or names no one, the name kept to wait in Referrals to match (issue 33 item 4)', () => {
       const plan = planImport(
         [
           ['Sam', 'Lee', 'sam2@x.com', '59', ''],
           ['Jo', 'Ray', 'jo@x.com', '59', 'Sam Lee'],
-          ['Kim', 'Lo', 'kim@x.com', '59', 'Nobody Here'],
+          ['Kim', 'Lo', 'kim@x.com', '59', 'Jenny (spin class)'],
           ['Lu', 'Mo', 'lu@x.com', '59', 'Jo Ray'],
+          ['Max', 'No', 'max@x.com', '59', 'x'.repeat(101)],
         ],
         excel,
         [member('s1', 'sam1@x.com', { name: 'Sam Lee' })],
       );
       expect(outcomes(plan)).toEqual([
         ['add'],
-        ['error', MEMBER_CSV_MESSAGES.referrerAmbiguous],
-        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
-        // Its referrer's row is not imported.
-        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
+        ['add', referredByWaitsMessage('Sam Lee', true)],
+        ['add', referredByWaitsMessage('Jenny (spin class)')],
+        ['add'],
+        // Not a note Referrals to match takes: over 100 characters.
+        ['error', REFERRED_BY_MESSAGES.noteInvalid],
       ]);
-      expect(plan.referrals).toEqual([]);
-      expect(plan.adds.map((added) => added.emailKey)).toEqual(['sam2@xcom']);
+      expect(plan.referrals).toEqual([
+        { emailKey: 'lu@xcom', referrerEmailKey: 'jo@xcom', previousReferrerId: null },
+      ]);
+      expect(plan.notes).toEqual([
+        { emailKey: 'jo@xcom', note: 'Sam Lee' },
+        { emailKey: 'kim@xcom', note: 'Jenny (spin class)' },
+      ]);
+    });
+
+    it('keeps a note only for a member without a referrer, and finds the same note unchanged', () => {
+      const plan = planImport(
+        [
+          ['Old Name', '', 'ann@x.com', '10', 'Jenny (spin class)'],
+          ['Old Name', '', 'bo@x.com', '10', 'Jenny (spin class)'],
+          ['Old Name', '', 'cy@x.com', '10', 'Jenny (spin class)'],
+        ],
+        { ...excel, discountForEveryRow: '1.00' },
+        [
+          member('a', 'ann@x.com', { referredByNote: 'Jenny (spin class)' }),
+          member('b', 'bo@x.com', { referredById: 'a' }),
+          member('c', 'cy@x.com'),
+        ],
+      );
+      expect(outcomes(plan)).toEqual([
+        ['unchanged', referredByWaitsMessage('Jenny (spin class)')],
+        ['unchanged'],
+        ['update', referredByWaitsMessage('Jenny (spin class)')],
+      ]);
+      expect(plan.notes).toEqual([{ emailKey: 'cy@xcom', note: 'Jenny (spin class)' }]);
     });
 
     it('names members as the file renames them, sets the row itself aside, and keeps an email match by key', () => {
@@ -212,7 +244,8 @@ describe('planImport', () => {
         ['update'],
         ['error', MESSAGES.selfBranch],
         ['add'],
-        ['error', MEMBER_CSV_MESSAGES.referrerUnknown],
+        // The file renames "Old Name": no member has that name any more.
+        ['add', referredByWaitsMessage('Old Name')],
         ['add'],
       ]);
       expect(plan.referrals.map((referral) => referral.referrerEmailKey)).toEqual([

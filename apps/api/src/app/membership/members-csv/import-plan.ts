@@ -1,12 +1,15 @@
 import {
   MEMBER_CSV_MESSAGES,
   MESSAGES,
+  REFERRED_BY_MESSAGES,
   centsToDollarText,
   dollarsToCents,
   emailKey,
   isValidEmail,
   parseMoneyToCents,
+  referredByWaitsMessage,
   validateMemberForm,
+  validateReferredBy,
   type MemberImportCounts,
   type MemberImportOutcome,
   type MemberImportRowResult,
@@ -19,6 +22,8 @@ export interface ExistingMember extends NewMember {
   id: string;
   /** Managed by Mindbody (never overwritten by an import). */
   managed: boolean;
+  /** Who referred them as typed when it matched no member (waits in Referrals to match), or null. */
+  referredByNote: string | null;
 }
 
 /** A member row the import writes: an insert ('add') or a change ('update'). Money in cents. */
@@ -30,6 +35,15 @@ export interface PlannedReferral {
   referrerEmailKey: string;
   /** The member's referrer before the import (id), null for a new member or one without. */
   previousReferrerId: string | null;
+}
+
+/**
+ * A "referred by" name of no member (or of several) kept as typed on a member without a referrer:
+ * it waits in Referrals to match (issue 33 item 4, docs/product.md#referrals-to-match).
+ */
+export interface PlannedNote {
+  emailKey: string;
+  note: string;
 }
 
 /** A member change the import writes, with why its price may move (null: name or email only). */
@@ -47,6 +61,8 @@ export interface ImportPlan {
   updates: PlannedUpdate[];
   /** Referrers to set on added or updated members (only where they change). */
   referrals: PlannedReferral[];
+  /** Referred-by notes to keep on added or updated members without a referrer (where they change). */
+  notes: PlannedNote[];
 }
 
 interface WorkingRow {
@@ -55,6 +71,10 @@ interface WorkingRow {
   referrerKey: string | null;
   /** The referrer cell when it holds a name (resolved by `resolveReferrerNames`). */
   referrerName: string | null;
+  /** The name, kept as typed, when it names no member or several (waits in Referrals to match). */
+  referrerNote: string | null;
+  /** Set with `referrerNote`: several members have the name. */
+  referrerNoteSeveral: boolean;
   existing: ExistingMember | undefined;
 }
 
@@ -91,9 +111,10 @@ const FIRST_DATA_LINE = 2;
  *   discount is the discount column or `settings.discountForEveryRow`;
  * - the referred-by cell holds an email (a cell with '@': matched by email key) or a name (matched
  *   case-insensitively, `nameKey`, to the members of the business and the good rows of the file,
- *   with the names the file gives them; the row itself aside): a name of no one is
- *   'The referrer is not a member…', a name of several members is ambiguous ('More than one
- *   member has the referrer's name…') and the row is not imported;
+ *   with the names the file gives them; the row itself aside): a name of no one, or of several
+ *   members, is kept as typed on a member without a referrer and waits in Referrals to match
+ *   (issue 33 item 4: the row is imported, with `referredByWaitsMessage`); an email of no member is
+ *   an error;
  * - a row breaking the form's rules ('Not a valid name', 'Not a valid email address', 'Not a valid
  *   amount', 'Not a valid discount price'), repeating an earlier row's email key, or naming a
  *   referrer that is not a valid email, not a member of the business nor a good row of the file,
@@ -157,6 +178,8 @@ export function planImport(
       member: null,
       referrerKey: byEmail && isValidEmail(referredBy) ? emailKey(referredBy) : null,
       referrerName: referredBy && !byEmail ? referredBy : null,
+      referrerNote: null,
+      referrerNoteSeveral: false,
       existing: key === null ? undefined : byKey.get(key),
     };
     if (key !== null) {
@@ -190,6 +213,7 @@ export function planImport(
     adds: [],
     updates: [],
     referrals: [],
+    notes: [],
   };
   for (const row of working) {
     const { member, existing, result } = row;
@@ -198,9 +222,19 @@ export function planImport(
       const referrerChanges =
         row.referrerKey !== null &&
         (existing === undefined || keyById.get(existing.referredById ?? '') !== row.referrerKey);
+      // A note waits only for a member without a referrer; one with a referrer keeps it.
+      const waits = row.referrerNote !== null && !existing?.referredById;
+      const noteChanges = waits && existing?.referredByNote !== row.referrerNote;
+      if (waits) {
+        result.messages.push(
+          referredByWaitsMessage(row.referrerNote as string, row.referrerNoteSeveral),
+        );
+        if (noteChanges)
+          plan.notes.push({ emailKey: member.emailKey, note: row.referrerNote as string });
+      }
       if (existing === undefined) plan.adds.push(member);
       else if (sameValues(existing, member))
-        result.outcome = referrerChanges ? 'update' : 'unchanged';
+        result.outcome = referrerChanges || noteChanges ? 'update' : 'unchanged';
       else {
         result.outcome = 'update';
         plan.updates.push({
@@ -246,9 +280,10 @@ const isGood = (outcome: MemberImportOutcome): boolean => outcome === 'add' || o
 /**
  * Turns each referrer name into the email key of the one member it names: the business's members
  * under the names they will have (a good row of the file renames its member) and the file's new
- * good rows, the row itself aside. No one: 'The referrer is not a member…' (or 'A member cannot
- * be their own branch' when only the row itself has the name); several: ambiguous. Either makes
- * the row an error.
+ * good rows, the row itself aside. Only the row itself: 'A member cannot be their own branch' (an
+ * error). No one, or several: the name is kept as typed (`referrerNote`, waiting in Referrals to
+ * match), or the row is an error when it is not a note Referrals to match takes (plain text, at
+ * most 100 characters: `validateReferredBy`).
  */
 function resolveReferrerNames(working: WorkingRow[], existing: readonly ExistingMember[]): void {
   if (!working.some((row) => row.referrerName !== null)) return;
@@ -271,8 +306,13 @@ function resolveReferrerNames(working: WorkingRow[], existing: readonly Existing
     const others = named.filter((key) => key !== self);
     let problem: string | null = null;
     if (others.length === 1) row.referrerKey = others[0] as string;
-    else if (others.length > 1) problem = MEMBER_CSV_MESSAGES.referrerAmbiguous;
-    else problem = named.length > 0 ? MESSAGES.selfBranch : MEMBER_CSV_MESSAGES.referrerUnknown;
+    else if (others.length === 0 && named.length > 0) problem = MESSAGES.selfBranch;
+    else if (Object.keys(validateReferredBy({ referredByNote: row.referrerName })).length > 0)
+      problem = REFERRED_BY_MESSAGES.noteInvalid;
+    else {
+      row.referrerNote = row.referrerName.trim();
+      row.referrerNoteSeveral = others.length > 1;
+    }
     if (problem !== null) {
       row.result.outcome = 'error';
       row.result.messages.push(problem);

@@ -8,6 +8,7 @@ import {
   MEMBER_EXPORT_HEADER,
   MEMBER_FAILED_ROWS_COLUMNS,
   MESSAGES,
+  referredByWaitsMessage,
   emptyMemberCsvMapping,
   type MemberImportDryRun,
   type MemberImportSettings,
@@ -470,30 +471,10 @@ describe('members CSV in and out (integration)', () => {
       return parse(reply.text, { bom: true }) as string[][];
     };
     const FAILED = [
-      [
-        'Ben',
-        "O'Connor",
-        'ben.oconnor@example.com',
-        '$59.00',
-        'Sam Lee',
-        '',
-        '7',
-        MEMBER_CSV_MESSAGES.referrerAmbiguous,
-      ],
       ['Pia', 'Stone', 'pia.stone@example.com', '$59.0x', '', '', '10', MESSAGES.invalidAmount],
-      [
-        'Ivy',
-        'Park',
-        'ivy.park@example.com',
-        '$59.00',
-        'Nobody Known',
-        '',
-        '12',
-        MEMBER_CSV_MESSAGES.referrerUnknown,
-      ],
     ];
 
-    it('imports an Excel export: full names from First/Last Name, "$1,059.00", one discount for every row, referrers by name (of the file and of the business), a blank row ignored, the failed rows as a file', async () => {
+    it('imports an Excel export: full names from First/Last Name, "$1,059.00", one discount for every row, referrers by name (of the file and of the business), names of no one or of several waiting in Referrals to match, a blank row ignored, the failed rows as a file', async () => {
       const { agent } = await t.signUp();
       const olivia = (
         await agent
@@ -553,14 +534,14 @@ describe('members CSV in and out (integration)', () => {
         [3, 'Emma Brown', 'add', []],
         [4, "Siobhán O'Brien", 'add', []],
         [5, 'Anne-Marie Dubois', 'add', []],
-        [7, "Ben O'Connor", 'error', [MEMBER_CSV_MESSAGES.referrerAmbiguous]],
+        [7, "Ben O'Connor", 'add', [referredByWaitsMessage('Sam Lee', true)]],
         [8, 'Sam Lee', 'add', []],
         [9, 'Sam Lee', 'add', []],
         [10, 'Pia Stone', 'error', [MESSAGES.invalidAmount]],
         [11, 'Tom Nguyen', 'add', []],
-        [12, 'Ivy Park', 'error', [MEMBER_CSV_MESSAGES.referrerUnknown]],
+        [12, 'Ivy Park', 'add', [referredByWaitsMessage('Nobody Known')]],
       ]);
-      expect(dry.counts).toEqual({ add: 7, update: 0, unchanged: 0, skipped: 0, error: 3 });
+      expect(dry.counts).toEqual({ add: 9, update: 0, unchanged: 0, skipped: 0, error: 1 });
       expect(await failedRows(agent, up.importId)).toEqual([
         [
           'First Name',
@@ -593,7 +574,9 @@ describe('members CSV in and out (integration)', () => {
         ]),
       ).toEqual([
         ['Anne-Marie Dubois', "Siobhán O'Brien", 4_950, 500, 0, 4_950],
+        ["Ben O'Connor", null, 5_900, 500, 0, 5_900],
         ['Emma Brown', 'Leo Martin', 105_900, 500, 1, 105_400],
+        ['Ivy Park', null, 5_900, 500, 0, 5_900],
         ['Leo Martin', null, 5_900, 500, 1, 5_400],
         ['Olivia Chen', null, 10_000, 1_000, 1, 9_000],
         ['Sam Lee', null, 5_900, 500, 0, 5_900],
@@ -602,7 +585,15 @@ describe('members CSV in and out (integration)', () => {
         ['Tom Nguyen', 'Olivia Chen', 5_900, 500, 0, 5_900],
       ]);
       expect(byName.get('tom.nguyen@example.com')?.referringMemberId).toBe(olivia.id);
-      // After the run, the failed rows are the rows still not imported: the same three.
+      // Ben and Ivy wait in Referrals to match with the names as the file gave them.
+      const waiting = (await agent.get('/api/referrals-to-match').expect(200)).body as {
+        items: { memberName: string; referredByNote: string }[];
+      };
+      expect(waiting.items.map((item) => [item.memberName, item.referredByNote]).sort()).toEqual([
+        ["Ben O'Connor", 'Sam Lee'],
+        ['Ivy Park', 'Nobody Known'],
+      ]);
+      // After the run, the failed rows are the rows still not imported: the same one.
       expect((await failedRows(agent, up.importId)).slice(1)).toEqual(FAILED);
     });
 

@@ -302,10 +302,11 @@ export class MembersCsvRepository {
       membership_price_cents: number;
       discount_cents: number;
       referred_by_id: string | null;
+      referred_by_note: string | null;
       managed: boolean;
     }[] = await (manager ?? this.dataSource).query(
       `SELECT id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id,
-         mindbody_client_id IS NOT NULL AS managed
+         referred_by_note, mindbody_client_id IS NOT NULL AS managed
        FROM members WHERE business_id = $1`,
       [scope.businessId],
     );
@@ -317,6 +318,7 @@ export class MembersCsvRepository {
       membershipPriceCents: row.membership_price_cents,
       discountCents: row.discount_cents,
       referredById: row.referred_by_id,
+      referredByNote: row.referred_by_note,
       managed: row.managed,
     }));
   }
@@ -417,6 +419,28 @@ export class MembersCsvRepository {
       ],
     )) as [{ member_id: string; referrer_id: string }[], number];
     return rows.map((row) => ({ memberId: row.member_id, referrerId: row.referrer_id }));
+  }
+
+  /**
+   * Keeps "referred by" names of no member on members without a referrer (by id), in one statement:
+   * they wait in Referrals to match (issue 33 item 4). Never on a Mindbody-managed member, a member
+   * who has a referrer by now, or where the note is already the same.
+   * @returns how many members got a note
+   */
+  async setReferredByNotes(
+    scope: BusinessScope,
+    manager: EntityManager,
+    notes: { memberId: string; note: string }[],
+  ): Promise<number> {
+    if (notes.length === 0) return 0;
+    const [, count] = (await manager.query(
+      `UPDATE members m SET referred_by_note = i.note
+       FROM unnest($2::uuid[], $3::text[]) AS i(member_id, note)
+       WHERE m.business_id = $1 AND m.id = i.member_id AND m.mindbody_client_id IS NULL
+         AND m.referred_by_id IS NULL AND m.referred_by_note IS DISTINCT FROM i.note`,
+      [scope.businessId, notes.map((note) => note.memberId), notes.map((note) => note.note)],
+    )) as [unknown, number];
+    return count;
   }
 
   /**

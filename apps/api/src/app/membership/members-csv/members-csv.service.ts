@@ -336,7 +336,7 @@ export class MembersCsvService implements OnModuleInit {
     });
     const addedKeys = new Set(plan.adds.map((member) => member.emailKey));
     const laterReferrals = plan.referrals.filter((referral) => !addedKeys.has(referral.emailKey));
-    const work = adds.length + plan.updates.length + laterReferrals.length + 1;
+    const work = adds.length + plan.updates.length + laterReferrals.length + plan.notes.length + 1;
     let done = 0;
     const progress = async (units: number): Promise<void> => {
       done += units;
@@ -368,6 +368,15 @@ export class MembersCsvService implements OnModuleInit {
     }
     for (const chunk of chunks(referrals)) {
       attached.push(...(await this.repository.setReferrers(scope, manager, chunk)));
+      await progress(chunk.length);
+    }
+    // Referred-by names of no member wait in Referrals to match (issue 33 item 4).
+    const notes = plan.notes.flatMap(({ emailKey, note }) => {
+      const memberId = idByKey.get(emailKey);
+      return memberId === undefined ? [] : [{ memberId, note }];
+    });
+    for (const chunk of chunks(notes)) {
+      await this.repository.setReferredByNotes(scope, manager, chunk);
       await progress(chunk.length);
     }
     // The automatic-link setting (issue 14 part 4): new members get a link in the same transaction.
