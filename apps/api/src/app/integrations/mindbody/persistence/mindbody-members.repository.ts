@@ -347,8 +347,9 @@ export class MindbodyMembersRepository {
   async detachEndedBranches(
     scope: BusinessScope,
     source: MindbodyFactSource = 'import',
+    manager?: EntityManager,
   ): Promise<EndedBranch[]> {
-    const rows: EndedBranchSqlRow[] = await this.dataSource.query(
+    const rows: EndedBranchSqlRow[] = await (manager ?? this.dataSource).query(
       `WITH changed AS (
          UPDATE members m SET referred_by_id = NULL
          FROM members r
@@ -367,6 +368,11 @@ export class MindbodyMembersRepository {
       [scope.businessId, source],
     );
     return rows.map(toEndedBranch);
+  }
+
+  /** Runs `work` in one transaction (the sync's detach, ledger lines and lapse emails). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   /**

@@ -185,8 +185,16 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     return requests(sandbox, '/client/clientpurchases') - before;
   }
   const mailsSettled = () => memberEmailsSettled(t);
+  /**
+   * Rita's emails about her branches and price. A friend's "joined with your link" email is left
+   * out: whether the join's follow-up job runs before the owner's approval (email) or after it (no
+   * email, the prospect is gone) depends on how busy the machine is, not on what this tests.
+   */
   const ritaMails = (): string[] =>
-    smtp.emails.filter((mail) => recipient(mail) === RITA).map((mail) => mail.subject ?? '');
+    smtp.emails
+      .filter((mail) => recipient(mail) === RITA)
+      .map((mail) => mail.subject ?? '')
+      .filter((subject) => !subject.endsWith('joined with your link'));
   const ritaLedger = () => ledgerOf(t, businessId, ritaId);
   /** Rita's last ledger line: `reason`, old → new (cents), caused by branch `branchId`. */
   async function expectRitaLine(

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { mailboxOf, toPlainText } from '@grove/contracts';
 import { plannedAutopays, plannedBillChanges } from './bill-changes';
 import type { MindbodyBillChange } from '@grove/contracts';
@@ -400,9 +401,14 @@ export class MindbodyPipeline {
       if (stopping?.aborted) await fetching;
       else void fetching;
     }
-    const ended = await this.members.detachEndedBranches(scope, source);
-    await this.recordBranchesEnded(scope, ended);
-    await this.lapses.send(scope, ended);
+    // The branches detached, their referrers' ledger lines and "{friend}'s membership ended"
+    // emails in one transaction (issue 31 item 4): a crash or a failed queue leaves none of them,
+    // and the next run finds the same branches ended and does it again.
+    await this.members.transaction(async (manager) => {
+      const ended = await this.members.detachEndedBranches(scope, source, manager);
+      await this.recordBranchesEnded(scope, ended, manager);
+      await this.lapses.send(scope, ended, manager);
+    });
     await this.events.emit('members.bulk-added', { scope, since: startedAt });
     return { clients: done, invalidEmails };
   }
@@ -414,14 +420,20 @@ export class MindbodyPipeline {
   private async recordBranchesEnded(
     scope: BusinessScope,
     ended: readonly EndedBranch[],
+    manager: EntityManager,
   ): Promise<void> {
     const at = new Date().toISOString();
     for (const branch of ended)
-      await this.lifecycle.recordEffectivePrices(scope, [branch.referrerId], {
-        reason: 'branch_removed',
-        branchId: branch.branchId,
-        cause: `branch_removed:${branch.branchId}:${at}`,
-      });
+      await this.lifecycle.recordEffectivePrices(
+        scope,
+        [branch.referrerId],
+        {
+          reason: 'branch_removed',
+          branchId: branch.branchId,
+          cause: `branch_removed:${branch.branchId}:${at}`,
+        },
+        manager,
+      );
   }
 
   /**
