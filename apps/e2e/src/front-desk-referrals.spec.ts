@@ -15,6 +15,9 @@ async function startGrowing(page: Page, name: string, email: string) {
 test("the desk adds Ben O'Connor with referrer 'sio' → Siobhán O'Brien, and 'Jenny (spin class)' waits in Referrals to match until matched", async ({
   page,
 }) => {
+  // Six members added through the form, two typeaheads and an axe check: over a minute on a busy
+  // 2-core machine.
+  test.setTimeout(120_000);
   await signUp(page);
   let dialog = await startGrowing(page, "Siobhán O'Brien", 'siobhan@example.ie');
   await dialog.getByRole('button', { name: 'Save' }).click();
