@@ -4,6 +4,8 @@ import type { AuditValue } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { AuditRepository, type AuditWrite } from './audit.repository';
 
+type Scalars = Record<string, string | number | boolean | null | undefined>;
+
 /** Longest text kept in a before or after value (characters); longer text is cut with '…'. */
 const TEXT_MAX = 200;
 
@@ -55,6 +57,34 @@ export class AuditLog {
   /** Records one entry (see {@link AuditWrite}) in `manager`'s transaction. */
   record(scope: BusinessScope, manager: EntityManager, entry: AuditWrite): Promise<void> {
     return this.repository.insert(scope, manager, [entry]);
+  }
+
+  /**
+   * Changes one of the business's settings and records it ('settings.changed', only the fields
+   * that moved, before → after) in ONE transaction.
+   * @param setting how the setting is named to people ("Defaults for new members")
+   * @param read the setting as it is, in the transaction (before the write)
+   * @param write saves the new value with the transaction's manager and returns it as stored
+   * @returns what `write` returned
+   */
+  changeSetting<T extends object>(
+    scope: BusinessScope,
+    setting: string,
+    read: (manager: EntityManager) => Promise<T>,
+    write: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.repository.transaction(async (manager) => {
+      const before = await read(manager);
+      const after = await write(manager);
+      const changes = auditChanges(before as Scalars, after as Scalars);
+      if (changes)
+        await this.record(scope, manager, {
+          kind: 'settings.changed',
+          before: { setting, ...changes.before },
+          after: { setting, ...changes.after },
+        });
+      return after;
+    });
   }
 
   /** Records several entries in one statement in `manager`'s transaction. */
