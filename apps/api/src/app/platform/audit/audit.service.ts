@@ -120,7 +120,9 @@ export class AuditService {
     if (query.to !== undefined && !isAuditDay(query.to))
       throw new AuditPeriodInvalidException(AUDIT_MESSAGES.dateInvalid);
     const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
-    const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
+    const to = query.to
+      ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)
+      : undefined;
     if (from && to && to <= from) throw new AuditPeriodInvalidException();
     return { memberId: query.memberId, author: query.author, kind: query.kind, from, to };
   }
