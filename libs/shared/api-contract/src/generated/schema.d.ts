@@ -1828,7 +1828,7 @@ export interface components {
             /** @enum {string} */
             actor: "staff" | "mindbody" | "stripe" | "system";
             after: {
-                [key: string]: unknown;
+                [key: string]: (string | number | boolean) | null;
             } | null;
             /** @description ISO 8601 time of the change */
             at: string;
@@ -1836,7 +1836,7 @@ export interface components {
             authorName: string;
             authorUserId: string | null;
             before: {
-                [key: string]: unknown;
+                [key: string]: (string | number | boolean) | null;
             } | null;
             id: string;
             /** @enum {string} */

@@ -98,14 +98,7 @@ export const AUDIT_CSV_MAX_ROWS = 50_000;
 export const AUDIT_RETENTION_DAYS = { default: 730, min: 30, max: 3650 } as const;
 
 /** The CSV download's header, in order. */
-export const AUDIT_CSV_HEADER = [
-  'When',
-  'Who',
-  'What',
-  'Member',
-  'Before',
-  'After',
-] as const;
+export const AUDIT_CSV_HEADER = ['When', 'Who', 'What', 'Member', 'Before', 'After'] as const;
 
 /** The audit log's messages (400 answers of its routes, shown as sent). */
 export const AUDIT_MESSAGES = {

@@ -23,6 +23,8 @@ export const hrefs = {
   branches: '/dashboard/branches',
   prospectiveMembers: '/dashboard/prospective-members',
   analytics: '/dashboard/analytics',
+  /** The audit log (owners and managers, docs/product.md#audit-log). */
+  activity: '/dashboard/activity',
   accountSettings: '/dashboard/account-settings',
   /** Account Settings' Billing card (Grove's own bill, docs/product.md#billing). */
   billing: '/dashboard/account-settings#billing',

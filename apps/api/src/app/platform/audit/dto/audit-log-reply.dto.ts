@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, type SchemaObject } from '@nestjs/swagger';
+
 import { IsInt, Max, Min } from 'class-validator';
 import {
   AUDIT_KINDS,
@@ -11,6 +12,12 @@ import {
   type AuditValue,
 } from '@grove/contracts';
 
+/** A value of a before or after: text, a number (cents, days, counts), yes/no or null. */
+const AUDIT_SCALAR: SchemaObject = {
+  oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+  nullable: true,
+};
+
 /** One entry of the audit log. */
 @ApiSchema({ name: 'AuditEntry' })
 export class AuditEntryDto implements AuditEntry {
@@ -22,9 +29,9 @@ export class AuditEntryDto implements AuditEntry {
   @ApiProperty({ enum: AUDIT_KINDS }) kind!: AuditKind;
   @ApiProperty({ type: String, nullable: true }) memberId!: string | null;
   @ApiProperty({ type: String, nullable: true }) memberName!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  @ApiProperty({ type: 'object', additionalProperties: AUDIT_SCALAR, nullable: true })
   before!: AuditValue | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  @ApiProperty({ type: 'object', additionalProperties: AUDIT_SCALAR, nullable: true })
   after!: AuditValue | null;
 }
 
