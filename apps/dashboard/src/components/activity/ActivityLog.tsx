@@ -136,23 +136,25 @@ export function ActivityLog({ memberId }: { memberId?: string }) {
         <EmptyState message="No changes recorded for these filters yet." />
       ) : (
         <>
-          <table className="g-table g-table--stack dash-activity__table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                {showMember && <th scope="col">Member</th>}
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {activity.data.items.map((entry) => (
-                <Row key={entry.id} entry={entry} showMember={showMember} />
-              ))}
-            </tbody>
-          </table>
+          <div className="g-table-wrap">
+            <table className="g-table g-table--stack dash-activity__table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  {showMember && <th scope="col">Member</th>}
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {activity.data.items.map((entry) => (
+                  <Row key={entry.id} entry={entry} showMember={showMember} />
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pagination
             page={page}
             pageSize={ACTIVITY_PAGE_SIZE}
