@@ -9,6 +9,7 @@ import { GettingStartedCard } from './features/getting-started/GettingStartedCar
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import { BillingBanner } from './features/account-settings/BillingBanner';
+import { ActivityPage } from './features/activity/ActivityPage';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>
@@ -43,6 +44,7 @@ export default function DashboardRoutes() {
         />
         <Route path="prospective-members" element={<ProspectiveMembersPage />} />
         <Route path="members/:id" element={<MemberProfilePage />} />
+        <Route path="activity" element={<ActivityPage />} />
         <Route
           path="account-settings/*"
           element={

@@ -35,6 +35,7 @@ export * from './platform/password';
 export * from './platform/password-reset';
 export * from './platform/session-hint';
 export * from './platform/signup';
+export * from './platform/audit-log';
 export * from './platform/staff';
 export * from './platform/types';
 export * from './referral/join-page';

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -107,6 +108,7 @@ export class PlatformModule {
         throttlingModule(config),
         DatabaseModule.forRoot(schema),
         JobsModule,
+        AuditModule,
         AuthModule,
         BillingModule,
         MailModule,

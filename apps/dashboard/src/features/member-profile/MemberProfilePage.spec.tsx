@@ -109,6 +109,11 @@ beforeEach(() => {
   current = profile();
   patches = [];
   server.use(
+    // The member's history (its own spec is the journey audit-log.spec.ts): empty here.
+    http.get('/audit-log', ({ response }) =>
+      response(200).json({ items: [], total: 0, page: 1, pageSize: 25 }),
+    ),
+    http.get('/audit-log/authors', ({ response }) => response(200).json([])),
     http.get('/members/{id}/profile', ({ params, response }) => {
       if (params.id === 'ann' && current) return response(200).json(current);
       if (params.id === 'cal')

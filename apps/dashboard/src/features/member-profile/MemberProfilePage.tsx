@@ -7,8 +7,9 @@ import {
   type ProfileProspectStatus,
   hrefs,
 } from '@grove/contracts';
-import { ApiError, useLocaleFormats } from '@grove/web-data-access';
+import { ApiError, useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@grove/web-ui';
+import { ActivityLog } from '../../components/activity/ActivityLog';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { ReferralLinkControls } from '../../components/referral-link/ReferralLinkControls';
 import { useReferralLinkActions } from '../../components/referral-link/referral-link-api';
@@ -75,6 +76,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
   const format = useLocaleFormats();
   const { member } = profile;
   const actions = useReferralLinkActions();
+  const mayAudit = useRoleMay('audit');
   const linkFailure = actions.create.error ?? actions.rotate.error ?? actions.revoke.error;
   return (
     <div className="dash-profile">
@@ -181,6 +183,14 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
           </Card>
         </div>
       </div>
+      {mayAudit && (
+        <Card aria-labelledby="profile-history" className="dash-profile__history">
+          <h2 id="profile-history" className="g-card__title">
+            History
+          </h2>
+          <ActivityLog memberId={member.id} />
+        </Card>
+      )}
     </div>
   );
 }

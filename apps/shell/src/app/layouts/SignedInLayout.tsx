@@ -34,6 +34,13 @@ const nav = [
     isActive: startsWith(hrefs.analytics),
   },
   {
+    to: hrefs.activity,
+    label: 'Activity',
+    isActive: startsWith(hrefs.activity),
+    // The audit log is the owners' and managers' (docs/product.md#audit-log).
+    capability: 'audit' as const,
+  },
+  {
     to: hrefs.mindbodySetup,
     label: 'Mindbody Setup',
     isActive: startsWith(hrefs.mindbodySetup),
@@ -56,7 +63,7 @@ const nav = [
  */
 export function SignedInLayout() {
   const { pathname } = useLocation();
-  const mayIntegrations = useRoleMay('integrations');
+  const may = { integrations: useRoleMay('integrations'), audit: useRoleMay('audit') };
   const [supportOpen, setSupportOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -96,7 +103,7 @@ export function SignedInLayout() {
         >
           <ul>
             {nav
-              .filter((item) => !('capability' in item) || mayIntegrations)
+              .filter((item) => !('capability' in item) || !item.capability || may[item.capability])
               .map((item) => (
                 <li key={item.to}>
                   <NavLink

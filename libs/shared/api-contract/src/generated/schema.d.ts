@@ -171,6 +171,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered and paginated */
+        get: operations["Audit_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone who wrote in the audit log, for the person filter */
+        get: operations["Audit_authors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log as CSV */
+        get: operations["Audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many days the audit log is kept */
+        get: operations["Audit_retention"];
+        /** Set how many days the audit log is kept */
+        put: operations["Audit_setRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -1749,6 +1818,41 @@ export interface components {
             discountCents: number | null;
             /** @description Membership price, cents */
             membershipPriceCents: number | null;
+        };
+        AuditAuthor: {
+            /** @description Staff user id, or mindbody, stripe, system */
+            id: string;
+            name: string;
+        };
+        AuditEntry: {
+            /** @enum {string} */
+            actor: "staff" | "mindbody" | "stripe" | "system";
+            after: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            /** @description ISO 8601 time of the change */
+            at: string;
+            /** @description The author as named at the time */
+            authorName: string;
+            authorUserId: string | null;
+            before: {
+                [key: string]: (string | number | boolean) | null;
+            } | null;
+            id: string;
+            /** @enum {string} */
+            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+            memberId: string | null;
+            memberName: string | null;
+        };
+        AuditLogPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalCapped?: boolean;
+        };
+        AuditRetention: {
+            days: number;
         };
         BillingInvoice: {
             /** @description Amount due, in cents of `currency` */
@@ -3575,6 +3679,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetentionReport"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_page: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Only entries about this member (its id) */
+                memberId?: string;
+                /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
+                author?: string;
+                /** @description Only entries of this kind */
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                /** @description First day (UTC, inclusive), YYYY-MM-DD */
+                from?: string;
+                /** @description Last day (UTC, inclusive), YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_authors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditAuthor"][];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_export: {
+        parameters: {
+            query?: {
+                /** @description Only entries about this member (its id) */
+                memberId?: string;
+                /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
+                author?: string;
+                /** @description Only entries of this kind */
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                /** @description First day (UTC, inclusive), YYYY-MM-DD */
+                from?: string;
+                /** @description Last day (UTC, inclusive), YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRetention"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_setRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditRetention"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRetention"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -38,6 +38,8 @@ export const STAFF_CAPABILITIES = {
   changePrices: ['owner', 'manager'],
   /** Remove members or branches, dismiss flags, imports, settings. */
   manage: ['owner', 'manager'],
+  /** Read the audit log (Activity) and download it. */
+  audit: ['owner', 'manager'],
   /** Download members as CSV. */
   export: ['owner', 'manager'],
   /** Grove's bill, Mindbody, the team. */

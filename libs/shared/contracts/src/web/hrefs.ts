@@ -23,6 +23,8 @@ export const hrefs = {
   branches: '/dashboard/branches',
   prospectiveMembers: '/dashboard/prospective-members',
   analytics: '/dashboard/analytics',
+  /** The audit log (owners and managers, docs/product.md#audit-log). */
+  activity: '/dashboard/activity',
   /** Account Settings' first section, Your details (docs/product.md#account-settings). */
   accountSettings: '/dashboard/account-settings',
   /** Account Settings' Security section: password, sign-ins. */

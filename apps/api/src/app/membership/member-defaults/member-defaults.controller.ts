@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { MemberDefaultsDto } from './dto/member-defaults.dto';
 import { MemberDefaultsReplyDto } from './dto/member-defaults-reply.dto';
 import { MemberDefaultsRepository } from './member-defaults.repository';
@@ -14,7 +15,10 @@ import { MemberDefaultsRepository } from './member-defaults.repository';
 @ApiCookieAuth('grove_access')
 @Controller('settings/member-defaults')
 export class MemberDefaultsController {
-  constructor(private readonly defaults: MemberDefaultsRepository) {}
+  constructor(
+    private readonly defaults: MemberDefaultsRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** → 200 `MemberDefaults` `{ discountCents, membershipPriceCents }` (cents; null = not set, the default). */
   @Get()
@@ -27,7 +31,7 @@ export class MemberDefaultsController {
   /**
    * Body `{ discountCents, membershipPriceCents }` (integer cents 0–100,000,000 or null). → 200 the
    * saved defaults; 400 'Not a valid discount price' / 'Not a valid amount' (`fieldErrors` per
-   * field), nothing saved.
+   * field), nothing saved. A change is recorded in the audit log (docs/product.md#audit-log).
    */
   @Put()
   @ApiOperation({ summary: 'Save the default discount per referral and membership price' })
@@ -36,9 +40,16 @@ export class MemberDefaultsController {
     @CurrentUser() user: AuthUser,
     @Body() body: MemberDefaultsDto,
   ): Promise<MemberDefaultsReplyDto> {
-    return this.defaults.save(sessionScope(user), {
-      discountCents: body.discountCents,
-      membershipPriceCents: body.membershipPriceCents,
-    });
+    const scope = sessionScope(user);
+    return this.audit.changeSetting(
+      scope,
+      'Defaults for new members',
+      (manager) => this.defaults.get(scope, manager),
+      (manager) =>
+        this.defaults.save(scope, manager, {
+          discountCents: body.discountCents,
+          membershipPriceCents: body.membershipPriceCents,
+        }),
+    );
   }
 }

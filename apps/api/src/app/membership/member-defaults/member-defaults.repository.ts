@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { MemberDefaults } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
@@ -23,18 +23,25 @@ const toDefaults = (row?: DefaultsSqlRow): MemberDefaults => ({
 export class MemberDefaultsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The scope's defaults in cents (both null when unset or the business is gone). */
-  async get({ businessId }: BusinessScope): Promise<MemberDefaults> {
-    const rows: DefaultsSqlRow[] = await this.dataSource.query(
+  /**
+   * The scope's defaults in cents (both null when unset or the business is gone); with `manager`,
+   * read in its transaction.
+   */
+  async get({ businessId }: BusinessScope, manager?: EntityManager): Promise<MemberDefaults> {
+    const rows: DefaultsSqlRow[] = await (manager ?? this.dataSource).query(
       `SELECT default_discount_cents, default_membership_price_cents FROM businesses WHERE id = $1`,
       [businessId],
     );
     return toDefaults(rows[0]);
   }
 
-  /** Saves both defaults (null clears one). @returns them as stored */
-  async save({ businessId }: BusinessScope, defaults: MemberDefaults): Promise<MemberDefaults> {
-    const rows: DefaultsSqlRow[] = await this.dataSource.query(
+  /** Saves both defaults (null clears one) in `manager`'s transaction. @returns them as stored */
+  async save(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    defaults: MemberDefaults,
+  ): Promise<MemberDefaults> {
+    const rows: DefaultsSqlRow[] = await manager.query(
       `WITH saved AS (
          UPDATE businesses SET default_discount_cents = $2, default_membership_price_cents = $3
          WHERE id = $1 RETURNING default_discount_cents, default_membership_price_cents)

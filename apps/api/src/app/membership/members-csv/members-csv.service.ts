@@ -45,6 +45,7 @@ import {
 } from './members-csv.repository';
 import { MembershipEvents } from '../events/membership-events';
 import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
@@ -64,6 +65,8 @@ const EXPORT_BATCH = 1_000;
 interface ImportJob {
   businessId: string;
   importId: string;
+  /** The member of staff who ran the import (the audit log's author). */
+  actorUserId?: string;
 }
 
 function chunks<T>(items: T[]): T[][] {
@@ -97,6 +100,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly events: MembershipEvents,
     private readonly defaults: MemberDefaultsRepository,
     private readonly billing: BillingGate,
+    private readonly audit: AuditLog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -241,7 +245,11 @@ export class MembersCsvService implements OnModuleInit {
       if (!(await this.repository.markQueued(scope, manager, importId, checked, jobId))) {
         return false;
       }
-      const job: ImportJob = { businessId: scope.businessId, importId };
+      const job: ImportJob = {
+        businessId: scope.businessId,
+        importId,
+        ...(scope.actor?.kind === 'staff' ? { actorUserId: scope.actor.userId } : {}),
+      };
       await this.jobs.send<ImportJob>(MEMBERS_CSV_QUEUE, job, { id: jobId, manager });
       return true;
     });
@@ -293,6 +301,10 @@ export class MembersCsvService implements OnModuleInit {
         const existing = await this.repository.findExisting(scope, manager);
         const plan = planImport(stored.rows, settings, existing, stored.lines);
         await this.write(scope, manager, stored.id, plan, existing, total);
+        await this.audit.record(scope, manager, {
+          kind: 'import.run',
+          after: { source: 'CSV', rows: total, ...plan.counts },
+        });
         return plan.counts;
       });
       await this.repository.setProgress(scope, stored.id, {

@@ -28,6 +28,7 @@ import {
   ReferralLoopException,
 } from './members.exceptions';
 import { BillingGate } from '../../platform/billing/billing-gate';
+import { AuditLog, auditChanges } from '../../platform/audit/audit-log';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -46,6 +47,7 @@ export class MembersService {
     private readonly events: MembershipEvents,
     private readonly lifecycle: LifecycleService,
     private readonly billing: BillingGate,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -186,6 +188,11 @@ export class MembersService {
       if (await this.members.isSelfOrAncestor(scope, manager, branch.id, tree.id))
         throw new ReferralLoopException();
       await this.members.attachBranch(scope, manager, tree.id, branch.id);
+      await this.audit.record(scope, manager, {
+        kind: 'branch.added',
+        member: { id: branch.id, name: branch.name },
+        after: { referrer: tree.name },
+      });
       const at = new Date();
       const key = `branch_added:${branch.id}:${tree.id}:${at.toISOString()}`;
       await this.lifecycle.recordFacts(
@@ -268,10 +275,16 @@ export class MembersService {
    */
   async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
     const priceMoved = await this.members.transaction(async (manager) => {
-      await this.lockEditable(scope, manager, treeId);
+      const tree = await this.lockEditable(scope, manager, treeId);
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
       if (!detached) throw new NotABranchException();
+      const branch = await this.members.findForUpdate(scope, manager, branchId);
+      await this.audit.record(scope, manager, {
+        kind: 'branch.removed',
+        member: branch ? { id: branch.id, name: branch.name } : null,
+        before: { referrer: tree.name },
+      });
       return this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
     });
     if (!priceMoved) return;
@@ -309,6 +322,7 @@ export class MembersService {
         changes.membershipPriceCents = input.membershipPriceCents;
       if (input.discountCents !== undefined) changes.discountCents = input.discountCents;
       await this.guardUnique(() => this.members.update(scope, manager, id, changes));
+      await this.recordUpdate(scope, manager, before, changes);
       const priceEdited =
         (changes.membershipPriceCents ?? before.membershipPriceCents) !==
         before.membershipPriceCents;
@@ -375,6 +389,15 @@ export class MembersService {
         manager,
       );
       await this.members.delete(scope, manager, id);
+      await this.audit.record(scope, manager, {
+        kind: 'member.removed',
+        member: { id, name: member.name },
+        before: {
+          email: member.email,
+          membershipPriceCents: member.membershipPriceCents,
+          discountCents: member.discountCents,
+        },
+      });
       return { member, priceMoved: moved };
     });
     if (removed.referredById && priceMoved) {
@@ -517,8 +540,44 @@ export class MembersService {
         manager,
       );
     }
+    await this.audit.record(scope, manager, {
+      kind: referredById ? 'branch.added' : 'member.created',
+      member: { id, name: input.memberName },
+      after: {
+        email: input.memberEmail,
+        membershipPriceCents: input.membershipPriceCents,
+        discountCents: input.discountCents,
+        ...(source === 'approval' ? { source: 'approval' } : {}),
+      },
+    });
     await this.events.emit('members.added', { scope, manager, memberIds: [id] });
     return id;
+  }
+
+  /**
+   * Records an edit of member `before` in the audit log: 'member.price_changed' (the price and
+   * discount before → after) when either moved, 'member.updated' (name, email) when they did;
+   * nothing when nothing changed.
+   */
+  private async recordUpdate(
+    scope: BusinessScope,
+    manager: EntityManager,
+    before: MemberEntity,
+    changes: MemberChanges,
+  ): Promise<void> {
+    const member = { id: before.id, name: changes.name ?? before.name };
+    const price = auditChanges(
+      { membershipPriceCents: before.membershipPriceCents, discountCents: before.discountCents },
+      { membershipPriceCents: changes.membershipPriceCents, discountCents: changes.discountCents },
+    );
+    if (price)
+      await this.audit.record(scope, manager, { kind: 'member.price_changed', member, ...price });
+    const details = auditChanges(
+      { name: before.name, email: before.email },
+      { name: changes.name, email: changes.email },
+    );
+    if (details)
+      await this.audit.record(scope, manager, { kind: 'member.updated', member, ...details });
   }
 
   /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */

@@ -7,6 +7,7 @@ import {
   type InvitationAcceptRequest,
   type StaffInvitationRequest,
   type StaffRoleChangeRequest,
+  STAFF_ROLE_LABELS,
 } from '@grove/contracts';
 import { hashPassword, hashRefreshToken, newRefreshToken } from '../../platform/auth/auth-tokens';
 import { AuthService, type AuthResult } from '../../platform/auth/auth.service';
@@ -14,6 +15,7 @@ import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import type { AuthUser } from '../../platform/common/auth-user';
 import { GroveException } from '../../platform/common/grove.exception';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MailService } from '../../platform/mail/mail.service';
@@ -63,6 +65,7 @@ export class TeamService {
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The Team card: the business's staff (owners first; the caller marked `you`) and pending invitations. */
@@ -101,6 +104,10 @@ export class TeamService {
     const token = newRefreshToken();
     const row = await this.team.transaction(async (manager) => {
       if (await this.team.emailTaken(manager, email)) throw new StaffEmailTakenException();
+      await this.audit.record(scope, manager, {
+        kind: 'team.invited',
+        after: { email, role: STAFF_ROLE_LABELS[body.role] },
+      });
       return this.team.insertInvitation(scope, manager, {
         email,
         role: body.role,
@@ -139,9 +146,16 @@ export class TeamService {
     await this.team.transaction(async (manager) => {
       const roles = await this.team.lockRoles(scope, manager);
       if (!roles.has(id)) throw new TeamEntryNotFoundException();
+      const before = roles.get(id);
       roles.set(id, body.role);
       if (![...roles.values()].includes('owner')) throw new LastOwnerException();
       await this.team.setRole(scope, manager, id, body.role);
+      if (before && before !== body.role)
+        await this.audit.record(scope, manager, {
+          kind: 'team.role_changed',
+          before: { staff: await this.staffName(scope, id), role: STAFF_ROLE_LABELS[before] },
+          after: { role: STAFF_ROLE_LABELS[body.role] },
+        });
     });
     this.sessions.forgetUser(id);
   }
@@ -159,8 +173,18 @@ export class TeamService {
       roles.delete(id);
       if (![...roles.values()].includes('owner')) throw new LastOwnerException();
       await this.sessions.revokeAll(id, manager);
+      await this.audit.record(scope, manager, {
+        kind: 'team.removed',
+        before: { staff: await this.staffName(scope, id) },
+      });
       await this.team.deleteUser(scope, manager, id);
     });
+  }
+
+  /** A member of staff's name for the audit log ("Siobhán O'Brien"), or null when gone. */
+  private async staffName(scope: BusinessScope, id: string): Promise<string | null> {
+    const member = (await this.team.members(scope)).find((row) => row.id === id);
+    return member ? `${member.firstName} ${member.lastName}` : null;
   }
 
   /** What the invitation page shows. @throws InvitationInvalidException 400 when the link is not pending */

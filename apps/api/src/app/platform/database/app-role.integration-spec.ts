@@ -105,6 +105,17 @@ describe('the API role (integration)', () => {
       expect(await refusal(appUrl, `CREATE ROLE intruder LOGIN`)).toMatch(/permission denied/);
       // It reads and writes Grove's rows, as the API must.
       expect(await refusal(appUrl, `SELECT count(*) FROM members`)).toBeNull();
+      // The audit log is append-only for it (issue 34 item 2): it read the owner's day's entries,
+      // and may neither change nor delete one, even with the trigger gone.
+      expect(await refusal(appUrl, `SELECT count(*) FROM audit_log`)).toBeNull();
+      expect(await refusal(appUrl, `UPDATE audit_log SET kind = 'member.removed'`)).toMatch(
+        /permission denied/,
+      );
+      expect(await refusal(appUrl, `DELETE FROM audit_log`)).toMatch(/permission denied/);
+      expect(await refusal(appUrl, `TRUNCATE audit_log`)).toMatch(/permission denied/);
+      expect(await refusal(appUrl, `ALTER TABLE audit_log DISABLE TRIGGER ALL`)).toMatch(
+        /must be owner/,
+      );
     });
   }
 });

@@ -27,7 +27,8 @@ function credentialsOf(url: string): { user: string; password: string } {
  *   no role, database or replication (so an injected statement cannot `COPY … TO PROGRAM`, read
  *   server files or change another role);
  * - it may read and write every table of `public` and use its sequences, and nothing more there
- *   (no CREATE, DROP or ALTER: those stay with the owner's migrations);
+ *   (no CREATE, DROP or ALTER: those stay with the owner's migrations); of `audit_log` it may only
+ *   read and insert (append-only);
  * - it owns pg-boss's schema (`JOBS_SCHEMA`; installed here by the owner when missing), because
  *   pg-boss creates a table per queue and migrates its own schema as it starts.
  * Under the migrations' advisory lock (replicas starting together take turns). Run again at
@@ -63,6 +64,11 @@ export async function grantAppRole(migrationUrl: string, appUrl: string): Promis
       `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
     );
     await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+    // The audit log is append-only (docs/decisions/audit-log-append-only.md): the role may read
+    // and add entries, never change or delete one; the daily prune deletes through the owner's
+    // SECURITY DEFINER function `prune_audit_log`.
+    if ((await client.query(`SELECT to_regclass('public.audit_log') AS t`)).rows[0]?.t)
+      await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${role}`);
     await client.query(
       `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`,
     );

@@ -14,17 +14,43 @@ declare const businessScopeBrand: unique symbol;
 export interface BusinessScope {
   /** The business's uuid (`businesses.id`). */
   readonly businessId: string;
+  /**
+   * Who acts in this scope, for the audit log (`platform/audit/`): the signed-in member of staff,
+   * or Mindbody, Stripe or Grove itself. Absent: Grove (`system`).
+   */
+  readonly actor?: ScopeActor;
   readonly [businessScopeBrand]: true;
 }
 
-/** The scope of a signed-in request: the access token's business. */
-export function sessionScope(user: Pick<AuthUser, 'businessId'>): BusinessScope {
-  return { businessId: user.businessId } as BusinessScope;
+/** Who acts in a scope: a member of staff (their user id), or Mindbody, Stripe or Grove. */
+export type ScopeActor =
+  | { readonly kind: 'staff'; readonly userId: string }
+  | { readonly kind: 'mindbody' | 'stripe' | 'system' };
+
+/** The scope of a signed-in request: the access token's business, its user acting. */
+export function sessionScope(
+  user: Pick<AuthUser, 'businessId'> & Partial<Pick<AuthUser, 'userId'>>,
+): BusinessScope {
+  return {
+    businessId: user.businessId,
+    ...(user.userId ? { actor: { kind: 'staff', userId: user.userId } } : {}),
+  } as BusinessScope;
 }
 
-/** The scope of a background job: the business its payload names (queued by that business's session). */
-export function jobScope(payload: { businessId: string }): BusinessScope {
-  return { businessId: payload.businessId } as BusinessScope;
+/**
+ * The scope of a background job: the business its payload names (queued by that business's
+ * session); the member of staff who queued it acts when the payload names them (`actorUserId`).
+ */
+export function jobScope(payload: { businessId: string; actorUserId?: string }): BusinessScope {
+  return {
+    businessId: payload.businessId,
+    ...(payload.actorUserId ? { actor: { kind: 'staff', userId: payload.actorUserId } } : {}),
+  } as BusinessScope;
+}
+
+/** `scope` with `actor` acting instead (e.g. Mindbody's changes inside an owner's sync). */
+export function actingAs(scope: BusinessScope, actor: ScopeActor): BusinessScope {
+  return { ...scope, actor } as BusinessScope;
 }
 
 /**
@@ -32,7 +58,7 @@ export function jobScope(payload: { businessId: string }): BusinessScope {
  * verified the delivery's signature (`MindbodyService.receiveWebhook`).
  */
 export function webhookScope(verified: { businessId: string }): BusinessScope {
-  return { businessId: verified.businessId } as BusinessScope;
+  return { businessId: verified.businessId, actor: { kind: 'mindbody' } } as BusinessScope;
 }
 
 /**
@@ -42,7 +68,7 @@ export function webhookScope(verified: { businessId: string }): BusinessScope {
  * signature was verified first (`StripeEventsService.receive`).
  */
 export function stripeScope(verified: { businessId: string }): BusinessScope {
-  return { businessId: verified.businessId } as BusinessScope;
+  return { businessId: verified.businessId, actor: { kind: 'stripe' } } as BusinessScope;
 }
 
 /**

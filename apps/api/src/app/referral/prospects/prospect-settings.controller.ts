@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { ProspectSettingsDto } from './dto/prospect-settings.dto';
 import { ProspectSettingsRepository } from './prospect-settings.repository';
 
@@ -13,7 +14,10 @@ import { ProspectSettingsRepository } from './prospect-settings.repository';
 @ApiCookieAuth('grove_access')
 @Controller('settings/prospects')
 export class ProspectSettingsController {
-  constructor(private readonly settings: ProspectSettingsRepository) {}
+  constructor(
+    private readonly settings: ProspectSettingsRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** → 200 `ProspectSettings` (`autoApprove` off by default). */
   @Get()
@@ -31,6 +35,12 @@ export class ProspectSettingsController {
     @CurrentUser() user: AuthUser,
     @Body() body: ProspectSettingsDto,
   ): Promise<ProspectSettingsDto> {
-    return this.settings.update(sessionScope(user), { autoApprove: body.autoApprove });
+    const scope = sessionScope(user);
+    return this.audit.changeSetting(
+      scope,
+      'Approve friends automatically',
+      (manager) => this.settings.get(scope, manager),
+      (manager) => this.settings.update(scope, manager, { autoApprove: body.autoApprove }),
+    );
   }
 }

@@ -33,6 +33,7 @@ import {
 import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
 import { ProspectSettingsRepository } from './prospect-settings.repository';
 import { BillingGate } from '../../platform/billing/billing-gate';
+import { AuditLog } from '../../platform/audit/audit-log';
 
 /**
  * The pg-boss queue of what a join through a referral link sets off ("{friend} joined with your
@@ -102,6 +103,7 @@ export class ProspectsService implements OnModuleInit {
     private readonly defaults: MemberDefaultsRepository,
     private readonly billing: BillingGate,
     private readonly welcomeOffers: WelcomeOfferService,
+    private readonly audit: AuditLog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -203,6 +205,10 @@ export class ProspectsService implements OnModuleInit {
     await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       await this.prospects.delete(scope, manager, prospect.id, { kind: 'removed' });
+      await this.audit.record(scope, manager, {
+        kind: 'prospect.removed',
+        before: { name: prospect.name, email: prospect.email },
+      });
       await this.lifecycle.recordFacts(
         scope,
         [
@@ -254,6 +260,15 @@ export class ProspectsService implements OnModuleInit {
       await this.prospects.delete(scope, manager, prospect.id, {
         kind: 'approved',
         memberId: newId,
+      });
+      await this.audit.record(scope, manager, {
+        kind: 'prospect.approved',
+        member: { id: newId, name: input.memberName },
+        before: { name: prospect.name, email: prospect.email },
+        after: {
+          membershipPriceCents: input.membershipPriceCents,
+          discountCents: input.discountCents,
+        },
       });
       await this.lifecycle.recordFacts(
         scope,

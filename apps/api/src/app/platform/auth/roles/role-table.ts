@@ -174,6 +174,13 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/welcome-offers', roles: ALL },
   { method: 'POST', path: '/api/welcome-offers/{id}/honoured', roles: STAFF },
 
+  // The audit log, "Activity" (issue 34 item 2): owners and managers read it; owners set its retention.
+  { method: 'GET', path: '/api/audit-log', roles: MANAGERS },
+  { method: 'GET', path: '/api/audit-log/export', roles: MANAGERS },
+  { method: 'GET', path: '/api/audit-log/authors', roles: MANAGERS },
+  { method: 'GET', path: '/api/audit-log/retention', roles: MANAGERS },
+  { method: 'PUT', path: '/api/audit-log/retention', roles: OWNER },
+
   // Stripe as the gym's member billing (issue 32): owners only, like every integration.
   { method: 'GET', path: '/api/stripe-members', roles: OWNER },
   { method: 'DELETE', path: '/api/stripe-members', roles: OWNER },

@@ -1,0 +1,115 @@
+import type { Page } from '../common/page';
+
+/**
+ * The audit log (issue 34 item 2, docs/product.md#audit-log): every change to a member, a price,
+ * a discount, a branch, a prospect, a setting, an import, an integration or a bill write, with
+ * who made it, when, and what it was before and after. Owners and managers read it.
+ */
+
+/** Every kind of entry, by subject then verb. */
+export const AUDIT_KINDS = [
+  'member.created',
+  'member.updated',
+  'member.price_changed',
+  'member.removed',
+  'branch.added',
+  'branch.removed',
+  'prospect.approved',
+  'prospect.removed',
+  'settings.changed',
+  'import.run',
+  'integration.connected',
+  'integration.disconnected',
+  'integration.synced',
+  'bill.written',
+  'team.invited',
+  'team.role_changed',
+  'team.removed',
+] as const;
+
+/** A kind of audit entry. */
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** How each kind is named on the Activity page and in the CSV. */
+export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = {
+  'member.created': 'Member added',
+  'member.updated': 'Member details changed',
+  'member.price_changed': 'Price or discount changed',
+  'member.removed': 'Member removed',
+  'branch.added': 'Branch added',
+  'branch.removed': 'Branch removed',
+  'prospect.approved': 'Friend approved',
+  'prospect.removed': 'Friend removed',
+  'settings.changed': 'Setting changed',
+  'import.run': 'Import run',
+  'integration.connected': 'Integration connected',
+  'integration.disconnected': 'Integration disconnected',
+  'integration.synced': 'Integration synced',
+  'bill.written': 'Bill written',
+  'team.invited': 'Staff invited',
+  'team.role_changed': 'Staff role changed',
+  'team.removed': 'Staff removed',
+};
+
+/** True when `value` is a kind of audit entry. */
+export function isAuditKind(value: unknown): value is AuditKind {
+  return typeof value === 'string' && (AUDIT_KINDS as readonly string[]).includes(value);
+}
+
+/** Who made a change: a member of staff, or Mindbody, Stripe or Grove itself. */
+export type AuditActor = 'staff' | 'mindbody' | 'stripe' | 'system';
+
+/** How a non-staff author is named. */
+export const AUDIT_ACTOR_LABELS: Readonly<Record<Exclude<AuditActor, 'staff'>, string>> = {
+  mindbody: 'Mindbody',
+  stripe: 'Stripe',
+  system: 'Grove',
+};
+
+/** A small JSON value of a before or after (no secrets, passwords or tokens). */
+export type AuditValue = Record<string, string | number | boolean | null>;
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  id: string;
+  /** ISO 8601 time of the change. */
+  at: string;
+  actor: AuditActor;
+  /** The member of staff's user id (staff only). */
+  authorUserId: string | null;
+  /** The author as named at the time ("Siobhán O'Brien"; "Mindbody", "Stripe", "Grove"). */
+  authorName: string;
+  kind: AuditKind;
+  /** The member the change is about, when it is about one (the id may no longer exist). */
+  memberId: string | null;
+  memberName: string | null;
+  before: AuditValue | null;
+  after: AuditValue | null;
+}
+
+/** One page of the audit log, newest first. */
+export type AuditLogPage = Page<AuditEntry>;
+
+/** Most entries one page of `GET /api/audit-log` holds. */
+export const AUDIT_PAGE_SIZE_MAX = 100;
+/** Most entries one CSV download holds (the newest first; narrow the filters for older ones). */
+export const AUDIT_CSV_MAX_ROWS = 50_000;
+/** Retention of the audit log in days: default two years, from 30 days to 10 years. */
+export const AUDIT_RETENTION_DAYS = { default: 730, min: 30, max: 3650 } as const;
+
+/** The CSV download's header, in order. */
+export const AUDIT_CSV_HEADER = ['When', 'Who', 'What', 'Member', 'Before', 'After'] as const;
+
+/** The audit log's messages (400 answers of its routes, shown as sent). */
+export const AUDIT_MESSAGES = {
+  dateInvalid: 'Please enter dates as YYYY-MM-DD.',
+  periodInvalid: 'The end date must not be before the start date.',
+  retentionInvalid: 'Keep the activity log between 30 and 3650 days.',
+} as const;
+
+/** True when `value` is a real calendar day written YYYY-MM-DD. */
+export function isAuditDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
