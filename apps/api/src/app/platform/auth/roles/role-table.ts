@@ -89,6 +89,12 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'POST', path: '/api/billing/checkout', roles: OWNER },
   { method: 'POST', path: '/api/billing/portal', roles: OWNER },
 
+  // Data rights (issue 34 item 6): the export of everything is the owners'.
+  { method: 'GET', path: '/api/data-exports', roles: OWNER },
+  { method: 'POST', path: '/api/data-exports', roles: OWNER },
+  { method: 'GET', path: '/api/data-exports/{id}', roles: OWNER },
+  { method: 'GET', path: '/api/data-exports/{id}/download', roles: OWNER },
+
   // Analytics.
   { method: 'GET', path: '/api/analytics/channels', roles: ALL },
   { method: 'GET', path: '/api/analytics/funnel', roles: ALL },
