@@ -72,3 +72,7 @@ export const VERIFICATION_INVALID_MESSAGE =
 
 /** 409 when the owner asking for a verification link is already verified. */
 export const ALREADY_VERIFIED_MESSAGE = 'Your email is already verified.';
+
+/** 409 when the member to erase is managed by Mindbody (its sync would write the data back). */
+export const ERASE_MANAGED_MESSAGE =
+  'This member is managed by Mindbody. Erase them in Mindbody first; Grove removes them at the next sync.';

@@ -125,6 +125,8 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     limits: FRONT_DESK_DEFAULTS,
   },
   { method: 'DELETE', path: '/api/members/{id}/branches/{branchId}', roles: MANAGERS },
+  // Erasing a member's personal data on request (issue 34 item 6): like removing a member.
+  { method: 'POST', path: '/api/members/{id}/erase', roles: MANAGERS },
 
   // Spreadsheets: imports and the export.
   { method: 'GET', path: '/api/members-csv/export', roles: MANAGERS },
