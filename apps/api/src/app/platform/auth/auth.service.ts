@@ -11,6 +11,7 @@ import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
 import {
+  BusinessClosingException,
   EmailTakenException,
   InvalidCredentialsException,
   LoginEmailInvalidException,
@@ -99,6 +100,7 @@ export class AuthService {
    * @throws LoginFieldsEmptyException 400 when both are empty (docs/product.md#validation-login)
    * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
+   * @throws BusinessClosingException 403 for staff other than owners of a closing business
    */
   async validateCredentials(email: unknown, password: unknown): Promise<CheckedLogin> {
     const emailText = typeof email === 'string' ? email.trim() : '';
@@ -106,12 +108,14 @@ export class AuthService {
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
     if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
-    const user = await this.users.findByEmail(emailText);
+    const user = await this.users.findByEmailWithBusiness(emailText);
     const matches = await verifyPassword(
       user?.passwordHash ?? (await this.dummyHash),
       passwordText,
     );
     if (!user || !matches) throw new InvalidCredentialsException();
+    // A closing business: only an owner signs in, to cancel (docs/product.md#data-rights).
+    if (user.business?.closingAt && user.role !== 'owner') throw new BusinessClosingException();
     const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
     return {
       userId: user.id,

@@ -94,6 +94,9 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'POST', path: '/api/data-exports', roles: OWNER },
   { method: 'GET', path: '/api/data-exports/{id}', roles: OWNER },
   { method: 'GET', path: '/api/data-exports/{id}/download', roles: OWNER },
+  { method: 'GET', path: '/api/account/closure', roles: OWNER },
+  { method: 'POST', path: '/api/account/closure', roles: OWNER },
+  { method: 'DELETE', path: '/api/account/closure', roles: OWNER },
 
   // Analytics.
   { method: 'GET', path: '/api/analytics/channels', roles: ALL },
