@@ -76,3 +76,20 @@ export const ALREADY_VERIFIED_MESSAGE = 'Your email is already verified.';
 /** 409 when the member to erase is managed by Mindbody (its sync would write the data back). */
 export const ERASE_MANAGED_MESSAGE =
   'This member is managed by Mindbody. Erase them in Mindbody first; Grove removes them at the next sync.';
+
+/** The page a verification link opens (the token in its fragment). */
+export const VERIFY_EMAIL_PATH = '/verify-email';
+
+/** Seconds a verification link works: 24 hours. */
+export const VERIFICATION_TTL_SECONDS = 86_400;
+
+/** 200 after a verification link was used. */
+export const EMAIL_VERIFIED_MESSAGE =
+  'Your email is verified. Grove now sends the emails to your members that were waiting.';
+
+/** 202 after asking for a new verification link. */
+export const VERIFICATION_SENT_MESSAGE = 'We sent you a new verification link. Check your inbox.';
+
+/** 429 after too many verification links in an hour. */
+export const VERIFICATION_LIMIT_MESSAGE =
+  'You asked for several links in the last hour. Please use the newest one or try again later.';

@@ -81,8 +81,10 @@ export class AccountClosureRepository {
   ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       closingAt
-        ? `UPDATE businesses SET closing_at = $2 WHERE id = $1 AND closing_at IS NULL RETURNING id`
-        : `UPDATE businesses SET closing_at = NULL WHERE id = $1 AND closing_at IS NOT NULL RETURNING id`,
+        ? `WITH changed AS (UPDATE businesses SET closing_at = $2 WHERE id = $1 AND closing_at IS NULL RETURNING id)
+           SELECT id FROM changed`
+        : `WITH changed AS (UPDATE businesses SET closing_at = NULL WHERE id = $1 AND closing_at IS NOT NULL RETURNING id)
+           SELECT id FROM changed`,
       closingAt ? [scope.businessId, closingAt] : [scope.businessId],
     );
     return rows.length > 0;
@@ -114,7 +116,8 @@ export class AccountClosureRepository {
     const deleted: string[] = [];
     for (const { id } of due) {
       const rows: unknown[] = await this.dataSource.query(
-        `DELETE FROM businesses WHERE id = $1 AND closing_at <= now() RETURNING id`,
+        `WITH gone AS (DELETE FROM businesses WHERE id = $1 AND closing_at <= now() RETURNING id)
+         SELECT id FROM gone`,
         [id],
       );
       if (rows.length > 0) deleted.push(id);

@@ -243,9 +243,11 @@ export class DataExportRepository {
    */
   async deleteExpiredFiles(): Promise<number> {
     const rows: { export_id: string }[] = await this.dataSource.query(
-      `DELETE FROM business_export_chunks c USING business_exports e
-        WHERE e.id = c.export_id AND e.expires_at <= now()
-        RETURNING c.export_id`,
+      `WITH gone AS (
+         DELETE FROM business_export_chunks c USING business_exports e
+          WHERE e.id = c.export_id AND e.expires_at <= now()
+          RETURNING c.export_id)
+       SELECT export_id FROM gone`,
     );
     return new Set(rows.map((row) => row.export_id)).size;
   }

@@ -23,6 +23,8 @@ import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
 import type { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
+import { EmailVerificationService } from './email-verification/email-verification.service';
+import { MailService } from '../mail/mail.service';
 
 /** What signup, login and refresh return: the user to show and the tokens to put in cookies. */
 export interface AuthResult {
@@ -55,6 +57,8 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly jwt: JwtService,
+    private readonly verification: EmailVerificationService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -84,8 +88,11 @@ export class AuthService {
           },
         });
         const session = await this.sessions.open(user.id, userAgent, manager);
+        // Grove emails members for the business only once the owner verified their email.
+        await this.verification.sendAtSignup(user.id, manager);
         return { user, business, session };
       });
+      this.mail.wake();
       return { user: toSessionUser(user, business), tokens: this.issue(user, session) };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenException();

@@ -1,4 +1,4 @@
-import { EnvInt } from '../common/config/env-section';
+import { EnvBool, EnvInt } from '../common/config/env-section';
 
 /**
  * The data-rights and verified-sender variables (issue 34 items 4 and 6,
@@ -21,6 +21,10 @@ export class DataRightsEnv {
   /** Emails to members one business may send per UTC day; past it they wait for the next day. */
   @EnvInt(1, 1_000_000)
   MEMBER_EMAIL_DAILY_CAP = 2_000;
+
+  /** true: Grove emails members for a business only once an owner verified their email (new businesses); false: no such wait (tests). */
+  @EnvBool()
+  SENDER_VERIFICATION = true;
 }
 
 /** The data-rights settings of `AppConfig`. */
@@ -33,6 +37,8 @@ export interface DataRightsSettings {
   exportDailyLimit: number;
   /** Member emails one business may send per UTC day. */
   memberEmailDailyCap: number;
+  /** Whether member emails wait until an owner verified their email. */
+  senderVerification: boolean;
 }
 
 /** `AppConfig.dataRights` from the validated variables. */
@@ -43,6 +49,7 @@ export function readDataRightsConfig(vars: DataRightsEnv): { dataRights: DataRig
       exportExpirySeconds: vars.DATA_EXPORT_EXPIRY_HOURS * 3600,
       exportDailyLimit: vars.DATA_EXPORT_DAILY_LIMIT,
       memberEmailDailyCap: vars.MEMBER_EMAIL_DAILY_CAP,
+      senderVerification: vars.SENDER_VERIFICATION,
     },
   };
 }

@@ -95,6 +95,9 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/data-exports/{id}', roles: OWNER },
   { method: 'GET', path: '/api/data-exports/{id}/download', roles: OWNER },
   { method: 'GET', path: '/api/account/closure', roles: OWNER },
+  // Verified senders (issue 34 item 4): the owner's link, and why member emails wait.
+  { method: 'POST', path: '/api/account/email-verification', roles: OWNER },
+  { method: 'GET', path: '/api/member-emails/sending', roles: ALL },
   { method: 'POST', path: '/api/account/closure', roles: OWNER },
   { method: 'DELETE', path: '/api/account/closure', roles: OWNER },
 
