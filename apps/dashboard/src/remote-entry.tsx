@@ -9,6 +9,7 @@ import { GettingStartedCard } from './features/getting-started/GettingStartedCar
 import { ProspectiveMembersPage } from './features/prospective-members/ProspectiveMembersPage';
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import { BillingBanner } from './features/account-settings/BillingBanner';
+import { SenderBanner } from './features/account-settings/data-rights/SenderBanner';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>
@@ -32,6 +33,7 @@ export default function DashboardRoutes() {
   return (
     <>
       <BillingBanner />
+      <SenderBanner />
       <Routes>
         <Route
           index

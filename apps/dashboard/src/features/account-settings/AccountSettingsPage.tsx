@@ -12,6 +12,8 @@ import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { ShareMessageCard } from './ShareMessageCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
 import { TeamCard } from './TeamCard';
+import { DataExportCard } from './data-rights/DataExportCard';
+import { CloseAccountCard } from './data-rights/CloseAccountCard';
 import { useRoleMay } from '@grove/web-data-access';
 import './account-settings.css';
 
@@ -27,7 +29,8 @@ import './account-settings.css';
  * comes right after the details and Billing (Grove's own bill, docs/product.md#billing, the
  * banner's link): the checklist on Branches links to it. Each card shows only to the roles that
  * may change it (docs/product.md#staff-accounts): Billing and Team to owners, the business's
- * settings to owners and managers; everyone keeps their details, password and sign-ins.
+ * settings to owners and managers; everyone keeps their details, password and sign-ins. Last,
+ * the owners' data rights (docs/product.md#data-rights): 'Export your data' and 'Close your account'.
  */
 export function AccountSettingsPage() {
   const account = useAccount();
@@ -35,6 +38,7 @@ export function AccountSettingsPage() {
   const mayBilling = useRoleMay('billing');
   const mayTeam = useRoleMay('team');
   const mayManage = useRoleMay('manage');
+  const mayDataRights = useRoleMay('dataRights');
   return (
     <div className="dash-account">
       <PageHeader
@@ -57,6 +61,8 @@ export function AccountSettingsPage() {
       {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
       {mayManage && <WelcomeOfferCard />}
       {mayManage && <BranchRuleCard />}
+      {mayDataRights && <DataExportCard />}
+      {mayDataRights && <CloseAccountCard />}
     </div>
   );
 }
