@@ -12,6 +12,14 @@ import { AccountClosureModule } from './account-closure/account-closure.module';
  * (docs/architecture.md#api-areas).
  */
 @Module({
-  imports: [AccountModule, OwnerBillingModule, SupportModule, GettingStartedModule, TeamModule, DataExportModule, AccountClosureModule],
+  imports: [
+    AccountModule,
+    OwnerBillingModule,
+    SupportModule,
+    GettingStartedModule,
+    TeamModule,
+    DataExportModule,
+    AccountClosureModule,
+  ],
 })
 export class OwnerModule {}

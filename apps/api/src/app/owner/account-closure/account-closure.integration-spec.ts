@@ -133,6 +133,8 @@ describe('closing a business (integration)', () => {
     );
     expect(left).toEqual([{ businesses: 0, members: 0, users: 0, others: 1 }]);
     // The deleted owner's session ends once its trust window (ACTIVE_SESSION_TRUST_MS) is over.
-    await waitFor(async () => ((await owner.get('/api/members')).status === 401 ? true : undefined));
+    await waitFor(async () =>
+      (await owner.get('/api/members')).status === 401 ? true : undefined,
+    );
   });
 });
