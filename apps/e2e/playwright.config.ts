@@ -49,6 +49,8 @@ export function groveServer(
       // than 5 times in 15 minutes: that limit has its own integration test
       // (mindbody-credentials-throttle.integration-spec.ts).
       THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
+      // New owners sign up in most journeys; data-rights.spec.ts starts a Grove with it on.
+      SENDER_VERIFICATION: 'false',
       ...env,
     },
   };

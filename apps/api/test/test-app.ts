@@ -39,7 +39,7 @@ export interface SignupBody {
 /**
  * The configuration every test API starts with (in-process or as a process): quiet logs, one
  * JWT secret (instances on one database accept each other's sessions), the login and Mindbody
- * credential, CSV upload, billing and webhook signature throttles out of the way, no web apps to serve, the metrics listener (where one is
+ * credential, CSV upload, billing and webhook signature throttles out of the way, no wait for a verified sender, no web apps to serve, the metrics listener (where one is
  * started: `main.ts`, or a test calling `MetricsServer.listen`) on any free port.
  */
 export const TEST_APP_ENV: Readonly<Record<string, string>> = {
@@ -51,6 +51,9 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
   THROTTLE_CSV_UPLOAD_LIMIT: '1000',
   THROTTLE_WEBHOOK_SIGNATURE_LIMIT: '1000',
   THROTTLE_BILLING_LIMIT: '1000',
+  // Member emails of a new business wait for its owner's verified email (docs/product.md#verified-senders):
+  // off here, as every test signs up new owners; sender-verification.integration-spec.ts turns it on.
+  SENDER_VERIFICATION: 'false',
   WEB_DIST_DIR: '/nonexistent-grove-web',
   METRICS_PORT: '0',
 };

@@ -10,6 +10,7 @@ import { ProspectiveMembersPage } from './features/prospective-members/Prospecti
 import { MemberProfilePage } from './features/member-profile/MemberProfilePage';
 import { BillingBanner } from './features/account-settings/BillingBanner';
 import { ActivityPage } from './features/activity/ActivityPage';
+import { SenderBanner } from './features/account-settings/data-rights/SenderBanner';
 
 // Account Settings (and the phone rules' metadata it needs) loads only when opened.
 const AccountSettingsPage = lazy(() =>
@@ -33,6 +34,7 @@ export default function DashboardRoutes() {
   return (
     <>
       <BillingBanner />
+      <SenderBanner />
       <Routes>
         <Route
           index

@@ -6,6 +6,7 @@ import {
 } from './platform/billing/billing.config';
 import { CaptchaEnv, hasOtherCaptcha, readCaptchaConfig } from './platform/captcha/captcha.config';
 import { DatabaseEnv, readDatabaseConfig } from './platform/database/database.config';
+import { DataRightsEnv, readDataRightsConfig } from './platform/config/data-rights.config';
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
 import { MailEnv, productionMailProblems, readMailConfig } from './platform/mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from './member/member-auth/member-auth.config';
@@ -52,6 +53,7 @@ export const ENV_SECTIONS = [
   MemberAuthEnv,
   MetricsEnv,
   BillingEnv,
+  DataRightsEnv,
 ] as const;
 
 /**
@@ -74,6 +76,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     memberAuth,
     metrics,
     billing,
+    dataRights,
   ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
@@ -96,6 +99,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readMemberAuthConfig(memberAuth),
     ...readMetricsConfig(metrics),
     ...readBillingConfig(billing),
+    ...readDataRightsConfig(dataRights),
   };
 }
 

@@ -57,6 +57,7 @@ import { JoinChannel1795572100000 } from './platform/database/migrations/1795572
 import { StaffAccounts1795573000000 } from './platform/database/migrations/1795573000000-StaffAccounts';
 import { WelcomeOffer1795574000000 } from './platform/database/migrations/1795574000000-WelcomeOffer';
 import { StripeMemberBilling1795575000000 } from './platform/database/migrations/1795575000000-StripeMemberBilling';
+import { DataRights1795584000000 } from './platform/database/migrations/1795584000000-DataRights';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
 
@@ -125,6 +126,7 @@ export const MIGRATIONS = [
   StripeMemberBilling1795575000000,
   ReferredByNote1795576000000,
   AuditLog1795582000000,
+  DataRights1795584000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

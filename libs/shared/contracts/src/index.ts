@@ -28,6 +28,7 @@ export * from './membership/referrals-to-match';
 export * from './membership/types';
 export * from './owner/account';
 export * from './owner/billing';
+export * from './owner/data-rights';
 export * from './owner/support';
 export * from './owner/types';
 export * from './platform/login';

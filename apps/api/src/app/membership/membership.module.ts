@@ -5,6 +5,7 @@ import { BranchQualificationModule } from './branch-qualification/branch-qualifi
 import { MembersCsvModule } from './members-csv/members-csv.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from './member-defaults/member-defaults.module';
+import { ErasureModule } from './erasure/erasure.module';
 
 /**
  * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, and the events membership announces (`MembershipEvents`). Imports only platform
@@ -18,6 +19,7 @@ import { MemberDefaultsModule } from './member-defaults/member-defaults.module';
     MembersCsvModule,
     LifecycleModule,
     MemberDefaultsModule,
+    ErasureModule,
   ],
 })
 export class MembershipModule {}

@@ -12,6 +12,8 @@ import { ShareMessageCard } from './ShareMessageCard';
 import { SignInsCard } from './SignInsCard';
 import { TeamCard } from './TeamCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
+import { DataExportCard } from './data-rights/DataExportCard';
+import { CloseAccountCard } from './data-rights/CloseAccountCard';
 
 /**
  * One section of Account Settings (issue 34 item 5, docs/product.md#account-settings): its own
@@ -52,8 +54,8 @@ function EmailsSection() {
 /**
  * The sections the signed-in role may open, in the navigation's order (docs/product.md#staff-accounts):
  * everyone has Your details and Security; owners and managers the business's settings (Members &
- * rewards, Emails & sharing); owners Team and Billing (Billing only while Grove bills,
- * GROVE_BILLING). A section left out has no route either, so its address shows Your details.
+ * rewards, Emails & sharing); owners Team, Billing (only while Grove bills, GROVE_BILLING) and
+ * Your data (export everything, close the account: docs/product.md#data-rights). A section left out has no route either, so its address shows Your details.
  * @param details the first section's cards (the page renders the account's loading state)
  * @param passwordChangeRequired after a login with a password below Grove's rule
  */
@@ -64,6 +66,7 @@ export function useSettingsSections(
   const mayManage = useRoleMay('manage');
   const mayTeam = useRoleMay('team');
   const mayBilling = useRoleMay('billing');
+  const mayDataRights = useRoleMay('dataRights');
   const billingOff = useBilling(false, mayBilling).data?.enabled === false;
   const sections: (SettingsSection | false)[] = [
     { path: '', label: 'Your details', to: hrefs.accountSettings, element: details },
@@ -99,6 +102,17 @@ export function useSettingsSections(
         to: hrefs.billing,
         element: <BillingCard />,
       },
+    mayDataRights && {
+      path: 'data',
+      label: 'Your data',
+      to: hrefs.accountData,
+      element: (
+        <>
+          <DataExportCard />
+          <CloseAccountCard />
+        </>
+      ),
+    },
   ];
   return sections.filter((section): section is SettingsSection => section !== false);
 }

@@ -6,6 +6,7 @@ import { MemberForm } from '../../components/member-form/MemberForm';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { useUpdateMember } from './api/member-profile';
+import { EraseMember } from './EraseMember';
 
 /**
  * A member's details: email, membership price, discount per referral, price now (with what
@@ -89,6 +90,7 @@ export function MemberDetails({ member }: { member: MemberRow }) {
           </Button>
         )
       )}
+      <EraseMember member={member} />
     </>
   );
 }

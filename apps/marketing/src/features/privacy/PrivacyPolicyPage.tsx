@@ -76,11 +76,32 @@ const sections: PolicySection[] = [
     id: 'your-choices',
     title: 'Your choices',
     body: (
-      <p>
-        You can see, correct or export your information, withdraw your consent to location data,
-        unsubscribe from emails, and close your account at any time. Members and referred friends
-        can ask the business they joined, or us, to remove their details.
-      </p>
+      <>
+        <p>
+          You can see and correct your information in Account Settings, unsubscribe from emails, and
+          withdraw your consent to location data at any time. What you and your members can ask for,
+          and how:
+        </p>
+        <ul>
+          <li>
+            <strong>A copy of everything</strong> (owners): Account Settings → “Export your data”
+            makes a ZIP of spreadsheets with your members, branches, prospects, price history and
+            settings, and a README that explains each file. Download it within 24 hours.
+          </li>
+          <li>
+            <strong>Erasing a member</strong> (members and referred friends): ask the business you
+            joined, or us at {PRIVACY_EMAIL}. The business erases your name and email from your
+            profile in Grove; your price and the branches that count for others stay, without your
+            name, so nobody else’s discount changes.
+          </li>
+          <li>
+            <strong>Closing an account</strong> (owners): Account Settings → “Close your account”,
+            confirmed with your password. Everything of your business is deleted 30 days later;
+            until then you can sign in and cancel. Grove’s subscription stops renewing.
+          </li>
+        </ul>
+        <p>Before Grove emails your members, the owner verifies their own email address.</p>
+      </>
     ),
   },
   {

@@ -18,6 +18,42 @@ export interface paths {
         patch: operations["Account_update"];
         trace?: never;
     };
+    "/account/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the business is closing, and when it is deleted */
+        get: operations["AccountClosure_status"];
+        put?: never;
+        /** Close the business: everything is deleted in 30 days */
+        post: operations["AccountClosure_close"];
+        /** Cancel closing the business */
+        delete: operations["AccountClosure_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new email verification link */
+        post: operations["EmailVerification_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/password": {
         parameters: {
             query?: never;
@@ -359,6 +395,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the owner's email with the link's token */
+        post: operations["EmailVerification_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing": {
         parameters: {
             query?: never;
@@ -478,6 +531,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's latest exports */
+        get: operations["DataExport_list"];
+        put?: never;
+        /** Export everything of the business (a ZIP of CSV files, in the background) */
+        post: operations["DataExport_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an export stands */
+        get: operations["DataExport_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a finished export (ZIP) */
+        get: operations["DataExport_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getting-started": {
         parameters: {
             query?: never;
@@ -539,6 +644,23 @@ export interface paths {
         put?: never;
         /** Leave your details from the landing page's Learn More form */
         post: operations["Leads_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member-emails/sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether member emails go out now, and what waits */
+        get: operations["Sending_sending"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -833,6 +955,23 @@ export interface paths {
         post?: never;
         /** Detach a branch from its tree (it stays a tree) */
         delete: operations["Members_removeBranch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a member's personal data on request (prices and branches stay) */
+        post: operations["Erasure_erase"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1757,6 +1896,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountClosure: {
+            /**
+             * Format: date-time
+             * @description When everything of the business is deleted; null while it stays open
+             */
+            closingAt: string | null;
+        };
         AccountDetails: {
             /** @example Green Valley Fitness */
             businessName: string;
@@ -1956,6 +2102,10 @@ export interface components {
             /** @example a new long passphrase */
             newPassword: string;
         };
+        CloseAccountDto: {
+            /** @description The signed-in owner's password */
+            password: string;
+        };
         ContactDto: {
             /** @description The captcha widget's solution: altcha base64 payload, or the reCAPTCHA/Turnstile token */
             captcha: string;
@@ -1981,6 +2131,8 @@ export interface components {
             website: string;
         };
         CreateMemberDto: {
+            /** @description True: the owner confirms adding an email whose member was erased on request (docs/product.md#data-rights); without it such an email answers 409 */
+            confirmErased?: boolean;
             /**
              * @description Discount per referral (per branch), integer cents
              * @example 1000
@@ -2009,6 +2161,47 @@ export interface components {
         CreateReferralLinkDto: {
             /** @description Absent: the link never expires */
             expiresInDays?: number;
+        };
+        DataExport: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Files written so far (progress) */
+            doneSteps: number;
+            /** @description Why it failed (state failed) */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the file stops being downloadable (state done)
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Size of the ZIP, bytes (0 until done) */
+            sizeBytes: number;
+            /** @description 'expired': done, but its file is deleted (DATA_EXPORT_EXPIRY_HOURS) */
+            state: components["schemas"]["DataExportState"];
+            /** @description Files to write in all (README.txt included) */
+            totalSteps: number;
+        };
+        DataExportList: {
+            exports: components["schemas"]["DataExport"][];
+        };
+        /**
+         * @description 'expired': done, but its file is deleted (DATA_EXPORT_EXPIRY_HOURS)
+         * @enum {string}
+         */
+        DataExportState: "queued" | "running" | "done" | "failed" | "expired";
+        EmailSending: {
+            /** @description Member emails the business may send per UTC day */
+            dailyCap: number;
+            /** @description Member emails delivered today (UTC) */
+            deliveredToday: number;
+            /** @description An owner verified their email */
+            senderVerified: boolean;
+            /** @description Member emails waiting for tomorrow's cap (UTC) */
+            waitingForTomorrow: number;
+            /** @description Member emails waiting for the verification */
+            waitingForVerification: number;
         };
         FlaggedJoinRow: {
             /** @description How many joins this flag stands for */
@@ -2096,6 +2289,8 @@ export interface components {
              * @example 5.00
              */
             discountForEveryRow?: string | null;
+            /** @description True: also import rows whose email belongs to a member erased on request (the owner confirmed); otherwise each is an error */
+            importErased?: boolean;
             /**
              * @description BCP 47 locale the file's amounts are written in: whether '1,059' is 1059 or 1.059 (default en-AU)
              * @example en-US
@@ -2287,6 +2482,8 @@ export interface components {
             welcome: boolean;
         };
         MemberFieldsDto: {
+            /** @description True: the owner confirms adding an email whose member was erased on request (docs/product.md#data-rights); without it such an email answers 409 */
+            confirmErased?: boolean;
             /**
              * @description Discount per referral (per branch), integer cents
              * @example 1000
@@ -3266,6 +3463,8 @@ export interface components {
             rule: "approval" | "days" | "first_payment";
         };
         UpdateMemberDto: {
+            /** @description True: the owner confirms adding an email whose member was erased on request (docs/product.md#data-rights); without it such an email answers 409 */
+            confirmErased?: boolean;
             /**
              * @description Discount per referral (per branch), integer cents
              * @example 1000
@@ -3283,6 +3482,9 @@ export interface components {
              * @example 8900
              */
             membershipPriceCents?: number;
+        };
+        VerifyEmailDto: {
+            token: string;
         };
         WelcomeOffer: {
             /**
@@ -3388,6 +3590,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    AccountClosure_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    AccountClosure_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    AccountClosure_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    EmailVerification_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -4071,6 +4387,38 @@ export interface operations {
             };
         };
     };
+    EmailVerification_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Billing_summary: {
         parameters: {
             query?: never;
@@ -4262,6 +4610,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    DataExport_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportList"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    DataExport_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    DataExport_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    DataExport_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -4509,6 +4973,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Sending_sending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSending"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -5158,6 +5650,34 @@ export interface operations {
             path: {
                 id: string;
                 branchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Erasure_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };

@@ -88,6 +88,11 @@ export interface MemberImportSettings {
    * whether "1,059" is 1059 or 1.059 (`parseMoneyToCents`). Absent or unknown: en-AU.
    */
   locale?: string | null;
+  /**
+   * True: also add the rows whose email belongs to a member erased on request (the owner
+   * confirmed, docs/product.md#data-rights); otherwise each such row is an error.
+   */
+  importErased?: boolean;
 }
 
 /** An empty mapping: no column for any field. */

@@ -46,6 +46,10 @@ export const STAFF_CAPABILITIES = {
   billing: ['owner'],
   integrations: ['owner'],
   team: ['owner'],
+  /** Export everything of the business, close its account (docs/product.md#data-rights). */
+  dataRights: ['owner'],
+  /** Erase a member's personal data on request (docs/product.md#data-rights). */
+  erase: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A capability `STAFF_CAPABILITIES` names. */

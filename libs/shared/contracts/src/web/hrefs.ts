@@ -35,6 +35,8 @@ export const hrefs = {
   accountEmails: '/dashboard/account-settings/emails',
   /** Account Settings' Team section (owners). */
   accountTeam: '/dashboard/account-settings/team',
+  /** Account Settings' Your data section: export everything, close the account (owners). */
+  accountData: '/dashboard/account-settings/data',
   /** Account Settings' Billing section (Grove's own bill, docs/product.md#billing; owners). */
   billing: '/dashboard/account-settings/billing',
   /** The new-member defaults card, in Members & rewards. */

@@ -4,6 +4,7 @@ import { MemberAuthModule } from '../member-auth/member-auth.module';
 import { MemberEmails } from './member-emails.service';
 import { MemberEmailsRepository } from './member-emails.repository';
 import { UnsubscribeController } from './unsubscribe.controller';
+import { SendingController } from './sending.controller';
 
 /**
  * Emails to members (issue 15): `MemberEmails.send(scope, memberId, template, data, eventKey)`,
@@ -11,7 +12,7 @@ import { UnsubscribeController } from './unsubscribe.controller';
  */
 @Module({
   imports: [MailModule, MemberAuthModule],
-  controllers: [UnsubscribeController],
+  controllers: [UnsubscribeController, SendingController],
   providers: [MemberEmails, MemberEmailsRepository],
   exports: [MemberEmails, MemberEmailsRepository],
 })

@@ -12,7 +12,10 @@ import { liveReferralLink } from '../../platform/database/live-referral-link.sql
  * stored address is not one plain mailbox (issue 24 part 2, migration EmailAddressRule).
  */
 export type MemberEmailStatus =
-  'queued' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member' | 'invalid_address';
+  'queued' | 'held' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member' | 'invalid_address';
+
+/** Why a member email waits ('held'): docs/product.md#verified-senders. */
+export type HeldReason = 'unverified_sender' | 'daily_cap';
 
 /** One queued member email with what delivery needs (the member's columns null when removed). */
 export interface MemberEmailDelivery {
@@ -34,6 +37,8 @@ export interface MemberEmailDelivery {
   shareMessage: string | null;
   /** The business's welcome offer for a friend now, or null for none (docs/product.md#welcome-offer). */
   welcomeOffer: WelcomeOffer | null;
+  /** An owner of the business verified their email (docs/product.md#verified-senders). */
+  senderVerified: boolean;
 }
 
 /** A new member email row. */
@@ -137,9 +142,11 @@ export class MemberEmailsRepository {
       code: string | null;
       share_message: string | null;
       welcome_offer: WelcomeOffer | null;
+      sender_verified: boolean;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer,
+              b.sender_verified_at IS NOT NULL AS sender_verified
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
          LEFT JOIN members m ON m.id = e.member_id AND m.business_id = e.business_id
@@ -166,6 +173,81 @@ export class MemberEmailsRepository {
       referralCode: row.code,
       shareMessage: row.share_message,
       welcomeOffer: row.welcome_offer,
+      senderVerified: row.sender_verified,
+    };
+  }
+
+  /** Makes a queued email wait ('held') for `reason`; it has no job until released. */
+  async hold(scope: BusinessScope, emailId: string, reason: HeldReason): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_emails SET status = 'held', held_reason = $3
+        WHERE business_id = $1 AND id = $2 AND status = 'queued'`,
+      [scope.businessId, emailId, reason],
+    );
+  }
+
+  /** Member emails of the business delivered since the start of today (UTC), for the daily cap. */
+  async deliveredToday(scope: BusinessScope): Promise<number> {
+    const rows: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS n FROM member_emails
+        WHERE business_id = $1 AND status IN ('sent', 'outboxed')
+          AND delivered_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [scope.businessId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Sets up to `limit` of the business's waiting emails queued again (oldest first), in
+   * `manager`'s transaction (the caller queues their jobs in it).
+   * @returns their ids
+   */
+  async release(scope: BusinessScope, manager: EntityManager, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `WITH released AS (
+         UPDATE member_emails SET status = 'queued', held_reason = NULL
+          WHERE business_id = $1 AND id IN (
+            SELECT id FROM member_emails WHERE business_id = $1 AND status = 'held'
+             ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+          RETURNING id)
+       SELECT id FROM released`,
+      [scope.businessId, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The businesses that have emails waiting (the hourly release). */
+  async businessesHolding(): Promise<string[]> {
+    const rows: { business_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT business_id FROM member_emails WHERE status = 'held'`,
+    );
+    return rows.map((row) => row.business_id);
+  }
+
+  /** The business's sender state and waiting emails by reason, for the owner's banner. */
+  async sending(scope: BusinessScope): Promise<{
+    senderVerified: boolean;
+    held: Record<HeldReason, number>;
+    deliveredToday: number;
+  }> {
+    const rows: { verified: boolean; unverified: string; capped: string }[] =
+      await this.dataSource.query(
+        `SELECT b.sender_verified_at IS NOT NULL AS verified,
+                count(e.id) FILTER (WHERE e.held_reason = 'unverified_sender') AS unverified,
+                count(e.id) FILTER (WHERE e.held_reason = 'daily_cap') AS capped
+           FROM businesses b
+           LEFT JOIN member_emails e ON e.business_id = b.id AND e.status = 'held'
+          WHERE b.id = $1 GROUP BY b.id`,
+        [scope.businessId],
+      );
+    const row = rows[0];
+    return {
+      senderVerified: row?.verified ?? false,
+      held: {
+        unverified_sender: Number(row?.unverified ?? 0),
+        daily_cap: Number(row?.capped ?? 0),
+      },
+      deliveredToday: await this.deliveredToday(scope),
     };
   }
 
@@ -195,7 +277,7 @@ export class MemberEmailsRepository {
     const rows: { member_id: string; at: Date }[] = await this.dataSource.query(
       `SELECT member_id, max(created_at) AS at FROM member_emails
         WHERE business_id = $1 AND member_id = ANY($2::uuid[]) AND template = $3 AND created_at > $4
-          AND status IN ('queued', 'sent', 'outboxed')
+          AND status IN ('queued', 'held', 'sent', 'outboxed')
         GROUP BY member_id`,
       [scope.businessId, memberIds, template, since],
     );
@@ -229,7 +311,7 @@ export class MemberEmailsRepository {
       `SELECT created_at FROM member_emails
         WHERE business_id = $1 AND member_id = $2 AND template = $3
           AND created_at > now() - make_interval(secs => $4)
-          AND status IN ('queued', 'sent', 'outboxed')
+          AND status IN ('queued', 'held', 'sent', 'outboxed')
         ORDER BY created_at`,
       [scope.businessId, memberId, template, windowSeconds],
     );

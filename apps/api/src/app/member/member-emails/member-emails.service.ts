@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   DEFAULT_SHARE_MESSAGE,
@@ -22,7 +23,19 @@ import {
   type MemberEmailName,
   type RenderedMemberEmail,
 } from './templates';
-import { MemberEmailsRepository, type MemberEmailStatus } from './member-emails.repository';
+import {
+  MemberEmailsRepository,
+  type HeldReason,
+  type MemberEmailStatus,
+} from './member-emails.repository';
+import {
+  MEMBER_EMAIL_RELEASE_QUEUE,
+  type MemberEmailReleaseJob,
+} from '../../platform/mail/held-member-emails';
+
+/** The hourly release of waiting emails of every business (a new UTC day resets the cap). */
+const RELEASE_ALL_QUEUE = 'member-email.release-all';
+const RELEASE_ALL_CRON = '7 * * * *';
 
 /** The pg-boss queue delivering member emails. */
 export const MEMBER_EMAIL_QUEUE = 'member-email.send';
@@ -74,6 +87,8 @@ export function firstName(name: string): string {
  */
 @Injectable()
 export class MemberEmails implements OnModuleInit {
+  private readonly logger = new Logger(MemberEmails.name);
+
   constructor(
     private readonly jobs: JobsService,
     private readonly mail: MailService,
@@ -89,6 +104,66 @@ export class MemberEmails implements OnModuleInit {
         await this.deliver(job);
       },
     );
+    await this.jobs.register<MemberEmailReleaseJob>(
+      { name: MEMBER_EMAIL_RELEASE_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
+      async (job) => {
+        await this.release(jobScope(job));
+      },
+    );
+    await this.jobs.register<object>(
+      { name: RELEASE_ALL_QUEUE, policy: 'singleton', retryLimit: 1 },
+      async () => {
+        for (const businessId of await this.emails.businessesHolding())
+          await this.release(jobScope({ businessId }));
+      },
+    );
+    await this.jobs.schedule(RELEASE_ALL_QUEUE, RELEASE_ALL_CRON);
+  }
+
+  /**
+   * Why an email to a member of this business must wait now (docs/product.md#verified-senders),
+   * or null: no owner verified their email yet (SENDER_VERIFICATION), or the business delivered
+   * MEMBER_EMAIL_DAILY_CAP member emails today (UTC). The count and the send are not one atomic
+   * step: concurrent workers may pass the cap by at most their number.
+   */
+  private async holdReason(
+    scope: BusinessScope,
+    senderVerified: boolean,
+  ): Promise<HeldReason | null> {
+    if (this.config.dataRights.senderVerification && !senderVerified) return 'unverified_sender';
+    if ((await this.emails.deliveredToday(scope)) >= this.config.dataRights.memberEmailDailyCap)
+      return 'daily_cap';
+    return null;
+  }
+
+  /**
+   * Sends the business's waiting emails again (the release job: after an owner verified their
+   * email, and hourly): as many as today's cap leaves room for, oldest first, each with a new
+   * delivery job (delivery holds it again if the reason still holds).
+   * @returns how many were released
+   */
+  async release(scope: BusinessScope): Promise<number> {
+    const status = await this.emails.sending(scope);
+    if (this.config.dataRights.senderVerification && !status.senderVerified) return 0;
+    const room = this.config.dataRights.memberEmailDailyCap - status.deliveredToday;
+    if (room <= 0) return 0;
+    const released = await this.emails.transaction(async (manager) => {
+      const ids = await this.emails.release(scope, manager, room);
+      await this.jobs.insert<MemberEmailJob>(
+        MEMBER_EMAIL_QUEUE,
+        ids.map((id) => ({
+          id: randomUUID(),
+          data: { businessId: scope.businessId, emailId: id },
+        })),
+        manager,
+      );
+      return ids.length;
+    });
+    if (released > 0) {
+      this.wake();
+      this.logger.log(`released ${released} waiting member email(s)`);
+    }
+    return released;
   }
 
   /**
@@ -299,6 +374,12 @@ export class MemberEmails implements OnModuleInit {
     }
     const template = MEMBER_EMAIL_TEMPLATES[email.template];
     const transactional = template.transactional === true;
+    // What the member asked for themselves (a sign-in link) never waits.
+    const waitFor = transactional ? null : await this.holdReason(scope, email.senderVerified);
+    if (waitFor) {
+      await this.emails.hold(scope, job.emailId, waitFor);
+      return 'held';
+    }
     if (email.unsubscribed && !transactional) {
       await this.emails.markDelivered(scope, job.emailId, 'unsubscribed');
       return 'unsubscribed';

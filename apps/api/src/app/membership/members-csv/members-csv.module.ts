@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from '../member-defaults/member-defaults.module';
+import { ErasureModule } from '../erasure/erasure.module';
 import { MembersCsvController } from './members-csv.controller';
 import { MembersCsvRepository } from './members-csv.repository';
 import { MembersCsvService } from './members-csv.service';
@@ -11,7 +12,7 @@ import { MembersCsvService } from './members-csv.service';
  * transaction (`LinksForEveryoneService.linkNewMembers`).
  */
 @Module({
-  imports: [LifecycleModule, MemberDefaultsModule],
+  imports: [LifecycleModule, MemberDefaultsModule, ErasureModule],
   controllers: [MembersCsvController],
   providers: [MembersCsvService, MembersCsvRepository],
 })

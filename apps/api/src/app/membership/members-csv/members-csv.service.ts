@@ -47,6 +47,8 @@ import { MembershipEvents } from '../events/membership-events';
 import { MemberDefaultsRepository } from '../member-defaults/member-defaults.repository';
 import { AuditLog } from '../../platform/audit/audit-log';
 import { BillingGate } from '../../platform/billing/billing-gate';
+import { ErasedEmails } from '../erasure/erased-emails';
+import { holdBackErased } from './erased-rows';
 
 /** The pg-boss queue of CSV imports (one job per run of an upload). */
 export const MEMBERS_CSV_QUEUE = 'csv.import';
@@ -101,6 +103,7 @@ export class MembersCsvService implements OnModuleInit {
     private readonly defaults: MemberDefaultsRepository,
     private readonly billing: BillingGate,
     private readonly audit: AuditLog,
+    private readonly erased: ErasedEmails,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -172,11 +175,10 @@ export class MembersCsvService implements OnModuleInit {
       (await this.defaults.get(scope)).discountCents,
     );
     await this.repository.keepDryRunSettings(scope, importId, checked);
-    const plan = planImport(
-      stored.rows,
+    const plan = await this.withoutErased(
+      scope,
+      planImport(stored.rows, checked, await this.repository.findExisting(scope), stored.lines),
       checked,
-      await this.repository.findExisting(scope),
-      stored.lines,
     );
     return { counts: plan.counts, rows: plan.rows };
   }
@@ -196,11 +198,15 @@ export class MembersCsvService implements OnModuleInit {
   async failedRowsCsv(scope: BusinessScope, importId: string): Promise<Readable> {
     const stored = await this.findImport(scope, importId, true);
     if (stored.settings === null) throw new ImportNotCheckedException();
-    const plan = planImport(
-      stored.rows,
+    const plan = await this.withoutErased(
+      scope,
+      planImport(
+        stored.rows,
+        stored.settings,
+        await this.repository.findExisting(scope),
+        stored.lines,
+      ),
       stored.settings,
-      await this.repository.findExisting(scope),
-      stored.lines,
     );
     // The header's width: a row's cells past it (at most CSV_IMPORT_EXTRA_CELLS, empty ones a
     // spreadsheet left) have no column to be read from, so they are not written back either.
@@ -299,7 +305,12 @@ export class MembersCsvService implements OnModuleInit {
       const counts = await this.repository.transaction(async (manager) => {
         await this.repository.lockImports(scope, manager);
         const existing = await this.repository.findExisting(scope, manager);
-        const plan = planImport(stored.rows, settings, existing, stored.lines);
+        const plan = await this.withoutErased(
+          scope,
+          planImport(stored.rows, settings, existing, stored.lines),
+          settings,
+          manager,
+        );
         await this.write(scope, manager, stored.id, plan, existing, total);
         await this.audit.record(scope, manager, {
           kind: 'import.run',
@@ -470,6 +481,25 @@ export class MembersCsvService implements OnModuleInit {
     }
   }
 
+  /**
+   * The plan without new members whose email was erased on request, unless the owner ticked
+   * "Import erased members too" (`importErased`), docs/product.md#data-rights.
+   */
+  private async withoutErased(
+    scope: BusinessScope,
+    plan: ImportPlan,
+    settings: MemberImportSettings,
+    manager?: EntityManager,
+  ): Promise<ImportPlan> {
+    if (settings.importErased === true || plan.adds.length === 0) return plan;
+    const erased = await this.erased.erasedAmong(
+      scope,
+      plan.adds.map((member) => member.emailKey),
+      manager,
+    );
+    return holdBackErased(plan, erased);
+  }
+
   private async findImport(
     scope: BusinessScope,
     importId: string,
@@ -537,7 +567,12 @@ export class MembersCsvService implements OnModuleInit {
     }
     if (missingMemberCsvFields(checked, discountForEveryRow).length > 0)
       throw new BadCsvMappingException(MEMBER_CSV_MESSAGES.mappingIncomplete);
-    return { mapping: checked, discountForEveryRow, locale };
+    return {
+      mapping: checked,
+      discountForEveryRow,
+      locale,
+      ...(settings.importErased === true ? { importErased: true } : {}),
+    };
   }
 }
 

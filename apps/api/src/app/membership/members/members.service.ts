@@ -32,6 +32,8 @@ import { AuditLog, auditChanges } from '../../platform/audit/audit-log';
 
 const UNIQUE_VIOLATION = '23505';
 
+import { ErasedEmails } from '../erasure/erased-emails';
+import { ErasedEmailException } from '../erasure/erasure.exceptions';
 /** Most members Referrals to match lists at once (the oldest first; its `total` counts them all). */
 export const REFERRALS_TO_MATCH_LIMIT = 100;
 
@@ -48,6 +50,7 @@ export class MembersService {
     private readonly lifecycle: LifecycleService,
     private readonly billing: BillingGate,
     private readonly audit: AuditLog,
+    private readonly erased: ErasedEmails,
   ) {}
 
   /**
@@ -127,6 +130,7 @@ export class MembersService {
    */
   async create(scope: BusinessScope, input: CreateMemberDto): Promise<MemberRow> {
     const id = await this.members.transaction(async (manager) => {
+      await this.assertNotErased(scope, manager, input);
       const referrer = input.referringMemberId
         ? await this.lockEditable(scope, manager, input.referringMemberId)
         : null;
@@ -232,9 +236,10 @@ export class MembersService {
     input: MemberFieldsDto,
   ): Promise<MemberRow> {
     await this.billing.assertOpen(scope);
-    const id = await this.members.transaction((manager) =>
-      this.addBranchIn(scope, manager, treeId, input, 'manual'),
-    );
+    const id = await this.members.transaction(async (manager) => {
+      await this.assertNotErased(scope, manager, input);
+      return this.addBranchIn(scope, manager, treeId, input, 'manual');
+    });
     return this.get(scope, id);
   }
 
@@ -578,6 +583,21 @@ export class MembersService {
     );
     if (details)
       await this.audit.record(scope, manager, { kind: 'member.updated', member, ...details });
+  }
+
+  /**
+   * Refuses an email whose member was erased on request, unless the owner confirmed
+   * (`confirmErased`), docs/product.md#data-rights.
+   * @throws ErasedEmailException 409
+   */
+  private async assertNotErased(
+    scope: BusinessScope,
+    manager: EntityManager,
+    input: MemberFieldsDto,
+  ): Promise<void> {
+    if (input.confirmErased === true) return;
+    if (await this.erased.wasErased(scope, input.memberEmail, manager))
+      throw new ErasedEmailException();
   }
 
   /** Turns a race on the (business_id, email_key) unique index into DuplicateMemberException. */

@@ -14,5 +14,6 @@ import { StripeEventsService } from './stripe-events.service';
   imports: [MailModule],
   controllers: [BillingController],
   providers: [StripeClient, BillingService, StripeEventsService],
+  exports: [BillingService],
 })
 export class OwnerBillingModule {}

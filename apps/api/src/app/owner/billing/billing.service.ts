@@ -202,6 +202,27 @@ export class BillingService {
     return created.id;
   }
 
+  /**
+   * Closing the business (docs/product.md#data-rights, docs/decisions/data-rights.md): Grove's
+   * subscription stops renewing at the end of the period already paid (`cancel_at_period_end`
+   * true, https://docs.stripe.com/api/subscriptions/update), or renews again when the closure is
+   * cancelled (false; Stripe allows it until the period ends). Nothing to do without a
+   * subscription or with Stripe unconfigured. The webhook `customer.subscription.updated` brings
+   * the change into `business_billing`.
+   * @returns true when Stripe was asked
+   * @throws BillingUnavailableException 503 when Stripe refuses or does not answer
+   */
+  async setRenewalStopped(scope: BusinessScope, stopped: boolean): Promise<boolean> {
+    if (!this.config.billing.enabled || !this.stripe.configured) return false;
+    const billing = await this.billing.facts(scope, 0);
+    const subscription = billing.stripeSubscriptionId;
+    if (!subscription || billing.subscriptionEndedAt) return false;
+    await this.call(() =>
+      this.stripe.stripe.subscriptions.update(subscription, { cancel_at_period_end: stopped }),
+    );
+    return true;
+  }
+
   /** A Stripe call; its failure becomes 503 'Billing is not available right now…'. */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { MESSAGES } from '@grove/contracts';
+import { BUSINESS_CLOSING_MESSAGE, MESSAGES } from '@grove/contracts';
 import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
 /** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
@@ -78,5 +78,14 @@ export class PasswordResetLinkInvalidException extends GroveException {
 
   constructor() {
     super(MESSAGES.passwordResetLinkInvalid);
+  }
+}
+
+/** A member of staff other than an owner signs in while the business is closing. → 403 */
+export class BusinessClosingException extends GroveException {
+  override readonly status = HttpStatus.FORBIDDEN;
+
+  constructor() {
+    super(BUSINESS_CLOSING_MESSAGE);
   }
 }

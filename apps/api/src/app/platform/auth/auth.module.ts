@@ -17,6 +17,9 @@ import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { EmailVerificationController } from './email-verification/email-verification.controller';
+import { EmailVerificationRepository } from './email-verification/email-verification.repository';
+import { EmailVerificationService } from './email-verification/email-verification.service';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -37,7 +40,7 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, EmailVerificationController],
   providers: [
     AuthService,
     SessionsService,
@@ -51,6 +54,8 @@ import { UsersRepository } from './users.repository';
     RoleGuard,
     RoleLimitChecks,
     PasswordResetService,
+    EmailVerificationService,
+    EmailVerificationRepository,
     PasswordResetRepository,
   ],
   exports: [

@@ -11,6 +11,7 @@ import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
 import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
 import {
+  BusinessClosingException,
   EmailTakenException,
   InvalidCredentialsException,
   LoginEmailInvalidException,
@@ -22,6 +23,8 @@ import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
 import type { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
+import { EmailVerificationService } from './email-verification/email-verification.service';
+import { MailService } from '../mail/mail.service';
 
 /** What signup, login and refresh return: the user to show and the tokens to put in cookies. */
 export interface AuthResult {
@@ -54,6 +57,8 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly jwt: JwtService,
+    private readonly verification: EmailVerificationService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -83,8 +88,11 @@ export class AuthService {
           },
         });
         const session = await this.sessions.open(user.id, userAgent, manager);
+        // Grove emails members for the business only once the owner verified their email.
+        await this.verification.sendAtSignup(user.id, manager);
         return { user, business, session };
       });
+      this.mail.wake();
       return { user: toSessionUser(user, business), tokens: this.issue(user, session) };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenException();
@@ -99,6 +107,7 @@ export class AuthService {
    * @throws LoginFieldsEmptyException 400 when both are empty (docs/product.md#validation-login)
    * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
+   * @throws BusinessClosingException 403 for staff other than owners of a closing business
    */
   async validateCredentials(email: unknown, password: unknown): Promise<CheckedLogin> {
     const emailText = typeof email === 'string' ? email.trim() : '';
@@ -106,12 +115,14 @@ export class AuthService {
     if (!emailText && !passwordText) throw new LoginFieldsEmptyException();
     if (!emailText || !passwordText) throw new InvalidCredentialsException();
     if (!isPlainText(emailText)) throw new LoginEmailInvalidException();
-    const user = await this.users.findByEmail(emailText);
+    const user = await this.users.findByEmailWithBusiness(emailText);
     const matches = await verifyPassword(
       user?.passwordHash ?? (await this.dummyHash),
       passwordText,
     );
     if (!user || !matches) throw new InvalidCredentialsException();
+    // A closing business: only an owner signs in, to cancel (docs/product.md#data-rights).
+    if (user.business?.closingAt && user.role !== 'owner') throw new BusinessClosingException();
     const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
     return {
       userId: user.id,

@@ -28,4 +28,12 @@ export class BusinessEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When the business is deleted after its owner asked to close it; null while open (docs/product.md#data-rights). */
+  @Column({ name: 'closing_at', type: 'timestamptz', nullable: true })
+  closingAt!: Date | null;
+
+  /** When an owner verified their email, so Grove may email members for it; null before (docs/product.md#verified-senders). */
+  @Column({ name: 'sender_verified_at', type: 'timestamptz', nullable: true })
+  senderVerifiedAt!: Date | null;
 }

@@ -8,6 +8,7 @@ import type { readMetricsConfig } from '../metrics/metrics.config';
 import type { readThrottleConfig } from '../throttle/throttle.config';
 import type { readWebConfig } from '../web/web.config';
 import type { readServerConfig } from './server.config';
+import type { readDataRightsConfig } from './data-rights.config';
 
 type ServerSettings = ReturnType<typeof readServerConfig>;
 type DatabaseSettings = ReturnType<typeof readDatabaseConfig>;
@@ -17,6 +18,7 @@ type WebSettings = ReturnType<typeof readWebConfig>;
 type CaptchaSection = ReturnType<typeof readCaptchaConfig>;
 type MailSection = ReturnType<typeof readMailConfig>;
 type MetricsSettings = ReturnType<typeof readMetricsConfig>;
+type DataRightsSection = ReturnType<typeof readDataRightsConfig>;
 
 /**
  * Every setting of `AppConfig`, by name, as the modules' `read…Config` functions build them
@@ -36,7 +38,8 @@ export interface AppSettingsMap
     CaptchaSection,
     MailSection,
     MetricsSettings,
-    BillingSection {}
+    BillingSection,
+    DataRightsSection {}
 
 /** What `AppConfig` takes for a setting left out (or undefined): see `AppConfig.useDefaults`. */
 let defaultSettings: Partial<AppSettingsMap> = {};

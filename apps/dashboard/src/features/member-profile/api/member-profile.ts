@@ -25,3 +25,15 @@ export function useUpdateMember(id: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
   });
 }
+
+/**
+ * Erases the member's personal data on request (`POST /api/members/:id/erase`,
+ * docs/product.md#data-rights); the profile and every list reload.
+ */
+export function useEraseMember(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/members/{id}/erase', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
+  });
+}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, type MemberCsvMapping, type MemberImportMappingRequest } from '@grove/contracts';
 import { MemberCsvMappingDto } from './member-import.dto';
 
@@ -48,4 +48,13 @@ export class ImportMappingDto implements MemberImportMappingRequest {
   @IsString()
   @MaxLength(35)
   locale?: string | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'True: also import rows whose email belongs to a member erased on request (the owner confirmed); otherwise each is an error',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'importErased must be true or false' })
+  importErased?: boolean;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsOptional, IsString } from 'class-validator';
+import { Allow, IsBoolean, IsOptional, IsString } from 'class-validator';
 import {
   AMOUNT_MAX_CENTS,
   MESSAGES,
@@ -56,6 +56,15 @@ export class MemberFieldsDto implements MemberInput {
   })
   @Allow()
   discountCents!: number;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'True: the owner confirms adding an email whose member was erased on request (docs/product.md#data-rights); without it such an email answers 409',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'confirmErased must be true or false' })
+  confirmErased?: boolean;
 }
 
 /**

@@ -89,6 +89,18 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'POST', path: '/api/billing/checkout', roles: OWNER },
   { method: 'POST', path: '/api/billing/portal', roles: OWNER },
 
+  // Data rights (issue 34 item 6): the export of everything is the owners'.
+  { method: 'GET', path: '/api/data-exports', roles: OWNER },
+  { method: 'POST', path: '/api/data-exports', roles: OWNER },
+  { method: 'GET', path: '/api/data-exports/{id}', roles: OWNER },
+  { method: 'GET', path: '/api/data-exports/{id}/download', roles: OWNER },
+  { method: 'GET', path: '/api/account/closure', roles: OWNER },
+  // Verified senders (issue 34 item 4): the owner's link, and why member emails wait.
+  { method: 'POST', path: '/api/account/email-verification', roles: OWNER },
+  { method: 'GET', path: '/api/member-emails/sending', roles: ALL },
+  { method: 'POST', path: '/api/account/closure', roles: OWNER },
+  { method: 'DELETE', path: '/api/account/closure', roles: OWNER },
+
   // Analytics.
   { method: 'GET', path: '/api/analytics/channels', roles: ALL },
   { method: 'GET', path: '/api/analytics/funnel', roles: ALL },
@@ -119,6 +131,8 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     limits: FRONT_DESK_DEFAULTS,
   },
   { method: 'DELETE', path: '/api/members/{id}/branches/{branchId}', roles: MANAGERS },
+  // Erasing a member's personal data on request (issue 34 item 6): like removing a member.
+  { method: 'POST', path: '/api/members/{id}/erase', roles: MANAGERS },
 
   // Spreadsheets: imports and the export.
   { method: 'GET', path: '/api/members-csv/export', roles: MANAGERS },
