@@ -61,6 +61,7 @@ import { UsersRepository } from './users.repository';
     RoleLimitChecks,
     SessionsService,
     PasswordResetService,
+    LoginThrottle,
   ],
 })
 export class AuthModule {}

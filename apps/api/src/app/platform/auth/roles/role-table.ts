@@ -83,6 +83,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'DELETE', path: '/api/team/invitations/{id}', roles: OWNER },
   { method: 'PATCH', path: '/api/team/members/{id}', roles: OWNER },
   { method: 'DELETE', path: '/api/team/members/{id}', roles: OWNER },
+  { method: 'DELETE', path: '/api/team/members/{id}/sign-in-pause', roles: OWNER },
 
   // Grove's bill (owners only).
   { method: 'GET', path: '/api/billing', roles: OWNER },
