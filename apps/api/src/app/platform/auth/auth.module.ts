@@ -18,12 +18,17 @@ import { PasswordResetService } from './password-reset.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
+import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactorRepository } from './second-factor/second-factor.repository';
+import { SecondFactorSignIn } from './second-factor/second-factor-sign-in.service';
+import { SecondFactorService } from './second-factor/second-factor.service';
 
 /**
  * Accounts, password login (passport-local; failed logins alone throttled, `LoginThrottle`), JWT
  * access tokens checked by `JwtAuthGuard` (the global guard), the role of every signed-in request
  * checked against the role table by `RoleGuard` (the next global guard), rotating refresh-token sessions and
- * forgot password (reset links by email, `PasswordResetService`).
+ * forgot password (reset links by email, `PasswordResetService`) and a second factor at sign-in
+ * (an authenticator app and recovery codes, `SecondFactorService`).
  */
 @Module({
   imports: [
@@ -37,7 +42,7 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, SecondFactorController],
   providers: [
     AuthService,
     SessionsService,
@@ -52,6 +57,9 @@ import { UsersRepository } from './users.repository';
     RoleLimitChecks,
     PasswordResetService,
     PasswordResetRepository,
+    SecondFactorService,
+    SecondFactorRepository,
+    SecondFactorSignIn,
   ],
   exports: [
     AuthService,

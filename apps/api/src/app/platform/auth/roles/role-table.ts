@@ -73,6 +73,11 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/account/sessions', roles: ALL },
   { method: 'POST', path: '/api/account/sessions/sign-out-others', roles: ALL },
   { method: 'DELETE', path: '/api/account/sessions/{id}', roles: ALL },
+  // Every role manages their own second factor.
+  { method: 'GET', path: '/api/account/second-factor', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp/confirm', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp/disable', roles: ALL },
   { method: 'POST', path: '/api/support/issues', roles: ALL },
   { method: 'GET', path: '/api/getting-started', roles: ALL },
   { method: 'PUT', path: '/api/getting-started', roles: MANAGERS },
