@@ -12,6 +12,7 @@ import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { ShareMessageCard } from './ShareMessageCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
 import { TeamCard } from './TeamCard';
+import { SecurityCard } from './security/SecurityCard';
 import { useRoleMay } from '@grove/web-data-access';
 import './account-settings.css';
 
@@ -53,6 +54,7 @@ export function AccountSettingsPage() {
       {mayTeam && <TeamCard />}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <SignInsCard />
+      <SecurityCard />
       {mayManage && <MemberEmailsCard businessName={account.data?.businessName} />}
       {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
       {mayManage && <WelcomeOfferCard />}

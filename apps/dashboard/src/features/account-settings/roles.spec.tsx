@@ -43,6 +43,7 @@ beforeEach(() => {
       website: 'obriens.example',
     }),
     answer('/account/sessions', []),
+    answer('/account/second-factor', { totp: false, recoveryCodesLeft: 0 }),
     answer('/team', { members: [], invitations: [] }),
   );
 });
@@ -60,6 +61,8 @@ describe('Account Settings shows each role only what it may change (docs/product
       renderAs(role);
       expect(await screen.findByDisplayValue('Renée')).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
+      // Every role manages their own second factor.
+      expect(screen.getByRole('heading', { name: 'Security' })).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'Team' })).toBeNull();
       expect(screen.queryByRole('heading', { name: /Billing/ })).toBeNull();
       expect(asked).not.toContain('/team');
