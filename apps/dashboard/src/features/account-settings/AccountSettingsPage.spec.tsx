@@ -91,7 +91,7 @@ beforeEach(() => {
     ),
     http.get('/account/sessions', ({ response }) => response(200).json(signIns)),
     http.get('/account/second-factor', ({ response }) =>
-      response(200).json({ totp: false, recoveryCodesLeft: 0 }),
+      response(200).json({ totp: false, recoveryCodesLeft: 0, businessRequires: false }),
     ),
     http.delete('/account/sessions/{id}', ({ params, response }) => {
       record('DELETE /account/sessions', params.id);

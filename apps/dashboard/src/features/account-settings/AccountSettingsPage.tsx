@@ -54,7 +54,7 @@ export function AccountSettingsPage() {
       {mayTeam && <TeamCard />}
       <ChangePasswordCard required={state?.passwordChangeRequired === true} />
       <SignInsCard />
-      <SecurityCard />
+      <SecurityCard setupRequired={state?.secondFactorSetupRequired === true} />
       {mayManage && <MemberEmailsCard businessName={account.data?.businessName} />}
       {mayManage && <ShareMessageCard businessName={account.data?.businessName} />}
       {mayManage && <WelcomeOfferCard />}

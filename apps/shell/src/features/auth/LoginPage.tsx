@@ -17,15 +17,18 @@ import './auth.css';
 
 /**
  * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the
- * login reply asked for a new password (`passwordChangeRequired`), else `from`.
+ * login reply asked for a new password (`passwordChangeRequired`) or for a second factor the
+ * business requires (`secondFactorSetupRequired`, docs/product.md#second-factor), else `from`.
  */
 function afterLogin(
   user: SessionUser,
   from: string,
 ): { to: string; state?: AccountSettingsRouteState } {
-  return user.passwordChangeRequired
-    ? { to: hrefs.accountSettings, state: { passwordChangeRequired: true } }
-    : { to: from };
+  if (user.passwordChangeRequired)
+    return { to: hrefs.accountSettings, state: { passwordChangeRequired: true } };
+  if (user.secondFactorSetupRequired)
+    return { to: hrefs.accountSettings, state: { secondFactorSetupRequired: true } };
+  return { to: from };
 }
 
 /**

@@ -1459,6 +1459,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Require a second factor of every member of staff */
+        put: operations["SecondFactor_setRequirement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/share-message": {
         parameters: {
             query?: never;
@@ -2961,7 +2978,13 @@ export interface components {
             /** @enum {boolean} */
             secondFactorRequired: true;
         };
+        SecondFactorRequirementDto: {
+            /** @description Require a second factor of every member of staff */
+            required: boolean;
+        };
         SecondFactorStatus: {
+            /** @description The business requires a second factor of every member of staff */
+            businessRequires: boolean;
             /**
              * @description Unused recovery codes
              * @example 10
@@ -3013,6 +3036,11 @@ export interface components {
             passwordChangeRequired?: true;
             /** @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do */
             role: components["schemas"]["StaffRole"];
+            /**
+             * @description Present (true) only in the login reply of a member of staff without a second factor whose business requires one: the dashboard sends them to set one up
+             * @enum {boolean}
+             */
+            secondFactorSetupRequired?: true;
             /** @description What the account button shows: first and last name */
             username: string;
         };
@@ -6575,6 +6603,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProspectSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_setRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequirementDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

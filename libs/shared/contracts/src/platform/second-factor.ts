@@ -17,6 +17,10 @@ export const SECOND_FACTOR_MESSAGES = {
   enrolmentMissing: 'Start setting up the authenticator app again.',
   disableNeedsProof: 'Enter a code from your authenticator app, a recovery code or your password',
   disableProofWrong: 'That code or password is not correct.',
+  requireOwnFirst: 'Set up your own authenticator app first.',
+  requirementInvalid: 'Choose whether to require a second factor',
+  setupRequired:
+    'Your business asks everyone to use a second factor. Please set up an authenticator app.',
 } as const;
 
 /** The body of the sign-in's second step (`POST /api/auth/second-factor`). */

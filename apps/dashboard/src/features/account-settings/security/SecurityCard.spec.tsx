@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SECOND_FACTOR_MESSAGES } from '@grove/contracts';
 import type { Schema } from '@grove/api-contract';
-import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { sessionKey } from '@grove/web-data-access';
+import {
+  apiError,
+  createTestQueryClient,
+  http,
+  renderWithProviders,
+  server,
+} from '@grove/web-testing';
 import { SecurityCard } from './SecurityCard';
 
 const CODES = [
@@ -23,7 +30,7 @@ let status: Schema<'SecondFactorStatus'>;
 let sent: unknown[];
 beforeEach(() => {
   sent = [];
-  status = { totp: false, recoveryCodesLeft: 0 };
+  status = { totp: false, recoveryCodesLeft: 0, businessRequires: false };
   server.use(
     http.get('/account/second-factor', ({ response }) => response(200).json(status)),
     http.post('/account/second-factor/totp', ({ response }) =>
@@ -37,15 +44,21 @@ beforeEach(() => {
       const body = (await request.json()) as { code: string };
       sent.push(body);
       if (body.code !== '492039') return apiError(400, SECOND_FACTOR_MESSAGES.codeWrong);
-      status = { totp: true, recoveryCodesLeft: 10 };
+      status = { totp: true, recoveryCodesLeft: 10, businessRequires: false };
       return response(200).json({ recoveryCodes: CODES });
+    }),
+    http.put('/settings/second-factor', async ({ request, response }) => {
+      const body = (await request.json()) as { required: boolean };
+      sent.push(body);
+      status = { ...status, businessRequires: body.required };
+      return response(200).json(status);
     }),
     http.post('/account/second-factor/totp/disable', async ({ request, response }) => {
       const body = (await request.json()) as { code?: string; password?: string };
       sent.push(body);
       if (body.password !== 'my long harbour passphrase' && body.code !== CODES[0])
         return apiError(400, SECOND_FACTOR_MESSAGES.disableProofWrong);
-      status = { totp: false, recoveryCodesLeft: 0 };
+      status = { totp: false, recoveryCodesLeft: 0, businessRequires: false };
       return response(204).empty();
     }),
   );
@@ -86,7 +99,7 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
   });
 
   it('turns the app off with the password or a recovery code, and says when neither is right', async () => {
-    status = { totp: true, recoveryCodesLeft: 1 };
+    status = { totp: true, recoveryCodesLeft: 1, businessRequires: false };
     const user = userEvent.setup();
     renderWithProviders(<SecurityCard />);
     expect(await screen.findByText(/1 recovery code left/)).toBeTruthy();
@@ -107,5 +120,30 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
     server.use(http.get('/account/second-factor', () => apiError(503, 'Grove is busy')));
     renderWithProviders(<SecurityCard />);
     expect(await screen.findByText('Grove is busy')).toBeTruthy();
+  });
+
+  it('lets an owner with an app require a second factor of every member of staff', async () => {
+    status = { totp: true, recoveryCodesLeft: 10, businessRequires: false };
+    const user = userEvent.setup();
+    renderWithProviders(<SecurityCard />);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Require a second factor of every member of staff',
+    });
+    await user.click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    expect(sent).toEqual([{ required: true }]);
+  });
+
+  it('tells an owner without an app to set one up first, and hides the requirement from other roles', async () => {
+    const { unmount } = renderWithProviders(<SecurityCard />);
+    const box = (await screen.findByRole('checkbox')) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(screen.getByText(SECOND_FACTOR_MESSAGES.requireOwnFirst)).toBeTruthy();
+    unmount();
+    const client = createTestQueryClient();
+    client.setQueryData(sessionKey, { role: 'front_desk' });
+    renderWithProviders(<SecurityCard setupRequired />, { client });
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.setupRequired)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

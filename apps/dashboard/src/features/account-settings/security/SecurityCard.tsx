@@ -4,9 +4,16 @@ import {
   SECOND_FACTOR_MESSAGES,
   validateSecondFactorCode,
 } from '@grove/contracts';
+import { useRoleMay } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
-import { useConfirmTotp, useDisableTotp, useSecondFactor, useStartTotp } from './api/second-factor';
+import {
+  useConfirmTotp,
+  useDisableTotp,
+  useSecondFactor,
+  useSetSecondFactorRequirement,
+  useStartTotp,
+} from './api/second-factor';
 import './security.css';
 
 /** The code field's rule: contracts' `validateSecondFactorCode`. */
@@ -24,12 +31,16 @@ const validateProof = (input: { proof: string }) => ({
  * step at sign-in with an authenticator app. Off: 'Set up an authenticator app' shows a QR code
  * (and the secret to type by hand) and asks for a code the app shows; once confirmed, the 10
  * recovery codes are shown once. On: how many recovery codes are left, and 'Turn off' with a
- * code, a recovery code or the password. Every role manages their own.
+ * code, a recovery code or the password. Every role manages their own; owners also require a
+ * second factor of every member of staff.
+ * @param setupRequired the login sent this member of staff here because the business requires a
+ *   second factor they do not have: a notice says so until they set one up
  */
-export function SecurityCard() {
+export function SecurityCard({ setupRequired = false }: { setupRequired?: boolean }) {
   const status = useSecondFactor();
   const start = useStartTotp();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const mayRequire = useRoleMay('team');
 
   return (
     <Card>
@@ -38,6 +49,9 @@ export function SecurityCard() {
         Ask for a code from an authenticator app after your password, so a stolen password alone
         cannot open your account.
       </p>
+      {setupRequired && status.data?.totp === false && (
+        <Alert tone="info">{SECOND_FACTOR_MESSAGES.setupRequired}</Alert>
+      )}
       {status.isPending ? (
         <Spinner label="Loading your sign-in security…" />
       ) : status.isError ? (
@@ -63,7 +77,32 @@ export function SecurityCard() {
           </Button>
         </>
       )}
+      {mayRequire && status.data && <Requirement status={status.data} />}
     </Card>
+  );
+}
+
+/** Owners: require a second factor of every member of staff (their own app first). */
+function Requirement({ status }: { status: { totp: boolean; businessRequires: boolean } }) {
+  const set = useSetSecondFactorRequirement();
+  return (
+    <div className="dash-security__require">
+      <label className="dash-security__check">
+        <input
+          type="checkbox"
+          checked={status.businessRequires}
+          disabled={set.isPending || (!status.totp && !status.businessRequires)}
+          onChange={(event) => void set.mutateAsync(event.target.checked).catch(() => undefined)}
+        />
+        Require a second factor of every member of staff
+      </label>
+      <p className="g-muted dash-security__hint">
+        {status.totp || status.businessRequires
+          ? 'Staff without one are asked to set up an authenticator app when they next sign in.'
+          : SECOND_FACTOR_MESSAGES.requireOwnFirst}
+      </p>
+      {set.isError && <Alert>{set.error.message}</Alert>}
+    </div>
   );
 }
 

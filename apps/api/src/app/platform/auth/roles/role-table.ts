@@ -89,6 +89,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'PATCH', path: '/api/team/members/{id}', roles: OWNER },
   { method: 'DELETE', path: '/api/team/members/{id}', roles: OWNER },
   { method: 'DELETE', path: '/api/team/members/{id}/sign-in-pause', roles: OWNER },
+  { method: 'PUT', path: '/api/settings/second-factor', roles: OWNER },
 
   // Grove's bill (owners only).
   { method: 'GET', path: '/api/billing', roles: OWNER },

@@ -30,14 +30,20 @@ export class SecondFactorSignIn {
   ) {}
 
   /**
-   * After a right password: the session (no second factor) or the challenge.
+   * After a right password: the session (no second factor; its user marked
+   * `secondFactorSetupRequired` when the business requires one) or the challenge.
    * @returns AuthResult to set in cookies, or `SecondFactorPending`
    */
   async afterPassword(
     user: CheckedLogin,
     userAgent: string | null,
   ): Promise<AuthResult | SecondFactorPending> {
-    if (!(await this.secondFactor.required(user.userId))) return this.auth.login(user, userAgent);
+    if (!(await this.secondFactor.required(user.userId))) {
+      const result = await this.auth.login(user, userAgent);
+      if (await this.secondFactor.setupRequired(user.userId))
+        result.user.secondFactorSetupRequired = true;
+      return result;
+    }
     const challenge = await this.secondFactor.openChallenge(
       user.userId,
       user.passwordChangeRequired === true,

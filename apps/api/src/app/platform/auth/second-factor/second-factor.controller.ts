@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -17,6 +17,7 @@ import { SessionUserDto } from '../dto/session-user.dto';
 import {
   RecoveryCodesDto,
   SecondFactorAnswerDto,
+  SecondFactorRequirementDto,
   SecondFactorStatusDto,
   TotpCodeDto,
   TotpDisableDto,
@@ -120,5 +121,22 @@ export class SecondFactorController {
   @ApiOperation({ summary: 'Turn off the authenticator app (needs a code or the password)' })
   async disableTotp(@CurrentUser() user: AuthUser, @Body() body: TotpDisableDto): Promise<void> {
     await this.secondFactor.disableTotp(sessionScope(user), user, body);
+  }
+
+  /**
+   * Body `{ required }`: the business requires (or no longer requires) a second factor of every
+   * member of staff; one without is sent to set one up at their next sign-in. → 200 the caller's
+   * SecondFactorStatus; 400 'Choose whether to require a second factor'; 409 'Set up your own
+   * authenticator app first.' (owners only, by the role table).
+   */
+  @Put('settings/second-factor')
+  @ApiCookieAuth('grove_access')
+  @ApiOkResponse({ type: SecondFactorStatusDto })
+  @ApiOperation({ summary: 'Require a second factor of every member of staff' })
+  setRequirement(
+    @CurrentUser() user: AuthUser,
+    @Body() body: SecondFactorRequirementDto,
+  ): Promise<SecondFactorStatusDto> {
+    return this.secondFactor.setBusinessRequirement(sessionScope(user), user, body.required);
   }
 }

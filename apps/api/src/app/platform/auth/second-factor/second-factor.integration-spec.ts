@@ -51,6 +51,7 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
       totp: false,
       recoveryCodesLeft: 0,
+      businessRequires: false,
     });
     const started = await agent.post('/api/account/second-factor/totp').expect(201);
     const { secret, uri, qrSvg } = started.body as { secret: string; uri: string; qrSvg: string };
@@ -83,7 +84,7 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     codes.forEach((code) => expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/));
-    expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
       totp: true,
       recoveryCodesLeft: 10,
     });
@@ -201,7 +202,7 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
       .post('/api/account/second-factor/totp/disable')
       .send({ code: recoveryCodes[0] })
       .expect(204);
-    expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
       totp: false,
       recoveryCodesLeft: 0,
     });
@@ -222,16 +223,70 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
       .post('/api/account/second-factor/totp/disable')
       .send({ code: a.recoveryCodes[0] })
       .expect(400);
-    expect((await a.agent.get('/api/account/second-factor').expect(200)).body).toEqual({
+    expect((await a.agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
       totp: true,
       recoveryCodesLeft: 10,
     });
-    expect((await b.agent.get('/api/account/second-factor').expect(200)).body).toEqual({
+    expect((await b.agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
       totp: true,
       recoveryCodesLeft: 10,
     });
+    // B's requirement is B's business's alone.
+    await b.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+    expect(
+      (await a.agent.get('/api/account/second-factor').expect(200)).body.businessRequires,
+    ).toBe(false);
+    const aAgain = await login(a.body.email, a.body.password).expect(202);
+    expect(aAgain.body.secondFactorRequired).toBe(true);
     // Without a session: 401.
     await t.agent().get('/api/account/second-factor').expect(401);
     await t.agent().post('/api/account/second-factor/totp').expect(401);
+  });
+
+  it('the owner requires a second factor of every member of staff: one without is told to set one up at sign-in; bad input and a requirement without their own app are refused', async () => {
+    const owner = await t.signUp({ firstName: 'Zoë', lastName: "D'Arcy-Nguyễn" });
+    const bad = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: 'yes' })
+      .expect(400);
+    expect(bad.body.message).toBe(SECOND_FACTOR_MESSAGES.requirementInvalid);
+    const own = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: true })
+      .expect(409);
+    expect(own.body.message).toBe(SECOND_FACTOR_MESSAGES.requireOwnFirst);
+    expect(
+      (await owner.agent.get('/api/account/second-factor').expect(200)).body.businessRequires,
+    ).toBe(false);
+
+    const { secret } = (await owner.agent.post('/api/account/second-factor/totp').expect(201))
+      .body as { secret: string };
+    await owner.agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: await codeOf(secret) })
+      .expect(200);
+    const set = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: true })
+      .expect(200);
+    expect(set.body).toMatchObject({ totp: true, businessRequires: true });
+
+    // A member of staff of that business without a factor: signed in, told to set one up.
+    const email = `desk.${process.pid}.${Date.now()}@zoes.example.com`;
+    await t.dataSource.query(
+      `INSERT INTO users (business_id, email, first_name, last_name, role, password_hash)
+       SELECT business_id, $2, 'Ana-Sofía', 'Núñez', 'front_desk', password_hash FROM users WHERE id = $1`,
+      [owner.user.id, email],
+    );
+    const desk = await login(email, owner.body.password).expect(200);
+    expect((desk.body as SessionUser).secondFactorSetupRequired).toBe(true);
+    // An owner of another business is not.
+    const other = await t.signUp();
+    const otherLogin = await login(other.body.email, other.body.password).expect(200);
+    expect(otherLogin.body).not.toHaveProperty('secondFactorSetupRequired');
+
+    await owner.agent.put('/api/settings/second-factor').send({ required: false }).expect(200);
+    const after = await login(email, owner.body.password).expect(200);
+    expect(after.body).not.toHaveProperty('secondFactorSetupRequired');
   });
 });

@@ -146,6 +146,24 @@ export class SecondFactorRepository {
     return rows[0]?.email ?? null;
   }
 
+  /** Whether the user's business requires a second factor of its staff. */
+  async businessRequires(userId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT b.second_factor_required FROM users u JOIN businesses b ON b.id = u.business_id
+        WHERE u.id = $1`,
+      [userId],
+    )) as { second_factor_required: boolean }[];
+    return rows[0]?.second_factor_required === true;
+  }
+
+  /** Sets the scoped business's requirement. */
+  async setBusinessRequires({ businessId }: BusinessScope, required: boolean): Promise<void> {
+    await this.dataSource.query(`UPDATE businesses SET second_factor_required = $2 WHERE id = $1`, [
+      businessId,
+      required,
+    ]);
+  }
+
   /** Stores a new challenge (the user's older ones end). */
   async openChallenge(
     userId: string,

@@ -35,6 +35,8 @@ export interface SecondFactorStatus {
   totp: boolean;
   /** Unused recovery codes (0 without an app). */
   recoveryCodesLeft: number;
+  /** The business requires a second factor of every member of staff. */
+  businessRequires: boolean;
 }
 
 /** An enrolment just started: what the owner scans or types into their app. */
@@ -73,7 +75,30 @@ export class SecondFactorService {
     return {
       totp: confirmed,
       recoveryCodesLeft: confirmed ? await this.repository.recoveryCodesLeft(user.userId) : 0,
+      businessRequires: await this.repository.businessRequires(user.userId),
     };
+  }
+
+  /**
+   * The owner requires (or no longer requires) a second factor of every member of staff: one
+   * without is sent to set one up at their next sign-in. The owner must have one first.
+   * @throws SecondFactorStateException 409 'Set up your own authenticator app first.' when
+   *   requiring it without one
+   */
+  async setBusinessRequirement(
+    scope: BusinessScope,
+    user: AuthUser,
+    required: boolean,
+  ): Promise<SecondFactorStatus> {
+    if (required && !(await this.repository.totpOf(scope, user.userId))?.confirmed)
+      throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.requireOwnFirst);
+    await this.repository.setBusinessRequires(scope, required);
+    return this.status(scope, user);
+  }
+
+  /** Whether `userId` has no second factor while their business requires one (sent to set one up). */
+  async setupRequired(userId: string): Promise<boolean> {
+    return (await this.repository.businessRequires(userId)) && !(await this.required(userId));
   }
 
   /**

@@ -11,6 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `second_factor_challenges`: the step between a right password and the code: only the SHA-256
  *   of its token (the browser holds the token in an httpOnly cookie), 5 minutes, single use, at
  *   most 5 wrong codes.
+ * - `businesses.second_factor_required`: the owner requires a second factor of every member of
+ *   staff (one without is sent to set one up at their next sign-in).
  */
 export class SecondFactor1795583000000 implements MigrationInterface {
   name = 'SecondFactor1795583000000';
@@ -48,9 +50,13 @@ export class SecondFactor1795583000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX second_factor_challenges_user ON second_factor_challenges (user_id)`,
     );
+    await queryRunner.query(
+      `ALTER TABLE businesses ADD COLUMN second_factor_required boolean NOT NULL DEFAULT false`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE businesses DROP COLUMN second_factor_required`);
     await queryRunner.query(`DROP TABLE second_factor_challenges`);
     await queryRunner.query(`DROP TABLE user_recovery_codes`);
     await queryRunner.query(`DROP TABLE user_totp`);

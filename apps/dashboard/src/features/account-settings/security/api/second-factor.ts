@@ -46,3 +46,16 @@ export function useDisableTotp() {
     onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKey }),
   });
 }
+
+/**
+ * The owner requires (or no longer requires) a second factor of every member of staff
+ * (`PUT /api/settings/second-factor`); 409 'Set up your own authenticator app first.'.
+ */
+export function useSetSecondFactorRequirement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) =>
+      unwrap(api.PUT('/settings/second-factor', { body: { required } })),
+    onSuccess: (status) => client.setQueryData(secondFactorKey, status),
+  });
+}

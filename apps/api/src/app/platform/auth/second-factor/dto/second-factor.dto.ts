@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SECOND_FACTOR_MESSAGES } from '@grove/contracts';
 
 const CODE_PROPERTY = {
@@ -64,6 +64,16 @@ export class SecondFactorStatusDto {
 
   @ApiProperty({ description: 'Unused recovery codes', example: 10 })
   recoveryCodesLeft!: number;
+
+  @ApiProperty({ description: 'The business requires a second factor of every member of staff' })
+  businessRequires!: boolean;
+}
+
+/** `PUT /api/settings/second-factor` body. */
+export class SecondFactorRequirementDto {
+  @ApiProperty({ description: 'Require a second factor of every member of staff' })
+  @IsBoolean({ message: SECOND_FACTOR_MESSAGES.requirementInvalid })
+  required!: boolean;
 }
 
 /** An authenticator app being set up: shown once. */
