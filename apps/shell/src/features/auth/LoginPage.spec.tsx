@@ -68,6 +68,13 @@ describe('LoginPage', () => {
     );
   });
 
+  it('sends a member of staff whose business requires a second factor to set one up', async () => {
+    await logIn({ ...owner, role: 'front_desk', secondFactorSetupRequired: true });
+    expect((await screen.findByText(/^at /)).textContent).toBe(
+      'at /dashboard/account-settings {"secondFactorSetupRequired":true}',
+    );
+  });
+
   it('asks an account with an authenticator app for its code, then opens the dashboard', async () => {
     let sent: unknown = null;
     server.use(
