@@ -24,6 +24,12 @@ module.exports = {
       },
     ],
   },
+  // otplib's default plugins depend on ESM-only packages (@scure/base, @noble/hashes 2, the latter
+  // nested under @otplib/plugin-crypto-noble): SWC compiles those to CommonJS like our sources.
+  // Node itself loads them with require(esm) at run time.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@scure/|@noble/|@otplib/plugin-crypto-noble/node_modules/@noble/)).+\\.(c?js|json)$',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper: {
     ...Object.fromEntries(

@@ -60,6 +60,7 @@ import { StripeMemberBilling1795575000000 } from './platform/database/migrations
 import { DataRights1795584000000 } from './platform/database/migrations/1795584000000-DataRights';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
+import { SecondFactor1795583000000 } from './platform/database/migrations/1795583000000-SecondFactor';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -127,6 +128,7 @@ export const MIGRATIONS = [
   ReferredByNote1795576000000,
   AuditLog1795582000000,
   DataRights1795584000000,
+  SecondFactor1795583000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

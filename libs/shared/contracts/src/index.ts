@@ -34,6 +34,7 @@ export * from './owner/types';
 export * from './platform/login';
 export * from './platform/password';
 export * from './platform/password-reset';
+export * from './platform/second-factor';
 export * from './platform/session-hint';
 export * from './platform/signup';
 export * from './platform/audit-log';

@@ -93,6 +93,9 @@ beforeEach(() => {
       response(200).json({ rule: 'approval', days: null }),
     ),
     http.get('/account/sessions', ({ response }) => response(200).json(signIns)),
+    http.get('/account/second-factor', ({ response }) =>
+      response(200).json({ totp: false, recoveryCodesLeft: 0, businessRequires: false }),
+    ),
     http.delete('/account/sessions/{id}', ({ params, response }) => {
       record('DELETE /account/sessions', params.id);
       signIns = signIns.filter((row) => row.id !== params.id);

@@ -29,16 +29,21 @@ function DetailsSection() {
  * docs/product.md#account-settings): a navigation of the sections the role may open
  * (`useSettingsSections`), each at its own address under /dashboard/account-settings, beside (on a
  * phone, above) the open section's cards. After a login whose password no longer meets Grove's
- * rule, the shell sends the person here with `AccountSettingsRouteState.passwordChangeRequired`:
- * they land on Security, whose 'Change password' says why. An address of a section the role may
+ * rule, or one whose business requires a second factor they lack, the shell sends the person to
+ * Security (`AccountSettingsRouteState`), whose cards say why; the same state on this page's first
+ * address opens Security too. An address of a section the role may
  * not open (or none) shows Your details; an old `#billing` / `#member-defaults` address opens its
  * section.
  */
 export function AccountSettingsPage() {
   const location = useLocation();
   const state = location.state as AccountSettingsRouteState | null;
-  const passwordChangeRequired = state?.passwordChangeRequired === true;
-  const sections = useSettingsSections(<DetailsSection />, passwordChangeRequired);
+  const notices = {
+    passwordChangeRequired: state?.passwordChangeRequired === true,
+    secondFactorSetupRequired: state?.secondFactorSetupRequired === true,
+  };
+  const sentToSecurity = notices.passwordChangeRequired || notices.secondFactorSetupRequired;
+  const sections = useSettingsSections(<DetailsSection />, notices);
   // On a phone the sections are a row of tabs wider than the screen: keep the open one in view.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -78,7 +83,7 @@ export function AccountSettingsPage() {
                   key="index"
                   index
                   element={
-                    passwordChangeRequired ? (
+                    sentToSecurity ? (
                       <Navigate to={hrefs.accountSecurity} state={state} replace />
                     ) : (
                       section.element

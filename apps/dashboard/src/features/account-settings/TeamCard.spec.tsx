@@ -12,6 +12,7 @@ const owner: Schema<'StaffMember'> = {
   email: 'siobhan@harbour.example',
   role: 'owner',
   lastSignInAt: '2026-11-28T09:00:00.000Z',
+  signInPausedSeconds: 0,
   you: true,
 };
 const desk: Schema<'StaffMember'> = {
@@ -21,6 +22,7 @@ const desk: Schema<'StaffMember'> = {
   email: 'renee@harbour.example',
   role: 'front_desk',
   lastSignInAt: null,
+  signInPausedSeconds: 0,
 };
 
 /** The fake API's team, and what the card sent. */
@@ -49,6 +51,16 @@ beforeEach(() => {
       const body = (await request.json()) as { role: string };
       sent.push(`role ${String(params.id)} ${body.role}`);
       if (params.id === owner.id) return apiError(409, LAST_OWNER_MESSAGE);
+      return response(204).empty();
+    }),
+    http.delete('/team/members/{id}/sign-in-pause', ({ params, response }) => {
+      sent.push(`lift ${String(params.id)}`);
+      team = {
+        ...team,
+        members: team.members.map((m) =>
+          m.id === params.id ? { ...m, signInPausedSeconds: 0 } : m,
+        ),
+      };
       return response(204).empty();
     }),
     http.delete('/team/members/{id}', ({ params, response }) => {
@@ -108,5 +120,23 @@ describe('TeamCard (docs/product.md#staff-accounts)', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Renée Dubois' }));
     await waitFor(() => expect(screen.queryByText('Renée Dubois')).toBeNull());
     expect(sent).toEqual([`role ${desk.id} manager`, `remove ${desk.id}`]);
+  });
+
+  it('marks a member of staff whose sign-in is paused, and lets them sign in again', async () => {
+    team = { ...team, members: [owner, { ...desk, signInPausedSeconds: 840 }] };
+    const user = userEvent.setup();
+    renderWithProviders(<TeamCard />);
+    const row = (await screen.findByText('Renée Dubois')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Sign-in paused')).toBeTruthy();
+    expect(within(row).getByText(/paused for about 14 min/)).toBeTruthy();
+    expect(
+      within(screen.getByText("Siobhán O'Brien").closest('li') as HTMLElement).queryByText(
+        'Sign-in paused',
+      ),
+    ).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Let them sign in' }));
+    expect(await screen.findByText('Renée Dubois can sign in again')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Sign-in paused')).toBeNull());
+    expect(sent).toEqual([`lift ${desk.id}`]);
   });
 });

@@ -17,7 +17,14 @@ import {
   TextField,
   useTimedMessage,
 } from '@grove/web-ui';
-import { useChangeRole, useInvite, useRemoveStaff, useRevokeInvitation, useTeam } from './api/team';
+import {
+  useChangeRole,
+  useInvite,
+  useLiftSignInPause,
+  useRemoveStaff,
+  useRevokeInvitation,
+  useTeam,
+} from './api/team';
 import './team.css';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
@@ -26,7 +33,8 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE
  * Account Settings' Team card (owners only; docs/product.md#staff-accounts): the business's staff
  * (name, email, role, last sign-in) with a role select and 'Remove' (confirmed; their sessions end
  * at once), pending invitations with 'Revoke', and the invite form (email and role; the link is
- * emailed, valid 7 days). The API's messages (409 last owner, address taken) show as they come.
+ * emailed, valid 7 days). A member whose sign-in is paused (too many failed sign-ins on their
+ * account) is marked 'Sign-in paused', with 'Let them sign in' to lift it. The API's messages (409 last owner, address taken) show as they come.
  */
 export function TeamCard() {
   const team = useTeam();
@@ -34,6 +42,7 @@ export function TeamCard() {
   const revoke = useRevokeInvitation();
   const changeRole = useChangeRole();
   const remove = useRemoveStaff();
+  const lift = useLiftSignInPause();
   const formats = useLocaleFormats();
   const [note, setNote] = useTimedMessage();
   const [email, setEmail] = useState('');
@@ -87,12 +96,33 @@ export function TeamCard() {
                 <span>
                   <span className="dash-team__name">{name(member)}</span>
                   {member.you && <span className="dash-sign-ins__current">You</span>}
+                  {member.signInPausedSeconds > 0 && (
+                    <span className="dash-team__paused">Sign-in paused</span>
+                  )}
                   <span className="dash-team__when g-muted">
                     {member.email} ·{' '}
                     {member.lastSignInAt
                       ? `last signed in ${formats.dateTime(member.lastSignInAt)}`
                       : 'never signed in'}
                   </span>
+                  {member.signInPausedSeconds > 0 && (
+                    <span className="dash-team__when">
+                      Too many failed sign-ins: paused for about{' '}
+                      {Math.ceil(member.signInPausedSeconds / 60)} min.{' '}
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        busy={lift.isPending && lift.variables === member.id}
+                        onClick={() => {
+                          void attempt(() => lift.mutateAsync(member.id)).then(
+                            (lifted) => lifted && setNote(`${name(member)} can sign in again`),
+                          );
+                        }}
+                      >
+                        Let them sign in
+                      </Button>
+                    </span>
+                  )}
                 </span>
                 <SelectField
                   label={`Role of ${name(member)}`}

@@ -44,6 +44,11 @@ beforeEach(() => {
       website: 'obriens.example',
     }),
     answer('/account/sessions', []),
+    answer('/account/second-factor', {
+      totp: false,
+      recoveryCodesLeft: 0,
+      businessRequires: false,
+    }),
     answer('/team', { members: [], invitations: [] }),
     answer('/billing', {
       enabled: true,

@@ -12,6 +12,7 @@ import { ShareMessageCard } from './ShareMessageCard';
 import { SignInsCard } from './SignInsCard';
 import { TeamCard } from './TeamCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
+import { SecurityCard } from './security/SecurityCard';
 import { DataExportCard } from './data-rights/DataExportCard';
 import { CloseAccountCard } from './data-rights/CloseAccountCard';
 
@@ -30,14 +31,25 @@ export interface SettingsSection {
   element: ReactNode;
 }
 
-/** Security: the password (with the notice after a login whose password is too weak) and sign-ins. */
-function SecuritySection({ passwordChangeRequired }: { passwordChangeRequired: boolean }) {
+/**
+ * Security: the password (with the notice after a login whose password is too weak), the second
+ * factor (with the notice when the business requires one, docs/product.md#second-factor) and
+ * sign-ins.
+ */
+function SecuritySection({ notices }: { notices: SecurityNotices }) {
   return (
     <>
-      <ChangePasswordCard required={passwordChangeRequired} />
+      <ChangePasswordCard required={notices.passwordChangeRequired === true} />
+      <SecurityCard setupRequired={notices.secondFactorSetupRequired === true} />
       <SignInsCard />
     </>
   );
+}
+
+/** What a login may ask of the person when it sends them to Security (the router's state). */
+export interface SecurityNotices {
+  passwordChangeRequired?: boolean;
+  secondFactorSetupRequired?: boolean;
 }
 
 /** Emails & sharing: which event emails members get, and the message they share. */
@@ -57,11 +69,11 @@ function EmailsSection() {
  * rewards, Emails & sharing); owners Team, Billing (only while Grove bills, GROVE_BILLING) and
  * Your data (export everything, close the account: docs/product.md#data-rights). A section left out has no route either, so its address shows Your details.
  * @param details the first section's cards (the page renders the account's loading state)
- * @param passwordChangeRequired after a login with a password below Grove's rule
+ * @param notices what the login asked of the person (a new password, a second factor)
  */
 export function useSettingsSections(
   details: ReactNode,
-  passwordChangeRequired: boolean,
+  notices: SecurityNotices,
 ): SettingsSection[] {
   const mayManage = useRoleMay('manage');
   const mayTeam = useRoleMay('team');
@@ -74,7 +86,7 @@ export function useSettingsSections(
       path: 'security',
       label: 'Security',
       to: hrefs.accountSecurity,
-      element: <SecuritySection passwordChangeRequired={passwordChangeRequired} />,
+      element: <SecuritySection notices={notices} />,
     },
     mayManage && {
       path: 'members',

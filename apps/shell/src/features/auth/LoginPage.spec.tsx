@@ -1,8 +1,14 @@
-import { createTestQueryClient, http, renderWithProviders, server } from '@grove/web-testing';
+import {
+  apiError,
+  createTestQueryClient,
+  http,
+  renderWithProviders,
+  server,
+} from '@grove/web-testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '@grove/contracts';
+import { SECOND_FACTOR_MESSAGES, type SessionUser } from '@grove/contracts';
 import { LoginPage } from './LoginPage';
 
 const owner: SessionUser = {
@@ -28,8 +34,12 @@ function Landing() {
   return <p>{`at ${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-async function logIn(reply: SessionUser) {
-  server.use(http.post('/auth/login', ({ response }) => response(200).json(reply)));
+async function logIn(reply: SessionUser | { secondFactorRequired: true; challenge: string }) {
+  server.use(
+    http.post('/auth/login', ({ response }) =>
+      'secondFactorRequired' in reply ? response(202).json(reply) : response(200).json(reply),
+    ),
+  );
   const client = createTestQueryClient();
   client.setQueryData(['session'], null);
   renderWithProviders(
@@ -56,5 +66,51 @@ describe('LoginPage', () => {
     expect((await screen.findByText(/^at /)).textContent).toBe(
       'at /dashboard/account-settings {"passwordChangeRequired":true}',
     );
+  });
+
+  it('sends a member of staff whose business requires a second factor to set one up', async () => {
+    await logIn({ ...owner, role: 'front_desk', secondFactorSetupRequired: true });
+    expect((await screen.findByText(/^at /)).textContent).toBe(
+      'at /dashboard/account-settings {"secondFactorSetupRequired":true}',
+    );
+  });
+
+  it('asks an account with an authenticator app for its code, then opens the dashboard', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post('/auth/second-factor', async ({ request, response }) => {
+        sent = await request.json();
+        return response(200).json(owner);
+      }),
+    );
+    await logIn({ secondFactorRequired: true, challenge: 'chal-1' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(screen.getByText(SECOND_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
+    await user.type(screen.getByLabelText('Code'), '492 039');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByText(/^at /)).textContent).toBe('at /dashboard null');
+    expect(sent).toEqual({ challenge: 'chal-1', code: '492 039' });
+  });
+
+  it('shows a wrong code, and sends the owner back to the password when the sign-in expired', async () => {
+    let replies = 0;
+    server.use(
+      http.post('/auth/second-factor', () => {
+        replies += 1;
+        return replies === 1
+          ? apiError(400, SECOND_FACTOR_MESSAGES.codeWrong)
+          : apiError(401, SECOND_FACTOR_MESSAGES.challengeExpired);
+      }),
+    );
+    await logIn({ secondFactorRequired: true, challenge: 'chal-2' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.codeWrong)).toBeTruthy();
+    await user.type(screen.getByLabelText('Code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.challengeExpired)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 });

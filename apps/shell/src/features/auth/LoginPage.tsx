@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
   FORGOT_PASSWORD_PATH,
@@ -11,19 +12,23 @@ import {
 import { ApiError, useLogin, useSession } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
+import { SecondFactorStep } from './SecondFactorStep';
 import './auth.css';
 
 /**
  * Where a signed-in owner goes from the login page: Account Settings (with its notice) when the
- * login reply asked for a new password (`passwordChangeRequired`), else `from`.
+ * login reply asked for a new password (`passwordChangeRequired`) or for a second factor the
+ * business requires (`secondFactorSetupRequired`, docs/product.md#second-factor), else `from`.
  */
 function afterLogin(
   user: SessionUser,
   from: string,
 ): { to: string; state?: AccountSettingsRouteState } {
-  return user.passwordChangeRequired
-    ? { to: hrefs.accountSettings, state: { passwordChangeRequired: true } }
-    : { to: from };
+  if (user.passwordChangeRequired)
+    return { to: hrefs.accountSecurity, state: { passwordChangeRequired: true } };
+  if (user.secondFactorSetupRequired)
+    return { to: hrefs.accountSecurity, state: { secondFactorSetupRequired: true } };
+  return { to: from };
 }
 
 /**
@@ -32,7 +37,8 @@ function afterLogin(
  * (contracts' `validateLoginInput`); loading; a failure
  * shows 'Password or username does not match any user' for 3 s and clears the password; success
  * goes to /dashboard (or the page the owner was sent away from), or to Account Settings' 'Change
- * password' when the password no longer meets Grove's rule.
+ * password' when the password no longer meets Grove's rule. An account with an authenticator app
+ * is asked for its code next (`SecondFactorStep`, docs/product.md#second-factor).
  */
 export function LoginPage() {
   const session = useSession();
@@ -41,13 +47,19 @@ export function LoginPage() {
   const location = useLocation();
   const [error, setError] = useTimedMessage();
   const from = (location.state as { from?: string } | null)?.from ?? hrefs.dashboard;
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (user: SessionUser) => {
+    const next = afterLogin(user, from);
+    navigate(next.to, { replace: true, state: next.state });
+  };
   const { submit, register, watch, setValue } = useContractForm<LoginInput>(validateLoginInput, {
     defaultValues: { email: '', password: '' },
     trim: ['email'],
     onInvalid: setError,
     onSubmit: async (values) => {
-      const next = afterLogin(await login.mutateAsync(values), from);
-      navigate(next.to, { replace: true, state: next.state });
+      const reply = await login.mutateAsync(values);
+      if ('secondFactorRequired' in reply) setChallenge(reply.challenge);
+      else signedIn(reply);
     },
     onError: (failure) => {
       setValue('password', '');
@@ -62,6 +74,24 @@ export function LoginPage() {
   if (session.data) {
     const next = afterLogin(session.data, from);
     return <Navigate to={next.to} state={next.state} replace />;
+  }
+
+  if (challenge) {
+    return (
+      <main className="shell-auth">
+        <Card className="shell-auth__card">
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onExpired={(message) => {
+              setChallenge(null);
+              setValue('password', '');
+              setError(message);
+            }}
+          />
+        </Card>
+      </main>
+    );
   }
 
   return (

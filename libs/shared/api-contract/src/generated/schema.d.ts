@@ -71,6 +71,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether sign-in asks for a code, and recovery codes left */
+        get: operations["SecondFactor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/second-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up an authenticator app */
+        post: operations["SecondFactor_startTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/second-factor/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the authenticator app with a code; get recovery codes */
+        post: operations["SecondFactor_confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/second-factor/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn off the authenticator app (needs a code or the password) */
+        post: operations["SecondFactor_disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/sessions": {
         parameters: {
             query?: never;
@@ -372,6 +440,23 @@ export interface paths {
         put?: never;
         /** Rotate the refresh token and issue a new access token */
         post: operations["Auth_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in, step 2: the code from the authenticator app */
+        post: operations["SecondFactor_answer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1582,6 +1667,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Require a second factor of every member of staff */
+        put: operations["SecondFactor_setRequirement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/share-message": {
         parameters: {
             query?: never;
@@ -1856,6 +1958,23 @@ export interface paths {
         head?: never;
         /** Change a member of staff's role */
         patch: operations["Team_changeRole"];
+        trace?: never;
+    };
+    "/team/members/{id}/sign-in-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Lift a member of staff's paused sign-in */
+        delete: operations["Team_liftSignInPause"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/welcome-offers": {
@@ -2966,6 +3085,14 @@ export interface components {
             /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
+        RecoveryCodes: {
+            /**
+             * @example [
+             *       "7hk2m-q9x4t"
+             *     ]
+             */
+            recoveryCodes: string[];
+        };
         ReferralEmailExample: {
             /** @description The HTML part, a whole document */
             html: string;
@@ -3134,6 +3261,39 @@ export interface components {
             /** @description active / eligible (0–1), or null */
             share: number | null;
         };
+        SecondFactorAnswerDto: {
+            /**
+             * @description The `challenge` of the 202 login reply
+             * @example k3Jv…
+             */
+            challenge: string;
+            /**
+             * @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`)
+             * @example 492039
+             */
+            code: string;
+        };
+        SecondFactorChallenge: {
+            /** @description Send it back with the code to `POST /api/auth/second-factor` (5 minutes, once) */
+            challenge: string;
+            /** @enum {boolean} */
+            secondFactorRequired: true;
+        };
+        SecondFactorRequirementDto: {
+            /** @description Require a second factor of every member of staff */
+            required: boolean;
+        };
+        SecondFactorStatus: {
+            /** @description The business requires a second factor of every member of staff */
+            businessRequires: boolean;
+            /**
+             * @description Unused recovery codes
+             * @example 10
+             */
+            recoveryCodesLeft: number;
+            /** @description An authenticator app is set up (sign-in asks for its code) */
+            totp: boolean;
+        };
         SessionBusiness: {
             /**
              * @description ISO 3166-1 alpha-2
@@ -3177,6 +3337,11 @@ export interface components {
             passwordChangeRequired?: true;
             /** @description What the user may do in the business (docs/product.md#staff-accounts); the web hides what the role cannot do */
             role: components["schemas"]["StaffRole"];
+            /**
+             * @description Present (true) only in the login reply of a member of staff without a second factor whose business requires one: the dashboard sends them to set one up
+             * @enum {boolean}
+             */
+            secondFactorSetupRequired?: true;
             /** @description What the account button shows: first and last name */
             username: string;
         };
@@ -3276,6 +3441,11 @@ export interface components {
              */
             lastSignInAt: string | null;
             role: components["schemas"]["StaffRole"];
+            /**
+             * @description Seconds their sign-in stays paused by too many failed attempts on their account (0: not paused); the owner may lift it
+             * @example 0
+             */
+            signInPausedSeconds: number;
             /**
              * @description Present (true) on the caller
              * @enum {boolean}
@@ -3425,6 +3595,33 @@ export interface components {
              * @example 2026-11-28
              */
             to: string;
+        };
+        TotpCodeDto: {
+            /**
+             * @description A 6-digit code from the authenticator app
+             * @example 492039
+             */
+            code: string;
+        };
+        TotpDisableDto: {
+            /**
+             * @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`)
+             * @example 492039
+             */
+            code?: string;
+            /** @description The current password */
+            password?: string;
+        };
+        TotpEnrolment: {
+            /** @description The QR code of `uri`, an SVG document */
+            qrSvg: string;
+            /**
+             * @description The base32 secret, to type by hand
+             * @example JBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @description The otpauth:// URI the QR code holds */
+            uri: string;
         };
         UnsubscribeStatus: {
             /**
@@ -3737,6 +3934,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageReply"];
                 };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpDisableDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
@@ -4197,6 +4512,14 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
             /** @description Error: the message to show, and per-field messages for a bad body */
             default: {
                 headers: {
@@ -4335,6 +4658,38 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorAnswerDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -7053,6 +7408,38 @@ export interface operations {
             };
         };
     };
+    SecondFactor_setRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequirementDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     ShareMessage_get: {
         parameters: {
             query?: never;
@@ -7640,6 +8027,34 @@ export interface operations {
                 "application/json": components["schemas"]["StaffRoleChangeDto"];
             };
         };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_liftSignInPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             204: {
                 headers: {

@@ -23,6 +23,8 @@ export const PASSWORD_MAX_LENGTH = 128;
  */
 export interface AccountSettingsRouteState {
   passwordChangeRequired?: boolean;
+  /** The business requires a second factor and this member of staff has none (Security card). */
+  secondFactorSetupRequired?: boolean;
 }
 
 /** The hint under a new-password field (signup, Account Settings). */

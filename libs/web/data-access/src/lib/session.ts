@@ -49,11 +49,30 @@ export function useRoleMay(capability: StaffCapability): boolean {
   return roleMay(useSession().data?.role, capability);
 }
 
-/** Logs in (`POST /api/auth/login`) and stores the owner in the session query. */
+/**
+ * Logs in (`POST /api/auth/login`) and stores the owner in the session query. When the account
+ * has a second factor the reply is `{ secondFactorRequired: true, challenge }` instead (202, not
+ * signed in yet): the login page then asks for the code (`useSecondFactorSignIn`).
+ */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginRequest) => unwrap(api.POST('/auth/login', { body })),
+    onSuccess: (reply) => {
+      if (!('secondFactorRequired' in reply)) client.setQueryData(sessionKey, reply);
+    },
+  });
+}
+
+/**
+ * The sign-in's second step (`POST /api/auth/second-factor`): the login's challenge and a code
+ * from the authenticator app or a recovery code; stores the owner in the session query.
+ */
+export function useSecondFactorSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { challenge: string; code: string }) =>
+      unwrap(api.POST('/auth/second-factor', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }

@@ -117,6 +117,23 @@ export class TeamController {
   }
 
   /**
+   * Lifts the member of staff's paused sign-in (too many failed sign-ins on their account; the
+   * Team card shows `signInPausedSeconds`). → 204 (also when it was not paused); 404 when the
+   * business has no such member of staff.
+   */
+  @Delete('members/:id/sign-in-pause')
+  @ApiCookieAuth('grove_access')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse()
+  @ApiOperation({ summary: "Lift a member of staff's paused sign-in" })
+  async liftSignInPause(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<void> {
+    await this.team.liftSignInPause(sessionScope(user), id);
+  }
+
+  /**
    * Public. Body `{ token }`. → 200 `{ businessName, email, role }` of a pending invitation; 400
    * 'This invitation link is no longer valid. Ask the owner to invite you again.'; 429.
    */

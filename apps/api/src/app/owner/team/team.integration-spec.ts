@@ -14,7 +14,14 @@ import { waitFor } from '../../../../test/stub-servers';
 import type { TestApp } from '../../../../test/test-app';
 
 interface TeamReply {
-  members: { id: string; email: string; role: string; lastSignInAt: string | null; you?: true }[];
+  members: {
+    id: string;
+    email: string;
+    role: string;
+    lastSignInAt: string | null;
+    signInPausedSeconds: number;
+    you?: true;
+  }[];
   invitations: { id: string; email: string; role: string; expiresAt: string; createdAt: string }[];
 }
 
@@ -237,5 +244,68 @@ describe('the team (integration)', () => {
     await a.agent.delete(`/api/team/members/${staffId}`).expect(404);
     await a.agent.delete(`/api/team/invitations/${teamB.invitations[0].id}`).expect(404);
     expect((await b.agent.get('/api/team').expect(200)).body).toEqual(teamB);
+  });
+});
+
+/**
+ * A member of staff whose sign-in the per-account login throttle paused (issue 34 item 3, ASVS
+ * 2.2.1): the owner sees it on the Team card and lifts it; another business's owner cannot.
+ */
+describe("the owner lifts a member of staff's paused sign-in (integration)", () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    // Each guess from an address of its own: only the per-account limit trips.
+    ({ t, smtp } = await createMailTestApp({
+      TRUST_PROXY: '1',
+      THROTTLE_ACCOUNT_LOGIN_LIMIT: '3',
+      THROTTLE_PASSWORD_RESET_LIMIT: '1000',
+    }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const login = (email: string, password: string, address: string) =>
+    t.agent().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
+
+  it('shows the paused account on the Team card, and lifting it lets the right password in at once', async () => {
+    const { agent: owner } = await t.signUp({ businessName: 'Zoë’s Strength Lab' });
+    const other = await t.signUp();
+    const email = `ana-sofia.${process.pid}@zoes.example.com`;
+    await owner.post('/api/team/invitations').send({ email, role: 'front_desk' }).expect(201);
+    const mail = await waitFor(async () =>
+      smtp.emails.find((m) => recipient(m)?.toLowerCase() === email),
+    );
+    const token = /\/accept-invitation#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    const password = 'a long staff passphrase';
+    await t
+      .agent()
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName: 'Ana-Sofía', lastName: 'Núñez', password })
+      .expect(200);
+    const staffOf = async () =>
+      ((await owner.get('/api/team').expect(200)).body as TeamReply).members.find(
+        (m) => m.email === email,
+      )!;
+    expect((await staffOf()).signInPausedSeconds).toBe(0);
+
+    for (let guess = 1; guess <= 3; guess += 1)
+      await login(email, `wrong ${guess}`, `203.0.113.${guess}`).expect(401);
+    expect((await login(email, password, '198.51.100.1')).status).toBe(429);
+    const paused = await staffOf();
+    expect(paused.signInPausedSeconds).toBeGreaterThan(0);
+    expect(paused.signInPausedSeconds).toBeLessThanOrEqual(15 * 60);
+
+    // Another business's owner: 404, and the pause stays.
+    await other.agent.delete(`/api/team/members/${paused.id}/sign-in-pause`).expect(404);
+    expect((await login(email, password, '198.51.100.2')).status).toBe(429);
+    // Bad input: 400, never a 500.
+    await owner.delete('/api/team/members/not-a-uuid/sign-in-pause').expect(400);
+
+    await owner.delete(`/api/team/members/${paused.id}/sign-in-pause`).expect(204);
+    expect((await staffOf()).signInPausedSeconds).toBe(0);
+    expect((await login(email, password, '198.51.100.3')).status).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import { hashPassword, hashRefreshToken, newRefreshToken } from '../../platform/
 import { AuthService, type AuthResult } from '../../platform/auth/auth.service';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { SessionsService } from '../../platform/auth/sessions.service';
+import { LoginThrottle } from '../../platform/throttle/login-throttle';
 import type { AuthUser } from '../../platform/common/auth-user';
 import { GroveException } from '../../platform/common/grove.exception';
 import { AuditLog } from '../../platform/audit/audit-log';
@@ -66,18 +67,27 @@ export class TeamService {
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
-  /** The Team card: the business's staff (owners first; the caller marked `you`) and pending invitations. */
+  /**
+   * The Team card: the business's staff (owners first; the caller marked `you`; each with
+   * `signInPausedSeconds`, how long the per-account login throttle keeps their sign-in paused,
+   * 0 when it does not) and pending invitations.
+   */
   async list(scope: BusinessScope, user: AuthUser): Promise<TeamDto> {
     const [members, invitations] = await Promise.all([
       this.team.members(scope),
       this.team.pendingInvitations(scope),
     ]);
+    const paused = await Promise.all(
+      members.map((member) => this.loginThrottle.pausedSeconds(member.email)),
+    );
     return {
-      members: members.map((member) => ({
+      members: members.map((member, index) => ({
         ...member,
         lastSignInAt: member.lastSignInAt?.toISOString() ?? null,
+        signInPausedSeconds: paused[index] ?? 0,
         ...(member.id === user.userId ? { you: true as const } : {}),
       })),
       invitations: invitations.map(invitationRow),
@@ -185,6 +195,18 @@ export class TeamService {
   private async staffName(scope: BusinessScope, id: string): Promise<string | null> {
     const member = (await this.team.members(scope)).find((row) => row.id === id);
     return member ? `${member.firstName} ${member.lastName}` : null;
+  }
+
+  /**
+   * Lifts a member of staff's paused sign-in (the per-account login throttle, issue 34 item 3):
+   * their failed attempts are forgotten and they may sign in at once. The "Signing in to Grove is
+   * paused" email's reset link does the same for the account itself.
+   * @throws TeamEntryNotFoundException 404 when the business has no such member of staff
+   */
+  async liftSignInPause(scope: BusinessScope, id: string): Promise<void> {
+    const member = (await this.team.members(scope)).find((row) => row.id === id);
+    if (!member) throw new TeamEntryNotFoundException();
+    await this.loginThrottle.liftAccount(member.email);
   }
 
   /** What the invitation page shows. @throws InvitationInvalidException 400 when the link is not pending */

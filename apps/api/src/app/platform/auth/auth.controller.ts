@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBody,
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -20,6 +21,8 @@ import { LoginDto } from './dto/login.dto';
 import { SignupDto } from './dto/signup.dto';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SessionUserDto } from './dto/session-user.dto';
+import { SecondFactorChallengeDto } from './second-factor/dto/second-factor.dto';
+import { SecondFactorSignIn } from './second-factor/second-factor-sign-in.service';
 
 /** Sign-up, sign-in and sessions. Tokens travel only in httpOnly cookies. */
 @ApiTags('auth')
@@ -29,6 +32,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly cookies: AuthCookies,
     private readonly guard: JwtAuthGuard,
+    private readonly secondFactor: SecondFactorSignIn,
   ) {}
 
   /**
@@ -59,6 +63,9 @@ export class AuthController {
    * logins from one client within a minute (throttler 'login': successful logins do not count),
    * and for 15 minutes after THROTTLE_ACCOUNT_LOGIN_LIMIT failed logins of one account from any
    * clients (`LoginThrottle`, docs/product.md#validation-login).
+   * → 202 `{ secondFactorRequired: true, challenge }` and no cookies when the user has set up an
+   * authenticator app: the code goes to `POST /api/auth/second-factor` within 5 minutes
+   * (docs/product.md#second-factor).
    */
   @Public()
   @ThrottledBy('login', LocalAuthGuard)
@@ -66,13 +73,18 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: SessionUserDto })
+  @ApiAcceptedResponse({ type: SecondFactorChallengeDto })
   @ApiOperation({ summary: 'Sign in' })
   async login(
     @CurrentUser() user: AuthUser,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUserDto> {
-    const result = await this.auth.login(user, this.cookies.userAgent(request));
+  ): Promise<SessionUserDto | SecondFactorChallengeDto> {
+    const result = await this.secondFactor.afterPassword(user, this.cookies.userAgent(request));
+    if ('secondFactorRequired' in result) {
+      response.status(HttpStatus.ACCEPTED);
+      return result;
+    }
     this.cookies.set(response, result.tokens);
     return result.user;
   }

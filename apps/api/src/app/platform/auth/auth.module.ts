@@ -21,12 +21,17 @@ import { EmailVerificationController } from './email-verification/email-verifica
 import { EmailVerificationRepository } from './email-verification/email-verification.repository';
 import { EmailVerificationService } from './email-verification/email-verification.service';
 import { UsersRepository } from './users.repository';
+import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactorRepository } from './second-factor/second-factor.repository';
+import { SecondFactorSignIn } from './second-factor/second-factor-sign-in.service';
+import { SecondFactorService } from './second-factor/second-factor.service';
 
 /**
  * Accounts, password login (passport-local; failed logins alone throttled, `LoginThrottle`), JWT
  * access tokens checked by `JwtAuthGuard` (the global guard), the role of every signed-in request
  * checked against the role table by `RoleGuard` (the next global guard), rotating refresh-token sessions and
- * forgot password (reset links by email, `PasswordResetService`).
+ * forgot password (reset links by email, `PasswordResetService`) and a second factor at sign-in
+ * (an authenticator app and recovery codes, `SecondFactorService`).
  */
 @Module({
   imports: [
@@ -40,7 +45,12 @@ import { UsersRepository } from './users.repository';
       }),
     }),
   ],
-  controllers: [AuthController, PasswordResetController, EmailVerificationController],
+  controllers: [
+    AuthController,
+    PasswordResetController,
+    EmailVerificationController,
+    SecondFactorController,
+  ],
   providers: [
     AuthService,
     SessionsService,
@@ -57,6 +67,9 @@ import { UsersRepository } from './users.repository';
     EmailVerificationService,
     EmailVerificationRepository,
     PasswordResetRepository,
+    SecondFactorService,
+    SecondFactorRepository,
+    SecondFactorSignIn,
   ],
   exports: [
     AuthService,
@@ -66,6 +79,7 @@ import { UsersRepository } from './users.repository';
     RoleLimitChecks,
     SessionsService,
     PasswordResetService,
+    LoginThrottle,
   ],
 })
 export class AuthModule {}

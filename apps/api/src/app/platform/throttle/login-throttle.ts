@@ -75,7 +75,22 @@ export class LoginThrottle {
     throw new ThrottlerException(tooManyAttemptsMessage(record.timeToBlockExpire));
   }
 
-  /** Lifts `email`'s paused sign-in and forgets its failures (a password reset was used). */
+  /**
+   * Whether `email`'s sign-in is paused now (the owner's Team card shows it, issue 34 item 3).
+   * @returns seconds until the pause ends; 0 when it is not paused (or throttling is off)
+   */
+  async pausedSeconds(email: string): Promise<number> {
+    if (this.config.throttleDisabled || !(this.storage instanceof SharedThrottlerStorage)) return 0;
+    const { limit, windowSeconds } = this.config.throttleAccountLogin;
+    const window = windowSeconds * 1000;
+    const ms = await this.storage.refusedFor(accountKey(email), window, limit, window, ACCOUNT);
+    return Math.ceil(ms / 1000);
+  }
+
+  /**
+   * Lifts `email`'s paused sign-in and forgets its failures (a password reset was used, or the
+   * owner lifted it from the Team card).
+   */
   async liftAccount(email: string): Promise<void> {
     if (!(this.storage instanceof SharedThrottlerStorage)) return;
     const { limit, windowSeconds } = this.config.throttleAccountLogin;

@@ -132,6 +132,32 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
     }
   }
 
+  /**
+   * How long `key` stays refused (or, its limit used up, its next hit would be) by throttler
+   * `throttlerName` with these settings, without
+   * counting a hit (the Team card shows a paused account). Reads the shared store; when it fails
+   * and `countLocallyWhenDown` is on, this instance's own count.
+   * @returns milliseconds until the refusal ends; 0 when the key is not refused
+   * @throws the store's error when it fails and `countLocallyWhenDown` is off
+   */
+  async refusedFor(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<number> {
+    const { shared, local } = this.limitersFor(throttlerName, ttl, limit, blockDuration);
+    let current: RateLimiterRes | null;
+    try {
+      current = await shared.get(key);
+    } catch (error) {
+      if (!this.options.countLocallyWhenDown) throw error;
+      current = await local.get(key);
+    }
+    return current && current.consumedPoints >= limit ? Math.max(0, current.msBeforeNext) : 0;
+  }
+
   private limitersFor(name: string, ttl: number, limit: number, blockDuration: number) {
     const id = `${name}:${ttl}:${limit}:${blockDuration}`;
     let pair = this.limiters.get(id);

@@ -57,3 +57,16 @@ export function useRemoveStaff() {
     onSettled: () => client.invalidateQueries({ queryKey: teamKey }),
   });
 }
+
+/**
+ * Lifts a member of staff's paused sign-in (`DELETE /api/team/members/{id}/sign-in-pause`): too
+ * many failed sign-ins on their account; they may sign in at once.
+ */
+export function useLiftSignInPause() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/team/members/{id}/sign-in-pause', { params: { path: { id } } })),
+    onSettled: () => client.invalidateQueries({ queryKey: teamKey }),
+  });
+}

@@ -90,6 +90,14 @@ export class StaffMemberDto {
   })
   lastSignInAt!: string | null;
 
+  @ApiProperty({
+    type: Number,
+    example: 0,
+    description:
+      'Seconds their sign-in stays paused by too many failed attempts on their account (0: not paused); the owner may lift it',
+  })
+  signInPausedSeconds!: number;
+
   @ApiPropertyOptional({ enum: [true], description: 'Present (true) on the caller' })
   you?: true;
 }

@@ -64,4 +64,11 @@ export class SessionUserDto implements SessionUser {
       'Present (true) only in the login reply of an owner whose password no longer meets the password rule',
   })
   passwordChangeRequired?: true;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present (true) only in the login reply of a member of staff without a second factor whose business requires one: the dashboard sends them to set one up',
+  })
+  secondFactorSetupRequired?: true;
 }

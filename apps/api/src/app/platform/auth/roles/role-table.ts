@@ -73,6 +73,11 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/account/sessions', roles: ALL },
   { method: 'POST', path: '/api/account/sessions/sign-out-others', roles: ALL },
   { method: 'DELETE', path: '/api/account/sessions/{id}', roles: ALL },
+  // Every role manages their own second factor.
+  { method: 'GET', path: '/api/account/second-factor', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp/confirm', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/totp/disable', roles: ALL },
   { method: 'POST', path: '/api/support/issues', roles: ALL },
   { method: 'GET', path: '/api/getting-started', roles: ALL },
   { method: 'PUT', path: '/api/getting-started', roles: MANAGERS },
@@ -83,6 +88,8 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'DELETE', path: '/api/team/invitations/{id}', roles: OWNER },
   { method: 'PATCH', path: '/api/team/members/{id}', roles: OWNER },
   { method: 'DELETE', path: '/api/team/members/{id}', roles: OWNER },
+  { method: 'DELETE', path: '/api/team/members/{id}/sign-in-pause', roles: OWNER },
+  { method: 'PUT', path: '/api/settings/second-factor', roles: OWNER },
 
   // Grove's bill (owners only).
   { method: 'GET', path: '/api/billing', roles: OWNER },

@@ -1,0 +1,292 @@
+import type { Response } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { generate } from 'otplib';
+import { SECOND_FACTOR_MESSAGES, type SessionUser } from '@grove/contracts';
+import { createTestApp, type TestApp } from '../../../../../test/test-app';
+
+/** The code `secret`'s app shows `offsetSeconds` from now (30: the next one). */
+const codeOf = (secret: string, offsetSeconds = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+const setsSession = (reply: Response): boolean => {
+  const cookies: unknown = reply.headers['set-cookie'];
+  const lines = Array.isArray(cookies) ? (cookies as string[]) : [];
+  return lines.some((line) => line.startsWith('grove_access='));
+};
+
+/**
+ * A second factor at sign-in (issue 34 item 3, docs/product.md#second-factor) on PostgreSQL:
+ * setting up an authenticator app (QR code, confirmation, 10 recovery codes hashed at rest, the
+ * secret sealed), the two-step sign-in (a single-use, 5-minute challenge; a code accepted once;
+ * 5 wrong codes end the challenge; wrong codes count as failed sign-ins of the account), recovery
+ * codes, turning it off, and each user's factor their own.
+ */
+describe('second factor: authenticator app and recovery codes (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1', THROTTLE_ACCOUNT_LOGIN_LIMIT: '6' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Signs up and sets up an app; returns the owner, the app's secret and the recovery codes. */
+  async function enrolled(firstName = 'Siobhán') {
+    const owner = await t.signUp({ firstName, lastName: "O'Brien" });
+    const started = await owner.agent.post('/api/account/second-factor/totp').expect(201);
+    const { secret } = started.body as { secret: string };
+    const confirmed = await owner.agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: await codeOf(secret) })
+      .expect(200);
+    return { ...owner, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+  }
+  const login = (email: string, password: string, address = '203.0.113.1') =>
+    t.agent().post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password });
+  const answer = (agent: TestAgent, challenge: string, code: string) =>
+    agent.post('/api/auth/second-factor').send({ challenge, code });
+
+  it('sets up an app: a QR code of the otpauth URI, a code confirms it, 10 recovery codes shown once and stored hashed, the secret sealed', async () => {
+    const { agent, user } = await t.signUp({ firstName: 'Zoë' });
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
+      totp: false,
+      recoveryCodesLeft: 0,
+      businessRequires: false,
+    });
+    const started = await agent.post('/api/account/second-factor/totp').expect(201);
+    const { secret, uri, qrSvg } = started.body as { secret: string; uri: string; qrSvg: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri).toContain(`secret=${secret}`);
+    expect(uri).toContain('issuer=Grove');
+    expect(qrSvg).toMatch(/^<svg/);
+    // Not yet confirmed: sign-in does not ask for a code.
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.totp).toBe(false);
+
+    const badShape = await agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: '12 34' })
+      .expect(400);
+    expect(badShape.body.message).toBe(SECOND_FACTOR_MESSAGES.codeInvalid);
+    const right = await codeOf(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: wrong })
+      .expect(400);
+    expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.codeWrong);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.totp).toBe(false);
+
+    const confirmed = await agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: right })
+      .expect(200);
+    const codes = confirmed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    codes.forEach((code) => expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/));
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+    const [stored] = (await t.dataSource.query(
+      `SELECT secret_sealed FROM user_totp WHERE user_id = $1`,
+      [user.id],
+    )) as { secret_sealed: string }[];
+    expect(stored.secret_sealed).toMatch(/^v1\./);
+    expect(stored.secret_sealed).not.toContain(secret);
+    const hashes = (await t.dataSource.query(
+      `SELECT code_hash FROM user_recovery_codes WHERE user_id = $1`,
+      [user.id],
+    )) as { code_hash: string }[];
+    expect(hashes).toHaveLength(10);
+    for (const { code_hash } of hashes)
+      for (const code of codes) expect(code_hash).not.toContain(code.replace('-', ''));
+
+    // A second setup is refused while one is on; the confirmed app stays.
+    const again = await agent.post('/api/account/second-factor/totp').expect(409);
+    expect(again.body.message).toBe(SECOND_FACTOR_MESSAGES.alreadyEnrolled);
+  });
+
+  it('signs in in two steps: the password gives a challenge and no session, the next code opens the session; a code and a challenge work once', async () => {
+    const { body, secret } = await enrolled();
+    const first = await login(body.email, body.password).expect(202);
+    expect(first.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(setsSession(first)).toBe(false);
+    const browser = t.agent();
+    await browser.get('/api/auth/me').expect(401);
+
+    // The code used to confirm the app is not accepted again (ASVS 2.8.4).
+    const replay = await answer(browser, first.body.challenge, await codeOf(secret, -30));
+    expect(replay.status).toBe(400);
+    const next = await codeOf(secret, 30);
+    const signedIn = await answer(browser, first.body.challenge, next).expect(200);
+    expect(setsSession(signedIn)).toBe(true);
+    expect((signedIn.body as SessionUser).email).toBe(body.email);
+    expect((await browser.get('/api/auth/me').expect(200)).body.email).toBe(body.email);
+
+    // The challenge is used; the same code on a new challenge is refused.
+    const used = await answer(t.agent(), first.body.challenge, next).expect(401);
+    expect(used.body.message).toBe(SECOND_FACTOR_MESSAGES.challengeExpired);
+    const second = await login(body.email, body.password).expect(202);
+    await answer(t.agent(), second.body.challenge, next).expect(400);
+  });
+
+  it('a recovery code signs in once (any case, with or without its dash)', async () => {
+    const { agent, body, recoveryCodes } = await enrolled('Ana-Sofía');
+    const first = await login(body.email, body.password).expect(202);
+    await answer(t.agent(), first.body.challenge, ` ${recoveryCodes[3].toUpperCase()} `).expect(
+      200,
+    );
+    const second = await login(body.email, body.password).expect(202);
+    await answer(t.agent(), second.body.challenge, recoveryCodes[3].replace('-', '')).expect(400);
+    await answer(t.agent(), second.body.challenge, recoveryCodes[4]).expect(200);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      8,
+    );
+  });
+
+  it('ends a challenge after 5 wrong codes or 5 minutes (401: sign in again); bad input is 400 and counts nothing', async () => {
+    const { body, secret } = await enrolled();
+    const first = await login(body.email, body.password, '203.0.113.2').expect(202);
+    const shape = await answer(t.agent(), first.body.challenge, 'not a code').expect(400);
+    expect(shape.body.message).toBe(SECOND_FACTOR_MESSAGES.codeInvalid);
+    await t.agent().post('/api/auth/second-factor').send({ code: '123456' }).expect(400);
+    const right = await codeOf(secret, 30);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await answer(t.agent(), first.body.challenge, wrong).expect(400);
+    await answer(t.agent(), first.body.challenge, right).expect(401);
+    await t.dataSource.query(`DELETE FROM second_factor_challenges`);
+
+    const second = await login(body.email, body.password, '203.0.113.3').expect(202);
+    await t.dataSource.query(
+      `UPDATE second_factor_challenges SET expires_at = now() - interval '1 second'`,
+    );
+    const expired = await answer(t.agent(), second.body.challenge, right).expect(401);
+    expect(expired.body.message).toBe(SECOND_FACTOR_MESSAGES.challengeExpired);
+    await answer(t.agent(), 'x'.repeat(43), right).expect(401);
+  });
+
+  it('wrong codes count as failed sign-ins of the account: past THROTTLE_ACCOUNT_LOGIN_LIMIT its sign-in is paused (429)', async () => {
+    const { body, secret } = await enrolled();
+    const right = await codeOf(secret, 30);
+    const wrong = right === '000000' ? '111111' : '000000';
+    let challenge = (await login(body.email, body.password, '198.51.100.1').expect(202)).body
+      .challenge as string;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      if (attempt === 5)
+        challenge = (await login(body.email, body.password, '198.51.100.2').expect(202)).body
+          .challenge;
+      statuses.push((await answer(t.agent(), challenge, wrong)).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
+    expect((await login(body.email, body.password, '198.51.100.3')).status).toBe(429);
+  });
+
+  it('turns the app off with a code, a recovery code or the password (not without one); sign-in then asks no code', async () => {
+    const { agent, body, recoveryCodes } = await enrolled('Zoë');
+    const none = await agent.post('/api/account/second-factor/totp/disable').send({}).expect(400);
+    expect(none.body.message).toBe(SECOND_FACTOR_MESSAGES.disableNeedsProof);
+    const wrongPassword = await agent
+      .post('/api/account/second-factor/totp/disable')
+      .send({ password: 'not my password at all' })
+      .expect(400);
+    expect(wrongPassword.body.message).toBe(SECOND_FACTOR_MESSAGES.disableProofWrong);
+    await agent
+      .post('/api/account/second-factor/totp/disable')
+      .send({ code: 'zzzzz-zzzzz' })
+      .expect(400);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.totp).toBe(true);
+    await agent
+      .post('/api/account/second-factor/totp/disable')
+      .send({ code: recoveryCodes[0] })
+      .expect(204);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    await agent
+      .post('/api/account/second-factor/totp/disable')
+      .send({ password: body.password })
+      .expect(409);
+    await login(body.email, body.password).expect(200);
+  });
+
+  it("keeps each user's factor their own (tenant isolation): another owner's codes never answer a challenge, and their status is untouched", async () => {
+    const a = await enrolled('Renée');
+    const b = await enrolled('Mánus');
+    const challenge = (await login(a.body.email, a.body.password).expect(202)).body.challenge;
+    await answer(t.agent(), challenge, b.recoveryCodes[0]).expect(400);
+    await answer(t.agent(), challenge, await codeOf(b.secret, 30)).expect(400);
+    await b.agent
+      .post('/api/account/second-factor/totp/disable')
+      .send({ code: a.recoveryCodes[0] })
+      .expect(400);
+    expect((await a.agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+    expect((await b.agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+    // B's requirement is B's business's alone.
+    await b.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+    expect(
+      (await a.agent.get('/api/account/second-factor').expect(200)).body.businessRequires,
+    ).toBe(false);
+    const aAgain = await login(a.body.email, a.body.password).expect(202);
+    expect(aAgain.body.secondFactorRequired).toBe(true);
+    // Without a session: 401.
+    await t.agent().get('/api/account/second-factor').expect(401);
+    await t.agent().post('/api/account/second-factor/totp').expect(401);
+  });
+
+  it('the owner requires a second factor of every member of staff: one without is told to set one up at sign-in; bad input and a requirement without their own app are refused', async () => {
+    const owner = await t.signUp({ firstName: 'Zoë', lastName: "D'Arcy-Nguyễn" });
+    const bad = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: 'yes' })
+      .expect(400);
+    expect(bad.body.message).toBe(SECOND_FACTOR_MESSAGES.requirementInvalid);
+    const own = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: true })
+      .expect(409);
+    expect(own.body.message).toBe(SECOND_FACTOR_MESSAGES.requireOwnFirst);
+    expect(
+      (await owner.agent.get('/api/account/second-factor').expect(200)).body.businessRequires,
+    ).toBe(false);
+
+    const { secret } = (await owner.agent.post('/api/account/second-factor/totp').expect(201))
+      .body as { secret: string };
+    await owner.agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: await codeOf(secret) })
+      .expect(200);
+    const set = await owner.agent
+      .put('/api/settings/second-factor')
+      .send({ required: true })
+      .expect(200);
+    expect(set.body).toMatchObject({ totp: true, businessRequires: true });
+
+    // A member of staff of that business without a factor: signed in, told to set one up.
+    const email = `desk.${process.pid}.${Date.now()}@zoes.example.com`;
+    await t.dataSource.query(
+      `INSERT INTO users (business_id, email, first_name, last_name, role, password_hash)
+       SELECT business_id, $2, 'Ana-Sofía', 'Núñez', 'front_desk', password_hash FROM users WHERE id = $1`,
+      [owner.user.id, email],
+    );
+    const desk = await login(email, owner.body.password).expect(200);
+    expect((desk.body as SessionUser).secondFactorSetupRequired).toBe(true);
+    // An owner of another business is not.
+    const other = await t.signUp();
+    const otherLogin = await login(other.body.email, other.body.password).expect(200);
+    expect(otherLogin.body).not.toHaveProperty('secondFactorSetupRequired');
+
+    await owner.agent.put('/api/settings/second-factor').send({ required: false }).expect(200);
+    const after = await login(email, owner.body.password).expect(200);
+    expect(after.body).not.toHaveProperty('secondFactorSetupRequired');
+  });
+});

@@ -1,0 +1,72 @@
+import { generate } from 'otplib';
+import { expect } from '@playwright/test';
+import { logIn, newOwner, signUp, test } from './support';
+
+/** The code the app of `secret` shows `offsetSeconds` from now. */
+const codeOf = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+/**
+ * A second factor at sign-in (issue 34 item 3, docs/product.md#second-factor): an owner sets up an
+ * authenticator app in Account Settings' Security card (the key beside the QR code, a code from
+ * the app, the 10 recovery codes shown once), signs out, and signs in again with the password and
+ * then the app's next code; a recovery code works once.
+ */
+test('an owner turns on an authenticator app, then signs in with a password and a code, and once with a recovery code', async ({
+  page,
+}) => {
+  const owner = await signUp(page, {
+    ...newOwner(),
+    firstName: 'Siobhán',
+    lastName: "O'Brien",
+    businessName: 'Zoë’s Strength Lab',
+  });
+  await page.goto('/dashboard/account-settings/security');
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByAltText('QR code to scan with your authenticator app')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Code from your app').fill(await codeOf(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent())?.trim() ?? '';
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText(/10 recovery codes left/)).toBeVisible();
+
+  // Signed out, the password alone does not sign in: the code does.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  // The code used to turn the app on is accepted once: the next one signs in.
+  await page.getByLabel('Code').fill(await codeOf(secret, 30));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A recovery code signs in once.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Code').fill(recovery);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/account-settings/security');
+  await expect(page.getByText(/9 recovery codes left/)).toBeVisible();
+
+  // Without a second factor the login page signs in at once (logIn waits for the dashboard).
+  await page
+    .getByLabel('To turn it off, enter a code, a recovery code or your password')
+    .fill(owner.password);
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await logIn(page, owner.email, owner.password);
+});
