@@ -5,18 +5,14 @@
 /**
  * The one SQL statement of "this branch lowers its referrer's price now"
  * (docs/product.md#branch-qualification): the member is a branch, its qualification rule has
- * started it counting, its Mindbody membership is neither ended nor suspended, and its Stripe
- * subscription has not ended (issue 32, `stripe_member_subscriptions.ended_at`).
+ * started it counting, and its Mindbody membership is neither ended nor suspended.
  *
  * @param alias the `members` row alias of the branch (e.g. 'b')
  * @returns a boolean SQL expression, to AND into a WHERE or to use in a CASE
  */
 export function countingBranch(alias: string): string {
   return `(${alias}.referred_by_id IS NOT NULL AND ${alias}.branch_counting_since IS NOT NULL
-    AND ${alias}.mindbody_cancelled_at IS NULL AND ${alias}.mindbody_suspended_at IS NULL
-    AND NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions ended_sub
-      WHERE ended_sub.business_id = ${alias}.business_id AND ended_sub.member_id = ${alias}.id
-        AND ended_sub.ended_at IS NOT NULL))`;
+    AND ${alias}.mindbody_cancelled_at IS NULL AND ${alias}.mindbody_suspended_at IS NULL)`;
 }
 
 /**

@@ -369,15 +369,17 @@ export class StripeMembersRepository {
 
   /**
    * The business's running imported subscriptions with their members and counting branches, for
-   * the sync and its preview. A branch counts by the business's rule (`countingBranch`: not while
-   * its own Stripe subscription has ended).
+   * the sync and its preview. A branch counts by the business's rule (`countingBranch`) unless it
+   * is itself a Stripe member whose subscription ended.
    */
   async billTargets(scope: BusinessScope): Promise<StripeBillTarget[]> {
     const rows = (await this.dataSource.query(
       `SELECT m.id, m.name, s.stripe_subscription_id, s.currency, s.price_cents, s.grove_discount_cents,
          s.grove_discount_id, s.other_discount_ids, (m.referred_by_id IS NOT NULL) AS is_branch,
          (SELECT count(*) FROM members b
-          WHERE b.business_id = $1 AND b.referred_by_id = m.id AND ${countingBranch('b')})::int AS branches
+          WHERE b.business_id = $1 AND b.referred_by_id = m.id AND ${countingBranch('b')}
+            AND NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions e
+                            WHERE e.business_id = $1 AND e.member_id = b.id AND e.ended_at IS NOT NULL))::int AS branches
        FROM stripe_member_subscriptions s
        JOIN members m ON m.business_id = $1 AND m.id = s.member_id
        WHERE s.business_id = $1 AND s.ended_at IS NULL`,
