@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BranchQualificationModule } from '../../membership/branch-qualification/branch-qualification.module';
+import { MailModule } from '../../platform/mail/mail.module';
 import { MindbodyModule } from '../mindbody/mindbody.module';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
@@ -14,7 +15,7 @@ import { StripeMembersService } from './stripe-members.service';
  * job, and the failed-signature throttle Mindbody's webhooks use) and the tables `stripe_member_*`.
  */
 @Module({
-  imports: [MindbodyModule, BranchQualificationModule],
+  imports: [MindbodyModule, BranchQualificationModule, MailModule],
   controllers: [StripeMembersController],
   providers: [
     StripeMembersService,

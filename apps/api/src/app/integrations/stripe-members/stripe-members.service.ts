@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AppConfig } from '../../platform/config/app-config';
+import { errorMessage } from '../../platform/common/error-message';
+import { MailService } from '../../platform/mail/mail.service';
+import { stripeAccountClaimAttemptEmail } from './account-claim-email';
 import { BranchQualificationService } from '../../membership/branch-qualification/branch-qualification.service';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembershipEvents } from '../../membership/events/membership-events';
@@ -59,6 +62,7 @@ export class StripeMembersService {
     private readonly events: MembershipEvents,
     private readonly branches: BranchQualificationService,
     private readonly config: AppConfig,
+    private readonly mail: MailService,
   ) {}
 
   /** The connection and its last runs (never the key). */
@@ -90,7 +94,8 @@ export class StripeMembersService {
   /**
    * Connects the gym's account: the key must list the active subscriptions with their customers
    * (one Stripe call: Subscriptions and Customers read), and no subscription on that first page
-   * may belong to another business; then it is stored sealed (AES-256-GCM, Mindbody's
+   * may belong to another business (then its people are emailed, `stripeAccountClaimAttemptEmail`);
+   * then it is stored sealed (AES-256-GCM, Mindbody's
    * `MindbodyCrypto`). Nothing is stored on a refusal.
    * @throws StripeKeyRefusedException 400 (Stripe's 401), StripeKeyMissingPermissionsException 400
    *   (Stripe's 403), StripeAccountClaimedException 409, StripeAccountUnavailableException 502
@@ -98,7 +103,7 @@ export class StripeMembersService {
   async connect(scope: BusinessScope, rawKey: string): Promise<StripeMembersStatusDto> {
     const apiKey = rawKey.trim();
     const probe = await this.stripe.activeSubscriptions(apiKey);
-    const stored = await this.repository.saveKey(
+    const heldBy = await this.repository.saveKey(
       scope,
       {
         sealed: this.crypto.seal(apiKey),
@@ -108,8 +113,26 @@ export class StripeMembersService {
       },
       probe.items.map((item) => item.subscriptionId),
     );
-    if (!stored) throw new StripeAccountClaimedException();
+    if (heldBy) {
+      await this.tellAccountHolder(heldBy);
+      throw new StripeAccountClaimedException();
+    }
     return this.status(scope);
+  }
+
+  /** Emails the people of the business holding the Stripe account of a refused claim; a failure is logged only. */
+  private async tellAccountHolder(businessId: string): Promise<void> {
+    try {
+      const at = new Date();
+      for (const owner of await this.repository.holderOwners(businessId))
+        await this.mail.queue(
+          stripeAccountClaimAttemptEmail(owner, at, this.config.mail.contactRecipient),
+        );
+    } catch (error) {
+      this.logger.error(
+        `telling business ${businessId} of a claim on its Stripe account: ${errorMessage(error)}`,
+      );
+    }
   }
 
   /**

@@ -5,6 +5,10 @@ import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { countingBranch } from '../../../membership/pricing/price.sql';
 import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecycle.repository';
+import {
+  accountHolderOwners,
+  type AccountHolderOwner,
+} from '../../account-holder/account-holder-owners';
 import type { GymSubscription } from '../client/gym-stripe.client';
 
 /** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
@@ -113,24 +117,24 @@ export class StripeMembersRepository {
    * another business imported one of `probeSubscriptionIds` (the account's first page of active
    * subscriptions): then nothing is stored. The check and the write hold a transaction-scoped
    * advisory lock on the first probe id, so two businesses connecting one account at once do not
-   * both win. @returns false when the account belongs to another business
+   * both win. @returns null when stored, else the id of the business that holds the account
    */
   async saveKey(
     scope: BusinessScope,
     key: { sealed: string; last4: string; livemode: boolean; webhookToken: string },
     probeSubscriptionIds: readonly string[],
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       if (probeSubscriptionIds.length > 0)
         await manager.query(`SELECT pg_advisory_xact_lock(hashtext('stripe-account:' || $1))`, [
           [...probeSubscriptionIds].sort()[0],
         ]);
       const [claimed] = (await manager.query(
-        `SELECT 1 FROM stripe_member_subscriptions
+        `SELECT business_id FROM stripe_member_subscriptions
          WHERE stripe_subscription_id = ANY($2::text[]) AND business_id <> $1 LIMIT 1`,
         [scope.businessId, probeSubscriptionIds],
-      )) as unknown[];
-      if (claimed) return false;
+      )) as { business_id: string }[];
+      if (claimed) return claimed.business_id;
       await manager.query(
         `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode, webhook_token)
          VALUES ($1, $2, $3, $4, $5)
@@ -140,7 +144,7 @@ export class StripeMembersRepository {
            updated_at = now()`,
         [scope.businessId, key.sealed, key.last4, key.livemode, key.webhookToken],
       );
-      return true;
+      return null;
     });
   }
 
@@ -495,6 +499,11 @@ export class StripeMembersRepository {
       otherDiscountIds: row.other_discount_ids,
       endedAt: row.ended_at,
     }));
+  }
+
+  /** Who to tell that another Grove account tried to connect the Stripe account a business holds. */
+  holderOwners(businessId: string): Promise<AccountHolderOwner[]> {
+    return accountHolderOwners(this.dataSource, businessId);
   }
 
   /** Running imported subscriptions and those carrying Grove's discount, for the status. */
