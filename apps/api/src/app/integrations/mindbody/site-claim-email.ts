@@ -1,5 +1,5 @@
 import { localeFormats } from '@grove/contracts';
-import type { AccountHolderOwner } from '../account-holder/account-holder-owners';
+import type { AccountHolderOwner } from '../account-holder/account-holder.repository';
 import type { OutgoingEmail } from '../../platform/mail/mail.service';
 
 /** An owner of the business that holds a Mindbody site. */

@@ -1,6 +1,6 @@
 import { localeFormats } from '@grove/contracts';
 import type { OutgoingEmail } from '../../platform/mail/mail.service';
-import type { AccountHolderOwner } from '../account-holder/account-holder-owners';
+import type { AccountHolderOwner } from '../account-holder/account-holder.repository';
 
 /**
  * The email telling the owners of the business whose Stripe member billing holds a Stripe account

@@ -8,7 +8,7 @@ import { runTransaction } from '../../../platform/database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { queryWithoutTimeout } from '../../../platform/database/pool-options';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import { accountHolderOwners } from '../../account-holder/account-holder-owners';
+import { accountHolderOwners } from '../../account-holder/account-holder.repository';
 import type { SiteHolderOwner } from '../site-claim-email';
 
 /** Sealed credentials and the staff token they produced. */

@@ -8,7 +8,7 @@ import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecy
 import {
   accountHolderOwners,
   type AccountHolderOwner,
-} from '../../account-holder/account-holder-owners';
+} from '../../account-holder/account-holder.repository';
 import type { GymSubscription } from '../client/gym-stripe.client';
 
 /** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
