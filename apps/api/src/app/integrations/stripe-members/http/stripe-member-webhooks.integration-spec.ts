@@ -120,6 +120,7 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       STRIPE_API_URL: stripe.url,
       THROTTLE_REFERRAL_LIMIT: '1000',
       THROTTLE_WEBHOOK_SIGNATURE_LIMIT: '5',
+      THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '4',
       PUBLIC_ORIGIN: 'https://grove.example.com',
     });
     const server = t.app.getHttpServer() as Server;
@@ -181,6 +182,16 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
         secret: SIGNING_SECRET,
       }),
     });
+  });
+
+  it('throttles key checks: a business past the limit waits, and nothing is stored', async () => {
+    // 4 checks a window from this address: the owner's connection was the first.
+    for (const apiKey of ['rk_test_guess_one', 'rk_test_guess_two', 'rk_test_guess_three'])
+      await other.put('/api/stripe-members/credentials').send({ apiKey }).expect(400);
+    const calls = stripe.sandbox.requests().length;
+    await other.put('/api/stripe-members/credentials').send({ apiKey: GYM_KEY }).expect(429);
+    expect(stripe.sandbox.requests().length).toBe(calls);
+    expect((await other.get('/api/stripe-members').expect(200)).body.connected).toBe(false);
   });
 
   it('refuses a delivery that does not verify, before any other work, and throttles the sender', async () => {

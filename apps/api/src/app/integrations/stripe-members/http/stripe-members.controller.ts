@@ -16,6 +16,7 @@ import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@n
 import type { Request } from 'express';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
+import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { FailedSignatureThrottle } from '../../../platform/throttle/failed-signature-throttle';
 import { StripeMemberEventsService } from '../stripe-member-events.service';
 import { StripeMemberWebhookSignatureException } from '../stripe-members.exceptions';
@@ -67,9 +68,13 @@ export class StripeMembersController {
    * connected; 400 `MESSAGES.stripeInvalidKey` (not a restricted key), `stripeKeyRefused`
    * (Stripe's 401) or `stripeKeyMissingPermissions` (Stripe's 403); 409
    * `MESSAGES.stripeAccountClaimed` (another business imported this account's subscriptions);
-   * 502 `MESSAGES.stripeUnavailable`. Nothing is stored on a refusal.
+   * 502 `MESSAGES.stripeUnavailable`; 429 past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks a
+   * business, or a client address, in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (the
+   * integrations' credential-check throttlers; each check is a call to the gym's Stripe). Nothing
+   * is stored on a refusal.
    */
   @Put('credentials')
+  @ThrottledBy(['mindbody-business', 'mindbody-address'])
   @ApiOperation({ summary: "Check the gym's Stripe restricted key and store it encrypted" })
   @ApiOkResponse({ type: StripeMembersStatusDto })
   connect(

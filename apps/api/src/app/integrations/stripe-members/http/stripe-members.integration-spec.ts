@@ -93,7 +93,11 @@ describe('Stripe member billing (integration, stand-in)', () => {
     // The gym's own discount on Zoë's subscription: Grove keeps it.
     gymCoupon = await admin.coupons.create({ percent_off: 10, duration: 'forever' });
     zoe = await admin.subscriptions.update(zoe.id, { discounts: [{ coupon: gymCoupon.id }] });
-    t = await createTestApp({ STRIPE_API_URL: stripe.url, THROTTLE_REFERRAL_LIMIT: '1000' });
+    t = await createTestApp({
+      STRIPE_API_URL: stripe.url,
+      THROTTLE_REFERRAL_LIMIT: '1000',
+      THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '100',
+    });
     owner = (await t.signUp({ businessName: 'Harbour Fitness' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
   });
