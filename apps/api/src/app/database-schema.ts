@@ -59,6 +59,7 @@ import { WelcomeOffer1795574000000 } from './platform/database/migrations/179557
 import { StripeMemberBilling1795575000000 } from './platform/database/migrations/1795575000000-StripeMemberBilling';
 import { DataRights1795584000000 } from './platform/database/migrations/1795584000000-DataRights';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
+import { StripeMemberWebhooks1795580000000 } from './platform/database/migrations/1795580000000-StripeMemberWebhooks';
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
 import { SecondFactor1795583000000 } from './platform/database/migrations/1795583000000-SecondFactor';
 
@@ -126,9 +127,10 @@ export const MIGRATIONS = [
   WelcomeOffer1795574000000,
   StripeMemberBilling1795575000000,
   ReferredByNote1795576000000,
+  StripeMemberWebhooks1795580000000,
   AuditLog1795582000000,
-  DataRights1795584000000,
   SecondFactor1795583000000,
+  DataRights1795584000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -7,10 +7,11 @@ import { MemberStatusBadge } from '../../components/member-status/MemberStatusBa
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { useUpdateMember } from './api/member-profile';
 import { EraseMember } from './EraseMember';
+import { StripeNextCharge } from './StripeNextCharge';
 
 /**
  * A member's details: email, membership price, discount per referral, price now (with what
- * Mindbody will charge), branches, and for a Mindbody member how they heard of the business
+ * Mindbody or Stripe will charge), branches, and for a Mindbody member how they heard of the business
  * (`ReferredBy`, a referral-source label: issue 22). A
  * member kept by hand can be edited (the add-member form's rules and messages); one managed by
  * Mindbody shows 'Managed by Mindbody' and no Edit (docs/product.md#roles).
@@ -60,6 +61,7 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dt>Pays now</dt>
         <dd data-testid="price-now">
           <MembershipPrice row={member} />
+          <StripeNextCharge memberId={member.id} />
         </dd>
         <dt>Branches</dt>
         <dd>{member.branches}</dd>

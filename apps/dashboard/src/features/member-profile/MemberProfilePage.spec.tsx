@@ -125,6 +125,10 @@ beforeEach(() => {
         });
       return apiError(404, MESSAGES.memberNotFound);
     }),
+    // A business without Stripe member billing: nothing to show.
+    http.get('/stripe-members/members/{id}/next-charge', () =>
+      apiError(409, MESSAGES.stripeNotConnected),
+    ),
     http.patch('/members/{id}', async ({ params, request, response }) => {
       const body = await request.json();
       patches.push(body);
@@ -258,6 +262,22 @@ describe('MemberProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
     expect(screen.getByText('Instagram (in Mindbody)')).toBeTruthy();
     expect(screen.getByText('Mindbody will charge $108.90 on 1 Dec 2026')).toBeTruthy();
+  });
+
+  it('shows what Stripe will charge a member billed on Stripe, in the subscription’s currency', async () => {
+    server.use(
+      http.get('/stripe-members/members/{id}/next-charge', ({ params, response }) =>
+        params.id === 'ann'
+          ? response(200).json({
+              amountCents: 4_850,
+              currency: 'usd',
+              at: '2026-12-05T09:00:00.000Z',
+            })
+          : apiError(404, MESSAGES.stripeNoSubscription),
+      ),
+    );
+    renderAt('/dashboard/members/ann');
+    expect(await screen.findByText('Stripe will charge USD 48.50 on 5 Dec 2026')).toBeTruthy();
   });
 
   it('says "Member not found" with a way back for an unknown or other business’s member', async () => {

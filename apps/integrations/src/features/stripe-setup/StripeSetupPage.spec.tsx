@@ -19,6 +19,10 @@ const disconnected: Status = {
   importedAt: null,
   lastSyncAt: null,
   lastSyncBillsWritten: null,
+  webhookUrl: null,
+  webhookConfigured: false,
+  automaticSync: false,
+  pendingBillsSince: null,
 };
 const connected: Status = {
   ...disconnected,
@@ -26,6 +30,8 @@ const connected: Status = {
   keyLast4: 'a1b2',
   discountOnReferralCents: 1_500,
   subscriptions: 2,
+  webhookUrl:
+    'https://grove.example.com/api/stripe-members/webhooks/Tk0xYzJkM2U0ZjVnNmg3aThqOWswbDE',
 };
 const changes: BillChanges = {
   items: [
@@ -131,7 +137,56 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
     expect(bills.textContent).toContain('USD');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and write 1 bill' }));
     expect(await screen.findByText('1 bill written.')).toBeTruthy();
-    expect(confirmed).toEqual([{ confirm: 'f'.repeat(32) }]);
+    expect(confirmed).toEqual([{ confirm: 'f'.repeat(32), automatic: false }]);
+  });
+
+  it('confirms with automatic sync when the owner ticks it, and says when Stripe changes wait for review', async () => {
+    fakeApi({ ...connected, pendingBillsSince: '2026-11-29T07:00:00.000Z' });
+    const confirmed: unknown[] = [];
+    server.use(
+      http.post('/stripe-members/sync', async ({ request, response }) => {
+        confirmed.push(await request.json());
+        return response(200).json({
+          billsWritten: 1,
+          status: { ...connected, automaticSync: true },
+        });
+      }),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    expect(
+      await screen.findByText(
+        "Stripe reported changes that move members' bills: review them before they are written.",
+      ),
+    ).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review bill changes' }));
+    await userEvent.click(await screen.findByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and write 1 bill' }));
+    expect(await screen.findByText('1 bill written.')).toBeTruthy();
+    expect(confirmed).toEqual([{ confirm: 'f'.repeat(32), automatic: true }]);
+  });
+
+  it('shows the webhook URL, refuses what is not a signing secret before sending it, and saves one', async () => {
+    fakeApi(connected);
+    const saved: unknown[] = [];
+    server.use(
+      http.put('/stripe-members/webhook', async ({ request, response }) => {
+        saved.push(await request.json());
+        return response(200).json({ ...connected, webhookConfigured: true });
+      }),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    expect((await screen.findByRole('status', { name: 'Webhook endpoint URL' })).textContent).toBe(
+      connected.webhookUrl,
+    );
+    await userEvent.type(screen.getByLabelText('Signing secret'), 'rk_test_not_a_secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Save signing secret' }));
+    expect(await screen.findByText(MESSAGES.stripeInvalidWebhookSecret)).toBeTruthy();
+    expect(saved).toEqual([]);
+    await userEvent.clear(screen.getByLabelText('Signing secret'));
+    await userEvent.type(screen.getByLabelText('Signing secret'), 'whsec_harbour0fitness');
+    await userEvent.click(screen.getByRole('button', { name: 'Save signing secret' }));
+    expect(await screen.findByText('Signing secret saved.')).toBeTruthy();
+    expect(saved).toEqual([{ signingSecret: 'whsec_harbour0fitness' }]);
   });
 
   it('says when the reviewed bills went stale, and shows the new preview', async () => {

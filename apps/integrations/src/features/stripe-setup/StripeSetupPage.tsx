@@ -6,6 +6,7 @@ import {
   mindbodyDiscountsFromForm,
   validateMindbodyDiscountsForm,
   validateStripeMembersKey,
+  validateStripeMembersWebhook,
   type MindbodyDiscountsForm,
 } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
@@ -16,6 +17,7 @@ import {
   useImportStripeMembers,
   useRemoveStripe,
   useSaveStripeDiscounts,
+  useSaveStripeWebhook,
   useStripeMembersStatus,
   useStripePreview,
   useStripeSync,
@@ -68,6 +70,53 @@ function ConnectForm() {
   );
 }
 
+/**
+ * The webhook endpoint the owner adds in their Stripe Dashboard, and its signing secret pasted here
+ * (docs/decisions/stripe-member-webhooks.md): how Grove learns of a friend's first paid invoice and
+ * of a subscription that ended.
+ */
+function WebhookForm({ status }: { status: StripeMembersStatus }) {
+  const save = useSaveStripeWebhook();
+  const [secret, setSecret] = useState('');
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateStripeMembersWebhook({ signingSecret: secret });
+    setInvalid(errors.signingSecret);
+    if (!errors.signingSecret) save.mutate(secret.trim(), { onSuccess: () => setSecret('') });
+  };
+  return (
+    <form className="mb-stripe-form" onSubmit={submit} noValidate>
+      <p>
+        So that a friend&apos;s first paid invoice and a cancelled subscription reach Grove, add a
+        webhook endpoint in your Stripe Dashboard (Developers → Webhooks → Add destination) with the
+        events <code>invoice.paid</code> and <code>customer.subscription.deleted</code> and this
+        URL:
+      </p>
+      <output className="mb-stripe-url" aria-label="Webhook endpoint URL">
+        {status.webhookUrl}
+      </output>
+      <p>Then reveal the endpoint&apos;s signing secret and paste it here.</p>
+      {status.webhookConfigured && !save.isSuccess && (
+        <p className="g-muted">A signing secret is saved. Paste a new one to replace it.</p>
+      )}
+      {save.isSuccess && <Alert tone="success">Signing secret saved.</Alert>}
+      {save.isError && <Alert>{save.error.message}</Alert>}
+      <TextField
+        label="Signing secret"
+        name="signingSecret"
+        autoComplete="off"
+        value={secret}
+        error={invalid}
+        onChange={(event) => setSecret(event.target.value)}
+      />
+      <Button type="submit" busy={save.isPending}>
+        Save signing secret
+      </Button>
+    </form>
+  );
+}
+
 /** The referral discounts, typed in dollars, sent as cents (Mindbody's rule). */
 function DiscountsForm({ status }: { status: StripeMembersStatus }) {
   const save = useSaveStripeDiscounts();
@@ -114,8 +163,9 @@ function DiscountsForm({ status }: { status: StripeMembersStatus }) {
 }
 
 /** The bills a sync changes, each in its subscription's currency; confirming writes exactly those. */
-function SyncPanel() {
+function SyncPanel({ status }: { status: StripeMembersStatus }) {
   const [open, setOpen] = useState(false);
+  const [automatic, setAutomatic] = useState(status.automaticSync);
   const preview = useStripePreview(open);
   const sync = useStripeSync();
   const formats = useLocaleFormats();
@@ -157,7 +207,21 @@ function SyncPanel() {
               </li>
             ))}
           </ul>
-          <Button busy={sync.isPending} onClick={() => sync.mutate(changes.fingerprint)}>
+          <label className="mb-stripe-check">
+            <input
+              type="checkbox"
+              checked={automatic}
+              onChange={(event) => setAutomatic(event.target.checked)}
+            />
+            <span>
+              From now on, write the changes Stripe's webhooks bring (a friend's first paid invoice,
+              a cancelled subscription) without asking me, while these discounts stay
+            </span>
+          </label>
+          <Button
+            busy={sync.isPending}
+            onClick={() => sync.mutate({ confirm: changes.fingerprint, automatic })}
+          >
             Confirm and write {count(changes.total, 'bill', 'bills')}
           </Button>
         </>
@@ -210,11 +274,20 @@ export function StripeSetupPage() {
             </Button>
           </Card>
           <Card>
+            <WebhookForm status={current} />
+          </Card>
+          <Card>
             <DiscountsForm status={current} />
           </Card>
           {current.discountOnReferralCents !== null && (
             <Card>
-              <SyncPanel />
+              {current.pendingBillsSince && (
+                <Alert tone="info">
+                  Stripe reported changes that move members&apos; bills: review them before they are
+                  written.
+                </Alert>
+              )}
+              <SyncPanel status={current} />
             </Card>
           )}
           <Card>

@@ -1840,6 +1840,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-members/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store the signing secret of the gym's Stripe webhook endpoint */
+        put: operations["StripeMembers_saveWebhook"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/webhooks/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a signed event from a gym's own Stripe account */
+        post: operations["StripeMembers_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/issues": {
         parameters: {
             query?: never;
@@ -3517,6 +3551,8 @@ export interface components {
             status: components["schemas"]["StripeMembersStatus"];
         };
         StripeMembersStatus: {
+            /** @description The owner, confirming the last sync, let Grove write the bills webhooks change under the same discounts */
+            automaticSync: boolean;
             /** @description A restricted key is stored (sealed) */
             connected: boolean;
             /** @description Cents */
@@ -3535,16 +3571,35 @@ export interface components {
             lastSyncBillsWritten: number | null;
             /** @description A live-mode key (`rk_live_`); false for test mode or none */
             livemode: boolean;
+            /**
+             * Format: date-time
+             * @description Since when a webhook's bill changes wait for the owner's review (null: none)
+             */
+            pendingBillsSince: string | null;
             /** @description Imported subscriptions still active */
             subscriptions: number;
+            /** @description The endpoint's signing secret is stored (sealed) */
+            webhookConfigured: boolean;
+            /** @description The URL of the webhook endpoint the owner adds in their Stripe Dashboard (events invoice.paid and customer.subscription.deleted); null before connecting */
+            webhookUrl: string | null;
         };
         StripeMembersSync: {
             billsWritten: number;
             status: components["schemas"]["StripeMembersStatus"];
         };
         StripeMembersSyncDto: {
+            /** @example false */
+            automatic?: boolean;
             /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
             confirm: string;
+        };
+        StripeMembersWebhookDto: {
+            /** @example whsec_1a2b3c */
+            signingSecret: string;
+        };
+        StripeMembersWebhookReceipt: {
+            /** @example true */
+            received: boolean;
         };
         StripeNextCharge: {
             /** @description The upcoming invoice's amount due, cents */
@@ -7788,6 +7843,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeBillChanges"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_saveWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeMembersWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeMembers_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMembersWebhookReceipt"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

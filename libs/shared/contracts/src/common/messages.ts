@@ -73,6 +73,8 @@ export const MESSAGES = {
   stripeDiscountsFirst: 'Save the referral discounts first',
   stripeUnavailable: 'Stripe could not be reached: try again in a minute',
   stripeNoSubscription: 'This member has no running Stripe subscription',
+  stripeInvalidWebhookSecret:
+    "Enter the endpoint's signing secret from your Stripe Dashboard: it starts with whsec_",
   // Grove's own (not in SPEC): rules SPEC leaves open
   passwordTooShort: 'Password must be at least 12 characters',
   passwordTooLong: 'Password can be at most 128 characters',

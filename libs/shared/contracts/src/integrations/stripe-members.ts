@@ -41,3 +41,28 @@ export function validateStripeMembersKey(
     ? {}
     : { apiKey: MESSAGES.stripeInvalidKey };
 }
+
+/**
+ * A webhook endpoint's signing secret as Stripe's Dashboard reveals it (`whsec_` and letters or
+ * digits; docs/decisions/stripe-member-webhooks.md: the owner pastes it, Grove creates no endpoint).
+ */
+export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_]{1,249}$/;
+
+/** `PUT /api/stripe-members/webhook` body: the signing secret of the endpoint the owner added. */
+export interface StripeMembersWebhookInput {
+  signingSecret: string;
+}
+
+/**
+ * Checks the signing secret (`STRIPE_WEBHOOK_SECRET_PATTERN`, surrounding spaces ignored), else
+ * `MESSAGES.stripeInvalidWebhookSecret`.
+ * @returns one message per invalid field; empty when valid
+ */
+export function validateStripeMembersWebhook(
+  input: Unchecked<StripeMembersWebhookInput>,
+): FieldErrors<StripeMembersWebhookInput> {
+  return typeof input.signingSecret === 'string' &&
+    STRIPE_WEBHOOK_SECRET_PATTERN.test(input.signingSecret.trim())
+    ? {}
+    : { signingSecret: MESSAGES.stripeInvalidWebhookSecret };
+}

@@ -33,6 +33,6 @@ import { MailModule } from '../../platform/mail/mail.module';
     BranchLapseNotices,
   ],
   // MindbodyCrypto also seals the gyms' Stripe keys (integrations/stripe-members): one instance.
-  exports: [MindbodyProcessor, MindbodyCrypto],
+  exports: [MindbodyProcessor, MindbodyCrypto, FailedSignatureThrottle],
 })
 export class MindbodyModule {}

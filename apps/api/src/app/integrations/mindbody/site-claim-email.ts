@@ -1,14 +1,9 @@
-import { localeFormats, type BusinessLocale } from '@grove/contracts';
+import { localeFormats } from '@grove/contracts';
+import type { AccountHolderOwner } from '../account-holder/account-holder.repository';
 import type { OutgoingEmail } from '../../platform/mail/mail.service';
 
 /** An owner of the business that holds a Mindbody site. */
-export interface SiteHolderOwner {
-  email: string;
-  firstName: string;
-  businessName: string;
-  /** How the business writes dates (its locale and time zone). */
-  businessLocale: BusinessLocale;
-}
+export type SiteHolderOwner = AccountHolderOwner;
 
 /**
  * The email telling the owner of the business that holds a Mindbody site that someone with

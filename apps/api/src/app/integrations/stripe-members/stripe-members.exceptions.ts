@@ -89,3 +89,16 @@ export class StripeNoSubscriptionException extends GroveException {
     super(MESSAGES.stripeNoSubscription);
   }
 }
+
+/**
+ * A delivery to a gym's Stripe webhook endpoint that does not verify: an unknown endpoint token, no
+ * signing secret saved, no raw body, or a `Stripe-Signature` that is forged, stale or of another
+ * secret. → 400 (Stripe's documented answer to a failed verification)
+ */
+export class StripeMemberWebhookSignatureException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super('Webhook signature verification failed');
+  }
+}

@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import { AppConfig } from '../../platform/config/app-config';
+import { errorMessage } from '../../platform/common/error-message';
+import { MailService } from '../../platform/mail/mail.service';
+import { stripeAccountClaimAttemptEmail } from './account-claim-email';
+import { BranchQualificationService } from '../../membership/branch-qualification/branch-qualification.service';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { targetAutopayCents } from '../../membership/pricing/price';
@@ -54,6 +60,9 @@ export class StripeMembersService {
     private readonly stripe: GymStripeClient,
     private readonly crypto: MindbodyCrypto,
     private readonly events: MembershipEvents,
+    private readonly branches: BranchQualificationService,
+    private readonly config: AppConfig,
+    private readonly mail: MailService,
   ) {}
 
   /** The connection and its last runs (never the key). */
@@ -73,13 +82,20 @@ export class StripeMembersService {
       importedAt: integration?.importedAt?.toISOString() ?? null,
       lastSyncAt: integration?.lastSyncAt?.toISOString() ?? null,
       lastSyncBillsWritten: integration?.lastSyncBillsWritten ?? null,
+      webhookUrl: integration?.webhookToken
+        ? `${this.config.publicOrigin}/api/stripe-members/webhooks/${integration.webhookToken}`
+        : null,
+      webhookConfigured: integration?.webhookSecretSealed != null,
+      automaticSync: integration?.automaticSync ?? false,
+      pendingBillsSince: integration?.pendingBillsSince?.toISOString() ?? null,
     };
   }
 
   /**
    * Connects the gym's account: the key must list the active subscriptions with their customers
    * (one Stripe call: Subscriptions and Customers read), and no subscription on that first page
-   * may belong to another business; then it is stored sealed (AES-256-GCM, Mindbody's
+   * may belong to another business (then its people are emailed, `stripeAccountClaimAttemptEmail`);
+   * then it is stored sealed (AES-256-GCM, Mindbody's
    * `MindbodyCrypto`). Nothing is stored on a refusal.
    * @throws StripeKeyRefusedException 400 (Stripe's 401), StripeKeyMissingPermissionsException 400
    *   (Stripe's 403), StripeAccountClaimedException 409, StripeAccountUnavailableException 502
@@ -87,20 +103,53 @@ export class StripeMembersService {
   async connect(scope: BusinessScope, rawKey: string): Promise<StripeMembersStatusDto> {
     const apiKey = rawKey.trim();
     const probe = await this.stripe.activeSubscriptions(apiKey);
-    const stored = await this.repository.saveKey(
+    const heldBy = await this.repository.saveKey(
       scope,
       {
         sealed: this.crypto.seal(apiKey),
         last4: apiKey.slice(-4),
         livemode: apiKey.startsWith('rk_live_'),
+        webhookToken: randomBytes(24).toString('base64url'),
       },
       probe.items.map((item) => item.subscriptionId),
     );
-    if (!stored) throw new StripeAccountClaimedException();
+    if (heldBy) {
+      await this.tellAccountHolder(heldBy);
+      throw new StripeAccountClaimedException();
+    }
     return this.status(scope);
   }
 
-  /** Saves the referral discounts (cents). @throws StripeNotConnectedException 409 */
+  /** Emails the people of the business holding the Stripe account of a refused claim; a failure is logged only. */
+  private async tellAccountHolder(businessId: string): Promise<void> {
+    try {
+      const at = new Date();
+      for (const owner of await this.repository.holderOwners(businessId))
+        await this.mail.queue(
+          stripeAccountClaimAttemptEmail(owner, at, this.config.mail.contactRecipient),
+        );
+    } catch (error) {
+      this.logger.error(
+        `telling business ${businessId} of a claim on its Stripe account: ${errorMessage(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Saves the signing secret (`whsec_…`) of the webhook endpoint the owner added in their Stripe
+   * Dashboard for `webhookUrl`, sealed like the key (docs/decisions/stripe-member-webhooks.md).
+   * @throws StripeNotConnectedException 409
+   */
+  async saveWebhook(scope: BusinessScope, rawSecret: string): Promise<StripeMembersStatusDto> {
+    if (!(await this.repository.saveWebhook(scope, this.crypto.seal(rawSecret.trim()))))
+      throw new StripeNotConnectedException();
+    return this.status(scope);
+  }
+
+  /**
+   * Saves the referral discounts (cents). New amounts turn automatic sync off: the owner confirms
+   * bills under them first. @throws StripeNotConnectedException 409
+   */
   async saveDiscounts(
     scope: BusinessScope,
     onReferralCents: number,
@@ -139,6 +188,8 @@ export class StripeMembersService {
     }
     const ended = await this.repository.finishImport(scope, listed);
     await this.events.emit('members.bulk-added', { scope, since });
+    // An ended subscription lapses its branch; a first payment known starts one.
+    await this.branches.refresh(scope);
     return { listed: listed.length, membersWritten, ended, status: await this.status(scope) };
   }
 
@@ -173,19 +224,64 @@ export class StripeMembersService {
    * `grove-coupon-<business>-<currency>-<cents>`), set beside the gym's own discounts
    * (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken off when
    * it falls to 0. Each write is recorded as it succeeds, so a sync Stripe interrupts leaves the
-   * rest for the next preview.
+   * rest for the next preview. `automatic` (the owner's choice at confirmation) lets later bills
+   * that the gym's webhooks change be written without a new review, under these discounts.
    * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409,
    *   StripeSyncConfirmRequiredException 400, StripeSyncPreviewStaleException 409, the client's
    */
   async sync(
     scope: BusinessScope,
     confirm: string | undefined,
+    automatic?: boolean,
   ): Promise<StripeMembersSyncResultDto> {
     const integration = await this.integration(scope);
     const changes = await this.plannedBills(scope, integration);
     if (!confirm) throw new StripeSyncConfirmRequiredException();
     const fingerprint = billChangesFingerprint(changes);
     if (fingerprint !== confirm) throw new StripeSyncPreviewStaleException();
+    const written = await this.writeBills(scope, integration, changes, fingerprint);
+    await this.repository.recordSync(scope, written, automatic ?? false);
+    return { billsWritten: written, status: await this.status(scope) };
+  }
+
+  /**
+   * After a webhook of the gym's account changed a branch (docs/decisions/stripe-member-webhooks.md):
+   * the bills that now change are written only when the owner, confirming a sync, turned automatic
+   * sync on and the discounts have not changed since (`automaticSync`); otherwise they are held
+   * (`pendingBillsSince`) for the owner's review in the wizard's preview. Nothing to change: nothing
+   * is written or held.
+   * @returns the bills written (0 when held or none)
+   */
+  async applyAccountChanges(scope: BusinessScope): Promise<{ held: number; written: number }> {
+    const integration = await this.repository.integration(scope);
+    if (!integration || integration.discountOnReferralCents === null)
+      return { held: 0, written: 0 };
+    const changes = await this.plannedBills(scope, integration);
+    if (changes.length === 0) return { held: 0, written: 0 };
+    if (!integration.automaticSync) {
+      await this.repository.holdBills(scope);
+      return { held: changes.length, written: 0 };
+    }
+    const written = await this.writeBills(
+      scope,
+      integration,
+      changes,
+      billChangesFingerprint(changes),
+    );
+    await this.repository.recordSync(scope, written);
+    return { held: 0, written };
+  }
+
+  /**
+   * Writes planned bills, each recorded as it succeeds (see `sync`). @returns the bills written
+   * @throws the client's exceptions (the bills written before stay recorded)
+   */
+  private async writeBills(
+    scope: BusinessScope,
+    integration: StripeMemberIntegration,
+    changes: readonly PlannedBill[],
+    fingerprint: string,
+  ): Promise<number> {
     const apiKey = this.crypto.open(integration.apiKeySealed);
     let written = 0;
     for (const change of changes) {
@@ -219,8 +315,7 @@ export class StripeMembersService {
       );
       written += 1;
     }
-    await this.repository.recordSync(scope, written);
-    return { billsWritten: written, status: await this.status(scope) };
+    return written;
   }
 
   /**

@@ -35,14 +35,17 @@ const toChange = (row: ChangeRow): BranchChange => ({
  * SQL: the moment branch row `b` starts counting under the business `bz`'s rule, as of `asOf`;
  * NULL (pending) for a friend of a Mindbody member whose own Mindbody client does not exist yet
  * (approved through the member's link: it counts once an import or sync matches its client,
- * migration BranchesOfMindbodyMembers).
+ * migration BranchesOfMindbodyMembers). A branch billed on the business's Stripe (itself or its
+ * referrer, `stripe_billed_branch`) follows the first payment rule with its subscription's first
+ * paid invoice (`stripe_first_paid_at`, migration StripeMemberWebhooks).
  */
 const countingStart = (asOf: string): string =>
   `CASE WHEN b.mindbody_client_id IS NULL AND EXISTS (
        SELECT 1 FROM members r WHERE r.id = b.referred_by_id AND r.mindbody_client_id IS NOT NULL)
      THEN NULL
      ELSE branch_counting_start(bz.branch_qualification, bz.branch_qualification_days, b.created_at,
-       b.mindbody_client_id IS NOT NULL, b.mindbody_first_paid_at, ${asOf}) END`;
+       b.mindbody_client_id IS NOT NULL OR stripe_billed_branch(b.business_id, b.id, b.referred_by_id),
+       COALESCE(b.mindbody_first_paid_at, stripe_first_paid_at(b.business_id, b.id)), ${asOf}) END`;
 
 /** SQL: branch row `b` (its business `bz` joined) has something for a refresh to do as of `asOf`. */
 const needsRefresh = (asOf: string): string => `b.referred_by_id IS NOT NULL AND (

@@ -5,8 +5,8 @@ import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
  * The named throttlers `throttle/throttling.ts` registers: 'auth' (signup, password change),
  * 'login' (failed logins only), 'password-reset' (asking for a reset link and using one),
  * 'referral' (public join), 'contact' (contact form, leads), 'support' (issue form), and
- * 'mindbody-business' plus 'mindbody-address' (Mindbody credential checks per business and per
- * client address), 'csv-upload' (member CSV uploads per business) and 'billing' (Stripe Checkout
+ * 'mindbody-business' plus 'mindbody-address' (integration credential checks per business and per
+ * client address: Mindbody's credentials, a gym's Stripe key; counted per route), 'csv-upload' (member CSV uploads per business) and 'billing' (Stripe Checkout
  * and Customer Portal sessions per business).
  */
 export const THROTTLER_NAMES = [

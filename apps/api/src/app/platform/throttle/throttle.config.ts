@@ -28,7 +28,8 @@ export class ThrottleEnv {
 
   /**
    * Mindbody credential checks (`POST /api/mindbody/credentials`) allowed per business and,
-   * separately, per client address in each window (issue 11).
+   * separately, per client address in each window (issue 11); the same limit, counted apart,
+   * for a gym's Stripe key checks (`PUT /api/stripe-members/credentials`, issue 32).
    */
   @EnvInt(1)
   THROTTLE_MINDBODY_CREDENTIALS_LIMIT = 5;

@@ -49,7 +49,8 @@ export function loginThrottleKey(request: Record<string, unknown>): string {
  *   per 60 s ('referral' counts the JSON join and the join page's form together; 'login' counts
  *   each attempt and `LoginThrottle` gives a successful one back, so failed logins alone count;
  *   'password-reset' counts asking for a link and using one together);
- * - 'mindbody-business' and 'mindbody-address': Mindbody credential checks per business and per
+ * - 'mindbody-business' and 'mindbody-address': integration credential checks (Mindbody's
+ *   credentials, a gym's Stripe restricted key; each route counted apart) per business and per
  *   client address, THROTTLE_MINDBODY_CREDENTIALS_LIMIT per THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS;
  * - 'csv-upload': member CSV uploads per business, THROTTLE_CSV_UPLOAD_LIMIT per hour;
  * - 'billing': Stripe Checkout and Customer Portal sessions per business, THROTTLE_BILLING_LIMIT

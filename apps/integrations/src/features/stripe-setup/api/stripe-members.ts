@@ -38,6 +38,16 @@ export function useConnectStripe() {
   });
 }
 
+/** Saves the webhook endpoint's signing secret (`PUT /api/stripe-members/webhook`). */
+export function useSaveStripeWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (signingSecret: string) =>
+      unwrap(api.PUT('/stripe-members/webhook', { body: { signingSecret } })),
+    onSuccess: (status) => refresh(client, status),
+  });
+}
+
 /** Saves the referral discounts, integer cents (`PUT /api/stripe-members/discounts`). */
 export function useSaveStripeDiscounts() {
   const client = useQueryClient();
@@ -66,12 +76,15 @@ export function useStripePreview(enabled: boolean) {
   });
 }
 
-/** The confirmed sync (`POST /api/stripe-members/sync {confirm}`): the bills written. */
+/**
+ * The confirmed sync (`POST /api/stripe-members/sync {confirm, automatic}`): the bills written;
+ * `automatic` lets later webhook changes be written under the same discounts.
+ */
 export function useStripeSync() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (confirm: string) =>
-      unwrap(api.POST('/stripe-members/sync', { body: { confirm } })),
+    mutationFn: (body: Schema<'StripeMembersSyncDto'>) =>
+      unwrap(api.POST('/stripe-members/sync', { body })),
     onSuccess: (result) => refresh(client, result.status),
     // A stale preview (409) is shown again, reloaded.
     onError: () => client.invalidateQueries({ queryKey: stripePreviewKey }),

@@ -8,7 +8,7 @@ import { runTransaction } from '../../../platform/database/transaction';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { queryWithoutTimeout } from '../../../platform/database/pool-options';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
-import { businessLocale } from '@grove/contracts';
+import { accountHolderOwners } from '../../account-holder/account-holder.repository';
 import type { SiteHolderOwner } from '../site-claim-email';
 
 /** Sealed credentials and the staff token they produced. */
@@ -123,24 +123,7 @@ export class MindbodyRepository {
    * business's name and how it writes dates (for the 'someone tried to connect your site' email).
    */
   async siteOwners(businessId: string): Promise<SiteHolderOwner[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT u.email, u.first_name, b.name, b.country, b.time_zone
-       FROM users u JOIN businesses b ON b.id = u.business_id
-       WHERE u.business_id = $1 ORDER BY u.created_at`,
-      [businessId],
-    )) as {
-      email: string;
-      first_name: string;
-      name: string;
-      country: string;
-      time_zone: string | null;
-    }[];
-    return rows.map((row) => ({
-      email: row.email,
-      firstName: row.first_name,
-      businessName: row.name,
-      businessLocale: businessLocale(row.country, row.time_zone),
-    }));
+    return accountHolderOwners(this.dataSource, businessId);
   }
 
   /** Replaces the stored staff token (after re-issuing an expired one). */

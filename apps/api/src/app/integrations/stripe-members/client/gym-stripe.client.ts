@@ -80,6 +80,70 @@ export class GymStripeClient {
   }
 
   /**
+   * One customer's active subscriptions with the customer
+   * (`GET /v1/subscriptions?customer=…&status=active&expand[]=data.customer`): a webhook's view
+   * of a friend who paid, read from Stripe rather than from the event.
+   */
+  async customerSubscriptions(apiKey: string, customerId: string): Promise<GymSubscription[]> {
+    const page = await this.call(() =>
+      this.sdk(apiKey).subscriptions.list({
+        customer: customerId,
+        status: 'active',
+        limit: GYM_PAGE_SIZE,
+        expand: ['data.customer'],
+      }),
+    );
+    return page.data.map(toGymSubscription);
+  }
+
+  /**
+   * When the customer first paid (`GET /v1/invoices?customer=…&status=paid`, every page: the
+   * earliest `status_transitions.paid_at`), or null when no invoice is paid.
+   */
+  async firstPaidAt(apiKey: string, customerId: string): Promise<Date | null> {
+    let earliest: number | null = null;
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.call(() =>
+        this.sdk(apiKey).invoices.list({
+          customer: customerId,
+          status: 'paid',
+          limit: GYM_PAGE_SIZE,
+          ...(startingAfter ? { starting_after: startingAfter } : {}),
+        }),
+      );
+      for (const invoice of page.data) {
+        const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
+        if (earliest === null || paidAt < earliest) earliest = paidAt;
+      }
+      startingAfter = page.data.at(-1)?.id;
+      if (!page.has_more || !startingAfter) break;
+    }
+    return earliest === null ? null : new Date(earliest * 1000);
+  }
+
+  /**
+   * Whether the subscription has ended as Stripe has it now
+   * (`GET /v1/subscriptions/{id}`: `canceled` or `incomplete_expired`; a deleted one answers 404,
+   * also ended).
+   */
+  async subscriptionEnded(apiKey: string, subscriptionId: string): Promise<boolean> {
+    try {
+      const subscription = await this.call(() =>
+        this.sdk(apiKey).subscriptions.retrieve(subscriptionId),
+      );
+      return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+    } catch (error) {
+      if (
+        error instanceof StripeAccountUnavailableException &&
+        error.stripeCode === 'resource_missing'
+      )
+        return true;
+      throw error;
+    }
+  }
+
+  /**
    * The `amount_off`, `duration: forever` coupon of `amountCents` in `currency`
    * (https://docs.stripe.com/api/coupons/create), sent with `idempotencyKey` so a retry or a
    * second run makes no second coupon. @returns its id
@@ -162,6 +226,15 @@ export class GymStripeClient {
         return null;
       throw error;
     }
+  }
+
+  /**
+   * Verifies a delivery from the gym's webhook endpoint with the SDK
+   * (`Stripe.webhooks.constructEvent`: `Stripe-Signature` over the raw bytes, 300 s tolerance).
+   * @throws the SDK's StripeSignatureVerificationError when it does not verify
+   */
+  verifyEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
   }
 
   /** Runs one SDK call, turning Stripe's errors into the module's exceptions. */

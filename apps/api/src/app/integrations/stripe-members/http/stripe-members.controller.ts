@@ -3,15 +3,23 @@ import {
   Controller,
   Delete,
   Get,
+  Headers,
   HttpCode,
   HttpStatus,
   Param,
   Post,
   Put,
   Query,
+  Req,
 } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
+import { Public } from '../../../platform/common/public.decorator';
+import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
+import { FailedSignatureThrottle } from '../../../platform/throttle/failed-signature-throttle';
+import { StripeMemberEventsService } from '../stripe-member-events.service';
+import { StripeMemberWebhookSignatureException } from '../stripe-members.exceptions';
 import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { StripeMembersService } from '../stripe-members.service';
@@ -21,12 +29,14 @@ import {
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
   StripeMembersSyncResultDto,
+  StripeMembersWebhookReceiptDto,
   StripeNextChargeDto,
 } from './dto/stripe-members-replies.dto';
 import {
   StripeMembersDiscountsDto,
   StripeMembersKeyDto,
   StripeMembersSyncDto,
+  StripeMembersWebhookDto,
 } from './dto/stripe-members-requests.dto';
 
 /**
@@ -39,7 +49,11 @@ import {
 @ApiCookieAuth('grove_access')
 @Controller('stripe-members')
 export class StripeMembersController {
-  constructor(private readonly stripeMembers: StripeMembersService) {}
+  constructor(
+    private readonly stripeMembers: StripeMembersService,
+    private readonly accountEvents: StripeMemberEventsService,
+    private readonly signatureFailures: FailedSignatureThrottle,
+  ) {}
 
   /** → 200 StripeMembersStatus (`connected: false` before any setup; never the key). */
   @Get()
@@ -54,9 +68,13 @@ export class StripeMembersController {
    * connected; 400 `MESSAGES.stripeInvalidKey` (not a restricted key), `stripeKeyRefused`
    * (Stripe's 401) or `stripeKeyMissingPermissions` (Stripe's 403); 409
    * `MESSAGES.stripeAccountClaimed` (another business imported this account's subscriptions);
-   * 502 `MESSAGES.stripeUnavailable`. Nothing is stored on a refusal.
+   * 502 `MESSAGES.stripeUnavailable`; 429 past THROTTLE_MINDBODY_CREDENTIALS_LIMIT checks a
+   * business, or a client address, in THROTTLE_MINDBODY_CREDENTIALS_WINDOW_SECONDS (the
+   * integrations' credential-check throttlers; each check is a call to the gym's Stripe). Nothing
+   * is stored on a refusal.
    */
   @Put('credentials')
+  @ThrottledBy(['mindbody-business', 'mindbody-address'])
   @ApiOperation({ summary: "Check the gym's Stripe restricted key and store it encrypted" })
   @ApiOkResponse({ type: StripeMembersStatusDto })
   connect(
@@ -64,6 +82,51 @@ export class StripeMembersController {
     @Body() body: StripeMembersKeyDto,
   ): Promise<StripeMembersStatusDto> {
     return this.stripeMembers.connect(sessionScope(user), body.apiKey);
+  }
+
+  /**
+   * Body `{ signingSecret }`, the `whsec_…` secret of the endpoint the owner added in their Stripe
+   * Dashboard for the status's `webhookUrl` (events `invoice.paid`, `customer.subscription.deleted`).
+   * Stored sealed; a new one replaces the old. → 200 StripeMembersStatus (`webhookConfigured`); 400
+   * `MESSAGES.stripeInvalidWebhookSecret`; 409 `MESSAGES.stripeNotConnected`.
+   */
+  @Put('webhook')
+  @ApiOperation({ summary: "Store the signing secret of the gym's Stripe webhook endpoint" })
+  @ApiOkResponse({ type: StripeMembersStatusDto })
+  saveWebhook(
+    @CurrentUser() user: AuthUser,
+    @Body() body: StripeMembersWebhookDto,
+  ): Promise<StripeMembersStatusDto> {
+    return this.stripeMembers.saveWebhook(sessionScope(user), body.signingSecret);
+  }
+
+  /**
+   * Deliveries from the gym's own Stripe account (public; https://docs.stripe.com/webhooks). The
+   * token names the business; the raw body is verified against `Stripe-Signature` with that
+   * business's signing secret before anything else. → 200 `{ received: true }` (also for a replay
+   * or an event type Grove does not act on); 400 'Webhook signature verification failed' (unknown
+   * token, no secret saved, bad signature); 429 after THROTTLE_WEBHOOK_SIGNATURE_LIMIT failed
+   * deliveries from one client in 60 s.
+   */
+  @Public()
+  @Post('webhooks/:token')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({ schema: { type: 'object', description: 'A Stripe Event (signed)' } })
+  @ApiOkResponse({ type: StripeMembersWebhookReceiptDto })
+  @ApiOperation({ summary: "Receive a signed event from a gym's own Stripe account" })
+  async webhook(
+    @Param('token') token: string,
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<StripeMembersWebhookReceiptDto> {
+    try {
+      await this.accountEvents.receive(token, request.rawBody, signature);
+    } catch (error) {
+      if (error instanceof StripeMemberWebhookSignatureException)
+        await this.signatureFailures.countFailure(request as unknown as Record<string, unknown>);
+      throw error;
+    }
+    return { received: true };
   }
 
   /**
@@ -114,8 +177,10 @@ export class StripeMembersController {
   }
 
   /**
-   * Body `{ confirm }`, the preview's fingerprint. → 200 StripeMembersSync `{billsWritten}`; 400
-   * `MESSAGES.mindbodySyncConfirmRequired`; 409 `MESSAGES.mindbodySyncPreviewStale` (the changes
+   * Body `{ confirm, automatic? }`, the preview's fingerprint and whether bills the gym's webhooks
+   * change later are written without another review under these discounts (default false). → 200
+   * StripeMembersSync `{billsWritten}`; 400 `MESSAGES.mindbodySyncConfirmRequired`, 'automatic must
+   * be true or false'; 409 `MESSAGES.mindbodySyncPreviewStale` (the changes
    * are no longer those reviewed: nothing written), not connected or no discounts; 502 Stripe.
    */
   @Post('sync')
@@ -126,7 +191,7 @@ export class StripeMembersController {
     @CurrentUser() user: AuthUser,
     @Body() body: StripeMembersSyncDto,
   ): Promise<StripeMembersSyncResultDto> {
-    return this.stripeMembers.sync(sessionScope(user), body.confirm);
+    return this.stripeMembers.sync(sessionScope(user), body.confirm, body.automatic);
   }
 
   /**

@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import type Stripe from 'stripe';
 import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { waitFor } from '../../../../../test/stub-servers';
 import {
   sdkFor,
   startStripeSandbox,
@@ -92,7 +93,11 @@ describe('Stripe member billing (integration, stand-in)', () => {
     // The gym's own discount on Zoë's subscription: Grove keeps it.
     gymCoupon = await admin.coupons.create({ percent_off: 10, duration: 'forever' });
     zoe = await admin.subscriptions.update(zoe.id, { discounts: [{ coupon: gymCoupon.id }] });
-    t = await createTestApp({ STRIPE_API_URL: stripe.url, THROTTLE_REFERRAL_LIMIT: '1000' });
+    t = await createTestApp({
+      STRIPE_API_URL: stripe.url,
+      THROTTLE_REFERRAL_LIMIT: '1000',
+      THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '100',
+    });
     owner = (await t.signUp({ businessName: 'Harbour Fitness' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
   });
@@ -171,7 +176,24 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .send({ apiKey: GYM_KEY })
       .expect(409);
     expect(claimed.body.message).toBe(MESSAGES.stripeAccountClaimed);
+    expect(claimed.body.message).not.toContain('Harbour');
     expect(await status(other)).toMatchObject({ connected: false });
+    // The holder's people are told; the claimant is not named.
+    const told = await waitFor(async () => {
+      const rows = (await t.dataSource.query(
+        `SELECT o."to", o.subject, o.text FROM outbox_emails o
+         JOIN users u ON u.email = o."to" JOIN businesses b ON b.id = u.business_id
+         WHERE b.name = 'Harbour Fitness'`,
+      )) as { to: string; subject: string; text: string }[];
+      return rows[0];
+    });
+    expect(told.subject).toBe(
+      'Someone tried to connect your Stripe account to another Grove account',
+    );
+    expect(told.text).toContain(
+      'the account stays connected to Harbour Fitness, and nothing changed',
+    );
+    expect(told.text).not.toContain('Other Gym');
   });
 
   it('previews, then writes one amount_off forever coupon in the currency, keeping the gym’s own discount', async () => {

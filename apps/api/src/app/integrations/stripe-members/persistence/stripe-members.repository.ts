@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { countingBranch } from '../../../membership/pricing/price.sql';
 import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecycle.repository';
+import {
+  accountHolderOwners,
+  type AccountHolderOwner,
+} from '../../account-holder/account-holder.repository';
 import type { GymSubscription } from '../client/gym-stripe.client';
 
 /** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
@@ -19,6 +23,14 @@ export interface StripeMemberIntegration {
   importedAt: Date | null;
   lastSyncAt: Date | null;
   lastSyncBillsWritten: number | null;
+  /** The signing secret of the gym's webhook endpoint, sealed, or null until the owner saves it. */
+  webhookSecretSealed: string | null;
+  /** The random path segment of the endpoint's URL (`/api/stripe-members/webhooks/{token}`). */
+  webhookToken: string | null;
+  /** The owner let Grove write the bills webhooks change under the confirmed discounts. */
+  automaticSync: boolean;
+  /** Since when a webhook's changes wait for the owner's review (null: none held). */
+  pendingBillsSince: Date | null;
 }
 
 /** An imported subscription whose bill Grove may lower: the member, its price and Grove's discount now. Cents. */
@@ -63,7 +75,8 @@ export class StripeMembersRepository {
   async integration(scope: BusinessScope): Promise<StripeMemberIntegration | null> {
     const [row] = (await this.dataSource.query(
       `SELECT api_key_sealed, key_last4, livemode, discount_on_referral_cents, discount_for_referee_cents,
-              imported_at, last_sync_at, last_sync_bills_written
+              imported_at, last_sync_at, last_sync_bills_written, webhook_secret_sealed, webhook_token,
+              automatic_sync, pending_bills_since
        FROM stripe_member_integrations WHERE business_id = $1`,
       [scope.businessId],
     )) as {
@@ -75,6 +88,10 @@ export class StripeMembersRepository {
       imported_at: Date | null;
       last_sync_at: Date | null;
       last_sync_bills_written: number | null;
+      webhook_secret_sealed: string | null;
+      webhook_token: string | null;
+      automatic_sync: boolean;
+      pending_bills_since: Date | null;
     }[];
     return row
       ? {
@@ -86,42 +103,133 @@ export class StripeMembersRepository {
           importedAt: row.imported_at,
           lastSyncAt: row.last_sync_at,
           lastSyncBillsWritten: row.last_sync_bills_written,
+          webhookSecretSealed: row.webhook_secret_sealed,
+          webhookToken: row.webhook_token,
+          automaticSync: row.automatic_sync,
+          pendingBillsSince: row.pending_bills_since,
         }
       : null;
   }
 
   /**
-   * Stores the sealed key (a new key replaces the old; discounts and imports stay), unless
+   * Stores the sealed key (a new key replaces the old; discounts, imports and the webhook
+   * endpoint's token, made at the first connection, stay), unless
    * another business imported one of `probeSubscriptionIds` (the account's first page of active
    * subscriptions): then nothing is stored. The check and the write hold a transaction-scoped
    * advisory lock on the first probe id, so two businesses connecting one account at once do not
-   * both win. @returns false when the account belongs to another business
+   * both win. @returns null when stored, else the id of the business that holds the account
    */
   async saveKey(
     scope: BusinessScope,
-    key: { sealed: string; last4: string; livemode: boolean },
+    key: { sealed: string; last4: string; livemode: boolean; webhookToken: string },
     probeSubscriptionIds: readonly string[],
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       if (probeSubscriptionIds.length > 0)
         await manager.query(`SELECT pg_advisory_xact_lock(hashtext('stripe-account:' || $1))`, [
           [...probeSubscriptionIds].sort()[0],
         ]);
       const [claimed] = (await manager.query(
-        `SELECT 1 FROM stripe_member_subscriptions
+        `SELECT business_id FROM stripe_member_subscriptions
          WHERE stripe_subscription_id = ANY($2::text[]) AND business_id <> $1 LIMIT 1`,
         [scope.businessId, probeSubscriptionIds],
-      )) as unknown[];
-      if (claimed) return false;
+      )) as { business_id: string }[];
+      if (claimed) return claimed.business_id;
       await manager.query(
-        `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode)
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode, webhook_token)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (business_id) DO UPDATE SET api_key_sealed = EXCLUDED.api_key_sealed,
-           key_last4 = EXCLUDED.key_last4, livemode = EXCLUDED.livemode, updated_at = now()`,
-        [scope.businessId, key.sealed, key.last4, key.livemode],
+           key_last4 = EXCLUDED.key_last4, livemode = EXCLUDED.livemode,
+           webhook_token = COALESCE(stripe_member_integrations.webhook_token, EXCLUDED.webhook_token),
+           updated_at = now()`,
+        [scope.businessId, key.sealed, key.last4, key.livemode, key.webhookToken],
       );
-      return true;
+      return null;
     });
+  }
+
+  /**
+   * Stores the sealed signing secret of the gym's webhook endpoint (a new one replaces the old).
+   * @returns false when the business has no connected account
+   */
+  async saveWebhook(scope: BusinessScope, sealed: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `UPDATE stripe_member_integrations SET webhook_secret_sealed = $2, updated_at = now()
+       WHERE business_id = $1 RETURNING 1`,
+      [scope.businessId, sealed],
+    )) as [unknown[], number];
+    return rows[1] > 0;
+  }
+
+  /**
+   * The business and sealed signing secret of a webhook endpoint's token, or null. TENANCY: the
+   * one lookup not scoped by a session: the public webhook route learns its business from the
+   * token, and the signature checked with that business's secret proves the delivery.
+   */
+  async webhookOf(token: string): Promise<{ businessId: string; secretSealed: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT business_id, webhook_secret_sealed FROM stripe_member_integrations
+       WHERE webhook_token = $1 AND webhook_secret_sealed IS NOT NULL`,
+      [token],
+    )) as { business_id: string; webhook_secret_sealed: string }[];
+    return row ? { businessId: row.business_id, secretSealed: row.webhook_secret_sealed } : null;
+  }
+
+  /**
+   * Records a received event of the business's account in `manager`'s transaction.
+   * @returns false when it was received before (a replay: nothing more to do)
+   */
+  async recordEvent(
+    scope: BusinessScope,
+    manager: EntityManager,
+    eventId: string,
+    type: string,
+  ): Promise<boolean> {
+    const rows = (await manager.query(
+      `INSERT INTO stripe_member_events (business_id, event_id, type) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [scope.businessId, eventId, type],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Records the first paid invoice of a customer's imported subscriptions (the earliest known
+   * wins: a replay or an older invoice read later changes nothing twice).
+   * @returns the members whose first payment became known or earlier
+   */
+  async recordFirstPayment(
+    scope: BusinessScope,
+    customerId: string,
+    paidAt: Date,
+  ): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `UPDATE stripe_member_subscriptions SET first_paid_at = $3, updated_at = now()
+       WHERE business_id = $1 AND stripe_customer_id = $2
+         AND (first_paid_at IS NULL OR first_paid_at > $3)
+       RETURNING member_id`,
+      [scope.businessId, customerId, paidAt],
+    )) as [{ member_id: string }[], number];
+    return rows[0].map((row) => row.member_id);
+  }
+
+  /** Ends an imported subscription Stripe says has ended. @returns false when unknown or ended already */
+  async endSubscription(scope: BusinessScope, subscriptionId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
+       WHERE business_id = $1 AND stripe_subscription_id = $2 AND ended_at IS NULL RETURNING 1`,
+      [scope.businessId, subscriptionId],
+    )) as [unknown[], number];
+    return rows[1] > 0;
+  }
+
+  /** Marks bills as held for the owner's review (the first holding time is kept). */
+  async holdBills(scope: BusinessScope): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE stripe_member_integrations SET pending_bills_since = COALESCE(pending_bills_since, now()),
+         updated_at = now() WHERE business_id = $1`,
+      [scope.businessId],
+    );
   }
 
   /** Saves the referral discounts (cents). @returns false when the business has no connected account */
@@ -132,7 +240,10 @@ export class StripeMembersRepository {
   ): Promise<boolean> {
     const rows = (await this.dataSource.query(
       `UPDATE stripe_member_integrations SET discount_on_referral_cents = $2,
-         discount_for_referee_cents = $3, updated_at = now()
+         discount_for_referee_cents = $3,
+         automatic_sync = automatic_sync AND discount_on_referral_cents IS NOT DISTINCT FROM $2
+           AND discount_for_referee_cents = $3,
+         updated_at = now()
        WHERE business_id = $1 RETURNING 1`,
       [scope.businessId, onReferralCents, forRefereeCents],
     )) as [unknown[], number];
@@ -357,12 +468,20 @@ export class StripeMembersRepository {
     );
   }
 
-  /** Records a confirmed sync: its time and the bills it wrote. */
-  async recordSync(scope: BusinessScope, billsWritten: number): Promise<void> {
+  /**
+   * Records a sync: its time, the bills it wrote, nothing held any more, and (the owner's
+   * confirmation only) whether the owner let webhooks' changes be written automatically.
+   */
+  async recordSync(
+    scope: BusinessScope,
+    billsWritten: number,
+    automaticSync?: boolean,
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE stripe_member_integrations SET last_sync_at = now(), last_sync_bills_written = $2,
+         pending_bills_since = NULL, automatic_sync = COALESCE($3, automatic_sync),
          updated_at = now() WHERE business_id = $1`,
-      [scope.businessId, billsWritten],
+      [scope.businessId, billsWritten, automaticSync ?? null],
     );
   }
 
@@ -380,6 +499,11 @@ export class StripeMembersRepository {
       otherDiscountIds: row.other_discount_ids,
       endedAt: row.ended_at,
     }));
+  }
+
+  /** Who to tell that another Grove account tried to connect the Stripe account a business holds. */
+  holderOwners(businessId: string): Promise<AccountHolderOwner[]> {
+    return accountHolderOwners(this.dataSource, businessId);
   }
 
   /** Running imported subscriptions and those carrying Grove's discount, for the status. */

@@ -206,6 +206,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/stripe-members', roles: OWNER },
   { method: 'DELETE', path: '/api/stripe-members', roles: OWNER },
   { method: 'PUT', path: '/api/stripe-members/credentials', roles: OWNER },
+  { method: 'PUT', path: '/api/stripe-members/webhook', roles: OWNER },
   { method: 'PUT', path: '/api/stripe-members/discounts', roles: OWNER },
   { method: 'POST', path: '/api/stripe-members/import', roles: OWNER },
   { method: 'GET', path: '/api/stripe-members/sync/preview', roles: OWNER },

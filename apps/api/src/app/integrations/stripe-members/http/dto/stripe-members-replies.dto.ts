@@ -33,6 +33,31 @@ export class StripeMembersStatusDto {
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Bills the last sync wrote' })
   lastSyncBillsWritten!: number | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The URL of the webhook endpoint the owner adds in their Stripe Dashboard (events invoice.paid and customer.subscription.deleted); null before connecting',
+  })
+  webhookUrl!: string | null;
+
+  @ApiProperty({ description: "The endpoint's signing secret is stored (sealed)" })
+  webhookConfigured!: boolean;
+
+  @ApiProperty({
+    description:
+      'The owner, confirming the last sync, let Grove write the bills webhooks change under the same discounts',
+  })
+  automaticSync!: boolean;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: "Since when a webhook's bill changes wait for the owner's review (null: none)",
+  })
+  pendingBillsSince!: string | null;
 }
 
 /** `POST /api/stripe-members/import`: what one import did. */
@@ -117,4 +142,11 @@ export class StripeNextChargeDto {
 
   @ApiProperty({ type: String, format: 'date-time', description: 'When Stripe will charge it' })
   at!: string;
+}
+
+/** `POST /api/stripe-members/webhooks/{token}`: what Stripe is answered (any 2xx means received). */
+@ApiSchema({ name: 'StripeMembersWebhookReceipt' })
+export class StripeMembersWebhookReceiptDto {
+  @ApiProperty({ example: true })
+  received!: boolean;
 }

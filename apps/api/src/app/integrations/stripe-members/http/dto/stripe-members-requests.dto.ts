@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString, Matches } from 'class-validator';
+import { Allow, IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import {
   AMOUNT_MAX_CENTS,
   MESSAGES,
   validateMindbodyDiscounts,
   validateStripeMembersKey,
+  validateStripeMembersWebhook,
   type MindbodyDiscountsInput,
   type StripeMembersKeyInput,
+  type StripeMembersWebhookInput,
 } from '@grove/contracts';
 import { ValidatedBy } from '../../../../platform/common/validated-by';
 
@@ -55,4 +57,26 @@ export class StripeMembersSyncDto {
   @IsString({ message: MESSAGES.mindbodySyncConfirmRequired })
   @Matches(/^[0-9a-f]{32}$/, { message: MESSAGES.mindbodySyncConfirmRequired })
   confirm?: string;
+
+  /**
+   * true: later bills the gym's webhooks change (a friend's first paid invoice, a subscription
+   * ended) are written without another review while these discounts stay
+   * (docs/decisions/stripe-member-webhooks.md); false or absent: they wait for the owner.
+   */
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean({ message: 'automatic must be true or false' })
+  automatic?: boolean;
+}
+
+/**
+ * Body of `PUT /api/stripe-members/webhook`: the signing secret (`whsec_…`) of the endpoint the
+ * owner added in their Stripe Dashboard (`validateStripeMembersWebhook`). Anything else → 400
+ * `MESSAGES.stripeInvalidWebhookSecret`.
+ */
+@ValidatedBy(validateStripeMembersWebhook)
+export class StripeMembersWebhookDto implements StripeMembersWebhookInput {
+  @ApiProperty({ example: 'whsec_1a2b3c', maxLength: 255 })
+  @Allow()
+  signingSecret!: string;
 }
