@@ -1,5 +1,8 @@
 import { PRERENDERED_ELEMENT_ID, PRERENDERED_STYLE_ID } from '@grove/contracts';
 
+/** What the prerendered copy's element ids start with (the live page's ids stay the components'). */
+export const PRERENDERED_ID_PREFIX = 'pre-';
+
 /**
  * Swaps the page the API sent prerendered (`#grove-prerendered`, docs/architecture.md#prerendered-pages)
  * for the live one: removes it and its inline stylesheet (the app's own stylesheets have loaded by
@@ -10,7 +13,11 @@ import { PRERENDERED_ELEMENT_ID, PRERENDERED_STYLE_ID } from '@grove/contracts';
 export function releasePrerendered(doc: Document = document): void {
   const prerendered = doc.getElementById(PRERENDERED_ELEMENT_ID);
   if (!prerendered) return;
+  const focused = doc.activeElement;
+  const focusedId = focused && prerendered.contains(focused) ? focused.id : '';
   prerendered.remove();
   doc.getElementById(PRERENDERED_STYLE_ID)?.remove();
   doc.getElementById('root')?.removeAttribute('hidden');
+  if (focusedId.startsWith(PRERENDERED_ID_PREFIX))
+    doc.getElementById(focusedId.slice(PRERENDERED_ID_PREFIX.length))?.focus();
 }

@@ -20,6 +20,7 @@ import { defaultRemoteUrl } from './web.config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
 import { PrerenderedPages, type RemoteLocation } from './prerendered-pages';
 import { withPrerenderedPage } from './prerendered-html';
+import { PRERENDERED_APP_LOADER_PATH, prerenderedAppLoaderJs } from './prerendered-app-loader';
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -135,6 +136,8 @@ const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
  * - `/remotes/<name>@<version>/*` → files of a deployed version, `REMOTES_DIR/<name>/<version>`;
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
  *   to its `index.html` for client-side routes.
+ * - `/robots.txt`, `/sitemap.xml`, and `/grove-app-loader.js` (the prerendered pages' loader of
+ *   the app's JavaScript, prerendered-app-loader.ts);
  * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
  * Production builds carry `.br`/`.gz` copies of each file, served to clients that accept them.
  */
@@ -327,6 +330,12 @@ export class WebAppsService {
         trimDocumentHeaders(response, url);
         if (url === '/robots.txt') response.type('text/plain').send(this.robotsTxt());
         else response.type('application/xml').send(this.sitemapXml());
+        return;
+      }
+      if (url === PRERENDERED_APP_LOADER_PATH) {
+        response.setHeader('Cache-Control', NO_CACHE);
+        trimDocumentHeaders(response, url);
+        response.type('application/javascript').send(prerenderedAppLoaderJs);
         return;
       }
       const remote = REMOTE_PATH.exec(url);
