@@ -15,6 +15,28 @@ export const PRERENDERED_APP_LOADER_PATH = '/grove-app-loader.js';
 /** Milliseconds after the `load` event before the app is fetched when the visitor does nothing. */
 export const APP_IDLE_DELAY_MS = 3000;
 
+/** The little of the browser's DOM the loader uses (the API is compiled without the DOM's types). */
+interface LoaderScript {
+  src: string;
+  async: boolean;
+}
+declare const document: {
+  readyState: string;
+  currentScript: { getAttribute(name: string): string | null } | null;
+  createElement(tag: 'script'): LoaderScript;
+  head: { appendChild(node: LoaderScript): unknown };
+};
+declare const window: {
+  addEventListener(
+    name: string,
+    listener: () => void,
+    options?: { capture?: boolean; passive?: boolean; once?: boolean },
+  ): void;
+  removeEventListener(name: string, listener: () => void, options?: { capture?: boolean }): void;
+  setTimeout(run: () => void, ms: number): unknown;
+  requestIdleCallback?: (run: () => void) => void;
+};
+
 /** The visitor's signs of use that fetch the app at once. */
 const USE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'];
 
@@ -41,9 +63,10 @@ function loadAppOnUse(useEvents: string[], idleDelayMs: number): void {
   };
   for (const name of useEvents) window.addEventListener(name, start, options);
   const whenIdle = (): void => {
-    const idle = (window as { requestIdleCallback?: (run: () => void) => void })
-      .requestIdleCallback;
-    window.setTimeout(() => (idle ? idle(start) : start()), idleDelayMs);
+    window.setTimeout(
+      () => (window.requestIdleCallback ? window.requestIdleCallback(start) : start()),
+      idleDelayMs,
+    );
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

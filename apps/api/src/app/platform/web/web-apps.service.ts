@@ -123,9 +123,11 @@ function servePrecompressed(dir: string): RequestHandler {
  * Pages the API renders itself (not the shell's index.html): the referral join page,
  * `/referral/<code>` (referrals/join-page, docs/architecture.md#join-page), and the member page
  * `/member` (member-page, docs/architecture.md#member-page). Other paths under `/referral/` and
- * `/member/` (the unsubscribe page) stay the shell's.
+ * `/member/` (the unsubscribe page) stay the shell's. The contact page `/contact` is the shell's
+ * prerendered page (publicPageHtml) with the form the API renders for browsers without
+ * JavaScript, answered by `site/contact`'s ContactPageController.
  */
-const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member)\/?$/;
+const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member|contact)\/?$/;
 
 /** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
@@ -253,6 +255,17 @@ export class WebAppsService {
     const page = location ? await this.prerendered.page(location, pathname) : null;
     if (!page) return html;
     return withPrerenderedPage(html, page, { publicOrigin: this.config.publicOrigin, pathname });
+  }
+
+  /**
+   * The HTML of a public page path as pageHtml gives it (the shell's page, with the marketing
+   * remote's prerendered page when there is one), for a page another module answers (the contact
+   * page); null when there is no shell build.
+   */
+  async publicPageHtml(pathname: string): Promise<string | null> {
+    const index = path.join(this.config.webDistDir, 'shell', 'index.html');
+    if (!fs.existsSync(index)) return null;
+    return this.pageHtml(index, pathname);
   }
 
   /** `/robots.txt`: every crawler may read the public site; the signed-in screens are off limits. */
