@@ -11,6 +11,7 @@ import { useSendContactMessage } from './api/contact';
 import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 import { CountryPhoneFields } from '../../components/country-phone/CountryPhoneFields';
+import { takeCarriedFormValues } from '../../prerender/release-prerendered';
 
 /** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
@@ -26,6 +27,17 @@ const emptyForm = (): ContactFormValues => ({
   message: '',
   captcha: '',
 });
+
+/**
+ * An empty form with what the visitor typed into the prerendered page's form without JavaScript
+ * before this one replaced it (only this form's own fields).
+ */
+function initialForm(): ContactFormValues {
+  const typed = takeCarriedFormValues('contact');
+  const form = emptyForm();
+  for (const field of contactFields) if (typed[field]) form[field] = typed[field];
+  return form;
+}
 
 /** Server field names that map onto this form's fields (the captcha has no field message). */
 const contactFields = (Object.keys(emptyForm()) as (keyof ContactFormValues)[]).filter(
@@ -43,8 +55,9 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   // docs/product.md#states, docs/product.md#constants: a failed send's message stays on screen for 3 seconds.
   const [failure, setFailure] = useTimedMessage();
+  const [initialValues] = useState(initialForm);
   const form = useContractForm(validateContactInput, {
-    defaultValues: emptyForm(),
+    defaultValues: initialValues,
     trim: contactFields,
     fields: contactFields,
     onSubmit: async (values) => {
