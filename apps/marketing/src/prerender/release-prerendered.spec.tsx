@@ -1,4 +1,4 @@
-import { releasePrerendered, takeCarriedFormValues } from './release-prerendered';
+import { releasePrerendered, takeCarriedForm } from './release-prerendered';
 
 function pageWithCopy(): void {
   document.body.innerHTML = `
@@ -36,7 +36,17 @@ describe('releasePrerendered', () => {
   it('keeps what was typed into the API’s form for the live one, once, without its captcha', () => {
     pageWithCopy();
     releasePrerendered();
-    expect(takeCarriedFormValues('contact')).toEqual({ firstName: 'Siobhán' });
-    expect(takeCarriedFormValues('contact')).toEqual({});
+    expect(takeCarriedForm('contact')).toEqual({
+      values: { firstName: 'Siobhán' },
+      invalid: false,
+    });
+    expect(takeCarriedForm('contact')).toEqual({ values: {}, invalid: false });
+  });
+
+  it('says when the API’s form showed field messages', () => {
+    pageWithCopy();
+    document.querySelector('input[name="firstName"]')?.setAttribute('aria-invalid', 'true');
+    releasePrerendered();
+    expect(takeCarriedForm('contact').invalid).toBe(true);
   });
 });

@@ -10,21 +10,29 @@ export const PRERENDERED_ID_PREFIX = 'pre-';
 /** Fields of a form the API renders that are its own (the image captcha), never carried over. */
 const NOT_CARRIED = new Set(['captchaToken', 'captchaAnswer']);
 
+/** What the visitor typed into a form of the prerendered copy, and whether it showed errors. */
+export interface CarriedForm {
+  /** Field name → text (empty fields and the API's captcha left out). */
+  values: Record<string, string>;
+  /** True when the form was the API's answer with field messages or a failure in it. */
+  invalid: boolean;
+}
+
 /** What the visitor typed into the API's forms of the prerendered copy, by form name. */
-const carried = new Map<string, Record<string, string>>();
+const carried = new Map<string, CarriedForm>();
 
 /**
  * What the visitor typed into the prerendered page's form `name` (the API's form without
- * JavaScript, in its PRERENDERED_FORM_SLOT) before the live page replaced it: field name → text,
- * empty fields left out; given once, {} after.
+ * JavaScript, in its PRERENDERED_FORM_SLOT) before the live page replaced it; given once, nothing
+ * (`{ values: {}, invalid: false }`) after.
  */
-export function takeCarriedFormValues(name: string): Record<string, string> {
-  const values = carried.get(name) ?? {};
+export function takeCarriedForm(name: string): CarriedForm {
+  const form = carried.get(name) ?? { values: {}, invalid: false };
   carried.delete(name);
-  return values;
+  return form;
 }
 
-/** Keeps the typed values of each form of `prerendered`'s form slots for takeCarriedFormValues. */
+/** Keeps the typed values of each form of `prerendered`'s form slots for takeCarriedForm. */
 function carryFormValues(prerendered: HTMLElement): void {
   for (const slot of prerendered.querySelectorAll<HTMLElement>(`[${PRERENDERED_FORM_SLOT}]`)) {
     const form = slot.querySelector('form');
@@ -33,7 +41,8 @@ function carryFormValues(prerendered: HTMLElement): void {
     for (const [field, value] of new FormData(form)) {
       if (typeof value === 'string' && value && !NOT_CARRIED.has(field)) values[field] = value;
     }
-    carried.set(slot.getAttribute(PRERENDERED_FORM_SLOT) ?? '', values);
+    const invalid = form.querySelector('[aria-invalid="true"], [role="alert"]') !== null;
+    carried.set(slot.getAttribute(PRERENDERED_FORM_SLOT) ?? '', { values, invalid });
   }
 }
 
@@ -45,7 +54,7 @@ function carryFormValues(prerendered: HTMLElement): void {
  * the same, so nothing moves). The app's JavaScript arrives on the visitor's first use of the page
  * (the API's loader), so what they were doing carries over: the element they focused hands its
  * focus to its live twin (the same id without PRERENDERED_ID_PREFIX), and what they typed into a
- * form the API rendered is kept for the live form (takeCarriedFormValues). Does nothing on a page
+ * form the API rendered is kept for the live form (takeCarriedForm). Does nothing on a page
  * sent without one.
  */
 export function releasePrerendered(doc: Document = document): void {
