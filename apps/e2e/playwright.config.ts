@@ -20,6 +20,9 @@ if (!process.env.GROVE_E2E_STATE) {
 }
 
 /** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
+/** The answer every image captcha accepts in the journeys (CAPTCHA_IMAGE_TEST_ANSWER). */
+export const E2E_CAPTCHA_IMAGE_ANSWER = 'grove-e2e-code';
+
 export function groveServer(
   env: Record<string, string> = {},
 ): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]> {
@@ -42,6 +45,8 @@ export function groveServer(
       // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
       REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The contact form without JavaScript asks for the code of an image no test can read.
+      CAPTCHA_IMAGE_TEST_ANSWER: E2E_CAPTCHA_IMAGE_ANSWER,
       // Every journey signs up a new owner from this one address, several a minute: the
       // login/signup limit has its own integration tests (throttle/, auth/).
       THROTTLE_LOGIN_LIMIT: '1000',

@@ -10,6 +10,9 @@ import { test } from './support';
 const run = promisify(execFile);
 const OLD_HEADING = 'Grow your gym through the people who already love it';
 const NEW_HEADING = 'Grow your gym with the friends your members bring';
+/** The pricing page's text the new build changes (its prerendered page must show the new one). */
+const OLD_PRICING_TEXT = 'arrive through Grove.';
+const NEW_PRICING_TEXT = 'join through a referral link.';
 
 /** `npm run <script> -- <args>` in the workspace, against the e2e server's REMOTES_DIR; its output. */
 async function npmRun(script: string, ...args: string[]): Promise<string> {
@@ -53,6 +56,10 @@ test('a new marketing build is deployed, switched to and rolled back with the sh
   const original = fs.readFileSync(home, 'utf8');
   expect(original).toContain(OLD_HEADING);
   fs.writeFileSync(home, original.replace(OLD_HEADING, NEW_HEADING));
+  const pricing = path.join(source, 'src/features/pricing/PricingPage.tsx');
+  const pricingSource = fs.readFileSync(pricing, 'utf8');
+  expect(pricingSource).toContain(OLD_PRICING_TEXT);
+  fs.writeFileSync(pricing, pricingSource.replace(OLD_PRICING_TEXT, NEW_PRICING_TEXT));
   try {
     const deployed = await npmRun('remote:deploy', 'marketing', '--source', source);
     expect(deployed).toMatch(/marketing: built → \d{8}-\d{6}-[0-9a-f]{12}/);
@@ -72,6 +79,11 @@ test('a new marketing build is deployed, switched to and rolled back with the sh
   ).text();
   expect(firstHtml).toContain(NEW_HEADING);
   expect(firstHtml).toContain(`/remotes/marketing@${version}/prerendered/og/home.`);
+  // The pricing page's first HTML, as a link preview reads it, has the new text.
+  const pricingHtml = await (
+    await page.request.get('/pricing', { headers: { 'User-Agent': 'facebookexternalhit/1.1' } })
+  ).text();
+  expect(pricingHtml).toContain(NEW_PRICING_TEXT);
   expect((await (await page.request.get('/remotes.json')).json()).marketing).toBe(
     `/remotes/marketing@${version}/mf-manifest.json`,
   );

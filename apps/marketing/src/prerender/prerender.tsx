@@ -10,6 +10,7 @@ import { Logo } from '@grove/web-ui';
 import MarketingRoutes from '../remote-entry';
 import { documentTitle, PageMetaCollector, type PageMeta } from '../components/usePageMeta';
 import { ogImageSvg } from './og-image';
+import { PRERENDERED_ID_PREFIX } from './release-prerendered';
 
 /** The 404 screen's meta (the screen itself, `NotFoundPage`, sets none). */
 const NOT_FOUND_META: PageMeta = {
@@ -55,9 +56,6 @@ export function headlineOf(html: string): string {
     .replace(/&gt;/g, '>')
     .trim();
 }
-
-/** What the prerendered copy's element ids start with (the live page's ids stay the components'). */
-export const PRERENDERED_ID_PREFIX = 'pre-';
 
 /**
  * Makes a rendered page fit to sit beside the live one until the remote swaps them: every `id`

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   DEFAULT_COUNTRY,
@@ -11,6 +11,7 @@ import { useSendContactMessage } from './api/contact';
 import { Alert, Button, Card, Modal, TextArea, TextField, useTimedMessage } from '@grove/web-ui';
 import { FormCaptcha, useFormCaptcha } from '../../components/captcha/FormCaptcha';
 import { CountryPhoneFields } from '../../components/country-phone/CountryPhoneFields';
+import { takeCarriedForm } from '../../prerender/release-prerendered';
 
 /** The form's values: docs/product.md#entities "Contact message" fields plus the captcha's solution. */
 type ContactFormValues = ContactInput & { captcha: string };
@@ -26,6 +27,17 @@ const emptyForm = (): ContactFormValues => ({
   message: '',
   captcha: '',
 });
+
+/**
+ * An empty form with what the visitor typed into the prerendered page's form without JavaScript
+ * before this one replaced it (only this form's own fields), and whether that form showed errors.
+ */
+function initialForm(): { values: ContactFormValues; invalid: boolean } {
+  const typed = takeCarriedForm('contact');
+  const values = emptyForm();
+  for (const field of contactFields) if (typed.values[field]) values[field] = typed.values[field];
+  return { values, invalid: typed.invalid };
+}
 
 /** Server field names that map onto this form's fields (the captcha has no field message). */
 const contactFields = (Object.keys(emptyForm()) as (keyof ContactFormValues)[]).filter(
@@ -43,8 +55,9 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   // docs/product.md#states, docs/product.md#constants: a failed send's message stays on screen for 3 seconds.
   const [failure, setFailure] = useTimedMessage();
+  const [initial] = useState(initialForm);
   const form = useContractForm(validateContactInput, {
-    defaultValues: emptyForm(),
+    defaultValues: initial.values,
     trim: contactFields,
     fields: contactFields,
     onSubmit: async (values) => {
@@ -68,6 +81,12 @@ export function ContactForm() {
   } = form;
   // A reset gives the captcha a new challenge, so a used or rejected solution is never sent twice.
   const captcha = useFormCaptcha(form);
+
+  // The form without JavaScript it replaced showed field messages: show this form's at once.
+  const { trigger } = form;
+  useEffect(() => {
+    if (initial.invalid) void trigger();
+  }, [initial.invalid, trigger]);
 
   const messageLength = (watch('message') ?? '').length;
 

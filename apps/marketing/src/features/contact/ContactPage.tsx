@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@grove/web-ui';
+import { PRERENDERED_FORM_SLOT } from '@grove/contracts';
 import { Footer } from '../../components/footer/Footer';
 import { usePageMeta } from '../../components/usePageMeta';
 import './contact.css';
@@ -54,8 +55,9 @@ export function ContactPage() {
             <li>Support around the clock, 24/7</li>
           </ul>
         </div>
-        {/* The slot keeps the form's height while it loads, so nothing below it moves. */}
-        <div className="mk-contact__form-slot">
+        {/* The slot keeps the form's height while it loads, so nothing below it moves. In the
+            prerendered page the API puts its form without JavaScript first in it. */}
+        <div className="mk-contact__form-slot" {...{ [PRERENDERED_FORM_SLOT]: 'contact' }}>
           {showForm ? (
             <Suspense fallback={loading}>
               <ContactForm />

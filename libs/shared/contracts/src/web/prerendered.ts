@@ -52,3 +52,13 @@ export interface PrerenderedManifest {
   stylesheet: string;
   pages: PrerenderedPage[];
 }
+
+/**
+ * Attribute of the element of a prerendered page that the API fills, per request, with a form it
+ * renders itself for browsers without JavaScript (value: the form's name, e.g. `contact`); the
+ * remote's stylesheet hides the rest of that element's content (its loading state) beside it.
+ */
+export const PRERENDERED_FORM_SLOT = 'data-grove-form-slot';
+
+/** Class of the form the API puts into a PRERENDERED_FORM_SLOT. */
+export const PRERENDERED_FORM_CLASS = 'grove-server-form';

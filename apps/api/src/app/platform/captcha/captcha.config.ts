@@ -23,6 +23,16 @@ export class CaptchaEnv {
   @EnvInt(10, 3600)
   ALTCHA_EXPIRES_SECONDS = 300;
 
+  /**
+   * Tests only: an answer every image captcha (the contact form without JavaScript) also accepts,
+   * since a test cannot read the drawing (the journeys run Grove as `npm start` does, in
+   * production mode). Never set it on a real deployment: the start-up log warns whenever it is set.
+   */
+  @IsString()
+  @MinLength(8)
+  @IsOptional()
+  CAPTCHA_IMAGE_TEST_ANSWER?: string;
+
   @IsString()
   @IsOptional()
   RECAPTCHA_SITE_KEY?: string;
@@ -57,8 +67,10 @@ export interface CaptchaSettings {
   altchaHmacKey: string;
   /** PBKDF2 iterations per altcha attempt. */
   altchaCost: number;
-  /** Seconds an altcha challenge stays valid. */
+  /** Seconds an altcha challenge (and an image captcha) stays valid. */
   altchaExpiresSeconds: number;
+  /** Tests only: an answer every image captcha also accepts (CAPTCHA_IMAGE_TEST_ANSWER). */
+  imageTestAnswer: string | null;
   /** reCAPTCHA / Turnstile site key, secret and siteverify URL (null for altcha). */
   siteKey: string | null;
   secretKey: string | null;
@@ -91,10 +103,16 @@ export function readCaptchaConfig(vars: CaptchaEnv, warn: boolean): { captcha: C
       );
     }
   }
+  if (warn && vars.CAPTCHA_IMAGE_TEST_ANSWER)
+    Logger.warn(
+      'CAPTCHA_IMAGE_TEST_ANSWER is set: the contact form without JavaScript accepts it for any code (tests only)',
+      'AppConfig',
+    );
   const altcha = {
     altchaHmacKey,
     altchaCost: vars.ALTCHA_COST,
     altchaExpiresSeconds: vars.ALTCHA_EXPIRES_SECONDS,
+    imageTestAnswer: vars.CAPTCHA_IMAGE_TEST_ANSWER ?? null,
   };
   const others = [
     ['recaptcha', vars.RECAPTCHA_SITE_KEY, vars.RECAPTCHA_SECRET_KEY, vars.RECAPTCHA_VERIFY_URL],

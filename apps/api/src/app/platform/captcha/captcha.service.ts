@@ -5,6 +5,7 @@ import type { CaptchaConfig } from '@grove/contracts';
 import { AppConfig } from '../config/app-config';
 import { errorMessage } from '../common/error-message';
 import { CaptchaSolutionsRepository } from './captcha-solutions.repository';
+import { checkImageCaptcha, createImageCaptcha, type ImageCaptcha } from './image-captcha';
 
 /** Proof-of-work algorithm of Grove's altcha challenges (bundled in the altcha 3 widget). */
 const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
@@ -75,6 +76,27 @@ export class CaptchaService {
       return false;
     if (this.config.captcha.provider === 'altcha') return this.verifyAltcha(token);
     return this.verifySiteverify(token, remoteIp);
+  }
+
+  /**
+   * A code to read for the contact page's form without JavaScript (docs/decisions/contact-form-without-javascript.md):
+   * svg-captcha's drawing and an HMAC-signed token (ALTCHA_HMAC_KEY) that expires after
+   * ALTCHA_EXPIRES_SECONDS. Whatever provider the JavaScript form uses, this one needs none.
+   */
+  createImageChallenge(): ImageCaptcha {
+    const { altchaHmacKey, altchaExpiresSeconds } = this.config.captcha;
+    return createImageCaptcha(altchaHmacKey, altchaExpiresSeconds);
+  }
+
+  /**
+   * True when `answer` is the code of the image challenge `token`, which has not expired and was
+   * not answered before (recorded in `captcha_solutions`). Never throws.
+   */
+  async verifyImage(token: unknown, answer: unknown): Promise<boolean> {
+    if (typeof token !== 'string' || typeof answer !== 'string') return false;
+    const { altchaHmacKey, imageTestAnswer } = this.config.captcha;
+    const checked = checkImageCaptcha(altchaHmacKey, token, answer, imageTestAnswer);
+    return checked ? this.solutions.claimOnce(checked.signature, checked.expiresAt) : false;
   }
 
   private async verifyAltcha(token: string): Promise<boolean> {

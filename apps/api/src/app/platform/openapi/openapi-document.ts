@@ -19,6 +19,8 @@ export const API_PREFIX_OPTIONS: GlobalPrefixOptions<string | RouteInfo> = {
     { path: 'member', method: RequestMethod.POST },
     { path: 'member/landing', method: RequestMethod.POST },
     { path: 'member/sign-out', method: RequestMethod.POST },
+    { path: 'contact', method: RequestMethod.GET },
+    { path: 'contact/send', method: RequestMethod.POST },
   ],
 };
 

@@ -6,6 +6,7 @@ import {
   PRERENDERED_STYLE_ID,
 } from '@grove/contracts';
 import type { LoadedPrerenderedPage } from './prerendered-pages';
+import { withAppLoadedOnUse } from './prerendered-app-loader';
 
 /** Escapes text for an HTML attribute value or text node. */
 const escapeHtml = (text: string): string =>
@@ -59,8 +60,9 @@ export function structuredData(publicOrigin: string, pathname: string): string[]
  * the page's title, description, canonical link, `hreflang` alternates, Open Graph and Twitter
  * tags and JSON-LD in the head; its stylesheet inline first in the body (PRERENDERED_STYLE_ID) and its markup in `#grove-prerendered`
  * beside the shell's `#root`, which is sent `hidden` until the remote's JavaScript mounts and
- * swaps them; the "needs JavaScript" notice dropped. The shell's scripts are untouched, so the
- * CSP stays as it is (the JSON-LD blocks are data, which no browser runs). The 404 screen gets
+ * swaps them; the "needs JavaScript" notice dropped. The shell's entry script is handed to the
+ * loader (withAppLoadedOnUse: fetched on the visitor's first use or once the page has idled), a
+ * script file of Grove's origin, so the CSP stays as it is (the JSON-LD blocks are data, which no browser runs). The 404 screen gets
  * `noindex` and no canonical link.
  * @param shell the shell's index.html as built
  * @param page the page, its markup's asset URLs starting with PRERENDERED_ASSET_BASE
@@ -111,7 +113,7 @@ export function withPrerenderedPage(
   const style = `<style id="${PRERENDERED_STYLE_ID}">${page.css.replace(/<\/style/gi, '<\\/style')}</style>`;
   const markup = page.html.split(PRERENDERED_ASSET_BASE).join(page.base);
   return (
-    shell
+    withAppLoadedOnUse(shell)
       // The page is complete without the app: its scripts, stylesheets and manifests are not
       // preloaded ahead of the first paint (main.js still loads them, after it).
       .replace(/<link\s+rel="?preload"?[^>]*>/g, '')

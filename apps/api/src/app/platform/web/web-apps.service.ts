@@ -20,6 +20,7 @@ import { defaultRemoteUrl } from './web.config';
 import { RemoteVersions, versionedRemoteUrl } from './remote-versions';
 import { PrerenderedPages, type RemoteLocation } from './prerendered-pages';
 import { withPrerenderedPage } from './prerendered-html';
+import { PRERENDERED_APP_LOADER_PATH, prerenderedAppLoaderJs } from './prerendered-app-loader';
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -122,9 +123,11 @@ function servePrecompressed(dir: string): RequestHandler {
  * Pages the API renders itself (not the shell's index.html): the referral join page,
  * `/referral/<code>` (referrals/join-page, docs/architecture.md#join-page), and the member page
  * `/member` (member-page, docs/architecture.md#member-page). Other paths under `/referral/` and
- * `/member/` (the unsubscribe page) stay the shell's.
+ * `/member/` (the unsubscribe page) stay the shell's. The contact page `/contact` is the shell's
+ * prerendered page (publicPageHtml) with the form the API renders for browsers without
+ * JavaScript, answered by `site/contact`'s ContactPageController.
  */
-const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member)\/?$/;
+const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member|contact)\/?$/;
 
 /** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
@@ -135,6 +138,8 @@ const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;
  * - `/remotes/<name>@<version>/*` → files of a deployed version, `REMOTES_DIR/<name>/<version>`;
  * - every other GET/HEAD outside `/api` and `/remotes.json` → `WEB_DIST_DIR/shell`, falling back
  *   to its `index.html` for client-side routes.
+ * - `/robots.txt`, `/sitemap.xml`, and `/grove-app-loader.js` (the prerendered pages' loader of
+ *   the app's JavaScript, prerendered-app-loader.ts);
  * Missing folders are fine (the API still starts); misses fall through to Nest's JSON 404.
  * Production builds carry `.br`/`.gz` copies of each file, served to clients that accept them.
  */
@@ -252,6 +257,17 @@ export class WebAppsService {
     return withPrerenderedPage(html, page, { publicOrigin: this.config.publicOrigin, pathname });
   }
 
+  /**
+   * The HTML of a public page path as pageHtml gives it (the shell's page, with the marketing
+   * remote's prerendered page when there is one), for a page another module answers (the contact
+   * page); null when there is no shell build.
+   */
+  async publicPageHtml(pathname: string): Promise<string | null> {
+    const index = path.join(this.config.webDistDir, 'shell', 'index.html');
+    if (!fs.existsSync(index)) return null;
+    return this.pageHtml(index, pathname);
+  }
+
   /** `/robots.txt`: every crawler may read the public site; the signed-in screens are off limits. */
   robotsTxt(): string {
     const closed = REMOTE_ROUTES.filter((route) => route.access === 'signed-in').map(
@@ -327,6 +343,12 @@ export class WebAppsService {
         trimDocumentHeaders(response, url);
         if (url === '/robots.txt') response.type('text/plain').send(this.robotsTxt());
         else response.type('application/xml').send(this.sitemapXml());
+        return;
+      }
+      if (url === PRERENDERED_APP_LOADER_PATH) {
+        response.setHeader('Cache-Control', NO_CACHE);
+        trimDocumentHeaders(response, url);
+        response.type('application/javascript').send(prerenderedAppLoaderJs);
         return;
       }
       const remote = REMOTE_PATH.exec(url);

@@ -13,6 +13,12 @@ import { MailService } from '../../platform/mail/mail.service';
 import { ContactRepository } from './contact.repository';
 import { sanitizePlainText } from './sanitize-text';
 
+/** The image captcha of the contact form without JavaScript: its token and the typed code. */
+export interface ImageCaptchaAnswer {
+  token: string;
+  answer: string;
+}
+
 /** `source.kind` of contact emails (see MailService.onDelivered). */
 const CONTACT_EMAIL_KIND = 'contact';
 
@@ -41,7 +47,8 @@ export class ContactService implements OnModuleInit {
    * Accepts a contact message, its fields already checked by `ContactDto`'s rule (contracts'
    * `validateContactInput` with the sanitizer).
    * @param input the form's fields (untrimmed, as typed)
-   * @param captchaToken the captcha widget's solution
+   * @param captcha the captcha widget's solution (a string), or the form without JavaScript's image
+   *   challenge token and the code the visitor typed (CaptchaService.verifyImage)
    * @param clientIp the visitor's address (stored, and sent to reCAPTCHA/Turnstile)
    * @returns `{ message: "Thank you for your message! We'll be in touch soon." }`
    * @throws CaptchaFailedException 400 'Error: Please ensure you have completed the reCAPTCHA
@@ -49,11 +56,15 @@ export class ContactService implements OnModuleInit {
    */
   async submit(
     input: ContactInput,
-    captchaToken: string | undefined,
+    captcha: string | undefined | ImageCaptchaAnswer,
     clientIp: string | null,
   ): Promise<MessageReply> {
     const message = sanitizePlainText(input.message);
-    if (!(await this.captcha.verify(captchaToken, clientIp))) throw new CaptchaFailedException();
+    const human =
+      typeof captcha === 'object'
+        ? await this.captcha.verifyImage(captcha.token, captcha.answer)
+        : await this.captcha.verify(captcha, clientIp);
+    if (!human) throw new CaptchaFailedException();
 
     const row = {
       firstName: input.firstName.trim(),
