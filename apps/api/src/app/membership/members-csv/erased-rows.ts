@@ -4,7 +4,7 @@ import type { ImportPlan } from './import-plan';
 /**
  * Holds back the plan's new members whose email was erased on request (docs/product.md#data-rights):
  * each such row becomes an 'error' with `ERASED_EMAIL_ROW_MESSAGE` and is not added, nor made a
- * branch; the counts follow. The owner imports them only by ticking "Import erased members too"
+ * branch, nor left waiting in Referrals to match; the counts follow. The owner imports them only by ticking "Import erased members too"
  * (`MemberImportSettings.importErased`).
  * @param erasedKeys the email keys among the plan's adds that were erased
  * @returns a new plan (the given one unchanged)
@@ -24,5 +24,6 @@ export function holdBackErased(plan: ImportPlan, erasedKeys: ReadonlySet<string>
     adds: plan.adds.filter((member) => !erasedKeys.has(member.emailKey)),
     updates: plan.updates,
     referrals: plan.referrals.filter((referral) => !erasedKeys.has(referral.emailKey)),
+    notes: plan.notes.filter((note) => !erasedKeys.has(note.emailKey)),
   };
 }
