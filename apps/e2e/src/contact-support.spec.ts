@@ -6,6 +6,10 @@ test('a visitor sees each contact field checked, solves the captcha and sends a 
 }) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+  // The prerendered page's form works without JavaScript (public-site-no-js.spec.ts); this journey
+  // is the live form's, so it waits for the app to take the page over (on idle, docs/decisions/
+  // public-site-prerendered-by-the-marketing-build.md).
+  await expect(page.locator('#grove-prerendered')).toHaveCount(0, { timeout: 20_000 });
 
   // Nothing filled in: every field says what is wrong, under itself.
   await page.getByRole('button', { name: 'Submit' }).click();
