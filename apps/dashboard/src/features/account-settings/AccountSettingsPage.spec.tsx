@@ -333,6 +333,7 @@ describe('AccountSettingsPage', () => {
         'Members & rewards',
         'Emails & sharing',
         'Team',
+        'Your data',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Your details' }).getAttribute('aria-current')).toBe(

@@ -84,7 +84,15 @@ describe('Account Settings shows each role only what it may change (docs/product
   it.each([
     [
       'owner',
-      ['Your details', 'Security', 'Members & rewards', 'Emails & sharing', 'Team', 'Billing'],
+      [
+        'Your details',
+        'Security',
+        'Members & rewards',
+        'Emails & sharing',
+        'Team',
+        'Billing',
+        'Your data',
+      ],
     ],
     ['manager', ['Your details', 'Security', 'Members & rewards', 'Emails & sharing']],
     ['front_desk', ['Your details', 'Security']],

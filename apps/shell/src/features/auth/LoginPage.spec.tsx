@@ -64,14 +64,14 @@ describe('LoginPage', () => {
   it("sends an owner whose password no longer meets the rule to Account Settings' change password", async () => {
     await logIn({ ...owner, passwordChangeRequired: true });
     expect((await screen.findByText(/^at /)).textContent).toBe(
-      'at /dashboard/account-settings {"passwordChangeRequired":true}',
+      'at /dashboard/account-settings/security {"passwordChangeRequired":true}',
     );
   });
 
   it('sends a member of staff whose business requires a second factor to set one up', async () => {
     await logIn({ ...owner, role: 'front_desk', secondFactorSetupRequired: true });
     expect((await screen.findByText(/^at /)).textContent).toBe(
-      'at /dashboard/account-settings {"secondFactorSetupRequired":true}',
+      'at /dashboard/account-settings/security {"secondFactorSetupRequired":true}',
     );
   });
 
