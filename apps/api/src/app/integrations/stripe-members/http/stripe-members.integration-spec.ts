@@ -183,7 +183,7 @@ describe('Stripe member billing (integration, stand-in)', () => {
       const rows = (await t.dataSource.query(
         `SELECT o."to", o.subject, o.text FROM outbox_emails o
          JOIN users u ON u.email = o."to" JOIN businesses b ON b.id = u.business_id
-         WHERE b.name = 'Harbour Fitness'`,
+         WHERE b.name = 'Harbour Fitness' AND o.subject LIKE 'Someone tried%'`,
       )) as { to: string; subject: string; text: string }[];
       return rows[0];
     });
