@@ -108,8 +108,11 @@ describe('prerendered marketing pages (integration)', () => {
         );
         // The page's images come from where the remote is served.
         expect(page.text).toContain('src="/remotes/marketing/assets/poster.0123456789abcdef.webp"');
-        // The shell's script still boots the app, over a hidden root.
-        expect(page.text).toContain('<script defer src=/main.0123abcd89.js></script>');
+        // The shell's script still boots the app, over a hidden root: through the loader, which
+        // fetches it on the visitor's first use or once the page is idle.
+        expect(page.text).toContain(
+          '<script defer src="/grove-app-loader.js" data-app="/main.0123abcd89.js"></script>',
+        );
         expect(page.text).toContain('<div id="root" hidden></div>');
         // Nothing of the app's is fetched ahead of the first paint but its first script.
         expect(page.text).not.toContain('preload');

@@ -71,8 +71,11 @@ export class EmailVerificationService {
 
   /**
    * Sends a new owner their link, in the sign-up's transaction (call `mail.wake()` after it).
+   * Nothing when SENDER_VERIFICATION is off: member emails then never wait for it, so the link
+   * would ask for something Grove does not need.
    */
   async sendAtSignup(userId: string, manager: EntityManager): Promise<void> {
+    if (!this.config.dataRights.senderVerification) return;
     const user = await this.repository.user(userId, manager);
     if (!user || user.senderVerified) return;
     const token = randomBytes(32).toString('base64url');
