@@ -68,8 +68,10 @@ test('a US owner signs up with (415) 555-0134 in the United States (issue 25, do
   await expect(page.getByLabel('Phone number')).toHaveValue('+61 412 345 678');
   await expect(page.getByLabel('Country')).toHaveValue('US');
 
-  // The contact form takes any valid number for the country the visitor chooses.
+  // The contact form takes any valid number for the country the visitor chooses (the live form:
+  // the app takes the prerendered page over on idle).
   await page.goto('/contact');
+  await expect(page.locator('#grove-prerendered')).toHaveCount(0, { timeout: 20_000 });
   await page.getByLabel('Phone').fill('(415) 555-0134');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Not a valid phone number')).toBeVisible();
