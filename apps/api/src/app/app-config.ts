@@ -9,6 +9,10 @@ import { DatabaseEnv, readDatabaseConfig } from './platform/database/database.co
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
 import { MailEnv, productionMailProblems, readMailConfig } from './platform/mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from './member/member-auth/member-auth.config';
+import {
+  readReferralNudgesConfig,
+  ReferralNudgesEnv,
+} from './member/referral-nudges/referral-nudges.config';
 import { MetricsEnv, readMetricsConfig } from './platform/metrics/metrics.config';
 import { MindbodyEnv, readMindbodyConfig } from './integrations/mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from './owner/support/jira.config';
@@ -52,6 +56,7 @@ export const ENV_SECTIONS = [
   MemberAuthEnv,
   MetricsEnv,
   BillingEnv,
+  ReferralNudgesEnv,
 ] as const;
 
 /**
@@ -74,6 +79,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     memberAuth,
     metrics,
     billing,
+    referralNudges,
   ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
@@ -96,6 +102,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readMemberAuthConfig(memberAuth),
     ...readMetricsConfig(metrics),
     ...readBillingConfig(billing),
+    ...readReferralNudgesConfig(referralNudges),
   };
 }
 

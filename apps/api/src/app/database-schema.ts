@@ -58,6 +58,7 @@ import { StaffAccounts1795573000000 } from './platform/database/migrations/17955
 import { WelcomeOffer1795574000000 } from './platform/database/migrations/1795574000000-WelcomeOffer';
 import { StripeMemberBilling1795575000000 } from './platform/database/migrations/1795575000000-StripeMemberBilling';
 import { ReferredByNote1795576000000 } from './platform/database/migrations/1795576000000-ReferredByNote';
+import { ReferralNudges1795586000000 } from './platform/database/migrations/1795586000000-ReferralNudges';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -123,6 +124,7 @@ export const MIGRATIONS = [
   WelcomeOffer1795574000000,
   StripeMemberBilling1795575000000,
   ReferredByNote1795576000000,
+  ReferralNudges1795586000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
