@@ -11,7 +11,10 @@ import { ReferralNudgesModule } from './referral-nudges/referral-nudges.module';
  */
 @Module({
   imports: [
-    MemberAuthModule, MemberEmailsModule, MemberNotificationsModule, MemberPageModule,
+    MemberAuthModule,
+    MemberEmailsModule,
+    MemberNotificationsModule,
+    MemberPageModule,
     ReferralNudgesModule,
   ],
 })

@@ -44,7 +44,8 @@ interface SettingsRow {
   nudge_monthly_summary: boolean;
 }
 
-const SETTINGS_COLUMNS = 'nudge_invite_after_days, nudge_reminder_after_days, nudge_monthly_summary';
+const SETTINGS_COLUMNS =
+  'nudge_invite_after_days, nudge_reminder_after_days, nudge_monthly_summary';
 
 const toSettings = (row: SettingsRow): ReferralNudgeSettings => ({
   inviteAfterDays: row.nudge_invite_after_days,
@@ -214,7 +215,13 @@ export class ReferralNudgesRepository {
   async record(
     scope: BusinessScope,
     manager: EntityManager,
-    nudge: { memberId: string; kind: ReferralNudgeKind; period: string; monthStart: Date; cap: number },
+    nudge: {
+      memberId: string;
+      kind: ReferralNudgeKind;
+      period: string;
+      monthStart: Date;
+      cap: number;
+    },
   ): Promise<boolean> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `referral-nudges:${scope.businessId}:${nudge.memberId}`,

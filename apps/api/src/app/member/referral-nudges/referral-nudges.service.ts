@@ -16,10 +16,7 @@ import type {
   ReferralSummaryEmailData,
 } from '../member-emails/templates';
 import { ReferralNudgeNoExampleException } from './referral-nudges.exceptions';
-import {
-  ReferralNudgesRepository,
-  type NudgeCandidate,
-} from './referral-nudges.repository';
+import { ReferralNudgesRepository, type NudgeCandidate } from './referral-nudges.repository';
 
 /** The pg-boss queue of the scheduled nudges run (cron: REFERRAL_NUDGES_CRON). */
 export const REFERRAL_NUDGES_QUEUE = 'referral-nudges.send';
@@ -126,7 +123,10 @@ export class ReferralNudgesService implements OnModuleInit {
   }
 
   /** Saves the (already valid: `validateReferralNudgeSettings`) settings. @returns them as stored */
-  saveSettings(scope: BusinessScope, settings: ReferralNudgeSettings): Promise<ReferralNudgeSettings> {
+  saveSettings(
+    scope: BusinessScope,
+    settings: ReferralNudgeSettings,
+  ): Promise<ReferralNudgeSettings> {
     return this.repository.saveSettings(scope, settings);
   }
 

@@ -81,7 +81,8 @@ export const REFERRAL_REMINDER_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailD
  */
 export const REFERRAL_SUMMARY_TEMPLATE: MemberEmailTemplate<ReferralSummaryEmailData> = {
   withMagicLink: true,
-  subject: (data, context) => `You saved ${context.format.money(data.savedThisMonthCents)} this month`,
+  subject: (data, context) =>
+    `You saved ${context.format.money(data.savedThisMonthCents)} this month`,
   body: (data, context) => {
     const money = context.format.money;
     const friends = data.countingBranches === 1 ? '1 friend' : `${data.countingBranches} friends`;
