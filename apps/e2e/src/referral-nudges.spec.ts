@@ -78,6 +78,8 @@ test('the owner switches on the 30-day invitation after its preview; a member of
   ).toBeVisible();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // The preview reads on a phone too (the frame's own text, not only its box).
+    await expect(page.frameLocator('.dash-nudges__frame').getByText('Hi Siobhán,')).toBeVisible();
     await page.screenshot({
       path: test.info().outputPath(`referral-nudges-${width}.png`),
       fullPage: true,
@@ -85,8 +87,11 @@ test('the owner switches on the 30-day invitation after its preview; a member of
   }
   await invite.check();
   await expect(page.getByLabel('Days after they joined')).toHaveValue('30');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  const card = page.locator('.dash-account__card', {
+    has: page.getByRole('heading', { name: 'Asking members to refer' }),
+  });
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Invite members to refer' })).toBeChecked();
 
