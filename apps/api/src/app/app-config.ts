@@ -10,6 +10,10 @@ import { DataRightsEnv, readDataRightsConfig } from './platform/config/data-righ
 import { FraudEnv, readFraudConfig } from './referral/fraud/fraud.config';
 import { MailEnv, productionMailProblems, readMailConfig } from './platform/mail/mail.config';
 import { MemberAuthEnv, readMemberAuthConfig } from './member/member-auth/member-auth.config';
+import {
+  readReferralNudgesConfig,
+  ReferralNudgesEnv,
+} from './member/referral-nudges/referral-nudges.config';
 import { MetricsEnv, readMetricsConfig } from './platform/metrics/metrics.config';
 import { MindbodyEnv, readMindbodyConfig } from './integrations/mindbody/mindbody.config';
 import { JiraEnv, readJiraConfig } from './owner/support/jira.config';
@@ -54,6 +58,7 @@ export const ENV_SECTIONS = [
   MetricsEnv,
   BillingEnv,
   DataRightsEnv,
+  ReferralNudgesEnv,
 ] as const;
 
 /**
@@ -77,6 +82,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     metrics,
     billing,
     dataRights,
+    referralNudges,
   ] = validateSections(ENV_SECTIONS, env);
   const production = server.NODE_ENV === 'production';
   if (production)
@@ -100,6 +106,7 @@ function readSettings(env: Record<string, string | undefined>, cwd: string, warn
     ...readMetricsConfig(metrics),
     ...readBillingConfig(billing),
     ...readDataRightsConfig(dataRights),
+    ...readReferralNudgesConfig(referralNudges),
   };
 }
 

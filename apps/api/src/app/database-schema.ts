@@ -62,6 +62,7 @@ import { ReferredByNote1795576000000 } from './platform/database/migrations/1795
 import { StripeMemberWebhooks1795580000000 } from './platform/database/migrations/1795580000000-StripeMemberWebhooks';
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
 import { SecondFactor1795583000000 } from './platform/database/migrations/1795583000000-SecondFactor';
+import { ReferralNudges1795586000000 } from './platform/database/migrations/1795586000000-ReferralNudges';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -131,6 +132,7 @@ export const MIGRATIONS = [
   AuditLog1795582000000,
   SecondFactor1795583000000,
   DataRights1795584000000,
+  ReferralNudges1795586000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

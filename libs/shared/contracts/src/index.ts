@@ -19,6 +19,7 @@ export * from './integrations/stripe-members';
 export * from './integrations/types';
 export * from './member/member-email-settings';
 export * from './member/member-page';
+export * from './member/referral-nudges';
 export * from './member/share-message';
 export * from './membership/branch-qualification';
 export * from './membership/member-defaults';

@@ -117,6 +117,9 @@ beforeEach(() => {
     http.get('/settings/share-message', ({ response }) =>
       response(200).json({ message: DEFAULT_SHARE_MESSAGE }),
     ),
+    http.get('/settings/referral-nudges', ({ response }) =>
+      response(200).json({ inviteAfterDays: null, reminderAfterDays: null, monthlySummary: false }),
+    ),
     http.get('/settings/welcome-offer', ({ response }) =>
       response(200).json({
         kind: 'none',

@@ -8,6 +8,7 @@ import { BranchRuleCard } from './BranchRuleCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
+import { ReferralNudgesCard } from './ReferralNudgesCard';
 import { ShareMessageCard } from './ShareMessageCard';
 import { SignInsCard } from './SignInsCard';
 import { TeamCard } from './TeamCard';
@@ -52,13 +53,14 @@ export interface SecurityNotices {
   secondFactorSetupRequired?: boolean;
 }
 
-/** Emails & sharing: which event emails members get, and the message they share. */
+/** Emails & sharing: which event emails members get, the message they share, and when they are asked to refer. */
 function EmailsSection() {
   const businessName = useAccount().data?.businessName;
   return (
     <>
       <MemberEmailsCard businessName={businessName} />
       <ShareMessageCard businessName={businessName} />
+      <ReferralNudgesCard />
     </>
   );
 }

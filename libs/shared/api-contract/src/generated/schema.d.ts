@@ -1667,6 +1667,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/referral-nudges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When members are asked to refer */
+        get: operations["ReferralNudges_get"];
+        /** Choose when members are asked to refer */
+        put: operations["ReferralNudges_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/referral-nudges/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview an email that asks members to refer */
+        get: operations["ReferralNudges_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/second-factor": {
         parameters: {
             query?: never;
@@ -3222,6 +3257,25 @@ export interface components {
         ReferralLinkSettings: {
             /** @description Every new member gets a referral link at once */
             autoCreate: boolean;
+        };
+        ReferralNudgePreview: {
+            /** @description The HTML part, a whole document */
+            html: string;
+            /** @enum {string} */
+            kind: "invite" | "reminder" | "summary";
+            /** @description The member it is rendered for */
+            memberName: string;
+            subject: string;
+            /** @description The plain-text part */
+            text: string;
+        };
+        ReferralNudgeSettings: {
+            /** @description Invite a member to refer this many days after they joined; null: off */
+            inviteAfterDays: number | null;
+            /** @description A monthly summary to every referrer with a counting branch */
+            monthlySummary: boolean;
+            /** @description Remind once, this many days after the invitation, a member who has not opened their link since; null: off (needs the invitation) */
+            reminderAfterDays: number | null;
         };
         ReferralToMatch: {
             /**
@@ -7450,6 +7504,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProspectSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralNudges_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralNudgeSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralNudges_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralNudgeSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralNudgeSettings"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferralNudges_preview: {
+        parameters: {
+            query: {
+                /** @description Which email to preview */
+                kind: "invite" | "reminder" | "summary";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralNudgePreview"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

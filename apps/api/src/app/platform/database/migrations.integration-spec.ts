@@ -174,6 +174,43 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('ReferralNudges starts every business with its nudges off, refuses a reminder without the invitation, and goes down and up again', async () => {
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(`SELECT to_regclass('referral_nudges') IS NOT NULL AS e`)) as {
+          e: boolean;
+        }[]
+      )[0].e;
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Ana-Sofía Fitness', 'anasofia.example.com', '0412 345 678') RETURNING id, nudge_invite_after_days, nudge_reminder_after_days, nudge_monthly_summary`,
+    )) as {
+      id: string;
+      nudge_invite_after_days: number | null;
+      nudge_reminder_after_days: number | null;
+      nudge_monthly_summary: boolean;
+    }[];
+    expect(business).toMatchObject({
+      nudge_invite_after_days: null,
+      nudge_reminder_after_days: null,
+      nudge_monthly_summary: false,
+    });
+    await expect(
+      dataSource.query(`UPDATE businesses SET nudge_reminder_after_days = 14 WHERE id = $1`, [
+        business?.id,
+      ]),
+    ).rejects.toThrow(/businesses_nudge_reminder_needs_invite/);
+    await expect(
+      dataSource.query(`UPDATE businesses SET nudge_invite_after_days = 6 WHERE id = $1`, [
+        business?.id,
+      ]),
+    ).rejects.toThrow(/businesses_nudge_invite_days/);
+    await undoThrough(dataSource, 'ReferralNudges1795586000000');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business?.id]);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

@@ -12,10 +12,18 @@ import { BRANCH_ENDED_TEMPLATE, type BranchEndedEmailData } from './branch-ended
 import { FRIEND_JOINED_TEMPLATE, type FriendJoinedEmailData } from './friend-joined.template';
 import { FRIENDS_JOINED_TEMPLATE, type FriendsJoinedEmailData } from './friends-joined.template';
 import { WELCOME_TEMPLATE, type WelcomeEmailData } from './welcome.template';
+import {
+  REFERRAL_INVITE_TEMPLATE,
+  REFERRAL_REMINDER_TEMPLATE,
+  REFERRAL_SUMMARY_TEMPLATE,
+  type ReferralNudgeEmailData,
+  type ReferralSummaryEmailData,
+} from './referral-nudge.templates';
 
 export type { MemberEmailContext, MemberEmailTemplate } from './member-email-template';
 export type { ReferralLinkEmailData } from './referral-link.template';
 export type { FriendsJoinedEmailData } from './friends-joined.template';
+export type { ReferralNudgeEmailData, ReferralSummaryEmailData } from './referral-nudge.templates';
 
 /**
  * The data of each member email template, by template name. To add an email: write
@@ -30,6 +38,9 @@ export interface MemberEmailData {
   'branch-counting': BranchCountingEmailData;
   'branch-ended': BranchEndedEmailData;
   welcome: WelcomeEmailData;
+  'referral-invite': ReferralNudgeEmailData;
+  'referral-reminder': ReferralNudgeEmailData;
+  'referral-summary': ReferralSummaryEmailData;
 }
 
 /** A member email template's name. */
@@ -46,6 +57,9 @@ export const MEMBER_EMAIL_TEMPLATES: {
   'branch-counting': BRANCH_COUNTING_TEMPLATE,
   'branch-ended': BRANCH_ENDED_TEMPLATE,
   welcome: WELCOME_TEMPLATE,
+  'referral-invite': REFERRAL_INVITE_TEMPLATE,
+  'referral-reminder': REFERRAL_REMINDER_TEMPLATE,
+  'referral-summary': REFERRAL_SUMMARY_TEMPLATE,
 };
 
 /** True when `name` is a known template (a stored row's template, read back). */

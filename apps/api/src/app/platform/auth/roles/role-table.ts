@@ -187,6 +187,10 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'PUT', path: '/api/settings/member-emails', roles: MANAGERS },
   { method: 'GET', path: '/api/settings/prospects', roles: ALL },
   { method: 'PUT', path: '/api/settings/prospects', roles: MANAGERS },
+  // Asking members to refer at the right moment (issue 33 item 5): owners and managers only (the preview shows a member's name).
+  { method: 'GET', path: '/api/settings/referral-nudges', roles: MANAGERS },
+  { method: 'PUT', path: '/api/settings/referral-nudges', roles: MANAGERS },
+  { method: 'GET', path: '/api/settings/referral-nudges/preview', roles: MANAGERS },
   { method: 'GET', path: '/api/settings/share-message', roles: ALL },
   { method: 'PUT', path: '/api/settings/share-message', roles: MANAGERS },
   { method: 'GET', path: '/api/settings/welcome-offer', roles: ALL },

@@ -1,0 +1,260 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type {
+  ReferralNudgeKind,
+  ReferralNudgePreview,
+  ReferralNudgeSettings,
+} from '@grove/contracts';
+import { errorMessage } from '../../platform/common/error-message';
+import { AppConfig } from '../../platform/config/app-config';
+import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { newPriceCents } from '../../membership/pricing/price';
+import { MemberEmails } from '../member-emails/member-emails.service';
+import type {
+  MemberEmailData,
+  ReferralNudgeEmailData,
+  ReferralSummaryEmailData,
+} from '../member-emails/templates';
+import { ReferralNudgeNoExampleException } from './referral-nudges.exceptions';
+import { ReferralNudgesRepository, type NudgeCandidate } from './referral-nudges.repository';
+
+/** The pg-boss queue of the scheduled nudges run (cron: REFERRAL_NUDGES_CRON). */
+export const REFERRAL_NUDGES_QUEUE = 'referral-nudges.send';
+
+/** Nudge emails per member per calendar month (UTC), the three kinds together. */
+export const NUDGES_PER_MEMBER_PER_MONTH = 2;
+
+/** Members looked at per business, per kind, per run: a run's work stays bounded. */
+export const NUDGES_BATCH = 200;
+
+/** The member email template of each nudge. */
+const TEMPLATE = {
+  invite: 'referral-invite',
+  reminder: 'referral-reminder',
+  summary: 'referral-summary',
+} as const satisfies Record<ReferralNudgeKind, keyof MemberEmailData>;
+
+const DAY_MS = 86_400_000;
+
+/** What one run sent, per kind. */
+export interface NudgeRunResult {
+  invite: number;
+  reminder: number;
+  summary: number;
+}
+
+/** The calendar month of `now` in UTC: its first instant and its 'YYYY-MM' period. */
+export function nudgeMonth(now: Date): { monthStart: Date; period: string } {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { monthStart, period: monthStart.toISOString().slice(0, 7) };
+}
+
+/**
+ * The summary's figures for a Grove-managed referrer (docs/product.md#referral-nudges), cents,
+ * by the price rule of `membership/pricing` (`newPriceCents`, floor 0): saved this month =
+ * membership price − price now; one more friend = the price with one more counting branch.
+ */
+export function summaryFigures(member: NudgeCandidate): ReferralSummaryEmailData {
+  const priceNowCents = newPriceCents(
+    member.membershipPriceCents,
+    member.discountCents,
+    member.countingBranches,
+  );
+  return {
+    countingBranches: member.countingBranches,
+    savedThisMonthCents: member.membershipPriceCents - priceNowCents,
+    priceNowCents,
+    priceWithOneMoreCents: newPriceCents(
+      member.membershipPriceCents,
+      member.discountCents,
+      member.countingBranches + 1,
+    ),
+  };
+}
+
+/** The invitation's and reminder's data: whole days since joining, the discount per branch. */
+function nudgeData(member: NudgeCandidate, now: Date): ReferralNudgeEmailData {
+  return {
+    daysAsMember: Math.max(0, Math.floor((now.getTime() - member.joinedAt.getTime()) / DAY_MS)),
+    discountPerBranchCents: member.discountCents,
+  };
+}
+
+/**
+ * Asked at the right moment (issue 33 item 5, docs/product.md#referral-nudges,
+ * docs/decisions/referral-nudges.md). The owner's settings, their previews, and the scheduled
+ * run (`REFERRAL_NUDGES_QUEUE`, REFERRAL_NUDGES_CRON, hourly by default; pg-boss runs a schedule
+ * on one instance) that, per business with a nudge on, sends through `MemberEmails` (the
+ * `member_emails` row, its delivery job, List-Unsubscribe):
+ * - the invitation to a member `inviteAfterDays` after they joined (`members.created_at`), once;
+ * - the reminder `reminderAfterDays` after the invitation, once, to a member who has since opened
+ *   neither their member page nor their referral link;
+ * - the summary once per calendar month (UTC) to each referrer with a counting branch.
+ * Only members with an email address, managed by Grove (a Mindbody member's price is Mindbody's),
+ * not unsubscribed, and with fewer than {@link NUDGES_PER_MEMBER_PER_MONTH} nudges this month.
+ * Each send writes its `referral_nudges` row (unique per member, kind and period) in the same
+ * transaction as the email, under the member's lock: a rerun or a second replica sends nothing
+ * twice. At most {@link NUDGES_BATCH} members per business and kind per run; the rest go next run.
+ */
+@Injectable()
+export class ReferralNudgesService implements OnModuleInit {
+  private readonly logger = new Logger(ReferralNudgesService.name);
+
+  constructor(
+    private readonly repository: ReferralNudgesRepository,
+    private readonly emails: MemberEmails,
+    private readonly jobs: JobsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<object>(
+      { name: REFERRAL_NUDGES_QUEUE, policy: 'singleton', retryLimit: 1 },
+      async (_data, _job, stopping) => {
+        await this.runAll(new Date(), stopping);
+      },
+    );
+    await this.jobs.schedule(REFERRAL_NUDGES_QUEUE, this.config.referralNudges.cron);
+  }
+
+  /** The business's settings (every nudge off until switched on). */
+  settings(scope: BusinessScope): Promise<ReferralNudgeSettings> {
+    return this.repository.settings(scope);
+  }
+
+  /** Saves the (already valid: `validateReferralNudgeSettings`) settings. @returns them as stored */
+  saveSettings(
+    scope: BusinessScope,
+    settings: ReferralNudgeSettings,
+  ): Promise<ReferralNudgeSettings> {
+    return this.repository.saveSettings(scope, settings);
+  }
+
+  /**
+   * Renders one nudge as a real member of the business would get it (`MemberEmails.example`:
+   * the template the run uses; nothing queued, no token issued): the first member by name with
+   * an email, preferring one with a live link and, for the summary, a counting branch. A member
+   * without counting branches previews the summary with one (the figures of their own price).
+   * @throws ReferralNudgeNoExampleException 404 no member of the business has an email address
+   */
+  async preview(
+    scope: BusinessScope,
+    kind: ReferralNudgeKind,
+    now: Date = new Date(),
+  ): Promise<ReferralNudgePreview> {
+    const member = await this.repository.exampleMember(scope, kind);
+    if (!member) throw new ReferralNudgeNoExampleException();
+    const context = {
+      businessName: member.businessName,
+      businessLocale: member.businessLocale,
+      memberName: member.name,
+      referralCode: member.referralCode,
+      shareMessage: member.shareMessage,
+      welcomeOffer: member.welcomeOffer,
+    };
+    const rendered =
+      kind === 'summary'
+        ? await this.emails.example(
+            'referral-summary',
+            summaryFigures({
+              ...member,
+              countingBranches: Math.max(1, member.countingBranches),
+            }),
+            context,
+          )
+        : await this.emails.example(TEMPLATE[kind], nudgeData(member, now), context);
+    return { kind, memberName: member.name, ...rendered };
+  }
+
+  /**
+   * One run over every business with a nudge on, as of `now` (the scheduled job; a test passes
+   * its own clock). A business that fails is logged and the others go on.
+   * @returns what was queued, per kind, over all businesses
+   */
+  async runAll(now: Date = new Date(), stopping?: AbortSignal): Promise<NudgeRunResult> {
+    const total: NudgeRunResult = { invite: 0, reminder: 0, summary: 0 };
+    for (const { businessId, settings } of await this.repository.businessesWithNudges()) {
+      stopping?.throwIfAborted();
+      try {
+        const sent = await this.runBusiness(jobScope({ businessId }), settings, now);
+        total.invite += sent.invite;
+        total.reminder += sent.reminder;
+        total.summary += sent.summary;
+      } catch (error) {
+        this.logger.error(`referral nudges of business ${businessId}: ${errorMessage(error)}`);
+      }
+    }
+    return total;
+  }
+
+  /** One business's due nudges as of `now`, at most {@link NUDGES_BATCH} per kind. */
+  private async runBusiness(
+    scope: BusinessScope,
+    settings: ReferralNudgeSettings,
+    now: Date,
+  ): Promise<NudgeRunResult> {
+    const { monthStart, period } = nudgeMonth(now);
+    const at = { now, monthStart, cap: NUDGES_PER_MEMBER_PER_MONTH, limit: NUDGES_BATCH };
+    const sent: NudgeRunResult = { invite: 0, reminder: 0, summary: 0 };
+    if (settings.inviteAfterDays !== null) {
+      const due = await this.repository.dueInvites(scope, {
+        ...at,
+        afterDays: settings.inviteAfterDays,
+      });
+      for (const member of due)
+        if (await this.send(scope, member, 'invite', 'once', nudgeData(member, now), monthStart))
+          sent.invite += 1;
+    }
+    if (settings.inviteAfterDays !== null && settings.reminderAfterDays !== null) {
+      const due = await this.repository.dueReminders(scope, {
+        ...at,
+        afterDays: settings.reminderAfterDays,
+      });
+      for (const member of due)
+        if (await this.send(scope, member, 'reminder', 'once', nudgeData(member, now), monthStart))
+          sent.reminder += 1;
+    }
+    if (settings.monthlySummary) {
+      const due = await this.repository.dueSummaries(scope, { ...at, period });
+      for (const member of due)
+        if (await this.send(scope, member, 'summary', period, summaryFigures(member), monthStart))
+          sent.summary += 1;
+    }
+    return sent;
+  }
+
+  /**
+   * Records the nudge and queues its email in one transaction (nothing when it was already
+   * recorded or the cap is reached under the member's lock); wakes the email worker after commit.
+   * @returns true when queued
+   */
+  private async send<K extends ReferralNudgeKind>(
+    scope: BusinessScope,
+    member: NudgeCandidate,
+    kind: K,
+    period: string,
+    data: MemberEmailData[(typeof TEMPLATE)[K]],
+    monthStart: Date,
+  ): Promise<boolean> {
+    const queued = await this.repository.transaction(async (manager) => {
+      const recorded = await this.repository.record(scope, manager, {
+        memberId: member.memberId,
+        kind,
+        period,
+        monthStart,
+        cap: NUDGES_PER_MEMBER_PER_MONTH,
+      });
+      if (!recorded) return false;
+      return this.emails.send(
+        scope,
+        member.memberId,
+        TEMPLATE[kind],
+        data,
+        `referral-nudge:${kind}:${period}:${member.memberId}`,
+        { manager },
+      );
+    });
+    if (queued) this.emails.wake();
+    return queued;
+  }
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REFERRAL_NUDGE_MESSAGES, REFERRAL_NUDGES_OFF } from '@grove/contracts';
+import type { Schema } from '@grove/api-contract';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { ReferralNudgesCard } from './ReferralNudgesCard';
+
+/** A fake API holding the business's nudge settings. */
+let stored: Schema<'ReferralNudgeSettings'>;
+const puts: unknown[] = [];
+const previews: string[] = [];
+let noMember = false;
+beforeEach(() => {
+  stored = { ...REFERRAL_NUDGES_OFF };
+  puts.length = 0;
+  previews.length = 0;
+  noMember = false;
+  server.use(
+    http.get('/settings/referral-nudges', ({ response }) => response(200).json(stored)),
+    http.put('/settings/referral-nudges', async ({ request, response }) => {
+      const body = (await request.json()) as Schema<'ReferralNudgeSettings'>;
+      puts.push(body);
+      stored = body;
+      return response(200).json(stored);
+    }),
+    http.get('/settings/referral-nudges/preview', ({ request, response }) => {
+      const kind = new URL(request.url).searchParams.get('kind') as
+        'invite' | 'reminder' | 'summary';
+      previews.push(kind);
+      if (noMember) return apiError(404, REFERRAL_NUDGE_MESSAGES.noExample);
+      return response(200).json({
+        kind,
+        memberName: "Siobhán O'Brien",
+        subject: "Know someone who'd like Peak Fitness?",
+        html: '<p>Hi Siobhán</p>',
+        text: 'Hi Siobhán',
+      });
+    }),
+  );
+});
+
+const inviteBox = () =>
+  screen.getByRole('checkbox', { name: 'Invite members to refer' }) as HTMLInputElement;
+
+describe('ReferralNudgesCard (docs/product.md#referral-nudges)', () => {
+  it('switches the 30-day invitation on only after its preview, and saves it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ReferralNudgesCard />);
+    await screen.findByRole('checkbox', { name: 'Invite members to refer' });
+    expect(inviteBox().disabled).toBe(true);
+    expect(screen.getAllByText('Preview this email to switch it on.')).toHaveLength(3);
+
+    await user.click(screen.getAllByRole('button', { name: 'Preview email' })[0] as HTMLElement);
+    expect(await screen.findByText("Subject: Know someone who'd like Peak Fitness?")).toBeTruthy();
+    expect(screen.getByText("The email Siobhán O'Brien would get")).toBeTruthy();
+    expect(previews).toEqual(['invite']);
+    expect(inviteBox().disabled).toBe(false);
+
+    await user.click(inviteBox());
+    expect((screen.getByLabelText('Days after they joined') as HTMLInputElement).value).toBe('30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(puts).toEqual([{ inviteAfterDays: 30, reminderAfterDays: null, monthlySummary: false }]);
+  });
+
+  it("refuses days outside the range with the API's message, saving nothing", async () => {
+    stored = { inviteAfterDays: 30, reminderAfterDays: null, monthlySummary: false };
+    const user = userEvent.setup();
+    renderWithProviders(<ReferralNudgesCard />);
+    const days = (await screen.findByLabelText('Days after they joined')) as HTMLInputElement;
+    await waitFor(() => expect(days.value).toBe('30'));
+    expect(inviteBox().checked).toBe(true);
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REFERRAL_NUDGE_MESSAGES.inviteDays)).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it('says why there is no preview when the business has no member with an email', async () => {
+    noMember = true;
+    const user = userEvent.setup();
+    renderWithProviders(<ReferralNudgesCard />);
+    await screen.findByRole('checkbox', { name: 'Invite members to refer' });
+    await user.click(screen.getAllByRole('button', { name: 'Preview email' })[2] as HTMLElement);
+    expect(await screen.findByText(REFERRAL_NUDGE_MESSAGES.noExample)).toBeTruthy();
+  });
+});
