@@ -17,5 +17,7 @@ module.exports = {
     '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'],
   },
   transformIgnorePatterns: ['/node_modules/(?!(openapi-msw|until-async)/).+\\.(c?js|json)$'],
+  // A spec waits for states (asyncUtilTimeout in jest-setup.ts); 30 s is for a loaded machine, not a slow spec.
+  testTimeout: 30_000,
   setupFilesAfterEnv: [path.join(__dirname, '../../libs/web/testing/src/lib/jest-setup.ts')],
 };

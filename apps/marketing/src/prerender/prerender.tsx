@@ -3,10 +3,9 @@
 // Runs in Node, never in a browser.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
-import { Link, NavLink } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { hrefs, MARKETING_PAGES, MESSAGES, type PrerenderedPage } from '@grove/contracts';
-import { Logo } from '@grove/web-ui';
+import { MARKETING_PAGES, MESSAGES, type PrerenderedPage } from '@grove/contracts';
+import { PublicTopBar } from '@grove/web-ui';
 import MarketingRoutes from '../remote-entry';
 import { documentTitle, PageMetaCollector, type PageMeta } from '../components/usePageMeta';
 import { ogImageSvg } from './og-image';
@@ -19,26 +18,13 @@ const NOT_FOUND_META: PageMeta = {
 };
 
 /**
- * The shell's public top bar (apps/shell/src/app/layouts/PublicLayout.tsx) as a visitor without a
- * session sees it, the same markup and classes, so the live page that replaces the prerendered
- * one puts every box where it was.
+ * The shell's public frame (apps/shell/src/app/layouts/PublicLayout.tsx) as a visitor without a
+ * session sees it, so the live page that replaces the prerendered one puts every box where it was.
  */
 function PrerenderFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="shell-public">
-      <header className="shell-topbar">
-        <Link to="/" className="shell-topbar__brand" aria-label="Grove home">
-          <Logo />
-        </Link>
-        <nav className="shell-topbar__links" aria-label="Main">
-          <NavLink to={hrefs.pricing}>Pricing</NavLink>
-          <NavLink to={hrefs.about}>About</NavLink>
-          <NavLink to={hrefs.contact}>Contact</NavLink>
-          <Link to={hrefs.login} className="g-btn g-btn--primary g-btn--sm">
-            Log In
-          </Link>
-        </nav>
-      </header>
+      <PublicTopBar signedIn={false} />
       {children}
     </div>
   );

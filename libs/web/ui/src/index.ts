@@ -16,6 +16,7 @@ export * from './lib/PageHeader';
 import './lib/table.css';
 export * from './lib/Pagination';
 export * from './lib/Logo';
+export * from './lib/PublicTopBar';
 export * from './lib/NotFoundPage';
 export * from './lib/ErrorScreen';
 // Tables that stack into cards when narrow.
