@@ -237,18 +237,21 @@ export class TeamRepository {
   }
 
   /**
-   * The roles of the business's staff, every row locked until the transaction ends (so two
-   * changes cannot each leave the other as the last owner).
+   * The business's staff (id → role and name, "Siobhán O'Brien"), every row locked until the
+   * transaction ends (so two changes cannot each leave the other as the last owner).
    */
-  async lockRoles(
+  async lockStaff(
     { businessId }: BusinessScope,
     manager: EntityManager,
-  ): Promise<Map<string, StaffRole>> {
-    const rows: { id: string; role: StaffRole }[] = await manager.query(
-      `SELECT id, role FROM users WHERE business_id = $1 ORDER BY id FOR UPDATE`,
-      [businessId],
+  ): Promise<Map<string, { role: StaffRole; name: string }>> {
+    const rows: { id: string; role: StaffRole; first_name: string; last_name: string }[] =
+      await manager.query(
+        `SELECT id, role, first_name, last_name FROM users WHERE business_id = $1 ORDER BY id FOR UPDATE`,
+        [businessId],
+      );
+    return new Map(
+      rows.map((row) => [row.id, { role: row.role, name: `${row.first_name} ${row.last_name}` }]),
     );
-    return new Map(rows.map((row) => [row.id, row.role]));
   }
 
   /** Sets a member of staff's role inside `manager`'s transaction. */

@@ -6,6 +6,7 @@ import {
   validateStaffRoleChange,
   type InvitationAcceptRequest,
   type StaffInvitationRequest,
+  type StaffRole,
   type StaffRoleChangeRequest,
   STAFF_ROLE_LABELS,
 } from '@grove/contracts';
@@ -154,16 +155,15 @@ export class TeamService {
     const errors = validateStaffRoleChange(body);
     if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
     await this.team.transaction(async (manager) => {
-      const roles = await this.team.lockRoles(scope, manager);
-      if (!roles.has(id)) throw new TeamEntryNotFoundException();
-      const before = roles.get(id);
-      roles.set(id, body.role);
-      if (![...roles.values()].includes('owner')) throw new LastOwnerException();
+      const staff = await this.team.lockStaff(scope, manager);
+      const target = staff.get(id);
+      if (!target) throw new TeamEntryNotFoundException();
+      if (!keepsAnOwner(staff, id, body.role)) throw new LastOwnerException();
       await this.team.setRole(scope, manager, id, body.role);
-      if (before && before !== body.role)
+      if (target.role !== body.role)
         await this.audit.record(scope, manager, {
           kind: 'team.role_changed',
-          before: { staff: await this.staffName(scope, id), role: STAFF_ROLE_LABELS[before] },
+          before: { staff: target.name, role: STAFF_ROLE_LABELS[target.role] },
           after: { role: STAFF_ROLE_LABELS[body.role] },
         });
     });
@@ -178,23 +178,17 @@ export class TeamService {
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
     await this.team.transaction(async (manager) => {
-      const roles = await this.team.lockRoles(scope, manager);
-      if (!roles.has(id)) throw new TeamEntryNotFoundException();
-      roles.delete(id);
-      if (![...roles.values()].includes('owner')) throw new LastOwnerException();
+      const staff = await this.team.lockStaff(scope, manager);
+      const target = staff.get(id);
+      if (!target) throw new TeamEntryNotFoundException();
+      if (!keepsAnOwner(staff, id, null)) throw new LastOwnerException();
       await this.sessions.revokeAll(id, manager);
       await this.audit.record(scope, manager, {
         kind: 'team.removed',
-        before: { staff: await this.staffName(scope, id) },
+        before: { staff: target.name },
       });
       await this.team.deleteUser(scope, manager, id);
     });
-  }
-
-  /** A member of staff's name for the audit log ("Siobhán O'Brien"), or null when gone. */
-  private async staffName(scope: BusinessScope, id: string): Promise<string | null> {
-    const member = (await this.team.members(scope)).find((row) => row.id === id);
-    return member ? `${member.firstName} ${member.lastName}` : null;
   }
 
   /**
@@ -249,4 +243,15 @@ export class TeamService {
     });
     return this.auth.result(opened.userId, opened);
   }
+}
+
+/** True when the business still has an owner once `id` has `role` (null: once `id` is removed). */
+function keepsAnOwner(
+  staff: Map<string, { role: StaffRole }>,
+  id: string,
+  role: StaffRole | null,
+): boolean {
+  return [...staff].some(([other, { role: current }]) =>
+    other === id ? role === 'owner' : current === 'owner',
+  );
 }
