@@ -76,6 +76,7 @@ export function withPrerenderedPage(
   const absolute = (url: string) => new URL(url, `${publicOrigin}/`).href;
   const found = page.path !== null;
   const canonical = `${publicOrigin}${page.path === '/' || !found ? '/' : page.path}`;
+  const markup = page.html.split(PRERENDERED_ASSET_BASE).join(page.base);
   const image = page.image ? absolute(`${page.base}${PRERENDERED_FOLDER}/${page.image}`) : null;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
@@ -107,11 +108,11 @@ export function withPrerenderedPage(
     meta('name', 'twitter:description', page.description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     ...structuredData(publicOrigin, found ? (page.path ?? pathname) : pathname),
+    ...heroImagePreload(markup),
   ].join('');
   // First in <body>: after every stylesheet the app appends to <head> while it loads (the same
   // rules in another order would move the copy's boxes), before the markup (no unstyled paint).
   const style = `<style id="${PRERENDERED_STYLE_ID}">${page.css.replace(/<\/style/gi, '<\\/style')}</style>`;
-  const markup = page.html.split(PRERENDERED_ASSET_BASE).join(page.base);
   return (
     withAppLoadedOnUse(shell)
       // The page is complete without the app: its scripts, stylesheets and manifests are not
@@ -130,4 +131,19 @@ export function withPrerenderedPage(
         `${style}<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root" hidden></div>`,
       )
   );
+}
+
+/**
+ * A preload of the page's largest image, so the browser fetches it with the HTML instead of after
+ * the stylesheet and layout: the first video poster, or the first `<img fetchpriority="high">` (the
+ * marketing remote marks its hero image so). None when the page has neither. Measured on the landing
+ * page, whose poster is its largest paint (docs/decisions/public-site-prerendered-by-the-marketing-build.md).
+ * @param markup the page's HTML with its asset URLs resolved
+ * @returns zero or one `<link rel="preload" as="image">`
+ */
+export function heroImagePreload(markup: string): string[] {
+  const hero =
+    /<video\b[^>]*\bposter="([^"]+)"/.exec(markup) ??
+    /<img\b(?=[^>]*\bfetchpriority="high")[^>]*\bsrc="([^"]+)"/.exec(markup);
+  return hero ? [`<link rel="preload" as="image" href="${hero[1]}" fetchpriority="high" />`] : [];
 }
