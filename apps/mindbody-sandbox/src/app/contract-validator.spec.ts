@@ -173,9 +173,18 @@ describe('the sandbox checks every request against the contract', () => {
         }),
       }),
       call(`${sandbox.url}/client/clientreferraltypes?request.includeInactive=true`),
+      call(`${sandbox.url}/client/requiredclientfields`),
+      call(`${sandbox.url}/client/addclient`, {
+        method: 'POST',
+        body: JSON.stringify({ FirstName: 'Zoë', LastName: "D'Arcy", Email: 'zoe@example.fr' }),
+      }),
+      call(`${sandbox.url}/client/addclient`, {
+        method: 'POST',
+        body: JSON.stringify({ FirstName: 'Zoë', LastName: "D'Arcy", Email: 'zoe@example.fr' }),
+      }),
     ]);
     expect(replies.map((reply) => reply.status)).toEqual([
-      401, 200, 200, 200, 403, 200, 404, 200, 200, 200,
+      401, 200, 200, 200, 403, 200, 404, 200, 200, 200, 200, 200, 400,
     ]);
     const created = await fetch(`${sandbox.webhooksUrl}/subscriptions`, {
       method: 'POST',

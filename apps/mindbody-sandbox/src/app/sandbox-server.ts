@@ -6,7 +6,10 @@ import {
   type GetActivationCodeResponse,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
+  type AddClientRequest,
+  type AddClientResponse,
   type GetClientReferralTypesResponse,
+  type GetRequiredClientFieldsResponse,
   type GetClientsResponse,
   type GetSitesResponse,
   type IssueUserTokenResponse,
@@ -48,6 +51,11 @@ export interface SandboxSiteOptions {
    * webhooks, until the owner opens its activation link.
    */
   activated?: boolean;
+  /**
+   * The client fields the site requires of a new client (GetRequiredClientFields; AddClient refuses
+   * a client without them). Default `['Email']`.
+   */
+  requiredClientFields?: string[];
 }
 
 /** Settings of a sandbox instance; the defaults are the ones the README gives. */
@@ -110,6 +118,8 @@ export interface SandboxSite {
   store: SandboxStore;
   clientCount: number;
   seed: number;
+  /** GetRequiredClientFieldsResponse.RequiredClientFields of the site. */
+  requiredClientFields: string[];
 }
 
 /** A request the contract refused (read back by tests: a conforming client causes none). */
@@ -250,6 +260,7 @@ export class MindbodySandbox {
     const site: SandboxSite = {
       siteId,
       activated: input.activated ?? true,
+      requiredClientFields: [...(input.requiredClientFields ?? ['Email'])],
       activationCode: createHash('sha256')
         .update(`activation:${siteId}`)
         .digest('hex')
@@ -529,6 +540,14 @@ export class MindbodySandbox {
         return this.listPurchases(store, params);
       case 'updateClientContractAutopays':
         return this.updateAutopays(store, body as unknown as UpdateClientContractAutopaysRequest);
+      case 'getRequiredClientFields': {
+        const reply: GetRequiredClientFieldsResponse = {
+          RequiredClientFields: [...site.requiredClientFields],
+        };
+        return { status: 200, body: reply };
+      }
+      case 'addClient':
+        return this.addClientReply(site, body as unknown as AddClientRequest);
       case 'getClientReferralTypes': {
         const reply: GetClientReferralTypesResponse = {
           ReferralTypes: [...SANDBOX_REFERRAL_TYPES],
@@ -538,6 +557,54 @@ export class MindbodySandbox {
       default:
         return error(404, 'NotFound', `The sandbox does not serve ${operationId}`);
     }
+  }
+
+  /**
+   * `POST /client/addclient` with a staff token (business mode): refuses a client missing one of
+   * the site's required fields, a `ReferredBy` that is not one of its referral types, and a
+   * duplicate (same first name, last name and email as a client of the site: refused by every
+   * version of the Public API since May 2020), each with 400 and nothing added; else adds the
+   * client (not a prospect, no membership; `client.created` fires) and answers `{ Client }`.
+   * The refusals' codes and wording are the sandbox's (docs/decisions/mindbody-add-client.md).
+   */
+  private addClientReply(site: SandboxSite, request: AddClientRequest): Reply {
+    const given = request as unknown as Record<string, unknown>;
+    const missing = site.requiredClientFields.filter(
+      (field) => typeof given[field] !== 'string' || (given[field] as string).trim() === '',
+    );
+    if (missing.length > 0)
+      return error(400, 'MissingRequiredFields', `Missing required fields: ${missing.join(', ')}`);
+    if (request.ReferredBy !== undefined && !SANDBOX_REFERRAL_TYPES.includes(request.ReferredBy))
+      return error(
+        400,
+        'InvalidReferredBy',
+        `'${request.ReferredBy}' is not a referral type of the site`,
+      );
+    const same = (a: string | null | undefined, b: string | null | undefined) =>
+      (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+    const duplicate = site.store
+      .all()
+      .some(
+        (client) =>
+          same(client.FirstName, request.FirstName) &&
+          same(client.LastName, request.LastName) &&
+          same(client.Email, request.Email),
+      );
+    if (duplicate)
+      return error(
+        400,
+        'DuplicateClient',
+        'A client with the same first name, last name and email already exists',
+      );
+    const client = site.store.addClient({
+      FirstName: request.FirstName,
+      LastName: request.LastName,
+      Email: request.Email,
+      MobilePhone: request.MobilePhone,
+      ReferredBy: request.ReferredBy,
+    });
+    const reply: AddClientResponse = { Client: client };
+    return { status: 200, body: reply };
   }
 
   /** `GET /site/sites`: the activated sites among `request.siteIds` (all activated ones without it). */

@@ -12,6 +12,8 @@ import {
   MINDBODY_MAX_CLIENT_IDS,
   MINDBODY_MAX_PAGE_SIZE,
   MINDBODY_WEBHOOKS_API_URL,
+  type AddClientRequest,
+  type AddClientResponse,
   type Client,
   type CreatedSubscription,
   type CreateSubscriptionRequest,
@@ -21,6 +23,7 @@ import {
   type GetClientPurchasesResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
+  type GetRequiredClientFieldsResponse,
   type GetSitesResponse,
   type GetSubscriptionsResponse,
   type IssueUserTokenRequest,
@@ -342,6 +345,27 @@ export class MindbodyClient {
    */
   getClientReferralTypes(): Promise<GetClientReferralTypesResponse> {
     return this.request<GetClientReferralTypesResponse>({ operation: 'getClientReferralTypes' });
+  }
+
+  /**
+   * `GET /client/requiredclientfields` (GetRequiredClientFields): the fields the site requires of
+   * a new client in business mode; AddClient refuses a client without them.
+   * @throws the Mindbody errors of the class doc
+   */
+  getRequiredClientFields(): Promise<GetRequiredClientFieldsResponse> {
+    return this.request<GetRequiredClientFieldsResponse>({ operation: 'getRequiredClientFields' });
+  }
+
+  /**
+   * `POST /client/addclient` (AddClient, staff token: business mode): creates the client at the
+   * site. Not retried after a timeout, a lost connection or a 5xx (the client may exist then):
+   * the caller looks the email up with `getClients` before trying again.
+   * @returns the client made (its `Id` and `UniqueId`)
+   * @throws MindbodyRequestError 400 for a duplicate (same first name, last name and email, refused
+   *   since May 2020) or a missing required field; the other Mindbody errors of the class doc
+   */
+  addClient(request: AddClientRequest): Promise<AddClientResponse> {
+    return this.request<AddClientResponse>({ operation: 'addClient', body: request });
   }
 
   /**

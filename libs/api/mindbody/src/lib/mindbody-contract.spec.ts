@@ -155,6 +155,18 @@ describe("MindbodyClient sends only what Grove's Mindbody contract lists", () =>
           });
         },
         getClientReferralTypes: () => mindbody.getClientReferralTypes(),
+        getRequiredClientFields: () => mindbody.getRequiredClientFields(),
+        addClient: async () => {
+          const { ReferralTypes } = await mindbody.getClientReferralTypes();
+          const added = await mindbody.addClient({
+            FirstName: 'Siobhán',
+            LastName: "O'Brien-Nguyễn",
+            Email: 'siobhan.obrien@example.ie',
+            MobilePhone: '+353 87 123 4567',
+            ReferredBy: ReferralTypes[0],
+          });
+          expect(added.Client).toMatchObject({ FirstName: 'Siobhán', IsProspect: false });
+        },
         createSubscription: async () => {
           subscription = await mindbody.createSubscription({
             eventIds: ['client.created', 'client.updated'],

@@ -28,6 +28,13 @@ export const MINDBODY_OPERATIONS = {
   },
   /** client.md#get-client-referral-types */
   getClientReferralTypes: { api: 'public', method: 'GET', path: '/client/clientreferraltypes' },
+  /** client.md#get-required-client-fields */
+  getRequiredClientFields: { api: 'public', method: 'GET', path: '/client/requiredclientfields' },
+  /**
+   * client.md#add-client. Not repeatable: each call makes a client (the caller looks the email up
+   * with getClients before trying again).
+   */
+  addClient: { api: 'public', method: 'POST', path: '/client/addclient', repeatable: false },
   /** subscriptions.md#get-subscriptions */
   getSubscriptions: { api: 'webhooks', method: 'GET', path: '/subscriptions' },
   /**

@@ -261,6 +261,30 @@ export interface GetClientReferralTypesResponse {
   ReferralTypes: string[];
 }
 
+/** `GET /client/requiredclientfields` reply (model GetRequiredClientFieldsResponse). */
+export interface GetRequiredClientFieldsResponse {
+  /** The client fields the site requires of a new client, e.g. `['Email', 'MobilePhone']`. */
+  RequiredClientFields: string[];
+}
+
+/**
+ * `POST /client/addclient` body: the fields of the official AddClientRequest Grove sends.
+ * FirstName and LastName are required ("You must specify a first name when you add a client").
+ */
+export interface AddClientRequest {
+  FirstName: string;
+  LastName: string;
+  Email?: string;
+  MobilePhone?: string;
+  /** One of the site's `GetClientReferralTypes` strings. */
+  ReferredBy?: string;
+}
+
+/** `POST /client/addclient` reply (model AddClientResponse): the client made. */
+export interface AddClientResponse {
+  Client: Client;
+}
+
 /** `POST /usertoken/issue` body. */
 export interface IssueUserTokenRequest {
   Username: string;
