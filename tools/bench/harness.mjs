@@ -62,29 +62,44 @@ function postgresCpuMs(pid) {
  * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
  * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
+ * BENCH_DATA_DIR (a folder the postgres user can enter, e.g. /var/tmp/grove-bench-1m) keeps the
+ * database there instead of a throwaway folder: a later run on the same folder reuses it (`fresh`
+ * is false, the owner logs in instead of signing up), so a large seed is made once.
+ * `sqlFloor(url)` (see {@link sqlFloorOf}) measures what one request's own statements cost run
+ * database-only.
  */
 export async function startBenchApi(env = {}) {
   const apiBundle = path.join(root, 'dist/apps/api/main.js');
   if (!fs.existsSync(apiBundle))
     throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
+  const keptDir = process.env.BENCH_DATA_DIR && path.resolve(process.env.BENCH_DATA_DIR);
+  const dir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
+  fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o755);
+  // The server's log, kept only while `captureStatements` listens.
+  const serverLog = { listening: false, text: '' };
   const db = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'db'),
     fast: true,
     log: () => {},
+    onLog: (chunk) => {
+      if (serverLog.listening) serverLog.text += chunk;
+    },
   });
   let api;
   const close = async () => {
     api?.kill('SIGTERM');
     if (api && api.exitCode === null) await new Promise((resolve) => api.once('exit', resolve));
     await db.stop().catch(() => {});
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     const admin = new pg.Client(db.url('postgres'));
     await admin.connect();
-    await admin.query('CREATE DATABASE grove_bench');
+    const { rowCount: reused } = await admin.query(
+      `SELECT 1 FROM pg_database WHERE datname = 'grove_bench'`,
+    );
+    if (!reused) await admin.query('CREATE DATABASE grove_bench');
     await admin.end();
     const port = await freePort();
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -130,31 +145,45 @@ export async function startBenchApi(env = {}) {
       if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const cookie = await signUpOwner(base);
-    const client = new pg.Client(db.url('grove_bench'));
+    const client = new pg.Client({
+      connectionString: db.url('grove_bench'),
+      application_name: 'grove-bench',
+    });
     await client.connect();
+    const login = async () => {
+      const reply = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@grove.local', password: 'bench password' }),
+      });
+      if (!reply.ok) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
+      return reply.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    };
+    const cookie = reused ? await login() : await signUpOwner(base);
     const {
       rows: [{ id: businessId }],
-    } = await client.query('SELECT id FROM businesses LIMIT 1');
+    } = await client.query(
+      `SELECT business_id AS id FROM users WHERE email = 'bench@grove.local' LIMIT 1`,
+    );
+    const sql = (text, params) => client.query(text, params);
+    const cpu = () => ({ api: cpuMs(api.pid), postgres: db.pid ? postgresCpuMs(db.pid) : 0 });
     return {
       base,
       cookie,
       businessId,
-      sql: (text, params) => client.query(text, params),
-      cpu: () => ({ api: cpuMs(api.pid), postgres: db.pid ? postgresCpuMs(db.pid) : 0 }),
+      fresh: !reused,
+      sql,
+      cpu,
       // A fresh session cookie (the signup's access token lapses during a long seeding).
-      login: async () => {
-        const reply = await fetch(`${base}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'bench@grove.local', password: 'bench password' }),
-        });
-        if (!reply.ok) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
-        return reply.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-      },
+      login,
+      sqlFloor: async (url, options = {}) =>
+        sqlFloorOf(
+          await captureStatements({ sql, serverLog, base, cookie: options.cookie ?? cookie, url }),
+          { url: db.url('grove_bench'), cpu, ...options },
+        ),
       close: async () => {
         await client.end();
         await close();
@@ -171,6 +200,33 @@ export async function startBenchApi(env = {}) {
  * so a JSON reply is measured compressed, as the dashboard gets it.
  */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * Measures the floor of the page `url` just loaded (`result`, from `load`): `floor(url, options)`
+ * (a bench's `sqlFloor`: the request's own statements in a tight `pg` loop, same seconds), prints
+ * it under the page's line with the page's req/s as a share of it (a page at ≥ 50%, within 2x of
+ * its own SQL, is at its floor; further away it spends its time in Node) and keeps it as
+ * `result.floor`.
+ */
+export async function withFloor(result, floor, url, { seconds, warmupSeconds, sqlConnections }) {
+  const sql = await floor(url, {
+    seconds,
+    warmupSeconds,
+    ...(sqlConnections && { connections: sqlConnections }),
+  });
+  result.floor = sql;
+  const share = (result.requests.average / sql.requests.average) * 100;
+  const cpu = sql.cpuPerRequest ? `, PostgreSQL ${sql.cpuPerRequest.postgres} µs a request` : '';
+  console.log(
+    `${'  its SQL alone'.padEnd(34)} ${sql.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(sql.latency.p99).padStart(4)} ms   (${sql.statements} statements a request, ${sql.connections} connections${cpu}): page = ${share.toFixed(0)}% of its SQL's req/s (${(sql.requests.average / result.requests.average).toFixed(2)}x away)`,
+  );
+  if (process.env.BENCH_SHOW_SQL)
+    for (const { name, text, values } of sql.captured)
+      console.log(
+        `    ${name ?? 'unnamed'}: ${text.replace(/\s+/g, ' ').slice(0, 110)}… [${values.length} values]`,
+      );
+  return sql;
+}
 
 /**
  * Loads `base + url` with autocannon (`connections` at once for `seconds`, after `warmupSeconds`
@@ -216,6 +272,151 @@ export async function load({
   );
   if (failures > 0) throw new Error(`${title}: ${failures} requests failed`);
   return result;
+}
+
+/**
+ * The statements one request to `base + url` sends to PostgreSQL, in order, with their values:
+ * the server logs every statement (`log_statement = all`, prefixed by process and application
+ * name) for the one request, then stops. Statements of the bench's own connection
+ * (`grove-bench`) and of the job workers (`grove-jobs`) are left out. Requests still running
+ * (a load just ended) or background work would add theirs: the capture is repeated until two in a
+ * row send the same statements.
+ * @returns `[{ name, text, values }]`: `name` is the prepared statement's name (null: unnamed or
+ *   simple protocol), `values` the text of each `$n` as PostgreSQL logged it (null for NULL)
+ */
+export async function captureStatements(options) {
+  let previous;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    // Requests a load left in flight finish first (their statements are not this request's).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const statements = await captureOnce(options);
+    const key = statements.map(({ text }) => text).join('\n;\n');
+    if (key === previous) return statements;
+    previous = key;
+  }
+  throw new Error(`${options.url}: no two captures of its statements agreed`);
+}
+
+/** One capture of `captureStatements`. */
+async function captureOnce({ sql, serverLog, base, cookie, url }) {
+  const prefix = '@@bench|%p|%a|@@ ';
+  const set = async (on) => {
+    for (const [name, value] of [
+      ['log_statement', "'all'"],
+      ['log_line_prefix', `'${prefix}'`],
+      ['log_parameter_max_length', '-1'],
+    ])
+      await sql(on ? `ALTER SYSTEM SET ${name} = ${value}` : `ALTER SYSTEM RESET ${name}`);
+    await sql('SELECT pg_reload_conf()');
+    // Every backend reads the new settings before its next statement; give the reload a moment.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  await set(true);
+  serverLog.text = '';
+  serverLog.listening = true;
+  try {
+    const reply = await fetch(base + url, { headers: { cookie } });
+    if (!reply.ok) throw new Error(`${url}: ${reply.status}`);
+    await reply.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  } finally {
+    serverLog.listening = false;
+    await set(false);
+  }
+  const statements = [];
+  for (const entry of serverLog.text.split('@@bench|').slice(1)) {
+    const [, , application, rest] = /^(\d+)\|([^|]*)\|@@ ([\s\S]*)$/.exec(entry) ?? [];
+    if (rest === undefined || application === 'grove-bench' || application === 'grove-jobs')
+      continue;
+    const message = rest.replace(/\n$/, '');
+    if (process.env.BENCH_SHOW_SQL === 'all')
+      console.log(
+        `    [${entry.split('|')[0]} ${application}] ${message.replace(/\s+/g, ' ').slice(0, 140)}`,
+      );
+    const executed = /^LOG:\s+(?:execute ([^:]+)|statement): ([\s\S]*)$/.exec(message);
+    if (executed) {
+      const name = executed[1] && executed[1] !== '<unnamed>' ? executed[1] : null;
+      statements.push({ name, text: executed[2], values: [] });
+      continue;
+    }
+    const parameters = /^DETAIL:\s+Parameters: ([\s\S]*)$/i.exec(message);
+    if (parameters && statements.length) {
+      const values = [];
+      for (const [, n, value] of parameters[1].matchAll(/\$(\d+) = (NULL|'(?:[^']|'')*')/g))
+        values[Number(n) - 1] = value === 'NULL' ? null : value.slice(1, -1).replaceAll("''", "'");
+      statements.at(-1).values = values;
+    }
+  }
+  if (!statements.length) throw new Error(`${url}: no statement was logged`);
+  return statements;
+}
+
+/**
+ * The floor of a page: `statements` (one request's, `captureStatements`) run database-only, with
+ * the `pg` driver in a tight loop on `connections` connections at once (each sends the request's
+ * statements one after the other, named ones prepared once per connection as the API's
+ * prepared-read pool does, its sessions with `plan_cache_mode = force_generic_plan` as that
+ * pool's) for `seconds` after `warmupSeconds`. No Node work but the driver's.
+ * @returns `{ requests: { average }, latency: { p99 }, statements, cpuPerRequest? }`: loops a
+ *   second, the p99 of one loop (ms), how many statements a loop sends and, with `cpu`,
+ *   PostgreSQL's CPU per loop (µs)
+ */
+export async function sqlFloorOf(
+  statements,
+  { url, connections = 8, seconds = 10, warmupSeconds = 3, cpu },
+) {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({
+        connectionString: url,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      await client.connect();
+      return client;
+    }),
+  );
+  const once = async (client) => {
+    for (const { name, text, values } of statements)
+      await client.query(name ? { name, text, values } : { text, values });
+  };
+  const run = async (ms, latencies) => {
+    const until = performance.now() + ms;
+    let count = 0;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          await once(client);
+          latencies?.push(performance.now() - started);
+          count++;
+        }
+      }),
+    );
+    return count;
+  };
+  try {
+    await run(warmupSeconds * 1000);
+    const before = cpu?.();
+    const latencies = [];
+    const started = performance.now();
+    const count = await run(seconds * 1000, latencies);
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const result = {
+      requests: { average: count / elapsed },
+      latency: { p99: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(1)) },
+      statements: statements.length,
+      captured: statements,
+      connections,
+    };
+    if (before)
+      result.cpuPerRequest = {
+        postgres: Math.round(((cpu().postgres - before.postgres) * 1000) / Math.max(1, count)),
+      };
+    return result;
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
 }
 
 /**
@@ -367,13 +568,19 @@ export async function seedScale(sql, businessId, { businesses, trees, prospectsP
  * warmupSeconds and optionally `cpu`). The pages are to be compared with the mean of the two
  * health readings: on a shared machine the load drifts during a run, and one reading at the end
  * measures a different moment from the first page's.
+ * With `floor` (a bench's `sqlFloor`), each page is followed by its own statements run
+ * database-only (`withFloor`).
  * @returns `{ results: [title, autocannon result][], health }`, `health` being that mean:
  *   `{ requests: { average }, latency: { p99 }, cpuPerRequest? }`
  */
 export async function loadAgainstHealth(options, pages) {
   const before = await load({ ...options, title: 'health (before the pages)', url: '/api/health' });
   const results = [];
-  for (const [title, url] of pages) results.push([title, await load({ ...options, title, url })]);
+  for (const [title, url] of pages) {
+    const result = await load({ ...options, title, url });
+    if (options.floor) await withFloor(result, options.floor, url, options);
+    results.push([title, result]);
+  }
   const after = await load({ ...options, title: 'health (after the pages)', url: '/api/health' });
   const mean = (pick) => Math.round((pick(before) + pick(after)) / 2);
   const health = {

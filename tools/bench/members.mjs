@@ -4,7 +4,7 @@
 // connections) the members list (a sorted 50-row page, then a search) and /api/health in the
 // same run, and prints req/s, p99 and the ratios. Needs a build first (`npm run build`).
 // Targets: members page p99 < 50 ms and ≥ 40% of the health endpoint's req/s.
-import { load, printPlans, seedMembers, startBenchApi } from './harness.mjs';
+import { load, printPlans, seedMembers, startBenchApi, withFloor } from './harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // Each endpoint first runs unmeasured at the same 50 connections (see `load`).
@@ -23,8 +23,21 @@ try {
   if (process.env.BENCH_EXPLAIN) await printPlans(bench.sql, businessId);
   console.log(`seeded ${counts.trees} trees, ${counts.branches} of them branches`);
 
-  const run = (title, url) =>
-    load({ base, cookie, title, url, connections, seconds, warmupSeconds });
+  // Each list is followed by its own statements run database-only (`withFloor`).
+  const run = async (title, url, floor = false) => {
+    const result = await load({
+      base,
+      cookie,
+      title,
+      url,
+      connections,
+      seconds,
+      warmupSeconds,
+      cpu: bench.cpu,
+    });
+    if (floor) await withFloor(result, bench.sqlFloor, url, { seconds, warmupSeconds });
+    return result;
+  };
   const pageUrl =
     process.env.BENCH_PAGE_URL ?? '/api/members?page=3&pageSize=50&sort=memberName&order=asc';
   const sample = await fetch(base + pageUrl, { headers: { cookie } });
@@ -34,12 +47,13 @@ try {
   console.log(
     `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
   );
-  const page = await run('members page (50 rows, by name)', pageUrl);
+  const page = await run('members page (50 rows, by name)', pageUrl, true);
   // BENCH_ONLY_PAGE=1 loads the list alone (for profiling it with BENCH_NODE_ARGS).
   if (!process.env.BENCH_ONLY_PAGE) {
     const search = await run(
       'members search ("patel")',
       '/api/members?page=1&pageSize=50&search=patel',
+      true,
     );
     const me = await run('auth/me (signed-in baseline)', '/api/auth/me');
     const health = await run('health', '/api/health');
@@ -51,6 +65,9 @@ try {
       `members search: ${ratio(search).toFixed(0)}% of health req/s, p99 ${search.latency.p99} ms`,
     );
     console.log(`auth/me (session check, no list): ${ratio(me).toFixed(0)}% of health req/s`);
+    const floor = (result) =>
+      `${((result.requests.average / result.floor.requests.average) * 100).toFixed(0)}% of its own SQL's req/s run database-only (target ≥ 50%: within 2x)`;
+    console.log(`members page: ${floor(page)}\nmembers search: ${floor(search)}`);
   }
 } finally {
   await bench.close();

