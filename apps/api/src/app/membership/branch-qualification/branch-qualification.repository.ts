@@ -65,22 +65,26 @@ export class BranchQualificationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The scope's rule ('approval' when the business is gone). */
-  async settings({ businessId }: BusinessScope): Promise<BranchSettings> {
+  async settings({ businessId }: BusinessScope, manager?: EntityManager): Promise<BranchSettings> {
     const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await this.dataSource.query(
+      await (manager ?? this.dataSource).query(
         `SELECT branch_qualification AS rule, branch_qualification_days AS days FROM businesses WHERE id = $1`,
         [businessId],
       );
     return toSettings(rows[0]);
   }
 
-  /** Saves the scope's rule (`days` kept only under 'days'). @returns it as stored */
+  /**
+   * Saves the scope's rule (`days` kept only under 'days') in `manager`'s transaction.
+   * @returns it as stored
+   */
   async saveSettings(
     { businessId }: BusinessScope,
+    manager: EntityManager,
     settings: BranchSettings,
   ): Promise<BranchSettings> {
     const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await this.dataSource.query(
+      await manager.query(
         `WITH saved AS (
            UPDATE businesses SET branch_qualification = $2::text,
              branch_qualification_days = CASE WHEN $2::text = 'days' THEN $3::smallint END
