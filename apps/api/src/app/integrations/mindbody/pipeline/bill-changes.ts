@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MindbodyBillChange, MindbodyBillChanges } from '@grove/contracts';
 import { targetAutopayCents } from '../../../membership/pricing/price';
+import type { AuditWrite } from '../../../platform/audit/audit.repository';
 import type { AutopayTarget } from '../persistence/mindbody-members.repository';
 
 /** Bills per page of a preview when the query names no page size (issue 25: the first 100 and the count). */
@@ -97,4 +98,21 @@ export function billChange(
  */
 export function plannedBillChanges(planned: readonly PlannedAutopay[]): MindbodyBillChange[] {
   return planned.map((target) => billChange(target, target.autopayCents, target.amount));
+}
+
+/**
+ * The audit entry of one Mindbody bill written (docs/product.md#audit-log): the member, and the
+ * autopay Mindbody billed before → after the write (`autopayCents`, cents).
+ */
+export function billWrittenEntry(
+  bill: { memberId: string; name: string; currentCents: number; newCents: number } | PlannedAutopay,
+): AuditWrite {
+  const [before, after] =
+    'amount' in bill ? [bill.autopayCents, bill.amount] : [bill.currentCents, bill.newCents];
+  return {
+    kind: 'bill.written',
+    member: { id: bill.memberId, name: bill.name },
+    before: { billing: 'Mindbody', autopayCents: before },
+    after: { billing: 'Mindbody', autopayCents: after },
+  };
 }
