@@ -461,7 +461,7 @@ export class MindbodyService {
       const { bills, ...restored } = await this.restoreAutopays(scope, row);
       await this.integrations.reset(scope, (manager) =>
         this.audit.recordMany(scope, manager, [
-          ...bills.map(billWrittenEntry),
+          ...bills.map((bill) => billWrittenEntry('Mindbody', bill)),
           {
             kind: 'integration.disconnected',
             before: { integration: 'Mindbody', siteId: row.siteId },

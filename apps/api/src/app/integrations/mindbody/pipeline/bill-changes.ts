@@ -101,18 +101,18 @@ export function plannedBillChanges(planned: readonly PlannedAutopay[]): Mindbody
 }
 
 /**
- * The audit entry of one Mindbody bill written (docs/product.md#audit-log): the member, and the
- * autopay Mindbody billed before → after the write (`autopayCents`, cents).
+ * The audit entry of one bill Grove wrote to a member's real bill (docs/product.md#audit-log):
+ * the member, who bills them, and what the bill was before → after the write (cents).
+ * @param billing 'Mindbody' (the autopay) or 'Stripe' (the subscription after Grove's discount)
  */
 export function billWrittenEntry(
-  bill: { memberId: string; name: string; currentCents: number; newCents: number } | PlannedAutopay,
+  billing: 'Mindbody' | 'Stripe',
+  bill: { memberId: string; name: string; currentCents: number; newCents: number },
 ): AuditWrite {
-  const [before, after] =
-    'amount' in bill ? [bill.autopayCents, bill.amount] : [bill.currentCents, bill.newCents];
   return {
     kind: 'bill.written',
     member: { id: bill.memberId, name: bill.name },
-    before: { billing: 'Mindbody', autopayCents: before },
-    after: { billing: 'Mindbody', autopayCents: after },
+    before: { billing, billCents: bill.currentCents },
+    after: { billing, billCents: bill.newCents },
   };
 }

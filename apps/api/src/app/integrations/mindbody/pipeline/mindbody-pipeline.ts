@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { mailboxOf, toPlainText } from '@grove/contracts';
 import {
+  billChange,
   billWrittenEntry,
   plannedAutopays,
   plannedBillChanges,
@@ -258,7 +259,13 @@ export class MindbodyPipeline {
       // failure), and in its transaction a 'bill.written' entry per member whose bill was written.
       await this.members.transaction(async (manager) => {
         await this.members.setAutopay(scope, billed, manager);
-        await this.audit.recordMany(scope, manager, written.map(billWrittenEntry));
+        await this.audit.recordMany(
+          scope,
+          manager,
+          written.map((bill) =>
+            billWrittenEntry('Mindbody', billChange(bill, bill.autopayCents, bill.amount)),
+          ),
+        );
       });
       await this.members.setNextCharges(scope, chargesOf(contractsRead));
     }
