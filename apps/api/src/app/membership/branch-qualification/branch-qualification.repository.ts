@@ -66,11 +66,12 @@ export class BranchQualificationRepository {
 
   /** The scope's rule ('approval' when the business is gone). */
   async settings({ businessId }: BusinessScope, manager?: EntityManager): Promise<BranchSettings> {
-    const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await (manager ?? this.dataSource).query(
-        `SELECT branch_qualification AS rule, branch_qualification_days AS days FROM businesses WHERE id = $1`,
-        [businessId],
-      );
+    const rows: { rule: BranchQualificationRule; days: number | null }[] = await (
+      manager ?? this.dataSource
+    ).query(
+      `SELECT branch_qualification AS rule, branch_qualification_days AS days FROM businesses WHERE id = $1`,
+      [businessId],
+    );
     return toSettings(rows[0]);
   }
 
@@ -83,15 +84,14 @@ export class BranchQualificationRepository {
     manager: EntityManager,
     settings: BranchSettings,
   ): Promise<BranchSettings> {
-    const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await manager.query(
-        `WITH saved AS (
+    const rows: { rule: BranchQualificationRule; days: number | null }[] = await manager.query(
+      `WITH saved AS (
            UPDATE businesses SET branch_qualification = $2::text,
              branch_qualification_days = CASE WHEN $2::text = 'days' THEN $3::smallint END
            WHERE id = $1 RETURNING branch_qualification, branch_qualification_days)
          SELECT branch_qualification AS rule, branch_qualification_days AS days FROM saved`,
-        [businessId, settings.rule, settings.days],
-      );
+      [businessId, settings.rule, settings.days],
+    );
     return toSettings(rows[0]);
   }
 

@@ -49,9 +49,7 @@ describe('ActivityRetentionCard (docs/product.md#audit-log retention)', () => {
   });
 
   it('says why when the retention cannot be read', async () => {
-    server.use(
-      http.get('/audit-log/retention', () => apiError(500, 'Something went wrong')),
-    );
+    server.use(http.get('/audit-log/retention', () => apiError(500, 'Something went wrong')));
     renderWithProviders(<ActivityRetentionCard />);
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
   });
