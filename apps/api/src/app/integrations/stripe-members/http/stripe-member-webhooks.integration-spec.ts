@@ -324,7 +324,11 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       () => upcoming(zoe.id),
       (total) => total === 6_500,
     );
-    expect(await status()).toMatchObject({ discountedSubscriptions: 0, pendingBillsSince: null });
+    // Grove records the write once Stripe has taken it (with its audit entry, one transaction).
+    expect(await until(status, (s) => s.discountedSubscriptions === 0)).toMatchObject({
+      discountedSubscriptions: 0,
+      pendingBillsSince: null,
+    });
     expect((await preview()).total).toBe(0);
     // The audit log (issue 34 item 2): what the gym's Stripe event changed, Stripe its author.
     const friend = await memberByEmail('siobhan@example.com');
