@@ -69,9 +69,9 @@ test("an unverified owner's 'Email all links' waits until the owner verifies fro
   await expect(async () => {
     await page.goto('/dashboard');
     await expect(banner).toContainText('2 member emails wait and will go out once you verify.', {
-      timeout: 2_000,
+      timeout: 10_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(banner).toContainText('Please verify your email');
   await shoot(page, 'verify-banner');
   const subject = `Your referral link for ${owner.businessName}`;

@@ -42,8 +42,9 @@ beforeEach(() => {
             kind: 'settings.changed',
             memberId: null,
             memberName: null,
-            before: { setting: 'When a branch counts', rule: 'approval', days: null },
-            after: { setting: 'When a branch counts', rule: 'days', days: 30 },
+            // As PostgreSQL's jsonb returns them: shorter keys first.
+            before: { days: null, rule: 'approval', setting: 'When a branch counts' },
+            after: { days: 30, rule: 'days', setting: 'When a branch counts' },
           }),
         ],
         total: 3,
@@ -67,6 +68,8 @@ describe('ActivityLog (docs/product.md#audit-log)', () => {
     expect(within(setting).getByText('Branch counts: At approval')).toBeTruthy();
     expect(within(setting).getByText('Branch counts: After days as a member')).toBeTruthy();
     expect(within(setting).getByText('Days: —')).toBeTruthy();
+    // The setting's name comes first.
+    expect(within(setting).getAllByText(/^Setting: /)[0]?.previousSibling).toBeNull();
     const text = document.body.textContent ?? '';
     for (const raw of ['membershipPriceCents', 'discountCents', 'billCents', 'Cents'])
       expect(text).not.toContain(raw);

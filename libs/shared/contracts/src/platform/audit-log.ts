@@ -215,20 +215,26 @@ export function auditFieldLabel(key: string): string {
 
 /**
  * One before or after as label–text pairs for people, with the business's formats: money
- * (`…Cents` keys, integer cents) as dollars, an instant (`expiresAt`) as its date, On/Off for
- * yes/no, '—' for nothing, fixed values in words.
+ * (`…Cents` keys, integer cents) as dollars, an instant (`expiresAt`) as its date (none: 'Never'),
+ * On/Off for yes/no, '—' for nothing, fixed values in words; the setting's name first.
  */
 export function auditValuePairs(
   value: AuditValue | null,
   formats: Pick<LocaleFormats, 'money' | 'date'>,
 ): { key: string; label: string; text: string }[] {
   if (!value) return [];
-  return Object.entries(value).map(([key, item]) => ({
+  // The setting's name first (a stored value keeps no key order).
+  const entries = Object.entries(value).sort(
+    ([a], [b]) => Number(b === 'setting') - Number(a === 'setting'),
+  );
+  return entries.map(([key, item]) => ({
     key,
     label: auditFieldLabel(key),
     text:
       item === null
-        ? '—'
+        ? key === 'expiresAt'
+          ? 'Never'
+          : '—'
         : typeof item === 'boolean'
           ? item
             ? 'On'
