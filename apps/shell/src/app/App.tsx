@@ -33,6 +33,9 @@ const AcceptInvitationPage = lazy(() =>
     default: m.AcceptInvitationPage,
   })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const SignedInLayout = lazy(() =>
   import('./layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
@@ -49,6 +52,7 @@ const shellPages: Record<ShellPage, ComponentType> = {
   'forgot-password': ForgotPasswordPage,
   'reset-password': ResetPasswordPage,
   'accept-invitation': AcceptInvitationPage,
+  'verify-email': VerifyEmailPage,
 };
 
 /** The routes of `REMOTE_ROUTES` with the given access, each mounting its remote module. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   AUDIT_KIND_LABELS,
   AUDIT_KINDS,
+  auditValuePairs,
   type AuditEntry,
   type AuditKind,
   type AuditValue,
@@ -25,20 +26,15 @@ import {
 } from './activity-api';
 import './activity.css';
 
-/** A before or after for people: cents as money, the rest as written. */
+/** A before or after for people: each field by its name, money in dollars (`auditValuePairs`). */
 function ValueText({ value }: { value: AuditValue | null }) {
   const format = useLocaleFormats();
   if (!value) return <span className="dash-activity__none">—</span>;
   return (
     <>
-      {Object.entries(value).map(([key, item]) => (
-        <span key={key} className="dash-activity__pair">
-          {key.replace(/Cents$/, '')}:{' '}
-          {typeof item === 'number' && key.endsWith('Cents')
-            ? format.money(item)
-            : item === null
-              ? '—'
-              : String(item)}
+      {auditValuePairs(value, format).map((pair) => (
+        <span key={pair.key} className="dash-activity__pair">
+          {pair.label}: {pair.text}
         </span>
       ))}
     </>

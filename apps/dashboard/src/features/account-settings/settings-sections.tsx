@@ -16,6 +16,7 @@ import { WelcomeOfferCard } from './WelcomeOfferCard';
 import { SecurityCard } from './security/SecurityCard';
 import { DataExportCard } from './data-rights/DataExportCard';
 import { CloseAccountCard } from './data-rights/CloseAccountCard';
+import { ActivityRetentionCard } from './data-rights/ActivityRetentionCard';
 
 /**
  * One section of Account Settings (issue 34 item 5, docs/product.md#account-settings): its own
@@ -69,7 +70,8 @@ function EmailsSection() {
  * The sections the signed-in role may open, in the navigation's order (docs/product.md#staff-accounts):
  * everyone has Your details and Security; owners and managers the business's settings (Members &
  * rewards, Emails & sharing); owners Team, Billing (only while Grove bills, GROVE_BILLING) and
- * Your data (export everything, close the account: docs/product.md#data-rights). A section left out has no route either, so its address shows Your details.
+ * Your data (export everything, how long the activity log is kept, close the account:
+ * docs/product.md#data-rights). A section left out has no route either, so its address shows Your details.
  * @param details the first section's cards (the page renders the account's loading state)
  * @param notices what the login asked of the person (a new password, a second factor)
  */
@@ -123,6 +125,7 @@ export function useSettingsSections(
       element: (
         <>
           <DataExportCard />
+          <ActivityRetentionCard />
           <CloseAccountCard />
         </>
       ),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Schema } from '@grove/api-contract';
 import {
+  ERASED_EMAIL_ROW_MESSAGE,
   MEMBER_CSV_MESSAGES,
   MEMBER_IMPORT_TEMPLATE_HEADER,
   MESSAGES,
@@ -323,5 +324,62 @@ describe('ImportDialog', () => {
       discountForEveryRow: '$5.00',
     });
     expect(screen.getByRole('button', { name: 'Download failed rows (1)' })).toBeTruthy();
+  });
+});
+
+describe('ImportDialog: rows erased on request (docs/product.md#data-rights)', () => {
+  const held: Schema<'MemberImportDryRun'> = {
+    counts: { add: 1, update: 0, unchanged: 0, skipped: 0, error: 1 },
+    rows: [
+      { line: 2, memberName: 'Ann Lee', memberEmail: 'ann@x.com', outcome: 'add', messages: [] },
+      {
+        line: 3,
+        memberName: 'Siobhán O’Brien',
+        memberEmail: 'siobhan@x.com',
+        outcome: 'error',
+        messages: [ERASED_EMAIL_ROW_MESSAGE],
+      },
+    ],
+  };
+  const confirmed: Schema<'MemberImportDryRun'> = {
+    counts: { add: 2, update: 0, unchanged: 0, skipped: 0, error: 0 },
+    rows: [held.rows[0], { ...held.rows[1], outcome: 'add', messages: [] }] as typeof held.rows,
+  };
+
+  it('asks whether they asked to come back; ticking checks the rows again with importErased and imports them', async () => {
+    server.use(
+      http.post('/members-csv/imports/{id}/dry-run', async ({ request, response }) => {
+        await record(request);
+        const body = sent[sent.length - 1]?.body as { importErased?: boolean };
+        return response(200).json(body.importErased ? confirmed : held);
+      }),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    await user.click(await screen.findByRole('button', { name: 'Check rows' }));
+    const question = await screen.findByRole('group', { name: /whose data was erased/ });
+    expect(question.textContent).toContain(
+      '1 row is a person whose data was erased at their request',
+    );
+    expect(question.textContent).toContain('Did they ask to come back?');
+    expect(screen.getByRole('button', { name: 'Import 1 row' })).toBeTruthy();
+
+    await user.click(within(question).getByLabelText('Import erased members too'));
+    expect(await screen.findByRole('button', { name: 'Import 2 rows' })).toBeTruthy();
+    const runs = sent.filter(({ url }) => url.endsWith('/dry-run'));
+    expect(runs.map(({ body }) => (body as { importErased?: boolean }).importErased)).toEqual([
+      undefined,
+      true,
+    ]);
+    // The question stays, ticked, to take it back.
+    expect((screen.getByLabelText('Import erased members too') as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(sent.some(({ url }) => url.endsWith('/run'))).toBe(true));
+    expect(sent.find(({ url }) => url.endsWith('/run'))?.body).toMatchObject({
+      importErased: true,
+    });
   });
 });

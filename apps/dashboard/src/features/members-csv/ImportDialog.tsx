@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   centsToDollarText,
   CSV_IMPORT_MAX_ROWS,
+  ERASED_EMAIL_ROW_MESSAGE,
   MEMBER_CSV_FIELDS,
   MEMBER_CSV_FIELD_LABELS,
   MEMBER_CSV_MESSAGES,
@@ -23,6 +24,7 @@ import {
   useUploadCsv,
 } from './api/members-csv';
 import { useMemberDefaults } from '../../components/member-defaults/member-defaults-api';
+import { ErasedRowsQuestion } from './ErasedRowsQuestion';
 
 /** What the dry run calls each outcome. */
 export const OUTCOME_LABELS: Record<MemberImportOutcome, string> = {
@@ -91,6 +93,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     defaults.data?.discountCents != null ? centsToDollarText(defaults.data.discountCents) : '';
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
+  // Rows erased on request: imported only once the owner confirms (docs/product.md#data-rights).
+  const [importErased, setImportErased] = useState(false);
+  const [erasedConfirmed, setErasedConfirmed] = useState(0);
   const status = useImportStatus(importId);
   const fileId = useId();
   const reviewHeading = useRef<HTMLHeadingElement>(null);
@@ -104,6 +109,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setDiscountForEveryRow('');
     setErrorsOnly(false);
     setImportId(null);
+    setImportErased(false);
+    setErasedConfirmed(0);
   };
   const close = () => {
     reset();
@@ -145,11 +152,25 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     mapping,
     discountForEveryRow: typedDiscount,
     locale: typeof navigator === 'undefined' ? null : navigator.language,
+    ...(importErased ? { importErased: true } : {}),
   };
   const missing = mapping ? missingMemberCsvFields(mapping, typedDiscount) : [];
   const review = dryRun.data;
   const goodRows = review ? review.counts.add + review.counts.update : 0;
   const progress = status.data;
+  const erasedRows = importErased
+    ? erasedConfirmed
+    : (review?.rows ?? []).filter((row) => row.messages.includes(ERASED_EMAIL_ROW_MESSAGE)).length;
+  const confirmErased = (confirmed: boolean) => {
+    if (!uploaded || !settings) return;
+    setErasedConfirmed(erasedRows);
+    setImportErased(confirmed);
+    const { importErased: _was, ...rest } = settings;
+    dryRun.mutate({
+      importId: uploaded.importId,
+      settings: confirmed ? { ...rest, importErased: true } : rest,
+    });
+  };
   const shownRows = (review?.rows ?? []).filter((row) => !errorsOnly || row.outcome === 'error');
   // The dry run replaces the mapping on screen: take focus (and screen readers) to its heading.
   useEffect(() => {
@@ -249,6 +270,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               Dry run of {uploaded.rowCount.toLocaleString('en-AU')} rows: nothing is saved yet
             </h3>
             <p role="status">{countsText(review.counts)}.</p>
+            <ErasedRowsQuestion
+              count={erasedRows}
+              confirmed={importErased}
+              busy={dryRun.isPending}
+              onChange={confirmErased}
+            />
             {review.counts.error > 0 && (
               <div className="csv-import__failed">
                 <FailedRowsButton importId={uploaded.importId} count={review.counts.error} />

@@ -2174,7 +2174,7 @@ export interface components {
             } | null;
             id: string;
             /** @enum {string} */
-            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
             memberId: string | null;
             memberName: string | null;
         };
@@ -4442,7 +4442,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -4509,7 +4509,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */

@@ -1,3 +1,4 @@
+import type { LocaleFormats } from '../common/locale-format';
 import type { Page } from '../common/page';
 
 /**
@@ -16,6 +17,9 @@ export const AUDIT_KINDS = [
   'branch.removed',
   'prospect.approved',
   'prospect.removed',
+  'link.created',
+  'link.rotated',
+  'link.revoked',
   'settings.changed',
   'import.run',
   'integration.connected',
@@ -40,6 +44,9 @@ export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   'branch.removed': 'Branch removed',
   'prospect.approved': 'Friend approved',
   'prospect.removed': 'Friend removed',
+  'link.created': 'Referral link created',
+  'link.rotated': 'Referral link replaced',
+  'link.revoked': 'Referral link revoked',
   'settings.changed': 'Setting changed',
   'import.run': 'Import run',
   'integration.connected': 'Integration connected',
@@ -112,4 +119,144 @@ export function isAuditDay(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * How each field of a before or after is named to people (the Activity page and a member's
+ * History): the one list, beside the kinds. A key not listed is shown as written.
+ */
+export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  // Members, branches and friends
+  name: 'Name',
+  email: 'Email',
+  membershipPriceCents: 'Membership price',
+  discountCents: 'Discount per referral',
+  referrer: 'Referred by',
+  source: 'Source',
+  membership: 'Membership',
+  // Referral links
+  code: 'Link code',
+  expiresAt: 'Expires',
+  // Settings
+  setting: 'Setting',
+  kind: 'Offer',
+  amountCents: 'Amount off',
+  percent: 'Percent off',
+  months: 'Months',
+  text: 'Offer text',
+  friendJoined: 'Friend joined',
+  branchCounting: 'Branch counting',
+  branchEnded: 'Branch ended',
+  welcome: 'Welcome',
+  message: 'Message',
+  rule: 'Branch counts',
+  days: 'Days',
+  autoCreate: 'Links for new members',
+  inviteAfterDays: 'Invite after (days)',
+  reminderAfterDays: 'Reminder after (days)',
+  monthlySummary: 'Monthly summary',
+  autoApprove: 'Approve automatically',
+  firstName: 'First name',
+  lastName: 'Last name',
+  businessName: 'Business name',
+  country: 'Country',
+  timeZone: 'Time zone',
+  phoneNumber: 'Phone',
+  website: 'Website',
+  // Imports, integrations and bills
+  rows: 'Rows',
+  add: 'Added',
+  update: 'Updated',
+  unchanged: 'Unchanged',
+  skipped: 'Skipped',
+  error: 'Errors',
+  integration: 'Integration',
+  siteId: 'Site ID',
+  key: 'Key',
+  clients: 'Clients read',
+  invalidEmails: 'Without a valid email',
+  billsWritten: 'Bills written',
+  billsHeld: 'Bills held for review',
+  listed: 'Subscriptions listed',
+  membersWritten: 'Members written',
+  ended: 'Ended',
+  discountsRemoved: 'Discounts removed',
+  autopaysRestored: 'Bills restored',
+  autopaysNotRestored: 'Bills not restored',
+  billing: 'Billed by',
+  billCents: 'Bill',
+  // Staff
+  staff: 'Staff member',
+  role: 'Role',
+};
+
+/** How the fixed values of some fields read to people (`value` as stored → its words). */
+const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  rule: {
+    approval: 'At approval',
+    days: 'After days as a member',
+    first_payment: 'At first payment',
+  },
+  kind: {
+    none: 'None',
+    amount: 'Amount off',
+    percent: 'Percent off',
+    free: 'Free months',
+    text: 'Own words',
+  },
+  membership: { running: 'Running', ended: 'Ended' },
+  source: { approval: 'Approved friend' },
+};
+
+/** Field `key` as people read it ("membershipPriceCents" → "Membership price"). */
+export function auditFieldLabel(key: string): string {
+  return AUDIT_FIELD_LABELS[key] ?? key;
+}
+
+/**
+ * One before or after as label–text pairs for people, with the business's formats: money
+ * (`…Cents` keys, integer cents) as dollars, an instant (`expiresAt`) as its date (none: 'Never'),
+ * On/Off for yes/no, '—' for nothing, fixed values in words; the setting's name first.
+ */
+export function auditValuePairs(
+  value: AuditValue | null,
+  formats: Pick<LocaleFormats, 'money' | 'date'>,
+): { key: string; label: string; text: string }[] {
+  if (!value) return [];
+  // The setting's name first (a stored value keeps no key order).
+  const entries = Object.entries(value).sort(
+    ([a], [b]) => Number(b === 'setting') - Number(a === 'setting'),
+  );
+  return entries.map(([key, item]) => ({
+    key,
+    label: auditFieldLabel(key),
+    text:
+      item === null
+        ? key === 'expiresAt'
+          ? 'Never'
+          : '—'
+        : typeof item === 'boolean'
+          ? item
+            ? 'On'
+            : 'Off'
+          : typeof item === 'number' && key.endsWith('Cents')
+            ? formats.money(item)
+            : key === 'expiresAt' && typeof item === 'string'
+              ? formats.date(item)
+              : (AUDIT_VALUE_LABELS[key]?.[String(item)] ?? String(item)),
+  }));
+}
+
+/**
+ * The retention rule (`PUT /api/audit-log/retention` and the Your data card): a whole number of
+ * days from {@link AUDIT_RETENTION_DAYS} min to max. @returns `{ days: message }` or `{}`
+ */
+export function validateAuditRetention(input: { days: unknown }): { days?: string } {
+  const { days } = input;
+  return typeof days === 'number' &&
+    Number.isInteger(days) &&
+    days >= AUDIT_RETENTION_DAYS.min &&
+    days <= AUDIT_RETENTION_DAYS.max
+    ? {}
+    : { days: AUDIT_MESSAGES.retentionInvalid };
 }

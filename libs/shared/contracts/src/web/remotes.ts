@@ -21,13 +21,18 @@ export interface RemoteRoute extends RemoteModule {
   access: RouteAccess;
 }
 
-/** The shell's own pages (public, not in a remote): `/login`, `/signup`, `/forgot-password`, `/reset-password` and `/accept-invitation` (an invitation link, issue 34). */
+/**
+ * The shell's own pages (public, not in a remote): `/login`, `/signup`, `/forgot-password`,
+ * `/reset-password`, `/accept-invitation` (an invitation link, issue 34) and `/verify-email` (the
+ * owner's verification link, docs/product.md#verified-senders).
+ */
 export const SHELL_PAGES = [
   'login',
   'signup',
   'forgot-password',
   'reset-password',
   'accept-invitation',
+  'verify-email',
 ] as const;
 export type ShellPage = (typeof SHELL_PAGES)[number];
 

@@ -24,6 +24,7 @@ import {
   BILL_CHANGES_PAGE_SIZE,
   billChange,
   billChangesFingerprint,
+  billWrittenEntry,
   billChangesPage,
   plannedAutopays,
   plannedBillChanges,
@@ -49,7 +50,8 @@ import { errorMessage } from '../../platform/common/error-message';
 import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
-import { webhookScope, type BusinessScope } from '../../platform/database/business-scope';
+import { jobActor, webhookScope, type BusinessScope } from '../../platform/database/business-scope';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** What a sync needs done first (`MindbodyWrongStageException`). */
@@ -149,6 +151,7 @@ export class MindbodyService {
     private readonly mail: MailService,
     private readonly billing: BillingGate,
     private readonly webhookKeys: MindbodyWebhookKeys,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -210,13 +213,21 @@ export class MindbodyService {
       this.logger.warn(`Mindbody credentials check failed: ${errorMessage(error)}`);
       throw new MindbodyFailedException();
     }
-    const claimed = await this.integrations.saveCredentials(scope, {
-      siteId: input.siteId,
-      username: input.username,
-      passwordEnc: this.crypto.seal(input.password),
-      staffTokenEnc: this.crypto.seal(issued.token),
-      staffTokenExpiresAt: issued.expiresAt,
-    });
+    const claimed = await this.integrations.saveCredentials(
+      scope,
+      {
+        siteId: input.siteId,
+        username: input.username,
+        passwordEnc: this.crypto.seal(input.password),
+        staffTokenEnc: this.crypto.seal(issued.token),
+        staffTokenExpiresAt: issued.expiresAt,
+      },
+      (manager) =>
+        this.audit.record(scope, manager, {
+          kind: 'integration.connected',
+          after: { integration: 'Mindbody', siteId: input.siteId },
+        }),
+    );
     if (claimed) {
       await this.tellSiteHolder(claimed.heldBy, input.siteId);
       throw new MindbodySiteClaimedException();
@@ -284,7 +295,7 @@ export class MindbodyService {
     if (billChangesFingerprint(await this.syncChanges(scope, row)) !== confirm)
       throw new MindbodySyncPreviewStaleException();
     await this.integrations.startProcess(scope, 4);
-    await this.processor.enqueue(scope.businessId, 'sync', true);
+    await this.processor.enqueue(scope.businessId, 'sync', true, undefined, jobActor(scope));
     return this.status(scope);
   }
 
@@ -362,7 +373,7 @@ export class MindbodyService {
     const row = await this.integrations.find(scope);
     if (!row || row.stage < minStage) throw new MindbodyWrongStageException(needed);
     if (await this.integrations.startProcess(scope, minStage))
-      await this.processor.enqueue(scope.businessId, kind);
+      await this.processor.enqueue(scope.businessId, kind, false, undefined, jobActor(scope));
     return this.status(scope);
   }
 
@@ -447,8 +458,20 @@ export class MindbodyService {
     }
     // Under the business's lock: no import or sync writes a discount after this puts it back.
     const removal = await this.integrations.withBusinessLock(scope.businessId, async () => {
-      const restored = await this.restoreAutopays(scope, row);
-      await this.integrations.reset(scope);
+      const { bills, ...restored } = await this.restoreAutopays(scope, row);
+      await this.integrations.reset(scope, (manager) =>
+        this.audit.recordMany(scope, manager, [
+          ...bills.map((bill) => billWrittenEntry('Mindbody', bill)),
+          {
+            kind: 'integration.disconnected',
+            before: { integration: 'Mindbody', siteId: row.siteId },
+            after: {
+              autopaysRestored: restored.autopaysRestored,
+              autopaysNotRestored: restored.autopaysNotRestored.length,
+            },
+          },
+        ]),
+      );
       return restored;
     });
     return { ...STAGE_ONE, removal };
@@ -459,16 +482,22 @@ export class MindbodyService {
    * for each, its contract is read (`GET /client/clientcontracts`) and written with that amount
    * from its next autopay (`POST /client/updateclientcontractautopays`), 8 at a time.
    * @returns how many were put back, and the names of the members whose autopay could not be
-   *   (Mindbody failing, a contract without an upcoming autopay, credentials that stopped working)
+   *   (Mindbody failing, a contract without an upcoming autopay, credentials that stopped working);
+   *   `bills`: each bill written back (member, from → to, cents), for the audit log
    */
   private async restoreAutopays(
     scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
-  ): Promise<{ autopaysRestored: number; autopaysNotRestored: string[] }> {
+  ): Promise<{
+    autopaysRestored: number;
+    autopaysNotRestored: string[];
+    bills: { memberId: string; name: string; currentCents: number; newCents: number }[];
+  }> {
     const overridden = await this.members.overriddenAutopays(scope);
     let restored = 0;
     const notRestored: string[] = [];
-    if (overridden.length === 0) return { autopaysRestored: 0, autopaysNotRestored: [] };
+    const bills: { memberId: string; name: string; currentCents: number; newCents: number }[] = [];
+    if (overridden.length === 0) return { autopaysRestored: 0, autopaysNotRestored: [], bills };
     const session = new MindbodySiteSession(
       integration,
       this.siteClient,
@@ -479,13 +508,22 @@ export class MindbodyService {
       try {
         const contracts = await session.call((client) => client.autopayContracts(member.clientId));
         let done = contracts.length > 0;
+        let wrote = false;
         for (const contract of contracts) {
           if (contract.amountCents === member.ownAmountCents) continue;
-          done =
-            (await session.call((client) =>
-              client.updateAutopayAmount(contract, member.ownAmountCents),
-            )) && done;
+          const written = await session.call((client) =>
+            client.updateAutopayAmount(contract, member.ownAmountCents),
+          );
+          wrote ||= written;
+          done = written && done;
         }
+        if (wrote)
+          bills.push({
+            memberId: member.memberId,
+            name: member.name,
+            currentCents: member.currentCents,
+            newCents: member.ownAmountCents,
+          });
         if (done) restored += 1;
         else notRestored.push(member.name);
       } catch (error) {
@@ -495,7 +533,7 @@ export class MindbodyService {
         notRestored.push(member.name);
       }
     });
-    return { autopaysRestored: restored, autopaysNotRestored: notRestored.sort() };
+    return { autopaysRestored: restored, autopaysNotRestored: notRestored.sort(), bills };
   }
 
   /**
@@ -583,9 +621,16 @@ export class MindbodyService {
             delivery.eventId === 'clientProfileMerger.created'
               ? String(delivery.eventData.removedClientId ?? '')
               : delivery.eventData.clientId;
-          const ended = clientId
+          const { ended, member } = clientId
             ? await this.members.markCancelled(scope, manager, clientId)
-            : null;
+            : { ended: null, member: null };
+          if (member)
+            await this.audit.record(scope, manager, {
+              kind: 'member.updated',
+              member,
+              before: { membership: 'running' },
+              after: { membership: 'ended' },
+            });
           // The referrer pays again what the branch took off (docs/product.md#branch-qualification).
           if (ended) {
             await this.lifecycle.recordEffectivePrices(

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { BranchQualificationService } from '../../membership/branch-qualification/branch-qualification.service';
-import { jobScope } from '../../platform/database/business-scope';
+import { actingAs, jobScope } from '../../platform/database/business-scope';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { runTransaction } from '../../platform/database/transaction';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MindbodyCrypto } from '../mindbody/persistence/mindbody-crypto';
@@ -56,6 +57,7 @@ export class StripeMemberEventsService implements OnModuleInit {
     private readonly branches: BranchQualificationService,
     private readonly jobs: JobsService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -102,7 +104,8 @@ export class StripeMemberEventsService implements OnModuleInit {
    * @throws when Stripe does not answer (pg-boss retries)
    */
   async apply(job: StripeMemberEventJob): Promise<void> {
-    const scope = jobScope({ businessId: job.businessId });
+    // The gym's Stripe account is the author of what its event changes (the audit log).
+    const scope = actingAs(jobScope({ businessId: job.businessId }), { kind: 'stripe' });
     const integration = await this.repository.integration(scope);
     if (!integration) return;
     const apiKey = this.crypto.open(integration.apiKeySealed);
@@ -113,7 +116,14 @@ export class StripeMemberEventsService implements OnModuleInit {
       if (paidAt) await this.repository.recordFirstPayment(scope, job.customerId, paidAt);
     } else if (job.type === 'customer.subscription.deleted' && job.subscriptionId) {
       if (await this.stripe.subscriptionEnded(apiKey, job.subscriptionId))
-        await this.repository.endSubscription(scope, job.subscriptionId);
+        await this.repository.endSubscription(scope, job.subscriptionId, (manager, member) =>
+          this.audit.record(scope, manager, {
+            kind: 'member.updated',
+            member,
+            before: { membership: 'running' },
+            after: { membership: 'ended' },
+          }),
+        );
     }
     await this.branches.refresh(scope);
     const result = await this.members.applyAccountChanges(scope);

@@ -6,6 +6,7 @@ import { errorMessage } from '../../platform/common/error-message';
 import { MailService } from '../../platform/mail/mail.service';
 import { stripeAccountClaimAttemptEmail } from './account-claim-email';
 import { BranchQualificationService } from '../../membership/branch-qualification/branch-qualification.service';
+import { AuditLog } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { targetAutopayCents } from '../../membership/pricing/price';
@@ -14,6 +15,7 @@ import {
   BILL_CHANGES_PAGE_SIZE,
   billChangesFingerprint,
   billChangesPage,
+  billWrittenEntry,
 } from '../mindbody/pipeline/bill-changes';
 import { GymStripeClient } from './client/gym-stripe.client';
 import type {
@@ -63,6 +65,7 @@ export class StripeMembersService {
     private readonly branches: BranchQualificationService,
     private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The connection and its last runs (never the key). */
@@ -112,6 +115,11 @@ export class StripeMembersService {
         webhookToken: randomBytes(24).toString('base64url'),
       },
       probe.items.map((item) => item.subscriptionId),
+      (manager) =>
+        this.audit.record(scope, manager, {
+          kind: 'integration.connected',
+          after: { integration: 'Stripe', key: `…${apiKey.slice(-4)}` },
+        }),
     );
     if (heldBy) {
       await this.tellAccountHolder(heldBy);
@@ -186,7 +194,12 @@ export class StripeMembersService {
       if (!next) break;
       pending = next;
     }
-    const ended = await this.repository.finishImport(scope, listed);
+    const ended = await this.repository.finishImport(scope, listed, (manager, endedNow) =>
+      this.audit.record(scope, manager, {
+        kind: 'import.run',
+        after: { source: 'Stripe', listed: listed.length, membersWritten, ended: endedNow },
+      }),
+    );
     await this.events.emit('members.bulk-added', { scope, since });
     // An ended subscription lapses its branch; a first payment known starts one.
     await this.branches.refresh(scope);
@@ -312,6 +325,7 @@ export class StripeMembersService {
         groveCents,
         couponId,
         discountId,
+        (manager) => this.audit.record(scope, manager, billWrittenEntry('Stripe', change)),
       );
       written += 1;
     }
@@ -341,9 +355,30 @@ export class StripeMembersService {
           );
           removed += 1;
         }
-        await this.repository.setGroveDiscount(scope, subscription.subscriptionId, 0, null, null);
+        const bill = {
+          memberId: subscription.memberId,
+          name: subscription.name,
+          currentCents: subscription.priceCents - subscription.groveDiscountCents,
+          newCents: subscription.priceCents,
+        };
+        await this.repository.setGroveDiscount(
+          scope,
+          subscription.subscriptionId,
+          0,
+          null,
+          null,
+          subscription.endedAt === null
+            ? (manager) => this.audit.record(scope, manager, billWrittenEntry('Stripe', bill))
+            : undefined,
+        );
       }
-      await this.repository.remove(scope);
+      await this.repository.remove(scope, (manager) =>
+        this.audit.record(scope, manager, {
+          kind: 'integration.disconnected',
+          before: { integration: 'Stripe', key: `…${integration.keyLast4}` },
+          after: { discountsRemoved: removed },
+        }),
+      );
       this.logger.log(`Stripe member billing removed: ${removed} discounts taken off`);
     }
     return { discountsRemoved: removed, status: await this.status(scope) };

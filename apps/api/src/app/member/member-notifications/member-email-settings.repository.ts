@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { MemberEmailSettings } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
@@ -28,9 +28,12 @@ const toSettings = (row: SettingsSqlRow): MemberEmailSettings => ({
 export class MemberEmailSettingsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The scope's settings; every email on when the business is gone (nothing is sent then anyway). */
-  async get({ businessId }: BusinessScope): Promise<MemberEmailSettings> {
-    const rows: SettingsSqlRow[] = await this.dataSource.query(
+  /**
+   * The scope's settings; every email on when the business is gone (nothing is sent then anyway).
+   * With `manager`, read in its transaction.
+   */
+  async get({ businessId }: BusinessScope, manager?: EntityManager): Promise<MemberEmailSettings> {
+    const rows: SettingsSqlRow[] = await (manager ?? this.dataSource).query(
       `SELECT ${COLUMNS} FROM businesses WHERE id = $1`,
       [businessId],
     );
@@ -44,12 +47,13 @@ export class MemberEmailSettingsRepository {
     );
   }
 
-  /** Saves all four settings of the scope's business. @returns them as stored */
+  /** Saves all four settings of the scope's business in `manager`'s transaction. @returns them as stored */
   async update(
     { businessId }: BusinessScope,
+    manager: EntityManager,
     settings: MemberEmailSettings,
   ): Promise<MemberEmailSettings> {
-    const rows: SettingsSqlRow[] = await this.dataSource.query(
+    const rows: SettingsSqlRow[] = await manager.query(
       `WITH saved AS (
          UPDATE businesses SET member_email_friend_joined = $2, member_email_branch_counting = $3,
            member_email_branch_ended = $4, member_email_welcome = $5

@@ -12,6 +12,7 @@ import type {
 } from '../../membership/events/membership-events';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { MemberEmailSettingsRepository } from './member-email-settings.repository';
+import { AuditLog } from '../../platform/audit/audit-log';
 
 /**
  * At most this many "{friend} joined with your link" emails per referrer per
@@ -48,6 +49,7 @@ export class MemberNotifications {
   constructor(
     private readonly emails: MemberEmails,
     private readonly settingsRepository: MemberEmailSettingsRepository,
+    private readonly audit: AuditLog,
     events: MembershipEvents,
   ) {
     // Listens from construction, before any module's `onModuleInit` starts job workers that may
@@ -63,12 +65,20 @@ export class MemberNotifications {
     return this.settingsRepository.get(scope);
   }
 
-  /** Saves the business's member email settings. @returns them as stored */
+  /**
+   * Saves the business's member email settings and records the change in the audit log ('Emails
+   * to members', docs/product.md#audit-log) in one transaction. @returns them as stored
+   */
   saveSettings(
     scope: BusinessScope,
     settings: MemberEmailSettings,
   ): Promise<MemberEmailSettingsDto> {
-    return this.settingsRepository.update(scope, settings);
+    return this.audit.changeSetting(
+      scope,
+      'Emails to members',
+      (manager) => this.settingsRepository.get(scope, manager),
+      (manager) => this.settingsRepository.update(scope, manager, settings),
+    );
   }
 
   /**

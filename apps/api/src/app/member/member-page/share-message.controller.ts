@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { DEFAULT_SHARE_MESSAGE } from '@grove/contracts';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { ShareMessageSettingsDto } from './dto/share-message.dto';
 import { ShareMessageRepository } from './share-message.repository';
 
@@ -14,7 +15,10 @@ import { ShareMessageRepository } from './share-message.repository';
 @ApiCookieAuth('grove_access')
 @Controller('settings/share-message')
 export class ShareMessageController {
-  constructor(private readonly messages: ShareMessageRepository) {}
+  constructor(
+    private readonly messages: ShareMessageRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** → 200 `{ message }`: the owner's message, or the default until they write one. */
   @Get()
@@ -27,7 +31,8 @@ export class ShareMessageController {
   /**
    * Body `{ message }` (≤ 500 characters, plain text, `{link}` required; only `{firstName}`,
    * `{gym}`, `{link}`). → 200 the saved message (trimmed); 400 with the rule's message
-   * (`SHARE_MESSAGE_MESSAGES`, `fieldErrors.message`), nothing saved.
+   * (`SHARE_MESSAGE_MESSAGES`, `fieldErrors.message`), nothing saved. A change is recorded in
+   * the audit log (docs/product.md#audit-log).
    */
   @Put()
   @ApiOperation({ summary: 'Save the message members share with friends' })
@@ -36,7 +41,17 @@ export class ShareMessageController {
     @CurrentUser() user: AuthUser,
     @Body() body: ShareMessageSettingsDto,
   ): Promise<ShareMessageSettingsDto> {
-    const saved = await this.messages.save(sessionScope(user), body.message.trim());
-    return { message: saved ?? DEFAULT_SHARE_MESSAGE };
+    const scope = sessionScope(user);
+    return this.audit.changeSetting(
+      scope,
+      'Message members share',
+      async (manager) => ({
+        message: (await this.messages.get(scope, manager)) ?? DEFAULT_SHARE_MESSAGE,
+      }),
+      async (manager) => ({
+        message:
+          (await this.messages.save(scope, manager, body.message.trim())) ?? DEFAULT_SHARE_MESSAGE,
+      }),
+    );
   }
 }

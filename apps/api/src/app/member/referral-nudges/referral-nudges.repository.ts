@@ -95,8 +95,11 @@ export class ReferralNudgesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The scope's settings (every nudge off for an unknown business). */
-  async settings({ businessId }: BusinessScope): Promise<ReferralNudgeSettings> {
-    const rows: SettingsRow[] = await this.dataSource.query(
+  async settings(
+    { businessId }: BusinessScope,
+    manager?: EntityManager,
+  ): Promise<ReferralNudgeSettings> {
+    const rows: SettingsRow[] = await (manager ?? this.dataSource).query(
       `SELECT ${SETTINGS_COLUMNS} FROM businesses WHERE id = $1`,
       [businessId],
     );
@@ -109,12 +112,13 @@ export class ReferralNudgesRepository {
     );
   }
 
-  /** Saves the (already valid) settings. @returns them as stored */
+  /** Saves the (already valid) settings in `manager`'s transaction. @returns them as stored */
   async saveSettings(
     { businessId }: BusinessScope,
+    manager: EntityManager,
     settings: ReferralNudgeSettings,
   ): Promise<ReferralNudgeSettings> {
-    const rows: SettingsRow[] = await this.dataSource.query(
+    const rows: SettingsRow[] = await manager.query(
       `WITH saved AS (
          UPDATE businesses SET nudge_invite_after_days = $2, nudge_reminder_after_days = $3,
            nudge_monthly_summary = $4

@@ -5,6 +5,7 @@ import type {
   ReferralNudgeSettings,
 } from '@grove/contracts';
 import { errorMessage } from '../../platform/common/error-message';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -105,6 +106,7 @@ export class ReferralNudgesService implements OnModuleInit {
     private readonly emails: MemberEmails,
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -122,12 +124,21 @@ export class ReferralNudgesService implements OnModuleInit {
     return this.repository.settings(scope);
   }
 
-  /** Saves the (already valid: `validateReferralNudgeSettings`) settings. @returns them as stored */
+  /**
+   * Saves the (already valid: `validateReferralNudgeSettings`) settings and records the change in
+   * the audit log ('Asking members to refer', docs/product.md#audit-log) in one transaction.
+   * @returns them as stored
+   */
   saveSettings(
     scope: BusinessScope,
     settings: ReferralNudgeSettings,
   ): Promise<ReferralNudgeSettings> {
-    return this.repository.saveSettings(scope, settings);
+    return this.audit.changeSetting(
+      scope,
+      'Asking members to refer',
+      (manager) => this.repository.settings(scope, manager),
+      (manager) => this.repository.saveSettings(scope, manager, settings),
+    );
   }
 
   /**

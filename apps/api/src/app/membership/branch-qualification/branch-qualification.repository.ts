@@ -65,29 +65,33 @@ export class BranchQualificationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The scope's rule ('approval' when the business is gone). */
-  async settings({ businessId }: BusinessScope): Promise<BranchSettings> {
-    const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await this.dataSource.query(
-        `SELECT branch_qualification AS rule, branch_qualification_days AS days FROM businesses WHERE id = $1`,
-        [businessId],
-      );
+  async settings({ businessId }: BusinessScope, manager?: EntityManager): Promise<BranchSettings> {
+    const rows: { rule: BranchQualificationRule; days: number | null }[] = await (
+      manager ?? this.dataSource
+    ).query(
+      `SELECT branch_qualification AS rule, branch_qualification_days AS days FROM businesses WHERE id = $1`,
+      [businessId],
+    );
     return toSettings(rows[0]);
   }
 
-  /** Saves the scope's rule (`days` kept only under 'days'). @returns it as stored */
+  /**
+   * Saves the scope's rule (`days` kept only under 'days') in `manager`'s transaction.
+   * @returns it as stored
+   */
   async saveSettings(
     { businessId }: BusinessScope,
+    manager: EntityManager,
     settings: BranchSettings,
   ): Promise<BranchSettings> {
-    const rows: { rule: BranchQualificationRule; days: number | null }[] =
-      await this.dataSource.query(
-        `WITH saved AS (
+    const rows: { rule: BranchQualificationRule; days: number | null }[] = await manager.query(
+      `WITH saved AS (
            UPDATE businesses SET branch_qualification = $2::text,
              branch_qualification_days = CASE WHEN $2::text = 'days' THEN $3::smallint END
            WHERE id = $1 RETURNING branch_qualification, branch_qualification_days)
          SELECT branch_qualification AS rule, branch_qualification_days AS days FROM saved`,
-        [businessId, settings.rule, settings.days],
-      );
+      [businessId, settings.rule, settings.days],
+    );
     return toSettings(rows[0]);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { BranchSettings } from '@grove/contracts';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { errorMessage } from '../../platform/common/error-message';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -44,6 +45,7 @@ export class BranchQualificationService implements OnModuleInit {
     private readonly lifecycle: LifecycleService,
     private readonly events: MembershipEvents,
     private readonly jobs: JobsService,
+    private readonly audit: AuditLog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -64,11 +66,17 @@ export class BranchQualificationService implements OnModuleInit {
   /**
    * Saves the business's rule, then refreshes its branches: the new rule applies to branches
    * still pending (one the new rule lets count starts now); a branch already counting keeps
-   * counting. `settings` is already valid (`validateBranchSettings`).
+   * counting. `settings` is already valid (`validateBranchSettings`). The change is recorded in
+   * the audit log with the save ('When a branch counts', docs/product.md#audit-log).
    * @returns the rule as stored
    */
   async saveSettings(scope: BusinessScope, settings: BranchSettings): Promise<BranchSettings> {
-    const saved = await this.repository.saveSettings(scope, settings);
+    const saved = await this.audit.changeSetting(
+      scope,
+      'When a branch counts',
+      (manager) => this.repository.settings(scope, manager),
+      (manager) => this.repository.saveSettings(scope, manager, settings),
+    );
     await this.refresh(scope);
     return saved;
   }

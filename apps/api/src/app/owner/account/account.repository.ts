@@ -26,8 +26,12 @@ export class AccountRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The owner's details, or null when the user is not (or no longer) of that business. */
-  async find(scope: BusinessScope, userId: string): Promise<AccountDetails | null> {
-    const rows = (await this.dataSource.query(
+  async find(
+    scope: BusinessScope,
+    userId: string,
+    manager?: EntityManager,
+  ): Promise<AccountDetails | null> {
+    const rows = (await (manager ?? this.dataSource).query(
       `SELECT u.first_name, u.last_name, u.email, b.name AS business_name, b.country, b.time_zone, b.phone, b.website
        FROM users u JOIN businesses b ON b.id = u.business_id
        WHERE u.id = $1 AND u.business_id = $2`,
@@ -49,42 +53,45 @@ export class AccountRepository {
   }
 
   /**
-   * Applies the given (already validated and trimmed) fields in one transaction. A new country
-   * sent without a time zone resets the time zone to NULL (the new country's main zone).
+   * Applies the given (already validated and trimmed) fields in `manager`'s transaction. A new
+   * country sent without a time zone resets the time zone to NULL (the new country's main zone).
    */
-  async update(scope: BusinessScope, userId: string, patch: UpdateAccountRequest): Promise<void> {
-    await runTransaction(this.dataSource, async (manager) => {
-      if (patch.firstName !== undefined || patch.lastName !== undefined) {
-        await manager.query(
-          `UPDATE users SET first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name)
-           WHERE id = $1 AND business_id = $2`,
-          [userId, scope.businessId, patch.firstName ?? null, patch.lastName ?? null],
-        );
-      }
-      if (
-        patch.businessName !== undefined ||
-        patch.country !== undefined ||
-        patch.timeZone !== undefined ||
-        patch.phoneNumber !== undefined ||
-        patch.website !== undefined
-      ) {
-        await manager.query(
-          `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone),
-                  website = COALESCE($4, website), country = COALESCE($5, country),
-                  time_zone = CASE WHEN $6::text IS NOT NULL THEN $6::text
-                                   WHEN $5::text IS NOT NULL THEN NULL ELSE time_zone END
-           WHERE id = $1`,
-          [
-            scope.businessId,
-            patch.businessName ?? null,
-            patch.phoneNumber ?? null,
-            patch.website ?? null,
-            patch.country ?? null,
-            patch.timeZone ?? null,
-          ],
-        );
-      }
-    });
+  async update(
+    scope: BusinessScope,
+    manager: EntityManager,
+    userId: string,
+    patch: UpdateAccountRequest,
+  ): Promise<void> {
+    if (patch.firstName !== undefined || patch.lastName !== undefined) {
+      await manager.query(
+        `UPDATE users SET first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name)
+         WHERE id = $1 AND business_id = $2`,
+        [userId, scope.businessId, patch.firstName ?? null, patch.lastName ?? null],
+      );
+    }
+    if (
+      patch.businessName !== undefined ||
+      patch.country !== undefined ||
+      patch.timeZone !== undefined ||
+      patch.phoneNumber !== undefined ||
+      patch.website !== undefined
+    ) {
+      await manager.query(
+        `UPDATE businesses SET name = COALESCE($2, name), phone = COALESCE($3, phone),
+                website = COALESCE($4, website), country = COALESCE($5, country),
+                time_zone = CASE WHEN $6::text IS NOT NULL THEN $6::text
+                                 WHEN $5::text IS NOT NULL THEN NULL ELSE time_zone END
+         WHERE id = $1`,
+        [
+          scope.businessId,
+          patch.businessName ?? null,
+          patch.phoneNumber ?? null,
+          patch.website ?? null,
+          patch.country ?? null,
+          patch.timeZone ?? null,
+        ],
+      );
+    }
   }
 
   /** The owner's argon2id hash, or null when the user is not of that business. */

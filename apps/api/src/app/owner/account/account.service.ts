@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   ACCOUNT_DETAILS_FIELDS,
   businessLocale,
@@ -16,6 +17,7 @@ import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { passwordChangedEmail } from '../../platform/auth/password-emails';
 import { PasswordResetService } from '../../platform/auth/password-reset.service';
 import { SessionsService } from '../../platform/auth/sessions.service';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import type { AuthUser } from '../../platform/common/auth-user';
@@ -37,6 +39,7 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly passwordReset: PasswordResetService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -57,7 +60,8 @@ export class AccountService {
    * Phone Number', docs/product.md#country; a new country alone must fit the phone number kept),
    * website 'Invalid URL',
    * a present field may not be empty ('Please fill in all required fields'; business name 'Please
-   * enter your business name', also when over 200 characters).
+   * enter your business name', also when over 200 characters). The fields that moved are recorded
+   * in the audit log ('Account details', docs/product.md#audit-log) in the update's transaction.
    * @returns the updated AccountDetails
    * @throws AccountInvalidException 400 with one message per invalid field; nothing is changed
    * @throws NotSignedInException 401 when the session's user no longer exists
@@ -83,8 +87,15 @@ export class AccountService {
       const value = patch[field];
       if (value !== undefined) clean[field] = value.trim();
     }
-    await this.accounts.update(scope, user.userId, clean);
-    return this.get(scope, user);
+    const found = async (manager: EntityManager): Promise<AccountDetails> => {
+      const account = await this.accounts.find(scope, user.userId, manager);
+      if (!account) throw new NotSignedInException();
+      return account;
+    };
+    return this.audit.changeSetting(scope, 'Account details', found, async (manager) => {
+      await this.accounts.update(scope, manager, user.userId, clean);
+      return found(manager);
+    });
   }
 
   /**

@@ -48,6 +48,14 @@ export function jobScope(payload: { businessId: string; actorUserId?: string }):
   } as BusinessScope;
 }
 
+/**
+ * What a job's payload carries of `scope`'s author (for `jobScope`): `{ actorUserId }` when a member
+ * of staff acts, else nothing (the job then acts as Grove).
+ */
+export function jobActor(scope: BusinessScope): { actorUserId?: string } {
+  return scope.actor?.kind === 'staff' ? { actorUserId: scope.actor.userId } : {};
+}
+
 /** `scope` with `actor` acting instead (e.g. Mindbody's changes inside an owner's sync). */
 export function actingAs(scope: BusinessScope, actor: ScopeActor): BusinessScope {
   return { ...scope, actor } as BusinessScope;

@@ -47,9 +47,9 @@ export class LinksForEveryoneRepository {
     return rows[0]?.on === true;
   }
 
-  /** Turns automatic links on or off for this business. */
-  async setAutoLinks(scope: BusinessScope, on: boolean): Promise<void> {
-    await this.dataSource.query(`UPDATE businesses SET auto_referral_links = $2 WHERE id = $1`, [
+  /** Turns automatic links on or off for this business in `manager`'s transaction. */
+  async setAutoLinks(scope: BusinessScope, manager: EntityManager, on: boolean): Promise<void> {
+    await manager.query(`UPDATE businesses SET auto_referral_links = $2 WHERE id = $1`, [
       scope.businessId,
       on,
     ]);

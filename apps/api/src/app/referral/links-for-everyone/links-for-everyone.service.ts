@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReferralLinkRunDto } from './dto/referral-link-run.dto';
 import type { ReferralLinkSettingsDto } from './dto/referral-link-settings.dto';
+import { AuditLog } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -36,6 +37,7 @@ export class LinksForEveryoneService implements OnModuleInit {
     jobs: JobsService,
     private readonly lifecycle: LifecycleService,
     events: MembershipEvents,
+    private readonly audit: AuditLog,
   ) {
     this.run = new BackgroundRun(jobs, LINKS_FOR_ALL_QUEUE, repository.runs);
     // Listens from construction, before any module's `onModuleInit` starts job workers that emit.
@@ -100,13 +102,23 @@ export class LinksForEveryoneService implements OnModuleInit {
     return { autoCreate: await this.repository.autoLinksOn(scope) };
   }
 
-  /** Turns automatic links for new members on or off. */
-  async updateSettings(
+  /**
+   * Turns automatic links for new members on or off, recording the change in the audit log
+   * ('Referral links for new members', docs/product.md#audit-log) in one transaction.
+   */
+  updateSettings(
     scope: BusinessScope,
     settings: ReferralLinkSettingsDto,
   ): Promise<ReferralLinkSettingsDto> {
-    await this.repository.setAutoLinks(scope, settings.autoCreate);
-    return this.settings(scope);
+    return this.audit.changeSetting(
+      scope,
+      'Referral links for new members',
+      async (manager) => ({ autoCreate: await this.repository.autoLinksOn(scope, manager) }),
+      async (manager) => {
+        await this.repository.setAutoLinks(scope, manager, settings.autoCreate);
+        return { autoCreate: await this.repository.autoLinksOn(scope, manager) };
+      },
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   type JoinChannel,
   welcomeOfferWording,
 } from '@grove/contracts';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import { MemberNotFoundException } from '../../membership/members/members.exceptions';
@@ -79,6 +80,7 @@ export class ReferralsService {
     private readonly fraud: FraudSignalsService,
     private readonly jobs: JobsService,
     private readonly lifecycle: LifecycleService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -119,12 +121,12 @@ export class ReferralsService {
     memberId: string,
     body: CreateReferralLinkDto | undefined,
   ): Promise<ReferralLinkDto> {
-    return this.withLockedMember(scope, memberId, async (manager) => {
+    return this.withLockedMember(scope, memberId, async (manager, member) => {
       const current = await this.links.findUnrevoked(scope, manager, memberId);
       if (current && (current.expiresAt === null || current.expiresAt.getTime() > Date.now())) {
         return this.toLink(current, this.config.publicOrigin);
       }
-      return this.issue(scope, manager, memberId, body);
+      return this.issue(scope, manager, member, body);
     });
   }
 
@@ -138,8 +140,8 @@ export class ReferralsService {
     memberId: string,
     body: CreateReferralLinkDto | undefined,
   ): Promise<ReferralLinkDto> {
-    return this.withLockedMember(scope, memberId, (manager) =>
-      this.issue(scope, manager, memberId, body),
+    return this.withLockedMember(scope, memberId, (manager, member) =>
+      this.issue(scope, manager, member, body),
     );
   }
 
@@ -154,12 +156,21 @@ export class ReferralsService {
 
   /**
    * Revokes the member's link (docs/product.md#calls removeReferral); no link is not an error.
-   * Records link_revoked (docs/architecture.md#lifecycle-facts).
+   * Records link_revoked (docs/architecture.md#lifecycle-facts) and, when a link was live,
+   * 'link.revoked' in the audit log (docs/product.md#audit-log), in the same transaction.
    * @throws MemberNotFoundException 404
    */
   async revoke(scope: BusinessScope, memberId: string): Promise<void> {
-    await this.withLockedMember(scope, memberId, async (manager) => {
+    await this.withLockedMember(scope, memberId, async (manager, member) => {
+      const previous = await this.links.findUnrevoked(scope, manager, memberId);
       const revoked = await this.links.revokeForMember(scope, manager, memberId);
+      if (previous)
+        await this.audit.record(scope, manager, {
+          kind: 'link.revoked',
+          member,
+          before: { code: previous.code },
+          after: null,
+        });
       await this.lifecycle.recordFacts(
         scope,
         revoked.map((linkId) => ({
@@ -312,27 +323,30 @@ export class ReferralsService {
   private withLockedMember<T>(
     scope: BusinessScope,
     memberId: string,
-    work: (manager: EntityManager) => Promise<T>,
+    work: (manager: EntityManager, member: { id: string; name: string }) => Promise<T>,
   ): Promise<T> {
     return this.links.transaction(async (manager) => {
       const member = isUUID(memberId)
         ? await this.members.findForUpdate(scope, manager, memberId)
         : null;
       if (!member) throw new MemberNotFoundException();
-      return work(manager);
+      return work(manager, { id: member.id, name: member.name });
     });
   }
 
   /**
    * Revokes the member's current link (if any) and inserts a new one. Member already locked.
-   * Records link_rotated when a link was replaced, else link_created (docs/architecture.md#lifecycle-facts).
+   * Records link_rotated when a link was replaced, else link_created (docs/architecture.md#lifecycle-facts),
+   * and the same in the audit log ('link.rotated' old code → new, or 'link.created'; docs/product.md#audit-log).
    */
   private async issue(
     scope: BusinessScope,
     manager: EntityManager,
-    memberId: string,
+    member: { id: string; name: string },
     body: CreateReferralLinkDto | undefined,
   ): Promise<ReferralLinkDto> {
+    const memberId = member.id;
+    const previous = await this.links.findUnrevoked(scope, manager, memberId);
     const replaced = await this.links.revokeForMember(scope, manager, memberId);
     const days = body?.expiresInDays;
     const link = await this.links.insert(scope, manager, {
@@ -346,6 +360,13 @@ export class ReferralsService {
       [{ kind, eventKey: `${kind}:${link.id}`, memberId, referralLinkId: link.id }],
       manager,
     );
+    const expires = link.expiresAt ? link.expiresAt.toISOString() : null;
+    await this.audit.record(scope, manager, {
+      kind: previous ? 'link.rotated' : 'link.created',
+      member,
+      before: previous ? { code: previous.code } : null,
+      after: { code: link.code, expiresAt: expires },
+    });
     return this.toLink(link, this.config.publicOrigin);
   }
 

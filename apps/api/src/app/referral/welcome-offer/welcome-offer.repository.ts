@@ -74,9 +74,16 @@ export class WelcomeOfferRepository {
     };
   }
 
-  /** Saves the (validated, normalised) offer; `none` is stored as NULL. @returns it as stored */
-  async save({ businessId }: BusinessScope, offer: WelcomeOffer): Promise<WelcomeOffer | null> {
-    const rows: { welcome_offer: WelcomeOffer | null }[] = await this.dataSource.query(
+  /**
+   * Saves the (validated, normalised) offer in `manager`'s transaction; `none` is stored as NULL.
+   * @returns it as stored
+   */
+  async save(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    offer: WelcomeOffer,
+  ): Promise<WelcomeOffer | null> {
+    const rows: { welcome_offer: WelcomeOffer | null }[] = await manager.query(
       `WITH saved AS (UPDATE businesses SET welcome_offer = $2::jsonb WHERE id = $1 RETURNING welcome_offer)
        SELECT welcome_offer FROM saved`,
       [businessId, offer.kind === 'none' ? null : JSON.stringify(offer)],

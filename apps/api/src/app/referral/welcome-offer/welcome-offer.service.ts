@@ -10,6 +10,7 @@ import {
   type WelcomeOffer,
   type WelcomeOfferGrant,
 } from '@grove/contracts';
+import { AuditLog } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { WelcomeOfferGrantNotFoundException } from './welcome-offer.exceptions';
 import { WelcomeOfferRepository, type WelcomeOfferGrantRecord } from './welcome-offer.repository';
@@ -31,16 +32,31 @@ const toGrant = (record: WelcomeOfferGrantRecord): WelcomeOfferGrant => ({
  */
 @Injectable()
 export class WelcomeOfferService {
-  constructor(private readonly offers: WelcomeOfferRepository) {}
+  constructor(
+    private readonly offers: WelcomeOfferRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** The business's offer (`NO_WELCOME_OFFER` until the owner sets one). */
   async get(scope: BusinessScope): Promise<WelcomeOffer> {
     return (await this.offers.get(scope)).offer ?? NO_WELCOME_OFFER;
   }
 
-  /** Saves a validated offer, keeping only its kind's fields. @returns it as stored */
-  async save(scope: BusinessScope, offer: WelcomeOffer): Promise<WelcomeOffer> {
-    return (await this.offers.save(scope, normalizeWelcomeOffer(offer))) ?? NO_WELCOME_OFFER;
+  /**
+   * Saves a validated offer, keeping only its kind's fields, and records the change in the audit
+   * log ('Welcome offer', docs/product.md#audit-log) in one transaction. @returns it as stored
+   */
+  save(scope: BusinessScope, offer: WelcomeOffer): Promise<WelcomeOffer> {
+    return this.audit.changeSetting(
+      scope,
+      'Welcome offer',
+      async (manager) => ({
+        ...NO_WELCOME_OFFER,
+        ...((await this.offers.get(scope, manager)).offer ?? {}),
+      }),
+      async (manager) =>
+        (await this.offers.save(scope, manager, normalizeWelcomeOffer(offer))) ?? NO_WELCOME_OFFER,
+    );
   }
 
   /**

@@ -29,8 +29,9 @@ export function useCreateMember() {
 
 /** Adds a branch to a tree; the branch also becomes a tree (`POST /api/members/:id/branches`). */
 export function useAddBranch() {
-  return useMembersMutation(({ treeId, ...body }: MemberInput & { treeId: string }) =>
-    unwrap(api.POST('/members/{id}/branches', { params: { path: { id: treeId } }, body })),
+  return useMembersMutation(
+    ({ treeId, ...body }: MemberInput & { treeId: string; confirmErased?: boolean }) =>
+      unwrap(api.POST('/members/{id}/branches', { params: { path: { id: treeId } }, body })),
   );
 }
 

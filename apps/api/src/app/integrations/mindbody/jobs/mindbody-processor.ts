@@ -12,6 +12,7 @@ import { MindbodyPipeline, type MindbodyRunResult } from '../pipeline/mindbody-p
 import { billChangesFingerprint } from '../pipeline/bill-changes';
 import { MailService } from '../../../platform/mail/mail.service';
 import { AppConfig } from '../../../platform/config/app-config';
+import { AuditLog, auditValue } from '../../../platform/audit/audit-log';
 import { pendingBillsEmail } from '../pending-bills-email';
 import type { MindbodyBillChange } from '@grove/contracts';
 
@@ -31,6 +32,8 @@ export interface MindbodyJob {
    * then holds the bill changes it would write for the owner to review.
    */
   writeBills?: boolean;
+  /** The member of staff who asked for the run (its audit entries name them); absent: Grove. */
+  actorUserId?: string;
 }
 
 /**
@@ -59,6 +62,7 @@ export class MindbodyProcessor implements OnModuleInit {
     private readonly crypto: MindbodyCrypto,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Creates the `mindbody` queue (stately, no pg-boss retries: a failure is the 'failed <time>' state) with 2 workers. */
@@ -78,17 +82,19 @@ export class MindbodyProcessor implements OnModuleInit {
    * already waiting (which writes nothing) does not swallow it, nor does it swallow one.
    * @param writeBills (sync) true only for the sync the owner confirmed: it writes autopays
    * @param manager queue it in this open transaction (committed or rolled back with it)
+   * @param actor who asked (`jobActor(scope)`): the run's audit entries name them
    */
   async enqueue(
     businessId: string,
     kind: MindbodyJob['kind'],
     writeBills = false,
     manager?: EntityManager,
+    actor: { actorUserId?: string } = {},
   ): Promise<void> {
     const confirmed = kind === 'sync' && writeBills;
     await this.jobs.send<MindbodyJob>(
       MINDBODY_QUEUE,
-      confirmed ? { businessId, kind, writeBills: true } : { businessId, kind },
+      confirmed ? { businessId, kind, writeBills: true, ...actor } : { businessId, kind, ...actor },
       { singletonKey: `${businessId}:${confirmed ? 'sync-confirmed' : kind}`, manager },
     );
   }
@@ -173,6 +179,17 @@ export class MindbodyProcessor implements OnModuleInit {
         started,
         result.invalidEmails,
         billsWritten.billsWritten,
+        (manager) =>
+          this.audit.record(scope, manager, {
+            kind: job.kind === 'import' ? 'import.run' : 'integration.synced',
+            after: auditValue({
+              [job.kind === 'import' ? 'source' : 'integration']: 'Mindbody',
+              clients: result.clients,
+              invalidEmails: result.invalidEmails,
+              billsWritten: billsWritten.billsWritten ?? undefined,
+              billsHeld: result.heldBills?.length,
+            }),
+          }),
       );
       if (job.kind === 'import') await this.enqueue(job.businessId, 'prices');
       return result;
@@ -230,7 +247,9 @@ export class MindbodyProcessor implements OnModuleInit {
   /** Queues `job` again (for the next instance that starts) when the API stopped before it was done. */
   private async requeue(job: MindbodyJob, when: string): Promise<void> {
     try {
-      await this.enqueue(job.businessId, job.kind, job.writeBills === true);
+      await this.enqueue(job.businessId, job.kind, job.writeBills === true, undefined, {
+        actorUserId: job.actorUserId,
+      });
       this.logger.log(
         `Mindbody ${job.kind} of business ${job.businessId} queued again: the API shut down while ${when}`,
       );

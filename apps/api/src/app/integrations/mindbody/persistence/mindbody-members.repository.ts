@@ -381,21 +381,26 @@ export class MindbodyMembersRepository {
    * The same statement records member_ended (key `member_ended:<member id>:<cancelled at>`, as the
    * import does, so the sync that follows writes nothing new), branch_removed when it was a
    * branch, and its ledger's 'membership_ended' line (docs/architecture.md#lifecycle-facts).
-   * @returns the branch that stopped counting (with its referrer), or null when it was none
+   * @returns `ended`: the branch that stopped counting (with its referrer), or null when it was
+   *   none; `member`: the member whose membership this ended (id and name), null when the client is
+   *   no member or its membership had already ended
    */
   async markCancelled(
     scope: BusinessScope,
     manager: EntityManager,
     clientId: string,
-  ): Promise<EndedBranch | null> {
-    const rows: EndedBranchSqlRow[] = await manager.query(
+  ): Promise<{ ended: EndedBranch | null; member: { id: string; name: string } | null }> {
+    const rows: (Omit<EndedBranchSqlRow, 'referred_by_id'> & {
+      referred_by_id: string | null;
+      newly: boolean;
+    })[] = await manager.query(
       `WITH before AS (
-         SELECT id, referred_by_id FROM members
+         SELECT id, referred_by_id, mindbody_cancelled_at FROM members
          WHERE business_id = $1 AND mindbody_client_id = $2 FOR UPDATE
        ), written AS (
          UPDATE members m SET mindbody_cancelled_at = COALESCE(m.mindbody_cancelled_at, now()), referred_by_id = NULL
          FROM before b WHERE m.id = b.id
-         RETURNING m.*, b.referred_by_id AS old_referrer_id
+         RETURNING m.*, b.referred_by_id AS old_referrer_id, b.mindbody_cancelled_at AS old_cancelled_at
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
          SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, 'mindbody', f.event_key, f.occurred_at
@@ -410,11 +415,17 @@ export class MindbodyMembersRepository {
          ${MANAGED_PRICE_LINES}
          RETURNING 1
        )
-       SELECT w.id, w.name, w.old_referrer_id AS referred_by_id FROM written w
-       WHERE w.old_referrer_id IS NOT NULL`,
+       SELECT w.id, w.name, w.old_referrer_id AS referred_by_id, w.old_cancelled_at IS NULL AS newly
+       FROM written w`,
       [scope.businessId, clientId],
     );
-    return rows[0] ? toEndedBranch(rows[0]) : null;
+    const row = rows[0];
+    return {
+      ended: row?.referred_by_id
+        ? toEndedBranch({ ...row, referred_by_id: row.referred_by_id })
+        : null,
+      member: row?.newly ? { id: row.id, name: row.name } : null,
+    };
   }
 
   /**
@@ -640,14 +651,15 @@ export class MindbodyMembersRepository {
 
   /**
    * Records the autopay amount Mindbody now bills each member (after a write or a fresh read), in
-   * one UPDATE over unnest arrays (like {@link setPrices}).
+   * one UPDATE over unnest arrays (like {@link setPrices}); with `manager`, in its transaction.
    */
   async setAutopay(
     scope: BusinessScope,
     autopays: { memberId: string; autopayCents: number }[],
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     if (autopays.length === 0) return;
-    await this.dataSource.query(
+    await manager.query(
       `UPDATE members m SET mindbody_autopay_cents = i.autopay_cents
        FROM unnest($2::uuid[], $3::int[]) AS i(id, autopay_cents)
        WHERE m.business_id = $1 AND m.id = i.id`,

@@ -82,11 +82,13 @@ export class MindbodyRepository {
    * that site, at any stage), nothing is stored and that business is returned. The check and the
    * write hold a transaction-scoped advisory lock on the site, so two businesses claiming one site
    * at once (on any API instance) cannot both win.
+   * @param stored runs in the write's transaction once the credentials are stored (the audit entry)
    * @returns null when stored; else the business holding the site
    */
   async saveCredentials(
     scope: BusinessScope,
     credentials: SealedCredentials,
+    stored?: (manager: EntityManager) => Promise<void>,
   ): Promise<{ heldBy: string } | null> {
     return runTransaction(this.dataSource, async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('mindbody-site:' || $1))`, [
@@ -114,6 +116,7 @@ export class MindbodyRepository {
           credentials.staffTokenExpiresAt,
         ],
       );
+      await stored?.(manager);
       return null;
     });
   }
@@ -159,6 +162,7 @@ export class MindbodyRepository {
    * many members' autopays it wrote (`last_sync_bills_written`, issue 25).
    * @param invalidEmails the completed run's clients stored with no email (issue 24 part 3)
    * @param billsWritten (sync) members whose Mindbody autopay the run wrote
+   * @param finished runs in the same transaction when the integration was still there (the audit entry)
    */
   async finishProcess(
     scope: BusinessScope,
@@ -168,10 +172,12 @@ export class MindbodyRepository {
     syncedFrom = at,
     invalidEmails: number | null = null,
     billsWritten: number | null = null,
+    finished?: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
     const state = `${ok ? 'completed' : 'failed'} ${at.toISOString()}`;
-    await this.dataSource.query(
-      `UPDATE mindbody_integrations SET
+    await runTransaction(this.dataSource, async (manager) => {
+      const [, updated] = (await manager.query(
+        `UPDATE mindbody_integrations SET
          process_state = $2,
          stage = CASE WHEN $3 AND stage = 2 THEN 3 ELSE stage END,
          last_sync_at = CASE WHEN $4 THEN $5::timestamptz ELSE last_sync_at END,
@@ -179,16 +185,18 @@ export class MindbodyRepository {
          last_sync_bills_written = COALESCE($7::int, last_sync_bills_written),
          updated_at = now()
        WHERE business_id = $1 AND stage > 1`,
-      [
-        scope.businessId,
-        state,
-        ok && kind === 'import',
-        ok && kind === 'sync',
-        syncedFrom,
-        ok ? invalidEmails : null,
-        kind === 'sync' ? billsWritten : null,
-      ],
-    );
+        [
+          scope.businessId,
+          state,
+          ok && kind === 'import',
+          ok && kind === 'sync',
+          syncedFrom,
+          ok ? invalidEmails : null,
+          kind === 'sync' ? billsWritten : null,
+        ],
+      )) as [unknown, number];
+      if (updated > 0) await finished?.(manager);
+    });
   }
 
   /**
@@ -287,8 +295,12 @@ export class MindbodyRepository {
    * 'Remove integration' (docs/product.md#states), in one transaction: back to stage 1 with credentials,
    * token, discounts, process state and subscription cleared; imported members and prospects stay
    * as ordinary (hand-managed) rows.
+   * @param done runs in the same transaction (the removal's audit entries)
    */
-  async reset(scope: BusinessScope): Promise<void> {
+  async reset(
+    scope: BusinessScope,
+    done?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await runTransaction(this.dataSource, async (manager) => {
       await manager.query(
         `UPDATE mindbody_integrations SET stage = 1, site_id = NULL, username = NULL, password_enc = NULL,
@@ -302,6 +314,7 @@ export class MindbodyRepository {
         [scope.businessId],
       );
       await this.members.releaseManaged(scope, manager);
+      await done?.(manager);
     });
   }
 

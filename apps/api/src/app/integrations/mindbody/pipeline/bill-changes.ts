@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MindbodyBillChange, MindbodyBillChanges } from '@grove/contracts';
 import { targetAutopayCents } from '../../../membership/pricing/price';
+import type { AuditWrite } from '../../../platform/audit/audit.repository';
 import type { AutopayTarget } from '../persistence/mindbody-members.repository';
 
 /** Bills per page of a preview when the query names no page size (issue 25: the first 100 and the count). */
@@ -97,4 +98,21 @@ export function billChange(
  */
 export function plannedBillChanges(planned: readonly PlannedAutopay[]): MindbodyBillChange[] {
   return planned.map((target) => billChange(target, target.autopayCents, target.amount));
+}
+
+/**
+ * The audit entry of one bill Grove wrote to a member's real bill (docs/product.md#audit-log):
+ * the member, who bills them, and what the bill was before → after the write (cents).
+ * @param billing 'Mindbody' (the autopay) or 'Stripe' (the subscription after Grove's discount)
+ */
+export function billWrittenEntry(
+  billing: 'Mindbody' | 'Stripe',
+  bill: { memberId: string; name: string; currentCents: number; newCents: number },
+): AuditWrite {
+  return {
+    kind: 'bill.written',
+    member: { id: bill.memberId, name: bill.name },
+    before: { billing, billCents: bill.currentCents },
+    after: { billing, billCents: bill.newCents },
+  };
 }

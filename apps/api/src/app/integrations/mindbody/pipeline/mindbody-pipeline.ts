@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { mailboxOf, toPlainText } from '@grove/contracts';
-import { plannedAutopays, plannedBillChanges } from './bill-changes';
+import {
+  billChange,
+  billWrittenEntry,
+  plannedAutopays,
+  plannedBillChanges,
+  type PlannedAutopay,
+} from './bill-changes';
 import type { MindbodyBillChange } from '@grove/contracts';
 import type { MindbodyAutopayContract, MindbodyClientPage } from '../client/mindbody-records';
+import { AuditLog } from '../../../platform/audit/audit-log';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import type { MindbodyIntegrationEntity } from '../persistence/mindbody-integration.entity';
 import { LifecycleService } from '../../../membership/lifecycle/lifecycle.service';
@@ -94,6 +101,7 @@ export class MindbodyPipeline {
     private readonly events: MembershipEvents,
     private readonly qualification: BranchQualificationService,
     private readonly lifecycle: LifecycleService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -214,6 +222,7 @@ export class MindbodyPipeline {
     }
     let autopayWrites = 0;
     const billed: { memberId: string; autopayCents: number }[] = [];
+    const written: PlannedAutopay[] = [];
     try {
       await mapLimit(
         targets,
@@ -230,7 +239,10 @@ export class MindbodyPipeline {
               wrote = true;
             }
           }
-          if (wrote) tally.billsWritten += 1;
+          if (wrote) {
+            tally.billsWritten += 1;
+            written.push({ amount, ...target });
+          }
           // What Mindbody will now charge (tax and other products included), read back.
           if (wrote)
             contractsRead.set(
@@ -243,8 +255,18 @@ export class MindbodyPipeline {
         stopping,
       );
     } finally {
-      // One UPDATE for every member whose contracts now bill the target (also those done before a failure).
-      await this.members.setAutopay(scope, billed);
+      // One UPDATE for every member whose contracts now bill the target (also those done before a
+      // failure), and in its transaction a 'bill.written' entry per member whose bill was written.
+      await this.members.transaction(async (manager) => {
+        await this.members.setAutopay(scope, billed, manager);
+        await this.audit.recordMany(
+          scope,
+          manager,
+          written.map((bill) =>
+            billWrittenEntry('Mindbody', billChange(bill, bill.autopayCents, bill.amount)),
+          ),
+        );
+      });
       await this.members.setNextCharges(scope, chargesOf(contractsRead));
     }
     return { clients, autopayWrites, invalidEmails };

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type TestAgent from 'supertest/lib/agent';
 import type Stripe from 'stripe';
-import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
+import {
+  MESSAGES,
+  type AuditEntry,
+  type AuditLogPage,
+  type MemberRow,
+  type Page,
+} from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
   sdkFor,
@@ -318,8 +324,38 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       () => upcoming(zoe.id),
       (total) => total === 6_500,
     );
-    expect(await status()).toMatchObject({ discountedSubscriptions: 0, pendingBillsSince: null });
+    // Grove records the write once Stripe has taken it (with its audit entry, one transaction).
+    expect(await until(status, (s) => s.discountedSubscriptions === 0)).toMatchObject({
+      discountedSubscriptions: 0,
+      pendingBillsSince: null,
+    });
     expect((await preview()).total).toBe(0);
+    // The audit log (issue 34 item 2): what the gym's Stripe event changed, Stripe its author.
+    const friend = await memberByEmail('siobhan@example.com');
+    const referrer = await memberByEmail('zoe.obrien@example.com');
+    const byStripe = await until(
+      async () =>
+        ((await owner.get('/api/audit-log?author=stripe').expect(200)).body as AuditLogPage).items,
+      (items: AuditEntry[]) => items.some((entry) => entry.kind === 'bill.written'),
+    );
+    expect(byStripe).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'member.updated',
+          actor: 'stripe',
+          authorName: 'Stripe',
+          memberId: friend.id,
+          before: { membership: 'running' },
+          after: { membership: 'ended' },
+        }),
+        expect.objectContaining({
+          kind: 'bill.written',
+          actor: 'stripe',
+          memberId: referrer.id,
+          after: { billing: 'Stripe', billCents: 6_500 },
+        }),
+      ]),
+    );
   });
 
   it('an invoice.paid arriving after the subscription ended does not count the branch again', async () => {

@@ -1,6 +1,13 @@
 import type TestAgent from 'supertest/lib/agent';
 import type Stripe from 'stripe';
-import { MESSAGES, type MemberRow, type Page } from '@grove/contracts';
+import {
+  MESSAGES,
+  type AuditEntry,
+  type AuditKind,
+  type AuditLogPage,
+  type MemberRow,
+  type Page,
+} from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
@@ -69,6 +76,8 @@ describe('Stripe member billing (integration, stand-in)', () => {
     (await agent.get('/api/stripe-members').expect(200)).body as Status;
   const preview = async (agent: TestAgent) =>
     (await agent.get('/api/stripe-members/sync/preview').expect(200)).body as BillChanges;
+  const audit = async (kind: AuditKind): Promise<AuditEntry[]> =>
+    ((await owner.get(`/api/audit-log?kind=${kind}`).expect(200)).body as AuditLogPage).items;
   const couponWrites = () =>
     stripe.sandbox.requests().filter((request) => request.path === '/v1/coupons').length;
   const memberByEmail = async (agent: TestAgent, email: string) => {
@@ -168,6 +177,18 @@ describe('Stripe member billing (integration, stand-in)', () => {
 
     const again = await owner.post('/api/stripe-members/import').expect(200);
     expect(again.body).toMatchObject({ listed: 2, membersWritten: 0, ended: 0 });
+
+    // The audit log (issue 34 item 2): the connection (the key's last four only) and each import.
+    expect(await audit('integration.connected')).toEqual([
+      expect.objectContaining({
+        actor: 'staff',
+        after: { integration: 'Stripe', key: `…${GYM_KEY.slice(-4)}` },
+      }),
+    ]);
+    expect((await audit('import.run')).map((entry) => entry.after)).toEqual([
+      { source: 'Stripe', listed: 2, membersWritten: 0, ended: 0 },
+      { source: 'Stripe', listed: 2, membersWritten: 2, ended: 0 },
+    ]);
   });
 
   it("refuses a second business's claim on the same Stripe account", async () => {
@@ -257,6 +278,15 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .send({ confirm: changes.fingerprint })
       .expect(200);
     expect(synced.body.billsWritten).toBe(1);
+    // The bill written, in the audit log: the member, what Stripe billed before → after Grove's discount.
+    expect(await audit('bill.written')).toEqual([
+      expect.objectContaining({
+        actor: 'staff',
+        memberId: referrer.id,
+        before: { billing: 'Stripe', billCents: 6_500 },
+        after: { billing: 'Stripe', billCents: 6_500 - 1_500 },
+      }),
+    ]);
     const written = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
     const coupons = (written.discounts as Stripe.Discount[]).map(
       (discount) => discount.source.coupon,
@@ -331,6 +361,15 @@ describe('Stripe member billing (integration, stand-in)', () => {
   it("disconnecting removes every discount Grove added, keeps the gym's own, and reports the count", async () => {
     const removal = await owner.delete('/api/stripe-members').expect(200);
     expect(removal.body).toMatchObject({ discountsRemoved: 1, status: { connected: false } });
+    const [disconnected] = await audit('integration.disconnected');
+    expect(disconnected).toMatchObject({
+      actor: 'staff',
+      before: { integration: 'Stripe', key: `…${GYM_KEY.slice(-4)}` },
+      after: { discountsRemoved: 1 },
+    });
+    // The discount taken off is a bill written back to the full price.
+    const [restored] = await audit('bill.written');
+    expect(restored).toMatchObject({ after: { billing: 'Stripe', billCents: 6_500 } });
     const after = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
     expect((after.discounts as Stripe.Discount[]).map((d) => d.source.coupon)).toEqual([
       gymCoupon.id,

@@ -117,12 +117,14 @@ export class StripeMembersRepository {
    * another business imported one of `probeSubscriptionIds` (the account's first page of active
    * subscriptions): then nothing is stored. The check and the write hold a transaction-scoped
    * advisory lock on the first probe id, so two businesses connecting one account at once do not
-   * both win. @returns null when stored, else the id of the business that holds the account
+   * both win. `stored` runs in the same transaction once stored (the audit entry).
+   * @returns null when stored, else the id of the business that holds the account
    */
   async saveKey(
     scope: BusinessScope,
     key: { sealed: string; last4: string; livemode: boolean; webhookToken: string },
     probeSubscriptionIds: readonly string[],
+    stored?: (manager: EntityManager) => Promise<void>,
   ): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       if (probeSubscriptionIds.length > 0)
@@ -144,6 +146,7 @@ export class StripeMembersRepository {
            updated_at = now()`,
         [scope.businessId, key.sealed, key.last4, key.livemode, key.webhookToken],
       );
+      await stored?.(manager);
       return null;
     });
   }
@@ -213,14 +216,28 @@ export class StripeMembersRepository {
     return rows[0].map((row) => row.member_id);
   }
 
-  /** Ends an imported subscription Stripe says has ended. @returns false when unknown or ended already */
-  async endSubscription(scope: BusinessScope, subscriptionId: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(
-      `UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
-       WHERE business_id = $1 AND stripe_subscription_id = $2 AND ended_at IS NULL RETURNING 1`,
-      [scope.businessId, subscriptionId],
-    )) as [unknown[], number];
-    return rows[1] > 0;
+  /**
+   * Ends an imported subscription Stripe says has ended; `ended` runs in the same transaction with
+   * its member (the audit entry). @returns false when unknown or ended already
+   */
+  async endSubscription(
+    scope: BusinessScope,
+    subscriptionId: string,
+    ended?: (manager: EntityManager, member: { id: string; name: string }) => Promise<void>,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = (await manager.query(
+        `WITH ended AS (
+           UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
+           WHERE business_id = $1 AND stripe_subscription_id = $2 AND ended_at IS NULL
+           RETURNING member_id
+         )
+         SELECT m.id, m.name FROM ended e JOIN members m ON m.business_id = $1 AND m.id = e.member_id`,
+        [scope.businessId, subscriptionId],
+      )) as { id: string; name: string }[];
+      if (rows[0]) await ended?.(manager, rows[0]);
+      return rows.length > 0;
+    });
   }
 
   /** Marks bills as held for the owner's review (the first holding time is kept). */
@@ -351,11 +368,17 @@ export class StripeMembersRepository {
 
   /**
    * Ends the business's imported subscriptions the import no longer listed as active (not in
-   * `listed`) and records the import's time. @returns subscriptions ended
+   * `listed`) and records the import's time; `finished` runs in the same transaction with the
+   * count ended (the audit entry). @returns subscriptions ended
    */
-  async finishImport(scope: BusinessScope, listed: readonly string[]): Promise<number> {
-    const [result] = (await this.dataSource.query(
-      `WITH ended AS (
+  async finishImport(
+    scope: BusinessScope,
+    listed: readonly string[],
+    finished?: (manager: EntityManager, ended: number) => Promise<void>,
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [result] = (await manager.query(
+        `WITH ended AS (
          UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
          -- NOT IN a subquery: a hashed lookup, where NOT (= ANY(array)) scans the array per row.
          WHERE business_id = $1 AND ended_at IS NULL
@@ -366,9 +389,11 @@ export class StripeMembersRepository {
          WHERE business_id = $1 RETURNING 1
        )
        SELECT (SELECT count(*) FROM ended)::int AS ended, (SELECT count(*) FROM done)::int AS done`,
-      [scope.businessId, listed],
-    )) as { ended: number }[];
-    return result.ended;
+        [scope.businessId, listed],
+      )) as { ended: number }[];
+      await finished?.(manager, result.ended);
+      return result.ended;
+    });
   }
 
   /**
@@ -452,20 +477,27 @@ export class StripeMembersRepository {
     );
   }
 
-  /** Records the discount Grove's write left on a subscription (0 and nulls: none). */
+  /**
+   * Records the discount Grove's write left on a subscription (0 and nulls: none); `written` runs
+   * in the same transaction (the bill's audit entry).
+   */
   async setGroveDiscount(
     scope: BusinessScope,
     subscriptionId: string,
     cents: number,
     couponId: string | null,
     discountId: string | null,
+    written?: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE stripe_member_subscriptions SET grove_discount_cents = $3, grove_coupon_id = $4,
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE stripe_member_subscriptions SET grove_discount_cents = $3, grove_coupon_id = $4,
          grove_discount_id = $5, updated_at = now()
        WHERE business_id = $1 AND stripe_subscription_id = $2`,
-      [scope.businessId, subscriptionId, cents, couponId, discountId],
-    );
+        [scope.businessId, subscriptionId, cents, couponId, discountId],
+      );
+      await written?.(manager);
+    });
   }
 
   /**
@@ -485,19 +517,45 @@ export class StripeMembersRepository {
     );
   }
 
-  /** The subscriptions that carry a discount of Grove's (also ended ones: Stripe may still bill them). */
-  async discounted(
-    scope: BusinessScope,
-  ): Promise<{ subscriptionId: string; otherDiscountIds: string[]; endedAt: Date | null }[]> {
+  /**
+   * The subscriptions that carry a discount of Grove's (also ended ones: Stripe may still bill
+   * them), with their member and what they bill (`priceCents`, `groveDiscountCents`, cents).
+   */
+  async discounted(scope: BusinessScope): Promise<
+    {
+      subscriptionId: string;
+      otherDiscountIds: string[];
+      endedAt: Date | null;
+      memberId: string;
+      name: string;
+      priceCents: number;
+      groveDiscountCents: number;
+    }[]
+  > {
     const rows = (await this.dataSource.query(
-      `SELECT stripe_subscription_id, other_discount_ids, ended_at FROM stripe_member_subscriptions
-       WHERE business_id = $1 AND grove_discount_cents > 0`,
+      `SELECT s.stripe_subscription_id, s.other_discount_ids, s.ended_at, m.id AS member_id, m.name,
+              s.price_cents, s.grove_discount_cents
+       FROM stripe_member_subscriptions s
+       JOIN members m ON m.business_id = $1 AND m.id = s.member_id
+       WHERE s.business_id = $1 AND s.grove_discount_cents > 0`,
       [scope.businessId],
-    )) as { stripe_subscription_id: string; other_discount_ids: string[]; ended_at: Date | null }[];
+    )) as {
+      stripe_subscription_id: string;
+      other_discount_ids: string[];
+      ended_at: Date | null;
+      member_id: string;
+      name: string;
+      price_cents: number;
+      grove_discount_cents: number;
+    }[];
     return rows.map((row) => ({
       subscriptionId: row.stripe_subscription_id,
       otherDiscountIds: row.other_discount_ids,
       endedAt: row.ended_at,
+      memberId: row.member_id,
+      name: row.name,
+      priceCents: row.price_cents,
+      groveDiscountCents: row.grove_discount_cents,
     }));
   }
 
@@ -517,8 +575,14 @@ export class StripeMembersRepository {
     return row;
   }
 
-  /** Forgets the account: key, imported subscriptions and coupons (members stay). */
-  async remove(scope: BusinessScope): Promise<void> {
+  /**
+   * Forgets the account: key, imported subscriptions and coupons (members stay); `removed` runs in
+   * the same transaction (the audit entry).
+   */
+  async remove(
+    scope: BusinessScope,
+    removed?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`DELETE FROM stripe_member_subscriptions WHERE business_id = $1`, [
         scope.businessId,
@@ -529,6 +593,7 @@ export class StripeMembersRepository {
       await manager.query(`DELETE FROM stripe_member_integrations WHERE business_id = $1`, [
         scope.businessId,
       ]);
+      await removed?.(manager);
     });
   }
 }
