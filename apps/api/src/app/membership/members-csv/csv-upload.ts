@@ -182,7 +182,7 @@ export class CsvWidthCheck {
 }
 
 /** Text handed to the parser at a time (characters): one piece is parsed in a few milliseconds. */
-const PIECE_CHARS = 16 * 1024;
+const PIECE_CHARS = 4 * 1024;
 
 /**
  * `text` in pieces of at most `PIECE_CHARS` (never splitting a surrogate pair, which csv-parse
