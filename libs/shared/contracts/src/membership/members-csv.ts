@@ -25,6 +25,30 @@ export const CSV_IMPORT_MAX_COLUMNS = 200;
 export const CSV_IMPORT_EXTRA_CELLS = 5;
 /** Most characters one row may hold (every cell together); csv-parse refuses a longer one. */
 export const CSV_IMPORT_MAX_ROW_CHARS = 20_000;
+/**
+ * Most cells the data rows may hold together (10,000 rows of 100 cells): what a dry run holds in
+ * memory, whatever mix of rows and columns the file has (issue 31).
+ */
+export const CSV_IMPORT_MAX_CELLS = 1_000_000;
+
+/**
+ * Every limit of a CSV upload in one place, as the API's streaming parser applies them
+ * (`readCsvUpload`); the first one a file passes refuses it with its message (docs/product.md#members-csv).
+ */
+export const CSV_IMPORT_LIMITS = {
+  /** Bytes of the request body. */
+  bytes: CSV_IMPORT_MAX_BYTES,
+  /** Data rows (after the header; blank rows are not counted). */
+  rows: CSV_IMPORT_MAX_ROWS,
+  /** Cells of the header row. */
+  columns: CSV_IMPORT_MAX_COLUMNS,
+  /** Cells a data row may have beyond the header's. */
+  extraCells: CSV_IMPORT_EXTRA_CELLS,
+  /** Characters of one row, every cell together. */
+  rowChars: CSV_IMPORT_MAX_ROW_CHARS,
+  /** Cells of all data rows together. */
+  cells: CSV_IMPORT_MAX_CELLS,
+} as const;
 
 /**
  * The member fields an import fills, in the order the mapping shows them. The member's name comes
@@ -276,6 +300,7 @@ export const MEMBER_CSV_MESSAGES = {
   tooLarge: `The file is larger than ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   tooManyRows: `The file has more than ${CSV_IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows; split it and import each part`,
   tooManyColumns: `The file has more than ${CSV_IMPORT_MAX_COLUMNS} columns; keep the member columns and import again`,
+  tooManyCells: `The file has more than ${CSV_IMPORT_MAX_CELLS.toLocaleString('en-AU')} cells; keep the member columns or split it and import each part`,
   /** A data row with more cells than the header allows (its file line given). */
   rowTooWide: (line: number, headerColumns: number) =>
     `Line ${line} has more cells than the header's ${headerColumns} columns; check that its separators and quotes are right`,

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -99,7 +99,6 @@ interface StoredRows {
   lines: number[];
 }
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
@@ -109,17 +108,7 @@ const gunzipAsync = promisify(gunzip);
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 /**
- * An upload's rows and lines as stored: gzip (level 6) of their JSON, compressed on libuv's thread
- * pool, so other requests are answered meanwhile.
- */
-async function packRows(upload: StoredRows): Promise<Buffer> {
-  return gzipAsync(JSON.stringify({ rows: upload.rows, lines: upload.lines }), {
-    level: constants.Z_DEFAULT_COMPRESSION,
-  });
-}
-
-/**
- * Reads back what `packRows` stored; an upload stored before MemberImportsCompressed still has its
+ * Reads back what `RowPacker` (packed-rows.ts) stored; an upload stored before MemberImportsCompressed still has its
  * rows and lines as JSONB. No rows when the row was read without them.
  */
 async function unpackRows(row: ImportSqlRow): Promise<StoredRows> {
@@ -159,13 +148,13 @@ export class MembersCsvRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Stores a parsed upload (its header as JSONB, its rows and their lines gzip-compressed in
-   * `upload`) and deletes the business's uploads older than a day.
+   * Stores a parsed upload (its header as JSONB, its rows and their lines as `RowPacker` packed
+   * them, in `upload`) and deletes the business's uploads older than a day.
    * @returns the new import's id
    */
   async createImport(
     scope: BusinessScope,
-    upload: { headers: string[]; rows: string[][]; lines: number[] },
+    upload: { headers: string[]; packed: Buffer; rowCount: number },
   ): Promise<string> {
     await this.dataSource.query(
       `DELETE FROM member_imports WHERE business_id = $1 AND created_at < now() - ${KEEP_UPLOADS}
@@ -175,12 +164,7 @@ export class MembersCsvRepository {
     const [row] = (await this.dataSource.query(
       `INSERT INTO member_imports (business_id, headers, upload, total_rows)
        VALUES ($1, $2::jsonb, $3, $4) RETURNING id`,
-      [
-        scope.businessId,
-        JSON.stringify(upload.headers),
-        await packRows(upload),
-        upload.rows.length,
-      ],
+      [scope.businessId, JSON.stringify(upload.headers), upload.packed, upload.rowCount],
     )) as { id: string }[];
     return (row as { id: string }).id;
   }

@@ -31,7 +31,8 @@ import { errorMessage } from '../../platform/common/error-message';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { LifecycleService, type LifecycleFact } from '../lifecycle/lifecycle.service';
 import { toMemberRow } from '../members/member-row';
-import { parseCsv, readCsvUpload, type CsvUploadRequest } from './csv-upload';
+import { readCsvUpload, type CsvUploadRequest } from './csv-upload';
+import { RowPacker } from './packed-rows';
 import { planImport, type ExistingMember, type ImportPlan } from './import-plan';
 import {
   BadCsvMappingException,
@@ -144,15 +145,28 @@ export class MembersCsvService implements OnModuleInit {
   /**
    * Stores an uploaded CSV file and guesses its mapping.
    * @returns 201 `MemberImportUpload`
-   * @throws NotCsvException 415, CsvTooLargeException 413, BadCsvFileException 400 (see `parseCsv`)
+   * The file is parsed as it arrives and its rows compressed as they are parsed (`readCsvUpload`,
+   * `RowPacker`): the upload never holds the file nor its rows.
+   * @throws NotCsvException 415, CsvTooLargeException 413, BadCsvFileException 400 (see `readCsvUpload`)
    */
   async upload(scope: BusinessScope, request: CsvUploadRequest): Promise<MemberImportUploadDto> {
-    const parsed = parseCsv(await readCsvUpload(request));
-    const importId = await this.repository.createImport(scope, parsed);
+    const packer = new RowPacker();
+    let parsed;
+    try {
+      parsed = await readCsvUpload(request, (cells, line) => packer.add(cells, line));
+    } catch (error) {
+      packer.discard();
+      throw error;
+    }
+    const importId = await this.repository.createImport(scope, {
+      headers: parsed.headers,
+      packed: await packer.finish(),
+      rowCount: parsed.rowCount,
+    });
     return {
       importId,
       headers: parsed.headers,
-      rowCount: parsed.rows.length,
+      rowCount: parsed.rowCount,
       mapping: guessMemberCsvMapping(parsed.headers),
     };
   }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import {
@@ -122,6 +123,38 @@ describe('referral links and join (integration)', () => {
     expect(link.code).toHaveLength(16);
     // Drawing the 1024 px PNG takes about 0.4 s in Node and far longer under Jest's module
     // sandbox on a busy machine (25 s measured): more than the file's 30 s is allowed.
+  }, 90_000);
+
+  it('draws the PNGs of new links off the main thread: health is answered within 500 ms meanwhile', async () => {
+    const members = await Promise.all(
+      ['Siobhán O’Brien', 'Zoë D’Arcy-Nguyễn', 'Ana-Sofía Pérez', 'Mateus Conceição'].map(
+        (name, index) => addMember(name, `poster.${index}@example.com`),
+      ),
+    );
+    for (const member of members) await createLink(member.id);
+    let drawn = false;
+    const posters = Promise.all(
+      members.map((member) =>
+        owner.get(`/api/members/${member.id}/referral-link/qr.png`).buffer(true).expect(200),
+      ),
+    ).finally(() => {
+      drawn = true;
+    });
+    const waits: number[] = [];
+    do {
+      const started = performance.now();
+      await t.agent().get('/api/health/live').expect(200);
+      waits.push(performance.now() - started);
+    } while (!drawn);
+    const images = await posters;
+    // Each a PNG of its own link (no two alike), 1024 px wide (IHDR's width).
+    expect(new Set(images.map((image) => (image.body as Buffer).toString('base64'))).size).toBe(4);
+    for (const image of images) expect((image.body as Buffer).readUInt32BE(16)).toBe(1024);
+    console.log('QR PNGs of 4 new links: health waits (ms)', {
+      checks: waits.length,
+      longest: Math.max(...waits),
+    });
+    expect(Math.max(...waits)).toBeLessThan(500);
   }, 90_000);
 
   it('lists every member, with null for members without a live link, paginated', async () => {

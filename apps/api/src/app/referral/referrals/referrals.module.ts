@@ -7,6 +7,7 @@ import { WebModule } from '../../platform/web/web.module';
 import { JoinPageAssetsService } from './join-page/join-page-assets.service';
 import { JoinPageController } from './join-page/join-page.controller';
 import { ReferralLinksController } from './referral-links.controller';
+import { QrPngDrawer } from './qr-png-drawer';
 import { ReferralLinksRepository } from './referral-links.repository';
 import { ReferralsController } from './referrals.controller';
 import { ReferralsService } from './referrals.service';
@@ -15,7 +16,7 @@ import { ReferralsService } from './referrals.service';
 @Module({
   imports: [MembersModule, LifecycleModule, WebModule, FraudModule, ProspectsModule],
   controllers: [ReferralLinksController, ReferralsController, JoinPageController],
-  providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService],
+  providers: [ReferralsService, ReferralLinksRepository, JoinPageAssetsService, QrPngDrawer],
   exports: [ReferralsService],
 })
 export class ReferralsModule {}

@@ -29,6 +29,7 @@ import type {
   ReferralLinkRowsPageDto,
 } from './dto/referral-link-reply.dto';
 import { newReferralCode } from './referral-code';
+import { QrPngDrawer } from './qr-png-drawer';
 import { ReferralLinksRepository, type LiveLink } from './referral-links.repository';
 import { JOIN_FOLLOW_UP_QUEUE, type JoinFollowUpJob } from '../prospects/prospects.service';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
@@ -67,9 +68,10 @@ function joinPageInfo(link: LiveLink): ReferralInfoDto {
 @Injectable()
 export class ReferralsService {
   /**
-   * The QR images last made, by format and link URL: a 1024 px PNG costs the event loop about
-   * 0.4 s to draw (qrcode + pngjs, measured 435 ms on this project's 2-core machine), and a link's
-   * image never changes. At most 200 images (a PNG is about 8 KB), so under 2 MB.
+   * The QR images last made, by format and link URL: a 1024 px PNG costs a thread about 0.4 s to
+   * draw (qrcode + pngjs, measured 435 ms on this project's 2-core machine; drawn on a worker
+   * thread, `QrPngDrawer`), and a link's image never changes. At most 200 images (a PNG is about
+   * 8 KB), so under 2 MB.
    */
   private readonly qrImages = new LRUCache<string, Buffer>({ max: 200 });
 
@@ -79,6 +81,7 @@ export class ReferralsService {
     private readonly config: AppConfig,
     private readonly fraud: FraudSignalsService,
     private readonly jobs: JobsService,
+    private readonly qrPng: QrPngDrawer,
     private readonly lifecycle: LifecycleService,
     private readonly audit: AuditLog,
   ) {}
@@ -186,7 +189,7 @@ export class ReferralsService {
 
   /**
    * The member's live referral link as a QR code for a front-desk poster: SVG (vector, Grove
-   * green) or a 1024-pixel PNG, drawn by the `qrcode` library.
+   * green) or a 1024-pixel PNG, drawn by the `qrcode` library (the PNG on a worker thread).
    * @returns the image and the link's code (the download names the file after it)
    * @throws MemberNotFoundException 404, ReferralLinkMissingException 404 when there is no live link
    */
@@ -212,7 +215,7 @@ export class ReferralsService {
       image =
         format === 'svg'
           ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }), 'utf8')
-          : await QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 });
+          : await this.qrPng.draw(url, { ...options, width: 1024 });
       this.qrImages.set(key, image);
     }
     return { image, code: link.code };
