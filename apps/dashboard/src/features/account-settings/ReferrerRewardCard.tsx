@@ -137,6 +137,11 @@ export function ReferrerRewardCard() {
             value={draft.kind}
             onChange={set('kind')}
             error={errors.kind}
+            hint={
+              draft.kind === 'discount'
+                ? undefined
+                : 'Branches then stop lowering prices. Give the reward yourself when a friend starts counting (Branches shows who): Grove does not list it for you yet.'
+            }
           />
           {draft.kind === 'credit' && (
             <TextField
