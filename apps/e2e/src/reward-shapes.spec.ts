@@ -4,6 +4,7 @@ import { accessibilityViolations, addMember, signUp, test, treeRow } from './sup
 test("the owner caps the referrer's reward at 40% and sees a member capped on Branches and the profile, on a desktop and on a phone", async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signUp(page);
 
   // Siobhán pays $100.00 with $15.00 off per friend: three friends take $45.00 → $55.00.
