@@ -27,6 +27,7 @@ export * from './membership/members';
 export * from './membership/members-csv';
 export * from './membership/referrals-to-match';
 export * from './membership/types';
+export * from './membership/referrer-reward';
 export * from './owner/account';
 export * from './owner/billing';
 export * from './owner/data-rights';

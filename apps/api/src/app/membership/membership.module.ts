@@ -6,9 +6,10 @@ import { MembersCsvModule } from './members-csv/members-csv.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from './member-defaults/member-defaults.module';
 import { ErasureModule } from './erasure/erasure.module';
+import { ReferrerRewardModule } from './referrer-reward/referrer-reward.module';
 
 /**
- * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, and the events membership announces (`MembershipEvents`). Imports only platform
+ * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, the referrer's reward and its cap, and the events membership announces (`MembershipEvents`). Imports only platform
  * (docs/architecture.md#api-areas).
  */
 @Module({
@@ -20,6 +21,7 @@ import { ErasureModule } from './erasure/erasure.module';
     LifecycleModule,
     MemberDefaultsModule,
     ErasureModule,
+    ReferrerRewardModule,
   ],
 })
 export class MembershipModule {}

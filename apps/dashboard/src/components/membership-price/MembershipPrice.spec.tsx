@@ -38,6 +38,24 @@ const row = (overrides: Partial<Schema<'MemberRow'>> = {}): Schema<'MemberRow'> 
 });
 
 describe('MembershipPrice (Branches table, Membership column)', () => {
+  it("says 'Capped' under a price the business's reward cap stopped, and nothing otherwise", () => {
+    const capped = row({
+      managedByIntegration: null,
+      branches: 4,
+      membershipPriceCents: 10_000,
+      newPriceCents: 6_000,
+      rewardCapped: true,
+    });
+    const { unmount } = render(<MembershipPrice row={capped} />);
+    expect(screen.getByText('$60.00')).toBeTruthy();
+    expect(screen.getByText('Capped').getAttribute('title')).toBe(
+      'More friends do not lower this price',
+    );
+    unmount();
+    render(<MembershipPrice row={{ ...capped, rewardCapped: undefined }} />);
+    expect(screen.queryByText('Capped')).toBeNull();
+  });
+
   it('shows "Pricing…" with an accessible explanation, not $0.00, while Mindbody has not priced the member', () => {
     const pending = row({
       membershipPriceCents: 0,

@@ -19,6 +19,8 @@ export function isPricePending(row: MemberRow): boolean {
  * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.
  * Under a running Mindbody membership, what Mindbody will actually charge next ('Mindbody will
  * charge $X on 1 Dec 2026': tax and the contract's other products included, issue 22).
+ * 'Capped' under a price the business's reward cap stopped (`MemberRow.rewardCapped`: the
+ * member's branches would take it past the cap or below $0, docs/product.md#referrer-reward).
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
   const format = useLocaleFormats();
@@ -51,6 +53,17 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
       {format.money(row.newPriceCents)}
       {row.newPriceCents !== row.membershipPriceCents && (
         <div className="dash-was">was {format.money(row.membershipPriceCents)}</div>
+      )}
+      {row.rewardCapped === true && (
+        <div className="dash-capped">
+          <span className="g-badge g-badge--pending" title="More friends do not lower this price">
+            Capped
+          </span>
+          <span className="g-visually-hidden">
+            : this member's branches would take their price past your reward cap; more friends do
+            not lower it
+          </span>
+        </div>
       )}
       {row.mindbodyNextCharge && (
         <div className="dash-charge">

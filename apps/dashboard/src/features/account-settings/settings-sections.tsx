@@ -13,6 +13,7 @@ import { ShareMessageCard } from './ShareMessageCard';
 import { SignInsCard } from './SignInsCard';
 import { TeamCard } from './TeamCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
+import { ReferrerRewardCard } from './ReferrerRewardCard';
 import { SecurityCard } from './security/SecurityCard';
 import { DataExportCard } from './data-rights/DataExportCard';
 import { CloseAccountCard } from './data-rights/CloseAccountCard';
@@ -100,6 +101,7 @@ export function useSettingsSections(
         <>
           <MemberDefaultsCard />
           <BranchRuleCard />
+          <ReferrerRewardCard />
           <WelcomeOfferCard />
         </>
       ),

@@ -1702,6 +1702,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/referrer-reward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referrer's reward per counting branch and its cap */
+        get: operations["ReferrerReward_get"];
+        /** Save the referrer's reward and its cap */
+        put: operations["ReferrerReward_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/second-factor": {
         parameters: {
             query?: never;
@@ -2857,6 +2875,11 @@ export interface components {
              * @description The tree this member is a branch of, if any
              */
             referringMemberId: string | null;
+            /**
+             * @description Only for a hand-managed member whose counting branches would take the price past the business's reward cap or below $0 (the price shown is the capped one)
+             * @enum {boolean}
+             */
+            rewardCapped?: true;
             status: components["schemas"]["MemberStatus"];
         };
         MemberSessionRequestDto: {
@@ -3091,7 +3114,7 @@ export interface components {
             email: string;
         };
         /** @enum {string} */
-        PriceChangeReason: "member_added" | "membership_price_changed" | "discount_changed" | "branch_added" | "branch_removed" | "branch_counting" | "branch_lapsed" | "membership_ended" | "mindbody_sync" | "backfill";
+        PriceChangeReason: "member_added" | "membership_price_changed" | "discount_changed" | "branch_added" | "branch_removed" | "branch_counting" | "branch_lapsed" | "membership_ended" | "mindbody_sync" | "reward_changed" | "backfill";
         PriceLedgerLine: {
             /** @description The branch the change is about */
             branchName: string | null;
@@ -3310,6 +3333,44 @@ export interface components {
             items: components["schemas"]["ReferralToMatch"][];
             /** @description How many members wait, all of them */
             total: number;
+        };
+        ReferrerReward: {
+            /**
+             * @description The most a member's branches take off their membership price, percent (100: down to $0)
+             * @example 100
+             */
+            capPercent: number;
+            /**
+             * @description One-off credit per counting branch, integer cents (kind credit)
+             * @example 2500
+             */
+            creditCents?: number | null;
+            /**
+             * @description Free weeks (1–52) or months (1–12) per counting branch (kind free)
+             * @example 2
+             */
+            freeCount?: number | null;
+            /**
+             * @description The unit of freeCount (kind free)
+             * @example week
+             * @enum {string|null}
+             */
+            freeUnit?: "week" | "month" | null;
+            /**
+             * @description The gift in the owner’s words, honoured by hand (kind gift)
+             * @example a Grove hoodie
+             */
+            giftText?: string | null;
+            /**
+             * @example discount
+             * @enum {string}
+             */
+            kind: "discount" | "credit" | "free" | "gift";
+            /**
+             * @description The most a member's branches take off in a year, integer cents (a twelfth of it a month); null: none
+             * @example 60000
+             */
+            yearlyCapCents?: number | null;
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -7595,6 +7656,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferralNudgePreview"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferrerReward_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerReward"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    ReferrerReward_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferrerReward"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerReward"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -41,6 +41,7 @@ export type PriceChangeReason =
   | 'branch_lapsed'
   | 'membership_ended'
   | 'mindbody_sync'
+  | 'reward_changed'
   | 'backfill';
 
 /** What the profile's price ledger says for each {@link PriceChangeReason} (Grove's own texts). */
@@ -54,6 +55,7 @@ export const PRICE_CHANGE_REASON_TEXT: Readonly<Record<PriceChangeReason, string
   branch_lapsed: 'Branch lapsed',
   membership_ended: 'Membership ended',
   mindbody_sync: 'Updated from Mindbody',
+  reward_changed: 'Referral reward changed',
   backfill: 'Price on record',
 };
 

@@ -8,10 +8,11 @@ import {
   type MemberBranchStatus,
   type MemberLedgerLine,
   type WelcomeOffer,
+  type RewardPriceRule,
 } from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import { countingBranch } from '../../membership/pricing/price.sql';
+import { countingBranch, rewardRuleColumn } from '../../membership/pricing/price.sql';
 import { runTransaction } from '../../platform/database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from '../../membership/pricing/price';
@@ -51,6 +52,7 @@ interface MemberFactsSqlRow {
   mindbody_next_charge_at: Date | null;
   share_message: string | null;
   welcome_offer: WelcomeOffer | null;
+  reward_rule: RewardPriceRule;
 }
 
 /**
@@ -65,7 +67,7 @@ const MEMBER_FACTS = `
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
-         l.code
+         l.code, ${rewardRuleColumn('m')}
     FROM members m
     JOIN businesses b ON b.id = m.business_id
     LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
@@ -252,6 +254,7 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
     autopayCents: row.mindbody_autopay_cents,
     integrationDiscountCents: row.discount_on_referral_cents,
     countingBranches: row.counting_branches,
+    rule: row.reward_rule,
     linkCode: row.code,
     nextCharge:
       row.mindbody_client_id !== null &&

@@ -21,14 +21,37 @@ const line = (occurredAt: string, newPriceCents: number): MemberLedgerLine => ({
 
 describe('member price', () => {
   it('is the membership price minus the discount per counting branch, floor 0', () => {
-    expect(memberPrice(facts)).toEqual({ priceNowCents: 7_000, discountPerBranchCents: 1_500 });
+    expect(memberPrice(facts)).toEqual({
+      priceNowCents: 7_000,
+      discountPerBranchCents: 1_500,
+      capLeftCents: 7_000,
+    });
     expect(memberPrice({ ...facts, countingBranches: 9 }).priceNowCents).toBe(0);
   });
 
   it("is the Mindbody autopay for a managed member, with the integration's discount", () => {
     expect(
       memberPrice({ ...facts, managed: true, autopayCents: 8_800, integrationDiscountCents: 500 }),
-    ).toEqual({ priceNowCents: 8_800, discountPerBranchCents: 500 });
+    ).toEqual({ priceNowCents: 8_800, discountPerBranchCents: 500, capLeftCents: null });
+  });
+
+  it("stops at the business's cap and projects no friend past it (docs/product.md#referrer-reward)", () => {
+    const rule = { ongoing: true, capPercent: 40, yearlyCapCents: null };
+    const price = memberPrice({ ...facts, countingBranches: 1, rule });
+    expect(price).toEqual({
+      priceNowCents: 8_500,
+      discountPerBranchCents: 1_500,
+      capLeftCents: 2_500,
+    });
+    expect(projections(price)).toEqual([
+      { friends: 1, priceCents: 7_000 },
+      { friends: 2, priceCents: 6_000 },
+    ]);
+    const full = memberPrice({ ...facts, countingBranches: 3, rule });
+    expect(full.priceNowCents).toBe(6_000);
+    expect(projections(full)).toEqual([]);
+    const credit = memberPrice({ ...facts, rule: { ...rule, ongoing: false } });
+    expect(credit).toEqual({ priceNowCents: 10_000, discountPerBranchCents: 0, capLeftCents: 0 });
   });
 
   it('projects the next friends until the price reaches 0', () => {

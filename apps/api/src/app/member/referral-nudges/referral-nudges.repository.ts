@@ -7,11 +7,12 @@ import {
   type ReferralNudgeKind,
   type ReferralNudgeSettings,
   type WelcomeOffer,
+  type RewardPriceRule,
 } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
-import { countingBranch } from '../../membership/pricing/price.sql';
+import { countingBranch, rewardRuleColumn } from '../../membership/pricing/price.sql';
 
 /** A member a nudge is due to, with what its email says (cents). */
 export interface NudgeCandidate {
@@ -21,6 +22,8 @@ export interface NudgeCandidate {
   membershipPriceCents: number;
   discountCents: number;
   countingBranches: number;
+  /** The business's reward and cap (docs/product.md#referrer-reward). */
+  rule?: RewardPriceRule;
 }
 
 /** A business with at least one nudge on, and its settings. */
@@ -55,7 +58,7 @@ const toSettings = (row: SettingsRow): ReferralNudgeSettings => ({
 
 const CANDIDATE_COLUMNS = `m.id, m.name, m.created_at, m.membership_price_cents, m.discount_cents,
   (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
-     AND ${countingBranch('b')})::int AS counting`;
+     AND ${countingBranch('b')})::int AS counting, ${rewardRuleColumn('m')}`;
 
 interface CandidateRow {
   id: string;
@@ -64,6 +67,7 @@ interface CandidateRow {
   membership_price_cents: number;
   discount_cents: number;
   counting: number;
+  reward_rule: RewardPriceRule;
 }
 
 const toCandidate = (row: CandidateRow): NudgeCandidate => ({
@@ -73,6 +77,7 @@ const toCandidate = (row: CandidateRow): NudgeCandidate => ({
   membershipPriceCents: row.membership_price_cents,
   discountCents: row.discount_cents,
   countingBranches: row.counting,
+  rule: row.reward_rule,
 });
 
 /**

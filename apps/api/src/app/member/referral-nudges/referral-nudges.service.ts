@@ -52,7 +52,7 @@ export function nudgeMonth(now: Date): { monthStart: Date; period: string } {
 
 /**
  * The summary's figures for a Grove-managed referrer (docs/product.md#referral-nudges), cents,
- * by the price rule of `membership/pricing` (`newPriceCents`, floor 0): saved this month =
+ * by the price rule of `membership/pricing` (`newPriceCents`, floor 0, the business's cap): saved this month =
  * membership price − price now; one more friend = the price with one more counting branch.
  */
 export function summaryFigures(member: NudgeCandidate): ReferralSummaryEmailData {
@@ -60,6 +60,8 @@ export function summaryFigures(member: NudgeCandidate): ReferralSummaryEmailData
     member.membershipPriceCents,
     member.discountCents,
     member.countingBranches,
+    0,
+    member.rule,
   );
   return {
     countingBranches: member.countingBranches,
@@ -69,6 +71,8 @@ export function summaryFigures(member: NudgeCandidate): ReferralSummaryEmailData
       member.membershipPriceCents,
       member.discountCents,
       member.countingBranches + 1,
+      0,
+      member.rule,
     ),
   };
 }

@@ -1,6 +1,6 @@
-import type { MemberStatus } from '@grove/contracts';
+import type { MemberStatus, RewardPriceRule } from '@grove/contracts';
 import type { BranchDetailDto, MemberRowDto } from './dto/member-row.dto';
-import { rowPriceCents } from '../pricing/price';
+import { rewardCapped, rowPriceCents } from '../pricing/price';
 import { countingBranch } from '../pricing/price.sql';
 
 /**
@@ -58,6 +58,8 @@ export interface MemberSummary {
   mindbodyNextCharge?: { amountCents: number; on: string } | null;
   /** Mindbody's `ReferredBy` of a managed member: how they heard of the business, or null. */
   referralSource?: string | null;
+  /** The business's reward and cap (docs/product.md#referrer-reward); absent: uncapped. */
+  rewardRule?: RewardPriceRule;
 }
 
 /**
@@ -73,8 +75,11 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  * Builds one row of the Branches screen (docs/product.md#branches) with docs/product.md#entities's derived fields:
  * - `branches` = number of branches that count now; `branchDetails` = all its branches, each
  *   with its status;
- * - `newPriceCents` = max(0, price − discount × branches) (docs/product.md#constants), or the unchanged membership
+ * - `newPriceCents` = max(0, price − min(discount × branches, the business's cap))
+ *   (docs/product.md#constants, docs/product.md#referrer-reward), or the unchanged membership
  *   price for Mindbody-managed members (docs/product.md#constants);
+ * - `rewardCapped: true` only for a hand-managed member whose branches would take it past the cap
+ *   or below $0 (`rewardCapped`, docs/product.md#referrer-reward);
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
  *   discountOnReferral (docs/product.md#constants);
  * - `status` = `memberStatus` (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
@@ -92,6 +97,13 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
   const managed = member.mindbodyClientId !== null;
   // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
   const discountCents = managed ? (member.integrationDiscountCents ?? 0) : member.discountCents;
+  const priceFacts = {
+    managed,
+    membershipPriceCents: member.membershipPriceCents,
+    discountCents,
+    countingBranches: member.branchCount,
+    rule: member.rewardRule,
+  };
   return {
     id: member.id,
     memberName: member.name,
@@ -100,12 +112,8 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
     discountCents,
     branches: member.branchCount,
     branchDetails,
-    newPriceCents: rowPriceCents({
-      managed,
-      membershipPriceCents: member.membershipPriceCents,
-      discountCents,
-      countingBranches: member.branchCount,
-    }),
+    newPriceCents: rowPriceCents(priceFacts),
+    ...(rewardCapped(priceFacts) ? { rewardCapped: true } : {}),
     status: memberStatus({ isBranch: member.referredById !== null, ...member.state }),
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),

@@ -11,6 +11,7 @@ import {
   type MemberSortKey,
   type MemberStatus,
   type ReferralToMatch,
+  type RewardPriceRule,
 } from '@grove/contracts';
 import {
   PreparedReads,
@@ -19,7 +20,12 @@ import {
 } from '../../platform/database/prepared-query';
 import { pageOfRows } from '../../platform/database/page-rows';
 import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/database/text-filter';
-import { branchStateColumns, countingBranch, rowPrice } from '../pricing/price.sql';
+import {
+  branchStateColumns,
+  countingBranch,
+  rewardRuleColumn,
+  rowPrice,
+} from '../pricing/price.sql';
 import {
   memberStatus,
   memberStatusSql,
@@ -88,6 +94,8 @@ export interface SummarySqlRow {
   /** What Mindbody will charge next (cents) and when, null when not read. */
   next_charge_cents: number | null;
   next_charge_at: Date | null;
+  /** The business's reward and cap (`rewardRuleColumn`). */
+  reward_rule?: RewardPriceRule | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -158,7 +166,8 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
     WHEN m.mindbody_priced_at IS NULL THEN 'pending'
     WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
   m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
-  CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source`;
+  CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source,
+  ${rewardRuleColumn('m')}`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -172,6 +181,7 @@ const PAGE_OUTPUT_COLUMNS = [
   'next_charge_cents',
   'next_charge_at',
   'referral_source',
+  'reward_rule',
 ]
   .map((column) => `m.${column}`)
   .join(', ');
@@ -219,6 +229,7 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
       ? { amountCents: row.next_charge_cents, on: new Date(row.next_charge_at).toISOString() }
       : null,
   referralSource: row.referral_source ?? null,
+  rewardRule: row.reward_rule ?? undefined,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 

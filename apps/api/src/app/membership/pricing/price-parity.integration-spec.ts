@@ -1,14 +1,15 @@
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
-import { effectivePriceCents, isCountingBranch, rowPriceCents } from './price';
+import { effectivePriceCents, isCountingBranch, rewardCapped, rowPriceCents } from './price';
 import {
   approvalPrefillColumns,
   countingBranch,
   effectivePrice,
   priceLinesFrom,
+  rewardRuleColumn,
   rowPrice,
 } from './price.sql';
-import { approvalPrefill } from '@grove/contracts';
+import { approvalPrefill, type RewardPriceRule } from '@grove/contracts';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
@@ -34,14 +35,16 @@ interface ParityRow {
   sql_counting: boolean;
   sql_price: number | null;
   sql_row_price: number;
+  reward_rule: RewardPriceRule;
 }
 
 /**
  * The price rule's two definitions agree (docs/architecture.md#api-areas): the SQL of price.sql.ts
  * and the TypeScript of price.ts, run over the same member rows on PostgreSQL, row by row — a
- * hand-managed business (pending and counting branches, a discount over the price) and two
+ * hand-managed business (pending and counting branches, a discount over the price), two
  * Mindbody businesses (saved discounts: suspended, ended, referred and unpriced members; and
- * discounts not saved yet).
+ * discounts not saved yet), and the referrer's reward (docs/product.md#referrer-reward): a business
+ * with a 50% and a yearly cap, and one whose reward is a one-off credit (no ongoing discount).
  */
 describe('the price in SQL and in TypeScript (membership/pricing)', () => {
   let db: TestDatabase;
@@ -150,6 +153,26 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
       counting: false,
     });
 
+    // The referrer's reward: caps of 50% and $240 a year ($20 a month), and a one-off credit.
+    const capped = await business('Parity Capped Gym');
+    await client.query(
+      `UPDATE businesses SET reward_cap_percent = 50, reward_yearly_cap_cents = 24000 WHERE id = $1`,
+      [capped],
+    );
+    const siobhan = await member(capped, 'Siobhán Capped', 3_000, 1_000); // 50% ($15) binds
+    await member(capped, 'Ana-Sofía Ruiz', 5_000, 0, { referredBy: siobhan });
+    await member(capped, 'Zoë D’Arcy-Nguyễn', 5_000, 0, { referredBy: siobhan });
+    const kenji = await member(capped, 'Kenji Watanabe', 9_900, 1_500); // yearly ($20/month) binds
+    await member(capped, 'Priya Sharma', 5_000, 0, { referredBy: kenji });
+    await member(capped, 'Tomás García', 5_000, 0, { referredBy: kenji });
+    const credit = await business('Parity Credit Gym');
+    await client.query(
+      `UPDATE businesses SET referrer_reward = '{"kind":"credit","creditCents":2500}' WHERE id = $1`,
+      [credit],
+    );
+    const amara = await member(credit, 'Amara Okafor', 6_000, 1_000);
+    await member(credit, 'Ben Credit', 5_000, 0, { referredBy: amara });
+
     const unsaved = await business('Parity Unsaved Gym');
     await client.query(`INSERT INTO mindbody_integrations (business_id) VALUES ($1)`, [unsaved]);
     const zoe = await member(unsaved, 'Zoë Chen', 9_900, 1_500, { clientId: '200001' });
@@ -171,7 +194,8 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
            (m.mindbody_priced_at IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL) AS autopay_known,
            i.discount_on_referral_cents AS on_referral_cents, i.discount_for_referee_cents AS for_referee_cents,
            ${countingBranch('m')} AS sql_counting, ${effectivePrice('m')} AS sql_price,
-           ${rowPrice('m', `(SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id AND ${countingBranch('b')})::int`)} AS sql_row_price
+           ${rowPrice('m', `(SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id AND ${countingBranch('b')})::int`)} AS sql_row_price,
+           ${rewardRuleColumn('m')}
          FROM members m LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
          WHERE m.business_id = ANY($1::uuid[]) ORDER BY m.name`,
         [businesses],
@@ -195,6 +219,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         membershipPriceCents: row.membership_price_cents,
         discountCents: row.discount_cents,
         countingBranches: counting.length,
+        rule: row.reward_rule,
       }),
       price: effectivePriceCents({
         membershipPriceCents: row.membership_price_cents,
@@ -210,20 +235,32 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
                 onReferralCents: row.on_referral_cents,
                 forRefereeCents: row.for_referee_cents ?? 0,
               },
+        rule: row.reward_rule,
+      }),
+      capped: rewardCapped({
+        managed: row.managed,
+        membershipPriceCents: row.membership_price_cents,
+        discountCents: row.discount_cents,
+        countingBranches: counting.length,
+        rule: row.reward_rule,
       }),
     };
   };
 
   it('every member: the same counting branch, the same price on the Branches table and the same effective price', async () => {
     const all = await rows();
-    expect(all).toHaveLength(15);
+    expect(all).toHaveLength(23);
     const sql = all.map((row) => ({
       name: row.name,
       counting: row.sql_counting,
       rowPrice: row.sql_row_price,
       price: row.sql_price,
     }));
-    const ts = all.map((row) => ({ name: row.name, ...typescript(all, row) }));
+    const ts = all.map((row) => {
+      const { capped, ...rest } = typescript(all, row);
+      void capped;
+      return { name: row.name, ...rest };
+    });
     expect(ts).toEqual(sql);
     // The fixtures reach every case the rule has (not a comparison of two empty answers).
     const byName = new Map(sql.map((row) => [row.name, row]));
@@ -233,6 +270,11 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     expect(byName.get('Jack Thompson')?.price).toBe(7_350); // a referred Mindbody member
     expect(byName.get('Ella Brown')?.price).toBeNull(); // autopay not read yet
     expect(byName.get('Zoë Chen')?.price).toBe(9_900); // discounts not saved yet
+    expect(byName.get('Siobhán Capped')?.price).toBe(1_500); // 50% of $30 binds ($20 wanted)
+    expect(byName.get('Kenji Watanabe')?.price).toBe(7_900); // $240 a year: $20 a month ($30 wanted)
+    expect(byName.get('Amara Okafor')?.price).toBe(6_000); // a credit reward: the price stays
+    const cappedNames = all.filter((row) => typescript(all, row).capped).map((row) => row.name);
+    expect(cappedNames.sort()).toEqual(['Kenji Watanabe', 'Liam Nguyen', 'Siobhán Capped']);
   });
 
   it('the ledger lines SQL writes carry the same prices', async () => {
@@ -312,7 +354,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         });
       }
     }
-    expect(compared).toHaveLength(16);
+    expect(compared).toHaveLength(24);
     // The fixtures reach every case of the rule.
     const byName = new Map(compared.map((row) => [row.name, row]));
     expect(byName.get("Siobhán O'Brien")).toMatchObject({ price: 8_900, discount: 1_000 }); // hand: its own

@@ -26,9 +26,40 @@ export function branchStateColumns(alias: string, prefix = ''): string {
 }
 
 /**
+ * SQL: the most member row `<alias>`'s branches may take off its membership price each month
+ * (cents, an int): the twin of `maxReferralDiscountCents` (@grove/contracts,
+ * docs/product.md#referrer-reward), from its business's reward (`referrer_reward`, NULL = the
+ * ongoing discount) and cap (`reward_cap_percent`, `reward_yearly_cap_cents`): 0 for a reward that
+ * is not the ongoing discount, else floor(price × percent / 100), at most floor(yearly cap / 12).
+ */
+export const maxReferralDiscount = (alias: string): string =>
+  `(SELECT CASE WHEN COALESCE(z.referrer_reward->>'kind', 'discount') <> 'discount' THEN 0
+     ELSE LEAST(${alias}.membership_price_cents::bigint * z.reward_cap_percent / 100,
+       COALESCE(z.reward_yearly_cap_cents / 12, ${alias}.membership_price_cents)) END
+   FROM businesses z WHERE z.id = ${alias}.business_id)::int`;
+
+/**
+ * SQL: a hand-managed member's price with `branches` counting branches (an int SQL expression),
+ * cents: max(0, membership price − min(own discount × branches, `maxReferralDiscount`)), the twin
+ * of `newPriceCents` (price.ts) without a discount for referee.
+ */
+const handPrice = (alias: string, branches: string): string =>
+  `GREATEST(0, ${alias}.membership_price_cents - LEAST(${alias}.discount_cents * ${branches}, ${maxReferralDiscount(alias)}))`;
+
+/**
+ * SQL: a JSON object column `reward_rule`, contracts' `RewardPriceRule` of member row `<alias>`'s
+ * business (`ongoing`, `capPercent`, `yearlyCapCents`), so TypeScript can apply the same cap.
+ */
+export const rewardRuleColumn = (alias: string): string =>
+  `(SELECT json_build_object('ongoing', COALESCE(z.referrer_reward->>'kind', 'discount') = 'discount',
+     'capPercent', z.reward_cap_percent, 'yearlyCapCents', z.reward_yearly_cap_cents)
+   FROM businesses z WHERE z.id = ${alias}.business_id) AS reward_rule`;
+
+/**
  * SQL: the effective price (cents) of member row `<alias>`: what the member pays.
- * - A hand-managed member: max(0, membership price − discount × branches), as the Branches screen
- *   shows it (`toMemberRow`, docs/product.md#constants).
+ * - A hand-managed member: max(0, membership price − min(discount × branches, the business's cap
+ *   `maxReferralDiscount`)), as the Branches screen shows it (`toMemberRow`,
+ *   docs/product.md#constants, docs/product.md#referrer-reward).
  * - A Mindbody-managed member: the autopay Grove bills through Mindbody, max(0, membership
  *   (autopay) price − discountOnReferral × branches − discountForReferee if it is a branch)
  *   (docs/product.md#constants; the member page shows it; the sync writes it,
@@ -55,7 +86,7 @@ export const effectivePrice = (
         - CASE WHEN ${alias}.referred_by_id IS NOT NULL THEN ${discount('discount_for_referee_cents')} ELSE 0 END)`
     : `${alias}.membership_price_cents`;
   return `CASE
-    WHEN ${alias}.mindbody_client_id IS NULL THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
+    WHEN ${alias}.mindbody_client_id IS NULL THEN ${handPrice(alias, branches)}
     WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
     ELSE ${managed} END`;
 };
@@ -113,8 +144,7 @@ export const PRICE_COLUMNS =
  * branches (an int SQL expression), cents: the twin of `rowPriceCents` (price.ts).
  */
 export const rowPrice = (alias: string, branches: string): string =>
-  `CASE WHEN ${alias}.mindbody_client_id IS NULL
-     THEN GREATEST(0, ${alias}.membership_price_cents - ${alias}.discount_cents * ${branches})
+  `CASE WHEN ${alias}.mindbody_client_id IS NULL THEN ${handPrice(alias, branches)}
      ELSE ${alias}.membership_price_cents END`;
 
 /**

@@ -1,4 +1,10 @@
-import type { MemberProjection } from '@grove/contracts';
+import {
+  maxReferralDiscountCents,
+  referralDiscount,
+  UNCAPPED_PRICE_RULE,
+  type MemberProjection,
+  type RewardPriceRule,
+} from '@grove/contracts';
 
 // A member's price in TypeScript (docs/architecture.md#api-areas, "Where the price lives"): the
 // one home of the rule docs/product.md#constants states. Its SQL twin is `price.sql.ts`
@@ -6,8 +12,11 @@ import type { MemberProjection } from '@grove/contracts';
 // both over the same rows on PostgreSQL and compares them row by row.
 
 /**
- * A tree's price after its referral discounts (docs/product.md#constants): membership price minus
- * discount per referral times the number of branches, floored at 0. All amounts in integer cents.
+ * A tree's price after its referral discounts (docs/product.md#constants,
+ * docs/product.md#referrer-reward): membership price minus discount per referral times the number
+ * of branches, that discount capped by the business's reward (`referralDiscount` of the contracts:
+ * at most its percentage of the price and a twelfth of its yearly cap; nothing when the reward is
+ * not the ongoing discount), floored at 0. All amounts in integer cents.
  *
  * The Mindbody autopay (docs/architecture.md#mindbody) applies the same rule and also takes the
  * discount for referee (docs/product.md#mindbody-stages stage 3/4 discounts form) from a member who
@@ -18,6 +27,7 @@ import type { MemberProjection } from '@grove/contracts';
  * @param discountCents discount per referral (per branch), cents
  * @param branches number of branches that count, ≥ 0
  * @param refereeDiscountCents discount for being referred, cents (0 unless the member is a branch)
+ * @param rule the business's reward and cap (default: the ongoing discount, uncapped but the $0 floor)
  * @returns the new price in cents, never negative
  */
 export function newPriceCents(
@@ -25,8 +35,10 @@ export function newPriceCents(
   discountCents: number,
   branches: number,
   refereeDiscountCents = 0,
+  rule: RewardPriceRule = UNCAPPED_PRICE_RULE,
 ): number {
-  return Math.max(0, membershipPriceCents - discountCents * branches - refereeDiscountCents);
+  const referral = referralDiscount(membershipPriceCents, discountCents, branches, rule);
+  return Math.max(0, membershipPriceCents - referral.discountCents - refereeDiscountCents);
 }
 
 /**
@@ -40,10 +52,31 @@ export function rowPriceCents(row: {
   membershipPriceCents: number;
   discountCents: number;
   countingBranches: number;
+  /** The business's reward and cap (hand-managed rows; default uncapped). */
+  rule?: RewardPriceRule;
 }): number {
   return row.managed
     ? row.membershipPriceCents
-    : newPriceCents(row.membershipPriceCents, row.discountCents, row.countingBranches);
+    : newPriceCents(row.membershipPriceCents, row.discountCents, row.countingBranches, 0, row.rule);
+}
+
+/**
+ * "Capped" on the Branches screen and the member's profile (docs/product.md#referrer-reward): a
+ * hand-managed member whose counting branches would take more off than the business's cap allows
+ * (past its percentage or yearly cap, or below $0). A Mindbody member's price is Mindbody's: never.
+ */
+export function rewardCapped(row: {
+  managed: boolean;
+  membershipPriceCents: number;
+  discountCents: number;
+  countingBranches: number;
+  rule?: RewardPriceRule;
+}): boolean {
+  return (
+    !row.managed &&
+    referralDiscount(row.membershipPriceCents, row.discountCents, row.countingBranches, row.rule)
+      .capped
+  );
 }
 
 /** What decides whether a member, as a branch, lowers its referrer's price now. */
@@ -82,12 +115,14 @@ export interface EffectivePriceFacts {
   autopayKnown: boolean;
   /** The business's saved Mindbody discounts (cents), or null while unsaved (then 0 each). */
   integration: { onReferralCents: number; forRefereeCents: number } | null;
+  /** The business's reward and cap (hand-managed members; default uncapped). */
+  rule?: RewardPriceRule;
 }
 
 /**
  * The effective price (cents): what the member pays, as the ledger records it — the TypeScript
  * twin of `effectivePrice` (price.sql.ts):
- * - a hand-managed member: max(0, membership price − own discount × counting branches);
+ * - a hand-managed member: max(0, membership price − min(own discount × counting branches, the cap));
  * - a Mindbody member: the autopay Grove bills, `targetAutopayCents` with the integration's
  *   discounts (0 while unsaved); null while Grove has not read an autopay amount.
  */
@@ -97,6 +132,8 @@ export function effectivePriceCents(member: EffectivePriceFacts): number | null 
       member.membershipPriceCents,
       member.discountCents,
       member.countingBranches,
+      0,
+      member.rule,
     );
   if (!member.autopayKnown) return null;
   return targetAutopayCents(
@@ -141,11 +178,14 @@ export function priceBeforeNewestBranchCents(tree: {
   membershipPriceCents: number;
   discountCents: number;
   branches: number;
+  rule?: RewardPriceRule;
 }): number {
   return newPriceCents(
     tree.membershipPriceCents,
     tree.discountCents,
     Math.max(0, tree.branches - 1),
+    0,
+    tree.rule,
   );
 }
 
@@ -162,6 +202,8 @@ export interface MemberPriceFacts {
   integrationDiscountCents: number | null;
   /** Branches that count: approved and not ended. */
   countingBranches: number;
+  /** The business's reward and cap (Grove-managed members; default uncapped). */
+  rule?: RewardPriceRule;
 }
 
 /** A member's price now and their discount per counting branch, cents. */
@@ -169,6 +211,11 @@ export interface MemberPrice {
   /** Null for a Mindbody member whose autopay Grove has not read yet. */
   priceNowCents: number | null;
   discountPerBranchCents: number;
+  /**
+   * How much more branches may take off under the business's cap (cents, ≥ 0;
+   * docs/product.md#referrer-reward), null when no cap applies (a Mindbody member).
+   */
+  capLeftCents?: number | null;
 }
 
 /**
@@ -181,31 +228,42 @@ export function memberPrice(facts: MemberPriceFacts): MemberPrice {
     return {
       priceNowCents: facts.autopayCents,
       discountPerBranchCents: facts.integrationDiscountCents ?? 0,
+      capLeftCents: null,
     };
   }
+  const rule = facts.rule ?? UNCAPPED_PRICE_RULE;
+  const now = referralDiscount(
+    facts.membershipPriceCents,
+    facts.discountCents,
+    facts.countingBranches,
+    rule,
+  );
   return {
-    priceNowCents: newPriceCents(
-      facts.membershipPriceCents,
-      facts.discountCents,
-      facts.countingBranches,
+    priceNowCents: Math.max(0, facts.membershipPriceCents - now.discountCents),
+    discountPerBranchCents: rule.ongoing ? facts.discountCents : 0,
+    capLeftCents: Math.max(
+      0,
+      maxReferralDiscountCents(facts.membershipPriceCents, rule) - now.discountCents,
     ),
-    discountPerBranchCents: facts.discountCents,
   };
 }
 
 /**
  * "N more friends → $X": the price after 1, 2, 3 more counting branches (docs/product.md#constants
- * formula, floor 0), stopping after the first that reaches 0; none when the price is 0, unknown,
- * or the discount is 0.
+ * formula, floor 0, and the business's cap: docs/product.md#referrer-reward), stopping after the
+ * first that reaches 0 or the cap; none when the price is 0, unknown, the discount is 0 or the cap
+ * is already reached.
  */
 export function projections(price: MemberPrice): MemberProjection[] {
-  const { priceNowCents, discountPerBranchCents } = price;
+  const { priceNowCents, discountPerBranchCents, capLeftCents } = price;
   if (priceNowCents === null || priceNowCents === 0 || discountPerBranchCents <= 0) return [];
+  const left = Math.min(capLeftCents ?? priceNowCents, priceNowCents);
+  if (left <= 0) return [];
   const lines: MemberProjection[] = [];
   for (let friends = 1; friends <= 3; friends++) {
-    const priceCents = newPriceCents(priceNowCents, discountPerBranchCents, friends);
-    lines.push({ friends, priceCents });
-    if (priceCents === 0) break;
+    const off = Math.min(discountPerBranchCents * friends, left);
+    lines.push({ friends, priceCents: priceNowCents - off });
+    if (off === left) break;
   }
   return lines;
 }

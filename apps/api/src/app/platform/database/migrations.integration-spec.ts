@@ -272,6 +272,39 @@ describe('migrations (integration)', () => {
     expect(definition.prosrc).not.toContain('stripe_first_paid_at');
   });
 
+  it('ReferrerReward: the default is the uncapped discount, its CHECKs refuse a bad cap, and it goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Reward Gym', 'reward.example.com', '0412 345 678')
+       RETURNING id, referrer_reward, reward_cap_percent, reward_yearly_cap_cents`,
+    )) as Record<string, unknown>[];
+    expect(business).toMatchObject({
+      referrer_reward: null,
+      reward_cap_percent: 100,
+      reward_yearly_cap_cents: null,
+    });
+    await expect(
+      dataSource.query(`UPDATE businesses SET reward_cap_percent = 0 WHERE id = $1`, [business.id]),
+    ).rejects.toThrow(/businesses_reward_cap_percent/);
+    await expect(
+      dataSource.query(`UPDATE businesses SET reward_yearly_cap_cents = 0 WHERE id = $1`, [
+        business.id,
+      ]),
+    ).rejects.toThrow(/businesses_reward_yearly_cap/);
+    const columns = async (): Promise<number> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.columns
+            WHERE table_name = 'businesses' AND column_name LIKE 'reward_%'`,
+        )) as { n: number }[]
+      )[0].n;
+    expect(await columns()).toBe(2);
+    await undoThrough(dataSource, 'ReferrerReward1795594000000');
+    expect(await columns()).toBe(0);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await columns()).toBe(2);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

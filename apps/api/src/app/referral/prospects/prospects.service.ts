@@ -17,6 +17,7 @@ import { MembersService } from '../../membership/members/members.service';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { WelcomeOfferService } from '../welcome-offer/welcome-offer.service';
 import { priceBeforeNewestBranchCents } from '../../membership/pricing/price';
+import { ReferrerRewardService } from '../../membership/referrer-reward/referrer-reward.service';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { MemberDefaultsRepository } from '../../membership/member-defaults/member-defaults.repository';
 import type { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
@@ -79,6 +80,7 @@ export class ProspectsService implements OnModuleInit {
     private readonly billing: BillingGate,
     private readonly welcomeOffers: WelcomeOfferService,
     private readonly audit: AuditLog,
+    private readonly rewards: ReferrerRewardService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -273,7 +275,10 @@ export class ProspectsService implements OnModuleInit {
         referrerId: referrer.id,
         referrerName: referrer.memberName,
         priceNowCents: referrer.newPriceCents,
-        priceBeforeCents: priceBeforeNewestBranchCents(referrer),
+        priceBeforeCents: priceBeforeNewestBranchCents({
+          ...referrer,
+          rule: await this.rewards.priceRule(scope),
+        }),
         // A branch the business's rule leaves pending is announced when it starts counting.
         counting: created.status === 'Active',
         welcomeOffer,

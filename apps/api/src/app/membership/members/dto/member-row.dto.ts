@@ -126,6 +126,13 @@ export class MemberRowDto implements MemberRow {
   })
   membershipEnded?: true;
 
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      "Only for a hand-managed member whose counting branches would take the price past the business's reward cap or below $0 (the price shown is the capped one)",
+  })
+  rewardCapped?: true;
+
   @ApiProperty({
     type: String,
     format: 'uuid',

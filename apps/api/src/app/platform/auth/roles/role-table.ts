@@ -195,6 +195,9 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'PUT', path: '/api/settings/share-message', roles: MANAGERS },
   { method: 'GET', path: '/api/settings/welcome-offer', roles: ALL },
   { method: 'PUT', path: '/api/settings/welcome-offer', roles: MANAGERS },
+  // The referrer's reward and its cap (issue 33 item 2): it moves prices, so managers set it.
+  { method: 'GET', path: '/api/settings/referrer-reward', roles: ALL },
+  { method: 'PUT', path: '/api/settings/referrer-reward', roles: MANAGERS },
   // The friend's welcome offers to honour by hand: the desk hands them over (issue 33 item 1).
   { method: 'GET', path: '/api/welcome-offers', roles: ALL },
   { method: 'POST', path: '/api/welcome-offers/{id}/honoured', roles: STAFF },

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DEFAULT_REFERRER_REWARD, type ReferrerReward } from '@grove/contracts';
+import type { BusinessScope } from '../../platform/database/business-scope';
+
+/** The reward's kind and fields as `businesses.referrer_reward` stores them (no cap). */
+type StoredReward = Omit<ReferrerReward, 'capPercent' | 'yearlyCapCents'>;
+
+interface RewardSqlRow {
+  referrer_reward: StoredReward | null;
+  reward_cap_percent: number;
+  reward_yearly_cap_cents: number | null;
+}
+
+const toReward = (row?: RewardSqlRow): ReferrerReward =>
+  row
+    ? {
+        ...DEFAULT_REFERRER_REWARD,
+        ...(row.referrer_reward ?? {}),
+        capPercent: row.reward_cap_percent,
+        yearlyCapCents: row.reward_yearly_cap_cents,
+      }
+    : DEFAULT_REFERRER_REWARD;
+
+const COLUMNS = 'referrer_reward, reward_cap_percent, reward_yearly_cap_cents';
+
+/**
+ * The business's referrer reward and cap (migration ReferrerReward: `businesses.referrer_reward`,
+ * NULL for the ongoing discount; `reward_cap_percent`; `reward_yearly_cap_cents`;
+ * docs/product.md#referrer-reward). TENANCY: every method takes the `BusinessScope` first and
+ * reads or writes only its business.
+ */
+@Injectable()
+export class ReferrerRewardRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The scope's reward (the default when unset or the business is gone), in `manager`'s transaction when given. */
+  async get({ businessId }: BusinessScope, manager?: EntityManager): Promise<ReferrerReward> {
+    const rows: RewardSqlRow[] = await (manager ?? this.dataSource).query(
+      `SELECT ${COLUMNS} FROM businesses WHERE id = $1`,
+      [businessId],
+    );
+    return toReward(rows[0]);
+  }
+
+  /**
+   * Saves a validated, normalised reward in `manager`'s transaction (the `discount` kind as NULL)
+   * and locks the business's members (by id), so the ledger lines written next in the same
+   * transaction start from each member's last line. @returns the reward as stored and the member ids
+   */
+  async save(
+    { businessId }: BusinessScope,
+    manager: EntityManager,
+    reward: ReferrerReward,
+  ): Promise<{ reward: ReferrerReward; memberIds: string[] }> {
+    const { capPercent, yearlyCapCents, ...stored } = reward;
+    const rows: RewardSqlRow[] = await manager.query(
+      `WITH saved AS (
+         UPDATE businesses SET referrer_reward = $2::jsonb, reward_cap_percent = $3, reward_yearly_cap_cents = $4
+         WHERE id = $1 RETURNING ${COLUMNS})
+       SELECT ${COLUMNS} FROM saved`,
+      [
+        businessId,
+        stored.kind === 'discount' ? null : JSON.stringify(stored),
+        capPercent,
+        yearlyCapCents,
+      ],
+    );
+    const members: { id: string }[] = await manager.query(
+      `SELECT id FROM members WHERE business_id = $1 ORDER BY id FOR UPDATE`,
+      [businessId],
+    );
+    return { reward: toReward(rows[0]), memberIds: members.map((member) => member.id) };
+  }
+}

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DEFAULT_REFERRER_REWARD,
+  REFERRER_REWARD_MESSAGES,
+  type ReferrerReward,
+} from '@grove/contracts';
+import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
+import { ReferrerRewardCard } from './ReferrerRewardCard';
+
+/** A fake API holding the business's referrer reward. */
+let stored: ReferrerReward;
+const puts: unknown[] = [];
+let fail = false;
+beforeEach(() => {
+  stored = DEFAULT_REFERRER_REWARD;
+  puts.length = 0;
+  fail = false;
+  server.use(
+    http.get('/settings/referrer-reward', ({ response }) =>
+      fail ? apiError(500, 'Something went wrong') : response(200).json(stored),
+    ),
+    http.put('/settings/referrer-reward', async ({ request, response }) => {
+      const body = (await request.json()) as ReferrerReward;
+      puts.push(body);
+      stored = body;
+      return response(200).json(stored);
+    }),
+  );
+});
+
+const preview = () => screen.getByTestId('referrer-reward-preview').textContent;
+
+describe('ReferrerRewardCard (docs/product.md#referrer-reward)', () => {
+  it('saves a cap on the ongoing discount in percent and cents', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ReferrerRewardCard />);
+    const percent = await screen.findByLabelText('Most a member can save, % of their price');
+    expect((percent as HTMLInputElement).value).toBe('100');
+    await user.clear(percent);
+    await user.type(percent, '50');
+    await user.type(screen.getByLabelText('Yearly cap (optional)'), '240');
+    await user.click(screen.getByRole('button', { name: 'Save reward' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(puts).toEqual([{ ...DEFAULT_REFERRER_REWARD, capPercent: 50, yearlyCapCents: 24_000 }]);
+  });
+
+  it('previews the other kinds and refuses a bad field before sending', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ReferrerRewardCard />);
+    const kind = (await screen.findByLabelText('Reward')) as HTMLSelectElement;
+    await user.selectOptions(kind, 'free');
+    const count = screen.getByLabelText('Free per friend');
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.selectOptions(screen.getByLabelText('Unit'), 'week');
+    expect(preview()).toBe('2 weeks free per friend');
+    await user.selectOptions(kind, 'gift');
+    await user.type(screen.getByLabelText('The gift'), "a hoodie from Siobhán O'Brien");
+    expect(preview()).toBe("A hoodie from Siobhán O'Brien per friend");
+    await user.selectOptions(kind, 'credit');
+    await user.type(screen.getByLabelText('Credit per friend'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save reward' }));
+    expect(await screen.findByText(REFERRER_REWARD_MESSAGES.credit)).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it('shows the error when the reward cannot be read', async () => {
+    fail = true;
+    renderWithProviders(<ReferrerRewardCard />);
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+  });
+});

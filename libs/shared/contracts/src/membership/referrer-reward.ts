@@ -1,0 +1,243 @@
+/**
+ * The referrer's reward and its cap (issue 33 item 2, docs/product.md#referrer-reward): one per
+ * business, set by the owner in Account Settings → Members & rewards, 'Reward for referrers'. The
+ * cap's part of the price rule lives here once ({@link referralDiscount}); `membership/pricing`
+ * (price.ts and its SQL twin price.sql.ts) applies it.
+ */
+import type { FieldErrors, Unchecked } from '../common/field-rules';
+import type { LocaleFormats } from '../common/locale-format';
+import { isPlainText } from '../common/plain-text';
+import { AMOUNT_MAX_CENTS } from '../common/rules';
+
+/**
+ * The kinds of reward a referrer gets per counting branch: `discount` (the ongoing discount per
+ * branch off their membership price, the default), `credit` (a one-off credit), `free` (a free
+ * period of N weeks or months) and `gift` (a gift in the owner's words, honoured by hand).
+ */
+export const REFERRER_REWARD_KINDS = ['discount', 'credit', 'free', 'gift'] as const;
+
+/** One kind of referrer reward ({@link REFERRER_REWARD_KINDS}). */
+export type ReferrerRewardKind = (typeof REFERRER_REWARD_KINDS)[number];
+
+/** The units of a free period. */
+export const FREE_PERIOD_UNITS = ['week', 'month'] as const;
+
+/** One unit of a free period ({@link FREE_PERIOD_UNITS}). */
+export type FreePeriodUnit = (typeof FREE_PERIOD_UNITS)[number];
+
+/** Longest free period per branch, per unit. */
+export const FREE_PERIOD_MAX: Readonly<Record<FreePeriodUnit, number>> = { week: 52, month: 12 };
+
+/** Longest gift text, in characters (Unicode code points). */
+export const REFERRER_GIFT_MAX_LENGTH = 100;
+
+/**
+ * The referrer's reward as stored and sent (`GET/PUT /api/settings/referrer-reward`): the kind's
+ * fields (`creditCents` integer cents for `credit`; `freeCount` and `freeUnit` for `free`;
+ * `giftText` for `gift`; the others null) and the cap, which bounds the ongoing discount:
+ * `capPercent` the most a member's branches take off their membership price, 1–100 (100, the
+ * default, is the $0 floor), and `yearlyCapCents` the most they take off in a year (integer cents,
+ * null for none).
+ */
+export interface ReferrerReward {
+  kind: ReferrerRewardKind;
+  creditCents: number | null;
+  freeCount: number | null;
+  freeUnit: FreePeriodUnit | null;
+  giftText: string | null;
+  capPercent: number;
+  yearlyCapCents: number | null;
+}
+
+/** A reward whose fields of other kinds may be absent (as the generated API types have them). */
+export type ReferrerRewardFields = Pick<ReferrerReward, 'kind' | 'capPercent'> &
+  Partial<Omit<ReferrerReward, 'kind' | 'capPercent'>>;
+
+/** Today's reward: the ongoing discount per branch, capped only by the $0 floor. */
+export const DEFAULT_REFERRER_REWARD: ReferrerReward = {
+  kind: 'discount',
+  creditCents: null,
+  freeCount: null,
+  freeUnit: null,
+  giftText: null,
+  capPercent: 100,
+  yearlyCapCents: null,
+};
+
+/** The reward setting's validation messages (docs/product.md#referrer-reward). */
+export const REFERRER_REWARD_MESSAGES = {
+  /** `kind` missing or not one of {@link REFERRER_REWARD_KINDS}. */
+  kind: 'Choose a reward',
+  /** `creditCents` missing, not whole cents, 0 or over $1,000,000. */
+  credit: 'Enter the credit per friend: more than 0, at most 1,000,000',
+  /** `freeUnit` not week or month, or `freeCount` out of its range. */
+  free: 'Enter the free period: 1 to 52 weeks or 1 to 12 months',
+  /** `giftText` missing or empty after trimming. */
+  giftRequired: 'Please describe the gift',
+  /** `giftText` over {@link REFERRER_GIFT_MAX_LENGTH} characters. */
+  giftTooLong: `The gift can be at most ${REFERRER_GIFT_MAX_LENGTH} characters`,
+  /** `giftText` holds a control character. */
+  giftNotPlain: 'The gift must be plain text',
+  /** `capPercent` missing or not a whole number from 1 to 100. */
+  capPercent: 'Enter the most a member can save: a whole number from 1 to 100 percent',
+  /** `yearlyCapCents` not null and not whole cents from 1 to $1,000,000. */
+  yearlyCap: 'Enter the yearly cap: more than 0, at most 1,000,000, or leave it empty',
+} as const;
+
+const isWhole = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+const isKind = (value: unknown): value is ReferrerRewardKind =>
+  (REFERRER_REWARD_KINDS as readonly unknown[]).includes(value);
+
+const isUnit = (value: unknown): value is FreePeriodUnit =>
+  (FREE_PERIOD_UNITS as readonly unknown[]).includes(value);
+
+/**
+ * Checks a reward setting (the API's `PUT` body and the Account Settings form): a known `kind` and
+ * its fields (`creditCents` 1–100,000,000 cents; `freeCount` 1–52 weeks or 1–12 months; `giftText`
+ * 1–100 characters after trimming, plain text), `capPercent` 1–100, `yearlyCapCents` null or
+ * 1–100,000,000 cents. Fields of other kinds are not checked ({@link normalizeReferrerReward}
+ * drops them).
+ * @returns one message per invalid field (`REFERRER_REWARD_MESSAGES`); empty when valid
+ */
+export function validateReferrerReward(
+  input: Unchecked<ReferrerReward>,
+): FieldErrors<ReferrerReward> {
+  const errors: FieldErrors<ReferrerReward> = {};
+  if (!isKind(input.kind)) errors.kind = REFERRER_REWARD_MESSAGES.kind;
+  if (input.kind === 'credit' && !isWhole(input.creditCents, 1, AMOUNT_MAX_CENTS))
+    errors.creditCents = REFERRER_REWARD_MESSAGES.credit;
+  if (input.kind === 'free') {
+    if (!isUnit(input.freeUnit)) errors.freeUnit = REFERRER_REWARD_MESSAGES.free;
+    else if (!isWhole(input.freeCount, 1, FREE_PERIOD_MAX[input.freeUnit]))
+      errors.freeCount = REFERRER_REWARD_MESSAGES.free;
+  }
+  if (input.kind === 'gift') {
+    const text = typeof input.giftText === 'string' ? input.giftText.trim() : '';
+    if (text === '') errors.giftText = REFERRER_REWARD_MESSAGES.giftRequired;
+    else if ([...text].length > REFERRER_GIFT_MAX_LENGTH)
+      errors.giftText = REFERRER_REWARD_MESSAGES.giftTooLong;
+    else if (!isPlainText(text)) errors.giftText = REFERRER_REWARD_MESSAGES.giftNotPlain;
+  }
+  if (!isWhole(input.capPercent, 1, 100)) errors.capPercent = REFERRER_REWARD_MESSAGES.capPercent;
+  if (
+    input.yearlyCapCents !== null &&
+    input.yearlyCapCents !== undefined &&
+    !isWhole(input.yearlyCapCents, 1, AMOUNT_MAX_CENTS)
+  )
+    errors.yearlyCapCents = REFERRER_REWARD_MESSAGES.yearlyCap;
+  return errors;
+}
+
+/**
+ * A valid reward ({@link validateReferrerReward} passed) as stored: the fields of its kind kept
+ * (`giftText` trimmed), the others null; an absent yearly cap is null.
+ */
+export function normalizeReferrerReward(reward: Unchecked<ReferrerReward>): ReferrerReward {
+  const kind = reward.kind as ReferrerRewardKind;
+  return {
+    kind,
+    creditCents: kind === 'credit' ? (reward.creditCents as number) : null,
+    freeCount: kind === 'free' ? (reward.freeCount as number) : null,
+    freeUnit: kind === 'free' ? (reward.freeUnit as FreePeriodUnit) : null,
+    giftText: kind === 'gift' ? (reward.giftText as string).trim() : null,
+    capPercent: reward.capPercent as number,
+    yearlyCapCents: (reward.yearlyCapCents as number | null | undefined) ?? null,
+  };
+}
+
+/**
+ * The reward per counting branch in words (Account Settings' preview, the Branches screen; money
+ * through the business's formatters, whole amounts without cents).
+ * @example referrerRewardWording({ kind: 'credit', creditCents: 2500, … }, formats) → 'A $25 credit per friend'
+ * @example referrerRewardWording({ kind: 'free', freeCount: 2, freeUnit: 'week', … }, formats) → '2 weeks free per friend'
+ * @example referrerRewardWording({ kind: 'gift', giftText: 'a Grove hoodie', … }, formats) → 'A Grove hoodie per friend'
+ * @returns the sentence (no final period), or null for an incomplete reward
+ */
+export function referrerRewardWording(
+  reward: ReferrerRewardFields,
+  formats: Pick<LocaleFormats, 'money' | 'wholeMoney'>,
+): string | null {
+  const money = (cents: number) =>
+    cents % 100 === 0 ? formats.wholeMoney(cents) : formats.money(cents);
+  switch (reward.kind) {
+    case 'discount':
+      return 'Their discount per referral, every month, per friend';
+    case 'credit':
+      return reward.creditCents ? `A ${money(reward.creditCents)} credit per friend` : null;
+    case 'free': {
+      const count = reward.freeCount ?? 0;
+      if (count <= 0 || !reward.freeUnit) return null;
+      return `${count} ${reward.freeUnit}${count === 1 ? '' : 's'} free per friend`;
+    }
+    case 'gift': {
+      const text = reward.giftText?.trim() ?? '';
+      return text === '' ? null : `${text.charAt(0).toUpperCase()}${text.slice(1)} per friend`;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * What the price rule needs of the business's reward (cents): whether branches lower the price
+ * every month (`ongoing`: the `discount` kind) and the cap.
+ */
+export interface RewardPriceRule {
+  ongoing: boolean;
+  capPercent: number;
+  yearlyCapCents: number | null;
+}
+
+/** The rule of a business that has not chosen: today's ongoing discount, floored at $0. */
+export const UNCAPPED_PRICE_RULE: RewardPriceRule = {
+  ongoing: true,
+  capPercent: 100,
+  yearlyCapCents: null,
+};
+
+/** The price rule's part of a reward setting. */
+export const rewardPriceRule = (
+  reward: Pick<ReferrerReward, 'kind' | 'capPercent' | 'yearlyCapCents'>,
+): RewardPriceRule => ({
+  ongoing: reward.kind === 'discount',
+  capPercent: reward.capPercent,
+  yearlyCapCents: reward.yearlyCapCents,
+});
+
+/**
+ * The most a member's branches may take off their membership price each month, cents
+ * (docs/product.md#referrer-reward): floor(price × capPercent / 100), and at most
+ * floor(yearlyCapCents / 12) (a monthly discount over twelve months stays within the yearly cap);
+ * 0 when the reward is not the ongoing discount. With the defaults it is the price (the $0 floor).
+ * The SQL twin is `maxReferralDiscount` of the API's membership/pricing/price.sql.ts.
+ */
+export function maxReferralDiscountCents(
+  membershipPriceCents: number,
+  rule: RewardPriceRule,
+): number {
+  if (!rule.ongoing) return 0;
+  const byPercent = Math.floor((membershipPriceCents * rule.capPercent) / 100);
+  return rule.yearlyCapCents === null
+    ? byPercent
+    : Math.min(byPercent, Math.floor(rule.yearlyCapCents / 12));
+}
+
+/**
+ * The monthly discount a member's counting branches give (cents) and whether the cap stopped it
+ * (docs/product.md#referrer-reward): min(discount × branches, {@link maxReferralDiscountCents});
+ * `capped` when the branches would take more (past the cap, or below $0). Never capped when the
+ * reward is not the ongoing discount (branches then take nothing off the price).
+ */
+export function referralDiscount(
+  membershipPriceCents: number,
+  discountCents: number,
+  branches: number,
+  rule: RewardPriceRule = UNCAPPED_PRICE_RULE,
+): { discountCents: number; capped: boolean } {
+  if (!rule.ongoing) return { discountCents: 0, capped: false };
+  const wanted = Math.max(0, discountCents * branches);
+  const max = Math.max(0, maxReferralDiscountCents(membershipPriceCents, rule));
+  return { discountCents: Math.min(wanted, max), capped: wanted > max };
+}
