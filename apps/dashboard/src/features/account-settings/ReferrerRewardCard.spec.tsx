@@ -45,23 +45,27 @@ describe('ReferrerRewardCard (docs/product.md#referrer-reward)', () => {
     expect(puts).toEqual([{ ...DEFAULT_REFERRER_REWARD, capPercent: 50, yearlyCapCents: 24_000 }]);
   });
 
-  it('previews the other kinds and refuses a bad field before sending', async () => {
+  it('offers only the ongoing discount to a business that has not chosen another kind', async () => {
+    renderWithProviders(<ReferrerRewardCard />);
+    const kind = (await screen.findByLabelText('Reward')) as HTMLSelectElement;
+    expect([...kind.options].map((option) => option.value)).toEqual(['discount']);
+  });
+
+  it('keeps a saved free period on offer, previews it and refuses a bad one before sending', async () => {
+    stored = { ...DEFAULT_REFERRER_REWARD, kind: 'free', freeCount: 1, freeUnit: 'month' };
     const user = userEvent.setup();
     renderWithProviders(<ReferrerRewardCard />);
     const kind = (await screen.findByLabelText('Reward')) as HTMLSelectElement;
-    await user.selectOptions(kind, 'free');
+    expect([...kind.options].map((option) => option.value)).toEqual(['discount', 'free']);
     const count = screen.getByLabelText('Free per friend');
     await user.clear(count);
     await user.type(count, '2');
     await user.selectOptions(screen.getByLabelText('Unit'), 'week');
     expect(preview()).toBe('2 weeks free per friend');
-    await user.selectOptions(kind, 'gift');
-    await user.type(screen.getByLabelText('The gift'), "a hoodie from Siobhán O'Brien");
-    expect(preview()).toBe("A hoodie from Siobhán O'Brien per friend");
-    await user.selectOptions(kind, 'credit');
-    await user.type(screen.getByLabelText('Credit per friend'), '0');
+    await user.clear(count);
+    await user.type(count, '60');
     await user.click(screen.getByRole('button', { name: 'Save reward' }));
-    expect(await screen.findByText(REFERRER_REWARD_MESSAGES.credit)).toBeTruthy();
+    expect(await screen.findByText(REFERRER_REWARD_MESSAGES.free)).toBeTruthy();
     expect(puts).toEqual([]);
   });
 

@@ -35,6 +35,14 @@ export const REFERRER_REWARD_CHOICES: readonly { value: ReferrerRewardKind; labe
   { value: 'gift', label: 'A gift, in your words (you honour it by hand)' },
 ];
 
+/**
+ * The kinds a business may choose today. The one-off credit, the free period and the gift wait for
+ * the list of rewards to honour and for the member page's and emails' wording of them (issue 33
+ * item 2, docs/decisions/referrer-reward.md): until then they are offered only to a business that
+ * already has one saved, so nothing it set is hidden from it.
+ */
+export const OFFERED_REWARD_KINDS: readonly ReferrerRewardKind[] = ['discount'];
+
 const UNIT_CHOICES: readonly { value: FreePeriodUnit; label: string }[] = FREE_PERIOD_UNITS.map(
   (unit) => ({ value: unit, label: unit === 'week' ? 'Weeks' : 'Months' }),
 );
@@ -133,7 +141,10 @@ export function ReferrerRewardCard() {
         <form onSubmit={submit} noValidate aria-labelledby="referrer-reward-title">
           <SelectField
             label="Reward"
-            options={REFERRER_REWARD_CHOICES}
+            options={REFERRER_REWARD_CHOICES.filter(
+              (choice) =>
+                OFFERED_REWARD_KINDS.includes(choice.value) || choice.value === stored.data?.kind,
+            )}
             value={draft.kind}
             onChange={set('kind')}
             error={errors.kind}
