@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
+import { runTransaction } from '../../../platform/database/transaction';
 import { countingBranch } from '../../../membership/pricing/price.sql';
 import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecycle.repository';
 import {
@@ -223,11 +224,38 @@ export class StripeMembersRepository {
     return rows[1] > 0;
   }
 
-  /** Marks bills as held for the owner's review (the first holding time is kept). */
-  async holdBills(scope: BusinessScope): Promise<void> {
+  /**
+   * Marks bills as held for the owner's review (the first holding time is kept). When none were
+   * held before, `onNew` runs in the same transaction (the owners' email is queued there, so it is
+   * sent once per batch of held bills, and only if the hold commits).
+   * @returns whether this hold is new (nothing was held before)
+   */
+  async holdBills(
+    scope: BusinessScope,
+    onNew: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const rows = (await manager.query(
+        `WITH before AS (
+           SELECT business_id, pending_bills_since FROM stripe_member_integrations
+           WHERE business_id = $1 FOR UPDATE)
+         UPDATE stripe_member_integrations s SET
+           pending_bills_since = COALESCE(before.pending_bills_since, now()), updated_at = now()
+         FROM before WHERE s.business_id = before.business_id
+         RETURNING before.pending_bills_since IS NULL AS fresh`,
+        [scope.businessId],
+      )) as [{ fresh: boolean }[], number];
+      const fresh = rows[0][0]?.fresh === true;
+      if (fresh) await onNew(manager);
+      return fresh;
+    });
+  }
+
+  /** Nothing waits for the owner's review any more (the changes went away before being confirmed). */
+  async clearHeldBills(scope: BusinessScope): Promise<void> {
     await this.dataSource.query(
-      `UPDATE stripe_member_integrations SET pending_bills_since = COALESCE(pending_bills_since, now()),
-         updated_at = now() WHERE business_id = $1`,
+      `UPDATE stripe_member_integrations SET pending_bills_since = NULL, updated_at = now()
+       WHERE business_id = $1 AND pending_bills_since IS NOT NULL`,
       [scope.businessId],
     );
   }
