@@ -283,6 +283,9 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       .expect(201);
     expect(await countingSince('siobhan@example.com')).toBeNull();
     expect((await preview()).total).toBe(0);
+    // Billed on the gym's Stripe: Zoë (imported); Siobhán, approved by hand, not yet.
+    expect((await memberByEmail('zoe.obrien@example.com')).stripeBilling).toBe('running');
+    expect((await memberByEmail('siobhan@example.com')).stripeBilling).toBeUndefined();
 
     // She subscribes at the front desk in the gym's Stripe: her first invoice is paid.
     const writes = subscriptionWrites();
@@ -358,6 +361,15 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     );
     expect(await status()).toMatchObject({ discountedSubscriptions: 0, pendingBillsSince: null });
     expect((await preview()).total).toBe(0);
+    // Branches: she shows 'Ended' (her subscription, not a price); her referrer still runs.
+    expect(await memberByEmail('siobhan@example.com')).toMatchObject({
+      status: 'Ended',
+      stripeBilling: 'ended',
+    });
+    expect(await memberByEmail('zoe.obrien@example.com')).toMatchObject({
+      status: 'Active',
+      stripeBilling: 'running',
+    });
   });
 
   it('an invoice.paid arriving after the subscription ended does not count the branch again', async () => {
