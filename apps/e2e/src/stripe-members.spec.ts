@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Schema } from '@grove/api-contract';
 import type { MemberRow, Page as ListPage } from '@grove/contracts';
 import { stripeSandboxPort } from '../playwright.config';
-import { accessibilityViolations, friendArrives, signUp, test } from './support';
+import { accessibilityViolations, friendArrives, signUp, test, treeRow } from './support';
 
 /**
  * The journeys' Stripe stand-in (tools/scripts/start.mjs on playwright.config.ts's port): the gym's
@@ -247,6 +247,24 @@ test("a Stripe gym connects, imports, previews and confirms; a friend's first pa
     expect(await groveCoupons(page.request, apiKey, siobhanSubscription)).toEqual([
       { amountOff: 1_000, currency: 'eur', duration: 'forever' },
     ]);
+
+    // Branches: what Stripe will charge Siobhán next, and Zoë's ended subscription.
+    await page.getByRole('link', { name: 'Branches' }).click();
+    const siobhanTree = treeRow(page, siobhan.name);
+    await expect(siobhanTree).toContainText(
+      /Stripe will charge EUR\s50\.00 on \d{1,2} \w{3} \d{4}/,
+    );
+    const zoeRow = treeRow(page, zoe.name);
+    await expect(zoeRow.getByTitle('Subscription ended in Stripe')).toBeVisible();
+    await expect(zoeRow.getByText('Ended', { exact: true }).first()).toBeVisible();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({
+        path: test.info().outputPath(`branches-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Siobhán's page in Grove shows what Stripe will charge next.
     await page.goto(`/dashboard/members/${siobhanRow.id}`);
