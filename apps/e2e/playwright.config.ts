@@ -11,6 +11,11 @@ export const port = Number(process.env.E2E_PORT ?? 3311);
  * SMTP_URL points at it. Nothing listens there outside such a journey (Grove's mail jobs retry).
  */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
+/**
+ * Port the journeys' Stripe stand-in prefers (tools/scripts/start.mjs's GROVE_STRIPE_SANDBOX_PORT),
+ * so a journey can reach its control API as a gym owner reaches their Stripe Dashboard.
+ */
+export const stripeSandboxPort = Number(process.env.E2E_STRIPE_PORT ?? port + 2000);
 export const workspaceRoot = path.resolve(__dirname, '../..');
 // Workers inherit the environment, so every process agrees on one state folder.
 if (!process.env.GROVE_E2E_STATE) {
@@ -45,6 +50,7 @@ export function groveServer(
       // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
       REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      GROVE_STRIPE_SANDBOX_PORT: String(stripeSandboxPort),
       // The contact form without JavaScript asks for the code of an image no test can read.
       CAPTCHA_IMAGE_TEST_ANSWER: E2E_CAPTCHA_IMAGE_ANSWER,
       // Every journey signs up a new owner from this one address, several a minute: the

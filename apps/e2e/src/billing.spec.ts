@@ -5,6 +5,7 @@ import {
   addMember,
   approveProspect,
   emailTo,
+  friendArrives,
   journeySmtp,
   signUp,
   test as base,
@@ -70,26 +71,6 @@ async function subscriptionOn(page: Page, stripeOrigin: string): Promise<string>
   const created = events.find((event) => event.type === 'customer.subscription.created');
   expect(created).toBeDefined();
   return created?.data.object.id ?? '';
-}
-
-/** A friend joins through `code`'s referral link and the owner approves them (one member through Grove). */
-async function friendArrives(page: Page, code: string, name: string, email: string) {
-  const joined = await page.request.post(`/api/referrals/${code}/join`, { data: { name, email } });
-  expect(joined.status()).toBe(201);
-  const prospects = (await (await page.request.get('/api/prospects?pageSize=100')).json()) as {
-    items: { id: string; email: string }[];
-  };
-  const prospect = prospects.items.find((row) => row.email === email);
-  expect(prospect, `${email} waits as a prospective member`).toBeDefined();
-  const approved = await page.request.post(`/api/prospects/${prospect?.id}/approve`, {
-    data: {
-      memberName: name,
-      memberEmail: email,
-      membershipPriceCents: 8_000,
-      discountCents: 1_000,
-    },
-  });
-  expect(approved.status()).toBe(201);
 }
 
 test("Grove's own bill: free (0 of 2), two friends arrive, Add a card → Stripe Checkout → active with the next charge, Manage billing → the portal; a failed payment → a banner and an email (issue 30)", async ({

@@ -260,3 +260,26 @@ export async function autoLinksOff(page: Page): Promise<void> {
   expect((await saved).status()).toBe(200);
   await expect(box).not.toBeChecked();
 }
+
+/**
+ * A friend joins through `code`'s referral link (`POST /api/referrals/{code}/join`) and the signed-in
+ * owner approves them through the API ($80, $10 discount): one member through Grove.
+ */
+export async function friendArrives(page: Page, code: string, name: string, email: string) {
+  const joined = await page.request.post(`/api/referrals/${code}/join`, { data: { name, email } });
+  expect(joined.status()).toBe(201);
+  const prospects = (await (await page.request.get('/api/prospects?pageSize=100')).json()) as {
+    items: { id: string; email: string }[];
+  };
+  const prospect = prospects.items.find((row) => row.email === email);
+  expect(prospect, `${email} waits as a prospective member`).toBeDefined();
+  const approved = await page.request.post(`/api/prospects/${prospect?.id}/approve`, {
+    data: {
+      memberName: name,
+      memberEmail: email,
+      membershipPriceCents: 8_000,
+      discountCents: 1_000,
+    },
+  });
+  expect(approved.status()).toBe(201);
+}

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { BillingFlows } from './billing-flows';
 import { readBody } from './form-body';
+import { newRestrictedKey, type RestrictedKeyPermissions } from './restricted-keys';
 import { invalidRequest, resourceMissing } from './stripe-error';
 import type { StripeEvent } from './stripe-objects';
 import type { StripeStore } from './stripe-store';
@@ -33,12 +34,17 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
  *   4,900, AUD) and its paid first invoice; `count` seeds 1–20,000 of them
  *   (`member<seed>-<n>@example.com`) → the subscriptions (ids only when `count` is given)
  * - `POST /subscriptions/{sub}/cancel` → cancels at once (customer.subscription.deleted)
+ * - `POST /restricted_keys` `{permissions: {customer: 'read', subscription: 'write', …}}` →
+ *   `{id: 'rk_test_…', permissions}`: a key the API accepts from now on, refusing with Stripe's
+ *   403 what its permissions do not allow (the Dashboard's "Create restricted key")
+ * - `DELETE /webhook_endpoints/{we}` → `{id, deleted: true}` (the Dashboard's "Delete destination")
  */
 export class SandboxControlRoutes {
   constructor(
     private readonly store: StripeStore,
     private readonly billing: BillingFlows,
     private readonly webhooks: WebhookDispatcher,
+    private readonly restrictedKeys: Record<string, RestrictedKeyPermissions>,
   ) {}
 
   /** Serves `path` (below `/_sandbox`). @throws StripeRequestError for a bad request */
@@ -46,7 +52,7 @@ export class SandboxControlRoutes {
     const method = request.method ?? 'GET';
     const body = method === 'POST' ? await readJson(request) : {};
     const parts = path.split('/').filter(Boolean);
-    const route = `${method} /${parts.map((part, index) => (index % 2 === 1 && parts.length > 2 ? ':id' : part)).join('/')}`;
+    const route = `${method} /${parts.map((part, index) => (index % 2 === 1 && (parts.length > 2 || method === 'DELETE') ? ':id' : part)).join('/')}`;
     const id = parts[1];
     switch (route) {
       case 'GET /webhook_endpoints':
@@ -62,6 +68,14 @@ export class SandboxControlRoutes {
         } catch (cause) {
           throw invalidRequest((cause as Error).message, 'url');
         }
+      case 'DELETE /webhook_endpoints/:id':
+        if (!this.webhooks.removeEndpoint(id)) throw resourceMissing('webhook_endpoint', id);
+        return ok({ id, object: 'webhook_endpoint', deleted: true });
+      case 'POST /restricted_keys': {
+        const created = newRestrictedKey(body.permissions);
+        this.restrictedKeys[created.key] = created.permissions;
+        return ok({ id: created.key, permissions: created.permissions });
+      }
       case 'GET /deliveries':
         return ok(this.webhooks.deliveries());
       case 'GET /events':

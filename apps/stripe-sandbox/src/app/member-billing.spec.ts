@@ -184,4 +184,47 @@ describe("Stripe sandbox: a gym's member billing through a restricted key", () =
     const neither = await refusal(gym.invoices.createPreview({}));
     expect(neither.code).toBe('parameter_missing');
   });
+
+  it('makes a restricted key on request, as the Dashboard does, holding exactly the permissions asked for', async () => {
+    const create = (permissions: unknown) =>
+      fetch(`${running.controlUrl}/restricted_keys`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ permissions }),
+      });
+    for (const bad of [undefined, {}, { charge: 'read' }, { customer: 'admin' }]) {
+      const refused = await create(bad);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /permissions|Unknown resource|read or write/,
+      );
+    }
+    const reply = await create({ subscription: 'read', customer: 'read' });
+    expect(reply.status).toBe(200);
+    const { id } = (await reply.json()) as { id: string };
+    expect(id).toMatch(/^rk_test_[A-Za-z0-9]{24}$/);
+    const made = sdkFor(running, id);
+    await expect(made.subscriptions.list({ limit: 1 })).resolves.toBeDefined();
+    const refused = await refusal(
+      made.coupons.create({ amount_off: 100, currency: 'aud', duration: 'forever' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.message).toContain("'rak_coupon_write'");
+  });
+
+  it('deletes a webhook endpoint: no more deliveries to it', async () => {
+    const control = (path: string, method: string, body?: unknown) =>
+      fetch(`${running.controlUrl}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const added = (await (
+      await control('/webhook_endpoints', 'POST', { url: 'http://127.0.0.1:9/hooks' })
+    ).json()) as { id: string };
+    expect((await control(`/webhook_endpoints/${added.id}`, 'DELETE')).status).toBe(200);
+    const listed = (await (await control('/webhook_endpoints', 'GET')).json()) as { id: string }[];
+    expect(listed.map((endpoint) => endpoint.id)).not.toContain(added.id);
+    expect((await control(`/webhook_endpoints/${added.id}`, 'DELETE')).status).toBe(404);
+  });
 });

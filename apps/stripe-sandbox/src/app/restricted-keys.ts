@@ -1,5 +1,6 @@
 import type { StripeOperationId } from '../contract/stripe-operations';
-import { StripeRequestError } from './stripe-error';
+import { newId } from './ids';
+import { StripeRequestError, invalidRequest } from './stripe-error';
 
 /**
  * The resources a restricted key's permissions name (https://docs.stripe.com/keys/restricted-api-keys),
@@ -16,6 +17,19 @@ export type RestrictedResource =
   | 'checkout_session'
   | 'customer_portal'
   | 'event';
+
+/** Every resource a restricted key can name here. */
+export const RESTRICTED_RESOURCES: readonly RestrictedResource[] = [
+  'customer',
+  'subscription',
+  'coupon',
+  'invoice',
+  'product',
+  'plan',
+  'checkout_session',
+  'customer_portal',
+  'event',
+];
 
 /** A restricted key's access to one resource: Stripe's Read or Write (Write implies Read). */
 export type RestrictedAccess = 'read' | 'write';
@@ -96,4 +110,29 @@ export function checkPermission(
 export function maskKey(key: string): string {
   const prefix = /^(rk|sk)_(test|live)_/.exec(key)?.[0] ?? key.slice(0, 8);
   return `${prefix}${'*'.repeat(Math.max(4, key.length - prefix.length - 4))}${key.slice(-4)}`;
+}
+
+/**
+ * A new restricted key as the Dashboard's "Create restricted key" makes one (`rk_test_` and
+ * base-62 characters), after checking the permissions asked for: each a known resource with
+ * `read` or `write`, at least one. @throws StripeRequestError 400 naming the bad entry
+ */
+export function newRestrictedKey(permissions: unknown): {
+  key: string;
+  permissions: RestrictedKeyPermissions;
+} {
+  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions))
+    throw invalidRequest('permissions must be an object of resource: read | write', 'permissions');
+  const entries = Object.entries(permissions);
+  if (entries.length === 0)
+    throw invalidRequest('permissions must name at least one resource', 'permissions');
+  const checked: RestrictedKeyPermissions = {};
+  for (const [resource, access] of entries) {
+    if (!RESTRICTED_RESOURCES.includes(resource as RestrictedResource))
+      throw invalidRequest(`Unknown resource ${resource}`, `permissions[${resource}]`);
+    if (access !== 'read' && access !== 'write')
+      throw invalidRequest(`${resource} must be read or write`, `permissions[${resource}]`);
+    checked[resource as RestrictedResource] = access;
+  }
+  return { key: newId('rk_test'), permissions: checked };
 }

@@ -107,7 +107,12 @@ export class StripeSandbox {
   private origin = 'http://127.0.0.1';
 
   constructor(options: Partial<StripeSandboxOptions> = {}) {
-    this.options = { ...DEFAULT_STRIPE_SANDBOX_OPTIONS, ...options };
+    this.options = {
+      ...DEFAULT_STRIPE_SANDBOX_OPTIONS,
+      ...options,
+      // Its own record: the control API adds keys to it (`POST /_sandbox/restricted_keys`).
+      restrictedKeys: { ...options.restrictedKeys },
+    };
     this.webhooks = new WebhookDispatcher({
       attempts: this.options.webhookAttempts,
       retryDelayMs: this.options.webhookRetryDelayMs,
@@ -119,7 +124,12 @@ export class StripeSandbox {
       this.webhooks.deliver(event);
     });
     this.billing = new BillingFlows(this.store);
-    this.control = new SandboxControlRoutes(this.store, this.billing, this.webhooks);
+    this.control = new SandboxControlRoutes(
+      this.store,
+      this.billing,
+      this.webhooks,
+      this.options.restrictedKeys,
+    );
     this.pages = new HostedPageRoutes(this.store, this.billing);
   }
 

@@ -91,6 +91,11 @@ export class WebhookDispatcher {
     return [...this.endpoints.values()].map((endpoint) => ({ ...endpoint }));
   }
 
+  /** Removes one endpoint; false when there is none of that id. */
+  removeEndpoint(id: string): boolean {
+    return this.endpoints.delete(id);
+  }
+
   /** Removes every endpoint. */
   clearEndpoints(): void {
     this.endpoints.clear();

@@ -3,7 +3,14 @@ import type { ReactElement } from 'react';
 import type { Schema } from '@grove/api-contract';
 import { businessLocale } from '@grove/contracts';
 import { sessionKey } from '@grove/web-data-access';
-import { createTestQueryClient, renderWithProviders } from '@grove/web-testing';
+import { MESSAGES } from '@grove/contracts';
+import {
+  apiError,
+  createTestQueryClient,
+  http,
+  renderWithProviders,
+  server,
+} from '@grove/web-testing';
 import { MembershipPrice, isPricePending } from './MembershipPrice';
 
 /** Renders inside a query client whose session is a business of `country` (Australia by default). */
@@ -121,5 +128,30 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
     );
     expect(container.textContent).toBe('$79.00was $89.00');
     expect(screen.getByText('was $89.00').className).toBe('dash-was');
+  });
+
+  it("shows what Stripe will charge next under the price of a member billed on the business's Stripe (issue 32)", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/stripe-members/members/{id}/next-charge', ({ params, response }) => {
+        asked.push(String(params.id));
+        return params.id === 'm1'
+          ? response(200).json({ amountCents: 5_000, currency: 'eur', at: '2026-12-29T09:00:00Z' })
+          : apiError(404, MESSAGES.stripeNoSubscription);
+      }),
+    );
+    const stripeRow = row({ managedByIntegration: null, stripeBilling: 'running' });
+    const { container } = render(<MembershipPrice row={stripeRow} />);
+    expect(await screen.findByText('Stripe will charge EUR 50.00 on 29 Dec 2026')).toBeTruthy();
+    expect(container.textContent).toMatch(/^\$89\.00Stripe will charge/);
+    // A member not billed on Stripe asks Stripe nothing.
+    render(<MembershipPrice row={row({ id: 'm2', managedByIntegration: null })} />);
+    expect(asked).toEqual(['m1']);
+  });
+
+  it('shows "Ended", not a price, once the Stripe subscription has ended', () => {
+    render(<MembershipPrice row={row({ managedByIntegration: null, stripeBilling: 'ended' })} />);
+    expect(screen.getByText(/Ended/).getAttribute('title')).toBe('Subscription ended in Stripe');
+    expect(screen.queryByText(/\$89\.00/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { MemberRow } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
+import { StripeNextCharge } from './StripeNextCharge';
 import './membership-price.css';
 
 /**
@@ -18,7 +19,9 @@ export function isPricePending(row: MemberRow): boolean {
  * not known yet, 'No autopay' for a Mindbody member without an autopay contract (nothing recurring
  * is billed, so no referral discount can reach a bill), 'Ended' once the membership has ended.
  * Under a running Mindbody membership, what Mindbody will actually charge next ('Mindbody will
- * charge $X on 1 Dec 2026': tax and the contract's other products included, issue 22).
+ * charge $X on 1 Dec 2026': tax and the contract's other products included, issue 22). For a member
+ * billed on the business's Stripe (issue 32), 'Stripe will charge $X on <date>' from the
+ * subscription's upcoming invoice, or 'Ended' once the subscription has ended.
  * 'Capped' under a price the business's reward cap stopped (`MemberRow.rewardCapped`: the
  * member's branches would take it past the cap or below $0, docs/product.md#referrer-reward).
  */
@@ -38,6 +41,14 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
         label="Ended"
         title="Membership ended in Mindbody"
         explanation=": this member's membership has ended in Mindbody"
+      />
+    );
+  if (row.stripeBilling === 'ended')
+    return (
+      <PriceNote
+        label="Ended"
+        title="Subscription ended in Stripe"
+        explanation=": this member's subscription has ended in Stripe"
       />
     );
   if (row.noAutopayContract === true)
@@ -71,6 +82,7 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
           {format.day(row.mindbodyNextCharge.on)}
         </div>
       )}
+      {row.stripeBilling === 'running' && <StripeNextCharge memberId={row.id} />}
     </>
   );
 }

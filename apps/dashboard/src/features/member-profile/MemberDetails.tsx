@@ -7,7 +7,6 @@ import { MemberStatusBadge } from '../../components/member-status/MemberStatusBa
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { useUpdateMember } from './api/member-profile';
 import { EraseMember } from './EraseMember';
-import { StripeNextCharge } from './StripeNextCharge';
 
 /**
  * A member's details: email, membership price, discount per referral, price now (with what
@@ -61,7 +60,6 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dt>Pays now</dt>
         <dd data-testid="price-now">
           <MembershipPrice row={member} />
-          <StripeNextCharge memberId={member.id} />
         </dd>
         <dt>Branches</dt>
         <dd>{member.branches}</dd>

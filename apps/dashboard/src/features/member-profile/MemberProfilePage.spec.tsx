@@ -265,6 +265,7 @@ describe('MemberProfilePage', () => {
   });
 
   it('shows what Stripe will charge a member billed on Stripe, in the subscription’s currency', async () => {
+    current = profile({ stripeBilling: 'running' });
     server.use(
       http.get('/stripe-members/members/{id}/next-charge', ({ params, response }) =>
         params.id === 'ann'
@@ -278,6 +279,15 @@ describe('MemberProfilePage', () => {
     );
     renderAt('/dashboard/members/ann');
     expect(await screen.findByText('Stripe will charge USD 48.50 on 5 Dec 2026')).toBeTruthy();
+  });
+
+  it('shows "Ended" instead of a price once the member’s Stripe subscription has ended', async () => {
+    current = profile({ stripeBilling: 'ended', status: 'Ended' });
+    renderAt('/dashboard/members/ann');
+    expect((await screen.findByTitle('Subscription ended in Stripe')).textContent).toContain(
+      'Ended',
+    );
+    expect(screen.queryByText(/Stripe will charge/)).toBeNull();
   });
 
   it('says "Member not found" with a way back for an unknown or other business’s member', async () => {

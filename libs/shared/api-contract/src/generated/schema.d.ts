@@ -2881,6 +2881,8 @@ export interface components {
              */
             rewardCapped?: true;
             status: components["schemas"]["MemberStatus"];
+            /** @description Only for a member billed on the business's Stripe (issue 32): its subscription running, or ended (the status is then 'Ended') */
+            stripeBilling?: components["schemas"]["StripeBilling"];
         };
         MemberSessionRequestDto: {
             /** @description The token after `#token=` in the magic link */
@@ -3639,6 +3641,11 @@ export interface components {
             /** @description True when `total` is a floor, not a count (a capped search); else exact */
             totalCapped?: boolean;
         };
+        /**
+         * @description Only for a member billed on the business's Stripe (issue 32): its subscription running, or ended (the status is then 'Ended')
+         * @enum {string}
+         */
+        StripeBilling: "running" | "ended";
         StripeMembersDiscountsDto: {
             /** @example 500 */
             discountForRefereeCents?: number;

@@ -1,5 +1,6 @@
 import { businessLocale } from '@grove/contracts';
 import { pendingBillsEmail } from './pending-bills-email';
+import { STRIPE_HELD_BILLS } from '../stripe-members/held-bills';
 
 const owner = {
   email: 'siobhan@example.com',
@@ -31,5 +32,16 @@ describe('pendingBillsEmail (issue 31: bills held for the owner’s review)', ()
     expect(pendingBillsEmail(owner, 1409, 'https://g.example').subject).toBe(
       '1,409 bills would change in Mindbody: review',
     );
+  });
+
+  it("names Stripe and links to the Stripe Billing page for a gym's Stripe bills (issue 32)", () => {
+    const mail = pendingBillsEmail(owner, 2, 'https://grove.example.com', STRIPE_HELD_BILLS);
+    expect(mail.subject).toBe('2 bills would change in Stripe: review');
+    expect(mail.text).toContain(
+      "Stripe told Grove of changes at O’Connor’s Gym. With your referral discounts, 2 members' bills in Stripe would change.",
+    );
+    expect(mail.text).toContain('nothing reaches Stripe until you review the changes');
+    expect(mail.text).toContain('Review them: https://grove.example.com/stripe-setup');
+    expect(mail.text).not.toContain('Mindbody');
   });
 });

@@ -4,35 +4,50 @@ import type { SiteHolderOwner } from './site-claim-email';
 /** Where an owner reviews a Mindbody sync's bill changes: the Mindbody setup page. */
 export const MINDBODY_SETUP_PATH = '/mindbody-setup';
 
+/** The billing service whose bills are held, as the email names it, and its Grove page. */
+export interface HeldBillsService {
+  name: 'Mindbody' | 'Stripe';
+  path: string;
+}
+
+/** Mindbody's bills, reviewed on the Mindbody setup page. */
+export const MINDBODY_HELD_BILLS: HeldBillsService = {
+  name: 'Mindbody',
+  path: MINDBODY_SETUP_PATH,
+};
+
 /** 'N bills' / '1 bill'. */
 export function billsText(count: number): string {
   return count === 1 ? '1 bill' : `${count.toLocaleString('en-AU')} bills`;
 }
 
 /**
- * The email telling an owner that a sync Mindbody's webhooks started holds bill changes for them
- * to review (issue 31: no bill changes unconfirmed, ever): how many members' bills would change,
- * that nothing has reached Mindbody, and the link to the Mindbody page, where 'Review' lists them
- * and 'Confirm and sync' writes them. Sent once per pending preview (when changes are first held).
- * @param count members whose Mindbody bill would change (> 0)
+ * The email telling an owner that the billing service's webhooks brought bill changes held for
+ * them to review (issue 31: no bill changes unconfirmed, ever; Stripe's twin, issue 32): how many
+ * members' bills would change, that nothing has reached the service, and the link to its Grove
+ * page, where the review lists them and the confirmation writes them. Sent once per pending
+ * preview (when changes are first held).
+ * @param count members whose bill would change (> 0)
  * @param origin Grove's public origin (PUBLIC_ORIGIN), e.g. `https://grove.example.com`
+ * @param service Mindbody (default) or Stripe, and the page where its bills are reviewed
  */
 export function pendingBillsEmail(
   owner: SiteHolderOwner,
   count: number,
   origin: string,
+  service: HeldBillsService = MINDBODY_HELD_BILLS,
 ): OutgoingEmail {
   return {
     to: owner.email,
-    subject: `${billsText(count)} would change in Mindbody: review`,
+    subject: `${billsText(count)} would change in ${service.name}: review`,
     text: [
       `Hello ${owner.firstName},`,
       '',
-      `Mindbody told Grove of changes at ${owner.businessName}. With your referral discounts, ${count === 1 ? "1 member's bill" : `${count.toLocaleString('en-AU')} members' bills`} in Mindbody would change.`,
+      `${service.name} told Grove of changes at ${owner.businessName}. With your referral discounts, ${count === 1 ? "1 member's bill" : `${count.toLocaleString('en-AU')} members' bills`} in ${service.name} would change.`,
       '',
-      'Grove has not changed any bill: nothing reaches Mindbody until you review the changes and confirm them.',
+      `Grove has not changed any bill: nothing reaches ${service.name} until you review the changes and confirm them.`,
       '',
-      `Review them: ${origin}${MINDBODY_SETUP_PATH}`,
+      `Review them: ${origin}${service.path}`,
       '',
       'Grove',
     ].join('\n'),

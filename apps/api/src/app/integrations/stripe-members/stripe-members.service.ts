@@ -17,7 +17,9 @@ import {
   billChangesPage,
   billWrittenEntry,
 } from '../mindbody/pipeline/bill-changes';
+import { pendingBillsEmail } from '../mindbody/pending-bills-email';
 import { GymStripeClient } from './client/gym-stripe.client';
+import { STRIPE_HELD_BILLS } from './held-bills';
 import type {
   StripeBillChangeDto,
   StripeBillChangesDto,
@@ -261,8 +263,8 @@ export class StripeMembersService {
    * After a webhook of the gym's account changed a branch (docs/decisions/stripe-member-webhooks.md):
    * the bills that now change are written only when the owner, confirming a sync, turned automatic
    * sync on and the discounts have not changed since (`automaticSync`); otherwise they are held
-   * (`pendingBillsSince`) for the owner's review in the wizard's preview. Nothing to change: nothing
-   * is written or held.
+   * (`pendingBillsSince`) for the owner's review in the wizard's preview, the owners emailed once per
+   * batch. Nothing to change: nothing is written, and nothing held any more.
    * @returns the bills written (0 when held or none)
    */
   async applyAccountChanges(scope: BusinessScope): Promise<{ held: number; written: number }> {
@@ -270,9 +272,12 @@ export class StripeMembersService {
     if (!integration || integration.discountOnReferralCents === null)
       return { held: 0, written: 0 };
     const changes = await this.plannedBills(scope, integration);
-    if (changes.length === 0) return { held: 0, written: 0 };
+    if (changes.length === 0) {
+      await this.repository.clearHeldBills(scope);
+      return { held: 0, written: 0 };
+    }
     if (!integration.automaticSync) {
-      await this.repository.holdBills(scope);
+      await this.holdBills(scope, changes.length);
       return { held: changes.length, written: 0 };
     }
     const written = await this.writeBills(
@@ -283,6 +288,25 @@ export class StripeMembersService {
     );
     await this.repository.recordSync(scope, written);
     return { held: 0, written };
+  }
+
+  /**
+   * Holds `count` bill changes for the owner's review; when none were held before, each owner of
+   * the business is emailed 'N bills would change in Stripe: review' (Mindbody's
+   * `pendingBillsEmail`), queued in the transaction that holds them: once per batch, however many
+   * events arrive before the owner reviews it.
+   */
+  private async holdBills(scope: BusinessScope, count: number): Promise<void> {
+    const owners = await this.repository.holderOwners(scope.businessId);
+    const emailed = await this.repository.holdBills(scope, async (manager) => {
+      for (const owner of owners)
+        await this.mail.queue(
+          pendingBillsEmail(owner, count, this.config.publicOrigin, STRIPE_HELD_BILLS),
+          undefined,
+          manager,
+        );
+    });
+    if (emailed) this.mail.wake();
   }
 
   /**

@@ -37,6 +37,9 @@ export const memberStatusSql = (alias: string): string =>
      WHEN ${alias}.referred_by_id IS NOT NULL AND NOT ${countingBranch(alias)} THEN 'Pending'
      ELSE 'Active' END`;
 
+/** A member billed on the business's Stripe (issue 32): its subscription running, or ended. */
+export type StripeBilling = 'running' | 'ended';
+
 /** A member as read for the Branches table: its own columns plus its branch count. Money in cents. */
 export interface MemberSummary {
   id: string;
@@ -60,6 +63,8 @@ export interface MemberSummary {
   referralSource?: string | null;
   /** The business's reward and cap (docs/product.md#referrer-reward); absent: uncapped. */
   rewardRule?: RewardPriceRule;
+  /** Billed on the business's Stripe (its imported subscription running or ended), else null. */
+  stripeBilling?: StripeBilling | null;
 }
 
 /**
@@ -88,7 +93,10 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  *   only for one whose membership has ended (the table shows these instead of a price);
  * - `mindbodyReferralSource` only for a Mindbody member whose client has a `ReferredBy` label;
  * - `mindbodyNextCharge` only for a running Mindbody membership whose next charge Grove has read
- *   (issue 22: what Mindbody will actually charge, 'Mindbody will charge $X on 1 Dec').
+ *   (issue 22: what Mindbody will actually charge, 'Mindbody will charge $X on 1 Dec');
+ * - `stripeBilling` only for a member billed on the business's Stripe (issue 32): 'running', or
+ *   'ended' once its subscription ended, when the status is 'Ended' too (the sync already leaves an
+ *   ended friend out of its referrer's bill, docs/decisions/stripe-member-webhooks.md).
  *
  * @param member the member with its branch count (cents)
  * @param branchDetails the member's branches, in display order
@@ -114,7 +122,11 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
     branchDetails,
     newPriceCents: rowPriceCents(priceFacts),
     ...(rewardCapped(priceFacts) ? { rewardCapped: true } : {}),
-    status: memberStatus({ isBranch: member.referredById !== null, ...member.state }),
+    status: memberStatus({
+      isBranch: member.referredById !== null,
+      ...member.state,
+      ended: member.state.ended || member.stripeBilling === 'ended',
+    }),
     managedByIntegration: managed ? 'Mindbody' : null,
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
     ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),
@@ -123,6 +135,7 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
       ? { mindbodyNextCharge: member.mindbodyNextCharge }
       : {}),
     ...(managed && member.referralSource ? { mindbodyReferralSource: member.referralSource } : {}),
+    ...(member.stripeBilling ? { stripeBilling: member.stripeBilling } : {}),
     referringMemberId: member.referredById,
   };
 }

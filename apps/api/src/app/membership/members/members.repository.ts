@@ -31,6 +31,7 @@ import {
   memberStatusSql,
   type MemberSummary,
   type MindbodyPriceState,
+  type StripeBilling,
 } from './member-row';
 import { MemberEntity } from './member.entity';
 import { MemberSearchIndexes } from './member-search-indexes.repository';
@@ -96,6 +97,8 @@ export interface SummarySqlRow {
   next_charge_at: Date | null;
   /** The business's reward and cap (`rewardRuleColumn`). */
   reward_rule?: RewardPriceRule | null;
+  /** Billed on the business's Stripe: its subscription running or ended; null otherwise. */
+  stripe_billing?: StripeBilling | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -156,6 +159,15 @@ const SUMMARY_PLAIN_COLUMNS = [
 const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
 
 /**
+ * SQL on `members m`: 'running' / 'ended' for a member billed on the business's Stripe (issue 32:
+ * its imported subscription, `stripe_member_subscriptions`, one per member by its primary key),
+ * null for anyone else.
+ */
+const STRIPE_BILLING = `(SELECT CASE WHEN s.ended_at IS NULL THEN 'running' ELSE 'ended' END
+    FROM stripe_member_subscriptions s
+    WHERE s.business_id = m.business_id AND s.member_id = m.id) AS stripe_billing`;
+
+/**
  * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
  * `price_state` (`MindbodyPriceState`).
  */
@@ -167,7 +179,8 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
     WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
   m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
   CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source,
-  ${rewardRuleColumn('m')}`;
+  ${rewardRuleColumn('m')},
+  ${STRIPE_BILLING}`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -182,6 +195,7 @@ const PAGE_OUTPUT_COLUMNS = [
   'next_charge_at',
   'referral_source',
   'reward_rule',
+  'stripe_billing',
 ]
   .map((column) => `m.${column}`)
   .join(', ');
@@ -230,6 +244,7 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
       : null,
   referralSource: row.referral_source ?? null,
   rewardRule: row.reward_rule ?? undefined,
+  stripeBilling: row.stripe_billing ?? null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 

@@ -21,6 +21,8 @@ jest.setTimeout(180_000);
 
 const GYM_KEY = 'rk_test_harbour_fitness_key';
 const SIGNING_SECRET = 'whsec_harbour0fitness0members';
+const OWNER_EMAIL = 'owner@harbour-fitness.example.com';
+const HELD_SUBJECT = '1 bill would change in Stripe: review';
 
 interface Status {
   connected: boolean;
@@ -101,6 +103,22 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     if (!found) throw new Error(`${email} is not a member`);
     return found;
   };
+  /** Emails to `to` with `subject` (no SMTP here: they wait in outbox_emails). */
+  const outbox = async (to: string, subject: string) =>
+    (
+      (await t.dataSource.query(`SELECT text FROM outbox_emails WHERE "to" = $1 AND subject = $2`, [
+        to,
+        subject,
+      ])) as { text: string }[]
+    ).map((row) => row.text);
+  /** Every queued email has been handed on (none waiting, retrying or being sent). */
+  const mailQueueEmpty = async () =>
+    (
+      (await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM pgboss.job
+         WHERE name = 'mail.send' AND state IN ('created', 'retry', 'active')`,
+      )) as { n: number }[]
+    )[0].n === 0;
   const countingSince = async (email: string) =>
     (
       await t.dataSource.query(`SELECT branch_counting_since FROM members WHERE email = $1`, [
@@ -132,7 +150,7 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     const server = t.app.getHttpServer() as Server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-    owner = (await t.signUp({ businessName: 'Harbour Fitness' })).agent;
+    owner = (await t.signUp({ businessName: 'Harbour Fitness', email: OWNER_EMAIL })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
   });
   afterAll(async () => {
@@ -271,6 +289,9 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       .expect(201);
     expect(await countingSince('siobhan@example.com')).toBeNull();
     expect((await preview()).total).toBe(0);
+    // Billed on the gym's Stripe: Zoë (imported); Siobhán, approved by hand, not yet.
+    expect((await memberByEmail('zoe.obrien@example.com')).stripeBilling).toBe('running');
+    expect((await memberByEmail('siobhan@example.com')).stripeBilling).toBeUndefined();
 
     // She subscribes at the front desk in the gym's Stripe: her first invoice is paid.
     const writes = subscriptionWrites();
@@ -285,6 +306,26 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     expect(await countingSince('siobhan@example.com')).not.toBeNull();
     expect(subscriptionWrites()).toBe(writes);
     expect(await upcoming(zoe.id)).toBe(6_500);
+
+    // The owner is told once: 'N bills would change in Stripe: review', with the page's link.
+    const [mail] = await until(
+      () => outbox(OWNER_EMAIL, HELD_SUBJECT),
+      (found) => found.length > 0,
+    );
+    expect(mail).toContain('Stripe told Grove of changes at Harbour Fitness.');
+    expect(mail).toContain('nothing reaches Stripe until you review the changes and confirm them');
+    expect(mail).toContain('Review them: https://grove.example.com/stripe-setup');
+    // Another event of the same batch (her next month's invoice paid) while the bill waits: still
+    // held, nothing written, no second email.
+    const eventsBefore = await recordedEvents();
+    await control(`/subscriptions/${siobhan.id}/end_period`);
+    await until(recordedEvents, (n) => n > eventsBefore);
+    await control('/idle');
+    await until(mailQueueEmpty, (empty) => empty);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await outbox(OWNER_EMAIL, HELD_SUBJECT)).toHaveLength(1);
+    expect(subscriptionWrites()).toBe(writes);
+    expect((await status()).pendingBillsSince).toBe(held.pendingBillsSince);
 
     const changes = await preview();
     expect(changes.items).toMatchObject([
@@ -356,6 +397,15 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
         }),
       ]),
     );
+    // Branches: she shows 'Ended' (her subscription, not a price); her referrer still runs.
+    expect(await memberByEmail('siobhan@example.com')).toMatchObject({
+      status: 'Ended',
+      stripeBilling: 'ended',
+    });
+    expect(await memberByEmail('zoe.obrien@example.com')).toMatchObject({
+      status: 'Active',
+      stripeBilling: 'running',
+    });
   });
 
   it('an invoice.paid arriving after the subscription ended does not count the branch again', async () => {

@@ -169,14 +169,61 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(row.api_key_sealed).toMatch(/^v1\./);
     expect(row.api_key_sealed).not.toContain(GYM_KEY);
 
+    // Amélie was kept by hand at $40.00 before: the import adopts her at her subscription's price.
+    await owner
+      .post('/api/members')
+      .send({
+        memberName: 'Amélie Dubois',
+        memberEmail: 'amelie@example.com',
+        membershipPriceCents: 4_000,
+        discountCents: 0,
+      })
+      .expect(201);
     const imported = await owner.post('/api/stripe-members/import').expect(200);
     expect(imported.body).toMatchObject({ listed: 2, membersWritten: 2, ended: 0 });
     expect(imported.body.status.subscriptions).toBe(2);
-    expect((await memberByEmail(owner, 'zoe.obrien@example.com')).membershipPriceCents).toBe(6_500);
-    expect((await memberByEmail(owner, 'amelie@example.com')).membershipPriceCents).toBe(5_000);
+    const zoeRow = await memberByEmail(owner, 'zoe.obrien@example.com');
+    const amelieRow = await memberByEmail(owner, 'amelie@example.com');
+    expect(zoeRow.membershipPriceCents).toBe(6_500);
+    expect(amelieRow.membershipPriceCents).toBe(5_000);
+    // Their price history, as Mindbody's import writes it: Zoë added, Amélie's price changed.
+    const ledger = async () =>
+      (await t.dataSource.query(
+        `SELECT member_id, reason, old_price_cents, new_price_cents FROM price_changes
+         WHERE member_id = ANY($1) ORDER BY id`,
+        [[zoeRow.id, amelieRow.id]],
+      )) as {
+        member_id: string;
+        reason: string;
+        old_price_cents: number | null;
+        new_price_cents: number;
+      }[];
+    const lines = [
+      {
+        member_id: amelieRow.id,
+        reason: 'member_added',
+        old_price_cents: null,
+        new_price_cents: 4_000,
+      },
+      {
+        member_id: amelieRow.id,
+        reason: 'membership_price_changed',
+        old_price_cents: 4_000,
+        new_price_cents: 5_000,
+      },
+      {
+        member_id: zoeRow.id,
+        reason: 'member_added',
+        old_price_cents: null,
+        new_price_cents: 6_500,
+      },
+    ];
+    expect(await ledger()).toEqual(expect.arrayContaining(lines));
+    expect(await ledger()).toHaveLength(3);
 
     const again = await owner.post('/api/stripe-members/import').expect(200);
     expect(again.body).toMatchObject({ listed: 2, membersWritten: 0, ended: 0 });
+    expect(await ledger()).toHaveLength(3);
 
     // The audit log (issue 34 item 2): the connection (the key's last four only) and each import.
     expect(await audit('integration.connected')).toEqual([

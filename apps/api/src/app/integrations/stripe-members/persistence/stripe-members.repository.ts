@@ -3,13 +3,30 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
-import { countingBranch } from '../../../membership/pricing/price.sql';
-import { FACT_COLUMNS, ON_EVENT_KEY } from '../../../membership/lifecycle/lifecycle.repository';
+import { runTransaction } from '../../../platform/database/transaction';
+import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
+import {
+  FACT_COLUMNS,
+  ON_EVENT_KEY,
+  keyTime,
+} from '../../../membership/lifecycle/lifecycle.repository';
 import {
   accountHolderOwners,
   type AccountHolderOwner,
 } from '../../account-holder/account-holder.repository';
 import type { GymSubscription } from '../client/gym-stripe.client';
+
+/**
+ * SQL: the ledger lines of the members in CTE `written` an import page added ('member_added') or
+ * whose price it changed ('membership_price_changed'), as Mindbody's import writes them
+ * (`priceLinesFrom`; `$1` = business).
+ */
+const IMPORT_PRICE_LINES = priceLinesFrom({
+  rows: 'written r',
+  reason: `'membership_price_changed'`,
+  branchId: 'NULL::uuid',
+  cause: `'stripe_import:' || ${keyTime('now()')}`,
+});
 
 /** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
 export interface StripeMemberIntegration {
@@ -240,11 +257,38 @@ export class StripeMembersRepository {
     });
   }
 
-  /** Marks bills as held for the owner's review (the first holding time is kept). */
-  async holdBills(scope: BusinessScope): Promise<void> {
+  /**
+   * Marks bills as held for the owner's review (the first holding time is kept). When none were
+   * held before, `onNew` runs in the same transaction (the owners' email is queued there, so it is
+   * sent once per batch of held bills, and only if the hold commits).
+   * @returns whether this hold is new (nothing was held before)
+   */
+  async holdBills(
+    scope: BusinessScope,
+    onNew: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const rows = (await manager.query(
+        `WITH before AS (
+           SELECT business_id, pending_bills_since FROM stripe_member_integrations
+           WHERE business_id = $1 FOR UPDATE)
+         UPDATE stripe_member_integrations s SET
+           pending_bills_since = COALESCE(before.pending_bills_since, now()), updated_at = now()
+         FROM before WHERE s.business_id = before.business_id
+         RETURNING before.pending_bills_since IS NULL AS fresh`,
+        [scope.businessId],
+      )) as [{ fresh: boolean }[], number];
+      const fresh = rows[0][0]?.fresh === true;
+      if (fresh) await onNew(manager);
+      return fresh;
+    });
+  }
+
+  /** Nothing waits for the owner's review any more (the changes went away before being confirmed). */
+  async clearHeldBills(scope: BusinessScope): Promise<void> {
     await this.dataSource.query(
-      `UPDATE stripe_member_integrations SET pending_bills_since = COALESCE(pending_bills_since, now()),
-         updated_at = now() WHERE business_id = $1`,
+      `UPDATE stripe_member_integrations SET pending_bills_since = NULL, updated_at = now()
+       WHERE business_id = $1 AND pending_bills_since IS NOT NULL`,
       [scope.businessId],
     );
   }
@@ -277,7 +321,8 @@ export class StripeMembersRepository {
    * Writes one page of the gym's active subscriptions in ONE statement: each becomes a member
    * matched by email key (`emailKey`, as the Mindbody import matches; `stripe:<customer id>` when
    * Stripe has no email): a member with that key is adopted and takes the subscription's price, a
-   * new one is added (price = the subscription's, `member_added` fact, source 'import'); then its
+   * new one is added (price = the subscription's, `member_added` fact, source 'import'), each with
+   * its ledger line (`price_changes`: 'member_added', or 'membership_price_changed'); then its
    * `stripe_member_subscriptions` row is written (the gym's own discounts: every listed `di_` id
    * but Grove's). A customer with two subscriptions keeps the first listed (Stripe lists newest
    * first); a subscription another business imported is skipped. Idempotent: an unchanged page
@@ -308,14 +353,18 @@ export class StripeMembersRepository {
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
            AND m.membership_price_cents <> i.price_cents
-         RETURNING m.id
+         RETURNING m.*
        ), added AS (
          INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
          SELECT $1, i.name, i.email, i.email_key, i.price_cents, 0 FROM input i
          -- Only keys not there yet: a conflicting row would still fire the BEFORE INSERT triggers.
          WHERE NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.email_key = i.email_key)
          ON CONFLICT (business_id, email_key) DO NOTHING
-         RETURNING id, email_key, created_at
+         RETURNING *
+       ), written AS (
+         SELECT * FROM adopted UNION ALL SELECT * FROM added
+       ), prices AS (
+         ${IMPORT_PRICE_LINES}
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
          SELECT $1, 'member_added', a.id, NULL, NULL, NULL, 'import', 'member_added:' || a.id, a.created_at

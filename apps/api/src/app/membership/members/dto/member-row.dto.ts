@@ -133,6 +133,14 @@ export class MemberRowDto implements MemberRow {
   })
   rewardCapped?: true;
 
+  @ApiPropertyOptional({
+    enum: ['running', 'ended'],
+    enumName: 'StripeBilling',
+    description:
+      "Only for a member billed on the business's Stripe (issue 32): its subscription running, or ended (the status is then 'Ended')",
+  })
+  stripeBilling?: 'running' | 'ended';
+
   @ApiProperty({
     type: String,
     format: 'uuid',

@@ -1,11 +1,12 @@
 import { localeFormats } from '@grove/contracts';
 import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
-import { useStripeNextCharge } from './api/stripe-next-charge';
+import { useStripeNextCharge } from './stripe-next-charge-api';
 
 /**
  * "Stripe will charge $X on <date>" for a member billed on the business's Stripe (issue 32), from
- * the subscription's upcoming invoice, in its currency. Owners only (integrations are theirs);
- * nothing while loading or when the member has no Stripe subscription.
+ * the subscription's upcoming invoice, in its currency, under the membership price on the Branches
+ * table and the member page (`MembershipPrice`, for rows with a running `stripeBilling`). Owners
+ * only (integrations are theirs); nothing while loading or when Stripe has no upcoming invoice.
  */
 export function StripeNextCharge({ memberId }: { memberId: string }) {
   const mayIntegrations = useRoleMay('integrations');
