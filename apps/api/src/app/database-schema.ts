@@ -63,6 +63,7 @@ import { StripeMemberWebhooks1795580000000 } from './platform/database/migration
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
 import { SecondFactor1795583000000 } from './platform/database/migrations/1795583000000-SecondFactor';
 import { ReferralNudges1795586000000 } from './platform/database/migrations/1795586000000-ReferralNudges';
+import { Passkeys1795590000000 } from './platform/database/migrations/1795590000000-Passkeys';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -133,6 +134,7 @@ export const MIGRATIONS = [
   SecondFactor1795583000000,
   DataRights1795584000000,
   ReferralNudges1795586000000,
+  Passkeys1795590000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
