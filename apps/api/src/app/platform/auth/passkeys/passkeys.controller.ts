@@ -105,10 +105,7 @@ export class PasskeysController {
   @ApiCookieAuth('grove_access')
   @ApiCreatedResponse({ type: AddedPasskeyDto })
   @ApiOperation({ summary: 'Add a passkey' })
-  async add(
-    @CurrentUser() user: AuthUser,
-    @Body() body: AddPasskeyDto,
-  ): Promise<AddedPasskeyDto> {
+  async add(@CurrentUser() user: AuthUser, @Body() body: AddPasskeyDto): Promise<AddedPasskeyDto> {
     const added = await this.passkeys.add(sessionScope(user), user, body.name, body.response);
     return { ...added, passkey: toDto(added.passkey) };
   }

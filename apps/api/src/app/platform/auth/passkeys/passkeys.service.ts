@@ -133,7 +133,10 @@ export class PasskeysService {
       );
       if (!passkey) throw new PasskeyTakenException();
       if (!first) return { passkey };
-      return { passkey, recoveryCodes: await this.secondFactor.giveRecoveryCodes(manager, user.userId) };
+      return {
+        passkey,
+        recoveryCodes: await this.secondFactor.giveRecoveryCodes(manager, user.userId),
+      };
     });
     // The business's requirement (`SecondFactorGate`) is met from the next request on.
     this.sessions.forgetUser(user.userId);

@@ -50,6 +50,8 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     const { agent, user } = await t.signUp({ firstName: 'Zoë' });
     expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
       totp: false,
+      passkeys: 0,
+      hasFactor: false,
       recoveryCodesLeft: 0,
       businessRequires: false,
     });

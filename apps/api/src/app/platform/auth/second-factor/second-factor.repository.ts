@@ -109,6 +109,15 @@ export class SecondFactorRepository {
     return { totp: rows[0]?.totp === true, passkey: rows[0]?.passkey === true };
   }
 
+  /** The scoped user's passkeys (0 when not of the business). */
+  async passkeyCount({ businessId }: BusinessScope, userId: string): Promise<number> {
+    const rows = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM user_passkeys WHERE user_id = $1 AND business_id = $2`,
+      [userId, businessId],
+    )) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+
   /** Ends every sign-in challenge of the user. */
   async endChallenges(userId: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM second_factor_challenges WHERE user_id = $1`, [

@@ -34,6 +34,10 @@ export const CHALLENGE_MAX_FAILURES = 5;
 export interface SecondFactorStatus {
   /** An authenticator app is set up and confirmed. */
   totp: boolean;
+  /** Passkeys registered. */
+  passkeys: number;
+  /** An app or a passkey: a second factor the business's requirement accepts. */
+  hasFactor: boolean;
   /** Unused recovery codes (0 without a second factor). */
   recoveryCodesLeft: number;
   /** The business requires a second factor of every member of staff. */
@@ -94,8 +98,11 @@ export class SecondFactorService {
   async status(scope: BusinessScope, user: AuthUser): Promise<SecondFactorStatus> {
     const totp = await this.repository.totpOf(scope, user.userId);
     const confirmed = totp?.confirmed === true;
+    const passkeys = await this.repository.passkeyCount(scope, user.userId);
     return {
       totp: confirmed,
+      passkeys,
+      hasFactor: confirmed || passkeys > 0,
       recoveryCodesLeft: await this.repository.recoveryCodesLeft(scope, user.userId),
       businessRequires: await this.repository.businessRequires(user.userId),
     };
@@ -105,14 +112,14 @@ export class SecondFactorService {
    * The owner requires (or no longer requires) a second factor of every member of staff: one
    * without is sent to set one up at their next sign-in. The owner must have one first.
    * @throws SecondFactorStateException 409 'Set up your own authenticator app first.' when
-   *   requiring it without one
+   *   requiring it without an app or a passkey of their own
    */
   async setBusinessRequirement(
     scope: BusinessScope,
     user: AuthUser,
     required: boolean,
   ): Promise<SecondFactorStatus> {
-    if (required && !(await this.repository.totpOf(scope, user.userId))?.confirmed)
+    if (required && !(await this.status(scope, user)).hasFactor)
       throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.requireOwnFirst);
     await this.repository.setBusinessRequires(scope, required);
     // Staff's next request reads the requirement (`SecondFactorGate`), not a trusted session's.
@@ -164,12 +171,7 @@ export class SecondFactorService {
         throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.enrolmentMissing);
       const step = await checkTotp(this.open(row.secretSealed), clean, row.lastTimeStep);
       if (step === null) throw new SecondFactorCodeWrongException();
-      await this.repository.confirm(
-        manager,
-        user.userId,
-        step,
-        this.hashes(codes),
-      );
+      await this.repository.confirm(manager, user.userId, step, this.hashes(codes));
     });
     this.sessions.forgetUser(user.userId);
     return codes;

@@ -74,6 +74,12 @@ export class SecondFactorStatusDto {
   @ApiProperty({ description: 'An authenticator app is set up (sign-in asks for its code)' })
   totp!: boolean;
 
+  @ApiProperty({ description: 'Passkeys registered', example: 1 })
+  passkeys!: number;
+
+  @ApiProperty({ description: 'An authenticator app or a passkey is set up' })
+  hasFactor!: boolean;
+
   @ApiProperty({ description: 'Unused recovery codes', example: 10 })
   recoveryCodesLeft!: number;
 
