@@ -44,7 +44,10 @@ export function SecondFactorStep({
   const [error, setError] = useTimedMessage();
   const usePasskey = () =>
     void withPasskey.mutateAsync(challenge).then(onSignedIn, (failure: unknown) => {
-      if (failure instanceof ApiError && failure.message === SECOND_FACTOR_MESSAGES.challengeExpired)
+      if (
+        failure instanceof ApiError &&
+        failure.message === SECOND_FACTOR_MESSAGES.challengeExpired
+      )
         onExpired(failure.message);
       else setError(passkeyErrorMessage(failure));
     });

@@ -41,7 +41,9 @@ export function usePasskeySignIn() {
         optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
       });
       return unwrap(
-        api.POST('/auth/passkey', { body: { response: response as unknown as Record<string, never> } }),
+        api.POST('/auth/passkey', {
+          body: { response: response as unknown as Record<string, never> },
+        }),
       );
     },
     onSuccess: (user) => client.setQueryData(sessionKey, user),

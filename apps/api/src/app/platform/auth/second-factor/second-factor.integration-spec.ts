@@ -112,7 +112,12 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
   it('signs in in two steps: the password gives a challenge and no session, the next code opens the session; a code and a challenge work once', async () => {
     const { body, secret } = await enrolled();
     const first = await login(body.email, body.password).expect(202);
-    expect(first.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(first.body).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.any(String),
+      totp: true,
+      passkey: false,
+    });
     expect(setsSession(first)).toBe(false);
     const browser = t.agent();
     await browser.get('/api/auth/me').expect(401);
