@@ -63,6 +63,7 @@ import { StripeMemberWebhooks1795580000000 } from './platform/database/migration
 import { AuditLog1795582000000 } from './platform/database/migrations/1795582000000-AuditLog';
 import { SecondFactor1795583000000 } from './platform/database/migrations/1795583000000-SecondFactor';
 import { ReferralNudges1795586000000 } from './platform/database/migrations/1795586000000-ReferralNudges';
+import { Passkeys1795590000000 } from './platform/database/migrations/1795590000000-Passkeys';
 import { ReferrerReward1795594000000 } from './platform/database/migrations/1795594000000-ReferrerReward';
 import { BranchCountingTriggerInline1795595000000 } from './platform/database/migrations/1795595000000-BranchCountingTriggerInline';
 
@@ -135,6 +136,7 @@ export const MIGRATIONS = [
   SecondFactor1795583000000,
   DataRights1795584000000,
   ReferralNudges1795586000000,
+  Passkeys1795590000000,
   ReferrerReward1795594000000,
   BranchCountingTriggerInline1795595000000,
 ];

@@ -37,6 +37,7 @@ export * from './platform/login';
 export * from './platform/password';
 export * from './platform/password-reset';
 export * from './platform/second-factor';
+export * from './platform/passkeys';
 export * from './platform/session-hint';
 export * from './platform/signup';
 export * from './platform/audit-log';

@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RoleGuard } from './auth/roles/role.guard';
+import { SecondFactorGate } from './auth/second-factor/second-factor.gate';
 import { CaptchaModule } from './captcha/captcha.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { LOG_REDACT_PATHS, redactParams, redactUrl, safeError } from './common/log-safety';
@@ -119,6 +120,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_GUARD, useClass: OriginGuard },
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        { provide: APP_GUARD, useExisting: SecondFactorGate },
         { provide: APP_GUARD, useExisting: RoleGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

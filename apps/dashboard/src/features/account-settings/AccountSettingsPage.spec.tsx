@@ -94,7 +94,13 @@ beforeEach(() => {
     ),
     http.get('/account/sessions', ({ response }) => response(200).json(signIns)),
     http.get('/account/second-factor', ({ response }) =>
-      response(200).json({ totp: false, recoveryCodesLeft: 0, businessRequires: false }),
+      response(200).json({
+        totp: false,
+        passkeys: 0,
+        hasFactor: false,
+        recoveryCodesLeft: 0,
+        businessRequires: false,
+      }),
     ),
     http.delete('/account/sessions/{id}', ({ params, response }) => {
       record('DELETE /account/sessions', params.id);

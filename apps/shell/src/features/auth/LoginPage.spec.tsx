@@ -8,7 +8,7 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { SECOND_FACTOR_MESSAGES, type SessionUser } from '@grove/contracts';
+import { PASSKEY_MESSAGES, SECOND_FACTOR_MESSAGES, type SessionUser } from '@grove/contracts';
 import { LoginPage } from './LoginPage';
 
 const owner: SessionUser = {
@@ -34,7 +34,9 @@ function Landing() {
   return <p>{`at ${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-async function logIn(reply: SessionUser | { secondFactorRequired: true; challenge: string }) {
+type Step = { secondFactorRequired: true; challenge: string; totp: boolean; passkey: boolean };
+
+async function logIn(reply: SessionUser | Step) {
   server.use(
     http.post('/auth/login', ({ response }) =>
       'secondFactorRequired' in reply ? response(202).json(reply) : response(200).json(reply),
@@ -83,7 +85,7 @@ describe('LoginPage', () => {
         return response(200).json(owner);
       }),
     );
-    await logIn({ secondFactorRequired: true, challenge: 'chal-1' });
+    await logIn({ secondFactorRequired: true, challenge: 'chal-1', totp: true, passkey: false });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(screen.getByText(SECOND_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
@@ -103,7 +105,7 @@ describe('LoginPage', () => {
           : apiError(401, SECOND_FACTOR_MESSAGES.challengeExpired);
       }),
     );
-    await logIn({ secondFactorRequired: true, challenge: 'chal-2' });
+    await logIn({ secondFactorRequired: true, challenge: 'chal-2', totp: true, passkey: false });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -112,5 +114,23 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(SECOND_FACTOR_MESSAGES.challengeExpired)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('offers the passkey of an account that has one (no app: recovery codes still work), asking for that sign-in’s options', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post('/auth/passkey/options', async ({ request, response }) => {
+        sent = await request.json();
+        return response(200).json({ options: { challenge: 'abc', rpId: 'localhost' } });
+      }),
+    );
+    await logIn({ secondFactorRequired: true, challenge: 'chal-3', totp: false, passkey: true });
+    expect(await screen.findByRole('heading', { name: 'Use your passkey' })).toBeTruthy();
+    expect(screen.getByLabelText('Code')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    // jsdom has no WebAuthn: the person is told so, and stays on the step.
+    expect(await screen.findByText(PASSKEY_MESSAGES.unsupported)).toBeTruthy();
+    expect(sent).toEqual({ challenge: 'chal-3' });
   });
 });

@@ -9,7 +9,13 @@ import {
   type SessionUser,
   hrefs,
 } from '@grove/contracts';
-import { ApiError, useLogin, useSession } from '@grove/web-data-access';
+import {
+  ApiError,
+  passkeyErrorMessage,
+  useLogin,
+  usePasskeySignIn,
+  useSession,
+} from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, TextField, useTimedMessage } from '@grove/web-ui';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -47,7 +53,10 @@ export function LoginPage() {
   const location = useLocation();
   const [error, setError] = useTimedMessage();
   const from = (location.state as { from?: string } | null)?.from ?? hrefs.dashboard;
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [step, setStep] = useState<{ challenge: string; totp: boolean; passkey: boolean } | null>(
+    null,
+  );
+  const passkey = usePasskeySignIn();
   const signedIn = (user: SessionUser) => {
     const next = afterLogin(user, from);
     navigate(next.to, { replace: true, state: next.state });
@@ -58,7 +67,8 @@ export function LoginPage() {
     onInvalid: setError,
     onSubmit: async (values) => {
       const reply = await login.mutateAsync(values);
-      if ('secondFactorRequired' in reply) setChallenge(reply.challenge);
+      if ('secondFactorRequired' in reply)
+        setStep({ challenge: reply.challenge, totp: reply.totp, passkey: reply.passkey });
       else signedIn(reply);
     },
     onError: (failure) => {
@@ -76,15 +86,15 @@ export function LoginPage() {
     return <Navigate to={next.to} state={next.state} replace />;
   }
 
-  if (challenge) {
+  if (step) {
     return (
       <main className="shell-auth">
         <Card className="shell-auth__card">
           <SecondFactorStep
-            challenge={challenge}
+            {...step}
             onSignedIn={signedIn}
             onExpired={(message) => {
-              setChallenge(null);
+              setStep(null);
               setValue('password', '');
               setError(message);
             }}
@@ -117,6 +127,20 @@ export function LoginPage() {
             Log in
           </Button>
         </form>
+        <p className="shell-auth__or">or</p>
+        <Button
+          type="button"
+          variant="secondary"
+          busy={passkey.isPending}
+          className="shell-auth__submit"
+          onClick={() =>
+            void passkey
+              .mutateAsync(undefined)
+              .then(signedIn, (failure: unknown) => setError(passkeyErrorMessage(failure)))
+          }
+        >
+          Sign in with a passkey
+        </Button>
         <p className="shell-auth__switch">
           New to Grove? <Link to={hrefs.signup}>Create a free account</Link>
         </p>

@@ -54,6 +54,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your passkeys */
+        get: operations["Passkeys_list"];
+        put?: never;
+        /** Add a passkey */
+        post: operations["Passkeys_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options to add a passkey */
+        post: operations["Passkeys_registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a passkey */
+        delete: operations["Passkeys_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/password": {
         parameters: {
             query?: never;
@@ -82,6 +134,23 @@ export interface paths {
         get: operations["SecondFactor_status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the recovery codes (needs a code or the password) */
+        post: operations["SecondFactor_replaceRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -389,6 +458,40 @@ export interface paths {
         get: operations["Auth_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey */
+        post: operations["Passkeys_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options to sign in with a passkey */
+        post: operations["Passkeys_signInOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2130,6 +2233,19 @@ export interface components {
             /** @example https://greenvalley.example.com */
             website: string;
         };
+        AddPasskeyDto: {
+            /** @example Siobhán’s iPhone */
+            name: string;
+            /** @description The browser's answer as `@simplewebauthn/browser` gives it (`startRegistration` / `startAuthentication`): `id`, `rawId`, `type`, `response` in base64url */
+            response: {
+                [key: string]: unknown;
+            };
+        };
+        AddedPasskey: {
+            passkey: components["schemas"]["Passkey"];
+            /** @description 10 recovery codes, shown once: only when this passkey is the first second factor */
+            recoveryCodes?: string[];
+        };
         AltchaChallenge: {
             parameters: components["schemas"]["AltchaChallengeParameters"];
             signature?: string;
@@ -2408,6 +2524,15 @@ export interface components {
             waitingForTomorrow: number;
             /** @description Member emails waiting for the verification */
             waitingForVerification: number;
+        };
+        FactorProofDto: {
+            /**
+             * @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`)
+             * @example 492039
+             */
+            code?: string;
+            /** @description The current password */
+            password?: string;
         };
         FlaggedJoinRow: {
             /** @description How many joins this flag stands for */
@@ -3102,6 +3227,34 @@ export interface components {
             /** @description Welcome offers granted to friends approved in the period */
             welcomeOffersGranted: number;
         };
+        Passkey: {
+            /** @description Synced to the user's other devices (backed up) */
+            backedUp: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @example Siobhán’s iPhone */
+            name: string;
+        };
+        PasskeyOptions: {
+            /** @description PublicKeyCredentialCreationOptionsJSON (registration) or PublicKeyCredentialRequestOptionsJSON (sign-in); its challenge works once, for 5 minutes */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeySignInDto: {
+            /** @description The browser's answer as `@simplewebauthn/browser` gives it (`startRegistration` / `startAuthentication`): `id`, `rawId`, `type`, `response` in base64url */
+            response: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeySignInOptionsDto: {
+            /** @description The `challenge` of the login's 202 reply: the passkey must then be that user's. Without it: a sign-in without a password. */
+            challenge?: string;
+        };
         PasswordResetConfirmDto: {
             /** @example a new long passphrase */
             password: string;
@@ -3427,8 +3580,12 @@ export interface components {
         SecondFactorChallenge: {
             /** @description Send it back with the code to `POST /api/auth/second-factor` (5 minutes, once) */
             challenge: string;
+            /** @description The user has a passkey: offer it (`POST /api/auth/passkey/options` with this challenge) */
+            passkey: boolean;
             /** @enum {boolean} */
             secondFactorRequired: true;
+            /** @description The user has an authenticator app: ask for its code */
+            totp: boolean;
         };
         SecondFactorRequirementDto: {
             /** @description Require a second factor of every member of staff */
@@ -3437,6 +3594,13 @@ export interface components {
         SecondFactorStatus: {
             /** @description The business requires a second factor of every member of staff */
             businessRequires: boolean;
+            /** @description An authenticator app or a passkey is set up */
+            hasFactor: boolean;
+            /**
+             * @description Passkeys registered
+             * @example 1
+             */
+            passkeys: number;
             /**
              * @description Unused recovery codes
              * @example 10
@@ -3780,15 +3944,6 @@ export interface components {
              */
             code: string;
         };
-        TotpDisableDto: {
-            /**
-             * @description A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`)
-             * @example 492039
-             */
-            code?: string;
-            /** @description The current password */
-            password?: string;
-        };
         TotpEnrolment: {
             /** @description The QR code of `uri`, an SVG document */
             qrSvg: string;
@@ -4091,6 +4246,122 @@ export interface operations {
             };
         };
     };
+    Passkeys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Passkeys_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPasskeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedPasskey"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Passkeys_registrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Passkeys_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Account_changePassword: {
         parameters: {
             query?: never;
@@ -4138,6 +4409,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SecondFactor_replaceRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorProofDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -4220,7 +4523,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TotpDisableDto"];
+                "application/json": components["schemas"]["FactorProofDto"];
             };
         };
         responses: {
@@ -4750,6 +5053,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Passkeys_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Passkeys_signInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInOptionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

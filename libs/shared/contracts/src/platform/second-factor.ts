@@ -18,9 +18,10 @@ export const SECOND_FACTOR_MESSAGES = {
   disableNeedsProof: 'Enter a code from your authenticator app, a recovery code or your password',
   disableProofWrong: 'That code or password is not correct.',
   requireOwnFirst: 'Set up your own authenticator app first.',
+  noFactor: 'Set up an authenticator app or a passkey first.',
   requirementInvalid: 'Choose whether to require a second factor',
   setupRequired:
-    'Your business asks everyone to use a second factor. Please set up an authenticator app.',
+    'Your business asks everyone to use a second factor. Please set up an authenticator app or a passkey.',
 } as const;
 
 /** The body of the sign-in's second step (`POST /api/auth/second-factor`). */

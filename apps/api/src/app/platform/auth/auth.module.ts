@@ -21,7 +21,11 @@ import { EmailVerificationController } from './email-verification/email-verifica
 import { EmailVerificationRepository } from './email-verification/email-verification.repository';
 import { EmailVerificationService } from './email-verification/email-verification.service';
 import { UsersRepository } from './users.repository';
+import { PasskeysController } from './passkeys/passkeys.controller';
+import { PasskeysRepository } from './passkeys/passkeys.repository';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactorGate } from './second-factor/second-factor.gate';
 import { SecondFactorRepository } from './second-factor/second-factor.repository';
 import { SecondFactorSignIn } from './second-factor/second-factor-sign-in.service';
 import { SecondFactorService } from './second-factor/second-factor.service';
@@ -29,9 +33,11 @@ import { SecondFactorService } from './second-factor/second-factor.service';
 /**
  * Accounts, password login (passport-local; failed logins alone throttled, `LoginThrottle`), JWT
  * access tokens checked by `JwtAuthGuard` (the global guard), the role of every signed-in request
- * checked against the role table by `RoleGuard` (the next global guard), rotating refresh-token sessions and
+ * checked against the role table by `RoleGuard` (the next global guard but one: a second
+ * factor the business requires is checked first by `SecondFactorGate`), rotating refresh-token sessions and
  * forgot password (reset links by email, `PasswordResetService`) and a second factor at sign-in
- * (an authenticator app and recovery codes, `SecondFactorService`).
+ * (an authenticator app and recovery codes, `SecondFactorService`), and passkeys (WebAuthn,
+ * `PasskeysService`).
  */
 @Module({
   imports: [
@@ -50,6 +56,7 @@ import { SecondFactorService } from './second-factor/second-factor.service';
     PasswordResetController,
     EmailVerificationController,
     SecondFactorController,
+    PasskeysController,
   ],
   providers: [
     AuthService,
@@ -70,12 +77,16 @@ import { SecondFactorService } from './second-factor/second-factor.service';
     SecondFactorService,
     SecondFactorRepository,
     SecondFactorSignIn,
+    SecondFactorGate,
+    PasskeysService,
+    PasskeysRepository,
   ],
   exports: [
     AuthService,
     AuthCookies,
     JwtAuthGuard,
     RoleGuard,
+    SecondFactorGate,
     RoleLimitChecks,
     SessionsService,
     PasswordResetService,

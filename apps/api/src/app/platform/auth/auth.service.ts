@@ -132,6 +132,18 @@ export class AuthService {
   }
 
   /**
+   * Refuses a sign-in without a password (a passkey) where a password sign-in would be refused
+   * whatever the password: staff other than owners of a closing business.
+   * @throws BusinessClosingException 403 (docs/product.md#data-rights)
+   * @throws NotSignedInException 401 when the user no longer exists
+   */
+  async assertMaySignIn(userId: string): Promise<void> {
+    const user = await this.users.findWithBusiness(userId);
+    if (!user?.business) throw new NotSignedInException();
+    if (user.business.closingAt && user.role !== 'owner') throw new BusinessClosingException();
+  }
+
+  /**
    * Opens a session for a user whose password was just checked. The reply's user carries
    * `passwordChangeRequired: true` when that password no longer meets Grove's rule.
    */

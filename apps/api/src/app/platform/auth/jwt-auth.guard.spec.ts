@@ -47,7 +47,7 @@ const cookiesOf = (cookieSecure: boolean) =>
 function setup(options: { active?: boolean; isPublic?: boolean; cookieSecure?: boolean } = {}) {
   // The session's user's role now (issue 34): the guard puts it on request.user.
   const isActive = jest.fn(async (_user: Required<AuthUser>) =>
-    (options.active ?? true) ? 'front_desk' : null,
+    (options.active ?? true) ? { role: 'front_desk', secondFactorMissing: false } : null,
   );
   const reflector = new Reflector();
   jest

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { isUUID } from 'class-validator';
 import { LRUCache } from 'lru-cache';
-import type { AuthUser } from '../common/auth-user';
+import type { AuthUser, TokenUser } from '../common/auth-user';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
 import { AuthCookies } from './auth-cookies';
 import type { AccessTokenClaims } from './auth-tokens';
@@ -28,7 +28,8 @@ const isUuid = (value: unknown): value is string => isUUID(value);
  * revoked, not expired) and belongs to that user (`sub`) of that business (`bid`)
  * (`SessionsService.isActive`), so a logout ends access at once on this instance and within
  * `ACTIVE_SESSION_TRUST_MS` on others.
- * Sets `request.user` (`AuthUser`, with the user's current role) for `@CurrentUser()` and `RoleGuard`.
+ * Sets `request.user` (`AuthUser`, with the user's current role, and `secondFactorMissing` for
+ * `SecondFactorGate`) for `@CurrentUser()` and `RoleGuard`.
  *
  * A token that verified is remembered (by its exact text, until its `exp`), so the same token on
  * the next request skips the HMAC, base64 and JSON work; the session check still runs every time
@@ -47,7 +48,7 @@ export class JwtAuthGuard implements CanActivate {
    * Verified tokens → their user. An entry ends when its token does: `exp` is wall-clock seconds,
    * so the cache reads `Date.now()` on every lookup (`perf: Date`, `ttlResolution: 0`).
    */
-  private readonly verified = new LRUCache<string, Omit<Required<AuthUser>, 'role'>>({
+  private readonly verified = new LRUCache<string, TokenUser>({
     max: VERIFIED_TOKEN_CACHE_SIZE,
     perf: Date,
     ttlResolution: 0,
@@ -73,9 +74,13 @@ export class JwtAuthGuard implements CanActivate {
     const token = this.accessTokenOf(request);
     if (!token) throw new NotSignedInException();
     const user = this.verified.get(token) ?? this.verify(token);
-    const role = await this.sessions.isActive(user);
-    if (!role) throw new NotSignedInException();
-    request.user = { ...user, role };
+    const active = await this.sessions.isActive(user);
+    if (!active) throw new NotSignedInException();
+    request.user = {
+      ...user,
+      role: active.role,
+      ...(active.secondFactorMissing ? { secondFactorMissing: true } : {}),
+    };
     return true;
   }
 
@@ -110,7 +115,7 @@ export class JwtAuthGuard implements CanActivate {
    * Verifies `token` (HS256, signature, expiry, claims) and remembers it until its `exp`.
    * @throws NotSignedInException when it does not verify or lacks a UUID `sub`/`bid`/`sid`
    */
-  private verify(token: string): Omit<Required<AuthUser>, 'role'> {
+  private verify(token: string): TokenUser {
     let claims: Claims;
     try {
       claims = this.jwt.verify<Claims>(token, { algorithms: ['HS256'] });
@@ -119,7 +124,7 @@ export class JwtAuthGuard implements CanActivate {
     }
     if (!isUuid(claims.sub) || !isUuid(claims.bid) || !isUuid(claims.sid))
       throw new NotSignedInException();
-    const user: Omit<Required<AuthUser>, 'role'> = {
+    const user: TokenUser = {
       userId: claims.sub,
       businessId: claims.bid,
       sessionId: claims.sid,

@@ -6,9 +6,17 @@ import { PreparedReads, preparedStatement } from '../database/prepared-query';
 import { runTransaction } from '../database/transaction';
 import { SessionEntity } from './session.entity';
 
-/** The session is live, and the token's user and business are the session's user and hers; with the user's role now. */
+/**
+ * The session is live, and the token's user and business are the session's user and hers; with
+ * the user's role now, and whether their business requires a second factor they do not have (no
+ * confirmed authenticator app, no passkey: docs/product.md#second-factor).
+ */
 const IS_ACTIVE = preparedStatement(
-  `SELECT s.expires_at, u.role FROM sessions s JOIN users u ON u.id = s.user_id
+  `SELECT s.expires_at, u.role,
+          (b.second_factor_required
+            AND NOT EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = u.id)) AS second_factor_missing
+     FROM sessions s JOIN users u ON u.id = s.user_id JOIN businesses b ON b.id = u.business_id
    WHERE s.id = $1 AND s.user_id = $2 AND u.business_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
 );
 
@@ -137,21 +145,27 @@ export class SessionsRepository {
   }
 
   /**
-   * The expiry of session `sessionId` and its user's role when it is live and belongs to `userId`
-   * of `businessId`; null otherwise. One named prepared statement with a generic plan (see
+   * The expiry of session `sessionId`, its user's role and whether the user lacks a second factor
+   * their business requires, when it is live and belongs to `userId` of `businessId`; null otherwise. One named prepared statement with a generic plan (see
    * `PreparedReads`).
    */
   async activeUntil(
     sessionId: string,
     userId: string,
     businessId: string,
-  ): Promise<{ expiresAt: Date; role: StaffRole } | null> {
-    const [row] = await this.reads.query<{ expires_at: Date; role: StaffRole }>(IS_ACTIVE, [
-      sessionId,
-      userId,
-      businessId,
-    ]);
-    return row ? { expiresAt: row.expires_at, role: row.role } : null;
+  ): Promise<{ expiresAt: Date; role: StaffRole; secondFactorMissing: boolean } | null> {
+    const [row] = await this.reads.query<{
+      expires_at: Date;
+      role: StaffRole;
+      second_factor_missing: boolean;
+    }>(IS_ACTIVE, [sessionId, userId, businessId]);
+    return row
+      ? {
+          expiresAt: row.expires_at,
+          role: row.role,
+          secondFactorMissing: row.second_factor_missing,
+        }
+      : null;
   }
 
   /**

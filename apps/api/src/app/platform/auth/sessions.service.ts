@@ -4,7 +4,7 @@ import Bowser from 'bowser';
 import { LRUCache } from 'lru-cache';
 import type { SignedInSession, StaffRole } from '@grove/contracts';
 import type { EntityManager } from 'typeorm';
-import type { AuthUser } from '../common/auth-user';
+import type { AuthUser, TokenUser } from '../common/auth-user';
 import { AppConfig } from '../config/app-config';
 import { hashRefreshToken, newRefreshToken } from './auth-tokens';
 import { RefreshRefusedException } from './auth.exceptions';
@@ -41,7 +41,12 @@ interface TrustedSession {
   userId: string;
   businessId: string;
   role: StaffRole;
+  /** Their business requires a second factor they do not have (`SecondFactorGate`). */
+  secondFactorMissing: boolean;
 }
+
+/** What `SessionsService.isActive` confirms of a live session's user. */
+export type ActiveSession = Pick<TrustedSession, 'role' | 'secondFactorMissing'>;
 
 /**
  * Refresh-token sessions (table `sessions`): open, rotate, revoke, check. Tokens are stored as
@@ -204,39 +209,51 @@ export class SessionsService {
   }
 
   /**
-   * The user's role while the session exists, is not revoked, has not expired, and belongs to the
-   * token's user and business; null otherwise. Runs on every signed-in request: a session the
-   * database confirmed is trusted (with its role) for `ACTIVE_SESSION_TRUST_MS` (never past its
-   * expiry) for the same user and business; otherwise one named prepared statement with a generic
-   * plan (`SessionsRepository.activeUntil`).
+   * The user's role (and whether they lack a second factor their business requires) while the
+   * session exists, is not revoked, has not expired, and belongs to the token's user and business;
+   * null otherwise. Runs on every signed-in request: a session the database confirmed is trusted
+   * (with its role) for `ACTIVE_SESSION_TRUST_MS` (never past its expiry) for the same user and
+   * business; otherwise one named prepared statement with a generic plan
+   * (`SessionsRepository.activeUntil`).
    * @param user the verified access token's `sessionId` (uuid), `userId` and `businessId`
    */
-  async isActive(user: Omit<Required<AuthUser>, 'role'>): Promise<StaffRole | null> {
+  async isActive(user: TokenUser): Promise<ActiveSession | null> {
     const trusted = this.active.get(user.sessionId);
     if (trusted)
       return trusted.userId === user.userId && trusted.businessId === user.businessId
-        ? trusted.role
+        ? { role: trusted.role, secondFactorMissing: trusted.secondFactorMissing }
         : null;
     const live = await this.repository.activeUntil(user.sessionId, user.userId, user.businessId);
     if (!live) return null;
     const untilExpiry = live.expiresAt.getTime() - Date.now();
+    const confirmed = { role: live.role, secondFactorMissing: live.secondFactorMissing };
     if (!this.revoked.has(user.sessionId) && untilExpiry > 0) {
       this.active.set(
         user.sessionId,
-        { userId: user.userId, businessId: user.businessId, role: live.role },
+        { userId: user.userId, businessId: user.businessId, ...confirmed },
         { ttl: Math.min(ACTIVE_SESSION_TRUST_MS, untilExpiry) },
       );
     }
-    return live.role;
+    return confirmed;
   }
 
   /**
-   * Forgets the trusted sessions of `userId` on this instance (after a role change), so their
+   * Forgets the trusted sessions of `userId` on this instance (after a role change or a second
+   * factor set up), so their
    * next request reads the new role; other instances read it within `ACTIVE_SESSION_TRUST_MS`.
    */
   forgetUser(userId: string): void {
     for (const [sessionId, trusted] of this.active.entries())
       if (trusted.userId === userId) this.active.delete(sessionId);
+  }
+
+  /**
+   * Forgets the trusted sessions of every user of `businessId` on this instance (after the
+   * business's second-factor requirement changed), so their next request reads it.
+   */
+  forgetBusiness(businessId: string): void {
+    for (const [sessionId, trusted] of this.active.entries())
+      if (trusted.businessId === businessId) this.active.delete(sessionId);
   }
 
   /** Inserts one session row; its end is the earlier of the absolute and the idle deadline. */

@@ -17,7 +17,16 @@ export interface AuthUser {
    * role table (docs/product.md#staff-accounts).
    */
   role?: StaffRole;
+  /**
+   * The user's business requires a second factor they have not set up (set by `JwtAuthGuard`):
+   * `SecondFactorGate` then refuses every route but those that set one up
+   * (docs/product.md#second-factor).
+   */
+  secondFactorMissing?: true;
 }
+
+/** What a verified access token names: its user, business and session. */
+export type TokenUser = Required<Pick<AuthUser, 'userId' | 'businessId' | 'sessionId'>>;
 
 /** Injects the request's `AuthUser` (set by passport). Only use it on routes behind a guard. */
 export const CurrentUser = createParamDecorator(

@@ -30,7 +30,13 @@ let status: Schema<'SecondFactorStatus'>;
 let sent: unknown[];
 beforeEach(() => {
   sent = [];
-  status = { totp: false, recoveryCodesLeft: 0, businessRequires: false };
+  status = {
+    totp: false,
+    passkeys: 0,
+    hasFactor: false,
+    recoveryCodesLeft: 0,
+    businessRequires: false,
+  };
   server.use(
     http.get('/account/second-factor', ({ response }) => response(200).json(status)),
     http.post('/account/second-factor/totp', ({ response }) =>
@@ -44,7 +50,13 @@ beforeEach(() => {
       const body = (await request.json()) as { code: string };
       sent.push(body);
       if (body.code !== '492039') return apiError(400, SECOND_FACTOR_MESSAGES.codeWrong);
-      status = { totp: true, recoveryCodesLeft: 10, businessRequires: false };
+      status = {
+        totp: true,
+        passkeys: 0,
+        hasFactor: true,
+        recoveryCodesLeft: 10,
+        businessRequires: false,
+      };
       return response(200).json({ recoveryCodes: CODES });
     }),
     http.put('/settings/second-factor', async ({ request, response }) => {
@@ -58,7 +70,13 @@ beforeEach(() => {
       sent.push(body);
       if (body.password !== 'my long harbour passphrase' && body.code !== CODES[0])
         return apiError(400, SECOND_FACTOR_MESSAGES.disableProofWrong);
-      status = { totp: false, recoveryCodesLeft: 0, businessRequires: false };
+      status = {
+        totp: false,
+        passkeys: 0,
+        hasFactor: false,
+        recoveryCodesLeft: 0,
+        businessRequires: false,
+      };
       return response(204).empty();
     }),
   );
@@ -99,7 +117,13 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
   });
 
   it('turns the app off with the password or a recovery code, and says when neither is right', async () => {
-    status = { totp: true, recoveryCodesLeft: 1, businessRequires: false };
+    status = {
+      totp: true,
+      passkeys: 0,
+      hasFactor: true,
+      recoveryCodesLeft: 1,
+      businessRequires: false,
+    };
     const user = userEvent.setup();
     renderWithProviders(<SecurityCard />);
     expect(await screen.findByText(/1 recovery code left/)).toBeTruthy();
@@ -123,7 +147,13 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
   });
 
   it('lets an owner with an app require a second factor of every member of staff', async () => {
-    status = { totp: true, recoveryCodesLeft: 10, businessRequires: false };
+    status = {
+      totp: true,
+      passkeys: 0,
+      hasFactor: true,
+      recoveryCodesLeft: 10,
+      businessRequires: false,
+    };
     const user = userEvent.setup();
     renderWithProviders(<SecurityCard />);
     const box = await screen.findByRole('checkbox', {

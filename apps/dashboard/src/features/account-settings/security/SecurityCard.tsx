@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import {
-  RECOVERY_CODE_COUNT,
-  SECOND_FACTOR_MESSAGES,
-  validateSecondFactorCode,
-} from '@grove/contracts';
+import { SECOND_FACTOR_MESSAGES, validateSecondFactorCode } from '@grove/contracts';
 import { useRoleMay } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
@@ -14,6 +10,10 @@ import {
   useSetSecondFactorRequirement,
   useStartTotp,
 } from './api/second-factor';
+import { NewRecoveryCodes } from './NewRecoveryCodes';
+import { PasskeysSection } from './PasskeysSection';
+import { ProofForm } from './ProofForm';
+import { RecoveryCodes } from './RecoveryCodes';
 import './security.css';
 
 /** The code field's rule: contracts' `validateSecondFactorCode`. */
@@ -21,18 +21,14 @@ const validateCode = (input: { code: string }) => ({
   code: validateSecondFactorCode(input.code) ?? undefined,
 });
 
-/** The 'Turn off' field takes a code or the password: a code's shape is sent as a code. */
-const validateProof = (input: { proof: string }) => ({
-  proof: input.proof.trim() ? undefined : SECOND_FACTOR_MESSAGES.disableNeedsProof,
-});
-
 /**
  * Account Settings' Security card (issue 34 item 3, docs/product.md#second-factor): a second
  * step at sign-in with an authenticator app. Off: 'Set up an authenticator app' shows a QR code
  * (and the secret to type by hand) and asks for a code the app shows; once confirmed, the 10
- * recovery codes are shown once. On: how many recovery codes are left, and 'Turn off' with a
- * code, a recovery code or the password. Every role manages their own; owners also require a
- * second factor of every member of staff.
+ * recovery codes are shown once. On: 'Turn off' with a code, a recovery code or the password.
+ * With any second factor: how many recovery codes are left and 'New recovery codes'. Passkeys
+ * (`PasskeysSection`). Every role manages their own; owners also require a second factor of every
+ * member of staff.
  * @param setupRequired the login sent this member of staff here because the business requires a
  *   second factor they do not have: a notice says so until they set one up
  */
@@ -49,7 +45,7 @@ export function SecurityCard({ setupRequired = false }: { setupRequired?: boolea
         Ask for a code from an authenticator app after your password, so a stolen password alone
         cannot open your account.
       </p>
-      {setupRequired && status.data?.totp === false && (
+      {setupRequired && status.data?.hasFactor === false && (
         <Alert tone="info">{SECOND_FACTOR_MESSAGES.setupRequired}</Alert>
       )}
       {status.isPending ? (
@@ -57,9 +53,13 @@ export function SecurityCard({ setupRequired = false }: { setupRequired?: boolea
       ) : status.isError ? (
         <Alert>{status.error.message}</Alert>
       ) : recoveryCodes ? (
-        <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        <RecoveryCodes
+          codes={recoveryCodes}
+          title="Your authenticator app is on."
+          onDone={() => setRecoveryCodes(null)}
+        />
       ) : status.data.totp ? (
-        <TotpOn left={status.data.recoveryCodesLeft} />
+        <TotpOn />
       ) : start.data ? (
         <TotpEnrol
           enrolment={start.data}
@@ -77,13 +77,17 @@ export function SecurityCard({ setupRequired = false }: { setupRequired?: boolea
           </Button>
         </>
       )}
+      {status.data?.hasFactor && !recoveryCodes && (
+        <NewRecoveryCodes left={status.data.recoveryCodesLeft} />
+      )}
+      <PasskeysSection />
       {mayRequire && status.data && <Requirement status={status.data} />}
     </Card>
   );
 }
 
 /** Owners: require a second factor of every member of staff (their own app first). */
-function Requirement({ status }: { status: { totp: boolean; businessRequires: boolean } }) {
+function Requirement({ status }: { status: { hasFactor: boolean; businessRequires: boolean } }) {
   const set = useSetSecondFactorRequirement();
   return (
     <div className="dash-security__require">
@@ -91,14 +95,14 @@ function Requirement({ status }: { status: { totp: boolean; businessRequires: bo
         <input
           type="checkbox"
           checked={status.businessRequires}
-          disabled={set.isPending || (!status.totp && !status.businessRequires)}
+          disabled={set.isPending || (!status.hasFactor && !status.businessRequires)}
           onChange={(event) => void set.mutateAsync(event.target.checked).catch(() => undefined)}
         />
         Require a second factor of every member of staff
       </label>
       <p className="g-muted dash-security__hint">
-        {status.totp || status.businessRequires
-          ? 'Staff without one are asked to set up an authenticator app when they next sign in.'
+        {status.hasFactor || status.businessRequires
+          ? 'Staff without one are asked to set up an authenticator app or a passkey when they next sign in.'
           : SECOND_FACTOR_MESSAGES.requireOwnFirst}
       </p>
       {set.isError && <Alert>{set.error.message}</Alert>}
@@ -167,61 +171,21 @@ function TotpEnrol({
   );
 }
 
-/** The recovery codes, shown once right after the app is confirmed. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <div>
-      <Alert tone="success">Your authenticator app is on.</Alert>
-      <p>
-        Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe. Each one signs you in once
-        if you lose your phone. They will not be shown again.
-      </p>
-      <ul className="dash-security__codes" aria-label="Recovery codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <Button onClick={onDone}>I have saved them</Button>
-    </div>
-  );
-}
-
-/** The app is on: recovery codes left, and 'Turn off' with a code or the password. */
-function TotpOn({ left }: { left: number }) {
+/** The app is on: 'Turn off' with a code, a recovery code or the password. */
+function TotpOn() {
   const disable = useDisableTotp();
-  const [error, setError] = useState<string | null>(null);
-  const { submit, field, setValue } = useContractForm<{ proof: string }>(validateProof, {
-    defaultValues: { proof: '' },
-    onSubmit: async ({ proof }) => {
-      setError(null);
-      const isCode = validateSecondFactorCode(proof) === null;
-      await disable.mutateAsync(isCode ? { code: proof.trim() } : { password: proof });
-    },
-    onError: (failure) => {
-      setValue('proof', '');
-      setError(failure instanceof Error ? failure.message : String(failure));
-    },
-  });
   return (
     <div>
       <p className="dash-security__on">
         <span className="dash-security__badge">On</span> Signing in asks for a code from your
-        authenticator app. {left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`}
+        authenticator app.
       </p>
-      {error && <Alert>{error}</Alert>}
-      <form onSubmit={submit} noValidate className="dash-security__form">
-        <TextField
-          label="To turn it off, enter a code, a recovery code or your password"
-          type="password"
-          autoComplete="off"
-          {...field('proof')}
-        />
-        <Button type="submit" variant="secondary" busy={disable.isPending}>
-          Turn off
-        </Button>
-      </form>
+      <ProofForm
+        label="To turn it off, enter a code, a recovery code or your password"
+        action="Turn off"
+        busy={disable.isPending}
+        onProof={(proof) => disable.mutateAsync(proof)}
+      />
     </div>
   );
 }

@@ -35,6 +35,12 @@ export interface RoleRule {
   roles: readonly StaffRole[];
   /** A part of the route an allowed role may still not use (403 when it tries). */
   limits?: Partial<Record<StaffRole, RoleLimit>>;
+  /**
+   * Open to a user whose business requires a second factor they have not set up: the routes that
+   * set one up and read who is signed in (`SecondFactorGate` refuses every other signed-in route
+   * with 403, docs/product.md#second-factor). Signing out is public.
+   */
+  beforeSecondFactor?: true;
 }
 
 const ALL: readonly StaffRole[] = STAFF_ROLES;
@@ -61,8 +67,8 @@ const FRONT_DESK_DEFAULTS = { front_desk: 'default-price-and-discount' } as cons
  */
 export const ROLE_TABLE: readonly RoleRule[] = [
   // The signed-in user's own account and sessions.
-  { method: 'GET', path: '/api/auth/me', roles: ALL },
-  { method: 'GET', path: '/api/account', roles: ALL },
+  { method: 'GET', path: '/api/auth/me', roles: ALL, beforeSecondFactor: true },
+  { method: 'GET', path: '/api/account', roles: ALL, beforeSecondFactor: true },
   {
     method: 'PATCH',
     path: '/api/account',
@@ -73,11 +79,21 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/account/sessions', roles: ALL },
   { method: 'POST', path: '/api/account/sessions/sign-out-others', roles: ALL },
   { method: 'DELETE', path: '/api/account/sessions/{id}', roles: ALL },
-  // Every role manages their own second factor.
-  { method: 'GET', path: '/api/account/second-factor', roles: ALL },
-  { method: 'POST', path: '/api/account/second-factor/totp', roles: ALL },
-  { method: 'POST', path: '/api/account/second-factor/totp/confirm', roles: ALL },
+  // Every role manages their own second factor; one whose business requires it may set it up.
+  { method: 'GET', path: '/api/account/second-factor', roles: ALL, beforeSecondFactor: true },
+  { method: 'POST', path: '/api/account/second-factor/totp', roles: ALL, beforeSecondFactor: true },
+  {
+    method: 'POST',
+    path: '/api/account/second-factor/totp/confirm',
+    roles: ALL,
+    beforeSecondFactor: true,
+  },
   { method: 'POST', path: '/api/account/second-factor/totp/disable', roles: ALL },
+  { method: 'POST', path: '/api/account/second-factor/recovery-codes', roles: ALL },
+  { method: 'GET', path: '/api/account/passkeys', roles: ALL, beforeSecondFactor: true },
+  { method: 'POST', path: '/api/account/passkeys/options', roles: ALL, beforeSecondFactor: true },
+  { method: 'POST', path: '/api/account/passkeys', roles: ALL, beforeSecondFactor: true },
+  { method: 'DELETE', path: '/api/account/passkeys/{id}', roles: ALL },
   { method: 'POST', path: '/api/support/issues', roles: ALL },
   { method: 'GET', path: '/api/getting-started', roles: ALL },
   { method: 'PUT', path: '/api/getting-started', roles: MANAGERS },
@@ -254,7 +270,10 @@ export function renderRoleTable(): string {
       const limit = row.limits?.[role];
       return limit ? `yes (${ROLE_LIMIT_TEXTS[limit]})` : 'yes';
     });
-    return `| ${row.method} | \`${row.path}\` | ${cells.join(' | ')} |`;
+    const mark = row.beforeSecondFactor ? ' †' : '';
+    return `| ${row.method} | \`${row.path}\`${mark} | ${cells.join(' | ')} |`;
   });
-  return [header, rule, ...rows].join('\n');
+  const legend =
+    '† Open before a second factor: a user whose business requires one they have not set up gets 403 on every other signed-in route (`SecondFactorGate`).';
+  return [header, rule, ...rows, '', legend].join('\n');
 }

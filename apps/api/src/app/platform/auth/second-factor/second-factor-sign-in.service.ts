@@ -10,12 +10,17 @@ export interface SecondFactorPending {
   secondFactorRequired: true;
   /** The challenge token to send back with the code (5 minutes, single use). */
   challenge: string;
+  /** The user has an authenticator app (the step asks for its code). */
+  totp: boolean;
+  /** The user has a passkey (the step offers it). */
+  passkey: boolean;
 }
 
 /**
  * The two-step sign-in (issue 34 item 3, docs/product.md#second-factor): after a right password,
- * a user with an authenticator app gets a challenge instead of a session; the code from the app
- * (or a recovery code) opens the session. A wrong code counts as a failed sign-in of the account
+ * a user with an authenticator app or a passkey gets a challenge instead of a session; the code
+ * from the app (or a recovery code) opens the session, or a passkey of that user
+ * (`PasskeysService.signIn` with the challenge's sign-in options). A wrong code counts as a failed sign-in of the account
  * (THROTTLE_ACCOUNT_LOGIN_LIMIT, `LoginThrottle`), so guessing codes pauses the account as guessing
  * passwords does (ASVS 2.2.1, 2.8.x).
  */
@@ -38,7 +43,8 @@ export class SecondFactorSignIn {
     user: CheckedLogin,
     userAgent: string | null,
   ): Promise<AuthResult | SecondFactorPending> {
-    if (!(await this.secondFactor.required(user.userId))) {
+    const factors = await this.secondFactor.factors(user.userId);
+    if (!factors.totp && !factors.passkey) {
       const result = await this.auth.login(user, userAgent);
       if (await this.secondFactor.setupRequired(user.userId))
         result.user.secondFactorSetupRequired = true;
@@ -48,7 +54,7 @@ export class SecondFactorSignIn {
       user.userId,
       user.passwordChangeRequired === true,
     );
-    return { secondFactorRequired: true, challenge };
+    return { secondFactorRequired: true, challenge, ...factors };
   }
 
   /**

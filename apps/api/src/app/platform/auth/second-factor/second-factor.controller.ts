@@ -15,12 +15,12 @@ import { sessionScope } from '../../database/business-scope';
 import { AuthCookies } from '../auth-cookies';
 import { SessionUserDto } from '../dto/session-user.dto';
 import {
+  FactorProofDto,
   RecoveryCodesDto,
   SecondFactorAnswerDto,
   SecondFactorRequirementDto,
   SecondFactorStatusDto,
   TotpCodeDto,
-  TotpDisableDto,
   TotpEnrolmentDto,
 } from './dto/second-factor.dto';
 import { SecondFactorSignIn } from './second-factor-sign-in.service';
@@ -119,8 +119,30 @@ export class SecondFactorController {
   @ApiCookieAuth('grove_access')
   @ApiNoContentResponse()
   @ApiOperation({ summary: 'Turn off the authenticator app (needs a code or the password)' })
-  async disableTotp(@CurrentUser() user: AuthUser, @Body() body: TotpDisableDto): Promise<void> {
+  async disableTotp(@CurrentUser() user: AuthUser, @Body() body: FactorProofDto): Promise<void> {
     await this.secondFactor.disableTotp(sessionScope(user), user, body);
+  }
+
+  /**
+   * New recovery codes. Body `{ code }` (app or recovery code) or `{ password }`. → 200
+   * `{ recoveryCodes }`: 10 new codes (`xxxxx-xxxxx`), shown once; every earlier code, used or
+   * not, stops working. 400 'Enter a code…, a recovery code or your password' / 'That code or
+   * password is not correct.'; 409 'Set up an authenticator app or a passkey first.' when the user
+   * has no second factor. Throttled per client like the login.
+   */
+  @ThrottledBy('login')
+  @Post('account/second-factor/recovery-codes')
+  @HttpCode(HttpStatus.OK)
+  @ApiCookieAuth('grove_access')
+  @ApiOkResponse({ type: RecoveryCodesDto })
+  @ApiOperation({ summary: 'Replace the recovery codes (needs a code or the password)' })
+  async replaceRecoveryCodes(
+    @CurrentUser() user: AuthUser,
+    @Body() body: FactorProofDto,
+  ): Promise<RecoveryCodesDto> {
+    return {
+      recoveryCodes: await this.secondFactor.replaceRecoveryCodes(sessionScope(user), user, body),
+    };
   }
 
   /**

@@ -50,6 +50,8 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     const { agent, user } = await t.signUp({ firstName: 'Zoë' });
     expect((await agent.get('/api/account/second-factor').expect(200)).body).toEqual({
       totp: false,
+      passkeys: 0,
+      hasFactor: false,
       recoveryCodesLeft: 0,
       businessRequires: false,
     });
@@ -110,7 +112,12 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
   it('signs in in two steps: the password gives a challenge and no session, the next code opens the session; a code and a challenge work once', async () => {
     const { body, secret } = await enrolled();
     const first = await login(body.email, body.password).expect(202);
-    expect(first.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(first.body).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.any(String),
+      totp: true,
+      passkey: false,
+    });
     expect(setsSession(first)).toBe(false);
     const browser = t.agent();
     await browser.get('/api/auth/me').expect(401);
@@ -213,6 +220,86 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     await login(body.email, body.password).expect(200);
   });
 
+  it('replaces the 10 recovery codes with a code or the password: the old ones stop working, the new ones are shown once; bad input changes nothing', async () => {
+    const { agent, body, recoveryCodes, secret, user } = await enrolled('Ana-Sofía');
+    const storedHashes = async () =>
+      (
+        (await t.dataSource.query(
+          `SELECT code_hash FROM user_recovery_codes WHERE user_id = $1 ORDER BY code_hash`,
+          [user.id],
+        )) as { code_hash: string }[]
+      ).map((row) => row.code_hash);
+    const before = await storedHashes();
+
+    const none = await agent.post('/api/account/second-factor/recovery-codes').send({}).expect(400);
+    expect(none.body.message).toBe(SECOND_FACTOR_MESSAGES.disableNeedsProof);
+    const shape = await agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ code: '12' })
+      .expect(400);
+    expect(shape.body.message).toBe(SECOND_FACTOR_MESSAGES.codeInvalid);
+    const wrong = await agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ password: 'not the password at all' })
+      .expect(400);
+    expect(wrong.body.message).toBe(SECOND_FACTOR_MESSAGES.disableProofWrong);
+    expect(await storedHashes()).toEqual(before);
+
+    const byPassword = await agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ password: body.password })
+      .expect(200);
+    const fresh = byPassword.body.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.every((code) => /^[0-9a-z]{5}-[0-9a-z]{5}$/.test(code))).toBe(true);
+    expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      10,
+    );
+    // Stored hashed: no code in clear.
+    const stored = await storedHashes();
+    expect(stored.some((hash) => fresh.includes(hash))).toBe(false);
+
+    // An old code no longer signs in; a new one does.
+    const first = await login(body.email, body.password).expect(202);
+    const browser = t.agent();
+    await answer(browser, first.body.challenge, recoveryCodes[0]).expect(400);
+    const opened = await answer(browser, first.body.challenge, fresh[0]).expect(200);
+    expect(setsSession(opened)).toBe(true);
+
+    // With a code from the app (a recovery code is as good).
+    const byCode = await agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ code: await codeOf(secret, 30) })
+      .expect(200);
+    expect(byCode.body.recoveryCodes).toHaveLength(10);
+    expect((byCode.body.recoveryCodes as string[]).includes(fresh[1])).toBe(false);
+  });
+
+  it('refuses new recovery codes without a second factor (409), and another owner never touches mine (tenant isolation)', async () => {
+    const bare = await t.signUp({ firstName: 'Zoë', lastName: "D'Arcy-Nguyễn" });
+    const refused = await bare.agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ password: bare.body.password })
+      .expect(409);
+    expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.noFactor);
+    expect(
+      await t.dataSource.query(`SELECT 1 FROM user_recovery_codes WHERE user_id = $1`, [
+        bare.user.id,
+      ]),
+    ).toHaveLength(0);
+
+    const mine = await enrolled('Siobhán');
+    const other = await enrolled('Ana-Sofía');
+    // The other owner's own recovery code proves only the other owner: mine stay.
+    await other.agent
+      .post('/api/account/second-factor/recovery-codes')
+      .send({ code: mine.recoveryCodes[0] })
+      .expect(400);
+    const first = await login(mine.body.email, mine.body.password).expect(202);
+    await answer(t.agent(), first.body.challenge, mine.recoveryCodes[0]).expect(200);
+  });
+
   it("keeps each user's factor their own (tenant isolation): another owner's codes never answer a challenge, and their status is untouched", async () => {
     const a = await enrolled('Renée');
     const b = await enrolled('Mánus');
@@ -288,5 +375,97 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
     await owner.agent.put('/api/settings/second-factor').send({ required: false }).expect(200);
     const after = await login(email, owner.body.password).expect(200);
     expect(after.body).not.toHaveProperty('secondFactorSetupRequired');
+  });
+});
+
+/**
+ * The server-side gate of the owner's requirement (`SecondFactorGate`, docs/product.md#second-factor):
+ * a member of staff without a second factor gets 403 'Your business asks…' on every signed-in
+ * route but those that set one up (and who is signed in, the account read, signing out), from their
+ * next request on; setting one up, or the owner lifting the requirement, opens the rest at once.
+ */
+describe('second factor: the requirement is enforced by the API (integration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** An owner with an app, and a front-desk member of staff (signed in, no factor yet). */
+  async function businessWithDesk() {
+    const owner = await t.signUp({ firstName: 'Zoë', lastName: "D'Arcy-Nguyễn" });
+    const { secret } = (await owner.agent.post('/api/account/second-factor/totp').expect(201))
+      .body as { secret: string };
+    await owner.agent
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: await codeOf(secret) })
+      .expect(200);
+    const email = `desk.${process.pid}.${Date.now()}.${Math.random()}@zoes.example.com`;
+    await t.dataSource.query(
+      `INSERT INTO users (business_id, email, first_name, last_name, role, password_hash)
+       SELECT business_id, $2, 'Ana-Sofía', 'Núñez', 'front_desk', password_hash FROM users WHERE id = $1`,
+      [owner.user.id, email],
+    );
+    const desk = t.agent();
+    await desk.post('/api/auth/login').send({ email, password: owner.body.password }).expect(200);
+    return { owner, desk };
+  }
+
+  it('refuses a member of staff without a factor every route but setting one up, with a message the web shows; nothing is written', async () => {
+    const { owner, desk } = await businessWithDesk();
+    // Signed in before the requirement: open until the owner requires it.
+    await desk.get('/api/members').expect(200);
+    await owner.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+
+    const refused = await desk.get('/api/members').expect(403);
+    expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.setupRequired);
+    const write = await desk
+      .post('/api/members')
+      .send({ name: 'Siobhán Kelly', email: 'siobhan.kelly@example.ie' })
+      .expect(403);
+    expect(write.body.message).toBe(SECOND_FACTOR_MESSAGES.setupRequired);
+    expect(
+      await t.dataSource.query(`SELECT 1 FROM members WHERE email = 'siobhan.kelly@example.ie'`),
+    ).toHaveLength(0);
+    await desk.get('/api/account/sessions').expect(403);
+
+    // Who is signed in, the account, and setting up a factor stay open.
+    await desk.get('/api/auth/me').expect(200);
+    await desk.get('/api/account').expect(200);
+    expect((await desk.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      totp: false,
+      businessRequires: true,
+    });
+    await desk.get('/api/account/passkeys').expect(200);
+    const { secret } = (await desk.post('/api/account/second-factor/totp').expect(201)).body as {
+      secret: string;
+    };
+    await desk
+      .post('/api/account/second-factor/totp/confirm')
+      .send({ code: await codeOf(secret) })
+      .expect(200);
+    // Set up: the rest opens on the next request.
+    await desk.get('/api/members').expect(200);
+    await desk.get('/api/account/sessions').expect(200);
+  });
+
+  it('opens again when the owner lifts the requirement; another business is never affected (tenant isolation); signing out stays open', async () => {
+    const { owner, desk } = await businessWithDesk();
+    const other = await businessWithDesk();
+    await owner.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+    await desk.get('/api/members').expect(403);
+    // Another business's staff (its owner did not require it) are not refused.
+    await other.desk.get('/api/members').expect(200);
+    // The owners themselves have an app.
+    await owner.agent.get('/api/members').expect(200);
+
+    await owner.agent.put('/api/settings/second-factor').send({ required: false }).expect(200);
+    await desk.get('/api/members').expect(200);
+
+    await owner.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+    await desk.post('/api/auth/logout').expect(204);
+    await desk.get('/api/auth/me').expect(401);
   });
 });

@@ -83,11 +83,56 @@ export class SecondFactorRepository {
       `UPDATE user_totp SET confirmed_at = now(), last_time_step = $2 WHERE user_id = $1`,
       [userId, timeStep],
     );
+    await this.replaceRecoveryCodes(manager, userId, codeHashes);
+  }
+
+  /** Replaces every recovery code of the user (used or not) with these, inside `manager`'s transaction. */
+  async replaceRecoveryCodes(
+    manager: EntityManager,
+    userId: string,
+    codeHashes: string[],
+  ): Promise<void> {
     await manager.query(`DELETE FROM user_recovery_codes WHERE user_id = $1`, [userId]);
     await manager.query(
       `INSERT INTO user_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`,
       [userId, codeHashes],
     );
+  }
+
+  /** The user's second factors: a confirmed app, passkeys. */
+  async factors(userId: string): Promise<{ totp: boolean; passkey: boolean }> {
+    const rows = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
+              EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = $1) AS passkey`,
+      [userId],
+    )) as { totp: boolean; passkey: boolean }[];
+    return { totp: rows[0]?.totp === true, passkey: rows[0]?.passkey === true };
+  }
+
+  /** The scoped user's passkeys (0 when not of the business). */
+  async passkeyCount({ businessId }: BusinessScope, userId: string): Promise<number> {
+    const rows = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM user_passkeys WHERE user_id = $1 AND business_id = $2`,
+      [userId, businessId],
+    )) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Ends every sign-in challenge of the user. */
+  async endChallenges(userId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM second_factor_challenges WHERE user_id = $1`, [
+      userId,
+    ]);
+  }
+
+  /** Whether the user has a second factor: a confirmed app or a passkey (inside `manager`'s transaction). */
+  async hasFactor(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = $1) AS has`,
+      [userId],
+    )) as { has: boolean }[];
+    return rows[0]?.has === true;
   }
 
   /** Records the time step of a code just accepted, inside `manager`'s transaction. */
@@ -113,19 +158,29 @@ export class SecondFactorRepository {
     return (rows[0]?.n ?? 0) > 0;
   }
 
-  /** Unused recovery codes of the user. */
-  async recoveryCodesLeft(userId: string): Promise<number> {
+  /** Unused recovery codes of the scoped user (0 when not of the business). */
+  async recoveryCodesLeft({ businessId }: BusinessScope, userId: string): Promise<number> {
     const rows = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM user_recovery_codes WHERE user_id = $1 AND used_at IS NULL`,
-      [userId],
+      `SELECT count(*)::int AS n FROM user_recovery_codes c JOIN users u ON u.id = c.user_id
+        WHERE c.user_id = $1 AND u.business_id = $2 AND c.used_at IS NULL`,
+      [userId, businessId],
     )) as { n: number }[];
     return rows[0]?.n ?? 0;
   }
 
-  /** Removes the app and its recovery codes, inside `manager`'s transaction. */
+  /**
+   * Removes the app, and the recovery codes unless a passkey remains (they belong to the second
+   * factor as a whole), inside `manager`'s transaction.
+   */
   async remove(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`DELETE FROM user_recovery_codes WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM user_totp WHERE user_id = $1`, [userId]);
+    await this.dropRecoveryCodesWithoutFactor(manager, userId);
+  }
+
+  /** Deletes the user's recovery codes when they have no second factor left. */
+  async dropRecoveryCodesWithoutFactor(manager: EntityManager, userId: string): Promise<void> {
+    if (!(await this.hasFactor(manager, userId)))
+      await manager.query(`DELETE FROM user_recovery_codes WHERE user_id = $1`, [userId]);
   }
 
   /** The scoped user's argon2id hash (null when not of the business). */

@@ -15,6 +15,7 @@ import { AppConfig } from '../../config/app-config';
 import type { BusinessScope } from '../../database/business-scope';
 import { hashRefreshToken, newRefreshToken, verifyPassword } from '../auth-tokens';
 import { NotSignedInException } from '../auth.exceptions';
+import { SessionsService } from '../sessions.service';
 import {
   SecondFactorChallengeExpiredException,
   SecondFactorCodeWrongException,
@@ -33,10 +34,34 @@ export const CHALLENGE_MAX_FAILURES = 5;
 export interface SecondFactorStatus {
   /** An authenticator app is set up and confirmed. */
   totp: boolean;
-  /** Unused recovery codes (0 without an app). */
+  /** Passkeys registered. */
+  passkeys: number;
+  /** An app or a passkey: a second factor the business's requirement accepts. */
+  hasFactor: boolean;
+  /** Unused recovery codes (0 without a second factor). */
   recoveryCodesLeft: number;
   /** The business requires a second factor of every member of staff. */
   businessRequires: boolean;
+}
+
+/** What proves the user before a factor changes: a code (app or recovery) or the password. */
+export interface FactorProof {
+  code?: unknown;
+  password?: unknown;
+}
+
+/**
+ * The proof as given, checked for shape.
+ * @throws SecondFactorInputException 400 when neither a code nor a password is given, or the code
+ *   has neither shape
+ */
+function proofOf(proof: FactorProof): { password: string; code: string } {
+  const password = typeof proof.password === 'string' ? proof.password : '';
+  const code = typeof proof.code === 'string' ? proof.code.trim() : '';
+  if (!password && !code)
+    throw new SecondFactorInputException(SECOND_FACTOR_MESSAGES.disableNeedsProof);
+  if (code && validateSecondFactorCode(code) !== null) throw new SecondFactorInputException();
+  return { password, code };
 }
 
 /** An enrolment just started: what the owner scans or types into their app. */
@@ -66,15 +91,19 @@ export class SecondFactorService {
   constructor(
     private readonly repository: SecondFactorRepository,
     private readonly config: AppConfig,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** The Security card's state of the signed-in user. */
   async status(scope: BusinessScope, user: AuthUser): Promise<SecondFactorStatus> {
     const totp = await this.repository.totpOf(scope, user.userId);
     const confirmed = totp?.confirmed === true;
+    const passkeys = await this.repository.passkeyCount(scope, user.userId);
     return {
       totp: confirmed,
-      recoveryCodesLeft: confirmed ? await this.repository.recoveryCodesLeft(user.userId) : 0,
+      passkeys,
+      hasFactor: confirmed || passkeys > 0,
+      recoveryCodesLeft: await this.repository.recoveryCodesLeft(scope, user.userId),
       businessRequires: await this.repository.businessRequires(user.userId),
     };
   }
@@ -83,16 +112,18 @@ export class SecondFactorService {
    * The owner requires (or no longer requires) a second factor of every member of staff: one
    * without is sent to set one up at their next sign-in. The owner must have one first.
    * @throws SecondFactorStateException 409 'Set up your own authenticator app first.' when
-   *   requiring it without one
+   *   requiring it without an app or a passkey of their own
    */
   async setBusinessRequirement(
     scope: BusinessScope,
     user: AuthUser,
     required: boolean,
   ): Promise<SecondFactorStatus> {
-    if (required && !(await this.repository.totpOf(scope, user.userId))?.confirmed)
+    if (required && !(await this.status(scope, user)).hasFactor)
       throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.requireOwnFirst);
     await this.repository.setBusinessRequires(scope, required);
+    // Staff's next request reads the requirement (`SecondFactorGate`), not a trusted session's.
+    this.sessions.forgetBusiness(scope.businessId);
     return this.status(scope, user);
   }
 
@@ -140,36 +171,64 @@ export class SecondFactorService {
         throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.enrolmentMissing);
       const step = await checkTotp(this.open(row.secretSealed), clean, row.lastTimeStep);
       if (step === null) throw new SecondFactorCodeWrongException();
-      await this.repository.confirm(
-        manager,
-        user.userId,
-        step,
-        codes.map((one) => recoveryCodeHash(normaliseSecondFactorCode(one))),
-      );
+      await this.repository.confirm(manager, user.userId, step, this.hashes(codes));
+    });
+    this.sessions.forgetUser(user.userId);
+    return codes;
+  }
+
+  /**
+   * Turns the app off after a proof: a code from the app, a recovery code or the password (ASVS
+   * 2.8.x: removing a factor needs a factor). The recovery codes go too unless a passkey remains.
+   * @throws SecondFactorInputException 400 when neither a code nor a password is given
+   * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
+   * @throws SecondFactorStateException 409 when no app is set up
+   */
+  async disableTotp(scope: BusinessScope, user: AuthUser, proof: FactorProof): Promise<void> {
+    const given = proofOf(proof);
+    if (!(await this.repository.totpOf(scope, user.userId))?.confirmed)
+      throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.notEnrolled);
+    await this.proven(scope, user, given, (manager) =>
+      this.repository.remove(manager, user.userId),
+    );
+  }
+
+  /**
+   * Replaces the recovery codes with 10 new ones after a proof (a code from the app, a recovery
+   * code or the password): the old ones stop working at once; the new ones are shown once
+   * (`xxxxx-xxxxx`; only their SHA-256 is kept). docs/product.md#second-factor.
+   * @returns the 10 new codes
+   * @throws SecondFactorInputException 400 when neither a code nor a password is given
+   * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
+   * @throws SecondFactorStateException 409 'Set up an authenticator app or a passkey first.' when
+   *   the user has no second factor
+   */
+  async replaceRecoveryCodes(
+    scope: BusinessScope,
+    user: AuthUser,
+    proof: FactorProof,
+  ): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await this.proven(scope, user, proofOf(proof), async (manager) => {
+      if (!(await this.repository.hasFactor(manager, user.userId)))
+        throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.noFactor);
+      await this.repository.replaceRecoveryCodes(manager, user.userId, this.hashes(codes));
     });
     return codes;
   }
 
   /**
-   * Turns the app off (and its recovery codes) after a proof: a code from the app, a recovery
-   * code or the password (ASVS 2.8.x: removing a factor needs a factor).
-   * @throws SecondFactorInputException 400 when neither a code nor a password is given
+   * Runs `work` in one transaction once the proof (`proofOf`) holds: the password (checked first,
+   * outside the transaction: argon2id is slow), or a code from the app or a recovery code (used
+   * inside it, so a refused `work` leaves the code unused).
    * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
-   * @throws SecondFactorStateException 409 when no app is set up
    */
-  async disableTotp(
+  private async proven(
     scope: BusinessScope,
     user: AuthUser,
-    proof: { code?: unknown; password?: unknown },
+    { password, code }: { password: string; code: string },
+    work: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
-    const password = typeof proof.password === 'string' ? proof.password : '';
-    const code = typeof proof.code === 'string' ? proof.code.trim() : '';
-    if (!password && !code)
-      throw new SecondFactorInputException(SECOND_FACTOR_MESSAGES.disableNeedsProof);
-    if (code && validateSecondFactorCode(code) !== null) throw new SecondFactorInputException();
-    const current = await this.repository.totpOf(scope, user.userId);
-    if (!current?.confirmed)
-      throw new SecondFactorStateException(SECOND_FACTOR_MESSAGES.notEnrolled);
     if (password) {
       const hash = await this.repository.passwordHash(scope, user.userId);
       if (!hash || !(await verifyPassword(hash, password)))
@@ -178,13 +237,65 @@ export class SecondFactorService {
     await this.repository.transaction(async (manager) => {
       if (!password && !(await this.useCode(manager, user.userId, code)))
         throw new SecondFactorCodeWrongException(SECOND_FACTOR_MESSAGES.disableProofWrong);
-      await this.repository.remove(manager, user.userId);
+      await work(manager);
     });
   }
 
-  /** Whether `userId` must give a code after their password (a confirmed app). */
+  /** How recovery codes are stored: the SHA-256 of each normalised code. */
+  private hashes(codes: string[]): string[] {
+    return codes.map((one) => recoveryCodeHash(normaliseSecondFactorCode(one)));
+  }
+
+  /**
+   * The second factors `userId` has: a confirmed app (`totp`), passkeys (`passkey`). Either
+   * makes a right password open the sign-in's second step instead of a session.
+   */
+  async factors(userId: string): Promise<{ totp: boolean; passkey: boolean }> {
+    return this.repository.factors(userId);
+  }
+
+  /** Whether `userId` must give a second factor after their password (an app or a passkey). */
   async required(userId: string): Promise<boolean> {
-    return (await this.repository.totp(userId))?.confirmed === true;
+    const { totp, passkey } = await this.factors(userId);
+    return totp || passkey;
+  }
+
+  /** Whether the user has a second factor (a confirmed app or a passkey), inside `manager`'s transaction. */
+  hasFactor(manager: EntityManager, userId: string): Promise<boolean> {
+    return this.repository.hasFactor(manager, userId);
+  }
+
+  /**
+   * Gives the user 10 new recovery codes (the old ones end), inside `manager`'s transaction: a
+   * first passkey brings them as a confirmed app does.
+   * @returns the codes, shown once
+   */
+  async giveRecoveryCodes(manager: EntityManager, userId: string): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await this.repository.replaceRecoveryCodes(manager, userId, this.hashes(codes));
+    return codes;
+  }
+
+  /** Deletes the user's recovery codes when they have no second factor left (a passkey removed). */
+  dropRecoveryCodesWithoutFactor(manager: EntityManager, userId: string): Promise<void> {
+    return this.repository.dropRecoveryCodesWithoutFactor(manager, userId);
+  }
+
+  /**
+   * The user of a live sign-in challenge (the login's 202), for a passkey to answer it.
+   * @throws SecondFactorChallengeExpiredException 401 when unknown, used, expired or out of attempts
+   */
+  async challengeUser(challenge: string): Promise<string> {
+    const live = await this.repository.transaction((manager) =>
+      this.repository.liveChallenge(manager, hashRefreshToken(challenge), CHALLENGE_MAX_FAILURES),
+    );
+    if (!live) throw new SecondFactorChallengeExpiredException();
+    return live.userId;
+  }
+
+  /** Ends the user's pending sign-in challenges (a passkey signed them in). */
+  endChallenges(userId: string): Promise<void> {
+    return this.repository.endChallenges(userId);
   }
 
   /**

@@ -59,3 +59,16 @@ export function useSetSecondFactorRequirement() {
     onSuccess: (status) => client.setQueryData(secondFactorKey, status),
   });
 }
+
+/**
+ * Replaces the recovery codes (`POST /api/account/second-factor/recovery-codes`) with a code, a
+ * recovery code or the password → `{ recoveryCodes }` (10, shown once); the card's state reloads.
+ */
+export function useReplaceRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code?: string; password?: string }) =>
+      unwrap(api.POST('/account/second-factor/recovery-codes', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKey }),
+  });
+}

@@ -29,8 +29,11 @@ export class TotpCodeDto {
   code!: string;
 }
 
-/** `POST /api/account/second-factor/totp/disable` body: a code, a recovery code or the password. */
-export class TotpDisableDto {
+/**
+ * What proves the user before a factor changes (`POST /api/account/second-factor/totp/disable`,
+ * `POST /api/account/second-factor/recovery-codes`): a code, a recovery code or the password.
+ */
+export class FactorProofDto {
   @ApiPropertyOptional(CODE_PROPERTY)
   @IsOptional()
   @IsString({ message: SECOND_FACTOR_MESSAGES.codeInvalid })
@@ -54,6 +57,15 @@ export class SecondFactorChallengeDto {
     description: 'Send it back with the code to `POST /api/auth/second-factor` (5 minutes, once)',
   })
   challenge!: string;
+
+  @ApiProperty({ description: 'The user has an authenticator app: ask for its code' })
+  totp!: boolean;
+
+  @ApiProperty({
+    description:
+      'The user has a passkey: offer it (`POST /api/auth/passkey/options` with this challenge)',
+  })
+  passkey!: boolean;
 }
 
 /** The Security card's state. */
@@ -61,6 +73,12 @@ export class SecondFactorChallengeDto {
 export class SecondFactorStatusDto {
   @ApiProperty({ description: 'An authenticator app is set up (sign-in asks for its code)' })
   totp!: boolean;
+
+  @ApiProperty({ description: 'Passkeys registered', example: 1 })
+  passkeys!: number;
+
+  @ApiProperty({ description: 'An authenticator app or a passkey is set up' })
+  hasFactor!: boolean;
 
   @ApiProperty({ description: 'Unused recovery codes', example: 10 })
   recoveryCodesLeft!: number;

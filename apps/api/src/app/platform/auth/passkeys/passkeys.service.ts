@@ -1,0 +1,247 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { AuthUser } from '../../common/auth-user';
+import { AppConfig } from '../../config/app-config';
+import type { BusinessScope } from '../../database/business-scope';
+import { NotSignedInException } from '../auth.exceptions';
+import { SecondFactorService } from '../second-factor/second-factor.service';
+import { SessionsService } from '../sessions.service';
+import {
+  PasskeyNotFoundException,
+  PasskeyRegistrationException,
+  PasskeySignInException,
+  PasskeyTakenException,
+} from './passkeys.exceptions';
+import { PasskeysRepository, type PasskeyRow } from './passkeys.repository';
+
+/** How long a WebAuthn challenge lives (seconds), and the browser's own timeout. */
+export const PASSKEY_CHALLENGE_TTL_SECONDS = 300;
+
+/** Who a passkey sign-in proved. */
+export interface PasskeySignedIn {
+  userId: string;
+}
+
+/**
+ * Passkeys (issue 34 item 3, docs/product.md#passkeys, docs/decisions/passkeys.md): WebAuthn
+ * with `@simplewebauthn/server`. The relying party is PUBLIC_ORIGIN (`AppConfig.publicOrigin`):
+ * its host is the RP ID and the only accepted origin. Registration asks for a discoverable
+ * credential (`residentKey: 'required'`) with user verification (`required`), attestation
+ * `'none'`. Every challenge is stored server-side (`webauthn_challenges`), lives 5 minutes and is
+ * deleted when used; a sign-in checks the signature counter (a counter that did not grow is
+ * refused by the library; a concurrent use of the same counter loses). A passkey with user
+ * verification is a multi-factor authenticator (something you have + a PIN or biometric): it
+ * signs in alone and counts as the second factor a business requires.
+ */
+@Injectable()
+export class PasskeysService {
+  private readonly logger = new Logger(PasskeysService.name);
+
+  constructor(
+    private readonly repository: PasskeysRepository,
+    private readonly config: AppConfig,
+    private readonly secondFactor: SecondFactorService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** The signed-in user's passkeys, oldest first. */
+  list(scope: BusinessScope, user: AuthUser): Promise<PasskeyRow[]> {
+    return this.repository.list(scope, user.userId);
+  }
+
+  /**
+   * Registration options for the signed-in user (their existing passkeys excluded), its
+   * challenge stored for 5 minutes (the user's earlier registration challenge ends).
+   * @throws NotSignedInException 401 when the user no longer exists
+   */
+  async registrationOptions(scope: BusinessScope, user: AuthUser): Promise<object> {
+    const who = await this.repository.userOf(scope, user.userId);
+    if (!who) throw new NotSignedInException();
+    const options = await generateRegistrationOptions({
+      rpName: 'Grove',
+      rpID: this.rpId(),
+      userName: who.email,
+      userDisplayName: who.displayName,
+      userID: new TextEncoder().encode(user.userId),
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      attestationType: 'none',
+      excludeCredentials: await this.repository.credentialsOf(user.userId),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    await this.repository.openChallenge(
+      options.challenge,
+      'registration',
+      user.userId,
+      PASSKEY_CHALLENGE_TTL_SECONDS,
+    );
+    return options;
+  }
+
+  /**
+   * Adds the passkey the browser created from the user's registration options. The account's
+   * first second factor (no app, no other passkey) also gets 10 recovery codes, shown once.
+   * @param name the passkey's name (checked by the DTO: contracts' `validatePasskeyName`)
+   * @returns the passkey, and the recovery codes when this is the first second factor
+   * @throws PasskeyRegistrationException 400 when it does not verify (challenge unknown, used,
+   *   expired or another user's; origin, RP ID, user verification or attestation wrong)
+   * @throws PasskeyTakenException 409 when that credential is registered already
+   */
+  async add(
+    scope: BusinessScope,
+    user: AuthUser,
+    name: string,
+    response: unknown,
+  ): Promise<{ passkey: PasskeyRow; recoveryCodes?: string[] }> {
+    let registration;
+    try {
+      const verified = await verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge: (challenge) => this.useChallenge(challenge, 'registration', user.userId),
+        expectedOrigin: this.config.publicOrigin,
+        expectedRPID: this.rpId(),
+        requireUserVerification: true,
+      });
+      if (!verified.verified) throw new PasskeyRegistrationException();
+      registration = verified.registrationInfo;
+    } catch (error) {
+      if (error instanceof PasskeyRegistrationException) throw error;
+      this.logger.warn(`A passkey registration did not verify: ${(error as Error).message}`);
+      throw new PasskeyRegistrationException();
+    }
+    const { credential } = registration;
+    const added = await this.repository.transaction(async (manager) => {
+      const first = !(await this.secondFactor.hasFactor(manager, user.userId));
+      const passkey = await this.repository.add(
+        scope,
+        user.userId,
+        {
+          credentialId: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          backedUp: registration.credentialBackedUp,
+          name: name.trim(),
+        },
+        manager,
+      );
+      if (!passkey) throw new PasskeyTakenException();
+      if (!first) return { passkey };
+      return {
+        passkey,
+        recoveryCodes: await this.secondFactor.giveRecoveryCodes(manager, user.userId),
+      };
+    });
+    // The business's requirement (`SecondFactorGate`) is met from the next request on.
+    this.sessions.forgetUser(user.userId);
+    return added;
+  }
+
+  /**
+   * Removes one of the signed-in user's passkeys; the recovery codes go too when no second
+   * factor is left.
+   * @throws PasskeyNotFoundException 404 when the user has no such passkey (another user's
+   *   included)
+   */
+  async remove(scope: BusinessScope, user: AuthUser, id: string): Promise<void> {
+    await this.repository.transaction(async (manager) => {
+      if (!(await this.repository.remove(scope, user.userId, id, manager)))
+        throw new PasskeyNotFoundException();
+      await this.secondFactor.dropRecoveryCodesWithoutFactor(manager, user.userId);
+    });
+    this.sessions.forgetUser(user.userId);
+  }
+
+  /**
+   * Sign-in options: without `passwordChallenge`, for any passkey of Grove (the browser offers
+   * the user's discoverable ones); with the login's 202 challenge, only that user's passkeys.
+   * The challenge is stored for 5 minutes.
+   * @throws SecondFactorChallengeExpiredException 401 when `passwordChallenge` is not live
+   */
+  async signInOptions(passwordChallenge?: string): Promise<object> {
+    const userId = passwordChallenge
+      ? await this.secondFactor.challengeUser(passwordChallenge)
+      : null;
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpId(),
+      userVerification: 'required',
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      ...(userId ? { allowCredentials: await this.repository.credentialsOf(userId) } : {}),
+    });
+    await this.repository.openChallenge(
+      options.challenge,
+      'authentication',
+      userId,
+      PASSKEY_CHALLENGE_TTL_SECONDS,
+    );
+    return options;
+  }
+
+  /**
+   * Verifies a passkey sign-in: the passkey is known (and the challenge's user's, when the
+   * password came first), the challenge live and used now, origin and RP ID Grove's, the user
+   * verified, the signature right and the counter grown; records the counter and the time, and
+   * ends the user's pending password step.
+   * @returns the user to open a session for
+   * @throws PasskeySignInException 401 otherwise
+   */
+  async signIn(response: unknown): Promise<PasskeySignedIn> {
+    const answer = response as AuthenticationResponseJSON;
+    const stored =
+      typeof answer.id === 'string' ? await this.repository.byCredentialId(answer.id) : null;
+    if (!stored) throw new PasskeySignInException();
+    let challengeUser: string | null | undefined;
+    let newCounter: number;
+    try {
+      const verified = await verifyAuthenticationResponse({
+        response: answer,
+        expectedChallenge: async (challenge) => {
+          const used = await this.repository.useChallenge(challenge, 'authentication');
+          challengeUser = used?.userId;
+          return used !== null;
+        },
+        expectedOrigin: this.config.publicOrigin,
+        expectedRPID: this.rpId(),
+        credential: {
+          id: stored.credentialId,
+          publicKey: stored.publicKey,
+          counter: stored.counter,
+          transports: stored.transports,
+        },
+        requireUserVerification: true,
+      });
+      if (!verified.verified) throw new PasskeySignInException();
+      newCounter = verified.authenticationInfo.newCounter;
+    } catch (error) {
+      if (error instanceof PasskeySignInException) throw error;
+      this.logger.warn(`A passkey sign-in did not verify: ${(error as Error).message}`);
+      throw new PasskeySignInException();
+    }
+    if (challengeUser && challengeUser !== stored.userId) throw new PasskeySignInException();
+    if (!(await this.repository.recordUse(stored.id, stored.counter, newCounter)))
+      throw new PasskeySignInException();
+    await this.secondFactor.endChallenges(stored.userId);
+    return { userId: stored.userId };
+  }
+
+  /** Uses a stored challenge of `purpose` (once), and for a registration checks it is `userId`'s. */
+  private async useChallenge(
+    challenge: string,
+    purpose: 'registration',
+    userId: string,
+  ): Promise<boolean> {
+    const used = await this.repository.useChallenge(challenge, purpose);
+    return used !== null && used.userId === userId;
+  }
+
+  /** The RP ID: PUBLIC_ORIGIN's host name (no port). */
+  private rpId(): string {
+    return new URL(this.config.publicOrigin).hostname;
+  }
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { validatePasskeyName, type PasskeyNameInput } from '@grove/contracts';
+import { passkeyErrorMessage, useLocaleFormats } from '@grove/web-data-access';
+import { useContractForm } from '@grove/web-forms';
+import { Alert, Button, Spinner, TextField } from '@grove/web-ui';
+import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys';
+import { RecoveryCodes } from './RecoveryCodes';
+
+/**
+ * The Security card's passkeys (docs/product.md#passkeys): each one's name, when it was added and
+ * last used, and 'Remove'; a name and 'Add a passkey' open the browser's passkey prompt. The
+ * first second factor of the account also shows its recovery codes once.
+ */
+export function PasskeysSection() {
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const formats = useLocaleFormats();
+  const [error, setError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const { submit, field, reset } = useContractForm<PasskeyNameInput>(validatePasskeyName, {
+    defaultValues: { name: '' },
+    trim: ['name'],
+    onSubmit: async ({ name }) => {
+      setError(null);
+      const added = await add.mutateAsync(name);
+      reset();
+      if (added.recoveryCodes) setRecoveryCodes(added.recoveryCodes);
+    },
+    onError: (failure) => setError(passkeyErrorMessage(failure)),
+  });
+
+  if (recoveryCodes)
+    return (
+      <section className="dash-security__section">
+        <RecoveryCodes
+          codes={recoveryCodes}
+          title="Your passkey is added."
+          onDone={() => setRecoveryCodes(null)}
+        />
+      </section>
+    );
+  return (
+    <section className="dash-security__section" aria-labelledby="dash-passkeys-title">
+      <h3 id="dash-passkeys-title" className="dash-security__subtitle">
+        Passkeys
+      </h3>
+      <p className="g-muted dash-security__hint">
+        Sign in with your fingerprint, face or device PIN instead of a password and a code. A
+        passkey also counts as your second factor.
+      </p>
+      {passkeys.isPending ? (
+        <Spinner label="Loading your passkeys…" />
+      ) : passkeys.isError ? (
+        <Alert>{passkeys.error.message}</Alert>
+      ) : passkeys.data.length === 0 ? (
+        <p className="dash-security__empty">No passkeys yet.</p>
+      ) : (
+        <ul className="dash-security__passkeys" aria-label="Your passkeys">
+          {passkeys.data.map((passkey) => (
+            <li key={passkey.id} className="dash-security__passkey">
+              <span>
+                <strong>{passkey.name}</strong>
+                <span className="g-muted dash-security__when">
+                  Added {formats.date(passkey.createdAt)}
+                  {passkey.lastUsedAt
+                    ? ` · last used ${formats.date(passkey.lastUsedAt)}`
+                    : ' · not used yet'}
+                </span>
+              </span>
+              <Button
+                variant="secondary"
+                busy={remove.isPending && remove.variables === passkey.id}
+                aria-label={`Remove ${passkey.name}`}
+                onClick={() =>
+                  void remove
+                    .mutateAsync(passkey.id)
+                    .catch((failure: unknown) => setError(passkeyErrorMessage(failure)))
+                }
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={submit} noValidate className="dash-security__form">
+        <TextField label="Passkey name" placeholder="e.g. Work laptop" {...field('name')} />
+        <Button type="submit" busy={add.isPending}>
+          Add a passkey
+        </Button>
+      </form>
+    </section>
+  );
+}

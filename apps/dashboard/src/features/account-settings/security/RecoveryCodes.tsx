@@ -1,0 +1,35 @@
+import { RECOVERY_CODE_COUNT } from '@grove/contracts';
+import { Alert, Button } from '@grove/web-ui';
+
+/**
+ * Recovery codes, shown once (docs/product.md#second-factor): right after the first second
+ * factor is set up, or after 'New recovery codes'.
+ * @param title what just happened ('Your authenticator app is on.')
+ */
+export function RecoveryCodes({
+  codes,
+  title,
+  onDone,
+}: {
+  codes: string[];
+  title: string;
+  onDone: () => void;
+}) {
+  return (
+    <div>
+      <Alert tone="success">{title}</Alert>
+      <p>
+        Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe. Each one signs you in once
+        if you lose your phone. They will not be shown again.
+      </p>
+      <ul className="dash-security__codes" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <Button onClick={onDone}>I have saved them</Button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
+import { api, unwrap } from '@grove/web-data-access';
+import { secondFactorKey } from './second-factor';
+
+export const passkeysKey = ['account', 'passkeys'] as const;
+
+/** The signed-in user's passkeys (`GET /api/account/passkeys`), oldest first. */
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeysKey,
+    queryFn: ({ signal }) => unwrap(api.GET('/account/passkeys', { signal })),
+  });
+}
+
+/**
+ * Adds a passkey named `name`: the registration options (`POST /api/account/passkeys/options`),
+ * the browser's prompt (`@simplewebauthn/browser`'s `startRegistration`), then
+ * `POST /api/account/passkeys` → `{ passkey, recoveryCodes? }` (the codes when it is the first
+ * second factor, shown once). Errors: `passkeyErrorMessage`.
+ */
+export function useAddPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { options } = await unwrap(api.POST('/account/passkeys/options'));
+      const response = await startRegistration({
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      });
+      return unwrap(
+        api.POST('/account/passkeys', {
+          body: { name, response: response as unknown as Record<string, never> },
+        }),
+      );
+    },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: passkeysKey }),
+        client.invalidateQueries({ queryKey: secondFactorKey }),
+      ]),
+  });
+}
+
+/** Removes one of the user's passkeys (`DELETE /api/account/passkeys/{id}`). */
+export function useRemovePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/account/passkeys/{id}', { params: { path: { id } } })),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: passkeysKey }),
+        client.invalidateQueries({ queryKey: secondFactorKey }),
+      ]),
+  });
+}

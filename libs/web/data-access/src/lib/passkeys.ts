@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  startAuthentication,
+  WebAuthnError,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { PASSKEY_MESSAGES } from '@grove/contracts';
+import { api, unwrap } from './api';
+import { ApiError } from './api-client';
+import { sessionKey } from './session';
+
+/**
+ * What a person reads when the browser's passkey call failed (docs/product.md#passkeys): a
+ * cancel or time-out (`NotAllowedError`), a passkey already added, a browser without WebAuthn;
+ * an API refusal keeps its own message.
+ */
+export function passkeyErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return PASSKEY_MESSAGES.alreadyRegistered;
+  if (error instanceof Error && error.name === 'NotAllowedError') return PASSKEY_MESSAGES.cancelled;
+  if (typeof window !== 'undefined' && !window.PublicKeyCredential)
+    return PASSKEY_MESSAGES.unsupported;
+  return error instanceof Error && error.message ? error.message : PASSKEY_MESSAGES.signInFailed;
+}
+
+/**
+ * Signs in with a passkey (docs/product.md#passkeys): the sign-in options
+ * (`POST /api/auth/passkey/options`, with the login's 202 `challenge` when the password came
+ * first), the browser's passkey prompt (`@simplewebauthn/browser`'s `startAuthentication`), then
+ * `POST /api/auth/passkey`; stores the user in the session query. Errors: `passkeyErrorMessage`.
+ */
+export function usePasskeySignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (challenge?: string) => {
+      const { options } = await unwrap(
+        api.POST('/auth/passkey/options', { body: challenge ? { challenge } : {} }),
+      );
+      const response = await startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return unwrap(
+        api.POST('/auth/passkey', {
+          body: { response: response as unknown as Record<string, never> },
+        }),
+      );
+    },
+    onSuccess: (user) => client.setQueryData(sessionKey, user),
+  });
+}
