@@ -84,7 +84,18 @@ describe('Mindbody in the audit log (integration, sandbox)', () => {
       email: 'zoe.darcy@example.com',
       autopay: 60,
     });
-    // The friend's client is found by the sync, which writes both bills (the friend's and the referrer's).
+    // The friend's client is found by the sync, which writes both bills (the friend's and the
+    // referrer's). Her client's webhook sets off a sync of its own; the owner confirms the preview
+    // once that one has settled and both bills show (a preview taken before would not match).
+    await settled(owner);
+    const deadline = Date.now() + 60_000;
+    while (
+      ((await owner.get('/api/mindbody/sync/preview').expect(200)).body as { total: number })
+        .total !== 2
+    ) {
+      if (Date.now() > deadline) throw new Error('the preview never showed both bills');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await confirmedSync(owner);
     const done = await settled(owner);
     expect(done.processState).toMatch(/^completed /);
