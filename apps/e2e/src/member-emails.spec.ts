@@ -65,7 +65,7 @@ test('event emails: the member hears that a friend joined and, once approved, th
   const welcomeBox = page.getByRole('checkbox', { name: /Welcome the approved friend/ });
   await welcomeBox.click();
   await expect(welcomeBox).not.toBeChecked();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(
     page.getByRole('checkbox', { name: /Welcome the approved friend/ }),
