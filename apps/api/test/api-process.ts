@@ -48,5 +48,5 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       startSeconds: 90,
     },
   );
-  return { port, stop: () => daemon.stop() };
+  return { port, stop: () => daemon.stop(), kill: () => daemon.kill() };
 }

@@ -31,6 +31,8 @@ async function listening(port: number, deadline: number): Promise<void> {
 export interface Daemon {
   /** Stops it (SIGTERM) and waits until it has exited. */
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL: no shutdown hook runs, as in a crash) and waits until it has exited. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -65,14 +67,13 @@ export async function startDaemon(
     child.kill('SIGKILL');
     throw error;
   }
-  return {
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await gone;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await gone;
   };
+  return { stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
 /** A running redis-server. */

@@ -4,7 +4,13 @@ import type { MemberImportStatus, MemberImportUpload, MemberRow, Page } from '@g
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
 import { JobsService } from '../../platform/jobs/jobs.service';
-import { IMPORT_FAILED_MESSAGE } from './members-csv.service';
+import { MembersCsvRepository } from './members-csv.repository';
+import { JOBS_SCHEMA } from '../../platform/jobs/jobs-schema';
+import {
+  IMPORT_FAILED_MESSAGE,
+  IMPORT_STALE_SECONDS,
+  MEMBERS_CSV_QUEUE,
+} from './members-csv.service';
 
 /** Two members a gym would bring: an apostrophe, accents and a hyphen, and a plain one. */
 const CSV = [
@@ -70,6 +76,74 @@ describe('a CSV import is never stuck (integration, issue 31 item 4)', () => {
     await run(up).expect(202);
     expect(await finished(up.importId)).toMatchObject({ state: 'done', processedRows: 2 });
     expect(await memberNames()).toEqual(['Kofi Mensah', "Zoë O'Brien-Núñez"]);
+  });
+
+  it('a running import whose job pg-boss still holds "active" but whose heartbeat stopped (its process killed) says failed, and runs again', async () => {
+    await clearMembers();
+    const up = await upload();
+    // What SIGKILL leaves: pg-boss keeps the job 'active' until it expires (15 minutes).
+    const pending = jest.spyOn(t.app.get(JobsService), 'isPending').mockResolvedValue(true);
+    const setRunning = (secondsAgo: number) =>
+      t.dataSource.query(
+        `UPDATE member_imports SET state = 'running', mapping = $3::jsonb, job_id = gen_random_uuid(),
+           heartbeat_at = now() - make_interval(secs => $4)
+          WHERE business_id = $1 AND id = $2`,
+        [businessId, up.importId, JSON.stringify({ mapping: up.mapping }), secondsAgo],
+      );
+
+    // A heartbeat within the limit: still running.
+    await setRunning(IMPORT_STALE_SECONDS - 5);
+    expect((await status(up.importId)).state).toBe('running');
+
+    await setRunning(IMPORT_STALE_SECONDS + 1);
+    expect(await status(up.importId)).toMatchObject({
+      state: 'failed',
+      error: IMPORT_FAILED_MESSAGE,
+      counts: null,
+    });
+    pending.mockRestore();
+
+    await run(up).expect(202);
+    expect(await finished(up.importId)).toMatchObject({ state: 'done', processedRows: 2 });
+    expect(await memberNames()).toEqual(['Kofi Mensah', "Zoë O'Brien-Núñez"]);
+  });
+
+  it('a run reported failed while it was alive but silent writes nothing when it gets to its end', async () => {
+    await clearMembers();
+    const up = await upload();
+    // Its heartbeats do not reach the database (as from a process stalled that long).
+    jest.spyOn(t.app.get(MembersCsvRepository), 'beat').mockResolvedValue(undefined);
+    const holder = new Client({ connectionString: t.db.url });
+    await holder.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtext('members-csv'), hashtext($1))`, [
+        businessId,
+      ]);
+      await run(up).expect(202);
+      await waitFor(async () => (await status(up.importId)).state === 'running');
+      // Waiting for the lock, silent for longer than the limit: the poll reports it failed.
+      await t.dataSource.query(
+        `UPDATE member_imports SET heartbeat_at = now() - make_interval(secs => $3)
+          WHERE business_id = $1 AND id = $2`,
+        [businessId, up.importId, IMPORT_STALE_SECONDS + 1],
+      );
+      expect((await status(up.importId)).error).toBe(IMPORT_FAILED_MESSAGE);
+    } finally {
+      await holder.end();
+    }
+    // The run gets the lock, plans and writes, then finds itself failed and rolls back.
+    await waitFor(async () => {
+      const [row] = (await t.dataSource.query(
+        `SELECT count(*)::int AS active FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+        [MEMBERS_CSV_QUEUE],
+      )) as { active: number }[];
+      return row?.active === 0;
+    });
+    expect(await status(up.importId)).toMatchObject({
+      state: 'failed',
+      error: IMPORT_FAILED_MESSAGE,
+    });
+    expect(await memberNames()).toEqual([]);
   });
 
   it('an import waiting for another one of the business stays "running" until it ends', async () => {

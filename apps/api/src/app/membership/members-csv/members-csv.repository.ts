@@ -201,13 +201,13 @@ export class MembersCsvRepository {
     settings: MemberImportSettings,
     jobId: string,
   ): Promise<boolean> {
-    const updated: unknown[] = await manager.query(
+    const updated = await manager.query(
       `UPDATE member_imports SET state = 'queued', mapping = $3::jsonb, processed_rows = 0, error = NULL,
          job_id = $4
        WHERE business_id = $1 AND id = $2 AND state IN ('uploaded', 'failed') RETURNING id`,
       [scope.businessId, id, JSON.stringify(settings), jobId],
     );
-    return updated.length > 0;
+    return changedAny(updated);
   }
 
   /**
@@ -221,13 +221,13 @@ export class MembersCsvRepository {
     jobId: string,
     error: string,
   ): Promise<boolean> {
-    const updated: unknown[] = await this.dataSource.query(
+    const updated = await this.dataSource.query(
       `UPDATE member_imports SET state = 'failed', processed_rows = 0, error = $4, finished_at = now()
        WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state IN ('queued', 'running')
        RETURNING id`,
       [scope.businessId, id, jobId, error],
     );
-    return updated.length > 0;
+    return changedAny(updated);
   }
 
   /**
@@ -246,31 +246,82 @@ export class MembersCsvRepository {
     );
   }
 
-  /** Sets an import's state and progress (outside the import's transaction, so polls see it). */
-  async setProgress(
+  /**
+   * Starts the run of job `jobId`: its queued upload becomes 'running' at 0 rows with a fresh
+   * heartbeat. Outside the import's transaction, so polls see it.
+   * @returns false when the upload is not queued for this job (reported failed, or run by a newer
+   *   job): the job then does nothing
+   */
+  async startRun(scope: BusinessScope, id: string, jobId: string): Promise<boolean> {
+    const updated = await this.dataSource.query(
+      `UPDATE member_imports SET state = 'running', processed_rows = 0, heartbeat_at = now()
+       WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state = 'queued' RETURNING id`,
+      [scope.businessId, id, jobId],
+    );
+    return changedAny(updated);
+  }
+
+  /**
+   * The running import of job `jobId` is alive: its heartbeat is now, and its progress
+   * `processedRows` when given. Outside the import's transaction, so polls see it; nothing when
+   * the import is no longer this job's running one.
+   */
+  async beat(
     scope: BusinessScope,
     id: string,
-    progress: {
-      state: MemberImportState;
-      processedRows: number;
-      counts?: MemberImportCounts;
-      error?: string;
-    },
+    jobId: string,
+    processedRows?: number,
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE member_imports SET state = $3, processed_rows = $4,
-         counts = COALESCE($5::jsonb, counts), error = $6,
-         finished_at = CASE WHEN $3 IN ('done', 'failed') THEN now() END
-       WHERE business_id = $1 AND id = $2`,
-      [
-        scope.businessId,
-        id,
-        progress.state,
-        progress.processedRows,
-        progress.counts ? JSON.stringify(progress.counts) : null,
-        progress.error ?? null,
-      ],
+      `UPDATE member_imports SET heartbeat_at = now(), processed_rows = COALESCE($4, processed_rows)
+       WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state = 'running'`,
+      [scope.businessId, id, jobId, processedRows ?? null],
     );
+  }
+
+  /**
+   * Ends the running import of job `jobId` as 'done' with its counts, in the import's own
+   * transaction (`manager`): the members and the 'done' commit together. The row stays locked until
+   * the commit, so a poll that finds the run stale (`failStale`) waits and then sees it done.
+   * @returns false when the import was reported failed meanwhile (or run by a newer job): the
+   *   caller must then roll back, so that 'nothing was written' stays true
+   */
+  async finishRun(
+    scope: BusinessScope,
+    manager: EntityManager,
+    id: string,
+    jobId: string,
+    done: { processedRows: number; counts: MemberImportCounts },
+  ): Promise<boolean> {
+    const updated = await manager.query(
+      `UPDATE member_imports SET state = 'done', processed_rows = $4, counts = $5::jsonb, error = NULL,
+         finished_at = now()
+       WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state = 'running' RETURNING id`,
+      [scope.businessId, id, jobId, done.processedRows, JSON.stringify(done.counts)],
+    );
+    return changedAny(updated);
+  }
+
+  /**
+   * Marks the import of job `jobId` 'failed' with `error` when it is 'running' and its heartbeat
+   * is older than `staleSeconds` (by the database's clock): its process stopped under it.
+   * @returns true when it was marked
+   */
+  async failStale(
+    scope: BusinessScope,
+    id: string,
+    jobId: string,
+    staleSeconds: number,
+    error: string,
+  ): Promise<boolean> {
+    const updated = await this.dataSource.query(
+      `UPDATE member_imports SET state = 'failed', processed_rows = 0, error = $5, finished_at = now()
+       WHERE business_id = $1 AND id = $2 AND job_id = $3 AND state = 'running'
+         AND COALESCE(heartbeat_at, '-infinity') < now() - make_interval(secs => $4)
+       RETURNING id`,
+      [scope.businessId, id, jobId, staleSeconds, error],
+    );
+    return changedAny(updated);
   }
 
   /**
@@ -465,6 +516,14 @@ export class MembersCsvRepository {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return runTransaction(this.dataSource, work);
   }
+}
+
+/**
+ * Whether an UPDATE changed a row: TypeORM answers an UPDATE (or DELETE) through `query` with
+ * `[rows, row count]`, never with the rows alone.
+ */
+function changedAny(answer: unknown): boolean {
+  return (answer as [unknown[], number])[1] > 0;
 }
 
 /** The unnest arrays of planned members: names, emails, email keys, prices, discounts (cents). */

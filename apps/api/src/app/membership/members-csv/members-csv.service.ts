@@ -60,6 +60,14 @@ export const MEMBERS_CSV_QUEUE = 'csv.import';
  */
 export const IMPORT_FAILED_MESSAGE = 'The import failed and nothing was written. Please try again.';
 
+/** How often a running import says it is alive (`member_imports.heartbeat_at`), in seconds. */
+export const IMPORT_HEARTBEAT_SECONDS = 5;
+/**
+ * A 'running' import whose heartbeat is older than this (seconds) was stopped under it (its
+ * process killed): the next poll reports it failed (docs/decisions/csv-import-heartbeat.md).
+ */
+export const IMPORT_STALE_SECONDS = 30;
+
 /** Rows per write statement: set-based, and small enough that the progress bar moves. */
 const WRITE_CHUNK = 1_000;
 /** Members per export batch (one keyset-paged statement each). */
@@ -110,7 +118,7 @@ export class MembersCsvService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.jobs.register<ImportJob>(
       { name: MEMBERS_CSV_QUEUE, retryLimit: 0, expireInSeconds: 15 * 60 },
-      (data) => this.runJob(data),
+      (data, job) => this.runJob(data, job.id),
     );
   }
 
@@ -260,6 +268,8 @@ export class MembersCsvService implements OnModuleInit {
       settings,
       (await this.defaults.get(scope)).discountCents,
     );
+    // A run stopped under it (a crash) can run again at once, without waiting for a poll.
+    await this.reapStopped(scope, stored);
     const jobId = randomUUID();
     const queued = await this.repository.transaction(async (manager) => {
       if (!(await this.repository.markQueued(scope, manager, importId, checked, jobId))) {
@@ -278,21 +288,13 @@ export class MembersCsvService implements OnModuleInit {
   }
 
   /**
-   * Where an import stands (the progress bar polls this). An import still 'queued' or 'running'
-   * whose job has ended without finishing it (stopped by a deploy, expired after a crash) is
-   * marked 'failed' here, so the owner sees `IMPORT_FAILED_MESSAGE` and can run it again.
+   * Where an import stands (the progress bar polls this). An import stopped under it is reported
+   * 'failed' here (see `reapStopped`), so the owner sees `IMPORT_FAILED_MESSAGE` and can run it
+   * again.
    * @throws ImportNotFoundException 404
    */
   async status(scope: BusinessScope, importId: string): Promise<MemberImportStatusDto> {
-    let stored = await this.findImport(scope, importId, false);
-    if (
-      (stored.state === 'queued' || stored.state === 'running') &&
-      stored.jobId &&
-      !(await this.jobs.isPending(MEMBERS_CSV_QUEUE, stored.jobId)) &&
-      (await this.repository.failStopped(scope, stored.id, stored.jobId, IMPORT_FAILED_MESSAGE))
-    ) {
-      stored = await this.findImport(scope, importId, false);
-    }
+    const stored = await this.reapStopped(scope, await this.findImport(scope, importId, false));
     return {
       importId: stored.id,
       state: stored.state,
@@ -304,19 +306,55 @@ export class MembersCsvService implements OnModuleInit {
   }
 
   /**
-   * Runs one import: plans again under the business's lock and writes the good rows, all in one
-   * transaction (nothing is written if it fails), reporting progress on its own connection.
-   * Public for the benchmark (`tools/bench/csv-import.mjs`) and tests; the API calls it from the job.
+   * Marks a 'queued' or 'running' import 'failed' with `IMPORT_FAILED_MESSAGE` when it was
+   * stopped under it, so it can run again: running with a heartbeat older than
+   * `IMPORT_STALE_SECONDS` (its process was killed; pg-boss would keep its job 'active' until it
+   * expires, 15 minutes), or its job ended without finishing it (stopped by a deploy, expired). Its
+   * transaction rolled back with its connection, so nothing was written; a run still alive but
+   * silent that long finds itself failed at its end and rolls back (`finishRun`).
+   * @returns the import as it is now
    */
-  async runJob(job: ImportJob): Promise<void> {
+  private async reapStopped(scope: BusinessScope, stored: StoredImport): Promise<StoredImport> {
+    const { id, state, jobId } = stored;
+    if ((state !== 'queued' && state !== 'running') || !jobId) return stored;
+    const stopped =
+      (state === 'running' &&
+        (await this.repository.failStale(
+          scope,
+          id,
+          jobId,
+          IMPORT_STALE_SECONDS,
+          IMPORT_FAILED_MESSAGE,
+        ))) ||
+      (!(await this.jobs.isPending(MEMBERS_CSV_QUEUE, jobId)) &&
+        (await this.repository.failStopped(scope, id, jobId, IMPORT_FAILED_MESSAGE)));
+    return stopped ? this.findImport(scope, id, false) : stored;
+  }
+
+  /**
+   * Runs one import as job `jobId`: plans again under the business's lock and writes the good
+   * rows, all in one transaction that also marks it 'done' (nothing is written if it fails),
+   * reporting progress and a heartbeat every `IMPORT_HEARTBEAT_SECONDS` on another connection.
+   * Does nothing when the upload is not queued for this job. Public for tests; the API calls it
+   * from the job.
+   */
+  async runJob(job: ImportJob, jobId: string): Promise<void> {
     const scope = jobScope(job);
     const stored = await this.repository.findImport(scope, job.importId, true);
-    if (!stored?.settings) return;
+    if (!stored?.settings || !(await this.repository.startRun(scope, stored.id, jobId))) return;
     const settings = stored.settings;
     const total = stored.totalRows;
-    await this.repository.setProgress(scope, stored.id, { state: 'running', processedRows: 0 });
+    const run = { id: stored.id, jobId };
+    const heartbeat = setInterval(() => {
+      this.repository
+        .beat(scope, run.id, run.jobId)
+        .catch((error: unknown) =>
+          this.logger.warn(`CSV import ${run.id} heartbeat: ${errorMessage(error)}`),
+        );
+    }, IMPORT_HEARTBEAT_SECONDS * 1000);
+    heartbeat.unref();
     try {
-      const counts = await this.repository.transaction(async (manager) => {
+      await this.repository.transaction(async (manager) => {
         await this.repository.lockImports(scope, manager);
         const existing = await this.repository.findExisting(scope, manager);
         const plan = await this.withoutErased(
@@ -325,25 +363,22 @@ export class MembersCsvService implements OnModuleInit {
           settings,
           manager,
         );
-        await this.write(scope, manager, stored.id, plan, existing, total);
+        await this.write(scope, manager, run, plan, existing, total);
         await this.audit.record(scope, manager, {
           kind: 'import.run',
           after: { source: 'CSV', rows: total, ...plan.counts },
         });
-        return plan.counts;
-      });
-      await this.repository.setProgress(scope, stored.id, {
-        state: 'done',
-        processedRows: total,
-        counts,
+        const finished = await this.repository.finishRun(scope, manager, run.id, run.jobId, {
+          processedRows: total,
+          counts: plan.counts,
+        });
+        if (!finished) throw new Error('it was reported failed while it ran; rolled back');
       });
     } catch (error) {
-      this.logger.error(`CSV import ${stored.id} failed: ${errorMessage(error)}`);
-      await this.repository.setProgress(scope, stored.id, {
-        state: 'failed',
-        processedRows: 0,
-        error: IMPORT_FAILED_MESSAGE,
-      });
+      this.logger.error(`CSV import ${run.id} failed: ${errorMessage(error)}`);
+      await this.repository.failStopped(scope, run.id, run.jobId, IMPORT_FAILED_MESSAGE);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -351,7 +386,7 @@ export class MembersCsvService implements OnModuleInit {
   private async write(
     scope: BusinessScope,
     manager: EntityManager,
-    importId: string,
+    run: { id: string; jobId: string },
     plan: ImportPlan,
     existing: ExistingMember[],
     totalRows: number,
@@ -378,7 +413,7 @@ export class MembersCsvService implements OnModuleInit {
     const progress = async (units: number): Promise<void> => {
       done += units;
       const processedRows = Math.min(totalRows - 1, Math.floor((totalRows * done) / work));
-      await this.repository.setProgress(scope, importId, { state: 'running', processedRows });
+      await this.repository.beat(scope, run.id, run.jobId, processedRows);
     };
     const added: string[] = [];
     const attached: { memberId: string; referrerId: string }[] = [];
@@ -419,7 +454,7 @@ export class MembersCsvService implements OnModuleInit {
     // The automatic-link setting (issue 14 part 4): new members get a link in the same transaction.
     if (added.length > 0)
       await this.events.emit('members.added', { scope, manager, memberIds: added });
-    await this.record(scope, manager, importId, plan, { added, updated, attached, previous });
+    await this.record(scope, manager, run.id, plan, { added, updated, attached, previous });
   }
 
   /** Lifecycle facts and price ledger lines of a run, in its transaction (idempotent by key). */
