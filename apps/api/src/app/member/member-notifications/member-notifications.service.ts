@@ -117,12 +117,14 @@ export class MemberNotifications {
 
   /**
    * "{friend} is now your branch: your price is now $X" to the referrer, if turned on; once per
-   * branch (a branch that lapses and counts again is not announced twice). @returns true when queued
+   * branch (a branch that lapses and counts again is not announced twice); inside
+   * `event.manager`'s transaction when given.
+   * @returns true when queued
+   * @throws (with `event.manager` only) what queueing threw, so that transaction rolls back
    */
   branchCounting(scope: BusinessScope, event: BranchCountingEvent): Promise<boolean> {
-    return this.guarded('branch-counting', false, async () =>
-      this.queueBranchCounting(scope, await this.settings(scope), event),
-    );
+    const queue = async () => this.queueBranchCounting(scope, await this.settings(scope), event);
+    return event.manager ? queue() : this.guarded('branch-counting', false, queue);
   }
 
   /**
@@ -177,7 +179,10 @@ export class MemberNotifications {
     return event.manager ? queue() : this.guarded('branch-ended', false, queue);
   }
 
-  /** Queues 'branch-counting' (key `branch-counting:<branch id>`) when the setting is on. */
+  /**
+   * Queues 'branch-counting' (key `branch-counting:<branch id>`) when the setting is on, inside
+   * `event.manager`'s transaction when given.
+   */
   private async queueBranchCounting(
     scope: BusinessScope,
     settings: MemberEmailSettings,
@@ -194,6 +199,7 @@ export class MemberNotifications {
         priceBeforeCents: event.priceBeforeCents,
       },
       `branch-counting:${event.branchId}`,
+      { manager: event.manager },
     );
   }
 

@@ -15,6 +15,8 @@ import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testi
 import { waitFor } from '../../../../test/stub-servers';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JOBS_SCHEMA } from '../../platform/jobs/jobs-schema';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MEMBER_EMAIL_QUEUE } from '../../member/member-emails/member-emails.service';
 import {
   BRANCH_REFRESH_CRON,
   BRANCH_REFRESH_QUEUE,
@@ -391,5 +393,36 @@ describe('branch qualification (integration, real SMTP server)', () => {
       await setRule({ rule: 'approval' });
       await expectLedgersChained(t, businessId);
     });
+  });
+
+  it('a refresh whose email cannot be queued changes nothing; the next one makes the branch count and emails once (issue 31 item 4)', async () => {
+    await setRule({ rule: 'days', days: 30 });
+    const tree = await addTree("Siobhán O'Brien", 'siobhan@example.ie');
+    const branch = await addBranch(tree.id, 'Ana-Sofía Ruiz', 'ana.sofia@example.es');
+    const at = dueAfter30Days(await createdAt(branch.id));
+    // The email is queued in the refresh's transaction: when queueing fails, the change rolls
+    // back with it (as a crash before the commit would), rather than counting without the email.
+    const jobs = t.app.get(JobsService);
+    const send = jobs.send.bind(jobs);
+    const spy = jest
+      .spyOn(jobs, 'send')
+      .mockImplementation((name, data, options) =>
+        name === MEMBER_EMAIL_QUEUE
+          ? Promise.reject(new Error('the jobs table did not answer'))
+          : send(name, data, options),
+      );
+    await expect(branches.refresh(scope, at)).rejects.toThrow('the jobs table did not answer');
+    spy.mockRestore();
+    expect((await row(branch.id)).status).toBe('Pending');
+    expect((await row(tree.id)).newPriceCents).toBe(10_000);
+
+    expect((await branches.refresh(scope, at)).started.map((change) => change.branchId)).toEqual([
+      branch.id,
+    ]);
+    expect((await row(tree.id)).newPriceCents).toBe(8_500);
+    await settled();
+    const counting = received('Ana-Sofía Ruiz is now your branch: your price is now $85.00');
+    expect(counting.map(to)).toEqual(['siobhan@example.ie']);
+    await setRule({ rule: 'approval' });
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { BranchSettings } from '@grove/contracts';
+import type { EntityManager } from 'typeorm';
 import { AuditLog } from '../../platform/audit/audit-log';
 import { errorMessage } from '../../platform/common/error-message';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
@@ -84,55 +85,52 @@ export class BranchQualificationService implements OnModuleInit {
   /**
    * Applies the business's rule to its branches as of `now` in one transaction (under the
    * business's advisory lock, the referrers' rows locked), with the ledger lines of every price
-   * that moved; then queues the emails. Idempotent: a second call with the same `now` changes
-   * nothing and sends nothing.
+   * that moved and the emails telling of them (queued in it, so a crash after the commit cannot
+   * lose them; the member-email worker finds them at its next poll). Idempotent: a second call
+   * with the same `now` changes nothing and sends nothing.
    * @param now the clock (a test passes a later one)
    * @returns what changed
    */
   async refresh(scope: BusinessScope, now: Date = new Date()): Promise<BranchChanges> {
     const at = now.toISOString();
-    const { changes, before, after } = await this.repository.inBusinessLock(
-      scope,
-      async (manager) => {
-        const locked = await this.repository.lockReferrers(scope, manager, now);
-        const none: BranchChanges = { started: [], lapsed: [], resumed: [] };
-        if (locked.size === 0) return { changes: none, before: locked, after: locked };
-        const changes = await this.repository.applyRule(scope, manager, [...locked.keys()], now);
-        const lines: {
-          change: BranchChange;
-          reason: 'branch_counting' | 'branch_lapsed';
-          cause: string;
-        }[] = [
-          ...changes.lapsed.map((change) => ({
-            change,
-            reason: 'branch_lapsed' as const,
-            cause: `branch_lapsed:${change.branchId}:${at}`,
-          })),
-          ...changes.resumed.map((change) => ({
-            change,
-            reason: 'branch_counting' as const,
-            cause: `branch_resumed:${change.branchId}:${at}`,
-          })),
-          ...changes.started.map((change) => ({
-            change,
-            reason: 'branch_counting' as const,
-            cause: `branch_counting:${change.branchId}`,
-          })),
-        ];
-        for (const { change, reason, cause } of lines) {
-          await this.lifecycle.recordEffectivePrices(
-            scope,
-            [change.referrerId],
-            { reason, branchId: change.branchId, cause },
-            manager,
-          );
-        }
-        const after = await this.lifecycle.effectivePrices(scope, [...locked.keys()], manager);
-        return { changes, before: locked, after };
-      },
-    );
-    await this.notify(scope, changes, before, after);
-    return changes;
+    return this.repository.inBusinessLock(scope, async (manager) => {
+      const locked = await this.repository.lockReferrers(scope, manager, now);
+      const none: BranchChanges = { started: [], lapsed: [], resumed: [] };
+      if (locked.size === 0) return none;
+      const changes = await this.repository.applyRule(scope, manager, [...locked.keys()], now);
+      const lines: {
+        change: BranchChange;
+        reason: 'branch_counting' | 'branch_lapsed';
+        cause: string;
+      }[] = [
+        ...changes.lapsed.map((change) => ({
+          change,
+          reason: 'branch_lapsed' as const,
+          cause: `branch_lapsed:${change.branchId}:${at}`,
+        })),
+        ...changes.resumed.map((change) => ({
+          change,
+          reason: 'branch_counting' as const,
+          cause: `branch_resumed:${change.branchId}:${at}`,
+        })),
+        ...changes.started.map((change) => ({
+          change,
+          reason: 'branch_counting' as const,
+          cause: `branch_counting:${change.branchId}`,
+        })),
+      ];
+      for (const { change, reason, cause } of lines) {
+        await this.lifecycle.recordEffectivePrices(
+          scope,
+          [change.referrerId],
+          { reason, branchId: change.branchId, cause },
+          manager,
+        );
+      }
+      const after = await this.lifecycle.effectivePrices(scope, [...locked.keys()], manager);
+      await this.notify(scope, manager, changes, locked, after);
+      return changes;
+    });
   }
 
   /**
@@ -156,11 +154,13 @@ export class BranchQualificationService implements OnModuleInit {
   }
 
   /**
-   * Queues the emails of a refresh's changes, each for a referrer whose price is known and moved
-   * (a Mindbody-managed referrer's price moves when the sync has written it to Mindbody, not here).
+   * Queues the emails of a refresh's changes in its transaction (`manager`), each for a referrer
+   * whose price is known and moved (a Mindbody-managed referrer's price moves when the sync has
+   * written it to Mindbody, not here).
    */
   private async notify(
     scope: BusinessScope,
+    manager: EntityManager,
     changes: BranchChanges,
     before: Map<string, number | null>,
     after: Map<string, number | null>,
@@ -175,13 +175,20 @@ export class BranchQualificationService implements OnModuleInit {
         ...change,
         priceBeforeCents,
         priceNowCents,
+        manager,
       });
     }
     for (const change of changes.lapsed) {
       const priceNowCents = after.get(change.referrerId);
       if (priceNowCents == null || priceNowCents === before.get(change.referrerId)) continue;
       // Lapsed: its Mindbody membership ended or was suspended.
-      await this.events.emit('branch.ended', { scope, ...change, priceNowCents, reason: 'ended' });
+      await this.events.emit('branch.ended', {
+        scope,
+        ...change,
+        priceNowCents,
+        reason: 'ended',
+        manager,
+      });
     }
   }
 }

@@ -20,6 +20,11 @@ export interface BranchCountingEvent {
   /** The referrer's price before and after the branch (cents). */
   priceBeforeCents: number;
   priceNowCents: number;
+  /**
+   * The open transaction that made the branch count, when there is one: the email is queued
+   * inside it (a failure then rolls it back), so a crash after the commit cannot lose it.
+   */
+  manager?: EntityManager;
 }
 
 /** A prospect the owner approved: now a member and the referrer's branch. */
