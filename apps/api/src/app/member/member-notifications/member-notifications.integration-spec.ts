@@ -13,6 +13,8 @@ import {
   type MembershipEventMap,
 } from '../../membership/events/membership-events';
 import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../../test/member-mail';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MEMBER_EMAIL_QUEUE } from '../member-emails/member-emails.service';
 import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 
 const ALL_ON: MemberEmailSettings = {
@@ -238,6 +240,42 @@ describe('event emails to members (integration, real SMTP server)', () => {
     expect(received('Lia Lane is now your branch: your price is now $85.00')).toHaveLength(1);
     expect(
       received('Lia Lane no longer counts as your branch: your price is back to $100.00').map(to),
+    ).toEqual(['ana@example.com']);
+  });
+
+  it('a branch removal whose email cannot be queued removes nothing; done again, it emails once (issue 31 item 4)', async () => {
+    await join('Ana-Sofía Pérez', 'ana.sofia@example.es');
+    await approve(
+      await prospectId('ana.sofia@example.es'),
+      'Ana-Sofía Pérez',
+      'ana.sofia@example.es',
+    ).expect(201);
+    await settled();
+    const branchesOfAna = async () =>
+      ((await owner.get(`/api/members/${ana.id}`).expect(200)).body as MemberRow).branchDetails;
+    const [branch] = await branchesOfAna();
+    // The email is queued in the removal's transaction: when queueing fails, the removal rolls
+    // back with it (as a crash before the commit would), rather than committing without it.
+    const jobs = t.app.get(JobsService);
+    const send = jobs.send.bind(jobs);
+    const spy = jest
+      .spyOn(jobs, 'send')
+      .mockImplementation((name, data, options) =>
+        name === MEMBER_EMAIL_QUEUE
+          ? Promise.reject(new Error('the jobs table did not answer'))
+          : send(name, data, options),
+      );
+    const refused = await owner.delete(`/api/members/${ana.id}/branches/${branch?.id}`);
+    spy.mockRestore();
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect((await branchesOfAna()).map((detail) => detail.branchName)).toEqual(['Ana-Sofía Pérez']);
+
+    await owner.delete(`/api/members/${ana.id}/branches/${branch?.id}`).expect(204);
+    await settled();
+    expect(
+      received(
+        'Ana-Sofía Pérez no longer counts as your branch: your price is back to $100.00',
+      ).map(to),
     ).toEqual(['ana@example.com']);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type TestAgent from 'supertest/lib/agent';
 import {
   MEMBER_PAGE_MESSAGES,
+  emailKey,
   type MemberPage,
   type MemberRow,
   type ReferralEmailRun,
@@ -12,11 +13,13 @@ import {
 import { runUntilDone } from '../../../../test/background-run';
 import { autoLinksOff, createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
 import { writeWebBuild } from '../../../../test/web-build';
-import { createMailTestApp } from '../../../../test/member-mail';
+import { createMailTestApp, memberEmailsSettled } from '../../../../test/member-mail';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { waitFor } from '../../../../test/stub-servers';
 import { ACCESS_COOKIE } from '../../platform/auth/auth-tokens';
 import { MEMBER_COOKIE } from '../member-auth/member-auth.service';
+import { JOBS_SCHEMA } from '../../platform/jobs/jobs-schema';
+import { MEMBER_LINK_REQUEST_QUEUE } from './member-page.service';
 
 const ORIGIN = 'https://grove.example.com';
 
@@ -184,6 +187,30 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     expect(page.text).toContain(MEMBER_PAGE_MESSAGES.linkExpired);
     expect(page.text).toContain('Send me a new link');
     expect(page.text).not.toContain('Hi Ana');
+  });
+
+  it('a link request is a job in the database when the answer comes (a crash after it cannot lose the email), and it emails once', async () => {
+    const jobs = async (): Promise<number> =>
+      (
+        (await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'emailKey' = $2`,
+          [MEMBER_LINK_REQUEST_QUEUE, emailKey('zoe.darcy@example.com')],
+        )) as { n: number }[]
+      )[0]?.n;
+    await addMember(owner, "Zoë D'Arcy-Nguyễn", 'zoe.darcy@example.com');
+    const queuedBefore = await jobs();
+    const before = smtp.emails.length;
+    await t
+      .agent()
+      .post('/api/member/magic-link')
+      .send({ email: 'Zoe.DArcy@example.com' })
+      .expect(202);
+    expect(await jobs()).toBe(queuedBefore + 1);
+    await nextEmailTo('zoe.darcy@example.com', before);
+    await memberEmailsSettled(t);
+    expect(
+      smtp.emails.slice(before).filter((mail) => recipient(mail) === 'zoe.darcy@example.com'),
+    ).toHaveLength(1);
   });
 
   it('keeps members, businesses and owners apart', async () => {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { Response } from 'express';
 import {
@@ -9,8 +8,8 @@ import {
   referralLinkUrl,
   welcomeOfferWording,
 } from '@grove/contracts';
-import { safeErrorText } from '../../platform/common/log-safety';
 import { AppConfig } from '../../platform/config/app-config';
+import { JobsService } from '../../platform/jobs/jobs.service';
 import { memberScope, type BusinessScope } from '../../platform/database/business-scope';
 import { FraudSignalsService } from '../../referral/fraud/fraud-signals.service';
 import { MemberAuthService } from '../member-auth/member-auth.service';
@@ -30,6 +29,14 @@ import { MemberPageRepository } from './member-page.repository';
 /** Ledger lines the page shows (newest first). */
 const LEDGER_LINES = 50;
 
+/** The pg-boss queue of member page link requests (one job per request). */
+export const MEMBER_LINK_REQUEST_QUEUE = 'member-page.link-request';
+
+/** A member page link request: the email key asked for (contracts' `emailKey`). */
+interface LinkRequestJob {
+  emailKey: string;
+}
+
 /** A referral link's QR code: SVG, Grove green, drawn by `qrcode`. */
 function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, {
@@ -45,9 +52,7 @@ function qrSvg(url: string): Promise<string> {
  * the public "send me a new link".
  */
 @Injectable()
-export class MemberPageService {
-  private readonly logger = new Logger(MemberPageService.name);
-
+export class MemberPageService implements OnModuleInit {
   constructor(
     private readonly pages: MemberPageRepository,
     private readonly auth: MemberAuthService,
@@ -56,7 +61,15 @@ export class MemberPageService {
     private readonly throttle: LinkRequestThrottle,
     private readonly fraud: FraudSignalsService,
     private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register<LinkRequestJob>(
+      { name: MEMBER_LINK_REQUEST_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
+      (data, job) => this.sendLinks(data.emailKey, job.id),
+    );
+  }
 
   /**
    * The page of the session's member (`page`), the opening remembered as a keyed digest of the
@@ -135,30 +148,33 @@ export class MemberPageService {
 
   /**
    * A new magic link for `email`: every member with that email key (in any business) gets one by
-   * email (transactional: sent even when unsubscribed). The caller always gets the same answer;
-   * the emails are queued after it, so the answer's timing does not tell either. The link in the
-   * email is on PUBLIC_ORIGIN, whatever Host the request named (issue 24 part 1).
+   * email (transactional: sent even when unsubscribed). The caller always gets the same answer:
+   * the request is queued as one pg-boss job (`MEMBER_LINK_REQUEST_QUEUE`) whatever the address,
+   * so the answer's timing does not tell either, and a crash after the answer cannot lose it (the
+   * job is in the database before the answer; issue 31 item 4). The link in the email is on
+   * PUBLIC_ORIGIN, whatever Host the request named (issue 24 part 1).
    * @param email one plain mailbox (the DTO's rule, `isValidEmail`)
    * @throws TooManyLinkRequestsException 429 (per client address, per email address)
    */
   async requestLink(email: string, clientAddress: string): Promise<void> {
     const key = emailKey(email);
     await this.throttle.consume(clientAddress, key);
-    void this.sendLinks(key).catch((error: unknown) =>
-      this.logger.error(`queueing member page links: ${safeErrorText(error)}`),
-    );
+    await this.jobs.send<LinkRequestJob>(MEMBER_LINK_REQUEST_QUEUE, { emailKey: key });
   }
 
-  private async sendLinks(key: string): Promise<void> {
+  /**
+   * The job: queues a member page link email to every member with email key `key`, keyed by the
+   * request (`requestId`, the job's id), so a retried job queues none twice.
+   */
+  private async sendLinks(key: string, requestId: string): Promise<void> {
     const members = await this.tokens.membersByEmailKey(key);
-    const request = randomUUID();
     for (const member of members) {
       await this.emails.send(
         memberScope(member),
         member.memberId,
         'magic-link',
         {},
-        `magic-link:${request}:${member.memberId}`,
+        `magic-link:${requestId}:${member.memberId}`,
       );
     }
   }

@@ -615,10 +615,17 @@ export class MembersRepository {
     return row?.total ?? 0;
   }
 
-  /** The given members (of this business only) with their counting branches' counts, in no particular order. */
-  async findSummaries(scope: BusinessScope, ids: string[]): Promise<MemberSummary[]> {
+  /**
+   * The given members (of this business only) with their counting branches' counts, in no
+   * particular order; inside `manager`'s transaction when given.
+   */
+  async findSummaries(
+    scope: BusinessScope,
+    ids: string[],
+    manager?: EntityManager,
+  ): Promise<MemberSummary[]> {
     if (ids.length === 0) return [];
-    const rows: SummarySqlRow[] = await this.dataSource.query(
+    const rows: SummarySqlRow[] = await (manager ?? this.dataSource).query(
       `SELECT ${SUMMARY_COLUMNS},
          (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
            AND ${countingBranch('b')})::int AS branch_count, ${INTEGRATION_DISCOUNT}

@@ -269,8 +269,8 @@ export class MembersService {
 
   /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
-   * drops by one (docs/product.md#states); records branch_removed and the tree's new price. Then,
-   * when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a
+   * drops by one (docs/product.md#states); records branch_removed and the tree's new price; and,
+   * in the same transaction, when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a
    * pending one lowered no price), "{friend} no longer counts as your branch: your price is back
    * to $Y" to the tree's member, if the owner left it on (announced as 'branch.ended', reason
    * 'removed': the membership did not end).
@@ -279,7 +279,7 @@ export class MembersService {
    * @throws NotABranchException 404 when `branchId` is not a branch of that tree
    */
   async removeBranch(scope: BusinessScope, treeId: string, branchId: string): Promise<void> {
-    const priceMoved = await this.members.transaction(async (manager) => {
+    await this.members.transaction(async (manager) => {
       const tree = await this.lockEditable(scope, manager, treeId);
       const detached =
         isUUID(branchId) && (await this.members.detachBranch(scope, manager, treeId, branchId));
@@ -290,17 +290,19 @@ export class MembersService {
         member: branch ? { id: branch.id, name: branch.name } : null,
         before: { referrer: tree.name },
       });
-      return this.recordBranchRemoved(scope, manager, treeId, branchId, new Date());
-    });
-    if (!priceMoved) return;
-    const [tree, branch] = await Promise.all([this.get(scope, treeId), this.get(scope, branchId)]);
-    await this.events.emit('branch.ended', {
-      scope,
-      branchId,
-      friendName: branch.memberName,
-      referrerId: tree.id,
-      priceNowCents: tree.newPriceCents,
-      reason: 'removed',
+      if (!(await this.recordBranchRemoved(scope, manager, treeId, branchId, new Date()))) return;
+      // Queued in the removal's transaction: a crash after the commit cannot lose the email.
+      const [moved] = await this.members.findSummaries(scope, [treeId], manager);
+      if (!moved || !branch) return;
+      await this.events.emit('branch.ended', {
+        scope,
+        branchId,
+        friendName: branch.name,
+        referrerId: treeId,
+        priceNowCents: toMemberRow(moved, []).newPriceCents,
+        reason: 'removed',
+        manager,
+      });
     });
   }
 
@@ -360,7 +362,7 @@ export class MembersService {
    * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   async remove(scope: BusinessScope, id: string): Promise<void> {
-    const { member: removed, priceMoved } = await this.members.transaction(async (manager) => {
+    await this.members.transaction(async (manager) => {
       const member = await this.lockEditable(scope, manager, id);
       let moved = false;
       const endedAt = new Date();
@@ -403,20 +405,20 @@ export class MembersService {
           discountCents: member.discountCents,
         },
       });
-      return { member, priceMoved: moved };
-    });
-    if (removed.referredById && priceMoved) {
-      const [referrer] = await this.members.findSummaries(scope, [removed.referredById]);
+      if (!referrerId || !moved) return;
+      // Queued in the removal's transaction: a crash after the commit cannot lose the email.
+      const [referrer] = await this.members.findSummaries(scope, [referrerId], manager);
       if (referrer)
         await this.events.emit('branch.ended', {
           scope,
-          branchId: removed.id,
-          friendName: removed.name,
+          branchId: id,
+          friendName: member.name,
           referrerId: referrer.id,
           priceNowCents: toMemberRow(referrer, []).newPriceCents,
           reason: 'removed',
+          manager,
         });
-    }
+    });
   }
 
   /**
