@@ -305,6 +305,21 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('MemberImportsHeartbeat goes down and up again', async () => {
+    const columns = async (): Promise<number> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.columns
+            WHERE table_name = 'member_imports' AND column_name = 'heartbeat_at'`,
+        )) as { n: number }[]
+      )[0].n;
+    expect(await columns()).toBe(1);
+    await undoThrough(dataSource, 'MemberImportsHeartbeat1795603000000');
+    expect(await columns()).toBe(0);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await columns()).toBe(1);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (
