@@ -71,6 +71,25 @@ export const DEFAULT_REFERRER_REWARD: ReferrerReward = {
   maxBranchesPerYear: null,
 };
 
+/**
+ * A reward owed to a referrer for one branch that started counting while the business's reward
+ * was a one-off credit, a free period or a gift (docs/product.md#referrer-reward 'Rewards to
+ * honour'): the reward as it was then, worded ({@link referrerRewardWording}, `owed`); `capped`
+ * when the referrer had already been rewarded for the business's most friends that year (nothing
+ * to honour); `honouredAt` (ISO 8601) once the owner marked it honoured, else null.
+ */
+export interface ReferrerRewardOwed {
+  id: string;
+  referrerId: string;
+  referrerName: string;
+  branchId: string;
+  branchName: string;
+  wording: string;
+  capped: boolean;
+  countedAt: string;
+  honouredAt: string | null;
+}
+
 /** The reward setting's validation messages (docs/product.md#referrer-reward). */
 export const REFERRER_REWARD_MESSAGES = {
   /** `kind` missing or not one of {@link REFERRER_REWARD_KINDS}. */
@@ -90,7 +109,12 @@ export const REFERRER_REWARD_MESSAGES = {
   /** `yearlyCapCents` not null and not whole cents from 1 to $1,000,000. */
   yearlyCap: 'Enter the yearly cap: more than 0, at most 1,000,000, or leave it empty',
   /** `maxBranchesPerYear` not null and not a whole number from 1 to {@link REWARDED_BRANCHES_MAX}. */
-  maxBranches: 'Enter the most friends rewarded a year: a whole number from 1 to 1,000, or leave it empty',
+  maxBranches:
+    'Enter the most friends rewarded a year: a whole number from 1 to 1,000, or leave it empty',
+  /** No reward owed with this id in the session's business (unknown, or another's). */
+  owedNotFound: 'This reward was not found',
+  /** A capped reward cannot be honoured: nothing is owed. */
+  owedCapped: 'This reward is past the cap: nothing is owed',
 } as const;
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
@@ -168,9 +192,10 @@ export function normalizeReferrerReward(reward: Unchecked<ReferrerReward>): Refe
  * preview, the Branches screen: 'A $25 credit per friend'), `member` (the member page and the
  * emails, after "each friend who joins": 'lowers your price by $10.00 a month', 'earns you a $25
  * credit') and `friend` (the join page, after "{referrer} gets": 'a lower membership price', 'a
- * $25 credit'; no amount for the discount, which is the member's own).
+ * $25 credit'; no amount for the discount, which is the member's own) and `owed` ('Rewards to
+ * honour': 'A $25 credit', '2 weeks free', 'A Grove hoodie'; null for the discount, never owed).
  */
-export type RewardWordingVoice = 'owner' | 'member' | 'friend';
+export type RewardWordingVoice = 'owner' | 'member' | 'friend' | 'owed';
 
 /**
  * The referrer's reward per counting branch in words, the one wording of it
@@ -194,6 +219,7 @@ export function referrerRewardWording(
     cents % 100 === 0 ? formats.wholeMoney(cents) : formats.money(cents);
   const thing = rewardThing(reward, money);
   if (reward.kind === 'discount') {
+    if (voice === 'owed') return null;
     if (voice === 'member') return `lowers your price by ${formats.money(discountCents)} a month`;
     if (voice === 'friend') return 'a lower membership price';
     return 'Their discount per referral, every month, per friend';
@@ -201,11 +227,15 @@ export function referrerRewardWording(
   if (thing === null) return null;
   if (voice === 'member') return `earns you ${thing}`;
   if (voice === 'friend') return thing;
-  return `${thing.charAt(0).toUpperCase()}${thing.slice(1)} per friend`;
+  const capitalised = `${thing.charAt(0).toUpperCase()}${thing.slice(1)}`;
+  return voice === 'owed' ? capitalised : `${capitalised} per friend`;
 }
 
 /** A one-off reward as a noun phrase ('a $25 credit', '2 weeks free', the gift), or null. */
-function rewardThing(reward: ReferrerRewardFields, money: (cents: number) => string): string | null {
+function rewardThing(
+  reward: ReferrerRewardFields,
+  money: (cents: number) => string,
+): string | null {
   switch (reward.kind) {
     case 'credit':
       return reward.creditCents ? `a ${money(reward.creditCents)} credit` : null;

@@ -25,8 +25,7 @@ const toReward = (row?: RewardSqlRow): ReferrerReward =>
       }
     : DEFAULT_REFERRER_REWARD;
 
-const COLUMNS =
-  'referrer_reward, reward_cap_percent, reward_yearly_cap_cents, reward_max_branches';
+const COLUMNS = 'referrer_reward, reward_cap_percent, reward_yearly_cap_cents, reward_max_branches';
 
 /**
  * The business's referrer reward and cap (migration ReferrerReward: `businesses.referrer_reward`,
