@@ -120,7 +120,7 @@ function linkCard(data: MemberPage): string {
   return card(
     '<h2>Your referral link</h2>' +
       link +
-      `<p class="g-muted">Each friend who joins with your link lowers your price by ${format.money(data.discountPerBranchCents)} a month.</p>`,
+      `<p class="g-muted" data-testid="reward-per-friend">Each friend who joins with your link ${escapeHtml(data.rewardPerFriend)}.</p>`,
   );
 }
 
