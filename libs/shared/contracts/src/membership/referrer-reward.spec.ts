@@ -185,6 +185,16 @@ describe('referrerRewardWording', () => {
     ).toBe('Ein Handtuch für Siobhán');
   });
 
+  it('words a reward owed for the owner’s list, and never the ongoing discount (never owed)', () => {
+    expect(referrerRewardWording(reward({ kind: 'credit', creditCents: 2_500 }), au, 'owed')).toBe(
+      'A $25 credit',
+    );
+    expect(
+      referrerRewardWording(reward({ kind: 'free', freeCount: 2, freeUnit: 'week' }), au, 'owed'),
+    ).toBe('2 weeks free');
+    expect(referrerRewardWording(DEFAULT_REFERRER_REWARD, au, 'owed')).toBeNull();
+  });
+
   it('is null for an incomplete reward, in every voice', () => {
     for (const voice of ['owner', 'member', 'friend'] as const) {
       expect(referrerRewardWording(reward({ kind: 'credit' }), au, voice)).toBeNull();

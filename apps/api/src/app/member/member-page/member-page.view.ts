@@ -89,7 +89,6 @@ function priceCard(data: MemberPage): string {
 }
 
 function linkCard(data: MemberPage): string {
-  const format = localeFormats(data.businessLocale);
   let link = alertHtml('info', MEMBER_PAGE_MESSAGES.noLinkYet);
   if (data.referralUrl) {
     const url = escapeHtml(data.referralUrl);
