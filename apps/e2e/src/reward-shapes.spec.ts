@@ -94,7 +94,7 @@ test('a one-off credit capped at 3 friends a year: the join page, the emails and
   // Account Settings → Members & rewards: a $25 credit per friend, at most 3 friends a year.
   await page.goto('/dashboard/account-settings/members');
   const card = page.locator('[aria-labelledby="referrer-reward-title"]').first();
-  await card.getByLabel('Reward').selectOption('credit');
+  await card.getByLabel('Reward', { exact: true }).selectOption('credit');
   await card.getByRole('textbox', { name: 'Credit per friend' }).fill('25');
   await card.getByRole('textbox', { name: 'Most friends rewarded a year (optional)' }).fill('3');
   await expect(card.getByTestId('referrer-reward-preview')).toHaveText('A $25 credit per friend');
