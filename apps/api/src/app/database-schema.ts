@@ -66,6 +66,7 @@ import { ReferralNudges1795586000000 } from './platform/database/migrations/1795
 import { Passkeys1795590000000 } from './platform/database/migrations/1795590000000-Passkeys';
 import { ReferrerReward1795594000000 } from './platform/database/migrations/1795594000000-ReferrerReward';
 import { BranchCountingTriggerInline1795595000000 } from './platform/database/migrations/1795595000000-BranchCountingTriggerInline';
+import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -140,6 +141,7 @@ export const MIGRATIONS = [
   Passkeys1795590000000,
   ReferrerReward1795594000000,
   BranchCountingTriggerInline1795595000000,
+  ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
 ];
 

@@ -7,9 +7,10 @@ import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { MemberDefaultsModule } from './member-defaults/member-defaults.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { ReferrerRewardModule } from './referrer-reward/referrer-reward.module';
+import { RewardsOwedModule } from './rewards-owed/rewards-owed.module';
 
 /**
- * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, the referrer's reward and its cap, and the events membership announces (`MembershipEvents`). Imports only platform
+ * The membership area: trees and branches, when a branch counts, lifecycle facts and the price ledger, the members CSV, the defaults for new members, the referrer's reward and its cap, the rewards owed to referrers, and the events membership announces (`MembershipEvents`). Imports only platform
  * (docs/architecture.md#api-areas).
  */
 @Module({
@@ -22,6 +23,7 @@ import { ReferrerRewardModule } from './referrer-reward/referrer-reward.module';
     MemberDefaultsModule,
     ErasureModule,
     ReferrerRewardModule,
+    RewardsOwedModule,
   ],
 })
 export class MembershipModule {}

@@ -45,18 +45,42 @@ describe('ReferrerRewardCard (docs/product.md#referrer-reward)', () => {
     expect(puts).toEqual([{ ...DEFAULT_REFERRER_REWARD, capPercent: 50, yearlyCapCents: 24_000 }]);
   });
 
-  it('offers only the ongoing discount to a business that has not chosen another kind', async () => {
+  it('offers every kind, and saves a one-off credit with the most friends rewarded a year', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<ReferrerRewardCard />);
     const kind = (await screen.findByLabelText('Reward')) as HTMLSelectElement;
-    expect([...kind.options].map((option) => option.value)).toEqual(['discount']);
+    expect([...kind.options].map((option) => option.value)).toEqual([
+      'discount',
+      'credit',
+      'free',
+      'gift',
+    ]);
+    await user.selectOptions(kind, 'credit');
+    await user.type(screen.getByLabelText('Credit per friend'), '25');
+    await user.type(screen.getByLabelText('Most friends rewarded a year (optional)'), '3');
+    expect(preview()).toBe('A $25 credit per friend');
+    await user.click(screen.getByRole('button', { name: 'Save reward' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(puts).toEqual([
+      { ...DEFAULT_REFERRER_REWARD, kind: 'credit', creditCents: 2_500, maxBranchesPerYear: 3 },
+    ]);
   });
 
-  it('keeps a saved free period on offer, previews it and refuses a bad one before sending', async () => {
+  it('refuses a most-friends cap that is not a whole number from 1, before sending', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ReferrerRewardCard />);
+    await user.type(await screen.findByLabelText('Most friends rewarded a year (optional)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save reward' }));
+    expect(await screen.findByText(REFERRER_REWARD_MESSAGES.maxBranches)).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it('shows a saved free period, previews it and refuses a bad one before sending', async () => {
     stored = { ...DEFAULT_REFERRER_REWARD, kind: 'free', freeCount: 1, freeUnit: 'month' };
     const user = userEvent.setup();
     renderWithProviders(<ReferrerRewardCard />);
     const kind = (await screen.findByLabelText('Reward')) as HTMLSelectElement;
-    expect([...kind.options].map((option) => option.value)).toEqual(['discount', 'free']);
+    expect(kind.value).toBe('free');
     const count = screen.getByLabelText('Free per friend');
     await user.clear(count);
     await user.type(count, '2');

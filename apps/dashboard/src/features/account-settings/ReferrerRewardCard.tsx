@@ -35,14 +35,6 @@ export const REFERRER_REWARD_CHOICES: readonly { value: ReferrerRewardKind; labe
   { value: 'gift', label: 'A gift, in your words (you honour it by hand)' },
 ];
 
-/**
- * The kinds a business may choose today. The one-off credit, the free period and the gift wait for
- * the list of rewards to honour and for the member page's and emails' wording of them (issue 33
- * item 2, docs/decisions/referrer-reward.md): until then they are offered only to a business that
- * already has one saved, so nothing it set is hidden from it.
- */
-export const OFFERED_REWARD_KINDS: readonly ReferrerRewardKind[] = ['discount'];
-
 const UNIT_CHOICES: readonly { value: FreePeriodUnit; label: string }[] = FREE_PERIOD_UNITS.map(
   (unit) => ({ value: unit, label: unit === 'week' ? 'Weeks' : 'Months' }),
 );
@@ -56,6 +48,7 @@ interface Draft {
   giftText: string;
   capPercent: string;
   yearlyCap: string;
+  maxBranches: string;
 }
 
 const toDraft = (reward: ReferrerRewardFields): Draft => ({
@@ -66,12 +59,13 @@ const toDraft = (reward: ReferrerRewardFields): Draft => ({
   giftText: reward.giftText ?? '',
   capPercent: String(reward.capPercent),
   yearlyCap: reward.yearlyCapCents ? centsToDollarText(reward.yearlyCapCents) : '',
+  maxBranches: reward.maxBranchesPerYear ? String(reward.maxBranchesPerYear) : '',
 });
 
 /** A whole number typed in a field, or NaN (refused by the rule with its message). */
 const wholeNumber = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text) : NaN);
 
-/** The body the draft sends: the API's shape, amounts in cents; an empty yearly cap is none. */
+/** The body the draft sends: the API's shape, amounts in cents; an empty cap is none. */
 function toReward(draft: Draft): ReferrerReward {
   return {
     kind: draft.kind,
@@ -81,14 +75,16 @@ function toReward(draft: Draft): ReferrerReward {
     giftText: draft.kind === 'gift' ? draft.giftText.trim() : null,
     capPercent: wholeNumber(draft.capPercent),
     yearlyCapCents: draft.yearlyCap.trim() === '' ? null : (dollarsToCents(draft.yearlyCap) ?? NaN),
+    maxBranchesPerYear: draft.maxBranches.trim() === '' ? null : wholeNumber(draft.maxBranches),
   };
 }
 
 /**
  * 'Reward for referrers' on Account Settings → Members & rewards (issue 33 item 2,
  * docs/product.md#referrer-reward): what a member gets per counting branch (the ongoing discount,
- * a one-off credit, a free period or a gift) and the cap on the ongoing discount (the most a
- * member can save, in percent of their price, and a yearly cap). Checked by contracts'
+ * a one-off credit, a free period or a gift: those three listed on Branches, 'Rewards to honour')
+ * and the caps (the most friends rewarded a year, for every kind; for the ongoing discount also
+ * the most a member can save, in percent of their price, and a yearly cap). Checked by contracts'
  * `validateReferrerReward` before 'Save reward' sends it (`PUT /api/settings/referrer-reward`);
  * the API's 400 messages show under their fields.
  */
@@ -141,17 +137,14 @@ export function ReferrerRewardCard() {
         <form onSubmit={submit} noValidate aria-labelledby="referrer-reward-title">
           <SelectField
             label="Reward"
-            options={REFERRER_REWARD_CHOICES.filter(
-              (choice) =>
-                OFFERED_REWARD_KINDS.includes(choice.value) || choice.value === stored.data?.kind,
-            )}
+            options={REFERRER_REWARD_CHOICES}
             value={draft.kind}
             onChange={set('kind')}
             error={errors.kind}
             hint={
               draft.kind === 'discount'
                 ? undefined
-                : 'Branches then stop lowering prices. Give the reward yourself when a friend starts counting (Branches shows who): Grove does not list it for you yet.'
+                : 'Branches then stop lowering prices. When a friend starts counting, Branches lists the reward under Rewards to honour: give it, then mark it honoured.'
             }
           />
           {draft.kind === 'credit' && (
@@ -211,6 +204,18 @@ export function ReferrerRewardCard() {
               />
             </>
           )}
+          <TextField
+            label="Most friends rewarded a year (optional)"
+            inputMode="numeric"
+            value={draft.maxBranches}
+            onChange={set('maxBranches')}
+            error={errors.maxBranchesPerYear}
+            hint={
+              draft.kind === 'discount'
+                ? 'The discount counts at most this many friends; more still count as branches.'
+                : 'Friends past it this year still count as branches, with nothing owed.'
+            }
+          />
           <div className="dash-share__preview" aria-live="polite">
             <span className="dash-share__preview-label g-muted">What a referrer gets</span>
             <p data-testid="referrer-reward-preview">

@@ -12,6 +12,7 @@ import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
 import { ReferralsToMatchCard } from './ReferralsToMatchCard';
+import { RewardsToHonour } from './RewardsToHonour';
 import { MemberLink } from '../../components/member-link/MemberLink';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import './branches.css';
@@ -25,7 +26,8 @@ import './branches.css';
  * referrer: issue 25); the Referred by column names each tree's referrer and filters to its
  * branches. 'Show branches under their trees' (`?view=nested`) nests each row under its referrer
  * when both are on the page (`nestRows`), indented and announced as "branch of {name}". Above the
- * cards, while any wait, Referrals to match (issue 33 item 4).
+ * cards, while any wait, Referrals to match (issue 33 item 4) and Rewards to honour (issue 33
+ * item 2).
  * @param tools more cards for the side column, from other features (the routes pass the CSV
  *   Export/Import card)
  * @param intro a card above the others, from another feature (the routes pass the 'Getting
@@ -202,6 +204,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
       <div className="dash-grid">
         {intro}
         <ReferralsToMatchCard />
+        <RewardsToHonour />
         <div className="dash-side">
           {mayWrite && (
             <Card className="dash-add" id="add-new-tree">

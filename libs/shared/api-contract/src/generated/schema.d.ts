@@ -1698,6 +1698,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/referrer-rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rewards owed to referrers */
+        get: operations["RewardsOwed_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referrer-rewards/{id}/honoured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a reward honoured */
+        post: operations["RewardsOwed_markHonoured"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/branches": {
         parameters: {
             query?: never;
@@ -2308,7 +2342,7 @@ export interface components {
             } | null;
             id: string;
             /** @enum {string} */
-            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
             memberId: string | null;
             memberName: string | null;
         };
@@ -2930,6 +2964,11 @@ export interface components {
             referralQrSvg: string | null;
             /** @description The live referral link URL; null before the owner makes one */
             referralUrl: string | null;
+            /**
+             * @description What each friend who joins earns the member, after 'each friend who joins' (the business's reward for referrers)
+             * @example earns you a $25 credit
+             */
+            rewardPerFriend: string;
             /** @description Savings so far, cents */
             savedSoFarCents: number;
             /** @description The message the member shares: the owner's or the default, {firstName}, {gym}, {offer} and {link} unfilled */
@@ -3381,6 +3420,11 @@ export interface components {
             businessName: string;
             referrerFirstName: string;
             /**
+             * @description What the referrer gets for the friend, after '{referrer} gets' (`referrerRewardWording`, friend voice, docs/product.md#referrer-reward): 'a lower membership price' for the ongoing discount (no amount), else the credit, free period or gift
+             * @example a $25 credit
+             */
+            referrerReward: string;
+            /**
              * @description The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none
              * @example Your first month free
              */
@@ -3522,10 +3566,45 @@ export interface components {
              */
             kind: "discount" | "credit" | "free" | "gift";
             /**
+             * @description The most branches of one referrer rewarded a year (the ongoing discount counts at most that many branches; the other rewards are owed for at most that many per calendar year); null: none
+             * @example 3
+             */
+            maxBranchesPerYear?: number | null;
+            /**
              * @description The most a member's branches take off in a year, integer cents (a twelfth of it a month); null: none
              * @example 60000
              */
             yearlyCapCents?: number | null;
+        };
+        ReferrerRewardOwed: {
+            /**
+             * Format: uuid
+             * @description The friend, a counting branch
+             */
+            branchId: string;
+            branchName: string;
+            /** @description Past the cap on friends rewarded a year: nothing owed */
+            capped: boolean;
+            /**
+             * Format: date-time
+             * @description When the branch started counting
+             */
+            countedAt: string;
+            /** Format: date-time */
+            honouredAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The member who referred the friend
+             */
+            referrerId: string;
+            referrerName: string;
+            /** @example A $25 credit */
+            wording: string;
+        };
+        ReferrerRewardsOwed: {
+            items: components["schemas"]["ReferrerRewardOwed"][];
         };
         RemotesManifest: {
             /** @example /remotes/dashboard/mf-manifest.json */
@@ -4813,7 +4892,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -4880,7 +4959,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -7699,6 +7778,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JoinReferralReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    RewardsOwed_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerRewardsOwed"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    RewardsOwed_markHonoured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerRewardOwed"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -117,6 +117,12 @@ export interface MemberPage {
   priceNowCents: number | null;
   /** Discount per counting branch. */
   discountPerBranchCents: number;
+  /**
+   * What each friend who joins earns the member, after "each friend who joins"
+   * (`referrerRewardWording`, member voice; docs/product.md#referrer-reward): 'lowers your price by
+   * $15.00 a month', 'earns you a $25 credit', 'earns you 2 weeks free', 'earns you a Grove hoodie'.
+   */
+  rewardPerFriend: string;
   /** 'Mindbody' when the member's price is billed by Mindbody (autopay). */
   managedBy: 'Mindbody' | null;
   /**

@@ -4,6 +4,7 @@ import {
   maxReferralDiscountCents,
   normalizeReferrerReward,
   referralDiscount,
+  rewardedBranches,
   referrerRewardWording,
   REFERRER_REWARD_MESSAGES,
   rewardPriceRule,
@@ -98,6 +99,16 @@ describe('validateReferrerReward', () => {
     expect(validateReferrerReward(reward({ yearlyCapCents: 0 }))).toEqual({
       yearlyCapCents: REFERRER_REWARD_MESSAGES.yearlyCap,
     });
+    expect(validateReferrerReward(reward({ maxBranchesPerYear: 0 }))).toEqual({
+      maxBranchesPerYear: REFERRER_REWARD_MESSAGES.maxBranches,
+    });
+    expect(validateReferrerReward(reward({ maxBranchesPerYear: 2.5 }))).toEqual({
+      maxBranchesPerYear: REFERRER_REWARD_MESSAGES.maxBranches,
+    });
+    expect(validateReferrerReward(reward({ maxBranchesPerYear: 1_001 }))).toEqual({
+      maxBranchesPerYear: REFERRER_REWARD_MESSAGES.maxBranches,
+    });
+    expect(validateReferrerReward(reward({ maxBranchesPerYear: 1_000 }))).toEqual({});
   });
 
   it('normalises to the kind’s fields, the gift trimmed', () => {
@@ -114,7 +125,83 @@ describe('validateReferrerReward', () => {
   });
 });
 
+describe('a cap on rewarded branches (docs/product.md#referrer-reward)', () => {
+  const three = rewardPriceRule(reward({ maxBranchesPerYear: 3 }));
+
+  it('the ongoing discount counts at most that many branches; a fourth is capped', () => {
+    expect(rewardedBranches(4, three)).toBe(3);
+    expect(rewardedBranches(2, three)).toBe(2);
+    expect(referralDiscount(10_000, 1_000, 3, three)).toEqual({
+      discountCents: 3_000,
+      capped: false,
+    });
+    expect(referralDiscount(10_000, 1_000, 4, three)).toEqual({
+      discountCents: 3_000,
+      capped: true,
+    });
+  });
+
+  it('no cap counts every branch', () => {
+    expect(rewardedBranches(40, UNCAPPED_PRICE_RULE)).toBe(40);
+  });
+});
+
 describe('referrerRewardWording', () => {
+  it('says each kind to the member, after "each friend who joins"', () => {
+    expect(referrerRewardWording(DEFAULT_REFERRER_REWARD, au, 'member', 1_000)).toBe(
+      'lowers your price by $10.00 a month',
+    );
+    expect(
+      referrerRewardWording(reward({ kind: 'credit', creditCents: 2_550 }), au, 'member', 1_000),
+    ).toBe('earns you a $25.50 credit');
+    expect(
+      referrerRewardWording(
+        reward({ kind: 'free', freeCount: 1, freeUnit: 'month' }),
+        au,
+        'member',
+      ),
+    ).toBe('earns you 1 month free');
+    expect(
+      referrerRewardWording(reward({ kind: 'gift', giftText: 'a Grove hoodie' }), au, 'member'),
+    ).toBe('earns you a Grove hoodie');
+  });
+
+  it('says each kind to the friend on the join page, with no amount of the member’s own discount', () => {
+    expect(referrerRewardWording(DEFAULT_REFERRER_REWARD, au, 'friend', 1_000)).toBe(
+      'a lower membership price',
+    );
+    expect(
+      referrerRewardWording(reward({ kind: 'credit', creditCents: 2_500 }), au, 'friend'),
+    ).toBe('a $25 credit');
+    expect(
+      referrerRewardWording(reward({ kind: 'free', freeCount: 3, freeUnit: 'week' }), au, 'friend'),
+    ).toBe('3 weeks free');
+    expect(
+      referrerRewardWording(
+        reward({ kind: 'gift', giftText: 'Ein Handtuch für Siobhán' }),
+        au,
+        'friend',
+      ),
+    ).toBe('Ein Handtuch für Siobhán');
+  });
+
+  it('words a reward owed for the owner’s list, and never the ongoing discount (never owed)', () => {
+    expect(referrerRewardWording(reward({ kind: 'credit', creditCents: 2_500 }), au, 'owed')).toBe(
+      'A $25 credit',
+    );
+    expect(
+      referrerRewardWording(reward({ kind: 'free', freeCount: 2, freeUnit: 'week' }), au, 'owed'),
+    ).toBe('2 weeks free');
+    expect(referrerRewardWording(DEFAULT_REFERRER_REWARD, au, 'owed')).toBeNull();
+  });
+
+  it('is null for an incomplete reward, in every voice', () => {
+    for (const voice of ['owner', 'member', 'friend'] as const) {
+      expect(referrerRewardWording(reward({ kind: 'credit' }), au, voice)).toBeNull();
+      expect(referrerRewardWording(reward({ kind: 'gift', giftText: '  ' }), au, voice)).toBeNull();
+    }
+  });
+
   it('words each kind', () => {
     expect(referrerRewardWording(reward({ kind: 'credit', creditCents: 2_500 }), au)).toBe(
       'A $25 credit per friend',

@@ -31,13 +31,18 @@ export const FREE_PERIOD_MAX: Readonly<Record<FreePeriodUnit, number>> = { week:
 /** Longest gift text, in characters (Unicode code points). */
 export const REFERRER_GIFT_MAX_LENGTH = 100;
 
+/** Most rewarded branches per referrer per year an owner can set (the cap's upper bound). */
+export const REWARDED_BRANCHES_MAX = 1000;
+
 /**
  * The referrer's reward as stored and sent (`GET/PUT /api/settings/referrer-reward`): the kind's
  * fields (`creditCents` integer cents for `credit`; `freeCount` and `freeUnit` for `free`;
  * `giftText` for `gift`; the others null) and the cap, which bounds the ongoing discount:
  * `capPercent` the most a member's branches take off their membership price, 1–100 (100, the
- * default, is the $0 floor), and `yearlyCapCents` the most they take off in a year (integer cents,
- * null for none).
+ * default, is the $0 floor), `yearlyCapCents` the most they take off in a year (integer cents,
+ * null for none), and `maxBranchesPerYear` the most branches of one referrer rewarded a year (null
+ * for none; the ongoing discount counts at most that many branches, the other kinds owe at most
+ * that many rewards per calendar year).
  */
 export interface ReferrerReward {
   kind: ReferrerRewardKind;
@@ -47,6 +52,7 @@ export interface ReferrerReward {
   giftText: string | null;
   capPercent: number;
   yearlyCapCents: number | null;
+  maxBranchesPerYear: number | null;
 }
 
 /** A reward whose fields of other kinds may be absent (as the generated API types have them). */
@@ -62,7 +68,27 @@ export const DEFAULT_REFERRER_REWARD: ReferrerReward = {
   giftText: null,
   capPercent: 100,
   yearlyCapCents: null,
+  maxBranchesPerYear: null,
 };
+
+/**
+ * A reward owed to a referrer for one branch that started counting while the business's reward
+ * was a one-off credit, a free period or a gift (docs/product.md#referrer-reward 'Rewards to
+ * honour'): the reward as it was then, worded ({@link referrerRewardWording}, `owed`); `capped`
+ * when the referrer had already been rewarded for the business's most friends that year (nothing
+ * to honour); `honouredAt` (ISO 8601) once the owner marked it honoured, else null.
+ */
+export interface ReferrerRewardOwed {
+  id: string;
+  referrerId: string;
+  referrerName: string;
+  branchId: string;
+  branchName: string;
+  wording: string;
+  capped: boolean;
+  countedAt: string;
+  honouredAt: string | null;
+}
 
 /** The reward setting's validation messages (docs/product.md#referrer-reward). */
 export const REFERRER_REWARD_MESSAGES = {
@@ -82,6 +108,13 @@ export const REFERRER_REWARD_MESSAGES = {
   capPercent: 'Enter the most a member can save: a whole number from 1 to 100 percent',
   /** `yearlyCapCents` not null and not whole cents from 1 to $1,000,000. */
   yearlyCap: 'Enter the yearly cap: more than 0, at most 1,000,000, or leave it empty',
+  /** `maxBranchesPerYear` not null and not a whole number from 1 to {@link REWARDED_BRANCHES_MAX}. */
+  maxBranches:
+    'Enter the most friends rewarded a year: a whole number from 1 to 1,000, or leave it empty',
+  /** No reward owed with this id in the session's business (unknown, or another's). */
+  owedNotFound: 'This reward was not found',
+  /** A capped reward cannot be honoured: nothing is owed. */
+  owedCapped: 'This reward is past the cap: nothing is owed',
 } as const;
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
@@ -97,7 +130,7 @@ const isUnit = (value: unknown): value is FreePeriodUnit =>
  * Checks a reward setting (the API's `PUT` body and the Account Settings form): a known `kind` and
  * its fields (`creditCents` 1–100,000,000 cents; `freeCount` 1–52 weeks or 1–12 months; `giftText`
  * 1–100 characters after trimming, plain text), `capPercent` 1–100, `yearlyCapCents` null or
- * 1–100,000,000 cents. Fields of other kinds are not checked ({@link normalizeReferrerReward}
+ * 1–100,000,000 cents, `maxBranchesPerYear` null or 1–1,000. Fields of other kinds are not checked ({@link normalizeReferrerReward}
  * drops them).
  * @returns one message per invalid field (`REFERRER_REWARD_MESSAGES`); empty when valid
  */
@@ -127,6 +160,12 @@ export function validateReferrerReward(
     !isWhole(input.yearlyCapCents, 1, AMOUNT_MAX_CENTS)
   )
     errors.yearlyCapCents = REFERRER_REWARD_MESSAGES.yearlyCap;
+  if (
+    input.maxBranchesPerYear !== null &&
+    input.maxBranchesPerYear !== undefined &&
+    !isWhole(input.maxBranchesPerYear, 1, REWARDED_BRANCHES_MAX)
+  )
+    errors.maxBranchesPerYear = REFERRER_REWARD_MESSAGES.maxBranches;
   return errors;
 }
 
@@ -144,36 +183,70 @@ export function normalizeReferrerReward(reward: Unchecked<ReferrerReward>): Refe
     giftText: kind === 'gift' ? (reward.giftText as string).trim() : null,
     capPercent: reward.capPercent as number,
     yearlyCapCents: (reward.yearlyCapCents as number | null | undefined) ?? null,
+    maxBranchesPerYear: (reward.maxBranchesPerYear as number | null | undefined) ?? null,
   };
 }
 
 /**
- * The reward per counting branch in words (Account Settings' preview, the Branches screen; money
- * through the business's formatters, whole amounts without cents).
+ * Who a reward's wording speaks to ({@link referrerRewardWording}): `owner` (Account Settings'
+ * preview, the Branches screen: 'A $25 credit per friend'), `member` (the member page and the
+ * emails, after "each friend who joins": 'lowers your price by $10.00 a month', 'earns you a $25
+ * credit') and `friend` (the join page, after "{referrer} gets": 'a lower membership price', 'a
+ * $25 credit'; no amount for the discount, which is the member's own) and `owed` ('Rewards to
+ * honour': 'A $25 credit', '2 weeks free', 'A Grove hoodie'; null for the discount, never owed).
+ */
+export type RewardWordingVoice = 'owner' | 'member' | 'friend' | 'owed';
+
+/**
+ * The referrer's reward per counting branch in words, the one wording of it
+ * (docs/product.md#referrer-reward; money through the business's formatters, whole amounts
+ * without cents), for the owner, the member or the referred friend ({@link RewardWordingVoice}).
+ * @param discountCents the member's discount per referral (cents), for the `member` voice of the
+ *   ongoing discount (the other voices and kinds ignore it)
  * @example referrerRewardWording({ kind: 'credit', creditCents: 2500, … }, formats) → 'A $25 credit per friend'
- * @example referrerRewardWording({ kind: 'free', freeCount: 2, freeUnit: 'week', … }, formats) → '2 weeks free per friend'
- * @example referrerRewardWording({ kind: 'gift', giftText: 'a Grove hoodie', … }, formats) → 'A Grove hoodie per friend'
- * @returns the sentence (no final period), or null for an incomplete reward
+ * @example referrerRewardWording({ kind: 'free', freeCount: 2, freeUnit: 'week', … }, formats, 'member') → 'earns you 2 weeks free'
+ * @example referrerRewardWording({ kind: 'gift', giftText: 'a Grove hoodie', … }, formats, 'friend') → 'a Grove hoodie'
+ * @example referrerRewardWording({ kind: 'discount', … }, formats, 'member', 1000) → 'lowers your price by $10.00 a month'
+ * @returns the phrase (no final period), or null for an incomplete reward
  */
 export function referrerRewardWording(
   reward: ReferrerRewardFields,
   formats: Pick<LocaleFormats, 'money' | 'wholeMoney'>,
+  voice: RewardWordingVoice = 'owner',
+  discountCents = 0,
 ): string | null {
   const money = (cents: number) =>
     cents % 100 === 0 ? formats.wholeMoney(cents) : formats.money(cents);
+  const thing = rewardThing(reward, money);
+  if (reward.kind === 'discount') {
+    if (voice === 'owed') return null;
+    if (voice === 'member') return `lowers your price by ${formats.money(discountCents)} a month`;
+    if (voice === 'friend') return 'a lower membership price';
+    return 'Their discount per referral, every month, per friend';
+  }
+  if (thing === null) return null;
+  if (voice === 'member') return `earns you ${thing}`;
+  if (voice === 'friend') return thing;
+  const capitalised = `${thing.charAt(0).toUpperCase()}${thing.slice(1)}`;
+  return voice === 'owed' ? capitalised : `${capitalised} per friend`;
+}
+
+/** A one-off reward as a noun phrase ('a $25 credit', '2 weeks free', the gift), or null. */
+function rewardThing(
+  reward: ReferrerRewardFields,
+  money: (cents: number) => string,
+): string | null {
   switch (reward.kind) {
-    case 'discount':
-      return 'Their discount per referral, every month, per friend';
     case 'credit':
-      return reward.creditCents ? `A ${money(reward.creditCents)} credit per friend` : null;
+      return reward.creditCents ? `a ${money(reward.creditCents)} credit` : null;
     case 'free': {
       const count = reward.freeCount ?? 0;
       if (count <= 0 || !reward.freeUnit) return null;
-      return `${count} ${reward.freeUnit}${count === 1 ? '' : 's'} free per friend`;
+      return `${count} ${reward.freeUnit}${count === 1 ? '' : 's'} free`;
     }
     case 'gift': {
       const text = reward.giftText?.trim() ?? '';
-      return text === '' ? null : `${text.charAt(0).toUpperCase()}${text.slice(1)} per friend`;
+      return text === '' ? null : text;
     }
     default:
       return null;
@@ -188,6 +261,8 @@ export interface RewardPriceRule {
   ongoing: boolean;
   capPercent: number;
   yearlyCapCents: number | null;
+  /** The most branches whose discount counts (the cap on rewarded branches), null for none. */
+  maxBranches?: number | null;
 }
 
 /** The rule of a business that has not chosen: today's ongoing discount, floored at $0. */
@@ -195,16 +270,29 @@ export const UNCAPPED_PRICE_RULE: RewardPriceRule = {
   ongoing: true,
   capPercent: 100,
   yearlyCapCents: null,
+  maxBranches: null,
 };
 
 /** The price rule's part of a reward setting. */
 export const rewardPriceRule = (
-  reward: Pick<ReferrerReward, 'kind' | 'capPercent' | 'yearlyCapCents'>,
+  reward: Pick<ReferrerReward, 'kind' | 'capPercent' | 'yearlyCapCents'> &
+    Partial<Pick<ReferrerReward, 'maxBranchesPerYear'>>,
 ): RewardPriceRule => ({
   ongoing: reward.kind === 'discount',
   capPercent: reward.capPercent,
   yearlyCapCents: reward.yearlyCapCents,
+  maxBranches: reward.maxBranchesPerYear ?? null,
 });
+
+/**
+ * How many of a member's counting branches the ongoing discount rewards: all of them, or at most
+ * the rule's `maxBranches` (docs/product.md#referrer-reward). The SQL twin is `rewardedBranches`
+ * of membership/pricing/price.sql.ts.
+ */
+export const rewardedBranches = (branches: number, rule: RewardPriceRule): number =>
+  rule.maxBranches === null || rule.maxBranches === undefined
+    ? branches
+    : Math.min(branches, rule.maxBranches);
 
 /**
  * The most a member's branches may take off their membership price each month, cents
@@ -226,8 +314,9 @@ export function maxReferralDiscountCents(
 
 /**
  * The monthly discount a member's counting branches give (cents) and whether the cap stopped it
- * (docs/product.md#referrer-reward): min(discount × branches, {@link maxReferralDiscountCents});
- * `capped` when the branches would take more (past the cap, or below $0). Never capped when the
+ * (docs/product.md#referrer-reward): min(discount × {@link rewardedBranches},
+ * {@link maxReferralDiscountCents}); `capped` when the branches would take more (more branches
+ * than the rule rewards, past the cap, or below $0). Never capped when the
  * reward is not the ongoing discount (branches then take nothing off the price).
  */
 export function referralDiscount(
@@ -237,7 +326,11 @@ export function referralDiscount(
   rule: RewardPriceRule = UNCAPPED_PRICE_RULE,
 ): { discountCents: number; capped: boolean } {
   if (!rule.ongoing) return { discountCents: 0, capped: false };
-  const wanted = Math.max(0, discountCents * branches);
+  const rewarded = rewardedBranches(branches, rule);
+  const wanted = Math.max(0, discountCents * rewarded);
   const max = Math.max(0, maxReferralDiscountCents(membershipPriceCents, rule));
-  return { discountCents: Math.min(wanted, max), capped: wanted > max };
+  return {
+    discountCents: Math.min(wanted, max),
+    capped: wanted > max || (rewarded < branches && discountCents > 0),
+  };
 }

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { businessLocale, type BusinessLocale, type WelcomeOffer } from '@grove/contracts';
+import {
+  businessLocale,
+  type BusinessLocale,
+  type ReferrerRewardFields,
+  type WelcomeOffer,
+} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
@@ -37,6 +42,8 @@ export interface MemberEmailDelivery {
   shareMessage: string | null;
   /** The business's welcome offer for a friend now, or null for none (docs/product.md#welcome-offer). */
   welcomeOffer: WelcomeOffer | null;
+  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  referrerReward: ReferrerRewardFields | null;
   /** An owner of the business verified their email (docs/product.md#verified-senders). */
   senderVerified: boolean;
 }
@@ -142,10 +149,11 @@ export class MemberEmailsRepository {
       code: string | null;
       share_message: string | null;
       welcome_offer: WelcomeOffer | null;
+      referrer_reward: ReferrerRewardFields | null;
       sender_verified: boolean;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer,
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer, b.referrer_reward,
               b.sender_verified_at IS NOT NULL AS sender_verified
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id
@@ -173,6 +181,7 @@ export class MemberEmailsRepository {
       referralCode: row.code,
       shareMessage: row.share_message,
       welcomeOffer: row.welcome_offer,
+      referrerReward: row.referrer_reward,
       senderVerified: row.sender_verified,
     };
   }

@@ -8,6 +8,7 @@ import {
   type BusinessLocale,
   referralLinkUrl,
   welcomeOfferWording,
+  type ReferrerRewardFields,
   type WelcomeOffer,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
@@ -318,8 +319,8 @@ export class MemberEmails implements OnModuleInit {
    * PUBLIC_ORIGIN as {@link deliver}, but nothing is queued or sent and no token is issued: the
    * member page button leads to `<origin>/member` (where the member asks for a link) and the
    * unsubscribe link is a placeholder (`…/unsubscribe/example`, not the member's own).
-   * @param member the business's name, locale, share message (null: the default) and welcome
-   *   offer (null: none), the member's full name and their live link code (or null)
+   * @param member the business's name, locale, share message (null: the default), welcome
+   *   offer (null: none) and reward for referrers (null: the ongoing discount), the member's full name and their live link code (or null)
    */
   example<K extends MemberEmailName>(
     template: K,
@@ -331,6 +332,7 @@ export class MemberEmails implements OnModuleInit {
       referralCode: string | null;
       shareMessage: string | null;
       welcomeOffer: WelcomeOffer | null;
+      referrerReward: ReferrerRewardFields | null;
     },
   ): Promise<RenderedMemberEmail> {
     const origin = this.config.publicOrigin;
@@ -347,6 +349,7 @@ export class MemberEmails implements OnModuleInit {
       referralUrl: member.referralCode ? referralLinkUrl(origin, member.referralCode) : null,
       shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
       welcomeOffer: welcomeOfferWording(member.welcomeOffer, localeFormats(member.businessLocale)),
+      referrerReward: member.referrerReward,
     });
   }
 
@@ -405,6 +408,7 @@ export class MemberEmails implements OnModuleInit {
         referralUrl: email.referralCode ? referralLinkUrl(origin, email.referralCode) : null,
         shareMessage: email.shareMessage ?? DEFAULT_SHARE_MESSAGE,
         welcomeOffer: welcomeOfferWording(email.welcomeOffer, localeFormats(email.businessLocale)),
+        referrerReward: email.referrerReward,
       },
     );
     const outcome = await this.mail.deliver({

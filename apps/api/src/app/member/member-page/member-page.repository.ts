@@ -7,6 +7,7 @@ import {
   type MemberBranch,
   type MemberBranchStatus,
   type MemberLedgerLine,
+  type ReferrerRewardFields,
   type WelcomeOffer,
   type RewardPriceRule,
 } from '@grove/contracts';
@@ -33,6 +34,8 @@ export interface MemberFacts extends MemberPriceFacts {
   shareMessage: string | null;
   /** The business's welcome offer for a friend (`businesses.welcome_offer`), or null for none. */
   welcomeOffer: WelcomeOffer | null;
+  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  referrerReward: ReferrerRewardFields | null;
 }
 
 interface MemberFactsSqlRow {
@@ -52,6 +55,7 @@ interface MemberFactsSqlRow {
   mindbody_next_charge_at: Date | null;
   share_message: string | null;
   welcome_offer: WelcomeOffer | null;
+  referrer_reward: ReferrerRewardFields | null;
   reward_rule: RewardPriceRule;
 }
 
@@ -63,7 +67,7 @@ interface MemberFactsSqlRow {
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
-         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer,
+         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer, b.referrer_reward,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
@@ -267,5 +271,6 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
         : null,
     shareMessage: row.share_message,
     welcomeOffer: row.welcome_offer,
+    referrerReward: row.referrer_reward,
   };
 }

@@ -7,6 +7,8 @@ import {
   localeFormats,
   referralLinkUrl,
   welcomeOfferWording,
+  referrerRewardWording,
+  DEFAULT_REFERRER_REWARD,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -113,6 +115,14 @@ export class MemberPageService implements OnModuleInit {
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,
+      // A Mindbody member's price follows the Mindbody discounts, whatever the business's reward.
+      rewardPerFriend:
+        referrerRewardWording(
+          (!member.managed && member.referrerReward) || DEFAULT_REFERRER_REWARD,
+          localeFormats(member.businessLocale),
+          'member',
+          price.discountPerBranchCents,
+        ) ?? '',
       managedBy: member.managed ? 'Mindbody' : null,
       ...(member.nextCharge ? { nextCharge: member.nextCharge } : {}),
       savedSoFarCents: savedSoFarCents(ledger, new Date()),

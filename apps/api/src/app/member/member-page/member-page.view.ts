@@ -89,7 +89,6 @@ function priceCard(data: MemberPage): string {
 }
 
 function linkCard(data: MemberPage): string {
-  const format = localeFormats(data.businessLocale);
   let link = alertHtml('info', MEMBER_PAGE_MESSAGES.noLinkYet);
   if (data.referralUrl) {
     const url = escapeHtml(data.referralUrl);
@@ -120,7 +119,7 @@ function linkCard(data: MemberPage): string {
   return card(
     '<h2>Your referral link</h2>' +
       link +
-      `<p class="g-muted">Each friend who joins with your link lowers your price by ${format.money(data.discountPerBranchCents)} a month.</p>`,
+      `<p class="g-muted" data-testid="reward-per-friend">Each friend who joins with your link ${escapeHtml(data.rewardPerFriend)}.</p>`,
   );
 }
 

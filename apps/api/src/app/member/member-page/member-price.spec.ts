@@ -54,6 +54,20 @@ describe('member price', () => {
     expect(credit).toEqual({ priceNowCents: 10_000, discountPerBranchCents: 0, capLeftCents: 0 });
   });
 
+  it('counts at most the rewarded branches and projects no friend past them', () => {
+    const rule = { ongoing: true, capPercent: 100, yearlyCapCents: null, maxBranches: 3 };
+    const two = memberPrice({ ...facts, countingBranches: 2, rule });
+    expect(two).toEqual({
+      priceNowCents: 7_000,
+      discountPerBranchCents: 1_500,
+      capLeftCents: 1_500,
+    });
+    expect(projections(two)).toEqual([{ friends: 1, priceCents: 5_500 }]);
+    const four = memberPrice({ ...facts, countingBranches: 4, rule });
+    expect(four.priceNowCents).toBe(5_500);
+    expect(projections(four)).toEqual([]);
+  });
+
   it('projects the next friends until the price reaches 0', () => {
     expect(projections({ priceNowCents: 7_000, discountPerBranchCents: 1_500 })).toEqual([
       { friends: 1, priceCents: 5_500 },

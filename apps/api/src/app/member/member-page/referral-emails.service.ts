@@ -130,6 +130,7 @@ export class ReferralEmailsService implements OnModuleInit {
       referralCode: member.linkCode,
       shareMessage: member.shareMessage,
       welcomeOffer: member.welcomeOffer,
+      referrerReward: member.referrerReward,
     });
     return { memberId: member.memberId, memberName: member.name, ...rendered };
   }

@@ -6,6 +6,7 @@ import {
   type BusinessLocale,
   type ReferralNudgeKind,
   type ReferralNudgeSettings,
+  type ReferrerRewardFields,
   type WelcomeOffer,
   type RewardPriceRule,
 } from '@grove/contracts';
@@ -39,6 +40,8 @@ export interface NudgeExampleMember extends NudgeCandidate {
   referralCode: string | null;
   shareMessage: string | null;
   welcomeOffer: WelcomeOffer | null;
+  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  referrerReward: ReferrerRewardFields | null;
 }
 
 interface SettingsRow {
@@ -195,7 +198,9 @@ export class ReferralNudgesRepository {
 
   /**
    * Referrers due this month's summary: eligible, with at least one counting branch, no summary
-   * for `period` ('YYYY-MM') yet. At most `limit`.
+   * for `period` ('YYYY-MM') yet, at a business whose reward is the ongoing discount (the summary
+   * tells what was saved; a credit, free period or gift saves nothing off the price,
+   * docs/product.md#referrer-reward). At most `limit`.
    */
   async dueSummaries(
     scope: BusinessScope,
@@ -208,6 +213,7 @@ export class ReferralNudgesRepository {
             AND NOT EXISTS (SELECT 1 FROM referral_nudges n
                              WHERE n.member_id = m.id AND n.kind = 'summary' AND n.period = $4)
        ) due WHERE due.counting > 0
+         AND (SELECT COALESCE(z.referrer_reward->>'kind', 'discount') FROM businesses z WHERE z.id = $1) = 'discount'
        ORDER BY due.id LIMIT $5`,
       [scope.businessId, at.monthStart, at.cap, at.period, at.limit],
     );
@@ -263,10 +269,11 @@ export class ReferralNudgesRepository {
       code: string | null;
       share_message: string | null;
       welcome_offer: WelcomeOffer | null;
+      referrer_reward: ReferrerRewardFields | null;
     })[] = await this.dataSource.query(
       `SELECT * FROM (
          SELECT ${CANDIDATE_COLUMNS}, b.name AS business_name, b.country, b.time_zone,
-                b.share_message, b.welcome_offer,
+                b.share_message, b.welcome_offer, b.referrer_reward,
                 (SELECT l.code FROM referral_links l WHERE l.business_id = m.business_id
                    AND l.member_id = m.id AND ${liveReferralLink()} LIMIT 1) AS code
            FROM members m JOIN businesses b ON b.id = m.business_id
@@ -284,6 +291,7 @@ export class ReferralNudgesRepository {
       referralCode: row.code,
       shareMessage: row.share_message,
       welcomeOffer: row.welcome_offer,
+      referrerReward: row.referrer_reward,
     };
   }
 

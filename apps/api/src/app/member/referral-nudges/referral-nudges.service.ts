@@ -166,6 +166,7 @@ export class ReferralNudgesService implements OnModuleInit {
       referralCode: member.referralCode,
       shareMessage: member.shareMessage,
       welcomeOffer: member.welcomeOffer,
+      referrerReward: member.referrerReward,
     };
     const rendered =
       kind === 'summary'

@@ -44,7 +44,8 @@ interface ParityRow {
  * hand-managed business (pending and counting branches, a discount over the price), two
  * Mindbody businesses (saved discounts: suspended, ended, referred and unpriced members; and
  * discounts not saved yet), and the referrer's reward (docs/product.md#referrer-reward): a business
- * with a 50% and a yearly cap, and one whose reward is a one-off credit (no ongoing discount).
+ * with a 50% and a yearly cap, one with a cap of three rewarded branches, and one whose reward is
+ * a one-off credit (no ongoing discount).
  */
 describe('the price in SQL and in TypeScript (membership/pricing)', () => {
   let db: TestDatabase;
@@ -172,6 +173,12 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     );
     const amara = await member(credit, 'Amara Okafor', 6_000, 1_000);
     await member(credit, 'Ben Credit', 5_000, 0, { referredBy: amara });
+    // The cap on rewarded branches: three friends at most, a fourth counts but takes nothing off.
+    const three = await business('Parity Three Friends Gym');
+    await client.query(`UPDATE businesses SET reward_max_branches = 3 WHERE id = $1`, [three]);
+    const grace = await member(three, 'Grace Okonkwo', 10_000, 1_000);
+    for (const friend of ['Mateus Silva', 'Ngozi Adeyemi', 'Søren Kjær', 'Fatima Zahra'])
+      await member(three, friend, 5_000, 0, { referredBy: grace });
 
     const unsaved = await business('Parity Unsaved Gym');
     await client.query(`INSERT INTO mindbody_integrations (business_id) VALUES ($1)`, [unsaved]);
@@ -249,7 +256,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
 
   it('every member: the same counting branch, the same price on the Branches table and the same effective price', async () => {
     const all = await rows();
-    expect(all).toHaveLength(23);
+    expect(all).toHaveLength(28);
     const sql = all.map((row) => ({
       name: row.name,
       counting: row.sql_counting,
@@ -273,8 +280,14 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     expect(byName.get('Siobhán Capped')?.price).toBe(1_500); // 50% of $30 binds ($20 wanted)
     expect(byName.get('Kenji Watanabe')?.price).toBe(7_900); // $240 a year: $20 a month ($30 wanted)
     expect(byName.get('Amara Okafor')?.price).toBe(6_000); // a credit reward: the price stays
+    expect(byName.get('Grace Okonkwo')?.price).toBe(7_000); // 4 counting branches, 3 rewarded
     const cappedNames = all.filter((row) => typescript(all, row).capped).map((row) => row.name);
-    expect(cappedNames.sort()).toEqual(['Kenji Watanabe', 'Liam Nguyen', 'Siobhán Capped']);
+    expect(cappedNames.sort()).toEqual([
+      'Grace Okonkwo',
+      'Kenji Watanabe',
+      'Liam Nguyen',
+      'Siobhán Capped',
+    ]);
   });
 
   it('the ledger lines SQL writes carry the same prices', async () => {
@@ -354,7 +367,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         });
       }
     }
-    expect(compared).toHaveLength(24);
+    expect(compared).toHaveLength(29);
     // The fixtures reach every case of the rule.
     const byName = new Map(compared.map((row) => [row.name, row]));
     expect(byName.get("Siobhán O'Brien")).toMatchObject({ price: 8_900, discount: 1_000 }); // hand: its own

@@ -39,20 +39,30 @@ export const maxReferralDiscount = (alias: string): string =>
    FROM businesses z WHERE z.id = ${alias}.business_id)::int`;
 
 /**
+ * SQL: how many of member row `<alias>`'s `branches` counting branches (an int SQL expression) the
+ * ongoing discount rewards: all, or at most its business's `reward_max_branches` (the cap on
+ * rewarded branches, NULL for none). The twin of `rewardedBranches` (@grove/contracts).
+ */
+export const rewardedBranches = (alias: string, branches: string): string =>
+  `LEAST(${branches}, COALESCE((SELECT z.reward_max_branches FROM businesses z WHERE z.id = ${alias}.business_id), ${branches}))`;
+
+/**
  * SQL: a hand-managed member's price with `branches` counting branches (an int SQL expression),
- * cents: max(0, membership price − min(own discount × branches, `maxReferralDiscount`)), the twin
- * of `newPriceCents` (price.ts) without a discount for referee.
+ * cents: max(0, membership price − min(own discount × `rewardedBranches`, `maxReferralDiscount`)),
+ * the twin of `newPriceCents` (price.ts) without a discount for referee.
  */
 const handPrice = (alias: string, branches: string): string =>
-  `GREATEST(0, ${alias}.membership_price_cents - LEAST(${alias}.discount_cents * ${branches}, ${maxReferralDiscount(alias)}))`;
+  `GREATEST(0, ${alias}.membership_price_cents - LEAST(${alias}.discount_cents * ${rewardedBranches(alias, branches)}, ${maxReferralDiscount(alias)}))`;
 
 /**
  * SQL: a JSON object column `reward_rule`, contracts' `RewardPriceRule` of member row `<alias>`'s
- * business (`ongoing`, `capPercent`, `yearlyCapCents`), so TypeScript can apply the same cap.
+ * business (`ongoing`, `capPercent`, `yearlyCapCents`, `maxBranches`), so TypeScript can apply the
+ * same cap.
  */
 export const rewardRuleColumn = (alias: string): string =>
   `(SELECT json_build_object('ongoing', COALESCE(z.referrer_reward->>'kind', 'discount') = 'discount',
-     'capPercent', z.reward_cap_percent, 'yearlyCapCents', z.reward_yearly_cap_cents)
+     'capPercent', z.reward_cap_percent, 'yearlyCapCents', z.reward_yearly_cap_cents,
+     'maxBranches', z.reward_max_branches)
    FROM businesses z WHERE z.id = ${alias}.business_id) AS reward_rule`;
 
 /**

@@ -1,6 +1,7 @@
 import {
   maxReferralDiscountCents,
   referralDiscount,
+  rewardedBranches,
   UNCAPPED_PRICE_RULE,
   type MemberProjection,
   type RewardPriceRule,
@@ -243,7 +244,13 @@ export function memberPrice(facts: MemberPriceFacts): MemberPrice {
     discountPerBranchCents: rule.ongoing ? facts.discountCents : 0,
     capLeftCents: Math.max(
       0,
-      maxReferralDiscountCents(facts.membershipPriceCents, rule) - now.discountCents,
+      Math.min(
+        maxReferralDiscountCents(facts.membershipPriceCents, rule) - now.discountCents,
+        rule.maxBranches === null || rule.maxBranches === undefined
+          ? Number.MAX_SAFE_INTEGER
+          : (rule.maxBranches - rewardedBranches(facts.countingBranches, rule)) *
+              facts.discountCents,
+      ),
     ),
   };
 }

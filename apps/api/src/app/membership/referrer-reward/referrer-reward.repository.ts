@@ -5,12 +5,13 @@ import { DEFAULT_REFERRER_REWARD, type ReferrerReward } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
 /** The reward's kind and fields as `businesses.referrer_reward` stores them (no cap). */
-type StoredReward = Omit<ReferrerReward, 'capPercent' | 'yearlyCapCents'>;
+type StoredReward = Omit<ReferrerReward, 'capPercent' | 'yearlyCapCents' | 'maxBranchesPerYear'>;
 
 interface RewardSqlRow {
   referrer_reward: StoredReward | null;
   reward_cap_percent: number;
   reward_yearly_cap_cents: number | null;
+  reward_max_branches: number | null;
 }
 
 const toReward = (row?: RewardSqlRow): ReferrerReward =>
@@ -20,14 +21,16 @@ const toReward = (row?: RewardSqlRow): ReferrerReward =>
         ...(row.referrer_reward ?? {}),
         capPercent: row.reward_cap_percent,
         yearlyCapCents: row.reward_yearly_cap_cents,
+        maxBranchesPerYear: row.reward_max_branches,
       }
     : DEFAULT_REFERRER_REWARD;
 
-const COLUMNS = 'referrer_reward, reward_cap_percent, reward_yearly_cap_cents';
+const COLUMNS = 'referrer_reward, reward_cap_percent, reward_yearly_cap_cents, reward_max_branches';
 
 /**
  * The business's referrer reward and cap (migration ReferrerReward: `businesses.referrer_reward`,
- * NULL for the ongoing discount; `reward_cap_percent`; `reward_yearly_cap_cents`;
+ * NULL for the ongoing discount; `reward_cap_percent`; `reward_yearly_cap_cents`; migration
+ * ReferrerRewardsOwed: `reward_max_branches`;
  * docs/product.md#referrer-reward). TENANCY: every method takes the `BusinessScope` first and
  * reads or writes only its business.
  */
@@ -54,10 +57,11 @@ export class ReferrerRewardRepository {
     manager: EntityManager,
     reward: ReferrerReward,
   ): Promise<{ reward: ReferrerReward; memberIds: string[] }> {
-    const { capPercent, yearlyCapCents, ...stored } = reward;
+    const { capPercent, yearlyCapCents, maxBranchesPerYear, ...stored } = reward;
     const rows: RewardSqlRow[] = await manager.query(
       `WITH saved AS (
-         UPDATE businesses SET referrer_reward = $2::jsonb, reward_cap_percent = $3, reward_yearly_cap_cents = $4
+         UPDATE businesses SET referrer_reward = $2::jsonb, reward_cap_percent = $3, reward_yearly_cap_cents = $4,
+           reward_max_branches = $5
          WHERE id = $1 RETURNING ${COLUMNS})
        SELECT ${COLUMNS} FROM saved`,
       [
@@ -65,6 +69,7 @@ export class ReferrerRewardRepository {
         stored.kind === 'discount' ? null : JSON.stringify(stored),
         capPercent,
         yearlyCapCents,
+        maxBranchesPerYear,
       ],
     );
     const members: { id: string }[] = await manager.query(

@@ -297,11 +297,11 @@ describe('migrations (integration)', () => {
             WHERE table_name = 'businesses' AND column_name LIKE 'reward_%'`,
         )) as { n: number }[]
       )[0].n;
-    expect(await columns()).toBe(2);
+    expect(await columns()).toBe(3);
     await undoThrough(dataSource, 'ReferrerReward1795594000000');
     expect(await columns()).toBe(0);
     await dataSource.runMigrations({ transaction: 'each' });
-    expect(await columns()).toBe(2);
+    expect(await columns()).toBe(3);
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 

@@ -12,6 +12,7 @@ import {
   businessLocale,
   type BusinessLocale,
   type JoinChannel,
+  type ReferrerRewardFields,
   type WelcomeOffer,
 } from '@grove/contracts';
 import type { JoinScreening } from '../fraud/fraud-signals.service';
@@ -42,6 +43,8 @@ export interface LiveLink {
   memberManaged: boolean;
   /** The business's welcome offer for the friend (`businesses.welcome_offer`), null for none. */
   welcomeOffer: WelcomeOffer | null;
+  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  referrerReward: ReferrerRewardFields | null;
   /** The business's locale (the offer's money format). */
   businessLocale: BusinessLocale;
 }
@@ -65,6 +68,7 @@ interface LiveLinkSqlRow {
   member_email_key: string;
   mindbody_client_id: string | null;
   welcome_offer: WelcomeOffer | null;
+  referrer_reward: ReferrerRewardFields | null;
   country: string;
   time_zone: string | null;
 }
@@ -87,7 +91,7 @@ const LIVE = liveReferralLink();
 
 /** The live link with code `$1`, its member and business (`LiveLinkSqlRow`). */
 const LIVE_LINK_BY_CODE = `SELECT l.id, l.business_id, b.name AS business_name, m.id AS member_id, m.name AS member_name,
-    m.email_key AS member_email_key, m.mindbody_client_id, b.welcome_offer, b.country, b.time_zone
+    m.email_key AS member_email_key, m.mindbody_client_id, b.welcome_offer, b.referrer_reward, b.country, b.time_zone
   FROM members m
   JOIN referral_links l ON l.member_id = m.id AND l.business_id = m.business_id
   JOIN businesses b ON b.id = l.business_id
@@ -104,6 +108,7 @@ const toLiveLink = (row: LiveLinkSqlRow | undefined): LiveLink | null =>
         memberEmailKey: row.member_email_key,
         memberManaged: row.mindbody_client_id !== null,
         welcomeOffer: row.welcome_offer,
+        referrerReward: row.referrer_reward,
         businessLocale: businessLocale(row.country, row.time_zone),
       }
     : null;

@@ -253,6 +253,8 @@ describe('referral links and join (integration)', () => {
       referrerFirstName: 'Jordan',
       // No welcome offer set (issue 33 item 1: the business's offer, worded, or null).
       welcomeOffer: null,
+      // The default reward for referrers, with no amount (issue 33 item 2).
+      referrerReward: 'a lower membership price',
     });
     const reply = await join(link.code, {
       name: ' Casey Friend ',

@@ -11,6 +11,8 @@ import {
   referralLinkUrl,
   type JoinChannel,
   welcomeOfferWording,
+  referrerRewardWording,
+  DEFAULT_REFERRER_REWARD,
 } from '@grove/contracts';
 import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
@@ -49,14 +51,22 @@ export function firstName(name: string): string {
 }
 
 /**
- * What the join page shows of a live link: the business, the referrer's first name and the
- * friend's welcome offer worded in the business's money format (docs/product.md#welcome-offer).
+ * What the join page shows of a live link: the business, the referrer's first name, the
+ * friend's welcome offer worded in the business's money format (docs/product.md#welcome-offer)
+ * and what the referrer gets (docs/product.md#referrer-reward; the same for every member of the
+ * business, so it tells nothing about this one).
  */
 function joinPageInfo(link: LiveLink): ReferralInfoDto {
   return {
     businessName: link.businessName,
     referrerFirstName: firstName(link.memberName),
     welcomeOffer: welcomeOfferWording(link.welcomeOffer, localeFormats(link.businessLocale)),
+    referrerReward:
+      referrerRewardWording(
+        link.referrerReward ?? DEFAULT_REFERRER_REWARD,
+        localeFormats(link.businessLocale),
+        'friend',
+      ) ?? 'a lower membership price',
   };
 }
 

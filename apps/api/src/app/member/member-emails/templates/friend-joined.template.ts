@@ -1,4 +1,4 @@
-import { paragraph, type MemberEmailTemplate } from './member-email-template';
+import { paragraph, rewardPerFriend, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of "{friend} joined with your link", amounts in cents as of the join. */
 export interface FriendJoinedEmailData {
@@ -19,7 +19,11 @@ export const FRIEND_JOINED_TEMPLATE: MemberEmailTemplate<FriendJoinedEmailData> 
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`${data.friendName} joined ${context.businessName} with your referral link.`)}
       ${paragraph(
-        `Once ${context.businessName} approves them, they become your branch and your price drops by ${context.format.money(data.discountPerBranchCents)} a month.`,
+        `Once ${context.businessName} approves them, ${
+          context.referrerReward && context.referrerReward.kind !== 'discount'
+            ? `they become your branch, which ${rewardPerFriend(context, data.discountPerBranchCents)}`
+            : `they become your branch and your price drops by ${context.format.money(data.discountPerBranchCents)} a month`
+        }.`,
       )}
     </mj-column></mj-section>`,
 };

@@ -1,4 +1,4 @@
-import { paragraph, type MemberEmailTemplate } from './member-email-template';
+import { paragraph, rewardPerFriend, type MemberEmailTemplate } from './member-email-template';
 
 /** Names a summary lists before 'and N more'. */
 export const FRIENDS_JOINED_NAMES_SHOWN = 10;
@@ -40,7 +40,7 @@ export const FRIENDS_JOINED_TEMPLATE: MemberEmailTemplate<FriendsJoinedEmailData
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`More friends joined ${context.businessName} with your referral link: ${listOf(data.friendNames)}.`)}
       ${paragraph(
-        `Each one ${context.businessName} approves becomes your branch and lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`,
+        `Each one ${context.businessName} approves becomes your branch and ${rewardPerFriend(context, data.discountPerBranchCents)}.`,
       )}
     </mj-column></mj-section>`,
 };

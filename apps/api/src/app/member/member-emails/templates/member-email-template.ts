@@ -1,4 +1,10 @@
-import { shareTargets, type LocaleFormats } from '@grove/contracts';
+import {
+  DEFAULT_REFERRER_REWARD,
+  referrerRewardWording,
+  shareTargets,
+  type LocaleFormats,
+  type ReferrerRewardFields,
+} from '@grove/contracts';
 
 /**
  * What every member email template gets besides its own data, filled in at delivery: the
@@ -28,6 +34,27 @@ export interface MemberEmailContext {
   shareMessage: string;
   /** The friend's welcome offer, worded (the share message's `{offer}`), or null for none. */
   welcomeOffer: string | null;
+  /**
+   * The business's reward for referrers at delivery (`businesses.referrer_reward`; null for the
+   * ongoing discount), worded by {@link rewardPerFriend}.
+   */
+  referrerReward: ReferrerRewardFields | null;
+}
+
+/**
+ * What each friend who joins earns the member, after "each friend who joins"
+ * (docs/product.md#referrer-reward; contracts' `referrerRewardWording`, member voice): 'lowers
+ * your price by $10.00 a month' for the ongoing discount, 'earns you a $25 credit', 'earns you 2
+ * weeks free', 'earns you a Grove hoodie'.
+ * @param discountCents the member's discount per branch (cents), for the ongoing discount
+ */
+export function rewardPerFriend(context: MemberEmailContext, discountCents: number): string {
+  const reward = context.referrerReward ?? DEFAULT_REFERRER_REWARD;
+  return (
+    referrerRewardWording(reward, context.format, 'member', discountCents) ??
+    referrerRewardWording(DEFAULT_REFERRER_REWARD, context.format, 'member', discountCents) ??
+    ''
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   button,
   escapeMjml,
   paragraph,
+  rewardPerFriend,
   shareLinks,
   type MemberEmailTemplate,
 } from './member-email-template';
@@ -26,7 +27,7 @@ export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> 
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(
-        `Share your referral link with friends. Each friend who joins ${context.businessName} lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`,
+        `Share your referral link with friends. Each friend who joins ${context.businessName} ${rewardPerFriend(context, data.discountPerBranchCents)}.`,
       )}
       <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(data.referralUrl)}">${escapeMjml(data.referralUrl)}</a></mj-text>
       ${shareLinks({ ...context, referralUrl: data.referralUrl })}

@@ -2,6 +2,7 @@ import {
   button,
   escapeMjml,
   paragraph,
+  rewardPerFriend,
   shareLinks,
   type MemberEmailContext,
   type MemberEmailTemplate,
@@ -51,7 +52,7 @@ export const REFERRAL_INVITE_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailDat
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`You've been with ${context.businessName} for ${data.daysAsMember} days. If a friend would enjoy it too, send them your referral link.`)}
-      ${paragraph(`Each friend who joins lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`)}
+      ${paragraph(`Each friend who joins ${rewardPerFriend(context, data.discountPerBranchCents)}.`)}
       ${context.welcomeOffer ? paragraph(`Your friend gets ${context.welcomeOffer}.`) : ''}
       ${linkBlock(context)}
       ${pageButton(context, 'See your page')}
@@ -68,7 +69,7 @@ export const REFERRAL_REMINDER_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailD
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
-      ${paragraph(`A quick reminder: every friend who joins ${context.businessName} with your link lowers your price by ${context.format.money(data.discountPerBranchCents)} a month.`)}
+      ${paragraph(`A quick reminder: every friend who joins ${context.businessName} with your link ${rewardPerFriend(context, data.discountPerBranchCents)}.`)}
       ${linkBlock(context)}
       ${pageButton(context, 'See your page')}
       ${paragraph("This is the only reminder we'll send.")}

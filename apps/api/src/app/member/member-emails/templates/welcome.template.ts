@@ -2,12 +2,23 @@ import {
   button,
   escapeMjml,
   paragraph,
+  rewardPerFriend,
   shareLinks,
+  type MemberEmailContext,
   type MemberEmailTemplate,
 } from './member-email-template';
 
 /** The sentence with a full stop, unless it already ends with one ('A free class!'). */
 const withFullStop = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * What each friend earns the new member (no amount for the ongoing discount: the welcome goes out
+ * before the member's own discount is known to them), after "each friend who joins".
+ */
+const perFriend = (context: MemberEmailContext): string =>
+  context.referrerReward && context.referrerReward.kind !== 'discount'
+    ? rewardPerFriend(context, 0)
+    : 'lowers your own price';
 
 /** Data of the welcome to an approved friend. */
 export interface WelcomeEmailData {
@@ -38,11 +49,11 @@ export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
       ${data.welcomeOffer ? paragraph(`Your welcome offer: ${withFullStop(data.welcomeOffer)}`) : ''}
       ${
         context.referralUrl
-          ? `${paragraph('You can refer friends too: each friend who joins lowers your own price. Share your referral link:')}
+          ? `${paragraph(`You can refer friends too: each friend who joins ${perFriend(context)}. Share your referral link:`)}
       <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(context.referralUrl)}">${escapeMjml(context.referralUrl)}</a></mj-text>
       ${shareLinks(context)}`
           : paragraph(
-              'You can refer friends too: each friend who joins lowers your own price. Ask the front desk for your referral link.',
+              `You can refer friends too: each friend who joins ${perFriend(context)}. Ask the front desk for your referral link.`,
             )
       }
       ${context.magicLinkUrl ? button('See my referral page', context.magicLinkUrl) : ''}

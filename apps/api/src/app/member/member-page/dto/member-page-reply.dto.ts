@@ -134,6 +134,14 @@ export class MemberPageDto implements MemberPage {
 
   @ApiProperty({
     type: String,
+    example: 'earns you a $25 credit',
+    description:
+      "What each friend who joins earns the member, after 'each friend who joins' (the business's reward for referrers)",
+  })
+  rewardPerFriend!: string;
+
+  @ApiProperty({
+    type: String,
     enum: ['Mindbody'],
     nullable: true,
     description: "'Mindbody' when Mindbody bills the member's price",

@@ -5,6 +5,7 @@ import {
   FREE_PERIOD_UNITS,
   REFERRER_GIFT_MAX_LENGTH,
   REFERRER_REWARD_KINDS,
+  REWARDED_BRANCHES_MAX,
   validateReferrerReward,
   type FreePeriodUnit,
   type ReferrerReward,
@@ -18,7 +19,7 @@ import { ValidatedBy } from '../../../platform/common/validated-by';
  * on the ongoing discount. Checked by contracts' `validateReferrerReward` (a known `kind`;
  * `creditCents` 1–100,000,000 cents for `credit`; `freeCount` 1–52 weeks or 1–12 months with
  * `freeUnit` for `free`; `giftText` 1–100 characters of plain text for `gift`; `capPercent` 1–100;
- * `yearlyCapCents` null or 1–100,000,000 cents): else 400 with its message and `fieldErrors`,
+ * `yearlyCapCents` null or 1–100,000,000 cents; `maxBranchesPerYear` null or 1–1,000): else 400 with its message and `fieldErrors`,
  * nothing saved. The fields of another kind are ignored in a body and null in a reply.
  */
 @ApiSchema({ name: 'ReferrerReward' })
@@ -96,4 +97,17 @@ export class ReferrerRewardDto implements ReferrerReward {
   })
   @Allow()
   yearlyCapCents!: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    required: false,
+    minimum: 1,
+    maximum: REWARDED_BRANCHES_MAX,
+    example: 3,
+    description:
+      'The most branches of one referrer rewarded a year (the ongoing discount counts at most that many branches; the other rewards are owed for at most that many per calendar year); null: none',
+  })
+  @Allow()
+  maxBranchesPerYear!: number | null;
 }

@@ -217,6 +217,9 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   // The friend's welcome offers to honour by hand: the desk hands them over (issue 33 item 1).
   { method: 'GET', path: '/api/welcome-offers', roles: ALL },
   { method: 'POST', path: '/api/welcome-offers/{id}/honoured', roles: STAFF },
+  // The referrers' rewards owed (credit, free period, gift) to honour by hand (issue 33 item 2).
+  { method: 'GET', path: '/api/referrer-rewards', roles: ALL },
+  { method: 'POST', path: '/api/referrer-rewards/{id}/honoured', roles: STAFF },
 
   // The audit log, "Activity" (issue 34 item 2): owners and managers read it; owners set its retention.
   { method: 'GET', path: '/api/audit-log', roles: MANAGERS },

@@ -72,6 +72,14 @@ export class ReferralInfoDto implements ReferralInfo {
       "The business's welcome offer for the friend, worded (`welcomeOfferWording`, docs/product.md#welcome-offer); null for none",
   })
   welcomeOffer!: string | null;
+
+  @ApiProperty({
+    type: String,
+    example: 'a $25 credit',
+    description:
+      "What the referrer gets for the friend, after '{referrer} gets' (`referrerRewardWording`, friend voice, docs/product.md#referrer-reward): 'a lower membership price' for the ongoing discount (no amount), else the credit, free period or gift",
+  })
+  referrerReward!: string;
 }
 
 /** `POST /api/referrals/:code/join` reply: `{ message: 'Successfully registered!' }`. */

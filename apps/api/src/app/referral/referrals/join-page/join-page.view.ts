@@ -20,6 +20,8 @@ export type JoinPageState =
       referrerFirstName: string;
       /** The friend's welcome offer, worded (`welcomeOfferWording`); null or absent for none. */
       welcomeOffer?: string | null;
+      /** What the referrer gets (`referrerRewardWording`, friend voice); absent: 'a lower membership price'. */
+      referrerReward?: string;
       values?: { name: string; email: string };
       errors?: { name?: string; email?: string };
       /** Show the product's failure text above the form (a send that failed, e.g. 429). */
@@ -34,6 +36,7 @@ export type JoinPageState =
       businessName: string;
       referrerFirstName: string;
       welcomeOffer?: string | null;
+      referrerReward?: string;
     }
   /** Unknown, revoked or expired code, or a send that could not be answered with the form. */
   | { kind: 'failure' };
@@ -61,7 +64,7 @@ function card(state: JoinPageState): string {
   const head =
     `<p class="referral-join__eyebrow">${business}</p>` +
     `<h1>${referrer} invited you to join</h1>` +
-    `<p class="referral-join__offer">${referrer} thinks you would like ${business}. Join through this link and ${referrer} gets a lower membership price as a thank-you for bringing a friend.</p>` +
+    `<p class="referral-join__offer">${referrer} thinks you would like ${business}. Join through this link and ${referrer} gets ${escapeHtml(state.referrerReward ?? 'a lower membership price')} as a thank-you for bringing a friend.</p>` +
     (state.welcomeOffer
       ? `<p class="referral-join__welcome" data-testid="welcome-offer"><strong>Your welcome offer:</strong> ${escapeHtml(state.welcomeOffer)}</p>`
       : '');
