@@ -7,7 +7,7 @@ import {
   type MemberRow,
   type MemberSortKey,
 } from '@grove/contracts';
-import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
+import { useRoleMay } from '@grove/web-data-access';
 import { useMembers } from './api/members';
 import { nestRows } from './nest-rows';
 import { Button, Card, PageHeader } from '@grove/web-ui';
@@ -51,7 +51,6 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
     setFilter,
     clearFilters,
   } = useBranchesQuery();
-  const format = useLocaleFormats();
   // What the role may do (docs/product.md#staff-accounts): a viewer adds nothing, only owners and
   // managers remove a tree or use the spreadsheet tools.
   const mayWrite = useRoleMay('write');

@@ -202,10 +202,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     const ana = await member(stripeGym, 'Ana-Sofía Stripe', 6_000, 0);
     await subscribed(ana);
     await subscribed(await member(stripeGym, 'Zoë Stripe', 4_500, 0, { referredBy: ana }));
-    await subscribed(
-      await member(stripeGym, 'Kenji Stripe', 5_000, 0, { referredBy: ana }),
-      true,
-    );
+    await subscribed(await member(stripeGym, 'Kenji Stripe', 5_000, 0, { referredBy: ana }), true);
     await member(stripeGym, 'Priya Hand', 5_000, 700, { referredBy: ana });
   });
 

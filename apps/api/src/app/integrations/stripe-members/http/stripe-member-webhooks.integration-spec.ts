@@ -435,7 +435,8 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       newPriceCents: 0,
     });
     // The lapse shows in the Status filter, and a refresh later changes nothing more.
-    const ended = (await owner.get('/api/members?status=Ended').expect(200)).body as Page<MemberRow>;
+    const ended = (await owner.get('/api/members?status=Ended').expect(200))
+      .body as Page<MemberRow>;
     expect(ended.items.map((item) => item.memberEmail)).toEqual(['siobhan@example.com']);
     const linesBefore = (await ledgerOf(referrer.id)).length;
     await owner.put('/api/settings/branches').send({ rule: 'first_payment' }).expect(200);

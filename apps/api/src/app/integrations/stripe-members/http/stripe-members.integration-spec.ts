@@ -401,8 +401,10 @@ describe('Stripe member billing (integration, stand-in)', () => {
 
     // The Managed by filter: Stripe, Grove's own, Mindbody; an unknown value is refused.
     const listed = async (agent: TestAgent, managed: string) =>
-      ((await agent.get(`/api/members?managed=${managed}`).expect(200)).body as Page<MemberRow>)
-        .items.map((item) => item.memberEmail)
+      (
+        (await agent.get(`/api/members?managed=${managed}`).expect(200)).body as Page<MemberRow>
+      ).items
+        .map((item) => item.memberEmail)
         .sort();
     expect(await listed(owner, 'stripe')).toEqual(['amelie@example.com', 'zoe.obrien@example.com']);
     expect(await listed(owner, 'grove')).toEqual(['siobhan@example.com']);
@@ -414,9 +416,10 @@ describe('Stripe member billing (integration, stand-in)', () => {
     // No hand changes: price, discount, name, a branch added by hand, removal (409, nothing changed).
     const ledgerLines = async () =>
       (
-        await t.dataSource.query(`SELECT count(*)::int AS n FROM price_changes WHERE member_id = $1`, [
-          zoeRow.id,
-        ])
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM price_changes WHERE member_id = $1`,
+          [zoeRow.id],
+        )
       )[0].n as number;
     const linesBefore = await ledgerLines();
     for (const body of [
@@ -442,7 +445,10 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(await memberByEmail(owner, 'zoe.obrien@example.com')).toEqual(zoeRow);
     expect(await ledgerLines()).toBe(linesBefore);
     // Another business's session cannot reach her at all.
-    await other.patch(`/api/members/${zoeRow.id}`).send({ membershipPriceCents: 1_000 }).expect(404);
+    await other
+      .patch(`/api/members/${zoeRow.id}`)
+      .send({ membershipPriceCents: 1_000 })
+      .expect(404);
     // A member kept by hand is still edited by hand.
     await owner.patch(`/api/members/${friend.id}`).send({ discountCents: 500 }).expect(200);
   });

@@ -10,7 +10,10 @@ import {
 import { PageDto } from '../../../platform/common/dto/page.dto';
 
 /** The integrations that can manage a member (`IntegrationName`). */
-export const INTEGRATION_NAMES = ['Mindbody', 'Stripe'] as const satisfies readonly IntegrationName[];
+export const INTEGRATION_NAMES = [
+  'Mindbody',
+  'Stripe',
+] as const satisfies readonly IntegrationName[];
 
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 @ApiSchema({ name: 'BranchDetail' })
