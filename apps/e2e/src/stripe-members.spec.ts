@@ -256,8 +256,24 @@ test("a Stripe gym connects, imports, previews and confirms; a friend's first pa
       { timeout: 30_000 },
     );
     const zoeRow = treeRow(page, zoe.name);
-    await expect(zoeRow.getByTitle('Subscription ended in Stripe')).toBeVisible();
+    await expect(zoeRow.getByTitle('Subscription ended in Stripe').first()).toBeVisible();
     await expect(zoeRow.getByText('Ended', { exact: true }).first()).toBeVisible();
+    // Siobhán is managed by Stripe: her bill's amounts in euros (€60.00, the €10.00 discount), no
+    // hand changes offered; and Grove's own count follows Zoë's lapse: 1 branch (Ana-Sofía).
+    await expect(siobhanTree.getByText('Managed by Stripe', { exact: true })).toBeVisible();
+    await expect(siobhanTree.getByRole('button', { name: 'Add Branch' })).toHaveCount(0);
+    await expect(siobhanTree.locator('td[data-label="Discount"]')).toHaveText(/^EUR\s10\.00$/);
+    await expect(siobhanTree.locator('td[data-label="Membership"]')).toContainText(/^EUR\s60\.00/);
+    await expect(siobhanTree.locator('td[data-label="Branches"]')).toHaveText('1');
+    // The Managed by filter: Stripe lists the three of them, Grove's own none.
+    const managedBy = page.getByLabel('Managed by', { exact: true });
+    await managedBy.selectOption('stripe');
+    await expect(page.getByTestId('tree-row')).toHaveCount(3);
+    await expect(treeRow(page, ana.name)).toBeVisible();
+    await managedBy.selectOption('grove');
+    await expect(page.getByText('Managed by Stripe', { exact: true })).toHaveCount(0);
+    await managedBy.selectOption('');
+    await expect(siobhanTree).toBeVisible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.screenshot({
@@ -273,6 +289,13 @@ test("a Stripe gym connects, imports, previews and confirms; a friend's first pa
       page.getByText(/Stripe will charge EUR\s50\.00 on \d{1,2} \w{3} \d{4}/),
       // Asked of Stripe when the page opens (its upcoming invoice): slow on a loaded machine.
     ).toBeVisible({ timeout: 30_000 });
+    // Managed by Stripe, nothing to edit by hand; her price history in euros: Zoë's lapse put
+    // back the €10.00 her branch took off, as a Mindbody friend's lapse does.
+    await expect(page.getByText('Managed by Stripe', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+    await expect(
+      page.getByTestId('ledger-line').filter({ hasText: `Branch lapsed: ${zoe.name}` }),
+    ).toContainText(/EUR\s40\.00\s*→\s*to\s*EUR\s50\.00/);
 
     // Disconnect: Grove's discounts leave Siobhán's and Ana-Sofía's subscriptions, counted.
     await page.getByRole('link', { name: 'Stripe Billing' }).click();

@@ -66,6 +66,7 @@ import { ReferralNudges1795586000000 } from './platform/database/migrations/1795
 import { Passkeys1795590000000 } from './platform/database/migrations/1795590000000-Passkeys';
 import { ReferrerReward1795594000000 } from './platform/database/migrations/1795594000000-ReferrerReward';
 import { BranchCountingTriggerInline1795595000000 } from './platform/database/migrations/1795595000000-BranchCountingTriggerInline';
+import { StripeEndedMembers1795600000000 } from './platform/database/migrations/1795600000000-StripeEndedMembers';
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 
@@ -141,6 +142,7 @@ export const MIGRATIONS = [
   Passkeys1795590000000,
   ReferrerReward1795594000000,
   BranchCountingTriggerInline1795595000000,
+  StripeEndedMembers1795600000000,
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
 ];

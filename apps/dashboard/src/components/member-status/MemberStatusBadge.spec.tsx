@@ -20,6 +20,11 @@ describe('MemberStatusBadge (Branches table Status column, branch lists, referra
     );
   });
 
+  it("says a Stripe member's Ended is their subscription's", () => {
+    render(<MemberStatusBadge status="Ended" managedBy="Stripe" />);
+    expect(screen.getByText('Ended').getAttribute('title')).toBe('Subscription ended in Stripe');
+  });
+
   it('shows nothing for Active where only the exceptions matter', () => {
     const { container } = render(<MemberStatusBadge status="Active" hideActive />);
     expect(container.textContent).toBe('');

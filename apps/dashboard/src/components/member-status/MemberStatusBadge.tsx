@@ -1,4 +1,4 @@
-import type { MemberStatus } from '@grove/contracts';
+import type { IntegrationName, MemberStatus } from '@grove/contracts';
 
 /** Each status's badge look and what it means, for the tooltip. */
 const LOOK: Record<MemberStatus, { className: string; meaning: string }> = {
@@ -13,20 +13,26 @@ const LOOK: Record<MemberStatus, { className: string; meaning: string }> = {
 
 /**
  * A member's or branch's status as a small badge (docs/product.md#states): Active, Pending (a
- * branch the business's rule has not started counting yet), Ended or Suspended (Mindbody).
+ * branch the business's rule has not started counting yet), Ended (Mindbody, or a Stripe
+ * subscription) or Suspended (Mindbody).
  * @param hideActive show nothing for 'Active' (lists where most entries are)
+ * @param managedBy the member's `managedByIntegration`: 'Stripe' says an ended subscription
  */
 export function MemberStatusBadge({
   status,
   hideActive = false,
+  managedBy = null,
 }: {
   status: MemberStatus;
   hideActive?: boolean;
+  managedBy?: IntegrationName | null;
 }) {
   if (hideActive && status === 'Active') return null;
   const look = LOOK[status];
+  const meaning =
+    status === 'Ended' && managedBy === 'Stripe' ? 'Subscription ended in Stripe' : look.meaning;
   return (
-    <span className={look.className} title={look.meaning}>
+    <span className={look.className} title={meaning}>
       {status}
     </span>
   );

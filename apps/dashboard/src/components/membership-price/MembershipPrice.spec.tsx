@@ -98,6 +98,21 @@ describe('MembershipPrice (Branches table, Membership column)', () => {
     expect(screen.queryByText(/\$89\.00/)).toBeNull();
   });
 
+  it("writes a Stripe-billed member's price in their subscription's currency, not the business's (issue 32)", () => {
+    const { container } = render(
+      <MembershipPrice
+        row={row({
+          managedByIntegration: 'Stripe',
+          currency: 'EUR',
+          membershipPriceCents: 6_000,
+          newPriceCents: 6_000,
+        })}
+      />,
+    );
+    // An Australian business writes euros the way its locale does.
+    expect(container.textContent).toMatch(/^EUR\s60\.00$/);
+  });
+
   it('shows what Mindbody will actually charge next (tax and add-ons included) under the membership price', () => {
     const { container } = render(
       <MembershipPrice

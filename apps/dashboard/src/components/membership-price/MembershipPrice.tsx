@@ -1,5 +1,6 @@
 import type { MemberRow } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
+import { useMemberMoney } from './MemberMoney';
 import { StripeNextCharge } from './StripeNextCharge';
 import './membership-price.css';
 
@@ -21,12 +22,14 @@ export function isPricePending(row: MemberRow): boolean {
  * Under a running Mindbody membership, what Mindbody will actually charge next ('Mindbody will
  * charge $X on 1 Dec 2026': tax and the contract's other products included, issue 22). For a member
  * billed on the business's Stripe (issue 32), 'Stripe will charge $X on <date>' from the
- * subscription's upcoming invoice, or 'Ended' once the subscription has ended.
+ * subscription's upcoming invoice, or 'Ended' once the subscription has ended; its amounts in the
+ * subscription's currency (`MemberRow.currency`).
  * 'Capped' under a price the business's reward cap stopped (`MemberRow.rewardCapped`: the
  * member's branches would take it past the cap or below $0, docs/product.md#referrer-reward).
  */
 export function MembershipPrice({ row }: { row: MemberRow }) {
   const format = useLocaleFormats();
+  const money = useMemberMoney(row.currency);
   if (isPricePending(row))
     return (
       <PriceNote
@@ -61,9 +64,9 @@ export function MembershipPrice({ row }: { row: MemberRow }) {
     );
   return (
     <>
-      {format.money(row.newPriceCents)}
+      {money(row.newPriceCents)}
       {row.newPriceCents !== row.membershipPriceCents && (
-        <div className="dash-was">was {format.money(row.membershipPriceCents)}</div>
+        <div className="dash-was">was {money(row.membershipPriceCents)}</div>
       )}
       {row.rewardCapped === true && (
         <div className="dash-capped">

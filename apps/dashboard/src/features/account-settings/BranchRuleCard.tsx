@@ -24,8 +24,8 @@ const validateForm = (values: BranchRuleForm) =>
 /**
  * 'When a branch counts' on Account Settings (docs/product.md#branch-qualification): the owner
  * chooses when a new branch starts lowering its referrer's price: when approved (the default),
- * after some days as a member (1–365), or after a Mindbody friend's first payment (friends added
- * by hand then count at approval). Until then the branch shows as Pending. A new rule applies to
+ * after some days as a member (1–365), or after a Mindbody or Stripe friend's first payment
+ * (friends added by hand then count at approval). Until then the branch shows as Pending. A new rule applies to
  * branches still pending; branches already counting keep counting.
  */
 export function BranchRuleCard() {

@@ -1,13 +1,20 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { ListFrame } from '../../components/list-frame/ListFrame';
-import { MESSAGES, NO_EMAIL_TEXT, type MemberRow, type MemberSortKey } from '@grove/contracts';
-import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
+import {
+  MANAGED_BY_TEXT,
+  MESSAGES,
+  NO_EMAIL_TEXT,
+  type MemberRow,
+  type MemberSortKey,
+} from '@grove/contracts';
+import { useRoleMay } from '@grove/web-data-access';
 import { useMembers } from './api/members';
 import { nestRows } from './nest-rows';
 import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
+import { MemberMoney } from '../../components/membership-price/MemberMoney';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
@@ -46,7 +53,6 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
     setFilter,
     clearFilters,
   } = useBranchesQuery();
-  const format = useLocaleFormats();
   // What the role may do (docs/product.md#staff-accounts): a viewer adds nothing, only owners and
   // managers remove a tree or use the spreadsheet tools.
   const mayWrite = useRoleMay('write');
@@ -153,7 +159,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                   <MembershipPrice row={row} />
                 </td>
                 <td data-label="Status">
-                  <MemberStatusBadge status={row.status} />
+                  <MemberStatusBadge status={row.status} managedBy={row.managedByIntegration} />
                 </td>
                 <td data-label="Referred by">
                   {row.referringMemberId ? (
@@ -170,11 +176,13 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                   )}
                 </td>
                 <td className="g-num" data-label="Discount">
-                  {format.money(row.discountCents)}
+                  <MemberMoney cents={row.discountCents} currency={row.currency} />
                 </td>
                 <td>
                   {row.managedByIntegration ? (
-                    <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
+                    <span className="g-badge g-badge--muted">
+                      {MANAGED_BY_TEXT[row.managedByIntegration]}
+                    </span>
                   ) : (
                     <div className="dash-actions">
                       {mayWrite && (

@@ -97,6 +97,7 @@ export function BranchesToolbar({
       >
         <option value="">Anyone</option>
         <option value="mindbody">Mindbody</option>
+        <option value="stripe">Stripe</option>
         <option value="grove">Grove</option>
       </Choice>
       <Choice

@@ -18,7 +18,8 @@ export function EraseMember({ member }: { member: MemberRow }) {
   const mayErase = useRoleMay('erase');
   const erase = useEraseMember(member.id);
   const [asking, setAsking] = useState(false);
-  if (!mayErase || member.managedByIntegration !== null || isErased(member)) return null;
+  // Mindbody's members are erased in Mindbody; a Stripe-billed one here (its bill stays Stripe's).
+  if (!mayErase || member.managedByIntegration === 'Mindbody' || isErased(member)) return null;
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>

@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { centsToDollarText, MESSAGES, NO_EMAIL_TEXT, type MemberRow } from '@grove/contracts';
-import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
+import {
+  centsToDollarText,
+  MANAGED_BY_TEXT,
+  MESSAGES,
+  NO_EMAIL_TEXT,
+  type MemberRow,
+} from '@grove/contracts';
+import { useRoleMay } from '@grove/web-data-access';
 import { Button } from '@grove/web-ui';
 import { MemberForm } from '../../components/member-form/MemberForm';
 import { MemberStatusBadge } from '../../components/member-status/MemberStatusBadge';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
+import { useMemberMoney } from '../../components/membership-price/MemberMoney';
 import { useUpdateMember } from './api/member-profile';
 import { EraseMember } from './EraseMember';
 
@@ -13,14 +20,15 @@ import { EraseMember } from './EraseMember';
  * Mindbody or Stripe will charge), branches, and for a Mindbody member how they heard of the business
  * (`ReferredBy`, a referral-source label: issue 22). A
  * member kept by hand can be edited (the add-member form's rules and messages); one managed by
- * Mindbody shows 'Managed by Mindbody' and no Edit (docs/product.md#roles).
+ * Mindbody shows 'Managed by Mindbody' and no Edit, one billed on the business's Stripe 'Managed by
+ * Stripe' (its price is the subscription's, its discount the confirmed sync's; docs/product.md#roles).
+ * Amounts are in the member's bill's currency (`MemberRow.currency`).
  */
 export function MemberDetails({ member }: { member: MemberRow }) {
-  const format = useLocaleFormats();
+  const money = useMemberMoney(member.currency);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const update = useUpdateMember(member.id);
-  const managed = member.managedByIntegration !== null;
   // A viewer changes nothing (docs/product.md#staff-accounts).
   const mayWrite = useRoleMay('write');
 
@@ -54,9 +62,9 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         <dt>Email</dt>
         <dd>{member.memberEmail || NO_EMAIL_TEXT}</dd>
         <dt>Membership</dt>
-        <dd>{format.money(member.membershipPriceCents)}</dd>
+        <dd>{money(member.membershipPriceCents)}</dd>
         <dt>Discount</dt>
-        <dd>{format.money(member.discountCents)}</dd>
+        <dd>{money(member.discountCents)}</dd>
         <dt>Pays now</dt>
         <dd data-testid="price-now">
           <MembershipPrice row={member} />
@@ -71,11 +79,13 @@ export function MemberDetails({ member }: { member: MemberRow }) {
         )}
         <dt>Status</dt>
         <dd>
-          <MemberStatusBadge status={member.status} />
+          <MemberStatusBadge status={member.status} managedBy={member.managedByIntegration} />
         </dd>
       </dl>
-      {managed ? (
-        <span className="g-badge g-badge--muted">{MESSAGES.managedByMindbody}</span>
+      {member.managedByIntegration !== null ? (
+        <span className="g-badge g-badge--muted">
+          {MANAGED_BY_TEXT[member.managedByIntegration]}
+        </span>
       ) : (
         mayWrite && (
           <Button

@@ -135,7 +135,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
             <h2 id="profile-ledger" className="dash-profile__title">
               Price ledger
             </h2>
-            <PriceLedger lines={profile.ledger} />
+            <PriceLedger lines={profile.ledger} currency={profile.member.currency} />
           </Card>
           <Card aria-labelledby="profile-link" className="dash-profile__link">
             <h2 id="profile-link" className="dash-profile__title">

@@ -1,5 +1,6 @@
 import { PRICE_CHANGE_REASON_TEXT, type PriceLedgerLine } from '@grove/contracts';
 import { useLocaleFormats } from '@grove/web-data-access';
+import { useMemberMoney } from '../../components/membership-price/MemberMoney';
 import { EmptyState } from '@grove/web-ui';
 
 /** The reason of a ledger line in words, with the branch that caused it when known. */
@@ -10,10 +11,12 @@ export function reasonText(line: PriceLedgerLine): string {
 
 /**
  * A member's price ledger (`price_changes`), newest first: Date, Reason (in words) and Price
- * (old → new, dollars; the first line shows the new price only).
+ * (old → new, dollars; the first line shows the new price only), in the currency of the member's
+ * bill (`currency`: a Stripe-billed member's subscription's; default the business's).
  */
-export function PriceLedger({ lines }: { lines: PriceLedgerLine[] }) {
+export function PriceLedger({ lines, currency }: { lines: PriceLedgerLine[]; currency?: string }) {
   const format = useLocaleFormats();
+  const money = useMemberMoney(currency);
   if (lines.length === 0)
     return <EmptyState message="No price changes recorded yet. They appear here as they happen." />;
   return (
@@ -36,13 +39,13 @@ export function PriceLedger({ lines }: { lines: PriceLedgerLine[] }) {
               <td data-label="Reason">{reasonText(line)}</td>
               <td className="g-num" data-label="Price">
                 {line.oldPriceCents === null ? (
-                  format.money(line.newPriceCents)
+                  money(line.newPriceCents)
                 ) : (
                   <>
-                    <span className="dash-ledger__old">{format.money(line.oldPriceCents)}</span>
+                    <span className="dash-ledger__old">{money(line.oldPriceCents)}</span>
                     <span aria-hidden="true"> → </span>
                     <span className="g-visually-hidden"> to </span>
-                    {format.money(line.newPriceCents)}
+                    {money(line.newPriceCents)}
                   </>
                 )}
               </td>

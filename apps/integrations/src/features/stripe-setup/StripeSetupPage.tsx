@@ -25,9 +25,10 @@ import {
 } from './api/stripe-members';
 import './stripe-setup.css';
 
-/** '1 bill' / '12 bills'. */
-function count(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-AU')} ${many}`;
+/** '1 bill' / '1,200 bills': counts with the business's grouping (`LocaleFormats.count`). */
+function useCount(): (n: number, one: string, many: string) => string {
+  const formats = useLocaleFormats();
+  return (n, one, many) => (n === 1 ? `1 ${one}` : `${formats.count(n)} ${many}`);
 }
 
 /** Stage 1: the restricted key, with the permissions it needs (docs/decisions/stripe-member-billing.md). */
@@ -169,6 +170,7 @@ function SyncPanel({ status }: { status: StripeMembersStatus }) {
   const preview = useStripePreview(open);
   const sync = useStripeSync();
   const formats = useLocaleFormats();
+  const count = useCount();
   const money = (cents: number, currency: string) =>
     localeFormats({ ...formats.business, currency: currency.toUpperCase() }).money(cents);
   if (!open)
@@ -239,6 +241,7 @@ export function StripeSetupPage() {
   const status = useStripeMembersStatus();
   const importMembers = useImportStripeMembers();
   const remove = useRemoveStripe();
+  const count = useCount();
   if (status.isPending) return <Spinner />;
   if (status.isError) return <Alert>{status.error.message}</Alert>;
   const current = status.data;

@@ -2678,7 +2678,7 @@ export interface components {
          * @description The integration that manages the member; null for members kept by hand
          * @enum {string}
          */
-        IntegrationName: "Mindbody";
+        IntegrationName: "Mindbody" | "Stripe";
         InvitationAcceptDto: {
             /** @example Renée */
             firstName: string;
@@ -3003,6 +3003,11 @@ export interface components {
             branchDetails: components["schemas"]["BranchDetail"][];
             /** @description Branches that count now: the entries of branchDetails whose status is 'Active' */
             branches: number;
+            /**
+             * @description Only for a member billed on the business's Stripe: the ISO 4217 code (upper case) of its subscription's currency, which this row's amounts (cents) are in; absent: the business's currency
+             * @example EUR
+             */
+            currency?: string;
             /** @description Discount per referral, cents (Mindbody rows: the integration's discountOnReferral) */
             discountCents: number;
             /** Format: uuid */
@@ -6243,8 +6248,8 @@ export interface operations {
                 search?: string;
                 /** @description Only members of this status */
                 status?: "Active" | "Pending" | "Suspended" | "Ended";
-                /** @description Only Mindbody-managed members, or only Grove’s own */
-                managed?: "mindbody" | "grove";
+                /** @description Only Mindbody-managed members, only those billed on the business’s Stripe, or only Grove’s own */
+                managed?: "mindbody" | "stripe" | "grove";
                 /** @description Only members with (yes) or without (no) a live referral link */
                 hasLink?: "yes" | "no";
                 /** @description Only the branches of this member (its id) */

@@ -27,6 +27,8 @@ export const MESSAGES = {
   branchesEmpty: 'Add your first tree and start growing your business!',
   noBranchesYet: 'No branches yet',
   managedByMindbody: 'Managed by Mindbody',
+  // Grove, issue 32: a member billed on the business's Stripe is managed as a Mindbody one is
+  managedByStripe: 'Managed by Stripe',
   notFound: 'OOPS.. PAGE NOT FOUND!',
   noProspects: 'You have no more prospective members to review. Please come back later.',
   noReferralLink: 'Referral link does not exist for this member',
@@ -84,6 +86,7 @@ export const MESSAGES = {
   businessNameRequired: 'Please enter your business name',
   duplicateMember: 'A member with this email already exists',
   managedMemberLocked: 'This member is managed by Mindbody and cannot be changed here',
+  stripeMemberLocked: 'This member is managed by Stripe and cannot be changed here',
   memberNotFound: 'Member not found',
   updateMemberFailedPrefix: 'Error updating member: ',
   notABranch: 'That member is not a branch of this tree',

@@ -1,8 +1,8 @@
 /**
  * When a branch starts lowering its referrer's price (docs/product.md#branch-qualification):
  * 'approval' at once (the default), 'days' after N days as a member, 'first_payment' from a
- * Mindbody friend's first paid autopay or sale (a friend added by hand counts at approval: Grove
- * cannot see their payments).
+ * Mindbody friend's first paid autopay or sale or a Stripe friend's first paid invoice (a friend
+ * added by hand counts at approval: Grove cannot see their payments).
  */
 export const BRANCH_QUALIFICATION_RULES = ['approval', 'days', 'first_payment'] as const;
 export type BranchQualificationRule = (typeof BRANCH_QUALIFICATION_RULES)[number];
@@ -43,8 +43,8 @@ export const BRANCH_QUALIFICATION_TEXT: readonly {
   },
   {
     rule: 'first_payment',
-    label: 'After their first payment (Mindbody)',
-    hint: 'A Mindbody friend counts from their first paid autopay or sale. Grove cannot see the payments of friends added by hand, so they count when you approve them.',
+    label: 'After their first payment (Mindbody or Stripe)',
+    hint: 'A Mindbody friend counts from their first paid autopay or sale, a friend billed on your Stripe from their first paid invoice. Grove cannot see the payments of friends added by hand, so they count when you approve them.',
   },
 ];
 

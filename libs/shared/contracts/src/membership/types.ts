@@ -1,4 +1,5 @@
 import type { operations, Schema } from '@grove/api-contract';
+import { MESSAGES } from '../common/messages';
 import type { MemberInput } from './members';
 import type { ReferredByInput } from './referrals-to-match';
 
@@ -20,8 +21,17 @@ export const MEMBER_STATUSES = [
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 export type BranchDetail = Schema<'BranchDetail'>;
 
-/** Which integration manages a member, or null for members kept by hand. */
-export type IntegrationName = 'Mindbody';
+/**
+ * Which integration manages a member, or null for members kept by hand: Mindbody, or Stripe for a
+ * member billed on the business's Stripe (issue 32; its price is the subscription's).
+ */
+export type IntegrationName = 'Mindbody' | 'Stripe';
+
+/** The badge of an integration-managed member (docs/product.md#branches): 'Managed by Mindbody' / 'Managed by Stripe'. */
+export const MANAGED_BY_TEXT: Record<IntegrationName, string> = {
+  Mindbody: MESSAGES.managedByMindbody,
+  Stripe: MESSAGES.managedByStripe,
+};
 
 /** One row of the Branches screen (docs/product.md#branches, derived fields from docs/product.md#entities). */
 export type MemberRow = Schema<'MemberRow'>;
@@ -40,8 +50,8 @@ export const MEMBER_SORT_KEYS = [
 ] as const;
 export type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
 
-/** `managed` filter of `GET /api/members`: Mindbody-managed rows, or Grove's own. */
-export const MEMBER_MANAGED_FILTERS = ['mindbody', 'grove'] as const;
+/** `managed` filter of `GET /api/members`: Mindbody-managed rows, Stripe-billed rows, or Grove's own. */
+export const MEMBER_MANAGED_FILTERS = ['mindbody', 'stripe', 'grove'] as const;
 export type MemberManagedFilter = (typeof MEMBER_MANAGED_FILTERS)[number];
 
 /** `hasLink` filter of `GET /api/members`: members with a live referral link, or without one. */

@@ -34,6 +34,13 @@ describe('pendingBillsEmail (issue 31: bills held for the owner’s review)', ()
     );
   });
 
+  it("writes counts the business's way: a German gym groups thousands with a dot", () => {
+    const german = { ...owner, businessLocale: businessLocale('DE', 'Europe/Berlin') };
+    const mail = pendingBillsEmail(german, 12_409, 'https://g.example', STRIPE_HELD_BILLS);
+    expect(mail.subject).toBe('12.409 bills would change in Stripe: review');
+    expect(mail.text).toContain("12.409 members' bills in Stripe would change");
+  });
+
   it("names Stripe and links to the Stripe Billing page for a gym's Stripe bills (issue 32)", () => {
     const mail = pendingBillsEmail(owner, 2, 'https://grove.example.com', STRIPE_HELD_BILLS);
     expect(mail.subject).toBe('2 bills would change in Stripe: review');

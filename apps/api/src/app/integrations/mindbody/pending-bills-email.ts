@@ -1,3 +1,4 @@
+import { localeFormats, type BusinessLocale } from '@grove/contracts';
 import type { OutgoingEmail } from '../../platform/mail/mail.service';
 import type { SiteHolderOwner } from './site-claim-email';
 
@@ -16,9 +17,9 @@ export const MINDBODY_HELD_BILLS: HeldBillsService = {
   path: MINDBODY_SETUP_PATH,
 };
 
-/** 'N bills' / '1 bill'. */
-export function billsText(count: number): string {
-  return count === 1 ? '1 bill' : `${count.toLocaleString('en-AU')} bills`;
+/** 'N bills' / '1 bill', N with the business's grouping (`LocaleFormats.count`; default Australia's). */
+export function billsText(count: number, business?: BusinessLocale): string {
+  return count === 1 ? '1 bill' : `${localeFormats(business).count(count)} bills`;
 }
 
 /**
@@ -26,7 +27,7 @@ export function billsText(count: number): string {
  * them to review (issue 31: no bill changes unconfirmed, ever; Stripe's twin, issue 32): how many
  * members' bills would change, that nothing has reached the service, and the link to its Grove
  * page, where the review lists them and the confirmation writes them. Sent once per pending
- * preview (when changes are first held).
+ * preview (when changes are first held). Counts are written the business's way (its locale).
  * @param count members whose bill would change (> 0)
  * @param origin Grove's public origin (PUBLIC_ORIGIN), e.g. `https://grove.example.com`
  * @param service Mindbody (default) or Stripe, and the page where its bills are reviewed
@@ -39,11 +40,11 @@ export function pendingBillsEmail(
 ): OutgoingEmail {
   return {
     to: owner.email,
-    subject: `${billsText(count)} would change in ${service.name}: review`,
+    subject: `${billsText(count, owner.businessLocale)} would change in ${service.name}: review`,
     text: [
       `Hello ${owner.firstName},`,
       '',
-      `${service.name} told Grove of changes at ${owner.businessName}. With your referral discounts, ${count === 1 ? "1 member's bill" : `${count.toLocaleString('en-AU')} members' bills`} in ${service.name} would change.`,
+      `${service.name} told Grove of changes at ${owner.businessName}. With your referral discounts, ${count === 1 ? "1 member's bill" : `${localeFormats(owner.businessLocale).count(count)} members' bills`} in ${service.name} would change.`,
       '',
       `Grove has not changed any bill: nothing reaches ${service.name} until you review the changes and confirm them.`,
       '',

@@ -13,7 +13,11 @@ import {
 } from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
-import { countingBranch, rewardRuleColumn } from '../../membership/pricing/price.sql';
+import {
+  countingBranch,
+  membershipEnded,
+  rewardRuleColumn,
+} from '../../membership/pricing/price.sql';
 import { runTransaction } from '../../platform/database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
 import type { MemberPriceFacts } from '../../membership/pricing/price';
@@ -197,7 +201,8 @@ export class MemberPageRepository {
   /**
    * The member's friends, newest first (at most 200): prospects who joined through their link
    * ('pending'), and their branches: 'counting' while they lower the price (`countingBranch`),
-   * 'ended' / 'suspended' while the friend's Mindbody membership is, else 'pending' (the
+   * 'ended' / 'suspended' while the friend's Mindbody membership is (ended too once its Stripe
+   * subscription has), else 'pending' (the
    * business's rule has not started them counting yet, docs/product.md#branch-qualification).
    */
   async friends(scope: BusinessScope, memberId: string): Promise<MemberBranch[]> {
@@ -207,7 +212,7 @@ export class MemberPageRepository {
            SELECT p.name, 'pending' AS status, p.created_at AS since FROM prospects p
             WHERE p.business_id = $1 AND p.referring_member_id = $2
            UNION ALL
-           SELECT r.name, CASE WHEN r.mindbody_cancelled_at IS NOT NULL THEN 'ended'
+           SELECT r.name, CASE WHEN ${membershipEnded('r')} THEN 'ended'
                   WHEN r.mindbody_suspended_at IS NOT NULL THEN 'suspended'
                   WHEN ${countingBranch('r')} THEN 'counting' ELSE 'pending' END,
                   r.created_at FROM members r

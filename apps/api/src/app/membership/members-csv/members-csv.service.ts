@@ -677,7 +677,7 @@ function exportRecord(member: ExportMember, origin: string): string[] {
     centsToDollarText(row.newPriceCents),
     member.linkCode ? referralLinkUrl(origin, member.linkCode) : '',
     member.referrerEmail ?? '',
-    row.managedByIntegration ? 'yes' : 'no',
+    row.managedByIntegration === 'Mindbody' ? 'yes' : 'no',
     row.status,
     member.joinedOn,
   ].map(neutraliseCsvCell);

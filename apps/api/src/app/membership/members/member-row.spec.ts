@@ -59,6 +59,34 @@ describe('toMemberRow (docs/product.md#screens, docs/product.md#entities, docs/p
     expect(toMemberRow(member({ integrationDiscountCents: 750 }), []).discountCents).toBe(1_500);
   });
 
+  it("shows a Stripe-billed member as managed by Stripe: the subscription's price and currency, the Stripe discount (issue 32)", () => {
+    const row = toMemberRow(
+      member({
+        membershipPriceCents: 6_000,
+        discountCents: 0,
+        branchCount: 2,
+        stripeBilling: 'running',
+        stripeCurrency: 'eur',
+        stripeDiscountCents: 1_000,
+      }),
+      [],
+    );
+    expect(row).toMatchObject({
+      managedByIntegration: 'Stripe',
+      currency: 'EUR',
+      membershipPriceCents: 6_000,
+      newPriceCents: 6_000,
+      discountCents: 1_000,
+      status: 'Active',
+    });
+    expect(row.rewardCapped).toBeUndefined();
+    // Not saved yet: $0; a member kept by hand has no currency of its own.
+    expect(
+      toMemberRow(member({ stripeBilling: 'running', stripeCurrency: 'eur' }), []).discountCents,
+    ).toBe(0);
+    expect(toMemberRow(member(), []).currency).toBeUndefined();
+  });
+
   it('names the tree a branch belongs to', () => {
     expect(toMemberRow(member({ referredById: 'root' }), []).referringMemberId).toBe('root');
   });

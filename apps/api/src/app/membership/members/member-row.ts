@@ -1,12 +1,13 @@
 import type { MemberStatus, RewardPriceRule } from '@grove/contracts';
 import type { BranchDetailDto, MemberRowDto } from './dto/member-row.dto';
 import { rewardCapped, rowPriceCents } from '../pricing/price';
-import { countingBranch } from '../pricing/price.sql';
+import { countingBranch, membershipEnded } from '../pricing/price.sql';
 
 /**
  * What a member's status is made of, as its row reads it: `counting` is `countingBranch(m)`
- * (membership/pricing/price.sql.ts; `isCountingBranch` in price.ts) for the member as a branch; `ended` / `suspended` its Mindbody
- * membership's `mindbody_cancelled_at` / `mindbody_suspended_at` being set.
+ * (membership/pricing/price.sql.ts; `isCountingBranch` in price.ts) for the member as a branch; `ended` its Mindbody
+ * membership or Stripe subscription having ended (`membershipEnded`); `suspended` its Mindbody
+ * membership's `mindbody_suspended_at` being set.
  */
 export interface StatusFacts {
   isBranch: boolean;
@@ -16,7 +17,8 @@ export interface StatusFacts {
 }
 
 /**
- * The Status column (docs/product.md#states): 'Ended' when its Mindbody membership has ended,
+ * The Status column (docs/product.md#states): 'Ended' when its Mindbody membership or its Stripe
+ * subscription has ended,
  * 'Suspended' while it is suspended, 'Pending' for a branch that does not count yet
  * (docs/product.md#branch-qualification), else 'Active'.
  */
@@ -32,7 +34,7 @@ export function memberStatus(facts: StatusFacts): MemberStatus {
  * database): 'Ended', 'Suspended', 'Pending' or 'Active'.
  */
 export const memberStatusSql = (alias: string): string =>
-  `CASE WHEN ${alias}.mindbody_cancelled_at IS NOT NULL THEN 'Ended'
+  `CASE WHEN ${membershipEnded(alias)} THEN 'Ended'
      WHEN ${alias}.mindbody_suspended_at IS NOT NULL THEN 'Suspended'
      WHEN ${alias}.referred_by_id IS NOT NULL AND NOT ${countingBranch(alias)} THEN 'Pending'
      ELSE 'Active' END`;
@@ -65,6 +67,10 @@ export interface MemberSummary {
   rewardRule?: RewardPriceRule;
   /** Billed on the business's Stripe (its imported subscription running or ended), else null. */
   stripeBilling?: StripeBilling | null;
+  /** A Stripe-billed member's subscription currency (ISO 4217 as Stripe writes it, 'eur'). */
+  stripeCurrency?: string | null;
+  /** The business's saved Stripe discountOnReferral (cents), null while unsaved. */
+  stripeDiscountCents?: number | null;
 }
 
 /**
@@ -82,12 +88,15 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  *   with its status;
  * - `newPriceCents` = max(0, price − min(discount × branches, the business's cap))
  *   (docs/product.md#constants, docs/product.md#referrer-reward), or the unchanged membership
- *   price for Mindbody-managed members (docs/product.md#constants);
+ *   price for members billed by Mindbody or on the business's Stripe (docs/product.md#constants);
  * - `rewardCapped: true` only for a hand-managed member whose branches would take it past the cap
  *   or below $0 (`rewardCapped`, docs/product.md#referrer-reward);
  * - `discountCents` = the member's own discount, or for Mindbody-managed members the integration's
- *   discountOnReferral (docs/product.md#constants);
- * - `status` = `memberStatus` (docs/product.md#states); `managedByIntegration` = 'Mindbody' when imported;
+ *   discountOnReferral (docs/product.md#constants), for Stripe-billed ones the Stripe
+ *   integration's (0 until saved);
+ * - `status` = `memberStatus` (docs/product.md#states); `managedByIntegration` = 'Mindbody' when
+ *   imported from Mindbody, 'Stripe' when billed on the business's Stripe (issue 32), whose
+ *   `currency` (ISO 4217, upper case) its amounts are in;
  * - `membershipPricePending: true` only for a Mindbody member not priced yet,
  *   `noAutopayContract: true` only for one without an autopay contract, `membershipEnded: true`
  *   only for one whose membership has ended (the table shows these instead of a price);
@@ -103,10 +112,16 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  */
 export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDto[]): MemberRowDto {
   const managed = member.mindbodyClientId !== null;
-  // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until it is saved).
-  const discountCents = managed ? (member.integrationDiscountCents ?? 0) : member.discountCents;
+  const stripe = !managed && member.stripeBilling != null;
+  // docs/product.md#constants: Mindbody rows show the integration's discountOnReferral (0 until
+  // it is saved); Stripe-billed rows the Stripe integration's.
+  const discountCents = managed
+    ? (member.integrationDiscountCents ?? 0)
+    : stripe
+      ? (member.stripeDiscountCents ?? 0)
+      : member.discountCents;
   const priceFacts = {
-    managed,
+    managed: managed || stripe,
     membershipPriceCents: member.membershipPriceCents,
     discountCents,
     countingBranches: member.branchCount,
@@ -127,7 +142,8 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
       ...member.state,
       ended: member.state.ended || member.stripeBilling === 'ended',
     }),
-    managedByIntegration: managed ? 'Mindbody' : null,
+    managedByIntegration: managed ? 'Mindbody' : stripe ? 'Stripe' : null,
+    ...(stripe && member.stripeCurrency ? { currency: member.stripeCurrency.toUpperCase() } : {}),
     ...(managed && member.mindbodyPriceState === 'pending' ? { membershipPricePending: true } : {}),
     ...(managed && member.mindbodyPriceState === 'no-autopay' ? { noAutopayContract: true } : {}),
     ...(managed && member.mindbodyPriceState === 'ended' ? { membershipEnded: true } : {}),

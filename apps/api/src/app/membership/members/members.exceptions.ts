@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { MESSAGES, REFERRED_BY_MESSAGES } from '@grove/contracts';
+import { MESSAGES, REFERRED_BY_MESSAGES, type IntegrationName } from '@grove/contracts';
 import { GroveException } from '../../platform/common/grove.exception';
 
 /** No member with this id in the session's business (other businesses' members look absent). → 404 */
@@ -29,12 +29,16 @@ export class DuplicateMemberException extends GroveException {
   }
 }
 
-/** The member is managed by Mindbody and cannot be changed by hand (docs/product.md#roles). → 409 */
+/**
+ * The member is managed by Mindbody, or billed on the business's Stripe (issue 32: its price is
+ * the subscription's and its discount the confirmed sync's), and cannot be changed by hand
+ * (docs/product.md#roles). → 409
+ */
 export class ManagedMemberLockedException extends GroveException {
   override readonly status = HttpStatus.CONFLICT;
 
-  constructor() {
-    super(MESSAGES.managedMemberLocked);
+  constructor(integration: IntegrationName = 'Mindbody') {
+    super(integration === 'Stripe' ? MESSAGES.stripeMemberLocked : MESSAGES.managedMemberLocked);
   }
 }
 

@@ -24,6 +24,7 @@ import {
   branchStateColumns,
   countingBranch,
   rewardRuleColumn,
+  stripeBilled,
   rowPrice,
 } from '../pricing/price.sql';
 import {
@@ -97,8 +98,16 @@ export interface SummarySqlRow {
   next_charge_at: Date | null;
   /** The business's reward and cap (`rewardRuleColumn`). */
   reward_rule?: RewardPriceRule | null;
-  /** Billed on the business's Stripe: its subscription running or ended; null otherwise. */
-  stripe_billing?: StripeBilling | null;
+  /**
+   * Billed on the business's Stripe: its subscription running or ended, its currency (ISO 4217,
+   * as Stripe writes it, e.g. 'eur') and the business's saved Stripe discountOnReferral (cents,
+   * null while unsaved); null otherwise (`STRIPE_BILLING`).
+   */
+  stripe_billing?: {
+    state: StripeBilling;
+    currency: string;
+    discountOnReferralCents: number | null;
+  } | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -159,13 +168,18 @@ const SUMMARY_PLAIN_COLUMNS = [
 const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
 
 /**
- * SQL on `members m`: 'running' / 'ended' for a member billed on the business's Stripe (issue 32:
- * its imported subscription, `stripe_member_subscriptions`, one per member by its primary key),
- * null for anyone else.
+ * SQL on `members m`: for a member billed on the business's Stripe (issue 32: its imported
+ * subscription, `stripe_member_subscriptions`, one per member by its unique index) a JSON object
+ * `{ state: 'running' | 'ended', currency, discountOnReferralCents }` (the business's saved
+ * Stripe discount, null while unsaved); null for anyone else (Mindbody comes first: a Mindbody
+ * member never has one). One probe per row, nothing built for a member not billed on Stripe.
  */
-const STRIPE_BILLING = `(SELECT CASE WHEN s.ended_at IS NULL THEN 'running' ELSE 'ended' END
+const STRIPE_BILLING = `CASE WHEN m.mindbody_client_id IS NULL THEN (
+    SELECT json_build_object('state', CASE WHEN s.ended_at IS NULL THEN 'running' ELSE 'ended' END,
+      'currency', s.currency, 'discountOnReferralCents', si.discount_on_referral_cents)
     FROM stripe_member_subscriptions s
-    WHERE s.business_id = m.business_id AND s.member_id = m.id) AS stripe_billing`;
+    LEFT JOIN stripe_member_integrations si ON si.business_id = s.business_id
+    WHERE s.business_id = m.business_id AND s.member_id = m.id) END AS stripe_billing`;
 
 /**
  * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
@@ -244,7 +258,9 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
       : null,
   referralSource: row.referral_source ?? null,
   rewardRule: row.reward_rule ?? undefined,
-  stripeBilling: row.stripe_billing ?? null,
+  stripeBilling: row.stripe_billing?.state ?? null,
+  stripeCurrency: row.stripe_billing?.currency ?? null,
+  stripeDiscountCents: row.stripe_billing?.discountOnReferralCents ?? null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 
@@ -344,6 +360,16 @@ const FILTERED_SORT_SQL: Record<MemberSortKey, string> = {
   status: 'm.status_rank',
 };
 
+/**
+ * SQL of each `managed` filter on `m` (docs/product.md#branches): billed by Mindbody, billed on the
+ * business's Stripe (`stripeBilled`; Mindbody first, as the rows say), or kept in Grove by hand.
+ */
+const MANAGED_FILTER_SQL: Record<MemberManagedFilter, string> = {
+  mindbody: 'm.mindbody_client_id IS NOT NULL',
+  stripe: `(m.mindbody_client_id IS NULL AND ${stripeBilled('m')})`,
+  grove: `(m.mindbody_client_id IS NULL AND NOT ${stripeBilled('m')})`,
+};
+
 /** SQL: `m`'s status as its place in `MEMBER_STATUSES` (the status sort). */
 const STATUS_RANK = `array_position(ARRAY[${MEMBER_STATUSES.map((status) => `'${status}'`).join(', ')}], ${memberStatusSql('m')})`;
 
@@ -369,8 +395,7 @@ function filteredPageStatement(query: MemberPageQuery): { text: string; params: 
   const where = ['m.business_id = $1'];
   if (query.search) where.push(memberSearch(param(likeSubstring(query.search))));
   if (filters.status) where.push(`${memberStatusSql('m')} = ${param(filters.status)}::text`);
-  if (filters.managed)
-    where.push(`m.mindbody_client_id IS ${filters.managed === 'mindbody' ? 'NOT ' : ''}NULL`);
+  if (filters.managed) where.push(MANAGED_FILTER_SQL[filters.managed]);
   if (filters.hasLink) where.push(`${filters.hasLink === 'no' ? 'NOT ' : ''}${HAS_LIVE_LINK}`);
   if (filters.referredBy) where.push(`m.referred_by_id = ${param(filters.referredBy)}::uuid`);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
@@ -670,6 +695,18 @@ export class MembersRepository {
       where: { businessId: scope.businessId, id },
       lock: { mode: 'pessimistic_write' },
     });
+  }
+
+  /**
+   * True when member `id` of this business is billed on the business's Stripe (`stripeBilled`:
+   * an imported subscription, running or ended), read in `manager`'s transaction.
+   */
+  async stripeBilled(scope: BusinessScope, manager: EntityManager, id: string): Promise<boolean> {
+    const rows = (await manager.query(
+      `SELECT 1 FROM members m WHERE m.business_id = $1 AND m.id = $2 AND ${stripeBilled('m')}`,
+      [scope.businessId, id],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   /** True when another member of this business (other than `exceptId`) has this email key. */

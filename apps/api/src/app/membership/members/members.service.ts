@@ -473,8 +473,11 @@ export class MembersService {
   }
 
   /**
-   * Locks a member of this business that may be changed by hand (with `managedReferrer`, also a
-   * Mindbody-managed one: it only gains a branch through an approval).
+   * Locks a member of this business that may be changed by hand: not one managed by Mindbody nor
+   * one billed on the business's Stripe (issue 32: its price is the subscription's, its discount
+   * the confirmed sync's). With `managedReferrer`, also those: it only gains a branch through an
+   * approval.
+   * @throws MemberNotFoundException 404, ManagedMemberLockedException 409
    */
   private async lockEditable(
     scope: BusinessScope,
@@ -484,8 +487,10 @@ export class MembersService {
   ): Promise<MemberEntity> {
     const member = isUUID(id) ? await this.members.findForUpdate(scope, manager, id) : null;
     if (!member) throw new MemberNotFoundException();
-    if (member.mindbodyClientId !== null && !managedReferrer)
-      throw new ManagedMemberLockedException();
+    if (managedReferrer) return member;
+    if (member.mindbodyClientId !== null) throw new ManagedMemberLockedException();
+    if (await this.members.stripeBilled(scope, manager, id))
+      throw new ManagedMemberLockedException('Stripe');
     return member;
   }
 

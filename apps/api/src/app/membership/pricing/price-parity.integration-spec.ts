@@ -5,9 +5,11 @@ import {
   approvalPrefillColumns,
   countingBranch,
   effectivePrice,
+  membershipEnded,
   priceLinesFrom,
   rewardRuleColumn,
   rowPrice,
+  stripeBilled,
 } from './price.sql';
 import { approvalPrefill, type RewardPriceRule } from '@grove/contracts';
 import {
@@ -184,6 +186,31 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     await client.query(`INSERT INTO mindbody_integrations (business_id) VALUES ($1)`, [unsaved]);
     const zoe = await member(unsaved, 'Zoë Chen', 9_900, 1_500, { clientId: '200001' });
     await member(unsaved, 'Oliver Chen', 8_900, 0, { clientId: '200002', referredBy: zoe });
+
+    // A gym billing on Stripe (issue 32): $10 a referral, $3 for the friend; one friend's
+    // subscription ended (a lapse: she counts no more), one kept by hand (the business's own).
+    const stripeGym = await business('Parity Stripe Gym');
+    await client.query(
+      `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode,
+         discount_on_referral_cents, discount_for_referee_cents) VALUES ($1, 'v1.x', 'abcd', false, 1000, 300)`,
+      [stripeGym],
+    );
+    const subscribed = async (memberId: string, ended = false) => {
+      await client.query(
+        `INSERT INTO stripe_member_subscriptions (business_id, member_id, stripe_subscription_id,
+           stripe_customer_id, currency, price_cents, ended_at)
+         SELECT business_id, id, 'sub_' || id, 'cus_' || id, 'eur', membership_price_cents,
+           CASE WHEN $2 THEN now() END FROM members WHERE id = $1`,
+        [memberId, ended],
+      );
+      if (ended)
+        await client.query(`UPDATE members SET stripe_ended_at = now() WHERE id = $1`, [memberId]);
+    };
+    const ana = await member(stripeGym, 'Ana-Sofía Stripe', 6_000, 0);
+    await subscribed(ana);
+    await subscribed(await member(stripeGym, 'Zoë Stripe', 4_500, 0, { referredBy: ana }));
+    await subscribed(await member(stripeGym, 'Kenji Stripe', 5_000, 0, { referredBy: ana }), true);
+    await member(stripeGym, 'Priya Hand', 5_000, 700, { referredBy: ana });
   });
 
   afterAll(async () => {
@@ -196,14 +223,19 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
       await client.query<ParityRow>(
         `SELECT m.id, m.name, m.referred_by_id, m.membership_price_cents, m.discount_cents,
            m.branch_counting_since IS NOT NULL AS counting_started,
-           m.mindbody_cancelled_at IS NOT NULL AS ended, m.mindbody_suspended_at IS NOT NULL AS suspended,
-           m.mindbody_client_id IS NOT NULL AS managed,
-           (m.mindbody_priced_at IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL) AS autopay_known,
-           i.discount_on_referral_cents AS on_referral_cents, i.discount_for_referee_cents AS for_referee_cents,
+           ${membershipEnded('m')} AS ended, m.mindbody_suspended_at IS NOT NULL AS suspended,
+           (m.mindbody_client_id IS NOT NULL OR ${stripeBilled('m')}) AS managed,
+           (m.mindbody_priced_at IS NOT NULL AND m.mindbody_autopay_cents IS NOT NULL
+             OR m.mindbody_client_id IS NULL AND ${stripeBilled('m')}) AS autopay_known,
+           CASE WHEN m.mindbody_client_id IS NULL AND ${stripeBilled('m')} THEN si.discount_on_referral_cents
+             ELSE i.discount_on_referral_cents END AS on_referral_cents,
+           CASE WHEN m.mindbody_client_id IS NULL AND ${stripeBilled('m')} THEN si.discount_for_referee_cents
+             ELSE i.discount_for_referee_cents END AS for_referee_cents,
            ${countingBranch('m')} AS sql_counting, ${effectivePrice('m')} AS sql_price,
            ${rowPrice('m', `(SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id AND ${countingBranch('b')})::int`)} AS sql_row_price,
            ${rewardRuleColumn('m')}
          FROM members m LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
+         LEFT JOIN stripe_member_integrations si ON si.business_id = m.business_id
          WHERE m.business_id = ANY($1::uuid[]) ORDER BY m.name`,
         [businesses],
       )
@@ -256,7 +288,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
 
   it('every member: the same counting branch, the same price on the Branches table and the same effective price', async () => {
     const all = await rows();
-    expect(all).toHaveLength(28);
+    expect(all).toHaveLength(32);
     const sql = all.map((row) => ({
       name: row.name,
       counting: row.sql_counting,
@@ -281,6 +313,12 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     expect(byName.get('Kenji Watanabe')?.price).toBe(7_900); // $240 a year: $20 a month ($30 wanted)
     expect(byName.get('Amara Okafor')?.price).toBe(6_000); // a credit reward: the price stays
     expect(byName.get('Grace Okonkwo')?.price).toBe(7_000); // 4 counting branches, 3 rewarded
+    // Stripe: the friend whose subscription ended does not count; the one kept by hand does.
+    expect(byName.get('Ana-Sofía Stripe')?.price).toBe(4_000);
+    expect(byName.get('Ana-Sofía Stripe')?.rowPrice).toBe(6_000); // the bill is Stripe's
+    expect(byName.get('Zoë Stripe')?.price).toBe(4_200); // the discount for referee
+    expect(byName.get('Kenji Stripe')?.counting).toBe(false);
+    expect(byName.get('Priya Hand')?.price).toBe(5_000);
     const cappedNames = all.filter((row) => typescript(all, row).capped).map((row) => row.name);
     expect(cappedNames.sort()).toEqual([
       'Grace Okonkwo',
@@ -367,7 +405,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         });
       }
     }
-    expect(compared).toHaveLength(29);
+    expect(compared).toHaveLength(33);
     // The fixtures reach every case of the rule.
     const byName = new Map(compared.map((row) => [row.name, row]));
     expect(byName.get("Siobhán O'Brien")).toMatchObject({ price: 8_900, discount: 1_000 }); // hand: its own
@@ -376,5 +414,8 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     expect(byName.get('Chloé Martin')?.price).toBe(7_500); // no autopay contract: the default price
     expect(byName.get('Henry Wilson')?.price).toBe(7_500); // membership ended: the default price
     expect(byName.get('Oliver Chen')).toMatchObject({ price: 8_900, discount: 0 }); // discounts not saved yet
+    // Billed on Stripe: the Stripe integration's discount; kept by hand: its own.
+    expect(byName.get('Ana-Sofía Stripe')).toMatchObject({ price: 6_000, discount: 1_000 });
+    expect(byName.get('Priya Hand')).toMatchObject({ price: 5_000, discount: 700 });
   });
 });

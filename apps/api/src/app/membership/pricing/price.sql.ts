@@ -5,23 +5,55 @@
 /**
  * The one SQL statement of "this branch lowers its referrer's price now"
  * (docs/product.md#branch-qualification): the member is a branch, its qualification rule has
- * started it counting, and its Mindbody membership is neither ended nor suspended.
+ * started it counting, its Mindbody membership is neither ended nor suspended, and its
+ * subscription on the business's Stripe has not ended (`stripe_ended_at`, migration
+ * StripeEndedMembers: a Stripe friend's lapse is a Mindbody friend's).
  *
  * @param alias the `members` row alias of the branch (e.g. 'b')
  * @returns a boolean SQL expression, to AND into a WHERE or to use in a CASE
  */
 export function countingBranch(alias: string): string {
   return `(${alias}.referred_by_id IS NOT NULL AND ${alias}.branch_counting_since IS NOT NULL
-    AND ${alias}.mindbody_cancelled_at IS NULL AND ${alias}.mindbody_suspended_at IS NULL)`;
+    AND ${alias}.mindbody_cancelled_at IS NULL AND ${alias}.mindbody_suspended_at IS NULL
+    AND ${alias}.stripe_ended_at IS NULL)`;
 }
+
+/**
+ * SQL: member row `alias`'s membership has ended: its Mindbody membership
+ * (`mindbody_cancelled_at`) or its subscription on the business's Stripe (`stripe_ended_at`).
+ */
+export const membershipEnded = (alias: string): string =>
+  `(${alias}.mindbody_cancelled_at IS NOT NULL OR ${alias}.stripe_ended_at IS NOT NULL)`;
+
+/**
+ * SQL: member row `alias` is billed on the business's Stripe (issue 32): it has an imported
+ * subscription (running or ended; `stripe_member_subscriptions`, one per member, read by its
+ * unique `(business_id, member_id)` index). A Mindbody member never is (the import skips them),
+ * and Mindbody comes first wherever both are asked.
+ */
+export const stripeBilled = (alias: string): string =>
+  `EXISTS (SELECT 1 FROM stripe_member_subscriptions s
+     WHERE s.business_id = ${alias}.business_id AND s.member_id = ${alias}.id)`;
+
+/**
+ * SQL: the saved Stripe discount `column` of member row `alias`'s business
+ * (`discount_on_referral_cents` or `discount_for_referee_cents` of `stripe_member_integrations`),
+ * NULL when none is saved or the business bills nobody on Stripe.
+ */
+export const stripeDiscount = (
+  alias: string,
+  column: 'discount_on_referral_cents' | 'discount_for_referee_cents',
+): string =>
+  `(SELECT si.${column} FROM stripe_member_integrations si WHERE si.business_id = ${alias}.business_id)`;
 
 /**
  * SQL: the columns a member's status is made of (`StatusFacts` of `membership/members/member-row.ts`), on
  * `members` row `alias`: `<prefix>counting` (`countingBranch`), `<prefix>ended` (its Mindbody
- * membership has ended) and `<prefix>suspended` (it is suspended), all booleans.
+ * membership or its Stripe subscription has ended, `membershipEnded`) and `<prefix>suspended`
+ * (its Mindbody membership is suspended), all booleans.
  */
 export function branchStateColumns(alias: string, prefix = ''): string {
-  return `${countingBranch(alias)} AS ${prefix}counting, ${alias}.mindbody_cancelled_at IS NOT NULL AS ${prefix}ended,
+  return `${countingBranch(alias)} AS ${prefix}counting, ${membershipEnded(alias)} AS ${prefix}ended,
     ${alias}.mindbody_suspended_at IS NOT NULL AS ${prefix}suspended`;
 }
 
@@ -75,6 +107,9 @@ export const rewardRuleColumn = (alias: string): string =>
  *   (docs/product.md#constants; the member page shows it; the sync writes it,
  *   `targetAutopayCents`), with the integration's discounts (none while unsaved); NULL while it
  *   has no known price (not priced yet, or no autopay contract), which writes no ledger line.
+ * - A member billed on the business's Stripe (`stripeBilled`, issue 32): the same rule with the
+ *   Stripe integration's discounts (none while unsaved) on its subscription's price, as the
+ *   Stripe sync writes it (`StripeMembersService`, `targetAutopayCents`).
  * The branches are those that count now (`countingBranch`, docs/product.md#branch-qualification),
  * read from `members` (a statement sees them as they were when the statement began).
  * @param counts SQL predicate on branch row `b` (default `countingBranch('b')`); only the
@@ -95,7 +130,12 @@ export const effectivePrice = (
     ? `GREATEST(0, ${alias}.membership_price_cents - ${discount('discount_on_referral_cents')} * ${branches}
         - CASE WHEN ${alias}.referred_by_id IS NOT NULL THEN ${discount('discount_for_referee_cents')} ELSE 0 END)`
     : `${alias}.membership_price_cents`;
+  const stripe = (column: Parameters<typeof stripeDiscount>[1]) =>
+    `COALESCE(${stripeDiscount(alias, column)}, 0)`;
   return `CASE
+    WHEN ${alias}.mindbody_client_id IS NULL AND ${stripeBilled(alias)} THEN
+      GREATEST(0, ${alias}.membership_price_cents - ${stripe('discount_on_referral_cents')} * ${branches}
+        - CASE WHEN ${alias}.referred_by_id IS NOT NULL THEN ${stripe('discount_for_referee_cents')} ELSE 0 END)
     WHEN ${alias}.mindbody_client_id IS NULL THEN ${handPrice(alias, branches)}
     WHEN ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL THEN NULL
     ELSE ${managed} END`;
@@ -132,7 +172,8 @@ export interface PriceLinesSql {
  * (a member ended without a ledger gets none); other lines get `reason`. Idempotent by event key.
  */
 export const priceLinesFrom = (sql: PriceLinesSql): string => {
-  const ended = `((r.mindbody_client_id IS NOT NULL AND r.mindbody_cancelled_at IS NOT NULL) OR ${sql.endedByHand ?? 'false'})`;
+  const ended = `((r.mindbody_client_id IS NOT NULL AND r.mindbody_cancelled_at IS NOT NULL)
+    OR r.stripe_ended_at IS NOT NULL OR ${sql.endedByHand ?? 'false'})`;
   return `INSERT INTO price_changes (${PRICE_COLUMNS})
      SELECT r.business_id, r.id,
        CASE WHEN last.price IS NULL THEN 'member_added' WHEN p.ended THEN 'membership_ended' ELSE ${sql.reason} END,
@@ -151,10 +192,12 @@ export const PRICE_COLUMNS =
 
 /**
  * SQL: the price the Branches table shows for member row `alias` with `branches` counting
- * branches (an int SQL expression), cents: the twin of `rowPriceCents` (price.ts).
+ * branches (an int SQL expression), cents: the twin of `rowPriceCents` (price.ts); a member
+ * billed on Mindbody or on the business's Stripe shows its membership price (what its bill is
+ * before Grove's discount; the bill itself is the billing service's).
  */
 export const rowPrice = (alias: string, branches: string): string =>
-  `CASE WHEN ${alias}.mindbody_client_id IS NULL THEN ${handPrice(alias, branches)}
+  `CASE WHEN ${alias}.mindbody_client_id IS NULL AND NOT ${stripeBilled(alias)} THEN ${handPrice(alias, branches)}
      ELSE ${alias}.membership_price_cents END`;
 
 /**
@@ -165,7 +208,7 @@ export const rowPrice = (alias: string, branches: string): string =>
  * business's default price when Grove does not know it (a Mindbody member not priced yet,
  * without an autopay contract, or whose membership ended); the discount is the referrer's
  * discount per referral (a Mindbody member's: the integration's discountOnReferral, 0 while
- * unsaved, docs/product.md#constants). price-parity.integration-spec.ts keeps both sides equal.
+ * unsaved, docs/product.md#constants; a Stripe-billed member's: the Stripe integration's). price-parity.integration-spec.ts keeps both sides equal.
  * @param defaultPrice SQL of the business's default membership price (cents or NULL)
  * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
  */
@@ -179,4 +222,5 @@ export const approvalPrefillColumns = (
       OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
     THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
   CASE WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
+    WHEN ${stripeBilled(alias)} THEN COALESCE(${stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
     ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;

@@ -45,7 +45,8 @@ export function newPriceCents(
 /**
  * The price the Branches table shows in its Membership column (docs/product.md#constants): a
  * hand-managed tree's new price (`newPriceCents` with its own discount), a Mindbody member's
- * membership price as Grove last read it from Mindbody (the autopay, already discounted there).
+ * membership price as Grove last read it from Mindbody (the autopay, already discounted there), a
+ * Stripe-billed member's subscription price (`managed` for both: the bill is the service's).
  * The TypeScript twin of `rowPrice` (price.sql.ts).
  */
 export function rowPriceCents(row: {
@@ -86,7 +87,7 @@ export interface BranchFacts {
   isBranch: boolean;
   /** The business's counting rule has started it counting (`branch_counting_since` set). */
   countingStarted: boolean;
-  /** Its Mindbody membership has ended (`mindbody_cancelled_at` set). */
+  /** Its Mindbody membership or its Stripe subscription has ended (`membershipEnded`). */
   ended: boolean;
   /** Its Mindbody membership is suspended (`mindbody_suspended_at` set). */
   suspended: boolean;
@@ -94,7 +95,8 @@ export interface BranchFacts {
 
 /**
  * "This branch lowers its referrer's price now" (docs/product.md#branch-qualification): a branch
- * the counting rule has started, whose Mindbody membership is neither ended nor suspended. The
+ * the counting rule has started, whose Mindbody membership is neither ended nor suspended and
+ * whose Stripe subscription has not ended. The
  * TypeScript twin of `countingBranch` (price.sql.ts).
  */
 export function isCountingBranch(branch: BranchFacts): boolean {
@@ -110,11 +112,14 @@ export interface EffectivePriceFacts {
   countingBranches: number;
   /** The member was referred (a Mindbody member then takes the discount for referee). */
   isBranch: boolean;
-  /** Managed by Mindbody (`mindbody_client_id` set). */
+  /**
+   * Billed by Mindbody (`mindbody_client_id` set) or on the business's Stripe (`stripeBilled`):
+   * its price is the billing service's bill with the integration's discounts.
+   */
   managed: boolean;
-  /** For a Mindbody member: its contracts were read and it has an autopay amount. */
+  /** For a Mindbody member: its contracts were read and it has an autopay amount (a Stripe member: always). */
   autopayKnown: boolean;
-  /** The business's saved Mindbody discounts (cents), or null while unsaved (then 0 each). */
+  /** The business's saved discounts of that integration (cents), or null while unsaved (then 0 each). */
   integration: { onReferralCents: number; forRefereeCents: number } | null;
   /** The business's reward and cap (hand-managed members; default uncapped). */
   rule?: RewardPriceRule;
@@ -125,7 +130,9 @@ export interface EffectivePriceFacts {
  * twin of `effectivePrice` (price.sql.ts):
  * - a hand-managed member: max(0, membership price − min(own discount × counting branches, the cap));
  * - a Mindbody member: the autopay Grove bills, `targetAutopayCents` with the integration's
- *   discounts (0 while unsaved); null while Grove has not read an autopay amount.
+ *   discounts (0 while unsaved); null while Grove has not read an autopay amount;
+ * - a member billed on the business's Stripe: the same, with the Stripe integration's discounts
+ *   on its subscription's price (always known).
  */
 export function effectivePriceCents(member: EffectivePriceFacts): number | null {
   if (!member.managed)

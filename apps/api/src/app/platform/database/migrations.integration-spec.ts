@@ -320,6 +320,42 @@ describe('migrations (integration)', () => {
     expect(await columns()).toBe(1);
   });
 
+  it('StripeEndedMembers fills stripe_ended_at from the subscriptions that ended, and goes down and up again', async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Ended Gym', 'ended.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const member = async (name: string, endedAt: string | null): Promise<string> => {
+      const [row] = (await dataSource.query(
+        `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+         VALUES ($1, $2, $3, $3, 5000, 0) RETURNING id`,
+        [business.id, name, `${name.toLowerCase()}@ended.example.com`],
+      )) as { id: string }[];
+      await dataSource.query(
+        `INSERT INTO stripe_member_subscriptions (business_id, member_id, stripe_subscription_id,
+           stripe_customer_id, currency, price_cents, ended_at)
+         VALUES ($1, $2::uuid, 'sub_' || $2::text, 'cus_' || $2::text, 'eur', 5000, $3::timestamptz)`,
+        [business.id, row.id, endedAt],
+      );
+      return row.id;
+    };
+    await undoThrough(dataSource, 'StripeEndedMembers1795600000000');
+    const zoe = await member('Zoë', '2026-11-01T10:00:00Z');
+    const ana = await member('Ana', null);
+    await dataSource.runMigrations({ transaction: 'each' });
+    const ended = async () =>
+      (
+        (await dataSource.query(
+          `SELECT id, stripe_ended_at FROM members WHERE business_id = $1 ORDER BY name`,
+          [business.id],
+        )) as { id: string; stripe_ended_at: Date | null }[]
+      ).map((row) => [row.id, row.stripe_ended_at?.toISOString() ?? null]);
+    expect(await ended()).toEqual([
+      [ana, null],
+      [zoe, '2026-11-01T10:00:00.000Z'],
+    ]);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('JoinPageVisitors goes down and up again', async () => {
     const exists = async (): Promise<boolean> =>
       (

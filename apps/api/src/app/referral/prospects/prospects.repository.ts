@@ -86,7 +86,7 @@ const PROSPECT_PAGE = preparedStatement(
    FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
    JOIN LATERAL (
-     SELECT m.name, m.membership_price_cents, m.discount_cents, m.mindbody_client_id,
+     SELECT m.id, m.business_id, m.name, m.membership_price_cents, m.discount_cents, m.mindbody_client_id,
        m.mindbody_cancelled_at, m.mindbody_priced_at, m.mindbody_autopay_cents
      FROM members m
      WHERE m.id = p.referring_member_id AND m.business_id = $1 OFFSET 0) m ON true

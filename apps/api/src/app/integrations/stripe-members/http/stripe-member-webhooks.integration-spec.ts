@@ -360,6 +360,7 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
   });
 
   it("lapses the branch when the friend's subscription ends: with automatic sync, the price returns", async () => {
+    expect((await memberByEmail('zoe.obrien@example.com')).branches).toBe(1);
     await control(`/subscriptions/${siobhan.id}/cancel`);
     await until(
       () => upcoming(zoe.id),
@@ -405,7 +406,41 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     expect(await memberByEmail('zoe.obrien@example.com')).toMatchObject({
       status: 'Active',
       stripeBilling: 'running',
+      // Grove's own count follows, as for a Mindbody friend's lapse (the counting rule decides).
+      branches: 0,
     });
+    // The price ledgers, as a Mindbody friend's lapse writes them: the referrer's 'branch_lapsed'
+    // line naming the friend ($50.00 → $65.00), the friend's own 'membership_ended' at $0.00.
+    const ledgerOf = async (id: string) =>
+      (
+        (await owner.get(`/api/members/${id}/profile`).expect(200)).body as {
+          ledger: {
+            reason: string;
+            oldPriceCents: number | null;
+            newPriceCents: number;
+            branchName: string | null;
+          }[];
+        }
+      ).ledger;
+    const referrerLedger = await ledgerOf(referrer.id);
+    expect(referrerLedger[0]).toMatchObject({
+      reason: 'branch_lapsed',
+      oldPriceCents: 5_000,
+      newPriceCents: 6_500,
+      branchName: 'Siobhán O’Brien',
+    });
+    expect(referrerLedger.filter((line) => line.reason === 'branch_lapsed')).toHaveLength(1);
+    expect((await ledgerOf(friend.id))[0]).toMatchObject({
+      reason: 'membership_ended',
+      newPriceCents: 0,
+    });
+    // The lapse shows in the Status filter, and a refresh later changes nothing more.
+    const ended = (await owner.get('/api/members?status=Ended').expect(200))
+      .body as Page<MemberRow>;
+    expect(ended.items.map((item) => item.memberEmail)).toEqual(['siobhan@example.com']);
+    const linesBefore = (await ledgerOf(referrer.id)).length;
+    await owner.put('/api/settings/branches').send({ rule: 'first_payment' }).expect(200);
+    expect(await ledgerOf(referrer.id)).toHaveLength(linesBefore);
   });
 
   it('an invoice.paid arriving after the subscription ended does not count the branch again', async () => {

@@ -369,6 +369,90 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(stripe.sandbox.requests().length).toBe(calls);
   });
 
+  it('marks members billed on Stripe as managed: in their currency with the Stripe discount, filtered, their price and discount not changed by hand', async () => {
+    const zoeRow = await memberByEmail(owner, 'zoe.obrien@example.com');
+    const amelieRow = await memberByEmail(owner, 'amelie@example.com');
+    const friend = await memberByEmail(owner, 'siobhan@example.com');
+    // Zoë's bill is in US dollars, Amélie's in Australian dollars; the discount is the Stripe sync's.
+    expect(zoeRow).toMatchObject({
+      managedByIntegration: 'Stripe',
+      currency: 'USD',
+      membershipPriceCents: 6_500,
+      newPriceCents: 6_500,
+      discountCents: 1_500,
+      branches: 1,
+    });
+    expect(amelieRow).toMatchObject({ managedByIntegration: 'Stripe', currency: 'AUD' });
+    // Siobhán, approved by hand and not on the gym's Stripe, is the business's own.
+    expect(friend.managedByIntegration).toBeNull();
+    expect(friend.currency).toBeUndefined();
+
+    // Grove's own price of Zoë follows the Stripe rule: her ledger took the $15.00 off.
+    const [profileLine] = (
+      (await owner.get(`/api/members/${zoeRow.id}/profile`).expect(200)).body as {
+        ledger: { reason: string; oldPriceCents: number | null; newPriceCents: number }[];
+      }
+    ).ledger;
+    expect(profileLine).toMatchObject({
+      reason: 'branch_added',
+      oldPriceCents: 6_500,
+      newPriceCents: 5_000,
+    });
+
+    // The Managed by filter: Stripe, Grove's own, Mindbody; an unknown value is refused.
+    const listed = async (agent: TestAgent, managed: string) =>
+      (
+        (await agent.get(`/api/members?managed=${managed}`).expect(200)).body as Page<MemberRow>
+      ).items
+        .map((item) => item.memberEmail)
+        .sort();
+    expect(await listed(owner, 'stripe')).toEqual(['amelie@example.com', 'zoe.obrien@example.com']);
+    expect(await listed(owner, 'grove')).toEqual(['siobhan@example.com']);
+    expect(await listed(owner, 'mindbody')).toEqual([]);
+    await owner.get('/api/members?managed=paypal').expect(400);
+    // Another business sees none of them.
+    expect(await listed(other, 'stripe')).toEqual([]);
+
+    // No hand changes: price, discount, name, a branch added by hand, removal (409, nothing changed).
+    const ledgerLines = async () =>
+      (
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM price_changes WHERE member_id = $1`,
+          [zoeRow.id],
+        )
+      )[0].n as number;
+    const linesBefore = await ledgerLines();
+    for (const body of [
+      { membershipPriceCents: 1_000 },
+      { discountCents: 9_900 },
+      { memberName: 'Zoë Changed' },
+    ]) {
+      const refused = await owner.patch(`/api/members/${zoeRow.id}`).send(body).expect(409);
+      expect(refused.body.message).toBe(MESSAGES.stripeMemberLocked);
+    }
+    const branchByHand = await owner
+      .post('/api/members')
+      .send({
+        memberName: 'Ana-Sofía Quispe',
+        memberEmail: 'ana.sofia@example.com',
+        membershipPriceCents: 5_000,
+        discountCents: 0,
+        referringMemberId: zoeRow.id,
+      })
+      .expect(409);
+    expect(branchByHand.body.message).toBe(MESSAGES.stripeMemberLocked);
+    await owner.delete(`/api/members/${zoeRow.id}`).expect(409);
+    expect(await memberByEmail(owner, 'zoe.obrien@example.com')).toEqual(zoeRow);
+    expect(await ledgerLines()).toBe(linesBefore);
+    // Another business's session cannot reach her at all.
+    await other
+      .patch(`/api/members/${zoeRow.id}`)
+      .send({ membershipPriceCents: 1_000 })
+      .expect(404);
+    // A member kept by hand is still edited by hand.
+    await owner.patch(`/api/members/${friend.id}`).send({ discountCents: 500 }).expect(200);
+  });
+
   it('never writes a discount larger than the price', async () => {
     await owner
       .put('/api/stripe-members/discounts')

@@ -28,6 +28,25 @@ const IMPORT_PRICE_LINES = priceLinesFrom({
   cause: `'stripe_import:' || ${keyTime('now()')}`,
 });
 
+/**
+ * SQL: CTEs after a CTE `ended` of subscriptions just ended (`member_id`, `ended_at`; `$1` =
+ * business): their members' `stripe_ended_at` (migration StripeEndedMembers: the branch stops
+ * counting, `countingBranch`) and each member's 'membership_ended' ledger line at 0, as a Mindbody
+ * membership's end writes it (`priceLinesFrom`); `marked` holds the members newly ended.
+ */
+const MARK_ENDED_MEMBERS = `marked AS (
+         UPDATE members m SET stripe_ended_at = e.ended_at FROM ended e
+         WHERE m.business_id = $1 AND m.id = e.member_id AND m.stripe_ended_at IS NULL
+         RETURNING m.*
+       ), ended_lines AS (
+         ${priceLinesFrom({
+           rows: 'marked r',
+           reason: `'membership_ended'`,
+           branchId: 'NULL::uuid',
+           cause: `'stripe_ended:' || ${keyTime('r.stripe_ended_at')}`,
+         })}
+       )`;
+
 /** A business's connected Stripe account (`stripe_member_integrations`). Cents. */
 export interface StripeMemberIntegration {
   /** The restricted key, sealed (`sealSecret`). */
@@ -63,7 +82,7 @@ export interface StripeBillTarget {
   groveDiscountId: string | null;
   /** The gym's own discounts on the subscription, kept on every write. */
   otherDiscountIds: string[];
-  /** Branches that count now (`countingBranch`, and a Stripe branch whose subscription runs). */
+  /** Branches that count now (`countingBranch`). */
   branches: number;
   /** The member is itself a (counting-eligible) branch. */
   isBranch: boolean;
@@ -234,8 +253,11 @@ export class StripeMembersRepository {
   }
 
   /**
-   * Ends an imported subscription Stripe says has ended; `ended` runs in the same transaction with
-   * its member (the audit entry). @returns false when unknown or ended already
+   * Ends an imported subscription Stripe says has ended, and its member's membership with it
+   * (`MARK_ENDED_MEMBERS`: `stripe_ended_at`, the ledger's 'membership_ended' line; the branch
+   * refresh that follows lapses the branch and writes its referrer's 'branch_lapsed' line, as for
+   * a Mindbody friend); `ended` runs in the same transaction with its member (the audit entry).
+   * @returns false when unknown or ended already
    */
   async endSubscription(
     scope: BusinessScope,
@@ -247,8 +269,8 @@ export class StripeMembersRepository {
         `WITH ended AS (
            UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
            WHERE business_id = $1 AND stripe_subscription_id = $2 AND ended_at IS NULL
-           RETURNING member_id
-         )
+           RETURNING member_id, ended_at
+         ), ${MARK_ENDED_MEMBERS}
          SELECT m.id, m.name FROM ended e JOIN members m ON m.business_id = $1 AND m.id = e.member_id`,
         [scope.businessId, subscriptionId],
       )) as { id: string; name: string }[];
@@ -324,7 +346,8 @@ export class StripeMembersRepository {
    * new one is added (price = the subscription's, `member_added` fact, source 'import'), each with
    * its ledger line (`price_changes`: 'member_added', or 'membership_price_changed'); then its
    * `stripe_member_subscriptions` row is written (the gym's own discounts: every listed `di_` id
-   * but Grove's). A customer with two subscriptions keeps the first listed (Stripe lists newest
+   * but Grove's); a member whose subscription had ended runs again (`stripe_ended_at` cleared:
+   * its branch resumes counting at the next refresh). A customer with two subscriptions keeps the first listed (Stripe lists newest
    * first); a subscription another business imported is skipped. Idempotent: an unchanged page
    * changes nothing.
    */
@@ -349,10 +372,11 @@ export class StripeMembersRepository {
          WHERE NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions x
                            WHERE x.stripe_subscription_id = i.subscription_id AND x.business_id <> $1)
        ), adopted AS (
-         UPDATE members m SET membership_price_cents = i.price_cents
+         -- A member whose subscription had ended runs again: its membership too (stripe_ended_at).
+         UPDATE members m SET membership_price_cents = i.price_cents, stripe_ended_at = NULL
          FROM input i
          WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
-           AND m.membership_price_cents <> i.price_cents
+           AND (m.membership_price_cents <> i.price_cents OR m.stripe_ended_at IS NOT NULL)
          RETURNING m.*
        ), added AS (
          INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
@@ -417,7 +441,7 @@ export class StripeMembersRepository {
 
   /**
    * Ends the business's imported subscriptions the import no longer listed as active (not in
-   * `listed`) and records the import's time; `finished` runs in the same transaction with the
+   * `listed`) with their members' memberships (`MARK_ENDED_MEMBERS`) and records the import's time; `finished` runs in the same transaction with the
    * count ended (the audit entry). @returns subscriptions ended
    */
   async finishImport(
@@ -432,8 +456,8 @@ export class StripeMembersRepository {
          -- NOT IN a subquery: a hashed lookup, where NOT (= ANY(array)) scans the array per row.
          WHERE business_id = $1 AND ended_at IS NULL
            AND stripe_subscription_id NOT IN (SELECT unnest($2::text[]))
-         RETURNING 1
-       ), done AS (
+         RETURNING member_id, ended_at
+       ), ${MARK_ENDED_MEMBERS}, done AS (
          UPDATE stripe_member_integrations SET imported_at = now(), updated_at = now()
          WHERE business_id = $1 RETURNING 1
        )
@@ -447,17 +471,15 @@ export class StripeMembersRepository {
 
   /**
    * The business's running imported subscriptions with their members and counting branches, for
-   * the sync and its preview. A branch counts by the business's rule (`countingBranch`) unless it
-   * is itself a Stripe member whose subscription ended.
+   * the sync and its preview. A branch counts by the business's rule (`countingBranch`: not one
+   * whose own Stripe subscription ended, `stripe_ended_at`), as Grove's own price counts it.
    */
   async billTargets(scope: BusinessScope): Promise<StripeBillTarget[]> {
     const rows = (await this.dataSource.query(
       `SELECT m.id, m.name, s.stripe_subscription_id, s.currency, s.price_cents, s.grove_discount_cents,
          s.grove_discount_id, s.other_discount_ids, (m.referred_by_id IS NOT NULL) AS is_branch,
          (SELECT count(*) FROM members b
-          WHERE b.business_id = $1 AND b.referred_by_id = m.id AND ${countingBranch('b')}
-            AND NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions e
-                            WHERE e.business_id = $1 AND e.member_id = b.id AND e.ended_at IS NOT NULL))::int AS branches
+          WHERE b.business_id = $1 AND b.referred_by_id = m.id AND ${countingBranch('b')})::int AS branches
        FROM stripe_member_subscriptions s
        JOIN members m ON m.business_id = $1 AND m.id = s.member_id
        WHERE s.business_id = $1 AND s.ended_at IS NULL`,

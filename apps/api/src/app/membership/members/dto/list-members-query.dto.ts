@@ -39,7 +39,8 @@ export class ListMembersQueryDto extends PageQueryDto implements ListMembersQuer
 
   @ApiPropertyOptional({
     enum: MEMBER_MANAGED_FILTERS,
-    description: 'Only Mindbody-managed members, or only Grove’s own',
+    description:
+      'Only Mindbody-managed members, only those billed on the business’s Stripe, or only Grove’s own',
   })
   @IsOptional()
   @IsIn(MEMBER_MANAGED_FILTERS, { message: MESSAGES.memberFilterInvalid })

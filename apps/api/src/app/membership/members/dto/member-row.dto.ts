@@ -10,7 +10,10 @@ import {
 import { PageDto } from '../../../platform/common/dto/page.dto';
 
 /** The integrations that can manage a member (`IntegrationName`). */
-export const INTEGRATION_NAMES = ['Mindbody'] as const satisfies readonly IntegrationName[];
+export const INTEGRATION_NAMES = [
+  'Mindbody',
+  'Stripe',
+] as const satisfies readonly IntegrationName[];
 
 /** A branch as listed on its tree (docs/product.md#entities "Branch detail"). */
 @ApiSchema({ name: 'BranchDetail' })
@@ -140,6 +143,14 @@ export class MemberRowDto implements MemberRow {
       "Only for a member billed on the business's Stripe (issue 32): its subscription running, or ended (the status is then 'Ended')",
   })
   stripeBilling?: 'running' | 'ended';
+
+  @ApiPropertyOptional({
+    type: String,
+    example: 'EUR',
+    description:
+      "Only for a member billed on the business's Stripe: the ISO 4217 code (upper case) of its subscription's currency, which this row's amounts (cents) are in; absent: the business's currency",
+  })
+  currency?: string;
 
   @ApiProperty({
     type: String,
