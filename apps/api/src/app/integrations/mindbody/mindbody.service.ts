@@ -663,7 +663,8 @@ export class MindbodyService {
         }
         // Queued with the message's record: a crash after the commit cannot lose the sync
         // (issue 31 item 4), and a failed queue leaves the message unrecorded for Mindbody's retry.
-        if (syncNeeded) await this.processor.enqueue(scope.businessId, 'sync', false, manager);
+        if (syncNeeded)
+          await this.processor.enqueue(scope.businessId, 'sync', false, manager, jobActor(scope));
       },
     );
     return fresh;

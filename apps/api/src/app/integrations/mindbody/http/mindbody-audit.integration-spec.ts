@@ -109,14 +109,15 @@ describe('Mindbody in the audit log (integration, sandbox)', () => {
       before: { billing: 'Mindbody', billCents: referrer.price },
       after: { billing: 'Mindbody', billCents: referrer.price - 1_000 },
     });
-    // The sync a webhook queued (the friend's new client) is Grove's, and wrote nothing.
+    // The sync a webhook queued (the friend's new client) is Mindbody's, and wrote nothing.
     const synced = await entries('integration.synced');
     expect(synced.map((entry) => [entry.authorName, entry.after?.billsWritten])).toEqual(
       expect.arrayContaining([
         ["Siobhán O'Brien", 2],
-        ['Grove', undefined],
+        ['Mindbody', undefined],
       ]),
     );
+    expect(synced.filter((entry) => entry.authorName === 'Grove')).toEqual([]);
   });
 
   it('records a membership a webhook ended with Mindbody as author, once', async () => {
