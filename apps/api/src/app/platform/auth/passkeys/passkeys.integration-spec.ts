@@ -245,15 +245,46 @@ describe('passkeys (integration)', () => {
       .send({ response: { id: key.id, response: 7 } })
       .expect(401);
     await t.agent().post('/api/auth/passkey/options').send({ challenge: 'made-up' }).expect(401);
-    await owner.agent.delete('/api/account/passkeys/not-a-uuid').expect(400);
+    await owner.agent
+      .post('/api/account/passkeys/not-a-uuid/remove')
+      .send({ password: owner.body.password })
+      .expect(400);
+  });
+
+  it('removes a passkey only with a code, a recovery code or the password: the session alone is refused and nothing is removed', async () => {
+    const { agent, added, body } = await withPasskey('Zoë');
+    const remove = (proof: object) =>
+      agent.post(`/api/account/passkeys/${added.passkey.id}/remove`).send(proof);
+    for (const [proof, message] of [
+      [{}, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: '' }, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: 7 }, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: 'not my password' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: '123456' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: 'aaaaa-bbbbb' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: 'x'.repeat(41) }, SECOND_FACTOR_MESSAGES.codeInvalid],
+    ] as const) {
+      const refused = await remove(proof).expect(400);
+      expect(refused.body.message).toBe(message);
+    }
+    // The old route without a proof is gone.
+    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(404);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toHaveLength(1);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      10,
+    );
+    await remove({ password: body.password }).expect(204);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
   });
 
   it('keeps each user’s passkeys their own (tenant isolation): not listed, not removed, not registered twice', async () => {
     const mine = await withPasskey('Siobhán');
     const other = await t.signUp({ firstName: 'Zoë' });
     expect((await other.agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
+    // Proven with their own password, another owner still cannot remove my passkey.
     const gone = await other.agent
-      .delete(`/api/account/passkeys/${mine.added.passkey.id}`)
+      .post(`/api/account/passkeys/${mine.added.passkey.id}/remove`)
+      .send({ password: other.body.password })
       .expect(404);
     expect(gone.body.message).toBe(PASSKEY_MESSAGES.notFound);
     expect((await mine.agent.get('/api/account/passkeys').expect(200)).body).toHaveLength(1);
@@ -270,8 +301,22 @@ describe('passkeys (integration)', () => {
 
   it('removes a passkey: it no longer signs in; with no factor left the recovery codes go and the password alone signs in', async () => {
     const { agent, key, added, body } = await withPasskey('Ana-Sofía');
-    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(204);
-    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(404);
+    const [code, next] = added.recoveryCodes ?? [];
+    // A recovery code given for a passkey that is not there stays unused.
+    await agent
+      .post('/api/account/passkeys/00000000-0000-4000-8000-000000000000/remove')
+      .send({ code })
+      .expect(404);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      10,
+    );
+    await agent.post(`/api/account/passkeys/${added.passkey.id}/remove`).send({ code }).expect(204);
+    const again = await agent
+      .post(`/api/account/passkeys/${added.passkey.id}/remove`)
+      .send({ password: body.password })
+      .expect(404);
+    expect(again.body.message).toBe(PASSKEY_MESSAGES.notFound);
+    expect(next).toBeDefined();
     expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
     await t
       .agent()
