@@ -258,7 +258,7 @@ describe('passkeys (integration)', () => {
     for (const [proof, message] of [
       [{}, SECOND_FACTOR_MESSAGES.disableNeedsProof],
       [{ password: '' }, SECOND_FACTOR_MESSAGES.disableNeedsProof],
-      [{ password: 7 }, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: 7 }, SECOND_FACTOR_MESSAGES.disableProofWrong],
       [{ password: 'not my password' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
       [{ code: '123456' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
       [{ code: 'aaaaa-bbbbb' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
