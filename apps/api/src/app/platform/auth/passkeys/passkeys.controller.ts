@@ -153,7 +153,9 @@ export class PasskeysController {
 
   /**
    * Signs in with a passkey. Body `{ response }` from `startAuthentication`. → 200 SessionUser,
-   * cookies set, the challenge used (and the user's pending password step ended); 400 'The passkey
+   * cookies set, the challenge used (and the user's pending password step ended), with
+   * `passwordChangeRequired: true` while the user's password is one a password sign-in found no
+   * longer meets Grove's rule (docs/decisions/passkeys.md); 400 'The passkey
    * did not answer…' without a response; 401 'This passkey could not sign you in…' (unknown
    * passkey, challenge unknown, used or expired, another user's passkey for a 202 challenge,
    * origin, RP ID, user verification, signature, or a counter that did not grow); 403 for staff
@@ -173,7 +175,7 @@ export class PasskeysController {
     const { userId } = await this.passkeys.signIn(body.response);
     await this.auth.assertMaySignIn(userId);
     const session = await this.sessions.open(userId, this.cookies.userAgent(request));
-    const result = await this.auth.result(userId, session);
+    const result = await this.auth.passkeyResult(userId, session);
     this.cookies.set(response, result.tokens);
     return result.user;
   }

@@ -3,6 +3,7 @@ import { PASSKEY_MESSAGES, SECOND_FACTOR_MESSAGES, type SessionUser } from '@gro
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import { SoftAuthenticator } from '../../../../../test/soft-authenticator';
 import { AppConfig } from '../../config/app-config';
+import { hashPassword } from '../auth-tokens';
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId?: string };
 
@@ -107,6 +108,54 @@ describe('passkeys (integration)', () => {
     // The same answer again: its challenge is used.
     const replay = await t.agent().post('/api/auth/passkey').send({ response: answer }).expect(401);
     expect(replay.body.message).toBe(PASSKEY_MESSAGES.signInFailed);
+  });
+
+  it('asks for a new password at a passkey sign-in once a password sign-in found the password too short, until it changes (docs/decisions/passkeys.md)', async () => {
+    const { key, user, body } = await withPasskey('Siobhán');
+    const other = await withPasskey('Zoë');
+    // As stored before the 12-character rule.
+    await t.dataSource.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
+      user.id,
+      await hashPassword('gym12345'),
+    ]);
+    const passkeySignIn = async (authenticator: SoftAuthenticator) =>
+      (
+        await t
+          .agent()
+          .post('/api/auth/passkey')
+          .send({ response: authenticator.assert(await signInOptions()) })
+          .expect(200)
+      ).body as SessionUser;
+    // Grove keeps only the hash: a password no sign-in has typed since cannot be judged.
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
+    // A wrong password marks nothing; the right one (its step left unanswered) is found too short.
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'gym1234' })
+      .expect(401);
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'gym12345' })
+      .expect(202);
+    const signedIn = await passkeySignIn(key);
+    expect(signedIn.passwordChangeRequired).toBe(true);
+    // Only that user: another owner's passkey sign-in is not asked.
+    expect((await passkeySignIn(other.key)).passwordChangeRequired).toBeUndefined();
+
+    // A new password ends the request.
+    const browser = t.agent();
+    await browser
+      .post('/api/auth/passkey')
+      .send({ response: key.assert(await signInOptions()) })
+      .expect(200);
+    await browser
+      .post('/api/account/password')
+      .send({ currentPassword: 'gym12345', newPassword: 'squats at seven am' })
+      .expect(200);
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
   });
 
   it('refuses a sign-in past 5 minutes, from another origin or RP ID, without user verification, or with a counter that did not grow', async () => {
