@@ -79,6 +79,12 @@ test('an owner adds a passkey in Security, then signs in with it without a passw
   await proof.fill('not my password at all');
   await page.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('That code or password is not correct.')).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await proof.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`passkey-remove-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.reload();
   await expect(list.getByText('Zoë’s laptop')).toBeVisible();
   await page.getByRole('button', { name: 'Remove Zoë’s laptop' }).click();
