@@ -279,20 +279,13 @@ describe('Stripe member billing (integration, stand-in)', () => {
         .put('/api/stripe-members/discounts')
         .send({ discountOnReferralCents: 1_500 })
         .expect(200);
-    // Saved once in the audit log (issue 34): the second, unchanged save records nothing.
+    // Saved once in the audit log (issue 34), only what moved (the referee's stays 0); the second,
+    // unchanged save records nothing.
     expect(await discountEntries()).toEqual([
       expect.objectContaining({
         actor: 'staff',
-        before: {
-          setting: 'Stripe discounts',
-          discountOnReferralCents: null,
-          discountForRefereeCents: null,
-        },
-        after: {
-          setting: 'Stripe discounts',
-          discountOnReferralCents: 1_500,
-          discountForRefereeCents: 0,
-        },
+        before: { setting: 'Stripe discounts', discountOnReferralCents: null },
+        after: { setting: 'Stripe discounts', discountOnReferralCents: 1_500 },
       }),
     ]);
     expect((await preview(owner)).total).toBe(0);
