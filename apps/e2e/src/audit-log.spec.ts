@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { addMember, emailTo, journeySmtp, signUp, test } from './support';
+import { addMember, invitationLink, inviteStaff, journeySmtp, signUp, test } from './support';
 
 const smtp = journeySmtp();
 
@@ -48,23 +48,11 @@ test("every change of a team's day is in the audit log with its author (issue 34
 
   // The owner invites a front desk member, who joins and approves a friend of Nina's.
   const deskEmail = `zoe.desk.${Date.now()}@example.com`;
-  await page.goto('/dashboard/account-settings/team');
-  await page.getByLabel('Email to invite').fill(deskEmail);
-  await page.getByLabel('Role', { exact: true }).selectOption('front_desk');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${deskEmail}`)).toBeVisible();
-  const mail = await emailTo(
-    smtp,
-    deskEmail,
-    `${owner.firstName} invited you to ${owner.businessName} on Grove`,
-  );
-  const link = /(https?:\/\/\S+\/accept-invitation#token=[A-Za-z0-9_-]+)/.exec(
-    mail.text ?? '',
-  )?.[1];
-  expect(link, 'an invitation link in the email').toBeDefined();
+  await inviteStaff(page, deskEmail, 'front_desk');
+  const link = await invitationLink(smtp, deskEmail, owner);
   const deskContext = await browser.newContext();
   const desk = await deskContext.newPage();
-  await desk.goto(link ?? '');
+  await desk.goto(link);
   await desk.getByLabel('First name').fill('Zoë');
   await desk.getByLabel('Last name').fill("D'Arcy-Nguyễn");
   await desk.getByLabel('Password').fill('front desk at six am');

@@ -7,7 +7,7 @@ import { newOwner, signUp, test } from './support';
  * authenticator with resident keys and user verification, which answers at once): an owner adds
  * a named passkey in Account Settings' Security card (its recovery codes shown once), signs out,
  * and signs in with 'Sign in with a passkey' and no password; then, signing in with the password,
- * the passkey answers the second step.
+ * the passkey answers the second step. Removing it asks for the password (or a code) first.
  */
 test('an owner adds a passkey in Security, then signs in with it without a password, and as the step after the password', async ({
   page,
@@ -70,9 +70,27 @@ test('an owner adds a passkey in Security, then signs in with it without a passw
   await page.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // Removed, it no longer signs in (the authenticator still holds it: the API refuses it).
+  // Removing it needs a proof, as turning off the app does: the session alone removes nothing.
   await page.goto('/dashboard/account-settings/security');
   await page.getByRole('button', { name: 'Remove Zoë’s laptop' }).click();
+  const proof = page.getByLabel(
+    'To remove this passkey, enter a code, a recovery code or your password',
+  );
+  await proof.fill('not my password at all');
+  await page.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText('That code or password is not correct.')).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await proof.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`passkey-remove-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.reload();
+  await expect(list.getByText('Zoë’s laptop')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Zoë’s laptop' }).click();
+  await proof.fill(owner.password);
+  await page.getByRole('button', { name: 'Remove passkey' }).click();
+  // Removed, it no longer signs in (the authenticator still holds it: the API refuses it).
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
   await page.context().clearCookies();
   await page.goto('/login');

@@ -1,6 +1,8 @@
 import { generate } from 'otplib';
 import { expect } from '@playwright/test';
-import { logIn, newOwner, signUp, test } from './support';
+import { invitationLink, inviteStaff, journeySmtp, logIn, newOwner, signUp, test } from './support';
+
+const smtp = journeySmtp();
 
 /** The code the app of `secret` shows `offsetSeconds` from now. */
 const codeOf = (secret: string, offsetSeconds = 0) =>
@@ -69,4 +71,71 @@ test('an owner turns on an authenticator app, then signs in with a password and 
   await page.context().clearCookies();
   await page.goto('/login');
   await logIn(page, owner.email, owner.password);
+});
+
+/**
+ * The business's requirement reaches a member of staff already signed in (docs/product.md#second-factor):
+ * once the owner requires a second factor, the desk's next screen is refused by the API (403) and
+ * the web sends them to Security with the requirement's message, from any screen, instead of an
+ * alert on that screen; with an app set up there, the screens open again.
+ */
+test('a member of staff without a second factor is sent to Security when the owner starts requiring one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(page, {
+    ...newOwner(),
+    firstName: 'Siobhán',
+    lastName: "O'Brien",
+    businessName: 'Ana-Sofía’s Rowing Club',
+  });
+  const deskEmail = `zoe.desk.${Date.now()}@example.com`;
+  await inviteStaff(page, deskEmail, 'front_desk');
+  const deskContext = await browser.newContext();
+  const desk = await deskContext.newPage();
+  await desk.goto(await invitationLink(smtp, deskEmail, owner));
+  await desk.getByLabel('First name').fill('Zoë');
+  await desk.getByLabel('Last name').fill("D'Arcy-Nguyễn");
+  await desk.getByLabel('Password').fill('front desk at six am');
+  await desk.getByRole('button', { name: 'Join and sign in' }).click();
+  await expect(desk).toHaveURL(/\/dashboard$/);
+
+  // The owner sets up their own app, then requires a second factor of everyone.
+  await page.goto('/dashboard/account-settings/security');
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('Code from your app').fill(await codeOf(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  // A controlled box: it shows checked once the API has saved it.
+  await page.getByLabel('Require a second factor of every member of staff').click();
+  await expect(page.getByLabel('Require a second factor of every member of staff')).toBeChecked();
+
+  // The desk's open tab: the next screen it opens is refused, and it lands on Security.
+  await desk.getByRole('link', { name: 'Prospective Members' }).first().click();
+  await expect(desk).toHaveURL(/\/dashboard\/account-settings\/security$/);
+  // Said once, on Security (no alert left on the screen the desk came from).
+  await expect(
+    desk.getByText(
+      'Your business asks everyone to use a second factor. Please set up an authenticator app or a passkey.',
+    ),
+  ).toHaveCount(1);
+  for (const width of [1366, 390]) {
+    await desk.setViewportSize({ width, height: 900 });
+    await desk.screenshot({ path: test.info().outputPath(`second-factor-sent-${width}.png`) });
+  }
+  await desk.setViewportSize({ width: 1366, height: 900 });
+
+  // With an app set up, the screens open again.
+  await desk.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const deskSecret = (await desk.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await desk.getByLabel('Code from your app').fill(await codeOf(deskSecret));
+  await desk.getByRole('button', { name: 'Turn on' }).click();
+  await desk.getByRole('button', { name: 'I have saved them' }).click();
+  await desk.goto('/dashboard/prospective-members');
+  await expect(desk).toHaveURL(/\/dashboard\/prospective-members$/);
+  await expect(desk.getByRole('heading', { name: 'Prospective Members', level: 1 })).toBeVisible();
+  await expect(desk.getByText(/Your business asks everyone/)).toHaveCount(0);
+  await deskContext.close();
 });

@@ -1,18 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 import { FRONT_DESK_PRICE_MESSAGE } from '@grove/contracts';
-import { addMember, emailTo, journeySmtp, signUp, test, treeRow } from './support';
+import {
+  addMember,
+  invitationLink,
+  inviteStaff,
+  journeySmtp,
+  signUp,
+  test,
+  treeRow,
+} from './support';
 
 const smtp = journeySmtp();
-
-/** The invitation link (`…/accept-invitation#token=…`) in the email the invitee received. */
-async function invitationLink(email: string, businessName: string): Promise<string> {
-  const mail = await emailTo(smtp, email, `Jordan invited you to ${businessName} on Grove`);
-  const link = /(https?:\/\/\S+\/accept-invitation#token=[A-Za-z0-9_-]+)/.exec(
-    mail.text ?? '',
-  )?.[1];
-  expect(link, 'an invitation link in the email').toBeDefined();
-  return link ?? '';
-}
 
 /** The Settings navigation's section names, as the signed-in role sees them. */
 async function settingsSections(page: Page): Promise<string[]> {
@@ -40,11 +38,7 @@ test('the owner invites a front-desk member, who signs in, approves a friend at 
 
   // Account Settings → Team: the owner invites the desk.
   const deskEmail = `zoe.desk.${Date.now()}@example.com`;
-  await page.goto('/dashboard/account-settings/team');
-  await page.getByLabel('Email to invite').fill(deskEmail);
-  await page.getByLabel('Role', { exact: true }).selectOption('front_desk');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${deskEmail}`)).toBeVisible();
+  await inviteStaff(page, deskEmail, 'front_desk');
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(deskEmail);
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -55,7 +49,7 @@ test('the owner invites a front-desk member, who signs in, approves a friend at 
   // Zoë opens the link in her own browser, names herself and chooses a password.
   const deskContext = await browser.newContext();
   const desk = await deskContext.newPage();
-  await desk.goto(await invitationLink(deskEmail, owner.businessName));
+  await desk.goto(await invitationLink(smtp, deskEmail, owner));
   await expect(desk.getByText(`as Front desk. You will sign in as ${deskEmail}`)).toBeVisible();
   await desk.getByLabel('First name').fill('Zoë');
   await desk.getByLabel('Last name').fill("D'Arcy-Nguyễn");

@@ -206,6 +206,40 @@ export async function emailTo(
   return matching()[0] as ParsedMail;
 }
 
+/**
+ * The owner signed in on `page` invites `email` as `role` on Account Settings → Team and waits for
+ * 'Invitation sent to …'.
+ */
+export async function inviteStaff(
+  page: Page,
+  email: string,
+  role: 'manager' | 'front_desk' | 'viewer',
+): Promise<void> {
+  await page.goto('/dashboard/account-settings/team');
+  await page.getByLabel('Email to invite').fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption(role);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+}
+
+/** The invitation link (`…/accept-invitation#token=…`) in the email `inviter` sent to `email`. */
+export async function invitationLink(
+  smtp: Pick<SmtpCatcher, 'emails'>,
+  email: string,
+  inviter: { firstName: string; businessName: string },
+): Promise<string> {
+  const mail = await emailTo(
+    smtp,
+    email,
+    `${inviter.firstName} invited you to ${inviter.businessName} on Grove`,
+  );
+  const link = /(https?:\/\/\S+\/accept-invitation#token=[A-Za-z0-9_-]+)/.exec(
+    mail.text ?? '',
+  )?.[1];
+  expect(link, 'an invitation link in the email').toBeDefined();
+  return link ?? '';
+}
+
 /** The member page magic link (`http…/member#token=…`) in an email's plain-text part. */
 export function magicLinkIn(mail: ParsedMail | undefined): string {
   const link = /(https?:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];

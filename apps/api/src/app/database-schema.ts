@@ -69,6 +69,7 @@ import { BranchCountingTriggerInline1795595000000 } from './platform/database/mi
 import { StripeEndedMembers1795600000000 } from './platform/database/migrations/1795600000000-StripeEndedMembers';
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
+import { OutdatedPasswordMark1795604000000 } from './platform/database/migrations/1795604000000-OutdatedPasswordMark';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -145,6 +146,7 @@ export const MIGRATIONS = [
   StripeEndedMembers1795600000000,
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
+  OutdatedPasswordMark1795604000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

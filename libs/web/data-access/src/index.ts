@@ -5,3 +5,4 @@ export * from './lib/session';
 export * from './lib/passkeys';
 export * from './lib/locale-formats';
 export * from './lib/api';
+export * from './lib/second-factor-gate';

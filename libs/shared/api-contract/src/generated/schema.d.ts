@@ -89,7 +89,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/account/passkeys/{id}": {
+    "/account/passkeys/{id}/remove": {
         parameters: {
             query?: never;
             header?: never;
@@ -98,9 +98,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
-        /** Remove a passkey */
-        delete: operations["Passkeys_remove"];
+        /** Remove a passkey (needs a code or the password) */
+        post: operations["Passkeys_remove"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4427,7 +4427,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorProofDto"];
+            };
+        };
         responses: {
             204: {
                 headers: {

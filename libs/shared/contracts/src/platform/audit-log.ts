@@ -133,6 +133,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'Email',
   membershipPriceCents: 'Membership price',
   discountCents: 'Discount per referral',
+  discountOnReferralCents: 'Discount on referral',
+  discountForRefereeCents: 'Discount for referee',
   referrer: 'Referred by',
   source: 'Source',
   membership: 'Membership',
@@ -217,7 +219,11 @@ const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string
     text: 'Own words',
   },
   membership: { running: 'Running', ended: 'Ended' },
-  source: { approval: 'Approved friend' },
+  source: {
+    approval: 'Approved friend',
+    all_members: 'Create links for all members',
+    automatic: 'Automatic link for a new member',
+  },
 };
 
 /** Field `key` as people read it ("membershipPriceCents" → "Membership price"). */

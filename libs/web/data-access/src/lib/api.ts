@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { ApiPath, paths } from '@grove/api-contract';
 import { ApiError, NETWORK_ERROR_MESSAGE, errorFromReply } from './api-client';
+import { announceSecondFactorMissing } from './second-factor-gate';
 import { refreshSession, sessionHint } from './session-refresh';
 
 /**
@@ -36,11 +37,17 @@ async function fetchWithSessionRefresh(request: Request): Promise<Response> {
   return reply;
 }
 
-/** Every non-2xx reply becomes an {@link ApiError}; a network failure one of status 0. */
+/**
+ * Every non-2xx reply becomes an {@link ApiError}; a network failure one of status 0. The 403 of
+ * a second factor the business requires is also announced (`onSecondFactorMissing`), for the shell
+ * to send the person to Security.
+ */
 const apiErrors: Middleware = {
   async onResponse({ response }) {
     if (response.ok) return undefined;
-    throw await errorFromReply(response);
+    const error = await errorFromReply(response);
+    announceSecondFactorMissing(error);
+    throw error;
   },
   onError({ error }) {
     if (error instanceof DOMException && error.name === 'AbortError') return error;

@@ -51,7 +51,7 @@ import { mapLimit } from '../../platform/common/async/map-limit';
 import { MindbodySiteSession } from './client/mindbody-site-session';
 import { LifecycleService } from '../../membership/lifecycle/lifecycle.service';
 import { jobActor, webhookScope, type BusinessScope } from '../../platform/database/business-scope';
-import { AuditLog } from '../../platform/audit/audit-log';
+import { AuditLog, settingChange } from '../../platform/audit/audit-log';
 import { BillingGate } from '../../platform/billing/billing-gate';
 
 /** What a sync needs done first (`MindbodyWrongStageException`). */
@@ -384,13 +384,31 @@ export class MindbodyService {
    * account has its ONE webhook subscription, at `<PUBLIC_ORIGIN>/api/mindbody/webhooks`
    * (created by the first business, shared by every other: it receives every activated site's
    * events; a failed subscription is logged and tried again on the next save; 'Sync with
-   * mindbody' works without it).
+   * mindbody' works without it). A change is recorded in the audit log in the save's transaction
+   * ('settings.changed', 'Mindbody discounts', the amounts that moved, before → after;
+   * docs/product.md#audit-log).
    * @throws MindbodyWrongStageException 409 below stage 3
    */
   async saveDiscounts(scope: BusinessScope, input: MindbodyDiscountsDto): Promise<MindbodyStatus> {
     const onReferral = input.discountOnReferralCents;
     const forReferee = input.discountForRefereeCents ?? 0;
-    if (!(await this.integrations.saveDiscounts(scope, onReferral, forReferee))) {
+    const saved = await this.integrations.saveDiscounts(
+      scope,
+      onReferral,
+      forReferee,
+      async (manager, before) => {
+        const entry = settingChange(
+          'Mindbody discounts',
+          { ...before },
+          {
+            discountOnReferralCents: onReferral,
+            discountForRefereeCents: forReferee,
+          },
+        );
+        if (entry) await this.audit.record(scope, manager, entry);
+      },
+    );
+    if (!saved) {
       throw new MindbodyWrongStageException('import members');
     }
     const row = await this.integrations.find(scope);
@@ -663,7 +681,8 @@ export class MindbodyService {
         }
         // Queued with the message's record: a crash after the commit cannot lose the sync
         // (issue 31 item 4), and a failed queue leaves the message unrecorded for Mindbody's retry.
-        if (syncNeeded) await this.processor.enqueue(scope.businessId, 'sync', false, manager);
+        if (syncNeeded)
+          await this.processor.enqueue(scope.businessId, 'sync', false, manager, jobActor(scope));
       },
     );
     return fresh;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../platform/common/error-message';
 import { MailService } from '../../platform/mail/mail.service';
 import { stripeAccountClaimAttemptEmail } from './account-claim-email';
 import { BranchQualificationService } from '../../membership/branch-qualification/branch-qualification.service';
-import { AuditLog } from '../../platform/audit/audit-log';
+import { AuditLog, settingChange } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { MembershipEvents } from '../../membership/events/membership-events';
 import { targetAutopayCents } from '../../membership/pricing/price';
@@ -158,15 +158,32 @@ export class StripeMembersService {
 
   /**
    * Saves the referral discounts (cents). New amounts turn automatic sync off: the owner confirms
-   * bills under them first. @throws StripeNotConnectedException 409
+   * bills under them first. A change is recorded in the audit log in the save's transaction
+   * ('settings.changed', 'Stripe discounts', before → after; docs/product.md#audit-log).
+   * @throws StripeNotConnectedException 409
    */
   async saveDiscounts(
     scope: BusinessScope,
     onReferralCents: number,
     forRefereeCents: number,
   ): Promise<StripeMembersStatusDto> {
-    if (!(await this.repository.saveDiscounts(scope, onReferralCents, forRefereeCents)))
-      throw new StripeNotConnectedException();
+    const saved = await this.repository.saveDiscounts(
+      scope,
+      onReferralCents,
+      forRefereeCents,
+      async (manager, before) => {
+        const entry = settingChange(
+          'Stripe discounts',
+          { ...before },
+          {
+            discountOnReferralCents: onReferralCents,
+            discountForRefereeCents: forRefereeCents,
+          },
+        );
+        if (entry) await this.audit.record(scope, manager, entry);
+      },
+    );
+    if (!saved) throw new StripeNotConnectedException();
     return this.status(scope);
   }
 

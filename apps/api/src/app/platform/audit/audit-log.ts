@@ -44,6 +44,22 @@ export function auditChanges(
 }
 
 /**
+ * The 'settings.changed' entry of a setting that went from `before` to `after`: the setting's name
+ * and only the fields that moved (null when none did: nothing to record).
+ * @param setting how the setting is named to people ("Mindbody discounts")
+ */
+export function settingChange(setting: string, before: Scalars, after: Scalars): AuditWrite | null {
+  const changes = auditChanges(before, after);
+  return changes
+    ? {
+        kind: 'settings.changed',
+        before: { setting, ...changes.before },
+        after: { setting, ...changes.after },
+      }
+    : null;
+}
+
+/**
  * Records changes in the audit log (issue 34 item 2, docs/product.md#audit-log): the one way a
  * module writes an entry. Always INSIDE the caller's transaction (its `EntityManager`), so an
  * entry exists exactly when its change was committed. The author is the scope's actor
@@ -76,13 +92,8 @@ export class AuditLog {
     return this.repository.transaction(async (manager) => {
       const before = await read(manager);
       const after = await write(manager);
-      const changes = auditChanges(before as Scalars, after as Scalars);
-      if (changes)
-        await this.record(scope, manager, {
-          kind: 'settings.changed',
-          before: { setting, ...changes.before },
-          after: { setting, ...changes.after },
-        });
+      const entry = settingChange(setting, before as Scalars, after as Scalars);
+      if (entry) await this.record(scope, manager, entry);
       return after;
     });
   }

@@ -103,7 +103,8 @@ export class AuthService {
   /**
    * Checks an email and password (used by the passport-local strategy). A right password that no
    * longer meets Grove's rule (an older, shorter one, or one now on the common list) still signs
-   * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one).
+   * in, marked `passwordChangeRequired` (ASVS 2.1: the owner is asked to choose a new one), and
+   * is remembered as outdated until it changes (a passkey sign-in asks too: {@link passkeyResult}).
    * @throws LoginFieldsEmptyException 400 when both are empty (docs/product.md#validation-login)
    * @throws LoginEmailInvalidException 400 'Not a valid email address' when the email holds a control character
    * @throws InvalidCredentialsException 401 'Password or username does not match any user'
@@ -124,6 +125,8 @@ export class AuthService {
     // A closing business: only an owner signs in, to cancel (docs/product.md#data-rights).
     if (user.business?.closingAt && user.role !== 'owner') throw new BusinessClosingException();
     const outdated = passwordProblem(passwordText, isCommonPassword) !== null;
+    // Remembered for a later sign-in with a passkey (docs/decisions/passkeys.md).
+    if (outdated) await this.users.markPasswordOutdated(user.id, user.passwordHash);
     return {
       userId: user.id,
       businessId: user.businessId,
@@ -141,6 +144,18 @@ export class AuthService {
     const user = await this.users.findWithBusiness(userId);
     if (!user?.business) throw new NotSignedInException();
     if (user.business.closingAt && user.role !== 'owner') throw new BusinessClosingException();
+  }
+
+  /**
+   * The reply of a sign-in with a passkey alone (no password typed): the signed-in user as
+   * {@link result}, with `passwordChangeRequired: true` while their password is one a password
+   * sign-in found no longer meets Grove's rule (docs/decisions/passkeys.md: the still-usable
+   * weak password is replaced as at a password sign-in).
+   */
+  async passkeyResult(userId: string, session: OpenedSession): Promise<AuthResult> {
+    const result = await this.result(userId, session);
+    if (await this.users.passwordOutdated(userId)) result.user.passwordChangeRequired = true;
+    return result;
   }
 
   /**

@@ -69,6 +69,30 @@ export class UsersRepository {
     await manager.getRepository(UserEntity).update({ id: userId }, { passwordHash });
   }
 
+  /**
+   * Remembers that the user's password, as `passwordHash`, no longer meets Grove's rule (a
+   * password sign-in just saw it): only while that is still their password.
+   */
+  async markPasswordOutdated(userId: string, passwordHash: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET outdated_password_hash = password_hash
+       WHERE id = $1 AND password_hash = $2 AND outdated_password_hash IS DISTINCT FROM password_hash`,
+      [userId, passwordHash],
+    );
+  }
+
+  /**
+   * True when the user's current password is one a sign-in found no longer meets the rule
+   * (`markPasswordOutdated`; a changed password has another hash and is not).
+   */
+  async passwordOutdated(userId: string): Promise<boolean> {
+    const [row] = (await this.dataSource.query(
+      `SELECT outdated_password_hash = password_hash AS outdated FROM users WHERE id = $1`,
+      [userId],
+    )) as { outdated: boolean | null }[];
+    return row?.outdated === true;
+  }
+
   /** The user with their business loaded, or null when the user no longer exists. */
   findWithBusiness(userId: string, manager?: EntityManager): Promise<UserEntity | null> {
     return (manager ?? this.dataSource.manager)

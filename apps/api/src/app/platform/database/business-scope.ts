@@ -38,22 +38,41 @@ export function sessionScope(
 }
 
 /**
- * The scope of a background job: the business its payload names (queued by that business's
- * session); the member of staff who queued it acts when the payload names them (`actorUserId`).
+ * What a job's payload carries of its author (issue 34): the member of staff who queued it
+ * (`actorUserId`), or an outside service (`actorKind`: a sync a Mindbody webhook queued is
+ * Mindbody's); neither: the job acts as Grove (`system`).
  */
-export function jobScope(payload: { businessId: string; actorUserId?: string }): BusinessScope {
-  return {
-    businessId: payload.businessId,
-    ...(payload.actorUserId ? { actor: { kind: 'staff', userId: payload.actorUserId } } : {}),
-  } as BusinessScope;
+export interface JobActor {
+  /** The member of staff who queued the job (their user id). */
+  actorUserId?: string;
+  /** Mindbody or Stripe, when their delivery queued the job. */
+  actorKind?: 'mindbody' | 'stripe';
+}
+
+/**
+ * The scope of a background job: the business its payload names (queued by that business's
+ * session, or a delivery verified for it); its author is the payload's (`JobActor`): the member of
+ * staff who queued it, or Mindbody or Stripe; neither (or an unknown kind): Grove.
+ */
+export function jobScope(payload: { businessId: string } & JobActor): BusinessScope {
+  const actor: ScopeActor | undefined = payload.actorUserId
+    ? { kind: 'staff', userId: payload.actorUserId }
+    : payload.actorKind === 'mindbody' || payload.actorKind === 'stripe'
+      ? { kind: payload.actorKind }
+      : undefined;
+  return { businessId: payload.businessId, ...(actor ? { actor } : {}) } as BusinessScope;
 }
 
 /**
  * What a job's payload carries of `scope`'s author (for `jobScope`): `{ actorUserId }` when a member
- * of staff acts, else nothing (the job then acts as Grove).
+ * of staff acts, `{ actorKind }` when Mindbody or Stripe does, else nothing (the job then acts as
+ * Grove).
  */
-export function jobActor(scope: BusinessScope): { actorUserId?: string } {
-  return scope.actor?.kind === 'staff' ? { actorUserId: scope.actor.userId } : {};
+export function jobActor(scope: BusinessScope): JobActor {
+  const actor = scope.actor;
+  if (actor?.kind === 'staff') return { actorUserId: actor.userId };
+  if (actor?.kind === 'mindbody' || actor?.kind === 'stripe') return { actorKind: actor.kind };
+  return {};
 }
 
 /** `scope` with `actor` acting instead (e.g. Mindbody's changes inside an owner's sync). */

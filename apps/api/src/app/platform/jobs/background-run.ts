@@ -1,14 +1,17 @@
 import { Logger } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import type { BackgroundRunRow, BackgroundRunsTable } from '../database/background-runs';
-import { jobScope, type BusinessScope } from '../database/business-scope';
+import { jobActor, jobScope, type BusinessScope, type JobActor } from '../database/business-scope';
 import type { JobsService } from './jobs.service';
 
 /** A run still 'running' after this many seconds is taken as lost (its job failed for good). */
 const STALE_RUN_SECONDS = 15 * 60;
 
-/** The data of a background run's job: the business, and what the run needs of the request. */
-type BackgroundRunJobData<Extra> = Extra & { businessId: string };
+/**
+ * The data of a background run's job: the business, who started the run (its audit entries name
+ * them), and what the run needs of the request.
+ */
+type BackgroundRunJobData<Extra> = Extra & JobActor & { businessId: string };
 
 /** A run's state as the screens poll it ('idle' before the first run). */
 export type BackgroundRunState = Pick<BackgroundRunRow, 'total' | 'processed' | 'created'> & {
@@ -59,7 +62,7 @@ export class BackgroundRun<Extra extends object = Record<string, never>> {
         try {
           const run = await this.runs.find(scope);
           if (run?.status !== 'running') return;
-          const { businessId: _businessId, ...extra } = data;
+          const { businessId: _businessId, actorUserId: _user, actorKind: _kind, ...extra } = data;
           await work(
             scope,
             { startedAt: run.startedAt, extra: extra as unknown as Extra },
@@ -77,7 +80,8 @@ export class BackgroundRun<Extra extends object = Record<string, never>> {
 
   /**
    * Starts a run over `total` members unless one is running (idempotent); a run of 0 is 'done'
-   * at once and queues nothing.
+   * at once and queues nothing. The job acts as `scope`'s author (`jobActor`): the member of staff
+   * who clicked is the author of what the run records in the audit log.
    * @param extra what the run's work needs of the request (kept in the job's data: no secrets,
    *   no personal data)
    */
@@ -86,6 +90,7 @@ export class BackgroundRun<Extra extends object = Record<string, never>> {
     if (started && total > 0)
       await this.jobs.send<BackgroundRunJobData<Extra>>(this.queue, {
         ...extra,
+        ...jobActor(scope),
         businessId: scope.businessId,
       });
   }

@@ -1,4 +1,6 @@
 import type {
+  AuditEntry,
+  AuditLogPage,
   MemberRow,
   ProspectRow,
   ReferralLinkRun,
@@ -71,6 +73,16 @@ describe('links for everyone (integration)', () => {
     return row?.n ?? 0;
   }
 
+  /** The business's 'link.created' audit entries (the newest `pageSize`) and how many in all. */
+  async function linkEntries(
+    agent: { get(url: string): { expect(status: number): Promise<{ body: unknown }> } },
+    memberId?: string,
+  ): Promise<{ items: AuditEntry[]; total: number }> {
+    const member = memberId ? `&memberId=${memberId}` : '';
+    return (await agent.get(`/api/audit-log?kind=link.created&pageSize=100${member}`).expect(200))
+      .body as AuditLogPage;
+  }
+
   it('creates a link for every member without one in one request, with progress, and a second click creates nothing', async () => {
     const { agent, user } = await t.signUp();
     const businessId = user.business.id;
@@ -116,6 +128,15 @@ describe('links for everyone (integration)', () => {
     });
     expect(await liveLinks(businessId)).toBe(LARGE);
     expect(await linkFacts(businessId)).toBe(factsBefore + LARGE - 1);
+    // Each link the run created is in the audit log, authored by the owner who clicked (issue 34).
+    const audited = await linkEntries(agent);
+    expect(audited.total).toBe(2 + LARGE - 1);
+    expect(audited.items[0]).toMatchObject({
+      actor: 'staff',
+      authorUserId: user.id,
+      after: { code: expect.any(String), expiresAt: null, source: 'all_members' },
+    });
+    expect(audited.items[0]?.memberName).toMatch(/^Bulk \d+$/);
     const [keptRow] = (await t.dataSource.query(
       `SELECT count(*)::int AS n FROM referral_links WHERE code = $1 AND revoked_at IS NULL`,
       [kept.code],
@@ -133,6 +154,7 @@ describe('links for everyone (integration)', () => {
     expect(again).toEqual({ status: 'done', total: 0, processed: 0, created: 0, withoutLink: 0 });
     expect(await liveLinks(businessId)).toBe(LARGE);
     expect(await linkFacts(businessId)).toBe(factsBefore + LARGE - 1);
+    expect((await linkEntries(agent)).total).toBe(2 + LARGE - 1);
 
     // The other business was not touched and sees none of this run.
     expect(await liveLinks(other.user.business.id)).toBe(0);
@@ -143,6 +165,7 @@ describe('links for everyone (integration)', () => {
       created: 0,
       withoutLink: 30,
     });
+    expect((await linkEntries(other.agent)).total).toBe(0);
   });
 
   it('needs a session for every new route, and refuses a malformed setting with a 400 that changes nothing', async () => {
@@ -231,6 +254,16 @@ describe('links for everyone (integration)', () => {
     expect(await liveLinks(businessId, approved.id)).toBe(1);
     expect(await liveLinks(businessId, before.id)).toBe(0);
     expect(await linkFacts(businessId)).toBe(3);
+    // Each automatic link is in the member's history, authored by who added the member.
+    for (const member of [tree, branch, approved])
+      expect((await linkEntries(agent, member.id)).items).toEqual([
+        expect.objectContaining({
+          authorUserId: user.id,
+          memberName: member.memberName,
+          after: { code: expect.any(String), expiresAt: null, source: 'automatic' },
+        }),
+      ]);
+    expect((await linkEntries(agent, before.id)).items).toEqual([]);
   });
 
   it('with the setting on, every member a Mindbody import adds gets a link; members from before keep having none', async () => {
@@ -253,6 +286,12 @@ describe('links for everyone (integration)', () => {
     )) as { n: number; without_link: number }[];
     expect(imported?.n).toBeGreaterThan(10);
     expect(imported?.without_link).toBe(0);
+    // The import's links are audited, authored by the owner who started it.
+    const audited = await linkEntries(agent);
+    expect(audited.total).toBe(imported?.n);
+    expect(
+      new Set(audited.items.map((entry) => [entry.authorUserId, entry.after?.source].join())),
+    ).toEqual(new Set([`${user.id},automatic`]));
     expect(await liveLinks(businessId, before.id)).toBe(0);
   });
 });

@@ -6,10 +6,12 @@ import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
 
-/** A link created for a member: ids for the lifecycle facts. */
+/** A link created for a member: ids for the lifecycle facts, code and name for the audit log. */
 export interface CreatedLink {
   linkId: string;
   memberId: string;
+  memberName: string;
+  code: string;
 }
 
 /**
@@ -116,16 +118,25 @@ export class LinksForEveryoneRepository {
          AND expires_at IS NOT NULL AND expires_at <= now()`,
       [scope.businessId, memberIds],
     );
-    const rows: { id: string; member_id: string }[] = await manager.query(
-      `INSERT INTO referral_links (business_id, member_id, code)
-       SELECT $1, m.id, i.code
-       FROM unnest($2::uuid[], $3::text[]) AS i(member_id, code)
-       JOIN members m ON m.id = i.member_id AND m.business_id = $1
-       ON CONFLICT (member_id) WHERE revoked_at IS NULL DO NOTHING
-       RETURNING id, member_id`,
-      [scope.businessId, memberIds, codes],
-    );
-    return rows.map((row) => ({ linkId: row.id, memberId: row.member_id }));
+    const rows: { id: string; member_id: string; name: string; code: string }[] =
+      await manager.query(
+        `WITH created AS (
+           INSERT INTO referral_links (business_id, member_id, code)
+           SELECT $1, m.id, i.code
+           FROM unnest($2::uuid[], $3::text[]) AS i(member_id, code)
+           JOIN members m ON m.id = i.member_id AND m.business_id = $1
+           ON CONFLICT (member_id) WHERE revoked_at IS NULL DO NOTHING
+           RETURNING id, member_id, code)
+         SELECT c.id, c.member_id, c.code, m.name
+         FROM created c JOIN members m ON m.id = c.member_id AND m.business_id = $1`,
+        [scope.businessId, memberIds, codes],
+      );
+    return rows.map((row) => ({
+      linkId: row.id,
+      memberId: row.member_id,
+      memberName: row.name,
+      code: row.code,
+    }));
   }
 
   /** The database's clock (a run's or an import's start, compared with `members.created_at`). */

@@ -91,7 +91,7 @@ export class LinksForEveryoneService implements OnModuleInit {
       after = batch[batch.length - 1] ?? null;
       const ids = batch.map((member) => member.id);
       await this.repository.transaction(async (manager) => {
-        const created = await this.create(scope, manager, ids);
+        const created = await this.create(scope, manager, ids, 'all_members');
         await this.repository.runs.recordProgress(scope, manager, batch.length, created.length);
       });
     }
@@ -134,7 +134,7 @@ export class LinksForEveryoneService implements OnModuleInit {
     memberIds: string[],
   ): Promise<CreatedLink[]> {
     if (memberIds.length === 0 || !(await this.repository.autoLinksOn(scope, manager))) return [];
-    return this.create(scope, manager, memberIds);
+    return this.create(scope, manager, memberIds, 'automatic');
   }
 
   /**
@@ -156,8 +156,11 @@ export class LinksForEveryoneService implements OnModuleInit {
       if (batch.length === 0) return created;
       after = batch[batch.length - 1] ?? null;
       const ids = batch.map((member) => member.id);
-      created += (await this.repository.transaction((manager) => this.create(scope, manager, ids)))
-        .length;
+      created += (
+        await this.repository.transaction((manager) =>
+          this.create(scope, manager, ids, 'automatic'),
+        )
+      ).length;
     }
   }
 
@@ -167,13 +170,16 @@ export class LinksForEveryoneService implements OnModuleInit {
   }
 
   /**
-   * Creates the missing links of `memberIds` in `manager`'s transaction and records a
-   * `link_created` fact for each (docs/architecture.md#lifecycle-facts).
+   * Creates the missing links of `memberIds` in `manager`'s transaction and records, in it, a
+   * `link_created` fact for each (docs/architecture.md#lifecycle-facts) and a 'link.created' audit
+   * entry for each (member, code, no expiry, and `source`: 'all_members' for 'Create links for all
+   * members', 'automatic' for a new member's link; docs/product.md#audit-log), in one statement.
    */
   private async create(
     scope: BusinessScope,
     manager: EntityManager,
     memberIds: string[],
+    source: 'all_members' | 'automatic',
   ): Promise<CreatedLink[]> {
     const created = await this.repository.createMissing(
       scope,
@@ -190,6 +196,15 @@ export class LinksForEveryoneService implements OnModuleInit {
         referralLinkId: linkId,
       })),
       manager,
+    );
+    await this.audit.recordMany(
+      scope,
+      manager,
+      created.map(({ memberId, memberName, code }) => ({
+        kind: 'link.created',
+        member: { id: memberId, name: memberName },
+        after: { code, expiresAt: null, source },
+      })),
     );
     return created;
   }

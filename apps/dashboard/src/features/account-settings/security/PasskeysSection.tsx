@@ -4,11 +4,13 @@ import { passkeyErrorMessage, useLocaleFormats } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, Spinner, TextField } from '@grove/web-ui';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys';
+import { ProofForm } from './ProofForm';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
  * The Security card's passkeys (docs/product.md#passkeys): each one's name, when it was added and
- * last used, and 'Remove'; a name and 'Add a passkey' open the browser's passkey prompt. The
+ * last used, and 'Remove', which asks for a code, a recovery code or the password first (as
+ * turning off the app does); a name and 'Add a passkey' open the browser's passkey prompt. The
  * first second factor of the account also shows its recovery codes once.
  */
 export function PasskeysSection() {
@@ -18,6 +20,8 @@ export function PasskeysSection() {
   const formats = useLocaleFormats();
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  /** The passkey whose 'Remove' asks for the proof. */
+  const [removing, setRemoving] = useState<string | null>(null);
   const { submit, field, reset } = useContractForm<PasskeyNameInput>(validatePasskeyName, {
     defaultValues: { name: '' },
     trim: ['name'],
@@ -59,27 +63,44 @@ export function PasskeysSection() {
         <ul className="dash-security__passkeys" aria-label="Your passkeys">
           {passkeys.data.map((passkey) => (
             <li key={passkey.id} className="dash-security__passkey">
-              <span>
-                <strong>{passkey.name}</strong>
-                <span className="g-muted dash-security__when">
-                  Added {formats.date(passkey.createdAt)}
-                  {passkey.lastUsedAt
-                    ? ` · last used ${formats.date(passkey.lastUsedAt)}`
-                    : ' · not used yet'}
+              <div className="dash-security__passkey-row">
+                <span>
+                  <strong>{passkey.name}</strong>
+                  <span className="g-muted dash-security__when">
+                    Added {formats.date(passkey.createdAt)}
+                    {passkey.lastUsedAt
+                      ? ` · last used ${formats.date(passkey.lastUsedAt)}`
+                      : ' · not used yet'}
+                  </span>
                 </span>
-              </span>
-              <Button
-                variant="secondary"
-                busy={remove.isPending && remove.variables === passkey.id}
-                aria-label={`Remove ${passkey.name}`}
-                onClick={() =>
-                  void remove
-                    .mutateAsync(passkey.id)
-                    .catch((failure: unknown) => setError(passkeyErrorMessage(failure)))
-                }
-              >
-                Remove
-              </Button>
+                {removing === passkey.id ? (
+                  <Button variant="secondary" onClick={() => setRemoving(null)}>
+                    Cancel
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Remove ${passkey.name}`}
+                    onClick={() => {
+                      setError(null);
+                      setRemoving(passkey.id);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+              {removing === passkey.id && (
+                <ProofForm
+                  label="To remove this passkey, enter a code, a recovery code or your password"
+                  action="Remove passkey"
+                  busy={remove.isPending}
+                  onProof={async (proof) => {
+                    await remove.mutateAsync({ id: passkey.id, proof });
+                    setRemoving(null);
+                  }}
+                />
+              )}
             </li>
           ))}
         </ul>

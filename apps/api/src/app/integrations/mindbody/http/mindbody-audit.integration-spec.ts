@@ -74,7 +74,47 @@ describe('Mindbody in the audit log (integration, sandbox)', () => {
     expect(imported).toMatchObject({
       authorName: "Siobhán O'Brien",
       after: { source: 'Mindbody', clients: 30 },
+    }); // The wizard's discounts (issue 34): saved once from nothing, by the owner.
+    const discounts = async () =>
+      (await entries('settings.changed')).filter(
+        (entry) => entry.after?.setting === 'Mindbody discounts',
+      );
+    expect(await discounts()).toEqual([
+      expect.objectContaining({
+        authorName: "Siobhán O'Brien",
+        before: {
+          setting: 'Mindbody discounts',
+          discountOnReferralCents: null,
+          discountForRefereeCents: null,
+        },
+        after: {
+          setting: 'Mindbody discounts',
+          discountOnReferralCents: 1000,
+          discountForRefereeCents: 500,
+        },
+      }),
+    ]);
+    // A refused change records nothing; an unchanged save records nothing; a change only what moved.
+    await owner.put('/api/mindbody/discounts').send({ discountOnReferralCents: 0 }).expect(400);
+    await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferralCents: 1000, discountForRefereeCents: 500 })
+      .expect(200);
+    expect(await discounts()).toHaveLength(1);
+    await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferralCents: 1000, discountForRefereeCents: 750 })
+      .expect(200);
+    const [changed] = await discounts();
+    expect(changed).toMatchObject({
+      before: { setting: 'Mindbody discounts', discountForRefereeCents: 500 },
+      after: { setting: 'Mindbody discounts', discountForRefereeCents: 750 },
     });
+    expect(changed?.after).not.toHaveProperty('discountOnReferralCents');
+    await owner
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferralCents: 1000, discountForRefereeCents: 500 })
+      .expect(200);
   });
 
   it("records the owner's sync and each bill it wrote: member, before → after", async () => {
@@ -109,14 +149,15 @@ describe('Mindbody in the audit log (integration, sandbox)', () => {
       before: { billing: 'Mindbody', billCents: referrer.price },
       after: { billing: 'Mindbody', billCents: referrer.price - 1_000 },
     });
-    // The sync a webhook queued (the friend's new client) is Grove's, and wrote nothing.
+    // The sync a webhook queued (the friend's new client) is Mindbody's, and wrote nothing.
     const synced = await entries('integration.synced');
     expect(synced.map((entry) => [entry.authorName, entry.after?.billsWritten])).toEqual(
       expect.arrayContaining([
         ["Siobhán O'Brien", 2],
-        ['Grove', undefined],
+        ['Mindbody', undefined],
       ]),
     );
+    expect(synced.filter((entry) => entry.authorName === 'Grove')).toEqual([]);
   });
 
   it('records a membership a webhook ended with Mindbody as author, once', async () => {

@@ -2,7 +2,11 @@ import type { EntityManager } from 'typeorm';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../../../platform/jobs/jobs.service';
 import { errorMessage } from '../../../platform/common/error-message';
-import { jobScope, type BusinessScope } from '../../../platform/database/business-scope';
+import {
+  jobScope,
+  type BusinessScope,
+  type JobActor,
+} from '../../../platform/database/business-scope';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
 import { MindbodySiteSession } from '../client/mindbody-site-session';
 import { MindbodyCrypto } from '../persistence/mindbody-crypto';
@@ -32,8 +36,10 @@ export interface MindbodyJob {
    * then holds the bill changes it would write for the owner to review.
    */
   writeBills?: boolean;
-  /** The member of staff who asked for the run (its audit entries name them); absent: Grove. */
+  /** The member of staff who asked for the run (its audit entries name them). */
   actorUserId?: string;
+  /** Mindbody, for a sync its webhook queued (its audit entries name Mindbody); neither: Grove. */
+  actorKind?: JobActor['actorKind'];
 }
 
 /**
@@ -82,14 +88,15 @@ export class MindbodyProcessor implements OnModuleInit {
    * already waiting (which writes nothing) does not swallow it, nor does it swallow one.
    * @param writeBills (sync) true only for the sync the owner confirmed: it writes autopays
    * @param manager queue it in this open transaction (committed or rolled back with it)
-   * @param actor who asked (`jobActor(scope)`): the run's audit entries name them
+   * @param actor who asked (`jobActor(scope)`: a member of staff, or Mindbody for a webhook's
+   *   sync): the run's audit entries name them; nothing: Grove
    */
   async enqueue(
     businessId: string,
     kind: MindbodyJob['kind'],
     writeBills = false,
     manager?: EntityManager,
-    actor: { actorUserId?: string } = {},
+    actor: JobActor = {},
   ): Promise<void> {
     const confirmed = kind === 'sync' && writeBills;
     await this.jobs.send<MindbodyJob>(
@@ -249,6 +256,7 @@ export class MindbodyProcessor implements OnModuleInit {
     try {
       await this.enqueue(job.businessId, job.kind, job.writeBills === true, undefined, {
         actorUserId: job.actorUserId,
+        actorKind: job.actorKind,
       });
       this.logger.log(
         `Mindbody ${job.kind} of business ${job.businessId} queued again: the API shut down while ${when}`,

@@ -35,6 +35,12 @@ export interface AccountSubscription {
 /** Which background work a process state belongs to. */
 export type MindbodyProcessKind = 'import' | 'sync';
 
+/** The wizard's discounts as stored (integer cents; null before the first save). */
+export interface MindbodyDiscounts {
+  discountOnReferralCents: number | null;
+  discountForRefereeCents: number | null;
+}
+
 /** Processes in state 'running' for longer than this are taken as dead (the API restarted mid-job). */
 const STALE_RUNNING_MINUTES = 15;
 
@@ -247,21 +253,33 @@ export class MindbodyRepository {
   }
 
   /**
-   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (docs/product.md#mindbody-stages).
+   * Saves the discounts (cents) when the stage is at least 3 and moves it to 4 (docs/product.md#mindbody-stages),
+   * in one transaction with `saved` (the audit entry), which gets the discounts as they were (null
+   * before the first save).
    * @returns false when the stage is below 3 (nothing changed)
    */
   async saveDiscounts(
     scope: BusinessScope,
     onReferralCents: number,
     forRefereeCents: number,
+    saved?: (manager: EntityManager, before: MindbodyDiscounts) => Promise<void>,
   ): Promise<boolean> {
-    return this.updated(
-      `UPDATE mindbody_integrations
-       SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
-       WHERE business_id = $1 AND stage >= 3
-       RETURNING business_id`,
-      [scope.businessId, onReferralCents, forRefereeCents],
-    );
+    return runTransaction(this.dataSource, async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE mindbody_integrations m
+         SET discount_on_referral_cents = $2, discount_for_referee_cents = $3, stage = 4, updated_at = now()
+         FROM (SELECT business_id, discount_on_referral_cents, discount_for_referee_cents
+               FROM mindbody_integrations WHERE business_id = $1 FOR UPDATE) old
+         WHERE m.business_id = old.business_id AND m.stage >= 3
+         RETURNING old.discount_on_referral_cents AS "discountOnReferralCents",
+                   old.discount_for_referee_cents AS "discountForRefereeCents"`,
+        [scope.businessId, onReferralCents, forRefereeCents],
+      )) as [MindbodyDiscounts[], number];
+      const before = rows[0];
+      if (!before) return false;
+      await saved?.(manager, before);
+      return true;
+    });
   }
 
   /**

@@ -78,6 +78,10 @@ describe('Stripe member billing (integration, stand-in)', () => {
     (await agent.get('/api/stripe-members/sync/preview').expect(200)).body as BillChanges;
   const audit = async (kind: AuditKind): Promise<AuditEntry[]> =>
     ((await owner.get(`/api/audit-log?kind=${kind}`).expect(200)).body as AuditLogPage).items;
+  const discountEntries = async () =>
+    (await audit('settings.changed')).filter(
+      (entry) => entry.after?.setting === 'Stripe discounts',
+    );
   const couponWrites = () =>
     stripe.sandbox.requests().filter((request) => request.path === '/v1/coupons').length;
   const memberByEmail = async (agent: TestAgent, email: string) => {
@@ -269,10 +273,21 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .put('/api/stripe-members/discounts')
       .send({ discountOnReferralCents: 'ten' })
       .expect(400);
-    await owner
-      .put('/api/stripe-members/discounts')
-      .send({ discountOnReferralCents: 1_500 })
-      .expect(200);
+    expect(await discountEntries()).toEqual([]);
+    for (let i = 0; i < 2; i++)
+      await owner
+        .put('/api/stripe-members/discounts')
+        .send({ discountOnReferralCents: 1_500 })
+        .expect(200);
+    // Saved once in the audit log (issue 34), only what moved (the referee's stays 0); the second,
+    // unchanged save records nothing.
+    expect(await discountEntries()).toEqual([
+      expect.objectContaining({
+        actor: 'staff',
+        before: { setting: 'Stripe discounts', discountOnReferralCents: null },
+        after: { setting: 'Stripe discounts', discountOnReferralCents: 1_500 },
+      }),
+    ]);
     expect((await preview(owner)).total).toBe(0);
 
     // A friend joins through Zoë's link and is approved: a counting branch.

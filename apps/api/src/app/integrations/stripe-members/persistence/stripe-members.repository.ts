@@ -315,22 +315,42 @@ export class StripeMembersRepository {
     );
   }
 
-  /** Saves the referral discounts (cents). @returns false when the business has no connected account */
+  /**
+   * Saves the referral discounts (cents), in one transaction with `saved` (the audit entry), which
+   * gets the discounts as they were (null before the first save).
+   * @returns false when the business has no connected account (nothing changed)
+   */
   async saveDiscounts(
     scope: BusinessScope,
     onReferralCents: number,
     forRefereeCents: number,
+    saved?: (
+      manager: EntityManager,
+      before: { discountOnReferralCents: number | null; discountForRefereeCents: number | null },
+    ) => Promise<void>,
   ): Promise<boolean> {
-    const rows = (await this.dataSource.query(
-      `UPDATE stripe_member_integrations SET discount_on_referral_cents = $2,
-         discount_for_referee_cents = $3,
-         automatic_sync = automatic_sync AND discount_on_referral_cents IS NOT DISTINCT FROM $2
-           AND discount_for_referee_cents = $3,
-         updated_at = now()
-       WHERE business_id = $1 RETURNING 1`,
-      [scope.businessId, onReferralCents, forRefereeCents],
-    )) as [unknown[], number];
-    return rows[1] > 0;
+    return runTransaction(this.dataSource, async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE stripe_member_integrations s SET discount_on_referral_cents = $2,
+           discount_for_referee_cents = $3,
+           automatic_sync = s.automatic_sync AND s.discount_on_referral_cents IS NOT DISTINCT FROM $2
+             AND s.discount_for_referee_cents = $3,
+           updated_at = now()
+         FROM (SELECT business_id, discount_on_referral_cents, discount_for_referee_cents
+               FROM stripe_member_integrations WHERE business_id = $1 FOR UPDATE) old
+         WHERE s.business_id = old.business_id
+         RETURNING old.discount_on_referral_cents AS "discountOnReferralCents",
+                   old.discount_for_referee_cents AS "discountForRefereeCents"`,
+        [scope.businessId, onReferralCents, forRefereeCents],
+      )) as [
+        { discountOnReferralCents: number | null; discountForRefereeCents: number | null }[],
+        number,
+      ];
+      const before = rows[0];
+      if (!before) return false;
+      await saved?.(manager, before);
+      return true;
+    });
   }
 
   /** The database's current time: an import's start (announced as 'members.bulk-added'). */

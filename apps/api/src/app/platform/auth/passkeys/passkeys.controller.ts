@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  Delete,
   Get,
   HttpCode,
   HttpStatus,
@@ -28,6 +27,7 @@ import { AuthCookies } from '../auth-cookies';
 import { AuthService } from '../auth.service';
 import { SessionUserDto } from '../dto/session-user.dto';
 import { SessionsService } from '../sessions.service';
+import { FactorProofDto } from '../second-factor/dto/second-factor.dto';
 import type { PasskeyRow } from './passkeys.repository';
 import { PasskeysService } from './passkeys.service';
 import {
@@ -111,20 +111,25 @@ export class PasskeysController {
   }
 
   /**
-   * Removes one of the signed-in user's passkeys (`id`: uuid); with no second factor left the
-   * recovery codes go too. → 204; 400 when `id` is not a uuid; 404 'That passkey was already
-   * removed.' (also another user's).
+   * Removes one of the signed-in user's passkeys (`id`: uuid) after a proof, as turning off the
+   * app: body `{ code }` (app or recovery code) or `{ password }`. With no second factor left the
+   * recovery codes go too. → 204; 400 when `id` is not a uuid, 'Enter a code…, a recovery code or
+   * your password' / 'That code or password is not correct.' (nothing removed, a code stays
+   * unused); 404 'That passkey was already removed.' (also another user's). Throttled per client
+   * like the login.
    */
-  @Delete('account/passkeys/:id')
+  @ThrottledBy('login')
+  @Post('account/passkeys/:id/remove')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiCookieAuth('grove_access')
   @ApiNoContentResponse()
-  @ApiOperation({ summary: 'Remove a passkey' })
+  @ApiOperation({ summary: 'Remove a passkey (needs a code or the password)' })
   async remove(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: FactorProofDto,
   ): Promise<void> {
-    await this.passkeys.remove(sessionScope(user), user, id);
+    await this.passkeys.remove(sessionScope(user), user, id, body);
   }
 
   /**
@@ -148,7 +153,9 @@ export class PasskeysController {
 
   /**
    * Signs in with a passkey. Body `{ response }` from `startAuthentication`. → 200 SessionUser,
-   * cookies set, the challenge used (and the user's pending password step ended); 400 'The passkey
+   * cookies set, the challenge used (and the user's pending password step ended), with
+   * `passwordChangeRequired: true` while the user's password is one a password sign-in found no
+   * longer meets Grove's rule (docs/decisions/passkeys.md); 400 'The passkey
    * did not answer…' without a response; 401 'This passkey could not sign you in…' (unknown
    * passkey, challenge unknown, used or expired, another user's passkey for a 202 challenge,
    * origin, RP ID, user verification, signature, or a counter that did not grow); 403 for staff
@@ -168,7 +175,7 @@ export class PasskeysController {
     const { userId } = await this.passkeys.signIn(body.response);
     await this.auth.assertMaySignIn(userId);
     const session = await this.sessions.open(userId, this.cookies.userAgent(request));
-    const result = await this.auth.result(userId, session);
+    const result = await this.auth.passkeyResult(userId, session);
     this.cookies.set(response, result.tokens);
     return result.user;
   }

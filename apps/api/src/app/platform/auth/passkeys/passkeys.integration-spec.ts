@@ -3,6 +3,7 @@ import { PASSKEY_MESSAGES, SECOND_FACTOR_MESSAGES, type SessionUser } from '@gro
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import { SoftAuthenticator } from '../../../../../test/soft-authenticator';
 import { AppConfig } from '../../config/app-config';
+import { hashPassword } from '../auth-tokens';
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId?: string };
 
@@ -107,6 +108,54 @@ describe('passkeys (integration)', () => {
     // The same answer again: its challenge is used.
     const replay = await t.agent().post('/api/auth/passkey').send({ response: answer }).expect(401);
     expect(replay.body.message).toBe(PASSKEY_MESSAGES.signInFailed);
+  });
+
+  it('asks for a new password at a passkey sign-in once a password sign-in found the password too short, until it changes (docs/decisions/passkeys.md)', async () => {
+    const { key, user, body } = await withPasskey('Siobhán');
+    const other = await withPasskey('Zoë');
+    // As stored before the 12-character rule.
+    await t.dataSource.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
+      user.id,
+      await hashPassword('gym12345'),
+    ]);
+    const passkeySignIn = async (authenticator: SoftAuthenticator) =>
+      (
+        await t
+          .agent()
+          .post('/api/auth/passkey')
+          .send({ response: authenticator.assert(await signInOptions()) })
+          .expect(200)
+      ).body as SessionUser;
+    // Grove keeps only the hash: a password no sign-in has typed since cannot be judged.
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
+    // A wrong password marks nothing; the right one (its step left unanswered) is found too short.
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'gym1234' })
+      .expect(401);
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'gym12345' })
+      .expect(202);
+    const signedIn = await passkeySignIn(key);
+    expect(signedIn.passwordChangeRequired).toBe(true);
+    // Only that user: another owner's passkey sign-in is not asked.
+    expect((await passkeySignIn(other.key)).passwordChangeRequired).toBeUndefined();
+
+    // A new password ends the request.
+    const browser = t.agent();
+    await browser
+      .post('/api/auth/passkey')
+      .send({ response: key.assert(await signInOptions()) })
+      .expect(200);
+    await browser
+      .post('/api/account/password')
+      .send({ currentPassword: 'gym12345', newPassword: 'squats at seven am' })
+      .expect(200);
+    expect((await passkeySignIn(key)).passwordChangeRequired).toBeUndefined();
   });
 
   it('refuses a sign-in past 5 minutes, from another origin or RP ID, without user verification, or with a counter that did not grow', async () => {
@@ -245,15 +294,46 @@ describe('passkeys (integration)', () => {
       .send({ response: { id: key.id, response: 7 } })
       .expect(401);
     await t.agent().post('/api/auth/passkey/options').send({ challenge: 'made-up' }).expect(401);
-    await owner.agent.delete('/api/account/passkeys/not-a-uuid').expect(400);
+    await owner.agent
+      .post('/api/account/passkeys/not-a-uuid/remove')
+      .send({ password: owner.body.password })
+      .expect(400);
+  });
+
+  it('removes a passkey only with a code, a recovery code or the password: the session alone is refused and nothing is removed', async () => {
+    const { agent, added, body } = await withPasskey('Zoë');
+    const remove = (proof: object) =>
+      agent.post(`/api/account/passkeys/${added.passkey.id}/remove`).send(proof);
+    for (const [proof, message] of [
+      [{}, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: '' }, SECOND_FACTOR_MESSAGES.disableNeedsProof],
+      [{ password: 7 }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ password: 'not my password' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: '123456' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: 'aaaaa-bbbbb' }, SECOND_FACTOR_MESSAGES.disableProofWrong],
+      [{ code: 'x'.repeat(41) }, SECOND_FACTOR_MESSAGES.codeInvalid],
+    ] as const) {
+      const refused = await remove(proof).expect(400);
+      expect(refused.body.message).toBe(message);
+    }
+    // The old route without a proof is gone.
+    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(404);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toHaveLength(1);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      10,
+    );
+    await remove({ password: body.password }).expect(204);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
   });
 
   it('keeps each user’s passkeys their own (tenant isolation): not listed, not removed, not registered twice', async () => {
     const mine = await withPasskey('Siobhán');
     const other = await t.signUp({ firstName: 'Zoë' });
     expect((await other.agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
+    // Proven with their own password, another owner still cannot remove my passkey.
     const gone = await other.agent
-      .delete(`/api/account/passkeys/${mine.added.passkey.id}`)
+      .post(`/api/account/passkeys/${mine.added.passkey.id}/remove`)
+      .send({ password: other.body.password })
       .expect(404);
     expect(gone.body.message).toBe(PASSKEY_MESSAGES.notFound);
     expect((await mine.agent.get('/api/account/passkeys').expect(200)).body).toHaveLength(1);
@@ -270,8 +350,22 @@ describe('passkeys (integration)', () => {
 
   it('removes a passkey: it no longer signs in; with no factor left the recovery codes go and the password alone signs in', async () => {
     const { agent, key, added, body } = await withPasskey('Ana-Sofía');
-    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(204);
-    await agent.delete(`/api/account/passkeys/${added.passkey.id}`).expect(404);
+    const [code, next] = added.recoveryCodes ?? [];
+    // A recovery code given for a passkey that is not there stays unused.
+    await agent
+      .post('/api/account/passkeys/00000000-0000-4000-8000-000000000000/remove')
+      .send({ code })
+      .expect(404);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body.recoveryCodesLeft).toBe(
+      10,
+    );
+    await agent.post(`/api/account/passkeys/${added.passkey.id}/remove`).send({ code }).expect(204);
+    const again = await agent
+      .post(`/api/account/passkeys/${added.passkey.id}/remove`)
+      .send({ password: body.password })
+      .expect(404);
+    expect(again.body.message).toBe(PASSKEY_MESSAGES.notFound);
+    expect(next).toBeDefined();
     expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
     await t
       .agent()

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppConfig } from '../../config/app-config';
 import type { BusinessScope } from '../../database/business-scope';
 import { NotSignedInException } from '../auth.exceptions';
-import { SecondFactorService } from '../second-factor/second-factor.service';
+import { SecondFactorService, type FactorProof } from '../second-factor/second-factor.service';
 import { SessionsService } from '../sessions.service';
 import {
   PasskeyNotFoundException,
@@ -144,13 +144,22 @@ export class PasskeysService {
   }
 
   /**
-   * Removes one of the signed-in user's passkeys; the recovery codes go too when no second
-   * factor is left.
+   * Removes one of the signed-in user's passkeys after the same proof as turning the app off (a
+   * code from the app, a recovery code or the password; ASVS 2.8.x: the session alone cannot
+   * remove a factor); the recovery codes go too when no second factor is left. A code given is
+   * used only when the passkey is removed.
+   * @throws SecondFactorInputException 400 when neither a code nor a password is given
+   * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
    * @throws PasskeyNotFoundException 404 when the user has no such passkey (another user's
    *   included)
    */
-  async remove(scope: BusinessScope, user: AuthUser, id: string): Promise<void> {
-    await this.repository.transaction(async (manager) => {
+  async remove(
+    scope: BusinessScope,
+    user: AuthUser,
+    id: string,
+    proof: FactorProof,
+  ): Promise<void> {
+    await this.secondFactor.whenProven(scope, user, proof, async (manager) => {
       if (!(await this.repository.remove(scope, user.userId, id, manager)))
         throw new PasskeyNotFoundException();
       await this.secondFactor.dropRecoveryCodesWithoutFactor(manager, user.userId);

@@ -93,7 +93,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/account/passkeys', roles: ALL, beforeSecondFactor: true },
   { method: 'POST', path: '/api/account/passkeys/options', roles: ALL, beforeSecondFactor: true },
   { method: 'POST', path: '/api/account/passkeys', roles: ALL, beforeSecondFactor: true },
-  { method: 'DELETE', path: '/api/account/passkeys/{id}', roles: ALL },
+  { method: 'POST', path: '/api/account/passkeys/{id}/remove', roles: ALL },
   { method: 'POST', path: '/api/support/issues', roles: ALL },
   { method: 'GET', path: '/api/getting-started', roles: ALL },
   { method: 'PUT', path: '/api/getting-started', roles: MANAGERS },

@@ -218,6 +218,23 @@ export class SecondFactorService {
   }
 
   /**
+   * Runs `work` in one transaction once the user proved it is them (ASVS 2.8.x: removing a factor
+   * needs a factor): a code from the app, a recovery code or the password, as 'Turn off' asks
+   * (a passkey's removal, `PasskeysService.remove`). A code is used inside the transaction, so a
+   * `work` that throws leaves it unused.
+   * @throws SecondFactorInputException 400 when neither a code nor a password is given
+   * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
+   */
+  whenProven(
+    scope: BusinessScope,
+    user: AuthUser,
+    proof: FactorProof,
+    work: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    return this.proven(scope, user, proofOf(proof), work);
+  }
+
+  /**
    * Runs `work` in one transaction once the proof (`proofOf`) holds: the password (checked first,
    * outside the transaction: argon2id is slow), or a code from the app or a recovery code (used
    * inside it, so a refused `work` leaves the code unused).

@@ -44,12 +44,16 @@ export function useAddPasskey() {
   });
 }
 
-/** Removes one of the user's passkeys (`DELETE /api/account/passkeys/{id}`). */
+/**
+ * Removes one of the user's passkeys with a code, a recovery code or the password
+ * (`POST /api/account/passkeys/{id}/remove`); 400 'That code or password is not correct.', 404
+ * 'That passkey was already removed.'.
+ */
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.DELETE('/account/passkeys/{id}', { params: { path: { id } } })),
+    mutationFn: ({ id, proof }: { id: string; proof: { code: string } | { password: string } }) =>
+      unwrap(api.POST('/account/passkeys/{id}/remove', { params: { path: { id } }, body: proof })),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: passkeysKey }),
