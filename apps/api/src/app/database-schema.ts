@@ -66,6 +66,7 @@ import { ReferralNudges1795586000000 } from './platform/database/migrations/1795
 import { Passkeys1795590000000 } from './platform/database/migrations/1795590000000-Passkeys';
 import { ReferrerReward1795594000000 } from './platform/database/migrations/1795594000000-ReferrerReward';
 import { BranchCountingTriggerInline1795595000000 } from './platform/database/migrations/1795595000000-BranchCountingTriggerInline';
+import { MindbodyAddClient1795601000000 } from './platform/database/migrations/1795601000000-MindbodyAddClient';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -139,6 +140,7 @@ export const MIGRATIONS = [
   Passkeys1795590000000,
   ReferrerReward1795594000000,
   BranchCountingTriggerInline1795595000000,
+  MindbodyAddClient1795601000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

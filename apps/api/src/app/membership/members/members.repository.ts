@@ -99,6 +99,10 @@ export interface SummarySqlRow {
   reward_rule?: RewardPriceRule | null;
   /** Billed on the business's Stripe: its subscription running or ended; null otherwise. */
   stripe_billing?: StripeBilling | null;
+  /** 'Add to Mindbody' (issue 33 item 4): 'pending' / 'failed', null otherwise. */
+  add_state?: 'pending' | 'failed' | null;
+  /** Why adding it to Mindbody failed (with `add_state` 'failed'). */
+  add_error?: string | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -180,7 +184,8 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
   m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
   CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source,
   ${rewardRuleColumn('m')},
-  ${STRIPE_BILLING}`;
+  ${STRIPE_BILLING},
+  m.mindbody_add_state AS add_state, m.mindbody_add_error AS add_error`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -196,6 +201,8 @@ const PAGE_OUTPUT_COLUMNS = [
   'referral_source',
   'reward_rule',
   'stripe_billing',
+  'add_state',
+  'add_error',
 ]
   .map((column) => `m.${column}`)
   .join(', ');
@@ -245,6 +252,9 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
   referralSource: row.referral_source ?? null,
   rewardRule: row.reward_rule ?? undefined,
   stripeBilling: row.stripe_billing ?? null,
+  mindbodyClientRequest: row.add_state
+    ? { state: row.add_state, message: row.add_error ?? null }
+    : null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 
