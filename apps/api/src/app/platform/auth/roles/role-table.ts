@@ -245,7 +245,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'POST', path: '/api/mindbody/import', roles: OWNER },
   { method: 'GET', path: '/api/mindbody/referral-types', roles: OWNER },
   { method: 'PUT', path: '/api/mindbody/referral-type', roles: OWNER },
-  { method: 'POST', path: '/api/mindbody/clients/{memberId}/retry', roles: STAFF },
+  { method: 'POST', path: '/api/mindbody/clients/{memberId}/retry', roles: OWNER },
   { method: 'GET', path: '/api/mindbody/removal/preview', roles: OWNER },
   { method: 'POST', path: '/api/mindbody/sync', roles: OWNER },
   { method: 'GET', path: '/api/mindbody/sync/preview', roles: OWNER },
