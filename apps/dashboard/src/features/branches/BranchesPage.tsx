@@ -8,6 +8,7 @@ import { Button, Card, PageHeader } from '@grove/web-ui';
 import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
+import { MindbodyClientState } from './MindbodyClientState';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
@@ -143,6 +144,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                     <MemberLink memberId={row.id} name={row.memberName} />
                   </div>
                   <div className="dash-member__email">{row.memberEmail || NO_EMAIL_TEXT}</div>
+                  <MindbodyClientState row={row} />
                 </td>
                 <td className="g-num" data-label="Branches">
                   {row.branches}

@@ -70,6 +70,9 @@ export const MESSAGES = {
   mindbodyAddNotFailed: 'This member is not waiting to be added to Mindbody',
   mindbodyAddAsBoolean: 'addToMindbody must be true or false',
   mindbodyReferralTypeUnknown: 'Pick one of the referral types of your Mindbody site',
+  mindbodyAddOption: 'Add to Mindbody',
+  mindbodyAddPending: 'Adding to Mindbody…',
+  mindbodyAddFailed: 'Not added to Mindbody.',
   // issue 32: a gym's Stripe account as its member billing (Grove's own texts, not in SPEC)
   stripeInvalidKey:
     'Enter a restricted key from your Stripe Dashboard: it starts with rk_live_ or rk_test_',
