@@ -814,8 +814,9 @@ export class MindbodyMembersRepository {
    * one transaction with `done` (the audit entry): from then on the sync and webhooks match it as any imported member
    * (its contracts are read at the next sync: `mindbody_priced_at` stays null). Its add state is
    * cleared. The same statement writes its ledger line when its shown price moves
-   * (`MANAGED_PRICE_LINES`). Nothing happens when it already has a client, or when another member
-   * of the business holds that client.
+   * (`MANAGED_PRICE_LINES`). Nothing happens when it already has another client, or when another
+   * member of the business holds that client (a member a sync already matched to this very client
+   * is linked again, harmlessly).
    * @returns true when linked (`done` then ran), false otherwise
    */
   async linkClient(
@@ -829,8 +830,8 @@ export class MindbodyMembersRepository {
         `WITH written AS (
          UPDATE members m SET mindbody_client_id = $3, mindbody_unique_id = $4, mindbody_referred_by = $5,
            mindbody_add_state = NULL, mindbody_add_error = NULL
-         WHERE m.business_id = $1 AND m.id = $2 AND m.mindbody_client_id IS NULL
-           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = $3)
+         WHERE m.business_id = $1 AND m.id = $2 AND (m.mindbody_client_id IS NULL OR m.mindbody_client_id = $3)
+           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = $3 AND x.id <> $2)
          RETURNING m.*
        ), lines AS (
          ${MANAGED_PRICE_LINES}
