@@ -184,7 +184,7 @@ describe("Branches shows a friend Mindbody did not take, with 'Try again' for ow
       http.post('/mindbody/clients/{memberId}/retry', ({ params }) => {
         retried.push(String(params.memberId));
         current = withFriend({ state: 'pending' });
-        return new HttpResponse(null, { status: 202 });
+        return new HttpResponse(null, { status: 204 });
       }),
     );
     renderAs('owner');

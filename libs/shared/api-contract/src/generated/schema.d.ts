@@ -7016,7 +7016,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -169,14 +169,14 @@ export class MindbodyController {
 
   /**
    * 'Try again' for a member whose adding to Mindbody failed (issue 33 item 4, its message on the
-   * member's row): queues the job again. → 202; 404 unknown member or another business's; 409
+   * member's row): queues the job again. → 204 (the row then says 'pending'); 404 unknown member or another business's; 409
    * `MESSAGES.mindbodyAddNotFailed` when it did not fail, `MESSAGES.mindbodyAddNotConnected` when
    * Mindbody is not connected.
    */
   @Post('clients/:memberId/retry')
-  @HttpCode(HttpStatus.ACCEPTED)
+  @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Try again to add a member to Mindbody' })
-  @ApiAcceptedResponse()
+  @ApiNoContentResponse()
   retryClient(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string): Promise<void> {
     return this.addClient.retry(sessionScope(user), memberId);
   }

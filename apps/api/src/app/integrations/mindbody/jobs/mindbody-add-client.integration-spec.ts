@@ -222,7 +222,7 @@ describe("'Add to Mindbody' at an approval (integration, sandbox)", () => {
     expect(addClientCalls()).toBe(before);
     expect(clientsWithEmail(friend.email)).toHaveLength(0);
     // 'Try again' runs the job again (it fails the same way); a member that did not fail is refused.
-    await owner.post(`/api/mindbody/clients/${approved.id}/retry`).expect(202);
+    await owner.post(`/api/mindbody/clients/${approved.id}/retry`).expect(204);
     expect((await settledRow(approved.id)).mindbodyClientRequest?.state).toBe('failed');
     await refused(
       owner.post(`/api/mindbody/clients/${referrerId}/retry`),
@@ -246,7 +246,7 @@ describe("'Add to Mindbody' at an approval (integration, sandbox)", () => {
     );
     expect(clientsWithEmail(friend.email)).toHaveLength(0);
     await owner.put('/api/mindbody/referral-type').send({ referralType: 'Walk-in' }).expect(200);
-    await owner.post(`/api/mindbody/clients/${approved.id}/retry`).expect(202);
+    await owner.post(`/api/mindbody/clients/${approved.id}/retry`).expect(204);
     const done = await settledRow(approved.id);
     expect(done.managedByIntegration).toBe('Mindbody');
     expect(clientsWithEmail(friend.email)).toEqual([
