@@ -67,6 +67,7 @@ import { Passkeys1795590000000 } from './platform/database/migrations/1795590000
 import { ReferrerReward1795594000000 } from './platform/database/migrations/1795594000000-ReferrerReward';
 import { BranchCountingTriggerInline1795595000000 } from './platform/database/migrations/1795595000000-BranchCountingTriggerInline';
 import { StripeEndedMembers1795600000000 } from './platform/database/migrations/1795600000000-StripeEndedMembers';
+import { MindbodyAddClient1795601000000 } from './platform/database/migrations/1795601000000-MindbodyAddClient';
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 import { OutdatedPasswordMark1795604000000 } from './platform/database/migrations/1795604000000-OutdatedPasswordMark';
@@ -144,6 +145,7 @@ export const MIGRATIONS = [
   ReferrerReward1795594000000,
   BranchCountingTriggerInline1795595000000,
   StripeEndedMembers1795600000000,
+  MindbodyAddClient1795601000000,
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
   OutdatedPasswordMark1795604000000,

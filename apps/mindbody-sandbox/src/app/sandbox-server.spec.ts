@@ -294,6 +294,24 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect((await getClients('request.lastModifiedDate=yesterday')).status).toBe(400);
     });
 
+    it('lists the clients of one email over the control API (GET /_sandbox/clients?email=)', async () => {
+      const added = sandbox.control.addClient({
+        FirstName: 'Zoë',
+        LastName: "D'Arcy-Nguyễn",
+        Email: 'Zoe.Darcy@example.com',
+      });
+      const read = async (query: string) =>
+        (await (await fetch(`${sandbox.controlUrl}/clients${query}`)).json()) as {
+          clients: Client[];
+        };
+      expect((await read('?email=%20zoe.darcy@EXAMPLE.com')).clients.map((c) => c.Id)).toEqual([
+        added.Id,
+      ]);
+      expect((await read('?email=nobody@example.com')).clients).toEqual([]);
+      expect((await read('')).clients).toEqual([]);
+      sandbox.control.reset();
+    });
+
     it('shows a client added or changed through the control API to a lastModifiedDate query', async () => {
       const before = new Date().toISOString();
       const added = sandbox.control.addClient({

@@ -884,6 +884,19 @@ export class MindbodySandbox {
         }),
       };
     }
+    if (method === 'GET' && route === '/clients') {
+      // The site's clients whose email is `?email=` (trimmed, case-insensitive): what a journey
+      // reads to see a client Grove added (issue 33 item 4). Without it: none.
+      const email = (params.get('email') ?? '').trim().toLowerCase();
+      return {
+        status: 200,
+        body: {
+          clients: email
+            ? store.all().filter((client) => (client.Email ?? '').trim().toLowerCase() === email)
+            : [],
+        },
+      };
+    }
     if (method === 'POST' && route === '/clients') {
       if (!body || typeof body.FirstName !== 'string' || typeof body.LastName !== 'string')
         return error(400, 'InvalidParameter', 'FirstName and LastName are required');

@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import type { Schema } from '@grove/api-contract';
-import { createTestQueryClient, http, renderWithProviders, server } from '@grove/web-testing';
+import {
+  createTestQueryClient,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  server,
+} from '@grove/web-testing';
 import { sessionKey } from '@grove/web-data-access';
 import { BranchesPage } from './BranchesPage';
 import { nestRows } from './nest-rows';
@@ -153,5 +159,50 @@ describe('Branches shows each role only what it may do (docs/product.md#staff-ac
     expect(screen.queryByRole('button', { name: 'Add Branch' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Tree' })).toBeNull();
     expect(screen.queryByText('Export and import')).toBeNull();
+  });
+});
+
+describe("Branches shows a friend Mindbody did not take, with 'Try again' for owners (issue 33 item 4)", () => {
+  const failedMessage =
+    'Mindbody needs what Grove does not have for a new client: LastName. Add them in Mindbody; the next sync links them by email.';
+  const withFriend = (request: Schema<'MindbodyClientRequest'>): Schema<'MembersPage'> => ({
+    ...page,
+    items: [{ ...member('m6', 'Ana-Sofía', 'm1'), mindbodyClientRequest: request }],
+    total: 1,
+  });
+  const renderAs = (role: 'owner' | 'front_desk') => {
+    const client = createTestQueryClient();
+    client.setQueryData(sessionKey, { role } as Schema<'SessionUser'>);
+    renderWithProviders(<BranchesPage />, { client });
+  };
+
+  it("shows why, and an owner's 'Try again' asks the API again", async () => {
+    let current = withFriend({ state: 'failed', message: failedMessage });
+    const retried: string[] = [];
+    server.use(
+      http.get('/members', ({ response }) => response(200).json(current)),
+      http.post('/mindbody/clients/{memberId}/retry', ({ params }) => {
+        retried.push(String(params.memberId));
+        current = withFriend({ state: 'pending' });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAs('owner');
+    expect(await screen.findByText(failedMessage)).toBeTruthy();
+    expect(screen.getByText('Not added to Mindbody.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Adding to Mindbody…')).toBeTruthy();
+    expect(retried).toEqual(['m6']);
+  });
+
+  it("shows front desk why, without 'Try again'", async () => {
+    server.use(
+      http.get('/members', ({ response }) =>
+        response(200).json(withFriend({ state: 'failed', message: failedMessage })),
+      ),
+    );
+    renderAs('front_desk');
+    expect(await screen.findByText(failedMessage)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

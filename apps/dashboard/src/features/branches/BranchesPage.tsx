@@ -15,6 +15,7 @@ import { AddTreeModal } from './AddTreeModal';
 import { AddBranchModal } from './AddBranchModal';
 import { MembershipPrice } from '../../components/membership-price/MembershipPrice';
 import { MemberMoney } from '../../components/membership-price/MemberMoney';
+import { MindbodyClientState } from './MindbodyClientState';
 import { RemoveTreeModal } from './RemoveTreeModal';
 import { useBranchesQuery } from './useBranchesQuery';
 import { BranchesToolbar } from './BranchesToolbar';
@@ -151,6 +152,7 @@ export function BranchesPage({ tools, intro }: { tools?: ReactNode; intro?: Reac
                     <MemberLink memberId={row.id} name={row.memberName} />
                   </div>
                   <div className="dash-member__email">{row.memberEmail || NO_EMAIL_TEXT}</div>
+                  <MindbodyClientState row={row} />
                 </td>
                 <td className="g-num" data-label="Branches">
                   {row.branches}

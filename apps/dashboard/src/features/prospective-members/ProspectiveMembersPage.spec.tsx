@@ -46,6 +46,9 @@ let autoApprove = false;
 /** The business's welcome offer and the offers granted (issue 33 item 1). */
 let welcomeOffer: Schema<'WelcomeOffer'> = { kind: 'none' };
 let grants: Schema<'WelcomeOfferGrant'>[] = [];
+/** The business's Mindbody stage (1: not connected) and the approvals' bodies (issue 33 item 4). */
+let mindbodyStage: 1 | 2 | 3 | 4 = 1;
+let approvals: unknown[] = [];
 /** Every request sent, as 'METHOD /path' (relative to /api, as the client's paths). */
 let requests: string[] = [];
 beforeEach(() => {
@@ -54,6 +57,36 @@ beforeEach(() => {
     requests.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`);
   });
   server.use(
+    http.get('/mindbody', ({ response }) =>
+      response(200).json({
+        stage: mindbodyStage,
+        siteId: mindbodyStage > 1 ? '-99' : null,
+        discounts: null,
+        processState: null,
+        progress: null,
+        lastSyncAt: null,
+        invalidEmails: null,
+      }),
+    ),
+    http.post('/prospects/{id}/approve', async ({ request, response }) => {
+      const body = (await request.json()) as Schema<'ApproveProspectDto'>;
+      approvals.push(body);
+      prospects = [];
+      return response(201).json({
+        id: 'm-9',
+        memberName: body.memberName,
+        memberEmail: body.memberEmail,
+        membershipPriceCents: body.membershipPriceCents,
+        discountCents: body.discountCents,
+        branches: 0,
+        branchDetails: [],
+        newPriceCents: body.membershipPriceCents,
+        status: 'Active',
+        managedByIntegration: null,
+        referringMemberId: 'm-1',
+        ...(body.addToMindbody ? { mindbodyClientRequest: { state: 'pending' } } : {}),
+      } as Schema<'MemberRow'>);
+    }),
     http.get('/prospects', ({ response }) => response(200).json(page(prospects))),
     http.get('/prospects/flags', ({ response }) => response(200).json(page(flags))),
     http.get('/settings/prospects', ({ response }) => response(200).json({ autoApprove })),
@@ -87,6 +120,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   server.events.removeAllListeners();
+  mindbodyStage = 1;
+  approvals = [];
   welcomeOffer = { kind: 'none' };
   grants = [];
 });
@@ -293,5 +328,48 @@ describe('ProspectiveMembersPage', () => {
     await waitFor(() => expect(requests).toContain('GET /prospects/flags'));
     expect(screen.queryByRole('heading', { name: 'Flagged joins' })).toBeNull();
     expect(screen.queryByTestId('flag-row')).toBeNull();
+  });
+
+  it("offers 'Add to Mindbody' at a Mindbody gym, unticked, and sends it only when ticked (issue 33 item 4)", async () => {
+    const friend: ProspectRow = {
+      ...stranger,
+      name: "Zoë D'Arcy-Nguyễn",
+      email: 'zoe@example.com',
+    };
+    prospects = [friend];
+    flags = [];
+    mindbodyStage = 4;
+    const user = userEvent.setup();
+    renderPage();
+    const [row] = await screen.findAllByTestId('prospect-row');
+    await user.click(within(row!).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add a New Branch to Riley Referrer',
+    });
+    const option = (await within(dialog).findByRole('checkbox', {
+      name: /Add to Mindbody/,
+    })) as HTMLInputElement;
+    expect(option.checked).toBe(false);
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(approvals).toHaveLength(1));
+    expect(approvals[0]).toMatchObject({ memberEmail: 'zoe@example.com', addToMindbody: true });
+  });
+
+  it("offers no 'Add to Mindbody' without Mindbody, and sends none", async () => {
+    prospects = [stranger];
+    flags = [];
+    const user = userEvent.setup();
+    renderPage();
+    const [row] = await screen.findAllByTestId('prospect-row');
+    await user.click(within(row!).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add a New Branch to Riley Referrer',
+    });
+    await waitFor(() => expect(requests).toContain('GET /mindbody'));
+    expect(within(dialog).queryByRole('checkbox', { name: /Add to Mindbody/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(approvals).toHaveLength(1));
+    expect(approvals[0]).not.toHaveProperty('addToMindbody');
   });
 });

@@ -8,7 +8,12 @@ import {
   type MemberForm as MemberFormValues,
   type ProspectRow,
 } from '@grove/contracts';
-import { useApproveProspect, useProspects, useRemoveProspect } from './api/prospects';
+import {
+  useApproveProspect,
+  useMindbodyConnected,
+  useProspects,
+  useRemoveProspect,
+} from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
 import { MemberForm } from '../../components/member-form/MemberForm';
@@ -62,6 +67,13 @@ export function ProspectiveMembersPage() {
   // A viewer approves and removes nothing (docs/product.md#staff-accounts).
   const mayWrite = useRoleMay('write');
   const [approving, setApproving] = useState<ProspectRow | null>(null);
+  // 'Add to Mindbody' (issue 33 item 4): offered at a Mindbody gym, off until the owner ticks it.
+  const mindbody = useMindbodyConnected();
+  const [addToMindbody, setAddToMindbody] = useState(false);
+  const openApproval = (prospect: ProspectRow) => {
+    setAddToMindbody(false);
+    setApproving(prospect);
+  };
   /** The prospect whose removal is being confirmed. */
   const [removing, setRemoving] = useState<ProspectRow | null>(null);
   const closeRemove = () => {
@@ -112,7 +124,7 @@ export function ProspectiveMembersPage() {
                   ) : (
                     mayWrite && (
                       <div className="dash-actions">
-                        <Button size="sm" onClick={() => setApproving(row)}>
+                        <Button size="sm" onClick={() => openApproval(row)}>
                           Approve
                         </Button>
                         <Button size="sm" variant="danger" onClick={() => setRemoving(row)}>
@@ -191,10 +203,32 @@ export function ProspectiveMembersPage() {
               defaultValues={approvalValues(approving)}
               failurePrefix={MESSAGES.addBranchFailedPrefix}
               onSubmit={async (values) => {
-                await approve.mutateAsync({ ...values, id: approving.id });
+                await approve.mutateAsync({
+                  ...values,
+                  id: approving.id,
+                  ...(mindbody && addToMindbody ? { addToMindbody: true } : {}),
+                });
                 setApproving(null);
               }}
-            />
+            >
+              {mindbody && (
+                <label className="dash-approval-mindbody">
+                  <input
+                    type="checkbox"
+                    checked={addToMindbody}
+                    onChange={(event) => setAddToMindbody(event.target.checked)}
+                  />{' '}
+                  <span>
+                    <strong>{MESSAGES.mindbodyAddOption}</strong>
+                    <span className="g-muted">
+                      {' '}
+                      Creates {approving.name} as a client at your Mindbody site (or links the
+                      client with this email), so nobody types them in twice.
+                    </span>
+                  </span>
+                </label>
+              )}
+            </MemberForm>
           </>
         )}
       </Modal>

@@ -100,6 +100,9 @@ function fakeApi(
     http.put('/mindbody/discounts', write),
     http.post('/mindbody/sync', write),
     http.delete('/mindbody', write),
+    http.get('/mindbody/referral-types', ({ response }) =>
+      response(200).json({ referralTypes: ['Friend', 'Walk-in'], selected: null }),
+    ),
   );
   return calls;
 }
@@ -620,5 +623,49 @@ describe('MindbodySetupPage (docs/product.md#mindbody-setup Mindbody setup, docs
         'Grove will put 2 members’ bills in Mindbody back to their own amount: $30.00 more a month in total.',
       );
     });
+  });
+
+  it("keeps the referral type for friends added to Mindbody: the site's own list, saved, and a refusal shown", async () => {
+    const configured: MindbodyStatus = {
+      ...base,
+      stage: 4,
+      siteId: '-99',
+      discounts: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+      lastSyncAt: '2026-11-21T09:30:00.000Z',
+    };
+    fakeApi([configured]);
+    const saved: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.put('/mindbody/referral-type', async ({ request }) => {
+        const body = (await request.json()) as { referralType: string | null };
+        if (refuse) return apiError(400, 'Pick one of the referral types of your Mindbody site');
+        saved.push(body);
+        return HttpResponse.json({
+          referralTypes: ['Friend', 'Walk-in'],
+          selected: body.referralType,
+        });
+      }),
+    );
+    renderPage();
+    const select = (await screen.findByLabelText(
+      'Referral type for friends added to Mindbody',
+    )) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(Array.from(select.options).map((option) => option.text)).toEqual([
+      'None',
+      'Friend',
+      'Walk-in',
+    ]);
+    await userEvent.selectOptions(select, 'Walk-in');
+    await userEvent.click(screen.getByRole('button', { name: 'Save referral type' }));
+    expect(
+      await screen.findByText('Pick one of the referral types of your Mindbody site'),
+    ).toBeTruthy();
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save referral type' }));
+    expect(await screen.findByText('Referral type saved.')).toBeTruthy();
+    expect(saved).toEqual([{ referralType: 'Walk-in' }]);
+    expect(select.value).toBe('Walk-in');
   });
 });

@@ -13,6 +13,7 @@ import { BillChangesList, billsWrittenText, countText, monthlyText } from './Bil
 import { Alert, Button, Card, Modal, PageHeader, Spinner } from '@grove/web-ui';
 import { CredentialsForm } from './CredentialsForm';
 import { DiscountsForm } from './DiscountsForm';
+import { ReferralTypeCard } from './ReferralTypeCard';
 import { FailedNotice, InvalidEmailsNote, RunningProgress } from './ProcessStatus';
 import { formatWhen, processView } from './process-state';
 
@@ -421,6 +422,7 @@ export function MindbodySetupPage() {
           </Card>
         )}
         {current.stage === 4 && <SyncStep status={current} />}
+        {current.stage >= 3 && <ReferralTypeCard />}
         {current.stage > 1 && (
           <p className="g-muted mb-site">
             Connected to Mindbody site <strong>{current.siteId}</strong>

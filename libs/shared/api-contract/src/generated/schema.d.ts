@@ -1303,6 +1303,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mindbody/clients/{memberId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try again to add a member to Mindbody */
+        post: operations["Mindbody_retryClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mindbody/credentials": {
         parameters: {
             query?: never;
@@ -1348,6 +1365,40 @@ export interface paths {
         put?: never;
         /** Queue the import of every Mindbody client (one at a time per business) */
         post: operations["Mindbody_startImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mindbody/referral-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pick the referral type Grove sends when it adds a friend to Mindbody */
+        put: operations["Mindbody_saveReferralType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mindbody/referral-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Mindbody site's referral types and the one Grove sends */
+        get: operations["Mindbody_referralTypes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2321,6 +2372,29 @@ export interface components {
             /** @description Membership price, cents */
             membershipPriceCents: number | null;
         };
+        ApproveProspectDto: {
+            /** @description True: the owner chose 'Add to Mindbody': a job adds the friend as a client of the business's Mindbody site (or links the client of that email). 409 when Mindbody is not connected (imported); nothing is written to Mindbody without it */
+            addToMindbody?: boolean;
+            /** @description True: the owner confirms adding an email whose member was erased on request (docs/product.md#data-rights); without it such an email answers 409 */
+            confirmErased?: boolean;
+            /**
+             * @description Discount per referral (per branch), integer cents
+             * @example 1000
+             */
+            discountCents: number;
+            /** @example alex@example.com */
+            memberEmail: string;
+            /**
+             * @description Letters of any script, spaces, apostrophes, hyphens and periods; trimmed
+             * @example Alex Smith
+             */
+            memberName: string;
+            /**
+             * @description Monthly membership price, integer cents
+             * @example 8900
+             */
+            membershipPriceCents: number;
+        };
         AuditAuthor: {
             /** @description Staff user id, or mindbody, stripe, system */
             id: string;
@@ -2342,7 +2416,7 @@ export interface components {
             } | null;
             id: string;
             /** @enum {string} */
-            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
             memberId: string | null;
             memberName: string | null;
         };
@@ -3028,6 +3102,8 @@ export interface components {
              * @enum {boolean}
              */
             membershipPricePending?: true;
+            /** @description Only for a member approved with 'Add to Mindbody' whose Mindbody client is not added yet: pending, or failed with why */
+            mindbodyClientRequest?: components["schemas"]["MindbodyClientRequest"];
             /** @description Only for a running Mindbody membership whose next charge Grove has read */
             mindbodyNextCharge?: components["schemas"]["MindbodyNextCharge"];
             /** @description Only for a Mindbody client with a ReferredBy: how they heard of the business (a label) */
@@ -3120,6 +3196,12 @@ export interface components {
             lastRun: number | null;
             thisMonth: number;
         };
+        MindbodyClientRequest: {
+            /** @description Only when failed: why, for the owner (Mindbody refused it, or could not be reached) */
+            message?: string;
+            /** @enum {string} */
+            state: "pending" | "failed";
+        };
         MindbodyCredentialsDto: {
             /**
              * Format: password
@@ -3163,6 +3245,26 @@ export interface components {
         MindbodyProgress: {
             done: number;
             total: number;
+        };
+        MindbodyReferralTypeDto: {
+            /**
+             * @description One of the site's referral types, or null: no ReferredBy is sent
+             * @example Friend
+             */
+            referralType: string | null;
+        };
+        MindbodyReferralTypes: {
+            /**
+             * @description The site's referral types, as Mindbody lists them
+             * @example [
+             *       "Friend",
+             *       "Instagram",
+             *       "Walk-in"
+             *     ]
+             */
+            referralTypes: string[];
+            /** @description The referral type Grove sends as ReferredBy when it adds a friend; null: none */
+            selected: string | null;
         };
         MindbodyRemoval: {
             /** @description Names of the members whose autopay was not put back */
@@ -4901,7 +5003,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -4968,7 +5070,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -6991,6 +7093,34 @@ export interface operations {
             };
         };
     };
+    Mindbody_retryClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Mindbody_connect: {
         parameters: {
             query?: never;
@@ -7073,6 +7203,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MindbodyStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Mindbody_saveReferralType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MindbodyReferralTypeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindbodyReferralTypes"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Mindbody_referralTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindbodyReferralTypes"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -7359,7 +7549,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MemberFieldsDto"];
+                "application/json": components["schemas"]["ApproveProspectDto"];
             };
         };
         responses: {

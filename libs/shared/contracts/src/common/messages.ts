@@ -63,6 +63,18 @@ export const MESSAGES = {
   mindbodySyncConfirmRequired: 'Review the bills this sync will change, then confirm it',
   mindbodySyncPreviewStale:
     'The bills to change are no longer those you reviewed: review them again before syncing',
+  // issue 33 item 4: 'Add to Mindbody' at an approval (Grove's own texts, not in SPEC)
+  mindbodyAddNotConnected: 'Connect Mindbody and import its members before adding a friend to it',
+  mindbodyAddRefused: 'Mindbody did not add the client:',
+  mindbodyAddMissingFields: 'Mindbody needs what Grove does not have for a new client:',
+  mindbodyAddInMindbody: 'Add them in Mindbody; the next sync links them by email.',
+  mindbodyAddUnreachable: 'Mindbody could not be reached: try again in a minute',
+  mindbodyAddNotFailed: 'This member is not waiting to be added to Mindbody',
+  mindbodyAddAsBoolean: 'addToMindbody must be true or false',
+  mindbodyReferralTypeUnknown: 'Pick one of the referral types of your Mindbody site',
+  mindbodyAddOption: 'Add to Mindbody',
+  mindbodyAddPending: 'Adding to Mindbody…',
+  mindbodyAddFailed: 'Not added to Mindbody.',
   // issue 32: a gym's Stripe account as its member billing (Grove's own texts, not in SPEC)
   stripeInvalidKey:
     'Enter a restricted key from your Stripe Dashboard: it starts with rk_live_ or rk_test_',

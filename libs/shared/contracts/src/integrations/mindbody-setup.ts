@@ -130,3 +130,31 @@ export function validateMindbodyDiscountsForm(
     formErrors.discountForReferee = errors.discountForRefereeCents;
   return formErrors;
 }
+
+/** Longest Mindbody referral type Grove keeps (`GET /client/clientreferraltypes` strings). */
+export const MINDBODY_REFERRAL_TYPE_MAX_LENGTH = 100;
+
+/**
+ * `PUT /api/mindbody/referral-type` body (issue 33 item 4): the site's referral type Grove sends
+ * as `ReferredBy` when it adds an approved friend as a Mindbody client, or null for none.
+ */
+export interface MindbodyReferralTypeInput {
+  referralType: string | null;
+}
+
+/**
+ * Checks the referral type's shape: null, or plain text of 1–100 characters, else 'Pick one of
+ * the referral types of your Mindbody site'. Whether the site lists it is the API's check.
+ */
+export function validateMindbodyReferralType(
+  input: Unchecked<MindbodyReferralTypeInput>,
+): FieldErrors<MindbodyReferralTypeInput> {
+  const value = input.referralType;
+  if (value === null) return {};
+  return typeof value === 'string' &&
+    value.trim() !== '' &&
+    value.length <= MINDBODY_REFERRAL_TYPE_MAX_LENGTH &&
+    isPlainText(value)
+    ? {}
+    : { referralType: MESSAGES.mindbodyReferralTypeUnknown };
+}

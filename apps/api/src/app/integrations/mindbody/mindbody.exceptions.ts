@@ -109,3 +109,36 @@ export class MindbodySyncPreviewStaleException extends GroveException {
     super(MESSAGES.mindbodySyncPreviewStale);
   }
 }
+
+/**
+ * 'Add to Mindbody' (issue 33 item 4) at a business whose Mindbody is not connected and imported
+ * (stage 2 or more). The approval it came with rolls back. → 409 `MESSAGES.mindbodyAddNotConnected`
+ */
+export class MindbodyAddNotConnectedException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MESSAGES.mindbodyAddNotConnected);
+  }
+}
+
+/**
+ * 'Try again' on a member whose adding to Mindbody did not fail (never asked, still pending,
+ * or done). → 409 `MESSAGES.mindbodyAddNotFailed`
+ */
+export class MindbodyAddNotFailedException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MESSAGES.mindbodyAddNotFailed);
+  }
+}
+
+/** A referral type the site does not list (`GET /client/clientreferraltypes`). → 400 `MESSAGES.mindbodyReferralTypeUnknown` */
+export class MindbodyReferralTypeUnknownException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(MESSAGES.mindbodyReferralTypeUnknown);
+  }
+}

@@ -8,6 +8,7 @@ import { MindbodyWebhookKeys } from './persistence/mindbody-webhook-keys';
 import { MindbodyMembersRepository } from './persistence/mindbody-members.repository';
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import { MindbodyWebhookWatch } from './jobs/mindbody-webhook-watch';
+import { MindbodyAddClient } from './jobs/mindbody-add-client';
 import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
@@ -25,6 +26,7 @@ import { MailModule } from '../../platform/mail/mail.module';
     MindbodyMembersRepository,
     MindbodyProcessor,
     MindbodyWebhookWatch,
+    MindbodyAddClient,
     MindbodyPipeline,
     MindbodyCrypto,
     MindbodyWebhookKeys,

@@ -90,6 +90,8 @@ describe('event emails to members (integration, real SMTP server)', () => {
       'branch.approved': 1,
       'branch.counting': 1,
       'branch.ended': 1,
+      // The Mindbody integration's 'Add to Mindbody' (issue 33 item 4).
+      'member.mindbody-client-requested': 1,
     };
     const actual = Object.fromEntries(
       Object.keys(expected).map((name) => [

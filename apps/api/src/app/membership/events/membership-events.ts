@@ -93,6 +93,17 @@ export interface MembershipEventMap {
   'friend.joined': InBusiness<FriendJoinedEvent>;
   /** A prospect approved: now a member and the referrer's branch. */
   'branch.approved': InBusiness<BranchApprovedEvent>;
+  /**
+   * The owner approved a friend with 'Add to Mindbody' (issue 33 item 4): the new member's
+   * Mindbody client is to be added (or an existing one linked). Listeners run inside the
+   * approval's transaction (`manager`): the Mindbody integration queues its job there, and its
+   * refusal (Mindbody not connected) rolls the approval back.
+   */
+  'member.mindbody-client-requested': {
+    scope: BusinessScope;
+    manager: EntityManager;
+    memberId: string;
+  };
   /** A branch started lowering its referrer's price. */
   'branch.counting': InBusiness<BranchCountingEvent>;
   /** A branch stopped counting (removed by the owner, or its membership ended). */

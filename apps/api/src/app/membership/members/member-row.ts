@@ -71,6 +71,11 @@ export interface MemberSummary {
   stripeCurrency?: string | null;
   /** The business's saved Stripe discountOnReferral (cents), null while unsaved. */
   stripeDiscountCents?: number | null;
+  /**
+   * 'Add to Mindbody' at its approval (issue 33 item 4) not done yet: 'pending', or 'failed' with
+   * why (`message`); null otherwise.
+   */
+  mindbodyClientRequest?: { state: 'pending' | 'failed'; message: string | null } | null;
 }
 
 /**
@@ -103,6 +108,8 @@ export type MindbodyPriceState = 'ended' | 'pending' | 'no-autopay';
  * - `mindbodyReferralSource` only for a Mindbody member whose client has a `ReferredBy` label;
  * - `mindbodyNextCharge` only for a running Mindbody membership whose next charge Grove has read
  *   (issue 22: what Mindbody will actually charge, 'Mindbody will charge $X on 1 Dec');
+ * - `mindbodyClientRequest` only for a member not yet a Mindbody client whose 'Add to Mindbody'
+ *   (issue 33 item 4) is pending or failed (with the message shown to the owner);
  * - `stripeBilling` only for a member billed on the business's Stripe (issue 32): 'running', or
  *   'ended' once its subscription ended, when the status is 'Ended' too (the sync already leaves an
  *   ended friend out of its referrer's bill, docs/decisions/stripe-member-webhooks.md).
@@ -152,6 +159,16 @@ export function toMemberRow(member: MemberSummary, branchDetails: BranchDetailDt
       : {}),
     ...(managed && member.referralSource ? { mindbodyReferralSource: member.referralSource } : {}),
     ...(member.stripeBilling ? { stripeBilling: member.stripeBilling } : {}),
+    ...(!managed && member.mindbodyClientRequest
+      ? {
+          mindbodyClientRequest: {
+            state: member.mindbodyClientRequest.state,
+            ...(member.mindbodyClientRequest.message
+              ? { message: member.mindbodyClientRequest.message }
+              : {}),
+          },
+        }
+      : {}),
     referringMemberId: member.referredById,
   };
 }

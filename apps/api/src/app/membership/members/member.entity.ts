@@ -47,6 +47,17 @@ export class MemberEntity {
   @Column({ name: 'mindbody_unique_id', type: 'integer', nullable: true })
   mindbodyUniqueId!: number | null;
 
+  /**
+   * 'Add to Mindbody' at its approval (issue 33 item 4): 'pending' until its client is added or
+   * linked, 'failed' when it could not be (`mindbodyAddError` says why); null otherwise.
+   */
+  @Column({ name: 'mindbody_add_state', type: 'text', nullable: true })
+  mindbodyAddState!: 'pending' | 'failed' | null;
+
+  /** Why adding the member's Mindbody client failed, for the owner; null unless 'failed'. */
+  @Column({ name: 'mindbody_add_error', type: 'text', nullable: true })
+  mindbodyAddError!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -108,6 +108,10 @@ export interface SummarySqlRow {
     currency: string;
     discountOnReferralCents: number | null;
   } | null;
+  /** 'Add to Mindbody' (issue 33 item 4): 'pending' / 'failed', null otherwise. */
+  add_state?: 'pending' | 'failed' | null;
+  /** Why adding it to Mindbody failed (with `add_state` 'failed'). */
+  add_error?: string | null;
   /** `countingBranch(m)`, and its Mindbody membership ended / suspended (`branchStateColumns`). */
   counting: boolean;
   ended: boolean;
@@ -194,7 +198,8 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
   m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
   CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source,
   ${rewardRuleColumn('m')},
-  ${STRIPE_BILLING}`;
+  ${STRIPE_BILLING},
+  m.mindbody_add_state AS add_state, m.mindbody_add_error AS add_error`;
 
 /**
  * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
@@ -210,6 +215,8 @@ const PAGE_OUTPUT_COLUMNS = [
   'referral_source',
   'reward_rule',
   'stripe_billing',
+  'add_state',
+  'add_error',
 ]
   .map((column) => `m.${column}`)
   .join(', ');
@@ -261,6 +268,9 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
   stripeBilling: row.stripe_billing?.state ?? null,
   stripeCurrency: row.stripe_billing?.currency ?? null,
   stripeDiscountCents: row.stripe_billing?.discountOnReferralCents ?? null,
+  mindbodyClientRequest: row.add_state
+    ? { state: row.add_state, message: row.add_error ?? null }
+    : null,
   state: { counting: row.counting, ended: row.ended, suspended: row.suspended },
 });
 

@@ -19,7 +19,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { sessionScope } from '../../platform/database/business-scope';
-import { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
+import { ApproveProspectDto } from './dto/approve-prospect.dto';
 import { MemberRowDto } from '../../membership/members/dto/member-row.dto';
 import { ListProspectsQueryDto } from './dto/list-prospects-query.dto';
 import { FlaggedJoinsPageDto, ProspectsPageDto } from './dto/prospect-row.dto';
@@ -88,10 +88,12 @@ export class ProspectsController {
 
   /**
    * Body: the add-branch form (memberName, memberEmail, membershipPriceCents, discountCents: integer
-   * cents; docs/product.md#validation).
+   * cents; docs/product.md#validation) and `addToMindbody` (issue 33 item 4: the owner's 'Add to
+   * Mindbody', a job adds or links the friend's Mindbody client afterwards).
    * → 201 MemberRow of the new tree (a branch of the referring member); 400; 404 prospect gone or
    * other business; 409 `MESSAGES.prospectManaged` when Mindbody manages the prospect (docs/product.md#prospective-members, docs/product.md#roles),
-   * 409 managed referrer, or email already a member.
+   * 409 managed referrer, or email already a member; 409 `MESSAGES.mindbodyAddNotConnected` with
+   * `addToMindbody` when Mindbody is not connected (nothing approved).
    */
   @Post(':id/approve')
   @ApiOperation({ summary: 'Approve: add as a new tree and branch of the referring member' })
@@ -99,7 +101,7 @@ export class ProspectsController {
   approve(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
-    @Body() body: MemberFieldsDto,
+    @Body() body: ApproveProspectDto,
   ): Promise<MemberRowDto> {
     return this.prospects.approve(sessionScope(user), id, body);
   }

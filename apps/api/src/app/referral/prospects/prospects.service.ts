@@ -10,6 +10,7 @@ import {
   type ProspectRow,
 } from '@grove/contracts';
 import type { MemberFieldsDto } from '../../membership/members/dto/create-member.dto';
+import type { ApproveProspectDto } from './dto/approve-prospect.dto';
 import { DEFAULT_PAGE_SIZE } from '../../platform/common/page-query.dto';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -216,14 +217,20 @@ export class ProspectsService implements OnModuleInit {
    * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts),
    * and the business's welcome offer granted to the friend as it is then
    * (`WelcomeOfferService.grantAtApproval`, docs/product.md#welcome-offer), which the welcome states.
+   * With `addToMindbody` (the owner's choice in the dialog, issue 33 item 4), announces
+   * 'member.mindbody-client-requested' in the same transaction: the Mindbody integration queues
+   * the job that adds (or links) the friend's Mindbody client, and refuses when Mindbody is not
+   * connected (the approval then rolls back).
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect (one an
    *   earlier import queued; a friend who joined through a managed member's link is not managed)
    * @throws MemberNotFoundException 404, DuplicateMemberException 409
    * @throws BillingPausedException 402 while Grove is paused for an unpaid bill (docs/product.md#billing); an automatic approval then leaves the prospect waiting
+   * @throws MindbodyAddNotConnectedException 409 (from the integration's listener) with
+   *   `addToMindbody` when the business's Mindbody is not connected and imported
    */
-  async approve(scope: BusinessScope, id: string, input: MemberFieldsDto): Promise<MemberRow> {
+  async approve(scope: BusinessScope, id: string, input: ApproveProspectDto): Promise<MemberRow> {
     await this.billing.assertOpen(scope);
     const { memberId, welcomeOffer } = await this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
@@ -261,6 +268,12 @@ export class ProspectsService implements OnModuleInit {
         ],
         manager,
       );
+      if (input.addToMindbody === true)
+        await this.events.emit('member.mindbody-client-requested', {
+          scope,
+          manager,
+          memberId: newId,
+        });
       // The friend's welcome offer as it is now (docs/product.md#welcome-offer), kept on the member.
       const granted = await this.welcomeOffers.grantAtApproval(scope, manager, newId);
       return { memberId: newId, welcomeOffer: granted };

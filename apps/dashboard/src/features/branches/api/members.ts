@@ -2,14 +2,34 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CreateMemberRequest, MemberInput, ListMembersQuery } from '@grove/contracts';
 import { api, membersKey, unwrap } from '@grove/web-data-access';
 
-/** A page of trees (`GET /api/members`), kept on screen while the next page loads. */
+/** Poll interval (ms) while a row of the page waits to be added to Mindbody (issue 33 item 4). */
+const MINDBODY_PENDING_POLL_MS = 3_000;
+
+/**
+ * A page of trees (`GET /api/members`), kept on screen while the next page loads; read again every
+ * 3 s while one of its members is being added to Mindbody.
+ */
 export function useMembers(query: ListMembersQuery) {
   return useQuery({
     queryKey: [...membersKey, 'list', query],
     queryFn: ({ signal }) =>
       unwrap(api.GET('/members', { params: { query: { ...query } }, signal })),
     placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data?.items.some((row) => row.mindbodyClientRequest?.state === 'pending')
+        ? MINDBODY_PENDING_POLL_MS
+        : false,
   });
+}
+
+/**
+ * 'Try again' for a member Mindbody did not take (`POST /api/mindbody/clients/:memberId/retry`,
+ * owners); the trees reload.
+ */
+export function useRetryMindbodyClient() {
+  return useMembersMutation((memberId: string) =>
+    unwrap(api.POST('/mindbody/clients/{memberId}/retry', { params: { path: { memberId } } })),
+  );
 }
 
 function useMembersMutation<TVariables, TResult>(

@@ -21,13 +21,27 @@ export function useRemoveProspect() {
 }
 
 /**
+ * Whether the business's Mindbody is connected and imported (`GET /api/mindbody`, stage 2 or
+ * more): the approval dialog then offers 'Add to Mindbody' (issue 33 item 4).
+ */
+export function useMindbodyConnected(): boolean {
+  const status = useQuery({
+    queryKey: ['mindbody', 'status'],
+    queryFn: ({ signal }) => unwrap(api.GET('/mindbody', { signal })),
+    staleTime: 60_000,
+  });
+  return (status.data?.stage ?? 1) >= 2;
+}
+
+/**
  * Approves a prospect (`POST /api/prospects/:id/approve`): the friend becomes a tree and a branch
- * of the member who referred them, in one step on the server.
+ * of the member who referred them, in one step on the server; with `addToMindbody` (the owner's
+ * tick) the server then adds them as a Mindbody client.
  */
 export function useApproveProspect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: MemberInput & { id: string }) =>
+    mutationFn: ({ id, ...body }: MemberInput & { id: string; addToMindbody?: boolean }) =>
       unwrap(api.POST('/prospects/{id}/approve', { params: { path: { id } }, body })),
     onSuccess: () =>
       Promise.all([

@@ -149,3 +149,26 @@ export function useSyncMindbody() {
 export function useRemoveMindbody() {
   return useMindbodyMutation(() => unwrap(api.DELETE('/mindbody')));
 }
+
+const referralTypesKey = [...mindbodyKey, 'referral-types'] as const;
+
+/**
+ * The site's referral types and the one Grove sends as `ReferredBy` when it adds an approved
+ * friend to Mindbody (`GET /api/mindbody/referral-types`, issue 33 item 4).
+ */
+export function useMindbodyReferralTypes() {
+  return useQuery({
+    queryKey: referralTypesKey,
+    queryFn: ({ signal }) => unwrap(api.GET('/mindbody/referral-types', { signal })),
+  });
+}
+
+/** Saves the referral type (`PUT /api/mindbody/referral-type`; null: none); the list reloads. */
+export function useSaveMindbodyReferralType() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (referralType: string | null) =>
+      unwrap(api.PUT('/mindbody/referral-type', { body: { referralType } })),
+    onSuccess: (saved) => client.setQueryData(referralTypesKey, saved),
+  });
+}

@@ -102,6 +102,21 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         expect(contract.productId).not.toBeNull();
         expect(await run.updateAutopayAmount(contract, 4_000)).toBe(true);
       },
+      clientsByEmail: async () => {
+        const [known] = await run.clientsByEmail(member.Email?.toUpperCase() ?? '');
+        expect(known?.id).toBe(member.Id);
+      },
+      requiredClientFields: async () => expect(await run.requiredClientFields()).toEqual(['Email']),
+      referralTypes: async () => expect(await run.referralTypes()).toContain('Friend'),
+      addClient: async () => {
+        const added = await run.addClient({
+          FirstName: 'Siobhán',
+          LastName: "O'Brien",
+          Email: 'siobhan.obrien@example.com',
+          ReferredBy: 'Friend',
+        });
+        expect(added).toMatchObject({ firstName: 'Siobhán', referredBy: 'Friend' });
+      },
       useStaffToken: async () => run.useStaffToken(token),
     };
     for (const work of [...Object.values(siteCases), ...Object.values(runCases)]) await work();
@@ -113,6 +128,9 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         'createSubscription',
         'deleteSubscription',
         'getActivationCode',
+        'addClient',
+        'getClientReferralTypes',
+        'getRequiredClientFields',
         'getClientContracts',
         'getClientPurchases',
         'getClients',

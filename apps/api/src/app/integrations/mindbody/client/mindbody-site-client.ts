@@ -5,6 +5,7 @@ import {
   MindbodyClient,
   MindbodyRequestError,
   MindbodyUnavailableError,
+  type AddClientRequest,
   type Client,
   type ClientContract,
   type CreatedSubscription,
@@ -203,6 +204,53 @@ export class MindbodyRunClient {
       Amount: amountCents / 100,
     });
     return true;
+  }
+
+  /**
+   * The site's clients whose email is `email` (trimmed, case-insensitive), inactive ones too:
+   * `GET /client/clients?request.searchText=<email>&request.includeInactive=true` (GetClients
+   * searches names and emails; Grove keeps the exact matches of its first 200), oldest first.
+   * @throws as {@link clientsPage}
+   */
+  async clientsByEmail(email: string): Promise<MindbodyClientRecord[]> {
+    const wanted = email.trim().toLowerCase();
+    const reply = await this.client.getClients({
+      searchText: email.trim(),
+      includeInactive: true,
+      limit: 200,
+    });
+    return reply.Clients.filter((client) => (client.Email ?? '').trim().toLowerCase() === wanted)
+      .sort((a, b) => a.UniqueId - b.UniqueId)
+      .map(toRecord);
+  }
+
+  /**
+   * `GET /client/requiredclientfields` (GetRequiredClientFields): the fields AddClient requires at
+   * the site (business mode: Grove sends a staff token), e.g. `['Email', 'MobilePhone']`.
+   * @throws as {@link clientsPage}
+   */
+  async requiredClientFields(): Promise<string[]> {
+    return (await this.client.getRequiredClientFields()).RequiredClientFields ?? [];
+  }
+
+  /**
+   * `GET /client/clientreferraltypes` (GetClientReferralTypes): the labels AddClient takes as
+   * `ReferredBy`.
+   * @throws as {@link clientsPage}
+   */
+  async referralTypes(): Promise<string[]> {
+    return (await this.client.getClientReferralTypes()).ReferralTypes ?? [];
+  }
+
+  /**
+   * `POST /client/addclient` (AddClient) → the client made. Never retried by the client lib (no
+   * idempotency key: a timeout may have added it); the caller looks the email up before trying
+   * again (docs/decisions/mindbody-add-client.md).
+   * @throws MindbodyRequestError 400 when Mindbody refuses it (a missing required field, an
+   *   unknown referral type, a duplicate); else as {@link clientsPage}
+   */
+  async addClient(request: AddClientRequest): Promise<MindbodyClientRecord> {
+    return toRecord((await this.client.addClient(request)).Client);
   }
 
   /** The staff token sent from the next call on (`MindbodyClient.setStaffToken`). */

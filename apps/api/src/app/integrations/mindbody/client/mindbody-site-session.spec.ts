@@ -35,6 +35,12 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
         contracts: async () => ({ autopay: [], suspended: false }),
         firstPayment: async () => null,
         updateAutopayAmount: async () => true,
+        clientsByEmail: async () => [],
+        requiredClientFields: async () => [],
+        referralTypes: async () => [],
+        addClient: async () => {
+          throw new Error('not used');
+        },
         useStaffToken: (next: string) => {
           token = next;
         },

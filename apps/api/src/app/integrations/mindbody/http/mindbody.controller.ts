@@ -7,6 +7,7 @@ import {
   Headers,
   HttpCode,
   HttpStatus,
+  Param,
   Post,
   Put,
   Query,
@@ -29,6 +30,10 @@ import { MindbodySiteActivationDto } from './dto/mindbody-activation.dto';
 import { MindbodyBillChangesDto } from './dto/mindbody-bill-changes.dto';
 import { MindbodyCredentialsDto } from './dto/mindbody-credentials.dto';
 import { MindbodyDiscountsDto } from './dto/mindbody-discounts.dto';
+import {
+  MindbodyReferralTypeDto,
+  MindbodyReferralTypesDto,
+} from './dto/mindbody-referral-type.dto';
 import { MindbodySiteQueryDto } from './dto/mindbody-site.dto';
 import { MindbodyStatusDto } from './dto/mindbody-status.dto';
 import { MindbodySyncDto } from './dto/mindbody-sync.dto';
@@ -36,6 +41,7 @@ import { MindbodyWebhookDeliveryDto } from './dto/mindbody-webhook.dto';
 import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { MindbodyService } from '../mindbody.service';
+import { MindbodyAddClient } from '../jobs/mindbody-add-client';
 import { MindbodyWebhookSignatureException } from '../mindbody.exceptions';
 import { FailedSignatureThrottle } from '../../../platform/throttle/failed-signature-throttle';
 
@@ -51,6 +57,7 @@ export class MindbodyController {
   constructor(
     private readonly mindbody: MindbodyService,
     private readonly signatureFailures: FailedSignatureThrottle,
+    private readonly addClient: MindbodyAddClient,
   ) {}
 
   /** → 200 MindbodyStatus (stage 1 before any setup). Polled every 10 s while a process runs (docs/product.md#mindbody-stages). */
@@ -129,6 +136,49 @@ export class MindbodyController {
     @Body() body: MindbodyDiscountsDto,
   ): Promise<MindbodyStatusDto> {
     return this.mindbody.saveDiscounts(sessionScope(user), body);
+  }
+
+  /**
+   * The site's referral types (Mindbody `GET /client/clientreferraltypes`) and the one picked for
+   * the friends Grove adds as Mindbody clients (issue 33 item 4). → 200 `MindbodyReferralTypes`;
+   * 409 `MESSAGES.mindbodyAddNotConnected` below stage 2; 502 'Something went wrong' when
+   * Mindbody fails.
+   */
+  @Get('referral-types')
+  @ApiOperation({ summary: "The Mindbody site's referral types and the one Grove sends" })
+  @ApiOkResponse({ type: MindbodyReferralTypesDto })
+  referralTypes(@CurrentUser() user: AuthUser): Promise<MindbodyReferralTypesDto> {
+    return this.addClient.referralTypes(sessionScope(user));
+  }
+
+  /**
+   * Body `{ referralType: string | null }`: the referral type Grove sends as `ReferredBy` when it
+   * adds an approved friend to Mindbody (issue 33 item 4), checked against the site's list. → 200
+   * `MindbodyReferralTypes`; 400 `MESSAGES.mindbodyReferralTypeUnknown` (nothing saved); 409
+   * below stage 2; 502 when Mindbody fails.
+   */
+  @Put('referral-type')
+  @ApiOperation({ summary: 'Pick the referral type Grove sends when it adds a friend to Mindbody' })
+  @ApiOkResponse({ type: MindbodyReferralTypesDto })
+  saveReferralType(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MindbodyReferralTypeDto,
+  ): Promise<MindbodyReferralTypesDto> {
+    return this.addClient.saveReferralType(sessionScope(user), body.referralType);
+  }
+
+  /**
+   * 'Try again' for a member whose adding to Mindbody failed (issue 33 item 4, its message on the
+   * member's row): queues the job again. → 204 (the row then says 'pending'); 404 unknown member or another business's; 409
+   * `MESSAGES.mindbodyAddNotFailed` when it did not fail, `MESSAGES.mindbodyAddNotConnected` when
+   * Mindbody is not connected.
+   */
+  @Post('clients/:memberId/retry')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Try again to add a member to Mindbody' })
+  @ApiNoContentResponse()
+  retryClient(@CurrentUser() user: AuthUser, @Param('memberId') memberId: string): Promise<void> {
+    return this.addClient.retry(sessionScope(user), memberId);
   }
 
   /**

@@ -98,6 +98,13 @@ export class MindbodyIntegrationEntity {
   monthCalls!: number;
 
   /** The first day of the month `monthCalls` counts (YYYY-MM-DD), null before a job. */
+  /**
+   * The site's referral type (`GET /client/clientreferraltypes`) the owner picked for the friends
+   * Grove adds as Mindbody clients (AddClient's `ReferredBy`, issue 33 item 4); null: none sent.
+   */
+  @Column({ name: 'add_client_referral_type', type: 'text', nullable: true })
+  addClientReferralType!: string | null;
+
   @Column({ name: 'calls_month', type: 'date', nullable: true })
   callsMonth!: string | null;
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
+import { runTransaction } from '../../../platform/database/transaction';
 import { errorCode } from '../../../platform/database/database-faults';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
@@ -750,6 +751,109 @@ export class MindbodyMembersRepository {
     await manager.query(
       `UPDATE prospects SET source = NULL, mindbody_client_id = NULL, mindbody_unique_id = NULL WHERE business_id = $1 AND source = 'Mindbody'`,
       [scope.businessId],
+    );
+    // A friend still waiting to be added to Mindbody (issue 33 item 4) no longer will be.
+    await manager.query(
+      `UPDATE members SET mindbody_add_state = NULL, mindbody_add_error = NULL
+       WHERE business_id = $1 AND mindbody_add_state IS NOT NULL`,
+      [scope.businessId],
+    );
+  }
+
+  /**
+   * 'Add to Mindbody' (issue 33 item 4): marks the member 'pending' (its error cleared) in
+   * `manager`'s transaction, when it has no Mindbody client yet and, with `onlyFailed` (the
+   * owner's 'Try again'), when its last attempt failed.
+   * @returns the member's name and email when marked, null otherwise (unknown in this business,
+   *   already a client, or — with `onlyFailed` — not failed)
+   */
+  async requestClient(
+    scope: BusinessScope,
+    manager: EntityManager,
+    memberId: string,
+    onlyFailed: boolean,
+  ): Promise<{ name: string; email: string } | null> {
+    const [rows] = (await manager.query(
+      `UPDATE members SET mindbody_add_state = 'pending', mindbody_add_error = NULL
+       WHERE business_id = $1 AND id = $2 AND mindbody_client_id IS NULL
+         AND (NOT $3 OR mindbody_add_state = 'failed')
+       RETURNING name, email`,
+      [scope.businessId, memberId, onlyFailed],
+    )) as [{ name: string; email: string }[], number];
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The member a 'mindbody.add-client' job works on: name, email, Mindbody client (null: none
+   * yet) and add state; null when the business has no such member (removed meanwhile).
+   */
+  async clientRequest(
+    scope: BusinessScope,
+    memberId: string,
+  ): Promise<{
+    name: string;
+    email: string;
+    clientId: string | null;
+    state: 'pending' | 'failed' | null;
+  } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT name, email, mindbody_client_id AS "clientId", mindbody_add_state AS state
+       FROM members WHERE business_id = $1 AND id = $2`,
+      [scope.businessId, memberId],
+    )) as {
+      name: string;
+      email: string;
+      clientId: string | null;
+      state: 'pending' | 'failed' | null;
+    }[];
+    return row ?? null;
+  }
+
+  /**
+   * Links the member to its Mindbody client (`Id` and `UniqueId`, as the import keeps them) in
+   * one transaction with `done` (the audit entry): from then on the sync and webhooks match it as any imported member
+   * (its contracts are read at the next sync: `mindbody_priced_at` stays null). Its add state is
+   * cleared. The same statement writes its ledger line when its shown price moves
+   * (`MANAGED_PRICE_LINES`). Nothing happens when it already has another client, or when another
+   * member of the business holds that client (a member a sync already matched to this very client
+   * is linked again, harmlessly).
+   * @returns true when linked (`done` then ran), false otherwise
+   */
+  async linkClient(
+    scope: BusinessScope,
+    memberId: string,
+    client: { id: string; uniqueId: number; referredBy: string | null },
+    done: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const [row] = (await manager.query(
+        `WITH written AS (
+         UPDATE members m SET mindbody_client_id = $3, mindbody_unique_id = $4, mindbody_referred_by = $5,
+           mindbody_add_state = NULL, mindbody_add_error = NULL
+         WHERE m.business_id = $1 AND m.id = $2 AND (m.mindbody_client_id IS NULL OR m.mindbody_client_id = $3)
+           AND NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.mindbody_client_id = $3 AND x.id <> $2)
+         RETURNING m.*
+       ), lines AS (
+         ${MANAGED_PRICE_LINES}
+       )
+       SELECT count(*)::int AS n FROM written`,
+        [scope.businessId, memberId, client.id, client.uniqueId, client.referredBy],
+      )) as { n: number }[];
+      if ((row?.n ?? 0) === 0) return false;
+      await done(manager);
+      return true;
+    });
+  }
+
+  /**
+   * Records that adding the member's Mindbody client failed, with why (`message`, at most 500
+   * characters, shown to the owner), while it is still 'pending'.
+   */
+  async failClient(scope: BusinessScope, memberId: string, message: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE members SET mindbody_add_state = 'failed', mindbody_add_error = left($3, 500)
+       WHERE business_id = $1 AND id = $2 AND mindbody_add_state = 'pending'`,
+      [scope.businessId, memberId, message],
     );
   }
 }

@@ -283,6 +283,20 @@ export class MindbodyRepository {
   }
 
   /**
+   * Saves the referral type Grove sends as AddClient's `ReferredBy` (issue 33 item 4), or null
+   * for none, on an integration past stage 1.
+   * @returns false when the business has no connected integration
+   */
+  async saveReferralType(scope: BusinessScope, referralType: string | null): Promise<boolean> {
+    return this.updated(
+      `UPDATE mindbody_integrations SET add_client_referral_type = $2, updated_at = now()
+       WHERE business_id = $1 AND stage > 1
+       RETURNING business_id`,
+      [scope.businessId, referralType],
+    );
+  }
+
+  /**
    * Adds a job's Mindbody calls to this month's count (a new month starts it again), and with
    * `run` (an import or a sync) records them as the last run's.
    */
@@ -327,7 +341,7 @@ export class MindbodyRepository {
            last_sync_at = NULL, webhook_subscription_id = NULL, webhook_signature_key_enc = NULL,
            last_run_calls = NULL, month_calls = 0, calls_month = NULL, last_sync_bills_written = NULL,
            pending_bills_count = NULL, pending_bills_fingerprint = NULL, pending_bills_since = NULL,
-           updated_at = now()
+           add_client_referral_type = NULL, updated_at = now()
          WHERE business_id = $1`,
         [scope.businessId],
       );

@@ -48,6 +48,20 @@ export class MindbodyNextChargeDto {
   on!: string;
 }
 
+/** 'Add to Mindbody' not done yet (issue 33 item 4): pending, or failed with why. */
+@ApiSchema({ name: 'MindbodyClientRequest' })
+export class MindbodyClientRequestDto {
+  @ApiProperty({ enum: ['pending', 'failed'] })
+  state!: 'pending' | 'failed';
+
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'Only when failed: why, for the owner (Mindbody refused it, or could not be reached)',
+  })
+  message?: string;
+}
+
 /**
  * One row of the Branches screen (docs/product.md#branches, derived fields from
  * docs/product.md#entities): `GET /api/members/:id` and the reply of every write of a member.
@@ -122,6 +136,13 @@ export class MemberRowDto implements MemberRow {
       'Only for a Mindbody client with a ReferredBy: how they heard of the business (a label)',
   })
   mindbodyReferralSource?: string;
+
+  @ApiPropertyOptional({
+    type: MindbodyClientRequestDto,
+    description:
+      "Only for a member approved with 'Add to Mindbody' whose Mindbody client is not added yet: pending, or failed with why",
+  })
+  mindbodyClientRequest?: MindbodyClientRequestDto;
 
   @ApiPropertyOptional({
     enum: [true],
