@@ -67,7 +67,7 @@ export function groveServer(
   };
 }
 
-/** Everything both runs share: Chromium, one worker, reports and traces. */
+/** Everything both runs share: Chromium, one worker (the main run overrides it), reports and traces. */
 export const sharedConfig: PlaywrightTestConfig = {
   testDir: './src',
   globalTeardown: './src/global-teardown.ts',
@@ -99,9 +99,40 @@ export const sharedConfig: PlaywrightTestConfig = {
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 };
 
+/**
+ * Journeys that start their own SMTP server on `smtpPort` (support.ts `journeySmtp`): two
+ * cannot listen at once, so they run one at a time, beside the other journeys.
+ */
+const mailJourneys = fs
+  .readdirSync(path.join(__dirname, 'src'))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) =>
+    /\b(start)?[jJ]ourneySmtp\(/.test(fs.readFileSync(path.join(__dirname, 'src', file), 'utf8')),
+  )
+  .map((file) => `**/${file}`);
+/** Switches the marketing remote's version of the shared Grove: runs alone, after the others. */
+const remoteDeployJourney = '**/remote-deploy.spec.ts';
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   ...sharedConfig,
-  // Runs in playwright.cross-origin.config.ts, with the remotes on origins of their own.
-  testIgnore: ['**/cross-origin.spec.ts'],
+  // Two journeys at a time on CI's 2 cores (each signs up its own owner on the shared Grove);
+  // docs/decisions/tests-in-two-workers.md.
+  workers: 2,
+  projects: [
+    { name: 'mail', testMatch: mailJourneys, workers: 1, use: chromium },
+    {
+      name: 'journeys',
+      // cross-origin.spec.ts runs in playwright.cross-origin.config.ts (remotes on origins of their own).
+      testIgnore: [...mailJourneys, remoteDeployJourney, '**/cross-origin.spec.ts'],
+      use: chromium,
+    },
+    {
+      name: 'remote-deploy',
+      testMatch: remoteDeployJourney,
+      dependencies: ['mail', 'journeys'],
+      use: chromium,
+    },
+  ],
   webServer: groveServer(),
 });
