@@ -100,15 +100,19 @@ export const sharedConfig: PlaywrightTestConfig = {
 };
 
 /**
- * Journeys that start their own SMTP server on `smtpPort` (support.ts `journeySmtp`): two
- * cannot listen at once, so they run one at a time, beside the other journeys.
+ * What two journeys cannot hold at once, found in a journey's source: the one SMTP port Grove's
+ * `SMTP_URL` names (support.ts `journeySmtp`), and the Mindbody sandbox's site, which one business
+ * holds at a time (issue 31: a second claim is refused).
  */
-const mailJourneys = fs
+const ONE_AT_A_TIME = [/\bjourneySmtp\(/, /siteId: '-99'/];
+/** Journeys holding one of those: they run one at a time, beside the other journeys. */
+const oneAtATime = fs
   .readdirSync(path.join(__dirname, 'src'))
   .filter((file) => file.endsWith('.spec.ts'))
-  .filter((file) =>
-    /\b(start)?[jJ]ourneySmtp\(/.test(fs.readFileSync(path.join(__dirname, 'src', file), 'utf8')),
-  )
+  .filter((file) => {
+    const source = fs.readFileSync(path.join(__dirname, 'src', file), 'utf8');
+    return ONE_AT_A_TIME.some((pattern) => pattern.test(source));
+  })
   .map((file) => `**/${file}`);
 /** Switches the marketing remote's version of the shared Grove: runs alone, after the others. */
 const remoteDeployJourney = '**/remote-deploy.spec.ts';
@@ -120,17 +124,17 @@ export default defineConfig({
   // docs/decisions/tests-in-two-workers.md.
   workers: 2,
   projects: [
-    { name: 'mail', testMatch: mailJourneys, workers: 1, use: chromium },
+    { name: 'one-at-a-time', testMatch: oneAtATime, workers: 1, use: chromium },
     {
       name: 'journeys',
       // cross-origin.spec.ts runs in playwright.cross-origin.config.ts (remotes on origins of their own).
-      testIgnore: [...mailJourneys, remoteDeployJourney, '**/cross-origin.spec.ts'],
+      testIgnore: [...oneAtATime, remoteDeployJourney, '**/cross-origin.spec.ts'],
       use: chromium,
     },
     {
       name: 'remote-deploy',
       testMatch: remoteDeployJourney,
-      dependencies: ['mail', 'journeys'],
+      dependencies: ['one-at-a-time', 'journeys'],
       use: chromium,
     },
   ],
