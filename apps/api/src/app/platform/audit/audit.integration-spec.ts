@@ -46,15 +46,18 @@ describe('the audit log (integration)', () => {
       .expect(200);
 
     const page = (await agent.get('/api/audit-log').expect(200)).body as AuditLogPage;
+    // Each new member's automatic referral link is recorded in the member's own transaction.
     expect(page.items.map((entry) => entry.kind)).toEqual([
       'settings.changed',
+      'link.created',
       'branch.added',
       'member.price_changed',
+      'link.created',
       'member.created',
     ]);
     expect(page.items.every((entry) => entry.authorName === "Siobhán O'Brien")).toBe(true);
     expect(page.items.every((entry) => entry.authorUserId === user.id)).toBe(true);
-    const price = page.items[2] as AuditEntry;
+    const price = page.items[3] as AuditEntry;
     expect(price).toMatchObject({
       memberId: zoe.body.id,
       memberName: "Zoë D'Arcy-Nguyễn",
@@ -71,15 +74,16 @@ describe('the audit log (integration)', () => {
       .body as AuditLogPage;
     expect(zoes.items.map((entry) => entry.kind)).toEqual([
       'member.price_changed',
+      'link.created',
       'member.created',
     ]);
     const kinds = (await agent.get('/api/audit-log?kind=branch.added').expect(200)).body;
     expect(kinds.total).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await agent.get(`/api/audit-log?from=${today}&to=${today}`)).body.total).toBe(4);
+    expect((await agent.get(`/api/audit-log?from=${today}&to=${today}`)).body.total).toBe(6);
     expect((await agent.get('/api/audit-log?from=2020-01-01&to=2020-12-31')).body.total).toBe(0);
     expect((await agent.get(`/api/audit-log?author=${user.id}&pageSize=1`)).body).toMatchObject({
-      total: 4,
+      total: 6,
       pageSize: 1,
     });
     expect((await agent.get('/api/audit-log/authors').expect(200)).body).toEqual([
@@ -93,9 +97,9 @@ describe('the audit log (integration)', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe('When,Who,What,Member,Before,After');
-    expect(lines).toHaveLength(5);
-    expect(lines[3]).toContain('Price or discount changed');
-    expect(lines[3]).toContain('membershipPriceCents: 10000');
+    expect(lines).toHaveLength(7);
+    expect(lines[4]).toContain('Price or discount changed');
+    expect(lines[4]).toContain('membershipPriceCents: 10000');
   });
 
   it("shows each business only its own log: another business's member, author or CSV finds nothing", async () => {
@@ -117,7 +121,7 @@ describe('the audit log (integration)', () => {
     expect((await a.agent.get('/api/audit-log/retention')).body).toEqual({ days: 730 });
     expect((await b.agent.get('/api/audit-log/retention')).body).toEqual({ days: 90 });
     expect((await a.agent.get('/api/audit-log')).body.items.map((e: AuditEntry) => e.kind)).toEqual(
-      ['member.created'],
+      ['link.created', 'member.created'],
     );
   });
 
@@ -174,9 +178,14 @@ describe('the audit log (integration)', () => {
           kind: string;
         }[]
       ).map((row) => row.kind);
-    expect(await entries()).toEqual(['import.run', 'member.created', 'settings.changed']);
+    expect(await entries()).toEqual([
+      'import.run',
+      'member.created',
+      'link.created',
+      'settings.changed',
+    ]);
     expect(await t.app.get(AuditRetention).prune()).toBeGreaterThanOrEqual(1);
-    expect(await entries()).toEqual(['member.created', 'settings.changed']);
+    expect(await entries()).toEqual(['member.created', 'link.created', 'settings.changed']);
     // A business deleted takes its log with it.
     await t.dataSource.query(`DELETE FROM businesses WHERE id = $1`, [user.business.id]);
     expect(await entries()).toEqual([]);
