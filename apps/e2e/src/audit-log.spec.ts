@@ -87,10 +87,13 @@ test("every change of a team's day is in the audit log with its author (issue 34
   const rows = await activityRows(page);
   expect(rows).toEqual([
     "Zoë D'Arcy-Nguyễn · Friend approved · Aoife D'Souza",
+    // Each new member's automatic referral link, in the member's own transaction.
+    "Zoë D'Arcy-Nguyễn · Referral link created · Aoife D'Souza",
     "Zoë D'Arcy-Nguyễn · Branch added · Aoife D'Souza",
     `${ownerName} · Staff invited · —`,
     `${ownerName} · Setting changed · —`,
     `${ownerName} · Price or discount changed · Nina Ó Dálaigh`,
+    `${ownerName} · Referral link created · Nina Ó Dálaigh`,
     `${ownerName} · Member added · Nina Ó Dálaigh`,
   ]);
   for (const width of [1366, 390]) {
@@ -104,7 +107,8 @@ test("every change of a team's day is in the audit log with its author (issue 34
 
   // Filtered by person: only the desk's changes.
   await page.getByLabel('Person').selectOption({ label: "Zoë D'Arcy-Nguyễn" });
-  await expect(page.locator('.dash-activity__table tbody tr')).toHaveCount(2);
+  // Her approval, the branch it added and that branch's automatic referral link.
+  await expect(page.locator('.dash-activity__table tbody tr')).toHaveCount(3);
 
   // The CSV holds the same entries.
   const download = page.waitForEvent('download');
