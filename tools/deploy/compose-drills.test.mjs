@@ -150,6 +150,42 @@ function byStatus(failures) {
   return counts;
 }
 
+/**
+ * Failures grouped by who answered and what: `{ "join 503 Grove cannot reach…": { count, firstMs,
+ * lastMs } }` (ms after the load's start), for a failed drill's message.
+ */
+function failureDigest(failures) {
+  const groups = {};
+  for (const { kind, status, message, atMs } of failures) {
+    const key = `${kind} ${status} ${message}`;
+    const group = (groups[key] ??= { count: 0, firstMs: atMs, lastMs: atMs });
+    group.count += 1;
+    group.lastMs = Math.max(group.lastMs, atMs);
+  }
+  return groups;
+}
+
+/**
+ * A replica's warnings and errors (pino level ≥ 40), counted by context and message: what the API
+ * itself saw while a drill's requests failed. Read before a replica is removed.
+ */
+async function faultLog(api) {
+  const counts = {};
+  for (const line of (await podman(['logs', api])).split('\n')) {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!(entry.level >= 40)) continue;
+    const cause = entry.err?.message ?? entry.db?.message ?? '';
+    const key = `${entry.context ?? ''} ${entry.msg ?? ''} ${cause}`.slice(0, 240);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
 function summary(load) {
   return `${load.requests} requests (${load.joined.length} joins answered 201, ${load.reads} reads), ${load.failures.length} error replies, ${load.errors} without reply`;
 }
@@ -401,6 +437,7 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     const connections = await connectionsByClient();
     report(`drill b: database connections before the deploy ${JSON.stringify(connections)}`);
     const replaced = [];
+    const faults = {};
     const load = await runLoad({
       origin: ORIGIN,
       code,
@@ -416,6 +453,7 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
           // HAProxy learns the new address from DNS and checks it twice (rise 2, inter 2 s).
           await sleep(6_000);
           await podman(['stop', '-t', '30', old]);
+          faults[old] = await faultLog(old);
           await podman(['rm', old]);
           replaced.push(fresh);
         }
@@ -428,13 +466,16 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     report(
       `drill b, rolling deploy: ${summary(load)}; joins lost 0 (${Math.round((Date.now() - mark) / 1000)} s)`,
     );
-    // Only a failed deploy asks PostgreSQL who holds its connections (for the message).
-    if (load.failures.length > 0)
+    // Only a failed deploy asks PostgreSQL who holds its connections, and every replica what
+    // it logged (for the message).
+    if (load.failures.length > 0) {
+      for (const api of apis) faults[api] = await faultLog(api);
       assert.deepEqual(
-        load.failures,
-        [],
-        `connections at the deploy's end ${JSON.stringify(await connectionsByClient())}`,
+        failureDigest(load.failures),
+        {},
+        `connections at the deploy's end ${JSON.stringify(await connectionsByClient())}; replicas' warnings ${JSON.stringify(faults)}`,
       );
+    }
     assert.equal(load.errors, 0);
     assert.equal(stored, 0);
     // Both replicas now run the new build.
@@ -468,10 +509,14 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
       `drill c, PostgreSQL restart: ${summary(load)}; 503 with Retry-After ${unavailable.length}, other failures ${load.failures.length - unavailable.length}; unanswered joins stored ${stored}; joins lost 0`,
     );
     assert.ok(load.failures.length > 0, 'the restart was not noticed: the drill tested nothing');
-    assert.deepEqual(
-      load.failures.filter((failure) => !(failure.status === 503 && failure.retryAfter)),
-      [],
+    const others = load.failures.filter(
+      (failure) => !(failure.status === 503 && failure.retryAfter),
     );
+    if (others.length > 0) {
+      const faults = {};
+      for (const api of apis) faults[api] = await faultLog(api);
+      assert.deepEqual(failureDigest(others), {}, `replicas' warnings ${JSON.stringify(faults)}`);
+    }
     assert.equal(load.errors, 0);
     // Recovered without a restart: both replicas answer a database-backed read again.
     const check = new GroveClient(ORIGIN, ca);

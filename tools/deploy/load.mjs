@@ -16,12 +16,14 @@ import autocannon from 'autocannon';
  * @param {number} [options.connections] concurrent connections (default 50)
  * @param {(signal: AbortSignal) => Promise<void>} options.during the fault, started with the load
  * @returns {Promise<{ requests: number, joined: string[], failedJoins: Array<{ email: string, status: number }>,
- *   reads: number, failedReads: Array<{ status: number, retryAfter?: string }>, failures: Array<{ kind: string, status: number, retryAfter?: string }>,
+ *   reads: number, failedReads: Array<{ status: number, retryAfter?: string }>, failures: Array<{ kind: string, status: number, retryAfter?: string, message: string, atMs: number }>,
  *   errors: number, timeouts: number, faultError?: Error }>}
- *   `joined`: emails answered 201; `errors`: requests that got no reply at all (socket errors).
+ *   `joined`: emails answered 201; `errors`: requests that got no reply at all (socket errors);
+ *   a failure's `message` says who answered it (the API or HAProxy), `atMs` when (ms after the start).
  */
 export async function runLoad({ origin, code, cookie, tag, seconds, connections = 50, during }) {
   let next = 0;
+  const startedAt = Date.now();
   const joined = [];
   const failures = [];
   let reads = 0;
@@ -43,7 +45,7 @@ export async function runLoad({ origin, code, cookie, tag, seconds, connections 
             body: JSON.stringify({ name: 'Load Friend', email: context.email }),
           };
         },
-        onResponse(status, _body, context, headers) {
+        onResponse(status, body, context, headers) {
           if (status === 201) joined.push(context.email);
           else
             failures.push({
@@ -51,6 +53,8 @@ export async function runLoad({ origin, code, cookie, tag, seconds, connections 
               email: context.email,
               status,
               retryAfter: retryAfter(headers),
+              message: messageOf(body),
+              atMs: Date.now() - startedAt,
             });
         },
       },
@@ -58,9 +62,16 @@ export async function runLoad({ origin, code, cookie, tag, seconds, connections 
         method: 'GET',
         path: '/api/members?page=1&pageSize=25',
         headers: { cookie, origin },
-        onResponse(status, _body, _context, headers) {
+        onResponse(status, body, _context, headers) {
           if (status === 200) reads += 1;
-          else failures.push({ kind: 'read', status, retryAfter: retryAfter(headers) });
+          else
+            failures.push({
+              kind: 'read',
+              status,
+              retryAfter: retryAfter(headers),
+              message: messageOf(body),
+              atMs: Date.now() - startedAt,
+            });
         },
       },
     ],
@@ -84,6 +95,20 @@ export async function runLoad({ origin, code, cookie, tag, seconds, connections 
     timeouts: result.timeouts,
     faultError,
   };
+}
+
+/**
+ * The `message` of a JSON error reply (the API's and HAProxy's `http-error` both send one), else
+ * the body's first 120 characters: which of them answered a failure.
+ */
+function messageOf(body) {
+  try {
+    const message = JSON.parse(body)?.message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: HAProxy's built-in pages, a proxy error
+  }
+  return String(body ?? '').slice(0, 120);
 }
 
 /** The Retry-After header of a reply (autocannon keeps the header names as the server sent them). */
