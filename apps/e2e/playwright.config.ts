@@ -104,7 +104,7 @@ export const sharedConfig: PlaywrightTestConfig = {
  * `SMTP_URL` names (support.ts `journeySmtp`), and the Mindbody sandbox's site, which one business
  * holds at a time (issue 31: a second claim is refused).
  */
-const ONE_AT_A_TIME = [/\bjourneySmtp\(/, /siteId: '-99'/];
+const ONE_AT_A_TIME = [/\bjourneySmtp\(/, /\bMINDBODY_SANDBOX_SITE\b/];
 /** Journeys holding one of those: they run one at a time, beside the other journeys. */
 const oneAtATime = fs
   .readdirSync(path.join(__dirname, 'src'))

@@ -6,15 +6,9 @@ import {
   type MindbodyStatus,
   type Page as ListPage,
 } from '@grove/contracts';
-import { accessibilityViolations, signUp } from './support';
+import { accessibilityViolations, MINDBODY_SANDBOX_SITE, signUp } from './support';
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs) with this staff login.
-const SANDBOX = {
-  username: 'owner@sandbox.example.com',
-  password: 'sandbox-pass-1234',
-  siteId: '-99',
-};
-
 /** The Mindbody sandbox's origin, read from the activation link Grove makes for a site. */
 async function sandboxOrigin(page: Page): Promise<string> {
   const activation = (await (
@@ -36,9 +30,11 @@ test.afterEach(async ({ page }) => {
 
 /** Connects the signed-in owner's business to the sandbox and imports it (stage 4), through the API. */
 async function connectMindbody(page: Page): Promise<void> {
-  expect((await page.request.post('/api/mindbody/credentials', { data: SANDBOX })).status()).toBe(
-    200,
-  );
+  expect(
+    (
+      await page.request.post('/api/mindbody/credentials', { data: MINDBODY_SANDBOX_SITE })
+    ).status(),
+  ).toBe(200);
   expect((await page.request.post('/api/mindbody/import')).status()).toBe(202);
   await expect
     .poll(

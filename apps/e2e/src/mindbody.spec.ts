@@ -7,16 +7,10 @@ import {
   type Page as ListPage,
   type ProspectRow,
 } from '@grove/contracts';
-import { accessibilityViolations, signUp, treeRow } from './support';
+import { accessibilityViolations, MINDBODY_SANDBOX_SITE, signUp, treeRow } from './support';
 
 // The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs, 300 clients in the
 // e2e configuration) with this staff login (apps/mindbody-sandbox defaults).
-const SANDBOX = {
-  username: 'owner@sandbox.example.com',
-  password: 'sandbox-pass-1234',
-  siteId: '-99',
-};
-
 // A Mindbody site belongs to one business (issue 31): whatever a journey left, its business lets
 // go of the site, so the next journey (or this one's retry) can connect it.
 test.afterEach(async ({ page }) => {
@@ -40,16 +34,16 @@ test('an owner connects Mindbody, imports members, sets discounts, syncs, sees m
   // required, a wrong password refused with SPEC's message.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(MESSAGES.mindbodyInvalidSiteId)).toBeVisible();
-  await page.getByLabel('Site ID').fill(SANDBOX.siteId);
+  await page.getByLabel('Site ID').fill(MINDBODY_SANDBOX_SITE.siteId);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
   await expect(page.getByText('Invalid credentials provided').first()).toBeVisible();
-  await page.getByLabel('Username').fill(SANDBOX.username);
+  await page.getByLabel('Username').fill(MINDBODY_SANDBOX_SITE.username);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials provided');
   await expect(page.getByRole('heading', { name: 'Connect your Mindbody account' })).toBeVisible();
-  await page.getByLabel('Password').fill(SANDBOX.password);
+  await page.getByLabel('Password').fill(MINDBODY_SANDBOX_SITE.password);
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
 
   // Stage 2: import, watch the progress, then stage 3.
@@ -152,11 +146,11 @@ test('a gym whose site has not activated Grove: the site ID first, the activatio
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
   await expect(page.getByText(`Site ${site}`, { exact: false }).first()).toBeVisible();
-  await page.getByLabel('Username').fill(SANDBOX.username);
+  await page.getByLabel('Username').fill(MINDBODY_SANDBOX_SITE.username);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials provided');
-  await page.getByLabel('Password').fill(SANDBOX.password);
+  await page.getByLabel('Password').fill(MINDBODY_SANDBOX_SITE.password);
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
 
   await expect(page.getByRole('heading', { name: 'Import your members' })).toBeVisible();
@@ -224,10 +218,10 @@ test('a sync preview lists the bills that will change: names and old → new pri
   test.setTimeout(180_000);
   await signUp(page);
   await page.getByRole('link', { name: 'Mindbody Setup' }).click();
-  await page.getByLabel('Site ID').fill(SANDBOX.siteId);
+  await page.getByLabel('Site ID').fill(MINDBODY_SANDBOX_SITE.siteId);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Username').fill(SANDBOX.username);
-  await page.getByLabel('Password').fill(SANDBOX.password);
+  await page.getByLabel('Username').fill(MINDBODY_SANDBOX_SITE.username);
+  await page.getByLabel('Password').fill(MINDBODY_SANDBOX_SITE.password);
   await page.getByRole('button', { name: 'Connect Mindbody' }).click();
   await page.getByRole('button', { name: 'Import members' }).click();
   await expect(page.getByRole('heading', { name: 'Set your referral discounts' })).toBeVisible({

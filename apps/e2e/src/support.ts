@@ -65,6 +65,17 @@ export const test = base.extend<{ noProblems: void }>({
   ],
 });
 
+/**
+ * The Mindbody sandbox's site and its owner's staff credentials (apps/mindbody-sandbox). One
+ * business holds a site at a time (issue 31: a second claim is refused), so a journey that uses
+ * this runs in the `one-at-a-time` project (playwright.config.ts finds the name in its source).
+ */
+export const MINDBODY_SANDBOX_SITE = {
+  username: 'owner@sandbox.example.com',
+  password: 'sandbox-pass-1234',
+  siteId: '-99',
+};
+
 /** A unique, valid owner for one test. */
 export function newOwner() {
   const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
