@@ -731,11 +731,9 @@ async function buildTarget(target, args, tag) {
     ],
     { timeoutMs: 1_200_000 },
   );
-  // The build wrote hundreds of MB (its npm ci, the image's layers) on the disk PostgreSQL's WAL
-  // is on; flushed here, so the drill that follows measures the deploy, not this machine writing
-  // the build back while every commit waits for its fsync (in production the image is built
-  // elsewhere). Once in CI, 54 joins were answered 503 (among them the load's 3rd and 14th, right
-  // after the build); this write-back is the likeliest cause found, not a proven one.
+  // The build wrote hundreds of MB on the disk PostgreSQL's WAL is on: flushed here, so the drill
+  // that follows measures the deploy, not the build's write-back (docs/decisions/compose-in-tests.md,
+  // "Flakes seen in CI").
   execFileSync('sync');
   return output;
 }
