@@ -148,17 +148,17 @@ export class MindbodyAddClient implements OnModuleInit {
     return integration;
   }
 
+  /** A session on the business's site (its calls are recorded by the caller, `recordCalls`). */
+  private session(integration: MindbodyIntegrationEntity): MindbodySiteSession {
+    return new MindbodySiteSession(integration, this.siteClient, this.crypto, this.integrations);
+  }
+
   /** The site's referral types; 502 `MindbodyFailedException` when Mindbody fails. */
   private async siteReferralTypes(
     scope: BusinessScope,
     integration: MindbodyIntegrationEntity,
   ): Promise<string[]> {
-    const session = new MindbodySiteSession(
-      integration,
-      this.siteClient,
-      this.crypto,
-      this.integrations,
-    );
+    const session = this.session(integration);
     try {
       return await session.call((client) => client.referralTypes());
     } catch (error) {
@@ -224,12 +224,7 @@ export class MindbodyAddClient implements OnModuleInit {
         await this.members.failClient(scope, data.memberId, MESSAGES.mindbodyAddNotConnected);
         return;
       }
-      const session = new MindbodySiteSession(
-        integration,
-        this.siteClient,
-        this.crypto,
-        this.integrations,
-      );
+      const session = this.session(integration);
       try {
         await this.addOrLink(
           scope,
