@@ -7,6 +7,7 @@ import { runTransaction } from '../../platform/database/transaction';
 /** The member being erased, locked. */
 export interface ErasableMember {
   id: string;
+  name: string;
   email: string;
   emailKey: string;
   managed: boolean;
@@ -50,12 +51,13 @@ export class ErasureRepository {
   ): Promise<ErasableMember | null> {
     const rows: {
       id: string;
+      name: string;
       email: string;
       email_key: string;
       managed: boolean;
       erased_at: Date | null;
     }[] = await manager.query(
-      `SELECT id, email, email_key, mindbody_client_id IS NOT NULL AS managed, erased_at
+      `SELECT id, name, email, email_key, mindbody_client_id IS NOT NULL AS managed, erased_at
          FROM members WHERE business_id = $1 AND id = $2 FOR UPDATE`,
       [scope.businessId, id],
     );
@@ -63,6 +65,7 @@ export class ErasureRepository {
     return row
       ? {
           id: row.id,
+          name: row.name,
           email: row.email,
           emailKey: row.email_key,
           managed: row.managed,
@@ -78,7 +81,10 @@ export class ErasureRepository {
    * copies elsewhere go too: prospects and join flags with the member's email key are deleted,
    * the member's prospect outcomes lose name and email, their sign-in links, sessions, email
    * subscription and page opens are deleted, their waiting emails are dropped ('no_member'),
-   * and their live referral links revoked. Records `digest` in `erased_member_emails`.
+   * and their live referral links revoked. Records `digest` in `erased_member_emails`. In the
+   * audit log, the member's name on its own entries and its former name or email wherever an
+   * entry names it become 'Erased member' (`erase_audit_member`, migration AuditLogErasure;
+   * the log's facts stay: docs/decisions/audit-log-append-only.md "Erasure").
    */
   async erase(
     scope: BusinessScope,
@@ -128,5 +134,10 @@ export class ErasureRepository {
        ON CONFLICT DO NOTHING`,
       [scope.businessId, digest],
     );
+    await manager.query(`SELECT erase_audit_member($1, $2, $3, $4)`, [
+      ...params,
+      member.name,
+      member.email,
+    ]);
   }
 }

@@ -74,7 +74,7 @@ describe('the API role (integration)', () => {
           .post('/api/members')
           .send(treeBody("Zoë D'Arcy", 'zoe.darcy@example.com'))
           .expect(201);
-        await agent
+        const branch = await agent
           .post(`/api/members/${tree.body.id}/branches`)
           .send(treeBody('Élodie Brûlé', 'elodie@example.com'))
           .expect(201);
@@ -82,6 +82,11 @@ describe('the API role (integration)', () => {
         expect(list.body.items.map((row: { memberName: string }) => row.memberName)).toEqual(
           expect.arrayContaining(["Zoë D'Arcy", 'Élodie Brûlé']),
         );
+        // Erasure reaches the audit log through the owner's function (no UPDATE of its own).
+        await agent.post(`/api/members/${branch.body.id}/erase`).expect(204);
+        const log = await agent.get(`/api/audit-log?memberId=${branch.body.id}`).expect(200);
+        expect(log.body.items.length).toBeGreaterThan(0);
+        expect(JSON.stringify(log.body)).not.toMatch(/Élodie|elodie/);
         const [{ queues }] = (await t.dataSource.query(
           `SELECT count(*)::int AS queues FROM pgboss.queue`,
         )) as [{ queues: number }];
