@@ -44,7 +44,8 @@ const ownedFunction = (zoneColumn: string, zone: string) => `
  *   `businessLocale(country, timeZone).timeZone` resolves it — the stored `time_zone` when
  *   PostgreSQL knows it, else the country's default zone (`defaultTimeZone`, written into the
  *   function for every country `countryOptions` lists when this migration runs), else 'UTC'. It
- *   never fails: an unknown zone is caught, so no member write fails on a business's zone.
+ *   never fails: an unknown zone is caught, so no member write fails on a business's zone (the
+ *   caught block writes nothing, so it takes no subtransaction id, even in a 10,000-row import).
  *   price-parity.integration-spec.ts checks it against `businessLocale` for every country;
  * - the trigger `members_referrer_reward_owed` counts the referrer's rewards (not capped) since
  *   1 January 00:00 in that zone, so a friend who counts at 23:30 on 31 December at a gym in
@@ -79,7 +80,11 @@ export class RewardYearInTimeZone1795606000000 implements MigrationInterface {
        END $$`,
     );
     await queryRunner.query(
-      ownedFunction('business_time_zone(b.country, b.time_zone)', 'year_zone'),
+      ownedFunction(
+        // Only a business with a cap needs its zone (a gym without one owes every reward).
+        `CASE WHEN b.reward_max_branches IS NULL THEN 'UTC' ELSE business_time_zone(b.country, b.time_zone) END`,
+        'year_zone',
+      ),
     );
   }
 
