@@ -71,6 +71,7 @@ import { MindbodyAddClient1795601000000 } from './platform/database/migrations/1
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 import { OutdatedPasswordMark1795604000000 } from './platform/database/migrations/1795604000000-OutdatedPasswordMark';
+import { RewardYearInTimeZone1795606000000 } from './platform/database/migrations/1795606000000-RewardYearInTimeZone';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -150,6 +151,7 @@ export const MIGRATIONS = [
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
   OutdatedPasswordMark1795604000000,
+  RewardYearInTimeZone1795606000000,
   AuditLogErasure1795609000000,
 ];
 

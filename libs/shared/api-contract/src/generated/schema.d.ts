@@ -3043,6 +3043,11 @@ export interface components {
              * @example earns you a $25 credit
              */
             rewardPerFriend: string;
+            /**
+             * @description What is left under the business's most friends rewarded a year, in the member's words: a one-off reward counts the rewards owed this calendar year in the business's time zone (not capped), the ongoing discount its rewarded counting branches; null without a cap or for a Mindbody member
+             * @example 2 of 3 rewards left this year
+             */
+            rewardsLeft: string | null;
             /** @description Savings so far, cents */
             savedSoFarCents: number;
             /** @description The message the member shares: the owner's or the default, {firstName}, {gym}, {offer} and {link} unfilled */

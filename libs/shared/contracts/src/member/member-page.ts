@@ -123,6 +123,14 @@ export interface MemberPage {
    * $15.00 a month', 'earns you a $25 credit', 'earns you 2 weeks free', 'earns you a Grove hoodie'.
    */
   rewardPerFriend: string;
+  /**
+   * What is left under the business's most friends rewarded a year, in the member's words
+   * (`rewardsLeftWording`, docs/product.md#referrer-reward): '2 of 3 rewards left this year' (a
+   * one-off reward: the rewards owed this calendar year in the business's time zone, not capped),
+   * '2 of 3 friends left who lower your price' (the ongoing discount); null when the business sets
+   * no such cap, and for a Mindbody member (their price follows the Mindbody discounts).
+   */
+  rewardsLeft: string | null;
   /** 'Mindbody' when the member's price is billed by Mindbody (autopay). */
   managedBy: 'Mindbody' | null;
   /**

@@ -7,6 +7,10 @@ import {
   rewardedBranches,
   referrerRewardWording,
   REFERRER_REWARD_MESSAGES,
+  owedRewardCapped,
+  rewardsLeft,
+  rewardsLeftWording,
+  rewardYear,
   rewardPriceRule,
   UNCAPPED_PRICE_RULE,
   validateReferrerReward,
@@ -214,6 +218,42 @@ describe('referrerRewardWording', () => {
     ).toBe('2 weeks free per friend');
     expect(referrerRewardWording(reward({ kind: 'gift', giftText: 'a Grove hoodie' }), au)).toBe(
       'A Grove hoodie per friend',
+    );
+  });
+});
+
+describe("the cap's year is the gym's year (docs/product.md#referrer-reward)", () => {
+  // 23:30 on 31 December 2025 in Honolulu (UTC−10) is 09:30 on 1 January 2026 in UTC.
+  const newYearsEveHonolulu = new Date('2026-01-01T09:30:00Z');
+
+  it('a friend counting late on 31 December local time counts in that year, whatever the UTC date', () => {
+    expect(rewardYear(newYearsEveHonolulu, 'Pacific/Honolulu')).toBe(2025);
+    expect(rewardYear(newYearsEveHonolulu, 'UTC')).toBe(2026);
+    // Auckland (UTC+13 in summer) is already in the new year at 11:00 UTC on 31 December.
+    expect(rewardYear(new Date('2025-12-31T11:00:00Z'), 'Pacific/Auckland')).toBe(2026);
+  });
+
+  it("a reward is capped once the referrer's rewards of that local year reach the most", () => {
+    const januaryHonolulu = new Date('2026-01-05T20:00:00Z');
+    expect(owedRewardCapped(1, [newYearsEveHonolulu], januaryHonolulu, 'Pacific/Honolulu')).toBe(
+      false,
+    );
+    expect(owedRewardCapped(1, [newYearsEveHonolulu], januaryHonolulu, 'UTC')).toBe(true);
+    expect(owedRewardCapped(2, [januaryHonolulu], januaryHonolulu, 'Pacific/Honolulu')).toBe(false);
+    expect(
+      owedRewardCapped(2, [januaryHonolulu, januaryHonolulu], januaryHonolulu, 'Pacific/Honolulu'),
+    ).toBe(true);
+    expect(owedRewardCapped(null, [januaryHonolulu], januaryHonolulu, 'UTC')).toBe(false);
+  });
+
+  it("says how many rewards are left in the member's words, nothing without a cap", () => {
+    expect(rewardsLeft(null, 4)).toBeNull();
+    expect(rewardsLeft(3, 1)).toEqual({ left: 2, of: 3 });
+    expect(rewardsLeft(3, 5)).toEqual({ left: 0, of: 3 });
+    expect(rewardsLeftWording({ left: 2, of: 3 }, 'credit')).toBe('2 of 3 rewards left this year');
+    expect(rewardsLeftWording({ left: 0, of: 1 }, 'gift')).toBe('0 of 1 reward left this year');
+    expect(rewardsLeftWording({ left: 1, of: 3 }, 'discount')).toBe(
+      '1 of 3 friends left who lower your price',
     );
   });
 });

@@ -334,3 +334,68 @@ export function referralDiscount(
     capped: wanted > max || (rewarded < branches && discountCents > 0),
   };
 }
+
+/**
+ * The year the cap on rewarded friends counts in (docs/product.md#referrer-reward): the calendar
+ * year of instant `at` in the business's time zone (`businessLocale(country, timeZone).timeZone`),
+ * so a friend who starts counting at 23:30 on 31 December at the gym counts in that year, whatever
+ * the UTC date. The SQL twin is `rewardYear` of the API's membership/pricing/price.sql.ts (and the
+ * trigger `members_referrer_reward_owed`, migration RewardYearInTimeZone).
+ * @param timeZone an IANA time zone ('Pacific/Honolulu')
+ * @returns the year, e.g. 2026
+ */
+export function rewardYear(at: Date, timeZone: string): number {
+  const year = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' })
+    .formatToParts(at)
+    .find((part) => part.type === 'year');
+  return Number(year?.value);
+}
+
+/**
+ * Whether a reward owed at `at` is past the cap (docs/product.md#referrer-reward): the business has
+ * a most friends rewarded a year (`maxBranches`) and the referrer already has that many rewards
+ * (not capped) counted in the same year in the business's time zone ({@link rewardYear}).
+ * @param earlier when the referrer's earlier rewards that were not capped started counting
+ */
+export function owedRewardCapped(
+  maxBranches: number | null | undefined,
+  earlier: readonly Date[],
+  at: Date,
+  timeZone: string,
+): boolean {
+  if (maxBranches === null || maxBranches === undefined) return false;
+  const year = rewardYear(at, timeZone);
+  return earlier.filter((when) => rewardYear(when, timeZone) === year).length >= maxBranches;
+}
+
+/** How many rewards a referrer has left under the cap: `left` of `of` (the business's most). */
+export interface RewardsLeft {
+  left: number;
+  of: number;
+}
+
+/**
+ * What is left under the cap on rewarded friends (docs/product.md#referrer-reward): null when the
+ * business sets none, else max(0, most − rewarded). `rewarded` is, for a one-off reward (credit,
+ * free period, gift), the rewards owed this year in the business's time zone that were not
+ * capped; for the ongoing discount, the counting branches it rewards ({@link rewardedBranches}).
+ */
+export function rewardsLeft(
+  maxBranches: number | null | undefined,
+  rewarded: number,
+): RewardsLeft | null {
+  if (maxBranches === null || maxBranches === undefined) return null;
+  return { left: Math.max(0, maxBranches - rewarded), of: maxBranches };
+}
+
+/**
+ * {@link rewardsLeft} in the member's voice, for the member page (docs/product.md#referrer-reward):
+ * '2 of 3 rewards left this year' for a one-off reward (its cap is per calendar year);
+ * '2 of 3 friends left who lower your price' for the ongoing discount (its cap is on the counting
+ * branches at once). No final period.
+ */
+export function rewardsLeftWording(left: RewardsLeft, kind: ReferrerRewardKind): string {
+  return kind === 'discount'
+    ? `${left.left} of ${left.of} ${left.of === 1 ? 'friend' : 'friends'} left who lower your price`
+    : `${left.left} of ${left.of} ${left.of === 1 ? 'reward' : 'rewards'} left this year`;
+}

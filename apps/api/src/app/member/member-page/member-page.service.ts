@@ -9,6 +9,9 @@ import {
   welcomeOfferWording,
   referrerRewardWording,
   DEFAULT_REFERRER_REWARD,
+  rewardedBranches,
+  rewardsLeft,
+  rewardsLeftWording,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -26,7 +29,7 @@ import { MemberLinkMissingException } from './member-page.exceptions';
 import { memberPrice, projections } from '../../membership/pricing/price';
 import { savedSoFarCents } from './member-price';
 import type { MemberPageDto } from './dto/member-page-reply.dto';
-import { MemberPageRepository } from './member-page.repository';
+import { MemberPageRepository, type MemberFacts } from './member-page.repository';
 
 /** Ledger lines the page shows (newest first). */
 const LEDGER_LINES = 50;
@@ -123,6 +126,7 @@ export class MemberPageService implements OnModuleInit {
           'member',
           price.discountPerBranchCents,
         ) ?? '',
+      rewardsLeft: await this.rewardsLeft(scope, member),
       managedBy: member.managed ? 'Mindbody' : null,
       ...(member.nextCharge ? { nextCharge: member.nextCharge } : {}),
       savedSoFarCents: savedSoFarCents(ledger, new Date()),
@@ -130,6 +134,26 @@ export class MemberPageService implements OnModuleInit {
       projections: projections(price),
       ledger: ledger.slice(-LEDGER_LINES).reverse(),
     };
+  }
+
+  /**
+   * What is left under the business's most friends rewarded a year, in the member's words
+   * (`rewardsLeftWording`, docs/product.md#referrer-reward): a one-off reward counts the rewards
+   * owed this year in the business's time zone that were not capped, the ongoing discount the
+   * counting branches it rewards (`rewardedBranches`). Null without a cap, and for a Mindbody
+   * member (their price follows the Mindbody discounts, whatever the reward).
+   */
+  private async rewardsLeft(scope: BusinessScope, member: MemberFacts): Promise<string | null> {
+    const { rule } = member;
+    const most = rule?.maxBranches;
+    if (!rule || member.managed || most === null || most === undefined) return null;
+    const kind = member.referrerReward?.kind ?? 'discount';
+    const rewarded =
+      kind === 'discount'
+        ? rewardedBranches(member.countingBranches, rule)
+        : await this.pages.rewardedThisYear(scope, member.memberId);
+    const left = rewardsLeft(most, rewarded);
+    return left && rewardsLeftWording(left, kind);
   }
 
   /**

@@ -119,7 +119,10 @@ function linkCard(data: MemberPage): string {
   return card(
     '<h2>Your referral link</h2>' +
       link +
-      `<p class="g-muted" data-testid="reward-per-friend">Each friend who joins with your link ${escapeHtml(data.rewardPerFriend)}.</p>`,
+      `<p class="g-muted" data-testid="reward-per-friend">Each friend who joins with your link ${escapeHtml(data.rewardPerFriend)}.</p>` +
+      (data.rewardsLeft
+        ? `<p class="g-muted" data-testid="rewards-left">${escapeHtml(data.rewardsLeft)}.</p>`
+        : ''),
   );
 }
 

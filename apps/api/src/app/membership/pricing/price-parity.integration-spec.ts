@@ -7,11 +7,21 @@ import {
   effectivePrice,
   membershipEnded,
   priceLinesFrom,
+  businessTimeZone,
+  rewardedThisYear,
   rewardRuleColumn,
+  rewardYear as rewardYearSql,
   rowPrice,
   stripeBilled,
 } from './price.sql';
-import { approvalPrefill, type RewardPriceRule } from '@grove/contracts';
+import {
+  approvalPrefill,
+  businessLocale,
+  countryOptions,
+  owedRewardCapped,
+  rewardYear,
+  type RewardPriceRule,
+} from '@grove/contracts';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
@@ -47,7 +57,8 @@ interface ParityRow {
  * Mindbody businesses (saved discounts: suspended, ended, referred and unpriced members; and
  * discounts not saved yet), and the referrer's reward (docs/product.md#referrer-reward): a business
  * with a 50% and a yearly cap, one with a cap of three rewarded branches, and one whose reward is
- * a one-off credit (no ongoing discount).
+ * a one-off credit (no ongoing discount); and the year that cap counts in, the gym's (a credit
+ * business in Honolulu with one friend rewarded a year).
  */
 describe('the price in SQL and in TypeScript (membership/pricing)', () => {
   let db: TestDatabase;
@@ -417,5 +428,90 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
     // Billed on Stripe: the Stripe integration's discount; kept by hand: its own.
     expect(byName.get('Ana-Sofía Stripe')).toMatchObject({ price: 6_000, discount: 1_000 });
     expect(byName.get('Priya Hand')).toMatchObject({ price: 5_000, discount: 700 });
+  });
+  it("the cap's year is the gym's: a friend counting at 23:30 on 31 December in Honolulu is the old year's, in SQL and in TypeScript", async () => {
+    // The business's zone: the stored one PostgreSQL knows, else the country's default, as contracts resolve it.
+    const countries = countryOptions().map(({ code }) => code);
+    const { rows: zones } = await client.query<{
+      country: string;
+      none: string;
+      stored: string;
+      unknown: string;
+    }>(
+      `SELECT c AS country, business_time_zone(c, NULL) AS none,
+         business_time_zone(c, 'Pacific/Honolulu') AS stored, business_time_zone(c, 'Mars/Olympus_Mons') AS unknown
+       FROM unnest($1::text[]) c`,
+      [countries],
+    );
+    expect(zones).toEqual(
+      countries.map((country) => ({
+        country,
+        none: businessLocale(country).timeZone,
+        stored: businessLocale(country, 'Pacific/Honolulu').timeZone,
+        unknown: businessLocale(country, 'Mars/Olympus_Mons').timeZone,
+      })),
+    );
+
+    // A gym in Honolulu (UTC−10) owing a $25 credit per friend, one friend rewarded a year.
+    const {
+      rows: [{ id: gym }],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO businesses (name, website, phone, country, time_zone, referrer_reward, reward_max_branches)
+       VALUES ('Parity Honolulu Gym', 'parity.example.com', '+1 808 555 0147', 'US', 'Pacific/Honolulu',
+         '{"kind":"credit","creditCents":2500}', 1) RETURNING id`,
+    );
+    const leilani = await member(gym, 'Leilani Kahananui', 9_000, 0);
+    const keoni = await member(gym, 'Keoni Akana', 9_000, 0, { referredBy: leilani });
+    // Keoni started counting at 23:30 on 31 December last year, Honolulu time (09:30 on 1 January UTC).
+    await client.query(
+      `UPDATE referrer_rewards_owed SET counted_at = make_timestamp(
+         extract(year FROM now() AT TIME ZONE 'Pacific/Honolulu')::int - 1, 12, 31, 23, 30, 0) AT TIME ZONE 'Pacific/Honolulu'
+       WHERE branch_id = $1`,
+      [keoni],
+    );
+    await member(gym, 'Mālie Kealoha', 9_000, 0, { referredBy: leilani });
+    await member(gym, "Siobhán O'Brien", 9_000, 0, { referredBy: leilani });
+
+    const { rows: owed } = await client.query<{
+      name: string;
+      counted_at: Date;
+      capped: boolean;
+      sql_year: number;
+      country: string;
+      time_zone: string | null;
+      max_branches: number | null;
+    }>(
+      `SELECT f.name, o.counted_at, o.capped, ${rewardYearSql('o.counted_at', businessTimeZone('b'))} AS sql_year,
+         b.country, b.time_zone, b.reward_max_branches AS max_branches
+       FROM referrer_rewards_owed o JOIN members f ON f.id = o.branch_id JOIN businesses b ON b.id = o.business_id
+       WHERE o.business_id = $1 ORDER BY o.counted_at, f.name`,
+      [gym],
+    );
+    const zone = businessLocale(owed[0].country, owed[0].time_zone).timeZone;
+    const rewarded: Date[] = [];
+    const typescript = owed.map((row) => {
+      const capped = owedRewardCapped(row.max_branches, rewarded, row.counted_at, zone);
+      if (!capped) rewarded.push(row.counted_at);
+      return { name: row.name, year: rewardYear(row.counted_at, zone), capped };
+    });
+    expect(typescript).toEqual(
+      owed.map((row) => ({ name: row.name, year: row.sql_year, capped: row.capped })),
+    );
+    const thisYear = rewardYear(new Date(), zone);
+    expect(typescript).toEqual([
+      { name: 'Keoni Akana', year: thisYear - 1, capped: false },
+      { name: 'Mālie Kealoha', year: thisYear, capped: false },
+      { name: "Siobhán O'Brien", year: thisYear, capped: true },
+    ]);
+
+    // The rewards of this year the member page counts: Mālie's (Keoni's is last year's, Siobhán's capped).
+    const {
+      rows: [{ sql_count }],
+    } = await client.query<{ sql_count: number }>(
+      `SELECT ${rewardedThisYear('$1', businessTimeZone('b'))} AS sql_count FROM businesses b WHERE b.id = $2`,
+      [leilani, gym],
+    );
+    expect(sql_count).toBe(rewarded.filter((when) => rewardYear(when, zone) === thisYear).length);
+    expect(sql_count).toBe(1);
   });
 });

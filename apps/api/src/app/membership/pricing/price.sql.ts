@@ -79,6 +79,36 @@ export const rewardedBranches = (alias: string, branches: string): string =>
   `LEAST(${branches}, COALESCE((SELECT z.reward_max_branches FROM businesses z WHERE z.id = ${alias}.business_id), ${branches}))`;
 
 /**
+ * SQL: the IANA time zone of business row `alias` (a text expression), as contracts'
+ * `businessLocale(country, timeZone).timeZone` resolves it: its stored `time_zone` when PostgreSQL
+ * knows it, else its country's default zone, else 'UTC' (the function `business_time_zone`,
+ * migration RewardYearInTimeZone; it never fails).
+ */
+export const businessTimeZone = (alias: string): string =>
+  `business_time_zone(${alias}.country, ${alias}.time_zone)`;
+
+/**
+ * SQL: the calendar year (an int) of the timestamptz expression `instant` in time zone `zone` (a
+ * text expression, e.g. `businessTimeZone('z')`): the year the cap on rewarded friends counts in.
+ * The twin of `rewardYear` (@grove/contracts, docs/product.md#referrer-reward).
+ */
+export const rewardYear = (instant: string, zone: string): string =>
+  `extract(year FROM (${instant}) AT TIME ZONE ${zone})::int`;
+
+/**
+ * SQL: how many rewards the referrer `referrerId` (a uuid expression) was owed this calendar year
+ * in time zone `zone` that were not capped (an int): the rewards the business's most friends
+ * rewarded a year counts (docs/product.md#referrer-reward). It reads `referrer_rewards_owed` from
+ * 1 January 00:00 in the zone (`date_trunc` on the local time, back to an instant), which is
+ * `rewardYear(counted_at) = rewardYear(now())` for rows that counted by now, and what the trigger
+ * `members_referrer_reward_owed` compares with the most (migration RewardYearInTimeZone).
+ */
+export const rewardedThisYear = (referrerId: string, zone: string): string =>
+  `(SELECT count(*)::int FROM referrer_rewards_owed o
+     WHERE o.referrer_id = ${referrerId} AND NOT o.capped
+       AND o.counted_at >= date_trunc('year', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`;
+
+/**
  * SQL: a hand-managed member's price with `branches` counting branches (an int SQL expression),
  * cents: max(0, membership price − min(own discount × `rewardedBranches`, `maxReferralDiscount`)),
  * the twin of `newPriceCents` (price.ts) without a discount for referee.

@@ -1,7 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type TestAgent from 'supertest/lib/agent';
-import { DATA_EXPORT_NOT_READY_MESSAGE, DATA_EXPORT_RUNNING_MESSAGE } from '@grove/contracts';
+import {
+  DATA_EXPORT_NOT_READY_MESSAGE,
+  DATA_EXPORT_RUNNING_MESSAGE,
+  DEFAULT_REFERRER_REWARD,
+  type ReferrerRewardOwed,
+} from '@grove/contracts';
 import { waitFor } from '../../../../test/stub-servers';
 import { createTestApp, treeBody, type TestApp } from '../../../../test/test-app';
 
@@ -134,6 +139,90 @@ describe('the data export (integration)', () => {
 
     const list = await owner.get('/api/data-exports').expect(200);
     expect(list.body.exports[0]).toMatchObject({ id: started.body.id, state: 'done' });
+  });
+
+  it("holds the business's rewards owed to referrers, honoured or not, and none of another business's", async () => {
+    const gym = async (businessName: string, referrer: string, friends: [string, string][]) => {
+      const { agent } = await t.signUp({ businessName });
+      await agent
+        .put('/api/settings/referrer-reward')
+        .send({ ...DEFAULT_REFERRER_REWARD, kind: 'credit', creditCents: 2_500 })
+        .expect(200);
+      const tree = await agent
+        .post('/api/members')
+        .send(treeBody(referrer, `${referrer.split(' ')[0].toLowerCase()}@example.com`))
+        .expect(201);
+      for (const [name, email] of friends)
+        await agent
+          .post(`/api/members/${tree.body.id}/branches`)
+          .send(treeBody(name, email))
+          .expect(201);
+      const owed = (await agent.get('/api/referrer-rewards').expect(200)).body
+        .items as ReferrerRewardOwed[];
+      return { agent, owed };
+    };
+    const mine = await gym("O'Brien's Boxing & Fitness", "Siobhán O'Brien", [
+      ['Ana-Sofía Pérez', 'ana-sofia@example.es'],
+      ["Zoë D'Arcy-Nguyễn", 'zoe@example.fr'],
+    ]);
+    const others = await gym('Harbour Pilates', 'Kenji Watanabe', [
+      ['Priya Sharma', 'priya@example.in'],
+    ]);
+    expect(mine.owed).toHaveLength(2);
+    expect(others.owed).toHaveLength(1);
+    const honoured = mine.owed.find((row) => row.branchName === 'Ana-Sofía Pérez');
+    await mine.agent.post(`/api/referrer-rewards/${honoured?.id}/honoured`).expect(200);
+
+    const started = await mine.agent.post('/api/data-exports').expect(202);
+    expect(await finished(mine.agent, started.body.id)).toMatchObject({ state: 'done' });
+    const files = await unzip(
+      await download(mine.agent, `/api/data-exports/${started.body.id}/download`),
+    );
+    expect(files.get('README.txt')).toContain('rewards-owed.csv');
+    const rows = parse(files.get('rewards-owed.csv') as string, {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(
+      rows
+        .map((row) => ({
+          referrer: row['referrer_name'],
+          friend: row['friend_name'],
+          reward: JSON.parse(row['reward']),
+          capped: row['capped'],
+          honoured: row['honoured_at'] !== '',
+        }))
+        .sort((a, b) => a.friend.localeCompare(b.friend)),
+    ).toEqual([
+      {
+        referrer: "Siobhán O'Brien",
+        friend: 'Ana-Sofía Pérez',
+        reward: expect.objectContaining({ kind: 'credit', creditCents: 2_500 }),
+        capped: 'false',
+        honoured: true,
+      },
+      {
+        referrer: "Siobhán O'Brien",
+        friend: "Zoë D'Arcy-Nguyễn",
+        reward: expect.objectContaining({ kind: 'credit', creditCents: 2_500 }),
+        capped: 'false',
+        honoured: false,
+      },
+    ]);
+    expect(rows.map((row) => row['id']).sort()).toEqual(mine.owed.map((row) => row.id).sort());
+    // Harbour Pilates' reward is nowhere in the export.
+    for (const text of files.values()) {
+      expect(text).not.toContain(others.owed[0].id);
+      expect(text).not.toContain('Priya Sharma');
+    }
+    const business = parse(files.get('business.csv') as string, {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(JSON.parse(business[0]['referrer_reward'])).toMatchObject({
+      kind: 'credit',
+      creditCents: 2_500,
+    });
   });
 
   it('runs one export at a time, refuses past the daily limit, and forgets an expired file', async () => {

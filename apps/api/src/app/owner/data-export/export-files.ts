@@ -24,7 +24,8 @@ export const EXPORT_FILES: readonly ExportFile[] = [
     file: 'business.csv',
     about: "The business's details and settings (one row).",
     sql: `SELECT name, website, phone, country, time_zone, default_discount_cents, share_message,
-            welcome_offer, auto_referral_links, auto_approve_prospects, branch_qualification,
+            welcome_offer, referrer_reward, reward_cap_percent, reward_yearly_cap_cents,
+            reward_max_branches, auto_referral_links, auto_approve_prospects, branch_qualification,
             member_email_friend_joined, created_at
           FROM businesses WHERE id = $1`,
   },
@@ -57,6 +58,17 @@ export const EXPORT_FILES: readonly ExportFile[] = [
     sql: `SELECT id, member_id, occurred_at, reason, old_price_cents, new_price_cents,
             membership_price_cents, branch_id
           FROM price_changes WHERE business_id = $1 ORDER BY occurred_at, id`,
+  },
+  {
+    file: 'rewards-owed.csv',
+    about:
+      'Rewards owed to referrers: one per friend (branch_id) who started counting while the reward was a one-off credit, a free period or a gift, the reward as it was then (JSON, cents), capped when past the most friends rewarded a year (nothing owed), and when it was honoured.',
+    sql: `SELECT o.id, o.referrer_id, r.name AS referrer_name, o.branch_id, f.name AS friend_name,
+            o.reward, o.capped, o.counted_at, o.honoured_at
+          FROM referrer_rewards_owed o
+          JOIN members r ON r.id = o.referrer_id AND r.business_id = o.business_id
+          JOIN members f ON f.id = o.branch_id AND f.business_id = o.business_id
+          WHERE o.business_id = $1 ORDER BY o.counted_at, o.id`,
   },
   {
     file: 'referral-links.csv',

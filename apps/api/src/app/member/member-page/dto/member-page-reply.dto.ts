@@ -142,6 +142,15 @@ export class MemberPageDto implements MemberPage {
 
   @ApiProperty({
     type: String,
+    nullable: true,
+    example: '2 of 3 rewards left this year',
+    description:
+      "What is left under the business's most friends rewarded a year, in the member's words: a one-off reward counts the rewards owed this calendar year in the business's time zone (not capped), the ongoing discount its rewarded counting branches; null without a cap or for a Mindbody member",
+  })
+  rewardsLeft!: string | null;
+
+  @ApiProperty({
+    type: String,
     enum: ['Mindbody'],
     nullable: true,
     description: "'Mindbody' when Mindbody bills the member's price",
