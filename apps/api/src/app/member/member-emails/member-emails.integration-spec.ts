@@ -10,6 +10,7 @@ import { waitFor } from '../../../../test/stub-servers';
 import { createMailTestApp } from '../../../../test/member-mail';
 import { jobScope } from '../../platform/database/business-scope';
 import { MemberEmails } from './member-emails.service';
+import { MemberEmailsRepository } from './member-emails.repository';
 
 const referralData = {
   referralUrl: 'https://grove.example.com/referral/abc',
@@ -150,6 +151,30 @@ describe('member emails (integration, real SMTP server)', () => {
     ]);
     expect(header(received[0], 'list-unsubscribe')).toBeUndefined();
     await t.agent().post('/api/member-emails/unsubscribe/unknown-token').expect(404);
+  });
+
+  it('never sends an event twice when recording its delivery fails after the SMTP server accepted it', async () => {
+    // The flake of the member loop journey (issue 31): the server has the email, then the row's
+    // update fails (a pool or statement timeout on a busy machine) and pg-boss retries the job.
+    const repository = t.app.get(MemberEmailsRepository);
+    const failOnce = jest
+      .spyOn(repository, 'markDelivered')
+      .mockRejectedValueOnce(new Error('timeout exceeded when trying to connect'));
+    const before = smtp.emails.length;
+    const attempts = smtp.attempts();
+    try {
+      const scope = jobScope({ businessId });
+      expect(await emails.send(scope, member.id, 'magic-link', {}, 'test:record-fails')).toBe(true);
+      // The retry (5 s later) finds the row still 'sending': it sends nothing and says so.
+      await waitFor(async () => (await statusOf('test:record-fails')) === 'uncertain', 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    } finally {
+      failOnce.mockRestore();
+    }
+    expect(smtp.attempts() - attempts).toBe(1);
+    expect(smtp.emails.slice(before).map((mail) => mail.subject)).toEqual([
+      'Your link to your Peak Fitness referral page',
+    ]);
   });
 
   it('sends nothing for a member of another business', async () => {
