@@ -25,7 +25,7 @@ export async function createMailTestApp(
 export async function memberEmailsSettled(t: TestApp): Promise<void> {
   await waitFor(async () => {
     const [{ n }] = (await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM member_emails WHERE status = 'queued'`,
+      `SELECT count(*)::int AS n FROM member_emails WHERE status IN ('queued', 'sending')`,
     )) as { n: number }[];
     return n === 0;
   });

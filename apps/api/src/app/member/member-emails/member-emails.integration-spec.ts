@@ -8,8 +8,10 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
 import { createMailTestApp } from '../../../../test/member-mail';
+import { startRawSmtpServer, type RawSmtpServer } from '../../../../test/raw-smtp-server';
 import { jobScope } from '../../platform/database/business-scope';
 import { MemberEmails } from './member-emails.service';
+import { MemberEmailsRepository } from './member-emails.repository';
 
 const referralData = {
   referralUrl: 'https://grove.example.com/referral/abc',
@@ -152,6 +154,30 @@ describe('member emails (integration, real SMTP server)', () => {
     await t.agent().post('/api/member-emails/unsubscribe/unknown-token').expect(404);
   });
 
+  it('never sends an event twice when recording its delivery fails after the SMTP server accepted it', async () => {
+    // The flake of the member loop journey (issue 31): the server has the email, then the row's
+    // update fails (a pool or statement timeout on a busy machine) and pg-boss retries the job.
+    const repository = t.app.get(MemberEmailsRepository);
+    const failOnce = jest
+      .spyOn(repository, 'markDelivered')
+      .mockRejectedValueOnce(new Error('timeout exceeded when trying to connect'));
+    const before = smtp.emails.length;
+    const attempts = smtp.attempts();
+    try {
+      const scope = jobScope({ businessId });
+      expect(await emails.send(scope, member.id, 'magic-link', {}, 'test:record-fails')).toBe(true);
+      // The retry (5 s later) finds the row still 'sending': it sends nothing and says so.
+      await waitFor(async () => (await statusOf('test:record-fails')) === 'uncertain', 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    } finally {
+      failOnce.mockRestore();
+    }
+    expect(smtp.attempts() - attempts).toBe(1);
+    expect(smtp.emails.slice(before).map((mail) => mail.subject)).toEqual([
+      'Your link to your Peak Fitness referral page',
+    ]);
+  });
+
   it('sends nothing for a member of another business', async () => {
     const other = await t.signUp();
     const scope = jobScope({ businessId: other.user.business.id });
@@ -203,5 +229,49 @@ describe('member emails when the SMTP server fails once (integration)', () => {
     expect(smtp.emails.map((mail) => mail.subject)).toEqual([
       'Your link to your Retry Gym referral page',
     ]);
+  });
+});
+
+describe("member emails when the SMTP server's reply is lost (integration)", () => {
+  let t: TestApp;
+  let smtp: RawSmtpServer;
+
+  beforeAll(async () => {
+    // The server takes the whole first message, then drops the connection without its 250: it
+    // may have the email, and Grove cannot know (issue 31, the member loop's duplicate).
+    smtp = await startRawSmtpServer((n) => (n === 1 ? 'close' : '250 OK'));
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('does not send it again: the retry marks it uncertain', async () => {
+    const owner = await t.signUp({ businessName: 'Ceol Fitness' });
+    const member = (
+      await owner.agent
+        .post('/api/members')
+        .send({
+          memberName: "Siobhán O'Brien",
+          memberEmail: 'siobhan@example.ie',
+          membershipPriceCents: 6000,
+          discountCents: 1000,
+        })
+        .expect(201)
+    ).body as MemberRow;
+    const emails = t.app.get(MemberEmails);
+    const scope = jobScope({ businessId: owner.user.business.id });
+    expect(await emails.send(scope, member.id, 'magic-link', {}, 'lost-reply:1')).toBe(true);
+    const statusOf = async (): Promise<string | undefined> =>
+      (
+        (await t.dataSource.query(
+          `SELECT status FROM member_emails WHERE event_key = 'lost-reply:1'`,
+        )) as { status: string }[]
+      )[0]?.status;
+    await waitFor(async () => (await statusOf()) === 'uncertain', 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.messages()).toBe(1);
+    expect(await statusOf()).toBe('uncertain');
   });
 });

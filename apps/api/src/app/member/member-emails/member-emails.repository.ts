@@ -14,10 +14,30 @@ import { liveReferralLink } from '../../platform/database/live-referral-link.sql
 
 /**
  * Where a member email stands (`member_emails.status`); 'invalid_address': not sent, the member's
- * stored address is not one plain mailbox (issue 24 part 2, migration EmailAddressRule).
+ * stored address is not one plain mailbox (issue 24 part 2, migration EmailAddressRule);
+ * 'sending': claimed by its delivery job just before SMTP; 'uncertain': an attempt began the
+ * SMTP conversation and its outcome was never recorded, so it is not sent again (migration
+ * MemberEmailSending, docs/decisions/member-emails-at-most-once.md).
  */
 export type MemberEmailStatus =
-  'queued' | 'held' | 'sent' | 'outboxed' | 'unsubscribed' | 'no_member' | 'invalid_address';
+  | 'queued'
+  | 'held'
+  | 'sending'
+  | 'sent'
+  | 'outboxed'
+  | 'uncertain'
+  | 'unsubscribed'
+  | 'no_member'
+  | 'invalid_address';
+
+/** How a claimed ('sending') email ended. */
+export type DeliveredStatus = 'sent' | 'outboxed' | 'invalid_address';
+
+/**
+ * The statuses of an email that went out, or may have ('sending', 'uncertain'), for the daily cap
+ * and "sent too soon" checks.
+ */
+export const OUT_OR_GOING_STATUSES = `'sending', 'sent', 'outboxed', 'uncertain'`;
 
 /** Why a member email waits ('held'): docs/product.md#verified-senders. */
 export type HeldReason = 'unverified_sender' | 'daily_cap';
@@ -199,7 +219,7 @@ export class MemberEmailsRepository {
   async deliveredToday(scope: BusinessScope): Promise<number> {
     const rows: { n: string }[] = await this.dataSource.query(
       `SELECT count(*) AS n FROM member_emails
-        WHERE business_id = $1 AND status IN ('sent', 'outboxed')
+        WHERE business_id = $1 AND status IN ('sent', 'outboxed', 'uncertain')
           AND delivered_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
       [scope.businessId],
     );
@@ -260,15 +280,61 @@ export class MemberEmailsRepository {
     };
   }
 
-  /** Records how a queued email ended (only a still-queued row changes). */
-  async markDelivered(
+  /**
+   * Records why a queued email is not sent ('no_member', 'invalid_address', 'unsubscribed'; only a
+   * still-queued row changes).
+   */
+  async markNotSent(
     scope: BusinessScope,
     emailId: string,
-    status: Exclude<MemberEmailStatus, 'queued'>,
+    status: 'no_member' | 'invalid_address' | 'unsubscribed',
   ): Promise<void> {
     await this.dataSource.query(
       `UPDATE member_emails SET status = $3, delivered_at = now()
         WHERE business_id = $1 AND id = $2 AND status = 'queued'`,
+      [scope.businessId, emailId, status],
+    );
+  }
+
+  /**
+   * Claims a queued email for one delivery attempt ('queued' → 'sending'), committed on its own
+   * before any SMTP command, so that a later attempt knows one began.
+   * @returns false when the row is not queued (another attempt has it, or it ended)
+   */
+  async claim(scope: BusinessScope, emailId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH claimed AS (
+         UPDATE member_emails SET status = 'sending'
+          WHERE business_id = $1 AND id = $2 AND status = 'queued' RETURNING id)
+       SELECT id FROM claimed`,
+      [scope.businessId, emailId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Puts a claimed email back to 'queued' (the attempt failed where nothing can have been delivered). */
+  async unclaim(scope: BusinessScope, emailId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_emails SET status = 'queued'
+        WHERE business_id = $1 AND id = $2 AND status = 'sending'`,
+      [scope.businessId, emailId],
+    );
+  }
+
+  /**
+   * Records how a claimed email ended: `status` ('sent', 'outboxed', 'invalid_address' when the
+   * mailer refused the address) or 'uncertain' (found still 'sending' by a later attempt). Only a
+   * 'sending' row changes, or an 'uncertain' one to a known outcome.
+   */
+  async markDelivered(
+    scope: BusinessScope,
+    emailId: string,
+    status: DeliveredStatus | 'uncertain',
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE member_emails SET status = $3, delivered_at = now()
+        WHERE business_id = $1 AND id = $2
+          AND (status = 'sending' OR (status = 'uncertain' AND $3 <> 'uncertain'))`,
       [scope.businessId, emailId, status],
     );
   }
@@ -286,7 +352,7 @@ export class MemberEmailsRepository {
     const rows: { member_id: string; at: Date }[] = await this.dataSource.query(
       `SELECT member_id, max(created_at) AS at FROM member_emails
         WHERE business_id = $1 AND member_id = ANY($2::uuid[]) AND template = $3 AND created_at > $4
-          AND status IN ('queued', 'held', 'sent', 'outboxed')
+          AND status IN ('queued', 'held', ${OUT_OR_GOING_STATUSES})
         GROUP BY member_id`,
       [scope.businessId, memberIds, template, since],
     );
@@ -320,7 +386,7 @@ export class MemberEmailsRepository {
       `SELECT created_at FROM member_emails
         WHERE business_id = $1 AND member_id = $2 AND template = $3
           AND created_at > now() - make_interval(secs => $4)
-          AND status IN ('queued', 'held', 'sent', 'outboxed')
+          AND status IN ('queued', 'held', ${OUT_OR_GOING_STATUSES})
         ORDER BY created_at`,
       [scope.businessId, memberId, template, windowSeconds],
     );

@@ -15,6 +15,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { smtpNotAccepted } from '../../platform/mail/smtp-outcome';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import {
   isMemberEmailName,
@@ -82,9 +83,10 @@ export function firstName(name: string): string {
  *   transactional magic link they asked for. Through `MailService.deliver`: SMTP_URL, or the
  *   `outbox_emails` table. A member whose stored address is not one plain mailbox (`isValidEmail`:
  *   an address stored before the rule, issue 24 part 2) gets nothing: 'invalid_address'.
- * - Once delivered the row is 'sent'/'outboxed' and a retried job sends nothing more. (An SMTP
- *   server that accepts the email and then loses the connection before the row is marked can
- *   still get it twice: SMTP has no exactly-once.)
+ * - At most once to the SMTP server: the job claims the row ('sending') before SMTP; once
+ *   delivered it is 'sent'/'outboxed'. A retry after an attempt whose outcome is unknown (the
+ *   connection lost after the message was handed over, the outcome not recorded, a crash) marks
+ *   it 'uncertain' and sends nothing (docs/decisions/member-emails-at-most-once.md).
  */
 @Injectable()
 export class MemberEmails implements OnModuleInit {
@@ -359,20 +361,34 @@ export class MemberEmails implements OnModuleInit {
   }
 
   /**
-   * Delivers one queued member email now (the job's handler).
-   * @returns the row's status afterwards
-   * @throws the SMTP error (the job is retried)
+   * Delivers one queued member email now (the job's handler), at most once to the SMTP server
+   * (docs/decisions/member-emails-at-most-once.md): the row is claimed 'queued' → 'sending' in a
+   * committed statement just before SMTP, then marked with the outcome. A failure where the server
+   * cannot have accepted it (`smtpNotAccepted`: a refusal, no connection) puts it back to 'queued'
+   * and throws, for the job's retry; any other failure (a connection lost mid-conversation, the
+   * outcome not recorded) leaves it 'sending', and the retry marks it 'uncertain' without sending.
+   * @returns the row's status afterwards (null: no such email, or another attempt claimed it)
+   * @throws the SMTP error or the database's (the job is retried)
    */
   async deliver(job: MemberEmailJob): Promise<MemberEmailStatus | null> {
     const scope = jobScope(job);
     const email = await this.emails.forDelivery(scope, job.emailId);
+    if (email?.status === 'sending') {
+      // An attempt before this one began the SMTP conversation and never recorded how it ended:
+      // the server may have the email. Never twice (docs/decisions/member-emails-at-most-once.md).
+      await this.emails.markDelivered(scope, job.emailId, 'uncertain');
+      this.logger.warn(
+        `member email ${job.emailId}: an earlier attempt's outcome is unknown; not sent again`,
+      );
+      return 'uncertain';
+    }
     if (!email || email.status !== 'queued') return email?.status ?? null;
     if (!email.memberEmail || !email.memberName || !isMemberEmailName(email.template)) {
-      await this.emails.markDelivered(scope, job.emailId, 'no_member');
+      await this.emails.markNotSent(scope, job.emailId, 'no_member');
       return 'no_member';
     }
     if (!isValidEmail(email.memberEmail)) {
-      await this.emails.markDelivered(scope, job.emailId, 'invalid_address');
+      await this.emails.markNotSent(scope, job.emailId, 'invalid_address');
       return 'invalid_address';
     }
     const template = MEMBER_EMAIL_TEMPLATES[email.template];
@@ -384,7 +400,7 @@ export class MemberEmails implements OnModuleInit {
       return 'held';
     }
     if (email.unsubscribed && !transactional) {
-      await this.emails.markDelivered(scope, job.emailId, 'unsubscribed');
+      await this.emails.markNotSent(scope, job.emailId, 'unsubscribed');
       return 'unsubscribed';
     }
     // Links on the configured origin only (the row's `origin` may predate PUBLIC_ORIGIN).
@@ -411,21 +427,29 @@ export class MemberEmails implements OnModuleInit {
         referrerReward: email.referrerReward,
       },
     );
-    const outcome = await this.mail.deliver({
-      to: email.memberEmail,
-      fromName: email.businessName,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      ...(oneClickUrl
-        ? {
-            headers: {
-              'List-Unsubscribe': `<${oneClickUrl}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
-          }
-        : {}),
-    });
+    // Committed before SMTP: a retry that finds it still 'sending' does not send again.
+    if (!(await this.emails.claim(scope, job.emailId))) return null;
+    const outcome = await this.mail
+      .deliver({
+        to: email.memberEmail,
+        fromName: email.businessName,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        ...(oneClickUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${oneClickUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
+      })
+      .catch(async (error: unknown) => {
+        // Refused or never connected: nothing reached the member, the job's retry may send it.
+        if (smtpNotAccepted(error)) await this.emails.unclaim(scope, job.emailId);
+        throw error;
+      });
     const status = outcome === 'refused' ? 'invalid_address' : outcome;
     await this.emails.markDelivered(scope, job.emailId, status);
     return status;

@@ -13,6 +13,7 @@ import {
   type MembershipEventMap,
 } from '../../membership/events/membership-events';
 import { createMailTestApp, memberEmailsSettled, receivedWith } from '../../../../test/member-mail';
+import { waitFor } from '../../../../test/stub-servers';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MEMBER_EMAIL_QUEUE } from '../member-emails/member-emails.service';
 import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
@@ -136,6 +137,9 @@ describe('event emails to members (integration, real SMTP server)', () => {
     await join('Sam Stone', 'sam@example.com');
     await join('Sam Stone', 'sam@example.com');
     await join('Ana Ruiz', 'ana@example.com'); // her own link: flagged, no email
+    // The email is queued by the join's follow-up job: wait for it before settling (a busy
+    // machine may not have run that job when no email is queued yet).
+    await waitFor(async () => received('Sam Stone joined with your link').length > 0, 30_000);
     await settled();
     const mails = received('Sam Stone joined with your link');
     expect(mails).toHaveLength(1);
@@ -279,6 +283,55 @@ describe('event emails to members (integration, real SMTP server)', () => {
         'Ana-Sofía Pérez no longer counts as your branch: your price is back to $100.00',
       ).map(to),
     ).toEqual(['ana@example.com']);
+  });
+
+  it('an approval whose emails cannot be queued approves nothing; done again, it queues one of each (issue 31 item 4)', async () => {
+    const friend = { name: "Zoë D'Arcy-Nguyễn", email: 'zoe.darcy@example.ie' };
+    await join(friend.name, friend.email);
+    await settled();
+    const id = await prospectId(friend.email);
+    const emailRows = async (): Promise<{ template: string; event_key: string }[]> =>
+      (await t.dataSource.query(
+        `SELECT e.template, e.event_key FROM member_emails e
+          WHERE e.template IN ('branch-counting', 'welcome') AND e.data::text LIKE '%Zo%'
+             OR e.member_id IN (SELECT id FROM members WHERE email = $1)
+          ORDER BY e.template`,
+        [friend.email],
+      )) as { template: string; event_key: string }[];
+    // Both emails are queued in the approval's transaction: when queueing fails, the approval
+    // rolls back with them (as a crash before the commit would): no member, the prospect waits.
+    const jobs = t.app.get(JobsService);
+    const send = jobs.send.bind(jobs);
+    const spy = jest
+      .spyOn(jobs, 'send')
+      .mockImplementation((name, data, options) =>
+        name === MEMBER_EMAIL_QUEUE
+          ? Promise.reject(new Error('the jobs table did not answer'))
+          : send(name, data, options),
+      );
+    const refused = await approve(id, friend.name, friend.email);
+    spy.mockRestore();
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect(await prospectId(friend.email)).toBe(id);
+    expect(
+      ((await owner.get(`/api/members/${ana.id}`).expect(200)).body as MemberRow).branchDetails.map(
+        (branch) => branch.branchName,
+      ),
+    ).toEqual([]);
+    expect(await emailRows()).toEqual([]);
+
+    const approved = (await approve(id, friend.name, friend.email).expect(201)).body as MemberRow;
+    expect((await emailRows()).map((row) => row.event_key)).toEqual([
+      `branch-counting:${approved.id}`,
+      `welcome:${approved.id}`,
+    ]);
+    await settled();
+    expect(received(`${friend.name} is now your branch: your price is now $85.00`).map(to)).toEqual(
+      ['ana@example.com'],
+    );
+    expect(
+      received('Welcome to Peak Fitness').filter((mail) => to(mail) === friend.email),
+    ).toHaveLength(1);
   });
 
   it('an email the owner turned off is not sent', async () => {

@@ -129,11 +129,13 @@ export class MemberNotifications {
 
   /**
    * "{friend} is now your branch: your price is now $X" to the referrer (unless the branch is
-   * still pending: `event.counting` false) and the welcome to the friend, each if turned on.
+   * still pending: `event.counting` false) and the welcome to the friend, each if turned on;
+   * inside `event.manager`'s transaction (the approval's) when given.
    * @returns how many were queued
+   * @throws (with `event.manager` only) what queueing threw, so the approval rolls back
    */
   branchApproved(scope: BusinessScope, event: BranchApprovedEvent): Promise<number> {
-    return this.guarded('branch-approved', 0, async () => {
+    const queue = async () => {
       const settings = await this.settings(scope);
       let queued = 0;
       if (event.counting !== false && (await this.queueBranchCounting(scope, settings, event)))
@@ -149,11 +151,13 @@ export class MemberNotifications {
             ...(event.welcomeOffer ? { welcomeOffer: event.welcomeOffer } : {}),
           },
           `welcome:${event.branchId}`,
+          { manager: event.manager },
         ))
       )
         queued += 1;
       return queued;
-    });
+    };
+    return event.manager ? queue() : this.guarded('branch-approved', 0, queue);
   }
 
   /**

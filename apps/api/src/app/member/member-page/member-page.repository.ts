@@ -13,6 +13,7 @@ import {
 } from '@grove/contracts';
 import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
+import { OUT_OR_GOING_STATUSES } from '../member-emails/member-emails.repository';
 import {
   businessTimeZone,
   countingBranch,
@@ -165,7 +166,7 @@ export class MemberPageRepository {
         ORDER BY EXISTS (SELECT 1 FROM member_emails e
                           WHERE e.business_id = m.business_id AND e.member_id = m.id
                             AND e.template = $2 AND e.created_at > $3
-                            AND e.status IN ('queued', 'sent', 'outboxed')),
+                            AND e.status IN ('queued', ${OUT_OR_GOING_STATUSES})),
                  lower(m.name), m.id
         LIMIT 1`,
       [scope.businessId, template, since],
@@ -206,7 +207,7 @@ export class MemberPageRepository {
          FROM (SELECT l.member_id, EXISTS (
                  SELECT 1 FROM member_emails e
                   WHERE e.business_id = $1 AND e.member_id = l.member_id AND e.template = $2
-                    AND e.created_at > $3 AND e.status IN ('queued', 'sent', 'outboxed')) AS recent
+                    AND e.created_at > $3 AND e.status IN ('queued', ${OUT_OR_GOING_STATUSES})) AS recent
                  FROM referral_links l
                 WHERE l.business_id = $1 AND ${liveReferralLink()}
                 GROUP BY l.member_id) m`,

@@ -46,6 +46,12 @@ export interface BranchApprovedEvent {
    * null or absent when the business offers none. The welcome email states it.
    */
   welcomeOffer?: string | null;
+  /**
+   * The approval's open transaction: both emails are queued inside it (committed or rolled back
+   * with the approval; a failure to queue rolls the approval back), so a crash after the commit
+   * cannot lose them. Without it they are queued on their own and a failure is only logged.
+   */
+  manager?: EntityManager;
 }
 
 /**

@@ -672,18 +672,19 @@ export class MembersRepository {
 
   /**
    * The branches of the given trees in one statement, grouped by tree id, each list in the order
-   * the branches were added, each with its status.
+   * the branches were added, each with its status; in `manager`'s transaction when given.
    */
   async findBranchDetails(
     scope: BusinessScope,
     treeIds: string[],
+    manager?: EntityManager,
   ): Promise<Map<string, BranchDetail[]>> {
     const byTree = new Map<string, BranchDetail[]>(treeIds.map((id) => [id, []]));
     if (treeIds.length === 0) return byTree;
     const rows: ({ id: string; name: string; email: string; referred_by_id: string } & Pick<
       SummarySqlRow,
       'counting' | 'ended' | 'suspended'
-    >)[] = await this.dataSource.query(
+    >)[] = await (manager ?? this.dataSource).query(
       `SELECT b.id, b.name, b.email, b.referred_by_id, ${branchStateColumns('b')} FROM members b
        WHERE b.business_id = $1 AND b.referred_by_id = ANY($2::uuid[])
        ORDER BY b.created_at, b.id`,

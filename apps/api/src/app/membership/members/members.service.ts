@@ -94,13 +94,14 @@ export class MembersService {
 
   /**
    * One member as a table row.
+   * @param manager read in this open transaction (its own writes seen), else on the pool
    * @throws MemberNotFoundException 404 when not a member of this business
    */
-  async get(scope: BusinessScope, id: string): Promise<MemberRow> {
+  async get(scope: BusinessScope, id: string, manager?: EntityManager): Promise<MemberRow> {
     if (!isUUID(id)) throw new MemberNotFoundException();
-    const [summary] = await this.members.findSummaries(scope, [id]);
+    const [summary] = await this.members.findSummaries(scope, [id], manager);
     if (!summary) throw new MemberNotFoundException();
-    const details = await this.members.findBranchDetails(scope, [id]);
+    const details = await this.members.findBranchDetails(scope, [id], manager);
     return toMemberRow(summary, details.get(id) ?? []);
   }
 

@@ -320,6 +320,40 @@ describe('migrations (integration)', () => {
     expect(await columns()).toBe(1);
   });
 
+  it("MemberEmailSending lets a member email be 'sending' or 'uncertain'; down, they are 'queued' and 'sent' again; up again", async () => {
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Sending Gym', 'sending.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const [member] = (await dataSource.query(
+      `INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
+       VALUES ($1, 'Ana-Sofía Pérez', 'ana.sofia@example.es', 'ana.sofia@examplees', 5000, 500) RETURNING id`,
+      [business.id],
+    )) as { id: string }[];
+    const email = `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key, status)
+      VALUES ($1, $2, 'magic-link', '{}', 'http://localhost:3000', $3, $4)`;
+    await dataSource.query(email, [business.id, member.id, 'sending:1', 'sending']);
+    await dataSource.query(email, [business.id, member.id, 'sending:2', 'uncertain']);
+    const statuses = async () =>
+      (
+        (await dataSource.query(
+          `SELECT status FROM member_emails WHERE event_key LIKE 'sending:%' ORDER BY event_key`,
+        )) as { status: string }[]
+      ).map((row) => row.status);
+    await undoThrough(dataSource, 'MemberEmailSending1795607000000');
+    expect(await statuses()).toEqual(['queued', 'sent']);
+    await expect(
+      dataSource.query(
+        `UPDATE member_emails SET status = 'uncertain' WHERE event_key = 'sending:1'`,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
+    await dataSource.runMigrations({ transaction: 'each' });
+    await dataSource.query(
+      `UPDATE member_emails SET status = 'sending' WHERE event_key = 'sending:1'`,
+    );
+    expect(await statuses()).toEqual(['sending', 'sent']);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('StripeEndedMembers fills stripe_ended_at from the subscriptions that ended, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Ended Gym', 'ended.example.com', '0412 345 678') RETURNING id`,

@@ -207,11 +207,13 @@ export class ProspectsService implements OnModuleInit {
    * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
-   * A second approval finds no prospect (404) and creates nothing. Then, each if the owner left
-   * it on: "{friend} is now your branch: your price is now $X" to the referrer (only if the branch
-   * counts at once under the business's rule, docs/product.md#branch-qualification; else
-   * `BranchQualificationService.refresh` sends it when it starts) and a welcome to the friend
-   * (`MemberNotifications.branchApproved`, once per branch). A prospect managed by an
+   * A second approval finds no prospect (404) and creates nothing. In the same transaction, each
+   * if the owner left it on, it queues "{friend} is now your branch: your price is now $X" to the
+   * referrer (only if the branch counts at once under the business's rule,
+   * docs/product.md#branch-qualification; else `BranchQualificationService.refresh` sends it when
+   * it starts) and a welcome to the friend (`MemberNotifications.branchApproved`, once per
+   * branch): a failure to queue them rolls the approval back (a 5xx, nothing changed;
+   * docs/decisions/side-effects-in-the-transaction.md). A prospect managed by an
    * integration is refused and left unchanged (docs/product.md#screens 'Managed by {integration}', docs/product.md#roles).
    * Records prospect_approved, the new member's member_added and branch_added (source
    * 'approval') and both ledgers' lines, in the same transaction (docs/architecture.md#lifecycle-facts),
@@ -232,7 +234,8 @@ export class ProspectsService implements OnModuleInit {
    */
   async approve(scope: BusinessScope, id: string, input: ApproveProspectDto): Promise<MemberRow> {
     await this.billing.assertOpen(scope);
-    const { memberId, welcomeOffer } = await this.prospects.transaction(async (manager) => {
+    const rule = await this.rewards.priceRule(scope);
+    return this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
       const newId = await this.members.addBranchIn(
         scope,
@@ -275,29 +278,27 @@ export class ProspectsService implements OnModuleInit {
           memberId: newId,
         });
       // The friend's welcome offer as it is now (docs/product.md#welcome-offer), kept on the member.
-      const granted = await this.welcomeOffers.grantAtApproval(scope, manager, newId);
-      return { memberId: newId, welcomeOffer: granted };
+      const welcomeOffer = await this.welcomeOffers.grantAtApproval(scope, manager, newId);
+      const created = await this.members.get(scope, newId, manager);
+      if (created.referringMemberId) {
+        // The emails are queued in this transaction, with the prices it wrote (issue 31 item 4).
+        const referrer = await this.members.get(scope, created.referringMemberId, manager);
+        await this.events.emit('branch.approved', {
+          scope,
+          manager,
+          branchId: created.id,
+          friendName: created.memberName,
+          referrerId: referrer.id,
+          referrerName: referrer.memberName,
+          priceNowCents: referrer.newPriceCents,
+          priceBeforeCents: priceBeforeNewestBranchCents({ ...referrer, rule }),
+          // A branch the business's rule leaves pending is announced when it starts counting.
+          counting: created.status === 'Active',
+          welcomeOffer,
+        });
+      }
+      return created;
     });
-    const created = await this.members.get(scope, memberId);
-    if (created.referringMemberId) {
-      const referrer = await this.members.get(scope, created.referringMemberId);
-      await this.events.emit('branch.approved', {
-        scope,
-        branchId: created.id,
-        friendName: created.memberName,
-        referrerId: referrer.id,
-        referrerName: referrer.memberName,
-        priceNowCents: referrer.newPriceCents,
-        priceBeforeCents: priceBeforeNewestBranchCents({
-          ...referrer,
-          rule: await this.rewards.priceRule(scope),
-        }),
-        // A branch the business's rule leaves pending is announced when it starts counting.
-        counting: created.status === 'Active',
-        welcomeOffer,
-      });
-    }
-    return created;
   }
 
   /**

@@ -309,6 +309,11 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     // Issue 31: it holds Rita's new bill for the owner; confirming writes it.
     expect(ritaAutopay()).toBe(60);
     expect((await mindbodyStatus(owner)).pendingBills?.count).toBe(1);
+    // The webhook's own sync tells Rita (its branch refresh queues the email), before any
+    // sync the owner starts; the confirmed sync then sends nothing more.
+    await mailsSettled();
+    const toldBy = ritaMails().length;
+    expect(ritaMails().at(-1)).toBe('Wendy Webhook is now your branch: your price is now $50.00');
     await sync();
     expect(ritaAutopay()).toBe(50);
     expect((await ritaLedger()).at(-1)).toMatchObject({
@@ -317,7 +322,7 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
       new_price_cents: 5_000,
     });
     await mailsSettled();
-    expect(ritaMails().at(-1)).toBe('Wendy Webhook is now your branch: your price is now $50.00');
+    expect(ritaMails()).toHaveLength(toldBy);
 
     const lines = await lineCount();
     expect(
@@ -396,13 +401,29 @@ describe('Mindbody first payment and suspension: when a branch counts (integrati
     await expectLedgersChained(t, businessId);
   });
 
-  it('ended in Mindbody: the sync detaches Ed, Rita pays $60 again with one ledger line and exactly one email; a second sync adds nothing', async () => {
+  it('ended in Mindbody: the sync a webhook queues detaches Ed and tells Rita; the owner’s syncs then bill her $60 again, with one ledger line and exactly one email', async () => {
     const ed = clientIds.get('Ed Ended') ?? '';
     const edId = (await member('Ed Ended')).id;
     await mailsSettled();
     const mailsBefore = ritaMails().length;
     const linesBefore = (await ritaLedger()).length;
-    sandbox.control.cancelMembership(ed);
+    const contract = sandbox.control.cancelMembership(ed);
+    expect(contract).toBeDefined();
+    // Mindbody's clientContract.updated delivery queues the sync that sees it ended.
+    const delivered = await deliverWebhook(t, sandbox, {
+      messageId: 'contract-ed-ended',
+      eventId: 'clientContract.updated',
+      clientId: ed,
+      eventData: { clientContractId: contract?.Id, contractName: contract?.ContractName },
+    });
+    expect(delivered.status).toBe(204);
+    await waitFor(async () => (await member('Ed Ended')).status === 'Ended', 60_000);
+    await settled(owner);
+    await mailsSettled();
+    expect(ritaMails().slice(mailsBefore)).toEqual([
+      'Ed Ended’s membership ended: your price is back to $60.00',
+    ]);
+    expect(ritaAutopay()).toBe(50);
     await sync();
     await sync();
     await mailsSettled();
