@@ -450,6 +450,21 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     expect(await endedFacts(friend.id)).toEqual([
       { source: 'stripe', event_key: `member_ended:${friend.id}:${endedAt}` },
     ]);
+    // Zoë's email names her price in her subscription's currency (US dollars), not the gym's
+    // Australian dollars ("$65.00" would read as AUD). Intl writes a no-break space after 'USD'.
+    const usd65 = 'USD\u00a065.00';
+    const lapseEmails = await until(
+      async () =>
+        (await t.dataSource.query(
+          `SELECT subject, text FROM outbox_emails WHERE "to" = $1 AND subject LIKE $2`,
+          ['zoe.obrien@example.com', '%membership ended%'],
+        )) as { subject: string; text: string }[],
+      (rows) => rows.length > 0,
+    );
+    expect(lapseEmails.map((email) => email.subject)).toEqual([
+      `Siobhán O’Brien’s membership ended: your price is back to ${usd65}`,
+    ]);
+    expect(lapseEmails[0]?.text).toContain(`Your price is back to ${usd65} a month.`);
     // The lapse shows in the Status filter, and a refresh later changes nothing more.
     const ended = (await owner.get('/api/members?status=Ended').expect(200))
       .body as Page<MemberRow>;
