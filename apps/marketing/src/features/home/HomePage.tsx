@@ -116,7 +116,7 @@ export function HomePage() {
               Supported CRM <span className="g-badge">Mindbody</span>
               {/* Issue 32: Stripe member billing beside the CRM, not a second CRM. */}
               <span className="mk-stat__note">
-                and member billing on <span className="g-badge">Stripe</span>
+                and <strong>Stripe</strong> member billing
               </span>
             </span>
           </div>
