@@ -93,6 +93,19 @@ test('the getting-started checklist shows, ticks from real data and goes away', 
     '$12.50',
   );
 
+  // Where the members are billed: Mindbody or Stripe, each to its own wizard (issue 32).
+  await expect(page.getByTestId('getting-started-billing')).toContainText(
+    'Connect Mindbody or Stripe',
+  );
+  await expect(checklist.getByRole('link', { name: 'Connect Mindbody' })).toHaveAttribute(
+    'href',
+    '/mindbody-setup',
+  );
+  await checklist.getByRole('link', { name: 'Connect Stripe' }).click();
+  await expect(page).toHaveURL(/\/stripe-setup$/);
+  await page.goto('/dashboard');
+  await expect(checklist).toContainText('2 of 4 done');
+
   // Hidden for good: it stays away after a reload.
   await checklist.getByRole('button', { name: 'Hide checklist' }).click();
   await expect(checklist).toBeHidden();

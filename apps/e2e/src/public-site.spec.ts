@@ -97,6 +97,8 @@ test('home: the figures, and the hero sends visitors to the contact form', async
   await expect(figures).toContainText('6+ Businesses are ready to launch');
   await expect(figures).toContainText('1 Supported CRM');
   await expect(figures).toContainText('Mindbody');
+  // Issue 32: Stripe member billing beside the one CRM, not a second CRM.
+  await expect(figures).toContainText('and Stripe member billing');
   await page.getByRole('link', { name: 'Try Grove for free' }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();

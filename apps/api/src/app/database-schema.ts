@@ -71,6 +71,7 @@ import { MindbodyAddClient1795601000000 } from './platform/database/migrations/1
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 import { OutdatedPasswordMark1795604000000 } from './platform/database/migrations/1795604000000-OutdatedPasswordMark';
+import { StripeFactSource1795605000000 } from './platform/database/migrations/1795605000000-StripeFactSource';
 import { RewardYearInTimeZone1795606000000 } from './platform/database/migrations/1795606000000-RewardYearInTimeZone';
 import { MemberEmailSending1795607000000 } from './platform/database/migrations/1795607000000-MemberEmailSending';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
@@ -152,6 +153,7 @@ export const MIGRATIONS = [
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
   OutdatedPasswordMark1795604000000,
+  StripeFactSource1795605000000,
   RewardYearInTimeZone1795606000000,
   MemberEmailSending1795607000000,
   AuditLogErasure1795609000000,

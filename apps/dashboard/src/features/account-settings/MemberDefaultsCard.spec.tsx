@@ -15,7 +15,7 @@ beforeEach(() => {
     http.get('/getting-started', ({ response }) =>
       response(200).json({
         dismissed: false,
-        steps: { discount: false, links: false, members: false, mindbody: false },
+        steps: { discount: false, links: false, members: false, billing: false },
       }),
     ),
     http.get('/settings/member-defaults', ({ response }) => response(200).json(stored)),

@@ -11,7 +11,7 @@ let reads: number;
 let puts: unknown[];
 beforeEach(() => {
   stored = {
-    steps: { discount: false, members: false, mindbody: false, links: false },
+    steps: { discount: false, members: false, billing: false, links: false },
     dismissed: false,
   };
   reads = 0;
@@ -42,9 +42,12 @@ describe('GettingStartedCard (docs/product.md#getting-started)', () => {
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('Set your discount')).toBe('/dashboard/account-settings/members#member-defaults');
     expect(href('Add or import members')).toBe('#add-new-tree');
+    // Where the members are billed: Mindbody or Stripe (issue 32), side by side in one step.
     expect(href('Connect Mindbody')).toBe('/mindbody-setup');
+    expect(href('Connect Stripe')).toBe('/stripe-setup');
+    expect(step('billing').textContent).toContain('Connect Mindbody or Stripe');
     expect(href('Share referral links')).toBe('/referral-links');
-    for (const name of ['discount', 'members', 'mindbody', 'links'])
+    for (const name of ['discount', 'members', 'billing', 'links'])
       expect(step(name).dataset.done).toBe('false');
   });
 
@@ -56,9 +59,9 @@ describe('GettingStartedCard (docs/product.md#getting-started)', () => {
     expect(await screen.findByText('2 of 4 done')).toBeTruthy();
     expect(step('discount').dataset.done).toBe('true');
     expect(step('discount').textContent).toContain('✓');
-    expect(step('mindbody').textContent).not.toContain('✓');
+    expect(step('billing').textContent).not.toContain('✓');
 
-    stored = { ...stored, steps: { discount: true, members: true, mindbody: true, links: true } };
+    stored = { ...stored, steps: { discount: true, members: true, billing: true, links: true } };
     await act(() => client.invalidateQueries({ queryKey: membersKey }));
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull(),

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { hrefs } from '@grove/contracts';
 import { Link } from 'react-router-dom';
 import type { GettingStarted } from '@grove/contracts';
@@ -11,38 +12,65 @@ export const ADD_TREE_ANCHOR = 'add-new-tree';
 
 type Step = keyof GettingStarted['steps'];
 
-/** The checklist's steps, in order: what to do, where it is done, and why. */
-const STEPS: readonly { step: Step; label: string; to: string; hint: string }[] = [
+/** Where a step is done: the link's words and address (a `#` address is on this page). */
+interface StepLink {
+  /** The visible words. */
+  text: string;
+  to: string;
+  /** The link's name when its words alone do not say it (e.g. 'Connect Stripe' for 'Stripe'). */
+  name?: string;
+}
+
+/**
+ * The checklist's steps, in order: what to do (`before`, then its links joined by 'or'), where it
+ * is done, and why.
+ */
+const STEPS: readonly { step: Step; before?: string; links: StepLink[]; hint: string }[] = [
   {
     step: 'discount',
-    label: 'Set your discount',
-    to: hrefs.memberDefaults,
+    links: [{ text: 'Set your discount', to: hrefs.memberDefaults }],
     hint: 'A default discount per referral (and price) for new members, so you never retype it.',
   },
   {
     step: 'members',
-    label: 'Add or import members',
-    to: `#${ADD_TREE_ANCHOR}`,
+    links: [{ text: 'Add or import members', to: `#${ADD_TREE_ANCHOR}` }],
     hint: 'Add a tree by hand, or import a spreadsheet.',
   },
   {
-    step: 'mindbody',
-    label: 'Connect Mindbody',
-    to: hrefs.mindbodySetup,
-    hint: 'Import your members and keep their discount on their real bill.',
+    // Issue 32: Stripe member billing beside Mindbody, either one ticks the step.
+    step: 'billing',
+    before: 'Connect',
+    links: [
+      { text: 'Mindbody', to: hrefs.mindbodySetup, name: 'Connect Mindbody' },
+      { text: 'Stripe', to: hrefs.stripeSetup, name: 'Connect Stripe' },
+    ],
+    hint: 'Where you bill your members: import them and keep their discount on their real bill.',
   },
   {
     step: 'links',
-    label: 'Share referral links',
-    to: hrefs.referralLinks,
+    links: [{ text: 'Share referral links', to: hrefs.referralLinks }],
     hint: 'Give each member their link (or email it) so friends can join.',
   },
 ];
 
+/** A step's link: within this page (`#…`) a plain anchor, elsewhere a router link. */
+function StepAnchor({ link }: { link: StepLink }) {
+  const { text, to, name } = link;
+  return to.startsWith('#') ? (
+    <a href={to} className="dash-start__link" aria-label={name}>
+      {text}
+    </a>
+  ) : (
+    <Link to={to} className="dash-start__link" aria-label={name}>
+      {text}
+    </Link>
+  );
+}
+
 /**
  * 'Getting started' on Branches for a new business (issue 25, "An owner's ordinary day", Build 4;
- * docs/product.md#getting-started): set your discount, add or import members, connect Mindbody,
- * share links. Each step links to where it is done and shows ✓ only when the API finds it done
+ * docs/product.md#getting-started): set your discount, add or import members, connect Mindbody or
+ * Stripe (where the members are billed, issue 32), share links. Each step links to where it is done and shows ✓ only when the API finds it done
  * in the data (`GET /api/getting-started`); the checklist goes away when every step is done, or
  * when the owner hides it ('Hide', stored for the business).
  */
@@ -78,7 +106,7 @@ export function GettingStartedCard() {
       </div>
       {dismiss.isError && <Alert>{dismiss.error.message}</Alert>}
       <ol className="dash-start__steps">
-        {STEPS.map(({ step, label, to, hint }) => {
+        {STEPS.map(({ step, before, links, hint }) => {
           const isDone = data.steps[step];
           return (
             <li
@@ -91,15 +119,13 @@ export function GettingStartedCard() {
                 {isDone ? '✓' : ''}
               </span>
               <span>
-                {to.startsWith('#') ? (
-                  <a href={to} className="dash-start__link">
-                    {label}
-                  </a>
-                ) : (
-                  <Link to={to} className="dash-start__link">
-                    {label}
-                  </Link>
-                )}
+                {before && <span className="dash-start__link">{before} </span>}
+                {links.map((link, index) => (
+                  <Fragment key={link.to}>
+                    {index > 0 && ' or '}
+                    <StepAnchor link={link} />
+                  </Fragment>
+                ))}
                 <span className="g-visually-hidden">{isDone ? ' (done)' : ' (to do)'}</span>
                 <span className="dash-start__hint g-muted">{hint}</span>
               </span>

@@ -59,13 +59,13 @@ function FailedRowsButton({ importId, count }: { importId: string; count: number
   );
 }
 
-/** "2 to add, 1 to update, 0 unchanged, 0 skipped, 1 with errors". */
+/** "2 to add, 1 to update, 0 unchanged, 0 skipped (managed by Mindbody or Stripe), 1 with errors". */
 function countsText(counts: MemberImportCounts, done = false): string {
   return [
     `${counts.add} ${done ? 'added' : 'to add'}`,
     `${counts.update} ${done ? 'updated' : 'to update'}`,
     `${counts.unchanged} unchanged`,
-    `${counts.skipped} skipped (managed by Mindbody)`,
+    `${counts.skipped} skipped (managed by Mindbody or Stripe)`,
     `${counts.error} with errors`,
   ].join(', ');
 }

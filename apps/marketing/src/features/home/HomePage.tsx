@@ -58,7 +58,7 @@ const sellingPoints: SellingPoint[] = [
 const steps = [
   {
     title: 'Add your members',
-    text: 'Plant a tree for each member, or import them from Mindbody.',
+    text: 'Plant a tree for each member, or import them from Mindbody or Stripe.',
   },
   {
     title: 'Share their links',
@@ -72,7 +72,8 @@ const steps = [
 
 /**
  * Home (docs/product.md#public-pages): hero with 'Try Grove for free' (→ /contact), the selling points of docs/product.md#overview,
- * the figures '6+ Businesses are ready to launch' and '1 Supported CRM' (Mindbody), how it works,
+ * the figures '6+ Businesses are ready to launch' and '1 Supported CRM' (Mindbody; member billing on
+ * Stripe beside it, issue 32: Stripe bills members, it is no CRM), how it works,
  * then the footer.
  */
 export function HomePage() {
@@ -113,6 +114,10 @@ export function HomePage() {
             <strong className="mk-stat__figure">1</strong>{' '}
             <span className="mk-stat__label">
               Supported CRM <span className="g-badge">Mindbody</span>
+              {/* Issue 32: Stripe member billing beside the CRM, not a second CRM. */}
+              <span className="mk-stat__note">
+                and <strong>Stripe</strong> member billing
+              </span>
             </span>
           </div>
         </section>

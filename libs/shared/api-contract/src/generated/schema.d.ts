@@ -2713,14 +2713,14 @@ export interface components {
             dismissed: boolean;
         };
         GettingStartedSteps: {
+            /** @description The members' billing is connected: Mindbody (stage 2 or above) or Stripe member billing (a key saved) */
+            billing: boolean;
             /** @description A default discount per referral is saved */
             discount: boolean;
             /** @description At least one member has a live referral link */
             links: boolean;
             /** @description The business has at least one member */
             members: boolean;
-            /** @description Mindbody is connected (stage 2 or above) */
-            mindbody: boolean;
         };
         ImportMappingDto: {
             /**

@@ -137,8 +137,11 @@ export interface GettingStarted {
     discount: boolean;
     /** The business has at least one member (added by hand, imported or from Mindbody). */
     members: boolean;
-    /** Mindbody is connected (credentials checked: stage 2 or above). */
-    mindbody: boolean;
+    /**
+     * The members' billing is connected: Mindbody (credentials checked: stage 2 or above) or the
+     * business's Stripe for member billing (a restricted key saved, issue 32).
+     */
+    billing: boolean;
     /** At least one member has a live referral link to share. */
     links: boolean;
   };

@@ -229,7 +229,8 @@ export function missingMemberCsvFields(
  * What a row of the file does (dry run) or did (import):
  * - 'add': a new member; 'update': an existing hand-added member with the same email key changes;
  * - 'unchanged': that member already has exactly these values (a re-import changes nothing);
- * - 'skipped': that member is managed by Mindbody and is left as it is;
+ * - 'skipped': that member is managed by Mindbody or billed on the business's Stripe and is left
+ *   as it is (`messages` says which);
  * - 'error': the row breaks a rule (`messages` says which); nothing of it is written.
  */
 export type MemberImportOutcome = 'add' | 'update' | 'unchanged' | 'skipped' | 'error';
@@ -292,6 +293,9 @@ export const MEMBER_CSV_MESSAGES = {
   referrerInvalid: `Referrer: ${MESSAGES.invalidEmail}`,
   referrerUnknown: 'The referrer is not a member of this business or a row of this file',
   referrerManaged: 'The referrer is managed by Mindbody; add this branch in Mindbody',
+  /** Issue 32: a member billed on Stripe gains branches only through its referral link. */
+  referrerStripe:
+    'The referrer is managed by Stripe; their friend becomes a branch by joining through their referral link',
   referrerCycle: 'The referrer is a branch of this member',
   duplicateRow: 'This email is already on an earlier row of this file',
   notCsv: 'Please upload a CSV file (.csv)',

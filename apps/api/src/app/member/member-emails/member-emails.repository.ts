@@ -42,6 +42,17 @@ export const OUT_OR_GOING_STATUSES = `'sending', 'sent', 'outboxed', 'uncertain'
 /** Why a member email waits ('held'): docs/product.md#verified-senders. */
 export type HeldReason = 'unverified_sender' | 'daily_cap';
 
+/**
+ * SQL: the data (jsonb expression `data`) of a new email to member row `m`, with `currency` (ISO
+ * 4217, upper case, e.g. 'EUR') added when the member is billed on the business's Stripe: the
+ * amounts it carries are then in its subscription's currency (issue 32), recorded with them in
+ * the transaction that decided them. `jsonb || NULL` is NULL, so anyone else keeps `data` as is.
+ */
+const withBillingCurrency = (data: string): string =>
+  `COALESCE(${data} || (SELECT jsonb_build_object('currency', upper(s.currency))
+     FROM stripe_member_subscriptions s WHERE s.business_id = m.business_id AND s.member_id = m.id),
+   ${data})`;
+
 /** One queued member email with what delivery needs (the member's columns null when removed). */
 export interface MemberEmailDelivery {
   status: MemberEmailStatus;
@@ -51,6 +62,11 @@ export interface MemberEmailDelivery {
   businessName: string;
   /** How the business writes money and dates (its country and time zone). */
   businessLocale: BusinessLocale;
+  /**
+   * The currency of the amounts in `data` when it is not the business's (ISO 4217, e.g. 'EUR': the
+   * member's Stripe subscription's when the email was recorded, issue 32), else null.
+   */
+  currency: string | null;
   memberId: string;
   memberName: string | null;
   memberEmail: string | null;
@@ -87,7 +103,8 @@ export class MemberEmailsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Records one email event for a member of the scope's business, in `manager`'s transaction.
+   * Records one email event for a member of the scope's business, in `manager`'s transaction; the
+   * data gets the member's Stripe currency (`withBillingCurrency`).
    * @returns the new row's id, or null when the event key was already recorded (the email is
    *   already queued or sent) or the member is not the business's
    */
@@ -98,7 +115,7 @@ export class MemberEmailsRepository {
   ): Promise<string | null> {
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
-       SELECT m.business_id, m.id, $3, $4, $5, $6 FROM members m
+       SELECT m.business_id, m.id, $3, ${withBillingCurrency('$4::jsonb')}, $5, $6 FROM members m
         WHERE m.business_id = $1 AND m.id = $2
        ON CONFLICT (business_id, event_key) DO NOTHING
        RETURNING id`,
@@ -121,7 +138,7 @@ export class MemberEmailsRepository {
     if (emails.length === 0) return new Map();
     const rows: { id: string; member_id: string }[] = await manager.query(
       `INSERT INTO member_emails (business_id, member_id, template, data, origin, event_key)
-       SELECT m.business_id, m.id, e.template, e.data, e.origin, e.event_key
+       SELECT m.business_id, m.id, e.template, ${withBillingCurrency('e.data')}, e.origin, e.event_key
        FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::text[], $6::text[])
          AS e(member_id, template, data, origin, event_key)
        JOIN members m ON m.business_id = $1 AND m.id = e.member_id
@@ -157,6 +174,7 @@ export class MemberEmailsRepository {
       status: MemberEmailStatus;
       template: string;
       data: Record<string, unknown>;
+      currency: string | null;
       origin: string;
       business_name: string;
       country: string;
@@ -172,7 +190,7 @@ export class MemberEmailsRepository {
       referrer_reward: ReferrerRewardFields | null;
       sender_verified: boolean;
     }[] = await this.dataSource.query(
-      `SELECT e.status, e.template, e.data, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
+      `SELECT e.status, e.template, e.data, e.data->>'currency' AS currency, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
               m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer, b.referrer_reward,
               b.sender_verified_at IS NOT NULL AS sender_verified
          FROM member_emails e
@@ -193,6 +211,7 @@ export class MemberEmailsRepository {
       origin: row.origin,
       businessName: row.business_name,
       businessLocale: businessLocale(row.country, row.time_zone),
+      currency: row.currency,
       memberId: row.member_id,
       memberName: row.name,
       memberEmail: row.email,

@@ -412,12 +412,16 @@ export class MemberEmails implements OnModuleInit {
     const magicToken = template.withMagicLink
       ? await this.auth.issueMagicLink(scope, email.memberId)
       : null;
+    // Amounts in the member's own currency when it is not the business's (a Stripe subscription's).
+    const amountsLocale = email.currency
+      ? { ...email.businessLocale, currency: email.currency }
+      : email.businessLocale;
     const rendered = await renderMemberEmail(
       email.template,
       email.data as MemberEmailData[typeof email.template],
       {
         businessName: email.businessName,
-        format: localeFormats(email.businessLocale),
+        format: localeFormats(amountsLocale),
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,

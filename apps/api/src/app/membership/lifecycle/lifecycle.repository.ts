@@ -21,9 +21,10 @@ import { effectivePrice, PRICE_COLUMNS, priceLinesFrom } from '../pricing/price.
  *   existing member is attached later (Mindbody ReferredBy);
  * - `branch_removed:<branch id>:<referrer id>:<time>`;
  * - `member_added:<member id>`;
- * - `member_ended:<member id>:<time>`: removed by hand (the removal's time) or a Mindbody
- *   membership cancelled (its `mindbody_cancelled_at`), so a re-import or a replayed webhook of
- *   the same cancellation writes nothing new.
+ * - `member_ended:<member id>:<time>`: removed by hand (the removal's time), a Mindbody
+ *   membership cancelled (its `mindbody_cancelled_at`) or a subscription on the business's Stripe
+ *   ended (its member's `stripe_ended_at`, issue 32), so a re-import or a replayed webhook of
+ *   the same end writes nothing new.
  * `<time>` is UTC ISO 8601 with microseconds (`keyTime`).
  */
 export type FactKind =
@@ -39,7 +40,8 @@ export type FactKind =
   | 'member_ended';
 
 /** How a fact came about (`lifecycle_facts.source`); null where it does not apply (links). */
-export type FactSource = 'manual' | 'import' | 'approval' | 'mindbody' | 'csv' | 'backfill';
+export type FactSource =
+  'manual' | 'import' | 'approval' | 'mindbody' | 'stripe' | 'csv' | 'backfill';
 
 /**
  * Why a member's effective price changed (`price_changes.reason`; the type and the owner's words

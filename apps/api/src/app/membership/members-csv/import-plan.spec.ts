@@ -31,7 +31,7 @@ const member = (
   discountCents: 100,
   referredById: null,
   referredByNote: null,
-  managed: false,
+  managedBy: null,
   ...extra,
 });
 const outcomes = (plan: ReturnType<typeof planImport>) =>
@@ -51,6 +51,30 @@ describe('planImport', () => {
     expect(plan.referrals).toEqual([
       { emailKey: 'bea@xcom', referrerEmailKey: 'ted@xcom', previousReferrerId: null },
     ]);
+  });
+
+  it('skips a member managed by Mindbody or billed on Stripe, saying which, and refuses either as a referrer', () => {
+    const existing = [
+      member('m1', 'siobhan@x.com', { managedBy: 'Mindbody' }),
+      member('s1', 'zoe@x.com', { managedBy: 'Stripe' }),
+    ];
+    const plan = planImport(
+      [
+        ["Siobhán O'Brien", 'siobhan@x.com', '99', '1', ''],
+        ["Zoë D'Arcy-Nguyễn", 'zoe@x.com', '99', '1', ''],
+        ['Ana-Sofía Quispe', 'ana@x.com', '10', '1', 'zoe@x.com'],
+        ['Bo Branch', 'bo@x.com', '10', '1', 'siobhan@x.com'],
+      ],
+      mapping,
+      existing,
+    );
+    expect(outcomes(plan)).toEqual([
+      ['skipped', MESSAGES.managedMemberLocked],
+      ['skipped', MESSAGES.stripeMemberLocked],
+      ['error', MEMBER_CSV_MESSAGES.referrerStripe],
+      ['error', MEMBER_CSV_MESSAGES.referrerManaged],
+    ]);
+    expect(plan).toMatchObject({ adds: [], updates: [], referrals: [], notes: [] });
   });
 
   it('refuses a member as its own referrer, a loop, and the rows hanging from a refused row', () => {

@@ -14,14 +14,18 @@ import {
   type MemberImportOutcome,
   type MemberImportRowResult,
   type MemberImportSettings,
+  type IntegrationName,
 } from '@grove/contracts';
 import type { NewMember } from '../members/members.repository';
 
 /** A member of the business as the import compares it (money in cents). */
 export interface ExistingMember extends NewMember {
   id: string;
-  /** Managed by Mindbody (never overwritten by an import). */
-  managed: boolean;
+  /**
+   * The integration that manages the member (never overwritten by an import): Mindbody, or Stripe
+   * for a member billed on the business's Stripe (issue 32); null for a member kept in Grove.
+   */
+  managedBy: IntegrationName | null;
   /** Who referred them as typed when it matched no member (waits in Referrals to match), or null. */
   referredByNote: string | null;
 }
@@ -118,9 +122,11 @@ const FIRST_DATA_LINE = 2;
  * - a row breaking the form's rules ('Not a valid name', 'Not a valid email address', 'Not a valid
  *   amount', 'Not a valid discount price'), repeating an earlier row's email key, or naming a
  *   referrer that is not a valid email, not a member of the business nor a good row of the file,
- *   ambiguous, managed by Mindbody, itself, or one of its own branches (a loop) is an 'error';
- * - a row whose email key is a Mindbody-managed member is 'skipped' ('This member is managed by
- *   Mindbody…'): those members are never overwritten;
+ *   ambiguous, managed by Mindbody or billed on Stripe, itself, or one of its own branches (a loop)
+ *   is an 'error' (`MEMBER_CSV_MESSAGES.referrerManaged` / `referrerStripe`);
+ * - a row whose email key is a member managed by Mindbody, or billed on the business's Stripe
+ *   (issue 32), is 'skipped' with the hand edit's 409 text ('This member is managed by Mindbody…' /
+ *   '…by Stripe…'): those members are never overwritten, as they are never edited by hand;
  * - a row whose email key is a hand-added member is 'update' when name, email, price, discount or
  *   (when given) referrer differ, else 'unchanged'; any other row is an 'add'.
  * An empty referrer cell leaves an existing member's referrer as it is.
@@ -197,9 +203,12 @@ export function planImport(
       membershipPriceCents: dollarsToCents(input.membershipPrice) as number,
       discountCents: dollarsToCents(input.discount) as number,
     };
-    if (rowState.existing?.managed) {
+    const managedBy = rowState.existing?.managedBy;
+    if (managedBy) {
       result.outcome = 'skipped';
-      result.messages.push(MESSAGES.managedMemberLocked);
+      result.messages.push(
+        managedBy === 'Stripe' ? MESSAGES.stripeMemberLocked : MESSAGES.managedMemberLocked,
+      );
     }
     return rowState;
   });
@@ -288,7 +297,7 @@ const isGood = (outcome: MemberImportOutcome): boolean => outcome === 'add' || o
 function resolveReferrerNames(working: WorkingRow[], existing: readonly ExistingMember[]): void {
   if (!working.some((row) => row.referrerName !== null)) return;
   const nameOf = new Map(existing.map((member) => [member.emailKey, member.name]));
-  // Good rows so far (an earlier row of the same email is already an error; a Mindbody member
+  // Good rows so far (an earlier row of the same email is already an error; a managed member
   // keeps its name).
   for (const row of working) {
     if (row.result.outcome === 'add' && row.member !== null)
@@ -374,7 +383,8 @@ function referrerProblem(
 ): string | null {
   if (referrerKey === key) return MESSAGES.selfBranch;
   const member = byKey.get(referrerKey);
-  if (member?.managed) return MEMBER_CSV_MESSAGES.referrerManaged;
+  if (member?.managedBy === 'Mindbody') return MEMBER_CSV_MESSAGES.referrerManaged;
+  if (member?.managedBy === 'Stripe') return MEMBER_CSV_MESSAGES.referrerStripe;
   if (member === undefined) {
     const fileRow = firstRowByKey.get(referrerKey);
     if (fileRow === undefined || !isGood(fileRow.result.outcome))

@@ -8,11 +8,12 @@ import {
   type MemberImportCounts,
   type MemberImportSettings,
   type MemberImportState,
+  type IntegrationName,
 } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import type { MemberSummary } from '../members/member-row';
-import { countingBranch } from '../pricing/price.sql';
+import { countingBranch, keptByHand, stripeBilled } from '../pricing/price.sql';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
@@ -140,8 +141,8 @@ const KEEP_UPLOADS = `interval '1 day'`;
  * SQL of CSV in and out (issue 14 part 5): the `member_imports` table (uploads, mapping,
  * progress) and the import's and export's statements on `members`. TENANCY: every method takes the
  * `BusinessScope` first and filters on its business id. The import writes members in set-based
- * statements (one statement per chunk of rows, never row by row) and never touches a
- * Mindbody-managed member (`mindbody_client_id IS NULL` in every write).
+ * statements (one statement per chunk of rows, never row by row) and never touches a member
+ * managed by Mindbody or billed on the business's Stripe (`keptByHand` in every write, issue 32).
  */
 @Injectable()
 export class MembersCsvRepository {
@@ -338,11 +339,13 @@ export class MembersCsvRepository {
       discount_cents: number;
       referred_by_id: string | null;
       referred_by_note: string | null;
-      managed: boolean;
+      managed_by: IntegrationName | null;
     }[] = await (manager ?? this.dataSource).query(
-      `SELECT id, name, email, email_key, membership_price_cents, discount_cents, referred_by_id,
-         referred_by_note, mindbody_client_id IS NOT NULL AS managed
-       FROM members WHERE business_id = $1`,
+      `SELECT m.id, m.name, m.email, m.email_key, m.membership_price_cents, m.discount_cents,
+         m.referred_by_id, m.referred_by_note,
+         CASE WHEN m.mindbody_client_id IS NOT NULL THEN 'Mindbody'
+           WHEN ${stripeBilled('m')} THEN 'Stripe' END AS managed_by
+       FROM members m WHERE m.business_id = $1`,
       [scope.businessId],
     );
     return rows.map((row) => ({
@@ -354,7 +357,7 @@ export class MembersCsvRepository {
       discountCents: row.discount_cents,
       referredById: row.referred_by_id,
       referredByNote: row.referred_by_note,
-      managed: row.managed,
+      managedBy: row.managed_by,
     }));
   }
 
@@ -403,7 +406,7 @@ export class MembersCsvRepository {
 
   /**
    * Changes hand-added members (by id; the plan matched them by email key) in one statement;
-   * Mindbody-managed members and members that already have these values are not touched.
+   * members managed by Mindbody or Stripe and members that already have these values are not touched.
    * @returns id and email key of each changed member
    */
   async updateMembers(
@@ -417,7 +420,7 @@ export class MembersCsvRepository {
          membership_price_cents = i.price, discount_cents = i.discount
        FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[])
          AS i(name, email, email_key, price, discount, id)
-       WHERE m.business_id = $1 AND m.id = i.id AND m.mindbody_client_id IS NULL
+       WHERE m.business_id = $1 AND m.id = i.id AND ${keptByHand('m')}
          AND (m.name, m.email, m.membership_price_cents, m.discount_cents)
            IS DISTINCT FROM (i.name, i.email, i.price, i.discount)
        RETURNING m.id, m.email_key`,
@@ -428,7 +431,7 @@ export class MembersCsvRepository {
 
   /**
    * Makes members branches of their referrers (ids, both of this business) in one statement,
-   * where it changes; never on a Mindbody-managed member or under a managed referrer.
+   * where it changes; never on a member managed by Mindbody or Stripe, nor under such a referrer.
    * @returns member id and new referrer id of each change
    */
   async setReferrers(
@@ -442,10 +445,10 @@ export class MembersCsvRepository {
     const [rows] = (await manager.query(
       `UPDATE members m SET referred_by_id = i.referrer_id
        FROM unnest($2::uuid[], $3::uuid[]) AS i(member_id, referrer_id)
-       WHERE m.business_id = $1 AND m.id = i.member_id AND m.mindbody_client_id IS NULL
+       WHERE m.business_id = $1 AND m.id = i.member_id AND ${keptByHand('m')}
          AND m.id <> i.referrer_id AND m.referred_by_id IS DISTINCT FROM i.referrer_id
          AND EXISTS (SELECT 1 FROM members r WHERE r.business_id = $1 AND r.id = i.referrer_id
-                       AND r.mindbody_client_id IS NULL)
+                       AND ${keptByHand('r')})
        RETURNING m.id AS member_id, m.referred_by_id AS referrer_id`,
       [
         scope.businessId,
@@ -458,7 +461,7 @@ export class MembersCsvRepository {
 
   /**
    * Keeps "referred by" names of no member on members without a referrer (by id), in one statement:
-   * they wait in Referrals to match (issue 33 item 4). Never on a Mindbody-managed member, a member
+   * they wait in Referrals to match (issue 33 item 4). Never on a member managed by Mindbody or Stripe, a member
    * who has a referrer by now, or where the note is already the same.
    * @returns how many members got a note
    */
@@ -471,7 +474,7 @@ export class MembersCsvRepository {
     const [, count] = (await manager.query(
       `UPDATE members m SET referred_by_note = i.note
        FROM unnest($2::uuid[], $3::text[]) AS i(member_id, note)
-       WHERE m.business_id = $1 AND m.id = i.member_id AND m.mindbody_client_id IS NULL
+       WHERE m.business_id = $1 AND m.id = i.member_id AND ${keptByHand('m')}
          AND m.referred_by_id IS NULL AND m.referred_by_note IS DISTINCT FROM i.note`,
       [scope.businessId, notes.map((note) => note.memberId), notes.map((note) => note.note)],
     )) as [unknown, number];

@@ -23,6 +23,7 @@ import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/da
 import {
   branchStateColumns,
   countingBranch,
+  keptByHand,
   rewardRuleColumn,
   stripeBilled,
   rowPrice,
@@ -377,7 +378,7 @@ const FILTERED_SORT_SQL: Record<MemberSortKey, string> = {
 const MANAGED_FILTER_SQL: Record<MemberManagedFilter, string> = {
   mindbody: 'm.mindbody_client_id IS NOT NULL',
   stripe: `(m.mindbody_client_id IS NULL AND ${stripeBilled('m')})`,
-  grove: `(m.mindbody_client_id IS NULL AND NOT ${stripeBilled('m')})`,
+  grove: keptByHand('m'),
 };
 
 /** SQL: `m`'s status as its place in `MEMBER_STATUSES` (the status sort). */

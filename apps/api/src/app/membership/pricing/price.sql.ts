@@ -36,6 +36,13 @@ export const stripeBilled = (alias: string): string =>
      WHERE s.business_id = ${alias}.business_id AND s.member_id = ${alias}.id)`;
 
 /**
+ * SQL: member row `alias` is kept in Grove by hand: managed by neither Mindbody nor the business's
+ * Stripe (`stripeBilled`), so a hand edit or a CSV import may change it (issue 32).
+ */
+export const keptByHand = (alias: string): string =>
+  `(${alias}.mindbody_client_id IS NULL AND NOT ${stripeBilled(alias)})`;
+
+/**
  * SQL: the saved Stripe discount `column` of member row `alias`'s business
  * (`discount_on_referral_cents` or `discount_for_referee_cents` of `stripe_member_integrations`),
  * NULL when none is saved or the business bills nobody on Stripe.

@@ -17,9 +17,10 @@ export class GettingStartedController {
   constructor(private readonly checklist: GettingStartedRepository) {}
 
   /**
-   * → 200 `GettingStarted` `{ steps: { discount, members, mindbody, links }, dismissed }`: each
+   * → 200 `GettingStarted` `{ steps: { discount, members, billing, links }, dismissed }`: each
    * step true only when the data shows it done (a default discount per referral saved; at least one
-   * member; Mindbody credentials checked, stage ≥ 2; a live referral link), and whether the
+   * member; the members' billing connected: Mindbody credentials checked, stage ≥ 2, or a Stripe
+   * member-billing key saved, issue 32; a live referral link), and whether the
    * owner hid the checklist.
    */
   @Get()

@@ -25,7 +25,7 @@ describe('getting started checklist (integration)', () => {
   const checklist = async (agent: TestAgent): Promise<GettingStarted> =>
     (await agent.get('/api/getting-started').expect(200)).body as GettingStarted;
   const nothingDone: GettingStarted = {
-    steps: { discount: false, members: false, mindbody: false, links: false },
+    steps: { discount: false, members: false, billing: false, links: false },
     dismissed: false,
   };
 
@@ -47,7 +47,7 @@ describe('getting started checklist (integration)', () => {
     expect((await checklist(owner)).steps).toEqual({
       discount: true,
       members: false,
-      mindbody: false,
+      billing: false,
       links: false,
     });
 
@@ -72,14 +72,27 @@ describe('getting started checklist (integration)', () => {
       `INSERT INTO mindbody_integrations (business_id, stage) VALUES ($1, 1)`,
       [businessId],
     );
-    expect((await checklist(owner)).steps.mindbody).toBe(false);
+    expect((await checklist(owner)).steps.billing).toBe(false);
     await t.dataSource.query(`UPDATE mindbody_integrations SET stage = 2 WHERE business_id = $1`, [
       businessId,
     ]);
     expect(await checklist(owner)).toEqual({
-      steps: { discount: true, members: true, mindbody: true, links: true },
+      steps: { discount: true, members: true, billing: true, links: true },
       dismissed: false,
     });
+  });
+
+  it("ticks 'Connect Mindbody or Stripe' for a Stripe member-billing key as for Mindbody, per business", async () => {
+    const { agent, user } = await t.signUp({ businessName: 'Zoë’s Yoga Loft' });
+    expect((await checklist(agent)).steps.billing).toBe(false);
+    // The row Stripe's connection saves (its key checked against Stripe, sealed).
+    await t.dataSource.query(
+      `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode, webhook_token)
+       VALUES ($1, 'v1.sealed', 'x4f2', false, 'token-zoe-yoga-loft')`,
+      [user.business.id],
+    );
+    expect((await checklist(agent)).steps.billing).toBe(true);
+    expect((await checklist(other)).steps.billing).toBe(false);
   });
 
   it('is dismissed and shown again per business; a bad body is refused and changes nothing', async () => {

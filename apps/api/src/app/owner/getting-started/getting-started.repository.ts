@@ -8,7 +8,7 @@ import { liveReferralLink } from '../../platform/database/live-referral-link.sql
 interface ChecklistSqlRow {
   discount: boolean;
   members: boolean;
-  mindbody: boolean;
+  billing: boolean;
   links: boolean;
   dismissed: boolean;
 }
@@ -17,7 +17,7 @@ interface ChecklistSqlRow {
  * The 'Getting started' checklist's facts (docs/product.md#getting-started), read in ONE statement
  * from the data each step is about; only `businesses.getting_started_dismissed_at` (migration
  * MemberDefaults) is its own. It reads, never writes, the tables of other modules: `members`,
- * `referral_links`, `mindbody_integrations` (each `EXISTS` stops at the first row of the
+ * `referral_links`, `mindbody_integrations`, `stripe_member_integrations` (each `EXISTS` stops at the first row of the
  * business, served by its business-led index). TENANCY: every method takes the `BusinessScope`
  * first and every part of every statement filters on its business.
  */
@@ -30,7 +30,8 @@ export class GettingStartedRepository {
     const rows: ChecklistSqlRow[] = await this.dataSource.query(
       `SELECT b.default_discount_cents IS NOT NULL AS discount,
          EXISTS (SELECT 1 FROM members m WHERE m.business_id = b.id) AS members,
-         EXISTS (SELECT 1 FROM mindbody_integrations i WHERE i.business_id = b.id AND i.stage >= 2) AS mindbody,
+         (EXISTS (SELECT 1 FROM mindbody_integrations i WHERE i.business_id = b.id AND i.stage >= 2)
+           OR EXISTS (SELECT 1 FROM stripe_member_integrations s WHERE s.business_id = b.id)) AS billing,
          EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = b.id AND ${liveReferralLink()}) AS links,
          b.getting_started_dismissed_at IS NOT NULL AS dismissed
        FROM businesses b WHERE b.id = $1`,
@@ -41,7 +42,7 @@ export class GettingStartedRepository {
       steps: {
         discount: row?.discount === true,
         members: row?.members === true,
-        mindbody: row?.mindbody === true,
+        billing: row?.billing === true,
         links: row?.links === true,
       },
       dismissed: row?.dismissed === true,

@@ -119,6 +119,12 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
          WHERE name = 'mail.send' AND state IN ('created', 'retry', 'active')`,
       )) as { n: number }[]
     )[0].n === 0;
+  /** The member's `member_ended` lifecycle facts (docs/architecture.md#lifecycle-facts). */
+  const endedFacts = async (memberId: string) =>
+    (await t.dataSource.query(
+      `SELECT source, event_key FROM lifecycle_facts WHERE member_id = $1 AND kind = 'member_ended'`,
+      [memberId],
+    )) as { source: string; event_key: string }[];
   const countingSince = async (email: string) =>
     (
       await t.dataSource.query(`SELECT branch_counting_since FROM members WHERE email = $1`, [
@@ -434,6 +440,31 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       reason: 'membership_ended',
       newPriceCents: 0,
     });
+    // Her history, as a Mindbody cancellation records it: one member_ended fact, from Stripe, at
+    // the time her membership ended (Analytics' retention and a later join's 'former member' read it).
+    const [{ stripe_ended_at: endedAt }] = (await t.dataSource.query(
+      `SELECT to_char(stripe_ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS stripe_ended_at
+       FROM members WHERE id = $1`,
+      [friend.id],
+    )) as { stripe_ended_at: string }[];
+    expect(await endedFacts(friend.id)).toEqual([
+      { source: 'stripe', event_key: `member_ended:${friend.id}:${endedAt}` },
+    ]);
+    // Zoë's email names her price in her subscription's currency (US dollars), not the gym's
+    // Australian dollars ("$65.00" would read as AUD). Intl writes a no-break space after 'USD'.
+    const usd65 = 'USD\u00a065.00';
+    const lapseEmails = await until(
+      async () =>
+        (await t.dataSource.query(
+          `SELECT subject, text FROM outbox_emails WHERE "to" = $1 AND subject LIKE $2`,
+          ['zoe.obrien@example.com', '%membership ended%'],
+        )) as { subject: string; text: string }[],
+      (rows) => rows.length > 0,
+    );
+    expect(lapseEmails.map((email) => email.subject)).toEqual([
+      `Siobhán O’Brien’s membership ended: your price is back to ${usd65}`,
+    ]);
+    expect(lapseEmails[0]?.text).toContain(`Your price is back to ${usd65} a month.`);
     // The lapse shows in the Status filter, and a refresh later changes nothing more.
     const ended = (await owner.get('/api/members?status=Ended').expect(200))
       .body as Page<MemberRow>;
@@ -474,5 +505,7 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
     expect(subscriptionWrites()).toBe(writes);
     expect(await upcoming(zoe.id)).toBe(6_500);
     expect((await preview()).total).toBe(0);
+    // The deletion delivered again ends nothing twice: still one member_ended fact.
+    expect(await endedFacts((await memberByEmail('siobhan@example.com')).id)).toHaveLength(1);
   });
 });

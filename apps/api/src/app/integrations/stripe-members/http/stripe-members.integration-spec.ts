@@ -485,6 +485,27 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(await upcoming(zoe.id)).toBe(0);
   });
 
+  it('an import that no longer lists a subscription ends its member, in her history as a Mindbody cancellation is', async () => {
+    const amelieRow = await memberByEmail(owner, 'amelie@example.com');
+    // Cancelled in the gym's Stripe with no webhook endpoint: the next import finds it gone.
+    await fetch(`${stripe.controlUrl}/subscriptions/${amelie.id}/cancel`, { method: 'POST' });
+    const imported = await owner.post('/api/stripe-members/import').expect(200);
+    expect(imported.body).toMatchObject({ listed: 1, ended: 1 });
+    expect(await memberByEmail(owner, 'amelie@example.com')).toMatchObject({ status: 'Ended' });
+    const endedFacts = async () =>
+      (await t.dataSource.query(
+        `SELECT source, event_key LIKE 'member_ended:' || member_id || ':%' AS keyed
+         FROM lifecycle_facts WHERE member_id = $1 AND kind = 'member_ended'`,
+        [amelieRow.id],
+      )) as { source: string; keyed: boolean }[];
+    expect(await endedFacts()).toEqual([{ source: 'import', keyed: true }]);
+    // A second import ends nothing again.
+    expect((await owner.post('/api/stripe-members/import').expect(200)).body).toMatchObject({
+      ended: 0,
+    });
+    expect(await endedFacts()).toHaveLength(1);
+  });
+
   it("keeps every route to the session's business", async () => {
     expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0 });
     await other.get('/api/stripe-members/sync/preview').expect(409);

@@ -9,6 +9,7 @@ import {
   FACT_COLUMNS,
   ON_EVENT_KEY,
   keyTime,
+  type FactSource,
 } from '../../../membership/lifecycle/lifecycle.repository';
 import {
   accountHolderOwners,
@@ -31,13 +32,24 @@ const IMPORT_PRICE_LINES = priceLinesFrom({
 /**
  * SQL: CTEs after a CTE `ended` of subscriptions just ended (`member_id`, `ended_at`; `$1` =
  * business): their members' `stripe_ended_at` (migration StripeEndedMembers: the branch stops
- * counting, `countingBranch`) and each member's 'membership_ended' ledger line at 0, as a Mindbody
- * membership's end writes it (`priceLinesFrom`); `marked` holds the members newly ended.
+ * counting, `countingBranch`), each member's `member_ended` lifecycle fact (key
+ * `member_ended:<member id>:<stripe_ended_at>`, so a replayed end writes nothing new) and its
+ * 'membership_ended' ledger line at 0, as a Mindbody membership's end writes them
+ * (`MindbodyMembersRepository.markCancelled`, docs/architecture.md#lifecycle-facts); `marked`
+ * holds the members newly ended.
+ * @param source the fact's source: 'stripe' (Stripe's `customer.subscription.deleted`) or 'import'
+ *   (an import no longer listed the subscription)
  */
-const MARK_ENDED_MEMBERS = `marked AS (
+const markEndedMembers = (source: Extract<FactSource, 'stripe' | 'import'>): string => `marked AS (
          UPDATE members m SET stripe_ended_at = e.ended_at FROM ended e
          WHERE m.business_id = $1 AND m.id = e.member_id AND m.stripe_ended_at IS NULL
          RETURNING m.*
+       ), ended_facts AS (
+         INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
+         SELECT $1, 'member_ended', r.id, NULL, NULL, NULL, '${source}',
+           'member_ended:' || r.id || ':' || ${keyTime('r.stripe_ended_at')}, r.stripe_ended_at
+         FROM marked r
+         ${ON_EVENT_KEY}
        ), ended_lines AS (
          ${priceLinesFrom({
            rows: 'marked r',
@@ -254,7 +266,7 @@ export class StripeMembersRepository {
 
   /**
    * Ends an imported subscription Stripe says has ended, and its member's membership with it
-   * (`MARK_ENDED_MEMBERS`: `stripe_ended_at`, the ledger's 'membership_ended' line; the branch
+   * (`markEndedMembers`: `stripe_ended_at`, the `member_ended` fact, the ledger's 'membership_ended' line; the branch
    * refresh that follows lapses the branch and writes its referrer's 'branch_lapsed' line, as for
    * a Mindbody friend); `ended` runs in the same transaction with its member (the audit entry).
    * @returns false when unknown or ended already
@@ -270,7 +282,7 @@ export class StripeMembersRepository {
            UPDATE stripe_member_subscriptions SET ended_at = now(), updated_at = now()
            WHERE business_id = $1 AND stripe_subscription_id = $2 AND ended_at IS NULL
            RETURNING member_id, ended_at
-         ), ${MARK_ENDED_MEMBERS}
+         ), ${markEndedMembers('stripe')}
          SELECT m.id, m.name FROM ended e JOIN members m ON m.business_id = $1 AND m.id = e.member_id`,
         [scope.businessId, subscriptionId],
       )) as { id: string; name: string }[];
@@ -461,7 +473,7 @@ export class StripeMembersRepository {
 
   /**
    * Ends the business's imported subscriptions the import no longer listed as active (not in
-   * `listed`) with their members' memberships (`MARK_ENDED_MEMBERS`) and records the import's time; `finished` runs in the same transaction with the
+   * `listed`) with their members' memberships (`markEndedMembers`) and records the import's time; `finished` runs in the same transaction with the
    * count ended (the audit entry). @returns subscriptions ended
    */
   async finishImport(
@@ -477,7 +489,7 @@ export class StripeMembersRepository {
          WHERE business_id = $1 AND ended_at IS NULL
            AND stripe_subscription_id NOT IN (SELECT unnest($2::text[]))
          RETURNING member_id, ended_at
-       ), ${MARK_ENDED_MEMBERS}, done AS (
+       ), ${markEndedMembers('import')}, done AS (
          UPDATE stripe_member_integrations SET imported_at = now(), updated_at = now()
          WHERE business_id = $1 RETURNING 1
        )

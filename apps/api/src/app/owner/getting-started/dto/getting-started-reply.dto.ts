@@ -10,8 +10,11 @@ export class GettingStartedStepsDto {
   @ApiProperty({ description: 'The business has at least one member' })
   members!: boolean;
 
-  @ApiProperty({ description: 'Mindbody is connected (stage 2 or above)' })
-  mindbody!: boolean;
+  @ApiProperty({
+    description:
+      "The members' billing is connected: Mindbody (stage 2 or above) or Stripe member billing (a key saved)",
+  })
+  billing!: boolean;
 
   @ApiProperty({ description: 'At least one member has a live referral link' })
   links!: boolean;
