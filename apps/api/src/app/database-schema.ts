@@ -71,6 +71,7 @@ import { MindbodyAddClient1795601000000 } from './platform/database/migrations/1
 import { ReferrerRewardsOwed1795602000000 } from './platform/database/migrations/1795602000000-ReferrerRewardsOwed';
 import { MemberImportsHeartbeat1795603000000 } from './platform/database/migrations/1795603000000-MemberImportsHeartbeat';
 import { OutdatedPasswordMark1795604000000 } from './platform/database/migrations/1795604000000-OutdatedPasswordMark';
+import { InvitationPasskeys1795608000000 } from './platform/database/migrations/1795608000000-InvitationPasskeys';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -149,6 +150,7 @@ export const MIGRATIONS = [
   ReferrerRewardsOwed1795602000000,
   MemberImportsHeartbeat1795603000000,
   OutdatedPasswordMark1795604000000,
+  InvitationPasskeys1795608000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
