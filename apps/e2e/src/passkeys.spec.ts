@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { newOwner, signUp, test } from './support';
+import { newOwner, signUp, test, virtualAuthenticator } from './support';
 
 /**
  * Passkeys (issue 34 item 3, docs/product.md#passkeys) in real Chromium with its virtual
@@ -12,18 +12,7 @@ import { newOwner, signUp, test } from './support';
 test('an owner adds a passkey in Security, then signs in with it without a password, and as the step after the password', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   const owner = await signUp(page, {
     ...newOwner(),

@@ -77,7 +77,7 @@ test('an owner turns on an authenticator app, then signs in with a password and 
  * The business's requirement reaches a member of staff already signed in (docs/product.md#second-factor):
  * once the owner requires a second factor, the desk's next screen is refused by the API (403) and
  * the web sends them to Security with the requirement's message, from any screen, instead of an
- * alert on that screen; with an app set up there, the screens open again.
+ * alert on that screen, its own sign-ins still listed; with an app set up there, the screens open again.
  */
 test('a member of staff without a second factor is sent to Security when the owner starts requiring one', async ({
   page,
@@ -121,6 +121,10 @@ test('a member of staff without a second factor is sent to Security when the own
       'Your business asks everyone to use a second factor. Please set up an authenticator app or a passkey.',
     ),
   ).toHaveCount(1);
+  // Where they are signed in stays in view: a person always sees their own sign-ins.
+  await expect(
+    desk.getByRole('list', { name: 'Where you’re signed in' }).getByText('This browser'),
+  ).toBeVisible();
   for (const width of [1366, 390]) {
     await desk.setViewportSize({ width, height: 900 });
     await desk.screenshot({ path: test.info().outputPath(`second-factor-sent-${width}.png`) });

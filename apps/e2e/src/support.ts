@@ -251,6 +251,28 @@ export async function invitationLink(
   return link ?? '';
 }
 
+/**
+ * Chromium's virtual authenticator on `page` (CDP `WebAuthn.enable` +
+ * `WebAuthn.addVirtualAuthenticator`): a platform authenticator with resident keys and user
+ * verification that answers every passkey prompt at once (docs/decisions/passkeys.md).
+ * @returns the CDP session and the authenticator's id (for `WebAuthn.getCredentials`)
+ */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
 /** The member page magic link (`http…/member#token=…`) in an email's plain-text part. */
 export function magicLinkIn(mail: ParsedMail | undefined): string {
   const link = /(https?:\/\/\S+\/member#token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];

@@ -21,6 +21,7 @@ const designSystemStyles = [
   'logo',
   'centered-screen',
   'table-stack',
+  'recovery-codes',
 ].map((name) => path.join(__dirname, 'src/lib', `${name}.css`));
 
 module.exports = { designSystemStyles };

@@ -74,6 +74,7 @@ import { OutdatedPasswordMark1795604000000 } from './platform/database/migration
 import { StripeFactSource1795605000000 } from './platform/database/migrations/1795605000000-StripeFactSource';
 import { RewardYearInTimeZone1795606000000 } from './platform/database/migrations/1795606000000-RewardYearInTimeZone';
 import { MemberEmailSending1795607000000 } from './platform/database/migrations/1795607000000-MemberEmailSending';
+import { InvitationPasskeys1795608000000 } from './platform/database/migrations/1795608000000-InvitationPasskeys';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -156,6 +157,7 @@ export const MIGRATIONS = [
   StripeFactSource1795605000000,
   RewardYearInTimeZone1795606000000,
   MemberEmailSending1795607000000,
+  InvitationPasskeys1795608000000,
   AuditLogErasure1795609000000,
 ];
 

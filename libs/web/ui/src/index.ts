@@ -22,3 +22,4 @@ export * from './lib/ErrorScreen';
 // Tables that stack into cards when narrow.
 import './lib/table-stack.css';
 export * from './lib/useTimedMessage';
+export * from './lib/RecoveryCodes';

@@ -1,4 +1,4 @@
-import { isSecondFactorMissing, useLocaleFormats } from '@grove/web-data-access';
+import { useLocaleFormats } from '@grove/web-data-access';
 import { Alert, Button, Card, Spinner, useTimedMessage } from '@grove/web-ui';
 import { useEndSignIn, useSignIns, useSignOutOthers } from './api/sessions';
 
@@ -6,8 +6,9 @@ import { useEndSignIn, useSignIns, useSignOutOthers } from './api/sessions';
  * "Where you're signed in" on Account Settings (issue 34): each browser signed in to this account
  * (browser and system, when it signed in, when it was last active), this one first and marked;
  * 'Sign out' ends another at once (its next request is refused), 'Sign out everywhere else' all
- * of them but this one. Not shown while the business requires a second factor the person has not
- * set up (the API refuses the list; the Security card beside it says why, once).
+ * of them but this one. Shown also while the business requires a second factor the person has not
+ * set up: a person always sees where their own account is signed in (the API opens these routes
+ * before a second factor, docs/product.md#second-factor).
  */
 export function SignInsCard() {
   const signIns = useSignIns();
@@ -17,8 +18,6 @@ export function SignInsCard() {
   const [note, setNote] = useTimedMessage();
   const rows = signIns.data ?? [];
   const otherCount = rows.filter((row) => !row.current).length;
-
-  if (isSecondFactorMissing(signIns.error)) return null;
 
   const signOutOthers = async () => {
     setNote(null);

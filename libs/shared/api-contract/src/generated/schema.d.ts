@@ -2200,6 +2200,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/invitations/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with a passkey instead of a password, signed in */
+        post: operations["Team_acceptWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with a passkey: the registration options */
+        post: operations["Team_passkeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team/invitations/{id}": {
         parameters: {
             query?: never;
@@ -2769,6 +2803,35 @@ export interface components {
             /** @example renee@greenvalley.com.au */
             email: string;
             role: components["schemas"]["StaffRole"];
+        };
+        InvitationPasskeyAcceptDto: {
+            /** @example Zoë */
+            firstName: string;
+            /** @example D'Arcy-Nguyễn */
+            lastName: string;
+            /** @example Work laptop */
+            passkeyName: string;
+            /** @description The browser's answer as `@simplewebauthn/browser`'s `startRegistration` gives it (RegistrationResponseJSON) */
+            response: {
+                [key: string]: unknown;
+            };
+            /** @description From the link, `#token=…` */
+            token: string;
+        };
+        InvitationPasskeyAccepted: {
+            /** @description 10 recovery codes (`xxxxx-xxxxx`), shown once: the passkey is their first second factor */
+            recoveryCodes: string[];
+            user: components["schemas"]["SessionUser"];
+        };
+        InvitationPasskeyOptionsDto: {
+            /** @example Zoë */
+            firstName: string;
+            /** @example D'Arcy-Nguyễn */
+            lastName: string;
+            /** @example Work laptop */
+            passkeyName: string;
+            /** @description From the link, `#token=…` */
+            token: string;
         };
         InvitationTokenDto: {
             /** @description From the link, `#token=…` */
@@ -9046,6 +9109,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_acceptWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationPasskeyAcceptDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPasskeyAccepted"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Team_passkeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationPasskeyOptionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -1,5 +1,6 @@
 import { isValidEmail, isValidName, type FieldErrors, type Unchecked } from '../common/field-rules';
 import { MESSAGES } from '../common/messages';
+import { validatePasskeyName } from './passkeys';
 import { passwordProblem, type CommonPasswordCheck } from './password';
 
 /**
@@ -112,6 +113,23 @@ export interface InvitationAcceptRequest {
 }
 
 /**
+ * `POST /api/team/invitations/passkey/options` body (issue 34 item 1: an invitation accepted with a
+ * passkey instead of a first password): the link's token, the invitee's name and the passkey's name.
+ */
+export interface InvitationPasskeyOptionsRequest {
+  token: string;
+  firstName: string;
+  lastName: string;
+  passkeyName: string;
+}
+
+/** `POST /api/team/invitations/passkey` body: the options' fields and the browser's answer. */
+export interface InvitationPasskeyAcceptRequest extends InvitationPasskeyOptionsRequest {
+  /** `@simplewebauthn/browser`'s `startRegistration` answer (RegistrationResponseJSON). */
+  response: Record<string, unknown>;
+}
+
+/**
  * Checks the Team card's invite form: a valid email address ('Not a valid email address') and a
  * known role (`ROLE_INVALID_MESSAGE`).
  * @returns one message per invalid field; an empty object means the input is valid
@@ -143,15 +161,38 @@ export function validateInvitationAccept(
   input: Unchecked<Omit<InvitationAcceptRequest, 'token'>>,
   isCommonPassword?: CommonPasswordCheck,
 ): FieldErrors<Omit<InvitationAcceptRequest, 'token'>> {
-  const errors: FieldErrors<Omit<InvitationAcceptRequest, 'token'>> = {};
-  if (typeof input.firstName !== 'string' || !isValidName(input.firstName))
-    errors.firstName = MESSAGES.signupInvalidName;
-  if (typeof input.lastName !== 'string' || !isValidName(input.lastName))
-    errors.lastName = MESSAGES.signupInvalidName;
+  const errors: FieldErrors<Omit<InvitationAcceptRequest, 'token'>> = nameErrors(input);
   const problem = passwordProblem(
     typeof input.password === 'string' ? input.password : '',
     isCommonPassword,
   );
   if (problem) errors.password = problem;
+  return errors;
+}
+
+/**
+ * Checks the invitation page's form when the invitee uses a passkey instead of a password: the
+ * names as `validateInvitationAccept` checks them, and the passkey's name (`validatePasskeyName`,
+ * docs/product.md#passkeys). The token and the browser's answer are checked by the API.
+ */
+export function validateInvitationPasskey(
+  input: Unchecked<Omit<InvitationPasskeyOptionsRequest, 'token'>>,
+): FieldErrors<Omit<InvitationPasskeyOptionsRequest, 'token'>> {
+  const errors: FieldErrors<Omit<InvitationPasskeyOptionsRequest, 'token'>> = nameErrors(input);
+  const passkeyName = validatePasskeyName({ name: input.passkeyName }).name;
+  if (passkeyName) errors.passkeyName = passkeyName;
+  return errors;
+}
+
+/** 'Invalid Name' for a first or last name outside the one name rule (docs/product.md#validation-names). */
+function nameErrors(input: {
+  firstName?: unknown;
+  lastName?: unknown;
+}): FieldErrors<{ firstName: string; lastName: string }> {
+  const errors: FieldErrors<{ firstName: string; lastName: string }> = {};
+  if (typeof input.firstName !== 'string' || !isValidName(input.firstName))
+    errors.firstName = MESSAGES.signupInvalidName;
+  if (typeof input.lastName !== 'string' || !isValidName(input.lastName))
+    errors.lastName = MESSAGES.signupInvalidName;
   return errors;
 }

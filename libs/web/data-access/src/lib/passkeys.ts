@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   startAuthentication,
+  startRegistration,
   WebAuthnError,
+  type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { PASSKEY_MESSAGES } from '@grove/contracts';
@@ -22,6 +24,21 @@ export function passkeyErrorMessage(error: unknown): string {
   if (typeof window !== 'undefined' && !window.PublicKeyCredential)
     return PASSKEY_MESSAGES.unsupported;
   return error instanceof Error && error.message ? error.message : PASSKEY_MESSAGES.signInFailed;
+}
+
+/**
+ * Creates a passkey (docs/product.md#passkeys): the browser's passkey prompt
+ * (`@simplewebauthn/browser`'s `startRegistration`) for the API's registration options (Security's
+ * 'Add a passkey', an invitation's 'Use a passkey'); the answer as the API's body takes it.
+ * Errors: `passkeyErrorMessage`.
+ */
+export async function createPasskey(
+  options: Record<string, unknown>,
+): Promise<Record<string, never>> {
+  const response = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return response as unknown as Record<string, never>;
 }
 
 /**

@@ -27,9 +27,13 @@ import { CurrentUser, type AuthUser } from '../../platform/common/auth-user';
 import { Public } from '../../platform/common/public.decorator';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { sessionScope } from '../../platform/database/business-scope';
+import { PasskeyOptionsDto } from '../../platform/auth/passkeys/dto/passkeys.dto';
 import {
   InvitationAcceptDto,
   InvitationInfoDto,
+  InvitationPasskeyAcceptDto,
+  InvitationPasskeyAcceptedDto,
+  InvitationPasskeyOptionsDto,
   InvitationTokenDto,
   StaffInvitationDto,
   StaffInvitationRowDto,
@@ -40,8 +44,8 @@ import { TeamService } from './team.service';
 
 /**
  * The team (issue 34 item 1, docs/product.md#staff-accounts): Account Settings' Team card (owners
- * only, by the role table) and the invitation page's two public routes (throttled per client
- * like a password reset).
+ * only, by the role table) and the invitation page's public routes (throttled per client like a
+ * password reset): look up a link, accept it with a password, or with a passkey in two steps.
  */
 @ApiTags('team')
 @Controller('team')
@@ -166,5 +170,48 @@ export class TeamController {
     const result = await this.team.accept(body, this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
+  }
+
+  /**
+   * Public. Starts accepting an invitation with a passkey instead of a first password. Body
+   * `{ token, firstName, lastName, passkeyName }`. → 200 `{ options }` for
+   * `@simplewebauthn/browser`'s `startRegistration` (as `POST /api/account/passkeys/options`, for
+   * the account the invitation creates); its challenge works once, for 5 minutes, only for this
+   * invitation. 400 'Invalid Name' / the passkey name's message / the invalid link message
+   * (nothing used); 429.
+   */
+  @Public()
+  @ThrottledBy('password-reset')
+  @Post('invitations/passkey/options')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: PasskeyOptionsDto })
+  @ApiOperation({ summary: 'Accept an invitation with a passkey: the registration options' })
+  async passkeyOptions(@Body() body: InvitationPasskeyOptionsDto): Promise<PasskeyOptionsDto> {
+    return { options: (await this.team.passkeyOptions(body)) as Record<string, unknown> };
+  }
+
+  /**
+   * Public. Accepts an invitation with a passkey. Body `{ token, firstName, lastName, passkeyName,
+   * response }` (the browser's answer to the options). → 200 `{ user, recoveryCodes }`: signed in
+   * (cookies set), the link used, the passkey added, 10 recovery codes shown once. 400 'Invalid
+   * Name' / the passkey name's message / the invalid link message (a second use too) / 'This
+   * passkey could not be added. Please try again.' (challenge unknown, used, expired or another
+   * invitation's; nothing used); 409 'This passkey is already added to your account.' / 'This email
+   * already has a Grove account.'; 429.
+   */
+  @Public()
+  @ThrottledBy('password-reset')
+  @Post('invitations/passkey')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: InvitationPasskeyAcceptedDto })
+  @ApiOperation({ summary: 'Accept an invitation with a passkey instead of a password, signed in' })
+  async acceptWithPasskey(
+    @Body() body: InvitationPasskeyAcceptDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<InvitationPasskeyAcceptedDto> {
+    const result = await this.team.acceptWithPasskey(body, this.cookies.userAgent(request));
+    this.cookies.set(response, result.tokens);
+    return { user: result.user, recoveryCodes: result.recoveryCodes };
   }
 }

@@ -4,12 +4,15 @@ import {
   INVITATION_INVALID_MESSAGE,
   LAST_OWNER_MESSAGE,
   MESSAGES,
+  PASSKEY_MESSAGES,
   STAFF_EMAIL_TAKEN_MESSAGE,
   roleRefusedMessage,
   type SessionUser,
 } from '@grove/contracts';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
 import { createMailTestApp } from '../../../../test/member-mail';
+import { SoftAuthenticator } from '../../../../test/soft-authenticator';
+import { AppConfig } from '../../platform/config/app-config';
 import { waitFor } from '../../../../test/stub-servers';
 import type { TestApp } from '../../../../test/test-app';
 
@@ -244,6 +247,226 @@ describe('the team (integration)', () => {
     await a.agent.delete(`/api/team/members/${staffId}`).expect(404);
     await a.agent.delete(`/api/team/invitations/${teamB.invitations[0].id}`).expect(404);
     expect((await b.agent.get('/api/team').expect(200)).body).toEqual(teamB);
+  });
+  /** Registration options for accepting `token` with a passkey (the invitee's form as Zoë's). */
+  const passkeyOptions = (token: string, fields: Record<string, unknown> = {}) =>
+    t
+      .agent()
+      .post('/api/team/invitations/passkey/options')
+      .send({
+        token,
+        firstName: 'Zoë',
+        lastName: "D'Arcy-Nguyễn",
+        passkeyName: 'Work laptop',
+        ...fields,
+      });
+  type CreationOptions = {
+    challenge: string;
+    rp: { id?: string };
+    user: { id: string; name: string; displayName: string };
+    authenticatorSelection: { residentKey: string; userVerification: string };
+  };
+  const optionsOf = async (token: string): Promise<CreationOptions> =>
+    (await passkeyOptions(token).expect(200)).body.options as CreationOptions;
+  /** Sends the authenticator's answer with `token` from `browser`. */
+  const acceptWithPasskey = (
+    browser: TestAgent,
+    token: string,
+    response: Record<string, unknown>,
+    fields: Record<string, unknown> = {},
+  ) =>
+    browser.post('/api/team/invitations/passkey').send({
+      token,
+      firstName: 'Zoë',
+      lastName: "D'Arcy-Nguyễn",
+      passkeyName: 'Work laptop',
+      response,
+      ...fields,
+    });
+  const usersWith = async (email: string) =>
+    (await t.dataSource.query(`SELECT id, business_id FROM users WHERE email = $1`, [email])) as {
+      id: string;
+      business_id: string;
+    }[];
+  const origin = () => t.app.get(AppConfig).publicOrigin;
+
+  it('accepts an invitation with a passkey instead of a password: the options are for the new account, the passkey added and the link used in one step, signed in with the role; a second use is refused', async () => {
+    const { agent: owner, user: ownerUser } = await t.signUp({
+      businessName: 'Ana-Sofía’s Boxing',
+    });
+    const email = `zoe.passkey.${process.pid}@boxing.example.com`;
+    const token = await invite(owner, email, 'front_desk');
+
+    const options = await optionsOf(token);
+    expect(options.rp.id).toBe(new URL(origin()).hostname);
+    expect(options.user).toMatchObject({ name: email, displayName: "Zoë D'Arcy-Nguyễn" });
+    expect(options.authenticatorSelection).toMatchObject({
+      residentKey: 'required',
+      userVerification: 'required',
+    });
+    // Asking for options uses nothing: the link still opens.
+    await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(200);
+    expect(await usersWith(email)).toHaveLength(0);
+
+    const key = new SoftAuthenticator(origin());
+    const answer = key.register(options);
+    const browser = t.agent();
+    const joined = await acceptWithPasskey(browser, token, answer).expect(200);
+    const user = joined.body.user as SessionUser;
+    expect(user).toMatchObject({ email, role: 'front_desk', firstName: 'Zoë' });
+    expect(user.business.id).toBe(ownerUser.business.id);
+    // The passkey's user handle is the new account's id.
+    expect(Buffer.from(options.user.id, 'base64url').toString()).toBe(user.id);
+    const codes = joined.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect((await browser.get('/api/auth/me').expect(200)).body.id).toBe(user.id);
+    expect((await browser.get('/api/account/passkeys').expect(200)).body).toEqual([
+      expect.objectContaining({ name: 'Work laptop', lastUsedAt: null }),
+    ]);
+
+    // The passkey signs in on its own.
+    const signIn = (await t.agent().post('/api/auth/passkey/options').send({}).expect(200)).body
+      .options as { challenge: string; rpId?: string };
+    const elsewhere = t.agent();
+    await elsewhere
+      .post('/api/auth/passkey')
+      .send({ response: key.assert(signIn) })
+      .expect(200);
+    expect((await elsewhere.get('/api/auth/me').expect(200)).body.id).toBe(user.id);
+    // No password was chosen: a guess does not sign in.
+    await t
+      .agent()
+      .post('/api/auth/login')
+      .send({ email, password: 'a long staff passphrase' })
+      .expect(401);
+
+    // The single-use link: a replay of the same step, new options, or a password are refused.
+    const replay = await acceptWithPasskey(t.agent(), token, answer).expect(400);
+    expect(replay.body.message).toBe(INVITATION_INVALID_MESSAGE);
+    expect((await passkeyOptions(token).expect(400)).body.message).toBe(INVITATION_INVALID_MESSAGE);
+    await t
+      .agent()
+      .post('/api/team/invitations/accept')
+      .send({ token, firstName: 'Zoë', lastName: 'Other', password: 'a long staff passphrase' })
+      .expect(400);
+    expect(await usersWith(email)).toHaveLength(1);
+    const team = (await owner.get('/api/team').expect(200)).body as TeamReply;
+    expect(team.members.filter((m) => m.email === email)).toHaveLength(1);
+    expect(team.invitations.filter((i) => i.email === email)).toHaveLength(0);
+  });
+
+  it('refuses an expired or revoked invitation, a used or expired challenge, and bad input with a clear 400; the link stays unused', async () => {
+    const { agent: owner } = await t.signUp({ businessName: 'Siobhán’s Yoga' });
+    const email = `siobhan.desk.${process.pid}@yoga.example.ie`;
+    const token = await invite(owner, email, 'viewer');
+    const stillPending = async () => {
+      await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(200);
+      expect(await usersWith(email)).toHaveLength(0);
+    };
+
+    // Bad input: the field's message, before any prompt; nothing used.
+    const fieldErrorsOf = async (fields: Record<string, unknown>) =>
+      (await passkeyOptions(token, fields).expect(400)).body.fieldErrors as Record<string, string>;
+    expect(await fieldErrorsOf({ passkeyName: '  ' })).toEqual({
+      passkeyName: PASSKEY_MESSAGES.nameMissing,
+    });
+    expect(await fieldErrorsOf({ passkeyName: 'x'.repeat(61) })).toEqual({
+      passkeyName: PASSKEY_MESSAGES.nameTooLong,
+    });
+    expect(await fieldErrorsOf({ firstName: '' })).toEqual({
+      firstName: MESSAGES.signupInvalidName,
+    });
+    await passkeyOptions(token, { token: 42 }).expect(400);
+    const key = new SoftAuthenticator(origin());
+    const noAnswer = await acceptWithPasskey(t.agent(), token, {}, { response: 'yes' }).expect(400);
+    expect(noAnswer.body.message).toBe(PASSKEY_MESSAGES.responseMissing);
+    await stillPending();
+
+    // A challenge used once (here by an answer from another origin) does not work again.
+    const options = await optionsOf(token);
+    const forged = await acceptWithPasskey(
+      t.agent(),
+      token,
+      key.register(options, { origin: 'https://evil.example' }),
+    ).expect(400);
+    expect(forged.body.message).toBe(PASSKEY_MESSAGES.registrationFailed);
+    const reused = await acceptWithPasskey(t.agent(), token, key.register(options)).expect(400);
+    expect(reused.body.message).toBe(PASSKEY_MESSAGES.registrationFailed);
+    await stillPending();
+
+    // A challenge past its 5 minutes.
+    const late = await optionsOf(token);
+    await t.dataSource.query(
+      `UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE challenge = $1`,
+      [late.challenge],
+    );
+    const expiredChallenge = await acceptWithPasskey(t.agent(), token, key.register(late)).expect(
+      400,
+    );
+    expect(expiredChallenge.body.message).toBe(PASSKEY_MESSAGES.registrationFailed);
+    await stillPending();
+
+    // The invitation past its 7 days, then revoked: the link's own message, nothing created.
+    const fresh = await optionsOf(token);
+    await t.dataSource.query(
+      `UPDATE staff_invitations SET expires_at = now() - interval '1 second' WHERE email = $1`,
+      [email],
+    );
+    const expired = await acceptWithPasskey(t.agent(), token, key.register(fresh)).expect(400);
+    expect(expired.body.message).toBe(INVITATION_INVALID_MESSAGE);
+    expect((await passkeyOptions(token).expect(400)).body.message).toBe(INVITATION_INVALID_MESSAGE);
+    const again = await invite(owner, email, 'viewer');
+    const revokedOptions = await optionsOf(again);
+    const pending = ((await owner.get('/api/team').expect(200)).body as TeamReply).invitations;
+    await owner
+      .delete(`/api/team/invitations/${pending.find((i) => i.email === email)!.id}`)
+      .expect(204);
+    const revoked = await acceptWithPasskey(t.agent(), again, key.register(revokedOptions)).expect(
+      400,
+    );
+    expect(revoked.body.message).toBe(INVITATION_INVALID_MESSAGE);
+    expect(await usersWith(email)).toHaveLength(0);
+    expect(
+      await t.dataSource.query(`SELECT 1 FROM user_passkeys WHERE credential_id = $1`, [key.id]),
+    ).toHaveLength(0);
+  });
+
+  it("keeps each business's invitations apart (tenant isolation): a passkey answering one invitation's challenge never joins another business", async () => {
+    const first = await t.signUp({ businessName: 'Café Olé Gym' });
+    const second = await t.signUp({ businessName: 'Ana-Sofía’s Rowing Club' });
+    const mine = `renee.${process.pid}@cafeole.example.com`;
+    const theirs = `marco.${process.pid}@rowing.example.it`;
+    const myToken = await invite(first.agent, mine, 'manager');
+    const theirToken = await invite(second.agent, theirs, 'owner');
+
+    const key = new SoftAuthenticator(origin());
+    const answer = key.register(await optionsOf(myToken));
+    // My invitation's answer sent with the other business's link: refused, theirs unused.
+    const crossed = await acceptWithPasskey(t.agent(), theirToken, answer).expect(400);
+    expect(crossed.body.message).toBe(PASSKEY_MESSAGES.registrationFailed);
+    await t.agent().post('/api/team/invitations/lookup').send({ token: theirToken }).expect(200);
+    expect(await usersWith(theirs)).toHaveLength(0);
+    expect(await usersWith(mine)).toHaveLength(0);
+
+    // Mine, properly: in my business only, with my invitation's role.
+    const browser = t.agent();
+    const joined = await acceptWithPasskey(
+      browser,
+      myToken,
+      key.register(await optionsOf(myToken)),
+    ).expect(200);
+    expect((joined.body.user as SessionUser).role).toBe('manager');
+    const [row] = await usersWith(mine);
+    expect(row.business_id).toBe(first.user.business.id);
+    const [passkey] = (await t.dataSource.query(
+      `SELECT business_id FROM user_passkeys WHERE user_id = $1`,
+      [row.id],
+    )) as { business_id: string }[];
+    expect(passkey.business_id).toBe(first.user.business.id);
+    const theirTeam = (await second.agent.get('/api/team').expect(200)).body as TeamReply;
+    expect(theirTeam.members.map((m) => m.email)).not.toContain(mine);
+    expect(theirTeam.invitations.map((i) => i.email)).toEqual([theirs]);
   });
 });
 

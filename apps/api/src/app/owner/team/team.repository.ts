@@ -26,6 +26,7 @@ export interface PendingInvitationRow {
 
 /** An invitation a link names, with its business's name. */
 export interface InvitationOfLink {
+  id: string;
   businessId: string;
   businessName: string;
   email: string;
@@ -183,16 +184,27 @@ export class TeamRepository {
 
   /** The pending, unexpired invitation whose token has this hash, with its business's name; null otherwise. */
   async invitationOfLink(tokenHash: string): Promise<InvitationOfLink | null> {
-    const [row]: { business_id: string; name: string; email: string; role: StaffRole }[] =
-      await this.dataSource.query(
-        `SELECT i.business_id, b.name, i.email, i.role
+    const [row]: {
+      id: string;
+      business_id: string;
+      name: string;
+      email: string;
+      role: StaffRole;
+    }[] = await this.dataSource.query(
+      `SELECT i.id, i.business_id, b.name, i.email, i.role
            FROM staff_invitations i JOIN businesses b ON b.id = i.business_id
           WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL
             AND i.expires_at > now()`,
-        [tokenHash],
-      );
+      [tokenHash],
+    );
     return row
-      ? { businessId: row.business_id, businessName: row.name, email: row.email, role: row.role }
+      ? {
+          id: row.id,
+          businessId: row.business_id,
+          businessName: row.name,
+          email: row.email,
+          role: row.role,
+        }
       : null;
   }
 
@@ -216,10 +228,15 @@ export class TeamRepository {
     return row ? { businessId: row.business_id, email: row.email, role: row.role } : null;
   }
 
-  /** Adds a member of staff (the password already hashed) inside `manager`'s transaction. @returns their id */
+  /**
+   * Adds a member of staff (the password already hashed) inside `manager`'s transaction, with
+   * `id` when given (an invitee's passkey already names it as its user handle).
+   * @returns their id
+   */
   async insertUser(
     manager: EntityManager,
     user: {
+      id?: string;
       businessId: string;
       email: string;
       firstName: string;
@@ -229,9 +246,17 @@ export class TeamRepository {
     },
   ): Promise<string> {
     const [row]: { id: string }[] = await manager.query(
-      `INSERT INTO users (business_id, email, first_name, last_name, password_hash, role)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [user.businessId, user.email, user.firstName, user.lastName, user.passwordHash, user.role],
+      `INSERT INTO users (id, business_id, email, first_name, last_name, password_hash, role)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        user.businessId,
+        user.email,
+        user.firstName,
+        user.lastName,
+        user.passwordHash,
+        user.role,
+        user.id ?? null,
+      ],
     );
     return row.id;
   }

@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   INVITATION_TTL_SECONDS,
   validateInvitationAccept,
+  validateInvitationPasskey,
+  type InvitationPasskeyAcceptRequest,
+  type InvitationPasskeyOptionsRequest,
   validateStaffInvitation,
   validateStaffRoleChange,
   type InvitationAcceptRequest,
@@ -13,13 +18,14 @@ import {
 import { hashPassword, hashRefreshToken, newRefreshToken } from '../../platform/auth/auth-tokens';
 import { AuthService, type AuthResult } from '../../platform/auth/auth.service';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { PasskeysService } from '../../platform/auth/passkeys/passkeys.service';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { LoginThrottle } from '../../platform/throttle/login-throttle';
 import type { AuthUser } from '../../platform/common/auth-user';
 import { GroveException } from '../../platform/common/grove.exception';
 import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
-import type { BusinessScope } from '../../platform/database/business-scope';
+import { invitationScope, type BusinessScope } from '../../platform/database/business-scope';
 import { MailService } from '../../platform/mail/mail.service';
 import type { InvitationInfoDto, StaffInvitationRowDto, TeamDto } from './dto/team.dto';
 import { staffInvitationEmail } from './team-emails';
@@ -54,8 +60,8 @@ const invitationRow = (row: PendingInvitationRow): StaffInvitationRowDto => ({
  * (a 256-bit token, only its SHA-256 stored, single use, 7 days; the plain token only in the
  * email, sent at once through `MailService.deliver`), lists the team and pending invitations,
  * changes a role, revokes an invitation, removes a member of staff (their sessions end at once);
- * the invitee accepts with a name and a password (signup's rule) and is signed in. A business
- * always keeps at least one owner.
+ * the invitee accepts with a name and a password (signup's rule), or with a name and a passkey
+ * instead of a first password, and is signed in. A business always keeps at least one owner.
  */
 @Injectable()
 export class TeamService {
@@ -69,6 +75,7 @@ export class TeamService {
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
     private readonly loginThrottle: LoginThrottle,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /**
@@ -228,20 +235,106 @@ export class TeamService {
     const errors = validateInvitationAccept(body, isCommonPassword);
     if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
     const passwordHash = await hashPassword(body.password);
-    const opened = await this.team.transaction(async (manager) => {
-      const invitation = await this.team.consume(manager, hashRefreshToken(body.token));
+    const { opened } = await this.join(hashRefreshToken(body.token), body, passwordHash, userAgent);
+    return this.auth.result(opened.userId, opened);
+  }
+
+  /**
+   * Registration options for accepting an invitation with a passkey instead of a first password
+   * (issue 34 item 1, docs/product.md#staff-accounts): checks the names and the passkey's name
+   * first (so the browser's prompt never creates a passkey the acceptance then refuses), then
+   * hands out `PasskeysService.invitationOptions` bound to this pending invitation. Uses nothing:
+   * the link still works.
+   * @returns `@simplewebauthn/browser`'s `startRegistration` options
+   * @throws TeamInputInvalidException 400 'Invalid Name' / the passkey name's message
+   * @throws InvitationInvalidException 400 when the link is unknown, used, revoked or expired
+   */
+  async passkeyOptions(body: InvitationPasskeyOptionsRequest): Promise<object> {
+    const invitation = await this.pendingForPasskey(body);
+    return this.passkeys.invitationOptions(
+      invitation,
+      `${body.firstName.trim()} ${body.lastName.trim()}`,
+    );
+  }
+
+  /**
+   * Accepts an invitation with a passkey: checks the input as `passkeyOptions` does, verifies the
+   * browser's answer against that invitation's challenge (`PasskeysService.verifyInvitationRegistration`),
+   * then in one transaction uses the link, adds the member of staff (with the id the passkey names;
+   * their password is 256 random bits nobody knows, so only the passkey, its recovery codes or
+   * 'Forgot your password?' sign them in: docs/decisions/passkeys.md), stores the passkey and its
+   * 10 recovery codes (`PasskeysService.addVerified`, the same as Security's 'Add a passkey') and
+   * opens this browser's session. A refusal changes nothing.
+   * @returns the signed-in member of staff, the session's tokens and the recovery codes (shown once)
+   * @throws TeamInputInvalidException 400 'Invalid Name' / the passkey name's message
+   * @throws InvitationInvalidException 400 when the link is unknown, used, revoked or expired
+   * @throws PasskeyRegistrationException 400 when the passkey does not verify for this invitation
+   * @throws PasskeyTakenException 409 when that passkey is registered already
+   * @throws StaffEmailTakenException 409 when the address got a Grove account meanwhile
+   */
+  async acceptWithPasskey(
+    body: InvitationPasskeyAcceptRequest,
+    userAgent: string | null,
+  ): Promise<AuthResult & { recoveryCodes: string[] }> {
+    const invitation = await this.pendingForPasskey(body);
+    const { newUserId, registration } = await this.passkeys.verifyInvitationRegistration(
+      invitation.id,
+      body.response,
+    );
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    const { opened, also: recoveryCodes } = await this.join(
+      hashRefreshToken(body.token),
+      { ...body, id: newUserId },
+      passwordHash,
+      userAgent,
+      async (manager, scope, userId) =>
+        (await this.passkeys.addVerified(scope, userId, body.passkeyName, registration, manager))
+          .recoveryCodes ?? [],
+    );
+    return { ...(await this.auth.result(opened.userId, opened)), recoveryCodes };
+  }
+
+  /** The pending invitation a passkey acceptance's input names, once its names are valid. */
+  private async pendingForPasskey(body: InvitationPasskeyOptionsRequest) {
+    const errors = validateInvitationPasskey(body);
+    if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
+    const invitation = await this.team.invitationOfLink(hashRefreshToken(body.token));
+    if (!invitation) throw new InvitationInvalidException();
+    return invitation;
+  }
+
+  /**
+   * One transaction of an acceptance: uses the link (of two concurrent uses one wins), adds the
+   * member of staff with the invitation's address and role, runs `alsoWith` (a passkey's
+   * storage) and opens this browser's session.
+   * @throws InvitationInvalidException 400 when the link is unknown, used, revoked or expired
+   * @throws StaffEmailTakenException 409 when the address got a Grove account meanwhile
+   */
+  private join<T = undefined>(
+    tokenHash: string,
+    person: { id?: string; firstName: string; lastName: string },
+    passwordHash: string,
+    userAgent: string | null,
+    alsoWith?: (manager: EntityManager, scope: BusinessScope, userId: string) => Promise<T>,
+  ) {
+    return this.team.transaction(async (manager) => {
+      const invitation = await this.team.consume(manager, tokenHash);
       if (!invitation) throw new InvitationInvalidException();
       if (await this.team.emailTaken(manager, invitation.email))
         throw new StaffEmailTakenException();
       const userId = await this.team.insertUser(manager, {
         ...invitation,
-        firstName: body.firstName.trim(),
-        lastName: body.lastName.trim(),
+        ...(person.id ? { id: person.id } : {}),
+        firstName: person.firstName.trim(),
+        lastName: person.lastName.trim(),
         passwordHash,
       });
-      return this.sessions.open(userId, userAgent, manager);
+      const also = alsoWith
+        ? await alsoWith(manager, invitationScope(invitation, userId), userId)
+        : undefined;
+      const opened = await this.sessions.open(userId, userAgent, manager);
+      return { opened, also: also as T };
     });
-    return this.auth.result(opened.userId, opened);
   }
 }
 

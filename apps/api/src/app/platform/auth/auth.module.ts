@@ -91,6 +91,7 @@ import { SecondFactorService } from './second-factor/second-factor.service';
     SessionsService,
     PasswordResetService,
     LoginThrottle,
+    PasskeysService,
   ],
 })
 export class AuthModule {}

@@ -9,7 +9,8 @@ declare const businessScopeBrand: unique symbol;
  * object literal is not a `BusinessScope`; it is made only from the session's `AuthUser`
  * (`sessionScope`), a job's payload that the session queued (`jobScope`) or a Mindbody webhook
  * delivery signed with that business's key (`webhookScope`), or a signed Stripe event naming
- * that business's Stripe customer (`stripeScope`).
+ * that business's Stripe customer (`stripeScope`), or a staff invitation's link consumed in the
+ * same transaction (`invitationScope`).
  */
 export interface BusinessScope {
   /** The business's uuid (`businesses.id`). */
@@ -106,4 +107,13 @@ export function stripeScope(verified: { businessId: string }): BusinessScope {
  */
 export function memberScope(session: { businessId: string }): BusinessScope {
   return { businessId: session.businessId } as BusinessScope;
+}
+
+/**
+ * The scope of an invitation's acceptance (issue 34 item 1): the business of the pending
+ * invitation whose link token (only its SHA-256 stored) was consumed in the same transaction
+ * (`TeamRepository.consume`), the new member of staff acting.
+ */
+export function invitationScope(consumed: { businessId: string }, userId: string): BusinessScope {
+  return { businessId: consumed.businessId, actor: { kind: 'staff', userId } } as BusinessScope;
 }

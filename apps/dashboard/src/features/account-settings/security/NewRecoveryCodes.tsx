@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RecoveryCodes } from './RecoveryCodes';
+import { RecoveryCodes } from '@grove/web-ui';
 import { ProofForm } from './ProofForm';
 import { useReplaceRecoveryCodes } from './api/second-factor';
 

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { validatePasskeyName, type PasskeyNameInput } from '@grove/contracts';
 import { passkeyErrorMessage, useLocaleFormats } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
-import { Alert, Button, Spinner, TextField } from '@grove/web-ui';
+import { Alert, Button, RecoveryCodes, Spinner, TextField } from '@grove/web-ui';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys';
 import { ProofForm } from './ProofForm';
-import { RecoveryCodes } from './RecoveryCodes';
 
 /**
  * The Security card's passkeys (docs/product.md#passkeys): each one's name, when it was added and

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SECOND_FACTOR_MESSAGES, validateSecondFactorCode } from '@grove/contracts';
 import { useRoleMay } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
-import { Alert, Button, Card, Spinner, TextField } from '@grove/web-ui';
+import { Alert, Button, Card, RecoveryCodes, Spinner, TextField } from '@grove/web-ui';
 import {
   useConfirmTotp,
   useDisableTotp,
@@ -13,7 +13,6 @@ import {
 import { NewRecoveryCodes } from './NewRecoveryCodes';
 import { PasskeysSection } from './PasskeysSection';
 import { ProofForm } from './ProofForm';
-import { RecoveryCodes } from './RecoveryCodes';
 import './security.css';
 
 /** The code field's rule: contracts' `validateSecondFactorCode`. */

@@ -1,18 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Allow, IsString, MaxLength } from 'class-validator';
+import { Allow, IsObject, IsString, MaxLength } from 'class-validator';
 import {
   EMAIL_MAX_LENGTH,
   INVITATION_INVALID_MESSAGE,
+  PASSKEY_MESSAGES,
   STAFF_ROLES,
   validateStaffInvitation,
   validateStaffRoleChange,
   type InvitationAcceptRequest,
+  type InvitationPasskeyAcceptRequest,
+  type InvitationPasskeyOptionsRequest,
   type StaffInvitationRequest,
   type StaffRole,
   type StaffRoleChangeRequest,
 } from '@grove/contracts';
 import { ValidatedBy } from '../../../platform/common/validated-by';
 import { NewPasswordProperty } from '../../../platform/auth/dto/new-password.property';
+import { SessionUserDto } from '../../../platform/auth/dto/session-user.dto';
 
 const ROLE_PROPERTY = { enum: STAFF_ROLES, enumName: 'StaffRole' } as const;
 
@@ -62,6 +66,60 @@ export class InvitationAcceptDto extends InvitationTokenDto implements Invitatio
 
   @NewPasswordProperty()
   password!: string;
+}
+
+/**
+ * `POST /api/team/invitations/passkey/options` body: the token, the invitee's name and the
+ * passkey's name (docs/product.md#staff-accounts). Types and sizes here; the rules run in the
+ * service (contracts' `validateInvitationPasskey`, as the web form).
+ */
+export class InvitationPasskeyOptionsDto
+  extends InvitationTokenDto
+  implements InvitationPasskeyOptionsRequest
+{
+  @ApiProperty({ example: 'Zoë' })
+  @IsString()
+  @MaxLength(1000)
+  firstName!: string;
+
+  @ApiProperty({ example: "D'Arcy-Nguyễn" })
+  @IsString()
+  @MaxLength(1000)
+  lastName!: string;
+
+  @ApiProperty({ example: 'Work laptop', maxLength: 60 })
+  @IsString({ message: PASSKEY_MESSAGES.nameMissing })
+  @MaxLength(200, { message: PASSKEY_MESSAGES.nameTooLong })
+  passkeyName!: string;
+}
+
+/** `POST /api/team/invitations/passkey` body: the options' fields and the browser's answer. */
+export class InvitationPasskeyAcceptDto
+  extends InvitationPasskeyOptionsDto
+  implements InvitationPasskeyAcceptRequest
+{
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      "The browser's answer as `@simplewebauthn/browser`'s `startRegistration` gives it (RegistrationResponseJSON)",
+  })
+  @IsObject({ message: PASSKEY_MESSAGES.responseMissing })
+  response!: Record<string, unknown>;
+}
+
+/** An invitation accepted with a passkey: the new member of staff, signed in, and their recovery codes. */
+@ApiSchema({ name: 'InvitationPasskeyAccepted' })
+export class InvitationPasskeyAcceptedDto {
+  @ApiProperty({ type: SessionUserDto })
+  user!: SessionUserDto;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      '10 recovery codes (`xxxxx-xxxxx`), shown once: the passkey is their first second factor',
+  })
+  recoveryCodes!: string[];
 }
 
 /** One member of staff on the Team card. */

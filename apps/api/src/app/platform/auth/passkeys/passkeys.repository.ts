@@ -149,6 +149,48 @@ export class PasskeysRepository {
   }
 
   /**
+   * Stores a registration challenge handed to an invitee (migration InvitationPasskeys): bound to
+   * the pending invitation and carrying the id the new member of staff will get; the invitation's
+   * older challenge and every expired one end.
+   */
+  async openInvitationChallenge(
+    challenge: string,
+    invitationId: string,
+    newUserId: string,
+    ttlSeconds: number,
+  ): Promise<void> {
+    await runTransaction(this.dataSource, async (manager) => {
+      await manager.query(
+        `DELETE FROM webauthn_challenges WHERE expires_at < now() OR invitation_id = $1`,
+        [invitationId],
+      );
+      await manager.query(
+        `INSERT INTO webauthn_challenges (challenge, purpose, invitation_id, new_user_id, expires_at)
+         VALUES ($1, 'invitation', $2, $3, now() + make_interval(secs => $4))`,
+        [challenge, invitationId, newUserId, ttlSeconds],
+      );
+    });
+  }
+
+  /**
+   * Uses an invitation's registration challenge: deletes it when it is live.
+   * @returns the invitation it is bound to and the new member of staff's id, or null when
+   *   unknown, used, expired or not an invitation's
+   */
+  async useInvitationChallenge(
+    challenge: string,
+  ): Promise<{ invitationId: string; newUserId: string } | null> {
+    const rows = (await this.dataSource.query(
+      `WITH used AS (DELETE FROM webauthn_challenges
+                      WHERE challenge = $1 AND purpose = 'invitation' AND expires_at > now()
+                      RETURNING invitation_id, new_user_id)
+       SELECT invitation_id, new_user_id FROM used`,
+      [challenge],
+    )) as { invitation_id: string; new_user_id: string }[];
+    return rows[0] ? { invitationId: rows[0].invitation_id, newUserId: rows[0].new_user_id } : null;
+  }
+
+  /**
    * Adds a passkey to the scoped user, inside `manager`'s transaction.
    * @returns the passkey, or null when the credential is already registered (to anyone)
    */

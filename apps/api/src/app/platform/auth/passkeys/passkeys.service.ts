@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -6,6 +8,7 @@ import {
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
+  type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AuthUser } from '../../common/auth-user';
 import { AppConfig } from '../../config/app-config';
@@ -23,6 +26,15 @@ import { PasskeysRepository, type PasskeyRow } from './passkeys.repository';
 
 /** How long a WebAuthn challenge lives (seconds), and the browser's own timeout. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 300;
+
+/** A registration the browser answered and `@simplewebauthn/server` verified, not stored yet. */
+export type VerifiedPasskey = NonNullable<VerifiedRegistrationResponse['registrationInfo']>;
+
+/** A passkey just stored; the account's first second factor also brings its recovery codes. */
+export interface AddedPasskey {
+  passkey: PasskeyRow;
+  recoveryCodes?: string[];
+}
 
 /** Who a passkey sign-in proved. */
 export interface PasskeySignedIn {
@@ -64,21 +76,40 @@ export class PasskeysService {
   async registrationOptions(scope: BusinessScope, user: AuthUser): Promise<object> {
     const who = await this.repository.userOf(scope, user.userId);
     if (!who) throw new NotSignedInException();
-    const options = await generateRegistrationOptions({
-      rpName: 'Grove',
-      rpID: this.rpId(),
-      userName: who.email,
-      userDisplayName: who.displayName,
-      userID: new TextEncoder().encode(user.userId),
-      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-      attestationType: 'none',
-      excludeCredentials: await this.repository.credentialsOf(user.userId),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-    });
+    const options = await this.creationOptions(
+      { userId: user.userId, ...who },
+      await this.repository.credentialsOf(user.userId),
+    );
     await this.repository.openChallenge(
       options.challenge,
       'registration',
       user.userId,
+      PASSKEY_CHALLENGE_TTL_SECONDS,
+    );
+    return options;
+  }
+
+  /**
+   * Registration options for an invitee who accepts with a passkey instead of a first password
+   * (issue 34 item 1, docs/product.md#staff-accounts): the same options as `registrationOptions`
+   * for the account the invitation will create (its id chosen now, as the passkey's user handle);
+   * the challenge is bound to the invitation for 5 minutes (the invitation's earlier one ends).
+   * @param invitation the pending invitation the link's token named (checked by the caller)
+   * @param displayName the invitee's name, as the authenticator shows it
+   */
+  async invitationOptions(
+    invitation: { id: string; email: string },
+    displayName: string,
+  ): Promise<object> {
+    const newUserId = randomUUID();
+    const options = await this.creationOptions(
+      { userId: newUserId, email: invitation.email, displayName },
+      [],
+    );
+    await this.repository.openInvitationChallenge(
+      options.challenge,
+      invitation.id,
+      newUserId,
       PASSKEY_CHALLENGE_TTL_SECONDS,
     );
     return options;
@@ -98,49 +129,73 @@ export class PasskeysService {
     user: AuthUser,
     name: string,
     response: unknown,
-  ): Promise<{ passkey: PasskeyRow; recoveryCodes?: string[] }> {
-    let registration;
-    try {
-      const verified = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: (challenge) => this.useChallenge(challenge, 'registration', user.userId),
-        expectedOrigin: this.config.publicOrigin,
-        expectedRPID: this.rpId(),
-        requireUserVerification: true,
-      });
-      if (!verified.verified) throw new PasskeyRegistrationException();
-      registration = verified.registrationInfo;
-    } catch (error) {
-      if (error instanceof PasskeyRegistrationException) throw error;
-      this.logger.warn(`A passkey registration did not verify: ${(error as Error).message}`);
-      throw new PasskeyRegistrationException();
-    }
-    const { credential } = registration;
-    const added = await this.repository.transaction(async (manager) => {
-      const first = !(await this.secondFactor.hasFactor(manager, user.userId));
-      const passkey = await this.repository.add(
-        scope,
-        user.userId,
-        {
-          credentialId: credential.id,
-          publicKey: credential.publicKey,
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          backedUp: registration.credentialBackedUp,
-          name: name.trim(),
-        },
-        manager,
-      );
-      if (!passkey) throw new PasskeyTakenException();
-      if (!first) return { passkey };
-      return {
-        passkey,
-        recoveryCodes: await this.secondFactor.giveRecoveryCodes(manager, user.userId),
-      };
-    });
+  ): Promise<AddedPasskey> {
+    const registration = await this.verifyRegistration(response, (challenge) =>
+      this.useChallenge(challenge, 'registration', user.userId),
+    );
+    const added = await this.repository.transaction((manager) =>
+      this.addVerified(scope, user.userId, name, registration, manager),
+    );
     // The business's requirement (`SecondFactorGate`) is met from the next request on.
     this.sessions.forgetUser(user.userId);
     return added;
+  }
+
+  /**
+   * Verifies an invitee's passkey: the browser's answer to `invitationOptions` for this
+   * invitation (the challenge live, used now and bound to `invitationId`; origin, RP ID and user
+   * verification as for any registration). Nothing is stored: `addVerified` stores it in the
+   * invitation's transaction.
+   * @returns the verified passkey and the id the new member of staff must get (its user handle)
+   * @throws PasskeyRegistrationException 400 'This passkey could not be added. Please try again.'
+   *   when it does not verify (challenge unknown, used, expired or another invitation's)
+   */
+  async verifyInvitationRegistration(
+    invitationId: string,
+    response: unknown,
+  ): Promise<{ newUserId: string; registration: VerifiedPasskey }> {
+    const bound = { newUserId: '' };
+    const registration = await this.verifyRegistration(response, async (challenge) => {
+      const used = await this.repository.useInvitationChallenge(challenge);
+      if (used?.invitationId !== invitationId) return false;
+      bound.newUserId = used.newUserId;
+      return true;
+    });
+    if (!bound.newUserId) throw new PasskeyRegistrationException();
+    return { newUserId: bound.newUserId, registration };
+  }
+
+  /**
+   * Stores a verified passkey for the scoped user inside `manager`'s transaction; the account's
+   * first second factor (no app, no other passkey) also gets 10 recovery codes, shown once.
+   * @param name the passkey's name (contracts' `validatePasskeyName`, checked by the caller)
+   * @throws PasskeyTakenException 409 when that credential is registered already (to anyone)
+   */
+  async addVerified(
+    scope: BusinessScope,
+    userId: string,
+    name: string,
+    registration: VerifiedPasskey,
+    manager: EntityManager,
+  ): Promise<AddedPasskey> {
+    const { credential } = registration;
+    const first = !(await this.secondFactor.hasFactor(manager, userId));
+    const passkey = await this.repository.add(
+      scope,
+      userId,
+      {
+        credentialId: credential.id,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        backedUp: registration.credentialBackedUp,
+        name: name.trim(),
+      },
+      manager,
+    );
+    if (!passkey) throw new PasskeyTakenException();
+    if (!first) return { passkey };
+    return { passkey, recoveryCodes: await this.secondFactor.giveRecoveryCodes(manager, userId) };
   }
 
   /**
@@ -237,6 +292,54 @@ export class PasskeysService {
       throw new PasskeySignInException();
     await this.secondFactor.endChallenges(stored.userId);
     return { userId: stored.userId };
+  }
+
+  /**
+   * The options `@simplewebauthn/browser`'s `startRegistration` takes for `who`: a discoverable
+   * credential with user verification, attestation 'none', `exclude` not registered twice.
+   */
+  private creationOptions(
+    who: { userId: string; email: string; displayName: string },
+    exclude: { id: string; transports: string[] }[],
+  ) {
+    return generateRegistrationOptions({
+      rpName: 'Grove',
+      rpID: this.rpId(),
+      userName: who.email,
+      userDisplayName: who.displayName,
+      userID: new TextEncoder().encode(who.userId),
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      attestationType: 'none',
+      excludeCredentials: exclude,
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+  }
+
+  /**
+   * Verifies the browser's answer to registration options: `expectedChallenge` uses the stored
+   * challenge (once); origin and RP ID Grove's, the user verified.
+   * @throws PasskeyRegistrationException 400 when it does not verify
+   */
+  private async verifyRegistration(
+    response: unknown,
+    expectedChallenge: (challenge: string) => Promise<boolean>,
+  ): Promise<VerifiedPasskey> {
+    try {
+      const verified = await verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge,
+        expectedOrigin: this.config.publicOrigin,
+        expectedRPID: this.rpId(),
+        requireUserVerification: true,
+      });
+      if (!verified.verified || !verified.registrationInfo)
+        throw new PasskeyRegistrationException();
+      return verified.registrationInfo;
+    } catch (error) {
+      if (error instanceof PasskeyRegistrationException) throw error;
+      this.logger.warn(`A passkey registration did not verify: ${(error as Error).message}`);
+      throw new PasskeyRegistrationException();
+    }
   }
 
   /** Uses a stored challenge of `purpose` (once), and for a registration checks it is `userId`'s. */

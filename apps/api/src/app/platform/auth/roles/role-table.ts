@@ -37,7 +37,7 @@ export interface RoleRule {
   limits?: Partial<Record<StaffRole, RoleLimit>>;
   /**
    * Open to a user whose business requires a second factor they have not set up: the routes that
-   * set one up and read who is signed in (`SecondFactorGate` refuses every other signed-in route
+   * set one up, read who is signed in, and list or end their own sign-ins (`SecondFactorGate` refuses every other signed-in route
    * with 403, docs/product.md#second-factor). Signing out is public.
    */
   beforeSecondFactor?: true;
@@ -76,9 +76,16 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     limits: { front_desk: 'own-name-only', viewer: 'own-name-only' },
   },
   { method: 'POST', path: '/api/account/password', roles: ALL },
-  { method: 'GET', path: '/api/account/sessions', roles: ALL },
-  { method: 'POST', path: '/api/account/sessions/sign-out-others', roles: ALL },
-  { method: 'DELETE', path: '/api/account/sessions/{id}', roles: ALL },
+  // A person always sees where their own account is signed in and can end those sign-ins, a
+  // missing second factor or not (ASVS 3.3: list and end one's own sessions).
+  { method: 'GET', path: '/api/account/sessions', roles: ALL, beforeSecondFactor: true },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-others',
+    roles: ALL,
+    beforeSecondFactor: true,
+  },
+  { method: 'DELETE', path: '/api/account/sessions/{id}', roles: ALL, beforeSecondFactor: true },
   // Every role manages their own second factor; one whose business requires it may set it up.
   { method: 'GET', path: '/api/account/second-factor', roles: ALL, beforeSecondFactor: true },
   { method: 'POST', path: '/api/account/second-factor/totp', roles: ALL, beforeSecondFactor: true },

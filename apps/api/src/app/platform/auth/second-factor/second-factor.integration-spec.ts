@@ -429,7 +429,6 @@ describe('second factor: the requirement is enforced by the API (integration)', 
     expect(
       await t.dataSource.query(`SELECT 1 FROM members WHERE email = 'siobhan.kelly@example.ie'`),
     ).toHaveLength(0);
-    await desk.get('/api/account/sessions').expect(403);
 
     // Who is signed in, the account, and setting up a factor stay open.
     await desk.get('/api/auth/me').expect(200);
@@ -448,7 +447,70 @@ describe('second factor: the requirement is enforced by the API (integration)', 
       .expect(200);
     // Set up: the rest opens on the next request.
     await desk.get('/api/members').expect(200);
-    await desk.get('/api/account/sessions').expect(200);
+  });
+
+  it("lets a member of staff without a factor list and end their own sign-ins (ASVS 3.3), never another's; every other account route stays refused", async () => {
+    const { owner, desk } = await businessWithDesk();
+    const deskEmail = ((await desk.get('/api/auth/me').expect(200)).body as SessionUser).email;
+    // The same person signed in on two more browsers.
+    const phone = t.agent();
+    const tablet = t.agent();
+    for (const browser of [phone, tablet]) {
+      await browser
+        .post('/api/auth/login')
+        .send({ email: deskEmail, password: owner.body.password })
+        .expect(200);
+    }
+    await owner.agent.put('/api/settings/second-factor').send({ required: true }).expect(200);
+    await desk.get('/api/members').expect(403);
+
+    // Where you're signed in: their own three sign-ins, this browser first; none of the owner's.
+    const listed = (await desk.get('/api/account/sessions').expect(200)).body as {
+      id: string;
+      current: boolean;
+    }[];
+    expect(listed).toHaveLength(3);
+    expect(listed.map((s) => s.current)).toEqual([true, false, false]);
+    const ownerIds = (
+      (await owner.agent.get('/api/account/sessions').expect(200)).body as {
+        id: string;
+      }[]
+    ).map((s) => s.id);
+    expect(listed.some((s) => ownerIds.includes(s.id))).toBe(false);
+
+    // Ends one of their own; another person's sign-in is never touched (404, still live).
+    await desk.delete(`/api/account/sessions/${listed[1].id}`).expect(204);
+    const notMine = await desk.delete(`/api/account/sessions/${ownerIds[0]}`).expect(404);
+    expect(notMine.body.message).toBe('Sign-in not found');
+    await owner.agent.get('/api/auth/me').expect(200);
+    // Signs out everywhere else: the remaining other browser ends, this one and the owner stay.
+    expect((await desk.post('/api/account/sessions/sign-out-others').expect(200)).body).toEqual({
+      ended: 1,
+    });
+    await phone.get('/api/auth/me').expect(401);
+    await tablet.get('/api/auth/me').expect(401);
+    expect((await desk.get('/api/account/sessions').expect(200)).body).toHaveLength(1);
+    await owner.agent.get('/api/auth/me').expect(200);
+
+    // Everything else of the account stays refused with the setup message, and writes nothing.
+    const nameBefore = await t.dataSource.query(`SELECT first_name FROM users WHERE email = $1`, [
+      deskEmail,
+    ]);
+    const refusals = await Promise.all([
+      desk.patch('/api/account').send({ firstName: 'Siobhán' }),
+      desk
+        .post('/api/account/password')
+        .send({ currentPassword: owner.body.password, newPassword: 'a longer pass phrase 2026' }),
+      desk.post('/api/support/issues').send({ message: 'Help' }),
+      desk.get('/api/getting-started'),
+    ]);
+    for (const reply of refusals) {
+      expect(reply.status).toBe(403);
+      expect(reply.body.message).toBe(SECOND_FACTOR_MESSAGES.setupRequired);
+    }
+    expect(
+      await t.dataSource.query(`SELECT first_name FROM users WHERE email = $1`, [deskEmail]),
+    ).toEqual(nameBefore);
   });
 
   it('opens again when the owner lifts the requirement; another business is never affected (tenant isolation); signing out stays open', async () => {

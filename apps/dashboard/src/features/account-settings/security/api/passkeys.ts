@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
-import { api, unwrap } from '@grove/web-data-access';
+import { api, createPasskey, unwrap } from '@grove/web-data-access';
 import { secondFactorKey } from './second-factor';
 
 export const passkeysKey = ['account', 'passkeys'] as const;
@@ -18,7 +14,7 @@ export function usePasskeys() {
 
 /**
  * Adds a passkey named `name`: the registration options (`POST /api/account/passkeys/options`),
- * the browser's prompt (`@simplewebauthn/browser`'s `startRegistration`), then
+ * the browser's prompt (`createPasskey`), then
  * `POST /api/account/passkeys` → `{ passkey, recoveryCodes? }` (the codes when it is the first
  * second factor, shown once). Errors: `passkeyErrorMessage`.
  */
@@ -27,14 +23,8 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async (name: string) => {
       const { options } = await unwrap(api.POST('/account/passkeys/options'));
-      const response = await startRegistration({
-        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-      });
-      return unwrap(
-        api.POST('/account/passkeys', {
-          body: { name, response: response as unknown as Record<string, never> },
-        }),
-      );
+      const response = await createPasskey(options);
+      return unwrap(api.POST('/account/passkeys', { body: { name, response } }));
     },
     onSuccess: () =>
       Promise.all([

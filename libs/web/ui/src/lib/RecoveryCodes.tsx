@@ -1,9 +1,12 @@
 import { RECOVERY_CODE_COUNT } from '@grove/contracts';
-import { Alert, Button } from '@grove/web-ui';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import './recovery-codes.css';
 
 /**
  * Recovery codes, shown once (docs/product.md#second-factor): right after the first second
- * factor is set up, or after 'New recovery codes'.
+ * factor is set up (in Security, or an invitation accepted with a passkey), or after 'New
+ * recovery codes'.
  * @param title what just happened ('Your authenticator app is on.')
  */
 export function RecoveryCodes({
@@ -22,7 +25,7 @@ export function RecoveryCodes({
         Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe. Each one signs you in once
         if you lose your phone. They will not be shown again.
       </p>
-      <ul className="dash-security__codes" aria-label="Recovery codes">
+      <ul className="g-recovery-codes" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
