@@ -60,6 +60,11 @@ export function groveServer(
       // than 5 times in 15 minutes: that limit has its own integration test
       // (mindbody-credentials-throttle.integration-spec.ts).
       THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '1000',
+      // Reset links, email verification and staff invitations share the 'password-reset' limit
+      // (5 a minute per address): the journeys that invite or reset (audit-log, staff-roles,
+      // invitation-passkey, password-reset, second-factor) pass it within a minute of each other.
+      // That limit has its own integration test (password-reset.integration-spec.ts).
+      THROTTLE_PASSWORD_RESET_LIMIT: '1000',
       // New owners sign up in most journeys; data-rights.spec.ts starts a Grove with it on.
       SENDER_VERIFICATION: 'false',
       ...env,
