@@ -1,6 +1,8 @@
 import type { PoolClient, QueryConfig } from 'pg';
 import { EventSubscriber, type AfterQueryEvent, type EntitySubscriberInterface } from 'typeorm';
+import type { Socket } from 'node:net';
 import type { DatabaseTimeouts } from './database.config';
+import { databaseSocket } from './remembered-address';
 
 /**
  * How much longer than `statement_timeout` the client waits for an answer before it gives the
@@ -17,19 +19,26 @@ export interface PoolTimeoutOptions {
   statement_timeout: number;
   /** Client-side: a statement unanswered this long fails with 'Query read timeout', in ms. */
   query_timeout: number;
+  /**
+   * Each connection's socket: the host is looked up without waiting on a slow resolver once its
+   * address is known (`databaseSocket`, docs/decisions/database-address-remembered.md).
+   */
+  stream: () => Socket;
 }
 
 /**
  * The timeouts every pool of the API uses (TypeORM's, `PreparedReads`', pg-boss's), from
  * DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. A stopped, unreachable or
  * frozen database then fails a request within about the connect or statement timeout (then
- * answered 503) instead of hanging it.
+ * answered 503) instead of hanging it; a resolver that is slow to answer for the database's host
+ * costs at most `LOOKUP_PATIENCE_MS` of that budget once the host was resolved before.
  */
 export function poolTimeoutOptions(timeouts: DatabaseTimeouts): PoolTimeoutOptions {
   return {
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.statementMs + STATEMENT_GRACE_MS,
+    stream: () => databaseSocket(),
   };
 }
 
