@@ -178,6 +178,49 @@ describe('member emails (integration, real SMTP server)', () => {
     ]);
   });
 
+  it("settles an email left 'sending' by an attempt that never came back, after an hour, in every business", async () => {
+    const scope = jobScope({ businessId });
+    const other = await t.signUp();
+    const otherMember = (
+      await other.agent
+        .post('/api/members')
+        .send({
+          memberName: "Siobhán O'Brien",
+          memberEmail: 'siobhan@example.ie',
+          membershipPriceCents: 9000,
+          discountCents: 1000,
+        })
+        .expect(201)
+    ).body as MemberRow;
+    const otherScope = jobScope({ businessId: other.user.business.id });
+    for (const [key, owner, to] of [
+      ['test:lost-attempt', scope, member.id],
+      ['test:running-attempt', scope, member.id],
+      ['test:lost-elsewhere', otherScope, otherMember.id],
+    ] as const) {
+      expect(await emails.send(owner, to, 'magic-link', {}, key)).toBe(true);
+      await waitFor(async () => (await statusOf(key)) === 'sent', 30_000);
+    }
+    // As the claim leaves them: 'sending' since the attempt began (2 hours, 5 minutes ago).
+    await t.dataSource.query(
+      `UPDATE member_emails SET status = 'sending',
+              delivered_at = now() - CASE event_key WHEN 'test:running-attempt' THEN interval '5 minutes'
+                                                    ELSE interval '2 hours' END
+        WHERE event_key IN ('test:lost-attempt', 'test:running-attempt', 'test:lost-elsewhere')`,
+    );
+    const sent = smtp.emails.length;
+
+    expect((await emails.hourly()).settled).toBe(2);
+
+    expect(await statusOf('test:lost-attempt')).toBe('uncertain');
+    expect(await statusOf('test:lost-elsewhere')).toBe('uncertain');
+    expect(await statusOf('test:running-attempt')).toBe('sending');
+    expect(smtp.emails.length).toBe(sent);
+    await t.dataSource.query(
+      `UPDATE member_emails SET status = 'sent' WHERE event_key = 'test:running-attempt'`,
+    );
+  });
+
   it('sends nothing for a member of another business', async () => {
     const other = await t.signUp();
     const scope = jobScope({ businessId: other.user.business.id });

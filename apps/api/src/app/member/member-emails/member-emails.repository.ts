@@ -317,13 +317,14 @@ export class MemberEmailsRepository {
 
   /**
    * Claims a queued email for one delivery attempt ('queued' → 'sending'), committed on its own
-   * before any SMTP command, so that a later attempt knows one began.
+   * before any SMTP command, so that a later attempt knows one began. `delivered_at` holds when
+   * the attempt began until the outcome replaces it ({@link settleAbandoned} reads it).
    * @returns false when the row is not queued (another attempt has it, or it ended)
    */
   async claim(scope: BusinessScope, emailId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `WITH claimed AS (
-         UPDATE member_emails SET status = 'sending'
+         UPDATE member_emails SET status = 'sending', delivered_at = now()
           WHERE business_id = $1 AND id = $2 AND status = 'queued' RETURNING id)
        SELECT id FROM claimed`,
       [scope.businessId, emailId],
@@ -331,10 +332,31 @@ export class MemberEmailsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Every business's emails still 'sending' `olderThanSeconds` after their attempt began: an
+   * attempt that never came back (the process killed on the job's last try), which no retry will
+   * settle. They become 'uncertain', as a retry would make them, never sent again
+   * (docs/decisions/member-emails-at-most-once.md). A system sweep across businesses, like the
+   * retention sweep; each row keeps its business.
+   * @param olderThanSeconds how long after its claim a row counts as abandoned (seconds)
+   * @returns how many rows were settled
+   */
+  async settleAbandoned(olderThanSeconds: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH settled AS (
+         UPDATE member_emails SET status = 'uncertain'
+          WHERE status = 'sending' AND delivered_at < now() - make_interval(secs => $1)
+          RETURNING id)
+       SELECT id FROM settled`,
+      [olderThanSeconds],
+    );
+    return rows.length;
+  }
+
   /** Puts a claimed email back to 'queued' (the attempt failed where nothing can have been delivered). */
   async unclaim(scope: BusinessScope, emailId: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE member_emails SET status = 'queued'
+      `UPDATE member_emails SET status = 'queued', delivered_at = NULL
         WHERE business_id = $1 AND id = $2 AND status = 'sending'`,
       [scope.businessId, emailId],
     );

@@ -35,8 +35,17 @@ import {
   type MemberEmailReleaseJob,
 } from '../../platform/mail/held-member-emails';
 
-/** The hourly release of waiting emails of every business (a new UTC day resets the cap). */
+/**
+ * The hourly run over every business: emails left 'sending' by an attempt that never came back are
+ * settled, then waiting emails are released (a new UTC day resets the cap).
+ */
 const RELEASE_ALL_QUEUE = 'member-email.release-all';
+/**
+ * How long after its claim a 'sending' email counts as abandoned (seconds): past pg-boss's expiry
+ * of one attempt (15 minutes by default) and the retries' delays (5, 10, 20 s), so any attempt
+ * still running or still to come has had its turn; a retry would mark it 'uncertain' too.
+ */
+export const SENDING_ABANDONED_AFTER_SECONDS = 3600;
 const RELEASE_ALL_CRON = '7 * * * *';
 
 /** The pg-boss queue delivering member emails. */
@@ -116,11 +125,26 @@ export class MemberEmails implements OnModuleInit {
     await this.jobs.register<object>(
       { name: RELEASE_ALL_QUEUE, policy: 'singleton', retryLimit: 1 },
       async () => {
-        for (const businessId of await this.emails.businessesHolding())
-          await this.release(jobScope({ businessId }));
+        await this.hourly();
       },
     );
     await this.jobs.schedule(RELEASE_ALL_QUEUE, RELEASE_ALL_CRON);
+  }
+
+  /**
+   * The hourly run over every business (RELEASE_ALL_QUEUE): emails left 'sending' longer than
+   * SENDING_ABANDONED_AFTER_SECONDS become 'uncertain' (never sent again), then each business's
+   * waiting emails are released as far as its cap allows.
+   * @returns how many emails were settled and how many released
+   */
+  async hourly(): Promise<{ settled: number; released: number }> {
+    const settled = await this.emails.settleAbandoned(SENDING_ABANDONED_AFTER_SECONDS);
+    if (settled > 0)
+      this.logger.warn(`${settled} member email(s) left 'sending' by a lost attempt: 'uncertain'`);
+    let released = 0;
+    for (const businessId of await this.emails.businessesHolding())
+      released += await this.release(jobScope({ businessId }));
+    return { settled, released };
   }
 
   /**
