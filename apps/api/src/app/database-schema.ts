@@ -77,6 +77,7 @@ import { MemberEmailSending1795607000000 } from './platform/database/migrations/
 import { InvitationPasskeys1795608000000 } from './platform/database/migrations/1795608000000-InvitationPasskeys';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 import { MemberEmailsSendingIndex1795610000000 } from './platform/database/migrations/1795610000000-MemberEmailsSendingIndex';
+import { BackgroundRunHeartbeat1795611000000 } from './platform/database/migrations/1795611000000-BackgroundRunHeartbeat';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -161,6 +162,7 @@ export const MIGRATIONS = [
   InvitationPasskeys1795608000000,
   AuditLogErasure1795609000000,
   MemberEmailsSendingIndex1795610000000,
+  BackgroundRunHeartbeat1795611000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

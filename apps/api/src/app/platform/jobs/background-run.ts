@@ -4,9 +4,6 @@ import type { BackgroundRunRow, BackgroundRunsTable } from '../database/backgrou
 import { jobActor, jobScope, type BusinessScope, type JobActor } from '../database/business-scope';
 import type { JobsService } from './jobs.service';
 
-/** A run still 'running' after this many seconds is taken as lost (its job failed for good). */
-const STALE_RUN_SECONDS = 15 * 60;
-
 /**
  * The data of a background run's job: the business, who started the run (its audit entries name
  * them), and what the run needs of the request.
@@ -22,10 +19,12 @@ export type BackgroundRunState = Pick<BackgroundRunRow, 'total' | 'processed' | 
  * One click → a background run over a business's members with progress (docs/architecture.md#job-path),
  * as 'Create links for all members without one' and 'Email all links' do: {@link start} records
  * the run (at most one running per business: a second click while it runs queues nothing) and
- * queues its pg-boss job; the job calls the `work` given to {@link register} in batches that
+ * queues its pg-boss job in the same transaction; the job calls the `work` given to {@link register} in batches that
  * record their progress (`BackgroundRunsTable.recordProgress`) and ends the run 'done', or
  * 'failed' after its last attempt (2 retries; `work` must carry on where an attempt stopped, or
- * go through everything again after `resetProgress`). {@link state} is what the screen polls.
+ * go through everything again after `resetProgress`). Each recorded batch is a sign of life: a
+ * run silent for STALE_RUN_SECONDS is lost ('failed' to the screen, startable again). {@link state}
+ * is what the screen polls.
  */
 export class BackgroundRun<Extra extends object = Record<string, never>> {
   private readonly logger: Logger;
@@ -86,20 +85,26 @@ export class BackgroundRun<Extra extends object = Record<string, never>> {
    *   no personal data)
    */
   async start(scope: BusinessScope, total: number, extra: Extra): Promise<void> {
-    const started = await this.runs.start(scope, total, STALE_RUN_SECONDS);
-    if (started && total > 0)
-      await this.jobs.send<BackgroundRunJobData<Extra>>(this.queue, {
-        ...extra,
-        ...jobActor(scope),
-        businessId: scope.businessId,
-      });
+    const started = await this.runs.start(scope, total, (manager) =>
+      this.jobs.send<BackgroundRunJobData<Extra>>(
+        this.queue,
+        { ...extra, ...jobActor(scope), businessId: scope.businessId },
+        { manager },
+      ),
+    );
+    if (started && total > 0) this.jobs.wake(this.queue);
   }
 
-  /** The business's latest run, 'idle' with zeros when none; `processed` never above `total`. */
+  /**
+   * The business's latest run, 'idle' with zeros when none; `processed` never above `total`. A
+   * lost run (`stale`: silent for STALE_RUN_SECONDS) is 'failed', which the screens show as
+   * stopped early with a click to finish it.
+   */
   async state(scope: BusinessScope): Promise<BackgroundRunState> {
     const run = await this.runs.find(scope);
     if (!run) return { status: 'idle', total: 0, processed: 0, created: 0 };
-    const { status, total, processed, created } = run;
+    const { total, processed, created } = run;
+    const status = run.stale ? 'failed' : run.status;
     return { status, total, processed: Math.min(processed, total), created };
   }
 }

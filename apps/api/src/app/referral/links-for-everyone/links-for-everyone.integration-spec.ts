@@ -7,6 +7,7 @@ import type {
   ReferralLinkSettings,
 } from '@grove/contracts';
 import { runUntilDone } from '../../../../test/background-run';
+import { JobsService } from '../../platform/jobs/jobs.service';
 import { autoLinksOff, createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   sandboxEnv,
@@ -166,6 +167,59 @@ describe('links for everyone (integration)', () => {
       withoutLink: 30,
     });
     expect((await linkEntries(other.agent)).total).toBe(0);
+  });
+
+  it('a run silent for 15 minutes shows as stopped early and a click finishes it; one still recording batches is left alone (issue 31)', async () => {
+    const { agent, user } = await t.signUp();
+    const businessId = user.business.id;
+    await seedMembers(businessId, 'Ó Briain', 40);
+    // A run that started an hour ago and recorded a batch a minute ago: alive, however long.
+    await t.dataSource.query(
+      `INSERT INTO referral_link_runs (business_id, status, total, processed, started_at, heartbeat_at)
+       VALUES ($1, 'running', 40, 10, now() - interval '1 hour', now() - interval '1 minute')`,
+      [businessId],
+    );
+    expect(
+      ((await agent.get('/api/referral-links/all').expect(200)).body as ReferralLinkRun).status,
+    ).toBe('running');
+    await agent.post('/api/referral-links/all').expect(202);
+    expect((await agent.get('/api/referral-links/all').expect(200)).body).toMatchObject({
+      status: 'running',
+      processed: 10,
+    });
+    expect(await liveLinks(businessId)).toBe(0);
+
+    // Its job died for good (a deploy on its last attempt): 16 minutes without a sign of life.
+    await t.dataSource.query(
+      `UPDATE referral_link_runs SET heartbeat_at = now() - interval '16 minutes' WHERE business_id = $1`,
+      [businessId],
+    );
+    const lost = (await agent.get('/api/referral-links/all').expect(200)).body as ReferralLinkRun;
+    expect(lost).toMatchObject({ status: 'failed', total: 40, processed: 10 });
+    await agent.post('/api/referral-links/all').expect(202);
+    const done = await runUntilDone<ReferralLinkRun>(agent, '/api/referral-links/all');
+    expect(done).toMatchObject({ status: 'done', total: 40, created: 40, withoutLink: 0 });
+  });
+
+  it('records no run whose job could not be queued: the click answers 503 and the next one runs (issue 31)', async () => {
+    const { agent, user } = await t.signUp();
+    await seedMembers(user.business.id, 'Zoë', 12);
+    const jobs = t.app.get(JobsService);
+    const refuse = jest
+      .spyOn(jobs, 'send')
+      .mockRejectedValueOnce(new Error('timeout exceeded when trying to connect'));
+    try {
+      await agent.post('/api/referral-links/all').expect(503);
+    } finally {
+      refuse.mockRestore();
+    }
+    expect((await agent.get('/api/referral-links/all').expect(200)).body).toMatchObject({
+      status: 'idle',
+      withoutLink: 12,
+    });
+    await agent.post('/api/referral-links/all').expect(202);
+    const done = await runUntilDone<ReferralLinkRun>(agent, '/api/referral-links/all');
+    expect(done).toMatchObject({ status: 'done', created: 12, withoutLink: 0 });
   });
 
   it('needs a session for every new route, and refuses a malformed setting with a 400 that changes nothing', async () => {
