@@ -3,7 +3,7 @@ import { validateContactInput, type ContactInput } from '../site/contact';
 import { isValidEmail, isValidName, isValidWebsite } from './field-rules';
 import { validateLeadInput } from '../site/lead';
 import { MESSAGES } from './messages';
-import { isPlainMultilineText, isPlainText, toPlainText } from './plain-text';
+import { endSentence, isPlainMultilineText, isPlainText, toPlainText } from './plain-text';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './rules';
 import { validateSupportIssueInput } from '../owner/support';
 import { isValidPhone } from './phone';
@@ -148,5 +148,15 @@ describe('toPlainText (issue 24 part 3: names from Mindbody)', () => {
     expect(toPlainText('  Ana \t María\u202E ')).toBe('Ana María');
     expect(toPlainText('Nia\u0000 Lee\u0085')).toBe('Nia Lee');
     expect(toPlainText('=HYPERLINK("x")')).toBe('=HYPERLINK("x")');
+  });
+});
+
+describe('endSentence', () => {
+  it('adds the full stop a name lacks and never a second one', () => {
+    expect(endSentence('Peak Fitness')).toBe('Peak Fitness.');
+    expect(endSentence("Ó Briain's Strength & Co.")).toBe("Ó Briain's Strength & Co.");
+    expect(endSentence('Yoga!')).toBe('Yoga!');
+    expect(endSentence('Peak Fitness', '!')).toBe('Peak Fitness!');
+    expect(endSentence('Strength & Co.', '!')).toBe('Strength & Co.');
   });
 });

@@ -38,3 +38,14 @@ export function toPlainText(value: string): string {
     .replace(/\s+/gu, ' ')
     .trim();
 }
+
+/**
+ * `text` ending a sentence: with a full stop, unless it ends in one already (a business named
+ * "Ó Briain's Strength & Co." or "Yoga!" gets no second one).
+ * @param stop the punctuation to add ('.' by default, '!' for an exclamation)
+ * @example endSentence("Ó Briain's Strength & Co.") → "Ó Briain's Strength & Co."
+ * @example endSentence('Peak Fitness', '!') → 'Peak Fitness!'
+ */
+export function endSentence(text: string, stop: '.' | '!' = '.'): string {
+  return /[.!?…]$/u.test(text.trim()) ? text : `${text}${stop}`;
+}

@@ -1,4 +1,4 @@
-import { localeFormats, type BusinessLocale } from '@grove/contracts';
+import { type BusinessLocale, endSentence, localeFormats } from '@grove/contracts';
 import type { OutgoingEmail } from '../../platform/mail/mail.service';
 import type { SiteHolderOwner } from './site-claim-email';
 
@@ -44,7 +44,7 @@ export function pendingBillsEmail(
     text: [
       `Hello ${owner.firstName},`,
       '',
-      `${service.name} told Grove of changes at ${owner.businessName}. With your referral discounts, ${count === 1 ? "1 member's bill" : `${localeFormats(owner.businessLocale).count(count)} members' bills`} in ${service.name} would change.`,
+      `${service.name} told Grove of changes at ${endSentence(owner.businessName)} With your referral discounts, ${count === 1 ? "1 member's bill" : `${localeFormats(owner.businessLocale).count(count)} members' bills`} in ${service.name} would change.`,
       '',
       `Grove has not changed any bill: nothing reaches ${service.name} until you review the changes and confirm them.`,
       '',

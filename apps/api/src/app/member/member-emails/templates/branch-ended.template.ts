@@ -1,3 +1,4 @@
+import { endSentence } from '@grove/contracts';
 import type { BranchEndedReason } from '../../../membership/events/membership-events';
 import { paragraph, type MemberEmailTemplate } from './member-email-template';
 
@@ -24,7 +25,7 @@ export const BRANCH_ENDED_TEMPLATE: MemberEmailTemplate<BranchEndedEmailData> = 
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
-      ${paragraph(`${data.friendName} no longer counts as your branch at ${context.businessName}.`)}
+      ${paragraph(`${data.friendName} no longer counts as your branch at ${endSentence(context.businessName)}`)}
       ${paragraph(`Your price is back to ${context.format.money(data.priceNowCents)} a month.`)}
       ${paragraph('Every friend who joins with your link lowers it again.')}
     </mj-column></mj-section>`,

@@ -1,3 +1,4 @@
+import { endSentence } from '@grove/contracts';
 import mjml2html from 'mjml';
 import { convert } from 'html-to-text';
 import { MAGIC_LINK_TEMPLATE } from './magic-link.template';
@@ -88,7 +89,7 @@ export async function renderMemberEmail<K extends MemberEmailName>(
   const template = MEMBER_EMAIL_TEMPLATES[name] as MemberEmailTemplate<MemberEmailData[K]>;
   const subject = template.subject(data, context);
   const footer = context.unsubscribeUrl
-    ? `<mj-text font-size="12px" color="#6b7280">You get this email because you are a member of ${escapeMjml(context.businessName)}. <a href="${escapeMjml(context.unsubscribeUrl)}">Unsubscribe</a></mj-text>`
+    ? `<mj-text font-size="12px" color="#6b7280">You get this email because you are a member of ${escapeMjml(endSentence(context.businessName))} <a href="${escapeMjml(context.unsubscribeUrl)}">Unsubscribe</a></mj-text>`
     : `<mj-text font-size="12px" color="#6b7280">Sent by ${escapeMjml(context.businessName)} through Grove.</mj-text>`;
   const source = `<mjml>
   <mj-head>

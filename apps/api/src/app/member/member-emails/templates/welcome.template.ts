@@ -1,3 +1,4 @@
+import { endSentence } from '@grove/contracts';
 import {
   button,
   escapeMjml,
@@ -9,7 +10,6 @@ import {
 } from './member-email-template';
 
 /** The sentence with a full stop, unless it already ends with one ('A free class!'). */
-const withFullStop = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
  * What each friend earns the new member (no amount for the ongoing discount: the welcome goes out
@@ -45,8 +45,8 @@ export const WELCOME_TEMPLATE: MemberEmailTemplate<WelcomeEmailData> = {
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
-      ${paragraph(`Welcome to ${context.businessName}! ${data.referrerName} referred you, and you are now a member.`)}
-      ${data.welcomeOffer ? paragraph(`Your welcome offer: ${withFullStop(data.welcomeOffer)}`) : ''}
+      ${paragraph(`Welcome to ${endSentence(context.businessName, '!')} ${data.referrerName} referred you, and you are now a member.`)}
+      ${data.welcomeOffer ? paragraph(`Your welcome offer: ${endSentence(data.welcomeOffer)}`) : ''}
       ${
         context.referralUrl
           ? `${paragraph(`You can refer friends too: each friend who joins ${perFriend(context)}. Share your referral link:`)}

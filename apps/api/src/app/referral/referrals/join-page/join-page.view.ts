@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { JOIN_PAGE_IDS as IDS, MESSAGES, type JoinChannel } from '@grove/contracts';
+import { endSentence, JOIN_PAGE_IDS as IDS, type JoinChannel, MESSAGES } from '@grove/contracts';
 import {
   alertHtml as alert,
   fieldHtml as field,
@@ -56,14 +56,6 @@ function welcomeNext(businessName: string, welcomeOffer: string): string {
  * docs/product.md#welcome-offer: the business's, the same for every friend) and what happens next,
  * the same for every visitor of the code (issue 25).
  */
-/**
- * The full stop after a sentence ending in `name`: none when the name ends in one already
- * ("Ó Briain's Strength & Co." is not followed by a second).
- */
-function stopAfter(name: string): string {
-  return /[.!?]$/.test(name.trim()) ? '' : '.';
-}
-
 function card(state: JoinPageState): string {
   if (state.kind === 'failure')
     return `<h1>Join through a friend</h1>${alert('error', MESSAGES.referralFailed)}`;
@@ -72,7 +64,7 @@ function card(state: JoinPageState): string {
   const head =
     `<p class="referral-join__eyebrow">${business}</p>` +
     `<h1>${referrer} invited you to join</h1>` +
-    `<p class="referral-join__offer">${referrer} thinks you would like ${business}${stopAfter(state.businessName)} Join through this link and ${referrer} gets ${escapeHtml(state.referrerReward ?? 'a lower membership price')} as a thank-you for bringing a friend.</p>` +
+    `<p class="referral-join__offer">${referrer} thinks you would like ${escapeHtml(endSentence(state.businessName))} Join through this link and ${referrer} gets ${escapeHtml(state.referrerReward ?? 'a lower membership price')} as a thank-you for bringing a friend.</p>` +
     (state.welcomeOffer
       ? `<p class="referral-join__welcome" data-testid="welcome-offer"><strong>Your welcome offer:</strong> ${escapeHtml(state.welcomeOffer)}</p>`
       : '');
