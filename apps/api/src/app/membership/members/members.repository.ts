@@ -643,12 +643,11 @@ export class MembersRepository {
     for (const rebuild of [false, true]) {
       const index = await this.searchIndexes.get(scope, rebuild);
       if (!index) return null;
-      const ids = index.search(needle, sort, query.order);
-      const pageIds = ids.slice(query.offset, query.offset + query.limit);
-      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, pageIds]);
+      const { ids, total } = index.searchPage(needle, sort, query.order, query.offset, query.limit);
+      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, ids]);
       if (rows[0]?.version !== index.version) continue;
       const trees = rows.filter((row): row is IndexedPageRow & PageTreeRow => row.id !== null);
-      return { members: treesOf(trees), total: ids.length, totalCapped: false };
+      return { members: treesOf(trees), total, totalCapped: false };
     }
     return null;
   }
