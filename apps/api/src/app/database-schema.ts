@@ -78,6 +78,7 @@ import { InvitationPasskeys1795608000000 } from './platform/database/migrations/
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 import { MemberEmailsSendingIndex1795610000000 } from './platform/database/migrations/1795610000000-MemberEmailsSendingIndex';
 import { BackgroundRunHeartbeat1795611000000 } from './platform/database/migrations/1795611000000-BackgroundRunHeartbeat';
+import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -163,6 +164,7 @@ export const MIGRATIONS = [
   AuditLogErasure1795609000000,
   MemberEmailsSendingIndex1795610000000,
   BackgroundRunHeartbeat1795611000000,
+  CountingBranchesIndex1795660000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -17,6 +17,7 @@ import { countingBranch, keptByHand, stripeBilled } from '../pricing/price.sql';
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
+  SUMMARY_JOINS,
   toSummary,
   type SummarySqlRow,
 } from '../members/members.repository';
@@ -499,7 +500,7 @@ export class MembersCsvRepository {
          r.email AS referrer_email,
          (SELECT l.code FROM referral_links l WHERE l.business_id = $1 AND l.member_id = m.id
             AND ${liveReferralLink()} LIMIT 1) AS code
-       FROM members m
+       FROM members m ${SUMMARY_JOINS}
        LEFT JOIN members r ON r.business_id = $1 AND r.id = m.referred_by_id
        WHERE m.business_id = $1 AND ($2::timestamptz IS NULL OR (m.created_at, m.id) > ($2::timestamptz, $3::uuid))
        ORDER BY m.created_at, m.id

@@ -22,6 +22,19 @@ describe('MemberSearchIndex', () => {
     expect(index.search('a', 'memberEmail', 'asc')).toEqual(['c', 'd', 'a', 'b']);
   });
 
+  it('gives one page of the matches in either order, with the number of all matches', () => {
+    expect(index.searchPage('a', 'memberEmail', 'asc', 1, 2)).toEqual({
+      ids: ['d', 'a'],
+      total: 4,
+    });
+    expect(index.searchPage('a', 'memberEmail', 'desc', 1, 2)).toEqual({
+      ids: ['a', 'd'],
+      total: 4,
+    });
+    expect(index.searchPage('patel', 'createdAt', 'desc', 2, 50)).toEqual({ ids: ['a'], total: 3 });
+    expect(index.searchPage('patel', 'createdAt', 'asc', 3, 50)).toEqual({ ids: [], total: 3 });
+  });
+
   it('never matches across a name and its email or across two members', () => {
     // "patelpriya" would only appear if one member's email ran into the next member's name.
     expect(index.search('gym.comsam', 'createdAt', 'asc')).toEqual([]);

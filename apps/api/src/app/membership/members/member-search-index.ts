@@ -77,13 +77,31 @@ export class MemberSearchIndex {
    *   matches every member
    */
   search(needle: string, sort: IndexedSort, order: 'asc' | 'desc'): string[] {
+    return this.searchPage(needle, sort, order, 0, this.ids.length).ids;
+  }
+
+  /**
+   * One page of `search`: the ids of matches `offset` to `offset + limit - 1` in the list's order,
+   * and how many match in all. Only the page's ids are looked up (issue 36: a search page mapped
+   * every match to its id, 1,000 for "patel", to keep 50).
+   */
+  searchPage(
+    needle: string,
+    sort: IndexedSort,
+    order: 'asc' | 'desc',
+    offset: number,
+    limit: number,
+  ): { ids: string[]; total: number } {
     const found = this.matches(needle);
     if (sort === 'memberName' || sort === 'memberEmail') {
       const ranks = sort === 'memberName' ? this.nameRanks : this.emailRanks;
       found.sort((a, b) => ranks[a] - ranks[b]);
     }
-    if (order === 'desc') found.reverse();
-    return found.map((member) => this.ids[member]);
+    const total = found.length;
+    const ids: string[] = [];
+    for (let place = offset; place < Math.min(total, offset + limit); place += 1)
+      ids.push(this.ids[found[order === 'desc' ? total - 1 - place : place]]);
+    return { ids, total };
   }
 
   /** Places (date order) of the members whose name or email contains `needle`. */

@@ -23,8 +23,7 @@ import { likeAnyColumn, likeSubstring, lowerSearchText } from '../../platform/da
 import {
   branchStateColumns,
   countingBranch,
-  keptByHand,
-  rewardRuleColumn,
+  rewardRuleJson,
   stripeBilled,
   rowPrice,
 } from '../pricing/price.sql';
@@ -97,18 +96,16 @@ export interface SummarySqlRow {
   /** What Mindbody will charge next (cents) and when, null when not read. */
   next_charge_cents: number | null;
   next_charge_at: Date | null;
-  /** The business's reward and cap (`rewardRuleColumn`). */
+  /** The business's reward and cap (`rewardRuleJson`). */
   reward_rule?: RewardPriceRule | null;
   /**
-   * Billed on the business's Stripe: its subscription running or ended, its currency (ISO 4217,
-   * as Stripe writes it, e.g. 'eur') and the business's saved Stripe discountOnReferral (cents,
-   * null while unsaved); null otherwise (`STRIPE_BILLING`).
+   * Billed on the business's Stripe (`SUMMARY_JOINS`): its subscription running or ended, its
+   * currency (ISO 4217, as Stripe writes it, e.g. 'eur') and the business's saved Stripe
+   * discountOnReferral (cents, null while unsaved); all null otherwise.
    */
-  stripe_billing?: {
-    state: StripeBilling;
-    currency: string;
-    discountOnReferralCents: number | null;
-  } | null;
+  stripe_state: StripeBilling | null;
+  stripe_currency: string | null;
+  stripe_discount_cents: number | null;
   /** 'Add to Mindbody' (issue 33 item 4): 'pending' / 'failed', null otherwise. */
   add_state?: 'pending' | 'failed' | null;
   /** Why adding it to Mindbody failed (with `add_state` 'failed'). */
@@ -154,9 +151,12 @@ const SORT_SQL: Record<FastSortKey, string> = {
 /** The sorts the unfiltered page statements serve; the others go through `filteredPageStatement`. */
 type FastSortKey = Exclude<MemberSortKey, 'newPriceCents' | 'status'>;
 
-/** SQL: the name of the member `m` was referred by, or NULL (`$1` = business). */
-const REFERRER_NAME = `(SELECT r.name FROM members r WHERE r.business_id = $1 AND r.id = m.referred_by_id)
-  AS referrer_name`;
+/**
+ * SQL: joins the member `m` was referred by as `r` (`r.name`: NULL for a tree nobody referred;
+ * `$1` = business), by primary key, fenced by OFFSET 0 so every plan probes it per page row.
+ */
+const REFERRER_JOIN = `LEFT JOIN LATERAL (SELECT r.name FROM members r
+    WHERE r.business_id = $1 AND r.id = m.referred_by_id OFFSET 0) r ON true`;
 
 /** The `members` columns a summary reads as they are. */
 const SUMMARY_PLAIN_COLUMNS = [
@@ -169,26 +169,29 @@ const SUMMARY_PLAIN_COLUMNS = [
   'mindbody_client_id',
 ];
 
-/** The state columns' names (`branchStateColumns`). */
-const STATE_COLUMN_NAMES = ['counting', 'ended', 'suspended'];
-
 /**
- * SQL on `members m`: for a member billed on the business's Stripe (issue 32: its imported
- * subscription, `stripe_member_subscriptions`, one per member by its unique index) a JSON object
- * `{ state: 'running' | 'ended', currency, discountOnReferralCents }` (the business's saved
- * Stripe discount, null while unsaved); null for anyone else (Mindbody comes first: a Mindbody
- * member never has one). One probe per row, nothing built for a member not billed on Stripe.
+ * SQL: the joins `SUMMARY_COLUMNS` reads on `members m` of business `$1` (issue 36: they were
+ * subqueries per row, evaluated for every row a plan walked, the rows an OFFSET skips and a
+ * filtered list's every match included):
+ * - `z`: the business's own row, ONE row read once per statement: its reward and cap
+ *   (`rewardRuleJson`) and its saved Stripe discountOnReferral (`stripe_member_integrations`).
+ * - `s`: m's subscription on the business's Stripe (issue 32: imported, one per member by its
+ *   unique `(business_id, member_id)` index; Mindbody comes first, a Mindbody member never has
+ *   one), a LATERAL fenced by OFFSET 0 so every plan, the generic one included, probes that index
+ *   for the rows the statement returns instead of hashing the business's subscriptions.
  */
-const STRIPE_BILLING = `CASE WHEN m.mindbody_client_id IS NULL THEN (
-    SELECT json_build_object('state', CASE WHEN s.ended_at IS NULL THEN 'running' ELSE 'ended' END,
-      'currency', s.currency, 'discountOnReferralCents', si.discount_on_referral_cents)
-    FROM stripe_member_subscriptions s
-    LEFT JOIN stripe_member_integrations si ON si.business_id = s.business_id
-    WHERE s.business_id = m.business_id AND s.member_id = m.id) END AS stripe_billing`;
+export const SUMMARY_JOINS = `CROSS JOIN (SELECT ${rewardRuleJson('zb')} AS reward_rule,
+      si.discount_on_referral_cents AS stripe_discount_cents
+    FROM businesses zb LEFT JOIN stripe_member_integrations si ON si.business_id = zb.id
+    WHERE zb.id = $1) z
+  LEFT JOIN LATERAL (SELECT s.ended_at, s.currency FROM stripe_member_subscriptions s
+    WHERE s.business_id = $1 AND s.member_id = m.id AND m.mindbody_client_id IS NULL OFFSET 0) s ON true`;
 
 /**
- * A summary's columns on `members m`: the plain ones, its state (`branchStateColumns`) and its
- * `price_state` (`MindbodyPriceState`).
+ * A summary's columns on `members m` joined with `SUMMARY_JOINS`: the plain ones, its state
+ * (`branchStateColumns`), its `price_state` (`MindbodyPriceState`), the business's reward rule
+ * and its Stripe billing (`stripe_state` 'running' | 'ended', its currency and the business's
+ * Stripe discount; NULLs for a member not billed on Stripe).
  */
 export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${column}`).join(', ')},
   ${branchStateColumns('m')},
@@ -198,29 +201,11 @@ export const SUMMARY_COLUMNS = `${SUMMARY_PLAIN_COLUMNS.map((column) => `m.${col
     WHEN m.mindbody_autopay_cents IS NULL THEN 'no-autopay' END AS price_state,
   m.mindbody_next_charge_cents AS next_charge_cents, m.mindbody_next_charge_at AS next_charge_at,
   CASE WHEN m.mindbody_client_id IS NOT NULL THEN m.mindbody_referred_by END AS referral_source,
-  ${rewardRuleColumn('m')},
-  ${STRIPE_BILLING},
+  z.reward_rule,
+  CASE WHEN s.currency IS NULL THEN NULL WHEN s.ended_at IS NULL THEN 'running' ELSE 'ended' END AS stripe_state,
+  s.currency AS stripe_currency,
+  CASE WHEN s.currency IS NOT NULL THEN z.stripe_discount_cents END AS stripe_discount_cents,
   m.mindbody_add_state AS add_state, m.mindbody_add_error AS add_error`;
-
-/**
- * What the page statement sends per row: SUMMARY_COLUMNS as named by the page subquery `m`. Its
- * sort keys (created_at, lower(name), …) stay in the subquery, where ORDER BY reads them
- * (docs/decisions/rows-without-created-at.md).
- */
-const PAGE_OUTPUT_COLUMNS = [
-  ...SUMMARY_PLAIN_COLUMNS,
-  ...STATE_COLUMN_NAMES,
-  'price_state',
-  'next_charge_cents',
-  'next_charge_at',
-  'referral_source',
-  'reward_rule',
-  'stripe_billing',
-  'add_state',
-  'add_error',
-]
-  .map((column) => `m.${column}`)
-  .join(', ');
 
 /** The business's Mindbody discountOnReferral, shown on Mindbody rows (docs/product.md#constants); `$1` = business id. */
 export const INTEGRATION_DISCOUNT = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)
@@ -266,9 +251,9 @@ export const toSummary = (row: SummarySqlRow): MemberSummary => ({
       : null,
   referralSource: row.referral_source ?? null,
   rewardRule: row.reward_rule ?? undefined,
-  stripeBilling: row.stripe_billing?.state ?? null,
-  stripeCurrency: row.stripe_billing?.currency ?? null,
-  stripeDiscountCents: row.stripe_billing?.discountOnReferralCents ?? null,
+  stripeBilling: row.stripe_state,
+  stripeCurrency: row.stripe_currency,
+  stripeDiscountCents: row.stripe_discount_cents,
   mindbodyClientRequest: row.add_state
     ? { state: row.add_state, message: row.add_error ?? null }
     : null,
@@ -300,13 +285,49 @@ const COUNTING_BRANCHES_PER_TREE = `SELECT referred_by_id AS tree_id, count(*)::
 export const SEARCH_TOTAL_CAP = 500;
 
 /**
+ * The SELECT that turns a page of `members` rows into the page statements' rows: each tree's
+ * summary (`SUMMARY_COLUMNS` through `SUMMARY_JOINS`), its referrer's name and its branches as
+ * joined rows (one per branch, or one null branch), ordered by `orderBy` then the branches' order.
+ * Everything a row looks up is joined AFTER the page is cut, so only the page's rows pay for it
+ * (docs/decisions/list-pages-against-their-own-sql.md, section 4).
+ * @param page.from FROM item(s) ending with the page's rows as `m`: plain `members` columns (and
+ *   the sort's own), already cut to the page
+ * @param page.total SQL of the list's total (a `total` column), if the statement has one
+ * @param page.columns more output columns, before the summary's (each followed by a comma)
+ */
+const pageRowsOf = (page: {
+  from: string;
+  orderBy: string;
+  total?: string;
+  columns?: string;
+}): string => `
+     SELECT ${page.columns ?? ''}${SUMMARY_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
+       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
+       ${page.total ? `${page.total} AS total, ` : ''}${INTEGRATION_DISCOUNT}, r.name AS referrer_name
+     FROM ${page.from}
+     ${SUMMARY_JOINS}
+     ${REFERRER_JOIN}
+     ${BRANCHES_JOIN}
+     ORDER BY ${page.orderBy}, b.created_at, b.id`;
+
+/**
+ * SQL: the branches of tree `m` as joined rows `b`. They are a LATERAL subquery fenced by OFFSET
+ * 0, so every plan (the generic one included, which cannot know the page is small) looks each
+ * tree's branches up through members_referred_by_idx instead of hash-joining the whole business
+ * (docs/decisions/members-page-joined-branches.md).
+ */
+const BRANCHES_JOIN = `LEFT JOIN LATERAL (
+       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
+       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true`;
+
+/**
  * The text of the page statement for one sort × order, with or without a search (`$4`, and `$5`
  * the count limit: `searchCountLimit`); `$1` is the business, `$2` the page size, `$3` the offset.
+ * The page is cut on plain `members` rows; `pageRowsOf` adds what each row shows.
  */
 function pageStatementText(sort: FastSortKey, order: 'asc' | 'desc', searching: boolean): string {
   const direction = order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${SORT_SQL[sort]} ${direction}, m.id ${direction}`;
-  const columns = `${SUMMARY_COLUMNS}, m.created_at`;
   let page: string;
   let total = `(SELECT member_count FROM businesses WHERE id = $1)`;
   let hits = '';
@@ -314,13 +335,13 @@ function pageStatementText(sort: FastSortKey, order: 'asc' | 'desc', searching: 
     // Sorted by branch count: every match is counted and sorted (all of them are needed).
     if (searching)
       hits = `WITH hits AS MATERIALIZED (
-        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
-    page = `WITH counts AS (
+        SELECT m.* FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')})`;
+    page = `(WITH counts AS (
            ${COUNTING_BRANCHES_PER_TREE})
-         SELECT ${searching ? 'm.*' : columns}, COALESCE(c.branch_count, 0) AS branch_count
+         SELECT m.*, COALESCE(c.branch_count, 0) AS branch_count
          FROM ${searching ? 'hits m' : 'members m'} LEFT JOIN counts c ON c.tree_id = m.id
          ${searching ? '' : 'WHERE m.business_id = $1'}
-         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3)`;
     if (searching) total = `(SELECT count(*)::int FROM hits)`;
   } else if (searching) {
     // `hits`: at most $5 + 1 matches, in no order, through the business's search keys. When there
@@ -329,36 +350,23 @@ function pageStatementText(sort: FastSortKey, order: 'asc' | 'desc', searching: 
     // until the page is full, never visiting the other matches
     // (docs/decisions/business-led-list-indexes.md).
     hits = `WITH hits AS MATERIALIZED (
-        SELECT ${columns} FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')}
+        SELECT m.* FROM members m WHERE m.business_id = $1 AND ${memberSearch('$4')}
         LIMIT $5::int + 1)`;
-    page = `(SELECT m.* FROM hits m WHERE (SELECT count(*) FROM hits) <= $5::int
+    page = `((SELECT m.* FROM hits m WHERE (SELECT count(*) FROM hits) <= $5::int
           ORDER BY ${orderBy} LIMIT $2 OFFSET $3)
          UNION ALL
-         (SELECT ${columns} FROM members m
+         (SELECT m.* FROM members m
           WHERE m.business_id = $1 AND ${likeAnyColumn(['m.name', 'm.email'], '$4')}
             AND (SELECT count(*) FROM hits) > $5::int
-          ORDER BY ${orderBy} LIMIT $2 OFFSET $3)`;
+          ORDER BY ${orderBy} LIMIT $2 OFFSET $3))`;
     total = `(SELECT count(*)::int FROM hits)`;
   } else {
     // Without a search the total is the business's member counter (kept by triggers, migration
     // BusinessMemberCount).
-    page = `SELECT ${columns} FROM members m WHERE m.business_id = $1
-         ORDER BY ${orderBy} LIMIT $2 OFFSET $3`;
+    page = `(SELECT m.* FROM members m WHERE m.business_id = $1
+         ORDER BY ${orderBy} LIMIT $2 OFFSET $3)`;
   }
-  // The branches come as joined rows (one per branch, or one null branch), not as a json_agg
-  // subquery per tree. They are a LATERAL subquery fenced by OFFSET 0, so every plan (the generic
-  // one included, which cannot know the page is small) looks each tree's branches up through
-  // members_referred_by_idx instead of hash-joining the whole business
-  // (docs/decisions/members-page-joined-branches.md).
-  return `${hits}
-     SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
-       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
-       ${total} AS total, ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
-     FROM (${page}) m
-     LEFT JOIN LATERAL (
-       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
-       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
-     ORDER BY ${orderBy}, b.created_at, b.id`;
+  return `${hits}${pageRowsOf({ from: `${page} m`, orderBy, total })}`;
 }
 
 /** The filtered list's sort expressions on its `matches` rows (`filteredPageStatement`). */
@@ -372,13 +380,19 @@ const FILTERED_SORT_SQL: Record<MemberSortKey, string> = {
 };
 
 /**
+ * SQL: `stripeBilled('m')` in `filteredPageStatement`'s matches, read from its join `sb` of the
+ * business's Stripe subscriptions (one hash join, not an index probe per member).
+ */
+const FILTERED_STRIPE_BILLED = '(sb.member_id IS NOT NULL)';
+
+/**
  * SQL of each `managed` filter on `m` (docs/product.md#branches): billed by Mindbody, billed on the
  * business's Stripe (`stripeBilled`; Mindbody first, as the rows say), or kept in Grove by hand.
  */
 const MANAGED_FILTER_SQL: Record<MemberManagedFilter, string> = {
   mindbody: 'm.mindbody_client_id IS NOT NULL',
-  stripe: `(m.mindbody_client_id IS NULL AND ${stripeBilled('m')})`,
-  grove: keptByHand('m'),
+  stripe: `(m.mindbody_client_id IS NULL AND ${FILTERED_STRIPE_BILLED})`,
+  grove: `(m.mindbody_client_id IS NULL AND NOT ${FILTERED_STRIPE_BILLED})`,
 };
 
 /** SQL: `m`'s status as its place in `MEMBER_STATUSES` (the status sort). */
@@ -393,7 +407,11 @@ const HAS_LIVE_LINK = `EXISTS (SELECT 1 FROM referral_links l WHERE l.business_i
  * business with its counting branches, price (`rowPrice`) and status, counted and sorted, then the
  * page's trees with their branches as the other page statements return them. `$1` the business,
  * `$2` the page size, `$3` the offset, then the filters' values. Scans the business's members
- * (fine for the thousands a gym has; the unfiltered sorts keep their index walks).
+ * (fine for the thousands a gym has; the unfiltered sorts keep their index walks). What every
+ * match needs from elsewhere is joined once: its counting branches (one aggregate), the
+ * business's row `zb` (reward and cap, one row) and the business's Stripe subscriptions `sb` (one
+ * hash join); what only the page shows is read for the page's rows alone (`pageRowsOf`): issue
+ * 36, a lookup per match took 0.4–0.9 s at 10,000 members.
  * @returns the statement and its parameters after `$3`
  */
 function filteredPageStatement(query: MemberPageQuery): { text: string; params: unknown[] } {
@@ -411,21 +429,22 @@ function filteredPageStatement(query: MemberPageQuery): { text: string; params: 
   if (filters.referredBy) where.push(`m.referred_by_id = ${param(filters.referredBy)}::uuid`);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${FILTERED_SORT_SQL[query.sort]} ${direction}, m.id ${direction}`;
+  const branches = 'COALESCE(c.branch_count, 0)';
+  const price = rowPrice('m', branches, { billed: FILTERED_STRIPE_BILLED, business: 'zb' });
   const text = `WITH counts AS (
        ${COUNTING_BRANCHES_PER_TREE}),
      matches AS MATERIALIZED (
-       SELECT ${SUMMARY_COLUMNS}, m.created_at, COALESCE(c.branch_count, 0) AS branch_count,
-         ${rowPrice('m', 'COALESCE(c.branch_count, 0)')} AS price_cents, ${STATUS_RANK} AS status_rank
+       SELECT m.*, ${branches} AS branch_count, ${price} AS price_cents, ${STATUS_RANK} AS status_rank
        FROM members m LEFT JOIN counts c ON c.tree_id = m.id
+       CROSS JOIN (SELECT referrer_reward, reward_cap_percent, reward_yearly_cap_cents, reward_max_branches
+         FROM businesses WHERE id = $1) zb
+       LEFT JOIN stripe_member_subscriptions sb ON sb.business_id = $1 AND sb.member_id = m.id
        WHERE ${where.join(' AND ')})
-     SELECT ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
-       b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
-       (SELECT count(*)::int FROM matches) AS total, ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
-     FROM (SELECT m.* FROM matches m ORDER BY ${orderBy} LIMIT $2 OFFSET $3) m
-     LEFT JOIN LATERAL (
-       SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
-       WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
-     ORDER BY ${orderBy}, b.created_at, b.id`;
+     ${pageRowsOf({
+       from: `(SELECT m.* FROM matches m ORDER BY ${orderBy} LIMIT $2 OFFSET $3) m`,
+       orderBy,
+       total: '(SELECT count(*)::int FROM matches)',
+     })}`;
   return { text, params };
 }
 
@@ -451,18 +470,16 @@ type IndexedPageRow = { version: string } & (PageTreeRow | { [column in keyof Pa
  * page statement) and, in the same snapshot, `businesses.member_search_version`, which the caller
  * compares with its index's; an empty page is one row of nulls carrying the version.
  */
-const PAGE_BY_IDS = preparedStatement(`
-  SELECT v.version, ${PAGE_OUTPUT_COLUMNS}, b.id AS branch_id, b.name AS branch_name, b.email AS branch_email,
-    b.counting AS branch_counting, b.ended AS branch_ended, b.suspended AS branch_suspended,
-    ${INTEGRATION_DISCOUNT}, ${REFERRER_NAME}
-  FROM (SELECT member_search_version::text AS version FROM businesses WHERE id = $1) v
+const PAGE_BY_IDS = preparedStatement(
+  pageRowsOf({
+    columns: 'v.version, ',
+    from: `(SELECT member_search_version::text AS version FROM businesses WHERE id = $1) v
   LEFT JOIN LATERAL (
-    SELECT ${SUMMARY_COLUMNS}, array_position($2::uuid[], m.id) AS position FROM members m
-    WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])) m ON true
-  LEFT JOIN LATERAL (
-    SELECT b.id, b.name, b.email, b.created_at, ${branchStateColumns('b')} FROM members b
-    WHERE b.business_id = $1 AND b.referred_by_id = m.id OFFSET 0) b ON true
-  ORDER BY m.position, b.created_at, b.id`);
+    SELECT m.*, array_position($2::uuid[], m.id) AS position FROM members m
+    WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])) m ON true`,
+    orderBy: 'm.position',
+  }),
+);
 
 /**
  * The page's rows grouped back into trees: a tree's rows are consecutive (the statements order
@@ -626,12 +643,11 @@ export class MembersRepository {
     for (const rebuild of [false, true]) {
       const index = await this.searchIndexes.get(scope, rebuild);
       if (!index) return null;
-      const ids = index.search(needle, sort, query.order);
-      const pageIds = ids.slice(query.offset, query.offset + query.limit);
-      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, pageIds]);
+      const { ids, total } = index.searchPage(needle, sort, query.order, query.offset, query.limit);
+      const rows = await this.reads.query<IndexedPageRow>(PAGE_BY_IDS, [scope.businessId, ids]);
       if (rows[0]?.version !== index.version) continue;
       const trees = rows.filter((row): row is IndexedPageRow & PageTreeRow => row.id !== null);
-      return { members: treesOf(trees), total: ids.length, totalCapped: false };
+      return { members: treesOf(trees), total, totalCapped: false };
     }
     return null;
   }
@@ -665,7 +681,7 @@ export class MembersRepository {
       `SELECT ${SUMMARY_COLUMNS},
          (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
            AND ${countingBranch('b')})::int AS branch_count, ${INTEGRATION_DISCOUNT}
-       FROM members m WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
+       FROM members m ${SUMMARY_JOINS} WHERE m.business_id = $1 AND m.id = ANY($2::uuid[])`,
       [scope.businessId, ids],
     );
     return rows.map(toSummary);

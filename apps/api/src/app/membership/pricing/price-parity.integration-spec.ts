@@ -25,6 +25,7 @@ import {
 import {
   INTEGRATION_DISCOUNT,
   SUMMARY_COLUMNS,
+  SUMMARY_JOINS,
   toSummary,
   type SummarySqlRow,
 } from '../members/members.repository';
@@ -392,7 +393,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
              '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
              '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
            )}
-         FROM members m WHERE m.business_id = $1 ORDER BY m.name`,
+         FROM members m ${SUMMARY_JOINS} WHERE m.business_id = $1 ORDER BY m.name`,
         [businessId],
       );
       const {

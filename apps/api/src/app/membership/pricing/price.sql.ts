@@ -70,20 +70,32 @@ export function branchStateColumns(alias: string, prefix = ''): string {
  * docs/product.md#referrer-reward), from its business's reward (`referrer_reward`, NULL = the
  * ongoing discount) and cap (`reward_cap_percent`, `reward_yearly_cap_cents`): 0 for a reward that
  * is not the ongoing discount, else floor(price × percent / 100), at most floor(yearly cap / 12).
+ * @param business alias of the member's `businesses` row when the statement has joined it once
+ *   (a list over many members: one read, not a lookup per row); omitted, a subquery reads it
  */
-export const maxReferralDiscount = (alias: string): string =>
-  `(SELECT CASE WHEN COALESCE(z.referrer_reward->>'kind', 'discount') <> 'discount' THEN 0
-     ELSE LEAST(${alias}.membership_price_cents::bigint * z.reward_cap_percent / 100,
-       COALESCE(z.reward_yearly_cap_cents / 12, ${alias}.membership_price_cents)) END
+export const maxReferralDiscount = (alias: string, business?: string): string => {
+  const z = business ?? 'z';
+  const cap = `CASE WHEN COALESCE(${z}.referrer_reward->>'kind', 'discount') <> 'discount' THEN 0
+     ELSE LEAST(${alias}.membership_price_cents::bigint * ${z}.reward_cap_percent / 100,
+       COALESCE(${z}.reward_yearly_cap_cents / 12, ${alias}.membership_price_cents)) END`;
+  return business
+    ? `(${cap})::int`
+    : `(SELECT ${cap}
    FROM businesses z WHERE z.id = ${alias}.business_id)::int`;
+};
 
 /**
  * SQL: how many of member row `<alias>`'s `branches` counting branches (an int SQL expression) the
  * ongoing discount rewards: all, or at most its business's `reward_max_branches` (the cap on
  * rewarded branches, NULL for none). The twin of `rewardedBranches` (@grove/contracts).
+ * @param business as `maxReferralDiscount`'s
  */
-export const rewardedBranches = (alias: string, branches: string): string =>
-  `LEAST(${branches}, COALESCE((SELECT z.reward_max_branches FROM businesses z WHERE z.id = ${alias}.business_id), ${branches}))`;
+export const rewardedBranches = (alias: string, branches: string, business?: string): string =>
+  `LEAST(${branches}, COALESCE(${
+    business
+      ? `${business}.reward_max_branches`
+      : `(SELECT z.reward_max_branches FROM businesses z WHERE z.id = ${alias}.business_id)`
+  }, ${branches}))`;
 
 /**
  * SQL: the IANA time zone of business row `alias` (a text expression), as contracts'
@@ -120,19 +132,25 @@ export const rewardedThisYear = (referrerId: string, zone: string): string =>
  * cents: max(0, membership price − min(own discount × `rewardedBranches`, `maxReferralDiscount`)),
  * the twin of `newPriceCents` (price.ts) without a discount for referee.
  */
-const handPrice = (alias: string, branches: string): string =>
-  `GREATEST(0, ${alias}.membership_price_cents - LEAST(${alias}.discount_cents * ${rewardedBranches(alias, branches)}, ${maxReferralDiscount(alias)}))`;
+const handPrice = (alias: string, branches: string, business?: string): string =>
+  `GREATEST(0, ${alias}.membership_price_cents - LEAST(${alias}.discount_cents * ${rewardedBranches(alias, branches, business)}, ${maxReferralDiscount(alias, business)}))`;
+
+/**
+ * SQL: contracts' `RewardPriceRule` (`ongoing`, `capPercent`, `yearlyCapCents`, `maxBranches`) of
+ * `businesses` row `business`, a JSON object, so TypeScript can apply the same cap.
+ */
+export const rewardRuleJson = (business: string): string =>
+  `json_build_object('ongoing', COALESCE(${business}.referrer_reward->>'kind', 'discount') = 'discount',
+     'capPercent', ${business}.reward_cap_percent, 'yearlyCapCents', ${business}.reward_yearly_cap_cents,
+     'maxBranches', ${business}.reward_max_branches)`;
 
 /**
  * SQL: a JSON object column `reward_rule`, contracts' `RewardPriceRule` of member row `<alias>`'s
- * business (`ongoing`, `capPercent`, `yearlyCapCents`, `maxBranches`), so TypeScript can apply the
- * same cap.
+ * business (`rewardRuleJson`), read by a subquery: for one member's statements (a list reads it
+ * once, `SUMMARY_JOINS`).
  */
 export const rewardRuleColumn = (alias: string): string =>
-  `(SELECT json_build_object('ongoing', COALESCE(z.referrer_reward->>'kind', 'discount') = 'discount',
-     'capPercent', z.reward_cap_percent, 'yearlyCapCents', z.reward_yearly_cap_cents,
-     'maxBranches', z.reward_max_branches)
-   FROM businesses z WHERE z.id = ${alias}.business_id) AS reward_rule`;
+  `(SELECT ${rewardRuleJson('z')} FROM businesses z WHERE z.id = ${alias}.business_id) AS reward_rule`;
 
 /**
  * SQL: the effective price (cents) of member row `<alias>`: what the member pays.
@@ -232,9 +250,16 @@ export const PRICE_COLUMNS =
  * branches (an int SQL expression), cents: the twin of `rowPriceCents` (price.ts); a member
  * billed on Mindbody or on the business's Stripe shows its membership price (what its bill is
  * before Grove's discount; the bill itself is the billing service's).
+ * @param joined what a list statement has joined once instead of a lookup per row: `billed`, a
+ *   boolean SQL expression that is `stripeBilled(alias)`, and `business`, the alias of the
+ *   member's `businesses` row (`maxReferralDiscount`)
  */
-export const rowPrice = (alias: string, branches: string): string =>
-  `CASE WHEN ${alias}.mindbody_client_id IS NULL AND NOT ${stripeBilled(alias)} THEN ${handPrice(alias, branches)}
+export const rowPrice = (
+  alias: string,
+  branches: string,
+  joined: { billed?: string; business?: string } = {},
+): string =>
+  `CASE WHEN ${alias}.mindbody_client_id IS NULL AND NOT ${joined.billed ?? stripeBilled(alias)} THEN ${handPrice(alias, branches, joined.business)}
      ELSE ${alias}.membership_price_cents END`;
 
 /**
@@ -248,16 +273,20 @@ export const rowPrice = (alias: string, branches: string): string =>
  * unsaved, docs/product.md#constants; a Stripe-billed member's: the Stripe integration's). price-parity.integration-spec.ts keeps both sides equal.
  * @param defaultPrice SQL of the business's default membership price (cents or NULL)
  * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
+ * @param joined what a list statement has read once instead of per row: `billed`, a boolean SQL
+ *   expression that is `stripeBilled(alias)` (e.g. from a join), and `stripeDiscount`, SQL of the
+ *   business's saved Stripe discountOnReferral (e.g. an InitPlan on `$1`)
  */
 export const approvalPrefillColumns = (
   alias: string,
   defaultPrice: string,
   integrationDiscount: string,
   prefix = 'prefill_',
+  joined: { billed?: string; stripeDiscount?: string } = {},
 ): string =>
   `CASE WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
       OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
     THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
   CASE WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
-    WHEN ${stripeBilled(alias)} THEN COALESCE(${stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
+    WHEN ${joined.billed ?? stripeBilled(alias)} THEN COALESCE(${joined.stripeDiscount ?? stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
     ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;

@@ -72,8 +72,10 @@ function toProspectRow(row: ProspectSqlRow): ProspectRow {
 /**
  * The prospects page: `$1` business, `$2` page size, `$3` offset. Each row carries its approval
  * prefill (`approvalPrefillColumns`) from its referrer's row, read by the same primary-key lookup
- * as the referrer's name, and the business's default price and Mindbody discount (InitPlans, read
- * once per statement).
+ * as the referrer's name, whether that referrer is billed on the business's Stripe (a join `sb`,
+ * one probe of the subscriptions' unique index per page row, fenced as the referrer's), and the
+ * business's default price, Mindbody and Stripe discounts (InitPlans, read once per statement, not
+ * per row: docs/decisions/list-pages-against-their-own-sql.md, section 4).
  */
 const PROSPECT_PAGE = preparedStatement(
   `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
@@ -81,6 +83,12 @@ const PROSPECT_PAGE = preparedStatement(
        'm',
        '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
        '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
+       'prefill_',
+       {
+         billed: '(sb.billed IS NOT NULL)',
+         stripeDiscount:
+           '(SELECT discount_on_referral_cents FROM stripe_member_integrations WHERE business_id = $1)',
+       },
      )},
      (SELECT prospect_count FROM businesses WHERE id = $1) AS total
    FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
@@ -90,6 +98,9 @@ const PROSPECT_PAGE = preparedStatement(
        m.mindbody_cancelled_at, m.mindbody_priced_at, m.mindbody_autopay_cents
      FROM members m
      WHERE m.id = p.referring_member_id AND m.business_id = $1 OFFSET 0) m ON true
+   LEFT JOIN LATERAL (
+     SELECT true AS billed FROM stripe_member_subscriptions s
+     WHERE s.business_id = $1 AND s.member_id = m.id AND m.mindbody_client_id IS NULL OFFSET 0) sb ON true
    ORDER BY p.created_at, p.id`,
 );
 
