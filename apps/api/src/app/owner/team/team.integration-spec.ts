@@ -7,6 +7,7 @@ import {
   PASSKEY_MESSAGES,
   STAFF_EMAIL_TAKEN_MESSAGE,
   roleRefusedMessage,
+  type AuditEntry,
   type SessionUser,
 } from '@grove/contracts';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
@@ -59,6 +60,11 @@ describe('the team (integration)', () => {
     await owner.post('/api/team/invitations').send({ email, role }).expect(201);
     return tokenOf(await waitFor(async () => invitationsTo(email)[before]));
   }
+  /** The owner's 'Staff joined' entries of the audit log, newest first. */
+  async function joinedEntries(owner: TestAgent): Promise<AuditEntry[]> {
+    return (await owner.get('/api/audit-log').query({ kind: 'team.joined' }).expect(200)).body
+      .items as AuditEntry[];
+  }
   /** Accepts an invitation on a fresh browser; returns it signed in. */
   async function accept(token: string, firstName = 'Renée'): Promise<TestAgent> {
     const agent = t.agent();
@@ -98,6 +104,7 @@ describe('the team (integration)', () => {
       .send({ token, firstName: 'Renée', lastName: "O'Brien", password: 'short' })
       .expect(400);
     expect(weak.body.message).toBe(MESSAGES.passwordTooShort);
+    expect(await joinedEntries(owner)).toEqual([]);
 
     const staff = t.agent();
     const signedIn = await staff
@@ -111,6 +118,22 @@ describe('the team (integration)', () => {
       business: { id: user.business.id, name: 'Café Olé Gym' },
     });
     expect((await staff.get('/api/auth/me').expect(200)).body.role).toBe('front_desk');
+    // The joining is in the audit log: who joined, with which role, invited by whom.
+    expect(await joinedEntries(owner)).toEqual([
+      expect.objectContaining({
+        actor: 'staff',
+        authorUserId: signedIn.body.id,
+        authorName: "Renée O'Brien",
+        before: null,
+        after: {
+          staff: "Renée O'Brien",
+          email,
+          role: 'Front desk',
+          invitedBy: `${user.firstName} ${user.lastName}`,
+          joinedWith: 'password',
+        },
+      }),
+    ]);
     // The front desk may not see the team.
     const refused = await staff.get('/api/team').expect(403);
     expect(refused.body.message).toBe(roleRefusedMessage('front_desk'));
@@ -122,6 +145,7 @@ describe('the team (integration)', () => {
       .expect(400);
     expect(again.body.message).toBe(INVITATION_INVALID_MESSAGE);
     await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(400);
+    expect(await joinedEntries(owner)).toHaveLength(1);
 
     // Signs in with the password chosen.
     await t
@@ -354,6 +378,18 @@ describe('the team (integration)', () => {
     const team = (await owner.get('/api/team').expect(200)).body as TeamReply;
     expect(team.members.filter((m) => m.email === email)).toHaveLength(1);
     expect(team.invitations.filter((i) => i.email === email)).toHaveLength(0);
+    // Recorded once, in the acceptance's transaction, as joined with a passkey.
+    expect(await joinedEntries(owner)).toEqual([
+      expect.objectContaining({
+        authorUserId: user.id,
+        authorName: "Zoë D'Arcy-Nguyễn",
+        after: expect.objectContaining({
+          role: 'Front desk',
+          invitedBy: `${ownerUser.firstName} ${ownerUser.lastName}`,
+          joinedWith: 'passkey',
+        }),
+      }),
+    ]);
   });
 
   it('refuses an expired or revoked invitation, a used or expired challenge, and bad input with a clear 400; the link stays unused', async () => {
@@ -467,6 +503,9 @@ describe('the team (integration)', () => {
     const theirTeam = (await second.agent.get('/api/team').expect(200)).body as TeamReply;
     expect(theirTeam.members.map((m) => m.email)).not.toContain(mine);
     expect(theirTeam.invitations.map((i) => i.email)).toEqual([theirs]);
+    // The joining is in my business's audit log only.
+    expect((await joinedEntries(first.agent)).map((e) => e.after?.email)).toEqual([mine]);
+    expect(await joinedEntries(second.agent)).toEqual([]);
   });
 });
 

@@ -211,21 +211,42 @@ export class TeamRepository {
   /**
    * Uses an invitation link inside `manager`'s transaction: marks it accepted in the statement
    * that checks it is pending and unexpired (of two concurrent uses one wins).
-   * @returns its business, address and role, or null when the link is unknown, used, revoked or expired
+   * @returns its business, address and role, and who invited (their name now, "Siobhán O'Brien";
+   *   null when that member of staff was removed since), or null when the link is unknown, used,
+   *   revoked or expired
    */
   async consume(
     manager: EntityManager,
     tokenHash: string,
-  ): Promise<{ businessId: string; email: string; role: StaffRole } | null> {
-    const [row]: { business_id: string; email: string; role: StaffRole }[] = await manager.query(
+  ): Promise<{
+    businessId: string;
+    email: string;
+    role: StaffRole;
+    invitedByName: string | null;
+  } | null> {
+    const [row]: {
+      business_id: string;
+      email: string;
+      role: StaffRole;
+      invited_by_name: string | null;
+    }[] = await manager.query(
       `WITH used AS (
          UPDATE staff_invitations SET accepted_at = now()
           WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-          RETURNING business_id, email, role)
-       SELECT business_id, email, role FROM used`,
+          RETURNING business_id, email, role, invited_by)
+       SELECT used.business_id, used.email, used.role,
+              u.first_name || ' ' || u.last_name AS invited_by_name
+         FROM used LEFT JOIN users u ON u.id = used.invited_by AND u.business_id = used.business_id`,
       [tokenHash],
     );
-    return row ? { businessId: row.business_id, email: row.email, role: row.role } : null;
+    return row
+      ? {
+          businessId: row.business_id,
+          email: row.email,
+          role: row.role,
+          invitedByName: row.invited_by_name,
+        }
+      : null;
   }
 
   /**
