@@ -263,12 +263,15 @@ export class TeamRepository {
       firstName: string;
       lastName: string;
       passwordHash: string;
+      /** False when the hash is of a random secret (joined with a passkey). */
+      passwordChosen: boolean;
       role: StaffRole;
     },
   ): Promise<string> {
     const [row]: { id: string }[] = await manager.query(
-      `INSERT INTO users (id, business_id, email, first_name, last_name, password_hash, role)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO users
+         (id, business_id, email, first_name, last_name, password_hash, role, password_chosen)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $8) RETURNING id`,
       [
         user.businessId,
         user.email,
@@ -277,6 +280,7 @@ export class TeamRepository {
         user.passwordHash,
         user.role,
         user.id ?? null,
+        user.passwordChosen,
       ],
     );
     return row.id;

@@ -338,6 +338,7 @@ export class TeamService {
         firstName: person.firstName.trim(),
         lastName: person.lastName.trim(),
         passwordHash,
+        passwordChosen: joinedWith === 'password',
       });
       const scope = invitationScope(invitation, userId);
       await this.audit.record(scope, manager, {
