@@ -97,6 +97,10 @@ export interface PasswordChangeInput extends ChangePasswordRequest {
   confirmPassword?: string;
 }
 
+/** What 'Set a password' says above its form (docs/product.md#passkeys). */
+export const SET_PASSWORD_LEAD =
+  "You joined with a passkey, so your account has no password yet. Set one to also sign in with your email and password; your passkey confirms it's you.";
+
 /** Account Settings' 'Set a password' form (an account that joined with a passkey). */
 export interface PasswordSetInput {
   newPassword: string;
