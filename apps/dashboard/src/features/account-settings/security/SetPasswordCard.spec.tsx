@@ -41,6 +41,8 @@ describe('SetPasswordCard (an account that joined with a passkey, docs/product.m
   it('sets the password with the passkey’s answer and says so', async () => {
     await fill(PASSWORD);
     expect(await screen.findByText(MESSAGES.passwordSet)).toBeTruthy();
+    // The form is gone: a second set would be refused.
+    expect(screen.queryByRole('button', { name: 'Set a password' })).toBeNull();
     expect(sent).toEqual([
       { newPassword: PASSWORD, response: { id: 'siobhan-laptop', type: 'public-key' } },
     ]);

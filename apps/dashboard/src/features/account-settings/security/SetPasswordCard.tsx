@@ -19,12 +19,13 @@ const empty: SetPasswordForm = { newPassword: '', confirmPassword: '' };
  * passkey (no password its person knows, docs/product.md#passkeys): new password (Grove's rule:
  * 12 to 128 characters here; the API also refuses common ones, shown on the field) and its
  * confirmation; submitting asks the browser for one of the person's passkeys to confirm it is
- * them. A cancelled prompt or a refusal says so; success says so and the card becomes 'Change
- * password' (the Security state reloads).
+ * them. A cancelled prompt or a refusal says so; success says so in place of the form ('Change
+ * password' from the next visit on).
  */
 export function SetPasswordCard() {
   const setPassword = useSetPassword();
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [done, setDone] = useState(false);
   const {
     submit,
     field,
@@ -37,6 +38,7 @@ export function SetPasswordCard() {
       setNote(null);
       const reply = await setPassword.mutateAsync(newPassword);
       reset(empty);
+      setDone(true);
       setNote({ tone: 'success', text: reply.message });
     },
     onError: (error) => {
@@ -52,28 +54,34 @@ export function SetPasswordCard() {
       <h2 id="set-password-title" className="dash-account__title">
         Set a password
       </h2>
-      <p className="g-muted dash-account__lead">{SET_PASSWORD_LEAD}</p>
-      <p className="g-muted dash-account__lead">{PASSWORD_HINT}</p>
-      <form onSubmit={submit} noValidate aria-labelledby="set-password-title">
-        <div className="dash-form-row">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...field('newPassword', { onChange: () => setNote(null) })}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
-        </div>
-        {note && <Alert tone={note.tone}>{note.text}</Alert>}
-        <Button type="submit" busy={isSubmitting}>
-          Set a password
-        </Button>
-      </form>
+      {done && note ? (
+        <Alert tone="success">{note.text}</Alert>
+      ) : (
+        <>
+          <p className="g-muted dash-account__lead">{SET_PASSWORD_LEAD}</p>
+          <p className="g-muted dash-account__lead">{PASSWORD_HINT}</p>
+          <form onSubmit={submit} noValidate aria-labelledby="set-password-title">
+            <div className="dash-form-row">
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                {...field('newPassword', { onChange: () => setNote(null) })}
+              />
+              <TextField
+                label="Confirm new password"
+                type="password"
+                autoComplete="new-password"
+                {...field('confirmPassword')}
+              />
+            </div>
+            {note && <Alert tone={note.tone}>{note.text}</Alert>}
+            <Button type="submit" busy={isSubmitting}>
+              Set a password
+            </Button>
+          </form>
+        </>
+      )}
     </Card>
   );
 }
