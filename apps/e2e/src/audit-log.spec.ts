@@ -90,6 +90,8 @@ test("every change of a team's day is in the audit log with its author (issue 34
     // Each new member's automatic referral link, in the member's own transaction.
     "Zoë D'Arcy-Nguyễn · Referral link created · Aoife D'Souza",
     "Zoë D'Arcy-Nguyễn · Branch added · Aoife D'Souza",
+    // The desk's acceptance of the invitation, in its own transaction.
+    "Zoë D'Arcy-Nguyễn · Staff joined · —",
     `${ownerName} · Staff invited · —`,
     `${ownerName} · Setting changed · —`,
     `${ownerName} · Price or discount changed · Nina Ó Dálaigh`,
@@ -107,8 +109,8 @@ test("every change of a team's day is in the audit log with its author (issue 34
 
   // Filtered by person: only the desk's changes.
   await page.getByLabel('Person').selectOption({ label: "Zoë D'Arcy-Nguyễn" });
-  // Her approval, the branch it added and that branch's automatic referral link.
-  await expect(page.locator('.dash-activity__table tbody tr')).toHaveCount(3);
+  // Her joining, her approval, the branch it added and that branch's automatic referral link.
+  await expect(page.locator('.dash-activity__table tbody tr')).toHaveCount(4);
 
   // The CSV holds the same entries.
   const download = page.waitForEvent('download');

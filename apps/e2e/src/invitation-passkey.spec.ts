@@ -18,7 +18,8 @@ const smtp = journeySmtp();
  * invites a front-desk member of staff; on the link's page the invitee types their name, chooses
  * 'Use a passkey', names it, and the browser's passkey prompt adds it to the new account in the
  * same step; the recovery codes are shown once, then the dashboard opens, and the passkey signs
- * the person in with no password. (The link's single use, and the refusals, are in
+ * the person in with no password. Security then offers 'Set a password' (her passkey confirms it),
+ * after which the password signs her in with the passkey as the second step. (The link's single use, and the refusals, are in
  * team.integration-spec.ts: the invitation routes share the per-address 'password-reset' budget,
  * 5 a minute, with the other invitation and password-reset journeys, so this one makes 3 calls.)
  */
@@ -79,6 +80,37 @@ test('an invitee joins with a passkey instead of a password, then signs in with 
   await deskContext.clearCookies();
   await desk.goto('/login');
   await desk.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(desk).toHaveURL(/\/dashboard$/);
+
+  // She has no password she knows: Security offers 'Set a password', her passkey confirms it.
+  await desk.goto('/dashboard/account-settings/security');
+  const setPassword = desk.getByRole('form', { name: 'Set a password' });
+  await expect(setPassword).toBeVisible();
+  await expect(desk.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+  const password = 'Zoë’s front desk passphrase';
+  await setPassword.getByLabel('New password', { exact: true }).fill(password);
+  await setPassword.getByLabel('Confirm new password').fill(password);
+  for (const width of [1366, 390]) {
+    await desk.setViewportSize({ width, height: 900 });
+    await desk.screenshot({
+      path: test.info().outputPath(`set-password-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await desk.setViewportSize({ width: 1366, height: 900 });
+  await setPassword.getByRole('button', { name: 'Set a password' }).click();
+  await expect(desk.getByText('Your password has been set')).toBeVisible();
+  await desk.reload();
+  await expect(desk.getByRole('heading', { name: 'Change password' })).toBeVisible();
+
+  // The password now signs her in, her passkey as the second step.
+  await deskContext.clearCookies();
+  await desk.goto('/login');
+  await desk.getByLabel('Email').fill(email);
+  await desk.getByLabel('Password').fill(password);
+  await desk.getByRole('button', { name: 'Log in' }).click();
+  await expect(desk.getByRole('heading', { name: 'Use your passkey' })).toBeVisible();
+  await desk.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(desk).toHaveURL(/\/dashboard$/);
   expect(problems, 'console errors, failed requests or error replies').toEqual([]);
   await deskContext.close();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { emailTo, journeySmtp, logIn, signUp, test } from './support';
+import { emailTo, journeySmtp, logIn, newOwner, signUp, test } from './support';
 
 /** The emails Grove sent to this journey's own SMTP server. */
 const smtp = journeySmtp();
@@ -96,4 +96,43 @@ test('forgot password → email → reset → signed in, old sessions gone (issu
   await expect(reuse.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
 
   await Promise.all([otherContext.close(), forgetfulContext.close(), reuseContext.close()]);
+});
+
+test('a password changed in Security ends a reset link sent before it (issue 34 item 2)', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUp(page, { ...newOwner(), firstName: 'Siobhán', lastName: "O'Brien" });
+  // Another browser asks for a reset link; the owner, still signed in here, changes the password.
+  const askContext = await browser.newContext();
+  const ask = await askContext.newPage();
+  await ask.goto('/forgot-password');
+  await ask.getByLabel('Email').fill(owner.email);
+  await ask.getByRole('button', { name: 'Send link' }).click();
+  const mail = await emailTo(smtp, owner.email, 'Choose a new Grove password');
+  const link = /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]{43})/.exec(
+    mail.text ?? '',
+  )?.[1];
+  expect(link, 'a reset link in the email').toBeDefined();
+
+  await page.goto('/dashboard/account-settings/security');
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('Current password').fill(owner.password);
+  await change.getByLabel('New password', { exact: true }).fill('Siobhán’s harbour passphrase');
+  await change.getByLabel('Confirm new password').fill('Siobhán’s harbour passphrase');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+
+  // The link from before the change no longer sets a password; the new one still signs in.
+  await ask.goto(link ?? '');
+  await ask.getByLabel('New password', { exact: true }).fill('a stranger’s passphrase');
+  await ask.getByLabel('Confirm new password').fill('a stranger’s passphrase');
+  await ask.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    ask.getByText('This link has expired or has already been used. Ask for a new one.'),
+  ).toBeVisible();
+  await askContext.clearCookies();
+  await ask.goto('/login');
+  await logIn(ask, owner.email, 'Siobhán’s harbour passphrase');
+  await askContext.close();
 });

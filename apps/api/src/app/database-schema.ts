@@ -78,6 +78,7 @@ import { InvitationPasskeys1795608000000 } from './platform/database/migrations/
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 import { MemberEmailsSendingIndex1795610000000 } from './platform/database/migrations/1795610000000-MemberEmailsSendingIndex';
 import { BackgroundRunHeartbeat1795611000000 } from './platform/database/migrations/1795611000000-BackgroundRunHeartbeat';
+import { ChosenPassword1795620000000 } from './platform/database/migrations/1795620000000-ChosenPassword';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -164,6 +165,7 @@ export const MIGRATIONS = [
   AuditLogErasure1795609000000,
   MemberEmailsSendingIndex1795610000000,
   BackgroundRunHeartbeat1795611000000,
+  ChosenPassword1795620000000,
   CountingBranchesIndex1795660000000,
 ];
 

@@ -100,6 +100,7 @@ beforeEach(() => {
         hasFactor: false,
         recoveryCodesLeft: 0,
         businessRequires: false,
+        passwordSet: true,
       }),
     ),
     http.delete('/account/sessions/{id}', ({ params, response }) => {

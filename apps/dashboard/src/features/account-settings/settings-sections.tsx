@@ -15,6 +15,8 @@ import { TeamCard } from './TeamCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
 import { ReferrerRewardCard } from './ReferrerRewardCard';
 import { SecurityCard } from './security/SecurityCard';
+import { SetPasswordCard } from './security/SetPasswordCard';
+import { useSecondFactor } from './security/api/second-factor';
 import { DataExportCard } from './data-rights/DataExportCard';
 import { CloseAccountCard } from './data-rights/CloseAccountCard';
 import { ActivityRetentionCard } from './data-rights/ActivityRetentionCard';
@@ -35,14 +37,20 @@ export interface SettingsSection {
 }
 
 /**
- * Security: the password (with the notice after a login whose password is too weak), the second
+ * Security: the password ('Set a password' for an account that joined with a passkey; the notice after a login whose password is too weak), the second
  * factor (with the notice when the business requires one, docs/product.md#second-factor) and
  * sign-ins.
  */
 function SecuritySection({ notices }: { notices: SecurityNotices }) {
+  // An account that joined with a passkey has no password its person knows: 'Set a password'.
+  const passwordSet = useSecondFactor().data?.passwordSet;
   return (
     <>
-      <ChangePasswordCard required={notices.passwordChangeRequired === true} />
+      {passwordSet === false ? (
+        <SetPasswordCard />
+      ) : (
+        <ChangePasswordCard required={notices.passwordChangeRequired === true} />
+      )}
       <SecurityCard setupRequired={notices.secondFactorSetupRequired === true} />
       <SignInsCard />
     </>

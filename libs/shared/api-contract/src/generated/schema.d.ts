@@ -123,6 +123,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/password/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a first password (an account that joined with a passkey) */
+        post: operations["Account_setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/password/set/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Set a password': options for a passkey to confirm it is you */
+        post: operations["Account_setPasswordOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/second-factor": {
         parameters: {
             query?: never;
@@ -2450,7 +2484,7 @@ export interface components {
             } | null;
             id: string;
             /** @enum {string} */
-            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+            kind: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.joined" | "team.role_changed" | "team.removed";
             memberId: string | null;
             memberName: string | null;
         };
@@ -3855,6 +3889,8 @@ export interface components {
              * @example 1
              */
             passkeys: number;
+            /** @description The account has a password the person chose (false: joined with a passkey, none set since: Security offers 'Set a password') */
+            passwordSet: boolean;
             /**
              * @description Unused recovery codes
              * @example 10
@@ -3913,6 +3949,14 @@ export interface components {
             secondFactorSetupRequired?: true;
             /** @description What the account button shows: first and last name */
             username: string;
+        };
+        SetPasswordDto: {
+            /** @example a new long passphrase */
+            newPassword: string;
+            /** @description AuthenticationResponseJSON: @simplewebauthn/browser's startAuthentication answer to the options */
+            response: {
+                [key: string]: unknown;
+            };
         };
         ShareMessageSettings: {
             /**
@@ -4652,6 +4696,66 @@ export interface operations {
             };
         };
     };
+    Account_setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReply"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Account_setPasswordOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     SecondFactor_status: {
         parameters: {
             query?: never;
@@ -5071,7 +5175,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.joined" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */
@@ -5138,7 +5242,7 @@ export interface operations {
                 /** @description Only this author's entries: a staff user id, or mindbody, stripe, system */
                 author?: string;
                 /** @description Only entries of this kind */
-                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.role_changed" | "team.removed";
+                kind?: "member.created" | "member.updated" | "member.price_changed" | "member.removed" | "branch.added" | "branch.removed" | "prospect.approved" | "prospect.removed" | "reward.honoured" | "link.created" | "link.rotated" | "link.revoked" | "settings.changed" | "import.run" | "integration.connected" | "integration.disconnected" | "integration.synced" | "integration.client_added" | "bill.written" | "team.invited" | "team.joined" | "team.role_changed" | "team.removed";
                 /** @description First day (UTC, inclusive), YYYY-MM-DD */
                 from?: string;
                 /** @description Last day (UTC, inclusive), YYYY-MM-DD */

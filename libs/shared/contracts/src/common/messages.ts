@@ -124,6 +124,9 @@ export const MESSAGES = {
   issueTitleTooLong: 'The issue title can be at most 200 characters',
   issueDescriptionTooLong: 'The issue description can be at most 5000 characters',
   passwordChanged: 'Your password has been changed',
+  // Grove's own: 'Set a password' of an account that joined with a passkey (issue 34)
+  passwordSet: 'Your password has been set',
+  passwordAlreadySet: 'Your account already has a password. Use Change password instead.',
   // Grove's own: the business's country (docs/product.md#country, issue 25)
   countryInvalid: 'Please choose your country',
   // Grove's own: the business's time zone (issue 25, docs/decisions/business-locale.md)

@@ -97,6 +97,38 @@ export interface PasswordChangeInput extends ChangePasswordRequest {
   confirmPassword?: string;
 }
 
+/** What 'Set a password' says above its form (docs/product.md#passkeys). */
+export const SET_PASSWORD_LEAD =
+  "You joined with a passkey, so your account has no password yet. Set one to also sign in with your email and password; your passkey confirms it's you.";
+
+/** Account Settings' 'Set a password' form (an account that joined with a passkey). */
+export interface PasswordSetInput {
+  newPassword: string;
+  /** Only the web form has it; when absent it is not checked. */
+  confirmPassword?: string;
+}
+
+/**
+ * Checks a first password of an account that joined with a passkey: Grove's password rule
+ * (`passwordProblem`, as a change), and the confirmation, when given, equals it ('The new
+ * passwords do not match'). No current password: the account has none the person knows; the
+ * passkey proves it is them (docs/decisions/passkeys.md).
+ * @param isCommonPassword the API's common-password check; the web form leaves it out
+ * @returns one message per invalid field; an empty object means the input is valid
+ */
+export function validatePasswordSet(
+  input: PasswordSetInput,
+  isCommonPassword?: CommonPasswordCheck,
+): Partial<Record<keyof PasswordSetInput, string>> {
+  const errors: Partial<Record<keyof PasswordSetInput, string>> = {};
+  const problem = passwordProblem(input.newPassword ?? '', isCommonPassword);
+  if (problem) errors.newPassword = problem;
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
+    errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
+  }
+  return errors;
+}
+
 /**
  * Checks a password change: the current password is required ('Please enter your current
  * password'), the new one follows Grove's password rule (`passwordProblem`: 'Password must be at

@@ -29,6 +29,7 @@ export const AUDIT_KINDS = [
   'integration.client_added',
   'bill.written',
   'team.invited',
+  'team.joined',
   'team.role_changed',
   'team.removed',
 ] as const;
@@ -58,6 +59,7 @@ export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   'integration.client_added': 'Client added to the integration',
   'bill.written': 'Bill written',
   'team.invited': 'Staff invited',
+  'team.joined': 'Staff joined',
   'team.role_changed': 'Staff role changed',
   'team.removed': 'Staff removed',
 };
@@ -204,6 +206,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   // Staff
   staff: 'Staff member',
   role: 'Role',
+  invitedBy: 'Invited by',
+  joinedWith: 'Joined with',
 };
 
 /** How the fixed values of some fields read to people (`value` as stored → its words). */
@@ -221,6 +225,7 @@ const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string
     text: 'Own words',
   },
   membership: { running: 'Running', ended: 'Ended' },
+  joinedWith: { password: 'Password', passkey: 'Passkey' },
   source: {
     approval: 'Approved friend',
     all_members: 'Create links for all members',

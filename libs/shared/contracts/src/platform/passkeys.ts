@@ -18,6 +18,7 @@ export const PASSKEY_MESSAGES = {
   registrationFailed: 'This passkey could not be added. Please try again.',
   alreadyRegistered: 'This passkey is already added to your account.',
   signInFailed: 'This passkey could not sign you in. Try again, or use your password.',
+  confirmFailed: "Your passkey could not confirm it's you. Please try again.",
   notFound: 'That passkey was already removed.',
   cancelled: 'The passkey request was cancelled or timed out.',
   unsupported: 'This browser cannot use passkeys.',

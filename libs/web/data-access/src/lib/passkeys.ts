@@ -42,6 +42,21 @@ export async function createPasskey(
 }
 
 /**
+ * Answers authentication options with one of the person's passkeys (the browser's prompt,
+ * `@simplewebauthn/browser`'s `startAuthentication`): a sign-in, or a signed-in person confirming
+ * it is them ('Set a password'); the answer as the API's body takes it. Errors:
+ * `passkeyErrorMessage`.
+ */
+export async function answerPasskey(
+  options: Record<string, unknown>,
+): Promise<Record<string, never>> {
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return response as unknown as Record<string, never>;
+}
+
+/**
  * Signs in with a passkey (docs/product.md#passkeys): the sign-in options
  * (`POST /api/auth/passkey/options`, with the login's 202 `challenge` when the password came
  * first), the browser's passkey prompt (`@simplewebauthn/browser`'s `startAuthentication`), then
@@ -54,14 +69,8 @@ export function usePasskeySignIn() {
       const { options } = await unwrap(
         api.POST('/auth/passkey/options', { body: challenge ? { challenge } : {} }),
       );
-      const response = await startAuthentication({
-        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      });
-      return unwrap(
-        api.POST('/auth/passkey', {
-          body: { response: response as unknown as Record<string, never> },
-        }),
-      );
+      const response = await answerPasskey(options);
+      return unwrap(api.POST('/auth/passkey', { body: { response } }));
     },
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });

@@ -24,6 +24,9 @@ import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
 import { sessionScope } from '../../platform/database/business-scope';
 import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
+import { SetPasswordDto } from './dto/set-password.dto';
+import { PasskeysService } from '../../platform/auth/passkeys/passkeys.service';
+import { PasskeyOptionsDto } from '../../platform/auth/passkeys/dto/passkeys.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
 import { AccountDetailsDto } from './dto/account-details.dto';
 import { MessageReplyDto } from '../../platform/common/dto/message-reply.dto';
@@ -37,6 +40,7 @@ export class AccountController {
   constructor(
     private readonly account: AccountService,
     private readonly sessions: SessionsService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /** → 200 AccountDetails `{ firstName, lastName, email, businessName, phoneNumber, website }`; 401. */
@@ -79,6 +83,45 @@ export class AccountController {
     @Body() body: ChangePasswordDto,
   ): Promise<MessageReplyDto> {
     return this.account.changePassword(sessionScope(user), user, body);
+  }
+
+  /**
+   * 'Set a password', step 1 (an account that joined with a passkey, docs/decisions/passkeys.md):
+   * → 200 `{ options }`, `@simplewebauthn/browser`'s `startAuthentication` options allowing only
+   * the signed-in user's passkeys (user verification required; the challenge works once, for 5
+   * minutes, and only for this user); 400 "Your passkey could not confirm it's you. Please try
+   * again." when the user has no passkey; 401; 429 over THROTTLE_LOGIN_LIMIT per minute
+   * (throttler 'auth').
+   */
+  @Post('password/set/options')
+  @HttpCode(HttpStatus.OK)
+  @ThrottledBy('auth')
+  @ApiOkResponse({ type: PasskeyOptionsDto })
+  @ApiOperation({ summary: "'Set a password': options for a passkey to confirm it is you" })
+  async setPasswordOptions(@CurrentUser() user: AuthUser): Promise<PasskeyOptionsDto> {
+    return { options: (await this.passkeys.confirmOptions(user)) as Record<string, unknown> };
+  }
+
+  /**
+   * 'Set a password', step 2. Body `{ newPassword, response }` (the browser's answer to step 1's
+   * options). → 200 `{ message: 'Your password has been set' }`; every other session of this user
+   * and every unused reset link ends, and the 'password changed' email is queued (one
+   * transaction). 400 the password rule's messages (12–128 characters, not common; nothing
+   * changed, the passkey's challenge unused) / "Your passkey could not confirm it's you. Please
+   * try again." (another user's passkey or challenge, a used or expired challenge) / 'The passkey
+   * did not answer. Please try again.' (no `response`); 409 'Your account already has a password.
+   * Use Change password instead.' when its person chose one already; 401; 429 (throttler 'auth').
+   */
+  @Post('password/set')
+  @HttpCode(HttpStatus.OK)
+  @ThrottledBy('auth')
+  @ApiOkResponse({ type: MessageReplyDto })
+  @ApiOperation({ summary: 'Set a first password (an account that joined with a passkey)' })
+  setPassword(
+    @CurrentUser() user: AuthUser,
+    @Body() body: SetPasswordDto,
+  ): Promise<MessageReplyDto> {
+    return this.account.setPassword(sessionScope(user), user, body);
   }
 
   /**

@@ -9,6 +9,18 @@ export class AccountInvalidException extends FieldErrorsException {
   }
 }
 
+/**
+ * 'Set a password' on an account whose password its person chose already (they change it with
+ * the current one). → 409 'Your account already has a password. Use Change password instead.'
+ */
+export class PasswordAlreadySetException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(MESSAGES.passwordAlreadySet);
+  }
+}
+
 /** The current password given to change it is wrong. → 400 'Your current password is not correct' */
 export class CurrentPasswordWrongException extends GroveException {
   override readonly status = HttpStatus.BAD_REQUEST;

@@ -103,18 +103,40 @@ export class AccountRepository {
     return rows[0]?.password_hash ?? null;
   }
 
-  /** Replaces the owner's password hash, inside `manager`'s transaction. */
+  /** Replaces the owner's password hash with one of a password they chose, inside `manager`'s transaction. */
   async setPasswordHash(
     scope: BusinessScope,
     manager: EntityManager,
     userId: string,
     passwordHash: string,
   ): Promise<void> {
-    await manager.query(`UPDATE users SET password_hash = $3 WHERE id = $1 AND business_id = $2`, [
-      userId,
-      scope.businessId,
-      passwordHash,
-    ]);
+    await manager.query(
+      `UPDATE users SET password_hash = $3, password_chosen = true WHERE id = $1 AND business_id = $2`,
+      [userId, scope.businessId, passwordHash],
+    );
+  }
+
+  /**
+   * Sets the first password the person chooses, inside `manager`'s transaction, only while the
+   * account has none of their choosing (one that joined with a passkey): of two concurrent
+   * 'Set a password' one wins.
+   * @returns false when the account has a chosen password already (or is not the business's)
+   */
+  async setFirstPassword(
+    scope: BusinessScope,
+    manager: EntityManager,
+    userId: string,
+    passwordHash: string,
+  ): Promise<boolean> {
+    const rows = (await manager.query(
+      `WITH set AS (
+         UPDATE users SET password_hash = $3, password_chosen = true
+          WHERE id = $1 AND business_id = $2 AND NOT password_chosen
+          RETURNING id)
+       SELECT id FROM set`,
+      [userId, scope.businessId, passwordHash],
+    )) as { id: string }[];
+    return rows.length > 0;
   }
 
   /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   validateAccountDetails,
   validatePasswordChange,
+  validatePasswordSet,
   type AccountDetails,
   type ChangePasswordRequest,
   type MessageReply,
@@ -15,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/auth-tokens';
 import { NotSignedInException } from '../../platform/auth/auth.exceptions';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { passwordChangedEmail } from '../../platform/auth/password-emails';
+import { PasskeysService } from '../../platform/auth/passkeys/passkeys.service';
 import { PasswordResetService } from '../../platform/auth/password-reset.service';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { AuditLog } from '../../platform/audit/audit-log';
@@ -22,7 +24,11 @@ import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import type { AuthUser } from '../../platform/common/auth-user';
 import { MailService } from '../../platform/mail/mail.service';
-import { AccountInvalidException, CurrentPasswordWrongException } from './account.exceptions';
+import {
+  AccountInvalidException,
+  CurrentPasswordWrongException,
+  PasswordAlreadySetException,
+} from './account.exceptions';
 import { AccountRepository } from './account.repository';
 
 /**
@@ -40,6 +46,7 @@ export class AccountService {
     private readonly passwordReset: PasswordResetService,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /**
@@ -121,23 +128,68 @@ export class AccountService {
     if (!hash) throw new NotSignedInException();
     if (!(await verifyPassword(hash, body.currentPassword)))
       throw new CurrentPasswordWrongException();
+    await this.replacePassword(scope, user, body.newPassword, (manager, newHash) =>
+      this.accounts.setPasswordHash(scope, manager, user.userId, newHash),
+    );
+    return { message: MESSAGES.passwordChanged };
+  }
+
+  /**
+   * 'Set a password' of an account that joined with a passkey (docs/decisions/passkeys.md "Set a
+   * password"; its password is 256 random bits nobody knows). The person confirms it is them
+   * with one of their passkeys (`PasskeysService.confirm`, the answer to `confirmOptions`: ASVS
+   * 4.0.3 V3.7.1, a sensitive change needs a re-authentication; no current password exists to
+   * ask for). Then, as a change: in one transaction the password (only while none was chosen: of
+   * two concurrent sets one wins), every other session and every unused reset link ended, and the
+   * 'password changed' email queued. Rules: contracts' `validatePasswordSet` (Grove's password
+   * rule with the API's common-password list), the same function the form uses.
+   * @returns `{ message: 'Your password has been set' }`
+   * @throws AccountInvalidException 400 the password rule's messages (newPassword)
+   * @throws PasskeyConfirmException 400 "Your passkey could not confirm it's you…"
+   * @throws PasswordAlreadySetException 409 when the account has a password of its person's choosing
+   */
+  async setPassword(
+    scope: BusinessScope,
+    user: AuthUser,
+    body: { newPassword: string; response: unknown },
+  ): Promise<MessageReply> {
+    const errors = validatePasswordSet(body, isCommonPassword);
+    if (Object.keys(errors).length > 0) throw new AccountInvalidException(errors);
+    await this.passkeys.confirm(user, body.response);
+    await this.replacePassword(scope, user, body.newPassword, async (manager, hash) => {
+      if (!(await this.accounts.setFirstPassword(scope, manager, user.userId, hash)))
+        throw new PasswordAlreadySetException();
+    });
+    return { message: MESSAGES.passwordSet };
+  }
+
+  /**
+   * Writes a new password (`write`, given the argon2id hash) and, in the same transaction, ends
+   * every other session of this user and every reset link not yet used (issue 34 item 2), and
+   * queues the email telling the owner it was changed (ASVS 2.2.3; a crash after the commit
+   * cannot lose the email). A `write` that throws changes nothing.
+   * @throws NotSignedInException 401 when the session's user no longer exists
+   */
+  private async replacePassword(
+    scope: BusinessScope,
+    user: AuthUser,
+    password: string,
+    write: (manager: EntityManager, hash: string) => Promise<void>,
+  ): Promise<void> {
     const account = await this.accounts.find(scope, user.userId);
     if (!account) throw new NotSignedInException();
-    const newHash = await hashPassword(body.newPassword);
+    const newHash = await hashPassword(password);
     const changed = passwordChangedEmail(
       { ...account, businessLocale: businessLocale(account.country, account.timeZone) },
       new Date(),
       this.config.mail.contactRecipient,
     );
-    // One transaction: the new password, the other sessions and reset links ended, and the email
-    // telling the owner: all or nothing (a crash after the commit cannot lose the email).
     await this.accounts.transaction(async (manager) => {
-      await this.accounts.setPasswordHash(scope, manager, user.userId, newHash);
+      await write(manager, newHash);
       if (user.sessionId) await this.sessions.revokeOthers(user.userId, user.sessionId, manager);
       await this.passwordReset.endLinksOf(user.userId, manager);
       await this.mail.queue(changed, undefined, manager);
     });
     this.mail.wake();
-    return { message: MESSAGES.passwordChanged };
   }
 }

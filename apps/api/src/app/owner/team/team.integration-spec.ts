@@ -7,6 +7,7 @@ import {
   PASSKEY_MESSAGES,
   STAFF_EMAIL_TAKEN_MESSAGE,
   roleRefusedMessage,
+  type AuditEntry,
   type SessionUser,
 } from '@grove/contracts';
 import { recipient, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
@@ -59,6 +60,11 @@ describe('the team (integration)', () => {
     await owner.post('/api/team/invitations').send({ email, role }).expect(201);
     return tokenOf(await waitFor(async () => invitationsTo(email)[before]));
   }
+  /** The owner's 'Staff joined' entries of the audit log, newest first. */
+  async function joinedEntries(owner: TestAgent): Promise<AuditEntry[]> {
+    return (await owner.get('/api/audit-log').query({ kind: 'team.joined' }).expect(200)).body
+      .items as AuditEntry[];
+  }
   /** Accepts an invitation on a fresh browser; returns it signed in. */
   async function accept(token: string, firstName = 'Renée'): Promise<TestAgent> {
     const agent = t.agent();
@@ -98,6 +104,7 @@ describe('the team (integration)', () => {
       .send({ token, firstName: 'Renée', lastName: "O'Brien", password: 'short' })
       .expect(400);
     expect(weak.body.message).toBe(MESSAGES.passwordTooShort);
+    expect(await joinedEntries(owner)).toEqual([]);
 
     const staff = t.agent();
     const signedIn = await staff
@@ -111,6 +118,22 @@ describe('the team (integration)', () => {
       business: { id: user.business.id, name: 'Café Olé Gym' },
     });
     expect((await staff.get('/api/auth/me').expect(200)).body.role).toBe('front_desk');
+    // The joining is in the audit log: who joined, with which role, invited by whom.
+    expect(await joinedEntries(owner)).toEqual([
+      expect.objectContaining({
+        actor: 'staff',
+        authorUserId: signedIn.body.id,
+        authorName: "Renée O'Brien",
+        before: null,
+        after: {
+          staff: "Renée O'Brien",
+          email,
+          role: 'Front desk',
+          invitedBy: `${user.firstName} ${user.lastName}`,
+          joinedWith: 'password',
+        },
+      }),
+    ]);
     // The front desk may not see the team.
     const refused = await staff.get('/api/team').expect(403);
     expect(refused.body.message).toBe(roleRefusedMessage('front_desk'));
@@ -122,6 +145,7 @@ describe('the team (integration)', () => {
       .expect(400);
     expect(again.body.message).toBe(INVITATION_INVALID_MESSAGE);
     await t.agent().post('/api/team/invitations/lookup').send({ token }).expect(400);
+    expect(await joinedEntries(owner)).toHaveLength(1);
 
     // Signs in with the password chosen.
     await t
@@ -354,6 +378,18 @@ describe('the team (integration)', () => {
     const team = (await owner.get('/api/team').expect(200)).body as TeamReply;
     expect(team.members.filter((m) => m.email === email)).toHaveLength(1);
     expect(team.invitations.filter((i) => i.email === email)).toHaveLength(0);
+    // Recorded once, in the acceptance's transaction, as joined with a passkey.
+    expect(await joinedEntries(owner)).toEqual([
+      expect.objectContaining({
+        authorUserId: user.id,
+        authorName: "Zoë D'Arcy-Nguyễn",
+        after: expect.objectContaining({
+          role: 'Front desk',
+          invitedBy: `${ownerUser.firstName} ${ownerUser.lastName}`,
+          joinedWith: 'passkey',
+        }),
+      }),
+    ]);
   });
 
   it('refuses an expired or revoked invitation, a used or expired challenge, and bad input with a clear 400; the link stays unused', async () => {
@@ -467,6 +503,166 @@ describe('the team (integration)', () => {
     const theirTeam = (await second.agent.get('/api/team').expect(200)).body as TeamReply;
     expect(theirTeam.members.map((m) => m.email)).not.toContain(mine);
     expect(theirTeam.invitations.map((i) => i.email)).toEqual([theirs]);
+    // The joining is in my business's audit log only.
+    expect((await joinedEntries(first.agent)).map((e) => e.after?.email)).toEqual([mine]);
+    expect(await joinedEntries(second.agent)).toEqual([]);
+  });
+
+  /** Joins `email`'s invitation from `owner` with a new passkey; returns the browser and the key. */
+  async function joinWithPasskey(owner: TestAgent, email: string, role = 'front_desk') {
+    const token = await invite(owner, email, role);
+    const key = new SoftAuthenticator(origin());
+    const browser = t.agent();
+    await acceptWithPasskey(browser, token, key.register(await optionsOf(token))).expect(200);
+    return { browser, key };
+  }
+  /** 'Set a password' step 1 from `browser`: the passkey options. */
+  const confirmOptions = async (browser: TestAgent) =>
+    (await browser.post('/api/account/password/set/options').expect(200)).body.options as {
+      challenge: string;
+      rpId?: string;
+      allowCredentials: { id: string }[];
+      userVerification: string;
+    };
+  const passwordSet = async (browser: TestAgent): Promise<boolean> =>
+    (await browser.get('/api/account/second-factor').expect(200)).body.passwordSet as boolean;
+  const NEW_PASSWORD = 'Siobhán’s front desk passphrase';
+
+  it("lets a member of staff who joined with a passkey set a password, their passkey confirming it's them; their other sessions end and they are told", async () => {
+    const { agent: owner } = await t.signUp({ businessName: 'Zoë’s Climbing Wall' });
+    const email = `siobhan.set.${process.pid}@climbing.example.ie`;
+    const { browser, key } = await joinWithPasskey(owner, email);
+    expect(await passwordSet(browser)).toBe(false);
+    expect(await passwordSet(owner)).toBe(true);
+    // Another browser signed in with the passkey, and a reset link asked for.
+    const elsewhere = t.agent();
+    const signIn = (await t.agent().post('/api/auth/passkey/options').send({}).expect(200)).body
+      .options as { challenge: string; rpId?: string };
+    await elsewhere
+      .post('/api/auth/passkey')
+      .send({ response: key.assert(signIn) })
+      .expect(200);
+
+    const options = await confirmOptions(browser);
+    expect(options.userVerification).toBe('required');
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([key.id]);
+    const set = await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD, response: key.assert(options) })
+      .expect(200);
+    expect(set.body.message).toBe(MESSAGES.passwordSet);
+    expect(await passwordSet(browser)).toBe(true);
+    // This browser stays signed in; the other one is signed out at once.
+    await browser.get('/api/auth/me').expect(200);
+    await elsewhere.get('/api/auth/me').expect(401);
+    // The person is told, as after a change.
+    await waitFor(async () =>
+      invitationsTo(email).find((mail) => mail.subject === 'Your Grove password was changed'),
+    );
+    // The password now opens the sign-in's first step (the passkey is the second factor).
+    const login = await t.agent().post('/api/auth/login').send({ email, password: NEW_PASSWORD });
+    expect(login.status).toBe(202);
+
+    // Once set, it is changed with the current one: another 'Set a password' is refused (409).
+    const again = await browser
+      .post('/api/account/password/set')
+      .send({
+        newPassword: 'another long passphrase here',
+        response: key.assert(await confirmOptions(browser)),
+      })
+      .expect(409);
+    expect(again.body.message).toBe(MESSAGES.passwordAlreadySet);
+    const after = await t.agent().post('/api/auth/login').send({ email, password: NEW_PASSWORD });
+    expect(after.status).toBe(202);
+  });
+
+  it("refuses 'Set a password' with bad input (400, nothing changed, the challenge unused), a used challenge, or without a passkey", async () => {
+    const { agent: owner } = await t.signUp({ businessName: 'Ana-Sofía’s Pilates' });
+    const email = `ana.set.${process.pid}@pilates.example.es`;
+    const { browser, key } = await joinWithPasskey(owner, email);
+    const options = await confirmOptions(browser);
+    const answer = key.assert(options);
+
+    const short = await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: 'short', response: answer })
+      .expect(400);
+    expect(short.body.message).toBe(MESSAGES.passwordTooShort);
+    const common = await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: 'password12345', response: answer })
+      .expect(400);
+    expect(common.body.fieldErrors.newPassword).toMatch(/too common/);
+    const missing = await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD })
+      .expect(400);
+    expect(missing.body.message).toBe(PASSKEY_MESSAGES.responseMissing);
+    await browser.post('/api/account/password/set').send('not json').expect(400);
+    expect(await passwordSet(browser)).toBe(false);
+
+    // A signature over another challenge (never handed out) is refused; nothing changes.
+    const forged = await browser
+      .post('/api/account/password/set')
+      .send({
+        newPassword: NEW_PASSWORD,
+        response: key.assert({ ...options, challenge: 'bm90LWhhbmRlZC1vdXQ' }),
+      })
+      .expect(400);
+    expect(forged.body.message).toBe(PASSKEY_MESSAGES.confirmFailed);
+    expect(await passwordSet(browser)).toBe(false);
+
+    // The bad inputs left the challenge unused: the same answer works once, then never again.
+    await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD, response: answer })
+      .expect(200);
+    const replay = await browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD, response: answer })
+      .expect(400);
+    expect(replay.body.message).toBe(PASSKEY_MESSAGES.confirmFailed);
+
+    // An account without a passkey gets no options (it changes its password instead).
+    const none = await owner.post('/api/account/password/set/options').expect(400);
+    expect(none.body.message).toBe(PASSKEY_MESSAGES.confirmFailed);
+    await t.agent().post('/api/account/password/set/options').expect(401);
+    await t
+      .agent()
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD })
+      .expect(401);
+  });
+
+  it("keeps 'Set a password' to the person's own account (tenant isolation): another account's passkey or challenge is refused and changes nothing", async () => {
+    const first = await t.signUp({ businessName: 'Café Olé Gym' });
+    const second = await t.signUp({ businessName: 'Ana-Sofía’s Rowing Club' });
+    const mine = await joinWithPasskey(first.agent, `renee.set.${process.pid}@cafeole.example.com`);
+    const theirs = await joinWithPasskey(
+      second.agent,
+      `marco.set.${process.pid}@rowing.example.it`,
+    );
+
+    // Their passkey answering their own challenge, sent from my session.
+    const theirAnswer = theirs.key.assert(await confirmOptions(theirs.browser));
+    const crossed = await mine.browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD, response: theirAnswer })
+      .expect(400);
+    expect(crossed.body.message).toBe(PASSKEY_MESSAGES.confirmFailed);
+    // My passkey answering their challenge, from my session.
+    const theirChallenge = await confirmOptions(theirs.browser);
+    await mine.browser
+      .post('/api/account/password/set')
+      .send({ newPassword: NEW_PASSWORD, response: mine.key.assert(theirChallenge) })
+      .expect(400);
+    expect(await passwordSet(mine.browser)).toBe(false);
+    expect(await passwordSet(theirs.browser)).toBe(false);
+    const [theirRow] = (await t.dataSource.query(
+      `SELECT password_chosen FROM users WHERE email = $1`,
+      [`marco.set.${process.pid}@rowing.example.it`],
+    )) as { password_chosen: boolean }[];
+    expect(theirRow.password_chosen).toBe(false);
   });
 });
 

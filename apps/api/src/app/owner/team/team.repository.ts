@@ -211,21 +211,42 @@ export class TeamRepository {
   /**
    * Uses an invitation link inside `manager`'s transaction: marks it accepted in the statement
    * that checks it is pending and unexpired (of two concurrent uses one wins).
-   * @returns its business, address and role, or null when the link is unknown, used, revoked or expired
+   * @returns its business, address and role, and who invited (their name now, "Siobhán O'Brien";
+   *   null when that member of staff was removed since), or null when the link is unknown, used,
+   *   revoked or expired
    */
   async consume(
     manager: EntityManager,
     tokenHash: string,
-  ): Promise<{ businessId: string; email: string; role: StaffRole } | null> {
-    const [row]: { business_id: string; email: string; role: StaffRole }[] = await manager.query(
+  ): Promise<{
+    businessId: string;
+    email: string;
+    role: StaffRole;
+    invitedByName: string | null;
+  } | null> {
+    const [row]: {
+      business_id: string;
+      email: string;
+      role: StaffRole;
+      invited_by_name: string | null;
+    }[] = await manager.query(
       `WITH used AS (
          UPDATE staff_invitations SET accepted_at = now()
           WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-          RETURNING business_id, email, role)
-       SELECT business_id, email, role FROM used`,
+          RETURNING business_id, email, role, invited_by)
+       SELECT used.business_id, used.email, used.role,
+              u.first_name || ' ' || u.last_name AS invited_by_name
+         FROM used LEFT JOIN users u ON u.id = used.invited_by AND u.business_id = used.business_id`,
       [tokenHash],
     );
-    return row ? { businessId: row.business_id, email: row.email, role: row.role } : null;
+    return row
+      ? {
+          businessId: row.business_id,
+          email: row.email,
+          role: row.role,
+          invitedByName: row.invited_by_name,
+        }
+      : null;
   }
 
   /**
@@ -242,12 +263,15 @@ export class TeamRepository {
       firstName: string;
       lastName: string;
       passwordHash: string;
+      /** False when the hash is of a random secret (joined with a passkey). */
+      passwordChosen: boolean;
       role: StaffRole;
     },
   ): Promise<string> {
     const [row]: { id: string }[] = await manager.query(
-      `INSERT INTO users (id, business_id, email, first_name, last_name, password_hash, role)
-       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO users
+         (id, business_id, email, first_name, last_name, password_hash, role, password_chosen)
+       VALUES (COALESCE($7::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $8) RETURNING id`,
       [
         user.businessId,
         user.email,
@@ -256,6 +280,7 @@ export class TeamRepository {
         user.passwordHash,
         user.role,
         user.id ?? null,
+        user.passwordChosen,
       ],
     );
     return row.id;

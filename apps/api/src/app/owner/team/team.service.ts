@@ -235,7 +235,13 @@ export class TeamService {
     const errors = validateInvitationAccept(body, isCommonPassword);
     if (Object.keys(errors).length > 0) throw new TeamInputInvalidException(errors);
     const passwordHash = await hashPassword(body.password);
-    const { opened } = await this.join(hashRefreshToken(body.token), body, passwordHash, userAgent);
+    const { opened } = await this.join(
+      hashRefreshToken(body.token),
+      body,
+      passwordHash,
+      'password',
+      userAgent,
+    );
     return this.auth.result(opened.userId, opened);
   }
 
@@ -286,6 +292,7 @@ export class TeamService {
       hashRefreshToken(body.token),
       { ...body, id: newUserId },
       passwordHash,
+      'passkey',
       userAgent,
       async (manager, scope, userId) =>
         (await this.passkeys.addVerified(scope, userId, body.passkeyName, registration, manager))
@@ -305,8 +312,10 @@ export class TeamService {
 
   /**
    * One transaction of an acceptance: uses the link (of two concurrent uses one wins), adds the
-   * member of staff with the invitation's address and role, runs `alsoWith` (a passkey's
-   * storage) and opens this browser's session.
+   * member of staff with the invitation's address and role, records 'team.joined' in the audit
+   * log (author the new member of staff; who, their address, the role, who invited them and
+   * whether with a password or a passkey: docs/product.md#audit-log), runs `alsoWith` (a
+   * passkey's storage) and opens this browser's session.
    * @throws InvitationInvalidException 400 when the link is unknown, used, revoked or expired
    * @throws StaffEmailTakenException 409 when the address got a Grove account meanwhile
    */
@@ -314,6 +323,7 @@ export class TeamService {
     tokenHash: string,
     person: { id?: string; firstName: string; lastName: string },
     passwordHash: string,
+    joinedWith: 'password' | 'passkey',
     userAgent: string | null,
     alsoWith?: (manager: EntityManager, scope: BusinessScope, userId: string) => Promise<T>,
   ) {
@@ -328,10 +338,20 @@ export class TeamService {
         firstName: person.firstName.trim(),
         lastName: person.lastName.trim(),
         passwordHash,
+        passwordChosen: joinedWith === 'password',
       });
-      const also = alsoWith
-        ? await alsoWith(manager, invitationScope(invitation, userId), userId)
-        : undefined;
+      const scope = invitationScope(invitation, userId);
+      await this.audit.record(scope, manager, {
+        kind: 'team.joined',
+        after: {
+          staff: `${person.firstName.trim()} ${person.lastName.trim()}`,
+          email: invitation.email,
+          role: STAFF_ROLE_LABELS[invitation.role],
+          invitedBy: invitation.invitedByName ?? 'Former staff',
+          joinedWith,
+        },
+      });
+      const also = alsoWith ? await alsoWith(manager, scope, userId) : undefined;
       const opened = await this.sessions.open(userId, userAgent, manager);
       return { opened, also: also as T };
     });

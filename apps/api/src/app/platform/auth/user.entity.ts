@@ -42,6 +42,14 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 
+  /**
+   * The password is one the person chose; false for an account that joined with a passkey (its
+   * hash is of 256 random bits nobody knows) until they set one (docs/decisions/passkeys.md).
+   * Read only by the account's own Security card, never at sign-in.
+   */
+  @Column({ name: 'password_chosen', type: 'boolean', default: true })
+  passwordChosen!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -60,13 +60,18 @@ export class UsersRepository {
       .getOne();
   }
 
-  /** Replaces a user's password hash (argon2id PHC string) inside `manager`'s transaction. */
+  /**
+   * Replaces a user's password hash (argon2id PHC string) with one of a password they chose (a
+   * reset link), inside `manager`'s transaction.
+   */
   async setPasswordHash(
     manager: EntityManager,
     userId: string,
     passwordHash: string,
   ): Promise<void> {
-    await manager.getRepository(UserEntity).update({ id: userId }, { passwordHash });
+    await manager
+      .getRepository(UserEntity)
+      .update({ id: userId }, { passwordHash, passwordChosen: true });
   }
 
   /**

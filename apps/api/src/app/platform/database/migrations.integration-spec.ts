@@ -354,6 +354,60 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('ChosenPassword marks only accounts that joined with a passkey (user and first passkey in one transaction, no reset used since); down and up again', async () => {
+    await undoThrough(dataSource, 'ChosenPassword1795620000000');
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Chosen Gym', 'chosen.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const at = '2026-11-20T09:00:00Z';
+    const later = '2026-11-21T09:00:00Z';
+    const user = async (email: string) =>
+      (
+        (await dataSource.query(
+          `INSERT INTO users (business_id, email, first_name, last_name, password_hash, created_at)
+           VALUES ($1, $2, 'Zoë', 'D''Arcy-Nguyễn', 'x', $3) RETURNING id`,
+          [business.id, email, at],
+        )) as { id: string }[]
+      )[0].id;
+    const passkey = (userId: string, createdAt: string) =>
+      dataSource.query(
+        `INSERT INTO user_passkeys (user_id, business_id, credential_id, public_key, name, created_at)
+         VALUES ($1, $2, $3, '\\x00', 'Front desk iPad', $4)`,
+        [userId, business.id, `cred-${userId}`, createdAt],
+      );
+    const joined = await user('joined.passkey@chosen.example.com');
+    await passkey(joined, at);
+    const addedLater = await user('added.later@chosen.example.com');
+    await passkey(addedLater, later);
+    const noPasskey = await user('no.passkey@chosen.example.com');
+    const resetSince = await user('reset.since@chosen.example.com');
+    await passkey(resetSince, at);
+    await dataSource.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, used_at)
+       VALUES ($1, 'chosen-reset', now(), now())`,
+      [resetSince],
+    );
+    await dataSource.runMigrations({ transaction: 'each' });
+    const chosen = async () =>
+      Object.fromEntries(
+        (
+          (await dataSource.query(`SELECT id, password_chosen FROM users WHERE business_id = $1`, [
+            business.id,
+          ])) as { id: string; password_chosen: boolean }[]
+        ).map((row) => [row.id, row.password_chosen]),
+      );
+    expect(await chosen()).toEqual({
+      [joined]: false,
+      [addedLater]: true,
+      [noPasskey]: true,
+      [resetSince]: true,
+    });
+    await undoThrough(dataSource, 'ChosenPassword1795620000000');
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect((await chosen())[joined]).toBe(false);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
+  });
+
   it('StripeEndedMembers fills stripe_ended_at from the subscriptions that ended, and goes down and up again', async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Ended Gym', 'ended.example.com', '0412 345 678') RETURNING id`,

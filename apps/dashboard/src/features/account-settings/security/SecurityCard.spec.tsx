@@ -36,6 +36,7 @@ beforeEach(() => {
     hasFactor: false,
     recoveryCodesLeft: 0,
     businessRequires: false,
+    passwordSet: true,
   };
   server.use(
     http.get('/account/second-factor', ({ response }) => response(200).json(status)),
@@ -56,6 +57,7 @@ beforeEach(() => {
         hasFactor: true,
         recoveryCodesLeft: 10,
         businessRequires: false,
+        passwordSet: true,
       };
       return response(200).json({ recoveryCodes: CODES });
     }),
@@ -76,6 +78,7 @@ beforeEach(() => {
         hasFactor: false,
         recoveryCodesLeft: 0,
         businessRequires: false,
+        passwordSet: true,
       };
       return response(204).empty();
     }),
@@ -123,6 +126,7 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
       hasFactor: true,
       recoveryCodesLeft: 1,
       businessRequires: false,
+      passwordSet: true,
     };
     const user = userEvent.setup();
     renderWithProviders(<SecurityCard />);
@@ -153,6 +157,7 @@ describe('SecurityCard (docs/product.md#second-factor)', () => {
       hasFactor: true,
       recoveryCodesLeft: 10,
       businessRequires: false,
+      passwordSet: true,
     };
     const user = userEvent.setup();
     renderWithProviders(<SecurityCard />);

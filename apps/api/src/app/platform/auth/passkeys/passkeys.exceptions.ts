@@ -29,6 +29,19 @@ export class PasskeySignInException extends GroveException {
   }
 }
 
+/**
+ * The signed-in user's passkey did not confirm it is them (no passkey, another user's passkey or
+ * challenge, a used or expired challenge, no user verification). → 400 (not 401: the session
+ * stays signed in)
+ */
+export class PasskeyConfirmException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(PASSKEY_MESSAGES.confirmFailed);
+  }
+}
+
 /** No such passkey of the signed-in user. → 404 */
 export class PasskeyNotFoundException extends GroveException {
   override readonly status = HttpStatus.NOT_FOUND;

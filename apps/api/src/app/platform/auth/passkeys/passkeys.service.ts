@@ -17,6 +17,7 @@ import { NotSignedInException } from '../auth.exceptions';
 import { SecondFactorService, type FactorProof } from '../second-factor/second-factor.service';
 import { SessionsService } from '../sessions.service';
 import {
+  PasskeyConfirmException,
   PasskeyNotFoundException,
   PasskeyRegistrationException,
   PasskeySignInException,
@@ -256,9 +257,74 @@ export class PasskeysService {
    * @throws PasskeySignInException 401 otherwise
    */
   async signIn(response: unknown): Promise<PasskeySignedIn> {
+    const userId = await this.verifyAssertion(
+      response,
+      (passkeyUser, challengeUser) => !challengeUser || challengeUser === passkeyUser,
+    );
+    await this.secondFactor.endChallenges(userId);
+    return { userId };
+  }
+
+  /**
+   * Options for the signed-in user to confirm it is them with one of their own passkeys before
+   * a sensitive change ('Set a password', docs/decisions/passkeys.md; ASVS 4.0.3 V3.7.1): only
+   * their passkeys allowed, user verification required, the challenge stored for 5 minutes with
+   * their id (their earlier one ends).
+   * @throws PasskeyConfirmException 400 when the user has no passkey
+   */
+  async confirmOptions(user: AuthUser): Promise<object> {
+    const credentials = await this.repository.credentialsOf(user.userId);
+    if (credentials.length === 0) throw new PasskeyConfirmException();
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpId(),
+      userVerification: 'required',
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      allowCredentials: credentials,
+    });
+    await this.repository.openChallenge(
+      options.challenge,
+      'authentication',
+      user.userId,
+      PASSKEY_CHALLENGE_TTL_SECONDS,
+    );
+    return options;
+  }
+
+  /**
+   * Checks the browser's answer to `confirmOptions`: a passkey of the signed-in user, answering a
+   * live challenge handed to that user (used now), user verified, signature and counter right
+   * (as a sign-in; the counter and time are recorded). Opens no session.
+   * @throws PasskeyConfirmException 400 "Your passkey could not confirm it's you…" otherwise
+   *   (another user's passkey or challenge included)
+   */
+  async confirm(user: AuthUser, response: unknown): Promise<void> {
+    try {
+      await this.verifyAssertion(
+        response,
+        (passkeyUser, challengeUser) =>
+          passkeyUser === user.userId && challengeUser === user.userId,
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof PasskeySignInException)) throw error;
+    }
+    throw new PasskeyConfirmException();
+  }
+
+  /**
+   * Verifies a passkey's answer to stored authentication options (the challenge used once);
+   * when `accepts` the passkey's user and the user the challenge was handed to (null: a
+   * passwordless sign-in's options), records the new counter and the time of use.
+   * @returns the passkey's user
+   * @throws PasskeySignInException 401 when it does not verify or `accepts` refuses
+   */
+  private async verifyAssertion(
+    response: unknown,
+    accepts: (passkeyUser: string, challengeUser: string | null) => boolean,
+  ): Promise<string> {
     const answer = response as AuthenticationResponseJSON;
     const stored =
-      typeof answer.id === 'string' ? await this.repository.byCredentialId(answer.id) : null;
+      typeof answer?.id === 'string' ? await this.repository.byCredentialId(answer.id) : null;
     if (!stored) throw new PasskeySignInException();
     let challengeUser: string | null | undefined;
     let newCounter: number;
@@ -287,11 +353,10 @@ export class PasskeysService {
       this.logger.warn(`A passkey sign-in did not verify: ${(error as Error).message}`);
       throw new PasskeySignInException();
     }
-    if (challengeUser && challengeUser !== stored.userId) throw new PasskeySignInException();
+    if (!accepts(stored.userId, challengeUser ?? null)) throw new PasskeySignInException();
     if (!(await this.repository.recordUse(stored.id, stored.counter, newCounter)))
       throw new PasskeySignInException();
-    await this.secondFactor.endChallenges(stored.userId);
-    return { userId: stored.userId };
+    return stored.userId;
   }
 
   /**

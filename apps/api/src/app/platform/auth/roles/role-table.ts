@@ -76,6 +76,9 @@ export const ROLE_TABLE: readonly RoleRule[] = [
     limits: { front_desk: 'own-name-only', viewer: 'own-name-only' },
   },
   { method: 'POST', path: '/api/account/password', roles: ALL },
+  // 'Set a password' of an account that joined with a passkey (its passkey confirms it is them).
+  { method: 'POST', path: '/api/account/password/set/options', roles: ALL },
+  { method: 'POST', path: '/api/account/password/set', roles: ALL },
   // A person always sees where their own account is signed in and can end those sign-ins, a
   // missing second factor or not (ASVS 3.3: list and end one's own sessions).
   { method: 'GET', path: '/api/account/sessions', roles: ALL, beforeSecondFactor: true },

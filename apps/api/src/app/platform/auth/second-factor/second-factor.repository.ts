@@ -192,6 +192,18 @@ export class SecondFactorRepository {
     return rows[0]?.password_hash ?? null;
   }
 
+  /**
+   * Whether the scoped user's password is one they chose (false: joined with a passkey and none
+   * set since; docs/decisions/passkeys.md). Only the user's own Security card asks.
+   */
+  async passwordChosen({ businessId }: BusinessScope, userId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT password_chosen FROM users WHERE id = $1 AND business_id = $2`,
+      [userId, businessId],
+    )) as { password_chosen: boolean }[];
+    return rows[0]?.password_chosen ?? true;
+  }
+
   /** The scoped user's email (the label in the authenticator app). */
   async email({ businessId }: BusinessScope, userId: string): Promise<string | null> {
     const rows = (await this.dataSource.query(

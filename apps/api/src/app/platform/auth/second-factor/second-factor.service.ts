@@ -42,6 +42,11 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
   /** The business requires a second factor of every member of staff. */
   businessRequires: boolean;
+  /**
+   * The account has a password the person chose; false when they joined with a passkey and set
+   * none since (Security offers 'Set a password' instead of 'Change password').
+   */
+  passwordSet: boolean;
 }
 
 /** What proves the user before a factor changes: a code (app or recovery) or the password. */
@@ -105,6 +110,7 @@ export class SecondFactorService {
       hasFactor: confirmed || passkeys > 0,
       recoveryCodesLeft: await this.repository.recoveryCodesLeft(scope, user.userId),
       businessRequires: await this.repository.businessRequires(user.userId),
+      passwordSet: await this.repository.passwordChosen(scope, user.userId),
     };
   }
 

@@ -85,6 +85,12 @@ export class SecondFactorStatusDto {
 
   @ApiProperty({ description: 'The business requires a second factor of every member of staff' })
   businessRequires!: boolean;
+
+  @ApiProperty({
+    description:
+      "The account has a password the person chose (false: joined with a passkey, none set since: Security offers 'Set a password')",
+  })
+  passwordSet!: boolean;
 }
 
 /** `PUT /api/settings/second-factor` body. */
