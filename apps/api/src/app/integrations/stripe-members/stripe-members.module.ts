@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { BranchQualificationModule } from '../../membership/branch-qualification/branch-qualification.module';
 import { MailModule } from '../../platform/mail/mail.module';
+import { WelcomeOfferModule } from '../../referral/welcome-offer/welcome-offer.module';
 import { MindbodyModule } from '../mindbody/mindbody.module';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
 import { StripeMembersRepository } from './persistence/stripe-members.repository';
+import { StripeWelcomeOffer } from './rewards/stripe-welcome-offer';
 import { StripeMemberEventsService } from './stripe-member-events.service';
 import { StripeMembersService } from './stripe-members.service';
 
@@ -12,16 +14,18 @@ import { StripeMembersService } from './stripe-members.service';
  * A gym's Stripe account as its member billing (issue 32, docs/stripe.md#member-billing): the
  * wizard's routes, the gym's Stripe client (its restricted key, sealed like Mindbody's secrets with
  * the same `MindbodyCrypto`, Mindbody's one instance), the webhooks of the gym's account (their
- * job, and the failed-signature throttle Mindbody's webhooks use) and the tables `stripe_member_*`.
+ * job, and the failed-signature throttle Mindbody's webhooks use), the tables `stripe_member_*`, and
+ * the friend's welcome offer written as a coupon (`rewards/`, issue 33).
  */
 @Module({
-  imports: [MindbodyModule, BranchQualificationModule, MailModule],
+  imports: [MindbodyModule, BranchQualificationModule, MailModule, WelcomeOfferModule],
   controllers: [StripeMembersController],
   providers: [
     StripeMembersService,
     StripeMemberEventsService,
     StripeMembersRepository,
     GymStripeClient,
+    StripeWelcomeOffer,
   ],
 })
 export class StripeMembersModule {}
