@@ -4299,7 +4299,10 @@ export interface components {
         WelcomeOfferGrant: {
             /** Format: date-time */
             grantedAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the owner marked it honoured, or Stripe applied it
+             */
             honouredAt: string | null;
             /** Format: uuid */
             id: string;
@@ -4311,11 +4314,25 @@ export interface components {
             memberName: string;
             /** @description The offer as it was at approval */
             offer: components["schemas"]["WelcomeOffer"];
+            /** @description Its coupon in the gym's Stripe; null when not applied through Stripe */
+            stripe: components["schemas"]["WelcomeOfferInStripe"] | null;
             /** @example $20 off your first 3 months */
             wording: string;
         };
         WelcomeOfferGrants: {
+            /** @description An approval writes an amount, percentage or free-months offer to the friend's Stripe subscription */
+            appliesInStripe: boolean;
             items: components["schemas"]["WelcomeOfferGrant"][];
+        };
+        WelcomeOfferInStripe: {
+            note: string | null;
+            /**
+             * @description pending: approved, written once the friend's subscription is found; applied: the coupon is on `subscriptionId`; failed: `note` says why (honour it by hand)
+             * @enum {string}
+             */
+            state: "pending" | "applied" | "failed";
+            /** @example sub_1Q2w3E */
+            subscriptionId: string | null;
         };
     };
     responses: never;

@@ -233,7 +233,7 @@ export interface WelcomeOfferInStripe {
 export const WELCOME_OFFER_STRIPE_TEXTS = {
   /** The approval dialog at a business whose Stripe member billing is connected. */
   approval: (wording: string) =>
-    `Stripe: the friend’s subscription gets ${wording.charAt(0).toLowerCase()}${wording.slice(1)} as a coupon when you approve (their next invoices; found by their email).`,
+    `Stripe: the friend’s subscription gets ‘${wording}’ as a coupon when you approve (on their next invoices; the subscription is found by their email).`,
   pending: 'Waiting for their Stripe subscription',
   applied: 'Applied in Stripe',
   /** The amount offer at a subscription of another currency. */

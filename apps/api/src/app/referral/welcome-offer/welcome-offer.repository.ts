@@ -168,7 +168,8 @@ export class WelcomeOfferRepository {
 
   /**
    * A grant of the scope's business to write to Stripe, with the friend's email and the
-   * business's currency; null when it is not (or no longer) the scope's, or not pending.
+   * business's currency; null when it is not (or no longer) the scope's, not pending, or the
+   * owner already marked it honoured by hand (Stripe then gets nothing).
    */
   async stripeTarget(
     { businessId }: BusinessScope,
@@ -187,7 +188,7 @@ export class WelcomeOfferRepository {
          FROM welcome_offer_grants g
          JOIN members m ON m.id = g.member_id AND m.business_id = g.business_id
          JOIN businesses b ON b.id = g.business_id
-        WHERE g.business_id = $1 AND g.id = $2 AND g.stripe_state = 'pending'`,
+        WHERE g.business_id = $1 AND g.id = $2 AND g.stripe_state = 'pending' AND g.honoured_at IS NULL`,
       [businessId, grantId],
     );
     const row = rows[0];
@@ -217,7 +218,8 @@ export class WelcomeOfferRepository {
   /** The ids of the scope's grants still waiting for the friend's Stripe subscription. */
   async pendingInStripe({ businessId }: BusinessScope): Promise<string[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM welcome_offer_grants WHERE business_id = $1 AND stripe_state = 'pending'
+      `SELECT id FROM welcome_offer_grants
+        WHERE business_id = $1 AND stripe_state = 'pending' AND honoured_at IS NULL
         ORDER BY granted_at LIMIT ${WELCOME_OFFER_GRANTS_LIMIT}`,
       [businessId],
     );

@@ -142,7 +142,9 @@ export class StripeWelcomeOffer implements OnModuleInit {
       await this.offers.recordStripeApplied(scope, grantId, {
         subscriptionId: subscription.subscriptionId,
         couponId,
-        costCents: sameCurrency ? welcomeOfferCostCents(target.offer, subscription.priceCents) : null,
+        costCents: sameCurrency
+          ? welcomeOfferCostCents(target.offer, subscription.priceCents)
+          : null,
       });
     } catch (error) {
       if (!(error instanceof StripeAccountUnavailableException) || !error.refusal) throw error;
