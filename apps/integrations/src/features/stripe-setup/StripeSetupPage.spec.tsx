@@ -89,7 +89,7 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
       within(permissions)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Customers: Read', 'Subscriptions: Write', 'Coupons: Write', 'Invoices: Read']);
+    ).toEqual(['Customers: Write', 'Subscriptions: Write', 'Coupons: Write', 'Invoices: Read']);
     await userEvent.type(screen.getByLabelText('Restricted key'), 'sk_test_everything');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
     expect(await screen.findByText(MESSAGES.stripeInvalidKey)).toBeTruthy();
