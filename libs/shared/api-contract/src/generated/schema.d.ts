@@ -1996,6 +1996,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-members/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the previewed one-off credits to the referrers' Stripe balance */
+        post: operations["StripeCredits_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/credits/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the referrers' one-off credits to write to Stripe */
+        get: operations["StripeCredits_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe-members/discounts": {
         parameters: {
             query?: never;
@@ -4064,6 +4098,45 @@ export interface components {
          * @enum {string}
          */
         StripeBilling: "running" | "ended";
+        StripeCredit: {
+            /**
+             * @description Integer cents
+             * @example 2500
+             */
+            amountCents: number;
+            /** @description The friend whose branch earned it */
+            branchName: string;
+            /**
+             * @description ISO 4217, upper case
+             * @example AUD
+             */
+            currency: string;
+            /** @description Who is credited */
+            referrerName: string;
+            /**
+             * Format: uuid
+             * @description The owed reward
+             */
+            rewardId: string;
+        };
+        StripeCredits: {
+            /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
+            fingerprint: string;
+            items: components["schemas"]["StripeCredit"][];
+            /**
+             * @description Integer cents
+             * @example 5000
+             */
+            totalCents: number;
+        };
+        StripeCreditsConfirmDto: {
+            /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
+            confirm: string;
+        };
+        StripeCreditsResult: {
+            /** @example 2 */
+            credited: number;
+        };
         StripeMembersDiscountsDto: {
             /** @example 500 */
             discountForRefereeCents?: number;
@@ -8751,6 +8824,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeCredits_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeCreditsConfirmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeCreditsResult"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeCredits_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeCredits"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

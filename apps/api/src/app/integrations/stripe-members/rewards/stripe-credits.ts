@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { businessLocale } from '@grove/contracts';
 import { RewardsOwedRepository } from '../../../membership/rewards-owed/rewards-owed.repository';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { MindbodyCrypto } from '../../mindbody/persistence/mindbody-crypto';
@@ -114,7 +113,7 @@ export class StripeCredits {
   }
 
   private async currency(scope: BusinessScope): Promise<string> {
-    return (await this.rewards.locale(scope)).currency ?? businessLocale('AU', null).currency;
+    return (await this.rewards.locale(scope)).currency;
   }
 
   /** The business's key, opened. @throws StripeNotConnectedException 409 */
