@@ -201,8 +201,8 @@ export class BillingFlows {
         message: `No upcoming invoices for customer: ${String(params.customer ?? subscription?.customer)}`,
       });
     const customer = this.store.get('customer', subscription.customer);
-    const { subtotal, total } = this.amounts(subscription);
     const period = this.periodOf(subscription);
+    const { subtotal, total } = this.amounts(subscription, period.end);
     return {
       id: newId('upcoming_in'),
       object: 'invoice',
@@ -373,16 +373,19 @@ export class BillingFlows {
 
   /**
    * What the subscription's next invoice charges, cents: `subtotal` (unit amounts × quantities)
-   * and `total` after its discounts (StripeStore.discounted).
+   * and `total` after its discounts (StripeStore.discounted) for an invoice made at `at` (Unix
+   * seconds): a discount whose `end` (a `repeating` coupon's, `duration_in_months` after it was
+   * applied) is at or before `at` no longer applies (https://docs.stripe.com/api/coupons/object).
    */
-  amounts(subscription: StripeSubscription): { subtotal: number; total: number } {
+  amounts(subscription: StripeSubscription, at: number): { subtotal: number; total: number } {
     const subtotal = subscription.items.data.reduce(
       (sum, item) => sum + (item.price.unit_amount ?? 0) * item.quantity,
       0,
     );
-    const coupons = subscription.discounts.map(
-      (id) => this.store.get('discount', id).source.coupon,
-    );
+    const coupons = subscription.discounts
+      .map((id) => this.store.get('discount', id))
+      .filter((discount) => discount.end === null || discount.end > at)
+      .map((discount) => discount.source.coupon);
     return { subtotal, total: this.store.discounted(subtotal, coupons) };
   }
 
@@ -405,14 +408,22 @@ export class BillingFlows {
   private discount(coupon: string, customer: string, subscription: string): StripeDiscount {
     const found = this.store.get('coupon', coupon);
     found.times_redeemed += 1;
+    const start = nowSeconds();
     return this.store.add<StripeDiscount>({
       id: newId('di'),
       object: 'discount',
       source: { type: 'coupon', coupon },
       customer,
       subscription,
-      start: nowSeconds(),
-      end: null,
+      start,
+      end:
+        found.duration === 'repeating' && found.duration_in_months !== null
+          ? periodEnd(start, {
+              interval: 'month',
+              interval_count: found.duration_in_months,
+              usage_type: 'licensed',
+            })
+          : null,
     });
   }
 
@@ -422,8 +433,8 @@ export class BillingFlows {
     reason: StripeInvoice['billing_reason'],
   ): StripeInvoice {
     const customer = this.store.get('customer', subscription.customer);
-    const { subtotal, total } = this.amounts(subscription);
     const period = this.periodOf(subscription);
+    const { subtotal, total } = this.amounts(subscription, period.start);
     const now = nowSeconds();
     const invoice = this.store.add<StripeInvoice>({
       id: newId('in'),

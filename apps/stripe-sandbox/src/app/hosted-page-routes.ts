@@ -176,7 +176,7 @@ export class HostedPageRoutes {
 
   private nextAmount(subscription: StripeSubscription): number | null {
     if (subscription.status === 'canceled' || subscription.cancel_at_period_end) return null;
-    return this.billing.amounts(subscription).total;
+    return this.billing.amounts(subscription, this.billing.periodOf(subscription).end).total;
   }
 }
 

@@ -41,6 +41,8 @@ export type RestrictedKeyPermissions = Partial<Record<RestrictedResource, Restri
 const RESOURCE_OF: Record<StripeOperationId, RestrictedResource> = {
   PostCustomers: 'customer',
   GetCustomersCustomer: 'customer',
+  GetCustomers: 'customer',
+  PostCustomersCustomerBalanceTransactions: 'customer',
   PostCheckoutSessions: 'checkout_session',
   GetCheckoutSessionsSession: 'checkout_session',
   PostBillingPortalSessions: 'customer_portal',

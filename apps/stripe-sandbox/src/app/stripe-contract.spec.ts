@@ -40,6 +40,23 @@ describe('Stripe sandbox: the contract through the official SDK', () => {
       id: customer.id,
       name: NAME,
     });
+    const byEmail = await stripe.customers.list({ email: EMAIL, limit: 1 });
+    expect(byEmail).toMatchObject({ object: 'list', url: '/v1/customers' });
+    expect(byEmail.data.map((found) => found.id)).toEqual([customer.id]);
+    const credit = await stripe.customers.createBalanceTransaction(customer.id, {
+      amount: -2_500,
+      currency: 'aud',
+      description: 'Referral credit',
+      metadata: { grove: 'referrer-reward' },
+    });
+    expect(credit).toMatchObject({
+      object: 'customer_balance_transaction',
+      amount: -2_500,
+      ending_balance: -2_500,
+      customer: customer.id,
+      type: 'adjustment',
+    });
+    expect(credit.id).toMatch(/^cbtxn_/);
 
     const product = await stripe.products.create({
       name: 'Grove Growth',

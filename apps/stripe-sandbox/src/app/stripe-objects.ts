@@ -29,6 +29,22 @@ export interface StripeCustomer extends StripeObjectBase {
   preferred_locales: string[];
 }
 
+/**
+ * `cbtxn_…`: a change of a customer's credit balance (negative: a credit) —
+ * https://docs.stripe.com/api/customer_balance_transactions/object
+ */
+export interface StripeCustomerBalanceTransaction extends StripeObjectBase {
+  object: 'customer_balance_transaction';
+  amount: number;
+  currency: string;
+  customer: string;
+  description: string | null;
+  ending_balance: number;
+  type: 'adjustment';
+  credit_note: null;
+  invoice: null;
+}
+
 /** `prod_…` — https://docs.stripe.com/api/products/object */
 export interface StripeProduct extends StripeObjectBase {
   object: 'product';

@@ -339,6 +339,10 @@ export class StripeSandbox {
         return store.createCustomer(params);
       case 'GetCustomersCustomer':
         return store.get('customer', path.customer, 'customer');
+      case 'GetCustomers':
+        return store.listCustomers(params);
+      case 'PostCustomersCustomerBalanceTransactions':
+        return store.createBalanceTransaction(path.customer, params);
       case 'PostCheckoutSessions':
         return store.createCheckoutSession(params, this.urls);
       case 'GetCheckoutSessionsSession':

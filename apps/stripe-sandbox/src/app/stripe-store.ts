@@ -6,6 +6,7 @@ import type {
   StripeCheckoutSession,
   StripeCoupon,
   StripeCustomer,
+  StripeCustomerBalanceTransaction,
   StripeDiscount,
   StripeEvent,
   StripeInvoice,
@@ -36,6 +37,7 @@ export type EventSink = (event: StripeEvent) => void;
 
 type Kinds = {
   customer: StripeCustomer;
+  customer_balance_transaction: StripeCustomerBalanceTransaction;
   product: StripeProduct;
   price: StripePrice;
   coupon: StripeCoupon;
@@ -160,6 +162,55 @@ export class StripeStore {
     });
     this.emit('customer.created', customer);
     return customer;
+  }
+
+  /** GetCustomers: newest first, `email` an exact (case-sensitive) match as Stripe's. */
+  listCustomers(params: CheckedParams): StripeList<StripeCustomer> {
+    const found = this.all(
+      'customer',
+      (customer) =>
+        (params.email === undefined || customer.email === params.email) &&
+        inRange(customer.created, params.created),
+    );
+    return listPage(found, params as PageParams, '/v1/customers');
+  }
+
+  /**
+   * PostCustomersCustomerBalanceTransactions: `amount` (cents; negative is a credit) is added to
+   * the customer's balance, whose currency it sets when the customer has none; a customer of
+   * another currency is refused (the sandbox keeps one balance a customer).
+   * @throws StripeRequestError 404 for an unknown customer, 400 for another currency
+   */
+  createBalanceTransaction(
+    customerId: string,
+    params: CheckedParams,
+  ): StripeCustomerBalanceTransaction {
+    const customer = this.get('customer', customerId, 'customer');
+    const currency = String(params.currency).toLowerCase();
+    if (customer.currency !== null && customer.currency !== currency)
+      throw invalidRequest(
+        `The customer's balance is in ${customer.currency}; this transaction is in ${currency}.`,
+        'currency',
+      );
+    customer.currency = currency;
+    customer.balance += params.amount as number;
+    const transaction = this.add<StripeCustomerBalanceTransaction>({
+      id: newId('cbtxn'),
+      object: 'customer_balance_transaction',
+      created: nowSeconds(),
+      livemode: false,
+      metadata: meta(params.metadata),
+      amount: params.amount as number,
+      currency,
+      customer: customer.id,
+      description: str(params.description) ?? null,
+      ending_balance: customer.balance,
+      type: 'adjustment',
+      credit_note: null,
+      invoice: null,
+    });
+    this.emit('customer.updated', customer);
+    return transaction;
   }
 
   /** PostProducts. @throws 400 when a caller-chosen `id` is taken */

@@ -99,6 +99,35 @@ export const STRIPE_OPERATIONS = {
     path: '/v1/customers/{customer}',
     params: { expand },
   },
+  /**
+   * https://docs.stripe.com/api/customers/list — `email` is an exact, case-sensitive match
+   * (Grove finds an approved friend's customer by the email the friend joined with).
+   */
+  GetCustomers: {
+    method: 'GET',
+    path: '/v1/customers',
+    params: {
+      email: { type: 'string', maxLength: 512 },
+      created: { type: 'range' },
+      ...paging,
+      expand,
+    },
+  },
+  /**
+   * https://docs.stripe.com/api/customer_balance_transactions/create — a negative `amount` is a
+   * credit the customer's next invoices use (Grove: a referrer's one-off credit).
+   */
+  PostCustomersCustomerBalanceTransactions: {
+    method: 'POST',
+    path: '/v1/customers/{customer}/balance_transactions',
+    params: {
+      amount: { type: 'integer', required: true, min: -99_999_999, max: 99_999_999 },
+      currency: { ...currency, required: true },
+      description: { type: 'string', maxLength: 350 },
+      metadata,
+      expand,
+    },
+  },
   /** https://docs.stripe.com/api/checkout/sessions/create (Grove: mode 'subscription'). */
   PostCheckoutSessions: {
     method: 'POST',

@@ -41,6 +41,11 @@ type Nested<P, K extends keyof P> = P[K] extends { properties: infer Q extends P
 export const contractAgreesWithSdk: {
   PostCustomers: Agrees<Params<'PostCustomers'>, Stripe.CustomerCreateParams>;
   GetCustomersCustomer: Agrees<Params<'GetCustomersCustomer'>, Stripe.CustomerRetrieveParams>;
+  GetCustomers: Agrees<Params<'GetCustomers'>, Stripe.CustomerListParams>;
+  PostCustomersCustomerBalanceTransactions: Agrees<
+    Params<'PostCustomersCustomerBalanceTransactions'>,
+    Stripe.CustomerCreateBalanceTransactionParams
+  >;
   PostCheckoutSessions: Agrees<Params<'PostCheckoutSessions'>, Stripe.Checkout.SessionCreateParams>;
   PostCheckoutSessionsLineItem: Agrees<
     Nested<Params<'PostCheckoutSessions'>, 'line_items'>,
@@ -92,6 +97,8 @@ export const contractAgreesWithSdk: {
 } = {
   PostCustomers: true,
   GetCustomersCustomer: true,
+  GetCustomers: true,
+  PostCustomersCustomerBalanceTransactions: true,
   PostCheckoutSessions: true,
   PostCheckoutSessionsLineItem: true,
   PostCheckoutSessionsDiscount: true,

@@ -18,6 +18,10 @@ export interface ToHonourItem {
   honouredAt: string | null;
   /** Why nothing is owed (a reward past the cap), shown instead of 'Mark honoured'. */
   nothingOwed?: string;
+  /** Where it stands in the gym's billing ('Waiting for their Stripe subscription'), under it. */
+  note?: string;
+  /** What 'Honoured <date>' says instead, when the billing applied it ('Applied in Stripe'). */
+  honouredLabel?: string;
 }
 
 /** What a to-honour list says; each list (welcome offers, referrers' rewards) has its own words. */
@@ -100,13 +104,18 @@ export function ToHonourCard({
                     )}
                   </td>
                 )}
-                <td data-label={texts.what}>{item.wording}</td>
+                <td data-label={texts.what}>
+                  {item.wording}
+                  {item.note && <div className="g-muted">{item.note}</div>}
+                </td>
                 <td data-label={texts.since}>{formats.date(item.since)}</td>
                 <td>
                   {item.nothingOwed ? (
                     <span className="g-muted">{item.nothingOwed}</span>
                   ) : item.honouredAt ? (
-                    <span className="g-muted">Honoured {formats.date(item.honouredAt)}</span>
+                    <span className="g-muted">
+                      {item.honouredLabel ?? 'Honoured'} {formats.date(item.honouredAt)}
+                    </span>
                   ) : (
                     mayWrite && (
                       <Button

@@ -46,6 +46,8 @@ let autoApprove = false;
 /** The business's welcome offer and the offers granted (issue 33 item 1). */
 let welcomeOffer: Schema<'WelcomeOffer'> = { kind: 'none' };
 let grants: Schema<'WelcomeOfferGrant'>[] = [];
+/** The business's Stripe member billing is connected: approvals write the offer there. */
+let appliesInStripe = false;
 /** The business's Mindbody stage (1: not connected) and the approvals' bodies (issue 33 item 4). */
 let mindbodyStage: 1 | 2 | 3 | 4 = 1;
 let approvals: unknown[] = [];
@@ -53,6 +55,7 @@ let approvals: unknown[] = [];
 let requests: string[] = [];
 beforeEach(() => {
   requests = [];
+  appliesInStripe = false;
   server.events.on('request:start', ({ request }) => {
     requests.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`);
   });
@@ -91,7 +94,9 @@ beforeEach(() => {
     http.get('/prospects/flags', ({ response }) => response(200).json(page(flags))),
     http.get('/settings/prospects', ({ response }) => response(200).json({ autoApprove })),
     http.get('/settings/welcome-offer', ({ response }) => response(200).json(welcomeOffer)),
-    http.get('/welcome-offers', ({ response }) => response(200).json({ items: grants })),
+    http.get('/welcome-offers', ({ response }) =>
+      response(200).json({ items: grants, appliesInStripe }),
+    ),
     http.post('/welcome-offers/{id}/honoured', ({ params, response }) => {
       grants = grants.map((grant) =>
         grant.id === params.id ? { ...grant, honouredAt: '2026-11-29T09:00:00.000Z' } : grant,
@@ -288,6 +293,58 @@ describe('ProspectiveMembersPage', () => {
     );
   });
 
+  it("says what the friend's Stripe subscription gets at a gym billing on Stripe (issue 33 item 1)", async () => {
+    prospects = [stranger];
+    flags = [];
+    appliesInStripe = true;
+    welcomeOffer = { kind: 'free', amountCents: null, percent: null, months: 1, text: null };
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByTestId('prospect-row');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add a New Branch to Riley Referrer',
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('approval-welcome-offer').textContent).toBe(
+        'Welcome offer: Your first month free. Stripe: the friend’s subscription gets ‘Your first month free’ as a coupon when you approve (on their next invoices; the subscription is found by their email).',
+      ),
+    );
+  });
+
+  it('shows an offer applied in Stripe as applied, and one Stripe could not take with its reason', async () => {
+    prospects = [];
+    flags = [];
+    const grant = {
+      memberId: 'm-2',
+      offer: { kind: 'free' as const, amountCents: null, percent: null, months: 1, text: null },
+      wording: 'Your first month free',
+      grantedAt: '2026-11-28T10:00:00.000Z',
+    };
+    grants = [
+      {
+        ...grant,
+        id: 'g-2',
+        memberName: "Ben O'Connor",
+        honouredAt: null,
+        stripe: { state: 'failed', subscriptionId: null, note: 'Stripe refused the coupon: No.' },
+      },
+      {
+        ...grant,
+        id: 'g-1',
+        memberName: "Zoë D'Arcy-Nguyễn",
+        honouredAt: '2026-11-28T10:00:05.000Z',
+        stripe: { state: 'applied', subscriptionId: 'sub_1', note: null },
+      },
+    ];
+    renderPage();
+    const [failed, applied] = await screen.findAllByTestId('welcome-offer-row');
+    expect(failed?.textContent).toContain('Stripe refused the coupon: No.');
+    expect(within(failed as HTMLElement).getByRole('button')).toBeTruthy();
+    expect(applied?.textContent).toContain('Applied in Stripe');
+    expect(within(applied as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
   it('lists the welcome offers to honour and marks one honoured (issue 33 item 1)', async () => {
     prospects = [];
     flags = [];
@@ -300,6 +357,7 @@ describe('ProspectiveMembersPage', () => {
         wording: '$20 off your first 3 months',
         grantedAt: '2026-11-28T10:00:00.000Z',
         honouredAt: null,
+        stripe: null,
       },
     ];
     const user = userEvent.setup();

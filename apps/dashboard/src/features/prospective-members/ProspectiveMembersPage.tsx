@@ -3,6 +3,8 @@ import { ListFrame } from '../../components/list-frame/ListFrame';
 import {
   centsToDollarText,
   MESSAGES,
+  WELCOME_OFFER_STRIPE_TEXTS,
+  welcomeOfferAppliesInStripe,
   welcomeOfferWording,
   NO_EMAIL_TEXT,
   type MemberForm as MemberFormValues,
@@ -13,6 +15,7 @@ import {
   useMindbodyConnected,
   useProspects,
   useRemoveProspect,
+  useWelcomeOfferGrants,
 } from './api/prospects';
 import { Alert, Button, Card, Modal, PageHeader } from '@grove/web-ui';
 import { useLocaleFormats, useRoleMay } from '@grove/web-data-access';
@@ -63,7 +66,11 @@ export function ProspectiveMembersPage() {
   const prospects = useProspects({ page, pageSize: PAGE_SIZE });
   const remove = useRemoveProspect();
   const approve = useApproveProspect();
-  const welcomeOffer = welcomeOfferWording(useWelcomeOffer().data, useLocaleFormats());
+  const offer = useWelcomeOffer().data;
+  const welcomeOffer = welcomeOfferWording(offer, useLocaleFormats());
+  // At a gym billing on Stripe, approving writes the offer as a coupon (the approval confirms it).
+  const offerInStripe =
+    (useWelcomeOfferGrants().data?.appliesInStripe ?? false) && welcomeOfferAppliesInStripe(offer);
   // A viewer approves and removes nothing (docs/product.md#staff-accounts).
   const mayWrite = useRoleMay('write');
   const [approving, setApproving] = useState<ProspectRow | null>(null);
@@ -194,8 +201,10 @@ export function ProspectiveMembersPage() {
             </p>
             {welcomeOffer && (
               <p className="dash-note" data-testid="approval-welcome-offer">
-                <strong>Welcome offer:</strong> {welcomeOffer}. It is listed under ‘Welcome offers
-                to honour’ once you approve {approving.name}.
+                <strong>Welcome offer:</strong> {welcomeOffer}.{' '}
+                {offerInStripe
+                  ? WELCOME_OFFER_STRIPE_TEXTS.approval(welcomeOffer)
+                  : `It is listed under ‘Welcome offers to honour’ once you approve ${approving.name}.`}
               </p>
             )}
             <MemberForm

@@ -1,4 +1,4 @@
-import type { WelcomeOfferGrant } from '@grove/contracts';
+import { WELCOME_OFFER_STRIPE_TEXTS, type WelcomeOfferGrant } from '@grove/contracts';
 import { ToHonourCard, type ToHonourTexts } from '../../components/to-honour/ToHonourCard';
 import { useMarkWelcomeOfferHonoured, useWelcomeOfferGrants } from './api/prospects';
 
@@ -13,6 +13,13 @@ const TEXTS: ToHonourTexts = {
   rowTestId: 'welcome-offer-row',
 };
 
+/** What the gym's Stripe says of a grant: waiting, applied, or why it could not. */
+const stripeNote = (stripe: WelcomeOfferGrant['stripe']): string | undefined => {
+  if (stripe?.state === 'pending') return WELCOME_OFFER_STRIPE_TEXTS.pending;
+  if (stripe?.state === 'failed') return stripe.note ?? undefined;
+  return undefined;
+};
+
 const toItem = (grant: Omit<WelcomeOfferGrant, 'offer'>) => ({
   id: grant.id,
   memberId: grant.memberId,
@@ -20,13 +27,17 @@ const toItem = (grant: Omit<WelcomeOfferGrant, 'offer'>) => ({
   wording: grant.wording,
   since: grant.grantedAt,
   honouredAt: grant.honouredAt,
+  note: stripeNote(grant.stripe),
+  honouredLabel: grant.stripe?.state === 'applied' ? WELCOME_OFFER_STRIPE_TEXTS.applied : undefined,
 });
 
 /**
  * 'Welcome offers to honour' on Prospective Members (issue 33 item 1,
  * docs/product.md#welcome-offer): each friend approved while the business had a welcome offer,
  * with the offer as it was at approval, until the owner applies it by hand and marks it honoured
- * ('Mark honoured'; the gym's billing does not apply it yet: docs/decisions/welcome-offer.md).
+ * ('Mark honoured'). At a gym billing on Stripe, a person's approval writes it as a coupon on the
+ * friend's subscription: 'Applied in Stripe', or waiting for the subscription, or why Stripe could
+ * not (docs/decisions/welcome-offer.md).
  * Renders nothing while no offer was ever granted.
  */
 export function WelcomeOffersToHonour() {

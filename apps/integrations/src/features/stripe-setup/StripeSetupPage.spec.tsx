@@ -89,7 +89,7 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
       within(permissions)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Customers: Read', 'Subscriptions: Write', 'Coupons: Write', 'Invoices: Read']);
+    ).toEqual(['Customers: Write', 'Subscriptions: Write', 'Coupons: Write', 'Invoices: Read']);
     await userEvent.type(screen.getByLabelText('Restricted key'), 'sk_test_everything');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
     expect(await screen.findByText(MESSAGES.stripeInvalidKey)).toBeTruthy();
@@ -138,6 +138,50 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and write 1 bill' }));
     expect(await screen.findByText('1 bill written.')).toBeTruthy();
     expect(confirmed).toEqual([{ confirm: 'f'.repeat(32), automatic: false }]);
+  });
+
+  it("previews the referrers' one-off credits and writes exactly that preview (issue 33)", async () => {
+    fakeApi(connected);
+    const confirmed: unknown[] = [];
+    let written = false;
+    const credits = {
+      items: [
+        {
+          rewardId: '00000000-0000-4000-8000-000000000009',
+          referrerName: "Siobhán O'Brien",
+          branchName: "Ben O'Connor",
+          amountCents: 2_500,
+          currency: 'AUD',
+        },
+      ],
+      totalCents: 2_500,
+      fingerprint: 'c'.repeat(32),
+    };
+    server.use(
+      http.get('/stripe-members/credits/preview', ({ response }) =>
+        response(200).json(
+          written ? { items: [], totalCents: 0, fingerprint: 'd'.repeat(32) } : credits,
+        ),
+      ),
+      http.post('/stripe-members/credits', async ({ request, response }) => {
+        confirmed.push(await request.json());
+        written = true;
+        return response(200).json({ credited: 1 });
+      }),
+    );
+    renderWithProviders(<StripeSetupPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Review referral credits' }));
+    const list = await screen.findByRole('list', { name: 'Credits to write' });
+    expect(list.textContent).toContain("Siobhán O'Brien, for Ben O'Connor");
+    expect(list.textContent).toContain('$25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and write 1 credit' }));
+    expect(await screen.findByText('1 credit written to Stripe.')).toBeTruthy();
+    expect(confirmed).toEqual([{ confirm: 'c'.repeat(32) }]);
+    expect(
+      await screen.findByText(
+        'No referral credits to write: every credit owed is in Stripe or honoured.',
+      ),
+    ).toBeTruthy();
   });
 
   it('confirms with automatic sync when the owner ticks it, and says when Stripe changes wait for review', async () => {

@@ -1,3 +1,4 @@
+import { CreditsPanel } from './CreditsPanel';
 import { useState, type FormEvent } from 'react';
 import {
   STRIPE_MEMBER_PERMISSIONS,
@@ -293,6 +294,9 @@ export function StripeSetupPage() {
               <SyncPanel status={current} />
             </Card>
           )}
+          <Card>
+            <CreditsPanel />
+          </Card>
           <Card>
             {remove.isError && <Alert>{remove.error.message}</Alert>}
             <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate()}>

@@ -2030,6 +2030,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-members/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the previewed one-off credits to the referrers' Stripe balance */
+        post: operations["StripeCredits_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-members/credits/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the referrers' one-off credits to write to Stripe */
+        get: operations["StripeCredits_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe-members/discounts": {
         parameters: {
             query?: never;
@@ -4108,6 +4142,45 @@ export interface components {
          * @enum {string}
          */
         StripeBilling: "running" | "ended";
+        StripeCredit: {
+            /**
+             * @description Integer cents
+             * @example 2500
+             */
+            amountCents: number;
+            /** @description The friend whose branch earned it */
+            branchName: string;
+            /**
+             * @description ISO 4217, upper case
+             * @example AUD
+             */
+            currency: string;
+            /** @description Who is credited */
+            referrerName: string;
+            /**
+             * Format: uuid
+             * @description The owed reward
+             */
+            rewardId: string;
+        };
+        StripeCredits: {
+            /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
+            fingerprint: string;
+            items: components["schemas"]["StripeCredit"][];
+            /**
+             * @description Integer cents
+             * @example 5000
+             */
+            totalCents: number;
+        };
+        StripeCreditsConfirmDto: {
+            /** @example 3f1c0e9a4b2d8c7e6f5a4b3c2d1e0f9a */
+            confirm: string;
+        };
+        StripeCreditsResult: {
+            /** @example 2 */
+            credited: number;
+        };
         StripeMembersDiscountsDto: {
             /** @example 500 */
             discountForRefereeCents?: number;
@@ -4343,7 +4416,10 @@ export interface components {
         WelcomeOfferGrant: {
             /** Format: date-time */
             grantedAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the owner marked it honoured, or Stripe applied it
+             */
             honouredAt: string | null;
             /** Format: uuid */
             id: string;
@@ -4355,11 +4431,25 @@ export interface components {
             memberName: string;
             /** @description The offer as it was at approval */
             offer: components["schemas"]["WelcomeOffer"];
+            /** @description Its coupon in the gym's Stripe; null when not applied through Stripe */
+            stripe: components["schemas"]["WelcomeOfferInStripe"] | null;
             /** @example $20 off your first 3 months */
             wording: string;
         };
         WelcomeOfferGrants: {
+            /** @description An approval writes an amount, percentage or free-months offer to the friend's Stripe subscription */
+            appliesInStripe: boolean;
             items: components["schemas"]["WelcomeOfferGrant"][];
+        };
+        WelcomeOfferInStripe: {
+            note: string | null;
+            /**
+             * @description pending: approved, written once the friend's subscription is found; applied: the coupon is on `subscriptionId`; failed: `note` says why (honour it by hand)
+             * @enum {string}
+             */
+            state: "pending" | "applied" | "failed";
+            /** @example sub_1Q2w3E */
+            subscriptionId: string | null;
         };
     };
     responses: never;
@@ -8838,6 +8928,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMembersStatus"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeCredits_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeCreditsConfirmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeCreditsResult"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    StripeCredits_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeCredits"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

@@ -18,7 +18,7 @@ export const STRIPE_RESTRICTED_KEY_PATTERN = /^rk_(live|test)_[A-Za-z0-9_]{1,247
  * the wizard lists them, and every other resource stays None.
  */
 export const STRIPE_MEMBER_PERMISSIONS = [
-  { resource: 'Customers', access: 'Read' },
+  { resource: 'Customers', access: 'Write' },
   { resource: 'Subscriptions', access: 'Write' },
   { resource: 'Coupons', access: 'Write' },
   { resource: 'Invoices', access: 'Read' },

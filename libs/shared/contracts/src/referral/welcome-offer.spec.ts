@@ -4,7 +4,9 @@ import {
   normalizeWelcomeOffer,
   validateWelcomeOffer,
   WELCOME_OFFER_MESSAGES,
+  welcomeOfferAppliesInStripe,
   welcomeOfferCostCents,
+  welcomeOfferCoupon,
   welcomeOfferWording,
   type WelcomeOffer,
 } from './welcome-offer';
@@ -118,5 +120,27 @@ describe('welcomeOfferCostCents', () => {
     );
     expect(welcomeOfferCostCents(offer({ kind: 'free', months: 1 }), 4999)).toBe(4999);
     expect(welcomeOfferCostCents(offer({ kind: 'text', text: 'a free class' }), 4999)).toBeNull();
+  });
+
+  it('makes each offer with an amount a repeating Stripe coupon for its months, never a text offer', () => {
+    expect(welcomeOfferCoupon(offer({ kind: 'free', months: 1 }))).toEqual({
+      amountOffCents: null,
+      percentOff: 100,
+      months: 1,
+    });
+    expect(welcomeOfferCoupon(offer({ kind: 'amount', amountCents: 2000, months: 3 }))).toEqual({
+      amountOffCents: 2000,
+      percentOff: null,
+      months: 3,
+    });
+    expect(welcomeOfferCoupon(offer({ kind: 'percent', percent: 50, months: 2 }))).toEqual({
+      amountOffCents: null,
+      percentOff: 50,
+      months: 2,
+    });
+    expect(welcomeOfferCoupon(offer({ kind: 'text', text: 'a free class' }))).toBeNull();
+    expect(welcomeOfferCoupon(NO_WELCOME_OFFER)).toBeNull();
+    expect(welcomeOfferAppliesInStripe(offer({ kind: 'text', text: 'a free class' }))).toBe(false);
+    expect(welcomeOfferAppliesInStripe(offer({ kind: 'free', months: 2 }))).toBe(true);
   });
 });

@@ -186,9 +186,67 @@ export function welcomeOfferCostCents(
 }
 
 /**
+ * Whether an offer has a form Stripe can apply as a `repeating` coupon on the friend's
+ * subscription (`amount`, `percent`, `free`); a text offer is always honoured by hand
+ * (docs/decisions/welcome-offer.md).
+ */
+export function welcomeOfferAppliesInStripe(offer: WelcomeOfferFields | null | undefined): boolean {
+  return offer?.kind === 'amount' || offer?.kind === 'percent' || offer?.kind === 'free';
+}
+
+/**
+ * The welcome offer as a Stripe coupon (https://docs.stripe.com/api/coupons/create): `repeating`
+ * for the offer's months, `amount_off` in the subscription's currency (cents), or `percent_off`;
+ * the first N months free is 100% off for N months. Null for a text offer or none.
+ */
+export function welcomeOfferCoupon(
+  offer: WelcomeOfferFields,
+):
+  | { amountOffCents: number; percentOff: null; months: number }
+  | { amountOffCents: null; percentOff: number; months: number }
+  | null {
+  const months = offer.months ?? 0;
+  if (months <= 0) return null;
+  if (offer.kind === 'amount' && (offer.amountCents ?? 0) > 0)
+    return { amountOffCents: offer.amountCents as number, percentOff: null, months };
+  if (offer.kind === 'percent' && (offer.percent ?? 0) > 0)
+    return { amountOffCents: null, percentOff: offer.percent as number, months };
+  if (offer.kind === 'free') return { amountOffCents: null, percentOff: 100, months };
+  return null;
+}
+
+/** Where a granted offer stands in the gym's Stripe (null: not applied through Stripe). */
+export const WELCOME_OFFER_STRIPE_STATES = ['pending', 'applied', 'failed'] as const;
+
+/**
+ * A granted offer in the gym's Stripe: `pending` (approved; written when the friend's subscription
+ * is found), `applied` (the coupon is on `subscriptionId`), `failed` (`note` says why: honoured by
+ * hand).
+ */
+export interface WelcomeOfferInStripe {
+  state: (typeof WELCOME_OFFER_STRIPE_STATES)[number];
+  subscriptionId: string | null;
+  note: string | null;
+}
+
+/** The texts of a welcome offer written to Stripe (docs/product.md#welcome-offer). */
+export const WELCOME_OFFER_STRIPE_TEXTS = {
+  /** The approval dialog at a business whose Stripe member billing is connected. */
+  approval: (wording: string) =>
+    `Stripe: the friend’s subscription gets ‘${wording}’ as a coupon when you approve (on their next invoices; the subscription is found by their email).`,
+  pending: 'Waiting for their Stripe subscription',
+  applied: 'Applied in Stripe',
+  /** The amount offer at a subscription of another currency. */
+  otherCurrency: (subscriptionCurrency: string, businessCurrency: string) =>
+    `Their Stripe subscription is in ${subscriptionCurrency}, the offer in ${businessCurrency}: honour it by hand`,
+  refused: (message: string) => `Stripe refused the coupon: ${message}`,
+} as const;
+
+/**
  * `GET /api/welcome-offers`: a welcome offer granted to a friend at approval, as it was then
  * (`offer`, `wording`), for the owner to honour by hand where the gym's billing does not apply it;
- * `honouredAt` (ISO 8601) once the owner marked it honoured, else null.
+ * `honouredAt` (ISO 8601) once the owner marked it honoured (or Stripe applied it), else null;
+ * `stripe` where it goes through the gym's Stripe, else null.
  */
 export interface WelcomeOfferGrant {
   id: string;
@@ -198,4 +256,5 @@ export interface WelcomeOfferGrant {
   wording: string;
   grantedAt: string;
   honouredAt: string | null;
+  stripe: WelcomeOfferInStripe | null;
 }

@@ -11,6 +11,7 @@ import { MindbodyCrypto } from '../mindbody/persistence/mindbody-crypto';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersRepository } from './persistence/stripe-members.repository';
 import { StripeMemberWebhookSignatureException } from './stripe-members.exceptions';
+import { StripeWelcomeOffer } from './rewards/stripe-welcome-offer';
 import { StripeMembersService } from './stripe-members.service';
 
 /** The job that applies one event of a gym's Stripe account. */
@@ -58,6 +59,7 @@ export class StripeMemberEventsService implements OnModuleInit {
     private readonly jobs: JobsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLog,
+    private readonly welcomeOffers: StripeWelcomeOffer,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -114,6 +116,8 @@ export class StripeMemberEventsService implements OnModuleInit {
       if (subscriptions.length > 0) await this.repository.importPage(scope, subscriptions);
       const paidAt = await this.stripe.firstPaidAt(apiKey, job.customerId);
       if (paidAt) await this.repository.recordFirstPayment(scope, job.customerId, paidAt);
+      // A friend approved before their subscription existed gets their welcome offer now.
+      await this.welcomeOffers.applyPending(scope);
     } else if (job.type === 'customer.subscription.deleted' && job.subscriptionId) {
       if (await this.stripe.subscriptionEnded(apiKey, job.subscriptionId))
         await this.repository.endSubscription(scope, job.subscriptionId, (manager, member) =>

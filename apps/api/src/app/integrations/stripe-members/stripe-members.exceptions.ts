@@ -58,7 +58,14 @@ export class StripeDiscountsFirstException extends GroveException {
 export class StripeAccountUnavailableException extends GroveException {
   override readonly status = HttpStatus.BAD_GATEWAY;
 
-  constructor(readonly stripeCode?: string) {
+  /**
+   * @param stripeCode Stripe's error `code`, when it answered with one
+   * @param refusal Stripe's message when it refused the request (its 400: retrying changes nothing)
+   */
+  constructor(
+    readonly stripeCode?: string,
+    readonly refusal?: string,
+  ) {
     super(MESSAGES.stripeUnavailable);
   }
 }

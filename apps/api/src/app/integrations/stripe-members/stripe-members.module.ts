@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { BranchQualificationModule } from '../../membership/branch-qualification/branch-qualification.module';
 import { MailModule } from '../../platform/mail/mail.module';
+import { RewardsOwedModule } from '../../membership/rewards-owed/rewards-owed.module';
+import { WelcomeOfferModule } from '../../referral/welcome-offer/welcome-offer.module';
 import { MindbodyModule } from '../mindbody/mindbody.module';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
 import { StripeMembersRepository } from './persistence/stripe-members.repository';
+import { StripeCredits } from './rewards/stripe-credits';
+import { StripeCreditsController } from './rewards/stripe-credits.controller';
+import { StripeWelcomeOffer } from './rewards/stripe-welcome-offer';
 import { StripeMemberEventsService } from './stripe-member-events.service';
 import { StripeMembersService } from './stripe-members.service';
 
@@ -12,16 +17,26 @@ import { StripeMembersService } from './stripe-members.service';
  * A gym's Stripe account as its member billing (issue 32, docs/stripe.md#member-billing): the
  * wizard's routes, the gym's Stripe client (its restricted key, sealed like Mindbody's secrets with
  * the same `MindbodyCrypto`, Mindbody's one instance), the webhooks of the gym's account (their
- * job, and the failed-signature throttle Mindbody's webhooks use) and the tables `stripe_member_*`.
+ * job, and the failed-signature throttle Mindbody's webhooks use), the tables `stripe_member_*`, and
+ * the friend's welcome offer written as a coupon and the referrers' one-off credits (`rewards/`,
+ * issue 33).
  */
 @Module({
-  imports: [MindbodyModule, BranchQualificationModule, MailModule],
-  controllers: [StripeMembersController],
+  imports: [
+    MindbodyModule,
+    BranchQualificationModule,
+    MailModule,
+    WelcomeOfferModule,
+    RewardsOwedModule,
+  ],
+  controllers: [StripeMembersController, StripeCreditsController],
   providers: [
     StripeMembersService,
     StripeMemberEventsService,
     StripeMembersRepository,
     GymStripeClient,
+    StripeWelcomeOffer,
+    StripeCredits,
   ],
 })
 export class StripeMembersModule {}

@@ -93,6 +93,8 @@ describe('event emails to members (integration, real SMTP server)', () => {
       'branch.ended': 1,
       // The Mindbody integration's 'Add to Mindbody' (issue 33 item 4).
       'member.mindbody-client-requested': 1,
+      // The Stripe member billing's welcome-offer coupon (issue 33 item 1).
+      'welcome-offer.granted': 1,
     };
     const actual = Object.fromEntries(
       Object.keys(expected).map((name) => [

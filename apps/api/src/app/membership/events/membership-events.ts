@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { WelcomeOffer } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { EventBus } from '../../platform/events/event-bus';
 
@@ -109,6 +110,18 @@ export interface MembershipEventMap {
     scope: BusinessScope;
     manager: EntityManager;
     memberId: string;
+  };
+  /**
+   * A welcome offer granted to a friend a person approved (issue 33 item 1), inside the approval's
+   * transaction (`manager`): the Stripe member billing marks it pending and queues its coupon's
+   * job there; a listener's failure rolls the approval back.
+   */
+  'welcome-offer.granted': {
+    scope: BusinessScope;
+    manager: EntityManager;
+    grantId: string;
+    memberId: string;
+    offer: WelcomeOffer;
   };
   /** A branch started lowering its referrer's price. */
   'branch.counting': InBusiness<BranchCountingEvent>;

@@ -115,6 +115,67 @@ export class RewardsOwedRepository {
   }
 
   /**
+   * The scope's one-off credits Stripe can write: owed (not capped, not honoured, not credited
+   * yet) to a referrer with a running subscription on the business's Stripe in the business's
+   * currency (a read of issue 32's `stripe_member_subscriptions`). Oldest first, at most
+   * `REWARDS_OWED_LIMIT`. Cents.
+   */
+  async creditsForStripe(
+    { businessId }: BusinessScope,
+    currency: string,
+  ): Promise<
+    {
+      id: string;
+      referrerName: string;
+      branchName: string;
+      customerId: string;
+      amountCents: number;
+    }[]
+  > {
+    const rows: {
+      id: string;
+      referrer_name: string;
+      branch_name: string;
+      customer_id: string;
+      amount_cents: number;
+    }[] = await this.dataSource.query(
+      `SELECT o.id, r.name AS referrer_name, b.name AS branch_name,
+              s.stripe_customer_id AS customer_id, (o.reward->>'creditCents')::int AS amount_cents
+         FROM ${OWED_FROM('referrer_rewards_owed')}
+         JOIN stripe_member_subscriptions s
+           ON s.business_id = o.business_id AND s.member_id = o.referrer_id AND s.ended_at IS NULL
+        WHERE o.business_id = $1 AND o.reward->>'kind' = 'credit' AND NOT o.capped
+          AND o.honoured_at IS NULL AND o.stripe_balance_transaction_id IS NULL
+          AND upper(s.currency) = $2 AND (o.reward->>'creditCents')::int > 0
+        ORDER BY o.counted_at, o.id
+        LIMIT ${REWARDS_OWED_LIMIT}`,
+      [businessId, currency],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      referrerName: row.referrer_name,
+      branchName: row.branch_name,
+      customerId: row.customer_id,
+      amountCents: row.amount_cents,
+    }));
+  }
+
+  /** Records the credit Stripe wrote for an owed reward: credited and honoured now. */
+  async recordStripeCredit(
+    { businessId }: BusinessScope,
+    id: string,
+    balanceTransactionId: string,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE referrer_rewards_owed
+          SET stripe_balance_transaction_id = $3, stripe_credited_at = now(),
+              honoured_at = coalesce(honoured_at, now())
+        WHERE business_id = $1 AND id = $2`,
+      [businessId, id, balanceTransactionId],
+    );
+  }
+
+  /**
    * Runs `work` in one transaction (`runTransaction`: a deadlock or serialization failure runs it
    * once more, so it must only use the manager it receives).
    */

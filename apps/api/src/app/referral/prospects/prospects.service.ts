@@ -223,6 +223,10 @@ export class ProspectsService implements OnModuleInit {
    * 'member.mindbody-client-requested' in the same transaction: the Mindbody integration queues
    * the job that adds (or links) the friend's Mindbody client, and refuses when Mindbody is not
    * connected (the approval then rolls back).
+   * The welcome offer is written to the gym's Stripe (a coupon on the friend's subscription) only
+   * when a person approved (`byStaff`, the dialog states it): an automatic approval lists it to
+   * honour instead.
+   * @param byStaff false for an automatic approval (`autoApprove`)
    * @returns 201 row of the new member
    * @throws ProspectNotFoundException 404 (unknown, other business, already approved)
    * @throws ProspectManagedException 409 when an integration (Mindbody) manages the prospect (one an
@@ -232,7 +236,12 @@ export class ProspectsService implements OnModuleInit {
    * @throws MindbodyAddNotConnectedException 409 (from the integration's listener) with
    *   `addToMindbody` when the business's Mindbody is not connected and imported
    */
-  async approve(scope: BusinessScope, id: string, input: ApproveProspectDto): Promise<MemberRow> {
+  async approve(
+    scope: BusinessScope,
+    id: string,
+    input: ApproveProspectDto,
+    byStaff = true,
+  ): Promise<MemberRow> {
     await this.billing.assertOpen(scope);
     const rule = await this.rewards.priceRule(scope);
     return this.prospects.transaction(async (manager) => {
@@ -278,7 +287,7 @@ export class ProspectsService implements OnModuleInit {
           memberId: newId,
         });
       // The friend's welcome offer as it is now (docs/product.md#welcome-offer), kept on the member.
-      const welcomeOffer = await this.welcomeOffers.grantAtApproval(scope, manager, newId);
+      const welcomeOffer = await this.welcomeOffers.grantAtApproval(scope, manager, newId, byStaff);
       const created = await this.members.get(scope, newId, manager);
       if (created.referringMemberId) {
         // The emails are queued in this transaction, with the prices it wrote (issue 31 item 4).
@@ -328,7 +337,7 @@ export class ProspectsService implements OnModuleInit {
         membershipPriceCents: prefill.membershipPriceCents,
         discountCents: prefill.discountCents,
       };
-      await this.approve(scope, prospect.id, form);
+      await this.approve(scope, prospect.id, form, false);
     } catch {
       // Gone, taken or refused meanwhile: the prospect (if any) waits for the owner.
     }

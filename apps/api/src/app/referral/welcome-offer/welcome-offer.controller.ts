@@ -48,12 +48,21 @@ export class WelcomeOfferController {
 export class WelcomeOfferGrantsController {
   constructor(private readonly offers: WelcomeOfferService) {}
 
-  /** → 200 `{ items: WelcomeOfferGrant[] }`: those to honour first (oldest first), then honoured. */
+  /**
+   * → 200 `{ items: WelcomeOfferGrant[], appliesInStripe }`: those to honour first (oldest first),
+   * then honoured (by hand, or applied in Stripe); `appliesInStripe` whether an approval now writes
+   * the offer to the gym's Stripe.
+   */
   @Get()
   @ApiOperation({ summary: 'Welcome offers granted to approved friends' })
   @ApiOkResponse({ type: WelcomeOfferGrantsDto })
   async list(@CurrentUser() user: AuthUser): Promise<WelcomeOfferGrantsDto> {
-    return { items: await this.offers.grants(sessionScope(user)) };
+    const scope = sessionScope(user);
+    const [items, appliesInStripe] = await Promise.all([
+      this.offers.grants(scope),
+      this.offers.appliesInStripe(scope),
+    ]);
+    return { items, appliesInStripe };
   }
 
   /**

@@ -11,6 +11,6 @@ import { WelcomeOfferService } from './welcome-offer.service';
 @Module({
   controllers: [WelcomeOfferController, WelcomeOfferGrantsController],
   providers: [WelcomeOfferService, WelcomeOfferRepository],
-  exports: [WelcomeOfferService],
+  exports: [WelcomeOfferService, WelcomeOfferRepository],
 })
 export class WelcomeOfferModule {}

@@ -10,6 +10,7 @@ import {
   type WelcomeOffer,
   type WelcomeOfferGrant,
 } from '@grove/contracts';
+import { MembershipEvents } from '../../membership/events/membership-events';
 import { AuditLog } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { WelcomeOfferGrantNotFoundException } from './welcome-offer.exceptions';
@@ -23,6 +24,7 @@ const toGrant = (record: WelcomeOfferGrantRecord): WelcomeOfferGrant => ({
   wording: record.wording,
   grantedAt: record.grantedAt.toISOString(),
   honouredAt: record.honouredAt ? record.honouredAt.toISOString() : null,
+  stripe: record.stripe,
 });
 
 /**
@@ -35,6 +37,7 @@ export class WelcomeOfferService {
   constructor(
     private readonly offers: WelcomeOfferRepository,
     private readonly audit: AuditLog,
+    private readonly events: MembershipEvents,
   ) {}
 
   /** The business's offer (`NO_WELCOME_OFFER` until the owner sets one). */
@@ -62,40 +65,50 @@ export class WelcomeOfferService {
   /**
    * At a friend's approval, inside its transaction: records the business's current offer as
    * granted to the new member (`welcome_offer_grants`, the offer and its wording as they are now,
-   * so a later change of the setting does not change what this friend was promised).
+   * so a later change of the setting does not change what this friend was promised) with its cost
+   * at the friend's membership price then (`cost_cents`, business currency; null for a text
+   * offer), and announces 'welcome-offer.granted' in the same transaction (the Stripe member
+   * billing queues the coupon's job there: a person's approval is the confirmation).
+   * @param byStaff a person approved (false: an automatic approval, whose offer is honoured by hand)
    * @returns the wording granted, or null when the business offers nothing
    */
   async grantAtApproval(
     scope: BusinessScope,
     manager: EntityManager,
     memberId: string,
+    byStaff: boolean,
   ): Promise<string | null> {
     const { offer, locale } = await this.offers.get(scope, manager);
     const wording = welcomeOfferWording(offer, localeFormats(locale));
     if (!offer || wording === null) return null;
-    await this.offers.grant(scope, manager, memberId, offer, wording);
+    const grantId = await this.offers.grant(scope, manager, memberId, offer, wording, (price) =>
+      welcomeOfferCostCents(offer, price),
+    );
+    if (grantId && byStaff)
+      await this.events.emit('welcome-offer.granted', { scope, manager, grantId, memberId, offer });
     return wording;
   }
 
   /**
-   * What the offers granted in `[start, end)` cost (Analytics, next to the referrer discounts):
-   * how many; the cost in cents of those with an amount (contracts' `welcomeOfferCostCents` at
-   * the friend's membership price); how many are text offers honoured by hand.
+   * What the offers granted in `[start, end)` cost (Analytics, next to the referrer discounts),
+   * from what was recorded: how many; the sum of their `cost_cents` (business currency: recorded
+   * at approval from the friend's price then, and from the Stripe subscription's price when the
+   * coupon was written); how many are text offers honoured by hand.
    */
-  async costIn(
+  costIn(
     scope: BusinessScope,
     start: Date,
     end: Date,
   ): Promise<{ granted: number; costCents: number; byHand: number }> {
-    const grants = await this.offers.grantedIn(scope, start, end);
-    let costCents = 0;
-    let byHand = 0;
-    for (const { offer, membershipPriceCents } of grants) {
-      const cost = welcomeOfferCostCents(offer, membershipPriceCents);
-      if (cost === null) byHand += 1;
-      else costCents += cost;
-    }
-    return { granted: grants.length, costCents, byHand };
+    return this.offers.grantedIn(scope, start, end);
+  }
+
+  /**
+   * Whether an approval now writes the offer to the gym's Stripe: its member billing is connected
+   * (docs/decisions/welcome-offer.md).
+   */
+  appliesInStripe(scope: BusinessScope): Promise<boolean> {
+    return this.offers.stripeConnected(scope);
   }
 
   /** The offers granted to friends: to honour first, then honoured ones. */

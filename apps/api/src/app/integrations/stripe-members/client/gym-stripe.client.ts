@@ -229,6 +229,73 @@ export class GymStripeClient {
   }
 
   /**
+   * The gym's customers with exactly this email (`GET /v1/customers?email=…`, Stripe's exact,
+   * case-sensitive match; at most 100), newest first: an approved friend's customer.
+   */
+  async customersByEmail(apiKey: string, email: string): Promise<string[]> {
+    const page = await this.call(() =>
+      this.sdk(apiKey).customers.list({ email, limit: GYM_PAGE_SIZE }),
+    );
+    return page.data.map((customer) => customer.id);
+  }
+
+  /**
+   * A friend's welcome offer as a `repeating` coupon (https://docs.stripe.com/api/coupons/create):
+   * `duration_in_months` = the offer's months, `amount_off` (cents, in `currency`, the
+   * subscription's) or `percent_off`; sent with `idempotencyKey` so a retry makes no second coupon.
+   * @returns its id
+   */
+  async createRepeatingCoupon(
+    apiKey: string,
+    coupon: { amountOffCents: number | null; percentOff: number | null; months: number },
+    currency: string,
+    idempotencyKey: string,
+  ): Promise<string> {
+    const created = await this.call(() =>
+      this.sdk(apiKey).coupons.create(
+        {
+          ...(coupon.amountOffCents !== null
+            ? { amount_off: coupon.amountOffCents, currency }
+            : { percent_off: coupon.percentOff ?? 0 }),
+          duration: 'repeating',
+          duration_in_months: coupon.months,
+          name: 'Grove welcome offer',
+          metadata: { grove: 'welcome-offer' },
+        },
+        { idempotencyKey },
+      ),
+    );
+    return created.id;
+  }
+
+  /**
+   * A credit on the customer's balance, which Stripe takes off their next invoices
+   * (`POST /v1/customers/{id}/balance_transactions` with a negative `amount`,
+   * https://docs.stripe.com/api/customer_balance_transactions/create), sent with `idempotencyKey`
+   * so it is written once whatever retries. @returns the `cbtxn_…` id
+   */
+  async creditBalance(
+    apiKey: string,
+    customerId: string,
+    credit: { amountCents: number; currency: string; description: string },
+    idempotencyKey: string,
+  ): Promise<string> {
+    const transaction = await this.call(() =>
+      this.sdk(apiKey).customers.createBalanceTransaction(
+        customerId,
+        {
+          amount: -credit.amountCents,
+          currency: credit.currency,
+          description: credit.description,
+          metadata: { grove: 'referrer-reward' },
+        },
+        { idempotencyKey },
+      ),
+    );
+    return transaction.id;
+  }
+
+  /**
    * Verifies a delivery from the gym's webhook endpoint with the SDK
    * (`Stripe.webhooks.constructEvent`: `Stripe-Signature` over the raw bytes, 300 s tolerance).
    * @throws the SDK's StripeSignatureVerificationError when it does not verify
@@ -247,7 +314,9 @@ export class GymStripeClient {
       if (error instanceof Stripe.errors.StripePermissionError)
         throw new StripeKeyMissingPermissionsException(error.message);
       const code = error instanceof Stripe.errors.StripeError ? error.code : undefined;
-      throw new StripeAccountUnavailableException(code);
+      const refusal =
+        error instanceof Stripe.errors.StripeInvalidRequestError ? error.message : undefined;
+      throw new StripeAccountUnavailableException(code, refusal);
     }
   }
 }

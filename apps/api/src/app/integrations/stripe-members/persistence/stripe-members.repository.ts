@@ -552,6 +552,33 @@ export class StripeMembersRepository {
     return row?.stripe_subscription_id ?? null;
   }
 
+  /**
+   * Keeps a discount Grove wrote besides its referral coupon (a friend's welcome offer) among the
+   * subscription's other discounts, so the next sync's write keeps it. Nothing when the
+   * subscription is not imported yet (the import reads its discounts from Stripe).
+   */
+  async keepDiscount(
+    scope: BusinessScope,
+    subscriptionId: string,
+    discountId: string,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE stripe_member_subscriptions SET other_discount_ids = array_append(other_discount_ids, $3)
+        WHERE business_id = $1 AND stripe_subscription_id = $2 AND NOT ($3 = ANY (other_discount_ids))`,
+      [scope.businessId, subscriptionId, discountId],
+    );
+  }
+
+  /** The Stripe customer of a member's running imported subscription, or null. */
+  async customerOf(scope: BusinessScope, memberId: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT stripe_customer_id FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND member_id = $2 AND ended_at IS NULL`,
+      [scope.businessId, memberId],
+    )) as { stripe_customer_id: string }[];
+    return row?.stripe_customer_id ?? null;
+  }
+
   /** Grove's coupon of `amountCents` in `currency` in the business's account, or null. */
   async coupon(
     scope: BusinessScope,

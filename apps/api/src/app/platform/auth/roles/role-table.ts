@@ -245,6 +245,8 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'PUT', path: '/api/stripe-members/webhook', roles: OWNER },
   { method: 'PUT', path: '/api/stripe-members/discounts', roles: OWNER },
   { method: 'POST', path: '/api/stripe-members/import', roles: OWNER },
+  { method: 'GET', path: '/api/stripe-members/credits/preview', roles: OWNER },
+  { method: 'POST', path: '/api/stripe-members/credits', roles: OWNER },
   { method: 'GET', path: '/api/stripe-members/sync/preview', roles: OWNER },
   { method: 'POST', path: '/api/stripe-members/sync', roles: OWNER },
   { method: 'GET', path: '/api/stripe-members/members/{id}/next-charge', roles: OWNER },
