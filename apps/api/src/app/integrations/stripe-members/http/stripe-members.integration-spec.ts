@@ -292,6 +292,9 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .send({ discountOnReferralCents: 'ten' })
       .expect(400);
     expect(await discountEntries()).toEqual([]);
+    // A preview page out of range is refused with the reason, never a 500.
+    for (const query of ['page=0', 'pageSize=0', 'pageSize=abc'])
+      await owner.get(`/api/stripe-members/sync/preview?${query}`).expect(400);
     for (let i = 0; i < 2; i++)
       await owner
         .put('/api/stripe-members/discounts')
@@ -553,7 +556,13 @@ describe('Stripe member billing (integration, stand-in)', () => {
   });
 
   it("keeps every route to the session's business", async () => {
-    expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0 });
+    // The owner's import and sync runs are not another business's to see.
+    expect((await status(owner)).run).not.toBeNull();
+    expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0, run: null });
+    await other
+      .put('/api/stripe-members/webhook')
+      .send({ signingSecret: 'whsec_other0gym0secret' })
+      .expect(409);
     await other.get('/api/stripe-members/sync/preview').expect(409);
     await other
       .post('/api/stripe-members/sync')
