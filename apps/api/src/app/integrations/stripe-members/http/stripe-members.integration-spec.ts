@@ -11,7 +11,10 @@ import {
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import { jobScope } from '../../../platform/database/business-scope';
-import { StripeMemberRunsService } from '../jobs/stripe-member-runs.service';
+import {
+  STRIPE_RUN_INTERRUPTED,
+  StripeMemberRunsService,
+} from '../jobs/stripe-member-runs.service';
 import { StripeMemberRunsRepository } from '../persistence/stripe-member-runs.repository';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
@@ -387,6 +390,17 @@ describe('Stripe member billing (integration, stand-in)', () => {
       done: 1,
       total: 1,
       error: null,
+    });
+    // A run whose last attempt fails ends 'failed' with its reason, and a new run may start.
+    const lost = { ...ownerIds, runId: randomUUID(), kind: 'import' as const };
+    await t.app
+      .get(StripeMemberRunsRepository)
+      .start(jobScope(ownerIds), lost.runId, 'import', null, null, 3_600);
+    await expect(runs.run(lost, deploy.signal, true)).rejects.toThrow('shutting down');
+    expect((await status(owner)).run).toMatchObject({
+      kind: 'import',
+      state: 'failed',
+      error: STRIPE_RUN_INTERRUPTED,
     });
     // The bill written, in the audit log: the member, what Stripe billed before → after Grove's discount.
     expect(await audit('bill.written')).toEqual([

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { MESSAGES } from '@grove/contracts';
 import { errorMessage } from '../../../platform/common/error-message';
 import {
   jobActor,
@@ -165,7 +164,13 @@ export class StripeMemberRunsService implements OnModuleInit {
   }
 }
 
-/** What the owner reads of a failed run: the refusal's own message (key refused, Stripe down, …). */
+/** What a failed run says when nothing refused it (the API stopped, the database failed). */
+export const STRIPE_RUN_INTERRUPTED = 'it was interrupted';
+
+/**
+ * What the owner reads of a failed run: the refusal's own message (the key refused, Stripe
+ * unavailable: the client's exceptions), else `STRIPE_RUN_INTERRUPTED`.
+ */
 function ownerMessage(error: unknown): string {
   if (error instanceof HttpException) {
     const body = error.getResponse();
@@ -173,5 +178,5 @@ function ownerMessage(error: unknown): string {
       typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? error.message);
     return Array.isArray(message) ? message.join(', ') : String(message);
   }
-  return MESSAGES.stripeUnavailable;
+  return STRIPE_RUN_INTERRUPTED;
 }
