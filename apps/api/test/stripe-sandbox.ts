@@ -16,6 +16,7 @@ import {
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { sdkFor, TEST_KEY } from '../../stripe-sandbox/src/app/testing/sandbox-client';
 import { createTestApp, type TestApp } from './test-app';
+import { waitFor } from './stub-servers';
 
 /** The webhook endpoint's signing secret every billing test API is given. */
 export const TEST_WEBHOOK_SECRET = 'whsec_grove0billing0test0secret';
@@ -133,4 +134,39 @@ export async function approveFriends(
     statuses.push(reply.status);
   }
   return statuses;
+}
+
+/** A finished Stripe member run as `GET /api/stripe-members` reports it (`run`). */
+export interface FinishedStripeRun {
+  kind: 'import' | 'sync';
+  state: 'done' | 'failed';
+  done: number;
+  total: number | null;
+  listed: number | null;
+  membersWritten: number | null;
+  ended: number | null;
+  billsWritten: number | null;
+  error: string | null;
+}
+
+/**
+ * Starts a Stripe member import (`POST /api/stripe-members/import`) or confirmed sync
+ * (`POST /api/stripe-members/sync` with `body`) — 202, a background job — and waits until its run
+ * has finished (issue 32). @returns the finished run ('done' or 'failed')
+ */
+export async function stripeRun(
+  owner: TestAgent,
+  kind: 'import' | 'sync',
+  body?: object,
+  timeoutMs = 120_000,
+): Promise<FinishedStripeRun> {
+  const started = await owner.post(`/api/stripe-members/${kind}`).send(body ?? {});
+  if (started.status !== 202)
+    throw new Error(`${kind}: ${started.status} ${JSON.stringify(started.body)}`);
+  return waitFor(async () => {
+    const run = (await owner.get('/api/stripe-members').expect(200)).body.run as {
+      state: string;
+    } | null;
+    return run && run.state !== 'running' ? (run as FinishedStripeRun) : null;
+  }, timeoutMs);
 }

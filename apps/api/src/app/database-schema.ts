@@ -79,6 +79,7 @@ import { AuditLogErasure1795609000000 } from './platform/database/migrations/179
 import { MemberEmailsSendingIndex1795610000000 } from './platform/database/migrations/1795610000000-MemberEmailsSendingIndex';
 import { BackgroundRunHeartbeat1795611000000 } from './platform/database/migrations/1795611000000-BackgroundRunHeartbeat';
 import { ChosenPassword1795620000000 } from './platform/database/migrations/1795620000000-ChosenPassword';
+import { StripeMemberRuns1795630000000 } from './platform/database/migrations/1795630000000-StripeMemberRuns';
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 
@@ -167,6 +168,7 @@ export const MIGRATIONS = [
   MemberEmailsSendingIndex1795610000000,
   BackgroundRunHeartbeat1795611000000,
   ChosenPassword1795620000000,
+  StripeMemberRuns1795630000000,
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
 ];

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Schema } from '@grove/api-contract';
 import { MESSAGES } from '@grove/contracts';
@@ -7,6 +7,7 @@ import { StripeSetupPage } from './StripeSetupPage';
 
 type Status = Schema<'StripeMembersStatus'>;
 type BillChanges = Schema<'StripeBillChanges'>;
+type Run = Schema<'StripeMembersRun'>;
 
 const disconnected: Status = {
   connected: false,
@@ -23,6 +24,7 @@ const disconnected: Status = {
   webhookConfigured: false,
   automaticSync: false,
   pendingBillsSince: null,
+  run: null,
 };
 const connected: Status = {
   ...disconnected,
@@ -33,6 +35,22 @@ const connected: Status = {
   webhookUrl:
     'https://grove.example.com/api/stripe-members/webhooks/Tk0xYzJkM2U0ZjVnNmg3aThqOWswbDE',
 };
+/** A run as the API reports it; `over` changes some fields. */
+const run = (over: Partial<Run>): Run => ({
+  kind: 'import',
+  state: 'running',
+  done: 0,
+  total: null,
+  listed: null,
+  membersWritten: null,
+  ended: null,
+  billsWritten: null,
+  error: null,
+  startedAt: '2026-11-29T07:00:00.000Z',
+  finishedAt: null,
+  ...over,
+});
+const syncDone = run({ kind: 'sync', state: 'done', done: 1, total: 1, billsWritten: 1 });
 const changes: BillChanges = {
   items: [
     {
@@ -127,7 +145,7 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
     server.use(
       http.post('/stripe-members/sync', async ({ request, response }) => {
         confirmed.push(await request.json());
-        return response(200).json({ billsWritten: 1, status: connected });
+        return response(202).json({ ...connected, run: syncDone });
       }),
     );
     renderWithProviders(<StripeSetupPage />);
@@ -190,10 +208,7 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
     server.use(
       http.post('/stripe-members/sync', async ({ request, response }) => {
         confirmed.push(await request.json());
-        return response(200).json({
-          billsWritten: 1,
-          status: { ...connected, automaticSync: true },
-        });
+        return response(202).json({ ...connected, automaticSync: true, run: syncDone });
       }),
     );
     renderWithProviders(<StripeSetupPage />);
@@ -231,6 +246,62 @@ describe('StripeSetupPage (issue 32: Stripe as the member billing)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save signing secret' }));
     expect(await screen.findByText('Signing secret saved.')).toBeTruthy();
     expect(saved).toEqual([{ signingSecret: 'whsec_harbour0fitness' }]);
+  });
+
+  it('imports in the background: shows the progress while the run goes on, polling every 3 seconds, then what it did', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const statuses: Status[] = [
+      { ...connected, run: run({ done: 200 }) },
+      { ...connected, run: run({ state: 'done', done: 350, total: 350, listed: 350 }) },
+    ];
+    let current: Status = connected;
+    let gets = 0;
+    fakeApi(connected);
+    server.use(
+      http.get('/stripe-members', ({ response }) => {
+        gets += 1;
+        return response(200).json(current);
+      }),
+      http.post('/stripe-members/import', ({ response }) => {
+        current = { ...connected, run: run({}) };
+        return response(202).json(current);
+      }),
+    );
+    try {
+      renderWithProviders(<StripeSetupPage />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Import members' }));
+      const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+      // An import's total is unknown until Stripe's last page: no value, the bar is busy.
+      expect(bar.getAttribute('aria-valuenow')).toBeNull();
+      expect(screen.getByText('0 active subscriptions so far')).toBeTruthy();
+      const before = gets;
+      current = statuses[0] as Status;
+      await act(() => jest.advanceTimersByTimeAsync(3_100));
+      expect(await screen.findByText('200 active subscriptions so far')).toBeTruthy();
+      expect(gets).toBe(before + 1);
+      current = statuses[1] as Status;
+      await act(() => jest.advanceTimersByTimeAsync(3_100));
+      expect(await screen.findByText('350 active subscriptions imported.')).toBeTruthy();
+      // Done: no more polling.
+      const after = gets;
+      await act(() => jest.advanceTimersByTimeAsync(9_000));
+      expect(gets).toBe(after);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says why an import failed and that nothing was lost', async () => {
+    fakeApi({
+      ...connected,
+      run: run({ state: 'failed', done: 100, error: MESSAGES.stripeUnavailable }),
+    });
+    renderWithProviders(<StripeSetupPage />);
+    expect(
+      await screen.findByText(
+        `Import did not finish: ${MESSAGES.stripeUnavailable}. Nothing was lost: run it again.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('says when the reviewed bills went stale, and shows the new preview', async () => {

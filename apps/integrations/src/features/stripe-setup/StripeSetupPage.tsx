@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import {
   STRIPE_MEMBER_PERMISSIONS,
   centsToDollarText,
-  localeFormats,
+  memberBillFormats,
   mindbodyDiscountsFromForm,
   validateMindbodyDiscountsForm,
   validateStripeMembersKey,
@@ -24,6 +24,7 @@ import {
   useStripeSync,
   type StripeMembersStatus,
 } from './api/stripe-members';
+import { StripeRunStatus } from './StripeRunStatus';
 import './stripe-setup.css';
 
 /** '1 bill' / '1,200 bills': counts with the business's grouping (`LocaleFormats.count`). */
@@ -173,7 +174,8 @@ function SyncPanel({ status }: { status: StripeMembersStatus }) {
   const formats = useLocaleFormats();
   const count = useCount();
   const money = (cents: number, currency: string) =>
-    localeFormats({ ...formats.business, currency: currency.toUpperCase() }).money(cents);
+    memberBillFormats(formats.business, currency).money(cents);
+  const running = status.run?.state === 'running';
   if (!open)
     return (
       <Button
@@ -191,10 +193,8 @@ function SyncPanel({ status }: { status: StripeMembersStatus }) {
   return (
     <div>
       {sync.isError && <Alert>{sync.error.message}</Alert>}
-      {sync.isSuccess && (
-        <Alert tone="success">{count(sync.data.billsWritten, 'bill', 'bills')} written.</Alert>
-      )}
-      {changes.total === 0 ? (
+      {sync.isSuccess && <StripeRunStatus run={status.run} kind="sync" />}
+      {running ? null : changes.total === 0 ? (
         <p>No bill changes: every subscription already bills what it should.</p>
       ) : (
         <>
@@ -222,7 +222,7 @@ function SyncPanel({ status }: { status: StripeMembersStatus }) {
             </span>
           </label>
           <Button
-            busy={sync.isPending}
+            busy={sync.isPending || running}
             onClick={() => sync.mutate({ confirm: changes.fingerprint, automatic })}
           >
             Confirm and write {count(changes.total, 'bill', 'bills')}
@@ -267,13 +267,11 @@ export function StripeSetupPage() {
           <Card>
             <p>Connected with the key ending in {current.keyLast4}.</p>
             {importMembers.isError && <Alert>{importMembers.error.message}</Alert>}
-            {importMembers.isSuccess && (
-              <Alert tone="success">
-                {count(importMembers.data.listed, 'active subscription', 'active subscriptions')}{' '}
-                imported.
-              </Alert>
-            )}
-            <Button busy={importMembers.isPending} onClick={() => importMembers.mutate()}>
+            <StripeRunStatus run={current.run} kind="import" />
+            <Button
+              busy={importMembers.isPending || current.run?.state === 'running'}
+              onClick={() => importMembers.mutate()}
+            >
               Import members
             </Button>
           </Card>

@@ -2090,7 +2090,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import the gym's customers with active subscriptions as members */
+        /** Start importing the gym's customers with active subscriptions */
         post: operations["StripeMembers_import"];
         delete?: never;
         options?: never;
@@ -2124,7 +2124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write the reviewed discounts into the subscriptions */
+        /** Start writing the reviewed discounts into the subscriptions */
         post: operations["StripeMembers_sync"];
         delete?: never;
         options?: never;
@@ -3144,6 +3144,11 @@ export interface components {
             on: string;
         };
         MemberPage: {
+            /**
+             * @description ISO 4217 currency of every amount of the page when it is not the business's: a Stripe-billed member's subscription's; null for the business's own
+             * @example USD
+             */
+            billCurrency: string | null;
             branches: components["schemas"]["MemberBranch"][];
             businessLocale: components["schemas"]["BusinessLocale"];
             businessName: string;
@@ -3152,10 +3157,10 @@ export interface components {
             /** @description Newest first, at most 50 lines */
             ledger: components["schemas"]["MemberLedgerLine"][];
             /**
-             * @description 'Mindbody' when Mindbody bills the member's price
+             * @description Who bills the member's price: 'Mindbody' (autopay), 'Stripe' (a subscription on the business's Stripe), null when kept in Grove by hand
              * @enum {string|null}
              */
-            managedBy: "Mindbody" | null;
+            managedBy: "Mindbody" | "Stripe" | null;
             memberFirstName: string;
             /** @description Price before any discount, cents */
             membershipPriceCents: number;
@@ -4187,15 +4192,6 @@ export interface components {
             /** @example 1000 */
             discountOnReferralCents: number;
         };
-        StripeMembersImport: {
-            /** @description Imported subscriptions no longer active */
-            ended: number;
-            /** @description Active subscriptions Stripe listed */
-            listed: number;
-            /** @description Members added or whose price changed */
-            membersWritten: number;
-            status: components["schemas"]["StripeMembersStatus"];
-        };
         StripeMembersKeyDto: {
             /**
              * @description A restricted key with Customers Read, Subscriptions Write, Coupons Write, Invoices Read
@@ -4206,6 +4202,30 @@ export interface components {
         StripeMembersRemoval: {
             discountsRemoved: number;
             status: components["schemas"]["StripeMembersStatus"];
+        };
+        StripeMembersRun: {
+            /** @description Sync done: bills written */
+            billsWritten: number | null;
+            /** @description Subscriptions listed so far (import), bills written so far (sync) */
+            done: number;
+            /** @description Import done: imported subscriptions no longer active */
+            ended: number | null;
+            /** @description Why it failed (state failed) */
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @enum {string} */
+            kind: "import" | "sync";
+            /** @description Import done: active subscriptions Stripe listed */
+            listed: number | null;
+            /** @description Import done: members added or whose price changed */
+            membersWritten: number | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** @enum {string} */
+            state: "running" | "done" | "failed";
+            /** @description Bills to write (sync); null while unknown (an import: Stripe's listing has no count) */
+            total: number | null;
         };
         StripeMembersStatus: {
             /** @description The owner, confirming the last sync, let Grove write the bills webhooks change under the same discounts */
@@ -4233,16 +4253,14 @@ export interface components {
              * @description Since when a webhook's bill changes wait for the owner's review (null: none)
              */
             pendingBillsSince: string | null;
+            /** @description The latest import or sync (null before the first, and when not connected) */
+            run: components["schemas"]["StripeMembersRun"] | null;
             /** @description Imported subscriptions still active */
             subscriptions: number;
             /** @description The endpoint's signing secret is stored (sealed) */
             webhookConfigured: boolean;
             /** @description The URL of the webhook endpoint the owner adds in their Stripe Dashboard (events invoice.paid and customer.subscription.deleted); null before connecting */
             webhookUrl: string | null;
-        };
-        StripeMembersSync: {
-            billsWritten: number;
-            status: components["schemas"]["StripeMembersStatus"];
         };
         StripeMembersSyncDto: {
             /** @example false */
@@ -9042,12 +9060,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripeMembersImport"];
+                    "application/json": components["schemas"]["StripeMembersStatus"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -9104,12 +9122,12 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripeMembersSync"];
+                    "application/json": components["schemas"]["StripeMembersStatus"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

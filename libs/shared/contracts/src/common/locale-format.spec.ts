@@ -3,6 +3,7 @@ import {
   currencyForCountry,
   defaultTimeZone,
   formatCents,
+  memberBillFormats,
   isTimeZone,
   localeFormats,
   localeForCountry,
@@ -99,5 +100,16 @@ describe('localeFormats per locale', () => {
     expect(formatCents(4_999)).toBe('$49.99');
     expect(formatCents(4_999, businessLocale('GB'))).toBe('£49.99');
     expect(formatCents(4_999, businessLocale('IE'))).toBe('€49.99');
+  });
+
+  it("a member's bill in another currency than the business's: 'USD 65.00' in Australia, never '$65.00'", () => {
+    const au = businessLocale('AU', 'Australia/Perth');
+    expect(memberBillFormats(au, 'usd').money(6_500)).toBe(`USD${NBSP}65.00`);
+    expect(memberBillFormats(au, 'EUR').money(6_500)).toBe(`EUR${NBSP}65.00`);
+    expect(memberBillFormats(au, 'AUD').money(6_500)).toBe('$65.00');
+    expect(memberBillFormats(au, null).money(6_500)).toBe('$65.00');
+    expect(memberBillFormats(au, 'usd').date(MORNING_UTC)).toBe(
+      localeFormats(au).date(MORNING_UTC),
+    );
   });
 });

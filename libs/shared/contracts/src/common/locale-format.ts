@@ -251,3 +251,22 @@ export function localeFormats(business: BusinessLocale = DEFAULT_BUSINESS_LOCALE
 export function formatCents(cents: number, business?: BusinessLocale): string {
   return localeFormats(business).money(cents);
 }
+
+/**
+ * The formatters of one member's bill (issue 32): the business's locale and time zone, in the
+ * currency of the member's bill — a member billed on the business's Stripe is billed in its
+ * subscription's currency (ISO 4217, e.g. 'USD': 6500 → 'USD 65.00' for an Australian business,
+ * never '$65.00', which reads as its Australian dollars); anyone else in the business's own.
+ * The one place a member's amounts choose their currency: the member page, member emails and the
+ * dashboard's member views all use it.
+ * @param business the business's locale, currency and time zone
+ * @param billCurrency the member's bill's currency (any case), or null/undefined for the business's
+ */
+export function memberBillFormats(
+  business: BusinessLocale,
+  billCurrency?: string | null,
+): LocaleFormats {
+  return billCurrency
+    ? localeFormats({ ...business, currency: billCurrency.toUpperCase() })
+    : localeFormats(business);
+}

@@ -1,6 +1,7 @@
 import { isValidEmail, type FieldErrors, type Unchecked } from '../common/field-rules';
 import { MESSAGES } from '../common/messages';
 import type { BusinessLocale } from '../common/locale-format';
+import type { IntegrationName } from '../membership/types';
 
 /**
  * The member page's texts (issue 15: a member's own page, reached by a magic link). One place for
@@ -131,8 +132,17 @@ export interface MemberPage {
    * no such cap, and for a Mindbody member (their price follows the Mindbody discounts).
    */
   rewardsLeft: string | null;
-  /** 'Mindbody' when the member's price is billed by Mindbody (autopay). */
-  managedBy: 'Mindbody' | null;
+  /**
+   * Who bills the member's price: 'Mindbody' (autopay), 'Stripe' (a subscription on the business's
+   * Stripe, issue 32), or null for a member kept in Grove by hand.
+   */
+  managedBy: IntegrationName | null;
+  /**
+   * The currency of every amount on the page when it is not the business's (ISO 4217, upper case):
+   * a Stripe-billed member's subscription's, e.g. 'USD' ('USD 65.00' for an Australian business,
+   * `memberBillFormats`); null for the business's own currency.
+   */
+  billCurrency: string | null;
   /**
    * Only for a Mindbody member whose next charge Grove has read (issue 22): what Mindbody will
    * charge (cents, tax and the contract's other products included) and when (ISO).

@@ -127,6 +127,8 @@ export function emptyMemberCsvMapping(): MemberCsvMapping {
 /**
  * The export's header row, in column order. Amounts are dollars with two decimals (said in the
  * header), so an exported file imports back as it is: the import's guess maps these names.
+ * 'Billing' is who manages the member's bill: 'Mindbody', 'Stripe' (billed on the business's
+ * Stripe, issue 32) or empty (kept in Grove by hand); it is not imported.
  * 'Status' is the Branches screen's ('Active', 'Pending', 'Ended', 'Suspended'); 'Join date' is
  * the day the member was added to Grove (YYYY-MM-DD, UTC).
  */
@@ -139,7 +141,7 @@ export const MEMBER_EXPORT_HEADER = [
   'New price (dollars)',
   'Referral link',
   "Referrer's email",
-  'Managed by Mindbody',
+  'Billing',
   'Status',
   'Join date',
 ] as const;

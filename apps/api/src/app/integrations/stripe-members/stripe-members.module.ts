@@ -6,6 +6,8 @@ import { WelcomeOfferModule } from '../../referral/welcome-offer/welcome-offer.m
 import { MindbodyModule } from '../mindbody/mindbody.module';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
+import { StripeMemberRunsService } from './jobs/stripe-member-runs.service';
+import { StripeMemberRunsRepository } from './persistence/stripe-member-runs.repository';
 import { StripeMembersRepository } from './persistence/stripe-members.repository';
 import { StripeCredits } from './rewards/stripe-credits';
 import { StripeCreditsController } from './rewards/stripe-credits.controller';
@@ -17,9 +19,9 @@ import { StripeMembersService } from './stripe-members.service';
  * A gym's Stripe account as its member billing (issue 32, docs/stripe.md#member-billing): the
  * wizard's routes, the gym's Stripe client (its restricted key, sealed like Mindbody's secrets with
  * the same `MindbodyCrypto`, Mindbody's one instance), the webhooks of the gym's account (their
- * job, and the failed-signature throttle Mindbody's webhooks use), the tables `stripe_member_*`, and
- * the friend's welcome offer written as a coupon and the referrers' one-off credits (`rewards/`,
- * issue 33).
+ * job, and the failed-signature throttle Mindbody's webhooks use), the import and sync as jobs with
+ * progress (`StripeMemberRunsService`), the tables `stripe_member_*`, and the friend's welcome offer
+ * written as a coupon and the referrers' one-off credits (`rewards/`, issue 33).
  */
 @Module({
   imports: [
@@ -34,6 +36,8 @@ import { StripeMembersService } from './stripe-members.service';
     StripeMembersService,
     StripeMemberEventsService,
     StripeMembersRepository,
+    StripeMemberRunsRepository,
+    StripeMemberRunsService,
     GymStripeClient,
     StripeWelcomeOffer,
     StripeCredits,

@@ -23,12 +23,15 @@ import { STRIPE_HELD_BILLS } from './held-bills';
 import type {
   StripeBillChangeDto,
   StripeBillChangesDto,
-  StripeMembersImportDto,
+  StripeMembersRunDto,
   StripeNextChargeDto,
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
-  StripeMembersSyncResultDto,
 } from './http/dto/stripe-members-replies.dto';
+import {
+  StripeMemberRunsRepository,
+  type StripeRun,
+} from './persistence/stripe-member-runs.repository';
 import {
   StripeMembersRepository,
   type StripeBillTarget,
@@ -42,6 +45,13 @@ import {
   StripeSyncConfirmRequiredException,
   StripeSyncPreviewStaleException,
 } from './stripe-members.exceptions';
+
+/** What one import did: active subscriptions listed, members added or repriced, subscriptions ended. */
+export interface StripeImportCounts {
+  listed: number;
+  membersWritten: number;
+  ended: number;
+}
 
 /** A bill change with what the sync writes for it: Grove's discount on that subscription, cents. */
 type PlannedBill = StripeBillChangeDto & { target: StripeBillTarget; groveCents: number };
@@ -61,6 +71,7 @@ export class StripeMembersService {
 
   constructor(
     private readonly repository: StripeMembersRepository,
+    private readonly runs: StripeMemberRunsRepository,
     private readonly stripe: GymStripeClient,
     private readonly crypto: MindbodyCrypto,
     private readonly events: MembershipEvents,
@@ -93,6 +104,7 @@ export class StripeMembersService {
       webhookConfigured: integration?.webhookSecretSealed != null,
       automaticSync: integration?.automaticSync ?? false,
       pendingBillsSince: integration?.pendingBillsSince?.toISOString() ?? null,
+      run: integration ? toRunDto(await this.runs.find(scope)) : null,
     };
   }
 
@@ -191,10 +203,19 @@ export class StripeMembersService {
    * Imports the gym's customers with active subscriptions as members, page by page (100 a Stripe
    * call, the next fetched while one is written, each page ONE statement:
    * `StripeMembersRepository.importPage`), then ends the imported
-   * subscriptions Stripe no longer lists as active. Idempotent: run again, it converges.
-   * @throws StripeNotConnectedException 409, the client's exceptions (400 key, 502 Stripe)
+   * subscriptions Stripe no longer lists as active. Idempotent: run again, it converges. It runs
+   * in the `stripe-members.run` job (`StripeMemberRunsService`).
+   * @param progress told the subscriptions listed so far after each page is written
+   * @param stopping aborted when the API shuts down: the import stops before its next page (the
+   *   job's retry imports again, converging)
+   * @throws StripeNotConnectedException 409, the client's exceptions (400 key, 502 Stripe), the
+   *   signal's reason when stopped
    */
-  async import(scope: BusinessScope): Promise<StripeMembersImportDto> {
+  async import(
+    scope: BusinessScope,
+    progress: (listed: number) => Promise<void> = async () => undefined,
+    stopping?: AbortSignal,
+  ): Promise<StripeImportCounts> {
     const apiKey = await this.key(scope);
     const since = await this.repository.now();
     const listed: string[] = [];
@@ -207,9 +228,11 @@ export class StripeMembersService {
         page.hasMore && page.lastId ? this.stripe.activeSubscriptions(apiKey, page.lastId) : null;
       // A failed write must not leave the prefetch's refusal unhandled.
       next?.catch(() => undefined);
+      stopping?.throwIfAborted();
       const result = await this.repository.importPage(scope, page.items);
       membersWritten += result.membersWritten;
       listed.push(...page.items.map((item) => item.subscriptionId));
+      await progress(listed.length);
       if (!next) break;
       pending = next;
     }
@@ -222,7 +245,7 @@ export class StripeMembersService {
     await this.events.emit('members.bulk-added', { scope, since });
     // An ended subscription lapses its branch; a first payment known starts one.
     await this.branches.refresh(scope);
-    return { listed: listed.length, membersWritten, ended, status: await this.status(scope) };
+    return { listed: listed.length, membersWritten, ended };
   }
 
   /**
@@ -250,30 +273,62 @@ export class StripeMembersService {
   }
 
   /**
-   * The confirmed sync: the bills of the preview whose `fingerprint` is `confirm` are written,
-   * and nothing else (409 when the changes are no longer those). For each: Grove's coupon of the
-   * discount in the subscription's currency (made once per amount and currency, idempotency key
-   * `grove-coupon-<business>-<currency>-<cents>`), set beside the gym's own discounts
-   * (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken off when
-   * it falls to 0. Each write is recorded as it succeeds, so a sync Stripe interrupts leaves the
-   * rest for the next preview. `automatic` (the owner's choice at confirmation) lets later bills
-   * that the gym's webhooks change be written without a new review, under these discounts.
+   * Checks the owner's confirmation of a sync (issue 25's rule): `confirm` must be the
+   * `fingerprint` of the preview as it is now. @returns the confirmed bills (member id → new
+   * cents, what the sync's job may write and nothing else) and the fingerprint
    * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409,
-   *   StripeSyncConfirmRequiredException 400, StripeSyncPreviewStaleException 409, the client's
+   *   StripeSyncConfirmRequiredException 400, StripeSyncPreviewStaleException 409
    */
-  async sync(
+  async confirmSync(
     scope: BusinessScope,
     confirm: string | undefined,
-    automatic?: boolean,
-  ): Promise<StripeMembersSyncResultDto> {
-    const integration = await this.integration(scope);
-    const changes = await this.plannedBills(scope, integration);
+  ): Promise<{ confirmed: Record<string, number>; fingerprint: string }> {
+    const changes = await this.plannedBills(scope, await this.integration(scope));
     if (!confirm) throw new StripeSyncConfirmRequiredException();
     const fingerprint = billChangesFingerprint(changes);
     if (fingerprint !== confirm) throw new StripeSyncPreviewStaleException();
-    const written = await this.writeBills(scope, integration, changes, fingerprint);
-    await this.repository.recordSync(scope, written, automatic ?? false);
-    return { billsWritten: written, status: await this.status(scope) };
+    return {
+      confirmed: Object.fromEntries(changes.map((change) => [change.memberId, change.newCents])),
+      fingerprint,
+    };
+  }
+
+  /**
+   * The confirmed sync (in the `stripe-members.run` job): of the bills that change now, those the
+   * owner confirmed (`confirmed`, same member and new amount) are written, and nothing else; a
+   * retried job finds the ones already written unchanged and writes the rest. For each: Grove's
+   * coupon of the discount in the subscription's currency (made once per amount and currency,
+   * idempotency key `grove-coupon-<business>-<currency>-<cents>`), set beside the gym's own
+   * discounts (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken
+   * off when it falls to 0. Each write is recorded as it succeeds. `automatic` (the owner's choice
+   * at confirmation) lets later bills that the gym's webhooks change be written without a new
+   * review, under these discounts.
+   * @param progress told the bills written so far and the bills to write
+   * @returns the bills written
+   * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409, the client's,
+   *   the signal's reason when stopped (before the next bill)
+   */
+  async runSync(
+    scope: BusinessScope,
+    run: { confirmed: Record<string, number>; fingerprint: string; automatic: boolean },
+    progress: (written: number, total: number) => Promise<void> = async () => undefined,
+    stopping?: AbortSignal,
+  ): Promise<number> {
+    const integration = await this.integration(scope);
+    const changes = (await this.plannedBills(scope, integration)).filter(
+      (change) => run.confirmed[change.memberId] === change.newCents,
+    );
+    await progress(0, changes.length);
+    const written = await this.writeBills(
+      scope,
+      integration,
+      changes,
+      run.fingerprint,
+      (count) => progress(count, changes.length),
+      stopping,
+    );
+    await this.repository.recordSync(scope, written, run.automatic);
+    return written;
   }
 
   /**
@@ -335,10 +390,13 @@ export class StripeMembersService {
     integration: StripeMemberIntegration,
     changes: readonly PlannedBill[],
     fingerprint: string,
+    onWritten: (written: number) => Promise<void> = async () => undefined,
+    stopping?: AbortSignal,
   ): Promise<number> {
     const apiKey = this.crypto.open(integration.apiKeySealed);
     let written = 0;
     for (const change of changes) {
+      stopping?.throwIfAborted();
       const { target, groveCents } = change;
       let couponId: string | null = null;
       if (groveCents > 0) {
@@ -369,6 +427,8 @@ export class StripeMembersService {
         (manager) => this.audit.record(scope, manager, billWrittenEntry('Stripe', change)),
       );
       written += 1;
+      // Progress every 20 bills (and the last), not a statement per bill.
+      if (written % 20 === 0 || written === changes.length) await onWritten(written);
     }
     return written;
   }
@@ -413,6 +473,7 @@ export class StripeMembersService {
             : undefined,
         );
       }
+      await this.runs.forget(scope);
       await this.repository.remove(scope, (manager) =>
         this.audit.record(scope, manager, {
           kind: 'integration.disconnected',
@@ -444,6 +505,11 @@ export class StripeMembersService {
       currency: charge.currency,
       at: charge.at.toISOString(),
     };
+  }
+
+  /** @throws StripeNotConnectedException 409 when the business has connected no Stripe account */
+  async assertConnected(scope: BusinessScope): Promise<void> {
+    await this.integration(scope);
   }
 
   /** The business's integration. @throws StripeNotConnectedException 409 */
@@ -487,4 +553,22 @@ export class StripeMembersService {
     }
     return planned;
   }
+}
+
+/** A business's latest Stripe run as the wizard polls it (`StripeMembersStatus.run`). */
+function toRunDto(run: StripeRun | null): StripeMembersRunDto | null {
+  if (!run) return null;
+  return {
+    kind: run.kind,
+    state: run.state,
+    done: run.done,
+    total: run.total,
+    listed: run.result?.listed ?? null,
+    membersWritten: run.result?.membersWritten ?? null,
+    ended: run.result?.ended ?? null,
+    billsWritten: run.result?.billsWritten ?? null,
+    error: run.error,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_SHARE_MESSAGE,
   isValidEmail,
   localeFormats,
+  memberBillFormats,
   type BusinessLocale,
   referralLinkUrl,
   welcomeOfferWording,
@@ -436,16 +437,13 @@ export class MemberEmails implements OnModuleInit {
     const magicToken = template.withMagicLink
       ? await this.auth.issueMagicLink(scope, email.memberId)
       : null;
-    // Amounts in the member's own currency when it is not the business's (a Stripe subscription's).
-    const amountsLocale = email.currency
-      ? { ...email.businessLocale, currency: email.currency }
-      : email.businessLocale;
     const rendered = await renderMemberEmail(
       email.template,
       email.data as MemberEmailData[typeof email.template],
       {
         businessName: email.businessName,
-        format: localeFormats(amountsLocale),
+        // Amounts in the member's bill's currency (a Stripe subscription's), `memberBillFormats`.
+        format: memberBillFormats(email.businessLocale, email.currency),
         memberFirstName: firstName(email.memberName),
         unsubscribeUrl: oneClickUrl,
         magicLinkUrl: magicToken ? `${origin}/member#token=${magicToken}` : null,

@@ -127,6 +127,7 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
       priceNowCents: 8_500,
       discountPerBranchCents: 1_500,
       managedBy: null,
+      billCurrency: null,
       projections: [
         { friends: 1, priceCents: 7_000 },
         { friends: 2, priceCents: 5_500 },
@@ -359,6 +360,56 @@ describe('member page and "Your referral link" (integration, real SMTP server)',
     expect((await browser.get('/member').expect(200)).text).toContain(
       'Your Mindbody autopay amount. Mindbody will charge $79.20 on 1 Dec 2026. ',
     );
+  });
+
+  it("shows a member billed on the business's Stripe their subscription's price with Grove's discount, every amount in its currency", async () => {
+    // An Australian business whose member Grace pays a US-dollar subscription (issue 32).
+    const grace = await addMember(owner, 'Grace Ōkubo', 'grace@example.com');
+    const friend = await addMember(owner, 'Hal Ng', 'hal@example.com', grace.id);
+    await t.dataSource.query(
+      `INSERT INTO stripe_member_integrations (business_id, api_key_sealed, key_last4, livemode, discount_on_referral_cents)
+       VALUES ($1, 'sealed', 'abcd', false, 1000)`,
+      [businessId],
+    );
+    await t.dataSource.query(
+      `INSERT INTO stripe_member_subscriptions (business_id, member_id, stripe_subscription_id, stripe_customer_id, currency, price_cents)
+       VALUES ($1, $2, 'sub_grace', 'cus_grace', 'usd', 6500)`,
+      [businessId, grace.id],
+    );
+    await t.dataSource.query(
+      `UPDATE members SET membership_price_cents = 6500, branch_counting_since = COALESCE(branch_counting_since, now())
+        WHERE business_id = $1 AND id IN ($2, $3)`,
+      [businessId, grace.id, friend.id],
+    );
+    const before = smtp.emails.length;
+    await t.agent().post('/api/member/magic-link').send({ email: 'grace@example.com' }).expect(202);
+    const browser = t.agent();
+    await browser
+      .post('/api/member/session')
+      .send({ token: tokenOf(await nextEmailTo('grace@example.com', before)) })
+      .expect(204);
+    const page = (await browser.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page).toMatchObject({
+      managedBy: 'Stripe',
+      billCurrency: 'USD',
+      membershipPriceCents: 6_500,
+      // The subscription's price less the Stripe discount of Hal's counting branch.
+      priceNowCents: 5_500,
+      discountPerBranchCents: 1_000,
+      rewardsLeft: null,
+      projections: [
+        { friends: 1, priceCents: 4_500 },
+        { friends: 2, priceCents: 3_500 },
+        { friends: 3, priceCents: 2_500 },
+      ],
+    });
+    expect(page.rewardPerFriend).toMatch(/USD\s10\.00/u);
+    const html = (await browser.get('/member').expect(200)).text;
+    expect(html).toContain('Your Stripe subscription price. ');
+    // 'USD 55.00', never '$55.00' (which reads as the business's Australian dollars).
+    expect(html).toMatch(/USD\s55\.00/u);
+    expect(html).toMatch(/Membership price USD\s65\.00/u);
+    expect(html).not.toMatch(/[^D]\$55\.00/u);
   });
 
   it('answers a new-link request identically for a member and a stranger, and throttles per address', async () => {

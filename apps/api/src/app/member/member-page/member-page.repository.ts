@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   businessLocale,
   type BusinessLocale,
+  type IntegrationName,
   type MemberBranch,
   type MemberBranchStatus,
   type MemberLedgerLine,
@@ -17,9 +18,11 @@ import { OUT_OR_GOING_STATUSES } from '../member-emails/member-emails.repository
 import {
   businessTimeZone,
   countingBranch,
+  effectivePrice,
   membershipEnded,
   rewardedThisYear,
   rewardRuleColumn,
+  stripeDiscount,
 } from '../../membership/pricing/price.sql';
 import { runTransaction } from '../../platform/database/transaction';
 import { firstName } from '../member-emails/member-emails.service';
@@ -35,6 +38,13 @@ export interface MemberFacts extends MemberPriceFacts {
   businessLocale: BusinessLocale;
   /** The member's live referral link code, or null. */
   linkCode: string | null;
+  /** Who bills the member (their price is that service's bill), or null for a member kept by hand. */
+  managedBy: IntegrationName | null;
+  /**
+   * The currency of the member's amounts when they are billed on the business's Stripe (ISO 4217,
+   * upper case, e.g. 'USD': their subscription's, issue 32); null: the business's own.
+   */
+  billCurrency: string | null;
   /** What Mindbody will charge a managed member next (cents) and when (ISO), or null. */
   nextCharge: { amountCents: number; on: string } | null;
   /** The business's share message (placeholders unfilled), or null: the default (docs/product.md#share-message). */
@@ -60,6 +70,9 @@ interface MemberFactsSqlRow {
   code: string | null;
   mindbody_next_charge_cents: number | null;
   mindbody_next_charge_at: Date | null;
+  stripe_currency: string | null;
+  stripe_price_cents: number | null;
+  stripe_discount_cents: number | null;
   share_message: string | null;
   welcome_offer: WelcomeOffer | null;
   referrer_reward: ReferrerRewardFields | null;
@@ -70,11 +83,17 @@ interface MemberFactsSqlRow {
  * A member's facts: `$1` business, `$2` one member id or NULL for every member with a live link
  * (send to all; then `$3` after this member id or NULL, at most `$4`, by id). Counting branches:
  * those that lower the member's price now (`countingBranch`, docs/product.md#branch-qualification).
+ * A member billed on the business's Stripe (issue 32; never a Mindbody member) has its
+ * subscription's currency, its price as the Stripe sync writes it (`effectivePrice`) and the
+ * business's saved Stripe discount per branch; NULLs for anyone else.
  */
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
          m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer, b.referrer_reward,
+         st.currency AS stripe_currency,
+         CASE WHEN st.currency IS NOT NULL THEN ${effectivePrice('m')} END AS stripe_price_cents,
+         CASE WHEN st.currency IS NOT NULL THEN ${stripeDiscount('m', 'discount_on_referral_cents')} END AS stripe_discount_cents,
          (SELECT count(*)::int FROM members r
            WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
              AND ${countingBranch('r')}) AS counting_branches,
@@ -82,6 +101,9 @@ const MEMBER_FACTS = `
     FROM members m
     JOIN businesses b ON b.id = m.business_id
     LEFT JOIN mindbody_integrations i ON i.business_id = m.business_id
+    LEFT JOIN LATERAL (
+      SELECT upper(s.currency) AS currency FROM stripe_member_subscriptions s
+       WHERE m.mindbody_client_id IS NULL AND s.business_id = m.business_id AND s.member_id = m.id) st ON true
     LEFT JOIN LATERAL (
       SELECT l.code FROM referral_links l
        WHERE l.business_id = m.business_id AND l.member_id = m.id AND ${liveReferralLink()}
@@ -270,6 +292,9 @@ export class MemberPageRepository {
 }
 
 function toFacts(row: MemberFactsSqlRow): MemberFacts {
+  const managedBy: IntegrationName | null =
+    row.mindbody_client_id !== null ? 'Mindbody' : row.stripe_currency !== null ? 'Stripe' : null;
+  const stripe = managedBy === 'Stripe';
   return {
     memberId: row.id,
     name: row.name,
@@ -277,9 +302,12 @@ function toFacts(row: MemberFactsSqlRow): MemberFacts {
     businessLocale: businessLocale(row.country, row.time_zone),
     membershipPriceCents: row.membership_price_cents,
     discountCents: row.discount_cents,
-    managed: row.mindbody_client_id !== null,
-    autopayCents: row.mindbody_autopay_cents,
-    integrationDiscountCents: row.discount_on_referral_cents,
+    managed: managedBy !== null,
+    managedBy,
+    billCurrency: row.stripe_currency,
+    // A Stripe member's bill is its subscription's price with Grove's discount, always known.
+    autopayCents: stripe ? row.stripe_price_cents : row.mindbody_autopay_cents,
+    integrationDiscountCents: stripe ? row.stripe_discount_cents : row.discount_on_referral_cents,
     countingBranches: row.counting_branches,
     rule: row.reward_rule,
     linkCode: row.code,

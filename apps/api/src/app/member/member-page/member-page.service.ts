@@ -5,6 +5,7 @@ import {
   DEFAULT_SHARE_MESSAGE,
   emailKey,
   localeFormats,
+  memberBillFormats,
   referralLinkUrl,
   welcomeOfferWording,
   referrerRewardWording,
@@ -118,16 +119,18 @@ export class MemberPageService implements OnModuleInit {
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,
-      // A Mindbody member's price follows the Mindbody discounts, whatever the business's reward.
+      // A Mindbody or Stripe member's price follows that integration's discounts, whatever the
+      // business's reward; in the currency of their bill.
       rewardPerFriend:
         referrerRewardWording(
           (!member.managed && member.referrerReward) || DEFAULT_REFERRER_REWARD,
-          localeFormats(member.businessLocale),
+          memberBillFormats(member.businessLocale, member.billCurrency),
           'member',
           price.discountPerBranchCents,
         ) ?? '',
       rewardsLeft: await this.rewardsLeft(scope, member),
-      managedBy: member.managed ? 'Mindbody' : null,
+      managedBy: member.managedBy,
+      billCurrency: member.billCurrency,
       ...(member.nextCharge ? { nextCharge: member.nextCharge } : {}),
       savedSoFarCents: savedSoFarCents(ledger, new Date()),
       branches,

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import {
-  localeFormats,
+  memberBillFormats,
   MEMBER_PAGE_IDS as IDS,
   MEMBER_PAGE_MESSAGES,
   type MemberBranchStatus,
@@ -57,8 +57,14 @@ const card = (content: string): string => `<section class="g-card">${content}</s
 const friendsCounting = (count: number): string =>
   count === 1 ? '1 friend counting' : `${count} friends counting`;
 
+/** The price card's note on who bills the member. */
+const BILLED_BY: Record<NonNullable<MemberPage['managedBy']>, string> = {
+  Mindbody: 'Your Mindbody autopay amount. ',
+  Stripe: 'Your Stripe subscription price. ',
+};
+
 function priceCard(data: MemberPage): string {
-  const format = localeFormats(data.businessLocale);
+  const format = memberBillFormats(data.businessLocale, data.billCurrency);
   const counting = data.branches.filter((branch) => branch.status === 'counting').length;
   const now =
     data.priceNowCents === null
@@ -78,7 +84,7 @@ function priceCard(data: MemberPage): string {
   return card(
     '<h2>Your price</h2>' +
       now +
-      `<p class="g-muted">${data.managedBy === 'Mindbody' ? 'Your Mindbody autopay amount. ' : ''}` +
+      `<p class="g-muted">${data.managedBy ? BILLED_BY[data.managedBy] : ''}` +
       (data.nextCharge
         ? `Mindbody will charge ${format.money(data.nextCharge.amountCents)} on ${format.day(data.nextCharge.on)}. `
         : '') +
@@ -144,7 +150,7 @@ function friendsCard(data: MemberPage): string {
 }
 
 function ledgerCard(data: MemberPage): string {
-  const format = localeFormats(data.businessLocale);
+  const format = memberBillFormats(data.businessLocale, data.billCurrency);
   const list = listOr(
     data.ledger,
     'No price changes yet.',

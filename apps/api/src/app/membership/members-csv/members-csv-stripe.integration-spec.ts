@@ -11,7 +11,11 @@ import {
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { waitFor } from '../../../../test/stub-servers';
-import { startStripeSandbox, type RunningStripeSandbox } from '../../../../test/stripe-sandbox';
+import {
+  startStripeSandbox,
+  stripeRun,
+  type RunningStripeSandbox,
+} from '../../../../test/stripe-sandbox';
 
 jest.setTimeout(120_000);
 
@@ -73,7 +77,7 @@ describe('members CSV and members billed on Stripe (integration, stand-in)', () 
     owner = signedUp.agent;
     businessId = signedUp.user.business.id;
     await owner.put('/api/stripe-members/credentials').send({ apiKey: GYM_KEY }).expect(200);
-    await owner.post('/api/stripe-members/import').expect(200);
+    expect(await stripeRun(owner, 'import')).toMatchObject({ state: 'done' });
     await owner
       .post('/api/members')
       .send({
@@ -155,5 +159,16 @@ describe('members CSV and members billed on Stripe (integration, stand-in)', () 
     expect(after.some((row) => row.memberEmail === 'ana.sofia@example.com')).toBe(false);
     // One ledger line: Siobhán's price; none for Zoë.
     expect(await ledgerLines()).toBe(lines + 1);
+  });
+
+  it("exports who manages each member's bill: 'Stripe' for a member billed on the business's Stripe, empty when kept by hand", async () => {
+    const reply = await owner.get('/api/members-csv/export').buffer(true).expect(200);
+    const [header, ...rows] = parse(reply.text, { bom: true }) as string[][];
+    const billing = (header as string[]).indexOf('Billing');
+    expect(billing).toBeGreaterThan(0);
+    expect(header).not.toContain('Managed by Mindbody');
+    const byEmail = new Map(rows.map((row) => [row[1], row[billing]]));
+    expect(byEmail.get('zoe.darcy@example.com')).toBe('Stripe');
+    expect(byEmail.get('siobhan@example.com')).toBe('');
   });
 });

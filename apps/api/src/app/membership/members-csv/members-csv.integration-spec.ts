@@ -321,8 +321,8 @@ describe('members CSV in and out (integration)', () => {
     expect(linkPath(records[1]?.[6])).toBe(linkPath(link.url));
     records.forEach((record) => record.splice(6, 1));
     expect(records.slice(1)).toEqual([
-      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', '', 'no', 'Active', today],
-      ['Lu Mo', "'+lu@x.com", '0', '40.00', '0.00', '40.00', "'=cmd@x.com", 'no', 'Active', today],
+      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', '', '', 'Active', today],
+      ['Lu Mo', "'+lu@x.com", '0', '40.00', '0.00', '40.00', "'=cmd@x.com", '', 'Active', today],
     ]);
     expect(reply.text).not.toContain('other@x.com');
   });

@@ -677,7 +677,8 @@ function exportRecord(member: ExportMember, origin: string): string[] {
     centsToDollarText(row.newPriceCents),
     member.linkCode ? referralLinkUrl(origin, member.linkCode) : '',
     member.referrerEmail ?? '',
-    row.managedByIntegration === 'Mindbody' ? 'yes' : 'no',
+    // 'Billing': who manages the member's bill ('Mindbody', 'Stripe'), empty when kept by hand.
+    row.managedByIntegration ?? '',
     row.status,
     member.joinedOn,
   ].map(neutraliseCsvCell);

@@ -202,11 +202,14 @@ export interface MemberPriceFacts {
   membershipPriceCents: number;
   /** The member's own discount per branch (Grove-managed members). */
   discountCents: number;
-  /** True for a Mindbody member: the price is the autopay Mindbody bills. */
+  /**
+   * True for a Mindbody member (the price is the autopay Mindbody bills) and a member billed on the
+   * business's Stripe (the subscription's price with Grove's discount, issue 32).
+   */
   managed: boolean;
-  /** The autopay amount Grove last saw or wrote (Mindbody members), null when not known. */
+  /** The amount the service bills (Mindbody's autopay Grove last saw or wrote; Stripe's), null when not known. */
   autopayCents: number | null;
-  /** The business's Mindbody discountOnReferral, null when not saved. */
+  /** That integration's saved discountOnReferral, null when not saved. */
   integrationDiscountCents: number | null;
   /** Branches that count: approved and not ended. */
   countingBranches: number;

@@ -320,6 +320,32 @@ describe('migrations (integration)', () => {
     expect(await columns()).toBe(1);
   });
 
+  it('StripeMemberRuns keeps one run a business, refuses an unknown kind or state, and goes down and up again', async () => {
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'stripe_member_runs'`,
+        )) as { n: number }[]
+      )[0].n === 1;
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Run Gym', 'run.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    const insert = (kind: string, state: string) =>
+      dataSource.query(
+        `INSERT INTO stripe_member_runs (business_id, run_id, kind, state) VALUES ($1, gen_random_uuid(), $2, $3)`,
+        [business?.id, kind, state],
+      );
+    await insert('import', 'running');
+    await expect(insert('sync', 'done')).rejects.toThrow(/duplicate key/);
+    await dataSource.query(`DELETE FROM stripe_member_runs`);
+    await expect(insert('export', 'running')).rejects.toThrow(/check constraint/);
+    await expect(insert('sync', 'stuck')).rejects.toThrow(/check constraint/);
+    await undoThrough(dataSource, 'StripeMemberRuns1795630000000');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+  });
+
   it("MemberEmailSending lets a member email be 'sending' or 'uncertain'; down, they are 'queued' and 'sent' again; up again", async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Sending Gym', 'sending.example.com', '0412 345 678') RETURNING id`,

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Schema } from '@grove/api-contract';
 import { api, membersKey, unwrap } from '@grove/web-data-access';
@@ -11,12 +12,34 @@ export const stripeMembersKey = ['stripe-members'] as const;
 /** Cache key of the sync's preview. */
 export const stripePreviewKey = ['stripe-members', 'sync-preview'] as const;
 
-/** The status: connected, the key's last 4 characters, discounts (cents), last runs. */
-export function useStripeMembersStatus() {
-  return useQuery({
+/** The latest import or sync (`StripeMembersStatus.run`): a background job with progress. */
+export type StripeMembersRun = Schema<'StripeMembersRun'>;
+
+/** How often the status is asked again while an import or sync runs (ms). */
+export const STRIPE_RUN_POLL_MS = 3_000;
+
+/**
+ * The status: connected, the key's last 4 characters, discounts (cents), the latest run. Asked
+ * again every `pollMs` while a run is under way; when it ends, members and the preview reload.
+ */
+export function useStripeMembersStatus(pollMs = STRIPE_RUN_POLL_MS) {
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: stripeMembersKey,
     queryFn: ({ signal }) => unwrap(api.GET('/stripe-members', { signal })),
+    refetchInterval: (current) => (current.state.data?.run?.state === 'running' ? pollMs : false),
   });
+  const state = query.data?.run?.state;
+  const previous = useRef(state);
+  useEffect(() => {
+    if (previous.current === 'running' && state !== 'running')
+      void Promise.all([
+        client.invalidateQueries({ queryKey: membersKey }),
+        client.invalidateQueries({ queryKey: stripePreviewKey }),
+      ]);
+    previous.current = state;
+  }, [client, state]);
+  return query;
 }
 
 /** After a write: the new status replaces the cached one; members and the preview reload. */
@@ -58,12 +81,15 @@ export function useSaveStripeDiscounts() {
   });
 }
 
-/** Imports the customers with active subscriptions (`POST /api/stripe-members/import`). */
+/**
+ * Starts importing the customers with active subscriptions (`POST /api/stripe-members/import`, 202:
+ * a background job); the status it answers carries the run, which the status query then polls.
+ */
 export function useImportStripeMembers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/stripe-members/import')),
-    onSuccess: (result) => refresh(client, result.status),
+    onSuccess: (status) => refresh(client, status),
   });
 }
 
@@ -77,7 +103,8 @@ export function useStripePreview(enabled: boolean) {
 }
 
 /**
- * The confirmed sync (`POST /api/stripe-members/sync {confirm, automatic}`): the bills written;
+ * Starts the confirmed sync (`POST /api/stripe-members/sync {confirm, automatic}`, 202: a
+ * background job writing exactly the previewed bills; its run is polled with the status);
  * `automatic` lets later webhook changes be written under the same discounts.
  */
 export function useStripeSync() {
@@ -85,7 +112,7 @@ export function useStripeSync() {
   return useMutation({
     mutationFn: (body: Schema<'StripeMembersSyncDto'>) =>
       unwrap(api.POST('/stripe-members/sync', { body })),
-    onSuccess: (result) => refresh(client, result.status),
+    onSuccess: (status) => refresh(client, status),
     // A stale preview (409) is shown again, reloaded.
     onError: () => client.invalidateQueries({ queryKey: stripePreviewKey }),
   });

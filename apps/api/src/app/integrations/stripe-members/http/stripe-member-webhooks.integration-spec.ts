@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
   sdkFor,
   startStripeSandbox,
+  stripeRun,
   stripeSignatureHeader,
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
@@ -266,7 +267,7 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
 
   it("holds the bill a friend's first paid invoice changes until the owner confirms it", async () => {
     await owner.put('/api/settings/branches').send({ rule: 'first_payment' }).expect(200);
-    await owner.post('/api/stripe-members/import').expect(200);
+    await stripeRun(owner, 'import');
     await owner
       .put('/api/stripe-members/discounts')
       .send({ discountOnReferralCents: 1_500 })
@@ -341,13 +342,12 @@ describe('Stripe member billing webhooks (integration, stand-in)', () => {
       .post('/api/stripe-members/sync')
       .send({ confirm: changes.fingerprint, automatic: 'yes' })
       .expect(400);
-    const synced = await owner
-      .post('/api/stripe-members/sync')
-      .send({ confirm: changes.fingerprint, automatic: true })
-      .expect(200);
-    expect(synced.body).toMatchObject({
-      billsWritten: 1,
-      status: { automaticSync: true, pendingBillsSince: null },
+    expect(
+      await stripeRun(owner, 'sync', { confirm: changes.fingerprint, automatic: true }),
+    ).toMatchObject({ state: 'done', billsWritten: 1 });
+    expect((await owner.get('/api/stripe-members').expect(200)).body).toMatchObject({
+      automaticSync: true,
+      pendingBillsSince: null,
     });
     expect(await upcoming(zoe.id)).toBe(5_000);
   });

@@ -12,7 +12,14 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser, type AuthUser } from '../../../platform/common/auth-user';
 import { Public } from '../../../platform/common/public.decorator';
@@ -23,12 +30,11 @@ import { StripeMemberWebhookSignatureException } from '../stripe-members.excepti
 import { PageQueryDto } from '../../../platform/common/page-query.dto';
 import { sessionScope } from '../../../platform/database/business-scope';
 import { StripeMembersService } from '../stripe-members.service';
+import { StripeMemberRunsService } from '../jobs/stripe-member-runs.service';
 import {
   StripeBillChangesDto,
-  StripeMembersImportDto,
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
-  StripeMembersSyncResultDto,
   StripeMembersWebhookReceiptDto,
   StripeNextChargeDto,
 } from './dto/stripe-members-replies.dto';
@@ -51,6 +57,7 @@ import {
 export class StripeMembersController {
   constructor(
     private readonly stripeMembers: StripeMembersService,
+    private readonly runs: StripeMemberRunsService,
     private readonly accountEvents: StripeMemberEventsService,
     private readonly signatureFailures: FailedSignatureThrottle,
   ) {}
@@ -148,16 +155,18 @@ export class StripeMembersController {
   }
 
   /**
-   * Imports the customers with active subscriptions as members (matched by email key; price = the
-   * subscription items' amounts, cents). → 200 StripeMembersImport; 409 not connected; 400 key
-   * refused; 502 Stripe unavailable.
+   * 'Import members': starts the import of the customers with active subscriptions as members
+   * (matched by email key; price = the subscription items' amounts, cents) as a background job
+   * with progress (`StripeMemberRunsService`); a second request while a run is under way starts
+   * nothing. → 202 StripeMembersStatus, its `run` running (poll `GET /api/stripe-members`: `run`
+   * done with listed / membersWritten / ended, or failed with its message); 409 not connected.
    */
   @Post('import')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Import the gym's customers with active subscriptions as members" })
-  @ApiOkResponse({ type: StripeMembersImportDto })
-  import(@CurrentUser() user: AuthUser): Promise<StripeMembersImportDto> {
-    return this.stripeMembers.import(sessionScope(user));
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: "Start importing the gym's customers with active subscriptions" })
+  @ApiAcceptedResponse({ type: StripeMembersStatusDto })
+  import(@CurrentUser() user: AuthUser): Promise<StripeMembersStatusDto> {
+    return this.runs.startImport(sessionScope(user));
   }
 
   /**
@@ -178,20 +187,23 @@ export class StripeMembersController {
 
   /**
    * Body `{ confirm, automatic? }`, the preview's fingerprint and whether bills the gym's webhooks
-   * change later are written without another review under these discounts (default false). → 200
-   * StripeMembersSync `{billsWritten}`; 400 `MESSAGES.mindbodySyncConfirmRequired`, 'automatic must
-   * be true or false'; 409 `MESSAGES.mindbodySyncPreviewStale` (the changes
-   * are no longer those reviewed: nothing written), not connected or no discounts; 502 Stripe.
+   * change later are written without another review under these discounts (default false). Starts
+   * the sync of exactly the previewed bills as a background job with progress (a second request
+   * while a run is under way starts nothing). → 202 StripeMembersStatus, its `run` running (done:
+   * `billsWritten`; failed: its message, e.g. Stripe unavailable); 400
+   * `MESSAGES.mindbodySyncConfirmRequired`, 'automatic must be true or false'; 409
+   * `MESSAGES.mindbodySyncPreviewStale` (the changes are no longer those reviewed: nothing
+   * started), not connected or no discounts.
    */
   @Post('sync')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Write the reviewed discounts into the subscriptions' })
-  @ApiOkResponse({ type: StripeMembersSyncResultDto })
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Start writing the reviewed discounts into the subscriptions' })
+  @ApiAcceptedResponse({ type: StripeMembersStatusDto })
   sync(
     @CurrentUser() user: AuthUser,
     @Body() body: StripeMembersSyncDto,
-  ): Promise<StripeMembersSyncResultDto> {
-    return this.stripeMembers.sync(sessionScope(user), body.confirm, body.automatic);
+  ): Promise<StripeMembersStatusDto> {
+    return this.runs.startSync(sessionScope(user), body.confirm, body.automatic ?? false);
   }
 
   /**

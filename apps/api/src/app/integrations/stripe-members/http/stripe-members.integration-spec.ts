@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import type Stripe from 'stripe';
 import {
@@ -9,10 +10,17 @@ import {
   type Page,
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { jobScope } from '../../../platform/database/business-scope';
+import {
+  STRIPE_RUN_INTERRUPTED,
+  StripeMemberRunsService,
+} from '../jobs/stripe-member-runs.service';
+import { StripeMemberRunsRepository } from '../persistence/stripe-member-runs.repository';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
   sdkFor,
   startStripeSandbox,
+  stripeRun,
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
 
@@ -30,6 +38,7 @@ interface Status {
   subscriptions: number;
   discountedSubscriptions: number;
   lastSyncBillsWritten: number | null;
+  run: Record<string, unknown> | null;
 }
 interface BillChanges {
   items: {
@@ -57,6 +66,7 @@ describe('Stripe member billing (integration, stand-in)', () => {
   let admin: Stripe;
   let t: TestApp;
   let owner: TestAgent;
+  let ownerIds: { businessId: string; actorUserId: string };
   let other: TestAgent;
   let zoe: Stripe.Subscription;
   let amelie: Stripe.Subscription;
@@ -111,7 +121,9 @@ describe('Stripe member billing (integration, stand-in)', () => {
       THROTTLE_REFERRAL_LIMIT: '1000',
       THROTTLE_MINDBODY_CREDENTIALS_LIMIT: '100',
     });
-    owner = (await t.signUp({ businessName: 'Harbour Fitness' })).agent;
+    const signedUp = await t.signUp({ businessName: 'Harbour Fitness' });
+    owner = signedUp.agent;
+    ownerIds = { businessId: signedUp.user.business.id, actorUserId: signedUp.user.id };
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
   });
   afterAll(async () => {
@@ -183,9 +195,18 @@ describe('Stripe member billing (integration, stand-in)', () => {
         discountCents: 0,
       })
       .expect(201);
-    const imported = await owner.post('/api/stripe-members/import').expect(200);
-    expect(imported.body).toMatchObject({ listed: 2, membersWritten: 2, ended: 0 });
-    expect(imported.body.status.subscriptions).toBe(2);
+    const imported = await stripeRun(owner, 'import');
+    expect(imported).toMatchObject({
+      kind: 'import',
+      state: 'done',
+      listed: 2,
+      membersWritten: 2,
+      ended: 0,
+      // Progress: the subscriptions listed (Stripe's listing has no count until it ends).
+      done: 2,
+      total: 2,
+    });
+    expect((await owner.get('/api/stripe-members').expect(200)).body.subscriptions).toBe(2);
     const zoeRow = await memberByEmail(owner, 'zoe.obrien@example.com');
     const amelieRow = await memberByEmail(owner, 'amelie@example.com');
     expect(zoeRow.membershipPriceCents).toBe(6_500);
@@ -225,8 +246,8 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(await ledger()).toEqual(expect.arrayContaining(lines));
     expect(await ledger()).toHaveLength(3);
 
-    const again = await owner.post('/api/stripe-members/import').expect(200);
-    expect(again.body).toMatchObject({ listed: 2, membersWritten: 0, ended: 0 });
+    const again = await stripeRun(owner, 'import');
+    expect(again).toMatchObject({ listed: 2, membersWritten: 0, ended: 0 });
     expect(await ledger()).toHaveLength(3);
 
     // The audit log (issue 34 item 2): the connection (the key's last four only) and each import.
@@ -274,6 +295,9 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .send({ discountOnReferralCents: 'ten' })
       .expect(400);
     expect(await discountEntries()).toEqual([]);
+    // A preview page out of range is refused with the reason, never a 500.
+    for (const query of ['page=0', 'pageSize=0', 'pageSize=abc'])
+      await owner.get(`/api/stripe-members/sync/preview?${query}`).expect(400);
     for (let i = 0; i < 2; i++)
       await owner
         .put('/api/stripe-members/discounts')
@@ -335,11 +359,49 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(stale.body.message).toBe(MESSAGES.mindbodySyncPreviewStale);
     expect(couponWrites()).toBe(couponsBefore);
 
-    const synced = await owner
-      .post('/api/stripe-members/sync')
-      .send({ confirm: changes.fingerprint })
-      .expect(200);
-    expect(synced.body.billsWritten).toBe(1);
+    // The owner's confirmed sync is a job. A deploy stops it before its first bill (its `stopping`
+    // signal): the run stays 'running', nothing is written, and a click meanwhile starts nothing;
+    // pg-boss's retry writes the confirmed bill once, and a duplicate of the job does nothing.
+    const runs = t.app.get(StripeMemberRunsService);
+    const job = {
+      ...ownerIds,
+      runId: randomUUID(),
+      kind: 'sync' as const,
+      fingerprint: changes.fingerprint,
+    };
+    await t.app
+      .get(StripeMemberRunsRepository)
+      .start(jobScope(ownerIds), job.runId, 'sync', { [referrer.id]: 5_000 }, 1, 3_600);
+    const deploy = new AbortController();
+    deploy.abort(new Error('the API is shutting down'));
+    await expect(runs.run(job, deploy.signal, false)).rejects.toThrow('shutting down');
+    expect((await status(owner)).run).toMatchObject({ state: 'running', done: 0, total: 1 });
+    expect(couponWrites()).toBe(couponsBefore);
+    await owner.post('/api/stripe-members/import').expect(202);
+    expect((await status(owner)).run).toMatchObject({ kind: 'sync', state: 'running' });
+    await runs.run(job, new AbortController().signal, false);
+    const afterRetry = stripe.sandbox.requests().length;
+    await runs.run(job, new AbortController().signal, false);
+    expect(stripe.sandbox.requests().length).toBe(afterRetry);
+    expect((await status(owner)).run).toMatchObject({
+      kind: 'sync',
+      state: 'done',
+      billsWritten: 1,
+      done: 1,
+      total: 1,
+      error: null,
+    });
+    // A run whose last attempt fails ends 'failed' with its reason, and a new run may start.
+    const lost = { ...ownerIds, runId: randomUUID(), kind: 'import' as const };
+    await t.app
+      .get(StripeMemberRunsRepository)
+      .start(jobScope(ownerIds), lost.runId, 'import', null, null, 3_600);
+    await expect(runs.run(lost, deploy.signal, true)).rejects.toThrow('shutting down');
+    expect((await status(owner)).run).toMatchObject({
+      kind: 'import',
+      state: 'failed',
+      error: STRIPE_RUN_INTERRUPTED,
+    });
     // The bill written, in the audit log: the member, what Stripe billed before → after Grove's discount.
     expect(await audit('bill.written')).toEqual([
       expect.objectContaining({
@@ -380,7 +442,10 @@ describe('Stripe member billing (integration, stand-in)', () => {
     const empty = await preview(owner);
     expect(empty.total).toBe(0);
     const calls = stripe.sandbox.requests().length;
-    await owner.post('/api/stripe-members/sync').send({ confirm: empty.fingerprint }).expect(200);
+    expect(await stripeRun(owner, 'sync', { confirm: empty.fingerprint })).toMatchObject({
+      state: 'done',
+      billsWritten: 0,
+    });
     expect(stripe.sandbox.requests().length).toBe(calls);
   });
 
@@ -475,7 +540,7 @@ describe('Stripe member billing (integration, stand-in)', () => {
       .expect(200);
     const changes = await preview(owner);
     expect(changes.items).toMatchObject([{ currentCents: 5_000, newCents: 0 }]);
-    await owner.post('/api/stripe-members/sync').send({ confirm: changes.fingerprint }).expect(200);
+    await stripeRun(owner, 'sync', { confirm: changes.fingerprint });
     const written = await admin.subscriptions.retrieve(zoe.id, { expand: ['discounts'] });
     const groveCoupon = stripe.sandbox.store.get(
       'coupon',
@@ -489,8 +554,8 @@ describe('Stripe member billing (integration, stand-in)', () => {
     const amelieRow = await memberByEmail(owner, 'amelie@example.com');
     // Cancelled in the gym's Stripe with no webhook endpoint: the next import finds it gone.
     await fetch(`${stripe.controlUrl}/subscriptions/${amelie.id}/cancel`, { method: 'POST' });
-    const imported = await owner.post('/api/stripe-members/import').expect(200);
-    expect(imported.body).toMatchObject({ listed: 1, ended: 1 });
+    const imported = await stripeRun(owner, 'import');
+    expect(imported).toMatchObject({ listed: 1, ended: 1 });
     expect(await memberByEmail(owner, 'amelie@example.com')).toMatchObject({ status: 'Ended' });
     const endedFacts = async () =>
       (await t.dataSource.query(
@@ -500,14 +565,18 @@ describe('Stripe member billing (integration, stand-in)', () => {
       )) as { source: string; keyed: boolean }[];
     expect(await endedFacts()).toEqual([{ source: 'import', keyed: true }]);
     // A second import ends nothing again.
-    expect((await owner.post('/api/stripe-members/import').expect(200)).body).toMatchObject({
-      ended: 0,
-    });
+    expect(await stripeRun(owner, 'import')).toMatchObject({ ended: 0 });
     expect(await endedFacts()).toHaveLength(1);
   });
 
   it("keeps every route to the session's business", async () => {
-    expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0 });
+    // The owner's import and sync runs are not another business's to see.
+    expect((await status(owner)).run).not.toBeNull();
+    expect(await status(other)).toMatchObject({ connected: false, subscriptions: 0, run: null });
+    await other
+      .put('/api/stripe-members/webhook')
+      .send({ signingSecret: 'whsec_other0gym0secret' })
+      .expect(409);
     await other.get('/api/stripe-members/sync/preview').expect(409);
     await other
       .post('/api/stripe-members/sync')

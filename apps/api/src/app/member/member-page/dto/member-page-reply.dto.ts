@@ -151,11 +151,21 @@ export class MemberPageDto implements MemberPage {
 
   @ApiProperty({
     type: String,
-    enum: ['Mindbody'],
+    enum: ['Mindbody', 'Stripe'],
     nullable: true,
-    description: "'Mindbody' when Mindbody bills the member's price",
+    description:
+      "Who bills the member's price: 'Mindbody' (autopay), 'Stripe' (a subscription on the business's Stripe), null when kept in Grove by hand",
   })
-  managedBy!: 'Mindbody' | null;
+  managedBy!: 'Mindbody' | 'Stripe' | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'USD',
+    description:
+      "ISO 4217 currency of every amount of the page when it is not the business's: a Stripe-billed member's subscription's; null for the business's own",
+  })
+  billCurrency!: string | null;
 
   @ApiPropertyOptional({
     type: MemberNextChargeDto,

@@ -1,6 +1,66 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageDto } from '../../../../platform/common/dto/page.dto';
 
+/**
+ * The business's latest Stripe import or sync, a background job (issue 32): what the wizard polls
+ * while it runs, and its counts or failure afterwards.
+ */
+@ApiSchema({ name: 'StripeMembersRun' })
+export class StripeMembersRunDto {
+  @ApiProperty({ enum: ['import', 'sync'] })
+  kind!: 'import' | 'sync';
+
+  @ApiProperty({ enum: ['running', 'done', 'failed'] })
+  state!: 'running' | 'done' | 'failed';
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Subscriptions listed so far (import), bills written so far (sync)',
+  })
+  done!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "Bills to write (sync); null while unknown (an import: Stripe's listing has no count)",
+  })
+  total!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Import done: active subscriptions Stripe listed',
+  })
+  listed!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Import done: members added or whose price changed',
+  })
+  membersWritten!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Import done: imported subscriptions no longer active',
+  })
+  ended!: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Sync done: bills written' })
+  billsWritten!: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed (state failed)' })
+  error!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  startedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finishedAt!: string | null;
+}
+
 /** `GET /api/stripe-members` and the wizard's other replies: the connection and its last runs. Cents. */
 @ApiSchema({ name: 'StripeMembersStatus' })
 export class StripeMembersStatusDto {
@@ -58,22 +118,13 @@ export class StripeMembersStatusDto {
     description: "Since when a webhook's bill changes wait for the owner's review (null: none)",
   })
   pendingBillsSince!: string | null;
-}
 
-/** `POST /api/stripe-members/import`: what one import did. */
-@ApiSchema({ name: 'StripeMembersImport' })
-export class StripeMembersImportDto {
-  @ApiProperty({ type: 'integer', description: 'Active subscriptions Stripe listed' })
-  listed!: number;
-
-  @ApiProperty({ type: 'integer', description: 'Members added or whose price changed' })
-  membersWritten!: number;
-
-  @ApiProperty({ type: 'integer', description: 'Imported subscriptions no longer active' })
-  ended!: number;
-
-  @ApiProperty({ type: StripeMembersStatusDto })
-  status!: StripeMembersStatusDto;
+  @ApiProperty({
+    type: StripeMembersRunDto,
+    nullable: true,
+    description: 'The latest import or sync (null before the first, and when not connected)',
+  })
+  run!: StripeMembersRunDto | null;
 }
 
 /** One member's Stripe bill a sync would change. Cents a billing period, in `currency`. */
@@ -109,16 +160,6 @@ export class StripeBillChangesDto extends PageDto {
 
   @ApiProperty({ description: '`POST /api/stripe-members/sync` carries it as `confirm`' })
   fingerprint!: string;
-}
-
-/** `POST /api/stripe-members/sync`: the bills the confirmed sync wrote. */
-@ApiSchema({ name: 'StripeMembersSync' })
-export class StripeMembersSyncResultDto {
-  @ApiProperty({ type: 'integer' })
-  billsWritten!: number;
-
-  @ApiProperty({ type: StripeMembersStatusDto })
-  status!: StripeMembersStatusDto;
 }
 
 /** `DELETE /api/stripe-members`: the discounts Grove took off the gym's subscriptions. */
