@@ -76,6 +76,7 @@ import { RewardYearInTimeZone1795606000000 } from './platform/database/migration
 import { MemberEmailSending1795607000000 } from './platform/database/migrations/1795607000000-MemberEmailSending';
 import { InvitationPasskeys1795608000000 } from './platform/database/migrations/1795608000000-InvitationPasskeys';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
+import { BusinessJoinPage1795640000000 } from './platform/database/migrations/1795640000000-BusinessJoinPage';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -159,6 +160,7 @@ export const MIGRATIONS = [
   MemberEmailSending1795607000000,
   InvitationPasskeys1795608000000,
   AuditLogErasure1795609000000,
+  BusinessJoinPage1795640000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

@@ -246,18 +246,24 @@ export const rowPrice = (alias: string, branches: string): string =>
  * without an autopay contract, or whose membership ended); the discount is the referrer's
  * discount per referral (a Mindbody member's: the integration's discountOnReferral, 0 while
  * unsaved, docs/product.md#constants; a Stripe-billed member's: the Stripe integration's). price-parity.integration-spec.ts keeps both sides equal.
+ * With no referring member (`alias` a LEFT JOIN's NULL row: a friend of the business's own join
+ * page), both are the business's defaults, as `approvalPrefill(null, defaults)`.
  * @param defaultPrice SQL of the business's default membership price (cents or NULL)
  * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
+ * @param defaultDiscount SQL of the business's default discount per referral (cents or NULL), for no referrer
  */
 export const approvalPrefillColumns = (
   alias: string,
   defaultPrice: string,
   integrationDiscount: string,
   prefix = 'prefill_',
+  defaultDiscount = 'NULL::integer',
 ): string =>
-  `CASE WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
+  `CASE WHEN ${alias}.id IS NULL THEN ${defaultPrice}
+    WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
       OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
     THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
-  CASE WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
+  CASE WHEN ${alias}.id IS NULL THEN ${defaultDiscount}
+    WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
     WHEN ${stripeBilled(alias)} THEN COALESCE(${stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
     ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;
