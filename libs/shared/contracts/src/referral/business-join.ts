@@ -59,7 +59,8 @@ export function validateBusinessJoin(
   const errors: FieldErrors<BusinessJoinInput> = validateJoinReferral(input);
   const note = input.referredBy;
   if (note === undefined || note === null) return errors;
-  if (typeof note !== 'string') return { ...errors, referredBy: BUSINESS_JOIN_TEXTS.referredByInvalid };
+  if (typeof note !== 'string')
+    return { ...errors, referredBy: BUSINESS_JOIN_TEXTS.referredByInvalid };
   const trimmed = note.trim();
   if (
     trimmed !== '' &&

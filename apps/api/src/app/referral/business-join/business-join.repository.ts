@@ -57,10 +57,9 @@ export class BusinessJoinRepository {
 
   /** The session's business's join code. */
   async codeOf({ businessId }: BusinessScope): Promise<string> {
-    const [row] = (await this.dataSource.query(
-      `SELECT join_code FROM businesses WHERE id = $1`,
-      [businessId],
-    )) as { join_code: string }[];
+    const [row] = (await this.dataSource.query(`SELECT join_code FROM businesses WHERE id = $1`, [
+      businessId,
+    ])) as { join_code: string }[];
     if (!row) throw new Error(`business ${businessId} has no row`);
     return row.join_code;
   }

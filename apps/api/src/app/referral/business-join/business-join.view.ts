@@ -39,12 +39,24 @@ function card(state: BusinessJoinPageState): string {
     `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" novalidate>` +
     field(
       IDS.name,
-      { label: 'Name', name: 'name', type: 'text', autocomplete: 'name', value: state.values?.name ?? '' },
+      {
+        label: 'Name',
+        name: 'name',
+        type: 'text',
+        autocomplete: 'name',
+        value: state.values?.name ?? '',
+      },
       state.errors?.name,
     ) +
     field(
       IDS.email,
-      { label: 'Email', name: 'email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '' },
+      {
+        label: 'Email',
+        name: 'email',
+        type: 'email',
+        autocomplete: 'email',
+        value: state.values?.email ?? '',
+      },
       state.errors?.email,
     ) +
     field(

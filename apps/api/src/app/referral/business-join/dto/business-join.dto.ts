@@ -23,7 +23,10 @@ export class BusinessJoinDto implements BusinessJoinInput {
   @Transform(trimString)
   email!: string;
 
-  @ApiPropertyOptional({ example: 'Jenny (spin class)', description: 'Who referred you? (free text, at most 100 characters)' })
+  @ApiPropertyOptional({
+    example: 'Jenny (spin class)',
+    description: 'Who referred you? (free text, at most 100 characters)',
+  })
   @Allow()
   @Transform(trimString)
   referredBy?: string;
