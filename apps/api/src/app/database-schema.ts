@@ -77,6 +77,7 @@ import { MemberEmailSending1795607000000 } from './platform/database/migrations/
 import { InvitationPasskeys1795608000000 } from './platform/database/migrations/1795608000000-InvitationPasskeys';
 import { AuditLogErasure1795609000000 } from './platform/database/migrations/1795609000000-AuditLogErasure';
 import { BusinessJoinPage1795640000000 } from './platform/database/migrations/1795640000000-BusinessJoinPage';
+import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrations/1795641000000-RewardCapLocksReferrer';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -161,6 +162,7 @@ export const MIGRATIONS = [
   InvitationPasskeys1795608000000,
   AuditLogErasure1795609000000,
   BusinessJoinPage1795640000000,
+  RewardCapLocksReferrer1795641000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
