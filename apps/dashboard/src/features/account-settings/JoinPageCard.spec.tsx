@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { BUSINESS_JOIN_TEXTS } from '@grove/contracts';
+import { apiUrl } from '@grove/api-contract';
 import { apiError, http, HttpResponse, renderWithProviders, server } from '@grove/web-testing';
 import { JoinPageCard } from './JoinPageCard';
 
@@ -14,7 +15,7 @@ describe('JoinPageCard', () => {
     expect(screen.getByRole('heading', { name: BUSINESS_JOIN_TEXTS.ownerTitle })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     const qr = screen.getByRole('link', { name: 'QR (SVG)' });
-    expect(qr.getAttribute('href')).toBe('/api/join-page/qr.svg');
+    expect(qr.getAttribute('href')).toBe(apiUrl('/join-page/qr.svg'));
   });
 
   it('says what failed when the link cannot be read', async () => {
