@@ -20,6 +20,15 @@ test("the business's join page takes a friend with 'Who referred you?', and the 
   await expect(card.getByRole('link', { name: 'QR (SVG)' })).toBeVisible();
   const url = (await card.locator('a.dash-link__url').textContent()) ?? '';
   expect(url).toMatch(/\/join\/[0-9a-f]{32}$/);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('heading', { name: 'Your join page' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`join-page-card-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // A friend who came without a link opens it with JavaScript off: the page works without it.
   const friendContext = await browser.newContext({ javaScriptEnabled: false });
