@@ -80,6 +80,8 @@ import { MemberEmailsSendingIndex1795610000000 } from './platform/database/migra
 import { BackgroundRunHeartbeat1795611000000 } from './platform/database/migrations/1795611000000-BackgroundRunHeartbeat';
 import { ChosenPassword1795620000000 } from './platform/database/migrations/1795620000000-ChosenPassword';
 import { StripeMemberRuns1795630000000 } from './platform/database/migrations/1795630000000-StripeMemberRuns';
+import { BusinessJoinPage1795640000000 } from './platform/database/migrations/1795640000000-BusinessJoinPage';
+import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrations/1795641000000-RewardCapLocksReferrer';
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 
@@ -169,6 +171,8 @@ export const MIGRATIONS = [
   BackgroundRunHeartbeat1795611000000,
   ChosenPassword1795620000000,
   StripeMemberRuns1795630000000,
+  BusinessJoinPage1795640000000,
+  RewardCapLocksReferrer1795641000000,
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
 ];

@@ -44,6 +44,7 @@ export * from './platform/audit-log';
 export * from './platform/staff';
 export * from './platform/types';
 export * from './referral/join-page';
+export * from './referral/business-join';
 export * from './referral/prospects';
 export * from './referral/referral-links';
 export * from './referral/welcome-offer';

@@ -4,9 +4,10 @@ import { LinksForEveryoneModule } from './links-for-everyone/links-for-everyone.
 import { ProspectsModule } from './prospects/prospects.module';
 import { FraudModule } from './fraud/fraud.module';
 import { WelcomeOfferModule } from './welcome-offer/welcome-offer.module';
+import { BusinessJoinModule } from './business-join/business-join.module';
 
 /**
- * The referral area: referral links and the join page, links for everyone, prospective members, fraud signals and the friend's welcome offer. Imports platform and membership
+ * The referral area: referral links and the join page, links for everyone, prospective members, fraud signals, the friend's welcome offer and the business's own join page. Imports platform and membership
  * (docs/architecture.md#api-areas).
  */
 @Module({
@@ -16,6 +17,7 @@ import { WelcomeOfferModule } from './welcome-offer/welcome-offer.module';
     ProspectsModule,
     FraudModule,
     WelcomeOfferModule,
+    BusinessJoinModule,
   ],
 })
 export class ReferralModule {}

@@ -10,6 +10,7 @@ import { MemberDefaultsCard } from './MemberDefaultsCard';
 import { MemberEmailsCard } from './MemberEmailsCard';
 import { ReferralNudgesCard } from './ReferralNudgesCard';
 import { ShareMessageCard } from './ShareMessageCard';
+import { JoinPageCard } from './JoinPageCard';
 import { SignInsCard } from './SignInsCard';
 import { TeamCard } from './TeamCard';
 import { WelcomeOfferCard } from './WelcomeOfferCard';
@@ -63,13 +64,14 @@ export interface SecurityNotices {
   secondFactorSetupRequired?: boolean;
 }
 
-/** Emails & sharing: which event emails members get, the message they share, and when they are asked to refer. */
+/** Emails & sharing: which event emails members get, the message they share, the business's own join page, and when they are asked to refer. */
 function EmailsSection() {
   const businessName = useAccount().data?.businessName;
   return (
     <>
       <MemberEmailsCard businessName={businessName} />
       <ShareMessageCard businessName={businessName} />
+      <JoinPageCard />
       <ReferralNudgesCard />
     </>
   );

@@ -16,6 +16,7 @@ const stranger: ProspectRow = {
   email: 'sam@x.com',
   referringMemberId: 'm-1',
   referringMemberName: 'Riley Referrer',
+  referredByNote: null,
   managedByIntegration: null,
   flags: [],
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -240,6 +241,33 @@ describe('ProspectiveMembersPage', () => {
     await user.click(within(rows[1]!).getByRole('button', { name: 'Approve' }));
     dialog = await screen.findByRole('dialog', { name: 'Add a New Branch to Riley Referrer' });
     expect([price().value, price().placeholder, discount().value]).toEqual(['', '', '7.50']);
+  });
+
+  it("shows a friend of the business's join page with what they typed, and approves them as a new tree (issue 33 item 4)", async () => {
+    prospects = [
+      {
+        ...stranger,
+        id: 'p-3',
+        name: 'Ben O’Connor',
+        email: 'ben@example.ie',
+        referringMemberId: null,
+        referringMemberName: null,
+        referredByNote: 'Jenny (spin class)',
+      },
+    ];
+    flags = [];
+    const user = userEvent.setup();
+    renderPage();
+    const [row] = await screen.findAllByTestId('prospect-row');
+    expect(within(row!).getByTestId('prospect-referred-by-note').textContent).toBe(
+      'Join page · referred by “Jenny (spin class)”',
+    );
+    expect(within(row!).queryByRole('link', { name: /Jenny/ })).toBeNull();
+    await user.click(within(row!).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Ben O’Connor' });
+    expect(dialog.textContent).toContain(
+      '“Jenny (spin class)” then waits in Referrals to match on Branches',
+    );
   });
 
   it("turns 'Approve automatically' on", async () => {

@@ -49,6 +49,27 @@ export function approvalValues(prospect: ProspectRow): Partial<MemberFormValues>
 }
 
 /**
+ * Who sent a prospect: the referring member (a link to their profile), or, for a friend of the
+ * business's own join page (issue 33 item 4, docs/product.md#business-join), what they answered to
+ * "Who referred you?", as typed and never matched here.
+ */
+function ReferredBy({ row }: { row: ProspectRow }) {
+  if (row.referringMemberId && row.referringMemberName)
+    return (
+      <>
+        Referred by <MemberLink memberId={row.referringMemberId} name={row.referringMemberName} />
+      </>
+    );
+  return row.referredByNote ? (
+    <span data-testid="prospect-referred-by-note">
+      Join page · referred by “{row.referredByNote}”
+    </span>
+  ) : (
+    <span>Join page · no referrer named</span>
+  );
+}
+
+/**
  * Prospective Members (docs/product.md#prospective-members): friends who joined through a referral link. Approve opens the
  * add-branch form prefilled with the friend's name and email for the member who referred them,
  * and with the referrer's price and discount (else the business's defaults: `approvalValues`); Remove asks first ('Remove {name}?', issue 25), then deletes
@@ -112,8 +133,7 @@ export function ProspectiveMembersPage() {
                 <td>
                   <div className="dash-member">{row.name}</div>
                   <div className="dash-member__email">
-                    Referred by{' '}
-                    <MemberLink memberId={row.referringMemberId} name={row.referringMemberName} />
+                    <ReferredBy row={row} />
                   </div>
                   {row.flags.length > 0 && (
                     <div className="dash-prospect-flags" data-testid="prospect-flags">
@@ -169,8 +189,9 @@ export function ProspectiveMembersPage() {
         {removing && (
           <>
             <p>
-              {removing.name} ({removing.email}) will no longer wait for your approval as{' '}
-              {removing.referringMemberName}’s friend. No email is sent.
+              {removing.name} ({removing.email}) will no longer wait for your approval
+              {removing.referringMemberName ? ` as ${removing.referringMemberName}’s friend` : ''}.
+              No email is sent.
             </p>
             {remove.isError && <Alert>{remove.error.message}</Alert>}
             <div className="dash-confirm">
@@ -190,14 +211,23 @@ export function ProspectiveMembersPage() {
       </Modal>
       <Modal
         open={approving !== null}
-        title={approving ? `Add a New Branch to ${approving.referringMemberName}` : ''}
+        title={
+          approving
+            ? approving.referringMemberName
+              ? `Add a New Branch to ${approving.referringMemberName}`
+              : `Add ${approving.name}`
+            : ''
+        }
         onClose={() => setApproving(null)}
       >
         {approving && (
           <>
             <p className="g-muted dash-note">
-              A discount will be applied to {approving.referringMemberName}’s membership for this
-              branch, and {approving.name} is also added as a new tree.
+              {approving.referringMemberName
+                ? `A discount will be applied to ${approving.referringMemberName}’s membership for this branch, and ${approving.name} is also added as a new tree.`
+                : approving.referredByNote
+                  ? `${approving.name} is added as a new tree. “${approving.referredByNote}” then waits in Referrals to match on Branches, where you pick the member it means.`
+                  : `${approving.name} is added as a new tree.`}
             </p>
             {welcomeOffer && (
               <p className="dash-note" data-testid="approval-welcome-offer">

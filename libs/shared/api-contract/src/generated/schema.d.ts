@@ -855,6 +855,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/join-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's own join page link (no member) */
+        get: operations["BusinessJoin_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/join-page/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (SVG) of the business's join page */
+        get: operations["BusinessJoin_qrSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leads": {
         parameters: {
             query?: never;
@@ -2602,6 +2636,23 @@ export interface components {
             days: number | null;
             rule: components["schemas"]["BranchQualificationRule"];
         };
+        BusinessJoinDto: {
+            /** @example zoe@example.com */
+            email: string;
+            /** @example Zoë D’Arcy-Nguyễn */
+            name: string;
+            /**
+             * @description Who referred you? (free text, at most 100 characters)
+             * @example Jenny (spin class)
+             */
+            referredBy?: string;
+            /** @description Leave empty (hidden honeypot field) */
+            website?: string;
+        };
+        BusinessJoinLink: {
+            /** @example https://grove.example.com/join/3f1c2b9a0d7e4c55a1b2c3d4e5f60718 */
+            url: string;
+        };
         BusinessLocale: {
             /**
              * @description ISO 4217 currency code
@@ -3601,9 +3652,17 @@ export interface components {
             /** @description 'Mindbody' for integration-managed prospects, else null */
             managedByIntegration: components["schemas"]["IntegrationName"] | null;
             name: string;
-            /** Format: uuid */
-            referringMemberId: string;
-            referringMemberName: string;
+            /**
+             * @description What a friend of the business's join page answered to 'Who referred you?' (null: nothing, or a referral link)
+             * @example Jenny (spin class)
+             */
+            referredByNote: string | null;
+            /**
+             * Format: uuid
+             * @description Whose link was used; null for a friend of the business's own join page
+             */
+            referringMemberId: string | null;
+            referringMemberName: string | null;
         };
         ProspectSettings: {
             /** @description Prospects whose join raised no fraud signal are approved at once */
@@ -6310,6 +6369,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    BusinessJoin_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessJoinLink"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    BusinessJoin_qrSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */

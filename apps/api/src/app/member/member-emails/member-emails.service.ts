@@ -17,6 +17,7 @@ import { jobScope, type BusinessScope } from '../../platform/database/business-s
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { smtpNotAccepted } from '../../platform/mail/smtp-outcome';
+import { ReferrerRewardService } from '../../membership/referrer-reward/referrer-reward.service';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import {
   isMemberEmailName,
@@ -108,6 +109,7 @@ export class MemberEmails implements OnModuleInit {
     private readonly emails: MemberEmailsRepository,
     private readonly auth: MemberAuthService,
     private readonly config: AppConfig,
+    private readonly rewards: ReferrerRewardService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -360,6 +362,8 @@ export class MemberEmails implements OnModuleInit {
       shareMessage: string | null;
       welcomeOffer: WelcomeOffer | null;
       referrerReward: ReferrerRewardFields | null;
+      /** What is left under the cap (`ReferrerRewardService.rewardsLeft`), when the caller knows it. */
+      rewardsLeft?: string | null;
     },
   ): Promise<RenderedMemberEmail> {
     const origin = this.config.publicOrigin;
@@ -377,6 +381,7 @@ export class MemberEmails implements OnModuleInit {
       shareMessage: member.shareMessage ?? DEFAULT_SHARE_MESSAGE,
       welcomeOffer: welcomeOfferWording(member.welcomeOffer, localeFormats(member.businessLocale)),
       referrerReward: member.referrerReward,
+      rewardsLeft: member.rewardsLeft ?? null,
     });
   }
 
@@ -451,6 +456,9 @@ export class MemberEmails implements OnModuleInit {
         shareMessage: email.shareMessage ?? DEFAULT_SHARE_MESSAGE,
         welcomeOffer: welcomeOfferWording(email.welcomeOffer, localeFormats(email.businessLocale)),
         referrerReward: email.referrerReward,
+        rewardsLeft: template.withRewardsLeft
+          ? await this.rewards.rewardsLeft(scope, email.memberId)
+          : null,
       },
     );
     // Committed before SMTP: a retry that finds it still 'sending' does not send again.

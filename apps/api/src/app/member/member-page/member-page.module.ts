@@ -4,6 +4,7 @@ import { MemberAuthModule } from '../member-auth/member-auth.module';
 import { MemberEmailsModule } from '../member-emails/member-emails.module';
 import { WebModule } from '../../platform/web/web.module';
 import { ThrottleStoreModule } from '../../platform/throttle/throttle-store';
+import { ReferrerRewardModule } from '../../membership/referrer-reward/referrer-reward.module';
 import { LinkRequestThrottle } from './link-request-throttle';
 import { MemberPageController } from './member-page.controller';
 import { MemberPageAssetsService, MemberPageHtmlController } from './member-page-html.controller';
@@ -16,7 +17,14 @@ import { ShareMessageRepository } from './share-message.repository';
 
 /** The member page API, "Your referral link" (issue 15) and the share message members send (issue 33). */
 @Module({
-  imports: [WebModule, MemberAuthModule, MemberEmailsModule, ThrottleStoreModule, FraudModule],
+  imports: [
+    WebModule,
+    MemberAuthModule,
+    MemberEmailsModule,
+    ThrottleStoreModule,
+    FraudModule,
+    ReferrerRewardModule,
+  ],
   controllers: [
     MemberPageController,
     ReferralEmailsController,

@@ -16,11 +16,9 @@ import { BackgroundRunsTable } from '../../platform/database/background-runs';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { OUT_OR_GOING_STATUSES } from '../member-emails/member-emails.repository';
 import {
-  businessTimeZone,
   countingBranch,
   effectivePrice,
   membershipEnded,
-  rewardedThisYear,
   rewardRuleColumn,
   stripeDiscount,
 } from '../../membership/pricing/price.sql';
@@ -135,21 +133,6 @@ export class MemberPageRepository {
       1,
     ]);
     return rows[0] ? toFacts(rows[0]) : null;
-  }
-
-  /**
-   * How many rewards the member was owed this calendar year in the business's time zone that were
-   * not capped (`rewardedThisYear`, docs/product.md#referrer-reward); 0 for a member not the
-   * business's.
-   */
-  async rewardedThisYear(scope: BusinessScope, memberId: string): Promise<number> {
-    const rows: { rewarded: number }[] = await this.dataSource.query(
-      `SELECT ${rewardedThisYear('m.id', businessTimeZone('b'))} AS rewarded
-         FROM members m JOIN businesses b ON b.id = m.business_id
-        WHERE m.business_id = $1 AND m.id = $2`,
-      [scope.businessId, memberId],
-    );
-    return rows[0]?.rewarded ?? 0;
   }
 
   /**

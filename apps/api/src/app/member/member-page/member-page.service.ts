@@ -10,9 +10,6 @@ import {
   welcomeOfferWording,
   referrerRewardWording,
   DEFAULT_REFERRER_REWARD,
-  rewardedBranches,
-  rewardsLeft,
-  rewardsLeftWording,
 } from '@grove/contracts';
 import { AppConfig } from '../../platform/config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -31,6 +28,7 @@ import { memberPrice, projections } from '../../membership/pricing/price';
 import { savedSoFarCents } from './member-price';
 import type { MemberPageDto } from './dto/member-page-reply.dto';
 import { MemberPageRepository, type MemberFacts } from './member-page.repository';
+import { ReferrerRewardService } from '../../membership/referrer-reward/referrer-reward.service';
 
 /** Ledger lines the page shows (newest first). */
 const LEDGER_LINES = 50;
@@ -68,6 +66,7 @@ export class MemberPageService implements OnModuleInit {
     private readonly fraud: FraudSignalsService,
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly rewards: ReferrerRewardService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -141,22 +140,13 @@ export class MemberPageService implements OnModuleInit {
 
   /**
    * What is left under the business's most friends rewarded a year, in the member's words
-   * (`rewardsLeftWording`, docs/product.md#referrer-reward): a one-off reward counts the rewards
-   * owed this year in the business's time zone that were not capped, the ongoing discount the
-   * counting branches it rewards (`rewardedBranches`). Null without a cap, and for a Mindbody
-   * member (their price follows the Mindbody discounts, whatever the reward).
+   * (`ReferrerRewardService.rewardsLeft`, the one source the referrer emails share,
+   * docs/product.md#referrer-reward). Null without a cap (no query then) and for a Mindbody member.
    */
   private async rewardsLeft(scope: BusinessScope, member: MemberFacts): Promise<string | null> {
-    const { rule } = member;
-    const most = rule?.maxBranches;
-    if (!rule || member.managed || most === null || most === undefined) return null;
-    const kind = member.referrerReward?.kind ?? 'discount';
-    const rewarded =
-      kind === 'discount'
-        ? rewardedBranches(member.countingBranches, rule)
-        : await this.pages.rewardedThisYear(scope, member.memberId);
-    const left = rewardsLeft(most, rewarded);
-    return left && rewardsLeftWording(left, kind);
+    const most = member.rule?.maxBranches;
+    if (member.managed || most === null || most === undefined) return null;
+    return this.rewards.rewardsLeft(scope, member.memberId);
   }
 
   /**

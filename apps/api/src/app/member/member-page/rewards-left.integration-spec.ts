@@ -14,7 +14,8 @@ import { waitFor } from '../../../../test/stub-servers';
  * The member page says what is left under the business's most friends rewarded a year (issue 33
  * item 2, docs/product.md#referrer-reward), in the member's words, in the JSON page and the HTML
  * one: a one-off credit counts the rewards owed this calendar year at the gym (its time zone), not the
- * capped ones; the ongoing discount its rewarded branches; nothing without a cap.
+ * capped ones; the ongoing discount its rewarded branches; nothing without a cap. The referrer
+ * emails that state the reward say the same line (`ReferrerRewardService.rewardsLeft`).
  */
 describe('the member page: rewards left under the cap (integration)', () => {
   let t: TestApp;
@@ -92,6 +93,19 @@ describe('the member page: rewards left under the cap (integration)', () => {
       [siobhan.id],
     );
     expect((await shown()).json).toBe('1 of 3 rewards left this year');
+  });
+
+  it('the referrer emails that state the reward say the same line as the page (one function)', async () => {
+    expect((await shown()).json).toBe('1 of 3 rewards left this year');
+    await owner.post(`/api/members/${siobhan.id}/referral-link`).expect(201);
+    const before = smtp.emails.length;
+    await owner.post(`/api/members/${siobhan.id}/referral-link/email`).expect(202);
+    const mail = await waitFor(async () =>
+      smtp.emails.slice(before).find((entry) => recipient(entry) === 'siobhan@example.com'),
+    );
+    expect(mail.text).toContain('Each friend who joins');
+    expect(mail.text).toContain('1 of 3 rewards left this year.');
+    expect(mail.html).toContain('1 of 3 rewards left this year.');
   });
 
   it("the ongoing discount: the friends left who lower the member's price", async () => {

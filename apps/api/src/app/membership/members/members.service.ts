@@ -269,6 +269,24 @@ export class MembersService {
   }
 
   /**
+   * Adds a tree inside the caller's transaction (approving a friend of the business's own join
+   * page, issue 33 item 4, docs/product.md#business-join): no referrer; with `referredByNote`
+   * ("Who referred you?" as the friend typed it) the member waits in Referrals to match
+   * (docs/product.md#referrals-to-match). Records member_added (with `source`) and its ledger line.
+   * @returns the new member's id
+   * @throws DuplicateMemberException 409
+   */
+  addTreeIn(
+    scope: BusinessScope,
+    manager: EntityManager,
+    input: MemberFieldsDto,
+    source: FactSource,
+    referredByNote: string | null,
+  ): Promise<string> {
+    return this.insert(scope, manager, input, null, source, referredByNote);
+  }
+
+  /**
    * Detaches branch `branchId` from tree `treeId`: the branch stays as a tree; the tree's count
    * drops by one (docs/product.md#states); records branch_removed and the tree's new price; and,
    * in the same transaction, when the tree's price moved (the branch counted, docs/product.md#branch-qualification: a

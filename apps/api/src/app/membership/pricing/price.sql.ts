@@ -271,22 +271,27 @@ export const rowPrice = (
  * without an autopay contract, or whose membership ended); the discount is the referrer's
  * discount per referral (a Mindbody member's: the integration's discountOnReferral, 0 while
  * unsaved, docs/product.md#constants; a Stripe-billed member's: the Stripe integration's). price-parity.integration-spec.ts keeps both sides equal.
+ * With no referring member (`alias` a LEFT JOIN's NULL row: a friend of the business's own join
+ * page), both are the business's defaults, as `approvalPrefill(null, defaults)`.
  * @param defaultPrice SQL of the business's default membership price (cents or NULL)
  * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
  * @param joined what a list statement has read once instead of per row: `billed`, a boolean SQL
  *   expression that is `stripeBilled(alias)` (e.g. from a join), and `stripeDiscount`, SQL of the
- *   business's saved Stripe discountOnReferral (e.g. an InitPlan on `$1`)
+ *   business's saved Stripe discountOnReferral (e.g. an InitPlan on `$1`); and `defaultDiscount`,
+ *   SQL of the business's default discount per referral (cents or NULL), for no referrer
  */
 export const approvalPrefillColumns = (
   alias: string,
   defaultPrice: string,
   integrationDiscount: string,
   prefix = 'prefill_',
-  joined: { billed?: string; stripeDiscount?: string } = {},
+  joined: { billed?: string; stripeDiscount?: string; defaultDiscount?: string } = {},
 ): string =>
-  `CASE WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
+  `CASE WHEN ${alias}.id IS NULL THEN ${defaultPrice}
+    WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
       OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
     THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
-  CASE WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
+  CASE WHEN ${alias}.id IS NULL THEN ${joined.defaultDiscount ?? 'NULL::integer'}
+    WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
     WHEN ${joined.billed ?? stripeBilled(alias)} THEN COALESCE(${joined.stripeDiscount ?? stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
     ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;

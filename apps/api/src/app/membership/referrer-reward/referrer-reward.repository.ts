@@ -1,8 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_REFERRER_REWARD, type ReferrerReward } from '@grove/contracts';
+import {
+  DEFAULT_REFERRER_REWARD,
+  type ReferrerReward,
+  type ReferrerRewardKind,
+  type RewardPriceRule,
+} from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
+import {
+  businessTimeZone,
+  countingBranch,
+  rewardedThisYear,
+  rewardRuleColumn,
+} from '../pricing/price.sql';
+
+/** What the rewards a member has left under the cap depend on (`ReferrerRewardRepository.rewardsLeftFacts`). */
+export interface RewardsLeftFacts {
+  /** The business's reward kind. */
+  kind: ReferrerRewardKind;
+  /** The member's price follows Mindbody's discounts (their page words the Mindbody discount). */
+  managed: boolean;
+  /** The member's branches that count now (`countingBranch`). */
+  countingBranches: number;
+  /** The business's price rule (`rewardRuleColumn`), its `maxBranches` the cap on rewarded friends. */
+  rule: RewardPriceRule;
+  /** The member's rewards owed this year in the business's zone, not capped; 0 without a cap. */
+  rewardedThisYear: number;
+}
 
 /** The reward's kind and fields as `businesses.referrer_reward` stores them (no cap). */
 type StoredReward = Omit<ReferrerReward, 'capPercent' | 'yearlyCapCents' | 'maxBranchesPerYear'>;
@@ -45,6 +70,46 @@ export class ReferrerRewardRepository {
       [businessId],
     );
     return toReward(rows[0]);
+  }
+
+  /**
+   * What the rewards member `memberId` has left under the cap depend on, in ONE statement: the
+   * reward's kind, whether Mindbody manages the member, their counting branches, the price rule
+   * and (only with a cap) their rewards owed this year in the business's time zone
+   * (`rewardedThisYear`). Null when the member is not the business's.
+   */
+  async rewardsLeftFacts(
+    { businessId }: BusinessScope,
+    memberId: string,
+  ): Promise<RewardsLeftFacts | null> {
+    const rows: {
+      kind: ReferrerRewardKind | null;
+      managed: boolean;
+      counting_branches: number;
+      reward_rule: RewardPriceRule;
+      rewarded: number;
+    }[] = await this.dataSource.query(
+      `SELECT b.referrer_reward->>'kind' AS kind, m.mindbody_client_id IS NOT NULL AS managed,
+              (SELECT count(*)::int FROM members r
+                WHERE r.business_id = m.business_id AND r.referred_by_id = m.id
+                  AND ${countingBranch('r')}) AS counting_branches,
+              ${rewardRuleColumn('m')},
+              CASE WHEN b.reward_max_branches IS NULL THEN 0
+                ELSE ${rewardedThisYear('m.id', businessTimeZone('b'))} END AS rewarded
+         FROM members m JOIN businesses b ON b.id = m.business_id
+        WHERE m.business_id = $1 AND m.id = $2`,
+      [businessId, memberId],
+    );
+    const row = rows[0];
+    return row
+      ? {
+          kind: row.kind ?? 'discount',
+          managed: row.managed,
+          countingBranches: row.counting_branches,
+          rule: row.reward_rule,
+          rewardedThisYear: row.rewarded,
+        }
+      : null;
   }
 
   /**

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   normalizeReferrerReward,
+  rewardedBranches,
   rewardPriceRule,
+  rewardsLeft,
+  rewardsLeftWording,
   type ReferrerReward,
   type RewardPriceRule,
 } from '@grove/contracts';
@@ -35,6 +38,27 @@ export class ReferrerRewardService {
   /** The price rule's part of the business's reward (`rewardPriceRule`). */
   async priceRule(scope: BusinessScope): Promise<RewardPriceRule> {
     return rewardPriceRule(await this.rewards.get(scope));
+  }
+
+  /**
+   * What member `memberId` has left under the business's most friends rewarded a year, in the
+   * member's words (`rewardsLeftWording`, docs/product.md#referrer-reward): '2 of 3 rewards left
+   * this year' for a one-off reward (the rewards owed this year in the business's time zone, not
+   * the capped ones), '2 of 3 friends left who lower your price' for the ongoing discount (the
+   * counting branches it rewards, `rewardedBranches`). Null without a cap, for a Mindbody member
+   * (their price follows the Mindbody discounts, whatever the reward) and for a member not the
+   * business's. The one source of the member page's line and the referrer emails' (issue 33 item 2).
+   */
+  async rewardsLeft(scope: BusinessScope, memberId: string): Promise<string | null> {
+    const facts = await this.rewards.rewardsLeftFacts(scope, memberId);
+    const most = facts?.rule.maxBranches;
+    if (!facts || facts.managed || most === null || most === undefined) return null;
+    const rewarded =
+      facts.kind === 'discount'
+        ? rewardedBranches(facts.countingBranches, facts.rule)
+        : facts.rewardedThisYear;
+    const left = rewardsLeft(most, rewarded);
+    return left && rewardsLeftWording(left, facts.kind);
   }
 
   /**

@@ -305,6 +305,34 @@ describe('migrations (integration)', () => {
     await dataSource.query(`DELETE FROM businesses WHERE id = $1`, [business.id]);
   });
 
+  it('BusinessJoinPage gives every business its own join code (existing ones too); RewardCapLocksReferrer and it go down and up again', async () => {
+    const codes = async (): Promise<string[]> =>
+      (
+        (await dataSource.query(`SELECT join_code FROM businesses ORDER BY join_code`)) as {
+          join_code: string;
+        }[]
+      ).map((row) => row.join_code);
+    const [business] = (await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Join Gym', 'join.example.com', '0412 345 678') RETURNING id`,
+    )) as { id: string }[];
+    await undoThrough(dataSource, 'BusinessJoinPage1795640000000');
+    await dataSource.query(
+      `INSERT INTO businesses (name, website, phone) VALUES ('Older Gym', 'older.example.com', '0412 345 679')`,
+    );
+    await dataSource.runMigrations({ transaction: 'each' });
+    const after = await codes();
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(after).size).toBe(after.length);
+    for (const code of after) expect(code).toMatch(/^[0-9a-f]{32}$/);
+    const [lock] = (await dataSource.query(
+      `SELECT prosrc LIKE '%FOR NO KEY UPDATE%' AS locks FROM pg_proc WHERE proname = 'members_referrer_reward_owed'`,
+    )) as { locks: boolean }[];
+    expect(lock.locks).toBe(true);
+    await dataSource.query(`DELETE FROM businesses WHERE id = $1 OR name = 'Older Gym'`, [
+      business.id,
+    ]);
+  });
+
   it('MemberImportsHeartbeat goes down and up again', async () => {
     const columns = async (): Promise<number> =>
       (

@@ -15,6 +15,8 @@ export const API_PREFIX_OPTIONS: GlobalPrefixOptions<string | RouteInfo> = {
     { path: 'remotes.json', method: RequestMethod.GET },
     { path: 'referral/:code', method: RequestMethod.GET },
     { path: 'referral/:code', method: RequestMethod.POST },
+    { path: 'join/:code', method: RequestMethod.GET },
+    { path: 'join/:code', method: RequestMethod.POST },
     { path: 'member', method: RequestMethod.GET },
     { path: 'member', method: RequestMethod.POST },
     { path: 'member/landing', method: RequestMethod.POST },

@@ -26,15 +26,32 @@ export const LOGO =
 export const alertHtml = (tone: 'error' | 'success' | 'info', text: string, id?: string): string =>
   `<div${id ? ` id="${id}"` : ''} class="g-alert g-alert--${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</div>`;
 
-/** A labelled input as `@grove/web-ui` TextField renders it (error announced, under the field). */
+/**
+ * A labelled input as `@grove/web-ui` TextField renders it (error announced, under the field; an
+ * optional hint under the label, described by the input).
+ */
 export function fieldHtml(
   id: string,
-  options: { label: string; name: string; type: string; autocomplete: string; value: string },
+  options: {
+    label: string;
+    name: string;
+    type: string;
+    autocomplete: string;
+    value: string;
+    hint?: string;
+  },
   error: string | undefined,
 ): string {
-  const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  const described = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  const aria =
+    (error ? ' aria-invalid="true"' : '') + (described ? ` aria-describedby="${described}"` : '');
   return (
     `<div class="g-field"><label class="g-field__label" for="${id}">${options.label}</label>` +
+    (options.hint
+      ? `<div id="${id}-hint" class="g-field__hint">${escapeHtml(options.hint)}</div>`
+      : '') +
     `<input class="g-field__input" id="${id}" name="${options.name}" type="${options.type}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}"${aria}>` +
     (error ? `<div id="${id}-error" class="g-field__error">${escapeHtml(error)}</div>` : '') +
     `</div>`

@@ -127,7 +127,7 @@ function servePrecompressed(dir: string): RequestHandler {
  * prerendered page (publicPageHtml) with the form the API renders for browsers without
  * JavaScript, answered by `site/contact`'s ContactPageController.
  */
-const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|member|contact)\/?$/;
+const SERVER_RENDERED_PAGE = /^\/(?:referral\/[^/]+|join\/[^/]+|member|contact)\/?$/;
 
 /** `/remotes/<name>[@<version>]/<file>`: a remote's file, from its build or from a stored version. */
 const REMOTE_PATH = /^\/remotes\/([^/@]+)(?:@([^/]+))?(\/.*)?$/;

@@ -13,8 +13,13 @@ export class ProspectEntity {
   @Column({ name: 'business_id', type: 'uuid' })
   businessId!: string;
 
-  @Column({ name: 'referring_member_id', type: 'uuid' })
-  referringMemberId!: string;
+  /** Whose link was used; null for a friend of the business's own join page (issue 33 item 4). */
+  @Column({ name: 'referring_member_id', type: 'uuid', nullable: true })
+  referringMemberId!: string | null;
+
+  /** "Who referred you?" as a friend of the business's join page typed it, or null. */
+  @Column({ name: 'referred_by_note', type: 'text', nullable: true })
+  referredByNote!: string | null;
 
   @Column({ type: 'text' })
   name!: string;

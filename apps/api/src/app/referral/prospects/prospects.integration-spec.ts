@@ -91,6 +91,8 @@ describe('prospects (integration)', () => {
         email: 'fran@x.com',
         referringMemberId: member.id,
         referringMemberName: 'Riley Referrer',
+        // Only a friend of the business's own join page has one (issue 33 item 4).
+        referredByNote: null,
         managedByIntegration: null,
         flags: [],
         createdAt: expect.any(String),

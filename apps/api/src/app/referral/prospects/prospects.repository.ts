@@ -33,8 +33,9 @@ interface ProspectSqlRow {
   id: string;
   name: string;
   email: string;
-  referring_member_id: string;
-  referring_member_name: string;
+  referring_member_id: string | null;
+  referring_member_name: string | null;
+  referred_by_note: string | null;
   source: string | null;
   flags: string[];
   created_at: Date;
@@ -59,6 +60,7 @@ function toProspectRow(row: ProspectSqlRow): ProspectRow {
     email: row.email,
     referringMemberId: row.referring_member_id,
     referringMemberName: row.referring_member_name,
+    referredByNote: row.referred_by_note,
     managedByIntegration: toIntegration(row.source),
     flags: row.flags as JoinSignal[],
     createdAt: row.created_at.toISOString(),
@@ -78,7 +80,7 @@ function toProspectRow(row: ProspectSqlRow): ProspectRow {
  * per row: docs/decisions/list-pages-against-their-own-sql.md, section 4).
  */
 const PROSPECT_PAGE = preparedStatement(
-  `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.source, p.flags, p.created_at,
+  `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.referred_by_note, p.source, p.flags, p.created_at,
      ${approvalPrefillColumns(
        'm',
        '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
@@ -88,12 +90,13 @@ const PROSPECT_PAGE = preparedStatement(
          billed: '(sb.billed IS NOT NULL)',
          stripeDiscount:
            '(SELECT discount_on_referral_cents FROM stripe_member_integrations WHERE business_id = $1)',
+         defaultDiscount: '(SELECT default_discount_cents FROM businesses WHERE id = $1)',
        },
      )},
      (SELECT prospect_count FROM businesses WHERE id = $1) AS total
-   FROM (SELECT id, name, email, referring_member_id, source, flags, created_at FROM prospects
+   FROM (SELECT id, name, email, referring_member_id, referred_by_note, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
-   JOIN LATERAL (
+   LEFT JOIN LATERAL (
      SELECT m.id, m.business_id, m.name, m.membership_price_cents, m.discount_cents, m.mindbody_client_id,
        m.mindbody_cancelled_at, m.mindbody_priced_at, m.mindbody_autopay_cents
      FROM members m
@@ -164,8 +167,10 @@ export class ProspectsRepository {
         'm',
         '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
         '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
+        'prefill_',
+        { defaultDiscount: '(SELECT default_discount_cents FROM businesses WHERE id = $1)' },
       )}
-         FROM prospects p JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
+         FROM prospects p LEFT JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
         WHERE p.business_id = $1 AND p.id = $2`,
       [businessId, id],
     )) as { prefill_price_cents: number | null; prefill_discount_cents: number | null }[];

@@ -110,7 +110,8 @@ export class ProspectsService implements OnModuleInit {
   ): Promise<void> {
     if (!prospectId) return;
     const prospect = await this.prospects.findOne(scope, prospectId);
-    if (!prospect) return;
+    // A friend of the business's join page has no referrer to tell (its join queues no job).
+    if (!prospect?.referringMemberId) return;
     const referrer = await this.members.get(scope, prospect.referringMemberId);
     await this.events.emit('friend.joined', {
       scope,
@@ -207,6 +208,9 @@ export class ProspectsService implements OnModuleInit {
    * Approves a prospective member (docs/product.md#prospective-members 'Approve' → add-branch form), in ONE transaction: locks
    * the prospect, creates the new tree from the (possibly edited) form as a branch of the
    * referring member (the same rules as `POST /api/members/:id/branches`), deletes the prospect.
+   * A friend of the business's own join page (no referring member, issue 33 item 4) becomes a
+   * tree referred by no one, its "Who referred you?" kept as the member's referred-by note: it
+   * waits in Referrals to match (docs/product.md#business-join).
    * A second approval finds no prospect (404) and creates nothing. In the same transaction, each
    * if the owner left it on, it queues "{friend} is now your branch: your price is now $X" to the
    * referrer (only if the branch counts at once under the business's rule,
@@ -246,13 +250,17 @@ export class ProspectsService implements OnModuleInit {
     const rule = await this.rewards.priceRule(scope);
     return this.prospects.transaction(async (manager) => {
       const prospect = await this.lockEditable(scope, manager, id);
-      const newId = await this.members.addBranchIn(
-        scope,
-        manager,
-        prospect.referringMemberId,
-        input,
-        'approval',
-      );
+      // A friend of the business's join page becomes a tree; "Who referred you?" waits in
+      // Referrals to match (issue 33 item 4).
+      const newId = prospect.referringMemberId
+        ? await this.members.addBranchIn(
+            scope,
+            manager,
+            prospect.referringMemberId,
+            input,
+            'approval',
+          )
+        : await this.members.addTreeIn(scope, manager, input, 'approval', prospect.referredByNote);
       await this.prospects.delete(scope, manager, prospect.id, {
         kind: 'approved',
         memberId: newId,

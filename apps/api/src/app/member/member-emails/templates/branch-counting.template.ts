@@ -1,4 +1,4 @@
-import { paragraph, type MemberEmailTemplate } from './member-email-template';
+import { paragraph, rewardsLeftLine, type MemberEmailTemplate } from './member-email-template';
 
 /** Data of "{friend} is now your branch: your price is now $X", amounts in cents. */
 export interface BranchCountingEmailData {
@@ -14,6 +14,7 @@ export interface BranchCountingEmailData {
  * owner approves the friend they referred.
  */
 export const BRANCH_COUNTING_TEMPLATE: MemberEmailTemplate<BranchCountingEmailData> = {
+  withRewardsLeft: true,
   subject: (data, context) =>
     `${data.friendName} is now your branch: your price is now ${context.format.money(data.priceNowCents)}`,
   body: (data, context) =>
@@ -23,6 +24,7 @@ export const BRANCH_COUNTING_TEMPLATE: MemberEmailTemplate<BranchCountingEmailDa
       ${paragraph(
         `Your price is now ${context.format.money(data.priceNowCents)} a month (it was ${context.format.money(data.priceBeforeCents)}).`,
       )}
+      ${rewardsLeftLine(context)}
       ${paragraph('Thank you for bringing a friend!')}
     </mj-column></mj-section>`,
 };

@@ -1,4 +1,9 @@
-import { paragraph, rewardPerFriend, type MemberEmailTemplate } from './member-email-template';
+import {
+  paragraph,
+  rewardPerFriend,
+  rewardsLeftLine,
+  type MemberEmailTemplate,
+} from './member-email-template';
 
 /** Data of "{friend} joined with your link", amounts in cents as of the join. */
 export interface FriendJoinedEmailData {
@@ -13,6 +18,7 @@ export interface FriendJoinedEmailData {
  * through their link is queued as a prospective member.
  */
 export const FRIEND_JOINED_TEMPLATE: MemberEmailTemplate<FriendJoinedEmailData> = {
+  withRewardsLeft: true,
   subject: (data) => `${data.friendName} joined with your link`,
   body: (data, context) =>
     `<mj-section><mj-column>
@@ -25,5 +31,6 @@ export const FRIEND_JOINED_TEMPLATE: MemberEmailTemplate<FriendJoinedEmailData> 
             : `they become your branch and your price drops by ${context.format.money(data.discountPerBranchCents)} a month`
         }.`,
       )}
+      ${rewardsLeftLine(context)}
     </mj-column></mj-section>`,
 };

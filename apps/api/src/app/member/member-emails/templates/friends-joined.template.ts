@@ -1,4 +1,9 @@
-import { paragraph, rewardPerFriend, type MemberEmailTemplate } from './member-email-template';
+import {
+  paragraph,
+  rewardPerFriend,
+  rewardsLeftLine,
+  type MemberEmailTemplate,
+} from './member-email-template';
 
 /** Names a summary lists before 'and N more'. */
 export const FRIENDS_JOINED_NAMES_SHOWN = 10;
@@ -31,6 +36,7 @@ function listOf(names: readonly string[]): string {
  * summary for every join past the cap until it is sent.
  */
 export const FRIENDS_JOINED_TEMPLATE: MemberEmailTemplate<FriendsJoinedEmailData> = {
+  withRewardsLeft: true,
   subject: (data) =>
     data.friendNames.length === 1
       ? '1 more friend joined with your link'
@@ -42,5 +48,6 @@ export const FRIENDS_JOINED_TEMPLATE: MemberEmailTemplate<FriendsJoinedEmailData
       ${paragraph(
         `Each one ${context.businessName} approves becomes your branch and ${rewardPerFriend(context, data.discountPerBranchCents)}.`,
       )}
+      ${rewardsLeftLine(context)}
     </mj-column></mj-section>`,
 };

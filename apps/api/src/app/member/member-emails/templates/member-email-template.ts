@@ -39,6 +39,12 @@ export interface MemberEmailContext {
    * ongoing discount), worded by {@link rewardPerFriend}.
    */
   referrerReward: ReferrerRewardFields | null;
+  /**
+   * What the member has left under the business's cap on rewarded friends, in their words ('2 of
+   * 3 rewards left this year'; `ReferrerRewardService.rewardsLeft`, the member page's line), for
+   * a template `withRewardsLeft`; null without a cap, for a Mindbody member, or another template.
+   */
+  rewardsLeft: string | null;
 }
 
 /**
@@ -58,6 +64,14 @@ export function rewardPerFriend(context: MemberEmailContext, discountCents: numb
 }
 
 /**
+ * The line under a stated reward of what is left under the cap (docs/product.md#referrer-reward):
+ * '2 of 3 rewards left this year.' as on the member page, or '' without one.
+ */
+export function rewardsLeftLine(context: MemberEmailContext): string {
+  return context.rewardsLeft ? paragraph(`${context.rewardsLeft}.`) : '';
+}
+
+/**
  * One member email. `subject` is plain text; `body` is MJML for inside `<mj-body>` (sections),
  * every interpolated value passed through `escapeMjml`. The shared layout adds the business's
  * name, the footer and the unsubscribe link, and renders HTML (mjml) and plain text (html-to-text).
@@ -70,6 +84,8 @@ export interface MemberEmailTemplate<D> {
   transactional?: boolean;
   /** True: delivery issues a fresh magic link (MEMBER_MAGIC_LINK_TTL_SECONDS) as `magicLinkUrl`. */
   withMagicLink?: boolean;
+  /** True: the email states the referrer's reward, and delivery reads what is left under the cap (`rewardsLeft`). */
+  withRewardsLeft?: boolean;
   subject(data: D, context: MemberEmailContext): string;
   body(data: D, context: MemberEmailContext): string;
 }

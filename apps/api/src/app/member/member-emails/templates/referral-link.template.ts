@@ -3,6 +3,7 @@ import {
   escapeMjml,
   paragraph,
   rewardPerFriend,
+  rewardsLeftLine,
   shareLinks,
   type MemberEmailTemplate,
 } from './member-email-template';
@@ -22,6 +23,7 @@ export interface ReferralLinkEmailData {
  */
 export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> = {
   withMagicLink: true,
+  withRewardsLeft: true,
   subject: (_data, context) => `Your referral link for ${context.businessName}`,
   body: (data, context) =>
     `<mj-section><mj-column>
@@ -29,6 +31,7 @@ export const REFERRAL_LINK_TEMPLATE: MemberEmailTemplate<ReferralLinkEmailData> 
       ${paragraph(
         `Share your referral link with friends. Each friend who joins ${context.businessName} ${rewardPerFriend(context, data.discountPerBranchCents)}.`,
       )}
+      ${rewardsLeftLine(context)}
       <mj-text font-size="16px" font-weight="bold"><a href="${escapeMjml(data.referralUrl)}">${escapeMjml(data.referralUrl)}</a></mj-text>
       ${shareLinks({ ...context, referralUrl: data.referralUrl })}
       ${paragraph(`Your price now: ${context.format.money(data.priceNowCents)} a month.`)}

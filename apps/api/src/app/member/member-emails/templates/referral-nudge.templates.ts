@@ -3,6 +3,7 @@ import {
   escapeMjml,
   paragraph,
   rewardPerFriend,
+  rewardsLeftLine,
   shareLinks,
   type MemberEmailContext,
   type MemberEmailTemplate,
@@ -47,12 +48,14 @@ function pageButton(context: MemberEmailContext, label: string): string {
  */
 export const REFERRAL_INVITE_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailData> = {
   withMagicLink: true,
+  withRewardsLeft: true,
   subject: (_data, context) => `Know someone who'd like ${context.businessName}?`,
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`You've been with ${context.businessName} for ${data.daysAsMember} days. If a friend would enjoy it too, send them your referral link.`)}
       ${paragraph(`Each friend who joins ${rewardPerFriend(context, data.discountPerBranchCents)}.`)}
+      ${rewardsLeftLine(context)}
       ${context.welcomeOffer ? paragraph(`Your friend gets ${context.welcomeOffer}.`) : ''}
       ${linkBlock(context)}
       ${pageButton(context, 'See your page')}
@@ -65,11 +68,13 @@ export const REFERRAL_INVITE_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailDat
  */
 export const REFERRAL_REMINDER_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailData> = {
   withMagicLink: true,
+  withRewardsLeft: true,
   subject: () => 'Your referral link is waiting',
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
       ${paragraph(`A quick reminder: every friend who joins ${context.businessName} with your link ${rewardPerFriend(context, data.discountPerBranchCents)}.`)}
+      ${rewardsLeftLine(context)}
       ${linkBlock(context)}
       ${pageButton(context, 'See your page')}
       ${paragraph("This is the only reminder we'll send.")}

@@ -177,6 +177,8 @@ export const ROLE_TABLE: readonly RoleRule[] = [
 
   // Referral links and their emails.
   { method: 'GET', path: '/api/referral-links', roles: ALL },
+  { method: 'GET', path: '/api/join-page', roles: ALL },
+  { method: 'GET', path: '/api/join-page/qr.svg', roles: ALL },
   { method: 'POST', path: '/api/members/{memberId}/referral-link', roles: STAFF },
   { method: 'DELETE', path: '/api/members/{memberId}/referral-link', roles: STAFF },
   { method: 'POST', path: '/api/members/{memberId}/referral-link/rotate', roles: STAFF },

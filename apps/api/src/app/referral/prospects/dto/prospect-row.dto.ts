@@ -40,11 +40,25 @@ export class ProspectRowDto implements ProspectRow {
   @ApiProperty({ type: String })
   email!: string;
 
-  @ApiProperty({ type: String, format: 'uuid' })
-  referringMemberId!: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "Whose link was used; null for a friend of the business's own join page",
+  })
+  referringMemberId!: string | null;
 
-  @ApiProperty({ type: String })
-  referringMemberName!: string;
+  @ApiProperty({ type: String, nullable: true })
+  referringMemberName!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Jenny (spin class)',
+    description:
+      "What a friend of the business's join page answered to 'Who referred you?' (null: nothing, or a referral link)",
+  })
+  referredByNote!: string | null;
 
   @ApiProperty({
     enum: INTEGRATION_NAMES,
