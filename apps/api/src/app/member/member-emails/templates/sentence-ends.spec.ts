@@ -13,6 +13,7 @@ const context: MemberEmailContext = {
   shareMessage: '',
   welcomeOffer: null,
   referrerReward: null,
+  rewardsLeft: null,
 };
 
 describe('member emails end a sentence on a business name with one full stop', () => {
