@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../../../test/test-app';
 import {
   sdkFor,
   startStripeSandbox,
+  stripeRun,
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
 import { waitFor } from '../../../../../test/stub-servers';
@@ -94,7 +95,7 @@ describe("referrers' one-off credits on the gym's Stripe (integration, stand-in)
     owner = (await t.signUp({ businessName: 'Harbour Strength' })).agent;
     other = (await t.signUp({ businessName: 'Other Gym' })).agent;
     await owner.put('/api/stripe-members/credentials').send({ apiKey: GYM_KEY }).expect(200);
-    await owner.post('/api/stripe-members/import').expect(200);
+    expect((await stripeRun(owner, 'import')).state).toBe('done');
     await owner
       .put('/api/settings/referrer-reward')
       .send({ ...DEFAULT_REFERRER_REWARD, kind: 'credit', creditCents: 2_500 })
