@@ -136,3 +136,62 @@ test('a password changed in Security ends a reset link sent before it (issue 34 
   await logIn(ask, owner.email, 'Siobhán’s harbour passphrase');
   await askContext.close();
 });
+
+test('ten wrong passwords pause the account: the right one is refused too, the owner is emailed a link, and a new password lifts the pause (issue 34 item 3)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The journeys' Grove lifts the per-address limit (THROTTLE_LOGIN_LIMIT), so what stops these
+  // guesses is the account's own limit, as it stops guesses spread over many addresses
+  // (10 addresses: password-reset.integration-spec.ts).
+  const owner = await signUp(page, { ...newOwner(), firstName: 'Zoë', lastName: "D'Arcy-Nguyễn" });
+  const guesserContext = await browser.newContext();
+  const guesser = await guesserContext.newPage();
+  await guesser.goto('/login');
+  for (let guess = 1; guess <= 10; guess += 1) {
+    await guesser.getByLabel('Email').fill(owner.email);
+    await guesser.getByLabel('Password').fill(`wrong guess number ${guess}`);
+    // Each guess answered before the next is typed (the SPEC message stays up to 3 seconds).
+    const answered = guesser.waitForResponse(
+      (reply) => reply.url().endsWith('/api/auth/login') && reply.request().method() === 'POST',
+    );
+    await guesser.getByRole('button', { name: 'Log in' }).click();
+    expect((await answered).status()).toBe(401);
+    await expect(guesser.getByText('Password or username does not match any user')).toBeVisible();
+  }
+  // The right password, now: paused.
+  await guesser.getByLabel('Email').fill(owner.email);
+  await guesser.getByLabel('Password').fill(owner.password);
+  await guesser.getByRole('button', { name: 'Log in' }).click();
+  await expect(guesser.getByText('Too many attempts. Try again in 15 minutes.')).toBeVisible();
+  await expect(guesser).toHaveURL(/\/login$/);
+  for (const width of [1366, 390]) {
+    await guesser.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await guesser.screenshot({ path: test.info().outputPath(`login-paused-${width}.png`) });
+  }
+
+  // The owner is told, with a link that lifts the pause.
+  const mail = await emailTo(
+    smtp,
+    owner.email,
+    'Signing in to Grove is paused: choose a new password',
+  );
+  expect(mail.text).toContain('Hello Zoë,');
+  const link = /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]{43})/.exec(
+    mail.text ?? '',
+  )?.[1];
+  expect(link, 'a reset link in the email').toBeDefined();
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(link ?? '');
+  await ownerPage.getByLabel('New password', { exact: true }).fill('Zoë’s harbour-side passphrase');
+  await ownerPage.getByLabel('Confirm new password').fill('Zoë’s harbour-side passphrase');
+  await ownerPage.getByRole('button', { name: 'Save new password' }).click();
+  await expect(ownerPage).toHaveURL(/\/dashboard$/);
+
+  // Signing in works again, with the new password only.
+  await guesser.goto('/login');
+  await logIn(guesser, owner.email, 'Zoë’s harbour-side passphrase');
+  await Promise.all([guesserContext.close(), ownerContext.close()]);
+});
