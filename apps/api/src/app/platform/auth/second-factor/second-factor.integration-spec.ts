@@ -52,6 +52,7 @@ describe('second factor: authenticator app and recovery codes (integration)', ()
       totp: false,
       passkeys: 0,
       hasFactor: false,
+      passwordSet: true,
       recoveryCodesLeft: 0,
       businessRequires: false,
     });
