@@ -16,7 +16,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
-import { smtpNotAccepted } from '../../platform/mail/smtp-outcome';
+import { SENDING_ABANDONED_AFTER_SECONDS, sendClaimed } from '../../platform/mail/at-most-once';
 import { ReferrerRewardService } from '../../membership/referrer-reward/referrer-reward.service';
 import { MemberAuthService } from '../member-auth/member-auth.service';
 import {
@@ -42,12 +42,6 @@ import {
  * settled, then waiting emails are released (a new UTC day resets the cap).
  */
 const RELEASE_ALL_QUEUE = 'member-email.release-all';
-/**
- * How long after its claim a 'sending' email counts as abandoned (seconds): past pg-boss's expiry
- * of one attempt (15 minutes by default) and the retries' delays (5, 10, 20 s), so any attempt
- * still running or still to come has had its turn; a retry would mark it 'uncertain' too.
- */
-export const SENDING_ABANDONED_AFTER_SECONDS = 3600;
 const RELEASE_ALL_CRON = '7 * * * *';
 
 /** The pg-boss queue delivering member emails. */
@@ -461,29 +455,32 @@ export class MemberEmails implements OnModuleInit {
           : null,
       },
     );
-    // Committed before SMTP: a retry that finds it still 'sending' does not send again.
-    if (!(await this.emails.claim(scope, job.emailId))) return null;
-    const outcome = await this.mail
-      .deliver({
-        to: email.memberEmail,
-        fromName: email.businessName,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        ...(oneClickUrl
-          ? {
-              headers: {
-                'List-Unsubscribe': `<${oneClickUrl}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              },
-            }
-          : {}),
-      })
-      .catch(async (error: unknown) => {
-        // Refused or never connected: nothing reached the member, the job's retry may send it.
-        if (smtpNotAccepted(error)) await this.emails.unclaim(scope, job.emailId);
-        throw error;
-      });
+    const to = email.memberEmail;
+    // Claimed, committed, before SMTP: a retry that finds it still 'sending' does not send again;
+    // refused or never connected, the claim is taken back and the job's retry may send it.
+    const outcome = await sendClaimed(
+      {
+        claim: () => this.emails.claim(scope, job.emailId),
+        unclaim: () => this.emails.unclaim(scope, job.emailId),
+      },
+      () =>
+        this.mail.deliver({
+          to,
+          fromName: email.businessName,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          ...(oneClickUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${oneClickUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
+        }),
+    );
+    if (outcome === null) return null;
     const status = outcome === 'refused' ? 'invalid_address' : outcome;
     await this.emails.markDelivered(scope, job.emailId, status);
     return status;

@@ -13,6 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { LoginThrottle } from '../throttle/login-throttle';
 import { MailService } from '../mail/mail.service';
+import { smtpNotAccepted } from '../mail/smtp-outcome';
 import { hashPassword, hashRefreshToken, newRefreshToken } from './auth-tokens';
 import {
   PasswordResetInvalidException,
@@ -42,8 +43,12 @@ export interface PasswordResetJob {
   reason?: 'sign-in-paused';
 }
 
-/** What a `password-reset.email` job did (for tests and the log; never told to the asker). */
-export type PasswordResetOutcome = 'sent' | 'unknown' | 'limited';
+/**
+ * What a `password-reset.email` job did (for tests and the log; never told to the asker):
+ * 'uncertain' when an earlier attempt of the job began the SMTP conversation and never recorded
+ * its end (nothing sent again, docs/decisions/grove-emails-at-most-once.md).
+ */
+export type PasswordResetOutcome = 'sent' | 'unknown' | 'limited' | 'uncertain';
 
 /**
  * Forgot password (docs/product.md#forgot-password, issue 25): an owner asks for a reset link by
@@ -78,8 +83,8 @@ export class PasswordResetService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.jobs.register<PasswordResetJob>(
       { name: PASSWORD_RESET_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
-      async (data) => {
-        await this.sendLink(data);
+      async (data, job) => {
+        await this.sendLink(data, job.id);
       },
     );
   }
@@ -122,13 +127,19 @@ export class PasswordResetService implements OnModuleInit {
   }
 
   /**
-   * The job: makes a reset link for the account of `job.email` (any case) and emails it. A link
-   * whose email fails is withdrawn (the job is retried with a new one).
+   * The job: makes a reset link for the account of `job.email` (any case) and emails it at most
+   * once to the SMTP server (`MailService.deliverOnce` under the job's id,
+   * docs/decisions/grove-emails-at-most-once.md). A link whose email the server cannot have
+   * accepted (`smtpNotAccepted`) is withdrawn and the job is retried with a new one; a link whose
+   * email may have gone out (the reply lost) stays usable, and the retry sends nothing (its own new
+   * link withdrawn).
+   * @param deliveryId the job's id (a retry keeps it): names this one email
    * @returns 'unknown' (no such account: nothing sent), 'limited' (the owner's hourly limit:
-   *   nothing sent) or 'sent'
+   *   nothing sent; also an address that is not one mailbox), 'uncertain' (an earlier attempt
+   *   sent it or may have: nothing sent) or 'sent'
    * @throws the SMTP error (pg-boss retries the job)
    */
-  async sendLink(job: PasswordResetJob): Promise<PasswordResetOutcome> {
+  async sendLink(job: PasswordResetJob, deliveryId: string): Promise<PasswordResetOutcome> {
     const user = await this.users.findByEmailWithBusiness(job.email);
     if (!user?.business) return 'unknown';
     const token = newRefreshToken();
@@ -147,13 +158,22 @@ export class PasswordResetService implements OnModuleInit {
       firstName: user.firstName,
       businessName: user.business.name,
     };
+    let outcome;
     try {
-      await this.mail.deliver(passwordResetEmail(owner, job.origin, token, job.reason));
+      outcome = await this.mail.deliverOnce(
+        deliveryId,
+        passwordResetEmail(owner, job.origin, token, job.reason),
+      );
     } catch (error) {
-      await this.tokens.withdraw(id);
+      // Refused or never connected: the link reached no one. Else the email may carry it: kept.
+      if (smtpNotAccepted(error)) await this.tokens.withdraw(id);
       throw error;
     }
-    return 'sent';
+    if (outcome === 'sent' || outcome === 'outboxed') return 'sent';
+    // Not sent by this attempt (an earlier one's email, and its link, may be out; or the address
+    // is not one mailbox): this attempt's link is withdrawn.
+    await this.tokens.withdraw(id);
+    return outcome === 'refused' ? 'unknown' : 'uncertain';
   }
 
   /**

@@ -38,7 +38,10 @@ describe('retention sweep (integration)', () => {
         })
         .expect(201)
     ).body as MemberRow;
-    const tag = `ret-${randomUUID().slice(0, 8)}`;
+    const hex = randomUUID().slice(0, 8);
+    const tag = `ret-${hex}`;
+    const deliveryId = (suffix: 'old' | 'new'): string =>
+      `${hex}-0000-4000-8000-00000000000${suffix === 'old' ? 1 : 2}`;
     // For each table: one row past retention (expired 31 days ago) and one within (29 days).
     for (const [suffix, age] of [
       ['old', '31 days'],
@@ -74,6 +77,11 @@ describe('retention sweep (integration)', () => {
         `INSERT INTO stripe_events (id, type, received_at) VALUES ($1, 'invoice.paid', now() - $2::interval)`,
         [`${tag}-${suffix}`, age],
       );
+      // Keyed by a job's uuid: the tag in the uuid's first group ('old' 0…1, 'new' 0…2).
+      await t.dataSource.query(
+        `INSERT INTO mail_deliveries (job_id, status, claimed_at) VALUES ($1, 'sent', now() - $2::interval)`,
+        [deliveryId(suffix), age],
+      );
     }
     const marked = {
       sessions: 'refresh_token_hash',
@@ -84,7 +92,9 @@ describe('retention sweep (integration)', () => {
       password_reset_tokens: 'token_hash',
       stripe_events: 'id',
     } as const;
-    expect(RETENTION_RULES.map((rule) => rule.table).sort()).toEqual(Object.keys(marked).sort());
+    expect(RETENTION_RULES.map((rule) => rule.table).sort()).toEqual(
+      [...Object.keys(marked), 'mail_deliveries'].sort(),
+    );
 
     const deleted = await t.app.get(RetentionSweep).sweep();
 
@@ -93,6 +103,18 @@ describe('retention sweep (integration)', () => {
       expect({ table, kept: await count(table, column, `${tag}-new`) }).toEqual({ table, kept: 1 });
       expect(deleted[table]).toBeGreaterThanOrEqual(1);
     }
+    const delivery = async (suffix: 'old' | 'new'): Promise<number> =>
+      (
+        (await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM mail_deliveries WHERE job_id = $1`,
+          [deliveryId(suffix)],
+        )) as { n: number }[]
+      )[0]?.n ?? 0;
+    expect({ old: await delivery('old'), kept: await delivery('new') }).toEqual({
+      old: 0,
+      kept: 1,
+    });
+    expect(deleted.mail_deliveries).toBeGreaterThanOrEqual(1);
     // The owner's live session is untouched: still signed in.
     await agent.get('/api/members').expect(200);
   });

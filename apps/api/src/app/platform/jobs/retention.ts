@@ -22,7 +22,9 @@ export const RETENTION_BATCH = 5_000;
  * - `password_reset_tokens`: a reset link 30 days after it expired (it lives 30 minutes; a new
  *   link of the same owner also deletes theirs that ended a day before);
  * - `stripe_events`: a Stripe event id 30 days after it arrived (Stripe retries a delivery for
- *   up to 3 days: https://docs.stripe.com/webhooks#retries).
+ *   up to 3 days: https://docs.stripe.com/webhooks#retries);
+ * - `mail_deliveries`: the delivery record of one of Grove's own emails 30 days after its claim
+ *   (a job's attempts end within the hour: docs/decisions/grove-emails-at-most-once.md).
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'sessions', expired: `expires_at < now() - interval '30 days'` },
@@ -32,6 +34,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: 'outbox_emails', expired: `created_at < now() - interval '30 days'` },
   { table: 'password_reset_tokens', expired: `expires_at < now() - interval '30 days'` },
   { table: 'stripe_events', expired: `received_at < now() - interval '30 days'` },
+  { table: 'mail_deliveries', expired: `claimed_at < now() - interval '30 days'` },
 ];
 
 /**

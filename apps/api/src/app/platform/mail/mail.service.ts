@@ -8,9 +8,15 @@ import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxRepository } from './outbox.repository';
+import { SENDING_ABANDONED_AFTER_SECONDS, sendClaimed } from './at-most-once';
+import { MailDeliveriesRepository, type MailDeliveryStatus } from './mail-deliveries.repository';
 
 /** The pg-boss queue that delivers Grove's emails. */
 const MAIL_QUEUE = 'mail.send';
+/** The hourly run settling Grove's emails left 'sending' by an attempt that never came back. */
+const SETTLE_QUEUE = 'mail.settle-abandoned';
+/** Every hour at :23 (off the hour, away from the member emails' :07). */
+const SETTLE_CRON = '23 * * * *';
 
 /**
  * How long one SMTP delivery may wait (ms): for the connection (DNS included), for the server's
@@ -64,12 +70,20 @@ export type DeliveryOutcome = 'sent' | 'outboxed';
 /** What `MailService.deliver` did: delivered, or 'refused' (the recipient is not one plain mailbox). */
 export type DeliveryResult = DeliveryOutcome | 'refused';
 
+/**
+ * What `MailService.deliverOnce` did: this attempt's outcome; 'uncertain' (an earlier attempt began
+ * the SMTP conversation and never recorded its end: not sent again); null (an earlier attempt
+ * settled it: nothing done).
+ */
+export type OnceResult = DeliveryResult | 'uncertain' | null;
+
 /** Called after an email of a `source.kind` has been delivered. */
 export type DeliveryListener = (sourceId: string, outcome: DeliveryOutcome) => Promise<void>;
 
 /**
  * Grove's outgoing email, sent in the background as pg-boss jobs (`mail.send`; 3 retries with
- * backoff). With SMTP_URL set, each email goes through nodemailer (from MAIL_FROM); without it,
+ * backoff), each at most once to the SMTP server ({@link deliverOnce}, `mail_deliveries`,
+ * docs/decisions/grove-emails-at-most-once.md). With SMTP_URL set, each email goes through nodemailer (from MAIL_FROM); without it,
  * the email is written to the `outbox_emails` table and one line is logged, so nothing is lost
  * on a machine without a mail server. Modules tell which rows an email belongs to (`source`)
  * and register a listener per `kind` to record the delivery.
@@ -86,6 +100,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
+    private readonly deliveries: MailDeliveriesRepository,
     metrics: MetricsService,
   ) {
     this.emails = metrics.counter({
@@ -98,10 +113,17 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     await this.jobs.register<MailJob>(
       { name: MAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
-      async (data) => {
-        await this.deliver(data);
+      async (data, job) => {
+        await this.deliverOnce(job.id, data);
       },
     );
+    await this.jobs.register<object>(
+      { name: SETTLE_QUEUE, policy: 'singleton', retryLimit: 1 },
+      async () => {
+        await this.settleAbandoned();
+      },
+    );
+    await this.jobs.schedule(SETTLE_QUEUE, SETTLE_CRON);
   }
 
   onApplicationShutdown(): void {
@@ -131,6 +153,57 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   /** Starts delivering the emails queued in a transaction that has committed (see {@link queue}). */
   wake(): void {
     this.jobs.wake(MAIL_QUEUE);
+  }
+
+  /**
+   * Delivers delivery `deliveryId` (the id of the job that carries it: a retry keeps it) at most
+   * once to the SMTP server, by the rule member emails follow (`sendClaimed`,
+   * docs/decisions/grove-emails-at-most-once.md): claimed ('sending', `mail_deliveries`) in a
+   * committed statement before SMTP, then settled with {@link deliver}'s outcome. A refusal or no
+   * connection (`smtpNotAccepted`) takes the claim back and throws, for the job's retry; any other
+   * failure leaves it 'sending', and the next attempt records 'uncertain' and sends nothing.
+   * @param deliveryId a uuid naming this one email (its pg-boss job's id)
+   * @returns this attempt's outcome, 'uncertain' or null (see {@link OnceResult})
+   * @throws the SMTP error or the database's (the job is retried)
+   */
+  async deliverOnce(deliveryId: string, email: MailJob): Promise<OnceResult> {
+    let earlier: MailDeliveryStatus | null = null;
+    const result = await sendClaimed(
+      {
+        claim: async () => {
+          const claimed = await this.deliveries.claim(deliveryId);
+          if (claimed !== true) earlier = claimed;
+          return claimed === true;
+        },
+        unclaim: () => this.deliveries.unclaim(deliveryId),
+      },
+      () => this.deliver(email),
+    );
+    if (result !== null) {
+      await this.deliveries.settle(deliveryId, result);
+      return result;
+    }
+    if (earlier !== 'sending') return null;
+    // An attempt before this one began the SMTP conversation and never recorded how it ended:
+    // the server may have the email. Never twice.
+    await this.deliveries.settle(deliveryId, 'uncertain');
+    this.logger.warn(
+      `email ${deliveryId}: an earlier attempt's outcome is unknown; not sent again`,
+    );
+    return 'uncertain';
+  }
+
+  /**
+   * The hourly run (SETTLE_QUEUE): Grove's emails still 'sending' SENDING_ABANDONED_AFTER_SECONDS
+   * after their claim (an attempt that never came back, its job out of retries) become
+   * 'uncertain'; nothing sends them again.
+   * @returns how many were settled
+   */
+  async settleAbandoned(): Promise<number> {
+    const settled = await this.deliveries.settleAbandoned(SENDING_ABANDONED_AFTER_SECONDS);
+    if (settled > 0)
+      this.logger.warn(`${settled} email(s) left 'sending' by a lost attempt: 'uncertain'`);
+    return settled;
   }
 
   /**
