@@ -427,13 +427,19 @@ export class MindbodyService {
   /**
    * Creates the developer account's webhook subscription (and activates it) unless Grove has one,
    * under the account subscription's lock (one subscription however many businesses subscribe at
-   * once, on any API instance); its signature key is stored sealed.
+   * once, on any API instance); its signature key is stored sealed. A subscription of this URL
+   * that Grove holds no key for is deleted first (`MindbodySiteClient.subscribe`).
    * @throws the Mindbody client's errors (nothing stored)
    */
   private async ensureAccountSubscription(webhookUrl: string): Promise<void> {
     await this.integrations.withAccountSubscription(async (manager) => {
       if (await this.integrations.accountSubscription(manager)) return;
-      const created = await this.siteClient.subscribe(webhookUrl, 'grove');
+      // One Mindbody made whose key Grove never stored (a lost reply, a crash) is deleted first.
+      const created = await this.siteClient.subscribe(
+        webhookUrl,
+        'grove',
+        await this.integrations.heldSubscriptionIds(manager),
+      );
       await this.integrations.saveAccountSubscription(manager, {
         subscriptionId: created.subscriptionId,
         signatureKeyEnc: this.crypto.seal(created.signatureKey),

@@ -363,15 +363,33 @@ export class MindbodySiteClient {
    * ({@link MINDBODY_EVENT_IDS}) delivered to `webhookUrl` (it receives every activated site's
    * events). Webhooks API v1: `POST /subscriptions` (schema 1, referenceId) then
    * `PATCH /subscriptions/{id}` `{status:'Active'}` (Mindbody first sends a HEAD to the URL).
-   * The POST is not retried blindly: when its reply is lost, the subscriptions of this URL and
-   * reference are looked up and deleted before one more POST.
+   * The POST has no idempotency key and only its reply carries the signature key, so it is never
+   * retried blindly (docs/decisions/mindbody-writes-retried.md): before it, and again when its
+   * reply is lost, the subscriptions of this URL and reference that Grove does not hold (`keep`)
+   * are deleted: one made by a POST whose reply was lost, or whose key a crash kept Grove from
+   * storing, would sign deliveries Grove cannot verify.
    * @param referenceId echoed by Mindbody in the subscription
+   * @param keep ids of subscriptions whose keys Grove holds (never deleted here)
    * @returns the subscription id and its messageSignatureKey
    * @throws as {@link MindbodyRunClient.clientsPage}
    */
-  async subscribe(webhookUrl: string, referenceId: string): Promise<MindbodyWebhookSubscription> {
+  async subscribe(
+    webhookUrl: string,
+    referenceId: string,
+    keep: ReadonlySet<string> = new Set(),
+  ): Promise<MindbodyWebhookSubscription> {
     // The Webhooks API is the developer account's: no site, no staff token.
     const client = this.client('');
+    const deleteOrphans = async (): Promise<void> => {
+      const { items } = await client.getSubscriptions();
+      for (const orphan of items)
+        if (
+          orphan.webhookUrl === webhookUrl &&
+          orphan.referenceId === referenceId &&
+          !keep.has(orphan.subscriptionId)
+        )
+          await client.deleteSubscription(orphan.subscriptionId);
+    };
     const create = () =>
       client.createSubscription({
         eventIds: [...MINDBODY_EVENT_IDS],
@@ -379,18 +397,15 @@ export class MindbodySiteClient {
         referenceId,
         webhookUrl,
       });
+    await deleteOrphans();
     let created: CreatedSubscription;
     try {
       created = await create();
     } catch (error) {
       if (!(error instanceof MindbodyUnavailableError)) throw error;
-      // The reply was lost, so Mindbody may have made the subscription, whose key only that reply
-      // carried: one it made for this URL and reference is deleted (it would sign deliveries
-      // Grove cannot verify), then it is made once more (issue 31 item 4).
-      const { items } = await client.getSubscriptions();
-      for (const orphan of items)
-        if (orphan.webhookUrl === webhookUrl && orphan.referenceId === referenceId)
-          await client.deleteSubscription(orphan.subscriptionId);
+      // The reply was lost, so Mindbody may have made the subscription: it goes, then one more
+      // is made (issue 31 item 4).
+      await deleteOrphans();
       created = await create();
     }
     await client.activateSubscription(created.subscriptionId);

@@ -8,6 +8,7 @@ import {
 } from '../../../../../test/mindbody-sandbox';
 import { freePort } from '../../../../../test/local-daemon';
 import { JobsService } from '../../../platform/jobs/jobs.service';
+import { MindbodyRepository } from '../persistence/mindbody.repository';
 
 jest.setTimeout(120_000);
 
@@ -89,5 +90,64 @@ describe('Mindbody work that must not be lost (integration, sandbox)', () => {
     } finally {
       send.mockRestore();
     }
+  });
+});
+
+/**
+ * Issue 31 item 4: Mindbody made the subscription and answered, then Grove died before storing its
+ * key (here: the store fails once). The next subscribe finds the subscription of Grove's URL that
+ * Grove holds no key for and deletes it before making one, so exactly one subscription delivers,
+ * signed with the key Grove stored.
+ */
+describe('Mindbody subscription whose key was never stored (integration, sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    sandbox = await startMindbodySandbox({ port: 0, clientCount: 10 });
+    const port = await freePort();
+    t = await createTestApp({ ...sandboxEnv(sandbox), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` });
+    await t.app.listen(port, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('the next subscribe deletes the orphan before making one: one subscription, verified deliveries', async () => {
+    const { agent } = await t.signUp({ businessName: 'Zoë D’Arcy-Nguyễn Pilates' });
+    const repository = t.app.get(MindbodyRepository);
+    const crash = jest
+      .spyOn(repository, 'saveAccountSubscription')
+      .mockRejectedValueOnce(new Error('the API process died here'));
+    try {
+      await reachStageFour(agent, sandbox);
+    } finally {
+      crash.mockRestore();
+    }
+    // Mindbody has it; Grove has no key for it.
+    const orphan = sandbox.control.subscriptions();
+    expect(orphan).toHaveLength(1);
+    expect(await repository.accountSubscription()).toBeNull();
+
+    // The owner's next discount save subscribes again.
+    await agent
+      .put('/api/mindbody/discounts')
+      .send({ discountOnReferralCents: 500, discountForRefereeCents: 200 })
+      .expect(200);
+
+    const subscriptions = sandbox.control.subscriptions();
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.subscriptionId).not.toBe(orphan[0]?.subscriptionId);
+    expect((await repository.accountSubscription())?.subscriptionId).toBe(
+      subscriptions[0]?.subscriptionId,
+    );
+    const client = sandbox.control.clients()[0];
+    const reply = await deliverWebhook(t, sandbox, {
+      messageId: 'after-unstored-key-1',
+      eventId: 'client.updated',
+      clientId: String(client?.Id),
+    });
+    expect(reply.status).toBe(204);
   });
 });

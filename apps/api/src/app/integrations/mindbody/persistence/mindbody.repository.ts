@@ -371,6 +371,20 @@ export class MindbodyRepository {
   }
 
   /**
+   * The ids of every webhook subscription whose key Grove holds: each business's own from before
+   * the account's (issue 22), read in `manager`'s transaction (inside
+   * {@link withAccountSubscription}: what `MindbodySiteClient.subscribe` must never delete). Not
+   * scoped: the developer account's subscriptions are no one business's.
+   */
+  async heldSubscriptionIds(manager: EntityManager): Promise<Set<string>> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT webhook_subscription_id AS id FROM mindbody_integrations
+        WHERE webhook_subscription_id IS NOT NULL`,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
    * The businesses a delivery for this Mindbody site goes to: every integration of the site at
    * stage 4, with the sealed key of a subscription of its own made before Grove kept one for the
    * developer account (null for the others).
