@@ -621,6 +621,27 @@ describe('new member page link requests per client address (integration)', () =>
   });
 });
 
+describe('new member page link requests per IPv6 /64 (integration, issue 31)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One proxy in front: X-Forwarded-For is the client.
+    t = await createTestApp({ TRUST_PROXY: '1', THROTTLE_MEMBER_LINK_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+
+  const ask = (address: string, email: string) =>
+    t.agent().post('/api/member/magic-link').set('X-Forwarded-For', address).send({ email });
+
+  it('counts a client rotating addresses within its /64 as one; another /64 is not held back', async () => {
+    await ask('2001:db8:1:2::10', 'siobhan@example.ie').expect(202);
+    await ask('2001:db8:1:2:aaaa::11', 'zoe@example.com').expect(202);
+    const refused = await ask('2001:db8:1:2:ffff:ffff:ffff:fffe', 'ana-sofia@example.es');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+    await ask('2001:db8:1:3::10', 'ana-sofia@example.es').expect(202);
+  });
+});
+
 describe('the member page rendered by the API, without JavaScript (integration)', () => {
   const PAGE_SCRIPT = 'document.documentElement.dataset.member="yes";';
   const PAGE_STYLE = '.member{max-width:480px}';

@@ -136,6 +136,8 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         'getClients',
         'getSites',
         'getSubscription',
+        // subscribe looks up the subscriptions of Grove's URL before making one
+        'getSubscriptions',
         'issueToken',
         'patchSubscription',
         'updateClientContractAutopays',
