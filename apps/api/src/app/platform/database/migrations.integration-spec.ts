@@ -374,6 +374,33 @@ describe('migrations (integration)', () => {
     expect(await exists()).toBe(true);
   });
 
+  it('MailDeliveries keeps one delivery a job, claimed as sending, refuses an unknown status, and goes down and up again', async () => {
+    const exists = async (): Promise<boolean> =>
+      (
+        (await dataSource.query(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'mail_deliveries'`,
+        )) as { n: number }[]
+      )[0].n === 1;
+    const [claimed] = (await dataSource.query(
+      `INSERT INTO mail_deliveries (job_id) VALUES ('0b7c9e4e-1d2f-4a3b-8c5d-6e7f8a9b0c1d') RETURNING status`,
+    )) as { status: string }[];
+    expect(claimed?.status).toBe('sending');
+    await expect(
+      dataSource.query(
+        `INSERT INTO mail_deliveries (job_id) VALUES ('0b7c9e4e-1d2f-4a3b-8c5d-6e7f8a9b0c1d')`,
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    await expect(
+      dataSource.query(
+        `INSERT INTO mail_deliveries (job_id, status) VALUES (gen_random_uuid(), 'maybe')`,
+      ),
+    ).rejects.toThrow(/check constraint/);
+    await undoThrough(dataSource, 'MailDeliveries1795685000000');
+    expect(await exists()).toBe(false);
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await exists()).toBe(true);
+  });
+
   it("MemberEmailSending lets a member email be 'sending' or 'uncertain'; down, they are 'queued' and 'sent' again; up again", async () => {
     const [business] = (await dataSource.query(
       `INSERT INTO businesses (name, website, phone) VALUES ('Sending Gym', 'sending.example.com', '0412 345 678') RETURNING id`,
