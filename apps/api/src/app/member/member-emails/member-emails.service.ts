@@ -39,7 +39,8 @@ import {
 
 /**
  * The hourly run over every business: emails left 'sending' by an attempt that never came back are
- * settled, then waiting emails are released (a new UTC day resets the cap).
+ * settled (member emails, and Grove's own through `MailService.settleAbandoned`), then waiting
+ * emails are released (a new UTC day resets the cap).
  */
 const RELEASE_ALL_QUEUE = 'member-email.release-all';
 const RELEASE_ALL_CRON = '7 * * * *';
@@ -130,11 +131,13 @@ export class MemberEmails implements OnModuleInit {
 
   /**
    * The hourly run over every business (RELEASE_ALL_QUEUE): emails left 'sending' longer than
-   * SENDING_ABANDONED_AFTER_SECONDS become 'uncertain' (never sent again), then each business's
-   * waiting emails are released as far as its cap allows.
-   * @returns how many emails were settled and how many released
+   * SENDING_ABANDONED_AFTER_SECONDS become 'uncertain' (never sent again), and Grove's own emails
+   * likewise (`MailService.settleAbandoned`), then each business's waiting emails are released as
+   * far as its cap allows.
+   * @returns how many member emails were settled and how many released
    */
   async hourly(): Promise<{ settled: number; released: number }> {
+    await this.mail.settleAbandoned();
     const settled = await this.emails.settleAbandoned(SENDING_ABANDONED_AFTER_SECONDS);
     if (settled > 0)
       this.logger.warn(`${settled} member email(s) left 'sending' by a lost attempt: 'uncertain'`);

@@ -13,10 +13,6 @@ import { MailDeliveriesRepository, type MailDeliveryStatus } from './mail-delive
 
 /** The pg-boss queue that delivers Grove's emails. */
 const MAIL_QUEUE = 'mail.send';
-/** The hourly run settling Grove's emails left 'sending' by an attempt that never came back. */
-const SETTLE_QUEUE = 'mail.settle-abandoned';
-/** Every hour at :23 (off the hour, away from the member emails' :07). */
-const SETTLE_CRON = '23 * * * *';
 
 /**
  * How long one SMTP delivery may wait (ms): for the connection (DNS included), for the server's
@@ -117,13 +113,6 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         await this.deliverOnce(job.id, data);
       },
     );
-    await this.jobs.register<object>(
-      { name: SETTLE_QUEUE, policy: 'singleton', retryLimit: 1 },
-      async () => {
-        await this.settleAbandoned();
-      },
-    );
-    await this.jobs.schedule(SETTLE_QUEUE, SETTLE_CRON);
   }
 
   onApplicationShutdown(): void {
@@ -194,9 +183,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The hourly run (SETTLE_QUEUE): Grove's emails still 'sending' SENDING_ABANDONED_AFTER_SECONDS
-   * after their claim (an attempt that never came back, its job out of retries) become
-   * 'uncertain'; nothing sends them again.
+   * Grove's emails still 'sending' SENDING_ABANDONED_AFTER_SECONDS after their claim (an attempt
+   * that never came back, its job out of retries) become 'uncertain'; nothing sends them again.
+   * Called by the hourly run that settles member emails too (`MemberEmails.hourly`: one schedule,
+   * no queue of its own).
    * @returns how many were settled
    */
   async settleAbandoned(): Promise<number> {
