@@ -15,7 +15,11 @@ export interface TestApp {
   dataSource: DataSource;
   /** A new supertest agent that keeps cookies between requests (one browser). */
   agent(): TestAgent;
-  /** Signs up a new business owner on a fresh agent; returns the agent (signed in) and the user. */
+  /**
+   * Signs up a new business owner on a fresh agent as a person does: the sign-up form (202), then
+   * the emailed link (read from the queued email, {@link signupLinkToken}); returns the agent
+   * (signed in by the link) and the user.
+   */
   signUp(
     overrides?: Partial<SignupBody>,
   ): Promise<{ agent: TestAgent; user: SessionUser; body: SignupBody }>;
@@ -57,6 +61,28 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
   WEB_DIST_DIR: '/nonexistent-grove-web',
   METRICS_PORT: '0',
 };
+
+/**
+ * The token of the newest sign-up link emailed to `email` (docs/product.md#signup), read from the
+ * email Grove queued (the `mail.send` job, kept by pg-boss whether it was delivered or not).
+ * @throws Error when no sign-up link was emailed to it
+ */
+export async function signupLinkToken(
+  dataSource: Pick<DataSource, 'query'>,
+  email: string,
+): Promise<string> {
+  const rows: { token: string | null }[] = await dataSource.query(
+    `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token
+       FROM pgboss.job
+      WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
+        AND data->>'text' LIKE '%/signup/confirm#token=%'
+      ORDER BY created_on DESC LIMIT 1`,
+    [email],
+  );
+  const token = rows[0]?.token;
+  if (!token) throw new Error(`no sign-up link was emailed to ${email}`);
+  return token;
+}
 
 let counter = 0;
 
@@ -117,9 +143,15 @@ export async function createTestApp(
         const body = signupBody(overrides);
         const browser = agent();
         const reply = await browser.post('/api/auth/signup').send(body);
-        if (reply.status !== 201)
+        if (reply.status !== 202)
           throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-        return { agent: browser, user: reply.body as SessionUser, body };
+        const token = await signupLinkToken(app.get(DataSource), body.email);
+        const confirmed = await browser.post('/api/auth/signup/confirm').send({ token });
+        if (confirmed.status !== 201)
+          throw new Error(
+            `signup link refused: ${confirmed.status} ${JSON.stringify(confirmed.body)}`,
+          );
+        return { agent: browser, user: confirmed.body as SessionUser, body };
       },
       async close() {
         await app.close();
