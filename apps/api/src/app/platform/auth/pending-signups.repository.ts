@@ -72,10 +72,12 @@ export class PendingSignupsRepository {
       last_name: string;
       password_hash: string;
     }[] = await manager.query(
-      `UPDATE pending_signups SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING email, business_name, website, phone, country, first_name, last_name,
-                  password_hash`,
+      `WITH used AS (
+         UPDATE pending_signups SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING email, business_name, website, phone, country, first_name, last_name,
+                    password_hash)
+       SELECT * FROM used`,
       [tokenHash],
     );
     const row = rows[0];
