@@ -67,11 +67,8 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
  * email Grove queued (the `mail.send` job, kept by pg-boss whether it was delivered or not).
  * @throws Error when no sign-up link was emailed to it
  */
-export async function signupLinkToken(
-  dataSource: Pick<DataSource, 'query'>,
-  email: string,
-): Promise<string> {
-  const rows: { token: string | null }[] = await dataSource.query(
+export async function signupLinkToken(database: Queryable, email: string): Promise<string> {
+  const result: unknown = await database.query(
     `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token
        FROM pgboss.job
       WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
@@ -79,9 +76,37 @@ export async function signupLinkToken(
       ORDER BY created_on DESC LIMIT 1`,
     [email],
   );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    token: string | null;
+  }[];
   const token = rows[0]?.token;
   if (!token) throw new Error(`no sign-up link was emailed to ${email}`);
   return token;
+}
+
+/** A database to read from: a TypeORM `DataSource` (rows) or a `pg` client or pool (`{ rows }`). */
+export interface Queryable {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Signs `body` up through `client` as a person does (docs/product.md#signup): the form (→ 202),
+ * then the emailed link read from `database` ({@link signupLinkToken}). For tests that sign up
+ * through another client than {@link TestApp.signUp}'s (a proxy, an API process) or read the
+ * reply's cookies.
+ * @returns the link's reply (201 SessionUser with the session's cookies)
+ * @throws Error when the form is not accepted (its status and body)
+ */
+export async function signUpThroughLink(
+  client: { post(url: string): request.Test },
+  database: Queryable,
+  body: SignupBody,
+): Promise<request.Response> {
+  const reply = await client.post('/api/auth/signup').send(body);
+  if (reply.status !== 202)
+    throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const token = await signupLinkToken(database, body.email);
+  return client.post('/api/auth/signup/confirm').send({ token });
 }
 
 let counter = 0;
@@ -142,11 +167,7 @@ export async function createTestApp(
       async signUp(overrides = {}) {
         const body = signupBody(overrides);
         const browser = agent();
-        const reply = await browser.post('/api/auth/signup').send(body);
-        if (reply.status !== 202)
-          throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-        const token = await signupLinkToken(app.get(DataSource), body.email);
-        const confirmed = await browser.post('/api/auth/signup/confirm').send({ token });
+        const confirmed = await signUpThroughLink(browser, app.get(DataSource), body);
         if (confirmed.status !== 201)
           throw new Error(
             `signup link refused: ${confirmed.status} ${JSON.stringify(confirmed.body)}`,

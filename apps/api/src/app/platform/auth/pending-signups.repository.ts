@@ -22,9 +22,10 @@ export interface PendingSignup {
 @Injectable()
 export class PendingSignupsRepository {
   /**
-   * Stores a sign-up for `signup.email` valid `ttlSeconds`, inside `manager`'s transaction:
-   * deletes the address's earlier sign-up (any case; its link stops working) and every sign-up
-   * that ended more than a day ago.
+   * Stores a sign-up for `signup.email` valid `ttlSeconds`, inside `manager`'s transaction, in
+   * place of the address's unused one (any case; its link stops working; two at once: the later
+   * wins, on the unique index `pending_signups_email`); deletes every sign-up that ended more
+   * than a day ago.
    */
   async replace(
     manager: EntityManager,
@@ -32,15 +33,17 @@ export class PendingSignupsRepository {
     tokenHash: string,
     ttlSeconds: number,
   ): Promise<void> {
-    await manager.query(
-      `DELETE FROM pending_signups
-        WHERE lower(email) = lower($1) OR expires_at < now() - interval '1 day'`,
-      [signup.email],
-    );
+    await manager.query(`DELETE FROM pending_signups WHERE expires_at < now() - interval '1 day'`);
     await manager.query(
       `INSERT INTO pending_signups (token_hash, email, business_name, website, phone, country,
                                     first_name, last_name, password_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
+       ON CONFLICT (lower(email)) WHERE used_at IS NULL DO UPDATE SET
+         token_hash = EXCLUDED.token_hash, email = EXCLUDED.email,
+         business_name = EXCLUDED.business_name, website = EXCLUDED.website,
+         phone = EXCLUDED.phone, country = EXCLUDED.country, first_name = EXCLUDED.first_name,
+         last_name = EXCLUDED.last_name, password_hash = EXCLUDED.password_hash,
+         created_at = now(), expires_at = EXCLUDED.expires_at`,
       [
         tokenHash,
         signup.email,

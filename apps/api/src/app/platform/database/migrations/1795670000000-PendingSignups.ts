@@ -5,8 +5,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * sign-up link Grove emailed to an address no account used: the sign-up form's fields, the
  * password's argon2id hash (never the password), the SHA-256 (hex) of the link's token only
  * (`token_hash`, unique), when it stops working (`expires_at`, 24 hours later) and when it was
- * used (`used_at`; a link works once). An address has at most one live row (a new sign-up
- * deletes the previous one): `pending_signups_email` on `lower(email)` finds it.
+ * used (`used_at`; a link works once). An address has at most one unused row
+ * (`pending_signups_email`, unique on `lower(email)` while unused): a new sign-up replaces it,
+ * also when two arrive at once.
  */
 export class PendingSignups1795670000000 implements MigrationInterface {
   name = 'PendingSignups1795670000000';
@@ -27,7 +28,9 @@ export class PendingSignups1795670000000 implements MigrationInterface {
       expires_at timestamptz NOT NULL,
       used_at timestamptz
     )`);
-    await queryRunner.query(`CREATE INDEX pending_signups_email ON pending_signups (lower(email))`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX pending_signups_email ON pending_signups (lower(email)) WHERE used_at IS NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
