@@ -72,7 +72,7 @@ test("sign-up by email: 'Check your email', the emailed link makes the account; 
       fullPage: true,
     });
   }
-  await again.getByRole('link', { name: 'Log in' }).click();
+  await again.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
   await expect(again).toHaveURL(/\/login$/);
 
   // The same address again: the same page, and the mailbox is told someone tried.

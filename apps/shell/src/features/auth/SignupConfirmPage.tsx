@@ -11,7 +11,7 @@ function tokenFromFragment(hash: string): string {
 }
 
 /**
- * 'Finishing your sign-up' (docs/product.md#signup), the page of the link Grove emails after a
+ * 'Finish signing up' (docs/product.md#signup), the page of the link Grove emails after a
  * sign-up: the token is read from the fragment (taken out of the address bar at once) and posted
  * once, never on load of a GET by a link scanner; the API creates the business and its owner and
  * signs in, and the page goes on to the dashboard. A link that is not valid (used, older than 24
@@ -42,7 +42,7 @@ export function SignupConfirmPage() {
   return (
     <main className="shell-auth">
       <Card className="shell-auth__card">
-        <h1 className="shell-auth__title">Finishing your sign-up</h1>
+        <h1 className="shell-auth__title">Finish signing up</h1>
         {failure ? (
           <>
             <Alert>{failure}</Alert>
