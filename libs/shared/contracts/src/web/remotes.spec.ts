@@ -79,8 +79,5 @@ describe('isKnownPagePath (the HTTP status of the 404 screen)', () => {
     '/signup/confirm/x',
     '/Pricing',
     '/wp-admin',
-  ])(
-    '%s is not',
-    (path) => expect(isKnownPagePath(path)).toBe(false),
-  );
+  ])('%s is not', (path) => expect(isKnownPagePath(path)).toBe(false));
 });

@@ -1,8 +1,4 @@
-import {
-  FORGOT_PASSWORD_PATH,
-  SIGNUP_CONFIRM_PATH,
-  SIGNUP_LINK_TTL_HOURS,
-} from '@grove/contracts';
+import { FORGOT_PASSWORD_PATH, SIGNUP_CONFIRM_PATH, SIGNUP_LINK_TTL_HOURS } from '@grove/contracts';
 import type { OutgoingEmail } from '../mail/mail.service';
 
 /** The subject of the email with a sign-up link (journeys and tests find it by it). */

@@ -19,8 +19,7 @@ export function useSignup() {
 export function useConfirmSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupConfirmRequest) =>
-      unwrap(api.POST('/auth/signup/confirm', { body })),
+    mutationFn: (body: SignupConfirmRequest) => unwrap(api.POST('/auth/signup/confirm', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }
