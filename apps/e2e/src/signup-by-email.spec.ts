@@ -13,6 +13,8 @@ test("sign-up by email: 'Check your email', the emailed link makes the account; 
   page,
   browser,
 }) => {
+  // Four browsers and two sign-ups: longer than one journey step's default minute on a busy machine.
+  test.setTimeout(120_000);
   const owner = { ...newOwner(), firstName: 'Siobhán', lastName: "O'Brien" };
   const fillAndSubmit = async () => {
     await page.goto('/signup');
