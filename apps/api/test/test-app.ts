@@ -18,7 +18,7 @@ export interface TestApp {
   /**
    * Signs up a new business owner on a fresh agent as a person does: the sign-up form (202), then
    * the emailed link (read from the queued email, {@link signupLinkToken}); returns the agent
-   * (signed in by the link) and the user.
+   * (signed in by the link) and the user, once the emails of the sign-up have been delivered.
    */
   signUp(
     overrides?: Partial<SignupBody>,
@@ -94,6 +94,7 @@ export interface Queryable {
  * then the emailed link read from `database` ({@link signupLinkToken}). For tests that sign up
  * through another client than {@link TestApp.signUp}'s (a proxy, an API process) or read the
  * reply's cookies.
+ * Returns once the sign-up's emails have left the mail queue.
  * @returns the link's reply (201 SessionUser with the session's cookies)
  * @throws Error when the form is not accepted (its status and body)
  */
@@ -106,7 +107,29 @@ export async function signUpThroughLink(
   if (reply.status !== 202)
     throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   const token = await signupLinkToken(database, body.email);
-  return client.post('/api/auth/signup/confirm').send({ token });
+  const confirmed = await client.post('/api/auth/signup/confirm').send({ token });
+  await emailsSettled(database, body.email);
+  return confirmed;
+}
+
+/**
+ * Waits (up to 10 s) until Grove's emails to `email` have left the mail queue (delivered, or
+ * waiting for a retry), so that a test counting the emails a server received after a sign-up
+ * does not see the sign-up link arrive late.
+ */
+async function emailsSettled(database: Queryable, email: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const result: unknown = await database.query(
+      `SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'mail.send' AND lower(data->>'to') = lower($1) AND state IN ('created', 'active')`,
+      [email],
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      n: number;
+    }[];
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 let counter = 0;
