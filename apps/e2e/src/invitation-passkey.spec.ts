@@ -87,6 +87,9 @@ test('an invitee joins with a passkey instead of a password, then signs in with 
   const setPassword = desk.getByRole('form', { name: 'Set a password' });
   await expect(setPassword).toBeVisible();
   await expect(desk.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+  // Her one passkey stays until she has a password: no 'Remove', the card says why.
+  await expect(desk.getByText('Set a password before removing your last passkey.')).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Remove Front desk iPad' })).toHaveCount(0);
   const password = 'Zoë’s front desk passphrase';
   await setPassword.getByLabel('New password', { exact: true }).fill(password);
   await setPassword.getByLabel('Confirm new password').fill(password);
@@ -102,6 +105,7 @@ test('an invitee joins with a passkey instead of a password, then signs in with 
   await expect(desk.getByText('Your password has been set')).toBeVisible();
   await desk.reload();
   await expect(desk.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Remove Front desk iPad' })).toBeVisible();
 
   // The password now signs her in, her passkey as the second step.
   await deskContext.clearCookies();

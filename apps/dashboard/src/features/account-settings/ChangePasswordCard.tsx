@@ -8,6 +8,7 @@ import {
 import { ApiError } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { useChangePassword } from './api/account';
+import { NewPasswordFields } from './security/NewPasswordFields';
 import { Alert, Button, Card, TextField } from '@grove/web-ui';
 
 type PasswordForm = Required<PasswordChangeInput>;
@@ -73,20 +74,10 @@ export function ChangePasswordCard({ required = false }: { required?: boolean })
           autoComplete="current-password"
           {...field('currentPassword', { onChange: () => setNote(null) })}
         />
-        <div className="dash-form-row">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...field('newPassword')}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
-        </div>
+        <NewPasswordFields
+          newPassword={field('newPassword')}
+          confirmPassword={field('confirmPassword')}
+        />
         {note && <Alert tone={note.tone}>{note.text}</Alert>}
         <Button type="submit" busy={isSubmitting}>
           Change password

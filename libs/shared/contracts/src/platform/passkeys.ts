@@ -20,6 +20,8 @@ export const PASSKEY_MESSAGES = {
   signInFailed: 'This passkey could not sign you in. Try again, or use your password.',
   confirmFailed: "Your passkey could not confirm it's you. Please try again.",
   notFound: 'That passkey was already removed.',
+  /** Removing the last passkey of an account whose person never chose a password (issue 34). */
+  lastWithoutPassword: 'Set a password before removing your last passkey.',
   cancelled: 'The passkey request was cancelled or timed out.',
   unsupported: 'This browser cannot use passkeys.',
 } as const;

@@ -388,11 +388,7 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
         }
       >(
         `SELECT ${SUMMARY_COLUMNS}, ${INTEGRATION_DISCOUNT},
-           ${approvalPrefillColumns(
-             'm',
-             '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
-             '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
-           )}
+           ${approvalPrefillColumns('m', '$1')}
          FROM members m ${SUMMARY_JOINS} WHERE m.business_id = $1 ORDER BY m.name`,
         [businessId],
       );
@@ -403,6 +399,21 @@ describe('the price in SQL and in TypeScript (membership/pricing)', () => {
          FROM businesses WHERE id = $1`,
         [businessId],
       );
+      // No referring member (a friend of the business's own join page): the business's defaults.
+      const {
+        rows: [noReferrer],
+      } = await client.query<{
+        prefill_price_cents: number | null;
+        prefill_discount_cents: number | null;
+      }>(
+        `SELECT ${approvalPrefillColumns('m', '$1')}
+         FROM businesses b LEFT JOIN members m ON false WHERE b.id = $1`,
+        [businessId],
+      );
+      expect(approvalPrefill(null, defaults)).toEqual({
+        membershipPriceCents: noReferrer.prefill_price_cents,
+        discountCents: noReferrer.prefill_discount_cents,
+      });
       for (const row of referrers) {
         const ts = approvalPrefill(toMemberRow(toSummary(row), []), defaults);
         expect({ name: row.name, ...ts }).toEqual({

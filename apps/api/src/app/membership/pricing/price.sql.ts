@@ -265,7 +265,7 @@ export const rowPrice = (
 /**
  * SQL: what a friend's approval starts from (docs/product.md#member-defaults), the twin of
  * `approvalPrefill` (@grove/contracts) applied to the referrer's `toMemberRow`: two integer
- * columns, `<prefix>price_cents` and `<prefix>discount_cents` (cents; NULL = nothing known), on
+ * columns, `prefill_price_cents` and `prefill_discount_cents` (cents; NULL = nothing known), on
  * referring `members` row `alias`. The price is the referrer's membership price, or the
  * business's default price when Grove does not know it (a Mindbody member not priced yet,
  * without an autopay contract, or whose membership ended); the discount is the referrer's
@@ -273,25 +273,27 @@ export const rowPrice = (
  * unsaved, docs/product.md#constants; a Stripe-billed member's: the Stripe integration's). price-parity.integration-spec.ts keeps both sides equal.
  * With no referring member (`alias` a LEFT JOIN's NULL row: a friend of the business's own join
  * page), both are the business's defaults, as `approvalPrefill(null, defaults)`.
- * @param defaultPrice SQL of the business's default membership price (cents or NULL)
- * @param integrationDiscount SQL of the business's Mindbody discountOnReferral (cents or NULL)
- * @param joined what a list statement has read once instead of per row: `billed`, a boolean SQL
- *   expression that is `stripeBilled(alias)` (e.g. from a join), and `stripeDiscount`, SQL of the
- *   business's saved Stripe discountOnReferral (e.g. an InitPlan on `$1`); and `defaultDiscount`,
- *   SQL of the business's default discount per referral (cents or NULL), for no referrer
+ * The business's values (default price and discount, the Mindbody and Stripe discounts) are read
+ * by `businessId` once per statement (InitPlans), not per row.
+ * @param businessId SQL of the business's id (e.g. `$1`); `alias` is a member of it
+ * @param billed a boolean SQL expression that is `stripeBilled(alias)`, e.g. from a join a list
+ *   statement made once; by default `stripeBilled(alias)` itself
  */
 export const approvalPrefillColumns = (
   alias: string,
-  defaultPrice: string,
-  integrationDiscount: string,
-  prefix = 'prefill_',
-  joined: { billed?: string; stripeDiscount?: string; defaultDiscount?: string } = {},
-): string =>
-  `CASE WHEN ${alias}.id IS NULL THEN ${defaultPrice}
+  businessId: string,
+  billed = stripeBilled(alias),
+): string => {
+  const defaultPrice = `(SELECT default_membership_price_cents FROM businesses WHERE id = ${businessId})`;
+  const defaultDiscount = `(SELECT default_discount_cents FROM businesses WHERE id = ${businessId})`;
+  const mindbodyDiscount = `(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = ${businessId})`;
+  const stripeDiscount = `(SELECT discount_on_referral_cents FROM stripe_member_integrations WHERE business_id = ${businessId})`;
+  return `CASE WHEN ${alias}.id IS NULL THEN ${defaultPrice}
     WHEN ${alias}.mindbody_client_id IS NOT NULL AND (${alias}.mindbody_cancelled_at IS NOT NULL
       OR ${alias}.mindbody_priced_at IS NULL OR ${alias}.mindbody_autopay_cents IS NULL)
-    THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS ${prefix}price_cents,
-  CASE WHEN ${alias}.id IS NULL THEN ${joined.defaultDiscount ?? 'NULL::integer'}
-    WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${integrationDiscount}, 0)
-    WHEN ${joined.billed ?? stripeBilled(alias)} THEN COALESCE(${joined.stripeDiscount ?? stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
-    ELSE ${alias}.discount_cents END AS ${prefix}discount_cents`;
+    THEN ${defaultPrice} ELSE ${alias}.membership_price_cents END AS prefill_price_cents,
+  CASE WHEN ${alias}.id IS NULL THEN ${defaultDiscount}
+    WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE(${mindbodyDiscount}, 0)
+    WHEN ${billed} THEN COALESCE(${stripeDiscount}, 0)
+    ELSE ${alias}.discount_cents END AS prefill_discount_cents`;
+};

@@ -2,8 +2,8 @@ import escapeHtml from 'escape-html';
 
 /**
  * The HTML pieces shared by the pages the API renders itself with inline assets (the join page
- * `/referral/:code` and the member page `/member`; docs/architecture.md#join-page). Every text is
- * escaped here, nothing arrives pre-escaped.
+ * `/referral/:code`, the business's join page `/join/:code` and the member page `/member`;
+ * docs/architecture.md#join-page). Every text is escaped here, nothing arrives pre-escaped.
  */
 
 /** The inline assets a page carries (built by the referral remote: `join-page/`, `member-page/`). */
@@ -55,6 +55,58 @@ export function fieldHtml(
     `<input class="g-field__input" id="${id}" name="${options.name}" type="${options.type}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}"${aria}>` +
     (error ? `<div id="${id}-error" class="g-field__error">${escapeHtml(error)}</div>` : '') +
     `</div>`
+  );
+}
+
+/**
+ * The form of a public join page (the referral join page, the business's join page), posting
+ * without script: Name and Email (their values and messages after a refused send), `moreFields`
+ * (already HTML), the hidden honeypot `website` (only bots fill it), `hidden` inputs (already
+ * HTML) and Submit. `data` becomes `data-*` attributes of the form, in order, escaped here.
+ */
+export function joinFormHtml(form: {
+  ids: { form: string; name: string; email: string; website: string };
+  action: string;
+  data?: Readonly<Record<string, string>>;
+  values?: { name: string; email: string };
+  errors?: { name?: string; email?: string };
+  moreFields?: string;
+  hidden?: string;
+}): string {
+  const { ids } = form;
+  const data = Object.entries(form.data ?? {})
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  return (
+    `<form id="${ids.form}" method="post" action="${escapeHtml(form.action)}"${data} novalidate>` +
+    fieldHtml(
+      ids.name,
+      {
+        label: 'Name',
+        name: 'name',
+        type: 'text',
+        autocomplete: 'name',
+        value: form.values?.name ?? '',
+      },
+      form.errors?.name,
+    ) +
+    fieldHtml(
+      ids.email,
+      {
+        label: 'Email',
+        name: 'email',
+        type: 'email',
+        autocomplete: 'email',
+        value: form.values?.email ?? '',
+      },
+      form.errors?.email,
+    ) +
+    (form.moreFields ?? '') +
+    `<div class="referral-join__trap" aria-hidden="true"><label for="${ids.website}">Website</label>` +
+    `<input id="${ids.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
+    (form.hidden ?? '') +
+    `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
+    `</form>`
   );
 }
 

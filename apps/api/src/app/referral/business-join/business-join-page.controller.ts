@@ -19,12 +19,12 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import { plainToInstance } from 'class-transformer';
 import type { Response } from 'express';
 import { validateBusinessJoin } from '@grove/contracts';
 import { Public } from '../../platform/common/public.decorator';
 import { ThrottledBy } from '../../platform/common/throttled-by.decorator';
-import { formText, NotCrossSiteGuard } from '../../platform/web/inline-page-http';
+import { NotCrossSiteGuard } from '../../platform/web/inline-page-http';
+import { answerPublicFormPost } from '../../platform/web/public-form-page';
 import { JoinPageAssetsService } from '../referrals/join-page/join-page-assets.service';
 import { BusinessJoinDto } from './dto/business-join.dto';
 import { BusinessJoinPageFilter } from './business-join-page.filter';
@@ -85,28 +85,20 @@ export class BusinessJoinPageController {
     @Res({ passthrough: true }) response: Response,
     @Ip() clientAddress: string,
   ): Promise<string> {
-    const form = body ?? {};
-    const dto = plainToInstance(BusinessJoinDto, {
-      name: formText(form['name']),
-      email: formText(form['email']),
-      referredBy: formText(form['referredBy']),
-      website: formText(form['website']),
+    return answerPublicFormPost(response, body, {
+      dto: BusinessJoinDto,
+      fields: ['name', 'email', 'referredBy', 'website'],
+      validate: validateBusinessJoin,
+      find: () => this.joins.page(code),
+      submit: (dto) => this.joins.join(code, dto, clientAddress),
+      render: (reply) =>
+        this.send(
+          response,
+          reply.kind === 'sent'
+            ? { kind: 'success', ...reply.found }
+            : { kind: 'form', code, ...reply.found, values: reply.dto, errors: reply.errors },
+        ),
     });
-    // The code first: an unknown one answers the failure page (404), whatever was typed.
-    const page = await this.joins.page(code);
-    const errors = validateBusinessJoin(dto);
-    if (errors.name || errors.email || errors.referredBy) {
-      response.status(HttpStatus.BAD_REQUEST);
-      return this.send(response, {
-        kind: 'form',
-        code,
-        ...page,
-        values: { name: dto.name, email: dto.email, referredBy: dto.referredBy ?? '' },
-        errors,
-      });
-    }
-    await this.joins.join(code, dto, clientAddress);
-    return this.send(response, { kind: 'success', ...page });
   }
 
   private send(response: Response, state: BusinessJoinPageState): string {

@@ -3,6 +3,7 @@ import { BUSINESS_JOIN_IDS as IDS, BUSINESS_JOIN_TEXTS as TEXTS, MESSAGES } from
 import {
   alertHtml as alert,
   fieldHtml as field,
+  joinFormHtml,
   renderInlinePage,
   type InlinePageAssets,
 } from '../../platform/web/inline-page.view';
@@ -15,7 +16,7 @@ export type BusinessJoinPageState =
       businessName: string;
       /** The friend's welcome offer, worded (`welcomeOfferWording`); null for none. */
       welcomeOffer: string | null;
-      values?: { name: string; email: string; referredBy: string };
+      values?: { name: string; email: string; referredBy?: string };
       errors?: { name?: string; email?: string; referredBy?: string };
     }
   | { kind: 'success'; businessName: string; welcomeOffer: string | null }
@@ -36,45 +37,24 @@ function card(state: BusinessJoinPageState): string {
   const action = `/join/${encodeURIComponent(state.code)}`;
   return (
     head +
-    `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" novalidate>` +
-    field(
-      IDS.name,
-      {
-        label: 'Name',
-        name: 'name',
-        type: 'text',
-        autocomplete: 'name',
-        value: state.values?.name ?? '',
-      },
-      state.errors?.name,
-    ) +
-    field(
-      IDS.email,
-      {
-        label: 'Email',
-        name: 'email',
-        type: 'email',
-        autocomplete: 'email',
-        value: state.values?.email ?? '',
-      },
-      state.errors?.email,
-    ) +
-    field(
-      IDS.referredBy,
-      {
-        label: TEXTS.referredByLabel,
-        name: 'referredBy',
-        type: 'text',
-        autocomplete: 'off',
-        value: state.values?.referredBy ?? '',
-        hint: TEXTS.referredByHint,
-      },
-      state.errors?.referredBy,
-    ) +
-    `<div class="referral-join__trap" aria-hidden="true"><label for="${IDS.website}">Website</label>` +
-    `<input id="${IDS.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
-    `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
-    `</form>`
+    joinFormHtml({
+      ids: IDS,
+      action,
+      values: state.values,
+      errors: state.errors,
+      moreFields: field(
+        IDS.referredBy,
+        {
+          label: TEXTS.referredByLabel,
+          name: 'referredBy',
+          type: 'text',
+          autocomplete: 'off',
+          value: state.values?.referredBy ?? '',
+          hint: TEXTS.referredByHint,
+        },
+        state.errors?.referredBy,
+      ),
+    })
   );
 }
 

@@ -81,18 +81,7 @@ function toProspectRow(row: ProspectSqlRow): ProspectRow {
  */
 const PROSPECT_PAGE = preparedStatement(
   `SELECT p.id, p.name, p.email, p.referring_member_id, m.name AS referring_member_name, p.referred_by_note, p.source, p.flags, p.created_at,
-     ${approvalPrefillColumns(
-       'm',
-       '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
-       '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
-       'prefill_',
-       {
-         billed: '(sb.billed IS NOT NULL)',
-         stripeDiscount:
-           '(SELECT discount_on_referral_cents FROM stripe_member_integrations WHERE business_id = $1)',
-         defaultDiscount: '(SELECT default_discount_cents FROM businesses WHERE id = $1)',
-       },
-     )},
+     ${approvalPrefillColumns('m', '$1', '(sb.billed IS NOT NULL)')},
      (SELECT prospect_count FROM businesses WHERE id = $1) AS total
    FROM (SELECT id, name, email, referring_member_id, referred_by_note, source, flags, created_at FROM prospects
          WHERE business_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3) p
@@ -163,13 +152,7 @@ export class ProspectsRepository {
     id: string,
   ): Promise<{ membershipPriceCents: number | null; discountCents: number | null } | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT ${approvalPrefillColumns(
-        'm',
-        '(SELECT default_membership_price_cents FROM businesses WHERE id = $1)',
-        '(SELECT discount_on_referral_cents FROM mindbody_integrations WHERE business_id = $1)',
-        'prefill_',
-        { defaultDiscount: '(SELECT default_discount_cents FROM businesses WHERE id = $1)' },
-      )}
+      `SELECT ${approvalPrefillColumns('m', '$1')}
          FROM prospects p LEFT JOIN members m ON m.id = p.referring_member_id AND m.business_id = $1
         WHERE p.business_id = $1 AND p.id = $2`,
       [businessId, id],

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SECOND_FACTOR_MESSAGES } from '@grove/contracts';
+import { PASSKEY_MESSAGES, SECOND_FACTOR_MESSAGES } from '@grove/contracts';
 import type { Schema } from '@grove/api-contract';
 import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
 import { PasskeysSection } from './PasskeysSection';
@@ -64,5 +64,24 @@ describe('PasskeysSection (docs/product.md#passkeys)', () => {
       expect(screen.queryByRole('button', { name: 'Remove passkey' })).toBeNull(),
     );
     expect(sent).toEqual([]);
+  });
+
+  it('keeps the last passkey of an account without a password of its own: no Remove, it says to set a password first', async () => {
+    renderWithProviders(<PasskeysSection passwordSet={false} />);
+    expect(await screen.findByText(PASSKEY_MESSAGES.lastWithoutPassword)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove Siobhán’s laptop' })).toBeNull();
+  });
+
+  it('offers Remove for each of two passkeys of such an account, and for the last one once a password is set', async () => {
+    passkeys = [LAPTOP, { ...LAPTOP, id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'YubiKey' }];
+    const { unmount } = renderWithProviders(<PasskeysSection passwordSet={false} />);
+    expect(await screen.findByRole('button', { name: 'Remove YubiKey' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Siobhán’s laptop' })).toBeTruthy();
+    expect(screen.queryByText(PASSKEY_MESSAGES.lastWithoutPassword)).toBeNull();
+    unmount();
+    passkeys = [LAPTOP];
+    renderWithProviders(<PasskeysSection passwordSet />);
+    expect(await screen.findByRole('button', { name: 'Remove Siobhán’s laptop' })).toBeTruthy();
+    expect(screen.queryByText(PASSKEY_MESSAGES.lastWithoutPassword)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { validatePasskeyName, type PasskeyNameInput } from '@grove/contracts';
+import { PASSKEY_MESSAGES, validatePasskeyName, type PasskeyNameInput } from '@grove/contracts';
 import { passkeyErrorMessage, useLocaleFormats } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
 import { Alert, Button, RecoveryCodes, Spinner, TextField } from '@grove/web-ui';
@@ -10,15 +10,21 @@ import { ProofForm } from './ProofForm';
  * The Security card's passkeys (docs/product.md#passkeys): each one's name, when it was added and
  * last used, and 'Remove', which asks for a code, a recovery code or the password first (as
  * turning off the app does); a name and 'Add a passkey' open the browser's passkey prompt. The
- * first second factor of the account also shows its recovery codes once.
+ * first second factor of the account also shows its recovery codes once. The last passkey of an
+ * account without a password of its own offers no 'Remove' but says to set a password first (the
+ * API refuses it too, docs/product.md#set-a-password).
+ * @param passwordSet whether the person has a password of their own (`passwordSet` of
+ *   `GET /api/account/second-factor`); absent while it loads
  */
-export function PasskeysSection() {
+export function PasskeysSection({ passwordSet }: { passwordSet?: boolean }) {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const formats = useLocaleFormats();
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  /** The one passkey left of an account without a password of its own: it cannot be removed. */
+  const keepsLast = passwordSet === false && passkeys.data?.length === 1;
   /** The passkey whose 'Remove' asks for the proof. */
   const [removing, setRemoving] = useState<string | null>(null);
   const { submit, field, reset } = useContractForm<PasskeyNameInput>(validatePasskeyName, {
@@ -72,7 +78,7 @@ export function PasskeysSection() {
                       : ' · not used yet'}
                   </span>
                 </span>
-                {removing === passkey.id ? (
+                {keepsLast ? null : removing === passkey.id ? (
                   <Button variant="secondary" onClick={() => setRemoving(null)}>
                     Cancel
                   </Button>
@@ -89,6 +95,11 @@ export function PasskeysSection() {
                   </Button>
                 )}
               </div>
+              {keepsLast && (
+                <p className="g-muted dash-security__hint">
+                  {PASSKEY_MESSAGES.lastWithoutPassword}
+                </p>
+              )}
               {removing === passkey.id && (
                 <ProofForm
                   label="To remove this passkey, enter a code, a recovery code or your password"

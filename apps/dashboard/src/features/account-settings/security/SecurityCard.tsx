@@ -79,7 +79,7 @@ export function SecurityCard({ setupRequired = false }: { setupRequired?: boolea
       {status.data?.hasFactor && !recoveryCodes && (
         <NewRecoveryCodes left={status.data.recoveryCodesLeft} />
       )}
-      <PasskeysSection />
+      <PasskeysSection passwordSet={status.data?.passwordSet} />
       {mayRequire && status.data && <Requirement status={status.data} />}
     </Card>
   );

@@ -7,8 +7,9 @@ import {
 } from '@grove/contracts';
 import { ApiError, passkeyErrorMessage } from '@grove/web-data-access';
 import { useContractForm } from '@grove/web-forms';
-import { Alert, Button, Card, TextField } from '@grove/web-ui';
+import { Alert, Button, Card } from '@grove/web-ui';
 import { useSetPassword } from './api/password';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type SetPasswordForm = Required<PasswordSetInput>;
 
@@ -61,20 +62,10 @@ export function SetPasswordCard() {
           <p className="g-muted dash-account__lead">{SET_PASSWORD_LEAD}</p>
           <p className="g-muted dash-account__lead">{PASSWORD_HINT}</p>
           <form onSubmit={submit} noValidate aria-labelledby="set-password-title">
-            <div className="dash-form-row">
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                {...field('newPassword', { onChange: () => setNote(null) })}
-              />
-              <TextField
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-                {...field('confirmPassword')}
-              />
-            </div>
+            <NewPasswordFields
+              newPassword={field('newPassword', { onChange: () => setNote(null) })}
+              confirmPassword={field('confirmPassword')}
+            />
             {note && <Alert tone={note.tone}>{note.text}</Alert>}
             <Button type="submit" busy={isSubmitting}>
               Set a password

@@ -115,8 +115,9 @@ export class PasskeysController {
    * app: body `{ code }` (app or recovery code) or `{ password }`. With no second factor left the
    * recovery codes go too. → 204; 400 when `id` is not a uuid, 'Enter a code…, a recovery code or
    * your password' / 'That code or password is not correct.' (nothing removed, a code stays
-   * unused); 404 'That passkey was already removed.' (also another user's). Throttled per client
-   * like the login.
+   * unused); 404 'That passkey was already removed.' (also another user's); 409 'Set a password
+   * before removing your last passkey.' for the last passkey of an account that joined with a
+   * passkey and never set a password (nothing removed). Throttled per client like the login.
    */
   @ThrottledBy('login')
   @Post('account/passkeys/:id/remove')

@@ -50,3 +50,15 @@ export class PasskeyNotFoundException extends GroveException {
     super(PASSKEY_MESSAGES.notFound);
   }
 }
+
+/**
+ * The last passkey of an account whose person never chose a password (joined with a passkey,
+ * `users.password_chosen` false): removing it would leave no way in but a reset link. → 409
+ */
+export class LastPasskeyWithoutPasswordException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(PASSKEY_MESSAGES.lastWithoutPassword);
+  }
+}

@@ -348,6 +348,53 @@ describe('passkeys (integration)', () => {
     expect(taken.body.message).toBe(PASSKEY_MESSAGES.alreadyRegistered);
   });
 
+  it('refuses to remove the last passkey of an account without a password of its own (409, nothing removed, the code unused); another person’s passkey stays 404', async () => {
+    const { agent, user, added, body } = await withPasskey('Siobhán');
+    // As an account that joined with a passkey stores it (team invitation, ChosenPassword).
+    await t.dataSource.query(`UPDATE users SET password_chosen = false WHERE id = $1`, [user.id]);
+    const [code] = added.recoveryCodes ?? [];
+    const remove = (id: string, proof: object) =>
+      agent.post(`/api/account/passkeys/${id}/remove`).send(proof);
+    const refused = await remove(added.passkey.id, { code }).expect(409);
+    expect(refused.body.message).toBe(PASSKEY_MESSAGES.lastWithoutPassword);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toHaveLength(1);
+    expect((await agent.get('/api/account/second-factor').expect(200)).body).toMatchObject({
+      passwordSet: false,
+      recoveryCodesLeft: 10,
+    });
+
+    // Another business's person, proven with their own password: 404 as ever, nothing told.
+    const other = await withPasskey('Zoë');
+    await t.dataSource.query(`UPDATE users SET password_chosen = false WHERE id = $1`, [
+      other.user.id,
+    ]);
+    const notTheirs = await other.agent
+      .post(`/api/account/passkeys/${added.passkey.id}/remove`)
+      .send({ code: other.added.recoveryCodes?.[0] })
+      .expect(404);
+    expect(notTheirs.body.message).toBe(PASSKEY_MESSAGES.notFound);
+
+    // With a second passkey either one may go, then the one left may not.
+    const second = await agent
+      .post('/api/account/passkeys')
+      .send({
+        name: 'YubiKey',
+        response: new SoftAuthenticator(origin).register(await registrationOptions(agent)),
+      })
+      .expect(201);
+    await remove(added.passkey.id, { code }).expect(204);
+    const last = await remove(second.body.passkey.id, { password: body.password }).expect(409);
+    expect(last.body.message).toBe(PASSKEY_MESSAGES.lastWithoutPassword);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([
+      expect.objectContaining({ id: second.body.passkey.id }),
+    ]);
+
+    // Once the person has a password of their own, the last passkey may go.
+    await t.dataSource.query(`UPDATE users SET password_chosen = true WHERE id = $1`, [user.id]);
+    await remove(second.body.passkey.id, { password: body.password }).expect(204);
+    expect((await agent.get('/api/account/passkeys').expect(200)).body).toEqual([]);
+  });
+
   it('removes a passkey: it no longer signs in; with no factor left the recovery codes go and the password alone signs in', async () => {
     const { agent, key, added, body } = await withPasskey('Ana-Sofía');
     const [code, next] = added.recoveryCodes ?? [];

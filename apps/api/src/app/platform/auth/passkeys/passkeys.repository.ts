@@ -245,22 +245,38 @@ export class PasskeysRepository {
   }
 
   /**
-   * Removes one of the scoped user's passkeys, inside `manager`'s transaction.
-   * @returns false when there is no such passkey of that user
+   * Removes one of the scoped user's passkeys, inside `manager`'s transaction, unless it is the
+   * last passkey of an account whose person never chose a password (`users.password_chosen`).
+   * The user's row is locked first, so two removals of the account's last two passkeys take turns
+   * and the second one counts what the first left.
+   * @returns 'removed'; 'missing' when there is no such passkey of that user; 'last' when it is
+   *   their last one and they have no password of their own (nothing removed)
    */
   async remove(
     { businessId }: BusinessScope,
     userId: string,
     id: string,
     manager: EntityManager,
-  ): Promise<boolean> {
+  ): Promise<'removed' | 'missing' | 'last'> {
+    await manager.query(
+      `SELECT 1 FROM users WHERE id = $1 AND business_id = $2 FOR NO KEY UPDATE`,
+      [userId, businessId],
+    );
     const rows = (await manager.query(
-      `WITH gone AS (DELETE FROM user_passkeys
-                      WHERE id = $1 AND user_id = $2 AND business_id = $3 RETURNING id)
-       SELECT id FROM gone`,
+      `WITH target AS (
+         SELECT p.id,
+                u.password_chosen OR EXISTS (
+                  SELECT 1 FROM user_passkeys o WHERE o.user_id = p.user_id AND o.id <> p.id)
+                  AS removable
+           FROM user_passkeys p JOIN users u ON u.id = p.user_id
+          WHERE p.id = $1 AND p.user_id = $2 AND p.business_id = $3),
+       gone AS (DELETE FROM user_passkeys
+                 WHERE id IN (SELECT id FROM target WHERE removable) RETURNING id)
+       SELECT (SELECT count(*) FROM target)::int AS found, (SELECT count(*) FROM gone)::int AS removed`,
       [id, userId, businessId],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as { found: number; removed: number }[];
+    const [{ found, removed }] = rows;
+    return removed > 0 ? 'removed' : found > 0 ? 'last' : 'missing';
   }
 
   /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */

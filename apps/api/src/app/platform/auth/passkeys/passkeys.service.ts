@@ -18,6 +18,7 @@ import { SecondFactorService, type FactorProof } from '../second-factor/second-f
 import { SessionsService } from '../sessions.service';
 import {
   PasskeyConfirmException,
+  LastPasskeyWithoutPasswordException,
   PasskeyNotFoundException,
   PasskeyRegistrationException,
   PasskeySignInException,
@@ -208,6 +209,9 @@ export class PasskeysService {
    * @throws SecondFactorCodeWrongException 400 'That code or password is not correct.'
    * @throws PasskeyNotFoundException 404 when the user has no such passkey (another user's
    *   included)
+   * @throws LastPasskeyWithoutPasswordException 409 'Set a password before removing your last
+   *   passkey.' for the last passkey of an account that joined with a passkey and never set a
+   *   password (docs/product.md#set-a-password; nothing removed, a code stays unused)
    */
   async remove(
     scope: BusinessScope,
@@ -216,8 +220,9 @@ export class PasskeysService {
     proof: FactorProof,
   ): Promise<void> {
     await this.secondFactor.whenProven(scope, user, proof, async (manager) => {
-      if (!(await this.repository.remove(scope, user.userId, id, manager)))
-        throw new PasskeyNotFoundException();
+      const outcome = await this.repository.remove(scope, user.userId, id, manager);
+      if (outcome === 'missing') throw new PasskeyNotFoundException();
+      if (outcome === 'last') throw new LastPasskeyWithoutPasswordException();
       await this.secondFactor.dropRecoveryCodesWithoutFactor(manager, user.userId);
     });
     this.sessions.forgetUser(user.userId);

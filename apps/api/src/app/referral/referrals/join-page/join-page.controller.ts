@@ -21,14 +21,14 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import { plainToInstance } from 'class-transformer';
 import type { Response } from 'express';
 import { JOIN_CHANNELS, joinChannel, validateJoinReferral } from '@grove/contracts';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
 import { ReferralsService } from '../referrals.service';
-import { formText, NotCrossSiteGuard } from '../../../platform/web/inline-page-http';
+import { NotCrossSiteGuard } from '../../../platform/web/inline-page-http';
+import { answerPublicFormPost } from '../../../platform/web/public-form-page';
 import { JoinPageAssetsService } from './join-page-assets.service';
 import { JoinPageExceptionFilter } from './join-page.filter';
 import { renderJoinPage, type JoinPageState } from './join-page.view';
@@ -109,32 +109,29 @@ export class JoinPageController {
     @Res({ passthrough: true }) response: Response,
     @Ip() clientAddress: string,
   ): Promise<string> {
-    // No body at all when it is of a type no parser reads (e.g. application/xml): empty fields.
-    const form = body ?? {};
-    const dto = plainToInstance(JoinReferralDto, {
-      name: formText(form['name']),
-      email: formText(form['email']),
-      website: formText(form['website']),
-      via: joinChannel(form['via']),
+    // The JSON join's rules and messages (`JoinReferralDto`'s `@ValidatedBy`); `via` becomes its
+    // channel by the DTO's transform. A POST is not a new visit of the page.
+    return answerPublicFormPost(response, body, {
+      dto: JoinReferralDto,
+      fields: ['name', 'email', 'website', 'via'],
+      validate: validateJoinReferral,
+      find: () => this.referrals.infoWithoutVisit(code),
+      submit: (dto) => this.referrals.join(code, dto, clientAddress),
+      render: (reply) =>
+        this.send(
+          response,
+          reply.kind === 'sent'
+            ? { kind: 'success', code, ...reply.found }
+            : {
+                kind: 'form',
+                code,
+                ...reply.found,
+                values: reply.dto,
+                errors: reply.errors,
+                via: reply.dto.via,
+              },
+        ),
     });
-    // The code first: a dead link answers the failure page (404), whatever was typed. A POST is
-    // not a new visit of the page.
-    const info = await this.referrals.infoWithoutVisit(code);
-    // The JSON join's rules and messages (`JoinReferralDto`'s `@ValidatedBy`).
-    const errors = validateJoinReferral(dto);
-    if (errors.name || errors.email) {
-      response.status(HttpStatus.BAD_REQUEST);
-      return this.send(response, {
-        kind: 'form',
-        code,
-        ...info,
-        values: { name: dto.name, email: dto.email },
-        errors,
-        via: joinChannel(dto.via),
-      });
-    }
-    await this.referrals.join(code, dto, clientAddress);
-    return this.send(response, { kind: 'success', code, ...info });
   }
 
   private send(response: Response, state: JoinPageState): string {

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import { endSentence, JOIN_PAGE_IDS as IDS, type JoinChannel, MESSAGES } from '@grove/contracts';
 import {
   alertHtml as alert,
-  fieldHtml as field,
+  joinFormHtml,
   renderInlinePage,
   type InlinePageAssets,
 } from '../../../platform/web/inline-page.view';
@@ -88,38 +88,20 @@ function card(state: JoinPageState): string {
     head +
     `<div id="${IDS.state}">` +
     (state.failed ? alert('error', MESSAGES.referralFailed, IDS.failure) : '') +
-    `<form id="${IDS.form}" method="post" action="${escapeHtml(action)}" data-code="${escapeHtml(state.code)}"` +
-    (state.welcomeOffer
-      ? ` data-welcome-next="${escapeHtml(welcomeNext(state.businessName, state.welcomeOffer))}"`
-      : '') +
-    ` novalidate>` +
-    field(
-      IDS.name,
-      {
-        label: 'Name',
-        name: 'name',
-        type: 'text',
-        autocomplete: 'name',
-        value: state.values?.name ?? '',
+    joinFormHtml({
+      ids: IDS,
+      action,
+      data: {
+        code: state.code,
+        ...(state.welcomeOffer
+          ? { 'welcome-next': welcomeNext(state.businessName, state.welcomeOffer) }
+          : {}),
       },
-      state.errors?.name,
-    ) +
-    field(
-      IDS.email,
-      {
-        label: 'Email',
-        name: 'email',
-        type: 'email',
-        autocomplete: 'email',
-        value: state.values?.email ?? '',
-      },
-      state.errors?.email,
-    ) +
-    `<div class="referral-join__trap" aria-hidden="true"><label for="${IDS.website}">Website</label>` +
-    `<input id="${IDS.website}" name="website" tabindex="-1" autocomplete="off" value=""></div>` +
-    `<input id="${IDS.via}" type="hidden" name="via" value="${escapeHtml(state.via ?? 'direct')}">` +
-    `<button type="submit" class="g-btn g-btn--primary g-btn--md referral-join__submit">Submit</button>` +
-    `</form></div>` +
+      values: state.values,
+      errors: state.errors,
+      hidden: `<input id="${IDS.via}" type="hidden" name="via" value="${escapeHtml(state.via ?? 'direct')}">`,
+    }) +
+    `</div>` +
     next
   );
 }
