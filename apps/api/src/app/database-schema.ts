@@ -84,6 +84,7 @@ import { BusinessJoinPage1795640000000 } from './platform/database/migrations/17
 import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrations/1795641000000-RewardCapLocksReferrer';
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
+import { JoinPageChannel1795680000000 } from './platform/database/migrations/1795680000000-JoinPageChannel';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -175,6 +176,7 @@ export const MIGRATIONS = [
   RewardCapLocksReferrer1795641000000,
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
+  JoinPageChannel1795680000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */
