@@ -31,20 +31,33 @@ async function dashboard<T>(
   return (await reply.json()) as T;
 }
 
-/** A customer of the gym with an active monthly subscription of `cents` in euros, and its first paid invoice. */
+/**
+ * A customer of the gym with an active monthly subscription of `cents` in `currency` (euros
+ * unless told), and its first paid invoice.
+ */
 async function subscribes(
   request: APIRequestContext,
   name: string,
   email: string,
   cents: number,
+  currency = 'eur',
 ): Promise<string> {
   const subscription = await dashboard<{ id: string }>(request, 'POST', '/members', {
     name,
     email,
     amount: cents,
-    currency: 'eur',
+    currency,
   });
   return subscription.id;
+}
+
+/** A Stripe object read with the gym's key (`GET /v1/…`), as the owner's Dashboard shows it. */
+async function stripeGet<T>(request: APIRequestContext, apiKey: string, path: string): Promise<T> {
+  const reply = await request.get(`${STRIPE}/v1/${path}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  expect(reply.status(), `GET /v1/${path}`).toBe(200);
+  return (await reply.json()) as T;
 }
 
 /** Grove's coupons on a subscription as Stripe holds them: amount off (cents) and currency each. */
@@ -318,4 +331,144 @@ test("a Stripe gym connects, imports, previews and confirms; a friend's first pa
     // The owner deletes the endpoint in the Dashboard: later journeys' events go nowhere.
     await dashboard(page.request, 'DELETE', `/webhook_endpoints/${endpoint.id}`);
   }
+});
+
+test("a Stripe gym's welcome offer: the approval dialog says what Stripe gets, the friend's subscription carries a repeating coupon in its currency, and a one-off credit reward writes one credit, never twice (issue 33 items 1 and 2)", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const siobhan = { name: "Siobhán O'Brien", email: `siobhan.w.${stamp}@example.ie` };
+  const zoe = { name: "Zoë D'Arcy-Nguyễn", email: `zoe.w.${stamp}@example.com` };
+  await signUp(page);
+
+  // The owner's offer for friends: $20 off the first 2 months; the reward: a $25.00 credit a friend.
+  expect(
+    (
+      await page.request.put('/api/settings/welcome-offer', {
+        data: { kind: 'amount', amountCents: 2_000, months: 2 },
+      })
+    ).status(),
+  ).toBe(200);
+  const reward = (await (await page.request.get('/api/settings/referrer-reward')).json()) as object;
+  expect(
+    (
+      await page.request.put('/api/settings/referrer-reward', {
+        data: { ...reward, kind: 'credit', creditCents: 2_500 },
+      })
+    ).status(),
+  ).toBe(200);
+
+  // The gym's Stripe: Siobhán pays A$60.00 a month; a restricted key that may also credit balances.
+  await subscribes(page.request, siobhan.name, siobhan.email, 6_000, 'aud');
+  const { id: apiKey } = await dashboard<{ id: string }>(page.request, 'POST', '/restricted_keys', {
+    permissions: { ...GYM_KEY_PERMISSIONS, customer: 'write' },
+  });
+  expect(
+    (await page.request.put('/api/stripe-members/credentials', { data: { apiKey } })).status(),
+  ).toBe(200);
+  await page.getByRole('link', { name: 'Stripe Billing' }).click();
+  await page.getByRole('button', { name: 'Import members' }).click();
+  await expect(page.getByText(/active subscriptions? imported\./)).toBeVisible({ timeout: 30_000 });
+  const siobhanRow = await memberByEmail(page, siobhan.email);
+
+  // Zoë already pays A$65.00 a month on the gym's Stripe, and joins through Siobhán's link.
+  const zoeSubscription = await subscribes(page.request, zoe.name, zoe.email, 6_500, 'aud');
+  const link = await page.request.post(`/api/members/${siobhanRow.id}/referral-link`);
+  expect([200, 201]).toContain(link.status());
+  const { url } = (await link.json()) as { url: string };
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await friend.goto(url);
+  await expect(friend.getByTestId('welcome-offer')).toContainText('off your first 2 months');
+  await friend.getByLabel('Name').fill(zoe.name);
+  await friend.getByLabel('Email').fill(zoe.email);
+  await friend.getByRole('button', { name: 'Submit' }).click();
+  await expect(friend.getByText('Successfully registered!')).toBeVisible();
+  await friendContext.close();
+
+  // The approval dialog says what Stripe will get before the owner approves.
+  await page.goto('/dashboard/prospective-members');
+  await page
+    .getByTestId('prospect-row')
+    .filter({ hasText: zoe.name })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  const form = page.getByRole('dialog', { name: `Add a New Branch to ${siobhan.name}` });
+  const stripeLine = form.getByTestId('approval-welcome-offer');
+  await expect(stripeLine).toContainText(
+    /Stripe: the friend’s subscription gets ‘\$20(\.00)? off your first 2 months’ as a coupon when you approve/,
+  );
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`approval-stripe-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await form.getByLabel('Current Membership ($)').fill('65');
+  await form.getByLabel('Discount Per Referral ($)').fill('10');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  // In Stripe: one repeating coupon of A$20.00 for 2 months on Zoë's subscription, in its currency.
+  type Coupons = {
+    discounts: {
+      source: {
+        coupon: {
+          amount_off: number | null;
+          currency: string | null;
+          duration: string;
+          duration_in_months: number | null;
+        };
+      };
+    }[];
+  };
+  await expect
+    .poll(
+      async () =>
+        (
+          await stripeGet<Coupons>(
+            page.request,
+            apiKey,
+            `subscriptions/${zoeSubscription}?expand[]=discounts.source.coupon`,
+          )
+        ).discounts.map(({ source: { coupon } }) => ({
+          amountOff: coupon.amount_off,
+          currency: coupon.currency,
+          duration: coupon.duration,
+          months: coupon.duration_in_months,
+        })),
+      { timeout: 30_000 },
+    )
+    .toEqual([{ amountOff: 2_000, currency: 'aud', duration: 'repeating', months: 2 }]);
+  await page.reload();
+  await expect(page.getByTestId('welcome-offer-row').filter({ hasText: zoe.name })).toContainText(
+    'Applied in Stripe',
+  );
+
+  // Siobhán's reward: one A$25.00 credit on her Stripe balance, reviewed, written once.
+  await page.getByRole('link', { name: 'Stripe Billing' }).click();
+  await page.getByRole('button', { name: 'Review referral credits' }).click();
+  const credits = page.getByRole('list', { name: 'Credits to write' });
+  await expect(credits.getByRole('listitem')).toHaveCount(1);
+  await expect(credits).toContainText(`${siobhan.name}, for ${zoe.name}`);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({
+      path: test.info().outputPath(`credits-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Confirm and write 1 credit' }).click();
+  await expect(page.getByText('1 credit written to Stripe.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('No referral credits to write: every credit owed is in Stripe or honoured.'),
+  ).toBeVisible();
+  const customers = await stripeGet<{ data: { id: string; balance: number }[] }>(
+    page.request,
+    apiKey,
+    `customers?email=${encodeURIComponent(siobhan.email)}`,
+  );
+  expect(customers.data.map((customer) => customer.balance)).toEqual([-2_500]);
 });

@@ -85,6 +85,7 @@ import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrati
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 import { PendingSignups1795670000000 } from './platform/database/migrations/1795670000000-PendingSignups';
+import { JoinPageChannel1795680000000 } from './platform/database/migrations/1795680000000-JoinPageChannel';
 import { MailDeliveries1795685000000 } from './platform/database/migrations/1795685000000-MailDeliveries';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -178,6 +179,7 @@ export const MIGRATIONS = [
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
   PendingSignups1795670000000,
+  JoinPageChannel1795680000000,
   MailDeliveries1795685000000,
 ];
 

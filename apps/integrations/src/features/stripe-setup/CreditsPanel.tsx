@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useLocaleFormats } from '@grove/web-data-access';
+import type { Schema } from '@grove/api-contract';
 import { Alert, Button, Spinner } from '@grove/web-ui';
 import { useStripeCreditsPreview, useWriteStripeCredits } from './api/stripe-credits';
+
+type StripeCredits = Schema<'StripeCredits'>;
 
 /**
  * Referrers' one-off credits on their Stripe balance (issue 33 item 2, docs/stripe.md#member-billing):
@@ -12,9 +15,9 @@ export function CreditsPanel() {
   const [open, setOpen] = useState(false);
   const preview = useStripeCreditsPreview(open);
   const write = useWriteStripeCredits();
-  const formats = useLocaleFormats();
+  let body;
   if (!open)
-    return (
+    body = (
       <Button
         variant="secondary"
         onClick={() => {
@@ -25,9 +28,30 @@ export function CreditsPanel() {
         Review referral credits
       </Button>
     );
-  if (preview.isPending) return <Spinner />;
-  if (preview.isError) return <Alert>{preview.error.message}</Alert>;
-  const credits = preview.data;
+  else if (preview.isPending) body = <Spinner label="Reading the credits owed…" />;
+  else if (preview.isError) body = <Alert>{preview.error.message}</Alert>;
+  else body = <CreditsReview credits={preview.data} write={write} />;
+  return (
+    <div>
+      <h2 className="mb-card__title">Referral credits</h2>
+      <p className="g-muted">
+        When your reward is a one-off credit, each friend who counts owes their referrer one. Review
+        them, then Grove writes each to the member&apos;s Stripe balance once.
+      </p>
+      {body}
+    </div>
+  );
+}
+
+/** The credits a confirmation writes, their total, and 'Confirm and write'. */
+function CreditsReview({
+  credits,
+  write,
+}: {
+  credits: StripeCredits;
+  write: ReturnType<typeof useWriteStripeCredits>;
+}) {
+  const formats = useLocaleFormats();
   return (
     <div>
       {write.isError && <Alert>{write.error.message}</Alert>}
@@ -45,7 +69,7 @@ export function CreditsPanel() {
             These credits go on your members&apos; Stripe balance (Stripe takes them off their next
             invoices), {formats.money(credits.totalCents)} in all:
           </p>
-          <ul className="mb-stripe-bills" aria-label="Credits to write">
+          <ul className="mb-stripe-credits" aria-label="Credits to write">
             {credits.items.map((credit) => (
               <li key={credit.rewardId}>
                 <span>

@@ -889,6 +889,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/join-page/new-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the business's join page link (the old one stops working) */
+        post: operations["BusinessJoin_newLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/join-page/qr.svg": {
         parameters: {
             query?: never;
@@ -2980,7 +2997,7 @@ export interface components {
              * @description The link's ?via=; direct for any other
              * @enum {string}
              */
-            channel: "whatsapp" | "sms" | "email" | "copy" | "share" | "qr" | "direct";
+            channel: "whatsapp" | "sms" | "email" | "copy" | "share" | "qr" | "join-page" | "direct";
             /** @description Friends who joined through it (prospective members created) */
             joins: number;
             /** @description Join-page visits through it (once per visitor, link and day) */
@@ -3581,6 +3598,13 @@ export interface components {
             welcomeOffersCostCents: number;
             /** @description Welcome offers granted to friends approved in the period */
             welcomeOffersGranted: number;
+        };
+        NewJoinLinkDto: {
+            /**
+             * @description Must be true: the old link stops working
+             * @enum {boolean}
+             */
+            confirm: true;
         };
         Passkey: {
             /** @description Synced to the user's other devices (backed up) */
@@ -6453,6 +6477,38 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessJoinLink"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    BusinessJoin_newLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewJoinLinkDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

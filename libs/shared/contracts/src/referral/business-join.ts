@@ -22,7 +22,31 @@ export const BUSINESS_JOIN_TEXTS = {
   ownerTitle: 'Your join page',
   ownerHint:
     'A link without a member, for friends who came without a referral link: it asks “Who referred you?” and the answer waits in Referrals to match once you approve them.',
+  /** Replacing the link (`POST /api/join-page/new-link`): the button and its confirmation. */
+  newLink: 'New link',
+  newLinkTitle: 'Replace your join page link?',
+  newLinkWarning:
+    'The current link stops working at once, and so do the QR codes you printed or shared: anyone who opens them sees “Something went wrong”. Print and share the new QR code instead.',
+  newLinkConfirm: 'Replace the link',
+  newLinkDone: 'Your join page has a new link. The old one no longer works.',
+  /** A replacement asked without `confirm: true`. */
+  newLinkConfirmRequired: 'Confirm that the current link and its printed QR codes stop working',
 } as const;
+
+/** The body of `POST /api/join-page/new-link`: the owner confirmed the old link stops working. */
+export interface NewJoinLinkInput {
+  confirm: true;
+}
+
+/**
+ * Checks a join page link replacement: `confirm` must be exactly `true` (the dialog's 'Replace
+ * the link'), else `newLinkConfirmRequired`. @returns one message per invalid field; empty when valid
+ */
+export function validateNewJoinLink(
+  input: Unchecked<NewJoinLinkInput>,
+): FieldErrors<NewJoinLinkInput> {
+  return input.confirm === true ? {} : { confirm: BUSINESS_JOIN_TEXTS.newLinkConfirmRequired };
+}
 
 /** The join page's element ids (its form posts without JavaScript). */
 export const BUSINESS_JOIN_IDS = {

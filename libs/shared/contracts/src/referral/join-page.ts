@@ -17,7 +17,7 @@ export const JOIN_PAGE_IDS = {
   email: 'join-email',
   /** The honeypot input (hidden from people). */
   website: 'referral-website',
-  /** The hidden input carrying the channel that brought the visit (`?via=`, {@link JOIN_CHANNELS}). */
+  /** The hidden input carrying the channel that brought the visit (`?via=`, {@link JOIN_VIAS}). */
   via: 'join-via',
 } as const;
 
@@ -27,7 +27,26 @@ export const JOIN_PAGE_IDS = {
  * share sheet, the QR code; `direct` is every visit without one of these (none, unknown,
  * malformed).
  */
-export const JOIN_CHANNELS = ['whatsapp', 'sms', 'email', 'copy', 'share', 'qr', 'direct'] as const;
+export const JOIN_VIAS = ['whatsapp', 'sms', 'email', 'copy', 'share', 'qr', 'direct'] as const;
+
+/** A `?via=` of {@link JOIN_VIAS}. */
+export type JoinVia = (typeof JOIN_VIAS)[number];
+
+/**
+ * The channels Analytics counts joins under (docs/product.md#analytics): the referral link's
+ * {@link JOIN_VIAS}, and `join-page`, a friend who joined through the business's own join page
+ * (`/join/<code>`, "Who referred you?"; docs/product.md#business-join), never a `?via=`.
+ */
+export const JOIN_CHANNELS = [
+  'whatsapp',
+  'sms',
+  'email',
+  'copy',
+  'share',
+  'qr',
+  'join-page',
+  'direct',
+] as const;
 
 /** A channel of {@link JOIN_CHANNELS}. */
 export type JoinChannel = (typeof JOIN_CHANNELS)[number];
@@ -40,17 +59,18 @@ export const JOIN_CHANNEL_LABELS: Record<JoinChannel, string> = {
   copy: 'Copied link',
   share: 'Share sheet',
   qr: 'QR code',
+  'join-page': 'Join page',
   direct: 'Direct',
 };
 
 /**
- * The channel a `?via=` value (or the join form's `via`) names: one of {@link JOIN_CHANNELS}
- * exactly (lower case), else `direct` (absent, unknown, repeated, not a string): never an error,
- * and the raw value is never kept nor shown.
+ * The channel a `?via=` value (or the join form's `via`) names: one of {@link JOIN_VIAS}
+ * exactly (lower case), else `direct` (absent, unknown, repeated, not a string, `join-page`):
+ * never an error, and the raw value is never kept nor shown.
  */
-export function joinChannel(raw: unknown): JoinChannel {
-  return typeof raw === 'string' && (JOIN_CHANNELS as readonly string[]).includes(raw)
-    ? (raw as JoinChannel)
+export function joinChannel(raw: unknown): JoinVia {
+  return typeof raw === 'string' && (JOIN_VIAS as readonly string[]).includes(raw)
+    ? (raw as JoinVia)
     : 'direct';
 }
 

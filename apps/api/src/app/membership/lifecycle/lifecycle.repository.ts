@@ -113,7 +113,7 @@ export const FACT_COLUMNS =
 
 /**
  * SQL: counts one join page opening for each row of `rows` (a CTE or VALUES list with columns
- * `business_id`, `link_id` and `channel`, one of `JOIN_CHANNELS`) on today's UTC date: an UPSERT
+ * `business_id`, `link_id` and `channel`, one of `JOIN_VIAS`) on today's UTC date: an UPSERT
  * of `join_page_visits` per link, day and channel, no personal data. The public join page's link
  * lookup runs it in its own statement (one round trip).
  */

@@ -1,8 +1,11 @@
+import { UNCAPPED_PRICE_RULE, type RewardPriceRule } from '@grove/contracts';
 import {
   effectivePriceCents,
   isCountingBranch,
   newPriceCents,
   priceBeforeNewestBranchCents,
+  rewardCapped,
+  rowPriceCents,
   type BranchFacts,
   type EffectivePriceFacts,
 } from './price';
@@ -140,5 +143,50 @@ describe('a member’s price: scenarios (docs/product.md#constants, #branch-qual
         branches: 0,
       }),
     ).toBe(8_900);
+  });
+});
+
+describe("each referrer reward in a member's price (docs/product.md#referrer-reward)", () => {
+  const hand = (countingBranches: number, rule: RewardPriceRule) => ({
+    managed: false,
+    membershipPriceCents: 10_000,
+    discountCents: 1_500,
+    countingBranches,
+    rule,
+  });
+  const notOngoing: RewardPriceRule = { ...UNCAPPED_PRICE_RULE, ongoing: false };
+
+  it('the ongoing discount (the default) takes the discount per counting branch, floored at $0', () => {
+    expect(rowPriceCents(hand(3, UNCAPPED_PRICE_RULE))).toBe(5_500);
+    expect(rewardCapped(hand(3, UNCAPPED_PRICE_RULE))).toBe(false);
+    expect(rowPriceCents(hand(7, UNCAPPED_PRICE_RULE))).toBe(0);
+    expect(rewardCapped(hand(7, UNCAPPED_PRICE_RULE))).toBe(true);
+  });
+
+  it('a one-off credit, a free period or a gift leaves the price as it is, capping nothing', () => {
+    expect(rowPriceCents(hand(5, notOngoing))).toBe(10_000);
+    expect(rewardCapped(hand(5, notOngoing))).toBe(false);
+    expect(newPriceCents(10_000, 1_500, 5, 0, notOngoing)).toBe(10_000);
+  });
+
+  it('a minimum price (at most 40% off) stops the price at 60% and says capped', () => {
+    const rule = { ...UNCAPPED_PRICE_RULE, capPercent: 40 };
+    expect(rowPriceCents(hand(2, rule))).toBe(7_000);
+    expect(rewardCapped(hand(2, rule))).toBe(false);
+    expect(rowPriceCents(hand(3, rule))).toBe(6_000);
+    expect(rewardCapped(hand(3, rule))).toBe(true);
+  });
+
+  it('a cap of 3 rewarded branches: the 4th counts but takes nothing more off, and is capped', () => {
+    const rule = { ...UNCAPPED_PRICE_RULE, maxBranches: 3 };
+    expect(rowPriceCents(hand(3, rule))).toBe(5_500);
+    expect(rowPriceCents(hand(4, rule))).toBe(5_500);
+    expect(rewardCapped(hand(4, rule))).toBe(true);
+  });
+
+  it("never caps a member billed by Mindbody or Stripe: the bill is the service's", () => {
+    const rule = { ...UNCAPPED_PRICE_RULE, maxBranches: 1, capPercent: 10 };
+    expect(rewardCapped({ ...hand(4, rule), managed: true })).toBe(false);
+    expect(rowPriceCents({ ...hand(4, rule), managed: true })).toBe(10_000);
   });
 });

@@ -225,6 +225,35 @@ describe('the data export (integration)', () => {
     });
   });
 
+  it('holds what a friend of the join page answered to "Who referred you?" in prospects.csv', async () => {
+    const { agent } = await t.signUp({ businessName: 'Ceol Fitness' });
+    const { url } = (await agent.get('/api/join-page').expect(200)).body as { url: string };
+    await t
+      .agent()
+      .post(new URL(url).pathname)
+      .type('form')
+      .send({ name: 'Ben O’Connor', email: 'ben@example.ie', referredBy: 'Jenny (spin class)' })
+      .expect(200);
+    const started = await agent.post('/api/data-exports').expect(202);
+    expect(await finished(agent, started.body.id)).toMatchObject({ state: 'done' });
+    const files = await unzip(
+      await download(agent, `/api/data-exports/${started.body.id}/download`),
+    );
+    const rows = parse(files.get('prospects.csv') as string, {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        name: 'Ben O’Connor',
+        email: 'ben@example.ie',
+        referring_member_id: '',
+        referred_by_note: 'Jenny (spin class)',
+        channel: 'join-page',
+      }),
+    ]);
+  });
+
   it('runs one export at a time, refuses past the daily limit, and forgets an expired file', async () => {
     const { agent: owner } = await t.signUp();
     const first = await owner.post('/api/data-exports').expect(202);

@@ -78,8 +78,9 @@ export const EXPORT_FILES: readonly ExportFile[] = [
   },
   {
     file: 'prospects.csv',
-    about: 'Prospective members waiting for approval: name, email, who referred them, how.',
-    sql: `SELECT id, referring_member_id, name, email, source, channel, created_at
+    about:
+      'Prospective members waiting for approval: name, email, who referred them (the member, or their answer to "Who referred you?" on your join page), how.',
+    sql: `SELECT id, referring_member_id, referred_by_note, name, email, source, channel, created_at
           FROM prospects WHERE business_id = $1 ORDER BY created_at, id`,
   },
   {

@@ -2,7 +2,10 @@ import type TestAgent from 'supertest/lib/agent';
 import {
   BUSINESS_JOIN_IDS,
   BUSINESS_JOIN_TEXTS,
+  JOIN_CHANNEL_LABELS,
   MESSAGES,
+  type AuditLogPage,
+  type JoinChannelsReport,
   type MemberRow,
   type Page,
   type ProspectRow,
@@ -223,6 +226,14 @@ describe("the business's own join page /join/<code> (integration)", () => {
     ).toBe(0);
   });
 
+  it("counts the page's friends under Analytics' 'Join page' channel, not 'Direct'", async () => {
+    // Ben joined through the page and was approved above.
+    const report = (await owner.get('/api/analytics/channels').expect(200))
+      .body as JoinChannelsReport;
+    expect(report.channels).toEqual([{ channel: 'join-page', visits: 0, joins: 1, approved: 1 }]);
+    expect(JOIN_CHANNEL_LABELS['join-page']).toBe('Join page');
+  });
+
   it("keeps one business's friends out of another's lists (tenant)", async () => {
     await post(`/join/${code}`, {
       name: 'Ana-Sofía Pérez',
@@ -244,6 +255,103 @@ describe("the business's own join page /join/<code> (integration)", () => {
         discountCents: 1_000,
       })
       .expect(404);
+  });
+});
+
+describe("replacing the business's join page link (integration)", () => {
+  let t: TestApp;
+  let owner: TestAgent;
+  let other: TestAgent;
+  beforeAll(async () => {
+    t = await createTestApp({
+      PUBLIC_ORIGIN: 'https://grove.example.com',
+      THROTTLE_REFERRAL_LIMIT: '10000',
+    });
+    owner = (await t.signUp({ businessName: 'Ceol Fitness' })).agent;
+    other = (await t.signUp({ businessName: 'Zoë’s Yoga' })).agent;
+  });
+  afterAll(() => t.close());
+
+  const urlOf = async (agent: TestAgent) =>
+    ((await agent.get('/api/join-page').expect(200)).body as { url: string }).url;
+  const joinForm = (code: string, email: string) =>
+    t.agent().post(`/join/${code}`).type('form').send({ name: 'Ana-Sofía Pérez', email });
+
+  it('refuses a replacement without confirm: true (400 with the message), changing nothing', async () => {
+    const before = await urlOf(owner);
+    for (const body of [{}, { confirm: false }, { confirm: 'true' }, { confirm: 1 }]) {
+      const reply = await owner.post('/api/join-page/new-link').send(body).expect(400);
+      expect(JSON.stringify(reply.body)).toContain(BUSINESS_JOIN_TEXTS.newLinkConfirmRequired);
+    }
+    await owner.post('/api/join-page/new-link').send({ confirm: true, code: 'x' }).expect(400);
+    expect(await urlOf(owner)).toBe(before);
+    await t
+      .agent()
+      .get(`/join/${codeOf(before)}`)
+      .expect(200);
+    await t.agent().post('/api/join-page/new-link').send({ confirm: true }).expect(401);
+  });
+
+  it('gives a new link: the old one answers exactly as an unknown code, the new one works, the QR code follows, the audit log records it', async () => {
+    const old = await urlOf(owner);
+    const oldQr = (await owner.get('/api/join-page/qr.svg').expect(200)).body as Buffer;
+    const otherUrl = await urlOf(other);
+
+    const reply = await owner.post('/api/join-page/new-link').send({ confirm: true }).expect(200);
+    const fresh = (reply.body as { url: string }).url;
+    expect(fresh).toMatch(/^https:\/\/grove\.example\.com\/join\/[0-9a-f]{32}$/);
+    expect(fresh).not.toBe(old);
+    expect(await urlOf(owner)).toBe(fresh);
+
+    const unknown = await t.agent().get('/join/0123456789abcdef0123456789abcdef').expect(404);
+    const gone = await t
+      .agent()
+      .get(`/join/${codeOf(old)}`)
+      .expect(404);
+    expect(gone.text).toBe(unknown.text);
+    expect(gone.headers['content-type']).toBe(unknown.headers['content-type']);
+    expect(gone.text).not.toContain('Ceol');
+    const goneJoin = await joinForm(codeOf(old), 'ana@x.es').expect(404);
+    const unknownJoin = await joinForm('0123456789abcdef0123456789abcdef', 'ana@x.es').expect(404);
+    expect(goneJoin.text).toBe(unknownJoin.text);
+
+    expect(
+      (
+        await t
+          .agent()
+          .get(`/join/${codeOf(fresh)}`)
+          .expect(200)
+      ).text,
+    ).toContain('Join Ceol Fitness');
+    await joinForm(codeOf(fresh), 'ana@x.es').expect(200);
+    const newQr = (await owner.get('/api/join-page/qr.svg').expect(200)).body as Buffer;
+    expect(newQr.equals(oldQr)).toBe(false);
+
+    const [entry] = (
+      (await owner.get('/api/audit-log?kind=settings.changed&pageSize=10').expect(200))
+        .body as AuditLogPage
+    ).items;
+    expect(entry).toMatchObject({
+      before: { setting: 'Join page link', url: old },
+      after: { setting: 'Join page link', url: fresh },
+    });
+
+    // Another business's link is untouched (tenant).
+    expect(await urlOf(other)).toBe(otherUrl);
+    await t
+      .agent()
+      .get(`/join/${codeOf(otherUrl)}`)
+      .expect(200);
+  });
+
+  it("replaces only the caller's business's link (tenant)", async () => {
+    const ours = await urlOf(owner);
+    await other.post('/api/join-page/new-link').send({ confirm: true }).expect(200);
+    expect(await urlOf(owner)).toBe(ours);
+    await t
+      .agent()
+      .get(`/join/${codeOf(ours)}`)
+      .expect(200);
   });
 });
 

@@ -55,9 +55,29 @@ export class BusinessJoinRepository {
       : null;
   }
 
-  /** The session's business's join code. */
-  async codeOf({ businessId }: BusinessScope): Promise<string> {
-    const [row] = (await this.dataSource.query(`SELECT join_code FROM businesses WHERE id = $1`, [
+  /**
+   * Gives the session's business a new join code (32 random hex characters, as the migration's),
+   * in `manager`'s transaction: the old code then finds no business. @returns the new code
+   */
+  async replaceCode({ businessId }: BusinessScope, manager: EntityManager): Promise<string> {
+    const [row] = (await manager.query(
+      `WITH replaced AS (
+         UPDATE businesses SET join_code = replace(gen_random_uuid()::text, '-', '')
+         WHERE id = $1 RETURNING join_code
+       )
+       SELECT join_code FROM replaced`,
+      [businessId],
+    )) as { join_code: string }[];
+    if (!row) throw new Error(`business ${businessId} has no row`);
+    return row.join_code;
+  }
+
+  /** The session's business's join code (read in `manager`'s transaction when given). */
+  async codeOf(
+    { businessId }: BusinessScope,
+    manager: EntityManager | DataSource = this.dataSource,
+  ): Promise<string> {
+    const [row] = (await manager.query(`SELECT join_code FROM businesses WHERE id = $1`, [
       businessId,
     ])) as { join_code: string }[];
     if (!row) throw new Error(`business ${businessId} has no row`);
@@ -68,7 +88,7 @@ export class BusinessJoinRepository {
    * A friend joins through the business's page, in ONE statement of `manager`'s transaction: the
    * business comes from the code; an email of none of its members queues a prospect without a
    * referring member, keeping "Who referred you?" as `referred_by_note`, with its
-   * prospect_joined fact (channel `direct`); the same friend again is one prospect (its attempts
+   * prospect_joined fact (channel `join-page`, Analytics' 'Join page'); the same friend again is one prospect (its attempts
    * counted, a note it had kept). An email of a member of the business writes nothing, so the
    * answer is the same for everyone.
    * @returns false when no business has that code
@@ -80,7 +100,7 @@ export class BusinessJoinRepository {
        ), queued AS (
          INSERT INTO prospects (business_id, referring_member_id, name, email, email_key, source, flags, channel, referred_by_note)
          SELECT b.id, NULL, $2, $3, $4, NULL,
-           CASE WHEN $6::boolean THEN ARRAY['disposable_email'] ELSE ARRAY[]::text[] END, 'direct', $5
+           CASE WHEN $6::boolean THEN ARRAY['disposable_email'] ELSE ARRAY[]::text[] END, 'join-page', $5
          FROM b
          WHERE NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = b.id AND x.email_key = $4)
          ON CONFLICT (business_id, email_key) DO UPDATE SET
@@ -91,7 +111,7 @@ export class BusinessJoinRepository {
          RETURNING id, business_id, (xmax = 0) AS created
        ), joined AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, channel)
-         SELECT q.business_id, 'prospect_joined', NULL, NULL, NULL, q.id, NULL, 'prospect_joined:' || q.id, 'direct'
+         SELECT q.business_id, 'prospect_joined', NULL, NULL, NULL, q.id, NULL, 'prospect_joined:' || q.id, 'join-page'
          FROM queued q WHERE q.created
          ${ON_EVENT_KEY}
          RETURNING 1

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   welcomeOfferWording,
 } from '@grove/contracts';
+import { AuditLog } from '../../platform/audit/audit-log';
 import { AppConfig } from '../../platform/config/app-config';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { FraudSignalsService } from '../fraud/fraud-signals.service';
@@ -42,6 +43,7 @@ export class BusinessJoinService {
     private readonly repository: BusinessJoinRepository,
     private readonly config: AppConfig,
     private readonly fraud: FraudSignalsService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -97,6 +99,23 @@ export class BusinessJoinService {
   /** The session's business's join page link (`https://…/join/<code>`, on PUBLIC_ORIGIN). */
   async link(scope: BusinessScope): Promise<{ url: string }> {
     return { url: businessJoinUrl(this.config.publicOrigin, await this.repository.codeOf(scope)) };
+  }
+
+  /**
+   * Replaces the session's business's join code (docs/product.md#business-join): the old
+   * `/join/<code>` then answers as an unknown code (404, the failure page) and its printed QR
+   * codes with it; the link and QR code show the new one. Recorded in the audit log as the
+   * setting 'Join page link' (old → new link), in the replacement's transaction.
+   * @returns the new link
+   */
+  async replaceLink(scope: BusinessScope): Promise<{ url: string }> {
+    const urlOf = (code: string) => ({ url: businessJoinUrl(this.config.publicOrigin, code) });
+    return this.audit.changeSetting(
+      scope,
+      'Join page link',
+      async (manager) => urlOf(await this.repository.codeOf(scope, manager)),
+      async (manager) => urlOf(await this.repository.replaceCode(scope, manager)),
+    );
   }
 
   /** The join page link as an SVG QR code (the `qrcode` library, Grove green, as members' links). */

@@ -11,7 +11,7 @@ import {
   BLOCKING_JOIN_SIGNALS,
   businessLocale,
   type BusinessLocale,
-  type JoinChannel,
+  type JoinVia,
   type ReferrerRewardFields,
   type WelcomeOffer,
 } from '@grove/contracts';
@@ -268,7 +268,7 @@ export class ReferralLinksRepository {
   async openJoinPage(
     code: string,
     visitorDigest: Buffer | null,
-    channel: JoinChannel = 'direct',
+    channel: JoinVia = 'direct',
   ): Promise<LiveLink | null> {
     const today = `(now() AT TIME ZONE 'UTC')::date`;
     const rows: LiveLinkSqlRow[] = await this.dataSource.query(
@@ -336,7 +336,7 @@ export class ReferralLinksRepository {
    */
   async join(
     code: string,
-    friend: { name: string; email: string; emailKey: string; channel: JoinChannel },
+    friend: { name: string; email: string; emailKey: string; channel: JoinVia },
     screening: JoinScreening,
     manager: EntityManager,
   ): Promise<JoinOutcome | null> {

@@ -9,7 +9,7 @@ import {
   localeFormats,
   MESSAGES,
   referralLinkUrl,
-  type JoinChannel,
+  type JoinVia,
   welcomeOfferWording,
   referrerRewardWording,
   DEFAULT_REFERRER_REWARD,
@@ -245,7 +245,7 @@ export class ReferralsService {
   async info(
     code: string,
     clientAddress?: string,
-    channel: JoinChannel = 'direct',
+    channel: JoinVia = 'direct',
   ): Promise<ReferralInfoDto> {
     const visitor = clientAddress ? this.fraud.joinPageVisitor(code, clientAddress) : null;
     const link = CODE_SHAPE.test(code)
@@ -282,7 +282,7 @@ export class ReferralsService {
    * the join's own transaction (`ProspectsService.followUpJoin`), so neither is lost when the
    * process dies right after the join, and the answer does not wait for them. A
    * filled honeypot is answered as success and stores nothing. A new prospect keeps the channel
-   * that brought the friend (`body.via`, anything not in `JOIN_CHANNELS` → `direct`), as does its
+   * that brought the friend (`body.via`, anything not in `JOIN_VIAS` → `direct`), as does its
    * prospect_joined fact (Analytics' joins by channel).
    * @param clientAddress `req.ip` (compared with member page openings as a keyed digest only)
    * @returns `{ message: 'Successfully registered!' }`

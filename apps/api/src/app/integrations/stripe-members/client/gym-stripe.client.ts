@@ -240,16 +240,42 @@ export class GymStripeClient {
   }
 
   /**
+   * The discount of the welcome offer `grantId` already on the subscription
+   * (`GET /v1/subscriptions/{id}?expand[]=discounts.source.coupon`: the discount whose coupon's
+   * `metadata.grove_grant` is the grant, as `createRepeatingCoupon` writes it), or null. Read
+   * before writing, so a write Stripe took but Grove did not record is recorded, not repeated,
+   * however long after (idempotency keys last 24 hours).
+   */
+  async welcomeDiscountOn(
+    apiKey: string,
+    subscriptionId: string,
+    grantId: string,
+  ): Promise<{ discountId: string; couponId: string } | null> {
+    const subscription = await this.call(() =>
+      this.sdk(apiKey).subscriptions.retrieve(subscriptionId, {
+        expand: ['discounts.source.coupon'],
+      }),
+    );
+    for (const discount of subscription.discounts) {
+      const coupon = typeof discount === 'string' ? null : discount.source?.coupon;
+      if (coupon && typeof coupon === 'object' && coupon.metadata?.grove_grant === grantId)
+        return { discountId: (discount as Stripe.Discount).id, couponId: coupon.id };
+    }
+    return null;
+  }
+
+  /**
    * A friend's welcome offer as a `repeating` coupon (https://docs.stripe.com/api/coupons/create):
    * `duration_in_months` = the offer's months, `amount_off` (cents, in `currency`, the
-   * subscription's) or `percent_off`; sent with `idempotencyKey` so a retry makes no second coupon.
-   * @returns its id
+   * subscription's) or `percent_off`, `metadata.grove_grant` = `grantId` (how `welcomeDiscountOn`
+   * finds it); sent with `grove-welcome-coupon-<grant>` as idempotency key so a retry makes no
+   * second coupon. @returns its id
    */
   async createRepeatingCoupon(
     apiKey: string,
     coupon: { amountOffCents: number | null; percentOff: number | null; months: number },
     currency: string,
-    idempotencyKey: string,
+    grantId: string,
   ): Promise<string> {
     const created = await this.call(() =>
       this.sdk(apiKey).coupons.create(
@@ -260,9 +286,9 @@ export class GymStripeClient {
           duration: 'repeating',
           duration_in_months: coupon.months,
           name: 'Grove welcome offer',
-          metadata: { grove: 'welcome-offer' },
+          metadata: { grove: 'welcome-offer', grove_grant: grantId },
         },
-        { idempotencyKey },
+        { idempotencyKey: `grove-welcome-coupon-${grantId}` },
       ),
     );
     return created.id;

@@ -17,6 +17,7 @@ import {
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
 import { waitFor } from '../../../../../test/stub-servers';
+import { WelcomeOfferRepository } from '../../../referral/welcome-offer/welcome-offer.repository';
 import { StripeWelcomeOffer } from './stripe-welcome-offer';
 
 jest.setTimeout(180_000);
@@ -60,10 +61,11 @@ describe("the welcome offer on the friend's Stripe subscription (integration, st
         expand: ['discounts.source.coupon'],
       })
     ).discounts.map((discount) => (discount as Stripe.Discount).source.coupon as Stripe.Coupon);
-  const couponWrites = () =>
+  const couponWrites = () => postsTo('/v1/coupons');
+  const postsTo = (path: string) =>
     stripe.sandbox
       .requests()
-      .filter((request) => request.method === 'POST' && request.path === '/v1/coupons').length;
+      .filter((request) => request.method === 'POST' && request.path === path).length;
 
   /** A friend joins through Siobhán's link and the owner approves them at $50.00 a month. */
   const joinAndApprove = async (name: string, email: string): Promise<MemberRow> => {
@@ -232,5 +234,43 @@ describe("the welcome offer on the friend's Stripe subscription (integration, st
     await seed({ email: 'aoife@example.ie', name: 'Aoife Ní Bhriain', amount: 6_500 });
     await joinAndApprove('Aoife Ní Bhriain', 'aoife@example.ie');
     expect(await grantOf('Aoife Ní Bhriain')).toMatchObject({ stripe: null, honouredAt: null });
+  });
+
+  it('records a coupon Stripe took whose record failed on the retry, writing nothing twice', async () => {
+    await owner
+      .put('/api/settings/welcome-offer')
+      .send({ kind: 'amount', amountCents: 1_500, months: 2 })
+      .expect(200);
+    const friend = await seed({
+      email: 'siobhan.k@example.ie',
+      name: 'Siobhán Kavanagh',
+      amount: 7_000,
+      currency: 'aud',
+    });
+    const record = jest
+      .spyOn(t.app.get(WelcomeOfferRepository), 'recordStripeApplied')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const coupons = couponWrites();
+    await joinAndApprove('Siobhán Kavanagh', 'siobhan.k@example.ie');
+    await waitFor(async () => (record.mock.calls.length > 0 ? true : undefined));
+    // Stripe took both writes; Grove's record of them did not happen.
+    expect(await couponsOn(friend.id)).toMatchObject([{ amount_off: 1_500, currency: 'aud' }]);
+    expect(await grantOf('Siobhán Kavanagh')).toMatchObject({ stripe: { state: 'pending' } });
+    const subscriptionWrites = postsTo(`/v1/subscriptions/${friend.id}`);
+
+    const [row] = (await t.dataSource.query(
+      `SELECT g.id FROM welcome_offer_grants g JOIN members m ON m.id = g.member_id
+        WHERE m.email = 'siobhan.k@example.ie'`,
+    )) as { id: string }[];
+    await t.app.get(StripeWelcomeOffer).apply(jobScope({ businessId }), row.id);
+    expect((await grantOf('Siobhán Kavanagh'))?.stripe).toEqual({
+      state: 'applied',
+      subscriptionId: friend.id,
+      note: null,
+    });
+    expect(couponWrites()).toBe(coupons + 1);
+    expect(postsTo(`/v1/subscriptions/${friend.id}`)).toBe(subscriptionWrites);
+    expect(await couponsOn(friend.id)).toHaveLength(1);
+    record.mockRestore();
   });
 });

@@ -36,7 +36,9 @@ export interface StripeWelcomeOfferJob {
  * 'pending' and queues this job in the approval's transaction, at a business whose Stripe member
  * billing is connected and for an offer with a Stripe form (amount, percent, free; never text).
  * The job finds the friend's active subscription (customers with the friend's exact email, and
- * the customer of their imported subscription), then writes one `repeating` coupon
+ * the customer of their imported subscription) and reads its discounts: the grant's coupon
+ * already there (a write Stripe took whose record failed) is recorded, not written again.
+ * Otherwise it writes one `repeating` coupon
  * (`Idempotency-Key: grove-welcome-coupon-<grant>`) and sets it beside the subscription's
  * discounts (`grove-welcome-<grant>`; the gym's own kept); the discount is kept among the
  * subscription's others so Grove's sync never removes it. No subscription yet: it stays pending
@@ -124,19 +126,9 @@ export class StripeWelcomeOffer implements OnModuleInit {
       return;
     }
     try {
-      const couponId = await this.stripe.createRepeatingCoupon(
-        apiKey,
-        coupon,
-        subscription.currency,
-        `grove-welcome-coupon-${grantId}`,
-      );
-      const discountId = await this.stripe.setDiscounts(
-        apiKey,
-        subscription.subscriptionId,
-        subscription.discountIds,
-        couponId,
-        `grove-welcome-${grantId}`,
-      );
+      const { couponId, discountId } =
+        (await this.stripe.welcomeDiscountOn(apiKey, subscription.subscriptionId, grantId)) ??
+        (await this.write(apiKey, subscription, coupon, grantId));
       if (discountId)
         await this.repository.keepDiscount(scope, subscription.subscriptionId, discountId);
       await this.offers.recordStripeApplied(scope, grantId, {
@@ -154,6 +146,29 @@ export class StripeWelcomeOffer implements OnModuleInit {
         WELCOME_OFFER_STRIPE_TEXTS.refused(error.refusal),
       );
     }
+  }
+
+  /** Writes the coupon and sets it beside the subscription's discounts (both idempotent). */
+  private async write(
+    apiKey: string,
+    subscription: GymSubscription,
+    coupon: NonNullable<ReturnType<typeof welcomeOfferCoupon>>,
+    grantId: string,
+  ): Promise<{ couponId: string; discountId: string | null }> {
+    const couponId = await this.stripe.createRepeatingCoupon(
+      apiKey,
+      coupon,
+      subscription.currency,
+      grantId,
+    );
+    const discountId = await this.stripe.setDiscounts(
+      apiKey,
+      subscription.subscriptionId,
+      subscription.discountIds,
+      couponId,
+      `grove-welcome-${grantId}`,
+    );
+    return { couponId, discountId };
   }
 
   /** The friend's active subscription (the newest of their customers'), or null. */

@@ -179,6 +179,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   { method: 'GET', path: '/api/referral-links', roles: ALL },
   { method: 'GET', path: '/api/join-page', roles: ALL },
   { method: 'GET', path: '/api/join-page/qr.svg', roles: ALL },
+  { method: 'POST', path: '/api/join-page/new-link', roles: MANAGERS },
   { method: 'POST', path: '/api/members/{memberId}/referral-link', roles: STAFF },
   { method: 'DELETE', path: '/api/members/{memberId}/referral-link', roles: STAFF },
   { method: 'POST', path: '/api/members/{memberId}/referral-link/rotate', roles: STAFF },

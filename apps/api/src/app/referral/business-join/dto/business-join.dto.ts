@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NAME_MAX_LENGTH, validateBusinessJoin, type BusinessJoinInput } from '@grove/contracts';
+import {
+  NAME_MAX_LENGTH,
+  validateBusinessJoin,
+  validateNewJoinLink,
+  type BusinessJoinInput,
+  type NewJoinLinkInput,
+} from '@grove/contracts';
 import { trimString } from '../../../platform/common/contract-rule.decorator';
 import { ValidatedBy } from '../../../platform/common/validated-by';
 
@@ -44,4 +50,17 @@ export class BusinessJoinDto implements BusinessJoinInput {
 export class BusinessJoinLinkDto {
   @ApiProperty({ example: 'https://grove.example.com/join/3f1c2b9a0d7e4c55a1b2c3d4e5f60718' })
   url!: string;
+}
+
+/**
+ * Body of `POST /api/join-page/new-link`: `{ confirm: true }`, the owner's yes to 'Replace your
+ * join page link?' (the old link and its printed QR codes stop working). Anything else → 400
+ * 'Confirm that the current link and its printed QR codes stop working' (contracts'
+ * `validateNewJoinLink`).
+ */
+@ValidatedBy(validateNewJoinLink)
+export class NewJoinLinkDto implements NewJoinLinkInput {
+  @ApiProperty({ enum: [true], description: 'Must be true: the old link stops working' })
+  @Allow()
+  confirm!: true;
 }

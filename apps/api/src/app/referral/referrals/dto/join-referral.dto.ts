@@ -2,11 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
-  JOIN_CHANNELS,
+  JOIN_VIAS,
   joinChannel,
   NAME_MAX_LENGTH,
   validateJoinReferral,
-  type JoinChannel,
+  type JoinVia,
   type JoinReferralRequest,
 } from '@grove/contracts';
 import { trimString } from '../../../platform/common/contract-rule.decorator';
@@ -42,11 +42,11 @@ export class JoinReferralDto implements JoinReferralRequest {
    * join goes through and the value is not kept.
    */
   @ApiPropertyOptional({
-    enum: JOIN_CHANNELS,
+    enum: JOIN_VIAS,
     description: 'Channel that brought the friend; anything else counts as direct',
   })
   @Transform(({ value }: { value: unknown }) => joinChannel(value))
   @IsOptional()
-  @IsIn(JOIN_CHANNELS)
-  via?: JoinChannel;
+  @IsIn(JOIN_VIAS)
+  via?: JoinVia;
 }

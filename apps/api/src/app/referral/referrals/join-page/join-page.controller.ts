@@ -22,7 +22,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { JOIN_CHANNELS, joinChannel, validateJoinReferral } from '@grove/contracts';
+import { JOIN_VIAS, joinChannel, validateJoinReferral } from '@grove/contracts';
 import { Public } from '../../../platform/common/public.decorator';
 import { ThrottledBy } from '../../../platform/common/throttled-by.decorator';
 import { JoinReferralDto } from '../dto/join-referral.dto';
@@ -59,7 +59,7 @@ export class JoinPageController {
    * → 200 the page with the form for a live code, counting the visit once per client per link
    * per UTC day (`ReferralsService.info`, docs/architecture.md#lifecycle-facts); 404 the failure page (unknown, revoked or expired code:
    * 'Something went wrong! …', no form, nothing about members). `?via=` names the channel that
-   * brought the visit (issue 33, docs/product.md#referral-join: `JOIN_CHANNELS`; anything else,
+   * brought the visit (issue 33, docs/product.md#referral-join: `JOIN_VIAS`; anything else,
    * absent or repeated → `direct`, never an error): the visit is counted under it and the form
    * carries it (hidden `via`) to the join. The raw value is never written into the page.
    */
@@ -68,7 +68,7 @@ export class JoinPageController {
   @ApiQuery({
     name: 'via',
     required: false,
-    enum: JOIN_CHANNELS,
+    enum: JOIN_VIAS,
     description: 'The channel the link was shared through; anything else counts as direct',
   })
   @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
@@ -87,7 +87,7 @@ export class JoinPageController {
 
   /**
    * The form's POST, body `name=…&email=…&website=…&via=…` (urlencoded; `website` is the
-   * honeypot, `via` the channel of the visit: anything not in `JOIN_CHANNELS` → `direct`).
+   * honeypot, `via` the channel of the visit: anything not in `JOIN_VIAS` → `direct`).
    * Same rules, messages, throttle ('referral', THROTTLE_REFERRAL_LIMIT per client per minute) and
    * write as `POST /api/referrals/:code/join` (`ReferralsService.join`: one statement decides and
    * writes). → 200 the success page 'Successfully registered!', byte-identical for a stranger, a

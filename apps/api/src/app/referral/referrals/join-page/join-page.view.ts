@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { endSentence, JOIN_PAGE_IDS as IDS, type JoinChannel, MESSAGES } from '@grove/contracts';
+import { endSentence, JOIN_PAGE_IDS as IDS, type JoinVia, MESSAGES } from '@grove/contracts';
 import {
   alertHtml as alert,
   joinFormHtml,
@@ -27,7 +27,7 @@ export type JoinPageState =
       /** Show the product's failure text above the form (a send that failed, e.g. 429). */
       failed?: boolean;
       /** The channel that brought the visit (`joinChannel`), carried to the join; `direct` when absent. */
-      via?: JoinChannel;
+      via?: JoinVia;
     }
   /** The join went through: the same page for every friend of the code, whoever they are. */
   | {
