@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AppConfig } from '../../platform/config/app-config';
 import { errorMessage } from '../../platform/common/error-message';
@@ -18,7 +18,8 @@ import {
   billWrittenEntry,
 } from '../mindbody/pipeline/bill-changes';
 import { pendingBillsEmail } from '../mindbody/pending-bills-email';
-import { GymStripeClient } from './client/gym-stripe.client';
+import { GymStripeClient, type UpcomingCharge } from './client/gym-stripe.client';
+import { MemberNextCharges } from '../../member/member-page/member-next-charges';
 import { STRIPE_HELD_BILLS } from './held-bills';
 import type {
   StripeBillChangeDto,
@@ -66,7 +67,7 @@ type PlannedBill = StripeBillChangeDto & { target: StripeBillTarget; groveCents:
  * discounts kept).
  */
 @Injectable()
-export class StripeMembersService {
+export class StripeMembersService implements OnModuleInit {
   private readonly logger = new Logger(StripeMembersService.name);
 
   constructor(
@@ -79,7 +80,15 @@ export class StripeMembersService {
     private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly audit: AuditLog,
+    private readonly memberPageCharges: MemberNextCharges,
   ) {}
+
+  /** Gives the member page its "Stripe will charge $X on <date>" (`memberPageCharge`). */
+  onModuleInit(): void {
+    this.memberPageCharges.register((scope, memberId, timeoutMs) =>
+      this.memberPageCharge(scope, memberId, timeoutMs),
+    );
+  }
 
   /** The connection and its last runs (never the key). */
   async status(scope: BusinessScope): Promise<StripeMembersStatusDto> {
@@ -505,6 +514,29 @@ export class StripeMembersService {
       currency: charge.currency,
       at: charge.at.toISOString(),
     };
+  }
+
+  /**
+   * The member page's "Stripe will charge $X on <date>" (registered in `MemberNextCharges`): the
+   * same upcoming invoice as `nextCharge`, asked once within `timeoutMs` (no retry). Null when the
+   * business has no Stripe connected, the member no running subscription, or Stripe no upcoming
+   * invoice. @throws the client's exceptions (the page then shows no line)
+   */
+  async memberPageCharge(
+    scope: BusinessScope,
+    memberId: string,
+    timeoutMs: number,
+  ): Promise<UpcomingCharge | null> {
+    const integration = await this.repository.integration(scope);
+    const subscriptionId = integration
+      ? await this.repository.subscriptionOf(scope, memberId)
+      : null;
+    if (!integration || !subscriptionId) return null;
+    return this.stripe.upcomingCharge(
+      this.crypto.open(integration.apiKeySealed),
+      subscriptionId,
+      timeoutMs,
+    );
   }
 
   /** @throws StripeNotConnectedException 409 when the business has connected no Stripe account */
