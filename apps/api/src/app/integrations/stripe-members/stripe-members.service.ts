@@ -311,7 +311,8 @@ export class StripeMembersService implements OnModuleInit {
    * discounts (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken
    * off when it falls to 0. Each write is recorded as it succeeds. `automatic` (the owner's choice
    * at confirmation) lets later bills that the gym's webhooks change be written without a new
-   * review, under these discounts.
+   * review, under these discounts. Decided and written under the business's bills lock
+   * (`withBillsLock`): a webhook's bills or a removal of the same business wait for it.
    * @param progress told the bills written so far and the bills to write
    * @returns the bills written
    * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409, the client's,
@@ -323,21 +324,27 @@ export class StripeMembersService implements OnModuleInit {
     progress: (written: number, total: number) => Promise<void> = async () => undefined,
     stopping?: AbortSignal,
   ): Promise<number> {
-    const integration = await this.integration(scope);
-    const changes = (await this.plannedBills(scope, integration)).filter(
-      (change) => run.confirmed[change.memberId] === change.newCents,
-    );
-    await progress(0, changes.length);
-    const written = await this.writeBills(
+    return this.repository.withBillsLock(
       scope,
-      integration,
-      changes,
-      run.fingerprint,
-      (count) => progress(count, changes.length),
+      async () => {
+        const integration = await this.integration(scope);
+        const changes = (await this.plannedBills(scope, integration)).filter(
+          (change) => run.confirmed[change.memberId] === change.newCents,
+        );
+        await progress(0, changes.length);
+        const written = await this.writeBills(
+          scope,
+          integration,
+          changes,
+          run.fingerprint,
+          (count) => progress(count, changes.length),
+          stopping,
+        );
+        await this.repository.recordSync(scope, written, run.automatic);
+        return written;
+      },
       stopping,
     );
-    await this.repository.recordSync(scope, written, run.automatic);
-    return written;
   }
 
   /**
@@ -345,10 +352,19 @@ export class StripeMembersService implements OnModuleInit {
    * the bills that now change are written only when the owner, confirming a sync, turned automatic
    * sync on and the discounts have not changed since (`automaticSync`); otherwise they are held
    * (`pendingBillsSince`) for the owner's review in the wizard's preview, the owners emailed once per
-   * batch. Nothing to change: nothing is written, and nothing held any more.
+   * batch. Nothing to change: nothing is written, and nothing held any more. Decided and written
+   * under the business's bills lock (`withBillsLock`), so a running confirmed sync finishes first
+   * and this then finds the bills it wrote unchanged (docs/decisions/stripe-bills-one-at-a-time.md).
    * @returns the bills written (0 when held or none)
    */
   async applyAccountChanges(scope: BusinessScope): Promise<{ held: number; written: number }> {
+    return this.repository.withBillsLock(scope, () => this.applyAccountChangesLocked(scope));
+  }
+
+  /** `applyAccountChanges` under the business's bills lock. */
+  private async applyAccountChangesLocked(
+    scope: BusinessScope,
+  ): Promise<{ held: number; written: number }> {
     const integration = await this.repository.integration(scope);
     if (!integration || integration.discountOnReferralCents === null)
       return { held: 0, written: 0 };
@@ -446,10 +462,17 @@ export class StripeMembersService implements OnModuleInit {
    * Disconnects: every discount Grove added is taken off its subscription (the gym's own kept;
    * subscriptions that ended are left, Stripe bills them no more), then the key, the imported
    * subscriptions and the coupons are forgotten; members stay. A Stripe failure part-way answers
-   * 502 and keeps the connection, the discounts already removed recorded (run it again).
+   * 502 and keeps the connection, the discounts already removed recorded (run it again). Under
+   * the business's bills lock: a sync or a webhook's bills being written finish first.
    * @returns the discounts removed
    */
   async remove(scope: BusinessScope): Promise<StripeMembersRemovalDto> {
+    const removed = await this.repository.withBillsLock(scope, () => this.removeDiscounts(scope));
+    return { discountsRemoved: removed, status: await this.status(scope) };
+  }
+
+  /** `remove` under the business's bills lock. @returns the discounts removed */
+  private async removeDiscounts(scope: BusinessScope): Promise<number> {
     const integration = await this.repository.integration(scope);
     let removed = 0;
     if (integration) {
@@ -492,7 +515,7 @@ export class StripeMembersService implements OnModuleInit {
       );
       this.logger.log(`Stripe member billing removed: ${removed} discounts taken off`);
     }
-    return { discountsRemoved: removed, status: await this.status(scope) };
+    return removed;
   }
 
   /**

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import { memberBillFormats, type MemberPage } from '@grove/contracts';
 import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
@@ -7,8 +5,10 @@ import type { TestApp } from '../../../../../test/test-app';
 import { createMailTestApp } from '../../../../../test/member-mail';
 import { waitFor } from '../../../../../test/stub-servers';
 import {
+  delayingStripeProxy,
   startStripeSandbox,
   stripeRun,
+  type DelayingStripeProxy,
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
 import { MEMBER_PAGE_CHARGE_BUDGET_MS } from '../../../member/member-page/member-next-charges';
@@ -18,37 +18,6 @@ jest.setTimeout(120_000);
 const GYM_KEY = 'rk_test_cork_climbing_key';
 
 /**
- * A proxy in front of the stand-in that holds back the upcoming-invoice call (`create_preview`)
- * by `delayMs` while it is set: Stripe being slow.
- */
-async function slowPreviewProxy(target: string) {
-  const state = { delayMs: 0 };
-  const server = http.createServer((request, response) => {
-    const forward = () => {
-      const upstream = http.request(
-        `${target}${request.url}`,
-        { method: request.method, headers: request.headers },
-        (reply) => {
-          response.writeHead(reply.statusCode ?? 502, reply.headers);
-          reply.pipe(response);
-        },
-      );
-      upstream.on('error', () => response.destroy());
-      request.pipe(upstream);
-    };
-    if (state.delayMs > 0 && request.url?.startsWith('/v1/invoices/create_preview'))
-      setTimeout(forward, state.delayMs).unref();
-    else forward();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
  * Issue 32: the member's own page (`GET /api/member/me` and the HTML `/member`, rendered by the
  * API) says "Stripe will charge $X on <date>" from the subscription's upcoming invoice, in its
  * currency, as the dashboard does; nothing when Stripe has no upcoming invoice, and nothing (but
@@ -56,7 +25,7 @@ async function slowPreviewProxy(target: string) {
  */
 describe("the member page's next Stripe charge (integration, stand-in)", () => {
   let stripe: RunningStripeSandbox;
-  let proxy: Awaited<ReturnType<typeof slowPreviewProxy>>;
+  let proxy: DelayingStripeProxy;
   let t: TestApp;
   let smtp: SmtpCatcher;
   let owner: TestAgent;
@@ -78,7 +47,7 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
         [GYM_KEY]: { customer: 'read', subscription: 'write', coupon: 'write', invoice: 'read' },
       },
     });
-    proxy = await slowPreviewProxy(stripe.url);
+    proxy = await delayingStripeProxy(stripe.url);
     const subscription = await control('/members', {
       email: 'siobhan.obrien@example.com',
       name: 'Siobhán O’Brien',
@@ -126,7 +95,8 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
   });
 
   it('leaves the line out, and answers within its budget, when Stripe is slow', async () => {
-    proxy.state.delayMs = MEMBER_PAGE_CHARGE_BUDGET_MS + 3_000;
+    proxy.delay.match = /^POST \/v1\/invoices\/create_preview$/;
+    proxy.delay.ms = MEMBER_PAGE_CHARGE_BUDGET_MS + 3_000;
     try {
       const started = Date.now();
       const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
@@ -137,7 +107,7 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
       expect(html).not.toContain('Stripe will charge');
       expect(html).toContain('Your Stripe subscription price. ');
     } finally {
-      proxy.state.delayMs = 0;
+      proxy.delay.ms = 0;
     }
   });
 
