@@ -1,5 +1,6 @@
 // Helpers of the billing tests (issue 30): an in-process Stripe stand-in wired to a listening
 // test API, and the referral loop that makes members arrive through Grove.
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type TestAgent from 'supertest/lib/agent';
 import type { Page } from '@grove/contracts';
@@ -169,4 +170,54 @@ export async function stripeRun(
     } | null;
     return run && run.state !== 'running' ? (run as FinishedStripeRun) : null;
   }, timeoutMs);
+}
+
+/** A proxy in front of the Stripe stand-in (`delayingStripeProxy`). */
+export interface DelayingStripeProxy {
+  /** The proxy's origin: the API's STRIPE_API_URL. */
+  url: string;
+  /** Requests matching `match` (`METHOD /path`, no query) are held back `ms` before they go on. */
+  delay: { match: RegExp | null; ms: number };
+  /** Every request seen, as `METHOD /path` (no query), in order of arrival. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A proxy in front of `target` (the stand-in) that forwards every request as is, after holding
+ * back those `delay.match` selects by `delay.ms`: Stripe being slow, or a write kept in flight
+ * while something else runs (issue 32).
+ */
+export async function delayingStripeProxy(target: string): Promise<DelayingStripeProxy> {
+  const seen: string[] = [];
+  const delay: DelayingStripeProxy['delay'] = { match: null, ms: 0 };
+  const server = http.createServer((request, response) => {
+    const line = `${request.method} ${(request.url ?? '').split('?')[0]}`;
+    seen.push(line);
+    const forward = () => {
+      const upstream = http.request(
+        `${target}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (reply) => {
+          response.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(response);
+        },
+      );
+      upstream.on('error', () => response.destroy());
+      request.pipe(upstream);
+    };
+    if (delay.match?.test(line) && delay.ms > 0) setTimeout(forward, delay.ms).unref();
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    delay,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

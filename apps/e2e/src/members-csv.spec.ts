@@ -51,11 +51,11 @@ test('members CSV: export downloads a member just added; an import lists each ro
   expect(download.suggestedFilename()).toMatch(/^grove-members-\d{4}-\d{2}-\d{2}\.csv$/);
   const exported = fs.readFileSync(await download.path(), 'utf8');
   expect(exported.split('\n')[0]).toBe(
-    "\uFEFFName,Email,Branches,Membership price (dollars),Discount per branch (dollars),New price (dollars),Referral link,Referrer's email,Billing,Status,Join date",
+    "\uFEFFName,Email,Branches,Membership price,Discount per branch,New price,Currency,Referral link,Referrer's email,Billing,Status,Join date",
   );
   const today = new Date().toISOString().slice(0, 10);
   expect(exported).toContain(
-    `Nora Quinn,nora.quinn@example.com,0,120.00,10.00,120.00,,,,Active,${today}`,
+    `Nora Quinn,nora.quinn@example.com,0,120.00,10.00,120.00,AUD,,,,Active,${today}`,
   );
 
   // Import three rows, one with a bad email.

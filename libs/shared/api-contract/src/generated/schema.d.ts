@@ -3273,6 +3273,8 @@ export interface components {
             savedSoFarCents: number;
             /** @description The message the member shares: the owner's or the default, {firstName}, {gym}, {offer} and {link} unfilled */
             shareMessage: string;
+            /** @description Only for a member billed on the business's Stripe whose upcoming invoice Stripe answered within the page's 1.5 s budget; absent when it has none, is slow or fails */
+            stripeNextCharge?: components["schemas"]["MemberStripeNextCharge"];
             /** @description The friend's welcome offer, worded (what {offer} becomes in the share message); null for none */
             welcomeOffer: string | null;
         };
@@ -3364,6 +3366,17 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "Active" | "Pending" | "Suspended" | "Ended";
+        MemberStripeNextCharge: {
+            /** @description Cents of `currency`: the upcoming invoice's amount due */
+            amountCents: number;
+            /** @description ISO instant of the charge (the invoice's next payment attempt) */
+            at: string;
+            /**
+             * @description ISO 4217, lower case (the subscription's)
+             * @example eur
+             */
+            currency: string;
+        };
         MembersPage: {
             items: components["schemas"]["MemberRow"][];
             /** @description 1-based */

@@ -148,6 +148,13 @@ export interface MemberPage {
    * charge (cents, tax and the contract's other products included) and when (ISO).
    */
   nextCharge?: { amountCents: number; on: string };
+  /**
+   * Only for a member billed on the business's Stripe whose upcoming invoice Stripe answered within
+   * the page's budget (issue 32): what Stripe will charge (cents of `currency`, ISO 4217 lower case
+   * as Stripe writes it) and when (ISO instant). Absent when Stripe has no upcoming invoice, is
+   * slow or fails.
+   */
+  stripeNextCharge?: { amountCents: number; currency: string; at: string };
   /** Savings so far, cents: see docs/decisions/member-page-savings.md. */
   savedSoFarCents: number;
   branches: MemberBranch[];

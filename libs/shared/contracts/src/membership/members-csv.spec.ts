@@ -55,14 +55,14 @@ describe('members CSV rules', () => {
     });
   });
 
-  it('maps an export back to the fields it came from, never from the new price', () => {
+  it('maps an export back to the fields it came from, never from the new price or the currency', () => {
     expect(guessMemberCsvMapping([...MEMBER_EXPORT_HEADER])).toEqual({
       ...emptyMemberCsvMapping(),
       memberName: 0,
       memberEmail: 1,
       membershipPrice: 3,
       discount: 4,
-      referredBy: 7,
+      referredBy: 8,
     });
   });
 

@@ -125,8 +125,11 @@ export function emptyMemberCsvMapping(): MemberCsvMapping {
 }
 
 /**
- * The export's header row, in column order. Amounts are dollars with two decimals (said in the
- * header), so an exported file imports back as it is: the import's guess maps these names.
+ * The export's header row, in column order. Amounts have two decimals, in the row's 'Currency'
+ * (ISO 4217: the business's, or the subscription's for a member billed on the business's Stripe,
+ * e.g. 'EUR' in an Australian business; issue 32), so the amount headers name no currency; an
+ * exported file imports back as it is: the import's guess maps these names ('Currency' feeds no
+ * field).
  * 'Billing' is who manages the member's bill: 'Mindbody', 'Stripe' (billed on the business's
  * Stripe, issue 32) or empty (kept in Grove by hand); it is not imported.
  * 'Status' is the Branches screen's ('Active', 'Pending', 'Ended', 'Suspended'); 'Join date' is
@@ -136,9 +139,10 @@ export const MEMBER_EXPORT_HEADER = [
   'Name',
   'Email',
   'Branches',
-  'Membership price (dollars)',
-  'Discount per branch (dollars)',
-  'New price (dollars)',
+  'Membership price',
+  'Discount per branch',
+  'New price',
+  'Currency',
   'Referral link',
   "Referrer's email",
   'Billing',

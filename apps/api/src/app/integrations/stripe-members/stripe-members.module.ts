@@ -3,6 +3,7 @@ import { BranchQualificationModule } from '../../membership/branch-qualification
 import { MailModule } from '../../platform/mail/mail.module';
 import { RewardsOwedModule } from '../../membership/rewards-owed/rewards-owed.module';
 import { WelcomeOfferModule } from '../../referral/welcome-offer/welcome-offer.module';
+import { MemberPageModule } from '../../member/member-page/member-page.module';
 import { MindbodyModule } from '../mindbody/mindbody.module';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
@@ -30,6 +31,7 @@ import { StripeMembersService } from './stripe-members.service';
     MailModule,
     WelcomeOfferModule,
     RewardsOwedModule,
+    MemberPageModule,
   ],
   controllers: [StripeMembersController, StripeCreditsController],
   providers: [

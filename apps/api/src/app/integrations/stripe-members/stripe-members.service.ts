@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { AppConfig } from '../../platform/config/app-config';
 import { errorMessage } from '../../platform/common/error-message';
@@ -18,7 +18,8 @@ import {
   billWrittenEntry,
 } from '../mindbody/pipeline/bill-changes';
 import { pendingBillsEmail } from '../mindbody/pending-bills-email';
-import { GymStripeClient } from './client/gym-stripe.client';
+import { GymStripeClient, type UpcomingCharge } from './client/gym-stripe.client';
+import { MemberNextCharges } from '../../member/member-page/member-next-charges';
 import { STRIPE_HELD_BILLS } from './held-bills';
 import type {
   StripeBillChangeDto,
@@ -66,7 +67,7 @@ type PlannedBill = StripeBillChangeDto & { target: StripeBillTarget; groveCents:
  * discounts kept).
  */
 @Injectable()
-export class StripeMembersService {
+export class StripeMembersService implements OnModuleInit {
   private readonly logger = new Logger(StripeMembersService.name);
 
   constructor(
@@ -79,7 +80,15 @@ export class StripeMembersService {
     private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly audit: AuditLog,
+    private readonly memberPageCharges: MemberNextCharges,
   ) {}
+
+  /** Gives the member page its "Stripe will charge $X on <date>" (`memberPageCharge`). */
+  onModuleInit(): void {
+    this.memberPageCharges.register((scope, memberId, timeoutMs) =>
+      this.memberPageCharge(scope, memberId, timeoutMs),
+    );
+  }
 
   /** The connection and its last runs (never the key). */
   async status(scope: BusinessScope): Promise<StripeMembersStatusDto> {
@@ -302,7 +311,8 @@ export class StripeMembersService {
    * discounts (`grove-discounts-<subscription>-<cents>-<fingerprint>`), or Grove's discount taken
    * off when it falls to 0. Each write is recorded as it succeeds. `automatic` (the owner's choice
    * at confirmation) lets later bills that the gym's webhooks change be written without a new
-   * review, under these discounts.
+   * review, under these discounts. Decided and written under the business's bills lock
+   * (`withBillsLock`): a webhook's bills or a removal of the same business wait for it.
    * @param progress told the bills written so far and the bills to write
    * @returns the bills written
    * @throws StripeNotConnectedException 409, StripeDiscountsFirstException 409, the client's,
@@ -314,21 +324,27 @@ export class StripeMembersService {
     progress: (written: number, total: number) => Promise<void> = async () => undefined,
     stopping?: AbortSignal,
   ): Promise<number> {
-    const integration = await this.integration(scope);
-    const changes = (await this.plannedBills(scope, integration)).filter(
-      (change) => run.confirmed[change.memberId] === change.newCents,
-    );
-    await progress(0, changes.length);
-    const written = await this.writeBills(
+    return this.repository.withBillsLock(
       scope,
-      integration,
-      changes,
-      run.fingerprint,
-      (count) => progress(count, changes.length),
+      async () => {
+        const integration = await this.integration(scope);
+        const changes = (await this.plannedBills(scope, integration)).filter(
+          (change) => run.confirmed[change.memberId] === change.newCents,
+        );
+        await progress(0, changes.length);
+        const written = await this.writeBills(
+          scope,
+          integration,
+          changes,
+          run.fingerprint,
+          (count) => progress(count, changes.length),
+          stopping,
+        );
+        await this.repository.recordSync(scope, written, run.automatic);
+        return written;
+      },
       stopping,
     );
-    await this.repository.recordSync(scope, written, run.automatic);
-    return written;
   }
 
   /**
@@ -336,10 +352,19 @@ export class StripeMembersService {
    * the bills that now change are written only when the owner, confirming a sync, turned automatic
    * sync on and the discounts have not changed since (`automaticSync`); otherwise they are held
    * (`pendingBillsSince`) for the owner's review in the wizard's preview, the owners emailed once per
-   * batch. Nothing to change: nothing is written, and nothing held any more.
+   * batch. Nothing to change: nothing is written, and nothing held any more. Decided and written
+   * under the business's bills lock (`withBillsLock`), so a running confirmed sync finishes first
+   * and this then finds the bills it wrote unchanged (docs/decisions/stripe-bills-one-at-a-time.md).
    * @returns the bills written (0 when held or none)
    */
   async applyAccountChanges(scope: BusinessScope): Promise<{ held: number; written: number }> {
+    return this.repository.withBillsLock(scope, () => this.applyAccountChangesLocked(scope));
+  }
+
+  /** `applyAccountChanges` under the business's bills lock. */
+  private async applyAccountChangesLocked(
+    scope: BusinessScope,
+  ): Promise<{ held: number; written: number }> {
     const integration = await this.repository.integration(scope);
     if (!integration || integration.discountOnReferralCents === null)
       return { held: 0, written: 0 };
@@ -437,10 +462,17 @@ export class StripeMembersService {
    * Disconnects: every discount Grove added is taken off its subscription (the gym's own kept;
    * subscriptions that ended are left, Stripe bills them no more), then the key, the imported
    * subscriptions and the coupons are forgotten; members stay. A Stripe failure part-way answers
-   * 502 and keeps the connection, the discounts already removed recorded (run it again).
+   * 502 and keeps the connection, the discounts already removed recorded (run it again). Under
+   * the business's bills lock: a sync or a webhook's bills being written finish first.
    * @returns the discounts removed
    */
   async remove(scope: BusinessScope): Promise<StripeMembersRemovalDto> {
+    const removed = await this.repository.withBillsLock(scope, () => this.removeDiscounts(scope));
+    return { discountsRemoved: removed, status: await this.status(scope) };
+  }
+
+  /** `remove` under the business's bills lock. @returns the discounts removed */
+  private async removeDiscounts(scope: BusinessScope): Promise<number> {
     const integration = await this.repository.integration(scope);
     let removed = 0;
     if (integration) {
@@ -483,7 +515,7 @@ export class StripeMembersService {
       );
       this.logger.log(`Stripe member billing removed: ${removed} discounts taken off`);
     }
-    return { discountsRemoved: removed, status: await this.status(scope) };
+    return removed;
   }
 
   /**
@@ -505,6 +537,29 @@ export class StripeMembersService {
       currency: charge.currency,
       at: charge.at.toISOString(),
     };
+  }
+
+  /**
+   * The member page's "Stripe will charge $X on <date>" (registered in `MemberNextCharges`): the
+   * same upcoming invoice as `nextCharge`, asked once within `timeoutMs` (no retry). Null when the
+   * business has no Stripe connected, the member no running subscription, or Stripe no upcoming
+   * invoice. @throws the client's exceptions (the page then shows no line)
+   */
+  async memberPageCharge(
+    scope: BusinessScope,
+    memberId: string,
+    timeoutMs: number,
+  ): Promise<UpcomingCharge | null> {
+    const integration = await this.repository.integration(scope);
+    const subscriptionId = integration
+      ? await this.repository.subscriptionOf(scope, memberId)
+      : null;
+    if (!integration || !subscriptionId) return null;
+    return this.stripe.upcomingCharge(
+      this.crypto.open(integration.apiKeySealed),
+      subscriptionId,
+      timeoutMs,
+    );
   }
 
   /** @throws StripeNotConnectedException 409 when the business has connected no Stripe account */

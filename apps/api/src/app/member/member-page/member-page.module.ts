@@ -10,12 +10,16 @@ import { MemberPageController } from './member-page.controller';
 import { MemberPageAssetsService, MemberPageHtmlController } from './member-page-html.controller';
 import { MemberPageRepository } from './member-page.repository';
 import { MemberPageService } from './member-page.service';
+import { MemberNextCharges } from './member-next-charges';
 import { ReferralEmailsController } from './referral-emails.controller';
 import { ReferralEmailsService } from './referral-emails.service';
 import { ShareMessageController } from './share-message.controller';
 import { ShareMessageRepository } from './share-message.repository';
 
-/** The member page API, "Your referral link" (issue 15) and the share message members send (issue 33). */
+/**
+ * The member page API, "Your referral link" (issue 15) and the share message members send (issue 33).
+ * Exports `MemberNextCharges`, where a billing integration registers the page's upcoming charge.
+ */
 @Module({
   imports: [
     WebModule,
@@ -38,6 +42,8 @@ import { ShareMessageRepository } from './share-message.repository';
     LinkRequestThrottle,
     ReferralEmailsService,
     ShareMessageRepository,
+    MemberNextCharges,
   ],
+  exports: [MemberNextCharges],
 })
 export class MemberPageModule {}

@@ -29,6 +29,7 @@ import { savedSoFarCents } from './member-price';
 import type { MemberPageDto } from './dto/member-page-reply.dto';
 import { MemberPageRepository, type MemberFacts } from './member-page.repository';
 import { ReferrerRewardService } from '../../membership/referrer-reward/referrer-reward.service';
+import { MemberNextCharges } from './member-next-charges';
 
 /** Ledger lines the page shows (newest first). */
 const LEDGER_LINES = 50;
@@ -67,6 +68,7 @@ export class MemberPageService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly rewards: ReferrerRewardService,
+    private readonly nextCharges: MemberNextCharges,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -93,15 +95,19 @@ export class MemberPageService implements OnModuleInit {
    * Everything the member page shows (`MemberPageDto`, cents): referral link URL
    * (`<PUBLIC_ORIGIN>/referral/<code>`) and its QR code (SVG), the owner's share message (or the
    * default, placeholders unfilled) and the friend's welcome offer worded (its `{offer}`), price now vs membership price, savings so far
-   * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger.
+   * (`savedSoFarCents`), friends with status, the next friends' projection and the ledger; for a
+   * member billed on the business's Stripe, what Stripe will charge next (`stripeNextCharge`, from
+   * the upcoming invoice, waited for at most `MEMBER_PAGE_CHARGE_BUDGET_MS`, else left out).
    * @throws MemberSessionMissingException 401 when the member no longer exists
    */
   async page(scope: BusinessScope, memberId: string): Promise<MemberPageDto> {
     const member = await this.pages.member(scope, memberId);
     if (!member) throw new MemberSessionMissingException();
-    const [branches, ledger] = await Promise.all([
+    const [branches, ledger, stripeCharge] = await Promise.all([
       this.pages.friends(scope, memberId),
       this.pages.ledger(scope, memberId),
+      // Read beside the page's own queries, within its budget (MEMBER_PAGE_CHARGE_BUDGET_MS).
+      member.managedBy === 'Stripe' ? this.nextCharges.upcoming(scope, memberId) : null,
     ]);
     const price = memberPrice(member);
     const referralUrl = member.linkCode
@@ -131,6 +137,15 @@ export class MemberPageService implements OnModuleInit {
       managedBy: member.managedBy,
       billCurrency: member.billCurrency,
       ...(member.nextCharge ? { nextCharge: member.nextCharge } : {}),
+      ...(stripeCharge
+        ? {
+            stripeNextCharge: {
+              amountCents: stripeCharge.amountCents,
+              currency: stripeCharge.currency,
+              at: stripeCharge.at.toISOString(),
+            },
+          }
+        : {}),
       savedSoFarCents: savedSoFarCents(ledger, new Date()),
       branches,
       projections: projections(price),

@@ -63,6 +63,18 @@ const BILLED_BY: Record<NonNullable<MemberPage['managedBy']>, string> = {
   Stripe: 'Your Stripe subscription price. ',
 };
 
+/**
+ * "Stripe will charge $X on <date>. " as the dashboard words it (`StripeNextCharge`): the upcoming
+ * invoice's amount in its currency with the business's locale, the day in the business's time zone;
+ * '' without one.
+ */
+function stripeCharge(data: MemberPage): string {
+  const charge = data.stripeNextCharge;
+  if (!charge) return '';
+  const format = memberBillFormats(data.businessLocale, charge.currency);
+  return `<span data-testid="stripe-next-charge">Stripe will charge ${format.money(charge.amountCents)} on ${format.date(charge.at)}.</span> `;
+}
+
 function priceCard(data: MemberPage): string {
   const format = memberBillFormats(data.businessLocale, data.billCurrency);
   const counting = data.branches.filter((branch) => branch.status === 'counting').length;
@@ -88,6 +100,7 @@ function priceCard(data: MemberPage): string {
       (data.nextCharge
         ? `Mindbody will charge ${format.money(data.nextCharge.amountCents)} on ${format.day(data.nextCharge.on)}. `
         : '') +
+      stripeCharge(data) +
       `Membership price ${format.money(data.membershipPriceCents)} · ${friendsCounting(counting)}</p>` +
       `<p class="member-saved">Saved so far: <strong data-testid="saved">${format.money(data.savedSoFarCents)}</strong></p>` +
       projections,

@@ -170,5 +170,10 @@ describe('members CSV and members billed on Stripe (integration, stand-in)', () 
     const byEmail = new Map(rows.map((row) => [row[1], row[billing]]));
     expect(byEmail.get('zoe.darcy@example.com')).toBe('Stripe');
     expect(byEmail.get('siobhan@example.com')).toBe('');
+    // The amount headers name no currency: each row says its own (issue 32).
+    expect(header.filter((name) => /dollar/i.test(name))).toEqual([]);
+    const currency = new Map(rows.map((row) => [row[1], row[header.indexOf('Currency')]]));
+    expect(currency.get('zoe.darcy@example.com')).toBe('EUR');
+    expect(currency.get('siobhan@example.com')).toBe('AUD');
   });
 });

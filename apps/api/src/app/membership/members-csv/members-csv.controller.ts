@@ -45,8 +45,9 @@ export class MembersCsvController {
   constructor(private readonly csv: MembersCsvService) {}
 
   /**
-   * → 200 text/csv, streamed: `MEMBER_EXPORT_HEADER` then one row per member (dollars with two
-   * decimals, formula cells neutralised), as the attachment `grove-members-<YYYY-MM-DD>.csv`.
+   * → 200 text/csv, streamed: `MEMBER_EXPORT_HEADER` then one row per member (amounts with two
+   * decimals in the row's 'Currency', formula cells neutralised), as the attachment
+   * `grove-members-<YYYY-MM-DD>.csv`.
    */
   @Get('export')
   @Header('Content-Type', 'text/csv; charset=utf-8')

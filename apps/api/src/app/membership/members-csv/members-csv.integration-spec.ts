@@ -318,13 +318,48 @@ describe('members CSV in and out (integration)', () => {
     const today = new Date().toISOString().slice(0, 10);
     // The link's origin is the request's (each supertest request has its own port).
     const linkPath = (url: string | undefined) => (url ? new URL(url).pathname : url);
-    expect(linkPath(records[1]?.[6])).toBe(linkPath(link.url));
-    records.forEach((record) => record.splice(6, 1));
+    expect(linkPath(records[1]?.[7])).toBe(linkPath(link.url));
+    records.forEach((record) => record.splice(7, 1));
+    // Amounts in the business's currency, named in 'Currency' (an Australian business: AUD).
     expect(records.slice(1)).toEqual([
-      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', '', '', 'Active', today],
-      ['Lu Mo', "'+lu@x.com", '0', '40.00', '0.00', '40.00', "'=cmd@x.com", '', 'Active', today],
+      ['Kim Lo', "'=cmd@x.com", '1', '100.00', '12.50', '87.50', 'AUD', '', '', 'Active', today],
+      [
+        'Lu Mo',
+        "'+lu@x.com",
+        '0',
+        '40.00',
+        '0.00',
+        '40.00',
+        'AUD',
+        "'=cmd@x.com",
+        '',
+        'Active',
+        today,
+      ],
     ]);
     expect(reply.text).not.toContain('other@x.com');
+  });
+
+  it('imports its own export back: the columns guessed, every row unchanged', async () => {
+    const { agent } = await t.signUp();
+    const csv = [
+      HEADER,
+      "Siobhán O'Brien,siobhan@x.com,1059.5,12.25,",
+      'Zoë Nguyễn,zoe@x.com,49,0,siobhan@x.com',
+    ].join('\n');
+    await runImport(agent, await upload(agent, csv));
+    const exported = (await agent.get('/api/members-csv/export').buffer(true).expect(200)).text;
+    const again = await upload(agent, exported);
+    expect(again.mapping).toEqual({
+      ...emptyMemberCsvMapping(),
+      memberName: 0,
+      memberEmail: 1,
+      membershipPrice: 3,
+      discount: 4,
+      referredBy: MEMBER_EXPORT_HEADER.indexOf("Referrer's email"),
+    });
+    const dry = await dryRun(agent, again);
+    expect(dry.counts).toEqual({ add: 0, update: 0, unchanged: 2, skipped: 0, error: 0 });
   });
 
   it('streams a big business’s export in batches: 2,500 members, each once', async () => {

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  businessLocale,
   emptyMemberCsvMapping,
   type MemberImportCounts,
   type MemberImportSettings,
@@ -514,6 +515,18 @@ export class MembersCsvRepository {
       joinedOn: row.joined_on,
       position: { createdAt: row.created_at, id: row.id },
     }));
+  }
+
+  /**
+   * The business's own currency (ISO 4217, upper case, from its country: `businessLocale`), the
+   * export's 'Currency' of a member not billed on the business's Stripe.
+   */
+  async businessCurrency(scope: BusinessScope): Promise<string> {
+    const [row] = (await this.dataSource.query(
+      `SELECT country, time_zone FROM businesses WHERE id = $1`,
+      [scope.businessId],
+    )) as { country: string; time_zone: string | null }[];
+    return businessLocale(row?.country ?? 'AU', row?.time_zone ?? null).currency;
   }
 
   /** Runs `work` in one transaction (`runTransaction`: it may run twice on a conflict). */

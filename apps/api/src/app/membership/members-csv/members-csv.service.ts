@@ -124,8 +124,9 @@ export class MembersCsvService implements OnModuleInit {
 
   /**
    * Export: every member of the business as CSV rows (`MEMBER_EXPORT_HEADER` first), streamed in
-   * batches of 1,000 (keyset-paged, so memory stays flat for any size). Amounts are dollars with
-   * two decimals; 'New price' and 'Status' are the Branches screen's (`toMemberRow`); 'Join date'
+   * batches of 1,000 (keyset-paged, so memory stays flat for any size). Amounts have two
+   * decimals, in the row's 'Currency' (ISO 4217: the business's, or a Stripe-billed member's
+   * subscription's, issue 32); 'New price' and 'Status' are the Branches screen's (`toMemberRow`); 'Join date'
    * is YYYY-MM-DD (UTC); a cell a spreadsheet would run as a formula is neutralised
    * (`neutraliseCsvCell`, contracts' one CSV cell rule: OWASP CSV injection); referral link URLs
    * are on PUBLIC_ORIGIN. The file starts with a UTF-8 byte-order mark, so Excel reads "Siobhán"
@@ -136,10 +137,11 @@ export class MembersCsvService implements OnModuleInit {
     const origin = this.config.publicOrigin;
     const repository = this.repository;
     async function* records(): AsyncGenerator<string[]> {
+      const currency = await repository.businessCurrency(scope);
       let after: ExportMember['position'] | null = null;
       for (;;) {
         const batch = await repository.exportBatch(scope, after, EXPORT_BATCH);
-        for (const member of batch) yield exportRecord(member, origin);
+        for (const member of batch) yield exportRecord(member, origin, currency);
         if (batch.length < EXPORT_BATCH) return;
         after = (batch[batch.length - 1] as ExportMember).position;
       }
@@ -665,8 +667,12 @@ function referrersFirst<T extends { emailKey: string }>(
     .map(({ member }) => member);
 }
 
-/** One export record in `MEMBER_EXPORT_HEADER` order, every cell neutralised. */
-function exportRecord(member: ExportMember, origin: string): string[] {
+/**
+ * One export record in `MEMBER_EXPORT_HEADER` order, every cell neutralised.
+ * @param businessCurrency the business's ISO 4217 code, the currency of a member's amounts unless
+ *   billed on the business's Stripe (then its subscription's, `MemberRow.currency`)
+ */
+function exportRecord(member: ExportMember, origin: string, businessCurrency: string): string[] {
   const row = toMemberRow(member.summary, []);
   return [
     row.memberName,
@@ -675,6 +681,7 @@ function exportRecord(member: ExportMember, origin: string): string[] {
     centsToDollarText(row.membershipPriceCents),
     centsToDollarText(row.discountCents),
     centsToDollarText(row.newPriceCents),
+    row.currency ?? businessCurrency,
     member.linkCode ? referralLinkUrl(origin, member.linkCode) : '',
     member.referrerEmail ?? '',
     // 'Billing': who manages the member's bill ('Mindbody', 'Stripe'), empty when kept by hand.

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MindbodyMembersRepository } from './mindbody-members.repository';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { queryWithoutTimeout } from '../../../platform/database/pool-options';
+import { withAdvisoryLock } from '../../../platform/database/business-lock';
 import { MindbodyIntegrationEntity } from './mindbody-integration.entity';
 import { accountHolderOwners } from '../../account-holder/account-holder.repository';
 import type { SiteHolderOwner } from '../site-claim-email';
@@ -508,91 +506,18 @@ export class MindbodyRepository {
   }
 
   /**
-   * Runs `work` while holding this business's Mindbody lock (a session-level advisory lock on
-   * `hashtext('mindbody:<business id>')`, on a pool connection held for the whole run), so imports
-   * and syncs of one business never overlap, whatever API instance runs them. Free, it is taken in
-   * one round trip (`pg_try_advisory_lock`, which also reads the connection's backend pid); held
-   * elsewhere, this waits in a blocking `pg_advisory_lock` (no polling: PostgreSQL grants it the
-   * moment the holder lets go). When `stopping` is aborted while it waits, the wait is cancelled
-   * (`pg_cancel_backend` from another pool connection) and nothing is held; the connection then
-   * goes back to the pool. A cancel that comes too late (the lock was just granted) is discarded
-   * by PostgreSQL while the connection is idle, and is awaited before `work` starts.
-   * No time limit of its own (the wait is exempt from DATABASE_STATEMENT_TIMEOUT_MS): it waits as
-   * long as the holder runs (the job's pg-boss expiry bounds that) or until `stopping`.
-   * @param stopping when it is aborted before the lock is taken, gives up waiting: `work` does not run
+   * Runs `work` while holding this business's Mindbody lock (`withAdvisoryLock` on
+   * `mindbody:<business id>`: a session-level advisory lock on a pool connection held for the
+   * whole run), so imports and syncs of one business never overlap, whatever API instance runs
+   * them. No time limit of its own; `stopping` gives up the wait.
    * @returns what `work` returns
    * @throws `stopping.reason` when it gave up waiting; else what `work` or the lock queries throw
-   *   (when a lock query fails, the connection is closed instead of pooled, which ends the lock)
    */
   async withBusinessLock<T>(
     businessId: string,
     work: () => Promise<T>,
     stopping?: AbortSignal,
   ): Promise<T> {
-    stopping?.throwIfAborted();
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    const connection = await pool.connect();
-    // Checked out, the connection has no listener of the pool's: a server that goes away while the
-    // lock is held must fail this run (its next query throws), not the process.
-    let broken: Error | undefined;
-    const onError = (error: Error) => (broken ??= error);
-    connection.on('error', onError);
-    // A statement that failed on this connection may have left it unusable (e.g. unanswered):
-    // it is then closed instead of pooled, which also ends the lock.
-    const fail = (error: unknown): never => {
-      broken ??= error instanceof Error ? error : new Error(String(error));
-      throw error;
-    };
-    const key = `mindbody:${businessId}`;
-    try {
-      await this.lockBusiness(pool, connection, key, stopping).catch((error: unknown) =>
-        stopping?.aborted && error === stopping.reason ? Promise.reject(error) : fail(error),
-      );
-      try {
-        return await work();
-      } finally {
-        await connection.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]).catch(fail);
-      }
-    } finally {
-      connection.off('error', onError);
-      connection.release(broken);
-    }
-  }
-
-  /**
-   * Takes the advisory lock `key` on `connection`: at once when free, else a blocking wait that
-   * `stopping` cancels (see {@link withBusinessLock}).
-   * @throws `stopping.reason` when the wait was given up (nothing held); the query errors
-   */
-  private async lockBusiness(
-    pool: Pool,
-    connection: PoolClient,
-    key: string,
-    stopping: AbortSignal | undefined,
-  ): Promise<void> {
-    stopping?.throwIfAborted();
-    const tried = await connection.query<{ pid: number; locked: boolean }>(
-      `SELECT pg_backend_pid() AS pid, pg_try_advisory_lock(hashtext($1)) AS locked`,
-      [key],
-    );
-    const { pid, locked } = tried.rows[0];
-    if (locked) return;
-    stopping?.throwIfAborted();
-    let cancelling: Promise<unknown> | undefined;
-    const cancel = () => {
-      cancelling = pool.query(`SELECT pg_cancel_backend($1)`, [pid]).catch(() => undefined);
-    };
-    stopping?.addEventListener('abort', cancel, { once: true });
-    try {
-      // A wait of unknown length, by design: no statement timeout (DATABASE_STATEMENT_TIMEOUT_MS).
-      await queryWithoutTimeout(connection, `SELECT pg_advisory_lock(hashtext($1))`, [key]);
-    } catch (error) {
-      if (stopping?.aborted) throw stopping.reason;
-      throw error;
-    } finally {
-      stopping?.removeEventListener('abort', cancel);
-      // Lands before anything else is sent on this connection (it is then discarded, being idle).
-      await cancelling;
-    }
+    return withAdvisoryLock(this.dataSource, `mindbody:${businessId}`, work, stopping);
   }
 }

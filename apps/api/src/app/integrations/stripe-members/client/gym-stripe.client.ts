@@ -207,11 +207,20 @@ export class GymStripeClient {
    * The subscription's next charge (`POST /v1/invoices/create_preview`: the `stripe` SDK's
    * upcoming invoice; nothing is written), or null when it has none (Stripe's 404
    * `invoice_upcoming_none`, e.g. it ended).
+   * @param timeoutMs when given, one attempt of at most this long (the SDK's per-request `timeout`,
+   *   no network retry) instead of the client's 10 s and 2 retries: the member page's budget
    */
-  async upcomingCharge(apiKey: string, subscriptionId: string): Promise<UpcomingCharge | null> {
+  async upcomingCharge(
+    apiKey: string,
+    subscriptionId: string,
+    timeoutMs?: number,
+  ): Promise<UpcomingCharge | null> {
     try {
       const invoice = await this.call(() =>
-        this.sdk(apiKey).invoices.createPreview({ subscription: subscriptionId }),
+        this.sdk(apiKey).invoices.createPreview(
+          { subscription: subscriptionId },
+          timeoutMs === undefined ? undefined : { timeout: timeoutMs, maxNetworkRetries: 0 },
+        ),
       );
       return {
         amountCents: invoice.amount_due,

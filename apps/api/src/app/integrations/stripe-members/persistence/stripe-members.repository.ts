@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
+import { withAdvisoryLock } from '../../../platform/database/business-lock';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
   FACT_COLUMNS,
@@ -118,6 +119,22 @@ export interface ImportPageResult {
 @Injectable()
 export class StripeMembersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` while holding the business's Stripe bills lock (`withAdvisoryLock` on
+   * `stripe-members:<business id>`, a session-level advisory lock on a pool connection of its own),
+   * so a confirmed sync, a webhook's bills and a removal of one business decide and write one at a
+   * time, whatever API instance runs them (docs/decisions/stripe-bills-one-at-a-time.md). Waits
+   * without a time limit (the holder's job expiry bounds it) or until `stopping`.
+   * @throws `stopping.reason` when it gave up waiting; else what `work` throws
+   */
+  async withBillsLock<T>(
+    scope: BusinessScope,
+    work: () => Promise<T>,
+    stopping?: AbortSignal,
+  ): Promise<T> {
+    return withAdvisoryLock(this.dataSource, `stripe-members:${scope.businessId}`, work, stopping);
+  }
 
   /** The business's connected account, or null. */
   async integration(scope: BusinessScope): Promise<StripeMemberIntegration | null> {

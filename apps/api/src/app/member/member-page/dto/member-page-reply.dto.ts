@@ -79,6 +79,22 @@ export class MemberNextChargeDto {
   on!: string;
 }
 
+/** What Stripe will charge a member billed on the business's Stripe next (issue 32). */
+@ApiSchema({ name: 'MemberStripeNextCharge' })
+export class MemberStripeNextChargeDto {
+  @ApiProperty({
+    type: 'integer',
+    description: "Cents of `currency`: the upcoming invoice's amount due",
+  })
+  amountCents!: number;
+
+  @ApiProperty({ example: 'eur', description: "ISO 4217, lower case (the subscription's)" })
+  currency!: string;
+
+  @ApiProperty({ description: "ISO instant of the charge (the invoice's next payment attempt)" })
+  at!: string;
+}
+
 /** `GET /api/member/me`: everything the member page shows (docs/product.md#member-page). Cents. */
 @ApiSchema({ name: 'MemberPage' })
 export class MemberPageDto implements MemberPage {
@@ -172,6 +188,13 @@ export class MemberPageDto implements MemberPage {
     description: 'Only for a Mindbody member whose next charge Grove has read',
   })
   nextCharge?: MemberNextChargeDto;
+
+  @ApiPropertyOptional({
+    type: MemberStripeNextChargeDto,
+    description:
+      "Only for a member billed on the business's Stripe whose upcoming invoice Stripe answered within the page's 1.5 s budget; absent when it has none, is slow or fails",
+  })
+  stripeNextCharge?: MemberStripeNextChargeDto;
 
   @ApiProperty({ type: 'integer', description: 'Savings so far, cents' })
   savedSoFarCents!: number;
