@@ -134,9 +134,9 @@ export class PasswordResetService implements OnModuleInit {
    * email may have gone out (the reply lost) stays usable, and the retry sends nothing (its own new
    * link withdrawn).
    * @param deliveryId the job's id (a retry keeps it): names this one email
-   * @returns 'unknown' (no such account: nothing sent), 'limited' (the owner's hourly limit:
-   *   nothing sent; also an address that is not one mailbox), 'uncertain' (an earlier attempt
-   *   sent it or may have: nothing sent) or 'sent'
+   * @returns 'unknown' (no such account, or its address is not one mailbox: nothing sent),
+   *   'limited' (the owner's hourly limit: nothing sent), 'uncertain' (an earlier attempt sent it
+   *   or may have: nothing sent) or 'sent'
    * @throws the SMTP error (pg-boss retries the job)
    */
   async sendLink(job: PasswordResetJob, deliveryId: string): Promise<PasswordResetOutcome> {
