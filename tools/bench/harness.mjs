@@ -58,7 +58,7 @@ function postgresCpuMs(pid) {
 
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, sql(text, params), login(), cpu(), close() }` (`login()` → a fresh
+ * `{ base, cookie, businessId, databaseUrl, sql(text, params), login(), cpu(), close() }` (`login()` → a fresh
  * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
  * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
@@ -175,6 +175,7 @@ export async function startBenchApi(env = {}) {
       cookie,
       businessId,
       fresh: !reused,
+      databaseUrl: db.url('grove_bench'),
       sql,
       cpu,
       // A fresh session cookie (the signup's access token lapses during a long seeding).
