@@ -130,6 +130,8 @@ export async function startBenchApi(env = {}) {
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: path.join(dir, 'no-web'),
+        // The metrics listener on a free port: another Grove on this machine may hold 9464.
+        METRICS_PORT: process.env.METRICS_PORT ?? '0',
         ...env,
       },
     });
