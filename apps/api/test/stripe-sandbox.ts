@@ -186,17 +186,23 @@ export interface DelayingStripeProxy {
 /**
  * A proxy in front of `target` (the stand-in) that forwards every request as is, after holding
  * back those `delay.match` selects by `delay.ms`: Stripe being slow, or a write kept in flight
- * while something else runs (issue 32).
+ * while something else runs (issue 32). `accounts` sends the requests made with one of its keys
+ * (`Authorization: Bearer <key>`) to that key's stand-in instead: one stand-in is one Stripe
+ * account, so two gyms with accounts of their own need two.
  */
-export async function delayingStripeProxy(target: string): Promise<DelayingStripeProxy> {
+export async function delayingStripeProxy(
+  target: string,
+  accounts: Record<string, string> = {},
+): Promise<DelayingStripeProxy> {
   const seen: string[] = [];
   const delay: DelayingStripeProxy['delay'] = { match: null, ms: 0 };
   const server = http.createServer((request, response) => {
     const line = `${request.method} ${(request.url ?? '').split('?')[0]}`;
     seen.push(line);
     const forward = () => {
+      const key = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const upstream = http.request(
-        `${target}${request.url}`,
+        `${accounts[key] ?? target}${request.url}`,
         { method: request.method, headers: request.headers },
         (reply) => {
           response.writeHead(reply.statusCode ?? 502, reply.headers);

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { memberBillFormats, type MemberPage } from '@grove/contracts';
+import { MESSAGES, memberBillFormats, type MemberPage } from '@grove/contracts';
 import { recipient, type SmtpCatcher } from '@grove/testing-smtp';
 import type { TestApp } from '../../../../../test/test-app';
 import { createMailTestApp } from '../../../../../test/member-mail';
@@ -16,6 +16,14 @@ import { MEMBER_PAGE_CHARGE_BUDGET_MS } from '../../../member/member-page/member
 jest.setTimeout(120_000);
 
 const GYM_KEY = 'rk_test_cork_climbing_key';
+/** Another gym's key, to its own Stripe account (a stand-in of its own). */
+const OTHER_GYM_KEY = 'rk_test_galway_bouldering_key';
+const PERMISSIONS = {
+  customer: 'read',
+  subscription: 'write',
+  coupon: 'write',
+  invoice: 'read',
+} as const;
 
 /**
  * Issue 32: the member's own page (`GET /api/member/me` and the HTML `/member`, rendered by the
@@ -25,12 +33,14 @@ const GYM_KEY = 'rk_test_cork_climbing_key';
  */
 describe("the member page's next Stripe charge (integration, stand-in)", () => {
   let stripe: RunningStripeSandbox;
+  let otherStripe: RunningStripeSandbox;
   let proxy: DelayingStripeProxy;
   let t: TestApp;
   let smtp: SmtpCatcher;
   let owner: TestAgent;
   let member: TestAgent;
   let subscriptionId: string;
+  let otherOwner: TestAgent;
 
   const control = async (path: string, body: object = {}) =>
     (await (
@@ -42,12 +52,9 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
     ).json()) as Record<string, unknown>;
 
   beforeAll(async () => {
-    stripe = await startStripeSandbox({
-      restrictedKeys: {
-        [GYM_KEY]: { customer: 'read', subscription: 'write', coupon: 'write', invoice: 'read' },
-      },
-    });
-    proxy = await delayingStripeProxy(stripe.url);
+    stripe = await startStripeSandbox({ restrictedKeys: { [GYM_KEY]: PERMISSIONS } });
+    otherStripe = await startStripeSandbox({ restrictedKeys: { [OTHER_GYM_KEY]: PERMISSIONS } });
+    proxy = await delayingStripeProxy(stripe.url, { [OTHER_GYM_KEY]: otherStripe.url });
     const subscription = await control('/members', {
       email: 'siobhan.obrien@example.com',
       name: 'Siobhán O’Brien',
@@ -62,6 +69,26 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
     owner = (await t.signUp({ businessName: 'Cork Climbing' })).agent;
     await owner.put('/api/stripe-members/credentials').send({ apiKey: GYM_KEY }).expect(200);
     expect(await stripeRun(owner, 'import')).toMatchObject({ state: 'done', membersWritten: 1 });
+    // Another gym, its own Stripe account and member.
+    await fetch(`${otherStripe.controlUrl}/members`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'zoe.darcy@example.com',
+        name: "Zoë D'Arcy-Nguyễn",
+        amount: 7_300,
+        currency: 'usd',
+      }),
+    });
+    otherOwner = (await t.signUp({ businessName: 'Galway Bouldering' })).agent;
+    await otherOwner
+      .put('/api/stripe-members/credentials')
+      .send({ apiKey: OTHER_GYM_KEY })
+      .expect(200);
+    expect(await stripeRun(otherOwner, 'import')).toMatchObject({
+      state: 'done',
+      membersWritten: 1,
+    });
     // Siobhán signs in to her page with the link she asks for.
     await t
       .agent()
@@ -80,6 +107,7 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
     await smtp?.close();
     await proxy?.close();
     await stripe?.close();
+    await otherStripe?.close();
   });
 
   it('shows what Stripe will charge next, in the subscription’s currency, as the dashboard words it', async () => {
@@ -92,6 +120,41 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
     const html = (await member.get('/member').expect(200)).text;
     expect(html).toMatch(new RegExp(`Stripe will charge EUR\\s50\\.00 on ${day}\\.`, 'u'));
     expect(html).not.toContain('€');
+  });
+
+  it("keeps each gym's next charge to its own members, both gyms on Stripe accounts of their own", async () => {
+    const idOf = async (agent: TestAgent, email: string) =>
+      (
+        (await agent.get(`/api/members?search=${encodeURIComponent(email)}`).expect(200)).body as {
+          items: { id: string }[];
+        }
+      ).items[0]?.id ?? '';
+    const siobhan = await idOf(owner, 'siobhan.obrien@example.com');
+    const zoe = await idOf(otherOwner, 'zoe.darcy@example.com');
+    expect(siobhan).not.toBe('');
+    expect(zoe).not.toBe('');
+    const next = (agent: TestAgent, id: string) =>
+      agent.get(`/api/stripe-members/members/${id}/next-charge`);
+    expect((await next(owner, siobhan).expect(200)).body).toMatchObject({
+      amountCents: 5_000,
+      currency: 'eur',
+    });
+    expect((await next(otherOwner, zoe).expect(200)).body).toMatchObject({
+      amountCents: 7_300,
+      currency: 'usd',
+    });
+    // Neither sees the other's member's charge: the same answer as for no member at all.
+    for (const [agent, id] of [
+      [owner, zoe],
+      [otherOwner, siobhan],
+    ] as const) {
+      const refused = await next(agent, id).expect(404);
+      expect(refused.body.message).toBe(MESSAGES.stripeNoSubscription);
+      expect(JSON.stringify(refused.body)).not.toMatch(/7300|5000|eur|usd/i);
+    }
+    // And neither business's member list holds the other's member.
+    expect(await idOf(owner, 'zoe.darcy@example.com')).toBe('');
+    expect(await idOf(otherOwner, 'siobhan.obrien@example.com')).toBe('');
   });
 
   it('leaves the line out, and answers within its budget, when Stripe is slow', async () => {

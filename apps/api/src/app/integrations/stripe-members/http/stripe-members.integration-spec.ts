@@ -569,6 +569,47 @@ describe('Stripe member billing (integration, stand-in)', () => {
     expect(await endedFacts()).toHaveLength(1);
   });
 
+  it('matches by email key: an ended member who subscribes again runs again, a Mindbody client is neither adopted nor added twice', async () => {
+    const amelieRow = await memberByEmail(owner, 'amelie@example.com');
+    // Siobhán's bill is Mindbody's: her Stripe subscription with the same email is not Grove's to take.
+    const siobhan = await owner
+      .post('/api/members')
+      .send({
+        memberName: "Siobhán O'Brien",
+        memberEmail: 'siobhan.obrien@example.com',
+        membershipPriceCents: 7_200,
+        discountCents: 0,
+      })
+      .expect(201);
+    await t.dataSource.query(`UPDATE members SET mindbody_client_id = '100234' WHERE id = $1`, [
+      (siobhan.body as { id: string }).id,
+    ]);
+    await seed('Siobhan.OBrien@example.com', "Siobhán O'Brien", 9_900);
+    // Amélie subscribes again, her email written otherwise (the same key), at her old price.
+    const again = await seed('AMELIE@example.com', 'Amélie Dubois', 5_000);
+    const membersBefore = (await owner.get('/api/members').expect(200)).body.total as number;
+
+    const imported = await stripeRun(owner, 'import');
+    expect(imported).toMatchObject({ listed: 3, membersWritten: 1, ended: 0 });
+    expect(await memberByEmail(owner, 'amelie@example.com')).toMatchObject({
+      id: amelieRow.id,
+      status: 'Active',
+      membershipPriceCents: 5_000,
+    });
+    expect(await memberByEmail(owner, 'siobhan.obrien@example.com')).toMatchObject({
+      membershipPriceCents: 7_200,
+    });
+    expect((await owner.get('/api/members').expect(200)).body.total).toBe(membersBefore);
+    const linked = (await t.dataSource.query(
+      `SELECT s.stripe_subscription_id, m.email FROM stripe_member_subscriptions s
+       JOIN members m ON m.id = s.member_id WHERE s.ended_at IS NULL ORDER BY m.email`,
+    )) as { stripe_subscription_id: string; email: string }[];
+    expect(linked).toEqual([
+      { stripe_subscription_id: again.id, email: 'amelie@example.com' },
+      { stripe_subscription_id: zoe.id, email: 'zoe.obrien@example.com' },
+    ]);
+  });
+
   it("keeps every route to the session's business", async () => {
     // The owner's import and sync runs are not another business's to see.
     expect((await status(owner)).run).not.toBeNull();

@@ -415,23 +415,39 @@ export class StripeMembersRepository {
     if (rows.length === 0) return { membersWritten: 0, subscriptions: 0 };
     const [result] = (await this.dataSource.query(
       `WITH input AS (
-         SELECT i.*, string_to_array(NULLIF(i.discounts, ''), ',') AS discount_ids
+         -- Each row's member with its key (any member: a Mindbody one is not adopted, and its key
+         -- is not added again), looked up row by row through the unique (business_id, email_key)
+         -- index (LATERAL … LIMIT 1 is not flattened into a join): a join planned on this CTE's
+         -- estimate (1 row) compared every member of the business with every row of every page
+         -- (docs/decisions/stripe-member-billing.md#the-first-import-set-based-session-24).
+         SELECT i.*, string_to_array(NULLIF(i.discounts, ''), ',') AS discount_ids,
+           k.id AS known_id, (k.id IS NOT NULL AND k.mindbody_client_id IS NULL) AS ours,
+           -- An adopted member whose price changed or whose subscription had ended.
+           (k.id IS NOT NULL AND k.mindbody_client_id IS NULL
+             AND (k.membership_price_cents <> i.price_cents OR k.stripe_ended_at IS NOT NULL)) AS changed
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
            AS i(subscription_id, customer_id, name, email, email_key, currency, price_cents, discounts)
+         LEFT JOIN LATERAL (
+           SELECT m.id, m.mindbody_client_id, m.membership_price_cents, m.stripe_ended_at FROM members m
+           WHERE m.business_id = $1 AND m.email_key = i.email_key LIMIT 1
+         ) k ON true
          WHERE NOT EXISTS (SELECT 1 FROM stripe_member_subscriptions x
                            WHERE x.stripe_subscription_id = i.subscription_id AND x.business_id <> $1)
        ), adopted AS (
          -- A member whose subscription had ended runs again: its membership too (stripe_ended_at).
          UPDATE members m SET membership_price_cents = i.price_cents, stripe_ended_at = NULL
          FROM input i
-         WHERE m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
+         WHERE m.business_id = $1 AND m.id = i.known_id AND i.changed
+           -- Only the page's changed members (none in a first or an unchanged import), whatever
+           -- the join's estimate.
+           AND m.id = ANY (ARRAY(SELECT known_id FROM input WHERE changed))
            AND (m.membership_price_cents <> i.price_cents OR m.stripe_ended_at IS NOT NULL)
          RETURNING m.*
        ), added AS (
          INSERT INTO members (business_id, name, email, email_key, membership_price_cents, discount_cents)
          SELECT $1, i.name, i.email, i.email_key, i.price_cents, 0 FROM input i
          -- Only keys not there yet: a conflicting row would still fire the BEFORE INSERT triggers.
-         WHERE NOT EXISTS (SELECT 1 FROM members x WHERE x.business_id = $1 AND x.email_key = i.email_key)
+         WHERE i.known_id IS NULL
          ON CONFLICT (business_id, email_key) DO NOTHING
          RETURNING *
        ), written AS (
@@ -444,10 +460,9 @@ export class StripeMembersRepository {
          FROM added a
          ${ON_EVENT_KEY}
        ), targets AS (
-         SELECT i.*, COALESCE(a.id, m.id) AS member_id
+         SELECT i.*, COALESCE(a.id, CASE WHEN i.ours THEN i.known_id END) AS member_id
          FROM input i
          LEFT JOIN added a ON a.email_key = i.email_key
-         LEFT JOIN members m ON m.business_id = $1 AND m.email_key = i.email_key AND m.mindbody_client_id IS NULL
        ), linked AS (
          INSERT INTO stripe_member_subscriptions AS s (business_id, member_id, stripe_subscription_id,
            stripe_customer_id, currency, price_cents, other_discount_ids)
