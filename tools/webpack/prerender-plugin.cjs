@@ -1,15 +1,41 @@
 /**
  * Runs a remote's prerender bundle once it is emitted and writes what it renders into
  * `<output>/prerendered/` (docs/architecture.md#prerendered-pages): one HTML fragment per page,
- * its Open Graph image (PNG through Debian's Chromium when it can be started, else the SVG), and
+ * its own stylesheet (`css/<page>.css`: the rules of the whole one that its markup uses), its Open
+ * Graph image (PNG through Debian's Chromium when it can be started, else the SVG), and
  * `manifest.json` (`PrerenderedManifest` of @grove/contracts). The bundle itself is deleted:
  * only its output ships with the remote.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const Beasties = require('beasties');
 
 const FOLDER = 'prerendered';
 const CHROMIUM = process.env.GROVE_CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * The rules of `css` that `html` uses, with beasties (the maintained fork of critters): every
+ * rule with a selector matching an element of the markup (its `:hover`, `:focus-visible`… states
+ * and media queries included), the custom properties, the keyframes it animates with. Beasties
+ * judges the whole markup, not only what is above the fold: the page without JavaScript needs
+ * all of it (docs/decisions/public-site-prerendered-by-the-marketing-build.md, per-page CSS).
+ * @param {string} css the remote's whole prerendered stylesheet
+ * @param {string} html one page's markup as the API puts it into the shell's body
+ * @returns {Promise<string>}
+ */
+async function usedRules(css, html) {
+  const beasties = new Beasties({
+    reduceInlineStyles: true,
+    keyframes: 'critical',
+    logLevel: 'warn',
+  });
+  const document = await beasties.process(
+    `<!doctype html><html><head><style>${css}</style></head><body><div id="root" hidden></div><div id="grove-prerendered">${html}</div></body></html>`,
+  );
+  const style = /<style>([\s\S]*?)<\/style>/.exec(document);
+  if (!style) throw new Error('beasties returned no stylesheet');
+  return style[1];
+}
 
 /**
  * SVG documents → PNG buffers (1200×630) with Playwright's Chromium; null when no Chromium can be
@@ -57,15 +83,27 @@ class PrerenderPlugin {
       const { renderPages } = require(bundle);
       const pages = renderPages();
       const pngs = await svgsToPngs(pages.map((page) => page.imageSvg));
-      const entries = pages.map((page, index) => {
-        const { html, imageSvg, ...entry } = page;
+      const css = fs.readFileSync(path.join(folder, this.options.stylesheet), 'utf8');
+      fs.mkdirSync(path.join(folder, 'og'), { recursive: true });
+      fs.mkdirSync(path.join(folder, 'css'), { recursive: true });
+      const entries = [];
+      for (const [index, page] of pages.entries()) {
+        const { html, imageSvg, completedByApi, ...entry } = page;
         const base = page.file.replace(/\.html$/, '');
         fs.writeFileSync(path.join(folder, page.file), html);
         const image = pngs ? `og/${base}.png` : `og/${base}.svg`;
-        fs.mkdirSync(path.join(folder, 'og'), { recursive: true });
         fs.writeFileSync(path.join(folder, image), pngs ? pngs[index] : imageSvg);
-        return { ...entry, image, imageType: pngs ? 'image/png' : 'image/svg+xml' };
-      });
+        // A page the API completes (a form slot) keeps the whole stylesheet: its form's classes
+        // are not in this markup.
+        const stylesheet = completedByApi ? undefined : `css/${base}.css`;
+        if (stylesheet) fs.writeFileSync(path.join(folder, stylesheet), await usedRules(css, html));
+        entries.push({
+          ...entry,
+          image,
+          imageType: pngs ? 'image/png' : 'image/svg+xml',
+          stylesheet,
+        });
+      }
       fs.writeFileSync(
         path.join(folder, 'manifest.json'),
         `${JSON.stringify({ stylesheet: this.options.stylesheet, pages: entries }, null, 2)}\n`,
@@ -75,4 +113,4 @@ class PrerenderPlugin {
   }
 }
 
-module.exports = { PrerenderPlugin };
+module.exports = { PrerenderPlugin, usedRules };

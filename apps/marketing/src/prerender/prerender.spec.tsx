@@ -42,6 +42,13 @@ describe('the prerendered pages', () => {
     expect(contact?.html).toContain('a real person will get back to you');
   });
 
+  it('marks the one page whose markup the API completes (the contact form without JavaScript)', () => {
+    // That page keeps the whole stylesheet; every other gets only the rules it uses.
+    expect(pages.filter((page) => page.completedByApi).map((page) => page.path)).toEqual([
+      '/contact',
+    ]);
+  });
+
   it('makes one Open Graph image per page from one template', () => {
     for (const page of pages) {
       expect(page.imageSvg).toContain('width="1200" height="630"');

@@ -4,7 +4,12 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MARKETING_PAGES, MESSAGES, type PrerenderedPage } from '@grove/contracts';
+import {
+  MARKETING_PAGES,
+  MESSAGES,
+  PRERENDERED_FORM_SLOT,
+  type PrerenderedPage,
+} from '@grove/contracts';
 import { PublicTopBar } from '@grove/web-ui';
 import MarketingRoutes from '../remote-entry';
 import { documentTitle, PageMetaCollector, type PageMeta } from '../components/usePageMeta';
@@ -67,6 +72,12 @@ export function asPrerenderedCopy(html: string): string {
 export interface RenderedPage extends PrerenderedPage {
   html: string;
   imageSvg: string;
+  /**
+   * True when the API completes the markup per request (a PRERENDERED_FORM_SLOT: the contact form
+   * without JavaScript), whose classes this build cannot see: the page keeps the whole stylesheet
+   * instead of only the rules its markup uses (tools/webpack/prerender-plugin.cjs).
+   */
+  completedByApi: boolean;
 }
 
 /** Renders the page at `location` inside the top bar; meta from the page's usePageMeta. */
@@ -110,6 +121,7 @@ export function renderPages(): RenderedPage[] {
       description: meta.description,
       headline,
       html: asPrerenderedCopy(html),
+      completedByApi: html.includes(PRERENDERED_FORM_SLOT),
       imageSvg: ogImageSvg({ title: meta.title, headline }),
     };
   });

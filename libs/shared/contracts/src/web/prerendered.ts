@@ -44,11 +44,18 @@ export interface PrerenderedPage {
   image?: string;
   /** The image's MIME type, e.g. `image/png`. */
   imageType?: string;
+  /**
+   * Its own stylesheet, relative to PRERENDERED_FOLDER, e.g. `css/pricing.css`: only the rules of
+   * the manifest's `stylesheet` that its markup uses, which the API inlines instead of the whole
+   * one. Absent on a page whose markup the API completes (a PRERENDERED_FORM_SLOT) and in builds
+   * made before it: the page gets the manifest's `stylesheet`.
+   */
+  stylesheet?: string;
 }
 
 /** `prerendered/manifest.json`. */
 export interface PrerenderedManifest {
-  /** The stylesheet every prerendered page needs (design system, top bar, pages), relative to PRERENDERED_FOLDER, inlined by the API. */
+  /** The stylesheet of every prerendered page (design system, top bar, pages), relative to PRERENDERED_FOLDER, inlined by the API for a page without a `stylesheet` of its own. */
   stylesheet: string;
   pages: PrerenderedPage[];
 }

@@ -256,3 +256,38 @@ describe('prerendered pages of a remote on its own origin (integration)', () => 
     ).resolves.toBeNull();
   });
 });
+
+describe('the stylesheet a prerendered page gets (integration)', () => {
+  let folder: string;
+
+  beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-page-css-'));
+    writeMarketingBuild(folder, 'built');
+    const file = path.join(folder, 'prerendered/manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PrerenderedManifest;
+    for (const page of manifest.pages)
+      if (page.path === '/pricing') page.stylesheet = 'css/pricing.css';
+    fs.writeFileSync(file, JSON.stringify(manifest));
+    fs.mkdirSync(path.join(folder, 'prerendered/css'));
+    fs.writeFileSync(path.join(folder, 'prerendered/css/pricing.css'), '.mk-pricing{color:#456}');
+  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it("inlines the page's own stylesheet where the build made one, else the remote's whole one", async () => {
+    const pages = new PrerenderedPages();
+    const location = { folder, base: '/remotes/marketing/' };
+    await expect(pages.page(location, '/pricing')).resolves.toMatchObject({
+      css: '.mk-pricing{color:#456}',
+    });
+    await expect(pages.page(location, '/about')).resolves.toMatchObject({
+      css: '.mk-main{color:#123}',
+    });
+  });
+
+  it('gives no page when its own stylesheet is missing (the shell page is served as before)', async () => {
+    fs.rmSync(path.join(folder, 'prerendered/css/pricing.css'));
+    await expect(
+      new PrerenderedPages().page({ folder, base: '/remotes/marketing/' }, '/pricing'),
+    ).resolves.toBeNull();
+  });
+});

@@ -12,7 +12,7 @@ import {
 export interface LoadedPrerenderedPage extends PrerenderedPage {
   /** The page's markup (its asset URLs still start with PRERENDERED_ASSET_BASE). */
   html: string;
-  /** The stylesheet every page needs, to inline. */
+  /** The page's stylesheet, to inline: its own (the rules it uses) or the manifest's whole one. */
   css: string;
   /** The folder the remote is served from, ending in `/` (a path on Grove's origin or a URL). */
   base: string;
@@ -70,7 +70,10 @@ export class PrerenderedPages {
     if (!entry) return null;
     const [html, css] = await Promise.all([
       this.read(location, entry.file),
-      this.read(location, manifest.stylesheet),
+      this.read(
+        location,
+        typeof entry.stylesheet === 'string' ? entry.stylesheet : manifest.stylesheet,
+      ),
     ]);
     if (html === null || css === null) return null;
     return { ...entry, html, css, base: location.base };
