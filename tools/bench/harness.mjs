@@ -154,7 +154,7 @@ export async function startBenchApi(env = {}) {
         )
       )
         break;
-      if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
+      if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const client = new pg.Client({

@@ -4,6 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
+import { auditActorParams } from '../../../platform/audit/audit.repository';
+import { automaticLinksSql } from '../../../referral/links-for-everyone/automatic-links.sql';
+import { newReferralCode } from '../../../referral/referrals/referral-code';
 import { errorCode } from '../../../platform/database/database-faults';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
@@ -210,6 +213,9 @@ export class MindbodyMembersRepository {
    *   as 'Friend' or 'Instagram') and never links anyone: branches come from Grove's own flows;
    * - a member whose Mindbody data is unchanged is not rewritten (`WHERE … IS DISTINCT FROM …`);
    * - managed prospects that have become members are removed;
+   * - when the business's automatic-link setting is on, each new member gets its referral link, with
+   *   its `link_created` fact and 'link.created' audit entry (`automaticLinksSql`): one statement
+   *   per page instead of a pass over the new members after the import (a third of it);
    * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
    *   is written by the same statement, so it counts exactly the committed pages;
    * - the same statement records the lifecycle facts of what it changed (docs/architecture.md#lifecycle-facts):
@@ -297,7 +303,12 @@ export class MindbodyMembersRepository {
          RETURNING m.*, (m.xmax = 0) AS created
        ), written AS (
          SELECT * FROM adopted UNION ALL SELECT * FROM upserted
-       ), facts AS (
+       ), added AS (
+         -- The new members and their codes, for the automatic links (an adopted member is not new).
+         SELECT w.id, w.name, c.code FROM written w
+         JOIN unnest($2::text[], $15::text[]) AS c(client_id, code) ON c.client_id = w.mindbody_client_id
+         WHERE w.created
+       )${automaticLinksSql('added', { business: '$1', actor: '$16', user: '$17::uuid' })}, facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
          SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, $12, f.event_key, f.occurred_at
          FROM written w CROSS JOIN LATERAL (VALUES
@@ -337,6 +348,8 @@ export class MindbodyMembersRepository {
         source,
         rows.map((row) => row.suspended),
         rows.map((row) => row.uniqueId),
+        rows.map(() => newReferralCode()),
+        ...auditActorParams(scope),
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
