@@ -62,6 +62,11 @@ function postgresCpuMs(pid) {
  * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
  * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
+ * BENCH_PG_SETTINGS ("name=value;…", set by ALTER SYSTEM before the API connects) and
+ * BENCH_PG_LOG (a file the server's log is appended to) profile the database side, e.g.
+ * `session_preload_libraries=auto_explain;auto_explain.log_min_duration=0;auto_explain.log_analyze=on;
+ * auto_explain.log_buffers=on;auto_explain.log_nested_statements=on` (EXPLAIN (ANALYZE, BUFFERS)
+ * of every statement and trigger statement; it slows what it measures).
  * BENCH_DATA_DIR (a folder the postgres user can enter, e.g. /var/tmp/grove-bench-1m) keeps the
  * database there instead of a throwaway folder: a later run on the same folder reuses it (`fresh`
  * is false, the owner logs in instead of signing up), so a large seed is made once.
@@ -84,6 +89,7 @@ export async function startBenchApi(env = {}) {
     log: () => {},
     onLog: (chunk) => {
       if (serverLog.listening) serverLog.text += chunk;
+      if (process.env.BENCH_PG_LOG) fs.appendFileSync(process.env.BENCH_PG_LOG, chunk);
     },
   });
   let api;
@@ -100,6 +106,12 @@ export async function startBenchApi(env = {}) {
       `SELECT 1 FROM pg_database WHERE datname = 'grove_bench'`,
     );
     if (!reused) await admin.query('CREATE DATABASE grove_bench');
+    // Profiling settings for every connection the API opens, e.g. auto_explain's (see above).
+    for (const setting of (process.env.BENCH_PG_SETTINGS ?? '').split(';').filter(Boolean)) {
+      const [name, ...value] = setting.split('=');
+      await admin.query(`ALTER SYSTEM SET ${name.trim()} = '${value.join('=').trim()}'`);
+    }
+    if (process.env.BENCH_PG_SETTINGS) await admin.query('SELECT pg_reload_conf()');
     await admin.end();
     const port = await freePort();
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -144,7 +156,7 @@ export async function startBenchApi(env = {}) {
         )
       )
         break;
-      if (i > 200 || api.exitCode !== null) throw new Error('the API did not start');
+      if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const client = new pg.Client({

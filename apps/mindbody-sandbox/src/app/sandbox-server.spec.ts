@@ -10,7 +10,7 @@ import {
   type WebhookSubscription,
 } from '@grove/api-mindbody';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox-server';
-import { SANDBOX_PAID_SHARE, SANDBOX_REFERRAL_TYPES, seedSite } from './seed';
+import { SANDBOX_ADD_ON, SANDBOX_PAID_SHARE, SANDBOX_REFERRAL_TYPES, seedSite } from './seed';
 import { startMindbodySandbox, type RunningSandbox } from './start-sandbox';
 
 const { apiKey, staffUsername, staffPassword } = DEFAULT_SANDBOX_OPTIONS;
@@ -431,6 +431,39 @@ describe('Mindbody sandbox (Public API v6 + Webhooks API shapes)', () => {
       expect(textAmount.status).toBe(400);
       const control = await fetch(`${sandbox.controlUrl}/autopay-writes`);
       expect(((await control.json()) as { writes: unknown[] }).writes).toHaveLength(1);
+    });
+
+    it('records a write to one product of a two-product contract with that item’s previous amount, not the add-on’s', async () => {
+      const added = sandbox.control.addClient({
+        FirstName: 'Siobhán',
+        LastName: "O'Brien",
+        Email: 'siobhan.obrien@example.ie',
+        NormalAutoPay: 59,
+        AddOn: true,
+      });
+      const [contract] = sandbox.control.contracts(added.Id);
+      expect(contract.NormalAutoPay).toBe(59 + SANDBOX_ADD_ON.Subtotal);
+      const membership = contract.UpcomingAutopayEvents.find(
+        (event) => event.ProductId !== SANDBOX_ADD_ON.ProductId,
+      );
+      sandbox.control.clearAutopayWrites();
+      const reply = await fetch(`${sandbox.url}/client/updateclientcontractautopays`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          ClientContractId: contract.Id,
+          AutopayStartDate: contract.UpcomingAutopayEvents[0].ScheduleDate,
+          Amount: 49,
+          ProductId: membership?.ProductId,
+        }),
+      });
+      expect(reply.status).toBe(200);
+      const [write] = sandbox.control.autopayWrites();
+      // The membership item went from $59 to $49: −$10, the add-on untouched.
+      expect(write).toMatchObject({ Amount: 49, PreviousAmount: 59 });
+      expect(sandbox.control.contracts(added.Id)[0].NormalAutoPay).toBe(
+        49 + SANDBOX_ADD_ON.Subtotal,
+      );
     });
 
     it('answers contracts paging errors and unknown clients', async () => {

@@ -33,7 +33,10 @@ export interface AutopayWrite {
   ClientId: string;
   /** Dollars: the new autopay amount. */
   Amount: number;
-  /** Dollars before the change. */
+  /**
+   * Dollars before the change, of what the write changes: the contract's NormalAutoPay, or with
+   * ProductId that product's item alone (before tax), so Amount − PreviousAmount is the change.
+   */
   PreviousAmount: number;
   AutopayStartDate: string;
   AutopayEndDate: string | null;
@@ -408,13 +411,27 @@ export class SandboxStore {
       ? Date.parse(request.AutopayEndDate)
       : Number.POSITIVE_INFINITY;
     const amount = Math.round((request.Amount ?? contract.NormalAutoPay) * 100) / 100;
+    // What the written item billed before (its subtotal at the last scheduled date): for a
+    // one-product contract its NormalAutoPay; for one product of several, that item alone (the
+    // add-on is not part of the change, so Amount − PreviousAmount is what the write moved).
+    const lastDate = Math.max(
+      ...contract.UpcomingAutopayEvents.map((event) => Date.parse(event.ScheduleDate)),
+    );
+    const previousItem = contract.UpcomingAutopayEvents.find(
+      (event) =>
+        Date.parse(event.ScheduleDate) === lastDate &&
+        (request.ProductId === undefined || event.ProductId === request.ProductId),
+    );
     this.writes.push({
       at: new Date(this.now()).toISOString(),
       SiteId: String(this.siteId),
       ClientContractId: contract.Id,
       ClientId: found.clientId,
       Amount: amount,
-      PreviousAmount: contract.NormalAutoPay,
+      PreviousAmount:
+        request.ProductId === undefined || !previousItem
+          ? contract.NormalAutoPay
+          : previousItem.Subtotal,
       AutopayStartDate: request.AutopayStartDate,
       AutopayEndDate: request.AutopayEndDate ?? null,
       ProductId: request.ProductId ?? null,

@@ -6,6 +6,25 @@ import { AUDIT_ACTOR_LABELS } from '@grove/contracts';
 import type { BusinessScope } from '../database/business-scope';
 import { pageOfRows } from '../database/page-rows';
 
+/** The columns of an `audit_log` row as {@link auditAuthorSql} and an entry's values fill them. */
+export const AUDIT_COLUMNS =
+  'business_id, actor, author_user_id, author_name, kind, member_id, member_name, before, after';
+
+/**
+ * SQL: the first four values of an `audit_log` row ({@link AUDIT_COLUMNS}): the business, the
+ * actor's kind, the staff user and that user's name, from parameter references (`'$1'`…) bound to
+ * the business id and {@link auditActorParams}. For statements that record their own audit
+ * entries beside their change (one statement, no second round trip).
+ */
+export const auditAuthorSql = (business: string, actor: string, user: string): string =>
+  `${business}, ${actor}, ${user},
+   (SELECT first_name || ' ' || last_name FROM users WHERE id = ${user} AND business_id = ${business})`;
+
+/** The actor's kind ('system' when none) and staff user id (or null) of `scope`, for {@link auditAuthorSql}. */
+export function auditActorParams({ actor }: BusinessScope): [string, string | null] {
+  return [actor?.kind ?? 'system', actor?.kind === 'staff' ? actor.userId : null];
+}
+
 /** One entry to write (see `AuditLog.record`). */
 export interface AuditWrite {
   kind: AuditKind;
@@ -97,24 +116,19 @@ export class AuditRepository {
    * staff of this business; another business's user id writes no name).
    */
   async insert(
-    { businessId, actor }: BusinessScope,
+    scope: BusinessScope,
     manager: EntityManager,
     entries: readonly AuditWrite[],
   ): Promise<void> {
     if (entries.length === 0) return;
-    const userId = actor?.kind === 'staff' ? actor.userId : null;
     await manager.query(
-      `INSERT INTO audit_log
-         (business_id, actor, author_user_id, author_name, kind, member_id, member_name, before, after)
-       SELECT $1, $2, $3,
-              (SELECT first_name || ' ' || last_name FROM users WHERE id = $3 AND business_id = $1),
-              e.kind, e.member_id, e.member_name, e.before, e.after
+      `INSERT INTO audit_log (${AUDIT_COLUMNS})
+       SELECT ${auditAuthorSql('$1', '$2', '$3')}, e.kind, e.member_id, e.member_name, e.before, e.after
        FROM jsonb_to_recordset($4::jsonb)
          AS e(kind text, member_id uuid, member_name text, before jsonb, after jsonb)`,
       [
-        businessId,
-        actor?.kind ?? 'system',
-        userId,
+        scope.businessId,
+        ...auditActorParams(scope),
         JSON.stringify(
           entries.map((entry) => ({
             kind: entry.kind,

@@ -598,7 +598,8 @@ describe('Mindbody integration (integration, against the in-process sandbox)', (
       return !now.pendingBills && now.processState?.startsWith('completed ');
     }, 60_000);
     const writes = sandbox.control.autopayWrites();
-    // The referrer's autopay goes back up by one referral discount.
+    // The referrer's autopay goes back up by one referral discount (PreviousAmount is the written
+    // item's: a referrer whose contract also bills the $10 add-on used to read +0 here).
     const write = writes.find((item) => item.ClientId === referrer.mindbody_client_id);
     expect(write).toBeDefined();
     expect(

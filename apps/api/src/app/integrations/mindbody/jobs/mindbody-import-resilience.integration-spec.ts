@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { createTestApp, type TestApp } from '../../../../../test/test-app';
+import { autoLinksOff, createTestApp, type TestApp } from '../../../../../test/test-app';
 import { MindbodyProcessor } from './mindbody-processor';
 import { MindbodyRepository } from '../persistence/mindbody.repository';
 import {
@@ -110,6 +110,61 @@ describe('Mindbody import under faults and with two API instances (integration)'
     expect(done.processState).toMatch(/^completed /);
     expect(done.stage).toBe(3);
     expect(await memberCount(businessId)).toBe(expectedMembers());
+  });
+
+  /** The business's members, those without a live link, distinct codes, link facts and link audit entries. */
+  const links = async (businessId: string) => {
+    const [row] = (await a.dataSource.query(
+      `SELECT (SELECT count(*) FROM members WHERE business_id = $1)::int AS members,
+         (SELECT count(*) FROM members m WHERE m.business_id = $1 AND NOT EXISTS (
+            SELECT 1 FROM referral_links l WHERE l.member_id = m.id AND l.revoked_at IS NULL))::int AS without_link,
+         (SELECT count(DISTINCT code) FROM referral_links WHERE business_id = $1)::int AS codes,
+         (SELECT count(*) FROM lifecycle_facts WHERE business_id = $1 AND kind = 'link_created')::int AS facts,
+         (SELECT count(*) FROM audit_log WHERE business_id = $1 AND kind = 'link.created'
+            AND after->>'source' = 'automatic' AND actor = 'staff')::int AS audited`,
+      [businessId],
+    )) as {
+      members: number;
+      without_link: number;
+      codes: number;
+      facts: number;
+      audited: number;
+    }[];
+    return row;
+  };
+
+  it('an import that fails part-way leaves every member it wrote with its referral link, fact and audit entry: the links go with each page (issue 36)', async () => {
+    const { onA, businessId } = await connectedOwner();
+    sandbox.control.clearFaults();
+    sandbox.control.addFault({ path: '/client/clients', offset: 600, status: 503 });
+    await onA.post('/api/mindbody/import').expect(202);
+    expect((await settled(onA)).processState).toMatch(/^failed /);
+    sandbox.control.clearFaults();
+    const written = await links(businessId);
+    expect(written.members).toBeGreaterThan(0);
+    expect(written).toEqual({
+      members: written.members,
+      without_link: 0,
+      codes: written.members,
+      facts: written.members,
+      audited: written.members,
+    });
+  });
+
+  it('with automatic links off, an import gives nobody a link', async () => {
+    const { onA, businessId } = await connectedOwner();
+    await autoLinksOff(onA);
+    sandbox.control.clearFaults();
+    await onA.post('/api/mindbody/import').expect(202);
+    expect((await settled(onA)).processState).toMatch(/^completed /);
+    const written = await links(businessId);
+    expect(written).toEqual({
+      members: expectedMembers(),
+      without_link: expectedMembers(),
+      codes: 0,
+      facts: 0,
+      audited: 0,
+    });
   });
 
   it('two API instances never import the same business at once', async () => {

@@ -4,6 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey } from '@grove/contracts';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
+import { auditActorParams } from '../../../platform/audit/audit.repository';
+import { automaticLinksSql } from '../../../referral/links-for-everyone/automatic-links.sql';
+import { newReferralCode } from '../../../referral/referrals/referral-code';
 import { errorCode } from '../../../platform/database/database-faults';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
@@ -210,6 +213,9 @@ export class MindbodyMembersRepository {
    *   as 'Friend' or 'Instagram') and never links anyone: branches come from Grove's own flows;
    * - a member whose Mindbody data is unchanged is not rewritten (`WHERE … IS DISTINCT FROM …`);
    * - managed prospects that have become members are removed;
+   * - when the business's automatic-link setting is on, each new member gets its referral link, with
+   *   its `link_created` fact and 'link.created' audit entry (`automaticLinksSql`): one statement
+   *   per page instead of a pass over the new members after the import (a third of it);
    * - with `progress`, the run's progress (`mindbody_integrations.progress_done/total`, stage > 1)
    *   is written by the same statement, so it counts exactly the committed pages;
    * - the same statement records the lifecycle facts of what it changed (docs/architecture.md#lifecycle-facts):
@@ -218,9 +224,11 @@ export class MindbodyMembersRepository {
    *   ended membership, and a ledger line for each member whose shown price moved
    *   ('mindbody_sync'; 'member_added' first, 'membership_ended' at 0).
    *
-   * The email-key check is a correlated subquery (one index probe per row): as an anti-join the
-   * planner hashed every member of the business for each page. Why each part, and what it saved:
-   * docs/decisions/import-write-floor.md.
+   * The email-key check reads the batch's keys once (`taken`, materialized) and anti-joins them:
+   * as a correlated subquery per row, a business filling up during its import (statistics that
+   * still count it empty) was probed through `members_business_referred_by_idx`, each probe
+   * walking every member stored so far (quadratic: 0.76 ms a row at 8,000 members). Why each
+   * part, and what it saved: docs/decisions/import-write-floor.md.
    * @param progress clients processed so far and the listing's total, to record with the page
    * @param pricesRead each client's NormalAutoPay was read from its contracts (sync): the members
    *   count as priced (`mindbody_priced_at`), also those without an autopay contract; otherwise a
@@ -244,6 +252,11 @@ export class MindbodyMembersRepository {
       `WITH input AS (
          SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::bool[], $13::bool[], $14::int[])
            AS i(client_id, name, email, email_key, autopay_cents, referred_by, ended, suspended, unique_id)
+       ), taken AS MATERIALIZED (
+         -- The batch's email keys already stored, read once per statement (one index probe per key
+         -- with fresh statistics; at worst one walk of the business's members, see the docstring).
+         SELECT o.email_key, o.mindbody_client_id FROM members o
+         WHERE o.business_id = $1 AND o.email_key = ANY($5::text[])
        ), adopted AS (
          UPDATE members m SET mindbody_client_id = i.client_id, mindbody_unique_id = i.unique_id, name = i.name, email = i.email,
            membership_price_cents = COALESCE(i.autopay_cents, m.membership_price_cents),
@@ -266,8 +279,8 @@ export class MindbodyMembersRepository {
            NULL::uuid
          FROM input i
          WHERE NOT EXISTS (SELECT 1 FROM adopted a WHERE a.mindbody_client_id = i.client_id)
-           AND COALESCE((SELECT o.mindbody_client_id = i.client_id FROM members o
-                         WHERE o.business_id = $1 AND o.email_key = i.email_key), true)
+           AND NOT EXISTS (SELECT 1 FROM taken t
+                           WHERE t.email_key = i.email_key AND t.mindbody_client_id <> i.client_id)
          ON CONFLICT (business_id, mindbody_client_id) DO UPDATE SET
            name = EXCLUDED.name, email = EXCLUDED.email, email_key = EXCLUDED.email_key,
            mindbody_referred_by = EXCLUDED.mindbody_referred_by,
@@ -290,7 +303,12 @@ export class MindbodyMembersRepository {
          RETURNING m.*, (m.xmax = 0) AS created
        ), written AS (
          SELECT * FROM adopted UNION ALL SELECT * FROM upserted
-       ), facts AS (
+       ), added AS (
+         -- The new members and their codes, for the automatic links (an adopted member is not new).
+         SELECT w.id, w.name, c.code FROM written w
+         JOIN unnest($2::text[], $15::text[]) AS c(client_id, code) ON c.client_id = w.mindbody_client_id
+         WHERE w.created
+       )${automaticLinksSql('added', { business: '$1', actor: '$16', user: '$17::uuid' })}, facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
          SELECT $1, f.kind, w.id, f.referrer_id, NULL, NULL, $12, f.event_key, f.occurred_at
          FROM written w CROSS JOIN LATERAL (VALUES
@@ -330,6 +348,8 @@ export class MindbodyMembersRepository {
         source,
         rows.map((row) => row.suspended),
         rows.map((row) => row.uniqueId),
+        rows.map(() => newReferralCode()),
+        ...auditActorParams(scope),
       ],
     )) as { n: number }[];
     return result?.n ?? 0;
