@@ -24,6 +24,7 @@ export type {
   AutopayWrite,
   NewSandboxClient,
   NewSandboxPayment,
+  NewSandboxVisit,
   SandboxClientChanges,
   StoreRefusal,
 } from './app/sandbox-store';

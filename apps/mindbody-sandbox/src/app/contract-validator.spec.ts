@@ -58,7 +58,7 @@ describe('the sandbox checks every request against the contract', () => {
   beforeEach(() => sandbox.control.clearContractViolations());
 
   it('answers 404 for a path or a method that is not a Mindbody operation', async () => {
-    const unknownPath = await fetch(`${sandbox.url}/client/clientvisits`, {
+    const unknownPath = await fetch(`${sandbox.url}/client/clientschedule`, {
       headers: publicHeaders(),
     });
     expect(unknownPath.status).toBe(404);
@@ -164,6 +164,10 @@ describe('the sandbox checks every request against the contract', () => {
       call(
         `${sandbox.url}/client/clientpurchases?request.clientId=${member.Id}&request.startDate=2000-01-01T00:00:00Z`,
       ),
+      call(
+        `${sandbox.url}/client/clientvisits?request.clientId=${member.Id}&request.startDate=2000-01-01T00:00:00Z&request.order=desc`,
+      ),
+      call(`${sandbox.url}/client/clientvisits?request.clientId=nobody`),
       call(`${sandbox.url}/client/updateclientcontractautopays`, {
         method: 'POST',
         body: JSON.stringify({
@@ -184,7 +188,7 @@ describe('the sandbox checks every request against the contract', () => {
       }),
     ]);
     expect(replies.map((reply) => reply.status)).toEqual([
-      401, 200, 200, 200, 403, 200, 404, 200, 200, 200, 200, 200, 400,
+      401, 200, 200, 200, 403, 200, 404, 200, 200, 404, 200, 200, 200, 200, 400,
     ]);
     const created = await fetch(`${sandbox.webhooksUrl}/subscriptions`, {
       method: 'POST',

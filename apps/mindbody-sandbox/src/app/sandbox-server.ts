@@ -6,6 +6,7 @@ import {
   type GetActivationCodeResponse,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
+  type GetClientVisitsResponse,
   type AddClientRequest,
   type AddClientResponse,
   type GetClientReferralTypesResponse,
@@ -32,6 +33,7 @@ import {
   type AutopayWrite,
   type NewSandboxClient,
   type NewSandboxPayment,
+  type NewSandboxVisit,
   type SandboxClientChanges,
 } from './sandbox-store';
 import { SANDBOX_REFERRAL_TYPES } from './seed';
@@ -538,6 +540,8 @@ export class MindbodySandbox {
         return this.listContracts(store, params);
       case 'getClientPurchases':
         return this.listPurchases(store, params);
+      case 'getClientVisits':
+        return this.listVisits(store, params);
       case 'updateClientContractAutopays':
         return this.updateAutopays(store, body as unknown as UpdateClientContractAutopaysRequest);
       case 'getRequiredClientFields': {
@@ -727,6 +731,54 @@ export class MindbodySandbox {
     return { status: 200, body };
   }
 
+  /**
+   * `GET /client/clientvisits` (official GetClientVisits): the client named by
+   * `request.uniqueClientId` (which takes precedence) or `request.clientId` — 400 with neither, as
+   * the official page says one is needed; 404 unknown client. `request.endDate` defaults to today
+   * (the end of it, UTC here), `request.startDate` to the end date; 400 when the start is after the
+   * end. `request.order` 'desc' lists newest first, else oldest first. The sandbox keeps only this
+   * site's visits, so `request.crossRegionalLookup` changes nothing; every recorded visit is paid,
+   * so `request.unpaidsOnly=true` lists none. Paging as every list.
+   */
+  private listVisits(store: SandboxStore, params: URLSearchParams): Reply {
+    const paging = readPaging(params);
+    if ('status' in paging) return paging;
+    const uniqueText = params.get('request.uniqueClientId');
+    const clientIdText = params.get('request.clientId');
+    if (uniqueText === null && !clientIdText)
+      return error(
+        400,
+        'InvalidParameter',
+        'request.clientId or request.uniqueClientId is required',
+      );
+    const client =
+      uniqueText !== null
+        ? store.all().find((item) => item.UniqueId === Number(uniqueText))
+        : store.client(clientIdText ?? '');
+    if (!client)
+      return error(404, 'ClientNotFound', `Client ${uniqueText ?? clientIdText} not found`);
+    const today = new Date().toISOString().slice(0, 10);
+    const endText = params.get('request.endDate');
+    const to = endText === null ? Date.parse(`${today}T23:59:59.999Z`) : Date.parse(endText);
+    const startText = params.get('request.startDate');
+    const from =
+      startText === null
+        ? endText === null
+          ? Date.parse(`${today}T00:00:00.000Z`)
+          : to
+        : Date.parse(startText);
+    if (from > to)
+      return error(400, 'InvalidParameter', 'request.startDate must not be after request.endDate');
+    const order = params.get('request.order') === 'desc' ? 'desc' : 'asc';
+    const visits =
+      params.get('request.unpaidsOnly') === 'true'
+        ? []
+        : store.visitsOf(client.Id, from, to, order);
+    const { PaginationResponse, page } = pageOf(visits, paging);
+    const body: GetClientVisitsResponse = { PaginationResponse, Visits: page };
+    return { status: 200, body };
+  }
+
   private updateAutopays(store: SandboxStore, body: UpdateClientContractAutopaysRequest): Reply {
     const result = store.updateAutopay(body);
     if ('status' in result) return error(result.status, result.code, result.message);
@@ -903,7 +955,9 @@ export class MindbodySandbox {
       return { status: 201, body: store.addClient(body as unknown as NewSandboxClient) };
     }
     const clientMatch =
-      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|suspend|resume|renumber))?$/.exec(route);
+      /^\/clients\/([^/]+)(?:\/(cancel-membership|payments|visits|suspend|resume|renumber))?$/.exec(
+        route,
+      );
     if (clientMatch && method === 'POST' && clientMatch[2] === 'renumber') {
       const renumbered = store.renumberClient(
         decodeURIComponent(clientMatch[1]),
@@ -921,6 +975,15 @@ export class MindbodySandbox {
       const recorded = store.recordPayment(
         decodeURIComponent(clientMatch[1]),
         (body ?? {}) as NewSandboxPayment,
+      );
+      return 'status' in recorded
+        ? error(recorded.status, recorded.code, recorded.message)
+        : { status: 201, body: recorded };
+    }
+    if (clientMatch && method === 'POST' && clientMatch[2] === 'visits') {
+      const recorded = store.recordVisit(
+        decodeURIComponent(clientMatch[1]),
+        (body ?? {}) as NewSandboxVisit,
       );
       return 'status' in recorded
         ? error(recorded.status, recorded.code, recorded.message)

@@ -8,6 +8,7 @@ import type {
   MembershipCancelledEventData,
   ProfileMergerEventData,
   UpdateClientContractAutopaysRequest,
+  Visit,
 } from '@grove/api-mindbody';
 import {
   FIRST_CLIENT_ID,
@@ -85,6 +86,18 @@ export interface NewSandboxPayment {
   SaleDateTime?: string;
 }
 
+/** A visit a test records (`POST /_sandbox/clients/{id}/visits`); every field optional. */
+export interface NewSandboxVisit {
+  /** When the class starts (ISO; default now). */
+  StartDateTime?: string;
+  /** Whether the client was signed in (default true: attended). */
+  SignedIn?: boolean;
+  /** Whether the booking was late-cancelled (default false). */
+  LateCancelled?: boolean;
+  /** Whether the client missed the class (default false). */
+  Missed?: boolean;
+}
+
 /** Events the store raises for the webhook dispatcher. */
 export interface StoreEvents {
   clientCreated(data: ClientEventData): void;
@@ -131,6 +144,9 @@ export class SandboxStore {
   private taxRates = new Map<number, number>();
   private writes: AutopayWrite[] = [];
   private purchases = new Map<string, ClientPurchaseRecord[]>();
+  /** Each client's visits, by class start (the seed has none; tests record them). */
+  private visits = new Map<string, Visit[]>();
+  private nextVisitId = 1;
   private nextSaleId = FIRST_SALE_ID;
   private filtered = new Map<string, Client[]>();
   private nextContractId = FIRST_CONTRACT_ID;
@@ -160,6 +176,8 @@ export class SandboxStore {
       for (const contract of list) this.keepContract(contract, clientId);
     this.nextContractId = FIRST_CONTRACT_ID + this.contractById.size;
     this.purchases = data.purchases;
+    this.visits = new Map();
+    this.nextVisitId = 1;
     this.nextSaleId = [...data.purchases.values()]
       .flat()
       .reduce((next, record) => Math.max(next, record.Sale.Id + 1), FIRST_SALE_ID);
@@ -254,6 +272,50 @@ export class SandboxStore {
       const at = Date.parse(record.Sale.SaleDateTime);
       return at >= from && at <= to && (saleId === undefined || record.Sale.Id === saleId);
     });
+  }
+
+  /**
+   * The client's visits whose class starts within [from, to] (epoch ms), as
+   * `GET /client/clientvisits` lists them: oldest first, newest first with `order` 'desc'.
+   */
+  visitsOf(clientId: string, from: number, to: number, order: 'asc' | 'desc' = 'asc'): Visit[] {
+    const within = (this.visits.get(clientId) ?? []).filter((visit) => {
+      const at = Date.parse(visit.StartDateTime);
+      return at >= from && at <= to;
+    });
+    return order === 'desc' ? within.reverse() : within;
+  }
+
+  /**
+   * Records a visit of the client (a class it booked; signed in unless told otherwise).
+   * @returns the visit, or the refusal (404 unknown client, 400 a bad date or flag)
+   */
+  recordVisit(clientId: string, input: NewSandboxVisit = {}): Visit | StoreRefusal {
+    if (!this.byId.has(clientId))
+      return { status: 404, code: 'ClientNotFound', message: `Client ${clientId} not found` };
+    const at = input.StartDateTime ?? new Date(this.now()).toISOString();
+    if (Number.isNaN(Date.parse(at)))
+      return { status: 400, code: 'InvalidParameter', message: 'StartDateTime must be a date' };
+    const flags = [input.SignedIn, input.LateCancelled, input.Missed];
+    if (flags.some((flag) => flag !== undefined && typeof flag !== 'boolean'))
+      return {
+        status: 400,
+        code: 'InvalidParameter',
+        message: 'SignedIn, LateCancelled and Missed must be true or false',
+      };
+    const visit: Visit = {
+      Id: this.nextVisitId++,
+      ClientId: clientId,
+      StartDateTime: new Date(Date.parse(at)).toISOString(),
+      SignedIn: input.SignedIn ?? true,
+      LateCancelled: input.LateCancelled ?? false,
+      Missed: input.Missed ?? false,
+    };
+    const list = [...(this.visits.get(clientId) ?? []), visit].sort(
+      (a, b) => Date.parse(a.StartDateTime) - Date.parse(b.StartDateTime),
+    );
+    this.visits.set(clientId, list);
+    return { ...visit };
   }
 
   /**
@@ -606,6 +668,12 @@ export class SandboxStore {
       this.purchases.delete(id);
       for (const record of purchases) record.Sale.ClientId = newId;
       this.purchases.set(newId, purchases);
+    }
+    const visits = this.visits.get(id);
+    if (visits) {
+      this.visits.delete(id);
+      for (const visit of visits) visit.ClientId = newId;
+      this.visits.set(newId, visits);
     }
     client.LastModifiedDateTime = this.touch();
     this.filtered.clear();

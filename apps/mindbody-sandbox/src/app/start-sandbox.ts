@@ -12,6 +12,7 @@ import type {
   AutopayWrite,
   NewSandboxClient,
   NewSandboxPayment,
+  NewSandboxVisit,
   SandboxClientChanges,
   StoreRefusal,
 } from './sandbox-store';
@@ -20,6 +21,7 @@ import type {
   Client,
   ClientContract,
   ClientPurchaseRecord,
+  Visit,
   CreatedSubscription,
 } from '@grove/api-mindbody';
 
@@ -38,6 +40,7 @@ export interface SandboxSiteControl {
   updateClient(id: string, changes: SandboxClientChanges): Client | undefined;
   cancelMembership(id: string): ClientContract | undefined;
   recordPayment(clientId: string, payment?: NewSandboxPayment): ClientPurchaseRecord | StoreRefusal;
+  recordVisit(clientId: string, visit?: NewSandboxVisit): Visit | StoreRefusal;
   suspendMembership(id: string): ClientContract | undefined;
   resumeMembership(id: string): ClientContract | undefined;
   clients(): readonly Client[];
@@ -83,6 +86,8 @@ export interface SandboxControl {
    * @returns the purchase, or the refusal (404 unknown client, 400 nothing to charge)
    */
   recordPayment(clientId: string, payment?: NewSandboxPayment): ClientPurchaseRecord | StoreRefusal;
+  /** Records a visit of the client (signed in unless told otherwise); GetClientVisits lists it. */
+  recordVisit(clientId: string, visit?: NewSandboxVisit): Visit | StoreRefusal;
   /** Every purchase of the client, oldest sale first. */
   purchases(clientId: string): ClientPurchaseRecord[];
   /** Suspends the running membership (autopay and Status 'Suspended'); fires `clientContract.updated`. Undefined without one. */
@@ -162,6 +167,7 @@ export async function startMindbodySandbox(
       updateClient: (id, changes) => store().updateClient(id, changes),
       cancelMembership: (id) => store().cancelMembership(id),
       recordPayment: (clientId, payment) => store().recordPayment(clientId, payment),
+      recordVisit: (clientId, visit) => store().recordVisit(clientId, visit),
       suspendMembership: (id) => store().suspendMembership(id),
       resumeMembership: (id) => store().resumeMembership(id),
       clients: () => store().all(),
@@ -184,6 +190,7 @@ export async function startMindbodySandbox(
     updateClient: (id, changes) => sandbox.store.updateClient(id, changes),
     cancelMembership: (id) => sandbox.store.cancelMembership(id),
     recordPayment: (clientId, payment) => sandbox.store.recordPayment(clientId, payment),
+    recordVisit: (clientId, visit) => sandbox.store.recordVisit(clientId, visit),
     purchases: (clientId) =>
       sandbox.store.purchasesOf(clientId, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY),
     suspendMembership: (id) => sandbox.store.suspendMembership(id),

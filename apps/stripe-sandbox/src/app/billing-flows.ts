@@ -147,12 +147,18 @@ export class BillingFlows {
     name: string;
     amount: number;
     currency: string;
+    /** The customer's metadata (the Dashboard's customer metadata, e.g. `referred_by`). */
+    metadata?: Record<string, string>;
   }): StripeSubscription {
     const currency = input.currency.toLowerCase();
     const key = `${input.amount}:${currency}`;
     const price = this.membershipPrices.get(key) ?? this.membershipPrice(input.amount, currency);
     this.membershipPrices.set(key, price);
-    const customer = this.store.createCustomer({ email: input.email, name: input.name });
+    const customer = this.store.createCustomer({
+      email: input.email,
+      name: input.name,
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    });
     return this.startSubscription(customer, [{ price: price.id, quantity: 1 }], [], {}, currency)
       .subscription;
   }

@@ -29,7 +29,8 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
  * - `POST /subscriptions/{sub}/end_period` → renews (invoice.paid) or ends a cancelling subscription
  * - `POST /invoices/{in}/pay` → the paid invoice (invoice.paid, subscription active again)
  * - `POST /idle` → answers once no webhook delivery is pending
- * - `POST /members` `{email, name, amount, currency?}` or `{count, seed?, amount?, currency?}` →
+ * - `POST /members` `{email, name, amount, currency?, metadata?}` (the customer's metadata, as
+ *   the Dashboard sets it: at most 50 keys of up to 40 characters, string values of up to 500) or `{count, seed?, amount?, currency?}` →
  *   a gym's member: a customer with an active monthly subscription of `amount` cents (default
  *   4,900, AUD) and its paid first invoice; `count` seeds 1–20,000 of them
  *   (`member<seed>-<n>@example.com`) → the subscriptions (ids only when `count` is given)
@@ -132,7 +133,13 @@ export class SandboxControlRoutes {
     if (body.count === undefined) {
       if (typeof body.email !== 'string' || typeof body.name !== 'string')
         throw invalidRequest('email and name are required (or count)', 'email');
-      return this.billing.seedMember({ email: body.email, name: body.name, amount, currency });
+      return this.billing.seedMember({
+        email: body.email,
+        name: body.name,
+        amount,
+        currency,
+        ...(body.metadata === undefined ? {} : { metadata: customerMetadata(body.metadata) }),
+      });
     }
     const count = Number(body.count);
     if (!Number.isInteger(count) || count < 1 || count > CONTROL_LIMITS.members)
@@ -156,6 +163,25 @@ export class SandboxControlRoutes {
     if (event?.object !== 'event') throw resourceMissing('event', id);
     return event;
   }
+}
+
+/**
+ * A customer's metadata as Stripe takes it (docs.stripe.com/api/metadata: up to 50 keys, key names
+ * up to 40 characters, values strings of up to 500 characters).
+ * @throws StripeRequestError 400 otherwise
+ */
+function customerMetadata(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalidRequest('metadata must be an object of strings', 'metadata');
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 50) throw invalidRequest('metadata can have at most 50 keys', 'metadata');
+  for (const [key, item] of entries)
+    if (key.length > 40 || typeof item !== 'string' || item.length > 500)
+      throw invalidRequest(
+        `metadata[${key}]: keys up to 40 characters, values strings of up to 500`,
+        'metadata',
+      );
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 /** A JSON object body ({} when empty). @throws StripeRequestError 400 when not a JSON object */

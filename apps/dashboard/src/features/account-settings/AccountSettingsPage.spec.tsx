@@ -125,7 +125,12 @@ beforeEach(() => {
       response(200).json({ message: DEFAULT_SHARE_MESSAGE }),
     ),
     http.get('/settings/referral-nudges', ({ response }) =>
-      response(200).json({ inviteAfterDays: null, reminderAfterDays: null, monthlySummary: false }),
+      response(200).json({
+        inviteAfterDays: null,
+        reminderAfterDays: null,
+        monthlySummary: false,
+        visitsAvailable: false,
+      }),
     ),
     http.get('/settings/welcome-offer', ({ response }) =>
       response(200).json({

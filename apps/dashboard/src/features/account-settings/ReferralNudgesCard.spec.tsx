@@ -6,12 +6,14 @@ import { apiError, http, renderWithProviders, server } from '@grove/web-testing'
 import { ReferralNudgesCard } from './ReferralNudgesCard';
 
 /** A fake API holding the business's nudge settings. */
-let stored: Schema<'ReferralNudgeSettings'>;
+let stored: Schema<'ReferralNudgeSettingsReply'>;
 const puts: unknown[] = [];
 const previews: string[] = [];
+let visitsAvailable = false;
 let noMember = false;
 beforeEach(() => {
-  stored = { ...REFERRAL_NUDGES_OFF };
+  visitsAvailable = false;
+  stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable };
   puts.length = 0;
   previews.length = 0;
   noMember = false;
@@ -20,13 +22,13 @@ beforeEach(() => {
     http.put('/settings/referral-nudges', async ({ request, response }) => {
       const body = (await request.json()) as Schema<'ReferralNudgeSettings'>;
       puts.push(body);
-      stored = body;
+      stored = { ...body, visitsAvailable };
       return response(200).json(stored);
     }),
     http.get('/settings/referral-nudges/preview', ({ request, response }) => {
-      const kind = new URL(request.url).searchParams.get('kind') as
-        'invite' | 'reminder' | 'summary';
-      previews.push(kind);
+      const query = new URL(request.url).searchParams;
+      const kind = query.get('kind') as 'invite' | 'reminder' | 'summary';
+      previews.push(query.has('visits') ? `${kind}:${query.get('visits')}` : kind);
       if (noMember) return apiError(404, REFERRAL_NUDGE_MESSAGES.noExample);
       return response(200).json({
         kind,
@@ -60,11 +62,23 @@ describe('ReferralNudgesCard (docs/product.md#referral-nudges)', () => {
     expect((screen.getByLabelText('Days after they joined') as HTMLInputElement).value).toBe('30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeTruthy();
-    expect(puts).toEqual([{ inviteAfterDays: 30, reminderAfterDays: null, monthlySummary: false }]);
+    expect(puts).toEqual([
+      {
+        inviteAfterDays: 30,
+        inviteAfterVisits: null,
+        reminderAfterDays: null,
+        monthlySummary: false,
+      },
+    ]);
   });
 
   it("refuses days outside the range with the API's message, saving nothing", async () => {
-    stored = { inviteAfterDays: 30, reminderAfterDays: null, monthlySummary: false };
+    stored = {
+      inviteAfterDays: 30,
+      reminderAfterDays: null,
+      monthlySummary: false,
+      visitsAvailable: false,
+    };
     const user = userEvent.setup();
     renderWithProviders(<ReferralNudgesCard />);
     const days = (await screen.findByLabelText('Days after they joined')) as HTMLInputElement;
@@ -84,5 +98,41 @@ describe('ReferralNudgesCard (docs/product.md#referral-nudges)', () => {
     await screen.findByRole('checkbox', { name: 'Invite members to refer' });
     await user.click(screen.getAllByRole('button', { name: 'Preview email' })[2] as HTMLElement);
     expect(await screen.findByText(REFERRAL_NUDGE_MESSAGES.noExample)).toBeTruthy();
+  });
+
+  it('offers the invitation after the Nth visit only where Mindbody is connected, saying why otherwise', async () => {
+    renderWithProviders(<ReferralNudgesCard />);
+    const visits = (await screen.findByRole('radio', {
+      name: 'after their Nth visit (visits from Mindbody)',
+    })) as HTMLInputElement;
+    expect(visits.disabled).toBe(true);
+    expect(screen.getByText(REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody)).toBeTruthy();
+  });
+
+  it('switches the invitation after the 5th visit on only after its own preview, and saves it', async () => {
+    visitsAvailable = true;
+    stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable };
+    const user = userEvent.setup();
+    renderWithProviders(<ReferralNudgesCard />);
+    await user.click(
+      await screen.findByRole('radio', { name: 'after their Nth visit (visits from Mindbody)' }),
+    );
+    expect(screen.queryByText(REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody)).toBeNull();
+    expect((screen.getByLabelText('After their visit number') as HTMLInputElement).value).toBe('5');
+    expect(inviteBox().disabled).toBe(true);
+    await user.click(screen.getAllByRole('button', { name: 'Preview email' })[0] as HTMLElement);
+    expect(await screen.findByText("Subject: Know someone who'd like Peak Fitness?")).toBeTruthy();
+    expect(previews).toEqual(['invite:5']);
+    await user.click(inviteBox());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        inviteAfterDays: null,
+        inviteAfterVisits: 5,
+        reminderAfterDays: null,
+        monthlySummary: false,
+      },
+    ]);
   });
 });

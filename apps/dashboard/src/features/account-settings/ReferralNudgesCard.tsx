@@ -1,8 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   NUDGE_INVITE_DAYS,
+  NUDGE_INVITE_VISITS,
   NUDGE_REMINDER_DAYS,
   NUDGE_SUGGESTED_DAYS,
+  NUDGE_SUGGESTED_VISITS,
+  REFERRAL_NUDGE_MESSAGES,
   validateReferralNudgeSettings,
   type ReferralNudgeKind,
   type ReferralNudgeSettings,
@@ -14,18 +17,25 @@ import {
   useSaveReferralNudges,
 } from './api/referral-nudges';
 
-/** The card's form: each nudge on or off, and its days as typed. */
+/** When the invitation goes: N days after joining, or after the Nth visit (Mindbody). */
+type InviteBy = 'days' | 'visits';
+
+/** The card's form: each nudge on or off, and its days (or visits) as typed. */
 interface NudgeForm {
   invite: boolean;
+  inviteBy: InviteBy;
   inviteDays: string;
+  inviteVisits: string;
   reminder: boolean;
   reminderDays: string;
   summary: boolean;
 }
 
 const toForm = (settings: ReferralNudgeSettings): NudgeForm => ({
-  invite: settings.inviteAfterDays !== null,
+  invite: settings.inviteAfterDays !== null || (settings.inviteAfterVisits ?? null) !== null,
+  inviteBy: (settings.inviteAfterVisits ?? null) !== null ? 'visits' : 'days',
   inviteDays: String(settings.inviteAfterDays ?? NUDGE_SUGGESTED_DAYS.invite),
+  inviteVisits: String(settings.inviteAfterVisits ?? NUDGE_SUGGESTED_VISITS),
   reminder: settings.reminderAfterDays !== null,
   reminderDays: String(settings.reminderAfterDays ?? NUDGE_SUGGESTED_DAYS.reminder),
   summary: settings.monthlySummary,
@@ -35,14 +45,18 @@ const toForm = (settings: ReferralNudgeSettings): NudgeForm => ({
 const days = (typed: string): number => (typed.trim() === '' ? Number.NaN : Number(typed));
 
 const toSettings = (form: NudgeForm): ReferralNudgeSettings => ({
-  inviteAfterDays: form.invite ? days(form.inviteDays) : null,
+  inviteAfterDays: form.invite && form.inviteBy === 'days' ? days(form.inviteDays) : null,
+  inviteAfterVisits: form.invite && form.inviteBy === 'visits' ? days(form.inviteVisits) : null,
   reminderAfterDays: form.reminder ? days(form.reminderDays) : null,
   monthlySummary: form.summary,
 });
 
-/** One nudge's preview: the real email for a member of the business, in a sandboxed frame. */
-function NudgePreview({ kind }: { kind: ReferralNudgeKind }) {
-  const preview = useReferralNudgePreview(kind, true);
+/**
+ * One nudge's preview: the real email for a member of the business, in a sandboxed frame (with
+ * `visits`, the invitation after that visit).
+ */
+function NudgePreview({ kind, visits }: { kind: ReferralNudgeKind; visits?: number }) {
+  const preview = useReferralNudgePreview(kind, true, visits);
   if (preview.isError) return <Alert>{preview.error.message}</Alert>;
   if (!preview.data) return <Spinner label="Loading the preview…" />;
   return (
@@ -74,6 +88,7 @@ function NudgeOption({
   onToggle,
   onPreview,
   showing,
+  previewVisits,
   children,
 }: {
   kind: ReferralNudgeKind;
@@ -83,6 +98,8 @@ function NudgeOption({
   onToggle: (on: boolean) => void;
   onPreview: () => void;
   showing: boolean;
+  /** The invitation after this visit is what the preview shows. */
+  previewVisits?: number;
   children?: ReactNode;
 }) {
   const locked = !on && !previewed;
@@ -107,14 +124,16 @@ function NudgeOption({
       <Button type="button" variant="ghost" onClick={onPreview}>
         {showing ? 'Hide preview' : 'Preview email'}
       </Button>
-      {showing && <NudgePreview kind={kind} />}
+      {showing && <NudgePreview kind={kind} visits={previewVisits} />}
     </div>
   );
 }
 
 /**
  * 'Asking members to refer' on Account Settings → Emails & sharing (issue 33 item 5,
- * docs/product.md#referral-nudges): an invitation to refer N days after a member joined (7–365),
+ * docs/product.md#referral-nudges): an invitation to refer N days after a member joined (7–365)
+ * or, where Mindbody is connected (`visitsAvailable`), after their Nth visit (1–100; otherwise
+ * the choice is shown disabled with the reason),
  * one reminder M days later (3–90) to a member who has opened neither their member page nor
  * their link since, and a monthly summary to each referrer with a counting branch. Every nudge is
  * off until switched on, and each can be switched on only after its email was previewed here
@@ -127,7 +146,8 @@ export function ReferralNudgesCard() {
   const save = useSaveReferralNudges();
   const [saved, setSaved] = useTimedMessage();
   const [form, setForm] = useState<NudgeForm | null>(null);
-  const [previewed, setPreviewed] = useState<Set<ReferralNudgeKind>>(new Set());
+  // What was previewed: a nudge kind, or 'invite-visits' (the invitation after visits reads differently).
+  const [previewed, setPreviewed] = useState<Set<string>>(new Set());
   const [showing, setShowing] = useState<ReferralNudgeKind | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof ReferralNudgeSettings, string>>>({});
 
@@ -139,10 +159,16 @@ export function ReferralNudgesCard() {
     setSaved(null);
     setForm((current) => (current ? { ...current, ...patch } : current));
   };
+  const inviteKey = form?.inviteBy === 'visits' ? 'invite-visits' : 'invite';
   const preview = (kind: ReferralNudgeKind) => {
-    setPreviewed((seen) => new Set(seen).add(kind));
+    setPreviewed((seen) => new Set(seen).add(kind === 'invite' ? inviteKey : kind));
     setShowing((current) => (current === kind ? null : kind));
   };
+  const visitsAvailable = stored.data?.visitsAvailable === true;
+  const previewVisits =
+    form?.inviteBy === 'visits' && Number.isInteger(days(form.inviteVisits))
+      ? days(form.inviteVisits)
+      : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
@@ -175,20 +201,42 @@ export function ReferralNudgesCard() {
             kind="invite"
             label="Invite members to refer"
             on={form.invite}
-            previewed={previewed.has('invite')}
+            previewed={previewed.has(inviteKey)}
             onToggle={(on) => change(on ? { invite: on } : { invite: on, reminder: false })}
             onPreview={() => preview('invite')}
             showing={showing === 'invite'}
+            previewVisits={previewVisits}
           >
-            <DaysField
-              id="nudge-invite-days"
-              label="Days after they joined"
-              range={NUDGE_INVITE_DAYS}
-              value={form.inviteDays}
-              disabled={!form.invite}
-              error={errors.inviteAfterDays}
-              onChange={(inviteDays) => change({ inviteDays })}
+            <InviteWhen
+              by={form.inviteBy}
+              visitsAvailable={visitsAvailable}
+              onChange={(inviteBy) => {
+                // The invitation after visits reads differently: preview it before it goes out.
+                change({ inviteBy, invite: false, reminder: false });
+                setShowing(null);
+              }}
             />
+            {form.inviteBy === 'days' ? (
+              <DaysField
+                id="nudge-invite-days"
+                label="Days after they joined"
+                range={NUDGE_INVITE_DAYS}
+                value={form.inviteDays}
+                disabled={!form.invite}
+                error={errors.inviteAfterDays}
+                onChange={(inviteDays) => change({ inviteDays })}
+              />
+            ) : (
+              <DaysField
+                id="nudge-invite-visits"
+                label="After their visit number"
+                range={NUDGE_INVITE_VISITS}
+                value={form.inviteVisits}
+                disabled={!form.invite}
+                error={errors.inviteAfterVisits}
+                onChange={(inviteVisits) => change({ inviteVisits })}
+              />
+            )}
           </NudgeOption>
           <NudgeOption
             kind="reminder"
@@ -226,6 +274,51 @@ export function ReferralNudgesCard() {
         </form>
       )}
     </Card>
+  );
+}
+
+/**
+ * When the invitation goes: N days after joining, or after the Nth visit as Mindbody tells it —
+ * offered only where Mindbody is connected (`visitsAvailable`), else disabled with the reason.
+ */
+function InviteWhen({
+  by,
+  visitsAvailable,
+  onChange,
+}: {
+  by: InviteBy;
+  visitsAvailable: boolean;
+  onChange: (by: InviteBy) => void;
+}) {
+  return (
+    <fieldset className="dash-nudges__when">
+      <legend className="g-muted">Invite</legend>
+      <label>
+        <input
+          type="radio"
+          name="nudge-invite-by"
+          checked={by === 'days'}
+          onChange={() => onChange('days')}
+        />{' '}
+        after a number of days as a member
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="nudge-invite-by"
+          checked={by === 'visits'}
+          disabled={!visitsAvailable && by !== 'visits'}
+          aria-describedby={visitsAvailable ? undefined : 'nudge-invite-visits-why'}
+          onChange={() => onChange('visits')}
+        />{' '}
+        after their Nth visit (visits from Mindbody)
+      </label>
+      {!visitsAvailable && (
+        <span id="nudge-invite-visits-why" className="dash-nudges__hint g-muted">
+          {REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody}
+        </span>
+      )}
+    </fieldset>
   );
 }
 

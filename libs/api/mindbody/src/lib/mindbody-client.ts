@@ -21,6 +21,7 @@ import {
   type GetActivationCodeResponse,
   type GetClientContractsResponse,
   type GetClientPurchasesResponse,
+  type GetClientVisitsResponse,
   type GetClientReferralTypesResponse,
   type GetClientsResponse,
   type GetRequiredClientFieldsResponse,
@@ -115,6 +116,18 @@ export interface GetClientPurchasesParams {
   endDate: Date | string;
   /** Only the items of this sale. */
   saleId?: number;
+  /** 1 to 200 (default 200). */
+  limit?: number;
+  /** Zero-based offset (default 0). */
+  offset?: number;
+}
+
+/** `getClientVisits` parameters (Mindbody's `request.*` query parameters). */
+export interface GetClientVisitsParams {
+  /** Visits on or after this time. Mindbody's default is the end date, so a caller who wants the history must send it. */
+  startDate: Date | string;
+  /** Visits up to this time (Mindbody's default: today). */
+  endDate: Date | string;
   /** 1 to 200 (default 200). */
   limit?: number;
   /** Zero-based offset (default 0). */
@@ -318,6 +331,24 @@ export class MindbodyClient {
       'request.startDate': toIso(params.startDate),
       'request.endDate': toIso(params.endDate),
       'request.saleId': params.saleId,
+    });
+  }
+
+  /**
+   * `GET /client/clientvisits?request.clientId&request.startDate&request.endDate` (Public API v6
+   * GetClientVisits, staff token required): one page of the client's visits (class bookings, with
+   * whether the client signed in) in the period.
+   * @throws RangeError limit outside 1–200 or negative offset; the Mindbody errors of the class doc
+   *   (404 unknown client → MindbodyRequestError)
+   */
+  async getClientVisits(
+    clientId: string,
+    params: GetClientVisitsParams,
+  ): Promise<GetClientVisitsResponse> {
+    return this.pagedGet<GetClientVisitsResponse>('getClientVisits', params, {
+      'request.clientId': clientId,
+      'request.startDate': toIso(params.startDate),
+      'request.endDate': toIso(params.endDate),
     });
   }
 

@@ -73,9 +73,9 @@ describe("MindbodyClient sends only what Grove's Mindbody contract lists", () =>
     expect(
       unlisted({
         ...MINDBODY_OPERATIONS,
-        getClientVisits: { api: 'public', method: 'GET', path: '/client/clientvisits' },
+        getClientSchedule: { api: 'public', method: 'GET', path: '/client/clientschedule' },
       }),
-    ).toEqual(['getClientVisits: GET /public/v6/client/clientvisits']);
+    ).toEqual(['getClientSchedule: GET /public/v6/client/clientschedule']);
   });
 
   describe('against the validating sandbox', () => {
@@ -144,6 +144,12 @@ describe("MindbodyClient sends only what Grove's Mindbody contract lists", () =>
             startDate: '2000-01-01',
             endDate: new Date(),
             saleId: 1,
+          }),
+        getClientVisits: () =>
+          mindbody.getClientVisits((member as Client).Id, {
+            startDate: '2000-01-01',
+            endDate: new Date(),
+            limit: 50,
           }),
         updateClientContractAutopays: async () => {
           const [contract] = (await mindbody.getClientContracts((member as Client).Id)).Contracts;

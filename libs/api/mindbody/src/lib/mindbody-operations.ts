@@ -20,6 +20,8 @@ export const MINDBODY_OPERATIONS = {
   getClientContracts: { api: 'public', method: 'GET', path: '/client/clientcontracts' },
   /** client.md#get-client-purchases */
   getClientPurchases: { api: 'public', method: 'GET', path: '/client/clientpurchases' },
+  /** client.md#get-client-visits */
+  getClientVisits: { api: 'public', method: 'GET', path: '/client/clientvisits' },
   /** client.md#update-client-contract-autopays */
   updateClientContractAutopays: {
     api: 'public',

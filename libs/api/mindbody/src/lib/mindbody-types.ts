@@ -7,7 +7,7 @@
  * Sources: Mindbody's official SDKs (GitHub mindbody/Mindbody-API-SDKs, PublicAPI and WebhooksAPI,
  * python `doc/models/*.md`: ClientWithSuspensionInfo, ClientContract, UpcomingAutopayEvent,
  * PaginationResponse, GetClientsResponse, GetClientContractsResponse, GetClientPurchasesResponse,
- * ClientPurchaseRecord, Sale, SalePayment, UpdateClientContractAutopaysRequest, Contract,
+ * ClientPurchaseRecord, Sale, SalePayment, GetClientVisitsResponse, Visit, UpdateClientContractAutopaysRequest, Contract,
  * GetClientReferralTypesResponse, GetSitesResponse, Site, GetActivationCodeResponse, IssueRequest,
  * IssueResponse; CreateSubscriptionRequest, PatchSubscriptionRequest, Subscription,
  * CreateSubscriptionResponse, PushApiResult*, PushApiError) and the OpenAPI generated from them
@@ -199,6 +199,35 @@ export interface ClientPurchaseRecord {
 export interface GetClientPurchasesResponse {
   PaginationResponse: PaginationResponse;
   Purchases: ClientPurchaseRecord[];
+}
+
+/**
+ * One visit of a client (Public API v6 `Visit` model, "a specific visit to a class"): the fields
+ * Grove reads. Mindbody marks every field optional; Grove counts a visit only when `SignedIn` is
+ * true and it was neither `LateCancelled` nor `Missed` (docs/decisions/mindbody-visits.md).
+ */
+export interface Visit {
+  /** The ID of the visit. */
+  Id: number;
+  /** The client of the visit (`Client.Id`). */
+  ClientId: string;
+  /** When the class starts (ISO, UTC). */
+  StartDateTime: string;
+  /** True when the client was signed in (attended). */
+  SignedIn?: boolean;
+  /** True when the booking was late-cancelled. */
+  LateCancelled?: boolean;
+  /** True when the client missed the class. */
+  Missed?: boolean;
+}
+
+/**
+ * `GET /client/clientvisits` reply (Public API v6 GetClientVisits): the client's visits between
+ * `request.startDate` and `request.endDate` (Mindbody's defaults: today).
+ */
+export interface GetClientVisitsResponse {
+  PaginationResponse: PaginationResponse;
+  Visits: Visit[];
 }
 
 /**

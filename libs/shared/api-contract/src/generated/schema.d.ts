@@ -3838,10 +3838,24 @@ export interface components {
         ReferralNudgeSettings: {
             /** @description Invite a member to refer this many days after they joined; null: off */
             inviteAfterDays: number | null;
+            /** @description Or invite a Mindbody member after their Nth visit (visits read from Mindbody); null or absent: off. Never together with inviteAfterDays; refused (400) where Mindbody is not connected with members imported */
+            inviteAfterVisits?: number | null;
             /** @description A monthly summary to every referrer with a counting branch */
             monthlySummary: boolean;
             /** @description Remind once, this many days after the invitation, a member who has not opened their link since; null: off (needs the invitation) */
             reminderAfterDays: number | null;
+        };
+        ReferralNudgeSettingsReply: {
+            /** @description Invite a member to refer this many days after they joined; null: off */
+            inviteAfterDays: number | null;
+            /** @description Or invite a Mindbody member after their Nth visit (visits read from Mindbody); null or absent: off. Never together with inviteAfterDays; refused (400) where Mindbody is not connected with members imported */
+            inviteAfterVisits?: number | null;
+            /** @description A monthly summary to every referrer with a counting branch */
+            monthlySummary: boolean;
+            /** @description Remind once, this many days after the invitation, a member who has not opened their link since; null: off (needs the invitation) */
+            reminderAfterDays: number | null;
+            /** @description True when Mindbody is connected and its members imported: only then can the invitation follow the Nth visit */
+            visitsAvailable: boolean;
         };
         ReferralToMatch: {
             /**
@@ -8766,7 +8780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReferralNudgeSettings"];
+                    "application/json": components["schemas"]["ReferralNudgeSettingsReply"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -8798,7 +8812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReferralNudgeSettings"];
+                    "application/json": components["schemas"]["ReferralNudgeSettingsReply"];
                 };
             };
             /** @description Error: the message to show, and per-field messages for a bad body */
@@ -8817,6 +8831,8 @@ export interface operations {
             query: {
                 /** @description Which email to preview */
                 kind: "invite" | "reminder" | "summary";
+                /** @description With kind=invite: the invitation after this visit (a Mindbody member), not after days */
+                visits?: number;
             };
             header?: never;
             path?: never;

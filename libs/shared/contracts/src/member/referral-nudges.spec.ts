@@ -51,4 +51,19 @@ describe('validateReferralNudgeSettings (docs/product.md#referral-nudges)', () =
       }),
     ).toEqual({ reminderAfterDays: REFERRAL_NUDGE_MESSAGES.reminderNeedsInvite });
   });
+
+  it('takes the invitation after a visit from the first to the hundredth instead of days, never both; the reminder may follow it', () => {
+    const off = { inviteAfterDays: null, reminderAfterDays: null, monthlySummary: false };
+    for (const inviteAfterVisits of [1, 5, 100])
+      expect(
+        validateReferralNudgeSettings({ ...off, inviteAfterVisits, reminderAfterDays: 14 }),
+      ).toEqual({});
+    for (const inviteAfterVisits of [0, 101, 2.5, '5'])
+      expect(validateReferralNudgeSettings({ ...off, inviteAfterVisits })).toEqual({
+        inviteAfterVisits: REFERRAL_NUDGE_MESSAGES.inviteVisits,
+      });
+    expect(
+      validateReferralNudgeSettings({ ...off, inviteAfterDays: 30, inviteAfterVisits: 5 }),
+    ).toEqual({ inviteAfterVisits: REFERRAL_NUDGE_MESSAGES.daysOrVisits });
+  });
 });

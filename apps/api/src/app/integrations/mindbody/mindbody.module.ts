@@ -9,16 +9,18 @@ import { MindbodyMembersRepository } from './persistence/mindbody-members.reposi
 import { MindbodyProcessor } from './jobs/mindbody-processor';
 import { MindbodyWebhookWatch } from './jobs/mindbody-webhook-watch';
 import { MindbodyAddClient } from './jobs/mindbody-add-client';
+import { MindbodyVisits } from './jobs/mindbody-visits';
 import { MindbodyPipeline } from './pipeline/mindbody-pipeline';
 import { MindbodyController } from './http/mindbody.controller';
 import { MindbodyRepository } from './persistence/mindbody.repository';
 import { MindbodyService } from './mindbody.service';
 import { FailedSignatureThrottle } from '../../platform/throttle/failed-signature-throttle';
 import { MailModule } from '../../platform/mail/mail.module';
+import { ReferralNudgesModule } from '../../member/referral-nudges/referral-nudges.module';
 
 /** Mindbody integration (docs/product.md#mindbody-setup, docs/product.md#mindbody-stages; docs/architecture.md#mindbody): setup wizard endpoints, import/sync jobs, webhooks. */
 @Module({
-  imports: [LifecycleModule, BranchQualificationModule, MailModule],
+  imports: [LifecycleModule, BranchQualificationModule, MailModule, ReferralNudgesModule],
   controllers: [MindbodyController],
   providers: [
     MindbodyService,
@@ -27,6 +29,7 @@ import { MailModule } from '../../platform/mail/mail.module';
     MindbodyProcessor,
     MindbodyWebhookWatch,
     MindbodyAddClient,
+    MindbodyVisits,
     MindbodyPipeline,
     MindbodyCrypto,
     MindbodyWebhookKeys,

@@ -5,6 +5,8 @@ import { RewardsOwedModule } from '../../membership/rewards-owed/rewards-owed.mo
 import { WelcomeOfferModule } from '../../referral/welcome-offer/welcome-offer.module';
 import { MemberPageModule } from '../../member/member-page/member-page.module';
 import { MindbodyModule } from '../mindbody/mindbody.module';
+import { MembersModule } from '../../membership/members/members.module';
+import { StripeImportReferrers } from './jobs/stripe-import-referrers';
 import { GymStripeClient } from './client/gym-stripe.client';
 import { StripeMembersController } from './http/stripe-members.controller';
 import { StripeMemberRunsService } from './jobs/stripe-member-runs.service';
@@ -32,12 +34,14 @@ import { StripeMembersService } from './stripe-members.service';
     WelcomeOfferModule,
     RewardsOwedModule,
     MemberPageModule,
+    MembersModule,
   ],
   controllers: [StripeMembersController, StripeCreditsController],
   providers: [
     StripeMembersService,
     StripeMemberEventsService,
     StripeMembersRepository,
+    StripeImportReferrers,
     StripeMemberRunsRepository,
     StripeMemberRunsService,
     GymStripeClient,

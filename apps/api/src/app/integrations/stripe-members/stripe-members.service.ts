@@ -29,6 +29,7 @@ import type {
   StripeMembersRemovalDto,
   StripeMembersStatusDto,
 } from './http/dto/stripe-members-replies.dto';
+import { StripeImportReferrers } from './jobs/stripe-import-referrers';
 import {
   StripeMemberRunsRepository,
   type StripeRun,
@@ -81,6 +82,7 @@ export class StripeMembersService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly audit: AuditLog,
     private readonly memberPageCharges: MemberNextCharges,
+    private readonly referrers: StripeImportReferrers,
   ) {}
 
   /** Gives the member page its "Stripe will charge $X on <date>" (`memberPageCharge`). */
@@ -212,7 +214,9 @@ export class StripeMembersService implements OnModuleInit {
    * Imports the gym's customers with active subscriptions as members, page by page (100 a Stripe
    * call, the next fetched while one is written, each page ONE statement:
    * `StripeMembersRepository.importPage`), then ends the imported
-   * subscriptions Stripe no longer lists as active. Idempotent: run again, it converges. It runs
+   * subscriptions Stripe no longer lists as active. A member it adds whose customer names a
+   * referrer (`metadata.referred_by`) becomes that member's branch or waits in Referrals to match
+   * (`StripeImportReferrers`). Idempotent: run again, it converges. It runs
    * in the `stripe-members.run` job (`StripeMemberRunsService`).
    * @param progress told the subscriptions listed so far after each page is written
    * @param stopping aborted when the API shuts down: the import stops before its next page (the
@@ -240,6 +244,7 @@ export class StripeMembersService implements OnModuleInit {
       stopping?.throwIfAborted();
       const result = await this.repository.importPage(scope, page.items);
       membersWritten += result.membersWritten;
+      await this.referrers.resolve(scope, page.items, result.added);
       listed.push(...page.items.map((item) => item.subscriptionId));
       await progress(listed.length);
       if (!next) break;

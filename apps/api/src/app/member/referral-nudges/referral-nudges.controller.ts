@@ -6,6 +6,7 @@ import {
   ReferralNudgePreviewDto,
   ReferralNudgePreviewQueryDto,
   ReferralNudgeSettingsDto,
+  ReferralNudgeSettingsReplyDto,
 } from './dto/referral-nudges.dto';
 import { ReferralNudgesService } from './referral-nudges.service';
 
@@ -20,38 +21,46 @@ import { ReferralNudgesService } from './referral-nudges.service';
 export class ReferralNudgesController {
   constructor(private readonly nudges: ReferralNudgesService) {}
 
-  /** → 200 `ReferralNudgeSettings` (every nudge off until switched on). */
+  /**
+   * → 200 `ReferralNudgeSettingsReply` (every nudge off until switched on; `visitsAvailable`: the
+   * invitation can follow the Nth visit, Mindbody being connected with its members imported).
+   */
   @Get()
   @ApiOperation({ summary: 'When members are asked to refer' })
-  @ApiOkResponse({ type: ReferralNudgeSettingsDto })
-  get(@CurrentUser() user: AuthUser): Promise<ReferralNudgeSettingsDto> {
+  @ApiOkResponse({ type: ReferralNudgeSettingsReplyDto })
+  get(@CurrentUser() user: AuthUser): Promise<ReferralNudgeSettingsReplyDto> {
     return this.nudges.settings(sessionScope(user));
   }
 
   /**
-   * Body: all three settings (`inviteAfterDays` 7–365 or null, `reminderAfterDays` 3–90 or null
-   * and only with the invitation, `monthlySummary` boolean). → 200 the saved settings; 400 with
-   * the rule's messages (`REFERRAL_NUDGE_MESSAGES`, `fieldErrors`), nothing saved.
+   * Body: the settings (`inviteAfterDays` 7–365 or null; or `inviteAfterVisits` 1–100, null or
+   * absent — never both; `reminderAfterDays` 3–90 or null and only with an invitation,
+   * `monthlySummary` boolean). → 200 the saved settings with `visitsAvailable`; 400 with the
+   * rule's messages (`REFERRAL_NUDGE_MESSAGES`, `fieldErrors`), nothing saved — also for
+   * `inviteAfterVisits` where Mindbody is not connected with members imported ('Connect Mindbody
+   * and import your members first: Grove reads visits from Mindbody').
    */
   @Put()
   @ApiOperation({ summary: 'Choose when members are asked to refer' })
-  @ApiOkResponse({ type: ReferralNudgeSettingsDto })
+  @ApiOkResponse({ type: ReferralNudgeSettingsReplyDto })
   put(
     @CurrentUser() user: AuthUser,
     @Body() body: ReferralNudgeSettingsDto,
-  ): Promise<ReferralNudgeSettingsDto> {
+  ): Promise<ReferralNudgeSettingsReplyDto> {
     return this.nudges.saveSettings(sessionScope(user), {
       inviteAfterDays: body.inviteAfterDays,
+      inviteAfterVisits: body.inviteAfterVisits ?? null,
       reminderAfterDays: body.reminderAfterDays,
       monthlySummary: body.monthlySummary,
     });
   }
 
   /**
-   * `?kind=invite|reminder|summary` → 200 `ReferralNudgePreview` `{ kind, memberName, subject,
-   * html, text }`: the email as the first member by name would get it (the template the run
-   * uses; nothing sent, no token issued). 400 unknown kind; 404 'Add a member with an email
-   * address to preview this email' when the business has none.
+   * `?kind=invite|reminder|summary[&visits=N]` → 200 `ReferralNudgePreview` `{ kind, memberName,
+   * subject, html, text }`: the email as the first member by name would get it (the template the
+   * run uses; nothing sent, no token issued); with `visits` (1–100) the invitation after the Nth
+   * visit, for the first Mindbody member. 400 unknown kind or visits out of range; 404 'Add a
+   * member with an email address to preview this email' when the business has none (of that kind).
    */
   @Get('preview')
   @ApiOperation({ summary: 'Preview an email that asks members to refer' })
@@ -60,6 +69,6 @@ export class ReferralNudgesController {
     @CurrentUser() user: AuthUser,
     @Query() query: ReferralNudgePreviewQueryDto,
   ): Promise<ReferralNudgePreviewDto> {
-    return this.nudges.preview(sessionScope(user), query.kind);
+    return this.nudges.preview(sessionScope(user), query.kind, new Date(), query.visits ?? null);
   }
 }

@@ -73,9 +73,10 @@ describe('referral nudges (integration, real SMTP server)', () => {
   };
 
   it('settings: every nudge off by default; 401 without a session', async () => {
-    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual(
-      REFERRAL_NUDGES_OFF,
-    );
+    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
+      ...REFERRAL_NUDGES_OFF,
+      visitsAvailable: false,
+    });
     await t.agent().get('/api/settings/referral-nudges').expect(401);
     await t.agent().put('/api/settings/referral-nudges').send(INVITE_30).expect(401);
     await t.agent().get('/api/settings/referral-nudges/preview?kind=invite').expect(401);
@@ -100,9 +101,10 @@ describe('referral nudges (integration, real SMTP server)', () => {
       const reply = await owner.put('/api/settings/referral-nudges').send(body).expect(400);
       expect(JSON.stringify(reply.body)).toContain(message);
     }
-    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual(
-      REFERRAL_NUDGES_OFF,
-    );
+    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
+      ...REFERRAL_NUDGES_OFF,
+      visitsAvailable: false,
+    });
   });
 
   it('preview: 404 with no member to show it for, 400 for an unknown kind; nothing is sent', async () => {
@@ -120,11 +122,12 @@ describe('referral nudges (integration, real SMTP server)', () => {
     await member(other, 'Zoë D’Arcy-Nguyễn', 'zoe@example.com', 3);
     const saved = { inviteAfterDays: 60, reminderAfterDays: 7, monthlySummary: true };
     expect((await other.put('/api/settings/referral-nudges').send(saved).expect(200)).body).toEqual(
-      saved,
+      { ...saved, inviteAfterVisits: null, visitsAvailable: false },
     );
-    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual(
-      REFERRAL_NUDGES_OFF,
-    );
+    expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
+      ...REFERRAL_NUDGES_OFF,
+      visitsAvailable: false,
+    });
     // The owner's business has no member: their preview never shows the other gym's Zoë.
     await owner.get('/api/settings/referral-nudges/preview?kind=summary').expect(404);
     const theirs = (

@@ -3,6 +3,7 @@ import { MemberEmailsModule } from '../member-emails/member-emails.module';
 import { ReferralNudgesController } from './referral-nudges.controller';
 import { ReferralNudgesRepository } from './referral-nudges.repository';
 import { ReferralNudgesService } from './referral-nudges.service';
+import { VisitSources } from './visit-source';
 
 /**
  * Asked at the right moment (issue 33 item 5): the owner's nudge settings and previews, and the
@@ -11,7 +12,8 @@ import { ReferralNudgesService } from './referral-nudges.service';
 @Module({
   imports: [MemberEmailsModule],
   controllers: [ReferralNudgesController],
-  providers: [ReferralNudgesService, ReferralNudgesRepository],
-  exports: [ReferralNudgesService],
+  providers: [ReferralNudgesService, ReferralNudgesRepository, VisitSources],
+  // VisitSources: the billing/CRM that tells visits (Mindbody) registers itself there.
+  exports: [ReferralNudgesService, VisitSources],
 })
 export class ReferralNudgesModule {}

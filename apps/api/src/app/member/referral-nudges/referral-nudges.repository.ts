@@ -25,7 +25,12 @@ export interface NudgeCandidate {
   countingBranches: number;
   /** The business's reward and cap (docs/product.md#referrer-reward). */
   rule?: RewardPriceRule;
+  /** The member's Mindbody client id (`members.mindbody_client_id`), null for a Grove-managed member. */
+  mindbodyClientId?: string | null;
 }
+
+/** Whose price a nudge's members have: Grove's, Mindbody's (only they have visits), or either. */
+export type NudgeManaged = 'grove' | 'mindbody' | 'any';
 
 /** A business with at least one nudge on, and its settings. */
 export interface NudgeBusiness {
@@ -46,25 +51,29 @@ export interface NudgeExampleMember extends NudgeCandidate {
 
 interface SettingsRow {
   nudge_invite_after_days: number | null;
+  nudge_invite_after_visits: number | null;
   nudge_reminder_after_days: number | null;
   nudge_monthly_summary: boolean;
 }
 
 const SETTINGS_COLUMNS =
-  'nudge_invite_after_days, nudge_reminder_after_days, nudge_monthly_summary';
+  'nudge_invite_after_days, nudge_invite_after_visits, nudge_reminder_after_days, nudge_monthly_summary';
 
 const toSettings = (row: SettingsRow): ReferralNudgeSettings => ({
   inviteAfterDays: row.nudge_invite_after_days,
+  inviteAfterVisits: row.nudge_invite_after_visits,
   reminderAfterDays: row.nudge_reminder_after_days,
   monthlySummary: row.nudge_monthly_summary,
 });
 
 const CANDIDATE_COLUMNS = `m.id, m.name, m.created_at, m.membership_price_cents, m.discount_cents,
+  m.mindbody_client_id,
   (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
      AND ${countingBranch('b')})::int AS counting, ${rewardRuleColumn('m')}`;
 
 interface CandidateRow {
   id: string;
+  mindbody_client_id: string | null;
   name: string;
   created_at: Date;
   membership_price_cents: number;
@@ -81,14 +90,26 @@ const toCandidate = (row: CandidateRow): NudgeCandidate => ({
   discountCents: row.discount_cents,
   countingBranches: row.counting,
   rule: row.reward_rule,
+  mindbodyClientId: row.mindbody_client_id,
 });
+
+/** Each kind of member a nudge may go to, by whose price they have. */
+const MANAGED: Record<NudgeManaged, string> = {
+  grove: 'm.mindbody_client_id IS NULL',
+  // A Mindbody member whose membership has not ended there.
+  mindbody: 'm.mindbody_client_id IS NOT NULL AND m.mindbody_cancelled_at IS NULL',
+  any: 'TRUE',
+};
 
 /**
  * Who a nudge may go to (docs/product.md#referral-nudges): a member of the business with an email
- * address, managed by Grove (not an integration), not unsubscribed, under the month's cap ($2: the
- * month's start, $3: the cap).
+ * address, of the `managed` kind (Grove-managed for the invitation after days and the summary,
+ * Mindbody-managed for the invitation after visits), not unsubscribed, under the month's cap ($2:
+ * the month's start, $3: the cap).
  */
-const ELIGIBLE = `m.business_id = $1 AND m.email <> '' AND m.mindbody_client_id IS NULL
+const eligible = (
+  managed: NudgeManaged,
+) => `m.business_id = $1 AND m.email <> '' AND ${MANAGED[managed]}
   AND NOT EXISTS (SELECT 1 FROM member_email_subscriptions s
                    WHERE s.member_id = m.id AND s.unsubscribed_at IS NOT NULL)
   AND (SELECT count(*) FROM referral_nudges n WHERE n.member_id = m.id AND n.sent_at >= $2) < $3`;
@@ -114,6 +135,7 @@ export class ReferralNudgesRepository {
     return toSettings(
       rows[0] ?? {
         nudge_invite_after_days: null,
+        nudge_invite_after_visits: null,
         nudge_reminder_after_days: null,
         nudge_monthly_summary: false,
       },
@@ -129,10 +151,16 @@ export class ReferralNudgesRepository {
     const rows: SettingsRow[] = await manager.query(
       `WITH saved AS (
          UPDATE businesses SET nudge_invite_after_days = $2, nudge_reminder_after_days = $3,
-           nudge_monthly_summary = $4
+           nudge_monthly_summary = $4, nudge_invite_after_visits = $5
           WHERE id = $1 RETURNING ${SETTINGS_COLUMNS})
        SELECT * FROM saved`,
-      [businessId, settings.inviteAfterDays, settings.reminderAfterDays, settings.monthlySummary],
+      [
+        businessId,
+        settings.inviteAfterDays,
+        settings.reminderAfterDays,
+        settings.monthlySummary,
+        settings.inviteAfterVisits ?? null,
+      ],
     );
     return toSettings(rows[0] as SettingsRow);
   }
@@ -141,7 +169,8 @@ export class ReferralNudgesRepository {
   async businessesWithNudges(): Promise<NudgeBusiness[]> {
     const rows: (SettingsRow & { id: string })[] = await this.dataSource.query(
       `SELECT id, ${SETTINGS_COLUMNS} FROM businesses
-        WHERE nudge_invite_after_days IS NOT NULL OR nudge_monthly_summary ORDER BY id`,
+        WHERE nudge_invite_after_days IS NOT NULL OR nudge_invite_after_visits IS NOT NULL
+           OR nudge_monthly_summary ORDER BY id`,
     );
     return rows.map((row) => ({ businessId: row.id, settings: toSettings(row) }));
   }
@@ -156,7 +185,7 @@ export class ReferralNudgesRepository {
   ): Promise<NudgeCandidate[]> {
     const rows: CandidateRow[] = await this.dataSource.query(
       `SELECT ${CANDIDATE_COLUMNS} FROM members m
-        WHERE ${ELIGIBLE}
+        WHERE ${eligible('grove')}
           AND m.created_at <= $4::timestamptz - make_interval(days => $5)
           AND EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = m.business_id
                         AND l.member_id = m.id AND ${liveReferralLink()})
@@ -165,6 +194,55 @@ export class ReferralNudgesRepository {
       [scope.businessId, at.monthStart, at.cap, at.now, at.afterDays, at.limit],
     );
     return rows.map(toCandidate);
+  }
+
+  /**
+   * Mindbody members whose visits the invitation after the Nth visit asks Mindbody about, as of
+   * `now`: eligible (Mindbody-managed, membership not ended there), with a live referral link,
+   * never invited, and not asked about since `recheckBefore` (docs/decisions/mindbody-visits.md).
+   * Those asked least recently first (never asked first), at most `limit`.
+   */
+  async dueVisitChecks(
+    scope: BusinessScope,
+    at: { monthStart: Date; cap: number; recheckBefore: Date; limit: number },
+  ): Promise<NudgeCandidate[]> {
+    const rows: CandidateRow[] = await this.dataSource.query(
+      `SELECT ${CANDIDATE_COLUMNS} FROM members m
+         LEFT JOIN referral_nudge_visit_checks c ON c.member_id = m.id
+        WHERE ${eligible('mindbody')}
+          AND (c.checked_at IS NULL OR c.checked_at < $4)
+          AND EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = m.business_id
+                        AND l.member_id = m.id AND ${liveReferralLink()})
+          AND NOT EXISTS (SELECT 1 FROM referral_nudges n WHERE n.member_id = m.id AND n.kind = 'invite')
+        ORDER BY c.checked_at NULLS FIRST, m.created_at, m.id LIMIT $5`,
+      [scope.businessId, at.monthStart, at.cap, at.recheckBefore, at.limit],
+    );
+    return rows.map(toCandidate);
+  }
+
+  /**
+   * Records, per member of the business, when its visits were asked and what was counted (at most
+   * N), replacing the last check. Members of another business are ignored.
+   */
+  async saveVisitChecks(
+    scope: BusinessScope,
+    checks: readonly { memberId: string; visits: number }[],
+    checkedAt: Date,
+  ): Promise<void> {
+    if (checks.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO referral_nudge_visit_checks (member_id, business_id, checked_at, visits)
+       SELECT m.id, m.business_id, $2, c.visits
+         FROM unnest($3::uuid[], $4::int[]) AS c(member_id, visits)
+         JOIN members m ON m.id = c.member_id AND m.business_id = $1
+       ON CONFLICT (member_id) DO UPDATE SET checked_at = EXCLUDED.checked_at, visits = EXCLUDED.visits`,
+      [
+        scope.businessId,
+        checkedAt,
+        checks.map((check) => check.memberId),
+        checks.map((check) => check.visits),
+      ],
+    );
   }
 
   /**
@@ -180,7 +258,7 @@ export class ReferralNudgesRepository {
     const rows: CandidateRow[] = await this.dataSource.query(
       `SELECT ${CANDIDATE_COLUMNS} FROM members m
          JOIN referral_nudges i ON i.member_id = m.id AND i.kind = 'invite' AND i.period = 'once'
-        WHERE ${ELIGIBLE}
+        WHERE ${eligible('any')}
           AND i.sent_at <= $4::timestamptz - make_interval(days => $5)
           AND EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = m.business_id
                         AND l.member_id = m.id AND ${liveReferralLink()})
@@ -209,7 +287,7 @@ export class ReferralNudgesRepository {
     const rows: CandidateRow[] = await this.dataSource.query(
       `SELECT * FROM (
          SELECT ${CANDIDATE_COLUMNS} FROM members m
-          WHERE ${ELIGIBLE}
+          WHERE ${eligible('grove')}
             AND NOT EXISTS (SELECT 1 FROM referral_nudges n
                              WHERE n.member_id = m.id AND n.kind = 'summary' AND n.period = $4)
        ) due WHERE due.counting > 0
@@ -254,13 +332,15 @@ export class ReferralNudgesRepository {
   }
 
   /**
-   * The member a preview is rendered for: the first by name with an email address, preferring
-   * one with a live link and, for the summary, one with a counting branch.
+   * The member a preview is rendered for: the first by name with an email address (of the
+   * `managed` kind the email goes to), preferring one with a live link and, for the summary, one
+   * with a counting branch.
    * @returns null when the business has no member with an email
    */
   async exampleMember(
     scope: BusinessScope,
     kind: ReferralNudgeKind,
+    managed: NudgeManaged = 'grove',
   ): Promise<NudgeExampleMember | null> {
     const rows: (CandidateRow & {
       business_name: string;
@@ -277,7 +357,7 @@ export class ReferralNudgesRepository {
                 (SELECT l.code FROM referral_links l WHERE l.business_id = m.business_id
                    AND l.member_id = m.id AND ${liveReferralLink()} LIMIT 1) AS code
            FROM members m JOIN businesses b ON b.id = m.business_id
-          WHERE m.business_id = $1 AND m.email <> '' AND m.mindbody_client_id IS NULL
+          WHERE m.business_id = $1 AND m.email <> '' AND ${MANAGED[managed]}
        ) x
        ORDER BY x.code IS NULL, ($2 AND x.counting = 0), lower(x.name), x.id LIMIT 1`,
       [scope.businessId, kind === 'summary'],

@@ -3,6 +3,7 @@ import type {
   ReferralNudgeKind,
   ReferralNudgePreview,
   ReferralNudgeSettings,
+  ReferralNudgeSettingsReply,
 } from '@grove/contracts';
 import { errorMessage } from '../../platform/common/error-message';
 import { AuditLog } from '../../platform/audit/audit-log';
@@ -16,7 +17,11 @@ import type {
   ReferralNudgeEmailData,
   ReferralSummaryEmailData,
 } from '../member-emails/templates';
-import { ReferralNudgeNoExampleException } from './referral-nudges.exceptions';
+import {
+  ReferralNudgeNoExampleException,
+  ReferralNudgeVisitsUnavailableException,
+} from './referral-nudges.exceptions';
+import { VisitSources } from './visit-source';
 import { ReferralNudgesRepository, type NudgeCandidate } from './referral-nudges.repository';
 
 /** The pg-boss queue of the scheduled nudges run (cron: REFERRAL_NUDGES_CRON). */
@@ -36,6 +41,13 @@ const TEMPLATE = {
 } as const satisfies Record<ReferralNudgeKind, keyof MemberEmailData>;
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A member's visits are asked of the billing/CRM at most once per this period (ms): a day, so a
+ * gym's members are asked in turn and Mindbody's call budget is spared
+ * (docs/decisions/mindbody-visits.md).
+ */
+export const VISITS_RECHECK_MS = DAY_MS;
 
 /** What one run sent, per kind. */
 export interface NudgeRunResult {
@@ -77,11 +89,19 @@ export function summaryFigures(member: NudgeCandidate): ReferralSummaryEmailData
   };
 }
 
-/** The invitation's and reminder's data: whole days since joining, the discount per branch. */
-function nudgeData(member: NudgeCandidate, now: Date): ReferralNudgeEmailData {
+/**
+ * The invitation's and reminder's data: whole days since joining, the discount per branch, and
+ * for the invitation after the Nth visit, N.
+ */
+function nudgeData(
+  member: NudgeCandidate,
+  now: Date,
+  visits: number | null = null,
+): ReferralNudgeEmailData {
   return {
     daysAsMember: Math.max(0, Math.floor((now.getTime() - member.joinedAt.getTime()) / DAY_MS)),
     discountPerBranchCents: member.discountCents,
+    ...(visits !== null ? { visits } : {}),
   };
 }
 
@@ -92,11 +112,13 @@ function nudgeData(member: NudgeCandidate, now: Date): ReferralNudgeEmailData {
  * on one instance) that, per business with a nudge on, sends through `MemberEmails` (the
  * `member_emails` row, its delivery job, List-Unsubscribe):
  * - the invitation to a member `inviteAfterDays` after they joined (`members.created_at`), once;
+ *   or, where Mindbody tells visits, to a Mindbody member once Mindbody counts `inviteAfterVisits`
+ *   visits (`VisitSources`; each member asked at most once a day, least recently asked first);
  * - the reminder `reminderAfterDays` after the invitation, once, to a member who has since opened
  *   neither their member page nor their referral link;
  * - the summary once per calendar month (UTC) to each referrer with a counting branch.
- * Only members with an email address, managed by Grove (a Mindbody member's price is Mindbody's),
- * not unsubscribed, and with fewer than {@link NUDGES_PER_MEMBER_PER_MONTH} nudges this month.
+ * Only members with an email address, managed by Grove (a Mindbody member's price is Mindbody's;
+ * the invitation after visits goes to Mindbody members, the reminder follows either), not unsubscribed, and with fewer than {@link NUDGES_PER_MEMBER_PER_MONTH} nudges this month.
  * Each send writes its `referral_nudges` row (unique per member, kind and period) in the same
  * transaction as the email, under the member's lock: a rerun or a second replica sends nothing
  * twice. At most {@link NUDGES_BATCH} members per business and kind per run; the rest go next run.
@@ -111,6 +133,7 @@ export class ReferralNudgesService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly visitSources: VisitSources,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -123,26 +146,39 @@ export class ReferralNudgesService implements OnModuleInit {
     await this.jobs.schedule(REFERRAL_NUDGES_QUEUE, this.config.referralNudges.cron);
   }
 
-  /** The business's settings (every nudge off until switched on). */
-  settings(scope: BusinessScope): Promise<ReferralNudgeSettings> {
-    return this.repository.settings(scope);
+  /**
+   * The business's settings (every nudge off until switched on), and whether its billing/CRM
+   * tells visits (Mindbody connected, members imported).
+   */
+  async settings(scope: BusinessScope): Promise<ReferralNudgeSettingsReply> {
+    const [settings, visitsAvailable] = await Promise.all([
+      this.repository.settings(scope),
+      this.visitSources.tellsVisits(scope),
+    ]);
+    return { ...settings, visitsAvailable };
   }
 
   /**
    * Saves the (already valid: `validateReferralNudgeSettings`) settings and records the change in
    * the audit log ('Asking members to refer', docs/product.md#audit-log) in one transaction.
-   * @returns them as stored
+   * @returns them as stored, with `visitsAvailable`
+   * @throws ReferralNudgeVisitsUnavailableException 400 `inviteAfterVisits` at a business whose
+   *   billing/CRM does not tell visits (nothing saved)
    */
-  saveSettings(
+  async saveSettings(
     scope: BusinessScope,
     settings: ReferralNudgeSettings,
-  ): Promise<ReferralNudgeSettings> {
-    return this.audit.changeSetting(
+  ): Promise<ReferralNudgeSettingsReply> {
+    const visitsAvailable = await this.visitSources.tellsVisits(scope);
+    if ((settings.inviteAfterVisits ?? null) !== null && !visitsAvailable)
+      throw new ReferralNudgeVisitsUnavailableException();
+    const saved = await this.audit.changeSetting(
       scope,
       'Asking members to refer',
       (manager) => this.repository.settings(scope, manager),
       (manager) => this.repository.saveSettings(scope, manager, settings),
     );
+    return { ...saved, visitsAvailable };
   }
 
   /**
@@ -150,14 +186,22 @@ export class ReferralNudgesService implements OnModuleInit {
    * the template the run uses; nothing queued, no token issued): the first member by name with
    * an email, preferring one with a live link and, for the summary, a counting branch. A member
    * without counting branches previews the summary with one (the figures of their own price).
-   * @throws ReferralNudgeNoExampleException 404 no member of the business has an email address
+   * With `visits`, the invitation after that visit, rendered for a Mindbody member.
+   * @throws ReferralNudgeNoExampleException 404 no member of the business (of that kind) has an
+   *   email address
    */
   async preview(
     scope: BusinessScope,
     kind: ReferralNudgeKind,
     now: Date = new Date(),
+    visits: number | null = null,
   ): Promise<ReferralNudgePreview> {
-    const member = await this.repository.exampleMember(scope, kind);
+    const afterVisits = kind === 'invite' ? visits : null;
+    const member = await this.repository.exampleMember(
+      scope,
+      kind,
+      afterVisits !== null ? 'mindbody' : 'grove',
+    );
     if (!member) throw new ReferralNudgeNoExampleException();
     const context = {
       businessName: member.businessName,
@@ -178,7 +222,7 @@ export class ReferralNudgesService implements OnModuleInit {
             }),
             context,
           )
-        : await this.emails.example(TEMPLATE[kind], nudgeData(member, now), context);
+        : await this.emails.example(TEMPLATE[kind], nudgeData(member, now, afterVisits), context);
     return { kind, memberName: member.name, ...rendered };
   }
 
@@ -221,7 +265,12 @@ export class ReferralNudgesService implements OnModuleInit {
         if (await this.send(scope, member, 'invite', 'once', nudgeData(member, now), monthStart))
           sent.invite += 1;
     }
-    if (settings.inviteAfterDays !== null && settings.reminderAfterDays !== null) {
+    const afterVisits = settings.inviteAfterVisits ?? null;
+    if (afterVisits !== null) sent.invite += await this.inviteAfterVisits(scope, afterVisits, at);
+    if (
+      (settings.inviteAfterDays !== null || afterVisits !== null) &&
+      settings.reminderAfterDays !== null
+    ) {
       const due = await this.repository.dueReminders(scope, {
         ...at,
         afterDays: settings.reminderAfterDays,
@@ -236,6 +285,47 @@ export class ReferralNudgesService implements OnModuleInit {
         if (await this.send(scope, member, 'summary', period, summaryFigures(member), monthStart))
           sent.summary += 1;
     }
+    return sent;
+  }
+
+  /**
+   * The invitation after the Nth visit (docs/decisions/mindbody-visits.md): asks the billing/CRM
+   * about at most {@link NUDGES_BATCH} uninvited Mindbody members not asked within
+   * {@link VISITS_RECHECK_MS} (least recently asked first), records each answer, and invites those
+   * with N visits. A member the billing/CRM failed for is asked again at a later run.
+   * @returns invitations queued
+   */
+  private async inviteAfterVisits(
+    scope: BusinessScope,
+    visits: number,
+    at: { now: Date; monthStart: Date; cap: number; limit: number },
+  ): Promise<number> {
+    const due = await this.repository.dueVisitChecks(scope, {
+      ...at,
+      recheckBefore: new Date(at.now.getTime() - VISITS_RECHECK_MS),
+    });
+    const byClient = new Map(due.map((member) => [member.mindbodyClientId ?? '', member]));
+    const counts = await this.visitSources.visitCounts(scope, [...byClient.keys()], visits, at.now);
+    const checks: { memberId: string; visits: number }[] = [];
+    let sent = 0;
+    for (const count of counts) {
+      const member = byClient.get(count.clientId);
+      if (!member || count.visits === null) continue;
+      checks.push({ memberId: member.memberId, visits: count.visits });
+      if (
+        count.visits >= visits &&
+        (await this.send(
+          scope,
+          member,
+          'invite',
+          'once',
+          nudgeData(member, at.now, visits),
+          at.monthStart,
+        ))
+      )
+        sent += 1;
+    }
+    await this.repository.saveVisitChecks(scope, checks, at.now);
     return sent;
   }
 

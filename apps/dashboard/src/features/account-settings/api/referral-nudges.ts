@@ -24,13 +24,23 @@ export function useSaveReferralNudges() {
 
 /**
  * One nudge email rendered for a real member of the business (`GET
- * /api/settings/referral-nudges/preview?kind=`), fetched only once `enabled` (the owner asked).
+ * /api/settings/referral-nudges/preview?kind=[&visits=]`), fetched only once `enabled` (the owner
+ * asked); with `visits`, the invitation after that visit (a Mindbody member).
  */
-export function useReferralNudgePreview(kind: ReferralNudgeKind, enabled: boolean) {
+export function useReferralNudgePreview(
+  kind: ReferralNudgeKind,
+  enabled: boolean,
+  visits?: number,
+) {
   return useQuery({
-    queryKey: [...nudgesKey, 'preview', kind],
+    queryKey: [...nudgesKey, 'preview', kind, visits ?? null],
     queryFn: ({ signal }) =>
-      unwrap(api.GET('/settings/referral-nudges/preview', { params: { query: { kind } }, signal })),
+      unwrap(
+        api.GET('/settings/referral-nudges/preview', {
+          params: { query: visits === undefined ? { kind } : { kind, visits } },
+          signal,
+        }),
+      ),
     enabled,
     staleTime: 0,
   });

@@ -97,6 +97,18 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
       contracts: () => run.contracts(member.Id),
       autopayContracts: () => run.autopayContracts(member.Id),
       firstPayment: () => run.firstPayment(member.Id, new Date()),
+      visitCount: async () => {
+        // Five classes attended, one late-cancelled, one missed: 5 visits; counted up to 3 only.
+        for (let day = 1; day <= 7; day++)
+          sandbox.control.recordVisit(member.Id, {
+            StartDateTime: `2026-03-0${day}T07:00:00Z`,
+            ...(day === 2 ? { SignedIn: false, LateCancelled: true } : {}),
+            ...(day === 4 ? { SignedIn: false, Missed: true } : {}),
+          });
+        expect(await run.visitCount(member.Id, 100, new Date())).toBe(5);
+        expect(await run.visitCount(member.Id, 3, new Date())).toBe(3);
+        expect(await run.visitCount(member.Id, 100, new Date('2026-03-03T12:00:00Z'))).toBe(2);
+      },
       updateAutopayAmount: async () => {
         const [contract] = await run.autopayContracts(member.Id);
         expect(contract.productId).not.toBeNull();
@@ -130,6 +142,7 @@ describe("the API's Mindbody client against Grove's Mindbody contract (validatin
         'getActivationCode',
         'addClient',
         'getClientReferralTypes',
+        'getClientVisits',
         'getRequiredClientFields',
         'getClientContracts',
         'getClientPurchases',

@@ -185,6 +185,40 @@ export class MindbodyRunClient {
   }
 
   /**
+   * How many times the client came, counted up to `atLeast` (docs/decisions/mindbody-visits.md):
+   * pages `GET /client/clientvisits` (GetClientVisits) from {@link FIRST_PAYMENT_SEARCH_FROM} to
+   * `until`, 200 visits a page, oldest first, and counts the visits the client was signed in to
+   * that were neither late-cancelled nor missed and started by `until`; stops as soon as
+   * `atLeast` are counted (one request for a client with fewer than 200 visits).
+   * @returns the count, at most `atLeast`
+   * @throws as {@link clientsPage} (404 unknown client → MindbodyRequestError)
+   */
+  async visitCount(clientId: string, atLeast: number, until: Date): Promise<number> {
+    let counted = 0;
+    for (let offset = 0; ;) {
+      const reply = await this.client.getClientVisits(clientId, {
+        startDate: FIRST_PAYMENT_SEARCH_FROM,
+        endDate: until,
+        offset,
+      });
+      for (const visit of reply.Visits) {
+        const at = Date.parse(visit.StartDateTime);
+        if (
+          visit.SignedIn === true &&
+          visit.LateCancelled !== true &&
+          visit.Missed !== true &&
+          at <= until.getTime()
+        )
+          counted += 1;
+        if (counted >= atLeast) return atLeast;
+      }
+      offset += reply.Visits.length;
+      if (reply.Visits.length === 0 || offset >= reply.PaginationResponse.TotalResults)
+        return counted;
+    }
+  }
+
+  /**
    * `POST /client/updateclientcontractautopays` (UpdateClientContractAutopaysRequest):
    * `{ClientContractId, AutopayStartDate: the contract's next autopay date, Amount:
    * amountCents / 100 dollars before tax}` and, for a contract of several products, the

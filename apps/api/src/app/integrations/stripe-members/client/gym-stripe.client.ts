@@ -20,6 +20,11 @@ export interface GymSubscription {
   priceCents: number;
   /** Its discounts' `di_…` ids, as Stripe lists them. */
   discountIds: string[];
+  /**
+   * The customer's `metadata.referred_by` (a key the gym may set: who referred them, an email or a
+   * name as free text; docs/decisions/stripe-import-referrer.md), trimmed; null when absent or blank.
+   */
+  referredBy: string | null;
 }
 
 /** What the gym's subscription's next invoice charges (the upcoming invoice). */
@@ -373,5 +378,8 @@ function toGymSubscription(subscription: Stripe.Subscription): GymSubscription {
     discountIds: subscription.discounts.map((discount) =>
       typeof discount === 'string' ? discount : discount.id,
     ),
+    referredBy: expanded
+      ? (customer as Stripe.Customer).metadata?.referred_by?.trim() || null
+      : null,
   };
 }

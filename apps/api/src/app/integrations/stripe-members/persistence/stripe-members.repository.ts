@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { emailKey } from '@grove/contracts';
+import { emailKey, isValidEmail } from '@grove/contracts';
+import { nameKey } from '../../../membership/members-csv/import-plan';
 import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
 import { withAdvisoryLock } from '../../../platform/database/business-lock';
@@ -105,6 +106,8 @@ export interface StripeBillTarget {
 export interface ImportPageResult {
   /** Members created or whose price changed. */
   membersWritten: number;
+  /** The members this page added (new to the business), with the customer they came from. */
+  added: { memberId: string; customerId: string }[];
   /** Subscriptions imported or updated. */
   subscriptions: number;
 }
@@ -412,7 +415,7 @@ export class StripeMembersRepository {
         displayName: sub.name.trim() || sub.email || sub.customerId,
       }))
       .filter((sub) => !seen.has(sub.key) && seen.add(sub.key));
-    if (rows.length === 0) return { membersWritten: 0, subscriptions: 0 };
+    if (rows.length === 0) return { membersWritten: 0, subscriptions: 0, added: [] };
     const [result] = (await this.dataSource.query(
       `WITH input AS (
          -- Each row's member with its key (any member: a Mindbody one is not adopted, and its key
@@ -487,7 +490,9 @@ export class StripeMembersRepository {
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM adopted)::int + (SELECT count(*) FROM added)::int AS members,
-              (SELECT count(*) FROM linked)::int AS subscriptions`,
+              (SELECT count(*) FROM linked)::int AS subscriptions,
+              (SELECT COALESCE(json_agg(json_build_object('memberId', a.id, 'customerId', i.customer_id)), '[]'::json)
+                 FROM added a JOIN input i ON i.email_key = a.email_key) AS added`,
       [
         scope.businessId,
         rows.map((row) => row.subscriptionId),
@@ -499,8 +504,49 @@ export class StripeMembersRepository {
         rows.map((row) => row.priceCents),
         rows.map((row) => row.discountIds.join(',')),
       ],
-    )) as { members: number; subscriptions: number }[];
-    return { membersWritten: result.members, subscriptions: result.subscriptions };
+    )) as {
+      members: number;
+      subscriptions: number;
+      added: { memberId: string; customerId: string }[];
+    }[];
+    return {
+      membersWritten: result.members,
+      subscriptions: result.subscriptions,
+      added: result.added,
+    };
+  }
+
+  /**
+   * The business's members a Stripe customer's "referred by" names, besides `selfId`: those whose
+   * email key is `text`'s (when it is an email), else those whose name is `text` as the desk and
+   * the CSV compare names (`nameKey`: trimmed, spaces collapsed, NFC, ’ as ', lower case). At most
+   * two (two mean the name is not unique).
+   */
+  async referrerCandidates(scope: BusinessScope, selfId: string, text: string): Promise<string[]> {
+    const byEmail = isValidEmail(text);
+    const rows = (await this.dataSource.query(
+      byEmail
+        ? `SELECT id FROM members WHERE business_id = $1 AND id <> $2 AND email_key = $3 LIMIT 2`
+        : `SELECT id FROM members WHERE business_id = $1 AND id <> $2 AND erased_at IS NULL
+             AND lower(replace(regexp_replace(btrim(normalize(name, NFC)), '\\s+', ' ', 'g'), '’', '''')) = $3
+           LIMIT 2`,
+      [scope.businessId, selfId, byEmail ? emailKey(text) : nameKey(text)],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Keeps `note` as member `memberId`'s "referred by" (it then waits in Referrals to match,
+   * docs/product.md#referrals-to-match) when the member has no referrer and no note yet.
+   * @returns false when nothing changed
+   */
+  async keepReferredByNote(scope: BusinessScope, memberId: string, note: string): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE members SET referred_by_note = $3
+        WHERE business_id = $1 AND id = $2 AND referred_by_id IS NULL AND referred_by_note IS NULL`,
+      [scope.businessId, memberId, note],
+    )) as [unknown, number];
+    return affected > 0;
   }
 
   /**

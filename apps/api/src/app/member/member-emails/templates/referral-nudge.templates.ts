@@ -13,6 +13,11 @@ import {
 export interface ReferralNudgeEmailData {
   /** Whole days since the member joined (the invitation's "N days with us"). */
   daysAsMember: number;
+  /**
+   * The visits the invitation follows (the owner's N, when it is sent after the Nth visit as
+   * Mindbody tells it); absent or null for the invitation after N days.
+   */
+  visits?: number | null;
   /** What each friend who becomes a counting branch takes off the member's monthly price. */
   discountPerBranchCents: number;
 }
@@ -42,9 +47,16 @@ function pageButton(context: MemberEmailContext, label: string): string {
       ${paragraph('The button works once and for a short while; your page can send you a new one.')}`;
 }
 
+/** The invitation's opening: N days with the gym, or the first / Nth visit. */
+function inviteOpening(data: ReferralNudgeEmailData, businessName: string): string {
+  if (data.visits === 1) return `Thanks for your first visit to ${businessName}.`;
+  if (data.visits) return `You've been to ${businessName} ${data.visits} times now.`;
+  return `You've been with ${businessName} for ${data.daysAsMember} days.`;
+}
+
 /**
- * "Know someone who'd like {gym}?" — the invitation to refer, N days after the member joined
- * (docs/product.md#referral-nudges): their link, share links and member page.
+ * "Know someone who'd like {gym}?" — the invitation to refer, N days after the member joined or
+ * after their Nth visit (docs/product.md#referral-nudges): their link, share links and member page.
  */
 export const REFERRAL_INVITE_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailData> = {
   withMagicLink: true,
@@ -53,7 +65,7 @@ export const REFERRAL_INVITE_TEMPLATE: MemberEmailTemplate<ReferralNudgeEmailDat
   body: (data, context) =>
     `<mj-section><mj-column>
       ${paragraph(`Hi ${context.memberFirstName},`)}
-      ${paragraph(`You've been with ${context.businessName} for ${data.daysAsMember} days. If a friend would enjoy it too, send them your referral link.`)}
+      ${paragraph(`${inviteOpening(data, context.businessName)} If a friend would enjoy it too, send them your referral link.`)}
       ${paragraph(`Each friend who joins ${rewardPerFriend(context, data.discountPerBranchCents)}.`)}
       ${rewardsLeftLine(context)}
       ${context.welcomeOffer ? paragraph(`Your friend gets ${context.welcomeOffer}.`) : ''}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { BusinessScope } from '../../platform/database/business-scope';
+
+/** One member's visit count as the gym's billing/CRM told it. */
+export interface MemberVisits {
+  /** The member's id in the billing/CRM (Mindbody: `members.mindbody_client_id`). */
+  clientId: string;
+  /** Visits counted, at most the `atLeast` asked; null when the billing/CRM failed for this member. */
+  visits: number | null;
+}
+
+/**
+ * Where visits come from: the gym's billing/CRM (today Mindbody's GetClientVisits,
+ * `integrations/mindbody/jobs/mindbody-visits.ts`, docs/decisions/mindbody-visits.md).
+ */
+export interface VisitSource {
+  /** True when the business's billing/CRM is connected and tells its members' visits. */
+  tellsVisits(scope: BusinessScope): Promise<boolean>;
+  /** Each member's visits up to `until`, counted up to `atLeast`; [] when not connected. */
+  visitCounts(
+    scope: BusinessScope,
+    clientIds: readonly string[],
+    atLeast: number,
+    until: Date,
+  ): Promise<MemberVisits[]>;
+}
+
+/**
+ * The one place the referral invitation "after their Nth visit" asks for visits (issue 33 item 5).
+ * The integration that tells visits registers itself here at start-up (an integration sits above
+ * `member/` in the area order, docs/architecture.md#api-areas, so it is handed in, not imported);
+ * without one, no business tells visits.
+ */
+@Injectable()
+export class VisitSources implements VisitSource {
+  private source: VisitSource | null = null;
+
+  /** Called once by the integration that tells visits (Mindbody). */
+  register(source: VisitSource): void {
+    this.source = source;
+  }
+
+  tellsVisits(scope: BusinessScope): Promise<boolean> {
+    return this.source ? this.source.tellsVisits(scope) : Promise.resolve(false);
+  }
+
+  visitCounts(
+    scope: BusinessScope,
+    clientIds: readonly string[],
+    atLeast: number,
+    until: Date,
+  ): Promise<MemberVisits[]> {
+    return this.source
+      ? this.source.visitCounts(scope, clientIds, atLeast, until)
+      : Promise.resolve([]);
+  }
+}
