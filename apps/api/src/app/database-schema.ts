@@ -84,6 +84,7 @@ import { BusinessJoinPage1795640000000 } from './platform/database/migrations/17
 import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrations/1795641000000-RewardCapLocksReferrer';
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
+import { PendingSignups1795670000000 } from './platform/database/migrations/1795670000000-PendingSignups';
 import { JoinPageChannel1795680000000 } from './platform/database/migrations/1795680000000-JoinPageChannel';
 import { MailDeliveries1795685000000 } from './platform/database/migrations/1795685000000-MailDeliveries';
 
@@ -177,6 +178,7 @@ export const MIGRATIONS = [
   RewardCapLocksReferrer1795641000000,
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
+  PendingSignups1795670000000,
   JoinPageChannel1795680000000,
   MailDeliveries1795685000000,
 ];
