@@ -84,9 +84,9 @@ import { BusinessJoinPage1795640000000 } from './platform/database/migrations/17
 import { RewardCapLocksReferrer1795641000000 } from './platform/database/migrations/1795641000000-RewardCapLocksReferrer';
 import { RewardsInStripe1795650000000 } from './platform/database/migrations/1795650000000-RewardsInStripe';
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
-import { PendingSignups1795670000000 } from './platform/database/migrations/1795670000000-PendingSignups';
 import { JoinPageChannel1795680000000 } from './platform/database/migrations/1795680000000-JoinPageChannel';
 import { MailDeliveries1795685000000 } from './platform/database/migrations/1795685000000-MailDeliveries';
+import { PendingSignups1795700000000 } from './platform/database/migrations/1795700000000-PendingSignups';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -178,9 +178,9 @@ export const MIGRATIONS = [
   RewardCapLocksReferrer1795641000000,
   RewardsInStripe1795650000000,
   CountingBranchesIndex1795660000000,
-  PendingSignups1795670000000,
   JoinPageChannel1795680000000,
   MailDeliveries1795685000000,
+  PendingSignups1795700000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

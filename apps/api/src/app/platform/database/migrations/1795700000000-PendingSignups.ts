@@ -9,8 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (`pending_signups_email`, unique on `lower(email)` while unused): a new sign-up replaces it,
  * also when two arrive at once.
  */
-export class PendingSignups1795670000000 implements MigrationInterface {
-  name = 'PendingSignups1795670000000';
+export class PendingSignups1795700000000 implements MigrationInterface {
+  name = 'PendingSignups1795700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TABLE pending_signups (
