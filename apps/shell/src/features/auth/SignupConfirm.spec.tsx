@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { SIGNUP_CONFIRM_MESSAGES } from '@grove/contracts';
 import { apiError, http, renderWithProviders, server } from '@grove/web-testing';
@@ -42,9 +42,14 @@ const open = (hash: string) => {
 };
 
 describe('SignupConfirmPage (docs/product.md#signup)', () => {
-  it("posts the link's token once while it says so, signs in and opens the dashboard; the token leaves the address bar", async () => {
+  const finish = () => fireEvent.click(screen.getByRole('button', { name: 'Finish signing up' }));
+
+  it("posts nothing on load (a link scanner running the page does not use the link); 'Finish signing up' posts the token once, signs in and opens the dashboard; the token leaves the address bar", async () => {
     const { client } = open('#token=good-token');
-    expect(screen.getByText('Creating your Grove account…')).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual([]);
+    finish();
     expect(await screen.findByRole('heading', { name: 'Branches' })).toBeTruthy();
     expect(sent).toEqual(['good-token']);
     expect(client.getQueryData(sessionKey)).toMatchObject({ email: 'siobhan@obrien.ie' });
@@ -56,6 +61,7 @@ describe('SignupConfirmPage (docs/product.md#signup)', () => {
     ['#token=taken-token', SIGNUP_CONFIRM_MESSAGES.accountExists],
   ])('%s: shows the message with links to sign up again and to log in', async (hash, message) => {
     open(hash);
+    finish();
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up again' }).getAttribute('href')).toBe(
       '/signup',
@@ -66,6 +72,7 @@ describe('SignupConfirmPage (docs/product.md#signup)', () => {
   it('says the link is not valid without asking the API when it has no token', async () => {
     open('');
     expect(screen.getByText(SIGNUP_CONFIRM_MESSAGES.linkInvalid)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish signing up' })).toBeNull();
     await waitFor(() => expect(sent).toEqual([]));
   });
 });

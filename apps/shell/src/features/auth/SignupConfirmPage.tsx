@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { SIGNUP_CONFIRM_MESSAGES, SIGNUP_CONFIRM_PATH, hrefs } from '@grove/contracts';
-import { Alert, Card, Spinner } from '@grove/web-ui';
+import { Alert, Button, Card } from '@grove/web-ui';
 import { useConfirmSignup } from './api/signup';
 import './auth.css';
 
@@ -11,26 +11,20 @@ function tokenFromFragment(hash: string): string {
 }
 
 /**
- * 'Finish signing up' (docs/product.md#signup), the page of the link Grove emails after a
- * sign-up: the token is read from the fragment (taken out of the address bar at once) and posted
- * once, never on load of a GET by a link scanner; the API creates the business and its owner and
- * signs in, and the page goes on to the dashboard. A link that is not valid (used, older than 24
- * hours, replaced by a newer sign-up) or whose address has an account by now shows the API's
- * message with the ways on: sign up again, or log in.
+ * 'Finish signing up' (docs/product.md#signup, docs/decisions/signup-by-email.md), the page of
+ * the link Grove emails after a sign-up: the token is read from the fragment (taken out of the
+ * address bar at once) and posted only when the owner presses 'Finish signing up', never on load,
+ * so a link scanner that opens the page (even one running JavaScript) does not use the link. The
+ * API creates the business and its owner and signs in, and the page goes on to the dashboard. A
+ * link that is not valid (used, older than 24 hours, replaced by a newer sign-up) or whose address
+ * has an account by now shows the API's message with the ways on: sign up again, or log in.
  */
 export function SignupConfirmPage() {
   const confirm = useConfirmSignup();
-  const { mutate } = confirm;
   const [token] = useState(() => tokenFromFragment(window.location.hash));
-  const sent = useRef(false);
   useEffect(() => {
     if (window.location.hash) window.history.replaceState(null, '', SIGNUP_CONFIRM_PATH);
-    // Once, also under React's double effects in development: the link works once.
-    if (token && !sent.current) {
-      sent.current = true;
-      mutate({ token });
-    }
-  }, [token, mutate]);
+  }, []);
 
   if (confirm.isSuccess) return <Navigate to={hrefs.dashboard} replace />;
   const failure = !token
@@ -51,7 +45,18 @@ export function SignupConfirmPage() {
             </p>
           </>
         ) : (
-          <Spinner label="Creating your Grove account…" />
+          <>
+            <p className="g-muted shell-auth__lead">
+              Press the button to confirm your email, create your Grove account and sign in.
+            </p>
+            <Button
+              busy={confirm.isPending}
+              className="shell-auth__submit"
+              onClick={() => confirm.mutate({ token })}
+            >
+              Finish signing up
+            </Button>
+          </>
         )}
       </Card>
     </main>

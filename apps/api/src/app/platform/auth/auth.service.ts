@@ -114,7 +114,8 @@ export class AuthService {
   /**
    * Uses a sign-up link (`POST /api/auth/signup/confirm`): in one transaction marks the pending
    * sign-up used, creates the business and its owner from it, opens this browser's session and
-   * queues the owner's verified-sender link (`EmailVerificationService.sendAtSignup`).
+   * marks the business's sender verified: the link proved the owner's address
+   * (`EmailVerificationService.verifiedAtSignup`, docs/product.md#verified-senders).
    * @returns the signed-in owner and the session's tokens (the controller sets the cookies)
    * @throws SignupLinkInvalidException 400 when the link is unknown, used or expired (nothing created)
    * @throws SignupAccountExistsException 409 when an account uses the address by now (nothing created)
@@ -143,8 +144,8 @@ export class AuthService {
           },
         });
         const session = await this.sessions.open(user.id, userAgent, manager);
-        // Grove emails members for the business only once the owner verified their email.
-        await this.verification.sendAtSignup(user.id, manager);
+        // The link proved the owner's address: the business's sender is verified (no second link).
+        await this.verification.verifiedAtSignup(business.id, manager);
         return { user, business, session };
       });
       this.mail.wake();
