@@ -112,11 +112,13 @@ export async function signUp(page: Page, owner = newOwner()) {
 
 /**
  * After 'Create account' on the signup page: waits for 'Check your email', opens the sign-up link
- * Grove emailed to `email` ({@link signupLink}) and waits for the dashboard.
+ * Grove emailed to `email` ({@link signupLink}), presses 'Finish signing up' and waits for the
+ * dashboard.
  */
 export async function finishSignUp(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await page.goto(await signupLink(page, email));
+  await page.getByRole('button', { name: 'Finish signing up' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
