@@ -63,17 +63,26 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * The token of the newest sign-up link emailed to `email` (docs/product.md#signup), read from the
- * email Grove queued (the `mail.send` job, kept by pg-boss whether it was delivered or not).
+ * The token of the sign-up link emailed to `email` that still works (docs/product.md#signup), read
+ * from the emails Grove queued (the `mail.send` jobs, kept by pg-boss whether delivered or not):
+ * the one whose SHA-256 is the address's unused pending sign-up's. Concurrent sign-ups each
+ * replace the address's link, and the last to commit wins, which need not be the newest job;
+ * when none works any more, the newest link.
  * @throws Error when no sign-up link was emailed to it
  */
 export async function signupLinkToken(database: Queryable, email: string): Promise<string> {
   const result: unknown = await database.query(
-    `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token
-       FROM pgboss.job
-      WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
-        AND data->>'text' LIKE '%/signup/confirm#token=%'
-      ORDER BY created_on DESC LIMIT 1`,
+    `SELECT link.token
+       FROM (SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token,
+                    created_on
+               FROM pgboss.job
+              WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
+                AND data->>'text' LIKE '%/signup/confirm#token=%') link
+      ORDER BY EXISTS (SELECT 1 FROM pending_signups p
+                        WHERE p.used_at IS NULL
+                          AND p.token_hash = encode(sha256(convert_to(link.token, 'UTF8')), 'hex')) DESC,
+               link.created_on DESC
+      LIMIT 1`,
     [email],
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {

@@ -85,7 +85,7 @@ describe('log lines carry no emails or passwords (integration)', () => {
       .expect(400);
 
     // Concurrent signups with one new email: each replaces the address's pending sign-up (on its
-    // unique index), and the last link makes the account.
+    // unique index), and the link of the last to commit (signupLinkToken) makes the account.
     const rival = signupBody({ email: SECRETS.rivalEmail, password: SECRETS.rivalPassword });
     const rivals = await Promise.all(
       Array.from({ length: 6 }, () => t.agent().post('/api/auth/signup').send(rival)),
