@@ -8,8 +8,10 @@ const smtp = journeySmtp();
 
 // The journeys' Grove runs with SENDER_VERIFICATION=false (playwright.config.ts: every journey
 // signs up a new owner). This one needs it on, as in production: it runs against a Grove of its
-// own (same build, own database, `startGrove`), which sends through the journey's SMTP server.
-const test = base.extend<{ verifyingGrove: GroveServer }>({
+// own (same build, own database, `startGrove`), which sends through the journey's SMTP server;
+// one for the file's tests (a worker fixture: one start on a busy machine, not one per test).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+const test = base.extend<{}, { verifyingGrove: GroveServer }>({
   verifyingGrove: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -18,7 +20,7 @@ const test = base.extend<{ verifyingGrove: GroveServer }>({
       await use(grove);
       await grove.stop();
     },
-    { timeout: 180_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ verifyingGrove }, use) => use(verifyingGrove.url),
 });
