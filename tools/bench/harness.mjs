@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres.mjs';
-import { signUpOwner } from './seed.mjs';
+import { databaseSignupTokens, signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -176,7 +176,13 @@ export async function startBenchApi(env = {}) {
         .map((c) => c.split(';')[0])
         .join('; ');
     };
-    const cookie = reused ? await login() : await signUpOwner(base);
+    const cookie = reused
+      ? await login()
+      : await signUpOwner(
+          base,
+          {},
+          databaseSignupTokens((text, params) => client.query(text, params)),
+        );
     const {
       rows: [{ id: businessId }],
     } = await client.query(

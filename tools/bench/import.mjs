@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { median, membersWriteFloor, startBenchApi } from './harness.mjs';
+import { databaseSignupTokens, signUpOwner } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clients = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -149,24 +150,11 @@ try {
     let businessId = bench.businessId;
     if (owners > 1) {
       const email = `bench${owners}@grove.local`;
-      const signup = await fetch(`${bench.base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          businessName: `Bench Gym ${owners}`,
-          firstName: 'Bench',
-          lastName: 'Owner',
-          email,
-          phoneNumber: '0412 345 678',
-          website: 'bench.example.com',
-          password: 'bench password',
-        }),
-      });
-      if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-      cookie = signup.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
+      cookie = await signUpOwner(
+        bench.base,
+        { businessName: `Bench Gym ${owners}`, email },
+        databaseSignupTokens(bench.sql),
+      );
       const { rows } = await bench.sql('SELECT business_id FROM users WHERE email = $1', [email]);
       businessId = rows[0].business_id;
     }

@@ -48,10 +48,14 @@ const SEEDED_PAGES = {
     label: '/referral/<code>',
     budget: { performance: 100, lcpMs: 1200, jsKb: 60 },
     path: async (base) => {
-      const cookie = await signUpOwner(base, {
-        businessName: 'Riverside Strength & Conditioning',
-        email: 'lighthouse-join@grove.local',
-      });
+      const cookie = await signUpOwner(
+        base,
+        {
+          businessName: 'Riverside Strength & Conditioning',
+          email: 'lighthouse-join@grove.local',
+        },
+        mailbox.signupToken,
+      );
       const { code } = await memberWithLink(base, cookie, { memberName: 'Sofia Rossi' });
       return `/referral/${code}`;
     },
@@ -64,10 +68,14 @@ const SEEDED_PAGES = {
     // link (asked for on the page, read from the email), which starts the member session.
     path: async (base) => {
       if (!benchMember) {
-        const cookie = await signUpOwner(base, {
-          businessName: 'Riverside Strength & Conditioning',
-          email: 'lighthouse-member@grove.local',
-        });
+        const cookie = await signUpOwner(
+          base,
+          {
+            businessName: 'Riverside Strength & Conditioning',
+            email: 'lighthouse-member@grove.local',
+          },
+          mailbox.signupToken,
+        );
         const email = 'nina.patel@bench.example.com';
         const { memberId, code } = await memberWithLink(base, cookie, {
           memberName: 'Nina Patel',

@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { binPath } from '../scripts/bin.mjs';
-import { memberWithLink, signUpOwner } from './seed.mjs';
+import { memberWithLink, signUpOwner, startMailbox } from './seed.mjs';
 import { median } from './harness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,7 +57,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 /** Starts Grove (API + web apps) on a free port and an ephemeral embedded database. */
-async function startGrove() {
+async function startGrove(mailbox) {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-public-'));
   fs.chmodSync(stateDir, 0o755); // the embedded PostgreSQL runs as the postgres user
   const port = await freePort();
@@ -75,6 +75,8 @@ async function startGrove() {
         GROVE_EPHEMERAL_STATE: 'true',
         GROVE_SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        // The owner's sign-up link is read from this mailbox.
+        SMTP_URL: mailbox.url,
       },
     },
   );
@@ -143,17 +145,22 @@ async function auditWithRetry(url, port, attempts = 3) {
   }
 }
 
-const grove = await startGrove();
+const mailbox = await startMailbox();
+const grove = await startGrove(mailbox);
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const rows = [];
 try {
-  const cookie = await signUpOwner(grove.base, {
-    businessName: 'Riverside Strength & Conditioning',
-    email: 'bench-public@grove.local',
-  });
+  const cookie = await signUpOwner(
+    grove.base,
+    {
+      businessName: 'Riverside Strength & Conditioning',
+      email: 'bench-public@grove.local',
+    },
+    mailbox.signupToken,
+  );
   const { code } = await memberWithLink(grove.base, cookie, { memberName: 'Zoë O’Connor' });
   const pages = [...PUBLIC_PAGES.map((page) => ({ label: page, path: page }))];
   pages.push({ label: '/referral/<code>', path: `/referral/${code}`, join: true });
@@ -175,6 +182,7 @@ try {
 } finally {
   chrome.kill();
   await grove.stop();
+  await mailbox.close();
 }
 
 const pad = (text, width) => String(text).padEnd(width);

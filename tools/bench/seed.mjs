@@ -1,32 +1,69 @@
-// Data the benchmarks make on a fresh Grove through its public API (no database access needed).
+// Data the benchmarks make on a fresh Grove through its public API (a sign-up's emailed link is
+// read from Grove's database or the bench's mailbox).
 
 /**
- * Signs an owner up (`POST /api/auth/signup`) and returns their session as a `cookie` header
- * value, for calls made as that owner.
+ * Signs an owner up as a person does (docs/product.md#signup): the form (`POST /api/auth/signup`,
+ * 202), then the emailed link (`POST /api/auth/signup/confirm`), and returns the session as a
+ * `cookie` header value, for calls made as that owner.
  * @param {string} base Grove's origin, e.g. `http://localhost:3000`
- * @param {object} [owner] fields over the default owner (businessName, email, …)
+ * @param {object} owner fields over the default owner (businessName, email, …)
+ * @param {(email: string) => Promise<string>} signupToken reads the token of the link emailed to
+ *   the address: {@link databaseSignupTokens} or a mailbox's `signupToken` ({@link startMailbox})
  * @returns {Promise<string>}
  */
-export async function signUpOwner(base, owner = {}) {
+export async function signUpOwner(base, owner, signupToken) {
+  const body = {
+    businessName: 'Bench Gym',
+    firstName: 'Bench',
+    lastName: 'Owner',
+    email: 'bench@grove.local',
+    phoneNumber: '0412 345 678',
+    website: 'bench.example.com',
+    password: 'bench password',
+    ...owner,
+  };
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      businessName: 'Bench Gym',
-      firstName: 'Bench',
-      lastName: 'Owner',
-      email: 'bench@grove.local',
-      phoneNumber: '0412 345 678',
-      website: 'bench.example.com',
-      password: 'bench password',
-      ...owner,
-    }),
+    body: JSON.stringify(body),
   });
-  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  return signup.headers
+  if (signup.status !== 202)
+    throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const confirmed = await fetch(`${base}/api/auth/signup/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: await signupToken(body.email) }),
+  });
+  if (!confirmed.ok)
+    throw new Error(`signup link refused: ${confirmed.status} ${await confirmed.text()}`);
+  return confirmed.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * Reads sign-up links from Grove's database: the newest email Grove queued to the address with a
+ * `/signup/confirm#token=` link (its `mail.send` job, kept whether or not it was delivered).
+ * @param {(text: string, params: unknown[]) => Promise<{ rows: object[] }>} sql a `pg` query
+ * @returns {(email: string) => Promise<string>} the token, waiting up to 10 s for the email
+ */
+export function databaseSignupTokens(sql) {
+  return async (email) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const { rows } = await sql(
+        `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token
+           FROM pgboss.job
+          WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
+            AND data->>'text' LIKE '%/signup/confirm#token=%'
+          ORDER BY created_on DESC LIMIT 1`,
+        [email],
+      );
+      if (rows[0]?.token) return rows[0].token;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no sign-up link emailed to ${email}`);
+  };
 }
 
 /**
@@ -86,6 +123,19 @@ export async function startMailbox() {
   const taken = new Set();
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** The token of the newest sign-up link emailed to `to` (docs/product.md#signup). */
+    async signupToken(to) {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        const token = (entry) =>
+          /\/signup\/confirm#token=([A-Za-z0-9_-]{43})/.exec(entry.text ?? '')?.[1];
+        const mail = received.findLast(
+          (entry) => entry.to?.value?.[0]?.address === to && token(entry),
+        );
+        if (mail) return token(mail);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no sign-up link emailed to ${to}`);
+    },
     async magicLink(to) {
       for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
         // Other emails to the member (e.g. "… joined with your link") carry no magic link.

@@ -308,7 +308,9 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
     assert.equal(http, `301 https://localhost:${HTTP_PORT}/pricing`);
 
     owner = new GroveClient(ORIGIN, ca);
-    await owner.expect(201, 'POST', '/api/auth/signup', {
+    // Sign-up by email (docs/product.md#signup): the form, then the emailed link, read from the
+    // email Grove queued (its `mail.send` job; the drills run with MAIL_OUTBOX_ONLY).
+    await owner.expect(202, 'POST', '/api/auth/signup', {
       businessName: "O'Brien Strength & Conditioning",
       firstName: 'Siobhán',
       lastName: "O'Brien",
@@ -317,6 +319,16 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
       website: 'obrien-strength.com.au',
       password: 'correct horse battery staple',
     });
+    const [[token]] = await sql(
+      container('postgres'),
+      `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)')
+         FROM pgboss.job
+        WHERE name = 'mail.send' AND data->>'to' = 'siobhan@obrien-strength.com.au'
+          AND data->>'text' LIKE '%/signup/confirm#token=%'
+        ORDER BY created_on DESC LIMIT 1`,
+    );
+    assert.ok(token, 'a sign-up link emailed to the owner');
+    await owner.expect(201, 'POST', '/api/auth/signup/confirm', { token });
     tree = await owner.expect(201, 'POST', '/api/members', {
       memberName: 'Anne-Marie Dubois',
       memberEmail: 'anne-marie@example.com',

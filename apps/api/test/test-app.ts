@@ -15,7 +15,11 @@ export interface TestApp {
   dataSource: DataSource;
   /** A new supertest agent that keeps cookies between requests (one browser). */
   agent(): TestAgent;
-  /** Signs up a new business owner on a fresh agent; returns the agent (signed in) and the user. */
+  /**
+   * Signs up a new business owner on a fresh agent as a person does: the sign-up form (202), then
+   * the emailed link (read from the queued email, {@link signupLinkToken}); returns the agent
+   * (signed in by the link) and the user, once the emails of the sign-up have been delivered.
+   */
   signUp(
     overrides?: Partial<SignupBody>,
   ): Promise<{ agent: TestAgent; user: SessionUser; body: SignupBody }>;
@@ -57,6 +61,85 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
   WEB_DIST_DIR: '/nonexistent-grove-web',
   METRICS_PORT: '0',
 };
+
+/**
+ * The token of the sign-up link emailed to `email` that still works (docs/product.md#signup), read
+ * from the emails Grove queued (the `mail.send` jobs, kept by pg-boss whether delivered or not):
+ * the one whose SHA-256 is the address's unused pending sign-up's. Concurrent sign-ups each
+ * replace the address's link, and the last to commit wins, which need not be the newest job;
+ * when none works any more, the newest link.
+ * @throws Error when no sign-up link was emailed to it
+ */
+export async function signupLinkToken(database: Queryable, email: string): Promise<string> {
+  const result: unknown = await database.query(
+    `SELECT link.token
+       FROM (SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token,
+                    created_on
+               FROM pgboss.job
+              WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
+                AND data->>'text' LIKE '%/signup/confirm#token=%') link
+      ORDER BY EXISTS (SELECT 1 FROM pending_signups p
+                        WHERE p.used_at IS NULL
+                          AND p.token_hash = encode(sha256(convert_to(link.token, 'UTF8')), 'hex')) DESC,
+               link.created_on DESC
+      LIMIT 1`,
+    [email],
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    token: string | null;
+  }[];
+  const token = rows[0]?.token;
+  if (!token) throw new Error(`no sign-up link was emailed to ${email}`);
+  return token;
+}
+
+/** A database to read from: a TypeORM `DataSource` (rows) or a `pg` client or pool (`{ rows }`). */
+export interface Queryable {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Signs `body` up through `client` as a person does (docs/product.md#signup): the form (→ 202),
+ * then the emailed link read from `database` ({@link signupLinkToken}). For tests that sign up
+ * through another client than {@link TestApp.signUp}'s (a proxy, an API process) or read the
+ * reply's cookies.
+ * Returns once the sign-up's emails have left the mail queue.
+ * @returns the link's reply (201 SessionUser with the session's cookies)
+ * @throws Error when the form is not accepted (its status and body)
+ */
+export async function signUpThroughLink(
+  client: { post(url: string): request.Test },
+  database: Queryable,
+  body: SignupBody,
+): Promise<request.Response> {
+  const reply = await client.post('/api/auth/signup').send(body);
+  if (reply.status !== 202)
+    throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const token = await signupLinkToken(database, body.email);
+  const confirmed = await client.post('/api/auth/signup/confirm').send({ token });
+  await emailsSettled(database, body.email);
+  return confirmed;
+}
+
+/**
+ * Waits (up to 10 s) until Grove's emails to `email` have left the mail queue (delivered, or
+ * waiting for a retry), so that a test counting the emails a server received after a sign-up
+ * does not see the sign-up link arrive late.
+ */
+async function emailsSettled(database: Queryable, email: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const result: unknown = await database.query(
+      `SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'mail.send' AND lower(data->>'to') = lower($1) AND state IN ('created', 'active')`,
+      [email],
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      n: number;
+    }[];
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 let counter = 0;
 
@@ -116,10 +199,12 @@ export async function createTestApp(
       async signUp(overrides = {}) {
         const body = signupBody(overrides);
         const browser = agent();
-        const reply = await browser.post('/api/auth/signup').send(body);
-        if (reply.status !== 201)
-          throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-        return { agent: browser, user: reply.body as SessionUser, body };
+        const confirmed = await signUpThroughLink(browser, app.get(DataSource), body);
+        if (confirmed.status !== 201)
+          throw new Error(
+            `signup link refused: ${confirmed.status} ${JSON.stringify(confirmed.body)}`,
+          );
+        return { agent: browser, user: confirmed.body as SessionUser, body };
       },
       async close() {
         await app.close();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { newOwner, test } from './support';
+import { finishSignUp, newOwner, test } from './support';
 
 const sizes = [
   { width: 1366, height: 900 },
@@ -43,7 +43,7 @@ test('a US owner signs up with (415) 555-0134 in the United States (issue 25, do
     });
   }
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await finishSignUp(page, owner.email);
 
   // Account Settings keeps the country and the number as typed.
   await page.goto('/dashboard/account-settings');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,32 @@ export interface GroveServer {
   url: string;
   /** Stops the API and its embedded PostgreSQL and removes its state folder. */
   stop(): Promise<void>;
+}
+
+/** The state folder of each Grove {@link startGrove} started in this process, by its origin. */
+const stateDirs = new Map<string, string>();
+
+/**
+ * The database URL of the journeys' Grove at `origin`: one {@link startGrove} started, else the
+ * shared one (playwright.config.ts, state in GROVE_E2E_STATE). Read from its embedded PostgreSQL's
+ * `postmaster.pid` (4th line: the port), in `<state>/db` or where tools/db/embedded-postgres.mjs's
+ * `reachableDataDir` moved it (`/var/tmp/grove-data/<sha1 of that path, 12 hex>`).
+ * @throws Error when that database is not running
+ */
+export function groveDatabaseUrl(origin: string): string {
+  const stateDir = stateDirs.get(origin) ?? process.env.GROVE_E2E_STATE ?? '';
+  const preferred = path.resolve(stateDir, 'db');
+  const moved = path.join(
+    '/var/tmp/grove-data',
+    createHash('sha1').update(preferred).digest('hex').slice(0, 12),
+  );
+  for (const dataDir of [preferred, moved]) {
+    const pidFile = path.join(dataDir, 'postmaster.pid');
+    if (!fs.existsSync(pidFile)) continue;
+    const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+    if (port) return `postgres://postgres:grove@127.0.0.1:${port}/grove`;
+  }
+  throw new Error(`no running database for the Grove at ${origin} (state ${stateDir})`);
 }
 
 /** A port that was free on 127.0.0.1 a moment ago. */
@@ -62,7 +89,9 @@ export async function startGrove(
     },
   });
   const url = `http://localhost:${port}`;
+  stateDirs.set(url, stateDir);
   const stop = async () => {
+    stateDirs.delete(url);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited(child);
     fs.rmSync(stateDir, { recursive: true, force: true });

@@ -5,7 +5,9 @@ import {
   type SmtpCatcher,
 } from '@grove/testing-smtp';
 import { dollarsToCents } from '@grove/contracts';
+import pg from 'pg';
 import { smtpPort } from '../playwright.config';
+import { groveDatabaseUrl } from './grove-server';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -90,7 +92,10 @@ export function newOwner() {
   };
 }
 
-/** Signs a new owner up through the signup page and waits for the dashboard. */
+/**
+ * Signs a new owner up as a person does (docs/product.md#signup): the signup page, 'Check your
+ * email', then the emailed link, and waits for the dashboard.
+ */
 export async function signUp(page: Page, owner = newOwner()) {
   await page.goto('/signup');
   await page.getByLabel('Business name').fill(owner.businessName);
@@ -101,8 +106,48 @@ export async function signUp(page: Page, owner = newOwner()) {
   await page.getByLabel('Website').fill(owner.website);
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await finishSignUp(page, owner.email);
   return owner;
+}
+
+/**
+ * After 'Create account' on the signup page: waits for 'Check your email', opens the sign-up link
+ * Grove emailed to `email` ({@link signupLink}), presses 'Finish signing up' and waits for the
+ * dashboard.
+ */
+export async function finishSignUp(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.goto(await signupLink(page, email));
+  await page.getByRole('button', { name: 'Finish signing up' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * The newest sign-up link (`…/signup/confirm#token=…`) Grove emailed to `email`, read from the
+ * email as Grove queued it (its `mail.send` job, kept whether or not it was delivered): most
+ * journeys have no SMTP server listening (only one journey at a time may own the port,
+ * {@link journeySmtp}). The database is that of the Grove `page` is on ({@link groveDatabaseUrl}).
+ */
+export async function signupLink(page: Page, email: string): Promise<string> {
+  const client = new pg.Client(groveDatabaseUrl(new URL(page.url()).origin));
+  await client.connect();
+  try {
+    const newest = async () =>
+      (
+        await client.query<{ link: string | null }>(
+          `SELECT substring(data->>'text' from '(https?://\\S+/signup/confirm#token=[A-Za-z0-9_-]+)') AS link
+             FROM pgboss.job
+            WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
+              AND data->>'text' LIKE '%/signup/confirm#token=%'
+            ORDER BY created_on DESC LIMIT 1`,
+          [email],
+        )
+      ).rows[0]?.link ?? null;
+    await expect.poll(newest, { message: `a sign-up link emailed to ${email}` }).not.toBeNull();
+    return (await newest()) ?? '';
+  } finally {
+    await client.end();
+  }
 }
 
 /** Logs in on the login page (the page must be at /login) and waits for the dashboard. */

@@ -86,6 +86,7 @@ import { RewardsInStripe1795650000000 } from './platform/database/migrations/179
 import { CountingBranchesIndex1795660000000 } from './platform/database/migrations/1795660000000-CountingBranchesIndex';
 import { JoinPageChannel1795680000000 } from './platform/database/migrations/1795680000000-JoinPageChannel';
 import { MailDeliveries1795685000000 } from './platform/database/migrations/1795685000000-MailDeliveries';
+import { PendingSignups1795700000000 } from './platform/database/migrations/1795700000000-PendingSignups';
 import { ReferralInviteAfterVisits1795730000000 } from './platform/database/migrations/1795730000000-ReferralInviteAfterVisits';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
@@ -180,6 +181,7 @@ export const MIGRATIONS = [
   CountingBranchesIndex1795660000000,
   JoinPageChannel1795680000000,
   MailDeliveries1795685000000,
+  PendingSignups1795700000000,
   ReferralInviteAfterVisits1795730000000,
 ];
 

@@ -22,6 +22,9 @@ const LoginPage = lazy(() =>
 const SignupPage = lazy(() =>
   import('../features/auth/SignupPage').then((m) => ({ default: m.SignupPage })),
 );
+const SignupConfirmPage = lazy(() =>
+  import('../features/auth/SignupConfirmPage').then((m) => ({ default: m.SignupConfirmPage })),
+);
 const ForgotPasswordPage = lazy(() =>
   import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -53,6 +56,7 @@ const shellPages: Record<ShellPage, ComponentType> = {
   'reset-password': ResetPasswordPage,
   'accept-invitation': AcceptInvitationPage,
   'verify-email': VerifyEmailPage,
+  'signup/confirm': SignupConfirmPage,
 };
 
 /** The routes of `REMOTE_ROUTES` with the given access, each mounting its remote module. */

@@ -40,6 +40,7 @@ export * from './platform/second-factor';
 export * from './platform/passkeys';
 export * from './platform/session-hint';
 export * from './platform/signup';
+export * from './platform/signup-confirmation';
 export * from './platform/audit-log';
 export * from './platform/staff';
 export * from './platform/types';

@@ -11,8 +11,8 @@ function tokenFromFragment(hash: string): string {
 }
 
 /**
- * 'Verify your email' (docs/product.md#verified-senders), the page of the link Grove emails a new
- * owner: the token is read from the fragment (taken out of the address bar at once) and sent once;
+ * 'Verify your email' (docs/product.md#verified-senders), the page of the link Grove emails an
+ * owner whose business's sender is not verified (a new owner is verified by the sign-up link): the token is read from the fragment (taken out of the address bar at once) and sent once;
  * the page says the email is verified and the waiting member emails now go out, or that the link is
  * not valid (used, older than 24 hours; its message says how to get a new one: the banner's
  * 'Resend verification').

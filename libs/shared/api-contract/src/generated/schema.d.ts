@@ -609,8 +609,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a business and its owner account, and sign in */
+        /** Sign up: email a link that creates the business and its owner */
         post: operations["Auth_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-up with its emailed link, and sign in */
+        post: operations["Auth_confirmSignup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4145,6 +4162,20 @@ export interface components {
              */
             ended: number;
         };
+        SignupAcceptedDto: {
+            /**
+             * @example check-email
+             * @enum {string}
+             */
+            status: "check-email";
+        };
+        SignupConfirmDto: {
+            /**
+             * @description From the link, `#token=…`
+             * @example k3Jv…43 base64url characters
+             */
+            token: string;
+        };
         SignupDto: {
             /** @example Green Valley Fitness */
             businessName: string;
@@ -5844,6 +5875,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SignupDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupAcceptedDto"];
+                };
+            };
+            /** @description Error: the message to show, and per-field messages for a bad body */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_confirmSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupConfirmDto"];
             };
         };
         responses: {

@@ -16,6 +16,8 @@ export const hrefs = {
   landingPage: '/landingPage',
   login: '/login',
   signup: '/signup',
+  /** The page of the emailed sign-up link (`#token=…`, docs/product.md#signup). */
+  signupConfirm: '/signup/confirm',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   /** The Branches screen (the dashboard's index; `/dashboard/branches` is the same screen). */

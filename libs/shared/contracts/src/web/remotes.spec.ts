@@ -64,14 +64,20 @@ describe('isKnownPagePath (the HTTP status of the 404 screen)', () => {
     '/landingPage',
     '/login',
     '/signup',
+    '/signup/confirm',
     '/dashboard',
     '/dashboard/members/42',
     '/referral-links',
     '/mindbody-setup',
     '/member',
   ])('%s is a screen', (path) => expect(isKnownPagePath(path)).toBe(true));
-  it.each(['/no-such-page', '/pricing/extra', '/login/again', '/Pricing', '/wp-admin'])(
-    '%s is not',
-    (path) => expect(isKnownPagePath(path)).toBe(false),
-  );
+  it.each([
+    '/no-such-page',
+    '/pricing/extra',
+    '/login/again',
+    '/signup/again',
+    '/signup/confirm/x',
+    '/Pricing',
+    '/wp-admin',
+  ])('%s is not', (path) => expect(isKnownPagePath(path)).toBe(false));
 });

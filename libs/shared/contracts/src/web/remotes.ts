@@ -33,6 +33,8 @@ export const SHELL_PAGES = [
   'reset-password',
   'accept-invitation',
   'verify-email',
+  // The page of the emailed sign-up link (SIGNUP_CONFIRM_PATH, docs/product.md#signup).
+  'signup/confirm',
 ] as const;
 export type ShellPage = (typeof SHELL_PAGES)[number];
 
@@ -73,7 +75,8 @@ export const MARKETING_PAGES = [
 export function isKnownPagePath(pathname: string): boolean {
   const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
   const first = segments[0] ?? '';
-  if ((SHELL_PAGES as readonly string[]).includes(first)) return segments.length === 1;
+  if ((SHELL_PAGES as readonly string[]).includes(first))
+    return (SHELL_PAGES as readonly string[]).includes(segments.join('/'));
   if (REMOTE_ROUTES.some((route) => route.segment === first)) return true;
   return segments.length <= 1 && (MARKETING_PAGES as readonly string[]).includes(first);
 }

@@ -3,7 +3,6 @@ import {
   roleMay,
   type LoginRequest,
   type SessionUser,
-  type SignupInput,
   type StaffCapability,
 } from '@grove/contracts';
 import { ApiError } from './api-client';
@@ -73,15 +72,6 @@ export function useSecondFactorSignIn() {
   return useMutation({
     mutationFn: (body: { challenge: string; code: string }) =>
       unwrap(api.POST('/auth/second-factor', { body })),
-    onSuccess: (user) => client.setQueryData(sessionKey, user),
-  });
-}
-
-/** Creates a business and its owner (`POST /api/auth/signup`) and signs them in. */
-export function useSignup() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SignupInput) => unwrap(api.POST('/auth/signup', { body })),
     onSuccess: (user) => client.setQueryData(sessionKey, user),
   });
 }

@@ -4,7 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import type { MemberImportStatus, MemberImportUpload } from '@grove/contracts';
 import { buildApi, startApiProcess, type ApiProcess } from '../../../../test/api-process';
 import { waitFor } from '../../../../test/stub-servers';
-import { signupBody } from '../../../../test/test-app';
+import { signupBody, signUpThroughLink } from '../../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
 import { IMPORT_FAILED_MESSAGE, IMPORT_STALE_SECONDS } from './members-csv.service';
 
@@ -78,7 +78,8 @@ describe('a CSV import whose API process is SIGKILLed (integration, separate API
     const first = await start();
     const owner = request.agent(`http://127.0.0.1:${first.port}`);
     const body = signupBody({ businessName: 'Café Ōtautahi Strength' });
-    const signedUp = await owner.post('/api/auth/signup').send(body).expect(201);
+    const signedUp = await signUpThroughLink(owner, sql, body);
+    expect(signedUp.status).toBe(201);
     const businessId = (signedUp.body as { business: { id: string } }).business.id;
 
     const up = (

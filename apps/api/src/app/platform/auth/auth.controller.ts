@@ -19,6 +19,7 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginDto } from './dto/login.dto';
 import { SignupDto } from './dto/signup.dto';
+import { SignupAcceptedDto, SignupConfirmDto } from './dto/signup-confirm.dto';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SessionUserDto } from './dto/session-user.dto';
 import { SecondFactorChallengeDto } from './second-factor/dto/second-factor.dto';
@@ -36,20 +37,42 @@ export class AuthController {
   ) {}
 
   /**
-   * Creates a business and its owner, then signs in (sets both cookies).
-   * → 201 SessionUser; 400 first docs/product.md#validation message; 409 email taken; 429 after too many attempts.
+   * Signs up by email (docs/product.md#signup): the same answer, status and work for every
+   * address, so it tells nobody whether an account uses it (issue 31 item 6). A new address gets
+   * a link to finish ({@link confirmSignup}, 24 hours, once); a taken one gets 'Someone tried to
+   * create a Grove account with your email'. No cookies.
+   * → 202 `{ status: 'check-email' }`; 400 first docs/product.md#validation-signup message;
+   * 429 after too many attempts (throttler 'auth').
    */
   @Public()
   @ThrottledBy('auth')
   @Post('signup')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: SignupAcceptedDto })
+  @ApiOperation({ summary: 'Sign up: email a link that creates the business and its owner' })
+  signup(@Body() body: SignupDto): Promise<SignupAcceptedDto> {
+    return this.auth.signup(body.toInput());
+  }
+
+  /**
+   * Uses the emailed sign-up link (posted by the page `/signup/confirm`, never on GET, so link
+   * scanners do not use it): creates the business and its owner from the sign-up, then signs in
+   * (sets both cookies). Body `{ token }`.
+   * → 201 SessionUser; 400 'This link has expired or was already used. Sign up again.' (unknown,
+   * used or expired; nothing created); 409 'An account with this email already exists. Log in
+   * instead.' (nothing created); 429 (throttler 'auth').
+   */
+  @Public()
+  @ThrottledBy('auth')
+  @Post('signup/confirm')
   @ApiCreatedResponse({ type: SessionUserDto })
-  @ApiOperation({ summary: 'Create a business and its owner account, and sign in' })
-  async signup(
-    @Body() body: SignupDto,
+  @ApiOperation({ summary: 'Finish a sign-up with its emailed link, and sign in' })
+  async confirmSignup(
+    @Body() body: SignupConfirmDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionUserDto> {
-    const result = await this.auth.signup(body.toInput(), this.cookies.userAgent(request));
+    const result = await this.auth.confirmSignup(body.token, this.cookies.userAgent(request));
     this.cookies.set(response, result.tokens);
     return result.user;
   }

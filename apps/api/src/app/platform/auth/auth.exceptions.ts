@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { BUSINESS_CLOSING_MESSAGE, MESSAGES } from '@grove/contracts';
+import { BUSINESS_CLOSING_MESSAGE, MESSAGES, SIGNUP_CONFIRM_MESSAGES } from '@grove/contracts';
 import { FieldErrorsException, GroveException } from '../common/grove.exception';
 
 /** Another account already uses this email (case-insensitive). → 409 `MESSAGES.emailTaken` */
@@ -87,5 +87,29 @@ export class BusinessClosingException extends GroveException {
 
   constructor() {
     super(BUSINESS_CLOSING_MESSAGE);
+  }
+}
+
+/**
+ * The sign-up link's token is unknown, already used or past its 24 hours. → 400 'This link has
+ * expired or was already used. Sign up again.' (nothing created)
+ */
+export class SignupLinkInvalidException extends GroveException {
+  override readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor() {
+    super(SIGNUP_CONFIRM_MESSAGES.linkInvalid);
+  }
+}
+
+/**
+ * The sign-up link's address got an account after the link was sent. → 409 'An account with this
+ * email already exists. Log in instead.' (nothing created)
+ */
+export class SignupAccountExistsException extends GroveException {
+  override readonly status = HttpStatus.CONFLICT;
+
+  constructor() {
+    super(SIGNUP_CONFIRM_MESSAGES.accountExists);
   }
 }

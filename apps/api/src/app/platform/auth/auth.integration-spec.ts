@@ -1,6 +1,12 @@
-import { MESSAGES, SESSION_HINT_COOKIE } from '@grove/contracts';
-import { createTestApp, signupBody, type TestApp } from '../../../../test/test-app';
+import { MESSAGES, SESSION_HINT_COOKIE, SIGNUP_CONFIRM_MESSAGES } from '@grove/contracts';
+import {
+  createTestApp,
+  signupBody,
+  signupLinkToken,
+  type TestApp,
+} from '../../../../test/test-app';
 import { ACTIVE_SESSION_TRUST_MS } from './sessions.service';
+import { SIGNUP_CONFIRM_SUBJECT, SIGNUP_TAKEN_SUBJECT } from './signup-emails';
 
 const cookieHeader = (headers: Record<string, unknown>): string[] => {
   const value = headers['set-cookie'];
@@ -19,11 +25,77 @@ describe('auth (integration)', () => {
   });
   afterAll(() => t.close());
 
+  /** How many owners/staff and businesses exist. */
+  const accountCounts = async () => {
+    const [row] = (await t.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM users) AS users,
+              (SELECT count(*)::int FROM businesses) AS businesses`,
+    )) as { users: number; businesses: number }[];
+    return row;
+  };
+  /** Live pending sign-ups of an address (any case). */
+  const pendingFor = async (email: string) => {
+    const [row] = (await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM pending_signups
+        WHERE lower(email) = lower($1) AND used_at IS NULL`,
+      [email],
+    )) as { n: number }[];
+    return row?.n;
+  };
+  /** The emails Grove queued to an address (exactly as written), oldest first. */
+  const emailsTo = async (email: string) =>
+    (await t.dataSource.query(
+      `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job
+        WHERE name = 'mail.send' AND data->>'to' = $1 ORDER BY created_on`,
+      [email],
+    )) as { subject: string; text: string }[];
+
   describe('signup', () => {
-    it('creates the business and owner, signs in with httpOnly cookies, and `me` answers', async () => {
+    it('a new and a taken address get the same 202, body and (no) cookies; the taken one is told someone tried, and nothing changes (issue 31 item 6)', async () => {
+      const owner = await t.signUp();
+      const before = await accountCounts();
+      const newAddress = signupBody({ email: 'Siobhan.OBrien@example.ie' });
+      const fresh = await t.agent().post('/api/auth/signup').send(newAddress);
+      const taken = await t
+        .agent()
+        .post('/api/auth/signup')
+        .send({ ...signupBody(), email: owner.body.email.toUpperCase() });
+      expect([taken.status, taken.text]).toEqual([fresh.status, fresh.text]);
+      expect(fresh.status).toBe(202);
+      expect(fresh.body).toEqual({ status: 'check-email' });
+      expect(cookieHeader(fresh.headers)).toEqual([]);
+      expect(cookieHeader(taken.headers)).toEqual([]);
+      // Neither made an account; only the new address has a pending sign-up.
+      expect(await accountCounts()).toEqual(before);
+      expect(await pendingFor(owner.body.email)).toBe(0);
+      expect(await pendingFor(newAddress.email)).toBe(1);
+      // One email each: the link to the new address, 'someone tried' to the taken one.
+      const tried = await emailsTo(owner.body.email.toUpperCase());
+      expect(tried.map((mail) => mail.subject)).toEqual([SIGNUP_TAKEN_SUBJECT]);
+      expect(tried[0]?.text).toContain('http://localhost:3000/login');
+      expect(tried[0]?.text).toContain('http://localhost:3000/forgot-password');
+      expect(tried[0]?.text).not.toMatch(/token=/);
+      const link = await emailsTo(newAddress.email);
+      expect(link.map((mail) => mail.subject)).toEqual([SIGNUP_CONFIRM_SUBJECT]);
+      expect(link[0]?.text).toMatch(
+        /http:\/\/localhost:3000\/signup\/confirm#token=[A-Za-z0-9_-]{43}\n/,
+      );
+      // The password is kept hashed only, the token as its SHA-256 only.
+      const [pending] = (await t.dataSource.query(
+        `SELECT password_hash, token_hash FROM pending_signups WHERE email = $1`,
+        [newAddress.email],
+      )) as { password_hash: string; token_hash: string }[];
+      expect(pending?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(pending?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('the emailed link creates the business and owner once, signs in with httpOnly cookies, and `me` answers', async () => {
+      const before = await accountCounts();
       const agent = t.agent();
       const body = signupBody({ email: 'Owner.One@GreenValley.com.au' });
-      const reply = await agent.post('/api/auth/signup').send(body).expect(201);
+      await agent.post('/api/auth/signup').send(body).expect(202);
+      const token = await signupLinkToken(t.dataSource, body.email);
+      const reply = await agent.post('/api/auth/signup/confirm').send({ token }).expect(201);
       expect(reply.body).toEqual({
         id: expect.any(String),
         email: 'Owner.One@GreenValley.com.au',
@@ -40,6 +112,10 @@ describe('auth (integration)', () => {
           currency: 'AUD',
           timeZone: 'Australia/Sydney',
         },
+      });
+      expect(await accountCounts()).toEqual({
+        users: before.users + 1,
+        businesses: before.businesses + 1,
       });
       const cookies = cookieHeader(reply.headers);
       const access = cookies.find((line) => line.startsWith('grove_access='));
@@ -68,17 +144,78 @@ describe('auth (integration)', () => {
         password_hash: string;
       }[];
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
+      // The owner signs in with the password typed at sign-up.
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: body.password })
+        .expect(200);
+      // The link works once: a second use creates nothing.
+      const again = await t.agent().post('/api/auth/signup/confirm').send({ token }).expect(400);
+      expect(again.body).toEqual({ statusCode: 400, message: SIGNUP_CONFIRM_MESSAGES.linkInvalid });
+      expect(cookieHeader(again.headers)).toEqual([]);
+      expect((await accountCounts()).businesses).toBe(before.businesses + 1);
     });
 
-    it('refuses an email already used, whatever its case → 409', async () => {
+    it('an expired link is refused and creates nothing; an unknown or malformed one too', async () => {
       const body = signupBody();
-      await t.agent().post('/api/auth/signup').send(body).expect(201);
+      await t.agent().post('/api/auth/signup').send(body).expect(202);
+      const token = await signupLinkToken(t.dataSource, body.email);
+      await t.dataSource.query(
+        `UPDATE pending_signups SET expires_at = now() - interval '1 second' WHERE email = $1`,
+        [body.email],
+      );
+      const before = await accountCounts();
+      for (const sent of [{ token }, { token: 'x'.repeat(43) }, { token: 42 }, {}]) {
+        const reply = await t.agent().post('/api/auth/signup/confirm').send(sent).expect(400);
+        expect(reply.body.message).toBe(SIGNUP_CONFIRM_MESSAGES.linkInvalid);
+      }
+      expect(await accountCounts()).toEqual(before);
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: body.email, password: body.password })
+        .expect(401);
+    });
+
+    it('a second sign-up for a pending address replaces the first link (its form wins)', async () => {
+      const first = signupBody();
+      await t.agent().post('/api/auth/signup').send(first).expect(202);
+      const firstToken = await signupLinkToken(t.dataSource, first.email);
+      const second = { ...first, businessName: 'Ana-Sofía Pilates' };
+      await t.agent().post('/api/auth/signup').send(second).expect(202);
+      const secondToken = await signupLinkToken(t.dataSource, first.email);
+      expect(secondToken).not.toBe(firstToken);
+      expect(await pendingFor(first.email)).toBe(1);
+      const before = await accountCounts();
+      await t.agent().post('/api/auth/signup/confirm').send({ token: firstToken }).expect(400);
+      expect(await accountCounts()).toEqual(before);
       const reply = await t
         .agent()
-        .post('/api/auth/signup')
-        .send({ ...body, email: body.email.toUpperCase() })
-        .expect(409);
-      expect(reply.body).toEqual({ statusCode: 409, message: MESSAGES.emailTaken });
+        .post('/api/auth/signup/confirm')
+        .send({ token: secondToken })
+        .expect(201);
+      expect(reply.body.business.name).toBe('Ana-Sofía Pilates');
+    });
+
+    it('a link whose address got an account meanwhile creates nothing → 409 pointing to log in', async () => {
+      const body = signupBody();
+      // Two sign-ups' links cannot both be live for one address; an account made through another
+      // route (e.g. a staff invitation) can take it meanwhile: simulated by a row.
+      await t.agent().post('/api/auth/signup').send(body).expect(202);
+      const token = await signupLinkToken(t.dataSource, body.email);
+      const other = await t.signUp();
+      await t.dataSource.query(`UPDATE users SET email = $1 WHERE id = $2`, [
+        body.email.toUpperCase(),
+        other.user.id,
+      ]);
+      const before = await accountCounts();
+      const reply = await t.agent().post('/api/auth/signup/confirm').send({ token }).expect(409);
+      expect(reply.body).toEqual({
+        statusCode: 409,
+        message: SIGNUP_CONFIRM_MESSAGES.accountExists,
+      });
+      expect(await accountCounts()).toEqual(before);
     });
 
     it.each([

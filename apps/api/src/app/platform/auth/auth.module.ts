@@ -14,6 +14,7 @@ import { RoleLimitChecks } from './roles/role-limit-checks';
 import { RoleGuard } from './roles/role.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetRepository } from './password-reset.repository';
+import { PendingSignupsRepository } from './pending-signups.repository';
 import { PasswordResetService } from './password-reset.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
@@ -74,6 +75,7 @@ import { SecondFactorService } from './second-factor/second-factor.service';
     EmailVerificationService,
     EmailVerificationRepository,
     PasswordResetRepository,
+    PendingSignupsRepository,
     SecondFactorService,
     SecondFactorRepository,
     SecondFactorSignIn,

@@ -4,20 +4,32 @@ import {
   businessLocale,
   isPlainText,
   passwordProblem,
+  SIGNUP_LINK_TTL_HOURS,
   type SessionUser,
+  type SignupAccepted,
   type SignupInput,
 } from '@grove/contracts';
+import { AppConfig } from '../config/app-config';
 import type { AuthUser } from '../common/auth-user';
 import type { IssuedTokens } from './auth-cookies';
-import { hashPassword, verifyPassword, type AccessTokenClaims } from './auth-tokens';
+import {
+  hashPassword,
+  hashRefreshToken,
+  newRefreshToken,
+  verifyPassword,
+  type AccessTokenClaims,
+} from './auth-tokens';
 import {
   BusinessClosingException,
-  EmailTakenException,
   InvalidCredentialsException,
   LoginEmailInvalidException,
   LoginFieldsEmptyException,
   NotSignedInException,
+  SignupAccountExistsException,
+  SignupLinkInvalidException,
 } from './auth.exceptions';
+import { PendingSignupsRepository, pendingSignupOf } from './pending-signups.repository';
+import { signupConfirmEmail, signupTakenEmail } from './signup-emails';
 import type { BusinessEntity } from './business.entity';
 import { isCommonPassword } from './common-passwords';
 import { SessionsService, type OpenedSession } from './sessions.service';
@@ -26,7 +38,7 @@ import { UsersRepository } from './users.repository';
 import { EmailVerificationService } from './email-verification/email-verification.service';
 import { MailService } from '../mail/mail.service';
 
-/** What signup, login and refresh return: the user to show and the tokens to put in cookies. */
+/** What a confirmed sign-up, login and refresh return: the user to show and the tokens to put in cookies. */
 export interface AuthResult {
   user: SessionUser;
   tokens: IssuedTokens;
@@ -44,7 +56,7 @@ export interface CheckedLogin extends AuthUser {
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Accounts and sessions: signup (business + owner), password login, refresh rotation, logout and
+ * Accounts and sessions: sign-up by email (a pending sign-up, then business + owner from its link), password login, refresh rotation, logout and
  * the current user. Passwords are argon2id; access tokens are JWTs naming user, business and
  * session; refresh tokens are opaque and stored hashed (see SessionsService).
  */
@@ -59,43 +71,88 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly verification: EmailVerificationService,
     private readonly mail: MailService,
+    private readonly pendingSignups: PendingSignupsRepository,
+    private readonly config: AppConfig,
   ) {}
 
   /**
-   * Creates a business and its owner in one transaction and signs the owner in. The input is
-   * already checked by `SignupDto`'s rule (contracts' `validateSignupInput` with the
-   * common-password list, docs/product.md#validation-signup order and messages).
-   * @throws EmailTakenException 409 when the email is used by another account (case-insensitive)
+   * Signs up by email (docs/product.md#signup, issue 31 item 6: no account enumeration, OWASP
+   * ASVS 4.0.3 V2/V3). The input is already checked by `SignupDto`'s rule (contracts'
+   * `validateSignupInput` with the common-password list, docs/product.md#validation-signup order
+   * and messages). The same work for every address: the password is hashed and one email is
+   * queued in one transaction, with the sign-up when no account uses the address:
+   * - a new address: the form and the password's hash are kept as a pending sign-up (a 256-bit
+   *   token, only its SHA-256 stored, 24 hours, once; replacing the address's earlier one) and
+   *   the address is emailed the link `/signup/confirm#token=…` ({@link confirmSignup});
+   * - a taken address (any case): nothing is stored; the address is emailed 'Someone tried to
+   *   create a Grove account with your email' with links to log in and to choose a new password.
+   * @returns always `{ status: 'check-email' }`
    */
-  async signup(input: SignupInput, userAgent: string | null): Promise<AuthResult> {
+  async signup(input: SignupInput): Promise<SignupAccepted> {
     const email = input.email.trim();
     const passwordHash = await hashPassword(input.password);
+    const token = newRefreshToken();
+    const origin = this.config.publicOrigin;
+    await this.users.transaction(async (manager) => {
+      if (await this.users.emailTaken(manager, email)) {
+        await this.mail.queue(signupTakenEmail(email, origin), undefined, manager);
+        return;
+      }
+      const pending = pendingSignupOf(input, passwordHash);
+      await this.pendingSignups.replace(
+        manager,
+        pending,
+        hashRefreshToken(token),
+        SIGNUP_LINK_TTL_HOURS * 3600,
+      );
+      await this.mail.queue(signupConfirmEmail(pending, origin, token), undefined, manager);
+    });
+    this.mail.wake();
+    return { status: 'check-email' };
+  }
+
+  /**
+   * Uses a sign-up link (`POST /api/auth/signup/confirm`): in one transaction marks the pending
+   * sign-up used, creates the business and its owner from it, opens this browser's session and
+   * marks the business's sender verified: the link proved the owner's address
+   * (`EmailVerificationService.verifiedAtSignup`, docs/product.md#verified-senders).
+   * @returns the signed-in owner and the session's tokens (the controller sets the cookies)
+   * @throws SignupLinkInvalidException 400 when the link is unknown, used or expired (nothing created)
+   * @throws SignupAccountExistsException 409 when an account uses the address by now (nothing created)
+   */
+  async confirmSignup(token: unknown, userAgent: string | null): Promise<AuthResult> {
+    if (typeof token !== 'string' || token.length < 20 || token.length > 200)
+      throw new SignupLinkInvalidException();
     try {
       const { user, business, session } = await this.users.transaction(async (manager) => {
-        if (await this.users.emailTaken(manager, email)) throw new EmailTakenException();
+        const pending = await this.pendingSignups.consume(manager, hashRefreshToken(token));
+        if (!pending) throw new SignupLinkInvalidException();
+        if (await this.users.emailTaken(manager, pending.email))
+          throw new SignupAccountExistsException();
         const { user, business } = await this.users.insertAccount(manager, {
           business: {
-            name: input.businessName.trim(),
-            website: input.website.trim(),
-            phone: input.phoneNumber.trim(),
-            country: input.country,
+            name: pending.businessName,
+            website: pending.website,
+            phone: pending.phone,
+            country: pending.country,
           },
           owner: {
-            email,
-            firstName: input.firstName.trim(),
-            lastName: input.lastName.trim(),
-            passwordHash,
+            email: pending.email,
+            firstName: pending.firstName,
+            lastName: pending.lastName,
+            passwordHash: pending.passwordHash,
           },
         });
         const session = await this.sessions.open(user.id, userAgent, manager);
-        // Grove emails members for the business only once the owner verified their email.
-        await this.verification.sendAtSignup(user.id, manager);
+        // The link proved the owner's address: the business's sender is verified (no second link).
+        await this.verification.verifiedAtSignup(business.id, manager);
         return { user, business, session };
       });
       this.mail.wake();
       return { user: toSessionUser(user, business), tokens: this.issue(user, session) };
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenException();
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new SignupAccountExistsException();
       throw error;
     }
   }

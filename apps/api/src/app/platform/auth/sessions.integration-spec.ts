@@ -1,6 +1,11 @@
 import jwt from 'jsonwebtoken';
 import type { Response } from 'supertest';
-import { createTestApp, signupBody, type TestApp } from '../../../../test/test-app';
+import {
+  createTestApp,
+  signupBody,
+  signUpThroughLink,
+  type TestApp,
+} from '../../../../test/test-app';
 
 /** The test app's JWT_SECRET (test/test-app.ts), to sign tokens whose claims disagree with their session. */
 const JWT_SECRET = 'integration-test-secret-0123456789';
@@ -279,7 +284,8 @@ describe('Secure cookies (COOKIE_SECURE=true) (integration)', () => {
   afterAll(() => t.close());
 
   it('carry the __Host- prefix (Secure, Path=/, no Domain) and are the only names read', async () => {
-    const reply = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
+    const reply = await signUpThroughLink(t.agent(), t.dataSource, signupBody());
+    expect(reply.status).toBe(201);
     const lines = setCookies(reply);
     expect(lines.map((line) => line.split('=')[0]).sort()).toEqual([
       '__Host-grove_access',

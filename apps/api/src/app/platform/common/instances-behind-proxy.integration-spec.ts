@@ -12,7 +12,7 @@ import {
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../test/mindbody-sandbox';
-import { signupBody } from '../../../../test/test-app';
+import { signupBody, signUpThroughLink } from '../../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
 import { ACTIVE_SESSION_TRUST_MS } from '../auth/sessions.service';
 
@@ -81,10 +81,8 @@ describe('two API processes behind HAProxy (integration)', () => {
   });
 
   it('a logout through one instance is refused by the other within 2 s', async () => {
-    const signedUp = await request(proxy.url)
-      .post('/api/auth/signup')
-      .send(signupBody())
-      .expect(201);
+    const signedUp = await signUpThroughLink(request(proxy.url), sql, signupBody());
+    expect(signedUp.status).toBe(201);
     // The browser's cookies (access and refresh), as a logout sends them.
     const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map(
       (cookie) => cookie.split(';')[0],
@@ -116,8 +114,7 @@ describe('two API processes behind HAProxy (integration)', () => {
 
   it('one Mindbody import with both instances running imports each client once', async () => {
     const owner = browser();
-    const { business } = (await owner.post('/api/auth/signup').send(signupBody()).expect(201))
-      .body as SessionUser;
+    const { business } = (await signUpThroughLink(owner, sql, signupBody())).body as SessionUser;
     await owner.post('/api/mindbody/credentials').send(sandboxLogin(sandbox)).expect(200);
     const before = requests(sandbox, '/client/clients');
     // Asked on both instances at once (round robin): one import runs.
@@ -140,7 +137,8 @@ describe('two API processes behind HAProxy (integration)', () => {
   it('an owner signs up, adds a tree and a branch through the proxy, served by both instances', async () => {
     const owner = browser();
     const replies: request.Response[] = [];
-    replies.push(await owner.post('/api/auth/signup').send(signupBody()).expect(201));
+    replies.push(await signUpThroughLink(owner, sql, signupBody()));
+    expect(replies[0]?.status).toBe(201);
     const tree = (name: string, email: string) => ({
       memberName: name,
       memberEmail: email,

@@ -164,7 +164,7 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
       await call.members().expect(200);
       await search().expect(200);
       await call.login().expect(200);
-      await call.signup().expect(201);
+      await call.signup().expect(202);
     } finally {
       await app.close();
     }
@@ -199,7 +199,7 @@ describe('Database faults (integration, own embedded PostgreSQL)', () => {
       relay.thaw();
       await call.members().expect(200);
       await call.login().expect(200);
-      await call.signup().expect(201);
+      await call.signup().expect(202);
     } finally {
       await app.close();
       await relay.close();

@@ -1,6 +1,11 @@
 import { format } from 'node:util';
 import { Client } from 'pg';
-import { createTestApp, signupBody, type TestApp } from '../../../../test/test-app';
+import {
+  createTestApp,
+  signupBody,
+  signUpThroughLink,
+  type TestApp,
+} from '../../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database';
 import {
   expectedImport,
@@ -243,7 +248,8 @@ describe('Shutting the API down while work runs (integration)', () => {
   it('closing the app while abandoned requests still run lets their queries finish first', async () => {
     const logLines: string[] = [];
     const t = await createTestApp({ ...sandboxEnv(sandbox), ...WARN }, { database: db, logLines });
-    const signup = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
+    const signup = await signUpThroughLink(t.agent(), t.dataSource, signupBody());
+    expect(signup.status).toBe(201);
     const cookie = ([] as string[])
       .concat(signup.headers['set-cookie'] ?? [])
       .map((line) => line.split(';')[0])

@@ -125,7 +125,7 @@ describe('Mindbody site activation (integration, sandbox)', () => {
     expect((await mindbodyStatus(holder.agent)).stage).toBe(2);
     const told = await waitFor(async () => {
       const rows = (await t.dataSource.query(
-        `SELECT "to", subject, text FROM outbox_emails WHERE "to" = $1`,
+        `SELECT "to", subject, text FROM outbox_emails WHERE "to" = $1 AND subject LIKE 'Someone tried to connect%'`,
         [holder.user.email],
       )) as { to: string; subject: string; text: string }[];
       return rows[0];

@@ -1,6 +1,11 @@
 import type TestAgent from 'supertest/lib/agent';
 import { MESSAGES } from '@grove/contracts';
-import { createTestApp, signupBody, type TestApp } from '../../../../../test/test-app';
+import {
+  createTestApp,
+  signupBody,
+  signUpThroughLink,
+  type TestApp,
+} from '../../../../../test/test-app';
 import {
   mindbodyStatus,
   sandboxEnv,
@@ -114,7 +119,8 @@ describe('Mindbody credential throttle (integration, defaults: 5 per business an
   it('counts the checks of two API instances on one database together', async () => {
     const other = await createTestApp(env, { database: t.db });
     try {
-      const signedUp = await t.agent().post('/api/auth/signup').send(signupBody()).expect(201);
+      const signedUp = await signUpThroughLink(t.agent(), t.dataSource, signupBody());
+      expect(signedUp.status).toBe(201);
       const cookies = (signedUp.headers['set-cookie'] as unknown as string[]).map(
         (cookie) => cookie.split(';')[0],
       );

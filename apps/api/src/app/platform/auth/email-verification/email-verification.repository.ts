@@ -66,6 +66,14 @@ export class EmailVerificationRepository {
     );
   }
 
+  /** Marks the business's sender verified (now, unless it already was), in `manager`'s transaction. */
+  async markVerified(businessId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE businesses SET sender_verified_at = coalesce(sender_verified_at, now()) WHERE id = $1`,
+      [businessId],
+    );
+  }
+
   /** Links the user asked for in the last hour (the resend limit). */
   async issuedLastHour(userId: string): Promise<number> {
     const rows: { n: string }[] = await this.dataSource.query(

@@ -54,11 +54,12 @@ function hashToken(token: string): string {
 }
 
 /**
- * Verified senders (issue 34 item 4, docs/product.md#verified-senders): a new owner verifies
- * their email with a link (a 256-bit token, only its SHA-256 stored, once, 24 hours) before Grove
- * emails the business's members; until then member emails wait ('held'). Verifying queues the
- * release of the waiting emails (`member-email.release`). Businesses that existed before this
- * rule count as verified (migration DataRights).
+ * Verified senders (issue 34 item 4, docs/product.md#verified-senders): an owner whose business's
+ * sender is not verified verifies their email with a link (a 256-bit token, only its SHA-256
+ * stored, once, 24 hours) before Grove emails the business's members; until then member emails
+ * wait ('held'). Verifying queues the release of the waiting emails (`member-email.release`).
+ * Businesses that existed before this rule count as verified (migration DataRights); a business
+ * made from an emailed sign-up link is verified at once ({@link verifiedAtSignup}).
  */
 @Injectable()
 export class EmailVerificationService {
@@ -70,21 +71,13 @@ export class EmailVerificationService {
   ) {}
 
   /**
-   * Sends a new owner their link, in the sign-up's transaction (call `mail.wake()` after it).
-   * Nothing when SENDER_VERIFICATION is off: member emails then never wait for it, so the link
-   * would ask for something Grove does not need.
+   * A new owner's address is proven by the sign-up link they opened (docs/product.md#signup,
+   * docs/decisions/signup-by-email.md): their business counts as verified from the start, in the
+   * sign-up's transaction, and no 'Verify your email' link is sent. The link and the banner remain
+   * for businesses made before sign-up by email (and any other whose sender is not verified).
    */
-  async sendAtSignup(userId: string, manager: EntityManager): Promise<void> {
-    if (!this.config.dataRights.senderVerification) return;
-    const user = await this.repository.user(userId, manager);
-    if (!user || user.senderVerified) return;
-    const token = randomBytes(32).toString('base64url');
-    await this.repository.issue(user, hashToken(token), VERIFICATION_TTL_SECONDS, manager);
-    await this.mail.queue(
-      verificationEmail(user, this.config.publicOrigin, token),
-      undefined,
-      manager,
-    );
+  async verifiedAtSignup(businessId: string, manager: EntityManager): Promise<void> {
+    await this.repository.markVerified(businessId, manager);
   }
 
   /**
