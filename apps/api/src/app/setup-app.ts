@@ -25,6 +25,7 @@ import {
 } from './platform/openapi/openapi-document';
 import { contentSecurityPolicy } from './platform/web/content-security-policy';
 import { WebAppsService } from './platform/web/web-apps.service';
+import { PRERENDERED_APP_LOADER_SHA256 } from './platform/web/prerendered-app-loader';
 
 /**
  * Everything `main.ts` and the integration tests both apply to the app before `init()`:
@@ -55,6 +56,7 @@ export function setupApp(app: INestApplication): void {
   const csp = contentSecurityPolicy({
     remoteOrigins: config.remoteOrigins,
     captchaProvider: config.captcha.provider,
+    inlineScriptHashes: [PRERENDERED_APP_LOADER_SHA256],
   });
   app.use((_request: Request, response: Response, next: NextFunction) => {
     response.setHeader('Content-Security-Policy', csp);

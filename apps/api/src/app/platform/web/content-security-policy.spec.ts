@@ -62,6 +62,22 @@ describe('contentSecurityPolicy', () => {
     }
   });
 
+  it('lets exactly the named inline scripts run (by SHA-256), after the remotes', () => {
+    const policy = parse(
+      contentSecurityPolicy({
+        remoteOrigins: ['https://cdn.example.com'],
+        captchaProvider: 'altcha',
+        inlineScriptHashes: ['bG9hZGVy'],
+      }),
+    );
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'https://cdn.example.com',
+      "'sha256-bG9hZGVy'",
+    ]);
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
   it('allows reCAPTCHA’s script and frame hosts only when reCAPTCHA is configured', () => {
     const policy = parse(
       contentSecurityPolicy({ remoteOrigins: [], captchaProvider: 'recaptcha' }),

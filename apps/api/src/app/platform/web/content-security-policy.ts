@@ -26,6 +26,11 @@ export interface ContentSecurityPolicyInput {
   remoteOrigins: readonly string[];
   /** The captcha the contact form uses (`CaptchaSettings.provider`). */
   captchaProvider: CaptchaSettings['provider'];
+  /**
+   * Base64 SHA-256 of each inline `<script>` body Grove's own pages carry (the prerendered pages'
+   * app loader, `PRERENDERED_APP_LOADER_SHA256`): that exact script runs, no other inline one.
+   */
+  inlineScriptHashes?: readonly string[];
 }
 
 /**
@@ -36,18 +41,28 @@ export interface ContentSecurityPolicyInput {
  * origin, worker-src also allows `blob:`: a browser starts no worker from another origin's URL, so
  * the altcha proof-of-work workers start from a `blob:` that imports the remote's worker file
  * (apps/marketing `components/captcha/cross-origin-worker.ts`). reCAPTCHA and Turnstile add their
- * script and frame hosts (CAPTCHA_CSP_SOURCES) when configured.
+ * script and frame hosts (CAPTCHA_CSP_SOURCES) when configured; `inlineScriptHashes` name the
+ * only inline scripts that run.
  * @returns the header value, directives separated by `; `
  */
 export function contentSecurityPolicy({
   remoteOrigins,
   captchaProvider,
+  inlineScriptHashes = [],
 }: ContentSecurityPolicyInput): string {
   const remotes = [...new Set(remoteOrigins)];
   const captcha = CAPTCHA_CSP_SOURCES[captchaProvider];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...remotes, ...captcha.script]],
+    [
+      'script-src',
+      [
+        "'self'",
+        ...remotes,
+        ...captcha.script,
+        ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`),
+      ],
+    ],
     ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
     ['img-src', ["'self'", 'data:', ...remotes]],
     ['font-src', ["'self'", 'data:', ...remotes]],

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import {
-  PRERENDERED_APP_LOADER_PATH,
+  PRERENDERED_APP_LOADER_SHA256,
   prerenderedAppLoaderJs,
   withAppLoadedOnUse,
 } from './prerendered-app-loader';
@@ -9,11 +10,16 @@ const SHELL =
   '<!doctype html><html><head><title>Grove</title><script defer src=/main.68f89e832e62068b.js></script></head><body><div id=root></div></body></html>';
 
 describe('withAppLoadedOnUse', () => {
-  it('hands the shell’s entry to the loader instead of fetching it with the page', () => {
+  it('hands the shell’s entry to the loader, inline (no request before the first paint), instead of fetching it with the page', () => {
     const html = withAppLoadedOnUse(SHELL);
     expect(html).not.toContain('<script defer src=/main.');
     expect(html).toContain(
-      `<script defer src="${PRERENDERED_APP_LOADER_PATH}" data-app="/main.68f89e832e62068b.js"></script></head>`,
+      `<script data-app="/main.68f89e832e62068b.js">${prerenderedAppLoaderJs}</script></head>`,
+    );
+    // The site CSP names exactly this inline script.
+    const inline = /<script data-app="[^"]*">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(createHash('sha256').update(inline).digest('base64')).toBe(
+      PRERENDERED_APP_LOADER_SHA256,
     );
   });
 

@@ -1,15 +1,21 @@
+import { createHash } from 'node:crypto';
 /**
  * The app's JavaScript on a prerendered public page (docs/architecture.md#prerendered-pages,
  * docs/decisions/public-site-prerendered-by-the-marketing-build.md): the page is complete without
  * it, so the shell's entry (`main.<hash>.js`, ~100 KB, which then loads React, the router and the
  * marketing remote) is not fetched ahead of the first paint. The API sends this small script
- * instead, `defer`red, with the entry's URL in `data-app`; it adds the entry on the visitor's first
+ * instead, inline (no request of its own before the first paint: Lighthouse's LCP of `/` fell from
+ * 1.69× to 0.97× the join page's, docs/decisions/public-site-prerendered-by-the-marketing-build.md),
+ * with the entry's URL in `data-app`; it adds the entry on the visitor's first
  * sign of use (pointer, touch, key, wheel, scroll, focus) or, when there is none, once the page
  * has loaded and the browser has been idle for APP_IDLE_DELAY_MS. A page sent without a
  * prerendered copy keeps the shell's own `<script defer>`.
  */
 
-/** Where the API serves the loader (a file of its own, so the CSP stays `script-src 'self'`). */
+/**
+ * Where the API also serves the loader as a file: pages prerendered before it was inlined, still
+ * in a browser's or a proxy's cache, name it.
+ */
 export const PRERENDERED_APP_LOADER_PATH = '/grove-app-loader.js';
 
 /** Milliseconds after the `load` event before the app is fetched when the visitor does nothing. */
@@ -72,14 +78,19 @@ function loadAppOnUse(useEvents: string[], idleDelayMs: number): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-/** The loader as served at PRERENDERED_APP_LOADER_PATH. */
+/** The loader's source: inline in each prerendered page, and served at PRERENDERED_APP_LOADER_PATH. */
 export const prerenderedAppLoaderJs = `(${loadAppOnUse.toString()})(${JSON.stringify(
   USE_EVENTS,
 )},${APP_IDLE_DELAY_MS});\n`;
 
+/** Base64 SHA-256 of {@link prerenderedAppLoaderJs}: the site CSP's `script-src` names it. */
+export const PRERENDERED_APP_LOADER_SHA256 = createHash('sha256')
+  .update(prerenderedAppLoaderJs)
+  .digest('base64');
+
 /**
  * The shell's `index.html` with each of its `<script defer src=…>` entries handed to the loader
- * (`<script defer src="/grove-app-loader.js" data-app="…">`), so none is fetched before the
+ * (`<script data-app="…">…loader…</script>`, inline), so none is fetched before the
  * visitor uses the page or it has loaded and idled.
  */
 export function withAppLoadedOnUse(shell: string): string {
@@ -95,6 +106,6 @@ export function withAppLoadedOnUse(shell: string): string {
   const attribute = sources.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return html.replace(
     '</head>',
-    `<script defer src="${PRERENDERED_APP_LOADER_PATH}" data-app="${attribute}"></script></head>`,
+    `<script data-app="${attribute}">${prerenderedAppLoaderJs}</script></head>`,
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@grove/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { PrerenderedPages } from './prerendered-pages';
+import { PRERENDERED_APP_LOADER_SHA256 } from './prerendered-app-loader';
 
 /** Link previews fetch a page once and run no JavaScript. */
 const LINK_PREVIEW_AGENTS = [
@@ -108,10 +109,12 @@ describe('prerendered marketing pages (integration)', () => {
         );
         // The page's images come from where the remote is served.
         expect(page.text).toContain('src="/remotes/marketing/assets/poster.0123456789abcdef.webp"');
-        // The shell's script still boots the app, over a hidden root: through the loader, which
-        // fetches it on the visitor's first use or once the page is idle.
-        expect(page.text).toContain(
-          '<script defer src="/grove-app-loader.js" data-app="/main.0123abcd89.js"></script>',
+        // The shell's script still boots the app, over a hidden root: through the loader, inline
+        // (no request before the first paint) and allowed by the CSP by its hash, which fetches
+        // it on the visitor's first use or once the page is idle.
+        expect(page.text).toContain('<script data-app="/main.0123abcd89.js">(');
+        expect(String(page.headers['content-security-policy'])).toContain(
+          `'sha256-${PRERENDERED_APP_LOADER_SHA256}'`,
         );
         expect(page.text).toContain('<div id="root" hidden></div>');
         // Nothing of the app's is fetched ahead of the first paint but its first script.
