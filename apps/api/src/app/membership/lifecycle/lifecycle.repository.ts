@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { PriceChangeReason } from '@grove/contracts';
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { effectivePrice, PRICE_COLUMNS, priceLinesFrom } from '../pricing/price.sql';
+import { writeBatches } from '../../platform/database/write-batches';
 
 /**
  * What a lifecycle fact is about (`lifecycle_facts.kind`, docs/architecture.md#lifecycle-facts).
@@ -126,6 +127,23 @@ export const countVisitsFrom = (rows: string): string =>
 export const ON_EVENT_KEY = 'ON CONFLICT (business_id, event_key) DO NOTHING';
 
 /**
+ * Facts, ledger lines or members per INSERT: a 10,000-member import's facts are a few short
+ * statements instead of one that can near `DATABASE_STATEMENT_TIMEOUT_MS` on a busy machine.
+ */
+export const LIFECYCLE_ROWS_PER_STATEMENT = 1_000;
+
+/** Runs `insert` on each batch of `items` in turn (the caller's transaction) and adds the counts. */
+async function insertInBatches<T>(
+  items: T[],
+  insert: (batch: T[]) => Promise<number>,
+): Promise<number> {
+  let inserted = 0;
+  for (const batch of writeBatches(items, LIFECYCLE_ROWS_PER_STATEMENT))
+    inserted += await insert(batch);
+  return inserted;
+}
+
+/**
  * The only way to write `lifecycle_facts`, `join_page_visits` and `price_changes` outside a
  * statement of another repository that records in the same statement as its change (the public
  * join, the Mindbody bulk writes: they use `FACT_COLUMNS`, `ON_EVENT_KEY` and `keyTime` from here,
@@ -138,16 +156,25 @@ export class LifecycleRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Inserts facts of this business, each once per `event_key`.
-   * @param runner the transaction of the change they record (default: a statement of its own)
+   * Inserts facts of this business, each once per `event_key`, {@link LIFECYCLE_ROWS_PER_STATEMENT}
+   * per statement.
+   * @param runner the transaction of the change they record (default: statements of their own;
+   *   a retry after a failure between two of them writes only the rest, by `event_key`)
    * @returns how many were new
    */
-  async insertFacts(
+  insertFacts(
     scope: BusinessScope,
     facts: LifecycleFact[],
     runner: SqlRunner = this.dataSource,
   ): Promise<number> {
-    if (facts.length === 0) return 0;
+    return insertInBatches(facts, async (batch) => this.insertFactBatch(scope, batch, runner));
+  }
+
+  private async insertFactBatch(
+    scope: BusinessScope,
+    facts: LifecycleFact[],
+    runner: SqlRunner,
+  ): Promise<number> {
     const rows = (await runner.query(
       `INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
        SELECT $1, f.kind, f.member_id, f.referrer_id, f.referral_link_id, f.prospect_id, f.source, f.event_key,
@@ -172,15 +199,25 @@ export class LifecycleRepository {
   }
 
   /**
-   * Inserts ledger lines of this business as given, each once per `event_key`.
+   * Inserts ledger lines of this business as given, each once per `event_key`,
+   * {@link LIFECYCLE_ROWS_PER_STATEMENT} per statement.
    * @returns how many were new
    */
-  async insertPriceChanges(
+  insertPriceChanges(
     scope: BusinessScope,
     changes: PriceChange[],
     runner: SqlRunner = this.dataSource,
   ): Promise<number> {
-    if (changes.length === 0) return 0;
+    return insertInBatches(changes, async (batch) =>
+      this.insertPriceChangeBatch(scope, batch, runner),
+    );
+  }
+
+  private async insertPriceChangeBatch(
+    scope: BusinessScope,
+    changes: PriceChange[],
+    runner: SqlRunner,
+  ): Promise<number> {
     const rows = (await runner.query(
       `INSERT INTO price_changes (${PRICE_COLUMNS}, occurred_at)
        SELECT $1, c.member_id, c.reason, c.old_price_cents, c.new_price_cents, c.membership_price_cents,
@@ -212,15 +249,26 @@ export class LifecycleRepository {
    * or is not of this business gets nothing. With reason 'membership_ended' the new price is 0
    * (the member is about to be removed; a member without a ledger gets no line). Run it in the change's transaction AFTER the change,
    * with the members' rows locked, so two concurrent changes cannot write the same old price.
+   * Members are read {@link LIFECYCLE_ROWS_PER_STATEMENT} per statement.
    * @returns how many lines were written
    */
-  async insertEffectivePrices(
+  insertEffectivePrices(
     scope: BusinessScope,
     memberIds: string[],
     cause: PriceCause,
     runner: SqlRunner = this.dataSource,
   ): Promise<number> {
-    if (memberIds.length === 0) return 0;
+    return insertInBatches(memberIds, async (batch) =>
+      this.insertEffectivePriceBatch(scope, batch, cause, runner),
+    );
+  }
+
+  private async insertEffectivePriceBatch(
+    scope: BusinessScope,
+    memberIds: string[],
+    cause: PriceCause,
+    runner: SqlRunner,
+  ): Promise<number> {
     const rows = (await runner.query(
       `${priceLinesFrom({
         rows: '(SELECT * FROM members WHERE business_id = $1 AND id = ANY($2::uuid[])) r',

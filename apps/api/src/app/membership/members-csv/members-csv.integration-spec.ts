@@ -487,6 +487,14 @@ describe('members CSV in and out (integration)', () => {
       [user.business.id],
     )) as { branches: number }[];
     expect(tree?.branches).toBe(9_999);
+    // Automatic links are on for a new business: every member got one (written 500 per statement),
+    // each recorded once in the lifecycle facts (1,000 per statement).
+    const [links] = (await t.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM referral_links WHERE business_id = $1) AS links,
+         (SELECT count(*)::int FROM lifecycle_facts WHERE business_id = $1 AND kind = 'link_created') AS facts`,
+      [user.business.id],
+    )) as { links: number; facts: number }[];
+    expect(links).toEqual({ links: 10_000, facts: 10_000 });
   }, 120_000);
 
   describe('spreadsheets as owners have them (issue 25, Build 6)', () => {

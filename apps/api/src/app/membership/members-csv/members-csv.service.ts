@@ -27,6 +27,7 @@ import type {
   MemberImportUploadDto,
 } from './dto/member-import.dto';
 import { jobScope, type BusinessScope } from '../../platform/database/business-scope';
+import { writeBatches } from '../../platform/database/write-batches';
 import { errorMessage } from '../../platform/common/error-message';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { LifecycleService, type LifecycleFact } from '../lifecycle/lifecycle.service';
@@ -80,12 +81,7 @@ interface ImportJob {
   actorUserId?: string;
 }
 
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += WRITE_CHUNK)
-    out.push(items.slice(start, start + WRITE_CHUNK));
-  return out;
-}
+const chunks = <T>(items: T[]): T[][] => writeBatches(items, WRITE_CHUNK);
 
 /**
  * Members in and out as CSV (issue 14 part 5; docs/product.md#branches, Export and Import on the

@@ -4,6 +4,7 @@ import type { ReferralLinkRunDto } from './dto/referral-link-run.dto';
 import type { ReferralLinkSettingsDto } from './dto/referral-link-settings.dto';
 import { AuditLog } from '../../platform/audit/audit-log';
 import type { BusinessScope } from '../../platform/database/business-scope';
+import { writeBatches } from '../../platform/database/write-batches';
 import { BackgroundRun } from '../../platform/jobs/background-run';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MembershipEvents } from '../../membership/events/membership-events';
@@ -124,7 +125,9 @@ export class LinksForEveryoneService implements OnModuleInit {
   /**
    * Gives members just added a referral link when the business's automatic-link setting is on
    * (nothing otherwise), inside the transaction that added them. Members that already have a
-   * live link keep it. For every flow that adds members: manual add, approval, CSV import.
+   * live link keep it. For every flow that adds members: manual add, approval, CSV import. The
+   * links are written {@link LINKS_BATCH_SIZE} members per statement, so a 10,000-row import's
+   * links are twenty short statements, never one that nears the statement timeout.
    * @param memberIds members of this business, just inserted by `manager`'s transaction
    * @returns the links created (empty when the setting is off)
    */
@@ -134,7 +137,10 @@ export class LinksForEveryoneService implements OnModuleInit {
     memberIds: string[],
   ): Promise<CreatedLink[]> {
     if (memberIds.length === 0 || !(await this.repository.autoLinksOn(scope, manager))) return [];
-    return this.create(scope, manager, memberIds, 'automatic');
+    const created: CreatedLink[] = [];
+    for (const batch of writeBatches(memberIds, LINKS_BATCH_SIZE))
+      created.push(...(await this.create(scope, manager, batch, 'automatic')));
+    return created;
   }
 
   /**
