@@ -24,9 +24,16 @@ if (!process.env.GROVE_E2E_STATE) {
   fs.chmodSync(process.env.GROVE_E2E_STATE, 0o755);
 }
 
-/** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
 /** The answer every image captcha accepts in the journeys (CAPTCHA_IMAGE_TEST_ANSWER). */
 export const E2E_CAPTCHA_IMAGE_ANSWER = 'grove-e2e-code';
+
+/**
+ * The JWT_SECRET of every Grove the journeys start: the queued sign-up email's body is sealed
+ * under it (support.ts `signupLink` opens it).
+ */
+export const E2E_JWT_SECRET = 'grove-e2e-jwt-secret-0123456789abcdef0123456789';
+
+/** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
 
 export function groveServer(
   env: Record<string, string> = {},
@@ -50,6 +57,7 @@ export function groveServer(
       // Remote versions the deploy journey stores (remote-deploy.spec.ts), thrown away with the state.
       REMOTES_DIR: path.join(process.env.GROVE_E2E_STATE ?? '', 'remotes'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      JWT_SECRET: E2E_JWT_SECRET,
       GROVE_STRIPE_SANDBOX_PORT: String(stripeSandboxPort),
       // The contact form without JavaScript asks for the code of an image no test can read.
       CAPTCHA_IMAGE_TEST_ANSWER: E2E_CAPTCHA_IMAGE_ANSWER,

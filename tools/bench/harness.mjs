@@ -58,7 +58,7 @@ function postgresCpuMs(pid) {
 
 /**
  * Starts PostgreSQL and the API with `env` added, signs an owner up and returns
- * `{ base, cookie, businessId, databaseUrl, sql(text, params), login(), cpu(), close() }` (`login()` → a fresh
+ * `{ base, cookie, businessId, databaseUrl, sql(text, params), jwtSecret (the API's), login(), cpu(), close() }` (`login()` → a fresh
  * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
  * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
@@ -114,6 +114,8 @@ export async function startBenchApi(env = {}) {
     if (process.env.BENCH_PG_SETTINGS) await admin.query('SELECT pg_reload_conf()');
     await admin.end();
     const port = await freePort();
+    // Also opens the sealed sign-up emails (seed.mjs databaseSignupTokens).
+    const jwtSecret = randomBytes(32).toString('base64url');
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     api = spawn(process.execPath, [...nodeArgs, apiBundle], {
       cwd: root,
@@ -130,7 +132,7 @@ export async function startBenchApi(env = {}) {
         MAIL_OUTBOX_ONLY: 'true',
         // The benches bill nobody (production needs Stripe keys otherwise).
         GROVE_BILLING: 'off',
-        JWT_SECRET: randomBytes(32).toString('base64url'),
+        JWT_SECRET: jwtSecret,
         MINDBODY_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         // Required in production since the contact form's captcha (issue 5); unused by the benches.
         ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
@@ -181,7 +183,7 @@ export async function startBenchApi(env = {}) {
       : await signUpOwner(
           base,
           {},
-          databaseSignupTokens((text, params) => client.query(text, params)),
+          databaseSignupTokens((text, params) => client.query(text, params), jwtSecret),
         );
     const {
       rows: [{ id: businessId }],
@@ -197,6 +199,7 @@ export async function startBenchApi(env = {}) {
       fresh: !reused,
       databaseUrl: db.url('grove_bench'),
       sql,
+      jwtSecret,
       cpu,
       // A fresh session cookie (the signup's access token lapses during a long seeding).
       login,

@@ -153,7 +153,7 @@ try {
       cookie = await signUpOwner(
         bench.base,
         { businessName: `Bench Gym ${owners}`, email },
-        databaseSignupTokens(bench.sql),
+        databaseSignupTokens(bench.sql, bench.jwtSecret),
       );
       const { rows } = await bench.sql('SELECT business_id FROM users WHERE email = $1', [email]);
       businessId = rows[0].business_id;

@@ -1,5 +1,12 @@
 // Data the benchmarks make on a fresh Grove through its public API (a sign-up's emailed link is
 // read from Grove's database or the bench's mailbox).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const require = createRequire(import.meta.url);
+// The shared sign-up link reader is TypeScript (libs/testing/smtp): SWC compiles it on require.
+require('../scripts/register-ts.cjs');
 
 /**
  * Signs an owner up as a person does (docs/product.md#signup): the form (`POST /api/auth/signup`,
@@ -43,27 +50,18 @@ export async function signUpOwner(base, owner, signupToken) {
 }
 
 /**
- * Reads sign-up links from Grove's database: the newest email Grove queued to the address with a
- * `/signup/confirm#token=` link (its `mail.send` job, kept whether or not it was delivered).
+ * Reads sign-up links from Grove's database: the link emailed to the address, from its `mail.send`
+ * job (kept whether or not it was delivered), whose body is sealed under Grove's JWT_SECRET
+ * (`queuedSignupLink` of `@grove/testing-smtp`, the reader the API's tests and the journeys use).
  * @param {(text: string, params: unknown[]) => Promise<{ rows: object[] }>} sql a `pg` query
+ * @param {string} jwtSecret the JWT_SECRET the bench started Grove with
  * @returns {(email: string) => Promise<string>} the token, waiting up to 10 s for the email
  */
-export function databaseSignupTokens(sql) {
-  return async (email) => {
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-      const { rows } = await sql(
-        `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token
-           FROM pgboss.job
-          WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
-            AND data->>'text' LIKE '%/signup/confirm#token=%'
-          ORDER BY created_on DESC LIMIT 1`,
-        [email],
-      );
-      if (rows[0]?.token) return rows[0].token;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no sign-up link emailed to ${email}`);
-  };
+export function databaseSignupTokens(sql, jwtSecret) {
+  const { queuedSignupLink } = require(
+    path.join(root, 'libs/testing/smtp/src/lib/queued-signup-link.ts'),
+  );
+  return async (email) => (await queuedSignupLink({ query: sql }, email, jwtSecret)).token;
 }
 
 /**

@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -45,6 +46,27 @@ const CONNECTIONS = Number(process.env.COMPOSE_CONNECTIONS ?? 50);
 const REMOTES = ['marketing', 'dashboard', 'integrations', 'referral'];
 
 const container = (service, n = 1) => `${PROJECT}_${service}_${n}`;
+
+// The sign-up link reader the API's tests, the journeys and the benches share (TypeScript in
+// libs/testing/smtp, compiled by SWC on require).
+const require = createRequire(import.meta.url);
+require('../scripts/register-ts.cjs');
+const { queuedSignupLink } = require(
+  path.join(root, 'libs/testing/smtp/src/lib/queued-signup-link.ts'),
+);
+
+/**
+ * A `{ query(text, values) }` over psql in `postgresContainer` ({@link sql}): `$n` become quoted
+ * literals, and the rows come back as objects (the query wrapped in `json_agg`).
+ */
+const psqlQueryable = (postgresContainer) => ({
+  async query(text, values) {
+    const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
+    const bound = text.replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
+    const [[json]] = await sql(postgresContainer, `SELECT json_agg(q) FROM (${bound}) q`);
+    return json ? JSON.parse(json) : [];
+  },
+});
 const secret = () => crypto.randomBytes(32).toString('base64');
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-compose-'));
@@ -309,7 +331,8 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
 
     owner = new GroveClient(ORIGIN, ca);
     // Sign-up by email (docs/product.md#signup): the form, then the emailed link, read from the
-    // email Grove queued (its `mail.send` job; the drills run with MAIL_OUTBOX_ONLY).
+    // email Grove queued (its `mail.send` job, the body sealed under JWT_SECRET; the drills run
+    // with MAIL_OUTBOX_ONLY).
     await owner.expect(202, 'POST', '/api/auth/signup', {
       businessName: "O'Brien Strength & Conditioning",
       firstName: 'Siobhán',
@@ -319,15 +342,11 @@ describe('the compose topology, built and run (podman-compose)', { concurrency: 
       website: 'obrien-strength.com.au',
       password: 'correct horse battery staple',
     });
-    const [[token]] = await sql(
-      container('postgres'),
-      `SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)')
-         FROM pgboss.job
-        WHERE name = 'mail.send' AND data->>'to' = 'siobhan@obrien-strength.com.au'
-          AND data->>'text' LIKE '%/signup/confirm#token=%'
-        ORDER BY created_on DESC LIMIT 1`,
+    const { token } = await queuedSignupLink(
+      psqlQueryable(container('postgres')),
+      'siobhan@obrien-strength.com.au',
+      env.JWT_SECRET,
     );
-    assert.ok(token, 'a sign-up link emailed to the owner');
     await owner.expect(201, 'POST', '/api/auth/signup/confirm', { token });
     tree = await owner.expect(201, 'POST', '/api/members', {
       memberName: 'Anne-Marie Dubois',

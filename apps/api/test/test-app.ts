@@ -4,6 +4,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import type { SessionUser } from '@grove/contracts';
+import { queuedSignupLink, type Queryable } from '@grove/testing-smtp';
 import { AppModule } from '../src/app/app.module';
 import { setupApp } from '../src/app/setup-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -63,40 +64,16 @@ export const TEST_APP_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * The token of the sign-up link emailed to `email` that still works (docs/product.md#signup), read
- * from the emails Grove queued (the `mail.send` jobs, kept by pg-boss whether delivered or not):
- * the one whose SHA-256 is the address's unused pending sign-up's. Concurrent sign-ups each
- * replace the address's link, and the last to commit wins, which need not be the newest job;
- * when none works any more, the newest link.
+ * The token of the sign-up link emailed to `email` that still works (docs/product.md#signup),
+ * read from the email Grove queued, its body opened with {@link TEST_APP_ENV}'s JWT_SECRET
+ * (`queuedSignupLink` of `@grove/testing-smtp`, shared with the journeys, benches and drills).
  * @throws Error when no sign-up link was emailed to it
  */
 export async function signupLinkToken(database: Queryable, email: string): Promise<string> {
-  const result: unknown = await database.query(
-    `SELECT link.token
-       FROM (SELECT substring(data->>'text' from '/signup/confirm#token=([A-Za-z0-9_-]+)') AS token,
-                    created_on
-               FROM pgboss.job
-              WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
-                AND data->>'text' LIKE '%/signup/confirm#token=%') link
-      ORDER BY EXISTS (SELECT 1 FROM pending_signups p
-                        WHERE p.used_at IS NULL
-                          AND p.token_hash = encode(sha256(convert_to(link.token, 'UTF8')), 'hex')) DESC,
-               link.created_on DESC
-      LIMIT 1`,
-    [email],
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    token: string | null;
-  }[];
-  const token = rows[0]?.token;
-  if (!token) throw new Error(`no sign-up link was emailed to ${email}`);
-  return token;
+  return (await queuedSignupLink(database, email, TEST_APP_ENV.JWT_SECRET ?? '')).token;
 }
 
-/** A database to read from: a TypeORM `DataSource` (rows) or a `pg` client or pool (`{ rows }`). */
-export interface Queryable {
-  query(text: string, values: unknown[]): Promise<unknown>;
-}
+export type { Queryable };
 
 /**
  * Signs `body` up through `client` as a person does (docs/product.md#signup): the form (→ 202),

@@ -1,4 +1,5 @@
 import {
+  queuedSignupLink,
   recipient,
   startSmtpCatcher,
   type ParsedMail,
@@ -6,7 +7,7 @@ import {
 } from '@grove/testing-smtp';
 import { dollarsToCents } from '@grove/contracts';
 import pg from 'pg';
-import { smtpPort } from '../playwright.config';
+import { E2E_JWT_SECRET, smtpPort } from '../playwright.config';
 import { groveDatabaseUrl } from './grove-server';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -123,28 +124,17 @@ export async function finishSignUp(page: Page, email: string): Promise<void> {
 }
 
 /**
- * The newest sign-up link (`…/signup/confirm#token=…`) Grove emailed to `email`, read from the
- * email as Grove queued it (its `mail.send` job, kept whether or not it was delivered): most
- * journeys have no SMTP server listening (only one journey at a time may own the port,
- * {@link journeySmtp}). The database is that of the Grove `page` is on ({@link groveDatabaseUrl}).
+ * The sign-up link (`…/signup/confirm#token=…`) Grove emailed to `email`, read from the email as
+ * Grove queued it (`queuedSignupLink` of `@grove/testing-smtp`: its `mail.send` job, the body
+ * sealed under {@link E2E_JWT_SECRET}): most journeys have no SMTP server listening (only one
+ * journey at a time may own the port, {@link journeySmtp}). The database is that of the Grove
+ * `page` is on ({@link groveDatabaseUrl}).
  */
 export async function signupLink(page: Page, email: string): Promise<string> {
   const client = new pg.Client(groveDatabaseUrl(new URL(page.url()).origin));
   await client.connect();
   try {
-    const newest = async () =>
-      (
-        await client.query<{ link: string | null }>(
-          `SELECT substring(data->>'text' from '(https?://\\S+/signup/confirm#token=[A-Za-z0-9_-]+)') AS link
-             FROM pgboss.job
-            WHERE name = 'mail.send' AND lower(data->>'to') = lower($1)
-              AND data->>'text' LIKE '%/signup/confirm#token=%'
-            ORDER BY created_on DESC LIMIT 1`,
-          [email],
-        )
-      ).rows[0]?.link ?? null;
-    await expect.poll(newest, { message: `a sign-up link emailed to ${email}` }).not.toBeNull();
-    return (await newest()) ?? '';
+    return (await queuedSignupLink(client, email, E2E_JWT_SECRET)).link;
   } finally {
     await client.end();
   }

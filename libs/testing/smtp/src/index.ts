@@ -7,4 +7,5 @@ export {
   type SmtpCatcher,
   type SmtpCatcherOptions,
 } from './lib/smtp-catcher';
+export { queuedSignupLink, type Queryable, type QueuedSignupLink } from './lib/queued-signup-link';
 export type { ParsedMail } from 'mailparser';

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { VERIFICATION_INVALID_MESSAGE, VERIFY_EMAIL_PATH, hrefs } from '@grove/contracts';
-import { Alert, Card, Spinner } from '@grove/web-ui';
+import { Alert, Button, Card } from '@grove/web-ui';
 import { useVerifyEmail } from './api/email-verification';
 import './auth.css';
 
@@ -12,37 +12,49 @@ function tokenFromFragment(hash: string): string {
 
 /**
  * 'Verify your email' (docs/product.md#verified-senders), the page of the link Grove emails an
- * owner whose business's sender is not verified (a new owner is verified by the sign-up link): the token is read from the fragment (taken out of the address bar at once) and sent once;
- * the page says the email is verified and the waiting member emails now go out, or that the link is
- * not valid (used, older than 24 hours; its message says how to get a new one: the banner's
- * 'Resend verification').
+ * owner whose business's sender is not verified (a new owner is verified by the sign-up link).
+ * The token is read from the fragment (taken out of the address bar at once) and posted only when
+ * the owner presses 'Verify my email', never on load, so a link scanner that opens the page (even
+ * one running JavaScript) does not use the link (as the sign-up link's page,
+ * docs/decisions/signup-by-email.md). The page then says the email is verified and the waiting
+ * member emails now go out, or that the link is not valid (used, older than 24 hours; its message
+ * says how to get a new one: the banner's 'Resend verification').
  */
 export function VerifyEmailPage() {
   const verify = useVerifyEmail();
-  const { mutate } = verify;
   const [token] = useState(() => tokenFromFragment(window.location.hash));
-  const sent = useRef(false);
   useEffect(() => {
     if (window.location.hash) window.history.replaceState(null, '', VERIFY_EMAIL_PATH);
-    // Once, also under React's double effects in development: the link works once.
-    if (token && !sent.current) {
-      sent.current = true;
-      mutate(token);
-    }
-  }, [token, mutate]);
+  }, []);
+
+  const failure = !token
+    ? VERIFICATION_INVALID_MESSAGE
+    : verify.isError
+      ? verify.error.message
+      : null;
 
   return (
     <main className="shell-auth">
       <Card className="shell-auth__card">
         <h1 className="shell-auth__title">Verify your email</h1>
-        {!token ? (
-          <Alert>{VERIFICATION_INVALID_MESSAGE}</Alert>
+        {failure ? (
+          <Alert>{failure}</Alert>
         ) : verify.isSuccess ? (
           <Alert tone="success">{verify.data.message}</Alert>
-        ) : verify.isError ? (
-          <Alert>{verify.error.message}</Alert>
         ) : (
-          <Spinner label="Verifying your email…" />
+          <>
+            <p className="g-muted shell-auth__lead">
+              Press the button to confirm this is your email, so Grove can send the emails to your
+              members that are waiting.
+            </p>
+            <Button
+              busy={verify.isPending}
+              className="shell-auth__submit"
+              onClick={() => verify.mutate(token)}
+            >
+              Verify my email
+            </Button>
+          </>
         )}
         <p className="shell-auth__switch">
           <Link to={hrefs.dashboard}>Go to your dashboard</Link>

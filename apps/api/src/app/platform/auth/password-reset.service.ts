@@ -13,7 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { LoginThrottle } from '../throttle/login-throttle';
 import { MailService } from '../mail/mail.service';
-import { smtpNotAccepted } from '../mail/smtp-outcome';
+import { nothingDelivered } from '../mail/smtp-outcome';
 import { hashPassword, hashRefreshToken, newRefreshToken } from './auth-tokens';
 import {
   PasswordResetInvalidException,
@@ -130,7 +130,7 @@ export class PasswordResetService implements OnModuleInit {
    * The job: makes a reset link for the account of `job.email` (any case) and emails it at most
    * once to the SMTP server (`MailService.deliverOnce` under the job's id,
    * docs/decisions/grove-emails-at-most-once.md). A link whose email the server cannot have
-   * accepted (`smtpNotAccepted`) is withdrawn and the job is retried with a new one; a link whose
+   * accepted (`nothingDelivered`: refused, never connected, or its outbox row refused) is withdrawn and the job is retried with a new one; a link whose
    * email may have gone out (the reply lost) stays usable, and the retry sends nothing (its own new
    * link withdrawn).
    * @param deliveryId the job's id (a retry keeps it): names this one email
@@ -166,7 +166,7 @@ export class PasswordResetService implements OnModuleInit {
       );
     } catch (error) {
       // Refused or never connected: the link reached no one. Else the email may carry it: kept.
-      if (smtpNotAccepted(error)) await this.tokens.withdraw(id);
+      if (nothingDelivered(error)) await this.tokens.withdraw(id);
       throw error;
     }
     if (outcome === 'sent' || outcome === 'outboxed') return 'sent';

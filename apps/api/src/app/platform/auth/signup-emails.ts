@@ -13,7 +13,7 @@ export const SIGNUP_TAKEN_SUBJECT = 'Someone tried to create a Grove account wit
  * or Referer, as reset links), that it works once within 24 hours, and that nothing is made if
  * it is ignored.
  * @param origin PUBLIC_ORIGIN, no trailing slash
- * @param token the plain token (only its SHA-256 is stored)
+ * @param token the plain token (only its SHA-256 is stored; the email is `secret`: sealed in the queue)
  */
 export function signupConfirmEmail(
   to: { email: string; firstName: string; businessName: string },
@@ -23,6 +23,8 @@ export function signupConfirmEmail(
   return {
     to: to.email,
     subject: SIGNUP_CONFIRM_SUBJECT,
+    // The link is the account: never readable from the mail queue's tables.
+    secret: true,
     text: [
       `Hello ${to.firstName},`,
       '',

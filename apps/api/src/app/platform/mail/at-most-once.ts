@@ -1,4 +1,4 @@
-import { smtpNotAccepted } from './smtp-outcome';
+import { nothingDelivered } from './smtp-outcome';
 
 /**
  * How long after its claim an attempt still 'sending' counts as abandoned (seconds): past pg-boss's
@@ -23,8 +23,9 @@ export interface DeliveryClaim {
 
 /**
  * The at-most-once rule of every email Grove sends (docs/decisions/member-emails-at-most-once.md,
- * docs/decisions/grove-emails-at-most-once.md): claim, then send; a failure where the SMTP server
- * cannot have accepted the email (`smtpNotAccepted`: a 4xx/5xx, no connection) takes the claim
+ * docs/decisions/grove-emails-at-most-once.md): claim, then send; a failure where nothing can have
+ * been delivered (`nothingDelivered`: the SMTP server refused it or was never reached, a 4xx/5xx,
+ * no connection; or, without SMTP, PostgreSQL refused its `outbox_emails` row) takes the claim
  * back, so the job's retry sends it; any other failure (the connection lost after the message was
  * handed over, the process killed, the outcome not recorded) leaves it claimed, and the next
  * attempt that finds it claimed records 'uncertain' and sends nothing. The caller records the
@@ -40,7 +41,7 @@ export async function sendClaimed<T>(
   try {
     return await send();
   } catch (error) {
-    if (smtpNotAccepted(error)) await delivery.unclaim();
+    if (nothingDelivered(error)) await delivery.unclaim();
     throw error;
   }
 }

@@ -3,12 +3,14 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { createTransport, type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { mailboxOf } from '@grove/contracts';
+import { openEmailBody, sealEmailBody, SealedSecretError } from '@grove/sealed-secret';
 import { AppConfig } from '../config/app-config';
 import { safeErrorText } from '../common/log-safety';
 import { JobsService } from '../jobs/jobs.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { OutboxRepository } from './outbox.repository';
 import { SENDING_ABANDONED_AFTER_SECONDS, sendClaimed } from './at-most-once';
+import { OutboxWriteError, statementRefused } from './smtp-outcome';
 import { MailDeliveriesRepository, type MailDeliveryStatus } from './mail-deliveries.repository';
 
 /** The pg-boss queue that delivers Grove's emails. */
@@ -47,6 +49,12 @@ export interface OutgoingEmail {
   fromName?: string;
   /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * true: the body carries a credential (a sign-up or verification link's token): {@link
+   * MailService.queue} keeps `text` and `html` only sealed in the job's data (`sealedBody`),
+   * never readable from pg-boss's tables (docs/decisions/signup-by-email.md).
+   */
+  secret?: true;
 }
 
 /** The row an email is about, told when it has been delivered (e.g. `{ kind: 'contact', id }`). */
@@ -58,6 +66,15 @@ export interface EmailSource {
 /** Data of a `mail.send` job. */
 export interface MailJob extends OutgoingEmail {
   source?: EmailSource;
+}
+
+/**
+ * What a `mail.send` job's data holds: the email, its body sealed (`sealedBody`, from
+ * `@grove/sealed-secret`'s `sealEmailBody` under JWT_SECRET, `text` then empty and no `html`)
+ * when it is `secret`.
+ */
+export interface QueuedMailJob extends MailJob {
+  sealedBody?: string;
 }
 
 /** 'sent' through SMTP, or 'outboxed' into `outbox_emails` when SMTP_URL is not configured. */
@@ -107,10 +124,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.register<MailJob>(
+    await this.jobs.register<QueuedMailJob>(
       { name: MAIL_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true },
       async (data, job) => {
-        await this.deliverOnce(job.id, data);
+        const email = this.unsealed(job.id, data);
+        if (email) await this.deliverOnce(job.id, email);
       },
     );
   }
@@ -125,7 +143,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Queues an email for background delivery.
+   * Queues an email for background delivery. A `secret` email's body is sealed in the job's data
+   * (`QueuedMailJob.sealedBody`); its recipient and subject stay readable.
    * @param manager queue it in this open transaction (committed or rolled back with it, so a crash
    *   after the commit cannot lose it); call {@link wake} once it has committed
    * @returns the job id
@@ -135,8 +154,31 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     source?: EmailSource,
     manager?: EntityManager,
   ): Promise<string | null> {
-    const job: MailJob = { ...email, ...(source ? { source } : {}) };
-    return this.jobs.send<MailJob>(MAIL_QUEUE, job, manager ? { manager } : {});
+    const { text, html, ...rest } = email;
+    const body = email.secret
+      ? { text: '', sealedBody: sealEmailBody(this.config.jwtSecret, { text, html }) }
+      : { text, ...(html === undefined ? {} : { html }) };
+    const job: QueuedMailJob = { ...rest, ...body, ...(source ? { source } : {}) };
+    return this.jobs.send<QueuedMailJob>(MAIL_QUEUE, job, manager ? { manager } : {});
+  }
+
+  /**
+   * The email a `mail.send` job carries, its sealed body opened; null (logged, nothing sent) when
+   * it cannot be opened: JWT_SECRET changed since it was queued (the link in it is lost; the
+   * owner asks for a new one).
+   */
+  private unsealed(jobId: string, data: QueuedMailJob): MailJob | null {
+    const { sealedBody, ...email } = data;
+    if (sealedBody === undefined) return email;
+    try {
+      return { ...email, ...openEmailBody(this.config.jwtSecret, sealedBody) };
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error;
+      this.logger.error(
+        `email ${jobId}: its sealed body cannot be opened (JWT_SECRET changed since it was queued); not sent`,
+      );
+      return null;
+    }
   }
 
   /** Starts delivering the emails queued in a transaction that has committed (see {@link queue}). */
@@ -148,8 +190,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * Delivers delivery `deliveryId` (the id of the job that carries it: a retry keeps it) at most
    * once to the SMTP server, by the rule member emails follow (`sendClaimed`,
    * docs/decisions/grove-emails-at-most-once.md): claimed ('sending', `mail_deliveries`) in a
-   * committed statement before SMTP, then settled with {@link deliver}'s outcome. A refusal or no
-   * connection (`smtpNotAccepted`) takes the claim back and throws, for the job's retry; any other
+   * committed statement before SMTP, then settled with {@link deliver}'s outcome. A refusal, no
+   * connection, or an outbox row PostgreSQL refused (`nothingDelivered`) takes the claim back and
+   * throws, for the job's retry; any other
    * failure leaves it 'sending', and the next attempt records 'uncertain' and sends nothing.
    * @param deliveryId a uuid naming this one email (its pg-boss job's id)
    * @returns this attempt's outcome, 'uncertain' or null (see {@link OnceResult})
@@ -205,7 +248,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * ('refused', logged without the address, no listener called); a reply-to that is not is left out.
    * Each call counts once in `grove_emails_total{outcome}` (sent, outboxed, refused or failed).
    * @returns 'sent', 'outboxed' or 'refused'
-   * @throws the SMTP error (the job is retried by pg-boss)
+   * @throws the SMTP error, or OutboxWriteError when PostgreSQL refused the outbox row (the job is
+   *   retried by pg-boss)
    */
   async deliver(email: MailJob): Promise<DeliveryResult> {
     let result: DeliveryResult;
@@ -243,7 +287,12 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       });
       outcome = 'sent';
     } else {
-      await this.outbox.insert({ ...email, to, replyTo: replyTo ?? undefined });
+      try {
+        await this.outbox.insert({ ...email, to, replyTo: replyTo ?? undefined });
+      } catch (error) {
+        // PostgreSQL refused the row: nothing was delivered, the job's retry may deliver it.
+        throw statementRefused(error) ? new OutboxWriteError(error) : error;
+      }
       // Which email, not what it says: its subject names the visitor, its addresses are personal data.
       this.logger.log(`SMTP_URL is not set: email${about} kept in outbox_emails`);
       outcome = 'outboxed';

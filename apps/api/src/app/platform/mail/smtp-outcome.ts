@@ -35,3 +35,38 @@ export function smtpNotAccepted(error: unknown): boolean {
   const cause = typeof originalCode === 'string' ? originalCode : code;
   return typeof cause === 'string' && NO_CONNECTION_CODES.has(cause);
 }
+
+/**
+ * The `outbox_emails` row of an email (no SMTP_URL: that row is the delivery) could not be
+ * written: PostgreSQL answered the INSERT with an error (its SQLSTATE in `cause`), so nothing
+ * was delivered and sending it again cannot deliver it twice ({@link nothingDelivered}).
+ */
+export class OutboxWriteError extends Error {
+  constructor(cause: unknown) {
+    super('The email could not be written to outbox_emails', { cause });
+    this.name = 'OutboxWriteError';
+  }
+}
+
+/**
+ * Whether an error PostgreSQL itself answered a statement with (a SQLSTATE in `code`, or in a
+ * TypeORM `QueryFailedError`'s `driverError.code`): the statement did not take effect. A
+ * connection lost mid-statement has none (it may have).
+ */
+export function statementRefused(error: unknown): boolean {
+  const sqlState = (value: unknown): boolean =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((value as { code: string }).code);
+  return sqlState(error) || sqlState((error as { driverError?: unknown } | null)?.driverError);
+}
+
+/**
+ * Whether a failed delivery certainly delivered nothing, so that the job's retry may deliver it:
+ * the SMTP server cannot have accepted it ({@link smtpNotAccepted}), or its outbox row was
+ * refused ({@link OutboxWriteError}).
+ */
+export function nothingDelivered(error: unknown): boolean {
+  return error instanceof OutboxWriteError || smtpNotAccepted(error);
+}

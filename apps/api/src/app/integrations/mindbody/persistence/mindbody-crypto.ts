@@ -4,7 +4,7 @@ import {
   openSecret,
   sealSecret,
   SealedSecretError,
-} from '../../../platform/common/crypto/sealed-secret';
+} from '@grove/sealed-secret';
 
 export { openSecret, sealSecret, SealedSecretError };
 

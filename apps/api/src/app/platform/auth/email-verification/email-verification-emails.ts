@@ -4,7 +4,7 @@ import type { OutgoingEmail } from '../../mail/mail.service';
 /**
  * The email with the verification link (docs/product.md#verified-senders):
  * `<origin>/verify-email#token=<token>` (the token in the fragment, so it reaches no server log),
- * valid 24 hours, once.
+ * valid 24 hours, once. `secret`: its body is sealed in the mail queue.
  */
 export function verificationEmail(
   user: { email: string; firstName: string; businessName: string },
@@ -14,6 +14,8 @@ export function verificationEmail(
   return {
     to: user.email,
     subject: 'Verify your email for Grove',
+    // The link verifies the business's sender: never readable from the mail queue's tables.
+    secret: true,
     text: [
       `Hello ${user.firstName},`,
       '',

@@ -1,4 +1,3 @@
-import { hkdfSync } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   normaliseSecondFactorCode,
@@ -10,7 +9,7 @@ import {
 import * as QRCode from 'qrcode';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
-import { openSecret, sealSecret, SealedSecretError } from '../../common/crypto/sealed-secret';
+import { appSecretKey, openSecret, sealSecret, SealedSecretError } from '@grove/sealed-secret';
 import { AppConfig } from '../../config/app-config';
 import type { BusinessScope } from '../../database/business-scope';
 import { hashRefreshToken, newRefreshToken, verifyPassword } from '../auth-tokens';
@@ -402,9 +401,7 @@ export class SecondFactorService {
 
   /** AES-256 key of the app secrets: HKDF-SHA256 of JWT_SECRET (docs/decisions/second-factor.md). */
   private key(): Buffer {
-    this.sealKey ??= Buffer.from(
-      hkdfSync('sha256', this.config.jwtSecret, 'grove', 'grove/totp-secret/v1', 32),
-    );
+    this.sealKey ??= appSecretKey(this.config.jwtSecret, 'grove/totp-secret/v1');
     return this.sealKey;
   }
 }

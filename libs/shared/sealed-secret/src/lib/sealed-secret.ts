@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -46,4 +46,15 @@ export function openSecret(key: Buffer, sealed: string): string {
   } catch {
     throw new SealedSecretError();
   }
+}
+
+/**
+ * A 32-byte key for one purpose, derived from the API's JWT_SECRET by HKDF-SHA256 (salt 'grove',
+ * `info` = the purpose), as every secret Grove keeps at rest without a key of its own
+ * (docs/decisions/second-factor.md): no new secret to deploy, one key per purpose.
+ * @param jwtSecret the API's JWT_SECRET
+ * @param purpose e.g. {@link QUEUED_EMAIL_KEY_PURPOSE}
+ */
+export function appSecretKey(jwtSecret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'grove', purpose, 32));
 }
