@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,10 +29,11 @@ if (!process.env.GROVE_E2E_STATE) {
 export const E2E_CAPTCHA_IMAGE_ANSWER = 'grove-e2e-code';
 
 /**
- * The JWT_SECRET of every Grove the journeys start: the queued sign-up email's body is sealed
- * under it (support.ts `signupLink` opens it).
+ * The JWT_SECRET of every Grove the journeys start (random per run; workers inherit it with the
+ * environment): the queued sign-up email's body is sealed under it (support.ts `signupLink` opens it).
  */
-export const E2E_JWT_SECRET = 'grove-e2e-jwt-secret-0123456789abcdef0123456789';
+process.env.GROVE_E2E_JWT_SECRET ??= randomBytes(32).toString('base64url');
+export const E2E_JWT_SECRET = process.env.GROVE_E2E_JWT_SECRET;
 
 /** Grove as `npm start` runs it, on `port`, with `env` on top of the journeys' settings. */
 

@@ -259,14 +259,17 @@ describe('without SMTP (outbox_emails): a refused outbox row (integration)', () 
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    // The next outbox row of a subject named in outbox_faults is refused by PostgreSQL, once.
+    // The first outbox row of a subject named in outbox_faults is refused by PostgreSQL; a sequence
+    // counts the attempts (nextval outlives the refused statement's rollback).
     await t.dataSource.query(`
-      CREATE TABLE outbox_faults (subject text PRIMARY KEY, remaining int NOT NULL);
+      CREATE TABLE outbox_faults (subject text PRIMARY KEY);
+      CREATE SEQUENCE outbox_fault_attempts;
       CREATE FUNCTION refuse_outbox_row() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE outbox_faults SET remaining = remaining - 1
-         WHERE subject = NEW.subject AND remaining > 0;
-        IF FOUND THEN RAISE EXCEPTION 'outbox row refused (test)'; END IF;
+        IF EXISTS (SELECT 1 FROM outbox_faults WHERE subject = NEW.subject)
+           AND nextval('outbox_fault_attempts') = 1 THEN
+          RAISE EXCEPTION 'outbox row refused (test)';
+        END IF;
         RETURN NEW;
       END $$;
       CREATE TRIGGER refuse_outbox_row BEFORE INSERT ON outbox_emails
@@ -277,7 +280,7 @@ describe('without SMTP (outbox_emails): a refused outbox row (integration)', () 
   it("takes the claim back, so the job's retry writes it once ('outboxed', not stuck 'sending' or 'uncertain')", async () => {
     const to = "zoe.o'connor-ng@example.ie";
     const subject = 'Your Grove data export for Café Łódź is ready';
-    await t.dataSource.query(`INSERT INTO outbox_faults VALUES ($1, 1)`, [subject]);
+    await t.dataSource.query(`INSERT INTO outbox_faults VALUES ($1)`, [subject]);
     const mail = t.app.get(MailService);
     await mail.queue({ to, subject, text: 'Hello Zoë,\n\nYour export is ready.' });
     mail.wake();
@@ -285,13 +288,12 @@ describe('without SMTP (outbox_emails): a refused outbox row (integration)', () 
       (await t.dataSource.query(`SELECT text FROM outbox_emails WHERE subject = $1`, [
         subject,
       ])) as { text: string }[];
-    // The first attempt was refused; the retry (5 s later) writes it.
+    // The first attempt was refused; the job's retry (5 s later) writes it.
     await waitFor(async () => (await outboxed()).length > 0, 30_000);
-    const [fault] = (await t.dataSource.query(
-      `SELECT remaining FROM outbox_faults WHERE subject = $1`,
-      [subject],
-    )) as { remaining: number }[];
-    expect(fault?.remaining).toBe(0);
+    const [attempts] = (await t.dataSource.query(
+      `SELECT last_value::int AS n FROM outbox_fault_attempts`,
+    )) as { n: number }[];
+    expect(attempts?.n).toBe(2);
     await mailIdle(t);
     expect(await outboxed()).toEqual([{ text: 'Hello Zoë,\n\nYour export is ready.' }]);
     expect(await deliveriesOf(t, 'mail.send', 'to', to)).toEqual(['outboxed']);
