@@ -57,13 +57,13 @@ const { queuedSignupLink } = require(
 
 /**
  * A `{ query(text, values) }` over psql in `postgresContainer` ({@link sql}): `$n` become quoted
- * literals, and the rows come back as objects (the query wrapped in `json_agg`).
+ * literals, and the rows come back as objects (the query wrapped in `jsonb_agg`, whose text is one line).
  */
 const psqlQueryable = (postgresContainer) => ({
   async query(text, values) {
     const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
     const bound = text.replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
-    const [[json]] = await sql(postgresContainer, `SELECT json_agg(q) FROM (${bound}) q`);
+    const [[json]] = await sql(postgresContainer, `SELECT jsonb_agg(q) FROM (${bound}) q`);
     return json ? JSON.parse(json) : [];
   },
 });
