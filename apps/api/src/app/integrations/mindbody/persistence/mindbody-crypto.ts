@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
-import {
-  openSecret,
-  sealSecret,
-  SealedSecretError,
-} from '@grove/sealed-secret';
+import { openSecret, sealSecret, SealedSecretError } from '@grove/sealed-secret';
 
 export { openSecret, sealSecret, SealedSecretError };
 
