@@ -61,7 +61,7 @@ export function readAuthConfig(
     jwtSecret = randomBytes(32).toString('base64url');
     if (warn) {
       Logger.warn(
-        'JWT_SECRET is not set: using a random per-process secret (sessions end on restart)',
+        'JWT_SECRET is not set: using a random per-process secret (sessions end on restart, and sign-up or verification emails still queued then are not sent)',
         'AppConfig',
       );
     }
