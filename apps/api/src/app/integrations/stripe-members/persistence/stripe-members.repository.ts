@@ -4,6 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey, isValidEmail } from '@grove/contracts';
 import { nameKey } from '../../../membership/members-csv/import-plan';
 import type { BusinessScope } from '../../../platform/database/business-scope';
+import { auditActorParams } from '../../../platform/audit/audit.repository';
+import { automaticLinksSql } from '../../../referral/links-for-everyone/automatic-links.sql';
+import { newReferralCode } from '../../../referral/referrals/referral-code';
 import { runTransaction } from '../../../platform/database/transaction';
 import { withAdvisoryLock } from '../../../platform/database/business-lock';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
@@ -399,7 +402,11 @@ export class StripeMembersRepository {
    * its ledger line (`price_changes`: 'member_added', or 'membership_price_changed'); then its
    * `stripe_member_subscriptions` row is written (the gym's own discounts: every listed `di_` id
    * but Grove's); a member whose subscription had ended runs again (`stripe_ended_at` cleared:
-   * its branch resumes counting at the next refresh). A customer with two subscriptions keeps the first listed (Stripe lists newest
+   * its branch resumes counting at the next refresh). When the business's automatic-link setting
+   * is on, each new member (not an adopted one) gets its referral link, `link_created` fact and
+   * 'link.created' audit entry (source 'automatic', authored by `scope`'s actor) in the same
+   * statement (`automaticLinksSql`, shared with the Mindbody import); a member that already has a
+   * live link keeps it. A customer with two subscriptions keeps the first listed (Stripe lists newest
    * first); a subscription another business imported is skipped. Idempotent: an unchanged page
    * changes nothing.
    */
@@ -455,7 +462,11 @@ export class StripeMembersRepository {
          RETURNING *
        ), written AS (
          SELECT * FROM adopted UNION ALL SELECT * FROM added
-       ), prices AS (
+       ), new_links AS (
+         -- The new members and their codes, for the automatic links (an adopted member is not new).
+         SELECT a.id, a.name, c.code FROM added a
+         JOIN unnest($6::text[], $10::text[]) AS c(email_key, code) ON c.email_key = a.email_key
+       )${automaticLinksSql('new_links', { business: '$1', actor: '$11', user: '$12::uuid' })}, prices AS (
          ${IMPORT_PRICE_LINES}
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
@@ -503,6 +514,8 @@ export class StripeMembersRepository {
         rows.map((row) => row.currency),
         rows.map((row) => row.priceCents),
         rows.map((row) => row.discountIds.join(',')),
+        rows.map(() => newReferralCode()),
+        ...auditActorParams(scope),
       ],
     )) as {
       members: number;
