@@ -633,6 +633,23 @@ export class StripeMembersRepository {
     }));
   }
 
+  /**
+   * The running imported subscription of one of the business's members and its version (its id
+   * and `updated_at`: every write Grove makes to the row moves it), or null.
+   */
+  async subscriptionVersionOf(
+    scope: BusinessScope,
+    memberId: string,
+  ): Promise<{ subscriptionId: string; version: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT stripe_subscription_id, stripe_subscription_id || ':' || updated_at::text AS version
+       FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND member_id = $2 AND ended_at IS NULL`,
+      [scope.businessId, memberId],
+    )) as { stripe_subscription_id: string; version: string }[];
+    return row ? { subscriptionId: row.stripe_subscription_id, version: row.version } : null;
+  }
+
   /** The running imported subscription of one of the business's members, or null. */
   async subscriptionOf(scope: BusinessScope, memberId: string): Promise<string | null> {
     const [row] = (await this.dataSource.query(
@@ -654,7 +671,7 @@ export class StripeMembersRepository {
     discountId: string,
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE stripe_member_subscriptions SET other_discount_ids = array_append(other_discount_ids, $3)
+      `UPDATE stripe_member_subscriptions SET other_discount_ids = array_append(other_discount_ids, $3), updated_at = now()
         WHERE business_id = $1 AND stripe_subscription_id = $2 AND NOT ($3 = ANY (other_discount_ids))`,
       [scope.businessId, subscriptionId, discountId],
     );
