@@ -8,7 +8,11 @@
 //  - realistic latency: BENCH_LATENCY_MS (default 50) added to every client page, (a) and (b) again.
 // Prints b/a for both, and with no latency (f), the write floor: ONE INSERT of the same members
 // into the same indexed table, and b/(a+f) (target: ≤ 1.5x; the job cannot beat fetching every
-// page plus writing its rows once). Then the Mindbody calls (Mindbody bills them, issue 22) of an
+// page plus writing its rows once). A new business has automatic referral links on, so (b) also
+// writes each member's link, fact and audit entry (issue 36): each round also imports into a
+// business with them off (b'), and takes the floor with them (f': ONE statement of the members and
+// their links, facts and audit entries, by the import's own `automaticLinksSql`); prints
+// b/(a+f') and b'/(a+f) (target ≤ 1.5x each) and the load average. Then the Mindbody calls (Mindbody bills them, issue 22) of an
 // import, its prices job, a first sync and an unchanged sync, at 2,500 clients and BENCH_CLIENTS. Run `npm run build` first (api and
 // mindbody-sandbox). BENCH_CLIENTS changes the client count; BENCH_LATENCY_MS=0 skips the second pass;
 // BENCH_ROUNDS (default 5) sets how many imports, floors and page runs the no-latency medians take;
