@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -621,28 +622,72 @@ export async function loadAgainstHealth(options, pages) {
 }
 
 /**
+ * The API's own SQL for the automatic referral links (`automaticLinksSql`, `newReferralCode`),
+ * loaded from its TypeScript source through `@swc-node/register` (a dev dependency), so a bench's
+ * floor writes exactly what the imports write (issue 36), not a copy of it.
+ */
+let apiLinksSql;
+function automaticLinks() {
+  if (!apiLinksSql) {
+    const require = createRequire(import.meta.url);
+    process.env.SWC_NODE_PROJECT ??= path.join(root, 'tsconfig.base.json');
+    require('@swc-node/register');
+    const app = path.join(root, 'apps/api/src/app/referral');
+    apiLinksSql = {
+      ...require(path.join(app, 'links-for-everyone/automatic-links.sql.ts')),
+      ...require(path.join(app, 'referrals/referral-code.ts')),
+    };
+  }
+  return apiLinksSql;
+}
+
+/**
  * The write floor of an import benchmark: `rows` (objects keyed by column) inserted in ONE
  * statement, sent as one array per column (`columns`: name → PostgreSQL type), into an empty
  * business of the same `members` table with every index, trigger and foreign key; rolled back.
+ * With `links` (issue 36: a new business gives every new member a referral link), the same
+ * statement also writes each member's automatic referral link, `link_created` fact and
+ * 'link.created' audit entry with the imports' own SQL (`automaticLinksSql`, authored by the
+ * staff user `links.userId`), the floor's business having the setting on.
  * @param sql a client's query function (the bench's `sql`)
+ * @param links `{ userId }` to write the links too; absent, members only
  * @returns milliseconds of the INSERT alone
  */
-export async function membersWriteFloor(sql, columns, rows) {
+export async function membersWriteFloor(sql, columns, rows, links) {
   const names = Object.keys(columns);
   const arrays = names.map((name) => rows.map((row) => row[name]));
+  const sqlOf = links && automaticLinks();
   await sql('BEGIN');
   try {
     const {
       rows: [floorBusiness],
     } = await sql(
-      `INSERT INTO businesses (name, website, phone) VALUES ('Floor', 'floor.example.com', '0412 345 678') RETURNING id`,
+      `INSERT INTO businesses (name, website, phone, auto_referral_links)
+       VALUES ('Floor', 'floor.example.com', '0412 345 678', $1) RETURNING id`,
+      [Boolean(links)],
     );
+    const insert = `INSERT INTO members (business_id, ${names.join(', ')})
+       SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`;
+    const next = names.length + 2;
     const started = performance.now();
-    await sql(
-      `INSERT INTO members (business_id, ${names.join(', ')})
-       SELECT $1, * FROM unnest(${names.map((name, i) => `$${i + 2}::${columns[name]}[]`).join(', ')})`,
-      [floorBusiness.id, ...arrays],
-    );
+    if (sqlOf)
+      await sql(
+        `WITH added AS (${insert} RETURNING id, name, email_key),
+         coded AS (
+           SELECT a.id, a.name, c.code FROM added a
+           JOIN unnest($${next}::text[], $${next + 1}::text[]) AS c(email_key, code) ON c.email_key = a.email_key
+         )${sqlOf.automaticLinksSql('coded', { business: '$1', actor: `$${next + 2}`, user: `$${next + 3}::uuid` })}
+         SELECT 1`,
+        [
+          floorBusiness.id,
+          ...arrays,
+          rows.map((row) => row.email_key),
+          rows.map(() => sqlOf.newReferralCode()),
+          'staff',
+          links.userId,
+        ],
+      );
+    else await sql(insert, [floorBusiness.id, ...arrays]);
     return performance.now() - started;
   } finally {
     await sql('ROLLBACK');

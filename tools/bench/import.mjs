@@ -8,7 +8,11 @@
 //  - realistic latency: BENCH_LATENCY_MS (default 50) added to every client page, (a) and (b) again.
 // Prints b/a for both, and with no latency (f), the write floor: ONE INSERT of the same members
 // into the same indexed table, and b/(a+f) (target: ≤ 1.5x; the job cannot beat fetching every
-// page plus writing its rows once). Then the Mindbody calls (Mindbody bills them, issue 22) of an
+// page plus writing its rows once). A new business has automatic referral links on, so (b) also
+// writes each member's link, fact and audit entry (issue 36): each round also imports into a
+// business with them off (b'), and takes the floor with them (f': ONE statement of the members and
+// their links, facts and audit entries, by the import's own `automaticLinksSql`); prints
+// b/(a+f') and b'/(a+f) (target ≤ 1.5x each) and the load average. Then the Mindbody calls (Mindbody bills them, issue 22) of an
 // import, its prices job, a first sync and an unchanged sync, at 2,500 clients and BENCH_CLIENTS. Run `npm run build` first (api and
 // mindbody-sandbox). BENCH_CLIENTS changes the client count; BENCH_LATENCY_MS=0 skips the second pass;
 // BENCH_ROUNDS (default 5) sets how many imports, floors and page runs the no-latency medians take;
@@ -22,6 +26,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { median, membersWriteFloor, startBenchApi } from './harness.mjs';
@@ -169,9 +174,14 @@ try {
     lastCookie = cookie;
     return { cookie, businessId };
   };
-  /** Runs the import job into an empty business; ms from the request to the job's completion stamp. */
-  const importJob = async () => {
+  /**
+   * Runs the import job into an empty business; ms from the request to the job's completion stamp.
+   * @param links the business's automatic referral links (on for a new business; off turns the
+   *   setting off first: 'Referral links' settings, `autoCreate`)
+   */
+  const importJob = async (links = true) => {
     const { cookie, businessId } = await emptyBusiness();
+    if (!links) await call(cookie, 'PUT', '/api/referral-links/settings', { autoCreate: false });
     const sent = Date.now();
     await call(cookie, 'POST', '/api/mindbody/import');
     for (;;) {
@@ -210,7 +220,7 @@ try {
    * and columns, sent as arrays like the job's page statements) into an empty business of the
    * same table, with every index, trigger and foreign key of `members`; rolled back. Milliseconds.
    */
-  const writeFloor = async (businessId) => {
+  const writeFloor = async (businessId, links = false) => {
     const columns = {
       name: 'text',
       email: 'text',
@@ -228,10 +238,21 @@ try {
       `SELECT ${Object.keys(columns).join(', ')} FROM members WHERE business_id = $1`,
       [businessId],
     );
-    return membersWriteFloor(bench.sql, columns, rows);
+    const {
+      rows: [owner],
+    } = await bench.sql(`SELECT id FROM users WHERE business_id = $1 LIMIT 1`, [businessId]);
+    return membersWriteFloor(bench.sql, columns, rows, links ? { userId: owner.id } : undefined);
+  };
+  const linkCount = async (businessId) => {
+    const { rows } = await bench.sql(
+      `SELECT count(*)::int AS n FROM referral_links WHERE business_id = $1 AND revoked_at IS NULL`,
+      [businessId],
+    );
+    return rows[0].n;
   };
   const ms = (value) => `${value.toFixed(0)} ms`;
   console.log(`Mindbody sandbox, ${clients.toLocaleString('en-AU')} clients, pages of ${PAGE}:`);
+  const loadAtStart = os.loadavg()[0];
 
   await setLatency(0);
   await fetchPages(); // warm-up (JIT, sockets)
@@ -244,18 +265,29 @@ try {
   // `rounds` rounds of: the import job into a new empty business, its follow-up pricing, the
   // write floor of the rows it stored, the pages again. Medians: one run of each moved by up to
   // 60% between two runs of the same code on this machine.
+  // Issue 36: each round also imports into a business with its automatic referral links off (b'),
+  // and takes the floor with the links (f': the members and, in the same statement, one link,
+  // fact and audit entry each, written by the import's own SQL); links on and off alternate.
   const jobs = [];
+  const jobsNoLinks = [];
   const floors = [];
+  const linkFloors = [];
   for (let round = 0; round < rounds; round++) {
     const job = await importJob();
     const pricedAt = await pricedBy(job.businessId);
     jobs.push({ ...job, pricedMs: pricedAt - job.doneAt });
     floors.push(await writeFloor(job.businessId));
+    linkFloors.push(await writeFloor(job.businessId, true));
     pageRuns.push((await time(fetchPages)).ms);
+    const noLinks = await importJob(false);
+    await pricedBy(noLinks.businessId);
+    jobsNoLinks.push(noLinks);
   }
   const bare = median(pageRuns);
   const floor = median(floors);
+  const linkFloor = median(linkFloors);
   const fresh = jobs.find((job) => job.ms === median(jobs.map((run) => run.ms)));
+  const unlinked = jobsNoLinks.find((job) => job.ms === median(jobsNoLinks.map((run) => run.ms)));
   const runs = (values) => values.map(ms).join(', ');
   console.log(`no latency (medians of ${rounds} rounds):`);
   console.log(
@@ -265,7 +297,10 @@ try {
     `  (c) (a) + each member's contracts, ${CONCURRENCY} at once: ${ms(withContracts.ms)}`,
   );
   console.log(
-    `  (b) full import job into an empty business:     ${ms(fresh.ms)} (runs: ${runs(jobs.map((job) => job.ms))}; ${await counts(fresh.businessId)})`,
+    `  (b) full import job into an empty business:     ${ms(fresh.ms)} (runs: ${runs(jobs.map((job) => job.ms))}; ${await counts(fresh.businessId)}, ${await linkCount(fresh.businessId)} automatic links)`,
+  );
+  console.log(
+    `  (b') same, the business's automatic links off:  ${ms(unlinked.ms)} (runs: ${runs(jobsNoLinks.map((job) => job.ms))}; ${await linkCount(unlinked.businessId)} links)`,
   );
   console.log(
     `      then every member priced by the follow-up job: +${ms(fresh.pricedMs)} (one contract read per member)`,
@@ -274,7 +309,13 @@ try {
     `  (f) write floor, ONE INSERT of those members:   ${ms(floor)} (runs: ${runs(floors)}; same table and indexes, rolled back)`,
   );
   console.log(
-    `  ratio b/a: ${(fresh.ms / bare).toFixed(2)}x; b/(a+f): ${(fresh.ms / (bare + floor)).toFixed(2)}x (target ≤ 1.5x); b/c: ${(fresh.ms / withContracts.ms).toFixed(2)}x`,
+    `  (f') (f) + their links, facts and audit entries: ${ms(linkFloor)} (runs: ${runs(linkFloors)}; one statement, automaticLinksSql, rolled back)`,
+  );
+  console.log(
+    `  ratio b/(a+f'): ${(fresh.ms / (bare + linkFloor)).toFixed(2)}x; b'/(a+f): ${(unlinked.ms / (bare + floor)).toFixed(2)}x (target ≤ 1.5x each); b/(a+f): ${(fresh.ms / (bare + floor)).toFixed(2)}x; b/a: ${(fresh.ms / bare).toFixed(2)}x; b/c: ${(fresh.ms / withContracts.ms).toFixed(2)}x`,
+  );
+  console.log(
+    `  load average (1 min) at start / end: ${loadAtStart.toFixed(2)} / ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
   );
 
   // Mindbody bills API calls past a free tier (issue 22): the calls of an import, of the prices

@@ -20,6 +20,7 @@ import {
 import { pendingBillsEmail } from '../mindbody/pending-bills-email';
 import { GymStripeClient, type UpcomingCharge } from './client/gym-stripe.client';
 import { MemberNextCharges } from '../../member/member-page/member-next-charges';
+import { MemberPageChargeCache } from './member-page-charge-cache';
 import { STRIPE_HELD_BILLS } from './held-bills';
 import type {
   StripeBillChangeDto,
@@ -70,6 +71,8 @@ type PlannedBill = StripeBillChangeDto & { target: StripeBillTarget; groveCents:
 @Injectable()
 export class StripeMembersService implements OnModuleInit {
   private readonly logger = new Logger(StripeMembersService.name);
+  /** The member page's upcoming charges, per member (issue 36: one Stripe call per 10 minutes). */
+  private readonly pageCharges = new MemberPageChargeCache();
 
   constructor(
     private readonly repository: StripeMembersRepository,
@@ -546,7 +549,9 @@ export class StripeMembersService implements OnModuleInit {
 
   /**
    * The member page's "Stripe will charge $X on <date>" (registered in `MemberNextCharges`): the
-   * same upcoming invoice as `nextCharge`, asked once within `timeoutMs` (no retry). Null when the
+   * same upcoming invoice as `nextCharge`, asked once within `timeoutMs` (no retry) and kept per
+   * member for `MEMBER_PAGE_CHARGE_TTL_MS` (10 minutes) or until Grove writes that member's
+   * subscription row (`MemberPageChargeCache`), so reloading the page asks Stripe once. Null when the
    * business has no Stripe connected, the member no running subscription, or Stripe no upcoming
    * invoice. @throws the client's exceptions (the page then shows no line)
    */
@@ -556,14 +561,16 @@ export class StripeMembersService implements OnModuleInit {
     timeoutMs: number,
   ): Promise<UpcomingCharge | null> {
     const integration = await this.repository.integration(scope);
-    const subscriptionId = integration
-      ? await this.repository.subscriptionOf(scope, memberId)
+    const subscription = integration
+      ? await this.repository.subscriptionVersionOf(scope, memberId)
       : null;
-    if (!integration || !subscriptionId) return null;
-    return this.stripe.upcomingCharge(
-      this.crypto.open(integration.apiKeySealed),
-      subscriptionId,
-      timeoutMs,
+    if (!integration || !subscription) return null;
+    return this.pageCharges.get(`${scope.businessId}:${memberId}`, subscription.version, () =>
+      this.stripe.upcomingCharge(
+        this.crypto.open(integration.apiKeySealed),
+        subscription.subscriptionId,
+        timeoutMs,
+      ),
     );
   }
 

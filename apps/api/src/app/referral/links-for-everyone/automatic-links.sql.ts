@@ -9,7 +9,8 @@ import { FACT_COLUMNS, ON_EVENT_KEY } from '../../membership/lifecycle/lifecycle
  * `LinksForEveryoneService.linkNewMembers`, without its three round trips per batch
  * (docs/decisions/import-write-floor.md). A member that got a live link meanwhile (a click on
  * 'Create link') keeps it (`referral_links_live_member_key`, DO NOTHING). A bulk writer of a
- * higher area (the Mindbody import and sync) embeds it in its own statement.
+ * higher area (the Mindbody import and sync, the Stripe member import's pages) embeds it in its
+ * own statement.
  * @param added a CTE or subquery with columns `id` (member of the business), `name` and `code`
  *   (an unguessable code per member, `newReferralCode()`)
  * @param p parameter references: `business` its id, `actor` and `user` bound to `auditActorParams`

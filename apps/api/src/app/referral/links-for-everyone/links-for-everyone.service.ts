@@ -25,9 +25,11 @@ export const LINKS_BATCH_SIZE = 500;
  * (unguessable codes, `referral_links`), one per member at most.
  *
  * The flows that add members (manual add and approval in `MembersService`, the CSV import, the
- * Mindbody import and sync) never call this class: they announce 'members.added' (inside the
- * transaction that inserted them: {@link linkNewMembers}) or 'members.bulk-added' (after a bulk
- * write: {@link linkMembersAddedSince}) on `MembershipEvents`, which this class listens to.
+ * Mindbody import and sync, the Stripe member import) never call this class: they announce
+ * 'members.added' (inside the transaction that inserted them: {@link linkNewMembers}) or
+ * 'members.bulk-added' (after a bulk write: {@link linkMembersAddedSince}) on `MembershipEvents`,
+ * which this class listens to. The bulk writers' page statements give their new members their
+ * links themselves (`automaticLinksSql`); the pass after them finds members added meanwhile.
  */
 @Injectable()
 export class LinksForEveryoneService implements OnModuleInit {

@@ -371,12 +371,23 @@ export class MindbodyMembersRepository {
     manager?: EntityManager,
   ): Promise<EndedBranch[]> {
     const rows: EndedBranchSqlRow[] = await (manager ?? this.dataSource).query(
-      `WITH changed AS (
+      `WITH ended AS MATERIALIZED (
+         -- The business's ended managed branches, each referrer read by its primary key (a scalar
+         -- subquery is never flattened into a join): planned as a join on stale statistics (a
+         -- business filling up during its import counts as empty), each ended member walked every
+         -- member of the business looking for its referrer, 18 s at 8,970 members
+         -- (docs/decisions/import-write-floor.md, session 25).
+         SELECT m.id, m.referred_by_id FROM members m
+         WHERE m.business_id = $1 AND m.referred_by_id IS NOT NULL
+           AND m.mindbody_client_id IS NOT NULL AND m.mindbody_cancelled_at IS NOT NULL
+           AND (SELECT r.business_id = $1 AND r.mindbody_client_id IS NOT NULL
+                FROM members r WHERE r.id = m.referred_by_id)
+       ), changed AS (
+         -- By primary key alone: \`ended\` holds only the business's members.
          UPDATE members m SET referred_by_id = NULL
-         FROM members r
-         WHERE m.business_id = $1 AND m.mindbody_client_id IS NOT NULL AND m.mindbody_cancelled_at IS NOT NULL
-           AND r.business_id = $1 AND r.id = m.referred_by_id AND r.mindbody_client_id IS NOT NULL
-         RETURNING m.id, m.name, r.id AS old_referrer_id
+         FROM ended e
+         WHERE m.id = e.id AND m.referred_by_id = e.referred_by_id
+         RETURNING m.id, m.name, e.referred_by_id AS old_referrer_id
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS})
          SELECT $1, 'branch_removed', c.id, c.old_referrer_id, NULL, NULL, $2,

@@ -12,6 +12,8 @@ import {
   type RunningStripeSandbox,
 } from '../../../../../test/stripe-sandbox';
 import { MEMBER_PAGE_CHARGE_BUDGET_MS } from '../../../member/member-page/member-next-charges';
+import { jobScope } from '../../../platform/database/business-scope';
+import { StripeMembersRepository } from '../persistence/stripe-members.repository';
 
 jest.setTimeout(120_000);
 
@@ -41,6 +43,17 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
   let member: TestAgent;
   let subscriptionId: string;
   let otherOwner: TestAgent;
+  let businessId: string;
+
+  /** The upcoming-invoice previews Cork Climbing's Stripe answered so far. */
+  const previews = () =>
+    stripe.sandbox.requests().filter((request) => request.path === '/v1/invoices/create_preview')
+      .length;
+  /** Grove records a discount on Siobhán's subscription, as a sync's write does. */
+  const groveWritesDiscount = (cents: number) =>
+    t.app
+      .get(StripeMembersRepository)
+      .setGroveDiscount(jobScope({ businessId }), subscriptionId, cents, null, null);
 
   const control = async (path: string, body: object = {}) =>
     (await (
@@ -66,7 +79,9 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
       STRIPE_API_URL: proxy.url,
       THROTTLE_MEMBER_LINK_LIMIT: '100',
     }));
-    owner = (await t.signUp({ businessName: 'Cork Climbing' })).agent;
+    const cork = await t.signUp({ businessName: 'Cork Climbing' });
+    owner = cork.agent;
+    businessId = cork.user.business.id;
     await owner.put('/api/stripe-members/credentials').send({ apiKey: GYM_KEY }).expect(200);
     expect(await stripeRun(owner, 'import')).toMatchObject({ state: 'done', membersWritten: 1 });
     // Another gym, its own Stripe account and member.
@@ -111,6 +126,7 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
   });
 
   it('shows what Stripe will charge next, in the subscription’s currency, as the dashboard words it', async () => {
+    const asked = previews();
     const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
     expect(page.managedBy).toBe('Stripe');
     expect(page.stripeNextCharge).toMatchObject({ amountCents: 5_000, currency: 'eur' });
@@ -120,6 +136,20 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
     const html = (await member.get('/member').expect(200)).text;
     expect(html).toMatch(new RegExp(`Stripe will charge EUR\\s50\\.00 on ${day}\\.`, 'u'));
     expect(html).not.toContain('€');
+    // Two views of her page, one question to the gym's Stripe (issue 36).
+    expect(previews()).toBe(asked + 1);
+  });
+
+  it('asks Stripe again after Grove writes her discount, and reloading the page does not', async () => {
+    const asked = previews();
+    for (let view = 0; view < 3; view++) await member.get('/member').expect(200);
+    expect(previews()).toBe(asked);
+    await groveWritesDiscount(500);
+    const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
+    expect(page.stripeNextCharge).toMatchObject({ amountCents: 5_000, currency: 'eur' });
+    expect(previews()).toBe(asked + 1);
+    await member.get('/member').expect(200);
+    expect(previews()).toBe(asked + 1);
   });
 
   it("keeps each gym's next charge to its own members, both gyms on Stripe accounts of their own", async () => {
@@ -158,6 +188,8 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
   });
 
   it('leaves the line out, and answers within its budget, when Stripe is slow', async () => {
+    // A new discount: the page asks Stripe again (the answer kept before is for the old one).
+    await groveWritesDiscount(0);
     proxy.delay.match = /^POST \/v1\/invoices\/create_preview$/;
     proxy.delay.ms = MEMBER_PAGE_CHARGE_BUDGET_MS + 3_000;
     try {
@@ -175,6 +207,7 @@ describe("the member page's next Stripe charge (integration, stand-in)", () => {
   });
 
   it('leaves the line out when Stripe has no upcoming invoice (the subscription was cancelled)', async () => {
+    // No answer is kept from the slow reads above (a failed read is not), so the page asks.
     await control(`/subscriptions/${subscriptionId}/cancel`);
     const page = (await member.get('/api/member/me').expect(200)).body as MemberPage;
     expect(page.stripeNextCharge).toBeUndefined();

@@ -4,6 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { emailKey, isValidEmail } from '@grove/contracts';
 import { nameKey } from '../../../membership/members-csv/import-plan';
 import type { BusinessScope } from '../../../platform/database/business-scope';
+import { auditActorParams } from '../../../platform/audit/audit.repository';
+import { automaticLinksSql } from '../../../referral/links-for-everyone/automatic-links.sql';
+import { newReferralCode } from '../../../referral/referrals/referral-code';
 import { runTransaction } from '../../../platform/database/transaction';
 import { withAdvisoryLock } from '../../../platform/database/business-lock';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
@@ -399,7 +402,11 @@ export class StripeMembersRepository {
    * its ledger line (`price_changes`: 'member_added', or 'membership_price_changed'); then its
    * `stripe_member_subscriptions` row is written (the gym's own discounts: every listed `di_` id
    * but Grove's); a member whose subscription had ended runs again (`stripe_ended_at` cleared:
-   * its branch resumes counting at the next refresh). A customer with two subscriptions keeps the first listed (Stripe lists newest
+   * its branch resumes counting at the next refresh). When the business's automatic-link setting
+   * is on, each new member (not an adopted one) gets its referral link, `link_created` fact and
+   * 'link.created' audit entry (source 'automatic', authored by `scope`'s actor) in the same
+   * statement (`automaticLinksSql`, shared with the Mindbody import); a member that already has a
+   * live link keeps it. A customer with two subscriptions keeps the first listed (Stripe lists newest
    * first); a subscription another business imported is skipped. Idempotent: an unchanged page
    * changes nothing.
    */
@@ -455,7 +462,11 @@ export class StripeMembersRepository {
          RETURNING *
        ), written AS (
          SELECT * FROM adopted UNION ALL SELECT * FROM added
-       ), prices AS (
+       ), new_links AS (
+         -- The new members and their codes, for the automatic links (an adopted member is not new).
+         SELECT a.id, a.name, c.code FROM added a
+         JOIN unnest($6::text[], $10::text[]) AS c(email_key, code) ON c.email_key = a.email_key
+       )${automaticLinksSql('new_links', { business: '$1', actor: '$11', user: '$12::uuid' })}, prices AS (
          ${IMPORT_PRICE_LINES}
        ), facts AS (
          INSERT INTO lifecycle_facts (${FACT_COLUMNS}, occurred_at)
@@ -503,6 +514,8 @@ export class StripeMembersRepository {
         rows.map((row) => row.currency),
         rows.map((row) => row.priceCents),
         rows.map((row) => row.discountIds.join(',')),
+        rows.map(() => newReferralCode()),
+        ...auditActorParams(scope),
       ],
     )) as {
       members: number;
@@ -620,6 +633,23 @@ export class StripeMembersRepository {
     }));
   }
 
+  /**
+   * The running imported subscription of one of the business's members and its version (its id
+   * and `updated_at`: every write Grove makes to the row moves it), or null.
+   */
+  async subscriptionVersionOf(
+    scope: BusinessScope,
+    memberId: string,
+  ): Promise<{ subscriptionId: string; version: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT stripe_subscription_id, stripe_subscription_id || ':' || updated_at::text AS version
+       FROM stripe_member_subscriptions
+       WHERE business_id = $1 AND member_id = $2 AND ended_at IS NULL`,
+      [scope.businessId, memberId],
+    )) as { stripe_subscription_id: string; version: string }[];
+    return row ? { subscriptionId: row.stripe_subscription_id, version: row.version } : null;
+  }
+
   /** The running imported subscription of one of the business's members, or null. */
   async subscriptionOf(scope: BusinessScope, memberId: string): Promise<string | null> {
     const [row] = (await this.dataSource.query(
@@ -641,7 +671,7 @@ export class StripeMembersRepository {
     discountId: string,
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE stripe_member_subscriptions SET other_discount_ids = array_append(other_discount_ids, $3)
+      `UPDATE stripe_member_subscriptions SET other_discount_ids = array_append(other_discount_ids, $3), updated_at = now()
         WHERE business_id = $1 AND stripe_subscription_id = $2 AND NOT ($3 = ANY (other_discount_ids))`,
       [scope.businessId, subscriptionId, discountId],
     );
