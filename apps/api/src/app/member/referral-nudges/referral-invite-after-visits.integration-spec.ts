@@ -1,5 +1,9 @@
 import type TestAgent from 'supertest/lib/agent';
-import { MindbodyClient, type GetClientVisitsParams } from '@grove/api-mindbody';
+import {
+  MindbodyClient,
+  MindbodyRequestError,
+  type GetClientVisitsParams,
+} from '@grove/api-mindbody';
 import {
   REFERRAL_NUDGE_MESSAGES,
   type ReferralNudgePreview,
@@ -192,11 +196,15 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
 
   it('invites once, only members Mindbody counts 5 visits for, never the unsubscribed; asks each member once a week, then only since its last check, adding to its count', async () => {
     const sent: { clientId: string; params: GetClientVisitsParams }[] = [];
+    // Mindbody refuses these clients (a 4xx, as for a client it no longer knows).
+    const refused = new Set<string>();
     const original = MindbodyClient.prototype.getClientVisits;
     const spy = jest
       .spyOn(MindbodyClient.prototype, 'getClientVisits')
       .mockImplementation(function (this: MindbodyClient, clientId, params) {
         sent.push({ clientId, params });
+        if (refused.has(clientId))
+          return Promise.reject(new MindbodyRequestError(404, 'ClientNotFound', 'not found'));
         return original.call(this, clientId, params);
       });
     try {
@@ -238,7 +246,15 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
       expect(requests(sandbox, VISITS)).toBe(asked);
       expect(invitesTo('ana.visits@example.es')).toEqual([]);
 
-      // A week later she is asked only from where the last check stopped counting, and 4 + 1 = 5
+      // A week later Mindbody fails for her: her count and where it stopped stay as they were.
+      refused.add(ana);
+      sent.length = 0;
+      expect((await run(new Date(now.getTime() + 7 * DAY + 60_000))).invite).toBe(0);
+      expect(sent.filter(({ clientId }) => clientId === ana)).toHaveLength(1);
+      expect(await check('ana.visits@example.es')).toEqual(first);
+      refused.clear();
+
+      // The next hour she is asked only from where the last check stopped counting, and 4 + 1 = 5
       // invites her, once.
       sent.length = 0;
       const nextWeek = new Date(now.getTime() + 7 * DAY + HOUR);
